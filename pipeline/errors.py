@@ -1,0 +1,52 @@
+"""The one error hierarchy. The CLI maps each family to one line and a distinct exit code."""
+
+from __future__ import annotations
+
+
+class MemscribeError(Exception):
+    """Base class. ``exit_code`` is what the CLI returns for this family."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, **fields: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.fields = fields
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UserError(MemscribeError):
+    """The caller's mistake: bad option, bad configuration."""
+
+    exit_code = 2
+
+
+class InputError(UserError):
+    """An input file that cannot be read as a transcript. Carries path and line when known."""
+
+    exit_code = 3
+
+    def __init__(self, message: str, *, path: str, line: int | None = None) -> None:
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {message}", path=path, line=line)
+        self.path = path
+        self.line = line
+
+
+class ModelError(MemscribeError):
+    """The model misbehaved: transport failure after retries, or invalid output after re-asks."""
+
+    exit_code = 4
+
+    def __init__(self, message: str, *, stage: str, attempts: int) -> None:
+        super().__init__(message, stage=stage, attempts=attempts)
+        self.stage = stage
+        self.attempts = attempts
+
+
+class StoreError(MemscribeError):
+    """The memory root cannot be read or written safely (permissions, disk, lock, bad plan)."""
+
+    exit_code = 5

@@ -1,0 +1,1 @@
+"""Pydantic models: the typed contract between memscribe's stages."""
