@@ -1,0 +1,19 @@
+"""Options shared by every command, with their environment-variable fallbacks."""
+
+from __future__ import annotations
+
+ENV_MEMORY_DIR = "MEMSCRIBE_MEMORY_DIR"
+ENV_MODEL = "MEMSCRIBE_MODEL"
+ENV_API_BASE = "MEMSCRIBE_API_BASE"
+ENV_MODE = "MEMSCRIBE_MODE"
+ENV_CONTEXT_TOKENS = "MEMSCRIBE_CONTEXT_TOKENS"
+ENV_TIMEOUT = "MEMSCRIBE_TIMEOUT"
+
+EXIT_CODES = {
+    0: "success (including: nothing to learn)",
+    1: "unexpected internal error (a bug: please report it)",
+    2: "usage or configuration error",
+    3: "input error: the transcript cannot be read (file and line named)",
+    4: "model error: the model failed after retries and re-asks",
+    5: "store error: the memory root cannot be written safely (nothing partial is left)",
+}

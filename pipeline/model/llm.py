@@ -1,0 +1,178 @@
+"""The one module that imports litellm, instructor and tenacity.
+
+Retries live here and only here:
+- tenacity retries *transient transport* errors (429, 5xx, timeouts, connection errors) with
+  exponential backoff, bounded by attempts and a total time budget;
+- instructor re-asks the model on *invalid output* (JSON or schema validation), bounded by
+  ``max_reasks``;
+- the SDK's own hidden retries are turned off (``num_retries=0``, ``max_retries=0``) so the budget
+  above is the whole budget.
+Anything still failing becomes a :class:`~pipeline.errors.ModelError` for the caller to report.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from pipeline.errors import ModelError
+from pipeline.model.base import Message
+from schemas.plan import Usage
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+import instructor  # noqa: E402
+import litellm  # noqa: E402
+from instructor.core.exceptions import InstructorRetryException  # noqa: E402
+from tenacity import (  # noqa: E402
+    Retrying,
+    retry_if_exception_type,
+    stop_after_attempt,
+    stop_after_delay,
+    wait_exponential_jitter,
+)
+
+T = TypeVar("T", bound=BaseModel)
+
+#: Transport errors worth retrying. Everything else (auth, bad request, not found) fails fast.
+TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
+    litellm.RateLimitError,
+    litellm.Timeout,
+    litellm.APIConnectionError,
+    litellm.InternalServerError,
+    litellm.ServiceUnavailableError,
+    litellm.BadGatewayError,
+)
+
+#: instructor output modes by name, JSON-schema first: it works with OpenAI-compatible local
+#: servers (llama.cpp, vLLM) as well as hosted providers.
+MODES: dict[str, instructor.Mode] = {
+    "json_schema": instructor.Mode.JSON_SCHEMA,
+    "json": instructor.Mode.JSON,
+    "tools": instructor.Mode.TOOLS,
+    "md_json": instructor.Mode.MD_JSON,
+}
+
+DEFAULT_CONTEXT_TOKENS = 8192
+
+
+class LiteLLMModel:
+    """Any litellm model string: ``openai/…``, ``anthropic/…``, ``ollama/…``, a local server."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        api_base: str | None = None,
+        api_key: str | None = None,
+        mode: str = "json_schema",
+        timeout: float = 120.0,
+        max_reasks: int = 2,
+        max_attempts: int = 4,
+        retry_budget_s: float = 120.0,
+        backoff_initial_s: float = 1.0,
+        temperature: float | None = 0.0,
+        completion: Callable[..., Any] | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+        self.name = name
+        self.api_base = api_base
+        self.api_key = api_key
+        self.timeout = timeout
+        self.max_reasks = max_reasks
+        self.max_attempts = max_attempts
+        self.retry_budget_s = retry_budget_s
+        self.backoff_initial_s = backoff_initial_s
+        self.temperature = temperature
+        self.usage = Usage()
+        self._completion = completion or litellm.completion
+        self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[mode])
+
+    # -- transport ---------------------------------------------------------------------------
+    def _call_with_retries(self, **kwargs: Any) -> Any:
+        """One logical completion: transient errors retried with backoff, usage accounted."""
+        retrying = Retrying(
+            retry=retry_if_exception_type(TRANSIENT_ERRORS),
+            stop=stop_after_attempt(self.max_attempts) | stop_after_delay(self.retry_budget_s),
+            wait=wait_exponential_jitter(initial=self.backoff_initial_s, max=30.0),
+            reraise=True,
+        )
+        for attempt in retrying:
+            with attempt:
+                response = self._completion(**kwargs)
+        self._account(response)
+        return response
+
+    def _account(self, response: Any) -> None:
+        self.usage.llm_calls += 1
+        usage = getattr(response, "usage", None)
+        if usage is not None:
+            self.usage.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
+            self.usage.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
+        try:
+            cost = float(litellm.completion_cost(completion_response=response, model=self.name))
+        except Exception:  # unknown model / local server: cost is simply not known
+            return
+        self.usage.cost_usd = (self.usage.cost_usd or 0.0) + cost
+
+    # -- the StructuredModel protocol ------------------------------------------------------------
+    def generate(
+        self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
+    ) -> T:
+        kwargs: dict[str, Any] = {
+            "model": self.name,
+            "messages": messages,
+            "timeout": self.timeout,
+            "num_retries": 0,
+            "max_retries": 0,
+        }
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.api_base:
+            kwargs["api_base"] = self.api_base
+        if self.api_key:
+            kwargs["api_key"] = self.api_key
+        try:
+            result = self._client.chat.completions.create(
+                response_model=response_model, max_retries=self.max_reasks + 1, **kwargs
+            )
+        except InstructorRetryException as exc:
+            cause = exc.__cause__ or exc
+            attempts = int(getattr(exc, "n_attempts", 0) or 0)
+            if isinstance(cause, TRANSIENT_ERRORS):
+                msg = f"{task}: model unavailable after retries: {type(cause).__name__}"
+            elif isinstance(cause, litellm.exceptions.APIError | litellm.AuthenticationError):
+                msg = f"{task}: model call failed: {type(cause).__name__}: {_short(cause)}"
+            else:
+                msg = f"{task}: invalid model output after {attempts} attempt(s)"
+            raise ModelError(msg, stage=task, attempts=attempts) from exc
+        except TRANSIENT_ERRORS as exc:
+            raise ModelError(
+                f"{task}: model unavailable after retries: {type(exc).__name__}", stage=task, attempts=1
+            ) from exc
+        except (litellm.exceptions.APIError, litellm.AuthenticationError, litellm.BadRequestError) as exc:
+            raise ModelError(
+                f"{task}: model call failed: {type(exc).__name__}: {_short(exc)}", stage=task, attempts=1
+            ) from exc
+        if not isinstance(result, response_model):
+            raise ModelError(f"{task}: unexpected model output type", stage=task, attempts=1)
+        return result
+
+
+def context_tokens(model: str) -> int:
+    """The model's input window from litellm's bundled map, or a conservative default."""
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:
+        return DEFAULT_CONTEXT_TOKENS
+    value = info.get("max_input_tokens") or info.get("max_tokens")
+    return int(value) if value else DEFAULT_CONTEXT_TOKENS
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text[:200]

@@ -1,0 +1,269 @@
+"""Apply a validated Plan to a memory root: the only stage that writes memory files.
+
+Order of work, all under the root's lock (``MemoryRoot.lock``):
+
+1. **Validate everything first.** Paths stay inside ``.reflexio/profiles|playbooks`` (or the
+   archive), new files do not exist, each new text parses back to the op's id/kind/slug,
+   ids are fresh, archive sources exist and carry the op's id, no two ops share a path.
+   Any problem raises :class:`StoreError` before a single byte is written.
+2. **Journal.** The plan JSON is written to ``.reflexio/.journal/<UTC stamp>-<shortid>.json``.
+3. **Write new files** (atomic, never overwrite).
+4. **Archive superseded files**: the original text plus ``superseded_by`` (when set),
+   ``superseded_at`` and ``archive_reason`` frontmatter lines is written to
+   ``.reflexio/.archive/<kind dir>/<file>`` (``<stem>-2.md``, ``-3``… if that name is
+   taken), and only then is the original unlinked.
+5. **Close the journal**: renamed to ``<same name>.done.json``.
+
+Nothing is destroyed before its replacement is durable, so a crash at any point loses no
+data. The worst case is an entry both active and archived (``MemoryRoot.half_archived``)
+and a journal without ``.done`` (``MemoryRoot.pending_journals``) naming the plan that was
+interrupted; :func:`finish_interrupted` completes such archive steps.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import errno
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from pipeline.errors import StoreError
+from pipeline.store.atomic import fsync_dir, store_error, write_new_file
+from pipeline.store.files import (
+    KIND_DIRS,
+    REFLEXIO_DIR,
+    archive_path,
+    parse_memory_file,
+    utc_stamp,
+    with_archive_metadata,
+)
+from pipeline.store.ids import kind_of_id
+from pipeline.store.root import JOURNAL_DIR, MemoryRoot
+from schemas.memory import MemoryEntry
+from schemas.plan import ArchiveOp, Plan, WriteOp
+
+_MAX_ARCHIVE_SUFFIX = 1000
+
+
+@dataclass(frozen=True)
+class ApplyResult:
+    """What :func:`apply_plan` did, as paths relative to the root.
+
+    Attributes:
+        written: new memory files, in plan order.
+        archived: archive files written (the superseded originals are gone from the
+            active folders), in plan order.
+        journal: the closed journal file, or None for an empty plan.
+    """
+
+    written: list[str] = field(default_factory=list)
+    archived: list[str] = field(default_factory=list)
+    journal: str | None = None
+
+
+@dataclass
+class _Checked:
+    writes: list[WriteOp]
+    archives: list[tuple[ArchiveOp, str]]  # op and the original text read while validating
+
+
+def _fail(message: str, path: str) -> StoreError:
+    return StoreError(f"invalid plan: {path}: {message}", path=path)
+
+
+def _check_rel_path(root: Path, rel: str, expected: tuple[str, ...]) -> Path:
+    """``root / rel`` after checking ``rel`` is ``<expected dirs>/<name>.md`` with no tricks."""
+    pure = PurePosixPath(rel)
+    parts = pure.parts
+    if (
+        "\\" in rel
+        or pure.is_absolute()
+        or parts[:-1] != expected
+        or not parts[-1].endswith(".md")
+        or parts[-1].startswith(".")
+        or rel != pure.as_posix()
+    ):
+        raise _fail(f"path must be {'/'.join(expected)}/<name>.md", rel)
+    target = root / rel
+    real_dir = target.parent.resolve()
+    if real_dir != root.resolve().joinpath(*expected):
+        raise _fail("path escapes the memory root (symlinked folder?)", rel)
+    return target
+
+
+def _check_write(root: Path, op: WriteOp, taken: set[str]) -> None:
+    target = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
+    if os.path.lexists(target):
+        raise _fail("file already exists (memory files are never overwritten)", op.path)
+    if kind_of_id(op.id) != op.kind:
+        raise _fail(f"id {op.id!r} is not a {op.kind} id", op.path)
+    if op.id in taken:
+        raise _fail(f"id {op.id} is already in use", op.path)
+    try:
+        entry = parse_memory_file(op.text, op.path)
+    except StoreError as exc:
+        raise _fail(f"text does not parse: {exc}", op.path) from None
+    mismatch = [
+        name
+        for name, ours, theirs in (
+            ("id", entry.id, op.id),
+            ("kind", entry.kind, op.kind),
+            ("slug", entry.slug, op.slug),
+            ("supersedes", list(entry.supersedes), op.supersedes),
+        )
+        if ours != theirs
+    ]
+    if mismatch:
+        raise _fail(f"text disagrees with the op on {', '.join(mismatch)}", op.path)
+
+
+def _check_archive(root: Path, op: ArchiveOp, active: dict[str, MemoryEntry], new_ids: set[str]) -> str:
+    source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
+    _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
+    if op.archive_path != archive_path(op.path):
+        raise _fail(f"archive path must be {archive_path(op.path)}", op.path)
+    if not source.is_file() or source.is_symlink():
+        raise _fail("file to archive does not exist", op.path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(f"cannot read: {exc}", op.path) from None
+    entry = parse_memory_file(text, op.path)
+    if entry.id != op.id or entry.kind != op.kind:
+        raise _fail(f"file holds {entry.kind} {entry.id}, the op names {op.kind} {op.id}", op.path)
+    if op.superseded_by is not None and op.superseded_by not in new_ids and op.superseded_by not in active:
+        raise _fail(f"superseded_by {op.superseded_by} is neither written by this plan nor active", op.path)
+    if op.superseded_by == op.id:
+        raise _fail("an entry cannot supersede itself", op.path)
+    return text
+
+
+def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
+    active = {entry.id: entry for entry in root.entries()}
+    taken = root.taken_ids()
+    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    archive_ops = [op for op in plan.operations if isinstance(op, ArchiveOp)]
+    seen_paths: set[str] = set()
+    for path in [op.path for op in plan.operations] + [op.archive_path for op in archive_ops]:
+        if path in seen_paths:
+            raise _fail("two operations target this path", path)
+        seen_paths.add(path)
+    new_ids: set[str] = set()
+    for op in writes:
+        if op.id in new_ids:
+            raise _fail(f"id {op.id} is written twice", op.path)
+        _check_write(root.path, op, taken)
+        new_ids.add(op.id)
+    archived_ids: set[str] = set()
+    archives: list[tuple[ArchiveOp, str]] = []
+    for old in archive_ops:
+        if old.id in archived_ids:
+            raise _fail(f"id {old.id} is archived twice", old.path)
+        archived_ids.add(old.id)
+        archives.append((old, _check_archive(root.path, old, active, new_ids)))
+    return _Checked(writes=writes, archives=archives)
+
+
+def _archive_one(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
+    """Write the archived copy under a free name, then remove the original. Returns the copy's path."""
+    extra = [("superseded_by", op.superseded_by)] if op.superseded_by else []
+    extra += [("superseded_at", stamp), ("archive_reason", op.reason or "unspecified")]
+    archived_text = with_archive_metadata(text, op.path, extra)
+    base = PurePosixPath(op.archive_path)
+    for n in range(1, _MAX_ARCHIVE_SUFFIX + 1):
+        rel = str(base) if n == 1 else str(base.with_name(f"{base.stem}-{n}{base.suffix}"))
+        try:
+            write_new_file(root / rel, archived_text)
+        except StoreError as exc:
+            if exc.fields.get("errno") == errno.EEXIST:
+                continue
+            raise
+        break
+    else:
+        raise StoreError(f"no free archive name for {op.archive_path}", path=op.archive_path)
+    source = root / op.path
+    try:
+        source.unlink()
+    except OSError as exc:
+        raise store_error(exc, source, "remove archived original") from exc
+    fsync_dir(source.parent)
+    return rel
+
+
+def _open_journal(root: Path, plan: Plan, now: dt.datetime) -> Path:
+    stamp = utc_stamp(now).replace("-", "").replace(":", "")
+    journal = root / JOURNAL_DIR / f"{stamp}-{secrets.token_hex(4)}.json"
+    write_new_file(journal, plan.model_dump_json(indent=2) + "\n")
+    return journal
+
+
+def _close_journal(journal: Path) -> Path:
+    done = journal.with_name(journal.name.removesuffix(".json") + ".done.json")
+    try:
+        os.rename(journal, done)
+    except OSError as exc:
+        raise store_error(exc, journal, "close journal") from exc
+    fsync_dir(journal.parent)
+    return done
+
+
+def apply_plan(
+    plan: Plan, root: Path, *, now: dt.datetime | None = None, lock_timeout: float = 5.0
+) -> ApplyResult:
+    """Write a plan's new memory files and archive the ones it supersedes.
+
+    Args:
+        plan: the validated plan (its WriteOps carry the whole file text).
+        root: the memory root (the folder that holds ``.reflexio/``).
+        now: the archive/journal timestamp; defaults to the current UTC time.
+        lock_timeout: seconds to wait for another writer's lock on the root.
+
+    Returns:
+        The paths written and archived, relative to ``root``, and the journal.
+
+    Raises:
+        StoreError: the plan is invalid (nothing written), the root is locked, or the
+            disk refused a write (the journal stays open, see the module docstring).
+    """
+    if not plan.operations:
+        return ApplyResult()
+    moment = now or dt.datetime.now(dt.UTC)
+    memory_root = MemoryRoot(root)
+    with memory_root.lock(timeout=lock_timeout):
+        checked = _validate(plan, memory_root)
+        journal = _open_journal(memory_root.path, plan, moment)
+        written: list[str] = []
+        for op in checked.writes:
+            write_new_file(memory_root.path / op.path, op.text)
+            written.append(op.path)
+        stamp = utc_stamp(moment)
+        archived = [_archive_one(memory_root.path, op, text, stamp) for op, text in checked.archives]
+        done = _close_journal(journal)
+    return ApplyResult(
+        written=written, archived=archived, journal=done.relative_to(memory_root.path).as_posix()
+    )
+
+
+def finish_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
+    """Finish archive steps a crash interrupted: remove active files already archived.
+
+    Only a file whose archived copy has the same id is removed, so no content is lost.
+    Returns the removed paths.
+    """
+    memory_root = MemoryRoot(root)
+    removed: list[str] = []
+    with memory_root.lock(timeout=lock_timeout):
+        for entry in memory_root.half_archived():
+            target = memory_root.path / entry.path
+            try:
+                target.unlink()
+            except OSError as exc:
+                raise store_error(exc, target, "remove archived original") from exc
+            fsync_dir(target.parent)
+            removed.append(entry.path)
+    return removed
+
+
+__all__ = ["ApplyResult", "apply_plan", "finish_interrupted"]

@@ -1,0 +1,136 @@
+"""Verify: every candidate must be grounded in the transcript it claims to come from.
+
+Deterministic checks, independent of what the detector claims:
+- profiles cite turns that exist, are the USER speaking (not assistant, tool or summary turns),
+  and share content with the body;
+- playbooks follow correction (user) → adjustment (assistant, later) → confirmation (user, later):
+  an explicit confirmation phrase, or 1-2 further user turns that move on without correcting
+  again. Re-corrected or unconfirmed corrections are skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pipeline import triggers
+from pipeline.textsim import containment, content_tokens
+from schemas.candidates import PlaybookCandidate, ProfileCandidate
+from schemas.memory import SLUG_RE
+from schemas.plan import Skipped
+from schemas.transcript import Transcript, Turn
+
+#: Share of a profile body's content words that must appear in its evidence turns. Low on
+#: purpose: the body is a third-person paraphrase, but it must not be made up.
+MIN_SUPPORT = 0.25
+#: User turns after an adjustment that count as "moving on" (the seed's 1-2 turns).
+IMPLICIT_WINDOW = 2
+
+
+@dataclass
+class Verified:
+    profiles: list[ProfileCandidate] = field(default_factory=list)
+    playbooks: list[PlaybookCandidate] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def verify(
+    profiles: Sequence[ProfileCandidate], playbooks: Sequence[PlaybookCandidate], transcript: Transcript
+) -> Verified:
+    out = Verified()
+    turns = transcript.turns
+    for p in profiles:
+        problem = _profile_problem(p, turns)
+        if problem:
+            reason, detail = problem
+            out.skipped.append(Skipped(kind="profile", reason=reason, evidence=list(p.evidence_turns), detail=detail))
+        else:
+            out.profiles.append(p)
+    for b in playbooks:
+        evidence = [b.correction_turn, b.adjustment_turn] + (
+            [b.confirmation_turn] if b.confirmation_turn is not None else []
+        )
+        problem = _playbook_problem(b, turns)
+        if problem:
+            reason, detail = problem
+            out.skipped.append(Skipped(kind="playbook", reason=reason, evidence=evidence, detail=detail))
+        else:
+            confirmed = _confirmation_turn(b, turns)
+            out.playbooks.append(b.model_copy(update={"confirmation_turn": confirmed}))
+    return out
+
+
+def _turn(turns: Sequence[Turn], index: int) -> Turn | None:
+    return turns[index] if 0 <= index < len(turns) else None
+
+
+def _is_user_speech(turn: Turn | None) -> bool:
+    return turn is not None and turn.role == "user" and turn.kind == "message"
+
+
+def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[str, str] | None:
+    if not SLUG_RE.match(p.slug) or not p.body.strip():
+        return ("invalid_candidate", f"slug {p.slug!r} or empty body")
+    if not p.evidence_turns:
+        return ("ungrounded", "no evidence turns cited")
+    cited = [_turn(turns, i) for i in p.evidence_turns]
+    if any(t is None for t in cited):
+        return ("ungrounded", "cites a turn that does not exist")
+    if not all(_is_user_speech(t) for t in cited):
+        return ("not_user_evidence", "evidence includes assistant, tool or summary turns")
+    evidence_text = "\n".join(t.text for t in cited if t is not None)
+    if content_tokens(p.body) and containment(p.body, evidence_text) < MIN_SUPPORT:
+        return ("ungrounded", "the cited turns do not support the text")
+    return None
+
+
+def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[str, str] | None:
+    if not SLUG_RE.match(b.slug) or not b.what.strip() or not b.when.strip():
+        return ("invalid_candidate", f"slug {b.slug!r} or empty when/what")
+    correction = _turn(turns, b.correction_turn)
+    adjustment = _turn(turns, b.adjustment_turn)
+    if correction is None or adjustment is None:
+        return ("ungrounded", "cites a turn that does not exist")
+    if not _is_user_speech(correction):
+        return ("not_user_evidence", "the correction is not a user turn")
+    if adjustment.role != "assistant" or b.adjustment_turn <= b.correction_turn:
+        return ("ungrounded", "no assistant adjustment after the correction")
+    if containment(b.what, correction.text) == 0.0 and content_tokens(b.what):
+        return ("ungrounded", "the correction turn does not support the rule")
+    if _tautology(b):
+        return ("tautology", "'when' restates 'what'")
+    if _confirmation_turn(b, turns) is None:
+        return ("correction_without_confirmation", "re-corrected or never confirmed")
+    return None
+
+
+def _tautology(b: PlaybookCandidate) -> bool:
+    when, what = content_tokens(b.when), content_tokens(b.what)
+    return not when or when == what or (len(when) >= 3 and when <= what)
+
+
+def _confirmation_turn(b: PlaybookCandidate, turns: Sequence[Turn]) -> int | None:
+    """The user turn that confirms the adjustment, judged from the transcript itself.
+
+    The first user turn after the adjustment decides: an explicit confirmation phrase confirms;
+    a new correction means the fix was not accepted. Otherwise the user moved on, and the rule is
+    implicitly confirmed once 1-2 user turns pass without any correction.
+    """
+    later = [t for t in turns[b.adjustment_turn + 1 :] if _is_user_speech(t)]
+    if not later:
+        return None
+    first = later[0]
+    if triggers.confirmation_signal(first.text) and not _recorrects(first.text):
+        return first.index
+    if triggers.correction_signal(first.text):
+        return None
+    for t in later[1:IMPLICIT_WINDOW]:
+        if triggers.correction_signal(t.text) and not triggers.confirmation_signal(t.text):
+            return None
+    return later[min(len(later), IMPLICIT_WINDOW) - 1].index
+
+
+def _recorrects(text: str) -> bool:
+    """'Good, but ...' style replies confirm and correct at once: the correction wins."""
+    lowered = text.casefold()
+    return triggers.correction_signal(text) and (" but " in lowered or "still" in lowered)

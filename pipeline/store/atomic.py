@@ -1,0 +1,118 @@
+"""Crash-safe creation of new files that never replaces an existing one.
+
+``write_new_file`` writes a temp file in the target's directory, fsyncs it, then
+hard-links it to the target name. ``link(2)`` fails with EEXIST instead of replacing,
+so the no-overwrite check and the publish are one atomic step (a check-then-rename
+would race with another writer). Readers see either no file or the whole file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+from pipeline.errors import StoreError
+
+# link(2) errors that mean "this file system has no hard links", not "you may not write".
+_NO_HARDLINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
+
+
+def store_error(exc: OSError, path: Path | str, action: str) -> StoreError:
+    """One clear StoreError for an OSError while ``action``-ing ``path``."""
+    code = exc.errno
+    if isinstance(exc, FileExistsError) or code == errno.EEXIST:
+        reason = "file already exists (memory files are never overwritten)"
+    elif isinstance(exc, PermissionError) or code in (errno.EACCES, errno.EPERM):
+        reason = "permission denied"
+    elif code == errno.EROFS:
+        reason = "read-only file system"
+    elif code in (errno.ENOSPC, errno.EDQUOT):
+        reason = "no space left on device"
+    else:
+        reason = exc.strerror or str(exc)
+    return StoreError(f"cannot {action} {path}: {reason}", path=str(path), errno=code)
+
+
+def fsync_dir(directory: Path) -> None:
+    """fsync a directory so a new or removed entry in it survives a crash (best effort)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):  # some file systems refuse fsync on directories
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _make_dirs(directory: Path) -> None:
+    missing = []
+    probe = directory
+    while not probe.exists() and probe != probe.parent:
+        missing.append(probe)
+        probe = probe.parent
+    for new_dir in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            new_dir.mkdir()
+        fsync_dir(new_dir.parent)
+
+
+def _publish(tmp: str, path: Path) -> None:
+    """Give ``tmp`` the name ``path`` without ever replacing an existing ``path``."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in _NO_HARDLINKS:
+            raise
+        # No hard links here: reserve the name with O_EXCL, then replace our own placeholder.
+        # A crash in between leaves an empty file, which readers report as a problem.
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        try:
+            os.replace(tmp, path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(path)  # our own empty placeholder
+            raise
+        return
+    os.unlink(tmp)
+
+
+def write_new_file(path: Path, text: str) -> None:
+    """Create ``path`` with ``text`` (UTF-8) atomically; missing parent dirs are created.
+
+    Raises:
+        StoreError: the file exists (it is left untouched), or the write failed
+            (permissions, read-only file system, disk full); no temp file is left behind.
+    """
+    path = Path(path)
+    directory = path.parent
+    tmp: str | None = None
+    try:
+        _make_dirs(directory)
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, "File exists", str(path))
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        try:
+            data = text.encode("utf-8")
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o644)
+        _publish(tmp, path)
+        tmp = None
+        fsync_dir(directory)
+    except OSError as exc:
+        raise store_error(exc, path, "write") from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

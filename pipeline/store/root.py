@@ -1,0 +1,158 @@
+"""A memory root on disk: listing entries, known ids, and the writers' lock."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from pipeline.errors import StoreError
+from pipeline.store.atomic import store_error
+from pipeline.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
+from schemas.memory import MemoryEntry
+
+LOCK_FILE = f"{REFLEXIO_DIR}/.lock"
+JOURNAL_DIR = f"{REFLEXIO_DIR}/.journal"
+_POLL_S = 0.05
+
+
+class MemoryRoot:
+    """The memory root (workspace) holding ``.reflexio/``.
+
+    Attributes:
+        path: the root directory.
+        problems: files that failed to parse during the last :meth:`entries` /
+            :meth:`archived_entries` / :meth:`taken_ids` call, as StoreErrors naming the path.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.problems: list[StoreError] = []
+
+    def _scan(self, base: str) -> list[MemoryEntry]:
+        found: list[MemoryEntry] = []
+        for kind_dir in sorted(KIND_DIRS.values()):
+            directory = self.path / base / kind_dir
+            if not directory.is_dir():
+                continue
+            for file in sorted(directory.iterdir()):
+                # Dot files are temp files of writers in flight (see atomic.write_new_file).
+                if file.name.startswith(".") or file.suffix != ".md" or not file.is_file():
+                    continue
+                rel = file.relative_to(self.path).as_posix()
+                try:
+                    text = file.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError) as exc:
+                    self.problems.append(StoreError(f"{rel}: unreadable: {exc}", path=rel))
+                    continue
+                try:
+                    found.append(parse_memory_file(text, rel))
+                except StoreError as exc:
+                    self.problems.append(exc)
+        return sorted(found, key=lambda entry: entry.path)
+
+    def entries(self) -> list[MemoryEntry]:
+        """Active profiles and playbooks, sorted by path; unparseable files go to ``problems``."""
+        self.problems = []
+        return self._scan(REFLEXIO_DIR)
+
+    def archived_entries(self) -> list[MemoryEntry]:
+        """Archived (superseded or expired) entries, sorted by path."""
+        self.problems = []
+        return self._scan(ARCHIVE_DIR)
+
+    def taken_ids(self) -> set[str]:
+        """Every id in use, active or archived: new ids must avoid all of them."""
+        self.problems = []
+        active = self._scan(REFLEXIO_DIR)
+        archived = self._scan(ARCHIVE_DIR)
+        return {entry.id for entry in active} | {entry.id for entry in archived}
+
+    def half_archived(self) -> list[MemoryEntry]:
+        """Active entries whose id is also archived: an archive step interrupted by a crash.
+
+        The archived copy is complete (it is written before the original is removed),
+        so removing the active file finishes the interrupted step.
+        """
+        archived = {entry.id for entry in self.archived_entries()}
+        return [entry for entry in self._scan(REFLEXIO_DIR) if entry.id in archived]
+
+    def pending_journals(self) -> list[Path]:
+        """Journal files of applies that started but never finished (see stages.apply)."""
+        directory = self.path / JOURNAL_DIR
+        if not directory.is_dir():
+            return []
+        return sorted(
+            p
+            for p in directory.glob("*.json")
+            if not p.name.endswith(".done.json") and not p.name.startswith(".")
+        )
+
+    @contextlib.contextmanager
+    def lock(self, timeout: float = 0.0) -> Iterator[None]:
+        """Hold the exclusive writers' lock on this root.
+
+        ``.reflexio/.lock`` is locked with ``flock(2)``: the kernel drops the lock when
+        the holder exits or crashes, so a stale lock file (left by a dead process) never
+        blocks anyone. While held, the file names the holder (pid, host, time) for the
+        error message a contender sees. The file itself is never deleted (deleting a
+        flock file lets two processes lock two different inodes).
+
+        Args:
+            timeout: seconds to wait for a busy lock; 0 fails at once.
+
+        Raises:
+            StoreError: "memory root is locked by pid N" when busy past ``timeout``,
+                or the lock file cannot be created.
+        """
+        lock_path = self.path / LOCK_FILE
+        try:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise store_error(exc, lock_path, "lock") from exc
+        try:
+            self._acquire(fd, lock_path, timeout)
+            holder = f"pid={os.getpid()} host={socket.gethostname()} time={time.time():.0f}\n"
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, holder.encode(), 0)
+            try:
+                yield
+            finally:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, 0)
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def _acquire(fd: int, lock_path: Path, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except OSError as exc:
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise store_error(exc, lock_path, "lock") from exc
+            if time.monotonic() >= deadline:
+                raise StoreError(_busy_message(lock_path), path=str(lock_path))
+            time.sleep(_POLL_S)
+
+
+def _busy_message(lock_path: Path) -> str:
+    try:
+        info = dict(
+            part.split("=", 1) for part in lock_path.read_text(encoding="utf-8").split() if "=" in part
+        )
+    except (OSError, UnicodeDecodeError, ValueError):
+        info = {}
+    if "pid" in info:
+        host = f" on {info['host']}" if "host" in info else ""
+        return f"memory root is locked by pid {info['pid']}{host} ({lock_path})"
+    return f"memory root is locked by another process ({lock_path})"

@@ -1,0 +1,245 @@
+"""Helpers shared by every reader: line splitting, JSON decoding with line numbers, turn drafts.
+
+Readers build :class:`TurnDraft` objects (mutable, unindexed) and hand them to
+:func:`build_transcript`, which applies the noise rules once for all formats and
+assigns the stable indices. Keeping that in one place is why the format modules
+stay small and why every format drops noise the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from pipeline.errors import InputError
+from schemas.transcript import (
+    BadLine,
+    Role,
+    SourcePos,
+    ToolCall,
+    Transcript,
+    TranscriptFormat,
+    Turn,
+    TurnKind,
+)
+
+from . import noise
+
+JsonObject = dict[str, Any]
+
+
+class ShapeError(ValueError):
+    """A record parsed as JSON but has the wrong shape (a list, a message without role...).
+
+    Readers raise it from deep inside a record conversion; the per-record loop turns it
+    into an :class:`InputError` or a :class:`BadLine`, so a strange record never becomes
+    a traceback.
+    """
+
+
+@dataclass
+class ParseContext:
+    """What a reader needs besides the text: where it came from and how strict to be."""
+
+    source: str
+    skip_bad_lines: bool = False
+    bad_lines: list[BadLine] = field(default_factory=list)
+
+    def bad(self, line: int, message: str) -> None:
+        """Report a bad record: raise, or record it when the caller asked to skip bad lines."""
+        if not self.skip_bad_lines:
+            raise InputError(message, path=self.source, line=line)
+        self.bad_lines.append(BadLine(file=self.source, line=line, error=message))
+
+
+@dataclass
+class TurnDraft:
+    """A turn before noise stripping and indexing."""
+
+    role: Role
+    line: int
+    text: str = ""
+    kind: TurnKind = "message"
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_name: str | None = None
+    timestamp: str | None = None
+    entry_id: str | None = None
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on ``\\n`` only (``str.splitlines`` also splits on U+2028 etc., which JSON allows
+    inside strings and which would shift the line numbers we report)."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def decode_json(raw: str) -> Any:
+    """``json.loads`` whose every failure is a ``ValueError`` with a short reason.
+
+    Deep nesting raises ``RecursionError`` and huge integers a plain ``ValueError``;
+    both must end up as "malformed JSON", never as a traceback.
+    """
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise ValueError("nesting too deep") from None
+    except ValueError as exc:
+        raise ValueError(str(exc).split("\n")[0][:120]) from None
+
+
+def iter_json_lines(text: str, ctx: ParseContext) -> Iterator[tuple[int, JsonObject]]:
+    """Yield ``(line_number, object)`` for each non-blank JSONL line.
+
+    Malformed JSON and non-object values are bad lines (raised or recorded per ``ctx``).
+    """
+    for number, raw in enumerate(split_lines(text), start=1):
+        if not raw.strip():
+            continue
+        try:
+            value = decode_json(raw)
+        except ValueError as exc:
+            ctx.bad(number, f"malformed JSON: {exc}")
+            continue
+        if not isinstance(value, dict):
+            ctx.bad(number, f"record is a JSON {type(value).__name__}, expected an object")
+            continue
+        yield number, value
+
+
+def opt_str(record: JsonObject, key: str) -> str | None:
+    """A string field, or None when absent/null; any other type is a shape error."""
+    value = record.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise ShapeError(f"field {key!r} must be a string")
+
+
+def timestamp_text(value: object) -> str | None:
+    """Normalise a timestamp field: ISO strings kept, epoch milliseconds converted to ISO UTC."""
+    if isinstance(value, str):
+        return value or None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        try:
+            return datetime.fromtimestamp(value / 1000, tz=UTC).isoformat().replace("+00:00", "Z")
+        except (OverflowError, OSError, ValueError):
+            return None
+    return None
+
+
+def arguments_text(value: object) -> str:
+    """Tool-call arguments as text: strings kept verbatim, anything else as compact JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=False)
+
+
+def content_text(content: object, *, text_types: frozenset[str] = frozenset({"text"})) -> str:
+    """Join the text of a ``content`` that is a string, null, or a list of blocks.
+
+    Blocks of other types (images, thinking, tool calls) contribute nothing; the caller
+    extracts what it needs from them separately.
+    """
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        raise ShapeError("content must be a string or a list of blocks")
+    parts: list[str] = []
+    for block in content:
+        if isinstance(block, str):
+            parts.append(block)
+        elif isinstance(block, dict) and block.get("type") in text_types:
+            text = block.get("text")
+            if isinstance(text, str):
+                parts.append(text)
+    return "\n".join(parts)
+
+
+_FLUSH_ANSWERS = frozenset({"NO_REPLY", "NO_FLUSH"})
+
+
+def _clean(draft: TurnDraft, memories: list[str]) -> tuple[str, int]:
+    """Apply the noise rules for this turn's role; return cleaned text and blocks removed."""
+    text, blocks = noise.strip_memory_blocks(draft.text, memories)
+    if draft.role == "user" and draft.kind == "message":
+        text, more = noise.strip_user_noise(text)
+        blocks += more
+    text = noise.strip_reply_tags(text)
+    return text.strip(), blocks
+
+
+def _drop_memory_flushes(drafts: list[TurnDraft]) -> list[TurnDraft]:
+    """Remove pre-compaction memory-flush exchanges and their NO_REPLY / NO_FLUSH answers.
+
+    A flush is the host asking the agent to write its own memories; the agent's writes
+    and answers in that exchange are echoes, not new evidence, so the whole exchange up
+    to the next real user turn goes.
+    """
+    kept: list[TurnDraft] = []
+    in_flush = False
+    for draft in drafts:
+        if draft.role == "user" and draft.kind == "message":
+            in_flush = noise.is_memory_flush(draft.text)
+            if in_flush:
+                continue
+        if in_flush and draft.role in ("assistant", "tool"):
+            continue
+        if draft.role == "assistant" and not draft.tool_calls and draft.text in _FLUSH_ANSWERS:
+            continue
+        kept.append(draft)
+    return kept
+
+
+def build_transcript(
+    drafts: list[TurnDraft],
+    ctx: ParseContext,
+    fmt: TranscriptFormat,
+    *,
+    session_id: str | None = None,
+    compaction_seen: bool = False,
+    extra_blocks: int = 0,
+) -> Transcript:
+    """Strip noise, drop empty turns and flush exchanges, index what is left."""
+    memories: list[str] = []
+    blocks = extra_blocks
+    cleaned: list[TurnDraft] = []
+    for draft in drafts:
+        text, removed = _clean(draft, memories)
+        blocks += removed
+        if not text and not draft.tool_calls:
+            continue
+        draft.text = text
+        if draft.kind == "message" and draft.role == "assistant" and not text:
+            draft.kind = "tool_call"
+        cleaned.append(draft)
+    turns = tuple(
+        Turn(
+            index=index,
+            role=draft.role,
+            kind=draft.kind,
+            text=draft.text,
+            tool_calls=tuple(draft.tool_calls),
+            tool_name=draft.tool_name,
+            timestamp=draft.timestamp,
+            entry_id=draft.entry_id,
+            source=SourcePos(file=ctx.source, line=draft.line),
+        )
+        for index, draft in enumerate(_drop_memory_flushes(cleaned))
+    )
+    return Transcript(
+        source=ctx.source,
+        format=fmt,
+        session_id=session_id,
+        turns=turns,
+        compaction_seen=compaction_seen,
+        stripped_blocks=blocks,
+        injected_memories=tuple(dict.fromkeys(memories)),
+        bad_lines=tuple(ctx.bad_lines),
+    )

@@ -1,0 +1,110 @@
+"""Tell the transcript formats apart from their first records.
+
+Each JSONL format has a distinctive record shape (OpenClaw ``session`` headers and
+``message`` entries, Codex ``payload`` envelopes, Claude Code ``user``/``assistant`` types
+with ``uuid``), so a handful of records is enough. Malformed lines are skipped while
+detecting: the reader reports them later with a precise line number, which is more
+useful than "unknown format".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pipeline.errors import InputError
+from schemas.transcript import TranscriptFormat
+
+from .common import decode_json, split_lines
+
+#: How many non-blank lines to look at before giving up.
+_PROBE_LINES = 50
+
+_OPENCLAW_TYPES = frozenset(
+    {
+        "session",
+        "message",
+        "compaction",
+        "branch_summary",
+        "custom",
+        "custom_message",
+        "model_change",
+        "thinking_level_change",
+        "label",
+        "session_info",
+    }
+)
+_CODEX_TYPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
+_CLAUDE_TYPES = frozenset({"user", "assistant", "summary", "system", "file-history-snapshot", "queue-operation"})
+_CLAUDE_KEYS = ("uuid", "parentUuid", "sessionId", "leafUuid", "isSidechain")
+_TEXT_PREFIX = re.compile(r"^(?:User|Human|Assistant|AI)\s*:")
+
+
+def _record_format(record: dict[str, Any]) -> TranscriptFormat | None:
+    """The format one JSON object belongs to, or None when it says nothing."""
+    kind = record.get("type")
+    if kind in _CODEX_TYPES and "payload" in record:
+        return "codex"
+    if kind in _CLAUDE_TYPES and any(key in record for key in _CLAUDE_KEYS):
+        return "claude-code"
+    if kind in _OPENCLAW_TYPES and kind not in ("user", "assistant"):
+        if kind == "session" or "message" in record or "parentId" in record or "id" in record:
+            return "openclaw"
+    if kind is None and isinstance(record.get("role"), str):
+        return "openai"
+    return None
+
+
+def _whole_json_format(text: str) -> TranscriptFormat | None:
+    """``openai`` when the whole text is one JSON array or ``{"messages": [...]}`` document."""
+    stripped = text.lstrip()
+    if not stripped.startswith(("[", "{")):
+        return None
+    try:
+        value = decode_json(text)
+    except ValueError:
+        return None
+    if isinstance(value, list):
+        return "openai"
+    if isinstance(value, dict) and isinstance(value.get("messages"), list):
+        return "openai"
+    return None
+
+
+def detect_format(text: str, *, source: str = "<input>") -> TranscriptFormat:
+    """Guess the transcript format from its first records.
+
+    Raises:
+        InputError: no record matches a known format.
+    """
+    whole = _whole_json_format(text)
+    if whole is not None:
+        return whole
+    seen = 0
+    first_line: str | None = None
+    for raw in split_lines(text):
+        line = raw.strip()
+        if not line:
+            continue
+        if first_line is None:
+            first_line = line
+            if _TEXT_PREFIX.match(line):
+                return "text"
+        seen += 1
+        if seen > _PROBE_LINES:
+            break
+        try:
+            value = decode_json(line)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            fmt = _record_format(value)
+            if fmt is not None:
+                return fmt
+    if first_line is None:
+        raise InputError("empty input", path=source)
+    raise InputError(
+        "unknown transcript format (expected OpenClaw, Claude Code or Codex JSONL, "
+        "OpenAI messages JSON, or User:/Assistant: text)",
+        path=source,
+    )

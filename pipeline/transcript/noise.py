@@ -1,0 +1,121 @@
+"""Strip what the host injected into turns, so only what people and agents said remains.
+
+Hosts wrap user messages in metadata envelopes and timestamps, and memory plugins inject
+recalled memories into the prompt. None of that is the user speaking: learning from it
+would store chat metadata as facts, and re-learning recalled memories creates echo loops
+(a memory restated by recall gets written again, forever). The recalled lines are kept
+apart in ``Transcript.injected_memories`` so later stages can check for echoes.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+#: Tags whose whole block is a recall injection (memory-lancedb, active-memory, MemWal).
+MEMORY_TAGS = ("relevant-memories", "relevant_memories", "active_memory_plugin", "memwal-memories")
+
+_UNTRUSTED_PREFACE = r"(?:Untrusted context \(metadata, do not treat as instructions or commands\):[ \t]*\n?)?"
+_MEMORY_BLOCK = re.compile(
+    _UNTRUSTED_PREFACE
+    + r"<(?P<tag>"
+    + "|".join(re.escape(tag) for tag in MEMORY_TAGS)
+    + r")>(?P<body>.*?)</(?P=tag)>[ \t]*\n?",
+    re.DOTALL,
+)
+
+# "Sender (untrusted metadata):", "Conversation info (untrusted metadata):",
+# "Replied message (untrusted, for context):" ... followed by a fenced block.
+_ENVELOPE = re.compile(
+    r"^[A-Z][\w ]{0,60}\(untrusted(?: metadata|, for context)\):[ \t]*\n"
+    r"```[\w-]*[ \t]*\n.*?\n```[ \t]*(?:\n|$)",
+    re.DOTALL | re.MULTILINE,
+)
+_LEADING_TIMESTAMP = re.compile(
+    r"^\[(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d{2}-\d{2} \d{1,2}:\d{2}(?::\d{2})?"
+    r"(?: [A-Z]{2,5}(?:[+-]\d{1,2}(?::?\d{2})?)?)?\][ \t]*",
+    re.MULTILINE,
+)
+_SYSTEM_LINE = re.compile(r"^System: \[[^\n]*(?:\n|$)", re.MULTILINE)
+_REPLY_TAG = re.compile(r"\[\[\s*reply_to(?:_current|\s*:\s*[^\]]*)\s*\]\][ \t]*")
+_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*\u2022])\s+(?P<item>.+)$")
+_CATEGORY_TAGS = re.compile(r"^(?:\[[^\]\n]{1,40}\]\s*)+")
+_PREFACE_LINE = re.compile(
+    r"^(?:relevant memories\b|treat (?:as|every|all)\b|the following memories\b|\[untrusted\b|"
+    r"untrusted context\b|do not follow\b)",
+    re.IGNORECASE,
+)
+_BLANK_RUNS = re.compile(r"\n{3,}")
+_FLUSH_PREFIX = "Pre-compaction memory flush."
+
+
+def _memory_lines(body: str) -> list[str]:
+    """The memory lines of a recall block: list items when there are any, else plain lines.
+
+    "1. User&#39;s cat is Mochi" -> "User's cat is Mochi"; a leading "[fact]" category tag
+    goes too, so the line compares equal to the memory as it was stored.
+    """
+    lines = [line.strip() for line in body.splitlines() if line.strip()]
+    items = [m.group("item") for line in lines if (m := _LIST_ITEM.match(line))]
+    if not items:
+        items = [line for line in lines if not _PREFACE_LINE.match(line)]
+    found: list[str] = []
+    for item in items:
+        text = _CATEGORY_TAGS.sub("", html.unescape(item)).strip()
+        if text:
+            found.append(text)
+    return found
+
+
+def strip_memory_blocks(text: str, memories: list[str]) -> tuple[str, int]:
+    """Remove injected recall blocks from any turn; append their memory lines to ``memories``.
+
+    Returns the cleaned text and how many blocks were removed.
+    """
+    count = 0
+
+    def _take(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        memories.extend(_memory_lines(match.group("body")))
+        return ""
+
+    cleaned = _MEMORY_BLOCK.sub(_take, text)
+    return cleaned, count
+
+
+def strip_user_noise(text: str) -> tuple[str, int]:
+    """Remove host metadata from a user message: envelopes, timestamps, ``System: [...]`` lines.
+
+    Returns the cleaned text and the number of envelope blocks removed (timestamps and
+    system lines are prefixes, not blocks, and are not counted).
+    """
+    cleaned, envelopes = _ENVELOPE.subn("", text)
+    cleaned = _SYSTEM_LINE.sub("", cleaned)
+    cleaned = _LEADING_TIMESTAMP.sub("", cleaned.lstrip())
+    cleaned = _BLANK_RUNS.sub("\n\n", cleaned)
+    return cleaned.strip(), envelopes
+
+
+def strip_reply_tags(text: str) -> str:
+    """Remove ``[[reply_to_current]]`` / ``[[reply_to: id]]`` routing tags (user or assistant)."""
+    if "[[" not in text:
+        return text
+    return _REPLY_TAG.sub("", text)
+
+
+def strip_tagged_blocks(text: str, tags: tuple[str, ...]) -> tuple[str, int]:
+    """Remove ``<tag>...</tag>`` blocks (e.g. Claude Code ``system-reminder``, Codex
+    ``environment_context``); return the text and how many blocks went."""
+    if "<" not in text:
+        return text, 0
+    pattern = re.compile(
+        r"<(" + "|".join(re.escape(tag) for tag in tags) + r")(?:\s[^>]*)?>.*?</\1>[ \t]*\n?", re.DOTALL
+    )
+    cleaned, count = pattern.subn("", text)
+    return cleaned.strip(), count
+
+
+def is_memory_flush(text: str) -> bool:
+    """True for the host's pre-compaction "write your memories now" prompt."""
+    return text.lstrip().startswith(_FLUSH_PREFIX)

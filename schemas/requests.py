@@ -1,0 +1,35 @@
+"""Typed model requests: the same input an LLM sees as prose, for the embedded model."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from schemas.memory import MemoryKind
+from schemas.transcript import Turn
+
+
+class DetectRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    turns: tuple[Turn, ...] = Field(description="The window's turns, original indices kept.")
+    window: int = Field(ge=1)
+    windows: int = Field(ge=1)
+
+
+class ShortlistItem(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    slug: str
+    text: str
+    created: str
+    score: float = Field(ge=0.0, le=1.0, description="Lexical similarity to the candidate.")
+
+
+class DedupRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: MemoryKind
+    slug: str
+    text: str
+    shortlist: tuple[ShortlistItem, ...]

@@ -1,0 +1,55 @@
+"""Ids: prefix, alphabet, uniform last character, collision check."""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+
+import pytest
+
+from pipeline.errors import StoreError
+from pipeline.store import ids
+from pipeline.store.ids import ALPHABET, ID_RE, new_id
+
+
+@pytest.mark.parametrize(("kind", "prefix"), [("profile", "prof_"), ("playbook", "pbk_")])
+def test_shape(kind: str, prefix: str) -> None:
+    memory_id = new_id(kind, set())  # type: ignore[arg-type]
+    assert memory_id.startswith(prefix)
+    suffix = memory_id.removeprefix(prefix)
+    assert len(suffix) == 8
+    assert set(suffix) <= set(ALPHABET)
+    assert ID_RE.match(memory_id)
+
+
+def test_last_character_is_uniform() -> None:
+    """Chi-square on the last character: the public plugin's ids always end in '0'."""
+    n = 36 * 200
+    counts = Counter(new_id("profile", ())[-1] for _ in range(n))
+    assert set(counts) == set(ALPHABET)
+    expected = n / len(ALPHABET)
+    chi2 = sum((counts[c] - expected) ** 2 / expected for c in ALPHABET)
+    # 35 degrees of freedom: p = 1e-6 is at about 87.
+    assert chi2 < 87, chi2
+
+
+def test_every_position_varies() -> None:
+    drawn = [new_id("playbook", ()).removeprefix("pbk_") for _ in range(500)]
+    for position in range(8):
+        assert len({d[position] for d in drawn}) > 20
+
+
+def test_collision_is_redrawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    queue = iter("aaaaaaaa" + "aaaaaaaa" + "bbbbbbbb")
+    monkeypatch.setattr(ids.secrets, "choice", lambda seq: next(queue))
+    assert new_id("profile", {"prof_aaaaaaaa"}) == "prof_bbbbbbbb"
+
+
+def test_gives_up_with_store_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ids.secrets, "choice", lambda seq: "a")
+    with pytest.raises(StoreError, match="free profile id"):
+        new_id("profile", {"prof_aaaaaaaa"})
+
+
+def test_uses_secrets() -> None:
+    assert ids.secrets is secrets
