@@ -49,7 +49,7 @@ def extract(
     clean, redactions = redact_transcript(transcript)
     plan.redactions.extend(redactions)
 
-    found = detect(clean, model=model, signal_turns=gated.signal_turns, context_tokens=context_tokens, today=now.date())
+    found = detect(clean, model=model, signal_turns=gated.signal_turns, context_tokens=context_tokens)
     plan.skipped.extend(found.skipped)
 
     checked = verify(found.profiles, found.playbooks, clean)

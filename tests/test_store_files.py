@@ -70,7 +70,10 @@ User corrected this.
 
 def test_render_profile_golden() -> None:
     text = render_profile(
-        id="prof_ab12cd34", created=CREATED, ttl="one_year", body="  User is a senior backend engineer at Acme Corp.\n\n"
+        id="prof_ab12cd34",
+        created=CREATED,
+        ttl="one_year",
+        body="  User is a senior backend engineer at Acme Corp.\n\n",
     )
     assert text == PROFILE_GOLDEN
 
@@ -155,12 +158,16 @@ def test_parse_tolerates_archive_keys_crlf_and_comments() -> None:
         PROFILE_GOLDEN, "p", [("superseded_by", "prof_new00001"), ("archive_reason", "contra\ndicted")]
     )
     assert "superseded_by: prof_new00001\narchive_reason: contra dicted\n---\n" in archived
-    entry = parse_memory_file(archived.replace("\n", "\r\n"), ".reflexio/.archive/profiles/role-ab12cd34-2.md")
+    entry = parse_memory_file(
+        archived.replace("\n", "\r\n"), ".reflexio/.archive/profiles/role-ab12cd34-2.md"
+    )
     assert entry.id == "prof_ab12cd34"
     assert entry.slug == "role"
     meta, _ = split_frontmatter(archived, "p")
     assert meta["superseded_by"] == "prof_new00001"
-    commented = PROFILE_GOLDEN.replace("expires: 2027-04-17", "expires: 2027-04-17\n# a comment\nsupersedes: []")
+    commented = PROFILE_GOLDEN.replace(
+        "expires: 2027-04-17", "expires: 2027-04-17\n# a comment\nsupersedes: []"
+    )
     assert parse_memory_file(commented, "x-ab12cd34.md").supersedes == ()
 
 
@@ -191,12 +198,15 @@ def test_parse_errors_name_the_path(text: str, message: str) -> None:
     assert info.value.fields["path"] == ".reflexio/profiles/bad-a.md"
 
 
-bodies = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=200).filter(
+bodies = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=200).filter(
     lambda s: s.replace("\r", "\n").strip() != ""
 )
 
 
-@given(body=bodies, ttl=st.sampled_from(["one_day", "one_week", "one_month", "one_quarter", "one_year", "infinity"]))
+@given(
+    body=bodies,
+    ttl=st.sampled_from(["one_day", "one_week", "one_month", "one_quarter", "one_year", "infinity"]),
+)
 def test_profile_round_trip(body: str, ttl: str) -> None:
     text = render_profile(id="prof_ab12cd34", created=CREATED, ttl=ttl, body=body, supersedes=["prof_x"])
     entry = parse_memory_file(text, memory_path("profile", "topic", "prof_ab12cd34"))
@@ -215,7 +225,9 @@ def test_playbook_round_trip(when: str, what: str, why: str) -> None:
 
 
 def test_paths() -> None:
-    assert memory_path("profile", "diet-vegan", "prof_ab12cd34") == ".reflexio/profiles/diet-vegan-ab12cd34.md"
+    assert (
+        memory_path("profile", "diet-vegan", "prof_ab12cd34") == ".reflexio/profiles/diet-vegan-ab12cd34.md"
+    )
     assert memory_path("playbook", "commit", "pbk_ab12cd34") == ".reflexio/playbooks/commit-ab12cd34.md"
     assert archive_path(".reflexio/profiles/diet-vegan-ab12cd34.md") == (
         ".reflexio/.archive/profiles/diet-vegan-ab12cd34.md"

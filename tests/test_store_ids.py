@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
 from collections import Counter
 
 import pytest
 
 from pipeline.errors import StoreError
-from pipeline.store import ids
 from pipeline.store.ids import ALPHABET, ID_RE, new_id
 
 
@@ -41,15 +39,11 @@ def test_every_position_varies() -> None:
 
 def test_collision_is_redrawn(monkeypatch: pytest.MonkeyPatch) -> None:
     queue = iter("aaaaaaaa" + "aaaaaaaa" + "bbbbbbbb")
-    monkeypatch.setattr(ids.secrets, "choice", lambda seq: next(queue))
+    monkeypatch.setattr("secrets.choice", lambda seq: next(queue))
     assert new_id("profile", {"prof_aaaaaaaa"}) == "prof_bbbbbbbb"
 
 
 def test_gives_up_with_store_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ids.secrets, "choice", lambda seq: "a")
+    monkeypatch.setattr("secrets.choice", lambda seq: "a")
     with pytest.raises(StoreError, match="free profile id"):
         new_id("profile", {"prof_aaaaaaaa"})
-
-
-def test_uses_secrets() -> None:
-    assert ids.secrets is secrets

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from pipeline.errors import ModelError
 from pipeline.model.base import Message
@@ -36,6 +36,8 @@ from tenacity import (  # noqa: E402
 )
 
 T = TypeVar("T", bound=BaseModel)
+
+litellm.suppress_debug_info = True  # no "Provider List" banners on stdout: it may carry JSON
 
 #: Transport errors worth retrying. Everything else (auth, bad request, not found) fails fast.
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
@@ -95,10 +97,13 @@ class LiteLLMModel:
     # -- transport ---------------------------------------------------------------------------
     def _call_with_retries(self, **kwargs: Any) -> Any:
         """One logical completion: transient errors retried with backoff, usage accounted."""
+        # ``max_retries`` is instructor's re-ask count on the way in; the SDK's own retry count
+        # (openai's default is 2) is forced to 0 here so tenacity's budget is the whole budget.
+        kwargs["max_retries"] = 0
         retrying = Retrying(
             retry=retry_if_exception_type(TRANSIENT_ERRORS),
             stop=stop_after_attempt(self.max_attempts) | stop_after_delay(self.retry_budget_s),
-            wait=wait_exponential_jitter(initial=self.backoff_initial_s, max=30.0),
+            wait=wait_exponential_jitter(multiplier=self.backoff_initial_s, max=30.0),
             reraise=True,
         )
         for attempt in retrying:
@@ -128,7 +133,6 @@ class LiteLLMModel:
             "messages": messages,
             "timeout": self.timeout,
             "num_retries": 0,
-            "max_retries": 0,
         }
         if self.temperature is not None:
             kwargs["temperature"] = self.temperature
@@ -138,17 +142,17 @@ class LiteLLMModel:
             kwargs["api_key"] = self.api_key
         try:
             result = self._client.chat.completions.create(
-                response_model=response_model, max_retries=self.max_reasks + 1, **kwargs
+                response_model=response_model, max_retries=self.max_reasks, **kwargs
             )
         except InstructorRetryException as exc:
             cause = exc.__cause__ or exc
             attempts = int(getattr(exc, "n_attempts", 0) or 0)
             if isinstance(cause, TRANSIENT_ERRORS):
                 msg = f"{task}: model unavailable after retries: {type(cause).__name__}"
-            elif isinstance(cause, litellm.exceptions.APIError | litellm.AuthenticationError):
-                msg = f"{task}: model call failed: {type(cause).__name__}: {_short(cause)}"
-            else:
+            elif isinstance(cause, ValidationError | ValueError):  # JSON and schema errors
                 msg = f"{task}: invalid model output after {attempts} attempt(s)"
+            else:
+                msg = f"{task}: model call failed: {type(cause).__name__}: {_short(cause)}"
             raise ModelError(msg, stage=task, attempts=attempts) from exc
         except TRANSIENT_ERRORS as exc:
             raise ModelError(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -35,7 +34,6 @@ def detect(
     model: StructuredModel,
     signal_turns: tuple[int, ...],
     context_tokens: int,
-    today: dt.date,
 ) -> DetectResult:
     """Run the detector over each window holding a signal turn; merge and de-duplicate results.
 
@@ -55,7 +53,6 @@ def detect(
             window=number,
             windows=len(worth),
             language_hint=_language_hint(window),
-            today=today.isoformat(),
         )
         result.calls += 1
         try:

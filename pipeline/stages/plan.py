@@ -26,12 +26,16 @@ def build_operations(
     by_id = {e.id: e for e in existing}
     writes: list[Operation] = []
     archives: list[Operation] = []
+    archived: set[str] = set()
     for item in accepted:
         write = _write_op(item, taken, now)
         taken.add(write.id)
         writes.append(write)
         for old_id in write.supersedes:
-            old = by_id[old_id]
+            old = by_id.get(old_id)
+            if old is None or old_id in archived:
+                continue  # dedup never assigns one old entry twice; be safe anyway
+            archived.add(old_id)
             archives.append(
                 ArchiveOp(
                     kind=old.kind,

@@ -1,0 +1,119 @@
+"""Transcript readers: every supported format in, one normalized :class:`Transcript` out.
+
+Public API:
+
+* :func:`read_transcript` — read a file (bytes checked: empty, binary, not UTF-8).
+* :func:`parse_transcript` — parse text already in memory (stdin uses ``source="-"``).
+* :func:`detect_format` — guess the format from the first records.
+
+Every failure a user can cause is an :class:`~pipeline.errors.InputError` naming the
+path (and the line, where there is one); nothing else escapes for bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import get_args
+
+from pipeline.errors import InputError
+from schemas.transcript import Transcript, TranscriptFormat
+
+from .claude_code import parse_claude_code
+from .codex import parse_codex
+from .common import ParseContext
+from .detect import detect_format as _detect
+from .openai_messages import parse_openai
+from .openclaw import lookup_session_key, parse_openclaw
+from .plain_text import parse_text
+
+__all__ = ["FORMATS", "detect_format", "parse_transcript", "read_transcript"]
+
+#: Format names accepted by ``fmt`` (and the CLI's ``--format``).
+FORMATS: tuple[str, ...] = get_args(TranscriptFormat)
+
+_READERS: dict[str, Callable[[str, ParseContext], Transcript]] = {
+    "openclaw": parse_openclaw,
+    "claude-code": parse_claude_code,
+    "codex": parse_codex,
+    "openai": parse_openai,
+    "text": parse_text,
+}
+
+
+def detect_format(text: str, *, source: str = "<input>") -> TranscriptFormat:
+    """Guess the format of ``text`` from its first records.
+
+    Raises:
+        InputError: empty input, or no record matches a known format.
+    """
+    return _detect(text, source=source)
+
+
+def parse_transcript(
+    text: str,
+    *,
+    source: str,
+    fmt: str | None = None,
+    skip_bad_lines: bool = False,
+) -> Transcript:
+    """Parse transcript text already in memory.
+
+    Args:
+        text: The whole transcript.
+        source: Where it came from (a path, or ``"-"`` for stdin); used in errors and
+            in each turn's source position.
+        fmt: Force a format instead of detecting it.
+        skip_bad_lines: Record malformed records as ``Transcript.bad_lines`` instead of
+            failing on the first one.
+
+    Raises:
+        InputError: empty or binary input, unknown format, or a bad record (unless skipped).
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        raise InputError("binary input (NUL bytes), not a transcript", path=source)
+    if not text.strip():
+        raise InputError("empty input", path=source)
+    if fmt is None:
+        fmt = detect_format(text, source=source)
+    reader = _READERS.get(fmt)
+    if reader is None:
+        raise InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})", path=source)
+    return reader(text, ParseContext(source=source, skip_bad_lines=skip_bad_lines))
+
+
+def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines: bool = False) -> Transcript:
+    """Read and parse a transcript file (``"-"`` is the caller's business, not handled here).
+
+    For OpenClaw sessions, the ``sessions.json`` index beside the file supplies the
+    session key when it lists this file.
+
+    Raises:
+        InputError: unreadable, empty, binary or non-UTF-8 file, unknown format, bad record.
+    """
+    file = Path(path)
+    source = str(path)
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", path=source) from None
+    if not data.strip():
+        raise InputError("empty file", path=source)
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise InputError("binary file (NUL bytes), not a transcript", path=source, line=line)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"not UTF-8 text (invalid byte at offset {exc.start})", path=source, line=line
+        ) from None
+    transcript = parse_transcript(text, source=source, fmt=fmt, skip_bad_lines=skip_bad_lines)
+    if transcript.format == "openclaw":
+        key = lookup_session_key(file, transcript.session_id)
+        if key is not None:
+            transcript = transcript.model_copy(update={"session_key": key})
+    return transcript

@@ -16,6 +16,7 @@ from .common import (
     ShapeError,
     TurnDraft,
     arguments_text,
+    as_str,
     build_transcript,
     content_text,
     iter_json_lines,
@@ -92,7 +93,7 @@ def _assistant_drafts(content: object, base: JsonObject, state: _State) -> list[
                 name = block.get("name")
                 if not isinstance(name, str):
                     raise ShapeError("tool_use block without a name")
-                call_id = block.get("id") if isinstance(block.get("id"), str) else ""
+                call_id = as_str(block.get("id"))
                 state.tool_names[call_id] = name
                 calls.append(ToolCall(id=call_id, name=name, arguments=arguments_text(block.get("input"))))
     return [TurnDraft(role="assistant", text=content_text(content), tool_calls=calls, **base)]

@@ -20,6 +20,7 @@ from .common import (
     ShapeError,
     TurnDraft,
     arguments_text,
+    as_str,
     build_transcript,
     content_text,
     decode_json,
@@ -30,7 +31,12 @@ from .common import (
 
 _NOISE_TAGS = ("environment_context", "user_instructions", "INSTRUCTIONS", "user_shell_command")
 _TEXT_TYPES = frozenset({"input_text", "output_text", "text"})
-_MESSAGE_ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "developer": "system", "system": "system"}
+_MESSAGE_ROLES: dict[str, Role] = {
+    "user": "user",
+    "assistant": "assistant",
+    "developer": "system",
+    "system": "system",
+}
 _EVENT_ROLES: dict[str, Role] = {"user_message": "user", "agent_message": "assistant"}
 
 
@@ -72,7 +78,7 @@ def _tool_output_text(output: object) -> str:
 def _response_item(payload: JsonObject, base: JsonObject, state: _State) -> list[TurnDraft]:
     kind = payload.get("type")
     if kind == "message":
-        role = _MESSAGE_ROLES.get(str(payload.get("role")))
+        role = _MESSAGE_ROLES.get(as_str(payload.get("role")))
         if role is None:
             raise ShapeError("message without a known role")
         text = _clean_message_text(content_text(payload.get("content"), text_types=_TEXT_TYPES), state)
@@ -109,30 +115,29 @@ def _record_drafts(record: JsonObject, line: int, state: _State) -> list[TurnDra
         return [TurnDraft(role="system", kind="summary", text=opt_str(payload, "message") or "", **base)]
     if kind == "response_item":
         return _response_item(payload, base, state)
-    if kind == "event_msg" and payload.get("type") in _EVENT_ROLES:
-        role = _EVENT_ROLES[str(payload.get("type"))]
+    event_role = _EVENT_ROLES.get(as_str(payload.get("type"))) if kind == "event_msg" else None
+    if event_role is not None:
+        role = event_role
         text = _clean_message_text(opt_str(payload, "message") or "", state)
-        # Marked as an event copy (entry_id) so the dedup pass can tell it apart.
-        return [TurnDraft(role=role, text=text, entry_id=_EVENT_MARK, **base)]
+        return [TurnDraft(role=role, text=text, origin=_EVENT_ORIGIN, **base)]
     return []
 
 
-_EVENT_MARK = "\x00event_msg"
+_EVENT_ORIGIN = "event_msg"
 
 
 def _dedup_events(drafts: list[TurnDraft]) -> list[TurnDraft]:
     """Drop each event_msg copy that matches a response_item message of the same role and text."""
     available = Counter(
-        (d.role, d.text.strip()) for d in drafts if d.entry_id != _EVENT_MARK and d.kind == "message"
+        (d.role, d.text.strip()) for d in drafts if d.origin != _EVENT_ORIGIN and d.kind == "message"
     )
     kept: list[TurnDraft] = []
     for draft in drafts:
-        if draft.entry_id == _EVENT_MARK:
+        if draft.origin == _EVENT_ORIGIN:
             key = (draft.role, draft.text.strip())
             if available[key] > 0:
                 available[key] -= 1
                 continue
-            draft.entry_id = None
         kept.append(draft)
     return kept
 

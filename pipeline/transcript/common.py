@@ -67,6 +67,8 @@ class TurnDraft:
     tool_name: str | None = None
     timestamp: str | None = None
     entry_id: str | None = None
+    #: Reader-private tag (e.g. Codex marks ``event_msg`` copies for deduplication); not exported.
+    origin: str = ""
 
 
 def split_lines(text: str) -> list[str]:
@@ -118,6 +120,11 @@ def opt_str(record: JsonObject, key: str) -> str | None:
     raise ShapeError(f"field {key!r} must be a string")
 
 
+def as_str(value: object, default: str = "") -> str:
+    """``value`` when it is a string, else ``default`` (for optional ids and names)."""
+    return value if isinstance(value, str) else default
+
+
 def timestamp_text(value: object) -> str | None:
     """Normalise a timestamp field: ISO strings kept, epoch milliseconds converted to ISO UTC."""
     if isinstance(value, str):
@@ -155,7 +162,7 @@ def content_text(content: object, *, text_types: frozenset[str] = frozenset({"te
     for block in content:
         if isinstance(block, str):
             parts.append(block)
-        elif isinstance(block, dict) and block.get("type") in text_types:
+        elif isinstance(block, dict) and as_str(block.get("type")) in text_types:
             text = block.get("text")
             if isinstance(text, str):
                 parts.append(text)

@@ -35,7 +35,9 @@ _OPENCLAW_TYPES = frozenset(
     }
 )
 _CODEX_TYPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
-_CLAUDE_TYPES = frozenset({"user", "assistant", "summary", "system", "file-history-snapshot", "queue-operation"})
+_CLAUDE_TYPES = frozenset(
+    {"user", "assistant", "summary", "system", "file-history-snapshot", "queue-operation"}
+)
 _CLAUDE_KEYS = ("uuid", "parentUuid", "sessionId", "leafUuid", "isSidechain")
 _TEXT_PREFIX = re.compile(r"^(?:User|Human|Assistant|AI)\s*:")
 
@@ -43,15 +45,16 @@ _TEXT_PREFIX = re.compile(r"^(?:User|Human|Assistant|AI)\s*:")
 def _record_format(record: dict[str, Any]) -> TranscriptFormat | None:
     """The format one JSON object belongs to, or None when it says nothing."""
     kind = record.get("type")
+    if not isinstance(kind, str):
+        return "openai" if kind is None and isinstance(record.get("role"), str) else None
     if kind in _CODEX_TYPES and "payload" in record:
         return "codex"
     if kind in _CLAUDE_TYPES and any(key in record for key in _CLAUDE_KEYS):
         return "claude-code"
-    if kind in _OPENCLAW_TYPES and kind not in ("user", "assistant"):
-        if kind == "session" or "message" in record or "parentId" in record or "id" in record:
-            return "openclaw"
-    if kind is None and isinstance(record.get("role"), str):
-        return "openai"
+    if kind in _OPENCLAW_TYPES and (
+        kind == "session" or "message" in record or "parentId" in record or "id" in record
+    ):
+        return "openclaw"
     return None
 
 

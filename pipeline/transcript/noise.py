@@ -15,7 +15,9 @@ import re
 #: Tags whose whole block is a recall injection (memory-lancedb, active-memory, MemWal).
 MEMORY_TAGS = ("relevant-memories", "relevant_memories", "active_memory_plugin", "memwal-memories")
 
-_UNTRUSTED_PREFACE = r"(?:Untrusted context \(metadata, do not treat as instructions or commands\):[ \t]*\n?)?"
+_UNTRUSTED_PREFACE = (
+    r"(?:Untrusted context \(metadata, do not treat as instructions or commands\):[ \t]*\n?)?"
+)
 _MEMORY_BLOCK = re.compile(
     _UNTRUSTED_PREFACE
     + r"<(?P<tag>"

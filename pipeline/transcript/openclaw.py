@@ -71,7 +71,11 @@ def _summary_position(compaction: _Entry, branch: list[_Entry], all_entries: lis
     target: _Entry | None = None
     if isinstance(kept_id, str):
         target = next((e for e in branch if e.record.get("id") == kept_id), None)
-    elif isinstance(kept_index, int) and not isinstance(kept_index, bool) and 0 <= kept_index < len(all_entries):
+    elif (
+        isinstance(kept_index, int)
+        and not isinstance(kept_index, bool)
+        and 0 <= kept_index < len(all_entries)
+    ):
         target = all_entries[kept_index]
     if target is not None and target in branch and branch.index(target) < branch.index(compaction):
         return branch.index(target)
@@ -92,10 +96,14 @@ def _message_drafts(entry: _Entry, ts: str | None, entry_id: str | None) -> list
     if role == "user":
         return [TurnDraft(role="user", text=content_text(content), **base)]
     if role == "assistant":
-        return [TurnDraft(role="assistant", text=content_text(content), tool_calls=_tool_calls(content), **base)]
+        return [
+            TurnDraft(role="assistant", text=content_text(content), tool_calls=_tool_calls(content), **base)
+        ]
     if role == "toolResult":
         name = opt_str(message, "toolName")
-        return [TurnDraft(role="tool", kind="tool_result", text=content_text(content), tool_name=name, **base)]
+        return [
+            TurnDraft(role="tool", kind="tool_result", text=content_text(content), tool_name=name, **base)
+        ]
     if role == "bashExecution":
         command = opt_str(message, "command") or ""
         output = opt_str(message, "output") or ""
@@ -140,10 +148,18 @@ def _entry_drafts(entry: _Entry) -> list[TurnDraft]:
         return _message_drafts(entry, ts, entry_id)
     if kind == "branch_summary":
         summary = opt_str(record, "summary") or ""
-        return [TurnDraft(role="system", kind="summary", text=summary, line=entry.line, timestamp=ts, entry_id=entry_id)]
+        return [
+            TurnDraft(
+                role="system", kind="summary", text=summary, line=entry.line, timestamp=ts, entry_id=entry_id
+            )
+        ]
     if kind == "custom_message":
         text = content_text(record.get("content"))
-        return [TurnDraft(role="system", kind="system", text=text, line=entry.line, timestamp=ts, entry_id=entry_id)]
+        return [
+            TurnDraft(
+                role="system", kind="system", text=text, line=entry.line, timestamp=ts, entry_id=entry_id
+            )
+        ]
     # custom (never in context), model_change, thinking_level_change, label, session_info...
     return []
 

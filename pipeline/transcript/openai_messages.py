@@ -1,0 +1,153 @@
+"""OpenAI chat messages: a JSON array, ``{"messages": [...]}``, or one message per line.
+
+Whole-document JSON has no records per line, so the line of each message is found by
+walking the document with ``raw_decode``: a turn can still point at its place in the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from schemas.transcript import Role, ToolCall, Transcript
+
+from .common import (
+    JsonObject,
+    ParseContext,
+    ShapeError,
+    TurnDraft,
+    arguments_text,
+    as_str,
+    build_transcript,
+    content_text,
+    decode_json,
+    iter_json_lines,
+    opt_str,
+)
+
+_ROLES: dict[str, Role] = {
+    "system": "system",
+    "developer": "system",
+    "user": "user",
+    "assistant": "assistant",
+    "tool": "tool",
+    "function": "tool",
+}
+_TEXT_TYPES = frozenset({"text", "input_text", "output_text"})
+_DECODER = json.JSONDecoder()
+_WS = " \t\n\r"
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in _WS:
+        pos += 1
+    return pos
+
+
+def _array_items(text: str, pos: int) -> Iterator[tuple[int, Any]]:
+    """Yield ``(offset, value)`` for each element of the JSON array starting at ``pos``."""
+    pos = _skip_ws(text, pos + 1)
+    if pos < len(text) and text[pos] == "]":
+        return
+    while pos < len(text):
+        value, end = _DECODER.raw_decode(text, pos)
+        yield pos, value
+        pos = _skip_ws(text, end)
+        if pos < len(text) and text[pos] == ",":
+            pos = _skip_ws(text, pos + 1)
+            continue
+        return
+
+
+def _messages_offset(text: str, start: int) -> int | None:
+    """Offset of the ``messages`` array inside the top-level object starting at ``start``."""
+    pos = _skip_ws(text, start + 1)
+    while pos < len(text) and text[pos] == '"':
+        key, pos = _DECODER.raw_decode(text, pos)
+        pos = _skip_ws(text, pos)
+        pos = _skip_ws(text, pos + 1)  # the colon
+        if key == "messages":
+            return pos
+        _, pos = _DECODER.raw_decode(text, pos)
+        pos = _skip_ws(text, pos)
+        if pos < len(text) and text[pos] == ",":
+            pos = _skip_ws(text, pos + 1)
+    return None
+
+
+def _document_messages(text: str, ctx: ParseContext) -> list[tuple[int, Any]] | None:
+    """``(line, message)`` pairs for a whole-document array or messages object, else None."""
+    try:
+        document = decode_json(text)
+    except ValueError:
+        return None
+    if isinstance(document, dict) and isinstance(document.get("messages"), list):
+        start = _skip_ws(text, 0)
+        offset = _messages_offset(text, start)
+    elif isinstance(document, list):
+        offset = _skip_ws(text, 0)
+    else:
+        return None
+    if offset is None:  # pragma: no cover - the document parsed, so the key is there
+        return [(1, item) for item in document["messages"]]
+    try:
+        return [(text.count("\n", 0, pos) + 1, value) for pos, value in _array_items(text, offset)]
+    except (ValueError, RecursionError):
+        return [(1, item) for item in (document if isinstance(document, list) else document["messages"])]
+
+
+def _tool_calls(message: JsonObject) -> list[ToolCall]:
+    calls: list[ToolCall] = []
+    raw_calls = message.get("tool_calls")
+    if isinstance(raw_calls, list):
+        for raw in raw_calls:
+            function = raw.get("function") if isinstance(raw, dict) else None
+            if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+                raise ShapeError("tool call without a function name")
+            call_id = as_str(raw.get("id"))
+            calls.append(
+                ToolCall(
+                    id=call_id, name=function["name"], arguments=arguments_text(function.get("arguments"))
+                )
+            )
+    legacy = message.get("function_call")
+    if isinstance(legacy, dict) and isinstance(legacy.get("name"), str):
+        calls.append(ToolCall(name=legacy["name"], arguments=arguments_text(legacy.get("arguments"))))
+    return calls
+
+
+def _message_draft(message: object, line: int, names: dict[str, str]) -> TurnDraft:
+    if not isinstance(message, dict):
+        raise ShapeError(f"message is a JSON {type(message).__name__}, expected an object")
+    role = _ROLES.get(as_str(message.get("role")))
+    if role is None:
+        raise ShapeError("message without a known role")
+    text = content_text(message.get("content"), text_types=_TEXT_TYPES)
+    if role == "assistant":
+        calls = _tool_calls(message)
+        for call in calls:
+            names[call.id] = call.name
+        return TurnDraft(role="assistant", text=text, tool_calls=calls, line=line)
+    if role == "tool":
+        call_id = opt_str(message, "tool_call_id")
+        name = opt_str(message, "name") or (names.get(call_id) if call_id else None)
+        return TurnDraft(role="tool", kind="tool_result", text=text, tool_name=name, line=line)
+    if role == "system":
+        return TurnDraft(role="system", kind="system", text=text, line=line)
+    return TurnDraft(role=role, text=text, line=line)
+
+
+def parse_openai(text: str, ctx: ParseContext) -> Transcript:
+    """Read OpenAI chat messages (document or JSONL)."""
+    items = _document_messages(text, ctx)
+    if items is None:
+        items = list(iter_json_lines(text, ctx))
+    names: dict[str, str] = {}
+    drafts: list[TurnDraft] = []
+    for line, message in items:
+        try:
+            drafts.append(_message_draft(message, line, names))
+        except ShapeError as exc:
+            ctx.bad(line, str(exc))
+    return build_transcript(drafts, ctx, "openai")

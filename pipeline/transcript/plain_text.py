@@ -1,0 +1,34 @@
+"""Plain-text transcripts: ``User:`` / ``Assistant:`` lines (also ``Human:`` / ``AI:``).
+
+A line without a prefix continues the previous turn, so pasted code blocks and
+multi-paragraph answers stay in one turn.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas.transcript import Role, Transcript
+
+from .common import ParseContext, TurnDraft, build_transcript, split_lines
+
+_PREFIX = re.compile(r"^(?P<who>User|Human|Assistant|AI)\s*:[ \t]?(?P<rest>.*)$")
+_ROLES: dict[str, Role] = {"User": "user", "Human": "user", "Assistant": "assistant", "AI": "assistant"}
+
+
+def parse_text(text: str, ctx: ParseContext) -> Transcript:
+    """Read a ``User:``/``Assistant:`` transcript; text before the first prefix is a bad line."""
+    drafts: list[TurnDraft] = []
+    lines: list[list[str]] = []
+    for number, line in enumerate(split_lines(text), start=1):
+        match = _PREFIX.match(line)
+        if match:
+            drafts.append(TurnDraft(role=_ROLES[match.group("who")], line=number))
+            lines.append([match.group("rest")])
+        elif drafts:
+            lines[-1].append(line)
+        elif line.strip():
+            ctx.bad(number, "text before the first 'User:' or 'Assistant:' line")
+    for draft, body in zip(drafts, lines, strict=True):
+        draft.text = "\n".join(body).strip()
+    return build_transcript(drafts, ctx, "text")

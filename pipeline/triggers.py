@@ -1,0 +1,151 @@
+"""The seeds' trigger lexicon (English and Chinese) as compiled regexes.
+
+Used twice: by the gate (cheap, high recall: "could this turn carry a signal?") and by the embedded
+extractor (which adds its own, stricter sentence patterns on top). Seed: "Detection Triggers" —
+profile signals (preferences, facts about self, config, constraints), playbook signals (correction,
+then confirmation), and the statements that are *not* facts (hedged, past, hypothetical,
+third-party, questions).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+# --- profile signals (gate: high recall) -------------------------------------------------------
+
+_PROFILE_EN = re.compile(
+    r"""
+    \bI(?:\s+(?:really|also|just|still|generally|usually|mostly|strongly|definitely|personally|always))?\s+
+        (?:prefer|like|love|enjoy|hate|dislike|don'?t\s+like|do\s+not\s+like|can'?t\s+stand|always|never
+          |live|work|write|code|use|run|coach|teach|speak|eat|don'?t\s+eat|moved|relocated)\b
+    | \bI(?:'m|\s+am)\s+(?:a|an|based|located|living|from|in\s+[A-Z]|vegetarian|vegan|pescatarian|allergic
+          |lactose|gluten|celiac|diabetic|training|learning|studying|working|aiming|preparing|building|called)\b
+    | \bI(?:'ve|\s+have)\s+been\b
+    | \bI\s+can'?t\b | \bI\s+cannot\b
+    | \bmy\s+(?:name|time\s?zone|role|job|title|editor|ide|shell|os|stack|team|company|employer|pronouns
+          |favou?rite|main|primary|preferred|go-to|native|first)\b
+    | \b(?:we|our\s+team|my\s+team)\s+(?:always\s+|never\s+|only\s+|mostly\s+)?
+          (?:use|run|deploy|orchestrate|build|host|write|ship|prefer|develop|test|store|follow|name|don'?t\s+use)\b
+    | \bour\s+[\w/-]+(?:\s+[\w/-]+){0,3}\s+(?:is|are|runs?|uses?|lives?)\b
+    | \bthe\s+(?:repo|repository|codebase|monorepo|project|docs)\s+(?:is|lives)\s+(?:at|in|on)\b
+    | (?:^|[.!;:,]\s*)(?:always\s+|please\s+)?use\s+\S+
+    | \b(?:don'?t|do\s+not|never)\s+use\b
+    | \bno\s+(?:dairy|meat|fish|pork|beef|gluten|nuts|eggs|alcohol|sugar|shellfish|soy|seafood)\b
+    | \ballerg(?:y|ic|ies)\b
+    | \b(?:remember|from\s+now\s+on|as\s+always|by\s+default|going\s+forward)\b
+    | \b(?:decided|will\s+use)\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_PROFILE_ZH = re.compile(
+    r"我(?:是|叫|住在|住|在.{1,12}(?:工作|上班|生活)|搬到|搬去|喜欢|不喜欢|爱吃|讨厌|不吃|不能吃|不喝|吃素|对.{1,12}过敏|过敏"
+    r"|一直|总是|习惯|偏好|更喜欢|通常|每天|最近在|正在|做.{1,10}(?:年|工作))"
+    r"|我们(?:用|使用|都用|一直用)|过敏|素食|记住|以后都"
+)
+
+
+def profile_signal(text: str) -> bool:
+    """A preference, fact about the user, config or constraint *may* be stated (high recall)."""
+    return bool(_PROFILE_EN.search(text) or _PROFILE_ZH.search(text))
+
+
+# --- correction / confirmation ------------------------------------------------------------------
+
+#: A short acknowledgement that may precede the real message ("ok.", "不错。").
+_SHORT_ACK = re.compile(r"^\s*[^\s.!?。！，,]{1,12}\s*[.!。！,，]\s*", _I)
+
+_CORRECTION_LEAD = re.compile(
+    r"""^\W*(?:
+        no\b(?!\s+(?:problem|worries|rush|need|idea|thanks))
+      | nope\b | nah\b | wrong\b | incorrect\b
+      | actually\b | not\s+(?:like\s+that|quite|with|in|as|that|this|what|the|so|\w+ing\b)
+      | don'?t\b | do\s+not\b | never\b | stop\b | please\s+don'?t\b | instead\b
+      | that'?s\s+(?:wrong|not|incorrect)\b | this\s+is\s+(?:wrong|not)\b | it'?s\s+wrong\b
+      | we\s+don'?t\s+use\b | use\s+\S+\s+instead\b
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_CORRECTION_ANYWHERE = re.compile(
+    r"""(?:\bthat'?s\s+(?:wrong|not\s+right|incorrect|not\s+what\s+I)
+      | \bnot\s+what\s+I\s+(?:asked|meant|wanted)
+      | \bwe\s+don'?t\s+use\s+\S+\s+here
+      | \bI\s+(?:said|told\s+you|asked\s+for)\b
+      | \binstead\s+of\b
+      | \b(?:should|must)\s+(?:always|never)\b
+      | \balways\s+do\s+(?:that|this|it)\b
+      | \bnot\s+like\s+that\b
+      | \bfrom\s+now\s+on\b
+      )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_CORRECTION_ZH = re.compile(r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实")
+
+
+def _opening(text: str) -> str:
+    """The message with one short leading acknowledgement removed ("ok. no, ..." → "no, ...")."""
+    return _SHORT_ACK.sub("", text, count=1) if len(text) > 24 else text
+
+
+def correction_signal(text: str) -> bool:
+    """The user corrects the agent: "No, that's wrong", "Actually...", "Don't do X", "Not like that"."""
+    stripped = text.strip()
+    if _CORRECTION_LEAD.search(stripped) or _CORRECTION_LEAD.search(_opening(stripped)):
+        return True
+    return bool(_CORRECTION_ANYWHERE.search(stripped) or _CORRECTION_ZH.search(stripped))
+
+
+_CONFIRM_EN = re.compile(
+    r"""^\W*(?:good|great|perfect|exactly|correct|yes|yep|yup|right|nice|awesome|excellent|lgtm
+          |looks\s+good|that\s+works|works|thanks|thank\s+you|cool|spot\s+on|much\s+better|better)\b
+      | \bthat'?s\s+(?:right|correct|it|perfect|better|what\s+I\s+(?:want|wanted|meant|asked))\b
+      | \byes,?\s+that'?s\s+right\b | 👍""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CONFIRM_ZH = re.compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)")
+
+
+def confirmation_signal(text: str) -> bool:
+    """The user accepts the agent's work: "good", "perfect", "yes that's right", 对 / 好的 / 完美."""
+    stripped = text.strip()
+    return bool(_CONFIRM_EN.search(stripped) or _CONFIRM_ZH.search(stripped))
+
+
+# --- statements that are not facts ---------------------------------------------------------------
+
+_HEDGE_EN = re.compile(
+    r"""\b(?:maybe|might|perhaps|possibly|probably|not\s+sure|unsure|thinking\s+(?:about|of)|considering
+          |wondering|someday|some\s+day|one\s+day|eventually|I\s+guess|I\s+suppose|I\s+think|kind\s+of
+          |sort\s+of|not\s+now|not\s+yet|if\s+I\b|I\s+would\b|I'd\s+(?:probably|maybe|like\s+to\s+try)
+          |hypothetically|imagine|suppose
+          |used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|no\s+longer|anymore
+          |when\s+I\s+was)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_THIRD_PARTY_EN = re.compile(
+    r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
+          |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
+          |boyfriend|cousin|neighbou?r|client|customer|lead)s?\b(?!'s)\s+(?!and\s+I\b)\w+
+      | ^\W*(?:he|she|they)\s+(?:prefers?|likes?|uses?|wants?|is|are|thinks?|loves?)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_QUESTION_EN = re.compile(
+    r"\?\s*$|^\W*(?:do|does|did|can|could|would|should|is|are|was|were|will|what|which|who|where|when|why"
+    r"|how|shall|may)\b(?!\s+(?:not|never))",
+    _I,
+)
+_NONFACT_ZH = re.compile(r"可能|也许|或许|大概|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?|我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)")
+
+
+def hedge_or_nonfact(text: str) -> bool:
+    """Hedged, past, hypothetical, third-party or a question: never a fact about the user."""
+    if _NONFACT_ZH.search(text):
+        return True
+    return bool(_HEDGE_EN.search(text) or _THIRD_PARTY_EN.search(text) or _QUESTION_EN.search(text.strip()))
+
+
+__all__ = ["confirmation_signal", "correction_signal", "hedge_or_nonfact", "profile_signal"]

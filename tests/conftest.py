@@ -1,0 +1,42 @@
+"""Shared test setup: offline, deterministic, network blocked."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "fixtures"
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="session")
+def vcr_config() -> dict[str, object]:
+    return {
+        "cassette_library_dir": str(FIXTURES / "cassettes"),
+        # The local server's port changes every run: match on what matters.
+        "match_on": ["method", "path", "body"],
+        "filter_headers": ["authorization", "api-key", "x-api-key", "cookie", "set-cookie", "openai-organization"],
+        "decode_compressed_response": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def llm_server() -> Iterator[str]:
+    """The scripted OpenAI-compatible server the cassettes were recorded against."""
+    from tests.llm_server import serve
+
+    with serve() as url:
+        yield url
+
+
+@pytest.fixture(autouse=True)
+def _fake_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key-not-real")
+    for var in ("MEMSCRIBE_MODEL", "MEMSCRIBE_API_BASE", "MEMSCRIBE_MEMORY_DIR"):
+        monkeypatch.delenv(var, raising=False)
