@@ -83,7 +83,9 @@ _CORRECTION_ANYWHERE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-_CORRECTION_ZH = re.compile(r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实")
+_CORRECTION_ZH = re.compile(
+    r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实"
+)
 
 
 def _opening(text: str) -> str:
@@ -138,7 +140,9 @@ _QUESTION_EN = re.compile(
     r"|how|shall|may)\b(?!\s+(?:not|never))",
     _I,
 )
-_NONFACT_ZH = re.compile(r"可能|也许|或许|大概|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?|我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)")
+_NONFACT_ZH = re.compile(
+    r"可能|也许|或许|大概|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?|我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)"
+)
 
 
 def hedge_or_nonfact(text: str) -> bool:

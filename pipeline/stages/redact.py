@@ -307,9 +307,9 @@ _ASSIGN = re.compile(
     r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]*)['\"]?\s*(?::=|=>|[:=])\s*)"
     # the value sits in a lookahead so a skipped match does not swallow the next assignment
     r"(?:!!?[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
-    r"(?=(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]*?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]+))"
+    r"(?=(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
 )
-_MORE_QUOTED = re.compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)")
+_MORE_QUOTED = re.compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
 _DOTTED_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
 _IDENT = re.compile(r"^[A-Za-z_]+$")
 

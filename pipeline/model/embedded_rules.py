@@ -1,0 +1,809 @@
+"""The embedded default extractor: the seeds' trigger rules as a deterministic, offline detector.
+
+``extract(turns)`` returns the same :class:`~schemas.candidates.Detection` an LLM would. It is
+built for precision: a profile is written only for a first-person statement that matches one of a
+small set of sentence shapes (preference, fact about self, config, constraint), is neither hedged,
+past, hypothetical, third-party nor a question, and carries no secret. A playbook is a correction
+(a user turn opening like "No, ...", "Actually, ...", "Don't ...") that follows an assistant turn,
+the assistant's next turn as the adjustment, and the confirmation judged the way ``verify`` does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pipeline import triggers
+from schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
+from schemas.memory import TTL
+from schemas.transcript import Turn
+
+IMPLICIT_WINDOW = 2
+MAX_VALUE_CHARS = 160
+
+_TTL_ORDER: tuple[TTL, ...] = ("one_day", "one_week", "one_month", "one_quarter", "one_year", "infinity")
+
+# --- text cleaning -------------------------------------------------------------------------------
+
+_BLOCKS = re.compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTALL)
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
+_CLAUSE_SPLIT = re.compile(
+    r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|I|I'm|I've|we|we're|my"
+    r"|our|if|when|while|although|unless)\b)|\s+and\s+(?=(?:I|I'm|I've|we)\b)"
+    r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
+)
+_INTERJECTION = re.compile(
+    r"^(?:(?:oh|ah|also|and|btw|fyi|so|well|ok|okay|yeah|yes|right|hey|hi|hello|nice|cool|great|good|perfect"
+    r"|anyway|plus|honestly|lol|for what it'?s worth|just so you know|by the way|quick intro|for context"
+    r"|one more thing)\b[\s,!.:-]*)+",
+    re.IGNORECASE,
+)
+_SECRET = re.compile(
+    r"sk-[A-Za-z0-9_-]{10,}|AKIA[0-9A-Z]{12,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abp]-|\w+://[^\s:/]+:[^\s@]+@"
+    r"|\b[A-Z][A-Z0-9_]{2,}=\S+|\b(?:password|passwd|secret|token|api[_ ]?key|private key|bearer)\b"
+    r"|\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{28,}\b",
+    re.IGNORECASE,
+)
+_HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _clean(text: str) -> str:
+    return _BLOCKS.sub(" ", text).strip()
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_SPLIT.split(_clean(text)) if s and s.strip()]
+
+
+def _clauses(sentence: str) -> list[str]:
+    out = []
+    for raw in _CLAUSE_SPLIT.split(sentence):
+        c = _INTERJECTION.sub("", raw.strip()).strip(" ,.!;")
+        if c:
+            out.append(c)
+    return out
+
+
+# --- value rewriting ------------------------------------------------------------------------------
+
+_PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bI'm\b|\bI am\b"), "they are"),
+    (re.compile(r"\bI've\b"), "they have"),
+    (re.compile(r"\bI\b"), "they"),
+    (re.compile(r"\bmyself\b", re.I), "themselves"),
+    (re.compile(r"\bmine\b", re.I), "theirs"),
+    (re.compile(r"\bmy\b", re.I), "their"),
+    (re.compile(r"\bme\b", re.I), "them"),
+    (re.compile(r"\bour\b", re.I), "their"),
+    (re.compile(r"(?<![\w-])we(?![\w-])", re.I), "they"),
+    (re.compile(r"(?<![\w-])us(?![\w-])", re.I), "them"),
+)
+_TRAILING_TIME = re.compile(
+    r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|\s+(?:recently|lately|"
+    r"a while ago|too|though|now|for now"
+    r"|(?:a few|a couple of|\d+|two|three) (?:days|weeks|months|years) ago)$"
+    r"|\s+(?:in|since|back in) (?:(?:early|late|mid) )?(?:january|february|march|april|may|june|july|august"
+    r"|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})(?: \d{4})?$",
+    re.I,
+)
+
+
+def _third_person(text: str) -> str:
+    for pattern, repl in _PRONOUNS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def _value(raw: str) -> str:
+    v = raw.strip(" ,.;:!")
+    while True:
+        shorter = _TRAILING_TIME.sub("", v)
+        if shorter == v:
+            break
+        v = shorter
+    return _third_person(v)[:MAX_VALUE_CHARS].strip()
+
+
+_ES_ENDINGS = ("s", "sh", "ch", "x", "z", "o")
+
+
+def _third_singular(verb: str) -> str:
+    words = verb.split(" ", 1)
+    head, rest = words[0], (" " + words[1] if len(words) > 1 else "")
+    low = head.lower()
+    if low in {"always", "never", "only", "mostly", "all", "also", "usually"} and rest:
+        return head + " " + _third_singular(rest.strip())
+    if low in {"don't", "do"} and rest.strip().startswith(("not", "use")):
+        return ("doesn't" if low == "don't" else "does") + rest
+    if low == "have":
+        return "has" + rest
+    if low.endswith("y") and len(low) > 2 and low[-2] not in "aeiou":
+        return head[:-1] + "ies" + rest
+    if low.endswith(_ES_ENDINGS):
+        return head + "es" + rest
+    return head + "s" + rest
+
+
+# --- slugs ---------------------------------------------------------------------------------------
+
+_STOP = frozenset(
+    "a an the and or of in on at to for with from by as is are be my our their your this that"
+    " these those it its "
+    "i we they you me them us all everything anything something nothing so very really just also only always "
+    "never not no any some more most much many one two three use uses using used like likes prefer prefers "
+    "them there here then than over under into onto about while when where which who whom what how why can "
+    "cant don dont do does did have has had will would should could each every both either neither own same "
+    "same too s t today tonight tomorrow yesterday week month year quarter currently called".split()
+)
+_EDITORS = re.compile(
+    r"\b(?:vim|neovim|nvim|emacs|vs ?code|vscode|intellij|pycharm|sublime|helix|zed|nano|cursor)\b", re.I
+)
+_PKG = re.compile(r"\b(?:npm|pnpm|yarn|bun|pip|uv|poetry|conda)\b", re.I)
+_LANGS = re.compile(
+    r"\b(?:typescript|javascript|python|golang|go|rust|java|kotlin|swift|ruby|elixir|scala|php"
+    r"|haskell|clojure)\b",
+    re.I,
+)
+_FOR_TOPIC = re.compile(r"\bfor ([a-z][\w-]+)", re.I)
+_PREPOSITION = re.compile(r"\s(?:in|over|to|with|for|on|than|instead|when|because|at)\s", re.I)
+
+
+def _kebab(text: str, words: int = 3, fallback: str = "preference") -> str:
+    tokens = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP and len(w) > 1]
+    slug = "-".join(tokens[:words])[:48].strip("-")
+    return slug or fallback
+
+
+def _hash_slug(prefix: str, text: str) -> str:
+    return f"{prefix}-{hashlib.sha1(text.encode('utf-8')).hexdigest()[:6]}"
+
+
+def _tool_slug(value: str) -> str | None:
+    if _EDITORS.search(value):
+        return "editor"
+    if _PKG.search(value):
+        return "package-manager"
+    return None
+
+
+def _topic(value: str, *, head_only: bool = False) -> str:
+    tool = _tool_slug(value)
+    if tool:
+        return tool
+    if head_only:
+        head = _PREPOSITION.split(f" {value} ", maxsplit=1)[0]
+        if _kebab(head, fallback=""):
+            return _kebab(head)
+    return _kebab(value)
+
+
+# --- profile rules -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Fact:
+    slug: str
+    ttl: TTL
+    body: str
+
+
+Builder = Callable[[re.Match[str]], _Fact | None]
+
+_ADV = (
+    r"(?:\s+(?:really|also|just|still|generally|usually|mostly|strongly|definitely|personally"
+    r"|actually|honestly|now))*"
+)
+_IM = r"I(?:'m|’m|\s+am)"
+_TASKY = re.compile(r"^(?:it|that|this|these|those|them|you|your|the way you|how you|when you|a fix)\b", re.I)
+_ALWAYS_BLACKLIST = re.compile(
+    r"^(?:forget|mix|get|mess|confuse|lose|struggle|end|have trouble|seem|screw|break|wonder)\b", re.I
+)
+_CANT_BLACKLIST = re.compile(
+    r"^(?:connect|find|get|figure|remember|see|believe|wait|tell|reproduce|open|access|log|login|make|seem"
+    r"|understand|install|build|load|start|stop|think|decide|reach|sign|push|pull|deploy|compile"
+    r"|import|run\s+"
+    r"(?:it|the|this|that|my)|read|write|do|say|help|afford|imagine)\b",
+    re.I,
+)
+_DIETS = (
+    r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]free|celiac|coeliac|halal|kosher"
+    r"|diabetic|teetotal"
+)
+_DIET_ITEMS = r"dairy|meat|fish|pork|beef|gluten|nuts|eggs|alcohol|sugar|shellfish|soy|seafood"
+_DURABLE = re.compile(
+    r"\b(?:always|as always|from now on|by default|everywhere|in general|for everything|going forward|"
+    r"in this repo|in all)\b",
+    re.I,
+)
+_NOT_ROLE = re.compile(
+    r"^(?:bit|little|lot|big|huge|total|complete|quick|slow|few|couple|fan|mess|bad|good)\b", re.I
+)
+_BAD_STATE = re.compile(
+    r"^(?:broken|down|failing|wrong|missing|not|slow|empty|out|gone|stuck|busted|off)\b", re.I
+)
+
+
+def _fixed(slug: str, ttl: TTL, template: str, *, slug_from_value: bool = False) -> Builder:
+    def build(m: re.Match[str]) -> _Fact | None:
+        x = _value(m.group("x"))
+        if not x:
+            return None
+        return _Fact(_topic(x, head_only=True) if slug_from_value else slug, ttl, template.format(x=x))
+
+    return build
+
+
+def _role(m: re.Match[str]) -> _Fact | None:
+    x = m.group("x")
+    if _NOT_ROLE.match(x) or re.match(r"^(?:fan of|big fan of)", x, re.I):
+        return None
+    return _Fact("role", "one_year", f"User is {m.group('art').lower()} {_value(x)}.")
+
+
+def _dislike(m: re.Match[str]) -> _Fact | None:
+    x = m.group("x")
+    if _TASKY.match(x):
+        return None
+    v = _value(x)
+    verb = re.sub(r"^I(?:\s+\w+ly|\s+also|\s+just|\s+still)*\s+", "", m.group("v"), flags=re.I).lower()
+    verb = {
+        "hate": "hates",
+        "dislike": "dislikes",
+        "don't like": "doesn't like",
+        "do not like": "doesn't like",
+    }.get(verb, verb)
+    return _Fact(f"dislike-{_topic(v)}"[:48].strip("-"), "infinity", f"User {verb} {v}.")
+
+
+def _prefer(m: re.Match[str]) -> _Fact | None:
+    x = m.group("x")
+    if _TASKY.match(x) or x.lower().startswith(("to know", "to ask", "to see")):
+        return None
+    v = _value(x)
+    verb = "prefers" if m.group("v").lower() in {"prefer", "favor", "favour"} else "likes"
+    return _Fact(_topic(v, head_only=True), "infinity", f"User {verb} {v}.")
+
+
+def _focus(m: re.Match[str]) -> _Fact | None:
+    x = m.group("x")
+    if _TASKY.match(x) or re.match(r"^(?:the|a fix|a bug|fixing)\b", x, re.I):
+        return None
+    verb = m.group("v").lower()
+    v = _value(x)
+    if verb == "aiming for":
+        slug = "target" if not _kebab(v, fallback="") else f"target-{_kebab(v, 2)}"
+    elif verb in {"training for", "preparing for"}:
+        slug = f"goal-{_kebab(v, 2)}"
+    elif verb in {"learning", "studying"}:
+        slug = f"learning-{_kebab(v, 2)}"
+    else:
+        slug = f"project-{_kebab(v, 2)}"
+    return _Fact(slug[:48].strip("-"), "one_quarter", f"User is {verb} {v}.")
+
+
+def _habit(m: re.Match[str]) -> _Fact | None:
+    verb, x = m.group("v"), m.group("x")
+    if _TASKY.match(x) or (
+        verb.lower().startswith(("always", "never")) and _ALWAYS_BLACKLIST.match(verb.split()[-1])
+    ):
+        return None
+    v = _value(x)
+    clause = m.string
+    if _LANGS.search(v) and verb.lower() in {"write", "code", "program", "code in", "develop"}:
+        slug = "language"
+    else:
+        slug = _tool_slug(v) or _kebab(f"{verb.split()[-1]} {v}")
+    ttl: TTL = (
+        "one_year" if re.search(r"\bat work\b|\bfor work\b|\bat my job\b", clause, re.I) else "infinity"
+    )
+    return _Fact(slug, ttl, f"User {_third_singular(verb.lower())} {v}.")
+
+
+def _cant(m: re.Match[str]) -> _Fact | None:
+    x = m.group("x")
+    if _CANT_BLACKLIST.match(x):
+        return None
+    rest = x.split(" ", 1)[1] if " " in x else ""
+    if _TASKY.match(rest) or re.match(r"^(?:the|my|your|a|an|any)\b", rest, re.I):
+        return None
+    v = _value(x)
+    return _Fact(f"constraint-{_kebab(v, 3)}"[:48].strip("-"), "infinity", f"User can't {v}.")
+
+
+def _team(m: re.Match[str]) -> _Fact | None:
+    x, verb = m.group("x"), m.group("v").lower().replace("doesn't", "don't")
+    if verb.endswith("s") and " " not in verb:
+        verb = verb[:-1]
+    adv = (m.group("adv") or "").strip().lower()
+    if _TASKY.match(x):
+        return None
+    v = _value(x)
+    for_topic = _FOR_TOPIC.search(v)
+    slug = _tool_slug(v) or (for_topic.group(1).lower() if for_topic else _kebab(f"{verb} {v}"))
+    phrase = _third_singular(f"{adv} {verb}".strip())
+    ttl: TTL = "one_quarter" if re.search(r"\bthis (?:project|repo)\b", v, re.I) else "one_year"
+    return _Fact(slug, ttl, f"User's team {phrase} {v}.")
+
+
+def _our(m: re.Match[str]) -> _Fact | None:
+    k, verb, x = m.group("k"), m.group("v"), m.group("x")
+    if _BAD_STATE.match(x) or _TASKY.match(k):
+        return None
+    return _Fact(
+        _kebab(k, 3, fallback="team-setup"), "one_year", f"User's {_value(k)} {verb.lower()} {_value(x)}."
+    )
+
+
+def _my_key(m: re.Match[str]) -> _Fact | None:
+    k = m.group("k").lower()
+    slug = {
+        "ide": "editor",
+        "time zone": "timezone",
+        "operating system": "os",
+        "job": "role",
+        "job title": "role",
+    }.get(k, _kebab(k, 3))
+    ttl: TTL = (
+        "infinity" if re.match(r"(?:favou?rite|preferred|native|first|name|pronouns)", k) else "one_year"
+    )
+    return _Fact(slug, ttl, f"User's {k} is {_value(m.group('x'))}.")
+
+
+def _use_durable(m: re.Match[str]) -> _Fact | None:
+    if not _DURABLE.search(m.string):
+        return None
+    x = _DURABLE.sub("", m.group("x")).strip(" ,.")
+    if not x or _TASKY.match(x):
+        return None
+    v = _value(x)
+    neg = bool(m.group("neg"))
+    body = f"User avoids {v}." if neg else f"User prefers to use {v}."
+    return _Fact(_topic(v, head_only=True), "infinity", body)
+
+
+_EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), b)
+    for p, b in (
+        (r"^my name is (?P<x>.+)", _fixed("name", "infinity", "User's name is {x}.")),
+        (rf"^(?:{_IM}{_ADV} called|call me) (?P<x>.+)", _fixed("name", "infinity", "User's name is {x}.")),
+        (r"^my time ?zone is (?P<x>.+)", _fixed("timezone", "one_year", "User's timezone is {x}.")),
+        (
+            r"^my (?P<k>editor|ide|shell|os|operating system|stack|role|job title|job|title|team"
+            r"|company|employer"
+            r"|pronouns|(?:favou?rite|main|primary|preferred|go-to|native|first) \w+(?: \w+)?)"
+            r" (?:is|are) (?P<x>.+)",
+            _my_key,
+        ),
+        (
+            rf"^{_IM}{_ADV} (?:based|located|living) in (?P<x>.+)",
+            _fixed("home-city", "one_year", "User is based in {x}."),
+        ),
+        (rf"^I{_ADV} live in (?P<x>.+)", _fixed("home-city", "one_year", "User lives in {x}.")),
+        (
+            rf"^I(?:'ve| have)?{_ADV}(?: just| recently)? (?:moved|relocated) to (?P<x>.+)",
+            _fixed("home-city", "one_year", "User lives in {x} (moved there recently)."),
+        ),
+        (rf"^{_IM}{_ADV} from (?P<x>[A-Z].+)", _fixed("hometown", "infinity", "User is from {x}.")),
+        (rf"^{_IM}{_ADV} (?:a |an )?(?P<x>{_DIETS})\b", _fixed("diet", "infinity", "User is {x}.")),
+        (
+            rf"^{_IM}{_ADV}(?: severely| very| deathly)? allergic to (?P<x>.+)",
+            _fixed("allergy", "infinity", "User is allergic to {x}."),
+        ),
+        (r"^I have an? (?P<x>.+?) allergy", _fixed("allergy", "infinity", "User has a {x} allergy.")),
+        (
+            rf"^I{_ADV} (?:don't|do not|never|can't|cannot) (?:eat|drink) (?P<x>.+)",
+            _fixed("diet", "infinity", "User doesn't eat or drink {x}."),
+        ),
+        (rf"^no (?P<x>{_DIET_ITEMS})\b", _fixed("diet", "infinity", "User avoids {x}.")),
+        (
+            rf"^(?P<v>I{_ADV} (?:can't|cannot) stand|I{_ADV} (?:hate|dislike|don't like|do not"
+            rf" like)) (?P<x>.+)",
+            _dislike,
+        ),
+        (
+            rf"^{_IM}{_ADV} an? (?:big |huge )?fan of (?P<x>.+)",
+            _fixed("", "infinity", "User is a fan of {x}.", slug_from_value=True),
+        ),
+        (rf"^I{_ADV} (?P<v>prefer|favou?r|like|love|enjoy) (?P<x>.+)", _prefer),
+        (rf"^{_IM}{_ADV} (?P<art>a|an) (?P<x>.+)", _role),
+        (rf"^I{_ADV} work as (?P<x>.+)", _fixed("role", "one_year", "User works as {x}.")),
+        (
+            rf"^I(?:'ve| have){_ADV} lived in (?P<x>.+)",
+            _fixed("home-city", "one_year", "User has lived in {x}."),
+        ),
+        (
+            rf"^{_IM}{_ADV} in (?P<x>(?-i:[A-Z][\w-]+(?:,? [A-Z][\w-]+)*))\b",
+            _fixed("home-city", "one_year", "User is in {x}."),
+        ),
+        (rf"^I{_ADV} work (?:at|for) (?P<x>.+)", _fixed("employer", "one_year", "User works at {x}.")),
+        (
+            rf"^I(?:'ve| have){_ADV} been (?P<x>\w+ing\b.+?\bfor (?:over |about |almost )?\d+\+?"
+            rf" (?:years|yrs|months)\b.*)",
+            _fixed("experience", "one_year", "User has been {x}."),
+        ),
+        (
+            rf"^{_IM}{_ADV}(?: currently| now)? (?P<v>training for|working on|learning|studying"
+            rf"|preparing for|aiming for"
+            r"|building) (?P<x>.+)",
+            _focus,
+        ),
+        (
+            rf"^I{_ADV} (?P<v>(?:always|never) \w+|write|code in|code|program in|use|run|coach"
+            rf"|teach|speak|drive|ride"
+            r"|play|cook|develop|maintain|manage|lead) (?P<x>.+)",
+            _habit,
+        ),
+        (rf"^I{_ADV} (?:can't|cannot|can not) (?P<x>\w+.*)", _cant),
+        (
+            r"^(?:we|our team|my team)(?P<adv>\s+(?:always|never|only|mostly|all|also))?"
+            r" (?P<v>(?:use|run|deploy|orchestrate|build|host|write|ship|prefer|develop|test|store|follow|name)s?"
+            r"|don't use|do not use|doesn't use) (?P<x>.+)",
+            _team,
+        ),
+        (
+            r"^our (?P<k>[\w/-]+(?: (?!is\b|are\b|runs?\b|uses?\b|lives?\b)[\w/-]+){0,3}) (?P<v>is"
+            r"|are|runs?|uses?|lives?)"
+            r" (?P<x>.+)",
+            _our,
+        ),
+        (
+            r"^the (?P<x>(?:repo|repository|codebase|monorepo|docs) (?:is|lives) (?:at|in|on) .+)",
+            _fixed("repo-location", "one_year", "User's {x}."),
+        ),
+        (r"^(?:please )?(?:always )?(?P<neg>(?:don't|do not|never) )?use (?P<x>.+)", _use_durable),
+    )
+)
+
+
+def _zh_fixed(slug: str, ttl: TTL) -> Builder:
+    def build(m: re.Match[str]) -> _Fact | None:
+        rest = m.group("x").strip("。，, ")
+        return _Fact(slug or _hash_slug("preference", rest), ttl, f"用户{rest}。") if rest else None
+
+    return build
+
+
+_ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
+    (re.compile(p), b)
+    for p, b in (
+        (r"^我(?P<x>(?:对)?.{1,16}过敏.*)", _zh_fixed("allergy", "infinity")),
+        (r"^我(?P<x>(?:住在|住|搬到了?|搬去了?).+)", _zh_fixed("home-city", "one_year")),
+        (r"^我(?P<x>叫.+)", _zh_fixed("name", "infinity")),
+        (r"^我(?P<x>(?:不吃|不能吃|不喝|吃素|是素食).*)", _zh_fixed("diet", "infinity")),
+        (r"^我(?P<x>是.+)", _zh_fixed("role", "one_year")),
+        (r"^我(?P<x>在.{1,12}(?:工作|上班).*)", _zh_fixed("employer", "one_year")),
+        (r"^我(?P<x>(?:喜欢|更喜欢|偏好|爱吃|讨厌|不喜欢|一直|总是|习惯|通常).+)", _zh_fixed("", "infinity")),
+        (r"^我们(?P<x>(?:都|一直)?(?:用|使用).+)", _zh_fixed("team-tools", "one_year")),
+    )
+)
+
+_TTL_MODIFIERS: tuple[tuple[re.Pattern[str], TTL], ...] = (
+    (re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b|今天|今晚", re.I), "one_day"),
+    (re.compile(r"\b(?:this week|these days)\b|这周|本周", re.I), "one_week"),
+    (re.compile(r"\bthis month\b|这个月|本月", re.I), "one_month"),
+    (re.compile(r"\b(?:this (?:sprint|quarter|project)|currently|right now)\b", re.I), "one_quarter"),
+)
+
+
+def _cap_ttl(ttl: TTL, clause: str) -> TTL:
+    for pattern, cap in _TTL_MODIFIERS:
+        if pattern.search(clause) and _TTL_ORDER.index(cap) < _TTL_ORDER.index(ttl):
+            return cap
+    return ttl
+
+
+def _zh_normalise(clause: str) -> str:
+    # Chinese first person inside the clause: "我对花生过敏" keeps its subject for the rules.
+    return re.sub(
+        r"^(?:先说一下|顺便说一下|对了|另外|还有|其实|而且|我也)",
+        lambda m: "我" if m.group(0) == "我也" else "",
+        clause,
+    )
+
+
+def _facts_in_clause(clause: str, *, correction_turn: bool) -> _Fact | None:
+    cjk = bool(_HAS_CJK.search(clause))
+    rules = _ZH_RULES if cjk else _EN_RULES
+    text = _zh_normalise(clause) if cjk else clause
+    for pattern, build in rules:
+        m = pattern.search(text)
+        if not m:
+            continue
+        if correction_turn and build is _use_durable:
+            return None
+        fact = build(m)
+        if fact is None:
+            return None
+        slug = fact.slug or _topic(fact.body)
+        return _Fact(_safe_slug(slug), _cap_ttl(fact.ttl, clause), fact.body[0].upper() + fact.body[1:])
+    return None
+
+
+def _safe_slug(slug: str) -> str:
+    slug = re.sub(r"[^a-z0-9-]+", "-", slug.lower()).strip("-")
+    slug = re.sub(r"-{2,}", "-", slug)[:48].strip("-")
+    return slug if slug and slug[0].isalnum() else "preference"
+
+
+def _profiles_from_turn(turn: Turn, *, correction_turn: bool) -> list[ProfileCandidate]:
+    out: list[ProfileCandidate] = []
+    for sentence in _sentences(turn.text):
+        if _SECRET.search(sentence) or triggers.hedge_or_nonfact(sentence):
+            continue
+        for clause in _clauses(sentence):
+            if triggers.hedge_or_nonfact(clause):
+                continue
+            fact = _facts_in_clause(clause, correction_turn=correction_turn)
+            if fact is not None:
+                out.append(
+                    ProfileCandidate(
+                        slug=fact.slug, ttl=fact.ttl, body=fact.body, evidence_turns=[turn.index]
+                    )
+                )
+    return out
+
+
+# --- playbooks -----------------------------------------------------------------------------------
+
+
+def _is_user_speech(turn: Turn) -> bool:
+    return turn.role == "user" and turn.kind == "message"
+
+
+def _is_assistant(turn: Turn) -> bool:
+    return turn.role == "assistant" and turn.kind in ("message", "tool_call")
+
+
+def _previous_speaker(turns: Sequence[Turn], pos: int) -> Turn | None:
+    for t in reversed(turns[:pos]):
+        if _is_user_speech(t) or _is_assistant(t):
+            return t
+    return None
+
+
+def _adjustment(turns: Sequence[Turn], pos: int) -> Turn | None:
+    for t in turns[pos + 1 :]:
+        if _is_user_speech(t):
+            return None
+        if _is_assistant(t):
+            return t
+    return None
+
+
+def _recorrects(text: str) -> bool:
+    lowered = text.casefold()
+    return triggers.correction_signal(text) and (" but " in lowered or "still" in lowered)
+
+
+Confirmation = Literal["explicit", "implicit", "none"]
+
+
+def _confirmation(turns: Sequence[Turn], adjustment_pos: int) -> tuple[int | None, Confirmation]:
+    """Mirror of verify's rule: explicit phrase, re-correction, or 1-2 turns moved on."""
+    later = [t for t in turns[adjustment_pos + 1 :] if _is_user_speech(t)]
+    if not later:
+        return None, "none"
+    first = later[0]
+    if triggers.confirmation_signal(first.text) and not _recorrects(first.text):
+        return first.index, "explicit"
+    if triggers.correction_signal(first.text):
+        return None, "none"
+    for t in later[1:IMPLICIT_WINDOW]:
+        if triggers.correction_signal(t.text) and not triggers.confirmation_signal(t.text):
+            return None, "none"
+    return later[min(len(later), IMPLICIT_WINDOW) - 1].index, "implicit"
+
+
+_ACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bgit\s+commit\b"), "Composing a git commit message"),
+    (re.compile(r"\bgh\s+pr\s+create\b|\bpull request\b"), "Opening a pull request"),
+    (re.compile(r"\bgit\s+push\b"), "Pushing a branch"),
+    (re.compile(r"\bgit\s+(?:checkout\s+-b|switch\s+-c|branch\s+\S)"), "Creating a git branch"),
+    (
+        re.compile(
+            r"\b(?:npm|pnpm|yarn|bun)\s+(?:install|add|i)\b|\bpip3?\s+install\b|\b(?:uv|poetry)\s+add\b"
+        ),
+        "Installing packages",
+    ),
+    (re.compile(r"\bdocker(?:-compose|\s+compose)?\s+\w+"), "Running Docker commands"),
+)
+_TESTS = re.compile(
+    r"\b(?:pytest|go\s+test|npm\s+test|pnpm\s+test|yarn\s+test|vitest|jest|cargo\s+test|tox)\b"
+)
+_EDIT_TOOL = re.compile(r"edit|write|replace|patch|create", re.I)
+
+
+def _action_situation(actions: Sequence[Turn]) -> str | None:
+    found: str | None = None
+    tests = edits = False
+    for t in actions:
+        for call in t.tool_calls:
+            blob = f"{call.name} {call.arguments}"
+            edits = edits or bool(_EDIT_TOOL.search(call.name))
+            tests = tests or bool(_TESTS.search(blob))
+            for pattern, phrase in _ACTIONS:
+                if pattern.search(blob):
+                    found = phrase
+    if found is None and tests and not edits:
+        return "Running the tests"
+    return found
+
+
+_REQUEST_LEAD = re.compile(
+    r"^(?:(?:can|could|would|will) you(?: please)?|please|pls|now|ok|okay|so|and|then|also|hey"
+    r"|just|first)\b[\s,]*",
+    re.I,
+)
+_VERBS = frozenset(
+    "add build change check clean commit compose configure convert create debug delete deploy"
+    " draft fix format "
+    "generate implement install make merge migrate move open plan push refactor remove rename"
+    " rewrite run scale "
+    "send set ship show sort test translate update upgrade write help find look review summarize"
+    " explain split "
+    "design style edit bump release tag publish prepare".split()
+)
+_DOUBLE = frozenset("run set get put stop ship plan commit submit begin split tag drop swap skip".split())
+
+
+def _gerund(verb: str) -> str:
+    low = verb.lower()
+    if low in _DOUBLE:
+        return low + low[-1] + "ing"
+    if low.endswith("ie"):
+        return low[:-2] + "ying"
+    if low.endswith("e") and not low.endswith("ee") and len(low) > 2:
+        return low[:-1] + "ing"
+    return low + "ing"
+
+
+def _request_situation(request: Turn | None) -> str | None:
+    if request is None:
+        return None
+    sentences = _sentences(request.text)
+    if _HAS_CJK.search(request.text):
+        first = re.split(r"[。！？，,]", _clean(request.text))[0].strip()
+        return first.replace("我", "用户") if first else None
+    for s in sentences:
+        s = _INTERJECTION.sub("", _REQUEST_LEAD.sub("", s)).strip(" ?.!")
+        words = s.split()
+        if words and words[0].lower() in _VERBS:
+            phrase = " ".join([_gerund(words[0])] + words[1:13])
+            phrase = re.sub(
+                r"\bme\b", "the user", re.sub(r"\bmy\b", "the user's", phrase, flags=re.I), flags=re.I
+            )
+            return phrase[0].upper() + phrase[1:]
+    return None
+
+
+def _situation(turns: Sequence[Turn], correction_pos: int) -> str:
+    request_pos = None
+    for pos in range(correction_pos - 1, -1, -1):
+        if _is_user_speech(turns[pos]) and not triggers.correction_signal(turns[pos].text):
+            request_pos = pos
+            break
+    start = 0 if request_pos is None else request_pos + 1
+    actions = [t for t in turns[start:correction_pos] if _is_assistant(t)]
+    situation = _action_situation(actions)
+    if situation is None:
+        request = turns[request_pos] if request_pos is not None else None
+        situation = _request_situation(request)
+    return situation or "Doing work the user later corrected"
+
+
+_LEAD_NOISE = re.compile(r"^\W*(?:no|nope|nah|wrong|actually|hmm|well|ok|okay|so)\b[\s,.!:-]*", re.I)
+_RULE_WORDS = re.compile(
+    r"\b(?:don't|do not|never|always|should|must|need to|needs to|has to|have to|instead|only|not"
+    r"|no|avoid|use)\b",
+    re.I,
+)
+_REASON_LEAD = re.compile(
+    r"^(?:because|since|as|it's|its|it is|they|they're|we|we've|we're|reviewers|people|that's|this"
+    r" is|there's|"
+    r"otherwise|the team|everyone)\b",
+    re.I,
+)
+_FILLER = re.compile(r"\b(?:it|please|again|thanks|thank you)\b", re.I)
+
+
+def _rule_and_reason(text: str) -> tuple[str, str]:
+    """Split a correction into its rule (DO / DON'T clauses) and its stated reason, if any."""
+    if _HAS_CJK.search(text):
+        body = re.sub(r"^[^。！，,]{1,3}[。！]", "", _clean(text)).strip()
+        return (body.rstrip("。") + "。", "")
+    rules: list[str] = []
+    reasons: list[str] = []
+    for sentence in _sentences(text):
+        for raw in re.split(r",\s+|\s+—\s+", sentence):
+            clause = _LEAD_NOISE.sub("", raw.strip()).strip(" .,!")
+            if not clause:
+                continue
+            words = clause.split()
+            if _REASON_LEAD.match(clause) and not _RULE_WORDS.search(
+                clause.split(" ", 2)[-1] if len(words) < 3 else ""
+            ):
+                reasons.append(clause)
+            elif len(words) <= 4 and _FILLER.search(clause) and not _RULE_WORDS.search(clause):
+                continue
+            else:
+                rules.append(clause)
+    rule = " ".join(_sentence_case(_value_keep_case(r)) for r in rules)
+    reason = " ".join(_sentence_case(_value_keep_case(r)) for r in reasons)
+    return rule, reason
+
+
+def _value_keep_case(text: str) -> str:
+    text = re.sub(r"\bmy\b", "the user's", text, flags=re.I)
+    return re.sub(r"(?<![\w-])me(?![\w-])", "the user", text, flags=re.I)
+
+
+def _sentence_case(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+    turn = turns[pos]
+    before = _previous_speaker(turns, pos)
+    if before is None or before.role != "assistant" or not triggers.correction_signal(turn.text):
+        return None
+    adjustment = _adjustment(turns, pos)
+    if adjustment is None:
+        return None
+    what, why = _rule_and_reason(turn.text)
+    if not what.strip(" .。"):
+        return None
+    when = _situation(turns, pos)
+    confirmation_turn, confirmation = _confirmation(turns, turns.index(adjustment))
+    cjk = bool(_HAS_CJK.search(what))
+    slug = (
+        _hash_slug("rule", what)
+        if cjk
+        else _safe_slug(f"{_kebab(when, 2, 'task')}-{_kebab(what, 3, 'rule')}")
+    )
+    return PlaybookCandidate(
+        slug=slug,
+        when=when,
+        what=what,
+        why=why or ("用户纠正过这一点。" if cjk else "User corrected this."),
+        correction_turn=turn.index,
+        adjustment_turn=adjustment.index,
+        confirmation_turn=confirmation_turn,
+        confirmation=confirmation,
+    )
+
+
+# --- entry point ---------------------------------------------------------------------------------
+
+
+def extract(turns: Sequence[Turn]) -> Detection:
+    """Detect profile and playbook candidates in ``turns`` (deterministic and pure).
+
+    Profiles come only from user message turns, one fact per candidate; playbooks follow the
+    correction → adjustment → confirmation pattern (confirmation ``none`` when the session never
+    confirmed the fix, so the verifier can report it as skipped).
+    """
+    turns = list(turns)
+    profiles: list[ProfileCandidate] = []
+    playbooks: list[PlaybookCandidate] = []
+    seen: set[str] = set()
+    for pos, turn in enumerate(turns):
+        if not _is_user_speech(turn):
+            continue
+        playbook = _playbook_at(turns, pos)
+        for p in _profiles_from_turn(turn, correction_turn=playbook is not None):
+            key = p.body.casefold()
+            if key not in seen:
+                seen.add(key)
+                profiles.append(p)
+        if playbook is not None:
+            playbooks.append(playbook)
+    return Detection(profiles=profiles, playbooks=playbooks)
+
+
+__all__ = ["extract"]
