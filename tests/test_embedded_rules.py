@@ -127,12 +127,18 @@ def test_non_facts_and_task_details_are_rejected(text: str) -> None:
 
 
 def test_secrets_never_become_profiles() -> None:
-    text = "our staging uses DATABASE_URL=postgres://svc:hunter2pass@db.internal and I prefer sk-proj-abcdefghij1234567890"
+    text = (
+        "our staging uses DATABASE_URL=postgres://svc:hunter2pass@db.internal"
+        " and I prefer sk-proj-abcdefghij1234567890"
+    )
     assert bodies(text) == []
 
 
 def test_code_blocks_and_injected_blocks_are_ignored() -> None:
-    text = "<memwal-memories>\n1. User's cat is named Mochi.\n</memwal-memories>\nhere:\n```\nI prefer X\n```\nthanks"
+    text = (
+        "<memwal-memories>\n1. User's cat is named Mochi.\n</memwal-memories>\n"
+        "here:\n```\nI prefer X\n```\nthanks"
+    )
     assert bodies(text) == []
 
 

@@ -51,6 +51,7 @@ def test_openclaw_live_branch_excludes_abandoned_branch() -> None:
         oc_msg("a2", "a1", "assistant", [{"type": "text", "text": "hi"}]),
         oc_msg("b1", "a2", "user", "I live in Paris"),
         oc_msg("b2", "b1", "assistant", [{"type": "text", "text": "Paris noted"}]),
+        {"type": "message", "message": {"role": "user", "content": "stray entry without id"}},
         oc_msg("c1", "a2", "user", "I live in Rome"),
         oc_msg("c2", "c1", "assistant", [{"type": "text", "text": "Rome noted"}]),
     )
@@ -65,7 +66,7 @@ def test_openclaw_live_branch_excludes_abandoned_branch() -> None:
     ]
     assert all("Paris" not in turn.text for turn in t.turns)
     assert [turn.entry_id for turn in t.turns] == ["a1", "a2", "c1", "c2"]
-    assert [turn.source.line for turn in t.turns] == [2, 3, 6, 7]
+    assert [turn.source.line for turn in t.turns] == [2, 3, 7, 8]
     assert_indexed(t)
 
 
@@ -74,7 +75,12 @@ def test_openclaw_entry_kinds_and_compaction_placement() -> None:
         HEADER,
         {"type": "model_change", "id": "m0", "parentId": None, "provider": "x", "modelId": "y"},
         oc_msg("e1", "m0", "user", [{"type": "text", "text": "old question"}]),
-        oc_msg("e2", "e1", "assistant", [{"type": "thinking", "thinking": "SECRET THOUGHT"}, {"type": "text", "text": "old answer"}]),
+        oc_msg(
+            "e2",
+            "e1",
+            "assistant",
+            [{"type": "thinking", "thinking": "SECRET THOUGHT"}, {"type": "text", "text": "old answer"}],
+        ),
         oc_msg("e3", "e2", "user", "kept question"),
         oc_msg(
             "e4",
@@ -82,7 +88,14 @@ def test_openclaw_entry_kinds_and_compaction_placement() -> None:
             "assistant",
             [{"type": "toolCall", "id": "tc1", "name": "bash", "arguments": {"command": "ls"}}],
         ),
-        oc_msg("e5", "e4", "toolResult", [{"type": "text", "text": "file.txt"}], toolCallId="tc1", toolName="bash"),
+        oc_msg(
+            "e5",
+            "e4",
+            "toolResult",
+            [{"type": "text", "text": "file.txt"}],
+            toolCallId="tc1",
+            toolName="bash",
+        ),
         {"type": "compaction", "id": "k1", "parentId": "e5", "summary": "SUMMARY", "firstKeptEntryId": "e3"},
         {"type": "custom", "id": "x1", "parentId": "k1", "customType": "ext", "data": {"note": "HIDDEN"}},
         {"type": "custom_message", "id": "x2", "parentId": "x1", "customType": "ext", "content": "ctx note"},
@@ -159,7 +172,9 @@ def test_openclaw_session_key_from_sessions_json(tmp_path: Path) -> None:
 def test_openclaw_session_key_by_session_id_and_bad_index(tmp_path: Path) -> None:
     session_file = tmp_path / "x.jsonl"
     session_file.write_text(jsonl(HEADER, oc_msg("a", None, "user", "hi")), encoding="utf-8")
-    (tmp_path / "sessions.json").write_text(json.dumps({"agent:a:main": {"sessionId": "sess-1"}}), encoding="utf-8")
+    (tmp_path / "sessions.json").write_text(
+        json.dumps({"agent:a:main": {"sessionId": "sess-1"}}), encoding="utf-8"
+    )
     assert read_transcript(session_file).session_key == "agent:a:main"
     (tmp_path / "sessions.json").write_text("{not json", encoding="utf-8")
     assert read_transcript(session_file).session_key is None
@@ -192,8 +207,11 @@ def test_noise_stripped_from_openclaw_user_and_assistant_text() -> None:
             "c",
             "b",
             "user",
-            "Conversation info (untrusted metadata):\n```json\n{\"id\": 1}\n```\n\n"
-            "System: [2026-03-08 22:04:00 GMT+9] Cron ran\n" + ACTIVE + RELEVANT + "[Mon 2026-03-09 08:00 GMT+9] thanks",
+            'Conversation info (untrusted metadata):\n```json\n{"id": 1}\n```\n\n'
+            "System: [2026-03-08 22:04:00 GMT+9] Cron ran\n"
+            + ACTIVE
+            + RELEVANT
+            + "[Mon 2026-03-09 08:00 GMT+9] thanks",
         ),
         oc_msg("d", "c", "assistant", [], stopReason="error", errorMessage="fetch failed"),
         oc_msg("e", "d", "user", "Pre-compaction memory flush. Store durable memories now."),
@@ -262,8 +280,12 @@ def test_claude_code_tool_results_are_tool_turns_and_noise_skipped() -> None:
         ),
         cc("user", [{"type": "tool_result", "tool_use_id": "tu1", "content": "I prefer tabs (file text)"}]),
         cc("user", "[Request interrupted by user]"),
+        cc("user", "<bash-input>ls</bash-input>"),
         cc("user", "side question", isSidechain=True),
-        cc("user", [{"type": "tool_result", "tool_use_id": "tu9", "content": [{"type": "text", "text": "out"}]}]),
+        cc(
+            "user",
+            [{"type": "tool_result", "tool_use_id": "tu9", "content": [{"type": "text", "text": "out"}]}],
+        ),
         cc("user", "use ISO dates"),
     )
     t = parse_transcript(text, source="c.jsonl")
@@ -287,13 +309,22 @@ def test_claude_code_tool_results_are_tool_turns_and_noise_skipped() -> None:
 def test_claude_code_compaction() -> None:
     text = jsonl(
         cc("user", "before"),
-        {"type": "system", "subtype": "compact_boundary", "uuid": "b", "compactMetadata": {"trigger": "auto"}},
+        {
+            "type": "system",
+            "subtype": "compact_boundary",
+            "uuid": "b",
+            "compactMetadata": {"trigger": "auto"},
+        },
         cc("user", "This session is being continued... SUMMARY", isCompactSummary=True),
         cc("user", "after"),
     )
     t = parse_transcript(text, source="c.jsonl")
     assert t.compaction_seen
-    assert [(x.role, x.kind) for x in t.turns] == [("user", "message"), ("system", "summary"), ("user", "message")]
+    assert [(x.role, x.kind) for x in t.turns] == [
+        ("user", "message"),
+        ("system", "summary"),
+        ("user", "message"),
+    ]
     assert [u.text for u in t.user_turns()] == ["before", "after"]
 
 
@@ -319,8 +350,14 @@ def test_codex_dedup_and_noise() -> None:
         cx("event_msg", {"type": "agent_message", "message": "ok"}),
         cx_msg("assistant", "ok"),
         cx("response_item", {"type": "reasoning", "summary": [{"type": "summary_text", "text": "THINK"}]}),
-        cx("response_item", {"type": "function_call", "name": "shell", "arguments": '{"command":["ls"]}', "call_id": "c1"}),
-        cx("response_item", {"type": "function_call_output", "call_id": "c1", "output": '{"output":"a.txt\\n"}'}),
+        cx(
+            "response_item",
+            {"type": "function_call", "name": "shell", "arguments": '{"command":["ls"]}', "call_id": "c1"},
+        ),
+        cx(
+            "response_item",
+            {"type": "function_call_output", "call_id": "c1", "output": '{"output":"a.txt\\n"}'},
+        ),
         cx("compacted", {"message": "SUMMARY"}),
         cx("event_msg", {"type": "user_message", "message": "only in events"}),
         cx_msg("user", "use pnpm"),
@@ -433,9 +470,13 @@ def test_malformed_json_line_names_file_and_line(tmp_path: Path) -> None:
 
 
 def test_skip_bad_lines_records_bad_lines() -> None:
-    text = jsonl(HEADER, oc_msg("a", None, "user", "hi")) + "{broken\n[1, 2]\n" + jsonl(
-        {"type": "message", "id": "b", "parentId": "a", "message": {"content": "no role"}},
-        oc_msg("c", "b", "assistant", "hello"),
+    text = (
+        jsonl(HEADER, oc_msg("a", None, "user", "hi"))
+        + "{broken\n[1, 2]\n"
+        + jsonl(
+            {"type": "message", "id": "b", "parentId": "a", "message": {"content": "no role"}},
+            oc_msg("c", "b", "assistant", "hello"),
+        )
     )
     with pytest.raises(InputError, match="malformed JSON"):
         parse_transcript(text, source="s")
@@ -502,18 +543,27 @@ def test_stdin_source_and_bom() -> None:
 def _eval_cases() -> list[Path]:
     if not EVAL.is_dir():
         return []
-    return sorted(p for p in EVAL.glob("dev*") if p.suffix in (".jsonl", ".json", ".txt") and ".labels." not in p.name)
+    return sorted(
+        p for p in EVAL.glob("dev*") if p.suffix in (".jsonl", ".json", ".txt") and ".labels." not in p.name
+    )
 
 
 @pytest.mark.parametrize("path", _eval_cases(), ids=lambda p: p.name[:5])
 def test_eval_transcripts_parse(path: Path) -> None:
-    labels = json.loads(path.with_name(path.name.rsplit(".", 1)[0] + ".labels.json").read_text(encoding="utf-8"))
+    labels = json.loads(
+        path.with_name(path.name.rsplit(".", 1)[0] + ".labels.json").read_text(encoding="utf-8")
+    )
     t = read_transcript(path)
     assert t.format == labels["format"]
     assert t.user_turns()
     assert_indexed(t)
     assert not t.bad_lines
-    noise_markers = ("(untrusted metadata)", "[[reply_to_current]]", "<memwal-memories>", "<environment_context>")
+    noise_markers = (
+        "(untrusted metadata)",
+        "[[reply_to_current]]",
+        "<memwal-memories>",
+        "<environment_context>",
+    )
     for turn in t.turns:
         assert not any(marker in turn.text for marker in noise_markers), (turn.index, turn.text[:80])
         assert turn.text or turn.tool_calls
@@ -538,7 +588,10 @@ def test_eval_dev06_recall_block_collected() -> None:
     t = _eval("dev06_openclaw_memwal_recall_echo.jsonl")
     assert "User's timezone is Asia/Tokyo (JST)." in t.injected_memories
     assert t.stripped_blocks >= 5
-    assert t.user_turns()[0].text == "can you help me build a small dropdown component? needs keyboard navigation"
+    assert (
+        t.user_turns()[0].text
+        == "can you help me build a small dropdown component? needs keyboard navigation"
+    )
 
 
 def test_eval_dev01_error_turn_dropped_and_envelopes_gone() -> None:
@@ -595,4 +648,7 @@ def test_reference_samples_parse() -> None:
     assert pi.turns[-1].role == "tool" and pi.turns[-1].text.startswith("$ ls")
     simonw = read_transcript(SAMPLES / "claude-code_simonw_sample_session.jsonl")
     assert [x.role for x in simonw.turns if x.kind == "tool_result"] == ["tool", "tool"]
-    assert [u.text for u in simonw.user_turns()] == ["Create a hello world function", "Now add a goodbye function"]
+    assert [u.text for u in simonw.user_turns()] == [
+        "Create a hello world function",
+        "Now add a goodbye function",
+    ]

@@ -82,8 +82,8 @@ _PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![\w-])us(?![\w-])", re.I), "them"),
 )
 _TRAILING_TIME = re.compile(
-    r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|\s+(?:recently|lately|"
-    r"a while ago|too|though|now|for now"
+    r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|,?\s+(?:recently|lately|"
+    r"a while ago|too|though|now|for now|as always|as usual|like always|like before|as I said|as you know"
     r"|(?:a few|a couple of|\d+|two|three) (?:days|weeks|months|years) ago)$"
     r"|\s+(?:in|since|back in) (?:(?:early|late|mid) )?(?:january|february|march|april|may|june|july|august"
     r"|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})(?: \d{4})?$",
@@ -100,7 +100,7 @@ def _third_person(text: str) -> str:
 def _value(raw: str) -> str:
     v = raw.strip(" ,.;:!")
     while True:
-        shorter = _TRAILING_TIME.sub("", v)
+        shorter = _TRAILING_TIME.sub("", v).rstrip(" ,")
         if shorter == v:
             break
         v = shorter
@@ -439,7 +439,8 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         (rf"^I{_ADV} (?:can't|cannot|can not) (?P<x>\w+.*)", _cant),
         (
             r"^(?:we|our team|my team)(?P<adv>\s+(?:always|never|only|mostly|all|also))?"
-            r" (?P<v>(?:use|run|deploy|orchestrate|build|host|write|ship|prefer|develop|test|store|follow|name)s?"
+            r" (?P<v>(?:use|run|deploy|orchestrate|build|host|write|ship|prefer|develop|test|store|follow"
+            r"|name)s?"
             r"|don't use|do not use|doesn't use) (?P<x>.+)",
             _team,
         ),

@@ -221,8 +221,11 @@ _PRIVATE_KEY = (
     r"|(?:(?:\s|\\[nr])+[A-Za-z0-9+/=]{20,}(?![A-Za-z0-9+/=]))*)"
 )
 
-_URL_CREDS = r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:@/'\"<>]*:(?P<v>[^\s/'\"<>]+)@[A-Za-z0-9\[][^\s/'\"<>@]*"
-_CONN_PASSWORD = r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<v>[^;'\"\n]+?)\s*(?=;)"
+_URL_CREDS = (
+    r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:@/'\"<>]{0,256}:(?P<v>[^\s/'\"<>]{1,256})@"
+    r"[A-Za-z0-9\[][^\s/'\"<>@]{0,256}"
+)
+_CONN_PASSWORD = r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<v>[^;'\"\n]{1,256}?)\s*(?=;)"
 _CURL_USER = r"(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?(?P<v>[^\s'\"]+)"
 _AUTH_HEADER = (
     r"(?i)\b(?:proxy-)?authorization\s*[:=]\s*['\"]?(?:(?:bearer|basic|token|digest|bot|apikey)\s+"

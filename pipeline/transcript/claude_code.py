@@ -32,6 +32,9 @@ _COMMAND_PREFIXES = (
     "<local-command-stdout>",
     "<local-command-stderr>",
     "<local-command-caveat>",
+    "<bash-input>",
+    "<bash-stdout>",
+    "<bash-stderr>",
 )
 _INTERRUPTED = "[Request interrupted by user"
 _REMINDER_TAGS = ("system-reminder",)

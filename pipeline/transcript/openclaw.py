@@ -40,16 +40,18 @@ class _Entry:
 
 
 def _live_branch(entries: list[_Entry]) -> list[_Entry]:
-    """Entries on the path from the last entry (the leaf) back to the root, in order.
+    """Entries on the path from the last entry with an id (the leaf) back to the root, in order.
 
-    Files whose entries lack ids (v1) have no tree: every entry is live.
+    Files whose entries have no ids at all (v1) have no tree: every entry is live. In a
+    tree file, a stray entry without an id is off the tree and ignored.
     """
-    if not entries or any(not isinstance(e.record.get("id"), str) for e in entries):
+    with_ids = [e for e in entries if isinstance(e.record.get("id"), str)]
+    if not with_ids:
         return entries
-    by_id = {e.record["id"]: e for e in entries}
+    by_id = {e.record["id"]: e for e in with_ids}
     path: list[_Entry] = []
     seen: set[str] = set()
-    current: _Entry | None = entries[-1]
+    current: _Entry | None = with_ids[-1]
     while current is not None and current.record["id"] not in seen:
         seen.add(current.record["id"])
         path.append(current)
