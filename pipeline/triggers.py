@@ -27,7 +27,7 @@ _PROFILE_EN = re.compile(
     | \bmy\s+(?:name|time\s?zone|role|job|title|editor|ide|shell|os|stack|team|company|employer|pronouns
           |favou?rite|main|primary|preferred|go-to|native|first)\b
     | \b(?:we|our\s+team|my\s+team)\s+(?:always\s+|never\s+|only\s+|mostly\s+)?
-          (?:use|run|deploy|orchestrate|build|host|write|ship|prefer|develop|test|store|follow|name|don'?t\s+use)\b
+          (?:use|run|deploy|orchestrate|build|host|write|ship|prefer|develop|test|store|follow|name|don'?t\s+use)s?\b
     | \bour\s+[\w/-]+(?:\s+[\w/-]+){0,3}\s+(?:is|are|runs?|uses?|lives?)\b
     | \bthe\s+(?:repo|repository|codebase|monorepo|project|docs)\s+(?:is|lives)\s+(?:at|in|on)\b
     | (?:^|[.!;:,]\s*)(?:always\s+|please\s+)?use\s+\S+

@@ -32,7 +32,7 @@ _BLOCKS = re.compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTA
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
 _CLAUSE_SPLIT = re.compile(
     r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|I|I'm|I've|we|we're|my"
-    r"|our|if|when|while|although|unless)\b)|\s+and\s+(?=(?:I|I'm|I've|we)\b)"
+    r"|our|if|when|while|although|unless)\b)|\s+and\s+(?=(?:I|I'm|I've|we|my|our)\b)"
     r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
 )
 _INTERJECTION = re.compile(
