@@ -37,14 +37,21 @@ app = typer.Typer(
 
 MemoryDir = Annotated[
     Path,
-    typer.Option("--memory-dir", envvar=config.ENV_MEMORY_DIR, help="Memory root (workspace). Default: current directory."),
+    typer.Option(
+        "--memory-dir",
+        envvar=config.ENV_MEMORY_DIR,
+        help="Memory root (workspace). Default: current directory.",
+    ),
 ]
 ModelOpt = Annotated[
     str | None,
-    typer.Option("--model", envvar=config.ENV_MODEL, help="litellm model string; unset = the embedded default."),
+    typer.Option(
+        "--model", envvar=config.ENV_MODEL, help="litellm model string; unset = the embedded default."
+    ),
 ]
 ApiBase = Annotated[
-    str | None, typer.Option("--api-base", envvar=config.ENV_API_BASE, help="Base URL of an OpenAI-compatible server.")
+    str | None,
+    typer.Option("--api-base", envvar=config.ENV_API_BASE, help="Base URL of an OpenAI-compatible server."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON on stdout).")]
 
@@ -80,18 +87,31 @@ def extract(
     model: ModelOpt = None,
     api_base: ApiBase = None,
     fmt: Annotated[
-        str | None, typer.Option("--format", help="Force the format: openclaw, claude-code, codex, openai, text.")
+        str | None,
+        typer.Option("--format", help="Force the format: openclaw, claude-code, codex, openai, text."),
     ] = None,
-    skip_bad_lines: Annotated[bool, typer.Option("--skip-bad-lines", help="Skip malformed lines (reported).")] = False,
+    skip_bad_lines: Annotated[
+        bool, typer.Option("--skip-bad-lines", help="Skip malformed lines (reported).")
+    ] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")] = False,
     as_json: JsonOpt = False,
     mode: Annotated[
-        str, typer.Option("--mode", envvar=config.ENV_MODE, help="Structured-output mode: json_schema, json, tools, md_json.")
+        str,
+        typer.Option(
+            "--mode",
+            envvar=config.ENV_MODE,
+            help="Structured-output mode: json_schema, json, tools, md_json.",
+        ),
     ] = "json_schema",
     context_tokens: Annotated[
-        int | None, typer.Option("--context-tokens", envvar=config.ENV_CONTEXT_TOKENS, help="Override the model's context size.")
+        int | None,
+        typer.Option(
+            "--context-tokens", envvar=config.ENV_CONTEXT_TOKENS, help="Override the model's context size."
+        ),
     ] = None,
-    timeout: Annotated[float, typer.Option("--timeout", envvar=config.ENV_TIMEOUT, help="Per-request timeout (s).")] = 120.0,
+    timeout: Annotated[
+        float, typer.Option("--timeout", envvar=config.ENV_TIMEOUT, help="Per-request timeout (s).")
+    ] = 120.0,
 ) -> None:
     """Extract profiles and playbooks from one transcript and write them to the memory root."""
     from pipeline.model.factory import context_tokens_for, make_model

@@ -20,7 +20,9 @@ def print_plan(plan: Plan, *, applied: bool, dry_run: bool) -> None:
         for op in plan.operations:
             if isinstance(op, WriteOp):
                 extra = f" supersedes {', '.join(op.supersedes)}" if op.supersedes else ""
-                table.add_row("write", op.kind, op.id, f"{op.path}\n{op.body}{extra}", ", ".join(map(str, op.evidence)))
+                table.add_row(
+                    "write", op.kind, op.id, f"{op.path}\n{op.body}{extra}", ", ".join(map(str, op.evidence))
+                )
             else:
                 table.add_row("archive", op.kind, op.id, f"{op.path} → {op.archive_path}", "")
         console.print(table)
@@ -36,4 +38,6 @@ def print_plan(plan: Plan, *, applied: bool, dry_run: bool) -> None:
         console.print(f"[yellow]skipped bad line[/] {line}")
     u = plan.usage
     cost = f", ${u.cost_usd:.4f}" if u.cost_usd is not None else ""
-    console.print(f"model calls: {u.llm_calls} ({u.prompt_tokens} prompt + {u.completion_tokens} completion tokens{cost})")
+    console.print(
+        f"model calls: {u.llm_calls} ({u.prompt_tokens} prompt + {u.completion_tokens} completion tokens{cost})"
+    )

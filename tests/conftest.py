@@ -21,7 +21,14 @@ def vcr_config() -> dict[str, object]:
         "cassette_library_dir": str(FIXTURES / "cassettes"),
         # The local server's port changes every run: match on what matters.
         "match_on": ["method", "path", "body"],
-        "filter_headers": ["authorization", "api-key", "x-api-key", "cookie", "set-cookie", "openai-organization"],
+        "filter_headers": [
+            "authorization",
+            "api-key",
+            "x-api-key",
+            "cookie",
+            "set-cookie",
+            "openai-organization",
+        ],
         "decode_compressed_response": True,
     }
 

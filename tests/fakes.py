@@ -29,7 +29,9 @@ class QueuedCompletion:
         content = item if isinstance(item, str) else json.dumps(item)
         return litellm.ModelResponse(
             model="fake",
-            choices=[{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+            choices=[
+                {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+            ],
             usage={"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
         )
 

@@ -57,7 +57,9 @@ def _handler(book: ScriptBook) -> type[BaseHTTPRequestHandler]:
                 return self._send(404, {"error": {"message": f"no route {self.path}"}})
             content = book.answer(body.get("messages", []))
             if content is None:
-                return self._send(404, {"error": {"message": "no scripted reply for this request", "type": "not_found"}})
+                return self._send(
+                    404, {"error": {"message": "no scripted reply for this request", "type": "not_found"}}
+                )
             prompt_chars = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
             self._send(
                 200,
@@ -67,7 +69,11 @@ def _handler(book: ScriptBook) -> type[BaseHTTPRequestHandler]:
                     "created": 1767225600,
                     "model": body.get("model", "scripted"),
                     "choices": [
-                        {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+                        {
+                            "index": 0,
+                            "message": {"role": "assistant", "content": content},
+                            "finish_reason": "stop",
+                        }
                     ],
                     "usage": {
                         "prompt_tokens": prompt_chars // 4,

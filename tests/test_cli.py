@@ -50,7 +50,9 @@ def test_json_plan_has_the_documented_fields(tmp_path: Path) -> None:
 
 def test_stdin_for_a_sub_agent(tmp_path: Path) -> None:
     data = Path(DEMO).read_text()
-    result = runner.invoke(app, ["extract", "-", "--json", "--dry-run", "--memory-dir", str(tmp_path)], input=data)
+    result = runner.invoke(
+        app, ["extract", "-", "--json", "--dry-run", "--memory-dir", str(tmp_path)], input=data
+    )
     assert result.exit_code == 0, result.output
     plan = json.loads(result.stdout)
     assert plan["transcript"] == "-" and plan["applied"] is False
@@ -76,7 +78,9 @@ def test_rerun_writes_no_duplicate(tmp_path: Path) -> None:
     ],
     ids=["truncated-jsonl", "empty", "binary", "unknown-format"],
 )
-def test_bad_input_is_one_line_with_location_and_writes_nothing(tmp_path: Path, content: bytes, needle: str) -> None:
+def test_bad_input_is_one_line_with_location_and_writes_nothing(
+    tmp_path: Path, content: bytes, needle: str
+) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(content)
     mem = tmp_path / "mem"
@@ -93,7 +97,9 @@ def test_skip_bad_lines_continues_and_reports(tmp_path: Path) -> None:
     good.insert(3, '{"type": "user", "message": {broken')
     path = tmp_path / "s.jsonl"
     path.write_text("\n".join(good) + "\n")
-    result = runner.invoke(app, ["extract", str(path), "--memory-dir", str(tmp_path / "m"), "--json", "--skip-bad-lines"])
+    result = runner.invoke(
+        app, ["extract", str(path), "--memory-dir", str(tmp_path / "m"), "--json", "--skip-bad-lines"]
+    )
     assert result.exit_code == 0, result.output
     plan = json.loads(result.stdout)
     assert len(plan["bad_lines"]) == 1 and ":4:" in plan["bad_lines"][0]
@@ -120,8 +126,19 @@ def test_unreachable_model_is_reported_not_written(tmp_path: Path) -> None:
     """A real model string against a closed port: the window is skipped and reported, exit 0."""
     result = runner.invoke(
         app,
-        ["extract", DEMO, "--memory-dir", str(tmp_path), "--json", "--model", "openai/nothing-here",
-         "--api-base", "http://127.0.0.1:9/v1", "--timeout", "2"],
+        [
+            "extract",
+            DEMO,
+            "--memory-dir",
+            str(tmp_path),
+            "--json",
+            "--model",
+            "openai/nothing-here",
+            "--api-base",
+            "http://127.0.0.1:9/v1",
+            "--timeout",
+            "2",
+        ],
         env={"OPENAI_API_KEY": "test-key-not-real"},
     )
     assert result.exit_code == 0, result.output
@@ -133,5 +150,7 @@ def test_unreachable_model_is_reported_not_written(tmp_path: Path) -> None:
 def test_help_is_fast_and_does_not_import_litellm() -> None:
     code = "import sys; from pipeline.cli import app; assert 'litellm' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
-    out = subprocess.run([sys.executable, "-m", "pipeline.cli", "--help"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "--help"], capture_output=True, text=True, check=True
+    )
     assert "extract" in out.stdout and "embedded default" in out.stdout

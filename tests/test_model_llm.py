@@ -13,7 +13,10 @@ GOOD = {
     "profiles": [{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.", "evidence_turns": [0]}],
     "playbooks": [],
 }
-MESSAGES = [{"role": "system", "content": "TASK: detect"}, {"role": "user", "content": "[0] user: I use Neovim"}]
+MESSAGES = [
+    {"role": "system", "content": "TASK: detect"},
+    {"role": "user", "content": "[0] user: I use Neovim"},
+]
 REQUEST = DetectRequest(turns=(), window=1, windows=1)
 
 

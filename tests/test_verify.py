@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from schemas.candidates import PlaybookCandidate, ProfileCandidate
 from pipeline.stages.verify import verify
+from schemas.candidates import PlaybookCandidate, ProfileCandidate
 from tests.turns import make_transcript
 
 
@@ -60,7 +60,11 @@ def test_profile_the_turn_does_not_support_is_ungrounded() -> None:
 
 
 def test_profile_without_evidence_or_with_bad_slug() -> None:
-    out = verify([profile("User is a data engineer.", []), profile("User is a data engineer.", [0], slug="Bad Slug")], [], FACTS)
+    out = verify(
+        [profile("User is a data engineer.", []), profile("User is a data engineer.", [0], slug="Bad Slug")],
+        [],
+        FACTS,
+    )
     assert [s.reason for s in out.skipped] == ["ungrounded", "invalid_candidate"]
 
 
@@ -79,7 +83,12 @@ def test_explicit_confirmation() -> None:
 
 
 def test_implicit_confirmation_by_moving_on() -> None:
-    t = make_transcript(*COMMIT, ("user", "now open a PR for it"), ("assistant", "Opened #12."), ("user", "and tag Dana as reviewer"))
+    t = make_transcript(
+        *COMMIT,
+        ("user", "now open a PR for it"),
+        ("assistant", "Opened #12."),
+        ("user", "and tag Dana as reviewer"),
+    )
     out = verify([], [playbook(2, 3, None)], t)
     assert len(out.playbooks) == 1
     assert out.playbooks[0].confirmation_turn == 6  # judged from the transcript, not the model's claim
@@ -91,7 +100,9 @@ def test_session_ending_after_adjustment_is_unconfirmed() -> None:
 
 
 def test_recorrection_is_unconfirmed_even_if_model_claims_confirmation() -> None:
-    t = make_transcript(*COMMIT, ("user", "No, that's wrong, keep the trailer but drop the email."), ("assistant", "Done."))
+    t = make_transcript(
+        *COMMIT, ("user", "No, that's wrong, keep the trailer but drop the email."), ("assistant", "Done.")
+    )
     out = verify([], [playbook(2, 3, 4)], t)
     assert out.playbooks == []
     assert [s.reason for s in out.skipped] == ["correction_without_confirmation"]

@@ -5,7 +5,9 @@ from __future__ import annotations
 from schemas.transcript import SourcePos, Transcript, Turn
 
 
-def make_transcript(*turns: tuple[str, str], injected: tuple[str, ...] = (), kinds: dict[int, str] | None = None) -> Transcript:
+def make_transcript(
+    *turns: tuple[str, str], injected: tuple[str, ...] = (), kinds: dict[int, str] | None = None
+) -> Transcript:
     """``make_transcript(("user", "hi"), ("assistant", "hello"))``; ``kinds`` overrides Turn.kind."""
     kinds = kinds or {}
     built = tuple(

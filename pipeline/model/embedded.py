@@ -49,10 +49,14 @@ def _dedup(request: DedupRequest) -> DedupDecision:
 
     top = request.shortlist[0]
     if top.score >= RESTATEMENT_SCORE:
-        return DedupDecision(action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (similarity {top.score:.2f})")
+        return DedupDecision(
+            action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (similarity {top.score:.2f})"
+        )
     topical = [s.id for s in request.shortlist if same_topic(request.slug, s.slug)]
     if topical:
-        return DedupDecision(action="supersede_old", existing_ids=topical, reason=f"new value for topic '{request.slug}'")
+        return DedupDecision(
+            action="supersede_old", existing_ids=topical, reason=f"new value for topic '{request.slug}'"
+        )
     return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")
 
 

@@ -27,6 +27,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 import instructor  # noqa: E402
 import litellm  # noqa: E402
 from instructor.core.exceptions import InstructorRetryException  # noqa: E402
+from litellm import exceptions as llm_errors  # noqa: E402
 from tenacity import (  # noqa: E402
     Retrying,
     retry_if_exception_type,
@@ -41,12 +42,12 @@ litellm.suppress_debug_info = True  # no "Provider List" banners on stdout: it m
 
 #: Transport errors worth retrying. Everything else (auth, bad request, not found) fails fast.
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
-    litellm.RateLimitError,
-    litellm.Timeout,
-    litellm.APIConnectionError,
-    litellm.InternalServerError,
-    litellm.ServiceUnavailableError,
-    litellm.BadGatewayError,
+    llm_errors.RateLimitError,
+    llm_errors.Timeout,
+    llm_errors.APIConnectionError,
+    llm_errors.InternalServerError,
+    llm_errors.ServiceUnavailableError,
+    llm_errors.BadGatewayError,
 )
 
 #: instructor output modes by name, JSON-schema first: it works with OpenAI-compatible local
@@ -158,7 +159,7 @@ class LiteLLMModel:
             raise ModelError(
                 f"{task}: model unavailable after retries: {type(exc).__name__}", stage=task, attempts=1
             ) from exc
-        except (litellm.exceptions.APIError, litellm.AuthenticationError, litellm.BadRequestError) as exc:
+        except (llm_errors.APIError, llm_errors.AuthenticationError, llm_errors.BadRequestError) as exc:
             raise ModelError(
                 f"{task}: model call failed: {type(exc).__name__}: {_short(exc)}", stage=task, attempts=1
             ) from exc

@@ -75,7 +75,11 @@ def shortlist(kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEn
             continue
         score = similarity(text, entry_text(e))
         if score >= SHORTLIST_SCORE or same_topic(slug, e.slug):
-            scored.append(ShortlistItem(id=e.id, slug=e.slug, text=entry_text(e), created=e.created, score=min(1.0, score)))
+            scored.append(
+                ShortlistItem(
+                    id=e.id, slug=e.slug, text=entry_text(e), created=e.created, score=min(1.0, score)
+                )
+            )
     scored.sort(key=lambda s: (-s.score, s.id))
     return scored[:SHORTLIST_SIZE]
 
@@ -102,13 +106,24 @@ def _evidence(c: Candidate) -> list[int]:
 
 
 def _decide_one(
-    kind: MemoryKind, cand: Candidate, existing: Sequence[MemoryEntry], model: StructuredModel, result: DedupResult
+    kind: MemoryKind,
+    cand: Candidate,
+    existing: Sequence[MemoryEntry],
+    model: StructuredModel,
+    result: DedupResult,
 ) -> None:
     text = candidate_text(cand)
     # Candidates accepted earlier in this run count as existing: no duplicate within one plan.
     for prior in result.accepted:
         if prior.kind == kind and similarity(text, candidate_text(prior.candidate)) >= DUPLICATE_SCORE:
-            result.skipped.append(Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail="same as another candidate in this run"))
+            result.skipped.append(
+                Skipped(
+                    kind=kind,
+                    reason="duplicate",
+                    evidence=_evidence(cand),
+                    detail="same as another candidate in this run",
+                )
+            )
             return
     claimed = {i for a in result.accepted for i in a.supersedes}
     shortlisted = [s for s in shortlist(kind, cand.slug, text, existing) if s.id not in claimed]
@@ -117,7 +132,9 @@ def _decide_one(
         return
     top = shortlisted[0]
     if top.score >= DUPLICATE_SCORE or normalize(text) == normalize(top.text):
-        result.skipped.append(Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=f"same as {top.id}"))
+        result.skipped.append(
+            Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=f"same as {top.id}")
+        )
         return
     request = DedupRequest(kind=kind, slug=cand.slug, text=text, shortlist=tuple(shortlisted))
     messages = render_messages(
@@ -128,22 +145,37 @@ def _decide_one(
     )
     result.calls += 1
     try:
-        decision = model.generate(task="dedup", messages=messages, response_model=DedupDecision, request=request)
+        decision = model.generate(
+            task="dedup", messages=messages, response_model=DedupDecision, request=request
+        )
     except ModelError as exc:
         # Without a decision, writing could duplicate or contradict: skip and report.
-        result.skipped.append(Skipped(kind=kind, reason="model_error", evidence=_evidence(cand), detail=str(exc)))
+        result.skipped.append(
+            Skipped(kind=kind, reason="model_error", evidence=_evidence(cand), detail=str(exc))
+        )
         return
     _record(kind, cand, decision, {s.id for s in shortlisted}, result)
 
 
-def _record(kind: MemoryKind, cand: Candidate, decision: DedupDecision, allowed: set[str], result: DedupResult) -> None:
+def _record(
+    kind: MemoryKind, cand: Candidate, decision: DedupDecision, allowed: set[str], result: DedupResult
+) -> None:
     ids = tuple(i for i in decision.existing_ids if i in allowed)  # never act on ids the model invented
     if decision.action == "drop_new":
         result.skipped.append(
-            Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=f"{', '.join(ids) or 'existing'}: {decision.reason}")
+            Skipped(
+                kind=kind,
+                reason="duplicate",
+                evidence=_evidence(cand),
+                detail=f"{', '.join(ids) or 'existing'}: {decision.reason}",
+            )
         )
     elif decision.action in ("supersede_old", "merge") and ids:
         merged = decision.merged_body if decision.action == "merge" and kind == "profile" else None
-        result.accepted.append(Accepted(kind, cand, supersedes=ids, merged_body=merged, reason=f"{decision.action}: {decision.reason}"))
+        result.accepted.append(
+            Accepted(
+                kind, cand, supersedes=ids, merged_body=merged, reason=f"{decision.action}: {decision.reason}"
+            )
+        )
     else:
         result.accepted.append(Accepted(kind, cand, reason=f"keep_both: {decision.reason}"))

@@ -56,7 +56,9 @@ def detect(
         )
         result.calls += 1
         try:
-            found = model.generate(task="detect", messages=messages, response_model=Detection, request=request)
+            found = model.generate(
+                task="detect", messages=messages, response_model=Detection, request=request
+            )
         except ModelError as exc:
             result.skipped.append(
                 Skipped(

@@ -89,7 +89,12 @@ def _write_op(item: Accepted, taken: set[str], now: dt.datetime) -> WriteOp:
     mem_id = new_id("playbook", taken)
     slug = _safe_slug(cand.slug, cand.when)
     text = render_playbook(
-        id=mem_id, created=now, when=cand.when.strip(), what=cand.what.strip(), why=cand.why.strip(), supersedes=supersedes
+        id=mem_id,
+        created=now,
+        when=cand.when.strip(),
+        what=cand.what.strip(),
+        why=cand.why.strip(),
+        supersedes=supersedes,
     )
     evidence = [cand.correction_turn, cand.adjustment_turn]
     if cand.confirmation_turn is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pipeline.stages import guard, redact
 from schemas.candidates import PlaybookCandidate, ProfileCandidate
-from schemas.plan import Redaction, Skipped
+from schemas.plan import Redaction, Skipped, SkipReason
 
 
 @dataclass
@@ -35,7 +35,9 @@ def screen(
         fields = _clean({"body": p.body}, out)
         verdict = _verdict(fields["body"], fields["body"], injected_memories)
         if verdict:
-            out.skipped.append(Skipped(kind="profile", reason=verdict[0], evidence=list(p.evidence_turns), detail=verdict[1]))
+            out.skipped.append(
+                Skipped(kind="profile", reason=verdict[0], evidence=list(p.evidence_turns), detail=verdict[1])
+            )
             continue
         out.profiles.append(p.model_copy(update=fields))
     for b in playbooks:
@@ -44,7 +46,9 @@ def screen(
         verdict = _verdict(whole, fields["what"], injected_memories)
         if verdict:
             evidence = [b.correction_turn, b.adjustment_turn]
-            out.skipped.append(Skipped(kind="playbook", reason=verdict[0], evidence=evidence, detail=verdict[1]))
+            out.skipped.append(
+                Skipped(kind="playbook", reason=verdict[0], evidence=evidence, detail=verdict[1])
+            )
             continue
         out.playbooks.append(b.model_copy(update=fields))
     return out
@@ -60,7 +64,7 @@ def _clean(fields: dict[str, str], out: Screened) -> dict[str, str]:
     return cleaned
 
 
-def _verdict(whole: str, core: str, injected_memories: Sequence[str]) -> tuple[str, str] | None:
+def _verdict(whole: str, core: str, injected_memories: Sequence[str]) -> tuple[SkipReason, str] | None:
     if redact.is_mostly_secret(core):
         return ("secret_only", "mostly secret after redaction")
     rule = guard.injection_rule(whole)

@@ -17,7 +17,7 @@ from pipeline import triggers
 from pipeline.textsim import containment, content_tokens
 from schemas.candidates import PlaybookCandidate, ProfileCandidate
 from schemas.memory import SLUG_RE
-from schemas.plan import Skipped
+from schemas.plan import Skipped, SkipReason
 from schemas.transcript import Transcript, Turn
 
 #: Share of a profile body's content words that must appear in its evidence turns. Low on
@@ -43,7 +43,9 @@ def verify(
         problem = _profile_problem(p, turns)
         if problem:
             reason, detail = problem
-            out.skipped.append(Skipped(kind="profile", reason=reason, evidence=list(p.evidence_turns), detail=detail))
+            out.skipped.append(
+                Skipped(kind="profile", reason=reason, evidence=list(p.evidence_turns), detail=detail)
+            )
         else:
             out.profiles.append(p)
     for b in playbooks:
@@ -68,7 +70,7 @@ def _is_user_speech(turn: Turn | None) -> bool:
     return turn is not None and turn.role == "user" and turn.kind == "message"
 
 
-def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[str, str] | None:
+def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[SkipReason, str] | None:
     if not SLUG_RE.match(p.slug) or not p.body.strip():
         return ("invalid_candidate", f"slug {p.slug!r} or empty body")
     if not p.evidence_turns:
@@ -84,7 +86,7 @@ def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[str, s
     return None
 
 
-def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[str, str] | None:
+def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[SkipReason, str] | None:
     if not SLUG_RE.match(b.slug) or not b.what.strip() or not b.when.strip():
         return ("invalid_candidate", f"slug {b.slug!r} or empty when/what")
     correction = _turn(turns, b.correction_turn)
