@@ -1,0 +1,101 @@
+"""Shared pieces of the command line: option types, error handling, input reading.
+
+Every command module in ``pipeline/commands/`` uses these, so options behave the same
+everywhere: ``--memory-dir`` (env MEMSCRIBE_MEMORY_DIR), ``--model`` / ``--api-base`` (env
+MEMSCRIBE_MODEL / MEMSCRIBE_API_BASE), ``--json`` for machines. Keep imports light: this module is
+imported for ``memscribe --help``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from pipeline import config
+from pipeline.errors import MemscribeError
+
+if TYPE_CHECKING:
+    from schemas.transcript import Transcript
+
+MemoryDir = Annotated[
+    Path,
+    typer.Option(
+        "--memory-dir",
+        envvar=config.ENV_MEMORY_DIR,
+        help="Memory root (workspace). Default: current directory.",
+    ),
+]
+ModelOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--model", envvar=config.ENV_MODEL, help="litellm model string; unset = the embedded default."
+    ),
+]
+ApiBase = Annotated[
+    str | None,
+    typer.Option("--api-base", envvar=config.ENV_API_BASE, help="Base URL of an OpenAI-compatible server."),
+]
+ModeOpt = Annotated[
+    str,
+    typer.Option(
+        "--mode",
+        envvar=config.ENV_MODE,
+        help="Structured-output mode: json_schema, json, tools, md_json.",
+    ),
+]
+TimeoutOpt = Annotated[
+    float, typer.Option("--timeout", envvar=config.ENV_TIMEOUT, help="Per-request timeout (s).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON on stdout).")]
+FormatOpt = Annotated[
+    str | None,
+    typer.Option("--format", help="Force the format: openclaw, claude-code, codex, openai, text."),
+]
+SkipBadLines = Annotated[
+    bool, typer.Option("--skip-bad-lines", help="Skip malformed lines (reported).")
+]
+
+FORMATS = ("openclaw", "claude-code", "codex", "openai", "text")
+
+
+def fail(exc: MemscribeError) -> NoReturn:
+    """One line on stderr and the error family's exit code: never a traceback for a user mistake."""
+    typer.echo(f"memscribe: error: {exc}", err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def read_input_text(path: str) -> str:
+    """A text file or stdin (``-``) as UTF-8 text, with input errors that name the source."""
+    from pipeline.errors import InputError
+
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror or exc}", path=path) from exc
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError("not UTF-8 text", path=path) from exc
+
+
+def read_transcript_arg(path: str, fmt: str | None, skip_bad_lines: bool) -> Transcript:
+    """A transcript from a file or stdin (``-``), with the format checked first."""
+    from pipeline.errors import UserError
+    from pipeline.transcript import parse_transcript, read_transcript
+
+    if fmt is not None and fmt not in FORMATS:
+        raise UserError(f"unknown --format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if path == "-":
+        return parse_transcript(read_input_text("-"), source="-", fmt=fmt, skip_bad_lines=skip_bad_lines)
+    return read_transcript(Path(path), fmt=fmt, skip_bad_lines=skip_bad_lines)

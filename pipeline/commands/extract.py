@@ -1,0 +1,92 @@
+"""``memscribe extract``: one transcript in, memory files (or a plan) out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from pipeline import config
+from pipeline.cli_common import (
+    ApiBase,
+    FormatOpt,
+    JsonOpt,
+    MemoryDir,
+    ModelOpt,
+    ModeOpt,
+    SkipBadLines,
+    TimeoutOpt,
+    echo_json,
+    fail,
+    read_transcript_arg,
+)
+from pipeline.errors import MemscribeError
+
+if TYPE_CHECKING:
+    from schemas.plan import Plan
+
+
+def extract(
+    transcript: Annotated[str, typer.Argument(help="Transcript file, or - for stdin.")],
+    memory_dir: MemoryDir = Path("."),
+    model: ModelOpt = None,
+    api_base: ApiBase = None,
+    fmt: FormatOpt = None,
+    skip_bad_lines: SkipBadLines = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")] = False,
+    as_json: JsonOpt = False,
+    mode: ModeOpt = "json_schema",
+    context_tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--context-tokens",
+            envvar=config.ENV_CONTEXT_TOKENS,
+            help="Override the model's context size.",
+        ),
+    ] = None,
+    timeout: TimeoutOpt = 120.0,
+) -> None:
+    """Extract profiles and playbooks from one transcript and write them to the memory root."""
+    from pipeline.errors import UserError
+    from pipeline.model.factory import context_tokens_for, make_model
+    from pipeline.run import extract as run_extract
+    from pipeline.stages.apply import apply_plan
+    from pipeline.store.root import MemoryRoot
+
+    try:
+        parsed = read_transcript_arg(transcript, fmt, skip_bad_lines)
+        try:
+            chosen = make_model(model, api_base=api_base, mode=mode, timeout=timeout)
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
+        root = MemoryRoot(memory_dir)
+        plan = run_extract(
+            parsed,
+            model=chosen,
+            existing=root.entries(),
+            taken_ids=root.taken_ids(),
+            context_tokens=context_tokens_for(chosen, context_tokens),
+        )
+        applied = False
+        if not dry_run and plan.operations:
+            apply_plan(plan, memory_dir)
+            applied = True
+    except MemscribeError as exc:
+        fail(exc)
+    _report(plan, applied=applied, dry_run=dry_run, as_json=as_json)
+
+
+def _report(plan: Plan, *, applied: bool, dry_run: bool, as_json: bool) -> None:
+    if as_json:
+        data: dict[str, Any] = plan.model_dump(mode="json")
+        data["applied"] = applied
+        echo_json(data)
+        return
+    from pipeline.report import print_plan
+
+    print_plan(plan, applied=applied, dry_run=dry_run)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(extract)
