@@ -21,7 +21,7 @@ bench:
 # Re-record the LLM cassettes against the scripted local server (tests start it), then
 # regenerate the goldens. Review `git diff fixtures/` before committing.
 record:
-	rm -f fixtures/cassettes/*.yaml
+	rm -f fixtures/cassettes/test_fixture_llm*.yaml
 	MEMSCRIBE_UPDATE_GOLDEN=1 .venv/bin/pytest -q tests/test_e2e.py --record-mode=once
 
 goldens:

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from pipeline.model.base import StructuredModel
-from pipeline.stages.dedup import dedup
+from pipeline.namespace import DEFAULT_NAMESPACE, entry_namespace, stored_namespace
+from pipeline.snapshot.stage import take_snapshot
+from pipeline.snapshot.trigger import snapshot_trigger
+from pipeline.stages.dedup import MemoryView, dedup
 from pipeline.stages.detect import detect
 from pipeline.stages.gate import gate
 from pipeline.stages.plan import build_operations
 from pipeline.stages.redact import redact_transcript
 from pipeline.stages.screen import screen
 from pipeline.stages.verify import verify
+from pipeline.store.files import with_archive_metadata
 from schemas.memory import MemoryEntry
-from schemas.plan import Plan
+from schemas.plan import Operation, Plan, WriteOp
+from schemas.snapshot import StoredSnapshot
 from schemas.transcript import Transcript
 
 
@@ -31,8 +37,23 @@ def extract(
     taken_ids: Iterable[str],
     context_tokens: int,
     now: dt.datetime | None = None,
+    namespace: str | None = None,
+    default_namespace: str = DEFAULT_NAMESPACE,
+    view: MemoryView | None = None,
+    snapshot: SnapshotContext | None = None,
 ) -> Plan:
-    """Build the plan for one transcript against the current memory (``existing``)."""
+    """Build the plan for one transcript against the current memory (``existing``).
+
+    Args:
+        namespace: scope the run to this agent namespace (see :mod:`pipeline.namespace`): only
+            its entries are compared, and new files carry its ``namespace:`` line (none for
+            ``default_namespace``). None keeps every entry in scope (single-agent use).
+        view: an index-backed shortlist of the (already scoped) existing memory; when given,
+            ``existing`` may be empty and supersedes are looked up through it.
+        snapshot: when given, a task snapshot (Big Memory) is added to the plan if the
+            transcript shows compaction near or just done, or the user asked for one
+            (:mod:`pipeline.snapshot.trigger`). None: no snapshot stage.
+    """
     now = (now or dt.datetime.now(dt.UTC)).replace(microsecond=0)
     plan = Plan(
         transcript=transcript.source,
@@ -43,7 +64,18 @@ def extract(
     )
     gated = gate(transcript)
     plan.gate = gated.reason
+    if snapshot is not None:
+        _add_snapshot(
+            plan,
+            transcript,
+            snapshot,
+            model=model,
+            now=now,
+            context_tokens=context_tokens,
+            gated=gated.passed,
+        )
     if not gated.passed:
+        plan.usage = model.usage.model_copy()
         return plan
 
     clean, redactions = redact_transcript(transcript)
@@ -55,13 +87,66 @@ def extract(
     checked = verify(found.profiles, found.playbooks, clean)
     plan.skipped.extend(checked.skipped)
 
-    screened = screen(checked.profiles, checked.playbooks, injected_memories=clean.injected_memories)
+    screened = screen(
+        checked.profiles, checked.playbooks, injected_memories=clean.injected_memories, transcript=clean
+    )
     plan.skipped.extend(screened.skipped)
     plan.redactions.extend(screened.redactions)
 
-    deduped = dedup(screened.profiles, screened.playbooks, existing, model=model)
+    if namespace is not None:
+        existing = [e for e in existing if entry_namespace(e, default_namespace) == namespace]
+    deduped = dedup(screened.profiles, screened.playbooks, existing, model=model, view=view)
     plan.skipped.extend(deduped.skipped)
 
-    plan.operations = build_operations(deduped.accepted, existing, taken_ids=taken_ids, now=now)
+    if view is not None:
+        wanted = {i for a in deduped.accepted for i in a.supersedes}
+        existing = [e for e in (view.get(i) for i in sorted(wanted)) if e is not None]
+    operations = build_operations(deduped.accepted, existing, taken_ids=taken_ids, now=now)
+    stored = stored_namespace(namespace, default_namespace) if namespace is not None else None
+    plan.operations = [in_namespace(op, stored) for op in operations]
     plan.usage = model.usage.model_copy()
     return Plan.model_validate(plan.model_dump())
+
+
+def in_namespace(op: Operation, stored: str | None) -> Operation:
+    """A write op whose file carries the ``namespace:`` line (unchanged for the default one)."""
+    if stored is None or not isinstance(op, WriteOp):
+        return op
+    text = with_archive_metadata(op.text, op.path, [("namespace", stored)])
+    return op.model_copy(update={"text": text, "namespace": stored})
+
+
+@dataclass(frozen=True)
+class SnapshotContext:
+    """What the snapshot stage needs beyond the transcript: the day's stored snapshots (for the
+    next ``snapshot-id``) and whether the raw input held a memory-flush prompt (the readers drop
+    those turns, so the caller reports it)."""
+
+    existing: Sequence[StoredSnapshot] = ()
+    flush_seen: bool = False
+
+
+def _add_snapshot(
+    plan: Plan,
+    transcript: Transcript,
+    context: SnapshotContext,
+    *,
+    model: StructuredModel,
+    now: dt.datetime,
+    context_tokens: int,
+    gated: bool,
+) -> None:
+    trigger = snapshot_trigger(transcript, flush_seen=context.flush_seen)
+    if trigger is None:
+        return
+    outcome = take_snapshot(
+        transcript,
+        model=model,
+        trigger=trigger,
+        now=now,
+        existing=context.existing,
+        context_tokens=context_tokens,
+    )
+    plan.snapshot = outcome.block
+    # redact-in findings are reported by the extraction path when the gate passed
+    plan.redactions.extend(r for r in outcome.redactions if not gated or r.stage == "out")

@@ -47,9 +47,46 @@ _PROFILE_ZH = re.compile(
 )
 
 
+#: A standing instruction to the agent ("always …", "I want you to …", "our convention is …").
+_STANDING_EN = re.compile(
+    r"""\b(?:always|never|make\s+sure|be\s+sure|remember\s+to|from\s+now\s+on|going\s+forward|moving\s+forward
+          |I(?:'d|\s+would)?\s+(?:want|need|like|expect)\s+(?:you|everyone)\s+to
+          |it'?s\s+(?:important|essential|crucial|required)\s+(?:that\s+you|to)
+          |conventions?|coding\s+standards?|guidelines?)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_STANDING_ZH = re.compile(r"以后|今后|从现在起|每次都|一律|请(?:总是|始终|务必)|记得|规范|约定")
+#: A first-person statement (not a question): in conversation, most facts about the speaker are.
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|Im|I've|I’ve|I'd|I’d|I'll|my|mine|myself|we|we're|our)\b", _I)
+#: 我 as the speaker, not the object of a request ("帮我…", "给我…").
+_FIRST_PERSON_ZH = re.compile(r"(?<![帮给让替教诉跟和陪叫请])我")
+_CLAUSE_END = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+
+
+def _first_person_statement(text: str) -> bool:
+    for sentence in _CLAUSE_END.split(text):
+        s = sentence.strip()
+        if not s or s.endswith(("?", "？")):
+            continue
+        if _FIRST_PERSON.search(s) or _FIRST_PERSON_ZH.search(s):
+            return True
+    return False
+
+
 def profile_signal(text: str) -> bool:
-    """A preference, fact about the user, config or constraint *may* be stated (high recall)."""
-    return bool(_PROFILE_EN.search(text) or _PROFILE_ZH.search(text))
+    """A preference, fact about the user, config or constraint *may* be stated (high recall).
+
+    Besides the seeds' trigger phrases (English and Chinese), a standing instruction and any
+    first-person statement that is not a question pass: the gate must not drop real signals
+    (recall first); the detector and the verifier decide what is a fact.
+    """
+    return bool(
+        _PROFILE_EN.search(text)
+        or _PROFILE_ZH.search(text)
+        or _STANDING_EN.search(text)
+        or _STANDING_ZH.search(text)
+        or _first_person_statement(text)
+    )
 
 
 # --- correction / confirmation ------------------------------------------------------------------
@@ -62,7 +99,8 @@ _CORRECTION_LEAD = re.compile(
         no\b(?!\s+(?:problem|worries|rush|need|idea|thanks))
       | nope\b | nah\b | wrong\b | incorrect\b
       | actually\b | not\s+(?:like\s+that|quite|with|in|as|that|this|what|the|so|\w+ing\b)
-      | don'?t\b | do\s+not\b | never\b | stop\b | please\s+don'?t\b | instead\b
+      | (?:please\s+)?(?:don'?t|do\s+not)\b(?!\s+(?:hesitate|worry|forget|mind|be\s+(?:afraid|shy)))
+      | never\b(?!\s+(?:mind|hesitate)) | stop\b | instead\b
       | that'?s\s+(?:wrong|not|incorrect)\b | this\s+is\s+(?:wrong|not)\b | it'?s\s+wrong\b
       | we\s+don'?t\s+use\b | use\s+\S+\s+instead\b
     )""",
@@ -78,7 +116,6 @@ _CORRECTION_ANYWHERE = re.compile(
       | \b(?:should|must)\s+(?:always|never)\b
       | \balways\s+do\s+(?:that|this|it)\b
       | \bnot\s+like\s+that\b
-      | \bfrom\s+now\s+on\b
       )""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -88,3 +88,29 @@ class DedupDecision(BaseModel):
         default=None, description="Only for merge: the combined text, one fact, third person."
     )
     reason: str = Field(description="One short sentence explaining the decision.")
+
+
+ConsolidateAction = Literal["merge_all", "merge_subset", "keep_all"]
+
+
+class ConsolidateDecision(BaseModel):
+    """What to do with one cluster of related memories found by ``memscribe consolidate``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    action: ConsolidateAction = Field(
+        description="merge_all: every memory in the cluster states one fact; merge them into one. "
+        "merge_subset: only the listed ones state one fact. keep_all: they are different facts "
+        "(numbers, dates or qualifiers that differ mean different facts)."
+    )
+    merge_ids: list[str] = Field(
+        default_factory=list,
+        description="For merge_subset: the ids to merge (at least two). Ignored for merge_all/keep_all.",
+    )
+    merged_body: str | None = Field(
+        default=None, description="Profiles, when merging: the combined fact, third person, 1-3 sentences."
+    )
+    merged_when: str | None = Field(default=None, description="Playbooks, when merging: the When section.")
+    merged_what: str | None = Field(default=None, description="Playbooks, when merging: the What section.")
+    merged_why: str | None = Field(default=None, description="Playbooks, when merging: the Why section.")
+    reason: str = Field(description="One short sentence explaining the decision.")

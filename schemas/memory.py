@@ -12,6 +12,8 @@ MemoryKind = Literal["profile", "playbook"]
 TTL = Literal["one_day", "one_week", "one_month", "one_quarter", "one_year", "infinity"]
 
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
+#: A memory namespace (one per agent, MemWal-style). Files of the default namespace carry no line.
+NAMESPACE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 TTL_DAYS: dict[str, int | None] = {
     "one_day": 1,
@@ -45,10 +47,20 @@ class MemoryEntry(BaseModel):
     expires: str | None = None
     supersedes: tuple[str, ...] = ()
     body: str
+    namespace: str | None = Field(
+        default=None, description="The agent namespace; None = the default (main agent) namespace."
+    )
 
     @field_validator("slug")
     @classmethod
     def _slug_ok(cls, v: str) -> str:
         if not SLUG_RE.match(v):
             raise ValueError(f"invalid slug {v!r}")
+        return v
+
+    @field_validator("namespace")
+    @classmethod
+    def _namespace_ok(cls, v: str | None) -> str | None:
+        if v is not None and not NAMESPACE_RE.match(v):
+            raise ValueError(f"invalid namespace {v!r}")
         return v

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.memory import TTL, MemoryKind
+from schemas.snapshot import SnapshotBlock
 
 SkipReason = Literal[
     "ungrounded",  # cited turns missing, or they do not support the text
@@ -36,6 +37,7 @@ class WriteOp(BaseModel):
     evidence: list[int]
     supersedes: list[str] = Field(default_factory=list)
     reason: str = ""
+    namespace: str | None = Field(default=None, description="Agent namespace; None = the default one.")
 
 
 class ArchiveOp(BaseModel):
@@ -95,3 +97,6 @@ class Plan(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     bad_lines: list[str] = Field(default_factory=list)
     gate: str = Field(default="", description="Why the gate passed or stopped the transcript.")
+    snapshot: SnapshotBlock | None = Field(
+        default=None, description="A task snapshot to append to memory/YYYY-MM-DD.md (Big Memory), if any."
+    )

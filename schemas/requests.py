@@ -33,3 +33,20 @@ class DedupRequest(BaseModel):
     slug: str
     text: str
     shortlist: tuple[ShortlistItem, ...]
+
+
+class ClusterItem(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    slug: str
+    text: str
+    created: str
+    ttl: str | None = None
+
+
+class ConsolidateRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: MemoryKind
+    items: tuple[ClusterItem, ...] = Field(description="The cluster, oldest first.")

@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -45,7 +46,12 @@ class ScriptBook:
         return None
 
 
-def _handler(book: ScriptBook) -> type[BaseHTTPRequestHandler]:
+Responder = Callable[[list[dict[str, Any]]], "str | None"]
+
+
+def _handler(
+    book: ScriptBook, latency_s: float = 0.0, responder: Responder | None = None
+) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, format: str, *args: Any) -> None:  # keep test output clean
             return
@@ -55,7 +61,10 @@ def _handler(book: ScriptBook) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(length) or b"{}")
             if not self.path.endswith("/chat/completions"):
                 return self._send(404, {"error": {"message": f"no route {self.path}"}})
-            content = book.answer(body.get("messages", []))
+            if latency_s:
+                time.sleep(latency_s)  # a model's fixed latency (the batch benchmark)
+            answer = responder or book.answer
+            content = answer(body.get("messages", []))
             if content is None:
                 return self._send(
                     404, {"error": {"message": "no scripted reply for this request", "type": "not_found"}}
@@ -94,10 +103,20 @@ def _handler(book: ScriptBook) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # many concurrent clients (the batch benchmark) must not be refused
+
+
 @contextmanager
-def serve(book: ScriptBook | None = None) -> Iterator[str]:
-    """Run the server on a free loopback port; yields its base URL (``http://127.0.0.1:N/v1``)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(book or ScriptBook()))
+def serve(
+    book: ScriptBook | None = None, *, latency_s: float = 0.0, responder: Responder | None = None
+) -> Iterator[str]:
+    """Run the server on a free loopback port; yields its base URL (``http://127.0.0.1:N/v1``).
+
+    ``latency_s`` delays every answer; ``responder`` replaces the script book (messages → content).
+    """
+    server = _Server(("127.0.0.1", 0), _handler(book or ScriptBook(), latency_s, responder))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

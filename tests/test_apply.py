@@ -236,7 +236,7 @@ def test_crash_between_archive_copy_and_unlink_loses_nothing(
     assert root.half_archived() == []
 
 
-def test_disk_full_during_writes_keeps_earlier_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_disk_full_during_writes_rolls_the_plan_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = write_op("profile", "one", "prof_11111111")
     second = write_op("profile", "two", "prof_22222222")
     real = write_new_file
@@ -251,6 +251,7 @@ def test_disk_full_during_writes_keeps_earlier_files(tmp_path: Path, monkeypatch
     monkeypatch.setattr("pipeline.stages.apply.write_new_file", flaky)
     with pytest.raises(StoreError, match="no space"):
         apply_plan(plan(first, second), tmp_path)
-    assert (tmp_path / first.path).read_text() == first.text
+    # Issue 6: a refused write leaves nothing partial: the plan's earlier files and its journal go.
+    assert not (tmp_path / first.path).exists()
     assert not (tmp_path / second.path).exists()
-    assert len(MemoryRoot(tmp_path).pending_journals()) == 1
+    assert MemoryRoot(tmp_path).pending_journals() == []

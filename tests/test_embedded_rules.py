@@ -280,3 +280,60 @@ def test_output_validates_against_detection_schema() -> None:
 def test_deterministic() -> None:
     turns = commit_session(("user", "perfect. I prefer short commit subjects"))
     assert extract(turns) == extract(turns)
+
+
+# --- standing instructions and value updates ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        (
+            "One of the conventions we follow here is to end all method names with '_b'.",
+            "end all method names with '_b'",
+        ),
+        (
+            "Firstly, when naming function arguments, always start them with 'e_'.",
+            "always start them with 'e_'",
+        ),
+        (
+            "It's important that you always include try statements in your functions.",
+            "always include try statements",
+        ),
+        (
+            "Our team has a standard. I'd like you to prefix every branch name with 'feat/'.",
+            "prefix every branch name",
+        ),
+    ],
+)
+def test_standing_instructions(text: str, needle: str) -> None:
+    found = bodies(text)
+    assert any(needle in b for b in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add a test for the parser.",
+        "Don't hesitate to reach out if anything is unclear.",
+        "I want you to fix the failing build.",
+        "Maybe we should always squash commits?",
+        "Always happy to help.",
+    ],
+)
+def test_tasks_and_small_talk_are_not_standing_instructions(text: str) -> None:
+    assert not any("standing instruction" in b for b in bodies(text))
+
+
+def test_updated_rule_supersedes_and_restatement_drops() -> None:
+    from pipeline.model.embedded_rules import dedup_decision
+    from schemas.requests import DedupRequest, ShortlistItem
+
+    old = "User's standing instruction: always start attribute names with 'q_'."
+    new = "User's standing instruction: start all attribute names with 'j_'."
+    slug = extract(conv(("user", "Going forward, always start attribute names with 'j_'."))).profiles[0].slug
+    item = ShortlistItem(id="prof_old1", slug=slug, text=old, created="2026-01-01T00:00:00Z", score=0.7)
+    decision = dedup_decision(DedupRequest(kind="profile", slug=slug, text=new, shortlist=(item,)))
+    assert decision.action == "supersede_old" and decision.existing_ids == ["prof_old1"]
+    same = dedup_decision(DedupRequest(kind="profile", slug=slug, text=old + " ", shortlist=(item,)))
+    assert same.action == "drop_new"

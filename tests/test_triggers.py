@@ -147,3 +147,29 @@ def test_hedge_or_nonfact_positive(text: str) -> None:
 )
 def test_hedge_or_nonfact_negative(text: str) -> None:
     assert not triggers.hedge_or_nonfact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have two dogs and a cat.",
+        "Our office is near the river.",
+        "From now on, end all method names with '_x'.",
+        "以后提交信息都用英文。",
+        "我周末常去爬山。",
+    ],
+)
+def test_profile_signal_first_person_and_standing(text: str) -> None:
+    assert triggers.profile_signal(text)
+
+
+@pytest.mark.parametrize("text", ["Do you have any pets?", "What do I need to install?", "帮我查一下天气"])
+def test_profile_signal_questions_and_requests(text: str) -> None:
+    assert not triggers.profile_signal(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Excellent. Don't hesitate to reach out.", "Don't worry about it, it's fine."]
+)
+def test_reassurance_is_not_a_correction(text: str) -> None:
+    assert not triggers.correction_signal(text)

@@ -22,6 +22,7 @@ from pipeline.cli_common import (
     read_transcript_arg,
 )
 from pipeline.errors import MemscribeError
+from pipeline.index.options import AgentOpt
 
 if TYPE_CHECKING:
     from schemas.plan import Plan
@@ -46,35 +47,66 @@ def extract(
         ),
     ] = None,
     timeout: TimeoutOpt = 120.0,
+    agent: AgentOpt = None,
+    plan_only: Annotated[
+        bool,
+        typer.Option(
+            "--plan-only",
+            help="Print the plan as JSON and write nothing: for a caller that applies it itself "
+            "(memscribe apply PLAN.json).",
+        ),
+    ] = False,
 ) -> None:
     """Extract profiles and playbooks from one transcript and write them to the memory root."""
     from pipeline.errors import UserError
+    from pipeline.index.ops import extract_memory
     from pipeline.model.factory import context_tokens_for, make_model
     from pipeline.run import extract as run_extract
-    from pipeline.stages.apply import apply_plan
-    from pipeline.store.root import MemoryRoot
+    from pipeline.snapshot.store import append_snapshot, snapshot_context
+    from pipeline.stages.apply import apply_plan, recover_interrupted
 
     try:
+        if not (dry_run or plan_only):
+            recover_interrupted(memory_dir)  # a killed earlier run's plan is finished first
         parsed = read_transcript_arg(transcript, fmt, skip_bad_lines)
         try:
             chosen = make_model(model, api_base=api_base, mode=mode, timeout=timeout)
         except ValueError as exc:
             raise UserError(str(exc)) from exc
-        root = MemoryRoot(memory_dir)
-        plan = run_extract(
-            parsed,
-            model=chosen,
-            existing=root.entries(),
-            taken_ids=root.taken_ids(),
-            context_tokens=context_tokens_for(chosen, context_tokens),
-        )
+        with extract_memory(
+            memory_dir,
+            agent=agent,
+            session_key=parsed.session_key,
+            source=parsed.source,
+            writes=not (dry_run or plan_only),
+        ) as (memory, swept):
+            if swept is not None and swept.operations:
+                typer.echo(
+                    f"memscribe: swept {len(swept.operations)} expired profile(s) to the archive", err=True
+                )
+            plan = run_extract(
+                parsed,
+                model=chosen,
+                context_tokens=context_tokens_for(chosen, context_tokens),
+                snapshot=snapshot_context(memory_dir, transcript),
+                **memory,
+            )
         applied = False
-        if not dry_run and plan.operations:
+        if not (dry_run or plan_only) and plan.operations:
             apply_plan(plan, memory_dir)
+            applied = True
+        if not (dry_run or plan_only) and plan.snapshot is not None:
+            plan.snapshot = append_snapshot(memory_dir, plan.snapshot)  # Big-Memory task snapshot
             applied = True
     except MemscribeError as exc:
         fail(exc)
+    if plan_only:
+        echo_json(plan.model_dump(mode="json"))
+        return
     _report(plan, applied=applied, dry_run=dry_run, as_json=as_json)
+    if plan.snapshot is not None and not as_json:
+        verb = "would append" if dry_run else "appended"
+        typer.echo(f"task snapshot {plan.snapshot.snapshot_id} {verb} to {plan.snapshot.path}")
 
 
 def _report(plan: Plan, *, applied: bool, dry_run: bool, as_json: bool) -> None:

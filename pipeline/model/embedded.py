@@ -1,6 +1,6 @@
 """The embedded default model: deterministic, offline, no key.
 
-It answers the same tasks as an LLM (``detect``, ``dedup``) from the typed request instead of
+It answers the same tasks as an LLM (``detect``, ``dedup``, ``consolidate``) from the typed request instead of
 the rendered prompt, using the seeds' trigger rules (:mod:`pipeline.model.embedded_rules`).
 Its output goes through the same schema validation and the same verify / screen / dedup stages.
 """
@@ -14,15 +14,15 @@ from pydantic import BaseModel
 from pipeline.errors import ModelError
 from pipeline.model import embedded_rules
 from pipeline.model.base import Message
-from schemas.candidates import DedupDecision, Detection
+from schemas.candidates import ConsolidateDecision, DedupDecision, Detection
 from schemas.plan import Usage
-from schemas.requests import DedupRequest, DetectRequest
+from schemas.requests import ConsolidateRequest, DedupRequest, DetectRequest
 
 T = TypeVar("T", bound=BaseModel)
 
 EMBEDDED_NAME = "embedded"
 #: Similar enough (lexically) to an existing entry to count as a restatement.
-RESTATEMENT_SCORE = 0.6
+RESTATEMENT_SCORE = embedded_rules.RESTATEMENT_SCORE
 
 
 class EmbeddedModel:
@@ -38,6 +38,12 @@ class EmbeddedModel:
             answer: BaseModel = embedded_rules.extract(request.turns)
         elif task == "dedup" and isinstance(request, DedupRequest):
             answer = _dedup(request)
+        elif task == "consolidate" and isinstance(request, ConsolidateRequest):
+            answer = _consolidate(request)
+        elif task == "snapshot" or task.startswith("group_"):
+            from pipeline.snapshot.offline import answer_task  # task snapshots and group memory
+
+            answer = answer_task(task, request)
         else:
             raise ModelError(f"{task}: not supported by the embedded model", stage=task, attempts=1)
         # Round-trip through JSON so the embedded path is validated exactly like a model's reply.
@@ -45,19 +51,13 @@ class EmbeddedModel:
 
 
 def _dedup(request: DedupRequest) -> DedupDecision:
-    from pipeline.stages.dedup import same_topic  # local: the stage module imports this package
+    return embedded_rules.dedup_decision(request)
 
-    top = request.shortlist[0]
-    if top.score >= RESTATEMENT_SCORE:
-        return DedupDecision(
-            action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (similarity {top.score:.2f})"
-        )
-    topical = [s.id for s in request.shortlist if same_topic(request.slug, s.slug)]
-    if topical:
-        return DedupDecision(
-            action="supersede_old", existing_ids=topical, reason=f"new value for topic '{request.slug}'"
-        )
-    return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")
+
+def _consolidate(request: ConsolidateRequest) -> ConsolidateDecision:
+    from pipeline.stages.consolidate import restatement_decision  # local: the stage imports this package
+
+    return restatement_decision(request, restatement_score=RESTATEMENT_SCORE)
 
 
 __all__ = ["EmbeddedModel", "Detection", "EMBEDDED_NAME"]

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pipeline import triggers
-from schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
+from schemas.candidates import DedupDecision, Detection, PlaybookCandidate, ProfileCandidate
 from schemas.memory import TTL
+from schemas.requests import DedupRequest
 from schemas.transcript import Turn
 
 IMPLICIT_WINDOW = 2
@@ -352,6 +353,13 @@ def _my_key(m: re.Match[str]) -> _Fact | None:
     return _Fact(slug, ttl, f"User's {k} is {_value(m.group('x'))}.")
 
 
+def _my_thing(m: re.Match[str]) -> _Fact | None:
+    k, verb, x = m.group("k").lower(), m.group("v").lower(), _value(m.group("x"))
+    if not x:
+        return None
+    return _Fact(_kebab(k, 2, fallback="about-user"), "one_year", f"User's {k} {verb} {x}.")
+
+
 def _use_durable(m: re.Match[str]) -> _Fact | None:
     if not _DURABLE.search(m.string):
         return None
@@ -455,6 +463,17 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
             _fixed("repo-location", "one_year", "User's {x}."),
         ),
         (r"^(?:please )?(?:always )?(?P<neg>(?:don't|do not|never) )?use (?P<x>.+)", _use_durable),
+        (
+            rf"^I(?:'ve| have){_ADV}(?: got)? (?P<x>(?:a|an|two|three|four|five|\d+|some|many|several|no)"
+            rf" (?!idea\b|question|problem|issue|bug|error|feeling|sense|chance|time\b|look\b|minute|moment|second\b)"
+            rf"\w.+)",
+            _fixed("", "one_year", "User has {x}.", slug_from_value=True),
+        ),
+        (
+            r"^my (?P<k>(?!question|problem|issue|bad|guess|point|pleasure|apologies)[a-z]+(?: [a-z]+)?)"
+            r" (?P<v>is|are) (?P<x>(?!it\b|that\b|this\b|broken|down|failing|not\b|wrong)\w.+)",
+            _my_thing,
+        ),
     )
 )
 
@@ -529,9 +548,185 @@ def _safe_slug(slug: str) -> str:
     return slug if slug and slug[0].isalnum() else "preference"
 
 
+# --- standing instructions ("always X", "I want you to X", "our convention is to X") ------------------
+
+_DIRECTIVE_VERBS = (
+    r"start|begin|end|finish|prefix|suffix|include|add|use|import|name|write|keep|avoid|put|prefer|run|follow"
+    r"|document|annotate|wrap|format|mark|label|call|test|comment|indent|stick|place|append|prepend|check"
+    r"|validate|handle|catch|log|return|declare|define|store|commit|push|deploy|reply|answer|respond|ask"
+    r"|sign|spell|capitali[sz]e|lowercase|uppercase|type|sort|group|split|limit|cite|mention|send|list"
+)
+#: Marks a standing rule (as opposed to today's task): in the sentence or a neighbouring one.
+_STANDING = re.compile(
+    r"\b(?:always|never|every|each|all|any|from\s+now\s+on|going\s+forward|moving\s+forward|henceforth"
+    r"|(?:naming\s+)?conventions?|standards?|guidelines?|practices?|rules?|policy|consistent(?:ly)?|consistency"
+    r"|whenever|as\s+a\s+(?:prefix|suffix|rule|habit)|by\s+default|in\s+general|from\s+here\s+on)\b"
+    r"|以后|今后|从现在起|每次|总是|一律|永远|始终|规范|约定",
+    re.I,
+)
+_DIRECTIVE_LEAD = re.compile(
+    r"^(?:(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|additionally|also|and|so|now|then|next"
+    r"|ok(?:ay)?|great|good|right|alright|in\s+your\s+case|for\s+(?:example|instance)|in\s+addition"
+    r"|on\s+top\s+of\s+that|besides|moreover|plus|from\s+now\s+on|going\s+forward|moving\s+forward"
+    r"|henceforth|from\s+here\s+on)\b[\s,:-]*)+",
+    re.I,
+)
+_DIRECTIVE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p, re.I)
+    for p in (
+        # "I want you to always X", "I'd like you to X", "I need you to X", "I expect you to X"
+        r"\bI(?:'d|\s+would)?(?:\s+really)?\s+(?:want|need|like|expect|ask|require|insist\s+that)\s+(?:you|everyone)"
+        r"(?:\s+to)?\s+(?P<x>.+)",
+        # "It's important that you always X", "it is essential to X", "make sure (that) you X"
+        r"\b(?:it'?s|it\s+is)\s+(?:very\s+|really\s+)?(?:important|essential|crucial|required|mandatory|vital"
+        r"|key)\s+(?:that\s+you\s+|to\s+)(?P<x>.+)",
+        # "(one of) our conventions is to X", "the rule here is X", "a practice we follow is the use of X"
+        r"\b(?:conventions?|standards?|practices?|rules?|guidelines?|polic(?:y|ies)|requirements?|things?"
+        r"|aspects?|habits?)\b[^.]{0,60}?\b(?:is|are)\s+(?:to\s+|that\s+(?:you|we)\s+)?(?P<x>.+)",
+        # "please always X", "make sure to X", "remember to X", "be sure to X", "always X", "never X"
+        r"^(?:please\s+)?(?P<x>(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?"
+        r"|(?:always|never)\s+).+)",
+        # a bare imperative that names a standing rule in the same sentence
+        rf"^(?:please\s+)?(?P<x>(?:{_DIRECTIVE_VERBS})\b.+)",
+    )
+)
+_DIRECTIVE_NOT = re.compile(
+    r"^(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?)?"
+    r"(?:hesitate|worry|forget\s+(?:it|that|about)|mind|be\s+(?:afraid|shy)|feel|know|think|wonder|let|see"
+    r"|reach\s+out|ask\s+(?:me|questions)|enjoy|have\s+(?:fun|a\s+(?:good|great|nice))|take\s+care|relax"
+    r"|keep\s+(?:up|me\s+posted|in\s+touch)|thank|get\s+(?:back|started)|understand|learn|grow|feel)\b",
+    re.I,
+)
+_DIRECTIVE_HEDGE = re.compile(
+    r"\?|^if\b|\b(?:maybe|perhaps|might|possibly|probably|not\s+sure|wonder(?:ing)?|what\s+if|could\s+you"
+    r"|would\s+you|can\s+you|should\s+we|do\s+you|did\s+you|have\s+you|used\s+to|previously|before\s+we"
+    r"|last\s+time|in\s+the\s+past)\b",
+    re.I,
+)
+#: A purpose or reason clause after the rule ("... to indicate it's a variable", "so that ...").
+_PURPOSE = re.compile(
+    r"\s+(?:to\s+(?:indicate|show|make|help|keep|ensure|distinguish|differentiate|avoid|improve|maintain)"
+    r"|so\s+(?:that|we|it|you)|because|since|as\s+(?:it|this|that)|in\s+order\s+to|which\s+(?:helps|makes))\b",
+    re.I,
+)
+#: "adopt a new convention", "follow our standards": talk about rules, not a rule.
+_DIRECTIVE_META = re.compile(
+    r"^(?:\w+\s+){0,2}(?:a|the|this|our|these|those|my|some|any)\s+(?:new\s+|specific\s+|few\s+)?"
+    r"(?:naming\s+|coding\s+)?(?:conventions?|standards?|guidelines?|practices?|rules?|instructions?|things?|steps?)\b"
+    r"|^start\s+(?:by|with\s+(?:the|a)\b)",
+    re.I,
+)
+_PLAIN_USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:(?:don'?t|do\s+not|never)\s+)?use\b", re.I)
+_LITERAL = re.compile(r"'[^'\s]{1,40}'|\"[^\"\s]{1,40}\"|`[^`]{1,40}`|‘[^’\s]{1,40}’")
+
+
+def _directive(sentence: str, context: str) -> str | None:
+    """The standing instruction a sentence gives the agent, imperative and without the lead."""
+    text = _DIRECTIVE_LEAD.sub("", sentence.strip()).strip()
+    if _DIRECTIVE_HEDGE.search(text) or _SECRET.search(text) or _PLAIN_USE.match(text):
+        return None  # "(always) use X" is a preference: the profile rules word it
+    prefix = ""
+    lead = re.match(r"^(?P<p>(?:when(?:ever)?|for|in|with)\s+[^,]{3,60}),\s+(?P<rest>.+)$", text, re.I)
+    if lead and not lead.group("p").lower().startswith(("when you", "when I", "when we")):
+        prefix, text = lead.group("p"), lead.group("rest")
+        text = _DIRECTIVE_LEAD.sub("", text).strip()
+    for number, pattern in enumerate(_DIRECTIVE_PATTERNS):
+        m = pattern.search(text)
+        if not m:
+            continue
+        x = m.group("x").strip(" .!;:,")
+        x = re.sub(r"^(?:please\s+)", "", x, flags=re.I)
+        x = re.sub(
+            r"^(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?",
+            "",
+            x,
+            flags=re.I,
+        )
+        x = re.sub(r"^the\s+use\s+of\s+", "use ", x, flags=re.I)
+        x = re.sub(r"^using\s+", "use ", x, flags=re.I)
+        x = _PURPOSE.split(x, maxsplit=1)[0].strip(" ,;")
+        words = x.split()
+        if len(words) < 3 or _DIRECTIVE_NOT.match(x) or _TASKY.match(x) or _DIRECTIVE_META.search(x):
+            return None
+        verb = words[1] if words[0].lower() in {"always", "never"} else words[0]
+        if re.match(r"^(?:all|every|each)$", words[0], re.I):
+            if not re.search(rf"\b(?:{_DIRECTIVE_VERBS})(?:s|es)?\b", x, re.I):
+                return None
+        elif not re.match(rf"^(?:(?:{_DIRECTIVE_VERBS})(?:s|es|ed|ing)?|don'?t|do|not)$", verb, re.I):
+            return None
+        if re.match(r"^\w+\s+(?:it|that|this|them|those|these)\b", x, re.I):
+            return None
+        standing = _STANDING.search(text) or _STANDING.search(prefix)
+        if number == 4 and not standing:
+            return None
+        if not standing and not _STANDING.search(context):
+            return None
+        if number == 4 and not (
+            _LITERAL.search(x) or re.search(r"\b(?:always|never|all|every|each)\b", x, re.I)
+        ):
+            return None
+        rule = f"{prefix}, {x}" if prefix else x
+        return _value_keep_case(re.sub(r"\byour\b", "their", rule, flags=re.I))
+    return None
+
+
+_SHAPE_DROP = frozenset(
+    "name names naming named user standing instruction always all every each their when whenever with them"
+    " for in to by of the a an".split()
+)
+_SHAPE_SYNONYMS = {"prefix": "start", "begin": "start", "suffix": "end", "finish": "end"}
+
+
+def _literals(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).strip("'\"`‘’").lower() for m in _LITERAL.finditer(text))
+
+
+def _shape(text: str) -> frozenset[str]:
+    """A rule's words without its values: 'start names with 'e_'' and '... 'f_'' share a shape."""
+    out = set()
+    for w in re.findall(r"[a-z0-9]+", _LITERAL.sub(" ", text).lower()):
+        if w in _SHAPE_DROP or w in _STOP or len(w) < 2:
+            continue
+        if w.endswith("ies") and len(w) > 4:
+            w = w[:-3] + "y"
+        elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+            w = w[:-1]
+        out.add(_SHAPE_SYNONYMS.get(w, w))
+    return frozenset(out)
+
+
+def _directive_slug(rule: str) -> str:
+    """Topic of a rule without its value, so an updated rule ('e_' → 'f_') lands on the same topic."""
+    return _safe_slug("rule-" + "-".join(sorted(_shape(rule))[:5]))
+
+
+def _directives_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
+    sentences = _sentences(turn.text)
+    out: list[ProfileCandidate] = []
+    used: set[int] = set()
+    for i, sentence in enumerate(sentences):
+        context = " ".join(sentences[max(0, i - 1) : i + 2])
+        rule = _directive(sentence, context)
+        if rule is None:
+            continue
+        used.add(i)
+        body = f"User's standing instruction: {rule[:MAX_VALUE_CHARS].rstrip(' ,;')}."
+        out.append(
+            ProfileCandidate(
+                slug=_directive_slug(rule), ttl="one_year", body=body, evidence_turns=[turn.index]
+            )
+        )
+    return out, used
+
+
 def _profiles_from_turn(turn: Turn, *, correction_turn: bool) -> list[ProfileCandidate]:
     out: list[ProfileCandidate] = []
-    for sentence in _sentences(turn.text):
+    used: set[int] = set()
+    if not correction_turn and not _HAS_CJK.search(turn.text):
+        out, used = _directives_in_turn(turn)
+    for number, sentence in enumerate(_sentences(turn.text)):
+        if number in used:
+            continue
         if _SECRET.search(sentence) or triggers.hedge_or_nonfact(sentence):
             continue
         for clause in _clauses(sentence):
@@ -807,4 +1002,59 @@ def extract(turns: Sequence[Turn]) -> Detection:
     return Detection(profiles=profiles, playbooks=playbooks)
 
 
-__all__ = ["extract"]
+__all__ = ["dedup_decision", "extract"]
+
+
+# --- dedup ---------------------------------------------------------------------------------------
+
+#: Similar enough (lexically) to an existing entry to count as a restatement.
+RESTATEMENT_SCORE = 0.6
+
+
+def _replaces_value(new: str, old: str) -> bool:
+    """The new text swaps something of the old one (a value changed), rather than restating it."""
+    from pipeline.textsim import content_tokens
+
+    a, b = content_tokens(new), content_tokens(old)
+    return bool(a - b) and bool(b - a)
+
+
+def dedup_decision(request: DedupRequest) -> DedupDecision:
+    """The embedded dedup answer: supersede an entry of the same topic whose value changed, drop a
+    restatement, keep anything else.
+
+    Same topic is the slug (``home-city`` ~ ``home-city-berlin``); a changed value means each text
+    has content words the other lacks ("start names with 'e_'" → "... 'f_'"), which the lexical
+    score alone would call a near-duplicate.
+    """
+    from pipeline.stages.dedup import same_topic  # local: the stage module imports the model package
+
+    topical = [s for s in request.shortlist if same_topic(request.slug, s.slug)]
+    changed = [s.id for s in topical if _replaces_value(request.text, s.text)]
+    new_values = _literals(request.text)
+    if new_values:
+        shape = _shape(request.text)
+        changed += [
+            s.id
+            for s in request.shortlist
+            if s.id not in changed
+            and _literals(s.text)
+            and _literals(s.text) != new_values
+            and _shape(s.text) == shape
+        ]
+    top = request.shortlist[0]
+    if changed and top.id in changed:
+        return DedupDecision(
+            action="supersede_old", existing_ids=changed, reason=f"new value for topic '{request.slug}'"
+        )
+    if top.score >= RESTATEMENT_SCORE:
+        return DedupDecision(
+            action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (similarity {top.score:.2f})"
+        )
+    if topical:
+        return DedupDecision(
+            action="supersede_old",
+            existing_ids=[s.id for s in topical],
+            reason=f"new value for topic '{request.slug}'",
+        )
+    return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")

@@ -22,6 +22,7 @@ interrupted; :func:`finish_interrupted` completes such archive steps.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
 import os
@@ -112,6 +113,7 @@ def _check_write(root: Path, op: WriteOp, taken: set[str]) -> None:
             ("kind", entry.kind, op.kind),
             ("slug", entry.slug, op.slug),
             ("supersedes", list(entry.supersedes), op.supersedes),
+            ("namespace", entry.namespace, op.namespace),
         )
         if ours != theirs
     ]
@@ -229,24 +231,94 @@ def apply_plan(
     """
     if not plan.operations:
         return ApplyResult()
-    moment = now or dt.datetime.now(dt.UTC)
     memory_root = MemoryRoot(root)
     with memory_root.lock(timeout=lock_timeout):
-        checked = _validate(plan, memory_root)
-        journal = _open_journal(memory_root.path, plan, moment)
-        written: list[str] = []
+        return apply_locked(plan, memory_root, now=now)
+
+
+def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None = None) -> ApplyResult:
+    """:func:`apply_plan` for a caller that already holds ``memory_root.lock`` (the batch job).
+
+    A refused write (disk full, read-only, permission) while the new files are being written
+    rolls this plan back (its new files and its journal are removed), so nothing partial is
+    left. A crash (SIGKILL) leaves the journal open; :func:`recover_interrupted` rolls it forward.
+    """
+    if not plan.operations:
+        return ApplyResult()
+    moment = now or dt.datetime.now(dt.UTC)
+    checked = _validate(plan, memory_root)
+    journal = _open_journal(memory_root.path, plan, moment)
+    written: list[str] = []
+    try:
         for op in checked.writes:
             write_new_file(memory_root.path / op.path, op.text)
             written.append(op.path)
-        stamp = utc_stamp(moment)
-        archived = [_archive_one(memory_root.path, op, text, stamp) for op, text in checked.archives]
-        done = _close_journal(journal)
+    except StoreError:
+        _roll_back(memory_root.path, written, journal)
+        raise
+    stamp = utc_stamp(moment)
+    archived = [_archive_one(memory_root.path, op, text, stamp) for op, text in checked.archives]
+    done = _close_journal(journal)
     return ApplyResult(
         written=written, archived=archived, journal=done.relative_to(memory_root.path).as_posix()
     )
 
 
-def finish_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
+def _roll_back(root: Path, written: list[str], journal: Path) -> None:
+    """Remove the files this plan created (never anything else), then its journal."""
+    for rel in reversed(written):
+        with contextlib.suppress(OSError):
+            (root / rel).unlink()
+    with contextlib.suppress(OSError):
+        journal.unlink()
+    fsync_dir(journal.parent)
+
+
+def _roll_forward(root: Path, journal: Path) -> None:
+    """Finish the plan in an open journal: the writes and archives a crash cut short."""
+    try:
+        plan = Plan.model_validate_json(journal.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise StoreError(f"unreadable journal {journal}: {exc}", path=str(journal)) from None
+    moment = dt.datetime.now(dt.UTC)
+    for op in plan.operations:
+        if isinstance(op, WriteOp) and not os.path.lexists(root / op.path):
+            write_new_file(root / op.path, op.text)
+    archived_ids = {entry.id for entry in MemoryRoot(root).archived_entries()}
+    for op in plan.operations:
+        if not isinstance(op, ArchiveOp):
+            continue
+        source = root / op.path
+        if not source.is_file():
+            continue  # archived before the crash
+        if op.id in archived_ids:  # copy written, original not yet removed
+            source.unlink()
+            fsync_dir(source.parent)
+            continue
+        text = source.read_text(encoding="utf-8")
+        _archive_one(root, op, text, utc_stamp(moment))
+    _close_journal(journal)
+
+
+def recover_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
+    """Roll forward every plan a crash interrupted (open journals), under the root's lock.
+
+    Cheap when there is nothing to do (one directory listing, no lock). Run automatically at
+    the start of ``extract``, ``apply`` and ``batch``. Returns the journals completed.
+    """
+    memory_root = MemoryRoot(root)
+    if not memory_root.pending_journals():
+        return []
+    done: list[str] = []
+    with memory_root.lock(timeout=lock_timeout):
+        for journal in memory_root.pending_journals():
+            _roll_forward(memory_root.path, journal)
+            done.append(journal.relative_to(memory_root.path).as_posix())
+        finish_interrupted(root, _locked=True)
+    return done
+
+
+def finish_interrupted(root: Path, *, lock_timeout: float = 5.0, _locked: bool = False) -> list[str]:
     """Finish archive steps a crash interrupted: remove active files already archived.
 
     Only a file whose archived copy has the same id is removed, so no content is lost.
@@ -254,7 +326,7 @@ def finish_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
     """
     memory_root = MemoryRoot(root)
     removed: list[str] = []
-    with memory_root.lock(timeout=lock_timeout):
+    with contextlib.nullcontext() if _locked else memory_root.lock(timeout=lock_timeout):
         for entry in memory_root.half_archived():
             target = memory_root.path / entry.path
             try:
@@ -266,4 +338,4 @@ def finish_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
     return removed
 
 
-__all__ = ["ApplyResult", "apply_plan", "finish_interrupted"]
+__all__ = ["ApplyResult", "apply_locked", "apply_plan", "finish_interrupted", "recover_interrupted"]

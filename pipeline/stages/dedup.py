@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from pipeline.errors import ModelError
 from pipeline.model.base import StructuredModel
@@ -84,18 +85,48 @@ def shortlist(kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEn
     return scored[:SHORTLIST_SIZE]
 
 
+class MemoryView(Protocol):
+    """What dedup needs from the existing memory: a shortlist per candidate and entries by id.
+
+    :class:`ListView` scores a list of entries (small roots, tests); the SQLite index
+    (:class:`pipeline.index.IndexView`) answers the same questions at 100k entries. Both are
+    already scoped to one namespace.
+    """
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]: ...
+
+    def get(self, memory_id: str) -> MemoryEntry | None: ...
+
+
+class ListView:
+    """A :class:`MemoryView` over an in-memory list of active entries."""
+
+    def __init__(self, entries: Sequence[MemoryEntry]) -> None:
+        self.entries = list(entries)
+        self._by_id = {e.id: e for e in self.entries}
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
+        return shortlist(kind, slug, text, self.entries)
+
+    def get(self, memory_id: str) -> MemoryEntry | None:
+        return self._by_id.get(memory_id)
+
+
 def dedup(
     profiles: Sequence[ProfileCandidate],
     playbooks: Sequence[PlaybookCandidate],
     existing: Sequence[MemoryEntry],
     *,
     model: StructuredModel,
+    view: MemoryView | None = None,
 ) -> DedupResult:
+    """Decide each candidate against ``view`` (default: a :class:`ListView` of ``existing``)."""
     result = DedupResult()
+    memory = view if view is not None else ListView(existing)
     pending: list[tuple[MemoryKind, Candidate]] = [("profile", p) for p in profiles]
     pending += [("playbook", b) for b in playbooks]
     for kind, cand in pending:
-        _decide_one(kind, cand, existing, model, result)
+        _decide_one(kind, cand, memory, model, result)
     return result
 
 
@@ -108,7 +139,7 @@ def _evidence(c: Candidate) -> list[int]:
 def _decide_one(
     kind: MemoryKind,
     cand: Candidate,
-    existing: Sequence[MemoryEntry],
+    memory: MemoryView,
     model: StructuredModel,
     result: DedupResult,
 ) -> None:
@@ -126,7 +157,7 @@ def _decide_one(
             )
             return
     claimed = {i for a in result.accepted for i in a.supersedes}
-    shortlisted = [s for s in shortlist(kind, cand.slug, text, existing) if s.id not in claimed]
+    shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
     if not shortlisted:
         result.accepted.append(Accepted(kind, cand))
         return

@@ -14,17 +14,20 @@ Also here: :func:`is_echo` (a candidate that only restates a memory the agent wa
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from pipeline.textsim import content_tokens
 
 __all__ = [
+    "COPIED_CONTAINMENT",
     "ECHO_CONTAINMENT",
+    "CopySource",
     "RULES",
     "InjectionRule",
     "html_escape_memory",
     "injection_rule",
+    "is_copied",
     "is_echo",
 ]
 
@@ -156,3 +159,39 @@ def html_escape_memory(text: str) -> str:
         .replace('"', "&quot;")
         .replace("'", "&apos;")
     )
+
+
+#: A candidate is *copied* from a tool result or fetched page when at least this share of its
+#: content words appear in one tool turn and no user turn says it at that level.
+COPIED_CONTAINMENT = 0.8
+#: Candidates with fewer content words than this are too short to call copied.
+COPIED_MIN_TOKENS = 4
+
+
+@dataclass
+class CopySource:
+    """The transcript's tool-result turns (text a tool or web page produced) and user turns, as
+    content-token sets, for :func:`is_copied`. Build once per transcript."""
+
+    tool: list[frozenset[str]] = field(default_factory=list)
+    user: list[frozenset[str]] = field(default_factory=list)
+
+    @classmethod
+    def from_texts(cls, tool_texts: Iterable[str], user_texts: Iterable[str]) -> CopySource:
+        def sets(texts: Iterable[str]) -> list[frozenset[str]]:
+            return [frozenset(t) for t in (content_tokens(_unescape(x)) for x in texts) if t]
+
+        return cls(sets(tool_texts), sets(user_texts))
+
+
+def is_copied(text: str, source: CopySource) -> bool:
+    """True when ``text`` restates a tool result or fetched page rather than something the user
+    said: :data:`COPIED_CONTAINMENT` of its content words (at least :data:`COPIED_MIN_TOKENS`)
+    are in one tool turn, and no user turn contains it at that level."""
+    cand = content_tokens(_unescape(text))
+    if len(cand) < COPIED_MIN_TOKENS or not source.tool:
+        return False
+    need = COPIED_CONTAINMENT * len(cand)
+    if not any(len(cand & t) >= need for t in source.tool):
+        return False
+    return not any(len(cand & u) >= need for u in source.user)

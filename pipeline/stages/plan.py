@@ -7,7 +7,14 @@ from collections.abc import Iterable, Sequence
 
 from pipeline.stages import guard, redact
 from pipeline.stages.dedup import Accepted
-from pipeline.store.files import archive_path, make_slug, memory_path, render_playbook, render_profile
+from pipeline.store.files import (
+    archive_path,
+    make_slug,
+    memory_path,
+    playbook_body,
+    render_playbook,
+    render_profile,
+)
 from pipeline.store.ids import new_id
 from schemas.candidates import PlaybookCandidate, ProfileCandidate
 from schemas.memory import SLUG_RE, MemoryEntry
@@ -105,7 +112,7 @@ def _write_op(item: Accepted, taken: set[str], now: dt.datetime) -> WriteOp:
         slug=slug,
         path=memory_path("playbook", slug, mem_id),
         text=text,
-        body=text.split("---\n", 2)[-1].strip(),
+        body=playbook_body(when=cand.when, what=cand.what, why=cand.why),
         ttl=None,
         evidence=evidence,
         supersedes=supersedes,

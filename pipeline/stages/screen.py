@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pipeline.stages import guard, redact
 from schemas.candidates import PlaybookCandidate, ProfileCandidate
 from schemas.plan import Redaction, Skipped, SkipReason
+from schemas.transcript import Transcript
 
 
 @dataclass
@@ -29,11 +30,16 @@ def screen(
     playbooks: Sequence[PlaybookCandidate],
     *,
     injected_memories: Sequence[str],
+    transcript: Transcript | None = None,
 ) -> Screened:
+    """Screen candidates. With ``transcript`` (already redacted), a candidate whose text
+    substantially matches a tool-result turn (a tool's output or a fetched web page) and no
+    user turn is dropped as ``injection`` (rule ``copied_from_tool``)."""
     out = Screened()
+    copies = _copy_source(transcript)
     for p in profiles:
         fields = _clean({"body": p.body}, out)
-        verdict = _verdict(fields["body"], fields["body"], injected_memories)
+        verdict = _verdict(fields["body"], fields["body"], injected_memories, copies)
         if verdict:
             out.skipped.append(
                 Skipped(kind="profile", reason=verdict[0], evidence=list(p.evidence_turns), detail=verdict[1])
@@ -43,7 +49,7 @@ def screen(
     for b in playbooks:
         fields = _clean({"when": b.when, "what": b.what, "why": b.why}, out)
         whole = "\n".join((fields["when"], fields["what"], fields["why"]))
-        verdict = _verdict(whole, fields["what"], injected_memories)
+        verdict = _verdict(whole, fields["what"], injected_memories, copies)
         if verdict:
             evidence = [b.correction_turn, b.adjustment_turn]
             out.skipped.append(
@@ -64,12 +70,24 @@ def _clean(fields: dict[str, str], out: Screened) -> dict[str, str]:
     return cleaned
 
 
-def _verdict(whole: str, core: str, injected_memories: Sequence[str]) -> tuple[SkipReason, str] | None:
+def _copy_source(transcript: Transcript | None) -> guard.CopySource | None:
+    if transcript is None:
+        return None
+    tool = [t.text for t in transcript.turns if t.role == "tool" or t.kind == "tool_result"]
+    user = [t.text for t in transcript.user_turns()]
+    return guard.CopySource.from_texts(tool, user) if tool else None
+
+
+def _verdict(
+    whole: str, core: str, injected_memories: Sequence[str], copies: guard.CopySource | None = None
+) -> tuple[SkipReason, str] | None:
     if redact.is_mostly_secret(core):
         return ("secret_only", "mostly secret after redaction")
     rule = guard.injection_rule(whole)
     if rule:
         return ("injection", f"rule {rule}")
+    if copies is not None and guard.is_copied(core, copies):
+        return ("injection", "rule copied_from_tool")
     if injected_memories and guard.is_echo(core, injected_memories):
         return ("echo", "restates a memory the agent was shown")
     return None

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from pipeline.errors import StoreError
 from pipeline.store.ids import ID_RE, PREFIXES, id_suffix, kind_of_id
-from schemas.memory import SLUG_RE, TTL_DAYS, MemoryEntry, MemoryKind, expires_for
+from schemas.memory import NAMESPACE_RE, SLUG_RE, TTL_DAYS, MemoryEntry, MemoryKind, expires_for
 
 REFLEXIO_DIR = ".reflexio"
 KIND_DIRS: dict[str, str] = {"profile": "profiles", "playbook": "playbooks"}
@@ -53,7 +53,9 @@ def _check_id(memory_id: str, kind: MemoryKind) -> None:
         raise ValueError(f"invalid {kind} id {memory_id!r} (expected {PREFIXES[kind]}<alphanumeric>)")
 
 
-def _frontmatter(lines: Sequence[tuple[str, str]], supersedes: Iterable[str]) -> str:
+def _frontmatter(
+    lines: Sequence[tuple[str, str]], supersedes: Iterable[str], namespace: str | None = None
+) -> str:
     sup = list(supersedes)
     for old in sup:
         if not ID_RE.match(old):
@@ -61,12 +63,22 @@ def _frontmatter(lines: Sequence[tuple[str, str]], supersedes: Iterable[str]) ->
     out = [FENCE, *(f"{key}: {value}" for key, value in lines)]
     if sup:
         out.append(f"supersedes: [{', '.join(sup)}]")
+    if namespace is not None:
+        if not NAMESPACE_RE.match(namespace):
+            raise ValueError(f"invalid namespace {namespace!r}")
+        out.append(f"namespace: {namespace}")
     out.append(FENCE)
     return "\n".join(out) + "\n"
 
 
 def render_profile(
-    *, id: str, created: dt.datetime, ttl: str, body: str, supersedes: Sequence[str] = ()
+    *,
+    id: str,
+    created: dt.datetime,
+    ttl: str,
+    body: str,
+    supersedes: Sequence[str] = (),
+    namespace: str | None = None,
 ) -> str:
     """The exact text of a profile file.
 
@@ -76,9 +88,10 @@ def render_profile(
         ttl: one of :data:`schemas.memory.TTL`; ``expires`` is derived from it.
         body: the fact; surrounding whitespace is stripped, newlines normalised.
         supersedes: ids this entry replaces; the line is written only when non-empty.
+        namespace: the agent namespace; None (the default namespace) writes no line.
 
     Raises:
-        ValueError: bad id, ttl, superseded id, or an empty body.
+        ValueError: bad id, ttl, superseded id, namespace, or an empty body.
     """
     _check_id(id, "profile")
     if ttl not in TTL_DAYS:
@@ -96,6 +109,7 @@ def render_profile(
             ("expires", expires_for(when, ttl)),
         ],
         supersedes,
+        namespace,
     )
     return f"{head}\n{text}\n"
 
@@ -113,7 +127,14 @@ def playbook_body(*, when: str, what: str, why: str) -> str:
 
 
 def render_playbook(
-    *, id: str, created: dt.datetime, when: str, what: str, why: str, supersedes: Sequence[str] = ()
+    *,
+    id: str,
+    created: dt.datetime,
+    when: str,
+    what: str,
+    why: str,
+    supersedes: Sequence[str] = (),
+    namespace: str | None = None,
 ) -> str:
     """The exact text of a playbook file (``## When`` / ``## What`` / ``## Why``).
 
@@ -122,7 +143,9 @@ def render_playbook(
     """
     _check_id(id, "playbook")
     body = playbook_body(when=when, what=what, why=why)
-    head = _frontmatter([("type", "playbook"), ("id", id), ("created", utc_stamp(created))], supersedes)
+    head = _frontmatter(
+        [("type", "playbook"), ("id", id), ("created", utc_stamp(created))], supersedes, namespace
+    )
     return f"{head}\n{body}\n"
 
 
@@ -216,6 +239,7 @@ def parse_memory_file(text: str, path: str) -> MemoryEntry:
                 "expires": meta.get("expires") or None,
                 "supersedes": supersedes,
                 "body": body,
+                "namespace": meta.get("namespace") or None,
             }
         )
     except ValidationError as exc:

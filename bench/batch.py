@@ -1,0 +1,162 @@
+"""Benchmark the batch job against a local OpenAI-compatible server with a fixed latency.
+
+    .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32]
+
+Starts the scripted server of the test suite (``tests/llm_server.py``) with a responder that
+answers each detect request with a valid extraction of the transcript's one preference (and
+``keep_both`` to any dedup request), after ``--latency`` seconds. Generates N transcripts (one
+in five has nothing to learn), then runs ``memscribe batch`` (a subprocess, litellm path, JSON
+report) at each concurrency on a fresh memory root, and finally, on the last root: the same run
+again (incremental: no model call expected) and a run after appending a new fact to 10% of
+the transcripts. Prints wall time, transcripts/s, model calls and tokens per transcript,
+memscribe's own CPU time per transcript, and the ratio of wall time to the ideal
+(calls × latency / concurrency), all measured in this run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.llm_server import serve  # noqa: E402
+
+SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
+#: Made-up words: the facts of different transcripts share no content word (nothing to dedup).
+WORDS = sorted({a + b + c for a in SYLLABLES[:20] for b in SYLLABLES[20:40] for c in SYLLABLES[40:50]})
+_PREF = re.compile(r"^\[(\d+)\] user: I prefer ([a-z ]+)\.$", re.MULTILINE)
+
+
+def transcript(i: int, rng: random.Random) -> str:
+    if i % 5 == 4:
+        return "User: What's the weather like?\nAssistant: Sunny.\nUser: Thanks.\nAssistant: Bye.\n"
+    words = " ".join(rng.sample(WORDS, 3))
+    return f"User: Can you help me plan the week?\nAssistant: Sure.\nUser: I prefer {words}.\nAssistant: Noted.\n"
+
+
+def respond(messages: list[dict[str, Any]]) -> str:
+    system = next((str(m.get("content", "")) for m in messages if m.get("role") == "system"), "")
+    user = "\n".join(str(m.get("content", "")) for m in messages if m.get("role") == "user")
+    if "TASK: dedup" in system:
+        return json.dumps({"action": "keep_both", "existing_ids": [], "reason": "different facts"})
+    profiles = [
+        {
+            "slug": "pref-" + "-".join(words.split()[:2]),
+            "ttl": "infinity",
+            "body": f"User prefers {words}.",
+            "evidence_turns": [int(index)],
+        }
+        for index, words in _PREF.findall(user)
+    ]
+    return json.dumps({"profiles": profiles, "playbooks": []})
+
+
+def run_batch(corpus: Path, root: Path, url: str, concurrency: int) -> dict[str, Any]:
+    env = {**os.environ, "OPENAI_API_KEY": "bench-key-not-real", "PYTHONPATH": str(REPO)}
+    cmd = [
+        sys.executable,
+        "-m",
+        "pipeline.cli",
+        "batch",
+        str(corpus),
+        "--memory-dir",
+        str(root),
+        "--concurrency",
+        str(concurrency),
+        "--json",
+        "--no-progress",
+        "--model",
+        "openai/bench",
+        "--api-base",
+        url,
+    ]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"memscribe batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n: int) -> list[str]:
+    calls = report["model_calls"]
+    ideal = calls * latency / concurrency
+    done = max(1, report["processed"])
+    ratio = f"{report['wall_s'] / ideal:.2f}" if ideal else "-"
+    return [
+        label,
+        str(concurrency),
+        f"{report['processed']}/{report['seen']}",
+        f"{report['wall_s']:.2f}",
+        f"{n / report['wall_s']:.1f}" if report["wall_s"] else "-",
+        str(calls),
+        f"{calls / n:.2f}",
+        f"{(report['prompt_tokens'] + report['completion_tokens']) / n:.0f}",
+        f"{1000 * report['cpu_s'] / done:.1f}",
+        f"{ideal:.2f}",
+        ratio,
+        str(report["writes"]),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--latency", type=float, default=0.2)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
+    args = parser.parse_args()
+    rng = random.Random(6)
+    head = [
+        "run",
+        "conc",
+        "processed",
+        "wall s",
+        "tr/s",
+        "calls",
+        "calls/tr",
+        "tokens/tr",
+        "cpu ms/tr",
+        "ideal s",
+        "wall/ideal",
+        "writes",
+    ]
+    rows: list[list[str]] = []
+    with tempfile.TemporaryDirectory() as tmp, serve(latency_s=args.latency, responder=respond) as url:
+        corpus = Path(tmp) / "transcripts"
+        corpus.mkdir()
+        for i in range(args.n):
+            (corpus / f"session-{i:04d}.txt").write_text(transcript(i, rng), encoding="utf-8")
+        root = Path(tmp) / "memory"
+        for concurrency in args.concurrency:
+            root = Path(tmp) / f"memory-{concurrency}"
+            rows.append(
+                row("full", run_batch(corpus, root, url, concurrency), concurrency, args.latency, args.n)
+            )
+        last = args.concurrency[-1]
+        rows.append(row("rerun", run_batch(corpus, root, url, last), last, args.latency, args.n))
+        for i in range(0, args.n, 10):  # 10% appended to
+            with (corpus / f"session-{i:04d}.txt").open("a", encoding="utf-8") as f:
+                f.write(f"User: I prefer {' '.join(rng.sample(WORDS, 3))}.\nAssistant: Noted.\n")
+        rows.append(row("+10% appended", run_batch(corpus, root, url, last), last, args.latency, args.n))
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    print(
+        f"memscribe batch: {args.n} transcripts, model latency {args.latency * 1000:.0f} ms (per-transcript "
+        f"columns divide by {args.n}; cpu is memscribe's own process CPU per processed transcript)"
+    )
+    for r in [head, *rows]:
+        print("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""Which transcripts a batch run covers (FORMATS.md §1 for the paths).
+
+With no paths: OpenClaw sessions (``$OPENCLAW_STATE_DIR`` or ``~/.openclaw``:
+``agents/<agent>/sessions/*.jsonl``; the agent id is the namespace), Claude Code projects
+(``~/.claude/projects/*/*.jsonl``) and Codex sessions (``$CODEX_HOME`` or ``~/.codex``:
+``sessions/YYYY/MM/DD/rollout-*.jsonl``). With paths: files, folders (searched recursively for
+``*.jsonl``, ``*.json`` and ``*.txt``) and globs. OpenClaw reset archives (``*.reset.*``) and
+``sessions.json`` indexes are skipped unless asked for.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import glob
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import UserError
+
+TRANSCRIPT_SUFFIXES = (".jsonl", ".json", ".txt")
+_INDEX_NAMES = {"sessions.json"}
+
+
+@dataclass(frozen=True, order=True)
+class WorkItem:
+    """One transcript to process. Sorted by path: the commit order of a run."""
+
+    path: Path
+    agent: str | None = None  # OpenClaw agent id (the namespace) when known
+
+
+def openclaw_state_dir() -> Path:
+    return Path(os.environ.get("OPENCLAW_STATE_DIR") or Path.home() / ".openclaw")
+
+
+def codex_home() -> Path:
+    return Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
+
+
+def agent_of(path: Path) -> str | None:
+    """``<id>`` of ``…/agents/<id>/sessions/<file>``."""
+    parts = path.parts
+    for i in range(len(parts) - 3, -1, -1):
+        if parts[i] == "agents" and parts[i + 2] == "sessions":
+            return parts[i + 1]
+    return None
+
+
+def is_reset_archive(path: Path) -> bool:
+    return ".reset." in path.name
+
+
+def default_sources() -> list[Path]:
+    """Every transcript of every agent this machine knows of."""
+    found: list[Path] = []
+    found += sorted(openclaw_state_dir().glob("agents/*/sessions/*.jsonl*"))
+    found += sorted((Path.home() / ".claude" / "projects").glob("*/*.jsonl"))
+    found += sorted((codex_home() / "sessions").glob("*/*/*/rollout-*.jsonl"))
+    return found
+
+
+def _expand(arg: str) -> list[Path]:
+    path = Path(arg).expanduser()
+    if path.is_file():
+        return [path]
+    if path.is_dir():
+        return sorted(
+            p
+            for p in path.rglob("*")
+            if p.is_file() and (p.suffix in TRANSCRIPT_SUFFIXES or ".jsonl.reset." in p.name)
+        )
+    if glob.has_magic(arg):
+        return sorted(
+            Path(p) for p in glob.glob(os.path.expanduser(arg), recursive=True) if Path(p).is_file()
+        )
+    raise UserError(f"no such transcript, folder or glob: {arg}")
+
+
+def parse_since(text: str | None) -> dt.datetime | None:
+    """``--since``: an ISO date or date-time (UTC when no zone is given)."""
+    if not text:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise UserError(f"--since: not an ISO date: {text!r} (e.g. 2026-04-17)") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def discover(
+    paths: Sequence[str],
+    *,
+    since: dt.datetime | None = None,
+    include_resets: bool = False,
+    candidates: Iterable[Path] | None = None,
+) -> list[WorkItem]:
+    """The transcripts to process, each once, sorted by absolute path."""
+    found = list(candidates) if candidates is not None else []
+    if candidates is None:
+        found = [p for arg in paths for p in _expand(arg)] if paths else default_sources()
+    items: dict[Path, WorkItem] = {}
+    for path in found:
+        if path.name in _INDEX_NAMES or path.name.startswith("."):
+            continue
+        if is_reset_archive(path) and not include_resets:
+            continue
+        resolved = path.resolve()
+        if since is not None:
+            try:
+                mtime = dt.datetime.fromtimestamp(resolved.stat().st_mtime, dt.UTC)
+            except OSError:
+                mtime = None
+            if mtime is not None and mtime < since:
+                continue
+        items.setdefault(resolved, WorkItem(resolved, agent_of(resolved)))
+    return sorted(items.values())

@@ -1,0 +1,509 @@
+"""The batch run: asyncio fan-out over transcripts, then an ordered, locked, exactly-once commit.
+
+1. **Recover** (not in dry runs): open journals of killed runs are rolled forward and ledger
+   records left pending are settled, under the root lock.
+2. **Plan concurrently.** Each transcript is read, compared with its ledger record, and planned by
+   :func:`pipeline.batch.unit.plan_transcript` against one memory snapshot, in a worker thread
+   (the pipeline is synchronous). At most ``concurrency`` model calls are in flight (a semaphore
+   around ``generate``); rate-limit errors are retried with backoff by the model layer.
+3. **Commit in path order**, whatever the completion order: for each transcript, under the root
+   lock, the ledger is re-read (another run may have done it: skip) and the memory compared with
+   the snapshot the plan saw. If memories the plan could relate to (same kind, same topic or
+   similar text, or an entry it archives or was judged a duplicate of) changed, the plan is
+   recomputed against the current memory first. So the result is the same as processing the
+   transcripts one by one in path order — at any concurrency, with a second run racing on the
+   same root, or after a kill and a re-run.
+4. **Ledger**: ``pending`` before the apply, final after (see :mod:`pipeline.batch.ledger`).
+
+A time budget stops new transcripts from starting; plans already complete are still committed,
+the rest are reported ``skipped: timeout`` and picked up by the next run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import functools
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, TypeVar, cast
+
+from pydantic import BaseModel
+
+from pipeline.batch import ledger
+from pipeline.batch.discovery import WorkItem
+from pipeline.batch.report import BatchReport, TranscriptResult
+from pipeline.batch.unit import Snapshot, UnitResult, plan_transcript
+from pipeline.errors import InputError, MemscribeError, StoreError
+from pipeline.model.base import Message, StructuredModel
+from pipeline.stages.dedup import SHORTLIST_SCORE
+from pipeline.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
+from pipeline.store.root import MemoryRoot
+from pipeline.textsim import similarity
+from schemas.memory import MemoryEntry
+from schemas.plan import ArchiveOp, Plan, WriteOp
+from schemas.transcript import Transcript
+
+T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
+
+#: Similarity at which a memory that changed since the snapshot may alter a plan's dedup: the
+#: dedup stage's own shortlist threshold (below it, dedup never looks at the entry).
+RELATED_SCORE = SHORTLIST_SCORE
+MAX_REPLANS = 5
+
+ModelFactory = Callable[[], StructuredModel]
+Event = Literal["start", "planned", "done"]
+
+
+@dataclass
+class BatchConfig:
+    root: Path
+    concurrency: int = 8
+    dry_run: bool = False
+    budget_s: float | None = None
+    context_tokens: int = 16000
+    fmt: str | None = None
+    skip_bad_lines: bool = False
+    agent: str | None = None
+    lock_timeout: float = 120.0
+    now: dt.datetime | None = None
+
+
+class BoundedModel:
+    """A per-transcript model whose ``generate`` waits for one of the shared call slots."""
+
+    def __init__(self, inner: StructuredModel, slots: threading.Semaphore) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.usage = inner.usage
+        self.calls = 0
+        self._slots = slots
+        self._memo: dict[str, BaseModel] = {}
+
+    def generate(
+        self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
+    ) -> T:
+        # A re-plan (memory changed under a plan) reuses this transcript's detection: only the
+        # dedup decisions against the new memory may need the model again.
+        key = f"{task}:{response_model.__name__}:{request.model_dump_json()}" if task == "detect" else None
+        if key is not None and key in self._memo:
+            return response_model.model_validate(self._memo[key].model_dump())
+        with self._slots:
+            self.calls += 1
+            answer = self.inner.generate(
+                task=task, messages=messages, response_model=response_model, request=request
+            )
+        if key is not None:
+            self._memo[key] = answer
+        return answer
+
+
+class MemView:
+    """The memory root's entries and ids, re-parsing only files not seen before.
+
+    Memory files are never rewritten in place (only created and removed), so a file's
+    (path, inode, size, mtime) names its content.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self._cache: dict[str, tuple[tuple[int, int, int], MemoryEntry | None]] = {}
+
+    def _scan(self, base: str) -> list[MemoryEntry]:
+        found: list[MemoryEntry] = []
+        for kind_dir in sorted(KIND_DIRS.values()):
+            directory = self.root / base / kind_dir
+            try:
+                listing = list(os.scandir(directory))
+            except OSError:
+                continue
+            for item in listing:
+                if item.name.startswith(".") or not item.name.endswith(".md") or not item.is_file():
+                    continue
+                rel = f"{base}/{kind_dir}/{item.name}"
+                st = item.stat()
+                key = (st.st_ino, st.st_size, st.st_mtime_ns)
+                cached = self._cache.get(rel)
+                if cached is None or cached[0] != key:
+                    try:
+                        entry: MemoryEntry | None = parse_memory_file(
+                            Path(item.path).read_text(encoding="utf-8"), rel
+                        )
+                    except (OSError, UnicodeDecodeError, MemscribeError):
+                        entry = None
+                    cached = (key, entry)
+                    self._cache[rel] = cached
+                if cached[1] is not None:
+                    found.append(cached[1])
+        return sorted(found, key=lambda e: e.path)
+
+    def snapshot(self) -> Snapshot:
+        active = self._scan(REFLEXIO_DIR)
+        archived = self._scan(ARCHIVE_DIR)
+        return Snapshot(
+            entries=tuple(active), taken_ids=frozenset(e.id for e in active) | {e.id for e in archived}
+        )
+
+
+def _topic_related(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + "-") or b.startswith(a + "-")
+
+
+def is_stale(plan: Plan, before: Snapshot, now: Snapshot) -> bool:
+    """Could the memory changes between ``before`` and ``now`` change this plan?"""
+    if before.ids == now.ids and not any(
+        isinstance(op, WriteOp) and op.id in now.taken_ids for op in plan.operations
+    ):
+        return False
+    added = [e for e in now.entries if e.id not in before.ids]
+    removed = before.ids - now.ids
+    for op in plan.operations:
+        if isinstance(op, ArchiveOp) and op.id in removed:
+            return True
+        if isinstance(op, WriteOp):
+            if op.id in now.taken_ids:
+                return True
+            for entry in added:
+                if entry.kind == op.kind and (
+                    _topic_related(op.slug, entry.slug) or similarity(op.body, entry.body) >= RELATED_SCORE
+                ):
+                    return True
+    return any(old in s.detail for s in plan.skipped for old in removed)
+
+
+@dataclass
+class Prepared:
+    item: WorkItem
+    classified: ledger.Classified
+    snapshot: Snapshot
+    namespace: str | None = None
+    unit: UnitResult | None = None
+    fmt: str = ""
+    model: BoundedModel | None = None
+
+
+@dataclass
+class _State:
+    config: BatchConfig
+    model_factory: ModelFactory
+    view: MemView
+    slots: threading.Semaphore
+    on_event: Callable[[Event, WorkItem, TranscriptResult | None], None]
+    results: dict[Path, TranscriptResult] = field(default_factory=dict)
+
+
+def _parse(item: WorkItem, data: bytes, config: BatchConfig) -> Transcript:
+    from pipeline.transcript import parse_transcript
+    from pipeline.transcript.openclaw import lookup_session_key
+
+    source = str(item.path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"not UTF-8 text (invalid byte at offset {exc.start})", path=source, line=line
+        ) from None
+    transcript = parse_transcript(text, source=source, fmt=config.fmt, skip_bad_lines=config.skip_bad_lines)
+    if transcript.format == "openclaw":
+        key = lookup_session_key(item.path, transcript.session_id)
+        if key is not None:
+            transcript = transcript.model_copy(update={"session_key": key})
+    return transcript
+
+
+def _namespaces(item: WorkItem, transcript: Transcript, agent: str | None) -> tuple[str | None, str | None]:
+    """(namespace, default namespace) of a transcript: the agent id, as the namespace module says."""
+    try:
+        from pipeline import namespace as ns
+    except ImportError:  # pragma: no cover - the namespace module is optional
+        return item.agent, None
+    try:
+        name = ns.resolve_namespace(agent=agent, session_key=transcript.session_key, source=str(item.path))
+    except ValueError:
+        name = ns.default_namespace()
+    return name, ns.default_namespace()
+
+
+def prepare(item: WorkItem, snapshot: Snapshot, state: _State, model: BoundedModel | None = None) -> Prepared:
+    """Read, classify against the ledger, and plan one transcript (worker thread)."""
+    config = state.config
+    record = ledger.load(config.root, item.path).record
+    try:
+        data = item.path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", path=str(item.path)) from None
+    classified = ledger.classify(data, record)
+    prepared = Prepared(item=item, classified=classified, snapshot=snapshot)
+    if classified.change == "unchanged":
+        return prepared
+    transcript = _parse(item, data, config)
+    namespace, default = _namespaces(item, transcript, config.agent)
+    if model is None:
+        model = BoundedModel(state.model_factory(), state.slots)
+    prepared.model = model
+    prepared.namespace = namespace
+    prepared.fmt = transcript.format
+    prepared.unit = plan_transcript(
+        transcript,
+        model=model,
+        snapshot=snapshot,
+        since_line=classified.since_line,
+        namespace=namespace,
+        default_namespace=default,
+        context_tokens=config.context_tokens,
+        now=config.now or dt.datetime.now(dt.UTC),
+    )
+    return prepared
+
+
+CommitOutcome = Literal["committed", "already", "stale"]
+
+
+def _next_record(prepared: Prepared, plan: Plan) -> ledger.LedgerRecord:
+    unit = prepared.unit
+    assert unit is not None
+    base = prepared.classified.base
+    written = list(base.written if base else []) + [
+        op.id for op in plan.operations if isinstance(op, WriteOp)
+    ]
+    return ledger.LedgerRecord(
+        path=str(prepared.item.path),
+        sha256=prepared.classified.sha256,
+        size=prepared.classified.size,
+        last_line=unit.last_line,
+        last_entry_id=unit.last_entry_id,
+        turns=unit.turns,
+        format=prepared.fmt,
+        namespace=prepared.namespace,
+        processed_at=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        written=written,
+    )
+
+
+def commit(prepared: Prepared, state: _State) -> CommitOutcome:
+    """Apply one plan and record it in the ledger, under the root lock (worker thread)."""
+    from pipeline.stages.apply import apply_locked
+
+    config = state.config
+    unit = prepared.unit
+    assert unit is not None
+    memory_root = MemoryRoot(config.root)
+    with memory_root.lock(timeout=config.lock_timeout):
+        current = ledger.load(config.root, prepared.item.path)
+        current_sha = current.record.sha256 if current.record else None
+        base = prepared.classified.base
+        if current_sha == prepared.classified.sha256:
+            return "already"
+        if current_sha != (base.sha256 if base else None):
+            return "stale"
+        # A plan that writes nothing may still be stale: its candidate was a duplicate of an entry
+        # that has since been superseded.
+        if (unit.plan.operations or unit.plan.skipped) and is_stale(
+            unit.plan, prepared.snapshot, state.view.snapshot()
+        ):
+            return "stale"
+        record = _next_record(prepared, unit.plan)
+        if unit.plan.operations:
+            write_ids = [op.id for op in unit.plan.operations if isinstance(op, WriteOp)]
+            ledger.save(
+                config.root,
+                prepared.item.path,
+                ledger.LedgerFile(
+                    record=current.record, pending=ledger.Pending(next=record, write_ids=write_ids)
+                ),
+            )
+            try:
+                apply_locked(unit.plan, memory_root, now=config.now)
+            except StoreError:
+                try:  # the apply rolled back: so does the ledger
+                    ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=current.record))
+                except StoreError:
+                    pass  # resolve_pending settles it on the next run
+                raise
+        ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=record))
+    return "committed"
+
+
+def recover(root: Path, *, lock_timeout: float) -> list[str]:
+    """Finish what a killed run left: open journals rolled forward, pending ledger records settled."""
+    from pipeline.stages.apply import recover_interrupted
+
+    done = recover_interrupted(root, lock_timeout=lock_timeout)
+    ledger_dir = Path(root) / ledger.LEDGER_DIR
+    if ledger_dir.is_dir() and any(_has_pending(p) for p in ledger_dir.glob("*.json")):
+        memory_root = MemoryRoot(root)
+        with memory_root.lock(timeout=lock_timeout):
+            done += ledger.resolve_pending(root, memory_root.taken_ids())
+    return done
+
+
+def _has_pending(path: Path) -> bool:
+    try:
+        return b'"pending": {' in path.read_bytes()
+    except OSError:
+        return False
+
+
+def _in_thread(fn: Callable[..., R], *args: Any) -> asyncio.Future[R]:
+    """Run ``fn`` in a daemon thread: a run that ran out of time exits without waiting for it."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[R] = loop.create_future()
+
+    def settle(value: R | None, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(cast(R, value))
+
+    def work() -> None:
+        try:
+            value, error = fn(*args), None
+        except BaseException as exc:  # handed to the awaiting task
+            value, error = None, exc
+        try:
+            loop.call_soon_threadsafe(settle, value, error)
+        except RuntimeError:  # the loop is gone: the run already ended
+            pass
+
+    threading.Thread(target=work, daemon=True, name="memscribe-batch").start()
+    return future
+
+
+def _result(prepared: Prepared, plan: Plan, replans: int) -> TranscriptResult:
+    assert prepared.unit is not None
+    return TranscriptResult.from_plan(
+        str(prepared.item.path),
+        plan,
+        change=prepared.classified.change,
+        namespace=prepared.namespace,
+        new_turns=prepared.unit.new_turns,
+        replans=replans,
+    )
+
+
+def _failed(item: WorkItem, exc: BaseException) -> TranscriptResult:
+    if isinstance(exc, MemscribeError):
+        message = str(exc)
+    else:
+        message = f"internal error: {type(exc).__name__}: {exc}"
+    return TranscriptResult(path=str(item.path), status="failed", error=message)
+
+
+async def _settle(item: WorkItem, task: asyncio.Future[Prepared], state: _State) -> TranscriptResult:
+    """Commit one planned transcript (re-planning against fresh memory when it went stale)."""
+    config = state.config
+    try:
+        prepared = task.result()
+    except BaseException as exc:
+        return _failed(item, exc)
+    for replans in range(MAX_REPLANS + 1):
+        if prepared.unit is None:
+            return TranscriptResult(
+                path=str(item.path), status="skipped", reason="unchanged", change="unchanged"
+            )
+        plan = prepared.unit.plan
+        errors = [s for s in plan.skipped if s.reason == "model_error"]
+        if errors:  # not recorded: the next run retries the whole transcript
+            failed = _result(prepared, plan, replans)
+            failed.status, failed.error = "failed", f"model error: {errors[0].detail}"
+            return failed
+        if config.dry_run:
+            return _result(prepared, plan, replans)
+        state.on_event("planned", item, None)
+        try:
+            outcome = await _in_thread(commit, prepared, state)
+        except BaseException as exc:
+            return _failed(item, exc)
+        if outcome == "committed":
+            return _result(prepared, plan, replans)
+        if outcome == "already":
+            return TranscriptResult(
+                path=str(item.path),
+                status="skipped",
+                reason="already_processed",
+                change=prepared.classified.change,
+            )
+        try:
+            prepared = await _in_thread(prepare, item, state.view.snapshot(), state, prepared.model)
+        except BaseException as exc:
+            return _failed(item, exc)
+    return TranscriptResult(
+        path=str(item.path),
+        status="failed",
+        error=f"memory kept changing: gave up after {MAX_REPLANS} re-plans",
+    )
+
+
+async def run_batch_async(
+    items: Sequence[WorkItem],
+    config: BatchConfig,
+    model_factory: ModelFactory,
+    on_event: Callable[[Event, WorkItem, TranscriptResult | None], None] | None = None,
+) -> BatchReport:
+    started, cpu_started = time.monotonic(), time.process_time()
+    deadline = started + config.budget_s if config.budget_s is not None else None
+    report = BatchReport(memory_dir=str(config.root), dry_run=config.dry_run, concurrency=config.concurrency)
+    if not config.dry_run:
+        report.recovered = await _in_thread(
+            functools.partial(recover, config.root, lock_timeout=config.lock_timeout)
+        )
+    state = _State(
+        config=config,
+        model_factory=model_factory,
+        view=MemView(config.root),
+        slots=threading.Semaphore(max(1, config.concurrency)),
+        on_event=on_event or (lambda *_: None),
+    )
+    snapshot = await _in_thread(state.view.snapshot)
+    running = asyncio.Semaphore(max(2, 2 * config.concurrency))
+
+    async def launch(item: WorkItem) -> Prepared:
+        async with running:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise TimeoutError
+            state.on_event("start", item, None)
+            return await _in_thread(prepare, item, snapshot, state)
+
+    tasks = [asyncio.ensure_future(launch(item)) for item in items]
+    for item, task in zip(items, tasks, strict=True):
+        if deadline is not None and not task.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(task), max(0.0, deadline - time.monotonic()))
+            except (TimeoutError, asyncio.CancelledError):
+                pass
+            except Exception:
+                pass  # reported by _settle
+        if deadline is not None and not task.done() or _timed_out(task):
+            report.timed_out = True
+            task.cancel()
+            result = TranscriptResult(path=str(item.path), status="skipped", reason="timeout")
+        else:
+            await asyncio.wait([task])
+            result = await _settle(item, task, state)
+        report.add(result)
+        state.on_event("done", item, result)
+    report.wall_s = round(time.monotonic() - started, 3)
+    report.cpu_s = round(time.process_time() - cpu_started, 3)
+    return report
+
+
+def _timed_out(task: asyncio.Future[Prepared]) -> bool:
+    return task.done() and not task.cancelled() and isinstance(task.exception(), TimeoutError)
+
+
+def run_batch(
+    items: Sequence[WorkItem],
+    config: BatchConfig,
+    model_factory: ModelFactory,
+    on_event: Callable[[Event, WorkItem, TranscriptResult | None], None] | None = None,
+) -> BatchReport:
+    """Synchronous entry point (the CLI, tests)."""
+    return asyncio.run(run_batch_async(items, config, model_factory, on_event))

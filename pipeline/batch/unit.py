@@ -1,0 +1,162 @@
+"""The per-transcript unit: (transcript, memory snapshot, config) → Plan, with no side effect.
+
+This is what the asyncio fan-out runs in a worker thread and what a distributed engine (one
+task per transcript) would schedule; the store's lock and the ledger keep the writes
+exactly-once. For an appended transcript only the turns after the ledger's line are new: the
+unit hands the pipeline the new turns plus ``context_turns`` turns before them (enough for a
+correction → adjustment → confirmation that straddles the boundary) and keeps only what the new
+turns evidence. Before any model call the gate must find a signal in the new turns (or at the
+very end of the context, where an unconfirmed correction may wait for its confirmation).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pipeline.model.base import StructuredModel
+from pipeline.namespace import DEFAULT_NAMESPACE
+from pipeline.run import extract
+from pipeline.stages.gate import gate
+from pipeline.triggers import correction_signal
+from schemas.memory import MemoryEntry
+from schemas.plan import ArchiveOp, Operation, Plan, Skipped, WriteOp
+from schemas.transcript import Transcript
+
+#: Turns before the first new turn shown to the model as context.
+CONTEXT_TURNS = 12
+#: Context turns at the end whose signal (an unconfirmed correction) the new turns may complete.
+TAIL_TURNS = 4
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The memory a plan is computed against."""
+
+    entries: tuple[MemoryEntry, ...]
+    taken_ids: frozenset[str]
+
+    @property
+    def ids(self) -> frozenset[str]:
+        return frozenset(e.id for e in self.entries)
+
+
+@dataclass(frozen=True)
+class UnitResult:
+    plan: Plan
+    last_line: int
+    last_entry_id: str | None
+    turns: int
+    new_turns: int
+
+
+def first_new_turn(transcript: Transcript, since_line: int) -> int:
+    """Index of the first turn whose source line is after ``since_line`` (len(turns) if none)."""
+    for turn in transcript.turns:
+        if turn.source.line > since_line:
+            return turn.index
+    return len(transcript.turns)
+
+
+def _window(transcript: Transcript, start: int) -> Transcript:
+    turns = tuple(t.model_copy(update={"index": i}) for i, t in enumerate(transcript.turns[start:]))
+    return transcript.model_copy(update={"turns": turns})
+
+
+def _evidence_max(op: Operation | Skipped) -> int:
+    if isinstance(op, ArchiveOp):
+        return -1
+    return max(op.evidence, default=-1)
+
+
+def _keep_new(plan: Plan, first_new: int, offset: int) -> Plan:
+    """Only what the new turns evidence, with turn indices mapped back to the whole transcript."""
+    writes = [op for op in plan.operations if isinstance(op, WriteOp) and _evidence_max(op) >= first_new]
+    kept_ids = {op.id for op in writes}
+    archives = [op for op in plan.operations if isinstance(op, ArchiveOp) and op.superseded_by in kept_ids]
+    shifted: list[Operation] = [
+        op.model_copy(update={"evidence": [i + offset for i in op.evidence]}) for op in writes
+    ]
+    skipped = [
+        s.model_copy(update={"evidence": [i + offset for i in s.evidence]})
+        for s in plan.skipped
+        if not s.evidence or _evidence_max(s) >= first_new
+    ]
+    redactions = [
+        r.model_copy(update={"turn": r.turn + offset}) if r.turn is not None else r
+        for r in plan.redactions
+        if r.turn is None or r.turn >= first_new
+    ]
+    return plan.model_copy(
+        update={"operations": shifted + archives, "skipped": skipped, "redactions": redactions}
+    )
+
+
+def plan_transcript(
+    transcript: Transcript,
+    *,
+    model: StructuredModel,
+    snapshot: Snapshot,
+    since_line: int,
+    namespace: str | None,
+    context_tokens: int,
+    now: dt.datetime,
+    default_namespace: str | None = None,
+) -> UnitResult:
+    """Plan one transcript (or its new turns) against ``snapshot``. Pure: no file system."""
+    turns = transcript.turns
+    last = turns[-1] if turns else None
+    last_line = max((t.source.line for t in turns), default=since_line)
+    entries: Sequence[MemoryEntry] = snapshot.entries
+    default = default_namespace or DEFAULT_NAMESPACE  # the pipeline scopes entries to ``namespace``
+    first_new = first_new_turn(transcript, since_line) if since_line else 0
+
+    def done(plan: Plan) -> UnitResult:
+        return UnitResult(
+            plan=plan,
+            last_line=max(last_line, since_line),
+            last_entry_id=last.entry_id if last else None,
+            turns=len(turns),
+            new_turns=len(turns) - first_new,
+        )
+
+    if first_new == 0:
+        plan = extract(
+            transcript,
+            model=model,
+            existing=entries,
+            taken_ids=snapshot.taken_ids,
+            context_tokens=context_tokens,
+            now=now,
+            namespace=namespace,
+            default_namespace=default,
+        )
+        return done(plan)
+    start = max(0, first_new - CONTEXT_TURNS)
+    part = _window(transcript, start)
+    local_first = first_new - start
+    signals = gate(part).signal_turns if first_new < len(turns) else ()
+    pending_correction = any(
+        s >= local_first - TAIL_TURNS and correction_signal(part.turns[s].text) for s in signals
+    )
+    if not any(s >= local_first for s in signals) and not pending_correction:
+        plan = Plan(
+            transcript=transcript.source,
+            format=transcript.format,
+            model=model.name,
+            created=now.replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            gate=f"no signal in {len(turns) - first_new} new turn(s)",
+        )
+        return done(plan)
+    plan = extract(
+        part,
+        model=model,
+        existing=entries,
+        taken_ids=snapshot.taken_ids,
+        context_tokens=context_tokens,
+        now=now,
+        namespace=namespace,
+        default_namespace=default,
+    )
+    return done(_keep_new(plan, local_first, start))

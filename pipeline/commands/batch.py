@@ -1,0 +1,166 @@
+"""``memscribe batch``: the session-end batch job over many transcripts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pipeline import config
+from pipeline.cli_common import (
+    ApiBase,
+    FormatOpt,
+    JsonOpt,
+    MemoryDir,
+    ModelOpt,
+    ModeOpt,
+    SkipBadLines,
+    echo_json,
+    fail,
+)
+from pipeline.errors import MemscribeError
+
+if TYPE_CHECKING:
+    from pipeline.batch.discovery import WorkItem
+    from pipeline.batch.report import BatchReport, TranscriptResult
+    from pipeline.batch.runner import BatchConfig
+    from pipeline.model.base import StructuredModel
+
+#: Exit code when the run finished but at least one transcript failed (the others were done).
+EXIT_SOME_FAILED = 6
+
+
+def batch(
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Transcript files, folders or globs. None: every OpenClaw agent's sessions "
+            "($OPENCLAW_STATE_DIR or ~/.openclaw), Claude Code projects, Codex sessions."
+        ),
+    ] = None,
+    memory_dir: MemoryDir = Path("."),
+    concurrency: Annotated[
+        int,
+        typer.Option(
+            "--concurrency",
+            "-j",
+            envvar="MEMSCRIBE_CONCURRENCY",
+            min=1,
+            help="Model calls in flight at most.",
+        ),
+    ] = 8,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Only transcripts modified since this ISO date/time.")
+    ] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Plan and report; write nothing.")] = False,
+    as_json: JsonOpt = False,
+    budget: Annotated[
+        float | None,
+        typer.Option(
+            "--timeout",
+            envvar="MEMSCRIBE_BATCH_TIMEOUT",
+            help="Time budget (s) for the whole run: plans complete by then are applied, the rest "
+            "wait for the next run.",
+        ),
+    ] = None,
+    model: ModelOpt = None,
+    api_base: ApiBase = None,
+    mode: ModeOpt = "json_schema",
+    request_timeout: Annotated[
+        float, typer.Option("--request-timeout", envvar=config.ENV_TIMEOUT, help="Per model request (s).")
+    ] = 120.0,
+    context_tokens: Annotated[
+        int | None,
+        typer.Option("--context-tokens", envvar=config.ENV_CONTEXT_TOKENS, help="Override the context size."),
+    ] = None,
+    fmt: FormatOpt = None,
+    skip_bad_lines: SkipBadLines = False,
+    agent: Annotated[
+        str | None,
+        typer.Option(
+            "--agent", envvar="MEMSCRIBE_AGENT", help="Namespace for every transcript (default: per agent)."
+        ),
+    ] = None,
+    include_resets: Annotated[
+        bool, typer.Option("--include-resets", help="Also OpenClaw reset archives (*.reset.*).")
+    ] = False,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")
+    ] = True,
+) -> None:
+    """Process every new or changed transcript, concurrently and exactly once.
+
+    Re-runs are incremental (a ledger in .reflexio/.ledger/): unchanged transcripts cost
+    nothing, appended ones only their new turns. A transcript that fails is reported and the
+    others go on. Exit code 6: some transcripts failed (the rest were processed).
+    """
+    from pipeline.batch.discovery import discover, parse_since
+    from pipeline.batch.report import print_report
+    from pipeline.batch.runner import BatchConfig, run_batch
+    from pipeline.errors import UserError
+    from pipeline.model.factory import context_tokens_for, make_model
+
+    def factory() -> StructuredModel:
+        return make_model(model, api_base=api_base, mode=mode, timeout=request_timeout)
+
+    try:
+        items = discover(paths or [], since=parse_since(since), include_resets=include_resets)
+        try:
+            probe = factory()
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
+        cfg = BatchConfig(
+            root=memory_dir,
+            concurrency=concurrency,
+            dry_run=dry_run,
+            budget_s=budget,
+            context_tokens=context_tokens_for(probe, context_tokens),
+            fmt=fmt,
+            skip_bad_lines=skip_bad_lines,
+            agent=agent,
+        )
+        if progress and not as_json and items:
+            report = _with_progress(items, cfg, factory)
+        else:
+            report = run_batch(items, cfg, factory)
+    except MemscribeError as exc:
+        fail(exc)
+    if as_json:
+        echo_json(report.model_dump(mode="json"))
+    else:
+        print_report(report)
+    if report.failed:
+        raise typer.Exit(EXIT_SOME_FAILED)
+
+
+def _with_progress(
+    items: list[WorkItem], cfg: BatchConfig, factory: Callable[[], StructuredModel]
+) -> BatchReport:
+    """The run with a rich progress bar on stderr (transient: the report follows)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from pipeline.batch.runner import run_batch
+
+    with Progress(
+        TextColumn("[bold]memscribe batch"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[last]}"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("batch", total=len(items), last="")
+
+        def on_event(event: str, item: WorkItem, result: TranscriptResult | None) -> None:
+            if event == "done" and result is not None:
+                bar.update(task, advance=1, last=f"{item.path.name}: {result.status}")
+
+        return run_batch(items, cfg, factory, on_event)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(batch)

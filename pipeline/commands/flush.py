@@ -1,0 +1,101 @@
+"""``memscribe flush``: progressive group-chat memory from a group transcript (seed 002)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli_common import (
+    ApiBase,
+    FormatOpt,
+    JsonOpt,
+    MemoryDir,
+    ModelOpt,
+    ModeOpt,
+    SkipBadLines,
+    TimeoutOpt,
+    echo_json,
+    fail,
+    read_transcript_arg,
+)
+from pipeline.errors import MemscribeError
+
+
+def flush(
+    transcript: Annotated[str, typer.Argument(help="Group transcript file, or - for stdin.")],
+    group: Annotated[
+        str | None,
+        typer.Option("--group", help="Friendly group name (needed when the session key names no group)."),
+    ] = None,
+    memory_dir: MemoryDir = Path("."),
+    model: ModelOpt = None,
+    api_base: ApiBase = None,
+    fmt: FormatOpt = None,
+    skip_bad_lines: SkipBadLines = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be written; write nothing.")
+    ] = False,
+    as_json: JsonOpt = False,
+    mode: ModeOpt = "json_schema",
+    timeout: TimeoutOpt = 120.0,
+) -> None:
+    """Flush a group chat into memory/groups/<group>.md and memory/groups/<group>/ (skip rule applies)."""
+    import datetime as dt
+
+    from pipeline.errors import UserError
+    from pipeline.groups.flush import flush_group
+    from pipeline.groups.names import resolve_group
+    from pipeline.groups.store import apply_flush, read_group_files, read_names, read_state
+    from pipeline.model.factory import make_model
+
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    written: list[str] = []
+    try:
+        parsed = read_transcript_arg(transcript, fmt, skip_bad_lines)
+        try:
+            name, room, entry = resolve_group(
+                read_names(memory_dir), session_key=parsed.session_key, group=group
+            )
+            chosen = make_model(model, api_base=api_base, mode=mode, timeout=timeout)
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
+        result = flush_group(
+            parsed,
+            group=name,
+            room_id=room,
+            model=chosen,
+            files=read_group_files(memory_dir, name),
+            state=read_state(memory_dir),
+            now=now,
+        )
+        if not dry_run:
+            written = apply_flush(memory_dir, result, names_entry=entry)
+    except MemscribeError as exc:
+        fail(exc)
+    if as_json:
+        data = result.model_dump(mode="json")
+        data["written"] = written
+        data["dry_run"] = dry_run
+        echo_json(data)
+        return
+    if result.skipped is not None:
+        typer.echo(f"Flush skipped for group {name}: {result.skipped}")
+        return
+    head = "dry run — nothing written" if dry_run else f"{len(written)} file(s) written"
+    typer.echo(f"Flush of group {name} ({result.new_messages} new messages): {head}")
+    for file in result.files:
+        typer.echo(f"- {file.action} {file.path}" + (f" (+{len(file.added)})" if file.added else ""))
+    for item in result.confirmed:
+        typer.echo(f"  confirmed: {item}")
+    for item in result.dropped:
+        typer.echo(f"  dropped: {item}")
+    for item in result.pending_items:
+        typer.echo(f"  pending: {item}")
+    for error in result.model_errors:
+        typer.echo(f"  model error: {error}", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(flush)

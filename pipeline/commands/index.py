@@ -1,0 +1,49 @@
+"""``memscribe index``: bring the derived SQLite index up to date (or rebuild it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from pipeline.errors import MemscribeError
+
+
+def index(
+    memory_dir: MemoryDir = Path("."),
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Forget the index and re-read every file.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Refresh the search/dedup index of the memory root (.reflexio/.index/; safe to delete).
+
+    Only files whose mtime or size changed are read; --rebuild re-reads everything.
+    """
+    from dataclasses import asdict
+
+    from pipeline.index import open_index
+
+    try:
+        with open_index(memory_dir, refresh=False) as idx:
+            stats = idx.refresh(rebuild=rebuild)
+            location = str(idx.location) if idx.location else "(in memory)"
+    except MemscribeError as exc:
+        fail(exc)
+    if as_json:
+        echo_json({"index": location, **asdict(stats)})
+        return
+    verb = "rebuilt" if rebuild else "refreshed"
+    typer.echo(
+        f"index {verb}: {stats.files} files, {stats.read} read ({stats.added} added, "
+        f"{stats.updated} changed, {stats.touched} touched), {stats.removed} removed, "
+        f"{stats.problems} unreadable, {stats.seconds * 1000:.0f} ms — {location}"
+    )
+    for path in stats.problem_paths:
+        typer.echo(f"  unreadable: {path}", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(index)

@@ -1,0 +1,52 @@
+"""``memscribe recall``: the recall block an agent is shown (FORMATS.md "Recall block")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli_common import MemoryDir, fail
+from pipeline.errors import MemscribeError
+from pipeline.index.options import AgentOpt, KindOpt, LimitOpt, MinRelevanceOpt, check_kind, scope
+
+
+def recall(
+    query: Annotated[str, typer.Argument(help="The user's message (or any query).")],
+    memory_dir: MemoryDir = Path("."),
+    limit: LimitOpt = 5,
+    min_relevance: MinRelevanceOpt = 0.3,
+    kind: KindOpt = None,
+    agent: AgentOpt = None,
+) -> None:
+    """Print the <memwal-memories> block for a query: escaped, framed as historical context.
+
+    Entries that look like prompt injection are never included. Prints nothing (exit 0)
+    when no memory passes the relevance threshold.
+    """
+    from pipeline.index import open_index
+    from pipeline.index.ops import recall_block
+
+    try:
+        check_kind(kind)
+        namespace, default = scope(agent)
+        with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir()) as idx:
+            # Ask for extra hits: injection-looking ones are dropped after ranking.
+            hits = idx.search(
+                query,
+                namespace=namespace,
+                default=default,
+                kind=kind,  # type: ignore[arg-type]
+                limit=limit * 3,
+                min_relevance=min_relevance,
+            )
+    except MemscribeError as exc:
+        fail(exc)
+    block = recall_block(hits, limit=limit)
+    if block:
+        typer.echo(block)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(recall)

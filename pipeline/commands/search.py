@@ -1,0 +1,67 @@
+"""``memscribe search``: ranked memories for a query, scoped to one agent namespace."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from pipeline.errors import MemscribeError
+from pipeline.index.options import AgentOpt, KindOpt, LimitOpt, MinRelevanceOpt, check_kind, scope
+
+
+def search(
+    query: Annotated[str, typer.Argument(help="What to look for.")],
+    memory_dir: MemoryDir = Path("."),
+    limit: LimitOpt = 5,
+    min_relevance: MinRelevanceOpt = 0.3,
+    kind: KindOpt = None,
+    agent: AgentOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search active, unexpired memories: relevance 0..1 (percent here), path, id, kind."""
+    from pipeline.index import open_index
+    from pipeline.index.ops import display_text
+
+    try:
+        check_kind(kind)
+        namespace, default = scope(agent)
+        with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir()) as idx:
+            hits = idx.search(
+                query,
+                namespace=namespace,
+                default=default,
+                kind=kind,  # type: ignore[arg-type]
+                limit=limit,
+                min_relevance=min_relevance,
+            )
+    except MemscribeError as exc:
+        fail(exc)
+    if as_json:
+        echo_json(
+            [
+                {
+                    "id": h.id,
+                    "kind": h.kind,
+                    "namespace": h.namespace,
+                    "path": h.path,
+                    "relevance": h.relevance,
+                    "text": h.text,
+                }
+                for h in hits
+            ]
+        )
+        return
+    if not hits:
+        typer.echo(f"No memories found in namespace '{namespace}'.")
+        return
+    typer.echo(f"Found {len(hits)} memor{'y' if len(hits) == 1 else 'ies'} in namespace '{namespace}':")
+    for n, h in enumerate(hits, start=1):
+        typer.echo(f"{n}. {display_text(h.kind, h.text)} ({h.relevance:.0%} relevance)")
+        typer.echo(f"   {h.kind} {h.id}  {h.path}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(search)

@@ -1,0 +1,176 @@
+"""``memscribe snapshot save|recall|status``: Big-Memory task snapshots in memory/YYYY-MM-DD.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pipeline.cli_common import (
+    ApiBase,
+    FormatOpt,
+    JsonOpt,
+    MemoryDir,
+    ModelOpt,
+    ModeOpt,
+    SkipBadLines,
+    TimeoutOpt,
+    echo_json,
+    fail,
+    read_transcript_arg,
+)
+from pipeline.errors import MemscribeError
+
+snapshot_app = typer.Typer(
+    help="Task snapshots (Big Memory): save the current task state, recall the latest, show status.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@snapshot_app.command()
+def save(
+    transcript: Annotated[str, typer.Argument(help="Transcript file, or - for stdin.")],
+    memory_dir: MemoryDir = Path("."),
+    model: ModelOpt = None,
+    api_base: ApiBase = None,
+    fmt: FormatOpt = None,
+    skip_bad_lines: SkipBadLines = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the snapshot; write nothing.")] = False,
+    as_json: JsonOpt = False,
+    mode: ModeOpt = "json_schema",
+    timeout: TimeoutOpt = 120.0,
+) -> None:
+    """Snapshot the task state of TRANSCRIPT now and append it to today's memory/YYYY-MM-DD.md."""
+    import datetime as dt
+
+    from pipeline.errors import UserError
+    from pipeline.model.factory import context_tokens_for, make_model
+    from pipeline.snapshot.stage import take_snapshot
+    from pipeline.snapshot.store import append_snapshot, stored_snapshots
+
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    try:
+        parsed = read_transcript_arg(transcript, fmt, skip_bad_lines)
+        try:
+            chosen = make_model(model, api_base=api_base, mode=mode, timeout=timeout)
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
+        outcome = take_snapshot(
+            parsed,
+            model=chosen,
+            trigger="explicit",
+            now=now,
+            existing=stored_snapshots(memory_dir, day=f"{now:%Y-%m-%d}"),
+            context_tokens=context_tokens_for(chosen),
+        )
+        block = outcome.block
+        if block is not None and not dry_run:
+            block = append_snapshot(memory_dir, block)
+    except MemscribeError as exc:
+        fail(exc)
+    if as_json:
+        echo_json(
+            {
+                "saved": block is not None and not dry_run,
+                "reason": outcome.reason or None,
+                "snapshot": block.model_dump(mode="json") if block else None,
+                "redactions": [r.model_dump(mode="json") for r in outcome.redactions],
+                "usage": chosen.usage.model_dump(mode="json"),
+            }
+        )
+    elif block is None:
+        typer.echo(f"No snapshot: {outcome.reason}")
+    elif dry_run:
+        typer.echo(f"dry run — would append to {block.path} (snapshot-id {block.snapshot_id}):\n")
+        typer.echo(block.text)
+    else:
+        typer.echo(f"Snapshot saved to {block.path} (snapshot-id {block.snapshot_id}, {block.timestamp})")
+
+
+@snapshot_app.command()
+def recall(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
+    """Show the latest snapshot (by timestamp, across daily files): Goal / Phase / Working on / Next up."""
+    from pipeline.snapshot.render import latest
+    from pipeline.snapshot.status import recall_view
+    from pipeline.snapshot.store import stored_snapshots
+
+    try:
+        found = latest(stored_snapshots(memory_dir))
+    except MemscribeError as exc:
+        fail(exc)
+    if found is None:
+        if as_json:
+            echo_json({"snapshot": None})
+        else:
+            typer.echo("No snapshot found. Save one with: memscribe snapshot save TRANSCRIPT")
+        return
+    view = recall_view(found)
+    if as_json:
+        echo_json({"snapshot": view})
+        return
+    typer.echo(f"Latest snapshot {view['snapshot_id']} taken at {view['timestamp']} ({view['path']}):")
+    typer.echo(f"- Goal: {view['goal']}")
+    typer.echo(f"- Phase: {view['phase']}")
+    typer.echo(f"- Working on: {_join(view['working_on'])}")
+    typer.echo(f"- Next up: {_join(view['next_up'])}")
+
+
+def _join(items: Any) -> str:
+    return "; ".join(str(i) for i in items) if items else "none"
+
+
+@snapshot_app.command()
+def status(
+    transcript: Annotated[
+        str | None, typer.Argument(help="Current transcript: has it moved on since the latest snapshot?")
+    ] = None,
+    memory_dir: MemoryDir = Path("."),
+    fmt: FormatOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Snapshots today, the latest timestamp, and whether TRANSCRIPT has moved on since."""
+    import datetime as dt
+
+    from pipeline.snapshot.render import latest
+    from pipeline.snapshot.status import moved_on
+    from pipeline.snapshot.store import stored_snapshots
+
+    today = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
+    try:
+        todays = stored_snapshots(memory_dir, day=today)
+        newest = latest(stored_snapshots(memory_dir))
+        changes: list[str] | None = None
+        if transcript is not None and newest is not None:
+            changes = moved_on(read_transcript_arg(transcript, fmt, False), newest)
+    except MemscribeError as exc:
+        fail(exc)
+    if newest is None or (changes is not None and changes):
+        suggestion = "memscribe snapshot save TRANSCRIPT"
+    else:
+        suggestion = "memscribe snapshot recall"
+    data = {
+        "today": today,
+        "snapshots_today": len(todays),
+        "latest": {"snapshot_id": newest.snapshot_id, "timestamp": newest.timestamp, "path": newest.path}
+        if newest
+        else None,
+        "moved_on": None if changes is None else bool(changes),
+        "changes": changes or [],
+        "suggestion": suggestion,
+    }
+    if as_json:
+        echo_json(data)
+        return
+    typer.echo(f"Snapshots today ({today}): {len(todays)}")
+    typer.echo(f"Latest: {newest.snapshot_id} at {newest.timestamp}" if newest else "Latest: none")
+    if changes is not None:
+        typer.echo("Moved on since the latest snapshot: " + ("yes" if changes else "no"))
+        for change in changes:
+            typer.echo(f"  - {change}")
+    typer.echo(f"Suggested: {suggestion}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(snapshot_app, name="snapshot")

@@ -1,0 +1,59 @@
+"""``memscribe stats``: what the memory root holds and the configuration in effect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from pipeline.errors import MemscribeError
+from pipeline.index.options import AgentOpt
+
+
+def stats(memory_dir: MemoryDir = Path("."), agent: AgentOpt = None, as_json: JsonOpt = False) -> None:
+    """Counts per kind and namespace, expired, archived, index freshness, configuration (secrets masked)."""
+    import datetime as dt
+
+    from pipeline.index import open_index
+    from pipeline.index.ops import store_stats
+    from pipeline.index.options import scope
+
+    try:
+        namespace, default = scope(agent)
+        with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir(), refresh=False) as idx:
+            stale = idx.stale_files()
+            found_at = idx.meta("refreshed_at")
+            idx.refresh()
+            data = store_stats(
+                idx, namespace=namespace, default=default, today=dt.datetime.now(dt.UTC).date()
+            )
+    except MemscribeError as exc:
+        fail(exc)
+    index_info = data["index"]
+    assert isinstance(index_info, dict)
+    index_info["stale_files"] = stale  # as found, before this command refreshed it
+    index_info["refreshed_before"] = found_at
+    if as_json:
+        echo_json(data)
+        return
+    typer.echo(f"memory root: {data['memory_dir']}   namespace: {data['namespace']}")
+    namespaces = data["namespaces"]
+    assert isinstance(namespaces, dict)
+    for name, counts in namespaces.items():
+        typer.echo(f"  {name}: {counts['profile']} profiles, {counts['playbook']} playbooks")
+    typer.echo(
+        f"active: {data['active']}   expired (sweep pending): {data['expired']}   "
+        f"archived: {data['archived']}   unreadable: {data['unreadable']}"
+    )
+    freshness = "fresh" if stale == 0 else f"{stale} file(s) changed since {found_at or 'never'}"
+    typer.echo(f"index: {index_info['path']} ({freshness}; refreshed now)")
+    typer.echo("configuration:")
+    config = data["configuration"]
+    assert isinstance(config, dict)
+    for key, value in config.items():
+        typer.echo(f"  {key} = {value}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(stats)

@@ -1,0 +1,128 @@
+"""The snapshot stage: transcript in, one validated, redacted snapshot block (or a reason) out.
+
+    redact-in → tail window → model (``snapshot`` task, prompts/snapshot.j2) → redact-out → render
+
+Pure: no file system. The block is numbered against the snapshots already stored for the day;
+the store renumbers under its lock if another process got there first.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pipeline.errors import ModelError
+from pipeline.model.base import StructuredModel
+from pipeline.prompting import render_messages
+from pipeline.snapshot.render import daily_path, next_snapshot_id, render_block, stamp
+from pipeline.snapshot.sanitize import Sanitizer, language_hint
+from pipeline.stages.redact import redact_transcript
+from pipeline.stages.windows import render_text, split_windows
+from schemas.plan import Redaction
+from schemas.snapshot import (
+    Decision,
+    FileInPlay,
+    KeyName,
+    SnapshotBlock,
+    SnapshotDraft,
+    SnapshotRequest,
+    SnapshotTrigger,
+    StoredSnapshot,
+)
+from schemas.transcript import Transcript
+
+PROMPT_RESERVE_TOKENS = 3000
+MIN_WINDOW_TOKENS = 1000
+
+
+@dataclass
+class SnapshotOutcome:
+    """``block`` when a snapshot should be appended; otherwise ``reason`` says why not."""
+
+    block: SnapshotBlock | None = None
+    reason: str = ""
+    redactions: list[Redaction] = field(default_factory=list)
+    draft: SnapshotDraft | None = None
+
+
+def take_snapshot(
+    transcript: Transcript,
+    *,
+    model: StructuredModel,
+    trigger: SnapshotTrigger,
+    now: dt.datetime,
+    existing: Sequence[StoredSnapshot] = (),
+    context_tokens: int = 16000,
+) -> SnapshotOutcome:
+    """Fill the eight sections from the latest part of ``transcript`` that fits the model."""
+    clean, redactions = redact_transcript(transcript)
+    outcome = SnapshotOutcome(redactions=list(redactions))
+    if not clean.turns:
+        outcome.reason = "empty transcript"
+        return outcome
+    budget = max(MIN_WINDOW_TOKENS, context_tokens - PROMPT_RESERVE_TOKENS)
+    window = split_windows(clean.turns, budget_tokens=budget)[-1]
+    messages = render_messages(
+        "snapshot.j2",
+        turns=[{"index": t.index, "role": t.role, "kind": t.kind, "text": render_text(t)} for t in window],
+        trigger=trigger,
+        language_hint=language_hint([t.text for t in window if t.role == "user"]),
+    )
+    request = SnapshotRequest(turns=window, trigger=trigger)
+    try:
+        draft = model.generate(
+            task="snapshot", messages=messages, response_model=SnapshotDraft, request=request
+        )
+    except ModelError as exc:
+        outcome.reason = f"model_error: {exc}"
+        return outcome
+    if not draft.worth_saving:
+        outcome.reason = "no task state to preserve (plain Q&A)"
+        return outcome
+    sanitizer = Sanitizer()
+    draft = sanitize_draft(draft, sanitizer)
+    outcome.redactions.extend(sanitizer.redactions)
+    outcome.draft = draft
+    moment = now.replace(microsecond=0, tzinfo=None) if now.tzinfo is None else _naive_utc(now)
+    day = f"{moment:%Y-%m-%d}"
+    snapshot_id = next_snapshot_id(list(existing), day)
+    outcome.block = SnapshotBlock(
+        path=daily_path(moment),
+        snapshot_id=snapshot_id,
+        timestamp=stamp(moment),
+        trigger=trigger,
+        text=render_block(draft, snapshot_id=snapshot_id, moment=moment),
+    )
+    return outcome
+
+
+def _naive_utc(moment: dt.datetime) -> dt.datetime:
+    return moment.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
+def sanitize_draft(draft: SnapshotDraft, s: Sanitizer) -> SnapshotDraft:
+    """Every text field redacted; env var values removed; items that address the agent dropped."""
+    return SnapshotDraft(
+        worth_saving=draft.worth_saving,
+        active_goal=s.text(draft.active_goal) if s.keep(draft.active_goal) else "",
+        phase=draft.phase,
+        branch=s.text(draft.branch),
+        blocked=draft.blocked,
+        blocked_reason=s.text(draft.blocked_reason),
+        progress=s.text(draft.progress),
+        files_in_play=[
+            FileInPlay(path=s.text(f.path), note=s.text(f.note))
+            for f in draft.files_in_play
+            if s.keep(f.note)
+        ],
+        decisions=[
+            Decision(decision=s.text(d.decision), rationale=s.text(d.rationale))
+            for d in draft.decisions
+            if s.keep(f"{d.decision} {d.rationale}")
+        ],
+        code_context=s.text(draft.code_context),
+        key_names=[KeyName(label=s.text(k.label), value=s.env_name(k.value)) for k in draft.key_names],
+        blockers=[s.text(b) for b in draft.blockers if s.keep(b)],
+        next_steps=[s.text(n) for n in draft.next_steps if s.keep(n)],
+    )

@@ -1,0 +1,111 @@
+"""Snapshots on disk: read every daily file, append a block atomically under the root's lock.
+
+The append is append-only and crash-safe: the new file (old bytes + the block) is written to a
+temp file in ``memory/``, fsynced, checked to still start with the bytes read, then renamed over
+the daily file. A reader sees the old file or the new one, never a half block; the old content
+is a byte-exact prefix of the new. The snapshot number is settled under the lock, so two
+processes saving on the same day get ``-01`` and ``-02``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.errors import StoreError
+from pipeline.snapshot.render import DAILY_RE, appended, next_snapshot_id, parse_snapshots, with_snapshot_id
+from pipeline.snapshot.trigger import raw_flush_seen
+from pipeline.store.atomic import fsync_dir, store_error
+from pipeline.store.root import MemoryRoot
+from schemas.snapshot import SnapshotBlock, StoredSnapshot
+
+if TYPE_CHECKING:
+    from pipeline.run import SnapshotContext
+
+MEMORY_DIR = "memory"
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StoreError(f"cannot read {path}: {exc}", path=str(path)) from exc
+
+
+def stored_snapshots(root: Path, *, day: str | None = None) -> list[StoredSnapshot]:
+    """Snapshots in ``memory/YYYY-MM-DD.md`` files (only ``day``'s file when given)."""
+    directory = Path(root) / MEMORY_DIR
+    if not directory.is_dir():
+        return []
+    names = [f"{day}.md"] if day else sorted(p.name for p in directory.iterdir() if DAILY_RE.match(p.name))
+    found: list[StoredSnapshot] = []
+    for name in names:
+        text = _read(directory / name)
+        if text is not None:
+            found.extend(parse_snapshots(text, f"{MEMORY_DIR}/{name}"))
+    return found
+
+
+def _replace_keeping_prefix(path: Path, old: str | None, new: str) -> None:
+    tmp: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            view = memoryview(new.encode("utf-8"))
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o644)
+        if _read(path) != old:  # someone outside memscribe wrote meanwhile: never lose their bytes
+            raise StoreError(f"{path} changed while appending; try again", path=str(path))
+        os.replace(tmp, path)
+        tmp = None
+        fsync_dir(path.parent)
+    except OSError as exc:
+        raise store_error(exc, path, "append to") from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def append_snapshot(root: Path, block: SnapshotBlock, *, lock_timeout: float = 5.0) -> SnapshotBlock:
+    """Append ``block`` to its daily file; returns the block as written (renumbered if needed)."""
+    rel = Path(block.path)
+    if rel.parent.as_posix() != MEMORY_DIR or not DAILY_RE.match(rel.name):
+        raise StoreError(f"invalid snapshot path {block.path}", path=block.path)
+    day = rel.stem
+    memory_root = MemoryRoot(root)
+    with memory_root.lock(timeout=lock_timeout):
+        target = memory_root.path / rel
+        if target.is_symlink():
+            raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
+        old = _read(target)
+        sid = next_snapshot_id(parse_snapshots(old or "", block.path), day)
+        if sid != block.snapshot_id:
+            block = block.model_copy(update={"snapshot_id": sid, "text": with_snapshot_id(block.text, sid)})
+        _replace_keeping_prefix(target, old, appended(old, block.text, day=day))
+    return block
+
+
+def snapshot_context(root: Path, transcript_path: str) -> SnapshotContext:
+    """The snapshot stage's inputs from disk: today's (UTC) snapshots, and whether the raw
+    transcript file holds a memory-flush prompt (stdin: unknown, taken as no)."""
+    import datetime as dt
+
+    from pipeline.run import SnapshotContext
+
+    day = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
+    flush_seen = False
+    if transcript_path != "-":
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            flush_seen = raw_flush_seen(Path(transcript_path).read_text(encoding="utf-8"))
+    return SnapshotContext(existing=stored_snapshots(root, day=day), flush_seen=flush_seen)

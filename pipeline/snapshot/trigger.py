@@ -1,0 +1,49 @@
+"""When a transcript calls for a task snapshot (seed 003, "When to Capture"). Pure, no model.
+
+Automatic triggers: compaction has just happened (an OpenClaw ``compaction`` record, a Claude
+Code ``compact_boundary``, a Codex ``compacted`` record: ``Transcript.compaction_seen``), is near
+(a host memory-flush prompt — stripped by the readers, so seen in the raw text — or a system
+notice about compaction), or the user asked ("/big-memory save", "save snapshot", "checkpoint").
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas.snapshot import SnapshotTrigger
+from schemas.transcript import Transcript
+
+#: The host's pre-compaction prompt (OpenClaw memory flush); the readers drop these turns.
+FLUSH_MARKER = "Pre-compaction memory flush."
+_USER_ASK = re.compile(
+    r"(?:^|\s)/big-memory\s+save\b|\bbig-memory save\b|\bsave (?:a |the )?snapshot\b|\bcheckpoint\b"
+    r"|保存快照|存个快照|存档一下",
+    re.IGNORECASE,
+)
+_COMPACTION_NOTICE = re.compile(
+    r"nearing compaction|memory flush|store durable memories|auto-compaction complete|\bcompact(?:ion|ed|ing)?\b",
+    re.IGNORECASE,
+)
+
+
+def raw_flush_seen(text: str) -> bool:
+    """True when raw transcript text holds a host memory-flush prompt (compaction is near)."""
+    return FLUSH_MARKER in text
+
+
+def snapshot_trigger(transcript: Transcript, *, flush_seen: bool = False) -> SnapshotTrigger | None:
+    """Why this transcript should be snapshotted automatically, or None.
+
+    The user's own request wins (it names the moment); then compaction evidence.
+    """
+    for turn in transcript.turns:
+        if turn.role == "user" and turn.kind == "message" and _USER_ASK.search(turn.text):
+            return "user_request"
+    if transcript.compaction_seen:
+        return "compaction"
+    if flush_seen:
+        return "memory_flush"
+    for turn in transcript.turns:
+        if turn.role == "system" and turn.kind == "system" and _COMPACTION_NOTICE.search(turn.text):
+            return "compaction_notice"
+    return None

@@ -1,0 +1,329 @@
+"""Consolidate: a full pass over a memory root that merges restatements (``memscribe consolidate``).
+
+1. **Cluster.** Within each (kind, namespace), entries are linked when one is on the other's
+   shortlist (similarity at least the dedup SHORTLIST_SCORE, or the same topic slug); linked
+   entries form clusters (union-find). Clusters larger than MAX_CLUSTER are split, oldest first.
+2. **Decide.** Each cluster of two or more goes to the model (``consolidate.j2``):
+   ``merge_all`` / ``merge_subset`` (with the ids) / ``keep_all``, with a reason.
+3. **Plan.** A merge writes one new entry that ``supersedes`` the merged ids and archives them
+   (``superseded_by`` the new id). A merged profile takes the **shortest TTL** of its sources
+   (the most perishable part decides when the whole needs checking again). Model-written text
+   is screened like a dedup merge (secrets, injection); unsafe text falls back to the newest
+   source's text.
+
+Pure: entries in, a Plan out; ``apply`` writes it, ``--dry-run`` prints it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from pipeline.errors import ModelError
+from pipeline.model.base import StructuredModel
+from pipeline.prompting import render_messages
+from pipeline.stages import guard, redact
+from pipeline.stages.dedup import SHORTLIST_SCORE, entry_text, same_topic
+from pipeline.store.files import (
+    archive_path,
+    memory_path,
+    parse_playbook_sections,
+    render_playbook,
+    render_profile,
+    utc_stamp,
+)
+from pipeline.store.ids import new_id
+from pipeline.textsim import normalize, similarity
+from schemas.candidates import ConsolidateAction, ConsolidateDecision
+from schemas.memory import TTL, TTL_DAYS, MemoryEntry, MemoryKind
+from schemas.plan import ArchiveOp, Operation, Plan, WriteOp
+from schemas.requests import ClusterItem, ConsolidateRequest
+
+MAX_CLUSTER = 8
+CONSOLIDATE_SOURCE = "(consolidate)"
+
+#: ``neighbours(entry)`` → ids of entries related to it (same kind and namespace).
+Neighbours = Callable[[MemoryEntry], Iterable[str]]
+
+
+@dataclass(frozen=True)
+class ClusterDecision:
+    """One cluster and what was decided for it (for reports and ``--dry-run``)."""
+
+    kind: MemoryKind
+    namespace: str | None
+    ids: tuple[str, ...]
+    action: str
+    reason: str
+    merged_ids: tuple[str, ...] = ()
+    new_id: str | None = None
+
+
+@dataclass
+class ConsolidateResult:
+    plan: Plan
+    clusters: list[ClusterDecision] = field(default_factory=list)
+
+
+def related(a: MemoryEntry, b: MemoryEntry) -> bool:
+    """The dedup shortlist rule: similar text, or the same topic slug."""
+    return same_topic(a.slug, b.slug) or similarity(entry_text(a), entry_text(b)) >= SHORTLIST_SCORE
+
+
+def pairwise_neighbours(entries: Sequence[MemoryEntry]) -> Neighbours:
+    """Neighbours by comparing every pair in a scope (small roots; the index does large ones)."""
+    groups: dict[tuple[str, str | None], list[MemoryEntry]] = {}
+    for e in entries:
+        groups.setdefault((e.kind, e.namespace), []).append(e)
+
+    def neighbours(entry: MemoryEntry) -> list[str]:
+        scope = groups.get((entry.kind, entry.namespace), [])
+        return [o.id for o in scope if o.id != entry.id and related(entry, o)]
+
+    return neighbours
+
+
+def clusters(entries: Sequence[MemoryEntry], neighbours: Neighbours) -> list[list[MemoryEntry]]:
+    """Connected groups (two or more) of related entries, each oldest first, split at MAX_CLUSTER."""
+    by_id = {e.id: e for e in entries}
+    parent = {e.id: e.id for e in entries}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for e in entries:
+        for other in neighbours(e):
+            o = by_id.get(other)
+            if o is None or o.kind != e.kind or o.namespace != e.namespace:
+                continue  # never across kinds or namespaces
+            ra, rb = find(e.id), find(other)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[str, list[MemoryEntry]] = {}
+    for e in entries:
+        groups.setdefault(find(e.id), []).append(e)
+    out: list[list[MemoryEntry]] = []
+    for members in groups.values():
+        members.sort(key=lambda m: (m.created, m.id))
+        for start in range(0, len(members), MAX_CLUSTER):
+            chunk = members[start : start + MAX_CLUSTER]
+            if len(chunk) >= 2:
+                out.append(chunk)
+    out.sort(key=lambda c: (c[0].kind, c[0].namespace or "", c[0].created, c[0].id))
+    return out
+
+
+def shortest_ttl(ttls: Iterable[str | None]) -> TTL:
+    """The most perishable TTL (a missing ttl counts as infinity)."""
+    best: TTL = "infinity"
+    for ttl in ttls:
+        if ttl in TTL_DAYS and ttl is not None:
+            days, best_days = TTL_DAYS[ttl], TTL_DAYS[best]
+            if days is not None and (best_days is None or days < best_days):
+                best = ttl  # type: ignore[assignment]
+    return best
+
+
+def consolidate(
+    entries: Sequence[MemoryEntry],
+    *,
+    model: StructuredModel,
+    taken_ids: Iterable[str],
+    now: dt.datetime,
+    neighbours: Neighbours | None = None,
+) -> ConsolidateResult:
+    """Cluster ``entries`` (active ones), ask the model per cluster, and plan the merges."""
+    moment = now.astimezone(dt.UTC) if now.tzinfo else now.replace(tzinfo=dt.UTC)
+    moment = moment.replace(microsecond=0)
+    taken = set(taken_ids)
+    plan = Plan(transcript=CONSOLIDATE_SOURCE, format="store", model=model.name, created=utc_stamp(moment))
+    result = ConsolidateResult(plan=plan)
+    writes: list[Operation] = []
+    archives: list[Operation] = []
+    for cluster in clusters(entries, neighbours or pairwise_neighbours(entries)):
+        decision = _decide(cluster, model)
+        if decision is None:
+            result.clusters.append(_report(cluster, "keep_all", "model error: cluster left as it is"))
+            continue
+        merged = _merged_members(cluster, decision)
+        if len(merged) < 2:
+            result.clusters.append(_report(cluster, "keep_all", decision.reason))
+            continue
+        try:
+            write = _merge_write(merged, decision, taken, moment)
+        except ValueError as exc:  # e.g. a hand-written playbook without its sections
+            result.clusters.append(_report(cluster, "keep_all", f"cannot merge: {exc}"))
+            continue
+        taken.add(write.id)
+        writes.append(write)
+        reason = f"consolidate {decision.action}: {decision.reason}"
+        archives.extend(
+            ArchiveOp(
+                kind=m.kind,
+                id=m.id,
+                path=m.path,
+                archive_path=archive_path(m.path),
+                superseded_by=write.id,
+                reason=reason,
+            )
+            for m in merged
+        )
+        result.clusters.append(
+            _report(
+                cluster,
+                decision.action,
+                decision.reason,
+                merged_ids=tuple(m.id for m in merged),
+                new_id=write.id,
+            )
+        )
+    plan.operations = writes + archives
+    plan.usage = model.usage.model_copy()
+    result.plan = Plan.model_validate(plan.model_dump())
+    return result
+
+
+def _report(
+    cluster: Sequence[MemoryEntry],
+    action: str,
+    reason: str,
+    *,
+    merged_ids: tuple[str, ...] = (),
+    new_id: str | None = None,
+) -> ClusterDecision:
+    return ClusterDecision(
+        kind=cluster[0].kind,
+        namespace=cluster[0].namespace,
+        ids=tuple(m.id for m in cluster),
+        action=action,
+        reason=reason,
+        merged_ids=merged_ids,
+        new_id=new_id,
+    )
+
+
+def _decide(cluster: Sequence[MemoryEntry], model: StructuredModel) -> ConsolidateDecision | None:
+    kind = cluster[0].kind
+    items = [
+        ClusterItem(id=m.id, slug=m.slug, text=entry_text(m), created=m.created, ttl=m.ttl) for m in cluster
+    ]
+    messages = render_messages(
+        "consolidate.j2",
+        kind=kind,
+        items=[{"id": i.id, "text": i.text, "created": i.created, "ttl": i.ttl} for i in items],
+    )
+    try:
+        return model.generate(
+            task="consolidate",
+            messages=messages,
+            response_model=ConsolidateDecision,
+            request=ConsolidateRequest(kind=kind, items=tuple(items)),
+        )
+    except ModelError:
+        return None  # without a decision nothing is merged: the cluster stays as it is
+
+
+def _merged_members(cluster: Sequence[MemoryEntry], decision: ConsolidateDecision) -> list[MemoryEntry]:
+    if decision.action == "keep_all":
+        return []
+    if decision.action == "merge_all":
+        return list(cluster)
+    wanted = set(decision.merge_ids)  # never act on ids the model invented
+    return [m for m in cluster if m.id in wanted]
+
+
+def _safe(text: str | None) -> str | None:
+    """Model-written text, screened like a dedup merge; None when unusable."""
+    if text is None or not text.strip():
+        return None
+    masked, _ = redact.redact_text(text.strip())
+    if redact.is_mostly_secret(masked) or guard.injection_rule(masked):
+        return None
+    return masked
+
+
+def _merge_write(
+    merged: Sequence[MemoryEntry], decision: ConsolidateDecision, taken: set[str], now: dt.datetime
+) -> WriteOp:
+    newest = max(merged, key=lambda m: (m.created, m.id))
+    kind = newest.kind
+    mem_id = new_id(kind, taken)
+    supersedes = [m.id for m in merged]
+    path = memory_path(kind, newest.slug, mem_id)
+    reason = f"consolidate {decision.action}: {decision.reason}"
+    if kind == "profile":
+        body = _safe(decision.merged_body) or newest.body
+        ttl = shortest_ttl(m.ttl for m in merged)
+        text = render_profile(
+            id=mem_id, created=now, ttl=ttl, body=body, supersedes=supersedes, namespace=newest.namespace
+        )
+        return WriteOp(
+            kind=kind,
+            id=mem_id,
+            slug=newest.slug,
+            path=path,
+            text=text,
+            body=body.strip(),
+            ttl=ttl,
+            evidence=[],
+            supersedes=supersedes,
+            reason=reason,
+            namespace=newest.namespace,
+        )
+    old = parse_playbook_sections(newest.body)
+    when, what, why = _safe(decision.merged_when), _safe(decision.merged_what), _safe(decision.merged_why)
+    if not (when and what):  # a playbook is merged whole or not at all
+        when, what, why = old.get("when", ""), old.get("what", ""), old.get("why", "")
+    text = render_playbook(
+        id=mem_id,
+        created=now,
+        when=when,
+        what=what,
+        why=why or old.get("why") or "Consolidated from earlier playbooks.",
+        supersedes=supersedes,
+        namespace=newest.namespace,
+    )
+    return WriteOp(
+        kind=kind,
+        id=mem_id,
+        slug=newest.slug,
+        path=path,
+        text=text,
+        body=text.split("---\n", 2)[-1].strip(),
+        ttl=None,
+        evidence=[],
+        supersedes=supersedes,
+        reason=reason,
+        namespace=newest.namespace,
+    )
+
+
+def restatement_decision(request: ConsolidateRequest, *, restatement_score: float) -> ConsolidateDecision:
+    """The embedded model's rule: merge only restatements, never contradictions.
+
+    Picks the largest group of items that restate one anchor item (same normalized text, or a
+    similarity of at least ``restatement_score``); the newest anchor wins ties. Different
+    values on one topic are kept: supersession is decided when a new fact arrives, not
+    guessed afterwards. The merged text is the newest member's (no ``merged_*`` fields).
+    """
+    items = list(request.items)
+    best: list[str] = []
+    for anchor in sorted(items, key=lambda i: (i.created, i.id), reverse=True):
+        group = [
+            i.id
+            for i in items
+            if i.id == anchor.id
+            or normalize(i.text) == normalize(anchor.text)
+            or similarity(i.text, anchor.text) >= restatement_score
+        ]
+        if len(group) > len(best):
+            best = group
+    if len(best) < 2:
+        return ConsolidateDecision(action="keep_all", reason="no two entries restate each other")
+    newest = max((i for i in items if i.id in best), key=lambda i: (i.created, i.id))
+    action: ConsolidateAction = "merge_all" if len(best) == len(items) else "merge_subset"
+    return ConsolidateDecision(action=action, merge_ids=best, reason=f"restatements of {newest.id}")
