@@ -18,17 +18,14 @@ rolled forward) keeps the next record when the plan's ids are on disk and drops 
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pipeline.store.atomic import fsync_dir, store_error
+from pipeline.store.atomic import replace_file
 from pipeline.store.files import REFLEXIO_DIR
 
 LEDGER_DIR = f"{REFLEXIO_DIR}/.ledger"
@@ -106,30 +103,11 @@ def classify(data: bytes, record: LedgerRecord | None) -> Classified:
     return Classified("changed", digest, len(data), 0, record)
 
 
-def _write_replace(path: Path, text: str) -> None:
-    """Replace ``path`` atomically (temp file + fsync + rename): the ledger may be overwritten."""
-    tmp: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            os.write(fd, text.encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-        tmp = None
-        fsync_dir(path.parent)
-    except OSError as exc:
-        raise store_error(exc, path, "write ledger") from exc
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-
-
 def save(root: Path, transcript: Path, ledger: LedgerFile) -> None:
-    _write_replace(ledger_path(root, transcript), ledger.model_dump_json(indent=2) + "\n")
+    # The ledger is state, rewritten by design (atomically).
+    replace_file(
+        ledger_path(root, transcript), ledger.model_dump_json(indent=2) + "\n", action="write ledger"
+    )
 
 
 def resolve_pending(root: Path, taken_ids: set[str]) -> list[str]:
@@ -152,6 +130,6 @@ def resolve_pending(root: Path, taken_ids: set[str]) -> list[str]:
             continue
         applied = any(i in taken_ids for i in ledger.pending.write_ids)
         fixed = LedgerFile(record=ledger.pending.next if applied else ledger.record)
-        _write_replace(path, fixed.model_dump_json(indent=2) + "\n")
+        replace_file(path, fixed.model_dump_json(indent=2) + "\n", action="write ledger")
         settled.append(ledger.pending.next.path)
     return settled

@@ -8,17 +8,14 @@ replacing one (``write_new_file``). ``group_names.json`` only ever gains entries
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from pipeline.errors import StoreError
 from pipeline.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, paths, sha256
-from pipeline.store.atomic import fsync_dir, store_error, write_new_file
+from pipeline.store.atomic import replace_file, write_new_file
 from pipeline.store.root import MemoryRoot
 from schemas.groups import FlushResult, FlushState
 
@@ -62,31 +59,6 @@ def read_names(root: Path) -> dict[str, dict[str, str]]:
             f"{NAMES_PATH}: expected an object of room id → {{name, display_name}}", path=NAMES_PATH
         )
     return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in data.items() if isinstance(v, dict)}
-
-
-def replace_file(path: Path, text: str) -> None:
-    """Write ``path`` whole, atomically (temp + fsync + rename)."""
-    tmp: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            view = memoryview(text.encode("utf-8"))
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-        tmp = None
-        fsync_dir(path.parent)
-    except OSError as exc:
-        raise store_error(exc, path, "write") from exc
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
 
 
 def _check_inside(root: Path, rel: str) -> Path:

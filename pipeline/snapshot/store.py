@@ -10,15 +10,13 @@ processes saving on the same day get ``-01`` and ``-02``.
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.errors import StoreError
 from pipeline.snapshot.render import DAILY_RE, appended, next_snapshot_id, parse_snapshots, with_snapshot_id
 from pipeline.snapshot.trigger import raw_flush_seen
-from pipeline.store.atomic import fsync_dir, store_error
+from pipeline.store.atomic import replace_file
 from pipeline.store.root import MemoryRoot
 from schemas.snapshot import SnapshotBlock, StoredSnapshot
 
@@ -51,32 +49,6 @@ def stored_snapshots(root: Path, *, day: str | None = None) -> list[StoredSnapsh
     return found
 
 
-def _replace_keeping_prefix(path: Path, old: str | None, new: str) -> None:
-    tmp: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            view = memoryview(new.encode("utf-8"))
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, 0o644)
-        if _read(path) != old:  # someone outside memscribe wrote meanwhile: never lose their bytes
-            raise StoreError(f"{path} changed while appending; try again", path=str(path))
-        os.replace(tmp, path)
-        tmp = None
-        fsync_dir(path.parent)
-    except OSError as exc:
-        raise store_error(exc, path, "append to") from exc
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-
-
 def append_snapshot(root: Path, block: SnapshotBlock, *, lock_timeout: float = 5.0) -> SnapshotBlock:
     """Append ``block`` to its daily file; returns the block as written (renumbered if needed)."""
     rel = Path(block.path)
@@ -92,7 +64,8 @@ def append_snapshot(root: Path, block: SnapshotBlock, *, lock_timeout: float = 5
         sid = next_snapshot_id(parse_snapshots(old or "", block.path), day)
         if sid != block.snapshot_id:
             block = block.model_copy(update={"snapshot_id": sid, "text": with_snapshot_id(block.text, sid)})
-        _replace_keeping_prefix(target, old, appended(old, block.text, day=day))
+        # Someone outside memscribe may write the daily file meanwhile: never lose their bytes.
+        replace_file(target, appended(old, block.text, day=day), unchanged=lambda: _read(target) == old)
     return block
 
 

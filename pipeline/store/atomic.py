@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from pipeline.errors import StoreError
@@ -83,6 +84,24 @@ def _publish(tmp: str, path: Path) -> None:
     os.unlink(tmp)
 
 
+def _write_temp(directory: Path, name: str, text: str) -> str:
+    """Write ``text`` to a fresh temp file beside its target, fsynced; returns the temp path."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    try:
+        view = memoryview(text.encode("utf-8"))
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    os.close(fd)
+    os.chmod(tmp, 0o644)
+    return tmp
+
+
 def write_new_file(path: Path, text: str) -> None:
     """Create ``path`` with ``text`` (UTF-8) atomically; missing parent dirs are created.
 
@@ -97,21 +116,48 @@ def write_new_file(path: Path, text: str) -> None:
         _make_dirs(directory)
         if os.path.lexists(path):
             raise FileExistsError(errno.EEXIST, "File exists", str(path))
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-        try:
-            data = text.encode("utf-8")
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, 0o644)
+        tmp = _write_temp(directory, path.name, text)
         _publish(tmp, path)
         tmp = None
         fsync_dir(directory)
     except OSError as exc:
         raise store_error(exc, path, "write") from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def replace_file(
+    path: Path,
+    text: str,
+    *,
+    unchanged: Callable[[], bool] | None = None,
+    action: str = "write",
+) -> None:
+    """Replace ``path`` whole, atomically (temp file + fsync + rename), for files that are
+    rewritten by design (indexes, ledgers, state files, append-only logs rewritten with a suffix).
+
+    Args:
+        unchanged: called just before the rename; if it returns False the target changed since
+            the caller read it, and the write is refused (never lose someone else's bytes).
+        action: what the caller was doing, for the error message.
+
+    Raises:
+        StoreError: the write failed, or ``unchanged`` said the file moved on; no temp file is left.
+    """
+    path = Path(path)
+    tmp: str | None = None
+    try:
+        _make_dirs(path.parent)
+        tmp = _write_temp(path.parent, path.name, text)
+        if unchanged is not None and not unchanged():
+            raise StoreError(f"{path} changed while writing; try again", path=str(path))
+        os.replace(tmp, path)
+        tmp = None
+        fsync_dir(path.parent)
+    except OSError as exc:
+        raise store_error(exc, path, action) from exc
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
