@@ -40,6 +40,7 @@ from pipeline.batch.report import BatchReport, TranscriptResult
 from pipeline.batch.unit import Snapshot, UnitResult, plan_transcript
 from pipeline.errors import InputError, MemscribeError, StoreError
 from pipeline.model.base import Message, StructuredModel
+from pipeline.run import SnapshotContext
 from pipeline.stages.dedup import SHORTLIST_SCORE
 from pipeline.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
 from pipeline.store.root import MemoryRoot
@@ -258,8 +259,20 @@ def prepare(item: WorkItem, snapshot: Snapshot, state: _State, model: BoundedMod
         default_namespace=default,
         context_tokens=config.context_tokens,
         now=config.now or dt.datetime.now(dt.UTC),
+        snapshot_context=_snapshot_context(config.root, data, classified.since_line),
     )
     return prepared
+
+
+def _snapshot_context(root: Path, data: bytes, since_line: int) -> SnapshotContext:
+    """Today's stored snapshots (for the next id) and whether the *new* lines hold a memory-flush
+    prompt (the readers drop those turns; an old flush must not re-trigger on every append)."""
+    from pipeline.snapshot.store import stored_snapshots
+    from pipeline.snapshot.trigger import raw_flush_seen
+
+    new_text = b"\n".join(data.split(b"\n")[since_line:]).decode("utf-8", errors="replace")
+    today = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
+    return SnapshotContext(existing=stored_snapshots(root, day=today), flush_seen=raw_flush_seen(new_text))
 
 
 CommitOutcome = Literal["committed", "already", "stale"]
@@ -326,6 +339,10 @@ def commit(prepared: Prepared, state: _State) -> CommitOutcome:
                 except StoreError:
                     pass  # resolve_pending settles it on the next run
                 raise
+        if unit.plan.snapshot is not None:  # Big-Memory task snapshot, appended under the same lock
+            from pipeline.snapshot.store import append_snapshot_locked
+
+            append_snapshot_locked(memory_root, unit.plan.snapshot)
         ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=record))
     return "committed"
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pipeline.model.base import StructuredModel
 from pipeline.namespace import DEFAULT_NAMESPACE
-from pipeline.run import extract
+from pipeline.run import SnapshotContext, extract
 from pipeline.stages.gate import gate
 from pipeline.triggers import correction_signal
 from schemas.memory import MemoryEntry
@@ -103,6 +103,7 @@ def plan_transcript(
     context_tokens: int,
     now: dt.datetime,
     default_namespace: str | None = None,
+    snapshot_context: SnapshotContext | None = None,
 ) -> UnitResult:
     """Plan one transcript (or its new turns) against ``snapshot``. Pure: no file system."""
     turns = transcript.turns
@@ -131,6 +132,7 @@ def plan_transcript(
             now=now,
             namespace=namespace,
             default_namespace=default,
+            snapshot=snapshot_context,
         )
         return done(plan)
     start = max(0, first_new - CONTEXT_TURNS)
@@ -158,5 +160,6 @@ def plan_transcript(
         now=now,
         namespace=namespace,
         default_namespace=default,
+        snapshot=snapshot_context,
     )
     return done(_keep_new(plan, local_first, start))

@@ -91,6 +91,11 @@ def apply(
                 "archived": done.archived,
                 "journal": done.journal,
             }
+        if plan.snapshot is not None:  # idempotent: a block already in its daily file is skipped
+            from pipeline.snapshot.store import append_snapshot
+
+            block = append_snapshot(memory_dir, plan.snapshot)
+            result["snapshot"] = {"id": block.snapshot_id, "path": block.path}
     except MemscribeError as exc:
         fail(exc)
     if as_json:
@@ -100,6 +105,8 @@ def apply(
         typer.echo("already applied: nothing to do")
         return
     typer.echo(f"applied: {len(result['written'])} written, {len(result['archived'])} archived")
+    if "snapshot" in result:
+        typer.echo(f"  task snapshot {result['snapshot']['id']} in {result['snapshot']['path']}")
     for path in result["written"]:
         typer.echo(f"  + {path}")
     for path in result["archived"]:

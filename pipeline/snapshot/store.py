@@ -51,21 +51,34 @@ def stored_snapshots(root: Path, *, day: str | None = None) -> list[StoredSnapsh
 
 def append_snapshot(root: Path, block: SnapshotBlock, *, lock_timeout: float = 5.0) -> SnapshotBlock:
     """Append ``block`` to its daily file; returns the block as written (renumbered if needed)."""
+    memory_root = MemoryRoot(root)
+    with memory_root.lock(timeout=lock_timeout):
+        return append_snapshot_locked(memory_root, block)
+
+
+def append_snapshot_locked(memory_root: MemoryRoot, block: SnapshotBlock) -> SnapshotBlock:
+    """:func:`append_snapshot` for a caller that already holds the root lock (the batch commit).
+
+    A block whose timestamp is already in the daily file is not appended again: replaying the
+    same plan (``memscribe apply`` twice, a batch re-run after a crash) never duplicates it.
+    """
     rel = Path(block.path)
     if rel.parent.as_posix() != MEMORY_DIR or not DAILY_RE.match(rel.name):
         raise StoreError(f"invalid snapshot path {block.path}", path=block.path)
     day = rel.stem
-    memory_root = MemoryRoot(root)
-    with memory_root.lock(timeout=lock_timeout):
-        target = memory_root.path / rel
-        if target.is_symlink():
-            raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
-        old = _read(target)
-        sid = next_snapshot_id(parse_snapshots(old or "", block.path), day)
-        if sid != block.snapshot_id:
-            block = block.model_copy(update={"snapshot_id": sid, "text": with_snapshot_id(block.text, sid)})
-        # Someone outside memscribe may write the daily file meanwhile: never lose their bytes.
-        replace_file(target, appended(old, block.text, day=day), unchanged=lambda: _read(target) == old)
+    target = memory_root.path / rel
+    if target.is_symlink():
+        raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
+    old = _read(target)
+    stored = parse_snapshots(old or "", block.path)
+    same = next((s for s in stored if s.timestamp == block.timestamp), None)
+    if same is not None:
+        return block.model_copy(update={"snapshot_id": same.snapshot_id})
+    sid = next_snapshot_id(stored, day)
+    if sid != block.snapshot_id:
+        block = block.model_copy(update={"snapshot_id": sid, "text": with_snapshot_id(block.text, sid)})
+    # Someone outside memscribe may write the daily file meanwhile: never lose their bytes.
+    replace_file(target, appended(old, block.text, day=day), unchanged=lambda: _read(target) == old)
     return block
 
 
