@@ -342,7 +342,7 @@ def commit(prepared: Prepared, state: _State) -> CommitOutcome:
         if unit.plan.snapshot is not None:  # Big-Memory task snapshot, appended under the same lock
             from pipeline.snapshot.store import append_snapshot_locked
 
-            append_snapshot_locked(memory_root, unit.plan.snapshot)
+            append_snapshot_locked(memory_root, unit.plan.snapshot, replay=True)
         ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=record))
     return "committed"
 

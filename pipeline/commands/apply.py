@@ -94,7 +94,7 @@ def apply(
         if plan.snapshot is not None:  # idempotent: a block already in its daily file is skipped
             from pipeline.snapshot.store import append_snapshot
 
-            block = append_snapshot(memory_dir, plan.snapshot)
+            block = append_snapshot(memory_dir, plan.snapshot, replay=True)
             result["snapshot"] = {"id": block.snapshot_id, "path": block.path}
     except MemscribeError as exc:
         fail(exc)

@@ -49,18 +49,23 @@ def stored_snapshots(root: Path, *, day: str | None = None) -> list[StoredSnapsh
     return found
 
 
-def append_snapshot(root: Path, block: SnapshotBlock, *, lock_timeout: float = 5.0) -> SnapshotBlock:
+def append_snapshot(
+    root: Path, block: SnapshotBlock, *, lock_timeout: float = 5.0, replay: bool = False
+) -> SnapshotBlock:
     """Append ``block`` to its daily file; returns the block as written (renumbered if needed)."""
     memory_root = MemoryRoot(root)
     with memory_root.lock(timeout=lock_timeout):
-        return append_snapshot_locked(memory_root, block)
+        return append_snapshot_locked(memory_root, block, replay=replay)
 
 
-def append_snapshot_locked(memory_root: MemoryRoot, block: SnapshotBlock) -> SnapshotBlock:
+def append_snapshot_locked(
+    memory_root: MemoryRoot, block: SnapshotBlock, *, replay: bool = False
+) -> SnapshotBlock:
     """:func:`append_snapshot` for a caller that already holds the root lock (the batch commit).
 
-    A block whose timestamp is already in the daily file is not appended again: replaying the
-    same plan (``memscribe apply`` twice, a batch re-run after a crash) never duplicates it.
+    With ``replay`` (a stored plan applied again: ``memscribe apply`` twice, a batch commit
+    redone after a crash), a block already in the daily file — same timestamp, same text — is
+    not appended a second time.
     """
     rel = Path(block.path)
     if rel.parent.as_posix() != MEMORY_DIR or not DAILY_RE.match(rel.name):
@@ -71,7 +76,18 @@ def append_snapshot_locked(memory_root: MemoryRoot, block: SnapshotBlock) -> Sna
         raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
     old = _read(target)
     stored = parse_snapshots(old or "", block.path)
-    same = next((s for s in stored if s.timestamp == block.timestamp), None)
+    same = (
+        None
+        if not replay
+        else next(
+            (
+                s
+                for s in stored
+                if s.timestamp == block.timestamp and s.text in with_snapshot_id(block.text, s.snapshot_id)
+            ),
+            None,
+        )
+    )
     if same is not None:
         return block.model_copy(update={"snapshot_id": same.snapshot_id})
     sid = next_snapshot_id(stored, day)
