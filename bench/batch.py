@@ -1,6 +1,6 @@
 """Benchmark the batch job against a local OpenAI-compatible server with a fixed latency.
 
-    .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32]
+    .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32] [--baseline REV]
 
 Starts the scripted server of the test suite (``tests/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
@@ -11,6 +11,11 @@ again (incremental: no model call expected) and a run after appending a new fact
 the transcripts. Prints wall time, transcripts/s, model calls and tokens per transcript,
 memscribe's own CPU time per transcript, and the ratio of wall time to the ideal
 (calls × latency / concurrency), all measured in this run.
+
+``--baseline REV`` (e.g. ``HEAD``) also runs the code of git revision REV (exported with
+``git archive`` to a temporary folder; the working tree is not touched), alternating with the
+working tree's code on the same corpus, server and machine, and prints before/after ratios of
+CPU per transcript and wall/ideal for each full run.
 """
 
 from __future__ import annotations
@@ -61,8 +66,18 @@ def respond(messages: list[dict[str, Any]]) -> str:
     return json.dumps({"profiles": profiles, "playbooks": []})
 
 
-def run_batch(corpus: Path, root: Path, url: str, concurrency: int) -> dict[str, Any]:
-    env = {**os.environ, "OPENAI_API_KEY": "bench-key-not-real", "PYTHONPATH": str(REPO)}
+def export_revision(rev: str, dest: Path) -> Path:
+    """The code of git revision ``rev`` in ``dest`` (``git archive``: read-only for the repo)."""
+    dest.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", "--format=tar", rev], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    return dest
+
+
+def run_batch(corpus: Path, root: Path, url: str, concurrency: int, code: Path = REPO) -> dict[str, Any]:
+    env = {**os.environ, "OPENAI_API_KEY": "bench-key-not-real", "PYTHONPATH": str(code)}
     cmd = [
         sys.executable,
         "-m",
@@ -80,7 +95,7 @@ def run_batch(corpus: Path, root: Path, url: str, concurrency: int) -> dict[str,
         "--api-base",
         url,
     ]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO, check=False)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=code, check=False)
     if done.returncode != 0:
         raise SystemExit(f"memscribe batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
     report: dict[str, Any] = json.loads(done.stdout)
@@ -115,6 +130,9 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=200)
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
+    parser.add_argument(
+        "--baseline", metavar="REV", help="also run git revision REV's code (before) for comparison"
+    )
     args = parser.parse_args()
     rng = random.Random(6)
     head = [
@@ -132,17 +150,23 @@ def main() -> None:
         "writes",
     ]
     rows: list[list[str]] = []
+    pairs: list[tuple[int, dict[str, Any], dict[str, Any]]] = []
     with tempfile.TemporaryDirectory() as tmp, serve(latency_s=args.latency, responder=respond) as url:
         corpus = Path(tmp) / "transcripts"
         corpus.mkdir()
         for i in range(args.n):
             (corpus / f"session-{i:04d}.txt").write_text(transcript(i, rng), encoding="utf-8")
+        before = export_revision(args.baseline, Path(tmp) / "baseline") if args.baseline else None
         root = Path(tmp) / "memory"
         for concurrency in args.concurrency:
+            if before is not None:
+                old = run_batch(corpus, Path(tmp) / f"before-{concurrency}", url, concurrency, before)
+                rows.append(row(f"full (before: {args.baseline})", old, concurrency, args.latency, args.n))
             root = Path(tmp) / f"memory-{concurrency}"
-            rows.append(
-                row("full", run_batch(corpus, root, url, concurrency), concurrency, args.latency, args.n)
-            )
+            new = run_batch(corpus, root, url, concurrency)
+            rows.append(row("full", new, concurrency, args.latency, args.n))
+            if before is not None:
+                pairs.append((concurrency, old, new))
         last = args.concurrency[-1]
         rows.append(row("rerun", run_batch(corpus, root, url, last), last, args.latency, args.n))
         for i in range(0, args.n, 10):  # 10% appended to
@@ -156,6 +180,15 @@ def main() -> None:
     )
     for r in [head, *rows]:
         print("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)))
+    if pairs:
+        print(f"\nafter / before ({args.baseline}), same run:")
+        for concurrency, old, new in pairs:
+            ideal = old["model_calls"] * args.latency / concurrency or 1.0
+            cpu = (new["cpu_s"] / max(1, new["processed"])) / (old["cpu_s"] / max(1, old["processed"]))
+            print(
+                f"  conc {concurrency:>3}: cpu/transcript x{cpu:.2f}, wall x{new['wall_s'] / old['wall_s']:.2f}, "
+                f"wall/ideal {old['wall_s'] / ideal:.2f} -> {new['wall_s'] / ideal:.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -29,8 +30,8 @@ def _stem(word: str) -> str:
     return word
 
 
-def content_tokens(text: str) -> set[str]:
-    """Content words (stemmed, stopwords removed) plus CJK character bigrams."""
+@functools.lru_cache(maxsize=8192)
+def _tokens(text: str) -> frozenset[str]:
     norm = normalize(text)
     tokens = {_stem(w) for w in _WORD.findall(norm) if w not in STOPWORDS and len(w) > 1}
     for run in _CJK.findall(norm):
@@ -38,12 +39,21 @@ def content_tokens(text: str) -> set[str]:
             tokens.add(run)
         tokens.update(run[i : i + 2] for i in range(len(run) - 1))
     tokens.discard("")
-    return tokens
+    return frozenset(tokens)
+
+
+def content_tokens(text: str) -> set[str]:
+    """Content words (stemmed, stopwords removed) plus CJK character bigrams.
+
+    Memoised: dedup shortlists and the batch job's staleness check compare the same stored
+    bodies against many candidates.
+    """
+    return set(_tokens(text))
 
 
 def containment(small: str, large: str) -> float:
     """Share of ``small``'s content tokens found in ``large`` (0..1)."""
-    a, b = content_tokens(small), content_tokens(large)
+    a, b = _tokens(small), _tokens(large)
     if not a:
         return 0.0
     return len(a & b) / len(a)
@@ -51,7 +61,7 @@ def containment(small: str, large: str) -> float:
 
 def similarity(a: str, b: str) -> float:
     """Symmetric similarity in 0..1: the larger of the two containments, damped by Jaccard."""
-    ta, tb = content_tokens(a), content_tokens(b)
+    ta, tb = _tokens(a), _tokens(b)
     if not ta or not tb:
         return 0.0
     inter = len(ta & tb)

@@ -18,8 +18,9 @@ _I = re.IGNORECASE
 _PROFILE_EN = re.compile(
     r"""
     \bI(?:\s+(?:really|also|just|still|generally|usually|mostly|strongly|definitely|personally|always))?\s+
-        (?:prefer|like|love|enjoy|hate|dislike|don'?t\s+like|do\s+not\s+like|can'?t\s+stand|always|never
-          |live|work|write|code|use|run|coach|teach|speak|eat|don'?t\s+eat|moved|relocated)\b
+        (?:(?:prefer|like|love|enjoy|hate|dislike|don'?t\s+like|do\s+not\s+like|can'?t\s+stand)\b
+             (?!\s+(?:that|it|this|your|you|how|what|hearing|the\s+idea|to\s+hear|so\s+much)\b)
+          |(?:always|never|live|work|write|code|use|run|coach|teach|speak|eat|don'?t\s+eat|moved|relocated)\b)
     | \bI(?:'m|\s+am)\s+(?:a|an|based|located|living|from|in\s+[A-Z]|vegetarian|vegan|pescatarian|allergic
           |lactose|gluten|celiac|diabetic|training|learning|studying|working|aiming|preparing|building|called)\b
     | \bI(?:'ve|\s+have)\s+been\b
@@ -49,7 +50,11 @@ _PROFILE_ZH = re.compile(
 
 #: A standing instruction to the agent ("always …", "I want you to …", "our convention is …").
 _STANDING_EN = re.compile(
-    r"""\b(?:always|never|make\s+sure|be\s+sure|remember\s+to|from\s+now\s+on|going\s+forward|moving\s+forward
+    r"""(?:^|[.!;:,(]\s*|\b(?:and|but|so|please|just|also|then|to|should|must|shall|will|you|we|everyone)\s+)
+          (?:always|never)\b(?!\s+(?:\w+ed|got|had|was|were|did|went|came|saw|heard|made|knew|thought|found|told
+          |said|gave|took|left|met|ran|won|lost|bought|ate)\b)
+      | \b(?:always|never)\s*[.!]?\s*$
+      | \b(?:make\s+sure|be\s+sure|remember\s+to|from\s+now\s+on|going\s+forward|moving\s+forward
           |I(?:'d|\s+would)?\s+(?:want|need|like|expect)\s+(?:you|everyone)\s+to
           |it'?s\s+(?:important|essential|crucial|required)\s+(?:that\s+you|to)
           |conventions?|coding\s+standards?|guidelines?)\b""",
@@ -57,36 +62,179 @@ _STANDING_EN = re.compile(
 )
 _STANDING_ZH = re.compile(r"以后|今后|从现在起|每次都|一律|请(?:总是|始终|务必)|记得|规范|约定")
 #: A first-person statement (not a question): in conversation, most facts about the speaker are.
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|Im|I've|I’ve|I'd|I’d|I'll|my|mine|myself|we|we're|our)\b", _I)
 #: 我 as the speaker, not the object of a request ("帮我…", "给我…").
 _FIRST_PERSON_ZH = re.compile(r"(?<![帮给让替教诉跟和陪叫请])我")
 _CLAUSE_END = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
 
-def _first_person_statement(text: str) -> bool:
+#: A question asked of the partner: ends with "?" and opens with an interrogative or auxiliary.
+_INTERROGATIVE = re.compile(
+    r"^\W*(?:(?:and|so|but|oh|well|also|then|ok|okay)\W+)?(?:do|does|did|have|has|had|can|could|would|will|should|shall"
+    r"|is|are|was|were|am|may|might|what|which|who|whom|whose|where|when|why|how|any|anything|ever)\b.*[?？]\s*$",
+    _I | re.DOTALL,
+)
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of ``text`` that are not questions put to the partner."""
+    out = []
     for sentence in _CLAUSE_END.split(text):
         s = sentence.strip()
-        if not s or s.endswith(("?", "？")):
+        if s and not _INTERROGATIVE.match(s):
+            out.append(s)
+    return out
+
+
+#: A first-person subject and what follows it up to the end of its clause.
+_FP_CLAUSE = re.compile(
+    r"\b(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'ll|’ll|'re|’re)?(?P<rest>(?:\s+[\w'’-]+){0,4})", _I
+)
+#: Adverbs and auxiliaries skipped between the subject and the verb that says what kind of claim it is.
+_FP_SKIP = frozenset(
+    "really also just still so too totally definitely actually truly honestly do did does am are was were"
+    " have has had will would could can must should may might even only always never usually often"
+    " sometimes mostly generally personally absolutely completely certainly surely kinda kind sort of"
+    " already finally starting beginning".split()
+)
+#: Verbs of reacting to the partner (opinion, sympathy, recall, hearsay, agreement): no durable fact.
+_REACTIVE_VERBS = frozenset(
+    "hope hoped bet guess think thought suppose imagine wish wonder wondered agree understand see saw mean"
+    " meant know knew believe assume doubt say said heard hear remember forgot forget feel felt appreciate"
+    " get got love like bet promise figure figured realize realized realise realised reckon trust"
+    " sure glad sorry happy excited jealous curious afraid impressed proud relieved surprised confused"
+    " thinking wondering hoping going gonna looking trying sounds sound kidding joking".split()
+)
+#: What "love"/"like"/"get"/"going" etc. mean depends on what follows: durable when a thing follows.
+_REACTIVE_OBJECT = re.compile(
+    r"^(?:that|it|this|those|these|your|you|yours|how|what|the\s+(?:idea|sound|way)|hearing|to\s+(?:hear|see|know)"
+    r"|so|too|for\s+you|for\s+that|about\s+(?:that|it|this|you)|with\s+(?:that|you)|what\s+you|it\b|there)\b",
+    _I,
+)
+#: Contracted or modal auxiliaries that make the clause a wish, plan or hypothesis rather than a fact.
+_MODAL_AUX = frozenset({"'d", "’d", "'ll", "’ll"})
+_MODAL_WORDS = frozenset("would could might may should will must".split())
+#: Verbs after "I'm" that report a reaction, not a state of the speaker.
+_REACTIVE_STATE = frozenset(
+    "sure glad sorry happy excited jealous curious afraid impressed relieved surprised".split()
+)
+
+
+#: What follows "I need"/"I want" in a request ("I need a chart", "I want you to…"), not a goal.
+_REQUEST_OBJECT = re.compile(
+    r"^(?:a|an|the|some|this|that|it|them|you|your|help|to\s+(?:see|know|check|get|ask))\b", _I
+)
+
+
+def _durable_clause(subj: str, aux: str, rest: str) -> bool:
+    """Whether "I/we + ``aux`` + ``rest``" states something lasting about the speaker.
+
+    Reactions to the partner ("I hope…", "I bet…", "I'm sure…", "I love that…"), wishes and plans
+    ("I'd love to…", "I'll have to…") and hearsay ("I've heard…") are not; a state, possession,
+    habit, relation or taste ("I'm a nurse", "I have two cats", "I work nights", "I love hiking") is.
+    """
+    words = [w.casefold().replace("’", "'") for w in rest.split()]
+    aux = aux.casefold().replace("’", "'")
+    if aux in _MODAL_AUX:
+        return False
+    modal = False
+    i = 0
+    while i < len(words) and words[i] in _FP_SKIP | _MODAL_WORDS:
+        modal = modal or words[i] in _MODAL_WORDS
+        i += 1
+    if modal or i == len(words):
+        return False
+    while i + 1 < len(words) and words[i] == "to":  # "starting to like", "beginning to see"
+        i += 1
+    verb = words[i]
+    tail = " ".join(words[i + 1 :])
+    if subj == "we" and i > 0 and words[i - 1] in ("can", "could"):
+        return False
+    if verb in ("need", "want", "needed", "wanted"):
+        return not _REQUEST_OBJECT.match(tail)
+    if verb in ("found", "find") and re.match(r"(?:that|out|it|this)\b", tail):
+        return False
+    if verb in ("love", "like", "loved", "liked", "enjoy", "enjoyed", "get", "got"):
+        return bool(tail) and not _REACTIVE_OBJECT.match(tail)
+    if verb.endswith(("n't", "nt")) or verb == "not":
+        j = i + 1
+        while j < len(words) and words[j] in _FP_SKIP:
+            j += 1
+        return j < len(words) and words[j] not in _REACTIVE_VERBS
+    if aux in ("'m",) or (i > 0 and words[i - 1] in ("am", "are", "was", "were")):
+        return verb not in _REACTIVE_STATE and verb not in ("not", "just")
+    return verb not in _REACTIVE_VERBS
+
+
+#: A possessive about the speaker's own life ("my wife", "our farm"), minus idioms.
+_POSSESSIVE = re.compile(
+    r"\b(?:my|our)\s+(?!(?:god|goodness|gosh|pleasure|bad|guess|mind|opinion|point|thoughts?|question"
+    r"|apologies|condolences|bet|turn|word|dear|own\s+(?:opinion|thoughts?)|favou?rite\s+part|fault)\b)[a-z]",
+    _I,
+)
+
+
+def durable_first_person(text: str) -> bool:
+    """A first-person statement (not a question) that states something lasting about the speaker.
+
+    The gate's cue for conversation: what the speaker is, has, does or likes — not a reaction to the
+    partner, a wish, a plan, hearsay or a request ("I need a chart", "I hope so", "I'd love to").
+    """
+    return first_person_strength(text) >= STRONG
+
+
+#: Cue strengths: a weak cue alone does not open the gate; two weak ones (in any turns) do.
+STRONG, WEAK, NONE = 2, 1, 0
+
+
+def first_person_strength(text: str) -> int:
+    """``STRONG`` for a durable first-person clause, ``WEAK`` for only a passing possessive."""
+    best = NONE
+    for s in _statements(text):
+        if _SUBJECT_POSSESSIVE.search(s) or _ME_TOO.search(s):
+            return STRONG
+        if _EPHEMERAL.search(s):
             continue
-        if _FIRST_PERSON.search(s) or _FIRST_PERSON_ZH.search(s):
-            return True
-    return False
+        for m in _FP_CLAUSE.finditer(s):
+            if _durable_clause(m.group("subj").casefold(), m.group("aux") or "", m.group("rest") or ""):
+                return STRONG
+        if _FIRST_PERSON_ZH.search(s) and not _ZH_REACTIVE.search(s):
+            return STRONG
+        if _POSSESSIVE.search(s):
+            best = WEAK
+    return best
+
+
+def profile_strength(text: str) -> int:
+    """How strongly ``text`` suggests a profile fact: ``STRONG``, ``WEAK`` or ``NONE``."""
+    if _PROFILE_ZH.search(text) or _STANDING_ZH.search(text):
+        return STRONG
+    if any(_PROFILE_EN.search(s) or _STANDING_EN.search(s) for s in _statements(text)):
+        return STRONG
+    return first_person_strength(text)
+
+
+#: A possessive as the subject of its clause ("my wife works…", "…, and our dog is…").
+_SUBJECT_POSSESSIVE = re.compile(
+    r"(?:^|[,;:(]\s*|\b(?:and|but|so|because|since|as|while|when|though|although|that|with)\s+)\W*"
+    + _POSSESSIVE.pattern.removeprefix(r"\b"),
+    _I,
+)
+#: A statement pinned to this very moment is not a lasting fact ("I don't have much to do today").
+_EPHEMERAL = re.compile(
+    r"\b(?:today|tonight|right\s+now|at\s+the\s+moment|this\s+(?:morning|afternoon|evening))\b", _I
+)
+_ME_TOO = re.compile(r"^\W*(?:me\s+(?:too|neither|either)|same\s+here)\b", _I)
+_ZH_REACTIVE = re.compile(r"我(?:希望|觉得|想|猜|相信|知道|明白|理解|听说|祝)")
 
 
 def profile_signal(text: str) -> bool:
     """A preference, fact about the user, config or constraint *may* be stated (high recall).
 
     Besides the seeds' trigger phrases (English and Chinese), a standing instruction and any
-    first-person statement that is not a question pass: the gate must not drop real signals
+    first-person statement of something lasting pass: the gate must not drop real signals
     (recall first); the detector and the verifier decide what is a fact.
     """
-    return bool(
-        _PROFILE_EN.search(text)
-        or _PROFILE_ZH.search(text)
-        or _STANDING_EN.search(text)
-        or _STANDING_ZH.search(text)
-        or _first_person_statement(text)
-    )
+    return profile_strength(text) >= STRONG
 
 
 # --- correction / confirmation ------------------------------------------------------------------
@@ -96,7 +244,7 @@ _SHORT_ACK = re.compile(r"^\s*[^\s.!?。！，,]{1,12}\s*[.!。！,，]\s*", _I)
 
 _CORRECTION_LEAD = re.compile(
     r"""^\W*(?:
-        no\b(?!\s+(?:problem|worries|rush|need|idea|thanks))
+        no\b(?!\s+(?:problem|worries|rush|need|idea|thanks|way|joke|kidding|doubt|wonder|offen[cs]e|big\s+deal|clue))
       | nope\b | nah\b | wrong\b | incorrect\b
       | actually\b | not\s+(?:like\s+that|quite|with|in|as|that|this|what|the|so|\w+ing\b)
       | (?:please\s+)?(?:don'?t|do\s+not)\b(?!\s+(?:hesitate|worry|forget|mind|be\s+(?:afraid|shy)))

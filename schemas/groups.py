@@ -11,6 +11,8 @@ from schemas.transcript import Turn
 #: The file kinds a flush writes, one prompt (and one model task ``group_<kind>``) each.
 GroupFileKind = Literal["attention", "project", "experience", "people"]
 TaskStatus = Literal["todo", "doing", "blocked", "done"]
+#: L3 detailed conventions: one file ``conventions/<topic>.md`` per topic (a fixed set: safe names).
+ConventionTopic = Literal["api", "db", "naming", "git", "testing", "deploy", "style", "security"]
 
 
 class GroupRequest(BaseModel):
@@ -89,13 +91,29 @@ class ExperienceLog(BaseModel):
     entries: list[ExperienceEntry] = Field(default_factory=list)
 
 
+class Convention(BaseModel):
+    """One detailed, agreed convention of one area (L3: ``conventions/<topic>.md``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    topic: ConventionTopic = Field(
+        description="The area: api, db, naming, git, testing, deploy, style, security."
+    )
+    rule: str = Field(min_length=1, description="The convention as agreed, one rule, in the chat's language.")
+    evidence_turns: list[int] = Field(default_factory=list)
+
+
 class ProjectFacts(BaseModel):
-    """P1: static project facts (stack, architecture, constraints), hard rules, unconfirmed leads."""
+    """P1: static project facts (stack, architecture, constraints), hard rules, L3 conventions, leads."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     facts: list[str] = Field(default_factory=list, description="New, confirmed project facts.")
     hard_rules: list[str] = Field(default_factory=list, description="Rules the group states as binding.")
+    conventions: list[Convention] = Field(
+        default_factory=list,
+        description="Detailed agreed conventions of one area (API, DB, naming…); empty when none.",
+    )
     pending: list[str] = Field(default_factory=list, description="Leads not yet confirmed.")
 
 

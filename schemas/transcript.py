@@ -44,6 +44,11 @@ class Turn(BaseModel):
     tool_name: str | None = None
     timestamp: str | None = None
     entry_id: str | None = None
+    speaker: str | None = Field(
+        default=None,
+        description="Display name of who sent a user message, from the host's sender metadata "
+        "(OpenClaw 'Sender (untrusted metadata)' envelope); None when unknown. Never a raw platform id.",
+    )
     source: SourcePos
 
 

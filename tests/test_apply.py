@@ -255,3 +255,56 @@ def test_disk_full_during_writes_rolls_the_plan_back(tmp_path: Path, monkeypatch
     assert not (tmp_path / first.path).exists()
     assert not (tmp_path / second.path).exists()
     assert MemoryRoot(tmp_path).pending_journals() == []
+
+
+@pytest.mark.parametrize("with_index", [False, True])
+def test_ids_in_use_are_found_without_scanning_the_root(tmp_path: Path, with_index: bool) -> None:
+    """Validation looks up exactly the plan's ids: in the index when there is one, else among
+    file names (``<slug>-<suffix>[-N].md``), each confirmed by parsing that file."""
+    from pipeline.index import open_index
+
+    apply_plan(plan(EXISTING), tmp_path)
+    old = write_op("profile", "older", "prof_oldoldol")
+    apply_plan(plan(old), tmp_path)
+    apply_plan(plan(GOOD, archive_op("profile", old.path, old.id, GOOD.id)), tmp_path)  # old: archived only
+    copy = tmp_path / ".reflexio/.archive/profiles/older-oldoldol-2.md"  # a second archived copy
+    copy.write_text((tmp_path / archive_path(old.path)).read_text())
+    (tmp_path / archive_path(old.path)).unlink()
+    if with_index:
+        open_index(tmp_path).close()
+
+    def memory() -> dict[str, bytes]:  # the index is derived data: a refresh may update it
+        return {k: v for k, v in snapshot(tmp_path).items() if not k.startswith(".reflexio/.index/")}
+
+    before = memory()
+    for bad in (
+        plan(write_op("profile", "again", "prof_exexexex")),  # active
+        plan(write_op("profile", "again", "prof_oldoldol")),  # archived (as -2)
+        plan(
+            write_op("profile", "x", "prof_nnnnnnnn"),
+            archive_op("profile", EXISTING.path, EXISTING.id, old.id),
+        ),
+    ):
+        with pytest.raises(StoreError, match="invalid plan"):
+            apply_plan(bad, tmp_path)
+        assert memory() == before
+    # A name that merely ends like an id suffix is not that id.
+    apply_plan(plan(write_op("profile", "lookalike", "prof_xoldoldol")), tmp_path)
+
+
+def test_an_id_in_a_hand_named_file_is_found_through_the_index(tmp_path: Path) -> None:
+    from pipeline.index import open_index
+
+    (tmp_path / ".reflexio/profiles").mkdir(parents=True)
+    (tmp_path / ".reflexio/profiles/my-notes.md").write_text(EXISTING.text)  # named otherwise
+    open_index(tmp_path).close()
+    with pytest.raises(StoreError, match="already in use"):
+        apply_plan(plan(write_op("profile", "again", EXISTING.id)), tmp_path)
+    # Its id is active, so it may be superseded.
+    apply_plan(
+        plan(
+            write_op("profile", "fresh", GOOD.id, supersedes=(EXISTING.id,)),
+            archive_op("profile", ".reflexio/profiles/my-notes.md", EXISTING.id, GOOD.id),
+        ),
+        tmp_path,
+    )

@@ -290,11 +290,11 @@ def test_deterministic() -> None:
     [
         (
             "One of the conventions we follow here is to end all method names with '_b'.",
-            "end all method names with '_b'",
+            "always end method names with '_b'",
         ),
         (
             "Firstly, when naming function arguments, always start them with 'e_'.",
-            "always start them with 'e_'",
+            "always start function argument names with 'e_'",
         ),
         (
             "It's important that you always include try statements in your functions.",
@@ -337,3 +337,74 @@ def test_updated_rule_supersedes_and_restatement_drops() -> None:
     assert decision.action == "supersede_old" and decision.existing_ids == ["prof_old1"]
     same = dedup_decision(DedupRequest(kind="profile", slug=slug, text=old + " ", shortlist=(item,)))
     assert same.action == "drop_new"
+
+
+# --- coding rules: assembled across sentences, canonical wording, supersession by slot -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        # the object named in the previous sentence, the value in this one (pronoun "them")
+        (
+            "I'd like you to follow a naming convention for attribute names. Always end them with '_k'.",
+            "always end attribute names with '_k'",
+        ),
+        # the object in a leading phrase, the value by pronoun
+        (
+            "Also, for class names, include the string 'zz' within them.",
+            "always include the string 'zz' in class names",
+        ),
+        # a noun phrase rather than an imperative
+        (
+            "One practice we insist on is the consistent use of docstrings in methods.",
+            "always use docstrings in methods",
+        ),
+        # the object of a decorator rule named in the next sentence
+        (
+            "A key practice here is the '@log_it' decorator from the 'tracing' module. "
+            "Add it to every one of your methods, please.",
+            "always add the '@log_it' decorator from the 'tracing' module to all methods",
+        ),
+        # two rules joined by "and"
+        (
+            "I want to stress using PascalCase for class names and ending variable names with '_v'.",
+            "always end variable names with '_v'",
+        ),
+        # the old value restated before the new one
+        (
+            "We used to start method names with 'a_', but from now on, start them with 'b_'.",
+            "always start method names with 'b_'",
+        ),
+    ],
+)
+def test_code_rules_are_assembled_in_canonical_wording(text: str, needle: str) -> None:
+    found = bodies(text)
+    assert any(needle in b for b in found), found
+
+
+def test_old_value_is_not_written_as_a_rule() -> None:
+    found = bodies("We used to start method names with 'a_', but from now on, start them with 'b_'.")
+    assert not any("'a_'" in b for b in found), found
+
+
+def test_same_slot_whatever_the_wording() -> None:
+    first = extract(conv(("user", "Always prefix your variable names with 'p_'."))).profiles
+    second = extract(
+        conv(("user", "Going forward, the convention for variables changes. Begin them with 'q_'."))
+    ).profiles
+    assert len(first) == 1 and len(second) == 1
+    assert first[0].slug == second[0].slug
+    assert first[0].body != second[0].body
+
+
+def test_one_letter_values_stay_distinct_for_similarity() -> None:
+    from pipeline.textsim import similarity
+
+    a = bodies("Always end function names with '_g'.")
+    b = bodies("Always end function names with '_j'.")
+    assert a and b and similarity(a[0], b[0]) < 0.92
+
+
+def test_a_question_about_a_rule_is_not_a_rule() -> None:
+    assert not any("standing instruction" in b for b in bodies("Should we start method names with 'm_'?"))

@@ -184,13 +184,16 @@ def test_dev_agent_regression() -> None:
     assert f["false_playbooks"] == 0 and f["secrets_leaked"] == 0 and f["injected_stored"] == 0
     assert f["supersession_ok"] == 1.0 and f["duplicates_written"] == 0
     assert f["gate_recall"] is not None and f["gate_recall"] >= 0.98
+    # every nothing-to-learn session stopped by the gate (a task request, an unconfirmed correction)
+    assert f["nothing_to_learn_stopped"] is not None and f["nothing_to_learn_stopped"] >= 0.95
 
 
 @needs_dev
 def test_dev_memorycode_regression() -> None:
     f = figures(evaluate("memorycode", EmbeddedModel, model_name="embedded").total())
-    assert f["rule_recall"] is not None and f["rule_recall"] >= 0.60
-    assert f["supersession_ok"] is not None and f["supersession_ok"] >= 0.60
+    assert f["rule_recall"] is not None and f["rule_recall"] >= 0.88
+    assert f["supersession_ok"] is not None and f["supersession_ok"] >= 0.85
+    assert f["stale_rate"] is not None and f["stale_rate"] <= 0.12
     assert f["gate_recall"] is not None and f["gate_recall"] >= 0.98
 
 
@@ -201,3 +204,5 @@ def test_dev_msc_sample_regression() -> None:
     assert f["profile_precision"] is not None and f["profile_precision"] >= 0.50
     assert f["profile_recall"] is not None and f["profile_recall"] >= 0.055
     assert f["gate_recall"] is not None and f["gate_recall"] >= 0.98
+    # chat with nothing about the speaker: reactions, questions, advice (0.61 measured)
+    assert f["nothing_to_learn_stopped"] is not None and f["nothing_to_learn_stopped"] >= 0.55

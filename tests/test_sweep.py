@@ -83,3 +83,19 @@ def test_extract_sweeps_first(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "swept 1 expired profile" in result.output
     assert "prof_week0001" not in {e.id for e in MemoryRoot(root).entries()}
+
+
+def test_sweep_root_uses_the_index_when_there_is_one(tmp_path: Path) -> None:
+    from pipeline.index import open_index
+
+    root = _root(tmp_path)
+    now = dt.datetime(2026, 6, 1, tzinfo=dt.UTC)
+    without_index, _ = sweep_root(root, now=now, dry_run=True)
+    open_index(root).close()
+    with_index, _ = sweep_root(root, now=now, dry_run=True)
+    assert with_index.operations == without_index.operations
+    plan, applied = sweep_root(root, now=now)
+    assert applied.archived == [".reflexio/.archive/profiles/agenda-week0001.md"]
+    assert sweep_root(root, now=now)[0].operations == []  # the index saw the archive
+    with open_index(root) as index:
+        assert index.expiring(now.date()) == []

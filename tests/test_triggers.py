@@ -173,3 +173,139 @@ def test_profile_signal_questions_and_requests(text: str) -> None:
 )
 def test_reassurance_is_not_a_correction(text: str) -> None:
     assert not triggers.correction_signal(text)
+
+
+# --- the gate's cue strength: a durable fact, not any "I + verb" --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have two dogs and a cat.",
+        "I work nights at the hospital.",
+        "My wife teaches piano.",
+        "We've got three kids.",
+        "I love hiking in the mountains.",
+        "Me too! Pizza is my favourite.",
+        "I don't eat meat.",
+        "I want to become a nurse one day",
+        "我周末常去爬山。",
+    ],
+)
+def test_durable_first_person(text: str) -> None:
+    assert triggers.durable_first_person(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I hope you feel better soon!",
+        "I bet that was fun.",
+        "I'm sure it will turn out great.",
+        "I'm so sorry to hear that.",
+        "I love that idea!",
+        "I like your plan.",
+        "I'd love to see pictures.",
+        "I'll have to check it out.",
+        "I think so too.",
+        "I've heard good things about it.",
+        "I need a bar chart of the quarterly numbers.",
+        "We can meet at noon.",
+        "I don't have much to do today.",
+        "Do you think I should go?",
+    ],
+)
+def test_reactions_wishes_and_requests_are_not_durable(text: str) -> None:
+    assert not triggers.durable_first_person(text)
+    assert not triggers.profile_signal(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You can always ask the shop.",
+        "That always goes well.",
+        "No, never got it back.",
+        "Have you decided what to study?",
+    ],
+)
+def test_chat_adverbs_and_questions_are_not_standing_instructions(text: str) -> None:
+    assert not triggers.profile_signal(text)
+
+
+@pytest.mark.parametrize("text", ["No way! That's amazing!", "No joke, it was huge.", "No kidding."])
+def test_exclamations_are_not_corrections(text: str) -> None:
+    assert not triggers.correction_signal(text)
+
+
+def test_weak_cue_is_a_passing_possessive() -> None:
+    assert triggers.profile_strength("That sounds like my kind of movie!") == triggers.WEAK
+    assert triggers.profile_strength("My sister lives in Lyon.") == triggers.STRONG
+    assert triggers.profile_strength("How are you?") == triggers.NONE
+
+
+# --- the gate ----------------------------------------------------------------------------------------
+
+
+def _gate(*turns: tuple[str, str], kinds: dict[int, str] | None = None) -> bool:
+    from pipeline.stages.gate import gate
+    from tests.turns import make_transcript
+
+    return gate(make_transcript(*turns, kinds=kinds)).passed
+
+
+def test_gate_stops_a_task_request() -> None:
+    assert not _gate(
+        ("user", "I need a chart of the sales numbers, matplotlib please"),
+        ("assistant", "Here it is."),
+        ("user", "ok thanks"),
+    )
+
+
+def test_gate_stops_a_correction_never_confirmed() -> None:
+    assert not _gate(
+        ("user", "export the dates"),
+        ("tool", "wrote out.csv"),
+        ("assistant", "Done, with timestamps."),
+        ("user", "No, dates should be plain."),
+        ("assistant", "Changed."),
+        ("user", "not with the time part. just the date"),
+    )
+
+
+def test_gate_passes_a_confirmed_correction_in_an_agent_session() -> None:
+    assert _gate(
+        ("user", "export the dates"),
+        ("tool", "wrote out.csv"),
+        ("assistant", "Done, with timestamps."),
+        ("user", "No, dates should be plain."),
+        ("assistant", "Changed."),
+        ("user", "perfect"),
+    )
+
+
+def test_gate_treats_no_after_a_question_as_an_answer() -> None:
+    assert not _gate(
+        ("assistant", "Did the shop give you a refund?"),
+        ("user", "No, not yet."),
+        ("assistant", "That's annoying."),
+        ("user", "Yeah."),
+    )
+
+
+def test_gate_stops_chat_of_reactions_and_questions() -> None:
+    assert not _gate(
+        ("user", "How was the trip?"),
+        ("assistant", "Great, we saw the coast."),
+        ("user", "I bet that was beautiful! I hope you took pictures."),
+        ("assistant", "Lots."),
+        ("user", "I'd love to see them. What was the best part?"),
+    )
+
+
+def test_gate_passes_two_weak_cues() -> None:
+    assert _gate(
+        ("user", "That sounds like my kind of movie!"),
+        ("assistant", "It's great."),
+        ("user", "Ha, my brother would hate it."),
+    )

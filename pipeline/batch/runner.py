@@ -41,10 +41,15 @@ from pipeline.batch.unit import Snapshot, UnitResult, plan_transcript
 from pipeline.errors import InputError, MemscribeError, StoreError
 from pipeline.model.base import Message, StructuredModel
 from pipeline.run import SnapshotContext
+from pipeline.snapshot.store import append_snapshot_locked, stored_snapshots
+from pipeline.snapshot.trigger import raw_flush_seen
+from pipeline.stages.apply import apply_locked, recover_interrupted
 from pipeline.stages.dedup import SHORTLIST_SCORE
 from pipeline.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
 from pipeline.store.root import MemoryRoot
 from pipeline.textsim import similarity
+from pipeline.transcript import parse_transcript
+from pipeline.transcript.openclaw import lookup_session_key
 from schemas.memory import MemoryEntry
 from schemas.plan import ArchiveOp, Plan, WriteOp
 from schemas.transcript import Transcript
@@ -199,9 +204,6 @@ class _State:
 
 
 def _parse(item: WorkItem, data: bytes, config: BatchConfig) -> Transcript:
-    from pipeline.transcript import parse_transcript
-    from pipeline.transcript.openclaw import lookup_session_key
-
     source = str(item.path)
     try:
         text = data.decode("utf-8-sig")
@@ -267,9 +269,6 @@ def prepare(item: WorkItem, snapshot: Snapshot, state: _State, model: BoundedMod
 def _snapshot_context(root: Path, data: bytes, since_line: int) -> SnapshotContext:
     """Today's stored snapshots (for the next id) and whether the *new* lines hold a memory-flush
     prompt (the readers drop those turns; an old flush must not re-trigger on every append)."""
-    from pipeline.snapshot.store import stored_snapshots
-    from pipeline.snapshot.trigger import raw_flush_seen
-
     new_text = b"\n".join(data.split(b"\n")[since_line:]).decode("utf-8", errors="replace")
     today = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
     return SnapshotContext(existing=stored_snapshots(root, day=today), flush_seen=raw_flush_seen(new_text))
@@ -301,8 +300,6 @@ def _next_record(prepared: Prepared, plan: Plan) -> ledger.LedgerRecord:
 
 def commit(prepared: Prepared, state: _State) -> CommitOutcome:
     """Apply one plan and record it in the ledger, under the root lock (worker thread)."""
-    from pipeline.stages.apply import apply_locked
-
     config = state.config
     unit = prepared.unit
     assert unit is not None
@@ -340,8 +337,6 @@ def commit(prepared: Prepared, state: _State) -> CommitOutcome:
                     pass  # resolve_pending settles it on the next run
                 raise
         if unit.plan.snapshot is not None:  # Big-Memory task snapshot, appended under the same lock
-            from pipeline.snapshot.store import append_snapshot_locked
-
             append_snapshot_locked(memory_root, unit.plan.snapshot, replay=True)
         ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=record))
     return "committed"
@@ -349,8 +344,6 @@ def commit(prepared: Prepared, state: _State) -> CommitOutcome:
 
 def recover(root: Path, *, lock_timeout: float) -> list[str]:
     """Finish what a killed run left: open journals rolled forward, pending ledger records settled."""
-    from pipeline.stages.apply import recover_interrupted
-
     done = recover_interrupted(root, lock_timeout=lock_timeout)
     ledger_dir = Path(root) / ledger.LEDGER_DIR
     if ledger_dir.is_dir() and any(_has_pending(p) for p in ledger_dir.glob("*.json")):

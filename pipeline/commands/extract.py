@@ -22,7 +22,7 @@ from pipeline.cli_common import (
     read_transcript_arg,
 )
 from pipeline.errors import MemscribeError
-from pipeline.index.options import AgentOpt
+from pipeline.index.options import AgentOpt, EmbeddingOpt
 
 if TYPE_CHECKING:
     from schemas.plan import Plan
@@ -56,6 +56,7 @@ def extract(
             "(memscribe apply PLAN.json).",
         ),
     ] = False,
+    embedding_model: EmbeddingOpt = None,
 ) -> None:
     """Extract profiles and playbooks from one transcript and write them to the memory root."""
     from pipeline.errors import UserError
@@ -79,6 +80,7 @@ def extract(
             session_key=parsed.session_key,
             source=parsed.source,
             writes=not (dry_run or plan_only),
+            embedding_model=embedding_model or "",
         ) as (memory, swept):
             if swept is not None and swept.operations:
                 typer.echo(

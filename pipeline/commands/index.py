@@ -20,7 +20,9 @@ def index(
 ) -> None:
     """Refresh the search/dedup index of the memory root (.reflexio/.index/; safe to delete).
 
-    Only files whose mtime or size changed are read; --rebuild re-reads everything.
+    Every file is stat'ed (a full verify: also catches files edited in place by other tools);
+    only files whose mtime or size changed are read; --rebuild re-reads everything. Other
+    commands refresh the index on their own, skipping unchanged folders.
     """
     from dataclasses import asdict
 
@@ -28,7 +30,7 @@ def index(
 
     try:
         with open_index(memory_dir, refresh=False) as idx:
-            stats = idx.refresh(rebuild=rebuild)
+            stats = idx.refresh(rebuild=rebuild, full=True)
             location = str(idx.location) if idx.location else "(in memory)"
     except MemscribeError as exc:
         fail(exc)

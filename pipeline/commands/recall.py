@@ -9,7 +9,15 @@ import typer
 
 from pipeline.cli_common import MemoryDir, fail
 from pipeline.errors import MemscribeError
-from pipeline.index.options import AgentOpt, KindOpt, LimitOpt, MinRelevanceOpt, check_kind, scope
+from pipeline.index.options import (
+    AgentOpt,
+    EmbeddingOpt,
+    KindOpt,
+    LimitOpt,
+    MinRelevanceOpt,
+    check_kind,
+    scope,
+)
 
 
 def recall(
@@ -19,6 +27,7 @@ def recall(
     min_relevance: MinRelevanceOpt = 0.3,
     kind: KindOpt = None,
     agent: AgentOpt = None,
+    embedding_model: EmbeddingOpt = None,
 ) -> None:
     """Print the <memwal-memories> block for a query: escaped, framed as historical context.
 
@@ -26,12 +35,16 @@ def recall(
     when no memory passes the relevance threshold.
     """
     from pipeline.index import open_index
+    from pipeline.index.embed import resolve_embedding_model
     from pipeline.index.ops import recall_block
 
     try:
         check_kind(kind)
         namespace, default = scope(agent)
-        with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir()) as idx:
+        embedder = resolve_embedding_model(embedding_model or "")
+        with open_index(
+            memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir(), embedder=embedder
+        ) as idx:
             # Ask for extra hits: injection-looking ones are dropped after ranking.
             hits = idx.search(
                 query,

@@ -9,7 +9,15 @@ import typer
 
 from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
 from pipeline.errors import MemscribeError
-from pipeline.index.options import AgentOpt, KindOpt, LimitOpt, MinRelevanceOpt, check_kind, scope
+from pipeline.index.options import (
+    AgentOpt,
+    EmbeddingOpt,
+    KindOpt,
+    LimitOpt,
+    MinRelevanceOpt,
+    check_kind,
+    scope,
+)
 
 
 def search(
@@ -19,16 +27,21 @@ def search(
     min_relevance: MinRelevanceOpt = 0.3,
     kind: KindOpt = None,
     agent: AgentOpt = None,
+    embedding_model: EmbeddingOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Search active, unexpired memories: relevance 0..1 (percent here), path, id, kind."""
     from pipeline.index import open_index
+    from pipeline.index.embed import resolve_embedding_model
     from pipeline.index.ops import display_text
 
     try:
         check_kind(kind)
         namespace, default = scope(agent)
-        with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir()) as idx:
+        embedder = resolve_embedding_model(embedding_model or "")
+        with open_index(
+            memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir(), embedder=embedder
+        ) as idx:
             hits = idx.search(
                 query,
                 namespace=namespace,

@@ -2,7 +2,8 @@
 
     messages since the last flush (skip rule) → redact-in
       → group_pending (pending items re-examined FIRST) → group_attention → group_experience
-      → group_project → group_people   (one prompt, one model task per file kind)
+      → group_project (facts, hard rules, L3 conventions) → group_people
+        (one prompt, one model task per file kind; each message shown with its sender's name)
       → redact-out → files rendered additively (attention.md overwritten) → new flush state
 
 Nothing touches the disk: :mod:`pipeline.groups.store` reads the inputs and applies the result.
@@ -24,8 +25,10 @@ from pipeline.prompting import render_messages
 from pipeline.snapshot.sanitize import Sanitizer, language_hint
 from pipeline.stages.redact import redact_transcript
 from pipeline.stages.windows import estimate_tokens, render_text
+from pipeline.transcript.noise import is_platform_id
 from schemas.groups import (
     AttentionState,
+    ConventionTopic,
     ExperienceEntry,
     ExperienceLog,
     FlushResult,
@@ -62,6 +65,12 @@ class GroupFiles:
     project: str | None = None
     experience: str | None = None
     people: str | None = None
+    #: ``conventions/<topic>.md`` files that exist, by topic.
+    conventions: dict[str, str] = field(default_factory=dict)
+
+
+def convention_path(group: str, topic: str) -> str:
+    return f"{GROUPS_DIR}/{group}/conventions/{topic}.md"
 
 
 def paths(group: str) -> dict[str, str]:
@@ -107,7 +116,10 @@ class _Asker:
             f"group_{kind}.j2",
             group=request.group,
             today=request.today,
-            turns=[{"index": t.index, "role": t.role, "text": render_text(t)} for t in request.turns],
+            turns=[
+                {"index": t.index, "role": t.role, "speaker": t.speaker, "text": render_text(t)}
+                for t in request.turns
+            ],
             pending_items=list(request.pending_items),
             known=list(request.known),
             language_hint=language_hint([t.text for t in request.turns]),
@@ -131,6 +143,7 @@ class _Collected:
     project: list[str] = field(default_factory=list)
     people: list[str] = field(default_factory=list)
     hard_rules: list[str] = field(default_factory=list)
+    conventions: list[tuple[ConventionTopic, str]] = field(default_factory=list)
     pending: list[str] = field(default_factory=list)
 
 
@@ -183,12 +196,13 @@ def _collect(asker: _Asker, ask: dict[str, GroupRequest], s: Sanitizer, out: _Co
     if project is not None:
         out.project += [s.text(f) for f in project.facts if s.keep(f)]
         out.hard_rules += [s.text(r) for r in project.hard_rules if s.keep(r)]
+        out.conventions += [(c.topic, s.text(c.rule)) for c in project.conventions if s.keep(c.rule)]
         out.pending += [s.text(x) for x in project.pending if s.keep(x)]
     if people is not None:
         out.people += [
             render.person_line(Person(name=s.text(x.name), role=s.text(x.role), notes=s.text(x.notes)))
             for x in people.people
-            if s.keep(f"{x.name} {x.role} {x.notes}")
+            if s.keep(f"{x.name} {x.role} {x.notes}") and not is_platform_id(x.name)
         ]
         out.pending += [s.text(x) for x in people.pending if s.keep(x)]
     if experience is not None:
@@ -221,6 +235,28 @@ def _current_attention(out: _Collected, s: Sanitizer) -> AttentionState | None:
     )
 
 
+def _convention_files(group: str, files: GroupFiles, out: _Collected, lang: render.Lang) -> list[GroupFile]:
+    """L3: rules appended to ``conventions/<topic>.md`` (additions only), one file per topic."""
+    by_topic: dict[str, list[str]] = {}
+    for area, rule in out.conventions:
+        by_topic.setdefault(area, []).append(rule)
+    written: list[GroupFile] = []
+    for topic, rules in by_topic.items():
+        old = files.conventions.get(topic)
+        text, added = render.append_lines(old, render.convention_title(group, topic, lang), rules)
+        if added:
+            written.append(
+                GroupFile(
+                    path=convention_path(group, topic),
+                    action="create" if old is None else "append",
+                    text=text,
+                    base_sha256=sha256(old),
+                    added=added,
+                )
+            )
+    return written
+
+
 def _render_files(
     group: str, files: GroupFiles, out: _Collected, s: Sanitizer, *, today: str, stamp: str, lang: render.Lang
 ) -> tuple[list[GroupFile], bool, bool]:
@@ -237,17 +273,19 @@ def _render_files(
     def title(key: str) -> str:
         return f"{group} — {render.t(key, lang)}"
 
+    conventions = _convention_files(group, files, out, lang)
+    # Every conventions file that exists or is being written gets its routing row (rows only added).
+    routed = sorted(
+        set(files.conventions) | {f.path.rsplit("/", 1)[1].removesuffix(".md") for f in conventions}
+    )
     if files.index is None:
-        add(
-            "index",
-            None,
-            render.index_text(group, today, lang, out.hard_rules),
-            list(out.hard_rules),
-            "create",
-        )
+        text = render.index_text(group, today, lang, out.hard_rules)
+        text, routes = render.add_routes(text, routed, lang)
+        add("index", None, text, [*out.hard_rules, *routes], "create")
     else:
         text, rules = render.update_index(files.index, today, out.hard_rules)
-        add("index", files.index, text, rules, "update")
+        text, routes = render.add_routes(text, routed, lang)
+        add("index", files.index, text, [*rules, *routes], "update")
     attention = _current_attention(out, s)
     if attention is not None:
         text = render.attention_text(group, attention, stamp, lang)
@@ -259,6 +297,7 @@ def _render_files(
         text, added = render.append_lines(old, title(f"{kind}_title"), lines)
         if added:
             add(kind, old, text, added, "create" if old is None else "append")
+    written += conventions
     return written, attention is not None, any(f.path == p["experience"] for f in written)
 
 
@@ -311,7 +350,7 @@ def flush_group(
         {
             "attention": request(files.attention),
             "experience": request(files.experience),
-            "project": request(files.project),
+            "project": request("\n".join([files.project or "", *files.conventions.values()])),
             "people": request(files.people),
         },
         sanitizer,

@@ -49,6 +49,18 @@ _STATUS: dict[str, dict[Lang, str]] = {
     "done": {"zh": "已完成", "en": "done"},
 }
 _LAST_UPDATED = re.compile(r"^last_updated: .*$", re.MULTILINE)
+#: L3 conventions: the routing row's "when" text, per topic (the seed's own row for api).
+_CONVENTION: dict[str, dict[Lang, str]] = {
+    "api": {"zh": "API 开发细节", "en": "API conventions"},
+    "db": {"zh": "数据库规范", "en": "Database conventions"},
+    "naming": {"zh": "命名规范", "en": "Naming conventions"},
+    "git": {"zh": "分支与提交规范", "en": "Branch and commit conventions"},
+    "testing": {"zh": "测试规范", "en": "Testing conventions"},
+    "deploy": {"zh": "部署与发布规范", "en": "Deploy and release conventions"},
+    "style": {"zh": "代码风格", "en": "Code style"},
+    "security": {"zh": "安全规范", "en": "Security conventions"},
+}
+CONVENTION_PRIORITY = "P2-L3"
 
 
 def language_of(texts: Sequence[str]) -> Lang:
@@ -124,6 +136,55 @@ def update_index(old: str, today: str, new_rules: Sequence[str]) -> tuple[str, l
     last_item = max((i for i in range(start + 1, end) if lines[i].startswith("- ")), default=start + 1)
     lines[last_item + 1 : last_item + 1] = [f"- {a}" for a in added]
     return "\n".join(lines), added
+
+
+def convention_title(group: str, topic: str, lang: Lang) -> str:
+    suffix = "（L3，增补为主）" if lang == "zh" else " (L3, additions only)"
+    return f"{group} — {_CONVENTION[topic][lang]}{suffix}"
+
+
+def index_lang(index: str, default: Lang) -> Lang:
+    """The language the index was created in (its routing heading), else ``default``."""
+    if t("route_head", "zh") in index:
+        return "zh"
+    if t("route_head", "en") in index:
+        return "en"
+    return default
+
+
+def add_routes(index: str, topics: Sequence[str], lang: Lang) -> tuple[str, list[str]]:
+    """``index`` with a routing row for each new ``conventions/<topic>.md`` (rows never removed).
+
+    A row goes after the routing table's last row; an index without a routing table gets one.
+    Topics already routed (their file named in any line) are left alone.
+    """
+    lang = index_lang(index, lang)
+    body = index.rstrip("\n")
+    tail = index[len(body) :] or "\n"
+    lines = body.split("\n")
+    added: list[str] = []
+    rows: list[str] = []
+    for topic in dict.fromkeys(topics):
+        target = f"`conventions/{topic}.md`"
+        if topic not in _CONVENTION or any(target in line for line in lines):
+            continue
+        rows.append(f"| {_CONVENTION[topic][lang]} | {target} | {CONVENTION_PRIORITY} |")
+        added.append(f"conventions/{topic}.md")
+    if not rows:
+        return index, []
+    heads = [i for i, line in enumerate(lines) if line in (t("route_head", "zh"), t("route_head", "en"))]
+    start = heads[0] if heads else None
+    if start is None:
+        table = [t("route_head", lang), "", t("route_cols", lang), "|---------|---------|--------|", *rows]
+        return "\n".join([*lines, "", *table]) + tail, added
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    last_row = max((i for i in range(start + 1, end) if lines[i].startswith("|")), default=None)
+    if last_row is None:
+        block = ["", t("route_cols", lang), "|---------|---------|--------|", *rows]
+        lines[start + 1 : start + 1] = block
+    else:
+        lines[last_row + 1 : last_row + 1] = rows
+    return "\n".join(lines) + tail, added
 
 
 def attention_text(group: str, state: AttentionState, now: str, lang: Lang) -> str:

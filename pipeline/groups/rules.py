@@ -1,10 +1,13 @@
 """The embedded (offline, deterministic) answers to the ``group_*`` tasks, Chinese and English.
 
-Plain rules over the chat lines (``speaker: text`` when the bridge names the speaker): roles from
-"X 是/负责 Y" / "X is our new Y", hedged claims ("可能", "好像", "maybe") kept as pending, decisions
-from "决定 / 定了 / decided / let's go with", binding rules from "必须 / 禁止 / always / never",
-task states from "在做 / 完成 / 卡住 / working on / done / blocked". Every stored phrase is copied
-from the chat; nothing is invented.
+Plain rules over the chat lines. The speaker is the turn's ``speaker`` (the sender's display name
+from the host's envelope), else a ``speaker: text`` prefix written by the bridge. Roles from
+"X 是/负责 Y" / "X is our new Y" / "我负责 Y" / "I'm responsible for Y", hedged claims ("可能",
+"好像", "maybe") kept as pending, decisions from "决定 / 定了 / decided / let's go with" (with who
+decided), binding rules from "必须 / 禁止 / always / never", detailed conventions (L3) from a rule
+or convention word plus an area (API, database, branches and commits, naming), task states from
+"在做 / 完成 / 卡住 / working on / done / blocked". Every stored phrase is copied from the chat;
+nothing is invented.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from pydantic import BaseModel
 from schemas.groups import (
     AttentionState,
     ConfirmedItem,
+    Convention,
+    ConventionTopic,
     DroppedItem,
     ExperienceEntry,
     ExperienceLog,
@@ -72,13 +77,42 @@ _TASK: tuple[tuple[TaskStatus, re.Pattern[str]], ...] = (
     ("doing", re.compile(r"正在|在做|在写|在改|进行中|\bworking on\b|\bin progress\b", re.IGNORECASE)),
     ("todo", re.compile(r"待办|要做|需要做|还没做|\bTODO\b|\bneed to\b", re.IGNORECASE)),
 )
+_SELF_ROLE = re.compile(
+    r"^(?:我负责(?P<zh>.+)|(?:I'?m|I am) (?:responsible for|in charge of) (?P<en>.+))$", re.IGNORECASE
+)
+#: L3 conventions: a rule or convention word, and an area (checked in this order).
+_CONVENTION_CUE = re.compile(
+    r"规范|约定|统一(?:用|使用|采用|返回|命名)|一律|\bconventions?\b|\bstandardi[sz]e\b|\bmust\b|"
+    r"\balways\b|\bnever\b|必须|禁止|不允许",
+    re.IGNORECASE,
+)
+_CONVENTION_TOPICS: tuple[tuple[ConventionTopic, re.Pattern[str]], ...] = (
+    (
+        "api",
+        re.compile(r"\bAPI\b|接口|\bREST\b|\bendpoints?\b|状态码|\bstatus codes?\b|/v\d+/", re.IGNORECASE),
+    ),
+    (
+        "db",
+        re.compile(
+            r"数据库|表名|字段|迁移脚本|\bSQL\b|\bDB\b|\bdatabase\b|\btables?\b|\bcolumns?\b|\bmigrations?\b",
+            re.IGNORECASE,
+        ),
+    ),
+    ("git", re.compile(r"分支|提交信息|\bcommit messages?\b|\bbranch(?:es)? names?\b", re.IGNORECASE)),
+    ("naming", re.compile(r"命名|驼峰|下划线|\bnaming\b|camelCase|snake_case|kebab-case|PascalCase")),
+)
 _FOCUS = re.compile(
     r"本周|这周|这个迭代|sprint|重点|聚焦|优先|\bfocus\b|\bthis week\b|\bpriority\b", re.IGNORECASE
 )
 
 
 def _split(turn: Turn) -> tuple[str, str]:
-    match = _SPEAKER.match(turn.text.strip())
+    text = turn.text.strip()
+    if turn.speaker:
+        for sep in (":", "："):  # the bridge may also write the name in the text
+            text = text.removeprefix(f"{turn.speaker}{sep}").strip()
+        return turn.speaker, text
+    match = _SPEAKER.match(text)
     if match and not match.group("name").startswith(("http", "[")):
         return match.group("name"), match.group("text").strip()
     return ("assistant" if turn.role == "assistant" else ""), turn.text.strip()
@@ -132,8 +166,10 @@ def people(request: GroupRequest) -> PeopleFacts:
                 pending.append(_pending_phrase(name, role))
             else:
                 found.append(Person(name=name, role=role))
-        if speaker and speaker != "assistant" and re.match(r"^我负责", sentence):
-            found.append(Person(name=speaker, role=sentence[1:].rstrip("。.!！")))
+        own = _SELF_ROLE.match(sentence.rstrip("。.!！"))
+        if speaker and speaker != "assistant" and own and not _HEDGE.search(sentence):
+            role = f"负责{own.group('zh')}" if own.group("zh") else f"responsible for {own.group('en')}"
+            found.append(Person(name=speaker, role=role))
     return PeopleFacts(
         people=list({(p.name, p.role): p for p in found}.values()), pending=list(dict.fromkeys(pending))
     )
@@ -163,15 +199,26 @@ def pending(request: GroupRequest) -> PendingReview:
     return PendingReview(confirmed=confirmed, dropped=dropped)
 
 
+def convention_topic(sentence: str) -> ConventionTopic | None:
+    """The area of a detailed convention stated in ``sentence``, or None (conservative)."""
+    if not _CONVENTION_CUE.search(sentence) or _HEDGE.search(sentence):
+        return None
+    return next((topic for topic, pattern in _CONVENTION_TOPICS if pattern.search(sentence)), None)
+
+
 def project(request: GroupRequest) -> ProjectFacts:
     facts: list[str] = []
     rules: list[str] = []
+    conventions: dict[str, Convention] = {}
     leads: list[str] = []
-    for _, _, sentence in _lines(request):
+    for index, _, sentence in _lines(request):
         if sentence.endswith(("?", "？")):
             continue
         text = sentence.rstrip("。.!！")
-        if _RULE.search(sentence):
+        topic = convention_topic(sentence)
+        if topic is not None:
+            conventions.setdefault(text, Convention(topic=topic, rule=text, evidence_turns=[index]))
+        elif _RULE.search(sentence):
             rules.append(text)
         elif _FACT.search(sentence):
             if _HEDGE.search(sentence) or re.search(r"考虑|\bconsider", sentence, re.IGNORECASE):
@@ -179,7 +226,10 @@ def project(request: GroupRequest) -> ProjectFacts:
             else:
                 facts.append(text)
     return ProjectFacts(
-        facts=list(dict.fromkeys(facts)), hard_rules=list(dict.fromkeys(rules)), pending=leads
+        facts=list(dict.fromkeys(facts)),
+        hard_rules=list(dict.fromkeys(rules)),
+        conventions=list(conventions.values()),
+        pending=leads,
     )
 
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import get_args
 
 from pydantic import ValidationError
 
 from pipeline.errors import StoreError
-from pipeline.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, paths, sha256
+from pipeline.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, convention_path, paths, sha256
 from pipeline.store.atomic import replace_file, write_new_file
 from pipeline.store.root import MemoryRoot
-from schemas.groups import FlushResult, FlushState
+from schemas.groups import ConventionTopic, FlushResult, FlushState
 
 
 def _read(path: Path) -> str | None:
@@ -31,7 +32,18 @@ def _read(path: Path) -> str | None:
 
 def read_group_files(root: Path, group: str) -> GroupFiles:
     p = paths(group)
-    return GroupFiles(**{kind: _read(Path(root) / rel) for kind, rel in p.items()})
+    files = GroupFiles(
+        index=_read(Path(root) / p["index"]),
+        attention=_read(Path(root) / p["attention"]),
+        project=_read(Path(root) / p["project"]),
+        experience=_read(Path(root) / p["experience"]),
+        people=_read(Path(root) / p["people"]),
+    )
+    for topic in get_args(ConventionTopic):  # only the known topics: file names stay safe
+        text = _read(Path(root) / convention_path(group, topic))
+        if text is not None:
+            files.conventions[topic] = text
+    return files
 
 
 def read_state(root: Path) -> FlushState:

@@ -4,12 +4,28 @@ The files are the truth. The index lives in ``.reflexio/.index/memscribe.sqlite3
 be deleted at any time: the next command rebuilds it (``memscribe index --rebuild`` does it
 on purpose). A schema-version mismatch or a corrupt database is rebuilt the same way.
 
-**Incremental refresh.** Each file's ``(mtime_ns, size)`` is kept; a refresh stats every file
-under ``.reflexio/{profiles,playbooks}`` and the archive, and reads only the files whose stat
-changed. A read file whose SHA-256 is unchanged (``touch``) only updates its stat; a changed
-one is re-parsed. Rows of vanished files are dropped. So the reading and parsing work is
-proportional to the files changed; what stays proportional to the root is one ``stat`` per
-file (about a microsecond each).
+**Incremental refresh, proportional to what changed.** Each file's ``(mtime_ns, size)`` is
+kept, and so is the mtime of each of the four memory folders (``.reflexio/{profiles,playbooks}``
+and the same under the archive). A refresh stats those four folders first:
+
+* a folder whose mtime did not move is skipped without listing it (nothing was created,
+  renamed or removed in it);
+* a folder whose mtime moved only through memscribe's own writer is not listed either: the
+  change log (:mod:`pipeline.store.changes`) names the files each apply touched, and its
+  links chain the folder's mtime from the value this index saw to the value it sees now;
+* any other folder (an edit by hand, a crashed apply, a lost log) is listed and every file in
+  it stat'ed, as is every folder on the first refresh, with ``full=True`` (``memscribe index``),
+  with ``rebuild=True`` and at least every VERIFY_EVERY_S.
+
+Files whose stat changed are read; one whose SHA-256 is unchanged (``touch``) only updates its
+stat, a changed one is re-parsed; rows of vanished files are dropped.
+
+*Trade-off.* The skip relies on every change also changing its folder's mtime. memscribe never
+rewrites a memory file in place (temp file + link/rename, or unlink), so its own changes always
+do; a file rewritten **in place** by another tool (some editors) keeps its folder's mtime and is
+seen at the next full verify (``memscribe index``, or within VERIFY_EVERY_S), not before. A folder
+mtime set less than RACY_NS before the refresh stat'ed it is not trusted (a change within the
+same clock tick would not move it), so that folder is scanned again next time.
 
 **Full text.** An FTS5 table (``porter unicode61`` tokenizer, BM25 ranking) over the active
 entries' text — profile bodies, and playbooks' ``When``/``What`` (the search anchor; ``Why``
@@ -23,18 +39,34 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import heapq
+import json
+import operator
 import os
+import re
 import sqlite3
+import stat
+import sys
 import time
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pipeline.errors import StoreError
+from pipeline.index.embed import EmbeddingModel, unit
 from pipeline.stages.dedup import SHORTLIST_SCORE, SHORTLIST_SIZE, entry_text, same_topic
+from pipeline.store.changes import (
+    ABSENT,
+    MEMORY_DIRS,
+    ChangeLog,
+    dir_mtime,
+    read_changes,
+    truncate_changes,
+)
 from pipeline.store.files import (
     ARCHIVE_DIR,
-    KIND_DIRS,
     REFLEXIO_DIR,
     parse_memory_file,
     parse_playbook_sections,
@@ -46,7 +78,20 @@ from schemas.requests import ShortlistItem
 
 INDEX_DIR = f"{REFLEXIO_DIR}/.index"
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
+#: A folder whose mtime is this recent (ns) when stat'ed may still change within the same
+#: clock tick (or the file system's timestamp granularity): it is scanned again next time.
+RACY_NS = 2_000_000_000
+#: Every file is stat'ed at least this often (seconds), to catch edits in place by other tools.
+VERIFY_EVERY_S = 3600
+#: The change log is emptied once a refresh has read this many bytes of it.
+CHANGES_LOG_MAX = 1 << 20
+#: Cosine similarity at or below this counts as unrelated (embedding models rarely go lower).
+SEMANTIC_FLOOR = 0.5
+#: Weight of the semantic score in the blend (it can only raise a lexical score, never lower it).
+SEMANTIC_WEIGHT = 0.6
+#: Same CJK range as :mod:`pipeline.textsim`: runs are indexed and queried as character bigrams.
+_CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 #: BM25 candidates re-scored per query (shortlists and search).
 FTS_CANDIDATES = 48
 #: A query word found in more than this share of the scope's entries is too common to
@@ -73,9 +118,14 @@ CREATE TABLE files (
 CREATE INDEX files_id ON files(id);
 CREATE INDEX files_slug ON files(slug, kind, archived, namespace, id);
 CREATE INDEX files_norm ON files(norm);
+CREATE INDEX files_bad ON files(path) WHERE ok = 0;
 CREATE VIRTUAL TABLE fts USING fts5(text, content='files', content_rowid='rowid',
     tokenize='porter unicode61');
 CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
+CREATE TABLE vectors (
+    model TEXT NOT NULL, id TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL,
+    PRIMARY KEY (model, id, sha)
+);
 """
 
 _COLUMNS = (
@@ -118,6 +168,7 @@ class RefreshStats:
     touched: int = 0
     removed: int = 0
     problems: int = 0
+    scanned_dirs: int = 0
     seconds: float = 0.0
     rebuilt: bool = False
     problem_paths: list[str] = field(default_factory=list)
@@ -137,12 +188,26 @@ def is_expired(expires: str | None, today: dt.date) -> bool:
         return False
 
 
+def _cjk_bigrams(match: re.Match[str]) -> str:
+    run = match.group()
+    grams = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+    return " " + " ".join(grams) + " "
+
+
+def fts_text(text: str) -> str:
+    """The text FTS5 indexes: normalized, each CJK run split into overlapping character bigrams
+    (the unicode61 tokenizer would keep a whole run — a sentence — as one token)."""
+    return _CJK_RUN.sub(_cjk_bigrams, normalize(text))
+
+
 def _fts_words(text: str) -> list[str]:
-    """Query words for FTS5 (quoted, so no query syntax can leak in), stopwords dropped."""
+    """Query words for FTS5 (quoted, so no query syntax can leak in), stopwords dropped; CJK
+    runs become bigrams, as in :func:`fts_text`."""
     words: list[str] = []
-    for raw in normalize(text).replace('"', " ").split():
+    for raw in fts_text(text).replace('"', " ").split():
         for word in "".join(ch if ch.isalnum() else " " for ch in raw).split():
-            if word not in STOPWORDS and len(word) > 1 and word not in words:
+            cjk = _CJK_RUN.fullmatch(word) is not None
+            if word not in STOPWORDS and (len(word) > 1 or cjk) and word not in words:
                 words.append(word)
     return words
 
@@ -154,11 +219,20 @@ def _norm_key(text: str) -> str:
 class MemoryIndex:
     """The SQLite index of one memory root. Use :func:`open_index`; close when done."""
 
-    def __init__(self, root: Path, conn: sqlite3.Connection, location: Path | None) -> None:
+    def __init__(
+        self,
+        root: Path,
+        conn: sqlite3.Connection,
+        location: Path | None,
+        embedder: EmbeddingModel | None = None,
+    ) -> None:
         self.root = Path(root)
+        self.embedder = embedder
         self.conn = conn
         self.location = location  # None: an in-memory index (read-only root, dry runs)
         self._vocab_total: int | None = None
+        # (rowid, kind, namespace, unit vector) of the active entries, loaded on first use.
+        self._vectors: list[tuple[int, str, str, list[float]]] | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -182,63 +256,128 @@ class MemoryIndex:
 
     def _walk(self) -> Iterator[tuple[str, int, int, bool]]:
         """(relative path, mtime_ns, size, archived) of every memory file on disk."""
-        for base, archived in ((REFLEXIO_DIR, False), (ARCHIVE_DIR, True)):
-            for kind_dir in sorted(KIND_DIRS.values()):
-                directory = self.root / base / kind_dir
-                try:
-                    scan = os.scandir(directory)
-                except (FileNotFoundError, NotADirectoryError):
-                    continue
-                with scan:
-                    for item in scan:
-                        # Dot files are temp files of writers in flight (see store.atomic).
-                        if item.name.startswith(".") or not item.name.endswith(".md"):
-                            continue
-                        try:
-                            if not item.is_file():
-                                continue
-                            st = item.stat()
-                        except OSError:
-                            continue
-                        yield f"{base}/{kind_dir}/{item.name}", st.st_mtime_ns, st.st_size, archived
+        for rel_dir in MEMORY_DIRS:
+            yield from self._walk_dir(rel_dir)
 
-    def refresh(self, *, rebuild: bool = False) -> RefreshStats:
+    def _walk_dir(self, rel_dir: str) -> Iterator[tuple[str, int, int, bool]]:
+        archived = rel_dir.startswith(ARCHIVE_DIR)
+        try:
+            scan = os.scandir(self.root / rel_dir)
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        with scan:
+            for item in scan:
+                # Dot files are temp files of writers in flight (see store.atomic).
+                if item.name.startswith(".") or not item.name.endswith(".md"):
+                    continue
+                try:
+                    if not item.is_file():
+                        continue
+                    st = item.stat()
+                except OSError:
+                    continue
+                yield f"{rel_dir}/{item.name}", st.st_mtime_ns, st.st_size, archived
+
+    def refresh(self, *, rebuild: bool = False, full: bool = False) -> RefreshStats:
         """Bring the index up to date with the files (only changed files are read).
+
+        The common path costs what changed, not the root: a memory folder whose mtime did not
+        move is skipped, and one that moved only through memscribe's own writes (the change
+        log, :mod:`pipeline.store.changes`) has only the logged files checked. Any other
+        folder — or every folder with ``full``, with ``rebuild``, on the first refresh and at
+        least every VERIFY_EVERY_S — has every file stat'ed (see the module docstring).
 
         Args:
             rebuild: forget everything and re-read every file.
+            full: stat every file (catches files rewritten in place by other tools).
         """
         started = time.perf_counter()
         stats = RefreshStats(rebuilt=rebuild)
         with self.conn:
+            # One refresher at a time (readers are not blocked: WAL).
+            self.conn.execute("BEGIN IMMEDIATE")
             if rebuild:
                 self.conn.execute("DELETE FROM files")
                 self.conn.execute("INSERT INTO fts(fts) VALUES ('delete-all')")
-            known = {
-                str(path): (int(rowid), int(mtime), int(size), str(sha))
-                for rowid, path, mtime, size, sha in self.conn.execute(
-                    "SELECT rowid, path, mtime_ns, size, sha256 FROM files"
-                )
-            }
-            seen: set[str] = set()
-            for rel, mtime, size, archived in self._walk():
-                stats.files += 1
-                seen.add(rel)
-                old = known.get(rel)
-                if old is not None and old[1] == mtime and old[2] == size:
-                    continue
-                self._read_one(rel, mtime, size, archived, old, stats)
-            for rel in known.keys() - seen:
-                self._delete_row(known[rel][0])
-                stats.removed += 1
+                self.conn.execute("DELETE FROM meta WHERE key IN ('dirs', 'verified_at')")
+            state: dict[str, list[Any]] = json.loads(self.meta("dirs") or "{}")
+            verified = float(self.meta("verified_at") or 0)
+            full = full or rebuild or not state or time.time() - verified > VERIFY_EVERY_S
+            wall = time.time_ns()
+            now_dirs = {d: dir_mtime(self.root, d) for d in MEMORY_DIRS}  # before the log
+            log = read_changes(self.root, int(self.meta("changes_offset") or 0))
+            new_state: dict[str, list[Any]] = {}
+            for rel_dir in MEMORY_DIRS:
+                m_now = now_dirs[rel_dir]
+                trusted: bool | None = None if full else _chain(state.get(rel_dir), log, rel_dir, m_now)
+                if trusted is None:
+                    stats.scanned_dirs += 1
+                    self._scan_dir(rel_dir, stats)
+                    # An mtime set within the clock's granularity may hide a later change.
+                    trusted = m_now == ABSENT or wall - m_now > RACY_NS
+                else:
+                    self._check_paths(sorted(log.paths.get(rel_dir, ())), rel_dir, stats)
+                new_state[rel_dir] = [m_now, trusted]
+            self._set_meta("dirs", json.dumps(new_state, sort_keys=True))
+            offset = log.offset
+            if self.location is not None and offset > CHANGES_LOG_MAX:
+                truncate_changes(self.root)
+                offset = 0
+            self._set_meta("changes_offset", str(offset))
+            if full:
+                self._set_meta("verified_at", f"{time.time():.3f}")
             self._set_meta("refreshed_at", dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
-            stats.problems = int(self.conn.execute("SELECT count(*) FROM files WHERE ok = 0").fetchone()[0])
+            stats.files = int(self.conn.execute("SELECT count(*) FROM files").fetchone()[0])
             stats.problem_paths = [
                 str(r[0]) for r in self.conn.execute("SELECT path FROM files WHERE ok = 0 ORDER BY path")
             ]
+            stats.problems = len(stats.problem_paths)
         self._vocab_total = None
+        self._vectors = None
         stats.seconds = time.perf_counter() - started
         return stats
+
+    def _known(self, where: str, params: Sequence[object]) -> dict[str, tuple[int, int, int, str]]:
+        return {
+            str(path): (int(rowid), int(mtime), int(size), str(sha))
+            for rowid, path, mtime, size, sha in self.conn.execute(
+                f"SELECT rowid, path, mtime_ns, size, sha256 FROM files WHERE {where}", tuple(params)
+            )
+        }
+
+    def _scan_dir(self, rel_dir: str, stats: RefreshStats) -> None:
+        """Stat every file of one memory folder; read the changed ones, drop the vanished."""
+        known = self._known("path > ? AND path < ?", (rel_dir + "/", rel_dir + "0"))
+        seen: set[str] = set()
+        for rel, mtime, size, archived in self._walk_dir(rel_dir):
+            seen.add(rel)
+            old = known.get(rel)
+            if old is not None and old[1] == mtime and old[2] == size:
+                continue
+            self._read_one(rel, mtime, size, archived, old, stats)
+        for rel in known.keys() - seen:
+            self._delete_row(known[rel][0])
+            stats.removed += 1
+
+    def _check_paths(self, paths: Sequence[str], rel_dir: str, stats: RefreshStats) -> None:
+        """Bring exactly ``paths`` (files of one memory folder the change log named) up to date."""
+        archived = rel_dir.startswith(ARCHIVE_DIR)
+        for rel in paths:
+            row = self._known("path = ?", (rel,)).get(rel)
+            name = rel.rpartition("/")[2]
+            try:
+                st = os.lstat(self.root / rel)
+                present = stat.S_ISREG(st.st_mode) and name.endswith(".md") and not name.startswith(".")
+            except OSError:
+                present = False
+            if not present:
+                if row is not None:
+                    self._delete_row(row[0])
+                    stats.removed += 1
+                continue
+            if row is not None and row[1] == st.st_mtime_ns and row[2] == st.st_size:
+                continue
+            self._read_one(rel, st.st_mtime_ns, st.st_size, archived, row, stats)
 
     def _read_one(
         self,
@@ -272,14 +411,18 @@ class MemoryIndex:
             row,
         )
         if row[5] and not archived:  # ok and active: searchable
-            self.conn.execute("INSERT INTO fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, row[19]))
+            self.conn.execute(
+                "INSERT INTO fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, fts_text(str(row[19])))
+            )
 
     def _delete_row(self, rowid: int) -> None:
         found = self.conn.execute("SELECT ok, archived, text FROM files WHERE rowid = ?", (rowid,)).fetchone()
         if found is None:
             return
         if found[0] and not found[1]:
-            self.conn.execute("INSERT INTO fts(fts, rowid, text) VALUES ('delete', ?, ?)", (rowid, found[2]))
+            self.conn.execute(
+                "INSERT INTO fts(fts, rowid, text) VALUES ('delete', ?, ?)", (rowid, fts_text(str(found[2])))
+            )
         self.conn.execute("DELETE FROM files WHERE rowid = ?", (rowid,))
 
     def stale_files(self) -> int:
@@ -369,6 +512,15 @@ class MemoryIndex:
         ).fetchall()
         return [self._entry_from_row(r).entry for r in rows]
 
+    def expiring(self, today: dt.date) -> list[MemoryEntry]:
+        """Active profiles whose ``expires`` date is ``today`` or earlier (all namespaces)."""
+        rows = self.conn.execute(
+            f"SELECT {self._ENTRY_COLS} FROM files f WHERE f.ok = 1 AND f.archived = 0 "
+            "AND f.kind = 'profile' AND f.expires IS NOT NULL AND f.expires <= ? ORDER BY f.path",
+            (today.isoformat(),),
+        ).fetchall()
+        return [self._entry_from_row(r).entry for r in rows]
+
     def taken_ids(self) -> set[str]:
         return {str(r[0]) for r in self.conn.execute("SELECT DISTINCT id FROM files WHERE ok = 1")}
 
@@ -413,6 +565,95 @@ class MemoryIndex:
             return []
         return [int(r[0]) for r in rows]
 
+    # -- semantic similarity (optional) ---------------------------------------------------
+
+    def _disable_embeddings(self, exc: Exception) -> None:
+        name = self.embedder.name if self.embedder else "?"
+        sys.stderr.write(f"memscribe: embedding model {name} unavailable, lexical search only: {exc}\n")
+        self.embedder = None
+        self._vectors = None
+
+    def _load_vectors(self) -> list[tuple[int, str, str, list[float]]]:
+        """Embed the active entries that have no vector for this model and text yet, then load all."""
+        if self.embedder is None:
+            return []
+        if self._vectors is not None:
+            return self._vectors
+        model = self.embedder.name
+        missing = self.conn.execute(
+            "SELECT DISTINCT f.id, f.norm, f.text FROM files f LEFT JOIN vectors v "
+            "ON v.model = ? AND v.id = f.id AND v.sha = f.norm "
+            "WHERE f.ok = 1 AND f.archived = 0 AND v.id IS NULL",
+            (model,),
+        ).fetchall()
+        step = max(1, self.embedder.batch)
+        try:
+            for start in range(0, len(missing), step):
+                chunk = missing[start : start + step]
+                vectors = self.embedder.embed([str(r[2]) for r in chunk])
+                if len(vectors) != len(chunk):
+                    raise ValueError(f"{len(vectors)} vectors for {len(chunk)} texts")
+                with self.conn:
+                    self.conn.executemany(
+                        "INSERT OR REPLACE INTO vectors(model, id, sha, vec) VALUES (?, ?, ?, ?)",
+                        [
+                            (model, str(r[0]), str(r[1]), array("f", unit(v)).tobytes())
+                            for r, v in zip(chunk, vectors, strict=True)
+                        ],
+                    )
+        except Exception as exc:  # noqa: BLE001 - any model failure: fall back to lexical
+            self._disable_embeddings(exc)
+            return []
+        if missing:
+            with self.conn:  # drop vectors of texts no active entry has any more
+                self.conn.execute(
+                    "DELETE FROM vectors WHERE model = ? AND NOT EXISTS (SELECT 1 FROM files f "
+                    "WHERE f.id = vectors.id AND f.norm = vectors.sha AND f.ok = 1 AND f.archived = 0)",
+                    (model,),
+                )
+        loaded: list[tuple[int, str, str, list[float]]] = []
+        for rowid, kind, ns, blob in self.conn.execute(
+            "SELECT f.rowid, f.kind, f.namespace, v.vec FROM files f JOIN vectors v "
+            "ON v.model = ? AND v.id = f.id AND v.sha = f.norm WHERE f.ok = 1 AND f.archived = 0",
+            (model,),
+        ):
+            vec = array("f")
+            vec.frombytes(blob)
+            loaded.append((int(rowid), str(kind), str(ns), vec.tolist()))
+        self._vectors = loaded
+        return loaded
+
+    def _semantic(
+        self,
+        text: str,
+        *,
+        kind: MemoryKind | None,
+        namespace: str | None,
+        default: str,
+        limit: int,
+    ) -> tuple[list[int], dict[int, float]]:
+        """(best ``limit`` rowids, semantic score 0..1 per scoped rowid) for ``text``; empty
+        without an embedding model. Brute force over the scope's vectors."""
+        vectors = self._load_vectors()
+        if not vectors or self.embedder is None:
+            return [], {}
+        try:
+            found = self.embedder.embed([text])
+            query = unit([float(x) for x in found[0]])
+        except Exception as exc:  # noqa: BLE001 - any model failure: fall back to lexical
+            self._disable_embeddings(exc)
+            return [], {}
+        names = None if namespace is None else ({"", namespace} if namespace == default else {namespace})
+        scores: dict[int, float] = {}
+        for rowid, k, ns, vec in vectors:
+            if (kind is not None and k != kind) or (names is not None and ns not in names):
+                continue
+            cosine = sum(map(operator.mul, query, vec))
+            if cosine > SEMANTIC_FLOOR:
+                scores[rowid] = min(1.0, (cosine - SEMANTIC_FLOOR) / (1.0 - SEMANTIC_FLOOR))
+        best = heapq.nlargest(limit, scores, key=lambda r: scores[r])
+        return best, scores
+
     def shortlist(
         self,
         kind: MemoryKind,
@@ -452,17 +693,19 @@ class MemoryIndex:
             f"SELECT f.rowid FROM files f WHERE f.norm = ?{where}", (_norm_key(text), *base)
         ).fetchall()
         rowids.update(int(r[0]) for r in rows)
+        best, semantic = self._semantic(text, kind=kind, namespace=namespace, default=default, limit=size * 4)
+        rowids.update(best)
         if not rowids:
             return []
         found = self.conn.execute(
-            "SELECT id, slug, text, created, tokens FROM files "
+            "SELECT rowid, id, slug, text, created, tokens FROM files "
             f"WHERE rowid IN ({', '.join('?' * len(rowids))})",
             tuple(rowids),
         ).fetchall()
         wanted = content_tokens(text)
         scored: list[ShortlistItem] = []
-        for mem_id, entry_slug, entry_txt, created, tokens in found:
-            score = _similarity_sets(wanted, set(str(tokens).split()))
+        for rowid, mem_id, entry_slug, entry_txt, created, tokens in found:
+            score = blend(_similarity_sets(wanted, set(str(tokens).split())), semantic.get(int(rowid)))
             if score >= SHORTLIST_SCORE or same_topic(slug, str(entry_slug)):
                 scored.append(
                     ShortlistItem(
@@ -496,6 +739,10 @@ class MemoryIndex:
             where += " AND f.kind = ?"
             base.append(kind)
         rowids = self._fts_candidates(query, where, base, limit=max(FTS_CANDIDATES, limit * 4))
+        best, semantic = self._semantic(
+            query, kind=kind, namespace=namespace, default=default, limit=max(FTS_CANDIDATES, limit * 4)
+        )
+        rowids += [r for r in best if r not in set(rowids)]
         if not rowids:
             return []
         rows = self.conn.execute(
@@ -509,7 +756,7 @@ class MemoryIndex:
         for rowid, mem_id, k, ns, path, text, expires, tokens in rows:
             if is_expired(str(expires) if expires else None, today):
                 continue
-            score = _relevance_sets(wanted, set(str(tokens).split()))
+            score = blend(_relevance_sets(wanted, set(str(tokens).split())), semantic.get(int(rowid)))
             if score < min_relevance:
                 continue
             hit = SearchHit(
@@ -548,6 +795,26 @@ class MemoryIndex:
         }
 
 
+def _chain(known: list[Any] | None, log: ChangeLog, rel_dir: str, m_now: int) -> bool | None:
+    """Whether ``rel_dir`` can skip a full scan, and whether its mtime ``m_now`` can be trusted next time.
+
+    None: scan it. Otherwise the folder is unchanged since the last refresh (``known`` is its
+    trusted mtime then), or the change log's links for it chain exactly from that mtime to
+    ``m_now`` — every change in between was memscribe's, and the log names its files.
+    """
+    if not known or not known[1]:
+        return None
+    links = log.links.get(rel_dir, [])
+    reached: dict[int, bool] = {int(known[0]): True}
+    current, current_trusted = int(known[0]), True
+    for before, after, stamped in links:
+        if not current_trusted or before != current:
+            return None
+        current, current_trusted = after, stamped
+        reached[after] = stamped
+    return reached.get(m_now)
+
+
 def _porter_guess(word: str) -> str:
     """The porter stem FTS5 stored for ``word`` (asked of SQLite itself, cached)."""
     return _stem_cache.get(word) or _stem(word)
@@ -571,6 +838,14 @@ def _stem(word: str) -> str:
     if len(_stem_cache) < 50_000:
         _stem_cache[word] = stem
     return stem
+
+
+def blend(lexical: float, semantic: float | None) -> float:
+    """The lexical score, raised (never lowered) by a semantic score when there is one:
+    ``max(lexical, (1 - w)·lexical + w·semantic)`` with w = SEMANTIC_WEIGHT."""
+    if semantic is None:
+        return lexical
+    return round(max(lexical, (1.0 - SEMANTIC_WEIGHT) * lexical + SEMANTIC_WEIGHT * semantic), 4)
 
 
 def _similarity_sets(ta: set[str], tb: set[str]) -> float:
@@ -667,13 +942,21 @@ def _open_file(location: Path) -> sqlite3.Connection:
     return conn
 
 
-def open_index(root: Path, *, in_memory: bool = False, refresh: bool = True) -> MemoryIndex:
+def open_index(
+    root: Path,
+    *,
+    in_memory: bool = False,
+    refresh: bool = True,
+    embedder: EmbeddingModel | None = None,
+) -> MemoryIndex:
     """Open (creating if needed) and refresh the index of ``root``.
 
     Args:
         in_memory: keep the index in memory only (nothing written under the root); also the
             fallback when the root's index file cannot be created (read-only root).
         refresh: bring it up to date with the files first (incremental).
+        embedder: an embedding model: shortlists and search blend in semantic similarity
+            (see :mod:`pipeline.index.embed`); None: lexical only.
 
     Raises:
         StoreError: SQLite itself is unusable (FTS5 missing).
@@ -694,7 +977,7 @@ def open_index(root: Path, *, in_memory: bool = False, refresh: bool = True) -> 
             _init(conn)
         except sqlite3.Error as exc:  # pragma: no cover - an SQLite without FTS5
             raise StoreError(f"cannot build the memory index: {exc}", path=str(root)) from exc
-    index = MemoryIndex(root, conn, location)
+    index = MemoryIndex(root, conn, location, embedder)
     if refresh:
         try:
             index.refresh()

@@ -105,10 +105,22 @@ def lineage(index: MemoryIndex, memory_id: str) -> Lineage | None:
 
 
 def sweep_root(root: Path, *, now: dt.datetime, dry_run: bool = False) -> tuple[Plan, ApplyResult]:
-    """Archive the expired profiles of ``root`` (all namespaces). Files are read directly."""
+    """Archive the expired profiles of ``root`` (all namespaces).
+
+    With an index, the expired candidates come from it (refreshed: cost proportional to what
+    changed); without one, the files are read directly. ``apply`` re-reads each file it archives.
+    """
+    from pipeline.index.db import index_path
     from pipeline.store.root import MemoryRoot
 
-    plan = sweep(MemoryRoot(root).entries(), now=now)
+    moment = now.astimezone(dt.UTC) if now.tzinfo else now.replace(tzinfo=dt.UTC)
+    entries: list[MemoryEntry] | None = None
+    if index_path(root).is_file():
+        with open_index(root, refresh=False) as index:
+            if index.location is not None:
+                index.refresh()
+                entries = index.expiring(moment.date())
+    plan = sweep(MemoryRoot(root).entries() if entries is None else entries, now=now)
     if dry_run or not plan.operations:
         return plan, ApplyResult()
     return plan, apply_plan(plan, root, now=now)
@@ -215,13 +227,15 @@ def extract_memory(
     source: str | None,
     writes: bool,
     now: dt.datetime | None = None,
+    embedding_model: str | None = None,
 ) -> Iterator[tuple[dict[str, Any], Plan | None]]:
     """What ``memscribe extract`` passes to :func:`pipeline.run.extract` for one root.
 
     Resolves the namespace (``--agent``, else the session key, else the OpenClaw path),
     sweeps expired profiles first when ``writes`` is allowed, and yields the keyword
     arguments (``existing``, ``taken_ids``, ``namespace``, ``default_namespace``, ``view``)
-    backed by the index, with the sweep's plan (None when it did not run). Without ``writes`` nothing is created under the root: an existing
+    backed by the index, with the sweep's plan (None when it did not run). ``embedding_model``
+    (None: MEMSCRIBE_EMBEDDING_MODEL; "": none) blends semantic similarity into the shortlists. Without ``writes`` nothing is created under the root: an existing
     index file is used, else an in-memory one.
 
     Raises:
@@ -229,6 +243,7 @@ def extract_memory(
     """
     from pipeline.errors import UserError
     from pipeline.index.db import IndexView, index_path
+    from pipeline.index.embed import resolve_embedding_model
     from pipeline.namespace import default_namespace, resolve_namespace
 
     try:
@@ -236,12 +251,13 @@ def extract_memory(
         namespace = resolve_namespace(agent=agent, session_key=session_key, source=source, default=default)
     except ValueError as exc:
         raise UserError(str(exc)) from exc
+    embedder = resolve_embedding_model(embedding_model)
     swept: Plan | None = None
     if writes:
         swept, _ = sweep_root(root, now=now or dt.datetime.now(dt.UTC))
     # An empty root gets no index (a run that writes nothing leaves nothing behind).
     in_memory = not (Path(root) / ".reflexio").is_dir() or (not writes and not index_path(root).exists())
-    with open_index(root, in_memory=in_memory) as index:
+    with open_index(root, in_memory=in_memory, embedder=embedder) as index:
         kwargs: dict[str, Any] = {
             "existing": [],
             "taken_ids": index.taken_ids(),

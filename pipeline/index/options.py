@@ -21,6 +21,16 @@ MinRelevanceOpt = Annotated[
     float,
     typer.Option("--min-relevance", min=0.0, max=1.0, help="Minimum relevance, 0..1."),
 ]
+EmbeddingOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--embedding-model",
+        envvar="MEMSCRIBE_EMBEDDING_MODEL",
+        help="Blend semantic similarity into search and dedup: a litellm embedding model "
+        "(openai/text-embedding-3-small, ollama/nomic-embed-text…) or sentence-transformers/<name> "
+        "where that package is installed. Default: lexical only.",
+    ),
+]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")]
 
 

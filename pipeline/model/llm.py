@@ -12,6 +12,10 @@ Anything still failing becomes a :class:`~pipeline.errors.ModelError` for the ca
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import importlib
+import json
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -39,6 +43,9 @@ from tenacity import (  # noqa: E402
 T = TypeVar("T", bound=BaseModel)
 
 litellm.suppress_debug_info = True  # no "Provider List" banners on stdout: it may carry JSON
+# Per-call overhead (the batch job makes hundreds of calls): no message copies kept for logging
+# callbacks (none are configured; prompts may hold private text anyway).
+litellm.turn_off_message_logging = True
 
 #: Transport errors worth retrying. Everything else (auth, bad request, not found) fails fast.
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
@@ -93,6 +100,7 @@ class LiteLLMModel:
         self.temperature = temperature
         self.usage = Usage()
         self._completion = completion or litellm.completion
+        _warm_imports()
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[mode])
 
     # -- transport ---------------------------------------------------------------------------
@@ -119,11 +127,9 @@ class LiteLLMModel:
         if usage is not None:
             self.usage.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.usage.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
-        try:
-            cost = float(litellm.completion_cost(completion_response=response, model=self.name))
-        except Exception:  # unknown model / local server: cost is simply not known
-            return
-        self.usage.cost_usd = (self.usage.cost_usd or 0.0) + cost
+        cost = _response_cost(response, self.name)
+        if cost is not None:
+            self.usage.cost_usd = (self.usage.cost_usd or 0.0) + cost
 
     # -- the StructuredModel protocol ------------------------------------------------------------
     def generate(
@@ -143,7 +149,7 @@ class LiteLLMModel:
             kwargs["api_key"] = self.api_key
         try:
             result = self._client.chat.completions.create(
-                response_model=response_model, max_retries=self.max_reasks, **kwargs
+                response_model=_schema_model(response_model), max_retries=self.max_reasks, **kwargs
             )
         except InstructorRetryException as exc:
             cause = exc.__cause__ or exc
@@ -168,6 +174,62 @@ class LiteLLMModel:
         return result
 
 
+@functools.cache
+def _warm_imports() -> None:
+    """Import now what litellm and instructor import lazily on the first call, once, in one thread
+    (the batch job's first calls would otherwise all wait on the same import locks)."""
+    for module in (
+        "litellm.litellm_core_utils.prompt_templates.common_utils",
+        "litellm.proxy.openai_files_endpoints.common_utils",
+        "instructor.v2.providers.openai",
+        "httpcore",
+    ):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module)
+
+
+@functools.cache
+def _schema_model(response_model: type[T]) -> type[T]:
+    """instructor's response-schema wrapper of ``response_model``, built once, its JSON schema too.
+
+    instructor wraps the model (``create_model``) and pydantic regenerates its JSON schema on
+    every call unless the model already is a wrapper; the request sent is the same.
+    """
+    from instructor.v2.core.function_calls import response_schema
+
+    wrapper = response_schema(response_model)
+    frozen = json.dumps(wrapper.model_json_schema())
+    generate = wrapper.model_json_schema
+
+    def model_json_schema(cls: type[BaseModel], *args: Any, **kwargs: Any) -> dict[str, Any]:
+        if args or kwargs:
+            return generate(*args, **kwargs)
+        schema: dict[str, Any] = json.loads(frozen)  # a fresh copy: callers may edit it
+        return schema
+
+    type.__setattr__(wrapper, "model_json_schema", classmethod(model_json_schema))
+    return wrapper
+
+
+#: Models litellm has no price for (a local server, a fine-tune): asking again costs a
+#: model-map lookup and an exception per call for the same answer.
+_UNPRICED: set[str] = set()
+
+
+def _response_cost(response: Any, model: str) -> float | None:
+    """The call's cost in USD: litellm's own figure when it computed one, else ours (cached miss)."""
+    hidden = getattr(response, "_hidden_params", None)
+    if isinstance(hidden, dict) and isinstance(hidden.get("response_cost"), int | float):
+        return float(hidden["response_cost"])
+    if model in _UNPRICED:
+        return None
+    try:
+        return float(litellm.completion_cost(completion_response=response, model=model))
+    except Exception:  # unknown model / local server: cost is simply not known
+        _UNPRICED.add(model)
+        return None
+
+
 def context_tokens(model: str) -> int:
     """The model's input window from litellm's bundled map, or a conservative default."""
     try:
@@ -176,6 +238,29 @@ def context_tokens(model: str) -> int:
         return DEFAULT_CONTEXT_TOKENS
     value = info.get("max_input_tokens") or info.get("max_tokens")
     return int(value) if value else DEFAULT_CONTEXT_TOKENS
+
+
+def embed(texts: list[str], *, model: str) -> list[list[float]]:
+    """Embedding vectors of ``texts`` (in order) from a litellm embedding model, one request.
+
+    Raises:
+        ModelError: the request failed or the answer is not one vector per text.
+    """
+    if not texts:
+        return []
+    try:
+        response = litellm.embedding(model=model, input=list(texts))
+        data = sorted(response.data, key=lambda d: int(d["index"] if isinstance(d, dict) else d.index))
+        vectors = [[float(x) for x in (d["embedding"] if isinstance(d, dict) else d.embedding)] for d in data]
+    except Exception as exc:
+        raise ModelError(f"embedding with {model} failed: {_short(exc)}", stage="embed", attempts=1) from exc
+    if len(vectors) != len(texts):
+        raise ModelError(
+            f"embedding with {model}: {len(vectors)} vectors for {len(texts)} texts",
+            stage="embed",
+            attempts=1,
+        )
+    return vectors
 
 
 def _short(exc: BaseException) -> str:

@@ -5,7 +5,9 @@ Order of work, all under the root's lock (``MemoryRoot.lock``):
 1. **Validate everything first.** Paths stay inside ``.reflexio/profiles|playbooks`` (or the
    archive), new files do not exist, each new text parses back to the op's id/kind/slug,
    ids are fresh, archive sources exist and carry the op's id, no two ops share a path.
-   Any problem raises :class:`StoreError` before a single byte is written.
+   Any problem raises :class:`StoreError` before a single byte is written. Validation costs
+   what the plan touches, not the root: ids in use are looked up in the index (or, without
+   one, among the memory folders' file names) and confirmed by parsing those files only.
 2. **Journal.** The plan JSON is written to ``.reflexio/.journal/<UTC stamp>-<shortid>.json``.
 3. **Write new files** (atomic, never overwrite).
 4. **Archive superseded files**: the original text plus ``superseded_by`` (when set),
@@ -26,13 +28,18 @@ import contextlib
 import datetime as dt
 import errno
 import os
+import re
 import secrets
+import sqlite3
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from pipeline.errors import StoreError
 from pipeline.store.atomic import fsync_dir, store_error, write_new_file
+from pipeline.store.changes import recorded
 from pipeline.store.files import (
+    ARCHIVE_DIR,
     KIND_DIRS,
     REFLEXIO_DIR,
     archive_path,
@@ -40,9 +47,8 @@ from pipeline.store.files import (
     utc_stamp,
     with_archive_metadata,
 )
-from pipeline.store.ids import kind_of_id
+from pipeline.store.ids import id_suffix, kind_of_id
 from pipeline.store.root import JOURNAL_DIR, MemoryRoot
-from schemas.memory import MemoryEntry
 from schemas.plan import ArchiveOp, Plan, WriteOp
 
 _MAX_ARCHIVE_SUFFIX = 1000
@@ -121,7 +127,7 @@ def _check_write(root: Path, op: WriteOp, taken: set[str]) -> None:
         raise _fail(f"text disagrees with the op on {', '.join(mismatch)}", op.path)
 
 
-def _check_archive(root: Path, op: ArchiveOp, active: dict[str, MemoryEntry], new_ids: set[str]) -> str:
+def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: set[str]) -> str:
     source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
     _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
     if op.archive_path != archive_path(op.path):
@@ -142,9 +148,83 @@ def _check_archive(root: Path, op: ArchiveOp, active: dict[str, MemoryEntry], ne
     return text
 
 
+def _parsed_id(root: Path, rel: str) -> str | None:
+    try:
+        return parse_memory_file((root / rel).read_text(encoding="utf-8"), rel).id
+    except (OSError, UnicodeDecodeError, StoreError):
+        return None
+
+
+def _ids_from_index(root: Path, ids: set[str]) -> dict[str, set[bool]] | None:
+    """Where ``ids`` are in use per the root's index (refreshed first); None without a usable index.
+
+    Each hit is confirmed by parsing its file, so a stale row never refuses a good plan.
+    """
+    from pipeline.index.db import index_path, open_index
+
+    if not index_path(root).is_file():
+        return None
+    try:
+        with open_index(root, refresh=False) as index:
+            if index.location is None:  # could not open the file: never build one here
+                return None
+            index.refresh()
+            rows = index.conn.execute(
+                f"SELECT id, path, archived FROM files WHERE ok = 1 AND id IN ({', '.join('?' * len(ids))})",
+                tuple(sorted(ids)),
+            ).fetchall()
+    except (StoreError, sqlite3.Error):
+        return None
+    found: dict[str, set[bool]] = {}
+    for mem_id, rel, archived in rows:
+        if _parsed_id(root, str(rel)) == mem_id:
+            found.setdefault(str(mem_id), set()).add(bool(archived))
+    return found
+
+
+def _ids_from_names(root: Path, ids: set[str]) -> dict[str, set[bool]]:
+    """Where ``ids`` are in use, from the memory folders' file names (``<slug>-<id suffix>[-N].md``).
+
+    One listing of names per folder (no file is opened but the candidates, parsed to confirm).
+    """
+    found: dict[str, set[bool]] = {}
+    kinds = {kind_of_id(i) for i in ids} - {None}
+    for kind in sorted(k for k in kinds if k is not None):
+        for base, archived in ((REFLEXIO_DIR, False), (ARCHIVE_DIR, True)):
+            rel_dir = f"{base}/{KIND_DIRS[kind]}"
+            try:
+                names = os.listdir(root / rel_dir)
+            except OSError:
+                continue
+            by_tail: dict[str, list[str]] = {}
+            for name in names:
+                if name.startswith(".") or not name.endswith(".md"):
+                    continue
+                stem = name[:-3]
+                by_tail.setdefault(stem.rpartition("-")[2], []).append(name)
+                head, _, tail = stem.rpartition("-")
+                if tail.isdigit() and head:  # <slug>-<suffix>-N.md (archive copies)
+                    by_tail.setdefault(head.rpartition("-")[2], []).append(name)
+            for mem_id in ids:
+                if kind_of_id(mem_id) != kind:
+                    continue
+                suffix = id_suffix(mem_id)
+                for name in by_tail.get(suffix.rpartition("-")[2], ()):
+                    stem = name[:-3]
+                    plain = re.sub(r"-\d+$", "", stem)
+                    if not any(s == suffix or s.endswith(f"-{suffix}") for s in (stem, plain)):
+                        continue
+                    if _parsed_id(root, f"{rel_dir}/{name}") == mem_id:
+                        found.setdefault(mem_id, set()).add(archived)
+    return found
+
+
 def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
-    active = {entry.id: entry for entry in root.entries()}
-    taken = root.taken_ids()
+    """Check the plan against exactly the paths and ids it touches (never a scan of the root).
+
+    Ids in use come from the index when the root has one (refreshed, each hit confirmed by
+    parsing its file), else from the memory folders' file names (ids are their suffix).
+    """
     writes = [op for op in plan.operations if isinstance(op, WriteOp)]
     archive_ops = [op for op in plan.operations if isinstance(op, ArchiveOp)]
     seen_paths: set[str] = set()
@@ -152,6 +232,14 @@ def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
         if path in seen_paths:
             raise _fail("two operations target this path", path)
         seen_paths.add(path)
+    wanted = {op.id for op in writes} | {op.superseded_by for op in archive_ops if op.superseded_by}
+    wanted = {i for i in wanted if kind_of_id(i) is not None}
+    where: dict[str, set[bool]] = {}
+    if wanted:
+        indexed = _ids_from_index(root.path, wanted)
+        where = indexed if indexed is not None else _ids_from_names(root.path, wanted)
+    taken = set(where)
+    active = {i for i, places in where.items() if False in places}
     new_ids: set[str] = set()
     for op in writes:
         if op.id in new_ids:
@@ -249,15 +337,20 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
     checked = _validate(plan, memory_root)
     journal = _open_journal(memory_root.path, plan, moment)
     written: list[str] = []
-    try:
-        for op in checked.writes:
-            write_new_file(memory_root.path / op.path, op.text)
-            written.append(op.path)
-    except StoreError:
-        _roll_back(memory_root.path, written, journal)
-        raise
-    stamp = utc_stamp(moment)
-    archived = [_archive_one(memory_root.path, op, text, stamp) for op, text in checked.archives]
+    archived: list[str] = []
+    # The change log names every file touched, for the index refresh (pipeline.store.changes).
+    with recorded(memory_root.path) as changed:
+        try:
+            for op in checked.writes:
+                write_new_file(memory_root.path / op.path, op.text)
+                written.append(op.path)
+        except StoreError:
+            _roll_back(memory_root.path, written, journal)
+            raise
+        stamp = utc_stamp(moment)
+        for old, text in checked.archives:
+            archived.append(_archive_one(memory_root.path, old, text, stamp))
+        changed.extend([*written, *archived, *(old.path for old, _ in checked.archives)])
     done = _close_journal(journal)
     return ApplyResult(
         written=written, archived=archived, journal=done.relative_to(memory_root.path).as_posix()

@@ -2,14 +2,33 @@
 
 It finds the user turns that may carry a profile or playbook signal (the seeds' trigger phrases,
 high recall). A transcript with none is stopped here: zero model calls for nothing to learn.
+
+What lets a transcript through is a *durable* cue, not any first-person sentence:
+
+* a profile cue — a seed trigger phrase, a standing instruction, or a first-person statement of
+  something lasting about the speaker (:func:`pipeline.triggers.profile_signal`); reactions to the
+  other side ("I hope so", "I bet", "I'm sure"), wishes and plans ("I'd love to"), hearsay and
+  requests ("I need a chart of…") are not;
+* a correction that can teach a playbook: the seeds' rule is correction *then* confirmation, so a
+  correction counts only when the user speaks again afterwards without correcting anew (or
+  confirms), and a bare "no" that answers the assistant's yes/no question is an answer, not a
+  correction.
+
+Once a transcript passes, every turn with a profile or correction trigger is a signal turn (the
+detector sees the windows that hold them).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pipeline import triggers
-from schemas.transcript import Transcript
+from schemas.transcript import Transcript, Turn
+
+#: Weak profile cues (a passing "my …") that together open the gate without a strong one.
+WEAK_CUES_TO_PASS = 2
 
 
 @dataclass(frozen=True)
@@ -19,18 +38,72 @@ class GateResult:
     reason: str
 
 
+#: A reply opening with a bare no / yes-no word: an answer when the assistant just asked a question.
+_BARE_ANSWER = re.compile(r"^\W*(?:no|nope|nah|not\s+really|not\s+yet|never)\b", re.IGNORECASE)
+_ASKS = re.compile(r"[?？]\s*\W*$")
+
+
+def _answers_a_question(users: Sequence[Turn], turns: Sequence[Turn], turn: Turn) -> bool:
+    """A leading "no" right after an assistant turn that ended with a question."""
+    if not _BARE_ANSWER.match(turn.text):
+        return False
+    before = [
+        t for t in turns[: turn.index] if t.role == "assistant" and t.kind == "message" and t.text.strip()
+    ]
+    if not before:
+        return False
+    last_user = max((u.index for u in users if u.index < turn.index), default=-1)
+    return before[-1].index > last_user and bool(_ASKS.search(before[-1].text))
+
+
+def _confirmable(users: Sequence[Turn], pos: int) -> bool:
+    """The user speaks again after the correction at ``users[pos]`` and does not correct anew."""
+    if pos + 1 >= len(users):
+        return False
+    nxt = users[pos + 1].text
+    return triggers.confirmation_signal(nxt) or not triggers.correction_signal(nxt)
+
+
+#: Words that make a correction a rule worth keeping even outside an agent session.
+_RULE_WORDS = re.compile(
+    r"\b(?:use|always|never|should|must|instead|don'?t|do\s+not|avoid|prefer|only)\b", re.IGNORECASE
+)
+
+
+def _agent_session(transcript: Transcript) -> bool:
+    """The assistant works with tools (an agent session), not only talks (a chat)."""
+    return any(
+        t.kind in ("tool_call", "tool_result") or t.tool_calls or t.role == "tool" for t in transcript.turns
+    )
+
+
 def gate(transcript: Transcript) -> GateResult:
     """Return which user turns carry a signal; ``passed`` is False when none do."""
-    user_turns = transcript.user_turns()
-    if not user_turns:
+    users = transcript.user_turns()
+    if not users:
         return GateResult(False, (), "no user turns")
-    profile = [t.index for t in user_turns if triggers.profile_signal(t.text)]
-    correction = [t.index for t in user_turns if triggers.correction_signal(t.text)]
+    strength = {t.index: triggers.profile_strength(t.text) for t in users}
+    strong = [i for i, v in strength.items() if v >= triggers.STRONG]
+    weak = [i for i, v in strength.items() if v == triggers.WEAK]
+    profile = sorted(strong + weak) if strong or len(weak) >= WEAK_CUES_TO_PASS else []
+    correction = [t.index for t in users if triggers.correction_signal(t.text)]
+    agent = _agent_session(transcript)
+    teaching = [
+        t.index
+        for pos, t in enumerate(users)
+        if t.index in correction
+        and (agent or _RULE_WORDS.search(t.text))
+        and _confirmable(users, pos)
+        and not _answers_a_question(users, transcript.turns, t)
+    ]
     signals = tuple(sorted(set(profile) | set(correction)))
-    if not signals:
-        return GateResult(False, (), f"no profile or correction signal in {len(user_turns)} user turns")
+    if not profile and not teaching:
+        unconfirmed = f" ({len(correction)} correction(s) never confirmed)" if correction else ""
+        return GateResult(
+            False, (), f"no profile or correction signal in {len(users)} user turns{unconfirmed}"
+        )
     return GateResult(
         True,
         signals,
-        f"{len(profile)} profile and {len(correction)} correction signal(s) in {len(user_turns)} user turns",
+        f"{len(profile)} profile and {len(correction)} correction signal(s) in {len(users)} user turns",
     )

@@ -67,6 +67,8 @@ class TurnDraft:
     tool_name: str | None = None
     timestamp: str | None = None
     entry_id: str | None = None
+    #: Who sent a user message (display name); filled from the host's sender envelope when unset.
+    speaker: str | None = None
     #: Reader-private tag (e.g. Codex marks ``event_msg`` copies for deduplication); not exported.
     origin: str = ""
 
@@ -218,6 +220,8 @@ def build_transcript(
     blocks = extra_blocks
     cleaned: list[TurnDraft] = []
     for draft in drafts:
+        if draft.speaker is None and draft.role == "user" and draft.kind == "message":
+            draft.speaker = noise.sender_name(draft.text)
         text, removed = _clean(draft, memories)
         blocks += removed
         if not text and not draft.tool_calls:
@@ -236,6 +240,7 @@ def build_transcript(
             tool_name=draft.tool_name,
             timestamp=draft.timestamp,
             entry_id=draft.entry_id,
+            speaker=draft.speaker,
             source=SourcePos(file=ctx.source, line=draft.line),
         )
         for index, draft in enumerate(_drop_memory_flushes(cleaned))

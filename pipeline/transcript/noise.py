@@ -10,7 +10,9 @@ apart in ``Transcript.injected_memories`` so later stages can check for echoes.
 from __future__ import annotations
 
 import html
+import json
 import re
+import unicodedata
 
 #: Tags whose whole block is a recall injection (memory-lancedb, active-memory, MemWal).
 MEMORY_TAGS = ("relevant-memories", "relevant_memories", "active_memory_plugin", "memwal-memories")
@@ -33,6 +35,19 @@ _ENVELOPE = re.compile(
     r"```[\w-]*[ \t]*\n.*?\n```[ \t]*(?:\n|$)",
     re.DOTALL | re.MULTILINE,
 )
+# The same blocks, with their heading and JSON body apart (to read the sender's name).
+_ENVELOPE_PARTS = re.compile(
+    r"^(?P<head>[A-Z][\w ]{0,60}?) ?\(untrusted(?: metadata|, for context)\):[ \t]*\n"
+    r"```[\w-]*[ \t]*\n(?P<body>.*?)\n```",
+    re.DOTALL | re.MULTILINE,
+)
+# Raw platform ids and contact details: phone and numeric ids, Slack/Discord-style ids, Matrix
+# ids, e-mail addresses.
+_RAW_ID = re.compile(
+    r"^(?:\+?[\d\s().-]{5,}|[UWBC](?=[A-Z0-9]*\d)[A-Z0-9]{7,}|[@!#][^\s:]+:[^\s]+|[^\s@]+@[^\s@]+\.[^\s@]+)$"
+)
+_TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
+MAX_SPEAKER = 64
 _LEADING_TIMESTAMP = re.compile(
     r"^\[(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d{2}-\d{2} \d{1,2}:\d{2}(?::\d{2})?"
     r"(?: [A-Z]{2,5}(?:[+-]\d{1,2}(?::?\d{2})?)?)?\][ \t]*",
@@ -97,6 +112,71 @@ def strip_user_noise(text: str) -> tuple[str, int]:
     cleaned = _LEADING_TIMESTAMP.sub("", cleaned.lstrip())
     cleaned = _BLANK_RUNS.sub("\n\n", cleaned)
     return cleaned.strip(), envelopes
+
+
+def _envelope_json(body: str) -> dict[str, object]:
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _display_name(value: object, ids: set[str], clients: set[str]) -> str | None:
+    """``value`` as a speaker name: one line, no control characters, never an id or a client."""
+    if not isinstance(value, str):
+        return None
+    # Control characters (newlines, tabs) become spaces; other invisible ones (Cf, Co…) go.
+    kinds = [(ch, unicodedata.category(ch)) for ch in value]
+    text = "".join(" " if kind == "Cc" else ch for ch, kind in kinds if kind == "Cc" or kind[0] != "C")
+    text = " ".join(unicodedata.normalize("NFC", text).split())[:MAX_SPEAKER].strip()
+    if not text or text in ids or text.casefold() in clients or _RAW_ID.match(text):
+        return None
+    return text
+
+
+def is_platform_id(text: str) -> bool:
+    """True for a raw platform id or contact detail (never a display name)."""
+    return bool(_RAW_ID.match(text.strip()))
+
+
+def sender_name(text: str) -> str | None:
+    """The display name of who sent a user message, from the host's metadata envelopes.
+
+    OpenClaw prefixes channel messages with ``Sender (untrusted metadata):`` and a JSON block
+    (``name``, ``label`` like ``"Inês Carvalho (5518820417)"``, ``username``, ``id``) and
+    ``Conversation info (untrusted metadata):`` (``sender``, ``sender_id``). The name is taken,
+    in order, from ``name``, the ``label`` without its trailing ``(id)``, ``username``, then
+    the conversation's ``sender``. Never a raw platform id (phone numbers, numeric or Slack
+    ids, Matrix ids), never a gateway client's own name (``openclaw-tui (gateway-client)``).
+    ``Replied message`` envelopes name someone else and are ignored. Several different
+    senders in one message: unknown (None).
+    """
+    if "(untrusted" not in text:
+        return None
+    names: list[str] = []
+    fallback: str | None = None
+    for match in _ENVELOPE_PARTS.finditer(text):
+        head = match.group("head").strip().casefold()
+        data = _envelope_json(match.group("body"))
+        ids = {str(data[k]) for k in ("id", "sender_id", "user_id") if data.get(k) is not None}
+        label = data.get("label") if isinstance(data.get("label"), str) else ""
+        clients: set[str] = set()
+        if str(label).endswith("(gateway-client)") or "gateway-client" in ids:
+            clients.add(_TRAILING_PAREN.sub("", str(label)).casefold())
+        if head == "sender":
+            label_name = _TRAILING_PAREN.sub("", str(label)) if label else None
+            for candidate in (data.get("name"), label_name, data.get("username")):
+                name = _display_name(candidate, ids, clients)
+                if name:
+                    names.append(name)
+                    break
+        elif head == "conversation info" and fallback is None:
+            fallback = _display_name(data.get("sender"), ids, clients)
+    distinct = list(dict.fromkeys(names))
+    if len(distinct) > 1:
+        return None
+    return distinct[0] if distinct else fallback
 
 
 def strip_reply_tags(text: str) -> str:
