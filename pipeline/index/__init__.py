@@ -2,22 +2,31 @@
 
 Files stay the truth: the index (``.reflexio/.index/``) can be deleted at any time and is
 rebuilt from them by the next command or ``memscribe index --rebuild``.
+
+Names are loaded lazily (PEP 562): ``pipeline.index.options`` is imported for ``memscribe
+--help``, which must not pay for the index, the stages and the schemas behind it.
 """
 
-from pipeline.index.db import (
-    INDEX_DIR,
-    INDEX_FILE,
-    IndexedEntry,
-    IndexView,
-    MemoryIndex,
-    RefreshStats,
-    SearchHit,
-    index_path,
-    is_expired,
-    open_index,
-    playbook_line,
-    relevance,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pipeline.index.db import (
+        INDEX_DIR,
+        INDEX_FILE,
+        IndexedEntry,
+        IndexView,
+        MemoryIndex,
+        RefreshStats,
+        SearchHit,
+        index_path,
+        is_expired,
+        open_index,
+        playbook_line,
+        relevance,
+    )
 
 __all__ = [
     "INDEX_DIR",
@@ -33,3 +42,9 @@ __all__ = [
     "playbook_line",
     "relevance",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return getattr(importlib.import_module("pipeline.index.db"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
