@@ -35,6 +35,10 @@ class InputError(UserError):
         self.line = line
 
 
+class UnknownFormatError(InputError):
+    """The input is readable but is not a transcript in any supported format."""
+
+
 class ModelError(MemscribeError):
     """The model misbehaved: transport failure after retries, or invalid output after re-asks."""
 

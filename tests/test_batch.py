@@ -235,3 +235,28 @@ def test_a_duplicate_of_a_since_superseded_memory_is_replanned(tmp_path: Path) -
         run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), EmbeddedModel)
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "seq")
     assert sum(t.replans for t in report.transcripts) >= 1
+
+
+def test_non_transcripts_found_in_a_folder_are_skipped_but_named_ones_fail(tmp_path: Path) -> None:
+    """A label file beside the sessions is not a transcript: skipped when found, failed when named."""
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    folder = tmp_path / "sessions"
+    folder.mkdir()
+    (folder / "s1.txt").write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n")
+    (folder / "s1.labels.json").write_text('{"expected": {"profiles": []}}\n')
+    runner = CliRunner()
+    found = runner.invoke(app, ["batch", str(folder), "--memory-dir", str(tmp_path / "m"), "--json"])
+    assert found.exit_code == 0, found.output
+    report = json.loads(found.stdout)
+    by_name = {Path(r["path"]).name: r for r in report["transcripts"]}
+    assert by_name["s1.labels.json"]["status"] == "skipped"
+    assert by_name["s1.labels.json"]["reason"] == "not_a_transcript"
+    assert by_name["s1.txt"]["status"] == "processed"
+    named = runner.invoke(
+        app, ["batch", str(folder / "s1.labels.json"), "--memory-dir", str(tmp_path / "m2"), "--json"]
+    )
+    assert named.exit_code != 0
+    assert json.loads(named.stdout)["transcripts"][0]["status"] == "failed"

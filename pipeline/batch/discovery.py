@@ -29,6 +29,9 @@ class WorkItem:
 
     path: Path
     agent: str | None = None  # OpenClaw agent id (the namespace) when known
+    #: Named on the command line. A file only *found* in a folder, a glob or an agent's state
+    #: that turns out not to be a transcript is skipped (``not_a_transcript``), not a failure.
+    explicit: bool = False
 
 
 def openclaw_state_dir() -> Path:
@@ -61,19 +64,20 @@ def default_sources() -> list[Path]:
     return found
 
 
-def _expand(arg: str) -> list[Path]:
+def _expand(arg: str) -> list[tuple[Path, bool]]:
+    """The files an argument names, each with whether it was named explicitly."""
     path = Path(arg).expanduser()
     if path.is_file():
-        return [path]
+        return [(path, True)]
     if path.is_dir():
         return sorted(
-            p
+            (p, False)
             for p in path.rglob("*")
             if p.is_file() and (p.suffix in TRANSCRIPT_SUFFIXES or ".jsonl.reset." in p.name)
         )
     if glob.has_magic(arg):
         return sorted(
-            Path(p) for p in glob.glob(os.path.expanduser(arg), recursive=True) if Path(p).is_file()
+            (Path(p), False) for p in glob.glob(os.path.expanduser(arg), recursive=True) if Path(p).is_file()
         )
     raise UserError(f"no such transcript, folder or glob: {arg}")
 
@@ -97,11 +101,14 @@ def discover(
     candidates: Iterable[Path] | None = None,
 ) -> list[WorkItem]:
     """The transcripts to process, each once, sorted by absolute path."""
-    found = list(candidates) if candidates is not None else []
+    found: list[tuple[Path, bool]] = [(p, False) for p in candidates] if candidates is not None else []
     if candidates is None:
-        found = [p for arg in paths for p in _expand(arg)] if paths else default_sources()
+        if paths:
+            found = [hit for arg in paths for hit in _expand(arg)]
+        else:
+            found = [(p, False) for p in default_sources()]
     items: dict[Path, WorkItem] = {}
-    for path in found:
+    for path, explicit in found:
         if path.name in _INDEX_NAMES or path.name.startswith("."):
             continue
         if is_reset_archive(path) and not include_resets:
@@ -114,5 +121,7 @@ def discover(
                 mtime = None
             if mtime is not None and mtime < since:
                 continue
-        items.setdefault(resolved, WorkItem(resolved, agent_of(resolved)))
+        known = items.get(resolved)
+        if known is None or (explicit and not known.explicit):
+            items[resolved] = WorkItem(resolved, agent_of(resolved), explicit=explicit)
     return sorted(items.values())

@@ -17,7 +17,9 @@ class TranscriptResult(BaseModel):
 
     path: str
     status: Status
-    reason: str = Field(default="", description="Why skipped (unchanged, already_processed, timeout).")
+    reason: str = Field(
+        default="", description="Why skipped (unchanged, already_processed, not_a_transcript, timeout)."
+    )
     change: str = ""
     namespace: str | None = None
     error: str | None = None

@@ -38,7 +38,7 @@ from pipeline.batch import ledger
 from pipeline.batch.discovery import WorkItem
 from pipeline.batch.report import BatchReport, TranscriptResult
 from pipeline.batch.unit import Snapshot, UnitResult, plan_transcript
-from pipeline.errors import InputError, MemscribeError, StoreError
+from pipeline.errors import InputError, MemscribeError, StoreError, UnknownFormatError
 from pipeline.model.base import Message, StructuredModel
 from pipeline.run import SnapshotContext
 from pipeline.snapshot.store import append_snapshot_locked, stored_snapshots
@@ -412,6 +412,10 @@ async def _settle(item: WorkItem, task: asyncio.Future[Prepared], state: _State)
     config = state.config
     try:
         prepared = task.result()
+    except UnknownFormatError as exc:
+        if item.explicit:
+            return _failed(item, exc)
+        return TranscriptResult(path=str(item.path), status="skipped", reason="not_a_transcript")
     except BaseException as exc:
         return _failed(item, exc)
     for replans in range(MAX_REPLANS + 1):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pipeline.errors import InputError
+from pipeline.errors import InputError, UnknownFormatError
 from schemas.transcript import TranscriptFormat
 
 from .common import decode_json, split_lines
@@ -106,7 +106,7 @@ def detect_format(text: str, *, source: str = "<input>") -> TranscriptFormat:
                 return fmt
     if first_line is None:
         raise InputError("empty input", path=source)
-    raise InputError(
+    raise UnknownFormatError(
         "unknown transcript format (expected OpenClaw, Claude Code or Codex JSONL, "
         "OpenAI messages JSON, or User:/Assistant: text)",
         path=source,
