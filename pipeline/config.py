@@ -14,6 +14,8 @@ EXIT_CODES = {
     1: "unexpected internal error (a bug: please report it)",
     2: "usage or configuration error",
     3: "input error: the transcript cannot be read (file and line named)",
-    4: "model error: the model failed after retries and re-asks",
+    4: "model error: the model failed after retries and re-asks (what it did finish is written; "
+    "the plan lists what was skipped as model_error)",
     5: "store error: the memory root cannot be written safely (nothing partial is left)",
+    6: "batch: some transcripts failed (the others were processed)",
 }

@@ -123,7 +123,7 @@ def test_pasted_secrets_never_reach_output_or_files(tmp_path: Path) -> None:
 
 
 def test_unreachable_model_is_reported_not_written(tmp_path: Path) -> None:
-    """A real model string against a closed port: the window is skipped and reported, exit 0."""
+    """A real model string against a closed port: the window is skipped and reported, exit 4."""
     result = runner.invoke(
         app,
         [
@@ -141,9 +141,25 @@ def test_unreachable_model_is_reported_not_written(tmp_path: Path) -> None:
         ],
         env={"OPENAI_API_KEY": "test-key-not-real"},
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 4, result.output
     plan = json.loads(result.stdout)
     assert plan["operations"] == [] and [s["reason"] for s in plan["skipped"]] == ["model_error"]
+    assert "model_error" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert files_under(tmp_path) == []
+
+
+def test_model_configuration_errors_fail_fast(tmp_path: Path) -> None:
+    """What no retry can fix is a usage error before anything runs: unknown provider, no key."""
+    unknown = runner.invoke(
+        app, ["extract", DEMO, "--memory-dir", str(tmp_path), "--model", "nonexistent/foo"]
+    )
+    assert unknown.exit_code == 2 and "unknown model 'nonexistent/foo'" in unknown.stderr
+    no_key = runner.invoke(
+        app,
+        ["extract", DEMO, "--memory-dir", str(tmp_path), "--model", "anthropic/claude-sonnet-4-5"],
+        env={"ANTHROPIC_API_KEY": None},
+    )
+    assert no_key.exit_code == 2 and "ANTHROPIC_API_KEY" in no_key.stderr
     assert files_under(tmp_path) == []
 
 

@@ -94,3 +94,16 @@ def test_auth_error_is_not_retried() -> None:
 def test_unknown_mode_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         fake_llm(QueuedCompletion(), mode="telepathy")
+
+
+def test_missing_credentials_500_is_not_retried() -> None:
+    """litellm reports the SDK's missing key as a 500: retrying it only wastes the budget."""
+    import litellm
+
+    missing = litellm.InternalServerError(
+        "OpenAIException - Missing credentials. Please pass an `api_key`", llm_provider="openai", model="fake"
+    )
+    completion = QueuedCompletion(missing, GOOD)
+    with pytest.raises(ModelError):
+        _generate(fake_llm(completion))
+    assert len(completion.calls) == 1

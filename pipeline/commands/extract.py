@@ -21,7 +21,7 @@ from pipeline.cli_common import (
     fail,
     read_transcript_arg,
 )
-from pipeline.errors import MemscribeError
+from pipeline.errors import MemscribeError, ModelError
 from pipeline.index.options import AgentOpt, EmbeddingOpt
 
 if TYPE_CHECKING:
@@ -104,11 +104,20 @@ def extract(
         fail(exc)
     if plan_only:
         echo_json(plan.model_dump(mode="json"))
-        return
-    _report(plan, applied=applied, dry_run=dry_run, as_json=as_json)
-    if plan.snapshot is not None and not as_json:
-        verb = "would append" if dry_run else "appended"
-        typer.echo(f"task snapshot {plan.snapshot.snapshot_id} {verb} to {plan.snapshot.path}")
+    else:
+        _report(plan, applied=applied, dry_run=dry_run, as_json=as_json)
+        if plan.snapshot is not None and not as_json:
+            verb = "would append" if dry_run else "appended"
+            typer.echo(f"task snapshot {plan.snapshot.snapshot_id} {verb} to {plan.snapshot.path}")
+    _exit_on_model_errors(plan)
+
+
+def _exit_on_model_errors(plan: Plan) -> None:
+    """Model failures were skipped and reported in the plan; the exit code tells scripts too."""
+    failed = [s for s in plan.skipped if s.reason == "model_error"]
+    if failed:
+        typer.echo(f"memscribe: error: {failed[0].detail} ({len(failed)} skipped as model_error)", err=True)
+        raise typer.Exit(ModelError.exit_code)
 
 
 def _report(plan: Plan, *, applied: bool, dry_run: bool, as_json: bool) -> None:

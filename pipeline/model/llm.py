@@ -16,6 +16,7 @@ import contextlib
 import functools
 import importlib
 import json
+import logging
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -34,7 +35,7 @@ from instructor.core.exceptions import InstructorRetryException  # noqa: E402
 from litellm import exceptions as llm_errors  # noqa: E402
 from tenacity import (  # noqa: E402
     Retrying,
-    retry_if_exception_type,
+    retry_if_exception,
     stop_after_attempt,
     stop_after_delay,
     wait_exponential_jitter,
@@ -42,6 +43,10 @@ from tenacity import (  # noqa: E402
 
 T = TypeVar("T", bound=BaseModel)
 
+# instructor logs every failed attempt at ERROR with the provider's full message; memscribe
+# reports failures itself (plan ``skipped``, one line on stderr), so keep stderr clean.
+logging.getLogger("instructor").addHandler(logging.NullHandler())
+logging.getLogger("instructor").propagate = False
 litellm.suppress_debug_info = True  # no "Provider List" banners on stdout: it may carry JSON
 # Per-call overhead (the batch job makes hundreds of calls): no message copies kept for logging
 # callbacks (none are configured; prompts may hold private text anyway).
@@ -99,6 +104,8 @@ class LiteLLMModel:
         self.backoff_initial_s = backoff_initial_s
         self.temperature = temperature
         self.usage = Usage()
+        if completion is None:  # an injected completion (tests) brings its own transport
+            self.api_key = api_key or _check_configuration(name, api_base)
         self._completion = completion or litellm.completion
         _warm_imports()
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[mode])
@@ -110,7 +117,7 @@ class LiteLLMModel:
         # (openai's default is 2) is forced to 0 here so tenacity's budget is the whole budget.
         kwargs["max_retries"] = 0
         retrying = Retrying(
-            retry=retry_if_exception_type(TRANSIENT_ERRORS),
+            retry=retry_if_exception(_is_transient),
             stop=stop_after_attempt(self.max_attempts) | stop_after_delay(self.retry_budget_s),
             wait=wait_exponential_jitter(multiplier=self.backoff_initial_s, max=30.0),
             reraise=True,
@@ -228,6 +235,53 @@ def _response_cost(response: Any, model: str) -> float | None:
     except Exception:  # unknown model / local server: cost is simply not known
         _UNPRICED.add(model)
         return None
+
+
+def _is_transient(exc: BaseException) -> bool:
+    """Worth another attempt: rate limits, 5xx, timeouts, connection errors — except the
+    provider SDK's "missing credentials", which litellm surfaces as a 500 and no retry fixes."""
+    if not isinstance(exc, TRANSIENT_ERRORS):
+        return False
+    text = str(exc).casefold()
+    return "missing credentials" not in text and "api_key" not in text
+
+
+#: A stand-in key for OpenAI-compatible local servers (llama.cpp, vLLM) that need none: the
+#: SDK refuses to send a request without one.
+LOCAL_SERVER_KEY = "no-key-required"
+
+
+def _check_configuration(name: str, api_base: str | None) -> str | None:
+    """Fail fast, before any transcript is read, on what no retry can fix.
+
+    Returns the api key to pass (``None``: litellm reads the provider's variable itself).
+
+    Raises:
+        ValueError: litellm cannot tell the provider from ``name``, or the provider's
+            credential variable is unset and no ``api_base`` points at a local server.
+    """
+    try:
+        litellm.get_llm_provider(model=name, api_base=api_base)
+    except Exception:
+        raise ValueError(
+            f"unknown model {name!r}: use a litellm model string with its provider, "
+            "e.g. openai/gpt-4.1-mini, anthropic/claude-sonnet-4-5, ollama/llama3.1"
+        ) from None
+    try:
+        env = litellm.validate_environment(model=name, api_base=api_base)
+    except Exception:  # providers litellm cannot check: let the first call tell
+        return None
+    missing = [k for k in env.get("missing_keys") or [] if k.endswith(("_KEY", "_TOKEN", "_SECRET"))]
+    provider_key = f"{litellm.get_llm_provider(model=name, api_base=api_base)[1].upper()}_API_KEY"
+    if provider_key in os.environ and not os.environ[provider_key].strip():
+        missing.append(provider_key)  # set but empty: the SDK would fail on every call
+    if not missing:
+        return None
+    if api_base:
+        return LOCAL_SERVER_KEY
+    raise ValueError(
+        f"model {name}: set {' or '.join(missing)} in the environment (or --api-base for a local server)"
+    )
 
 
 def context_tokens(model: str) -> int:
