@@ -134,11 +134,11 @@ class MemoryTools:
         tool: str,
     ) -> Result:
         from pipeline.namespace import entry_namespace, stored_namespace
+        from pipeline.run import in_namespace
         from pipeline.stages.apply import apply_plan, recover_interrupted
         from pipeline.stages.dedup import dedup
         from pipeline.stages.plan import build_operations
         from pipeline.stages.screen import screen
-        from pipeline.store.files import with_archive_metadata
         from pipeline.store.root import MemoryRoot
 
         scope = self._scope(namespace)
@@ -163,14 +163,13 @@ class MemoryTools:
             plan.skipped.extend(deduped.skipped)
             operations = build_operations(deduped.accepted, existing, taken_ids=root.taken_ids(), now=now)
             stored = stored_namespace(scope, self.default)
-            for i, op in enumerate(operations):
-                if isinstance(op, WriteOp):
-                    update: dict[str, Any] = {"evidence": []}
-                    if stored is not None:
-                        update["text"] = with_archive_metadata(op.text, op.path, [("namespace", stored)])
-                        update["namespace"] = stored
-                    operations[i] = op.model_copy(update=update)
-            plan.operations = operations
+            # Written through a tool call, not from a transcript: no turns to cite.
+            plan.operations = [
+                in_namespace(
+                    op.model_copy(update={"evidence": []}) if isinstance(op, WriteOp) else op, stored
+                )
+                for op in operations
+            ]
             plan.usage = model.usage.model_copy()
             plan = Plan.model_validate(plan.model_dump())
             if plan.operations:

@@ -9,6 +9,7 @@ from pipeline.errors import ModelError
 from pipeline.model.base import StructuredModel
 from pipeline.prompting import render_messages
 from pipeline.stages.windows import render_text, split_windows
+from pipeline.textsim import normalize
 from schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
 from schemas.plan import Skipped
 from schemas.requests import DetectRequest
@@ -85,15 +86,11 @@ def _language_hint(window: tuple[Turn, ...]) -> str:
     return ""
 
 
-def _norm(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def _merge(result: DetectResult, found: Detection) -> None:
     """Overlapping windows report the same candidate twice: keep the first of each."""
-    seen_profiles = {(p.slug, _norm(p.body)) for p in result.profiles}
+    seen_profiles = {(p.slug, normalize(p.body)) for p in result.profiles}
     for p in found.profiles:
-        key = (p.slug, _norm(p.body))
+        key = (p.slug, normalize(p.body))
         if key not in seen_profiles:
             seen_profiles.add(key)
             result.profiles.append(p)
