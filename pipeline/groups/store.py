@@ -16,18 +16,10 @@ from pydantic import ValidationError
 
 from pipeline.errors import StoreError
 from pipeline.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, convention_path, paths, sha256
+from pipeline.store.atomic import read_text_or_none as _read
 from pipeline.store.atomic import replace_file, write_new_file
 from pipeline.store.root import MemoryRoot
 from schemas.groups import ConventionTopic, FlushResult, FlushState
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StoreError(f"cannot read {path}: {exc}", path=str(path)) from exc
 
 
 def read_group_files(root: Path, group: str) -> GroupFiles:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from pipeline.errors import StoreError
 from pipeline.snapshot.render import DAILY_RE, appended, next_snapshot_id, parse_snapshots, with_snapshot_id
 from pipeline.snapshot.trigger import raw_flush_seen
+from pipeline.store.atomic import read_text_or_none as _read
 from pipeline.store.atomic import replace_file
 from pipeline.store.root import MemoryRoot
 from schemas.snapshot import SnapshotBlock, StoredSnapshot
@@ -24,15 +25,6 @@ if TYPE_CHECKING:
     from pipeline.run import SnapshotContext
 
 MEMORY_DIR = "memory"
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StoreError(f"cannot read {path}: {exc}", path=str(path)) from exc
 
 
 def stored_snapshots(root: Path, *, day: str | None = None) -> list[StoredSnapshot]:

@@ -162,3 +162,17 @@ def replace_file(
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def read_text_or_none(path: Path) -> str | None:
+    """A file rewritten by design (daily snapshot log, group files): its text, or None if absent.
+
+    Raises:
+        StoreError: it exists but cannot be read as UTF-8 text.
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StoreError(f"cannot read {path}: {exc}", path=str(path)) from exc
