@@ -96,6 +96,10 @@ _FP_SKIP = frozenset(
     " sometimes mostly generally personally absolutely completely certainly surely kinda kind sort of"
     " already finally starting beginning".split()
 )
+#: Adverbs between a subject and its verb (public: the extractor skips them too).
+FP_SKIP_ADVERBS = (_FP_SKIP | {"quite", "pretty", "even", "very"}) - frozenset(
+    "do did does am are was were have has had will would could can must should may might".split()
+)
 #: Verbs of reacting to the partner (opinion, sympathy, recall, hearsay, agreement): no durable fact.
 _REACTIVE_VERBS = frozenset(
     "hope hoped bet guess think thought suppose imagine wish wonder wondered agree understand see saw mean"
@@ -202,6 +206,18 @@ def first_person_strength(text: str) -> int:
         if _POSSESSIVE.search(s):
             best = WEAK
     return best
+
+
+def durable_opening(clause: str) -> bool:
+    """``clause`` opens with a first-person subject ("I …", "we …") stating something lasting.
+
+    The same judgement as the gate's conversation cue (:func:`first_person_strength`), for one
+    clause: the extractor's fallback for plain statements in a conversation.
+    """
+    m = _FP_CLAUSE.match(clause)
+    if m is None or _EPHEMERAL.search(clause):
+        return False
+    return _durable_clause(m.group("subj").casefold(), m.group("aux") or "", m.group("rest") or "")
 
 
 def profile_strength(text: str) -> int:
@@ -330,6 +346,29 @@ _NONFACT_ZH = re.compile(
 )
 
 
+#: A clause whose subject is somebody else: "my wife …", "he …", "they …".
+THIRD_PARTY_SUBJECT = re.compile(
+    r"""^\W*(?:my\s+(?P<rel>(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
+          |mom|mum|mother|dad|father|son|daughter|kid|child|children|teammate|team\s?mate|roommate|girlfriend
+          |boyfriend|cousin|neighbou?r|client|customer|lead|parent|grandma|grandpa|grandmother|grandfather
+          |aunt|uncle|niece|nephew|fiance|fiancee|family)s?)\b(?!\s+and\s+I\b)
+      | (?:he|she|they)(?:'s|’s|'re|’re)?\b)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def is_question_opening(text: str) -> bool:
+    """Opens like a question put to the partner ("Do you…", "What…")."""
+    return bool(_QUESTION_EN.match(text.strip().rstrip("?？") + " "))
+
+
+def hedged_or_question(text: str) -> bool:
+    """Hedged, past, hypothetical or a question (third parties judged separately)."""
+    if _NONFACT_ZH.search(text):
+        return True
+    return bool(_HEDGE_EN.search(text) or _QUESTION_EN.search(text.strip()))
+
+
 def hedge_or_nonfact(text: str) -> bool:
     """Hedged, past, hypothetical, third-party or a question: never a fact about the user."""
     if _NONFACT_ZH.search(text):
@@ -337,4 +376,10 @@ def hedge_or_nonfact(text: str) -> bool:
     return bool(_HEDGE_EN.search(text) or _THIRD_PARTY_EN.search(text) or _QUESTION_EN.search(text.strip()))
 
 
-__all__ = ["confirmation_signal", "correction_signal", "hedge_or_nonfact", "profile_signal"]
+__all__ = [
+    "confirmation_signal",
+    "correction_signal",
+    "durable_opening",
+    "hedge_or_nonfact",
+    "profile_signal",
+]

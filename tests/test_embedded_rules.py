@@ -27,8 +27,20 @@ def conv(*items: tuple[str, str] | tuple[str, str, str]) -> list[Turn]:
     return turns
 
 
+#: A tool call after the user turn: an agent session, where only the shaped profile rules apply.
+AGENT = ("assistant", "", "ls")
+
+
 def bodies(text: str) -> list[str]:
-    return [p.body for p in extract(conv(("user", text))).profiles]
+    return [p.body for p in extract(conv(("user", text), AGENT)).profiles]
+
+
+def chat_bodies(*texts: str) -> list[str]:
+    """Profiles from a plain conversation (the partner answers each user turn)."""
+    turns: list[tuple[str, str]] = []
+    for text in texts:
+        turns += [("user", text), ("assistant", "Oh nice, tell me more.")]
+    return [p.body for p in extract(conv(*turns)).profiles]
 
 
 # --- profiles -------------------------------------------------------------------------------------
@@ -91,7 +103,7 @@ def bodies(text: str) -> list[str]:
     ],
 )
 def test_profile_rewrites(text: str, body: str, slug: str, ttl: str) -> None:
-    det = extract(conv(("user", text)))
+    det = extract(conv(("user", text), AGENT))
     assert len(det.profiles) == 1, det.profiles
     p = det.profiles[0]
     assert (p.body, p.slug, p.ttl, p.evidence_turns) == (body, slug, ttl, [0])
@@ -124,6 +136,63 @@ def test_profile_rewrites(text: str, body: str, slug: str, ttl: str) -> None:
 )
 def test_non_facts_and_task_details_are_rejected(text: str) -> None:
     assert bodies(text) == []
+
+
+# --- plain statements in a conversation ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ("I just buy sweaters online.", "User just buys sweaters online."),
+        ("but I'm a blonde with blue eyes", "User is a blonde with blue eyes."),
+        ("I coach their team. You?", "User coaches their team."),
+        ("I read at least one book a week, you?", "User reads at least one book a week."),
+        ("I am famous for my streaming videos", "User is famous for their streaming videos."),
+        ("i grew up on a farm near the coast", "User grew up on a farm near the coast."),
+        ("My wife works as a nurse at the hospital.", "User's wife works as a nurse at the hospital."),
+        ("I love rainy weather", "User loves rainy weather."),
+    ],
+)
+def test_plain_first_person_statements_in_a_conversation(text: str, body: str) -> None:
+    assert chat_bodies(text) == [body]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I hope so!",
+        "I love that",
+        "I'm so tired",
+        "I can swim pretty well",
+        "I am in remission",  # one content word: too little to keep as said
+        "I wanted to discuss the project timeline with the team",
+        "I'm sure that it will work out",
+        "I look forward to your visit next month",
+        "My sister and I are running low on supplies",
+        "My husband loves jazz music",  # a relative's taste is theirs
+        "We went camping at the lake",
+        "Maybe I'll try painting someday",
+        "I used to live in a big city",
+        "Do you like hiking in the mountains?",
+        "I'm not feeling great today",
+    ],
+)
+def test_conversation_non_facts_stay_out(text: str) -> None:
+    assert chat_bodies(text) == []
+
+
+def test_plain_statements_only_in_a_conversation() -> None:
+    text = "I'm setting up a new laptop for the team"
+    assert chat_bodies(text) == ["User is setting up a new laptop for the team."]
+    assert bodies(text) == []  # agent session (tools)
+    system = Turn(index=0, role="system", kind="system", text="You are a helpful assistant.", source=SRC)
+    turns = [system] + [t.model_copy(update={"index": t.index + 1}) for t in conv(("user", text))]
+    assert extract(turns).profiles == []  # an assistant set up by a system prompt
+    coded = conv(("user", text), ("assistant", "```json\n{}\n```"))
+    assert extract(coded).profiles == []  # an assistant writing code
+    ruled = conv(("user", text), ("assistant", "ok"), ("user", "Always start function names with 'x_'."))
+    assert [p.body for p in extract(ruled).profiles if "laptop" in p.body] == []  # a user giving rules
 
 
 def test_secrets_never_become_profiles() -> None:

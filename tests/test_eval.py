@@ -133,7 +133,7 @@ def test_eval_fixtures_embedded_exact() -> None:
     assert (agent["gate_facts"], agent["gate_passed"]) == (2, 2)
 
     msc = evaluate("msc", EmbeddedModel, model_name="embedded", data_dir=EVAL_FIXTURES).total()
-    assert (msc["prof_tp"], msc["prof_fp"], msc["prof_fn"]) == (4, 1, 1)
+    assert (msc["prof_tp"], msc["prof_fp"], msc["prof_fn"]) == (5, 1, 0)
     assert (msc["empty_units"], msc["empty_written"]) == (2, 0)
 
     code = evaluate("memorycode", EmbeddedModel, model_name="embedded", data_dir=EVAL_FIXTURES).total()
@@ -195,14 +195,17 @@ def test_dev_memorycode_regression() -> None:
     assert f["supersession_ok"] is not None and f["supersession_ok"] >= 0.85
     assert f["stale_rate"] is not None and f["stale_rate"] <= 0.12
     assert f["gate_recall"] is not None and f["gate_recall"] >= 0.98
+    # a mentor's workplace chat is not written as plain statements (0.33 measured)
+    assert f["rule_unmatched_share"] is not None and f["rule_unmatched_share"] <= 0.37
 
 
 @needs_dev
 def test_dev_msc_sample_regression() -> None:
     units = load_msc(DEV / "msc", sample=100)
     f = figures(evaluate_units("msc", units, EmbeddedModel, model_name="embedded").total())
-    assert f["profile_precision"] is not None and f["profile_precision"] >= 0.50
-    assert f["profile_recall"] is not None and f["profile_recall"] >= 0.055
+    # plain first-person statements in a conversation (0.61 / 0.24 measured on this sample)
+    assert f["profile_precision"] is not None and f["profile_precision"] >= 0.55
+    assert f["profile_recall"] is not None and f["profile_recall"] >= 0.21
     assert f["gate_recall"] is not None and f["gate_recall"] >= 0.98
     # chat with nothing about the speaker: reactions, questions, advice (0.61 measured)
     assert f["nothing_to_learn_stopped"] is not None and f["nothing_to_learn_stopped"] >= 0.55

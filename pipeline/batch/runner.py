@@ -6,13 +6,19 @@
    :func:`pipeline.batch.unit.plan_transcript` against one memory snapshot, in a worker thread
    (the pipeline is synchronous). At most ``concurrency`` model calls are in flight (a semaphore
    around ``generate``); rate-limit errors are retried with backoff by the model layer.
-3. **Commit in path order**, whatever the completion order: for each transcript, under the root
-   lock, the ledger is re-read (another run may have done it: skip) and the memory compared with
-   the snapshot the plan saw. If memories the plan could relate to (same kind, same topic or
-   similar text, or an entry it archives or was judged a duplicate of) changed, the plan is
-   recomputed against the current memory first. So the result is the same as processing the
-   transcripts one by one in path order — at any concurrency, with a second run racing on the
-   same root, or after a kill and a re-run.
+   Call slots are handed out in path order (the lowest waiting transcript first), so the head
+   of the commit queue is ready early and commits overlap the calls still running.
+3. **Commit in path order**, whatever the completion order, in groups: every consecutive plan
+   that is ready is committed under one acquisition of the root lock (one worker-thread hop).
+   The group scans the memory folders once (another process may have written since), then for
+   each plan, in path order: the ledger is re-read (another run may have done it: skip) and the
+   memory compared with the snapshot the plan saw. If memories the plan could relate to (same
+   kind, same topic or similar text, or an entry it archives or was judged a duplicate of)
+   changed, the group stops there and the plan is recomputed against the current memory first.
+   After each apply the in-memory snapshot is updated from the plan's own writes and archives
+   (exact: the lock is held, nobody else writes) instead of re-scanning the folders. So the
+   result is the same as processing the transcripts one by one in path order — at any
+   concurrency, with a second run racing on the same root, or after a kill and a re-run.
 4. **Ledger**: ``pending`` before the apply, final after (see :mod:`pipeline.batch.ledger`).
 
 A time budget stops new transcripts from starting; plans already complete are still committed,
@@ -24,7 +30,12 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
+import heapq
+import itertools
 import os
+import platform
+import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -80,14 +91,45 @@ class BatchConfig:
     now: dt.datetime | None = None
 
 
+class OrderedSlots:
+    """At most ``n`` holders; a freed slot goes to the waiter with the lowest rank (path order).
+
+    A plain semaphore wakes waiters in arrival order, so the transcript at the head of the commit
+    queue may wait behind later ones; here it never does.
+    """
+
+    def __init__(self, n: int) -> None:
+        self._free = max(1, n)
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[int, int, threading.Event]] = []
+        self._seq = itertools.count()
+
+    def acquire(self, rank: int) -> None:
+        with self._lock:
+            if self._free > 0:
+                self._free -= 1
+                return
+            handed = threading.Event()
+            heapq.heappush(self._waiting, (rank, next(self._seq), handed))
+        handed.wait()  # the releaser hands its slot over directly
+
+    def release(self) -> None:
+        with self._lock:
+            if self._waiting:
+                heapq.heappop(self._waiting)[2].set()
+            else:
+                self._free += 1
+
+
 class BoundedModel:
     """A per-transcript model whose ``generate`` waits for one of the shared call slots."""
 
-    def __init__(self, inner: StructuredModel, slots: threading.Semaphore) -> None:
+    def __init__(self, inner: StructuredModel, slots: OrderedSlots, rank: int = 0) -> None:
         self.inner = inner
         self.name = inner.name
         self.usage = inner.usage
         self.calls = 0
+        self.rank = rank
         self._slots = slots
         self._memo: dict[str, BaseModel] = {}
 
@@ -99,11 +141,14 @@ class BoundedModel:
         key = f"{task}:{response_model.__name__}:{request.model_dump_json()}" if task == "detect" else None
         if key is not None and key in self._memo:
             return response_model.model_validate(self._memo[key].model_dump())
-        with self._slots:
+        self._slots.acquire(self.rank)
+        try:
             self.calls += 1
             answer = self.inner.generate(
                 task=task, messages=messages, response_model=response_model, request=request
             )
+        finally:
+            self._slots.release()
         if key is not None:
             self._memo[key] = answer
         return answer
@@ -156,6 +201,25 @@ class MemView:
         )
 
 
+def after_plan(snapshot: Snapshot, plan: Plan) -> Snapshot:
+    """``snapshot`` once ``plan`` is applied: what :meth:`MemView.snapshot` would then find.
+
+    Exact for a plan applied under the lock: its writes are new files holding ``op.text`` (the
+    apply checked they parse back to the op), its archives remove those active files (their ids
+    stay taken, by the archived copies).
+    """
+    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    gone = {op.path for op in plan.operations if isinstance(op, ArchiveOp)}
+    if not writes and not gone:
+        return snapshot
+    kept = [e for e in snapshot.entries if e.path not in gone]
+    added = [parse_memory_file(op.text, op.path) for op in writes]
+    return Snapshot(
+        entries=tuple(sorted(kept + added, key=lambda e: e.path)),
+        taken_ids=snapshot.taken_ids | {e.id for e in added},
+    )
+
+
 def _topic_related(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "-") or b.startswith(a + "-")
 
@@ -198,7 +262,7 @@ class _State:
     config: BatchConfig
     model_factory: ModelFactory
     view: MemView
-    slots: threading.Semaphore
+    slots: OrderedSlots
     on_event: Callable[[Event, WorkItem, TranscriptResult | None], None]
     results: dict[Path, TranscriptResult] = field(default_factory=dict)
 
@@ -233,7 +297,9 @@ def _namespaces(item: WorkItem, transcript: Transcript, agent: str | None) -> tu
     return name, ns.default_namespace()
 
 
-def prepare(item: WorkItem, snapshot: Snapshot, state: _State, model: BoundedModel | None = None) -> Prepared:
+def prepare(
+    item: WorkItem, snapshot: Snapshot, state: _State, model: BoundedModel | None = None, rank: int = 0
+) -> Prepared:
     """Read, classify against the ledger, and plan one transcript (worker thread)."""
     config = state.config
     record = ledger.load(config.root, item.path).record
@@ -248,7 +314,7 @@ def prepare(item: WorkItem, snapshot: Snapshot, state: _State, model: BoundedMod
     transcript = _parse(item, data, config)
     namespace, default = _namespaces(item, transcript, config.agent)
     if model is None:
-        model = BoundedModel(state.model_factory(), state.slots)
+        model = BoundedModel(state.model_factory(), state.slots, rank)
     prepared.model = model
     prepared.namespace = namespace
     prepared.fmt = transcript.format
@@ -298,48 +364,93 @@ def _next_record(prepared: Prepared, plan: Plan) -> ledger.LedgerRecord:
     )
 
 
-def commit(prepared: Prepared, state: _State) -> CommitOutcome:
-    """Apply one plan and record it in the ledger, under the root lock (worker thread)."""
-    config = state.config
+def _commit_locked(
+    prepared: Prepared, memory_root: MemoryRoot, now: Snapshot, config: BatchConfig
+) -> CommitOutcome:
+    """Apply one plan and record it in the ledger; the caller holds the root lock."""
     unit = prepared.unit
     assert unit is not None
-    memory_root = MemoryRoot(config.root)
-    with memory_root.lock(timeout=config.lock_timeout):
-        current = ledger.load(config.root, prepared.item.path)
-        current_sha = current.record.sha256 if current.record else None
-        base = prepared.classified.base
-        if current_sha == prepared.classified.sha256:
-            return "already"
-        if current_sha != (base.sha256 if base else None):
-            return "stale"
-        # A plan that writes nothing may still be stale: its candidate was a duplicate of an entry
-        # that has since been superseded.
-        if (unit.plan.operations or unit.plan.skipped) and is_stale(
-            unit.plan, prepared.snapshot, state.view.snapshot()
-        ):
-            return "stale"
-        record = _next_record(prepared, unit.plan)
-        if unit.plan.operations:
-            write_ids = [op.id for op in unit.plan.operations if isinstance(op, WriteOp)]
-            ledger.save(
-                config.root,
-                prepared.item.path,
-                ledger.LedgerFile(
-                    record=current.record, pending=ledger.Pending(next=record, write_ids=write_ids)
-                ),
-            )
-            try:
-                apply_locked(unit.plan, memory_root, now=config.now)
+    current = ledger.load(config.root, prepared.item.path)
+    current_sha = current.record.sha256 if current.record else None
+    base = prepared.classified.base
+    if current_sha == prepared.classified.sha256:
+        return "already"
+    if current_sha != (base.sha256 if base else None):
+        return "stale"
+    # A plan that writes nothing may still be stale: its candidate was a duplicate of an entry
+    # that has since been superseded.
+    if (unit.plan.operations or unit.plan.skipped) and is_stale(unit.plan, prepared.snapshot, now):
+        return "stale"
+    record = _next_record(prepared, unit.plan)
+    if unit.plan.operations:
+        write_ids = [op.id for op in unit.plan.operations if isinstance(op, WriteOp)]
+        ledger.save(
+            config.root,
+            prepared.item.path,
+            ledger.LedgerFile(
+                record=current.record, pending=ledger.Pending(next=record, write_ids=write_ids)
+            ),
+        )
+        try:
+            apply_locked(unit.plan, memory_root, now=config.now)
+        except StoreError:
+            try:  # the apply rolled back: so does the ledger
+                ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=current.record))
             except StoreError:
-                try:  # the apply rolled back: so does the ledger
-                    ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=current.record))
-                except StoreError:
-                    pass  # resolve_pending settles it on the next run
-                raise
-        if unit.plan.snapshot is not None:  # Big-Memory task snapshot, appended under the same lock
-            append_snapshot_locked(memory_root, unit.plan.snapshot, replay=True)
-        ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=record))
+                pass  # resolve_pending settles it on the next run
+            raise
+    if unit.plan.snapshot is not None:  # Big-Memory task snapshot, appended under the same lock
+        append_snapshot_locked(memory_root, unit.plan.snapshot, replay=True)
+    ledger.save(config.root, prepared.item.path, ledger.LedgerFile(record=record))
     return "committed"
+
+
+@dataclass
+class GroupCommit:
+    """What :func:`commit_group` did: one outcome per plan it reached, in order.
+
+    It stops after the first plan that is stale (to be re-planned against ``snapshot``) or that
+    failed (``error``); the plans after it were not attempted.
+    """
+
+    outcomes: list[CommitOutcome] = field(default_factory=list)
+    error: BaseException | None = None
+    snapshot: Snapshot | None = None
+
+
+def commit_group(group: Sequence[Prepared], state: _State) -> GroupCommit:
+    """Commit consecutive plans, in order, under one acquisition of the root lock (worker thread).
+
+    The memory folders are scanned once, at the start (another process may have written since
+    the last group); after each apply the snapshot is updated from the plan itself.
+    """
+    config = state.config
+    memory_root = MemoryRoot(config.root)
+    done = GroupCommit()
+    with memory_root.lock(timeout=config.lock_timeout):
+        now = state.view.snapshot()
+        for prepared in group:
+            try:
+                outcome = _commit_locked(prepared, memory_root, now, config)
+            except BaseException as exc:  # reported for this transcript; the next group re-scans
+                done.error = exc
+                break
+            done.outcomes.append(outcome)
+            if outcome == "stale":
+                break
+            if outcome == "committed":
+                assert prepared.unit is not None
+                now = after_plan(now, prepared.unit.plan)
+        done.snapshot = now
+    return done
+
+
+def commit(prepared: Prepared, state: _State) -> CommitOutcome:
+    """Commit one plan under the root lock (a group of one)."""
+    done = commit_group([prepared], state)
+    if done.error is not None:
+        raise done.error
+    return done.outcomes[0]
 
 
 def recover(root: Path, *, lock_timeout: float) -> list[str]:
@@ -360,8 +471,39 @@ def _has_pending(path: Path) -> bool:
         return False
 
 
+class _Workers:
+    """Reusable daemon threads (starting a thread per task cost more than some tasks).
+
+    Daemon threads, unlike ``concurrent.futures``' (joined at exit): a run that ran out of time
+    exits without waiting for them. A task never waits for a free worker: one is started instead.
+    """
+
+    def __init__(self) -> None:
+        self._tasks: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+
+    def submit(self, task: Callable[[], None]) -> None:
+        with self._lock:
+            start = self._idle == 0
+            if not start:
+                self._idle -= 1
+        self._tasks.put(task)
+        if start:
+            threading.Thread(target=self._loop, daemon=True, name="memscribe-batch").start()
+
+    def _loop(self) -> None:
+        while True:
+            self._tasks.get()()
+            with self._lock:
+                self._idle += 1
+
+
+_WORKERS = _Workers()
+
+
 def _in_thread(fn: Callable[..., R], *args: Any) -> asyncio.Future[R]:
-    """Run ``fn`` in a daemon thread: a run that ran out of time exits without waiting for it."""
+    """Run ``fn`` in a daemon worker thread: a run that ran out of time exits without waiting for it."""
     loop = asyncio.get_running_loop()
     future: asyncio.Future[R] = loop.create_future()
 
@@ -383,7 +525,7 @@ def _in_thread(fn: Callable[..., R], *args: Any) -> asyncio.Future[R]:
         except RuntimeError:  # the loop is gone: the run already ended
             pass
 
-    threading.Thread(target=work, daemon=True, name="memscribe-batch").start()
+    _WORKERS.submit(work)
     return future
 
 
@@ -407,53 +549,161 @@ def _failed(item: WorkItem, exc: BaseException) -> TranscriptResult:
     return TranscriptResult(path=str(item.path), status="failed", error=message)
 
 
-async def _settle(item: WorkItem, task: asyncio.Future[Prepared], state: _State) -> TranscriptResult:
-    """Commit one planned transcript (re-planning against fresh memory when it went stale)."""
-    config = state.config
+def _planned(item: WorkItem, task: asyncio.Future[Prepared]) -> Prepared | TranscriptResult:
+    """The plan of a finished task, or the result of a transcript that could not be planned."""
     try:
-        prepared = task.result()
+        return task.result()
     except UnknownFormatError as exc:
         if item.explicit:
             return _failed(item, exc)
         return TranscriptResult(path=str(item.path), status="skipped", reason="not_a_transcript")
     except BaseException as exc:
         return _failed(item, exc)
-    for replans in range(MAX_REPLANS + 1):
-        if prepared.unit is None:
-            return TranscriptResult(
-                path=str(item.path), status="skipped", reason="unchanged", change="unchanged"
+
+
+def _to_commit(prepared: Prepared, replans: int, config: BatchConfig) -> Prepared | TranscriptResult:
+    """``prepared`` when it has a plan to commit, else the transcript's result."""
+    item = prepared.item
+    if prepared.unit is None:
+        return TranscriptResult(path=str(item.path), status="skipped", reason="unchanged", change="unchanged")
+    plan = prepared.unit.plan
+    errors = [s for s in plan.skipped if s.reason == "model_error"]
+    if errors:  # not recorded: the next run retries the whole transcript
+        failed = _result(prepared, plan, replans)
+        failed.status, failed.error = "failed", f"model error: {errors[0].detail}"
+        return failed
+    if config.dry_run:
+        return _result(prepared, plan, replans)
+    return prepared
+
+
+def _committed(prepared: Prepared, outcome: CommitOutcome, replans: int) -> TranscriptResult:
+    assert prepared.unit is not None
+    if outcome == "already":
+        return TranscriptResult(
+            path=str(prepared.item.path),
+            status="skipped",
+            reason="already_processed",
+            change=prepared.classified.change,
+        )
+    return _result(prepared, prepared.unit.plan, replans)
+
+
+Ready = Prepared | TranscriptResult
+
+
+@dataclass
+class _Run:
+    """The commit side of one run: transcripts settled in path order, plans committed in groups."""
+
+    items: Sequence[WorkItem]
+    tasks: Sequence[asyncio.Future[Prepared]]
+    state: _State
+    report: BatchReport
+    deadline: float | None
+    #: A transcript whose plan went stale, re-planned: (its new plan, re-plans so far).
+    replanned: dict[int, tuple[Prepared, int]] = field(default_factory=dict)
+
+    def finish(self, index: int, result: TranscriptResult) -> None:
+        self.report.add(result)
+        self.state.on_event("done", self.items[index], result)
+
+    async def head_ready(self, head: int) -> bool:
+        """Wait for the head's plan (within the budget); False when it timed out (reported)."""
+        task = self.tasks[head]
+        if head in self.replanned:
+            return True
+        if self.deadline is not None and not task.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(task), max(0.0, self.deadline - time.monotonic()))
+            except (TimeoutError, asyncio.CancelledError):
+                pass
+            except Exception:
+                pass  # reported with the group
+        if self.deadline is not None and not task.done():
+            task.cancel()
+            self.report.timed_out = True
+            self.finish(
+                head, TranscriptResult(path=str(self.items[head].path), status="skipped", reason="timeout")
             )
-        plan = prepared.unit.plan
-        errors = [s for s in plan.skipped if s.reason == "model_error"]
-        if errors:  # not recorded: the next run retries the whole transcript
-            failed = _result(prepared, plan, replans)
-            failed.status, failed.error = "failed", f"model error: {errors[0].detail}"
-            return failed
-        if config.dry_run:
-            return _result(prepared, plan, replans)
-        state.on_event("planned", item, None)
-        try:
-            outcome = await _in_thread(commit, prepared, state)
-        except BaseException as exc:
-            return _failed(item, exc)
-        if outcome == "committed":
-            return _result(prepared, plan, replans)
-        if outcome == "already":
-            return TranscriptResult(
-                path=str(item.path),
-                status="skipped",
-                reason="already_processed",
-                change=prepared.classified.change,
+            return False
+        await asyncio.wait([task])
+        return True
+
+    def ready(self, index: int) -> tuple[Ready, int]:
+        """A finished transcript: its plan to commit or its result, and its re-plans so far."""
+        if index in self.replanned:
+            prepared, replans = self.replanned.pop(index)
+            return _to_commit(prepared, replans, self.state.config), replans
+        item, task = self.items[index], self.tasks[index]
+        if _timed_out(task):
+            self.report.timed_out = True
+            return TranscriptResult(path=str(item.path), status="skipped", reason="timeout"), 0
+        planned = _planned(item, task)
+        if isinstance(planned, TranscriptResult):
+            return planned, 0
+        return _to_commit(planned, 0, self.state.config), 0
+
+    def group(self, head: int) -> list[tuple[int, Ready, int]]:
+        """The head and every consecutive transcript after it that is planned already."""
+        group: list[tuple[int, Ready, int]] = []
+        index = head
+        while index < len(self.items) and (
+            index == head or index in self.replanned or self.tasks[index].done()
+        ):
+            group.append((index, *self.ready(index)))
+            index += 1
+        return group
+
+    async def settle(self, head: int) -> int:
+        """Commit the group at ``head``; report what is settled; return the next head."""
+        group = self.group(head)
+        plans = [ready for _, ready, _ in group if isinstance(ready, Prepared)]
+        for prepared in plans:
+            self.state.on_event("planned", prepared.item, None)
+        done = GroupCommit()
+        if plans:
+            try:
+                done = await _in_thread(commit_group, plans, self.state)
+            except BaseException as exc:
+                done = GroupCommit(error=exc)
+        outcomes = iter(done.outcomes)
+        for index, ready, replans in group:
+            if isinstance(ready, TranscriptResult):
+                self.finish(index, ready)
+                continue
+            outcome = next(outcomes, None)
+            if outcome is None:  # the commit of this plan failed
+                self.finish(index, _failed(self.items[index], done.error or RuntimeError("not committed")))
+                return index + 1
+            if outcome != "stale":
+                self.finish(index, _committed(ready, outcome, replans))
+                continue
+            return await self.replan(index, ready, replans, done.snapshot)
+        return head + len(group)
+
+    async def replan(self, index: int, stale: Prepared, replans: int, fresh: Snapshot | None) -> int:
+        """Re-plan a stale plan against the memory as the group left it; return the next head."""
+        item = self.items[index]
+        if replans >= MAX_REPLANS:
+            self.finish(
+                index,
+                TranscriptResult(
+                    path=str(item.path),
+                    status="failed",
+                    error=f"memory kept changing: gave up after {MAX_REPLANS} re-plans",
+                ),
             )
+            return index + 1
         try:
-            prepared = await _in_thread(prepare, item, state.view.snapshot(), state, prepared.model)
+            if fresh is None:
+                fresh = await _in_thread(self.state.view.snapshot)
+            again = await _in_thread(prepare, item, fresh, self.state, stale.model, index)
         except BaseException as exc:
-            return _failed(item, exc)
-    return TranscriptResult(
-        path=str(item.path),
-        status="failed",
-        error=f"memory kept changing: gave up after {MAX_REPLANS} re-plans",
-    )
+            self.finish(index, _failed(item, exc))
+            return index + 1
+        self.replanned[index] = (again, replans + 1)
+        return index
 
 
 async def run_batch_async(
@@ -473,40 +723,38 @@ async def run_batch_async(
         config=config,
         model_factory=model_factory,
         view=MemView(config.root),
-        slots=threading.Semaphore(max(1, config.concurrency)),
+        slots=OrderedSlots(config.concurrency),
         on_event=on_event or (lambda *_: None),
     )
     snapshot = await _in_thread(state.view.snapshot)
+    _warm_platform()
     running = asyncio.Semaphore(max(2, 2 * config.concurrency))
 
-    async def launch(item: WorkItem) -> Prepared:
+    async def launch(rank: int, item: WorkItem) -> Prepared:
         async with running:
             if deadline is not None and time.monotonic() >= deadline:
                 raise TimeoutError
             state.on_event("start", item, None)
-            return await _in_thread(prepare, item, snapshot, state)
+            return await _in_thread(prepare, item, snapshot, state, None, rank)
 
-    tasks = [asyncio.ensure_future(launch(item)) for item in items]
-    for item, task in zip(items, tasks, strict=True):
-        if deadline is not None and not task.done():
-            try:
-                await asyncio.wait_for(asyncio.shield(task), max(0.0, deadline - time.monotonic()))
-            except (TimeoutError, asyncio.CancelledError):
-                pass
-            except Exception:
-                pass  # reported by _settle
-        if deadline is not None and not task.done() or _timed_out(task):
-            report.timed_out = True
-            task.cancel()
-            result = TranscriptResult(path=str(item.path), status="skipped", reason="timeout")
-        else:
-            await asyncio.wait([task])
-            result = await _settle(item, task, state)
-        report.add(result)
-        state.on_event("done", item, result)
+    tasks = [asyncio.ensure_future(launch(rank, item)) for rank, item in enumerate(items)]
+    run = _Run(items=items, tasks=tasks, state=state, report=report, deadline=deadline)
+    head = 0
+    while head < len(items):
+        head = await run.settle(head) if await run.head_ready(head) else head + 1
     report.wall_s = round(time.monotonic() - started, 3)
     report.cpu_s = round(time.process_time() - cpu_started, 3)
     return report
+
+
+def _warm_platform() -> None:
+    """Fill ``platform.platform()``'s cache before the fan-out when the OpenAI client is loaded.
+
+    Its request headers describe the platform (cached, but not computed once): otherwise every
+    call of the first wave computes it at the same time (~5 ms of CPU each, GIL held).
+    """
+    if "openai" in sys.modules:
+        platform.platform()
 
 
 def _timed_out(task: asyncio.Future[Prepared]) -> bool:
