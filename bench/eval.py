@@ -2,7 +2,6 @@
 
 Same as ``memscribe eval all`` (see README "Evaluation"); extra arguments are passed through,
 e.g. ``python bench/eval.py --model openai/gpt-4.1-mini`` or ``--sample 150``.
-Supersedes ``bench/eval_embedded.py`` (extractor only, agent set only), kept for quick checks.
 """
 
 from __future__ import annotations

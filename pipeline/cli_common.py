@@ -55,9 +55,7 @@ FormatOpt = Annotated[
     str | None,
     typer.Option("--format", help="Force the format: openclaw, claude-code, codex, openai, text."),
 ]
-SkipBadLines = Annotated[
-    bool, typer.Option("--skip-bad-lines", help="Skip malformed lines (reported).")
-]
+SkipBadLines = Annotated[bool, typer.Option("--skip-bad-lines", help="Skip malformed lines (reported).")]
 
 FORMATS = ("openclaw", "claude-code", "codex", "openai", "text")
 
