@@ -477,3 +477,17 @@ def test_one_letter_values_stay_distinct_for_similarity() -> None:
 
 def test_a_question_about_a_rule_is_not_a_rule() -> None:
     assert not any("standing instruction" in b for b in bodies("Should we start method names with 'm_'?"))
+
+
+def test_lower_case_i_in_chat_is_split_and_rewritten() -> None:
+    """Chat writes "i": two facts joined by "and i" are two profiles, both in the third person."""
+    from tests.turns import make_transcript
+
+    t = make_transcript(
+        ("user", "hi there! i have 2 cats and i work as a nurse in ohio."),
+        ("assistant", "Nice! How long have you been a nurse?"),
+    )
+    bodies = [p.body for p in extract(t.turns).profiles]
+    assert "User has 2 cats." in bodies
+    assert any(b.startswith("User works as a nurse") for b in bodies)
+    assert not any(" i " in f" {b} " for b in bodies)

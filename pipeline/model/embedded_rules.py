@@ -33,8 +33,8 @@ _TTL_ORDER: tuple[TTL, ...] = ("one_day", "one_week", "one_month", "one_quarter"
 _BLOCKS = re.compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTALL)
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
 _CLAUSE_SPLIT = re.compile(
-    r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|I|I'm|I've|we|we're|my"
-    r"|our|if|when|while|although|unless)\b)|\s+and\s+(?=(?:I|I'm|I've|we|my|our)\b)"
+    r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|[Ii]|[Ii]'m|[Ii]'ve"
+    r"|we|we're|my|our|if|when|while|although|unless)\b)|\s+and\s+(?=(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b)"
     r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
 )
 _INTERJECTION = re.compile(
@@ -72,9 +72,11 @@ def _clauses(sentence: str) -> list[str]:
 # --- value rewriting ------------------------------------------------------------------------------
 
 _PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bI'm\b|\bI am\b"), "they are"),
-    (re.compile(r"\bI've\b"), "they have"),
+    (re.compile(r"\b[Ii]'m\b|\b[Ii] am\b"), "they are"),
+    (re.compile(r"\b[Ii]'ve\b"), "they have"),
     (re.compile(r"\bI\b"), "they"),
+    # chat writes the pronoun lower-case; "i.e." and "i-th" are not pronouns
+    (re.compile(r"(?<![\w'.-])i(?![\w'.-])"), "they"),
     (re.compile(r"\bmyself\b", re.I), "themselves"),
     (re.compile(r"\bmine\b", re.I), "theirs"),
     (re.compile(r"\bmy\b", re.I), "their"),
