@@ -10,61 +10,26 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from pipeline.groups.flush import flush_group
-from pipeline.groups.names import resolve_group
-from pipeline.groups.store import apply_flush, read_group_files, read_names, read_state
 from pipeline.model.llm import LiteLLMModel
 from pipeline.transcript import read_transcript
-from schemas.transcript import Transcript
+from tests.group_support import NOW
+from tests.group_support import flush as _flush
+from tests.group_support import golden as _golden
+from tests.group_support import tree as _tree
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures" / "groups"
 DAY1 = FIXTURES / "day1" / "zh_group_day1.jsonl"
 DAY2 = FIXTURES / "day2" / "zh_group_day2.jsonl"
 EN = FIXTURES / "en" / "en_group.jsonl"
-NOW = dt.datetime(2026, 11, 30, 12, 0, 0, tzinfo=dt.UTC)
-UPDATE = os.environ.get("MEMSCRIBE_UPDATE_GOLDEN") == "1"
 
 
 def _model(url: str) -> LiteLLMModel:
     return LiteLLMModel("openai/scripted-extractor", api_base=url, max_attempts=1)
-
-
-def _flush(
-    transcript: Transcript, root: Path, model: Any, *, group: str | None = None, now: dt.datetime = NOW
-) -> tuple[Any, list[str]]:
-    name, room, entry = resolve_group(read_names(root), session_key=transcript.session_key, group=group)
-    result = flush_group(
-        transcript,
-        group=name,
-        room_id=room,
-        model=model,
-        files=read_group_files(root, name),
-        state=read_state(root),
-        now=now,
-    )
-    return result, apply_flush(root, result, names_entry=entry)
-
-
-def _tree(root: Path) -> dict[str, str]:
-    return {
-        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and not p.name.endswith(".lock")
-    }
-
-
-def _golden(name: str, actual: dict[str, str]) -> None:
-    path = FIXTURES / "expected" / name
-    if UPDATE:
-        path.write_text(json.dumps(actual, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    assert actual == json.loads(path.read_text(encoding="utf-8"))
 
 
 @pytest.mark.vcr

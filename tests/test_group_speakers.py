@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -12,49 +11,23 @@ import pytest
 from pydantic import BaseModel
 
 from pipeline.groups import rules
-from pipeline.groups.flush import flush_group
-from pipeline.groups.names import resolve_group
 from pipeline.groups.render import add_routes, index_text
-from pipeline.groups.store import apply_flush, read_group_files, read_names, read_state
 from pipeline.model.embedded import EmbeddedModel
 from pipeline.transcript import parse_transcript, read_transcript
 from pipeline.transcript.noise import sender_name
 from schemas.plan import Usage
-from schemas.transcript import SourcePos, Transcript, Turn
+from schemas.transcript import SourcePos, Turn
+from tests.group_support import NOW, UPDATE
+from tests.group_support import flush as _flush
+from tests.group_support import tree as _tree
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures" / "groups"
 EN = FIXTURES / "en" / "en_group.jsonl"
-NOW = dt.datetime(2026, 11, 30, 12, 0, 0, tzinfo=dt.UTC)
-UPDATE = os.environ.get("MEMSCRIBE_UPDATE_GOLDEN") == "1"
 
 
 def _envelope(data: dict[str, Any], head: str = "Sender") -> str:
     return f"{head} (untrusted metadata):\n```json\n{json.dumps(data, indent=2, ensure_ascii=False)}\n```\n\n"
-
-
-def _flush(
-    transcript: Transcript, root: Path, model: Any, *, group: str | None = None, now: dt.datetime = NOW
-) -> tuple[Any, list[str]]:
-    name, room, entry = resolve_group(read_names(root), session_key=transcript.session_key, group=group)
-    result = flush_group(
-        transcript,
-        group=name,
-        room_id=room,
-        model=model,
-        files=read_group_files(root, name),
-        state=read_state(root),
-        now=now,
-    )
-    return result, apply_flush(root, result, names_entry=entry)
-
-
-def _tree(root: Path) -> dict[str, str]:
-    return {
-        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and not p.name.endswith(".lock")
-    }
 
 
 # -- sender names -----------------------------------------------------------------------------------
