@@ -13,6 +13,7 @@ contains ``[REDACTED``, is dropped), so redacting redacted text changes nothing.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections import Counter
@@ -521,9 +522,14 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
 
 # --- high-entropy token shortly after a secret keyword in prose ("here's my key: 9f8e...")
 
+#: ``(?i)\b(?:api[ _-]?key|access[ _-]?key|key|token|secret|password|passwd|passphrase|credentials?|
+#: bearer|auth)\b``, written to start with a character class (every character ``(?i)[abckpst]``
+#: matches, ``ſ`` and the Kelvin sign included) so that ``re`` skips ahead instead of trying a
+#: match at every position; the leading ``\b`` becomes ``(?<!\w.)`` after that first letter.
 _KEYWORD = re.compile(
-    r"(?i)\b(?:api[ _-]?key|access[ _-]?key|key|token|secret|password|passwd|passphrase|credentials?|"
-    r"bearer|auth)\b"
+    r"[A-Ca-cKkPpSsTt\u017f\u212a](?<!\w.)"
+    r"(?i:(?<=a)(?:pi[ _-]?key|ccess[ _-]?key|uth)|(?<=k)ey|(?<=t)oken|(?<=s)ecret|"
+    r"(?<=p)ass(?:word|wd|phrase)|(?<=c)redentials?|(?<=b)earer)\b"
 )
 _TOKEN = re.compile(r"[A-Za-z0-9+/_.~=-]+")
 _KEYWORD_WINDOW_TOKENS = 4
@@ -544,9 +550,9 @@ def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
         limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
         line_end = text.find("\n", kw.end(), limit)
         end = line_end if line_end >= 0 else limit
-        for i, tok in enumerate(_TOKEN.finditer(text, kw.end(), end)):
-            if i >= _KEYWORD_WINDOW_TOKENS:
-                break
+        for tok in itertools.islice(_TOKEN.finditer(text, kw.end(), end), _KEYWORD_WINDOW_TOKENS):
+            if tok.end() - tok.start() < HIGH_ENTROPY_MIN_LEN:
+                continue  # too short to be random (the stripped value is no longer)
             raw = tok.group(0)
             value = raw.strip(".~-/")
             if not value or "REDACTED" in value or value.count("/") > 2:
@@ -558,7 +564,9 @@ def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
 
 # --- passwords said in prose ("the admin password is Velvet623!lantern", "pw: ...")
 
-_PW_KEYWORD = re.compile(r"(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b")
+#: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
+#: (see :data:`_KEYWORD`).
+_PW_KEYWORD = re.compile(r"[Pp](?<!\w.)(?i:ass(?:word|wd|phrase|code)|wd?)\b")
 _PW_LINKS = frozenset({"is", "was", "=", ":", "->", "→", "=>", "be", "are", "it's", "its", "now", "to"})
 _PW_FILLER = frozenset({"now", "still", "just", "actually", "simply", "set", "to", "literally", "currently"})
 _PW_SKIP_WORDS = 5
@@ -683,8 +691,11 @@ def _find_pasted(text: str) -> Iterator[tuple[int, int]]:
 
 # --------------------------------------------------------------------------- PII
 
+# The left boundary is checked after the first digit (``\d(?<![\w.+-]\d)`` is ``(?<![\w.+-])\d``):
+# a pattern that starts with a character class lets ``re`` skip to the next digit instead of
+# trying a match at every position. Same for the SSN and NINO patterns below.
 _CARD = re.compile(
-    r"(?<![\w.+-])(?:\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{4}(?:[ -]\d{3})?|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![\w.-])"
+    r"\d(?<![\w.+-]\d)\d{3}(?:[ -]\d{4}[ -]\d{4}[ -]\d{4}(?:[ -]\d{3})?|[ -]\d{6}[ -]\d{5}|\d{9,15})(?![\w.-])"
 )
 _CARD_IIN = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|6011|64[4-9]|65|62)")
 
@@ -745,9 +756,10 @@ def _find_ibans(text: str) -> Iterator[tuple[int, int]]:
 
 #: US social security numbers (no 000/666/9xx area, 00 group, 0000 serial) and UK national
 #: insurance numbers.
-_SSN = re.compile(r"(?<![\w-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])")
+_SSN = re.compile(r"\d(?<![\w-]\d)(?<!9)(?!(?<=0)00|(?<=6)66)\d\d-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])")
 _NINO = re.compile(
-    r"(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
+    r"[A-CEGHJ-PR-TW-Z](?<![A-Za-z0-9].)(?!(?<=B)G|(?<=G)B|(?<=N)K|(?<=K)N|(?<=T)N|(?<=N)T|(?<=Z)Z)"
+    r"[A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
 )
 
 
