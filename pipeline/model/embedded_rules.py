@@ -792,17 +792,17 @@ _PRACTICE = re.compile(
     r"|try(?:[/-]except)?\s+(?:statements?|blocks?)|comments?)\b(?P<rest>[^.]*)",
     re.I,
 )
+#: What follows "and" when it joins a second rule: "and always end …", "and using …".
+_NEXT_RULE = (
+    rf"(?:always\s+|never\s+)?(?:(?:{_DIRECTIVE_VERBS})(?:ing)?|ending|beginning|starting|adding|using)\b"
+)
 #: Clause boundaries inside a sentence that can hold two rules, or an old rule then the new one.
 _RULE_CLAUSES = re.compile(
-    r",?\s+but\s+|;\s*|,\s+(?:however|now|instead)\b,?"
-    rf"|,?\s+and\s+(?=(?:always\s+|never\s+)?(?:(?:{_DIRECTIVE_VERBS})(?:ing)?|ending|beginning|starting|adding|using)\b)",
+    rf",?\s+but\s+|;\s*|,\s+(?:however|now|instead)\b,?|,?\s+and\s+(?={_NEXT_RULE})",
     re.I,
 )
 #: A sentence stating two rules joined by "and" (every clause is read, not only the last rule).
-_AND_RULE = re.compile(
-    rf"\s+and\s+(?:always\s+|never\s+)?(?:(?:{_DIRECTIVE_VERBS})(?:ing)?|ending|beginning|starting|adding|using)\b",
-    re.I,
-)
+_AND_RULE = re.compile(rf"\s+and\s+{_NEXT_RULE}", re.I)
 
 
 @dataclass(frozen=True)

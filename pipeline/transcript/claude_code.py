@@ -18,8 +18,8 @@ from .common import (
     arguments_text,
     as_str,
     build_transcript,
+    collect_drafts,
     content_text,
-    iter_json_lines,
     opt_str,
     timestamp_text,
 )
@@ -133,12 +133,7 @@ def _record_drafts(record: JsonObject, line: int, state: _State) -> list[TurnDra
 def parse_claude_code(text: str, ctx: ParseContext) -> Transcript:
     """Read a Claude Code session file in record order (sidechains skipped)."""
     state = _State()
-    drafts: list[TurnDraft] = []
-    for line, record in iter_json_lines(text, ctx):
-        try:
-            drafts.extend(_record_drafts(record, line, state))
-        except ShapeError as exc:
-            ctx.bad(line, str(exc))
+    drafts = collect_drafts(text, ctx, lambda record, line: _record_drafts(record, line, state))
     return build_transcript(
         drafts,
         ctx,

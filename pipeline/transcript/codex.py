@@ -22,9 +22,9 @@ from .common import (
     arguments_text,
     as_str,
     build_transcript,
+    collect_drafts,
     content_text,
     decode_json,
-    iter_json_lines,
     opt_str,
     timestamp_text,
 )
@@ -145,12 +145,7 @@ def _dedup_events(drafts: list[TurnDraft]) -> list[TurnDraft]:
 def parse_codex(text: str, ctx: ParseContext) -> Transcript:
     """Read a Codex rollout: response items, with event copies deduplicated."""
     state = _State()
-    drafts: list[TurnDraft] = []
-    for line, record in iter_json_lines(text, ctx):
-        try:
-            drafts.extend(_record_drafts(record, line, state))
-        except ShapeError as exc:
-            ctx.bad(line, str(exc))
+    drafts = collect_drafts(text, ctx, lambda record, line: _record_drafts(record, line, state))
     return build_transcript(
         _dedup_events(drafts),
         ctx,

@@ -9,7 +9,7 @@ stay small and why every format drops noise the same way.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -204,6 +204,19 @@ def _drop_memory_flushes(drafts: list[TurnDraft]) -> list[TurnDraft]:
             continue
         kept.append(draft)
     return kept
+
+
+def collect_drafts(
+    text: str, ctx: ParseContext, record_drafts: Callable[[JsonObject, int], list[TurnDraft]]
+) -> list[TurnDraft]:
+    """The drafts of every JSONL record; a record of the wrong shape is a bad line, not a crash."""
+    drafts: list[TurnDraft] = []
+    for line, record in iter_json_lines(text, ctx):
+        try:
+            drafts.extend(record_drafts(record, line))
+        except ShapeError as exc:
+            ctx.bad(line, str(exc))
+    return drafts
 
 
 def build_transcript(
