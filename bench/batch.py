@@ -81,7 +81,7 @@ def run_batch(corpus: Path, root: Path, url: str, concurrency: int, code: Path =
     cmd = [
         sys.executable,
         "-m",
-        "pipeline.cli",
+        "memscribe.cli",
         "batch",
         str(corpus),
         "--memory-dir",

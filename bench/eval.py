@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import app
+from memscribe.cli import app
 
 if __name__ == "__main__":
     args = sys.argv[1:]

@@ -41,7 +41,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from redact_corpus import generate  # noqa: E402
 
-from pipeline.stages.redact import find_secrets  # noqa: E402
+from memscribe.stages.redact import find_secrets  # noqa: E402
 
 SECRETS = REPO.parent / "shared" / "data" / "secrets"
 SHARED = ("transcripts", "detect-secrets", "gitleaks")

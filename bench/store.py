@@ -32,14 +32,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pipeline.index import open_index  # noqa: E402
-from pipeline.stages import apply as apply_stage  # noqa: E402
-from pipeline.stages.apply import apply_plan  # noqa: E402
-from pipeline.store.changes import MEMORY_DIRS  # noqa: E402
-from pipeline.store.files import archive_path, memory_path, render_playbook, render_profile  # noqa: E402
-from pipeline.store.ids import ALPHABET  # noqa: E402
-from pipeline.store.root import MemoryRoot  # noqa: E402
-from schemas.plan import ArchiveOp, Plan, WriteOp  # noqa: E402
+from memscribe.index import open_index  # noqa: E402
+from memscribe.stages import apply as apply_stage  # noqa: E402
+from memscribe.stages.apply import apply_plan  # noqa: E402
+from memscribe.store.changes import MEMORY_DIRS  # noqa: E402
+from memscribe.store.files import archive_path, memory_path, render_playbook, render_profile  # noqa: E402
+from memscribe.store.ids import ALPHABET  # noqa: E402
+from memscribe.store.root import MemoryRoot  # noqa: E402
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp  # noqa: E402
 
 NOW = dt.datetime(2026, 3, 1, tzinfo=dt.UTC)
 
@@ -119,7 +119,7 @@ def generate(root: Path, n: int, corpus: Corpus) -> list[Path]:
 
 def settle(root: Path) -> None:
     """Date the memory folders 10 s back: a root at rest (a folder modified within the last
-    2 s is scanned again by the next refresh, see pipeline.index.db.RACY_NS)."""
+    2 s is scanned again by the next refresh, see memscribe.index.db.RACY_NS)."""
     past = time.time_ns() - 10 * 10**9
     for rel in MEMORY_DIRS:
         if (root / rel).is_dir():

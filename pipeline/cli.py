@@ -11,9 +11,9 @@ import sys
 
 import typer
 
-from pipeline import config
-from pipeline.commands import register_all
-from pipeline.errors import MemscribeError
+from memscribe import config
+from memscribe.commands import register_all
+from memscribe.errors import MemscribeError
 
 EPILOG = "Exit codes: " + "; ".join(f"{k} {v}" for k, v in config.EXIT_CODES.items())
 

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from pipeline import config
-from pipeline.errors import MemscribeError
+from memscribe import config
+from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
-    from schemas.transcript import Transcript
+    from memscribe.schemas.transcript import Transcript
 
 MemoryDir = Annotated[
     Path,
@@ -72,7 +72,7 @@ def echo_json(data: Any) -> None:
 
 def read_input_text(path: str) -> str:
     """A text file or stdin (``-``) as UTF-8 text, with input errors that name the source."""
-    from pipeline.errors import InputError
+    from memscribe.errors import InputError
 
     if path == "-":
         data = sys.stdin.buffer.read()
@@ -89,8 +89,8 @@ def read_input_text(path: str) -> str:
 
 def read_transcript_arg(path: str, fmt: str | None, skip_bad_lines: bool) -> Transcript:
     """A transcript from a file or stdin (``-``), with the format checked first."""
-    from pipeline.errors import UserError
-    from pipeline.transcript import parse_transcript, read_transcript
+    from memscribe.errors import UserError
+    from memscribe.transcript import parse_transcript, read_transcript
 
     if fmt is not None and fmt not in FORMATS:
         raise UserError(f"unknown --format {fmt!r}; choose one of {', '.join(FORMATS)}")

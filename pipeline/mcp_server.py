@@ -4,7 +4,7 @@ Five tools, named as the Reflexio plugin and MemWal name them (seeds 000 and 001
 ``reflexio_write_profile {slug, ttl, body}``, ``reflexio_write_playbook {slug, body}``,
 ``reflexio_search {query}``, ``memory_search {query, limit, namespace}`` and
 ``memory_store {text, namespace}``. A write goes through the batch job's guards: redact-out and
-the injection / secret screen (:func:`pipeline.stages.screen.screen`), dedup against the
+the injection / secret screen (:func:`memscribe.stages.screen.screen`), dedup against the
 namespace's memories (duplicates dropped, updates supersede), then an atomic, journaled apply
 under the root's lock. ``memory_store`` runs the whole extraction pipeline on its text as one
 user turn, so what is stored is grounded in that text. Every tool answers with what was stored
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast, get_args
 
-from pipeline.errors import MemscribeError
-from pipeline.model.base import StructuredModel
-from schemas.candidates import PlaybookCandidate, ProfileCandidate
-from schemas.memory import SLUG_RE, TTL
-from schemas.plan import Plan, Skipped, WriteOp
+from memscribe.errors import MemscribeError
+from memscribe.model.base import StructuredModel
+from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import SLUG_RE, TTL
+from memscribe.schemas.plan import Plan, Skipped, WriteOp
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -46,7 +46,7 @@ class MemoryTools:
         agent: str | None = None,
         now: Callable[[], dt.datetime] | None = None,
     ) -> None:
-        from pipeline.namespace import default_namespace, resolve_namespace
+        from memscribe.namespace import default_namespace, resolve_namespace
 
         self.root = Path(root)
         self.model_factory = model_factory
@@ -56,7 +56,7 @@ class MemoryTools:
 
     # -- scoping ---------------------------------------------------------------------------------
     def _scope(self, namespace: str | None) -> str:
-        from pipeline.namespace import resolve_namespace
+        from memscribe.namespace import resolve_namespace
 
         return resolve_namespace(agent=namespace, default=self.default) if namespace else self.namespace
 
@@ -72,7 +72,7 @@ class MemoryTools:
         return self._write([candidate], [], namespace, "reflexio_write_profile")
 
     def write_playbook(self, slug: str, body: str, namespace: str | None = None) -> Result:
-        from pipeline.store.files import parse_playbook_sections
+        from memscribe.store.files import parse_playbook_sections
 
         if not SLUG_RE.match(slug):
             return _refused("invalid_candidate", "slug must be kebab-case: ^[a-z0-9][a-z0-9-]{0,47}$")
@@ -93,11 +93,11 @@ class MemoryTools:
 
     def store(self, text: str, namespace: str | None = None) -> Result:
         """MemWal's ``memory_store``: extract the facts in ``text`` (one user turn) and store them."""
-        from pipeline.run import extract
-        from pipeline.stages.apply import apply_plan, recover_interrupted
-        from pipeline.stages.guard import injection_rule
-        from pipeline.store.root import MemoryRoot
-        from schemas.transcript import SourcePos, Transcript, Turn
+        from memscribe.run import extract
+        from memscribe.stages.apply import apply_plan, recover_interrupted
+        from memscribe.stages.guard import injection_rule
+        from memscribe.store.root import MemoryRoot
+        from memscribe.schemas.transcript import SourcePos, Transcript, Turn
 
         if len(text.strip()) < MIN_STORE_CHARS:
             return _refused("invalid_candidate", f"text shorter than {MIN_STORE_CHARS} characters")
@@ -133,13 +133,13 @@ class MemoryTools:
         namespace: str | None,
         tool: str,
     ) -> Result:
-        from pipeline.namespace import entry_namespace, stored_namespace
-        from pipeline.run import in_namespace
-        from pipeline.stages.apply import apply_plan, recover_interrupted
-        from pipeline.stages.dedup import dedup
-        from pipeline.stages.plan import build_operations
-        from pipeline.stages.screen import screen
-        from pipeline.store.root import MemoryRoot
+        from memscribe.namespace import entry_namespace, stored_namespace
+        from memscribe.run import in_namespace
+        from memscribe.stages.apply import apply_plan, recover_interrupted
+        from memscribe.stages.dedup import dedup
+        from memscribe.stages.plan import build_operations
+        from memscribe.stages.screen import screen
+        from memscribe.store.root import MemoryRoot
 
         scope = self._scope(namespace)
         screened = screen(profiles, playbooks, injected_memories=())
@@ -180,9 +180,9 @@ class MemoryTools:
 
     # -- search ----------------------------------------------------------------------------------
     def search(self, query: str, *, limit: int = 5, namespace: str | None = None) -> Result:
-        from pipeline.index.db import open_index
-        from pipeline.index.ops import display_text, recall_block
-        from pipeline.stages.guard import html_escape_memory
+        from memscribe.index.db import open_index
+        from memscribe.index.ops import display_text, recall_block
+        from memscribe.stages.guard import html_escape_memory
 
         scope = self._scope(namespace)
         limit = max(1, min(int(limit), 50))

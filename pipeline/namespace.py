@@ -18,7 +18,7 @@ import os
 import re
 from pathlib import PurePath
 
-from schemas.memory import NAMESPACE_RE, MemoryEntry
+from memscribe.schemas.memory import NAMESPACE_RE, MemoryEntry
 
 ENV_AGENT = "MEMSCRIBE_AGENT"
 ENV_DEFAULT_NAMESPACE = "MEMSCRIBE_DEFAULT_NAMESPACE"
@@ -29,7 +29,7 @@ _KEY_AGENT = re.compile(r"^agent:(?P<agent>[^:]+):")
 
 
 def normalize_namespace(name: str) -> str:
-    """Lowercase ``name`` and check it against :data:`schemas.memory.NAMESPACE_RE`.
+    """Lowercase ``name`` and check it against :data:`memscribe.schemas.memory.NAMESPACE_RE`.
 
     Raises:
         ValueError: the name cannot be a namespace (empty, path characters, too long).

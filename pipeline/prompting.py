@@ -15,7 +15,7 @@ import jinja2
 from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
-from pipeline.model.base import Message
+from memscribe.model.base import Message
 
 
 @lru_cache(maxsize=1)
@@ -31,7 +31,7 @@ def _env() -> SandboxedEnvironment:
 
 
 def _load(name: str) -> str:
-    return resources.files("prompts").joinpath(name).read_text(encoding="utf-8")
+    return resources.files("memscribe.prompts").joinpath(name).read_text(encoding="utf-8")
 
 
 def render_messages(template: str, **variables: Any) -> list[Message]:

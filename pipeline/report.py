@@ -7,7 +7,7 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from schemas.plan import Plan, WriteOp
+from memscribe.schemas.plan import Plan, WriteOp
 
 
 def print_plan(plan: Plan, *, applied: bool, dry_run: bool) -> None:

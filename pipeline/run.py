@@ -2,7 +2,7 @@
 
     gate → redact-in → detect → verify → redact-out (screen) → dedup → plan
 
-Nothing here touches the file system; ``apply`` (pipeline.stages.apply) executes the plan.
+Nothing here touches the file system; ``apply`` (memscribe.stages.apply) executes the plan.
 """
 
 from __future__ import annotations
@@ -11,22 +11,22 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pipeline.model.base import StructuredModel
-from pipeline.namespace import DEFAULT_NAMESPACE, entry_namespace, stored_namespace
-from pipeline.snapshot.stage import take_snapshot
-from pipeline.snapshot.trigger import snapshot_trigger
-from pipeline.stages.dedup import MemoryView, dedup
-from pipeline.stages.detect import detect
-from pipeline.stages.gate import gate
-from pipeline.stages.plan import build_operations
-from pipeline.stages.redact import redact_transcript
-from pipeline.stages.screen import screen
-from pipeline.stages.verify import verify
-from pipeline.store.files import with_archive_metadata
-from schemas.memory import MemoryEntry
-from schemas.plan import Operation, Plan, WriteOp
-from schemas.snapshot import StoredSnapshot
-from schemas.transcript import Transcript
+from memscribe.model.base import StructuredModel
+from memscribe.namespace import DEFAULT_NAMESPACE, entry_namespace, stored_namespace
+from memscribe.snapshot.stage import take_snapshot
+from memscribe.snapshot.trigger import snapshot_trigger
+from memscribe.stages.dedup import MemoryView, dedup
+from memscribe.stages.detect import detect
+from memscribe.stages.gate import gate
+from memscribe.stages.plan import build_operations
+from memscribe.stages.redact import redact_transcript
+from memscribe.stages.screen import screen
+from memscribe.stages.verify import verify
+from memscribe.store.files import with_archive_metadata
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Operation, Plan, WriteOp
+from memscribe.schemas.snapshot import StoredSnapshot
+from memscribe.schemas.transcript import Transcript
 
 
 def extract(
@@ -45,14 +45,14 @@ def extract(
     """Build the plan for one transcript against the current memory (``existing``).
 
     Args:
-        namespace: scope the run to this agent namespace (see :mod:`pipeline.namespace`): only
+        namespace: scope the run to this agent namespace (see :mod:`memscribe.namespace`): only
             its entries are compared, and new files carry its ``namespace:`` line (none for
             ``default_namespace``). None keeps every entry in scope (single-agent use).
         view: an index-backed shortlist of the (already scoped) existing memory; when given,
             ``existing`` may be empty and supersedes are looked up through it.
         snapshot: when given, a task snapshot (Big Memory) is added to the plan if the
             transcript shows compaction near or just done, or the user asked for one
-            (:mod:`pipeline.snapshot.trigger`). None: no snapshot stage.
+            (:mod:`memscribe.snapshot.trigger`). None: no snapshot stage.
     """
     now = (now or dt.datetime.now(dt.UTC)).replace(microsecond=0)
     plan = Plan(

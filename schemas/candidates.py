@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.memory import TTL
+from memscribe.schemas.memory import TTL
 
 
 class ProfileCandidate(BaseModel):

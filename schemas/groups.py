@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.transcript import Turn
+from memscribe.schemas.transcript import Turn
 
 #: The file kinds a flush writes, one prompt (and one model task ``group_<kind>``) each.
 GroupFileKind = Literal["attention", "project", "experience", "people"]

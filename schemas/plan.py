@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.memory import TTL, MemoryKind
-from schemas.snapshot import SnapshotBlock
+from memscribe.schemas.memory import TTL, MemoryKind
+from memscribe.schemas.snapshot import SnapshotBlock
 
 SkipReason = Literal[
     "ungrounded",  # cited turns missing, or they do not support the text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.memory import MemoryKind
-from schemas.transcript import Turn
+from memscribe.schemas.memory import MemoryKind
+from memscribe.schemas.transcript import Turn
 
 
 class DetectRequest(BaseModel):

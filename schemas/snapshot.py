@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from schemas.transcript import Turn
+from memscribe.schemas.transcript import Turn
 
 Phase = Literal["planning", "implementing", "debugging", "testing", "reviewing", "deploying"]
 #: Why a snapshot was taken.

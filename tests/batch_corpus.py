@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pipeline.model.base import Message
-from pipeline.model.embedded import EmbeddedModel
+from memscribe.model.base import Message
+from memscribe.model.embedded import EmbeddedModel
 
 PREFS = [
     "tabs over spaces",

@@ -10,12 +10,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from pipeline.model.base import StructuredModel
-from pipeline.run import extract
-from pipeline.stages.apply import apply_plan
-from pipeline.store.root import MemoryRoot
-from pipeline.transcript import read_transcript
-from schemas.plan import Plan, WriteOp
+from memscribe.model.base import StructuredModel
+from memscribe.run import extract
+from memscribe.stages.apply import apply_plan
+from memscribe.store.root import MemoryRoot
+from memscribe.transcript import read_transcript
+from memscribe.schemas.plan import Plan, WriteOp
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures"

@@ -55,7 +55,7 @@ def auth_error() -> BaseException:
 
 
 def fake_llm(completion: Callable[..., Any], **kwargs: Any) -> Any:
-    from pipeline.model.llm import LiteLLMModel
+    from memscribe.model.llm import LiteLLMModel
 
     defaults: dict[str, Any] = {"backoff_initial_s": 0.0, "max_reasks": 2}
     defaults.update(kwargs)

@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pipeline.groups.flush import flush_group
-from pipeline.groups.names import resolve_group
-from pipeline.groups.store import apply_flush, read_group_files, read_names, read_state
-from schemas.transcript import Transcript
+from memscribe.groups.flush import flush_group
+from memscribe.groups.names import resolve_group
+from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
+from memscribe.schemas.transcript import Transcript
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "groups"
 NOW = dt.datetime(2026, 11, 30, 12, 0, 0, tzinfo=dt.UTC)

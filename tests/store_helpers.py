@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pipeline.model.base import Message
-from pipeline.store.atomic import write_new_file
-from pipeline.store.files import memory_path, render_playbook, render_profile
-from schemas.plan import Usage
+from memscribe.model.base import Message
+from memscribe.store.atomic import write_new_file
+from memscribe.store.files import memory_path, render_playbook, render_profile
+from memscribe.schemas.plan import Usage
 
 CREATED = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.UTC)
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import StoreError
-from pipeline.stages.apply import apply_plan, finish_interrupted
-from pipeline.store.atomic import write_new_file
-from pipeline.store.files import archive_path, memory_path, parse_memory_file, render_playbook, render_profile
-from pipeline.store.root import MemoryRoot
-from schemas.memory import MemoryKind
-from schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.errors import StoreError
+from memscribe.stages.apply import apply_plan, finish_interrupted
+from memscribe.store.atomic import write_new_file
+from memscribe.store.files import archive_path, memory_path, parse_memory_file, render_playbook, render_profile
+from memscribe.store.root import MemoryRoot
+from memscribe.schemas.memory import MemoryKind
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 
 NOW = dt.datetime(2026, 4, 17, 9, 30, tzinfo=dt.UTC)
 LATER = dt.datetime(2026, 5, 1, 12, 0, 5, tzinfo=dt.UTC)
@@ -248,7 +248,7 @@ def test_disk_full_during_writes_rolls_the_plan_back(tmp_path: Path, monkeypatch
             raise StoreError(f"cannot write {path}: no space left on device", path=str(path))
         real(path, text)
 
-    monkeypatch.setattr("pipeline.stages.apply.write_new_file", flaky)
+    monkeypatch.setattr("memscribe.stages.apply.write_new_file", flaky)
     with pytest.raises(StoreError, match="no space"):
         apply_plan(plan(first, second), tmp_path)
     # Issue 6: a refused write leaves nothing partial: the plan's earlier files and its journal go.
@@ -261,7 +261,7 @@ def test_disk_full_during_writes_rolls_the_plan_back(tmp_path: Path, monkeypatch
 def test_ids_in_use_are_found_without_scanning_the_root(tmp_path: Path, with_index: bool) -> None:
     """Validation looks up exactly the plan's ids: in the index when there is one, else among
     file names (``<slug>-<suffix>[-N].md``), each confirmed by parsing that file."""
-    from pipeline.index import open_index
+    from memscribe.index import open_index
 
     apply_plan(plan(EXISTING), tmp_path)
     old = write_op("profile", "older", "prof_oldoldol")
@@ -293,7 +293,7 @@ def test_ids_in_use_are_found_without_scanning_the_root(tmp_path: Path, with_ind
 
 
 def test_an_id_in_a_hand_named_file_is_found_through_the_index(tmp_path: Path) -> None:
-    from pipeline.index import open_index
+    from memscribe.index import open_index
 
     (tmp_path / ".reflexio/profiles").mkdir(parents=True)
     (tmp_path / ".reflexio/profiles/my-notes.md").write_text(EXISTING.text)  # named otherwise

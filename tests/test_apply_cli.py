@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.store.root import MemoryRoot
+from memscribe.cli import app
+from memscribe.store.root import MemoryRoot
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "transcripts" / "openclaw_profile_facts.jsonl"
 

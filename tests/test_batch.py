@@ -11,13 +11,13 @@ import pytest
 from pydantic import BaseModel
 from typer.testing import CliRunner
 
-from pipeline.batch import ledger
-from pipeline.batch.discovery import WorkItem, discover
-from pipeline.batch.runner import BatchConfig, run_batch
-from pipeline.cli import app
-from pipeline.model.base import Message
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.store.root import MemoryRoot
+from memscribe.batch import ledger
+from memscribe.batch.discovery import WorkItem, discover
+from memscribe.batch.runner import BatchConfig, run_batch
+from memscribe.cli import app
+from memscribe.model.base import Message
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.store.root import MemoryRoot
 from tests.batch_corpus import CountingModel, make_corpus, memory_state
 
 
@@ -106,7 +106,7 @@ def test_failing_transcript_is_reported_and_others_go_on(tmp_path: Path) -> None
 
 class FailingModel(EmbeddedModel):
     def generate(self, *, task: str, messages: list[Message], response_model: Any, request: BaseModel) -> Any:
-        from pipeline.errors import ModelError
+        from memscribe.errors import ModelError
 
         raise ModelError(f"{task}: model unavailable after retries: RateLimitError", stage=task, attempts=4)
 
@@ -179,8 +179,8 @@ def test_openclaw_discovery_namespaces_and_resets(tmp_path: Path, monkeypatch: p
 
 
 def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pipeline.stages.apply as apply_mod
-    from pipeline.errors import StoreError
+    import memscribe.stages.apply as apply_mod
+    from memscribe.errors import StoreError
 
     make_corpus(tmp_path / "t", 2)
     real = apply_mod.write_new_file
@@ -241,7 +241,7 @@ def test_non_transcripts_found_in_a_folder_are_skipped_but_named_ones_fail(tmp_p
     """A label file beside the sessions is not a transcript: skipped when found, failed when named."""
     from typer.testing import CliRunner
 
-    from pipeline.cli import app
+    from memscribe.cli import app
 
     folder = tmp_path / "sessions"
     folder.mkdir()

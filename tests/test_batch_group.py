@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import pipeline.batch.runner as runner
-from pipeline.batch.discovery import WorkItem, discover
-from pipeline.batch.runner import BatchConfig, GroupCommit, MemView, OrderedSlots, Prepared, run_batch
-from pipeline.model.embedded import EmbeddedModel
+import memscribe.batch.runner as runner
+from memscribe.batch.discovery import WorkItem, discover
+from memscribe.batch.runner import BatchConfig, GroupCommit, MemView, OrderedSlots, Prepared, run_batch
+from memscribe.model.embedded import EmbeddedModel
 from tests.batch_corpus import make_corpus, memory_state
 
 

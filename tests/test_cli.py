@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from memscribe.cli import app
 from tests.e2e_support import SECRET_RE, TRANSCRIPTS
 
 runner = CliRunner()
@@ -164,13 +164,13 @@ def test_model_configuration_errors_fail_fast(tmp_path: Path) -> None:
 
 
 def test_help_is_fast_and_does_not_import_litellm() -> None:
-    heavy = ["litellm", "instructor", "mcp", "pipeline.index.db", "pipeline.stages.dedup", "pipeline.run"]
+    heavy = ["litellm", "instructor", "mcp", "memscribe.index.db", "memscribe.stages.dedup", "memscribe.run"]
     code = (
-        "import sys; from pipeline.cli import app; "
+        "import sys; from memscribe.cli import app; "
         f"loaded = [m for m in {heavy!r} if m in sys.modules]; assert not loaded, loaded"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     out = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", "--help"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "memscribe.cli", "--help"], capture_output=True, text=True, check=True
     )
     assert "extract" in out.stdout and "embedded default" in out.stdout

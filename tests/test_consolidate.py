@@ -8,14 +8,14 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.errors import ModelError
-from pipeline.index.ops import consolidate_root
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.prompting import template_variables
-from pipeline.stages.consolidate import clusters, consolidate, pairwise_neighbours, shortest_ttl
-from pipeline.store.root import MemoryRoot
-from schemas.plan import ArchiveOp, WriteOp
+from memscribe.cli import app
+from memscribe.errors import ModelError
+from memscribe.index.ops import consolidate_root
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.prompting import template_variables
+from memscribe.stages.consolidate import clusters, consolidate, pairwise_neighbours, shortest_ttl
+from memscribe.store.root import MemoryRoot
+from memscribe.schemas.plan import ArchiveOp, WriteOp
 from tests.store_helpers import ScriptedModel, write_playbook, write_profile
 
 runner = CliRunner()

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.model.llm import LiteLLMModel
-from schemas.plan import Plan
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.model.llm import LiteLLMModel
+from memscribe.schemas.plan import Plan
 from tests.e2e_support import FIXTURE_NAMES, SECRET_RE, check_golden, run_fixture, snapshot
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.model.embedded_rules import extract
-from schemas.candidates import Detection
-from schemas.memory import SLUG_RE
-from schemas.transcript import SourcePos, ToolCall, Turn
+from memscribe.model.embedded_rules import extract
+from memscribe.schemas.candidates import Detection
+from memscribe.schemas.memory import SLUG_RE
+from memscribe.schemas.transcript import SourcePos, ToolCall, Turn
 
 SRC = SourcePos(file="-", line=1)
 
@@ -395,8 +395,8 @@ def test_tasks_and_small_talk_are_not_standing_instructions(text: str) -> None:
 
 
 def test_updated_rule_supersedes_and_restatement_drops() -> None:
-    from pipeline.model.embedded_rules import dedup_decision
-    from schemas.requests import DedupRequest, ShortlistItem
+    from memscribe.model.embedded_rules import dedup_decision
+    from memscribe.schemas.requests import DedupRequest, ShortlistItem
 
     old = "User's standing instruction: always start attribute names with 'q_'."
     new = "User's standing instruction: start all attribute names with 'j_'."
@@ -468,7 +468,7 @@ def test_same_slot_whatever_the_wording() -> None:
 
 
 def test_one_letter_values_stay_distinct_for_similarity() -> None:
-    from pipeline.textsim import similarity
+    from memscribe.textsim import similarity
 
     a = bodies("Always end function names with '_g'.")
     b = bodies("Always end function names with '_j'.")

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.evaluation import evaluate, evaluate_units
-from pipeline.evaluation.datasets import default_data_dir, load_msc, memorycode_gold, split_dialogue
-from pipeline.evaluation.matching import greedy_pairs, keyword_match, msc_content, msc_match, rule_match
-from pipeline.evaluation.scoring import figures
-from pipeline.model.embedded import EmbeddedModel
+from memscribe.cli import app
+from memscribe.evaluation import evaluate, evaluate_units
+from memscribe.evaluation.datasets import default_data_dir, load_msc, memorycode_gold, split_dialogue
+from memscribe.evaluation.matching import greedy_pairs, keyword_match, msc_content, msc_match, rule_match
+from memscribe.evaluation.scoring import figures
+from memscribe.model.embedded import EmbeddedModel
 
 EVAL_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "eval"
 DEV = default_data_dir()
@@ -144,7 +144,7 @@ def test_eval_fixtures_embedded_exact() -> None:
 
 def test_secret_in_any_file_is_counted(tmp_path: Path) -> None:
     """A secret anywhere under the root (here a seeded memory) counts as leaked."""
-    from pipeline.evaluation.datasets import load_agent
+    from memscribe.evaluation.datasets import load_agent
 
     unit = load_agent(EVAL_FIXTURES / "agent")[0]
     secret = unit.gold["forbidden"]["strings"][0]

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.evaluation import evaluate
-from pipeline.evaluation.scoring import figures
-from pipeline.model.llm import LiteLLMModel
+from memscribe.evaluation import evaluate
+from memscribe.evaluation.scoring import figures
+from memscribe.model.llm import LiteLLMModel
 
 EVAL_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "eval"
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.model.llm import LiteLLMModel
-from pipeline.transcript import read_transcript
+from memscribe.model.llm import LiteLLMModel
+from memscribe.transcript import read_transcript
 from tests.group_support import NOW
 from tests.group_support import flush as _flush
 from tests.group_support import golden as _golden

@@ -11,13 +11,13 @@ import pytest
 from pydantic import BaseModel
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.errors import ModelError
-from pipeline.groups.names import fallback_name, friendly_name, parse_group_key, resolve_group
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.prompting import template_variables
-from pipeline.transcript import parse_transcript, read_transcript
-from schemas.plan import Usage
+from memscribe.cli import app
+from memscribe.errors import ModelError
+from memscribe.groups.names import fallback_name, friendly_name, parse_group_key, resolve_group
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.prompting import template_variables
+from memscribe.transcript import parse_transcript, read_transcript
+from memscribe.schemas.plan import Usage
 from tests.group_support import NOW
 from tests.group_support import flush as _flush
 from tests.group_support import golden as _golden
@@ -240,7 +240,7 @@ def test_a_failing_task_is_reported_and_the_rest_still_written(tmp_path: Path) -
 
 
 def test_index_rows_are_never_deleted(tmp_path: Path) -> None:
-    from pipeline.groups.render import index_text, update_index
+    from memscribe.groups.render import index_text, update_index
 
     old = index_text("g", "2026-11-01", "en", ["Old rule", "[DEPRECATED] older rule"])
     new, added = update_index(old, "2026-11-30", ["New rule", "old rule"])

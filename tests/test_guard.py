@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.stages.guard import RULES, html_escape_memory, injection_rule, is_echo
+from memscribe.stages.guard import RULES, html_escape_memory, injection_rule, is_echo
 
 AGENT = Path(__file__).resolve().parents[2] / "shared" / "data" / "eval" / "agent"
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.index import index_path, open_index
-from pipeline.index.ops import lineage
-from pipeline.stages.apply import apply_plan
-from pipeline.stages.dedup import entry_text, shortlist
-from pipeline.store.root import MemoryRoot
-from schemas.plan import ArchiveOp, Plan
+from memscribe.index import index_path, open_index
+from memscribe.index.ops import lineage
+from memscribe.stages.apply import apply_plan
+from memscribe.stages.dedup import entry_text, shortlist
+from memscribe.store.root import MemoryRoot
+from memscribe.schemas.plan import ArchiveOp, Plan
 from tests.store_helpers import write_playbook, write_profile
 
 TODAY = dt.date(2026, 6, 1)
@@ -159,7 +159,7 @@ def test_search_ranks_and_thresholds(root: Path) -> None:
 def test_lineage_follows_supersedes_back_and_forward(tmp_path: Path) -> None:
     write_profile(tmp_path, "prof_a0000001", "home-city", "User lives in Berlin.")
     root = MemoryRoot(tmp_path)
-    from pipeline.store.files import render_profile
+    from memscribe.store.files import render_profile
 
     def supersede(old: str, new: str, body: str) -> None:
         old_entry = next(e for e in root.entries() if e.id == old)
@@ -170,7 +170,7 @@ def test_lineage_follows_supersedes_back_and_forward(tmp_path: Path) -> None:
             body=body,
             supersedes=[old],
         )
-        from schemas.plan import WriteOp
+        from memscribe.schemas.plan import WriteOp
 
         plan = Plan(
             transcript="t",

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from pipeline.index import IndexView, open_index
-from pipeline.model.base import StructuredModel
-from pipeline.stages.apply import apply_plan
-from pipeline.stages.dedup import dedup
-from pipeline.stages.plan import build_operations
-from pipeline.store.root import MemoryRoot
-from schemas.candidates import ProfileCandidate
-from schemas.plan import Plan, WriteOp
+from memscribe.index import IndexView, open_index
+from memscribe.model.base import StructuredModel
+from memscribe.stages.apply import apply_plan
+from memscribe.stages.dedup import dedup
+from memscribe.stages.plan import build_operations
+from memscribe.store.root import MemoryRoot
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.plan import Plan, WriteOp
 from tests.store_helpers import ScriptedModel, write_profile
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
@@ -150,7 +150,7 @@ def test_decisions_fake_model(
 def test_decisions_llm_cassette(
     tmp_path: Path, llm_server: str, slug: str, body: str, decision: dict[str, Any], outcome: str
 ) -> None:
-    from pipeline.model.llm import LiteLLMModel
+    from memscribe.model.llm import LiteLLMModel
 
     root = _root(tmp_path)
     model = LiteLLMModel("openai/scripted-dedup", api_base=llm_server, max_attempts=1)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from pipeline.errors import ModelError, UserError
-from pipeline.index import IndexView, open_index
-from pipeline.index.embed import EmbeddingModel, resolve_embedding_model
-from pipeline.stages.dedup import SHORTLIST_SCORE
+from memscribe.errors import ModelError, UserError
+from memscribe.index import IndexView, open_index
+from memscribe.index.embed import EmbeddingModel, resolve_embedding_model
+from memscribe.stages.dedup import SHORTLIST_SCORE
 from tests.store_helpers import write_profile
 
 # Each concept is one axis; a word outside every concept gets its own hashed axis.
@@ -111,7 +111,7 @@ def test_resolve_embedding_model(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_litellm_embed_goes_through_the_model_layer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pipeline.model import llm
+    from memscribe.model import llm
 
     seen: dict[str, Any] = {}
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.index import open_index
-from pipeline.index.db import MemoryIndex
-from pipeline.stages.apply import apply_plan
-from pipeline.store.changes import CHANGES_FILE, MEMORY_DIRS
-from pipeline.store.files import archive_path, memory_path, render_profile
-from schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.index import open_index
+from memscribe.index.db import MemoryIndex
+from memscribe.stages.apply import apply_plan
+from memscribe.store.changes import CHANGES_FILE, MEMORY_DIRS
+from memscribe.store.files import archive_path, memory_path, render_profile
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 from tests.store_helpers import write_profile
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
@@ -162,7 +162,7 @@ def test_a_recently_changed_folder_is_scanned_again(root: Path) -> None:
 
 def test_periodic_full_verify(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with settled(root) as index:
-        monkeypatch.setattr("pipeline.index.db.VERIFY_EVERY_S", -1)
+        monkeypatch.setattr("memscribe.index.db.VERIFY_EVERY_S", -1)
         assert index.refresh().scanned_dirs == len(MEMORY_DIRS)
 
 

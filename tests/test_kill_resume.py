@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline.store.root import MemoryRoot
+from memscribe.store.root import MemoryRoot
 from tests.batch_corpus import make_corpus, memory_state
 
 REPO = Path(__file__).resolve().parents[1]
@@ -26,7 +26,7 @@ def _batch(corpus: Path, root: Path) -> subprocess.Popen[bytes]:
             [
                 sys.executable,
                 "-m",
-                "pipeline.cli",
+                "memscribe.cli",
                 "batch",
                 str(corpus),
                 "--memory-dir",
@@ -86,7 +86,7 @@ def test_two_concurrent_batch_runs_equal_one_run(tmp_path: Path) -> None:
 
 def test_stale_lock_of_a_killed_process_is_recovered(tmp_path: Path) -> None:
     code = (
-        "import sys, time; from pathlib import Path; from pipeline.store.root import MemoryRoot\n"
+        "import sys, time; from pathlib import Path; from memscribe.store.root import MemoryRoot\n"
         "with MemoryRoot(Path(sys.argv[1])).lock():\n    print('locked', flush=True); time.sleep(60)\n"
     )
     proc = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, cwd=REPO)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from pipeline.batch import ledger
-from pipeline.batch.runner import recover
-from pipeline.stages.apply import recover_interrupted
-from pipeline.store.atomic import write_new_file
-from pipeline.store.root import JOURNAL_DIR, MemoryRoot
-from schemas.plan import Plan, WriteOp
+from memscribe.batch import ledger
+from memscribe.batch.runner import recover
+from memscribe.stages.apply import recover_interrupted
+from memscribe.store.atomic import write_new_file
+from memscribe.store.root import JOURNAL_DIR, MemoryRoot
+from memscribe.schemas.plan import Plan, WriteOp
 from tests.batch_corpus import make_corpus
 
 
@@ -35,9 +35,9 @@ def test_save_load_and_unreadable_record(tmp_path: Path) -> None:
 
 
 def _plan_for(root: Path) -> Plan:
-    from pipeline.model.embedded import EmbeddedModel
-    from pipeline.run import extract
-    from pipeline.transcript import read_transcript
+    from memscribe.model.embedded import EmbeddedModel
+    from memscribe.run import extract
+    from memscribe.transcript import read_transcript
 
     make_corpus(root.parent / "t", 2)
     memory = MemoryRoot(root)

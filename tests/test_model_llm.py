@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.errors import ModelError
-from schemas.candidates import Detection
-from schemas.requests import DetectRequest
+from memscribe.errors import ModelError
+from memscribe.schemas.candidates import Detection
+from memscribe.schemas.requests import DetectRequest
 from tests.fakes import QueuedCompletion, auth_error, fake_llm, rate_limit, server_error
 
 GOOD = {

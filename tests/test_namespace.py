@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.index import IndexView, open_index
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.namespace import agent_of_path, agent_of_session_key, resolve_namespace
-from pipeline.run import extract
-from pipeline.stages.apply import apply_plan
-from pipeline.store.files import parse_memory_file, render_profile
-from pipeline.store.root import MemoryRoot
-from pipeline.transcript import parse_transcript
-from schemas.plan import WriteOp
+from memscribe.cli import app
+from memscribe.index import IndexView, open_index
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.namespace import agent_of_path, agent_of_session_key, resolve_namespace
+from memscribe.run import extract
+from memscribe.stages.apply import apply_plan
+from memscribe.store.files import parse_memory_file, render_profile
+from memscribe.store.root import MemoryRoot
+from memscribe.transcript import parse_transcript
+from memscribe.schemas.plan import WriteOp
 from tests.store_helpers import write_profile
 
 runner = CliRunner()

@@ -1,4 +1,4 @@
-"""Unit tests for the transcript readers (pipeline.transcript)."""
+"""Unit tests for the transcript readers (memscribe.transcript)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from pipeline.errors import InputError
-from pipeline.transcript import detect_format, parse_transcript, read_transcript
-from schemas.transcript import Transcript
+from memscribe.errors import InputError
+from memscribe.transcript import detect_format, parse_transcript, read_transcript
+from memscribe.schemas.transcript import Transcript
 
 DATA = Path(__file__).parents[2] / "shared" / "data"
 EVAL = DATA / "eval" / "agent"

@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.errors import InputError
-from pipeline.transcript import FORMATS, parse_transcript
-from schemas.transcript import Transcript
+from memscribe.errors import InputError
+from memscribe.transcript import FORMATS, parse_transcript
+from memscribe.schemas.transcript import Transcript
 
 KEYS = [
     "type",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.stages.redact import (
+from memscribe.stages.redact import (
     DETECTORS,
     Finding,
     Masker,
@@ -15,7 +15,7 @@ from pipeline.stages.redact import (
     redact_transcript,
     secret_fraction,
 )
-from schemas.transcript import SourcePos, ToolCall, Transcript, Turn
+from memscribe.schemas.transcript import SourcePos, ToolCall, Transcript, Turn
 
 # Fake, seeded-looking values in each provider's shape. None is a real credential.
 PROVIDER_SECRETS: dict[str, str] = {

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.stages.guard import CopySource, is_copied
-from pipeline.stages.screen import screen
-from schemas.candidates import ProfileCandidate
-from schemas.transcript import SourcePos, Transcript, Turn
+from memscribe.cli import app
+from memscribe.stages.guard import CopySource, is_copied
+from memscribe.stages.screen import screen
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.transcript import SourcePos, Transcript, Turn
 
 KEY = "sk-proj-G5c6qSYhzYTFQy6k1qJAH4DxD3EoA1zCC_A4cGofFQrGZ7iHyEpp2LNY2PG17"
 TEXT = f"I prefer pnpm.\nOPENAI_API_KEY={KEY}\ncall me at ana@example.com\n"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.stages.redact import redact_text, redact_transcript
+from memscribe.stages.redact import redact_text, redact_transcript
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SECRETS = DATA / "secrets"
@@ -108,7 +108,7 @@ def test_forbidden_strings_in_eval_transcripts(stem: str) -> None:
     out, _ = redact_text(raw)
     assert [f for f in forbidden if f in out] == []
     # ... and through the reader and redact_transcript
-    from pipeline.transcript import read_transcript
+    from memscribe.transcript import read_transcript
 
     redacted, redactions = redact_transcript(read_transcript(AGENT / f"{stem}.jsonl"))
     dump = redacted.model_dump_json()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.stages.redact import find_secrets, iban_ok, luhn_ok, redact_text
+from memscribe.stages.redact import find_secrets, iban_ok, luhn_ok, redact_text
 
 TRUE_POSITIVES: list[tuple[str, str, str]] = [
     # (type, text, secret)

@@ -7,7 +7,7 @@ import string
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pipeline.stages.redact import is_placeholder, redact_text
+from memscribe.stages.redact import is_placeholder, redact_text
 
 ALNUM = string.ascii_letters + string.digits
 URLSAFE = ALNUM + "_-"

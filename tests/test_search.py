@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.index.db import SearchHit
-from pipeline.index.ops import mask_secret, recall_block
+from memscribe.cli import app
+from memscribe.index.db import SearchHit
+from memscribe.index.ops import mask_secret, recall_block
 from tests.store_helpers import write_playbook, write_profile
 
 runner = CliRunner()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.index import open_index
-from pipeline.index.db import fts_text
+from memscribe.index import open_index
+from memscribe.index.db import fts_text
 from tests.store_helpers import write_profile
 
 

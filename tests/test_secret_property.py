@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.stages.redact import is_placeholder
+from memscribe.cli import app
+from memscribe.stages.redact import is_placeholder
 from tests.test_redact_props import SECRETS
 
 ALNUM = string.ascii_letters + string.digits
@@ -170,7 +170,7 @@ def _leaks(secret: str, root: Path) -> list[str]:
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_writer_shapes_are_read(fmt: str, tmp_path: Path) -> None:
     """The transcript writer produces each format with the planted turn in the intended role."""
-    from pipeline.transcript import read_transcript
+    from memscribe.transcript import read_transcript
 
     path = tmp_path / ("t.txt" if fmt == "text" else "t.json" if fmt == "openai" else "t.jsonl")
     write_transcript(path, fmt, _turns("PLANTED here", "tool"))

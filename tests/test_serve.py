@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from pipeline.mcp_server import MemoryTools, build_server
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.store.root import MemoryRoot
+from memscribe.mcp_server import MemoryTools, build_server
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.store.root import MemoryRoot
 
 
 def _call(
@@ -115,7 +115,7 @@ def test_serve_is_registered_and_mcp_is_lazy() -> None:
     import subprocess
     import sys
 
-    code = "import sys, pipeline.cli; assert 'mcp' not in sys.modules and 'litellm' not in sys.modules"
+    code = "import sys, memscribe.cli; assert 'mcp' not in sys.modules and 'litellm' not in sys.modules"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

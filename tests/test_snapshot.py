@@ -12,17 +12,17 @@ import pytest
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.model.llm import LiteLLMModel
-from pipeline.prompting import template_variables
-from pipeline.run import SnapshotContext, extract
-from pipeline.snapshot.render import SECTIONS, latest, parse_snapshots
-from pipeline.snapshot.stage import take_snapshot
-from pipeline.snapshot.store import append_snapshot, snapshot_context, stored_snapshots
-from pipeline.snapshot.trigger import raw_flush_seen, snapshot_trigger
-from pipeline.transcript import parse_transcript, read_transcript
-from schemas.snapshot import SnapshotDraft
+from memscribe.cli import app
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.model.llm import LiteLLMModel
+from memscribe.prompting import template_variables
+from memscribe.run import SnapshotContext, extract
+from memscribe.snapshot.render import SECTIONS, latest, parse_snapshots
+from memscribe.snapshot.stage import take_snapshot
+from memscribe.snapshot.store import append_snapshot, snapshot_context, stored_snapshots
+from memscribe.snapshot.trigger import raw_flush_seen, snapshot_trigger
+from memscribe.transcript import parse_transcript, read_transcript
+from memscribe.schemas.snapshot import SnapshotDraft
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures" / "snapshot"
@@ -184,7 +184,7 @@ def test_stored_text_cannot_close_the_block() -> None:
         next_steps=["### [SNAPSHOT] Active Goal fake"],
         code_context="### [SNAPSHOT] Next Steps\n<!-- snapshot-id: 1999-01-01-99 -->",
     )
-    from pipeline.snapshot.render import render_block
+    from memscribe.snapshot.render import render_block
 
     text = render_block(draft, snapshot_id="2026-11-30-01", moment=NOW.replace(tzinfo=None))
     (stored,) = parse_snapshots(text, "x")

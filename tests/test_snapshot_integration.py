@@ -8,8 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.snapshot.store import stored_snapshots
+from memscribe.cli import app
+from memscribe.snapshot.store import stored_snapshots
 
 runner = CliRunner()
 COMPACTION = Path(__file__).resolve().parents[1] / "fixtures" / "snapshot" / "claude_code_compaction.jsonl"

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pipeline.errors import ModelError
-from pipeline.model.base import Message
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.prompting import render_messages, template_variables
-from pipeline.stages.dedup import Accepted, dedup, same_topic
-from pipeline.stages.detect import detect
-from pipeline.stages.gate import gate
-from pipeline.stages.plan import build_operations
-from pipeline.stages.screen import screen
-from pipeline.stages.windows import split_windows
-from pipeline.store.files import parse_memory_file
-from schemas.candidates import DedupDecision, Detection, PlaybookCandidate, ProfileCandidate
-from schemas.memory import MemoryEntry
-from schemas.plan import ArchiveOp, Usage, WriteOp
+from memscribe.errors import ModelError
+from memscribe.model.base import Message
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.prompting import render_messages, template_variables
+from memscribe.stages.dedup import Accepted, dedup, same_topic
+from memscribe.stages.detect import detect
+from memscribe.stages.gate import gate
+from memscribe.stages.plan import build_operations
+from memscribe.stages.screen import screen
+from memscribe.stages.windows import split_windows
+from memscribe.store.files import parse_memory_file
+from memscribe.schemas.candidates import DedupDecision, Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Usage, WriteOp
 from tests.turns import make_transcript
 
 NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
@@ -75,7 +75,7 @@ def test_gate_finds_profile_and_correction_turns_but_never_tool_output() -> None
 
 
 def test_zero_model_calls_when_gate_stops() -> None:
-    from pipeline.run import extract
+    from memscribe.run import extract
 
     model = ScriptedModel()
     t = make_transcript(("user", "run the tests"), ("assistant", "All green."))

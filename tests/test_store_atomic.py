@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import StoreError
-from pipeline.store.atomic import write_new_file
+from memscribe.errors import StoreError
+from memscribe.store.atomic import write_new_file
 
 
 def _names(directory: Path) -> list[str]:

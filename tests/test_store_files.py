@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.errors import StoreError
-from pipeline.store.files import (
+from memscribe.errors import StoreError
+from memscribe.store.files import (
     archive_path,
     make_slug,
     memory_path,
@@ -20,7 +20,7 @@ from pipeline.store.files import (
     split_frontmatter,
     with_archive_metadata,
 )
-from schemas.memory import SLUG_RE
+from memscribe.schemas.memory import SLUG_RE
 
 CREATED = dt.datetime(2026, 4, 17, 9, 30, 0, 123456, tzinfo=dt.UTC)
 

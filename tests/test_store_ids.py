@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from pipeline.errors import StoreError
-from pipeline.store.ids import ALPHABET, ID_RE, new_id
+from memscribe.errors import StoreError
+from memscribe.store.ids import ALPHABET, ID_RE, new_id
 
 
 @pytest.mark.parametrize(("kind", "prefix"), [("profile", "prof_"), ("playbook", "pbk_")])

@@ -11,19 +11,19 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.index import IndexView, open_index
-from pipeline.index.ops import consolidate_root, sweep_root
-from pipeline.model.embedded import EmbeddedModel
-from pipeline.namespace import stored_namespace
-from pipeline.run import in_namespace
-from pipeline.stages.apply import apply_plan
-from pipeline.stages.dedup import dedup as run_dedup
-from pipeline.stages.dedup import entry_text
-from pipeline.stages.plan import build_operations
-from pipeline.store.root import MemoryRoot
-from pipeline.textsim import normalize
-from schemas.candidates import ProfileCandidate
-from schemas.plan import Plan
+from memscribe.index import IndexView, open_index
+from memscribe.index.ops import consolidate_root, sweep_root
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.namespace import stored_namespace
+from memscribe.run import in_namespace
+from memscribe.stages.apply import apply_plan
+from memscribe.stages.dedup import dedup as run_dedup
+from memscribe.stages.dedup import entry_text
+from memscribe.stages.plan import build_operations
+from memscribe.store.root import MemoryRoot
+from memscribe.textsim import normalize
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.plan import Plan
 
 START = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.UTC)
 FACTS = {

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import StoreError
-from pipeline.store.atomic import write_new_file
-from pipeline.store.files import memory_path, render_playbook, render_profile
-from pipeline.store.root import LOCK_FILE, MemoryRoot
+from memscribe.errors import StoreError
+from memscribe.store.atomic import write_new_file
+from memscribe.store.files import memory_path, render_playbook, render_profile
+from memscribe.store.root import LOCK_FILE, MemoryRoot
 
 NOW = dt.datetime(2026, 4, 17, 9, 30, tzinfo=dt.UTC)
 
@@ -78,7 +78,7 @@ def test_lock_contention_in_process(tmp_path: Path) -> None:
 HOLD = """
 import sys, time
 from pathlib import Path
-from pipeline.store.root import MemoryRoot
+from memscribe.store.root import MemoryRoot
 with MemoryRoot(Path(sys.argv[1])).lock():
     print("locked", flush=True)
     sys.stdin.readline()

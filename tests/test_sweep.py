@@ -8,10 +8,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.index.ops import sweep_root
-from pipeline.stages.sweep import is_expired, sweep
-from pipeline.store.root import MemoryRoot
+from memscribe.cli import app
+from memscribe.index.ops import sweep_root
+from memscribe.stages.sweep import is_expired, sweep
+from memscribe.store.root import MemoryRoot
 from tests.store_helpers import write_playbook, write_profile
 
 runner = CliRunner()
@@ -86,7 +86,7 @@ def test_extract_sweeps_first(tmp_path: Path) -> None:
 
 
 def test_sweep_root_uses_the_index_when_there_is_one(tmp_path: Path) -> None:
-    from pipeline.index import open_index
+    from memscribe.index import open_index
 
     root = _root(tmp_path)
     now = dt.datetime(2026, 6, 1, tzinfo=dt.UTC)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline import triggers
+from memscribe import triggers
 
 
 @pytest.mark.parametrize(
@@ -248,7 +248,7 @@ def test_weak_cue_is_a_passing_possessive() -> None:
 
 
 def _gate(*turns: tuple[str, str], kinds: dict[int, str] | None = None) -> bool:
-    from pipeline.stages.gate import gate
+    from memscribe.stages.gate import gate
     from tests.turns import make_transcript
 
     return gate(make_transcript(*turns, kinds=kinds)).passed

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.stages.verify import verify
-from schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.stages.verify import verify
+from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from tests.turns import make_transcript
 
 

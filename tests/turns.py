@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schemas.transcript import SourcePos, Transcript, Turn
+from memscribe.schemas.transcript import SourcePos, Transcript, Turn
 
 
 def make_transcript(

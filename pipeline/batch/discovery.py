@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import UserError
+from memscribe.errors import UserError
 
 TRANSCRIPT_SUFFIXES = (".jsonl", ".json", ".txt")
 _INDEX_NAMES = {"sessions.json"}

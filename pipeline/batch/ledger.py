@@ -25,8 +25,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pipeline.store.atomic import replace_file
-from pipeline.store.files import REFLEXIO_DIR
+from memscribe.store.atomic import replace_file
+from memscribe.store.files import REFLEXIO_DIR
 
 LEDGER_DIR = f"{REFLEXIO_DIR}/.ledger"
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 
 Status = Literal["processed", "skipped", "failed"]
 

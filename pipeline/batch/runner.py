@@ -3,7 +3,7 @@
 1. **Recover** (not in dry runs): open journals of killed runs are rolled forward and ledger
    records left pending are settled, under the root lock.
 2. **Plan concurrently.** Each transcript is read, compared with its ledger record, and planned by
-   :func:`pipeline.batch.unit.plan_transcript` against one memory snapshot, in a worker thread
+   :func:`memscribe.batch.unit.plan_transcript` against one memory snapshot, in a worker thread
    (the pipeline is synchronous). At most ``concurrency`` model calls are in flight (a semaphore
    around ``generate``); rate-limit errors are retried with backoff by the model layer.
    Call slots are handed out in path order (the lowest waiting transcript first), so the head
@@ -19,7 +19,7 @@
    (exact: the lock is held, nobody else writes) instead of re-scanning the folders. So the
    result is the same as processing the transcripts one by one in path order — at any
    concurrency, with a second run racing on the same root, or after a kill and a re-run.
-4. **Ledger**: ``pending`` before the apply, final after (see :mod:`pipeline.batch.ledger`).
+4. **Ledger**: ``pending`` before the apply, final after (see :mod:`memscribe.batch.ledger`).
 
 A time budget stops new transcripts from starting; plans already complete are still committed,
 the rest are reported ``skipped: timeout`` and picked up by the next run.
@@ -45,25 +45,25 @@ from typing import Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel
 
-from pipeline.batch import ledger
-from pipeline.batch.discovery import WorkItem
-from pipeline.batch.report import BatchReport, TranscriptResult
-from pipeline.batch.unit import Snapshot, UnitResult, plan_transcript
-from pipeline.errors import InputError, MemscribeError, StoreError, UnknownFormatError
-from pipeline.model.base import Message, StructuredModel
-from pipeline.run import SnapshotContext
-from pipeline.snapshot.store import append_snapshot_locked, stored_snapshots
-from pipeline.snapshot.trigger import raw_flush_seen
-from pipeline.stages.apply import apply_locked, recover_interrupted
-from pipeline.stages.dedup import SHORTLIST_SCORE
-from pipeline.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
-from pipeline.store.root import MemoryRoot
-from pipeline.textsim import similarity
-from pipeline.transcript import parse_transcript
-from pipeline.transcript.openclaw import lookup_session_key
-from schemas.memory import MemoryEntry
-from schemas.plan import ArchiveOp, Plan, WriteOp
-from schemas.transcript import Transcript
+from memscribe.batch import ledger
+from memscribe.batch.discovery import WorkItem
+from memscribe.batch.report import BatchReport, TranscriptResult
+from memscribe.batch.unit import Snapshot, UnitResult, plan_transcript
+from memscribe.errors import InputError, MemscribeError, StoreError, UnknownFormatError
+from memscribe.model.base import Message, StructuredModel
+from memscribe.run import SnapshotContext
+from memscribe.snapshot.store import append_snapshot_locked, stored_snapshots
+from memscribe.snapshot.trigger import raw_flush_seen
+from memscribe.stages.apply import apply_locked, recover_interrupted
+from memscribe.stages.dedup import SHORTLIST_SCORE
+from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
+from memscribe.store.root import MemoryRoot
+from memscribe.textsim import similarity
+from memscribe.transcript import parse_transcript
+from memscribe.transcript.openclaw import lookup_session_key
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.schemas.transcript import Transcript
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")
@@ -287,7 +287,7 @@ def _parse(item: WorkItem, data: bytes, config: BatchConfig) -> Transcript:
 def _namespaces(item: WorkItem, transcript: Transcript, agent: str | None) -> tuple[str | None, str | None]:
     """(namespace, default namespace) of a transcript: the agent id, as the namespace module says."""
     try:
-        from pipeline import namespace as ns
+        from memscribe import namespace as ns
     except ImportError:  # pragma: no cover - the namespace module is optional
         return item.agent, None
     try:

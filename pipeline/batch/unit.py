@@ -15,14 +15,14 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipeline.model.base import StructuredModel
-from pipeline.namespace import DEFAULT_NAMESPACE
-from pipeline.run import SnapshotContext, extract
-from pipeline.stages.gate import gate
-from pipeline.triggers import correction_signal
-from schemas.memory import MemoryEntry
-from schemas.plan import ArchiveOp, Operation, Plan, Skipped, WriteOp
-from schemas.transcript import Transcript
+from memscribe.model.base import StructuredModel
+from memscribe.namespace import DEFAULT_NAMESPACE
+from memscribe.run import SnapshotContext, extract
+from memscribe.stages.gate import gate
+from memscribe.triggers import correction_signal
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Operation, Plan, Skipped, WriteOp
+from memscribe.schemas.transcript import Transcript
 
 #: Turns before the first new turn shown to the model as context.
 CONTEXT_TURNS = 12

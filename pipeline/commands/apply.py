@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail, read_input_text
-from pipeline.errors import MemscribeError
+from memscribe.cli_common import JsonOpt, MemoryDir, echo_json, fail, read_input_text
+from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
-    from schemas.plan import Plan
+    from memscribe.schemas.plan import Plan
 
 
 def load_plan(source: str) -> Plan:
@@ -23,8 +23,8 @@ def load_plan(source: str) -> Plan:
     """
     from pydantic import ValidationError
 
-    from pipeline.errors import InputError
-    from schemas.plan import Plan
+    from memscribe.errors import InputError
+    from memscribe.schemas.plan import Plan
 
     text = read_input_text(source)
     try:
@@ -44,8 +44,8 @@ def load_plan(source: str) -> Plan:
 
 def already_applied(plan: Plan, root: Path) -> bool:
     """Every file the plan writes is on disk with the plan's id: applying it again is a no-op."""
-    from pipeline.store.files import parse_memory_file
-    from schemas.plan import WriteOp
+    from memscribe.store.files import parse_memory_file
+    from memscribe.schemas.plan import WriteOp
 
     writes = [op for op in plan.operations if isinstance(op, WriteOp)]
     if not writes:
@@ -70,7 +70,7 @@ def apply(
     Applying the same plan twice is a no-op (reported as already applied). Exit 3: not a
     plan; exit 5: the plan does not fit the root (a file exists, an id is taken, …).
     """
-    from pipeline.stages.apply import apply_plan, recover_interrupted
+    from memscribe.stages.apply import apply_plan, recover_interrupted
 
     try:
         plan = load_plan(plan_file)
@@ -92,7 +92,7 @@ def apply(
                 "journal": done.journal,
             }
         if plan.snapshot is not None:  # idempotent: a block already in its daily file is skipped
-            from pipeline.snapshot.store import append_snapshot
+            from memscribe.snapshot.store import append_snapshot
 
             block = append_snapshot(memory_dir, plan.snapshot, replay=True)
             result["snapshot"] = {"id": block.snapshot_id, "path": block.path}

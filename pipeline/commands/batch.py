@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline import config
-from pipeline.cli_common import (
+from memscribe import config
+from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
@@ -20,13 +20,13 @@ from pipeline.cli_common import (
     echo_json,
     fail,
 )
-from pipeline.errors import MemscribeError
+from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
-    from pipeline.batch.discovery import WorkItem
-    from pipeline.batch.report import BatchReport, TranscriptResult
-    from pipeline.batch.runner import BatchConfig
-    from pipeline.model.base import StructuredModel
+    from memscribe.batch.discovery import WorkItem
+    from memscribe.batch.report import BatchReport, TranscriptResult
+    from memscribe.batch.runner import BatchConfig
+    from memscribe.model.base import StructuredModel
 
 #: Exit code when the run finished but at least one transcript failed (the others were done).
 EXIT_SOME_FAILED = 6
@@ -96,11 +96,11 @@ def batch(
     nothing, appended ones only their new turns. A transcript that fails is reported and the
     others go on. Exit code 6: some transcripts failed (the rest were processed).
     """
-    from pipeline.batch.discovery import discover, parse_since
-    from pipeline.batch.report import print_report
-    from pipeline.batch.runner import BatchConfig, run_batch
-    from pipeline.errors import UserError
-    from pipeline.model.factory import context_tokens_for, make_model
+    from memscribe.batch.discovery import discover, parse_since
+    from memscribe.batch.report import print_report
+    from memscribe.batch.runner import BatchConfig, run_batch
+    from memscribe.errors import UserError
+    from memscribe.model.factory import context_tokens_for, make_model
 
     def factory() -> StructuredModel:
         return make_model(model, api_base=api_base, mode=mode, timeout=request_timeout)
@@ -142,7 +142,7 @@ def _with_progress(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from pipeline.batch.runner import run_batch
+    from memscribe.batch.runner import run_batch
 
     with Progress(
         TextColumn("[bold]memscribe batch"),

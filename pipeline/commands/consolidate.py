@@ -6,9 +6,9 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli_common import ApiBase, JsonOpt, MemoryDir, ModelOpt, ModeOpt, TimeoutOpt, echo_json, fail
-from pipeline.errors import MemscribeError
-from pipeline.index.options import AgentOpt, DryRunOpt
+from memscribe.cli_common import ApiBase, JsonOpt, MemoryDir, ModelOpt, ModeOpt, TimeoutOpt, echo_json, fail
+from memscribe.errors import MemscribeError
+from memscribe.index.options import AgentOpt, DryRunOpt
 
 
 def consolidate(
@@ -29,11 +29,11 @@ def consolidate(
     """
     import datetime as dt
 
-    from pipeline.errors import UserError
-    from pipeline.index.ops import consolidate_root
-    from pipeline.index.options import scope
-    from pipeline.model.factory import make_model
-    from schemas.plan import ArchiveOp, WriteOp
+    from memscribe.errors import UserError
+    from memscribe.index.ops import consolidate_root
+    from memscribe.index.options import scope
+    from memscribe.model.factory import make_model
+    from memscribe.schemas.plan import ArchiveOp, WriteOp
 
     try:
         namespace, default = scope(agent)

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli_common import ApiBase, JsonOpt, ModelOpt, ModeOpt, TimeoutOpt, echo_json, fail
-from pipeline.errors import MemscribeError
+from memscribe.cli_common import ApiBase, JsonOpt, ModelOpt, ModeOpt, TimeoutOpt, echo_json, fail
+from memscribe.errors import MemscribeError
 
 DATASET_HELP = "agent, msc, memorycode, or all."
 
@@ -42,10 +42,10 @@ def eval_command(
     Prints one table per dataset: the whole set and each category. With no --model the embedded
     default runs (deterministic, offline); --model/--api-base evaluate any OpenAI-compatible model.
     """
-    from pipeline.errors import UserError
-    from pipeline.evaluation import DATASETS, evaluate
-    from pipeline.evaluation.report import table
-    from pipeline.model.factory import make_model
+    from memscribe.errors import UserError
+    from memscribe.evaluation import DATASETS, evaluate
+    from memscribe.evaluation.report import table
+    from memscribe.model.factory import make_model
 
     chosen = list(DATASETS) if dataset == "all" else [dataset]
     try:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pipeline import config
-from pipeline.cli_common import (
+from memscribe import config
+from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
@@ -21,11 +21,11 @@ from pipeline.cli_common import (
     fail,
     read_transcript_arg,
 )
-from pipeline.errors import MemscribeError, ModelError
-from pipeline.index.options import AgentOpt, EmbeddingOpt
+from memscribe.errors import MemscribeError, ModelError
+from memscribe.index.options import AgentOpt, EmbeddingOpt
 
 if TYPE_CHECKING:
-    from schemas.plan import Plan
+    from memscribe.schemas.plan import Plan
 
 
 def extract(
@@ -59,12 +59,12 @@ def extract(
     embedding_model: EmbeddingOpt = None,
 ) -> None:
     """Extract profiles and playbooks from one transcript and write them to the memory root."""
-    from pipeline.errors import UserError
-    from pipeline.index.ops import extract_memory
-    from pipeline.model.factory import context_tokens_for, make_model
-    from pipeline.run import extract as run_extract
-    from pipeline.snapshot.store import append_snapshot, snapshot_context
-    from pipeline.stages.apply import apply_plan, recover_interrupted
+    from memscribe.errors import UserError
+    from memscribe.index.ops import extract_memory
+    from memscribe.model.factory import context_tokens_for, make_model
+    from memscribe.run import extract as run_extract
+    from memscribe.snapshot.store import append_snapshot, snapshot_context
+    from memscribe.stages.apply import apply_plan, recover_interrupted
 
     try:
         if not (dry_run or plan_only):
@@ -126,7 +126,7 @@ def _report(plan: Plan, *, applied: bool, dry_run: bool, as_json: bool) -> None:
         data["applied"] = applied
         echo_json(data)
         return
-    from pipeline.report import print_plan
+    from memscribe.report import print_plan
 
     print_plan(plan, applied=applied, dry_run=dry_run)
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli_common import (
+from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
@@ -20,7 +20,7 @@ from pipeline.cli_common import (
     fail,
     read_transcript_arg,
 )
-from pipeline.errors import MemscribeError
+from memscribe.errors import MemscribeError
 
 
 def flush(
@@ -44,11 +44,11 @@ def flush(
     """Flush a group chat into memory/groups/<group>.md and memory/groups/<group>/ (skip rule applies)."""
     import datetime as dt
 
-    from pipeline.errors import UserError
-    from pipeline.groups.flush import flush_group
-    from pipeline.groups.names import resolve_group
-    from pipeline.groups.store import apply_flush, read_group_files, read_names, read_state
-    from pipeline.model.factory import make_model
+    from memscribe.errors import UserError
+    from memscribe.groups.flush import flush_group
+    from memscribe.groups.names import resolve_group
+    from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
+    from memscribe.model.factory import make_model
 
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
     written: list[str] = []

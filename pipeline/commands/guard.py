@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from pipeline.cli_common import JsonOpt, echo_json, fail, read_input_text
-from pipeline.errors import MemscribeError
+from memscribe.cli_common import JsonOpt, echo_json, fail, read_input_text
+from memscribe.errors import MemscribeError
 
 _PARAGRAPH = re.compile(r"\S(?:.|\n(?![ \t]*\n))*", re.MULTILINE)
 
@@ -19,8 +19,8 @@ def guard(
 ) -> None:
     """Check each paragraph (blank-line separated) as a memory candidate: ok, injection (with the
     rule that fired) or secret_only. Paragraph text is shown redacted."""
-    from pipeline.stages.guard import injection_rule
-    from pipeline.stages.redact import is_mostly_secret, redact_text
+    from memscribe.stages.guard import injection_rule
+    from memscribe.stages.redact import is_mostly_secret, redact_text
 
     try:
         text = read_input_text(file)

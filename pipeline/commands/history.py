@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
-from pipeline.errors import MemscribeError
+from memscribe.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
-    from pipeline.index import IndexedEntry
+    from memscribe.index import IndexedEntry
 
 
 def _row(found: IndexedEntry) -> dict[str, Any]:
@@ -36,9 +36,9 @@ def history(
     as_json: JsonOpt = False,
 ) -> None:
     """Show what a memory replaced (supersedes, followed back) and what replaced it."""
-    from pipeline.errors import UserError
-    from pipeline.index import open_index
-    from pipeline.index.ops import display_text, lineage
+    from memscribe.errors import UserError
+    from memscribe.index import open_index
+    from memscribe.index.ops import display_text, lineage
 
     try:
         with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir()) as idx:
@@ -75,7 +75,7 @@ def history(
 
 
 def _txt(found: IndexedEntry) -> str:
-    from pipeline.stages.dedup import entry_text
+    from memscribe.stages.dedup import entry_text
 
     return entry_text(found.entry)
 

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
-from pipeline.errors import MemscribeError
+from memscribe.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from memscribe.errors import MemscribeError
 
 
 def index(
@@ -26,7 +26,7 @@ def index(
     """
     from dataclasses import asdict
 
-    from pipeline.index import open_index
+    from memscribe.index import open_index
 
     try:
         with open_index(memory_dir, refresh=False) as idx:

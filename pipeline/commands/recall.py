@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli_common import MemoryDir, fail
-from pipeline.errors import MemscribeError
-from pipeline.index.options import (
+from memscribe.cli_common import MemoryDir, fail
+from memscribe.errors import MemscribeError
+from memscribe.index.options import (
     AgentOpt,
     EmbeddingOpt,
     KindOpt,
@@ -34,9 +34,9 @@ def recall(
     Entries that look like prompt injection are never included. Prints nothing (exit 0)
     when no memory passes the relevance threshold.
     """
-    from pipeline.index import open_index
-    from pipeline.index.embed import resolve_embedding_model
-    from pipeline.index.ops import recall_block
+    from memscribe.index import open_index
+    from memscribe.index.embed import resolve_embedding_model
+    from memscribe.index.ops import recall_block
 
     try:
         check_kind(kind)

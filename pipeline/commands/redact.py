@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli_common import JsonOpt, echo_json, fail, read_input_text
-from pipeline.errors import MemscribeError
+from memscribe.cli_common import JsonOpt, echo_json, fail, read_input_text
+from memscribe.errors import MemscribeError
 
 RedactContact = Annotated[
     bool,
@@ -25,7 +25,7 @@ def redact(
 ) -> None:
     """Mask secrets and PII in a text. --json: {"text", "findings": [{"type", "start", "end", "line"}]},
     spans (character offsets, end exclusive) and 1-based lines into the input; never the values."""
-    from pipeline.stages.redact import redact_text
+    from memscribe.stages.redact import redact_text
 
     try:
         text = read_input_text(file)

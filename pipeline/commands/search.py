@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
-from pipeline.errors import MemscribeError
-from pipeline.index.options import (
+from memscribe.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from memscribe.errors import MemscribeError
+from memscribe.index.options import (
     AgentOpt,
     EmbeddingOpt,
     KindOpt,
@@ -31,9 +31,9 @@ def search(
     as_json: JsonOpt = False,
 ) -> None:
     """Search active, unexpired memories: relevance 0..1 (percent here), path, id, kind."""
-    from pipeline.index import open_index
-    from pipeline.index.embed import resolve_embedding_model
-    from pipeline.index.ops import display_text
+    from memscribe.index import open_index
+    from memscribe.index.embed import resolve_embedding_model
+    from memscribe.index.ops import display_text
 
     try:
         check_kind(kind)

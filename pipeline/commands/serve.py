@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from pipeline import config
-from pipeline.cli_common import ApiBase, MemoryDir, ModelOpt, ModeOpt, fail
-from pipeline.errors import MemscribeError
+from memscribe import config
+from memscribe.cli_common import ApiBase, MemoryDir, ModelOpt, ModeOpt, fail
+from memscribe.errors import MemscribeError
 
 
 def serve(
@@ -27,10 +27,10 @@ def serve(
 ) -> None:
     """Serve reflexio_write_profile, reflexio_write_playbook, reflexio_search, memory_search and
     memory_store over MCP on stdio, with the batch job's redaction, guards and dedup."""
-    from pipeline.errors import UserError
-    from pipeline.mcp_server import MemoryTools, build_server
-    from pipeline.model.base import StructuredModel
-    from pipeline.model.factory import make_model
+    from memscribe.errors import UserError
+    from memscribe.mcp_server import MemoryTools, build_server
+    from memscribe.model.base import StructuredModel
+    from memscribe.model.factory import make_model
 
     def factory() -> StructuredModel:
         return make_model(model, api_base=api_base, mode=mode, timeout=timeout)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pipeline.cli_common import (
+from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
@@ -20,7 +20,7 @@ from pipeline.cli_common import (
     fail,
     read_transcript_arg,
 )
-from pipeline.errors import MemscribeError
+from memscribe.errors import MemscribeError
 
 snapshot_app = typer.Typer(
     help="Task snapshots (Big Memory): save the current task state, recall the latest, show status.",
@@ -45,10 +45,10 @@ def save(
     """Snapshot the task state of TRANSCRIPT now and append it to today's memory/YYYY-MM-DD.md."""
     import datetime as dt
 
-    from pipeline.errors import UserError
-    from pipeline.model.factory import context_tokens_for, make_model
-    from pipeline.snapshot.stage import take_snapshot
-    from pipeline.snapshot.store import append_snapshot, stored_snapshots
+    from memscribe.errors import UserError
+    from memscribe.model.factory import context_tokens_for, make_model
+    from memscribe.snapshot.stage import take_snapshot
+    from memscribe.snapshot.store import append_snapshot, stored_snapshots
 
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
     try:
@@ -92,9 +92,9 @@ def save(
 @snapshot_app.command()
 def recall(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
     """Show the latest snapshot (by timestamp, across daily files): Goal / Phase / Working on / Next up."""
-    from pipeline.snapshot.render import latest
-    from pipeline.snapshot.status import recall_view
-    from pipeline.snapshot.store import stored_snapshots
+    from memscribe.snapshot.render import latest
+    from memscribe.snapshot.status import recall_view
+    from memscribe.snapshot.store import stored_snapshots
 
     try:
         found = latest(stored_snapshots(memory_dir))
@@ -133,9 +133,9 @@ def status(
     """Snapshots today, the latest timestamp, and whether TRANSCRIPT has moved on since."""
     import datetime as dt
 
-    from pipeline.snapshot.render import latest
-    from pipeline.snapshot.status import moved_on
-    from pipeline.snapshot.store import stored_snapshots
+    from memscribe.snapshot.render import latest
+    from memscribe.snapshot.status import moved_on
+    from memscribe.snapshot.store import stored_snapshots
 
     today = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
     try:

@@ -6,18 +6,18 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
-from pipeline.errors import MemscribeError
-from pipeline.index.options import AgentOpt
+from memscribe.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from memscribe.errors import MemscribeError
+from memscribe.index.options import AgentOpt
 
 
 def stats(memory_dir: MemoryDir = Path("."), agent: AgentOpt = None, as_json: JsonOpt = False) -> None:
     """Counts per kind and namespace, expired, archived, index freshness, configuration (secrets masked)."""
     import datetime as dt
 
-    from pipeline.index import open_index
-    from pipeline.index.ops import store_stats
-    from pipeline.index.options import scope
+    from memscribe.index import open_index
+    from memscribe.index.ops import store_stats
+    from memscribe.index.options import scope
 
     try:
         namespace, default = scope(agent)

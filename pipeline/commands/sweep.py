@@ -6,17 +6,17 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli_common import JsonOpt, MemoryDir, echo_json, fail
-from pipeline.errors import MemscribeError
-from pipeline.index.options import DryRunOpt
+from memscribe.cli_common import JsonOpt, MemoryDir, echo_json, fail
+from memscribe.errors import MemscribeError
+from memscribe.index.options import DryRunOpt
 
 
 def sweep(memory_dir: MemoryDir = Path("."), dry_run: DryRunOpt = False, as_json: JsonOpt = False) -> None:
     """Archive profiles whose `expires` date has come (all namespaces). Playbooks never expire."""
     import datetime as dt
 
-    from pipeline.index.ops import sweep_root
-    from schemas.plan import ArchiveOp
+    from memscribe.index.ops import sweep_root
+    from memscribe.schemas.plan import ArchiveOp
 
     try:
         plan, applied = sweep_root(memory_dir, now=dt.datetime.now(dt.UTC), dry_run=dry_run)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.evaluation.datasets import DATASETS, Unit, default_data_dir, load
-from pipeline.evaluation.runner import ModelFactory, Outcome, run_unit
-from pipeline.evaluation.scoring import Counts, figures, score
+from memscribe.evaluation.datasets import DATASETS, Unit, default_data_dir, load
+from memscribe.evaluation.runner import ModelFactory, Outcome, run_unit
+from memscribe.evaluation.scoring import Counts, figures, score
 
 
 @dataclass

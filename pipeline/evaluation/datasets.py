@@ -145,7 +145,7 @@ def msc_unit(dialogue: dict[str, Any], speaker: str, *, session: int, number: in
             gold = list(turn.get("agg_persona_list") or [])
     seen: set[str] = set()
     unique = []
-    from pipeline.evaluation.matching import msc_content
+    from memscribe.evaluation.matching import msc_content
 
     for g in gold:
         if g not in seen and msc_content(g):
@@ -322,7 +322,7 @@ def load(dataset: str, data_dir: Path, *, limit: int | None = None, sample: int 
     """The units of ``dataset`` (``agent``, ``msc``, ``memorycode``) read from ``data_dir/<dataset>``."""
     root = data_dir / dataset
     if not root.is_dir():
-        from pipeline.errors import UserError
+        from memscribe.errors import UserError
 
         raise UserError(f"no {dataset} data at {root} (set --data-dir or {ENV_DATA_DIR})")
     if dataset == "agent":
@@ -331,7 +331,7 @@ def load(dataset: str, data_dir: Path, *, limit: int | None = None, sample: int 
         return load_msc(root, limit=limit, sample=sample)
     if dataset == "memorycode":
         return load_memorycode(root, limit=limit)
-    from pipeline.errors import UserError
+    from memscribe.errors import UserError
 
     raise UserError(f"unknown dataset {dataset!r}; choose one of {', '.join(DATASETS)}")
 

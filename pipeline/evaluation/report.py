@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pipeline.evaluation import DatasetReport
-from pipeline.evaluation.scoring import Counts, figures
+from memscribe.evaluation import DatasetReport
+from memscribe.evaluation.scoring import Counts, figures
 
 Column = tuple[str, Callable[[dict[str, float | int | None]], str]]
 

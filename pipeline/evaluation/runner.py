@@ -14,20 +14,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.errors import MemscribeError
-from pipeline.evaluation.datasets import SeedMemory, Unit
-from pipeline.model.base import StructuredModel
-from pipeline.model.factory import context_tokens_for
-from pipeline.run import extract
-from pipeline.stages.apply import apply_plan
-from pipeline.stages.detect import MIN_WINDOW_TOKENS, PROMPT_RESERVE_TOKENS
-from pipeline.stages.gate import gate
-from pipeline.stages.windows import split_windows
-from pipeline.store.files import memory_path, render_playbook, render_profile
-from pipeline.store.root import MemoryRoot
-from pipeline.transcript import parse_transcript
-from schemas.memory import MemoryEntry
-from schemas.transcript import Transcript
+from memscribe.errors import MemscribeError
+from memscribe.evaluation.datasets import SeedMemory, Unit
+from memscribe.model.base import StructuredModel
+from memscribe.model.factory import context_tokens_for
+from memscribe.run import extract
+from memscribe.stages.apply import apply_plan
+from memscribe.stages.detect import MIN_WINDOW_TOKENS, PROMPT_RESERVE_TOKENS
+from memscribe.stages.gate import gate
+from memscribe.stages.windows import split_windows
+from memscribe.store.files import memory_path, render_playbook, render_profile
+from memscribe.store.root import MemoryRoot
+from memscribe.transcript import parse_transcript
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.transcript import Transcript
 
 #: The evaluation clock: after every seeded memory's creation, before any of them expires.
 EVAL_NOW = dt.datetime(2026, 11, 30, 12, 0, 0, tzinfo=dt.UTC)
@@ -80,7 +80,7 @@ def seed_root(root: Path, seed: list[SeedMemory]) -> None:
         if m.kind == "profile":
             text = render_profile(id=m.id, created=created, ttl=m.ttl or "infinity", body=m.body)
         else:
-            from pipeline.store.files import parse_playbook_sections
+            from memscribe.store.files import parse_playbook_sections
 
             sections = parse_playbook_sections(m.body)
             text = render_playbook(

@@ -22,9 +22,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from pipeline.evaluation.matching import greedy_pairs, keyword_match, norm, rule_match
-from pipeline.evaluation.runner import Outcome
-from schemas.memory import MemoryEntry
+from memscribe.evaluation.matching import greedy_pairs, keyword_match, norm, rule_match
+from memscribe.evaluation.runner import Outcome
+from memscribe.schemas.memory import MemoryEntry
 
 Counts = Counter[str]
 

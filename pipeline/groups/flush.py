@@ -6,7 +6,7 @@
         (one prompt, one model task per file kind; each message shown with its sender's name)
       → redact-out → files rendered additively (attention.md overwritten) → new flush state
 
-Nothing touches the disk: :mod:`pipeline.groups.store` reads the inputs and applies the result.
+Nothing touches the disk: :mod:`memscribe.groups.store` reads the inputs and applies the result.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel
 
-from pipeline.errors import ModelError
-from pipeline.groups import render
-from pipeline.model.base import StructuredModel
-from pipeline.prompting import render_messages
-from pipeline.snapshot.sanitize import Sanitizer, language_hint
-from pipeline.stages.redact import redact_transcript
-from pipeline.stages.windows import estimate_tokens, render_text
-from pipeline.transcript.noise import is_platform_id
-from schemas.groups import (
+from memscribe.errors import ModelError
+from memscribe.groups import render
+from memscribe.model.base import StructuredModel
+from memscribe.prompting import render_messages
+from memscribe.snapshot.sanitize import Sanitizer, language_hint
+from memscribe.stages.redact import redact_transcript
+from memscribe.stages.windows import estimate_tokens, render_text
+from memscribe.transcript.noise import is_platform_id
+from memscribe.schemas.groups import (
     AttentionState,
     ConventionTopic,
     ExperienceEntry,
@@ -42,7 +42,7 @@ from schemas.groups import (
     ProjectFacts,
     TaskState,
 )
-from schemas.transcript import Transcript, Turn
+from memscribe.schemas.transcript import Transcript, Turn
 
 T = TypeVar("T", bound=BaseModel)
 FileAction = Literal["create", "append", "overwrite", "update"]

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Literal
 
-from schemas.groups import AttentionState, ExperienceEntry, Person
+from memscribe.schemas.groups import AttentionState, ExperienceEntry, Person
 
 Lang = Literal["zh", "en"]
 MEMORY_BUDGET = 6000

@@ -16,7 +16,7 @@ import re
 
 from pydantic import BaseModel
 
-from schemas.groups import (
+from memscribe.schemas.groups import (
     AttentionState,
     ConfirmedItem,
     Convention,
@@ -32,7 +32,7 @@ from schemas.groups import (
     TaskState,
     TaskStatus,
 )
-from schemas.transcript import Turn
+from memscribe.schemas.transcript import Turn
 
 _SPEAKER = re.compile(r"^(?P<name>[^\s:：]{1,24})[:：]\s*(?P<text>.+)$", re.DOTALL)
 _SENTENCE = re.compile(r"[^。！？!?\n]+[。！？!?]?")

@@ -14,12 +14,12 @@ from typing import get_args
 
 from pydantic import ValidationError
 
-from pipeline.errors import StoreError
-from pipeline.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, convention_path, paths, sha256
-from pipeline.store.atomic import read_text_or_none as _read
-from pipeline.store.atomic import replace_file, write_new_file
-from pipeline.store.root import MemoryRoot
-from schemas.groups import ConventionTopic, FlushResult, FlushState
+from memscribe.errors import StoreError
+from memscribe.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, convention_path, paths, sha256
+from memscribe.store.atomic import read_text_or_none as _read
+from memscribe.store.atomic import replace_file, write_new_file
+from memscribe.store.root import MemoryRoot
+from memscribe.schemas.groups import ConventionTopic, FlushResult, FlushState
 
 
 def read_group_files(root: Path, group: str) -> GroupFiles:

@@ -1,9 +1,9 @@
-"""The derived SQLite index of a memory root (see :mod:`pipeline.index.db`).
+"""The derived SQLite index of a memory root (see :mod:`memscribe.index.db`).
 
 Files stay the truth: the index (``.reflexio/.index/``) can be deleted at any time and is
 rebuilt from them by the next command or ``memscribe index --rebuild``.
 
-Names are loaded lazily (PEP 562): ``pipeline.index.options`` is imported for ``memscribe
+Names are loaded lazily (PEP 562): ``memscribe.index.options`` is imported for ``memscribe
 --help``, which must not pay for the index, the stages and the schemas behind it.
 """
 
@@ -13,7 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pipeline.index.db import (
+    from memscribe.index.db import (
         INDEX_DIR,
         INDEX_FILE,
         IndexedEntry,
@@ -46,5 +46,5 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        return getattr(importlib.import_module("pipeline.index.db"), name)
+        return getattr(importlib.import_module("memscribe.index.db"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,7 @@ and the same under the archive). A refresh stats those four folders first:
 * a folder whose mtime did not move is skipped without listing it (nothing was created,
   renamed or removed in it);
 * a folder whose mtime moved only through memscribe's own writer is not listed either: the
-  change log (:mod:`pipeline.store.changes`) names the files each apply touched, and its
+  change log (:mod:`memscribe.store.changes`) names the files each apply touched, and its
   links chain the folder's mtime from the value this index saw to the value it sees now;
 * any other folder (an edit by hand, a crashed apply, a lost log) is listed and every file in
   it stat'ed, as is every folder on the first refresh, with ``full=True`` (``memscribe index``),
@@ -30,8 +30,8 @@ same clock tick would not move it), so that folder is scanned again next time.
 **Full text.** An FTS5 table (``porter unicode61`` tokenizer, BM25 ranking) over the active
 entries' text — profile bodies, and playbooks' ``When``/``What`` (the search anchor; ``Why``
 is reference only). BM25 finds candidates; the scores reported (0..1) come from
-:mod:`pipeline.textsim` on those candidates, so a shortlist from the index gives the same
-scores and thresholds as the list-based shortlist in :mod:`pipeline.stages.dedup`.
+:mod:`memscribe.textsim` on those candidates, so a shortlist from the index gives the same
+scores and thresholds as the list-based shortlist in :mod:`memscribe.stages.dedup`.
 """
 
 from __future__ import annotations
@@ -54,10 +54,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.errors import StoreError
-from pipeline.index.embed import EmbeddingModel, unit
-from pipeline.stages.dedup import SHORTLIST_SCORE, SHORTLIST_SIZE, entry_text, same_topic
-from pipeline.store.changes import (
+from memscribe.errors import StoreError
+from memscribe.index.embed import EmbeddingModel, unit
+from memscribe.stages.dedup import SHORTLIST_SCORE, SHORTLIST_SIZE, entry_text, same_topic
+from memscribe.store.changes import (
     ABSENT,
     MEMORY_DIRS,
     ChangeLog,
@@ -65,16 +65,16 @@ from pipeline.store.changes import (
     read_changes,
     truncate_changes,
 )
-from pipeline.store.files import (
+from memscribe.store.files import (
     ARCHIVE_DIR,
     REFLEXIO_DIR,
     parse_memory_file,
     parse_playbook_sections,
     split_frontmatter,
 )
-from pipeline.textsim import STOPWORDS, content_tokens, normalize
-from schemas.memory import MemoryEntry, MemoryKind
-from schemas.requests import ShortlistItem
+from memscribe.textsim import STOPWORDS, content_tokens, normalize
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.schemas.requests import ShortlistItem
 
 INDEX_DIR = f"{REFLEXIO_DIR}/.index"
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
@@ -90,7 +90,7 @@ CHANGES_LOG_MAX = 1 << 20
 SEMANTIC_FLOOR = 0.5
 #: Weight of the semantic score in the blend (it can only raise a lexical score, never lower it).
 SEMANTIC_WEIGHT = 0.6
-#: Same CJK range as :mod:`pipeline.textsim`: runs are indexed and queried as character bigrams.
+#: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
 _CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 #: BM25 candidates re-scored per query (shortlists and search).
 FTS_CANDIDATES = 48
@@ -283,7 +283,7 @@ class MemoryIndex:
 
         The common path costs what changed, not the root: a memory folder whose mtime did not
         move is skipped, and one that moved only through memscribe's own writes (the change
-        log, :mod:`pipeline.store.changes`) has only the logged files checked. Any other
+        log, :mod:`memscribe.store.changes`) has only the logged files checked. Any other
         folder — or every folder with ``full``, with ``rebuild``, on the first refresh and at
         least every VERIFY_EVERY_S — has every file stat'ed (see the module docstring).
 
@@ -666,7 +666,7 @@ class MemoryIndex:
     ) -> list[ShortlistItem]:
         """Top ``size`` active entries of ``kind`` in ``namespace`` similar to ``text``.
 
-        Same rule as :func:`pipeline.stages.dedup.shortlist`: an entry qualifies with a
+        Same rule as :func:`memscribe.stages.dedup.shortlist`: an entry qualifies with a
         similarity of at least SHORTLIST_SCORE or the same topic slug; scores are 0..1.
         Candidates: BM25 over the text, the same-topic slugs, and exact restatements.
         """
@@ -849,7 +849,7 @@ def blend(lexical: float, semantic: float | None) -> float:
 
 
 def _similarity_sets(ta: set[str], tb: set[str]) -> float:
-    """:func:`pipeline.textsim.similarity` on token sets already computed (same formula)."""
+    """:func:`memscribe.textsim.similarity` on token sets already computed (same formula)."""
     if not ta or not tb:
         return 0.0
     inter = len(ta & tb)
@@ -956,7 +956,7 @@ def open_index(
             fallback when the root's index file cannot be created (read-only root).
         refresh: bring it up to date with the files first (incremental).
         embedder: an embedding model: shortlists and search blend in semantic similarity
-            (see :mod:`pipeline.index.embed`); None: lexical only.
+            (see :mod:`memscribe.index.embed`); None: lexical only.
 
     Raises:
         StoreError: SQLite itself is unusable (FTS5 missing).
@@ -988,7 +988,7 @@ def open_index(
 
 
 class IndexView:
-    """The index as a dedup :class:`~pipeline.stages.dedup.MemoryView`, scoped to one namespace."""
+    """The index as a dedup :class:`~memscribe.stages.dedup.MemoryView`, scoped to one namespace."""
 
     def __init__(self, index: MemoryIndex, namespace: str | None, default: str = "default") -> None:
         self.index = index

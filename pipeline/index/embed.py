@@ -6,10 +6,10 @@ Configured with ``--embedding-model`` or ``MEMSCRIBE_EMBEDDING_MODEL``:
   that package is installed (it is not a dependency of memscribe; nothing is downloaded here
   that the package would not download itself);
 * anything else — a litellm embedding model (``openai/text-embedding-3-small``,
-  ``ollama/nomic-embed-text``, …), called through :func:`pipeline.model.llm.embed`.
+  ``ollama/nomic-embed-text``, …), called through :func:`memscribe.model.llm.embed`.
 
 Vectors are stored in the index (table ``vectors``, keyed by model, entry id and content
-hash), so each entry is embedded once per text; see :mod:`pipeline.index.db` for the blend.
+hash), so each entry is embedded once per text; see :mod:`memscribe.index.db` for the blend.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.errors import UserError
+from memscribe.errors import UserError
 
 ENV_VAR = "MEMSCRIBE_EMBEDDING_MODEL"
 _LOCAL_PREFIXES = ("st:", "sentence-transformers/")
@@ -55,7 +55,7 @@ def resolve_embedding_model(name: str | None = None) -> EmbeddingModel | None:
         return _local(chosen)
 
     def remote(texts: list[str]) -> list[list[float]]:
-        from pipeline.model.llm import embed
+        from memscribe.model.llm import embed
 
         return embed(texts, model=chosen)
 

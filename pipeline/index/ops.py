@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.index.db import IndexedEntry, MemoryIndex, SearchHit, open_index, playbook_line
-from pipeline.model.base import StructuredModel
-from pipeline.stages.apply import ApplyResult, apply_plan
-from pipeline.stages.consolidate import ConsolidateResult, consolidate
-from pipeline.stages.guard import html_escape_memory, injection_rule
-from pipeline.stages.sweep import sweep
-from schemas.memory import MemoryEntry
-from schemas.plan import Plan
+from memscribe.index.db import IndexedEntry, MemoryIndex, SearchHit, open_index, playbook_line
+from memscribe.model.base import StructuredModel
+from memscribe.stages.apply import ApplyResult, apply_plan
+from memscribe.stages.consolidate import ConsolidateResult, consolidate
+from memscribe.stages.guard import html_escape_memory, injection_rule
+from memscribe.stages.sweep import sweep
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Plan
 
 RECALL_OPEN = "<memwal-memories>"
 RECALL_CLOSE = "</memwal-memories>"
@@ -110,8 +110,8 @@ def sweep_root(root: Path, *, now: dt.datetime, dry_run: bool = False) -> tuple[
     With an index, the expired candidates come from it (refreshed: cost proportional to what
     changed); without one, the files are read directly. ``apply`` re-reads each file it archives.
     """
-    from pipeline.index.db import index_path
-    from pipeline.store.root import MemoryRoot
+    from memscribe.index.db import index_path
+    from memscribe.store.root import MemoryRoot
 
     moment = now.astimezone(dt.UTC) if now.tzinfo else now.replace(tzinfo=dt.UTC)
     entries: list[MemoryEntry] | None = None
@@ -160,7 +160,7 @@ def consolidate_root(
 
 
 def _text(entry: MemoryEntry) -> str:
-    from pipeline.stages.dedup import entry_text
+    from memscribe.stages.dedup import entry_text
 
     return entry_text(entry)
 
@@ -172,8 +172,8 @@ def mask_secret(value: str) -> str:
 
 def configuration() -> dict[str, str]:
     """The configuration in effect (MEMSCRIBE_* and provider key variables), secrets masked."""
-    from pipeline.namespace import default_namespace
-    from pipeline.stages.redact import redact_text
+    from memscribe.namespace import default_namespace
+    from memscribe.stages.redact import redact_text
 
     shown: dict[str, str] = {"default_namespace": default_namespace()}
     for name in sorted(os.environ):
@@ -229,7 +229,7 @@ def extract_memory(
     now: dt.datetime | None = None,
     embedding_model: str | None = None,
 ) -> Iterator[tuple[dict[str, Any], Plan | None]]:
-    """What ``memscribe extract`` passes to :func:`pipeline.run.extract` for one root.
+    """What ``memscribe extract`` passes to :func:`memscribe.run.extract` for one root.
 
     Resolves the namespace (``--agent``, else the session key, else the OpenClaw path),
     sweeps expired profiles first when ``writes`` is allowed, and yields the keyword
@@ -241,10 +241,10 @@ def extract_memory(
     Raises:
         UserError: ``agent`` is not a valid namespace name.
     """
-    from pipeline.errors import UserError
-    from pipeline.index.db import IndexView, index_path
-    from pipeline.index.embed import resolve_embedding_model
-    from pipeline.namespace import default_namespace, resolve_namespace
+    from memscribe.errors import UserError
+    from memscribe.index.db import IndexView, index_path
+    from memscribe.index.embed import resolve_embedding_model
+    from memscribe.namespace import default_namespace, resolve_namespace
 
     try:
         default = default_namespace()

@@ -36,8 +36,8 @@ DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Show what would chan
 
 def scope(agent: str | None) -> tuple[str, str]:
     """(namespace, default namespace) for ``--agent``; a bad name is a UserError."""
-    from pipeline.errors import UserError
-    from pipeline.namespace import default_namespace, resolve_namespace
+    from memscribe.errors import UserError
+    from memscribe.namespace import default_namespace, resolve_namespace
 
     try:
         default = default_namespace()
@@ -47,7 +47,7 @@ def scope(agent: str | None) -> tuple[str, str]:
 
 
 def check_kind(kind: str | None) -> None:
-    from pipeline.errors import UserError
+    from memscribe.errors import UserError
 
     if kind is not None and kind not in ("profile", "playbook"):
         raise UserError(f"unknown --kind {kind!r}; choose profile or playbook")

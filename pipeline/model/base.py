@@ -6,7 +6,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from schemas.plan import Usage
+from memscribe.schemas.plan import Usage
 
 T = TypeVar("T", bound=BaseModel)
 

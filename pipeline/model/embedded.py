@@ -1,7 +1,7 @@
 """The embedded default model: deterministic, offline, no key.
 
 It answers the same tasks as an LLM (``detect``, ``dedup``, ``consolidate``) from the typed request instead of
-the rendered prompt, using the seeds' trigger rules (:mod:`pipeline.model.embedded_rules`).
+the rendered prompt, using the seeds' trigger rules (:mod:`memscribe.model.embedded_rules`).
 Its output goes through the same schema validation and the same verify / screen / dedup stages.
 """
 
@@ -11,12 +11,12 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from pipeline.errors import ModelError
-from pipeline.model import embedded_rules
-from pipeline.model.base import Message
-from schemas.candidates import ConsolidateDecision, DedupDecision, Detection
-from schemas.plan import Usage
-from schemas.requests import ConsolidateRequest, DedupRequest, DetectRequest
+from memscribe.errors import ModelError
+from memscribe.model import embedded_rules
+from memscribe.model.base import Message
+from memscribe.schemas.candidates import ConsolidateDecision, DedupDecision, Detection
+from memscribe.schemas.plan import Usage
+from memscribe.schemas.requests import ConsolidateRequest, DedupRequest, DetectRequest
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -41,7 +41,7 @@ class EmbeddedModel:
         elif task == "consolidate" and isinstance(request, ConsolidateRequest):
             answer = _consolidate(request)
         elif task == "snapshot" or task.startswith("group_"):
-            from pipeline.snapshot.offline import answer_task  # task snapshots and group memory
+            from memscribe.snapshot.offline import answer_task  # task snapshots and group memory
 
             answer = answer_task(task, request)
         else:
@@ -55,7 +55,7 @@ def _dedup(request: DedupRequest) -> DedupDecision:
 
 
 def _consolidate(request: ConsolidateRequest) -> ConsolidateDecision:
-    from pipeline.stages.consolidate import restatement_decision  # local: the stage imports this package
+    from memscribe.stages.consolidate import restatement_decision  # local: the stage imports this package
 
     return restatement_decision(request, restatement_score=RESTATEMENT_SCORE)
 

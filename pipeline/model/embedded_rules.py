@@ -1,6 +1,6 @@
 """The embedded default extractor: the seeds' trigger rules as a deterministic, offline detector.
 
-``extract(turns)`` returns the same :class:`~schemas.candidates.Detection` an LLM would. It is
+``extract(turns)`` returns the same :class:`~memscribe.schemas.candidates.Detection` an LLM would. It is
 built for precision: a profile is written only for a first-person statement that matches one of a
 small set of sentence shapes (preference, fact about self, config, constraint), is neither hedged,
 past, hypothetical, third-party nor a question, and carries no secret. A playbook is a correction
@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pipeline import triggers
-from pipeline.textsim import content_tokens
-from schemas.candidates import DedupDecision, Detection, PlaybookCandidate, ProfileCandidate
-from schemas.memory import TTL
-from schemas.requests import DedupRequest
-from schemas.transcript import Turn
+from memscribe import triggers
+from memscribe.textsim import content_tokens
+from memscribe.schemas.candidates import DedupDecision, Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import TTL
+from memscribe.schemas.requests import DedupRequest
+from memscribe.schemas.transcript import Turn
 
 IMPLICIT_WINDOW = 2
 MAX_VALUE_CHARS = 160
@@ -1497,7 +1497,7 @@ RESTATEMENT_SCORE = 0.6
 
 def _replaces_value(new: str, old: str) -> bool:
     """The new text swaps something of the old one (a value changed), rather than restating it."""
-    from pipeline.textsim import content_tokens
+    from memscribe.textsim import content_tokens
 
     a, b = content_tokens(new), content_tokens(old)
     return bool(a - b) and bool(b - a)
@@ -1511,7 +1511,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     has content words the other lacks ("start names with 'e_'" → "... 'f_'"), which the lexical
     score alone would call a near-duplicate.
     """
-    from pipeline.stages.dedup import same_topic  # local: the stage module imports the model package
+    from memscribe.stages.dedup import same_topic  # local: the stage module imports the model package
 
     topical = [s for s in request.shortlist if same_topic(request.slug, s.slug)]
     changed = [s.id for s in topical if _replaces_value(request.text, s.text)]

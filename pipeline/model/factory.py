@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.model.base import StructuredModel
-from pipeline.model.embedded import EMBEDDED_NAME, EmbeddedModel
+from memscribe.model.base import StructuredModel
+from memscribe.model.embedded import EMBEDDED_NAME, EmbeddedModel
 
 
 def make_model(
@@ -17,7 +17,7 @@ def make_model(
     """``None``/``""``/``embedded`` → the embedded default; anything else is a litellm model string."""
     if not name or name == EMBEDDED_NAME:
         return EmbeddedModel()
-    from pipeline.model.llm import LiteLLMModel
+    from memscribe.model.llm import LiteLLMModel
 
     return LiteLLMModel(name, api_base=api_base, mode=mode, timeout=timeout, max_reasks=max_reasks)
 
@@ -27,6 +27,6 @@ def context_tokens_for(model: StructuredModel, override: int | None = None) -> i
         return override
     if model.name == EMBEDDED_NAME:
         return 16000
-    from pipeline.model.llm import context_tokens
+    from memscribe.model.llm import context_tokens
 
     return context_tokens(model.name)

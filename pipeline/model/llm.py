@@ -7,7 +7,7 @@ Retries live here and only here:
   ``max_reasks``;
 - the SDK's own hidden retries are turned off (``num_retries=0``, ``max_retries=0``) so the budget
   above is the whole budget.
-Anything still failing becomes a :class:`~pipeline.errors.ModelError` for the caller to report.
+Anything still failing becomes a :class:`~memscribe.errors.ModelError` for the caller to report.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pipeline.errors import ModelError
-from pipeline.model.base import Message
-from schemas.plan import Usage
+from memscribe.errors import ModelError
+from memscribe.model.base import Message
+from memscribe.schemas.plan import Usage
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from pipeline.errors import ModelError
-from schemas.groups import GroupRequest
-from schemas.snapshot import SnapshotRequest
+from memscribe.errors import ModelError
+from memscribe.schemas.groups import GroupRequest
+from memscribe.schemas.snapshot import SnapshotRequest
 
 
 def answer_task(task: str, request: BaseModel) -> BaseModel:
     """The deterministic answer, or a ModelError for a task/request pair it does not know."""
     if task == "snapshot" and isinstance(request, SnapshotRequest):
-        from pipeline.snapshot.rules import draft_snapshot
+        from memscribe.snapshot.rules import draft_snapshot
 
         return draft_snapshot(request)
     if isinstance(request, GroupRequest):
-        from pipeline.groups.rules import answer
+        from memscribe.groups.rules import answer
 
         found = answer(task, request)
         if found is not None:

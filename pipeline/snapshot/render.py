@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from schemas.snapshot import SnapshotDraft, StoredSnapshot
+from memscribe.schemas.snapshot import SnapshotDraft, StoredSnapshot
 
 OPEN = "<!-- BIG-MEMORY-SNAPSHOT v1 -->"
 CLOSE = "<!-- /BIG-MEMORY-SNAPSHOT -->"

@@ -13,8 +13,8 @@ import json
 import re
 from collections.abc import Iterable
 
-from schemas.snapshot import Decision, FileInPlay, KeyName, Phase, SnapshotDraft, SnapshotRequest
-from schemas.transcript import Turn
+from memscribe.schemas.snapshot import Decision, FileInPlay, KeyName, Phase, SnapshotDraft, SnapshotRequest
+from memscribe.schemas.transcript import Turn
 
 MAX_FILES = 10
 MAX_ITEMS = 6

@@ -12,15 +12,15 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pipeline.errors import ModelError
-from pipeline.model.base import StructuredModel
-from pipeline.prompting import render_messages
-from pipeline.snapshot.render import daily_path, next_snapshot_id, render_block, stamp
-from pipeline.snapshot.sanitize import Sanitizer, language_hint
-from pipeline.stages.redact import redact_transcript
-from pipeline.stages.windows import render_text, split_windows
-from schemas.plan import Redaction
-from schemas.snapshot import (
+from memscribe.errors import ModelError
+from memscribe.model.base import StructuredModel
+from memscribe.prompting import render_messages
+from memscribe.snapshot.render import daily_path, next_snapshot_id, render_block, stamp
+from memscribe.snapshot.sanitize import Sanitizer, language_hint
+from memscribe.stages.redact import redact_transcript
+from memscribe.stages.windows import render_text, split_windows
+from memscribe.schemas.plan import Redaction
+from memscribe.schemas.snapshot import (
     Decision,
     FileInPlay,
     KeyName,
@@ -30,7 +30,7 @@ from schemas.snapshot import (
     SnapshotTrigger,
     StoredSnapshot,
 )
-from schemas.transcript import Transcript
+from memscribe.schemas.transcript import Transcript
 
 PROMPT_RESERVE_TOKENS = 3000
 MIN_WINDOW_TOKENS = 1000

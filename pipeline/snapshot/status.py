@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from pipeline.snapshot.rules import decisions_made, files_in_play
-from schemas.snapshot import StoredSnapshot
-from schemas.transcript import Transcript
+from memscribe.snapshot.rules import decisions_made, files_in_play
+from memscribe.schemas.snapshot import StoredSnapshot
+from memscribe.schemas.transcript import Transcript
 
 _PHASE = re.compile(r"^- Phase: (?P<v>.+)$", re.MULTILINE)
 _ITEM = re.compile(r"^\s*(?:\d+\.|-)\s+(?P<v>.+)$", re.MULTILINE)

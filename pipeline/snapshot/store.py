@@ -13,16 +13,16 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.errors import StoreError
-from pipeline.snapshot.render import DAILY_RE, appended, next_snapshot_id, parse_snapshots, with_snapshot_id
-from pipeline.snapshot.trigger import raw_flush_seen
-from pipeline.store.atomic import read_text_or_none as _read
-from pipeline.store.atomic import replace_file
-from pipeline.store.root import MemoryRoot
-from schemas.snapshot import SnapshotBlock, StoredSnapshot
+from memscribe.errors import StoreError
+from memscribe.snapshot.render import DAILY_RE, appended, next_snapshot_id, parse_snapshots, with_snapshot_id
+from memscribe.snapshot.trigger import raw_flush_seen
+from memscribe.store.atomic import read_text_or_none as _read
+from memscribe.store.atomic import replace_file
+from memscribe.store.root import MemoryRoot
+from memscribe.schemas.snapshot import SnapshotBlock, StoredSnapshot
 
 if TYPE_CHECKING:
-    from pipeline.run import SnapshotContext
+    from memscribe.run import SnapshotContext
 
 MEMORY_DIR = "memory"
 
@@ -95,7 +95,7 @@ def snapshot_context(root: Path, transcript_path: str) -> SnapshotContext:
     transcript file holds a memory-flush prompt (stdin: unknown, taken as no)."""
     import datetime as dt
 
-    from pipeline.run import SnapshotContext
+    from memscribe.run import SnapshotContext
 
     day = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
     flush_seen = False

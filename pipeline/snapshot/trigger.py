@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from schemas.snapshot import SnapshotTrigger
-from schemas.transcript import Transcript
+from memscribe.schemas.snapshot import SnapshotTrigger
+from memscribe.schemas.transcript import Transcript
 
 #: The host's pre-compaction prompt (OpenClaw memory flush); the readers drop these turns.
 FLUSH_MARKER = "Pre-compaction memory flush."

@@ -35,10 +35,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from pipeline.errors import StoreError
-from pipeline.store.atomic import fsync_dir, store_error, write_new_file
-from pipeline.store.changes import recorded
-from pipeline.store.files import (
+from memscribe.errors import StoreError
+from memscribe.store.atomic import fsync_dir, store_error, write_new_file
+from memscribe.store.changes import recorded
+from memscribe.store.files import (
     ARCHIVE_DIR,
     KIND_DIRS,
     REFLEXIO_DIR,
@@ -47,9 +47,9 @@ from pipeline.store.files import (
     utc_stamp,
     with_archive_metadata,
 )
-from pipeline.store.ids import id_suffix, kind_of_id
-from pipeline.store.root import JOURNAL_DIR, MemoryRoot
-from schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.store.ids import id_suffix, kind_of_id
+from memscribe.store.root import JOURNAL_DIR, MemoryRoot
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 
 _MAX_ARCHIVE_SUFFIX = 1000
 
@@ -160,7 +160,7 @@ def _ids_from_index(root: Path, ids: set[str]) -> dict[str, set[bool]] | None:
 
     Each hit is confirmed by parsing its file, so a stale row never refuses a good plan.
     """
-    from pipeline.index.db import index_path, open_index
+    from memscribe.index.db import index_path, open_index
 
     if not index_path(root).is_file():
         return None
@@ -338,7 +338,7 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
     journal = _open_journal(memory_root.path, plan, moment)
     written: list[str] = []
     archived: list[str] = []
-    # The change log names every file touched, for the index refresh (pipeline.store.changes).
+    # The change log names every file touched, for the index refresh (memscribe.store.changes).
     with recorded(memory_root.path) as changed:
         try:
             for op in checked.writes:

@@ -20,12 +20,12 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from pipeline.errors import ModelError
-from pipeline.model.base import StructuredModel
-from pipeline.prompting import render_messages
-from pipeline.stages import guard, redact
-from pipeline.stages.dedup import SHORTLIST_SCORE, entry_text, same_topic
-from pipeline.store.files import (
+from memscribe.errors import ModelError
+from memscribe.model.base import StructuredModel
+from memscribe.prompting import render_messages
+from memscribe.stages import guard, redact
+from memscribe.stages.dedup import SHORTLIST_SCORE, entry_text, same_topic
+from memscribe.store.files import (
     archive_path,
     memory_path,
     parse_playbook_sections,
@@ -33,12 +33,12 @@ from pipeline.store.files import (
     render_profile,
     utc_stamp,
 )
-from pipeline.store.ids import new_id
-from pipeline.textsim import normalize, similarity
-from schemas.candidates import ConsolidateAction, ConsolidateDecision
-from schemas.memory import TTL, TTL_DAYS, MemoryEntry, MemoryKind
-from schemas.plan import ArchiveOp, Operation, Plan, WriteOp
-from schemas.requests import ClusterItem, ConsolidateRequest
+from memscribe.store.ids import new_id
+from memscribe.textsim import normalize, similarity
+from memscribe.schemas.candidates import ConsolidateAction, ConsolidateDecision
+from memscribe.schemas.memory import TTL, TTL_DAYS, MemoryEntry, MemoryKind
+from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
+from memscribe.schemas.requests import ClusterItem, ConsolidateRequest
 
 MAX_CLUSTER = 8
 CONSOLIDATE_SOURCE = "(consolidate)"

@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from pipeline.errors import ModelError
-from pipeline.model.base import StructuredModel
-from pipeline.prompting import render_messages
-from pipeline.textsim import normalize, similarity
-from schemas.candidates import DedupDecision, PlaybookCandidate, ProfileCandidate
-from schemas.memory import MemoryEntry, MemoryKind
-from schemas.plan import Skipped
-from schemas.requests import DedupRequest, ShortlistItem
+from memscribe.errors import ModelError
+from memscribe.model.base import StructuredModel
+from memscribe.prompting import render_messages
+from memscribe.textsim import normalize, similarity
+from memscribe.schemas.candidates import DedupDecision, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.schemas.plan import Skipped
+from memscribe.schemas.requests import DedupRequest, ShortlistItem
 
 #: At or above: the same text, dropped without asking a model.
 DUPLICATE_SCORE = 0.92
@@ -89,7 +89,7 @@ class MemoryView(Protocol):
     """What dedup needs from the existing memory: a shortlist per candidate and entries by id.
 
     :class:`ListView` scores a list of entries (small roots, tests); the SQLite index
-    (:class:`pipeline.index.IndexView`) answers the same questions at 100k entries. Both are
+    (:class:`memscribe.index.IndexView`) answers the same questions at 100k entries. Both are
     already scoped to one namespace.
     """
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from pipeline.errors import ModelError
-from pipeline.model.base import StructuredModel
-from pipeline.prompting import render_messages
-from pipeline.stages.windows import render_text, split_windows
-from pipeline.textsim import normalize
-from schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
-from schemas.plan import Skipped
-from schemas.requests import DetectRequest
-from schemas.transcript import Transcript, Turn
+from memscribe.errors import ModelError
+from memscribe.model.base import StructuredModel
+from memscribe.prompting import render_messages
+from memscribe.stages.windows import render_text, split_windows
+from memscribe.textsim import normalize
+from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.plan import Skipped
+from memscribe.schemas.requests import DetectRequest
+from memscribe.schemas.transcript import Transcript, Turn
 
 #: Tokens kept free for the system prompt (~1.5k) and the model's answer.
 PROMPT_RESERVE_TOKENS = 3000

@@ -6,7 +6,7 @@ high recall). A transcript with none is stopped here: zero model calls for nothi
 What lets a transcript through is a *durable* cue, not any first-person sentence:
 
 * a profile cue — a seed trigger phrase, a standing instruction, or a first-person statement of
-  something lasting about the speaker (:func:`pipeline.triggers.profile_signal`); reactions to the
+  something lasting about the speaker (:func:`memscribe.triggers.profile_signal`); reactions to the
   other side ("I hope so", "I bet", "I'm sure"), wishes and plans ("I'd love to"), hearsay and
   requests ("I need a chart of…") are not;
 * a correction that can teach a playbook: the seeds' rule is correction *then* confirmation, so a
@@ -24,8 +24,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipeline import triggers
-from schemas.transcript import Transcript, Turn
+from memscribe import triggers
+from memscribe.schemas.transcript import Transcript, Turn
 
 #: Weak profile cues (a passing "my …") that together open the gate without a strong one.
 WEAK_CUES_TO_PASS = 2

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from pipeline.textsim import content_tokens
+from memscribe.textsim import content_tokens
 
 __all__ = [
     "COPIED_CONTAINMENT",
@@ -122,7 +122,7 @@ def injection_rule(text: str) -> str | None:
 
 
 #: A candidate is an echo when at least this share of its content words (stemmed,
-#: stopwords removed; see :func:`pipeline.textsim.content_tokens`) appear in one shown memory.
+#: stopwords removed; see :func:`memscribe.textsim.content_tokens`) appear in one shown memory.
 ECHO_CONTAINMENT = 0.8
 _ENUM = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+")
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"), ("&#39;", "'"), ("&amp;", "&"))

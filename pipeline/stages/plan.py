@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 
-from pipeline.stages import guard, redact
-from pipeline.stages.dedup import Accepted
-from pipeline.store.files import (
+from memscribe.stages import guard, redact
+from memscribe.stages.dedup import Accepted
+from memscribe.store.files import (
     archive_path,
     make_slug,
     memory_path,
@@ -15,10 +15,10 @@ from pipeline.store.files import (
     render_playbook,
     render_profile,
 )
-from pipeline.store.ids import new_id
-from schemas.candidates import PlaybookCandidate, ProfileCandidate
-from schemas.memory import SLUG_RE, MemoryEntry
-from schemas.plan import ArchiveOp, Operation, WriteOp
+from memscribe.store.ids import new_id
+from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import SLUG_RE, MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Operation, WriteOp
 
 
 def build_operations(

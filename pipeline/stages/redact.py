@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from schemas.plan import Redaction
-from schemas.transcript import ToolCall, Transcript, Turn
+from memscribe.schemas.plan import Redaction
+from memscribe.schemas.transcript import ToolCall, Transcript, Turn
 
 __all__ = [
     "CONTACT_DETECTORS",

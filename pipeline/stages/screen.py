@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pipeline.stages import guard, redact
-from schemas.candidates import PlaybookCandidate, ProfileCandidate
-from schemas.plan import Redaction, Skipped, SkipReason
-from schemas.transcript import Transcript
+from memscribe.stages import guard, redact
+from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.plan import Redaction, Skipped, SkipReason
+from memscribe.schemas.transcript import Transcript
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 A profile is expired on its ``expires`` date (``created + ttl``, UTC) and after. Playbooks
 never expire. Expired files are archived, never deleted, with the reason
-``expired <date> (ttl <ttl>)``; :func:`pipeline.stages.apply.apply_plan` executes the plan.
+``expired <date> (ttl <ttl>)``; :func:`memscribe.stages.apply.apply_plan` executes the plan.
 ``memscribe sweep`` runs it, and so does every ``memscribe extract`` before it reads memory.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from pipeline.store.files import archive_path, utc_stamp
-from schemas.memory import MemoryEntry
-from schemas.plan import ArchiveOp, Operation, Plan
+from memscribe.store.files import archive_path, utc_stamp
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Operation, Plan
 
 SWEEP_SOURCE = "(sweep)"
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pipeline import triggers
-from pipeline.textsim import containment, content_tokens
-from schemas.candidates import PlaybookCandidate, ProfileCandidate
-from schemas.memory import SLUG_RE
-from schemas.plan import Skipped, SkipReason
-from schemas.transcript import Transcript, Turn
+from memscribe import triggers
+from memscribe.textsim import containment, content_tokens
+from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import SLUG_RE
+from memscribe.schemas.plan import Skipped, SkipReason
+from memscribe.schemas.transcript import Transcript, Turn
 
 #: Share of a profile body's content words that must appear in its evidence turns. Low on
 #: purpose: the body is a third-person paraphrase, but it must not be made up.

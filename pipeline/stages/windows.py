@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from schemas.transcript import Turn
+from memscribe.schemas.transcript import Turn
 
 #: Tool output is context, not speech: enough of it to follow the conversation, no more.
 TOOL_TEXT_LIMIT = 600

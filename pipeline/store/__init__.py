@@ -4,8 +4,8 @@
 ever overwriting, ``root`` lists a memory root and holds its writers' lock.
 """
 
-from pipeline.store.atomic import write_new_file
-from pipeline.store.files import (
+from memscribe.store.atomic import write_new_file
+from memscribe.store.files import (
     archive_path,
     make_slug,
     memory_path,
@@ -13,8 +13,8 @@ from pipeline.store.files import (
     render_playbook,
     render_profile,
 )
-from pipeline.store.ids import new_id
-from pipeline.store.root import MemoryRoot
+from memscribe.store.ids import new_id
+from memscribe.store.root import MemoryRoot
 
 __all__ = [
     "MemoryRoot",

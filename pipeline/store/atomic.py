@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from pipeline.errors import StoreError
+from memscribe.errors import StoreError
 
 # link(2) errors that mean "this file system has no hard links", not "you may not write".
 _NO_HARDLINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}

@@ -1,9 +1,9 @@
 """The change log: which memory files memscribe's own writer changed, for the index refresh.
 
-Every memory file is created, archived or removed by :mod:`pipeline.stages.apply`, under the
+Every memory file is created, archived or removed by :mod:`memscribe.stages.apply`, under the
 root's writers' lock, and always through a temp file + link/rename or an unlink, so each
 change also changes its **directory's** mtime. The index refresh
-(:meth:`pipeline.index.db.MemoryIndex.refresh`) uses that to skip the four memory folders
+(:meth:`memscribe.index.db.MemoryIndex.refresh`) uses that to skip the four memory folders
 whose mtime did not move, and to read only the files this log names for the folders whose
 mtime moved because of memscribe.
 
@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR
+from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR
 
 CHANGES_FILE = f"{REFLEXIO_DIR}/.index/changes.log"
 #: The four folders that hold memory files (active and archived, per kind).

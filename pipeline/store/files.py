@@ -19,9 +19,9 @@ from pathlib import PurePosixPath
 
 from pydantic import ValidationError
 
-from pipeline.errors import StoreError
-from pipeline.store.ids import ID_RE, PREFIXES, id_suffix, kind_of_id
-from schemas.memory import NAMESPACE_RE, SLUG_RE, TTL_DAYS, MemoryEntry, MemoryKind, expires_for
+from memscribe.errors import StoreError
+from memscribe.store.ids import ID_RE, PREFIXES, id_suffix, kind_of_id
+from memscribe.schemas.memory import NAMESPACE_RE, SLUG_RE, TTL_DAYS, MemoryEntry, MemoryKind, expires_for
 
 REFLEXIO_DIR = ".reflexio"
 KIND_DIRS: dict[str, str] = {"profile": "profiles", "playbook": "playbooks"}
@@ -85,7 +85,7 @@ def render_profile(
     Args:
         id: ``prof_…`` id.
         created: creation time; written as UTC ``YYYY-MM-DDTHH:MM:SSZ``.
-        ttl: one of :data:`schemas.memory.TTL`; ``expires`` is derived from it.
+        ttl: one of :data:`memscribe.schemas.memory.TTL`; ``expires`` is derived from it.
         body: the fact; surrounding whitespace is stripped, newlines normalised.
         supersedes: ids this entry replaces; the line is written only when non-empty.
         namespace: the agent namespace; None (the default namespace) writes no line.

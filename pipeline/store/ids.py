@@ -10,8 +10,8 @@ import re
 import secrets
 from collections.abc import Collection
 
-from pipeline.errors import StoreError
-from schemas.memory import MemoryKind
+from memscribe.errors import StoreError
+from memscribe.schemas.memory import MemoryKind
 
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 ID_LENGTH = 8

@@ -6,7 +6,7 @@ Public API:
 * :func:`parse_transcript` — parse text already in memory (stdin uses ``source="-"``).
 * :func:`detect_format` — guess the format from the first records.
 
-Every failure a user can cause is an :class:`~pipeline.errors.InputError` naming the
+Every failure a user can cause is an :class:`~memscribe.errors.InputError` naming the
 path (and the line, where there is one); nothing else escapes for bad input.
 """
 
@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
-from pipeline.errors import InputError
-from schemas.transcript import Transcript, TranscriptFormat
+from memscribe.errors import InputError
+from memscribe.schemas.transcript import Transcript, TranscriptFormat
 
 from .claude_code import parse_claude_code
 from .codex import parse_codex

@@ -7,7 +7,7 @@ become a user turn: tool results become ``tool`` turns and the rest is skipped.
 
 from __future__ import annotations
 
-from schemas.transcript import ToolCall, Transcript
+from memscribe.schemas.transcript import ToolCall, Transcript
 
 from . import noise
 from .common import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from schemas.transcript import Role, ToolCall, Transcript
+from memscribe.schemas.transcript import Role, ToolCall, Transcript
 
 from . import noise
 from .common import (

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from pipeline.errors import InputError
-from schemas.transcript import (
+from memscribe.errors import InputError
+from memscribe.schemas.transcript import (
     BadLine,
     Role,
     SourcePos,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pipeline.errors import InputError, UnknownFormatError
-from schemas.transcript import TranscriptFormat
+from memscribe.errors import InputError, UnknownFormatError
+from memscribe.schemas.transcript import TranscriptFormat
 
 from .common import decode_json, split_lines
 

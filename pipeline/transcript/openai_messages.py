@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from schemas.transcript import Role, ToolCall, Transcript
+from memscribe.schemas.transcript import Role, ToolCall, Transcript
 
 from .common import (
     JsonObject,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from schemas.transcript import ToolCall, Transcript
+from memscribe.schemas.transcript import ToolCall, Transcript
 
 from .common import (
     JsonObject,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from schemas.transcript import Role, Transcript
+from memscribe.schemas.transcript import Role, Transcript
 
 from .common import ParseContext, TurnDraft, build_transcript, split_lines
 
