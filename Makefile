@@ -29,11 +29,11 @@ bench-all: bench
 # regenerate the goldens. Review `git diff fixtures/` before committing.
 record:
 	rm -f fixtures/cassettes/test_fixture_llm*.yaml
-	MEMSCRIBE_UPDATE_GOLDEN=1 .venv/bin/pytest -q tests/test_e2e.py --record-mode=once
+	MEMSCRIBE_UPDATE_GOLDEN=1 .venv/bin/pytest -q tests/e2e/test_e2e.py --record-mode=once
 	@echo "Other cassettes (snapshot, groups, store, eval): delete the one to redo, then run its test with --record-mode=once."
 
 goldens:
-	MEMSCRIBE_UPDATE_GOLDEN=1 .venv/bin/pytest -q tests/test_e2e.py
+	MEMSCRIBE_UPDATE_GOLDEN=1 .venv/bin/pytest -q tests/e2e/test_e2e.py
 
 demo:
 	rm -rf /tmp/memscribe-demo && .venv/bin/memscribe extract fixtures/transcripts/claude_code_confirmed_correction.jsonl --memory-dir /tmp/memscribe-demo

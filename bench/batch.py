@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32] [--baseline REV]
 
-Starts the scripted server of the test suite (``tests/llm_server.py``) with a responder that
+Starts the scripted server of the test suite (``tests/support/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
 ``keep_both`` to any dedup request), after ``--latency`` seconds. Generates N transcripts (one
 in five has nothing to learn), then runs ``memscribe batch`` (a subprocess, litellm path, JSON
@@ -34,7 +34,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.llm_server import serve  # noqa: E402
+from tests.support.llm_server import serve  # noqa: E402
 
 SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
 #: Made-up words: the facts of different transcripts share no content word (nothing to dedup).

@@ -36,7 +36,7 @@ def vcr_config() -> dict[str, object]:
 @pytest.fixture(scope="session")
 def llm_server() -> Iterator[str]:
     """The scripted OpenAI-compatible server the cassettes were recorded against."""
-    from tests.llm_server import serve
+    from tests.support.llm_server import serve
 
     with serve() as url:
         yield url

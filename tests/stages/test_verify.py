@@ -1,0 +1,121 @@
+"""Verify: grounding of profiles, correction → adjustment → confirmation for playbooks."""
+
+from __future__ import annotations
+
+from memscribe.stages.verify import verify
+from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from tests.support.turns import make_transcript
+
+
+def profile(body: str, turns: list[int], slug: str = "fact") -> ProfileCandidate:
+    return ProfileCandidate(slug=slug, ttl="infinity", body=body, evidence_turns=turns)
+
+
+def playbook(c: int, a: int, conf: int | None, **kw: str) -> PlaybookCandidate:
+    return PlaybookCandidate(
+        slug=kw.get("slug", "commit-no-trailer"),
+        when=kw.get("when", "Composing a git commit message"),
+        what=kw.get("what", "Don't add the Co-Authored-By trailer."),
+        why="User corrected this.",
+        correction_turn=c,
+        adjustment_turn=a,
+        confirmation_turn=conf,
+        confirmation="explicit" if conf is not None else "none",
+    )
+
+
+FACTS = make_transcript(
+    ("user", "I'm a data engineer and I prefer SQL with lowercase keywords."),
+    ("assistant", "Noted. You prefer dark mode too, right?"),
+    ("tool", "config: theme=dark"),
+    ("user", "ok"),
+)
+
+
+def test_profile_from_user_turn_passes() -> None:
+    out = verify([profile("User is a data engineer.", [0])], [], FACTS)
+    assert [p.body for p in out.profiles] == ["User is a data engineer."]
+    assert out.skipped == []
+
+
+def test_profile_citing_missing_turn_is_ungrounded() -> None:
+    out = verify([profile("User is a data engineer.", [9])], [], FACTS)
+    assert out.profiles == []
+    assert [(s.reason, s.evidence) for s in out.skipped] == [("ungrounded", [9])]
+
+
+def test_profile_from_assistant_claim_is_rejected() -> None:
+    out = verify([profile("User prefers dark mode.", [1])], [], FACTS)
+    assert [s.reason for s in out.skipped] == ["not_user_evidence"]
+
+
+def test_profile_from_tool_output_is_rejected() -> None:
+    out = verify([profile("User's theme is dark.", [2])], [], FACTS)
+    assert [s.reason for s in out.skipped] == ["not_user_evidence"]
+
+
+def test_profile_the_turn_does_not_support_is_ungrounded() -> None:
+    out = verify([profile("User lives in Lisbon and owns a boat.", [0])], [], FACTS)
+    assert [s.reason for s in out.skipped] == ["ungrounded"]
+
+
+def test_profile_without_evidence_or_with_bad_slug() -> None:
+    out = verify(
+        [profile("User is a data engineer.", []), profile("User is a data engineer.", [0], slug="Bad Slug")],
+        [],
+        FACTS,
+    )
+    assert [s.reason for s in out.skipped] == ["ungrounded", "invalid_candidate"]
+
+
+COMMIT = [
+    ("user", "commit the staged changes"),
+    ("assistant", "feat: retry\n\nCo-Authored-By: Claude"),
+    ("user", "No, don't add the Co-Authored-By trailer."),
+    ("assistant", "Amended without the trailer."),
+]
+
+
+def test_explicit_confirmation() -> None:
+    t = make_transcript(*COMMIT, ("user", "perfect, thanks"))
+    out = verify([], [playbook(2, 3, 4)], t)
+    assert len(out.playbooks) == 1 and out.playbooks[0].confirmation_turn == 4
+
+
+def test_implicit_confirmation_by_moving_on() -> None:
+    t = make_transcript(
+        *COMMIT,
+        ("user", "now open a PR for it"),
+        ("assistant", "Opened #12."),
+        ("user", "and tag Dana as reviewer"),
+    )
+    out = verify([], [playbook(2, 3, None)], t)
+    assert len(out.playbooks) == 1
+    assert out.playbooks[0].confirmation_turn == 6  # judged from the transcript, not the model's claim
+
+
+def test_session_ending_after_adjustment_is_unconfirmed() -> None:
+    out = verify([], [playbook(2, 3, None)], make_transcript(*COMMIT))
+    assert [s.reason for s in out.skipped] == ["correction_without_confirmation"]
+
+
+def test_recorrection_is_unconfirmed_even_if_model_claims_confirmation() -> None:
+    t = make_transcript(
+        *COMMIT, ("user", "No, that's wrong, keep the trailer but drop the email."), ("assistant", "Done.")
+    )
+    out = verify([], [playbook(2, 3, 4)], t)
+    assert out.playbooks == []
+    assert [s.reason for s in out.skipped] == ["correction_without_confirmation"]
+
+
+def test_correction_must_be_a_user_turn_and_adjustment_later() -> None:
+    t = make_transcript(*COMMIT, ("user", "great"))
+    out = verify([], [playbook(1, 3, 4), playbook(2, 1, 4)], t)
+    assert [s.reason for s in out.skipped] == ["not_user_evidence", "ungrounded"]
+
+
+def test_tautological_when_is_rejected() -> None:
+    t = make_transcript(*COMMIT, ("user", "great"))
+    rule = "Don't add the Co-Authored-By trailer."
+    out = verify([], [playbook(2, 3, 4, when=rule, what=rule)], t)
+    assert [s.reason for s in out.skipped] == ["tautology"]

@@ -1,0 +1,63 @@
+"""``extract --plan-only`` and ``memscribe apply PLAN.json``: the sub-agent split."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from memscribe.cli import app
+from memscribe.store.root import MemoryRoot
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "transcripts" / "openclaw_profile_facts.jsonl"
+
+
+def test_plan_only_then_apply_then_apply_again(tmp_path: Path) -> None:
+    runner = CliRunner()
+    root = tmp_path / "m"
+    planned = runner.invoke(app, ["extract", str(FIXTURE), "--memory-dir", str(root), "--plan-only"])
+    assert planned.exit_code == 0, planned.output
+    plan = json.loads(planned.stdout)
+    assert "applied" not in plan and plan["operations"]
+    assert not MemoryRoot(root).entries()  # nothing written by --plan-only
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(planned.stdout, encoding="utf-8")
+
+    done = runner.invoke(app, ["apply", str(plan_file), "--memory-dir", str(root), "--json"])
+    assert done.exit_code == 0, done.output
+    result = json.loads(done.stdout)
+    assert result["applied"] and len(result["written"]) == len(plan["operations"])
+    assert {e.id for e in MemoryRoot(root).entries()} == {op["id"] for op in plan["operations"]}
+
+    again = runner.invoke(app, ["apply", str(plan_file), "--memory-dir", str(root), "--json"])
+    assert again.exit_code == 0 and json.loads(again.stdout)["already_applied"]
+
+
+def test_apply_accepts_extract_json_and_stdin(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        app, ["extract", str(FIXTURE), "--memory-dir", str(tmp_path / "x"), "--json", "--dry-run"]
+    )
+    assert "applied" in json.loads(out.stdout)
+    done = runner.invoke(app, ["apply", "-", "--memory-dir", str(tmp_path / "m")], input=out.stdout)
+    assert done.exit_code == 0 and "applied:" in done.stdout
+
+
+def test_apply_rejects_bad_plans(tmp_path: Path) -> None:
+    runner = CliRunner()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope", encoding="utf-8")
+    result = runner.invoke(app, ["apply", str(bad), "--memory-dir", str(tmp_path)])
+    assert result.exit_code == 3 and "not JSON" in result.output
+    bad.write_text('{"transcript": "x"}', encoding="utf-8")
+    result = runner.invoke(app, ["apply", str(bad), "--memory-dir", str(tmp_path)])
+    assert result.exit_code == 3 and "not a valid plan" in result.output
+
+    planned = runner.invoke(app, ["extract", str(FIXTURE), "--memory-dir", str(tmp_path), "--plan-only"])
+    plan = json.loads(planned.stdout)
+    plan["operations"][0]["path"] = "../escape.md"
+    bad.write_text(json.dumps(plan), encoding="utf-8")
+    result = runner.invoke(app, ["apply", str(bad), "--memory-dir", str(tmp_path)])
+    assert result.exit_code == 5 and "invalid plan" in result.output
+    assert not MemoryRoot(tmp_path).entries()  # all or nothing

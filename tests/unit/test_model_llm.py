@@ -1,0 +1,109 @@
+"""The litellm/instructor path with an injected completion: re-asks and retries are bounded."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.errors import ModelError
+from memscribe.schemas.candidates import Detection
+from memscribe.schemas.requests import DetectRequest
+from tests.support.fakes import QueuedCompletion, auth_error, fake_llm, rate_limit, server_error
+
+GOOD = {
+    "profiles": [{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.", "evidence_turns": [0]}],
+    "playbooks": [],
+}
+MESSAGES = [
+    {"role": "system", "content": "TASK: detect"},
+    {"role": "user", "content": "[0] user: I use Neovim"},
+]
+REQUEST = DetectRequest(turns=(), window=1, windows=1)
+
+
+def _generate(model: object) -> Detection:
+    return model.generate(task="detect", messages=MESSAGES, response_model=Detection, request=REQUEST)  # type: ignore[attr-defined]
+
+
+def test_valid_reply_is_parsed_and_accounted() -> None:
+    completion = QueuedCompletion(GOOD)
+    model = fake_llm(completion)
+    result = _generate(model)
+    assert result.profiles[0].body == "User uses Neovim."
+    assert model.usage.llm_calls == 1
+    assert model.usage.prompt_tokens == 100 and model.usage.completion_tokens == 20
+    # JSON-schema mode first: the schema travels with the request, hidden SDK retries are off.
+    sent = completion.calls[0]
+    assert sent["response_format"]["type"] == "json_schema"
+    assert sent["num_retries"] == 0 and sent["max_retries"] == 0
+    assert sent["timeout"] == 120.0
+
+
+def test_invalid_then_valid_reasks_once() -> None:
+    completion = QueuedCompletion({"profiles": [{"slug": "editor"}]}, GOOD)
+    model = fake_llm(completion)
+    result = _generate(model)
+    assert len(result.profiles) == 1
+    assert model.usage.llm_calls == 2
+    # The re-ask shows the model its own invalid answer and the validation error.
+    reask = completion.calls[1]["messages"]
+    assert len(reask) == len(MESSAGES) + 2
+    assert "ttl" in reask[-1]["content"]
+
+
+def test_not_json_then_valid() -> None:
+    completion = QueuedCompletion("Sure! Here are the memories:", GOOD)
+    assert _generate(fake_llm(completion)).profiles
+
+
+def test_always_invalid_gives_model_error_after_bounded_reasks() -> None:
+    completion = QueuedCompletion(*(["not json at all"] * 10))
+    model = fake_llm(completion, max_reasks=2)
+    with pytest.raises(ModelError) as err:
+        _generate(model)
+    assert err.value.stage == "detect"
+    assert "invalid model output" in str(err.value)
+    assert len(completion.calls) == 3  # first try + 2 re-asks, no more
+    assert model.usage.llm_calls == 3
+
+
+def test_transient_error_then_success_is_retried() -> None:
+    completion = QueuedCompletion(rate_limit(), server_error(), GOOD)
+    model = fake_llm(completion)
+    assert _generate(model).profiles
+    assert len(completion.calls) == 3
+    assert model.usage.llm_calls == 1  # one logical call succeeded
+
+
+def test_transient_errors_exhaust_attempts() -> None:
+    completion = QueuedCompletion(*[rate_limit() for _ in range(10)])
+    model = fake_llm(completion, max_attempts=3)
+    with pytest.raises(ModelError) as err:
+        _generate(model)
+    assert "unavailable after retries" in str(err.value)
+    assert len(completion.calls) == 3
+
+
+def test_auth_error_is_not_retried() -> None:
+    completion = QueuedCompletion(auth_error(), GOOD)
+    with pytest.raises(ModelError) as err:
+        _generate(fake_llm(completion))
+    assert "AuthenticationError" in str(err.value)
+    assert len(completion.calls) == 1
+
+
+def test_unknown_mode_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        fake_llm(QueuedCompletion(), mode="telepathy")
+
+
+def test_missing_credentials_500_is_not_retried() -> None:
+    """litellm reports the SDK's missing key as a 500: retrying it only wastes the budget."""
+    import litellm
+
+    missing = litellm.InternalServerError(
+        "OpenAIException - Missing credentials. Please pass an `api_key`", llm_provider="openai", model="fake"
+    )
+    completion = QueuedCompletion(missing, GOOD)
+    with pytest.raises(ModelError):
+        _generate(fake_llm(completion))
+    assert len(completion.calls) == 1
