@@ -9,12 +9,10 @@ imported for ``memscribe --help``.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-
 from memscribe import config
 from memscribe.errors import MemscribeError
 
@@ -73,14 +71,9 @@ def echo_json(data: Any) -> None:
 def read_input_text(path: str) -> str:
     """A text file or stdin (``-``) as UTF-8 text, with input errors that name the source."""
     from memscribe.errors import InputError
+    from memscribe.inputs import read_input_bytes
 
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror or exc}", path=path) from exc
+    data = read_input_bytes(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

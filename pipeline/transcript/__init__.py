@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import get_args
 
 from memscribe.errors import InputError
+from memscribe.inputs import read_file_bytes
 from memscribe.schemas.transcript import Transcript, TranscriptFormat
 
 from .claude_code import parse_claude_code
@@ -91,14 +92,12 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
     session key when it lists this file.
 
     Raises:
-        InputError: unreadable, empty, binary or non-UTF-8 file, unknown format, bad record.
+        InputError: unreadable, not a regular file, over the size cap, empty, binary or non-UTF-8
+            file, unknown format, bad record.
     """
     file = Path(path)
     source = str(path)
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", path=source) from None
+    data = read_file_bytes(file)
     if not data.strip():
         raise InputError("empty file", path=source)
     if b"\x00" in data:
