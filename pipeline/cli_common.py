@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+
 from memscribe import config
 from memscribe.errors import MemscribeError
 

@@ -94,10 +94,10 @@ class MemoryTools:
     def store(self, text: str, namespace: str | None = None) -> Result:
         """MemWal's ``memory_store``: extract the facts in ``text`` (one user turn) and store them."""
         from memscribe.run import extract
+        from memscribe.schemas.transcript import SourcePos, Transcript, Turn
         from memscribe.stages.apply import apply_plan, recover_interrupted
         from memscribe.stages.guard import injection_rule
         from memscribe.store.root import MemoryRoot
-        from memscribe.schemas.transcript import SourcePos, Transcript, Turn
 
         if len(text.strip()) < MIN_STORE_CHARS:
             return _refused("invalid_candidate", f"text shorter than {MIN_STORE_CHARS} characters")

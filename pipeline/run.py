@@ -13,6 +13,10 @@ from dataclasses import dataclass
 
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import DEFAULT_NAMESPACE, entry_namespace, stored_namespace
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Operation, Plan, WriteOp
+from memscribe.schemas.snapshot import StoredSnapshot
+from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.stage import take_snapshot
 from memscribe.snapshot.trigger import snapshot_trigger
 from memscribe.stages.dedup import MemoryView, dedup
@@ -23,10 +27,6 @@ from memscribe.stages.redact import redact_transcript
 from memscribe.stages.screen import screen
 from memscribe.stages.verify import verify
 from memscribe.store.files import with_archive_metadata
-from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import Operation, Plan, WriteOp
-from memscribe.schemas.snapshot import StoredSnapshot
-from memscribe.schemas.transcript import Transcript
 
 
 def extract(

@@ -52,6 +52,9 @@ from memscribe.batch.unit import Snapshot, UnitResult, plan_transcript
 from memscribe.errors import InputError, MemscribeError, StoreError, UnknownFormatError
 from memscribe.model.base import Message, StructuredModel
 from memscribe.run import SnapshotContext
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.store import append_snapshot_locked, stored_snapshots
 from memscribe.snapshot.trigger import raw_flush_seen
 from memscribe.stages.apply import apply_locked, recover_interrupted
@@ -61,9 +64,6 @@ from memscribe.store.root import MemoryRoot
 from memscribe.textsim import similarity
 from memscribe.transcript import parse_transcript
 from memscribe.transcript.openclaw import lookup_session_key
-from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.schemas.transcript import Transcript
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")

@@ -44,8 +44,8 @@ def load_plan(source: str) -> Plan:
 
 def already_applied(plan: Plan, root: Path) -> bool:
     """Every file the plan writes is on disk with the plan's id: applying it again is a no-op."""
-    from memscribe.store.files import parse_memory_file
     from memscribe.schemas.plan import WriteOp
+    from memscribe.store.files import parse_memory_file
 
     writes = [op for op in plan.operations if isinstance(op, WriteOp)]
     if not writes:

@@ -19,6 +19,8 @@ from memscribe.evaluation.datasets import SeedMemory, Unit
 from memscribe.model.base import StructuredModel
 from memscribe.model.factory import context_tokens_for
 from memscribe.run import extract
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.transcript import Transcript
 from memscribe.stages.apply import apply_plan
 from memscribe.stages.detect import MIN_WINDOW_TOKENS, PROMPT_RESERVE_TOKENS
 from memscribe.stages.gate import gate
@@ -26,8 +28,6 @@ from memscribe.stages.windows import split_windows
 from memscribe.store.files import memory_path, render_playbook, render_profile
 from memscribe.store.root import MemoryRoot
 from memscribe.transcript import parse_transcript
-from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.transcript import Transcript
 
 #: The evaluation clock: after every seeded memory's creation, before any of them expires.
 EVAL_NOW = dt.datetime(2026, 11, 30, 12, 0, 0, tzinfo=dt.UTC)

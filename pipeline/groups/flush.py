@@ -22,10 +22,6 @@ from memscribe.errors import ModelError
 from memscribe.groups import render
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
-from memscribe.snapshot.sanitize import Sanitizer, language_hint
-from memscribe.stages.redact import redact_transcript
-from memscribe.stages.windows import estimate_tokens, render_text
-from memscribe.transcript.noise import is_platform_id
 from memscribe.schemas.groups import (
     AttentionState,
     ConventionTopic,
@@ -43,6 +39,10 @@ from memscribe.schemas.groups import (
     TaskState,
 )
 from memscribe.schemas.transcript import Transcript, Turn
+from memscribe.snapshot.sanitize import Sanitizer, language_hint
+from memscribe.stages.redact import redact_transcript
+from memscribe.stages.windows import estimate_tokens, render_text
+from memscribe.transcript.noise import is_platform_id
 
 T = TypeVar("T", bound=BaseModel)
 FileAction = Literal["create", "append", "overwrite", "update"]

@@ -16,10 +16,10 @@ from pydantic import ValidationError
 
 from memscribe.errors import StoreError
 from memscribe.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, convention_path, paths, sha256
+from memscribe.schemas.groups import ConventionTopic, FlushResult, FlushState
 from memscribe.store.atomic import read_text_or_none as _read
 from memscribe.store.atomic import replace_file, write_new_file
 from memscribe.store.root import MemoryRoot
-from memscribe.schemas.groups import ConventionTopic, FlushResult, FlushState
 
 
 def read_group_files(root: Path, group: str) -> GroupFiles:

@@ -56,6 +56,8 @@ from typing import Any
 
 from memscribe.errors import StoreError
 from memscribe.index.embed import EmbeddingModel, unit
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.schemas.requests import ShortlistItem
 from memscribe.stages.dedup import SHORTLIST_SCORE, SHORTLIST_SIZE, entry_text, same_topic
 from memscribe.store.changes import (
     ABSENT,
@@ -73,8 +75,6 @@ from memscribe.store.files import (
     split_frontmatter,
 )
 from memscribe.textsim import STOPWORDS, content_tokens, normalize
-from memscribe.schemas.memory import MemoryEntry, MemoryKind
-from memscribe.schemas.requests import ShortlistItem
 
 INDEX_DIR = f"{REFLEXIO_DIR}/.index"
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"

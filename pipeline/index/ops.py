@@ -15,12 +15,12 @@ from typing import Any
 
 from memscribe.index.db import IndexedEntry, MemoryIndex, SearchHit, open_index, playbook_line
 from memscribe.model.base import StructuredModel
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Plan
 from memscribe.stages.apply import ApplyResult, apply_plan
 from memscribe.stages.consolidate import ConsolidateResult, consolidate
 from memscribe.stages.guard import html_escape_memory, injection_rule
 from memscribe.stages.sweep import sweep
-from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import Plan
 
 RECALL_OPEN = "<memwal-memories>"
 RECALL_CLOSE = "</memwal-memories>"

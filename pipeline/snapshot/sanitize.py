@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memscribe.schemas.plan import Redaction
 from memscribe.stages.guard import injection_rule
 from memscribe.stages.redact import Masker
-from memscribe.schemas.plan import Redaction
 
 ENV_VALUE_MASK = "[REDACTED:env_value]"
 _ENV_ASSIGN = re.compile(

@@ -15,10 +15,6 @@ from dataclasses import dataclass, field
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
-from memscribe.snapshot.render import daily_path, next_snapshot_id, render_block, stamp
-from memscribe.snapshot.sanitize import Sanitizer, language_hint
-from memscribe.stages.redact import redact_transcript
-from memscribe.stages.windows import render_text, split_windows
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.snapshot import (
     Decision,
@@ -31,6 +27,10 @@ from memscribe.schemas.snapshot import (
     StoredSnapshot,
 )
 from memscribe.schemas.transcript import Transcript
+from memscribe.snapshot.render import daily_path, next_snapshot_id, render_block, stamp
+from memscribe.snapshot.sanitize import Sanitizer, language_hint
+from memscribe.stages.redact import redact_transcript
+from memscribe.stages.windows import render_text, split_windows
 
 PROMPT_RESERVE_TOKENS = 3000
 MIN_WINDOW_TOKENS = 1000

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memscribe.errors import StoreError
+from memscribe.schemas.snapshot import SnapshotBlock, StoredSnapshot
 from memscribe.snapshot.render import DAILY_RE, appended, next_snapshot_id, parse_snapshots, with_snapshot_id
 from memscribe.snapshot.trigger import raw_flush_seen
 from memscribe.store.atomic import read_text_or_none as _read
 from memscribe.store.atomic import replace_file
 from memscribe.store.root import MemoryRoot
-from memscribe.schemas.snapshot import SnapshotBlock, StoredSnapshot
 
 if TYPE_CHECKING:
     from memscribe.run import SnapshotContext

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from memscribe.errors import StoreError
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 from memscribe.store.atomic import fsync_dir, store_error, write_new_file
 from memscribe.store.changes import recorded
 from memscribe.store.files import (
@@ -49,7 +50,6 @@ from memscribe.store.files import (
 )
 from memscribe.store.ids import id_suffix, kind_of_id
 from memscribe.store.root import JOURNAL_DIR, MemoryRoot
-from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 
 _MAX_ARCHIVE_SUFFIX = 1000
 

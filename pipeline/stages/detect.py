@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
-from memscribe.stages.windows import render_text, split_windows
-from memscribe.textsim import normalize
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DetectRequest
 from memscribe.schemas.transcript import Transcript, Turn
+from memscribe.stages.windows import render_text, split_windows
+from memscribe.textsim import normalize
 
 #: Tokens kept free for the system prompt (~1.5k) and the model's answer.
 PROMPT_RESERVE_TOKENS = 3000

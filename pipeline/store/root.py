@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memscribe.errors import StoreError
+from memscribe.schemas.memory import MemoryEntry
 from memscribe.store.atomic import store_error
 from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
-from memscribe.schemas.memory import MemoryEntry
 
 LOCK_FILE = f"{REFLEXIO_DIR}/.lock"
 JOURNAL_DIR = f"{REFLEXIO_DIR}/.journal"

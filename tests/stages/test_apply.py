@@ -9,12 +9,18 @@ from pathlib import Path
 import pytest
 
 from memscribe.errors import StoreError
-from memscribe.stages.apply import apply_plan, finish_interrupted
-from memscribe.store.atomic import write_new_file
-from memscribe.store.files import archive_path, memory_path, parse_memory_file, render_playbook, render_profile
-from memscribe.store.root import MemoryRoot
 from memscribe.schemas.memory import MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.stages.apply import apply_plan, finish_interrupted
+from memscribe.store.atomic import write_new_file
+from memscribe.store.files import (
+    archive_path,
+    memory_path,
+    parse_memory_file,
+    render_playbook,
+    render_profile,
+)
+from memscribe.store.root import MemoryRoot
 
 NOW = dt.datetime(2026, 4, 17, 9, 30, tzinfo=dt.UTC)
 LATER = dt.datetime(2026, 5, 1, 12, 0, 5, tzinfo=dt.UTC)

@@ -9,6 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 from memscribe.stages.apply import apply_plan
 from memscribe.store.files import (
     archive_path,
@@ -21,8 +23,6 @@ from memscribe.store.files import (
 )
 from memscribe.store.ids import new_id
 from memscribe.store.root import MemoryRoot
-from memscribe.schemas.memory import MemoryEntry, MemoryKind
-from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 
 NOW = dt.datetime(2026, 4, 17, 9, 30, tzinfo=dt.UTC)
 text = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=40).filter(

@@ -13,9 +13,9 @@ from memscribe.errors import ModelError
 from memscribe.index.ops import consolidate_root
 from memscribe.model.embedded import EmbeddedModel
 from memscribe.prompting import template_variables
+from memscribe.schemas.plan import ArchiveOp, WriteOp
 from memscribe.stages.consolidate import clusters, consolidate, pairwise_neighbours, shortest_ttl
 from memscribe.store.root import MemoryRoot
-from memscribe.schemas.plan import ArchiveOp, WriteOp
 from tests.support.store_helpers import ScriptedModel, write_playbook, write_profile
 
 runner = CliRunner()

@@ -16,8 +16,8 @@ from memscribe.errors import ModelError
 from memscribe.groups.names import fallback_name, friendly_name, parse_group_key, resolve_group
 from memscribe.model.embedded import EmbeddedModel
 from memscribe.prompting import template_variables
-from memscribe.transcript import parse_transcript, read_transcript
 from memscribe.schemas.plan import Usage
+from memscribe.transcript import parse_transcript, read_transcript
 from tests.support.group_support import NOW
 from tests.support.group_support import flush as _flush
 from tests.support.group_support import golden as _golden

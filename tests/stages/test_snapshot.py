@@ -17,12 +17,12 @@ from memscribe.model.embedded import EmbeddedModel
 from memscribe.model.llm import LiteLLMModel
 from memscribe.prompting import template_variables
 from memscribe.run import SnapshotContext, extract
+from memscribe.schemas.snapshot import SnapshotDraft
 from memscribe.snapshot.render import SECTIONS, latest, parse_snapshots
 from memscribe.snapshot.stage import take_snapshot
 from memscribe.snapshot.store import append_snapshot, snapshot_context, stored_snapshots
 from memscribe.snapshot.trigger import raw_flush_seen, snapshot_trigger
 from memscribe.transcript import parse_transcript, read_transcript
-from memscribe.schemas.snapshot import SnapshotDraft
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "fixtures" / "snapshot"

@@ -8,6 +8,9 @@ from memscribe.errors import ModelError
 from memscribe.model.base import Message
 from memscribe.model.embedded import EmbeddedModel
 from memscribe.prompting import render_messages, template_variables
+from memscribe.schemas.candidates import DedupDecision, Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Usage, WriteOp
 from memscribe.stages.dedup import Accepted, dedup, same_topic
 from memscribe.stages.detect import detect
 from memscribe.stages.gate import gate
@@ -15,9 +18,6 @@ from memscribe.stages.plan import build_operations
 from memscribe.stages.screen import screen
 from memscribe.stages.windows import split_windows
 from memscribe.store.files import parse_memory_file
-from memscribe.schemas.candidates import DedupDecision, Detection, PlaybookCandidate, ProfileCandidate
-from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import ArchiveOp, Usage, WriteOp
 from tests.support.turns import make_transcript
 
 NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)

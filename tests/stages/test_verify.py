@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from memscribe.stages.verify import verify
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.stages.verify import verify
 from tests.support.turns import make_transcript
 
 

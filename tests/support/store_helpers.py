@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from memscribe.model.base import Message
+from memscribe.schemas.plan import Usage
 from memscribe.store.atomic import write_new_file
 from memscribe.store.files import memory_path, render_playbook, render_profile
-from memscribe.schemas.plan import Usage
 
 CREATED = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.UTC)
 

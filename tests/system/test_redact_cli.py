@@ -8,10 +8,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from memscribe.cli import app
-from memscribe.stages.guard import CopySource, is_copied
-from memscribe.stages.screen import screen
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import SourcePos, Transcript, Turn
+from memscribe.stages.guard import CopySource, is_copied
+from memscribe.stages.screen import screen
 
 KEY = "sk-proj-G5c6qSYhzYTFQy6k1qJAH4DxD3EoA1zCC_A4cGofFQrGZ7iHyEpp2LNY2PG17"
 TEXT = f"I prefer pnpm.\nOPENAI_API_KEY={KEY}\ncall me at ana@example.com\n"

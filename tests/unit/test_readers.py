@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from memscribe.errors import InputError
-from memscribe.transcript import detect_format, parse_transcript, read_transcript
 from memscribe.schemas.transcript import Transcript
+from memscribe.transcript import detect_format, parse_transcript, read_transcript
 
 DATA = Path(__file__).parents[3] / "shared" / "data"
 EVAL = DATA / "eval" / "agent"

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memscribe.errors import InputError
-from memscribe.transcript import FORMATS, parse_transcript
 from memscribe.schemas.transcript import Transcript
+from memscribe.transcript import FORMATS, parse_transcript
 
 KEYS = [
     "type",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from memscribe.schemas.transcript import SourcePos, ToolCall, Transcript, Turn
 from memscribe.stages.redact import (
     DETECTORS,
     Finding,
@@ -15,7 +16,6 @@ from memscribe.stages.redact import (
     redact_transcript,
     secret_fraction,
 )
-from memscribe.schemas.transcript import SourcePos, ToolCall, Transcript, Turn
 
 # Fake, seeded-looking values in each provider's shape. None is a real credential.
 PROVIDER_SECRETS: dict[str, str] = {

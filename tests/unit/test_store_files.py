@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memscribe.errors import StoreError
+from memscribe.schemas.memory import SLUG_RE
 from memscribe.store.files import (
     archive_path,
     make_slug,
@@ -20,7 +21,6 @@ from memscribe.store.files import (
     split_frontmatter,
     with_archive_metadata,
 )
-from memscribe.schemas.memory import SLUG_RE
 
 CREATED = dt.datetime(2026, 4, 17, 9, 30, 0, 123456, tzinfo=dt.UTC)
 
