@@ -56,9 +56,24 @@ def is_reset_archive(path: Path) -> bool:
 
 
 def default_sources() -> list[Path]:
-    """Every transcript of every agent this machine knows of."""
+    """Every transcript of every agent this machine knows of.
+
+    OpenClaw sessions come from both stores: the per-agent SQLite databases (current releases;
+    each session mirrored to a JSONL file in the cache, see
+    :mod:`memscribe.transcript.openclaw_sqlite`) and the JSONL files, which are only migration
+    input once a database holds the same session (the database wins).
+    """
+    from memscribe.transcript.openclaw_sqlite import export_sessions
+
     found: list[Path] = []
-    found += sorted(openclaw_state_dir().glob("agents/*/sessions/*.jsonl*"))
+    exported = export_sessions(openclaw_state_dir())
+    in_db = {p.name for p in exported}
+    found += sorted(exported)
+    found += sorted(
+        p
+        for p in openclaw_state_dir().glob("agents/*/sessions/*.jsonl*")
+        if p.name.split(".reset.")[0] not in in_db
+    )
     found += sorted((Path.home() / ".claude" / "projects").glob("*/*.jsonl"))
     found += sorted((codex_home() / "sessions").glob("*/*/*/rollout-*.jsonl"))
     return found

@@ -1,0 +1,227 @@
+"""What each hook event does, and the log that says so.
+
+``memscribe hook <agent>`` reads the payload and:
+
+* on a context event (Claude Code / Codex ``SessionStart`` and ``UserPromptSubmit``, OpenClaw
+  ``agent:bootstrap``) prints the context block (:mod:`memscribe.integrations.context`);
+* on an extract event (``PreCompact``, ``SessionEnd``, Codex ``Stop``; OpenClaw
+  ``session:compact:before``, ``command:stop``, ``command:reset``/``new``) starts
+  ``memscribe batch`` on the session's transcript in the background (incremental, exactly once),
+  and in a group session the group ``flush`` too;
+* on OpenClaw ``message:received`` with ``/remem`` flushes the group (the seed's manual trigger);
+* on OpenClaw ``session:compact:after`` marks the session so its next bootstrap restores the
+  latest task snapshot.
+
+Every run appends a line to ``<memory root>/.reflexio/.logs/hooks.log`` (rotated at 1 MB, three
+old files kept): what event, what it did, or why it did nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import logging.handlers
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memscribe.integrations.payload import EXTRACT_EVENTS, HookPayload
+
+LOG_DIR = ".reflexio/.logs"
+LOG_NAME = "hooks.log"
+LOG_MAX_BYTES = 1_000_000
+LOG_BACKUPS = 3
+MARK_DIR = ".reflexio/.hooks"
+REMEM = "/remem"
+ENV_WAIT = "MEMSCRIBE_HOOK_WAIT"
+ENV_TIMEOUT = "MEMSCRIBE_TIMEOUT_S"
+
+
+def log_path(root: Path) -> Path:
+    return Path(root) / LOG_DIR / LOG_NAME
+
+
+def hook_logger(root: Path) -> logging.Logger:
+    """A logger writing to the root's rotated hook log (falls back to stderr if unwritable)."""
+    logger = logging.getLogger(f"memscribe.hooks.{Path(root).resolve()}")
+    if logger.handlers:
+        return logger
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    handler: logging.Handler
+    try:
+        log_path(root).parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(
+            log_path(root), maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True
+        )
+    except OSError:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    return logger
+
+
+def close_logger(logger: logging.Logger) -> None:
+    for handler in list(logger.handlers):
+        handler.close()
+        logger.removeHandler(handler)
+
+
+def memscribe_command() -> list[str]:
+    """How to start memscribe again: ``$MEMSCRIBE_BIN``, else this very interpreter."""
+    explicit = os.environ.get("MEMSCRIBE_BIN")
+    if explicit:
+        return [explicit]
+    return [
+        sys.executable,
+        "-c",
+        "import sys; from memscribe.cli import main; sys.argv[0] = 'memscribe'; main()",
+    ]
+
+
+@dataclass
+class HookOutcome:
+    """What one hook run did (also what ``--json`` prints)."""
+
+    agent: str
+    event: str
+    root: str
+    action: str = "nothing"
+    reason: str = ""
+    transcript: str | None = None
+    commands: list[list[str]] = field(default_factory=list)
+    returncodes: list[int] = field(default_factory=list)
+
+
+def _run(argv: list[str], root: Path, *, wait: bool, timeout: float) -> int | None:
+    """Run memscribe with ``argv``; in the background unless ``wait``. Output goes to the log."""
+    log = log_path(root)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "a", encoding="utf-8") as out:
+        command = [*memscribe_command(), *argv]
+        if wait:
+            try:
+                return subprocess.run(
+                    command,
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=out,
+                    timeout=timeout + 30,
+                    check=False,
+                ).returncode
+            except subprocess.TimeoutExpired:
+                return 124
+        kwargs: dict[str, object] = {}
+        if os.name == "nt":  # pragma: no cover - Windows only
+            kwargs["creationflags"] = getattr(subprocess, "DETACHED_PROCESS", 0) | getattr(
+                subprocess, "CREATE_NEW_PROCESS_GROUP", 0
+            )
+        else:
+            kwargs["start_new_session"] = True
+        subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=out, **kwargs)  # type: ignore[call-overload]
+        return None
+
+
+def _marker(root: Path, payload: HookPayload) -> Path:
+    key = payload.session_key or payload.session_id or "session"
+    return Path(root) / MARK_DIR / f"compacted-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+
+
+def mark_compacted(root: Path, payload: HookPayload) -> None:
+    path = _marker(root, payload)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(payload.session_key or payload.session_id or "", encoding="utf-8")
+
+
+def take_compacted(root: Path, payload: HookPayload) -> bool:
+    """Whether the session was compacted since its last bootstrap (the mark is consumed)."""
+    path = _marker(root, payload)
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True
+
+
+def resolve_transcript(payload: HookPayload) -> tuple[Path | None, str | None]:
+    """(transcript, agent namespace) of an extract event."""
+    if payload.agent == "openclaw":
+        from memscribe.integrations.openclaw import find_transcript
+
+        found, agent = find_transcript(payload)
+        return found, agent
+    if payload.transcript and Path(payload.transcript).is_file():
+        return Path(payload.transcript), None
+    return None, None
+
+
+def extract(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait: bool) -> None:
+    """Start the batch job (and a group flush) on the event's transcript."""
+    transcript, agent = resolve_transcript(payload)
+    if transcript is None:
+        outcome.reason = "no transcript found for this session"
+        return
+    timeout = float(os.environ.get(ENV_TIMEOUT) or 120)
+    outcome.transcript = str(transcript)
+    argv = [
+        "batch",
+        str(transcript),
+        "--memory-dir",
+        str(root),
+        "--timeout",
+        f"{timeout:g}",
+        "--json",
+        "--no-progress",
+    ]
+    if ".reset." in transcript.name:
+        argv.append("--include-resets")
+    if agent:
+        argv += ["--agent", agent]
+    outcome.commands.append(argv)
+    from memscribe.integrations.openclaw import is_group
+
+    if payload.agent == "openclaw" and is_group(payload) and payload.event == "session:compact:before":
+        outcome.commands.append(["flush", str(transcript), "--memory-dir", str(root), "--json"])
+    outcome.action = "extract"
+    for command in outcome.commands:
+        code = _run(command, root, wait=wait, timeout=timeout)
+        if code is not None:
+            outcome.returncodes.append(code)
+
+
+def flush_group(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait: bool) -> None:
+    """The seed's ``/remem``: flush the group session while its context is still whole."""
+    transcript, _ = resolve_transcript(payload)
+    if transcript is None:
+        outcome.reason = "no transcript found for this group session"
+        return
+    outcome.transcript = str(transcript)
+    argv = ["flush", str(transcript), "--memory-dir", str(root), "--json"]
+    outcome.commands.append(argv)
+    outcome.action = "flush"
+    code = _run(argv, root, wait=wait, timeout=float(os.environ.get(ENV_TIMEOUT) or 120))
+    if code is not None:
+        outcome.returncodes.append(code)
+
+
+def dispatch(payload: HookPayload, root: Path, *, wait: bool | None = None) -> HookOutcome:
+    """Do what the event calls for (extract, flush, mark) and log it. Context events: see the caller."""
+    wait = bool(os.environ.get(ENV_WAIT)) if wait is None else wait
+    outcome = HookOutcome(agent=payload.agent, event=payload.event, root=str(root))
+    from memscribe.integrations.openclaw import is_group
+
+    if payload.event in EXTRACT_EVENTS:
+        extract(payload, root, outcome, wait=wait)
+    elif payload.event == "session:compact:after":
+        mark_compacted(root, payload)
+        outcome.action = "marked_compacted"
+    elif payload.event == "message:received" and is_group(payload):
+        if (payload.prompt or "").strip().split(maxsplit=1)[:1] == [REMEM]:
+            flush_group(payload, root, outcome, wait=wait)
+        else:
+            outcome.reason = "not a /remem message"
+    else:
+        outcome.reason = f"event {payload.event or '(none)'} needs nothing"
+    return outcome
