@@ -18,6 +18,7 @@ import importlib
 import json
 import logging
 import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -31,7 +32,11 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 import instructor  # noqa: E402
 import litellm  # noqa: E402
-from instructor.core.exceptions import InstructorRetryException  # noqa: E402
+from instructor.core.exceptions import (  # noqa: E402
+    IncompleteOutputException,
+    InstructorError,
+    InstructorRetryException,
+)
 from litellm import exceptions as llm_errors  # noqa: E402
 from tenacity import (  # noqa: E402
     Retrying,
@@ -73,6 +78,17 @@ MODES: dict[str, instructor.Mode] = {
 
 DEFAULT_CONTEXT_TOKENS = 8192
 
+#: Words in a provider's error that say the request's *response format* was refused: no retry can
+#: fix that, but another output mode can (llama-cpp-python rejects ``json_schema`` this way).
+_FORMAT_REFUSAL = ("response_format", "json_schema", "response format", "grammar")
+#: Words in a 5xx body that say the request itself is wrong (deterministic: never retried).
+_DETERMINISTIC_5XX = (*_FORMAT_REFUSAL, "validation error", "unprocessable", "invalid request")
+#: The mode a server accepted, per API base, for the rest of the process (one notice per base).
+_NEGOTIATED: dict[str, str] = {}
+#: Fallback order when a server refuses the response format.
+_FALLBACK = {"json_schema": "json", "tools": "json", "json": "md_json"}
+logger = logging.getLogger("memscribe.model")
+
 
 class LiteLLMModel:
     """Any litellm model string: ``openai/…``, ``anthropic/…``, ``ollama/…``, a local server."""
@@ -104,11 +120,34 @@ class LiteLLMModel:
         self.backoff_initial_s = backoff_initial_s
         self.temperature = temperature
         self.usage = Usage()
+        self.mode = _NEGOTIATED.get(api_base or name, mode)
+        #: Items of list answers that failed validation and were dropped: (list field, reason).
+        self._invalid: list[tuple[str, str]] = []
         if completion is None:  # an injected completion (tests) brings its own transport
             self.api_key = api_key or _check_configuration(name, api_base)
         self._completion = completion or litellm.completion
         _warm_imports()
-        self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[mode])
+        self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[self.mode])
+
+    def drain_invalid(self) -> list[tuple[str, str]]:
+        """Items dropped from the last answers as invalid: ``(field, reason)``; cleared on read."""
+        dropped, self._invalid = self._invalid, []
+        return dropped
+
+    def _fall_back(self, exc: BaseException) -> bool:
+        """Switch to the next output mode when the server refused the response format."""
+        nxt = _FALLBACK.get(self.mode)
+        if nxt is None or not _names_format(exc):
+            return False
+        print(  # one line, once per API base: the user should know which mode is in use
+            f"memscribe: note: {self.api_base or self.name} refused --mode {self.mode} "
+            f"({_short(exc, 120)}); using --mode {nxt}",
+            file=sys.stderr,
+        )
+        self.mode = nxt
+        _NEGOTIATED[self.api_base or self.name] = nxt
+        self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[nxt])
+        return True
 
     # -- transport ---------------------------------------------------------------------------
     def _call_with_retries(self, **kwargs: Any) -> Any:
@@ -154,28 +193,35 @@ class LiteLLMModel:
             kwargs["api_base"] = self.api_base
         if self.api_key:
             kwargs["api_key"] = self.api_key
-        try:
-            result = self._client.chat.completions.create(
-                response_model=_schema_model(response_model), max_retries=self.max_reasks, **kwargs
-            )
-        except InstructorRetryException as exc:
-            cause = exc.__cause__ or exc
-            attempts = int(getattr(exc, "n_attempts", 0) or 0)
-            if isinstance(cause, TRANSIENT_ERRORS):
-                msg = f"{task}: model unavailable after retries: {type(cause).__name__}"
-            elif isinstance(cause, ValidationError | ValueError):  # JSON and schema errors
-                msg = f"{task}: invalid model output after {attempts} attempt(s)"
-            else:
-                msg = f"{task}: model call failed: {type(cause).__name__}: {_short(cause)}"
-            raise ModelError(msg, stage=task, attempts=attempts) from exc
-        except TRANSIENT_ERRORS as exc:
-            raise ModelError(
-                f"{task}: model unavailable after retries: {type(exc).__name__}", stage=task, attempts=1
-            ) from exc
-        except (llm_errors.APIError, llm_errors.AuthenticationError, llm_errors.BadRequestError) as exc:
-            raise ModelError(
-                f"{task}: model call failed: {type(exc).__name__}: {_short(exc)}", stage=task, attempts=1
-            ) from exc
+        while True:
+            try:
+                result = self._client.chat.completions.create(
+                    response_model=_schema_model(response_model), max_retries=self.max_reasks, **kwargs
+                )
+                break
+            except InstructorRetryException as exc:
+                if self._fall_back(exc.__cause__ or exc):
+                    continue
+                salvaged = _salvage(exc, response_model, self._invalid)
+                if salvaged is not None:
+                    return salvaged
+                raise _model_error(task, exc) from exc
+            except IncompleteOutputException as exc:
+                salvaged = _salvage(exc, response_model, self._invalid)
+                if salvaged is not None:
+                    return salvaged
+                raise ModelError(
+                    f"{task}: the model's answer was cut off (output token limit); "
+                    "raise the server's max tokens or use a larger context",
+                    stage=task,
+                    attempts=1,
+                ) from exc
+            except Exception as exc:
+                if self._fall_back(exc):
+                    continue
+                if not _is_client_error(exc):
+                    raise  # a bug of ours: let it surface
+                raise _model_error(task, exc) from exc
         if not isinstance(result, response_model):
             raise ModelError(f"{task}: unexpected model output type", stage=task, attempts=1)
         return result
@@ -239,11 +285,144 @@ def _response_cost(response: Any, model: str) -> float | None:
 
 def _is_transient(exc: BaseException) -> bool:
     """Worth another attempt: rate limits, 5xx, timeouts, connection errors — except the
-    provider SDK's "missing credentials", which litellm surfaces as a 500 and no retry fixes."""
+    provider SDK's "missing credentials", which litellm surfaces as a 500 and no retry fixes,
+    and 5xx answers whose body says the request itself is wrong (a refused response format)."""
     if not isinstance(exc, TRANSIENT_ERRORS):
         return False
     text = str(exc).casefold()
-    return "missing credentials" not in text and "api_key" not in text
+    if "missing credentials" in text or "api_key" in text:
+        return False
+    return not any(word in text for word in _DETERMINISTIC_5XX)
+
+
+def _names_format(exc: BaseException) -> bool:
+    """A provider error that refuses the request's response format (not a transient failure)."""
+    if isinstance(exc, llm_errors.Timeout | llm_errors.APIConnectionError | llm_errors.RateLimitError):
+        return False
+    if not isinstance(exc, llm_errors.APIError | llm_errors.BadRequestError | llm_errors.OpenAIError):
+        return False
+    text = str(exc).casefold()
+    return any(word in text for word in _FORMAT_REFUSAL)
+
+
+def _is_client_error(exc: BaseException) -> bool:
+    """An error raised by the model client stack (litellm, the provider SDK, instructor, httpx)."""
+    if isinstance(exc, InstructorError | llm_errors.OpenAIError | ValidationError):
+        return True
+    module = type(exc).__module__.split(".")[0]
+    return module in {"litellm", "openai", "instructor", "httpx", "httpcore", "anthropic"}
+
+
+_KIND_OF_FAILURE: tuple[tuple[type[BaseException], str], ...] = (
+    (llm_errors.ContextWindowExceededError, "the prompt is over the model's context window"),
+    (llm_errors.ContentPolicyViolationError, "the provider's content filter refused the request"),
+    (llm_errors.AuthenticationError, "authentication failed (check the provider key)"),
+    (llm_errors.PermissionDeniedError, "permission denied by the provider"),
+    (llm_errors.NotFoundError, "model or endpoint not found"),
+    (llm_errors.RateLimitError, "model unavailable after retries (rate limited)"),
+    (
+        llm_errors.Timeout,
+        "model unavailable after retries (timed out; raise --timeout for a slow local model)",
+    ),
+    (
+        llm_errors.APIConnectionError,
+        "model unavailable after retries (cannot connect: is the server running?)",
+    ),
+)
+
+
+def _model_error(task: str, exc: BaseException) -> ModelError:
+    """One clear line for any client-stack failure, with the provider's own message."""
+    attempts = int(getattr(exc, "n_attempts", 0) or 0) or 1
+    cause = exc.__cause__ if isinstance(exc, InstructorRetryException) and exc.__cause__ else exc
+    for kind, what in _KIND_OF_FAILURE:
+        if isinstance(cause, kind):
+            return ModelError(f"{task}: {what}: {_short(cause)}", stage=task, attempts=attempts)
+    if isinstance(cause, TRANSIENT_ERRORS):
+        msg = f"{task}: model unavailable after retries: {type(cause).__name__}: {_short(cause)}"
+    elif isinstance(cause, ValidationError | ValueError):  # JSON and schema errors
+        msg = f"{task}: invalid model output after {attempts} attempt(s): {_short(cause)}"
+    else:
+        msg = f"{task}: model call failed: {type(cause).__name__}: {_short(cause)}"
+    return ModelError(msg, stage=task, attempts=attempts)
+
+
+def _answer_text(completion: Any) -> str | None:
+    """The raw text of a chat completion: tool-call arguments, else the message content."""
+    try:
+        message = completion.choices[0].message
+    except (AttributeError, IndexError, TypeError):
+        return None
+    calls = getattr(message, "tool_calls", None) or []
+    if calls:
+        args = getattr(getattr(calls[0], "function", None), "arguments", None)
+        if isinstance(args, str):
+            return args
+    content = getattr(message, "content", None)
+    return content if isinstance(content, str) else None
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
+    """The first JSON object in ``text`` (code fences and chatter around it ignored)."""
+    start = text.find("{")
+    while start != -1:
+        try:
+            value, _ = json.JSONDecoder().raw_decode(text[start:])
+        except ValueError:
+            start = text.find("{", start + 1)
+            continue
+        return value if isinstance(value, dict) else None
+    return None
+
+
+def _salvage(exc: BaseException, response_model: type[T], invalid: list[tuple[str, str]]) -> T | None:
+    """Keep the valid items of a list answer whose other items failed validation.
+
+    Only for answers made of lists of objects (a detection): each item is validated on its own,
+    the invalid ones are recorded in ``invalid`` with their first error, and the rest is
+    returned. Anything else (unparseable JSON, a bad top level) gives ``None``.
+    """
+    list_fields = {
+        name: _item_model(field.annotation)
+        for name, field in response_model.model_fields.items()
+        if _item_model(field.annotation) is not None
+    }
+    if not list_fields or len(list_fields) != len(response_model.model_fields):
+        return None
+    text = _answer_text(getattr(exc, "last_completion", None))
+    data = _json_object(text) if text else None
+    if data is None:
+        return None
+    kept: dict[str, list[Any]] = {}
+    dropped: list[tuple[str, str]] = []
+    for name, item_model in list_fields.items():
+        raw = data.get(name, [])
+        if not isinstance(raw, list):
+            return None
+        kept[name] = []
+        for item in raw:
+            try:
+                kept[name].append(item_model.model_validate(item))  # type: ignore[union-attr]
+            except ValidationError as err:
+                first = err.errors()[0]
+                where = ".".join(str(p) for p in first.get("loc", ())) or "item"
+                dropped.append((name, f"{where}: {first.get('msg', 'invalid')}"))
+    try:
+        result = response_model.model_validate(kept)
+    except ValidationError:
+        return None
+    invalid.extend(dropped)
+    return result
+
+
+def _item_model(annotation: Any) -> type[BaseModel] | None:
+    """``X`` for an annotation ``list[X]`` where X is a pydantic model, else None."""
+    args: tuple[Any, ...] = tuple(getattr(annotation, "__args__", ()))
+    if getattr(annotation, "__origin__", None) is list and len(args) == 1:
+        item = args[0]
+        if isinstance(item, type) and issubclass(item, BaseModel):
+            return item
+    return None
 
 
 #: A stand-in key for OpenAI-compatible local servers (llama.cpp, vLLM) that need none: the
@@ -317,6 +496,10 @@ def embed(texts: list[str], *, model: str) -> list[list[float]]:
     return vectors
 
 
-def _short(exc: BaseException) -> str:
+def _short(exc: BaseException, limit: int = 300) -> str:
+    """The error's message on one line, cut at a word boundary (never mid-number)."""
     text = " ".join(str(exc).split())
-    return text[:200]
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > limit // 2 else limit] + " …"

@@ -70,8 +70,23 @@ def detect(
                 )
             )
             continue
+        for field_name, reason in _drain_invalid(model):
+            result.skipped.append(
+                Skipped(
+                    kind="playbook" if field_name == "playbooks" else "profile",
+                    reason="invalid_candidate",
+                    evidence=[window[0].index, window[-1].index],
+                    detail=reason,
+                )
+            )
         _merge(result, found)
     return result
+
+
+def _drain_invalid(model: StructuredModel) -> list[tuple[str, str]]:
+    """Items the model layer dropped as invalid from the last answer (kept valid ones came back)."""
+    drain = getattr(model, "drain_invalid", None)
+    return list(drain()) if callable(drain) else []
 
 
 def _view(turn: Turn) -> dict[str, object]:
