@@ -1,36 +1,68 @@
-"""The batch ledger: per transcript, what has been processed (``.reflexio/.ledger/``).
+"""The batch ledger: per transcript, what has been processed (``.reflexio/.ledger/ledger.sqlite3``).
 
-One small JSON file per transcript (named by a hash of its absolute path) records the content
-hash and size of the bytes processed and the last source line / entry id reached. A re-run
-compares the file with its record:
+One SQLite table, keyed by the transcript's absolute path and indexed by content hash, holds
+the content hash and size of the bytes processed, the last source line / entry id reached, and
+the file's size and mtime when it was read. A re-run compares each file with its row:
 
+* same size and mtime as recorded (and the mtime was settled when recorded) → ``unchanged``
+  without reading the file: a run over N transcripts of which K changed reads K files and
+  looks up N rows by key (plus the directory listing), a single-session call one row;
 * same hash → ``unchanged``: nothing is read further, no model call, no write;
 * longer, and the recorded bytes are its prefix → ``appended``: only the turns after the
   recorded line are new (the unit gives the model some preceding turns as context);
 * anything else → ``changed``: the whole transcript is processed again (dedup drops what is
   already stored).
 
-Exactly-once with the journal: before a plan is applied the record gets a ``pending`` part
-(the next record and the ids the plan writes); after the apply it is replaced by the next
-record. :func:`resolve_pending` (run at start under the root lock, after open journals were
-rolled forward) keeps the next record when the plan's ids are on disk and drops it otherwise.
+Exactly-once with the journal: before a plan is applied the row gets a ``pending`` part (the
+next record and the ids the plan writes); after the apply it is replaced by the next record.
+:func:`resolve_pending` (run at start under the root lock, after open journals were rolled
+forward) keeps the next record when the plan's ids are on disk and drops it otherwise; rows
+with a pending part are found through a partial index, not by reading every row.
+
+The per-transcript JSON files of earlier versions (``.ledger/<hash>.json``) are imported on
+first use, in one transaction, then removed (a kill in between imports them again, harmlessly:
+rows already present win).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memscribe.store.atomic import replace_file
+from memscribe.errors import StoreError
 from memscribe.store.files import REFLEXIO_DIR
 
 LEDGER_DIR = f"{REFLEXIO_DIR}/.ledger"
+DB_NAME = "ledger.sqlite3"
+#: A file modified less than this before it was read may change again within one mtime tick
+#: unnoticed ("racy git"): its mtime is not recorded, so the next run hashes it.
+SETTLED_NS = 2_000_000_000
+_CHUNK = 500
 
 Change = Literal["new", "unchanged", "appended", "changed"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS transcripts (
+    path TEXT PRIMARY KEY,
+    sha256 TEXT,
+    size INTEGER,
+    mtime_ns INTEGER,
+    record TEXT,
+    pending TEXT
+);
+CREATE INDEX IF NOT EXISTS transcripts_sha256 ON transcripts(sha256);
+CREATE INDEX IF NOT EXISTS transcripts_pending ON transcripts(path) WHERE pending IS NOT NULL;
+"""
 
 
 class LedgerRecord(BaseModel):
@@ -58,6 +90,8 @@ class Pending(BaseModel):
 
 
 class LedgerFile(BaseModel):
+    """One transcript's row: its record and, during a commit, the pending next record."""
+
     model_config = ConfigDict(extra="forbid")
 
     version: Literal[1] = 1
@@ -74,22 +108,25 @@ class Classified:
     base: LedgerRecord | None
 
 
+@dataclass(frozen=True)
+class FileStat:
+    """A transcript's size and mtime, and whether the mtime is settled enough to trust."""
+
+    size: int
+    mtime_ns: int
+    settled: bool
+
+    @classmethod
+    def of(cls, path: Path) -> FileStat | None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return cls(st.st_size, st.st_mtime_ns, time.time_ns() - st.st_mtime_ns >= SETTLED_NS)
+
+
 def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def ledger_path(root: Path, transcript: Path) -> Path:
-    key = hashlib.sha256(str(transcript).encode("utf-8")).hexdigest()[:32]
-    return Path(root) / LEDGER_DIR / f"{key}.json"
-
-
-def load(root: Path, transcript: Path) -> LedgerFile:
-    """The ledger file of ``transcript`` (empty when missing or unreadable: it is then redone)."""
-    path = ledger_path(root, transcript)
-    try:
-        return LedgerFile.model_validate_json(path.read_bytes())
-    except (OSError, ValidationError, ValueError):
-        return LedgerFile()
 
 
 def classify(data: bytes, record: LedgerRecord | None) -> Classified:
@@ -103,33 +140,215 @@ def classify(data: bytes, record: LedgerRecord | None) -> Classified:
     return Classified("changed", digest, len(data), 0, record)
 
 
-def save(root: Path, transcript: Path, ledger: LedgerFile) -> None:
-    # The ledger is state, rewritten by design (atomically).
-    replace_file(
-        ledger_path(root, transcript), ledger.model_dump_json(indent=2) + "\n", action="write ledger"
+def _parse(record: str | None, pending: str | None) -> LedgerFile:
+    """A row as a LedgerFile; an unreadable part is dropped (the transcript is then redone)."""
+    try:
+        rec = LedgerRecord.model_validate_json(record) if record else None
+    except (ValidationError, ValueError):
+        rec = None
+    try:
+        pend = Pending.model_validate_json(pending) if pending else None
+    except (ValidationError, ValueError):
+        pend = None
+    return LedgerFile(record=rec, pending=pend)
+
+
+class Ledger:
+    """The ledger database of one memory root (one connection, safe to share between threads).
+
+    Args:
+        create: False opens an existing ledger only (a dry run writes nothing): where there is
+            none, every transcript is ``new``.
+    """
+
+    def __init__(self, root: Path, *, create: bool = True) -> None:
+        self.root = Path(root)
+        self.directory = self.root / LEDGER_DIR
+        self._lock = threading.RLock()
+        self._db: sqlite3.Connection | None = None
+        if create or (self.directory / DB_NAME).is_file():
+            self._open(create)
+
+    def _open(self, create: bool) -> None:
+        try:
+            if create:
+                self.directory.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(
+                self.directory / DB_NAME, timeout=60.0, isolation_level=None, check_same_thread=False
+            )
+            # WAL + NORMAL: a commit survives the process being killed (not a power cut: the
+            # memory files' own journal is fsynced; a lost ledger row only means a redo,
+            # which dedup makes harmless).
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            if create:
+                db.executescript(_SCHEMA)
+            self._db = db
+            if create:
+                self._migrate_json()
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the batch ledger: {exc}", path=str(self.directory)) from None
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            if self._db is None:
+                self._open(create=True)
+            db = self._db
+            assert db is not None
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot write the batch ledger: {exc}", path=str(self.directory)) from None
+
+    def _migrate_json(self) -> None:
+        """Import the per-file JSON ledger of earlier versions (once), then remove its files."""
+        old = [p for p in self.directory.glob("*.json") if not p.name.startswith(".")]
+        if not old:
+            return
+        rows = []
+        for path in old:
+            try:
+                file = LedgerFile.model_validate_json(path.read_bytes())
+            except (OSError, ValidationError, ValueError):
+                continue  # unreadable: that transcript is redone, as before
+            target = file.record or (file.pending.next if file.pending else None)
+            if target is None:
+                continue
+            rows.append(_row(target.path, file, None))
+        with self._write() as db:
+            db.executemany(
+                "INSERT OR IGNORE INTO transcripts(path, sha256, size, mtime_ns, record, pending) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+        for path in old:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    def load(self, transcript: Path | str) -> LedgerFile:
+        """The row of ``transcript`` (empty when missing or unreadable: it is then redone)."""
+        with self._lock:
+            if self._db is None:
+                return LedgerFile()
+            row = self._db.execute(
+                "SELECT record, pending FROM transcripts WHERE path = ?", (str(transcript),)
+            ).fetchone()
+        return LedgerFile() if row is None else _parse(row[0], row[1])
+
+    def stats(self, transcripts: Sequence[Path | str]) -> dict[str, tuple[int | None, int | None]]:
+        """(size, mtime_ns) recorded for each of ``transcripts`` that has a row: point look-ups."""
+        found: dict[str, tuple[int | None, int | None]] = {}
+        with self._lock:
+            if self._db is None:
+                return found
+            keys = [str(t) for t in transcripts]
+            for start in range(0, len(keys), _CHUNK):
+                chunk = keys[start : start + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                for path, size, mtime in self._db.execute(
+                    f"SELECT path, size, mtime_ns FROM transcripts WHERE path IN ({marks}) "
+                    "AND pending IS NULL",
+                    chunk,
+                ):
+                    found[path] = (size, mtime)
+        return found
+
+    def save(self, transcript: Path | str, ledger: LedgerFile, stat: FileStat | None = None) -> None:
+        """Replace the row of ``transcript`` (one transaction)."""
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO transcripts(path, sha256, size, mtime_ns, record, pending) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                _row(str(transcript), ledger, stat),
+            )
+
+    def has_pending(self) -> bool:
+        with self._lock:
+            if self._db is None:
+                return False
+            return (
+                self._db.execute("SELECT 1 FROM transcripts WHERE pending IS NOT NULL LIMIT 1").fetchone()
+                is not None
+            )
+
+    def resolve_pending(self, taken_ids: Iterable[str]) -> list[str]:
+        """Settle rows whose commit a crash interrupted (caller holds the root lock).
+
+        Returns the transcripts whose pending record was settled.
+        """
+        taken = set(taken_ids)
+        settled: list[str] = []
+        with self._write() as db:
+            rows = db.execute(
+                "SELECT path, record, pending FROM transcripts WHERE pending IS NOT NULL ORDER BY path"
+            ).fetchall()
+            for path, record, pending in rows:
+                ledger = _parse(record, pending)
+                if ledger.pending is None:
+                    db.execute("UPDATE transcripts SET pending = NULL WHERE path = ?", (path,))
+                    continue
+                applied = any(i in taken for i in ledger.pending.write_ids)
+                row = _row(path, LedgerFile(record=ledger.pending.next if applied else ledger.record), None)
+                db.execute(
+                    "UPDATE transcripts SET sha256 = ?, size = ?, mtime_ns = NULL, record = ?, pending = NULL "
+                    "WHERE path = ?",
+                    (row[1], row[2], row[4], path),
+                )
+                settled.append(ledger.pending.next.path)
+        return settled
+
+
+def _row(
+    path: str, ledger: LedgerFile, stat: FileStat | None
+) -> tuple[str, str | None, int | None, int | None, str | None, str | None]:
+    record = ledger.record
+    mtime: int | None = None
+    # The stat describes the recorded bytes only when it was taken before they were read, the
+    # file has not been modified for a while, and no commit is in flight.
+    if stat is not None and stat.settled and record is not None and ledger.pending is None:
+        mtime = stat.mtime_ns if stat.size == record.size else None
+    return (
+        path,
+        record.sha256 if record else None,
+        record.size if record else None,
+        mtime,
+        record.model_dump_json() if record else None,
+        ledger.pending.model_dump_json() if ledger.pending else None,
     )
 
 
-def resolve_pending(root: Path, taken_ids: set[str]) -> list[str]:
-    """Settle records whose commit a crash interrupted (caller holds the root lock).
+# Module-level helpers over a root (one short-lived connection each): tests and single calls.
 
-    Returns the transcripts whose pending record was settled.
-    """
-    directory = Path(root) / LEDGER_DIR
-    if not directory.is_dir():
-        return []
-    settled: list[str] = []
-    for path in sorted(directory.glob("*.json")):
-        if path.name.startswith("."):
-            continue
-        try:
-            ledger = LedgerFile.model_validate_json(path.read_bytes())
-        except (OSError, ValidationError, ValueError):
-            continue
-        if ledger.pending is None:
-            continue
-        applied = any(i in taken_ids for i in ledger.pending.write_ids)
-        fixed = LedgerFile(record=ledger.pending.next if applied else ledger.record)
-        replace_file(path, fixed.model_dump_json(indent=2) + "\n", action="write ledger")
-        settled.append(ledger.pending.next.path)
-    return settled
+
+def load(root: Path, transcript: Path) -> LedgerFile:
+    with Ledger(root, create=False) as ledger:
+        return ledger.load(transcript)
+
+
+def save(root: Path, transcript: Path, ledger: LedgerFile) -> None:
+    with Ledger(root) as db:
+        db.save(transcript, ledger)
+
+
+def resolve_pending(root: Path, taken_ids: set[str]) -> list[str]:
+    with Ledger(root, create=False) as ledger:
+        return ledger.resolve_pending(taken_ids)

@@ -1,7 +1,6 @@
 """The per-transcript unit: (transcript, memory snapshot, config) → Plan, with no side effect.
 
-This is what the asyncio fan-out runs in a worker thread and what a distributed engine (one
-task per transcript) would schedule; the store's lock and the ledger keep the writes
+This is what :func:`memscribe.batch.task.run_unit` calls wherever an engine runs it; the store's lock and the ledger keep the writes
 exactly-once. For an appended transcript only the turns after the ledger's line are new: the
 unit hands the pipeline the new turns plus ``context_turns`` turns before them (enough for a
 correction → adjustment → confirmation that straddles the boundary) and keeps only what the new
@@ -12,17 +11,18 @@ very end of the context, where an unconfirmed correction may wait for its confir
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
+from memscribe.lexicon import correction_signal
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import DEFAULT_NAMESPACE
 from memscribe.run import SnapshotContext, extract
-from memscribe.stages.gate import gate
-from memscribe.triggers import correction_signal
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, Skipped, WriteOp
 from memscribe.schemas.transcript import Transcript
+from memscribe.stages.gate import gate
 
 #: Turns before the first new turn shown to the model as context.
 CONTEXT_TURNS = 12
@@ -40,6 +40,16 @@ class Snapshot:
     @property
     def ids(self) -> frozenset[str]:
         return frozenset(e.id for e in self.entries)
+
+
+class PlanView(Protocol):
+    """The memory a plan is computed against, as :func:`plan_transcript` reads it."""
+
+    @property
+    def entries(self) -> Sequence[MemoryEntry]: ...
+
+    @property
+    def taken_ids(self) -> Collection[str]: ...
 
 
 @dataclass(frozen=True)
@@ -97,7 +107,7 @@ def plan_transcript(
     transcript: Transcript,
     *,
     model: StructuredModel,
-    snapshot: Snapshot,
+    snapshot: PlanView,
     since_line: int,
     namespace: str | None,
     context_tokens: int,

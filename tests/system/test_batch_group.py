@@ -24,10 +24,10 @@ def test_group_snapshot_equals_a_rescan_and_result_equals_one_by_one(
     real = runner.commit_group
     groups: list[GroupCommit] = []
 
-    def checked(group: Sequence[Prepared], state: runner._State) -> GroupCommit:
-        done = real(group, state)
+    def checked(group: Sequence[Prepared], ctx: runner.CommitContext) -> GroupCommit:
+        done = real(group, ctx)
         assert done.error is None
-        assert done.snapshot == MemView(state.config.root).snapshot()
+        assert done.snapshot == MemView(ctx.root).snapshot()
         groups.append(done)
         return done
 
@@ -60,8 +60,10 @@ def test_a_group_stops_at_a_stale_plan_and_commits_the_rest_after_its_replan(tmp
     first = WorkItem((folder / "s0.txt").resolve())
     for root in ("m", "seq"):
         run_batch([first], BatchConfig(root=tmp_path / root), EmbeddedModel)
-    report = run_batch(
-        discover([str(folder)]), BatchConfig(root=tmp_path / "m", concurrency=8), EmbeddedModel
+    report = run_batch(  # planned against the committed memory only, so s2 goes stale
+        discover([str(folder)]),
+        BatchConfig(root=tmp_path / "m", concurrency=8, look_ahead=False),
+        EmbeddedModel,
     )
     for path in sorted(folder.iterdir()):
         run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), EmbeddedModel)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 from pathlib import Path
 
 from memscribe.batch import ledger
@@ -30,8 +31,42 @@ def test_save_load_and_unreadable_record(tmp_path: Path) -> None:
     record = ledger.LedgerRecord(path="/t.txt", sha256="ab", size=2, last_line=1)
     ledger.save(tmp_path, Path("/t.txt"), ledger.LedgerFile(record=record))
     assert ledger.load(tmp_path, Path("/t.txt")).record == record
-    ledger.ledger_path(tmp_path, Path("/t.txt")).write_text("{not json", encoding="utf-8")
+    with sqlite3.connect(tmp_path / ledger.LEDGER_DIR / ledger.DB_NAME) as db:
+        db.execute("UPDATE transcripts SET record = '{not json' WHERE path = '/t.txt'")
     assert ledger.load(tmp_path, Path("/t.txt")).record is None  # redone, never trusted
+
+
+def test_json_ledger_of_earlier_versions_is_imported_once(tmp_path: Path) -> None:
+    """The per-transcript JSON files become rows (pending parts kept), then are removed."""
+    directory = tmp_path / ledger.LEDGER_DIR
+    directory.mkdir(parents=True)
+    done = ledger.LedgerRecord(path="/a.txt", sha256="aa", size=2, last_line=1, written=["prof_x"])
+    nxt = ledger.LedgerRecord(path="/b.txt", sha256="bb", size=3, last_line=2)
+    (directory / "1.json").write_text(ledger.LedgerFile(record=done).model_dump_json())
+    (directory / "2.json").write_text(
+        ledger.LedgerFile(pending=ledger.Pending(next=nxt, write_ids=["prof_y"])).model_dump_json()
+    )
+    (directory / "3.json").write_text("{not json")
+    assert ledger.load(tmp_path, Path("/a.txt")).record is None  # read-only: nothing imported yet
+    with ledger.Ledger(tmp_path) as book:
+        assert book.load("/a.txt").record == done
+        assert book.load("/b.txt").pending == ledger.Pending(next=nxt, write_ids=["prof_y"])
+        assert book.has_pending()
+    assert not list(directory.glob("*.json"))
+
+
+def test_stat_lookup_is_by_key_and_trusts_only_settled_mtimes(tmp_path: Path) -> None:
+    record = ledger.LedgerRecord(path="/t.txt", sha256="ab", size=2, last_line=1)
+    settled = ledger.FileStat(size=2, mtime_ns=123, settled=True)
+    with ledger.Ledger(tmp_path) as book:
+        book.save("/t.txt", ledger.LedgerFile(record=record), stat=settled)
+        book.save("/u.txt", ledger.LedgerFile(record=record), stat=ledger.FileStat(2, 456, settled=False))
+        book.save("/v.txt", ledger.LedgerFile(record=record), stat=ledger.FileStat(3, 789, settled=True))
+        assert book.stats(["/t.txt", "/u.txt", "/v.txt", "/w.txt"]) == {
+            "/t.txt": (2, 123),
+            "/u.txt": (2, None),  # modified just before it was read: hashed next time
+            "/v.txt": (2, None),  # the stat does not describe the recorded bytes
+        }
 
 
 def _plan_for(root: Path) -> Plan:

@@ -1,0 +1,183 @@
+"""Plan once: each transcript is planned against the memory as it will be when it commits.
+
+Commits go in path order, so the memory transcript ``i`` commits into is the committed memory
+plus the plans of every transcript before it that is not committed yet. The board holds both:
+the driver moves it forward after each commit (:meth:`Board.advance`), each unit publishes its
+plan's writes and archives when it is done (:meth:`Board.publish`, nothing for a transcript
+with nothing to write), and a unit about to compare its candidates with the memory (the dedup
+stage: after detection, which runs concurrently ahead) :meth:`Board.fetch`\\ es its view,
+waiting — at most ``wait_s`` — until every earlier transcript of the run has published.
+
+The view is a guess only where an earlier plan is later found stale (or a unit gave up
+waiting): the commit checks every plan against what actually changed (``staleness``) and
+re-plans it then, so the result never depends on the guess, only the work does.
+
+Thread-safe; the distributed engine runs the same class as an actor.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from memscribe.batch.unit import Snapshot
+from memscribe.batch.view import Delta, merged
+from memscribe.schemas.memory import MemoryEntry
+
+#: How long a unit waits for earlier transcripts' plans before planning against what is known.
+WAIT_S = 10.0
+
+
+@dataclass(frozen=True)
+class ViewBase:
+    """What a plan was made against: committed ``version`` plus the net effect of earlier
+    pending plans (ids they add, ids they archive)."""
+
+    version: int
+    added_ids: frozenset[str] = frozenset()
+    removed_ids: frozenset[str] = frozenset()
+
+
+class Board:
+    """The committed memory plus the published pending plans, by rank (path order)."""
+
+    def __init__(
+        self, snapshot: Snapshot, version: int = 0, wait_s: float = WAIT_S, *, look_ahead: bool = True
+    ) -> None:
+        self._entries = snapshot.entries
+        self._taken = set(snapshot.taken_ids)
+        self._version = version
+        self._wait_s = wait_s
+        #: False: plan against the committed memory only (every later commit may make it stale).
+        self._look_ahead = look_ahead
+        self._expected: set[int] = set()
+        self._pending: dict[int, Delta] = {}
+        self._cond = threading.Condition()
+        self.waited_s = 0.0
+
+    def expect(self, ranks: Collection[int]) -> None:
+        """Ranks that will publish (the transcripts of the run that are planned)."""
+        with self._cond:
+            self._expected |= set(ranks)
+
+    def publish(self, rank: int, delta: Delta) -> None:
+        """Rank ``rank`` has planned: ``delta`` is what its commit will do (empty: nothing)."""
+        with self._cond:
+            self._expected.discard(rank)
+            if delta:
+                self._pending[rank] = delta
+            else:
+                self._pending.pop(rank, None)
+            self._cond.notify_all()
+
+    def withdraw(self, rank: int, *, again: bool) -> None:
+        """Rank ``rank``'s plan will not commit as published; ``again``: it is being re-planned."""
+        with self._cond:
+            self._pending.pop(rank, None)
+            if again:
+                self._expected.add(rank)
+            else:
+                self._expected.discard(rank)
+            self._cond.notify_all()
+
+    def advance(self, version: int, delta: Delta, rank: int | None = None) -> None:
+        """The committed memory is now at ``version`` (``delta`` applied; by ``rank``'s plan)."""
+        with self._cond:
+            if rank is not None:
+                self._pending.pop(rank, None)
+                self._expected.discard(rank)
+            if delta:
+                self._entries = merged(self._entries, [delta])
+                self._taken |= {e.id for e in delta.added}
+            self._version = version
+            self._cond.notify_all()
+
+    def _earlier_missing(self, rank: int) -> bool:
+        return any(r < rank for r in self._expected)
+
+    def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]:
+        """The memory as rank ``rank`` will commit into (see the module docstring)."""
+        started = time.monotonic()
+        with self._cond:
+            deadline = started + self._wait_s
+            while self._look_ahead and self._earlier_missing(rank):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._cond.wait(left)
+            self.waited_s += time.monotonic() - started
+            earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
+            entries = merged(self._entries, earlier)
+            base_ids = {e.id for e in self._entries}
+            view_ids = {e.id for e in entries}
+            added = frozenset(view_ids - base_ids)
+            taken = frozenset(self._taken | added)
+            base = ViewBase(self._version, added, frozenset(base_ids - view_ids))
+        return Snapshot(entries=entries, taken_ids=taken), base
+
+
+class MemorySource(Protocol):
+    """What a unit needs of the board (the board itself, or a proxy to a remote one)."""
+
+    def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]: ...
+
+    def publish(self, rank: int, delta: Delta) -> None: ...
+
+
+class LazySnapshot:
+    """A unit's memory view, fetched from the board only when the pipeline first reads it (a
+    transcript the gate stops never waits), then fixed."""
+
+    def __init__(self, board: MemorySource, rank: int) -> None:
+        self._board = board
+        self._rank = rank
+        self._got: tuple[Snapshot, ViewBase] | None = None
+
+    def _get(self) -> Snapshot:
+        if self._got is None:
+            self._got = self._board.fetch(self._rank)
+        return self._got[0]
+
+    @property
+    def base(self) -> ViewBase | None:
+        """What the plan was made against; None when the memory was never read."""
+        return self._got[1] if self._got is not None else None
+
+    @property
+    def entries(self) -> _LazyEntries:
+        return _LazyEntries(self)
+
+    @property
+    def taken_ids(self) -> _LazyIds:
+        return _LazyIds(self)
+
+
+class _LazyEntries(Sequence[MemoryEntry]):
+    def __init__(self, owner: LazySnapshot) -> None:
+        self._owner = owner
+
+    def __len__(self) -> int:
+        return len(self._owner._get().entries)
+
+    def __getitem__(self, index: int) -> MemoryEntry:  # type: ignore[override]
+        return self._owner._get().entries[index]
+
+    def __iter__(self) -> Iterator[MemoryEntry]:
+        return iter(self._owner._get().entries)
+
+
+class _LazyIds(Collection[str]):
+    def __init__(self, owner: LazySnapshot) -> None:
+        self._owner = owner
+
+    def __len__(self) -> int:
+        return len(self._owner._get().taken_ids)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._owner._get().taken_ids
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._owner._get().taken_ids)

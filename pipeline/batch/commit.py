@@ -1,0 +1,187 @@
+"""The ordered, exactly-once commit of batch plans (on the driver, under the root lock).
+
+A group of consecutive plans (path order) is committed under one acquisition of the lock. The
+driver's :class:`~memscribe.batch.view.MemoryState` is synced first (four ``stat`` calls unless
+another process wrote since), then for each plan, in order: the ledger row is read again
+(another run may have done it: ``already``), the plan is checked against what changed in the
+memory since the view it was planned against (``stale``: the group stops; the driver re-plans
+it), then the ledger gets a ``pending`` part, the plan is applied, and the row gets the next
+record. The state is updated from the plan itself (exact: nobody else writes under the lock).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from memscribe.batch import ledger
+from memscribe.batch.discovery import WorkItem
+from memscribe.batch.staleness import is_stale_since
+from memscribe.batch.task import UnitOutput
+from memscribe.batch.unit import Snapshot, UnitResult
+from memscribe.batch.view import Delta, MemoryState
+from memscribe.errors import StoreError
+from memscribe.schemas.plan import Plan, WriteOp
+from memscribe.snapshot.store import append_snapshot_locked
+from memscribe.stages.apply import apply_locked, recover_interrupted
+from memscribe.store.root import MemoryRoot
+
+CommitOutcome = Literal["committed", "already", "stale"]
+
+
+@dataclass
+class Prepared:
+    """A planned transcript waiting for its commit."""
+
+    item: WorkItem
+    out: UnitOutput
+    replans: int = 0
+
+    @property
+    def unit(self) -> UnitResult:
+        assert self.out.unit is not None
+        return self.out.unit
+
+    @property
+    def classified(self) -> ledger.Classified:
+        assert self.out.classified is not None
+        return self.out.classified
+
+
+@dataclass
+class CommitContext:
+    """What a commit needs of the run (the driver's)."""
+
+    root: Path
+    ledger: ledger.Ledger
+    memory: MemoryState
+    lock_timeout: float = 120.0
+    now: dt.datetime | None = None
+    #: Told of every change of the committed memory: (version, delta, rank or None).
+    on_change: Callable[[int, Delta, int | None], None] = lambda *_: None
+
+
+@dataclass
+class GroupCommit:
+    """What :func:`commit_group` did: one outcome per plan it reached, in order.
+
+    It stops after the first plan that is stale (to be re-planned) or that failed (``error``);
+    the plans after it were not attempted.
+    """
+
+    outcomes: list[CommitOutcome] = field(default_factory=list)
+    error: BaseException | None = None
+    memory: MemoryState | None = None
+    version: int = -1
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        """The memory as the group left it (built on demand: only while nothing committed since)."""
+        if self.memory is None:
+            return None
+        assert self.memory.version == self.version, "the memory moved on since this group"
+        return self.memory.snapshot()
+
+
+def next_record(prepared: Prepared, plan: Plan) -> ledger.LedgerRecord:
+    unit = prepared.unit
+    base = prepared.classified.base
+    written = list(base.written if base else []) + [
+        op.id for op in plan.operations if isinstance(op, WriteOp)
+    ]
+    return ledger.LedgerRecord(
+        path=str(prepared.item.path),
+        sha256=prepared.classified.sha256,
+        size=prepared.classified.size,
+        last_line=unit.last_line,
+        last_entry_id=unit.last_entry_id,
+        turns=unit.turns,
+        format=prepared.out.fmt,
+        namespace=prepared.out.namespace,
+        processed_at=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        written=written,
+    )
+
+
+def _commit_locked(prepared: Prepared, memory_root: MemoryRoot, ctx: CommitContext) -> CommitOutcome:
+    """Apply one plan and record it in the ledger; the caller holds the root lock."""
+    unit = prepared.unit
+    path = prepared.item.path
+    current = ctx.ledger.load(path)
+    current_sha = current.record.sha256 if current.record else None
+    base = prepared.classified.base
+    if current_sha == prepared.classified.sha256:
+        return "already"
+    if current_sha != (base.sha256 if base else None):
+        return "stale"
+    # A plan that writes nothing may still be stale: its candidate was a duplicate of an entry
+    # that has since been superseded.
+    if (unit.plan.operations or unit.plan.skipped) and is_stale_since(
+        unit.plan, prepared.out.view, ctx.memory
+    ):
+        return "stale"
+    record = next_record(prepared, unit.plan)
+    if unit.plan.operations:
+        write_ids = [op.id for op in unit.plan.operations if isinstance(op, WriteOp)]
+        ctx.ledger.save(
+            path,
+            ledger.LedgerFile(
+                record=current.record, pending=ledger.Pending(next=record, write_ids=write_ids)
+            ),
+        )
+        try:
+            apply_locked(unit.plan, memory_root, now=ctx.now)
+        except StoreError:
+            try:  # the apply rolled back: so does the ledger
+                ctx.ledger.save(path, ledger.LedgerFile(record=current.record))
+            except StoreError:
+                pass  # resolve_pending settles it on the next run
+            raise
+    if unit.plan.snapshot is not None:  # Big-Memory task snapshot, appended under the same lock
+        append_snapshot_locked(memory_root, unit.plan.snapshot, replay=True)
+    ctx.ledger.save(path, ledger.LedgerFile(record=record), stat=prepared.out.stat)
+    return "committed"
+
+
+def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
+    """Commit consecutive plans, in order, under one acquisition of the root lock."""
+    memory_root = MemoryRoot(ctx.root)
+    done = GroupCommit(memory=ctx.memory)
+    with memory_root.lock(timeout=ctx.lock_timeout):
+        synced = ctx.memory.sync()  # another process may have written since the last group
+        if synced:
+            ctx.on_change(ctx.memory.version, synced, None)
+        for prepared in group:
+            try:
+                outcome = _commit_locked(prepared, memory_root, ctx)
+            except BaseException as exc:  # reported for this transcript; the next group syncs
+                done.error = exc
+                ctx.memory.sync()
+                break
+            done.outcomes.append(outcome)
+            if outcome == "stale":
+                break
+            if outcome == "committed":
+                delta = ctx.memory.apply(prepared.unit.plan)
+                ctx.on_change(ctx.memory.version, delta, prepared.out.rank)
+        done.version = ctx.memory.version
+    return done
+
+
+def recover(root: Path, *, lock_timeout: float, book: ledger.Ledger | None = None) -> list[str]:
+    """Finish what a killed run left: open journals rolled forward, pending ledger rows settled."""
+    done = recover_interrupted(root, lock_timeout=lock_timeout)
+    own = book is None
+    book = book or ledger.Ledger(root, create=(Path(root) / ledger.LEDGER_DIR).is_dir())
+    try:
+        if book.has_pending():
+            memory_root = MemoryRoot(root)
+            with memory_root.lock(timeout=lock_timeout):
+                done += book.resolve_pending(memory_root.taken_ids())
+    finally:
+        if own:
+            book.close()
+    return done

@@ -1,0 +1,263 @@
+"""Where batch units run: the :class:`Engine` interface and the local (threads) engine.
+
+An engine maps :func:`memscribe.batch.task.run_unit` over units and hands back results in any
+order; the driver (:mod:`memscribe.batch.runner`) commits them in path order, keeps the ledger
+and holds the lock. An engine also bounds the model calls in flight (``concurrency``) across
+all its workers, handing a freed call slot to the lowest waiting rank (path order) so the head
+of the commit queue is never starved, and it serves the units' memory views from a
+:class:`~memscribe.batch.board.Board`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import queue
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from memscribe.batch.board import Board
+from memscribe.batch.settings import ModelFactory
+from memscribe.batch.task import UnitInput, UnitOutput, run_unit
+from memscribe.batch.unit import Snapshot
+from memscribe.batch.view import Delta
+from memscribe.model.base import Message, StructuredModel
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class OrderedSlots:
+    """At most ``n`` holders; a freed slot goes to the waiter with the lowest rank (path order).
+
+    A plain semaphore wakes waiters in arrival order, so the transcript at the head of the commit
+    queue may wait behind later ones; here it never does.
+    """
+
+    def __init__(self, n: int) -> None:
+        self._free = max(1, n)
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[int, int, threading.Event]] = []
+        self._seq = itertools.count()
+
+    def acquire(self, rank: int) -> None:
+        with self._lock:
+            if self._free > 0:
+                self._free -= 1
+                return
+            handed = threading.Event()
+            heapq.heappush(self._waiting, (rank, next(self._seq), handed))
+        handed.wait()  # the releaser hands its slot over directly
+
+    def release(self) -> None:
+        with self._lock:
+            if self._waiting:
+                heapq.heappop(self._waiting)[2].set()
+            else:
+                self._free += 1
+
+
+class Slots(Protocol):
+    """What :class:`BoundedModel` needs of the call slots (local, or a proxy to a shared actor)."""
+
+    def acquire(self, rank: int) -> None: ...
+
+    def release(self) -> None: ...
+
+
+class BoundedModel:
+    """A per-transcript model whose ``generate`` waits for one of the shared call slots."""
+
+    def __init__(self, inner: StructuredModel, slots: Slots, rank: int = 0) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.usage = inner.usage
+        self.calls = 0
+        self.rank = rank
+        self._slots = slots
+        self._memo: dict[str, BaseModel] = {}
+
+    def generate(
+        self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
+    ) -> T:
+        # A re-plan (memory changed under a plan) reuses this transcript's detection: only the
+        # dedup decisions against the new memory may need the model again.
+        key = f"{task}:{response_model.__name__}:{request.model_dump_json()}" if task == "detect" else None
+        if key is not None and key in self._memo:
+            return response_model.model_validate(self._memo[key].model_dump())
+        self._slots.acquire(self.rank)
+        try:
+            self.calls += 1
+            answer = self.inner.generate(
+                task=task, messages=messages, response_model=response_model, request=request
+            )
+        finally:
+            self._slots.release()
+        if key is not None:
+            self._memo[key] = answer
+        return answer
+
+
+class Engine(ABC):
+    """Runs units; results come back in any order. One run per engine object."""
+
+    #: A short name for reports ("local", "ray").
+    name = "engine"
+
+    @abstractmethod
+    def open(
+        self, snapshot: Snapshot, model_factory: ModelFactory, concurrency: int, *, look_ahead: bool = True
+    ) -> None:
+        """Start: the memory as committed so far, the model, the bound on model calls, and
+        whether units plan against earlier pending plans too (:class:`Board`)."""
+
+    @abstractmethod
+    def submit(self, unit: UnitInput, *, first: bool = False) -> None:
+        """Queue ``unit``; ``first``: ahead of the queue (a re-plan the commit waits for)."""
+
+    @abstractmethod
+    def results(self, timeout: float | None) -> list[UnitOutput]:
+        """Results finished since the last call; waits up to ``timeout`` s for at least one."""
+
+    # The board, as the driver moves it (see :class:`~memscribe.batch.board.Board`).
+    @abstractmethod
+    def expect(self, ranks: list[int]) -> None: ...
+
+    @abstractmethod
+    def withdraw(self, rank: int, *, again: bool) -> None: ...
+
+    @abstractmethod
+    def advance(self, version: int, delta: Delta, rank: int | None) -> None: ...
+
+    @abstractmethod
+    def close(self) -> None:
+        """Stop starting units (a run that ran out of time does not wait for running ones)."""
+
+    def map(self, units: Iterable[UnitInput]) -> Iterator[UnitOutput]:
+        """Every unit's result, in completion order."""
+        units = list(units)
+        self.expect([u.rank for u in units])
+        for unit in units:
+            self.submit(unit)
+        left = len(units)
+        while left:
+            for result in self.results(None):
+                left -= 1
+                yield result
+
+
+class _Workers:
+    """Reusable daemon threads (starting a thread per task cost more than some tasks).
+
+    Daemon threads, unlike ``concurrent.futures``' (joined at exit): a run that ran out of time
+    exits without waiting for them. A task never waits for a free worker: one is started instead.
+    """
+
+    def __init__(self) -> None:
+        self._tasks: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+
+    def submit(self, task: Callable[[], None]) -> None:
+        with self._lock:
+            start = self._idle == 0
+            if not start:
+                self._idle -= 1
+        self._tasks.put(task)
+        if start:
+            threading.Thread(target=self._loop, daemon=True, name="memscribe-batch").start()
+
+    def _loop(self) -> None:
+        while True:
+            self._tasks.get()()
+            with self._lock:
+                self._idle += 1
+
+
+_WORKERS = _Workers()
+
+
+class LocalEngine(Engine):
+    """Units in threads of this process (the pipeline is synchronous; model calls wait on I/O).
+
+    At most ``2 × concurrency`` units run at once (the look-ahead: detection of the next
+    transcripts overlaps the commits), started in path order; re-plans go first.
+    """
+
+    name = "local"
+
+    def __init__(self) -> None:
+        self._done: queue.SimpleQueue[UnitOutput] = queue.SimpleQueue()
+        self._queue: list[tuple[int, int, UnitInput]] = []
+        self._seq = itertools.count()
+        self._lock = threading.Lock()
+        self._running = 0
+        self._limit = 2
+        self._models: dict[int, BoundedModel] = {}
+        self._closed = False
+
+    def open(
+        self, snapshot: Snapshot, model_factory: ModelFactory, concurrency: int, *, look_ahead: bool = True
+    ) -> None:
+        self.board = Board(snapshot, look_ahead=look_ahead)
+        self._factory = model_factory
+        self._slots = OrderedSlots(concurrency)
+        self._limit = max(2, 2 * concurrency)
+
+    def submit(self, unit: UnitInput, *, first: bool = False) -> None:
+        with self._lock:
+            heapq.heappush(self._queue, (0 if first else 1, next(self._seq), unit))
+        self._start_more()
+
+    def _start_more(self) -> None:
+        while True:
+            with self._lock:
+                if self._closed or not self._queue:
+                    return
+                if self._running >= self._limit and self._queue[0][0] != 0:
+                    return
+                unit = heapq.heappop(self._queue)[2]
+                self._running += 1
+            _WORKERS.submit(lambda unit=unit: self._work(unit))  # type: ignore[misc]
+
+    def _work(self, unit: UnitInput) -> None:
+        try:
+            model = self._models.get(unit.rank)
+            if model is None:
+                model = self._models[unit.rank] = BoundedModel(self._factory(), self._slots, unit.rank)
+            result = run_unit(unit, model=model, source=self.board)
+        except BaseException as exc:  # a bug in the unit itself: reported, the run goes on
+            result = UnitOutput.crashed(unit, exc)
+            self.board.publish(unit.rank, Delta())
+        with self._lock:
+            self._running -= 1
+        self._done.put(result)
+        self._start_more()
+
+    def results(self, timeout: float | None) -> list[UnitOutput]:
+        try:
+            found = [self._done.get(timeout=timeout)]
+        except queue.Empty:
+            return []
+        while True:
+            try:
+                found.append(self._done.get_nowait())
+            except queue.Empty:
+                return found
+
+    def expect(self, ranks: list[int]) -> None:
+        self.board.expect(ranks)
+
+    def withdraw(self, rank: int, *, again: bool) -> None:
+        self.board.withdraw(rank, again=again)
+
+    def advance(self, version: int, delta: Delta, rank: int | None) -> None:
+        self.board.advance(version, delta, rank)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._queue.clear()

@@ -1,0 +1,77 @@
+"""Could the memory changes since a plan was made change that plan?
+
+A plan is checked at commit against what changed in the memory between the view it was planned
+against and the memory now. Only changes the plan could relate to count: an entry it archives
+or was judged a duplicate of that went away, or a new entry of the same kind on the same topic
+or with text similar enough for the dedup stage to look at it. Conservative by design: a
+"stale" plan is only planned again, never wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from memscribe.batch.board import ViewBase
+from memscribe.batch.unit import Snapshot
+from memscribe.batch.view import MemoryState
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.stages.dedup import SHORTLIST_SCORE, same_topic
+from memscribe.textsim import similarity
+
+#: Similarity at which a memory that changed since the snapshot may alter a plan's dedup: the
+#: dedup stage's own shortlist threshold (below it, dedup never looks at the entry).
+RELATED_SCORE = SHORTLIST_SCORE
+
+
+def related(op: WriteOp, entry: MemoryEntry) -> bool:
+    """Would the dedup stage look at ``entry`` for the candidate ``op`` writes?"""
+    return entry.kind == op.kind and (
+        same_topic(op.slug, entry.slug) or similarity(op.body, entry.body) >= RELATED_SCORE
+    )
+
+
+def changed_under(
+    plan: Plan, added: Iterable[MemoryEntry], removed: Collection[str], taken: Collection[str]
+) -> bool:
+    """Stale when ``added`` / ``removed`` (relative to the plan's view) could change it."""
+    added = list(added)
+    for op in plan.operations:
+        if isinstance(op, ArchiveOp) and op.id in removed:
+            return True
+        if isinstance(op, WriteOp):
+            if op.id in taken:
+                return True
+            if any(related(op, entry) for entry in added):
+                return True
+    return any(old in s.detail for s in plan.skipped for old in removed)
+
+
+def is_stale(plan: Plan, before: Snapshot, now: Snapshot) -> bool:
+    """Could the memory changes between ``before`` and ``now`` change this plan?"""
+    before_ids, now_ids = before.ids, now.ids
+    if before_ids == now_ids and not any(
+        isinstance(op, WriteOp) and op.id in now.taken_ids for op in plan.operations
+    ):
+        return False
+    added = [e for e in now.entries if e.id not in before_ids]
+    return changed_under(plan, added, before_ids - now_ids, now.taken_ids)
+
+
+def is_stale_since(plan: Plan, base: ViewBase | None, state: MemoryState) -> bool:
+    """:func:`is_stale` for a plan made against ``base`` (a committed version plus the pending
+    plans of earlier transcripts), checked against ``state``: costs what changed since."""
+    if base is None:  # the plan never looked at the memory
+        return False
+    changes = state.since(base.version)
+    added = [e for i, e in changes.added.items() if i not in base.added_ids]
+    removed = set(changes.removed - base.removed_ids)
+    for memory_id in base.added_ids:  # assumed written by an earlier plan: is it there?
+        if memory_id not in changes.added:
+            removed.add(memory_id)
+    for memory_id in base.removed_ids:  # assumed archived by an earlier plan: is it gone?
+        if memory_id not in changes.removed:
+            entry = state.active(memory_id)
+            if entry is not None:
+                added.append(entry)
+    return changed_under(plan, added, removed, state.taken_ids)

@@ -1,0 +1,165 @@
+"""One batch unit: serialisable input → serialisable output, run wherever an engine runs it.
+
+:class:`UnitInput` names the transcript (its path: workers read it from the shared file system)
+with its ledger record and the run's settings; :func:`run_unit` reads and classifies it, plans it
+with :func:`memscribe.batch.unit.plan_transcript` against the memory view the board serves (see
+:mod:`memscribe.batch.board`), publishes its plan's effect to the board and returns a
+:class:`UnitOutput`. Errors come back as data (a message; whether the file was not a transcript),
+so a remote worker never ships an exception object.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from memscribe.batch import ledger
+from memscribe.batch.board import LazySnapshot, MemorySource, ViewBase
+from memscribe.batch.unit import UnitResult, plan_transcript
+from memscribe.batch.view import Delta, delta_of
+from memscribe.errors import InputError, MemscribeError, UnknownFormatError
+from memscribe.model.base import StructuredModel
+from memscribe.run import SnapshotContext
+from memscribe.schemas.transcript import Transcript
+from memscribe.snapshot.store import stored_snapshots
+from memscribe.snapshot.trigger import raw_flush_seen
+from memscribe.transcript import parse_transcript
+from memscribe.transcript.openclaw import lookup_session_key
+
+
+@dataclass(frozen=True)
+class UnitConfig:
+    """The run's settings a unit needs (picklable)."""
+
+    root: Path
+    context_tokens: int = 16000
+    fmt: str | None = None
+    skip_bad_lines: bool = False
+    agent: str | None = None
+    now: dt.datetime | None = None
+
+
+@dataclass(frozen=True)
+class UnitInput:
+    rank: int  # position in the run's commit (path) order
+    path: Path
+    agent: str | None
+    explicit: bool
+    base: ledger.LedgerRecord | None  # the ledger's record when the run started
+    config: UnitConfig
+
+
+@dataclass(frozen=True)
+class UnitOutput:
+    rank: int
+    classified: ledger.Classified | None = None
+    stat: ledger.FileStat | None = None
+    unit: UnitResult | None = None
+    namespace: str | None = None
+    fmt: str = ""
+    view: ViewBase | None = None  # what the plan was made against (None: never read memory)
+    error: str | None = None
+    not_a_transcript: bool = False
+
+    @classmethod
+    def crashed(cls, unit: UnitInput, exc: BaseException) -> UnitOutput:
+        return cls(
+            rank=unit.rank, error=error_message(exc), not_a_transcript=isinstance(exc, UnknownFormatError)
+        )
+
+
+def error_message(exc: BaseException) -> str:
+    if isinstance(exc, MemscribeError):
+        return str(exc)
+    return f"internal error: {type(exc).__name__}: {exc}"
+
+
+def _parse(unit: UnitInput, data: bytes) -> Transcript:
+    source = str(unit.path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"not UTF-8 text (invalid byte at offset {exc.start})", path=source, line=line
+        ) from None
+    transcript = parse_transcript(
+        text, source=source, fmt=unit.config.fmt, skip_bad_lines=unit.config.skip_bad_lines
+    )
+    if transcript.format == "openclaw":
+        key = lookup_session_key(unit.path, transcript.session_id)
+        if key is not None:
+            transcript = transcript.model_copy(update={"session_key": key})
+    return transcript
+
+
+def _namespaces(unit: UnitInput, transcript: Transcript) -> tuple[str | None, str | None]:
+    """(namespace, default namespace) of a transcript: the agent id, as the namespace module says."""
+    from memscribe import namespace as ns
+
+    try:
+        name = ns.resolve_namespace(
+            agent=unit.config.agent, session_key=transcript.session_key, source=str(unit.path)
+        )
+    except ValueError:
+        name = ns.default_namespace()
+    return name, ns.default_namespace()
+
+
+def _snapshot_context(root: Path, data: bytes, since_line: int) -> SnapshotContext:
+    """Today's stored snapshots (for the next id) and whether the *new* lines hold a memory-flush
+    prompt (the readers drop those turns; an old flush must not re-trigger on every append)."""
+    new_text = b"\n".join(data.split(b"\n")[since_line:]).decode("utf-8", errors="replace")
+    today = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
+    return SnapshotContext(existing=stored_snapshots(root, day=today), flush_seen=raw_flush_seen(new_text))
+
+
+def run_unit(unit: UnitInput, *, model: StructuredModel, source: MemorySource) -> UnitOutput:
+    """Read, classify and plan one transcript; publish its plan's effect to ``source``."""
+    try:
+        return _run(unit, model, source)
+    except Exception as exc:  # reported for this transcript; the others go on
+        return UnitOutput.crashed(unit, exc)
+
+
+def _run(unit: UnitInput, model: StructuredModel, source: MemorySource) -> UnitOutput:
+    published = False
+    try:
+        stat = ledger.FileStat.of(unit.path)  # before reading: a later change moves the mtime
+        try:
+            data = unit.path.read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read file: {exc.strerror or exc}", path=str(unit.path)) from None
+        classified = ledger.classify(data, unit.base)
+        if classified.change == "unchanged":
+            return UnitOutput(rank=unit.rank, classified=classified, stat=stat)
+        transcript = _parse(unit, data)
+        namespace, default = _namespaces(unit, transcript)
+        view = LazySnapshot(source, unit.rank)
+        result = plan_transcript(
+            transcript,
+            model=model,
+            snapshot=view,
+            since_line=classified.since_line,
+            namespace=namespace,
+            default_namespace=default,
+            context_tokens=unit.config.context_tokens,
+            now=unit.config.now or dt.datetime.now(dt.UTC),
+            snapshot_context=_snapshot_context(unit.config.root, data, classified.since_line),
+        )
+        failed = any(s.reason == "model_error" for s in result.plan.skipped)
+        source.publish(unit.rank, Delta() if failed else delta_of(result.plan))
+        published = True
+        return UnitOutput(
+            rank=unit.rank,
+            classified=classified,
+            stat=stat,
+            unit=result,
+            namespace=namespace,
+            fmt=transcript.format,
+            view=view.base,
+        )
+    finally:
+        if not published:
+            source.publish(unit.rank, Delta())

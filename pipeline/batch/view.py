@@ -1,0 +1,222 @@
+"""The memory a batch run commits into, as the driver knows it: scanned once, then kept exact.
+
+:class:`MemView` scans the memory folders (re-parsing only files not seen before);
+:class:`MemoryState` holds the result and a log of every change since, versioned: a commit
+updates it from the plan's own writes and archives (exact: the root lock is held, nobody else
+writes), and a commit group asks it to :meth:`~MemoryState.sync` first, which costs four
+``stat`` calls unless another process wrote since (then the folders are scanned again). What
+changed between two versions is read from the log, so checking a plan against the memory at
+commit costs what changed since it was planned, not the size of the memory.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from memscribe.batch.unit import Snapshot
+from memscribe.errors import MemscribeError
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
+
+_DIRS = tuple(f"{base}/{kind}" for base in (REFLEXIO_DIR, ARCHIVE_DIR) for kind in sorted(KIND_DIRS.values()))
+
+
+@dataclass(frozen=True)
+class Delta:
+    """A change to the active memory: entries added, active paths (and their ids) removed."""
+
+    added: tuple[MemoryEntry, ...] = ()
+    removed_paths: tuple[str, ...] = ()
+    removed_ids: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.removed_paths)
+
+
+def delta_of(plan: Plan) -> Delta:
+    """What applying ``plan`` does to the active memory (its writes parse back to ``op.text``)."""
+    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    archives = [op for op in plan.operations if isinstance(op, ArchiveOp)]
+    return Delta(
+        added=tuple(parse_memory_file(op.text, op.path) for op in writes),
+        removed_paths=tuple(op.path for op in archives),
+        removed_ids=frozenset(op.id for op in archives),
+    )
+
+
+def after_plan(snapshot: Snapshot, plan: Plan) -> Snapshot:
+    """``snapshot`` once ``plan`` is applied: what :meth:`MemView.snapshot` would then find."""
+    delta = delta_of(plan)
+    if not delta:
+        return snapshot
+    gone = set(delta.removed_paths)
+    kept = [e for e in snapshot.entries if e.path not in gone]
+    return Snapshot(
+        entries=tuple(sorted(kept + list(delta.added), key=lambda e: e.path)),
+        taken_ids=snapshot.taken_ids | {e.id for e in delta.added},
+    )
+
+
+class MemView:
+    """The memory root's entries and ids, re-parsing only files not seen before.
+
+    Memory files are never rewritten in place (only created and removed), so a file's
+    (path, inode, size, mtime) names its content.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self._cache: dict[str, tuple[tuple[int, int, int], MemoryEntry | None]] = {}
+
+    def stamps(self) -> tuple[int, ...]:
+        """The memory folders' mtimes: every create, archive or removal changes one of them."""
+        found = []
+        for rel in _DIRS:
+            try:
+                found.append(os.stat(self.root / rel).st_mtime_ns)
+            except OSError:
+                found.append(-1)
+        return tuple(found)
+
+    def _scan(self, base: str) -> list[MemoryEntry]:
+        found: list[MemoryEntry] = []
+        for kind_dir in sorted(KIND_DIRS.values()):
+            directory = self.root / base / kind_dir
+            try:
+                listing = list(os.scandir(directory))
+            except OSError:
+                continue
+            for item in listing:
+                if item.name.startswith(".") or not item.name.endswith(".md") or not item.is_file():
+                    continue
+                rel = f"{base}/{kind_dir}/{item.name}"
+                st = item.stat()
+                key = (st.st_ino, st.st_size, st.st_mtime_ns)
+                cached = self._cache.get(rel)
+                if cached is None or cached[0] != key:
+                    try:
+                        entry: MemoryEntry | None = parse_memory_file(
+                            Path(item.path).read_text(encoding="utf-8"), rel
+                        )
+                    except (OSError, UnicodeDecodeError, MemscribeError):
+                        entry = None
+                    cached = (key, entry)
+                    self._cache[rel] = cached
+                if cached[1] is not None:
+                    found.append(cached[1])
+        return sorted(found, key=lambda e: e.path)
+
+    def snapshot(self) -> Snapshot:
+        active = self._scan(REFLEXIO_DIR)
+        archived = self._scan(ARCHIVE_DIR)
+        return Snapshot(
+            entries=tuple(active), taken_ids=frozenset(e.id for e in active) | {e.id for e in archived}
+        )
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What changed in the active memory since some version: entries added (by id), ids removed."""
+
+    added: dict[str, MemoryEntry]
+    removed: frozenset[str]
+
+
+class MemoryState:
+    """The committed memory of a run, with a versioned log of its changes (driver side)."""
+
+    def __init__(self, view: MemView) -> None:
+        self.view = view
+        self._stamps = view.stamps()  # before the scan: a write during it shows at the next sync
+        snapshot = view.snapshot()
+        self._by_path = {e.path: e for e in snapshot.entries}
+        self._taken = set(snapshot.taken_ids)
+        self._log: list[Delta] = []
+        self._sorted: tuple[MemoryEntry, ...] | None = snapshot.entries
+
+    @property
+    def version(self) -> int:
+        return len(self._log)
+
+    @property
+    def taken_ids(self) -> set[str]:
+        return self._taken
+
+    def active(self, memory_id: str) -> MemoryEntry | None:
+        for entry in self._by_path.values():  # only for the rare plan that assumed an archive
+            if entry.id == memory_id:
+                return entry
+        return None
+
+    def _record(self, delta: Delta) -> None:
+        self._log.append(delta)
+        if delta:
+            for path in delta.removed_paths:
+                self._by_path.pop(path, None)
+            for entry in delta.added:
+                self._by_path[entry.path] = entry
+                self._taken.add(entry.id)
+            self._sorted = None
+
+    def sync(self) -> Delta:
+        """Catch up with writes by other processes (caller holds the root lock)."""
+        stamps = self.view.stamps()
+        if stamps == self._stamps:
+            return Delta()
+        self._stamps = stamps
+        snapshot = self.view.snapshot()
+        now = {e.path: e for e in snapshot.entries}
+        gone = [p for p in self._by_path if p not in now or now[p] != self._by_path[p]]
+        delta = Delta(
+            added=tuple(e for p, e in now.items() if self._by_path.get(p) != e),
+            removed_paths=tuple(gone),
+            removed_ids=frozenset(self._by_path[p].id for p in gone),
+        )
+        self._record(delta)
+        self._taken |= snapshot.taken_ids
+        return delta
+
+    def apply(self, plan: Plan) -> Delta:
+        """Record a plan just applied under the lock (its writes and archives, nothing else)."""
+        delta = delta_of(plan)
+        self._record(delta)
+        self._stamps = self.view.stamps()
+        return delta
+
+    def since(self, version: int) -> Changes:
+        """The net change of the active memory from ``version`` to now."""
+        added: dict[str, MemoryEntry] = {}
+        removed: set[str] = set()
+        for delta in self._log[version:]:
+            for memory_id in delta.removed_ids:
+                if added.pop(memory_id, None) is None:
+                    removed.add(memory_id)
+            for entry in delta.added:
+                added[entry.id] = entry
+                removed.discard(entry.id)
+        return Changes(added=added, removed=frozenset(removed))
+
+    def entries(self) -> tuple[MemoryEntry, ...]:
+        if self._sorted is None:
+            self._sorted = tuple(sorted(self._by_path.values(), key=lambda e: e.path))
+        return self._sorted
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(entries=self.entries(), taken_ids=frozenset(self._taken))
+
+
+def merged(entries: Sequence[MemoryEntry], deltas: Sequence[Delta]) -> tuple[MemoryEntry, ...]:
+    """``entries`` (sorted by path) with ``deltas`` applied in order, sorted by path."""
+    if not any(deltas):
+        return tuple(entries)
+    by_path = {e.path: e for e in entries}
+    for delta in deltas:
+        for path in delta.removed_paths:
+            by_path.pop(path, None)
+        for entry in delta.added:
+            by_path[entry.path] = entry
+    return tuple(sorted(by_path.values(), key=lambda e: e.path))
