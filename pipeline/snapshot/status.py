@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memscribe.snapshot.rules import decisions_made, files_in_play
+from memscribe.model.embedded.snapshot import decisions_made, files_in_play
 from memscribe.schemas.snapshot import StoredSnapshot
 from memscribe.schemas.transcript import Transcript
 

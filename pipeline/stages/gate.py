@@ -6,7 +6,7 @@ high recall). A transcript with none is stopped here: zero model calls for nothi
 What lets a transcript through is a *durable* cue, not any first-person sentence:
 
 * a profile cue — a seed trigger phrase, a standing instruction, or a first-person statement of
-  something lasting about the speaker (:func:`memscribe.triggers.profile_signal`); reactions to the
+  something lasting about the speaker (:func:`memscribe.lexicon.profile_signal`); reactions to the
   other side ("I hope so", "I bet", "I'm sure"), wishes and plans ("I'd love to"), hearsay and
   requests ("I need a chart of…") are not;
 * a correction that can teach a playbook: the seeds' rule is correction *then* confirmation, so a
@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memscribe import triggers
+from memscribe import lexicon
 from memscribe.schemas.transcript import Transcript, Turn
 
 #: Weak profile cues (a passing "my …") that together open the gate without a strong one.
@@ -61,7 +61,7 @@ def _confirmable(users: Sequence[Turn], pos: int) -> bool:
     if pos + 1 >= len(users):
         return False
     nxt = users[pos + 1].text
-    return triggers.confirmation_signal(nxt) or not triggers.correction_signal(nxt)
+    return lexicon.confirmation_signal(nxt) or not lexicon.correction_signal(nxt)
 
 
 #: Words that make a correction a rule worth keeping even outside an agent session.
@@ -82,11 +82,11 @@ def gate(transcript: Transcript) -> GateResult:
     users = transcript.user_turns()
     if not users:
         return GateResult(False, (), "no user turns")
-    strength = {t.index: triggers.profile_strength(t.text) for t in users}
-    strong = [i for i, v in strength.items() if v >= triggers.STRONG]
-    weak = [i for i, v in strength.items() if v == triggers.WEAK]
+    strength = {t.index: lexicon.profile_strength(t.text) for t in users}
+    strong = [i for i, v in strength.items() if v >= lexicon.STRONG]
+    weak = [i for i, v in strength.items() if v == lexicon.WEAK]
     profile = sorted(strong + weak) if strong or len(weak) >= WEAK_CUES_TO_PASS else []
-    correction = [t.index for t in users if triggers.correction_signal(t.text)]
+    correction = [t.index for t in users if lexicon.correction_signal(t.text)]
     agent = _agent_session(transcript)
     teaching = [
         t.index

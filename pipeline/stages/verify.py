@@ -13,18 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from memscribe import triggers
-from memscribe.textsim import containment, content_tokens
+from memscribe.lexicon.chain import confirmation, is_user_speech
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.plan import Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript, Turn
+from memscribe.textsim import containment, content_tokens
 
 #: Share of a profile body's content words that must appear in its evidence turns. Low on
 #: purpose: the body is a third-person paraphrase, but it must not be made up.
 MIN_SUPPORT = 0.25
-#: User turns after an adjustment that count as "moving on" (the seed's 1-2 turns).
-IMPLICIT_WINDOW = 2
 
 
 @dataclass
@@ -66,10 +64,6 @@ def _turn(turns: Sequence[Turn], index: int) -> Turn | None:
     return turns[index] if 0 <= index < len(turns) else None
 
 
-def _is_user_speech(turn: Turn | None) -> bool:
-    return turn is not None and turn.role == "user" and turn.kind == "message"
-
-
 def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[SkipReason, str] | None:
     if not SLUG_RE.match(p.slug) or not p.body.strip():
         return ("invalid_candidate", f"slug {p.slug!r} or empty body")
@@ -78,7 +72,7 @@ def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[SkipRe
     cited = [_turn(turns, i) for i in p.evidence_turns]
     if any(t is None for t in cited):
         return ("ungrounded", "cites a turn that does not exist")
-    if not all(_is_user_speech(t) for t in cited):
+    if not all(is_user_speech(t) for t in cited):
         return ("not_user_evidence", "evidence includes assistant, tool or summary turns")
     evidence_text = "\n".join(t.text for t in cited if t is not None)
     if content_tokens(p.body) and containment(p.body, evidence_text) < MIN_SUPPORT:
@@ -93,7 +87,7 @@ def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[Skip
     adjustment = _turn(turns, b.adjustment_turn)
     if correction is None or adjustment is None:
         return ("ungrounded", "cites a turn that does not exist")
-    if not _is_user_speech(correction):
+    if not is_user_speech(correction):
         return ("not_user_evidence", "the correction is not a user turn")
     if adjustment.role != "assistant" or b.adjustment_turn <= b.correction_turn:
         return ("ungrounded", "no assistant adjustment after the correction")
@@ -112,27 +106,5 @@ def _tautology(b: PlaybookCandidate) -> bool:
 
 
 def _confirmation_turn(b: PlaybookCandidate, turns: Sequence[Turn]) -> int | None:
-    """The user turn that confirms the adjustment, judged from the transcript itself.
-
-    The first user turn after the adjustment decides: an explicit confirmation phrase confirms;
-    a new correction means the fix was not accepted. Otherwise the user moved on, and the rule is
-    implicitly confirmed once 1-2 user turns pass without any correction.
-    """
-    later = [t for t in turns[b.adjustment_turn + 1 :] if _is_user_speech(t)]
-    if not later:
-        return None
-    first = later[0]
-    if triggers.confirmation_signal(first.text) and not _recorrects(first.text):
-        return first.index
-    if triggers.correction_signal(first.text):
-        return None
-    for t in later[1:IMPLICIT_WINDOW]:
-        if triggers.correction_signal(t.text) and not triggers.confirmation_signal(t.text):
-            return None
-    return later[min(len(later), IMPLICIT_WINDOW) - 1].index
-
-
-def _recorrects(text: str) -> bool:
-    """'Good, but ...' style replies confirm and correct at once: the correction wins."""
-    lowered = text.casefold()
-    return triggers.correction_signal(text) and (" but " in lowered or "still" in lowered)
+    """The user turn that confirms the adjustment, judged from the transcript itself (:mod:`memscribe.lexicon.chain`)."""
+    return confirmation(turns, b.adjustment_turn)[0]

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from memscribe.groups import rules
 from memscribe.groups.render import add_routes, index_text
 from memscribe.model.embedded import EmbeddedModel
-from memscribe.transcript import parse_transcript, read_transcript
-from memscribe.transcript.noise import sender_name
+from memscribe.model.embedded import groups as rules
 from memscribe.schemas.plan import Usage
 from memscribe.schemas.transcript import SourcePos, Turn
+from memscribe.transcript import parse_transcript, read_transcript
+from memscribe.transcript.noise import sender_name
 from tests.support.group_support import NOW, UPDATE
 from tests.support.group_support import flush as _flush
 from tests.support.group_support import tree as _tree

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.model.embedded_rules import extract
+from memscribe.model.embedded.detect import extract
 from memscribe.schemas.candidates import Detection
 from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.transcript import SourcePos, ToolCall, Turn
@@ -395,7 +395,7 @@ def test_tasks_and_small_talk_are_not_standing_instructions(text: str) -> None:
 
 
 def test_updated_rule_supersedes_and_restatement_drops() -> None:
-    from memscribe.model.embedded_rules import dedup_decision
+    from memscribe.model.embedded.dedup import dedup_decision
     from memscribe.schemas.requests import DedupRequest, ShortlistItem
 
     old = "User's standing instruction: always start attribute names with 'q_'."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe import triggers
+from memscribe import lexicon
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,7 @@ from memscribe import triggers
     ],
 )
 def test_profile_signal_positive(text: str) -> None:
-    assert triggers.profile_signal(text)
+    assert lexicon.profile_signal(text)
 
 
 @pytest.mark.parametrize(
@@ -45,7 +45,7 @@ def test_profile_signal_positive(text: str) -> None:
     ["run the unit tests", "fix it", "show me paginate", "ship it", "thanks!", "帮我规划一下晚餐", "ok"],
 )
 def test_profile_signal_negative(text: str) -> None:
-    assert not triggers.profile_signal(text)
+    assert not lexicon.profile_signal(text)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +68,7 @@ def test_profile_signal_negative(text: str) -> None:
     ],
 )
 def test_correction_signal_positive(text: str) -> None:
-    assert triggers.correction_signal(text)
+    assert lexicon.correction_signal(text)
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_correction_signal_positive(text: str) -> None:
     ],
 )
 def test_correction_signal_negative(text: str) -> None:
-    assert not triggers.correction_signal(text)
+    assert not lexicon.correction_signal(text)
 
 
 @pytest.mark.parametrize(
@@ -103,12 +103,12 @@ def test_correction_signal_negative(text: str) -> None:
     ],
 )
 def test_confirmation_signal_positive(text: str) -> None:
-    assert triggers.confirmation_signal(text)
+    assert lexicon.confirmation_signal(text)
 
 
 @pytest.mark.parametrize("text", ["run the tests", "can you also add a README?", "push it", "帮我列个清单"])
 def test_confirmation_signal_negative(text: str) -> None:
-    assert not triggers.confirmation_signal(text)
+    assert not lexicon.confirmation_signal(text)
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_confirmation_signal_negative(text: str) -> None:
     ],
 )
 def test_hedge_or_nonfact_positive(text: str) -> None:
-    assert triggers.hedge_or_nonfact(text)
+    assert lexicon.hedge_or_nonfact(text)
 
 
 @pytest.mark.parametrize(
@@ -146,7 +146,7 @@ def test_hedge_or_nonfact_positive(text: str) -> None:
     ],
 )
 def test_hedge_or_nonfact_negative(text: str) -> None:
-    assert not triggers.hedge_or_nonfact(text)
+    assert not lexicon.hedge_or_nonfact(text)
 
 
 @pytest.mark.parametrize(
@@ -160,19 +160,19 @@ def test_hedge_or_nonfact_negative(text: str) -> None:
     ],
 )
 def test_profile_signal_first_person_and_standing(text: str) -> None:
-    assert triggers.profile_signal(text)
+    assert lexicon.profile_signal(text)
 
 
 @pytest.mark.parametrize("text", ["Do you have any pets?", "What do I need to install?", "帮我查一下天气"])
 def test_profile_signal_questions_and_requests(text: str) -> None:
-    assert not triggers.profile_signal(text)
+    assert not lexicon.profile_signal(text)
 
 
 @pytest.mark.parametrize(
     "text", ["Excellent. Don't hesitate to reach out.", "Don't worry about it, it's fine."]
 )
 def test_reassurance_is_not_a_correction(text: str) -> None:
-    assert not triggers.correction_signal(text)
+    assert not lexicon.correction_signal(text)
 
 
 # --- the gate's cue strength: a durable fact, not any "I + verb" --------------------------------------
@@ -193,7 +193,7 @@ def test_reassurance_is_not_a_correction(text: str) -> None:
     ],
 )
 def test_durable_first_person(text: str) -> None:
-    assert triggers.durable_first_person(text)
+    assert lexicon.durable_first_person(text)
 
 
 @pytest.mark.parametrize(
@@ -216,8 +216,8 @@ def test_durable_first_person(text: str) -> None:
     ],
 )
 def test_reactions_wishes_and_requests_are_not_durable(text: str) -> None:
-    assert not triggers.durable_first_person(text)
-    assert not triggers.profile_signal(text)
+    assert not lexicon.durable_first_person(text)
+    assert not lexicon.profile_signal(text)
 
 
 @pytest.mark.parametrize(
@@ -230,18 +230,18 @@ def test_reactions_wishes_and_requests_are_not_durable(text: str) -> None:
     ],
 )
 def test_chat_adverbs_and_questions_are_not_standing_instructions(text: str) -> None:
-    assert not triggers.profile_signal(text)
+    assert not lexicon.profile_signal(text)
 
 
 @pytest.mark.parametrize("text", ["No way! That's amazing!", "No joke, it was huge.", "No kidding."])
 def test_exclamations_are_not_corrections(text: str) -> None:
-    assert not triggers.correction_signal(text)
+    assert not lexicon.correction_signal(text)
 
 
 def test_weak_cue_is_a_passing_possessive() -> None:
-    assert triggers.profile_strength("That sounds like my kind of movie!") == triggers.WEAK
-    assert triggers.profile_strength("My sister lives in Lyon.") == triggers.STRONG
-    assert triggers.profile_strength("How are you?") == triggers.NONE
+    assert lexicon.profile_strength("That sounds like my kind of movie!") == lexicon.WEAK
+    assert lexicon.profile_strength("My sister lives in Lyon.") == lexicon.STRONG
+    assert lexicon.profile_strength("How are you?") == lexicon.NONE
 
 
 # --- the gate ----------------------------------------------------------------------------------------

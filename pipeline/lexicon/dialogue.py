@@ -1,0 +1,70 @@
+"""Correction and confirmation cues: "No, that's wrong", "Actually…", "Don't…"; "good", "perfect", 好的."""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+
+#: A short acknowledgement that may precede the real message ("ok.", "不错。").
+_SHORT_ACK = re.compile(r"^\s*[^\s.!?。！，,]{1,12}\s*[.!。！,，]\s*", _I)
+
+_CORRECTION_LEAD = re.compile(
+    r"""^\W*(?:
+        no\b(?!\s+(?:problem|worries|rush|need|idea|thanks|way|joke|kidding|doubt|wonder|offen[cs]e|big\s+deal|clue))
+      | nope\b | nah\b | wrong\b | incorrect\b
+      | actually\b | not\s+(?:like\s+that|quite|with|in|as|that|this|what|the|so|\w+ing\b)
+      | (?:please\s+)?(?:don'?t|do\s+not)\b(?!\s+(?:hesitate|worry|forget|mind|be\s+(?:afraid|shy)))
+      | never\b(?!\s+(?:mind|hesitate)) | stop\b | instead\b
+      | that'?s\s+(?:wrong|not|incorrect)\b | this\s+is\s+(?:wrong|not)\b | it'?s\s+wrong\b
+      | we\s+don'?t\s+use\b | use\s+\S+\s+instead\b
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_CORRECTION_ANYWHERE = re.compile(
+    r"""(?:\bthat'?s\s+(?:wrong|not\s+right|incorrect|not\s+what\s+I)
+      | \bnot\s+what\s+I\s+(?:asked|meant|wanted)
+      | \bwe\s+don'?t\s+use\s+\S+\s+here
+      | \bI\s+(?:said|told\s+you|asked\s+for)\b
+      | \binstead\s+of\b
+      | \b(?:should|must)\s+(?:always|never)\b
+      | \balways\s+do\s+(?:that|this|it)\b
+      | \bnot\s+like\s+that\b
+      )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_CORRECTION_ZH = re.compile(
+    r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实"
+)
+
+
+def _opening(text: str) -> str:
+    """The message with one short leading acknowledgement removed ("ok. no, ..." → "no, ...")."""
+    return _SHORT_ACK.sub("", text, count=1) if len(text) > 24 else text
+
+
+def correction_signal(text: str) -> bool:
+    """The user corrects the agent: "No, that's wrong", "Actually...", "Don't do X", "Not like that"."""
+    stripped = text.strip()
+    if _CORRECTION_LEAD.search(stripped) or _CORRECTION_LEAD.search(_opening(stripped)):
+        return True
+    return bool(_CORRECTION_ANYWHERE.search(stripped) or _CORRECTION_ZH.search(stripped))
+
+
+_CONFIRM_EN = re.compile(
+    r"""^\W*(?:good|great|perfect|exactly|correct|yes|yep|yup|right|nice|awesome|excellent|lgtm
+          |looks\s+good|that\s+works|works|thanks|thank\s+you|cool|spot\s+on|much\s+better|better)\b
+      | \bthat'?s\s+(?:right|correct|it|perfect|better|what\s+I\s+(?:want|wanted|meant|asked))\b
+      | \byes,?\s+that'?s\s+right\b | 👍""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CONFIRM_ZH = re.compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)")
+
+
+def confirmation_signal(text: str) -> bool:
+    """The user accepts the agent's work: "good", "perfect", "yes that's right", 对 / 好的 / 完美."""
+    stripped = text.strip()
+    return bool(_CONFIRM_EN.search(stripped) or _CONFIRM_ZH.search(stripped))

@@ -1,0 +1,63 @@
+"""Statements that are not facts about the speaker: hedged, past, hypothetical, third-party, questions."""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+
+_HEDGE_EN = re.compile(
+    r"""\b(?:maybe|might|perhaps|possibly|probably|not\s+sure|unsure|thinking\s+(?:about|of)|considering
+          |wondering|someday|some\s+day|one\s+day|eventually|I\s+guess|I\s+suppose|I\s+think|kind\s+of
+          |sort\s+of|not\s+now|not\s+yet|if\s+I\b|I\s+would\b|I'd\s+(?:probably|maybe|like\s+to\s+try)
+          |hypothetically|imagine|suppose
+          |used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|no\s+longer|anymore
+          |when\s+I\s+was)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_THIRD_PARTY_EN = re.compile(
+    r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
+          |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
+          |boyfriend|cousin|neighbou?r|client|customer|lead)s?\b(?!'s)\s+(?!and\s+I\b)\w+
+      | ^\W*(?:he|she|they)\s+(?:prefers?|likes?|uses?|wants?|is|are|thinks?|loves?)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_QUESTION_EN = re.compile(
+    r"\?\s*$|^\W*(?:do|does|did|can|could|would|should|is|are|was|were|will|what|which|who|where|when|why"
+    r"|how|shall|may)\b(?!\s+(?:not|never))",
+    _I,
+)
+_NONFACT_ZH = re.compile(
+    r"可能|也许|或许|大概|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?|我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)"
+)
+
+
+#: A clause whose subject is somebody else: "my wife …", "he …", "they …".
+THIRD_PARTY_SUBJECT = re.compile(
+    r"""^\W*(?:my\s+(?P<rel>(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
+          |mom|mum|mother|dad|father|son|daughter|kid|child|children|teammate|team\s?mate|roommate|girlfriend
+          |boyfriend|cousin|neighbou?r|client|customer|lead|parent|grandma|grandpa|grandmother|grandfather
+          |aunt|uncle|niece|nephew|fiance|fiancee|family)s?)\b(?!\s+and\s+I\b)
+      | (?:he|she|they)(?:'s|’s|'re|’re)?\b)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def is_question_opening(text: str) -> bool:
+    """Opens like a question put to the partner ("Do you…", "What…")."""
+    return bool(_QUESTION_EN.match(text.strip().rstrip("?？") + " "))
+
+
+def hedged_or_question(text: str) -> bool:
+    """Hedged, past, hypothetical or a question (third parties judged separately)."""
+    if _NONFACT_ZH.search(text):
+        return True
+    return bool(_HEDGE_EN.search(text) or _QUESTION_EN.search(text.strip()))
+
+
+def hedge_or_nonfact(text: str) -> bool:
+    """Hedged, past, hypothetical, third-party or a question: never a fact about the user."""
+    if _NONFACT_ZH.search(text):
+        return True
+    return bool(_HEDGE_EN.search(text) or _THIRD_PARTY_EN.search(text) or _QUESTION_EN.search(text.strip()))

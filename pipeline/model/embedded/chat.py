@@ -1,0 +1,179 @@
+"""Conversation: a plain first-person statement (or one about a relative), restated in the third person."""
+
+from __future__ import annotations
+
+import re
+
+from memscribe import lexicon
+from memscribe.model.embedded.profile_rules import Fact
+from memscribe.model.embedded.text import kebab, third_singular, value_of
+from memscribe.textsim import content_tokens
+
+#
+# In a conversation (no tools) people state facts about themselves in any shape ("I am in remission",
+# "I coach their team", "I have 5 children"). A clause that opens with "I"/"we" and that the gate's
+# detector judges durable (a state, possession, habit, relation or taste; not a reaction, wish, plan,
+# hearsay or request) is kept as it was said, in the third person. Agent sessions keep only the
+# shaped rules above.
+
+#: Verb forms that stay as they are after the subject (past, modal); "read", "put" etc. are taken
+#: as present (a habit is the likelier reading).
+_AS_IS = frozenset(
+    "was had did could would should might must can can't cannot couldn't wouldn't shouldn't won't will"
+    " may got went came saw made took gave found left felt kept grew knew told said thought bought"
+    " brought taught met ran won lost began became spent built sold sent lived rode wrote drove ate drank"
+    " fell forgot heard hid lit meant paid rang rose sang sat slept spoke stood"
+    " stole swam threw understood wore woke broke chose flew froze shook sank tore".split()
+)
+_SUBJECT_FORMS = {
+    "'m": "is",
+    "am": "is",
+    "'ve": "has",
+    "have": "has",
+    "'d": "had",
+    "do": "does",
+    "don't": "doesn't",
+    "dont": "doesn't",
+    "are": "are",
+    "were": "were",
+    "'re": "are",
+}
+#: Content words (besides "user") a plain statement needs: "I'm good" / "I love it" say nothing.
+PLAIN_MIN_CONTENT = 2
+#: Leading conjunctions and fillers of a clause in speech ("but I'm …", "ohh I like …").
+PLAIN_LEAD = re.compile(
+    r"^(?:(?:but|and|so|because|cause|cuz|since|although|though|now|just|oh+|ah+|um+|hmm+|haha|lol|well|yes|yeah"
+    r"|yep|no|nope|nah|actually|honestly|personally|also|plus|anyway|sure|true|wow|ha)\b[\s,!.]*)+",
+    re.I,
+)
+#: Can/could/would/need: ability, wish or necessity, rarely a lasting fact.
+_PLAIN_MODAL = re.compile(
+    r"^(?:\w+ly\s+)?(?:can|can't|cannot|could|couldn't|would|wouldn't|should|shouldn't|must|need|needs|won't|will"
+    r"|has\s+to|had\s+to|have\s+to)\b",
+    re.I,
+)
+#: "I'm so tired", "I'm very excited": a passing state, said with a degree word.
+_PLAIN_DEGREE = re.compile(
+    r"^(?:is|was|are|were)\s+(?:not\s+)?(?:very|so|pretty|super|too|quite|really|a\s+bit|a\s+little|kinda|kind\s+of"
+    r"|totally|extremely|sooo+|such)\b",
+    re.I,
+)
+#: Ends on a pronoun pointing back into the conversation ("I love that", "I've seen it").
+_PLAIN_ANAPHOR_END = re.compile(r"\b(?:it|that|this|those|these|there|them|one)\W*$", re.I)
+#: Steering the conversation or judging, not a fact: "I wanted to discuss …", "I'm confident that …",
+#: "I've noticed that …", "I recommend …".
+_DISCOURSE = re.compile(
+    r"^(?:\w+ly\s+|just\s+|really\s+|also\s+|did\s+|do\s+)*(?:(?:want|wants|wanted|would\s+like|wish|wished|meant|mean)"
+    r"\s+to\s+(?:\w+\s+)?(?:discuss|talk|chat|emphasi[sz]e|stress|mention|go\s+over|follow\s+up|circle\s+back|ask"
+    r"|tell|say|share|remind|make\s+sure|let|point\s+out|touch|bring\s+up|check|see|hear|know|add|start|begin"
+    r"|highlight|introduce|update|thank|apologi[sz]e|clarify|explain|congratulate|welcome)\b"
+    r"|(?:is|am|was)\s+(?:\w+ly\s+)?(?:confident|certain|convinced|positive|aware|glad|sure|happy|pleased|thrilled"
+    r"|delighted|thankful|grateful|honou?red)\s+(?:that|to|about|with|for)\b"
+    r"|(?:has\s+|have\s+)?(?:notice[ds]?|recommends?|recommended|suggests?|suggested|advises?|advised|encourages?"
+    r"|encouraged|agrees?|agreed|takes?\s+it)\b)",
+    re.I,
+)
+#: Mentions the other side: about the exchange ("I look forward to your …"), not the speaker.
+_PARTNER = re.compile(r"\b(?:you|your|yours|yourself|y'all|ya)\b", re.I)
+_PLAIN_HEAD = re.compile(r"^(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'re|’re)?\b\s*(?P<rest>.*)$", re.I)
+_PLAIN_TRAIL = re.compile(
+    r"(?:[\s,]+(?:too|as well|lol|haha|hah|though|anyway|either|also|now|lately|:\)|:\(|;\)|:d|xd))+$", re.I
+)
+
+
+def _agree(rest: str) -> str:
+    """The verb after the subject, agreeing with "User" (adverbs in front are kept)."""
+    words = rest.split(" ")
+    i = 0
+    while i < len(words) and (
+        words[i].casefold() in lexicon.FP_SKIP_ADVERBS or words[i].casefold().endswith("ly")
+    ):
+        i += 1
+    if i == len(words):
+        return rest
+    verb = words[i].casefold().replace("’", "'")
+    if verb in _SUBJECT_FORMS:
+        words[i] = _SUBJECT_FORMS[verb]
+    elif verb in _AS_IS or verb.endswith(("ed", "n't")) or not verb.isalpha():
+        pass
+    else:
+        words[i] = third_singular(words[i])
+    return " ".join(words)
+
+
+def plain_statement(clause: str) -> Fact | None:
+    clause = PLAIN_LEAD.sub("", clause).strip()
+    if not lexicon.durable_opening(clause):
+        return None
+    m = _PLAIN_HEAD.match(clause)
+    if m is None:
+        return None
+    subj, aux = m.group("subj"), (m.group("aux") or "").replace("’", "'").casefold()
+    if subj.casefold() == "we":
+        return None  # who "we" are is unclear: the shaped team rules cover "we use …"
+    rest = _PLAIN_TRAIL.sub("", m.group("rest").strip(" ,.;:!")).strip()
+    said = f"{_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else rest
+    if re.match(r"(?:are|were|'re)\b", said, re.I):
+        return None  # "my sister and I are …": the clause split a compound subject
+    rest = re.sub(r"\bi(?=\b|['’])", "I", rest)  # chat's lowercase "i", so the pronouns turn
+    if _PLAIN_MODAL.match(said) or _PLAIN_DEGREE.match(said) or _PLAIN_ANAPHOR_END.search(rest):
+        return None
+    if _PARTNER.search(rest) or _DISCOURSE.match(said):
+        return None
+    text = f"User {_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else f"User {_agree(rest)}"
+    value = value_of(text)
+    if len(content_tokens(value) - {"user"}) < PLAIN_MIN_CONTENT:
+        return None
+    slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
+    return Fact(slug, "one_year", value.rstrip(".") + ".")
+
+
+#: A question tagged onto a statement ("I read a lot, you?", "I am 8 how old are you?").
+_TAG_QUESTION = re.compile(
+    r"(?:,\s*|\s+)(?:(?:and|so|but|what\s+about|how\s+about)\s+)?(?:you|yours|(?:how|what|who|where|when|why"
+    r"|which|do|does|did|are|is|were|was|have|has|will|would|can|could)\b[^,.!?]*?\byou(?:rs?|rself)?\b[^,.!?]*)"
+    r"\s*\?+\s*$",
+    re.I,
+)
+
+
+def statement_part(sentence: str) -> str:
+    """A statement with a question to the partner tagged on: the statement alone."""
+    if not sentence.rstrip().endswith("?") or lexicon.is_question_opening(sentence):
+        return sentence
+    stripped = _TAG_QUESTION.sub("", sentence).strip()
+    return stripped if stripped and stripped != sentence.strip() else sentence
+
+
+def not_a_fact(text: str, *, conversation: bool) -> bool:
+    """Hedged, past, hypothetical, third-party or a question (in a conversation, a third party is
+    judged per clause: "I love my wife" is about the speaker, "my wife loves jazz" is not)."""
+    if conversation:
+        return lexicon.hedged_or_question(text)
+    return lexicon.hedge_or_nonfact(text)
+
+
+#: Verbs that say what a relative *is, has or does* (a fact in the speaker's life), not what they
+#: prefer, think or say (their own opinions are theirs, not the speaker's).
+_POSSESSIVE_VERB = re.compile(
+    r"^(?:is|are|was|were|has|have|had|works?|worked|lives?|lived|owns?|runs?|teach(?:es)?|studies|study"
+    r"|goes|go|plays?|got|just\s+\w+ed|\w+ed)\b",
+    re.I,
+)
+
+
+def possessive_statement(clause: str) -> Fact | None:
+    clause = PLAIN_LEAD.sub("", clause).strip()
+    m = lexicon.THIRD_PARTY_SUBJECT.match(clause)
+    if m is None or not m.group("rel"):
+        return None
+    rest = clause[m.end("rel") :].strip(" ,")
+    rest = re.sub(r"^(?:'s|’s)\s+", "is ", rest)
+    if not _POSSESSIVE_VERB.match(rest) or _PLAIN_ANAPHOR_END.search(rest) or _PARTNER.search(rest):
+        return None
+    rest = _PLAIN_TRAIL.sub("", rest.strip(" ,.;:!")).strip()
+    value = value_of(f"User's {m.group('rel').lower()} {rest}")
+    if len(content_tokens(value) - {"user"}) < PLAIN_MIN_CONTENT + 1:
+        return None
+    slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
+    return Fact(slug, "one_year", value.rstrip(".") + ".")

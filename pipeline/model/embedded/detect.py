@@ -1,0 +1,47 @@
+"""The embedded answer to ``detect``: the seeds' trigger rules as a deterministic, offline detector.
+
+``extract(turns)`` returns the same :class:`~memscribe.schemas.candidates.Detection` an LLM would. It is
+built for precision: a profile is written only for a first-person statement that matches one of a
+small set of sentence shapes (preference, fact about self, config, constraint), is neither hedged,
+past, hypothetical, third-party nor a question, and carries no secret. A playbook is a correction
+(a user turn opening like "No, ...", "Actually, ...", "Don't ...") that follows an assistant turn,
+the assistant's next turn as the adjustment, and the confirmation judged the way ``verify`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memscribe.model.embedded.playbooks import playbook_at
+from memscribe.model.embedded.profiles import conversation, is_user_speech, profiles_from_turn
+from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.transcript import Turn
+
+
+def extract(turns: Sequence[Turn]) -> Detection:
+    """Detect profile and playbook candidates in ``turns`` (deterministic and pure).
+
+    Profiles come only from user message turns, one fact per candidate; playbooks follow the
+    correction → adjustment → confirmation pattern (confirmation ``none`` when the session never
+    confirmed the fix, so the verifier can report it as skipped).
+    """
+    turns = list(turns)
+    profiles: list[ProfileCandidate] = []
+    playbooks: list[PlaybookCandidate] = []
+    seen: set[str] = set()
+    chat = conversation(turns)
+    for pos, turn in enumerate(turns):
+        if not is_user_speech(turn):
+            continue
+        playbook = playbook_at(turns, pos)
+        for p in profiles_from_turn(turn, correction_turn=playbook is not None, conversation=chat):
+            key = p.body.casefold()
+            if key not in seen:
+                seen.add(key)
+                profiles.append(p)
+        if playbook is not None:
+            playbooks.append(playbook)
+    return Detection(profiles=profiles, playbooks=playbooks)
+
+
+__all__ = ["extract"]

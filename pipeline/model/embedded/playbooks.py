@@ -1,0 +1,204 @@
+"""Playbooks: correction (user) → adjustment (assistant) → confirmation (user), worded for a reader."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memscribe import lexicon
+from memscribe.lexicon.chain import confirmation as chain_confirmation
+from memscribe.model.embedded.profiles import is_assistant, is_user_speech
+from memscribe.model.embedded.text import (
+    HAS_CJK,
+    INTERJECTION,
+    clean,
+    hash_slug,
+    kebab,
+    safe_slug,
+    sentence_case,
+    split_sentences,
+    value_keep_case,
+)
+from memscribe.schemas.candidates import PlaybookCandidate
+from memscribe.schemas.transcript import Turn
+
+
+def _previous_speaker(turns: Sequence[Turn], pos: int) -> Turn | None:
+    for t in reversed(turns[:pos]):
+        if is_user_speech(t) or is_assistant(t):
+            return t
+    return None
+
+
+def _adjustment(turns: Sequence[Turn], pos: int) -> Turn | None:
+    for t in turns[pos + 1 :]:
+        if is_user_speech(t):
+            return None
+        if is_assistant(t):
+            return t
+    return None
+
+
+_ACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bgit\s+commit\b"), "Composing a git commit message"),
+    (re.compile(r"\bgh\s+pr\s+create\b|\bpull request\b"), "Opening a pull request"),
+    (re.compile(r"\bgit\s+push\b"), "Pushing a branch"),
+    (re.compile(r"\bgit\s+(?:checkout\s+-b|switch\s+-c|branch\s+\S)"), "Creating a git branch"),
+    (
+        re.compile(
+            r"\b(?:npm|pnpm|yarn|bun)\s+(?:install|add|i)\b|\bpip3?\s+install\b|\b(?:uv|poetry)\s+add\b"
+        ),
+        "Installing packages",
+    ),
+    (re.compile(r"\bdocker(?:-compose|\s+compose)?\s+\w+"), "Running Docker commands"),
+)
+_TESTS = re.compile(
+    r"\b(?:pytest|go\s+test|npm\s+test|pnpm\s+test|yarn\s+test|vitest|jest|cargo\s+test|tox)\b"
+)
+_EDIT_TOOL = re.compile(r"edit|write|replace|patch|create", re.I)
+
+
+def _action_situation(actions: Sequence[Turn]) -> str | None:
+    found: str | None = None
+    tests = edits = False
+    for t in actions:
+        for call in t.tool_calls:
+            blob = f"{call.name} {call.arguments}"
+            edits = edits or bool(_EDIT_TOOL.search(call.name))
+            tests = tests or bool(_TESTS.search(blob))
+            for pattern, phrase in _ACTIONS:
+                if pattern.search(blob):
+                    found = phrase
+    if found is None and tests and not edits:
+        return "Running the tests"
+    return found
+
+
+_REQUEST_LEAD = re.compile(
+    r"^(?:(?:can|could|would|will) you(?: please)?|please|pls|now|ok|okay|so|and|then|also|hey"
+    r"|just|first)\b[\s,]*",
+    re.I,
+)
+_VERBS = frozenset(
+    "add build change check clean commit compose configure convert create debug delete deploy"
+    " draft fix format "
+    "generate implement install make merge migrate move open plan push refactor remove rename"
+    " rewrite run scale "
+    "send set ship show sort test translate update upgrade write help find look review summarize"
+    " explain split "
+    "design style edit bump release tag publish prepare".split()
+)
+_DOUBLE = frozenset("run set get put stop ship plan commit submit begin split tag drop swap skip".split())
+
+
+def _gerund(verb: str) -> str:
+    low = verb.lower()
+    if low in _DOUBLE:
+        return low + low[-1] + "ing"
+    if low.endswith("ie"):
+        return low[:-2] + "ying"
+    if low.endswith("e") and not low.endswith("ee") and len(low) > 2:
+        return low[:-1] + "ing"
+    return low + "ing"
+
+
+def _request_situation(request: Turn | None) -> str | None:
+    if request is None:
+        return None
+    sentences = split_sentences(request.text)
+    if HAS_CJK.search(request.text):
+        first = re.split(r"[。！？，,]", clean(request.text))[0].strip()
+        return first.replace("我", "用户") if first else None
+    for s in sentences:
+        s = INTERJECTION.sub("", _REQUEST_LEAD.sub("", s)).strip(" ?.!")
+        words = s.split()
+        if words and words[0].lower() in _VERBS:
+            phrase = " ".join([_gerund(words[0])] + words[1:13])
+            phrase = re.sub(
+                r"\bme\b", "the user", re.sub(r"\bmy\b", "the user's", phrase, flags=re.I), flags=re.I
+            )
+            return phrase[0].upper() + phrase[1:]
+    return None
+
+
+def _situation(turns: Sequence[Turn], correction_pos: int) -> str:
+    request_pos = None
+    for pos in range(correction_pos - 1, -1, -1):
+        if is_user_speech(turns[pos]) and not lexicon.correction_signal(turns[pos].text):
+            request_pos = pos
+            break
+    start = 0 if request_pos is None else request_pos + 1
+    actions = [t for t in turns[start:correction_pos] if is_assistant(t)]
+    situation = _action_situation(actions)
+    if situation is None:
+        request = turns[request_pos] if request_pos is not None else None
+        situation = _request_situation(request)
+    return situation or "Doing work the user later corrected"
+
+
+_LEAD_NOISE = re.compile(r"^\W*(?:no|nope|nah|wrong|actually|hmm|well|ok|okay|so)\b[\s,.!:-]*", re.I)
+_RULE_WORDS = re.compile(
+    r"\b(?:don't|do not|never|always|should|must|need to|needs to|has to|have to|instead|only|not"
+    r"|no|avoid|use)\b",
+    re.I,
+)
+_REASON_LEAD = re.compile(
+    r"^(?:because|since|as|it's|its|it is|they|they're|we|we've|we're|reviewers|people|that's|this"
+    r" is|there's|"
+    r"otherwise|the team|everyone)\b",
+    re.I,
+)
+_FILLER = re.compile(r"\b(?:it|please|again|thanks|thank you)\b", re.I)
+
+
+def _rule_and_reason(text: str) -> tuple[str, str]:
+    """Split a correction into its rule (DO / DON'T clauses) and its stated reason, if any."""
+    if HAS_CJK.search(text):
+        body = re.sub(r"^[^。！，,]{1,3}[。！]", "", clean(text)).strip()
+        return (body.rstrip("。") + "。", "")
+    rules: list[str] = []
+    reasons: list[str] = []
+    for sentence in split_sentences(text):
+        for raw in re.split(r",\s+|\s+—\s+", sentence):
+            clause = _LEAD_NOISE.sub("", raw.strip()).strip(" .,!")
+            if not clause:
+                continue
+            words = clause.split()
+            if _REASON_LEAD.match(clause) and not _RULE_WORDS.search(
+                clause.split(" ", 2)[-1] if len(words) < 3 else ""
+            ):
+                reasons.append(clause)
+            elif len(words) <= 4 and _FILLER.search(clause) and not _RULE_WORDS.search(clause):
+                continue
+            else:
+                rules.append(clause)
+    rule = " ".join(sentence_case(value_keep_case(r)) for r in rules)
+    reason = " ".join(sentence_case(value_keep_case(r)) for r in reasons)
+    return rule, reason
+
+
+def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+    turn = turns[pos]
+    before = _previous_speaker(turns, pos)
+    if before is None or before.role != "assistant" or not lexicon.correction_signal(turn.text):
+        return None
+    adjustment = _adjustment(turns, pos)
+    if adjustment is None:
+        return None
+    what, why = _rule_and_reason(turn.text)
+    if not what.strip(" .。"):
+        return None
+    when = _situation(turns, pos)
+    confirmation_turn, confirmation = chain_confirmation(turns, turns.index(adjustment))
+    cjk = bool(HAS_CJK.search(what))
+    slug = hash_slug("rule", what) if cjk else safe_slug(f"{kebab(when, 2, 'task')}-{kebab(what, 3, 'rule')}")
+    return PlaybookCandidate(
+        slug=slug,
+        when=when,
+        what=what,
+        why=why or ("用户纠正过这一点。" if cjk else "User corrected this."),
+        correction_turn=turn.index,
+        adjustment_turn=adjustment.index,
+        confirmation_turn=confirmation_turn,
+        confirmation=confirmation,
+    )

@@ -1,0 +1,98 @@
+"""Profiles of one user turn: standing instructions, shaped rules, and (in a conversation) plain statements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memscribe import lexicon
+from memscribe.model.embedded.chat import (
+    PLAIN_LEAD,
+    not_a_fact,
+    plain_statement,
+    possessive_statement,
+    statement_part,
+)
+from memscribe.model.embedded.coderules import code_rules_in_turn
+from memscribe.model.embedded.directives import directive, directive_slug
+from memscribe.model.embedded.profile_rules import facts_in_clause
+from memscribe.model.embedded.text import HAS_CJK, MAX_VALUE_CHARS, SECRET, split_clauses, split_sentences
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.transcript import Turn
+
+
+def directives_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
+    sentences = split_sentences(turn.text)
+    out, used = code_rules_in_turn(turn)
+    for i, sentence in enumerate(sentences):
+        if i in used:
+            continue
+        context = " ".join(sentences[max(0, i - 1) : i + 2])
+        rule = directive(sentence, context)
+        if rule is None:
+            continue
+        used.add(i)
+        body = f"User's standing instruction: {rule[:MAX_VALUE_CHARS].rstrip(' ,;')}."
+        out.append(
+            ProfileCandidate(
+                slug=directive_slug(rule), ttl="one_year", body=body, evidence_turns=[turn.index]
+            )
+        )
+    return out, used
+
+
+def profiles_from_turn(
+    turn: Turn, *, correction_turn: bool, conversation: bool = False
+) -> list[ProfileCandidate]:
+    out: list[ProfileCandidate] = []
+    used: set[int] = set()
+    if not correction_turn and not HAS_CJK.search(turn.text):
+        out, used = directives_in_turn(turn)
+    plain = conversation and not HAS_CJK.search(turn.text)
+    for number, sentence in enumerate(split_sentences(turn.text)):
+        if number in used:
+            continue
+        if plain:
+            sentence = statement_part(sentence)
+        if SECRET.search(sentence) or not_a_fact(sentence, conversation=plain):
+            continue
+        for clause in split_clauses(sentence):
+            if not_a_fact(clause, conversation=plain):
+                continue
+            third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
+            fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
+            if fact is None and plain:
+                fact = possessive_statement(clause) if third else plain_statement(clause)
+            if fact is not None:
+                out.append(
+                    ProfileCandidate(
+                        slug=fact.slug, ttl=fact.ttl, body=fact.body, evidence_turns=[turn.index]
+                    )
+                )
+    return out
+
+
+def is_user_speech(turn: Turn) -> bool:
+    return turn.role == "user" and turn.kind == "message"
+
+
+def is_assistant(turn: Turn) -> bool:
+    return turn.role == "assistant" and turn.kind in ("message", "tool_call")
+
+
+def conversation(turns: Sequence[Turn]) -> bool:
+    """A plain conversation: no tools, no system instructions, no code from the assistant, and
+    no standing instruction from the user (a mentor's coding rules make a working session).
+
+    There people say what they are, have and do in any shape; in a working session (an agent with
+    tools, an assistant set up by a system prompt or writing code) a first-person sentence is far
+    more often about today's task ("I'm setting up a new laptop"), so only the shaped rules apply.
+    """
+    for t in turns:
+        if t.kind in ("tool_call", "tool_result") or t.tool_calls or t.role in ("tool", "system"):
+            return False
+        if t.role == "assistant" and "```" in t.text:
+            return False
+    # a user who gives the other side standing instructions is working with them, not chatting
+    return not any(
+        is_user_speech(t) and not HAS_CJK.search(t.text) and directives_in_turn(t)[0] for t in turns
+    )

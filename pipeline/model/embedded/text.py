@@ -1,0 +1,185 @@
+"""Text helpers of the embedded extractor: sentences and clauses, third-person values, slugs."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from memscribe.schemas.memory import TTL
+
+MAX_VALUE_CHARS = 160
+
+TTL_ORDER: tuple[TTL, ...] = ("one_day", "one_week", "one_month", "one_quarter", "one_year", "infinity")
+
+# --- text cleaning -------------------------------------------------------------------------------
+
+_BLOCKS = re.compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTALL)
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
+_CLAUSE_SPLIT = re.compile(
+    r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|[Ii]|[Ii]'m|[Ii]'ve"
+    r"|we|we're|my|our|if|when|while|although|unless)\b)|\s+and\s+(?=(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b)"
+    r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
+)
+INTERJECTION = re.compile(
+    r"^(?:(?:oh|ah|also|and|btw|fyi|so|well|ok|okay|yeah|yes|right|hey|hi|hello|nice|cool|great|good|perfect"
+    r"|anyway|plus|honestly|lol|for what it'?s worth|just so you know|by the way|quick intro|for context"
+    r"|one more thing)\b[\s,!.:-]*)+",
+    re.IGNORECASE,
+)
+SECRET = re.compile(
+    r"sk-[A-Za-z0-9_-]{10,}|AKIA[0-9A-Z]{12,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abp]-|\w+://[^\s:/]+:[^\s@]+@"
+    r"|\b[A-Z][A-Z0-9_]{2,}=\S+|\b(?:password|passwd|secret|token|api[_ ]?key|private key|bearer)\b"
+    r"|\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{28,}\b",
+    re.IGNORECASE,
+)
+HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def clean(text: str) -> str:
+    return _BLOCKS.sub(" ", text).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_SPLIT.split(clean(text)) if s and s.strip()]
+
+
+def split_clauses(sentence: str) -> list[str]:
+    out = []
+    for raw in _CLAUSE_SPLIT.split(sentence):
+        c = INTERJECTION.sub("", raw.strip()).strip(" ,.!;")
+        if c:
+            out.append(c)
+    return out
+
+
+# --- value rewriting ------------------------------------------------------------------------------
+
+_PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b[Ii]'m\b|\b[Ii] am\b"), "they are"),
+    (re.compile(r"\b[Ii]'ve\b"), "they have"),
+    (re.compile(r"\bI\b"), "they"),
+    # chat writes the pronoun lower-case; "i.e." and "i-th" are not pronouns
+    (re.compile(r"(?<![\w'.-])i(?![\w'.-])"), "they"),
+    (re.compile(r"\bmyself\b", re.I), "themselves"),
+    (re.compile(r"\bmine\b", re.I), "theirs"),
+    (re.compile(r"\bmy\b", re.I), "their"),
+    (re.compile(r"\bme\b", re.I), "them"),
+    (re.compile(r"\bour\b", re.I), "their"),
+    (re.compile(r"(?<![\w-])we(?![\w-])", re.I), "they"),
+    (re.compile(r"(?<![\w-])us(?![\w-])", re.I), "them"),
+)
+_TRAILING_TIME = re.compile(
+    r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|,?\s+(?:recently|lately|"
+    r"a while ago|too|though|now|for now|as always|as usual|like always|like before|as I said|as you know"
+    r"|(?:a few|a couple of|\d+|two|three) (?:days|weeks|months|years) ago)$"
+    r"|\s+(?:in|since|back in) (?:(?:early|late|mid) )?(?:january|february|march|april|may|june|july|august"
+    r"|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})(?: \d{4})?$",
+    re.I,
+)
+
+
+def third_person(text: str) -> str:
+    for pattern, repl in _PRONOUNS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def value_of(raw: str) -> str:
+    v = raw.strip(" ,.;:!")
+    while True:
+        shorter = _TRAILING_TIME.sub("", v).rstrip(" ,")
+        if shorter == v:
+            break
+        v = shorter
+    return third_person(v)[:MAX_VALUE_CHARS].strip()
+
+
+_ES_ENDINGS = ("s", "sh", "ch", "x", "z", "o")
+
+
+def third_singular(verb: str) -> str:
+    words = verb.split(" ", 1)
+    head, rest = words[0], (" " + words[1] if len(words) > 1 else "")
+    low = head.lower()
+    if low in {"always", "never", "only", "mostly", "all", "also", "usually"} and rest:
+        return head + " " + third_singular(rest.strip())
+    if low in {"don't", "do"} and rest.strip().startswith(("not", "use")):
+        return ("doesn't" if low == "don't" else "does") + rest
+    if low == "have":
+        return "has" + rest
+    if low.endswith("y") and len(low) > 2 and low[-2] not in "aeiou":
+        return head[:-1] + "ies" + rest
+    if low.endswith(_ES_ENDINGS):
+        return head + "es" + rest
+    return head + "s" + rest
+
+
+# --- slugs ---------------------------------------------------------------------------------------
+
+STOP = frozenset(
+    "a an the and or of in on at to for with from by as is are be my our their your this that"
+    " these those it its "
+    "i we they you me them us all everything anything something nothing so very really just also only always "
+    "never not no any some more most much many one two three use uses using used like likes prefer prefers "
+    "them there here then than over under into onto about while when where which who whom what how why can "
+    "cant don dont do does did have has had will would should could each every both either neither own same "
+    "same too s t today tonight tomorrow yesterday week month year quarter currently called".split()
+)
+_EDITORS = re.compile(
+    r"\b(?:vim|neovim|nvim|emacs|vs ?code|vscode|intellij|pycharm|sublime|helix|zed|nano|cursor)\b", re.I
+)
+_PKG = re.compile(r"\b(?:npm|pnpm|yarn|bun|pip|uv|poetry|conda)\b", re.I)
+LANGS = re.compile(
+    r"\b(?:typescript|javascript|python|golang|go|rust|java|kotlin|swift|ruby|elixir|scala|php"
+    r"|haskell|clojure)\b",
+    re.I,
+)
+FOR_TOPIC = re.compile(r"\bfor ([a-z][\w-]+)", re.I)
+_PREPOSITION = re.compile(r"\s(?:in|over|to|with|for|on|than|instead|when|because|at)\s", re.I)
+
+
+def kebab(text: str, words: int = 3, fallback: str = "preference") -> str:
+    tokens = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1]
+    slug = "-".join(tokens[:words])[:48].strip("-")
+    return slug or fallback
+
+
+def hash_slug(prefix: str, text: str) -> str:
+    return f"{prefix}-{hashlib.sha1(text.encode('utf-8')).hexdigest()[:6]}"
+
+
+def tool_slug(value: str) -> str | None:
+    if _EDITORS.search(value):
+        return "editor"
+    if _PKG.search(value):
+        return "package-manager"
+    return None
+
+
+def topic_slug(value: str, *, head_only: bool = False) -> str:
+    tool = tool_slug(value)
+    if tool:
+        return tool
+    if head_only:
+        head = _PREPOSITION.split(f" {value} ", maxsplit=1)[0]
+        if kebab(head, fallback=""):
+            return kebab(head)
+    return kebab(value)
+
+
+def safe_slug(slug: str) -> str:
+    slug = re.sub(r"[^a-z0-9-]+", "-", slug.lower()).strip("-")
+    slug = re.sub(r"-{2,}", "-", slug)[:48].strip("-")
+    return slug if slug and slug[0].isalnum() else "preference"
+
+
+def value_keep_case(text: str) -> str:
+    text = re.sub(r"\bmy\b", "the user's", text, flags=re.I)
+    return re.sub(r"(?<![\w-])me(?![\w-])", "the user", text, flags=re.I)
+
+
+def sentence_case(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
