@@ -24,6 +24,7 @@ from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
     from memscribe.batch.discovery import WorkItem
+    from memscribe.batch.engine import Engine
     from memscribe.batch.report import BatchReport, TranscriptResult
     from memscribe.batch.runner import BatchConfig
     from memscribe.model.base import StructuredModel
@@ -89,6 +90,23 @@ def batch(
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")
     ] = True,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            envvar="MEMSCRIBE_ENGINE",
+            help="Where transcripts are planned: local (threads) or ray (a Ray cluster; "
+            "pip install 'memscribe[ray]'). Commit, ledger and lock stay here: same files either way.",
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            envvar="RAY_ADDRESS",
+            help="--engine ray: the cluster to join (default: a private local one for this run).",
+        ),
+    ] = None,
 ) -> None:
     """Process every new or changed transcript, concurrently and exactly once.
 
@@ -99,13 +117,17 @@ def batch(
     from memscribe.batch.discovery import discover, parse_since
     from memscribe.batch.report import print_report
     from memscribe.batch.runner import BatchConfig, run_batch
+    from memscribe.batch.settings import ModelSettings
     from memscribe.errors import UserError
-    from memscribe.model.factory import context_tokens_for, make_model
+    from memscribe.model.factory import context_tokens_for
 
-    def factory() -> StructuredModel:
-        return make_model(model, api_base=api_base, mode=mode, timeout=request_timeout)
-
+    factory = ModelSettings(model, api_base=api_base, mode=mode, timeout=request_timeout)
+    runner: Engine | None = None
     try:
+        if engine not in ("local", "ray"):
+            raise UserError(f"--engine: unknown engine {engine!r} (local or ray)")
+        if address and engine != "ray":
+            raise UserError("--address is for --engine ray")
         items = discover(paths or [], since=parse_since(since), include_resets=include_resets)
         try:
             probe = factory()
@@ -121,12 +143,20 @@ def batch(
             skip_bad_lines=skip_bad_lines,
             agent=agent,
         )
+        if engine == "ray":
+            from memscribe.batch.ray_engine import RayEngine
+
+            runner = RayEngine(address)
         if progress and not as_json and items:
-            report = _with_progress(items, cfg, factory)
+            report = _with_progress(items, cfg, factory, runner)
         else:
-            report = run_batch(items, cfg, factory)
+            report = run_batch(items, cfg, factory, engine=runner)
     except MemscribeError as exc:
         fail(exc)
+    finally:
+        shutdown = getattr(runner, "shutdown", None)
+        if shutdown is not None:
+            shutdown()
     if as_json:
         echo_json(report.model_dump(mode="json"))
     else:
@@ -136,7 +166,7 @@ def batch(
 
 
 def _with_progress(
-    items: list[WorkItem], cfg: BatchConfig, factory: Callable[[], StructuredModel]
+    items: list[WorkItem], cfg: BatchConfig, factory: Callable[[], StructuredModel], engine: Engine | None
 ) -> BatchReport:
     """The run with a rich progress bar on stderr (transient: the report follows)."""
     from rich.console import Console
@@ -159,7 +189,7 @@ def _with_progress(
             if event == "done" and result is not None:
                 bar.update(task, advance=1, last=f"{item.path.name}: {result.status}")
 
-        return run_batch(items, cfg, factory, on_event)
+        return run_batch(items, cfg, factory, on_event, engine=engine)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,205 @@
+"""The batch on a Ray cluster: ``memscribe batch --engine ray [--address …]``.
+
+Units run in ``workers`` Ray actors (one process each, several units at once in threads, as the
+local engine does: a unit mostly waits on its model call), routed by rank so a re-plan lands
+where the transcript's detection is remembered. Two small actors are shared by every worker:
+the call slots (model calls in flight, bounded cluster-wide, handed out in path order) and the
+board (the memory each unit plans against: :mod:`memscribe.batch.board`; a unit fetches it
+when it reaches dedup, so only the entries travel, once per unit). The driver keeps the commit,
+the ledger and the lock, so the files are those of ``--engine local``.
+
+Without ``address`` a private local cluster is started for the run, sized for a small machine
+(``num_cpus``, a small object store, no dashboard, its own temp folder, worker logs kept off the
+terminal) and shut down at the end. Ray is an optional extra: ``pip install 'memscribe[ray]'``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from typing import Any
+
+from memscribe.batch.board import Board, ViewBase
+from memscribe.batch.engine import BoundedModel, Engine, OrderedSlots
+from memscribe.batch.settings import ModelFactory
+from memscribe.batch.task import UnitInput, UnitOutput, run_unit
+from memscribe.batch.unit import Snapshot
+from memscribe.batch.view import Delta
+from memscribe.errors import UserError
+
+#: Object store of a private local cluster: the run ships memory views and plans, not data sets.
+OBJECT_STORE_BYTES = 96 * 1024 * 1024
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise UserError("--engine ray needs Ray: pip install 'memscribe[ray]'") from None
+    return ray
+
+
+class _RemoteSlots:
+    """The shared call slots, as :class:`BoundedModel` sees them."""
+
+    def __init__(self, actor: Any) -> None:
+        self._actor = actor
+
+    def acquire(self, rank: int) -> None:
+        _ray().get(self._actor.acquire.remote(rank))
+
+    def release(self) -> None:
+        _ray().get(self._actor.release.remote())
+
+
+class _RemoteBoard:
+    """The shared board, as a unit sees it."""
+
+    def __init__(self, actor: Any) -> None:
+        self._actor = actor
+
+    def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]:
+        got: tuple[Snapshot, ViewBase] = _ray().get(self._actor.fetch.remote(rank))
+        return got
+
+    def publish(self, rank: int, delta: Delta) -> None:
+        _ray().get(self._actor.publish.remote(rank, delta))
+
+
+class UnitWorker:
+    """One worker process: runs units in threads, remembering each transcript's model."""
+
+    def __init__(self, factory: ModelFactory, board: Any, slots: Any) -> None:
+        self._factory = factory
+        self._board = _RemoteBoard(board)
+        self._slots = _RemoteSlots(slots)
+        self._models: dict[int, BoundedModel] = {}
+
+    def run(self, unit: UnitInput) -> UnitOutput:
+        model = self._models.get(unit.rank)
+        if model is None:
+            model = self._models[unit.rank] = BoundedModel(self._factory(), self._slots, unit.rank)
+        return run_unit(unit, model=model, source=self._board)
+
+
+class RayEngine(Engine):
+    """Units on a Ray cluster (an existing one at ``address``, or a private local one)."""
+
+    name = "ray"
+
+    def __init__(
+        self, address: str | None = None, *, num_cpus: int | None = None, workers: int | None = None
+    ) -> None:
+        self.address = address
+        self.num_cpus = num_cpus
+        self.workers = workers
+        self._started = False
+        self._temp: str | None = None
+        self._refs: dict[Any, int] = {}
+        self._queue: list[tuple[int, int, UnitInput]] = []
+        self._seq = 0
+        self._limit = 2
+        self._closed = False
+
+    def _init(self) -> None:
+        ray = _ray()
+        if ray.is_initialized():
+            return
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+        if self.address:
+            ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+        else:
+            self._temp = tempfile.mkdtemp(prefix="memscribe-ray-")
+            ray.init(
+                num_cpus=self.num_cpus or min(4, os.cpu_count() or 1),
+                object_store_memory=OBJECT_STORE_BYTES,
+                include_dashboard=False,
+                _temp_dir=self._temp,
+                log_to_driver=False,
+                configure_logging=False,
+            )
+        self._started = True
+
+    def open(
+        self, snapshot: Snapshot, model_factory: ModelFactory, concurrency: int, *, look_ahead: bool = True
+    ) -> None:
+        ray = _ray()
+        self._init()
+        self._limit = max(2, 2 * concurrency)
+        self._board = ray.remote(num_cpus=0, max_concurrency=4 * self._limit + 16)(Board).remote(
+            snapshot, look_ahead=look_ahead
+        )
+        self._slots = ray.remote(num_cpus=0, max_concurrency=4 * self._limit + 16)(OrderedSlots).remote(
+            concurrency
+        )
+        count = self.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        per_worker = -(-self._limit // count)
+        worker = ray.remote(num_cpus=1, max_concurrency=per_worker + 2)(UnitWorker)
+        self._pool = [worker.remote(model_factory, self._board, self._slots) for _ in range(count)]
+
+    def submit(self, unit: UnitInput, *, first: bool = False) -> None:
+        import heapq
+
+        self._seq += 1
+        heapq.heappush(self._queue, (0 if first else 1, self._seq, unit))
+        self._start_more()
+
+    def _start_more(self) -> None:
+        import heapq
+
+        while self._queue and not self._closed:
+            if len(self._refs) >= self._limit and self._queue[0][0] != 0:
+                return
+            unit = heapq.heappop(self._queue)[2]
+            ref = self._pool[unit.rank % len(self._pool)].run.remote(unit)
+            self._refs[ref] = unit.rank
+
+    def results(self, timeout: float | None) -> list[UnitOutput]:
+        ray = _ray()
+        if not self._refs:
+            return []
+        ready, _ = ray.wait(list(self._refs), num_returns=1, timeout=timeout)
+        if ready:
+            more, _ = ray.wait(list(self._refs), num_returns=len(self._refs), timeout=0)
+            ready = list(dict.fromkeys([*ready, *more]))
+        found: list[UnitOutput] = []
+        for ref in ready:
+            rank = self._refs.pop(ref)
+            try:
+                found.append(ray.get(ref))
+            except Exception as exc:  # the worker died: reported for this transcript
+                found.append(UnitOutput(rank=rank, error=f"internal error: worker failed: {exc}"))
+        self._start_more()
+        return found
+
+    def expect(self, ranks: list[int]) -> None:
+        _ray().get(self._board.expect.remote(ranks))
+
+    def withdraw(self, rank: int, *, again: bool) -> None:
+        _ray().get(self._board.withdraw.remote(rank, again=again))
+
+    def advance(self, version: int, delta: Delta, rank: int | None) -> None:
+        _ray().get(self._board.advance.remote(version, delta, rank))
+
+    def close(self) -> None:
+        self._closed = True
+        self._queue.clear()
+        if hasattr(self, "_pool"):
+            ray = _ray()
+            for actor in [*self._pool, self._board, self._slots]:
+                with contextlib.suppress(Exception):
+                    ray.kill(actor)
+            del self._pool
+
+    def shutdown(self) -> None:
+        """Stop the private cluster this engine started (an existing one is left running)."""
+        self.close()
+        if self._started:
+            with contextlib.suppress(Exception):
+                _ray().shutdown()
+            self._started = False
+        if self._temp is not None:
+            shutil.rmtree(self._temp, ignore_errors=True)
+            self._temp = None

@@ -1,0 +1,72 @@
+"""The batch on a Ray cluster (a private local one): the same files as the local engine.
+
+Ray is in the ``dev`` extra: these run in CI. They skip only where the package is absent.
+One local cluster serves the module (start-up ~10 s on a loaded 2-core machine).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memscribe.batch.discovery import discover
+from memscribe.batch.runner import BatchConfig, run_batch
+from memscribe.batch.settings import ModelSettings
+from memscribe.model.embedded import EmbeddedModel
+from tests.support.batch_corpus import make_corpus, memory_state
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'memscribe[ray]')")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[None]:
+    with tempfile.TemporaryDirectory(prefix="memscribe-ray-test-") as temp:
+        ray.init(
+            num_cpus=2,
+            object_store_memory=96 * 1024 * 1024,
+            include_dashboard=False,
+            _temp_dir=temp,
+            log_to_driver=False,
+            configure_logging=False,
+        )
+        try:
+            yield
+        finally:
+            ray.shutdown()
+
+
+def _engine() -> Any:
+    from memscribe.batch.ray_engine import RayEngine
+
+    return RayEngine()
+
+
+def test_ray_engine_writes_the_same_files_as_the_local_engine(tmp_path: Path, cluster: None) -> None:
+    make_corpus(tmp_path / "t", 40)  # duplicates, supersessions, nothing-to-learn
+    items = discover([str(tmp_path / "t")])
+    local = run_batch(items, BatchConfig(root=tmp_path / "local", concurrency=8), EmbeddedModel)
+    distributed = run_batch(
+        items, BatchConfig(root=tmp_path / "ray", concurrency=8), ModelSettings(), engine=_engine()
+    )
+    assert distributed.failed == 0 and distributed.processed == local.processed == 40
+    assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
+    assert sum(t.replans for t in distributed.transcripts) <= 4  # planned against the memory at commit
+    again = run_batch(items, BatchConfig(root=tmp_path / "ray"), ModelSettings(), engine=_engine())
+    assert again.processed == 0 and again.transcripts_skipped_by_reason == {"unchanged": 40}
+
+
+def test_ray_engine_resumes_a_half_done_root(tmp_path: Path, cluster: None) -> None:
+    """A run stopped half-way (the first half committed) and finished on Ray: as one local run."""
+    make_corpus(tmp_path / "t", 24)
+    items = discover([str(tmp_path / "t")])
+    run_batch(items[:12], BatchConfig(root=tmp_path / "m"), EmbeddedModel)
+    with (tmp_path / "t" / "session-003.txt").open("a", encoding="utf-8") as f:
+        f.write("User: I moved to Lisbon last month.\nAssistant: Noted.\n")
+    run_batch(items, BatchConfig(root=tmp_path / "m", concurrency=4), ModelSettings(), engine=_engine())
+    run_batch(items[:12], BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
+    run_batch(items, BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
+    assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")
