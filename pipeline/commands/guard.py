@@ -18,8 +18,10 @@ def guard(
     as_json: JsonOpt = False,
 ) -> None:
     """Check each paragraph (blank-line separated) as a memory candidate: ok, injection (with the
-    rule that fired) or secret_only. Paragraph text is shown redacted."""
-    from memscribe.stages.guard import injection_rule
+    rule that fired, or "classifier" and its score) or secret_only. Paragraph text is shown
+    redacted. --json rows: index, start and end (character offsets into the input, end
+    exclusive), line, verdict, rule, score, text."""
+    from memscribe.guard import check
     from memscribe.stages.redact import is_mostly_secret, redact_text
 
     try:
@@ -29,14 +31,17 @@ def guard(
     rows: list[dict[str, Any]] = []
     for i, m in enumerate(_PARAGRAPH.finditer(text)):
         para = m.group(0).rstrip()
-        rule = injection_rule(para)
-        verdict = "injection" if rule else "secret_only" if is_mostly_secret(para) else "ok"
+        found = check(para)
+        verdict = "injection" if found.rule else "secret_only" if is_mostly_secret(para) else "ok"
         rows.append(
             {
                 "index": i,
+                "start": m.start(),
+                "end": m.start() + len(para),
                 "line": text.count("\n", 0, m.start()) + 1,
                 "verdict": verdict,
-                "rule": rule,
+                "rule": found.rule,
+                "score": found.score,
                 "text": redact_text(para)[0],
             }
         )
@@ -47,7 +52,13 @@ def guard(
     for r in rows:
         preview = " ".join(r["text"].split())
         preview = preview if len(preview) <= 70 else preview[:69] + "…"
-        rule = f" ({r['rule']})" if r["rule"] else ""
+        rule = (
+            f" ({r['rule']} {r['score']:.2f})"
+            if r["rule"] == "classifier"
+            else f" ({r['rule']})"
+            if r["rule"]
+            else ""
+        )
         typer.echo(f"{r['index'] + 1:>3}  line {r['line']:<5} {r['verdict']}{rule}  {preview}")
     typer.echo(", ".join(f"{k}: {v}" for k, v in counts.items()))
 

@@ -1,0 +1,149 @@
+"""Benchmark the injection guard on the development corpus, before and after, in one run.
+
+    .venv/bin/python bench/guard.py                  # this tree vs the rules at --before
+    .venv/bin/python bench/guard.py --before 409e2f9 --json guard.json
+
+Corpus: ``../shared/data/injection`` (see its README), split by ``bench/injection_corpus.py``
+into ``train`` (classifier weights), ``threshold`` (its decision threshold) and
+``validation`` (never used to choose anything). The figures are printed per split; read the
+validation column. "before" is the rule guard of ``pipeline/stages/guard.py`` at the given
+commit, loaded from git into a temporary module.
+
+Printed: recall per attack category, false positives on benign user statements (questions,
+user rules, hard negatives) and on clean documents, and throughput (MB/s of CPU time on one
+core, every paragraph checked whole).
+
+Targets (issue 12, for independent data): recall >= 0.80 overall and >= 0.60 on indirect
+kinds; <= 1% false positives on benign user statements and <= 2% on clean documents;
+>= 1 MB/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))
+
+from injection_corpus import CLEAN_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
+
+from memscribe.guard import check  # noqa: E402
+from memscribe.guard.classifier import load_model  # noqa: E402
+
+SPLITS = ("train", "threshold", "validation")
+INDIRECT = frozenset({"indirect", "exfiltration", "command_execution"})
+Guard = Callable[[str], str | None]
+
+
+def before_guard(ref: str) -> Guard | None:
+    """``injection_rule`` of ``pipeline/stages/guard.py`` at git ``ref`` (``None`` if unavailable)."""
+    try:
+        src = subprocess.run(
+            ["git", "show", f"{ref}:pipeline/stages/guard.py"], cwd=REPO, check=True, capture_output=True
+        ).stdout
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return None
+    tmp = Path(tempfile.mkdtemp(prefix="memscribe-guard-before-")) / "guard_before.py"
+    # the old tree imported ``pipeline.*``; today's package is ``memscribe``
+    tmp.write_bytes(src.replace(b"from pipeline.", b"from memscribe."))
+    spec = importlib.util.spec_from_file_location("guard_before", tmp)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    fn: Guard = mod.injection_rule
+    return fn
+
+
+def after_guard(text: str) -> str | None:
+    return check(text).rule
+
+
+def run(
+    guard: Guard, samples: list[Sample]
+) -> tuple[dict[tuple[str, str], list[int]], float, dict[str, int]]:
+    """Per (split, category) [flagged, total]; CPU seconds; reasons counted."""
+    table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    reasons: dict[str, int] = defaultdict(int)
+    t0 = time.process_time()
+    verdicts = [guard(s.text) for s in samples]
+    elapsed = time.process_time() - t0
+    for s, rule in zip(samples, verdicts, strict=True):
+        cell = table[(s.split, s.category)]
+        cell[0] += rule is not None
+        cell[1] += 1
+        if rule is not None:
+            reasons[rule.split(":")[0]] += 1
+    return table, elapsed, reasons
+
+
+def _rate(
+    table: dict[tuple[str, str], list[int]], split: str, cats: frozenset[str] | set[str]
+) -> tuple[int, int]:
+    hit = sum(v[0] for (sp, c), v in table.items() if sp == split and c in cats)
+    tot = sum(v[1] for (sp, c), v in table.items() if sp == split and c in cats)
+    return hit, tot
+
+
+def _fmt(hit: int, tot: int) -> str:
+    return f"{hit / tot:6.3f} ({hit}/{tot})" if tot else "   n/a"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="injection guard: recall and false positives per split")
+    ap.add_argument("--before", default="409e2f9", help="git ref of the guard to compare with")
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    a = ap.parse_args()
+    samples = load()
+    size_mb = sum(len(s.text.encode("utf-8")) for s in samples) / 1e6
+    load_model()  # load once, outside the timing
+    guards: dict[str, Guard] = {}
+    if (before := before_guard(a.before)) is not None:
+        guards[f"before ({a.before})"] = before
+    guards["after"] = after_guard
+    results = {name: run(g, samples) for name, g in guards.items()}
+    inj_cats = sorted({s.category for s in samples if s.injection})
+    rows: list[tuple[str, set[str] | frozenset[str]]] = [(f"recall: {c}", {c}) for c in inj_cats]
+    rows += [
+        ("recall: indirect kinds", INDIRECT),
+        ("recall: all attacks", set(inj_cats)),
+        ("FP: benign user statements", USER_STATEMENTS),
+        ("FP:   of which hard negatives", {"hard_negative"}),
+        ("FP:   of which user rules", {"user_rule"}),
+        ("FP: clean documents", CLEAN_DOCUMENTS),
+    ]
+    out: dict[str, object] = {"size_mb": size_mb}
+    for split in SPLITS:
+        n = sum(1 for s in samples if s.split == split)
+        print(f"\n== {split} ({n} samples){'  <- read this one' if split == 'validation' else ''}")
+        print(f"{'':32}" + "".join(f"{name:>24}" for name in guards))
+        for label, cats in rows:
+            cells = [_rate(results[name][0], split, cats) for name in guards]
+            print(f"{label:32}" + "".join(f"{_fmt(*c):>24}" for c in cells))
+            for name, c in zip(guards, cells, strict=True):
+                out[f"{split}/{name}/{label}"] = c[0] / c[1] if c[1] else None
+    print()
+    for name, (_, secs, reasons) in results.items():
+        speed = size_mb / secs if secs else float("inf")
+        out[f"throughput_mb_s/{name}"] = speed
+        top = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items(), key=lambda kv: -kv[1])[:8])
+        print(f"{name}: {speed:.2f} MB/s CPU on {size_mb:.2f} MB; reasons: {top}")
+    model = load_model()
+    if model is not None:
+        print(f"classifier {model.version}, threshold {model.threshold}")
+    if a.json:
+        a.json.write_text(json.dumps(out, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

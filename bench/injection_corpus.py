@@ -1,0 +1,51 @@
+"""The injection development corpus (``../shared/data/injection``) and its fixed three-way split.
+
+The corpus ships no split, so each sample goes by a hash of its id: 60% ``train`` (weights),
+20% ``threshold`` (the decision threshold and nothing else), 20% ``validation`` (reported
+only; never used to choose a rule, a weight or a threshold).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+INJECTION = REPO.parent / "shared" / "data" / "injection"
+
+#: Categories that are things a user says to an agent (the ≤ 1% false-positive budget).
+USER_STATEMENTS = frozenset({"benign", "user_rule", "hard_negative"})
+#: Clean documents of the kinds that carry indirect injections (the ≤ 2% budget).
+CLEAN_DOCUMENTS = frozenset({"benign_document"})
+
+
+@dataclass(frozen=True)
+class Sample:
+    id: str
+    text: str
+    injection: bool
+    category: str
+    source: str
+    split: str
+
+
+def split_of(sample_id: str) -> str:
+    """``train`` / ``threshold`` / ``validation`` by the first byte of the id's SHA-256."""
+    bucket = hashlib.sha256(sample_id.encode("utf-8")).digest()[0] % 10
+    return "train" if bucket < 6 else "threshold" if bucket < 8 else "validation"
+
+
+def load(root: Path = INJECTION) -> list[Sample]:
+    """Every labelled sample, in file order."""
+    texts: dict[str, str] = {}
+    out = []
+    for line in (root / "labels.jsonl").read_text(encoding="utf-8").splitlines():
+        d = json.loads(line)
+        if d["file"] not in texts:
+            with open(root / d["file"], encoding="utf-8", newline="") as fh:
+                texts[d["file"]] = fh.read()
+        text = texts[d["file"]][d["start"] : d["end"]]
+        out.append(Sample(d["id"], text, bool(d["injection"]), d["category"], d["source"], split_of(d["id"])))
+    return out

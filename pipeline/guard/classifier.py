@@ -1,0 +1,166 @@
+"""A small learned injection classifier: logistic regression over words, word pairs and
+character n-grams, with weights shipped in the package (``weights.json.gz``).
+
+Pure Python at inference (no numpy): a text's score is the bias plus the sum of the weights
+of its features, divided by the square root of the feature count, through a sigmoid. Character
+n-grams (3 to 5 characters of each word, padded with spaces) are summed once per distinct
+word and cached, so scoring costs about one dictionary lookup per word and per word pair.
+``bench/train_guard.py`` regenerates the weights deterministically from the development
+corpus; it uses :func:`features`, so training and inference share one definition.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+__all__ = ["CHAR_NGRAMS", "Model", "features", "load_model", "score", "tokens"]
+
+#: Character n-gram lengths taken from each (space-padded) word.
+CHAR_NGRAMS = (3, 4, 5)
+#: Words and single punctuation marks; text is lower-cased and normalised first.
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+_SENTENCE_END = frozenset(".!?。！？")
+#: Words longer than this contribute their first characters only (base64 blobs, hashes).
+_MAX_WORD = 40
+_WORD_CACHE_MAX = 200_000
+WEIGHTS_RESOURCE = "weights.json.gz"
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word and punctuation tokens of already-normalised ``text``."""
+    return _TOKEN.findall(text.lower())
+
+
+def _char_grams(word: str) -> Iterator[str]:
+    padded = f" {word[:_MAX_WORD]} "
+    for n in CHAR_NGRAMS:
+        for i in range(len(padded) - n + 1):
+            yield "c:" + padded[i : i + n]
+
+
+def features(text: str) -> Iterator[str]:
+    """Every feature occurrence of normalised ``text``: ``w:word``, ``b:word word``, ``c:gram``."""
+    toks = tokens(text)
+    prev = "<s>"
+    for tok in toks:
+        yield "w:" + tok
+        yield f"b:{prev} {tok}"
+        yield from _char_grams(tok)
+        prev = tok
+    yield f"b:{prev} </s>"
+
+
+@dataclass
+class Model:
+    """Weights of the linear model and the decision threshold chosen on held-back data."""
+
+    bias: float
+    weights: dict[str, float]
+    threshold: float
+    version: str
+    _word_cache: dict[str, tuple[float, int]]
+    _pairs: dict[tuple[str, str], float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # word pairs keyed by tuple: the tuple's hash reuses each token's cached string hash
+        self._pairs = {
+            tuple(k[2:].split(" ", 1)): v  # type: ignore[misc]
+            for k, v in self.weights.items()
+            if k.startswith("b:")
+        }
+
+    def _word(self, tok: str) -> tuple[float, int]:
+        hit = self._word_cache.get(tok)
+        if hit is None:
+            get = self.weights.get
+            total, count = get("w:" + tok, 0.0), 1
+            for gram in _char_grams(tok):
+                total += get(gram, 0.0)
+                count += 1
+            if len(self._word_cache) >= _WORD_CACHE_MAX:
+                self._word_cache.clear()
+            hit = self._word_cache[tok] = (total, count)
+        return hit
+
+    def _z(self, total: float, count: int) -> float:
+        z = self.bias + total / math.sqrt(count)
+        return 1.0 / (1.0 + math.exp(-z)) if z > -60 else 0.0
+
+    def score(self, text: str) -> float:
+        """Probability-like score in [0, 1] that normalised ``text`` is an injection."""
+        get = self.weights.get
+        total, count, prev = 0.0, 1, "<s>"
+        word = self._word
+        for tok in tokens(text):
+            w, n = word(tok)
+            total += w + get(f"b:{prev} {tok}", 0.0)
+            count += n + 1
+            prev = tok
+        return self._z(total + get(f"b:{prev} </s>", 0.0), count)
+
+    def max_window_score(self, text: str, sentences: int) -> float:
+        """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences.
+
+        A sentence ends at a line break or a ``.``/``!``/``?`` token. Each token is weighed
+        once and windows are sums over prefix totals, so this costs one pass over the text.
+        """
+        pairs = self._pairs
+        cache = self._word_cache
+        word = self._word
+        sums, counts = [0.0], [0]
+        total, count, prev = 0.0, 0, "<s>"
+        for line in text.lower().splitlines():
+            for tok in _TOKEN.findall(line):
+                hit = cache.get(tok) or word(tok)
+                total += hit[0] + pairs.get((prev, tok), 0.0)
+                count += hit[1] + 1
+                prev = tok
+                if tok in _SENTENCE_END:
+                    sums.append(total)
+                    counts.append(count)
+            if count != counts[-1]:
+                sums.append(total)
+                counts.append(count)
+        best = self._z(total + pairs.get((prev, "</s>"), 0.0), count + 1)
+        last = len(sums) - 1
+        if last > sentences:
+            for i in range(last):
+                j = min(i + sentences, last)
+                best = max(best, self._z(sums[j] - sums[i], counts[j] - counts[i] + 1))
+        return best
+
+
+def model_from_json(data: dict[str, object]) -> Model:
+    """A :class:`Model` from the JSON object written by the training script."""
+    weights = data["weights"]
+    assert isinstance(weights, dict)
+    return Model(
+        bias=float(data["bias"]),  # type: ignore[arg-type]
+        weights={str(k): float(v) for k, v in weights.items()},
+        threshold=float(data["threshold"]),  # type: ignore[arg-type]
+        version=str(data.get("version", "")),
+        _word_cache={},
+    )
+
+
+@cache
+def load_model() -> Model | None:
+    """The shipped model, or ``None`` when the weights file is missing (rules still apply)."""
+    try:
+        raw = resources.files("memscribe.guard").joinpath(WEIGHTS_RESOURCE).read_bytes()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return None
+    return model_from_json(json.loads(gzip.decompress(raw)))
+
+
+def score(text: str) -> float | None:
+    """The shipped model's score for normalised ``text`` (``None`` without a model)."""
+    model = load_model()
+    return None if model is None else model.score(text)

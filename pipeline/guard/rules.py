@@ -1,0 +1,195 @@
+"""The injection rule table: named patterns for text that tries to steer the agent.
+
+A memory must describe the user, never address or command the agent that will read it.
+Each rule is one *shape* of agent-directed text (an override, a fake role tag, a
+download-and-execute line, an exfiltration request); rules run on the normalised views of
+:mod:`memscribe.guard.normalise`, so look-alike letters and invisible characters do not hide
+them. Procedural playbook text such as "Run tests with pnpm, not npm" must pass: plain
+``run <tool>`` is a rule the user taught, while "run this command", ``curl … | sh`` or
+"send … to https://…" command the agent.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["RULES", "InjectionRule", "first_rule"]
+
+
+@dataclass(frozen=True)
+class InjectionRule:
+    """A named pattern; a match means the text tries to steer the agent."""
+
+    name: str
+    pattern: re.Pattern[str]
+    #: Lower-case substrings one of which every match contains: the regex is skipped when none
+    #: occurs (a substring search is far cheaper than a regex scan).
+    hints: tuple[str, ...] = ()
+
+
+def _rule(name: str, pattern: str, *, ignore_case: bool = True, hints: tuple[str, ...] = ()) -> InjectionRule:
+    flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
+    return InjectionRule(name, re.compile(pattern, flags), hints)
+
+
+# Tags an agent transcript or recall block uses. Role tags match in any case; generic words
+# only in lowercase, so code generics such as ``Promise<User>`` are not flagged.
+_ROLE_TAGS = (
+    r"(?i:system|assistant|developer|im_start|im_end|memwal-memories|relevant[-_]memories|"
+    r"function_calls?|tool_calls?|tool_result|tool_use|antml:[a-z_]+)"
+)
+_LOWER_TAGS = r"user|tool|human|ai|instructions?|prompt|memories|memory|context|admin|root"
+
+# A URL or address that data could be sent to.
+_DEST = r"(?:https?://|ftp://|webhook|[\w.+-]+@[\w-]+\.[\w.]+)"
+# What an exfiltration request wants out: secrets, files, the conversation, everything.
+_LOOT = (
+    r"(?:(?:all|every|entire|whole|any)\b|\b(?:files?|folders?|director(?:y|ies)|documents?|"
+    r"credentials?|passwords?|secrets?|(?:api[ _-]?)?keys?|tokens?|cookies?|env(?:ironment)?(?:\s+var\w*)?|"
+    r"\.env|ssh|history|conversation|chat|messages|emails?|contacts?|data(?:base)?|contents?|"
+    r"system\s+prompt|memor(?:y|ies)))"
+)
+_SHELL = r"(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bpython3?\b|\bnode\b|\bperl\b|\bruby\b|\bsource\b"
+_FETCH = r"(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)"
+
+#: The rule table, checked in order. Each entry: (name, case-insensitive regex).
+RULES: tuple[InjectionRule, ...] = (
+    _rule(
+        "ignore_instructions",
+        r"\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.\n]{0,40}?"
+        r"\b(?:previous|prior|above|earlier|all|any|your|the|system|existing|other|preceding)\b"
+        r"[^.\n]{0,20}?\b(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails)\b",
+        hints=("ignore", "disregard", "forget", "override", "bypass", "skip"),
+    ),
+    _rule(
+        "do_not_follow",
+        r"\b(?:do\s+not|don'?t|never|stop)\s+(?:follow(?:ing)?|obey(?:ing)?|listen(?:ing)?\s+to)\s+"
+        r"(?:the\s+|your\s+|any\s+)?(?:system|developer|previous|original|above|prior|safety)\b",
+        hints=("follow", "obey", "listen"),
+    ),
+    _rule(
+        "system_prompt",
+        # asking for the agent's own instructions: a disclosure verb before them, or "your"
+        r"\b(?:print|reveal|show|repeat|output|display|tell\s+me|give\s+me|leak|dump|disclose|expose|"
+        r"spell\s+out|recite|echo|return|provide|list|write\s+(?:out|down))\b[^.\n]{0,30}?"
+        r"\b(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret|pre-?prompt)\s+"
+        r"(?:prompt|instructions?))|\byour\s+(?:(?:full|entire|initial|original|hidden|secret)\s+)?"
+        r"(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))",
+        hints=("system", "prompt", "instruction"),
+    ),
+    _rule(
+        "fake_role_tag",
+        r"<\s*/?\s*(?:" + _ROLE_TAGS + "|" + _LOWER_TAGS + r")(?![\w-])[^<>]{0,80}>",
+        ignore_case=False,
+        hints=("<",),
+    ),
+    _rule(
+        "fake_role_token",
+        r"<\|\s*(?:im_start|im_end|system|user|assistant|endoftext)\s*\|>|\[/?INST\]",
+        hints=("<|", "inst]"),
+    ),
+    _rule(
+        "fake_role_prefix",
+        r"^\s*(?:#+\s*)?(?:system|assistant|developer)\s*:",
+        hints=("system", "assistant", "developer"),
+    ),
+    _rule(
+        "addresses_agent",
+        r"\b(?:ai|llm|gpt|chatbot|language\s+model|(?:ai\s+)?assistants?|agents?|bots?)\b"
+        r"[^.\n]{0,20}\b(?:reading|seeing|processing|parsing|that\s+reads?)\s+this\b",
+        hints=("this",),
+    ),
+    _rule(
+        "role_hijack",
+        r"\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\b|\bpretend\s+(?:to\s+be|you\s+are)\b",
+        hints=("you are now", "from now on", "pretend"),
+    ),
+    _rule(
+        "new_instructions",
+        r"\b(?:new|updated|real|actual|override|true)\s+(?:instructions?|rules|orders|task|objective|goal)"
+        r"(?:\s*:|\s+(?:are|is)\b(?!\s+(?:in|at|on|under|available|documented|here)\b))",
+        hints=("instruction", "rules", "orders", "task", "objective", "goal"),
+    ),
+    _rule(
+        "exfiltration",
+        # a verb that moves data, something worth stealing, and where it should go
+        r"\b(?:send|post|upload|forward|exfiltrate|transmit|leak|beacon|e-?mail|mail|share|copy|transfer|"
+        r"export|dump|sync|submit)\b[^\n]{0,60}?\b"
+        + _LOOT
+        + r"\b[^\n]{0,80}?\b(?:to|at|into|via)\s+"
+        + _DEST
+        # or data pushed straight to a URL
+        + r"|\b(?:exfiltrate|transmit|leak|beacon|upload|post)\b[^\n]{0,80}?\b(?:to|at)\s+(?:https?|ftp)://",
+        hints=("@", "://", "webhook"),
+    ),
+    _rule(
+        "shell_exfiltration",
+        # a client that sends a file (@path), a command's output or a redirected file
+        r"\b(?:curl|wget|nc|netcat|invoke-webrequest|invoke-restmethod)\b[^\n]*?"
+        r"(?:\s-(?:d|F|T|X\s*(?:POST|PUT))\s*['\"]?(?:[\w-]+=)?(?:@|\$\(|`|<)"
+        r"|\s--(?:data\S*|upload-file|form|post-file|body-file)[= ]\s*['\"]?(?:[\w-]+=)?(?:@|\$\(|`|<)"
+        r"|\s-(?:T|-upload-file)\s+\S|\|\s*(?:ba|z)?sh\b)"
+        # or a command's output piped into the client
+        r"|\b(?:env|printenv|cat\s+\S+|history)\s*\|\s*(?:curl|nc|netcat|wget)\b",
+        hints=("curl", "wget", "nc", "netcat", "invoke-"),
+    ),
+    _rule(
+        "pipe_to_shell", r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\beval\s*\(\s*(?:atob|base64)", hints=("|", "eval")
+    ),
+    _rule(
+        "download_execute",
+        # bash <(curl …), sh -c "$(wget …)", source <(…)
+        r"(?:" + _SHELL + r")[^\n|;&]{0,20}(?:<\(|\$\(|`)\s*" + _FETCH + r"\b"
+        # curl … | python / | node (sh is pipe_to_shell)
+        r"|\b" + _FETCH + r"\b[^\n]{0,200}?\|\s*(?:" + _SHELL + r")"
+        # curl -o x … && sh x / wget … ; bash x / … && chmod +x x && ./x
+        r"|\b" + _FETCH + r"\b[^\n]{0,200}?(?:&&|;|\n)\s*(?:(?:chmod\s+\+?[0-7x]+\s+\S+\s*(?:&&|;)\s*)?"
+        r"(?:" + _SHELL + r")\s+\S+|chmod\s+\+?[0-7x]+\s+\S+\s*(?:&&|;)\s*\./)"
+        # PowerShell: iex (iwr …), IEX(New-Object Net.WebClient).DownloadString(…), -enc blobs
+        r"|\b(?:iex|invoke-expression)\b\s*\(?\s*(?:\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|"
+        r"new-object\s+(?:system\.)?net\.webclient))"
+        r"|\.downloadstring\s*\(|\bpowershell(?:\.exe)?\b[^\n]{0,40}\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{20,}",
+        hints=("curl", "wget", "fetch", "iwr", "irm", "invoke-", "webclient", "downloadstring", "powershell"),
+    ),
+    _rule(
+        "markdown_exfiltration",
+        # an image the renderer fetches, whose URL carries data (query string or template slot)
+        r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]*(?:\?[^)\s]*=|\{[^)\s]*\}|\$[A-Za-z_(])"
+        r"|<img\b[^>]{0,200}\bsrc\s*=\s*['\"]?https?://[^'\">\s]*\?[^'\">\s]*=",
+        hints=("](", "<img"),
+    ),
+    _rule(
+        "run_this_command",
+        r"\b(?:run|execute|exec|eval|paste)\s+(?:this|these|the\s+following|following|the\s+below|below)"
+        r"\s*(?:(?:shell\s+)?(?:commands?|code|scripts?|snippets?|payload|instructions?|steps?)\b|:)"
+        r"|\bexecute\s+(?:this|these|the\s+following|following|below)\b|\bexecute\s*:",
+        hints=("run", "exec", "eval", "paste"),
+    ),
+    _rule(
+        "call_tool", r"\b(?:call|invoke)\s+(?:the\s+|your\s+|this\s+)?(?:[\w-]+\s+)?tools?\b", hints=("tool",)
+    ),
+    _rule(
+        "self_persistence",
+        r"\bremember\s+(?:this|that|these)\s+(?:forever|permanently|always)\b"
+        r"|\b(?:always|must)\s+(?:obey|comply)\b"
+        r"|\b(?:save|store|write|add|put)\b[^.\n]{0,40}\b(?:to|into)\s+(?:your\s+|the\s+)?"
+        r"(?:long[- ]term\s+)?memor(?:y|ies)(?![\w-])"
+        r"|\b(?:store|save|keep|remember)\b[^.\n]{0,20}\bpermanently\b"
+        r"|\bmemory\s+update\s*:",
+        hints=("remember", "obey", "comply", "memor", "permanent"),
+    ),
+)
+
+
+def first_rule(texts: list[str]) -> str | None:
+    """Name of the first :data:`RULES` entry that matches any of ``texts``, or ``None``."""
+    lowered = [t.lower() for t in texts]
+    for rule in RULES:
+        search = rule.pattern.search
+        for text, low in zip(texts, lowered, strict=True):
+            if rule.hints and not any(h in low for h in rule.hints):
+                continue
+            if search(text):
+                return rule.name
+    return None

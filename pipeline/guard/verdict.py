@@ -1,0 +1,69 @@
+"""The guard's verdict on one text: rules first, then the learned classifier.
+
+:func:`check` normalises the text (:mod:`memscribe.guard.normalise`), runs the rule table on
+every view and, when no rule fires, scores the text and its sentence windows with the shipped
+classifier. The verdict names its reason: the rule, or ``classifier`` with the score, so a
+refusal can always be explained.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memscribe.guard import classifier, normalise, rules
+
+__all__ = ["CLASSIFIER_RULE", "Verdict", "check", "injection_rule", "windows"]
+
+#: The ``rule`` a classifier verdict carries.
+CLASSIFIER_RULE = "classifier"
+#: Where :meth:`~memscribe.guard.classifier.Model.max_window_score` ends a sentence: after each
+#: ``.``/``!``/``?`` (each is its own token) and at line breaks.
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])|\n")
+#: Sentences per window: an instruction hidden in a document is one or two sentences.
+WINDOW_SENTENCES = 2
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``rule`` names why text was flagged (a rule name or ``classifier``); ``None`` when clean.
+
+    ``score`` is the classifier's highest window score (``None`` when no classifier is shipped
+    or a rule decided first).
+    """
+
+    rule: str | None
+    score: float | None = None
+
+    @property
+    def injection(self) -> bool:
+        return self.rule is not None
+
+
+def windows(text: str) -> list[str]:
+    """``text`` itself, then each run of :data:`WINDOW_SENTENCES` consecutive sentences (when
+    the text has more than that): the texts the classifier scores, as training sees them."""
+    parts = [p for p in (s.strip() for s in _SENTENCE_END.split(text)) if p]
+    if len(parts) <= WINDOW_SENTENCES:
+        return [text]
+    step = WINDOW_SENTENCES
+    return [text] + [" ".join(parts[i : i + step]) for i in range(max(1, len(parts) - step + 1))]
+
+
+def check(text: str, *, use_classifier: bool = True) -> Verdict:
+    """The verdict on ``text``: the first rule that fires on any normalised view, else the
+    classifier when its score reaches the shipped threshold."""
+    views = normalise.views(text)
+    rule = rules.first_rule(views)
+    if rule is not None or not use_classifier:
+        return Verdict(rule)
+    model = classifier.load_model()
+    if model is None:
+        return Verdict(None)
+    best = max(model.max_window_score(v, WINDOW_SENTENCES) for v in views)
+    return Verdict(CLASSIFIER_RULE if best >= model.threshold else None, round(best, 4))
+
+
+def injection_rule(text: str) -> str | None:
+    """Why ``text`` would steer an agent (a rule name, or ``classifier``), or ``None`` when clean."""
+    return check(text).rule
