@@ -1,6 +1,7 @@
 """Benchmark the batch job against a local OpenAI-compatible server with a fixed latency.
 
     .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32] [--baseline REV]
+        [--plan-sizes 200 1000] [--engine local|ray]
 
 Starts the scripted server of the test suite (``tests/support/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
@@ -11,6 +12,11 @@ again (incremental: no model call expected) and a run after appending a new fact
 the transcripts. Prints wall time, transcripts/s, model calls and tokens per transcript,
 memscribe's own CPU time per transcript, and the ratio of wall time to the ideal
 (calls × latency / concurrency), all measured in this run.
+
+Then the planning section: the test suite's corpus generator (``tests/support/batch_corpus.py``:
+repeated preferences, moves that supersede each other, nothing-to-learn sessions), with the
+embedded model in-process, at each of ``--plan-sizes``: the share of transcripts planned more
+than once (a plan found stale at commit) and memscribe's CPU per transcript.
 
 ``--baseline REV`` (e.g. ``HEAD``) also runs the code of git revision REV (exported with
 ``git archive`` to a temporary folder; the working tree is not touched), alternating with the
@@ -25,6 +31,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -67,16 +74,27 @@ def respond(messages: list[dict[str, Any]]) -> str:
 
 
 def export_revision(rev: str, dest: Path) -> Path:
-    """The code of git revision ``rev`` in ``dest`` (``git archive``: read-only for the repo)."""
+    """The code of git revision ``rev`` in ``dest`` (``git archive``: read-only for the repo),
+    laid out as the installed ``memscribe`` package (``pipeline/`` → ``memscribe/``, with
+    ``schemas/`` and ``prompts/`` inside), so ``PYTHONPATH=dest`` imports it ahead of the
+    working tree's editable install."""
     dest.mkdir(parents=True)
     archive = subprocess.run(
         ["git", "-C", str(REPO), "archive", "--format=tar", rev], capture_output=True, check=True
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    package = dest / "memscribe"
+    if (dest / "pipeline").is_dir() and not package.exists():
+        shutil.copytree(dest / "pipeline", package)
+        for sub in ("schemas", "prompts"):
+            if (dest / sub).is_dir():
+                shutil.copytree(dest / sub, package / sub)
     return dest
 
 
-def run_batch(corpus: Path, root: Path, url: str, concurrency: int, code: Path = REPO) -> dict[str, Any]:
+def run_batch(
+    corpus: Path, root: Path, url: str, concurrency: int, code: Path = REPO, engine: str = "local"
+) -> dict[str, Any]:
     env = {**os.environ, "OPENAI_API_KEY": "bench-key-not-real", "PYTHONPATH": str(code)}
     cmd = [
         sys.executable,
@@ -95,11 +113,54 @@ def run_batch(corpus: Path, root: Path, url: str, concurrency: int, code: Path =
         "--api-base",
         url,
     ]
+    if engine != "local":
+        cmd += ["--engine", engine]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=code, check=False)
     if done.returncode != 0:
         raise SystemExit(f"memscribe batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
     report: dict[str, Any] = json.loads(done.stdout)
     return report
+
+
+def replanned(report: dict[str, Any]) -> float:
+    """Share of processed transcripts planned more than once."""
+    again = sum(1 for t in report["transcripts"] if t.get("replans", 0) > 0)
+    return 100.0 * again / max(1, report["processed"])
+
+
+#: Runs one in-process batch over the generated corpus (with whichever code PYTHONPATH names).
+PLAN_RUN = """
+import json, sys, time
+from pathlib import Path
+sys.path.append(sys.argv[3])
+from memscribe.batch.discovery import discover
+from memscribe.batch.runner import BatchConfig, run_batch
+from memscribe.model.embedded import EmbeddedModel
+from tests.support.batch_corpus import make_corpus
+corpus, root = Path(sys.argv[1]), Path(sys.argv[2])
+if not corpus.exists():
+    make_corpus(corpus, int(sys.argv[4]))
+cpu = time.process_time()
+report = run_batch(discover([str(corpus)]), BatchConfig(root=root, concurrency=8), EmbeddedModel)
+print(json.dumps({"cpu": time.process_time() - cpu, "report": report.model_dump(mode="json")}))
+"""
+
+
+def plan_run(corpus: Path, root: Path, n: int, code: Path = REPO) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    env.pop("MEMSCRIBE_MODEL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", PLAN_RUN, str(corpus), str(root), str(REPO), str(n)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=code,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"batch (planning section) failed:\n{done.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
 
 
 def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n: int) -> list[str]:
@@ -120,6 +181,7 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
         f"{ideal:.2f}",
         ratio,
         str(report["writes"]),
+        f"{replanned(report):.1f}",
     ]
 
 
@@ -133,6 +195,8 @@ def main() -> None:
     parser.add_argument(
         "--baseline", metavar="REV", help="also run git revision REV's code (before) for comparison"
     )
+    parser.add_argument("--plan-sizes", type=int, nargs="*", default=[200, 1000])
+    parser.add_argument("--engine", default="local", help="engine of the working tree's runs (local, ray)")
     args = parser.parse_args()
     rng = random.Random(6)
     head = [
@@ -148,6 +212,7 @@ def main() -> None:
         "ideal s",
         "wall/ideal",
         "writes",
+        "replan %",
     ]
     rows: list[list[str]] = []
     pairs: list[tuple[int, dict[str, Any], dict[str, Any]]] = []
@@ -163,7 +228,7 @@ def main() -> None:
                 old = run_batch(corpus, Path(tmp) / f"before-{concurrency}", url, concurrency, before)
                 rows.append(row(f"full (before: {args.baseline})", old, concurrency, args.latency, args.n))
             root = Path(tmp) / f"memory-{concurrency}"
-            new = run_batch(corpus, root, url, concurrency)
+            new = run_batch(corpus, root, url, concurrency, engine=args.engine)
             rows.append(row("full", new, concurrency, args.latency, args.n))
             if before is not None:
                 pairs.append((concurrency, old, new))
@@ -173,6 +238,25 @@ def main() -> None:
             with (corpus / f"session-{i:04d}.txt").open("a", encoding="utf-8") as f:
                 f.write(f"User: I prefer {' '.join(rng.sample(WORDS, 3))}.\nAssistant: Noted.\n")
         rows.append(row("+10% appended", run_batch(corpus, root, url, last), last, args.latency, args.n))
+        plans: list[list[str]] = []
+        for size in args.plan_sizes:
+            generated = Path(tmp) / f"corpus-{size}"
+            codes = [(f"before: {args.baseline}", before)] if before is not None else []
+            for label, code in [*codes, ("after", REPO)]:
+                assert code is not None
+                done = plan_run(generated, Path(tmp) / f"plan-{size}-{label[:6]}", size, code)
+                report = done["report"]
+                plans.append(
+                    [
+                        label,
+                        str(size),
+                        f"{report['processed']}",
+                        f"{replanned(report):.1f}",
+                        f"{1000 * done['cpu'] / max(1, report['processed']):.1f}",
+                        f"{report['wall_s']:.2f}",
+                        str(report["writes"]),
+                    ]
+                )
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     print(
         f"memscribe batch: {args.n} transcripts, model latency {args.latency * 1000:.0f} ms (per-transcript "
@@ -180,6 +264,15 @@ def main() -> None:
     )
     for r in [head, *rows]:
         print("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)))
+    if plans:
+        print(
+            "\nplanning: generated corpus (repeated facts, supersessions), embedded model, "
+            "concurrency 8, in-process"
+        )
+        plan_head = ["code", "transcripts", "processed", "replan %", "cpu ms/tr", "wall s", "writes"]
+        plan_widths = [max(len(r[i]) for r in [plan_head, *plans]) for i in range(len(plan_head))]
+        for r in [plan_head, *plans]:
+            print("  ".join(cell.rjust(w) for cell, w in zip(r, plan_widths, strict=True)))
     if pairs:
         print(f"\nafter / before ({args.baseline}), same run:")
         for concurrency, old, new in pairs:

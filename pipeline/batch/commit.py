@@ -25,9 +25,8 @@ from memscribe.batch.unit import Snapshot, UnitResult
 from memscribe.batch.view import Delta, MemoryState
 from memscribe.errors import StoreError
 from memscribe.schemas.plan import Plan, WriteOp
-from memscribe.snapshot.store import append_snapshot_locked
-from memscribe.stages.apply import apply_locked, recover_interrupted
-from memscribe.store.root import MemoryRoot
+from memscribe.store.base import MemoryStore
+from memscribe.store.filestore import FileMemoryStore
 
 CommitOutcome = Literal["committed", "already", "stale"]
 
@@ -106,7 +105,7 @@ def next_record(prepared: Prepared, plan: Plan) -> ledger.LedgerRecord:
     )
 
 
-def _commit_locked(prepared: Prepared, memory_root: MemoryRoot, ctx: CommitContext) -> CommitOutcome:
+def _commit_locked(prepared: Prepared, store: MemoryStore, ctx: CommitContext) -> CommitOutcome:
     """Apply one plan and record it in the ledger; the caller holds the root lock."""
     unit = prepared.unit
     path = prepared.item.path
@@ -132,31 +131,33 @@ def _commit_locked(prepared: Prepared, memory_root: MemoryRoot, ctx: CommitConte
                 record=current.record, pending=ledger.Pending(next=record, write_ids=write_ids)
             ),
         )
+    if unit.plan.operations or unit.plan.snapshot is not None:
+        # The writes, then a Big-Memory task snapshot (appended under the same lock; a replay
+        # after a kill does not append it twice).
         try:
-            apply_locked(unit.plan, memory_root, now=ctx.now)
+            store.apply(unit.plan, now=ctx.now, replay=True, locked=True)
         except StoreError:
-            try:  # the apply rolled back: so does the ledger
-                ctx.ledger.save(path, ledger.LedgerFile(record=current.record))
-            except StoreError:
-                pass  # resolve_pending settles it on the next run
+            if unit.plan.operations:
+                try:  # the apply rolled back: so does the ledger
+                    ctx.ledger.save(path, ledger.LedgerFile(record=current.record))
+                except StoreError:
+                    pass  # resolve_pending settles it on the next run
             raise
-    if unit.plan.snapshot is not None:  # Big-Memory task snapshot, appended under the same lock
-        append_snapshot_locked(memory_root, unit.plan.snapshot, replay=True)
     ctx.ledger.save(path, ledger.LedgerFile(record=record), stat=prepared.out.stat)
     return "committed"
 
 
 def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
     """Commit consecutive plans, in order, under one acquisition of the root lock."""
-    memory_root = MemoryRoot(ctx.root)
+    store = FileMemoryStore(ctx.root, lock_timeout=ctx.lock_timeout)
     done = GroupCommit(memory=ctx.memory)
-    with memory_root.lock(timeout=ctx.lock_timeout):
+    with store.lock(timeout=ctx.lock_timeout):
         synced = ctx.memory.sync()  # another process may have written since the last group
         if synced:
             ctx.on_change(ctx.memory.version, synced, None)
         for prepared in group:
             try:
-                outcome = _commit_locked(prepared, memory_root, ctx)
+                outcome = _commit_locked(prepared, store, ctx)
             except BaseException as exc:  # reported for this transcript; the next group syncs
                 done.error = exc
                 ctx.memory.sync()
@@ -173,14 +174,14 @@ def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
 
 def recover(root: Path, *, lock_timeout: float, book: ledger.Ledger | None = None) -> list[str]:
     """Finish what a killed run left: open journals rolled forward, pending ledger rows settled."""
-    done = recover_interrupted(root, lock_timeout=lock_timeout)
+    store = FileMemoryStore(root, lock_timeout=lock_timeout)
+    done = store.recover()
     own = book is None
     book = book or ledger.Ledger(root, create=(Path(root) / ledger.LEDGER_DIR).is_dir())
     try:
         if book.has_pending():
-            memory_root = MemoryRoot(root)
-            with memory_root.lock(timeout=lock_timeout):
-                done += book.resolve_pending(memory_root.taken_ids())
+            with store.lock(timeout=lock_timeout):
+                done += book.resolve_pending(store.taken_ids())
     finally:
         if own:
             book.close()

@@ -14,21 +14,19 @@ from collections.abc import Collection, Iterable
 from memscribe.batch.board import ViewBase
 from memscribe.batch.unit import Snapshot
 from memscribe.batch.view import MemoryState
+from memscribe.relatedness import SHORTLIST_SCORE
+from memscribe.relatedness import related as related_text
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.stages.dedup import SHORTLIST_SCORE, same_topic
-from memscribe.textsim import similarity
 
 #: Similarity at which a memory that changed since the snapshot may alter a plan's dedup: the
-#: dedup stage's own shortlist threshold (below it, dedup never looks at the entry).
+#: one relatedness rule's shortlist threshold (below it, dedup never looks at the entry).
 RELATED_SCORE = SHORTLIST_SCORE
 
 
 def related(op: WriteOp, entry: MemoryEntry) -> bool:
     """Would the dedup stage look at ``entry`` for the candidate ``op`` writes?"""
-    return entry.kind == op.kind and (
-        same_topic(op.slug, entry.slug) or similarity(op.body, entry.body) >= RELATED_SCORE
-    )
+    return entry.kind == op.kind and related_text(op.slug, op.body, entry.slug, entry.body)
 
 
 def changed_under(

@@ -179,7 +179,7 @@ def test_openclaw_discovery_namespaces_and_resets(tmp_path: Path, monkeypatch: p
 
 
 def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import memscribe.stages.apply as apply_mod
+    import memscribe.store.transaction as apply_mod
     from memscribe.errors import StoreError
 
     make_corpus(tmp_path / "t", 2)

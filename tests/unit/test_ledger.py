@@ -9,9 +9,9 @@ from pathlib import Path
 from memscribe.batch import ledger
 from memscribe.batch.runner import recover
 from memscribe.schemas.plan import Plan, WriteOp
-from memscribe.stages.apply import recover_interrupted
 from memscribe.store.atomic import write_new_file
 from memscribe.store.root import JOURNAL_DIR, MemoryRoot
+from memscribe.store.transaction import recover_interrupted
 from tests.support.batch_corpus import make_corpus
 
 
