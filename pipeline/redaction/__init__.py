@@ -1,0 +1,54 @@
+"""Redaction: mask secrets in text before any model or file sees it.
+
+Pure and deterministic: no I/O, no model. The package is split by what decides:
+
+- :mod:`~memscribe.redaction.providers`: provider token shapes, as a data table;
+- :mod:`~memscribe.redaction.structure`: key blocks, URLs with credentials, connection strings,
+  headers, cookies and assignments under secret-ish names in config and code;
+- :mod:`~memscribe.redaction.prose`: secrets said in prose;
+- :mod:`~memscribe.redaction.values`: the value decision (placeholders, entropy, shapes);
+- :mod:`~memscribe.redaction.pii`: cards, IBANs, national ids, and opt-in contact details;
+- :mod:`~memscribe.redaction.combine`: the prefilter, span merging and masking.
+
+Each merged span is replaced by ``[REDACTED:<type>]`` (``#<n>`` for the n-th distinct value of
+a type in one transcript). Masks are never re-detected, so redacting redacted text changes
+nothing. :func:`detectors` is the stable way for other modules to get the detector table.
+"""
+
+from __future__ import annotations
+
+from memscribe.redaction.base import MASK_RE, Detector, Finding
+from memscribe.redaction.combine import (
+    SECRET_ONLY_FRACTION,
+    Masker,
+    find_secrets,
+    is_mostly_secret,
+    redact_text,
+    redact_transcript,
+    secret_fraction,
+)
+from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS, detectors
+from memscribe.redaction.pii import iban_ok, luhn_ok
+from memscribe.redaction.structure import name_strength
+from memscribe.redaction.values import is_placeholder, shannon_entropy
+
+__all__ = [
+    "CONTACT_DETECTORS",
+    "DETECTORS",
+    "MASK_RE",
+    "SECRET_ONLY_FRACTION",
+    "Detector",
+    "Finding",
+    "Masker",
+    "detectors",
+    "find_secrets",
+    "iban_ok",
+    "is_mostly_secret",
+    "is_placeholder",
+    "luhn_ok",
+    "name_strength",
+    "redact_text",
+    "redact_transcript",
+    "secret_fraction",
+    "shannon_entropy",
+]

@@ -1,0 +1,109 @@
+"""Shared pieces of the redaction detectors: findings, the detector type, masks and the regex finder."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from memscribe.redaction.values import is_placeholder
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One detected secret: its type and span in the *input* text. Never holds the value."""
+
+    type: str
+    start: int
+    end: int
+
+
+Finder = Callable[[str], Iterator[tuple[int, int]]]
+
+
+@dataclass(frozen=True)
+class Detector:
+    """A named secret detector: ``find(text)`` yields ``(start, end)`` spans of secret values."""
+
+    name: str
+    find: Finder
+
+
+#: A mask written by this module (also the bare ``[REDACTED]`` people write by hand).
+MASK_RE = re.compile(r"\[REDACTED(?::[a-z0-9_]+(?:#\d+)?)?\]")
+
+# Left boundaries are checked by :func:`_left_boundary`: not glued to a word character, except
+# after a JSON escape such as ``\n`` (tool output is often JSON-escaped text).
+_E = r"(?![A-Za-z0-9_])"
+
+
+def _left_boundary(text: str, start: int) -> bool:
+    """True when ``start`` is not glued to a word character (a JSON ``\\n`` escape counts as a gap)."""
+    if start == 0 or not _WORDCHAR(text[start - 1]):
+        return True
+    return start >= 2 and text[start - 2] == "\\" and text[start - 1] in "nrt"
+
+
+def _WORDCHAR(c: str) -> bool:  # noqa: N802 - reads like a character class
+    return c.isascii() and (c.isalnum() or c == "_")
+
+
+def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Sorted, merged ``(start, end)`` spans of the lines of ``low`` that contain a hint."""
+    spans: list[tuple[int, int]] = []
+    for hint in hints:
+        at = low.find(hint)
+        while at >= 0:
+            start = low.rfind("\n", 0, at) + 1
+            end = low.find("\n", at)
+            end = len(low) if end < 0 else end
+            spans.append((start, end))
+            at = low.find(hint, end)
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _regex(
+    pattern: str,
+    flags: int = 0,
+    *,
+    group: str | int = 0,
+    check: bool = True,
+    hints: tuple[str, ...] = (),
+    ihints: tuple[str, ...] = (),
+    boundary: bool = False,
+) -> Finder:
+    """A finder over ``pattern``'s matches (``group``'s span).
+
+    ``hints``: literal substrings one of which every match contains; the regex is skipped when
+    none occurs in the text (a substring search is far cheaper than a regex scan); ``ihints``
+    the same, lowercase, matched against the lowercased text.
+    ``boundary``: the match must not start glued to a word character (checked here rather
+    than with a leading look-behind, which would stop ``re`` from scanning for the literal
+    prefix). ``check``: drop placeholder values (:func:`is_placeholder`).
+    """
+    rx = re.compile(pattern, flags)
+
+    def find(text: str) -> Iterator[tuple[int, int]]:
+        if hints and not any(h in text for h in hints):
+            return
+        windows: list[tuple[int, int]] = [(0, len(text))]
+        if ihints:
+            windows = _hint_lines(text.lower(), ihints)
+        for m in (m for ws, we in windows for m in rx.finditer(text, ws, we)):
+            start, end = m.span(group)
+            if start < 0 or end <= start:
+                continue
+            if boundary and not _left_boundary(text, m.start()):
+                continue
+            if check and is_placeholder(text[start:end]):
+                continue
+            yield start, end
+
+    return find

@@ -1,0 +1,174 @@
+"""Combine: run the detectors, merge overlapping spans, mask; transcripts and secret-only text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from memscribe.redaction.base import MASK_RE, Finding
+from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.schemas.plan import Redaction
+from memscribe.schemas.transcript import ToolCall, Transcript, Turn
+
+# --------------------------------------------------------------------------- resolution
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    type: str
+    start: int
+    end: int
+    priority: int
+
+
+def find_secrets(text: str, *, redact_contact: bool = False) -> list[Finding]:
+    """All secret spans in ``text``, overlaps merged, sorted by position.
+
+    ``redact_contact`` adds :data:`CONTACT_DETECTORS` (emails, phone numbers), which are kept
+    by default: the seeds allow a user's name, role and timezone, and contact details are not
+    credentials.
+
+    Overlapping candidates are merged into one span (the union, so no detected character
+    survives); the merged span takes the type of its longest candidate, ties going to the
+    earlier, more specific detector. Candidates touching an existing mask are ignored.
+    """
+    masks = [m.span() for m in MASK_RE.finditer(text)]
+    cands: list[_Candidate] = []
+    detectors = DETECTORS + CONTACT_DETECTORS if redact_contact else DETECTORS
+    for prio, det in enumerate(detectors):
+        for start, end in det.find(text):
+            if any(start < me and ms < end for ms, me in masks):
+                continue
+            cands.append(_Candidate(det.name, start, end, prio))
+    cands.sort(key=lambda c: (c.start, -c.end))
+    merged: list[list[_Candidate]] = []
+    group_end = -1
+    for c in cands:
+        if merged and c.start < group_end:
+            merged[-1].append(c)
+            group_end = max(group_end, c.end)
+        else:
+            merged.append([c])
+            group_end = c.end
+    findings = []
+    for group in merged:
+        best = min(group, key=lambda c: (-(c.end - c.start), c.priority))
+        findings.append(Finding(best.type, min(c.start for c in group), max(c.end for c in group)))
+    return findings
+
+
+@dataclass
+class Masker:
+    """Masks secrets consistently within one transcript.
+
+    The first distinct value of a type becomes ``[REDACTED:<type>]``, later distinct values
+    ``[REDACTED:<type>#2]``, ``#3``...; the same value always gets the same mask, so a reader can
+    still tell "the same key again" from "another key". Values are held only in memory for the
+    life of the masker and never returned.
+    """
+
+    #: also mask emails and phone numbers (see :func:`find_secrets`)
+    redact_contact: bool = False
+    _masks: dict[tuple[str, str], str] = field(default_factory=dict)
+    _counts: dict[str, int] = field(default_factory=dict)
+
+    def mask_for(self, type_: str, value: str) -> str:
+        key = (type_, value)
+        if key not in self._masks:
+            n = self._counts.get(type_, 0) + 1
+            self._counts[type_] = n
+            self._masks[key] = f"[REDACTED:{type_}]" if n == 1 else f"[REDACTED:{type_}#{n}]"
+        return self._masks[key]
+
+    def redact(self, text: str) -> tuple[str, list[Finding]]:
+        """Mask every secret in ``text``; findings carry spans into the input ``text``."""
+        findings = find_secrets(text, redact_contact=self.redact_contact)
+        if not findings:
+            return text, []
+        parts: list[str] = []
+        pos = 0
+        for f in findings:
+            parts.append(text[pos : f.start])
+            parts.append(self.mask_for(f.type, text[f.start : f.end]))
+            pos = f.end
+        parts.append(text[pos:])
+        return "".join(parts), findings
+
+
+def redact_text(text: str, *, redact_contact: bool = False) -> tuple[str, list[Finding]]:
+    """Mask each secret in ``text`` as ``[REDACTED:<type>]``.
+
+    Returns the redacted text and the findings, whose spans index the *input* text.
+    ``redact_contact`` also masks emails and phone numbers (kept by default). Idempotent: ``redact_text(redact_text(t)[0])`` returns its input unchanged with no findings.
+    """
+    return Masker(redact_contact=redact_contact).redact(text)
+
+
+def redact_transcript(transcript: Transcript) -> tuple[Transcript, list[Redaction]]:
+    """Redact every turn's text and tool-call arguments with one :class:`Masker`.
+
+    Returns a new transcript (turns replaced, everything else kept) and one
+    ``Redaction(type, turn=index, stage="in")`` per finding.
+    """
+    masker = Masker()
+    redactions: list[Redaction] = []
+    turns: list[Turn] = []
+    for turn in transcript.turns:
+        text, found = masker.redact(turn.text)
+        calls: list[ToolCall] = []
+        for call in turn.tool_calls:
+            args, arg_found = masker.redact(call.arguments)
+            found += arg_found
+            calls.append(call.model_copy(update={"arguments": args}) if arg_found else call)
+        redactions.extend(Redaction(type=f.type, turn=turn.index, stage="in") for f in found)
+        if found:
+            turn = turn.model_copy(update={"text": text, "tool_calls": tuple(calls)})
+        turns.append(turn)
+    return transcript.model_copy(update={"turns": tuple(turns)}), redactions
+
+
+# --------------------------------------------------------------------------- secret-only
+
+#: A candidate is dropped as ``secret_only`` above this share of secret characters.
+SECRET_ONLY_FRACTION = 0.5
+_WORD = re.compile(r"[A-Za-z\u00c0-\uffff][A-Za-z\u00c0-\uffff'’-]+")
+_SECRET_TALK = frozenset(
+    """key keys token tokens secret secrets password passwords credential credentials api is are the
+    a an my our your his her their its of for to set as env value user user's uses has was new
+    here it this that and or in on with""".split()
+)
+
+
+def secret_fraction(text: str) -> float:
+    """Share (0..1) of the non-space characters of ``text`` that are secrets or existing masks."""
+    total = sum(1 for c in text if not c.isspace())
+    if not total:
+        return 0.0
+    spans = [(f.start, f.end) for f in find_secrets(text)]
+    spans += [m.span() for m in MASK_RE.finditer(text)]
+    covered: set[int] = set()
+    for start, end in spans:
+        covered.update(i for i in range(start, end) if not text[i].isspace())
+    return len(covered) / total
+
+
+def is_mostly_secret(text: str) -> bool:
+    """True when ``text`` is essentially a secret, so storing it (even masked) is useless.
+
+    Either more than :data:`SECRET_ONLY_FRACTION` of its non-space characters are secrets or
+    masks, or it contains a secret and, once masks, variable names (``OPENAI_API_KEY``) and
+    secret-talk words ("my", "key", "is") are removed, no ordinary word is left. Works on raw
+    or already-redacted text.
+    """
+    if secret_fraction(text) > SECRET_ONLY_FRACTION:
+        return True
+    redacted, findings = redact_text(text)
+    if not findings and not MASK_RE.search(redacted):
+        return False
+    rest = MASK_RE.sub(" ", redacted)
+    words = [
+        w
+        for w in _WORD.findall(rest)
+        if w.lower() not in _SECRET_TALK and not (("_" in w) or (w.isupper() and len(w) > 3))
+    ]
+    return not words

@@ -1,0 +1,96 @@
+"""PII detectors (cards, IBANs, national ids; always masked) and contact details (opt-in)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.base import _left_boundary
+
+# --------------------------------------------------------------------------- PII
+
+# The left boundary is checked after the first digit (``\d(?<![\w.+-]\d)`` is ``(?<![\w.+-])\d``):
+# a pattern that starts with a character class lets ``re`` skip to the next digit instead of
+# trying a match at every position. Same for the SSN and NINO patterns below.
+_CARD = re.compile(
+    r"\d(?<![\w.+-]\d)\d{3}(?:[ -]\d{4}[ -]\d{4}[ -]\d{4}(?:[ -]\d{3})?|[ -]\d{6}[ -]\d{5}|\d{9,15})(?![\w.-])"
+)
+_CARD_IIN = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|6011|64[4-9]|65|62)")
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn checksum of a payment card number."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _find_cards(text: str) -> Iterator[tuple[int, int]]:
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"[ -]", "", m.group(0))
+        if 13 <= len(digits) <= 19 and _CARD_IIN.match(digits) and len(set(digits)) > 2 and luhn_ok(digits):
+            yield m.span()
+
+
+#: IBAN length per country (the common ones; SEPA and a few more).
+_IBAN_LEN = {
+    "AD": 24, "AT": 20, "BE": 16, "BG": 22, "CH": 21, "CY": 28, "CZ": 24, "DE": 22, "DK": 18, "EE": 20,
+    "ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IS": 26, "IT": 27,
+    "LI": 21, "LT": 20, "LU": 20, "LV": 21, "MC": 27, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25,
+    "RO": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "TR": 26, "AE": 23, "SA": 24, "IL": 23, "BR": 29,
+}  # fmt: skip
+_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,30}(?![A-Za-z0-9])")
+
+
+def iban_ok(iban: str) -> bool:
+    """Country length and ISO 7064 mod-97 check of a compact IBAN."""
+    if _IBAN_LEN.get(iban[:2]) != len(iban):
+        return False
+    return int("".join(str(int(c, 36)) for c in iban[4:] + iban[:4])) % 97 == 1
+
+
+def _find_ibans(text: str) -> Iterator[tuple[int, int]]:
+    for m in _IBAN.finditer(text):
+        if not _left_boundary(text, m.start()):
+            continue
+        want = _IBAN_LEN.get(m.group(0)[:2])
+        if want is None:
+            continue
+        # cut the match back to the country's length (a following word may have been glued on)
+        count, end = 0, m.start()
+        for i in range(m.start(), m.end()):
+            if text[i] != " ":
+                count += 1
+                if count == want:
+                    end = i + 1
+                    break
+        if count == want and iban_ok(text[m.start() : end].replace(" ", "")):
+            yield m.start(), end
+
+
+#: US social security numbers (no 000/666/9xx area, 00 group, 0000 serial) and UK national
+#: insurance numbers.
+_SSN = re.compile(r"\d(?<![\w-]\d)(?<!9)(?!(?<=0)00|(?<=6)66)\d\d-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])")
+_NINO = re.compile(
+    r"[A-CEGHJ-PR-TW-Z](?<![A-Za-z0-9].)(?!(?<=B)G|(?<=G)B|(?<=N)K|(?<=K)N|(?<=T)N|(?<=N)T|(?<=Z)Z)"
+    r"[A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
+)
+
+
+def _find_national_ids(text: str) -> Iterator[tuple[int, int]]:
+    for rx in (_SSN, _NINO):
+        for m in rx.finditer(text):
+            yield m.span()
+
+
+# --------------------------------------------------------------------------- contact (opt-in)
+
+_EMAIL = r"(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}(?![\w-])"
+_PHONE = (
+    r"(?<![\w+])(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]?\d{2,4}){2,4}"
+    r"|\(\d{3}\)[ .-]?\d{3}[ .-]?\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-])"
+)

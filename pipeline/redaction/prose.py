@@ -1,0 +1,149 @@
+"""Prose detectors: random tokens after a secret keyword, passwords said in prose, values on
+the line after a secret's name, pasted values."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.base import MASK_RE
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, HIGH_ENTROPY_MIN_LEN, _looks_random, _password_like
+
+#: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
+#: (see :data:`_KEYWORD`).
+_PW_KEYWORD = re.compile(r"[Pp](?<!\w.)(?i:ass(?:word|wd|phrase|code)|wd?)\b")
+_PW_LINKS = frozenset({"is", "was", "=", ":", "->", "→", "=>", "be", "are", "it's", "its", "now", "to"})
+_PW_FILLER = frozenset({"now", "still", "just", "actually", "simply", "set", "to", "literally", "currently"})
+_PW_SKIP_WORDS = 5
+_PW_BACK_TOKENS = 6
+_WS_TOKEN = re.compile(r"\S+")
+
+
+def _in_mask(text: str, pos: int) -> bool:
+    """True when ``pos`` falls inside a ``[REDACTED:<type>]`` mask (whose type may be a keyword)."""
+    opening = text.rfind("[REDACTED", max(0, pos - 40), pos)
+    return opening >= 0 and "]" not in text[opening:pos]
+
+
+def _clean_token(raw: str) -> tuple[int, str]:
+    """(offset, value) of a whitespace token with surrounding quotes and punctuation removed."""
+    lead = len(raw) - len(raw.lstrip("`'\"(["))
+    value = raw[lead:].rstrip("`'\".,;:?!)]")
+    return lead, value
+
+
+# --- high-entropy token shortly after a secret keyword in prose ("here's my key: 9f8e...")
+
+#: ``(?i)\b(?:api[ _-]?key|access[ _-]?key|key|token|secret|password|passwd|passphrase|credentials?|
+#: bearer|auth)\b``, written to start with a character class (every character ``(?i)[abckpst]``
+#: matches, ``ſ`` and the Kelvin sign included) so that ``re`` skips ahead instead of trying a
+#: match at every position; the leading ``\b`` becomes ``(?<!\w.)`` after that first letter.
+_KEYWORD = re.compile(
+    r"[A-Ca-cKkPpSsTt\u017f\u212a](?<!\w.)"
+    r"(?i:(?<=a)(?:pi[ _-]?key|ccess[ _-]?key|uth)|(?<=k)ey|(?<=t)oken|(?<=s)ecret|"
+    r"(?<=p)ass(?:word|wd|phrase)|(?<=c)redentials?|(?<=b)earer)\b"
+)
+_TOKEN = re.compile(r"[A-Za-z0-9+/_.~=-]+")
+_KEYWORD_WINDOW_TOKENS = 4
+_KEYWORD_WINDOW_CHARS = 1000  # bounds the work per keyword on pathological input
+
+
+def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
+    """Random-looking tokens among the few words after a secret keyword.
+
+    A token counts when it is at least :data:`HIGH_ENTROPY_MIN_LEN` characters, mixes letters
+    and digits, is not a UUID, and has at least :data:`HIGH_ENTROPY_BITS` bits of Shannon
+    entropy per character. The window is counted in tokens (not characters) so that
+    re-scanning masked text sees the same neighbours.
+    """
+    for kw in _KEYWORD.finditer(text):
+        if _in_mask(text, kw.start()):
+            continue
+        limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
+        line_end = text.find("\n", kw.end(), limit)
+        end = line_end if line_end >= 0 else limit
+        for tok in itertools.islice(_TOKEN.finditer(text, kw.end(), end), _KEYWORD_WINDOW_TOKENS):
+            if tok.end() - tok.start() < HIGH_ENTROPY_MIN_LEN:
+                continue  # too short to be random (the stripped value is no longer)
+            raw = tok.group(0)
+            value = raw.strip(".~-/")
+            if not value or "REDACTED" in value or value.count("/") > 2:
+                continue  # empty, a mask, or a path
+            if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
+                offset = tok.start() + raw.index(value)
+                yield offset, offset + len(value)
+
+
+def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
+    for kw in _PW_KEYWORD.finditer(text):
+        if _in_mask(text, kw.start()):
+            continue
+        line_start = text.rfind("\n", 0, kw.start()) + 1
+        line_end = text.find("\n", kw.end())
+        line_end = len(text) if line_end < 0 else line_end
+        linked, words = False, 0
+        rest = text[kw.end() : line_end]
+        if rest[:1] in (":", "="):
+            linked = True
+        for tok in _WS_TOKEN.finditer(text, kw.end(), line_end):
+            lead, value = _clean_token(tok.group(0))
+            low = value.lower()
+            if low in _PW_LINKS or tok.group(0) in (":", "=", "-"):
+                linked = True
+                continue
+            if linked and low in _PW_FILLER:
+                continue
+            if value.isalpha() and not linked and words < _PW_SKIP_WORDS:
+                words += 1  # "the password for the staging box was ..."
+                continue
+            if value and _password_like(value, strict=not linked):
+                yield tok.start() + lead, tok.start() + lead + len(value)
+            break
+        # the value before the keyword: "login fails with Xq7#...? that's the password"
+        before = list(_WS_TOKEN.finditer(text, line_start, kw.start()))[-_PW_BACK_TOKENS:]
+        for tok in before:
+            lead, value = _clean_token(tok.group(0))
+            if value and _password_like(value, strict=True):
+                yield tok.start() + lead, tok.start() + lead + len(value)
+
+
+# --- a bare value right after a line that names a secret, or after "paste:"
+
+_VALUE_LINE = re.compile(
+    r"^(?:\[[A-Za-z_:. -]{1,30}\][ \t]*)?(?:[>$#][ \t]+)?[`'\"]?(?P<v>[^\s`'\"]{8,512})[`'\"]?[ \t]*$",
+    re.MULTILINE,
+)
+_SECRET_CONTEXT = re.compile(
+    r"(?i)secret|token|passw|pass\b|_pass|pwd|api[_-]?key|apikey|credential|private[_-]?key|access[_-]?key|auth"
+)
+_PASTE = re.compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
+
+
+def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
+    """A line that holds only a random-looking token, when the line before names a secret
+    (``heroku config:get API_TOKEN`` then the value; ``echo $AWS_SECRET_ACCESS_KEY``)."""
+    for m in _VALUE_LINE.finditer(text):
+        value = m.group("v")
+        if "=" in value.rstrip("=") or "://" in value:
+            continue  # an assignment or a URL: their own detectors decide
+        if not (
+            _looks_random(value.strip(".~-/="), min_len=16, bits=HIGH_ENTROPY_BITS)
+            or _password_like(value, strict=True)
+        ):
+            continue
+        prev_end = m.start() - 1
+        if prev_end < 0:
+            continue
+        prev_start = text.rfind("\n", 0, prev_end) + 1
+        if _SECRET_CONTEXT.search(MASK_RE.sub("", text[prev_start:prev_end])):
+            yield m.span("v")
+
+
+def _find_pasted(text: str) -> Iterator[tuple[int, int]]:
+    if "paste" not in text.lower():
+        return
+    for m in _PASTE.finditer(text):
+        value = m.group("v").rstrip(".,;:?!)")
+        if _looks_random(value, min_len=16, bits=3.0) or _password_like(value, strict=True):
+            yield m.start("v"), m.start("v") + len(value)

@@ -1,0 +1,134 @@
+"""The value decision: placeholders, entropy and character classes, password shapes."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+# --------------------------------------------------------------------------- placeholders
+
+_KNOWN_EXAMPLES = frozenset(
+    {
+        "AKIAIOSFODNN7EXAMPLE",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "AKIATESTTESTTESTTEST",
+        "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+        # jwt.io's documented example token (signature part)
+        "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    }
+)
+_PLACEHOLDER_VALUES = frozenset(
+    "password passwd pass secret token apikey api_key api-key username user admin key value test".split()
+)
+_PLACEHOLDER_WORDS = re.compile(
+    r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|(?-i:x{4}|X{4})|\*\*\*|"
+    r"\.\.\.|…|####|<[^>]*>|\bnull\b|\bnone\b|insert|todo|secret_here|key_here|token_here",
+    re.IGNORECASE,
+)
+_PROVIDER_PREFIX = re.compile(
+    r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
+    r"xox[baprs]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIza|ATBB)"
+)
+_VAR_REF = re.compile(
+    r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
+    r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
+)
+
+
+def is_placeholder(value: str) -> bool:
+    """True for values that stand in for a secret rather than being one.
+
+    Covers empty values, variable references (``$VAR``, ``${VAR}``, ``%VAR%``,
+    ``{{ secrets.X }}``, a bare ``ENV_VAR_NAME``), angle-bracket slots (``<your-api-key>``),
+    masks (``[REDACTED]``), filler (``xxxx``, ``****``, ``sk-...``), words such as ``changeme``
+    / ``your_key_here`` / ``example``, and documented example keys (``AKIAIOSFODNN7EXAMPLE``).
+    """
+    v = value.strip().strip("'\"`")
+    if (
+        len(v) < 4
+        or v.lower() in _PLACEHOLDER_VALUES
+        or v in _KNOWN_EXAMPLES
+        or "[REDACTED" in v
+        or "REDACTED" in v.upper()
+    ):
+        return True
+    if any(ex in v for ex in _KNOWN_EXAMPLES):
+        return True
+    if _VAR_REF.match(v) or _PLACEHOLDER_WORDS.search(v):
+        return True
+    rest = _PROVIDER_PREFIX.sub("", v)
+    if len(rest) < 4:
+        return True
+    # one repeated filler character (``xxxxxxxx``, ``00000000``, ``********``)
+    return len(set(rest.lower()) - set("-_.")) <= 1
+
+
+# --------------------------------------------------------------------------- entropy
+
+#: Tokens near a secret keyword are reported when at least this long ...
+HIGH_ENTROPY_MIN_LEN = 20
+#: ... with at least this much Shannon entropy (bits per character). Random base62 of 20
+#: characters averages ~4.0; English words and identifiers sit well below 3.5.
+HIGH_ENTROPY_BITS = 3.5
+#: Values under a weak name (``*_KEY``) need this much entropy (and 16+ characters).
+WEAK_NAME_BITS = 3.0
+
+
+def shannon_entropy(s: str) -> float:
+    """Shannon entropy of ``s`` in bits per character."""
+    if not s:
+        return 0.0
+    n = len(s)
+    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+
+
+_LOWER, _UPPER, _DIGIT = re.compile("[a-z]"), re.compile("[A-Z]"), re.compile("[0-9]")
+_SPACE = re.compile(r"\s")
+
+
+def _char_classes(s: str) -> int:
+    return sum(1 for rx in (_LOWER, _UPPER, _DIGIT) if rx.search(s))
+
+
+#: Longer runs are data (base64 blobs), not credentials; PEM blocks have their own detector.
+_MAX_VALUE_LEN = 512
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+
+def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
+    if not min_len <= len(s) <= _MAX_VALUE_LEN or _UUID.match(s) or is_placeholder(s):
+        return False
+    if not _DIGIT.search(s) or _char_classes(s) < 2:
+        return False
+    return shannon_entropy(s) >= bits
+
+
+_PW_FORBIDDEN = re.compile(r"[()\[\]{}<>/\\'\"`,|=:;]")
+_PW_NOT_VALUE = re.compile(
+    r"^(?:[0-9a-f]+|[0-9A-F]+|[\d.:\-TZ+]+|v?\d+(?:\.\d+)+[A-Za-z0-9-]*|"
+    r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+|[\w.+-]+@[\w-]+\.[\w.]+)$"
+)
+#: Strict prose passwords (no "is"/":" between keyword and value, or the value comes first):
+#: at least this long, with three of lower / upper / digit / symbol.
+PROSE_PASSWORD_STRICT_LEN = 8
+
+
+def _password_like(value: str, *, strict: bool) -> bool:
+    """A token shaped like a password: 6-64 characters (8 when ``strict``), a letter, a digit or
+    symbol, two character classes (three when ``strict``), no code or path punctuation, and not
+    a placeholder, hex digest, UUID, version, date, dotted name or email."""
+    if not (PROSE_PASSWORD_STRICT_LEN if strict else 6) <= len(value) <= 64:
+        return False
+    if _PW_FORBIDDEN.search(value) or _PW_NOT_VALUE.match(value) or _UUID.match(value):
+        return False
+    low = value.lower()
+    if "passw" in low or not any(c.isalpha() for c in value):
+        return False
+    symbol = any(not c.isalnum() and c not in "_-." for c in value)
+    classes = _char_classes(value) + (symbol or any(c in "_-." for c in value))
+    if strict:
+        ok = classes >= 3 and shannon_entropy(value) >= 2.5
+    else:
+        ok = classes >= 2 and (symbol or bool(_DIGIT.search(value)))
+    return ok and not is_placeholder(value)
