@@ -88,6 +88,21 @@ _NEGOTIATED: dict[str, str] = {}
 #: Fallback order when a server refuses the response format.
 _FALLBACK = {"json_schema": "json", "tools": "json", "json": "md_json"}
 logger = logging.getLogger("memscribe.model")
+ENV_MAX_CALLS = "MEMSCRIBE_MAX_CALLS"
+
+
+def _env_max_calls() -> int | None:
+    """``MEMSCRIBE_MAX_CALLS`` as a positive integer; unset or empty: no budget."""
+    raw = os.environ.get(ENV_MAX_CALLS, "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{ENV_MAX_CALLS}={raw!r} is not a whole number") from None
+    if value < 0:
+        raise ValueError(f"{ENV_MAX_CALLS} must be 0 or more, got {value}")
+    return value
 
 
 class LiteLLMModel:
@@ -107,6 +122,7 @@ class LiteLLMModel:
         backoff_initial_s: float = 1.0,
         temperature: float | None = 0.0,
         completion: Callable[..., Any] | None = None,
+        max_calls: int | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
@@ -119,6 +135,8 @@ class LiteLLMModel:
         self.retry_budget_s = retry_budget_s
         self.backoff_initial_s = backoff_initial_s
         self.temperature = temperature
+        #: Model calls allowed to this object (re-asks and retries count); None: no budget.
+        self.max_calls = max_calls if max_calls is not None else _env_max_calls()
         self.usage = Usage()
         self.mode = _NEGOTIATED.get(api_base or name, mode)
         #: Items of list answers that failed validation and were dropped: (list field, reason).
@@ -128,6 +146,15 @@ class LiteLLMModel:
         self._completion = completion or litellm.completion
         _warm_imports()
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[self.mode])
+
+    def _check_budget(self, task: str) -> None:
+        if self.max_calls is not None and self.usage.llm_calls >= self.max_calls:
+            raise ModelError(
+                f"{task}: model-call budget of {self.max_calls} reached (--max-calls / {ENV_MAX_CALLS}); "
+                "not called",
+                stage=task,
+                attempts=0,
+            )
 
     def drain_invalid(self) -> list[tuple[str, str]]:
         """Items dropped from the last answers as invalid: ``(field, reason)``; cleared on read."""
@@ -193,6 +220,7 @@ class LiteLLMModel:
             kwargs["api_base"] = self.api_base
         if self.api_key:
             kwargs["api_key"] = self.api_key
+        self._check_budget(task)
         while True:
             try:
                 result = self._client.chat.completions.create(

@@ -15,12 +15,17 @@ from memscribe.schemas.requests import DetectRequest
 from tests.support.fakes import QueuedCompletion, fake_llm
 
 GOOD_ITEM = {"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.", "evidence_turns": [0]}
-MESSAGES = [{"role": "system", "content": "TASK: detect"}, {"role": "user", "content": "[0] user: I use Neovim"}]
+MESSAGES = [
+    {"role": "system", "content": "TASK: detect"},
+    {"role": "user", "content": "[0] user: I use Neovim"},
+]
 REQUEST = DetectRequest(turns=(), window=1, windows=1)
 
 
 def _generate(model: Any) -> Detection:
-    result: Detection = model.generate(task="detect", messages=MESSAGES, response_model=Detection, request=REQUEST)
+    result: Detection = model.generate(
+        task="detect", messages=MESSAGES, response_model=Detection, request=REQUEST
+    )
     return result
 
 
@@ -56,7 +61,9 @@ def _refusal() -> BaseException:
     )
 
 
-def test_server_refusing_json_schema_falls_back_once_with_a_notice(capsys: pytest.CaptureFixture[str]) -> None:
+def test_server_refusing_json_schema_falls_back_once_with_a_notice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     completion = QueuedCompletion(_refusal(), {"profiles": [GOOD_ITEM], "playbooks": []})
     model = fake_llm(completion, api_base="http://127.0.0.1:8080/v1")
     result = _generate(model)
@@ -72,7 +79,9 @@ def test_server_refusing_json_schema_falls_back_once_with_a_notice(capsys: pytes
 
 
 def test_deterministic_500_naming_the_format_is_not_retried() -> None:
-    err = litellm.InternalServerError("json_schema: validation error in grammar", llm_provider="openai", model="x")
+    err = litellm.InternalServerError(
+        "json_schema: validation error in grammar", llm_provider="openai", model="x"
+    )
     assert llm._is_transient(err) is False
     assert llm._is_transient(litellm.InternalServerError("boom", llm_provider="openai", model="x")) is True
 
@@ -111,3 +120,19 @@ def test_provider_message_is_cut_at_a_word_boundary() -> None:
     assert short.endswith(" …")
     assert all(part.isdigit() or part in {"error", "…"} for part in short.split())
     assert len(short) <= 52
+
+
+def test_call_budget_stops_calls_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    good = {"profiles": [GOOD_ITEM], "playbooks": []}
+    completion = QueuedCompletion(good, good, good)
+    model = fake_llm(completion, max_calls=2)
+    _generate(model)
+    _generate(model)
+    with pytest.raises(ModelError, match="budget of 2 reached"):
+        _generate(model)
+    assert len(completion.calls) == 2
+    monkeypatch.setenv("MEMSCRIBE_MAX_CALLS", "1")
+    assert fake_llm(QueuedCompletion()).max_calls == 1
+    monkeypatch.setenv("MEMSCRIBE_MAX_CALLS", "many")
+    with pytest.raises(ValueError, match="whole number"):
+        fake_llm(QueuedCompletion())
