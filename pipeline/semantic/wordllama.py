@@ -1,0 +1,79 @@
+"""The WordLlama static embedding model, loaded offline from the files its wheel ships.
+
+``wordllama`` (PyPI) packages a 16 MB token-embedding table (``weights/l2_supercat_256.safetensors``,
+32k Llama-2 tokens × 256 dimensions) and its tokenizer (``tokenizers/l2_supercat_tokenizer_config.json``).
+A text's vector is the mean of its tokens' rows — exactly what ``WordLlama.load().embed`` computes
+(tests compare the two). We read the packaged files directly instead of calling its loader:
+
+* the loader looks for the tokenizer under ``tokenizer/`` while the wheel has ``tokenizers/``, and
+  falls back to a Hugging Face download when a file is missing — here nothing is ever fetched;
+* importing ``wordllama`` configures the root logger (``logging.basicConfig`` in its inference
+  module), which would change what a memscribe command prints.
+
+The package is located with :func:`importlib.util.find_spec`, which does not import it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memscribe.semantic.encoder import StaticEncoder
+
+NAME = "wordllama/l2_supercat_256"
+WEIGHTS = Path("weights") / "l2_supercat_256.safetensors"
+TOKENIZER = Path("tokenizers") / "l2_supercat_tokenizer_config.json"
+TENSOR = "embedding.weight"
+
+
+def package_dir() -> Path | None:
+    """Where the installed ``wordllama`` package's files are, without importing it; None if absent."""
+    try:
+        spec = importlib.util.find_spec("wordllama")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def available() -> bool:
+    """The packaged files and the libraries to read them are installed."""
+    folder = package_dir()
+    if folder is None or not (folder / WEIGHTS).is_file() or not (folder / TOKENIZER).is_file():
+        return False
+    return all(importlib.util.find_spec(m) is not None for m in ("tokenizers", "safetensors"))
+
+
+def load(folder: Path | None = None) -> StaticEncoder:
+    """The encoder from ``folder`` (default: the installed package's files).
+
+    Raises:
+        FileNotFoundError: the weights or the tokenizer file is not there.
+        ImportError: ``tokenizers`` or ``safetensors`` is not installed.
+    """
+    root = folder if folder is not None else package_dir()
+    if root is None:
+        raise FileNotFoundError("the wordllama package is not installed")
+    weights, tokenizer_file = root / WEIGHTS, root / TOKENIZER
+    for path in (weights, tokenizer_file):
+        if not path.is_file():
+            raise FileNotFoundError(f"wordllama file missing: {path}")
+    from safetensors.numpy import load_file
+    from tokenizers import Tokenizer
+
+    table = np.ascontiguousarray(load_file(str(weights))[TENSOR], dtype=np.float32)
+    tokenizer: Any = Tokenizer.from_file(str(tokenizer_file))
+    tokenizer.no_padding()
+    tokenizer.no_truncation()
+
+    def token_ids(texts: list[str]) -> list[list[int]]:
+        return [list(enc.ids) for enc in tokenizer.encode_batch(texts, add_special_tokens=False)]
+
+    return StaticEncoder(name=NAME, table=table, token_ids=token_ids)
+
+
+__all__ = ["NAME", "available", "load", "package_dir"]
