@@ -183,12 +183,22 @@ def extract(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait: boo
     from memscribe.integrations.openclaw import is_group
 
     if payload.agent == "openclaw" and is_group(payload) and payload.event == "session:compact:before":
-        outcome.commands.append(["flush", str(transcript), "--memory-dir", str(root), "--json"])
+        outcome.commands.append(_flush_argv(payload, transcript, root))
     outcome.action = "extract"
     for command in outcome.commands:
         code = _run(command, root, wait=wait, timeout=timeout)
         if code is not None:
             outcome.returncodes.append(code)
+
+
+def _flush_argv(payload: HookPayload, transcript: Path, root: Path) -> list[str]:
+    """``memscribe flush`` for the event's group: named from the session key the event carries
+    (the transcript alone may not know it), as the read side names it."""
+    from memscribe.groups.names import resolve_group
+    from memscribe.groups.store import read_names
+
+    name, _, _ = resolve_group(read_names(root), session_key=payload.session_key, group=None)
+    return ["flush", str(transcript), "--group", name, "--memory-dir", str(root), "--json"]
 
 
 def flush_group(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait: bool) -> None:
@@ -198,7 +208,7 @@ def flush_group(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait:
         outcome.reason = "no transcript found for this group session"
         return
     outcome.transcript = str(transcript)
-    argv = ["flush", str(transcript), "--memory-dir", str(root), "--json"]
+    argv = _flush_argv(payload, transcript, root)
     outcome.commands.append(argv)
     outcome.action = "flush"
     code = _run(argv, root, wait=wait, timeout=float(os.environ.get(ENV_TIMEOUT) or 120))

@@ -22,7 +22,7 @@ from memscribe.errors import InputError
 #: The largest payload accepted (hook payloads are a few hundred bytes; prompts can be long).
 MAX_PAYLOAD_BYTES = 4 * 1024 * 1024
 #: How long to wait for a payload before going on without one (seconds).
-READ_TIMEOUT_S = 2.0
+READ_TIMEOUT_S = 5.0
 
 #: Events on which the agent is about to lose or close its context: extract the session.
 EXTRACT_EVENTS = frozenset(
@@ -58,9 +58,12 @@ def read_stdin_payload(
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):
         fd = -1
-    data = (
-        _read_fd(fd, timeout, cap) if fd >= 0 and os.name == "posix" else _read_thread(stream, timeout, cap)
-    )
+    if fd < 0:  # an in-memory stream (tests, embedding): reading it cannot block
+        data = stream.read(cap + 1)
+    elif os.name == "posix":
+        data = _read_fd(fd, timeout, cap)
+    else:  # pragma: no cover - Windows
+        data = _read_thread(stream, timeout, cap)
     if len(data) > cap:
         raise InputError(f"hook payload larger than {cap:,} bytes", path="-")
     return data

@@ -56,3 +56,43 @@ def codex_payload(event: str, cwd: Path, transcript: Path | None = None, **extra
     }
     payload.update(extra)
     return payload
+
+
+OPENCLAW_FACTS = TRANSCRIPTS / "openclaw_profile_facts.jsonl"
+CODEX_SESSION = TRANSCRIPTS / "codex_unconfirmed_correction.jsonl"
+
+
+def make_openclaw_db(
+    path: Path, session_id: str, session_key: str, transcript: Path = OPENCLAW_FACTS
+) -> Path:
+    """An OpenClaw agent database (``transcript_events`` + ``session_windows``) holding one session."""
+    import contextlib
+    import sqlite3
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [line for line in transcript.read_text(encoding="utf-8").splitlines() if line.strip()]
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute(
+            "CREATE TABLE transcript_events (session_id TEXT NOT NULL, seq INTEGER NOT NULL, "
+            "event_json TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (session_id, seq))"
+        )
+        conn.execute(
+            "CREATE TABLE session_windows (session_id TEXT PRIMARY KEY, session_key TEXT, updated_at INTEGER, "
+            "transcript_updated_at INTEGER, ended_at INTEGER, channel TEXT, chat_type TEXT, display_name TEXT)"
+        )
+        conn.executemany(
+            "INSERT INTO transcript_events VALUES (?, ?, ?, ?)",
+            [(session_id, seq, line, 1_700_000_000 + seq) for seq, line in enumerate(lines)],
+        )
+        conn.execute(
+            "INSERT INTO session_windows VALUES (?, ?, 0, 0, NULL, 'telegram', 'direct', NULL)",
+            (session_id, session_key),
+        )
+        conn.commit()
+    return path
+
+
+def memory_files(root: Path) -> list[str]:
+    """Profiles and playbooks under ``root`` (relative paths)."""
+    base = root / ".reflexio"
+    return sorted(p.relative_to(root).as_posix() for p in base.glob("*/*.md")) if base.is_dir() else []

@@ -1,7 +1,5 @@
 #!/bin/sh
-# Register memscribe's memory folder with OpenClaw and enable the session-end hook.
+# Kept for old instructions: the install is one command now. It merges (never overwrites)
+# agents.defaults.memorySearch.extraPaths, copies the hook pack and enables it.
 set -eu
-openclaw config set agents.defaults.memorySearch.extraPaths '[".reflexio/"]'
-mkdir -p "${OPENCLAW_STATE_DIR:-$HOME/.openclaw}/hooks/memscribe"
-cp "$(dirname "$0")/hook/HOOK.md" "$(dirname "$0")/hook/handler.ts" "${OPENCLAW_STATE_DIR:-$HOME/.openclaw}/hooks/memscribe/"
-openclaw hooks enable memscribe
+exec "${MEMSCRIBE_BIN:-memscribe}" install openclaw "$@"
