@@ -7,7 +7,7 @@ extractor (which adds its own, stricter sentence patterns on top).
 
 from __future__ import annotations
 
-from memscribe.lexicon.dialogue import confirmation_signal, correction_signal
+from memscribe.lexicon.dialogue import confirmation_signal, correction_signal, give_up_signal
 from memscribe.lexicon.nonfact import (
     THIRD_PARTY_SUBJECT,
     hedge_or_nonfact,
@@ -37,6 +37,7 @@ __all__ = [
     "durable_first_person",
     "durable_opening",
     "first_person_strength",
+    "give_up_signal",
     "hedge_or_nonfact",
     "hedged_or_question",
     "is_question_opening",

@@ -1,9 +1,11 @@
 """The playbook chain's confirmation rule, shared by verify and the embedded extractor.
 
 The seeds' rule: correction (user) → adjustment (assistant) → confirmation (user). The first user
-turn after the adjustment decides: an explicit confirmation phrase confirms; a new correction means
-the fix was not accepted. Otherwise the user moved on, and the rule is implicitly confirmed once
-1-2 user turns pass without any correction.
+turn after the adjustment decides: an explicit confirmation phrase confirms; a new correction
+(also one led by a filler, "hmm no, …"), a give-up or a rejection ("whatever", "never mind", "I'll
+do it myself", "still doesn't work") means the fix was not accepted. Otherwise the user moved on,
+and the rule is implicitly confirmed only once two user turns pass without correcting or giving up.
+When unsure, there is no confirmation: a false playbook costs more than a missed one.
 """
 
 from __future__ import annotations
@@ -11,13 +13,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from memscribe.lexicon.dialogue import confirmation_signal, correction_signal
+from memscribe.lexicon.dialogue import confirmation_signal, correction_signal, give_up_signal
 from memscribe.schemas.transcript import Turn
 
-#: User turns after an adjustment that count as "moving on" (the seed's 1-2 turns).
+#: Non-correcting user turns after an adjustment that count as "moving on" (implicit confirmation).
 IMPLICIT_WINDOW = 2
 
 Confirmation = Literal["explicit", "implicit", "none"]
+
+#: "Good, but …": the words that turn an acceptance into a re-correction.
+_BUT = (" but ", "still", " pero ", " aber ", " mais ", "但是", "可是", "还是", "でも", "けど")
+
+
+def _rejects(text: str) -> bool:
+    """Corrects anew (not merely confirming) or gives up."""
+    return give_up_signal(text) or (correction_signal(text) and not confirmation_signal(text))
 
 
 def is_user_speech(turn: Turn | None) -> bool:
@@ -27,8 +37,8 @@ def is_user_speech(turn: Turn | None) -> bool:
 
 def recorrects(text: str) -> bool:
     """'Good, but ...' style replies confirm and correct at once: the correction wins."""
-    lowered = text.casefold()
-    return correction_signal(text) and (" but " in lowered or "still" in lowered)
+    lowered = f" {text.casefold()} "
+    return correction_signal(text) and any(w in lowered for w in _BUT)
 
 
 def confirmation(turns: Sequence[Turn], adjustment_pos: int) -> tuple[int | None, Confirmation]:
@@ -37,11 +47,13 @@ def confirmation(turns: Sequence[Turn], adjustment_pos: int) -> tuple[int | None
     if not later:
         return None, "none"
     first = later[0]
+    if give_up_signal(first.text):
+        return None, "none"
     if confirmation_signal(first.text) and not recorrects(first.text):
         return first.index, "explicit"
     if correction_signal(first.text):
         return None, "none"
-    for t in later[1:IMPLICIT_WINDOW]:
-        if correction_signal(t.text) and not confirmation_signal(t.text):
-            return None, "none"
-    return later[min(len(later), IMPLICIT_WINDOW) - 1].index, "implicit"
+    window = later[:IMPLICIT_WINDOW]
+    if len(window) < IMPLICIT_WINDOW or any(_rejects(t.text) for t in window):
+        return None, "none"
+    return window[-1].index, "implicit"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language
+
 _I = re.IGNORECASE
 
 
@@ -51,7 +53,12 @@ def correction_signal(text: str) -> bool:
     stripped = text.strip()
     if _CORRECTION_LEAD.search(stripped) or _CORRECTION_LEAD.search(_opening(stripped)):
         return True
-    return bool(_CORRECTION_ANYWHERE.search(stripped) or _CORRECTION_ZH.search(stripped))
+    if _CORRECTION_LEAD.search(FILLER_LEAD.sub("", stripped)):  # "hmm no, …", "uh, don't …"
+        return True
+    if _CORRECTION_ANYWHERE.search(stripped) or _CORRECTION_ZH.search(stripped):
+        return True
+    row = language(stripped)
+    return row is not None and bool(row.correction.search(stripped))
 
 
 _CONFIRM_EN = re.compile(
@@ -67,4 +74,18 @@ _CONFIRM_ZH = re.compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错
 def confirmation_signal(text: str) -> bool:
     """The user accepts the agent's work: "good", "perfect", "yes that's right", 对 / 好的 / 完美."""
     stripped = text.strip()
-    return bool(_CONFIRM_EN.search(stripped) or _CONFIRM_ZH.search(stripped))
+    if give_up_signal(stripped):
+        return False
+    if _CONFIRM_EN.search(stripped) or _CONFIRM_ZH.search(stripped):
+        return True
+    # replies are short ("parfait, merci"): every row is asked, not only the detected language's
+    return any(row.confirmation.search(stripped) for row in LANGUAGES.values())
+
+
+def give_up_signal(text: str) -> bool:
+    """The user gives up on or rejects the work ("whatever", "never mind", "I'll do it myself",
+    "that's overkill too", "still doesn't work", "egal", "算了"): neither a confirmation nor moving on."""
+    stripped = text.strip()
+    if GIVE_UP_EN.search(stripped):
+        return True
+    return any(row.give_up.search(stripped) for row in LANGUAGES.values())

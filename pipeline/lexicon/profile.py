@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lexicon.langs import self_statements
+
 _I = re.IGNORECASE
 
 # --- profile signals (gate: high recall) -------------------------------------------------------
@@ -225,6 +227,8 @@ def profile_strength(text: str) -> int:
     if _PROFILE_ZH.search(text) or _STANDING_ZH.search(text):
         return STRONG
     if any(_PROFILE_EN.search(s) or _STANDING_EN.search(s) for s in _statements(text)):
+        return STRONG
+    if self_statements(text):  # es, de, fr, ja: a first-person statement by its pronoun or verb form
         return STRONG
     return first_person_strength(text)
 

@@ -14,6 +14,10 @@ What lets a transcript through is a *durable* cue, not any first-person sentence
   confirms), and a bare "no" that answers the assistant's yes/no question is an answer, not a
   correction.
 
+The cues cover en, zh, ja, es, de and fr (:mod:`memscribe.lexicon.langs`: first-person forms,
+corrections as rules in chats too). A session whose user writes in another language passes: the
+lexicon cannot judge it, so the detector does.
+
 Once a transcript passes, every turn with a profile or correction trigger is a signal turn (the
 detector sees the windows that hold them).
 """
@@ -25,10 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memscribe import lexicon
+from memscribe.lexicon import langs
 from memscribe.schemas.transcript import Transcript, Turn
 
 #: Weak profile cues (a passing "my …") that together open the gate without a strong one.
 WEAK_CUES_TO_PASS = 2
+#: A user turn at least this long in a language without cues passes the gate (a greeting does not).
+UNCOVERED_MIN_CHARS = 12
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,8 @@ def _confirmable(users: Sequence[Turn], pos: int) -> bool:
     if pos + 1 >= len(users):
         return False
     nxt = users[pos + 1].text
+    if lexicon.give_up_signal(nxt):
+        return False
     return lexicon.confirmation_signal(nxt) or not lexicon.correction_signal(nxt)
 
 
@@ -68,6 +77,15 @@ def _confirmable(users: Sequence[Turn], pos: int) -> bool:
 _RULE_WORDS = re.compile(
     r"\b(?:use|always|never|should|must|instead|don'?t|do\s+not|avoid|prefer|only)\b", re.IGNORECASE
 )
+
+
+def _teaches(text: str) -> bool:
+    """A correction worded as a rule: English rule words, or another language's correction form
+    ("no uses …", "bitte nicht …", "ne traduis pas …", "不要…", "…ないで")."""
+    if _RULE_WORDS.search(text):
+        return True
+    row = langs.language(text)
+    return row is not None and bool(row.correction.search(text))
 
 
 def _agent_session(transcript: Transcript) -> bool:
@@ -82,6 +100,14 @@ def gate(transcript: Transcript) -> GateResult:
     users = transcript.user_turns()
     if not users:
         return GateResult(False, (), "no user turns")
+    uncovered = [
+        t.index for t in users if len(t.text.strip()) >= UNCOVERED_MIN_CHARS and not langs.covered(t.text)
+    ]
+    if uncovered:
+        # no cues to judge it by: the detector (a model, or the embedded rules) decides
+        return GateResult(
+            True, tuple(uncovered), f"{len(uncovered)} user turn(s) in a language the lexicon does not cover"
+        )
     strength = {t.index: lexicon.profile_strength(t.text) for t in users}
     strong = [i for i, v in strength.items() if v >= lexicon.STRONG]
     weak = [i for i, v in strength.items() if v == lexicon.WEAK]
@@ -92,7 +118,7 @@ def gate(transcript: Transcript) -> GateResult:
         t.index
         for pos, t in enumerate(users)
         if t.index in correction
-        and (agent or _RULE_WORDS.search(t.text))
+        and (agent or _teaches(t.text))
         and _confirmable(users, pos)
         and not _answers_a_question(users, transcript.turns, t)
     ]

@@ -4,8 +4,10 @@ Deterministic checks, independent of what the detector claims:
 - profiles cite turns that exist, are the USER speaking (not assistant, tool or summary turns),
   and share content with the body;
 - playbooks follow correction (user) → adjustment (assistant, later) → confirmation (user, later):
-  an explicit confirmation phrase, or 1-2 further user turns that move on without correcting
-  again. Re-corrected or unconfirmed corrections are skipped.
+  an explicit confirmation phrase, or two further user turns that move on without correcting
+  again or giving up (:mod:`memscribe.lexicon.chain`, the rule the embedded extractor uses too).
+  Verify is a veto: a playbook is kept only when the detector reports a confirmation with its
+  turn *and* the transcript agrees. Re-corrected, abandoned or unconfirmed corrections are skipped.
 """
 
 from __future__ import annotations
@@ -95,8 +97,12 @@ def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[Skip
         return ("ungrounded", "the correction turn does not support the rule")
     if _tautology(b):
         return ("tautology", "'when' restates 'what'")
+    # A veto, never an override: the detector must report the confirmation (with its turn) AND
+    # the transcript must show it; either one saying "none" keeps the playbook out.
+    if b.confirmation == "none" or b.confirmation_turn is None:
+        return ("correction_without_confirmation", "the detector reported no confirmation")
     if _confirmation_turn(b, turns) is None:
-        return ("correction_without_confirmation", "re-corrected or never confirmed")
+        return ("correction_without_confirmation", "re-corrected, given up on or never confirmed")
     return None
 
 

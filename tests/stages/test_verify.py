@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.stages.verify import verify
 from tests.support.turns import make_transcript
@@ -89,9 +91,55 @@ def test_implicit_confirmation_by_moving_on() -> None:
         ("assistant", "Opened #12."),
         ("user", "and tag Dana as reviewer"),
     )
-    out = verify([], [playbook(2, 3, None)], t)
+    claimed = playbook(2, 3, 4).model_copy(update={"confirmation": "implicit"})
+    out = verify([], [claimed], t)
     assert len(out.playbooks) == 1
-    assert out.playbooks[0].confirmation_turn == 6  # judged from the transcript, not the model's claim
+    assert out.playbooks[0].confirmation_turn == 6  # the turn is judged from the transcript
+
+
+def test_model_reporting_no_confirmation_is_never_overridden() -> None:
+    t = make_transcript(*COMMIT, ("user", "perfect, thanks"))
+    out = verify([], [playbook(2, 3, None)], t)
+    assert out.playbooks == []
+    assert [s.reason for s in out.skipped] == ["correction_without_confirmation"]
+
+
+def test_one_later_turn_is_not_an_implicit_confirmation() -> None:
+    t = make_transcript(*COMMIT, ("user", "now open a PR for it"), ("assistant", "Opened #12."))
+    out = verify([], [playbook(2, 3, 4)], t)
+    assert out.playbooks == []
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "hmm no, the trailer is still there",
+        "uh, no. drop it entirely",
+        "nah, leave the body alone too",
+        "whatever, I'll do it myself",
+        "never mind",
+        "that's overkill too",
+        "still doesn't work",
+        "egal, ich mach's selbst",
+        "laisse tomber",
+        "算了，我自己来",
+        "もういい、自分でやる",
+    ],
+)
+def test_filler_led_recorrection_or_give_up_is_not_a_confirmation(reply: str) -> None:
+    t = make_transcript(*COMMIT, ("user", reply), ("assistant", "Ok."), ("user", "now open a PR"))
+    out = verify([], [playbook(2, 3, 4)], t)
+    assert out.playbooks == []
+    assert [s.reason for s in out.skipped] == ["correction_without_confirmation"]
+
+
+@pytest.mark.parametrize(
+    "reply", ["perfecto, así sí", "genau so, danke", "parfait, merci", "そうそう、それでお願い"]
+)
+def test_confirmation_in_other_languages(reply: str) -> None:
+    t = make_transcript(*COMMIT, ("user", reply))
+    out = verify([], [playbook(2, 3, 4)], t)
+    assert len(out.playbooks) == 1
 
 
 def test_session_ending_after_adjustment_is_unconfirmed() -> None:

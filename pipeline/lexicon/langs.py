@@ -1,0 +1,320 @@
+"""Per-language cues as structure, not phrasings: which language a turn is in, first-person forms,
+hedges, negation, requests, corrections, confirmations and give-ups, for en, zh, ja, es, de, fr.
+
+Each language is a row of small word classes (pronouns and first-person verb forms, hedge and
+past markers, request forms, correction and confirmation openers). The gate asks "is this a
+first-person statement?" and the embedded extractor "is it a lasting fact about the speaker?"
+from the same rows. A language without a row (``other``) is reported as uncovered, so the gate can
+hand the session to a model instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_I = re.IGNORECASE
+
+COVERED = ("en", "zh", "ja", "es", "de", "fr")
+#: A Latin-script text this long without one function word of a covered language is another language.
+LATIN_OTHER_MIN_WORDS = 8
+
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CYRILLIC_ETC = re.compile(r"[\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f]")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+
+#: Function words that mark a Latin-script language (a handful each; counted, never matched alone).
+_FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "en": frozenset(
+        "the and is are i i'm my me you your it that this to of in for with on we not but was have don't"
+        " what so do can please just be will all at an as if or it's that's i'll i've i'd there they he she"
+        " one yes ok".split()
+    ),
+    "es": frozenset(
+        "el la los las que y es soy estoy un una por para con no mi mis me lo pero muy también más yo del"
+        " al tengo hay como esta este eso".split()
+    ),
+    "de": frozenset(
+        "der die das und ich nicht ist ein eine mit auf für mein meine wir sie es zu bin habe auch aber"
+        " den dem im bitte noch schon".split()
+    ),
+    "fr": frozenset(
+        "le la les et je j'ai est un une des du de pas pour avec mon ma mes nous suis ai mais très c'est"
+        " au aux ce cette qui ne".split()
+    ),
+}
+_ACCENTS = {"es": re.compile(r"[ñ¿¡áíóú]"), "de": re.compile(r"[äöüß]"), "fr": re.compile(r"[çàèùêâîôœë]")}
+
+
+def language_of(text: str) -> str:
+    """``en``, ``zh``, ``ja``, ``ko``, ``es``, ``de``, ``fr`` or ``other`` (script, then function words)."""
+    if _KANA.search(text):
+        return "ja"
+    if _HANGUL.search(text):
+        return "ko"
+    if _HAN.search(text):
+        return "zh"
+    if _CYRILLIC_ETC.search(text):
+        return "other"
+    words = [w.casefold() for w in _WORD.findall(text)]
+    if not words:
+        return "en"
+    scores = {lang: sum(w in table for w in words) for lang, table in _FUNCTION_WORDS.items()}
+    for lang, accent in _ACCENTS.items():
+        scores[lang] += 2 * len(accent.findall(text.casefold()))
+    best = max(scores, key=lambda k: (scores[k], k == "en"))
+    if best != "en" and scores[best] >= 2:
+        return best
+    if scores["en"] == 0 and scores[best] == 0 and len(words) >= LATIN_OTHER_MIN_WORDS:
+        return "other"
+    return "en"
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's word classes (regexes over a sentence)."""
+
+    #: A first-person subject, possessive or first-person verb form.
+    first_person: re.Pattern[str]
+    #: Uncertain, hypothetical or wished-for: "maybe", "vielleicht", "peut-être", "かも".
+    hedge: re.Pattern[str]
+    #: Former state or passing moment: "used to", "früher", "autrefois", "today", "heute".
+    not_lasting: re.Pattern[str]
+    #: A request to the other side: "can you", "kannst du", "peux-tu", "ください".
+    request: re.Pattern[str]
+    #: A relative or colleague as the subject: "my wife", "meine Frau", "mi madre", "妻は".
+    third_party: re.Pattern[str]
+    #: A correction of the agent's work: opens with a no, or says "instead", "not like that".
+    correction: re.Pattern[str]
+    #: An acceptance of the agent's work: "perfect", "genau", "parfait", "そうそう".
+    confirmation: re.Pattern[str]
+    #: Giving up or rejecting the work: "whatever", "egal", "laisse tomber", "もういい".
+    give_up: re.Pattern[str]
+    #: A question (beyond a trailing question mark).
+    question: re.Pattern[str]
+
+
+LANGUAGES: dict[str, Language] = {
+    "es": Language(
+        first_person=re.compile(
+            r"\b(?:yo|me|mi|mis|nuestr[oa]s?|nosotr[oa]s|soy|estoy|tengo|vivo|trabajo|uso|hago|prefiero|llevo"
+            r"|estudio|enseño|odio|suelo|corro|cocino|escribo|juego|dirijo|gestiono|trato|monto|traduzco"
+            r"|programo|desarrollo|conduzco|hablo|necesito|somos|estamos|tenemos|usamos|trabajamos|vivimos"
+            r"|dejé|empecé|cambié|compré|vendí|pasé|me\s+mudé)\b",
+            _I,
+        ),
+        hedge=re.compile(
+            r"\b(?:quizás?|tal\s+vez|a\s+lo\s+mejor|creo\s+que|igual\s+(?:me|lo|te)|puede\s+que|probablemente"
+            r"|si\s+\w+|ojalá|me\s+gustaría|estoy\s+pensando|no\s+s[ée]\s+si|supongo)\b",
+            _I,
+        ),
+        not_lasting=re.compile(
+            r"\b(?:antes|solía|de\s+joven|hoy|mañana|ahora\s+mismo|esta\s+(?:tarde|noche|mañana|semana)"
+            r"|este\s+(?:fin\s+de\s+semana|viernes|lunes))\b",
+            _I,
+        ),
+        request=re.compile(
+            r"\b(?:puedes|podrías|pod[ée]s|por\s+favor|hazme|dame|ayúdame|escríbeme|dime|necesito\s+que"
+            r"|quiero\s+que|quisiera|me\s+(?:haces|puedes|ayudas|escribes|preparas|traduces))\b",
+            _I,
+        ),
+        third_party=re.compile(
+            r"^\W*(?:(?:mi|mis)\s+(?:madre|padre|herman[oa]s?|hij[oa]s?|marido|mujer|espos[oa]|novi[oa]|jef[ea]"
+            r"|compañer[oa]s?|amig[oa]s?|pareja|suegr[oa]|abuel[oa]|prim[oa]|vecin[oa]|cliente)|él|ella|ellos)\b",
+            _I,
+        ),
+        correction=re.compile(
+            r"^\W*(?:no\b(?!\s+(?:pasa\s+nada|hay\s+problema|te\s+preocupes))|nop?e?\b|eso\s+no\b|así\s+no\b"
+            r"|mejor\s+(?:no|sin|usa|pon)|en\s+vez\s+de|en\s+lugar\s+de|para\s+\w+\s+nunca|nunca\s+\w+)"
+            r"|\b(?:no\s+(?:uses|pongas|hagas|escribas|me\s+trates|devuelvas|metas|añadas)|en\s+vez\s+de"
+            r"|en\s+lugar\s+de|eso\s+no\s+es|está\s+mal)\b",
+            _I,
+        ),
+        confirmation=re.compile(
+            r"^\W*(?:perfecto|genial|eso\s+es|así\s+sí|vale|gracias|muchas\s+gracias|exacto|justo|bien"
+            r"|muy\s+bien|estupendo|de\s+acuerdo|sí|si,|correcto|ahora\s+sí)\b",
+            _I,
+        ),
+        give_up=re.compile(
+            r"\b(?:da\s+igual|olvídalo|déjalo|lo\s+hago\s+yo|ya\s+lo\s+hago\s+yo|sigue\s+sin|sigue\s+mal"
+            r"|tampoco|no\s+funciona|me\s+rindo)\b",
+            _I,
+        ),
+        question=re.compile(r"[¿?]"),
+    ),
+    "de": Language(
+        first_person=re.compile(
+            r"\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|meines|wir|uns|unser|unsere|unseren|unserem"
+            r"|unserer)\b",
+            _I,
+        ),
+        hedge=re.compile(
+            r"\b(?:vielleicht|wahrscheinlich|eventuell|vermutlich|glaube\s+ich|ich\s+glaube|falls|wenn|ob"
+            r"|möglicherweise|würde|hätte|könnte|überlege|irgendwann|mal\s+sehen)\b",
+            _I,
+        ),
+        not_lasting=re.compile(
+            r"\b(?:früher|damals|ehemals|heute|morgen|gerade|diese\s+woche|heute\s+abend|am\s+wochenende"
+            r"|diesen\s+(?:freitag|montag|samstag))\b",
+            _I,
+        ),
+        request=re.compile(
+            r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte|schreib|mach|hilf|gib|zeig|erstell)\b", _I
+        ),
+        third_party=re.compile(
+            r"^\W*(?:(?:mein|meine)\s+(?:frau|mann|mutter|vater|bruder|schwester|sohn|tochter|chef|chefin"
+            r"|kollege|kollegin|freund|freundin|partner|partnerin|kinder|eltern|nachbar\w*)|er|sie)\b",
+            _I,
+        ),
+        correction=re.compile(
+            r"^\W*(?:nein\b|nee\b|ne,|nicht\s+so\b|doch\s+nicht|falsch\b|bitte\s+(?:nicht|kein\w*)|lass\s+(?:das|die|den)"
+            r"|kein\w*\b)"
+            r"|\b(?:stattdessen|statt\s+\w+|anstatt|nicht\s+so|das\s+ist\s+(?:falsch|nicht)|bitte\s+nicht"
+            r"|schreib\s+\w+\s+(?:lockerer|kürzer|anders))\b",
+            _I,
+        ),
+        confirmation=re.compile(
+            r"^\W*(?:perfekt|genau|passt|super|danke|gut\s+so|sehr\s+gut|prima|klasse|top|ja|stimmt|richtig"
+            r"|so\s+ist\s+es\s+gut|jetzt\s+passt)\b",
+            _I,
+        ),
+        give_up=re.compile(
+            r"\b(?:egal|vergiss\s+es|lass\s+(?:es|mal|gut\s+sein)|(?:mach|schreib)['’]?s?\s+(?:ich\s+)?selbst"
+            r"|mache\s+ich\s+selbst|immer\s+noch\s+(?:nicht|zu|falsch)|funktioniert\s+(?:immer\s+noch\s+)?nicht)\b",
+            _I,
+        ),
+        question=re.compile(r"\?"),
+    ),
+    "fr": Language(
+        first_person=re.compile(
+            r"(?:\b(?:je|moi|mon|ma|mes|nous|notre|nos|me|m)\b|\bj['’])",
+            _I,
+        ),
+        hedge=re.compile(
+            r"\b(?:peut-être|probablement|je\s+pense|je\s+crois|si\s+(?:je|on|tu)|éventuellement|je\s+voudrais"
+            r"|j'aimerais|j’aimerais|sans\s+doute|je\s+ne\s+sais\s+pas|un\s+jour)\b",
+            _I,
+        ),
+        not_lasting=re.compile(
+            r"\b(?:avant|autrefois|aujourd'hui|aujourd’hui|demain|ce\s+soir|cette\s+semaine|ce\s+week-end"
+            r"|en\s+ce\s+moment|tout\s+à\s+l'heure)\b",
+            _I,
+        ),
+        request=re.compile(
+            r"\b(?:peux-tu|pourrais-tu|tu\s+peux|pouvez-vous|s'il\s+te\s+pla[iî]t|s’il\s+te\s+pla[iî]t|fais"
+            r"|écris|donne|aide-moi|montre)\b",
+            _I,
+        ),
+        third_party=re.compile(
+            r"^\W*(?:(?:mon|ma|mes)\s+(?:mari|femme|mère|père|frère|sœur|soeur|fils|fille|chef|cheffe|collègue"
+            r"|ami|amie|copain|copine|compagnon|compagne|enfants|parents|voisin\w*)|il|elle|ils|elles)\b",
+            _I,
+        ),
+        correction=re.compile(
+            r"^\W*(?:non\b|pas\s+(?:de|ça|comme|en|les|la|le)\b|plutôt\b|arrête|ne\s+\w+\s+pas|n['’]\w+\s+pas)"
+            r"|\b(?:au\s+lieu\s+de|ne\s+(?:traduis|mets|fais|lance|utilise|écris)\s+pas|pas\s+de\s+\w+|c'est\s+faux"
+            r"|arrête\s+de)\b",
+            _I,
+        ),
+        confirmation=re.compile(
+            r"^\W*(?:parfait|exactement|merci|super|c['’]est\s+(?:bon|ça|parfait|mieux)|nickel|top|très\s+bien"
+            r"|oui|génial|impeccable|voilà|ok\s+c['’]est\s+bon)\b",
+            _I,
+        ),
+        give_up=re.compile(
+            r"\b(?:laisse\s+tomber|tant\s+pis|je\s+le\s+ferai\s+moi-même|je\s+vais\s+le\s+faire\s+moi-même"
+            r"|oublie|toujours\s+pas|ne\s+marche\s+(?:toujours\s+)?pas|bof)\b",
+            _I,
+        ),
+        question=re.compile(r"\?|\best-ce\s+que\b", _I),
+    ),
+    "ja": Language(
+        first_person=re.compile(
+            r"私|僕|俺|わたし|ぼく|自分|うちの|弊社|我々|私たち"
+            r"|(?:て|で|に)?(?:いる|いた|る|います|ます|ました|です)(?:[。！!]|$|よ|ね|けど|ので|から)"
+            r"|(?:してる|している|しています|やってる|やっています|使ってる|使っています|住んでる|住んでいます"
+            r"|働いてる|働いています|乗り換えた|引っ越した|始めた|辞めた)"
+        ),
+        hedge=re.compile(
+            r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです"
+        ),
+        not_lasting=re.compile(r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて"),
+        request=re.compile(
+            r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで"
+        ),
+        third_party=re.compile(
+            r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)"
+        ),
+        correction=re.compile(
+            r"^(?:いや|いいえ|違う|ちがう|ちょっと待って)|じゃなくて|ではなく|ないで|やめて|違います|にして"
+        ),
+        confirmation=re.compile(
+            r"^(?:そうそう|いいね|完璧|ありがとう|それでお願い|OK|オッケー|いい感じ|はい|了解|バッチリ|これでいい|それでいい)"
+        ),
+        give_up=re.compile(r"もういい|自分でやる|自分で書く|やっぱりいい|まだ(?:違う|ダメ|だめ)|いいや"),
+        question=re.compile(r"[?？]|か[。]?$"),
+    ),
+    "zh": Language(
+        first_person=re.compile(r"(?<![帮给让替教诉跟和陪叫请])我"),
+        hedge=re.compile(r"可能|也许|或许|大概|如果|假如|打算|考虑|不确定|好像|估计|想要|希望"),
+        not_lasting=re.compile(r"今天|明天|今晚|这周|以前|曾经|昨天"),
+        request=re.compile(r"帮我|请你|请帮|能不能|可以帮|麻烦|给我"),
+        third_party=re.compile(
+            r"^(?:我(?:同事|朋友|老婆|老公|妈|爸|老板|同学|妻子|丈夫|儿子|女儿)|他|她|他们)"
+        ),
+        correction=re.compile(
+            r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实"
+        ),
+        confirmation=re.compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)"),
+        give_up=re.compile(r"算了|不用了|我自己来|我自己写|还是不行|还是不对|随便"),
+        question=re.compile(r"[?？]|吗|呢"),
+    ),
+}
+
+#: English give-ups and rejections: the user stops asking for the fix rather than accepting it.
+GIVE_UP_EN = re.compile(
+    r"\b(?:whatever|never\s*mind|nevermind|forget\s+it|forget\s+about\s+it|I'?ll\s+(?:just\s+)?(?:do|write|fix"
+    r"|handle)\s+it\s+myself|I'?ll\s+do\s+it|do\s+it\s+myself|(?:that'?s|it'?s)\s+(?:\w+\s+)?overkill|still\s+(?:doesn'?t"
+    r"|does\s+not|isn'?t|not|broken|wrong|too)|doesn'?t\s+work|give\s+up|don'?t\s+bother|skip\s+it|not\s+worth\s+it"
+    r"|leave\s+it|drop\s+it)\b",
+    _I,
+)
+#: Fillers a reply may open with before its real first word ("hmm no, …", "uh, actually …").
+FILLER_LEAD = re.compile(
+    r"^\W*(?:(?:hmm+|hm+|uh+|um+|erm+|er|ehh*|well|oh+|ah+|so|ok(?:ay)?|look|listen)\b[\s,.…!-]*)+", _I
+)
+
+
+def language(text: str) -> Language | None:
+    """The row of ``text``'s language (None for English and uncovered languages)."""
+    return LANGUAGES.get(language_of(text))
+
+
+def covered(text: str) -> bool:
+    """The lexicon has cues for the language ``text`` is written in."""
+    return language_of(text) in COVERED
+
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of ``text`` in any of the covered scripts."""
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def self_statements(text: str) -> list[str]:
+    """Non-English sentences stating something about the speaker (first person, not a question
+    or a request to the other side). English is judged by :mod:`memscribe.lexicon.profile`."""
+    row = language(text)
+    if row is None:
+        return []
+    out = []
+    for sentence in sentences(text):
+        if row.question.search(sentence) or row.request.search(sentence):
+            continue
+        if row.first_person.search(sentence):
+            out.append(sentence)
+    return out

@@ -1,0 +1,88 @@
+"""The shared lexicon's language rows: language of a turn, first-person statements, replies."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe import lexicon
+from memscribe.lexicon import langs
+from memscribe.stages.gate import gate
+from tests.support.turns import make_transcript
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("I'm a data engineer in Leeds.", "en"),
+        ("Ich bin Entwicklerin bei einer Versicherung in Köln.", "de"),
+        ("Soy maestra de primaria en Zaragoza y tengo dos hijos.", "es"),
+        ("Je suis kiné et j'habite à Lille depuis trois ans.", "fr"),
+        ("今は福岡のゲーム会社でデータアナリストやってる。", "ja"),
+        ("我在深圳做嵌入式开发。", "zh"),
+        ("저는 서울에 살아요.", "ko"),
+        ("Я работаю инженером в Москве.", "other"),
+        ("it's one slide, it's fine", "en"),
+    ],
+)
+def test_language_of(text: str, lang: str) -> None:
+    assert langs.language_of(text) == lang
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ich bin Bioinformatikerin in Heidelberg.",
+        "Yo soy celíaca, así que nada con gluten.",
+        "Je suis en 5e année de médecine à Lille.",
+        "在宅勤務で週5日ずっと家にいる。",
+        "私は左利きなので。",
+    ],
+)
+def test_first_person_statements_are_profile_cues(text: str) -> None:
+    assert lexicon.profile_signal(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "¿Puedes convertir 3 tazas a gramos?",
+        "Kannst du mir bitte die Mail kürzer schreiben?",
+        "Peux-tu traduire ce paragraphe ?",
+    ],
+)
+def test_questions_and_requests_are_not_statements(text: str) -> None:
+    assert langs.self_statements(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["hmm no, keep the old name", "uh, no. drop it", "no devuelvas texto plano", "ne traduis pas les termes"],
+)
+def test_corrections_in_any_covered_language(text: str) -> None:
+    assert lexicon.correction_signal(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["whatever", "never mind, I'll do it myself", "that's overkill too", "ach egal", "算了", "もういい"],
+)
+def test_give_up_is_neither_confirmation_nor_correction_accepted(text: str) -> None:
+    assert lexicon.give_up_signal(text)
+    assert not lexicon.confirmation_signal(text)
+
+
+def test_gate_passes_a_language_the_lexicon_does_not_cover() -> None:
+    t = make_transcript(("user", "Я работаю инженером в Москве."), ("assistant", "Понял."))
+    result = gate(t)
+    assert result.passed and "does not cover" in result.reason
+
+
+def test_gate_passes_a_chat_correction_worded_as_a_rule_in_chinese() -> None:
+    t = make_transcript(
+        ("user", "帮我写周报"),
+        ("assistant", "| 项目 | 进度 |"),
+        ("user", "不要用表格，用列表写"),
+        ("assistant", "- 项目A：完成"),
+        ("user", "对，就是这样"),
+    )
+    assert gate(t).passed
