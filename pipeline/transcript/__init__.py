@@ -26,6 +26,7 @@ from .common import ParseContext
 from .detect import detect_format as _detect
 from .openai_messages import parse_openai
 from .openclaw import lookup_session_key, parse_openclaw
+from .openclaw_sqlite import read_sqlite_session, split_session_ref
 from .plain_text import parse_text
 
 __all__ = ["FORMATS", "detect_format", "parse_transcript", "read_transcript"]
@@ -89,7 +90,8 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
     """Read and parse a transcript file (``"-"`` is the caller's business, not handled here).
 
     For OpenClaw sessions, the ``sessions.json`` index beside the file supplies the
-    session key when it lists this file.
+    session key when it lists this file. ``<agent database>.sqlite#<session id>`` names one
+    session of OpenClaw's SQLite store (:mod:`.openclaw_sqlite`).
 
     Raises:
         InputError: unreadable, not a regular file, over the size cap, empty, binary or non-UTF-8
@@ -97,6 +99,9 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
     """
     file = Path(path)
     source = str(path)
+    sqlite_ref = None if file.exists() else split_session_ref(source)
+    if sqlite_ref is not None:  # ``…/openclaw-agent.sqlite#<session id>``: OpenClaw's SQLite store
+        return read_sqlite_session(*sqlite_ref, skip_bad_lines=skip_bad_lines)
     data = read_file_bytes(file)
     if not data.strip():
         raise InputError("empty file", path=source)

@@ -86,3 +86,17 @@ def test_discovery_finds_sessions_in_either_store_once(
 def test_session_refs() -> None:
     assert split_session_ref("/x/openclaw-agent.sqlite#abc") == (Path("/x/openclaw-agent.sqlite"), "abc")
     assert split_session_ref("/x/session.jsonl") is None
+
+
+def test_extract_reads_a_session_ref(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from memscribe.cli import app
+
+    db = make_openclaw_db(tmp_path / "agents" / "research" / "agent" / "openclaw-agent.sqlite", SID, KEY)
+    result = CliRunner().invoke(app, ["extract", f"{db}#{SID}", "--memory-dir", str(tmp_path / "root"), "--json"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    plan = json.loads(result.output)
+    assert any("lowercase keywords" in op["text"] for op in plan["operations"])
