@@ -24,7 +24,11 @@ from memscribe.redaction.structure import (
     _PRIVATE_KEY,
     _URL_CREDS,
     _find_assignments,
+    _find_calls,
+    _find_cli_passwords,
     _find_cookies,
+    _find_terraform_defaults,
+    _find_xml,
 )
 
 
@@ -45,6 +49,10 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("api_key_header", _regex(_KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS)),
         Detector("session_cookie", _find_cookies),
         Detector("secret_assignment", _find_assignments),
+        Detector("secret_assignment", _find_calls),
+        Detector("secret_assignment", _find_terraform_defaults),
+        Detector("secret_assignment", _find_xml),
+        Detector("cli_password", _find_cli_passwords),
         Detector("password", _find_prose_passwords),
         Detector("high_entropy", _find_near_keyword),
         Detector("high_entropy", _find_pasted),

@@ -8,7 +8,13 @@ import re
 from collections.abc import Iterator
 
 from memscribe.redaction.base import MASK_RE
-from memscribe.redaction.values import HIGH_ENTROPY_BITS, HIGH_ENTROPY_MIN_LEN, _looks_random, _password_like
+from memscribe.redaction.values import (
+    HIGH_ENTROPY_BITS,
+    HIGH_ENTROPY_MIN_LEN,
+    _looks_random,
+    _password_like,
+    is_benign_shape,
+)
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
 #: (see :data:`_KEYWORD`).
@@ -67,7 +73,7 @@ def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
             if tok.end() - tok.start() < HIGH_ENTROPY_MIN_LEN:
                 continue  # too short to be random (the stripped value is no longer)
             raw = tok.group(0)
-            value = raw.strip(".~-/")
+            value = raw.lstrip(".~-/=").rstrip(".~-/")
             if not value or "REDACTED" in value or value.count("/") > 2:
                 continue  # empty, a mask, or a path
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
@@ -125,8 +131,8 @@ def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
     (``heroku config:get API_TOKEN`` then the value; ``echo $AWS_SECRET_ACCESS_KEY``)."""
     for m in _VALUE_LINE.finditer(text):
         value = m.group("v")
-        if "=" in value.rstrip("=") or "://" in value:
-            continue  # an assignment or a URL: their own detectors decide
+        if "=" in value.rstrip("=") or "://" in value or is_benign_shape(value):
+            continue  # an assignment or a URL (their own detectors decide), or a content hash
         if not (
             _looks_random(value.strip(".~-/="), min_len=16, bits=HIGH_ENTROPY_BITS)
             or _password_like(value, strict=True)

@@ -64,6 +64,13 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
         (".",),
     ),
     ("bitbucket_app_password", r"ATBB[A-Za-z0-9_=.-]{28,}", ("ATBB",)),
+    (
+        "webhook_url",
+        r"https://(?:(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_-]{30,}"
+        r"|[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/-]{40,}"
+        r"|hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,})",
+        ("discord", ".webhook.office.com", "hooks.zapier.com"),
+    ),
     ("jwt", r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*", ("eyJ",)),
     # ports of distinctive-prefix gitleaks rules
     (

@@ -72,8 +72,25 @@ _STRONG_WORDS = frozenset(
     {
         "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "tokens",
         "pat", "credential", "credentials", "apikey", "auth", "cred", "creds",
+        # the same words in other languages' identifiers
+        "passwort", "kennwort", "wachtwoord", "contrasena", "contraseña", "senha", "passe", "haslo",
+        "hasło", "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode",
+        "пароль", "токен", "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
     }
 )  # fmt: skip
+#: Glued names that end in one of these are secret names too (``PGPASSWORD``, ``authtoken``).
+_GLUED_SUFFIXES = ("password", "passwd", "passwort", "secret", "token", "pwd", "apikey")
+#: Names whose value is a password: a plain word is still a value there (``POSTGRES_PASSWORD:
+#: supersecret``); under other names a plain word is more likely a reference or a setting.
+_PASSWORD_WORDS = frozenset(
+    {"password", "passwd", "pwd", "pass", "passphrase", "passwort", "kennwort", "wachtwoord", "senha",
+     "contrasena", "contraseña", "haslo", "hasło", "sifre", "şifre", "пароль", "密码", "パスワード"}
+)  # fmt: skip
+#: Values that describe a field rather than fill it (schemas, forms, docs).
+_SCHEMA_WORDS = frozenset(
+    """string required optional boolean integer number object array secret password masked hidden
+    disabled enabled default prompt sensitive writeonly readonly generated random""".split()
+)
 _STRONG_PAIRS = frozenset(
     {
         ("api", "key"), ("access", "key"), ("private", "key"), ("secret", "key"),
@@ -83,7 +100,7 @@ _STRONG_PAIRS = frozenset(
     }
 )  # fmt: skip
 #: Trailing name parts that still denote the secret itself (``SECRET_VALUE``, ``token_b64``).
-_VALUE_SUFFIXES = frozenset("value values str string b64 base64 hex raw plain plaintext bytes".split())
+_VALUE_SUFFIXES = frozenset("value values str string b64 base64 hex raw plain plaintext bytes base".split())
 #: Name parts that make the value something *about* a secret, not a secret.
 _DENY_ANY = frozenset("hash hashed public pub publishable fingerprint digest".split())
 _RESERVED_VALUES = frozenset({"none", "null", "nil", "true", "false", "undefined", "yes", "no"})
@@ -111,25 +128,35 @@ def name_strength(name: str) -> str | None:
         return None
     if parts[-1] in _STRONG_WORDS or tuple(parts[-2:]) in _STRONG_PAIRS:
         return "strong"
+    if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
+        return "strong"
     if parts[-1].endswith("key"):
         return "weak"
     return None
 
 
 _ASSIGN = re.compile(
-    r"(?:(?<=\\[nrt])|(?<![A-Za-z0-9_.\-]))"
+    r"(?:(?<=\\[nrt])|(?<![\w.\-]))"
     r"(?:(?P<lead>--)(?P<flag>[A-Za-z][A-Za-z0-9\-]*)(?:=|[ ]+)|"
-    r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]*)['\"]?[ \t]*(?::=|=>|[:=])[ \t]*)"
+    # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||=
+    r"(?P<name>[^\W\d][\w.\-]*)['\"]?\]?[ \t]*(?::=|=>|\?=|\|\|=|[:=])[ \t]*)"
     # the value sits in a lookahead so a skipped match does not swallow the next assignment
     r"(?:!!?[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
-    r"(?=(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
+    r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
+)
+#: A setter or builder call with a literal: ``setPassword("…")``, ``.withToken('…')``, ``password("…")``.
+_CALL = re.compile(
+    r"(?<![\w])(?P<name>(?:set|with|put|use)?_?[A-Za-z]*(?i:password|passwd|secret|token|apikey|api_key|credentials?))"
+    r"\(\s*(?:[@rbfuRBFUL]|u8)?(?P<q>['\"`])(?P<qv>[^'\"`\n]{1,512}?)(?P=q)"
 )
 _MORE_QUOTED = re.compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
 _DOTTED_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
 _IDENT = re.compile(r"^[A-Za-z_]+$")
 
 
-def _plausible_value(value: str, strength: str, *, quoted: bool) -> bool:
+def _plausible_value(
+    value: str, strength: str, *, quoted: bool, password_name: bool = False, line_end: bool = False
+) -> bool:
     v = value.strip()
     if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
         return False
@@ -139,7 +166,10 @@ def _plausible_value(value: str, strength: str, *, quoted: bool) -> bool:
         return False
     if not quoted and not _password_like(v, strict=False):
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
-        # a value needs a digit, or must look like random mixed-case letters
+        # a value needs a digit, or must look like random mixed-case letters; under a password
+        # name at the end of a config line, a plain word of 8+ letters is the password itself
+        if password_name and line_end and v.isalpha() and len(v) >= 8 and v.lower() not in _SCHEMA_WORDS:
+            return not is_placeholder(v)
         if "(" in v or _DOTTED_IDENT.match(v) or _IDENT.match(v):
             return False
         if not _DIGIT.search(v) and not (_char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
@@ -148,13 +178,26 @@ def _plausible_value(value: str, strength: str, *, quoted: bool) -> bool:
 
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
-_NAME_HINTS = ("pass", "pwd", "secret", "token", "pat", "cred", "auth", "key")
+_NAME_HINTS = (
+    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "wort", "senha", "contrase", "has",
+    "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
+    "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
+)  # fmt: skip
+
+
+def _is_password_name(name: str) -> bool:
+    parts = _name_parts(name)
+    while parts and (parts[-1] in _VALUE_SUFFIXES or parts[-1].isdigit()):
+        parts.pop()
+    return bool(parts) and (parts[-1] in _PASSWORD_WORDS or parts[-1].endswith(("password", "passwd")))
 
 
 def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
     windows = _hint_lines(text.lower(), _NAME_HINTS)
     for m in (m for ws, we in windows for m in _ASSIGN.finditer(text, ws, we)):
         name = m.group("name") or m.group("flag")
+        if text.endswith("[REDACTED:", 0, m.start()):
+            continue  # the type inside a mask is not a name
         strength = name_strength(name)
         if strength is None:
             continue
@@ -165,7 +208,10 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
             # URL query string: the value ends at the next parameter
             end = start + value.index("&")
             value = text[start:end]
-        if _plausible_value(value, strength, quoted=group == "qv"):
+        line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
+        if _plausible_value(
+            value, strength, quoted=group == "qv", password_name=_is_password_name(name), line_end=line_end
+        ):
             yield start, end
         if group == "qv":
             # a tuple / list of quoted values under one name: ``SECRETS = 'a', 'b'``
@@ -174,3 +220,69 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
                 if _plausible_value(more.group("v"), strength, quoted=True):
                     yield more.span("v")
                 pos = more.end()
+
+
+def _find_calls(text: str) -> Iterator[tuple[int, int]]:
+    """Setter and builder calls with a literal argument: ``client.setPassword("…")``."""
+    windows = _hint_lines(text.lower(), ("pass", "secret", "token", "key", "cred"))
+    for m in (m for ws, we in windows for m in _CALL.finditer(text, ws, we)):
+        strength = name_strength(m.group("name"))
+        if strength is not None and _plausible_value(m.group("qv"), strength, quoted=True):
+            yield m.span("qv")
+
+
+#: Command-line tools that take a password as a flag value: ``mysql -pSECRET`` (glued),
+#: ``sshpass -p SECRET``, ``docker login -p SECRET``, ``redis-cli -a SECRET``, and fish's
+#: ``set -gx NAME value``.
+_CLI_PASSWORD = re.compile(
+    r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<glued>[^\s'\"]{3,})"
+    r"|\b(?:sshpass|(?:docker|podman|buildah|skopeo|nerdctl|oc|helm\s+registry)\s+login)\b[^\n|;&]*?"
+    r"\s-p\s+['\"]?(?P<spaced>[^\s'\"]+)"
+    r"|\bredis-cli\b[^\n|;&]*?\s-a\s+['\"]?(?P<redis>[^\s'\"]+)"
+)
+_FISH_SET = re.compile(r"\bset\s+(?:-[a-zA-Z]+\s+)+(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+['\"]?(?P<v>[^\s'\"]+)")
+
+
+def _find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
+    for m in _CLI_PASSWORD.finditer(text):
+        group = next(g for g in ("glued", "spaced", "redis") if m.group(g) is not None)
+        value = m.group(group)
+        if len(value) >= 4 and not value.startswith(("$", "%")) and not is_placeholder(value):
+            yield m.span(group)
+    if "set " in text:
+        for m in _FISH_SET.finditer(text):
+            strength = name_strength(m.group("name"))
+            if strength is not None and _plausible_value(m.group("v"), strength, quoted=False):
+                yield m.span("v")
+
+
+#: A Terraform variable whose default is a secret: ``variable "db_password" { default = "…" }``.
+_TF_DEFAULT = re.compile(r'\bvariable\s+"(?P<name>[^"\n]+)"\s*\{[^}]{0,400}?\bdefault\s*=\s*"(?P<v>[^"\n]*)"')
+
+
+def _find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
+    if "variable" not in text:
+        return
+    for m in _TF_DEFAULT.finditer(text):
+        strength = name_strength(m.group("name"))
+        if strength is not None and _plausible_value(m.group("v"), strength, quoted=True):
+            yield m.span("v")
+
+
+#: XML: ``<password>…</password>`` and ``<add key="ApiSecret" value="…"/>`` /
+#: ``<property name="db.password" value="…"/>`` (the name sits in one attribute, the value in another).
+_XML_ELEMENT = re.compile(r"<(?P<name>[A-Za-z_][\w:.\-]*)(?:\s[^<>]*)?>(?P<v>[^<>\n]{1,512})</(?P=name)\s*>")
+_XML_KEY_VALUE = re.compile(
+    r"<[A-Za-z_][\w:.\-]*\s[^<>]*?\b(?:key|name)\s*=\s*(?P<q1>['\"])(?P<name>[^'\"<>]{1,100})(?P=q1)"
+    r"[^<>]*?\bvalue\s*=\s*(?P<q2>['\"])(?P<v>[^'\"<>\n]{0,512})(?P=q2)"
+)
+
+
+def _find_xml(text: str) -> Iterator[tuple[int, int]]:
+    if "<" not in text:
+        return
+    for rx in (_XML_ELEMENT, _XML_KEY_VALUE):
+        for m in rx.finditer(text):
+            strength = name_strength(m.group("name").rsplit(":", 1)[-1])
+            if strength is not None and _plausible_value(m.group("v"), strength, quoted=True):
+                yield m.span("v")

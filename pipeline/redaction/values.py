@@ -96,8 +96,22 @@ _MAX_VALUE_LEN = 512
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
+#: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
+#: URIs, and version strings: random-looking, but public by design.
+_BENIGN_SHAPE = re.compile(
+    r"^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|h1|sri)[-:]|data:[\w/+.-]+;base64,|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$)",
+    re.IGNORECASE,
+)
+
+
+def is_benign_shape(value: str) -> bool:
+    """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
+    content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions."""
+    return bool(_UUID.match(value) or _BENIGN_SHAPE.match(value))
+
+
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
-    if not min_len <= len(s) <= _MAX_VALUE_LEN or _UUID.match(s) or is_placeholder(s):
+    if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
         return False
     if not _DIGIT.search(s) or _char_classes(s) < 2:
         return False
