@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from memscribe.redaction.base import MASK_RE, Finding
+from memscribe.redaction.base import MASK_RE, Detector, Finding
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
@@ -21,7 +21,32 @@ class _Candidate:
     priority: int
 
 
-def find_secrets(text: str, *, redact_contact: bool = False) -> list[Finding]:
+def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[int, Detector]]:
+    """The combined prefilter: ``(priority, detector)`` for each detector that can fire on ``text``.
+
+    The text is case-folded once and each distinct hint is looked up once, however many
+    detectors share it; a detector none of whose hints occurs is skipped.
+    """
+    folded = text.casefold()
+    present: dict[str, bool] = {}
+    out = []
+    for prio, det in enumerate(detectors):
+        if det.hints:
+            hit = False
+            for h in det.hints:
+                seen = present.get(h)
+                if seen is None:
+                    seen = present[h] = h in folded
+                if seen:
+                    hit = True
+                    break
+            if not hit:
+                continue
+        out.append((prio, det))
+    return out
+
+
+def find_secrets(text: str, *, redact_contact: bool = False, prefilter: bool = True) -> list[Finding]:
     """All secret spans in ``text``, overlaps merged, sorted by position.
 
     ``redact_contact`` adds :data:`CONTACT_DETECTORS` (emails, phone numbers), which are kept
@@ -31,11 +56,13 @@ def find_secrets(text: str, *, redact_contact: bool = False) -> list[Finding]:
     Overlapping candidates are merged into one span (the union, so no detected character
     survives); the merged span takes the type of its longest candidate, ties going to the
     earlier, more specific detector. Candidates touching an existing mask are ignored.
+    ``prefilter=False`` runs every detector (the findings are the same; tests compare).
     """
     masks = [m.span() for m in MASK_RE.finditer(text)]
     cands: list[_Candidate] = []
     detectors = DETECTORS + CONTACT_DETECTORS if redact_contact else DETECTORS
-    for prio, det in enumerate(detectors):
+    chosen = active_detectors(text, detectors) if prefilter else list(enumerate(detectors))
+    for prio, det in chosen:
         for start, end in det.find(text):
             if any(start < me and ms < end for ms, me in masks):
                 continue

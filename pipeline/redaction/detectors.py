@@ -21,6 +21,7 @@ from memscribe.redaction.structure import (
     _CURL_USER,
     _KEY_HEADER,
     _KEY_HEADER_HINTS,
+    _NAME_HINTS,
     _PRIVATE_KEY,
     _URL_CREDS,
     _find_assignments,
@@ -32,31 +33,54 @@ from memscribe.redaction.structure import (
 )
 
 
+def _re(
+    name: str,
+    pattern: str,
+    flags: int = 0,
+    *,
+    group: str | int = 0,
+    check: bool = True,
+    hints: tuple[str, ...] = (),
+    ihints: tuple[str, ...] = (),
+    boundary: bool = False,
+    prefilter: tuple[str, ...] = (),
+) -> Detector:
+    """A regex detector whose prefilter hints are its literal hints, case-folded."""
+    finder = _regex(pattern, flags, group=group, check=check, hints=hints, ihints=ihints, boundary=boundary)
+    return Detector(name, finder, prefilter or tuple(h.casefold() for h in hints + ihints))
+
+
+#: Prefilter hints of the function detectors (see :class:`Detector`): each lists what every
+#: finding of that detector contains, case-folded.
+_ASSIGNMENT_HINTS = tuple(h.casefold() for h in _NAME_HINTS)
+_KEYWORD_HINTS = ("key", "token", "secret", "pass", "credential", "bearer", "auth")
+_CONTEXT_HINTS = ("secret", "token", "pass", "pwd", "api", "credential", "private", "access", "auth")
+
+
 def _build_detectors() -> tuple[Detector, ...]:
-    dets = [Detector(name, _regex(rx, hints=hints, boundary=True)) for name, rx, hints in _PROVIDERS]
+    dets = [_re(name, rx, hints=hints, boundary=True) for name, rx, hints in _PROVIDERS]
     dets += [
-        Detector("private_key", _regex(_PRIVATE_KEY, re.DOTALL, check=False)),
-        Detector("aws_secret_key", _regex(_AWS_SECRET, group="v", ihints=("secret",))),
-        Detector("azure_storage_key", _regex(_AZURE_STORAGE, group="v", ihints=("accountkey",))),
-        Detector("url_password", _regex(_URL_CREDS, group="v", ihints=("@",))),
+        _re("private_key", _PRIVATE_KEY, re.DOTALL, check=False, prefilter=("private key",)),
+        _re("aws_secret_key", _AWS_SECRET, group="v", ihints=("secret",)),
+        _re("azure_storage_key", _AZURE_STORAGE, group="v", ihints=("accountkey",)),
+        _re("url_password", _URL_CREDS, group="v", ihints=("@",)),
+        _re("conn_string_password", _CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
+        _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user")),
+        _re("auth_header", _AUTH_HEADER, group="v", ihints=("authorization",)),
+        _re("auth_header", _AUTH_HEADER, group="bare", ihints=("authorization",)),
+        _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS),
+        Detector("session_cookie", _find_cookies, ("cookie",)),
+        Detector("secret_assignment", _find_assignments, _ASSIGNMENT_HINTS),
+        Detector("secret_assignment", _find_calls, ("pass", "secret", "token", "key", "cred")),
+        Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
+        Detector("secret_assignment", _find_xml, ("<",)),
         Detector(
-            "conn_string_password",
-            _regex(_CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
+            "cli_password", _find_cli_passwords, ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set ")
         ),
-        Detector("basic_auth", _regex(_CURL_USER, group="v", hints=("-u", "--user"))),
-        Detector("auth_header", _regex(_AUTH_HEADER, group="v", ihints=("authorization",))),
-        Detector("auth_header", _regex(_AUTH_HEADER, group="bare", ihints=("authorization",))),
-        Detector("api_key_header", _regex(_KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS)),
-        Detector("session_cookie", _find_cookies),
-        Detector("secret_assignment", _find_assignments),
-        Detector("secret_assignment", _find_calls),
-        Detector("secret_assignment", _find_terraform_defaults),
-        Detector("secret_assignment", _find_xml),
-        Detector("cli_password", _find_cli_passwords),
-        Detector("password", _find_prose_passwords),
-        Detector("high_entropy", _find_near_keyword),
-        Detector("high_entropy", _find_pasted),
-        Detector("high_entropy", _find_value_lines),
+        Detector("password", _find_prose_passwords, ("pass", "pw")),
+        Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),
+        Detector("high_entropy", _find_pasted, ("paste",)),
+        Detector("high_entropy", _find_value_lines, _CONTEXT_HINTS),
         # PII, redacted by default
         Detector("payment_card", _find_cards),
         Detector("iban", _find_ibans),
@@ -67,7 +91,7 @@ def _build_detectors() -> tuple[Detector, ...]:
 
 #: Contact details, redacted only on request (``redact_contact=True``, ``--redact-contact``).
 CONTACT_DETECTORS: tuple[Detector, ...] = (
-    Detector("email", _regex(_EMAIL, check=False, hints=("@",))),
+    _re("email", _EMAIL, check=False, hints=("@",)),
     Detector("phone", _regex(_PHONE, check=False)),
 )
 
