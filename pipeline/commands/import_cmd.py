@@ -1,0 +1,63 @@
+"""``memscribe import FILE``: memories from a memscribe export, a CLAUDE.md / MEMORY.md or a mem0
+export, each as a candidate through the normal guards (screen, dedup, apply)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memscribe.cli_common import ApiBase, JsonOpt, MemoryDir, ModelOpt, echo_json, fail
+from memscribe.index.options import AgentOpt
+
+
+def import_memories(
+    file: Annotated[Path, typer.Argument(help="A .jsonl export, a CLAUDE.md / MEMORY.md, or a mem0 export.")],
+    memory_dir: MemoryDir = Path("."),
+    fmt: Annotated[
+        str | None, typer.Option("--format", help="jsonl, markdown or mem0 (default: from the file).")
+    ] = None,
+    ttl: Annotated[str, typer.Option("--ttl", help="TTL of imported statements without one.")] = "one_year",
+    agent: AgentOpt = None,
+    model: ModelOpt = None,
+    api_base: ApiBase = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Import memories as candidates: injection-shaped or secret-bearing text is refused, duplicates
+    of stored memories are dropped, updates supersede — the same path as an agent's write."""
+    from memscribe.curation import import_items, read_import
+    from memscribe.errors import MemscribeError, UserError
+    from memscribe.mcp_server import MemoryTools
+    from memscribe.model.base import StructuredModel
+    from memscribe.model.factory import make_model
+
+    def factory() -> StructuredModel:
+        try:
+            return make_model(model, api_base=api_base)
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
+
+    try:
+        factory()
+        detected, items = read_import(file, fmt)
+        tools = MemoryTools(memory_dir, factory, agent=agent)
+        answers = import_items(items, tools.write_profile, tools.write_playbook, ttl=ttl)
+    except MemscribeError as exc:
+        fail(exc)
+    stored = sum(1 for a in answers if a.get("stored"))
+    reasons = Counter(str(a.get("reason")) for a in answers if not a.get("stored"))
+    if as_json:
+        echo_json({"format": detected, "items": len(answers), "stored": stored, "answers": answers})
+        return
+    typer.echo(f"{file} ({detected}): {len(answers)} items, {stored} stored")
+    for reason, count in sorted(reasons.items()):
+        typer.echo(f"  not stored ({reason}): {count}")
+    for a in answers:
+        if not a.get("stored") and a.get("reason") not in ("duplicate",):
+            typer.echo(f"  - {a['origin']}: {a.get('reason')}: {a['text'][:70]}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="import")(import_memories)

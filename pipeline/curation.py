@@ -1,0 +1,323 @@
+"""Curation: what people do with stored memories — list, show, forget, export, import.
+
+Thin functions over the index (reads), the apply stage (``forget`` is an archive operation in a
+Plan, applied like any other: the file moves to ``.reflexio/.archive/`` with the reason, never
+deleted) and the MCP write tools (``import`` hands every item to the same screen, dedup and
+apply as an agent's write). Nothing here writes a memory file directly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memscribe.errors import InputError, UserError
+from memscribe.index.db import IndexedEntry, MemoryIndex, open_index, playbook_line
+
+FORGET_SOURCE = "(forget)"
+IMPORT_FORMATS = ("jsonl", "markdown", "mem0")
+
+
+def open_root_index(root: Path) -> MemoryIndex:
+    """The root's index, refreshed (in memory when the root has no ``.reflexio/`` yet)."""
+    return open_index(root, in_memory=not (Path(root) / ".reflexio").is_dir())
+
+
+def unreadable(index: MemoryIndex) -> list[tuple[str, str]]:
+    """Memory files the index could not parse: (path, why). Reported, never skipped silently."""
+    rows = index.conn.execute("SELECT path, error FROM files WHERE ok = 0 ORDER BY path").fetchall()
+    return [(str(p), str(e or "unreadable")) for p, e in rows]
+
+
+def _record(found: IndexedEntry, default: str) -> dict[str, Any]:
+    e = found.entry
+    return {
+        "id": e.id,
+        "kind": e.kind,
+        "namespace": e.namespace or default,
+        "slug": e.slug,
+        "created": e.created,
+        "ttl": e.ttl,
+        "expires": e.expires,
+        "supersedes": list(e.supersedes),
+        "path": e.path,
+        "archived": found.archived,
+        "superseded_by": found.superseded_by,
+        "archive_reason": found.archive_reason,
+        "summary": " ".join((playbook_line(e.body) if e.kind == "playbook" else e.body).split()),
+        "body": e.body,
+    }
+
+
+def list_memories(
+    index: MemoryIndex,
+    *,
+    namespace: str | None,
+    default: str,
+    kind: str | None = None,
+    expiring_days: int | None = None,
+    superseded: bool = False,
+    archived: bool = False,
+    today: dt.date | None = None,
+) -> list[dict[str, Any]]:
+    """Memories as records, filtered.
+
+    Args:
+        namespace: one namespace, or None for all.
+        expiring_days: only active profiles expiring within this many days (0: today or earlier).
+        superseded: only archived entries that a newer memory superseded.
+        archived: archived entries (superseded, expired, forgotten) instead of active ones.
+    """
+    today = today or dt.datetime.now(dt.UTC).date()
+    wants_archive = archived or superseded
+    entries = index.entries(
+        archived=wants_archive,
+        namespace=namespace,
+        default=default,
+        kind=kind,
+    )
+    out: list[dict[str, Any]] = []
+    for entry in entries:
+        found = next((f for f in index.lookup(entry.id) if f.archived == wants_archive), None)
+        if found is None:
+            continue
+        if superseded and not found.superseded_by:
+            continue
+        if expiring_days is not None:
+            if entry.kind != "profile" or not entry.expires or entry.expires == "never":
+                continue
+            try:
+                if dt.date.fromisoformat(entry.expires) > today + dt.timedelta(days=expiring_days):
+                    continue
+            except ValueError:
+                continue
+        out.append(_record(found, default))
+    return out
+
+
+@dataclass
+class Shown:
+    record: dict[str, Any]
+    text: str
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+
+def show_memory(index: MemoryIndex, root: Path, memory_id: str, *, default: str) -> Shown:
+    """One memory (active or archived) with its file text and its supersession history.
+
+    Raises:
+        UserError: no memory has this id.
+    """
+    from memscribe.index.ops import lineage
+
+    found = index.lookup(memory_id)
+    if not found:
+        raise UserError(f"no memory with id {memory_id!r}")
+    try:
+        text = (Path(root) / found[0].entry.path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=found[0].entry.path) from None
+    shown = Shown(record=_record(found[0], default), text=text)
+    chain = lineage(index, memory_id)
+    if chain is not None:
+        for depth, older in chain.ancestors:
+            shown.history.append({"relation": "supersedes", "depth": depth, **_record(older, default)})
+        for newer in chain.successors:
+            shown.history.append({"relation": "superseded_by", **_record(newer, default)})
+    return shown
+
+
+def forget_memory(root: Path, memory_id: str, *, reason: str, now: dt.datetime, dry_run: bool = False) -> Any:
+    """Archive an active memory with ``reason`` (a Plan with one archive operation, applied).
+
+    Raises:
+        UserError: no active memory has this id, or the reason is empty.
+    """
+    from memscribe.schemas.plan import ArchiveOp, Plan
+    from memscribe.stages.apply import apply_plan
+    from memscribe.store.files import archive_path, utc_stamp
+
+    if not reason.strip():
+        raise UserError("forget needs a --reason (it is kept with the archived file)")
+    with open_root_index(root) as index:
+        active = [f for f in index.lookup(memory_id) if not f.archived]
+    if not active:
+        raise UserError(f"no active memory with id {memory_id!r} (see memscribe list --archived)")
+    entry = active[0].entry
+    op = ArchiveOp(
+        kind=entry.kind,
+        id=entry.id,
+        path=entry.path,
+        archive_path=archive_path(entry.path),
+        superseded_by=None,
+        reason=f"forgotten: {' '.join(reason.split())}",
+    )
+    plan = Plan(
+        transcript=FORGET_SOURCE, format="store", model="none", created=utc_stamp(now), operations=[op]
+    )
+    if not dry_run:
+        apply_plan(plan, root, now=now)
+    return plan
+
+
+def export_records(
+    index: MemoryIndex, *, namespace: str | None, default: str, archived: bool
+) -> list[dict[str, Any]]:
+    records = list_memories(index, namespace=namespace, default=default)
+    if archived:
+        records += list_memories(index, namespace=namespace, default=default, archived=True)
+    return records
+
+
+# -- import -----------------------------------------------------------------------------------------
+
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<text>.+?)\s*$")
+_HEADING = re.compile(r"^\s*#{1,6}\s")
+
+
+@dataclass(frozen=True)
+class ImportItem:
+    """One thing to import: a memscribe record (kind, slug, ttl, body) or a plain statement."""
+
+    text: str
+    kind: str | None = None
+    slug: str | None = None
+    ttl: str | None = None
+    origin: str = ""
+
+
+def detect_format(path: Path, text: str) -> str:
+    if path.suffix.lower() in (".md", ".markdown", ".txt"):
+        return "markdown"
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        return "mem0"
+    first = stripped.splitlines()[0] if stripped else ""
+    try:
+        record = json.loads(first)
+    except ValueError:
+        return "markdown"
+    if isinstance(record, dict) and "memory" in record and "body" not in record:
+        return "mem0"
+    return "jsonl"
+
+
+def markdown_items(text: str, origin: str) -> list[ImportItem]:
+    """One item per list entry or paragraph of a CLAUDE.md / MEMORY.md (headings and code skipped)."""
+    items: list[ImportItem] = []
+    in_code = False
+    paragraph: list[str] = []
+
+    def flush(line_no: int) -> None:
+        if paragraph:
+            items.append(ImportItem(text=" ".join(paragraph), origin=f"{origin}:{line_no}"))
+            paragraph.clear()
+
+    for n, line in enumerate(text.splitlines(), start=1):
+        if line.strip().startswith("```"):
+            in_code = not in_code
+            flush(n)
+            continue
+        if in_code or _HEADING.match(line) or line.strip().startswith(("<!--", "---", "|", ">")):
+            flush(n)
+            continue
+        bullet = _BULLET.match(line)
+        if bullet:
+            flush(n)
+            items.append(ImportItem(text=bullet["text"], origin=f"{origin}:{n}"))
+        elif line.strip():
+            paragraph.append(line.strip())
+        else:
+            flush(n)
+    flush(len(text.splitlines()))
+    return [i for i in items if len(i.text) >= 3]
+
+
+def json_items(text: str, fmt: str, origin: str) -> list[ImportItem]:
+    """Items of a memscribe export (JSONL records) or a mem0 export (``memory`` fields)."""
+    records: list[Any]
+    stripped = text.strip()
+    try:
+        if stripped.startswith("["):
+            records = json.loads(stripped)
+        elif stripped.startswith("{") and "\n" not in stripped:
+            loaded = json.loads(stripped)
+            records = (
+                loaded.get("results") or loaded.get("memories") or [loaded]
+                if isinstance(loaded, dict)
+                else []
+            )
+        else:
+            records = [json.loads(line) for line in stripped.splitlines() if line.strip()]
+    except ValueError as exc:
+        raise InputError(f"not JSON / JSONL: {exc}", path=origin) from None
+    items: list[ImportItem] = []
+    for n, record in enumerate(records, start=1):
+        if not isinstance(record, dict):
+            continue
+        if fmt == "mem0" or ("memory" in record and "body" not in record):
+            memory = record.get("memory") or record.get("text")
+            if isinstance(memory, str) and memory.strip():
+                items.append(ImportItem(text=memory.strip(), origin=f"{origin}:{n}"))
+            continue
+        body = record.get("body")
+        if isinstance(body, str) and body.strip() and record.get("kind") in ("profile", "playbook"):
+            items.append(
+                ImportItem(
+                    text=body.strip(),
+                    kind=str(record["kind"]),
+                    slug=record.get("slug") if isinstance(record.get("slug"), str) else None,
+                    ttl=record.get("ttl") if isinstance(record.get("ttl"), str) else None,
+                    origin=f"{origin}:{n}",
+                )
+            )
+    return items
+
+
+def read_import(path: Path, fmt: str | None = None) -> tuple[str, list[ImportItem]]:
+    """The format and the items of an import file.
+
+    Raises:
+        InputError: unreadable, or not the format named.
+        UserError: unknown format.
+    """
+    from memscribe.inputs import read_file_bytes
+
+    try:
+        text = read_file_bytes(path).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", path=str(path)) from None
+    fmt = fmt or detect_format(path, text)
+    if fmt not in IMPORT_FORMATS:
+        raise UserError(f"unknown --format {fmt!r}; choose one of {', '.join(IMPORT_FORMATS)}")
+    items = markdown_items(text, str(path)) if fmt == "markdown" else json_items(text, fmt, str(path))
+    return fmt, items
+
+
+def import_items(
+    items: Iterable[ImportItem],
+    write_profile: Callable[[str, str, str], dict[str, Any]],
+    write_playbook: Callable[[str, str], dict[str, Any]],
+    *,
+    ttl: str,
+) -> list[dict[str, Any]]:
+    """Hand each item to the write tools (screen, dedup, apply); returns each item's answer.
+
+    A plain statement becomes a profile candidate (slug from its words); a record keeps its kind.
+    """
+    from memscribe.store.files import make_slug
+
+    answers: list[dict[str, Any]] = []
+    for item in items:
+        slug = item.slug or make_slug(item.text) or "imported"
+        if item.kind == "playbook":
+            answer = write_playbook(slug, item.text)
+        else:
+            answer = write_profile(slug, item.ttl or ttl, item.text)
+        answers.append({"origin": item.origin, "text": item.text, **answer})
+    return answers
