@@ -41,11 +41,15 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
     """memscribe: agent transcripts in, memory files out."""
+    from memscribe.config_file import install_defaults
+
+    install_defaults(ctx)  # option defaults from config files: flag > env > file > default
 
 
 register_all(app)
