@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from memscribe.redaction.values import is_placeholder
+from memscribe.redaction.values import is_placeholder, not_a_secret
 
 
 @dataclass(frozen=True)
@@ -76,12 +76,17 @@ def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     return merged
 
 
+#: A token cut short by filler is a template, not a token (``xoxp-572370529330-####``).
+_FILLER_AFTER = frozenset({"###", "***", "...", "xxx", "XXX", "…"})
+
+
 def _regex(
     pattern: str,
     flags: int = 0,
     *,
     group: str | int = 0,
     check: bool = True,
+    strict_value: bool = False,
     hints: tuple[str, ...] = (),
     ihints: tuple[str, ...] = (),
     boundary: bool = False,
@@ -93,7 +98,10 @@ def _regex(
     the same, lowercase, matched against the lowercased text.
     ``boundary``: the match must not start glued to a word character (checked here rather
     than with a leading look-behind, which would stop ``re`` from scanning for the literal
-    prefix). ``check``: drop placeholder values (:func:`is_placeholder`).
+    prefix). ``check``: drop placeholder values (:func:`is_placeholder`); ``strict_value``: drop
+    anything the value decision vetoes (:func:`not_a_secret`: also benign shapes, identifiers
+    made of words, sequential runs, and a match followed by filler such as ``####``), for
+    random tokens.
     """
     rx = re.compile(pattern, flags)
 
@@ -108,6 +116,8 @@ def _regex(
             if start < 0 or end <= start:
                 continue
             if boundary and not _left_boundary(text, m.start()):
+                continue
+            if strict_value and (not_a_secret(text[start:end]) or text[end : end + 3] in _FILLER_AFTER):
                 continue
             if check and is_placeholder(text[start:end]):
                 continue

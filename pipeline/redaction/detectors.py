@@ -28,6 +28,7 @@ from memscribe.redaction.structure import (
     _find_calls,
     _find_cli_passwords,
     _find_cookies,
+    _find_env_defaults,
     _find_terraform_defaults,
     _find_xml,
 )
@@ -43,10 +44,20 @@ def _re(
     hints: tuple[str, ...] = (),
     ihints: tuple[str, ...] = (),
     boundary: bool = False,
+    strict_value: bool = False,
     prefilter: tuple[str, ...] = (),
 ) -> Detector:
     """A regex detector whose prefilter hints are its literal hints, case-folded."""
-    finder = _regex(pattern, flags, group=group, check=check, hints=hints, ihints=ihints, boundary=boundary)
+    finder = _regex(
+        pattern,
+        flags,
+        group=group,
+        check=check,
+        strict_value=strict_value,
+        hints=hints,
+        ihints=ihints,
+        boundary=boundary,
+    )
     return Detector(name, finder, prefilter or tuple(h.casefold() for h in hints + ihints))
 
 
@@ -58,7 +69,7 @@ _CONTEXT_HINTS = ("secret", "token", "pass", "pwd", "api", "credential", "privat
 
 
 def _build_detectors() -> tuple[Detector, ...]:
-    dets = [_re(name, rx, hints=hints, boundary=True) for name, rx, hints in _PROVIDERS]
+    dets = [_re(name, rx, hints=hints, boundary=True, strict_value=True) for name, rx, hints in _PROVIDERS]
     dets += [
         _re("private_key", _PRIVATE_KEY, re.DOTALL, check=False, prefilter=("private key",)),
         _re("aws_secret_key", _AWS_SECRET, group="v", ihints=("secret",)),
@@ -74,6 +85,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("secret_assignment", _find_calls, ("pass", "secret", "token", "key", "cred")),
         Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
         Detector("secret_assignment", _find_xml, ("<",)),
+        Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env")),
         Detector(
             "cli_password", _find_cli_passwords, ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set ")
         ),

@@ -12,6 +12,7 @@ from memscribe.redaction.values import (
     _DIGIT,
     _MAX_VALUE_LEN,
     _SPACE,
+    _UUID,
     HIGH_ENTROPY_BITS,
     WEAK_NAME_BITS,
     _char_classes,
@@ -26,7 +27,7 @@ from memscribe.redaction.values import (
 _PRIVATE_KEY = (
     r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
     r"(?:.{16,16384}?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
-    r"|(?:(?:\s|\\[nr])+[A-Za-z0-9+/=]{20,}(?![A-Za-z0-9+/=]))*)"
+    r"|(?:(?:\s|\\[nr])+[A-Za-z0-9+/=]{20,}(?![A-Za-z0-9+/=]))+)"
 )
 
 _URL_CREDS = (
@@ -102,7 +103,16 @@ _STRONG_PAIRS = frozenset(
 #: Trailing name parts that still denote the secret itself (``SECRET_VALUE``, ``token_b64``).
 _VALUE_SUFFIXES = frozenset("value values str string b64 base64 hex raw plain plaintext bytes base".split())
 #: Name parts that make the value something *about* a secret, not a secret.
-_DENY_ANY = frozenset("hash hashed public pub publishable fingerprint digest".split())
+_DENY_ANY = frozenset("hash hashed public pub publishable fingerprint digest csrf xsrf authenticity".split())
+#: Trailing qualifiers that do not change what a name holds (``DB_PASSWORD_PROD``, ``API_KEY_V2``).
+_QUALIFIERS = frozenset(
+    """prod production dev development staging stage test testing qa uat local live sandbox old new
+    backup primary secondary main default too also v1 v2 v3 tmp temp alt override""".split()
+)
+#: Key names whose UUID-shaped value is an identifier, not a credential.
+_ID_KEY_PREFIXES = frozenset(
+    "idempotency cache partition primary foreign sort object s3 row hash range lookup dedup dedupe request correlation trace".split()
+)
 _RESERVED_VALUES = frozenset({"none", "null", "nil", "true", "false", "undefined", "yes", "no"})
 
 
@@ -122,7 +132,9 @@ def name_strength(name: str) -> str | None:
     and ``hashed_secret`` are not secret names.
     """
     parts = _name_parts(name)
-    while parts and (parts[-1] in _VALUE_SUFFIXES or parts[-1].isdigit()):
+    while len(parts) > 1 and (
+        parts[-1] in _VALUE_SUFFIXES or parts[-1] in _QUALIFIERS or parts[-1].isdigit()
+    ):
         parts.pop()
     if not parts or any(p in _DENY_ANY for p in parts):
         return None
@@ -139,7 +151,7 @@ _ASSIGN = re.compile(
     r"(?:(?<=\\[nrt])|(?<![\w.\-]))"
     r"(?:(?P<lead>--)(?P<flag>[A-Za-z][A-Za-z0-9\-]*)(?:=|[ ]+)|"
     # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||=
-    r"(?P<name>[^\W\d][\w.\-]*)['\"]?\]?[ \t]*(?::=|=>|\?=|\|\|=|[:=])[ \t]*)"
+    r"(?P<name>[^\W\d][\w.\-]*)['\"]?\]?[ \t]*(?::{1,3}=|=>|\?=|\|\|=|[:=])[ \t]*)"
     # the value sits in a lookahead so a skipped match does not swallow the next assignment
     r"(?:!!?[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
     r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
@@ -155,11 +167,20 @@ _IDENT = re.compile(r"^[A-Za-z_]+$")
 
 
 def _plausible_value(
-    value: str, strength: str, *, quoted: bool, password_name: bool = False, line_end: bool = False
+    value: str,
+    strength: str,
+    *,
+    quoted: bool,
+    password_name: bool = False,
+    line_end: bool = False,
+    generic_key: bool = True,
 ) -> bool:
     v = value.strip()
     if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
         return False
+    if _UUID.match(v):
+        # a UUID is an id, except under a secret's name (Heroku and Snyk keys are UUIDs)
+        return strength == "strong" or (strength == "weak" and not generic_key)
     if strength == "weak":
         return bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
     if len(v) < 6 or _SPACE.search(v):
@@ -183,6 +204,12 @@ _NAME_HINTS = (
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
 )  # fmt: skip
+
+
+def _generic_key(name: str) -> bool:
+    """``key`` alone or after an id-ish word (``cache_key``, ``idempotencyKey``)."""
+    parts = _name_parts(name)
+    return len(parts) < 2 or parts[-2] in _ID_KEY_PREFIXES
 
 
 def _is_password_name(name: str) -> bool:
@@ -210,7 +237,12 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
             value = text[start:end]
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
         if _plausible_value(
-            value, strength, quoted=group == "qv", password_name=_is_password_name(name), line_end=line_end
+            value,
+            strength,
+            quoted=group == "qv",
+            password_name=_is_password_name(name),
+            line_end=line_end,
+            generic_key=_generic_key(name),
         ):
             yield start, end
         if group == "qv":
@@ -286,3 +318,22 @@ def _find_xml(text: str) -> Iterator[tuple[int, int]]:
             strength = name_strength(m.group("name").rsplit(":", 1)[-1])
             if strength is not None and _plausible_value(m.group("v"), strength, quoted=True):
                 yield m.span("v")
+
+
+#: A secret's default in an environment lookup: ``os.getenv("API_TOKEN", "…")``,
+#: ``ENV.fetch('SECRET_KEY', '…')``, ``GetEnvOrDefault("api_token", "…")``.
+_ENV_DEFAULT = re.compile(
+    r"\b(?:getenv|get|fetch|GetEnvOrDefault|getEnvOrDefault|env|getEnv|getProperty|get_env|environ\.get)\s*\(\s*"
+    r"(?P<q1>['\"])(?P<name>[^'\"\n]{1,100})(?P=q1)\s*,\s*(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)"
+)
+
+
+def _find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
+    if "(" not in text:
+        return
+    for m in _ENV_DEFAULT.finditer(text):
+        strength = name_strength(m.group("name"))
+        if strength is not None and _plausible_value(
+            m.group("v"), strength, quoted=True, generic_key=_generic_key(m.group("name"))
+        ):
+            yield m.span("v")

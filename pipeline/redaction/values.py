@@ -23,7 +23,8 @@ _PLACEHOLDER_VALUES = frozenset(
 )
 _PLACEHOLDER_WORDS = re.compile(
     r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|(?-i:x{4}|X{4})|\*\*\*|"
-    r"\.\.\.|…|####|<[^>]*>|\bnull\b|\bnone\b|insert|todo|secret_here|key_here|token_here",
+    r"\.\.\.|…|####|<[^>]*>|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
+    r"\{\{|\}\}|\$\{|\$\(",
     re.IGNORECASE,
 )
 _PROVIDER_PREFIX = re.compile(
@@ -57,11 +58,34 @@ def is_placeholder(value: str) -> bool:
         return True
     if _VAR_REF.match(v) or _PLACEHOLDER_WORDS.search(v):
         return True
+    bare = v.strip("<>[]{}()")
+    if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or _VAR_REF.match(bare)):
+        return True  # ``<password>``, ``[PASSWORD]``, ``{token}``
     rest = _PROVIDER_PREFIX.sub("", v)
     if len(rest) < 4:
         return True
-    # one repeated filler character (``xxxxxxxx``, ``00000000``, ``********``)
-    return len(set(rest.lower()) - set("-_.")) <= 1
+    return _filler(rest)
+
+
+def _filler(rest: str) -> bool:
+    """Repeated filler: one or two characters (``xxxxxxxx``, ``1111=``), or a short period
+    repeated (``123123123123``, ``abcabcabcabc``)."""
+    core = rest.lower().translate(_SEPARATORS)
+    if len(set(core)) <= 2:
+        return True
+    if len(core) >= 12:
+        for period in range(2, 5):
+            if core == (core[:period] * (len(core) // period + 1))[: len(core)]:
+                return True
+        # long runs of one character make up most of it (``5555555dAAAAA7777777``)
+        runs = sum(len(m.group(0)) for m in _RUN.finditer(core))
+        if runs >= 0.6 * len(core):
+            return True
+    return False
+
+
+_SEPARATORS = str.maketrans("", "", "-_.=")
+_RUN = re.compile(r"(.)\1{3,}")
 
 
 # --------------------------------------------------------------------------- entropy
@@ -96,6 +120,37 @@ _MAX_VALUE_LEN = 512
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
+#: Dotted lower-case names (hosts, packages, config keys): ``dev-lb1.api.example.com``.
+_DOTTED_NAME = re.compile(r"^[a-z0-9_-]+(?:\.[a-z0-9_-]+)+(?::\d+)?$")
+#: Runs of four or more letters shaped like words (``SalesResults``, ``requiredCharacteristic``).
+_WORD_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
+
+
+def wordy(value: str) -> bool:
+    """True when most of ``value`` is pronounceable word-shaped runs (``SalesResults``,
+    ``requiredCharacteristicTypes``): an identifier or a phrase, not random bytes. A run counts
+    when a quarter of its letters are vowels and no four consonants meet, which random
+    base62 rarely manages for long."""
+    covered = sum(len(w) for w in _WORD_RUN.findall(value) if _pronounceable(w))
+    return covered >= (0.75 if any(c.isdigit() for c in value) else 0.7) * len(value)
+
+
+_VOWELS = frozenset("aeiouyAEIOUY")
+_CLUSTER = re.compile(r"[^aeiouyAEIOUY]{4}")
+
+
+def _pronounceable(word: str) -> bool:
+    return sum(c in _VOWELS for c in word) >= 0.25 * len(word) and not _CLUSTER.search(word)
+
+
+def sequential(value: str) -> bool:
+    """True when most neighbouring characters are consecutive (``ABCDEF…``, ``0123456789``)."""
+    if len(value) < 8:
+        return False
+    steps = sum(1 for a, b in zip(value, value[1:], strict=False) if ord(b) - ord(a) == 1)
+    return steps >= 0.6 * (len(value) - 1)
+
+
 #: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
 #: URIs, and version strings: random-looking, but public by design.
 _BENIGN_SHAPE = re.compile(
@@ -107,11 +162,19 @@ _BENIGN_SHAPE = re.compile(
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
     content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions."""
-    return bool(_UUID.match(value) or _BENIGN_SHAPE.match(value))
+    return bool(_UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value))
+
+
+def not_a_secret(value: str) -> bool:
+    """The value decision's veto for any detected span: a placeholder, a benign shape, an
+    identifier made of words, or a sequential run."""
+    return is_placeholder(value) or is_benign_shape(value) or sequential(value) or wordy(value)
 
 
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
     if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
+        return False
+    if sequential(s) or wordy(s):
         return False
     if not _DIGIT.search(s) or _char_classes(s) < 2:
         return False
