@@ -1,4 +1,9 @@
-"""Small lexical similarity helpers shared by verify (grounding) and dedup (shortlists)."""
+"""Small lexical similarity helpers shared by verify (grounding) and dedup (shortlists).
+
+Tokens are Unicode words (``\\w``: "Köln" stays "köln") and character bigrams of Han, kana and
+hangul runs (a Japanese or Korean sentence is never an empty token set), minus the function words
+of English, Spanish, German and French.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,10 @@ import functools
 import re
 import unicodedata
 
-_WORD = re.compile(r"[a-z0-9][a-z0-9+#._-]*")
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+#: A word in any script: letters/digits (Unicode ``\w``), then the joiners code names use.
+_WORD = re.compile(r"[^\W_][\w+#.-]*")
+#: Scripts written without spaces: Han, kana, hangul (and their compatibility forms).
+_CJK = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f]+")
 
 STOPWORDS = frozenset(
     """a an the and or but if then so of to in on at by for with from as is are was were be been being
@@ -16,6 +23,17 @@ STOPWORDS = frozenset(
     always never should would will can could has have had also about into than very just only more most
     any all some each which who whom what when where why how per via""".split()
 )
+#: Function words of the other covered Latin-script languages (es, de, fr); words that are also
+#: English content words ("die", "son", "man") are left out.
+_STOPWORDS_OTHER = frozenset(
+    """el la los las lo un una unos unas y o pero que de del al en con por para es son soy estoy está
+    estar ser mi mis tu su sus yo me se nos le les muy más ya sí también este esta esto eso hay
+    der das den dem des ein eine einen einem einer und oder aber ich du er sie es wir ihr mein meine
+    ist bin sind war mit auf für von zu im am nicht kein keine auch noch schon sehr bitte
+    le les un une des du et ou mais je tu il elle nous vous ils elles mon ma mes ton ta tes sa ses
+    est suis sont avec pour dans sur pas ne plus très aussi au aux ce cette ces qui qu""".split()
+)
+_STOP_ANY = STOPWORDS | _STOPWORDS_OTHER
 
 
 def normalize(text: str) -> str:
@@ -33,8 +51,10 @@ def _stem(word: str) -> str:
 @functools.lru_cache(maxsize=8192)
 def _tokens(text: str) -> frozenset[str]:
     norm = normalize(text)
-    tokens = {_stem(w) for w in _WORD.findall(norm) if w not in STOPWORDS and len(w) > 1}
-    for run in _CJK.findall(norm):
+    runs = _CJK.findall(norm)
+    spaced = _CJK.sub(" ", norm) if runs else norm
+    tokens = {_stem(w) for w in _WORD.findall(spaced) if w not in _STOP_ANY and len(w) > 1}
+    for run in runs:
         if len(run) == 1:
             tokens.add(run)
         tokens.update(run[i : i + 2] for i in range(len(run) - 1))

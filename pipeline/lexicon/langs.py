@@ -34,7 +34,7 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     ),
     "es": frozenset(
         "el la los las que y es soy estoy un una por para con no mi mis me lo pero muy también más yo del"
-        " al tengo hay como esta este eso".split()
+        " al tengo hay como esta este eso de en se su sus le todo".split()
     ),
     "de": frozenset(
         "der die das und ich nicht ist ein eine mit auf für mein meine wir sie es zu bin habe auch aber"
@@ -107,7 +107,8 @@ LANGUAGES: dict[str, Language] = {
         ),
         hedge=re.compile(
             r"\b(?:quizás?|tal\s+vez|a\s+lo\s+mejor|creo\s+que|igual\s+(?:me|lo|te)|puede\s+que|probablemente"
-            r"|si\s+\w+|ojalá|me\s+gustaría|estoy\s+pensando|no\s+s[ée]\s+si|supongo)\b",
+            r"|si\s+\w+|ojalá|me\s+gustaría|estoy\s+pensando|no\s+s[ée]\s+si|supongo|quiero|quisiera|tengo\s+que"
+            r"|necesito|debo|voy\s+a|dice|dicen)\b",
             _I,
         ),
         not_lasting=re.compile(
@@ -152,7 +153,8 @@ LANGUAGES: dict[str, Language] = {
         ),
         hedge=re.compile(
             r"\b(?:vielleicht|wahrscheinlich|eventuell|vermutlich|glaube\s+ich|ich\s+glaube|falls|wenn|ob"
-            r"|möglicherweise|würde|hätte|könnte|überlege|irgendwann|mal\s+sehen)\b",
+            r"|möglicherweise|würde|hätte|könnte|überlege|irgendwann|mal\s+sehen|will|möchte|soll|sollte|muss|müsste"
+            r"|brauche|meint|sagt|keine\s+lust)\b",
             _I,
         ),
         not_lasting=re.compile(
@@ -194,12 +196,13 @@ LANGUAGES: dict[str, Language] = {
         ),
         hedge=re.compile(
             r"\b(?:peut-être|probablement|je\s+pense|je\s+crois|si\s+(?:je|on|tu)|éventuellement|je\s+voudrais"
-            r"|j'aimerais|j’aimerais|sans\s+doute|je\s+ne\s+sais\s+pas|un\s+jour)\b",
+            r"|j'aimerais|j’aimerais|sans\s+doute|je\s+ne\s+sais\s+pas|un\s+jour|je\s+veux|je\s+dois|il\s+faut"
+            r"|besoin|je\s+vais)\b",
             _I,
         ),
         not_lasting=re.compile(
             r"\b(?:avant|autrefois|aujourd'hui|aujourd’hui|demain|ce\s+soir|cette\s+semaine|ce\s+week-end"
-            r"|en\s+ce\s+moment|tout\s+à\s+l'heure)\b",
+            r"|en\s+ce\s+moment|tout\s+à\s+l'heure|là|je\s+reprends|je\s+file)\b",
             _I,
         ),
         request=re.compile(
@@ -240,7 +243,7 @@ LANGUAGES: dict[str, Language] = {
         hedge=re.compile(
             r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです"
         ),
-        not_lasting=re.compile(r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて"),
+        not_lasting=re.compile(r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる"),
         request=re.compile(
             r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで"
         ),
@@ -297,7 +300,8 @@ def covered(text: str) -> bool:
     return language_of(text) in COVERED
 
 
-_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+#: A sentence ends at . ! ? (a full stop not inside a number or an ordinal: "280.000", "3. Klasse").
+_SENTENCE = re.compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\S)|(?<=\d)\.(?=\s+\w))+[.!?。！？]*")
 
 
 def sentences(text: str) -> list[str]:

@@ -157,9 +157,21 @@ def test_speaker_overrides_a_name_written_in_the_text() -> None:
     turn = Turn(
         index=0, role="user", text="Ana Lima: I'm responsible for billing.", speaker="Ana Lima", source=src
     )
-    assert rules._split(turn) == ("Ana Lima", "I'm responsible for billing.")
-    assert rules._split(turn.model_copy(update={"speaker": None}))[0] == ""  # "Ana Lima" has a space
-    assert rules._split(Turn(index=1, role="user", text="王五: 好", source=src)) == ("王五", "好")
+    assert rules._said(turn) == [("Ana Lima", "I'm responsible for billing.")]
+    # a bridge's "Name Surname: text" prefix names the sender too
+    assert rules._said(turn.model_copy(update={"speaker": None})) == [
+        ("Ana Lima", "I'm responsible for billing.")
+    ]
+    assert rules._said(Turn(index=1, role="user", text="王五: 好", source=src)) == [("王五", "好")]
+
+
+def test_bridge_prefixes_with_rooms_and_acknowledgements() -> None:
+    src = SourcePos(file="-", line=1)
+    text = "[群聊 支付组] 李雷: 好的，明天上线 [群聊 支付组] 韩梅梅: 收到。我负责回滚预案"
+    turn = Turn(index=0, role="user", text=text, speaker="bridge-bot", source=src)
+    assert rules._said(turn) == [("李雷", "明天上线"), ("韩梅梅", "我负责回滚预案")]
+    env = Turn(index=1, role="user", text="Decided: we ship on Monday.", speaker="Priya Nair", source=src)
+    assert rules._said(env) == [("Priya Nair", "Decided: we ship on Monday.")]
 
 
 # -- L3 conventions ---------------------------------------------------------------------------------

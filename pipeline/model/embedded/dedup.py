@@ -1,57 +1,140 @@
-"""The embedded answer to ``dedup``: supersede a changed value on the same topic, drop a restatement."""
+"""The embedded answer to ``dedup``: supersede a stored fact the new one updates, drop a
+restatement, keep anything else.
+
+The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the candidate's topic
+(slugs, lexical and offline semantic similarity); the decision reads the statements' structure
+(:mod:`memscribe.semantic.updates`):
+
+* **update** — the stored entry is superseded when
+  1. it is on the candidate's slug topic (``home-city`` / ``home-city-berlin``) and the value
+     changed (each text says something the other does not, or the polarity flipped); or
+  2. the candidate reports a change (a change cue) and names the stored value as left behind
+     ("switched *from Android*", "cancelled *YNAB*", "don't write *Java* anymore"); or
+  3. the candidate reports a change, the stored entry is the best related one, and the value
+     changed ("started drinking coffee again" / "avoids caffeine");
+  4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'").
+* **restatement** — no change cue, the same polarity, and the best entry says it already: a
+  lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
+  SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``).
+* anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
+  keeping a stale one, so every update rule needs the topic and a changed value.
+"""
 
 from __future__ import annotations
 
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
-from memscribe.schemas.requests import DedupRequest
+from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.semantic.updates import change_cue, left_behind, same_polarity
+
+#: A semantic score this high (and nothing changed) is a paraphrase of the same fact.
+SEMANTIC_RESTATEMENT = 0.85
+#: Shortest word that may match another as its prefix (``mac`` / ``macos``).
+PREFIX_MIN = 3
 
 
-def _replaces_value(new: str, old: str) -> bool:
-    """The new text swaps something of the old one (a value changed), rather than restating it."""
+def _covered(word: str, others: set[str]) -> bool:
+    """``word`` is one of ``others``, or a prefix of one / has one as its prefix (≥ PREFIX_MIN)."""
+    if word in others:
+        return True
+    return any(
+        min(len(word), len(o)) >= PREFIX_MIN and (o.startswith(word) or word.startswith(o)) for o in others
+    )
+
+
+def _uncovered(text: str, other: str) -> set[str]:
+    """Content words of ``text`` that ``other`` does not have (stems and prefixes match)."""
     from memscribe.textsim import content_tokens
 
-    a, b = content_tokens(new), content_tokens(old)
-    return bool(a - b) and bool(b - a)
+    mine, theirs = content_tokens(text), content_tokens(other)
+    return {w for w in mine if not _covered(w, theirs)}
 
 
-def dedup_decision(request: DedupRequest) -> DedupDecision:
-    """The embedded dedup answer: supersede an entry of the same topic whose value changed, drop a
-    restatement, keep anything else.
+def value_changed(new: str, old: str) -> bool:
+    """Each text says something the other does not (a value swapped), or the polarity flipped."""
+    return not same_polarity(new, old) or (bool(_uncovered(new, old)) and bool(_uncovered(old, new)))
 
-    Same topic is the slug (``home-city`` ~ ``home-city-berlin``); a changed value means each text
-    has content words the other lacks ("start names with 'e_'" → "... 'f_'"), which the lexical
-    score alone would call a near-duplicate.
-    """
-    from memscribe.stages.dedup import same_topic  # local: the stage module imports the model package
 
-    topical = [s for s in request.shortlist if same_topic(request.slug, s.slug)]
-    changed = [s.id for s in topical if _replaces_value(request.text, s.text)]
-    new_values = literal_values(request.text)
+def names_left_behind(new: str, old: str) -> bool:
+    """The new statement says words of the old one are no longer so."""
+    from memscribe.textsim import content_tokens
+
+    scope = left_behind(new)
+    if not scope:
+        return False
+    olds = content_tokens(old)
+    return any(_covered(w, olds) for w in content_tokens(scope))
+
+
+def restates(new: str, item: ShortlistItem) -> bool:
+    """``new`` says what ``item`` says (see the module docstring)."""
+    from memscribe.textsim import similarity
+
+    if change_cue(new) or not same_polarity(new, item.text):
+        return False
+    if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
+        return True
+    return _contained(new, item.text) or _contained(item.text, new)
+
+
+def _contained(text: str, other: str) -> bool:
+    """Every content word of ``text`` (it has some) is found in ``other``."""
+    from memscribe.textsim import content_tokens
+
+    return bool(content_tokens(text)) and not _uncovered(text, other)
+
+
+def _updated(request: DedupRequest) -> list[str]:
+    """Ids of the shortlisted entries the candidate updates (rules 1–4 of the module docstring)."""
+    from memscribe.relatedness import SHORTLIST_SCORE, same_topic
+
+    new = request.text
+    cue = change_cue(new)
+    top = request.shortlist[0]
+    ids: list[str] = []
+    for s in request.shortlist:
+        if not value_changed(new, s.text):
+            continue
+        if (
+            same_topic(request.slug, s.slug)
+            or (cue and names_left_behind(new, s.text))
+            or (cue and s.id == top.id and s.score >= SHORTLIST_SCORE)
+        ):
+            ids.append(s.id)
+    new_values = literal_values(new)
     if new_values:
-        shape = rule_shape(request.text)
-        changed += [
+        shape = rule_shape(new)
+        ids += [
             s.id
             for s in request.shortlist
-            if s.id not in changed
+            if s.id not in ids
             and literal_values(s.text)
             and literal_values(s.text) != new_values
             and rule_shape(s.text) == shape
         ]
+    return ids
+
+
+def dedup_decision(request: DedupRequest) -> DedupDecision:
+    """The embedded dedup answer: supersede what the candidate updates, drop a restatement of
+    the best entry, keep anything else."""
+    from memscribe.relatedness import same_topic
+
     top = request.shortlist[0]
-    if changed and top.id in changed:
+    updated = _updated(request)
+    if updated:
+        how = "change reported" if change_cue(request.text) else f"new value for topic '{request.slug}'"
+        return DedupDecision(action="supersede_old", existing_ids=updated, reason=how)
+    if restates(request.text, top):
         return DedupDecision(
-            action="supersede_old", existing_ids=changed, reason=f"new value for topic '{request.slug}'"
+            action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (score {top.score:.2f})"
         )
-    if top.score >= RESTATEMENT_SCORE:
-        return DedupDecision(
-            action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (similarity {top.score:.2f})"
-        )
+    topical = [s.id for s in request.shortlist if same_topic(request.slug, s.slug)]
     if topical:
+        # Same slug topic, no value change the words show, not a restatement: the newer
+        # statement of that topic replaces the older one.
         return DedupDecision(
-            action="supersede_old",
-            existing_ids=[s.id for s in topical],
-            reason=f"new value for topic '{request.slug}'",
+            action="supersede_old", existing_ids=topical, reason=f"newer statement of topic '{request.slug}'"
         )
     return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from memscribe.model.embedded.playbooks import playbook_at
 from memscribe.model.embedded.profiles import conversation, is_user_speech, profiles_from_turn
+from memscribe.model.embedded.speakers import owner_turns
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
@@ -30,11 +31,19 @@ def extract(turns: Sequence[Turn]) -> Detection:
     playbooks: list[PlaybookCandidate] = []
     seen: set[str] = set()
     chat = conversation(turns)
+    # in a group chat only the owner's own messages are about "the user"
+    own = {t.index: t for t in owner_turns(turns)}
     for pos, turn in enumerate(turns):
         if not is_user_speech(turn):
             continue
         playbook = playbook_at(turns, pos)
-        for p in profiles_from_turn(turn, correction_turn=playbook is not None, conversation=chat):
+        mine = own.get(turn.index)
+        said = (
+            []
+            if mine is None
+            else profiles_from_turn(mine, correction_turn=playbook is not None, conversation=chat)
+        )
+        for p in said:
             key = p.body.casefold()
             if key not in seen:
                 seen.add(key)

@@ -16,6 +16,7 @@ import re
 
 from pydantic import BaseModel
 
+from memscribe.model.embedded.speakers import segments, without_ack
 from memscribe.schemas.groups import (
     AttentionState,
     ConfirmedItem,
@@ -34,7 +35,6 @@ from memscribe.schemas.groups import (
 )
 from memscribe.schemas.transcript import Turn
 
-_SPEAKER = re.compile(r"^(?P<name>[^\s:：]{1,24})[:：]\s*(?P<text>.+)$", re.DOTALL)
 _SENTENCE = re.compile(r"[^。！？!?\n]+[。！？!?]?")
 _HEDGE = re.compile(
     r"可能|也许|好像|大概|听说|似乎|估计|不确定|\bmaybe\b|\bmight\b|\bprobably\b|\bI think\b|\bI heard\b|\bperhaps\b",
@@ -106,24 +106,22 @@ _FOCUS = re.compile(
 )
 
 
-def _split(turn: Turn) -> tuple[str, str]:
-    text = turn.text.strip()
-    if turn.speaker:
-        for sep in (":", "："):  # the bridge may also write the name in the text
-            text = text.removeprefix(f"{turn.speaker}{sep}").strip()
-        return turn.speaker, text
-    match = _SPEAKER.match(text)
-    if match and not match.group("name").startswith(("http", "[")):
-        return match.group("name"), match.group("text").strip()
-    return ("assistant" if turn.role == "assistant" else ""), turn.text.strip()
+def _said(turn: Turn) -> list[tuple[str, str]]:
+    """(speaker, text) of each message in a turn: the bridge's ``[room] Name:`` prefixes first,
+    then the host's ``speaker``; acknowledgements ("好的，", "ok") are not part of what was said."""
+    out: list[tuple[str, str]] = []
+    for said in segments(turn.text.strip(), turn.speaker):
+        speaker = said.speaker or turn.speaker or ("assistant" if turn.role == "assistant" else "")
+        out.append((speaker, without_ack(said.text)))
+    return out
 
 
 def _lines(request: GroupRequest) -> list[tuple[int, str, str]]:
     """(turn index, speaker, sentence) for every sentence of every message."""
     out: list[tuple[int, str, str]] = []
     for turn in request.turns:
-        speaker, text = _split(turn)
-        out += [(turn.index, speaker, s.strip()) for s in _SENTENCE.findall(text) if len(s.strip()) > 1]
+        for speaker, text in _said(turn):
+            out += [(turn.index, speaker, s.strip()) for s in _SENTENCE.findall(text) if len(s.strip()) > 1]
     return out
 
 

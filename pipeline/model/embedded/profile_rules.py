@@ -321,12 +321,19 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
 )
 
 
-def _zh_fixed(slug: str, ttl: TTL) -> Builder:
+def _zh_fixed(slug: str, ttl: TTL, *, subject: str = "用户") -> Builder:
     def build(m: re.Match[str]) -> Fact | None:
         rest = m.group("x").strip("。，, ")
-        return Fact(slug or hash_slug("preference", rest), ttl, f"用户{rest}。") if rest else None
+        return Fact(slug or hash_slug("preference", rest), ttl, f"{subject}{rest}。") if rest else None
 
     return build
+
+
+#: After 我: a wish, plan, opinion, perception, ability or request, or a move in the conversation.
+_ZH_NOT_A_STATE = (
+    r"(?:希望|觉得|认为|想|猜|相信|知道|明白|理解|听说|祝|要|需要|会|能|可以|刚|先|马上|来|去|看|试|问|说|们|也|"
+    r"再|还|就|得|应该|打算|准备|不知道|不太|记得|发现|感觉|的)"
+)
 
 
 _ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
@@ -340,6 +347,14 @@ _ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         (r"^我(?P<x>在.{1,12}(?:工作|上班).*)", _zh_fixed("employer", "one_year")),
         (r"^我(?P<x>(?:喜欢|更喜欢|偏好|爱吃|讨厌|不喜欢|一直|总是|习惯|通常).+)", _zh_fixed("", "infinity")),
         (r"^我们(?P<x>(?:都|一直)?(?:用|使用).+)", _zh_fixed("team-tools", "one_year")),
+        # the general shape: the speaker (or their household, company, team) as the subject of a
+        # statement, not of a wish, plan, opinion or request ("我想…", "我觉得…", "我要…")
+        (r"^我家(?P<x>.{2,40})", _zh_fixed("household", "one_year", subject="用户家")),
+        (
+            r"^我们(?P<x>(?:公司|团队|组|部门|后台|后端|前端|项目|学校|实验室|店).{2,40})",
+            _zh_fixed("", "one_year", subject="用户的"),
+        ),
+        (rf"^我(?!{_ZH_NOT_A_STATE})(?P<x>.{{2,40}})", _zh_fixed("", "one_year")),
     )
 )
 

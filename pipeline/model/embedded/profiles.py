@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memscribe import lexicon
+from memscribe.lexicon.langs import language_of
 from memscribe.model.embedded.chat import (
     PLAIN_LEAD,
     not_a_fact,
@@ -15,6 +16,8 @@ from memscribe.model.embedded.chat import (
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
 from memscribe.model.embedded.profile_rules import facts_in_clause
+from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
+from memscribe.model.embedded.statements import foreign_statements
 from memscribe.model.embedded.text import HAS_CJK, MAX_VALUE_CHARS, SECRET, split_clauses, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
@@ -43,6 +46,8 @@ def directives_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
 def profiles_from_turn(
     turn: Turn, *, correction_turn: bool, conversation: bool = False
 ) -> list[ProfileCandidate]:
+    if language_of(turn.text) in FOREIGN:
+        return [] if correction_turn else foreign_statements(turn)
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     if not correction_turn and not HAS_CJK.search(turn.text):

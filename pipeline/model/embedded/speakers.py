@@ -1,0 +1,113 @@
+"""Who says what in a relayed group chat: ``Name: text`` and ``[room] Name: text`` bridge prefixes.
+
+A chat bridge writes each message as one line (or several messages into one turn) prefixed with the
+sender, optionally after a room tag: ``[群聊 支付组] 李雷: …``, ``[#release-train] Oksana: …``,
+``Tomasz: …``. A prefix is a sender when it looks like a name (one to three capitalised words, or
+two to four CJK characters, or a handle) and is not a label such as ``Note:`` or ``Step 1:``.
+Leading acknowledgements ("ok", "sure", "好的，") are stripped from what a sender says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memscribe.schemas.transcript import Turn
+
+#: A sender prefix at the start of a line or after a room tag.
+_PREFIX = re.compile(
+    r"(?:^|(?<=\n)|(?<=\])|(?<=\s)(?=\[))[ \t]*(?:\[(?P<room>[^\]\n]{1,40})\]\s*)?"
+    r"(?P<name>(?:[^\W\d_][\w'’.-]{0,24}(?:\s[^\W\d_][\w'’.-]{0,24}){0,2})|@[\w.-]{2,30})\s*[:：]\s*",
+    re.UNICODE,
+)
+_ROOM_TAG = re.compile(r"\[[^\]\n]{1,40}\]\s*")
+#: Prefixes that label a line rather than name a sender.
+_LABELS = frozenset(
+    "system note notes error warning step todo update ps q a re fyi tip example output input user assistant"
+    " bot summary question answer reply edit http https decided decision decisions agreed action actions"
+    " reminder result results status context conclusion important warning caution heads".split()
+)
+_CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
+#: An acknowledgement that opens a message before its content.
+ACK_LEAD = re.compile(
+    r"^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|got\s+it|thanks|thank\s+you|cool|great|noted|roger|k|alright"
+    r"|好的|好|收到|嗯|行|可以|了解|明白|ok的)\s*[,，.。!！~]*\s*)+",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Said:
+    speaker: str | None
+    text: str
+
+
+def _is_name(name: str) -> bool:
+    name = name.strip()
+    if name.casefold().split(" ")[0] in _LABELS or len(name) > 40:
+        return False
+    if name.startswith("@") or _CJK_NAME.match(name):
+        return True
+    return all(w[:1].isupper() for w in name.split())
+
+
+def segments(text: str, host: str | None = None) -> list[Said]:
+    """The messages in ``text`` with their senders (one unnamed segment when there is no prefix).
+
+    When the host names the sender (``host``, an envelope's sender), only a prefix after a room tag
+    (a bridge relaying others) or the host's own name counts: "Decided: …" is then the message.
+    """
+    marks = [
+        m
+        for m in _PREFIX.finditer(text)
+        if _is_name(m.group("name")) and (host is None or m.group("room") or m.group("name").strip() == host)
+    ]
+    if not marks:
+        return [Said(None, text)]
+    out: list[Said] = []
+    head = _ROOM_TAG.sub("", text[: marks[0].start()]).strip()
+    if head:
+        out.append(Said(None, head))
+    for m, nxt in zip(marks, [*marks[1:], None], strict=True):
+        end = nxt.start() if nxt is not None else len(text)
+        said = _ROOM_TAG.sub(" ", text[m.end() : end]).strip()
+        out.append(Said(m.group("name").strip(), said))
+    return out
+
+
+def speaker_of(turn: Turn) -> str | None:
+    """The sender of a turn: its first named segment, else the host's ``speaker``."""
+    for said in segments(turn.text, turn.speaker):
+        if said.speaker is not None:
+            return said.speaker
+    return turn.speaker
+
+
+def without_ack(text: str) -> str:
+    """``text`` without the acknowledgement it opens with ("好的，明天上线" → "明天上线")."""
+    rest = ACK_LEAD.sub("", text.strip(), count=1).strip()
+    return rest or text.strip()
+
+
+def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
+    """The user turns the session's owner wrote, each reduced to the owner's own messages.
+
+    In a group chat (two or more senders among the user turns) the owner is the first sender, the
+    one who brought the assistant in; everybody else is a third party. Outside a group chat the
+    user turns are returned as they are.
+    """
+    users = [t for t in turns if t.role == "user" and t.kind == "message"]
+    said = {t.index: segments(t.text, t.speaker) for t in users}
+    named = [s.speaker for t in users for s in said[t.index] if s.speaker]
+    hosts = [t.speaker for t in users if t.speaker]
+    senders = list(dict.fromkeys(named or hosts))
+    if len(senders) < 2:
+        return users
+    owner = senders[0]
+    out: list[Turn] = []
+    for t in users:
+        mine = [s.text for s in said[t.index] if (s.speaker if named else t.speaker) == owner]
+        if mine:
+            out.append(t.model_copy(update={"text": "\n".join(mine)}))
+    return out

@@ -1,0 +1,96 @@
+"""Self-statements in Spanish, German, French and Japanese, from sentence structure.
+
+A clause is kept when the lexicon's row for its language (:mod:`memscribe.lexicon.langs`) finds a
+first-person subject, possessive or verb form in it, and finds no question, request to the other
+side, hedge, former or passing state, or relative as the subject; a negated statement is kept as
+said ("ya no …", "nicht mehr …" are facts too, about what changed). Nothing is translated or
+guessed: the body quotes the user's own clause, so it is grounded by construction and a reader
+(or a search) finds it by the user's words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memscribe.lexicon.langs import LANGUAGES as ROWS
+from memscribe.lexicon.langs import Language, language_of, sentences
+from memscribe.model.embedded.text import MAX_VALUE_CHARS, SECRET, clean, hash_slug, safe_slug
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.memory import TTL
+from memscribe.schemas.transcript import Turn
+from memscribe.textsim import content_tokens
+
+#: Languages read here (English and Chinese have their own shaped rules).
+LANGUAGES = ("es", "de", "fr", "ja")
+#: Content words a clause needs besides its subject: "Ich bin's" or "je suis là" say nothing.
+MIN_CONTENT = 2
+#: Clause boundaries: commas and semicolons, dashes, Japanese/Chinese commas, "so"/"because" links.
+_CLAUSE = re.compile(
+    r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber)\s+",
+    re.I,
+)
+#: Discourse openers dropped from a clause ("bueno", "also", "alors", "えっと").
+_OPENER = re.compile(
+    r"^(?:(?:hola|bueno|pues|vale|oye|mira|hallo|hi|also|ok(?:ay)?|naja|übrigens|bonjour|salut|alors|bon|bref"
+    r"|d'ailleurs|au\s+fait|btw|por\s+cierto|en\s+fait|ah|oh|y|e|und|et|aber|pero|mais|sino|sondern)\b[\s,!.:]*)+|^(?:えっと|あの|ちなみに|実は)[、,]?\s*",
+    re.I,
+)
+#: Japanese sentences usually drop the subject: a statement about the speaker ends in a state or
+#: habit (-ている, -てる, -です, -ます), not a wish, plan, request or question.
+_JA_STATE = re.compile(r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している")
+#: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
+JA_MIN_CHARS = 8
+_JA_WISH = re.compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
+
+
+def _ascii_slug(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    words = [w for w in re.findall(r"[a-z0-9]+", plain) if len(w) > 2][:4]
+    return "-".join(words)
+
+
+def _slug(clause: str, lang: str) -> str:
+    if lang == "ja":
+        return hash_slug("about", clause)
+    words = _ascii_slug(clause)
+    return safe_slug(f"about-{words}") if words else hash_slug("about", clause)
+
+
+def _lasting(clause: str, row: Language, lang: str) -> bool:
+    if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
+        return False
+    if row.not_lasting.search(clause) or row.third_party.search(clause) or SECRET.search(clause):
+        return False
+    if lang == "ja" and (_JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)):
+        return False
+    return bool(row.first_person.search(clause))
+
+
+def _ttl(clause: str) -> TTL:
+    return "one_year"
+
+
+def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
+    """First-person statements of lasting facts in ``turn`` (es, de, fr, ja), quoted."""
+    lang = language_of(turn.text)
+    if lang not in LANGUAGES:
+        return []
+    row = ROWS[lang]
+    out: list[ProfileCandidate] = []
+    for sentence in sentences(clean(turn.text)):
+        if row.question.search(sentence):
+            continue
+        for raw in _CLAUSE.split(sentence):
+            clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
+            if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
+                continue
+            if len(content_tokens(clause)) < MIN_CONTENT:
+                continue
+            body = f'User, in their words: "{clause}".'
+            out.append(
+                ProfileCandidate(
+                    slug=_slug(clause, lang), ttl=_ttl(clause), body=body, evidence_turns=[turn.index]
+                )
+            )
+    return out

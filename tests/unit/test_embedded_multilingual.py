@@ -1,0 +1,71 @@
+"""The embedded extractor beyond English: self-statements by structure, group-chat owners, tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.model.embedded.detect import extract
+from memscribe.model.embedded.speakers import owner_turns, segments
+from memscribe.textsim import containment, content_tokens
+from tests.support.turns import make_transcript
+
+
+def _bodies(*user_texts: str) -> list[str]:
+    turns: list[tuple[str, str]] = []
+    for text in user_texts:
+        turns += [("user", text), ("assistant", "ok")]
+    return [p.body for p in extract(make_transcript(*turns).turns).profiles]
+
+
+@pytest.mark.parametrize(
+    ("text", "keyword"),
+    [
+        ("Hola! Soy maestra de primaria en Zaragoza.", "maestra de primaria"),
+        ("Ich bin Entwickler bei einer Versicherung in Köln.", "Versicherung"),
+        ("Bonjour, je suis kiné à Lille depuis trois ans.", "kiné"),
+        ("今は福岡のゲーム会社でデータアナリストやってる。", "データアナリスト"),
+        ("我在深圳做嵌入式开发。", "嵌入式开发"),
+        ("我家养了两只猫", "两只猫"),
+    ],
+)
+def test_self_statements_in_other_languages(text: str, keyword: str) -> None:
+    bodies = _bodies(text)
+    assert any(keyword in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "¿Puedes convertir 3 tazas de harina a gramos?",
+        "Vielleicht ziehe ich irgendwann nach Berlin.",  # hedged
+        "Mein Physio meint, ich soll schwimmen gehen.",  # somebody else's view, an obligation
+        "Je voudrais apprendre le piano un jour.",  # a wish
+        "Y mi suegra no come nada picante.",  # a relative as the subject
+        "明日までに資料を作ってください。",  # a request
+        "我觉得这个方案不错",  # an opinion
+    ],
+)
+def test_questions_hedges_wishes_and_third_parties_are_not_facts(text: str) -> None:
+    assert _bodies(text) == []
+
+
+def test_group_chat_profiles_come_from_the_owner_only() -> None:
+    t = make_transcript(
+        ("user", "[#trip] Marta: I'm a vegetarian and I live in Lyon."),
+        ("assistant", "Noted."),
+        ("user", "[#trip] Jonas: I'm a nurse and I live in Graz."),
+        ("assistant", "Noted."),
+    )
+    bodies = [p.body for p in extract(t.turns).profiles]
+    assert any("vegetarian" in b for b in bodies)
+    assert not any("nurse" in b or "Graz" in b for b in bodies)
+    assert [s.speaker for s in segments("[#trip] Wen: works for me [#trip] Oksana: go")] == ["Wen", "Oksana"]
+    assert len(owner_turns(t.turns)) == 1
+
+
+def test_unicode_tokens_ground_non_english_text() -> None:
+    assert "köln" in content_tokens("Ich wohne in Köln")
+    assert content_tokens("私は左利きなので")  # kana: never an empty token set
+    assert content_tokens("저는 서울에 살아요")
+    assert containment('User, in their words: "私は左利きなので".', "私は左利きなので、マウスは左で") > 0.5
+    assert "der" not in content_tokens("der Hund und die Katze")  # per-language stopwords
