@@ -93,9 +93,9 @@ def _regex(
 ) -> Finder:
     """A finder over ``pattern``'s matches (``group``'s span).
 
-    ``hints``: literal substrings one of which every match contains; the regex is skipped when
-    none occurs in the text (a substring search is far cheaper than a regex scan); ``ihints``
-    the same, lowercase, matched against the lowercased text.
+    ``hints``: literal substrings one of which every match contains; the combined prefilter
+    skips the detector when none occurs (a substring search is far cheaper than a regex scan).
+    ``ihints``: the same, lower-case; the regex then only scans the lines that hold one.
     ``boundary``: the match must not start glued to a word character (checked here rather
     than with a leading look-behind, which would stop ``re`` from scanning for the literal
     prefix). ``check``: drop placeholder values (:func:`is_placeholder`); ``strict_value``: drop
@@ -106,8 +106,7 @@ def _regex(
     rx = re.compile(pattern, flags)
 
     def find(text: str) -> Iterator[tuple[int, int]]:
-        if hints and not any(h in text for h in hints):
-            return
+        # ``hints`` are checked once per text by the combined prefilter (see ``Detector``)
         windows: list[tuple[int, int]] = [(0, len(text))]
         if ihints:
             windows = _hint_lines(text.lower(), ihints)

@@ -200,18 +200,20 @@ def _plausible_value(
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
 _NAME_HINTS = (
-    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "wort", "senha", "contrase", "has",
+    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
 )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=4096)
 def _generic_key(name: str) -> bool:
     """``key`` alone or after an id-ish word (``cache_key``, ``idempotencyKey``)."""
     parts = _name_parts(name)
     return len(parts) < 2 or parts[-2] in _ID_KEY_PREFIXES
 
 
+@functools.lru_cache(maxsize=4096)
 def _is_password_name(name: str) -> bool:
     parts = _name_parts(name)
     while parts and (parts[-1] in _VALUE_SUFFIXES or parts[-1].isdigit()):

@@ -71,9 +71,10 @@ def _filler(rest: str) -> bool:
     """Repeated filler: one or two characters (``xxxxxxxx``, ``1111=``), or a short period
     repeated (``123123123123``, ``abcabcabcabc``)."""
     core = rest.lower().translate(_SEPARATORS)
-    if len(set(core)) <= 2:
+    distinct = len(set(core))
+    if distinct <= 2:
         return True
-    if len(core) >= 12:
+    if len(core) >= 12 and distinct <= len(core) // 3:
         for period in range(2, 5):
             if core == (core[:period] * (len(core) // period + 1))[: len(core)]:
                 return True
@@ -145,10 +146,15 @@ def _pronounceable(word: str) -> bool:
 
 def sequential(value: str) -> bool:
     """True when most neighbouring characters are consecutive (``ABCDEF…``, ``0123456789``)."""
-    if len(value) < 8:
+    if len(value) < 8 or not _SEQ_RUN.search(value):
         return False
     steps = sum(1 for a, b in zip(value, value[1:], strict=False) if ord(b) - ord(a) == 1)
     return steps >= 0.6 * (len(value) - 1)
+
+
+_ALPHABETS = ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: Five consecutive characters somewhere: the cheap precondition of :func:`sequential`.
+_SEQ_RUN = re.compile("|".join(a[i : i + 5] for a in _ALPHABETS for i in range(len(a) - 4)))
 
 
 #: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
