@@ -59,8 +59,34 @@ SkipBadLines = Annotated[bool, typer.Option("--skip-bad-lines", help="Skip malfo
 FORMATS = ("openclaw", "claude-code", "codex", "openai", "text")
 
 
+def _json_requested() -> bool:
+    """Whether the running command was given ``--json`` (its ``as_json`` parameter)."""
+    import importlib
+
+    for name in ("typer._click.globals", "click.globals"):  # typer vendors click in recent releases
+        try:
+            module: Any = importlib.import_module(name)
+        except ImportError:  # pragma: no cover - depends on the typer release
+            continue
+        ctx = module.get_current_context(silent=True)
+        return bool(ctx is not None and ctx.params.get("as_json"))
+    return False  # pragma: no cover
+
+
+def error_record(exc: MemscribeError) -> dict[str, Any]:
+    """An error as data: its family, message, exit code and structured fields (path, line…)."""
+    record: dict[str, Any] = {"type": type(exc).__name__, "message": str(exc), "exit_code": exc.exit_code}
+    record.update({k: v for k, v in exc.fields.items() if v is not None})
+    return record
+
+
 def fail(exc: MemscribeError) -> NoReturn:
-    """One line on stderr and the error family's exit code: never a traceback for a user mistake."""
+    """One line on stderr and the error family's exit code: never a traceback for a user mistake.
+
+    Under ``--json`` the error is also printed on stdout as ``{"error": {...}}``.
+    """
+    if _json_requested():
+        typer.echo(json.dumps({"error": error_record(exc)}, ensure_ascii=False, default=str))
     typer.echo(f"memscribe: error: {exc}", err=True)
     raise typer.Exit(exc.exit_code)
 
