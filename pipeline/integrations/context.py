@@ -134,6 +134,19 @@ def _snapshot_part(root: Path) -> tuple[str, dict[str, str] | None]:
     return _fenced(SNAPSHOT_OPEN, SNAPSHOT_HEADER, found.text, SNAPSHOT_CLOSE), meta
 
 
+def fit_snapshot(text: str, budget: int) -> tuple[str, bool]:
+    """``text`` (a fenced snapshot) within ``budget`` tokens: whole lines dropped from the end of the
+    block, the fence kept, and a line saying so. Returns (text, whether it was cut)."""
+    if estimate_tokens(text) <= budget:
+        return text, False
+    lines = text.split("\n")
+    head, body, tail = lines[:3], lines[3:-1], lines[-1:]
+    note = "[… snapshot cut to the context budget; the full block is in the daily file]"
+    while body and estimate_tokens("\n".join([*head, *body, note, *tail])) > budget:
+        body.pop()
+    return "\n".join([*head, *body, note, *tail]), True
+
+
 def _group_part(root: Path, session_key: str | None) -> tuple[str, str | None, str | None]:
     from memscribe.groups.flush import paths
     from memscribe.groups.names import parse_group_key, resolve_group
@@ -170,6 +183,10 @@ def build_context(
     if after_compaction:
         text, result.snapshot = _snapshot_part(root)
         if text:
+            # The snapshot is what compaction lost: it may take most of the budget, never all.
+            text, cut = fit_snapshot(text, budget * 3 // 4)
+            if result.snapshot is not None and cut:
+                result.snapshot["cut_to_budget"] = "yes"
             parts.append(text)
     group_text, result.group, result.group_index = _group_part(root, session_key)
     if group_text:
