@@ -134,7 +134,9 @@ def test_a_stdin_nobody_closes_never_hangs(tmp_path: Path) -> None:
 def test_a_large_snapshot_is_cut_to_the_budget(tmp_path: Path) -> None:
     root = root_with_memories(tmp_path)
     save_snapshot(root)
-    result = invoke(["context", "--json", "--after-compaction", "--budget", "200", "--memory-dir", str(root)], {})
+    result = invoke(
+        ["context", "--json", "--after-compaction", "--budget", "200", "--memory-dir", str(root)], {}
+    )
     data = json.loads(result.output)
     assert data["snapshot"]["cut_to_budget"] == "yes"
     assert data["text"].count("<task-snapshot>") == 1 and "</task-snapshot>" in data["text"]

@@ -94,7 +94,9 @@ def test_extract_reads_a_session_ref(tmp_path: Path) -> None:
     from memscribe.cli import app
 
     db = make_openclaw_db(tmp_path / "agents" / "research" / "agent" / "openclaw-agent.sqlite", SID, KEY)
-    result = CliRunner().invoke(app, ["extract", f"{db}#{SID}", "--memory-dir", str(tmp_path / "root"), "--json"])
+    result = CliRunner().invoke(
+        app, ["extract", f"{db}#{SID}", "--memory-dir", str(tmp_path / "root"), "--json"]
+    )
     assert result.exit_code == 0, result.output
     import json
 
