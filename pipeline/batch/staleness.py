@@ -15,7 +15,7 @@ from memscribe.batch.board import ViewBase
 from memscribe.batch.unit import Snapshot
 from memscribe.batch.view import MemoryState
 from memscribe.relatedness import SHORTLIST_SCORE
-from memscribe.relatedness import related as related_text
+from memscribe.relatedness import may_shortlist as related_text
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 

@@ -56,7 +56,8 @@ def root(tmp_path: Path) -> Path:
 PARAPHRASE = "The person commutes by car to work."  # no content word shared with prof_car00001
 
 
-def test_paraphrase_is_shortlisted_only_with_embeddings(root: Path) -> None:
+def test_paraphrase_is_shortlisted_only_with_embeddings(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMSCRIBE_SEMANTIC", "off")  # lexical only (the offline model finds it too)
     with open_index(root) as index:
         assert index.shortlist("profile", "commute", PARAPHRASE, namespace="default") == []
         assert index.search(PARAPHRASE, namespace="default") == []

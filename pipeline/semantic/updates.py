@@ -1,0 +1,90 @@
+"""How a statement relates to an earlier one: polarity, change of state, and what it left behind.
+
+Three structural signals, read from closed-class words (negators, aspect and time adverbs, the
+"from … to" frame, verbs of ending) in the languages of the sets (en, zh, ja, es, de, fr):
+
+* **polarity** — the statement is negated ("no longer", "n't", "nicht", "ne … plus", "不", "ない");
+* **change cue** — it reports a change of state rather than a standing fact: a "from X to Y"
+  frame, an ending or a resumption ("stopped", "again"), a contrastive time adverb ("now",
+  "these days", "inzwischen", "désormais", "现在", "今は"), a correction ("actually");
+* **left behind** — the words in the scope of an ending or a "from": what the statement says is
+  no longer so ("switched *from Android* to an iPhone", "cancelled *YNAB*").
+
+Pure functions; no model. Used by the dedup rule (:mod:`memscribe.relatedness`) and the embedded
+dedup decision (:mod:`memscribe.model.embedded.dedup`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+# Negators (sentence polarity). French "ne … pas/plus/jamais", Japanese verb negation suffixes.
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nothing|neither|nor|without|cannot)\b|n't\b|n’t\b"
+    r"|\b(?:nicht|kein(?:e|en|er|em|es)?|nie|niemals|ohne)\b"
+    r"|\b(?:ne|n['’])\s*\w+(?:\s+\w+)?\s+(?:pas|plus|jamais|rien|aucun(?:e)?)\b|\bsans\b"
+    r"|\b(?:nunca|jamás|ningun[oa]?|ningún|sin)\b|(?:^|\s)no\s"
+    r"|[不没別别未無无]|(?:ない|ません|なかった|ず(?:に)?)(?:[。、.!！]|$|\s|よ|ね|です|の)",
+    _I,
+)
+
+# A change of state: an ending or a resumption, a "from … to" frame, a contrastive time adverb,
+# a correction. Closed-class words and the frame, per language.
+_CHANGE = re.compile(
+    # en
+    r"\b(?:no longer|any ?more|these days|nowadays|now|currently|again|instead|actually"
+    r"|used to|since|recently|switched|moved|changed|migrated|upgraded|converted|swapped"
+    r"|replaced|stopped|quit|left|sold|cancel(?:l)?ed|gave up|dropped|ditched|started)\b"
+    r"|\bfrom\b[^.;]{1,60}\bto\b"
+    # de
+    r"|\b(?:jetzt|inzwischen|mittlerweile|nun|seit|nicht mehr|kein\w* mehr|wieder|stattdessen"
+    r"|statt|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt)\b"
+    # fr
+    r"|\b(?:maintenant|désormais|dorénavant|depuis|plus maintenant|à nouveau|de nouveau"
+    r"|au lieu de|en fait|passée? à|déménagée?|changée?|arrêtée?|quittée?|vendue?|résiliée?)\b"
+    r"|\bne\s+\w+\s+plus\b|\bn['’]\w+\s+plus\b"
+    # es
+    r"|\b(?:ahora|ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
+    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|últimamente)\b"
+    # zh
+    r"|现在|如今|目前|最近|已经|不再|再也|重新|又开始|改成|改用|换成|换了|搬到|搬去|升级|转到|其实|以前|戒了|辞职|离开"
+    # ja
+    r"|今は|最近|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|また|実は|になった|ようになった",
+    _I,
+)
+
+# The scope of an ending or a "from": the words that follow, up to a clause break or a "to".
+_LEFT_BEHIND = re.compile(
+    r"(?:\bfrom|\binstead of|\bno longer|\bstopped|\bquit|\bleft|\bsold|\bcancel(?:l)?ed"
+    r"|\bgave up(?: on)?|\bdropped|\bditched|\breplaced|\bdon['’]t|\bdoesn['’]t|\bnot"
+    r"|\bnicht mehr|\bkein\w*|\bstatt|\bverkauft|\bvon|\bau lieu de|\bde\b|\bya no|\bdejé de|\ben vez de"
+    r"|\bne|\bn['’]|不再|戒了|离开|从|やめ)"
+    r"(?P<scope>[^.;,!?。！？、，]{1,60}?)(?=\bto\b|\bfor\b|\bzu\b|\bauf\b|\bà\b|\ba\b|到|に|[.;,!?。！？、，]|$)",
+    _I,
+)
+
+
+def negated(text: str) -> bool:
+    """The statement carries a negator ("doesn't", "no longer", "nicht", "不", "ない")."""
+    return bool(_NEGATION.search(text))
+
+
+def same_polarity(a: str, b: str) -> bool:
+    """Both statements are negated, or neither is."""
+    return negated(a) == negated(b)
+
+
+def change_cue(text: str) -> bool:
+    """The statement reports a change of state (an update), not only a standing fact."""
+    return bool(_CHANGE.search(text))
+
+
+def left_behind(text: str) -> str:
+    """The words the statement says are no longer so (the scopes of its endings and "from"s),
+    joined; empty when there are none."""
+    return " ".join(m.group("scope").strip() for m in _LEFT_BEHIND.finditer(text)).strip()
+
+
+__all__ = ["change_cue", "left_behind", "negated", "same_polarity"]

@@ -1,0 +1,192 @@
+"""Supersession that understands updates: the structure of a statement (memscribe.semantic.updates)
+and the embedded dedup decision on shortlists the relatedness rule builds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from memscribe import semantic
+from memscribe.model.embedded.dedup import dedup_decision, names_left_behind, restates, value_changed
+from memscribe.relatedness import Pooled, select
+from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.semantic import wordllama
+from memscribe.semantic.updates import change_cue, left_behind, negated, same_polarity
+
+needs_model = pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed")
+
+
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.delenv(semantic.ENV_VAR, raising=False)
+    semantic.reset()
+    yield
+    semantic.reset()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I switched from Android to an iPhone last month",
+        "I've started drinking coffee again",
+        "User no longer works at Fintastic",
+        "These days I mostly write Kotlin",
+        "Actually it's Leeds, not Glasgow",
+        "Ich bin inzwischen auf Linux umgestiegen",
+        "je ne suis plus doctorante",
+        "ahora vivo en Valencia",
+        "我们已经升级到 Vue 3 了",
+        "エディタは最近 Helix に乗り換えた",
+    ],
+)
+def test_change_cues_across_languages(text: str) -> None:
+    assert change_cue(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User uses an Android phone (Pixel 8)",
+        "User avoids caffeine",
+        "User lives in Glasgow",
+        "用户是前端工程师",
+    ],
+)
+def test_standing_facts_have_no_change_cue(text: str) -> None:
+    assert not change_cue(text)
+
+
+def test_polarity() -> None:
+    assert negated("User doesn't drink coffee") and negated("User no longer uses Vim")
+    assert (
+        negated("Ich trinke keinen Kaffee") and negated("je ne bois plus de café") and negated("我不喝咖啡")
+    )
+    assert not negated("User drinks coffee") and same_polarity("User drinks tea", "User likes coffee")
+
+
+def test_left_behind_is_the_scope_of_an_ending_or_a_from() -> None:
+    assert left_behind("I switched from Android to an iPhone") == "Android"
+    assert "YNAB" in left_behind("User cancelled YNAB in the spring")
+    assert names_left_behind("I switched from Android to an iPhone", "User uses an Android phone (Pixel 8)")
+    assert not names_left_behind("I switched from Android to an iPhone", "User lives in Leeds")
+
+
+def test_value_changed() -> None:
+    assert value_changed("User lives in Leeds", "User lives in Glasgow")
+    assert not value_changed("User lives in Glasgow, Scotland", "User lives in Glasgow")
+    assert value_changed("User no longer drinks coffee", "User drinks coffee")
+
+
+def item(i: str, slug: str, text: str, score: float) -> ShortlistItem:
+    return ShortlistItem(id=i, slug=slug, text=text, created="2026-01-01T00:00:00Z", score=score)
+
+
+def decide(slug: str, text: str, *items: ShortlistItem) -> tuple[str, list[str]]:
+    d = dedup_decision(DedupRequest(kind="profile", slug=slug, text=text, shortlist=items))
+    return d.action, d.existing_ids
+
+
+def test_restatement_is_dropped() -> None:
+    mac = item("prof_mac", "os-macos", "User works on macOS.", 0.66)
+    assert restates("User uses a Mac.", mac)
+    assert decide("computer", "User uses a Mac.", mac) == ("drop_new", ["prof_mac"])
+
+
+def test_change_naming_the_old_value_supersedes() -> None:
+    old = item("prof_android", "phone-pixel", "User uses an Android phone (Pixel 8).", 0.52)
+    assert decide("phone", "User switched from Android to an iPhone last month.", old) == (
+        "supersede_old",
+        ["prof_android"],
+    )
+
+
+def test_change_on_the_best_related_entry_supersedes() -> None:
+    old = item("prof_caf", "diet-no-caffeine", "User avoids caffeine.", 0.46)
+    other = item("prof_veg", "diet-vegetarian", "User is vegetarian.", 0.2)
+    action, ids = decide(
+        "drink", "User has started drinking coffee again, one cup in the morning.", old, other
+    )
+    assert (action, ids) == ("supersede_old", ["prof_caf"])
+
+
+def test_same_slug_topic_with_a_new_value_supersedes_without_a_cue() -> None:
+    old = item("prof_city", "home-city-glasgow", "User lives in Glasgow.", 0.4)
+    assert decide("home-city", "User lives in Leeds.", old) == ("supersede_old", ["prof_city"])
+
+
+def test_different_facts_are_kept_even_with_a_change_cue() -> None:
+    weak = item("prof_cats", "pets", "User has two cats.", 0.2)  # a fallback match, not related
+    assert decide("home-city", "User moved to Leeds last month.", weak)[0] == "keep_both"
+    ide = item("prof_ide", "ide-intellij", "User's IDE is IntelliJ IDEA.", 0.3)
+    assert decide("language", "User now writes Kotlin everywhere.", ide)[0] == "keep_both"
+
+
+def test_a_new_detail_on_a_related_entry_is_kept() -> None:
+    old = item("prof_cer", "sells-ceramics-etsy", "User sells handmade ceramics through an Etsy shop.", 0.4)
+    assert decide("kiln", "User fires their ceramics in a wood kiln.", old)[0] == "keep_both"
+
+
+@needs_model
+@pytest.mark.parametrize(
+    ("new", "old_slug", "old", "want"),
+    [
+        (
+            "I've started drinking coffee again, one cup in the morning",
+            "avoids-caffeine",
+            "User avoids caffeine",
+            "supersede_old",
+        ),
+        (
+            "I switched from Android to an iPhone last month",
+            "phone-android",
+            "User uses an Android phone (Pixel 8)",
+            "supersede_old",
+        ),
+        (
+            "User cancelled YNAB, it's a Google Sheet now",
+            "budget-tool-ynab",
+            "User manages their budget in YNAB.",
+            "supersede_old",
+        ),
+        (
+            "User doesn't write Java anymore, it's Kotlin everywhere",
+            "main-language-java",
+            "User writes backend services mainly in Java.",
+            "supersede_old",
+        ),
+        ("User uses a Mac", "os-macos", "User works on macOS", "drop_new"),
+        (
+            "User develops inside WSL2 on Windows",
+            "dev-env-windows-wsl2",
+            "User develops on Windows inside WSL2 (Ubuntu).",
+            "drop_new",
+        ),
+        (
+            "User fires ceramics in a wood kiln",
+            "sells-ceramics-etsy",
+            "User sells handmade ceramics through an Etsy shop.",
+            "keep_both",
+        ),
+        (
+            "User treats mostly runners' injuries",
+            "job-physiotherapist",
+            "User is a physiotherapist with her own practice.",
+            "keep_both",
+        ),
+    ],
+)
+def test_shortlist_then_decision(new: str, old_slug: str, old: str, want: str) -> None:
+    """The whole embedded path on one stored memory beside an unrelated one."""
+    entries = [
+        Pooled("prof_old", old_slug, old, "2026-01-01T00:00:00Z"),
+        Pooled("prof_far", "pets", "User has two cats.", "2026-01-01T00:00:00Z"),
+    ]
+    shortlisted = select("new-topic", new, entries)
+    if want == "keep_both" and not shortlisted:
+        return  # nothing related: written as new, the same outcome
+    if want != "keep_both":
+        assert shortlisted[0].id == "prof_old"
+    action, ids = decide("new-topic", new, *shortlisted)
+    assert action == want
+    assert "prof_far" not in ids
