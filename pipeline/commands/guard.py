@@ -22,7 +22,7 @@ def guard(
     redacted. --json rows: index, start and end (character offsets into the input, end
     exclusive), line, verdict, rule, score, text."""
     from memscribe.guard import check
-    from memscribe.stages.redact import is_mostly_secret, redact_text
+    from memscribe.redaction import is_mostly_secret, redact_text
 
     try:
         text = read_input_text(file)

@@ -25,7 +25,7 @@ def redact(
 ) -> None:
     """Mask secrets and PII in a text. --json: {"text", "findings": [{"type", "start", "end", "line"}]},
     spans (character offsets, end exclusive) and 1-based lines into the input; never the values."""
-    from memscribe.stages.redact import redact_text
+    from memscribe.redaction import redact_text
 
     try:
         text = read_input_text(file)

@@ -1,7 +1,7 @@
 """Redact-out for snapshot and group-memory text: secrets masked, env var values dropped, injections out.
 
 Pure. Env var *names* are kept and their *values* never are (FORMATS.md §2): on top of the secret
-detectors of :mod:`memscribe.stages.redact`, any ``NAME=value`` / ``export NAME=value`` /
+detectors of :mod:`memscribe.redaction`, any ``NAME=value`` / ``export NAME=value`` /
 ``NAME: value`` whose name looks like an environment variable has its value replaced.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memscribe.guard import injection_rule
+from memscribe.redaction import Masker
 from memscribe.schemas.plan import Redaction
-from memscribe.stages.guard import injection_rule
-from memscribe.stages.redact import Masker
 
 ENV_VALUE_MASK = "[REDACTED:env_value]"
 _ENV_ASSIGN = re.compile(

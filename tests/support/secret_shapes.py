@@ -93,7 +93,7 @@ BENIGN: tuple[str, ...] = (
     "password: required",
     "secret_name: prod/db/credentials",
     "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
-    "etag: W/\"{hex32}\"",
+    'etag: W/"{hex32}"',
     "trace_id: {hex32}",
     "Set the password in the vault, never in the repo.",
     "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{b64} me@laptop",
@@ -149,7 +149,14 @@ def document(rng: random.Random, shapes: int = 12, benign: int = 24) -> tuple[st
             at = len(text) + block.index(secret)
             line = text.count("\n") + 1 + block[: block.index(secret)].count("\n")
             labels.append(
-                {"start": at, "end": at + len(secret), "line": line, "line_end": line, "type": name, "secret": True}
+                {
+                    "start": at,
+                    "end": at + len(secret),
+                    "line": line,
+                    "line_end": line,
+                    "type": name,
+                    "secret": True,
+                }
             )
         text += block + "\n"
     return text, labels

@@ -4,6 +4,9 @@ Any secret from the detector catalogue, planted in any turn role of a transcript
 five input formats (in prose, in a statement the extractor turns into a memory, or inside a
 fenced code block that spans lines), must not appear in any file under the memory root, in
 the plan (``--json``, ``--dry-run``), on stdout/stderr, in log records, or in an exception.
+Config-file and code shapes (``tests/support/secret_shapes.py``: YAML, JSON, TOML, INI,
+``.env``, Java properties, XML, Terraform, shell flags, curl headers, connection strings, string
+literals in several languages) are each planted once more, in every format and role in turn.
 Runs the CLI in-process (typer's CliRunner) with the embedded default model: no network.
 Fixed seed (``derandomize``) and a bounded number of examples, so it is CI-stable.
 """
@@ -23,6 +26,8 @@ from typer.testing import CliRunner
 
 from memscribe.cli import app
 from memscribe.stages.redact import is_placeholder
+from tests.support.secret_shapes import SHAPES
+from tests.support.secret_shapes import value as shape_value
 from tests.unit.test_redact_props import SECRETS
 
 ALNUM = string.ascii_letters + string.digits
@@ -212,3 +217,26 @@ def test_planted_secret_never_leaves_extract(
             plan = json.loads(result.stdout)
             assert not _contains(json.dumps(plan), secret)
             assert plan["redactions"], "the planted secret was reported as redacted"
+
+
+@pytest.mark.parametrize(("index", "shape"), list(enumerate(SHAPES)), ids=[s[0] for s in SHAPES])
+def test_config_shape_secret_never_leaves_extract(
+    index: int, shape: tuple[str, str, str], tmp_path: Path
+) -> None:
+    import random
+
+    name, template, kind = shape
+    secret = shape_value(kind, random.Random(f"{name}-{index}"))
+    text = PLACEMENTS[sorted(PLACEMENTS)[index % len(PLACEMENTS)]].format(template.format(v=secret))
+    fmt, role = FORMATS[index % len(FORMATS)], ROLES[index % len(ROLES)]
+    src = tmp_path / ("t.txt" if fmt == "text" else "t.json" if fmt == "openai" else "t.jsonl")
+    write_transcript(src, fmt, _turns(text, role))
+    assert _contains(src.read_text(encoding="utf-8"), secret)
+    root = tmp_path / "memory"
+    root.mkdir()
+    mode = MODES[index % len(MODES)]
+    result = CliRunner().invoke(app, ["extract", str(src), "--memory-dir", str(root), *mode])
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert not _contains(result.stdout, secret)
+    assert not _contains(result.stderr, secret)
+    assert _leaks(secret, root) == []
