@@ -7,7 +7,8 @@
 * on an extract event (``PreCompact``, ``SessionEnd``, Codex ``Stop``; OpenClaw
   ``session:compact:before``, ``command:stop``, ``command:reset``/``new``) starts
   ``memscribe batch`` on the session's transcript in the background (incremental, exactly once),
-  and in a group session the group ``flush`` too;
+  and in a group session the group ``flush`` too; before compaction also a task snapshot
+  (``snapshot save``), which the first context after compaction restores;
 * on OpenClaw ``message:received`` with ``/remem`` flushes the group (the seed's manual trigger);
 * on OpenClaw ``session:compact:after`` marks the session so its next bootstrap restores the
   latest task snapshot.
@@ -35,6 +36,7 @@ LOG_MAX_BYTES = 1_000_000
 LOG_BACKUPS = 3
 MARK_DIR = ".reflexio/.hooks"
 REMEM = "/remem"
+PRE_COMPACTION = frozenset({"PreCompact", "session:compact:before"})
 ENV_WAIT = "MEMSCRIBE_HOOK_WAIT"
 ENV_TIMEOUT = "MEMSCRIBE_TIMEOUT_S"
 
@@ -182,6 +184,9 @@ def extract(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait: boo
     outcome.commands.append(argv)
     from memscribe.integrations.openclaw import is_group
 
+    if payload.event in PRE_COMPACTION:
+        # Big Memory's recovery point: the task state, saved before the context is summarised.
+        outcome.commands.append(["snapshot", "save", str(transcript), "--memory-dir", str(root), "--json"])
     if payload.agent == "openclaw" and is_group(payload) and payload.event == "session:compact:before":
         outcome.commands.append(_flush_argv(payload, transcript, root))
     outcome.action = "extract"

@@ -20,7 +20,6 @@ from tests.support.integration_support import (
     invoke,
     make_openclaw_db,
     memory_files,
-    save_snapshot,
 )
 
 OLD = "5b1c2d3e-0000-4000-8000-000000000001"
@@ -130,7 +129,7 @@ def test_group_flush_on_precompaction_and_remem(state: Path, tmp_path: Path) -> 
     base = {"sessionKey": key}
     ctx = {"sessionId": OLD, "workspaceDir": str(workspace)}
     outcome = _hook({**base, "type": "session", "action": "compact:before", "context": ctx})
-    assert [c[0] for c in outcome["commands"]] == ["batch", "flush"]
+    assert [c[0] for c in outcome["commands"]] == ["batch", "snapshot", "flush"]
     outcome = _hook(
         {**base, "type": "message", "action": "received", "context": {**ctx, "content": "/remem"}}
     )
@@ -141,9 +140,11 @@ def test_group_flush_on_precompaction_and_remem(state: Path, tmp_path: Path) -> 
 
 def test_snapshot_is_restored_at_the_bootstrap_after_compaction(state: Path, tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
-    invoke(["extract", str(DEMO), "--memory-dir", str(workspace)])
-    save_snapshot(workspace)
+    shutil.copy(DEMO, _sessions(state) / f"{OLD}.jsonl")
     key = "agent:main:main"
+    before = {"type": "session", "action": "compact:before", "sessionKey": key, "context": {"sessionId": OLD}}
+    before["context"]["workspaceDir"] = str(workspace)
+    assert _hook(before)["returncodes"] == [0, 0]  # batch, snapshot save
     bootstrap = {
         "type": "agent",
         "action": "bootstrap",
