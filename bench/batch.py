@@ -1,7 +1,7 @@
 """Benchmark the batch job against a local OpenAI-compatible server with a fixed latency.
 
     .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32] [--baseline REV]
-        [--plan-sizes 200 1000] [--engine local|ray]
+        [--plan-sizes 200 1000] [--engine local|ray] [--ledger-scale 1000 10000 100000]
 
 Starts the scripted server of the test suite (``tests/support/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
@@ -18,6 +18,12 @@ repeated preferences, moves that supersede each other, nothing-to-learn sessions
 embedded model in-process, at each of ``--plan-sizes``: the share of transcripts planned more
 than once (a plan found stale at commit) and memscribe's CPU per transcript.
 
+``--ledger-scale N…``: the cost of a run that has little to do. N tiny transcripts whose ledger
+rows are seeded as processed (settled mtimes), of which 100 then get a new fact; it prints the
+CPU (user+sys of the ``memscribe batch`` process) of the run over all N, of a run over only
+those 100 (same work: the difference is what the N cost), and of a single-transcript call
+(the session-end hook) beyond ``memscribe --help``.
+
 ``--baseline REV`` (e.g. ``HEAD``) also runs the code of git revision REV (exported with
 ``git archive`` to a temporary folder; the working tree is not touched), alternating with the
 working tree's code on the same corpus, server and machine, and prints before/after ratios of
@@ -31,6 +37,7 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -163,6 +170,100 @@ def plan_run(corpus: Path, root: Path, n: int, code: Path = REPO) -> dict[str, A
     return result
 
 
+def cli_cpu(args: list[str], code: Path = REPO) -> tuple[float, dict[str, Any] | None]:
+    """CPU seconds (user+sys) of one ``memscribe`` process, and its JSON output if any."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    env.pop("MEMSCRIBE_MODEL", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, "-m", "memscribe.cli", *args], capture_output=True, text=True, env=env, cwd=code
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode not in (0, 6):
+        raise SystemExit(f"memscribe {args[0]} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    try:
+        return cpu, json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return cpu, None
+
+
+def seed_processed(folder: Path, root: Path, n: int) -> list[Path]:
+    """N small transcripts recorded in ``root``'s ledger as processed (mtimes settled)."""
+    from memscribe.batch import ledger
+
+    folder.mkdir(parents=True)
+    old = 1_600_000_000_000_000_000
+    rows = []
+    paths = []
+    for i in range(n):
+        path = (folder / f"{i // 1000:03d}" / f"s-{i:06d}.txt").resolve()
+        if i % 1000 == 0:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        data = f"User: hello {i}.\nAssistant: Hi.\n".encode()
+        path.write_bytes(data)
+        os.utime(path, ns=(old, old))
+        record = ledger.LedgerRecord(
+            path=str(path), sha256=ledger.sha256_hex(data), size=len(data), last_line=2
+        )
+        rows.append((path, ledger.LedgerFile(record=record), ledger.FileStat(len(data), old, settled=True)))
+        paths.append(path)
+    with ledger.Ledger(root) as book:
+        book.save_many(rows)
+    return paths
+
+
+def ledger_scale(sizes: list[int], tmp: Path) -> list[list[str]]:
+    rows: list[list[str]] = []
+    help_cpu, _ = cli_cpu(["--help"])
+    for n in sizes:
+        folder, root = tmp / f"scale-{n}", tmp / f"scale-root-{n}"
+        paths = seed_processed(folder, root, n)
+        changed = paths[:: max(1, n // 100)][:100]
+        for path in changed:
+            with path.open("a", encoding="utf-8") as f:
+                f.write("User: I prefer green tea.\nAssistant: Noted.\n")
+        common = ["--json", "--no-progress", "--memory-dir"]
+        only = tmp / f"scale-only-{n}"
+        only.mkdir()
+        for path in changed:  # the same 100 transcripts alone, with the same ledger rows
+            (only / path.name).symlink_to(path)
+        cpu_all, report = cli_cpu(["batch", str(folder), *common, str(root)])
+        assert report is not None and report["processed"] == len(changed), report
+        for path in changed:  # again: the rows were updated by the first run
+            with path.open("a", encoding="utf-8") as f:
+                f.write("User: I prefer black tea.\nAssistant: Noted.\n")
+        cpu_all2, _ = cli_cpu(["batch", str(folder), *common, str(root)])
+        for path in changed:
+            with path.open("a", encoding="utf-8") as f:
+                f.write("User: I prefer white tea.\nAssistant: Noted.\n")
+        cpu_only, _ = cli_cpu(["batch", str(only), *common, str(root)])
+        with changed[0].open("a", encoding="utf-8") as f:
+            f.write("User: I prefer jasmine tea.\nAssistant: Noted.\n")
+        cpu_one, _ = cli_cpu(["batch", str(changed[0]), *common, str(root)])
+        cpu_noop, _ = cli_cpu(["batch", str(changed[0]), *common, str(root)])  # nothing new now
+        overhead = cpu_all2 - cpu_only
+        rows.append(
+            [
+                str(n),
+                str(len(changed)),
+                f"{cpu_all:.2f}",
+                f"{cpu_all2:.2f}",
+                f"{cpu_only:.2f}",
+                f"{overhead:.2f}",
+                f"{cpu_one - help_cpu:.2f}",
+                f"{cpu_noop - help_cpu:.2f}",
+            ]
+        )
+    return rows
+
+
+def table(head: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for r in [head, *rows]:
+        print("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)))
+
+
 def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n: int) -> list[str]:
     calls = report["model_calls"]
     ideal = calls * latency / concurrency
@@ -197,6 +298,7 @@ def main() -> None:
     )
     parser.add_argument("--plan-sizes", type=int, nargs="*", default=[200, 1000])
     parser.add_argument("--engine", default="local", help="engine of the working tree's runs (local, ray)")
+    parser.add_argument("--ledger-scale", type=int, nargs="*", default=[], metavar="N")
     args = parser.parse_args()
     rng = random.Random(6)
     head = [
@@ -238,6 +340,7 @@ def main() -> None:
             with (corpus / f"session-{i:04d}.txt").open("a", encoding="utf-8") as f:
                 f.write(f"User: I prefer {' '.join(rng.sample(WORDS, 3))}.\nAssistant: Noted.\n")
         rows.append(row("+10% appended", run_batch(corpus, root, url, last), last, args.latency, args.n))
+        scale = ledger_scale(args.ledger_scale, Path(tmp)) if args.ledger_scale else []
         plans: list[list[str]] = []
         for size in args.plan_sizes:
             generated = Path(tmp) / f"corpus-{size}"
@@ -269,10 +372,14 @@ def main() -> None:
             "\nplanning: generated corpus (repeated facts, supersessions), embedded model, "
             "concurrency 8, in-process"
         )
-        plan_head = ["code", "transcripts", "processed", "replan %", "cpu ms/tr", "wall s", "writes"]
-        plan_widths = [max(len(r[i]) for r in [plan_head, *plans]) for i in range(len(plan_head))]
-        for r in [plan_head, *plans]:
-            print("  ".join(cell.rjust(w) for cell, w in zip(r, plan_widths, strict=True)))
+        table(["code", "transcripts", "processed", "replan %", "cpu ms/tr", "wall s", "writes"], plans)
+    if scale:
+        print(
+            "\nledger at scale: N processed transcripts, 100 changed (CPU s of the memscribe process; "
+            "'N cost' = run over N minus run over the 100 alone; hook = one transcript with new turns, "
+            "and again with nothing new, minus --help)"
+        )
+        table(["N", "changed", "run (1st)", "run", "the 100 alone", "N cost", "hook", "hook (no-op)"], scale)
     if pairs:
         print(f"\nafter / before ({args.baseline}), same run:")
         for concurrency, old, new in pairs:

@@ -23,8 +23,7 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from memscribe.batch.unit import Snapshot
-from memscribe.batch.view import Delta, merged
+from memscribe.batch.view import Delta, Snapshot, merged
 from memscribe.schemas.memory import MemoryEntry
 
 #: How long a unit waits for earlier transcripts' plans before planning against what is known.

@@ -15,18 +15,20 @@ import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from memscribe.batch import ledger
 from memscribe.batch.discovery import WorkItem
+from memscribe.batch.seam import UnitOutput
 from memscribe.batch.staleness import is_stale_since
-from memscribe.batch.task import UnitOutput
-from memscribe.batch.unit import Snapshot, UnitResult
-from memscribe.batch.view import Delta, MemoryState
+from memscribe.batch.view import Delta, MemoryState, Snapshot
 from memscribe.errors import StoreError
 from memscribe.schemas.plan import Plan, WriteOp
 from memscribe.store.base import MemoryStore
 from memscribe.store.filestore import FileMemoryStore
+
+if TYPE_CHECKING:
+    from memscribe.batch.unit import UnitResult
 
 CommitOutcome = Literal["committed", "already", "stale"]
 

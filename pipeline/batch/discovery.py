@@ -79,20 +79,49 @@ def default_sources() -> list[Path]:
     return found
 
 
+def _is_transcript_name(name: str) -> bool:
+    return name.endswith(TRANSCRIPT_SUFFIXES) or ".jsonl.reset." in name
+
+
+def _walk(directory: Path) -> list[Path]:
+    """Transcript-named files under ``directory``, as canonical paths.
+
+    One ``scandir`` per folder and one ``realpath`` per walk (not per file: a run over many
+    transcripts costs a directory listing). Like ``rglob``, symlinked folders are not entered;
+    a symlinked file is resolved to its target.
+    """
+    found: list[Path] = []
+    stack = [str(directory.resolve())]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                elif _is_transcript_name(entry.name) and entry.is_file():
+                    found.append(Path(entry.path).resolve() if entry.is_symlink() else Path(entry.path))
+            except OSError:
+                continue
+    return sorted(found)
+
+
 def _expand(arg: str) -> list[tuple[Path, bool]]:
-    """The files an argument names, each with whether it was named explicitly."""
+    """The files an argument names (canonical paths), each with whether it was named explicitly."""
     path = Path(arg).expanduser()
     if path.is_file():
-        return [(path, True)]
+        return [(path.resolve(), True)]
     if path.is_dir():
-        return sorted(
-            (p, False)
-            for p in path.rglob("*")
-            if p.is_file() and (p.suffix in TRANSCRIPT_SUFFIXES or ".jsonl.reset." in p.name)
-        )
+        return [(p, False) for p in _walk(path)]
     if glob.has_magic(arg):
         return sorted(
-            (Path(p), False) for p in glob.glob(os.path.expanduser(arg), recursive=True) if Path(p).is_file()
+            (Path(p).resolve(), False)
+            for p in glob.glob(os.path.expanduser(arg), recursive=True)
+            if Path(p).is_file()
         )
     raise UserError(f"no such transcript, folder or glob: {arg}")
 
@@ -116,6 +145,7 @@ def discover(
     candidates: Iterable[Path] | None = None,
 ) -> list[WorkItem]:
     """The transcripts to process, each once, sorted by absolute path."""
+    canonical = candidates is None and bool(paths)  # _expand resolves what it finds
     found: list[tuple[Path, bool]] = [(p, False) for p in candidates] if candidates is not None else []
     if candidates is None:
         if paths:
@@ -128,7 +158,7 @@ def discover(
             continue
         if is_reset_archive(path) and not include_resets:
             continue
-        resolved = path.resolve()
+        resolved = path if canonical else path.resolve()
         if since is not None:
             try:
                 mtime = dt.datetime.fromtimestamp(resolved.stat().st_mtime, dt.UTC)

@@ -1,4 +1,4 @@
-"""Where batch units run: the :class:`Engine` interface and the local (threads) engine.
+"""The local engine (threads of this process), and the call slots every engine uses.
 
 An engine maps :func:`memscribe.batch.task.run_unit` over units and hands back results in any
 order; the driver (:mod:`memscribe.batch.runner`) commits them in path order, keeps the ledger
@@ -14,17 +14,16 @@ import heapq
 import itertools
 import queue
 import threading
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from memscribe.batch.board import Board
+from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory
-from memscribe.batch.task import UnitInput, UnitOutput, run_unit
-from memscribe.batch.unit import Snapshot
-from memscribe.batch.view import Delta
+from memscribe.batch.task import run_unit
+from memscribe.batch.view import Delta, Snapshot
 from memscribe.model.base import Message, StructuredModel
 
 T = TypeVar("T", bound=BaseModel)
@@ -99,54 +98,6 @@ class BoundedModel:
         if key is not None:
             self._memo[key] = answer
         return answer
-
-
-class Engine(ABC):
-    """Runs units; results come back in any order. One run per engine object."""
-
-    #: A short name for reports ("local", "ray").
-    name = "engine"
-
-    @abstractmethod
-    def open(
-        self, snapshot: Snapshot, model_factory: ModelFactory, concurrency: int, *, look_ahead: bool = True
-    ) -> None:
-        """Start: the memory as committed so far, the model, the bound on model calls, and
-        whether units plan against earlier pending plans too (:class:`Board`)."""
-
-    @abstractmethod
-    def submit(self, unit: UnitInput, *, first: bool = False) -> None:
-        """Queue ``unit``; ``first``: ahead of the queue (a re-plan the commit waits for)."""
-
-    @abstractmethod
-    def results(self, timeout: float | None) -> list[UnitOutput]:
-        """Results finished since the last call; waits up to ``timeout`` s for at least one."""
-
-    # The board, as the driver moves it (see :class:`~memscribe.batch.board.Board`).
-    @abstractmethod
-    def expect(self, ranks: list[int]) -> None: ...
-
-    @abstractmethod
-    def withdraw(self, rank: int, *, again: bool) -> None: ...
-
-    @abstractmethod
-    def advance(self, version: int, delta: Delta, rank: int | None) -> None: ...
-
-    @abstractmethod
-    def close(self) -> None:
-        """Stop starting units (a run that ran out of time does not wait for running ones)."""
-
-    def map(self, units: Iterable[UnitInput]) -> Iterator[UnitOutput]:
-        """Every unit's result, in completion order."""
-        units = list(units)
-        self.expect([u.rank for u in units])
-        for unit in units:
-            self.submit(unit)
-        left = len(units)
-        while left:
-            for result in self.results(None):
-                left -= 1
-                yield result
 
 
 class _Workers:

@@ -281,6 +281,15 @@ class Ledger:
                 _row(str(transcript), ledger, stat),
             )
 
+    def save_many(self, rows: Iterable[tuple[Path | str, LedgerFile, FileStat | None]]) -> None:
+        """Replace many rows in one transaction (an import, a benchmark's seed)."""
+        with self._write() as db:
+            db.executemany(
+                "INSERT OR REPLACE INTO transcripts(path, sha256, size, mtime_ns, record, pending) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (_row(str(path), file, stat) for path, file, stat in rows),
+            )
+
     def has_pending(self) -> bool:
         with self._lock:
             if self._db is None:

@@ -25,8 +25,7 @@ from memscribe.batch.board import Board, ViewBase
 from memscribe.batch.engine import BoundedModel, Engine, OrderedSlots
 from memscribe.batch.settings import ModelFactory
 from memscribe.batch.task import UnitInput, UnitOutput, run_unit
-from memscribe.batch.unit import Snapshot
-from memscribe.batch.view import Delta
+from memscribe.batch.view import Delta, Snapshot
 from memscribe.errors import UserError
 
 #: Object store of a private local cluster: the run ships memory views and plans, not data sets.

@@ -4,7 +4,7 @@
    rows left pending are settled, under the root lock.
 2. **Classify by stat**: a transcript whose size and mtime equal its ledger row is
    ``unchanged`` without being read (point look-ups; see :mod:`memscribe.batch.ledger`).
-3. **Plan** the others on an :class:`~memscribe.batch.engine.Engine` (threads here by default,
+3. **Plan** the others on an :class:`~memscribe.batch.seam.Engine` (threads here by default,
    or a cluster): each unit reads its transcript, detects concurrently ahead, and compares its
    candidates with the memory as it will be at its commit (the committed memory plus the
    plans of the transcripts before it: :mod:`memscribe.batch.board`), so it is planned once.
@@ -40,25 +40,21 @@ from memscribe.batch.commit import (
     recover,
 )
 from memscribe.batch.discovery import WorkItem
-from memscribe.batch.engine import BoundedModel, Engine, LocalEngine, OrderedSlots
 from memscribe.batch.report import BatchReport, TranscriptResult
+from memscribe.batch.seam import Engine, UnitConfig, UnitInput, UnitOutput, error_message
 from memscribe.batch.settings import ModelFactory, ModelSettings
 from memscribe.batch.staleness import RELATED_SCORE, is_stale
-from memscribe.batch.task import UnitConfig, UnitInput, UnitOutput
-from memscribe.batch.unit import Snapshot
-from memscribe.batch.view import MemoryState, MemView, after_plan
+from memscribe.batch.view import MemoryState, MemView, Snapshot, after_plan
 
 __all__ = [
     "CommitContext",
     "RELATED_SCORE",
     "BatchConfig",
-    "BoundedModel",
     "CommitOutcome",
     "GroupCommit",
     "MemView",
     "ModelFactory",
     "ModelSettings",
-    "OrderedSlots",
     "Prepared",
     "Snapshot",
     "after_plan",
@@ -69,6 +65,16 @@ __all__ = [
 ]
 
 MAX_REPLANS = 5
+
+
+def __getattr__(name: str) -> object:
+    """The local engine's parts, imported when first asked for (they import the pipeline)."""
+    if name in ("BoundedModel", "LocalEngine", "OrderedSlots"):
+        from memscribe.batch import engine
+
+        return getattr(engine, name)
+    raise AttributeError(name)
+
 
 Event = Literal["start", "planned", "done"]
 OnEvent = Callable[[Event, WorkItem, TranscriptResult | None], None]
@@ -96,18 +102,24 @@ class _State:
     """One run's driver state (``config.root``: the memory root)."""
 
     config: BatchConfig
-    ctx: CommitContext
-    engine: Engine
+    book: ledger.Ledger
     on_event: OnEvent
     report: BatchReport
     items: Sequence[WorkItem]
+    #: Set once there is something to plan (a run where nothing changed needs neither).
+    ctx: CommitContext | None = None
+    engine: Engine | None = None
     units: dict[int, UnitInput] = field(default_factory=dict)
     ready: dict[int, Prepared | TranscriptResult] = field(default_factory=dict)
     replans: dict[int, int] = field(default_factory=dict)
 
     @property
     def ledger(self) -> ledger.Ledger:
-        return self.ctx.ledger
+        return self.book
+
+    def withdraw(self, rank: int, *, again: bool = False) -> None:
+        if self.engine is not None:
+            self.engine.withdraw(rank, again=again)
 
 
 def _result(prepared: Prepared) -> TranscriptResult:
@@ -177,6 +189,7 @@ def _settle(state: _State, head: int) -> int:
         state.on_event("planned", prepared.item, None)
     done = GroupCommit()
     if plans:
+        assert state.ctx is not None
         try:
             done = commit_group(plans, state.ctx)
         except BaseException as exc:
@@ -184,18 +197,18 @@ def _settle(state: _State, head: int) -> int:
     outcomes = iter(done.outcomes)
     for position, (rank, ready) in enumerate(group):
         if isinstance(ready, TranscriptResult):
-            state.engine.withdraw(rank, again=False)
+            state.withdraw(rank)
             _finish(state, rank, ready)
             continue
         outcome = next(outcomes, None)
         if outcome is None:  # the commit of this plan failed
-            state.engine.withdraw(rank, again=False)
+            state.withdraw(rank)
             _finish(state, rank, _failed(state.items[rank], _message(done.error)))
             _requeue(state, group[position + 1 :])
             return rank + 1
         if outcome != "stale":
             if outcome == "already":
-                state.engine.withdraw(rank, again=False)
+                state.withdraw(rank)
             _finish(state, rank, _committed(ready, outcome))
             continue
         _requeue(state, group[position + 1 :])
@@ -209,8 +222,6 @@ def _requeue(state: _State, rest: Sequence[tuple[int, Prepared | TranscriptResul
 
 
 def _message(exc: BaseException | None) -> str:
-    from memscribe.batch.task import error_message
-
     return error_message(exc or RuntimeError("not committed"))
 
 
@@ -218,7 +229,7 @@ def _replan(state: _State, rank: int) -> int:
     """Plan a stale plan again, against the memory as it is now; return the next head."""
     replans = state.replans.get(rank, 0)
     if replans >= MAX_REPLANS:
-        state.engine.withdraw(rank, again=False)
+        state.withdraw(rank)
         _finish(
             state,
             rank,
@@ -226,6 +237,7 @@ def _replan(state: _State, rank: int) -> int:
         )
         return rank + 1
     state.replans[rank] = replans + 1
+    assert state.engine is not None
     state.engine.withdraw(rank, again=True)
     state.engine.submit(state.units[rank], first=True)
     return rank
@@ -257,27 +269,12 @@ def run_batch(
     deadline = started + config.budget_s if config.budget_s is not None else None
     report = BatchReport(memory_dir=str(config.root), dry_run=config.dry_run, concurrency=config.concurrency)
     book = ledger.Ledger(config.root, create=not config.dry_run)
-    engine = engine or LocalEngine()
+    state = _State(
+        config=config, book=book, on_event=on_event or (lambda *_: None), report=report, items=items
+    )
     try:
         if not config.dry_run:
             report.recovered = recover(config.root, lock_timeout=config.lock_timeout, book=book)
-        memory = MemoryState(MemView(config.root))
-        ctx = CommitContext(
-            root=config.root,
-            ledger=book,
-            memory=memory,
-            lock_timeout=config.lock_timeout,
-            now=config.now,
-            on_change=engine.advance,
-        )
-        state = _State(
-            config=config,
-            ctx=ctx,
-            engine=engine,
-            on_event=on_event or (lambda *_: None),
-            report=report,
-            items=items,
-        )
         unit_config = UnitConfig(
             root=Path(config.root),
             context_tokens=config.context_tokens,
@@ -287,19 +284,41 @@ def run_batch(
             now=config.now,
         )
         _classify_by_stat(state, unit_config)
-        engine.open(memory.snapshot(), model_factory, config.concurrency, look_ahead=config.look_ahead)
-        _warm_platform()
-        engine.expect(sorted(state.units))
-        for rank in sorted(state.units):
-            state.on_event("start", items[rank], None)
-            engine.submit(state.units[rank])
+        if state.units:
+            _start(state, engine, model_factory)
         _drive(state, deadline)
     finally:
-        engine.close()
+        if state.engine is not None:
+            state.engine.close()
         book.close()
     report.wall_s = round(time.monotonic() - started, 3)
     report.cpu_s = round(time.process_time() - cpu_started, 3)
     return report
+
+
+def _start(state: _State, engine: Engine | None, model_factory: ModelFactory) -> None:
+    """Scan the memory once, open the engine and hand it every unit (path order)."""
+    if engine is None:
+        from memscribe.batch.engine import LocalEngine
+
+        engine = LocalEngine()
+    config = state.config
+    memory = MemoryState(MemView(config.root))
+    state.ctx = CommitContext(
+        root=config.root,
+        ledger=state.book,
+        memory=memory,
+        lock_timeout=config.lock_timeout,
+        now=config.now,
+        on_change=engine.advance,
+    )
+    state.engine = engine
+    engine.open(memory.snapshot(), model_factory, config.concurrency, look_ahead=config.look_ahead)
+    _warm_platform()
+    engine.expect(sorted(state.units))
+    for rank in sorted(state.units):
+        state.on_event("start", state.items[rank], None)
+        engine.submit(state.units[rank])
 
 
 def _drive(state: _State, deadline: float | None) -> None:
@@ -313,6 +332,7 @@ def _drive(state: _State, deadline: float | None) -> None:
             wait: float | None = 0.0
         else:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+        assert state.engine is not None  # the head is neither settled nor ready: a unit runs
         for out in state.engine.results(wait):
             if out.rank in state.units and out.rank not in state.ready:
                 state.ready[out.rank] = _settle_output(state, out)
@@ -324,7 +344,7 @@ def _drive(state: _State, deadline: float | None) -> None:
                 state.engine.close()  # nothing new starts
                 continue  # collect what finished meanwhile
             state.report.timed_out = True
-            state.engine.withdraw(head, again=False)
+            state.withdraw(head)
             state.units.pop(head, None)
             _finish(
                 state,

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from memscribe.batch.board import ViewBase
-from memscribe.batch.unit import Snapshot
-from memscribe.batch.view import MemoryState
+from memscribe.batch.view import MemoryState, Snapshot
 from memscribe.relatedness import SHORTLIST_SCORE
 from memscribe.relatedness import may_shortlist as related_text
 from memscribe.schemas.memory import MemoryEntry

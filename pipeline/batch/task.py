@@ -11,14 +11,14 @@ so a remote worker never ships an exception object.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from pathlib import Path
 
 from memscribe.batch import ledger
-from memscribe.batch.board import LazySnapshot, MemorySource, ViewBase
-from memscribe.batch.unit import UnitResult, plan_transcript
+from memscribe.batch.board import LazySnapshot, MemorySource
+from memscribe.batch.seam import UnitInput, UnitOutput
+from memscribe.batch.unit import plan_transcript
 from memscribe.batch.view import Delta, delta_of
-from memscribe.errors import InputError, MemscribeError, UnknownFormatError
+from memscribe.errors import InputError
 from memscribe.model.base import StructuredModel
 from memscribe.run import SnapshotContext
 from memscribe.schemas.transcript import Transcript
@@ -26,53 +26,6 @@ from memscribe.snapshot.store import stored_snapshots
 from memscribe.snapshot.trigger import raw_flush_seen
 from memscribe.transcript import parse_transcript
 from memscribe.transcript.openclaw import lookup_session_key
-
-
-@dataclass(frozen=True)
-class UnitConfig:
-    """The run's settings a unit needs (picklable)."""
-
-    root: Path
-    context_tokens: int = 16000
-    fmt: str | None = None
-    skip_bad_lines: bool = False
-    agent: str | None = None
-    now: dt.datetime | None = None
-
-
-@dataclass(frozen=True)
-class UnitInput:
-    rank: int  # position in the run's commit (path) order
-    path: Path
-    agent: str | None
-    explicit: bool
-    base: ledger.LedgerRecord | None  # the ledger's record when the run started
-    config: UnitConfig
-
-
-@dataclass(frozen=True)
-class UnitOutput:
-    rank: int
-    classified: ledger.Classified | None = None
-    stat: ledger.FileStat | None = None
-    unit: UnitResult | None = None
-    namespace: str | None = None
-    fmt: str = ""
-    view: ViewBase | None = None  # what the plan was made against (None: never read memory)
-    error: str | None = None
-    not_a_transcript: bool = False
-
-    @classmethod
-    def crashed(cls, unit: UnitInput, exc: BaseException) -> UnitOutput:
-        return cls(
-            rank=unit.rank, error=error_message(exc), not_a_transcript=isinstance(exc, UnknownFormatError)
-        )
-
-
-def error_message(exc: BaseException) -> str:
-    if isinstance(exc, MemscribeError):
-        return str(exc)
-    return f"internal error: {type(exc).__name__}: {exc}"
 
 
 def _parse(unit: UnitInput, data: bytes) -> Transcript:

@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from memscribe.batch.view import Snapshot
 from memscribe.lexicon import correction_signal
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import DEFAULT_NAMESPACE
@@ -24,22 +25,12 @@ from memscribe.schemas.plan import ArchiveOp, Operation, Plan, Skipped, WriteOp
 from memscribe.schemas.transcript import Transcript
 from memscribe.stages.gate import gate
 
+__all__ = ["PlanView", "Snapshot", "UnitResult", "first_new_turn", "plan_transcript"]
+
 #: Turns before the first new turn shown to the model as context.
 CONTEXT_TURNS = 12
 #: Context turns at the end whose signal (an unconfirmed correction) the new turns may complete.
 TAIL_TURNS = 4
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The memory a plan is computed against."""
-
-    entries: tuple[MemoryEntry, ...]
-    taken_ids: frozenset[str]
-
-    @property
-    def ids(self) -> frozenset[str]:
-        return frozenset(e.id for e in self.entries)
 
 
 class PlanView(Protocol):

@@ -16,13 +16,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from memscribe.batch.unit import Snapshot
 from memscribe.errors import MemscribeError
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
 
 _DIRS = tuple(f"{base}/{kind}" for base in (REFLEXIO_DIR, ARCHIVE_DIR) for kind in sorted(KIND_DIRS.values()))
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The memory a plan is computed against."""
+
+    entries: tuple[MemoryEntry, ...]
+    taken_ids: frozenset[str]
+
+    @property
+    def ids(self) -> frozenset[str]:
+        return frozenset(e.id for e in self.entries)
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ import pytest
 
 from memscribe.batch.board import Board
 from memscribe.batch.discovery import WorkItem, discover
-from memscribe.batch.engine import Engine, LocalEngine
+from memscribe.batch.engine import LocalEngine
 from memscribe.batch.runner import BatchConfig, run_batch
+from memscribe.batch.seam import Engine, UnitConfig, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory, ModelSettings
-from memscribe.batch.task import UnitConfig, UnitInput, UnitOutput, run_unit
-from memscribe.batch.unit import Snapshot
-from memscribe.batch.view import Delta, MemoryState, MemView
+from memscribe.batch.task import run_unit
+from memscribe.batch.view import Delta, MemoryState, MemView, Snapshot
 from memscribe.model.embedded import EmbeddedModel
 from tests.support.batch_corpus import make_corpus, memory_state
 
