@@ -71,7 +71,8 @@ def context(
     """
     from dataclasses import replace
 
-    from memscribe.integrations.context import context_for, hook_output, memory_root_for
+    from memscribe.integrations.context import context_for, hook_output
+    from memscribe.integrations.hooks import memory_root_for
 
     try:
         payload = read_payload()

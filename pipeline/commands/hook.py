@@ -35,8 +35,7 @@ def hook(
     <memory root>/.reflexio/.logs/hooks.log.
     """
     from memscribe.errors import MemscribeError
-    from memscribe.integrations.context import context_for, hook_output, memory_root_for
-    from memscribe.integrations.hooks import HookOutcome, close_logger, dispatch, hook_logger
+    from memscribe.integrations.hooks import HookOutcome, close_logger, dispatch, hook_logger, memory_root_for
     from memscribe.integrations.payload import CONTEXT_EVENTS
 
     if agent not in AGENTS:
@@ -49,6 +48,10 @@ def hook(
         root = memory_root_for(payload, memory_dir)
         logger = hook_logger(root)
         if payload.event in CONTEXT_EVENTS:
+            # Only context events pay for the index and the recall code (extract events start a
+            # background job and return at once).
+            from memscribe.integrations.context import context_for, hook_output
+
             result = context_for(payload, root, budget=budget)
             outcome = HookOutcome(agent=agent, event=payload.event, root=str(root), action="context")
             outcome.reason = f"{len(result.memories)} memories, snapshot={'yes' if result.snapshot else 'no'}"

@@ -288,14 +288,3 @@ def hook_output(payload: HookPayload, text: str) -> str | None:
         {"hookSpecificOutput": {"hookEventName": payload.event, "additionalContext": text}},
         ensure_ascii=False,
     )
-
-
-def memory_root_for(payload: HookPayload, explicit: Path | None) -> Path:
-    """``--memory-dir`` / ``MEMSCRIBE_MEMORY_DIR``, else OpenClaw's agent workspace, else the project."""
-    if explicit is not None:
-        return Path(explicit)
-    if payload.agent == "openclaw":
-        from memscribe.integrations.openclaw import memory_root
-
-        return Path(memory_root(payload))
-    return Path(payload.cwd) if payload.cwd else Path(".")

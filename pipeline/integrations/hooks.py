@@ -240,3 +240,14 @@ def dispatch(payload: HookPayload, root: Path, *, wait: bool | None = None) -> H
     else:
         outcome.reason = f"event {payload.event or '(none)'} needs nothing"
     return outcome
+
+
+def memory_root_for(payload: HookPayload, explicit: Path | None) -> Path:
+    """``--memory-dir`` / ``MEMSCRIBE_MEMORY_DIR``, else OpenClaw's agent workspace, else the project."""
+    if explicit is not None:
+        return Path(explicit)
+    if payload.agent == "openclaw":
+        from memscribe.integrations.openclaw import memory_root
+
+        return Path(memory_root(payload))
+    return Path(payload.cwd) if payload.cwd else Path(".")
