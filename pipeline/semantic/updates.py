@@ -4,11 +4,12 @@ Three structural signals, read from closed-class words (negators, aspect and tim
 "from … to" frame, verbs of ending) in the languages of the sets (en, zh, ja, es, de, fr):
 
 * **polarity** — the statement is negated ("no longer", "n't", "nicht", "ne … plus", "不", "ない");
-* **change cue** — it reports a change of state rather than a standing fact: a "from X to Y"
-  frame, an ending or a resumption ("stopped", "again"), a contrastive time adverb ("now",
-  "these days", "inzwischen", "désormais", "现在", "今は"), a correction ("actually");
-* **left behind** — the words in the scope of an ending or a "from": what the statement says is
-  no longer so ("switched *from Android* to an iPhone", "cancelled *YNAB*").
+* **change cue** — it reports a change of state rather than a standing fact: a verb of change
+  ("switched", "moved"), an ending or a resumption ("stopped", "again"), a contrastive time
+  adverb ("now" — not the prospective "from now on" of an instruction —, "these days",
+  "inzwischen", "désormais", "现在", "今は"), a correction ("actually");
+* **left behind** — the words in the scope of an ending or of a verb of change's "from": what
+  the statement says is no longer so ("switched *from Android* to an iPhone", "cancelled *YNAB*").
 
 Pure functions; no model. Used by the dedup rule (:mod:`memscribe.relatedness`) and the embedded
 dedup decision (:mod:`memscribe.model.embedded.dedup`).
@@ -33,33 +34,36 @@ _NEGATION = re.compile(
 # A change of state: an ending or a resumption, a "from … to" frame, a contrastive time adverb,
 # a correction. Closed-class words and the frame, per language.
 _CHANGE = re.compile(
-    # en
-    r"\b(?:no longer|any ?more|these days|nowadays|now|currently|again|instead|actually"
-    r"|used to|since|recently|switched|moved|changed|migrated|upgraded|converted|swapped"
-    r"|replaced|stopped|quit|left|sold|cancel(?:l)?ed|gave up|dropped|ditched|started)\b"
-    r"|\bfrom\b[^.;]{1,60}\bto\b"
+    # en ("now", but not the prospective "from now on" of an instruction)
+    r"\b(?:no longer|any ?more|these days|nowadays|again|instead|actually|used to|switched|moved"
+    r"|changed|migrated|upgraded|converted|swapped|replaced|stopped|quit|sold|cancel(?:l)?ed"
+    r"|gave up|dropped|ditched|started)\b"
+    r"|(?<!\bfrom )\bnow\b(?! on\b)|(?<!\bthe )\bleft\b(?![-‐])(?! (?:hand|side|of|or|and)\b)"
     # de
-    r"|\b(?:jetzt|inzwischen|mittlerweile|nun|seit|nicht mehr|kein\w* mehr|wieder|stattdessen"
-    r"|statt|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt)\b"
+    r"|\b(?:inzwischen|mittlerweile|seit|nicht mehr|kein\w* mehr|wieder|stattdessen|statt"
+    r"|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt)\b"
+    r"|(?<!\bab )\bjetzt\b"
     # fr
-    r"|\b(?:maintenant|désormais|dorénavant|depuis|plus maintenant|à nouveau|de nouveau"
-    r"|au lieu de|en fait|passée? à|déménagée?|changée?|arrêtée?|quittée?|vendue?|résiliée?)\b"
-    r"|\bne\s+\w+\s+plus\b|\bn['’]\w+\s+plus\b"
+    r"|\b(?:désormais|depuis|à nouveau|de nouveau|au lieu de|en fait|passée? à"
+    r"|déménagée?|changée?|arrêtée?|quittée?|vendue?|résiliée?)\b"
+    r"|(?<!partir de )\bmaintenant\b|\bne\s+\w+\s+plus\b|\bn['’]\w+\s+plus\b"
     # es
-    r"|\b(?:ahora|ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
-    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|últimamente)\b"
-    # zh
-    r"|现在|如今|目前|最近|已经|不再|再也|重新|又开始|改成|改用|换成|换了|搬到|搬去|升级|转到|其实|以前|戒了|辞职|离开"
+    r"|\b(?:ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
+    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé)\b|(?<!partir de )\bahora\b(?! en adelante)"
+    # zh (现在, but not 从现在开始 "from now on")
+    r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|换成|换了|搬到|搬去|升级|转到"
+    r"|其实|以前|戒了|辞职|离开"
     # ja
-    r"|今は|最近|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|また|実は|になった|ようになった",
+    r"|今は|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|実は|になった",
     _I,
 )
 
 # The scope of an ending or a "from": the words that follow, up to a clause break or a "to".
 _LEFT_BEHIND = re.compile(
-    r"(?:\bfrom|\binstead of|\bno longer|\bstopped|\bquit|\bleft|\bsold|\bcancel(?:l)?ed"
+    r"(?:\b(?:switched|moved|changed|migrated|upgraded|converted|went|transitioned)\s+(?:\w+\s+){0,2}?from"
+    r"|\binstead of|\bno longer|\bstopped|\bquit|\bleft(?![-‐])|\bsold|\bcancel(?:l)?ed"
     r"|\bgave up(?: on)?|\bdropped|\bditched|\breplaced|\bdon['’]t|\bdoesn['’]t|\bnot"
-    r"|\bnicht mehr|\bkein\w*|\bstatt|\bverkauft|\bvon|\bau lieu de|\bde\b|\bya no|\bdejé de|\ben vez de"
+    r"|\bnicht mehr|\bkein\w*|\bstatt|\bverkauft|\bau lieu de|\bya no|\bdejé de|\ben vez de"
     r"|\bne|\bn['’]|不再|戒了|离开|从|やめ)"
     r"(?P<scope>[^.;,!?。！？、，]{1,60}?)(?=\bto\b|\bfor\b|\bzu\b|\bauf\b|\bà\b|\ba\b|到|に|[.;,!?。！？、，]|$)",
     _I,

@@ -30,17 +30,25 @@ from memscribe.semantic.updates import change_cue, left_behind, same_polarity
 
 #: A semantic score this high (and nothing changed) is a paraphrase of the same fact.
 SEMANTIC_RESTATEMENT = 0.85
-#: Shortest word that may match another as its prefix (``mac`` / ``macos``).
+#: A word matches a longer one that extends it by at most PREFIX_TAIL letters, if it has at
+#: least PREFIX_MIN (``mac`` / ``macos``; never ``java`` / ``javascript`` or ``name`` / ``name_o``).
 PREFIX_MIN = 3
+PREFIX_TAIL = 2
+
+
+def _extends(longer: str, shorter: str) -> bool:
+    tail = longer[len(shorter) :]
+    return (
+        len(shorter) >= PREFIX_MIN
+        and longer.startswith(shorter)
+        and 0 < len(tail) <= PREFIX_TAIL
+        and tail.isalpha()
+    )
 
 
 def _covered(word: str, others: set[str]) -> bool:
-    """``word`` is one of ``others``, or a prefix of one / has one as its prefix (≥ PREFIX_MIN)."""
-    if word in others:
-        return True
-    return any(
-        min(len(word), len(o)) >= PREFIX_MIN and (o.startswith(word) or word.startswith(o)) for o in others
-    )
+    """``word`` is one of ``others``, or one extends the other (:func:`_extends`)."""
+    return word in others or any(_extends(o, word) or _extends(word, o) for o in others)
 
 
 def _uncovered(text: str, other: str) -> set[str]:
