@@ -6,18 +6,28 @@ One local cluster serves the module (start-up ~10 s on a loaded 2-core machine).
 
 from __future__ import annotations
 
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from memscribe.batch import ledger
 from memscribe.batch.discovery import discover
 from memscribe.batch.runner import BatchConfig, run_batch
 from memscribe.batch.settings import ModelSettings
 from memscribe.model.embedded import EmbeddedModel
+from memscribe.store.root import MemoryRoot
 from tests.support.batch_corpus import make_corpus, memory_state
+
+REPO = Path(__file__).resolve().parents[2]
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'memscribe[ray]')")
 
@@ -69,4 +79,46 @@ def test_ray_engine_resumes_a_half_done_root(tmp_path: Path, cluster: None) -> N
     run_batch(items, BatchConfig(root=tmp_path / "m", concurrency=4), ModelSettings(), engine=_engine())
     run_batch(items[:12], BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
     run_batch(items, BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
+    assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")
+
+
+def _cli(corpus: Path, root: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "RAY_USAGE_STATS_ENABLED": "0"}
+    env.pop("MEMSCRIBE_MODEL", None)
+    env.pop("RAY_ADDRESS", None)
+    args = ["batch", str(corpus), "--memory-dir", str(root), "--engine", "ray", "--json", "--no-progress"]
+    return subprocess.Popen(
+        [sys.executable, "-m", "memscribe.cli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=REPO,
+    )
+
+
+def _committed(root: Path) -> int:
+    try:
+        with sqlite3.connect(root / ledger.LEDGER_DIR / ledger.DB_NAME, timeout=5) as db:
+            return int(db.execute("SELECT count(*) FROM transcripts WHERE pending IS NULL").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_killing_the_ray_driver_mid_run_then_rerunning_gives_the_same_files(tmp_path: Path) -> None:
+    """The driver (and with it its private cluster) killed once some plans are committed."""
+    make_corpus(tmp_path / "t", 120)
+    items = discover([str(tmp_path / "t")])
+    run_batch(items, BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
+    proc = _cli(tmp_path / "t", tmp_path / "m")
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and _committed(tmp_path / "m") < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert _committed(tmp_path / "m") < 120, "the run finished before the kill: nothing tested"
+    again = _cli(tmp_path / "t", tmp_path / "m")
+    assert again.wait(timeout=300) == 0
+    memory = MemoryRoot(tmp_path / "m")
+    memory.entries()
+    assert not memory.problems and not memory.pending_journals()
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")
