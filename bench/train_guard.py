@@ -9,7 +9,9 @@ fixed number of steps, no randomness) on the ``train`` part of the split in
 ``bench/injection_corpus.py``. The decision threshold is then chosen on the ``threshold``
 part alone: the lowest score at which the classifier flags at most :data:`MAX_FP_USER` of
 the benign user statements there (the rules are deterministic and reported beside it).
-The ``validation`` part is not read here.
+The ``validation`` part is not read here. The few hyperparameters below (``NORM_POWER``,
+``L2``) were compared on the ``threshold`` part only: recall at <= 1% false positives on user
+statements, without more false positives on clean documents.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from memscribe.guard.verdict import windows  # noqa: E402
 
 OUT = REPO / "pipeline" / "guard" / classifier.WEIGHTS_RESOURCE
 MIN_DF = 2
+NORM_POWER = 0.35
 L2 = 1e-4
 STEPS = 400
 LEARNING_RATE = 0.05
@@ -72,7 +75,7 @@ def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
     index = {f: i for i, f in enumerate(vocab)}
     rows, cols, vals = [], [], []
     for r, c in enumerate(counts):
-        norm = 1.0 / np.sqrt(sum(c.values()))
+        norm = 1.0 / sum(c.values()) ** NORM_POWER
         for f, n in sorted(c.items()):
             if (i := index.get(f)) is not None:
                 rows.append(r)
@@ -141,13 +144,14 @@ def main() -> int:
     train = [s for s in samples if s.split == "train"]
     held = [s for s in samples if s.split == "threshold"]
     bias, weights = fit(train)
-    model = classifier.Model(bias, weights, 0.5, "", {})
+    model = classifier.Model(bias, weights, 0.5, "", {}, norm_power=NORM_POWER)
     threshold, at = choose_threshold(model, held)
     data = {
         "version": f"logreg-{len(train)}-{len(weights)}",
         "about": "memscribe injection guard; trained by bench/train_guard.py on the train split of "
         "../shared/data/injection (see its README for sources and licences)",
         "bias": round(bias, 6),
+        "norm_power": NORM_POWER,
         "threshold": threshold,
         "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
     }

@@ -2,7 +2,7 @@
 character n-grams, with weights shipped in the package (``weights.json.gz``).
 
 Pure Python at inference (no numpy): a text's score is the bias plus the sum of the weights
-of its features, divided by the square root of the feature count, through a sigmoid. Character
+of its features, divided by a power of the feature count, through a sigmoid. Character
 n-grams (3 to 5 characters of each word, padded with spaces) are summed once per distinct
 word and cached, so scoring costs about one dictionary lookup per word and per word pair.
 ``bench/train_guard.py`` regenerates the weights deterministically from the development
@@ -66,6 +66,8 @@ class Model:
     threshold: float
     version: str
     _word_cache: dict[str, tuple[float, int]]
+    #: A text's summed weights are divided by its feature count to this power.
+    norm_power: float = 0.5
     _pairs: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -90,7 +92,7 @@ class Model:
         return hit
 
     def _z(self, total: float, count: int) -> float:
-        z = self.bias + total / math.sqrt(count)
+        z = self.bias + total / count**self.norm_power
         return 1.0 / (1.0 + math.exp(-z)) if z > -60 else 0.0
 
     def score(self, text: str) -> float:
@@ -147,6 +149,7 @@ def model_from_json(data: dict[str, object]) -> Model:
         threshold=float(data["threshold"]),  # type: ignore[arg-type]
         version=str(data.get("version", "")),
         _word_cache={},
+        norm_power=float(data.get("norm_power", 0.5)),  # type: ignore[arg-type]
     )
 
 

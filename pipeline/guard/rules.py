@@ -26,11 +26,30 @@ class InjectionRule:
     #: Lower-case substrings one of which every match contains: the regex is skipped when none
     #: occurs (a substring search is far cheaper than a regex scan).
     hints: tuple[str, ...] = ()
+    #: When set, the regex only scans this many characters either side of each hint (a match
+    #: holds a hint and is shorter than this), instead of the whole text.
+    window: int = 0
+
+    def search(self, text: str, low: str) -> bool:
+        """True when the rule matches ``text`` (``low`` is ``text.lower()``)."""
+        if not self.hints:
+            return self.pattern.search(text) is not None
+        if not self.window:
+            return any(h in low for h in self.hints) and self.pattern.search(text) is not None
+        for hint in self.hints:
+            at = low.find(hint)
+            while at >= 0:
+                if self.pattern.search(text, max(0, at - self.window), at + len(hint) + self.window):
+                    return True
+                at = low.find(hint, at + len(hint))
+        return False
 
 
-def _rule(name: str, pattern: str, *, ignore_case: bool = True, hints: tuple[str, ...] = ()) -> InjectionRule:
+def _rule(
+    name: str, pattern: str, *, ignore_case: bool = True, hints: tuple[str, ...] = (), window: int = 0
+) -> InjectionRule:
     flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
-    return InjectionRule(name, re.compile(pattern, flags), hints)
+    return InjectionRule(name, re.compile(pattern, flags), hints, window)
 
 
 # Tags an agent transcript or recall block uses. Role tags match in any case; generic words
@@ -77,6 +96,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"(?:prompt|instructions?))|\byour\s+(?:(?:full|entire|initial|original|hidden|secret)\s+)?"
         r"(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))",
         hints=("system", "prompt", "instruction"),
+        window=100,
     ),
     _rule(
         "fake_role_tag",
@@ -99,6 +119,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"\b(?:ai|llm|gpt|chatbot|language\s+model|(?:ai\s+)?assistants?|agents?|bots?)\b"
         r"[^.\n]{0,20}\b(?:reading|seeing|processing|parsing|that\s+reads?)\s+this\b",
         hints=("this",),
+        window=80,
     ),
     _rule(
         "role_hijack",
@@ -132,7 +153,8 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\s-(?:T|-upload-file)\s+\S|\|\s*(?:ba|z)?sh\b)"
         # or a command's output piped into the client
         r"|\b(?:env|printenv|cat\s+\S+|history)\s*\|\s*(?:curl|nc|netcat|wget)\b",
-        hints=("curl", "wget", "nc", "netcat", "invoke-"),
+        hints=("curl", "wget", "nc ", "netcat", "invoke-"),
+        window=300,
     ),
     _rule(
         "pipe_to_shell", r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\beval\s*\(\s*(?:atob|base64)", hints=("|", "eval")
@@ -186,10 +208,6 @@ def first_rule(texts: list[str]) -> str | None:
     """Name of the first :data:`RULES` entry that matches any of ``texts``, or ``None``."""
     lowered = [t.lower() for t in texts]
     for rule in RULES:
-        search = rule.pattern.search
-        for text, low in zip(texts, lowered, strict=True):
-            if rule.hints and not any(h in low for h in rule.hints):
-                continue
-            if search(text):
-                return rule.name
+        if any(rule.search(text, low) for text, low in zip(texts, lowered, strict=True)):
+            return rule.name
     return None
