@@ -123,13 +123,21 @@ RULES: tuple[InjectionRule, ...] = (
     ),
     _rule(
         "role_hijack",
-        r"\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\b|\bpretend\s+(?:to\s+be|you\s+are)\b",
+        # a new identity for the agent: a persona, a mode, or freedom from its rules
+        r"\byou\s+are\s+now\s+(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+mode|free|unrestricted|unfiltered|uncensored|"
+        r"jailbroken|no\s+longer|called|named|known\s+as|[A-Z][\w-]*(?:GPT|AI|DAN|BOT)\b|DAN\b|"
+        r"(?:an?|my|the)\s+(?:[\w-]+\s+){0,3}(?:ai|assistant|model|chatbot|bot|persona|character|version|llm)\b)"
+        r"|\bfrom\s+now\s+on,?\s+you\b"
+        r"|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}"
+        r"(?:ai|assistant|model|chatbot|bot|dan|evil|unrestricted|unfiltered|uncensored|jailbroken|without)\b",
         hints=("you are now", "from now on", "pretend"),
     ),
     _rule(
         "new_instructions",
-        r"\b(?:new|updated|real|actual|override|true)\s+(?:instructions?|rules|orders|task|objective|goal)"
-        r"(?:\s*:|\s+(?:are|is)\b(?!\s+(?:in|at|on|under|available|documented|here)\b))",
+        # "new instructions:", or a new task handed to the agent ("your new instructions are …")
+        r"\b(?:new|updated|real|actual|override|true)\s+(?:instructions?|rules|orders|task|objective|goal)\s*:"
+        r"|\byour\s+(?:new|updated|real|actual|true)\s+(?:instructions?|rules|orders|task|objective|goal)"
+        r"\s+(?:are|is)\b",
         hints=("instruction", "rules", "orders", "task", "objective", "goal"),
     ),
     _rule(
@@ -141,7 +149,7 @@ RULES: tuple[InjectionRule, ...] = (
         + r"\b[^\n]{0,80}?\b(?:to|at|into|via)\s+"
         + _DEST
         # or data pushed straight to a URL
-        + r"|\b(?:exfiltrate|transmit|leak|beacon|upload|post)\b[^\n]{0,80}?\b(?:to|at)\s+(?:https?|ftp)://",
+        + r"|\b(?:exfiltrate|transmit|leak|beacon)\b[^\n]{0,80}?\b(?:to|at)\s+(?:https?|ftp)://",
         hints=("@", "://", "webhook"),
     ),
     _rule(
@@ -183,8 +191,11 @@ RULES: tuple[InjectionRule, ...] = (
     ),
     _rule(
         "run_this_command",
-        r"\b(?:run|execute|exec|eval|paste)\s+(?:this|these|the\s+following|following|the\s+below|below)"
+        # "run the following …", or "run this command:" introducing a payload
+        r"\b(?:run|execute|exec|eval|paste)\s+(?:the\s+following|following|the\s+below|below)"
         r"\s*(?:(?:shell\s+)?(?:commands?|code|scripts?|snippets?|payload|instructions?|steps?)\b|:)"
+        r"|\b(?:run|execute|exec|eval|paste)\s+(?:this|these)\s*(?:(?:shell\s+)?(?:commands?|code|scripts?|"
+        r"snippets?|payload|instructions?|steps?))?\s*(?::|\n|`|$)"
         r"|\bexecute\s+(?:this|these|the\s+following|following|below)\b|\bexecute\s*:",
         hints=("run", "exec", "eval", "paste"),
     ),
