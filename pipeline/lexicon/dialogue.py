@@ -34,6 +34,8 @@ _CORRECTION_ANYWHERE = re.compile(
       | \b(?:should|must)\s+(?:always|never)\b
       | \balways\s+do\s+(?:that|this|it)\b
       | \bnot\s+like\s+that\b
+      | [\w.`'%)-],\s*not\s+(?:the\s+|a\s+|in\s+)?[`'"]?[\w.%(|>-]+   # "grams, not cups"
+      | ^\W*(?:please\s+)?use\s+[^.?!]{1,40}\bplease\b                # "use 24-hour times please"
       )""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -58,7 +60,8 @@ def correction_signal(text: str) -> bool:
     if _CORRECTION_ANYWHERE.search(stripped) or _CORRECTION_ZH.search(stripped):
         return True
     row = language(stripped)
-    return row is not None and bool(row.correction.search(stripped))
+    # a question ("能换成别的吗？") asks for a change, it does not correct the work
+    return row is not None and bool(row.correction.search(stripped)) and not row.question.search(stripped)
 
 
 _CONFIRM_EN = re.compile(

@@ -130,7 +130,8 @@ LANGUAGES: dict[str, Language] = {
             r"^\W*(?:no\b(?!\s+(?:pasa\s+nada|hay\s+problema|te\s+preocupes))|nop?e?\b|eso\s+no\b|así\s+no\b"
             r"|mejor\s+(?:no|sin|usa|pon)|en\s+vez\s+de|en\s+lugar\s+de|para\s+\w+\s+nunca|nunca\s+\w+)"
             r"|\b(?:no\s+(?:uses|pongas|hagas|escribas|me\s+trates|devuelvas|metas|añadas)|en\s+vez\s+de"
-            r"|en\s+lugar\s+de|eso\s+no\s+es|está\s+mal)\b",
+            r"|en\s+lugar\s+de|eso\s+no\s+es|está\s+mal)\b"
+            r"|,\s*no\s+(?:el|la|los|las|un|una|con|en)\b",  # "usa X, no el Y"
             _I,
         ),
         confirmation=re.compile(
@@ -174,7 +175,8 @@ LANGUAGES: dict[str, Language] = {
             r"^\W*(?:nein\b|nee\b|ne,|nicht\s+so\b|doch\s+nicht|falsch\b|bitte\s+(?:nicht|kein\w*)|lass\s+(?:das|die|den)"
             r"|kein\w*\b)"
             r"|\b(?:stattdessen|statt\s+\w+|anstatt|nicht\s+so|das\s+ist\s+(?:falsch|nicht)|bitte\s+nicht"
-            r"|schreib\s+\w+\s+(?:lockerer|kürzer|anders))\b",
+            r"|schreib\s+\w+\s+(?:lockerer|kürzer|anders))\b"
+            r"|,\s*nicht\s+(?:mit|in|als|der|die|das|den|dem|so)\b",  # "X, nicht Y"
             _I,
         ),
         confirmation=re.compile(
@@ -218,7 +220,8 @@ LANGUAGES: dict[str, Language] = {
         correction=re.compile(
             r"^\W*(?:non\b|pas\s+(?:de|ça|comme|en|les|la|le)\b|plutôt\b|arrête|ne\s+\w+\s+pas|n['’]\w+\s+pas)"
             r"|\b(?:au\s+lieu\s+de|ne\s+(?:traduis|mets|fais|lance|utilise|écris)\s+pas|pas\s+de\s+\w+|c'est\s+faux"
-            r"|arrête\s+de)\b",
+            r"|arrête\s+de)\b"
+            r"|,\s*pas\s+(?:de|en|avec|le|la|les|un|une|comme)\b",  # "X, pas Y"
             _I,
         ),
         confirmation=re.compile(
@@ -243,7 +246,9 @@ LANGUAGES: dict[str, Language] = {
         hedge=re.compile(
             r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです"
         ),
-        not_lasting=re.compile(r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる"),
+        not_lasting=re.compile(
+            r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる"
+        ),
         request=re.compile(
             r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで"
         ),
@@ -269,6 +274,7 @@ LANGUAGES: dict[str, Language] = {
         ),
         correction=re.compile(
             r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实"
+            r"|用[^，。,]{1,8}(?:写|来写)|改成|换成|改用|要用"
         ),
         confirmation=re.compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)"),
         give_up=re.compile(r"算了|不用了|我自己来|我自己写|还是不行|还是不对|随便"),
@@ -322,3 +328,18 @@ def self_statements(text: str) -> list[str]:
         if row.first_person.search(sentence):
             out.append(sentence)
     return out
+
+
+#: Taking a correction back: "go back to …", "revert to the old …", "like before", 改回, 元に戻して.
+_REVERSAL = re.compile(
+    r"\b(?:go\s+back\s+to|switch\s+(?:it\s+)?back|change\s+it\s+back\s+to|revert\s+to"
+    r"|(?:the\s+)?(?:old|original)\s+(?:way|version)\s+(?:was|is)\s+better|like\s+it\s+was\s+before"
+    r"|vuelve\s+a|como\s+antes|wie\s+vorher|zurück\s+zu|doch\s+wieder|comme\s+avant|reviens\s+à|remets)\b"
+    r"|改回|换回|还是用回|恢复原来|还是原来|元に戻|前のほうが|やっぱり前の",
+    _I,
+)
+
+
+def reversal_signal(text: str) -> bool:
+    """The user takes an earlier correction back (then it is not a rule)."""
+    return bool(_REVERSAL.search(text))

@@ -253,7 +253,7 @@ def test_explicit_confirmation() -> None:
     )
     assert b.when == "Composing a git commit message"
     assert b.what == "Don't add the Co-Authored-By trailer to the user's commits."
-    assert b.why == "User corrected this."
+    assert b.why == "Not stated."  # no placeholder reason: the user gave none
     assert SLUG_RE.match(b.slug)
 
 
@@ -273,6 +273,38 @@ def test_recorrection_means_no_confirmation() -> None:
     det = extract(commit_session(("user", "no, you also removed the body. put it back")))
     first = det.playbooks[0]
     assert (first.confirmation, first.confirmation_turn) == ("none", None)
+
+
+def test_give_up_or_a_single_later_turn_is_no_confirmation() -> None:
+    for after in (("user", "whatever, I'll do it myself"), ("user", "hmm no, keep the trailer")):
+        b = extract(commit_session(after, ("assistant", "Ok."), ("user", "push it"))).playbooks[0]
+        assert (b.correction_turn, b.confirmation, b.confirmation_turn) == (3, "none", None)
+    (b,) = extract(commit_session(("user", "now push it"))).playbooks
+    assert (b.confirmation, b.confirmation_turn) == ("none", None)
+
+
+def test_a_correction_taken_back_is_not_a_rule() -> None:
+    det = extract(
+        commit_session(
+            ("user", "thanks"),
+            ("assistant", "Anything else?"),
+            ("user", "actually go back to the trailer, legal wants it"),
+        )
+    )
+    assert [b.correction_turn for b in det.playbooks] != [3]
+
+
+def test_a_playbook_whose_situation_cannot_be_named_is_not_written() -> None:
+    det = extract(
+        conv(
+            ("assistant", "Here is the summary."),
+            ("user", "No, don't use bullet points."),
+            ("assistant", "Rewritten as prose."),
+            ("user", "perfect"),
+        )
+    )
+    assert det.playbooks == []
+    assert all("later corrected" not in b.when for b in extract(commit_session(("user", "great"))).playbooks)
 
 
 def test_session_ending_after_adjustment_means_no_confirmation() -> None:

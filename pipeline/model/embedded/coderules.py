@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from memscribe.model.embedded.directives import DIRECTIVE_VERBS
-from memscribe.model.embedded.text import SECRET, safe_slug, split_sentences
+from memscribe.model.embedded.text import has_secret, safe_slug, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
@@ -251,7 +251,7 @@ def code_rules_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
     used: set[int] = set()
     seen: set[str] = set()
     for i, sentence in enumerate(sentences):
-        if SECRET.search(sentence):
+        if has_secret(sentence):
             continue
         before = sentences[i - 1] if i else ""
         after = sentences[i + 1] if i + 1 < len(sentences) else ""

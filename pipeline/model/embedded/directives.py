@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.model.embedded.profile_rules import TASKY
-from memscribe.model.embedded.text import SECRET, STOP, safe_slug, value_keep_case
+from memscribe.model.embedded.text import STOP, has_secret, safe_slug, value_keep_case
 
 DIRECTIVE_VERBS = (
     r"start|begin|end|finish|prefix|suffix|include|add|use|import|name|write|keep|avoid|put|prefer|run|follow"
@@ -80,7 +80,7 @@ LITERAL = re.compile(r"'[^'\s]{1,40}'|\"[^\"\s]{1,40}\"|`[^`]{1,40}`|‘[^’\s]
 def directive(sentence: str, context: str) -> str | None:
     """The standing instruction a sentence gives the agent, imperative and without the lead."""
     text = _DIRECTIVE_LEAD.sub("", sentence.strip()).strip()
-    if _DIRECTIVE_HEDGE.search(text) or SECRET.search(text) or _PLAIN_USE.match(text):
+    if _DIRECTIVE_HEDGE.search(text) or has_secret(text) or _PLAIN_USE.match(text):
         return None  # "(always) use X" is a preference: the profile rules word it
     prefix = ""
     lead = re.match(r"^(?P<p>(?:when(?:ever)?|for|in|with)\s+[^,]{3,60}),\s+(?P<rest>.+)$", text, re.I)

@@ -6,12 +6,15 @@ import re
 from collections.abc import Sequence
 
 from memscribe import lexicon
+from memscribe.lexicon import langs
 from memscribe.lexicon.chain import confirmation as chain_confirmation
+from memscribe.lexicon.langs import FILLER_LEAD
 from memscribe.model.embedded.profiles import is_assistant, is_user_speech
 from memscribe.model.embedded.text import (
     HAS_CJK,
     INTERJECTION,
     clean,
+    has_secret,
     hash_slug,
     kebab,
     safe_slug,
@@ -102,14 +105,39 @@ def _gerund(verb: str) -> str:
     return low + "ing"
 
 
+#: A request that is only a greeting or an acknowledgement names no situation.
+_GREETING = re.compile(
+    r"^\W*(?:hi|hello|hey|thanks|thank\s+you|ok(?:ay)?|good\s+(?:morning|evening)|你好|您好|谢谢|好的|hola|hallo|bonjour"
+    r"|salut|こんにちは|おはよう)\W*$",
+    re.I,
+)
+#: What a quoted request may be: one sentence, short enough to read as a heading.
+MAX_REQUEST_CHARS = 90
+
+
+def _quoted_request(request: Turn) -> str | None:
+    """The request's first sentence that says something, as the situation ("Working on …")."""
+    for sentence in langs.sentences(clean(request.text)):
+        s = _REQUEST_LEAD.sub("", INTERJECTION.sub("", sentence)).strip(" ?.!。？！")
+        if len(s) < 6 or _GREETING.match(s) or has_secret(s):
+            continue
+        if len(s) > MAX_REQUEST_CHARS:
+            s = (
+                s[:MAX_REQUEST_CHARS].rsplit(" ", 1)[0]
+                if " " in s[:MAX_REQUEST_CHARS]
+                else s[:MAX_REQUEST_CHARS]
+            )
+            s += "…"
+        return f'Working on the user\'s request "{s}"'
+    return None
+
+
 def _request_situation(request: Turn | None) -> str | None:
     if request is None:
         return None
-    sentences = split_sentences(request.text)
-    if HAS_CJK.search(request.text):
-        first = re.split(r"[。！？，,]", clean(request.text))[0].strip()
-        return first.replace("我", "用户") if first else None
-    for s in sentences:
+    if langs.language_of(request.text) != "en":
+        return _quoted_request(request)
+    for s in split_sentences(request.text):
         s = INTERJECTION.sub("", _REQUEST_LEAD.sub("", s)).strip(" ?.!")
         words = s.split()
         if words and words[0].lower() in _VERBS:
@@ -118,10 +146,12 @@ def _request_situation(request: Turn | None) -> str | None:
                 r"\bme\b", "the user", re.sub(r"\bmy\b", "the user's", phrase, flags=re.I), flags=re.I
             )
             return phrase[0].upper() + phrase[1:]
-    return None
+    return _quoted_request(request)
 
 
-def _situation(turns: Sequence[Turn], correction_pos: int) -> str:
+def _situation(turns: Sequence[Turn], correction_pos: int) -> str | None:
+    """The situation the rule applies to: what the agent was doing (its tool calls), else what the
+    user had asked for; None when neither names one (such a playbook is not written)."""
     request_pos = None
     for pos in range(correction_pos - 1, -1, -1):
         if is_user_speech(turns[pos]) and not lexicon.correction_signal(turns[pos].text):
@@ -130,13 +160,19 @@ def _situation(turns: Sequence[Turn], correction_pos: int) -> str:
     start = 0 if request_pos is None else request_pos + 1
     actions = [t for t in turns[start:correction_pos] if is_assistant(t)]
     situation = _action_situation(actions)
+    if situation is None and request_pos is None:  # every earlier turn corrected: the nearest one asked
+        request_pos = next((p for p in range(correction_pos - 1, -1, -1) if is_user_speech(turns[p])), None)
     if situation is None:
         request = turns[request_pos] if request_pos is not None else None
         situation = _request_situation(request)
-    return situation or "Doing work the user later corrected"
+    return situation
 
 
-_LEAD_NOISE = re.compile(r"^\W*(?:no|nope|nah|wrong|actually|hmm|well|ok|okay|so)\b[\s,.!:-]*", re.I)
+#: A lead that is not part of the rule: a bare "no," (not "no em dashes"), "actually", a filler.
+_LEAD_NOISE = re.compile(
+    r"^\W*(?:(?:no|nope|nah|wrong)\s*(?:[,.!:;-]+\s*|$)|(?:actually|hmm+|well|ok|okay|so|uh+|um+)\b[\s,.!:-]*)+",
+    re.I,
+)
 _RULE_WORDS = re.compile(
     r"\b(?:don't|do not|never|always|should|must|need to|needs to|has to|have to|instead|only|not"
     r"|no|avoid|use)\b",
@@ -153,9 +189,20 @@ _FILLER = re.compile(r"\b(?:it|please|again|thanks|thank you)\b", re.I)
 
 def _rule_and_reason(text: str) -> tuple[str, str]:
     """Split a correction into its rule (DO / DON'T clauses) and its stated reason, if any."""
-    if HAS_CJK.search(text):
-        body = re.sub(r"^[^。！，,]{1,3}[。！]", "", clean(text)).strip()
-        return (body.rstrip("。") + "。", "")
+    if langs.language_of(text) != "en":
+        # not rewritten (no English clause rules apply): the correction as said, minus a short lead
+        body = (
+            re.sub(r"^[^。！，,.!]{1,6}[。！，,.!]\s*", "", clean(text)).strip()
+            if len(text) > 24
+            else clean(text)
+        )
+        body = FILLER_LEAD.sub("", body).strip()
+        end = (
+            ""
+            if body.endswith(("。", ".", "!", "！", "?", "？"))
+            else ("。" if HAS_CJK.search(body) else ".")
+        )
+        return (body + end, "")
     rules: list[str] = []
     reasons: list[str] = []
     for sentence in split_sentences(text):
@@ -177,6 +224,11 @@ def _rule_and_reason(text: str) -> tuple[str, str]:
     return rule, reason
 
 
+def _reversed_later(turns: Sequence[Turn], adjustment_pos: int) -> bool:
+    """A later user turn takes the correction back ("go back to mocking", "改回繁体")."""
+    return any(is_user_speech(t) and langs.reversal_signal(t.text) for t in turns[adjustment_pos + 1 :])
+
+
 def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
     turn = turns[pos]
     before = _previous_speaker(turns, pos)
@@ -189,6 +241,8 @@ def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
     if not what.strip(" .。"):
         return None
     when = _situation(turns, pos)
+    if when is None or _reversed_later(turns, turns.index(adjustment)):
+        return None  # a rule whose situation cannot be named, or that the user took back
     confirmation_turn, confirmation = chain_confirmation(turns, turns.index(adjustment))
     cjk = bool(HAS_CJK.search(what))
     slug = hash_slug("rule", what) if cjk else safe_slug(f"{kebab(when, 2, 'task')}-{kebab(what, 3, 'rule')}")
@@ -196,7 +250,7 @@ def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
         slug=slug,
         when=when,
         what=what,
-        why=why or ("用户纠正过这一点。" if cjk else "User corrected this."),
+        why=why or ("未说明原因。" if cjk else "Not stated."),
         correction_turn=turn.index,
         adjustment_turn=adjustment.index,
         confirmation_turn=confirmation_turn,

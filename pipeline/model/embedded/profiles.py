@@ -18,7 +18,7 @@ from memscribe.model.embedded.directives import directive, directive_slug
 from memscribe.model.embedded.profile_rules import facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
-from memscribe.model.embedded.text import HAS_CJK, MAX_VALUE_CHARS, SECRET, split_clauses, split_sentences
+from memscribe.model.embedded.text import HAS_CJK, MAX_VALUE_CHARS, has_secret, split_clauses, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
@@ -58,7 +58,7 @@ def profiles_from_turn(
             continue
         if plain:
             sentence = statement_part(sentence)
-        if SECRET.search(sentence) or not_a_fact(sentence, conversation=plain):
+        if has_secret(sentence) or not_a_fact(sentence, conversation=plain):
             continue
         for clause in split_clauses(sentence):
             if not_a_fact(clause, conversation=plain):

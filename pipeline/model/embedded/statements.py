@@ -15,7 +15,7 @@ import unicodedata
 
 from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
-from memscribe.model.embedded.text import MAX_VALUE_CHARS, SECRET, clean, hash_slug, safe_slug
+from memscribe.model.embedded.text import MAX_VALUE_CHARS, clean, has_secret, hash_slug, safe_slug
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
 from memscribe.schemas.transcript import Turn
@@ -60,9 +60,11 @@ def _slug(clause: str, lang: str) -> str:
 def _lasting(clause: str, row: Language, lang: str) -> bool:
     if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
         return False
-    if row.not_lasting.search(clause) or row.third_party.search(clause) or SECRET.search(clause):
+    if row.not_lasting.search(clause) or row.third_party.search(clause) or has_secret(clause):
         return False
-    if lang == "ja" and (_JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)):
+    if lang == "ja" and (
+        _JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)
+    ):
         return False
     return bool(row.first_person.search(clause))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from memscribe.redaction import MASK_RE, find_secrets
 from memscribe.schemas.memory import TTL
 
 MAX_VALUE_CHARS = 160
@@ -26,12 +27,18 @@ INTERJECTION = re.compile(
     r"|one more thing)\b[\s,!.:-]*)+",
     re.IGNORECASE,
 )
-SECRET = re.compile(
-    r"sk-[A-Za-z0-9_-]{10,}|AKIA[0-9A-Z]{12,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abp]-|\w+://[^\s:/]+:[^\s@]+@"
-    r"|\b[A-Z][A-Z0-9_]{2,}=\S+|\b(?:password|passwd|secret|token|api[_ ]?key|private key|bearer)\b"
-    r"|\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{28,}\b",
+#: Talk about credentials ("my API key is …"): never a fact worth keeping, even once masked.
+_SECRET_TALK = re.compile(
+    r"\b(?:password|passwd|passphrase|secret|token|api[_ ]?key|private key|bearer|credentials?)\b",
     re.IGNORECASE,
 )
+
+
+def has_secret(text: str) -> bool:
+    """A secret (the redaction module's detectors, or a mask they left) or talk about one."""
+    return bool(_SECRET_TALK.search(text) or MASK_RE.search(text) or find_secrets(text))
+
+
 HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
