@@ -122,6 +122,12 @@ def test_different_facts_are_kept_even_with_a_change_cue() -> None:
     assert decide("language", "User now writes Kotlin everywhere.", ide)[0] == "keep_both"
 
 
+def test_a_restatement_in_another_script_never_archives() -> None:
+    """Words in different scripts cannot show a changed value: keep both rather than archive."""
+    old = item("prof_role", "role-frontend", "User is a frontend engineer at an e-commerce company.", 0.2)
+    assert decide("role", "用户是做前端的。", old)[0] == "keep_both"
+
+
 def test_a_new_detail_on_a_related_entry_is_kept() -> None:
     old = item("prof_cer", "sells-ceramics-etsy", "User sells handmade ceramics through an Etsy shop.", 0.4)
     assert decide("kiln", "User fires their ceramics in a wood kiln.", old)[0] == "keep_both"

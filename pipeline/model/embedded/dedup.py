@@ -22,6 +22,8 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 
 from __future__ import annotations
 
+import re
+
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
@@ -59,8 +61,25 @@ def _uncovered(text: str, other: str) -> set[str]:
     return {w for w in mine if not _covered(w, theirs)}
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_LATIN = re.compile(r"[A-Za-zÀ-ÿ]")
+
+
+def _scripts(text: str) -> set[str]:
+    return {name for name, pattern in (("cjk", _CJK), ("latin", _LATIN)) if pattern.search(text)}
+
+
+def comparable(new: str, old: str) -> bool:
+    """The two statements are written in a common script, so their words can be compared: a
+    Chinese restatement of an English memory shares no word with it, yet changes nothing."""
+    return bool(_scripts(new) & _scripts(old))
+
+
 def value_changed(new: str, old: str) -> bool:
-    """Each text says something the other does not (a value swapped), or the polarity flipped."""
+    """Each text says something the other does not (a value swapped), or the polarity flipped;
+    never for statements whose words cannot be compared (:func:`comparable`)."""
+    if not comparable(new, old):
+        return False
     return not same_polarity(new, old) or (bool(_uncovered(new, old)) and bool(_uncovered(old, new)))
 
 
@@ -138,7 +157,11 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         return DedupDecision(
             action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (score {top.score:.2f})"
         )
-    topical = [s.id for s in request.shortlist if same_topic(request.slug, s.slug)]
+    topical = [
+        s.id
+        for s in request.shortlist
+        if same_topic(request.slug, s.slug) and comparable(request.text, s.text)
+    ]
     if topical:
         # Same slug topic, no value change the words show, not a restatement: the newer
         # statement of that topic replaces the older one.
