@@ -80,12 +80,14 @@ RULES: tuple[InjectionRule, ...] = (
         r"\b(?:previous|prior|above|earlier|all|any|your|the|system|existing|other|preceding)\b"
         r"[^.\n]{0,20}?\b(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails)\b",
         hints=("ignore", "disregard", "forget", "override", "bypass", "skip"),
+        window=100,
     ),
     _rule(
         "do_not_follow",
         r"\b(?:do\s+not|don'?t|never|stop)\s+(?:follow(?:ing)?|obey(?:ing)?|listen(?:ing)?\s+to)\s+"
         r"(?:the\s+|your\s+|any\s+)?(?:system|developer|previous|original|above|prior|safety)\b",
         hints=("follow", "obey", "listen"),
+        window=100,
     ),
     _rule(
         "system_prompt",
@@ -96,6 +98,36 @@ RULES: tuple[InjectionRule, ...] = (
         r"(?:prompt|instructions?))|\byour\s+(?:(?:full|entire|initial|original|hidden|secret)\s+)?"
         r"(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))",
         hints=("system", "prompt", "instruction"),
+        window=100,
+    ),
+    _rule(
+        "prompt_extraction",
+        # asking the agent to disclose its own prompt, rules or instructions
+        r"\b(?:repeat|print|output|quote|recite|summari[sz]e|translate|convert|list|reveal|show|spell\s+out|"
+        r"write\s+out|tell\s+me|give\s+me|dump|display|paste|copy|encode|return)\b[^.\n]{0,40}?"
+        r"\b(?:your\s+(?:[\w-]+\s+){0,2}(?:prompt|instructions|rules|guidelines|directives|pre-?prompt)"
+        r"|(?:the\s+)?(?:prompt|instructions|rules|guidelines)\s+(?:above|so\s+far|you\s+(?:were|have\s+been)\s+given)"
+        r"|(?:everything|all|the\s+text|the\s+words?)\s+(?:in\s+your\s+prompt|above\s+this\s+line|before\s+this\s+line))",
+        hints=("prompt", "instruction", "rules", "guidelines", "directives", "above", "before this"),
+        window=100,
+    ),
+    _rule(
+        "forced_output",
+        # dictating the agent's exact words: the classic goal hijack
+        r"\b(?:say|respond|reply|answer|output|print|write)\b[^.\n]{0,30}?[\"“'][^\"”'\n]{1,80}[\"”']"
+        r"[^.\n]{0,12}?\b(?:and\s+nothing\s+else|regardless|no\s+matter\s+what)"
+        r"|\b(?:begin|start)\s+your\s+(?:reply|response|answer|output)\s+with\s+[\"“']"
+        r"|\b(?:respond|reply|answer)\s+only\s+with\s+(?:the\s+words?\s+)?[\"“']",
+        hints=(
+            "nothing else",
+            "regardless",
+            "no matter",
+            "your reply",
+            "your response",
+            "your answer",
+            "your output",
+            "only with",
+        ),
         window=100,
     ),
     _rule(
@@ -139,6 +171,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\byour\s+(?:new|updated|real|actual|true)\s+(?:instructions?|rules|orders|task|objective|goal)"
         r"\s+(?:are|is)\b",
         hints=("instruction", "rules", "orders", "task", "objective", "goal"),
+        window=100,
     ),
     _rule(
         "exfiltration",
@@ -162,7 +195,6 @@ RULES: tuple[InjectionRule, ...] = (
         # or a command's output piped into the client
         r"|\b(?:env|printenv|cat\s+\S+|history)\s*\|\s*(?:curl|nc|netcat|wget)\b",
         hints=("curl", "wget", "nc ", "netcat", "invoke-"),
-        window=300,
     ),
     _rule(
         "pipe_to_shell", r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\beval\s*\(\s*(?:atob|base64)", hints=("|", "eval")
@@ -198,6 +230,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"snippets?|payload|instructions?|steps?))?\s*(?::|\n|`|$)"
         r"|\bexecute\s+(?:this|these|the\s+following|following|below)\b|\bexecute\s*:",
         hints=("run", "exec", "eval", "paste"),
+        window=100,
     ),
     _rule(
         "call_tool", r"\b(?:call|invoke)\s+(?:the\s+|your\s+|this\s+)?(?:[\w-]+\s+)?tools?\b", hints=("tool",)
@@ -211,6 +244,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\b(?:store|save|keep|remember)\b[^.\n]{0,20}\bpermanently\b"
         r"|\bmemory\s+update\s*:",
         hints=("remember", "obey", "comply", "memor", "permanent"),
+        window=100,
     ),
 )
 
