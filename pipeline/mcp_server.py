@@ -3,11 +3,12 @@
 Five tools, named as the Reflexio plugin and MemWal name them (seeds 000 and 001):
 ``reflexio_write_profile {slug, ttl, body}``, ``reflexio_write_playbook {slug, body}``,
 ``reflexio_search {query}``, ``memory_search {query, limit, namespace}`` and
-``memory_store {text, namespace}``. A write goes through the batch job's guards: redact-out and
-the injection / secret screen (:func:`memscribe.stages.screen.screen`), dedup against the
-namespace's memories (duplicates dropped, updates supersede), then an atomic, journaled apply
-under the root's lock. ``memory_store`` runs the whole extraction pipeline on its text as one
-user turn, so what is stored is grounded in that text. Every tool answers with what was stored
+``memory_store {text, namespace}``. A write goes through the application layer
+(:func:`memscribe.services.write.write_candidates`): redact-out and the injection / secret
+screen, expired entries swept, dedup against the namespace's memories through the store's index
+(duplicates dropped, updates supersede), then an atomic, journaled apply under the root's lock.
+``memory_store`` runs the whole extraction pipeline on its text as one user turn
+(:func:`memscribe.services.extract.extract_transcript`), so what is stored is grounded in it. Every tool answers with what was stored
 or why not.
 
 :class:`MemoryTools` holds the logic and imports no MCP; :func:`build_server` wraps it with the
@@ -30,6 +31,8 @@ from memscribe.schemas.plan import Plan, Skipped, WriteOp
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
+
+    from memscribe.store.filestore import FileMemoryStore
 
 MIN_STORE_CHARS = 3
 Result = dict[str, Any]
@@ -93,11 +96,9 @@ class MemoryTools:
 
     def store(self, text: str, namespace: str | None = None) -> Result:
         """MemWal's ``memory_store``: extract the facts in ``text`` (one user turn) and store them."""
-        from memscribe.run import extract
         from memscribe.schemas.transcript import SourcePos, Transcript, Turn
-        from memscribe.stages.apply import apply_plan, recover_interrupted
+        from memscribe.services.extract import Scope, extract_transcript
         from memscribe.stages.guard import injection_rule
-        from memscribe.store.root import MemoryRoot
 
         if len(text.strip()) < MIN_STORE_CHARS:
             return _refused("invalid_candidate", f"text shorter than {MIN_STORE_CHARS} characters")
@@ -108,23 +109,22 @@ class MemoryTools:
         turn = Turn(index=0, role="user", text=text, source=SourcePos(file="mcp:memory_store", line=1))
         transcript = Transcript(source="mcp:memory_store", format="text", turns=(turn,))
         try:
-            recover_interrupted(self.root)
-            root = MemoryRoot(self.root)
-            plan = extract(
-                transcript,
-                model=self.model_factory(),
-                existing=root.entries(),
-                taken_ids=root.taken_ids(),
-                context_tokens=16000,
+            plan = extract_transcript(
+                self._store(),
+                lambda: transcript,
+                self.model_factory,
+                context_tokens=lambda _model: 16000,
+                scope=Scope(scope, self.default),
                 now=self._now(),
-                namespace=scope,
-                default_namespace=self.default,
-            )
-            if plan.operations:
-                apply_plan(plan, self.root)
+            ).plan
         except MemscribeError as exc:
             return _refused("error", str(exc))
         return _answer(plan, scope, fallback=plan.gate)
+
+    def _store(self) -> FileMemoryStore:
+        from memscribe.store.filestore import FileMemoryStore
+
+        return FileMemoryStore(self.root)
 
     def _write(
         self,
@@ -133,62 +133,34 @@ class MemoryTools:
         namespace: str | None,
         tool: str,
     ) -> Result:
-        from memscribe.namespace import entry_namespace, stored_namespace
-        from memscribe.run import in_namespace
-        from memscribe.stages.apply import apply_plan, recover_interrupted
-        from memscribe.stages.dedup import dedup
-        from memscribe.stages.plan import build_operations
-        from memscribe.stages.screen import screen
-        from memscribe.store.root import MemoryRoot
+        from memscribe.services.extract import Scope
+        from memscribe.services.write import write_candidates
 
         scope = self._scope(namespace)
-        screened = screen(profiles, playbooks, injected_memories=())
-        now = self._now().replace(microsecond=0)
-        model = self.model_factory()
-        plan = Plan(
-            transcript=f"mcp:{tool}",
-            format="text",
-            model=model.name,
-            created=now.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            skipped=list(screened.skipped),
-            redactions=list(screened.redactions),
-        )
-        if not screened.profiles and not screened.playbooks:
-            return _answer(plan, scope)
         try:
-            recover_interrupted(self.root)
-            root = MemoryRoot(self.root)
-            existing = [e for e in root.entries() if entry_namespace(e, self.default) == scope]
-            deduped = dedup(screened.profiles, screened.playbooks, existing, model=model)
-            plan.skipped.extend(deduped.skipped)
-            operations = build_operations(deduped.accepted, existing, taken_ids=root.taken_ids(), now=now)
-            stored = stored_namespace(scope, self.default)
-            # Written through a tool call, not from a transcript: no turns to cite.
-            plan.operations = [
-                in_namespace(
-                    op.model_copy(update={"evidence": []}) if isinstance(op, WriteOp) else op, stored
-                )
-                for op in operations
-            ]
-            plan.usage = model.usage.model_copy()
-            plan = Plan.model_validate(plan.model_dump())
-            if plan.operations:
-                apply_plan(plan, self.root)
+            plan = write_candidates(
+                self._store(),
+                profiles,
+                playbooks,
+                scope=Scope(scope, self.default),
+                model=self.model_factory(),
+                now=self._now(),
+                source=f"mcp:{tool}",
+            )
         except MemscribeError as exc:
             return _refused("error", str(exc))
         return _answer(plan, scope)
 
     # -- search ----------------------------------------------------------------------------------
     def search(self, query: str, *, limit: int = 5, namespace: str | None = None) -> Result:
-        from memscribe.index.db import open_index
-        from memscribe.index.ops import display_text, recall_block
+        from memscribe.services.recall import display_text, recall_block
         from memscribe.stages.guard import html_escape_memory
 
         scope = self._scope(namespace)
         limit = max(1, min(int(limit), 50))
         try:
-            with open_index(self.root) as index:
-                hits = index.search(query, namespace=scope, default=self.default, limit=limit)
+            with self._store().view(scope, self.default) as view:
+                hits = view.search(query, limit=limit)
         except MemscribeError as exc:
             return {"namespace": scope, "count": 0, "results": [], "recall": "", "error": str(exc)}
         results = [

@@ -2,7 +2,8 @@
 
     gate → redact-in → detect → verify → redact-out (screen) → dedup → plan
 
-Nothing here touches the file system; ``apply`` (memscribe.stages.apply) executes the plan.
+Nothing here touches the file system: the application layer (:mod:`memscribe.services`) hands
+in a view of memory and gives the Plan to the store, which applies it.
 """
 
 from __future__ import annotations
@@ -11,22 +12,23 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from memscribe.kinds.frontmatter import with_archive_metadata
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import DEFAULT_NAMESPACE, entry_namespace, stored_namespace
+from memscribe.relatedness import MemoryView
 from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import Operation, Plan, WriteOp
+from memscribe.schemas.plan import Operation, Plan, Redaction, WriteOp
 from memscribe.schemas.snapshot import StoredSnapshot
 from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.stage import take_snapshot
 from memscribe.snapshot.trigger import snapshot_trigger
-from memscribe.stages.dedup import MemoryView, dedup
+from memscribe.stages.dedup import dedup
 from memscribe.stages.detect import detect
 from memscribe.stages.gate import gate
 from memscribe.stages.plan import build_operations
 from memscribe.stages.redact import redact_transcript
 from memscribe.stages.screen import screen
 from memscribe.stages.verify import verify
-from memscribe.store.files import with_archive_metadata
 
 
 def extract(
@@ -64,7 +66,9 @@ def extract(
     )
     gated = gate(transcript)
     plan.gate = gated.reason
-    if snapshot is not None:
+    # Redact-in once: the snapshot stage and extraction share the masked transcript.
+    redacted = redact_transcript(transcript) if gated.passed or snapshot is not None else None
+    if snapshot is not None and redacted is not None:
         _add_snapshot(
             plan,
             transcript,
@@ -73,12 +77,13 @@ def extract(
             now=now,
             context_tokens=context_tokens,
             gated=gated.passed,
+            redacted=redacted,
         )
-    if not gated.passed:
+    if not gated.passed or redacted is None:
         plan.usage = model.usage.model_copy()
         return plan
 
-    clean, redactions = redact_transcript(transcript)
+    clean, redactions = redacted
     plan.redactions.extend(redactions)
 
     found = detect(clean, model=model, signal_turns=gated.signal_turns, context_tokens=context_tokens)
@@ -135,6 +140,7 @@ def _add_snapshot(
     now: dt.datetime,
     context_tokens: int,
     gated: bool,
+    redacted: tuple[Transcript, Sequence[Redaction]],
 ) -> None:
     trigger = snapshot_trigger(transcript, flush_seen=context.flush_seen)
     if trigger is None:
@@ -146,6 +152,7 @@ def _add_snapshot(
         now=now,
         existing=context.existing,
         context_tokens=context_tokens,
+        redacted=redacted,
     )
     plan.snapshot = outcome.block
     # redact-in findings are reported by the extraction path when the gate passed

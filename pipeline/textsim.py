@@ -81,10 +81,33 @@ def containment(small: str, large: str) -> float:
 
 def similarity(a: str, b: str) -> float:
     """Symmetric similarity in 0..1: the larger of the two containments, damped by Jaccard."""
-    ta, tb = _tokens(a), _tokens(b)
+    return token_similarity(_tokens(a), _tokens(b))
+
+
+def token_similarity(ta: frozenset[str] | set[str], tb: frozenset[str] | set[str]) -> float:
+    """:func:`similarity` on token sets already computed (:func:`content_tokens`): the same
+    formula, for callers that keep the tokens (the index stores them per entry)."""
     if not ta or not tb:
         return 0.0
     inter = len(ta & tb)
     jaccard = inter / len(ta | tb)
     contain = inter / min(len(ta), len(tb))
     return round(0.5 * jaccard + 0.5 * contain, 4)
+
+
+def relevance(query: str, text: str) -> float:
+    """How relevant ``text`` is to ``query``, 0..1 (search; :func:`similarity` is for dedup).
+
+    0.85 × the share of the query's content words (stemmed, stopwords removed) that the text
+    contains, plus 0.15 × the share of the text's content words that match the query (a
+    focused memory beats a long one that mentions the words in passing).
+    """
+    return token_relevance(_tokens(query), _tokens(text))
+
+
+def token_relevance(q: frozenset[str] | set[str], d: frozenset[str] | set[str]) -> float:
+    """:func:`relevance` on token sets already computed."""
+    if not q or not d:
+        return 0.0
+    inter = len(q & d)
+    return round(0.85 * inter / len(q) + 0.15 * inter / len(d), 4)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -42,24 +42,6 @@ def load_plan(source: str) -> Plan:
         raise InputError(f"not a valid plan: {problems}", path=source) from None
 
 
-def already_applied(plan: Plan, root: Path) -> bool:
-    """Every file the plan writes is on disk with the plan's id: applying it again is a no-op."""
-    from memscribe.schemas.plan import WriteOp
-    from memscribe.store.files import parse_memory_file
-
-    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
-    if not writes:
-        return False
-    for op in writes:
-        target = root / op.path
-        try:
-            if parse_memory_file(target.read_text(encoding="utf-8"), op.path).id != op.id:
-                return False
-        except (OSError, UnicodeDecodeError, MemscribeError):
-            return False
-    return True
-
-
 def apply(
     plan_file: Annotated[str, typer.Argument(metavar="PLAN.json", help="Plan file, or - for stdin.")],
     memory_dir: MemoryDir = Path("."),
@@ -70,32 +52,11 @@ def apply(
     Applying the same plan twice is a no-op (reported as already applied). Exit 3: not a
     plan; exit 5: the plan does not fit the root (a file exists, an id is taken, …).
     """
-    from memscribe.stages.apply import apply_plan, recover_interrupted
+    from memscribe.services.plans import apply_stored_plan
+    from memscribe.store.filestore import FileMemoryStore
 
     try:
-        plan = load_plan(plan_file)
-        recover_interrupted(memory_dir)
-        if already_applied(plan, memory_dir):
-            result: dict[str, Any] = {
-                "applied": False,
-                "already_applied": True,
-                "written": [],
-                "archived": [],
-            }
-        else:
-            done = apply_plan(plan, memory_dir)
-            result = {
-                "applied": bool(plan.operations),
-                "already_applied": False,
-                "written": done.written,
-                "archived": done.archived,
-                "journal": done.journal,
-            }
-        if plan.snapshot is not None:  # idempotent: a block already in its daily file is skipped
-            from memscribe.snapshot.store import append_snapshot
-
-            block = append_snapshot(memory_dir, plan.snapshot, replay=True)
-            result["snapshot"] = {"id": block.snapshot_id, "path": block.path}
+        result = apply_stored_plan(FileMemoryStore(memory_dir), load_plan(plan_file))
     except MemscribeError as exc:
         fail(exc)
     if as_json:

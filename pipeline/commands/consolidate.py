@@ -30,10 +30,10 @@ def consolidate(
     import datetime as dt
 
     from memscribe.errors import UserError
-    from memscribe.index.ops import consolidate_root
     from memscribe.index.options import scope
     from memscribe.model.factory import make_model
     from memscribe.schemas.plan import ArchiveOp, WriteOp
+    from memscribe.services.maintenance import consolidate_root
 
     try:
         namespace, default = scope(agent)

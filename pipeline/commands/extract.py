@@ -60,48 +60,35 @@ def extract(
 ) -> None:
     """Extract profiles and playbooks from one transcript and write them to the memory root."""
     from memscribe.errors import UserError
-    from memscribe.index.ops import extract_memory
+    from memscribe.model.base import StructuredModel
     from memscribe.model.factory import context_tokens_for, make_model
-    from memscribe.run import extract as run_extract
-    from memscribe.snapshot.store import append_snapshot, snapshot_context
-    from memscribe.stages.apply import apply_plan, recover_interrupted
+    from memscribe.services.extract import extract_transcript
+    from memscribe.store.filestore import FileMemoryStore
 
-    try:
-        if not (dry_run or plan_only):
-            recover_interrupted(memory_dir)  # a killed earlier run's plan is finished first
-        parsed = read_transcript_arg(transcript, fmt, skip_bad_lines)
+    def chosen_model() -> StructuredModel:
         try:
-            chosen = make_model(model, api_base=api_base, mode=mode, timeout=timeout)
+            return make_model(model, api_base=api_base, mode=mode, timeout=timeout)
         except ValueError as exc:
             raise UserError(str(exc)) from exc
-        with extract_memory(
-            memory_dir,
+
+    def swept(plan: Plan) -> None:
+        typer.echo(f"memscribe: swept {len(plan.operations)} expired profile(s) to the archive", err=True)
+
+    try:
+        done = extract_transcript(
+            FileMemoryStore(memory_dir),
+            lambda: read_transcript_arg(transcript, fmt, skip_bad_lines),
+            chosen_model,
+            context_tokens=lambda chosen: context_tokens_for(chosen, context_tokens),
             agent=agent,
-            session_key=parsed.session_key,
-            source=parsed.source,
-            writes=not (dry_run or plan_only),
+            write=not (dry_run or plan_only),
+            raw_path=transcript,
             embedding_model=embedding_model or "",
-        ) as (memory, swept):
-            if swept is not None and swept.operations:
-                typer.echo(
-                    f"memscribe: swept {len(swept.operations)} expired profile(s) to the archive", err=True
-                )
-            plan = run_extract(
-                parsed,
-                model=chosen,
-                context_tokens=context_tokens_for(chosen, context_tokens),
-                snapshot=snapshot_context(memory_dir, transcript),
-                **memory,
-            )
-        applied = False
-        if not (dry_run or plan_only) and plan.operations:
-            apply_plan(plan, memory_dir)
-            applied = True
-        if not (dry_run or plan_only) and plan.snapshot is not None:
-            plan.snapshot = append_snapshot(memory_dir, plan.snapshot)  # Big-Memory task snapshot
-            applied = True
+            on_swept=swept,
+        )
     except MemscribeError as exc:
         fail(exc)
+    plan, applied = done.plan, done.applied
     if plan_only:
         echo_json(plan.model_dump(mode="json"))
     else:

@@ -37,12 +37,11 @@ def history(
 ) -> None:
     """Show what a memory replaced (supersedes, followed back) and what replaced it."""
     from memscribe.errors import UserError
-    from memscribe.index import open_index
-    from memscribe.index.ops import display_text, lineage
+    from memscribe.services.maintenance import history as lineage_of
+    from memscribe.services.recall import display_text
 
     try:
-        with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir()) as idx:
-            chain = lineage(idx, memory_id)
+        chain = lineage_of(memory_dir, memory_id)
         if chain is None:
             raise UserError(f"no memory with id {memory_id} (active or archived) in {memory_dir}")
     except MemscribeError as exc:
@@ -75,7 +74,7 @@ def history(
 
 
 def _txt(found: IndexedEntry) -> str:
-    from memscribe.stages.dedup import entry_text
+    from memscribe.relatedness import entry_text
 
     return entry_text(found.entry)
 

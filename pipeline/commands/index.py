@@ -26,12 +26,10 @@ def index(
     """
     from dataclasses import asdict
 
-    from memscribe.index import open_index
+    from memscribe.services.maintenance import reindex
 
     try:
-        with open_index(memory_dir, refresh=False) as idx:
-            stats = idx.refresh(rebuild=rebuild, full=True)
-            location = str(idx.location) if idx.location else "(in memory)"
+        stats, location = reindex(memory_dir, rebuild=rebuild)
     except MemscribeError as exc:
         fail(exc)
     if as_json:

@@ -34,29 +34,24 @@ def recall(
     Entries that look like prompt injection are never included. Prints nothing (exit 0)
     when no memory passes the relevance threshold.
     """
-    from memscribe.index import open_index
-    from memscribe.index.embed import resolve_embedding_model
-    from memscribe.index.ops import recall_block
+    from memscribe.services.extract import Scope
+    from memscribe.services.recall import recall as recall_text
+    from memscribe.store.filestore import FileMemoryStore
 
     try:
         check_kind(kind)
         namespace, default = scope(agent)
-        embedder = resolve_embedding_model(embedding_model or "")
-        with open_index(
-            memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir(), embedder=embedder
-        ) as idx:
-            # Ask for extra hits: injection-looking ones are dropped after ranking.
-            hits = idx.search(
-                query,
-                namespace=namespace,
-                default=default,
-                kind=kind,  # type: ignore[arg-type]
-                limit=limit * 3,
-                min_relevance=min_relevance,
-            )
+        block = recall_text(
+            FileMemoryStore(memory_dir),
+            query,
+            scope=Scope(namespace, default),
+            kind=kind,
+            limit=limit,
+            min_relevance=min_relevance,
+            embedding_model=embedding_model or "",
+        )
     except MemscribeError as exc:
         fail(exc)
-    block = recall_block(hits, limit=limit)
     if block:
         typer.echo(block)
 

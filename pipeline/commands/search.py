@@ -31,25 +31,23 @@ def search(
     as_json: JsonOpt = False,
 ) -> None:
     """Search active, unexpired memories: relevance 0..1 (percent here), path, id, kind."""
-    from memscribe.index import open_index
-    from memscribe.index.embed import resolve_embedding_model
-    from memscribe.index.ops import display_text
+    from memscribe.services.extract import Scope
+    from memscribe.services.recall import display_text
+    from memscribe.services.recall import search as search_memory
+    from memscribe.store.filestore import FileMemoryStore
 
     try:
         check_kind(kind)
         namespace, default = scope(agent)
-        embedder = resolve_embedding_model(embedding_model or "")
-        with open_index(
-            memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir(), embedder=embedder
-        ) as idx:
-            hits = idx.search(
-                query,
-                namespace=namespace,
-                default=default,
-                kind=kind,  # type: ignore[arg-type]
-                limit=limit,
-                min_relevance=min_relevance,
-            )
+        hits = search_memory(
+            FileMemoryStore(memory_dir),
+            query,
+            scope=Scope(namespace, default),
+            kind=kind,
+            limit=limit,
+            min_relevance=min_relevance,
+            embedding_model=embedding_model or "",
+        )
     except MemscribeError as exc:
         fail(exc)
     if as_json:

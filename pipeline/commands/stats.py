@@ -15,25 +15,16 @@ def stats(memory_dir: MemoryDir = Path("."), agent: AgentOpt = None, as_json: Js
     """Counts per kind and namespace, expired, archived, index freshness, configuration (secrets masked)."""
     import datetime as dt
 
-    from memscribe.index import open_index
-    from memscribe.index.ops import store_stats
     from memscribe.index.options import scope
+    from memscribe.services.maintenance import root_stats
 
     try:
         namespace, default = scope(agent)
-        with open_index(memory_dir, in_memory=not (memory_dir / ".reflexio").is_dir(), refresh=False) as idx:
-            stale = idx.stale_files()
-            found_at = idx.meta("refreshed_at")
-            idx.refresh()
-            data = store_stats(
-                idx, namespace=namespace, default=default, today=dt.datetime.now(dt.UTC).date()
-            )
+        data = root_stats(
+            memory_dir, namespace=namespace, default=default, today=dt.datetime.now(dt.UTC).date()
+        )
     except MemscribeError as exc:
         fail(exc)
-    index_info = data["index"]
-    assert isinstance(index_info, dict)
-    index_info["stale_files"] = stale  # as found, before this command refreshed it
-    index_info["refreshed_before"] = found_at
     if as_json:
         echo_json(data)
         return
@@ -46,6 +37,9 @@ def stats(memory_dir: MemoryDir = Path("."), agent: AgentOpt = None, as_json: Js
         f"active: {data['active']}   expired (sweep pending): {data['expired']}   "
         f"archived: {data['archived']}   unreadable: {data['unreadable']}"
     )
+    index_info = data["index"]
+    assert isinstance(index_info, dict)
+    stale, found_at = index_info["stale_files"], index_info["refreshed_before"]
     freshness = "fresh" if stale == 0 else f"{stale} file(s) changed since {found_at or 'never'}"
     typer.echo(f"index: {index_info['path']} ({freshness}; refreshed now)")
     typer.echo("configuration:")

@@ -15,8 +15,8 @@ def sweep(memory_dir: MemoryDir = Path("."), dry_run: DryRunOpt = False, as_json
     """Archive profiles whose `expires` date has come (all namespaces). Playbooks never expire."""
     import datetime as dt
 
-    from memscribe.index.ops import sweep_root
     from memscribe.schemas.plan import ArchiveOp
+    from memscribe.services.maintenance import sweep_root
 
     try:
         plan, applied = sweep_root(memory_dir, now=dt.datetime.now(dt.UTC), dry_run=dry_run)

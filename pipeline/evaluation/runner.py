@@ -1,7 +1,8 @@
 """Run one evaluation unit through the whole pipeline into a fresh, seeded memory root.
 
-Exactly what ``memscribe extract`` does, per step: parse the transcript, ``run.extract`` against
-the root's current memories, ``apply_plan``. What the scorer needs is captured before the temporary
+A thin door over the application layer: per step, parse the transcript, then
+:func:`memscribe.services.extract.extract_unscoped` plans it against the root's current memories
+and the store applies the plan. What the scorer needs is captured before the temporary
 root is removed: active and archived entries, the text of every file (for the secret scan), the
 gate's verdict and signal turns, and the model usage.
 """
@@ -16,17 +17,18 @@ from pathlib import Path
 
 from memscribe.errors import MemscribeError
 from memscribe.evaluation.datasets import SeedMemory, Unit
+from memscribe.kinds.layout import memory_path
+from memscribe.kinds.playbook import parse_playbook_sections, render_playbook
+from memscribe.kinds.profile import render_profile
 from memscribe.model.base import StructuredModel
 from memscribe.model.factory import context_tokens_for
-from memscribe.run import extract
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.transcript import Transcript
-from memscribe.stages.apply import apply_plan
+from memscribe.services.extract import extract_unscoped
 from memscribe.stages.detect import MIN_WINDOW_TOKENS, PROMPT_RESERVE_TOKENS
 from memscribe.stages.gate import gate
 from memscribe.stages.windows import split_windows
-from memscribe.store.files import memory_path, render_playbook, render_profile
-from memscribe.store.root import MemoryRoot
+from memscribe.store.filestore import FileMemoryStore
 from memscribe.transcript import parse_transcript
 
 #: The evaluation clock: after every seeded memory's creation, before any of them expires.
@@ -80,8 +82,6 @@ def seed_root(root: Path, seed: list[SeedMemory]) -> None:
         if m.kind == "profile":
             text = render_profile(id=m.id, created=created, ttl=m.ttl or "infinity", body=m.body)
         else:
-            from memscribe.store.files import parse_playbook_sections
-
             sections = parse_playbook_sections(m.body)
             text = render_playbook(
                 id=m.id,
@@ -104,9 +104,9 @@ def run_unit(unit: Unit, make_model: ModelFactory, *, now: dt.datetime = EVAL_NO
         for number, step in enumerate(unit.steps):
             moment = now + dt.timedelta(hours=number)
             outcome.steps.append(_run_step(root, step.name, step.text, step.fmt, make_model, moment))
-        memory = MemoryRoot(root)
-        outcome.active = memory.entries()
-        outcome.archived = memory.archived_entries()
+        store = FileMemoryStore(root)
+        outcome.active = store.entries()
+        outcome.archived = store.entries(archived=True)
         for path in sorted(root.rglob("*")):
             if path.is_file():
                 outcome.files[path.relative_to(root).as_posix()] = path.read_text(
@@ -147,17 +147,10 @@ def _run_step(
         [t.text for t in users],
         [t.text for t in users if t.index in seen],
     )
-    memory = MemoryRoot(root)
     try:
-        plan = extract(
-            transcript,
-            model=model,
-            existing=memory.entries(),
-            taken_ids=memory.taken_ids(),
-            context_tokens=context_tokens_for(model),
-            now=moment,
+        plan = extract_unscoped(
+            FileMemoryStore(root), transcript, model, context_tokens=context_tokens_for(model), now=moment
         )
-        apply_plan(plan, root, now=moment)
     except MemscribeError as exc:
         step.error = f"{type(exc).__name__}: {exc}"
         return step

@@ -20,6 +20,12 @@ from pydantic import BaseModel
 
 from memscribe.errors import ModelError
 from memscribe.groups import render
+from memscribe.groups.layout import (
+    GroupFiles,
+    convention_path,
+    paths,
+    sha256,
+)
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
 from memscribe.schemas.groups import (
@@ -50,41 +56,7 @@ FileAction = Literal["create", "append", "overwrite", "update"]
 #: Skip rule (seed 002): fewer than this many new messages AND fewer than MIN_TOKENS → no flush.
 MIN_MESSAGES = 10
 MIN_TOKENS = 1000
-GROUPS_DIR = "memory/groups"
-STATE_PATH = "memory/flush-state.json"
-NAMES_PATH = f"{GROUPS_DIR}/group_names.json"
 MAX_PENDING = 50
-
-
-@dataclass
-class GroupFiles:
-    """The group's files as read (None: absent)."""
-
-    index: str | None = None
-    attention: str | None = None
-    project: str | None = None
-    experience: str | None = None
-    people: str | None = None
-    #: ``conventions/<topic>.md`` files that exist, by topic.
-    conventions: dict[str, str] = field(default_factory=dict)
-
-
-def convention_path(group: str, topic: str) -> str:
-    return f"{GROUPS_DIR}/{group}/conventions/{topic}.md"
-
-
-def paths(group: str) -> dict[str, str]:
-    return {
-        "index": f"{GROUPS_DIR}/{group}.md",
-        "attention": f"{GROUPS_DIR}/{group}/attention.md",
-        "project": f"{GROUPS_DIR}/{group}/project.md",
-        "experience": f"{GROUPS_DIR}/{group}/experience.md",
-        "people": f"{GROUPS_DIR}/{group}/people.md",
-    }
-
-
-def sha256(text: str | None) -> str | None:
-    return None if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def session_key(transcript: Transcript) -> str:

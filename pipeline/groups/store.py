@@ -15,7 +15,7 @@ from typing import get_args
 from pydantic import ValidationError
 
 from memscribe.errors import StoreError
-from memscribe.groups.flush import NAMES_PATH, STATE_PATH, GroupFiles, convention_path, paths, sha256
+from memscribe.groups.layout import NAMES_PATH, STATE_PATH, GroupFiles, convention_path, paths, sha256
 from memscribe.schemas.groups import ConventionTopic, FlushResult, FlushState
 from memscribe.store.atomic import read_text_or_none as _read
 from memscribe.store.atomic import replace_file, write_new_file

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
         INDEX_DIR,
         INDEX_FILE,
         IndexedEntry,
-        IndexView,
         MemoryIndex,
         RefreshStats,
         SearchHit,
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
         playbook_line,
         relevance,
     )
+    from memscribe.index.view import IndexView
 
 __all__ = [
     "INDEX_DIR",
@@ -46,5 +46,6 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        return getattr(importlib.import_module("memscribe.index.db"), name)
+        module = "memscribe.index.view" if name == "IndexView" else "memscribe.index.db"
+        return getattr(importlib.import_module(module), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -48,6 +48,7 @@ def scope(agent: str | None) -> tuple[str, str]:
 
 def check_kind(kind: str | None) -> None:
     from memscribe.errors import UserError
+    from memscribe.kinds import names
 
-    if kind is not None and kind not in ("profile", "playbook"):
-        raise UserError(f"unknown --kind {kind!r}; choose profile or playbook")
+    if kind is not None and kind not in names():
+        raise UserError(f"unknown --kind {kind!r}; choose {' or '.join(names())}")

@@ -148,7 +148,7 @@ def fit_snapshot(text: str, budget: int) -> tuple[str, bool]:
 
 
 def _group_part(root: Path, session_key: str | None) -> tuple[str, str | None, str | None]:
-    from memscribe.groups.flush import paths
+    from memscribe.groups.layout import paths
     from memscribe.groups.names import parse_group_key, resolve_group
     from memscribe.groups.store import read_names
     from memscribe.store.atomic import read_text_or_none

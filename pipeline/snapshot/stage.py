@@ -54,9 +54,14 @@ def take_snapshot(
     now: dt.datetime,
     existing: Sequence[StoredSnapshot] = (),
     context_tokens: int = 16000,
+    redacted: tuple[Transcript, Sequence[Redaction]] | None = None,
 ) -> SnapshotOutcome:
-    """Fill the eight sections from the latest part of ``transcript`` that fits the model."""
-    clean, redactions = redact_transcript(transcript)
+    """Fill the eight sections from the latest part of ``transcript`` that fits the model.
+
+    ``redacted``: ``transcript`` already masked (and its redact-in findings) by the caller, so
+    it is not redacted a second time.
+    """
+    clean, redactions = redacted if redacted is not None else redact_transcript(transcript)
     outcome = SnapshotOutcome(redactions=list(redactions))
     if not clean.turns:
         outcome.reason = "empty transcript"

@@ -9,20 +9,14 @@ processes saving on the same day get ``-01`` and ``-02``.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from memscribe.errors import StoreError
 from memscribe.schemas.snapshot import SnapshotBlock, StoredSnapshot
 from memscribe.snapshot.render import DAILY_RE, appended, next_snapshot_id, parse_snapshots, with_snapshot_id
-from memscribe.snapshot.trigger import raw_flush_seen
 from memscribe.store.atomic import read_text_or_none as _read
 from memscribe.store.atomic import replace_file
 from memscribe.store.root import MemoryRoot
-
-if TYPE_CHECKING:
-    from memscribe.run import SnapshotContext
 
 MEMORY_DIR = "memory"
 
@@ -88,18 +82,3 @@ def append_snapshot_locked(
     # Someone outside memscribe may write the daily file meanwhile: never lose their bytes.
     replace_file(target, appended(old, block.text, day=day), unchanged=lambda: _read(target) == old)
     return block
-
-
-def snapshot_context(root: Path, transcript_path: str) -> SnapshotContext:
-    """The snapshot stage's inputs from disk: today's (UTC) snapshots, and whether the raw
-    transcript file holds a memory-flush prompt (stdin: unknown, taken as no)."""
-    import datetime as dt
-
-    from memscribe.run import SnapshotContext
-
-    day = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
-    flush_seen = False
-    if transcript_path != "-":
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            flush_seen = raw_flush_seen(Path(transcript_path).read_text(encoding="utf-8"))
-    return SnapshotContext(existing=stored_snapshots(root, day=day), flush_seen=flush_seen)

@@ -20,25 +20,21 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from memscribe import kinds
 from memscribe.errors import ModelError
+from memscribe.kinds.frontmatter import utc_stamp
+from memscribe.kinds.ids import new_id
+from memscribe.kinds.layout import archive_path, memory_path
+from memscribe.kinds.profile import shortest_ttl
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
-from memscribe.stages import guard, redact
-from memscribe.stages.dedup import SHORTLIST_SCORE, entry_text, same_topic
-from memscribe.store.files import (
-    archive_path,
-    memory_path,
-    parse_playbook_sections,
-    render_playbook,
-    render_profile,
-    utc_stamp,
-)
-from memscribe.store.ids import new_id
-from memscribe.textsim import similarity
+from memscribe.relatedness import entry_text
+from memscribe.relatedness import related as _related
 from memscribe.schemas.candidates import ConsolidateDecision
-from memscribe.schemas.memory import TTL, TTL_DAYS, MemoryEntry, MemoryKind
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
 from memscribe.schemas.requests import ClusterItem, ConsolidateRequest
+from memscribe.stages import guard, redact
 
 MAX_CLUSTER = 8
 CONSOLIDATE_SOURCE = "(consolidate)"
@@ -67,8 +63,8 @@ class ConsolidateResult:
 
 
 def related(a: MemoryEntry, b: MemoryEntry) -> bool:
-    """The dedup shortlist rule: similar text, or the same topic slug."""
-    return same_topic(a.slug, b.slug) or similarity(entry_text(a), entry_text(b)) >= SHORTLIST_SCORE
+    """The relatedness rule (:mod:`memscribe.relatedness`): similar text, or the same topic slug."""
+    return _related(a.slug, entry_text(a), b.slug, entry_text(b))
 
 
 def pairwise_neighbours(entries: Sequence[MemoryEntry]) -> Neighbours:
@@ -115,17 +111,6 @@ def clusters(entries: Sequence[MemoryEntry], neighbours: Neighbours) -> list[lis
                 out.append(chunk)
     out.sort(key=lambda c: (c[0].kind, c[0].namespace or "", c[0].created, c[0].id))
     return out
-
-
-def shortest_ttl(ttls: Iterable[str | None]) -> TTL:
-    """The most perishable TTL (a missing ttl counts as infinity)."""
-    best: TTL = "infinity"
-    for ttl in ttls:
-        if ttl in TTL_DAYS and ttl is not None:
-            days, best_days = TTL_DAYS[ttl], TTL_DAYS[best]
-            if days is not None and (best_days is None or days < best_days):
-                best = ttl  # type: ignore[assignment]
-    return best
 
 
 def consolidate(
@@ -250,53 +235,33 @@ def _merge_write(
     merged: Sequence[MemoryEntry], decision: ConsolidateDecision, taken: set[str], now: dt.datetime
 ) -> WriteOp:
     newest = max(merged, key=lambda m: (m.created, m.id))
-    kind = newest.kind
-    mem_id = new_id(kind, taken)
-    supersedes = [m.id for m in merged]
-    path = memory_path(kind, newest.slug, mem_id)
-    reason = f"consolidate {decision.action}: {decision.reason}"
-    if kind == "profile":
-        body = _safe(decision.merged_body) or newest.body
-        ttl = shortest_ttl(m.ttl for m in merged)
-        text = render_profile(
-            id=mem_id, created=now, ttl=ttl, body=body, supersedes=supersedes, namespace=newest.namespace
-        )
-        return WriteOp(
-            kind=kind,
-            id=mem_id,
-            slug=newest.slug,
-            path=path,
-            text=text,
-            body=body.strip(),
-            ttl=ttl,
-            evidence=[],
-            supersedes=supersedes,
-            reason=reason,
-            namespace=newest.namespace,
-        )
-    old = parse_playbook_sections(newest.body)
-    when, what, why = _safe(decision.merged_when), _safe(decision.merged_what), _safe(decision.merged_why)
-    if not (when and what):  # a playbook is merged whole or not at all
-        when, what, why = old.get("when", ""), old.get("what", ""), old.get("why", "")
-    text = render_playbook(
-        id=mem_id,
-        created=now,
-        when=when,
-        what=what,
-        why=why or old.get("why") or "Consolidated from earlier playbooks.",
-        supersedes=supersedes,
-        namespace=newest.namespace,
-    )
+    spec = kinds.kind(newest.kind)
+    mem_id = new_id(spec.name, taken)
+    made = spec.merged_file(merged, decision, id=mem_id, created=now, screen=_safe)
     return WriteOp(
-        kind=kind,
+        kind=spec.name,
         id=mem_id,
         slug=newest.slug,
-        path=path,
-        text=text,
-        body=text.split("---\n", 2)[-1].strip(),
-        ttl=None,
-        evidence=[],
-        supersedes=supersedes,
-        reason=reason,
+        path=memory_path(spec.name, newest.slug, mem_id),
+        text=made.text,
+        body=made.body,
+        ttl=made.ttl,
+        evidence=made.evidence,
+        supersedes=[m.id for m in merged],
+        reason=f"consolidate {decision.action}: {decision.reason}",
         namespace=newest.namespace,
     )
+
+
+__all__ = [
+    "CONSOLIDATE_SOURCE",
+    "MAX_CLUSTER",
+    "ClusterDecision",
+    "ConsolidateResult",
+    "Neighbours",
+    "clusters",
+    "consolidate",
+    "pairwise_neighbours",
+    "related",
+    "shortest_ttl",
+]

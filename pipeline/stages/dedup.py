@@ -11,22 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from memscribe import kinds
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
-from memscribe.textsim import normalize, similarity
+from memscribe.relatedness import (
+    DUPLICATE_SCORE,
+    SHORTLIST_SCORE,
+    SHORTLIST_SIZE,
+    ListView,
+    MemoryView,
+    entry_text,
+    restates,
+    same_topic,
+    shortlist,
+    topic_of,
+)
 from memscribe.schemas.candidates import DedupDecision, PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Skipped
-from memscribe.schemas.requests import DedupRequest, ShortlistItem
-
-#: At or above: the same text, dropped without asking a model.
-DUPLICATE_SCORE = 0.92
-#: At or above (or same topic slug): similar enough that a model decides.
-SHORTLIST_SCORE = 0.35
-SHORTLIST_SIZE = 3
+from memscribe.schemas.requests import DedupRequest
 
 Candidate = ProfileCandidate | PlaybookCandidate
 
@@ -48,68 +53,8 @@ class DedupResult:
 
 
 def candidate_text(c: Candidate) -> str:
-    if isinstance(c, ProfileCandidate):
-        return c.body
-    return f"When: {c.when}\nWhat: {c.what}"
-
-
-def entry_text(e: MemoryEntry) -> str:
-    if e.kind == "profile":
-        return e.body
-    return e.body.replace("## When", "When:").replace("## What", "What:").split("## Why")[0].strip()
-
-
-def topic_of(slug: str) -> str:
-    return slug.strip("-")
-
-
-def same_topic(candidate_slug: str, entry_slug: str) -> bool:
-    """``home-city`` matches ``home-city`` and ``home-city-berlin`` (value appended to the topic)."""
-    a, b = topic_of(candidate_slug), topic_of(entry_slug)
-    return a == b or b.startswith(a + "-") or a.startswith(b + "-")
-
-
-def shortlist(kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]) -> list[ShortlistItem]:
-    scored: list[ShortlistItem] = []
-    for e in entries:
-        if e.kind != kind:
-            continue
-        score = similarity(text, entry_text(e))
-        if score >= SHORTLIST_SCORE or same_topic(slug, e.slug):
-            scored.append(
-                ShortlistItem(
-                    id=e.id, slug=e.slug, text=entry_text(e), created=e.created, score=min(1.0, score)
-                )
-            )
-    scored.sort(key=lambda s: (-s.score, s.id))
-    return scored[:SHORTLIST_SIZE]
-
-
-class MemoryView(Protocol):
-    """What dedup needs from the existing memory: a shortlist per candidate and entries by id.
-
-    :class:`ListView` scores a list of entries (small roots, tests); the SQLite index
-    (:class:`memscribe.index.IndexView`) answers the same questions at 100k entries. Both are
-    already scoped to one namespace.
-    """
-
-    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]: ...
-
-    def get(self, memory_id: str) -> MemoryEntry | None: ...
-
-
-class ListView:
-    """A :class:`MemoryView` over an in-memory list of active entries."""
-
-    def __init__(self, entries: Sequence[MemoryEntry]) -> None:
-        self.entries = list(entries)
-        self._by_id = {e.id: e for e in self.entries}
-
-    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
-        return shortlist(kind, slug, text, self.entries)
-
-    def get(self, memory_id: str) -> MemoryEntry | None:
-        return self._by_id.get(memory_id)
+    """The similarity text of a candidate (its kind decides)."""
+    return kinds.of_candidate(c).candidate_text(c)
 
 
 def dedup(
@@ -121,19 +66,23 @@ def dedup(
     view: MemoryView | None = None,
 ) -> DedupResult:
     """Decide each candidate against ``view`` (default: a :class:`ListView` of ``existing``)."""
+    by_kind: dict[str, Sequence[Candidate]] = {"profile": profiles, "playbook": playbooks}
+    return dedup_all(by_kind, view if view is not None else ListView(existing), model=model)
+
+
+def dedup_all(
+    candidates: dict[str, Sequence[Candidate]], view: MemoryView, *, model: StructuredModel
+) -> DedupResult:
+    """Decide every kind's candidates (``{kind name: candidates}``), kinds in registry order."""
     result = DedupResult()
-    memory = view if view is not None else ListView(existing)
-    pending: list[tuple[MemoryKind, Candidate]] = [("profile", p) for p in profiles]
-    pending += [("playbook", b) for b in playbooks]
-    for kind, cand in pending:
-        _decide_one(kind, cand, memory, model, result)
+    for spec in kinds.KINDS:
+        for cand in candidates.get(spec.name, ()):
+            _decide_one(spec.name, cand, view, model, result)
     return result
 
 
 def _evidence(c: Candidate) -> list[int]:
-    if isinstance(c, ProfileCandidate):
-        return list(c.evidence_turns)
-    return [c.correction_turn, c.adjustment_turn]
+    return kinds.of_candidate(c).evidence(c)
 
 
 def _decide_one(
@@ -146,7 +95,7 @@ def _decide_one(
     text = candidate_text(cand)
     # Candidates accepted earlier in this run count as existing: no duplicate within one plan.
     for prior in result.accepted:
-        if prior.kind == kind and similarity(text, candidate_text(prior.candidate)) >= DUPLICATE_SCORE:
+        if prior.kind == kind and restates(text, candidate_text(prior.candidate)):
             result.skipped.append(
                 Skipped(
                     kind=kind,
@@ -162,7 +111,7 @@ def _decide_one(
         result.accepted.append(Accepted(kind, cand))
         return
     top = shortlisted[0]
-    if top.score >= DUPLICATE_SCORE or normalize(text) == normalize(top.text):
+    if restates(text, top.text):
         result.skipped.append(
             Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=f"same as {top.id}")
         )
@@ -202,7 +151,8 @@ def _record(
             )
         )
     elif decision.action in ("supersede_old", "merge") and ids:
-        merged = decision.merged_body if decision.action == "merge" and kind == "profile" else None
+        merge = decision.action == "merge" and kinds.kind(kind).merge_rewrites_body
+        merged = decision.merged_body if merge else None
         result.accepted.append(
             Accepted(
                 kind, cand, supersedes=ids, merged_body=merged, reason=f"{decision.action}: {decision.reason}"
@@ -210,3 +160,21 @@ def _record(
         )
     else:
         result.accepted.append(Accepted(kind, cand, reason=f"keep_both: {decision.reason}"))
+
+
+__all__ = [
+    "DUPLICATE_SCORE",
+    "SHORTLIST_SCORE",
+    "SHORTLIST_SIZE",
+    "Accepted",
+    "DedupResult",
+    "ListView",
+    "MemoryView",
+    "candidate_text",
+    "dedup",
+    "dedup_all",
+    "entry_text",
+    "same_topic",
+    "shortlist",
+    "topic_of",
+]

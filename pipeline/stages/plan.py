@@ -1,24 +1,21 @@
-"""Plan: turn accepted candidates into validated file operations (nothing touches disk here)."""
+"""Plan: turn accepted candidates into validated file operations (nothing touches disk here).
+
+Each kind (:mod:`memscribe.kinds`) renders its own file; this stage draws the ids, settles the
+slugs and pairs every write with the archives of what it supersedes.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
 
-from memscribe.stages import guard, redact
-from memscribe.stages.dedup import Accepted
-from memscribe.store.files import (
-    archive_path,
-    make_slug,
-    memory_path,
-    playbook_body,
-    render_playbook,
-    render_profile,
-)
-from memscribe.store.ids import new_id
-from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe import kinds
+from memscribe.kinds.ids import new_id
+from memscribe.kinds.layout import archive_path, make_slug, memory_path
 from memscribe.schemas.memory import SLUG_RE, MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Operation, WriteOp
+from memscribe.stages import guard, redact
+from memscribe.stages.dedup import Accepted
 
 
 def build_operations(
@@ -62,59 +59,35 @@ def _safe_slug(slug: str, fallback_text: str) -> str:
     return make_slug(fallback_text)
 
 
-def _merged_body(item: Accepted, body: str) -> str:
-    """A model-written merge is new text: it gets the same secret and injection screening."""
-    if not item.merged_body:
-        return body
-    merged, _ = redact.redact_text(item.merged_body)
+def _screened_merge(merged_body: str | None) -> str | None:
+    """A model-written merge is new text: it gets the same secret and injection screening
+    (None: no merge, or unsafe text — the candidate's own text is written)."""
+    if not merged_body:
+        return None
+    merged, _ = redact.redact_text(merged_body)
     if redact.is_mostly_secret(merged) or guard.injection_rule(merged):
-        return body
+        return None
     return merged
 
 
 def _write_op(item: Accepted, taken: set[str], now: dt.datetime) -> WriteOp:
     cand = item.candidate
+    spec = kinds.kind(item.kind)
     supersedes = list(item.supersedes)
-    if isinstance(cand, ProfileCandidate):
-        mem_id = new_id("profile", taken)
-        body = _merged_body(item, cand.body.strip())
-        slug = _safe_slug(cand.slug, body)
-        text = render_profile(id=mem_id, created=now, ttl=cand.ttl, body=body, supersedes=supersedes)
-        return WriteOp(
-            kind="profile",
-            id=mem_id,
-            slug=slug,
-            path=memory_path("profile", slug, mem_id),
-            text=text,
-            body=body,
-            ttl=cand.ttl,
-            evidence=sorted(set(cand.evidence_turns)),
-            supersedes=supersedes,
-            reason=item.reason,
-        )
-    assert isinstance(cand, PlaybookCandidate)
-    mem_id = new_id("playbook", taken)
-    slug = _safe_slug(cand.slug, cand.when)
-    text = render_playbook(
-        id=mem_id,
-        created=now,
-        when=cand.when.strip(),
-        what=cand.what.strip(),
-        why=cand.why.strip(),
-        supersedes=supersedes,
+    mem_id = new_id(spec.name, taken)
+    made = spec.new_file(
+        cand, id=mem_id, created=now, supersedes=supersedes, merged_body=_screened_merge(item.merged_body)
     )
-    evidence = [cand.correction_turn, cand.adjustment_turn]
-    if cand.confirmation_turn is not None:
-        evidence.append(cand.confirmation_turn)
+    slug = _safe_slug(cand.slug, spec.slug_source(cand, made.body))
     return WriteOp(
-        kind="playbook",
+        kind=spec.name,
         id=mem_id,
         slug=slug,
-        path=memory_path("playbook", slug, mem_id),
-        text=text,
-        body=playbook_body(when=cand.when, what=cand.what, why=cand.why),
-        ttl=None,
-        evidence=evidence,
+        path=memory_path(spec.name, slug, mem_id),
+        text=made.text,
+        body=made.body,
+        ttl=made.ttl,
+        evidence=made.evidence,
         supersedes=supersedes,
         reason=item.reason,
     )

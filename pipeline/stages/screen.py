@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from memscribe.stages import guard, redact
+from memscribe import kinds
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.plan import Redaction, Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript
+from memscribe.stages import guard, redact
+
+Candidate = ProfileCandidate | PlaybookCandidate
 
 
 @dataclass
@@ -37,26 +40,21 @@ def screen(
     user turn is dropped as ``injection`` (rule ``copied_from_tool``)."""
     out = Screened()
     copies = _copy_source(transcript)
-    for p in profiles:
-        fields = _clean({"body": p.body}, out)
-        verdict = _verdict(fields["body"], fields["body"], injected_memories, copies)
-        if verdict:
-            out.skipped.append(
-                Skipped(kind="profile", reason=verdict[0], evidence=list(p.evidence_turns), detail=verdict[1])
-            )
-            continue
-        out.profiles.append(p.model_copy(update=fields))
-    for b in playbooks:
-        fields = _clean({"when": b.when, "what": b.what, "why": b.why}, out)
-        whole = "\n".join((fields["when"], fields["what"], fields["why"]))
-        verdict = _verdict(whole, fields["what"], injected_memories, copies)
-        if verdict:
-            evidence = [b.correction_turn, b.adjustment_turn]
-            out.skipped.append(
-                Skipped(kind="playbook", reason=verdict[0], evidence=evidence, detail=verdict[1])
-            )
-            continue
-        out.playbooks.append(b.model_copy(update=fields))
+    found: dict[str, Sequence[Candidate]] = {"profile": profiles, "playbook": playbooks}
+    for spec in kinds.KINDS:
+        kept: list[Candidate] = getattr(out, spec.folder)
+        for cand in found.get(spec.name, ()):
+            fields = _clean(spec.screen_fields(cand), out)
+            whole, core = spec.screen_texts(fields)
+            verdict = _verdict(whole, core, injected_memories, copies)
+            if verdict:
+                out.skipped.append(
+                    Skipped(
+                        kind=spec.name, reason=verdict[0], evidence=spec.evidence(cand), detail=verdict[1]
+                    )
+                )
+                continue
+            kept.append(cand.model_copy(update=fields))
     return out
 
 

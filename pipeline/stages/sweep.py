@@ -1,8 +1,8 @@
 """Sweep: archive expired profiles (FORMATS.md §2 ``expires``). Pure: entries in, a Plan out.
 
-A profile is expired on its ``expires`` date (``created + ttl``, UTC) and after. Playbooks
-never expire. Expired files are archived, never deleted, with the reason
-``expired <date> (ttl <ttl>)``; :func:`memscribe.stages.apply.apply_plan` executes the plan.
+Each kind says when its entries expire (:meth:`memscribe.kinds.base.Kind.is_expired`): a
+profile on its ``expires`` date (``created + ttl``, UTC) and after; playbooks never. Expired files are archived, never deleted, with the reason
+``expired <date> (ttl <ttl>)``; the store applies the plan (:meth:`memscribe.store.base.MemoryStore.apply`).
 ``memscribe sweep`` runs it, and so does every ``memscribe extract`` before it reads memory.
 """
 
@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from memscribe.store.files import archive_path, utc_stamp
+from memscribe import kinds
+from memscribe.kinds.frontmatter import utc_stamp
+from memscribe.kinds.layout import archive_path
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan
 
@@ -19,13 +21,8 @@ SWEEP_SOURCE = "(sweep)"
 
 
 def is_expired(entry: MemoryEntry, today: dt.date) -> bool:
-    """A profile whose ``expires`` date is ``today`` or earlier (``never``/missing: no)."""
-    if entry.kind != "profile" or not entry.expires or entry.expires == "never":
-        return False
-    try:
-        return dt.date.fromisoformat(entry.expires) <= today
-    except ValueError:
-        return False  # an unreadable date is left alone, not guessed at
+    """The entry's kind archives it on ``today`` (profiles: ``expires`` today or earlier)."""
+    return kinds.kind(entry.kind).is_expired(entry, today)
 
 
 def sweep(entries: Sequence[MemoryEntry], *, now: dt.datetime) -> Plan:

@@ -1,6 +1,6 @@
 """The change log: which memory files memscribe's own writer changed, for the index refresh.
 
-Every memory file is created, archived or removed by :mod:`memscribe.stages.apply`, under the
+Every memory file is created, archived or removed by :mod:`memscribe.store.transaction`, under the
 root's writers' lock, and always through a temp file + link/rename or an unlink, so each
 change also changes its **directory's** mtime. The index refresh
 (:meth:`memscribe.index.db.MemoryIndex.refresh`) uses that to skip the four memory folders

@@ -1,4 +1,5 @@
-"""Apply a validated Plan to a memory root: the only stage that writes memory files.
+"""The file store's transaction: apply a validated Plan to a memory root (the only writer of
+memory files), and roll an interrupted one forward.
 
 Order of work, all under the root's lock (``MemoryRoot.lock``):
 
@@ -30,7 +31,6 @@ import errno
 import os
 import re
 import secrets
-import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -160,6 +160,8 @@ def _ids_from_index(root: Path, ids: set[str]) -> dict[str, set[bool]] | None:
 
     Each hit is confirmed by parsing its file, so a stale row never refuses a good plan.
     """
+    import sqlite3
+
     from memscribe.index.db import index_path, open_index
 
     if not index_path(root).is_file():
@@ -169,16 +171,13 @@ def _ids_from_index(root: Path, ids: set[str]) -> dict[str, set[bool]] | None:
             if index.location is None:  # could not open the file: never build one here
                 return None
             index.refresh()
-            rows = index.conn.execute(
-                f"SELECT id, path, archived FROM files WHERE ok = 1 AND id IN ({', '.join('?' * len(ids))})",
-                tuple(sorted(ids)),
-            ).fetchall()
+            rows = index.where_ids(ids)
     except (StoreError, sqlite3.Error):
         return None
     found: dict[str, set[bool]] = {}
     for mem_id, rel, archived in rows:
-        if _parsed_id(root, str(rel)) == mem_id:
-            found.setdefault(str(mem_id), set()).add(bool(archived))
+        if _parsed_id(root, rel) == mem_id:
+            found.setdefault(mem_id, set()).add(archived)
     return found
 
 

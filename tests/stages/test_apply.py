@@ -11,7 +11,7 @@ import pytest
 from memscribe.errors import StoreError
 from memscribe.schemas.memory import MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.stages.apply import apply_plan, finish_interrupted
+from memscribe.store.transaction import apply_plan, finish_interrupted
 from memscribe.store.atomic import write_new_file
 from memscribe.store.files import (
     archive_path,
@@ -254,7 +254,7 @@ def test_disk_full_during_writes_rolls_the_plan_back(tmp_path: Path, monkeypatch
             raise StoreError(f"cannot write {path}: no space left on device", path=str(path))
         real(path, text)
 
-    monkeypatch.setattr("memscribe.stages.apply.write_new_file", flaky)
+    monkeypatch.setattr("memscribe.store.transaction.write_new_file", flaky)
     with pytest.raises(StoreError, match="no space"):
         apply_plan(plan(first, second), tmp_path)
     # Issue 6: a refused write leaves nothing partial: the plan's earlier files and its journal go.

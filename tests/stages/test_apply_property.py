@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.stages.apply import apply_plan
+from memscribe.store.transaction import apply_plan
 from memscribe.store.files import (
     archive_path,
     make_slug,

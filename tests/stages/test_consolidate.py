@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from memscribe.cli import app
 from memscribe.errors import ModelError
-from memscribe.index.ops import consolidate_root
+from memscribe.services.maintenance import consolidate_root
 from memscribe.model.embedded import EmbeddedModel
 from memscribe.prompting import template_variables
 from memscribe.schemas.plan import ArchiveOp, WriteOp

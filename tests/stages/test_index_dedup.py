@@ -13,7 +13,7 @@ from memscribe.index import IndexView, open_index
 from memscribe.model.base import StructuredModel
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.plan import Plan, WriteOp
-from memscribe.stages.apply import apply_plan
+from memscribe.store.transaction import apply_plan
 from memscribe.stages.dedup import dedup
 from memscribe.stages.plan import build_operations
 from memscribe.store.root import MemoryRoot

@@ -20,7 +20,8 @@ from memscribe.run import SnapshotContext, extract
 from memscribe.schemas.snapshot import SnapshotDraft
 from memscribe.snapshot.render import SECTIONS, latest, parse_snapshots
 from memscribe.snapshot.stage import take_snapshot
-from memscribe.snapshot.store import append_snapshot, snapshot_context, stored_snapshots
+from memscribe.services.extract import snapshot_context
+from memscribe.snapshot.store import append_snapshot, stored_snapshots
 from memscribe.snapshot.trigger import raw_flush_seen, snapshot_trigger
 from memscribe.transcript import parse_transcript, read_transcript
 

@@ -13,7 +13,7 @@ from typing import Any
 from memscribe.model.base import StructuredModel
 from memscribe.run import extract
 from memscribe.schemas.plan import Plan, WriteOp
-from memscribe.stages.apply import apply_plan
+from memscribe.store.transaction import apply_plan
 from memscribe.store.root import MemoryRoot
 from memscribe.transcript import read_transcript
 

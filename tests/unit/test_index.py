@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from memscribe.index import index_path, open_index
-from memscribe.index.ops import lineage
+from memscribe.services.maintenance import lineage
 from memscribe.schemas.plan import ArchiveOp, Plan
-from memscribe.stages.apply import apply_plan
+from memscribe.store.transaction import apply_plan
 from memscribe.stages.dedup import entry_text, shortlist
 from memscribe.store.root import MemoryRoot
 from tests.support.store_helpers import write_playbook, write_profile

@@ -14,7 +14,7 @@ import pytest
 from memscribe.index import open_index
 from memscribe.index.db import MemoryIndex
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.stages.apply import apply_plan
+from memscribe.store.transaction import apply_plan
 from memscribe.store.changes import CHANGES_FILE, MEMORY_DIRS
 from memscribe.store.files import archive_path, memory_path, render_profile
 from tests.support.store_helpers import write_profile
@@ -162,7 +162,7 @@ def test_a_recently_changed_folder_is_scanned_again(root: Path) -> None:
 
 def test_periodic_full_verify(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with settled(root) as index:
-        monkeypatch.setattr("memscribe.index.db.VERIFY_EVERY_S", -1)
+        monkeypatch.setattr("memscribe.index.refresh.VERIFY_EVERY_S", -1)
         assert index.refresh().scanned_dirs == len(MEMORY_DIRS)
 
 

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from memscribe.cli import app
 from memscribe.index.db import SearchHit
-from memscribe.index.ops import mask_secret, recall_block
+from memscribe.services.maintenance import mask_secret
+from memscribe.services.recall import recall_block
 from tests.support.store_helpers import write_playbook, write_profile
 
 runner = CliRunner()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from memscribe.cli import app
-from memscribe.index.ops import sweep_root
+from memscribe.services.maintenance import sweep_root
 from memscribe.stages.sweep import is_expired, sweep
 from memscribe.store.root import MemoryRoot
 from tests.support.store_helpers import write_playbook, write_profile

@@ -1,0 +1,197 @@
+"""The SQLite side of the index: schema, connection, and the row each memory file becomes.
+
+Files are the truth; this database is derived (see :mod:`memscribe.index.db`). Text is indexed
+normalized, with CJK runs split into character bigrams (:func:`fts_text`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import os
+import re
+import sqlite3
+from pathlib import Path
+
+from memscribe.errors import StoreError
+from memscribe.kinds.frontmatter import split_frontmatter
+from memscribe.kinds.layout import REFLEXIO_DIR
+from memscribe.kinds.parse import parse_memory_file
+from memscribe.relatedness import entry_text
+from memscribe.textsim import STOPWORDS, content_tokens, normalize
+
+INDEX_DIR = f"{REFLEXIO_DIR}/.index"
+INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
+SCHEMA_VERSION = "4"
+#: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
+_CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files (
+    rowid INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    mtime_ns INTEGER NOT NULL,
+    size INTEGER NOT NULL,
+    sha256 TEXT NOT NULL,
+    archived INTEGER NOT NULL,
+    ok INTEGER NOT NULL,
+    error TEXT,
+    id TEXT, kind TEXT, namespace TEXT, slug TEXT, created TEXT, ttl TEXT, expires TEXT,
+    supersedes TEXT, superseded_by TEXT, superseded_at TEXT, archive_reason TEXT,
+    body TEXT, text TEXT, norm TEXT, tokens TEXT
+);
+CREATE INDEX files_id ON files(id);
+CREATE INDEX files_slug ON files(slug, kind, archived, namespace, id);
+CREATE INDEX files_norm ON files(norm);
+CREATE INDEX files_bad ON files(path) WHERE ok = 0;
+CREATE VIRTUAL TABLE fts USING fts5(text, content='files', content_rowid='rowid',
+    tokenize='porter unicode61');
+CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
+CREATE TABLE vectors (
+    model TEXT NOT NULL, id TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL,
+    PRIMARY KEY (model, id, sha)
+);
+"""
+
+COLUMNS = (
+    "path, mtime_ns, size, sha256, archived, ok, error, id, kind, namespace, slug, created, ttl, "
+    "expires, supersedes, superseded_by, superseded_at, archive_reason, body, text, norm, tokens"
+)
+
+
+def index_path(root: Path) -> Path:
+    return Path(root) / INDEX_FILE
+
+
+def is_expired(expires: str | None, today: dt.date) -> bool:
+    """``expires`` (an ISO date, ``never`` or None) is today or earlier."""
+    if not expires or expires == "never":
+        return False
+    try:
+        return dt.date.fromisoformat(expires) <= today
+    except ValueError:
+        return False
+
+
+def _cjk_bigrams(match: re.Match[str]) -> str:
+    run = match.group()
+    grams = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+    return " " + " ".join(grams) + " "
+
+
+def fts_text(text: str) -> str:
+    """The text FTS5 indexes: normalized, each CJK run split into overlapping character bigrams
+    (the unicode61 tokenizer would keep a whole run — a sentence — as one token)."""
+    return _CJK_RUN.sub(_cjk_bigrams, normalize(text))
+
+
+def fts_words(text: str) -> list[str]:
+    """Query words for FTS5 (quoted, so no query syntax can leak in), stopwords dropped; CJK
+    runs become bigrams, as in :func:`fts_text`."""
+    words: list[str] = []
+    for raw in fts_text(text).replace('"', " ").split():
+        for word in "".join(ch if ch.isalnum() else " " for ch in raw).split():
+            cjk = _CJK_RUN.fullmatch(word) is not None
+            if word not in STOPWORDS and (len(word) > 1 or cjk) and word not in words:
+                words.append(word)
+    return words
+
+
+def norm_key(text: str) -> str:
+    return hashlib.sha1(normalize(text).encode("utf-8")).hexdigest()
+
+
+def porter_guess(word: str) -> str:
+    """The porter stem FTS5 stored for ``word`` (asked of SQLite itself, cached)."""
+    return _stem_cache.get(word) or _stem(word)
+
+
+_stem_cache: dict[str, str] = {}
+_stem_conn: sqlite3.Connection | None = None
+
+
+def _stem(word: str) -> str:
+    global _stem_conn
+    if _stem_conn is None:
+        _stem_conn = sqlite3.connect(":memory:", check_same_thread=False)
+        _stem_conn.execute("CREATE VIRTUAL TABLE s USING fts5(t, tokenize='porter unicode61')")
+        _stem_conn.execute("CREATE VIRTUAL TABLE sv USING fts5vocab(s, 'row')")
+    with _stem_conn:
+        _stem_conn.execute("DELETE FROM s")
+        _stem_conn.execute("INSERT INTO s(t) VALUES (?)", (word,))
+        row = _stem_conn.execute("SELECT term FROM sv LIMIT 1").fetchone()
+    stem = str(row[0]) if row else word
+    if len(_stem_cache) < 50_000:
+        _stem_cache[word] = stem
+    return stem
+
+
+def row_for(rel: str, data: bytes, mtime: int, size: int, sha: str, archived: bool) -> tuple[object, ...]:
+    """The ``files`` row of one file (parse problems become an ``ok = 0`` row)."""
+    try:
+        text = data.decode("utf-8")
+        meta, _ = split_frontmatter(text, rel)
+        entry = parse_memory_file(text, rel)
+    except (UnicodeDecodeError, StoreError) as exc:
+        error = str(exc) if isinstance(exc, StoreError) else f"{rel}: not UTF-8"
+        return (rel, mtime, size, sha, int(archived), 0, error, *([None] * 15))
+    searchable = entry_text(entry)
+    return (
+        rel,
+        mtime,
+        size,
+        sha,
+        int(archived),
+        1,
+        None,
+        entry.id,
+        entry.kind,
+        entry.namespace or "",
+        entry.slug,
+        entry.created,
+        entry.ttl,
+        entry.expires,
+        " ".join(entry.supersedes),
+        meta.get("superseded_by") or None,
+        meta.get("superseded_at") or None,
+        meta.get("archive_reason") or None,
+        entry.body,
+        searchable,
+        norm_key(searchable),
+        " ".join(sorted(content_tokens(searchable))),
+    )
+
+
+def connect(location: Path | None) -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:" if location is None else str(location), timeout=10.0)
+    conn.execute("PRAGMA busy_timeout = 10000")
+    if location is not None:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+    return conn
+
+
+def init_schema(conn: sqlite3.Connection) -> None:
+    with conn:
+        conn.executescript(_SCHEMA)
+        conn.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
+
+
+def open_file(location: Path) -> sqlite3.Connection:
+    conn = connect(location)
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if row is not None and str(row[0]) == SCHEMA_VERSION:
+        return conn
+    # Unknown schema, or not a database at all: it is derived data, start over.
+    conn.close()
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(f"{location}{suffix}")
+    conn = connect(location)
+    init_schema(conn)
+    return conn

@@ -1,0 +1,63 @@
+"""Where memory files live, relative to the memory root (the Reflexio layout, FORMATS.md §2).
+
+``.reflexio/<kind folder>/<slug>-<id suffix>.md`` for active entries, the same name under
+``.reflexio/.archive/<kind folder>/`` once archived. Pure paths: the store does the I/O.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import PurePosixPath
+
+from memscribe.kinds import KINDS, kind
+from memscribe.kinds.ids import id_suffix
+from memscribe.schemas.memory import SLUG_RE, MemoryKind
+
+REFLEXIO_DIR = ".reflexio"
+ARCHIVE_DIR = f"{REFLEXIO_DIR}/.archive"
+KIND_DIRS: dict[str, str] = {k.name: k.folder for k in KINDS}
+MAX_SLUG = 48
+
+
+def memory_path(kind_name: MemoryKind, slug: str, id: str) -> str:
+    """``.reflexio/profiles/<slug>-<id suffix>.md`` (or the kind's folder), relative to the root.
+
+    Raises:
+        ValueError: the slug does not match SLUG_RE or the id is not an id of that kind.
+    """
+    if not SLUG_RE.match(slug):
+        raise ValueError(f"invalid slug {slug!r}")
+    spec = kind(kind_name)
+    spec.check_id(id)
+    return f"{REFLEXIO_DIR}/{spec.folder}/{slug}-{id_suffix(id)}.md"
+
+
+def archive_path(entry_path: str) -> str:
+    """``.reflexio/.archive/<kind dir>/<same file name>`` for an active entry path.
+
+    Raises:
+        ValueError: the path is not directly inside an active kind folder.
+    """
+    parts = PurePosixPath(entry_path).parts
+    if len(parts) != 3 or parts[0] != REFLEXIO_DIR or parts[1] not in KIND_DIRS.values():
+        raise ValueError(f"not an active memory path: {entry_path!r}")
+    return f"{ARCHIVE_DIR}/{parts[1]}/{parts[2]}"
+
+
+def make_slug(text: str) -> str:
+    """A kebab-case slug that always matches SLUG_RE (ascii-folded, ≤48 chars, else ``memory``)."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
+    slug = slug[:MAX_SLUG].rstrip("-")
+    return slug if slug and SLUG_RE.match(slug) else "memory"
+
+
+def slug_from_path(path: str, memory_id: str) -> str:
+    """The slug in ``<slug>-<id suffix>[-N].md``; a file named otherwise gets ``make_slug(stem)``."""
+    stem = PurePosixPath(path).stem
+    suffix = re.escape(id_suffix(memory_id))
+    match = re.match(rf"^(?P<slug>.+)-{suffix}(?:-\d+)?$", stem)
+    if match and SLUG_RE.match(match["slug"]):
+        return match["slug"]
+    return make_slug(stem)

@@ -1,0 +1,214 @@
+"""The one relatedness rule, and the view of memory every reader goes through.
+
+Two memories of one kind are **related** when their similarity texts (the kind's
+:meth:`~memscribe.kinds.base.Kind.entry_text`) score at least SHORTLIST_SCORE, or when they are on
+one topic by their slugs: equal, one the other plus a value (``home-city`` /
+``home-city-berlin``), or sharing a non-generic word (``home-city`` / ``home-glasgow``: stored
+slugs often carry the value, new ones are value-free). The **score** blends the lexical
+similarity (:func:`memscribe.textsim.similarity`) with the offline semantic one
+(:mod:`memscribe.semantic`, when installed: "coffee" is about "caffeine"), the larger of the two.
+At DUPLICATE_SCORE or above, lexically and with the same polarity, two texts say the same thing
+(:func:`restates`).
+
+A **shortlist** is the SHORTLIST_SIZE best related entries, best first; when none is related,
+the FALLBACK_SIZE best scoring at least FALLBACK_SCORE (a decision, model or embedded, then
+says whether they are one topic).
+
+Dedup (:mod:`memscribe.stages.dedup`), consolidate's clusters, the SQLite index's shortlists
+(:mod:`memscribe.index.db`) and the batch job's staleness check all use this module, so they
+agree by construction.
+
+:class:`MemoryView` is the read API over one namespace of a memory root: :class:`ListView`
+answers it from a list of entries (small roots, tests, a compact view shipped to a worker);
+the store's index answers it at 100k entries (:meth:`memscribe.store.base.MemoryStore.view`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple, Protocol
+
+from memscribe import semantic
+from memscribe.kinds import kind
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.schemas.requests import ShortlistItem
+from memscribe.semantic.updates import same_polarity
+from memscribe.textsim import STOPWORDS, normalize, similarity
+
+#: At or above: the same text, dropped without asking a model.
+DUPLICATE_SCORE = 0.92
+#: At or above (or same topic slug): similar enough that a model decides.
+SHORTLIST_SCORE = 0.35
+SHORTLIST_SIZE = 3
+#: When nothing is related: at most this many of the best entries, if they score at least
+#: FALLBACK_SCORE (something in common, short of one topic).
+FALLBACK_SIZE = 2
+FALLBACK_SCORE = 0.15
+#: Slug words that name no topic (a slug made of these says nothing about what it is about).
+GENERIC_SLUG_WORDS = frozenset(
+    """preference preferences pref prefs fact facts info detail details note notes profile
+    playbook rule rules general personal misc other thing things stuff item topic memory""".split()
+)
+_SLUG_WORD = re.compile(r"[a-z]{2,}")
+
+
+def topic_of(slug: str) -> str:
+    return slug.strip("-")
+
+
+def same_topic(candidate_slug: str, entry_slug: str) -> bool:
+    """``home-city`` matches ``home-city`` and ``home-city-berlin`` (value appended to the topic)."""
+    a, b = topic_of(candidate_slug), topic_of(entry_slug)
+    return a == b or b.startswith(a + "-") or a.startswith(b + "-")
+
+
+def slug_words(slug: str) -> frozenset[str]:
+    """The words of a slug that can name a topic: alphabetic, two letters or more, neither a
+    stopword nor a generic slug word (``user-prefers-dark-mode`` → dark, mode)."""
+    words = (w for w in topic_of(slug).split("-") if _SLUG_WORD.fullmatch(w))
+    return frozenset(w for w in words if w not in STOPWORDS and w not in GENERIC_SLUG_WORDS)
+
+
+def shares_topic_word(slug: str, other_slug: str) -> bool:
+    """The two slugs share a non-generic word (``home-city`` / ``home-glasgow``)."""
+    return bool(slug_words(slug) & slug_words(other_slug))
+
+
+def topical(slug: str, other_slug: str) -> bool:
+    """One topic by the slugs alone: :func:`same_topic` or :func:`shares_topic_word`."""
+    return same_topic(slug, other_slug) or shares_topic_word(slug, other_slug)
+
+
+def blend(lexical: float, meaning: float | None) -> float:
+    """The relatedness score from a lexical and a semantic score (None: lexical only), 0..1.
+
+    The larger of the two: either finding one topic is enough to look closer; the decision
+    (dedup's model or embedded rules) then tells a restatement, an update and another fact apart.
+    """
+    return lexical if meaning is None else round(max(lexical, meaning), 4)
+
+
+def score(text: str, other: str) -> float:
+    """How related two similarity texts are (0..1, :func:`blend`)."""
+    return blend(similarity(text, other), semantic.similarity(text, other))
+
+
+def scores(text: str, others: Sequence[str]) -> list[float]:
+    """:func:`score` of ``text`` with each of ``others`` (semantic vectors in one batch)."""
+    meanings = semantic.similarities(text, others)
+    lexical = [similarity(text, o) for o in others]
+    if meanings is None:
+        return lexical
+    return [blend(lex, m) for lex, m in zip(lexical, meanings, strict=True)]
+
+
+def restates(text: str, other: str) -> bool:
+    """``text`` says what ``other`` says: the same normalized text, or a lexical similarity of at
+    least DUPLICATE_SCORE with the same polarity ("drinks coffee" never restates "no longer drinks
+    coffee", although their content words are the same)."""
+    if normalize(text) == normalize(other):
+        return True
+    return similarity(text, other) >= DUPLICATE_SCORE and same_polarity(text, other)
+
+
+def qualifies(value: float, slug: str, other_slug: str) -> bool:
+    """The rule itself, on a score already computed: related enough to shortlist."""
+    return value >= SHORTLIST_SCORE or topical(slug, other_slug)
+
+
+def related(slug: str, text: str, other_slug: str, other_text: str) -> bool:
+    """Two memories (of one kind) are related: one topic by their slugs, or related texts."""
+    return topical(slug, other_slug) or score(text, other_text) >= SHORTLIST_SCORE
+
+
+def may_shortlist(slug: str, text: str, other_slug: str, other_text: str) -> bool:
+    """Could ``other`` appear on the shortlist of ``text`` (related, or a fallback match)?
+    Conservative: what the batch job's staleness check needs."""
+    return topical(slug, other_slug) or score(text, other_text) >= FALLBACK_SCORE
+
+
+def entry_text(entry: MemoryEntry) -> str:
+    """The similarity text of a stored entry (its kind decides)."""
+    return kind(entry.kind).entry_text(entry)
+
+
+def rank(items: list[ShortlistItem], size: int = SHORTLIST_SIZE) -> list[ShortlistItem]:
+    """Best first (score, then id), at most ``size``."""
+    items.sort(key=lambda s: (-s.score, s.id))
+    return items[:size]
+
+
+class Pooled(NamedTuple):
+    """An entry that may go on a shortlist: what :func:`select` needs of it."""
+
+    id: str
+    slug: str
+    text: str
+    created: str
+
+
+def select(
+    slug: str,
+    text: str,
+    pool: Sequence[Pooled],
+    *,
+    boost: Mapping[str, float] | None = None,
+    size: int = SHORTLIST_SIZE,
+) -> list[ShortlistItem]:
+    """The shortlist for ``text`` among ``pool`` (entries of one kind): every entry scored
+    (:func:`scores`), raised by ``boost`` (an external embedding model's score per id), the
+    related ones best first; when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
+    all_scores = scores(text, [p.text for p in pool])
+    related_items: list[ShortlistItem] = []
+    near: list[ShortlistItem] = []
+    for p, value in zip(pool, all_scores, strict=True):
+        if boost and p.id in boost:
+            value = max(value, boost[p.id])
+        item = ShortlistItem(id=p.id, slug=p.slug, text=p.text, created=p.created, score=min(1.0, value))
+        if qualifies(value, slug, p.slug):
+            related_items.append(item)
+        elif value >= FALLBACK_SCORE:
+            near.append(item)
+    if related_items:
+        return rank(related_items, size)
+    return rank(near, min(size, FALLBACK_SIZE))
+
+
+def shortlist(
+    kind_name: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
+) -> list[ShortlistItem]:
+    """The shortlist for ``text`` among ``entries`` (every entry scored: small lists only)."""
+    pool = [Pooled(e.id, e.slug, entry_text(e), e.created) for e in entries if e.kind == kind_name]
+    return select(slug, text, pool)
+
+
+class MemoryView(Protocol):
+    """Read access to the active memory of one namespace (the one read API).
+
+    ``shortlist`` answers dedup, ``get`` resolves an id, ``entries`` lists (optionally one
+    kind). Implementations: :class:`ListView` and the index-backed view of the file store.
+    """
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]: ...
+
+    def get(self, memory_id: str) -> MemoryEntry | None: ...
+
+    def entries(self, kind: MemoryKind | None = None) -> list[MemoryEntry]: ...
+
+
+class ListView:
+    """A :class:`MemoryView` over an in-memory list of active entries (already scoped)."""
+
+    def __init__(self, entries: Sequence[MemoryEntry]) -> None:
+        self._entries = list(entries)
+        self._by_id = {e.id: e for e in self._entries}
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
+        return shortlist(kind, slug, text, self._entries)
+
+    def get(self, memory_id: str) -> MemoryEntry | None:
+        return self._by_id.get(memory_id)
+
+    def entries(self, kind: MemoryKind | None = None) -> list[MemoryEntry]:
+        return [e for e in self._entries if kind is None or e.kind == kind]

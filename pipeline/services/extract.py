@@ -1,0 +1,153 @@
+"""Transcript in, memory out: load → sweep → view → extract (+ snapshot) → apply.
+
+The CLI's ``extract``, the MCP server's ``memory_store`` and the evaluation runner compose the
+pipeline here; :func:`memscribe.run.extract` stays a pure function of (transcript, view) → Plan,
+and the store applies the Plan (operations and snapshot) in one place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from memscribe.errors import UserError
+from memscribe.model.base import StructuredModel
+from memscribe.run import SnapshotContext, extract
+from memscribe.schemas.plan import Plan
+from memscribe.schemas.transcript import Transcript
+from memscribe.services.maintenance import sweep_store
+from memscribe.store.base import Applied, MemoryStore
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The namespace a run is scoped to, and the default namespace's name."""
+
+    namespace: str
+    default: str
+
+
+def resolve_scope(*, agent: str | None, session_key: str | None = None, source: str | None = None) -> Scope:
+    """``--agent``, else the session key, else the OpenClaw path (:mod:`memscribe.namespace`).
+
+    Raises:
+        UserError: ``agent`` is not a valid namespace name.
+    """
+    from memscribe.namespace import default_namespace, resolve_namespace
+
+    try:
+        default = default_namespace()
+        return Scope(
+            resolve_namespace(agent=agent, session_key=session_key, source=source, default=default), default
+        )
+    except ValueError as exc:
+        raise UserError(str(exc)) from exc
+
+
+@dataclass
+class Extracted:
+    """A run's plan (its snapshot as stored, once applied), whether it was applied, and the
+    sweep that ran first (None when it did not run)."""
+
+    plan: Plan
+    applied: bool = False
+    swept: Plan | None = None
+    done: Applied | None = None
+
+
+def extract_transcript(
+    store: MemoryStore,
+    load: Callable[[], Transcript],
+    make_model: Callable[[], StructuredModel],
+    *,
+    context_tokens: Callable[[StructuredModel], int],
+    agent: str | None = None,
+    scope: Scope | None = None,
+    write: bool = True,
+    raw_path: str | None = None,
+    embedding_model: str | None = "",
+    now: dt.datetime | None = None,
+    on_swept: Callable[[Plan], None] | None = None,
+) -> Extracted:
+    """Extract one transcript against the store and (``write``) apply the plan.
+
+    Order: an interrupted earlier apply is finished first, then the transcript is loaded, the
+    model made, the namespace resolved (``scope`` if given, else from ``agent`` / the
+    transcript), expired entries swept, the plan built against an index-backed view, and
+    applied. Without ``write`` nothing is created under the root.
+
+    Args:
+        raw_path: the transcript's file (for the snapshot trigger's memory-flush check);
+            None: no snapshot stage; ``-``: stdin (flush unknown).
+    """
+    if write:
+        store.recover()
+    transcript = load()
+    model = make_model()
+    if scope is None:
+        scope = resolve_scope(agent=agent, session_key=transcript.session_key, source=transcript.source)
+    swept = sweep_store(store, now=now or dt.datetime.now(dt.UTC)).plan if write else None
+    if swept is not None and swept.operations and on_swept is not None:
+        on_swept(swept)
+    with store.view(scope.namespace, scope.default, persist=write, embedding_model=embedding_model) as view:
+        plan = extract(
+            transcript,
+            model=model,
+            existing=[],
+            taken_ids=view.taken_ids(),
+            context_tokens=context_tokens(model),
+            now=now,
+            namespace=scope.namespace,
+            default_namespace=scope.default,
+            view=view,
+            snapshot=None if raw_path is None else snapshot_context(store, raw_path),
+        )
+    result = Extracted(plan=plan, swept=swept)
+    if write and (plan.operations or plan.snapshot is not None):
+        result.done = store.apply(plan)
+        plan.snapshot = result.done.snapshot
+        result.applied = True
+    return result
+
+
+def snapshot_context(store: MemoryStore | Path, raw_path: str) -> SnapshotContext:
+    """The snapshot stage's inputs: today's (UTC) snapshots, and whether the raw transcript file
+    holds a memory-flush prompt (stdin: unknown, taken as no). A path means its file store."""
+    import contextlib
+
+    from memscribe.snapshot.trigger import raw_flush_seen
+    from memscribe.store.filestore import FileMemoryStore
+
+    if isinstance(store, Path):
+        store = FileMemoryStore(store)
+
+    day = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
+    flush_seen = False
+    if raw_path != "-":
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            flush_seen = raw_flush_seen(Path(raw_path).read_text(encoding="utf-8"))
+    return SnapshotContext(existing=store.snapshots(day=day), flush_seen=flush_seen)
+
+
+def extract_unscoped(
+    store: MemoryStore,
+    transcript: Transcript,
+    model: StructuredModel,
+    *,
+    context_tokens: int,
+    now: dt.datetime,
+) -> Plan:
+    """Plan against every active entry of the root (no namespace, no index, no sweep, no
+    snapshot) and apply: the single-agent path the evaluation runner measures."""
+    plan = extract(
+        transcript,
+        model=model,
+        existing=store.entries(),
+        taken_ids=store.taken_ids(),
+        context_tokens=context_tokens,
+        now=now,
+    )
+    store.apply(plan, now=now)
+    return plan

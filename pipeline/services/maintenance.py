@@ -1,0 +1,187 @@
+"""Maintenance of a memory root: sweep, consolidate, lineage, stats (``memscribe sweep``,
+``consolidate``, ``history``, ``stats``; every extract sweeps first)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memscribe.index.db import IndexedEntry, MemoryIndex, RefreshStats, open_index
+from memscribe.model.base import StructuredModel
+from memscribe.relatedness import entry_text
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Plan
+from memscribe.stages.consolidate import ConsolidateResult, consolidate
+from memscribe.stages.sweep import sweep
+from memscribe.store.base import Applied, MemoryStore
+from memscribe.store.filestore import FileMemoryStore
+from memscribe.store.transaction import ApplyResult
+
+
+@dataclass(frozen=True)
+class Swept:
+    plan: Plan
+    done: Applied
+
+
+def sweep_store(store: MemoryStore, *, now: dt.datetime, dry_run: bool = False) -> Swept:
+    """Archive the expired entries of ``store`` (all namespaces); ``apply`` re-reads each file."""
+    moment = now.astimezone(dt.UTC) if now.tzinfo else now.replace(tzinfo=dt.UTC)
+    plan = sweep(store.expiring(moment.date()), now=now)
+    if dry_run or not plan.operations:
+        return Swept(plan, Applied())
+    return Swept(plan, store.apply(plan, now=now))
+
+
+def sweep_root(root: Path, *, now: dt.datetime, dry_run: bool = False) -> tuple[Plan, ApplyResult]:
+    """:func:`sweep_store` on the file store at ``root`` (paths written and archived)."""
+    done = sweep_store(FileMemoryStore(root), now=now, dry_run=dry_run)
+    return done.plan, ApplyResult(
+        written=done.done.written, archived=done.done.archived, journal=done.done.journal
+    )
+
+
+def consolidate_root(
+    root: Path,
+    *,
+    model: StructuredModel,
+    now: dt.datetime,
+    namespace: str | None = None,
+    default: str = "default",
+    dry_run: bool = False,
+) -> tuple[ConsolidateResult, ApplyResult]:
+    """Cluster, decide and (unless ``dry_run``) apply, using the index for neighbours."""
+    store = FileMemoryStore(root)
+    with open_index(root, in_memory=dry_run and not store.has_memory()) as index:
+        entries = index.entries(namespace=namespace, default=default)
+        by_id = {e.id: e for e in entries}
+
+        def neighbours(entry: MemoryEntry) -> list[str]:
+            items = index.shortlist(
+                entry.kind,
+                entry.slug,
+                entry_text(entry),
+                namespace=entry.namespace or default,
+                default=default,
+                size=8,
+            )
+            return [i.id for i in items if i.id != entry.id and i.id in by_id]
+
+        result = consolidate(
+            entries, model=model, taken_ids=index.taken_ids(), now=now, neighbours=neighbours
+        )
+    if dry_run or not result.plan.operations:
+        return result, ApplyResult()
+    done = store.apply(result.plan, now=now)
+    return result, ApplyResult(written=done.written, archived=done.archived, journal=done.journal)
+
+
+@dataclass
+class Lineage:
+    """The supersession chain around one id: ancestors (what it replaced) and successors."""
+
+    target: IndexedEntry
+    ancestors: list[tuple[int, IndexedEntry]] = field(default_factory=list)  # (depth, entry)
+    successors: list[IndexedEntry] = field(default_factory=list)
+
+
+def lineage(index: MemoryIndex, memory_id: str) -> Lineage | None:
+    """Follow ``supersedes`` back and ``superseded_by`` forward from ``memory_id`` (cycle-safe)."""
+    found = index.lookup(memory_id)
+    if not found:
+        return None
+    result = Lineage(target=found[0])
+    seen = {memory_id}
+    stack: list[tuple[int, str]] = [(1, old) for old in reversed(found[0].entry.supersedes)]
+    while stack:
+        depth, old_id = stack.pop()
+        if old_id in seen:
+            continue
+        seen.add(old_id)
+        older = index.lookup(old_id)
+        if not older:
+            continue
+        result.ancestors.append((depth, older[0]))
+        stack.extend((depth + 1, o) for o in reversed(older[0].entry.supersedes))
+    current = found[0]
+    while True:
+        nxt_id = current.superseded_by
+        if nxt_id is None:
+            later = [e for e in index.superseding(current.entry.id) if e.entry.id not in seen]
+            nxt = later[0] if later else None
+        else:
+            hits = index.lookup(nxt_id)
+            nxt = hits[0] if hits and nxt_id not in seen else None
+        if nxt is None:
+            break
+        seen.add(nxt.entry.id)
+        result.successors.append(nxt)
+        current = nxt
+    return result
+
+
+def mask_secret(value: str) -> str:
+    """``****abcd`` for long values, ``****`` for short ones: enough to tell keys apart."""
+    return f"****{value[-4:]}" if len(value) >= 16 else "****"
+
+
+def configuration() -> dict[str, str]:
+    """The configuration in effect (MEMSCRIBE_* and provider key variables), secrets masked."""
+    from memscribe.namespace import default_namespace
+    from memscribe.stages.redact import redact_text
+
+    shown: dict[str, str] = {"default_namespace": default_namespace()}
+    for name in sorted(os.environ):
+        value = os.environ[name]
+        if name.startswith("MEMSCRIBE_"):
+            shown[name] = redact_text(value)[0]
+        elif name.endswith(("_API_KEY", "_TOKEN", "_SECRET", "_SECRET_KEY")) and value:
+            shown[name] = mask_secret(value)
+    return shown
+
+
+def store_stats(
+    index: MemoryIndex, *, namespace: str | None, default: str, today: dt.date
+) -> dict[str, object]:
+    """Counts per kind and namespace, expired, archived, index freshness, configuration."""
+    counts = index.counts(default=default, today=today)
+    return {
+        "memory_dir": str(index.root),
+        "namespace": namespace or default,
+        **counts,
+        "index": {
+            "path": str(index.location) if index.location else "(in memory)",
+            "refreshed_at": index.meta("refreshed_at"),
+            "stale_files": index.stale_files(),
+        },
+        "configuration": configuration(),
+    }
+
+
+def root_stats(root: Path, *, namespace: str, default: str, today: dt.date) -> dict[str, object]:
+    """:func:`store_stats` after a refresh, with the index's staleness as found before it."""
+    with open_index(root, in_memory=not FileMemoryStore(root).has_memory(), refresh=False) as index:
+        stale = index.stale_files()
+        found_at = index.meta("refreshed_at")
+        index.refresh()
+        data = store_stats(index, namespace=namespace, default=default, today=today)
+    info = data["index"]
+    assert isinstance(info, dict)
+    info["stale_files"] = stale  # as found, before this refresh
+    info["refreshed_before"] = found_at
+    return data
+
+
+def reindex(root: Path, *, rebuild: bool = False) -> tuple[RefreshStats, str]:
+    """Refresh (full verify) or rebuild the root's index; returns the stats and where it lives."""
+    with open_index(root, refresh=False) as index:
+        stats = index.refresh(rebuild=rebuild, full=True)
+        return stats, str(index.location) if index.location else "(in memory)"
+
+
+def history(root: Path, memory_id: str) -> Lineage | None:
+    """The lineage of ``memory_id`` in the root (None: no such id, active or archived)."""
+    with open_index(root, in_memory=not FileMemoryStore(root).has_memory()) as index:
+        return lineage(index, memory_id)

@@ -1,0 +1,110 @@
+"""The file store: :class:`~memscribe.store.base.MemoryStore` over a directory.
+
+Memory files under ``.reflexio/`` (:mod:`memscribe.kinds.layout`), task snapshots under
+``memory/`` (:mod:`memscribe.snapshot.store`), the derived SQLite index in ``.reflexio/.index/``
+(:mod:`memscribe.index`), the writer's journal and change log (:mod:`memscribe.store.transaction`,
+:mod:`memscribe.store.changes`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+from memscribe import kinds
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Plan
+from memscribe.schemas.snapshot import StoredSnapshot
+from memscribe.store.base import Applied, StoreView
+from memscribe.store.root import MemoryRoot
+
+
+class FileMemoryStore:
+    """A memory root on disk (the folder holding ``.reflexio/``)."""
+
+    def __init__(self, root: Path, *, lock_timeout: float = 5.0) -> None:
+        self.root = Path(root)
+        self.lock_timeout = lock_timeout
+
+    @property
+    def location(self) -> Path:
+        return self.root
+
+    def recover(self) -> list[str]:
+        from memscribe.store.transaction import recover_interrupted
+
+        return recover_interrupted(self.root, lock_timeout=self.lock_timeout)
+
+    def lock(self, timeout: float = 5.0) -> AbstractContextManager[None]:
+        return MemoryRoot(self.root).lock(timeout=timeout)
+
+    def has_memory(self) -> bool:
+        """Whether the root holds a ``.reflexio/`` folder yet."""
+        return (self.root / ".reflexio").is_dir()
+
+    @contextlib.contextmanager
+    def view(
+        self,
+        namespace: str | None,
+        default: str,
+        *,
+        persist: bool = True,
+        embedding_model: str | None = "",
+    ) -> Iterator[StoreView]:
+        from memscribe.index.db import index_path, open_index
+        from memscribe.index.embed import resolve_embedding_model
+        from memscribe.index.view import IndexView
+
+        embedder = resolve_embedding_model(embedding_model)
+        # An empty root gets no index (a run that writes nothing leaves nothing behind).
+        in_memory = not self.has_memory() or (not persist and not index_path(self.root).exists())
+        with open_index(self.root, in_memory=in_memory, embedder=embedder) as index:
+            yield IndexView(index, namespace, default)
+
+    def entries(self, *, archived: bool = False) -> list[MemoryEntry]:
+        root = MemoryRoot(self.root)
+        return root.archived_entries() if archived else root.entries()
+
+    def taken_ids(self) -> set[str]:
+        return MemoryRoot(self.root).taken_ids()
+
+    def expiring(self, today: dt.date) -> list[MemoryEntry]:
+        """With an index, the candidates come from it (refreshed: cost proportional to what
+        changed); without one, the files are read directly."""
+        from memscribe.index.db import index_path, open_index
+
+        entries: list[MemoryEntry] | None = None
+        if index_path(self.root).is_file():
+            with open_index(self.root, refresh=False) as index:
+                if index.location is not None:
+                    index.refresh()
+                    entries = index.expiring(today)
+        if entries is None:
+            entries = MemoryRoot(self.root).entries()
+        return [e for e in entries if kinds.kind(e.kind).is_expired(e, today)]
+
+    def snapshots(self, *, day: str | None = None) -> list[StoredSnapshot]:
+        from memscribe.snapshot.store import stored_snapshots
+
+        return stored_snapshots(self.root, day=day)
+
+    def apply(
+        self, plan: Plan, *, now: dt.datetime | None = None, replay: bool = False, locked: bool = False
+    ) -> Applied:
+        from memscribe.snapshot.store import append_snapshot, append_snapshot_locked
+        from memscribe.store.transaction import apply_locked, apply_plan
+
+        if locked:
+            done = apply_locked(plan, MemoryRoot(self.root), now=now)
+        else:
+            done = apply_plan(plan, self.root, now=now, lock_timeout=self.lock_timeout)
+        block = plan.snapshot
+        if block is not None:
+            if locked:
+                block = append_snapshot_locked(MemoryRoot(self.root), block, replay=replay)
+            else:
+                block = append_snapshot(self.root, block, lock_timeout=self.lock_timeout, replay=replay)
+        return Applied(written=done.written, archived=done.archived, journal=done.journal, snapshot=block)
