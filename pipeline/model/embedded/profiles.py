@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from memscribe import lexicon
@@ -21,6 +22,16 @@ from memscribe.model.embedded.statements import foreign_statements
 from memscribe.model.embedded.text import HAS_CJK, MAX_VALUE_CHARS, has_secret, split_clauses, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
+
+#: In a working session, a first-person clause about the work at hand rather than the speaker: an
+#: activity in progress ("I'm setting up …"), a wish about the task ("I want …"), a thing the
+#: conversation points at ("I mix them up"), or a state with an end ("on call until Friday").
+_TASK_TALK = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:I'm|I\s+am|we're|we\s+are)\s+(?:\w+ly\s+|just\s+|still\s+|now\s+)?\w+ing\b"
+    r"|\b(?:want|wants|wanted|trying|try|need|needs)\b|\bthem\b|\buntil\b|\b(?:upgraded|installed|ran|tried"
+    r"|fixed|broke|deleted|changed|pushed|merged|deployed|touched)\b",
+    re.IGNORECASE,
+)
 
 
 def directives_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
@@ -53,6 +64,8 @@ def profiles_from_turn(
     if not correction_turn and not HAS_CJK.search(turn.text):
         out, used = directives_in_turn(turn)
     plain = conversation and not HAS_CJK.search(turn.text)
+    # in a working session a plain first-person statement counts too, unless it talks about the task
+    working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
     for number, sentence in enumerate(split_sentences(turn.text)):
         if number in used:
             continue
@@ -67,6 +80,8 @@ def profiles_from_turn(
             fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
             if fact is None and plain:
                 fact = possessive_statement(clause) if third else plain_statement(clause)
+            elif fact is None and working and not _TASK_TALK.search(clause):
+                fact = plain_statement(clause)
             if fact is not None:
                 out.append(
                     ProfileCandidate(
