@@ -1,9 +1,10 @@
 """Curation: what people do with stored memories — list, show, forget, export, import.
 
-Thin functions over the index (reads), the apply stage (``forget`` is an archive operation in a
-Plan, applied like any other: the file moves to ``.reflexio/.archive/`` with the reason, never
-deleted) and the MCP write tools (``import`` hands every item to the same screen, dedup and
-apply as an agent's write). Nothing here writes a memory file directly.
+Thin functions over the index (reads), the memory store (``forget`` is an archive operation in a
+Plan, applied by :class:`~memscribe.store.filestore.FileMemoryStore` like any other: the file
+moves to ``.reflexio/.archive/`` with the reason, never deleted) and the MCP write tools
+(``import`` hands every item to the same screen, dedup and apply as an agent's write). Nothing
+here writes a memory file directly.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ def show_memory(index: MemoryIndex, root: Path, memory_id: str, *, default: str)
     Raises:
         UserError: no memory has this id.
     """
-    from memscribe.index.ops import lineage
+    from memscribe.services.maintenance import lineage
 
     found = index.lookup(memory_id)
     if not found:
@@ -139,8 +140,8 @@ def forget_memory(root: Path, memory_id: str, *, reason: str, now: dt.datetime, 
         UserError: no active memory has this id, or the reason is empty.
     """
     from memscribe.schemas.plan import ArchiveOp, Plan
-    from memscribe.stages.apply import apply_plan
     from memscribe.store.files import archive_path, utc_stamp
+    from memscribe.store.filestore import FileMemoryStore
 
     if not reason.strip():
         raise UserError("forget needs a --reason (it is kept with the archived file)")
@@ -161,7 +162,7 @@ def forget_memory(root: Path, memory_id: str, *, reason: str, now: dt.datetime, 
         transcript=FORGET_SOURCE, format="store", model="none", created=utc_stamp(now), operations=[op]
     )
     if not dry_run:
-        apply_plan(plan, root, now=now)
+        FileMemoryStore(root).apply(plan, now=now)
     return plan
 
 

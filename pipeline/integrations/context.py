@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from memscribe.index.db import SearchHit, is_expired, open_index
-from memscribe.index.ops import RECALL_CLOSE, RECALL_HEADER, RECALL_OPEN, display_text
 from memscribe.integrations.payload import HookPayload
-from memscribe.stages.dedup import entry_text
+from memscribe.relatedness import entry_text
+from memscribe.services.recall import RECALL_CLOSE, RECALL_HEADER, RECALL_OPEN, display_text
 from memscribe.stages.guard import html_escape_memory, injection_rule
 from memscribe.stages.windows import estimate_tokens
 
@@ -247,14 +247,9 @@ def context_for(
     Raises:
         UserError: ``agent`` is not a valid namespace name.
     """
-    from memscribe.errors import UserError
-    from memscribe.namespace import default_namespace, resolve_namespace
+    from memscribe.services.extract import resolve_scope
 
-    try:
-        default = default_namespace()
-        namespace = resolve_namespace(agent=agent, session_key=payload.session_key, default=default)
-    except ValueError as exc:
-        raise UserError(str(exc)) from exc
+    scope = resolve_scope(agent=agent, session_key=payload.session_key)
     compacted = payload.after_compaction
     if payload.event == "agent:bootstrap":
         from memscribe.integrations.hooks import take_compacted
@@ -265,8 +260,8 @@ def context_for(
         root,
         query=query or payload.prompt,
         project=project,
-        namespace=namespace,
-        default=default,
+        namespace=scope.namespace,
+        default=scope.default,
         session_key=payload.session_key,
         after_compaction=compacted,
         budget=budget,
