@@ -113,7 +113,7 @@ LANGUAGES: dict[str, Language] = {
         ),
         not_lasting=re.compile(
             r"\b(?:antes|solía|de\s+joven|hoy|mañana|ahora\s+mismo|esta\s+(?:tarde|noche|mañana|semana)"
-            r"|este\s+(?:fin\s+de\s+semana|viernes|lunes))\b",
+            r"|este\s+(?:fin\s+de\s+semana|viernes|lunes)|ya\s+no|dejé\s+de)\b",
             _I,
         ),
         request=re.compile(
@@ -160,7 +160,7 @@ LANGUAGES: dict[str, Language] = {
         ),
         not_lasting=re.compile(
             r"\b(?:früher|damals|ehemals|heute|morgen|gerade|diese\s+woche|heute\s+abend|am\s+wochenende"
-            r"|diesen\s+(?:freitag|montag|samstag))\b",
+            r"|diesen\s+(?:freitag|montag|samstag)|nicht\s+mehr|kein\w*\s+\w+\s+mehr|nur\s+noch)\b",
             _I,
         ),
         request=re.compile(
@@ -204,7 +204,8 @@ LANGUAGES: dict[str, Language] = {
         ),
         not_lasting=re.compile(
             r"\b(?:avant|autrefois|aujourd'hui|aujourd’hui|demain|ce\s+soir|cette\s+semaine|ce\s+week-end"
-            r"|en\s+ce\s+moment|tout\s+à\s+l'heure|là|je\s+reprends|je\s+file)\b",
+            r"|en\s+ce\s+moment|tout\s+à\s+l'heure|là|je\s+reprends|je\s+file|d'abord)\b"
+            r"|\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b",  # "je ne suis plus …": a former state
             _I,
         ),
         request=re.compile(
@@ -247,7 +248,7 @@ LANGUAGES: dict[str, Language] = {
             r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです"
         ),
         not_lasting=re.compile(
-            r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる"
+            r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる|もう.{0,12}ない"
         ),
         request=re.compile(
             r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで"
@@ -267,7 +268,7 @@ LANGUAGES: dict[str, Language] = {
     "zh": Language(
         first_person=re.compile(r"(?<![帮给让替教诉跟和陪叫请])我"),
         hedge=re.compile(r"可能|也许|或许|大概|如果|假如|打算|考虑|不确定|好像|估计|想要|希望"),
-        not_lasting=re.compile(r"今天|明天|今晚|这周|以前|曾经|昨天"),
+        not_lasting=re.compile(r"今天|明天|今晚|这周|以前|曾经|昨天|不再|已经不"),
         request=re.compile(r"帮我|请你|请帮|能不能|可以帮|麻烦|给我"),
         third_party=re.compile(
             r"^(?:我(?:同事|朋友|老婆|老公|妈|爸|老板|同学|妻子|丈夫|儿子|女儿)|他|她|他们)"

@@ -29,7 +29,9 @@ from memscribe.schemas.transcript import Turn
 _TASK_TALK = re.compile(
     r"^\W*(?:\w+\s+){0,2}?(?:I'm|I\s+am|we're|we\s+are)\s+(?:\w+ly\s+|just\s+|still\s+|now\s+)?\w+ing\b"
     r"|\b(?:want|wants|wanted|trying|try|need|needs)\b|\bthem\b|\buntil\b|\b(?:upgraded|installed|ran|tried"
-    r"|fixed|broke|deleted|changed|pushed|merged|deployed|touched)\b",
+    r"|fixed|broke|deleted|changed|pushed|merged|deployed|touched)\b"
+    # leaving something behind: what it names is the old value, not a fact about the user now
+    r"|\b(?:left|quit|cancell?ed|stopped|sold|gave\s+up|ditched|dropped)\b",
     re.IGNORECASE,
 )
 
