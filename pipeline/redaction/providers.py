@@ -40,7 +40,7 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
             "GR1348941",
         ),
     ),
-    ("slack_token", r"xox[abprse]-(?=[A-Za-z-]*\d)[A-Za-z0-9-]{10,}", ("xox",)),
+    ("slack_token", r"xox[abprse]-(?=[A-Za-z-]*\d)[A-Za-z0-9-]{20,}", ("xox",)),
     ("slack_token", r"xapp-\d-[A-Za-z0-9-]{10,}", ("xapp-",)),
     (
         "slack_webhook",

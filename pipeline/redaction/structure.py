@@ -118,6 +118,7 @@ _RESERVED_VALUES = frozenset({"none", "null", "nil", "true", "false", "undefined
 
 def _name_parts(name: str) -> list[str]:
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name.strip("'\"`"))
+    spaced = re.sub(r"([A-Za-z])([0-9]+)$", r"\1_\2", spaced)  # ``token4``, ``password2``
     return [p for p in re.split(r"[_.\-]+", spaced.lower()) if p]
 
 

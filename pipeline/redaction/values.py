@@ -32,7 +32,7 @@ _PROVIDER_PREFIX = re.compile(
     r"xox[baprs]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIza|ATBB)"
 )
 _VAR_REF = re.compile(
-    r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
+    r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\.?[A-Za-z_][\w.]*|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
     r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
 )
 
@@ -74,6 +74,8 @@ def _filler(rest: str) -> bool:
     distinct = len(set(core))
     if distinct <= 2:
         return True
+    if len(core) >= 16 and _periodic_tail(core) >= len(core) // 2:
+        return True  # ``GR1348941`` followed by ``123123123…``
     if len(core) >= 12 and distinct <= len(core) // 3:
         for period in range(2, 5):
             if core == (core[:period] * (len(core) // period + 1))[: len(core)]:
@@ -86,6 +88,21 @@ def _filler(rest: str) -> bool:
 
 
 _SEPARATORS = str.maketrans("", "", "-_.=")
+
+
+def _periodic_tail(core: str) -> int:
+    """Length of the longest suffix of ``core`` that repeats with a period of 1 to 4."""
+    best = 0
+    for period in range(1, 5):
+        n = 0
+        i = len(core) - 1 - period
+        while i >= 0 and core[i] == core[i + period]:
+            n += 1
+            i -= 1
+        best = max(best, n + period if n else 0)
+    return best
+
+
 _RUN = re.compile(r"(.)\1{3,}")
 
 
@@ -155,6 +172,7 @@ def sequential(value: str) -> bool:
 _ALPHABETS = ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 #: Five consecutive characters somewhere: the cheap precondition of :func:`sequential`.
 _SEQ_RUN = re.compile("|".join(a[i : i + 5] for a in _ALPHABETS for i in range(len(a) - 4)))
+_SEQ_RUN8 = re.compile("|".join(a[i : i + 8] for a in _ALPHABETS for i in range(len(a) - 7)))
 
 
 #: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
@@ -173,8 +191,15 @@ def is_benign_shape(value: str) -> bool:
 
 def not_a_secret(value: str) -> bool:
     """The value decision's veto for any detected span: a placeholder, a benign shape, an
-    identifier made of words, or a sequential run."""
-    return is_placeholder(value) or is_benign_shape(value) or sequential(value) or wordy(value)
+    identifier made of words, a sequential value, or one holding a long counting run
+    (``…123456789…``: a test or sample token; random text has one with odds below 1e-12)."""
+    return (
+        is_placeholder(value)
+        or is_benign_shape(value)
+        or sequential(value)
+        or wordy(value)
+        or _SEQ_RUN8.search(value) is not None
+    )
 
 
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
@@ -203,7 +228,7 @@ def _password_like(value: str, *, strict: bool) -> bool:
     a placeholder, hex digest, UUID, version, date, dotted name or email."""
     if not (PROSE_PASSWORD_STRICT_LEN if strict else 6) <= len(value) <= 64:
         return False
-    if _PW_FORBIDDEN.search(value) or _PW_NOT_VALUE.match(value) or _UUID.match(value):
+    if _PW_FORBIDDEN.search(value) or _PW_NOT_VALUE.match(value) or _UUID.match(value) or value[0] == "$":
         return False
     low = value.lower()
     if "passw" in low or not any(c.isalpha() for c in value):
