@@ -36,6 +36,9 @@ _TASK_TALK = re.compile(
 )
 
 
+_ZH_QUESTION = re.compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
+
+
 def directives_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
     sentences = split_sentences(turn.text)
     out, used = code_rules_in_turn(turn)
@@ -73,6 +76,8 @@ def profiles_from_turn(
             continue
         if plain:
             sentence = statement_part(sentence)
+        if HAS_CJK.search(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
+            sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
         if has_secret(sentence) or not_a_fact(sentence, conversation=plain):
             continue
         for clause in split_clauses(sentence):

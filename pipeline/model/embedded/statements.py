@@ -25,9 +25,12 @@ from memscribe.textsim import content_tokens
 LANGUAGES = ("es", "de", "fr", "ja")
 #: Content words a clause needs besides its subject: "Ich bin's" or "je suis là" say nothing.
 MIN_CONTENT = 2
+#: ...unless one content word is this long (a role, a diet: "soy celíaca", "ich bin Hausverwalterin").
+LONG_WORD = 4
 #: Clause boundaries: commas and semicolons, dashes, Japanese/Chinese commas, "so"/"because" links.
 _CLAUSE = re.compile(
-    r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber)\s+",
+    r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
+    r"|y|e|und|et|sino|sondern|oder|o|ou)\s+",
     re.I,
 )
 #: Discourse openers dropped from a clause ("bueno", "also", "alors", "えっと").
@@ -87,8 +90,9 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
             clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
             if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
                 continue
-            if len(content_tokens(clause)) < MIN_CONTENT:
-                continue
+            words = content_tokens(clause)
+            if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
+                continue  # "je suis là" says nothing; "je suis kiné" does
             body = f'User, in their words: "{clause}".'
             out.append(
                 ProfileCandidate(
