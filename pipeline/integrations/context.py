@@ -20,12 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memscribe.index.db import SearchHit, is_expired, open_index
+from memscribe import kinds
 from memscribe.integrations.payload import HookPayload
 from memscribe.relatedness import entry_text
 from memscribe.services.recall import RECALL_CLOSE, RECALL_HEADER, RECALL_OPEN, display_text
 from memscribe.stages.guard import html_escape_memory, injection_rule
 from memscribe.stages.windows import estimate_tokens
+from memscribe.store.base import Hit, MemoryStore
+from memscribe.store.filestore import FileMemoryStore
 
 DEFAULT_BUDGET = 1500
 SNAPSHOT_OPEN = "<task-snapshot>"
@@ -69,7 +71,7 @@ class ContextResult:
 
 
 def _memory_hits(
-    root: Path,
+    store: MemoryStore,
     *,
     query: str | None,
     project: str | None,
@@ -77,57 +79,45 @@ def _memory_hits(
     default: str,
     limit: int,
     min_relevance: float,
-) -> list[SearchHit]:
+) -> list[Hit]:
     """Ranked hits for the query; with none, the project's hits then the user's profiles."""
-    if not (root / ".reflexio").is_dir():
-        return []
     today = dt.datetime.now(dt.UTC).date()
-    with open_index(root, in_memory=False) as index:
+    with store.view(namespace, default) as view:
         wanted = query or project
-        hits = (
-            index.search(
-                wanted, namespace=namespace, default=default, limit=limit * 3, min_relevance=min_relevance
-            )
-            if wanted
-            else []
-        )
+        hits = view.search(wanted, limit=limit * 3, min_relevance=min_relevance) if wanted else []
         if query:
             return hits
         seen = {h.id for h in hits}
         profiles = sorted(
             (
                 e
-                for e in index.entries(namespace=namespace, default=default, kind="profile")
-                if e.id not in seen
+                for e in view.entries("profile")
+                if e.id not in seen and not kinds.kind(e.kind).is_expired(e, today)
             ),
             key=lambda e: (e.created, e.id),
             reverse=True,
         )
-        for entry in profiles:
-            if is_expired(entry.expires, today):
-                continue
-            hits.append(
-                SearchHit(
-                    id=entry.id,
-                    kind=entry.kind,
-                    namespace=entry.namespace or default,
-                    path=entry.path,
-                    relevance=0.0,
-                    text=entry_text(entry),
-                )
-            )
-    return hits
+    return hits + [
+        Hit(
+            id=e.id,
+            kind=e.kind,
+            namespace=e.namespace or default,
+            path=e.path,
+            relevance=0.0,
+            text=entry_text(e),
+        )
+        for e in profiles
+    ]
 
 
 def _fenced(open_tag: str, header: str, body: str, close_tag: str) -> str:
     return "\n".join([open_tag, header, html_escape_memory(body.strip()), close_tag])
 
 
-def _snapshot_part(root: Path) -> tuple[str, dict[str, str] | None]:
+def _snapshot_part(store: MemoryStore) -> tuple[str, dict[str, str] | None]:
     from memscribe.snapshot.render import latest
-    from memscribe.snapshot.store import stored_snapshots
 
-    found = latest(stored_snapshots(root))
+    found = latest(store.snapshots())
     if found is None:
         return "", None
     meta = {"snapshot_id": found.snapshot_id, "timestamp": found.timestamp, "path": found.path}
@@ -178,10 +168,11 @@ def build_context(
 ) -> ContextResult:
     """The context block for one session moment (see the module docstring)."""
     root = Path(root)
+    store = FileMemoryStore(root)
     result = ContextResult(budget=budget)
     parts: list[str] = []
     if after_compaction:
-        text, result.snapshot = _snapshot_part(root)
+        text, result.snapshot = _snapshot_part(store)
         if text:
             # The snapshot is what compaction lost: it may take most of the budget, never all.
             text, cut = fit_snapshot(text, budget * 3 // 4)
@@ -192,15 +183,17 @@ def build_context(
     if group_text:
         parts.append(group_text)
     used = sum(estimate_tokens(p) for p in parts)
-    hits = _memory_hits(
-        root,
-        query=query,
-        project=project,
-        namespace=namespace,
-        default=default,
-        limit=limit,
-        min_relevance=min_relevance,
-    )
+    hits: list[Hit] = []
+    if store.has_memory():
+        hits = _memory_hits(
+            store,
+            query=query,
+            project=project,
+            namespace=namespace,
+            default=default,
+            limit=limit,
+            min_relevance=min_relevance,
+        )
     lines: list[str] = []
     frame = estimate_tokens("\n".join([RECALL_OPEN, RECALL_HEADER, RECALL_CLOSE]))
     for hit in hits:
