@@ -7,7 +7,7 @@ extractor (which adds its own, stricter sentence patterns on top).
 
 from __future__ import annotations
 
-from memscribe.lexicon.dialogue import confirmation_signal, correction_signal, give_up_signal
+from memscribe.lexicon.dialogue import confirmation_signal, correction_signal, give_up_signal, teaches
 from memscribe.lexicon.nonfact import (
     THIRD_PARTY_SUBJECT,
     hedge_or_nonfact,
@@ -43,4 +43,5 @@ __all__ = [
     "is_question_opening",
     "profile_signal",
     "profile_strength",
+    "teaches",
 ]

@@ -92,3 +92,19 @@ def give_up_signal(text: str) -> bool:
     if GIVE_UP_EN.search(stripped):
         return True
     return any(row.give_up.search(stripped) for row in LANGUAGES.values())
+
+
+#: Words that make a correction a rule worth keeping (not only a fix of today's output).
+_RULE_WORDS = re.compile(
+    r"\b(?:use|always|never|should|must|instead|don'?t|do\s+not|avoid|prefer|only|no\s+more|stop)\b", _I
+)
+
+
+def teaches(text: str) -> bool:
+    """A correction worded as a rule: English rule words or a contrast ("grams, not cups"), or
+    another language's correction form ("no uses …", "bitte nicht …", "ne traduis pas …", "不要…",
+    "…ないで"). "The mixer takes 16kg max" corrects a fact; it teaches no rule."""
+    if _RULE_WORDS.search(text) or _CORRECTION_ANYWHERE.search(text):
+        return True
+    row = language(text)
+    return row is not None and bool(row.correction.search(text)) and not row.question.search(text)

@@ -73,21 +73,6 @@ def _confirmable(users: Sequence[Turn], pos: int) -> bool:
     return lexicon.confirmation_signal(nxt) or not lexicon.correction_signal(nxt)
 
 
-#: Words that make a correction a rule worth keeping even outside an agent session.
-_RULE_WORDS = re.compile(
-    r"\b(?:use|always|never|should|must|instead|don'?t|do\s+not|avoid|prefer|only)\b", re.IGNORECASE
-)
-
-
-def _teaches(text: str) -> bool:
-    """A correction worded as a rule: English rule words, or another language's correction form
-    ("no uses …", "bitte nicht …", "ne traduis pas …", "不要…", "…ないで")."""
-    if _RULE_WORDS.search(text):
-        return True
-    row = langs.language(text)
-    return row is not None and bool(row.correction.search(text))
-
-
 def _agent_session(transcript: Transcript) -> bool:
     """The assistant works with tools (an agent session), not only talks (a chat)."""
     return any(
@@ -118,7 +103,7 @@ def gate(transcript: Transcript) -> GateResult:
         t.index
         for pos, t in enumerate(users)
         if t.index in correction
-        and (agent or _teaches(t.text))
+        and (agent or lexicon.teaches(t.text))
         and _confirmable(users, pos)
         and not _answers_a_question(users, transcript.turns, t)
     ]

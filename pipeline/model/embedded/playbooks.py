@@ -234,6 +234,8 @@ def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
     before = _previous_speaker(turns, pos)
     if before is None or before.role != "assistant" or not lexicon.correction_signal(turn.text):
         return None
+    if not lexicon.teaches(turn.text):
+        return None  # corrects a fact or today's output, states no rule
     adjustment = _adjustment(turns, pos)
     if adjustment is None:
         return None
