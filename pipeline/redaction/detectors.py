@@ -28,6 +28,7 @@ from memscribe.redaction.structure import (
     _find_calls,
     _find_cli_passwords,
     _find_cookies,
+    _find_encoded_private_keys,
     _find_env_defaults,
     _find_terraform_defaults,
     _find_xml,
@@ -72,6 +73,7 @@ def _build_detectors() -> tuple[Detector, ...]:
     dets = [_re(name, rx, hints=hints, boundary=True, strict_value=True) for name, rx, hints in _PROVIDERS]
     dets += [
         _re("private_key", _PRIVATE_KEY, re.DOTALL, check=False, prefilter=("private key",)),
+        Detector("private_key", _find_encoded_private_keys, ("ls0tls1crudjt",)),
         _re("aws_secret_key", _AWS_SECRET, group="v", ihints=("secret",)),
         _re("azure_storage_key", _AZURE_STORAGE, group="v", ihints=("accountkey",)),
         _re("url_password", _URL_CREDS, group="v", ihints=("@",)),

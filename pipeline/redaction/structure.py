@@ -143,7 +143,7 @@ def name_strength(name: str) -> str | None:
         return "strong"
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
         return "strong"
-    if parts[-1].endswith("key"):
+    if parts[-1].endswith("key") or parts[-1] == "sig":
         return "weak"
     return None
 
@@ -201,7 +201,7 @@ def _plausible_value(
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
 _NAME_HINTS = (
-    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "wort", "senha", "contrase", "haslo", "hasło",
+    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
 )  # fmt: skip
@@ -340,3 +340,22 @@ def _find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
             m.group("v"), strength, quoted=True, generic_key=_generic_key(m.group("name"))
         ):
             yield m.span("v")
+
+
+#: A PEM private key, base64-encoded once more (kubeconfig ``client-key-data``, Helm values,
+#: CI variables): the blob starts with the encoding of ``-----BEGIN``.
+_B64_PEM = re.compile(r"LS0tLS1CRUdJT[A-Za-z0-9+/]{20,}={0,2}")
+
+
+def _find_encoded_private_keys(text: str) -> Iterator[tuple[int, int]]:
+    import base64
+    import binascii
+
+    for m in _B64_PEM.finditer(text):
+        head = m.group(0)[:120]
+        try:
+            decoded = base64.b64decode(head[: len(head) // 4 * 4])
+        except (binascii.Error, ValueError):
+            continue
+        if b"PRIVATE KEY" in decoded:
+            yield m.span()

@@ -150,10 +150,13 @@ def wordy(value: str) -> bool:
     when a quarter of its letters are vowels and no four consonants meet, which random
     base62 rarely manages for long."""
     covered = sum(len(w) for w in _WORD_RUN.findall(value) if _pronounceable(w))
+    covered += sum(len(d) for d in _NUMBER_PART.findall(value))  # ``-2024``, ``v1.2``: slugs, versions
     return covered >= (0.75 if any(c.isdigit() for c in value) else 0.7) * len(value)
 
 
 _VOWELS = frozenset("aeiouyAEIOUY")
+#: A short number standing alone between separators.
+_NUMBER_PART = re.compile(r"(?<![A-Za-z0-9])\d{1,4}(?![A-Za-z0-9])")
 _CLUSTER = re.compile(r"[^aeiouyAEIOUY]{4}")
 
 

@@ -97,3 +97,24 @@ def test_detectors_accessor() -> None:
     assert detectors() == DETECTORS
     assert detectors(contact=True) == DETECTORS + CONTACT_DETECTORS
     assert all(h == h.casefold() for d in detectors(contact=True) for h in d.hints)
+
+
+def test_base64_encoded_private_key_is_masked_and_certificate_kept() -> None:
+    import base64
+
+    key = (
+        "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIB"
+        + "Zq8vR2mXk4Lp9sWt" * 8
+        + "\n-----END EC PRIVATE KEY-----\n"
+    )
+    cert = "-----BEGIN CERTIFICATE-----\nMIIC" + "Zq8vR2mXk4Lp9sWt" * 8 + "\n-----END CERTIFICATE-----\n"
+    enc_key, enc_cert = (base64.b64encode(x.encode()).decode() for x in (key, cert))
+    text = f"    client-certificate-data: {enc_cert}\n    client-key-data: {enc_key}\n"
+    out, _ = redact_text(text)
+    assert enc_key not in out and enc_cert in out
+
+
+def test_sas_signature_masked_and_slugs_kept() -> None:
+    url = "https://acct.blob.core.example/c/f.txt?sv=2020-08-04&sp=r&sig=Zq8vR2mXk4Lp9sWt7YbN3cHdXq%2BaZ%3D"
+    assert "Zq8vR2mX" not in redact_text(url)[0]
+    assert find_secrets('"bucket_key": "design-review-2024"') == []
