@@ -44,36 +44,22 @@ def flush(
     """Flush a group chat into memory/groups/<group>.md and memory/groups/<group>/ (skip rule applies)."""
     import datetime as dt
 
-    from memscribe.errors import UserError
-    from memscribe.groups.flush import flush_group
-    from memscribe.groups.names import resolve_group
-    from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
     from memscribe.model.factory import make_model
+    from memscribe.services.groups import flush_transcript
 
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    written: list[str] = []
     try:
-        parsed = read_transcript_arg(transcript, fmt, skip_bad_lines)
-        try:
-            name, room, entry = resolve_group(
-                read_names(memory_dir), session_key=parsed.session_key, group=group
-            )
-            chosen = make_model(model, api_base=api_base, mode=mode, timeout=timeout)
-        except ValueError as exc:
-            raise UserError(str(exc)) from exc
-        result = flush_group(
-            parsed,
-            group=name,
-            room_id=room,
-            model=chosen,
-            files=read_group_files(memory_dir, name),
-            state=read_state(memory_dir),
+        flushed = flush_transcript(
+            memory_dir,
+            lambda: read_transcript_arg(transcript, fmt, skip_bad_lines),
+            lambda: make_model(model, api_base=api_base, mode=mode, timeout=timeout),
+            group=group,
             now=now,
+            write=not dry_run,
         )
-        if not dry_run:
-            written = apply_flush(memory_dir, result, names_entry=entry)
     except MemscribeError as exc:
         fail(exc)
+    name, result, written = flushed.group, flushed.result, flushed.written
     if as_json:
         data = result.model_dump(mode="json")
         data["written"] = written

@@ -46,30 +46,30 @@ def save(
     import datetime as dt
 
     from memscribe.errors import UserError
+    from memscribe.model.base import StructuredModel
     from memscribe.model.factory import context_tokens_for, make_model
-    from memscribe.snapshot.stage import take_snapshot
-    from memscribe.snapshot.store import append_snapshot, stored_snapshots
+    from memscribe.services.snapshots import save_snapshot
+    from memscribe.store.filestore import FileMemoryStore
+
+    def chosen_model() -> StructuredModel:
+        try:
+            return make_model(model, api_base=api_base, mode=mode, timeout=timeout)
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
 
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
     try:
-        parsed = read_transcript_arg(transcript, fmt, skip_bad_lines)
-        try:
-            chosen = make_model(model, api_base=api_base, mode=mode, timeout=timeout)
-        except ValueError as exc:
-            raise UserError(str(exc)) from exc
-        outcome = take_snapshot(
-            parsed,
-            model=chosen,
-            trigger="explicit",
+        saved = save_snapshot(
+            FileMemoryStore(memory_dir),
+            lambda: read_transcript_arg(transcript, fmt, skip_bad_lines),
+            chosen_model,
+            context_tokens=context_tokens_for,
             now=now,
-            existing=stored_snapshots(memory_dir, day=f"{now:%Y-%m-%d}"),
-            context_tokens=context_tokens_for(chosen),
+            write=not dry_run,
         )
-        block = outcome.block
-        if block is not None and not dry_run:
-            block = append_snapshot(memory_dir, block)
     except MemscribeError as exc:
         fail(exc)
+    outcome, block, chosen = saved.outcome, saved.block, saved.model
     if as_json:
         echo_json(
             {

@@ -83,7 +83,7 @@ class MemoryRoot:
         return [entry for entry in self._scan(REFLEXIO_DIR) if entry.id in archived]
 
     def pending_journals(self) -> list[Path]:
-        """Journal files of applies that started but never finished (see stages.apply)."""
+        """Journal files of applies that started but never finished (see store.transaction)."""
         directory = self.path / JOURNAL_DIR
         if not directory.is_dir():
             return []
