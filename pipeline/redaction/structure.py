@@ -222,9 +222,24 @@ def _is_password_name(name: str) -> bool:
     return bool(parts) and (parts[-1] in _PASSWORD_WORDS or parts[-1].endswith(("password", "passwd")))
 
 
+def _name_starts(text: str, low: str) -> list[int]:
+    """Start of each identifier that holds a name hint (a secret name always holds one), so
+    :data:`_ASSIGN` is tried only there instead of scanning every line."""
+    starts: set[int] = set()
+    for hint in _NAME_HINTS:
+        at = low.find(hint)
+        while at >= 0:
+            start = at
+            while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+                start -= 1
+            starts.add(start)
+            at = low.find(hint, at + len(hint))
+    return sorted(starts)
+
+
 def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
-    windows = _hint_lines(text.lower(), _NAME_HINTS)
-    for m in (m for ws, we in windows for m in _ASSIGN.finditer(text, ws, we)):
+    matches = (_ASSIGN.match(text, start) for start in _name_starts(text, text.lower()))
+    for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")
         if text.endswith("[REDACTED:", 0, m.start()):
             continue  # the type inside a mask is not a name
