@@ -77,7 +77,9 @@ def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[SkipRe
     if not all(is_user_speech(t) for t in cited):
         return ("not_user_evidence", "evidence includes assistant, tool or summary turns")
     evidence_text = "\n".join(t.text for t in cited if t is not None)
-    if content_tokens(p.body) and containment(p.body, evidence_text) < MIN_SUPPORT:
+    # grounding is never skipped: every script tokenises (memscribe.textsim), so a body without
+    # content words has nothing the evidence could support
+    if not content_tokens(p.body) or containment(p.body, evidence_text) < MIN_SUPPORT:
         return ("ungrounded", "the cited turns do not support the text")
     return None
 
@@ -93,7 +95,7 @@ def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[Skip
         return ("not_user_evidence", "the correction is not a user turn")
     if adjustment.role != "assistant" or b.adjustment_turn <= b.correction_turn:
         return ("ungrounded", "no assistant adjustment after the correction")
-    if containment(b.what, correction.text) == 0.0 and content_tokens(b.what):
+    if not content_tokens(b.what) or containment(b.what, correction.text) == 0.0:
         return ("ungrounded", "the correction turn does not support the rule")
     if _tautology(b):
         return ("tautology", "'when' restates 'what'")

@@ -167,3 +167,15 @@ def test_tautological_when_is_rejected() -> None:
     rule = "Don't add the Co-Authored-By trailer."
     out = verify([], [playbook(2, 3, 4, when=rule, what=rule)], t)
     assert [s.reason for s in out.skipped] == ["tautology"]
+
+
+def test_grounding_is_never_skipped_for_japanese_or_german() -> None:
+    t = make_transcript(("user", "私は左利きなので、マウスは左手で使います。"), ("assistant", "了解です。"))
+    ok = verify([profile('User, in their words: "私は左利きなので".', [0])], [], t)
+    made_up = verify([profile("ユーザーは大阪に住んでいる。", [0])], [], t)
+    assert len(ok.profiles) == 1
+    assert [s.reason for s in made_up.skipped] == ["ungrounded"]
+    de = make_transcript(("user", "Ich wohne in Köln."), ("assistant", "Ok."))
+    assert [s.reason for s in verify([profile("User lives in München.", [0])], [], de).skipped] == [
+        "ungrounded"
+    ]
