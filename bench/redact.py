@@ -270,8 +270,10 @@ def score(doc: Doc, findings: list[Span]) -> Score:
             covered = set()
             for fs, fe in findings:
                 covered.update(range(max(fs, start), min(fe, end)))
-            if d.get("category") != "pii" and d.get("span") != "case" and any(
-                i not in covered and not text[i].isspace() for i in range(start, end)
+            if (
+                d.get("category") != "pii"
+                and d.get("span") != "case"
+                and any(i not in covered and not text[i].isspace() for i in range(start, end))
             ):
                 s.leaked += 1
             if d.get("category") == "pii":

@@ -1,7 +1,11 @@
 """Provider token shapes as data: (type, regex, hints).
 
 Each regex starts at the token (a left word boundary is enforced by the finder); hints are
-literal substrings every match contains, used by the prefilter."""
+literal substrings every match contains, used by the prefilter. Many shapes follow the
+provider rules of gitleaks (MIT licence, https://github.com/gitleaks/gitleaks); its rules'
+own test strings (``../shared/data/secrets/gitleaks/cases.jsonl``, MIT) check them in
+``tests/system/test_redact_corpus.py``. Every token also passes the value decision
+(:func:`memscribe.redaction.values.not_a_secret`), so sample and template tokens are kept."""
 
 from __future__ import annotations
 
