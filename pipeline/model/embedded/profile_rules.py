@@ -42,7 +42,9 @@ _ADV = (
 _IM = r"I(?:'m|’m|\s+am)"
 TASKY = re.compile(r"^(?:it|that|this|these|those|them|you|your|the way you|how you|when you|a fix)\b", re.I)
 _ALWAYS_BLACKLIST = re.compile(
-    r"^(?:forget|mix|get|mess|confuse|lose|struggle|end|have trouble|seem|screw|break|wonder)\b", re.I
+    r"^(?:forget|mix|get|mess|confuse|lose|struggle|end|have trouble|seem|screw|break|wonder|said|told|asked"
+    r"|meant|mentioned|wrote|gave|agreed)\b",
+    re.I,
 )
 _CANT_BLACKLIST = re.compile(
     r"^(?:connect|find|get|figure|remember|see|believe|wait|tell|reproduce|open|access|log|login|make|seem"

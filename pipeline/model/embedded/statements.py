@@ -47,6 +47,16 @@ JA_MIN_CHARS = 8
 _JA_WISH = re.compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
 
 
+#: A dependent clause (it hangs on a statement made elsewhere), an object pronoun pointing back into
+#: the conversation ("ya lo configuro", "je l'ai payée"), or a reaction ("me gusta", "ça me va").
+_NOT_STANDALONE = re.compile(
+    r"^(?:que|qu['’]|como|cuando|porque|dass|weil|wenn|ob|als|comme|quand|parce|puisque)\b"
+    r"|^(?:ya\s+|yo\s+)?(?:lo|la|los|las|le|les)\s+\w+|\bje\s+l['’]|\bje\s+(?:le|la|les)\s+\w+"
+    r"|\bme\s+(?:gusta|encanta)n?\s*$|ça\s+me\s+va|gefällt\s+mir|\bpasst\s+mir",
+    re.I,
+)
+
+
 def _ascii_slug(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     words = [w for w in re.findall(r"[a-z0-9]+", plain) if len(w) > 2][:4]
@@ -64,6 +74,8 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
     if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause) or has_secret(clause):
+        return False
+    if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
     if lang == "ja" and (
         _JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)
