@@ -32,7 +32,7 @@ from memscribe.schemas.plan import Plan, Skipped, WriteOp
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-    from memscribe.store.filestore import FileMemoryStore
+    from memscribe.store.base import MemoryStore
 
 MIN_STORE_CHARS = 3
 Result = dict[str, Any]
@@ -121,10 +121,10 @@ class MemoryTools:
             return _refused("error", str(exc))
         return _answer(plan, scope, fallback=plan.gate)
 
-    def _store(self) -> FileMemoryStore:
-        from memscribe.store.filestore import FileMemoryStore
+    def _store(self) -> MemoryStore:
+        from memscribe.store import open_store
 
-        return FileMemoryStore(self.root)
+        return open_store(self.root)
 
     def _write(
         self,

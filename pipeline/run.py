@@ -12,17 +12,18 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from memscribe import kinds
 from memscribe.kinds.frontmatter import with_archive_metadata
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import DEFAULT_NAMESPACE, entry_namespace, stored_namespace
-from memscribe.relatedness import MemoryView
+from memscribe.relatedness import ListView, MemoryView
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Operation, Plan, Redaction, WriteOp
 from memscribe.schemas.snapshot import StoredSnapshot
 from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.stage import take_snapshot
 from memscribe.snapshot.trigger import snapshot_trigger
-from memscribe.stages.dedup import dedup
+from memscribe.stages.dedup import dedup_all
 from memscribe.stages.detect import detect
 from memscribe.stages.gate import gate
 from memscribe.stages.plan import build_operations
@@ -100,7 +101,8 @@ def extract(
 
     if namespace is not None:
         existing = [e for e in existing if entry_namespace(e, default_namespace) == namespace]
-    deduped = dedup(screened.profiles, screened.playbooks, existing, model=model, view=view)
+    memory = view if view is not None else ListView(existing)
+    deduped = dedup_all({k.name: k.candidates(screened) for k in kinds.KINDS}, memory, model=model)
     plan.skipped.extend(deduped.skipped)
 
     if view is not None:

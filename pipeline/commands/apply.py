@@ -53,10 +53,10 @@ def apply(
     plan; exit 5: the plan does not fit the root (a file exists, an id is taken, …).
     """
     from memscribe.services.plans import apply_stored_plan
-    from memscribe.store.filestore import FileMemoryStore
+    from memscribe.store import open_store
 
     try:
-        result = apply_stored_plan(FileMemoryStore(memory_dir), load_plan(plan_file))
+        result = apply_stored_plan(open_store(memory_dir), load_plan(plan_file))
     except MemscribeError as exc:
         fail(exc)
     if as_json:

@@ -63,7 +63,7 @@ def extract(
     from memscribe.model.base import StructuredModel
     from memscribe.model.factory import context_tokens_for, make_model
     from memscribe.services.extract import extract_transcript
-    from memscribe.store.filestore import FileMemoryStore
+    from memscribe.store import open_store
 
     def chosen_model() -> StructuredModel:
         try:
@@ -76,7 +76,7 @@ def extract(
 
     try:
         done = extract_transcript(
-            FileMemoryStore(memory_dir),
+            open_store(memory_dir),
             lambda: read_transcript_arg(transcript, fmt, skip_bad_lines),
             chosen_model,
             context_tokens=lambda chosen: context_tokens_for(chosen, context_tokens),

@@ -36,13 +36,13 @@ def recall(
     """
     from memscribe.services.extract import Scope
     from memscribe.services.recall import recall as recall_text
-    from memscribe.store.filestore import FileMemoryStore
+    from memscribe.store import open_store
 
     try:
         check_kind(kind)
         namespace, default = scope(agent)
         block = recall_text(
-            FileMemoryStore(memory_dir),
+            open_store(memory_dir),
             query,
             scope=Scope(namespace, default),
             kind=kind,

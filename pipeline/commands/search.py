@@ -34,13 +34,13 @@ def search(
     from memscribe.services.extract import Scope
     from memscribe.services.recall import display_text
     from memscribe.services.recall import search as search_memory
-    from memscribe.store.filestore import FileMemoryStore
+    from memscribe.store import open_store
 
     try:
         check_kind(kind)
         namespace, default = scope(agent)
         hits = search_memory(
-            FileMemoryStore(memory_dir),
+            open_store(memory_dir),
             query,
             scope=Scope(namespace, default),
             kind=kind,

@@ -49,7 +49,7 @@ def save(
     from memscribe.model.base import StructuredModel
     from memscribe.model.factory import context_tokens_for, make_model
     from memscribe.services.snapshots import save_snapshot
-    from memscribe.store.filestore import FileMemoryStore
+    from memscribe.store import open_store
 
     def chosen_model() -> StructuredModel:
         try:
@@ -60,7 +60,7 @@ def save(
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
     try:
         saved = save_snapshot(
-            FileMemoryStore(memory_dir),
+            open_store(memory_dir),
             lambda: read_transcript_arg(transcript, fmt, skip_bad_lines),
             chosen_model,
             context_tokens=context_tokens_for,

@@ -28,7 +28,7 @@ from memscribe.services.extract import extract_unscoped
 from memscribe.stages.detect import MIN_WINDOW_TOKENS, PROMPT_RESERVE_TOKENS
 from memscribe.stages.gate import gate
 from memscribe.stages.windows import split_windows
-from memscribe.store.filestore import FileMemoryStore
+from memscribe.store import open_store
 from memscribe.transcript import parse_transcript
 
 #: The evaluation clock: after every seeded memory's creation, before any of them expires.
@@ -104,7 +104,7 @@ def run_unit(unit: Unit, make_model: ModelFactory, *, now: dt.datetime = EVAL_NO
         for number, step in enumerate(unit.steps):
             moment = now + dt.timedelta(hours=number)
             outcome.steps.append(_run_step(root, step.name, step.text, step.fmt, make_model, moment))
-        store = FileMemoryStore(root)
+        store = open_store(root)
         outcome.active = store.entries()
         outcome.archived = store.entries(archived=True)
         for path in sorted(root.rglob("*")):
@@ -149,7 +149,7 @@ def _run_step(
     )
     try:
         plan = extract_unscoped(
-            FileMemoryStore(root), transcript, model, context_tokens=context_tokens_for(model), now=moment
+            open_store(root), transcript, model, context_tokens=context_tokens_for(model), now=moment
         )
     except MemscribeError as exc:
         step.error = f"{type(exc).__name__}: {exc}"

@@ -1,8 +1,15 @@
 """The memory store: plain markdown files under ``.reflexio/`` (FORMATS.md §2).
 
-``files`` renders and parses (pure), ``ids`` draws ids, ``atomic`` creates files without
-ever overwriting, ``root`` lists a memory root and holds its writers' lock.
+``base`` is the :class:`~memscribe.store.base.MemoryStore` boundary and :func:`open_store` the
+one place a door gets a store; ``filestore`` implements it over a directory (``transaction``
+writes, ``root`` lists and locks, ``atomic`` creates files without ever overwriting, ``changes``
+logs what the writer touched); ``files`` and ``ids`` re-export the format from
+:mod:`memscribe.kinds`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from memscribe.store.atomic import write_new_file
 from memscribe.store.files import (
@@ -16,12 +23,29 @@ from memscribe.store.files import (
 from memscribe.store.ids import new_id
 from memscribe.store.root import MemoryRoot
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from memscribe.store.base import MemoryStore
+
+
+def open_store(location: Path, *, lock_timeout: float = 5.0) -> MemoryStore:
+    """The memory store at ``location``: today always the file store (a memory root on disk).
+
+    Another backend plugs in here (and only here, for the doors): pick it by ``location``.
+    """
+    from memscribe.store.filestore import FileMemoryStore
+
+    return FileMemoryStore(location, lock_timeout=lock_timeout)
+
+
 __all__ = [
     "MemoryRoot",
     "archive_path",
     "make_slug",
     "memory_path",
     "new_id",
+    "open_store",
     "parse_memory_file",
     "render_playbook",
     "render_profile",
