@@ -84,8 +84,9 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
     return bool(row.first_person.search(clause))
 
 
-def _ttl(clause: str) -> TTL:
-    return "one_year"
+#: A self-statement is a circumstance (role, place, routine): refreshed within a year, like the
+#: English shaped rules for the same kinds of fact.
+STATEMENT_TTL: TTL = "one_year"
 
 
 def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
@@ -108,7 +109,7 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
             body = f'User, in their words: "{clause}".'
             out.append(
                 ProfileCandidate(
-                    slug=_slug(clause, lang), ttl=_ttl(clause), body=body, evidence_turns=[turn.index]
+                    slug=_slug(clause, lang), ttl=STATEMENT_TTL, body=body, evidence_turns=[turn.index]
                 )
             )
     return out
