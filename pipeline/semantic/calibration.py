@@ -5,20 +5,33 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memscribe.textsim import STOPWORDS
+from memscribe import textsim
+
+#: Function words of every language textsim knows (English, and es/de/fr where it has them).
+STOPWORDS: frozenset[str] = getattr(textsim, "_STOP_ANY", textsim.STOPWORDS)
 
 #: The lexical score of two texts on one topic (the shortlist threshold of
 #: :mod:`memscribe.relatedness`); an encoder's ``related`` cosine maps to it.
 LEXICAL_RELATED = 0.35
 
 _WORD = re.compile(r"\w[\w'’+#.-]*", re.UNICODE)
+#: "The user" in the languages memories are written in: the subject every memory shares. In
+#: Chinese and Japanese it sits inside a run of characters, so it is cut out as a substring.
+_SUBJECT_CJK = re.compile(r"用户|用戶|使用者|ユーザー?|利用者")
+_SUBJECT_WORDS = frozenset(
+    "nutzer nutzerin benutzer benutzerin utilisateur utilisatrice usuario usuaria".split()
+)
 
 
 def content_text(text: str) -> str:
-    """``text`` without function words and the generic subject ("User prefers …"), so that the
-    words every memory shares do not make two memories look alike. The text itself if nothing
-    is left."""
-    words = [w for w in _WORD.findall(text) if w.casefold().strip("'’.-") not in STOPWORDS]
+    """``text`` without function words and the generic subject ("User prefers …", "用户…"), so
+    that the words every memory shares do not make two memories look alike. The text itself if
+    nothing is left."""
+    words = [
+        w
+        for w in _WORD.findall(_SUBJECT_CJK.sub(" ", text))
+        if (folded := w.casefold().strip("'’.-")) not in STOPWORDS and folded not in _SUBJECT_WORDS
+    ]
     return " ".join(words) or text
 
 

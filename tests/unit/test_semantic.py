@@ -35,7 +35,8 @@ def test_calibration_anchors() -> None:
 def test_content_text_drops_function_words_and_the_subject() -> None:
     assert content_text("The user prefers dark mode in the editor") == "dark mode editor"
     assert content_text("the and of") == "the and of"  # nothing left: the text itself
-    assert content_text("用户住在柏林") == "用户住在柏林"
+    assert content_text("用户住在柏林") == "住在柏林"
+    assert content_text("Der Nutzer wohnt in Köln") == "wohnt Köln"
 
 
 def test_off_switch_means_lexical_only(monkeypatch: pytest.MonkeyPatch) -> None:

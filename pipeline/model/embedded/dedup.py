@@ -151,7 +151,8 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     top = request.shortlist[0]
     updated = _updated(request)
     if updated:
-        how = "change reported" if change_cue(request.text) else f"new value for topic '{request.slug}'"
+        by_slug = any(same_topic(request.slug, s.slug) for s in request.shortlist if s.id in updated)
+        how = f"new value for topic '{request.slug}'" if by_slug else "change reported"
         return DedupDecision(action="supersede_old", existing_ids=updated, reason=how)
     if restates(request.text, top):
         return DedupDecision(
