@@ -97,24 +97,43 @@ class HookOutcome:
     returncodes: list[int] = field(default_factory=list)
 
 
-def _run(argv: list[str], root: Path, *, wait: bool, timeout: float) -> int | None:
-    """Run memscribe with ``argv``; in the background unless ``wait``. Output goes to the log."""
+#: Runs the given memscribe commands one after the other (they share the root's lock, so one
+#: after the other is also how they would run); the background form of :func:`_run_all`.
+_SEQUENCE = (
+    "import json, subprocess, sys\n"
+    "for command in json.loads(sys.argv[1]):\n"
+    "    subprocess.run(command, stdin=subprocess.DEVNULL, check=False)\n"
+)
+
+
+def _run_all(commands: list[list[str]], root: Path, *, wait: bool, timeout: float) -> list[int]:
+    """Run memscribe ``commands`` in order; in one detached background process unless ``wait``.
+
+    Their output goes to the hook log. Returns the exit codes (none in the background).
+    """
+    import json
+
     log = log_path(root)
     log.parent.mkdir(parents=True, exist_ok=True)
+    full = [[*memscribe_command(), *argv] for argv in commands]
     with open(log, "a", encoding="utf-8") as out:
-        command = [*memscribe_command(), *argv]
         if wait:
-            try:
-                return subprocess.run(
-                    command,
-                    stdin=subprocess.DEVNULL,
-                    stdout=out,
-                    stderr=out,
-                    timeout=timeout + 30,
-                    check=False,
-                ).returncode
-            except subprocess.TimeoutExpired:
-                return 124
+            codes: list[int] = []
+            for command in full:
+                try:
+                    codes.append(
+                        subprocess.run(
+                            command,
+                            stdin=subprocess.DEVNULL,
+                            stdout=out,
+                            stderr=out,
+                            timeout=timeout + 30,
+                            check=False,
+                        ).returncode
+                    )
+                except subprocess.TimeoutExpired:
+                    codes.append(124)
+            return codes
         kwargs: dict[str, object] = {}
         if os.name == "nt":  # pragma: no cover - Windows only
             kwargs["creationflags"] = getattr(subprocess, "DETACHED_PROCESS", 0) | getattr(
@@ -122,8 +141,9 @@ def _run(argv: list[str], root: Path, *, wait: bool, timeout: float) -> int | No
             )
         else:
             kwargs["start_new_session"] = True
-        subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=out, **kwargs)  # type: ignore[call-overload]
-        return None
+        runner = [sys.executable, "-c", _SEQUENCE, json.dumps(full)]
+        subprocess.Popen(runner, stdin=subprocess.DEVNULL, stdout=out, stderr=out, **kwargs)  # type: ignore[call-overload]
+        return []
 
 
 def _marker(root: Path, payload: HookPayload) -> Path:
@@ -190,10 +210,7 @@ def extract(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait: boo
     if payload.agent == "openclaw" and is_group(payload) and payload.event == "session:compact:before":
         outcome.commands.append(_flush_argv(payload, transcript, root))
     outcome.action = "extract"
-    for command in outcome.commands:
-        code = _run(command, root, wait=wait, timeout=timeout)
-        if code is not None:
-            outcome.returncodes.append(code)
+    outcome.returncodes = _run_all(outcome.commands, root, wait=wait, timeout=timeout)
 
 
 def _flush_argv(payload: HookPayload, transcript: Path, root: Path) -> list[str]:
@@ -216,9 +233,7 @@ def flush_group(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait:
     argv = _flush_argv(payload, transcript, root)
     outcome.commands.append(argv)
     outcome.action = "flush"
-    code = _run(argv, root, wait=wait, timeout=float(os.environ.get(ENV_TIMEOUT) or 120))
-    if code is not None:
-        outcome.returncodes.append(code)
+    outcome.returncodes = _run_all([argv], root, wait=wait, timeout=float(os.environ.get(ENV_TIMEOUT) or 120))
 
 
 def dispatch(payload: HookPayload, root: Path, *, wait: bool | None = None) -> HookOutcome:
