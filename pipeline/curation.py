@@ -322,3 +322,54 @@ def import_items(
             answer = write_profile(slug, item.ttl or ttl, item.text)
         answers.append({"origin": item.origin, "text": item.text, **answer})
     return answers
+
+
+def edit_memory(
+    root: Path,
+    memory_id: str,
+    *,
+    edit: Callable[[str], str],
+    write_profile: Callable[[str, str, str], dict[str, Any]],
+    write_playbook: Callable[[str, str], dict[str, Any]],
+    now: dt.datetime,
+) -> dict[str, Any]:
+    """Let ``edit`` change a memory's file; store the result as a new version, archive the old.
+
+    Memory files are never rewritten in place: the edited text is validated (a memory file of
+    the same kind and id), then written like any other write (screen, dedup) and the old version
+    is archived with ``edited: replaced by <new id>`` unless the write already superseded it.
+
+    Raises:
+        UserError: no active memory has this id; the edited file is not a valid memory file, or
+            changes its kind or id.
+    """
+    from memscribe.errors import StoreError
+    from memscribe.store.files import parse_memory_file
+
+    with open_root_index(root) as index:
+        active = [f for f in index.lookup(memory_id) if not f.archived]
+    if not active:
+        raise UserError(f"no active memory with id {memory_id!r}")
+    entry = active[0].entry
+    text = (Path(root) / entry.path).read_text(encoding="utf-8")
+    edited = edit(text)
+    if edited == text:
+        return {"changed": False, "id": memory_id}
+    try:
+        parsed = parse_memory_file(edited, entry.path)
+    except StoreError as exc:
+        raise UserError(f"the edited file is not a valid memory file, nothing changed: {exc}") from None
+    if (parsed.kind, parsed.id) != (entry.kind, entry.id):
+        raise UserError("an edit cannot change a memory's type or id; nothing changed")
+    if parsed.body.strip() == entry.body.strip() and parsed.ttl == entry.ttl:
+        return {"changed": False, "id": memory_id}
+    if parsed.kind == "playbook":
+        answer = write_playbook(parsed.slug, parsed.body)
+    else:
+        answer = write_profile(parsed.slug, parsed.ttl or entry.ttl or "one_year", parsed.body)
+    if not answer.get("stored"):
+        return {"changed": False, "id": memory_id, "refused": answer}
+    written = answer["written"][0]
+    if memory_id not in written.get("supersedes", []):
+        forget_memory(root, memory_id, reason=f"edited: replaced by {written['id']}", now=now)
+    return {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}

@@ -117,3 +117,36 @@ def test_errors_are_json_under_json(tmp_path: Path) -> None:
     assert error["type"] == "UserError" and "prof_nope0000" in error["message"] and error["exit_code"] == 2
     missing = invoke(["extract", str(tmp_path / "nope.jsonl"), "--json"])
     assert json.loads(missing.stdout)["error"]["path"] == str(tmp_path / "nope.jsonl")
+
+
+def test_edit_stores_a_new_version_and_archives_the_old(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    assert invoke(["extract", str(OPENCLAW_FACTS), "--memory-dir", str(root)]).exit_code == 0
+    [tz] = [m for m in _list(root)["memories"] if "timezone" in str(m["body"])]
+    monkeypatch.setenv("EDITOR", 'sh -c \'sed -i.bak "s/CET/JST/" "$0"\'')
+    result = invoke(["edit", str(tz["id"]), "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["changed"] is True and data["replaces"] == tz["id"]
+    active = {m["id"]: m for m in _list(root)["memories"]}
+    assert tz["id"] not in active and "JST" in str(active[data["id"]]["body"])
+    [old] = [m for m in _list(root, "--archived")["memories"] if m["id"] == tz["id"]]
+    assert old["superseded_by"] == data["id"] or str(old["archive_reason"]).startswith("edited")
+    shown = json.loads(invoke(["show", str(data["id"]), "--memory-dir", str(root), "--json"]).output)
+    assert shown["memory"]["id"] == data["id"]
+
+
+def test_edit_refuses_a_broken_file_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = root_with_memories(tmp_path)
+    [profile] = _list(root, "--kind", "profile")["memories"][:1]
+    before = _list(root)
+    monkeypatch.setenv("EDITOR", "sh -c 'echo garbage > \"$0\"'")
+    result = invoke(["edit", str(profile["id"]), "--memory-dir", str(root)])
+    assert result.exit_code == 2 and "not a valid memory file" in result.output
+    assert _list(root) == before
+    monkeypatch.setenv("EDITOR", "true")
+    assert "No change" in invoke(["edit", str(profile["id"]), "--memory-dir", str(root)]).output

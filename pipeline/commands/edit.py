@@ -1,0 +1,74 @@
+"""``memscribe edit ID``: change a memory in $EDITOR; stored as a new version, the old archived."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memscribe.cli_common import ApiBase, JsonOpt, MemoryDir, ModelOpt, echo_json, fail
+
+
+def _run_editor(text: str) -> str:
+    """Open ``text`` in ``$VISUAL`` / ``$EDITOR`` (a temp copy) and return what was saved."""
+    import os
+    import shlex
+    import subprocess
+    import tempfile
+
+    from memscribe.errors import UserError
+
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    if not editor:
+        raise UserError("set $EDITOR (or $VISUAL) to the editor to use")
+    with tempfile.TemporaryDirectory(prefix="memscribe-edit-") as folder:
+        path = Path(folder) / "memory.md"
+        path.write_text(text, encoding="utf-8")
+        code = subprocess.run([*shlex.split(editor), str(path)], check=False).returncode
+        if code != 0:
+            raise UserError(f"the editor exited with {code}; nothing changed")
+        return path.read_text(encoding="utf-8")
+
+
+def edit(
+    memory_id: Annotated[str, typer.Argument(help="The memory's id (prof_… or pbk_…).")],
+    memory_dir: MemoryDir = Path("."),
+    model: ModelOpt = None,
+    api_base: ApiBase = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Edit a memory in $EDITOR. The edit is validated, then written through the normal guards
+    (screen, dedup) as a new version that replaces the old one (archived, never deleted)."""
+    import datetime as dt
+
+    from memscribe.curation import edit_memory
+    from memscribe.errors import MemscribeError
+    from memscribe.mcp_server import MemoryTools
+    from memscribe.model.factory import make_model
+
+    try:
+        tools = MemoryTools(memory_dir, lambda: make_model(model, api_base=api_base))
+        result = edit_memory(
+            memory_dir,
+            memory_id,
+            edit=_run_editor,
+            write_profile=tools.write_profile,
+            write_playbook=tools.write_playbook,
+            now=dt.datetime.now(dt.UTC),
+        )
+    except MemscribeError as exc:
+        fail(exc)
+    if as_json:
+        echo_json(result)
+    elif not result["changed"]:
+        refused = result.get("refused")
+        typer.echo(
+            f"not stored: {refused.get('reason')}: {refused.get('detail')}" if refused else "No change."
+        )
+    else:
+        typer.echo(f"{result['id']} replaces {result['replaces']} ({result['path']})")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(edit)
