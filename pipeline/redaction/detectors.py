@@ -84,12 +84,16 @@ def _build_detectors() -> tuple[Detector, ...]:
         _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS),
         Detector("session_cookie", _find_cookies, ("cookie",)),
         Detector("secret_assignment", _find_assignments, _ASSIGNMENT_HINTS),
-        Detector("secret_assignment", _find_calls, ("pass", "secret", "token", "key", "cred")),
+        Detector(
+            "secret_assignment", _find_calls, ("passw", "secret", "token", "apikey", "api_key", "credential")
+        ),
         Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
         Detector("secret_assignment", _find_xml, ("<",)),
         Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env")),
         Detector(
-            "cli_password", _find_cli_passwords, ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set ")
+            "cli_password",
+            _find_cli_passwords,
+            ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set -"),
         ),
         Detector("password", _find_prose_passwords, ("pass", "pw")),
         Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),

@@ -7,7 +7,6 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import _hint_lines
 from memscribe.redaction.values import (
     _DIGIT,
     _MAX_VALUE_LEN,
@@ -159,8 +158,12 @@ _ASSIGN = re.compile(
 )
 #: A setter or builder call with a literal: ``setPassword("…")``, ``.withToken('…')``, ``password("…")``.
 _CALL = re.compile(
-    r"(?<![\w])(?P<name>(?:set|with|put|use)?_?[A-Za-z]*(?i:password|passwd|secret|token|apikey|api_key|credentials?))"
+    r"(?i:password|passwd|secret|token|apikey|api_key|credentials?)"
     r"\(\s*(?:[@rbfuRBFUL]|u8)?(?P<q>['\"`])(?P<qv>[^'\"`\n]{1,512}?)(?P=q)"
+)
+#: Calls that read a secret by its key (``getPassword("service")``), not set one.
+_GETTER = re.compile(
+    r"(?i)^_?(?:get|read|load|fetch|has|is|check|verify|validate|prompt|ask|input|find|lookup)"
 )
 _MORE_QUOTED = re.compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
 _DOTTED_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
@@ -274,9 +277,15 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
 
 def _find_calls(text: str) -> Iterator[tuple[int, int]]:
     """Setter and builder calls with a literal argument: ``client.setPassword("…")``."""
-    windows = _hint_lines(text.lower(), ("pass", "secret", "token", "key", "cred"))
-    for m in (m for ws, we in windows for m in _CALL.finditer(text, ws, we)):
-        strength = name_strength(m.group("name"))
+    for m in _CALL.finditer(text):
+        end = m.start() + m.group(0).index("(")
+        start = m.start()
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            start -= 1
+        name = text[start:end]
+        if _GETTER.match(name):
+            continue
+        strength = name_strength(name)
         if strength is not None and _plausible_value(m.group("qv"), strength, quoted=True):
             yield m.span("qv")
 
@@ -294,12 +303,13 @@ _FISH_SET = re.compile(r"\bset\s+(?:-[a-zA-Z]+\s+)+(?P<name>[A-Za-z_][A-Za-z0-9_
 
 
 def _find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
-    for m in _CLI_PASSWORD.finditer(text):
-        group = next(g for g in ("glued", "spaced", "redis") if m.group(g) is not None)
-        value = m.group(group)
-        if len(value) >= 4 and not value.startswith(("$", "%")) and not is_placeholder(value):
-            yield m.span(group)
-    if "set " in text:
+    if any(tool in text for tool in ("mysql", "mariadb", "sshpass", "login", "redis-cli")):
+        for m in _CLI_PASSWORD.finditer(text):
+            group = next(g for g in ("glued", "spaced", "redis") if m.group(g) is not None)
+            value = m.group(group)
+            if len(value) >= 4 and not value.startswith(("$", "%")) and not is_placeholder(value):
+                yield m.span(group)
+    if "set -" in text:
         for m in _FISH_SET.finditer(text):
             strength = name_strength(m.group("name"))
             if strength is not None and _plausible_value(m.group("v"), strength, quoted=False):
