@@ -154,9 +154,10 @@ def _merge_json_file(path: Path, merge: Any, report: InstallReport, manual_hint:
     if data is None:
         report.changes.append(Change(str(path), "manual", [f"not a JSON object: left as is; {manual_hint}"]))
         return
+    before = json.dumps(data, sort_keys=True)
     detail = merge(data)
-    if not detail:
-        report.changes.append(Change(str(path), "unchanged"))
+    if json.dumps(data, sort_keys=True) == before:  # notes only (a setting kept as the user set it)
+        report.changes.append(Change(str(path), "unchanged", detail))
         return
     _write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", existed, report.dry_run)
     report.changes.append(Change(str(path), "updated" if existed else "created", detail))
@@ -271,10 +272,18 @@ def _extra_paths_merge(data: dict[str, Any]) -> list[str]:
     if internal.get("enabled") is None:
         internal["enabled"] = True
         changed.append("enabled internal hooks")
+    elif internal.get("enabled") is False:
+        changed.append("kept hooks.internal.enabled = false as you set it: no hook runs until you enable it")
     entries = internal.setdefault("entries", {})
     if isinstance(entries, dict) and "memscribe" not in entries:
         entries["memscribe"] = {"enabled": True}
         changed.append("enabled hook memscribe")
+    elif (
+        isinstance(entries, dict)
+        and isinstance(entries["memscribe"], dict)
+        and entries["memscribe"].get("enabled") is False
+    ):
+        changed.append("kept hooks.internal.entries.memscribe.enabled = false as you set it")
     return changed
 
 

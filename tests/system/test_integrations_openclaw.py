@@ -255,3 +255,17 @@ def test_handler_drives_memscribe_on_reset_and_bootstrap(state: Path, tmp_path: 
     files = json.loads(proc.stdout.splitlines()[0])
     assert files[0]["name"] == "MEMSCRIBE_MEMORY.md" and "lowercase keywords" in files[0]["content"]
     assert "sk-never-forwarded" not in (workspace / ".reflexio" / ".logs" / "hooks.log").read_text()
+
+
+def test_install_keeps_a_disabled_hook_disabled_and_says_so(state: Path) -> None:
+    state.mkdir(exist_ok=True)
+    config = state / "openclaw.json"
+    data = {
+        "agents": {"defaults": {"memorySearch": {"extraPaths": [".reflexio/"]}}},
+        "hooks": {"internal": {"enabled": True, "entries": {"memscribe": {"enabled": False}}}},
+    }
+    config.write_text(json.dumps(data))
+    report = install("openclaw")
+    [change] = [c for c in report.changes if c.path == str(config)]
+    assert change.action == "unchanged" and "enabled = false" in change.detail[0]
+    assert json.loads(config.read_text()) == data
