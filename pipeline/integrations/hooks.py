@@ -54,6 +54,8 @@ def hook_logger(root: Path) -> logging.Logger:
     logger.propagate = False
     handler: logging.Handler
     try:
+        if not Path(root).is_dir():  # never create a project folder just to log into it
+            raise OSError(f"no such memory root: {root}")
         log_path(root).parent.mkdir(parents=True, exist_ok=True)
         handler = logging.handlers.RotatingFileHandler(
             log_path(root), maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True
