@@ -8,6 +8,8 @@ real model is configured, and the pipeline modules only when a command runs. Com
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -45,10 +47,26 @@ def _root(
     version: bool = typer.Option(
         False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
     ),
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose", "-v", envvar="MEMSCRIBE_VERBOSE", help="Debug log on stderr (secrets redacted)."
+        ),
+    ] = False,
+    log_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--log-file", envvar="MEMSCRIBE_LOG_FILE", help="Append the debug log to this file (rotated)."
+        ),
+    ] = None,
 ) -> None:
     """memscribe: agent transcripts in, memory files out."""
     from memscribe.config_file import install_defaults
 
+    if verbose or log_file is not None:
+        from memscribe.cli_common import configure_logging
+
+        configure_logging(verbose=verbose, log_file=log_file)
     install_defaults(ctx)  # option defaults from config files: flag > env > file > default
 
 

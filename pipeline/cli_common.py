@@ -9,6 +9,8 @@ imported for ``memscribe --help``.
 from __future__ import annotations
 
 import json
+import logging
+import logging.handlers
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -117,3 +119,53 @@ def read_transcript_arg(path: str, fmt: str | None, skip_bad_lines: bool) -> Tra
     if path == "-":
         return parse_transcript(read_input_text("-"), source="-", fmt=fmt, skip_bad_lines=skip_bad_lines)
     return read_transcript(Path(path), fmt=fmt, skip_bad_lines=skip_bad_lines)
+
+
+# -- --verbose / --log-file ---------------------------------------------------------------------
+# Every module logs through ``logging.getLogger("memscribe.<area>")``; by default nothing below a
+# warning is shown. ``--verbose`` (``MEMSCRIBE_VERBOSE``) sends debug records to stderr,
+# ``--log-file PATH`` (``MEMSCRIBE_LOG_FILE``) appends them to a rotated file (1 MB, three kept).
+# Every message passes the redactor first: a prompt or response logged at debug level never
+# writes a secret.
+
+ROOT_LOGGER = "memscribe"
+_MARK = "_memscribe_cli_handler"
+
+
+class RedactingFilter(logging.Filter):
+    """Masks secrets in a record's message (the redactor is loaded on the first record)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from memscribe.stages.redact import redact_text
+
+        message = record.getMessage()
+        masked = redact_text(message)[0]
+        if masked != message:
+            record.msg, record.args = masked, None
+        return True
+
+
+def configure_logging(*, verbose: bool, log_file: Path | None) -> None:
+    """(Re)configure the ``memscribe`` loggers for one command run."""
+    logger = logging.getLogger(ROOT_LOGGER)
+    for handler in [h for h in logger.handlers if getattr(h, _MARK, False)]:
+        logger.removeHandler(handler)
+        handler.close()
+    handlers: list[logging.Handler] = []
+    if verbose:
+        handlers.append(logging.StreamHandler())
+    if log_file is not None:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        handlers.append(
+            logging.handlers.RotatingFileHandler(
+                log_file, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+            )
+        )
+    for handler in handlers:
+        setattr(handler, _MARK, True)
+        handler.setLevel(logging.DEBUG)
+        handler.addFilter(RedactingFilter())
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        logger.addHandler(handler)
+    if handlers:
+        logger.setLevel(logging.DEBUG)

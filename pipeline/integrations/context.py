@@ -16,6 +16,7 @@ agent lost), memories fill what is left, one line each, and whole lines are drop
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -220,6 +221,16 @@ def build_context(
         )
     if lines:
         parts.insert(0, "\n".join([RECALL_OPEN, RECALL_HEADER, *lines, RECALL_CLOSE]))
+    logging.getLogger("memscribe.integrations").debug(
+        "context for %r in %s (namespace %s): %d memories, %d dropped for the budget, snapshot %s, group %s",
+        query or project,
+        root,
+        namespace,
+        len(result.memories),
+        result.dropped,
+        "yes" if result.snapshot else "no",
+        result.group,
+    )
     result.text = "\n\n".join(parts)
     result.tokens = estimate_tokens(result.text) if result.text else 0
     return result

@@ -39,6 +39,8 @@ REMEM = "/remem"
 PRE_COMPACTION = frozenset({"PreCompact", "session:compact:before"})
 ENV_WAIT = "MEMSCRIBE_HOOK_WAIT"
 ENV_TIMEOUT = "MEMSCRIBE_TIMEOUT_S"
+#: The debug log (``memscribe --verbose`` / ``--log-file``), apart from the per-root hook log.
+DEBUG_LOG = logging.getLogger("memscribe.integrations")
 
 
 def log_path(root: Path) -> Path:
@@ -184,6 +186,7 @@ def resolve_transcript(payload: HookPayload) -> tuple[Path | None, str | None]:
 def extract(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait: bool) -> None:
     """Start the batch job (and a group flush) on the event's transcript."""
     transcript, agent = resolve_transcript(payload)
+    DEBUG_LOG.debug("transcript resolved to %s (namespace agent %s)", transcript, agent)
     if transcript is None:
         outcome.reason = "no transcript found for this session"
         return
@@ -240,6 +243,15 @@ def flush_group(payload: HookPayload, root: Path, outcome: HookOutcome, *, wait:
 
 def dispatch(payload: HookPayload, root: Path, *, wait: bool | None = None) -> HookOutcome:
     """Do what the event calls for (extract, flush, mark) and log it. Context events: see the caller."""
+    DEBUG_LOG.debug(
+        "hook %s %s: root=%s session_id=%s session_key=%s transcript=%s",
+        payload.agent,
+        payload.event,
+        root,
+        payload.session_id,
+        payload.session_key,
+        payload.transcript,
+    )
     wait = bool(os.environ.get(ENV_WAIT)) if wait is None else wait
     outcome = HookOutcome(agent=payload.agent, event=payload.event, root=str(root))
     from memscribe.integrations.openclaw import is_group
