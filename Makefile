@@ -10,6 +10,9 @@ lint:
 	.venv/bin/ruff check . && .venv/bin/ruff format --check pipeline schemas
 
 typecheck:
+	rm -rf .typecheck && mkdir -p .typecheck/memscribe
+	for f in pipeline/*; do ln -s "../../$$f" ".typecheck/memscribe/$$(basename $$f)"; done
+	ln -s ../../schemas .typecheck/memscribe/schemas && ln -s ../../prompts .typecheck/memscribe/prompts
 	.venv/bin/mypy
 
 test:
