@@ -74,6 +74,8 @@ def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
                 continue  # too short to be random (the stripped value is no longer)
             raw = tok.group(0)
             value = raw.lstrip(".~-/=").rstrip(".~-/")
+            if "=" in value.rstrip("="):
+                value = value[value.index("=") + 1 :]  # ``name=value``: the value decides
             if not value or "REDACTED" in value or value.count("/") > 2:
                 continue  # empty, a mask, or a path
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):

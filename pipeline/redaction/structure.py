@@ -19,6 +19,7 @@ from memscribe.redaction.values import (
     _password_like,
     is_placeholder,
     shannon_entropy,
+    typed_sample,
 )
 
 # PEM / OpenSSH / PGP private key blocks, raw or JSON-escaped (``\n``). A block cut off before
@@ -199,7 +200,9 @@ def _plausible_value(
             return False
         if not _DIGIT.search(v) and not (_char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
             return False
-    return not is_placeholder(v)
+    # passwords are chosen by people, so counting runs (``password123``) are normal there;
+    # keys and tokens are generated, so a value built of them is a typed-in sample
+    return not is_placeholder(v) and (password_name or not typed_sample(v))
 
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.

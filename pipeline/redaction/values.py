@@ -29,7 +29,7 @@ _PLACEHOLDER_WORDS = re.compile(
 )
 _PROVIDER_PREFIX = re.compile(
     r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
-    r"xox[baprs]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIza|ATBB)"
+    r"xox[baprse]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIzaSy|AIza|ATBB|dapi)"
 )
 _VAR_REF = re.compile(
     r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\.?[A-Za-z_][\w.]*|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
@@ -191,18 +191,69 @@ def is_benign_shape(value: str) -> bool:
     return bool(_UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value))
 
 
+def counting_share(value: str) -> float:
+    """Share of the letters and digits of ``value`` that sit in counting runs of three or
+    more (``abc``, ``123``, ``xyz``, case folded, up or down) or in a group repeated three
+    times (``1234-1234-1234``). Typed-in sample tokens are built that way
+    (``abc123xyz-456def``); a random token of 30 characters almost never has more than one
+    short run."""
+    core = [c for c in value.lower() if c.isalnum()]
+    n = len(core)
+    if n < 6:
+        return 0.0
+    counted = 0
+    i = 0
+    while i < n - 2:
+        j = i + 1
+        step = ord(core[j]) - ord(core[i])
+        if step in (1, -1) and core[i].isdigit() == core[j].isdigit():
+            while (
+                j + 1 < n
+                and ord(core[j + 1]) - ord(core[j]) == step
+                and core[j].isdigit() == core[j + 1].isdigit()
+            ):
+                j += 1
+            if j - i + 1 >= 3:
+                counted += j - i + 1
+                i = j + 1
+                continue
+        i += 1
+    groups = [g for g in re.split(r"[^A-Za-z0-9]+", value.lower()) if len(g) >= 3]
+    for g in set(groups):
+        if groups.count(g) >= 3:
+            counted += len(g) * groups.count(g)
+    return min(1.0, counted / n)
+
+
+#: At least this share in counting runs or repeated groups makes a token a typed-in sample.
+COUNTING_SHARE_FAKE = 0.5
+
+
+def typed_sample(value: str) -> bool:
+    """A value made mostly of counting runs and repeated groups, after any provider prefix
+    (``sk-ant-api03-abc123xyz-456de-…``, ``dapi1234567890…``, ``AbCeFG123``)."""
+    return counting_share(_PROVIDER_PREFIX.sub("", value)) >= COUNTING_SHARE_FAKE
+
+
 def not_a_secret(value: str) -> bool:
     """The value decision's veto for any detected span: a placeholder, a benign shape, an
-    identifier made of words, or an almost wholly sequential value (an alphabet string).
-    Sample tokens with a counting run inside (``xoxb-123456789012-…``) are still masked:
+    identifier made of words, an almost wholly sequential value (an alphabet string), or a
+    typed-in sample made mostly of counting runs (:func:`typed_sample`). Tokens with one
+    counting run inside (``xoxb-123456789012-…`` and a random tail) are still masked:
     masking a fake costs little, keeping a real one readable costs a lot."""
-    return is_placeholder(value) or is_benign_shape(value) or sequential(value) or wordy(value)
+    return (
+        is_placeholder(value)
+        or is_benign_shape(value)
+        or sequential(value)
+        or wordy(value)
+        or typed_sample(value)
+    )
 
 
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
     if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
         return False
-    if sequential(s) or wordy(s):
+    if sequential(s) or wordy(s) or typed_sample(s):
         return False
     if not _DIGIT.search(s) or _char_classes(s) < 2:
         return False
