@@ -122,6 +122,17 @@ def test_different_facts_are_kept_even_with_a_change_cue() -> None:
     assert decide("language", "User now writes Kotlin everywhere.", ide)[0] == "keep_both"
 
 
+def test_the_same_proposition_negated_supersedes() -> None:
+    old = item(
+        "prof_vpn",
+        "rule-remotely-vpn",
+        "User's standing instruction: when working remotely, never use a VPN.",
+        0.6,
+    )
+    new = "User's standing instruction: start using a VPN whenever working remotely."
+    assert decide("rule-vpn-remote", new, old) == ("supersede_old", ["prof_vpn"])
+
+
 def test_a_restatement_in_another_script_never_archives() -> None:
     """Words in different scripts cannot show a changed value: keep both rather than archive."""
     old = item("prof_role", "role-frontend", "User is a frontend engineer at an e-commerce company.", 0.2)

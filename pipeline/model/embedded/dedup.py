@@ -12,7 +12,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      ("switched *from Android*", "cancelled *YNAB*", "don't write *Java* anymore"); or
   3. the candidate reports a change, the stored entry is the best related one, and the value
      changed ("started drinking coffee again" / "avoids caffeine");
-  4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'").
+  4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
+  5. the best entry states the same proposition with the opposite polarity ("when working
+     remotely, never use a VPN" / "start using a VPN whenever you work remotely").
 * **restatement** — no change cue, the same polarity, and the best entry says it already: a
   lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
   SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``).
@@ -94,6 +96,14 @@ def names_left_behind(new: str, old: str) -> bool:
     return any(_covered(w, olds) for w in content_tokens(scope))
 
 
+def contradicts(new: str, old: str) -> bool:
+    """The same proposition with the opposite polarity: a lexical similarity of at least
+    RESTATEMENT_SCORE, one of the two negated ("never use a VPN" / "start using a VPN")."""
+    from memscribe.textsim import similarity
+
+    return not same_polarity(new, old) and comparable(new, old) and similarity(new, old) >= RESTATEMENT_SCORE
+
+
 def restates(new: str, item: ShortlistItem) -> bool:
     """``new`` says what ``item`` says (see the module docstring)."""
     from memscribe.textsim import similarity
@@ -113,7 +123,7 @@ def _contained(text: str, other: str) -> bool:
 
 
 def _updated(request: DedupRequest) -> list[str]:
-    """Ids of the shortlisted entries the candidate updates (rules 1–4 of the module docstring)."""
+    """Ids of the shortlisted entries the candidate updates (rules 1–5 of the module docstring)."""
     from memscribe.relatedness import SHORTLIST_SCORE, same_topic
 
     new = request.text
@@ -127,6 +137,7 @@ def _updated(request: DedupRequest) -> list[str]:
             same_topic(request.slug, s.slug)
             or (cue and names_left_behind(new, s.text))
             or (cue and s.id == top.id and s.score >= SHORTLIST_SCORE)
+            or (s.id == top.id and contradicts(new, s.text))
         ):
             ids.append(s.id)
     new_values = literal_values(new)
