@@ -57,6 +57,28 @@ _NOT_STANDALONE = re.compile(
 )
 
 
+#: First-person forms that are not the subject: object pronouns and possessives. A clause whose only
+#: first-person form is one of these is about something else ("es mi día libre", "ça me va"),
+#: unless the possessive opens it as the subject ("unsere Pipelines laufen mit Snakemake").
+_NOT_SUBJECT = {
+    "es": re.compile(r"\b(?:me|mi|mis|nuestr[oa]s?|nos)\b", re.I),
+    "de": re.compile(r"\b(?:mich|mir|uns|mein\w*|unser\w*)\b", re.I),
+    "fr": re.compile(r"\b(?:me|moi|mon|ma|mes|notre|nos)\b|\bm['’]", re.I),
+}
+_POSSESSIVE_SUBJECT = re.compile(
+    r"^(?:mi|mis|nuestr[oa]s?|mein\w*|unser\w*|mon|ma|mes|notre|nos)\s+\w+", re.I
+)
+
+
+def _speaker_is_subject(clause: str, row: Language, lang: str) -> bool:
+    not_subject = _NOT_SUBJECT.get(lang)
+    if not_subject is None:
+        return bool(row.first_person.search(clause))
+    if row.first_person.search(not_subject.sub(" ", clause)):
+        return True
+    return bool(_POSSESSIVE_SUBJECT.match(clause))
+
+
 def _ascii_slug(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     words = [w for w in re.findall(r"[a-z0-9]+", plain) if len(w) > 2][:4]
@@ -81,7 +103,7 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
         _JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)
     ):
         return False
-    return bool(row.first_person.search(clause))
+    return _speaker_is_subject(clause, row, lang)
 
 
 #: A self-statement is a circumstance (role, place, routine): refreshed within a year, like the
