@@ -18,4 +18,6 @@ EXIT_CODES = {
     "the plan lists what was skipped as model_error)",
     5: "store error: the memory root cannot be written safely (nothing partial is left)",
     6: "batch: some transcripts failed (the others were processed)",
+    7: "refused at the trust boundary: a symlinked folder or file in the memory root, a journal "
+    "naming paths outside its memory folders, or a plan failing the write screen (nothing touched)",
 }

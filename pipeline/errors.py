@@ -54,3 +54,12 @@ class StoreError(MemscribeError):
     """The memory root cannot be read or written safely (permissions, disk, lock, bad plan)."""
 
     exit_code = 5
+
+
+class UnsafeRootError(StoreError):
+    """Refused at the trust boundary: the memory root holds something that would make memscribe
+    act outside it (a symlinked special folder or file, a journal naming foreign paths) or a plan
+    fails the write screen (secrets, injection text, control or bidi characters, path shapes).
+    Nothing was touched."""
+
+    exit_code = 7

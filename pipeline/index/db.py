@@ -436,6 +436,9 @@ def open_index(
     location: Path | None = None
     conn: sqlite3.Connection | None = None
     if not in_memory:
+        from memscribe.store.confine import check_root_layout
+
+        check_root_layout(root)  # never open or create the index through a planted link
         location = index_path(root)
         try:
             location.parent.mkdir(parents=True, exist_ok=True)

@@ -33,8 +33,15 @@ def open_store(location: Path, *, lock_timeout: float = 5.0) -> MemoryStore:
     """The memory store at ``location``: today always the file store (a memory root on disk).
 
     Another backend plugs in here (and only here, for the doors): pick it by ``location``.
+
+    Raises:
+        UnsafeRootError: the root's special folders or files are links (exit 7): refused before
+            any door reads or writes through them.
     """
+    from memscribe.store.confine import check_root_layout
     from memscribe.store.filestore import FileMemoryStore
+
+    check_root_layout(location)
 
     return FileMemoryStore(location, lock_timeout=lock_timeout)
 

@@ -35,9 +35,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memscribe.errors import StoreError
+from memscribe.store.confine import CHANGES_FILE, open_nofollow
 from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR
 
-CHANGES_FILE = f"{REFLEXIO_DIR}/.index/changes.log"
 #: The four folders that hold memory files (active and archived, per kind).
 MEMORY_DIRS: tuple[str, ...] = tuple(
     f"{base}/{kind_dir}" for base in (REFLEXIO_DIR, ARCHIVE_DIR) for kind_dir in sorted(KIND_DIRS.values())
@@ -84,7 +85,7 @@ def recorded(root: Path) -> Iterator[list[str]]:
     changed: list[str] = []
     yield changed
     log = root / CHANGES_FILE
-    if not changed or not log.parent.is_dir():
+    if not changed or not log.parent.is_dir() or log.parent.is_symlink():
         return
     dirs: dict[str, list[object]] = {}
     for rel in MEMORY_DIRS:
@@ -95,8 +96,10 @@ def recorded(root: Path) -> Iterator[list[str]]:
             return
         dirs[rel] = [before[rel], after, stamped]
     line = json.dumps({"d": dirs, "p": sorted(set(changed))}, separators=(",", ":")) + "\n"
-    with contextlib.suppress(OSError):
-        fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    # Never through a link: a planted changes.log -> ~/.bashrc is left alone (the log is derived
+    # data; a missing line only costs the next refresh a scan).
+    with contextlib.suppress(OSError, StoreError):
+        fd = open_nofollow(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644, rel=CHANGES_FILE)
         try:
             os.write(fd, line.encode("utf-8"))
         finally:
@@ -119,7 +122,8 @@ def read_changes(root: Path, offset: int) -> ChangeLog:
     """The complete lines of the log from byte ``offset`` on (a shorter log: broken)."""
     out = ChangeLog(offset=offset)
     try:
-        with open(Path(root) / CHANGES_FILE, "rb") as fh:
+        fd = open_nofollow(Path(root) / CHANGES_FILE, os.O_RDONLY, rel=CHANGES_FILE)
+        with os.fdopen(fd, "rb") as fh:
             size = os.fstat(fh.fileno()).st_size
             if size < offset:
                 out.broken, out.offset = True, 0
@@ -130,7 +134,7 @@ def read_changes(root: Path, offset: int) -> ChangeLog:
         out.broken = offset > 0
         out.offset = 0
         return out
-    except OSError:
+    except (OSError, StoreError):
         out.broken = True
         return out
     complete = data[: data.rfind(b"\n") + 1]
@@ -154,6 +158,13 @@ def read_changes(root: Path, offset: int) -> ChangeLog:
 
 
 def truncate_changes(root: Path) -> None:
-    """Empty the log (a concurrent append lost here only costs the next refresh a scan)."""
-    with contextlib.suppress(OSError):
-        os.truncate(Path(root) / CHANGES_FILE, 0)
+    """Empty the log (a concurrent append lost here only costs the next refresh a scan).
+
+    Truncated through a descriptor opened with ``O_NOFOLLOW``: never a link's target.
+    """
+    with contextlib.suppress(OSError, StoreError):
+        fd = open_nofollow(Path(root) / CHANGES_FILE, os.O_WRONLY, rel=CHANGES_FILE)
+        try:
+            os.ftruncate(fd, 0)
+        finally:
+            os.close(fd)

@@ -11,13 +11,18 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from memscribe.errors import StoreError
+from memscribe.errors import StoreError, UnsafeRootError
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.store.atomic import store_error
+from memscribe.store.confine import (
+    JOURNAL_DIR,
+    LOCK_FILE,
+    check_root_layout,
+    open_nofollow,
+    read_text_nofollow,
+)
 from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
 
-LOCK_FILE = f"{REFLEXIO_DIR}/.lock"
-JOURNAL_DIR = f"{REFLEXIO_DIR}/.journal"
 _POLL_S = 0.05
 
 
@@ -38,7 +43,7 @@ class MemoryRoot:
         found: list[MemoryEntry] = []
         for kind_dir in sorted(KIND_DIRS.values()):
             directory = self.path / base / kind_dir
-            if not directory.is_dir():
+            if not directory.is_dir() or directory.is_symlink():
                 continue
             for file in sorted(directory.iterdir()):
                 # Dot files are temp files of writers in flight (see atomic.write_new_file).
@@ -46,7 +51,10 @@ class MemoryRoot:
                     continue
                 rel = file.relative_to(self.path).as_posix()
                 try:
-                    text = file.read_text(encoding="utf-8")
+                    text = read_text_nofollow(file)
+                except UnsafeRootError as exc:  # a planted link: never read through it
+                    self.problems.append(StoreError(f"{rel}: skipped: {exc}", path=rel))
+                    continue
                 except (OSError, UnicodeDecodeError) as exc:
                     self.problems.append(StoreError(f"{rel}: unreadable: {exc}", path=rel))
                     continue
@@ -85,7 +93,7 @@ class MemoryRoot:
     def pending_journals(self) -> list[Path]:
         """Journal files of applies that started but never finished (see store.transaction)."""
         directory = self.path / JOURNAL_DIR
-        if not directory.is_dir():
+        if not directory.is_dir() or directory.is_symlink():
             return []
         return sorted(
             p
@@ -106,14 +114,22 @@ class MemoryRoot:
         Args:
             timeout: seconds to wait for a busy lock; 0 fails at once.
 
+        The root's layout is checked first (:func:`~memscribe.store.confine.check_root_layout`)
+        and the lock file is opened with ``O_NOFOLLOW`` and without ``O_TRUNC``: a planted link
+        or hard link is refused before anything is written (it is only emptied through the
+        checked descriptor).
+
         Raises:
             StoreError: "memory root is locked by pid N" when busy past ``timeout``,
                 or the lock file cannot be created.
+            UnsafeRootError: a special folder or the lock file is a link.
         """
         lock_path = self.path / LOCK_FILE
+        check_root_layout(self.path)
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            check_root_layout(self.path)  # .reflexio may have been swapped for a link meanwhile
+            fd = open_nofollow(lock_path, os.O_RDWR | os.O_CREAT, 0o644, rel=LOCK_FILE)
         except OSError as exc:
             raise store_error(exc, lock_path, "lock") from exc
         try:
@@ -148,9 +164,9 @@ class MemoryRoot:
 def _busy_message(lock_path: Path) -> str:
     try:
         info = dict(
-            part.split("=", 1) for part in lock_path.read_text(encoding="utf-8").split() if "=" in part
+            part.split("=", 1) for part in read_text_nofollow(lock_path, limit=4096).split() if "=" in part
         )
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, StoreError):
         info = {}
     if "pid" in info:
         host = f" on {info['host']}" if "host" in info else ""

@@ -21,6 +21,20 @@ Nothing is destroyed before its replacement is durable, so a crash at any point 
 data. The worst case is an entry both active and archived (``MemoryRoot.half_archived``)
 and a journal without ``.done`` (``MemoryRoot.pending_journals``) naming the plan that was
 interrupted; :func:`finish_interrupted` completes such archive steps.
+
+**Journals are data, not commands.** A memory root may come from a cloned repository, so an
+open journal may be planted. Before anything is replayed, every pending journal is checked
+whole (:func:`_check_journal`): a regular single-linked file named as the writer names it, a
+strict Plan (unknown keys refused), every path in the shapes memscribe writes
+(:func:`memscribe.store.confine.check_op_shape`) and confined to the root's own memory folders
+(no link on the way), each new text parsing back to its op's id, kind and slug. Anything else
+raises :class:`~memscribe.errors.UnsafeRootError` (exit 7) before a byte is written; the journal
+is left in place, never replayed, never deleted. Binding journals with a keyed digest was
+weighed and not used: a key kept under the root can be planted next to the journal by the same
+hand, and a key kept outside the root would itself be a file outside it. Confinement is what
+makes replay harmless: a journal that passes can only do what memscribe's own apply does —
+create new memory files in the kind folders and archive existing ones — which is no more than
+whoever planted it could do by writing those files directly.
 """
 
 from __future__ import annotations
@@ -35,10 +49,17 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from memscribe.errors import StoreError
+from memscribe.errors import StoreError, UnsafeRootError
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
 from memscribe.store.atomic import fsync_dir, store_error, write_new_file
 from memscribe.store.changes import recorded
+from memscribe.store.confine import (
+    JOURNAL_DIR,
+    check_op_shape,
+    check_path_text,
+    confined,
+    read_text_nofollow,
+)
 from memscribe.store.files import (
     ARCHIVE_DIR,
     KIND_DIRS,
@@ -49,9 +70,13 @@ from memscribe.store.files import (
     with_archive_metadata,
 )
 from memscribe.store.ids import id_suffix, kind_of_id
-from memscribe.store.root import JOURNAL_DIR, MemoryRoot
+from memscribe.store.root import MemoryRoot
 
 _MAX_ARCHIVE_SUFFIX = 1000
+#: A journal's name as :func:`_open_journal` makes it.
+_JOURNAL_NAME = re.compile(r"^\d{8}T\d{6}Z-[0-9a-f]{8}\.json$")
+#: A journal larger than this is not one memscribe wrote (plans are screened to far less).
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -80,8 +105,15 @@ def _fail(message: str, path: str) -> StoreError:
     return StoreError(f"invalid plan: {path}: {message}", path=path)
 
 
+def _unsafe(message: str, path: str) -> UnsafeRootError:
+    return UnsafeRootError(f"invalid plan: {path!r}: {message}", path=path)
+
+
 def _check_rel_path(root: Path, rel: str, expected: tuple[str, ...]) -> Path:
     """``root / rel`` after checking ``rel`` is ``<expected dirs>/<name>.md`` with no tricks."""
+    problem = check_path_text(rel)
+    if problem:
+        raise _unsafe(f"path {problem}", rel)
     pure = PurePosixPath(rel)
     parts = pure.parts
     if (
@@ -92,22 +124,29 @@ def _check_rel_path(root: Path, rel: str, expected: tuple[str, ...]) -> Path:
         or parts[-1].startswith(".")
         or rel != pure.as_posix()
     ):
-        raise _fail(f"path must be {'/'.join(expected)}/<name>.md", rel)
-    target = root / rel
-    real_dir = target.parent.resolve()
-    if real_dir != root.resolve().joinpath(*expected):
-        raise _fail("path escapes the memory root (symlinked folder?)", rel)
-    return target
+        raise _unsafe(f"path must be {'/'.join(expected)}/<name>.md", rel)
+    return confined(root, rel)
+
+
+def _check_shape(op: WriteOp | ArchiveOp) -> None:
+    problem = check_op_shape(op)
+    if problem:
+        raise _unsafe(problem, op.path)
 
 
 def _check_write(root: Path, op: WriteOp, taken: set[str]) -> None:
     target = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
     if os.path.lexists(target):
         raise _fail("file already exists (memory files are never overwritten)", op.path)
-    if kind_of_id(op.id) != op.kind:
-        raise _fail(f"id {op.id!r} is not a {op.kind} id", op.path)
     if op.id in taken:
         raise _fail(f"id {op.id} is already in use", op.path)
+    _check_text(op)
+
+
+def _check_text(op: WriteOp) -> None:
+    """The op's text parses back to the op's own id, kind, slug, supersedes and namespace."""
+    if kind_of_id(op.id) != op.kind:
+        raise _fail(f"id {op.id!r} is not a {op.kind} id", op.path)
     try:
         entry = parse_memory_file(op.text, op.path)
     except StoreError as exc:
@@ -135,7 +174,7 @@ def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: 
     if not source.is_file() or source.is_symlink():
         raise _fail("file to archive does not exist", op.path)
     try:
-        text = source.read_text(encoding="utf-8")
+        text = read_text_nofollow(source)
     except (OSError, UnicodeDecodeError) as exc:
         raise _fail(f"cannot read: {exc}", op.path) from None
     entry = parse_memory_file(text, op.path)
@@ -150,7 +189,7 @@ def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: 
 
 def _parsed_id(root: Path, rel: str) -> str | None:
     try:
-        return parse_memory_file((root / rel).read_text(encoding="utf-8"), rel).id
+        return parse_memory_file(read_text_nofollow(root / rel), rel).id
     except (OSError, UnicodeDecodeError, StoreError):
         return None
 
@@ -224,6 +263,8 @@ def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
     Ids in use come from the index when the root has one (refreshed, each hit confirmed by
     parsing its file), else from the memory folders' file names (ids are their suffix).
     """
+    for op in plan.operations:
+        _check_shape(op)
     writes = [op for op in plan.operations if isinstance(op, WriteOp)]
     archive_ops = [op for op in plan.operations if isinstance(op, ArchiveOp)]
     seen_paths: set[str] = set()
@@ -366,12 +407,46 @@ def _roll_back(root: Path, written: list[str], journal: Path) -> None:
     fsync_dir(journal.parent)
 
 
-def _roll_forward(root: Path, journal: Path) -> None:
-    """Finish the plan in an open journal: the writes and archives a crash cut short."""
+def _check_journal(root: Path, journal: Path) -> Plan:
+    """The plan in an open journal, after checking it is data memscribe could have written.
+
+    Raises:
+        UnsafeRootError: anything else (see the module docstring); the journal is left in place.
+    """
+    rel = journal.relative_to(root).as_posix() if journal.is_relative_to(root) else str(journal)
+
+    def refuse(why: str) -> UnsafeRootError:
+        return UnsafeRootError(
+            f"unsafe journal {rel}: {why}; not replayed and left in place (check it, then remove it)",
+            path=rel,
+        )
+
+    if not _JOURNAL_NAME.match(journal.name):
+        raise refuse("not a journal name memscribe writes")
     try:
-        plan = Plan.model_validate_json(journal.read_text(encoding="utf-8"))
+        plan = Plan.model_validate_json(read_text_nofollow(journal, limit=MAX_JOURNAL_BYTES))
+    except UnsafeRootError as exc:
+        raise refuse(exc.message.removeprefix("unsafe memory root: ")) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise StoreError(f"unreadable journal {journal}: {exc}", path=str(journal)) from None
+        raise refuse(f"not a plan ({type(exc).__name__})") from None
+    try:
+        for op in plan.operations:
+            _check_shape(op)
+            _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
+            if isinstance(op, WriteOp):
+                _check_text(op)
+            else:
+                _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
+                if kind_of_id(op.id) != op.kind:
+                    raise _fail(f"id {op.id!r} is not a {op.kind} id", op.path)
+    except StoreError as exc:
+        raise refuse(exc.message) from None
+    return plan
+
+
+def _roll_forward(root: Path, journal: Path, plan: Plan) -> None:
+    """Finish the plan in an open journal (checked by :func:`_check_journal`): the writes and
+    archives a crash cut short."""
     moment = dt.datetime.now(dt.UTC)
     for op in plan.operations:
         if isinstance(op, WriteOp) and not os.path.lexists(root / op.path):
@@ -381,13 +456,19 @@ def _roll_forward(root: Path, journal: Path) -> None:
         if not isinstance(op, ArchiveOp):
             continue
         source = root / op.path
-        if not source.is_file():
-            continue  # archived before the crash
+        if not source.is_file() or source.is_symlink():
+            continue  # archived before the crash (a link is never followed)
+        text = read_text_nofollow(source)
+        try:
+            same = parse_memory_file(text, op.path).id == op.id
+        except StoreError:
+            same = False
+        if not same:
+            continue  # not the file the journal meant: leave it
         if op.id in archived_ids:  # copy written, original not yet removed
             source.unlink()
             fsync_dir(source.parent)
             continue
-        text = source.read_text(encoding="utf-8")
         _archive_one(root, op, text, utc_stamp(moment))
     _close_journal(journal)
 
@@ -397,14 +478,20 @@ def recover_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
 
     Cheap when there is nothing to do (one directory listing, no lock). Run automatically at
     the start of ``extract``, ``apply`` and ``batch``. Returns the journals completed.
+
+    Every pending journal is checked before any is replayed (:func:`_check_journal`).
+
+    Raises:
+        UnsafeRootError: a journal is not one memscribe wrote (nothing replayed or removed).
     """
     memory_root = MemoryRoot(root)
     if not memory_root.pending_journals():
         return []
     done: list[str] = []
     with memory_root.lock(timeout=lock_timeout):
-        for journal in memory_root.pending_journals():
-            _roll_forward(memory_root.path, journal)
+        pending = [(j, _check_journal(memory_root.path, j)) for j in memory_root.pending_journals()]
+        for journal, plan in pending:
+            _roll_forward(memory_root.path, journal, plan)
             done.append(journal.relative_to(memory_root.path).as_posix())
         finish_interrupted(root, _locked=True)
     return done

@@ -59,5 +59,6 @@ def test_apply_rejects_bad_plans(tmp_path: Path) -> None:
     plan["operations"][0]["path"] = "../escape.md"
     bad.write_text(json.dumps(plan), encoding="utf-8")
     result = runner.invoke(app, ["apply", str(bad), "--memory-dir", str(tmp_path)])
-    assert result.exit_code == 5 and "invalid plan" in result.output
+    # A path outside the memory folders is refused at the trust boundary (exit 7), not replayed.
+    assert result.exit_code == 7 and "plan refused" in result.output
     assert not MemoryRoot(tmp_path).entries()  # all or nothing
