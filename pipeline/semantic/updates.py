@@ -65,7 +65,8 @@ _LEFT_BEHIND = re.compile(
     r"|\bgave up(?: on)?|\bdropped|\bditched|\breplaced|\bdon['’]t|\bdoesn['’]t|\bnot"
     r"|\bnicht mehr|\bkein\w*|\bstatt|\bverkauft|\bau lieu de|\bya no|\bdejé de|\ben vez de"
     r"|\bne|\bn['’]|不再|戒了|离开|从|やめ)"
-    r"(?P<scope>[^.;,!?。！？、，]{1,60}?)(?=\bto\b|\bfor\b|\bzu\b|\bauf\b|\bà\b|\ba\b|到|に|[.;,!?。！？、，]|$)",
+    r"(?P<scope>[^.;,!?。！？、，]{1,60}?)"
+    r"(?=\b(?:to|for|and|but|zu|auf|und|aber|à|et|mais|a|y|pero)\b|到|に|和|但|[.;,!?。！？、，]|$)",
     _I,
 )
 

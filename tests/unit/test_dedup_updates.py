@@ -120,6 +120,12 @@ def test_different_facts_are_kept_even_with_a_change_cue() -> None:
     assert decide("home-city", "User moved to Leeds last month.", weak)[0] == "keep_both"
     ide = item("prof_ide", "ide-intellij", "User's IDE is IntelliJ IDEA.", 0.3)
     assert decide("language", "User now writes Kotlin everywhere.", ide)[0] == "keep_both"
+    # Related by meaning only, short of STRONG_TOPIC_SCORE: not enough to archive.
+    vim = item("prof_vim", "editor-vim", "User's editor is Vim.", 0.38)
+    assert decide("stack", "User's admin console was upgraded to Vue 3.", vim)[0] == "keep_both"
+    # A common word in the scope of an ending is not the stored value.
+    go = item("prof_go", "work-language-go", "User writes Go at work.", 0.24)
+    assert decide("job", "User left Fintastic and now works at Verdant Grid.", go)[0] == "keep_both"
 
 
 def test_the_same_proposition_negated_supersedes() -> None:

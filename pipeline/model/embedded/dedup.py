@@ -10,7 +10,8 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      changed (each text says something the other does not, or the polarity flipped); or
   2. the candidate reports a change (a change cue) and names the stored value as left behind
      ("switched *from Android*", "cancelled *YNAB*", "don't write *Java* anymore"); or
-  3. the candidate reports a change, the stored entry is the best related one, and the value
+  3. the candidate reports a change, the stored entry is the best related one with strong topic
+     evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE), and the value
      changed ("started drinking coffee again" / "avoids caffeine");
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
@@ -32,6 +33,10 @@ from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.updates import change_cue, left_behind, same_polarity
 
+#: A semantic score this high makes the best entry one topic with a candidate that reports a
+#: change (rule 3). Lower scores (0.35–0.45) also pair "Vue 3 console" with "editor is Vim" or
+#: "gets up at 5:30 to run" with "runs three times a week": wrongly archiving costs more.
+STRONG_TOPIC_SCORE = 0.45
 #: A semantic score this high (and nothing changed) is a paraphrase of the same fact.
 SEMANTIC_RESTATEMENT = 0.85
 #: A word matches a longer one that extends it by at most PREFIX_TAIL letters, if it has at
@@ -85,15 +90,30 @@ def value_changed(new: str, old: str) -> bool:
     return not same_polarity(new, old) or (bool(_uncovered(new, old)) and bool(_uncovered(old, new)))
 
 
+_NAME_LIKE = re.compile(r"[^\W\d_]*[A-Z\d][\w+#.-]*|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+
+
 def names_left_behind(new: str, old: str) -> bool:
-    """The new statement says words of the old one are no longer so."""
+    """The new statement says a value of the old one is no longer so: a name-like word (capital
+    or digit — Android, YNAB, Java, Vue 2 — or CJK) in the scope of an ending or a "from" is found
+    in the old statement. Common words in that scope ("works", "the car") are not values."""
     from memscribe.textsim import content_tokens
 
     scope = left_behind(new)
     if not scope:
         return False
     olds = content_tokens(old)
-    return any(_covered(w, olds) for w in content_tokens(scope))
+    names = content_tokens(" ".join(_NAME_LIKE.findall(scope)))
+    return any(_covered(w, olds) for w in names)
+
+
+def _one_topic(new: str, item: ShortlistItem) -> bool:
+    """Topic evidence strong enough to archive on: shared content words (a lexical similarity at
+    the shortlist threshold), or a semantic score of at least STRONG_TOPIC_SCORE."""
+    from memscribe.relatedness import SHORTLIST_SCORE
+    from memscribe.textsim import similarity
+
+    return item.score >= STRONG_TOPIC_SCORE or similarity(new, item.text) >= SHORTLIST_SCORE
 
 
 def contradicts(new: str, old: str) -> bool:
@@ -124,7 +144,7 @@ def _contained(text: str, other: str) -> bool:
 
 def _updated(request: DedupRequest) -> list[str]:
     """Ids of the shortlisted entries the candidate updates (rules 1–5 of the module docstring)."""
-    from memscribe.relatedness import SHORTLIST_SCORE, same_topic
+    from memscribe.relatedness import same_topic
 
     new = request.text
     cue = change_cue(new)
@@ -136,7 +156,7 @@ def _updated(request: DedupRequest) -> list[str]:
         if (
             same_topic(request.slug, s.slug)
             or (cue and names_left_behind(new, s.text))
-            or (cue and s.id == top.id and s.score >= SHORTLIST_SCORE)
+            or (cue and s.id == top.id and _one_topic(new, s))
             or (s.id == top.id and contradicts(new, s.text))
         ):
             ids.append(s.id)
