@@ -52,6 +52,28 @@ TimeoutOpt = Annotated[
     float, typer.Option("--timeout", envvar=config.ENV_TIMEOUT, help="Per-request timeout (s).")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON on stdout).")]
+
+
+def _set_max_calls(value: int | None) -> int | None:
+    """Hand ``--max-calls`` to the model through its environment variable (workers inherit it)."""
+    import os
+
+    if value is not None:
+        os.environ[config.ENV_MAX_CALLS] = str(value)
+    return value
+
+
+MaxCallsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--max-calls",
+        envvar=config.ENV_MAX_CALLS,
+        min=0,
+        callback=_set_max_calls,
+        help="Model-call budget for this run (re-asks and retries count); calls past it are not "
+        "made and are reported as model errors. Unset: no budget.",
+    ),
+]
 FormatOpt = Annotated[
     str | None,
     typer.Option("--format", help="Force the format: openclaw, claude-code, codex, openai, text."),

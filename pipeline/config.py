@@ -8,6 +8,8 @@ ENV_API_BASE = "MEMSCRIBE_API_BASE"
 ENV_MODE = "MEMSCRIBE_MODE"
 ENV_CONTEXT_TOKENS = "MEMSCRIBE_CONTEXT_TOKENS"
 ENV_TIMEOUT = "MEMSCRIBE_TIMEOUT"
+#: Model-call budget per run (read by ``LiteLLMModel``; ``--max-calls`` sets it).
+ENV_MAX_CALLS = "MEMSCRIBE_MAX_CALLS"
 
 EXIT_CODES = {
     0: "success (including: nothing to learn)",

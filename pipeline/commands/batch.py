@@ -13,6 +13,7 @@ from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
+    MaxCallsOpt,
     MemoryDir,
     ModelOpt,
     ModeOpt,
@@ -57,6 +58,7 @@ def batch(
     ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Plan and report; write nothing.")] = False,
     as_json: JsonOpt = False,
+    max_calls: MaxCallsOpt = None,
     budget: Annotated[
         float | None,
         typer.Option(

@@ -12,6 +12,7 @@ from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
+    MaxCallsOpt,
     MemoryDir,
     ModelOpt,
     ModeOpt,
@@ -47,6 +48,7 @@ def extract(
         ),
     ] = None,
     timeout: TimeoutOpt = 120.0,
+    max_calls: MaxCallsOpt = None,
     agent: AgentOpt = None,
     plan_only: Annotated[
         bool,

@@ -11,6 +11,7 @@ from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
+    MaxCallsOpt,
     MemoryDir,
     ModelOpt,
     ModeOpt,
@@ -40,6 +41,7 @@ def flush(
     as_json: JsonOpt = False,
     mode: ModeOpt = "json_schema",
     timeout: TimeoutOpt = 120.0,
+    max_calls: MaxCallsOpt = None,
 ) -> None:
     """Flush a group chat into memory/groups/<group>.md and memory/groups/<group>/ (skip rule applies)."""
     import datetime as dt

@@ -11,6 +11,7 @@ from memscribe.cli_common import (
     ApiBase,
     FormatOpt,
     JsonOpt,
+    MaxCallsOpt,
     MemoryDir,
     ModelOpt,
     ModeOpt,
@@ -41,6 +42,7 @@ def save(
     as_json: JsonOpt = False,
     mode: ModeOpt = "json_schema",
     timeout: TimeoutOpt = 120.0,
+    max_calls: MaxCallsOpt = None,
 ) -> None:
     """Snapshot the task state of TRANSCRIPT now and append it to today's memory/YYYY-MM-DD.md."""
     import datetime as dt
