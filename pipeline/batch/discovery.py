@@ -42,9 +42,9 @@ def codex_home() -> Path:
     return Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
 
 
-def agent_of(path: Path) -> str | None:
+def agent_of(path: Path | str) -> str | None:
     """``<id>`` of ``…/agents/<id>/sessions/<file>``."""
-    parts = path.parts
+    parts = path.split(os.sep) if isinstance(path, str) else path.parts
     for i in range(len(parts) - 3, -1, -1):
         if parts[i] == "agents" and parts[i + 2] == "sessions":
             return parts[i + 1]
@@ -83,14 +83,19 @@ def _is_transcript_name(name: str) -> bool:
     return name.endswith(TRANSCRIPT_SUFFIXES) or ".jsonl.reset." in name
 
 
-def _walk(directory: Path) -> list[Path]:
+def _path_order(path: str) -> list[str]:
+    """Sort key of an absolute path string: component-wise, the order of ``Path`` objects."""
+    return path.split(os.sep)
+
+
+def _walk(directory: Path) -> list[str]:
     """Transcript-named files under ``directory``, as canonical paths.
 
     One ``scandir`` per folder and one ``realpath`` per walk (not per file: a run over many
     transcripts costs a directory listing). Like ``rglob``, symlinked folders are not entered;
     a symlinked file is resolved to its target.
     """
-    found: list[Path] = []
+    found: list[str] = []
     stack = [str(directory.resolve())]
     while stack:
         folder = stack.pop()
@@ -104,24 +109,27 @@ def _walk(directory: Path) -> list[Path]:
                 if entry.is_dir(follow_symlinks=False):
                     stack.append(entry.path)
                 elif _is_transcript_name(entry.name) and entry.is_file():
-                    found.append(Path(entry.path).resolve() if entry.is_symlink() else Path(entry.path))
+                    found.append(os.path.realpath(entry.path) if entry.is_symlink() else entry.path)
             except OSError:
                 continue
-    return sorted(found)
+    return sorted(found, key=_path_order)
 
 
-def _expand(arg: str) -> list[tuple[Path, bool]]:
+def _expand(arg: str) -> list[tuple[str, bool]]:
     """The files an argument names (canonical paths), each with whether it was named explicitly."""
     path = Path(arg).expanduser()
     if path.is_file():
-        return [(path.resolve(), True)]
+        return [(os.path.realpath(path), True)]
     if path.is_dir():
         return [(p, False) for p in _walk(path)]
     if glob.has_magic(arg):
         return sorted(
-            (Path(p).resolve(), False)
-            for p in glob.glob(os.path.expanduser(arg), recursive=True)
-            if Path(p).is_file()
+            (
+                (os.path.realpath(p), False)
+                for p in glob.glob(os.path.expanduser(arg), recursive=True)
+                if Path(p).is_file()
+            ),
+            key=lambda hit: _path_order(hit[0]),
         )
     raise UserError(f"no such transcript, folder or glob: {arg}")
 
@@ -145,28 +153,32 @@ def discover(
     candidates: Iterable[Path] | None = None,
 ) -> list[WorkItem]:
     """The transcripts to process, each once, sorted by absolute path."""
+    # Strings until the end: a run over many transcripts costs its directory listing, not
+    # a Path object per comparison.
     canonical = candidates is None and bool(paths)  # _expand resolves what it finds
-    found: list[tuple[Path, bool]] = [(p, False) for p in candidates] if candidates is not None else []
+    found: list[tuple[str, bool]] = [(str(p), False) for p in candidates] if candidates is not None else []
     if candidates is None:
         if paths:
             found = [hit for arg in paths for hit in _expand(arg)]
         else:
-            found = [(p, False) for p in default_sources()]
-    items: dict[Path, WorkItem] = {}
+            found = [(str(p), False) for p in default_sources()]
+    explicitly: dict[str, bool] = {}
     for path, explicit in found:
-        if path.name in _INDEX_NAMES or path.name.startswith("."):
+        name = os.path.basename(path)
+        if name in _INDEX_NAMES or name.startswith("."):
             continue
-        if is_reset_archive(path) and not include_resets:
+        if ".reset." in name and not include_resets:  # is_reset_archive
             continue
-        resolved = path if canonical else path.resolve()
+        resolved = path if canonical else os.path.realpath(path)
         if since is not None:
             try:
-                mtime = dt.datetime.fromtimestamp(resolved.stat().st_mtime, dt.UTC)
+                mtime: dt.datetime | None = dt.datetime.fromtimestamp(os.stat(resolved).st_mtime, dt.UTC)
             except OSError:
                 mtime = None
             if mtime is not None and mtime < since:
                 continue
-        known = items.get(resolved)
-        if known is None or (explicit and not known.explicit):
-            items[resolved] = WorkItem(resolved, agent_of(resolved), explicit=explicit)
-    return sorted(items.values())
+        explicitly[resolved] = explicitly.get(resolved, False) or explicit
+    return [
+        WorkItem(Path(path), agent_of(path), explicit=explicitly[path])
+        for path in sorted(explicitly, key=_path_order)
+    ]

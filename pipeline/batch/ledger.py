@@ -255,12 +255,23 @@ class Ledger:
         return LedgerFile() if row is None else _parse(row[0], row[1])
 
     def stats(self, transcripts: Sequence[Path | str]) -> dict[str, tuple[int | None, int | None]]:
-        """(size, mtime_ns) recorded for each of ``transcripts`` that has a row: point look-ups."""
+        """(size, mtime_ns) recorded for each of ``transcripts`` that has a row.
+
+        Point look-ups by key for a few transcripts (a hook's single-session call); one pass
+        over the table's three small columns when asked for many (cheaper than many look-ups).
+        """
         found: dict[str, tuple[int | None, int | None]] = {}
         with self._lock:
             if self._db is None:
                 return found
             keys = [str(t) for t in transcripts]
+            if len(keys) > _CHUNK:
+                wanted = set(keys)
+                query = "SELECT path, size, mtime_ns FROM transcripts WHERE pending IS NULL"
+                for path, size, mtime in self._db.execute(query):
+                    if path in wanted:
+                        found[path] = (size, mtime)
+                return found
             for start in range(0, len(keys), _CHUNK):
                 chunk = keys[start : start + _CHUNK]
                 marks = ",".join("?" * len(chunk))

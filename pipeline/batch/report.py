@@ -85,9 +85,13 @@ class BatchReport(BaseModel):
             self.transcripts_skipped_by_reason[result.reason] = (
                 self.transcripts_skipped_by_reason.get(result.reason, 0) + 1
             )
-        self.model_calls += result.model_calls
-        self.prompt_tokens += result.prompt_tokens
-        self.completion_tokens += result.completion_tokens
+        # (assigning a field of a pydantic model costs more than the addition: only when non-zero)
+        if result.model_calls:
+            self.model_calls += result.model_calls
+        if result.prompt_tokens:
+            self.prompt_tokens += result.prompt_tokens
+        if result.completion_tokens:
+            self.completion_tokens += result.completion_tokens
         if result.cost_usd is not None:
             self.cost_usd = (self.cost_usd or 0.0) + result.cost_usd
         if result.status == "processed":
