@@ -198,4 +198,7 @@ class FlushResult(BaseModel):
     state: FlushState | None = None
     redactions: int = 0
     model_errors: list[str] = Field(default_factory=list)
+    refused: list[str] = Field(
+        default_factory=list, description="Items the write guard refused (field: reason), never written."
+    )
     llm_calls: int = 0

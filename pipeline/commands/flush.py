@@ -21,7 +21,7 @@ from memscribe.cli_common import (
     fail,
     read_transcript_arg,
 )
-from memscribe.errors import MemscribeError
+from memscribe.errors import MemscribeError, ModelError
 
 
 def flush(
@@ -62,6 +62,15 @@ def flush(
     except MemscribeError as exc:
         fail(exc)
     name, result, written = flushed.group, flushed.result, flushed.written
+    if result.model_errors:
+        # Like extract: exit 4, nothing written, the messages stay unflushed (retried next run).
+        fail(
+            ModelError(
+                f"group flush not done (retried next run): {result.model_errors[0]}",
+                stage="flush",
+                attempts=1,
+            )
+        )
     if as_json:
         data = result.model_dump(mode="json")
         data["written"] = written
@@ -81,8 +90,8 @@ def flush(
         typer.echo(f"  dropped: {item}")
     for item in result.pending_items:
         typer.echo(f"  pending: {item}")
-    for error in result.model_errors:
-        typer.echo(f"  model error: {error}", err=True)
+    for item in result.refused:
+        typer.echo(f"  refused: {item}")
 
 
 def register(app: typer.Typer) -> None:

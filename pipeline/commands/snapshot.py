@@ -72,6 +72,8 @@ def save(
     except MemscribeError as exc:
         fail(exc)
     outcome, block, chosen = saved.outcome, saved.block, saved.model
+    if outcome.model_error is not None:
+        fail(outcome.model_error)  # exit 4 like extract; nothing was appended
     if as_json:
         echo_json(
             {
@@ -79,6 +81,7 @@ def save(
                 "reason": outcome.reason or None,
                 "snapshot": block.model_dump(mode="json") if block else None,
                 "redactions": [r.model_dump(mode="json") for r in outcome.redactions],
+                "refused": outcome.refused,
                 "usage": chosen.usage.model_dump(mode="json"),
             }
         )
@@ -89,6 +92,9 @@ def save(
         typer.echo(block.text)
     else:
         typer.echo(f"Snapshot saved to {block.path} (snapshot-id {block.snapshot_id}, {block.timestamp})")
+    if not as_json:
+        for item in outcome.refused:
+            typer.echo(f"  refused: {item}")
 
 
 @snapshot_app.command()

@@ -28,6 +28,7 @@ from memscribe.groups.layout import (
 )
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
+from memscribe.safety.write_guard import Refusal, fit_budget
 from memscribe.schemas.groups import (
     AttentionState,
     ConventionTopic,
@@ -137,7 +138,7 @@ def _review_pending(
     if review is None:
         return pending
     listed = set(pending)
-    confirmed = [c for c in review.confirmed if c.item in listed and s.keep(c.text)]
+    confirmed = [c for c in review.confirmed if c.item in listed and s.keep(c.text, name="pending")]
     dropped = [d.item for d in review.dropped if d.item in listed]
     result.confirmed = [c.item for c in confirmed]
     result.dropped = dropped
@@ -174,7 +175,7 @@ def _collect(asker: _Asker, ask: dict[str, GroupRequest], s: Sanitizer, out: _Co
         out.people += [
             render.person_line(Person(name=s.text(x.name), role=s.text(x.role), notes=s.text(x.notes)))
             for x in people.people
-            if s.keep(f"{x.name} {x.role} {x.notes}") and not is_platform_id(x.name)
+            if s.keep(f"{x.name} {x.role} {x.notes}", name="people") and not is_platform_id(x.name)
         ]
         out.pending += [s.text(x) for x in people.pending if s.keep(x)]
     if experience is not None:
@@ -188,7 +189,7 @@ def _collect(asker: _Asker, ask: dict[str, GroupRequest], s: Sanitizer, out: _Co
                 evidence_turns=e.evidence_turns,
             )
             for e in experience.entries
-            if s.keep(f"{e.title} {e.context} {e.decision} {e.action}")
+            if s.keep(f"{e.title} {e.context} {e.decision} {e.action}", name="experience")
         ]
 
 
@@ -197,11 +198,11 @@ def _current_attention(out: _Collected, s: Sanitizer) -> AttentionState | None:
     if state is None or not (state.focus.strip() or state.tasks or out.attention_extra):
         return None
     return AttentionState(
-        focus=s.text(state.focus),
+        focus=s.text(state.focus, name="focus") if s.keep(state.focus, name="focus") else "",
         tasks=[
-            TaskState(task=s.text(x.task), status=x.status, owner=s.text(x.owner))
+            TaskState(task=s.text(x.task, name="task"), status=x.status, owner=s.text(x.owner, name="owner"))
             for x in state.tasks
-            if s.keep(x.task)
+            if s.keep(f"{x.task} {x.owner}", name="tasks")
         ],
         blockers=[s.text(b) for b in state.blockers if s.keep(b)] + out.attention_extra,
     )
@@ -250,14 +251,26 @@ def _render_files(
     routed = sorted(
         set(files.conventions) | {f.path.rsplit("/", 1)[1].removesuffix(".md") for f in conventions}
     )
+
+    def index(rules: list[str]) -> str:
+        if files.index is None:
+            text = render.index_text(group, today, lang, rules)
+        else:
+            text, _ = render.update_index(files.index, today, rules)
+        return render.add_routes(text, routed, lang)[0]
+
+    # The index is what agents load first: it stays within its memory_budget (new rules that do
+    # not fit are refused and reported, never cut).
+    text, over = fit_budget(index, list(out.hard_rules), render.MEMORY_BUDGET)
+    s.guard.refused.extend(Refusal("hard_rules", "over_budget", r[:80]) for r in over)
+    rules = [r for r in out.hard_rules if r not in over]
     if files.index is None:
-        text = render.index_text(group, today, lang, out.hard_rules)
-        text, routes = render.add_routes(text, routed, lang)
-        add("index", None, text, [*out.hard_rules, *routes], "create")
+        _, routes = render.add_routes(render.index_text(group, today, lang, rules), routed, lang)
+        add("index", None, text, [*rules, *routes], "create")
     else:
-        text, rules = render.update_index(files.index, today, out.hard_rules)
-        text, routes = render.add_routes(text, routed, lang)
-        add("index", files.index, text, [*rules, *routes], "update")
+        old_text, added_rules = render.update_index(files.index, today, rules)
+        _, routes = render.add_routes(old_text, routed, lang)
+        add("index", files.index, text, [*added_rules, *routes], "update")
     attention = _current_attention(out, s)
     if attention is not None:
         text = render.attention_text(group, attention, stamp, lang)
@@ -328,6 +341,12 @@ def flush_group(
         sanitizer,
         out,
     )
+    if result.model_errors:
+        # A window the model failed on is retried next run: no file written, state not advanced.
+        result.pending_items = list(previous.pending_items) if previous else []
+        result.confirmed, result.dropped = [], []
+        result.llm_calls = model.usage.llm_calls
+        return result
     lang = render.language_of([t.text for t in turns])
     result.files, attention_new, experience_new = _render_files(
         group, files, out, sanitizer, today=today, stamp=stamp, lang=lang
@@ -335,6 +354,7 @@ def flush_group(
     pending = list(dict.fromkeys(pending + out.pending))[-MAX_PENDING:]
     result.pending_items = pending
     result.redactions = len(found) + len(sanitizer.redactions)
+    result.refused = sanitizer.refused
     result.llm_calls = model.usage.llm_calls
     group_state = GroupState(
         last_flush_time=stamp,

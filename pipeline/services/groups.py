@@ -12,6 +12,7 @@ from memscribe.groups.flush import flush_group
 from memscribe.groups.names import resolve_group
 from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
 from memscribe.model.base import StructuredModel
+from memscribe.safety.write_guard import WriteGuard
 from memscribe.schemas.groups import FlushResult
 from memscribe.schemas.transcript import Transcript
 
@@ -52,5 +53,24 @@ def flush_transcript(
         state=read_state(root),
         now=now,
     )
-    written = apply_flush(root, result, names_entry=entry) if write else []
+    written = apply_flush(root, result, names_entry=_safe_entry(entry, name)) if write else []
     return Flushed(group=name, result=result, written=written)
+
+
+#: A display name in ``group_names.json`` is a label, not a paragraph.
+NAME_MAX_CHARS = 200
+
+
+def _safe_entry(entry: dict[str, str] | None, name: str) -> dict[str, str] | None:
+    """The name-map entry through the write guard: a display name that is oversized or addresses
+    an agent falls back to the file-safe name."""
+    if entry is None:
+        return None
+    guard = WriteGuard()
+    safe: dict[str, str] = {}
+    for key, value in entry.items():
+        if guard.admit(value, name=key, limit=NAME_MAX_CHARS):
+            safe[key] = " ".join(guard.text(value, name=key, limit=NAME_MAX_CHARS).split()) or name
+        else:
+            safe[key] = name
+    return safe

@@ -1,6 +1,7 @@
 """Redact-out for snapshot and group-memory text: secrets masked, env var values dropped, injections out.
 
-Pure. Env var *names* are kept and their *values* never are (FORMATS.md §2): on top of the secret
+Pure. Built on the one write guard (:class:`memscribe.safety.write_guard.WriteGuard`): control
+and bidi characters stripped, oversized fields refused whole, injections refused and reported. Env var *names* are kept and their *values* never are (FORMATS.md §2): on top of the secret
 detectors of :mod:`memscribe.redaction`, any ``NAME=value`` / ``export NAME=value`` /
 ``NAME: value`` whose name looks like an environment variable has its value replaced.
 """
@@ -10,8 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memscribe.guard import injection_rule
-from memscribe.redaction import Masker
+from memscribe.safety.write_guard import FIELD_MAX_CHARS, WriteGuard
 from memscribe.schemas.plan import Redaction
 
 ENV_VALUE_MASK = "[REDACTED:env_value]"
@@ -24,14 +24,19 @@ class Sanitizer:
     """One per output: a :class:`Masker` (same value → same mask) plus the count of what it did."""
 
     def __init__(self) -> None:
-        self.masker = Masker()
-        self.redactions: list[Redaction] = []
+        self.guard = WriteGuard()
+        self.masker = self.guard.masker
+        self.redactions: list[Redaction] = self.guard.redactions
         self.dropped_injections = 0
 
-    def text(self, value: str) -> str:
-        """``value`` with secrets masked and env var values removed."""
-        masked, found = self.masker.redact(value)
-        self.redactions.extend(Redaction(type=f.type, turn=None, stage="out") for f in found)
+    @property
+    def refused(self) -> list[str]:
+        """What the guard refused (``field: reason (detail)``), for the command's report."""
+        return self.guard.refused_lines()
+
+    def text(self, value: str, *, name: str = "field", limit: int = FIELD_MAX_CHARS) -> str:
+        """``value`` cleaned and bounded (``""`` when oversized), secrets masked, env values removed."""
+        masked = self.guard.text(value, name=name, limit=limit)
 
         def _env(match: re.Match[str]) -> str:
             current = match.group("value")
@@ -50,12 +55,17 @@ class Sanitizer:
             return match.group("name")
         return self.text(value)
 
-    def keep(self, value: str) -> bool:
-        """False (and counted) when ``value`` tries to steer the agent that will read it."""
-        if injection_rule(value) is not None:
-            self.dropped_injections += 1
-            return False
-        return True
+    def code(self, value: str) -> str:
+        """A code excerpt: at most 50 lines, cleaned, secrets masked."""
+        return self.guard.code(value)
+
+    def keep(self, value: str, *, name: str = "item", limit: int = FIELD_MAX_CHARS) -> bool:
+        """False (and reported) when ``value`` tries to steer the agent that will read it or is oversized."""
+        before = sum(r.reason == "injection" for r in self.guard.refused)
+        if self.guard.admit(value, name=name, limit=limit):
+            return True
+        self.dropped_injections += sum(r.reason == "injection" for r in self.guard.refused) - before
+        return False
 
 
 def language_hint(texts: list[str]) -> str:

@@ -44,6 +44,10 @@ class SnapshotOutcome:
     reason: str = ""
     redactions: list[Redaction] = field(default_factory=list)
     draft: SnapshotDraft | None = None
+    #: Items the write guard refused (``field: reason (detail)``): never written, reported.
+    refused: list[str] = field(default_factory=list)
+    #: The model failed (after retries): nothing saved, the caller exits like ``extract`` does.
+    model_error: ModelError | None = None
 
 
 def take_snapshot(
@@ -81,6 +85,7 @@ def take_snapshot(
         )
     except ModelError as exc:
         outcome.reason = f"model_error: {exc}"
+        outcome.model_error = exc
         return outcome
     if not draft.worth_saving:
         outcome.reason = "no task state to preserve (plain Q&A)"
@@ -88,6 +93,7 @@ def take_snapshot(
     sanitizer = Sanitizer()
     draft = sanitize_draft(draft, sanitizer)
     outcome.redactions.extend(sanitizer.redactions)
+    outcome.refused = sanitizer.refused
     outcome.draft = draft
     moment = now.replace(microsecond=0, tzinfo=None) if now.tzinfo is None else _naive_utc(now)
     day = f"{moment:%Y-%m-%d}"
@@ -106,28 +112,44 @@ def _naive_utc(moment: dt.datetime) -> dt.datetime:
     return moment.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)
 
 
+def _code_context(value: str, s: Sanitizer) -> str:
+    code = s.code(value)  # bounded first (≤ 50 lines), then screened like any other field
+    return code if s.keep(code, name="code_context", limit=len(code) + 1) else ""
+
+
 def sanitize_draft(draft: SnapshotDraft, s: Sanitizer) -> SnapshotDraft:
-    """Every text field redacted; env var values removed; items that address the agent dropped."""
+    """Every text field through the write guard: cleaned, bounded, redacted; env var values
+    removed; items that address the agent (or are oversized) dropped whole and reported."""
+
+    def field_(value: str, name: str) -> str:
+        return s.text(value, name=name) if s.keep(value, name=name) else ""
+
     return SnapshotDraft(
         worth_saving=draft.worth_saving,
-        active_goal=s.text(draft.active_goal) if s.keep(draft.active_goal) else "",
+        active_goal=field_(draft.active_goal, "active_goal"),
         phase=draft.phase,
-        branch=s.text(draft.branch),
+        branch=field_(draft.branch, "branch"),
         blocked=draft.blocked,
-        blocked_reason=s.text(draft.blocked_reason),
-        progress=s.text(draft.progress),
+        blocked_reason=field_(draft.blocked_reason, "blocked_reason"),
+        progress=field_(draft.progress, "progress"),
         files_in_play=[
-            FileInPlay(path=s.text(f.path), note=s.text(f.note))
+            FileInPlay(path=s.text(f.path, name="file"), note=s.text(f.note, name="file_note"))
             for f in draft.files_in_play
-            if s.keep(f.note)
+            if s.keep(f"{f.path} {f.note}", name="files_in_play")
         ],
         decisions=[
-            Decision(decision=s.text(d.decision), rationale=s.text(d.rationale))
+            Decision(
+                decision=s.text(d.decision, name="decision"), rationale=s.text(d.rationale, name="rationale")
+            )
             for d in draft.decisions
-            if s.keep(f"{d.decision} {d.rationale}")
+            if s.keep(f"{d.decision} {d.rationale}", name="decisions")
         ],
-        code_context=s.text(draft.code_context),
-        key_names=[KeyName(label=s.text(k.label), value=s.env_name(k.value)) for k in draft.key_names],
-        blockers=[s.text(b) for b in draft.blockers if s.keep(b)],
-        next_steps=[s.text(n) for n in draft.next_steps if s.keep(n)],
+        code_context=_code_context(draft.code_context, s),
+        key_names=[
+            KeyName(label=s.text(k.label, name="key_label"), value=s.env_name(k.value))
+            for k in draft.key_names
+            if s.keep(f"{k.label} {k.value}", name="key_names")
+        ],
+        blockers=[s.text(b, name="blocker") for b in draft.blockers if s.keep(b, name="blockers")],
+        next_steps=[s.text(n, name="next_step") for n in draft.next_steps if s.keep(n, name="next_steps")],
     )

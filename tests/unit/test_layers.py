@@ -45,6 +45,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memscribe.stages.redact",
         "memscribe.stages.guard",
         "memscribe.snapshot.sanitize",
+        "memscribe.safety",  # the write guard: clean, bound, redact, screen every written text
     ),
     "model": ("memscribe.model",),
     "stages": (

@@ -1,0 +1,1 @@
+"""The one write guard every text memscribe writes goes through (:mod:`.write_guard`)."""

@@ -1,0 +1,183 @@
+"""One write guard for every path: profiles, playbooks, snapshots, group files, MCP writes, imports.
+
+Pure (readers layer). Every text on its way to disk is
+
+* cleaned: C0/C1 control characters (bar newline and tab), NULs, lone surrogates and the
+  bidirectional / invisible format characters that can hide text from a reviewer are removed;
+* bounded: a field over :data:`FIELD_MAX_CHARS` is refused whole (never written half); a code
+  excerpt is cut to :data:`CODE_MAX_LINES` lines of at most :data:`CODE_MAX_LINE_CHARS`;
+* redacted: secrets masked by :mod:`memscribe.redaction` (the caller keeps the findings);
+* screened: text shaped like an instruction to an agent is refused (:mod:`memscribe.guard`).
+
+:func:`nonsense` is the grounding check a model cannot game: a memory with no parseable
+statement, or whose content words are mostly absent from the turns it cites, is refused
+whatever the model claimed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from memscribe.guard import injection_rule
+from memscribe.redaction import Masker
+from memscribe.schemas.plan import Redaction
+
+#: No single field (a memory body, a snapshot section, a group-file line) is longer than this.
+FIELD_MAX_CHARS = 4000
+#: A snapshot's Code Context keeps at most this many lines, each at most this long.
+CODE_MAX_LINES = 50
+CODE_MAX_LINE_CHARS = 240
+
+#: Bidirectional controls and invisible format characters (Trojan Source, hidden text).
+_BIDI = frozenset(
+    "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064"
+    "\u2066\u2067\u2068\u2069\ufeff\ufff9\ufffa\ufffb"
+)
+_KEEP_CONTROLS = frozenset("\n\t")
+_WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
+#: The memory's own subject, written by the model, never said by the user.
+_SUBJECT = frozenset({"user", "users", "their", "they", "them"})
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def clean_chars(text: str) -> str:
+    """``text`` without control, bidi, invisible-format and lone-surrogate characters.
+
+    ``\\r\\n`` becomes ``\\n``; a lone ``\\r`` becomes a newline; tab and newline stay.
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    out: list[str] = []
+    for ch in text:
+        if ch in _KEEP_CONTROLS:
+            out.append(ch)
+            continue
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Co", "Cn") or ch in _BIDI:
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def unsafe_chars(text: str) -> bool:
+    """Whether :func:`clean_chars` would change ``text`` (for tests and audits)."""
+    return clean_chars(text.replace("\r\n", "\n")) != text.replace("\r\n", "\n")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An item the guard refused: which field, why (``injection``, ``oversized``, ``nonsense``)."""
+
+    field: str
+    reason: str
+    detail: str = ""
+
+    def line(self) -> str:
+        return f"{self.field}: {self.reason}" + (f" ({self.detail})" if self.detail else "")
+
+
+@dataclass
+class WriteGuard:
+    """One per output (a snapshot, a flush, an import): cleans, bounds, redacts and screens text.
+
+    Keeps what it did: ``redactions`` (masked secrets, never their values) and ``refused``.
+    """
+
+    masker: Masker = field(default_factory=Masker)
+    redactions: list[Redaction] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+
+    def text(self, value: str, *, name: str = "field", limit: int = FIELD_MAX_CHARS) -> str:
+        """``value`` cleaned and redacted; ``""`` (refusal recorded) when it is over ``limit``."""
+        value = clean_chars(value)
+        if len(value) > limit:
+            self.refused.append(Refusal(name, "oversized", f"{len(value)} chars, limit {limit}"))
+            return ""
+        masked, found = self.masker.redact(value)
+        self.redactions.extend(Redaction(type=f.type, turn=None, stage="out") for f in found)
+        return masked
+
+    def admit(self, value: str, *, name: str = "item", limit: int = FIELD_MAX_CHARS) -> bool:
+        """False (refusal recorded) when ``value`` is oversized or addresses the agent reading it."""
+        value = clean_chars(value)
+        if len(value) > limit:
+            self.refused.append(Refusal(name, "oversized", f"{len(value)} chars, limit {limit}"))
+            return False
+        rule = injection_rule(value)
+        if rule is not None:
+            self.refused.append(Refusal(name, "injection", f"rule {rule}"))
+            return False
+        return True
+
+    def code(self, value: str, *, name: str = "code_context") -> str:
+        """A code excerpt cleaned, redacted and cut to the line bounds (a cut is noted in the text)."""
+        lines = clean_chars(value).split("\n")
+        kept: list[str] = []
+        for line in lines[:CODE_MAX_LINES]:
+            kept.append(line if len(line) <= CODE_MAX_LINE_CHARS else line[:CODE_MAX_LINE_CHARS] + " …")
+        if len(lines) > CODE_MAX_LINES:
+            self.refused.append(Refusal(name, "oversized", f"{len(lines)} lines, kept {CODE_MAX_LINES}"))
+            kept.append(f"… ({len(lines) - CODE_MAX_LINES} more lines not kept)")
+        masked, found = self.masker.redact("\n".join(kept))
+        self.redactions.extend(Redaction(type=f.type, turn=None, stage="out") for f in found)
+        return masked
+
+    def refused_lines(self) -> list[str]:
+        return [r.line() for r in self.refused]
+
+
+def fit_budget(render: Callable[[list[str]], str], items: list[str], budget: int) -> tuple[str, list[str]]:
+    """Render with as many of ``items`` (kept in order) as fit ``budget`` characters.
+
+    Returns the text and the items left out (over budget). With none of ``items`` the text is
+    returned even when already over budget: what is on disk is not the new items' fault.
+    """
+    kept = list(items)
+    text = render(kept)
+    dropped: list[str] = []
+    while kept and len(text) > budget:
+        dropped.insert(0, kept.pop())
+        text = render(kept)
+    return text, dropped
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def _cjk_share(text: str) -> float:
+    letters = sum(ch.isalpha() for ch in text)
+    return len(_CJK.findall(text)) / max(1, letters)
+
+
+def nonsense(text: str, cited: Iterable[str]) -> str | None:
+    """Why ``text`` is not a statement the cited user turns support, or None when it is.
+
+    Model-independent: a memory needs a readable statement (at least two words, mostly letters)
+    and most of its content words (length ≥ 4, the memory's subject aside) must occur in the cited turns.
+    Function words are not counted; a word counts as present when a cited word shares its
+    first five letters (inflection: ``prefers`` / ``preferred``).
+    """
+    clean = clean_chars(text).strip()
+    words = _words(clean)
+    letters = sum(ch.isalpha() for ch in clean)
+    if len(words) < 2 or letters < 0.5 * max(1, len(clean.replace(" ", ""))):
+        return "no readable statement"
+    source = " ".join(cited)
+    if not source.strip():
+        return "no cited user turn"
+    if _cjk_share(clean) > 0.3 or _cjk_share(source) > 0.3:
+        return None  # another script (or a translation): the lexical test cannot judge it
+    have = set(_words(source))
+    stems = {w[:5] for w in have if len(w) >= 5}
+    content = [w for w in words if len(w) >= 4 and w not in _SUBJECT]
+    if len(content) < 3:
+        return None
+    absent = [w for w in content if w not in have and not (len(w) >= 5 and w[:5] in stems)]
+    if len(absent) > 0.8 * len(content):
+        return f"{len(absent)} of {len(content)} content words absent from the cited turns"
+    return None
