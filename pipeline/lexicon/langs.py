@@ -38,7 +38,7 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     ),
     "de": frozenset(
         "der die das und ich nicht ist ein eine mit auf für mein meine wir sie es zu bin habe auch aber"
-        " den dem im bitte noch schon".split()
+        " den dem im bitte noch schon unser unsere unseren alle dass sich wird werden".split()
     ),
     "fr": frozenset(
         "le la les et je j'ai est un une des du de pas pour avec mon ma mes nous suis ai mais très c'est"

@@ -69,3 +69,8 @@ def test_unicode_tokens_ground_non_english_text() -> None:
     assert content_tokens("저는 서울에 살아요")
     assert containment('User, in their words: "私は左利きなので".', "私は左利きなので、マウスは左で") > 0.5
     assert "der" not in content_tokens("der Hund und die Katze")  # per-language stopwords
+
+
+def test_the_speaker_must_be_the_subject() -> None:
+    assert _bodies("El sábado es mi día libre de verdad.") == []  # possessive inside: about the day
+    assert any("Snakemake" in b for b in _bodies("Unsere Pipelines laufen alle mit Snakemake."))
