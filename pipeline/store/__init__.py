@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memscribe.store.atomic import write_new_file
+from memscribe.store.confine import check_root_layout
 from memscribe.store.files import (
     archive_path,
     make_slug,
@@ -38,7 +39,6 @@ def open_store(location: Path, *, lock_timeout: float = 5.0) -> MemoryStore:
         UnsafeRootError: the root's special folders or files are links (exit 7): refused before
             any door reads or writes through them.
     """
-    from memscribe.store.confine import check_root_layout
     from memscribe.store.filestore import FileMemoryStore
 
     check_root_layout(location)
@@ -49,6 +49,7 @@ def open_store(location: Path, *, lock_timeout: float = 5.0) -> MemoryStore:
 __all__ = [
     "MemoryRoot",
     "archive_path",
+    "check_root_layout",
     "make_slug",
     "memory_path",
     "new_id",
