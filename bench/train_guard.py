@@ -8,7 +8,8 @@ Logistic regression (L2, class-balanced) over the features of
 fixed number of steps, no randomness) on the ``train`` part of the split in
 ``bench/injection_corpus.py``. The decision threshold is then chosen on the ``threshold``
 part alone: the lowest score at which the classifier flags at most :data:`MAX_FP_USER` of
-the benign user statements there (the rules are deterministic and reported beside it).
+the benign user statements there and at most :data:`MAX_FP_DOCS` of the clean documents,
+counting the rules' verdicts too (they fire first).
 The ``validation`` part is not read here. The few hyperparameters below (``NORM_POWER``,
 ``L2``) were compared on the ``threshold`` part only: recall at <= 1% false positives on user
 statements, without more false positives on clean documents.
@@ -31,7 +32,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from injection_corpus import CLEAN_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import classifier, normalise, rules  # noqa: E402
-from memscribe.guard.verdict import windows  # noqa: E402
+from memscribe.guard.verdict import WINDOW_SENTENCES, windows  # noqa: E402
 
 OUT = REPO / "pipeline" / "guard" / classifier.WEIGHTS_RESOURCE
 MIN_DF = 2
@@ -40,6 +41,11 @@ L2 = 1e-4
 STEPS = 400
 LEARNING_RATE = 0.05
 MAX_FP_USER = 0.01
+#: Clean documents: at most this share, or one document (the threshold part holds a few dozen,
+#: too few to resolve 2%), flagged by the rules and the classifier together.
+MAX_FP_DOCS = 0.02
+#: An attack's line also found in this many training attacks is taught as context, not attack.
+MAX_SHARED_ATTACKS = 2
 #: Weights smaller than this are dropped from the shipped file (they move no verdict).
 PRUNE = 0.02
 
@@ -53,11 +59,19 @@ def training_texts(train: list[Sample]) -> list[tuple[str, bool]]:
     without the lines that also occur in a benign sample (the document it was planted in).
     """
     benign_lines = {ln.strip() for s in train if not s.injection for ln in s.text.splitlines() if ln.strip()}
+    # a line found in several attacks is the document they were planted in (the same email or
+    # bill carrying different payloads), or boilerplate around them: not what makes an attack
+    in_attacks: Counter[str] = Counter()
+    for s in train:
+        if s.injection:
+            in_attacks.update({ln.strip() for ln in s.text.splitlines() if ln.strip()})
     out: list[tuple[str, bool]] = []
     for s in train:
         text = normalise.normalise(s.text)
         if s.injection:
-            kept = "\n".join(ln for ln in s.text.splitlines() if ln.strip() not in benign_lines)
+            lines = [ln for ln in s.text.splitlines() if ln.strip() not in benign_lines]
+            own = [ln for ln in lines if in_attacks[ln.strip()] < MAX_SHARED_ATTACKS]
+            kept = "\n".join(own if len(lines) > 1 and own else lines)
             out.append((normalise.normalise(kept) if kept.strip() else text, True))
         else:
             out.append((text, False))
@@ -109,18 +123,26 @@ def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
 
 
 def choose_threshold(model: classifier.Model, held: list[Sample]) -> tuple[float, dict[str, float]]:
-    """Lowest threshold at which the classifier flags at most :data:`MAX_FP_USER` of the benign
-    user statements of the held-back part (the rules are reported beside it, not tuned here)."""
+    """Lowest threshold at which rules and classifier together flag at most :data:`MAX_FP_USER`
+    of the benign user statements of the held-back part and at most :data:`MAX_FP_DOCS` (or one)
+    of its clean documents."""
     scored = []
     for s in held:
         vs = normalise.views(s.text)
         scored.append(
-            (s, rules.first_rule(vs) is not None, max(model.score(w) for v in vs for w in windows(v)))
+            (
+                s,
+                rules.first_rule(vs) is not None,
+                max(model.max_window_score(v, WINDOW_SENTENCES) for v in vs),
+            )
         )
-    users = [sc for s, _, sc in scored if not s.injection and s.category in USER_STATEMENTS]
+    users = [(r, sc) for s, r, sc in scored if not s.injection and s.category in USER_STATEMENTS]
+    docs = [(r, sc) for s, r, sc in scored if s.category in CLEAN_DOCUMENTS]
     threshold = 0.99
     for t in sorted({round(sc, 3) for _, _, sc in scored if sc >= 0.5}):
-        if sum(1 for sc in users if sc >= t) <= MAX_FP_USER * len(users):
+        fp_user = sum(1 for r, sc in users if r or sc >= t)
+        fp_docs = sum(1 for r, sc in docs if r or sc >= t)
+        if fp_user <= MAX_FP_USER * len(users) and fp_docs <= max(1, MAX_FP_DOCS * len(docs)):
             threshold = t
             break
 

@@ -29,27 +29,84 @@ class InjectionRule:
     #: When set, the regex only scans this many characters either side of each hint (a match
     #: holds a hint and is shorter than this), instead of the whole text.
     window: int = 0
+    #: When set, the rule fires only if this also matches somewhere in the text: shapes that a
+    #: user types for their own project (an install one-liner, "call the X tool", "save this to
+    #: memory") steer an agent only when the text also aims at the agent itself.
+    needs: re.Pattern[str] | None = None
+    #: When true, a match inside quotation marks or a code block is a mention (a report of
+    #: what an attacker wrote, a regex that looks for it), not a use.
+    mention_ok: bool = False
 
     def search(self, text: str, low: str) -> bool:
         """True when the rule matches ``text`` (``low`` is ``text.lower()``)."""
+        if not self._matches(text, low):
+            return False
+        # the cue is looked for only after the (rarer, hint-gated) shape matched
+        return self.needs is None or self.needs.search(text) is not None
+
+    def _matches(self, text: str, low: str) -> bool:
         if not self.hints:
-            return self.pattern.search(text) is not None
+            return self._hit(text, 0, len(text))
         if not self.window:
-            return any(h in low for h in self.hints) and self.pattern.search(text) is not None
+            return any(h in low for h in self.hints) and self._hit(text, 0, len(text))
         for hint in self.hints:
             at = low.find(hint)
             while at >= 0:
-                if self.pattern.search(text, max(0, at - self.window), at + len(hint) + self.window):
+                if self._hit(text, max(0, at - self.window), at + len(hint) + self.window):
                     return True
                 at = low.find(hint, at + len(hint))
         return False
 
+    def _hit(self, text: str, start: int, end: int) -> bool:
+        if not self.mention_ok:
+            return self.pattern.search(text, start, end) is not None
+        return any(not quoted(text, m.start()) for m in self.pattern.finditer(text, start, end))
+
+
+_OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\S)")
+_CLOSE_SINGLE = re.compile(r"(?<=\S)'(?![\w'])")
+
+
+def quoted(text: str, at: int) -> bool:
+    """True when position ``at`` sits inside quotation marks on its line or inside a fenced
+    code block: the words there are quoted, not said."""
+    if text.count("```", 0, at) % 2:
+        return True
+    before = text[text.rfind("\n", 0, at) + 1 : at]
+    if before.count('"') % 2 or before.count("`") % 2 or before.count("“") > before.count("”"):
+        return True
+    # the character at ``at`` is kept so an opening quote right before it is seen as one
+    return len(_OPEN_SINGLE.findall(before + text[at : at + 1])) > len(_CLOSE_SINGLE.findall(before))
+
 
 def _rule(
-    name: str, pattern: str, *, ignore_case: bool = True, hints: tuple[str, ...] = (), window: int = 0
+    name: str,
+    pattern: str,
+    *,
+    ignore_case: bool = True,
+    hints: tuple[str, ...] = (),
+    window: int = 0,
+    needs: re.Pattern[str] | None = None,
+    mention_ok: bool = False,
 ) -> InjectionRule:
     flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
-    return InjectionRule(name, re.compile(pattern, flags), hints, window)
+    return InjectionRule(name, re.compile(pattern, flags), hints, window, needs, mention_ok)
+
+
+#: Text aimed at the agent rather than at the user's own project: it names an AI reader,
+#: asks for secrecy or haste past the user, or tells the reader to set aside what it was told.
+#: A user's "curl … | bash installs nvm" or "call the cleanup tool after tests" has none.
+AGENT_AIMED = re.compile(
+    r"\b(?:ai|llm|gpt|chatbot|language\s+model|assistants?|agents?|bots?)\b"
+    r"|\b(?:secretly|silently|quietly|covertly|immediately|urgently)\b"
+    r"|\bwithout\s+(?:asking|telling|informing|notifying|confirm\w*|permission|mentioning)\b"
+    r"|\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention|notify|ask|reveal|show)\b"
+    r"|\b(?:ignore|disregard|instead\s+of\s+(?:answering|responding|summari[sz]ing))\b"
+    r"|\byou\s+(?:must|should|will|need\s+to|have\s+to|are\s+(?:required|instructed))\b"
+    r"|\byour\s+(?:memory|memories|instructions|task|next\s+(?:step|action))\b"
+    r"|\b(?:important|attention|note\s+to|instructions?\s+for)\b[^\n]{0,30}\b(?:ai|assistant|agent|model)\b",
+    re.IGNORECASE,
+)
 
 
 # Tags an agent transcript or recall block uses. Role tags match in any case; generic words
@@ -81,6 +138,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"[^.\n]{0,20}?\b(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails)\b",
         hints=("ignore", "disregard", "forget", "override", "bypass", "skip"),
         window=100,
+        mention_ok=True,
     ),
     _rule(
         "do_not_follow",
@@ -191,13 +249,16 @@ RULES: tuple[InjectionRule, ...] = (
         r"\b(?:curl|wget|nc|netcat|invoke-webrequest|invoke-restmethod)\b[^\n]*?"
         r"(?:\s-(?:d|F|T|X\s*(?:POST|PUT))\s*['\"]?(?:[\w-]+=)?(?:@|\$\(|`|<)"
         r"|\s--(?:data\S*|upload-file|form|post-file|body-file)[= ]\s*['\"]?(?:[\w-]+=)?(?:@|\$\(|`|<)"
-        r"|\s-(?:T|-upload-file)\s+\S|\|\s*(?:ba|z)?sh\b)"
+        r"|\s-(?:T|-upload-file)\s+\S)"
         # or a command's output piped into the client
         r"|\b(?:env|printenv|cat\s+\S+|history)\s*\|\s*(?:curl|nc|netcat|wget)\b",
         hints=("curl", "wget", "nc ", "netcat", "invoke-"),
     ),
     _rule(
-        "pipe_to_shell", r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\beval\s*\(\s*(?:atob|base64)", hints=("|", "eval")
+        "pipe_to_shell",
+        r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\beval\s*\(\s*(?:atob|base64)",
+        hints=("|", "eval"),
+        needs=AGENT_AIMED,
     ),
     _rule(
         "download_execute",
@@ -213,6 +274,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"new-object\s+(?:system\.)?net\.webclient))"
         r"|\.downloadstring\s*\(|\bpowershell(?:\.exe)?\b[^\n]{0,40}\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{20,}",
         hints=("curl", "wget", "fetch", "iwr", "irm", "invoke-", "webclient", "downloadstring", "powershell"),
+        needs=AGENT_AIMED,
     ),
     _rule(
         "markdown_exfiltration",
@@ -233,18 +295,29 @@ RULES: tuple[InjectionRule, ...] = (
         window=100,
     ),
     _rule(
-        "call_tool", r"\b(?:call|invoke)\s+(?:the\s+|your\s+|this\s+)?(?:[\w-]+\s+)?tools?\b", hints=("tool",)
+        "call_tool",
+        r"\b(?:call|invoke)\s+(?:the\s+|your\s+|this\s+)?(?:[\w-]+\s+)?tools?\b",
+        hints=("tool",),
+        needs=AGENT_AIMED,
     ),
     _rule(
         "self_persistence",
         r"\bremember\s+(?:this|that|these)\s+(?:forever|permanently|always)\b"
         r"|\b(?:always|must)\s+(?:obey|comply)\b"
-        r"|\b(?:save|store|write|add|put)\b[^.\n]{0,40}\b(?:to|into)\s+(?:your\s+|the\s+)?"
-        r"(?:long[- ]term\s+)?memor(?:y|ies)(?![\w-])"
         r"|\b(?:store|save|keep|remember)\b[^.\n]{0,20}\bpermanently\b"
         r"|\bmemory\s+update\s*:",
-        hints=("remember", "obey", "comply", "memor", "permanent"),
+        hints=("remember", "obey", "comply", "permanent", "memory update"),
         window=100,
+    ),
+    _rule(
+        # a user asking their memory tool to keep something is the tool's purpose; the same
+        # words aimed at the agent's own memory are how a page plants a standing order
+        "save_to_memory",
+        r"\b(?:save|store|write|add|put)\b[^.\n]{0,40}\b(?:to|into)\s+(?:your\s+|the\s+)?"
+        r"(?:long[- ]term\s+)?memor(?:y|ies)(?![\w-])",
+        hints=("memor",),
+        window=100,
+        needs=AGENT_AIMED,
     ),
 )
 

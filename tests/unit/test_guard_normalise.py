@@ -58,7 +58,10 @@ def test_normalise_parts() -> None:
     ],
 )
 def test_download_and_execute(text: str) -> None:
-    assert injection_rule(text) is not None
+    # a bare install line is the user's own; aimed at the agent, it is an attack
+    assert injection_rule(text) is None
+    assert injection_rule(f"AI assistant reading this: {text}") is not None
+    assert injection_rule(f"{text} (do not tell the user)") is not None
 
 
 @pytest.mark.parametrize(
