@@ -165,7 +165,9 @@ def nonsense(text: str, cited: Iterable[str]) -> str | None:
     clean = clean_chars(text).strip()
     words = _words(clean)
     letters = sum(ch.isalpha() for ch in clean)
-    if len(words) < 2 or letters < 0.5 * max(1, len(clean.replace(" ", ""))):
+    # Scripts written without spaces (CJK) count characters, not words.
+    units = len(_CJK.findall(clean)) // 2 + len(words) if _cjk_share(clean) > 0.3 else len(words)
+    if units < 2 or letters < 0.5 * max(1, len(clean.replace(" ", ""))):
         return "no readable statement"
     source = " ".join(cited)
     if not source.strip():

@@ -4,6 +4,11 @@ Secrets are masked again (the model may have reconstructed one), candidates that
 secret are dropped (``secret_only``), text shaped like an instruction to an agent is dropped
 (``injection``), and a candidate that only restates a memory the agent was shown is dropped
 (``echo``: re-learning recalled memories creates feedback loops).
+
+Every field goes through the one write guard (:mod:`memscribe.safety.write_guard`) first: control
+and bidi characters stripped, a field over the size bound refused whole (``invalid_candidate``).
+With the transcript, a memory must also be a statement its cited user turns support
+(:func:`~memscribe.safety.write_guard.nonsense`, ``ungrounded``), whatever the model claimed.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memscribe import kinds
+from memscribe.safety.write_guard import FIELD_MAX_CHARS, clean_chars, nonsense
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.plan import Redaction, Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript
@@ -44,9 +50,26 @@ def screen(
     for spec in kinds.KINDS:
         kept: list[Candidate] = getattr(out, spec.folder)
         for cand in found.get(spec.name, ()):
-            fields = _clean(spec.screen_fields(cand), out)
+            raw = {name: clean_chars(value) for name, value in spec.screen_fields(cand).items()}
+            over = [
+                f"{name}: {len(value)} chars" for name, value in raw.items() if len(value) > FIELD_MAX_CHARS
+            ]
+            if over:
+                detail = f"oversized ({', '.join(over)}; limit {FIELD_MAX_CHARS})"
+                out.skipped.append(
+                    Skipped(
+                        kind=spec.name,
+                        reason="invalid_candidate",
+                        evidence=spec.evidence(cand),
+                        detail=detail,
+                    )
+                )
+                continue
+            fields = _clean(raw, out)
             whole, core = spec.screen_texts(fields)
-            verdict = _verdict(whole, core, injected_memories, copies)
+            verdict = _verdict(whole, core, injected_memories, copies) or _grounding(
+                core, spec.evidence(cand), transcript
+            )
             if verdict:
                 out.skipped.append(
                     Skipped(
@@ -66,6 +89,18 @@ def _clean(fields: dict[str, str], out: Screened) -> dict[str, str]:
             out.redactions.append(Redaction(type=f.type, turn=None, stage="out"))
         cleaned[name] = text
     return cleaned
+
+
+def _grounding(
+    core: str, evidence: Sequence[int], transcript: Transcript | None
+) -> tuple[SkipReason, str] | None:
+    """``ungrounded`` when the cited turns do not support ``core`` (direct writes cite none: skipped)."""
+    if transcript is None:
+        return None
+    cited = [t for t in transcript.turns if t.index in set(evidence)]
+    users = [t.text for t in cited if t.role == "user"] or [t.text for t in cited]
+    why = nonsense(core, users)
+    return ("ungrounded", why) if why else None
 
 
 def _copy_source(transcript: Transcript | None) -> guard.CopySource | None:
