@@ -46,7 +46,8 @@ def hook(
     try:
         payload = read_payload(agent)
         root = memory_root_for(payload, memory_dir)
-        logger = hook_logger(root)
+        # Context events only read: they never create a missing root to log into.
+        logger = hook_logger(root, create=payload.event not in CONTEXT_EVENTS)
         if payload.event in CONTEXT_EVENTS:
             # Only context events pay for the index and the recall code (extract events start a
             # background job and return at once).

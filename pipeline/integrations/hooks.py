@@ -47,8 +47,12 @@ def log_path(root: Path) -> Path:
     return Path(root) / LOG_DIR / LOG_NAME
 
 
-def hook_logger(root: Path) -> logging.Logger:
-    """A logger writing to the root's rotated hook log (falls back to stderr if unwritable)."""
+def hook_logger(root: Path, *, create: bool = True) -> logging.Logger:
+    """A logger writing to the root's rotated hook log (falls back to stderr if unwritable).
+
+    ``create=False``: a root that does not exist is not created just to hold the log (a context
+    event for a folder that is gone); the record goes to stderr instead.
+    """
     logger = logging.getLogger(f"memscribe.hooks.{Path(root).resolve()}")
     if logger.handlers:
         return logger
@@ -56,7 +60,7 @@ def hook_logger(root: Path) -> logging.Logger:
     logger.propagate = False
     handler: logging.Handler
     try:
-        if not Path(root).is_dir():  # never create a project folder just to log into it
+        if not create and not Path(root).is_dir():
             raise OSError(f"no such memory root: {root}")
         log_path(root).parent.mkdir(parents=True, exist_ok=True)
         handler = logging.handlers.RotatingFileHandler(
