@@ -15,10 +15,13 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from memscribe.errors import InputError, UserError
 from memscribe.index.db import IndexedEntry, MemoryIndex, open_index, playbook_line
+
+if TYPE_CHECKING:
+    from memscribe.schemas.memory import MemoryKind
 
 FORGET_SOURCE = "(forget)"
 IMPORT_FORMATS = ("jsonl", "markdown", "mem0")
@@ -80,7 +83,7 @@ def list_memories(
         archived=wants_archive,
         namespace=namespace,
         default=default,
-        kind=kind,
+        kind=cast("MemoryKind | None", kind),  # checked by the command (check_kind)
     )
     out: list[dict[str, Any]] = []
     for entry in entries:
