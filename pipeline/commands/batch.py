@@ -25,9 +25,9 @@ from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
     from memscribe.batch.discovery import WorkItem
-    from memscribe.batch.engine import Engine
     from memscribe.batch.report import BatchReport, TranscriptResult
     from memscribe.batch.runner import BatchConfig
+    from memscribe.batch.seam import Engine
     from memscribe.model.base import StructuredModel
 
 #: Exit code when the run finished but at least one transcript failed (the others were done).
@@ -79,7 +79,7 @@ def batch(
         typer.Option("--context-tokens", envvar=config.ENV_CONTEXT_TOKENS, help="Override the context size."),
     ] = None,
     fmt: FormatOpt = None,
-    skip_bad_lines: SkipBadLines = False,
+    skip_bad_lines: SkipBadLines = True,
     agent: Annotated[
         str | None,
         typer.Option(
@@ -122,6 +122,7 @@ def batch(
     from memscribe.batch.settings import ModelSettings
     from memscribe.errors import UserError
     from memscribe.model.factory import context_tokens_for
+    from memscribe.store import check_root_layout
 
     factory = ModelSettings(model, api_base=api_base, mode=mode, timeout=request_timeout)
     runner: Engine | None = None
@@ -130,6 +131,7 @@ def batch(
             raise UserError(f"--engine: unknown engine {engine!r} (local or ray)")
         if address and engine != "ray":
             raise UserError("--address is for --engine ray")
+        check_root_layout(memory_dir)  # before the ledger opens: no link under the root is followed
         items = discover(paths or [], since=parse_since(since), include_resets=include_resets)
         try:
             probe = factory()

@@ -307,6 +307,18 @@ def test_symlinked_layout_refuses_reads_that_write_derived_data(
     assert _tree(outside) == before
 
 
+@pytest.mark.parametrize("layout", [".ledger", ".journal", "lock", "memory"])
+def test_symlinked_layout_refuses_batch(tmp_path: Path, root: Path, outside: Path, layout: str) -> None:
+    corpus = tmp_path / "t"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("User: I prefer dark mode.\nAssistant: Noted.\n", encoding="utf-8")
+    _plant_link(root, outside, layout)
+    before = _tree(outside)
+    result = CliRunner().invoke(app, ["batch", str(corpus), "--memory-dir", str(root)])
+    _refused(result, "unsafe memory root")
+    assert _tree(outside) == before
+
+
 def test_layout_check_accepts_a_real_root_and_a_linked_root_folder(tmp_path: Path, root: Path) -> None:
     check_root_layout(root)
     (tmp_path / "alias").symlink_to(root)  # the workspace itself may be reached through a link
