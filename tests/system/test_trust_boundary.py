@@ -420,3 +420,21 @@ def test_max_calls_reaches_the_model_budget(
     )
     assert result.exit_code == 0, result.output
     assert _env_max_calls() == 3
+
+
+def test_change_log_and_lock_never_written_through_a_link(root: Path, outside: Path) -> None:
+    """Defence in depth below the layout check: the opens themselves refuse links."""
+    from memscribe.store.changes import read_changes, recorded, truncate_changes
+    from memscribe.store.confine import LOCK_FILE, open_nofollow
+
+    (root / ".reflexio" / ".index").mkdir()
+    (root / ".reflexio" / ".index" / "changes.log").symlink_to(outside / "victim.txt")
+    (root / LOCK_FILE).symlink_to(outside / "sub" / "bashrc")
+    before = _tree(outside)
+    with recorded(root) as changed:
+        changed.append(".reflexio/profiles/tabs-aaaaaaaaaaaa.md")
+    truncate_changes(root)
+    assert read_changes(root, 0).broken
+    with pytest.raises(UnsafeRootError, match="symlink"):
+        open_nofollow(root / LOCK_FILE, os.O_RDWR | os.O_CREAT, rel=LOCK_FILE)
+    assert _tree(outside) == before
