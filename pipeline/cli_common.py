@@ -78,7 +78,13 @@ FormatOpt = Annotated[
     str | None,
     typer.Option("--format", help="Force the format: openclaw, claude-code, codex, openai, text."),
 ]
-SkipBadLines = Annotated[bool, typer.Option("--skip-bad-lines", help="Skip malformed lines (reported).")]
+SkipBadLines = Annotated[
+    bool,
+    typer.Option(
+        "--skip-bad-lines/--strict",
+        help="Malformed records are skipped and counted (bad_lines) by default; --strict fails on the first.",
+    ),
+]
 
 FORMATS = ("openclaw", "claude-code", "codex", "openai", "text")
 

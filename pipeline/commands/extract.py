@@ -35,7 +35,7 @@ def extract(
     model: ModelOpt = None,
     api_base: ApiBase = None,
     fmt: FormatOpt = None,
-    skip_bad_lines: SkipBadLines = False,
+    skip_bad_lines: SkipBadLines = True,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")] = False,
     as_json: JsonOpt = False,
     mode: ModeOpt = "json_schema",

@@ -34,7 +34,7 @@ def flush(
     model: ModelOpt = None,
     api_base: ApiBase = None,
     fmt: FormatOpt = None,
-    skip_bad_lines: SkipBadLines = False,
+    skip_bad_lines: SkipBadLines = True,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be written; write nothing.")
     ] = False,

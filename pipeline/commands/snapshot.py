@@ -37,7 +37,7 @@ def save(
     model: ModelOpt = None,
     api_base: ApiBase = None,
     fmt: FormatOpt = None,
-    skip_bad_lines: SkipBadLines = False,
+    skip_bad_lines: SkipBadLines = True,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the snapshot; write nothing.")] = False,
     as_json: JsonOpt = False,
     mode: ModeOpt = "json_schema",
@@ -151,7 +151,7 @@ def status(
         newest = latest(stored_snapshots(memory_dir))
         changes: list[str] | None = None
         if transcript is not None and newest is not None:
-            changes = moved_on(read_transcript_arg(transcript, fmt, False), newest)
+            changes = moved_on(read_transcript_arg(transcript, fmt, True), newest)
     except MemscribeError as exc:
         fail(exc)
     if newest is None or (changes is not None and changes):

@@ -8,10 +8,16 @@ Public API:
 
 Every failure a user can cause is an :class:`~memscribe.errors.InputError` naming the
 path (and the line, where there is one); nothing else escapes for bad input.
+
+Real logs are messy: by default a malformed record of a transcript the reader recognises
+(bad JSON, a wrong shape, a truncated last line, NULs, undecodable bytes, lone surrogates) is
+skipped and counted in ``Transcript.bad_lines``; ``skip_bad_lines=False`` (the CLI's
+``--strict``) fails on the first one. A file that is not a transcript at all still fails.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
@@ -22,7 +28,7 @@ from memscribe.schemas.transcript import Transcript, TranscriptFormat
 
 from .claude_code import parse_claude_code
 from .codex import parse_codex
-from .common import ParseContext
+from .common import BadLine, ParseContext
 from .detect import detect_format as _detect
 from .openai_messages import parse_openai
 from .openclaw import lookup_session_key, parse_openclaw
@@ -57,7 +63,7 @@ def parse_transcript(
     *,
     source: str,
     fmt: str | None = None,
-    skip_bad_lines: bool = False,
+    skip_bad_lines: bool = True,
 ) -> Transcript:
     """Parse transcript text already in memory.
 
@@ -66,16 +72,20 @@ def parse_transcript(
         source: Where it came from (a path, or ``"-"`` for stdin); used in errors and
             in each turn's source position.
         fmt: Force a format instead of detecting it.
-        skip_bad_lines: Record malformed records as ``Transcript.bad_lines`` instead of
-            failing on the first one.
+        skip_bad_lines: Record malformed records as ``Transcript.bad_lines`` (the default)
+            instead of failing on the first one.
 
     Raises:
-        InputError: empty or binary input, unknown format, or a bad record (unless skipped).
+        InputError: empty or binary input, unknown format, no readable record, or a bad
+            record (strict mode).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    if "\x00" in text:
-        raise InputError("binary input (NUL bytes), not a transcript", path=source)
+    early: list[BadLine] = []
+    if "\x00" in text or _has_surrogates(text):
+        if not skip_bad_lines:
+            raise InputError("binary input (NUL bytes), not a transcript", path=source)
+        text, early = _blank_unreadable_lines(text, source)
     if not text.strip():
         raise InputError("empty input", path=source)
     if fmt is None:
@@ -83,10 +93,50 @@ def parse_transcript(
     reader = _READERS.get(fmt)
     if reader is None:
         raise InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})", path=source)
-    return reader(text, ParseContext(source=source, skip_bad_lines=skip_bad_lines))
+    ctx = ParseContext(source=source, skip_bad_lines=skip_bad_lines, bad_lines=list(early))
+    transcript = reader(text, ctx)
+    if transcript.bad_lines and not transcript.turns:
+        first = transcript.bad_lines[0]
+        raise InputError(
+            f"no readable record ({len(transcript.bad_lines)} bad line(s); first, line {first.line}: "
+            f"{first.error})",
+            path=source,
+        )
+    if early:
+        merged = sorted(transcript.bad_lines, key=lambda b: b.line)
+        transcript = transcript.model_copy(update={"bad_lines": tuple(merged)})
+    return transcript
 
 
-def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines: bool = False) -> Transcript:
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_surrogates(text: str) -> bool:
+    return not text.isascii() and _SURROGATE.search(text) is not None
+
+
+def _blank_unreadable_lines(text: str, source: str) -> tuple[str, list[BadLine]]:
+    """Lines with NULs or undecodable bytes blanked (line numbers kept) and recorded as bad.
+
+    Raises:
+        InputError: most lines are unreadable: a binary file, not a transcript.
+    """
+    lines = text.split("\n")
+    bad: list[BadLine] = []
+    for number, line in enumerate(lines, start=1):
+        if "\x00" in line or _has_surrogates(line):
+            what = "NUL bytes" if "\x00" in line else "bytes that are not UTF-8"
+            bad.append(BadLine(file=source, line=number, error=f"unreadable record ({what})"))
+            lines[number - 1] = ""
+    filled = sum(1 for line in lines if line.strip())
+    if filled == 0 or len(bad) > filled:
+        raise InputError(
+            f"binary file (NUL bytes or not UTF-8 from line {bad[0].line}), not a transcript", path=source
+        )
+    return "\n".join(lines), bad
+
+
+def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines: bool = True) -> Transcript:
     """Read and parse a transcript file (``"-"`` is the caller's business, not handled here).
 
     For OpenClaw sessions, the ``sessions.json`` index beside the file supplies the
@@ -105,16 +155,19 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
     data = read_file_bytes(file)
     if not data.strip():
         raise InputError("empty file", path=source)
-    if b"\x00" in data:
+    if b"\x00" in data and not skip_bad_lines:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise InputError("binary file (NUL bytes), not a transcript", path=source, line=line)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(
-            f"not UTF-8 text (invalid byte at offset {exc.start})", path=source, line=line
-        ) from None
+        if not skip_bad_lines:
+            raise InputError(
+                f"not UTF-8 text (invalid byte at offset {exc.start})", path=source, line=line
+            ) from None
+        # Undecodable lines become lone surrogates, blanked and counted by parse_transcript.
+        text = data.decode("utf-8", errors="surrogateescape").removeprefix("\ufeff")
     transcript = parse_transcript(text, source=source, fmt=fmt, skip_bad_lines=skip_bad_lines)
     if transcript.format == "openclaw":
         key = lookup_session_key(file, transcript.session_id)

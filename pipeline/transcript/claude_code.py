@@ -122,6 +122,8 @@ def _record_drafts(record: JsonObject, line: int, state: _State) -> list[TurnDra
     message = record.get("message")
     if not isinstance(message, dict):
         raise ShapeError(f"{kind} record without a message object")
+    if "content" not in message:
+        raise ShapeError(f"{kind} message without a 'content' field")
     content = message.get("content")
     if kind == "user":
         return _user_drafts(record, content, base, state)

@@ -9,6 +9,7 @@ stay small and why every format drops noise the same way.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -111,7 +112,25 @@ def iter_json_lines(text: str, ctx: ParseContext) -> Iterator[tuple[int, JsonObj
         if not isinstance(value, dict):
             ctx.bad(number, f"record is a JSON {type(value).__name__}, expected an object")
             continue
+        if _ESCAPED_ODD.search(raw) and _odd_strings(value):
+            ctx.bad(number, "record holds a NUL or a lone surrogate escape")
+            continue
         yield number, value
+
+
+#: JSON escapes that decode to a NUL or to a surrogate (a pair decodes to one character).
+_ESCAPED_ODD = re.compile(r"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def _odd_strings(value: object) -> bool:
+    """Whether a decoded JSON value holds a NUL or a lone surrogate in any string (key or value)."""
+    if isinstance(value, str):
+        return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(_odd_strings(k) or _odd_strings(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_odd_strings(v) for v in value)
+    return False
 
 
 def opt_str(record: JsonObject, key: str) -> str | None:

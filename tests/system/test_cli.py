@@ -84,7 +84,7 @@ def test_bad_input_is_one_line_with_location_and_writes_nothing(
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(content)
     mem = tmp_path / "mem"
-    result = runner.invoke(app, ["extract", str(bad), "--memory-dir", str(mem)])
+    result = runner.invoke(app, ["extract", str(bad), "--memory-dir", str(mem), "--strict"])
     assert result.exit_code == 3
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and str(bad) in lines[0] and needle in lines[0].lower()
@@ -103,6 +103,23 @@ def test_skip_bad_lines_continues_and_reports(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     plan = json.loads(result.stdout)
     assert len(plan["bad_lines"]) == 1 and ":4:" in plan["bad_lines"][0]
+
+
+def test_bad_records_are_skipped_and_counted_by_default(tmp_path: Path) -> None:
+    """Issue 15: a misspelt field, a NUL, a lone surrogate and a truncated last line are counted, not fatal."""
+    good = (TRANSCRIPTS / "claude_code_confirmed_correction.jsonl").read_text().splitlines()
+    bad = [
+        '{"type": "user", "message": {"role": "user", "contnet": "misspelt"}}',
+        '{"type": "user", "message": {"role": "user", "content": "a\\u0000b"}}',
+        '{"type": "user", "message": {"role": "user", "content": "a\\ud800b"}}',
+    ]
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join(good[:2] + bad + good[2:]) + "\n" + good[-1][:25])
+    result = runner.invoke(app, ["extract", str(path), "--memory-dir", str(tmp_path / "m"), "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["bad_lines"]) == 4
+    strict = runner.invoke(app, ["extract", str(path), "--memory-dir", str(tmp_path / "m"), "--strict"])
+    assert strict.exit_code == 3 and ":3:" in strict.stderr and len(strict.stderr.strip().splitlines()) == 1
 
 
 def test_missing_file_and_bad_format_option(tmp_path: Path) -> None:

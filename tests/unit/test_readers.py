@@ -423,7 +423,7 @@ def test_openai_messages_object_and_bad_message() -> None:
     doc = {"model": "x", "messages": [{"role": "user", "content": "hi"}, ["oops"], {"content": "no role"}]}
     text = json.dumps(doc, indent=1)
     with pytest.raises(InputError) as err:
-        parse_transcript(text, source="m.json")
+        parse_transcript(text, source="m.json", skip_bad_lines=False)  # --strict
     assert err.value.path == "m.json" and err.value.line is not None
     t = parse_transcript(text, source="m.json", skip_bad_lines=True)
     assert roles_texts(t) == [("user", "hi")]
@@ -450,7 +450,7 @@ def test_plain_text_prefixes_and_continuations() -> None:
 
 def test_plain_text_forced_with_preamble_is_bad_line() -> None:
     with pytest.raises(InputError) as err:
-        parse_transcript("intro\nUser: hi\n", source="t.txt", fmt="text")
+        parse_transcript("intro\nUser: hi\n", source="t.txt", fmt="text", skip_bad_lines=False)
     assert err.value.line == 1
     t = parse_transcript("intro\nUser: hi\n", source="t.txt", fmt="text", skip_bad_lines=True)
     assert roles_texts(t) == [("user", "hi")] and t.bad_lines[0].line == 1
@@ -463,7 +463,7 @@ def test_malformed_json_line_names_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(jsonl(HEADER, oc_msg("a", None, "user", "hi")) + "{broken\n", encoding="utf-8")
     with pytest.raises(InputError) as err:
-        read_transcript(path)
+        read_transcript(path, skip_bad_lines=False)  # --strict
     assert err.value.line == 3
     assert err.value.path == str(path)
     assert str(err.value).startswith(f"{path}:3: malformed JSON")
@@ -479,7 +479,7 @@ def test_skip_bad_lines_records_bad_lines() -> None:
         )
     )
     with pytest.raises(InputError, match="malformed JSON"):
-        parse_transcript(text, source="s")
+        parse_transcript(text, source="s", skip_bad_lines=False)  # --strict
     t = parse_transcript(text, source="s", skip_bad_lines=True)
     assert roles_texts(t) == [("user", "hi"), ("assistant", "hello")]
     assert [(b.file, b.line) for b in t.bad_lines] == [("s", 3), ("s", 4), ("s", 5)]
@@ -507,9 +507,11 @@ def test_unreadable_inputs(tmp_path: Path, data: bytes, message: str, line: int 
     path = tmp_path / "in.jsonl"
     path.write_bytes(data)
     with pytest.raises(InputError, match=message) as err:
-        read_transcript(path)
+        read_transcript(path, skip_bad_lines=False)  # --strict: the first bad record fails
     assert err.value.path == str(path)
     assert err.value.line == line
+    with pytest.raises(InputError):  # by default too: none of these is a transcript
+        read_transcript(path)
 
 
 def test_missing_file_and_unknown_forced_format(tmp_path: Path) -> None:
