@@ -22,9 +22,10 @@ import tempfile
 from typing import Any
 
 from memscribe.batch.board import Board, ViewBase
-from memscribe.batch.engine import BoundedModel, Engine, OrderedSlots
+from memscribe.batch.engine import BoundedModel, OrderedSlots
+from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory
-from memscribe.batch.task import UnitInput, UnitOutput, run_unit
+from memscribe.batch.task import run_unit
 from memscribe.batch.view import Delta, Snapshot
 from memscribe.errors import UserError
 
