@@ -81,7 +81,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user")),
         _re("auth_header", _AUTH_HEADER, group="v", ihints=("authorization",)),
         _re("auth_header", _AUTH_HEADER, group="bare", ihints=("authorization",)),
-        _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS),
+        _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS, strict_value=True),
         Detector("session_cookie", _find_cookies, ("cookie",)),
         Detector("secret_assignment", _find_assignments, _ASSIGNMENT_HINTS),
         Detector(

@@ -104,6 +104,9 @@ _STRONG_PAIRS = frozenset(
 _VALUE_SUFFIXES = frozenset("value values str string b64 base64 hex raw plain plaintext bytes base".split())
 #: Name parts that make the value something *about* a secret, not a secret.
 _DENY_ANY = frozenset("hash hashed public pub publishable fingerprint digest csrf xsrf authenticity".split())
+#: Words that make a name a phrase *about* the secret named after them (where it is kept, how
+#: many there are), not the secret itself.
+_ABOUT_WORDS = frozenset("to for of from into with store storing stored".split())
 #: Trailing qualifiers that do not change what a name holds (``DB_PASSWORD_PROD``, ``API_KEY_V2``).
 _QUALIFIERS = frozenset(
     """prod production dev development staging stage test testing qa uat local live sandbox old new
@@ -139,6 +142,8 @@ def name_strength(name: str) -> str | None:
         parts.pop()
     if not parts or any(p in _DENY_ANY for p in parts):
         return None
+    if any(p in _ABOUT_WORDS for p in parts[:-1]):
+        return None  # ``path_to_secret``, ``keyVaultToStoreSecrets``, ``number_of_tokens``
     if parts[-1] in _STRONG_WORDS or tuple(parts[-2:]) in _STRONG_PAIRS:
         return "strong"
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):

@@ -231,8 +231,17 @@ COUNTING_SHARE_FAKE = 0.5
 
 def typed_sample(value: str) -> bool:
     """A value made mostly of counting runs and repeated groups, after any provider prefix
-    (``sk-ant-api03-abc123xyz-456de-…``, ``dapi1234567890…``, ``AbCeFG123``)."""
-    return counting_share(_PROVIDER_PREFIX.sub("", value)) >= COUNTING_SHARE_FAKE
+    (``sk-ant-api03-abc123xyz-456de-…``, ``dapi1234567890…``, ``AbCeFG123``), or hex digits in
+    both cases (``acdeFf05b1a6…``)."""
+    rest = _PROVIDER_PREFIX.sub("", value)
+    if _HEX.match(rest) and len(_CASE_SWITCH.findall(rest)) >= 2:
+        return True  # hex from a generator is one case (after any ``AC``-style prefix); hex
+        # whose letters switch case back and forth (``acdeFf05b1…``) was typed or edited
+    return counting_share(rest) >= COUNTING_SHARE_FAKE
+
+
+_HEX = re.compile(r"^[0-9a-fA-F]{16,}$")
+_CASE_SWITCH = re.compile(r"(?=[a-f][0-9]*[A-F]|[A-F][0-9]*[a-f])")
 
 
 def not_a_secret(value: str) -> bool:

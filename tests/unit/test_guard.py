@@ -192,3 +192,18 @@ def test_html_escape_memory() -> None:
 def test_escaped_memory_cannot_form_a_tag() -> None:
     escaped = html_escape_memory(RECIPE_SYSTEM)
     assert "<" not in escaped and ">" not in escaped
+
+
+def test_flagged_tool_output_is_withheld_from_the_detector() -> None:
+    from memscribe.schemas.transcript import SourcePos, Turn
+    from memscribe.stages.windows import WITHHELD, render_text
+
+    at = SourcePos(file="-", line=1)
+    page = Turn(index=1, role="tool", kind="tool_result", text="Recipe: pasta.\n" + RECIPE_DIV, source=at)
+    assert render_text(page) == WITHHELD
+    # clean tool output renders exactly as before (recorded model answers are keyed by prompt)
+    clean = Turn(index=2, role="tool", kind="tool_result", text="3 passed, 0 failed in 0.42s", source=at)
+    assert render_text(clean) == "3 passed, 0 failed in 0.42s"
+    # what the user says is never withheld: the screen stage judges candidates made from it
+    said = Turn(index=3, role="user", text=RECIPE_SYSTEM, source=at)
+    assert render_text(said) == RECIPE_SYSTEM
