@@ -87,7 +87,16 @@ def extract(
     clean, redactions = redacted
     plan.redactions.extend(redactions)
 
-    found = detect(clean, model=model, signal_turns=gated.signal_turns, context_tokens=context_tokens)
+    if namespace is not None:
+        existing = [e for e in existing if entry_namespace(e, default_namespace) == namespace]
+    memory = view if view is not None else ListView(existing)
+    found = detect(
+        clean,
+        model=model,
+        signal_turns=gated.signal_turns,
+        context_tokens=context_tokens,
+        memory=memory,
+    )
     plan.skipped.extend(found.skipped)
 
     checked = verify(found.profiles, found.playbooks, clean)
@@ -99,9 +108,6 @@ def extract(
     plan.skipped.extend(screened.skipped)
     plan.redactions.extend(screened.redactions)
 
-    if namespace is not None:
-        existing = [e for e in existing if entry_namespace(e, default_namespace) == namespace]
-    memory = view if view is not None else ListView(existing)
     deduped = dedup_all({k.name: k.candidates(screened) for k in kinds.KINDS}, memory, model=model)
     plan.skipped.extend(deduped.skipped)
 

@@ -1,67 +1,56 @@
-"""What the detect stage returns. Field descriptions become the JSON schema a model sees."""
+"""What the detect stage returns.
+
+Field descriptions become the JSON schema a model sees: a few words each, the field's meaning.
+The rules (what counts, how to cite, TTLs) live once, in ``prompts/detect.j2``, whose field guide
+also reaches models that get no schema text (grammar-only servers).
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from memscribe.schemas.memory import TTL
 
 
+def _untitled(schema: dict[str, Any]) -> None:
+    """Drop the titles pydantic derives from class and field names: they repeat the names."""
+    schema.pop("title", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+
+
 class ProfileCandidate(BaseModel):
-    """One durable fact about the user."""
+    """A durable fact about the user."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_untitled)
 
-    slug: str = Field(
-        description="kebab-case topic of the fact, without the value: 'home-city', 'diet', "
-        "'sql-style'. Lowercase letters, digits and hyphens, at most 48 characters."
-    )
-    ttl: TTL = Field(
-        description="infinity for durable facts (diet, name, lasting preferences); one_year for "
-        "stable but changeable facts (city, role, team); one_quarter for current focus; one_month "
-        "for short-term context; one_week/one_day for transient agendas."
-    )
-    body: str = Field(
-        description="1-3 sentences stating one fact about the user in the third person "
-        "('User prefers ...'). Same language as the user. Never a secret value."
-    )
-    evidence_turns: list[int] = Field(
-        description="Indices [n] of the USER turns that state this fact. Never assistant or tool turns."
-    )
+    slug: str = Field(description="Topic, value-free kebab-case.")
+    ttl: TTL = Field(description="Lifetime of the fact.")
+    body: str = Field(description="The fact, third person.")
+    evidence_turns: list[int] = Field(description="USER turns stating it.")
 
 
 class PlaybookCandidate(BaseModel):
-    """A procedural rule the user taught by correcting the agent, then confirming the fix."""
+    """A rule for the agent, taught by a confirmed correction."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_untitled)
 
-    slug: str = Field(description="kebab-case name of the rule, e.g. 'commit-no-ai-attribution'.")
-    when: str = Field(
-        description="Noun phrase describing the situation the rule applies to (the search anchor), "
-        "e.g. 'Composing a git commit message'. Must not restate the rule."
-    )
-    what: str = Field(description="The rule, 1-3 sentences, DO / DON'T exactly as observed.")
-    why: str = Field(description="Why the user wants it; 'User corrected this.' if unstated.")
-    correction_turn: int = Field(description="Index [n] of the user turn that corrected the agent.")
-    adjustment_turn: int = Field(
-        description="Index [n] of the assistant turn (after the correction) that redid the work."
-    )
-    confirmation_turn: int | None = Field(
-        description="Index [n] of the user turn that confirmed the fix, explicitly or by moving on "
-        "without re-correcting. null if the session never confirmed it."
-    )
-    confirmation: Literal["explicit", "implicit", "none"] = Field(
-        description="explicit ('perfect', 'yes that's right'), implicit (moved on for 1-2 turns "
-        "without re-correcting), or none."
-    )
+    slug: str = Field(description="Topic, value-free kebab-case.")
+    when: str = Field(description="The situation.")
+    what: str = Field(description="The rule as taught.")
+    why: str = Field(description="User's stated reason, or empty.")
+    correction_turn: int = Field(description="User turn correcting.")
+    adjustment_turn: int = Field(description="Agent turn redoing it.")
+    confirmation_turn: int | None = Field(description="User turn confirming, or null.")
+    confirmation: Literal["explicit", "implicit", "none"] = Field(description="How it was confirmed.")
 
 
 class Detection(BaseModel):
-    """All candidates found in one window of a transcript."""
+    """Memories found in one window."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_untitled)
 
     profiles: list[ProfileCandidate] = Field(default_factory=list)
     playbooks: list[PlaybookCandidate] = Field(default_factory=list)

@@ -19,6 +19,10 @@ from memscribe.schemas.memory import MemoryEntry
 _SECTION = re.compile(r"^## (When|What|Why)\s*$")
 
 
+#: The Why section when the user gave no reason (detect asks for "" then, never a made-up one).
+UNSTATED_WHY = "Not stated."
+
+
 def playbook_body(*, when: str, what: str, why: str) -> str:
     """The three-section playbook body, without a trailing newline."""
     parts = {
@@ -120,18 +124,19 @@ class PlaybookKind(Kind):
         merged_body: str | None,
     ) -> NewFile:
         # A dedup merge rewrites profile bodies only: a playbook is kept whole.
+        why = candidate.why.strip() or UNSTATED_WHY
         text = render_playbook(
             id=id,
             created=created,
             when=candidate.when.strip(),
             what=candidate.what.strip(),
-            why=candidate.why.strip(),
+            why=why,
             supersedes=supersedes,
         )
         evidence = [candidate.correction_turn, candidate.adjustment_turn]
         if candidate.confirmation_turn is not None:
             evidence.append(candidate.confirmation_turn)
-        body = playbook_body(when=candidate.when, what=candidate.what, why=candidate.why)
+        body = playbook_body(when=candidate.when, what=candidate.what, why=why)
         return NewFile(text=text, body=body, ttl=None, evidence=evidence)
 
     def merged_file(

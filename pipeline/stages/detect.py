@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
+from memscribe.relatedness import MemoryView, entry_text, scores
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DetectRequest
 from memscribe.schemas.transcript import Transcript, Turn
 from memscribe.stages.windows import render_text, split_windows
-from memscribe.textsim import normalize
+from memscribe.textsim import normalize, similarity
 
 #: Tokens kept free for the system prompt (~1.5k) and the model's answer.
 PROMPT_RESERVE_TOKENS = 3000
 MIN_WINDOW_TOKENS = 1000
+#: At most this many stored slugs are shown to the detector (~150 tokens): all of a small
+#: namespace, else the ones most related to the window's user turns.
+MAX_TOPICS = 30
+#: Above this many stored entries the topics are ranked lexically (no embedding of each entry).
+SEMANTIC_RANK_LIMIT = 2000
 
 
 @dataclass
@@ -35,8 +43,12 @@ def detect(
     model: StructuredModel,
     signal_turns: tuple[int, ...],
     context_tokens: int,
+    memory: MemoryView | None = None,
 ) -> DetectResult:
     """Run the detector over each window holding a signal turn; merge and de-duplicate results.
+
+    ``memory`` (the namespace's stored memory) lets the prompt list the stored topics, so the
+    model reuses a topic's slug for a restatement or an update; None or empty: no topics section.
 
     A window whose call fails (after the model layer's retries and re-asks) is skipped and
     reported with reason ``model_error``; the other windows still count.
@@ -46,6 +58,7 @@ def detect(
     signals = set(signal_turns)
     worth = [w for w in windows if any(t.index in signals for t in w)]
     result = DetectResult(windows=len(windows))
+    stored = memory.entries() if memory is not None else []
     for number, window in enumerate(worth, start=1):
         request = DetectRequest(turns=window, window=number, windows=len(worth))
         messages = render_messages(
@@ -54,6 +67,7 @@ def detect(
             window=number,
             windows=len(worth),
             language_hint=_language_hint(window),
+            topics=stored_topics(stored, window),
         )
         result.calls += 1
         try:
@@ -91,6 +105,44 @@ def _drain_invalid(model: StructuredModel) -> list[tuple[str, str]]:
 
 def _view(turn: Turn) -> dict[str, object]:
     return {"index": turn.index, "role": turn.role, "kind": turn.kind, "text": render_text(turn)}
+
+
+def stored_topics(
+    entries: Sequence[MemoryEntry], window: tuple[Turn, ...], *, limit: int = MAX_TOPICS
+) -> list[dict[str, object]]:
+    """The stored slugs to show for ``window``, grouped by kind (profiles first).
+
+    A namespace with at most ``limit`` distinct slugs is shown whole; a larger one by the
+    ``limit`` entries whose text is most related to the window's user turns.
+    """
+    if not entries:
+        return []
+    if len({(e.kind, e.slug) for e in entries}) > limit:
+        text = " ".join(t.text for t in window if t.role == "user")
+        texts = [entry_text(e) for e in entries]
+        # Lexical only on a large namespace: one window must not embed every stored memory.
+        values = (
+            scores(text, texts) if len(texts) <= SEMANTIC_RANK_LIMIT else [similarity(text, o) for o in texts]
+        )
+        ranked = sorted(
+            zip(values, range(len(entries)), strict=True),
+            key=lambda pair: (-pair[0], pair[1]),
+        )
+        picked = [entries[i] for _, i in ranked]
+    else:
+        picked = list(entries)
+    groups: dict[str, list[str]] = {}
+    count = 0
+    for entry in picked:
+        slugs = groups.setdefault(entry.kind, [])
+        if entry.slug in slugs:
+            continue
+        if count >= limit:
+            break
+        slugs.append(entry.slug)
+        count += 1
+    order = sorted(groups, key=lambda k: (k != "profile", k))
+    return [{"kind": f"{k}s", "slugs": sorted(groups[k])} for k in order if groups[k]]
 
 
 def _language_hint(window: tuple[Turn, ...]) -> str:

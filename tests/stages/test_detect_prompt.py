@@ -1,0 +1,115 @@
+"""The detect prompt: lean fixed text, a field guide in words, the stored topics of the namespace."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from memscribe.kinds.playbook import UNSTATED_WHY, PlaybookKind
+from memscribe.prompting import render_messages
+from memscribe.relatedness import ListView
+from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.stages.detect import MAX_TOPICS, detect, stored_topics
+from tests.support.store_helpers import ScriptedModel
+from tests.support.turns import make_transcript
+
+#: Tokens (characters / 4) of what every detect call repeats: the system prompt and the schema.
+#: Version 1 carried ~1,700; raise this only with a measurement (bench/detect_prompt.py).
+FIXED_TEXT_BUDGET_TOKENS = 1050
+
+
+def _entry(n: int, slug: str, body: str, kind: str = "profile") -> MemoryEntry:
+    return MemoryEntry(
+        kind=kind,  # type: ignore[arg-type]
+        id=f"prof_{n:08d}",
+        path=f".reflexio/profiles/{slug}-{n:08d}.md",
+        slug=slug,
+        created="2026-01-01T00:00:00Z",
+        ttl="one_year",
+        expires="2027-01-01",
+        body=body,
+    )
+
+
+def _fixed_text() -> str:
+    messages = render_messages("detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[])
+    return messages[0]["content"] + json.dumps(Detection.model_json_schema(), ensure_ascii=False)
+
+
+def test_fixed_text_stays_within_its_budget() -> None:
+    assert len(_fixed_text()) / 4 <= FIXED_TEXT_BUDGET_TOKENS
+
+
+def test_every_field_is_explained_in_words_in_the_prompt() -> None:
+    """Grammar-only servers never show the schema's descriptions: the prompt names every field."""
+    system = render_messages("detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[])[0]
+    for name in (*ProfileCandidate.model_fields, *PlaybookCandidate.model_fields):
+        assert f"{name}:" in system["content"] or f"; {name}:" in system["content"], name
+
+
+def test_schema_descriptions_are_short_and_carry_no_placeholder_text() -> None:
+    schema = json.dumps(Detection.model_json_schema())
+    for model in (ProfileCandidate, PlaybookCandidate):
+        for name, info in model.model_fields.items():
+            assert info.description and len(info.description.split()) <= 8, name
+    for placeholder in ("User corrected this", "Doing work the user later corrected"):
+        assert placeholder not in schema and placeholder not in _fixed_text()
+    assert '"title"' not in schema.replace('"title": "Detection"', "")
+
+
+def test_empty_memory_renders_no_topics_section() -> None:
+    t = make_transcript(("user", "I prefer tabs."), ("assistant", "ok"))
+    for memory in (None, ListView([])):
+        model = ScriptedModel({"profiles": [], "playbooks": []})
+        detect(t, model=model, signal_turns=(0,), context_tokens=8000, memory=memory)
+        user = model.calls[0][1][1]["content"]
+        assert "Stored topics" not in user and "profiles:" not in user
+
+
+def test_stored_slugs_are_shown_by_kind() -> None:
+    t = make_transcript(("user", "I moved to Berlin last month."), ("assistant", "noted"))
+    view = ListView(
+        [
+            _entry(1, "home-glasgow", "User lives in Glasgow."),
+            _entry(2, "diet", "User is vegetarian."),
+            _entry(3, "commit-trailers", "When: commits\nWhat: no trailers", kind="playbook"),
+        ]
+    )
+    model = ScriptedModel({"profiles": [], "playbooks": []})
+    detect(t, model=model, signal_turns=(0,), context_tokens=8000, memory=view)
+    user = model.calls[0][1][1]["content"]
+    assert "profiles: diet, home-glasgow\nplaybooks: commit-trailers" in user
+    assert user.index("Stored topics") < user.index("[0] user:")
+
+
+def test_a_large_namespace_shows_the_capped_best_matches_for_the_window() -> None:
+    entries = [_entry(i, f"topic-{i}-misc", f"User collects item number {i}.") for i in range(80)]
+    entries.append(_entry(99, "home-city", "User lives in Glasgow, Scotland."))
+    window = make_transcript(
+        ("user", "I moved from Glasgow in Scotland to Berlin."),
+    ).turns
+    groups = stored_topics(entries, window)
+    slugs = [s for g in groups for s in g["slugs"]]  # type: ignore[attr-defined]
+    assert len(slugs) == MAX_TOPICS and "home-city" in slugs
+
+
+def test_a_playbook_without_a_stated_reason_is_written_with_a_neutral_why() -> None:
+    candidate = PlaybookCandidate(
+        slug="commit-trailers",
+        when="Writing a commit message",
+        what="Don't add AI-attribution trailers.",
+        why="",
+        correction_turn=1,
+        adjustment_turn=2,
+        confirmation_turn=3,
+        confirmation="explicit",
+    )
+    made = PlaybookKind().new_file(
+        candidate,
+        id="pbk_00000001",
+        created=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        supersedes=[],
+        merged_body=None,
+    )
+    assert made.body.endswith(f"## Why\n{UNSTATED_WHY}")
