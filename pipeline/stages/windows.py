@@ -9,19 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memscribe.guard import injection_rule
 from memscribe.schemas.transcript import Turn
 
 #: Tool output is context, not speech: enough of it to follow the conversation, no more.
 TOOL_TEXT_LIMIT = 600
 TURN_TEXT_LIMIT = 6000
+#: What the detector sees instead of tool output (a tool result, a fetched page or file) that
+#: the injection guard flags: untrusted text that tries to steer the agent never reaches it.
+WITHHELD = "[withheld: suspected injection]"
 
 
 def render_text(turn: Turn) -> str:
-    """The text of a turn as the detector sees it (tool output truncated, tool calls named)."""
+    """The text of a turn as the detector sees it (tool output truncated, tool calls named;
+    tool output the injection guard flags replaced by :data:`WITHHELD`)."""
     text = turn.text
     limit = TOOL_TEXT_LIMIT if turn.role == "tool" else TURN_TEXT_LIMIT
     if len(text) > limit:
         text = text[:limit] + f" …[{len(turn.text) - limit} more characters]"
+    if turn.role == "tool" and text and injection_rule(text) is not None:
+        text = WITHHELD
     if turn.tool_calls:
         calls = ", ".join(c.name for c in turn.tool_calls)
         text = f"{text} [calls tool: {calls}]".strip()
