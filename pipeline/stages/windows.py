@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memscribe.guard import injection_rule
+from memscribe.guard import check
 from memscribe.schemas.transcript import Turn
 
 #: Tool output is context, not speech: enough of it to follow the conversation, no more.
 TOOL_TEXT_LIMIT = 600
 TURN_TEXT_LIMIT = 6000
 #: What the detector sees instead of tool output (a tool result, a fetched page or file) that
-#: the injection guard flags: untrusted text that tries to steer the agent never reaches it.
+#: the injection guard's rules flag: untrusted text that tries to steer the agent never reaches
+#: it. The rules alone decide here: the classifier learned from chat and documents, and test
+#: logs, code and tables are outside what it was taught.
 WITHHELD = "[withheld: suspected injection]"
 
 
@@ -27,7 +29,7 @@ def render_text(turn: Turn) -> str:
     limit = TOOL_TEXT_LIMIT if turn.role == "tool" else TURN_TEXT_LIMIT
     if len(text) > limit:
         text = text[:limit] + f" …[{len(turn.text) - limit} more characters]"
-    if turn.role == "tool" and text and injection_rule(text) is not None:
+    if turn.role == "tool" and text and check(text, use_classifier=False).injection:
         text = WITHHELD
     if turn.tool_calls:
         calls = ", ".join(c.name for c in turn.tool_calls)
