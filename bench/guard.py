@@ -34,6 +34,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
+from at_ref import package_at  # noqa: E402
 from injection_corpus import CLEAN_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import check  # noqa: E402
@@ -103,6 +104,12 @@ def _fmt(hit: int, tot: int) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description="injection guard: recall and false positives per split")
     ap.add_argument("--before", default="409e2f9", help="git ref of the guard to compare with")
+    ap.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        help="also run pipeline/guard as it was at this git ref (repeatable)",
+    )
     ap.add_argument("--json", type=Path, help="also write the figures here")
     a = ap.parse_args()
     samples = load()
@@ -111,6 +118,10 @@ def main() -> int:
     guards: dict[str, Guard] = {}
     if (before := before_guard(a.before)) is not None:
         guards[f"before ({a.before})"] = before
+    for ref in a.tree:
+        if (pkg := package_at(ref, "pipeline/guard", "memscribe.guard")) is not None:
+            pkg.classifier.load_model()  # outside the timing, as for today's
+            guards[f"at {ref}"] = (lambda c: lambda text: c(text).rule)(pkg.check)
     guards["after"] = after_guard
     results = {name: run(g, samples) for name, g in guards.items()}
     inj_cats = sorted({s.category for s in samples if s.injection})

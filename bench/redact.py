@@ -53,6 +53,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from at_ref import package_at  # noqa: E402
 from redact_corpus import generate  # noqa: E402
 
 from memscribe.redaction import find_secrets  # noqa: E402
@@ -337,12 +338,23 @@ def main() -> int:  # noqa: C901 - one report, read top to bottom
     ap.add_argument("--sessions", type=int, default=40, help="generated transcript sessions per split")
     ap.add_argument("--shapes", type=int, default=40, help="config-shape documents per split")
     ap.add_argument("--before", default="409e2f9", help="git ref of the redaction to compare with")
+    ap.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        help="also run pipeline/redaction as it was at this git ref (repeatable), e.g. the last release",
+    )
     ap.add_argument("--json", type=Path, help="also write the figures here")
     a = ap.parse_args()
 
     tools: dict[str, Callable[[Path], list[Span]]] = {}
     if (before := before_scanner(a.before)) is not None:
         tools[f"before {a.before}"] = before
+    for ref in a.tree:
+        if (pkg := package_at(ref, "pipeline/redaction", "memscribe.redaction")) is not None:
+            tools[f"at {ref}"] = (lambda f: lambda path: [(x.start, x.end) for x in f(_read(path))])(
+                pkg.find_secrets
+            )
     tools["memscribe"] = memscribe_scan
     ds_scan = detect_secrets_scanner()
     if ds_scan is None:
