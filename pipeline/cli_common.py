@@ -22,12 +22,36 @@ from memscribe.errors import MemscribeError
 if TYPE_CHECKING:
     from memscribe.schemas.transcript import Transcript
 
+#: Commands that only read a memory root: a root that does not exist is an error for them.
+READ_ONLY_COMMANDS = frozenset({"list", "show", "search", "recall", "history", "export", "stats", "status"})
+
+
+def _memory_root(ctx: typer.Context, value: Path) -> Path:
+    """A missing ``--memory-dir`` fails a read command (it would report "no memories" for a typo);
+    a command that writes creates it when it first writes, and a note on stderr says so."""
+    if value.exists() or ctx.resilient_parsing:
+        return value
+    from memscribe.errors import UserError
+
+    if ctx.info_name in READ_ONLY_COMMANDS:
+        fail(UserError(f"memory root {value} does not exist (--memory-dir)"))
+
+    def note() -> None:  # the store creates the root on its first write; say so once it did
+        if value.is_dir() and not ctx.params.get("as_json"):  # --json output stays one document
+            typer.echo(f"memscribe: note: created memory root {value}", err=True)
+
+    ctx.call_on_close(note)
+    return value
+
+
 MemoryDir = Annotated[
     Path,
     typer.Option(
         "--memory-dir",
         envvar=config.ENV_MEMORY_DIR,
-        help="Memory root (workspace). Default: current directory.",
+        help="Memory root (workspace). Default: current directory. Must exist for read commands; "
+        "created (with a note) for commands that write.",
+        callback=_memory_root,
     ),
 ]
 ModelOpt = Annotated[

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -25,6 +26,7 @@ def stats(memory_dir: MemoryDir = Path("."), agent: AgentOpt = None, as_json: Js
         )
     except MemscribeError as exc:
         fail(exc)
+    data = _masked(data)
     if as_json:
         echo_json(data)
         return
@@ -47,6 +49,19 @@ def stats(memory_dir: MemoryDir = Path("."), agent: AgentOpt = None, as_json: Js
     assert isinstance(config, dict)
     for key, value in config.items():
         typer.echo(f"  {key} = {value}")
+
+
+def _masked(value: Any) -> Any:
+    """Every string of the report with URL credentials masked (an API base with ``user:pass@``)."""
+    from memscribe.safety.write_guard import mask_url_credentials
+
+    if isinstance(value, str):
+        return mask_url_credentials(value)
+    if isinstance(value, dict):
+        return {k: _masked(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masked(v) for v in value]
+    return value
 
 
 def register(app: typer.Typer) -> None:
