@@ -56,6 +56,9 @@ litellm.suppress_debug_info = True  # no "Provider List" banners on stdout: it m
 # Per-call overhead (the batch job makes hundreds of calls): no message copies kept for logging
 # callbacks (none are configured; prompts may hold private text anyway).
 litellm.turn_off_message_logging = True
+# Token counts never download a tokenizer (no network in CI or behind a firewall): models without
+# a bundled one are counted with tiktoken's bundled vocabulary.
+litellm.disable_hf_tokenizer_download = True
 
 #: Transport errors worth retrying. Everything else (auth, bad request, not found) fails fast.
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
@@ -76,7 +79,17 @@ MODES: dict[str, instructor.Mode] = {
     "md_json": instructor.Mode.MD_JSON,
 }
 
+#: A model neither litellm nor its server can size: assume this many tokens (said once).
 DEFAULT_CONTEXT_TOKENS = 8192
+#: The most context asked of an Ollama server (``num_ctx`` sizes its KV cache: memory).
+OLLAMA_MAX_CONTEXT = 32768
+#: Per-request timeouts: a hosted model, and a loopback server (a CPU model may take minutes).
+DEFAULT_TIMEOUT_S = 120.0
+LOCAL_TIMEOUT_S = 600.0
+_OLLAMA_PROVIDERS = ("ollama", "ollama_chat")
+_OLLAMA_DEFAULT_BASE = "http://localhost:11434"
+#: Models already told about (an unknown context size is said once per process).
+_SIZED: dict[str, int] = {}
 
 #: Words in a provider's error that say the request's *response format* was refused: no retry can
 #: fix that, but another output mode can (llama-cpp-python rejects ``json_schema`` this way).
@@ -115,7 +128,7 @@ class LiteLLMModel:
         api_base: str | None = None,
         api_key: str | None = None,
         mode: str = "json_schema",
-        timeout: float = 120.0,
+        timeout: float | None = None,
         max_reasks: int = 2,
         max_attempts: int = 4,
         retry_budget_s: float = 120.0,
@@ -123,13 +136,15 @@ class LiteLLMModel:
         temperature: float | None = 0.0,
         completion: Callable[..., Any] | None = None,
         max_calls: int | None = None,
+        context_tokens: int | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         self.name = name
         self.api_base = api_base
         self.api_key = api_key
-        self.timeout = timeout
+        #: Unset: :data:`LOCAL_TIMEOUT_S` for a loopback ``api_base``, else :data:`DEFAULT_TIMEOUT_S`.
+        self.timeout = timeout or (LOCAL_TIMEOUT_S if is_loopback(api_base) else DEFAULT_TIMEOUT_S)
         self.max_reasks = max_reasks
         self.max_attempts = max_attempts
         self.retry_budget_s = retry_budget_s
@@ -144,6 +159,11 @@ class LiteLLMModel:
         if completion is None:  # an injected completion (tests) brings its own transport
             self.api_key = api_key or _check_configuration(name, api_base)
         self._completion = completion or litellm.completion
+        self.provider = _provider(name, api_base)
+        #: The context window windows are cut for (and, on Ollama, asked for as ``num_ctx``).
+        self.context_tokens = context_tokens or context_tokens_of(
+            name, api_base=api_base, provider=self.provider, ask_server=completion is None
+        )
         _warm_imports()
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[self.mode])
 
@@ -155,6 +175,14 @@ class LiteLLMModel:
                 stage=task,
                 attempts=0,
             )
+
+    def count_tokens(self, text: str) -> int | None:
+        """Tokens of ``text`` by litellm's tokenizer for this model (tiktoken where it has none
+        bundled); None when litellm cannot count (the caller estimates)."""
+        try:
+            return int(litellm.token_counter(model=self.name, text=text))
+        except Exception:
+            return None
 
     def drain_invalid(self) -> list[tuple[str, str]]:
         """Items dropped from the last answers as invalid: ``(field, reason)``; cleared on read."""
@@ -188,9 +216,14 @@ class LiteLLMModel:
             wait=wait_exponential_jitter(multiplier=self.backoff_initial_s, max=30.0),
             reraise=True,
         )
+        debug = logger.isEnabledFor(logging.DEBUG)
+        if debug:
+            logger.debug("request to %s: %s", self.name, _redacted(_request_text(kwargs)))
         for attempt in retrying:
             with attempt:
                 response = self._completion(**kwargs)
+        if debug:
+            logger.debug("answer from %s: %s", self.name, _redacted(_answer_text(response) or repr(response)))
         self._account(response)
         return response
 
@@ -204,10 +237,7 @@ class LiteLLMModel:
         if cost is not None:
             self.usage.cost_usd = (self.usage.cost_usd or 0.0) + cost
 
-    # -- the StructuredModel protocol ------------------------------------------------------------
-    def generate(
-        self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
-    ) -> T:
+    def _request_kwargs(self, messages: list[Message]) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "model": self.name,
             "messages": messages,
@@ -220,6 +250,15 @@ class LiteLLMModel:
             kwargs["api_base"] = self.api_base
         if self.api_key:
             kwargs["api_key"] = self.api_key
+        if self.provider in _OLLAMA_PROVIDERS:
+            kwargs["num_ctx"] = self.context_tokens  # else Ollama cuts the prompt at its default
+        return kwargs
+
+    # -- the StructuredModel protocol ------------------------------------------------------------
+    def generate(
+        self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
+    ) -> T:
+        kwargs = self._request_kwargs(messages)
         self._check_budget(task)
         while True:
             try:
@@ -493,12 +532,85 @@ def _check_configuration(name: str, api_base: str | None) -> str | None:
 
 def context_tokens(model: str) -> int:
     """The model's input window from litellm's bundled map, or a conservative default."""
+    return context_tokens_of(model, ask_server=False)
+
+
+def context_tokens_of(
+    model: str, *, api_base: str | None = None, provider: str | None = None, ask_server: bool = True
+) -> int:
+    """The model's input window: litellm's bundled map, else (Ollama, ``ask_server``) the server's
+    ``/api/show`` (capped at :data:`OLLAMA_MAX_CONTEXT`), else :data:`DEFAULT_CONTEXT_TOKENS`, said
+    once on stderr."""
+    if model in _SIZED:
+        return _SIZED[model]
+    value: int | None = None
+    if (provider or _provider(model, api_base)) in _OLLAMA_PROVIDERS:
+        if ask_server:
+            found = _ollama_context(model, api_base)
+            value = min(found, OLLAMA_MAX_CONTEXT) if found else None
+    else:
+        try:
+            info = litellm.get_model_info(model)
+            value = int(info.get("max_input_tokens") or info.get("max_tokens") or 0) or None
+        except Exception:
+            value = None
+    if value is None:
+        value = DEFAULT_CONTEXT_TOKENS
+        if ask_server:
+            print(
+                f"memscribe: note: context size of {model} unknown; assuming {value} tokens "
+                "(set --context-tokens)",
+                file=sys.stderr,
+            )
+    _SIZED[model] = value
+    return value
+
+
+def _ollama_context(model: str, api_base: str | None) -> int | None:
+    """The model's trained context length from an Ollama server's ``/api/show``."""
+    import httpx
+
+    name = model.split("/", 1)[1] if "/" in model else model
+    base = (api_base or os.environ.get("OLLAMA_API_BASE") or _OLLAMA_DEFAULT_BASE).rstrip("/")
     try:
-        info = litellm.get_model_info(model)
+        shown = httpx.post(f"{base}/api/show", json={"model": name}, timeout=5.0).json()
     except Exception:
-        return DEFAULT_CONTEXT_TOKENS
-    value = info.get("max_input_tokens") or info.get("max_tokens")
-    return int(value) if value else DEFAULT_CONTEXT_TOKENS
+        return None
+    info = shown.get("model_info") if isinstance(shown, dict) else None
+    if not isinstance(info, dict):
+        return None
+    lengths = [int(v) for k, v in info.items() if k.endswith(".context_length") and isinstance(v, int)]
+    return max(lengths) if lengths else None
+
+
+def _provider(model: str, api_base: str | None) -> str | None:
+    try:
+        return str(litellm.get_llm_provider(model=model, api_base=api_base)[1])
+    except Exception:
+        return None
+
+
+def is_loopback(api_base: str | None) -> bool:
+    """An ``api_base`` on this machine (a local server: localhost, 127.x, ::1)."""
+    if not api_base:
+        return False
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(api_base if "//" in api_base else f"http://{api_base}").hostname or "").lower()
+    return host in {"localhost", "::1", "0.0.0.0"} or host.startswith("127.")
+
+
+def _request_text(kwargs: dict[str, Any]) -> str:
+    messages = kwargs.get("messages") or []
+    parts = [f"[{m.get('role')}] {m.get('content')}" for m in messages if isinstance(m, dict)]
+    return "\n".join(parts)
+
+
+def _redacted(text: str) -> str:
+    """``text`` with secrets masked: a prompt or an answer logged at debug level."""
+    from memscribe.stages.redact import redact_text
+
+    return redact_text(text)[0]
 
 
 def embed(texts: list[str], *, model: str) -> list[list[float]]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memscribe.errors import ModelError
@@ -15,12 +17,16 @@ from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DetectRequest
 from memscribe.schemas.transcript import Transcript, Turn
-from memscribe.stages.windows import render_text, split_windows
+from memscribe.stages.windows import TokenCounter, estimate_tokens, halve, render_text, split_windows
 from memscribe.textsim import normalize, similarity
 
-#: Tokens kept free for the system prompt (~1.5k) and the model's answer.
+#: Tokens kept free for the system prompt (~1.5k) and the model's answer, at the least.
 PROMPT_RESERVE_TOKENS = 3000
+#: Tokens kept free for the model's answer on top of the prompt's own overhead.
+ANSWER_RESERVE_TOKENS = 1500
 MIN_WINDOW_TOKENS = 1000
+#: What a model error says when the prompt did not fit (see memscribe.model.llm).
+OVERFLOW_MARK = "context window"
 #: At most this many stored slugs are shown to the detector (~150 tokens): all of a small
 #: namespace, else the ones most related to the window's user turns.
 MAX_TOPICS = 30
@@ -53,28 +59,27 @@ def detect(
     A window whose call fails (after the model layer's retries and re-asks) is skipped and
     reported with reason ``model_error``; the other windows still count.
     """
-    budget = max(MIN_WINDOW_TOKENS, context_tokens - PROMPT_RESERVE_TOKENS)
-    windows = split_windows(transcript.turns, budget_tokens=budget)
+    count = token_counter(model)
+    budget = window_budget(context_tokens, count)
+    windows = split_windows(transcript.turns, budget_tokens=budget, count=count)
     signals = set(signal_turns)
     worth = [w for w in windows if any(t.index in signals for t in w)]
     result = DetectResult(windows=len(windows))
     stored = memory.entries() if memory is not None else []
-    for number, window in enumerate(worth, start=1):
-        request = DetectRequest(turns=window, window=number, windows=len(worth))
-        messages = render_messages(
-            "detect.j2",
-            turns=[_view(t) for t in window],
-            window=number,
-            windows=len(worth),
-            language_hint=_language_hint(window),
-            topics=stored_topics(stored, window),
-        )
-        result.calls += 1
+    # (window, its number, may it still be halved): a window over the context is split once.
+    queue: list[tuple[tuple[Turn, ...], int, bool]] = [(w, n, True) for n, w in enumerate(worth, start=1)]
+    while queue:
+        window, number, splittable = queue.pop(0)
         try:
-            found = model.generate(
-                task="detect", messages=messages, response_model=Detection, request=request
-            )
+            found = _call(model, window, number, len(worth), stored)
         except ModelError as exc:
+            result.calls += 1
+            halves = halve(window) if splittable and OVERFLOW_MARK in str(exc) else []
+            if halves:
+                queue[:0] = [
+                    (half, number, False) for half in halves if any(t.index in signals for t in half)
+                ]
+                continue
             result.skipped.append(
                 Skipped(
                     kind="window",
@@ -84,6 +89,7 @@ def detect(
                 )
             )
             continue
+        result.calls += 1
         for field_name, reason in _drain_invalid(model):
             result.skipped.append(
                 Skipped(
@@ -95,6 +101,65 @@ def detect(
             )
         _merge(result, found)
     return result
+
+
+def _call(
+    model: StructuredModel,
+    window: tuple[Turn, ...],
+    number: int,
+    windows: int,
+    stored: Sequence[MemoryEntry] = (),
+) -> Detection:
+    request = DetectRequest(turns=window, window=number, windows=windows)
+    messages = render_messages(
+        "detect.j2",
+        turns=[_view(t) for t in window],
+        window=number,
+        windows=windows,
+        language_hint=_language_hint(window),
+        topics=stored_topics(stored, window),
+    )
+    return model.generate(task="detect", messages=messages, response_model=Detection, request=request)
+
+
+def token_counter(model: StructuredModel) -> TokenCounter:
+    """The model's own token count (``count_tokens``, a real tokenizer) where it has one, else
+    :func:`~memscribe.stages.windows.estimate_tokens`."""
+    count: Callable[[str], int | None] | None = getattr(model, "count_tokens", None)
+    if not callable(count):
+        return estimate_tokens
+
+    def counted(text: str) -> int:
+        tokens = count(text)
+        return tokens if tokens is not None else estimate_tokens(text)
+
+    return counted
+
+
+def window_budget(context_tokens: int, count: TokenCounter = estimate_tokens) -> int:
+    """Tokens a window's turns may use: the context less the detect prompt's own overhead
+    (instructions and the answer schema, counted) and room for the answer."""
+    reserve = max(PROMPT_RESERVE_TOKENS, _overhead_tokens(count) + ANSWER_RESERVE_TOKENS)
+    return max(MIN_WINDOW_TOKENS, context_tokens - reserve)
+
+
+def _overhead_tokens(count: TokenCounter) -> int:
+    if count is estimate_tokens:
+        return _estimated_overhead()
+    return count(_overhead_text())
+
+
+@functools.cache
+def _overhead_text() -> str:
+    # Extra variables are harmless to the template; every one it may declare is given.
+    messages = render_messages("detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[])
+    schema = json.dumps(Detection.model_json_schema(), ensure_ascii=False)
+    return "\n".join(str(m.get("content") or "") for m in messages) + "\n" + schema
+
+
+@functools.cache
+def _estimated_overhead() -> int:
+    return estimate_tokens(_overhead_text())
 
 
 def _drain_invalid(model: StructuredModel) -> list[tuple[str, str]]:

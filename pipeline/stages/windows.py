@@ -7,7 +7,8 @@ that contain a gated signal turn are worth a model call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 
 from memscribe.guard import check
 from memscribe.schemas.transcript import Turn
@@ -20,6 +21,16 @@ TURN_TEXT_LIMIT = 6000
 #: it. The rules alone decide here: the classifier learned from chat and documents, and test
 #: logs, code and tables are outside what it was taught.
 WITHHELD = "[withheld: suspected injection]"
+#: Characters a token for alphabetic text in today's tokenizers (English ~4–5).
+CHARS_PER_TOKEN = 4
+#: Scripts a tokenizer spends about one token a character on: CJK ideographs, kana, hangul,
+#: full-width forms (counting them at 4 a token overflowed windows by about 3×).
+_WIDE = re.compile(
+    "[\u1100-\u11ff\u2e80-\u303f\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f"
+    "\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]"
+)
+#: Counts the tokens of a text: the model's tokenizer, or :func:`estimate_tokens`.
+TokenCounter = Callable[[str], int]
 
 
 def render_text(turn: Turn) -> str:
@@ -38,17 +49,24 @@ def render_text(turn: Turn) -> str:
 
 
 def estimate_tokens(text: str) -> int:
-    """A deliberately pessimistic estimate (3 characters a token) that needs no tokenizer."""
-    return len(text) // 3 + 4
+    """Tokens of ``text`` without a tokenizer: a CJK/kana/hangul character one token each, other
+    text :data:`CHARS_PER_TOKEN` characters a token, plus a few for the message framing."""
+    wide = len(_WIDE.findall(text))
+    return wide + -(-(len(text) - wide) // CHARS_PER_TOKEN) + 4
 
 
 def split_windows(
-    turns: Sequence[Turn], *, budget_tokens: int, overlap_turns: int = 6
+    turns: Sequence[Turn],
+    *,
+    budget_tokens: int,
+    overlap_turns: int = 6,
+    count: TokenCounter = estimate_tokens,
 ) -> list[tuple[Turn, ...]]:
-    """Greedy windows of consecutive turns within ``budget_tokens``, overlapping by turns."""
+    """Greedy windows of consecutive turns within ``budget_tokens`` (as ``count`` counts them),
+    overlapping by turns."""
     if not turns:
         return []
-    costs = [estimate_tokens(render_text(t)) for t in turns]
+    costs = [count(render_text(t)) for t in turns]
     windows: list[tuple[Turn, ...]] = []
     start = 0
     while True:
@@ -61,3 +79,12 @@ def split_windows(
             return windows
         # Step back for the overlap, but always move forward by at least one turn.
         start = max(start + 1, end - overlap_turns)
+
+
+def halve(window: Sequence[Turn]) -> list[tuple[Turn, ...]]:
+    """``window`` cut in two at its middle turn (a window the model's context could not hold);
+    a single turn cannot be cut: ``[]``."""
+    if len(window) < 2:
+        return []
+    middle = len(window) // 2
+    return [tuple(window[:middle]), tuple(window[middle:])]
