@@ -73,10 +73,14 @@ COPIED_MIN_TOKENS = 4
 @dataclass
 class CopySource:
     """The transcript's tool-result turns (text a tool or web page produced) and user turns, as
-    content-token sets, for :func:`is_copied`. Build once per transcript."""
+    content-token sets, for :func:`is_copied`. Build once per transcript; the token → turn
+    postings are built on first use, so each check reads only the turns that can qualify."""
 
     tool: list[frozenset[str]] = field(default_factory=list)
     user: list[frozenset[str]] = field(default_factory=list)
+    _postings: dict[str, dict[str, list[int]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_texts(cls, tool_texts: Iterable[str], user_texts: Iterable[str]) -> CopySource:
@@ -85,15 +89,34 @@ class CopySource:
 
         return cls(sets(tool_texts), sets(user_texts))
 
+    def holds(self, side: str, cand: frozenset[str], need: float) -> bool:
+        """One ``side`` (``tool`` or ``user``) set holds at least ``need`` of ``cand``'s tokens.
+
+        Prefix filter: a set missing at most ``len(cand) - need`` tokens holds one of any
+        ``floor(len(cand) - need) + 1`` of them, so only the sets holding one of the rarest
+        ones are compared — the same answer as comparing every set."""
+        sets = self.tool if side == "tool" else self.user
+        if side not in self._postings:
+            postings: dict[str, list[int]] = {}
+            for pos, tokens in enumerate(sets):
+                for token in tokens:
+                    postings.setdefault(token, []).append(pos)
+            self._postings[side] = postings
+        postings = self._postings[side]
+        probe = min(len(cand), int(len(cand) - need) + 2)  # one spare against rounding
+        rarest = sorted(cand, key=lambda t: len(postings.get(t, ())))[:probe]
+        seen = {pos for token in rarest for pos in postings.get(token, ())}
+        return any(len(cand & sets[pos]) >= need for pos in seen)
+
 
 def is_copied(text: str, source: CopySource) -> bool:
     """True when ``text`` restates a tool result or fetched page rather than something the user
     said: :data:`COPIED_CONTAINMENT` of its content words (at least :data:`COPIED_MIN_TOKENS`)
     are in one tool turn, and no user turn contains it at that level."""
-    cand = content_tokens(_unescape(text))
+    cand = frozenset(content_tokens(_unescape(text)))
     if len(cand) < COPIED_MIN_TOKENS or not source.tool:
         return False
     need = COPIED_CONTAINMENT * len(cand)
-    if not any(len(cand & t) >= need for t in source.tool):
+    if not source.holds("tool", cand, need):
         return False
-    return not any(len(cand & u) >= need for u in source.user)
+    return not source.holds("user", cand, need)

@@ -11,6 +11,7 @@ When unsure, there is no confirmation: a false playbook costs more than a missed
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 from typing import Literal
 
 from memscribe.lexicon.dialogue import confirmation_signal, correction_signal, give_up_signal
@@ -43,7 +44,10 @@ def recorrects(text: str) -> bool:
 
 def confirmation(turns: Sequence[Turn], adjustment_pos: int) -> tuple[int | None, Confirmation]:
     """The confirming user turn after the adjustment at position ``adjustment_pos``, and how."""
-    later = [t for t in turns[adjustment_pos + 1 :] if is_user_speech(t)]
+    # only the first IMPLICIT_WINDOW user turns after the adjustment matter: never the whole rest
+    start = adjustment_pos + 1 if adjustment_pos >= -1 else max(len(turns) + adjustment_pos + 1, 0)
+    after = (turns[i] for i in range(start, len(turns)))
+    later = list(islice((t for t in after if is_user_speech(t)), IMPLICIT_WINDOW))
     if not later:
         return None, "none"
     first = later[0]

@@ -48,22 +48,37 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
 _ACCENTS = {"es": re.compile(r"[ñ¿¡áíóú]"), "de": re.compile(r"[äöüß]"), "fr": re.compile(r"[çàèùêâîôœë]")}
 
 
+#: Any character of a script checked above (one search rules them all out for Latin text).
+_NON_LATIN = re.compile("|".join(p.pattern for p in (_KANA, _HANGUL, _HAN, _CYRILLIC_ETC)))
+#: Each function word's languages, so a text's words are looked up once, not once per language.
+_LANGS_OF: dict[str, tuple[str, ...]] = {}
+for _lang, _table in _FUNCTION_WORDS.items():
+    for _word in _table:
+        _LANGS_OF[_word] = (*_LANGS_OF.get(_word, ()), _lang)
+_ANY_ACCENT = re.compile("|".join(p.pattern for p in _ACCENTS.values()))
+
+
 def language_of(text: str) -> str:
     """``en``, ``zh``, ``ja``, ``ko``, ``es``, ``de``, ``fr`` or ``other`` (script, then function words)."""
-    if _KANA.search(text):
-        return "ja"
-    if _HANGUL.search(text):
-        return "ko"
-    if _HAN.search(text):
-        return "zh"
-    if _CYRILLIC_ETC.search(text):
+    if _NON_LATIN.search(text):
+        if _KANA.search(text):
+            return "ja"
+        if _HANGUL.search(text):
+            return "ko"
+        if _HAN.search(text):
+            return "zh"
         return "other"
     words = [w.casefold() for w in _WORD.findall(text)]
     if not words:
         return "en"
-    scores = {lang: sum(w in table for w in words) for lang, table in _FUNCTION_WORDS.items()}
-    for lang, accent in _ACCENTS.items():
-        scores[lang] += 2 * len(accent.findall(text.casefold()))
+    scores = dict.fromkeys(_FUNCTION_WORDS, 0)
+    for w in words:
+        for lang in _LANGS_OF.get(w, ()):
+            scores[lang] += 1
+    folded = text.casefold()
+    if _ANY_ACCENT.search(folded):
+        for lang, accent in _ACCENTS.items():
+            scores[lang] += 2 * len(accent.findall(folded))
     best = max(scores, key=lambda k: (scores[k], k == "en"))
     if best != "en" and scores[best] >= 2:
         return best

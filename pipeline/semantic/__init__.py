@@ -27,6 +27,7 @@ _OFF = ("off", "0", "none", "false", "lexical")
 
 _lock = threading.Lock()
 _loaded: dict[str, StaticEncoder | None] = {}
+_installed: dict[str, bool] = {}
 
 
 def default_encoder() -> StaticEncoder | None:
@@ -54,8 +55,25 @@ def _load_default() -> StaticEncoder | None:
 
 
 def enabled() -> bool:
-    """A semantic encoder is in use."""
-    return default_encoder() is not None
+    """A semantic encoder is in use (installed and not switched off). Answered without loading
+    the model: it loads on the first text to compare (:func:`default_encoder`), so a run with
+    nothing to compare never pays for it."""
+    if os.environ.get(ENV_VAR, "").strip().lower() in _OFF:
+        return False
+    with _lock:
+        if "default" in _loaded:
+            return _loaded["default"] is not None
+        if "available" not in _installed:
+            _installed["available"] = _available()
+        return _installed["available"]
+
+
+def _available() -> bool:
+    try:
+        from memscribe.semantic import wordllama
+    except ImportError:  # numpy missing: the semantic extra is not installed
+        return False
+    return wordllama.available()
 
 
 def name() -> str | None:

@@ -50,17 +50,28 @@ _BARE_ANSWER = re.compile(r"^\W*(?:no|nope|nah|not\s+really|not\s+yet|never)\b",
 _ASKS = re.compile(r"[?？]\s*\W*$")
 
 
-def _answers_a_question(users: Sequence[Turn], turns: Sequence[Turn], turn: Turn) -> bool:
+def _asked_before(turns: Sequence[Turn]) -> dict[int, bool]:
+    """For each user turn's index: the last non-empty assistant message before it came after the
+    previous user turn and ended with a question. One pass over the transcript."""
+    asked: dict[int, bool] = {}
+    last_assistant: Turn | None = None
+    last_user = -1
+    for t in turns:
+        if t.role == "user" and t.kind == "message":
+            asked[t.index] = (
+                last_assistant is not None
+                and last_assistant.index > last_user
+                and bool(_ASKS.search(last_assistant.text))
+            )
+            last_user = t.index
+        elif t.role == "assistant" and t.kind == "message" and t.text.strip():
+            last_assistant = t
+    return asked
+
+
+def _answers_a_question(asked: dict[int, bool], turn: Turn) -> bool:
     """A leading "no" right after an assistant turn that ended with a question."""
-    if not _BARE_ANSWER.match(turn.text):
-        return False
-    before = [
-        t for t in turns[: turn.index] if t.role == "assistant" and t.kind == "message" and t.text.strip()
-    ]
-    if not before:
-        return False
-    last_user = max((u.index for u in users if u.index < turn.index), default=-1)
-    return before[-1].index > last_user and bool(_ASKS.search(before[-1].text))
+    return bool(_BARE_ANSWER.match(turn.text)) and asked.get(turn.index, False)
 
 
 def _confirmable(users: Sequence[Turn], pos: int) -> bool:
@@ -98,14 +109,16 @@ def gate(transcript: Transcript) -> GateResult:
     weak = [i for i, v in strength.items() if v == lexicon.WEAK]
     profile = sorted(strong + weak) if strong or len(weak) >= WEAK_CUES_TO_PASS else []
     correction = [t.index for t in users if lexicon.correction_signal(t.text)]
+    corrections = set(correction)
     agent = _agent_session(transcript)
+    asked = _asked_before(transcript.turns) if corrections else {}
     teaching = [
         t.index
         for pos, t in enumerate(users)
-        if t.index in correction
+        if t.index in corrections
         and (agent or lexicon.teaches(t.text))
         and _confirmable(users, pos)
-        and not _answers_a_question(users, transcript.turns, t)
+        and not _answers_a_question(asked, t)
     ]
     signals = tuple(sorted(set(profile) | set(correction)))
     if not profile and not teaching:

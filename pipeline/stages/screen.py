@@ -97,7 +97,11 @@ def _grounding(
     """``ungrounded`` when the cited turns do not support ``core`` (direct writes cite none: skipped)."""
     if transcript is None:
         return None
-    cited = [t for t in transcript.turns if t.index in set(evidence)]
+    turns = transcript.turns
+    wanted = set(evidence)
+    # turn i sits at position i (Transcript's invariant); a point look-up, never a scan per candidate
+    at = [turns[i] for i in sorted(wanted) if 0 <= i < len(turns) and turns[i].index == i]
+    cited = at if len(at) == len(wanted) else [t for t in turns if t.index in wanted]
     users = [t.text for t in cited if t.role == "user"] or [t.text for t in cited]
     why = nonsense(core, users)
     return ("ungrounded", why) if why else None

@@ -1,0 +1,280 @@
+"""Benchmark the embedded extract path: CPU per MB and peak RSS as the transcript grows.
+
+    .venv/bin/python bench/extract.py                        # 1, 10, 50 MB; text, claude_code, openai
+    .venv/bin/python bench/extract.py --sizes 1 5 --formats text --shares 5
+    .venv/bin/python bench/extract.py --before <pkgdir>      # the same run against another copy
+
+Each size and format is a generated session of short user/assistant turns (a fixed seed), with
+real facts about the user, corrections the assistant adjusts to and the user confirms, tool
+results, and secrets (keys, tokens, a database URL) spread through. Every measurement runs
+``memscribe extract FILE --dry-run --json`` (embedded default, empty root) in a fresh child
+process; CPU is the child's user+sys time (``os.wait4``), not wall time, and RSS its peak.
+
+Prints, per format: CPU s/MB and peak RSS (MB and × the file) at each size, the slope (extra CPU
+per extra MB between the smallest and largest size, start-up excluded) and the largest/smallest
+CPU-per-MB ratio; then the per-stage CPU shares at the ``--shares`` sizes (cProfile, in a child).
+
+Bar (issue 17): <= 0.3 s CPU per MB at 1 MB and at 50 MB, the 50 MB figure within 1.3x of the
+1 MB one, peak RSS <= 4x the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+FORMATS = ("text", "claude_code", "openai")
+
+_WORDS = (
+    "the build failed again because of the cache so I reran it with verbose logging and checked"
+    " the config file for the port and path then the tests passed on the second try"
+).split()
+_FACTS = (
+    "I prefer tabs over spaces.",
+    "I live in Lisbon.",
+    "I use Neovim for everything.",
+    "My timezone is UTC+1.",
+    "I'm a backend engineer.",
+    "I work mostly in Rust these days.",
+)
+_CORRECTIONS = (
+    (
+        "No, use pytest instead of unittest for the tests.",
+        "Switched the tests to pytest.",
+        "Perfect, thanks.",
+    ),
+    (
+        "No, don't use tabs in the YAML files, use two spaces.",
+        "Re-indented with two spaces.",
+        "Great, that works.",
+    ),
+)
+_SECRETS = (
+    "export OPENAI_API_KEY=sk-proj-4fJ9kL2mN8pQ1rS5tU7vW0xY3zA6bC9dE2fG5hJ8",
+    "AWS_ACCESS_KEY_ID=AKIAQ7X2M4K9P3L8N5R6",
+    "DATABASE_URL=postgres://app:Sup3rS3cretPw@db.internal:5432/orders",
+    "my github token is ghp_8f7e6d5c4b3a29180716f5e4d3c2b1a0ZyXw",
+)
+
+
+def _turns(megabytes: float, seed: int) -> list[tuple[str, str]]:
+    """(role, text) pairs adding up to about ``megabytes`` of text."""
+    rng = random.Random(seed)
+    target = int(megabytes * 1_000_000)
+    out: list[tuple[str, str]] = []
+    size = 0
+    i = 0
+
+    def babble(lo: int, hi: int) -> str:
+        return " ".join(rng.choice(_WORDS) for _ in range(rng.randint(lo, hi)))
+
+    while size < target:
+        user = babble(8, 40)
+        if i % 50 == 0:
+            user += " " + _FACTS[(i // 50) % len(_FACTS)]
+        if i % 97 == 0:
+            user += "\n" + _SECRETS[(i // 97) % len(_SECRETS)]
+        pairs = [("user", user), ("assistant", babble(20, 80))]
+        if i % 13 == 0:
+            pairs.append(("tool", "$ pytest -q\n" + babble(10, 60)))
+            pairs.append(("assistant", babble(10, 30)))
+        if i % 211 == 0:
+            fix, adjust, confirm = _CORRECTIONS[(i // 211) % len(_CORRECTIONS)]
+            pairs += [("user", fix), ("assistant", adjust), ("user", confirm), ("assistant", babble(5, 20))]
+        out += pairs
+        size += sum(len(t) + 12 for _, t in pairs)
+        i += 1
+    return out
+
+
+def write_transcript(fmt: str, megabytes: float, folder: Path, seed: int = 7) -> Path:
+    """A generated transcript of about ``megabytes`` in ``fmt`` (text, claude_code or openai)."""
+    turns = _turns(megabytes, seed)
+    if fmt == "text":
+        path = folder / f"session-{megabytes:g}.txt"
+        names = {"user": "User", "assistant": "Assistant", "tool": "Tool"}
+        path.write_text("".join(f"{names[r]}: {t}\n" for r, t in turns if r != "tool"), encoding="utf-8")
+    elif fmt == "openai":
+        path = folder / f"session-{megabytes:g}.json"
+        msgs = [
+            {"role": r, "content": t} if r != "tool" else {"role": "user", "content": t} for r, t in turns
+        ]
+        path.write_text(json.dumps(msgs), encoding="utf-8")
+    elif fmt == "claude_code":
+        path = folder / f"session-{megabytes:g}.jsonl"
+        with path.open("w", encoding="utf-8") as out:
+            for n, (role, text) in enumerate(turns):
+                rec: dict[str, object] = {
+                    "uuid": f"u{n}",
+                    "parentUuid": f"u{n - 1}" if n else None,
+                    "sessionId": "bench-session",
+                    "timestamp": "2026-11-03T10:00:00.000Z",
+                    "isSidechain": False,
+                }
+                if role == "tool":
+                    rec |= {
+                        "type": "user",
+                        "message": {
+                            "role": "user",
+                            "content": [{"type": "tool_result", "tool_use_id": f"t{n}", "content": text}],
+                        },
+                    }
+                else:
+                    rec |= {"type": role, "message": {"role": role, "content": text}}
+                out.write(json.dumps(rec) + "\n")
+    else:
+        raise SystemExit(f"unknown format {fmt!r}")
+    return path
+
+
+def _child_env(before: str | None) -> dict[str, str]:
+    env = dict(os.environ)
+    if before:
+        env["PYTHONPATH"] = before + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def measure(path: Path, root: Path, before: str | None) -> tuple[float, float, dict[str, object]]:
+    """CPU seconds (user+sys) and peak RSS in MB of one ``extract --dry-run`` child, and its JSON."""
+    cmd = [sys.executable, "-m", "memscribe.cli", "extract", str(path), "--dry-run", "--json"]
+    cmd += ["--memory-dir", str(root)]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=_child_env(before))
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        raw = out.read().decode("utf-8", "replace")
+        why = err.read().decode("utf-8", "replace").strip().splitlines()[-1:]
+    try:
+        summary = json.loads(raw)
+    except json.JSONDecodeError:
+        summary = {"exit": proc.returncode, "stderr": why}
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, summary
+
+
+_STAGES = (
+    ("read", "memscribe.transcript", "read_transcript"),
+    ("redact", "memscribe.redaction.combine", "redact_transcript"),
+    ("gate", "memscribe.stages.gate", "gate"),
+    ("detect", "memscribe.stages.detect", "detect"),
+    ("verify", "memscribe.stages.verify", "verify"),
+    ("screen", "memscribe.stages.screen", "screen"),
+    ("dedup", "memscribe.stages.dedup", "dedup_all"),
+    ("plan", "memscribe.stages.plan", "build_operations"),
+)
+
+_SHARES_CHILD = """
+import cProfile, io, json, pstats, sys
+sys.argv = ["memscribe", "extract", sys.argv[1], "--dry-run", "--json", "--memory-dir", sys.argv[2]]
+from memscribe.cli import main
+prof = cProfile.Profile()
+prof.enable()
+try:
+    main()
+except SystemExit:
+    pass
+prof.disable()
+stats = pstats.Stats(prof, stream=io.StringIO()).stats
+total = max(v[3] for v in stats.values())
+out = {"total": total}
+for (file, _, func), v in stats.items():
+    out.setdefault(file.replace("\\\\", "/") + ":" + func, 0.0)
+    out[file.replace("\\\\", "/") + ":" + func] += v[3]
+sys.stderr.write(json.dumps(out))
+"""
+
+
+def shares(path: Path, root: Path, before: str | None) -> dict[str, float]:
+    """Each stage's share of the child's profiled time (cumulative, cProfile)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _SHARES_CHILD, str(path), str(root)],
+        capture_output=True,
+        text=True,
+        env=_child_env(before),
+        check=False,
+    )
+    tail = proc.stderr[proc.stderr.rfind('{"total"') :]
+    try:
+        cum: dict[str, float] = json.loads(tail)
+    except json.JSONDecodeError:
+        return {}
+    total = cum.pop("total") or 1.0
+    found: dict[str, float] = {}
+    for stage, module, func in _STAGES:
+        tail_path = module.removeprefix("memscribe.").replace(".", "/")
+        hits = [
+            v
+            for key, v in cum.items()
+            if key.endswith(":" + func)
+            and (f"/{tail_path}.py:" in key or f"/{tail_path}/__init__.py:" in key)
+        ]
+        found[stage] = max(hits, default=0.0) / total
+    return found
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", type=float, nargs="+", default=[1, 10, 50], help="transcript sizes in MB")
+    ap.add_argument("--formats", nargs="+", default=list(FORMATS), choices=FORMATS)
+    ap.add_argument(
+        "--shares",
+        type=float,
+        nargs="*",
+        default=None,
+        help="sizes to profile per stage (default: min and max)",
+    )
+    ap.add_argument("--before", help="a folder holding another 'memscribe' package, measured instead")
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args()
+    sizes = sorted(args.sizes)
+    share_sizes = sorted({sizes[0], sizes[-1]}) if args.shares is None else args.shares
+    results: dict[str, object] = {}
+    with tempfile.TemporaryDirectory(prefix="memscribe-bench-") as tmp:
+        folder = Path(tmp)
+        root = folder / "root"
+        root.mkdir()
+        for fmt in args.formats:
+            print(f"\n{fmt}")
+            print(f"{'MB':>6} {'file MB':>8} {'CPU s':>8} {'s/MB':>7} {'RSS MB':>8} {'RSS/file':>9}  result")
+            rows = []
+            for mb in sizes:
+                path = write_transcript(fmt, mb, folder)
+                file_mb = path.stat().st_size / 1e6
+                cpu, rss, summary = measure(path, root, args.before)
+                rows.append((mb, file_mb, cpu, rss))
+                note = {k: summary[k] for k in ("exit", "stderr", "gate") if k in summary}
+                print(
+                    f"{mb:>6g} {file_mb:>8.1f} {cpu:>8.2f} {cpu / file_mb:>7.3f} {rss:>8.0f} {rss / file_mb:>9.1f}  "
+                    f"{json.dumps(note)[:160]}"
+                )
+                path.unlink()
+            if len(rows) > 1:
+                (_, f0, c0, _), (_, f1, c1, _) = rows[0], rows[-1]
+                slope = (c1 - c0) / (f1 - f0)
+                ratio = (c1 / f1) / (c0 / f0)
+                print(
+                    f"slope {slope:.3f} s/MB beyond start-up; {sizes[-1]:g}/{sizes[0]:g} MB CPU-per-MB ratio {ratio:.2f}"
+                )
+            fmt_shares = {}
+            for mb in share_sizes:
+                path = write_transcript(fmt, mb, folder)
+                got = shares(path, root, args.before)
+                path.unlink()
+                fmt_shares[mb] = got
+                line = "  ".join(f"{k} {v:.0%}" for k, v in got.items())
+                print(f"stage shares at {mb:g} MB: {line}")
+            results[fmt] = {"rows": rows, "shares": fmt_shares}
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
