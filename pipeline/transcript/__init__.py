@@ -24,11 +24,11 @@ from typing import get_args
 
 from memscribe.errors import InputError
 from memscribe.inputs import read_file_bytes
-from memscribe.schemas.transcript import Transcript, TranscriptFormat
+from memscribe.schemas.transcript import BadLine, Transcript, TranscriptFormat
 
 from .claude_code import parse_claude_code
 from .codex import parse_codex
-from .common import BadLine, ParseContext
+from .common import ParseContext
 from .detect import detect_format as _detect
 from .openai_messages import parse_openai
 from .openclaw import lookup_session_key, parse_openclaw
