@@ -33,6 +33,7 @@ class TranscriptResult(BaseModel):
     skipped: dict[str, int] = Field(default_factory=dict)
     redactions: dict[str, int] = Field(default_factory=dict)
     replans: int = 0
+    bad_lines: int = Field(default=0, description="Malformed records skipped and counted (issue 15).")
 
     @classmethod
     def from_plan(cls, path: str, plan: Plan, **fields: object) -> TranscriptResult:
@@ -45,6 +46,7 @@ class TranscriptResult(BaseModel):
         result.cost_usd = plan.usage.cost_usd
         result.skipped = dict(Counter(s.reason for s in plan.skipped))
         result.redactions = dict(Counter(r.type for r in plan.redactions))
+        result.bad_lines = len(plan.bad_lines)
         return result
 
 
@@ -68,6 +70,7 @@ class BatchReport(BaseModel):
     transcripts_skipped_by_reason: dict[str, int] = Field(default_factory=dict)
     skips_by_reason: dict[str, int] = Field(default_factory=dict, description="Candidates not written.")
     redactions_by_type: dict[str, int] = Field(default_factory=dict)
+    bad_lines: int = Field(default=0, description="Malformed records skipped and counted, all transcripts.")
     recovered: list[str] = Field(default_factory=list, description="Interrupted commits completed.")
     wall_s: float = 0.0
     cpu_s: float = Field(default=0.0, description="memscribe's own CPU time (process), all threads.")
@@ -101,6 +104,8 @@ class BatchReport(BaseModel):
             self.skips_by_reason[reason] = self.skips_by_reason.get(reason, 0) + n
         for kind, n in result.redactions.items():
             self.redactions_by_type[kind] = self.redactions_by_type.get(kind, 0) + n
+        if result.bad_lines:
+            self.bad_lines += result.bad_lines
 
 
 def print_report(report: BatchReport) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+import json
 import os
 import random
 import re
@@ -405,3 +406,22 @@ def _normalised(tree: dict[str, str]) -> dict[str, str]:
         r"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[^\s\"]*|-[a-z0-9]{8}(-\d+)?\.md|\b[a-z]+_[a-z0-9]{8}\b)"
     )
     return {volatile.sub("~", k): volatile.sub("~", v) for k, v in tree.items() if "ledger" not in k}
+
+
+def test_a_malformed_claude_code_log_is_processed_and_counted_by_batch(tmp_path: Path) -> None:
+    """A real log with a misspelt ``content`` key: its good turns extracted, the bad record counted."""
+    good = (
+        (REPO / "fixtures" / "transcripts" / "claude_code_confirmed_correction.jsonl")
+        .read_text()
+        .splitlines()
+    )
+    bad = '{"type": "user", "message": {"role": "user", "contnet": "misspelt key"}, "sessionId": "s"}'
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "session.jsonl").write_text("\n".join([good[0], bad, *good[1:]]) + "\n", encoding="utf-8")
+    result = _cli(["batch", str(folder), "--memory-dir", str(tmp_path / "m"), "--json", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["bad_lines"] == 1 and report["processed"] == 1 and report["writes"] >= 1
+    strict = _cli(["batch", str(folder), "--memory-dir", str(tmp_path / "s"), "--json", "--strict"])
+    assert strict.exit_code != 0 and json.loads(strict.stdout)["failed"] == 1
