@@ -31,9 +31,9 @@ def search(
     as_json: JsonOpt = False,
 ) -> None:
     """Search active, unexpired memories: relevance 0..1 (percent here), path, id, kind."""
-    from memscribe.services.extract import Scope
     from memscribe.services.recall import display_text
     from memscribe.services.recall import search as search_memory
+    from memscribe.services.scope import Scope
     from memscribe.store import open_store
 
     try:

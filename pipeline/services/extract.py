@@ -18,15 +18,8 @@ from memscribe.run import SnapshotContext, extract
 from memscribe.schemas.plan import Plan
 from memscribe.schemas.transcript import Transcript
 from memscribe.services.maintenance import sweep_store
+from memscribe.services.scope import Scope as Scope  # re-exported: callers name it here
 from memscribe.store.base import Applied, MemoryStore
-
-
-@dataclass(frozen=True)
-class Scope:
-    """The namespace a run is scoped to, and the default namespace's name."""
-
-    namespace: str
-    default: str
 
 
 def resolve_scope(*, agent: str | None, session_key: str | None = None, source: str | None = None) -> Scope:

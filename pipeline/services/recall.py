@@ -7,8 +7,7 @@ from typing import Protocol
 
 from memscribe import kinds
 from memscribe.schemas.memory import MemoryKind
-from memscribe.services.extract import Scope
-from memscribe.stages.guard import html_escape_memory, injection_rule
+from memscribe.services.scope import Scope
 from memscribe.store.base import Hit, MemoryStore
 
 RECALL_OPEN = "<memwal-memories>"
@@ -38,6 +37,8 @@ def recall_block(hits: Sequence[_Hit], *, limit: int = 5) -> str:
     Entries that look like prompt injection are never included; the rest are collapsed to one
     line each (so stored text cannot fake list items or tags) and HTML-escaped.
     """
+    from memscribe.stages.guard import html_escape_memory, injection_rule  # recall only, not search
+
     lines: list[str] = []
     for hit in hits:
         line = display_text(hit.kind, hit.text)

@@ -13,8 +13,8 @@ from memscribe.namespace import stored_namespace
 from memscribe.run import in_namespace
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.plan import Plan, WriteOp
-from memscribe.services.extract import Scope
 from memscribe.services.maintenance import sweep_store
+from memscribe.services.scope import Scope
 from memscribe.stages.dedup import dedup
 from memscribe.stages.plan import build_operations
 from memscribe.stages.screen import screen

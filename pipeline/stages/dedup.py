@@ -32,6 +32,7 @@ from memscribe.schemas.candidates import DedupDecision, PlaybookCandidate, Profi
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DedupRequest
+from memscribe.textsim import content_tokens, normalize
 
 Candidate = ProfileCandidate | PlaybookCandidate
 
@@ -75,10 +76,45 @@ def dedup_all(
 ) -> DedupResult:
     """Decide every kind's candidates (``{kind name: candidates}``), kinds in registry order."""
     result = DedupResult()
+    priors = _Priors()
     for spec in kinds.KINDS:
         for cand in candidates.get(spec.name, ()):
-            _decide_one(spec.name, cand, view, model, result)
+            seen = len(result.accepted)
+            _decide_one(spec.name, cand, view, model, result, priors)
+            for item in result.accepted[seen:]:
+                priors.add(item)
     return result
+
+
+class _Priors:
+    """The candidates accepted so far in this run, indexed so that a new candidate is compared
+    only with those it could restate (the same normalized text, or a shared content word:
+    :func:`~memscribe.relatedness.restates` needs one) — not with every earlier one."""
+
+    def __init__(self) -> None:
+        self.texts: dict[str, list[str]] = {}
+        self.by_norm: dict[tuple[str, str], int] = {}
+        self.postings: dict[tuple[str, str], list[int]] = {}
+        self.claimed: set[str] = set()
+
+    def add(self, item: Accepted) -> None:
+        texts = self.texts.setdefault(item.kind, [])
+        text = candidate_text(item.candidate)
+        pos = len(texts)
+        texts.append(text)
+        self.by_norm.setdefault((item.kind, normalize(text)), pos)
+        for token in content_tokens(text):
+            self.postings.setdefault((item.kind, token), []).append(pos)
+        self.claimed.update(item.supersedes)
+
+    def restated(self, kind: str, text: str) -> bool:
+        texts = self.texts.get(kind)
+        if not texts:
+            return False
+        if (kind, normalize(text)) in self.by_norm:
+            return True
+        near = sorted({pos for token in content_tokens(text) for pos in self.postings.get((kind, token), ())})
+        return any(restates(text, texts[pos]) for pos in near)
 
 
 def _evidence(c: Candidate) -> list[int]:
@@ -91,21 +127,21 @@ def _decide_one(
     memory: MemoryView,
     model: StructuredModel,
     result: DedupResult,
+    priors: _Priors,
 ) -> None:
     text = candidate_text(cand)
     # Candidates accepted earlier in this run count as existing: no duplicate within one plan.
-    for prior in result.accepted:
-        if prior.kind == kind and restates(text, candidate_text(prior.candidate)):
-            result.skipped.append(
-                Skipped(
-                    kind=kind,
-                    reason="duplicate",
-                    evidence=_evidence(cand),
-                    detail="same as another candidate in this run",
-                )
+    if priors.restated(kind, text):
+        result.skipped.append(
+            Skipped(
+                kind=kind,
+                reason="duplicate",
+                evidence=_evidence(cand),
+                detail="same as another candidate in this run",
             )
-            return
-    claimed = {i for a in result.accepted for i in a.supersedes}
+        )
+        return
+    claimed = priors.claimed
     shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
     if not shortlisted:
         result.accepted.append(Accepted(kind, cand))
