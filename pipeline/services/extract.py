@@ -17,7 +17,7 @@ from memscribe.model.base import StructuredModel
 from memscribe.run import SnapshotContext, extract
 from memscribe.schemas.plan import Plan
 from memscribe.schemas.transcript import Transcript
-from memscribe.services.maintenance import sweep_store
+from memscribe.services.maintenance import EXTRACT_SWEEP_BUDGET_S, sweep_store
 from memscribe.services.scope import Scope as Scope  # re-exported: callers name it here
 from memscribe.store.base import Applied, MemoryStore
 
@@ -81,7 +81,11 @@ def extract_transcript(
     model = make_model()
     if scope is None:
         scope = resolve_scope(agent=agent, session_key=transcript.session_key, source=transcript.source)
-    swept = sweep_store(store, now=now or dt.datetime.now(dt.UTC)).plan if write else None
+    swept = (
+        sweep_store(store, now=now or dt.datetime.now(dt.UTC), budget_s=EXTRACT_SWEEP_BUDGET_S).plan
+        if write
+        else None
+    )
     if swept is not None and swept.operations and on_swept is not None:
         on_swept(swept)
     with store.view(scope.namespace, scope.default, persist=write, embedding_model=embedding_model) as view:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,13 +27,48 @@ class Swept:
     done: Applied
 
 
-def sweep_store(store: MemoryStore, *, now: dt.datetime, dry_run: bool = False) -> Swept:
-    """Archive the expired entries of ``store`` (all namespaces); ``apply`` re-reads each file."""
+#: Expired entries archived per transaction: a crash or a budget stop keeps what is done, and the
+#: next run resumes from what is still expired (the files are the state).
+SWEEP_CHUNK = 64
+#: Seconds an extract may spend sweeping before it reads memory (the rest waits for later runs
+#: or ``memscribe sweep``); at least one chunk is always archived.
+EXTRACT_SWEEP_BUDGET_S = 1.0
+
+
+def sweep_store(
+    store: MemoryStore,
+    *,
+    now: dt.datetime,
+    dry_run: bool = False,
+    budget_s: float | None = None,
+    chunk: int = SWEEP_CHUNK,
+) -> Swept:
+    """Archive the expired entries of ``store`` (all namespaces); ``apply`` re-reads each file.
+
+    Applied in chunks of ``chunk`` operations; with ``budget_s``, no new chunk starts once that
+    many seconds have passed (bounded, resumable: what is left is swept by a later run). The
+    plan returned lists only the operations applied."""
     moment = now.astimezone(dt.UTC) if now.tzinfo else now.replace(tzinfo=dt.UTC)
     plan = sweep(store.expiring(moment.date()), now=now)
     if dry_run or not plan.operations:
         return Swept(plan, Applied())
-    return Swept(plan, store.apply(plan, now=now))
+    started = time.monotonic()
+    written: list[str] = []
+    archived: list[str] = []
+    journal: str | None = None
+    applied = 0
+    ops = plan.operations
+    while applied < len(ops):
+        if applied and budget_s is not None and time.monotonic() - started >= budget_s:
+            break
+        part = plan.model_copy(update={"operations": ops[applied : applied + max(chunk, 1)]})
+        result = store.apply(part, now=now)
+        written += result.written
+        archived += result.archived
+        journal = result.journal or journal
+        applied += len(part.operations)
+    done = Applied(written=written, archived=archived, journal=journal)
+    return Swept(plan.model_copy(update={"operations": ops[:applied]}), done)
 
 
 def sweep_root(root: Path, *, now: dt.datetime, dry_run: bool = False) -> tuple[Plan, ApplyResult]:
