@@ -6,7 +6,8 @@ the driver moves it forward after each commit (:meth:`Board.advance`), each unit
 plan's writes and archives when it is done (:meth:`Board.publish`, nothing for a transcript
 with nothing to write), and a unit about to compare its candidates with the memory (the dedup
 stage: after detection, which runs concurrently ahead) :meth:`Board.fetch`\\ es its view,
-waiting — at most ``wait_s`` — until every earlier transcript of the run has published.
+waiting until every earlier transcript of the run has published (while they make progress:
+it gives up when no earlier transcript has published for ``wait_s``).
 
 The view is a guess only where an earlier plan is later found stale (or a unit gave up
 waiting): the commit checks every plan against what actually changed (``staleness``) and
@@ -26,7 +27,9 @@ from typing import Protocol
 from memscribe.batch.view import Delta, Snapshot, merged
 from memscribe.schemas.memory import MemoryEntry
 
-#: How long a unit waits for earlier transcripts' plans before planning against what is known.
+#: How long a unit waits for the next earlier transcript's plan (the wait restarts whenever one
+#: arrives: a chain of related transcripts is planned in order, not given up on) before it
+#: plans against what is known.
 WAIT_S = 10.0
 
 
@@ -55,6 +58,7 @@ class Board:
         self._expected: set[int] = set()
         self._pending: dict[int, Delta] = {}
         self._cond = threading.Condition()
+        self._progress = time.monotonic()  # when an earlier plan last arrived (any rank)
         self.waited_s = 0.0
 
     def expect(self, ranks: Collection[int]) -> None:
@@ -70,6 +74,7 @@ class Board:
                 self._pending[rank] = delta
             else:
                 self._pending.pop(rank, None)
+            self._progress = time.monotonic()
             self._cond.notify_all()
 
     def withdraw(self, rank: int, *, again: bool) -> None:
@@ -80,6 +85,7 @@ class Board:
                 self._expected.add(rank)
             else:
                 self._expected.discard(rank)
+            self._progress = time.monotonic()
             self._cond.notify_all()
 
     def advance(self, version: int, delta: Delta, rank: int | None = None) -> None:
@@ -92,6 +98,7 @@ class Board:
                 self._entries = merged(self._entries, [delta])
                 self._taken |= {e.id for e in delta.added}
             self._version = version
+            self._progress = time.monotonic()
             self._cond.notify_all()
 
     def _earlier_missing(self, rank: int) -> bool:
@@ -101,9 +108,8 @@ class Board:
         """The memory as rank ``rank`` will commit into (see the module docstring)."""
         started = time.monotonic()
         with self._cond:
-            deadline = started + self._wait_s
             while self._look_ahead and self._earlier_missing(rank):
-                left = deadline - time.monotonic()
+                left = max(self._progress, started) + self._wait_s - time.monotonic()
                 if left <= 0:
                     break
                 self._cond.wait(left)
