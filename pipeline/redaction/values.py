@@ -197,33 +197,26 @@ def counting_share(value: str) -> float:
     times (``1234-1234-1234``). Typed-in sample tokens are built that way
     (``abc123xyz-456def``); a random token of 30 characters almost never has more than one
     short run."""
-    core = [c for c in value.lower() if c.isalnum()]
-    n = len(core)
+    n = len(value) - sum(value.count(c) for c in "-_.:/+= ")
     if n < 6:
         return 0.0
-    counted = 0
-    i = 0
-    while i < n - 2:
-        j = i + 1
-        step = ord(core[j]) - ord(core[i])
-        if step in (1, -1) and core[i].isdigit() == core[j].isdigit():
-            while (
-                j + 1 < n
-                and ord(core[j + 1]) - ord(core[j]) == step
-                and core[j].isdigit() == core[j + 1].isdigit()
-            ):
-                j += 1
-            if j - i + 1 >= 3:
-                counted += j - i + 1
-                i = j + 1
-                continue
-        i += 1
-    groups = [g for g in re.split(r"[^A-Za-z0-9]+", value.lower()) if len(g) >= 3]
-    for g in set(groups):
-        if groups.count(g) >= 3:
-            counted += len(g) * groups.count(g)
+    counted = 3 * len(_RUN3.findall(value))  # each run of three found counts its characters
+    if sum(value.count(c) for c in "-_.:/ ") >= 2:
+        groups = [g for g in re.split(r"[^A-Za-z0-9]+", value.lower()) if len(g) >= 3]
+        for g in set(groups):
+            if groups.count(g) >= 3:
+                counted += len(g) * groups.count(g)
     return min(1.0, counted / n)
 
+
+_RUN3 = re.compile(
+    "|".join(
+        a[i : i + 3] + "|" + a[i : i + 3][::-1]
+        for a in ("0123456789", "abcdefghijklmnopqrstuvwxyz")
+        for i in range(len(a) - 2)
+    ),
+    re.IGNORECASE,
+)
 
 #: At least this share in counting runs or repeated groups makes a token a typed-in sample.
 COUNTING_SHARE_FAKE = 0.5
@@ -262,11 +255,11 @@ def not_a_secret(value: str) -> bool:
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
     if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
         return False
-    if sequential(s) or wordy(s) or typed_sample(s):
+    if sequential(s) or wordy(s):
         return False
     if not _DIGIT.search(s) or _char_classes(s) < 2:
         return False
-    return shannon_entropy(s) >= bits
+    return shannon_entropy(s) >= bits and not typed_sample(s)
 
 
 _PW_FORBIDDEN = re.compile(r"[()\[\]{}<>/\\'\"`,|=:;]")
