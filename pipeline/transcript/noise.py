@@ -89,6 +89,8 @@ def strip_memory_blocks(text: str, memories: list[str]) -> tuple[str, int]:
 
     Returns the cleaned text and how many blocks were removed.
     """
+    if "</" not in text:  # no closing tag, no block: most turns
+        return text, 0
     count = 0
 
     def _take(match: re.Match[str]) -> str:
@@ -107,10 +109,15 @@ def strip_user_noise(text: str) -> tuple[str, int]:
     Returns the cleaned text and the number of envelope blocks removed (timestamps and
     system lines are prefixes, not blocks, and are not counted).
     """
-    cleaned, envelopes = _ENVELOPE.subn("", text)
-    cleaned = _SYSTEM_LINE.sub("", cleaned)
-    cleaned = _LEADING_TIMESTAMP.sub("", cleaned.lstrip())
-    cleaned = _BLANK_RUNS.sub("\n\n", cleaned)
+    # each rule runs only where its fixed part occurs (most messages carry no host metadata)
+    cleaned, envelopes = _ENVELOPE.subn("", text) if "(untrusted" in text else (text, 0)
+    if "System: [" in cleaned:
+        cleaned = _SYSTEM_LINE.sub("", cleaned)
+    cleaned = cleaned.lstrip()
+    if "[" in cleaned:
+        cleaned = _LEADING_TIMESTAMP.sub("", cleaned)
+    if "\n\n\n" in cleaned:
+        cleaned = _BLANK_RUNS.sub("\n\n", cleaned)
     return cleaned.strip(), envelopes
 
 
