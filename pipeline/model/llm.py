@@ -366,7 +366,7 @@ def _names_format(exc: BaseException) -> bool:
     """A provider error that refuses the request's response format (not a transient failure)."""
     if isinstance(exc, llm_errors.Timeout | llm_errors.APIConnectionError | llm_errors.RateLimitError):
         return False
-    if not isinstance(exc, llm_errors.APIError | llm_errors.BadRequestError | llm_errors.OpenAIError):
+    if not _is_client_error(exc):  # litellm's errors subclass the SDK's (openai.APIError, …)
         return False
     text = str(exc).casefold()
     return any(word in text for word in _FORMAT_REFUSAL)

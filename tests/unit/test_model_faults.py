@@ -136,3 +136,18 @@ def test_call_budget_stops_calls_and_says_so(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("MEMSCRIBE_MAX_CALLS", "many")
     with pytest.raises(ValueError, match="whole number"):
         fake_llm(QueuedCompletion())
+
+
+def test_llama_cpp_style_500_refusing_json_schema_falls_back() -> None:
+    # llama-cpp-python answers a json_schema response_format with a 500 whose body is a
+    # validation error naming the field (seen against llama_cpp.server 0.3.36).
+    refusal = litellm.InternalServerError(
+        "OpenAIException - 1 validation error: {'type': 'literal_error', 'loc': ('body', "
+        "'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}",
+        llm_provider="openai",
+        model="x",
+    )
+    completion = QueuedCompletion(refusal, {"profiles": [GOOD_ITEM], "playbooks": []})
+    model = fake_llm(completion, api_base="http://127.0.0.1:9/v1")
+    assert _generate(model).profiles and model.mode == "json"
+    assert len(completion.calls) == 2  # not retried as transient: one refusal, one answer
