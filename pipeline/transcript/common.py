@@ -80,6 +80,18 @@ def split_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in text.split("\n")]
 
 
+def iter_lines(text: str) -> Iterator[str]:
+    """:func:`split_lines`, one line at a time: a large JSONL file is never held twice."""
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:].removesuffix("\r")
+            return
+        yield text[start:end].removesuffix("\r")
+        start = end + 1
+
+
 def decode_json(raw: str) -> Any:
     """``json.loads`` whose every failure is a ``ValueError`` with a short reason.
 
@@ -101,7 +113,7 @@ def iter_json_lines(text: str, ctx: ParseContext) -> Iterator[tuple[int, JsonObj
 
     Malformed JSON and non-object values are bad lines (raised or recorded per ``ctx``).
     """
-    for number, raw in enumerate(split_lines(text), start=1):
+    for number, raw in enumerate(iter_lines(text), start=1):
         if not raw.strip():
             continue
         try:
