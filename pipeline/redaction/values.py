@@ -200,15 +200,24 @@ def counting_share(value: str) -> float:
     n = len(value) - sum(value.count(c) for c in "-_.:/+= ")
     if n < 6:
         return 0.0
-    counted = 3 * len(_RUN3.findall(value))  # each run of three found counts its characters
+    low = value.lower()
+    # each run of three found counts its characters; most values hold none (64 substring tests)
+    counted = 3 * len(_RUN3.findall(value)) if any(r in low for r in _RUNS) else 0
     if sum(value.count(c) for c in "-_.:/ ") >= 2:
-        groups = [g for g in re.split(r"[^A-Za-z0-9]+", value.lower()) if len(g) >= 3]
+        groups = [g for g in re.split(r"[^a-z0-9]+", low) if len(g) >= 3]
         for g in set(groups):
             if groups.count(g) >= 3:
                 counted += len(g) * groups.count(g)
     return min(1.0, counted / n)
 
 
+#: Every counting run of three, up and down (lower case): a cheap test before :data:`_RUN3`.
+_RUNS = tuple(
+    run
+    for a in ("0123456789", "abcdefghijklmnopqrstuvwxyz")
+    for i in range(len(a) - 2)
+    for run in (a[i : i + 3], a[i : i + 3][::-1])
+)
 _RUN3 = re.compile(
     "|".join(
         a[i : i + 3] + "|" + a[i : i + 3][::-1]
