@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from memscribe.schemas.transcript import Transcript
 
 #: Commands that only read a memory root: a root that does not exist is an error for them.
-READ_ONLY_COMMANDS = frozenset({"list", "show", "search", "recall", "history", "export", "stats", "status"})
+#: (``recall`` is not one: agent hooks call it on projects that have no memory yet, and it prints
+#: nothing there.)
+READ_ONLY_COMMANDS = frozenset({"list", "show", "search", "history", "export", "stats", "status"})
 
 
 def _memory_root(ctx: typer.Context, value: Path) -> Path:

@@ -80,7 +80,7 @@ def test_stats_masks_the_api_base_and_a_missing_root_is_an_error(
     result = runner.invoke(app, ["stats", "--memory-dir", str(tmp_path)])
     assert result.exit_code == 0 and "hunter2pass" not in result.output and "s3cr3tv4lue" not in result.output
     missing = tmp_path / "nope"
-    for command in (["stats"], ["list"], ["search", "tabs"], ["snapshot", "recall"]):
+    for command in (["stats"], ["list"], ["search", "tabs"], ["snapshot", "status"]):
         result = runner.invoke(app, [*command, "--memory-dir", str(missing)])
         assert result.exit_code == 2 and "does not exist" in result.output, command
     assert not missing.exists()
