@@ -106,6 +106,7 @@ def reset() -> None:
     """Forget the loaded encoder (tests; after changing MEMSCRIBE_SEMANTIC)."""
     with _lock:
         _loaded.clear()
+        _installed.clear()
 
 
 __all__ = [

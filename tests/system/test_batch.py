@@ -152,7 +152,7 @@ def test_report_counts_redactions_and_skips(tmp_path: Path) -> None:
     folder = tmp_path / "t"
     folder.mkdir()
     (folder / "a.txt").write_text(
-        "User: I prefer dark mode. My token is ghp_Xy7Kp2abcdefghijklmnopqrstuvwxyz0123\nAssistant: Noted.\n",
+        "User: I prefer dark mode. My token is ghp_Xy7Kp2Qm9LrT4vWb8NcJ3hZs6DfG1aEk0uYt\nAssistant: Noted.\n",
         encoding="utf-8",
     )
     (folder / "b.txt").write_text("User: I prefer dark mode.\nAssistant: Noted.\n", encoding="utf-8")
