@@ -35,11 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from memscribe.index import open_index  # noqa: E402
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp  # noqa: E402
 from memscribe.stages import apply as apply_stage  # noqa: E402
-from memscribe.store.transaction import apply_plan  # noqa: E402
 from memscribe.store.changes import MEMORY_DIRS  # noqa: E402
 from memscribe.store.files import archive_path, memory_path, render_playbook, render_profile  # noqa: E402
 from memscribe.store.ids import ALPHABET  # noqa: E402
 from memscribe.store.root import MemoryRoot  # noqa: E402
+from memscribe.store.transaction import apply_plan  # noqa: E402
 
 NOW = dt.datetime(2026, 3, 1, tzinfo=dt.UTC)
 

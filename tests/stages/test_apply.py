@@ -11,7 +11,6 @@ import pytest
 from memscribe.errors import StoreError
 from memscribe.schemas.memory import MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.store.transaction import apply_plan, finish_interrupted
 from memscribe.store.atomic import write_new_file
 from memscribe.store.files import (
     archive_path,
@@ -21,6 +20,7 @@ from memscribe.store.files import (
     render_profile,
 )
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan, finish_interrupted
 
 NOW = dt.datetime(2026, 4, 17, 9, 30, tzinfo=dt.UTC)
 LATER = dt.datetime(2026, 5, 1, 12, 0, 5, tzinfo=dt.UTC)

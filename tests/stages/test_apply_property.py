@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.store.transaction import apply_plan
 from memscribe.store.files import (
     archive_path,
     make_slug,
@@ -23,6 +22,7 @@ from memscribe.store.files import (
 )
 from memscribe.store.ids import new_id
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan
 
 NOW = dt.datetime(2026, 4, 17, 9, 30, tzinfo=dt.UTC)
 text = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=40).filter(

@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 
 from memscribe.cli import app
 from memscribe.errors import ModelError
-from memscribe.services.maintenance import consolidate_root
 from memscribe.model.embedded import EmbeddedModel
 from memscribe.prompting import template_variables
 from memscribe.schemas.plan import ArchiveOp, WriteOp
+from memscribe.services.maintenance import consolidate_root
 from memscribe.stages.consolidate import clusters, consolidate, pairwise_neighbours, shortest_ttl
 from memscribe.store.root import MemoryRoot
 from tests.support.store_helpers import ScriptedModel, write_playbook, write_profile

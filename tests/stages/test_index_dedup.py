@@ -13,10 +13,10 @@ from memscribe.index import IndexView, open_index
 from memscribe.model.base import StructuredModel
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.plan import Plan, WriteOp
-from memscribe.store.transaction import apply_plan
 from memscribe.stages.dedup import dedup
 from memscribe.stages.plan import build_operations
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan
 from tests.support.store_helpers import ScriptedModel, write_profile
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)

@@ -18,9 +18,9 @@ from memscribe.model.llm import LiteLLMModel
 from memscribe.prompting import template_variables
 from memscribe.run import SnapshotContext, extract
 from memscribe.schemas.snapshot import SnapshotDraft
+from memscribe.services.extract import snapshot_context
 from memscribe.snapshot.render import SECTIONS, latest, parse_snapshots
 from memscribe.snapshot.stage import take_snapshot
-from memscribe.services.extract import snapshot_context
 from memscribe.snapshot.store import append_snapshot, stored_snapshots
 from memscribe.snapshot.trigger import raw_flush_seen, snapshot_trigger
 from memscribe.transcript import parse_transcript, read_transcript

@@ -13,8 +13,8 @@ from typing import Any
 from memscribe.model.base import StructuredModel
 from memscribe.run import extract
 from memscribe.schemas.plan import Plan, WriteOp
-from memscribe.store.transaction import apply_plan
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan
 from memscribe.transcript import read_transcript
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from memscribe.index import index_path, open_index
-from memscribe.services.maintenance import lineage
 from memscribe.schemas.plan import ArchiveOp, Plan
-from memscribe.store.transaction import apply_plan
+from memscribe.services.maintenance import lineage
 from memscribe.stages.dedup import entry_text, shortlist
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan
 from tests.support.store_helpers import write_playbook, write_profile
 
 TODAY = dt.date(2026, 6, 1)

@@ -14,9 +14,9 @@ import pytest
 from memscribe.index import open_index
 from memscribe.index.db import MemoryIndex
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.store.transaction import apply_plan
 from memscribe.store.changes import CHANGES_FILE, MEMORY_DIRS
 from memscribe.store.files import archive_path, memory_path, render_profile
+from memscribe.store.transaction import apply_plan
 from tests.support.store_helpers import write_profile
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)

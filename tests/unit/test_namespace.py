@@ -15,9 +15,9 @@ from memscribe.model.embedded import EmbeddedModel
 from memscribe.namespace import agent_of_path, agent_of_session_key, resolve_namespace
 from memscribe.run import extract
 from memscribe.schemas.plan import WriteOp
-from memscribe.store.transaction import apply_plan
 from memscribe.store.files import parse_memory_file, render_profile
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan
 from memscribe.transcript import parse_transcript
 from tests.support.store_helpers import write_profile
 

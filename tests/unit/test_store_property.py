@@ -12,17 +12,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memscribe.index import IndexView, open_index
-from memscribe.services.maintenance import consolidate_root, sweep_root
 from memscribe.model.embedded import EmbeddedModel
 from memscribe.namespace import stored_namespace
 from memscribe.run import in_namespace
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.plan import Plan
-from memscribe.store.transaction import apply_plan
+from memscribe.services.maintenance import consolidate_root, sweep_root
 from memscribe.stages.dedup import dedup as run_dedup
 from memscribe.stages.dedup import entry_text
 from memscribe.stages.plan import build_operations
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan
 from memscribe.textsim import normalize
 
 START = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.UTC)
