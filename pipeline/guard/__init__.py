@@ -20,7 +20,7 @@ from memscribe.guard.echo import (
     is_echo,
 )
 from memscribe.guard.rules import RULES, InjectionRule
-from memscribe.guard.verdict import CLASSIFIER_RULE, Verdict, check, injection_rule
+from memscribe.guard.verdict import CLASSIFIER_RULE, Verdict, check, injection_rule, memory_rule
 
 __all__ = [
     "CLASSIFIER_RULE",
@@ -34,6 +34,7 @@ __all__ = [
     "check",
     "html_escape_memory",
     "injection_rule",
+    "memory_rule",
     "is_copied",
     "is_echo",
 ]

@@ -329,3 +329,18 @@ def first_rule(texts: list[str]) -> str | None:
         if any(rule.search(text, low) for text, low in zip(texts, lowered, strict=True)):
             return rule.name
     return None
+
+
+#: Shapes that fetch and run remote code. In text a user types they may be an honest install line
+#: (so :func:`first_rule` waits for a cue aimed at the agent), but a *memory* that carries one is a
+#: standing order to run a stranger's code in every later session: never stored, whoever said it.
+REMOTE_EXECUTION = frozenset({"download_execute", "pipe_to_shell"})
+
+
+def remote_execution_rule(texts: list[str]) -> str | None:
+    """Name of a download-and-execute / pipe-to-shell rule matching any of ``texts``, aimed or not."""
+    for rule in RULES:
+        if rule.name in REMOTE_EXECUTION:
+            if any(rule._matches(text, text.lower()) for text in texts):
+                return rule.name
+    return None

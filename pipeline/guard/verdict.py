@@ -67,3 +67,9 @@ def check(text: str, *, use_classifier: bool = True) -> Verdict:
 def injection_rule(text: str) -> str | None:
     """Why ``text`` would steer an agent (a rule name, or ``classifier``), or ``None`` when clean."""
     return check(text).rule
+
+
+def memory_rule(text: str) -> str | None:
+    """Why ``text`` must not be *stored* as a memory: :func:`injection_rule`, and any fetch-and-run
+    shape whoever it is aimed at (a stored "always run bash <(curl …)" runs in every session)."""
+    return rules.remote_execution_rule(normalise.views(text)) or injection_rule(text)

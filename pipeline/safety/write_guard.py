@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from memscribe.guard import injection_rule
+from memscribe.guard import memory_rule as injection_rule
 from memscribe.redaction import Masker
 from memscribe.schemas.plan import Redaction
 

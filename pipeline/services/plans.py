@@ -100,7 +100,7 @@ def _check_secrets(where: str, text: str) -> None:
 
 
 def _check_write_op(where: str, op: WriteOp) -> None:
-    from memscribe.stages.guard import injection_rule
+    from memscribe.stages.guard import memory_rule as injection_rule
 
     for name, text in (("text", op.text), ("body", op.body)):
         _check_text(f"{where}.{name}", text, MAX_TEXT_BYTES)

@@ -16,6 +16,7 @@ from memscribe.guard import (
     injection_rule,
     is_copied,
     is_echo,
+    memory_rule,
 )
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "check",
     "html_escape_memory",
     "injection_rule",
+    "memory_rule",
     "is_copied",
     "is_echo",
 ]

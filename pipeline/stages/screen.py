@@ -120,7 +120,7 @@ def _verdict(
 ) -> tuple[SkipReason, str] | None:
     if redact.is_mostly_secret(core):
         return ("secret_only", "mostly secret after redaction")
-    rule = guard.injection_rule(whole)
+    rule = guard.memory_rule(whole)
     if rule:
         return ("injection", f"rule {rule}")
     if copies is not None and guard.is_copied(core, copies):
