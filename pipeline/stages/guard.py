@@ -1,37 +1,6 @@
-"""Injection guard (compatibility module): see :mod:`memscribe.guard`."""
+"""Injection guard (compatibility module): the rules and classifier live in :mod:`memscribe.guard`."""
 
 from __future__ import annotations
 
-from memscribe.guard import (
-    CLASSIFIER_RULE,
-    COPIED_CONTAINMENT,
-    COPIED_MIN_TOKENS,
-    ECHO_CONTAINMENT,
-    RULES,
-    CopySource,
-    InjectionRule,
-    Verdict,
-    check,
-    html_escape_memory,
-    injection_rule,
-    is_copied,
-    is_echo,
-    memory_rule,
-)
-
-__all__ = [
-    "CLASSIFIER_RULE",
-    "COPIED_CONTAINMENT",
-    "COPIED_MIN_TOKENS",
-    "ECHO_CONTAINMENT",
-    "RULES",
-    "CopySource",
-    "InjectionRule",
-    "Verdict",
-    "check",
-    "html_escape_memory",
-    "injection_rule",
-    "memory_rule",
-    "is_copied",
-    "is_echo",
-]
+from memscribe.guard import *  # noqa: F403 - re-export the package's public names
+from memscribe.guard import __all__ as __all__
