@@ -34,11 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from memscribe.index import open_index  # noqa: E402
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp  # noqa: E402
-from memscribe.stages import apply as apply_stage  # noqa: E402
 from memscribe.store.changes import MEMORY_DIRS  # noqa: E402
 from memscribe.store.files import archive_path, memory_path, render_playbook, render_profile  # noqa: E402
 from memscribe.store.ids import ALPHABET  # noqa: E402
 from memscribe.store.root import MemoryRoot  # noqa: E402
+from memscribe.store import transaction as apply_stage  # noqa: E402
 from memscribe.store.transaction import apply_plan  # noqa: E402
 
 NOW = dt.datetime(2026, 3, 1, tzinfo=dt.UTC)
@@ -196,17 +196,17 @@ def _old_validate(plan: Plan, root: MemoryRoot) -> object:
 def time_apply(root: Path, corpus: Corpus, *, variant: str) -> float:
     """Seconds to apply a 1-write plan: ``before`` (old validation), ``index``, ``names``."""
     plan = _plan([_write(corpus, "editor", None)])
-    saved_validate, saved_index = apply_stage._validate, apply_stage._ids_from_index
+    saved_validate, saved_index = apply_stage._validate, apply_stage.ids_from_index
     if variant == "before":
         apply_stage._validate = _old_validate  # type: ignore[assignment]
     elif variant == "names":
-        apply_stage._ids_from_index = lambda _root, _ids: None  # type: ignore[assignment]
+        apply_stage.ids_from_index = lambda _root, _ids: None  # type: ignore[assignment]
     try:
         t = time.perf_counter()
         apply_plan(plan, root, now=NOW)
         return time.perf_counter() - t
     finally:
-        apply_stage._validate, apply_stage._ids_from_index = saved_validate, saved_index
+        apply_stage._validate, apply_stage.ids_from_index = saved_validate, saved_index
 
 
 def change(paths: list[Path], corpus: Corpus, count: int) -> None:
