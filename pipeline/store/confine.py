@@ -62,6 +62,8 @@ SPECIAL_FILES: tuple[str, ...] = (
 )
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+#: Windows opens in text mode (newline translation, ^Z as end of file) unless told otherwise.
+_BINARY = getattr(os, "O_BINARY", 0)
 #: Characters that never belong in a path memscribe writes (controls, bidi and zero-width marks).
 _BAD_PATH_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
@@ -135,7 +137,7 @@ def open_nofollow(path: Path, flags: int, mode: int = 0o644, *, rel: str | None 
     if flags & os.O_TRUNC:
         raise ValueError("open_nofollow: truncate through the checked descriptor, not O_TRUNC")
     try:
-        fd = os.open(path, flags | _NOFOLLOW | _NONBLOCK, mode)
+        fd = os.open(path, flags | _NOFOLLOW | _NONBLOCK | _BINARY, mode)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise _refuse(name, f"is a symlink (to {_target(Path(path))})") from None

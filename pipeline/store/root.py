@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 import os
 import socket
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -105,11 +104,13 @@ class MemoryRoot:
     def lock(self, timeout: float = 0.0) -> Iterator[None]:
         """Hold the exclusive writers' lock on this root.
 
-        ``.reflexio/.lock`` is locked with ``flock(2)``: the kernel drops the lock when
-        the holder exits or crashes, so a stale lock file (left by a dead process) never
-        blocks anyone. While held, the file names the holder (pid, host, time) for the
-        error message a contender sees. The file itself is never deleted (deleting a
-        flock file lets two processes lock two different inodes).
+        ``.reflexio/.lock`` is locked through filelock's descriptor lock (``flock(2)`` on POSIX,
+        ``LockFileEx`` on byte 0 on Windows): the kernel drops the lock when the holder exits or
+        crashes, so a stale lock file (left by a dead process) never blocks anyone. While held,
+        the file names the holder (pid, host, time, command) after its first byte — the byte
+        Windows locks, which no other process can read — for the error message a contender sees.
+        The file itself is never deleted (deleting a lock file lets two processes lock two
+        different files).
 
         Args:
             timeout: seconds to wait for a busy lock; 0 fails at once.
@@ -124,6 +125,8 @@ class MemoryRoot:
                 or the lock file cannot be created.
             UnsafeRootError: a special folder or the lock file is a link.
         """
+        from filelock import unlock_descriptor  # ~40 ms of imports: only for commands that write
+
         lock_path = self.path / LOCK_FILE
         check_root_layout(self.path)
         try:
@@ -134,41 +137,79 @@ class MemoryRoot:
             raise store_error(exc, lock_path, "lock") from exc
         try:
             self._acquire(fd, lock_path, timeout)
-            holder = f"pid={os.getpid()} host={socket.gethostname()} time={time.time():.0f}\n"
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, holder.encode(), 0)
             try:
+                _write_holder(fd)
                 yield
             finally:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, 0)
-                fcntl.flock(fd, fcntl.LOCK_UN)
+                unlock_descriptor(fd)
         finally:
             os.close(fd)
 
     @staticmethod
     def _acquire(fd: int, lock_path: Path, timeout: float) -> None:
+        from filelock import lock_descriptor
+
         deadline = time.monotonic() + timeout
         while True:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
+                if lock_descriptor(fd, blocking=False):
+                    return
             except OSError as exc:
-                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise store_error(exc, lock_path, "lock") from exc
+                raise store_error(exc, lock_path, "lock") from exc
             if time.monotonic() >= deadline:
                 raise StoreError(_busy_message(lock_path), path=str(lock_path))
             time.sleep(_POLL_S)
 
 
+#: Where the holder's note starts: byte 0 is the one Windows locks (unreadable to others).
+_NOTE_OFFSET = 1
+_NOTE_LIMIT = 4096
+
+
+def _command() -> str:
+    """The holder's command for a contender's message: the program and its leading words
+    (``memscribe extract x.jsonl``), up to the first option (an option's value may be a secret)."""
+    words = [os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "python"]
+    for arg in sys.argv[1:4]:
+        if arg.startswith("-"):
+            break
+        words.append(arg)
+    return " ".join(words)[:120].replace("\n", " ").replace("\r", " ")
+
+
+def _write_holder(fd: int) -> None:
+    """Replace the lock file's note with this process's (pid, host, time, command)."""
+    note = f"\npid={os.getpid()} host={socket.gethostname()} time={time.time():.0f} cmd={_command()}\n"
+    os.ftruncate(fd, 0)
+    os.lseek(fd, 0, os.SEEK_SET)
+    view = memoryview(note.encode("utf-8", "replace"))
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_note(lock_path: Path) -> dict[str, str]:
+    fd = open_nofollow(lock_path, os.O_RDONLY, rel=LOCK_FILE)
+    try:
+        os.lseek(fd, _NOTE_OFFSET, os.SEEK_SET)
+        text = os.read(fd, _NOTE_LIMIT).decode("utf-8", "replace")
+    finally:
+        os.close(fd)
+    head, _, command = text.strip().partition(" cmd=")
+    info = dict(part.split("=", 1) for part in head.split() if "=" in part)
+    if command.strip():
+        info["cmd"] = command.strip()
+    return info
+
+
 def _busy_message(lock_path: Path) -> str:
     try:
-        info = dict(
-            part.split("=", 1) for part in read_text_nofollow(lock_path, limit=4096).split() if "=" in part
-        )
-    except (OSError, UnicodeDecodeError, ValueError, StoreError):
+        info = _read_note(lock_path)
+    except (OSError, ValueError, StoreError):
         info = {}
     if "pid" in info:
         host = f" on {info['host']}" if "host" in info else ""
-        return f"memory root is locked by pid {info['pid']}{host} ({lock_path})"
+        command = f" ({info['cmd']})" if "cmd" in info else ""
+        return f"memory root is locked by pid {info['pid']}{host}{command} ({lock_path})"
     return f"memory root is locked by another process ({lock_path})"
