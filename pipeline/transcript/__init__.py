@@ -86,7 +86,7 @@ def parse_transcript(
         if not skip_bad_lines:
             raise InputError("binary input (NUL bytes), not a transcript", path=source)
         text, early = _blank_unreadable_lines(text, source)
-    if not text.strip():
+    if not text or text.isspace():  # ``not text.strip()`` without a copy of the text
         raise InputError("empty input", path=source)
     if fmt is None:
         fmt = detect_format(text, source=source)
@@ -153,7 +153,7 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
     if sqlite_ref is not None:  # ``…/openclaw-agent.sqlite#<session id>``: OpenClaw's SQLite store
         return read_sqlite_session(*sqlite_ref, skip_bad_lines=skip_bad_lines)
     data = read_file_bytes(file)
-    if not data.strip():
+    if not data or data.isspace():  # ``not data.strip()`` without a copy of the file
         raise InputError("empty file", path=source)
     if b"\x00" in data and not skip_bad_lines:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
@@ -168,6 +168,7 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
             ) from None
         # Undecodable lines become lone surrogates, blanked and counted by parse_transcript.
         text = data.decode("utf-8", errors="surrogateescape").removeprefix("\ufeff")
+    del data  # the text is all the readers need: the file is not held twice while parsing
     transcript = parse_transcript(text, source=source, fmt=fmt, skip_bad_lines=skip_bad_lines)
     if transcript.format == "openclaw":
         key = lookup_session_key(file, transcript.session_id)

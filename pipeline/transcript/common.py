@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, get_args
 
 from memscribe.errors import InputError
 from memscribe.schemas.transcript import (
@@ -56,9 +56,9 @@ class ParseContext:
         self.bad_lines.append(BadLine(file=self.source, line=line, error=message))
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnDraft:
-    """A turn before noise stripping and indexing."""
+    """A turn before noise stripping and indexing (slots: a large file has one per record)."""
 
     role: Role
     line: int
@@ -250,6 +250,78 @@ def collect_drafts(
     return drafts
 
 
+_ROLES: frozenset[str] = frozenset(get_args(Role))
+_KINDS: frozenset[str] = frozenset(get_args(TurnKind))
+#: Every field is passed below, so every validated Turn / SourcePos has these as its fields-set;
+#: turns built here share one set each (copies, ``model_copy``, get their own).
+_TURN_FIELDS: set[str] = set(Turn.model_fields)
+_POS_FIELDS: set[str] = set(SourcePos.model_fields)
+_set = object.__setattr__
+
+
+def _checked(draft: TurnDraft, source: str) -> bool:
+    """Whether the draft's values are exactly what validating a Turn would keep unchanged."""
+    return (
+        draft.role in _ROLES
+        and draft.kind in _KINDS
+        and type(draft.text) is str
+        and type(draft.line) is int
+        and draft.line >= 1
+        and type(source) is str
+        and all(type(call) is ToolCall for call in draft.tool_calls)
+        and all(
+            value is None or type(value) is str
+            for value in (draft.tool_name, draft.timestamp, draft.entry_id, draft.speaker)
+        )
+    )
+
+
+def _turn(index: int, draft: TurnDraft, source: str) -> Turn:
+    """The Turn of a draft: the validated model's very fields, built without a validation pass
+    and with shared fields-sets when the values are already what validation would keep (a Turn
+    per record is most of a transcript's memory: the two sets were over half of it). Anything
+    else (a reader handing an odd value) goes through pydantic as before, errors included."""
+    if not _checked(draft, source):
+        return Turn(
+            index=index,
+            role=draft.role,
+            kind=draft.kind,
+            text=draft.text,
+            tool_calls=tuple(draft.tool_calls),
+            tool_name=draft.tool_name,
+            timestamp=draft.timestamp,
+            entry_id=draft.entry_id,
+            speaker=draft.speaker,
+            source=SourcePos(file=source, line=draft.line),
+        )
+    pos = SourcePos.__new__(SourcePos)
+    _set(pos, "__dict__", {"file": source, "line": draft.line})
+    _set(pos, "__pydantic_fields_set__", _POS_FIELDS)
+    _set(pos, "__pydantic_extra__", None)
+    _set(pos, "__pydantic_private__", None)
+    turn = Turn.__new__(Turn)
+    _set(
+        turn,
+        "__dict__",
+        {
+            "index": index,
+            "role": draft.role,
+            "kind": draft.kind,
+            "text": draft.text,
+            "tool_calls": tuple(draft.tool_calls),
+            "tool_name": draft.tool_name,
+            "timestamp": draft.timestamp,
+            "entry_id": draft.entry_id,
+            "speaker": draft.speaker,
+            "source": pos,
+        },
+    )
+    _set(turn, "__pydantic_fields_set__", _TURN_FIELDS)
+    _set(turn, "__pydantic_extra__", None)
+    _set(turn, "__pydantic_private__", None)
+    return turn
+
+
 def build_transcript(
     drafts: list[TurnDraft],
     ctx: ParseContext,
@@ -275,19 +347,7 @@ def build_transcript(
             draft.kind = "tool_call"
         cleaned.append(draft)
     turns = tuple(
-        Turn(
-            index=index,
-            role=draft.role,
-            kind=draft.kind,
-            text=draft.text,
-            tool_calls=tuple(draft.tool_calls),
-            tool_name=draft.tool_name,
-            timestamp=draft.timestamp,
-            entry_id=draft.entry_id,
-            speaker=draft.speaker,
-            source=SourcePos(file=ctx.source, line=draft.line),
-        )
-        for index, draft in enumerate(_drop_memory_flushes(cleaned))
+        _turn(index, draft, ctx.source) for index, draft in enumerate(_drop_memory_flushes(cleaned))
     )
     return Transcript(
         source=ctx.source,

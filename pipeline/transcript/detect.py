@@ -15,7 +15,7 @@ from typing import Any
 from memscribe.errors import InputError, UnknownFormatError
 from memscribe.schemas.transcript import TranscriptFormat
 
-from .common import decode_json, split_lines
+from .common import decode_json, iter_lines
 
 #: How many non-blank lines to look at before giving up.
 _PROBE_LINES = 50
@@ -58,10 +58,13 @@ def _record_format(record: dict[str, Any]) -> TranscriptFormat | None:
     return None
 
 
+#: Leading whitespace as ``str.lstrip`` sees it (``\s`` is ``str.isspace`` for str patterns).
+_LEADING_SPACE = re.compile(r"\s*")
+
+
 def _whole_json_format(text: str) -> TranscriptFormat | None:
     """``openai`` when the whole text is one JSON array or ``{"messages": [...]}`` document."""
-    stripped = text.lstrip()
-    if not stripped.startswith(("[", "{")):
+    if not text.startswith(("[", "{"), _LEADING_SPACE.match(text).end()):  # no stripped copy
         return None
     try:
         value = decode_json(text)
@@ -85,7 +88,7 @@ def detect_format(text: str, *, source: str = "<input>") -> TranscriptFormat:
         return whole
     seen = 0
     first_line: str | None = None
-    for raw in split_lines(text):
+    for raw in iter_lines(text):
         line = raw.strip()
         if not line:
             continue

@@ -10,7 +10,7 @@ import re
 
 from memscribe.schemas.transcript import Role, Transcript
 
-from .common import ParseContext, TurnDraft, build_transcript, split_lines
+from .common import ParseContext, TurnDraft, build_transcript, iter_lines
 
 _PREFIX = re.compile(r"^(?P<who>User|Human|Assistant|AI)\s*:[ \t]?(?P<rest>.*)$")
 _ROLES: dict[str, Role] = {"User": "user", "Human": "user", "Assistant": "assistant", "AI": "assistant"}
@@ -19,16 +19,18 @@ _ROLES: dict[str, Role] = {"User": "user", "Human": "user", "Assistant": "assist
 def parse_text(text: str, ctx: ParseContext) -> Transcript:
     """Read a ``User:``/``Assistant:`` transcript; text before the first prefix is a bad line."""
     drafts: list[TurnDraft] = []
-    lines: list[list[str]] = []
-    for number, line in enumerate(split_lines(text), start=1):
+    body: list[str] = []  # the lines of the last draft, joined when the next one starts
+    for number, line in enumerate(iter_lines(text), start=1):
         match = _PREFIX.match(line)
         if match:
+            if drafts:
+                drafts[-1].text = "\n".join(body).strip()
             drafts.append(TurnDraft(role=_ROLES[match.group("who")], line=number))
-            lines.append([match.group("rest")])
+            body = [match.group("rest")]
         elif drafts:
-            lines[-1].append(line)
+            body.append(line)
         elif line.strip():
             ctx.bad(number, "text before the first 'User:' or 'Assistant:' line")
-    for draft, body in zip(drafts, lines, strict=True):
-        draft.text = "\n".join(body).strip()
+    if drafts:
+        drafts[-1].text = "\n".join(body).strip()
     return build_transcript(drafts, ctx, "text")

@@ -1,0 +1,75 @@
+"""Turns built by the readers without a validation pass are the validated model exactly (issue 17:
+a Turn per record is most of a transcript's memory; shared fields-sets halve it)."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from memscribe.schemas.transcript import SourcePos, ToolCall, Turn
+from memscribe.transcript import parse_transcript
+from memscribe.transcript.common import ParseContext, TurnDraft, build_transcript
+
+
+def _validated(turn: Turn) -> Turn:
+    return Turn(
+        index=turn.index,
+        role=turn.role,
+        kind=turn.kind,
+        text=turn.text,
+        tool_calls=turn.tool_calls,
+        tool_name=turn.tool_name,
+        timestamp=turn.timestamp,
+        entry_id=turn.entry_id,
+        speaker=turn.speaker,
+        source=SourcePos(file=turn.source.file, line=turn.source.line),
+    )
+
+
+def test_built_turns_equal_validated_ones() -> None:
+    drafts = [
+        TurnDraft(role="user", line=1, text="I prefer tabs.", timestamp="2026-01-01T00:00:00Z"),
+        TurnDraft(
+            role="assistant",
+            line=2,
+            text="",
+            tool_calls=[ToolCall(id="c1", name="bash", arguments='{"cmd": "ls"}')],
+        ),
+        TurnDraft(role="tool", line=3, kind="tool_result", text="a.txt", tool_name="bash"),
+    ]
+    transcript = build_transcript(drafts, ParseContext(source="s.jsonl"), "claude-code")
+    assert [t.kind for t in transcript.turns] == ["message", "tool_call", "tool_result"]
+    for turn in transcript.turns:
+        again = _validated(turn)
+        assert turn == again
+        assert turn.model_dump() == again.model_dump()
+        assert turn.model_fields_set == again.model_fields_set
+        assert turn.source.model_fields_set == again.source.model_fields_set
+        assert repr(turn) == repr(again)
+    assert (
+        transcript.model_dump_json()
+        == transcript.model_validate_json(transcript.model_dump_json()).model_dump_json()
+    )
+
+
+def test_a_copy_never_changes_the_shared_fields_set() -> None:
+    transcript = parse_transcript("User: one\nAssistant: two\n", source="t.txt", fmt="text")
+    first, second = transcript.turns
+    copied = first.model_copy(update={"text": "changed"})
+    assert copied.text == "changed" and first.text == "one"
+    assert second.model_fields_set == set(Turn.model_fields)
+    with pytest.raises(ValidationError):
+        first.text = "frozen"  # type: ignore[misc]
+
+
+def test_an_odd_value_still_goes_through_validation() -> None:
+    bad = TurnDraft(role="narrator", line=1, text="x")  # type: ignore[arg-type]
+    with pytest.raises(ValidationError):
+        build_transcript([bad], ParseContext(source="s"), "text")
+    zero = TurnDraft(role="user", line=0, text="x")
+    with pytest.raises(ValidationError):
+        build_transcript([zero], ParseContext(source="s"), "text")
+
+
+def test_drafts_have_no_instance_dict() -> None:
+    assert not hasattr(TurnDraft(role="user", line=1), "__dict__")
