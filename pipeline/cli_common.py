@@ -190,10 +190,11 @@ class RedactingFilter(logging.Filter):
     """Masks secrets in a record's message (the redactor is loaded on the first record)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        from memscribe.masking import mask_url_credentials
         from memscribe.stages.redact import redact_text
 
         message = record.getMessage()
-        masked = redact_text(message)[0]
+        masked = mask_url_credentials(redact_text(message)[0])
         if masked != message:
             record.msg, record.args = masked, None
         return True

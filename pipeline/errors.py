@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from memscribe.masking import mask_url_credentials
+
 
 class MemscribeError(Exception):
     """Base class. ``exit_code`` is what the CLI returns for this family."""
@@ -9,6 +11,8 @@ class MemscribeError(Exception):
     exit_code = 1
 
     def __init__(self, message: str, **fields: object) -> None:
+        # A message may quote a URL (a model's --api-base, a provider's error): never its credentials.
+        message = mask_url_credentials(message)
         super().__init__(message)
         self.message = message
         self.fields = fields

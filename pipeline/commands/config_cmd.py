@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import typer
 
@@ -31,6 +32,7 @@ def config(as_json: JsonOpt = False) -> None:
     """
     from memscribe.config_file import config_files, merged, user_file
     from memscribe.errors import MemscribeError
+    from memscribe.masking import mask_url_credentials
     from memscribe.stages.redact import redact_text
 
     try:
@@ -46,8 +48,9 @@ def config(as_json: JsonOpt = False) -> None:
             value, source = str(settings[name]), origin[name]
         else:
             value, source = None, "default"
-        rows.append({"name": name, "value": redact_text(value)[0] if value else None, "source": source})
-    extra = {k: v for k, v in settings.items() if k not in KNOWN}
+        shown = mask_url_credentials(redact_text(value)[0]) if value else None
+        rows.append({"name": name, "value": shown, "source": source})
+    extra = _masked({k: v for k, v in settings.items() if k not in KNOWN})
     if as_json:
         echo_json(
             {
@@ -67,6 +70,20 @@ def config(as_json: JsonOpt = False) -> None:
         )
     for key, value in extra.items():
         typer.echo(f"  [{key}] {value}" if isinstance(value, dict) else f"  {key:<16} {value}")
+
+
+def _masked(value: Any) -> Any:
+    """A config table with every string's secrets and URL credentials masked."""
+    from memscribe.masking import mask_url_credentials
+    from memscribe.stages.redact import redact_text
+
+    if isinstance(value, str):
+        return mask_url_credentials(redact_text(value)[0])
+    if isinstance(value, dict):
+        return {k: _masked(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masked(v) for v in value]
+    return value
 
 
 def register(app: typer.Typer) -> None:

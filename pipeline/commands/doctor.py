@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -15,8 +16,10 @@ def doctor(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
     """Say why a hook did nothing. Exit 2 when a check fails (warnings exit 0)."""
     from memscribe.integrations.doctor import as_json as to_json
     from memscribe.integrations.doctor import run_checks
+    from memscribe.masking import mask_url_credentials
 
-    checks = run_checks(memory_dir)
+    # A detail may quote an API base or a hook log line: never their credentials.
+    checks = [replace(c, detail=mask_url_credentials(c.detail)) for c in run_checks(memory_dir)]
     if as_json:
         echo_json(to_json(checks))
     else:

@@ -53,7 +53,7 @@ def stats(memory_dir: MemoryDir = Path("."), agent: AgentOpt = None, as_json: Js
 
 def _masked(value: Any) -> Any:
     """Every string of the report with URL credentials masked (an API base with ``user:pass@``)."""
-    from memscribe.safety.write_guard import mask_url_credentials
+    from memscribe.masking import mask_url_credentials
 
     if isinstance(value, str):
         return mask_url_credentials(value)

@@ -16,6 +16,7 @@ from typing import Any
 
 from memscribe.integrations.hooks import log_path
 from memscribe.integrations.install import HOOK_SCRIPT, memscribe_bin
+from memscribe.masking import mask_url_credentials
 
 LAST_RUNS = 5
 
@@ -50,7 +51,10 @@ def check_model() -> Check:
         return Check("model", "fail", f"MEMSCRIBE_MODEL={name}: {exc}")
     except ImportError as exc:
         return Check("model", "fail", f"MEMSCRIBE_MODEL={name} needs the llm extra: {exc}")
-    return Check("model", "ok", f"MEMSCRIBE_MODEL={name}")
+    base = os.environ.get("MEMSCRIBE_API_BASE")
+    return Check(
+        "model", "ok", f"MEMSCRIBE_MODEL={name}" + (f" at {mask_url_credentials(base)}" if base else "")
+    )
 
 
 def check_root(root: Path) -> list[Check]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memscribe.integrations.payload import EXTRACT_EVENTS, HookPayload
+from memscribe.masking import MaskingFilter
 
 LOG_DIR = ".reflexio/.logs"
 LOG_NAME = "hooks.log"
@@ -69,6 +70,7 @@ def hook_logger(root: Path, *, create: bool = True) -> logging.Logger:
     except OSError:
         handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    handler.addFilter(MaskingFilter())  # a logged command or error never writes URL credentials
     logger.addHandler(handler)
     return logger
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from memscribe.guard import memory_rule as injection_rule
+from memscribe.masking import mask_url_credentials as mask_url_credentials  # re-exported
 from memscribe.redaction import Masker
 from memscribe.schemas.plan import Redaction
 
@@ -183,20 +184,3 @@ def nonsense(text: str, cited: Iterable[str]) -> str | None:
     if len(absent) > 0.8 * len(content):
         return f"{len(absent)} of {len(content)} content words absent from the cited turns"
     return None
-
-
-_URL_USERINFO = re.compile(r"(?P<scheme>\b[a-zA-Z][a-zA-Z0-9+.-]*://)(?P<user>[^/\s:@]*):(?P<pw>[^/\s@]+)@")
-_URL_QUERY_SECRET = re.compile(
-    r"(?P<key>[?&;](?:[\w.-]*?)(?:key|token|secret|password|passwd|pwd|sig|signature|auth|credential)"
-    r"[\w.-]*=)(?P<value>[^&;#\s]+)",
-    re.IGNORECASE,
-)
-
-
-def mask_url_credentials(text: str) -> str:
-    """``text`` with URL credentials masked: ``user:pass@`` → ``user:****@`` and the values of
-    query parameters named like a credential (``?key=``, ``&token=``, ``api_key=``…) → ``****``."""
-    if "://" not in text and "=" not in text:
-        return text
-    text = _URL_USERINFO.sub(lambda m: f"{m['scheme']}{m['user']}:****@", text)
-    return _URL_QUERY_SECRET.sub(lambda m: f"{m['key']}****", text)

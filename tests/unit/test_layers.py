@@ -20,6 +20,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memscribe.errors",
         "memscribe.config",
         "memscribe.config_file",
+        "memscribe.masking",  # URL credentials masked in errors, logs and printed settings
         "memscribe.schemas",
         "memscribe.prompts",
     ),
