@@ -165,11 +165,17 @@ def row_for(rel: str, data: bytes, mtime: int, size: int, sha: str, archived: bo
 
 
 def connect(location: Path | None) -> sqlite3.Connection:
+    """A connection to the index file (WAL) or an in-memory index; closed again if set-up fails
+    (a file that is not a database fails at the first statement, not at ``connect``)."""
     conn = sqlite3.connect(":memory:" if location is None else str(location), timeout=10.0)
-    conn.execute("PRAGMA busy_timeout = 10000")
-    if location is not None:
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        conn.execute("PRAGMA busy_timeout = 10000")
+        if location is not None:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 
@@ -180,18 +186,27 @@ def init_schema(conn: sqlite3.Connection) -> None:
 
 
 def open_file(location: Path) -> sqlite3.Connection:
-    conn = connect(location)
+    """The index file, rebuilt empty when its schema is unknown or it is not a database at all."""
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    except sqlite3.DatabaseError:
-        row = None
-    if row is not None and str(row[0]) == SCHEMA_VERSION:
-        return conn
+        conn = connect(location)
+    except sqlite3.DatabaseError:  # not a database: connect() closed it
+        pass
+    else:
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except sqlite3.DatabaseError:
+            row = None
+        if row is not None and str(row[0]) == SCHEMA_VERSION:
+            return conn
+        conn.close()
     # Unknown schema, or not a database at all: it is derived data, start over.
-    conn.close()
     for suffix in ("", "-wal", "-shm", "-journal"):
         with contextlib.suppress(FileNotFoundError):
             os.unlink(f"{location}{suffix}")
     conn = connect(location)
-    init_schema(conn)
+    try:
+        init_schema(conn)
+    except BaseException:
+        conn.close()
+        raise
     return conn

@@ -130,3 +130,34 @@ def test_the_scan_finds_what_it_looks_for() -> None:
     bad = "import fcntl\nimport os, signal\nos.pwrite(1, b'', 0)\nos.kill(1, signal.SIGKILL)\n"
     assert _posix_only_uses(ast.parse(bad)) == ["import fcntl", "os.pwrite", "signal.SIGKILL"]
     assert _posix_only_uses(ast.parse("import os\nflags = getattr(os, 'O_NOFOLLOW', 0)\n")) == []
+
+
+# -- no connection left open (Python 3.13 warns about each one) ---------------------------------
+
+
+def test_an_index_file_that_is_not_a_database_is_rebuilt_and_no_connection_leaks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from memscribe.index import sql
+
+    opened: list[sqlite3.Connection] = []
+    real_connect = sqlite3.connect
+
+    def tracking_connect(*args: object, **kwargs: object) -> sqlite3.Connection:
+        conn = real_connect(*args, **kwargs)  # type: ignore[call-overload]
+        opened.append(conn)
+        return conn
+
+    monkeypatch.setattr(sql.sqlite3, "connect", tracking_connect)
+    location = tmp_path / "memscribe.sqlite3"
+    location.write_bytes(b"not a database " * 200)
+    conn = sql.open_file(location)
+    try:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (sql.SCHEMA_VERSION,)
+    finally:
+        conn.close()
+    for each in opened:  # every connection, the refused one included, is closed
+        with pytest.raises(sqlite3.ProgrammingError):
+            each.execute("SELECT 1")
