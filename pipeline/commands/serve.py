@@ -10,6 +10,7 @@ import typer
 from memscribe import config
 from memscribe.cli_common import ApiBase, MemoryDir, ModelOpt, ModeOpt, fail
 from memscribe.errors import MemscribeError
+from memscribe.index.options import EmbeddingOpt
 
 
 def serve(
@@ -24,10 +25,13 @@ def serve(
     timeout: Annotated[
         float, typer.Option("--request-timeout", envvar=config.ENV_TIMEOUT, help="Per model request (s).")
     ] = 120.0,
+    embedding_model: EmbeddingOpt = None,
 ) -> None:
-    """Serve reflexio_write_profile, reflexio_write_playbook, reflexio_search, memory_search and
-    memory_store over MCP on stdio, with the batch job's redaction, guards and dedup."""
+    """Serve the memory tools over MCP on stdio: reflexio_search, reflexio_get, reflexio_list,
+    reflexio_write_profile, reflexio_write_playbook, memory_store and reflexio_forget, with the
+    batch job's redaction, guards and dedup; refusals come back as tool errors."""
     from memscribe.errors import UserError
+    from memscribe.index.embed import resolve_embedding_model
     from memscribe.mcp_server import MemoryTools, build_server
     from memscribe.model.base import StructuredModel
     from memscribe.model.factory import make_model
@@ -38,7 +42,8 @@ def serve(
     try:
         try:
             factory()
-            tools = MemoryTools(memory_dir, factory, agent=agent)
+            resolve_embedding_model(embedding_model or "")  # a model that cannot load: say so now
+            tools = MemoryTools(memory_dir, factory, agent=agent, embedding_model=embedding_model or "")
         except ValueError as exc:
             raise UserError(str(exc)) from exc
     except MemscribeError as exc:

@@ -1,4 +1,5 @@
-"""``memscribe serve``: the five MCP tools, exercised through the official SDK's client in-process."""
+"""``memscribe serve``: the MCP tools, exercised through the official SDK's client in-process
+(schemas, each tool and its refusals: tests/system/test_mcp_tools.py)."""
 
 from __future__ import annotations
 
@@ -24,17 +25,27 @@ def _call(
         async with Client(server) as client:
             names = {t.name for t in (await client.list_tools()).tools}
             assert names == {
+                "reflexio_search",
+                "reflexio_get",
+                "reflexio_list",
                 "reflexio_write_profile",
                 "reflexio_write_playbook",
-                "reflexio_search",
-                "memory_search",
                 "memory_store",
+                "reflexio_forget",
             }
             for name, args in calls:
                 result = await client.call_tool(name, args)
-                assert not result.is_error, result
-                assert isinstance(result.structured_content, dict)
-                out.append(result.structured_content)
+                answer = result.structured_content
+                if answer is None:  # arguments the input schema refuses: an error before the tool runs
+                    assert result.is_error, result
+                    answer = {
+                        "refused": True,
+                        "reason": "invalid_arguments",
+                        "detail": result.content[0].text,
+                    }
+                assert isinstance(answer, dict)
+                assert result.is_error is bool(answer.get("refused")), result  # a refusal is a tool error
+                out.append(answer)
         return out
 
     return asyncio.run(main())
@@ -84,8 +95,11 @@ def test_guards_refuse_secrets_injection_and_bad_input(tmp_path: Path) -> None:
         ],
     )
     secret, ttl, slug, injection, short, playbook = results
+    assert all(r["refused"] for r in results)
     assert not secret["stored"] and secret["reason"] == "secret_only"
-    assert ttl["reason"] == slug["reason"] == playbook["reason"] == short["reason"] == "invalid_candidate"
+    assert ttl["reason"] == slug["reason"] == short["reason"] == "invalid_arguments"  # the schema's
+    assert "ttl" in ttl["detail"] and "pattern" in slug["detail"] and "3 characters" in short["detail"]
+    assert playbook["reason"] == "invalid_candidate"
     assert injection["reason"] == "injection"
     assert not MemoryRoot(tmp_path).entries()
 
@@ -97,8 +111,8 @@ def test_playbook_and_namespaced_store_and_search(tmp_path: Path) -> None:
         [
             ("reflexio_write_playbook", {"slug": "commit-no-ai-attribution", "body": body}),
             ("memory_store", {"text": "I live in Lisbon.", "namespace": "researcher"}),
-            ("memory_search", {"query": "where does the user live", "namespace": "researcher", "limit": 3}),
-            ("memory_search", {"query": "where does the user live"}),
+            ("reflexio_search", {"query": "where does the user live", "namespace": "researcher", "limit": 3}),
+            ("reflexio_search", {"query": "where does the user live"}),
         ],
         agent="coder",
     )

@@ -1,0 +1,364 @@
+"""The memory tools' logic, one method per job, over one memory root (no MCP imported here).
+
+Every method answers a JSON-ready dict. An answer that carries ``"refused": True`` is a refusal
+(guard, secret, invalid input, unknown id, store error): :mod:`memscribe.mcp_server.server` turns it
+into a tool error carrying the reason; ``import`` and ``edit`` read the same answers. Nothing
+stored because it was already known (``duplicate``) or because the text held nothing to remember
+(``nothing_to_remember``) is an answer, not a refusal.
+
+Writes go through the application layer (:func:`memscribe.services.write.write_candidates`:
+redact-out, the injection / secret screen, expired entries swept, dedup through the store's index,
+an atomic journaled apply under the root's lock); ``store`` runs the whole extraction on its text
+as one user turn (:func:`memscribe.services.extract.extract_transcript`); search is
+:func:`memscribe.services.recall.search` (lexical, blended with the configured embedding model:
+semantic); list / get / forget are :mod:`memscribe.curation`'s (forget archives, never deletes).
+Text handed back to the agent is HTML-escaped, as in the recall block.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast, get_args
+
+from memscribe.errors import MemscribeError
+from memscribe.model.base import StructuredModel
+from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import SLUG_RE, TTL
+from memscribe.schemas.plan import Plan, Skipped, WriteOp
+
+if TYPE_CHECKING:
+    from memscribe.store.base import MemoryStore
+
+MIN_STORE_CHARS = 3
+MAX_REASON_CHARS = 500
+SEARCH_LIMIT = 50
+LIST_LIMIT = 200
+Result = dict[str, Any]
+#: Nothing written, and rightly so: not a refusal.
+NOT_REFUSED = frozenset({"duplicate", "nothing_to_remember"})
+#: Record fields whose text came from memory files (escaped before an agent sees them).
+_TEXT_FIELDS = ("summary", "body")
+
+
+class MemoryTools:
+    """The tools' logic over one memory root (no MCP here: tested directly and through MCP)."""
+
+    def __init__(
+        self,
+        root: Path,
+        model_factory: Callable[[], StructuredModel],
+        *,
+        agent: str | None = None,
+        now: Callable[[], dt.datetime] | None = None,
+        embedding_model: str | None = "",
+    ) -> None:
+        """Args:
+        agent: the namespace tools use when a call names none (default: the default namespace).
+        embedding_model: blended into search (``""``: lexical only; None: MEMSCRIBE_EMBEDDING_MODEL).
+        """
+        from memscribe.namespace import default_namespace, resolve_namespace
+
+        self.root = Path(root)
+        self.model_factory = model_factory
+        self.default = default_namespace()
+        self.namespace = resolve_namespace(agent=agent, default=self.default)
+        self.embedding_model = embedding_model
+        self._now = now or (lambda: dt.datetime.now(dt.UTC))
+
+    # -- scoping ---------------------------------------------------------------------------------
+    def _scope(self, namespace: str | None) -> str:
+        """The namespace a call names (normalised), else the server's. Raises ValueError."""
+        from memscribe.namespace import resolve_namespace
+
+        return resolve_namespace(agent=namespace, default=self.default) if namespace else self.namespace
+
+    # -- writes ----------------------------------------------------------------------------------
+    def write_profile(self, slug: str, ttl: str, body: str, namespace: str | None = None) -> Result:
+        """One fact about the user (Reflexio's ``reflexio_write_profile``)."""
+        if ttl not in get_args(TTL):
+            return refused("invalid_candidate", f"ttl must be one of {', '.join(get_args(TTL))}")
+        if not SLUG_RE.match(slug):
+            return refused("invalid_candidate", f"slug must be kebab-case: {SLUG_RE.pattern}")
+        if not body.strip():
+            return refused("invalid_candidate", "empty body")
+        candidate = ProfileCandidate(slug=slug, ttl=cast(TTL, ttl), body=body.strip(), evidence_turns=[])
+        return self._write([candidate], [], namespace, "reflexio_write_profile")
+
+    def write_playbook(self, slug: str, body: str, namespace: str | None = None) -> Result:
+        """One rule the user taught (``## When`` / ``## What`` / ``## Why``)."""
+        from memscribe.store.files import parse_playbook_sections
+
+        if not SLUG_RE.match(slug):
+            return refused("invalid_candidate", f"slug must be kebab-case: {SLUG_RE.pattern}")
+        sections = parse_playbook_sections(body)
+        if not sections.get("when") or not sections.get("what"):
+            return refused("invalid_candidate", "body needs '## When' and '## What' sections (and '## Why')")
+        candidate = PlaybookCandidate(
+            slug=slug,
+            when=sections["when"],
+            what=sections["what"],
+            why=sections.get("why") or "User asked for this.",
+            correction_turn=0,
+            adjustment_turn=0,
+            confirmation_turn=None,
+            confirmation="explicit",
+        )
+        return self._write([], [candidate], namespace, "reflexio_write_playbook")
+
+    def store(self, text: str, namespace: str | None = None) -> Result:
+        """MemWal's ``memory_store``: extract the facts in ``text`` (one user turn) and store them."""
+        from memscribe.schemas.transcript import SourcePos, Transcript, Turn
+        from memscribe.services.extract import Scope, extract_transcript
+        from memscribe.stages.guard import injection_rule
+
+        if len(text.strip()) < MIN_STORE_CHARS:
+            return refused("invalid_candidate", f"text shorter than {MIN_STORE_CHARS} characters")
+        rule = injection_rule(text)
+        if rule:
+            return refused("injection", f"looks like an instruction to an agent ({rule})")
+        try:
+            scope = self._scope(namespace)
+        except ValueError as exc:
+            return refused("invalid_input", str(exc))
+        turn = Turn(index=0, role="user", text=text, source=SourcePos(file="mcp:memory_store", line=1))
+        transcript = Transcript(source="mcp:memory_store", format="text", turns=(turn,))
+        try:
+            plan = extract_transcript(
+                self._store(),
+                lambda: transcript,
+                self.model_factory,
+                context_tokens=lambda _model: 16000,
+                scope=Scope(scope, self.default),
+                now=self._now(),
+            ).plan
+        except MemscribeError as exc:
+            return refused("error", str(exc))
+        return _answer(plan, scope, fallback=plan.gate)
+
+    def _store(self) -> MemoryStore:
+        from memscribe.store import open_store
+
+        return open_store(self.root)
+
+    def _write(
+        self,
+        profiles: list[ProfileCandidate],
+        playbooks: list[PlaybookCandidate],
+        namespace: str | None,
+        tool: str,
+    ) -> Result:
+        from memscribe.services.extract import Scope
+        from memscribe.services.write import write_candidates
+
+        try:
+            scope = self._scope(namespace)
+        except ValueError as exc:
+            return refused("invalid_input", str(exc))
+        try:
+            plan = write_candidates(
+                self._store(),
+                profiles,
+                playbooks,
+                scope=Scope(scope, self.default),
+                model=self.model_factory(),
+                now=self._now(),
+                source=f"mcp:{tool}",
+            )
+        except MemscribeError as exc:
+            return refused("error", str(exc))
+        return _answer(plan, scope)
+
+    # -- reads -----------------------------------------------------------------------------------
+    def search(
+        self, query: str, *, limit: int = 5, namespace: str | None = None, kind: str | None = None
+    ) -> Result:
+        """Active, unexpired memories of the namespace ranked by relevance, and the recall block."""
+        from memscribe.services.recall import display_text, recall_block
+        from memscribe.services.recall import search as search_memory
+        from memscribe.services.scope import Scope
+        from memscribe.stages.guard import html_escape_memory
+
+        if not query.strip():
+            return refused("invalid_input", "empty query")
+        try:
+            scope = self._scope(namespace)
+            hits = search_memory(
+                self._store(),
+                query,
+                scope=Scope(scope, self.default),
+                kind=kind,
+                limit=max(1, min(int(limit), SEARCH_LIMIT)),
+                embedding_model=self.embedding_model,
+            )
+        except ValueError as exc:
+            return refused("invalid_input", str(exc))
+        except MemscribeError as exc:
+            return refused("error", str(exc))
+        results = [
+            {
+                "id": h.id,
+                "kind": h.kind,
+                "relevance": round(h.relevance, 3),
+                "text": html_escape_memory(display_text(h.kind, h.text)),
+                "path": h.path,
+            }
+            for h in hits
+        ]
+        return {"namespace": scope, "count": len(results), "results": results, "recall": recall_block(hits)}
+
+    def list_memories(
+        self,
+        *,
+        namespace: str | None = None,
+        all_namespaces: bool = False,
+        kind: str | None = None,
+        expiring_days: int | None = None,
+        superseded: bool = False,
+        archived: bool = False,
+        limit: int = 50,
+    ) -> Result:
+        """Memories as records (newest first as indexed), filtered; unreadable files listed too."""
+        from memscribe.curation import list_memories as select
+        from memscribe.curation import open_root_index, unreadable
+
+        try:
+            scope = self._scope(namespace)
+            with open_root_index(self.root) as index:
+                records = select(
+                    index,
+                    namespace=None if all_namespaces else scope,
+                    default=self.default,
+                    kind=kind,
+                    expiring_days=expiring_days,
+                    superseded=superseded,
+                    archived=archived,
+                    today=self._now().date(),
+                )
+                problems = unreadable(index)
+        except ValueError as exc:
+            return refused("invalid_input", str(exc))
+        except MemscribeError as exc:
+            return refused("error", str(exc))
+        shown = records[: max(1, min(int(limit), LIST_LIMIT))]
+        return {
+            "namespace": None if all_namespaces else scope,
+            "count": len(shown),
+            "total": len(records),
+            "memories": [_escaped(r) for r in shown],
+            "unreadable": [{"path": p, "error": e} for p, e in problems],
+        }
+
+    def get(self, memory_id: str, *, namespace: str | None = None) -> Result:
+        """One memory of the namespace (active or archived): record, file text and history."""
+        from memscribe.curation import open_root_index, show_memory
+        from memscribe.stages.guard import html_escape_memory
+
+        try:
+            scope = self._scope(namespace)
+            with open_root_index(self.root) as index:
+                shown = show_memory(index, self.root, memory_id, default=self.default)
+        except ValueError as exc:
+            return refused("invalid_input", str(exc))
+        except MemscribeError as exc:
+            return refused(_not_found_or_error(exc), str(exc))
+        if shown.record["namespace"] != scope:
+            return refused("not_found", f"no memory with id {memory_id!r} in namespace {scope!r}")
+        return {
+            "namespace": scope,
+            "memory": _escaped(shown.record),
+            "text": html_escape_memory(shown.text),
+            "history": [_escaped(h) for h in shown.history],
+        }
+
+    # -- forget ----------------------------------------------------------------------------------
+    def forget(self, memory_id: str, reason: str, *, namespace: str | None = None) -> Result:
+        """Archive an active memory of the namespace with ``reason`` (kept on disk, never deleted).
+
+        The reason is written into the archived file: it is cleaned and its secrets masked, and a
+        reason shaped like an instruction to an agent is refused.
+        """
+        from memscribe.curation import forget_memory, open_root_index
+        from memscribe.safety.write_guard import WriteGuard
+
+        guard = WriteGuard()
+        if not reason.strip():
+            return refused("invalid_input", "a reason is needed (it is kept with the archived file)")
+        if not guard.admit(reason, name="reason", limit=MAX_REASON_CHARS):
+            first = guard.refused[0]
+            return refused(first.reason, f"reason refused: {first.detail or first.reason}")
+        reason = guard.text(reason, name="reason", limit=MAX_REASON_CHARS)
+        try:
+            scope = self._scope(namespace)
+            with open_root_index(self.root) as index:
+                active = [f for f in index.lookup(memory_id) if not f.archived]
+            if not active or (active[0].entry.namespace or self.default) != scope:
+                return refused("not_found", f"no active memory with id {memory_id!r} in namespace {scope!r}")
+            plan = forget_memory(self.root, memory_id, reason=reason, now=self._now())
+        except ValueError as exc:
+            return refused("invalid_input", str(exc))
+        except MemscribeError as exc:
+            return refused(_not_found_or_error(exc), str(exc))
+        op = plan.operations[0]
+        return {
+            "forgotten": True,
+            "namespace": scope,
+            "id": op.id,
+            "kind": op.kind,
+            "path": op.path,
+            "archive_path": op.archive_path,
+            "reason": op.reason,
+            "redactions": dict(Counter(r.type for r in guard.redactions)),
+        }
+
+
+def refused(reason: str, detail: str) -> Result:
+    """A refusal: nothing was written; ``reason`` is a code, ``detail`` says why in words."""
+    return {"stored": False, "refused": True, "reason": reason, "detail": detail, "written": []}
+
+
+def is_refusal(answer: Result) -> bool:
+    return bool(answer.get("refused"))
+
+
+def _not_found_or_error(exc: MemscribeError) -> str:
+    from memscribe.errors import UserError
+
+    return "not_found" if isinstance(exc, UserError) else "error"
+
+
+def _escaped(record: Result) -> Result:
+    from memscribe.stages.guard import html_escape_memory
+
+    return {
+        k: html_escape_memory(v) if k in _TEXT_FIELDS and isinstance(v, str) else v for k, v in record.items()
+    }
+
+
+def _answer(plan: Plan, namespace: str, fallback: str = "") -> Result:
+    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    result: Result = {
+        "stored": bool(writes),
+        "namespace": namespace,
+        "written": [
+            {"id": op.id, "kind": op.kind, "path": op.path, "body": op.body, "supersedes": op.supersedes}
+            for op in writes
+        ],
+        "skipped": [_skip(s) for s in plan.skipped],
+        "redactions": dict(Counter(r.type for r in plan.redactions)),
+    }
+    if not writes:
+        first = plan.skipped[0] if plan.skipped else None
+        result["reason"] = first.reason if first else "nothing_to_remember"
+        result["detail"] = (first.detail if first else "") or fallback
+        result["refused"] = result["reason"] not in NOT_REFUSED
+    return result
+
+
+def _skip(s: Skipped) -> dict[str, str]:
+    return {"kind": s.kind, "reason": s.reason, "detail": s.detail}
+
+
+__all__ = ["MemoryTools", "Result", "is_refusal", "refused"]
