@@ -9,8 +9,11 @@ or ``?api_key=…``. Every error message (:class:`~memscribe.errors.MemscribeErr
 from __future__ import annotations
 
 import functools
-import logging
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import logging
 
 MASK = "****"
 
@@ -43,8 +46,12 @@ def mask_url_credentials(text: str) -> str:
     return query.sub(lambda m: f"{m['key']}{MASK}", text)
 
 
-class MaskingFilter(logging.Filter):
-    """A log filter masking URL credentials in each record's message (cheap: no redactor)."""
+class MaskingFilter:
+    """A log filter masking URL credentials in each record's message (cheap: no redactor).
+
+    Any object with ``filter(record)`` is a filter to :mod:`logging`; not subclassing
+    ``logging.Filter`` keeps ``logging`` off the import path of :mod:`memscribe.errors`.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
