@@ -14,7 +14,6 @@ import datetime as dt
 import glob
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from memscribe.errors import UserError
@@ -23,15 +22,46 @@ TRANSCRIPT_SUFFIXES = (".jsonl", ".json", ".txt")
 _INDEX_NAMES = {"sessions.json"}
 
 
-@dataclass(frozen=True, order=True)
 class WorkItem:
-    """One transcript to process. Sorted by path: the commit order of a run."""
+    """One transcript to process. Sorted by path (component-wise): the commit order of a run.
 
-    path: Path
-    agent: str | None = None  # OpenClaw agent id (the namespace) when known
-    #: Named on the command line. A file only *found* in a folder, a glob or an agent's state
-    #: that turns out not to be a transcript is skipped (``not_a_transcript``), not a failure.
-    explicit: bool = False
+    Holds the path as a string (``key``); the :class:`~pathlib.Path` is built when first asked
+    for, so a run over many transcripts of which few changed builds few of them.
+    """
+
+    __slots__ = ("_path", "agent", "explicit", "key")
+
+    def __init__(self, path: Path | str, agent: str | None = None, explicit: bool = False) -> None:
+        self.key = str(path)
+        self._path = path if isinstance(path, Path) else None
+        self.agent = agent  # OpenClaw agent id (the namespace) when known
+        #: Named on the command line. A file only *found* in a folder, a glob or an agent's
+        #: state that turns out not to be a transcript is skipped (``not_a_transcript``), not a
+        #: failure.
+        self.explicit = explicit
+
+    @property
+    def path(self) -> Path:
+        if self._path is None:
+            self._path = Path(self.key)
+        return self._path
+
+    def _order(self) -> tuple[list[str], str | None, bool]:
+        return (_path_order(self.key), self.agent, self.explicit)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, WorkItem):
+            return NotImplemented
+        return (self.key, self.agent, self.explicit) == (other.key, other.agent, other.explicit)
+
+    def __lt__(self, other: WorkItem) -> bool:
+        return self._order() < other._order()
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.agent, self.explicit))
+
+    def __repr__(self) -> str:
+        return f"WorkItem({self.key!r}, agent={self.agent!r}, explicit={self.explicit!r})"
 
 
 def openclaw_state_dir() -> Path:
@@ -89,30 +119,43 @@ def _path_order(path: str) -> list[str]:
 
 
 def _walk(directory: Path) -> list[str]:
-    """Transcript-named files under ``directory``, as canonical paths.
+    """Transcript-named files under ``directory``, as canonical paths, in path order.
 
     One ``scandir`` per folder and one ``realpath`` per walk (not per file: a run over many
-    transcripts costs a directory listing). Like ``rglob``, symlinked folders are not entered;
-    a symlinked file is resolved to its target.
+    transcripts costs a directory listing). Each folder's entries are visited sorted by name,
+    so the walk yields the component-wise path order without sorting the whole list (unless a
+    symlinked file resolved elsewhere). Like ``rglob``, symlinked folders are not entered; a
+    symlinked file is resolved to its target.
     """
     found: list[str] = []
-    stack = [str(directory.resolve())]
-    while stack:
-        folder = stack.pop()
+    resolved_links = False
+
+    def visit(folder: str) -> None:
+        nonlocal resolved_links
         try:
             with os.scandir(folder) as listing:
-                entries = list(listing)
+                entries = sorted(listing, key=_name)
         except OSError:
-            continue
+            return
         for entry in entries:
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    stack.append(entry.path)
+                    visit(entry.path)
                 elif _is_transcript_name(entry.name) and entry.is_file():
-                    found.append(os.path.realpath(entry.path) if entry.is_symlink() else entry.path)
+                    if entry.is_symlink():
+                        found.append(os.path.realpath(entry.path))
+                        resolved_links = True
+                    else:
+                        found.append(entry.path)
             except OSError:
                 continue
-    return sorted(found, key=_path_order)
+
+    visit(str(directory.resolve()))
+    return sorted(found, key=_path_order) if resolved_links else found
+
+
+def _name(entry: os.DirEntry[str]) -> str:
+    return entry.name
 
 
 def _expand(arg: str) -> list[tuple[str, bool]]:
@@ -162,6 +205,10 @@ def discover(
             found = [hit for arg in paths for hit in _expand(arg)]
         else:
             found = [(str(p), False) for p in default_sources()]
+    if len(found) > 1 and len(paths) == 1 and candidates is None and not found[0][1]:
+        walked = [path for path, _ in found]
+        if len(set(walked)) == len(walked):  # two links to one file: the general path below
+            return _from_walk(walked, since=since, include_resets=include_resets)
     explicitly: dict[str, bool] = {}
     for path, explicit in found:
         name = os.path.basename(path)
@@ -170,15 +217,33 @@ def discover(
         if ".reset." in name and not include_resets:  # is_reset_archive
             continue
         resolved = path if canonical else os.path.realpath(path)
-        if since is not None:
-            try:
-                mtime: dt.datetime | None = dt.datetime.fromtimestamp(os.stat(resolved).st_mtime, dt.UTC)
-            except OSError:
-                mtime = None
-            if mtime is not None and mtime < since:
-                continue
+        if since is not None and _older(resolved, since):
+            continue
         explicitly[resolved] = explicitly.get(resolved, False) or explicit
     return [
-        WorkItem(Path(path), agent_of(path), explicit=explicitly[path])
+        WorkItem(path, agent_of(path) if "agents" in path else None, explicit=explicitly[path])
         for path in sorted(explicitly, key=_path_order)
     ]
+
+
+def _older(path: str, since: dt.datetime) -> bool:
+    try:
+        mtime = dt.datetime.fromtimestamp(os.stat(path).st_mtime, dt.UTC)
+    except OSError:
+        return False
+    return mtime < since
+
+
+def _from_walk(paths: list[str], *, since: dt.datetime | None, include_resets: bool) -> list[WorkItem]:
+    """The work items of one folder's walk: canonical, unique and in path order already."""
+    items: list[WorkItem] = []
+    for path in paths:
+        name = path[path.rfind(os.sep) + 1 :]
+        if name in _INDEX_NAMES or name[0] == ".":
+            continue
+        if ".reset." in name and not include_resets:
+            continue
+        if since is not None and _older(path, since):
+            continue
+        items.append(WorkItem(path, agent_of(path) if "agents" in path else None))
+    return items

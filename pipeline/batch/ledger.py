@@ -255,23 +255,21 @@ class Ledger:
         return LedgerFile() if row is None else _parse(row[0], row[1])
 
     def stats(self, transcripts: Sequence[Path | str]) -> dict[str, tuple[int | None, int | None]]:
-        """(size, mtime_ns) recorded for each of ``transcripts`` that has a row.
+        """(size, mtime_ns) recorded for each of ``transcripts`` that has a row (and no commit
+        in flight).
 
         Point look-ups by key for a few transcripts (a hook's single-session call); one pass
-        over the table's three small columns when asked for many (cheaper than many look-ups).
+        over the table's three small columns when asked for many (cheaper than many look-ups;
+        rows not asked for are returned too, the caller looks up only its own).
         """
         found: dict[str, tuple[int | None, int | None]] = {}
         with self._lock:
             if self._db is None:
                 return found
-            keys = [str(t) for t in transcripts]
-            if len(keys) > _CHUNK:
-                wanted = set(keys)
+            if len(transcripts) > _CHUNK:
                 query = "SELECT path, size, mtime_ns FROM transcripts WHERE pending IS NULL"
-                for path, size, mtime in self._db.execute(query):
-                    if path in wanted:
-                        found[path] = (size, mtime)
-                return found
+                return {path: (size, mtime) for path, size, mtime in self._db.execute(query)}
+            keys = [str(t) for t in transcripts]
             for start in range(0, len(keys), _CHUNK):
                 chunk = keys[start : start + _CHUNK]
                 marks = ",".join("?" * len(chunk))
@@ -290,6 +288,18 @@ class Ledger:
                 "INSERT OR REPLACE INTO transcripts(path, sha256, size, mtime_ns, record, pending) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 _row(str(transcript), ledger, stat),
+            )
+
+    def record_stat(self, transcript: Path | str, record: LedgerRecord, stat: FileStat) -> None:
+        """Record the settled mtime of a transcript found to hold exactly ``record``'s bytes
+        (so the next run needs only its ``stat``); nothing when the row moved on meanwhile."""
+        if not stat.settled or stat.size != record.size:
+            return
+        with self._write() as db:
+            db.execute(
+                "UPDATE transcripts SET mtime_ns = ? WHERE path = ? AND sha256 = ? AND size = ? "
+                "AND pending IS NULL",
+                (stat.mtime_ns, str(transcript), record.sha256, record.size),
             )
 
     def save_many(self, rows: Iterable[tuple[Path | str, LedgerFile, FileStat | None]]) -> None:

@@ -74,9 +74,17 @@ class BatchReport(BaseModel):
     recovered: list[str] = Field(default_factory=list, description="Interrupted commits completed.")
     wall_s: float = 0.0
     cpu_s: float = Field(default=0.0, description="memscribe's own CPU time (process), all threads.")
-    transcripts: list[TranscriptResult] = Field(default_factory=list)
+    transcripts: list[TranscriptResult] = Field(
+        default_factory=list,
+        description="One entry per transcript the run did something with; unchanged ones are only "
+        "counted (transcripts_skipped_by_reason.unchanged): a run over many transcripts of which "
+        "few changed reports in proportion to the change.",
+    )
 
     def add(self, result: TranscriptResult) -> None:
+        if result.reason == "unchanged":
+            self.add_unchanged(1)
+            return
         self.transcripts.append(result)
         self.seen += 1
         if result.status == "processed":
@@ -106,6 +114,14 @@ class BatchReport(BaseModel):
             self.redactions_by_type[kind] = self.redactions_by_type.get(kind, 0) + n
         if result.bad_lines:
             self.bad_lines += result.bad_lines
+
+    def add_unchanged(self, count: int) -> None:
+        """``count`` transcripts found unchanged (counted, not listed)."""
+        self.seen += count
+        self.skipped += count
+        self.transcripts_skipped_by_reason["unchanged"] = (
+            self.transcripts_skipped_by_reason.get("unchanged", 0) + count
+        )
 
 
 def print_report(report: BatchReport) -> None:

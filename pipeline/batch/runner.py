@@ -22,6 +22,7 @@ the rest are reported ``skipped: timeout`` and picked up by the next run.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import platform
 import sys
 import time
@@ -80,6 +81,13 @@ Event = Literal["start", "planned", "done"]
 OnEvent = Callable[[Event, WorkItem, TranscriptResult | None], None]
 
 
+class _Unchanged:
+    """Marks a transcript found unchanged before any unit ran (by stat, or by hash here)."""
+
+
+UNCHANGED = _Unchanged()
+
+
 @dataclass
 class BatchConfig:
     root: Path
@@ -110,7 +118,10 @@ class _State:
     ctx: CommitContext | None = None
     engine: Engine | None = None
     units: dict[int, UnitInput] = field(default_factory=dict)
-    ready: dict[int, Prepared | TranscriptResult] = field(default_factory=dict)
+    ready: dict[int, Prepared | TranscriptResult | _Unchanged] = field(default_factory=dict)
+    #: Whether anyone listens to per-transcript events (a progress bar): unchanged transcripts
+    #: then get a result object each; otherwise they are only counted.
+    listening: bool = False
     replans: dict[int, int] = field(default_factory=dict)
 
     @property
@@ -179,12 +190,13 @@ def _committed(prepared: Prepared, outcome: CommitOutcome) -> TranscriptResult:
 
 def _settle(state: _State, head: int) -> int:
     """Commit the ready group at ``head``; report what is settled; return the next head."""
-    group: list[tuple[int, Prepared | TranscriptResult]] = []
+    group: list[tuple[int, Prepared | TranscriptResult | _Unchanged]] = []
     index = head
     while index in state.ready:
         group.append((index, state.ready.pop(index)))
         index += 1
     plans = [ready for _, ready in group if isinstance(ready, Prepared)]
+    unchanged = 0
     for prepared in plans:
         state.on_event("planned", prepared.item, None)
     done = GroupCommit()
@@ -196,6 +208,14 @@ def _settle(state: _State, head: int) -> int:
             done = GroupCommit(error=exc)
     outcomes = iter(done.outcomes)
     for position, (rank, ready) in enumerate(group):
+        if isinstance(ready, _Unchanged):
+            unchanged += 1
+            if state.listening:
+                state.on_event("done", state.items[rank], _unchanged(state.items[rank]))
+            continue
+        if unchanged:
+            state.report.add_unchanged(unchanged)
+            unchanged = 0
         if isinstance(ready, TranscriptResult):
             state.withdraw(rank)
             _finish(state, rank, ready)
@@ -213,10 +233,12 @@ def _settle(state: _State, head: int) -> int:
             continue
         _requeue(state, group[position + 1 :])
         return _replan(state, rank)
+    if unchanged:
+        state.report.add_unchanged(unchanged)
     return index
 
 
-def _requeue(state: _State, rest: Sequence[tuple[int, Prepared | TranscriptResult]]) -> None:
+def _requeue(state: _State, rest: Sequence[tuple[int, Prepared | TranscriptResult | _Unchanged]]) -> None:
     for rank, ready in rest:  # not attempted: they wait for the next group
         state.ready[rank] = ready
 
@@ -244,17 +266,52 @@ def _replan(state: _State, rank: int) -> int:
 
 
 def _classify_by_stat(state: _State, unit_config: UnitConfig) -> None:
-    """Unchanged transcripts (size and mtime as recorded) are settled without being read."""
-    recorded = state.ledger.stats([item.path for item in state.items])
-    for rank, item in enumerate(state.items):
-        row = recorded.get(str(item.path))
-        if row is not None and row[1] is not None:
-            stat = ledger.FileStat.of(item.path)
-            if stat is not None and (stat.size, stat.mtime_ns) == row:
-                state.ready[rank] = _unchanged(item)
-                continue
-        base = state.ledger.load(item.path).record if row is not None else None
+    """Unchanged transcripts are settled here, without a unit and without a Path object each.
+
+    One query for the recorded fingerprints (size, mtime) of every row, one ``stat`` per
+    transcript: a transcript whose size and mtime equal its row's is unchanged unread. One
+    whose size equals the row's but whose mtime does not (or was not settled when recorded)
+    is hashed here: unchanged when the bytes are the same (its row then records the mtime,
+    so the next run needs only the stat); only the rest go to the engine.
+    """
+    items = state.items
+    book = state.ledger
+    recorded = book.stats([item.key for item in items])
+    stat = os.stat
+    for rank, item in enumerate(items):
+        row = recorded.get(item.key)
+        if row is not None:
+            try:
+                st = stat(item.key)
+            except OSError:
+                st = None
+            if st is not None and st.st_size == row[0]:
+                if st.st_mtime_ns == row[1]:
+                    state.ready[rank] = UNCHANGED
+                    continue
+                if _same_bytes(state, item, st):
+                    state.ready[rank] = UNCHANGED
+                    continue
+        base = book.load(item.key).record if row is not None else None
         state.units[rank] = UnitInput(rank, item.path, item.agent, item.explicit, base, unit_config)
+
+
+def _same_bytes(state: _State, item: WorkItem, st: os.stat_result) -> bool:
+    """Whether the transcript still holds the bytes its ledger row records (read and hashed)."""
+    record = state.ledger.load(item.key).record
+    if record is None or record.size != st.st_size:
+        return False
+    try:
+        with open(item.key, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return False  # the unit reports it
+    if len(data) != record.size or ledger.sha256_hex(data) != record.sha256:
+        return False
+    found = ledger.FileStat(st.st_size, st.st_mtime_ns, time.time_ns() - st.st_mtime_ns >= ledger.SETTLED_NS)
+    if found.settled and not state.config.dry_run:
+        state.ledger.record_stat(item.key, record, found)
+    return True
 
 
 def run_batch(
@@ -270,7 +327,12 @@ def run_batch(
     report = BatchReport(memory_dir=str(config.root), dry_run=config.dry_run, concurrency=config.concurrency)
     book = ledger.Ledger(config.root, create=not config.dry_run)
     state = _State(
-        config=config, book=book, on_event=on_event or (lambda *_: None), report=report, items=items
+        config=config,
+        book=book,
+        on_event=on_event or (lambda *_: None),
+        report=report,
+        items=items,
+        listening=on_event is not None,
     )
     try:
         if not config.dry_run:

@@ -68,7 +68,9 @@ def test_a_group_stops_at_a_stale_plan_and_commits_the_rest_after_its_replan(tmp
     for path in sorted(folder.iterdir()):
         run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), EmbeddedModel)
     assert report.failed == 0 and sum(t.replans for t in report.transcripts) >= 1
-    assert [t.status for t in report.transcripts] == ["skipped", "processed", "processed", "processed"]
+    # s0 was done before: counted as unchanged, not listed
+    assert report.transcripts_skipped_by_reason == {"unchanged": 1} and report.seen == 4
+    assert [t.status for t in report.transcripts] == ["processed", "processed", "processed"]
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "seq")
 
 
