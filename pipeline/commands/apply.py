@@ -49,7 +49,8 @@ def apply(
 ) -> None:
     """Validate a plan against the memory root and apply it (all of it, or nothing).
 
-    Applying the same plan twice is a no-op (reported as already applied). Exit 3: not a
+    Applying the same plan twice is a no-op (reported as already applied); a write that
+    restates a memory stored since the plan was made is dropped (reported as a duplicate). Exit 3: not a
     plan; exit 5: the plan does not fit the root (a file exists, an id is taken, …).
     """
     from memscribe.services.plans import apply_stored_plan
@@ -66,6 +67,8 @@ def apply(
         typer.echo("already applied: nothing to do")
         return
     typer.echo(f"applied: {len(result['written'])} written, {len(result['archived'])} archived")
+    for dup in result.get("duplicates", []):
+        typer.echo(f"  = {dup['id']}: already stored as {dup['same_as']} (not written again)")
     if "snapshot" in result:
         typer.echo(f"  task snapshot {result['snapshot']['id']} in {result['snapshot']['path']}")
     for path in result["written"]:

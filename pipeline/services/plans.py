@@ -9,6 +9,7 @@ secrets and injection text. The store checks path shapes and confinement again o
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from memscribe.errors import MemscribeError, UnsafeRootError
@@ -130,31 +131,114 @@ def already_applied(plan: Plan, store: MemoryStore) -> bool:
     return True
 
 
+@dataclass
+class Rebased:
+    """A stored plan checked against the root as it is now (see :func:`rebase_plan`)."""
+
+    plan: Plan
+    #: Writes dropped: (the op's id, the id of the active entry that already says it).
+    duplicates: list[tuple[str, str]] = field(default_factory=list)
+    #: Archive ops dropped: the entry is no longer active (archived since the plan was made).
+    already_archived: list[str] = field(default_factory=list)
+
+
+def rebase_plan(plan: Plan, store: MemoryStore) -> Rebased:
+    """Check a plan made against an older view with the root as it is now (under the lock).
+
+    A write whose text restates an active entry of its kind and namespace
+    (:func:`memscribe.relatedness.restates`, the dedup stage's own duplicate rule, on the
+    index's shortlist: costs what the plan writes, not the root) is dropped, and an archive op
+    superseded by it points at that entry instead; an archive op whose entry is no longer
+    active was done already and is dropped. So applying plans however they were made (two
+    ``extract --plan-only`` runs over the same transcript, a plan shipped from a worker) never
+    writes the same fact twice.
+    """
+    from memscribe.kinds import kind
+    from memscribe.namespace import default_namespace
+    from memscribe.relatedness import restates
+
+    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    if not store.has_memory() or not plan.operations:
+        return Rebased(plan)
+    default = default_namespace()
+    archived_here = {op.id for op in plan.operations if isinstance(op, ArchiveOp)}
+    same_as: dict[str, str] = {}
+    for namespace in sorted({op.namespace or default for op in writes}):
+        with store.view(namespace, default) as view:
+            for op in writes:
+                if (op.namespace or default) != namespace:
+                    continue
+                text = kind(op.kind).entry_text(parse_memory_file(op.text, op.path))
+                for item in view.shortlist(op.kind, op.slug, text):
+                    if item.id not in archived_here and restates(text, item.text):
+                        same_as[op.id] = item.id
+                        break
+    gone = [op.id for op in plan.operations if isinstance(op, ArchiveOp) and not _active(store, op)]
+    operations: list[WriteOp | ArchiveOp] = []
+    for op in plan.operations:
+        if isinstance(op, WriteOp):
+            if op.id not in same_as:
+                operations.append(op)
+        elif op.id not in gone:
+            target = same_as.get(op.superseded_by or "", op.superseded_by)
+            operations.append(
+                op if target == op.superseded_by else op.model_copy(update={"superseded_by": target})
+            )
+    if len(operations) == len(plan.operations) and not same_as:
+        return Rebased(plan)
+    return Rebased(
+        plan.model_copy(update={"operations": operations}),
+        duplicates=sorted(same_as.items()),
+        already_archived=gone,
+    )
+
+
+def _active(store: MemoryStore, op: ArchiveOp) -> bool:
+    """Whether the file an archive op names is still there holding its entry."""
+    try:
+        return parse_memory_file(read_text_nofollow(store.location / op.path), op.path).id == op.id
+    except (OSError, UnicodeDecodeError, MemscribeError):
+        return False
+
+
 def apply_stored_plan(store: MemoryStore, plan: Plan) -> dict[str, Any]:
     """Apply a stored plan once: an interrupted apply is finished first; a plan already applied
     writes nothing again, and its snapshot is appended only if not stored yet (idempotent).
+
+    A plan made against an older view is checked against the root as it is now, under the
+    lock (:func:`rebase_plan`): its writes that restate an active entry are dropped and
+    reported as ``duplicates``.
 
     Raises:
         UnsafeRootError: the plan fails :func:`screen_plan`, or the root is unsafe (exit 7).
     """
     screen_plan(plan)
     store.recover()
-    result: dict[str, Any]
-    if already_applied(plan, store):
-        result = {"applied": False, "already_applied": True, "written": [], "archived": []}
-        ops_done = plan.model_copy(update={"operations": []})
-    else:
-        ops_done = plan
-        result = {}
-    done = store.apply(ops_done, replay=True)
+    result: dict[str, Any] = {}
+    with store.lock(timeout=store_lock_timeout(store)):
+        if already_applied(plan, store):
+            result = {"applied": False, "already_applied": True, "written": [], "archived": []}
+            rebased = Rebased(plan.model_copy(update={"operations": []}))
+        else:
+            rebased = rebase_plan(plan, store)
+        done = store.apply(rebased.plan, replay=True, locked=True)
     if not result:
         result = {
-            "applied": bool(plan.operations),
+            "applied": bool(rebased.plan.operations),
             "already_applied": False,
             "written": done.written,
             "archived": done.archived,
             "journal": done.journal,
         }
+    if rebased.duplicates:
+        result["duplicates"] = [{"id": new, "same_as": old} for new, old in rebased.duplicates]
+    if rebased.already_archived:
+        result["already_archived"] = rebased.already_archived
     if done.snapshot is not None:
         result["snapshot"] = {"id": done.snapshot.snapshot_id, "path": done.snapshot.path}
     return result
+
+
+def store_lock_timeout(store: MemoryStore) -> float:
+    """The store's own lock timeout where it has one (the file store's), else 5 s."""
+    return float(getattr(store, "lock_timeout", 5.0))

@@ -68,6 +68,10 @@ class MemoryStore(Protocol):
     @property
     def location(self) -> Path: ...
 
+    def has_memory(self) -> bool:
+        """Whether the store holds any memory yet (a view of an empty one finds nothing)."""
+        ...
+
     def recover(self) -> list[str]:
         """Finish what a crashed writer left (roll interrupted plans forward); cheap when clean."""
         ...

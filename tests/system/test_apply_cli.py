@@ -62,3 +62,32 @@ def test_apply_rejects_bad_plans(tmp_path: Path) -> None:
     # A path outside the memory folders is refused at the trust boundary (exit 7), not replayed.
     assert result.exit_code == 7 and "plan refused" in result.output
     assert not MemoryRoot(tmp_path).entries()  # all or nothing
+
+
+def test_two_plans_made_against_the_same_old_view_write_each_fact_once(tmp_path: Path) -> None:
+    """``extract --plan-only`` twice, then ``apply`` both: the second plan's writes restate what
+    the first wrote (fresh ids, same texts) and are dropped under the lock, reported as
+    duplicates; the root ends as after one apply."""
+    runner = CliRunner()
+    root = tmp_path / "m"
+    plans = []
+    for n in range(2):
+        planned = runner.invoke(app, ["extract", str(FIXTURE), "--memory-dir", str(root), "--plan-only"])
+        assert planned.exit_code == 0, planned.output
+        plans.append(tmp_path / f"plan{n}.json")
+        plans[-1].write_text(planned.stdout, encoding="utf-8")
+    first_ids = {op["id"] for op in json.loads(plans[0].read_text())["operations"] if "text" in op}
+    second_ids = {op["id"] for op in json.loads(plans[1].read_text())["operations"] if "text" in op}
+    assert first_ids and first_ids.isdisjoint(second_ids)  # two plans, fresh ids each
+
+    first = runner.invoke(app, ["apply", str(plans[0]), "--memory-dir", str(root), "--json"])
+    assert first.exit_code == 0, first.output
+    files = sorted(p.relative_to(root) for p in (root / ".reflexio").rglob("*.md"))
+    second = runner.invoke(app, ["apply", str(plans[1]), "--memory-dir", str(root), "--json"])
+    assert second.exit_code == 0, second.output
+    result = json.loads(second.stdout)
+    assert result["written"] == [] and not result["applied"]
+    assert {d["id"] for d in result["duplicates"]} == second_ids
+    assert {d["same_as"] for d in result["duplicates"]} == first_ids
+    assert {e.id for e in MemoryRoot(root).entries()} == first_ids
+    assert sorted(p.relative_to(root) for p in (root / ".reflexio").rglob("*.md")) == files
