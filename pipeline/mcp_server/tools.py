@@ -175,28 +175,39 @@ class MemoryTools:
     def search(
         self, query: str, *, limit: int = 5, namespace: str | None = None, kind: str | None = None
     ) -> Result:
-        """Active, unexpired memories of the namespace ranked by relevance, and the recall block."""
+        """Active, unexpired memories of the namespace ranked by relevance, and the recall block.
+
+        As MemWal's search tool: memories shaped like an instruction to an agent are left out
+        (counted in ``withheld``), the rest HTML-escaped.
+        """
         from memscribe.services.recall import display_text, recall_block
         from memscribe.services.recall import search as search_memory
         from memscribe.services.scope import Scope
-        from memscribe.stages.guard import html_escape_memory
+        from memscribe.stages.guard import html_escape_memory, injection_rule
 
         if not query.strip():
             return refused("invalid_input", "empty query")
+        wanted = max(1, min(int(limit), SEARCH_LIMIT))
         try:
             scope = self._scope(namespace)
-            hits = search_memory(
+            found = search_memory(
                 self._store(),
                 query,
                 scope=Scope(scope, self.default),
                 kind=kind,
-                limit=max(1, min(int(limit), SEARCH_LIMIT)),
+                limit=wanted * 3,  # injection-shaped hits are dropped after ranking
                 embedding_model=self.embedding_model,
             )
         except ValueError as exc:
             return refused("invalid_input", str(exc))
         except MemscribeError as exc:
             return refused("error", str(exc))
+        safe = [
+            h
+            for h in found
+            if not injection_rule(h.text) and not injection_rule(display_text(h.kind, h.text))
+        ]
+        hits = safe[:wanted]
         results = [
             {
                 "id": h.id,
@@ -207,7 +218,13 @@ class MemoryTools:
             }
             for h in hits
         ]
-        return {"namespace": scope, "count": len(results), "results": results, "recall": recall_block(hits)}
+        return {
+            "namespace": scope,
+            "count": len(results),
+            "results": results,
+            "recall": recall_block(hits, limit=wanted),
+            "withheld": len(found) - len(safe),
+        }
 
     def list_memories(
         self,
