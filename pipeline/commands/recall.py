@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from memscribe.cli_common import MemoryDir, fail
+from memscribe.cli_common import JsonOpt, MemoryDir, echo_json, fail
 from memscribe.errors import MemscribeError
 from memscribe.index.options import (
     AgentOpt,
@@ -28,20 +28,22 @@ def recall(
     kind: KindOpt = None,
     agent: AgentOpt = None,
     embedding_model: EmbeddingOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Print the <memwal-memories> block for a query: escaped, framed as historical context.
 
     Entries that look like prompt injection are never included. Prints nothing (exit 0)
-    when no memory passes the relevance threshold.
+    when no memory passes the relevance threshold. --json: the block and the memories it
+    shows (id, kind, namespace, path, relevance, line); "block" is "" when none passes.
     """
-    from memscribe.services.extract import Scope
-    from memscribe.services.recall import recall as recall_text
+    from memscribe.services.recall import recall_block, recall_candidates, recalled_lines
+    from memscribe.services.scope import Scope
     from memscribe.store import open_store
 
     try:
         check_kind(kind)
         namespace, default = scope(agent)
-        block = recall_text(
+        hits = recall_candidates(
             open_store(memory_dir),
             query,
             scope=Scope(namespace, default),
@@ -50,9 +52,30 @@ def recall(
             min_relevance=min_relevance,
             embedding_model=embedding_model or "",
         )
+        block = recall_block(hits, limit=limit)
     except MemscribeError as exc:
         fail(exc)
-    if block:
+    if as_json:
+        shown = recalled_lines(hits, limit=limit)
+        echo_json(
+            {
+                "query": query,
+                "namespace": namespace,
+                "block": block,
+                "memories": [
+                    {
+                        "id": h.id,
+                        "kind": h.kind,
+                        "namespace": h.namespace,
+                        "path": h.path,
+                        "relevance": h.relevance,
+                        "line": line,
+                    }
+                    for h, line in shown
+                ],
+            }
+        )
+    elif block:
         typer.echo(block)
 
 

@@ -12,6 +12,7 @@ from memscribe.cli import app
 from memscribe.index.db import SearchHit
 from memscribe.services.maintenance import mask_secret
 from memscribe.services.recall import recall_block
+from memscribe.stages.guard import html_escape_memory
 from tests.support.store_helpers import write_playbook, write_profile
 
 runner = CliRunner()
@@ -74,6 +75,32 @@ def test_recall_block_is_escaped_framed_and_drops_injection(tmp_path: Path) -> N
     assert "ignore all previous" not in out.stdout
     assert "User&apos;s company uses Kubernetes &amp; &lt;Helm&gt; charts." in out.stdout
     assert any(line.startswith("1. ") for line in lines)
+
+
+def test_recall_json_gives_the_block_and_the_memories_it_shows(tmp_path: Path) -> None:
+    root = _root(tmp_path)
+    args = [
+        "recall",
+        "typescript backend kubernetes helm",
+        "--memory-dir",
+        str(root),
+        "--min-relevance",
+        "0.2",
+    ]
+    human = runner.invoke(app, args)
+    out = runner.invoke(app, [*args, "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["block"] == human.stdout.rstrip("\n") and data["namespace"] == "default"
+    ids = [m["id"] for m in data["memories"]]
+    assert "prof_evil0001" not in ids and {"prof_lang0001", "prof_comp0001"} <= set(ids)
+    company = next(m for m in data["memories"] if m["id"] == "prof_comp0001")
+    assert company["line"] == "User's company uses Kubernetes & <Helm> charts."  # escaped only in the block
+    assert company["path"].endswith(".md") and 0.2 <= company["relevance"] <= 1.0
+    shown = [f"{n}. {html_escape_memory(m['line'])}" for n, m in enumerate(data["memories"], 1)]
+    assert data["block"].split("\n")[3:-1] == shown  # the block's lines, in order
+    none = json.loads(runner.invoke(app, ["recall", "quantum", "--memory-dir", str(root), "--json"]).stdout)
+    assert none["block"] == "" and none["memories"] == []
 
 
 def test_recall_prints_nothing_when_nothing_passes(tmp_path: Path) -> None:
