@@ -75,8 +75,10 @@ register_all(app)
 
 def main() -> None:
     """Console entry point: user mistakes become one line and an exit code, never a traceback."""
+    from memscribe.cli_common import run_app
+
     try:
-        app()
+        run_app(app)  # under --json, usage and config errors are JSON too
     except MemscribeError as exc:  # pragma: no cover - commands already convert these
         typer.echo(f"memscribe: error: {exc}", err=True)
         sys.exit(exc.exit_code)

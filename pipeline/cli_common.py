@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import logging
 import logging.handlers
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -77,7 +79,9 @@ ModeOpt = Annotated[
 TimeoutOpt = Annotated[
     float, typer.Option("--timeout", envvar=config.ENV_TIMEOUT, help="Per-request timeout (s).")
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON on stdout).")]
+#: Eager: known before any other option's callback runs, so an error found there (a missing
+#: ``--memory-dir``) is printed as JSON too, wherever ``--json`` stands on the line.
+JsonOpt = Annotated[bool, typer.Option("--json", is_eager=True, help="Machine output (JSON on stdout).")]
 
 
 def _set_max_calls(value: int | None) -> int | None:
@@ -145,6 +149,46 @@ def fail(exc: MemscribeError) -> NoReturn:
         typer.echo(json.dumps({"error": error_record(exc)}, ensure_ascii=False, default=str))
     typer.echo(f"memscribe: error: {exc}", err=True)
     raise typer.Exit(exc.exit_code)
+
+
+def wants_json(argv: list[str]) -> bool:
+    """Whether the command line asks for ``--json`` (before a ``--`` that ends the options)."""
+    return "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
+
+
+def run_app(app: Callable[..., Any], argv: list[str] | None = None) -> None:
+    """Run the typer ``app`` on ``argv`` (default: the command line); under ``--json`` every
+    error is also JSON on stdout.
+
+    Without ``--json`` click handles the run as usual. With it, the errors click and the root
+    callback raise before a command can :func:`fail` — an unknown option, a missing argument, a
+    bad value (``UsageError``, exit 2), a broken config file — are printed as ``{"error": {...}}``
+    too, beside the usual message on stderr.
+
+    Raises:
+        SystemExit: always, with the run's exit code.
+    """
+    if not wants_json(sys.argv[1:] if argv is None else argv):
+        app(args=argv)  # click's standalone run: it exits itself
+        raise SystemExit(0)  # pragma: no cover
+    click_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    try:
+        code = app(args=argv, prog_name="memscribe", standalone_mode=False)
+    except click_error as exc:
+        exit_code = int(getattr(exc, "exit_code", 2))
+        record = {"type": "UsageError", "message": exc.format_message(), "exit_code": exit_code}
+        typer.echo(json.dumps({"error": record}, ensure_ascii=False))
+        exc.show()
+        raise SystemExit(exit_code) from None
+    except typer.Abort:
+        typer.echo(json.dumps({"error": {"type": "Aborted", "message": "aborted", "exit_code": 1}}))
+        typer.echo("Aborted!", err=True)
+        raise SystemExit(1) from None
+    except MemscribeError as exc:  # raised outside a command's own handling (the root callback)
+        typer.echo(json.dumps({"error": error_record(exc)}, ensure_ascii=False, default=str))
+        typer.echo(f"memscribe: error: {exc}", err=True)
+        raise SystemExit(exc.exit_code) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 def echo_json(data: Any) -> None:
