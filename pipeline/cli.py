@@ -7,11 +7,17 @@ real model is configured, and the pipeline modules only when a command runs. Com
 
 from __future__ import annotations
 
+import copy
+import importlib
+import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from types import ModuleType
+from typing import Annotated, Any
 
 import typer
+from typer.main import get_command_name
+from typer.models import CommandInfo
 
 from memscribe import config
 from memscribe.commands import register_all
@@ -72,13 +78,107 @@ def _root(
 
 register_all(app)
 
+#: The root options that take a value (skipped when looking for the command word).
+_ROOT_VALUE_OPTIONS = frozenset({"--log-file"})
+_ROOT_FLAGS = frozenset({"--verbose", "-v"})
+
+
+def _command_word(argv: list[str]) -> str | None:
+    """The command this invocation names, or None when that is not plain (help, version, an
+    option the root does not know: the whole app answers those)."""
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in _ROOT_FLAGS or arg.startswith("--log-file="):
+            i += 1
+        elif arg in _ROOT_VALUE_OPTIONS:
+            i += 2
+        elif arg.startswith("-"):
+            return None
+        else:
+            return arg
+    return None
+
+
+def _listed(info: CommandInfo) -> CommandInfo:
+    """``info`` with a parameterless stand-in callback of the same name and docstring: all the
+    root help shows of a command, without inspecting its signature."""
+    callback = info.callback
+    assert callback is not None
+
+    def stand_in() -> None:  # pragma: no cover - never invoked: the root help only lists it
+        raise AssertionError("listing only")
+
+    stand_in.__name__ = callback.__name__
+    stand_in.__doc__ = callback.__doc__
+    listed = copy.copy(info)
+    listed.callback = stand_in
+    return listed
+
+
+def _build_only_what_runs(argv: list[str]) -> typer.Typer:
+    """typer builds a click command (signature inspection, every option) for each registered
+    command on every run; build only the one this invocation runs, and for the root help only
+    names and help texts. Same output: a command never sees its siblings, and the root help
+    lists nothing of a command but its name, help and panel."""
+    if any(name.endswith("_COMPLETE") for name in os.environ):  # a shell asking for completions
+        return app
+    trimmed = copy.copy(app)  # the module's app stays whole (tests and callers reuse it)
+    if argv in ([], ["--help"], ["-h"]):
+        trimmed.registered_commands = [_listed(info) for info in app.registered_commands]
+        return trimmed
+    word = _command_word(argv)
+    if word is None:
+        return app
+    commands = [
+        info
+        for info in app.registered_commands
+        if info.callback is not None and (info.name or get_command_name(info.callback.__name__)) == word
+    ]
+    groups = [info for info in app.registered_groups if info.name == word]
+    if not commands and not groups:
+        return app
+    trimmed.registered_commands, trimmed.registered_groups = commands, groups
+    return trimmed
+
+
+def _real_markdown() -> ModuleType:
+    if getattr(sys.modules.get("rich.markdown"), "_memscribe_stand_in", False):
+        del sys.modules["rich.markdown"]
+    return importlib.import_module("rich.markdown")
+
+
+def _defer_rich_markdown() -> None:
+    """typer's help renderer imports ``rich.markdown`` (and markdown-it with it: about a third of
+    ``memscribe --help``) for its markdown markup mode, which memscribe's help does not use. A
+    stand-in module loads the real one on first use (a ``Markdown`` made, any other name read)."""
+    if "rich.markdown" in sys.modules:
+        return
+
+    class Markdown:
+        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+            return _real_markdown().Markdown(*args, **kwargs)
+
+    def __getattr__(name: str) -> Any:
+        if name.startswith("__"):  # the import system probing (``__path__``...): not a use
+            raise AttributeError(name)
+        return getattr(_real_markdown(), name)
+
+    stand_in = ModuleType("rich.markdown")
+    stand_in.Markdown = Markdown  # type: ignore[attr-defined]
+    stand_in.__getattr__ = __getattr__  # type: ignore[method-assign]
+    stand_in._memscribe_stand_in = True  # type: ignore[attr-defined]
+    sys.modules["rich.markdown"] = stand_in
+
 
 def main() -> None:
     """Console entry point: user mistakes become one line and an exit code, never a traceback."""
+    _defer_rich_markdown()
+    command = _build_only_what_runs(sys.argv[1:])
     from memscribe.cli_common import run_app
 
     try:
-        run_app(app)  # under --json, usage and config errors are JSON too
+        run_app(command)  # under --json, usage and config errors are JSON too
     except MemscribeError as exc:  # pragma: no cover - commands already convert these
         typer.echo(f"memscribe: error: {exc}", err=True)
         sys.exit(exc.exit_code)

@@ -21,7 +21,6 @@ from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Operation, Plan, Redaction, WriteOp
 from memscribe.schemas.snapshot import StoredSnapshot
 from memscribe.schemas.transcript import Transcript
-from memscribe.snapshot.stage import take_snapshot
 from memscribe.snapshot.trigger import snapshot_trigger
 from memscribe.stages.dedup import dedup_all
 from memscribe.stages.detect import detect
@@ -153,6 +152,8 @@ def _add_snapshot(
     trigger = snapshot_trigger(transcript, flush_seen=context.flush_seen)
     if trigger is None:
         return
+    from memscribe.snapshot.stage import take_snapshot  # only when a snapshot is due
+
     outcome = take_snapshot(
         transcript,
         model=model,

@@ -17,7 +17,6 @@ from memscribe.model.base import StructuredModel
 from memscribe.run import SnapshotContext, extract
 from memscribe.schemas.plan import Plan
 from memscribe.schemas.transcript import Transcript
-from memscribe.services.maintenance import EXTRACT_SWEEP_BUDGET_S, sweep_store
 from memscribe.services.scope import Scope as Scope  # re-exported: callers name it here
 from memscribe.store.base import Applied, MemoryStore
 
@@ -81,6 +80,8 @@ def extract_transcript(
     model = make_model()
     if scope is None:
         scope = resolve_scope(agent=agent, session_key=transcript.session_key, source=transcript.source)
+    if write:  # the sweep (and the index maintenance it brings) only for a writing run
+        from memscribe.services.maintenance import EXTRACT_SWEEP_BUDGET_S, sweep_store
     swept = (
         sweep_store(store, now=now or dt.datetime.now(dt.UTC), budget_s=EXTRACT_SWEEP_BUDGET_S).plan
         if write

@@ -8,50 +8,67 @@ the same schema validation and the same verify / screen / dedup stages as a mode
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from memscribe.errors import ModelError
 from memscribe.model.base import Message
-from memscribe.model.embedded import consolidate, dedup, detect, groups, snapshot
-from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.schemas.candidates import Detection
-from memscribe.schemas.groups import GroupRequest
 from memscribe.schemas.plan import Usage
-from memscribe.schemas.requests import ConsolidateRequest, DedupRequest, DetectRequest
-from memscribe.schemas.snapshot import SnapshotRequest
 
 T = TypeVar("T", bound=BaseModel)
 
 EMBEDDED_NAME = "embedded"
 
 
-def _detect(task: str, request: DetectRequest) -> BaseModel:
+def _detect(task: str, request: Any) -> BaseModel:
+    from memscribe.model.embedded import detect
+
     return detect.extract(request.turns)
 
 
-def _dedup(task: str, request: DedupRequest) -> BaseModel:
+def _dedup(task: str, request: Any) -> BaseModel:
+    from memscribe.model.embedded import dedup
+
     return dedup.dedup_decision(request)
 
 
-def _consolidate(task: str, request: ConsolidateRequest) -> BaseModel:
+def _consolidate(task: str, request: Any) -> BaseModel:
+    from memscribe.model.embedded import consolidate
+
     return consolidate.restatement_decision(request)
 
 
-def _snapshot(task: str, request: SnapshotRequest) -> BaseModel | None:
+def _snapshot(task: str, request: Any) -> BaseModel | None:
+    from memscribe.model.embedded import snapshot
+
     return snapshot.draft_snapshot(request) if task == "snapshot" else None
 
 
-#: One answer per request type; the task name only picks among the group tasks.
-_ANSWERS: dict[type[BaseModel], Callable[[str, Any], BaseModel | None]] = {
-    DetectRequest: _detect,
-    DedupRequest: _dedup,
-    ConsolidateRequest: _consolidate,
-    SnapshotRequest: _snapshot,
-    GroupRequest: groups.answer,
+def _groups(task: str, request: Any) -> BaseModel | None:
+    from memscribe.model.embedded import groups
+
+    return groups.answer(task, request)
+
+
+#: One answer per request type (named, so a run imports only the rules and schemas it asks
+#: for: an extract never loads the group or consolidate rules); the task name only picks among
+#: the group tasks.
+_ANSWERS: dict[str, Any] = {
+    "memscribe.schemas.requests.DetectRequest": _detect,
+    "memscribe.schemas.requests.DedupRequest": _dedup,
+    "memscribe.schemas.requests.ConsolidateRequest": _consolidate,
+    "memscribe.schemas.snapshot.SnapshotRequest": _snapshot,
+    "memscribe.schemas.groups.GroupRequest": _groups,
 }
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RESTATEMENT_SCORE":  # re-exported, loaded on first use
+        return importlib.import_module("memscribe.model.embedded.consolidate").RESTATEMENT_SCORE
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class EmbeddedModel:
@@ -63,7 +80,8 @@ class EmbeddedModel:
     def generate(
         self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
     ) -> T:
-        answer_for = _ANSWERS.get(type(request))
+        cls = type(request)
+        answer_for = _ANSWERS.get(f"{cls.__module__}.{cls.__qualname__}")
         answer = answer_for(task, request) if answer_for is not None else None
         if answer is None:
             raise ModelError(f"{task}: not supported by the embedded model", stage=task, attempts=1)

@@ -1,0 +1,71 @@
+"""Start-up (issue 17): a run builds only the command it runs, the root help only names and help
+texts, and typer's markdown renderer loads on first use; what is printed does not change."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from memscribe import cli
+
+
+@pytest.mark.parametrize(
+    ("argv", "word"),
+    [
+        (["extract", "t.jsonl"], "extract"),
+        (["--verbose", "--log-file", "x.log", "search", "q"], "search"),
+        (["-v", "--log-file=x.log", "snapshot", "take"], "snapshot"),
+        (["--help"], None),
+        (["--version"], None),
+        (["--unknown", "extract"], None),
+        ([], None),
+    ],
+)
+def test_the_command_word_skips_root_options(argv: list[str], word: str | None) -> None:
+    assert cli._command_word(argv) == word
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["-h"], [], ["extract", "--help"], ["snapshot", "--help"], ["nosuch"], ["search"]],
+)
+def test_the_trimmed_app_prints_what_the_whole_app_prints(argv: list[str]) -> None:
+    runner = CliRunner()
+    whole = runner.invoke(cli.app, argv, env={"COLUMNS": "100"})
+    trimmed = runner.invoke(cli._build_only_what_runs(argv), argv, env={"COLUMNS": "100"})
+    assert trimmed.output == whole.output
+    assert trimmed.exit_code == whole.exit_code
+    assert "Usage" in whole.output
+
+
+def test_trimming_leaves_the_module_app_whole() -> None:
+    count = len(cli.app.registered_commands)
+    trimmed = cli._build_only_what_runs(["extract", "x"])
+    assert [c.callback.__name__ for c in trimmed.registered_commands if c.callback] == ["extract"]
+    assert len(cli.app.registered_commands) == count > 1
+
+
+_PROBE = """
+import io, sys, contextlib
+from memscribe import cli
+sys.argv = ["memscribe", "--help"]
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    try:
+        cli.main()
+    except SystemExit:
+        pass
+assert "extract" in out.getvalue()
+print("markdown_it" in sys.modules)
+from rich.markdown import Markdown
+print(type(Markdown("# title")).__module__, "markdown_it" in sys.modules)
+"""
+
+
+def test_markdown_loads_only_when_used() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert proc.stdout.split() == ["False", "rich.markdown", "True"]
