@@ -125,8 +125,25 @@ def snapshot_context(store: MemoryStore | Path, raw_path: str) -> SnapshotContex
     flush_seen = False
     if raw_path != "-":
         with contextlib.suppress(OSError, UnicodeDecodeError):
-            flush_seen = raw_flush_seen(Path(raw_path).read_text(encoding="utf-8"))
+            flush_seen = _file_flush_seen(Path(raw_path), raw_flush_seen)
     return SnapshotContext(existing=store.snapshots(day=day), flush_seen=flush_seen)
+
+
+def _file_flush_seen(path: Path, seen: Callable[[str], bool], chunk: int = 1 << 20) -> bool:
+    """``seen(path.read_text(encoding="utf-8"))`` for a marker test, reading a chunk at a time
+    (the transcript is already in memory: the file is not held a second time). The whole file is
+    still decoded, so an undecodable one raises as ``read_text`` would."""
+    from memscribe.snapshot.trigger import FLUSH_MARKER
+
+    keep = len(FLUSH_MARKER) - 1
+    found = False
+    tail = ""
+    with path.open(encoding="utf-8") as handle:
+        while part := handle.read(chunk):
+            window = tail + part
+            found = found or seen(window)
+            tail = window[-keep:] if keep > 0 else ""
+    return found
 
 
 def extract_unscoped(
