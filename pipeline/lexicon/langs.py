@@ -318,8 +318,18 @@ def language(text: str) -> Language | None:
 
 
 def covered(text: str) -> bool:
-    """The lexicon has cues for the language ``text`` is written in."""
-    return language_of(text) in COVERED
+    """The lexicon has cues for the language ``text`` is written in: ``language_of(text) in
+    COVERED``, answered for Latin text at its first function word (the gate asks it of every
+    user turn; only a long run of words without one, and without an accent of a covered
+    language, is ``other``)."""
+    if _NON_LATIN.search(text):
+        return language_of(text) in COVERED
+    words = 0
+    for match in _WORD.finditer(text):
+        if match.group().casefold() in _LANGS_OF:
+            return True
+        words += 1
+    return words < LATIN_OTHER_MIN_WORDS or _ANY_ACCENT.search(text.casefold()) is not None
 
 
 #: A sentence ends at . ! ? (a full stop not inside a number or an ordinal: "280.000", "3. Klasse").

@@ -261,19 +261,19 @@ _set = object.__setattr__
 
 def _checked(draft: TurnDraft, source: str) -> bool:
     """Whether the draft's values are exactly what validating a Turn would keep unchanged."""
-    return (
+    if not (
         draft.role in _ROLES
         and draft.kind in _KINDS
         and type(draft.text) is str
         and type(draft.line) is int
         and draft.line >= 1
         and type(source) is str
-        and all(type(call) is ToolCall for call in draft.tool_calls)
-        and all(
-            value is None or type(value) is str
-            for value in (draft.tool_name, draft.timestamp, draft.entry_id, draft.speaker)
-        )
-    )
+    ):
+        return False
+    for value in (draft.tool_name, draft.timestamp, draft.entry_id, draft.speaker):
+        if value is not None and type(value) is not str:
+            return False
+    return not draft.tool_calls or all(type(call) is ToolCall for call in draft.tool_calls)
 
 
 def _turn(index: int, draft: TurnDraft, source: str) -> Turn:

@@ -86,3 +86,31 @@ def test_gate_passes_a_chat_correction_worded_as_a_rule_in_chinese() -> None:
         ("user", "对，就是这样"),
     )
     assert gate(t).passed
+
+
+# -- covered() answers at the first function word (issue 17): the same answer as language_of ----
+
+import hypothesis.strategies as _st  # noqa: E402
+from hypothesis import given as _given  # noqa: E402
+from hypothesis import settings as _settings  # noqa: E402
+
+from memscribe.lexicon import langs as _langs  # noqa: E402
+
+_PIECES = [
+    "the", "and", "I", "Ich", "und", "le", "el", "qué", "ÄRGER", "ß", "café", "über", "ñ", "niño",
+    "brot", "haus", "xylo", "qwert", "zorp", "blim", "Straße", "ſ", "İ", "K", "123", "don't", "l'eau",
+    "привет", "日本", "한국어", "かな", "\n", " ", ",", ".", "'",
+]  # fmt: skip
+
+
+@_settings(max_examples=400, deadline=None)
+@_given(_st.lists(_st.sampled_from(_PIECES), max_size=30), _st.text(max_size=40))
+def test_covered_answers_as_language_of(pieces: list[str], noise: str) -> None:
+    for text in (" ".join(pieces), "".join(pieces), " ".join(pieces) + noise, noise):
+        assert _langs.covered(text) == (_langs.language_of(text) in _langs.COVERED), text
+
+
+def test_covered_long_foreign_latin_text_is_not_covered() -> None:
+    assert not _langs.covered("zorp blim qwert xylo brot haus zorp blim qwert")
+    assert _langs.covered("zorp blim qwert xylo brot haus zorp blim the")
+    assert _langs.covered("zorp blim qwert xylo brot haus zorp niño qwert")
