@@ -28,6 +28,18 @@ from pathlib import Path
 from memscribe import kinds
 from memscribe.errors import StoreError
 from memscribe.index.embed import EmbeddingModel
+from memscribe.index.query import (
+    COMMON_WORD_SHARE,
+    FTS_CANDIDATES,
+    SELECT_WORDS,
+    SearchHit,
+    active_total,
+    candidates,
+    ranked,
+    scope_sql,
+    search_where,
+    selective_words,
+)
 from memscribe.index.refresh import CHANGES_LOG_MAX, RACY_NS, VERIFY_EVERY_S, Refresher, RefreshStats
 from memscribe.index.semantic import SEMANTIC_FLOOR, SEMANTIC_WEIGHT, Semantic, blend
 from memscribe.index.sql import (
@@ -36,31 +48,22 @@ from memscribe.index.sql import (
     SCHEMA_VERSION,
     connect,
     fts_text,
-    fts_words,
     index_path,
     init_schema,
     is_expired,
     norm_key,
     open_file,
-    porter_guess,
 )
 from memscribe.kinds.playbook import playbook_line
 from memscribe.relatedness import SHORTLIST_SIZE, Pooled, select, slug_words
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
 from memscribe.semantic import enabled as semantic_enabled
-from memscribe.textsim import content_tokens, relevance, token_relevance, token_similarity
+from memscribe.textsim import content_tokens, relevance, token_similarity
 
 #: With the offline semantic model, a shortlist also scores this many entries of its kind and
 #: scope, the last indexed (the others are reached through BM25 and the slugs).
 SEMANTIC_POOL = 512
-#: BM25 candidates re-scored per query (shortlists and search).
-FTS_CANDIDATES = 48
-#: A query word found in more than this share of the scope's entries is too common to
-#: select candidates by (it still counts in the score of the candidates found otherwise).
-COMMON_WORD_SHARE = 0.01
-#: At most this many (the rarest) query words select candidates.
-SELECT_WORDS = 4
 
 
 @dataclass(frozen=True)
@@ -72,18 +75,6 @@ class IndexedEntry:
     superseded_by: str | None = None
     superseded_at: str | None = None
     archive_reason: str | None = None
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    """A search result: relevance in 0..1 and where the memory lives."""
-
-    id: str
-    kind: MemoryKind
-    namespace: str
-    path: str
-    relevance: float
-    text: str
 
 
 class MemoryIndex(Refresher, Semantic):
@@ -123,11 +114,7 @@ class MemoryIndex(Refresher, Semantic):
 
     @staticmethod
     def _scope(namespace: str | None, default: str) -> tuple[str, list[str]]:
-        if namespace is None:
-            return "", []
-        if namespace == default:
-            return " AND f.namespace IN ('', ?)", [namespace]
-        return " AND f.namespace = ?", [namespace]
+        return scope_sql(namespace, default)
 
     def _entry_from_row(self, row: Sequence[object]) -> IndexedEntry:
         (path, kind, mem_id, ns, slug, created, ttl, expires, sup, body, archived, by, at, why) = row
@@ -204,46 +191,19 @@ class MemoryIndex(Refresher, Semantic):
     def taken_ids(self) -> set[str]:
         return {str(r[0]) for r in self.conn.execute("SELECT DISTINCT id FROM files WHERE ok = 1")}
 
-    def _selective_words(self, words: Sequence[str]) -> list[str]:
-        """The query words that pick candidates: the rarest SELECT_WORDS, common ones dropped.
-
-        A word found in more than COMMON_WORD_SHARE of the active entries selects nothing
-        useful (it still counts in the score of candidates found otherwise). Candidates come
-        from the rarest words, so a query costs what its rare words cost, not the root.
-        """
-        if len(words) <= 1:
-            return list(words)
+    def _total(self) -> int:
         if self._vocab_total is None:
-            self._vocab_total = int(
-                self.conn.execute("SELECT count(*) FROM files WHERE ok = 1 AND archived = 0").fetchone()[0]
-            )
-        limit = max(50, int(self._vocab_total * COMMON_WORD_SHARE))
-        freq: list[tuple[int, int, str]] = []
-        for order, word in enumerate(words):
-            row = self.conn.execute(
-                "SELECT doc FROM fts_vocab WHERE term = ?", (porter_guess(word),)
-            ).fetchone()
-            freq.append((int(row[0]) if row else 0, order, word))
-        freq.sort()
-        kept = [w for df, _, w in freq if 0 < df <= limit] or [w for df, _, w in freq if df > 0][:1]
-        return kept[:SELECT_WORDS]
+            self._vocab_total = active_total(self.conn)
+        return self._vocab_total
+
+    def _selective_words(self, words: Sequence[str]) -> list[str]:
+        """See :func:`memscribe.index.query.selective_words`."""
+        return selective_words(self.conn, words, self._total())
 
     def _fts_candidates(
         self, text: str, where: str, params: Sequence[object], limit: int = FTS_CANDIDATES
     ) -> list[int]:
-        words = self._selective_words(fts_words(text))
-        if not words:
-            return []
-        query = " OR ".join(f'"{w}"' for w in words)
-        try:
-            rows = self.conn.execute(
-                "SELECT f.rowid FROM fts JOIN files f ON f.rowid = fts.rowid "
-                f"WHERE fts MATCH ?{where} ORDER BY bm25(fts) LIMIT ?",
-                (query, *params, limit),
-            ).fetchall()
-        except sqlite3.OperationalError:
-            return []
-        return [int(r[0]) for r in rows]
+        return candidates(self.conn, text, where, params, total=self._total(), limit=limit)
 
     def shortlist(
         self,
@@ -338,46 +298,26 @@ class MemoryIndex(Refresher, Semantic):
         min_relevance: float = 0.3,
         today: dt.date | None = None,
     ) -> list[SearchHit]:
-        """Active, unexpired entries ranked by relevance to ``query`` (0..1, see :func:`relevance`)."""
+        """Active, unexpired entries ranked by relevance to ``query`` (0..1, see :func:`relevance`);
+        the lexical half is :mod:`memscribe.index.query`'s (the CLI's light path runs it alone)."""
         today = today or dt.datetime.now(dt.UTC).date()
-        scope, params = self._scope(namespace, default)
-        where = f" AND f.archived = 0 AND f.ok = 1{scope}"
-        base: list[object] = list(params)
-        if kind is not None:
-            where += " AND f.kind = ?"
-            base.append(kind)
+        where, base = search_where(namespace, default, kind)
         rowids = self._fts_candidates(query, where, base, limit=max(FTS_CANDIDATES, limit * 4))
         best, semantic = self._semantic(
             query, kind=kind, namespace=namespace, default=default, limit=max(FTS_CANDIDATES, limit * 4)
         )
         rowids += [r for r in best if r not in set(rowids)]
-        if not rowids:
-            return []
-        rows = self.conn.execute(
-            "SELECT rowid, id, kind, namespace, path, text, expires, tokens FROM files "
-            f"WHERE rowid IN ({', '.join('?' * len(rowids))})",
-            tuple(rowids),
-        ).fetchall()
-        rank = {rowid: i for i, rowid in enumerate(rowids)}
-        hits: list[tuple[float, int, SearchHit]] = []
-        wanted = content_tokens(query)
-        for rowid, mem_id, k, ns, path, text, expires, tokens in rows:
-            if is_expired(str(expires) if expires else None, today):
-                continue
-            score = blend(token_relevance(wanted, set(str(tokens).split())), semantic.get(int(rowid)))
-            if score < min_relevance:
-                continue
-            hit = SearchHit(
-                id=str(mem_id),
-                kind=k,
-                namespace=str(ns) or default,
-                path=str(path),
-                relevance=score,
-                text=str(text),
-            )
-            hits.append((score, rank[int(rowid)], hit))
-        hits.sort(key=lambda h: (-h[0], h[1]))
-        return [h[2] for h in hits[:limit]]
+        return ranked(
+            self.conn,
+            query,
+            rowids,
+            default=default,
+            limit=limit,
+            min_relevance=min_relevance,
+            today=today,
+            semantic=semantic,
+            blend=blend,
+        )
 
     def counts(self, *, default: str, today: dt.date) -> dict[str, object]:
         """Counts per kind and namespace (active), expired, archived, unreadable files."""

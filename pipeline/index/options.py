@@ -47,8 +47,10 @@ def scope(agent: str | None) -> tuple[str, str]:
 
 
 def check_kind(kind: str | None) -> None:
+    if kind is None:
+        return
     from memscribe.errors import UserError
     from memscribe.kinds import names
 
-    if kind is not None and kind not in names():
+    if kind not in names():
         raise UserError(f"unknown --kind {kind!r}; choose {' or '.join(names())}")

@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memscribe.index.sql import COLUMNS, fts_text, row_for
+from memscribe.index.query import is_current
+from memscribe.index.sql import COLUMNS, RACY_NS, VERIFY_EVERY_S, fts_text, row_for
 from memscribe.kinds.layout import ARCHIVE_DIR
 from memscribe.store.changes import (
     ABSENT,
@@ -49,11 +50,6 @@ from memscribe.store.changes import (
     truncate_changes,
 )
 
-#: A folder whose mtime is this recent (ns) when stat'ed may still change within the same
-#: clock tick (or the file system's timestamp granularity): it is scanned again next time.
-RACY_NS = 2_000_000_000
-#: Every file is stat'ed at least this often (seconds), to catch edits in place by other tools.
-VERIFY_EVERY_S = 3600
 #: The change log is emptied once a refresh has read this many bytes of it.
 CHANGES_LOG_MAX = 1 << 20
 
@@ -130,6 +126,9 @@ class Refresher:
         """
         started = time.perf_counter()
         stats = RefreshStats(rebuilt=rebuild)
+        if not rebuild and not full and self._nothing_to_do(stats):
+            stats.seconds = time.perf_counter() - started
+            return stats
         with self.conn:
             # One refresher at a time (readers are not blocked: WAL).
             self.conn.execute("BEGIN IMMEDIATE")
@@ -164,7 +163,12 @@ class Refresher:
             if full:
                 self._set_meta("verified_at", f"{time.time():.3f}")
             self._set_meta("refreshed_at", dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
-            stats.files = int(self.conn.execute("SELECT count(*) FROM files").fetchone()[0])
+            files, active = self.conn.execute(
+                "SELECT count(*), coalesce(sum(ok = 1 AND archived = 0), 0) FROM files"
+            ).fetchone()
+            stats.files = int(files)
+            self._set_meta("files", str(stats.files))
+            self._set_meta("active", str(int(active)))  # memscribe.index.query.active_total
             stats.problem_paths = [
                 str(r[0]) for r in self.conn.execute("SELECT path FROM files WHERE ok = 0 ORDER BY path")
             ]
@@ -173,6 +177,21 @@ class Refresher:
         self._vectors = None
         stats.seconds = time.perf_counter() - started
         return stats
+
+    def _nothing_to_do(self, stats: RefreshStats) -> bool:
+        """Whether the index is current (:func:`memscribe.index.query.is_current`): then the
+        refresh writes nothing (no write transaction, no count of the rows)."""
+        if self.location is None or not is_current(self.conn, self.root, verify_every_s=VERIFY_EVERY_S):
+            return False
+        files = self.meta("files")
+        if files is None:
+            return False
+        stats.files = int(files)
+        stats.problem_paths = [
+            str(r[0]) for r in self.conn.execute("SELECT path FROM files WHERE ok = 0 ORDER BY path")
+        ]
+        stats.problems = len(stats.problem_paths)
+        return True
 
     def _known(self, where: str, params: Sequence[object]) -> dict[str, tuple[int, int, int, str]]:
         return {

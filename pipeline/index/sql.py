@@ -14,14 +14,22 @@ import re
 import sqlite3
 from pathlib import Path
 
-from memscribe.errors import StoreError
-from memscribe.kinds.frontmatter import split_frontmatter
-from memscribe.kinds.layout import REFLEXIO_DIR
-from memscribe.kinds.parse import parse_memory_file
-from memscribe.relatedness import entry_text
 from memscribe.textsim import STOPWORDS, content_tokens, normalize
 
+# Light on purpose: ``memscribe search`` reads the index through this module and
+# :mod:`memscribe.index.query` without loading the memory kinds or pydantic (``row_for``, the
+# writer's side, imports them when first called).
+
+#: The memory root's own folder (:data:`memscribe.kinds.layout.REFLEXIO_DIR`; a test checks).
+REFLEXIO_DIR = ".reflexio"
 INDEX_DIR = f"{REFLEXIO_DIR}/.index"
+#: The change log of :mod:`memscribe.store.changes` (:data:`memscribe.store.confine.CHANGES_FILE`).
+CHANGES_FILE = f"{INDEX_DIR}/changes.log"
+#: A folder whose mtime is this recent (ns) when stat'ed may still change within the same
+#: clock tick (or the file system's timestamp granularity): it is scanned again next time.
+RACY_NS = 2_000_000_000
+#: Every file is stat'ed at least this often (seconds), to catch edits in place by other tools.
+VERIFY_EVERY_S = 3600
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
 SCHEMA_VERSION = "4"
 #: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
@@ -130,6 +138,11 @@ def _stem(word: str) -> str:
 
 def row_for(rel: str, data: bytes, mtime: int, size: int, sha: str, archived: bool) -> tuple[object, ...]:
     """The ``files`` row of one file (parse problems become an ``ok = 0`` row)."""
+    from memscribe.errors import StoreError
+    from memscribe.kinds.frontmatter import split_frontmatter
+    from memscribe.kinds.parse import parse_memory_file
+    from memscribe.relatedness import entry_text
+
     try:
         text = data.decode("utf-8")
         meta, _ = split_frontmatter(text, rel)
