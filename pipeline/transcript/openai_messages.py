@@ -91,10 +91,22 @@ def _document_messages(text: str, ctx: ParseContext) -> list[tuple[int, Any]] | 
         return None
     if offset is None:  # pragma: no cover - the document parsed, so the key is there
         return [(1, item) for item in document["messages"]]
+    is_list = isinstance(document, list)
+    del document  # the items are decoded again with their offsets: the document is not held twice
     try:
-        return [(text.count("\n", 0, pos) + 1, value) for pos, value in _array_items(text, offset)]
+        return list(_with_lines(text, _array_items(text, offset)))
     except (ValueError, RecursionError):
-        return [(1, item) for item in (document if isinstance(document, list) else document["messages"])]
+        document = decode_json(text)
+        return [(1, item) for item in (document if is_list else document["messages"])]
+
+
+def _with_lines(text: str, items: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
+    """``(line, value)`` for each ``(offset, value)``: newlines counted once, from item to item."""
+    line, last = 1, 0
+    for pos, value in items:
+        line += text.count("\n", last, pos)
+        last = pos
+        yield line, value
 
 
 def _tool_calls(message: JsonObject) -> list[ToolCall]:

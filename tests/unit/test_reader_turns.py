@@ -73,3 +73,15 @@ def test_an_odd_value_still_goes_through_validation() -> None:
 
 def test_drafts_have_no_instance_dict() -> None:
     assert not hasattr(TurnDraft(role="user", line=1), "__dict__")
+
+
+def test_openai_document_lines_are_counted_once_each() -> None:
+    # each message on its own line after a blank-line gap; the count walks from item to item
+    lines = ["["]
+    for n in range(200):
+        lines += ["", f'{{"role": "{"user" if n % 2 == 0 else "assistant"}", "content": "m{n}"}},']
+    lines[-1] = lines[-1].rstrip(",")
+    lines.append("]")
+    transcript = parse_transcript("\n".join(lines), source="d.json", fmt="openai")
+    assert [t.source.line for t in transcript.turns] == [3 + 2 * n for n in range(200)]
+    assert [t.text for t in transcript.turns] == [f"m{n}" for n in range(200)]
