@@ -51,7 +51,7 @@ def render_text(turn: Turn) -> str:
 def estimate_tokens(text: str) -> int:
     """Tokens of ``text`` without a tokenizer: a CJK/kana/hangul character one token each, other
     text :data:`CHARS_PER_TOKEN` characters a token, plus a few for the message framing."""
-    wide = len(_WIDE.findall(text))
+    wide = 0 if text.isascii() else len(_WIDE.findall(text))
     return wide + -(-(len(text) - wide) // CHARS_PER_TOKEN) + 4
 
 
