@@ -3,6 +3,7 @@
     .venv/bin/python bench/extract.py                        # 1, 10, 50 MB; text, claude_code, openai
     .venv/bin/python bench/extract.py --sizes 1 5 --formats text --shares 5
     .venv/bin/python bench/extract.py --before <pkgdir>      # the same run against another copy
+    .venv/bin/python bench/extract.py --compare <pkgdir>     # both, back to back per file, with ratios
 
 Each size and format is a generated session of short user/assistant turns (a fixed seed), with
 real facts about the user, corrections the assistant adjusts to and the user confirms, tool
@@ -220,6 +221,20 @@ def shares(path: Path, root: Path, before: str | None) -> dict[str, float]:
     return found
 
 
+def _plan_view(summary: dict[str, object]) -> str:
+    """The plan JSON without the fields that differ run to run (creation time, ids)."""
+    drop = {"created", "id", "path", "text", "supersedes", "superseded_by", "archive_path"}
+
+    def strip(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in drop}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return json.dumps(strip(summary), sort_keys=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=float, nargs="+", default=[1, 10, 50], help="transcript sizes in MB")
@@ -232,6 +247,11 @@ def main() -> None:
         help="sizes to profile per stage (default: min and max)",
     )
     ap.add_argument("--before", help="a folder holding another 'memscribe' package, measured instead")
+    ap.add_argument(
+        "--compare",
+        help="a folder holding another 'memscribe' package, measured beside today's tree on the same "
+        "file (the two runs back to back) with the after/before ratios",
+    )
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
     sizes = sorted(args.sizes)
@@ -248,9 +268,22 @@ def main() -> None:
             for mb in sizes:
                 path = write_transcript(fmt, mb, folder)
                 file_mb = path.stat().st_size / 1e6
+                if args.compare:
+                    cpu0, rss0, summary0 = measure(path, root, args.compare)
+                    print(
+                        f"{mb:>6g} {file_mb:>8.1f} {cpu0:>8.2f} {cpu0 / file_mb:>7.3f} {rss0:>8.0f} "
+                        f"{rss0 / file_mb:>9.1f}  before"
+                    )
                 cpu, rss, summary = measure(path, root, args.before)
                 rows.append((mb, file_mb, cpu, rss))
                 note = {k: summary[k] for k in ("exit", "stderr", "gate") if k in summary}
+                if args.compare:
+                    same = "same plan" if _plan_view(summary) == _plan_view(summary0) else "PLAN DIFFERS"
+                    note = {
+                        "cpu after/before": round(cpu / cpu0, 2),
+                        "rss after/before": round(rss / rss0, 2),
+                    }
+                    note["plan"] = same
                 print(
                     f"{mb:>6g} {file_mb:>8.1f} {cpu:>8.2f} {cpu / file_mb:>7.3f} {rss:>8.0f} {rss / file_mb:>9.1f}  "
                     f"{json.dumps(note)[:160]}"
