@@ -14,7 +14,7 @@ import logging.handlers
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
 
@@ -171,10 +171,14 @@ def run_app(app: Callable[..., Any], argv: list[str] | None = None) -> None:
     if not wants_json(sys.argv[1:] if argv is None else argv):
         app(args=argv)  # click's standalone run: it exits itself
         raise SystemExit(0)  # pragma: no cover
-    click_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    # click's base exception, from the click typer uses (vendored in recent typer releases).
+    click_error = cast(
+        "type[Exception]", next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    )
     try:
         code = app(args=argv, prog_name="memscribe", standalone_mode=False)
-    except click_error as exc:
+    except click_error as caught:
+        exc: Any = caught  # a click exception: format_message(), show(), exit_code
         exit_code = int(getattr(exc, "exit_code", 2))
         record = {"type": "UsageError", "message": exc.format_message(), "exit_code": exit_code}
         typer.echo(json.dumps({"error": record}, ensure_ascii=False))

@@ -35,7 +35,7 @@ def completion(
 
     if shell not in SHELLS:
         fail(UserError(f"unknown shell {shell!r}; choose one of {', '.join(SHELLS)}"))
-    from typer.completion import get_completion_script
+    from typer._completion_shared import get_completion_script  # what --show-completion prints
 
     typer.echo(f"# memscribe {shell} completion; install: {HOW[shell]}")
     typer.echo(get_completion_script(prog_name="memscribe", complete_var=COMPLETE_VAR, shell=shell))
@@ -43,7 +43,7 @@ def completion(
 
 def register(app: typer.Typer) -> None:
     if os.environ.get(COMPLETE_VAR):  # the shell asks for completions: typer's classes answer
-        from typer.completion import completion_init
+        from typer._completion_classes import completion_init
 
         completion_init()
     app.command()(completion)
