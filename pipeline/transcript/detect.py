@@ -64,7 +64,8 @@ _LEADING_SPACE = re.compile(r"\s*")
 
 def _whole_json_format(text: str) -> TranscriptFormat | None:
     """``openai`` when the whole text is one JSON array or ``{"messages": [...]}`` document."""
-    if not text.startswith(("[", "{"), _LEADING_SPACE.match(text).end()):  # no stripped copy
+    lead = _LEADING_SPACE.match(text)  # always matches (maybe empty)
+    if not text.startswith(("[", "{"), lead.end() if lead else 0):  # no stripped copy of the text
         return None
     try:
         value = decode_json(text)
