@@ -45,10 +45,11 @@ def screen(
     substantially matches a tool-result turn (a tool's output or a fetched web page) and no
     user turn is dropped as ``injection`` (rule ``copied_from_tool``)."""
     out = Screened()
-    copies = _copy_source(transcript)
     found: dict[str, Sequence[Candidate]] = {"profile": profiles, "playbook": playbooks}
+    # First every candidate's cleaned fields (the copy check is built for their words only),
+    # then the verdicts; skips and redactions are recorded in candidate order as before.
+    prepared: list[tuple[kinds.Kind, Candidate, str | None, dict[str, str], list[Redaction]]] = []
     for spec in kinds.KINDS:
-        kept: list[Candidate] = getattr(out, spec.folder)
         for cand in found.get(spec.name, ()):
             raw = {name: clean_chars(value) for name, value in spec.screen_fields(cand).items()}
             over = [
@@ -56,37 +57,44 @@ def screen(
             ]
             if over:
                 detail = f"oversized ({', '.join(over)}; limit {FIELD_MAX_CHARS})"
-                out.skipped.append(
-                    Skipped(
-                        kind=spec.name,
-                        reason="invalid_candidate",
-                        evidence=spec.evidence(cand),
-                        detail=detail,
-                    )
-                )
+                prepared.append((spec, cand, detail, {}, []))
                 continue
-            fields = _clean(raw, out)
-            whole, core = spec.screen_texts(fields)
-            verdict = _verdict(whole, core, injected_memories, copies) or _grounding(
-                core, spec.evidence(cand), transcript
+            masked: list[Redaction] = []
+            prepared.append((spec, cand, None, _clean(raw, masked), masked))
+    cores = [spec.screen_texts(fields)[1] for spec, _, over, fields, _ in prepared if over is None]
+    copies = _copy_source(transcript, cores)
+    for spec, cand, oversized, fields, masked in prepared:
+        kept: list[Candidate] = getattr(out, spec.folder)
+        if oversized is not None:
+            out.skipped.append(
+                Skipped(
+                    kind=spec.name,
+                    reason="invalid_candidate",
+                    evidence=spec.evidence(cand),
+                    detail=oversized,
+                )
             )
-            if verdict:
-                out.skipped.append(
-                    Skipped(
-                        kind=spec.name, reason=verdict[0], evidence=spec.evidence(cand), detail=verdict[1]
-                    )
-                )
-                continue
-            kept.append(cand.model_copy(update=fields))
+            continue
+        out.redactions.extend(masked)
+        whole, core = spec.screen_texts(fields)
+        verdict = _verdict(whole, core, injected_memories, copies) or _grounding(
+            core, spec.evidence(cand), transcript
+        )
+        if verdict:
+            out.skipped.append(
+                Skipped(kind=spec.name, reason=verdict[0], evidence=spec.evidence(cand), detail=verdict[1])
+            )
+            continue
+        kept.append(cand.model_copy(update=fields))
     return out
 
 
-def _clean(fields: dict[str, str], out: Screened) -> dict[str, str]:
+def _clean(fields: dict[str, str], redactions: list[Redaction]) -> dict[str, str]:
     cleaned: dict[str, str] = {}
     for name, value in fields.items():
         text, findings = redact.redact_text(value)
         for f in findings:
-            out.redactions.append(Redaction(type=f.type, turn=None, stage="out"))
+            redactions.append(Redaction(type=f.type, turn=None, stage="out"))
         cleaned[name] = text
     return cleaned
 
@@ -107,12 +115,35 @@ def _grounding(
     return ("ungrounded", why) if why else None
 
 
-def _copy_source(transcript: Transcript | None) -> guard.CopySource | None:
+#: Turns tokenised at a time for the copy check (bounds the token sets alive at once).
+_COPY_CHUNK = 512
+
+
+def _copy_source(transcript: Transcript | None, cores: Sequence[str]) -> guard.CopySource | None:
+    """The tool and user turns for :func:`guard.is_copied`, each kept as its tokens shared with
+    the candidates (``cores``). A candidate's overlap with a turn is the same either way, and a
+    turn sharing none cannot hold one: the same answers, without every turn's whole token set in
+    memory (about five times the transcript)."""
     if transcript is None:
         return None
     tool = [t.text for t in transcript.turns if t.role == "tool" or t.kind == "tool_result"]
+    if not tool:
+        return None
     user = [t.text for t in transcript.user_turns()]
-    return guard.CopySource.from_texts(tool, user) if tool else None
+    wanted = frozenset().union(*guard.CopySource.from_texts(cores, ()).tool)
+    return guard.CopySource(_sharing(tool, wanted), _sharing(user, wanted))
+
+
+def _sharing(texts: Sequence[str], wanted: frozenset[str]) -> list[frozenset[str]]:
+    out: list[frozenset[str]] = []
+    if not wanted:
+        return out
+    for start in range(0, len(texts), _COPY_CHUNK):
+        for tokens in guard.CopySource.from_texts(texts[start : start + _COPY_CHUNK], ()).tool:
+            shared = tokens & wanted
+            if shared:
+                out.append(shared)
+    return out
 
 
 def _verdict(
