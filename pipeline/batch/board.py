@@ -50,6 +50,7 @@ class Board:
         self, snapshot: Snapshot, version: int = 0, wait_s: float = WAIT_S, *, look_ahead: bool = True
     ) -> None:
         self._entries = snapshot.entries
+        self._start = snapshot.entries  # the memory as the run found it (detection's topics)
         self._taken = set(snapshot.taken_ids)
         self._version = version
         self._wait_s = wait_s
@@ -104,6 +105,11 @@ class Board:
     def _earlier_missing(self, rank: int) -> bool:
         return any(r < rank for r in self._expected)
 
+    def start(self) -> tuple[MemoryEntry, ...]:
+        """The active memory as the run found it (no wait): what detection lists as stored
+        topics, the same for every transcript of the run (see :class:`memscribe.batch.unit.PlanningView`)."""
+        return self._start
+
     def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]:
         """The memory as rank ``rank`` will commit into (see the module docstring)."""
         started = time.monotonic()
@@ -127,6 +133,8 @@ class Board:
 class MemorySource(Protocol):
     """What a unit needs of the board (the board itself, or a proxy to a remote one)."""
 
+    def start(self) -> tuple[MemoryEntry, ...]: ...
+
     def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]: ...
 
     def publish(self, rank: int, delta: Delta) -> None: ...
@@ -140,6 +148,13 @@ class LazySnapshot:
         self._board = board
         self._rank = rank
         self._got: tuple[Snapshot, ViewBase] | None = None
+        self._start: tuple[MemoryEntry, ...] | None = None
+
+    def start_entries(self) -> tuple[MemoryEntry, ...]:
+        """The memory as the run found it (:meth:`Board.start`; no wait)."""
+        if self._start is None:
+            self._start = self._board.start()
+        return self._start
 
     def _get(self) -> Snapshot:
         if self._got is None:

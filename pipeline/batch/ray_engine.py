@@ -28,6 +28,7 @@ from memscribe.batch.settings import ModelFactory
 from memscribe.batch.task import run_unit
 from memscribe.batch.view import Delta, Snapshot
 from memscribe.errors import UserError
+from memscribe.schemas.memory import MemoryEntry
 
 #: Object store of a private local cluster: the run ships memory views and plans, not data sets.
 OBJECT_STORE_BYTES = 96 * 1024 * 1024
@@ -59,6 +60,10 @@ class _RemoteBoard:
 
     def __init__(self, actor: Any) -> None:
         self._actor = actor
+
+    def start(self) -> tuple[MemoryEntry, ...]:
+        got: tuple[MemoryEntry, ...] = _ray().get(self._actor.start.remote())
+        return got
 
     def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]:
         got: tuple[Snapshot, ViewBase] = _ray().get(self._actor.fetch.remote(rank))

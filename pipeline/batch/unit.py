@@ -11,7 +11,7 @@ very end of the context, where an unconfirmed correction may wait for its confir
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,9 +19,11 @@ from memscribe.batch.view import Snapshot
 from memscribe.lexicon import correction_signal
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import DEFAULT_NAMESPACE
+from memscribe.relatedness import shortlist
 from memscribe.run import SnapshotContext, extract
-from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, Skipped, WriteOp
+from memscribe.schemas.requests import ShortlistItem
 from memscribe.schemas.transcript import Transcript
 from memscribe.stages.gate import gate
 
@@ -41,6 +43,55 @@ class PlanView(Protocol):
 
     @property
     def taken_ids(self) -> Collection[str]: ...
+
+
+def _start_entries(snapshot: PlanView) -> Sequence[MemoryEntry]:
+    """The memory as the run found it, where the view knows it (else the view itself)."""
+    start = getattr(snapshot, "start_entries", None)
+    return start() if callable(start) else snapshot.entries
+
+
+class PlanningView:
+    """The memory a unit plans against, read in two parts (a :class:`MemoryView`, scoped).
+
+    * ``entries()`` — what detection lists as the namespace's stored topics (a hint for slug
+      reuse): the memory as the run found it (``start``), so the detection of every transcript
+      runs at once, without waiting for the plans before it, and is the same on any engine and
+      at any concurrency;
+    * ``shortlist()`` / ``get()`` — what dedup compares candidates with: the memory as it will
+      be at this transcript's commit (``exact``: the board's view, fetched — and waited for —
+      only when dedup first asks; checked again at commit by the staleness rule).
+    """
+
+    def __init__(
+        self,
+        start: Callable[[], Sequence[MemoryEntry]],
+        exact: Callable[[], Sequence[MemoryEntry]],
+        namespace: str | None,
+        default: str,
+    ) -> None:
+        self._start, self._exact = start, exact
+        self._namespace, self._default = namespace, default
+        self._scoped: list[MemoryEntry] | None = None
+
+    def _in_scope(self, entries: Sequence[MemoryEntry]) -> list[MemoryEntry]:
+        if self._namespace is None:
+            return list(entries)
+        return [e for e in entries if (e.namespace or self._default) == self._namespace]
+
+    def _view(self) -> list[MemoryEntry]:
+        if self._scoped is None:
+            self._scoped = self._in_scope(self._exact())
+        return self._scoped
+
+    def entries(self, kind: MemoryKind | None = None) -> list[MemoryEntry]:
+        return [e for e in self._in_scope(self._start()) if kind is None or e.kind == kind]
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
+        return shortlist(kind, slug, text, self._view())
+
+    def get(self, memory_id: str) -> MemoryEntry | None:
+        return next((e for e in self._view() if e.id == memory_id), None)
 
 
 @dataclass(frozen=True)
@@ -110,8 +161,8 @@ def plan_transcript(
     turns = transcript.turns
     last = turns[-1] if turns else None
     last_line = max((t.source.line for t in turns), default=since_line)
-    entries: Sequence[MemoryEntry] = snapshot.entries
     default = default_namespace or DEFAULT_NAMESPACE  # the pipeline scopes entries to ``namespace``
+    view = PlanningView(lambda: _start_entries(snapshot), lambda: snapshot.entries, namespace, default)
     first_new = first_new_turn(transcript, since_line) if since_line else 0
 
     def done(plan: Plan) -> UnitResult:
@@ -127,7 +178,8 @@ def plan_transcript(
         plan = extract(
             transcript,
             model=model,
-            existing=entries,
+            existing=(),
+            view=view,
             taken_ids=snapshot.taken_ids,
             context_tokens=context_tokens,
             now=now,
@@ -155,7 +207,8 @@ def plan_transcript(
     plan = extract(
         part,
         model=model,
-        existing=entries,
+        existing=(),
+        view=view,
         taken_ids=snapshot.taken_ids,
         context_tokens=context_tokens,
         now=now,

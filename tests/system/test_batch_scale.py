@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,3 +118,38 @@ def test_discovery_walks_in_path_order_without_sorting_everything(tmp_path: Path
     (folder / "b" / "link.txt").symlink_to(folder / "a.txt")
     again = discover([str(folder)])
     assert [item.path for item in again] == expected
+
+
+def test_detection_reads_the_memory_as_the_run_found_it_and_dedup_the_memory_at_commit() -> None:
+    """Detection's stored topics never wait for earlier plans (so the detection of every
+    transcript runs at once); dedup's shortlist is the memory as it will be at this commit."""
+    import datetime as dt
+
+    from memscribe.batch.board import Board, LazySnapshot
+    from memscribe.batch.unit import PlanningView
+    from memscribe.store.files import memory_path, parse_memory_file, render_profile
+
+    def entry(mem_id: str, slug: str, body: str, namespace: str | None = None) -> Any:
+        text = render_profile(
+            id=mem_id,
+            created=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+            ttl="infinity",
+            body=body,
+            namespace=namespace,
+        )
+        return parse_memory_file(text, memory_path("profile", slug, mem_id))
+
+    stored = entry("prof_tea00001", "drink", "User drinks green tea.")
+    other = entry("prof_oth00001", "drink", "User drinks coffee.", namespace="researcher")
+    board = Board(Snapshot(entries=(stored, other), taken_ids=frozenset({stored.id, other.id})), wait_s=60)
+    board.expect([0, 1])
+    lazy = LazySnapshot(board, 1)
+    view = PlanningView(lazy.start_entries, lambda: lazy.entries, "default", "default")
+    assert [e.id for e in view.entries()] == [stored.id]  # scoped; rank 0 has not published
+    assert lazy.base is None  # nothing fetched: no wait
+    added = entry("prof_tea00002", "drink", "User drinks black tea now.")
+    board.publish(0, Delta(added=(added,)))
+    ids = [s.id for s in view.shortlist("profile", "drink", "User drinks oolong tea.")]
+    assert set(ids) == {stored.id, added.id}  # the memory as at commit, in scope
+    assert lazy.base is not None and lazy.base.added_ids == frozenset({added.id})
+    assert [e.id for e in view.entries()] == [stored.id]  # topics stay as the run found them
