@@ -40,7 +40,9 @@ def normalize(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
+    """A word without its plural / verb ending (memoised: texts share most of their words)."""
     word = word.strip("._-")
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
