@@ -37,7 +37,6 @@ import json
 import os
 import random
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -170,22 +169,36 @@ def plan_run(corpus: Path, root: Path, n: int, code: Path = REPO) -> dict[str, A
     return result
 
 
-def cli_cpu(args: list[str], code: Path = REPO) -> tuple[float, dict[str, Any] | None]:
-    """CPU seconds (user+sys) of one ``memscribe`` process, and its JSON output if any."""
+def cli_run(args: list[str], code: Path = REPO) -> tuple[float, float, int, dict[str, Any] | None]:
+    """(CPU s (user+sys), wall s, max RSS KiB) of one ``memscribe`` process, and its JSON output
+    (``wait4``: this child's own resource use)."""
+    import time
+
     env = {**os.environ, "PYTHONPATH": str(code)}
     env.pop("MEMSCRIBE_MODEL", None)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(
-        [sys.executable, "-m", "memscribe.cli", *args], capture_output=True, text=True, env=env, cwd=code
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if done.returncode not in (0, 6):
-        raise SystemExit(f"memscribe {args[0]} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memscribe.cli", *args],
+            stdout=out,
+            stderr=err,
+            text=True,
+            env=env,
+            cwd=code,
+        )
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if proc.returncode not in (0, 6):
+        raise SystemExit(f"memscribe {args[0]} failed ({proc.returncode}):\n{stderr[-2000:]}")
+    cpu = usage.ru_utime + usage.ru_stime
     try:
-        return cpu, json.loads(done.stdout)
+        return cpu, wall, usage.ru_maxrss, json.loads(stdout)
     except json.JSONDecodeError:
-        return cpu, None
+        return cpu, wall, usage.ru_maxrss, None
 
 
 def seed_processed(folder: Path, root: Path, n: int) -> list[Path]:
@@ -213,48 +226,42 @@ def seed_processed(folder: Path, root: Path, n: int) -> list[Path]:
     return paths
 
 
-def ledger_scale(sizes: list[int], tmp: Path) -> list[list[str]]:
+def ledger_scale(sizes: list[int], tmp: Path, codes: list[tuple[str, Path]]) -> list[list[str]]:
+    """Per size and code: the run over N (100 changed), the 100 alone, the hook calls."""
     rows: list[list[str]] = []
-    help_cpu, _ = cli_cpu(["--help"])
     for n in sizes:
-        folder, root = tmp / f"scale-{n}", tmp / f"scale-root-{n}"
-        paths = seed_processed(folder, root, n)
+        folder, pristine = tmp / f"scale-{n}", tmp / f"scale-root-{n}"
+        paths = seed_processed(folder, pristine, n)
         changed = paths[:: max(1, n // 100)][:100]
-        for path in changed:
-            with path.open("a", encoding="utf-8") as f:
-                f.write("User: I prefer green tea.\nAssistant: Noted.\n")
-        common = ["--json", "--no-progress", "--memory-dir"]
         only = tmp / f"scale-only-{n}"
         only.mkdir()
         for path in changed:  # the same 100 transcripts alone, with the same ledger rows
             (only / path.name).symlink_to(path)
-        cpu_all, report = cli_cpu(["batch", str(folder), *common, str(root)])
-        assert report is not None and report["processed"] == len(changed), report
-        for path in changed:  # again: the rows were updated by the first run
-            with path.open("a", encoding="utf-8") as f:
-                f.write("User: I prefer black tea.\nAssistant: Noted.\n")
-        cpu_all2, _ = cli_cpu(["batch", str(folder), *common, str(root)])
-        for path in changed:
-            with path.open("a", encoding="utf-8") as f:
-                f.write("User: I prefer white tea.\nAssistant: Noted.\n")
-        cpu_only, _ = cli_cpu(["batch", str(only), *common, str(root)])
-        with changed[0].open("a", encoding="utf-8") as f:
-            f.write("User: I prefer jasmine tea.\nAssistant: Noted.\n")
-        cpu_one, _ = cli_cpu(["batch", str(changed[0]), *common, str(root)])
-        cpu_noop, _ = cli_cpu(["batch", str(changed[0]), *common, str(root)])  # nothing new now
-        overhead = cpu_all2 - cpu_only
-        rows.append(
-            [
-                str(n),
-                str(len(changed)),
-                f"{cpu_all:.2f}",
-                f"{cpu_all2:.2f}",
-                f"{cpu_only:.2f}",
-                f"{overhead:.2f}",
-                f"{cpu_one - help_cpu:.2f}",
-                f"{cpu_noop - help_cpu:.2f}",
-            ]
-        )
+        originals = {path: path.read_bytes() for path in changed}
+        for label, code in codes:
+            help_cpu, *_ = cli_run(["--help"], code)
+            root = tmp / f"scale-root-{n}-{label[:6]}"
+            common = ["--json", "--no-progress", "--memory-dir", str(root)]
+            row = [str(n), label]
+            for turn, what in enumerate(("green", "black")):  # the N run, then the 100 alone
+                shutil.rmtree(root, ignore_errors=True)
+                shutil.copytree(pristine, root)
+                for path in changed:  # same new turns each time, on the seeded rows
+                    path.write_bytes(
+                        originals[path] + f"User: I prefer {what} tea.\nAssistant: Noted.\n".encode()
+                    )
+                cpu, wall, rss, report = cli_run(["batch", str(folder if turn == 0 else only), *common], code)
+                assert report is not None and report["processed"] == len(changed), report
+                row += [f"{cpu:.2f}", f"{wall:.2f}", f"{rss / 1024:.0f}"]
+            with changed[0].open("a", encoding="utf-8") as f:
+                f.write("User: I prefer jasmine tea.\nAssistant: Noted.\n")
+            cpu_one, *_ = cli_run(["batch", str(changed[0]), *common], code)
+            cpu_noop, *_ = cli_run(["batch", str(changed[0]), *common], code)  # nothing new now
+            overhead = float(row[2]) - float(row[5])
+            row += [f"{overhead:.2f}", f"{cpu_one - help_cpu:.2f}", f"{cpu_noop - help_cpu:.2f}"]
+            rows.append(row)
+            for path in changed:
+                path.write_bytes(originals[path])
     return rows
 
 
@@ -340,7 +347,15 @@ def main() -> None:
             with (corpus / f"session-{i:04d}.txt").open("a", encoding="utf-8") as f:
                 f.write(f"User: I prefer {' '.join(rng.sample(WORDS, 3))}.\nAssistant: Noted.\n")
         rows.append(row("+10% appended", run_batch(corpus, root, url, last), last, args.latency, args.n))
-        scale = ledger_scale(args.ledger_scale, Path(tmp)) if args.ledger_scale else []
+        scale_codes = [(f"before: {args.baseline}", before)] if before is not None else []
+        scale_codes.append(("after", REPO))
+        scale = (
+            ledger_scale(
+                args.ledger_scale, Path(tmp), [(label, c) for label, c in scale_codes if c is not None]
+            )
+            if args.ledger_scale
+            else []
+        )
         plans: list[list[str]] = []
         for size in args.plan_sizes:
             generated = Path(tmp) / f"corpus-{size}"
@@ -375,11 +390,27 @@ def main() -> None:
         table(["code", "transcripts", "processed", "replan %", "cpu ms/tr", "wall s", "writes"], plans)
     if scale:
         print(
-            "\nledger at scale: N processed transcripts, 100 changed (CPU s of the memscribe process; "
-            "'N cost' = run over N minus run over the 100 alone; hook = one transcript with new turns, "
-            "and again with nothing new, minus --help)"
+            "\nledger at scale: N processed transcripts of which 100 changed (the memscribe process: CPU s, "
+            "wall s, max RSS MiB; 'N cost' = CPU of the run over N minus the run over the 100 alone, same "
+            "rows and new turns; hook = CPU of one transcript with new turns, and again with nothing new, "
+            "minus --help)"
         )
-        table(["N", "changed", "run (1st)", "run", "the 100 alone", "N cost", "hook", "hook (no-op)"], scale)
+        table(
+            [
+                "N",
+                "code",
+                "run cpu",
+                "run wall",
+                "run MiB",
+                "100 alone cpu",
+                "wall",
+                "MiB",
+                "N cost",
+                "hook",
+                "hook (no-op)",
+            ],
+            scale,
+        )
     if pairs:
         print(f"\nafter / before ({args.baseline}), same run:")
         for concurrency, old, new in pairs:
