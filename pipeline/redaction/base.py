@@ -55,6 +55,29 @@ def _WORDCHAR(c: str) -> bool:  # noqa: N802 - reads like a character class
     return c.isascii() and (c.isalnum() or c == "_")
 
 
+_LAST_LOWER: tuple[str, str] = ("", "")
+
+
+def lowered(text: str) -> str:
+    """``text.lower()``, computed once per text however many detectors ask (the last text's
+    lower-case form is kept; the pair is swapped in one assignment, so threads never see a
+    text with another's lower case)."""
+    global _LAST_LOWER
+    last = _LAST_LOWER
+    if last[0] is text:
+        return last[1]
+    low = text.lower()
+    _LAST_LOWER = (text, low)
+    return low
+
+
+def same_offsets(text: str, low: str) -> bool:
+    """True when offsets into ``low`` (:func:`lowered`) are offsets into ``text`` and every
+    case-insensitive regex match holds its lower-case hint: no character changed length when
+    lower-cased, and no long s or Kelvin sign (which ``re`` matches as ``s`` and ``k``)."""
+    return len(low) == len(text) and "\u017f" not in text and "\u212a" not in text
+
+
 def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans of the lines of ``low`` that contain a hint."""
     spans: list[tuple[int, int]] = []
@@ -109,7 +132,7 @@ def _regex(
         # ``hints`` are checked once per text by the combined prefilter (see ``Detector``)
         windows: list[tuple[int, int]] = [(0, len(text))]
         if ihints:
-            windows = _hint_lines(text.lower(), ihints)
+            windows = _hint_lines(lowered(text), ihints)
         for m in (m for ws, we in windows for m in rx.finditer(text, ws, we)):
             start, end = m.span(group)
             if start < 0 or end <= start:

@@ -7,7 +7,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import MASK_RE
+from memscribe.redaction.base import MASK_RE, lowered, same_offsets
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
@@ -125,13 +125,30 @@ _VALUE_LINE = re.compile(
 _SECRET_CONTEXT = re.compile(
     r"(?i)secret|token|passw|pass\b|_pass|pwd|api[_-]?key|apikey|credential|private[_-]?key|access[_-]?key|auth"
 )
+#: Every :data:`_SECRET_CONTEXT` match holds one of these (lower case).
+_CONTEXT_WORDS = ("secret", "token", "pass", "pwd", "api", "credential", "private", "access", "auth")
 _PASTE = re.compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 
 def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
     """A line that holds only a random-looking token, when the line before names a secret
     (``heroku config:get API_TOKEN`` then the value; ``echo $AWS_SECRET_ACCESS_KEY``)."""
-    for m in _VALUE_LINE.finditer(text):
+    low = lowered(text)
+    if not same_offsets(text, low):
+        lines: Iterator[re.Match[str]] = _VALUE_LINE.finditer(text)
+    else:
+        # only a line after one that holds a context word can qualify: find those by substring
+        after: set[int] = set()
+        for hint in _CONTEXT_WORDS:
+            at = low.find(hint)
+            while at >= 0:
+                nl = low.find("\n", at)
+                if nl < 0:
+                    break
+                after.add(nl + 1)
+                at = low.find(hint, nl + 1)
+        lines = (m for start in sorted(after) if (m := _VALUE_LINE.match(text, start)) is not None)
+    for m in lines:
         value = m.group("v")
         if "=" in value.rstrip("=") or "://" in value or is_benign_shape(value):
             continue  # an assignment or a URL (their own detectors decide), or a content hash
@@ -149,7 +166,7 @@ def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _find_pasted(text: str) -> Iterator[tuple[int, int]]:
-    if "paste" not in text.lower():
+    if "paste" not in lowered(text):
         return
     for m in _PASTE.finditer(text):
         value = m.group("v").rstrip(".,;:?!)")

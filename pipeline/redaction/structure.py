@@ -7,6 +7,7 @@ import functools
 import re
 from collections.abc import Iterator
 
+from memscribe.redaction.base import lowered, same_offsets
 from memscribe.redaction.values import (
     _DIGIT,
     _MAX_VALUE_LEN,
@@ -57,7 +58,7 @@ _SESSIONISH = re.compile(r"(?i)sess|sid|token|auth|jwt|csrf|xsrf|remember|login|
 
 
 def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
-    if "cookie" not in text.lower():
+    if "cookie" not in lowered(text):
         return
     for line in _COOKIE_LINE.finditer(text):
         base = line.start("body")
@@ -233,6 +234,13 @@ def _is_password_name(name: str) -> bool:
     return bool(parts) and (parts[-1] in _PASSWORD_WORDS or parts[-1].endswith(("password", "passwd")))
 
 
+def _occurrences(low: str, hint: str) -> Iterator[int]:
+    at = low.find(hint)
+    while at >= 0:
+        yield at
+        at = low.find(hint, at + 1)
+
+
 def _name_starts(text: str, low: str) -> list[int]:
     """Start of each identifier that holds a name hint (a secret name always holds one), so
     :data:`_ASSIGN` is tried only there instead of scanning every line."""
@@ -249,7 +257,7 @@ def _name_starts(text: str, low: str) -> list[int]:
 
 
 def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
-    matches = (_ASSIGN.match(text, start) for start in _name_starts(text, text.lower()))
+    matches = (_ASSIGN.match(text, start) for start in _name_starts(text, lowered(text)))
     for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")
         if text.endswith("[REDACTED:", 0, m.start()):
@@ -283,9 +291,28 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
                 pos = more.end()
 
 
+#: Every :data:`_CALL` match holds one of these (lower case): found by substring search first.
+_CALL_HINTS = (
+    "password(",
+    "passwd(",
+    "secret(",
+    "token(",
+    "apikey(",
+    "api_key(",
+    "credential(",
+    "credentials(",
+)
+
+
 def _find_calls(text: str) -> Iterator[tuple[int, int]]:
     """Setter and builder calls with a literal argument: ``client.setPassword("…")``."""
-    for m in _CALL.finditer(text):
+    low = lowered(text)
+    if same_offsets(text, low):
+        starts = sorted(at for hint in _CALL_HINTS if hint in low for at in _occurrences(low, hint))
+        calls: Iterator[re.Match[str]] = (m for at in starts if (m := _CALL.match(text, at)) is not None)
+    else:  # lower-casing moved offsets (or a non-ASCII letter folds to a hint): scan it all
+        calls = _CALL.finditer(text)
+    for m in calls:
         end = m.start() + m.group(0).index("(")
         start = m.start()
         while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):

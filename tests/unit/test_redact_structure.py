@@ -118,3 +118,29 @@ def test_sas_signature_masked_and_slugs_kept() -> None:
     url = "https://acct.blob.core.example/c/f.txt?sv=2020-08-04&sp=r&sig=Zq8vR2mXk4Lp9sWt7YbN3cHdXq%2BaZ%3D"
     assert "Zq8vR2mX" not in redact_text(url)[0]
     assert find_secrets('"bucket_key": "design-review-2024"') == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('client.setPassword("Zq8vR2mXk4Lp")', "Zq8vR2mXk4Lp"),
+        ('b.apiKey("x").token("Zq8vR2mXk4Lp9sWt")', "Zq8vR2mXk4Lp9sWt"),
+        # lower-casing ``İ`` adds a character: the substring search cannot be trusted there
+        ('İİİ client.setPassword("Zq8vR2mXk4Lp")', "Zq8vR2mXk4Lp"),
+        ('ſ setSecret("Zq8vR2mXk4Lp9sWt")', "Zq8vR2mXk4Lp9sWt"),
+        ("heroku config:get API_TOKEN\nq8Zr2LmX9vT4kW7pN3sYx\n", "q8Zr2LmX9vT4kW7pN3sYx"),
+        ("İİ heroku config:get API_TOKEN\nq8Zr2LmX9vT4kW7pN3sYx\n", "q8Zr2LmX9vT4kW7pN3sYx"),
+        ("echo $AWS_SECRET_ACCESS_KEY\r\nq8Zr2LmX9vT4kW7pN3sYx", "q8Zr2LmX9vT4kW7pN3sYx"),
+    ],
+)
+def test_substring_first_paths_find_what_a_full_scan_finds(text: str, secret: str) -> None:
+    # calls and value lines are looked for where a hint occurs (lower case), not by a scan of
+    # every line; the findings must not depend on that
+    out, _ = redact_text(text)
+    assert secret not in out, out
+    assert find_secrets(text) == find_secrets(text, prefilter=False)
+
+
+def test_value_line_needs_a_secret_line_before_it() -> None:
+    assert find_secrets("heroku config:get APP_NAME\nq8Zr2LmX9vT4kW7pN3sYx\n") == []
+    assert find_secrets("q8Zr2LmX9vT4kW7pN3sYx\nAPI_TOKEN above\n") == []
