@@ -34,11 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from memscribe.index import open_index  # noqa: E402
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp  # noqa: E402
+from memscribe.store import transaction as apply_stage  # noqa: E402
 from memscribe.store.changes import MEMORY_DIRS  # noqa: E402
 from memscribe.store.files import archive_path, memory_path, render_playbook, render_profile  # noqa: E402
 from memscribe.store.ids import ALPHABET  # noqa: E402
 from memscribe.store.root import MemoryRoot  # noqa: E402
-from memscribe.store import transaction as apply_stage  # noqa: E402
 from memscribe.store.transaction import apply_plan  # noqa: E402
 
 NOW = dt.datetime(2026, 3, 1, tzinfo=dt.UTC)
@@ -226,7 +226,29 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def run_size(n: int, queries: int, workdir: Path) -> dict[str, float]:
+def cli_search(root: Path, codes: list[tuple[str, Path]], queries: list[str]) -> dict[str, float]:
+    """``memscribe search`` from the command line over ``root`` (a fresh process per query, after
+    one warm-up call that brings the index up to date) beside ``memscribe --help``: median CPU,
+    wall and max RSS per code (:func:`bench.batch.cli_run`, ``wait4``)."""
+    from bench.batch import cli_run  # noqa: PLC0415 - only with --cli
+
+    found: dict[str, float] = {}
+    for label, code in codes:
+        cli_run(["search", queries[0], "--memory-dir", str(root)], code)  # warm-up: refresh
+        helps = [cli_run(["--help"], code) for _ in range(3)]
+        runs = [cli_run(["search", q, "--memory-dir", str(root)], code) for q in queries]
+        help_cpu = statistics.median(h[0] for h in helps)
+        found[f"{label} help cpu"] = help_cpu
+        found[f"{label} search cpu"] = statistics.median(r[0] for r in runs)
+        found[f"{label} beyond help"] = found[f"{label} search cpu"] - help_cpu
+        found[f"{label} search wall"] = statistics.median(r[1] for r in runs)
+        found[f"{label} search MiB"] = max(r[2] for r in runs) / 1024
+    return found
+
+
+def run_size(
+    n: int, queries: int, workdir: Path, cli_codes: list[tuple[str, Path]] | None = None
+) -> dict[str, float]:
     corpus = Corpus(seed=n)
     root = workdir / f"root-{n}"
     paths = generate(root, n, corpus)
@@ -291,6 +313,9 @@ def run_size(n: int, queries: int, workdir: Path) -> dict[str, float]:
     result["apply_before_s"] = time_apply(root, corpus, variant="before")
     result["apply_index_s"] = time_apply(root, corpus, variant="index")
     result["apply_names_s"] = time_apply(root, corpus, variant="names")
+    if cli_codes:
+        words = [" ".join(corpus.words(2)) + " " + corpus.rng.choice(TOPICS) for _ in range(5)]
+        result.update(cli_search(root, cli_codes, words))
     shutil.rmtree(root, ignore_errors=True)
     return result
 
@@ -318,6 +343,20 @@ def _speedup(before: float, after: float) -> str:
     return f"{before * 1000:.1f} → {after * 1000:.1f} ms (×{ratio:.0f})"
 
 
+def _cli_codes(args: argparse.Namespace, workdir: Path) -> list[tuple[str, Path]] | None:
+    if not args.cli:
+        return None
+    from bench.batch import REPO, export_revision  # noqa: PLC0415
+
+    codes: list[tuple[str, Path]] = []
+    if args.baseline:
+        dest = workdir / "baseline"
+        if not dest.exists():
+            export_revision(args.baseline, dest)
+        codes.append(("before", dest))
+    return [*codes, ("after", REPO)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -325,13 +364,17 @@ def main() -> int:
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument(
+        "--cli", action="store_true", help="also time `memscribe search` processes beside `memscribe --help`"
+    )
+    parser.add_argument("--baseline", metavar="REV", help="with --cli: also git revision REV's code")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memscribe-bench-"))
     rows = []
     for n in sizes:
         print(f"… {n} entries", file=sys.stderr, flush=True)
-        rows.append(run_size(n, args.queries, workdir))
+        rows.append(run_size(n, args.queries, workdir, _cli_codes(args, workdir)))
     if args.workdir is None:
         shutil.rmtree(workdir, ignore_errors=True)
 
@@ -366,6 +409,22 @@ def main() -> int:
             _speedup(row["apply_before_s"], row["apply_names_s"]),
         ]
         print(f"| {row['entries']:.0f} | " + " | ".join(cells) + " |")
+    if args.cli:
+        labels = ["before", "after"] if args.baseline else ["after"]
+        print()
+        print(
+            "memscribe search from the command line (median of 5 queries, fresh process each; CPU s of "
+            f"the process, 'beyond help' = minus the median CPU of memscribe --help){' before: ' + args.baseline if args.baseline else ''}:"
+        )
+        print("| entries | code | --help cpu | search cpu | beyond help | search wall | max RSS MiB |")
+        print("|---:|---|---:|---:|---:|---:|---:|")
+        for row in rows:
+            for label in labels:
+                print(
+                    f"| {row['entries']:.0f} | {label} | {row[f'{label} help cpu']:.3f} | "
+                    f"{row[f'{label} search cpu']:.3f} | {row[f'{label} beyond help']:+.3f} | "
+                    f"{row[f'{label} search wall']:.3f} | {row[f'{label} search MiB']:.0f} |"
+                )
     target = rows[-1]
     ok = target["shortlist_p99_ms"] < 50 and target["search_p99_ms"] < 50
     print()
