@@ -3,14 +3,18 @@
     .venv/bin/python bench/guard.py                  # this tree vs the rules at --before
     .venv/bin/python bench/guard.py --before 409e2f9 --json guard.json
 
-Corpus: ``../shared/data/injection`` (see its README), split by ``bench/injection_corpus.py``
-into ``train`` (classifier weights), ``threshold`` (its decision threshold) and
-``validation`` (never used to choose anything). The figures are printed per split; read the
-validation column. "before" is the rule guard of ``pipeline/stages/guard.py`` at the given
+Corpus: ``../shared/data/injection`` (see its README) and the clean package documents of
+``fixtures/guard/clean_documents.jsonl``, split by ``bench/injection_corpus.py`` into
+``train`` and ``threshold`` (the development part: ``bench/train_guard.py`` fits the weights
+on both and chooses the threshold on out-of-fold scores over both) and ``validation`` (never
+used to choose anything). The figures are printed per split; read the validation column
+(the development columns score samples the classifier learnt from). "before" is the rule guard of ``pipeline/stages/guard.py`` at the given
 commit, loaded from git into a temporary module.
 
 Printed: recall per attack category, false positives on benign user statements (questions,
-user rules, hard negatives) and on clean documents, and throughput (MB/s of CPU time on one
+user rules, hard negatives), on the corpus's clean documents and on the package documents of
+``fixtures/guard/clean_documents.jsonl`` (READMEs, docstrings and code nobody wrote for the
+guard, split by source; see ``bench/clean_documents.py``), and throughput (MB/s of CPU time on one
 core, every paragraph checked whole; the faster of two passes).
 
 Targets (issue 12, for independent data): recall >= 0.80 overall and >= 0.60 on indirect
@@ -35,7 +39,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
 from at_ref import package_at  # noqa: E402
-from injection_corpus import CLEAN_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
+from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import check  # noqa: E402
 from memscribe.guard.classifier import load_model  # noqa: E402
@@ -133,6 +137,7 @@ def main() -> int:
         ("FP:   of which hard negatives", {"hard_negative"}),
         ("FP:   of which user rules", {"user_rule"}),
         ("FP: clean documents", CLEAN_DOCUMENTS),
+        ("FP: package docs (READMEs, code)", PACKAGE_DOCUMENTS),
     ]
     out: dict[str, object] = {"size_mb": size_mb}
     for split in SPLITS:

@@ -3,6 +3,11 @@
 The corpus ships no split, so each sample goes by a hash of its id: 60% ``train`` (weights),
 20% ``threshold`` (the decision threshold and nothing else), 20% ``validation`` (reported
 only; never used to choose a rule, a weight or a threshold).
+
+:func:`load` adds the clean documents of ``fixtures/guard/clean_documents.jsonl`` (paragraphs
+of installed packages' READMEs and of the standard library, see ``bench/clean_documents.py``)
+as category ``package_document``, split by a hash of their source (a distribution or a
+module), so the validation part holds sources no training row came from.
 """
 
 from __future__ import annotations
@@ -14,11 +19,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 INJECTION = REPO.parent / "shared" / "data" / "injection"
+PACKAGE_DOCS = REPO / "fixtures" / "guard" / "clean_documents.jsonl"
 
 #: Categories that are things a user says to an agent (the ≤ 1% false-positive budget).
 USER_STATEMENTS = frozenset({"benign", "user_rule", "hard_negative"})
 #: Clean documents of the kinds that carry indirect injections (the ≤ 2% budget).
 CLEAN_DOCUMENTS = frozenset({"benign_document"})
+#: Clean documents nobody wrote for the guard: READMEs, docstrings and code (the ≤ 2% budget too).
+PACKAGE_DOCUMENTS = frozenset({"package_document"})
 
 
 @dataclass(frozen=True)
@@ -37,8 +45,8 @@ def split_of(sample_id: str) -> str:
     return "train" if bucket < 6 else "threshold" if bucket < 8 else "validation"
 
 
-def load(root: Path = INJECTION) -> list[Sample]:
-    """Every labelled sample, in file order."""
+def load(root: Path = INJECTION, *, package_docs: Path | None = PACKAGE_DOCS) -> list[Sample]:
+    """Every labelled sample, in file order, then the package documents (when ``package_docs``)."""
     texts: dict[str, str] = {}
     out = []
     for line in (root / "labels.jsonl").read_text(encoding="utf-8").splitlines():
@@ -48,4 +56,17 @@ def load(root: Path = INJECTION) -> list[Sample]:
                 texts[d["file"]] = fh.read()
         text = texts[d["file"]][d["start"] : d["end"]]
         out.append(Sample(d["id"], text, bool(d["injection"]), d["category"], d["source"], split_of(d["id"])))
+    if package_docs is not None and package_docs.is_file():
+        for line in package_docs.read_text(encoding="utf-8").splitlines():
+            d = json.loads(line)
+            out.append(
+                Sample(
+                    d["id"],
+                    d["text"],
+                    False,
+                    "package_document",
+                    d["source"],
+                    split_of("clean:" + d["group"]),
+                )
+            )
     return out

@@ -5,20 +5,24 @@
 
 Logistic regression (L2, class-balanced) over the features of
 :func:`memscribe.guard.classifier.features`, fitted by full-batch gradient descent (Adam, a
-fixed number of steps, no randomness) on the ``train`` part of the split in
-``bench/injection_corpus.py``. The decision threshold is then chosen on the ``threshold``
-part alone: the lowest score at which the classifier flags at most :data:`MAX_FP_USER` of
-the benign user statements there and at most :data:`MAX_FP_DOCS` of the clean documents,
-counting the rules' verdicts too (they fire first).
+fixed number of steps, no randomness) on the development part of the split in
+``bench/injection_corpus.py`` (``train`` and ``threshold``; the package documents of
+``fixtures/guard/clean_documents.jsonl`` included). The decision threshold is chosen on
+out-of-fold scores: :data:`FOLDS` models, each trained without one fold of the development
+part, score that fold, and the threshold is the lowest score at which rules and classifier
+together flag at most :data:`MAX_FP_USER` of the benign user statements and at most
+:data:`MAX_FP_DOCS` of the clean documents (the corpus's, and separately the package
+documents). Choosing it on every development sample instead of one held-back fifth makes a
+1% rate resolvable (some 800 user statements instead of 230).
 The ``validation`` part is not read here. The few hyperparameters below (``NORM_POWER``,
-``L2``) were compared on the ``threshold`` part only: recall at <= 1% false positives on user
-statements, without more false positives on clean documents.
+``L2``) were compared on the out-of-fold scores only: recall at those false-positive rates.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import sys
 from collections import Counter
@@ -29,7 +33,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
-from injection_corpus import CLEAN_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
+from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import classifier, normalise, rules  # noqa: E402
 from memscribe.guard.verdict import WINDOW_SENTENCES, windows  # noqa: E402
@@ -40,6 +44,8 @@ NORM_POWER = 0.35
 L2 = 1e-4
 STEPS = 400
 LEARNING_RATE = 0.05
+#: Folds of the cross-validation whose out-of-fold scores choose the threshold.
+FOLDS = 5
 MAX_FP_USER = 0.01
 #: Clean documents: at most this share, or one document (the threshold part holds a few dozen,
 #: too few to resolve 2%), flagged by the rules and the classifier together.
@@ -79,9 +85,20 @@ def training_texts(train: list[Sample]) -> list[tuple[str, bool]]:
     return out
 
 
+_FEATURES: dict[str, Counter[str]] = {}
+
+
+def _feature_counts(text: str) -> Counter[str]:
+    """Feature counts of ``text``, kept across folds (the same texts recur in every fold)."""
+    hit = _FEATURES.get(text)
+    if hit is None:
+        hit = _FEATURES[text] = Counter(classifier.features(text))
+    return hit
+
+
 def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
     texts = training_texts(train)
-    counts = [Counter(classifier.features(t)) for t, _ in texts]
+    counts = [_feature_counts(t) for t, _ in texts]
     df: Counter[str] = Counter()
     for c in counts:
         df.update(c.keys())
@@ -122,12 +139,13 @@ def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
     return b, {f: float(x) for f, x in zip(vocab, w, strict=True) if abs(x) >= PRUNE}
 
 
-def choose_threshold(model: classifier.Model, held: list[Sample]) -> tuple[float, dict[str, float]]:
-    """Lowest threshold at which rules and classifier together flag at most :data:`MAX_FP_USER`
-    of the benign user statements of the held-back part and at most :data:`MAX_FP_DOCS` (or one)
-    of its clean documents."""
+Scored = list[tuple[Sample, bool, float]]
+
+
+def score_samples(model: classifier.Model, samples: list[Sample]) -> Scored:
+    """Each sample with whether a rule fires on it and the classifier's window score."""
     scored = []
-    for s in held:
+    for s in samples:
         vs = normalise.views(s.text)
         scored.append(
             (
@@ -136,13 +154,25 @@ def choose_threshold(model: classifier.Model, held: list[Sample]) -> tuple[float
                 max(model.max_window_score(v, WINDOW_SENTENCES) for v in vs),
             )
         )
+    return scored
+
+
+def choose_threshold(scored: Scored) -> tuple[float, dict[str, float]]:
+    """Lowest threshold at which rules and classifier together flag at most :data:`MAX_FP_USER`
+    of the benign user statements and at most :data:`MAX_FP_DOCS` (or one) of each group of
+    clean documents, among ``scored`` (out-of-fold scores: no sample scored by a model that
+    learnt from it)."""
     users = [(r, sc) for s, r, sc in scored if not s.injection and s.category in USER_STATEMENTS]
-    docs = [(r, sc) for s, r, sc in scored if s.category in CLEAN_DOCUMENTS]
+    doc_groups = [
+        [(r, sc) for s, r, sc in scored if s.category in group]
+        for group in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)
+    ]
     threshold = 0.99
     for t in sorted({round(sc, 3) for _, _, sc in scored if sc >= 0.5}):
         fp_user = sum(1 for r, sc in users if r or sc >= t)
-        fp_docs = sum(1 for r, sc in docs if r or sc >= t)
-        if fp_user <= MAX_FP_USER * len(users) and fp_docs <= max(1, MAX_FP_DOCS * len(docs)):
+        if fp_user <= MAX_FP_USER * len(users) and all(
+            sum(1 for r, sc in docs if r or sc >= t) <= max(1, MAX_FP_DOCS * len(docs)) for docs in doc_groups
+        ):
             threshold = t
             break
 
@@ -151,27 +181,54 @@ def choose_threshold(model: classifier.Model, held: list[Sample]) -> tuple[float
 
     return threshold, {
         "recall": rate([(r, sc) for s, r, sc in scored if s.injection]),
-        "fp_user (rules+classifier)": rate(
-            [(r, sc) for s, r, sc in scored if not s.injection and s.category in USER_STATEMENTS]
-        ),
-        "fp_docs (rules+classifier)": rate([(r, sc) for s, r, sc in scored if s.category in CLEAN_DOCUMENTS]),
+        "fp_user": rate(users),
+        "fp_docs": rate(doc_groups[0]),
+        "fp_package_docs": rate(doc_groups[1]),
     }
 
 
+def fold_of(sample: Sample, folds: int) -> int:
+    return hashlib.sha256(("fold:" + sample.id).encode("utf-8")).digest()[0] % folds
+
+
 def main() -> int:
+    global L2, NORM_POWER
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--folds", type=int, default=FOLDS, help="cross-validation folds for the threshold")
+    ap.add_argument("--l2", type=float, default=L2)
+    ap.add_argument("--dump", type=Path, help="write the out-of-fold scores here (development samples)")
+    ap.add_argument("--no-final", action="store_true", help="only the out-of-fold figures (no weights)")
+    ap.add_argument("--norm-power", type=float, default=NORM_POWER)
     a = ap.parse_args()
+    L2, NORM_POWER = a.l2, a.norm_power
     samples = load()
-    train = [s for s in samples if s.split == "train"]
-    held = [s for s in samples if s.split == "threshold"]
-    bias, weights = fit(train)
-    model = classifier.Model(bias, weights, 0.5, "", {}, norm_power=NORM_POWER)
-    threshold, at = choose_threshold(model, held)
+    dev = [s for s in samples if s.split != "validation"]
+    scored: Scored = []
+    for k in range(a.folds):
+        rest = [s for s in dev if fold_of(s, a.folds) != k]
+        bias, weights = fit(rest)
+        fold_model = classifier.Model(bias, weights, 0.5, "", {}, norm_power=NORM_POWER)
+        scored += score_samples(fold_model, [s for s in dev if fold_of(s, a.folds) == k])
+    threshold, at = choose_threshold(scored)
+    if a.dump is not None:
+        rows = [
+            {"id": s.id, "category": s.category, "injection": s.injection, "rule": r, "score": round(sc, 4)}
+            for s, r, sc in scored
+        ]
+        a.dump.write_text(json.dumps(rows), encoding="utf-8")
+    print(
+        f"threshold {threshold} (l2 {L2}, norm_power {NORM_POWER}) from {a.folds}-fold out-of-fold scores: "
+        + ", ".join(f"{k} {v:.3f}" for k, v in at.items())
+    )
+    if a.no_final:
+        return 0
+    bias, weights = fit(dev)
     data = {
-        "version": f"logreg-{len(train)}-{len(weights)}",
-        "about": "memscribe injection guard; trained by bench/train_guard.py on the train split of "
-        "../shared/data/injection (see its README for sources and licences)",
+        "version": f"logreg-{len(dev)}-{len(weights)}",
+        "about": "memscribe injection guard; trained by bench/train_guard.py on the train and threshold "
+        "splits of ../shared/data/injection (see its README for sources and licences) and of "
+        "fixtures/guard/clean_documents.jsonl",
         "bias": round(bias, 6),
         "norm_power": NORM_POWER,
         "threshold": threshold,
@@ -179,10 +236,8 @@ def main() -> int:
     }
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
     a.out.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
-    print(f"train {len(train)} samples, {len(weights)} weights kept, {a.out.stat().st_size / 1024:.0f} KiB")
     print(
-        f"threshold {threshold} on {len(held)} held-back samples: "
-        + ", ".join(f"{k} {v:.3f}" for k, v in at.items())
+        f"trained on {len(dev)} samples, {len(weights)} weights kept, {a.out.stat().st_size / 1024:.0f} KiB"
     )
     return 0
 
