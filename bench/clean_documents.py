@@ -49,6 +49,7 @@ PER_SYSTEM = 200
 CHANGELOG_ENTRIES = 2
 PER_TABLE = 20
 TABLE_LINES = 15
+CONFIG_LINES = 25
 MIN_CHARS, MAX_CHARS = 80, 2000
 
 
@@ -172,7 +173,8 @@ def system_files() -> list[dict[str, str]]:
                 )
     tables = sorted(Path("/usr/share/zoneinfo").glob("*.tab"))
     configs = sorted(Path("/etc").glob("*.conf"))
-    for path, kind, size in [(p, "table", TABLE_LINES) for p in tables] + [(p, "config", 25) for p in configs]:
+    sources = [(p, "table", TABLE_LINES) for p in tables] + [(p, "config", CONFIG_LINES) for p in configs]
+    for path, kind, size in sources:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError):
