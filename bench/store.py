@@ -343,6 +343,32 @@ def _speedup(before: float, after: float) -> str:
     return f"{before * 1000:.1f} → {after * 1000:.1f} ms (×{ratio:.0f})"
 
 
+def vector_scan(n: int = 10_000, dim: int = 1536) -> str:
+    """One semantic query over ``n`` stored vectors: numpy (one matrix-vector product) beside the
+    pure-Python scan (what runs without numpy), CPU measured in the same run."""
+    from array import array
+
+    from memscribe.index.embed import unit
+    from memscribe.index.semantic import Vectors
+
+    rng = random.Random(1)
+    blobs = [array("f", [rng.random() - 0.5 for _ in range(dim)]).tobytes() for _ in range(n)]
+    rows = [(i, "profile", "") for i in range(n)]
+    query = unit([rng.random() - 0.5 for _ in range(dim)])
+    fast, slow = Vectors(rows, blobs), Vectors(rows, [])
+    slow.lists = [array("f", b).tolist() for b in blobs]
+    t = time.process_time()
+    fast.cosines(query)
+    numpy_s = time.process_time() - t
+    t = time.process_time()
+    slow.cosines(query)
+    python_s = time.process_time() - t
+    return (
+        f"semantic query over {n} x {dim} vectors: numpy {numpy_s * 1000:.1f} ms, "
+        f"pure Python {python_s * 1000:.0f} ms (x{python_s / max(numpy_s, 1e-9):.0f})"
+    )
+
+
 def _cli_codes(args: argparse.Namespace, workdir: Path) -> list[tuple[str, Path]] | None:
     if not args.cli:
         return None
@@ -368,6 +394,9 @@ def main() -> int:
         "--cli", action="store_true", help="also time `memscribe search` processes beside `memscribe --help`"
     )
     parser.add_argument("--baseline", metavar="REV", help="with --cli: also git revision REV's code")
+    parser.add_argument(
+        "--vectors", action="store_true", help="also time one semantic query, numpy vs Python"
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memscribe-bench-"))
@@ -425,6 +454,9 @@ def main() -> int:
                     f"{row[f'{label} search cpu']:.3f} | {row[f'{label} beyond help']:+.3f} | "
                     f"{row[f'{label} search wall']:.3f} | {row[f'{label} search MiB']:.0f} |"
                 )
+    if args.vectors:
+        print()
+        print(vector_scan())
     target = rows[-1]
     ok = target["shortlist_p99_ms"] < 50 and target["search_p99_ms"] < 50
     print()

@@ -41,7 +41,7 @@ from memscribe.index.query import (
     selective_words,
 )
 from memscribe.index.refresh import CHANGES_LOG_MAX, RACY_NS, VERIFY_EVERY_S, Refresher, RefreshStats
-from memscribe.index.semantic import SEMANTIC_FLOOR, SEMANTIC_WEIGHT, Semantic, blend
+from memscribe.index.semantic import SEMANTIC_FLOOR, SEMANTIC_WEIGHT, Semantic, Vectors, blend
 from memscribe.index.sql import (
     INDEX_DIR,
     INDEX_FILE,
@@ -93,7 +93,7 @@ class MemoryIndex(Refresher, Semantic):
         self.location = location  # None: an in-memory index (read-only root, dry runs)
         self._vocab_total: int | None = None
         # (rowid, kind, namespace, unit vector) of the active entries, loaded on first use.
-        self._vectors: list[tuple[int, str, str, list[float]]] | None = None
+        self._vectors: Vectors | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 

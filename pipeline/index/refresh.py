@@ -36,7 +36,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memscribe.index.query import is_current
 from memscribe.index.sql import COLUMNS, RACY_NS, VERIFY_EVERY_S, fts_text, row_for
@@ -49,6 +49,9 @@ from memscribe.store.changes import (
     read_changes,
     truncate_changes,
 )
+
+if TYPE_CHECKING:
+    from memscribe.index.semantic import Vectors
 
 #: The change log is emptied once a refresh has read this many bytes of it.
 CHANGES_LOG_MAX = 1 << 20
@@ -78,7 +81,7 @@ class Refresher:
     conn: sqlite3.Connection
     location: Path | None
     _vocab_total: int | None
-    _vectors: list[tuple[int, str, str, list[float]]] | None
+    _vectors: Vectors | None
 
     def meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()

@@ -7,6 +7,7 @@ import operator
 import sqlite3
 import sys
 from array import array
+from typing import Any
 
 from memscribe.index.embed import EmbeddingModel, unit
 from memscribe.schemas.memory import MemoryKind
@@ -17,12 +18,52 @@ SEMANTIC_FLOOR = 0.5
 SEMANTIC_WEIGHT = 0.6
 
 
+class Vectors:
+    """The active entries' vectors of one model, loaded once per index object: (rowid, kind,
+    namespace) per entry and the vectors themselves — one float32 matrix with numpy (a query is
+    one matrix-vector product), else a list of float lists (a pure-Python scan)."""
+
+    def __init__(self, rows: list[tuple[int, str, str]], blobs: list[bytes]) -> None:
+        self.rows = rows
+        self.matrix: Any = None
+        self.lists: list[list[float]] = []
+        try:
+            import numpy as np
+        except ImportError:  # the semantic extra is not installed: the pure-Python scan
+            np = None
+        if np is not None and blobs and len({len(b) for b in blobs}) == 1:
+            self.matrix = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), -1)
+        else:
+            for blob in blobs:
+                vec = array("f")
+                vec.frombytes(blob)
+                self.lists.append(vec.tolist())
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def cosines(self, query: list[float]) -> list[tuple[int, float]]:
+        """(position, cosine) of every vector above SEMANTIC_FLOOR (unit vectors: the dot product)."""
+        if self.matrix is not None:
+            import numpy as np
+
+            values = self.matrix @ np.asarray(query, dtype=np.float32)
+            above = np.nonzero(values > SEMANTIC_FLOOR)[0]
+            return [(int(i), float(values[i])) for i in above]
+        found = []
+        for i, vec in enumerate(self.lists):
+            cosine = sum(map(operator.mul, query, vec))
+            if cosine > SEMANTIC_FLOOR:
+                found.append((i, cosine))
+        return found
+
+
 class Semantic:
     """The embedding half of :class:`memscribe.index.db.MemoryIndex` (vectors per entry text)."""
 
     conn: sqlite3.Connection
     embedder: EmbeddingModel | None
-    _vectors: list[tuple[int, str, str, list[float]]] | None
+    _vectors: Vectors | None
 
     def _disable_embeddings(self, exc: Exception) -> None:
         name = self.embedder.name if self.embedder else "?"
@@ -30,10 +71,10 @@ class Semantic:
         self.embedder = None
         self._vectors = None
 
-    def _load_vectors(self) -> list[tuple[int, str, str, list[float]]]:
+    def _load_vectors(self) -> Vectors:
         """Embed the active entries that have no vector for this model and text yet, then load all."""
         if self.embedder is None:
-            return []
+            return Vectors([], [])
         if self._vectors is not None:
             return self._vectors
         model = self.embedder.name
@@ -60,7 +101,7 @@ class Semantic:
                     )
         except Exception as exc:  # noqa: BLE001 - any model failure: fall back to lexical
             self._disable_embeddings(exc)
-            return []
+            return Vectors([], [])
         if missing:
             with self.conn:  # drop vectors of texts no active entry has any more
                 self.conn.execute(
@@ -68,17 +109,17 @@ class Semantic:
                     "WHERE f.id = vectors.id AND f.norm = vectors.sha AND f.ok = 1 AND f.archived = 0)",
                     (model,),
                 )
-        loaded: list[tuple[int, str, str, list[float]]] = []
+        rows: list[tuple[int, str, str]] = []
+        blobs: list[bytes] = []
         for rowid, kind, ns, blob in self.conn.execute(
             "SELECT f.rowid, f.kind, f.namespace, v.vec FROM files f JOIN vectors v "
             "ON v.model = ? AND v.id = f.id AND v.sha = f.norm WHERE f.ok = 1 AND f.archived = 0",
             (model,),
         ):
-            vec = array("f")
-            vec.frombytes(blob)
-            loaded.append((int(rowid), str(kind), str(ns), vec.tolist()))
-        self._vectors = loaded
-        return loaded
+            rows.append((int(rowid), str(kind), str(ns)))
+            blobs.append(bytes(blob))
+        self._vectors = Vectors(rows, blobs)
+        return self._vectors
 
     def _semantic(
         self,
@@ -102,12 +143,11 @@ class Semantic:
             return [], {}
         names = None if namespace is None else ({"", namespace} if namespace == default else {namespace})
         scores: dict[int, float] = {}
-        for rowid, k, ns, vec in vectors:
+        for position, cosine in vectors.cosines(query):
+            rowid, k, ns = vectors.rows[position]
             if (kind is not None and k != kind) or (names is not None and ns not in names):
                 continue
-            cosine = sum(map(operator.mul, query, vec))
-            if cosine > SEMANTIC_FLOOR:
-                scores[rowid] = min(1.0, (cosine - SEMANTIC_FLOOR) / (1.0 - SEMANTIC_FLOOR))
+            scores[rowid] = min(1.0, (cosine - SEMANTIC_FLOOR) / (1.0 - SEMANTIC_FLOOR))
         best = heapq.nlargest(limit, scores, key=lambda r: scores[r])
         return best, scores
 

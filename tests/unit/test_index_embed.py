@@ -134,3 +134,28 @@ def test_litellm_embed_goes_through_the_model_layer(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(llm.litellm, "embedding", failing)
     with pytest.raises(ModelError, match="embedding with"):
         chosen.embed(["a"])
+
+
+def test_numpy_and_pure_python_scans_agree() -> None:
+    """The semantic scan is one matrix-vector product with numpy, a Python loop without: the
+    same entries above the floor, the same cosines (float32 storage either way)."""
+    import random
+    from array import array
+
+    from memscribe.index.embed import unit
+    from memscribe.index.semantic import SEMANTIC_FLOOR, Vectors
+
+    rng = random.Random(3)
+    base = [rng.gauss(0, 1) for _ in range(64)]
+    vectors = [unit([b + rng.gauss(0, 0.8 * (i % 5)) for b in base]) for i in range(200)]
+    blobs = [array("f", v).tobytes() for v in vectors]
+    rows = [(i, "profile", "") for i in range(200)]
+    fast = Vectors(rows, blobs)
+    assert fast.matrix is not None  # numpy is installed in the dev environment
+    slow = Vectors(rows, blobs)
+    slow.matrix, slow.lists = None, [array("f", b).tolist() for b in (bytes(x) for x in blobs)]
+    query = unit(base)
+    got_fast, got_slow = dict(fast.cosines(query)), dict(slow.cosines(query))
+    assert got_fast.keys() == got_slow.keys() and 0 < len(got_fast) < 200
+    assert all(abs(got_fast[i] - got_slow[i]) < 1e-5 for i in got_fast)
+    assert all(c > SEMANTIC_FLOOR for c in got_fast.values())
