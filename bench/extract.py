@@ -135,6 +135,22 @@ def write_transcript(fmt: str, megabytes: float, folder: Path, seed: int = 7) ->
     return path
 
 
+def write_in_child(fmt: str, megabytes: float, folder: Path) -> Path:
+    """:func:`write_transcript` in a child process: on Linux a child's peak RSS starts from its
+    parent's RSS at fork, so the generator's memory must never be this process's."""
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; import extract; "
+        "print(extract.write_transcript(sys.argv[2], float(sys.argv[3]), Path(sys.argv[4])))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(Path(__file__).parent), fmt, str(megabytes), str(folder)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return Path(out.stdout.strip())
+
+
 def _child_env(before: str | None) -> dict[str, str]:
     env = dict(os.environ)
     if before:
@@ -266,7 +282,7 @@ def main() -> None:
             print(f"{'MB':>6} {'file MB':>8} {'CPU s':>8} {'s/MB':>7} {'RSS MB':>8} {'RSS/file':>9}  result")
             rows = []
             for mb in sizes:
-                path = write_transcript(fmt, mb, folder)
+                path = write_in_child(fmt, mb, folder)
                 file_mb = path.stat().st_size / 1e6
                 if args.compare:
                     cpu0, rss0, summary0 = measure(path, root, args.compare)
@@ -298,7 +314,7 @@ def main() -> None:
                 )
             fmt_shares = {}
             for mb in share_sizes:
-                path = write_transcript(fmt, mb, folder)
+                path = write_in_child(fmt, mb, folder)
                 got = shares(path, root, args.before)
                 path.unlink()
                 fmt_shares[mb] = got
