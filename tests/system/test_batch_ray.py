@@ -6,6 +6,7 @@ One local cluster serves the module (start-up ~10 s on a loaded 2-core machine).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -98,7 +99,7 @@ def _cli(corpus: Path, root: Path) -> subprocess.Popen[bytes]:
 
 def _committed(root: Path) -> int:
     try:
-        with sqlite3.connect(root / ledger.LEDGER_DIR / ledger.DB_NAME, timeout=5) as db:
+        with contextlib.closing(sqlite3.connect(root / ledger.LEDGER_DIR / ledger.DB_NAME, timeout=5)) as db:
             return int(db.execute("SELECT count(*) FROM transcripts WHERE pending IS NULL").fetchone()[0])
     except sqlite3.Error:
         return 0

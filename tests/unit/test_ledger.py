@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import sqlite3
 from pathlib import Path
@@ -31,7 +32,7 @@ def test_save_load_and_unreadable_record(tmp_path: Path) -> None:
     record = ledger.LedgerRecord(path="/t.txt", sha256="ab", size=2, last_line=1)
     ledger.save(tmp_path, Path("/t.txt"), ledger.LedgerFile(record=record))
     assert ledger.load(tmp_path, Path("/t.txt")).record == record
-    with sqlite3.connect(tmp_path / ledger.LEDGER_DIR / ledger.DB_NAME) as db:
+    with contextlib.closing(sqlite3.connect(tmp_path / ledger.LEDGER_DIR / ledger.DB_NAME)) as db, db:
         db.execute("UPDATE transcripts SET record = '{not json' WHERE path = '/t.txt'")
     assert ledger.load(tmp_path, Path("/t.txt")).record is None  # redone, never trusted
 
