@@ -129,6 +129,23 @@ _LOOT = (
 _SHELL = r"(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bpython3?\b|\bnode\b|\bperl\b|\bruby\b|\bsource\b"
 _FETCH = r"(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)"
 
+# What makes an image URL carry data out: a template slot (``{chat}``, ``$SECRET``, ``[DATA]``,
+# ``<...>``), a query value named like a variable (``=SECRET_FROM_CONTEXT``), or a query
+# parameter whose role is to carry content (``?q=``, ``&data=``, ``?msg=``).
+_CARRIES_DATA = (
+    r"(?:\{[^)\s]*\}|\$[A-Za-z_({]|\[[A-Za-z_ ]+\]|%7B|<[^>\s]+>"
+    r"|[?&][\w-]+=[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
+    r"|[?&](?:q|d|p|c|x|data|query|payload|content|text|msg|message|info|secret|token|key|conv\w*|chat|"
+    r"history|memory|leak|exfil\w*|log|body)=)"
+)
+
+# Instructions and rules, in German, French, Spanish, Italian, Portuguese and Russian.
+_RULE_NOUNS = (
+    r"(?:anweisung\w*|instruktion\w*|befehl\w*|regeln|anordnung\w*|instructions?|consignes?|règles|"
+    r"instruccion\w*|reglas|indicacion\w*|istruzion\w*|regole|instru[cç][õo]es|regras|инструкц\w*|"
+    r"правил\w*|указани\w*)"
+)
+
 #: The rule table, checked in order. Each entry: (name, case-insensitive regex).
 RULES: tuple[InjectionRule, ...] = (
     _rule(
@@ -139,6 +156,74 @@ RULES: tuple[InjectionRule, ...] = (
         hints=("ignore", "disregard", "forget", "override", "bypass", "skip"),
         window=100,
         mention_ok=True,
+    ),
+    _rule(
+        # the same shape in the other languages people write to agents in: a verb that sets
+        # aside, a word for what came before (or "all", or "your"), and the instructions or rules
+        "ignore_instructions_intl",
+        r"\b(?:ignorier\w*|vergiss|vergessen\s+sie|missachte\w*|ignore[zrs]?|oublie[zr]?|ignora\w*|olvid[ae]\w*|"
+        r"omit[ae]\w*|dimentica\w*|esque[cç]a\w*|игнорир\w*|проигнорир\w*|забудь\w*)\b[^.\n]{0,40}?"
+        r"\b(?:vorherig\w*|bisherig\w*|vorig\w*|obig\w*|alle\w*|précédent\w*|antérieur\w*|tout\w*|"
+        r"anterior\w*|previ\w*|tod[ao]s|precedent\w*|tutt[ei]|предыдущ\w*|вс[еёи]\w*|"
+        r"deine|ihre|tes|vos|votre|tus|tue|suas|seus|твои|свои)\b[^.\n]{0,20}?\b"
+        + _RULE_NOUNS
+        # Romance word order: the instructions, then "previous"
+        + r"|\b(?:ignore[zrs]?|oublie[zr]?|ignora\w*|olvid[ae]\w*|omit[ae]\w*|dimentica\w*|esque[cç]a\w*)\b"
+        r"[^.\n]{0,20}?\b" + _RULE_NOUNS + r"[^.\n]{0,20}?\b(?:précédent\w*|antérieur\w*|anterior\w*|"
+        r"previ\w*|precedent\w*)"
+        r"|\b(?:vergiss|vergessen\s+sie|oublie[zr]?|olvid[ae]|dimentica|esque[cç]a)\s+(?:alles|tout|todo|tutto)\s+"
+        r"(?:davor|zuvor|vorher|bisherige|ce\s+qui\s+précède|lo\s+anterior|quanto\s+detto|o\s+que)"
+        r"|\babweichend\s+(?:zu|von)\s+(?:den\s+)?(?:vorherigen|bisherigen)\s+(?:anweisungen|instruktionen)"
+        r"|(?:忽略|无视|忘记|忘掉|不要理会|無視)[^。\n]{0,12}?(?:之前|以前|上面|上述|先前|所有|全部)[^。\n]{0,8}?"
+        r"(?:指令|指示|说明|規則|规则|命令)"
+        r"|(?:以前|前|上記|これまで|すべて)の(?:指示|命令|ルール)を(?:無視|忘れ)"
+        r"|(?:تجاهل|انس)\s+(?:\S+\s+){0,3}?(?:التعليمات|القواعد|الأوامر)",
+        hints=(
+            "ignor",
+            "vergiss",
+            "vergessen",
+            "missacht",
+            "oubli",
+            "olvid",
+            "omit",
+            "dimentic",
+            "esque",
+            "игнор",
+            "забудь",
+            "abweichend",
+            "忽略",
+            "无视",
+            "忘",
+            "不要理会",
+            "無視",
+            "تجاهل",
+            "انس",
+        ),  # fmt: skip
+        window=120,
+        mention_ok=True,
+    ),
+    _rule(
+        # an order (the verb opens the sentence) to switch off the reader's safeguards; a
+        # question or a statement about one's own system ("how do I bypass the proxy limits")
+        # does not open with the verb
+        "disable_safety",
+        r"(?:^|[.!?:]\s+|\n)\s*(?:please\s+|now\s+|then\s+)?(?:bypass|disable|deactivate|turn\s+off|"
+        r"switch\s+off|circumvent|remove|drop|lift|override|ignore)\s+(?:(?:all|any|your|the|every)\s+)*"
+        r"(?:\w+\s+)?(?:safety|restrictions?|limits|limitations|filters?|guardrails?|content\s+polic(?:y|ies)|"
+        r"ethical\s+(?:guidelines|constraints)|censorship|safeguards?|moderation)\b",
+        hints=(
+            "safety",
+            "restriction",
+            "limit",
+            "filter",
+            "guardrail",
+            "polic",
+            "ethical",
+            "censor",
+            "safeguard",
+            "moderation",
+        ),  # fmt: skip
+        window=120,
     ),
     _rule(
         "do_not_follow",
@@ -278,9 +363,13 @@ RULES: tuple[InjectionRule, ...] = (
     ),
     _rule(
         "markdown_exfiltration",
-        # an image the renderer fetches, whose URL carries data (query string or template slot)
-        r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]*(?:\?[^)\s]*=|\{[^)\s]*\}|\$[A-Za-z_(])"
-        r"|<img\b[^>]{0,200}\bsrc\s*=\s*['\"]?https?://[^'\">\s]*\?[^'\">\s]*=",
+        # an image the renderer fetches, whose URL carries data: a template slot, a value named
+        # like a variable to fill in, or a parameter that carries content. A badge's settings
+        # (``?branch=main&style=flat``) carry none.
+        r"!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]*"
+        + _CARRIES_DATA
+        + r"|<img\b[^>]{0,200}\bsrc\s*=\s*['\"]?https?://[^'\">\s]*"
+        + _CARRIES_DATA,
         hints=("](", "<img"),
     ),
     _rule(
