@@ -22,6 +22,9 @@ AUTHORED = {
     "authored-val": REPO / "fixtures" / "eval" / "authored" / "val",
 }
 DEFAULT_STANDIN = REPO / "fixtures" / "standin"
+#: The real small local model's recorded answers (issue 18): Qwen2.5-Coder-1.5B-Instruct Q4_K_M on
+#: llama-cpp-python's server, CPU.
+DEFAULT_RECORDED = REPO / "fixtures" / "recorded" / "qwen2.5-coder-1.5b-q4km"
 
 
 def eval_command(
@@ -52,13 +55,21 @@ def eval_command(
         typer.Option(
             "--paths",
             help="Comma-separated paths to run side by side: embedded, standin (strong-model answers "
-            "replayed from --standin), model (--model). Default: embedded, or model with --model.",
+            "replayed from --standin), local (a real small model's answers replayed from --recorded; "
+            "with --model/--api-base, prompts with no recording are sent to that server and recorded), "
+            "model (--model). Default: embedded, or model with --model.",
         ),
     ] = "",
     standin: Annotated[
         Path,
         typer.Option("--standin", help="Stand-in folder (answers/, requests/) for the standin path."),
     ] = DEFAULT_STANDIN,
+    recorded: Annotated[
+        Path,
+        typer.Option(
+            "--recorded", help="Recorded-model cassette folder (meta.json, answers/) for the local path."
+        ),
+    ] = DEFAULT_RECORDED,
     html_out: Annotated[
         Path | None, typer.Option("--html", help="Also write an HTML report (tables and charts) here.")
     ] = None,
@@ -78,7 +89,7 @@ def eval_command(
     try:
         if sets is None:
             raise UserError(f"unknown dataset {dataset!r}; choose one of {DATASET_HELP}")
-        factories = _factories(paths, model, api_base, mode, timeout, standin)
+        factories = _factories(paths, model, api_base, mode, timeout, standin, recorded)
         for set_name, name, folder in sets:
             group: list[Evaluated] = []
             for path_name, (make, model_name) in factories.items():
@@ -94,7 +105,11 @@ def eval_command(
             if pending:
                 typer.echo(
                     f"memscribe: note: {path_name}: {len(set(pending))} prompt(s) had no recorded answer "
-                    f"(saved under {standin / 'requests'}; answer them into answers/ and re-run)",
+                    + (
+                        f"(saved under {standin / 'requests'}; answer them into answers/ and re-run)"
+                        if path_name == "standin"
+                        else f"(record them: --paths local --model M --api-base URL --recorded {recorded})"
+                    ),
                     err=True,
                 )
     except MemscribeError as exc:
@@ -144,12 +159,20 @@ class _Factory:
 
 
 def _factories(
-    paths: str, model: str | None, api_base: str | None, mode: str, timeout: float, standin: Path
+    paths: str,
+    model: str | None,
+    api_base: str | None,
+    mode: str,
+    timeout: float,
+    standin: Path,
+    recorded: Path = DEFAULT_RECORDED,
 ) -> dict[str, tuple[_Factory, str]]:
     from memscribe.errors import UserError
     from memscribe.model.factory import make_model
 
     chosen = [p.strip() for p in paths.split(",") if p.strip()] or (["model"] if model else ["embedded"])
+    if "local" in chosen and "model" in chosen:
+        raise UserError("--paths: local with --model records that model; do not also ask for model")
     out: dict[str, tuple[_Factory, str]] = {}
     for name in chosen:
         if name == "embedded":
@@ -170,8 +193,15 @@ def _factories(
 
             make, completion = standin_model_factory(standin)
             out[name] = (_Factory(make, completion), f"standin:{standin.name}")
+        elif name == "local":
+            from memscribe.evaluation.recorded import recorded_model_factory
+
+            make, completion, label = recorded_model_factory(
+                recorded, live_model=model, api_base=api_base, timeout=timeout
+            )
+            out[name] = (_Factory(make, completion), label)
         else:
-            raise UserError(f"unknown path {name!r} in --paths; choose from embedded, standin, model")
+            raise UserError(f"unknown path {name!r} in --paths; choose from embedded, standin, local, model")
     return out
 
 

@@ -79,6 +79,19 @@ class Unit:
 # --- agent ---------------------------------------------------------------------------------------
 
 
+def _language(path: Path, fmt: str | None) -> str:
+    """The language of the user's messages in a session (a ``lang:xx`` row of the report)."""
+    from memscribe.errors import MemscribeError
+    from memscribe.evaluation.language import language_of
+    from memscribe.transcript import parse_transcript
+
+    try:
+        transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
+    except MemscribeError:
+        return "und"
+    return language_of(t.text for t in transcript.turns if t.role == "user" and t.kind == "message")
+
+
 def load_agent(root: Path, *, limit: int | None = None) -> list[Unit]:
     units: list[Unit] = []
     for labels_path in sorted(root.glob("*.labels.json")):
@@ -105,7 +118,10 @@ def load_agent(root: Path, *, limit: int | None = None) -> list[Unit]:
             Unit(
                 dataset="agent",
                 name=labels_path.name.removesuffix(".labels.json"),
-                categories=tuple(labels.get("category", [])),
+                categories=(
+                    *labels.get("category", []),
+                    f"lang:{_language(transcript, labels.get('format'))}",
+                ),
                 steps=[Step(transcript.name, transcript.read_text(encoding="utf-8"), labels.get("format"))],
                 seed=seed,
                 gold=labels,

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 
 from memscribe.errors import ModelError
 from memscribe.model.base import Message
+from memscribe.model.lenient import collecting, first_error, item_model, lenient
 from memscribe.schemas.plan import Usage
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -211,7 +212,7 @@ class LiteLLMModel:
         # (openai's default is 2) is forced to 0 here so tenacity's budget is the whole budget.
         kwargs["max_retries"] = 0
         retrying = Retrying(
-            retry=retry_if_exception(_is_transient),
+            retry=retry_if_exception(is_transient),
             stop=stop_after_attempt(self.max_attempts) | stop_after_delay(self.retry_budget_s),
             wait=wait_exponential_jitter(multiplier=self.backoff_initial_s, max=30.0),
             reraise=True,
@@ -262,9 +263,13 @@ class LiteLLMModel:
         self._check_budget(task)
         while True:
             try:
-                result = self._client.chat.completions.create(
-                    response_model=_schema_model(response_model), max_retries=self.max_reasks, **kwargs
-                )
+                with collecting() as dropped:  # invalid items dropped one by one, never re-asked
+                    result = self._client.chat.completions.create(
+                        response_model=_schema_model(lenient(response_model)),
+                        max_retries=self.max_reasks,
+                        **kwargs,
+                    )
+                self._invalid.extend(dropped)
                 break
             except InstructorRetryException as exc:
                 if self._fall_back(exc.__cause__ or exc):
@@ -350,7 +355,7 @@ def _response_cost(response: Any, model: str) -> float | None:
         return None
 
 
-def _is_transient(exc: BaseException) -> bool:
+def is_transient(exc: BaseException) -> bool:
     """Worth another attempt: rate limits, 5xx, timeouts, connection errors — except the
     provider SDK's "missing credentials", which litellm surfaces as a 500 and no retry fixes,
     and 5xx answers whose body says the request itself is wrong (a refused response format)."""
@@ -450,9 +455,9 @@ def _salvage(exc: BaseException, response_model: type[T], invalid: list[tuple[st
     returned. Anything else (unparseable JSON, a bad top level) gives ``None``.
     """
     list_fields = {
-        name: _item_model(field.annotation)
+        name: item_model(field.annotation)
         for name, field in response_model.model_fields.items()
-        if _item_model(field.annotation) is not None
+        if item_model(field.annotation) is not None
     }
     if not list_fields or len(list_fields) != len(response_model.model_fields):
         return None
@@ -462,34 +467,22 @@ def _salvage(exc: BaseException, response_model: type[T], invalid: list[tuple[st
         return None
     kept: dict[str, list[Any]] = {}
     dropped: list[tuple[str, str]] = []
-    for name, item_model in list_fields.items():
+    for name, model in list_fields.items():
         raw = data.get(name, [])
         if not isinstance(raw, list):
             return None
         kept[name] = []
         for item in raw:
             try:
-                kept[name].append(item_model.model_validate(item))  # type: ignore[union-attr]
+                kept[name].append(model.model_validate(item))  # type: ignore[union-attr]
             except ValidationError as err:
-                first = err.errors()[0]
-                where = ".".join(str(p) for p in first.get("loc", ())) or "item"
-                dropped.append((name, f"{where}: {first.get('msg', 'invalid')}"))
+                dropped.append((name, first_error(err)))
     try:
         result = response_model.model_validate(kept)
     except ValidationError:
         return None
     invalid.extend(dropped)
     return result
-
-
-def _item_model(annotation: Any) -> type[BaseModel] | None:
-    """``X`` for an annotation ``list[X]`` where X is a pydantic model, else None."""
-    args: tuple[Any, ...] = tuple(getattr(annotation, "__args__", ()))
-    if getattr(annotation, "__origin__", None) is list and len(args) == 1:
-        item = args[0]
-        if isinstance(item, type) and issubclass(item, BaseModel):
-            return item
-    return None
 
 
 #: A stand-in key for OpenAI-compatible local servers (llama.cpp, vLLM) that need none: the

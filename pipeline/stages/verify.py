@@ -8,10 +8,20 @@ Deterministic checks, independent of what the detector claims:
   again or giving up (:mod:`memscribe.lexicon.chain`, the rule the embedded extractor uses too).
   Verify is a veto: a playbook is kept only when the detector reports a confirmation with its
   turn *and* the transcript agrees. Re-corrected, abandoned or unconfirmed corrections are skipped.
+
+Citations are repaired, never invented: a model that counts turns differently (1-based, or
+skipping tool turns) cites a neighbour of the right turn. When the cited turns fail the role or
+support check, the same citations shifted by ±1 or ±2 (one shift for all of them) are tried, the
+closest first, and the first shift that passes every check *with a stricter support* is kept; the
+corrected indices are what the plan and the file record. Slugs are normalised (case, ``_`` and
+spaces to ``-``) before they are checked. A profile body in the first person ("I prefer …", "我…")
+is not the third-person fact the detector was asked for and is skipped as invalid.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -25,6 +35,16 @@ from memscribe.textsim import containment, content_tokens
 #: Share of a profile body's content words that must appear in its evidence turns. Low on
 #: purpose: the body is a third-person paraphrase, but it must not be made up.
 MIN_SUPPORT = 0.25
+#: Support a *repaired* citation needs: a moved citation must convince, not merely pass.
+REPAIR_SUPPORT = 0.5
+#: Shifts tried on failing citations, the closest first.
+REPAIR_SHIFTS = (-1, 1, -2, 2)
+#: First-person subject words opening a body, by language (closed-class grammar, not phrasings).
+_FIRST_PERSON = re.compile(
+    r"^\W*(?:(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our|yo|mi|mis|nosotros|ich|mein|meine|wir|unser|"
+    r"je|j'|mon|ma|mes|nous|io|il mio|la mia|eu|meu|minha)\b|(?:我|私は|私の|僕|俺|我们|我們))",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -32,6 +52,8 @@ class Verified:
     profiles: list[ProfileCandidate] = field(default_factory=list)
     playbooks: list[PlaybookCandidate] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    #: Candidates whose citations were moved to the turns that support them: (kind, slug, shift).
+    repaired: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 def verify(
@@ -40,7 +62,14 @@ def verify(
     out = Verified()
     turns = transcript.turns
     for p in profiles:
+        p = p.model_copy(update={"slug": normal_slug(p.slug)})
         problem = _profile_problem(p, turns)
+        if problem and problem[0] in _REPAIRABLE:
+            fixed = _repair_profile(p, turns)
+            if fixed is not None:
+                p, shift = fixed
+                out.repaired.append(("profile", p.slug, shift))
+                problem = None
         if problem:
             reason, detail = problem
             out.skipped.append(
@@ -49,10 +78,17 @@ def verify(
         else:
             out.profiles.append(p)
     for b in playbooks:
+        b = b.model_copy(update={"slug": normal_slug(b.slug)})
         evidence = [b.correction_turn, b.adjustment_turn] + (
             [b.confirmation_turn] if b.confirmation_turn is not None else []
         )
         problem = _playbook_problem(b, turns)
+        if problem and problem[0] in _REPAIRABLE:
+            moved = _repair_playbook(b, turns)
+            if moved is not None:
+                b, shift = moved
+                out.repaired.append(("playbook", b.slug, shift))
+                problem = None
         if problem:
             reason, detail = problem
             out.skipped.append(Skipped(kind="playbook", reason=reason, evidence=evidence, detail=detail))
@@ -62,13 +98,50 @@ def verify(
     return out
 
 
+_REPAIRABLE = ("ungrounded", "not_user_evidence")
+
+
+def normal_slug(slug: str) -> str:
+    """``Home_City`` → ``home-city``: the same topic, in the form slugs take (unchanged if that
+    form is still not a slug; the check then says so)."""
+    folded = unicodedata.normalize("NFKC", slug).strip().lower()
+    folded = re.sub(r"[\s_./]+", "-", folded)
+    folded = re.sub(r"-{2,}", "-", folded).strip("-")
+    return folded if SLUG_RE.match(folded) else slug
+
+
+def _repair_profile(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[ProfileCandidate, int] | None:
+    for shift in REPAIR_SHIFTS:
+        moved = p.model_copy(update={"evidence_turns": [i + shift for i in p.evidence_turns]})
+        if _profile_problem(moved, turns, support=REPAIR_SUPPORT) is None:
+            return moved, shift
+    return None
+
+
+def _repair_playbook(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[PlaybookCandidate, int] | None:
+    for shift in REPAIR_SHIFTS:
+        update: dict[str, int | None] = {
+            "correction_turn": b.correction_turn + shift,
+            "adjustment_turn": b.adjustment_turn + shift,
+            "confirmation_turn": None if b.confirmation_turn is None else b.confirmation_turn + shift,
+        }
+        moved = b.model_copy(update=update)
+        if _playbook_problem(moved, turns, support=REPAIR_SUPPORT) is None:
+            return moved, shift
+    return None
+
+
 def _turn(turns: Sequence[Turn], index: int) -> Turn | None:
     return turns[index] if 0 <= index < len(turns) else None
 
 
-def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[SkipReason, str] | None:
+def _profile_problem(
+    p: ProfileCandidate, turns: Sequence[Turn], *, support: float = MIN_SUPPORT
+) -> tuple[SkipReason, str] | None:
     if not SLUG_RE.match(p.slug) or not p.body.strip():
         return ("invalid_candidate", f"slug {p.slug!r} or empty body")
+    if _FIRST_PERSON.match(p.body):
+        return ("invalid_candidate", "the body is in the first person, not a fact about the user")
     if not p.evidence_turns:
         return ("ungrounded", "no evidence turns cited")
     cited = [_turn(turns, i) for i in p.evidence_turns]
@@ -79,12 +152,14 @@ def _profile_problem(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[SkipRe
     evidence_text = "\n".join(t.text for t in cited if t is not None)
     # grounding is never skipped: every script tokenises (memscribe.textsim), so a body without
     # content words has nothing the evidence could support
-    if not content_tokens(p.body) or containment(p.body, evidence_text) < MIN_SUPPORT:
+    if not content_tokens(p.body) or containment(p.body, evidence_text) < support:
         return ("ungrounded", "the cited turns do not support the text")
     return None
 
 
-def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[SkipReason, str] | None:
+def _playbook_problem(
+    b: PlaybookCandidate, turns: Sequence[Turn], *, support: float = 0.0
+) -> tuple[SkipReason, str] | None:
     if not SLUG_RE.match(b.slug) or not b.what.strip() or not b.when.strip():
         return ("invalid_candidate", f"slug {b.slug!r} or empty when/what")
     correction = _turn(turns, b.correction_turn)
@@ -95,7 +170,8 @@ def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[Skip
         return ("not_user_evidence", "the correction is not a user turn")
     if adjustment.role != "assistant" or b.adjustment_turn <= b.correction_turn:
         return ("ungrounded", "no assistant adjustment after the correction")
-    if not content_tokens(b.what) or containment(b.what, correction.text) == 0.0:
+    shared = containment(b.what, correction.text) if content_tokens(b.what) else 0.0
+    if shared == 0.0 or shared < support:
         return ("ungrounded", "the correction turn does not support the rule")
     if _tautology(b):
         return ("tautology", "'when' restates 'what'")

@@ -63,7 +63,7 @@ def test_profile_the_turn_does_not_support_is_ungrounded() -> None:
 
 def test_profile_without_evidence_or_with_bad_slug() -> None:
     out = verify(
-        [profile("User is a data engineer.", []), profile("User is a data engineer.", [0], slug="Bad Slug")],
+        [profile("User is a data engineer.", []), profile("User is a data engineer.", [0], slug="bad?slug!")],
         [],
         FACTS,
     )
@@ -179,3 +179,58 @@ def test_grounding_is_never_skipped_for_japanese_or_german() -> None:
     assert [s.reason for s in verify([profile("User lives in München.", [0])], [], de).skipped] == [
         "ungrounded"
     ]
+
+
+# -- citation repair, slug form, person -----------------------------------------------------------
+
+SHIFTED = make_transcript(
+    ("user", "Hi, quick one."),
+    ("assistant", "Sure, what is it?"),
+    ("user", "I live in Porto and I bike to work every day."),
+    ("assistant", "Nice. How can I help?"),
+    ("user", "Write the release notes with British spelling."),
+    ("assistant", "Here are the notes, with American spelling: color, organize."),
+    ("user", "No, use British spelling: colour, organise."),
+    ("assistant", "Fixed: colour, organise, throughout."),
+    ("user", "Perfect, thanks."),
+)
+
+
+def test_citation_one_turn_off_is_moved_to_the_supporting_user_turn() -> None:
+    # a model counting from 1 cites [3] (the assistant) for what the user said at [2]
+    out = verify([profile("User lives in Porto.", [3], slug="home-city")], [], SHIFTED)
+    assert [(p.body, p.evidence_turns) for p in out.profiles] == [("User lives in Porto.", [2])]
+    assert out.skipped == []
+    assert out.repaired == [("profile", "home-city", -1)]
+
+
+def test_repair_never_lands_on_a_turn_that_does_not_support_the_text() -> None:
+    # the nearby user turns ([0] "Hi", [4] release notes) do not say it: still skipped
+    out = verify([profile("User owns a boat in Lisbon.", [2])], [], SHIFTED)
+    assert out.profiles == [] and out.repaired == []
+    assert [s.reason for s in out.skipped] == ["ungrounded"]
+
+
+def test_playbook_citations_shifted_together_are_repaired() -> None:
+    b = playbook(
+        7,
+        8,
+        9,
+        slug="british-spelling",
+        what="Use British spelling (colour, organise).",
+        when="Writing release notes",
+    )
+    out = verify([], [b], SHIFTED)
+    assert [(p.correction_turn, p.adjustment_turn, p.confirmation_turn) for p in out.playbooks] == [(6, 7, 8)]
+    assert out.repaired == [("playbook", "british-spelling", -1)]
+
+
+def test_first_person_body_is_invalid() -> None:
+    out = verify([profile("I live in Porto.", [2]), profile("我住在波尔图。", [2])], [], SHIFTED)
+    assert out.profiles == []
+    assert {s.reason for s in out.skipped} == {"invalid_candidate"}
+
+
+def test_slug_is_normalised_to_kebab_case() -> None:
+    out = verify([profile("User lives in Porto.", [2], slug="Home_City")], [], SHIFTED)
+    assert [p.slug for p in out.profiles] == ["home-city"]

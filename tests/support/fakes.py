@@ -20,7 +20,8 @@ class QueuedCompletion:
     def __call__(self, **kwargs: Any) -> Any:
         import litellm
 
-        self.calls.append(kwargs)
+        # a snapshot: instructor appends its re-ask to the same list it sent the first time
+        self.calls.append({**kwargs, "messages": list(kwargs.get("messages") or [])})
         if not self.items:
             raise AssertionError("no queued reply left")
         item = self.items.pop(0)

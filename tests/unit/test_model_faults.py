@@ -82,8 +82,8 @@ def test_deterministic_500_naming_the_format_is_not_retried() -> None:
     err = litellm.InternalServerError(
         "json_schema: validation error in grammar", llm_provider="openai", model="x"
     )
-    assert llm._is_transient(err) is False
-    assert llm._is_transient(litellm.InternalServerError("boom", llm_provider="openai", model="x")) is True
+    assert llm.is_transient(err) is False
+    assert llm.is_transient(litellm.InternalServerError("boom", llm_provider="openai", model="x")) is True
 
 
 @pytest.mark.parametrize(

@@ -38,16 +38,36 @@ def test_valid_reply_is_parsed_and_accounted() -> None:
     assert sent["timeout"] == 120.0
 
 
-def test_invalid_then_valid_reasks_once() -> None:
-    completion = QueuedCompletion({"profiles": [{"slug": "editor"}]}, GOOD)
+def test_unusable_top_level_then_valid_reasks_once() -> None:
+    completion = QueuedCompletion({"profiles": "editor: neovim"}, GOOD)
     model = fake_llm(completion)
     result = _generate(model)
     assert len(result.profiles) == 1
     assert model.usage.llm_calls == 2
-    # The re-ask shows the model its own invalid answer and the validation error.
+    # The re-ask is never identical: it shows the model its own answer and the validation error.
     reask = completion.calls[1]["messages"]
     assert len(reask) == len(MESSAGES) + 2
-    assert "ttl" in reask[-1]["content"]
+    assert reask[: len(MESSAGES)] == MESSAGES
+    assert "profiles" in reask[-1]["content"] and reask != completion.calls[0]["messages"]
+
+
+@pytest.mark.parametrize("mode", ["json_schema", "json", "md_json"])
+def test_one_invalid_item_is_dropped_without_a_reask(mode: str) -> None:
+    bad = {"slug": "editor", "body": "User uses Neovim.", "evidence_turns": [0]}  # no ttl
+    completion = QueuedCompletion({"profiles": [bad, GOOD["profiles"][0]], "playbooks": []})
+    model = fake_llm(completion, mode=mode)
+    result = _generate(model)
+    assert [p.body for p in result.profiles] == ["User uses Neovim."]
+    assert model.usage.llm_calls == 1  # no re-ask for an item-level error
+    assert model.drain_invalid() == [("profiles", "0.ttl: Field required")]
+
+
+def test_lenient_twin_shows_the_model_the_same_schema() -> None:
+    import json
+
+    from memscribe.model.lenient import lenient
+
+    assert json.dumps(lenient(Detection).model_json_schema()) == json.dumps(Detection.model_json_schema())
 
 
 def test_not_json_then_valid() -> None:

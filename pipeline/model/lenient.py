@@ -1,0 +1,82 @@
+"""Per-item validation of list answers: one bad candidate never costs the others, nor a re-ask.
+
+A detection is lists of candidates. Validated as one object, a single item with a bad field fails
+the whole answer: the model is asked again (three times the cost on a slow local model, often the
+same failure) and the valid items beside it are lost. :func:`lenient` gives the response model a
+twin that validates each list item on its own and drops the invalid ones, recording ``(field,
+reason)`` in the list opened by :func:`collecting`. The twin's JSON schema is the original's, byte
+for byte (same name, same fields, same docs): what the model is shown does not change. Re-asks are
+left for what no item-level drop can fix: an answer that is not the JSON object asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError, ValidationInfo, create_model, field_validator
+
+T = TypeVar("T", bound=BaseModel)
+
+_DROPPED: ContextVar[list[tuple[str, str]] | None] = ContextVar("memscribe_dropped_items", default=None)
+
+
+def item_model(annotation: Any) -> type[BaseModel] | None:
+    """``X`` for an annotation ``list[X]`` where X is a pydantic model, else None."""
+    args: tuple[Any, ...] = tuple(getattr(annotation, "__args__", ()))
+    if getattr(annotation, "__origin__", None) is list and len(args) == 1:
+        item = args[0]
+        if isinstance(item, type) and issubclass(item, BaseModel):
+            return item
+    return None
+
+
+def first_error(err: ValidationError) -> str:
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "item"
+    return f"{where}: {first.get('msg', 'invalid')}"
+
+
+@contextmanager
+def collecting() -> Iterator[list[tuple[str, str]]]:
+    """Items dropped by :func:`lenient` models validated inside the block, in this context."""
+    dropped: list[tuple[str, str]] = []
+    token = _DROPPED.set(dropped)
+    try:
+        yield dropped
+    finally:
+        _DROPPED.reset(token)
+
+
+def _drop_invalid(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+    if not isinstance(value, list):
+        return handler(value)
+    kept: list[Any] = []
+    dropped = _DROPPED.get()
+    for index, item in enumerate(value):
+        try:
+            kept.extend(handler([item]))
+        except ValidationError as err:
+            if dropped is not None:  # the error's location is [0] of the one-item list: renumber
+                dropped.append((str(info.field_name), f"{index}." + first_error(err).partition(".")[2]))
+    return kept
+
+
+@functools.cache
+def lenient(response_model: type[T]) -> type[T]:
+    """``response_model`` with per-item validation of its list-of-model fields (itself if none)."""
+    names = [n for n, f in response_model.model_fields.items() if item_model(f.annotation) is not None]
+    if not names:
+        return response_model
+    validator = field_validator(*names, mode="wrap")(_drop_invalid)
+    twin: type[T] = create_model(  # type: ignore[call-overload]
+        response_model.__name__,
+        __base__=response_model,
+        __doc__=response_model.__doc__,
+        __module__=response_model.__module__,
+        __validators__={"_memscribe_per_item": validator},
+    )
+    return twin
