@@ -365,7 +365,7 @@ def _start(state: _State, engine: Engine | None, model_factory: ModelFactory) ->
 
         engine = LocalEngine()
     config = state.config
-    memory = MemoryState(MemView(config.root))
+    memory = MemoryState(MemView(config.root, persist=not config.dry_run))
     state.ctx = CommitContext(
         root=config.root,
         ledger=state.book,

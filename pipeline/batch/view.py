@@ -73,14 +73,19 @@ def after_plan(snapshot: Snapshot, plan: Plan) -> Snapshot:
 
 
 class MemView:
-    """The memory root's entries and ids, re-parsing only files not seen before.
+    """The memory root's entries and ids: from the root's index (brought up to date first, at a
+    cost proportional to what changed since it was last refreshed), else by parsing the files
+    (re-parsing only files not seen before: memory files are never rewritten in place, so a
+    file's (path, inode, size, mtime) names its content).
 
-    Memory files are never rewritten in place (only created and removed), so a file's
-    (path, inode, size, mtime) names its content.
+    Args:
+        persist: whether the index may be created (and its refresh written) under the root; a
+            dry run passes False and then reads an index only where one exists.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, persist: bool = True) -> None:
         self.root = Path(root)
+        self.persist = persist
         self._cache: dict[str, tuple[tuple[int, int, int], MemoryEntry | None]] = {}
 
     def stamps(self) -> tuple[int, ...]:
@@ -121,7 +126,30 @@ class MemView:
                     found.append(cached[1])
         return sorted(found, key=lambda e: e.path)
 
+    def _from_index(self) -> Snapshot | None:
+        """The snapshot as the root's index has it (None: no usable index here)."""
+        import sqlite3
+
+        from memscribe.index.db import index_path, open_index
+
+        if not (self.root / REFLEXIO_DIR).is_dir():
+            return None
+        if not self.persist and not index_path(self.root).is_file():
+            return None
+        try:
+            with open_index(self.root) as index:
+                if index.location is None:  # the file could not be opened: read the files
+                    return None
+                active = index.entries()
+                taken = index.taken_ids()
+        except (MemscribeError, sqlite3.Error):
+            return None
+        return Snapshot(entries=tuple(active), taken_ids=frozenset(taken))
+
     def snapshot(self) -> Snapshot:
+        indexed = self._from_index()
+        if indexed is not None:
+            return indexed
         active = self._scan(REFLEXIO_DIR)
         archived = self._scan(ARCHIVE_DIR)
         return Snapshot(
