@@ -153,3 +153,20 @@ def test_detection_reads_the_memory_as_the_run_found_it_and_dedup_the_memory_at_
     assert set(ids) == {stored.id, added.id}  # the memory as at commit, in scope
     assert lazy.base is not None and lazy.base.added_ids == frozenset({added.id})
     assert [e.id for e in view.entries()] == [stored.id]  # topics stay as the run found them
+
+
+def test_the_run_memory_comes_from_the_index_and_equals_the_files(tmp_path: Path) -> None:
+    from memscribe.batch.view import MemView
+    from memscribe.index.db import index_path
+
+    make_corpus(tmp_path / "t", 10)
+    root = tmp_path / "m"
+    run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=root), CountingModel)
+    assert index_path(root).is_file()  # the run built it (derived data; later runs refresh it)
+    from_index = MemView(root).snapshot()
+    index_path(root).unlink()
+    dry = MemView(root, persist=False)
+    from_files = dry.snapshot()
+    assert not index_path(root).exists()  # a dry run creates no index
+    assert from_index == from_files and len(from_files.entries) >= 8
+    assert from_files.taken_ids > {e.id for e in from_files.entries}  # archived ids count as taken
