@@ -40,12 +40,14 @@ from memscribe.index.query import (
     search_where,
     selective_words,
 )
-from memscribe.index.refresh import CHANGES_LOG_MAX, RACY_NS, VERIFY_EVERY_S, Refresher, RefreshStats
+from memscribe.index.refresh import CHANGES_LOG_MAX, Refresher, RefreshStats
 from memscribe.index.semantic import SEMANTIC_FLOOR, SEMANTIC_WEIGHT, Semantic, Vectors, blend
 from memscribe.index.sql import (
     INDEX_DIR,
     INDEX_FILE,
+    RACY_NS,
     SCHEMA_VERSION,
+    VERIFY_EVERY_S,
     connect,
     fts_text,
     index_path,

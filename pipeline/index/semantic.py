@@ -27,6 +27,7 @@ class Vectors:
         self.rows = rows
         self.matrix: Any = None
         self.lists: list[list[float]] = []
+        np: Any
         try:
             import numpy as np
         except ImportError:  # the semantic extra is not installed: the pure-Python scan

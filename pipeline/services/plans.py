@@ -175,15 +175,16 @@ def rebase_plan(plan: Plan, store: MemoryStore) -> Rebased:
                         break
     gone = [op.id for op in plan.operations if isinstance(op, ArchiveOp) and not _active(store, op)]
     operations: list[WriteOp | ArchiveOp] = []
-    for op in plan.operations:
-        if isinstance(op, WriteOp):
-            if op.id not in same_as:
-                operations.append(op)
-        elif op.id not in gone:
-            target = same_as.get(op.superseded_by or "", op.superseded_by)
-            operations.append(
-                op if target == op.superseded_by else op.model_copy(update={"superseded_by": target})
-            )
+    for planned in plan.operations:
+        if isinstance(planned, WriteOp):
+            if planned.id not in same_as:
+                operations.append(planned)
+            continue
+        if planned.id not in gone:
+            target = same_as.get(planned.superseded_by or "", planned.superseded_by)
+            if target != planned.superseded_by:
+                planned = planned.model_copy(update={"superseded_by": target})
+            operations.append(planned)
     if len(operations) == len(plan.operations) and not same_as:
         return Rebased(plan)
     return Rebased(
