@@ -161,3 +161,26 @@ def test_an_index_file_that_is_not_a_database_is_rebuilt_and_no_connection_leaks
     for each in opened:  # every connection, the refused one included, is closed
         with pytest.raises(sqlite3.ProgrammingError):
             each.execute("SELECT 1")
+
+
+# -- the supported versions: one list, which CI follows -----------------------------------------
+
+
+def test_ci_runs_the_oldest_and_newest_supported_python() -> None:
+    import re
+    import tomllib
+
+    root = PACKAGE.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    versions = sorted(
+        (
+            tuple(map(int, c.rsplit(" ", 1)[1].split(".")))
+            for c in project["classifiers"]
+            if re.search(r":: 3\.\d+$", c)
+        ),
+    )
+    oldest, newest = versions[0], versions[-1]
+    assert versions == [(3, minor) for minor in range(oldest[1], newest[1] + 1)]  # no gap
+    assert project["requires-python"] == f">={oldest[0]}.{oldest[1]}"
+    script = (root / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"OLDEST={oldest[0]}.{oldest[1]} " in script and f"NEWEST={newest[0]}.{newest[1]} " in script
