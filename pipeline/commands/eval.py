@@ -196,10 +196,10 @@ def _factories(
         elif name == "local":
             from memscribe.evaluation.recorded import recorded_model_factory
 
-            make, completion, label = recorded_model_factory(
+            replay, recorder, label = recorded_model_factory(
                 recorded, live_model=model, api_base=api_base, timeout=timeout
             )
-            out[name] = (_Factory(make, completion), label)
+            out[name] = (_Factory(replay, recorder), label)
         else:
             raise UserError(f"unknown path {name!r} in --paths; choose from embedded, standin, local, model")
     return out

@@ -11,7 +11,6 @@ left for what no item-level drop can fix: an answer that is not the JSON object 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -65,14 +64,24 @@ def _drop_invalid(value: Any, handler: Callable[[Any], Any], info: ValidationInf
     return kept
 
 
-@functools.cache
+_TWINS: dict[type[BaseModel], type[BaseModel]] = {}
+
+
 def lenient(response_model: type[T]) -> type[T]:
-    """``response_model`` with per-item validation of its list-of-model fields (itself if none)."""
+    """``response_model`` with per-item validation of its list-of-model fields (itself if none);
+    built once per model."""
+    twin = _TWINS.get(response_model)
+    if twin is None:
+        twin = _TWINS[response_model] = _twin(response_model)
+    return twin  # type: ignore[return-value]
+
+
+def _twin(response_model: type[T]) -> type[T]:
     names = [n for n, f in response_model.model_fields.items() if item_model(f.annotation) is not None]
     if not names:
         return response_model
     validator = field_validator(*names, mode="wrap")(_drop_invalid)
-    twin: type[T] = create_model(  # type: ignore[call-overload]
+    twin: type[T] = create_model(
         response_model.__name__,
         __base__=response_model,
         __doc__=response_model.__doc__,
