@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from memscribe.errors import ModelError
+from memscribe.masking import mask_url_credentials
 from memscribe.model.base import Message
 from memscribe.model.lenient import collecting, first_error, item_model, lenient
 from memscribe.schemas.plan import Usage
@@ -196,7 +197,7 @@ class LiteLLMModel:
         if nxt is None or not _names_format(exc):
             return False
         print(  # one line, once per API base: the user should know which mode is in use
-            f"memscribe: note: {self.api_base or self.name} refused --mode {self.mode} "
+            f"memscribe: note: {mask_url_credentials(self.api_base or self.name)} refused --mode {self.mode} "
             f"({_short(exc, 120)}); using --mode {nxt}",
             file=sys.stderr,
         )
@@ -603,7 +604,7 @@ def _redacted(text: str) -> str:
     """``text`` with secrets masked: a prompt or an answer logged at debug level."""
     from memscribe.stages.redact import redact_text
 
-    return redact_text(text)[0]
+    return mask_url_credentials(redact_text(text)[0])
 
 
 def embed(texts: list[str], *, model: str) -> list[list[float]]:

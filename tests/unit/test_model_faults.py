@@ -151,3 +151,11 @@ def test_llama_cpp_style_500_refusing_json_schema_falls_back() -> None:
     model = fake_llm(completion, api_base="http://127.0.0.1:9/v1")
     assert _generate(model).profiles and model.mode == "json"
     assert len(completion.calls) == 2  # not retried as transient: one refusal, one answer
+
+
+def test_fallback_notice_masks_credentials_in_the_api_base(capsys: pytest.CaptureFixture[str]) -> None:
+    completion = QueuedCompletion(_refusal(), {"profiles": [GOOD_ITEM], "playbooks": []})
+    model = fake_llm(completion, api_base="https://bob:s3cr3t-token-123@llm.example.net/v1")
+    assert _generate(model).profiles
+    err = capsys.readouterr().err
+    assert "refused --mode json_schema" in err and "s3cr3t-token-123" not in err

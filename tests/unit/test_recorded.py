@@ -41,13 +41,18 @@ def _detect(model: object) -> Detection:
 
 
 def test_a_miss_is_recorded_from_the_live_server_then_replayed_offline(tmp_path: Path) -> None:
+    from memscribe.model.llm import LiteLLMModel
+
     _meta(tmp_path)
     live = QueuedCompletion(ANSWER)
     recorder = RecordedCompletion(tmp_path, live=live)
-    recorder(messages=MESSAGES, model="openai/small")
-    key = request_key(MESSAGES)
-    assert json.loads((tmp_path / "answers" / f"{key}.json").read_text()) == ANSWER
-    assert json.loads((tmp_path / "calls" / f"{key}.json").read_text())["prompt_tokens"] == 100
+    live_model = LiteLLMModel("openai/small", completion=recorder, mode="json", context_tokens=4096)
+    assert [p.body for p in _detect(live_model).profiles] == ["User uses Neovim."]
+    assert recorder.recorded == 1
+    (answer,) = (tmp_path / "answers").iterdir()
+    assert json.loads(answer.read_text()) == ANSWER
+    assert answer.stem == request_key(live.calls[0]["messages"])  # keyed by exactly what was sent
+    assert json.loads((tmp_path / "calls" / answer.name).read_text())["prompt_tokens"] == 100
     # replay: no live server; the same prompt gets the recorded answer, through the real model path
     make, completion, label = recorded_model_factory(tmp_path)
     model = make()
