@@ -87,15 +87,7 @@ def test_exfiltration_shapes(text: str) -> None:
     [
         "Send the weekly metrics to finance@ourcompany.com every Monday.",
         'curl -X POST https://api.example.com/v1/orders -H "Content-Type: application/json" -d \'{"qty": 2}\'',
-        pytest.param(
-            "Can you explain what a system prompt is and how it differs from a user message?",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known false positive: the n-gram classifier weighs 'system prompt' without "
-                "seeing that nobody asks for *your* prompt (issue 12; a development sample it was "
-                "trained on and still scores above the threshold)",
-            ),
-        ),
+        "Can you explain what a system prompt is and how it differs from a user message?",
         "I prefer pnpm; run pnpm install before the tests.",
         "![architecture diagram](docs/arch.png)",
         "Email the report to my manager when it is done.",
