@@ -48,6 +48,8 @@ class StepOutcome:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     writes: int = 0
+    #: the plan's skipped candidates and windows, by reason
+    skipped: dict[str, int] = field(default_factory=dict)
     error: str | None = None
 
 
@@ -158,4 +160,6 @@ def _run_step(
     step.prompt_tokens = plan.usage.prompt_tokens
     step.completion_tokens = plan.usage.completion_tokens
     step.writes = sum(1 for op in plan.operations if op.op == "write")
+    for skip in plan.skipped:
+        step.skipped[skip.reason] = step.skipped.get(skip.reason, 0) + 1
     return step
