@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from memscribe.redaction.base import MASK_RE, Detector, Finding
@@ -21,16 +22,31 @@ class _Candidate:
     priority: int
 
 
-def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[int, Detector]]:
+Ranked = tuple[tuple[int, Detector], ...]
+
+
+def possible_detectors(texts: Iterable[str], detectors: tuple[Detector, ...]) -> Ranked:
+    """``(priority, detector)`` for each detector that can fire *somewhere* in ``texts`` (a
+    transcript): a detector whose hints occur in no text cannot fire on any one of them. Each
+    turn then looks up only these detectors' hints (:func:`active_detectors` ``among=``): the
+    same detectors per turn, without testing every hint of every detector on every turn."""
+    joined = "\x00".join(texts).casefold()  # no hint holds NUL: nothing matches across texts
+    return tuple((p, d) for p, d in enumerate(detectors) if not d.hints or any(h in joined for h in d.hints))
+
+
+def active_detectors(
+    text: str, detectors: tuple[Detector, ...], *, among: Ranked | None = None
+) -> list[tuple[int, Detector]]:
     """The combined prefilter: ``(priority, detector)`` for each detector that can fire on ``text``.
 
     The text is case-folded once and each distinct hint is looked up once, however many
-    detectors share it; a detector none of whose hints occurs is skipped.
+    detectors share it; a detector none of whose hints occurs is skipped. ``among`` narrows the
+    detectors considered (:func:`possible_detectors` of the whole transcript), priorities kept.
     """
     folded = text.casefold()
     present: dict[str, bool] = {}
     out = []
-    for prio, det in enumerate(detectors):
+    for prio, det in among if among is not None else enumerate(detectors):
         if det.hints:
             hit = False
             for h in det.hints:
@@ -46,7 +62,9 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
     return out
 
 
-def find_secrets(text: str, *, redact_contact: bool = False, prefilter: bool = True) -> list[Finding]:
+def find_secrets(
+    text: str, *, redact_contact: bool = False, prefilter: bool = True, among: Ranked | None = None
+) -> list[Finding]:
     """All secret spans in ``text``, overlaps merged, sorted by position.
 
     ``redact_contact`` adds :data:`CONTACT_DETECTORS` (emails, phone numbers), which are kept
@@ -57,11 +75,14 @@ def find_secrets(text: str, *, redact_contact: bool = False, prefilter: bool = T
     survives); the merged span takes the type of its longest candidate, ties going to the
     earlier, more specific detector. Candidates touching an existing mask are ignored.
     ``prefilter=False`` runs every detector (the findings are the same; tests compare).
+    ``among``: the detectors possible in the text's transcript (:func:`possible_detectors`).
     """
     masks = [m.span() for m in MASK_RE.finditer(text)]
     cands: list[_Candidate] = []
     detectors = DETECTORS + CONTACT_DETECTORS if redact_contact else DETECTORS
-    chosen = active_detectors(text, detectors) if prefilter else list(enumerate(detectors))
+    if redact_contact:
+        among = None  # ``among`` ranks DETECTORS alone; the contact ones follow them
+    chosen = active_detectors(text, detectors, among=among) if prefilter else list(enumerate(detectors))
     for prio, det in chosen:
         for start, end in det.find(text):
             if any(start < me and ms < end for ms, me in masks):
@@ -96,6 +117,8 @@ class Masker:
 
     #: also mask emails and phone numbers (see :func:`find_secrets`)
     redact_contact: bool = False
+    #: the detectors that can fire anywhere in the texts this masker will see (None: all)
+    among: Ranked | None = None
     _masks: dict[tuple[str, str], str] = field(default_factory=dict)
     _counts: dict[str, int] = field(default_factory=dict)
 
@@ -109,7 +132,7 @@ class Masker:
 
     def redact(self, text: str) -> tuple[str, list[Finding]]:
         """Mask every secret in ``text``; findings carry spans into the input ``text``."""
-        findings = find_secrets(text, redact_contact=self.redact_contact)
+        findings = find_secrets(text, redact_contact=self.redact_contact, among=self.among)
         if not findings:
             return text, []
         parts: list[str] = []
@@ -137,7 +160,9 @@ def redact_transcript(transcript: Transcript) -> tuple[Transcript, list[Redactio
     Returns a new transcript (turns replaced, everything else kept) and one
     ``Redaction(type, turn=index, stage="in")`` per finding.
     """
-    masker = Masker()
+    texts = [turn.text for turn in transcript.turns]
+    texts += [call.arguments for turn in transcript.turns for call in turn.tool_calls]
+    masker = Masker(among=possible_detectors(texts, DETECTORS))
     redactions: list[Redaction] = []
     turns: list[Turn] = []
     for turn in transcript.turns:

@@ -1,0 +1,44 @@
+"""Redacting a transcript narrows the detectors to those possible in it: same findings, same masks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memscribe.redaction.combine import Masker, possible_detectors, redact_transcript
+from memscribe.redaction.detectors import DETECTORS
+from memscribe.transcript import parse_transcript
+
+REPO = Path(__file__).resolve().parents[2]
+FILES = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
+    p
+    for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
+    if not p.name.endswith(".labels.json")
+)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_transcript_redaction_equals_turn_by_turn_with_every_detector(path: Path) -> None:
+    labels = path.parent / (path.name.rsplit(".", 1)[0] + ".labels.json")
+    fmt = json.loads(labels.read_text(encoding="utf-8")).get("format") if labels.is_file() else None
+    transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
+    redacted, _ = redact_transcript(transcript)
+    plain = Masker()  # every detector considered on every text
+    expected = []
+    for turn in transcript.turns:
+        text, _ = plain.redact(turn.text)
+        args = [plain.redact(call.arguments)[0] for call in turn.tool_calls]
+        expected.append((text, args))
+    assert [(t.text, [c.arguments for c in t.tool_calls]) for t in redacted.turns] == expected
+
+
+def test_narrowing_keeps_priorities_and_drops_only_impossible_detectors() -> None:
+    among = possible_detectors(["export AWS_SECRET_ACCESS_KEY=abc", "hello"], DETECTORS)
+    assert all(DETECTORS[p] is d for p, d in among)
+    assert len(among) < len(DETECTORS)
+    assert all(
+        not d.hints or any(h in "export aws_secret_access_key=abc\x00hello" for h in d.hints)
+        for _, d in among
+    )
