@@ -33,6 +33,9 @@ def main() -> int:
         "--recorded", type=Path, nargs="*", default=sorted((REPO / "fixtures" / "recorded").glob("*/"))
     )
     parser.add_argument("--data", type=Path, default=REPO / "fixtures" / "eval" / "authored" / "val")
+    parser.add_argument(
+        "--prune", action="store_true", help="delete recorded answers no prompt of this run asked for"
+    )
     args = parser.parse_args()
     units = load_agent(args.data / "agent")
     header = f"{'cassettes':38} {'mode':8} {'units':>5} {'unrec':>5} {'written':>7} {'calls':>5} {'call s':>7}  skipped by reason"
@@ -60,6 +63,11 @@ def main() -> int:
         for call in (folder / "calls").glob("*.json"):
             if (folder / "answers" / call.name).is_file():
                 seconds += float(json.loads(call.read_text(encoding="utf-8")).get("seconds") or 0.0)
+        if args.prune:
+            for sub in ("answers", "calls", "errors"):
+                for path in (folder / sub).glob("*.json"):
+                    if path.stem not in completion.used:
+                        path.unlink()
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(skipped.items()))
         print(
             f"{folder.name:38} {meta.get('mode', '?'):8} {len(complete):>5} {unrecorded:>5} {written:>7} "

@@ -69,6 +69,8 @@ class RecordedCompletion:
         self.answered = 0
         self.recorded = 0
         self.unanswered: list[str] = []
+        #: keys answered from the folder in this run (the rest of ``answers/`` went unused)
+        self.used: set[str] = set()
 
     def __call__(self, **kwargs: Any) -> Any:
         import litellm
@@ -79,9 +81,11 @@ class RecordedCompletion:
         error = self.folder / "errors" / f"{key}.json"
         if answer.is_file():
             self.answered += 1
+            self.used.add(key)
             return self._replay(key, answer.read_text(encoding="utf-8"), messages)
         if error.is_file():
             self.answered += 1
+            self.used.add(key)
             raise _error(json.loads(error.read_text(encoding="utf-8")))
         if self.live is None:
             self.unanswered.append(key)
