@@ -19,7 +19,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,17 +79,24 @@ class Unit:
 # --- agent ---------------------------------------------------------------------------------------
 
 
-def _language(path: Path, fmt: str | None) -> str:
-    """The language of the user's messages in a session (a ``lang:xx`` row of the report)."""
+def session_language(texts: Iterable[str]) -> str:
+    """The language of a session's user messages (a ``lang:xx`` row of the report): the gate's own
+    detector (:func:`memscribe.lexicon.langs.language_of`), ``und`` when there is no letter."""
+    from memscribe.lexicon.langs import language_of
+
+    text = "\n".join(texts)
+    return language_of(text) if any(c.isalpha() for c in text) else "und"
+
+
+def _language(text: str, name: str, fmt: str | None) -> str:
     from memscribe.errors import MemscribeError
-    from memscribe.evaluation.language import language_of
     from memscribe.transcript import parse_transcript
 
     try:
-        transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
+        transcript = parse_transcript(text, source=name, fmt=fmt)
     except MemscribeError:
         return "und"
-    return language_of(t.text for t in transcript.turns if t.role == "user" and t.kind == "message")
+    return session_language(t.text for t in transcript.turns if t.role == "user" and t.kind == "message")
 
 
 def load_agent(root: Path, *, limit: int | None = None) -> list[Unit]:
@@ -97,6 +104,7 @@ def load_agent(root: Path, *, limit: int | None = None) -> list[Unit]:
     for labels_path in sorted(root.glob("*.labels.json")):
         labels = json.loads(labels_path.read_text(encoding="utf-8"))
         transcript = root / labels["transcript"]
+        text, fmt = transcript.read_text(encoding="utf-8"), labels.get("format")
         seed = [
             SeedMemory(
                 kind=m["kind"],
@@ -120,9 +128,9 @@ def load_agent(root: Path, *, limit: int | None = None) -> list[Unit]:
                 name=labels_path.name.removesuffix(".labels.json"),
                 categories=(
                     *labels.get("category", []),
-                    f"lang:{_language(transcript, labels.get('format'))}",
+                    f"lang:{_language(text, transcript.name, fmt)}",
                 ),
-                steps=[Step(transcript.name, transcript.read_text(encoding="utf-8"), labels.get("format"))],
+                steps=[Step(transcript.name, text, fmt)],
                 seed=seed,
                 gold=labels,
                 nothing_to_learn=not required and not expected.get("supersedes"),

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from memscribe.evaluation.datasets import load_agent
-from memscribe.evaluation.language import language_of
+from memscribe.evaluation.datasets import load_agent, session_language
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -25,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
     ],
 )
 def test_language_of_user_messages(texts: list[str], code: str) -> None:
-    assert language_of(texts) == code
+    assert session_language(texts) == code
 
 
 def test_agent_units_carry_a_language_row() -> None:
