@@ -317,6 +317,18 @@ def language(text: str) -> Language | None:
     return LANGUAGES.get(language_of(text))
 
 
+#: English first-person subjects and possessives (English has no row: the profile cues own it).
+_EN_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|our|us)\b", _I)
+
+
+def opens_in_first_person(text: str) -> bool:
+    """``text`` opens with the speaker's own first person ("I prefer …", "Ich wohne …", "我住在 …"):
+    a row's first-person class anchored at the start. Every row is tried: a short body ("Ich wohne
+    in Berlin.") has too few function words to name its language."""
+    opening = text.lstrip(" \t\n\"'“‘«(*-")
+    return any(p.match(opening) for p in (_EN_FIRST_PERSON, *(r.first_person for r in LANGUAGES.values())))
+
+
 def covered(text: str) -> bool:
     """The lexicon has cues for the language ``text`` is written in: ``language_of(text) in
     COVERED``, answered for Latin text at its first function word (the gate asks it of every

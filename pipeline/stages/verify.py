@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memscribe.lexicon.chain import confirmation, is_user_speech
+from memscribe.lexicon.langs import opens_in_first_person
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.plan import Skipped, SkipReason
@@ -39,12 +40,6 @@ MIN_SUPPORT = 0.25
 REPAIR_SUPPORT = 0.5
 #: Shifts tried on failing citations, the closest first.
 REPAIR_SHIFTS = (-1, 1, -2, 2)
-#: First-person subject words opening a body, by language (closed-class grammar, not phrasings).
-_FIRST_PERSON = re.compile(
-    r"^\W*(?:(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our|yo|mi|mis|nosotros|ich|mein|meine|wir|unser|"
-    r"je|j'|mon|ma|mes|nous|io|il mio|la mia|eu|meu|minha)\b|(?:我|私は|私の|僕|俺|我们|我們))",
-    re.IGNORECASE,
-)
 
 
 @dataclass
@@ -140,7 +135,7 @@ def _profile_problem(
 ) -> tuple[SkipReason, str] | None:
     if not SLUG_RE.match(p.slug) or not p.body.strip():
         return ("invalid_candidate", f"slug {p.slug!r} or empty body")
-    if _FIRST_PERSON.match(p.body):
+    if opens_in_first_person(p.body):
         return ("invalid_candidate", "the body is in the first person, not a fact about the user")
     if not p.evidence_turns:
         return ("ungrounded", "no evidence turns cited")

@@ -114,3 +114,26 @@ def test_covered_long_foreign_latin_text_is_not_covered() -> None:
     assert not _langs.covered("zorp blim qwert xylo brot haus zorp blim qwert")
     assert _langs.covered("zorp blim qwert xylo brot haus zorp blim the")
     assert _langs.covered("zorp blim qwert xylo brot haus zorp niño qwert")
+
+
+@pytest.mark.parametrize(
+    ("body", "first"),
+    [
+        ("I live in Porto.", True),
+        ("Ich wohne in Berlin.", True),
+        ("Je suis prof de maths.", True),
+        ("Vivo en Valencia.", True),
+        ("我住在波尔图。", True),
+        ("私は東京に住んでいます。", True),
+        ("User lives in Porto.", False),
+        ("Der Nutzer wohnt in Berlin.", False),
+        ("El usuario vive en Valencia.", False),
+        ("用户住在上海。", False),
+        ("ユーザーは東京に住んでいます。", False),
+        ("MySQL is the team's database.", False),
+    ],
+)
+def test_opens_in_first_person(body: str, first: bool) -> None:
+    from memscribe.lexicon.langs import opens_in_first_person
+
+    assert opens_in_first_person(body) is first
