@@ -33,9 +33,14 @@ def item_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def first_error(err: ValidationError) -> str:
+def first_error(err: ValidationError, *, index: int | None = None) -> str:
+    """``"<location>: <message>"`` of the first error; ``index`` replaces the location's first
+    step (an item validated alone is ``[0]`` of a one-item list)."""
     first = err.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ())) or "item"
+    loc = list(first.get("loc", ()))
+    if index is not None:
+        loc[:1] = [index]
+    where = ".".join(str(p) for p in loc) or "item"
     return f"{where}: {first.get('msg', 'invalid')}"
 
 
@@ -59,8 +64,8 @@ def _drop_invalid(value: Any, handler: Callable[[Any], Any], info: ValidationInf
         try:
             kept.extend(handler([item]))
         except ValidationError as err:
-            if dropped is not None:  # the error's location is [0] of the one-item list: renumber
-                dropped.append((str(info.field_name), f"{index}." + first_error(err).partition(".")[2]))
+            if dropped is not None:
+                dropped.append((str(info.field_name), first_error(err, index=index)))
     return kept
 
 

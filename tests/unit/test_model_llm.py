@@ -127,3 +127,13 @@ def test_missing_credentials_500_is_not_retried() -> None:
     with pytest.raises(ModelError):
         _generate(fake_llm(completion))
     assert len(completion.calls) == 1
+
+
+def test_dropped_items_keep_their_position_and_message() -> None:
+    from memscribe.model.lenient import collecting, lenient
+
+    with collecting() as dropped:
+        lenient(Detection).model_validate({"profiles": ["just a string", {"slug": "e"}], "playbooks": []})
+    assert [field for field, _ in dropped] == ["profiles", "profiles"]
+    assert dropped[0][1].startswith("0: ") and "valid dictionary" in dropped[0][1]
+    assert dropped[1][1] == "1.ttl: Field required"
