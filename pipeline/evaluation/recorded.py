@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memscribe.evaluation.standin import CHARS_PER_TOKEN, request_key
+from memscribe.evaluation.standin import CHARS_PER_TOKEN, answer_response, request_key
 
 META = "meta.json"
 
@@ -40,7 +40,11 @@ def read_meta(folder: Path) -> dict[str, Any]:
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise UserError(f"{folder} holds no {META}: not a recorded-model cassette folder") from None
+        raise UserError(
+            f"{path} is missing: not a recorded-model cassette folder. To record into it, write it first "
+            'with the model, mode and context size, e.g. {"model": "openai/model.gguf", "mode": "json", '
+            '"context_tokens": 8192}'
+        ) from None
     except ValueError as exc:
         raise UserError(f"{path}: not JSON ({exc})") from None
     if not isinstance(meta, dict) or not isinstance(meta.get("model"), str):
@@ -95,25 +99,14 @@ class RecordedCompletion:
         return self._record(key, kwargs)
 
     def _replay(self, key: str, content: str, messages: list[dict[str, Any]]) -> Any:
-        import litellm
-
         call = self.folder / "calls" / f"{key}.json"
         usage = json.loads(call.read_text(encoding="utf-8")) if call.is_file() else {}
-        prompt = int(
-            usage.get("prompt_tokens")
-            or sum(len(str(m.get("content") or "")) for m in messages) // CHARS_PER_TOKEN
-        )
-        completion = int(usage.get("completion_tokens") or len(content) // CHARS_PER_TOKEN)
-        return litellm.ModelResponse(
+        shown = sum(len(str(m.get("content") or "")) for m in messages) // CHARS_PER_TOKEN
+        return answer_response(
+            content,
+            int(usage.get("prompt_tokens") or shown),
+            int(usage.get("completion_tokens") or len(content) // CHARS_PER_TOKEN),
             model="recorded",
-            choices=[
-                {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
-            ],
-            usage={
-                "prompt_tokens": prompt,
-                "completion_tokens": completion,
-                "total_tokens": prompt + completion,
-            },
         )
 
     def _record(self, key: str, kwargs: dict[str, Any]) -> Any:
@@ -171,12 +164,10 @@ def _error_record(exc: BaseException) -> dict[str, Any]:
 
 
 def _error(record: dict[str, Any]) -> BaseException:
+    """The recorded refusal, raised again (only 4xx refusals are recorded: a bad request)."""
     import litellm
 
-    kind = getattr(litellm.exceptions, str(record.get("type")), None)
     message = str(record.get("message") or "recorded error")
-    if kind is litellm.exceptions.InternalServerError or record.get("status_code") == 500:
-        return litellm.exceptions.InternalServerError(message, llm_provider="openai", model="recorded")
     return litellm.exceptions.BadRequestError(message, llm_provider="openai", model="recorded")
 
 
@@ -190,20 +181,18 @@ def recorded_model_factory(
     """A model factory replaying (and with ``live_model``, recording into) a cassette folder.
 
     Returns the factory, the completion it shares (its counters cover the run) and the model name.
-    A recording run writes ``meta.json`` from the live settings when the folder has none.
+    The folder's ``meta.json`` says how to build the prompts (mode, context size): write it before
+    a recording run.
     """
     from memscribe.model.llm import LiteLLMModel
 
     folder = Path(folder)
+    meta = read_meta(folder)
     live = None
     if live_model:
         import litellm
 
-        meta_path = folder / META
-        if not meta_path.is_file():
-            raise_missing_meta(folder)
         live = litellm.completion
-    meta = read_meta(folder)
     completion = RecordedCompletion(folder, live=live)
     mode = str(meta.get("mode") or "json")
     context = int(meta.get("context_tokens") or 8192)
@@ -222,12 +211,3 @@ def recorded_model_factory(
         )
 
     return make, completion, f"recorded:{meta['model']} ({mode})"
-
-
-def raise_missing_meta(folder: Path) -> None:
-    from memscribe.errors import UserError
-
-    raise UserError(
-        f"{folder / META} is missing: write it first with the model, mode and context size to record "
-        'with, e.g. {"model": "openai/model.gguf", "mode": "json", "context_tokens": 8192}'
-    )

@@ -51,7 +51,6 @@ class StandinCompletion:
         self.unanswered: list[str] = []
 
     def __call__(self, **kwargs: Any) -> Any:
-        import litellm
         from litellm.exceptions import BadRequestError
 
         messages: list[dict[str, Any]] = list(kwargs.get("messages") or [])
@@ -70,16 +69,8 @@ class StandinCompletion:
         schema = kwargs.get("response_format") or kwargs.get("tools")
         if schema is not None:
             prompt_chars += len(json.dumps(schema))
-        return litellm.ModelResponse(
-            model="standin",
-            choices=[
-                {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
-            ],
-            usage={
-                "prompt_tokens": prompt_chars // CHARS_PER_TOKEN,
-                "completion_tokens": len(content) // CHARS_PER_TOKEN,
-                "total_tokens": (prompt_chars + len(content)) // CHARS_PER_TOKEN,
-            },
+        return answer_response(
+            content, prompt_chars // CHARS_PER_TOKEN, len(content) // CHARS_PER_TOKEN, model="standin"
         )
 
     def _save_request(self, key: str, messages: list[dict[str, Any]], kwargs: dict[str, Any]) -> None:
@@ -91,6 +82,21 @@ class StandinCompletion:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
         tmp.replace(path)
+
+
+def answer_response(content: str, prompt_tokens: int, completion_tokens: int, *, model: str) -> Any:
+    """A ``litellm.ModelResponse`` answering ``content`` (a replayed answer), with its usage."""
+    import litellm
+
+    return litellm.ModelResponse(
+        model=model,
+        choices=[{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        usage={
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    )
 
 
 def standin_model_factory(folder: str | Path, *, record: bool = True) -> tuple[Any, StandinCompletion]:
