@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from memscribe.lexicon.chain import confirmation, is_user_speech
 from memscribe.lexicon.langs import opens_in_first_person
@@ -57,14 +58,9 @@ def verify(
     out = Verified()
     turns = transcript.turns
     for p in profiles:
-        p = p.model_copy(update={"slug": normal_slug(p.slug)})
-        problem = _profile_problem(p, turns)
-        if problem and problem[0] in _REPAIRABLE:
-            fixed = _repair_profile(p, turns)
-            if fixed is not None:
-                p, shift = fixed
-                out.repaired.append(("profile", p.slug, shift))
-                problem = None
+        p, problem, shift = _grounded(_normal(p), turns, _profile_problem, _shift_profile)
+        if shift is not None:
+            out.repaired.append(("profile", p.slug, shift))
         if problem:
             reason, detail = problem
             out.skipped.append(
@@ -73,17 +69,13 @@ def verify(
         else:
             out.profiles.append(p)
     for b in playbooks:
-        b = b.model_copy(update={"slug": normal_slug(b.slug)})
+        b = _normal(b)
         evidence = [b.correction_turn, b.adjustment_turn] + (
             [b.confirmation_turn] if b.confirmation_turn is not None else []
         )
-        problem = _playbook_problem(b, turns)
-        if problem and problem[0] in _REPAIRABLE:
-            moved = _repair_playbook(b, turns)
-            if moved is not None:
-                b, shift = moved
-                out.repaired.append(("playbook", b.slug, shift))
-                problem = None
+        b, problem, shift = _grounded(b, turns, _playbook_problem, _shift_playbook)
+        if shift is not None:
+            out.repaired.append(("playbook", b.slug, shift))
         if problem:
             reason, detail = problem
             out.skipped.append(Skipped(kind="playbook", reason=reason, evidence=evidence, detail=detail))
@@ -105,25 +97,45 @@ def normal_slug(slug: str) -> str:
     return folded if SLUG_RE.match(folded) else slug
 
 
-def _repair_profile(p: ProfileCandidate, turns: Sequence[Turn]) -> tuple[ProfileCandidate, int] | None:
-    for shift in REPAIR_SHIFTS:
-        moved = p.model_copy(update={"evidence_turns": [i + shift for i in p.evidence_turns]})
-        if _profile_problem(moved, turns, support=REPAIR_SUPPORT) is None:
-            return moved, shift
-    return None
+Candidate = TypeVar("Candidate", ProfileCandidate, PlaybookCandidate)
+Problem = tuple[SkipReason, str]
 
 
-def _repair_playbook(b: PlaybookCandidate, turns: Sequence[Turn]) -> tuple[PlaybookCandidate, int] | None:
+def _normal(c: Candidate) -> Candidate:
+    return c.model_copy(update={"slug": normal_slug(c.slug)})
+
+
+def _grounded(
+    c: Candidate,
+    turns: Sequence[Turn],
+    problem_of: Callable[..., Problem | None],
+    shifted: Callable[[Candidate, int], Candidate],
+) -> tuple[Candidate, Problem | None, int | None]:
+    """``(candidate, problem, shift)``: the candidate as cited, or with its citations moved by the
+    closest shift that passes every check at :data:`REPAIR_SUPPORT` (then no problem)."""
+    problem = problem_of(c, turns)
+    if problem is None or problem[0] not in _REPAIRABLE:
+        return c, problem, None
     for shift in REPAIR_SHIFTS:
-        update: dict[str, int | None] = {
+        moved = shifted(c, shift)
+        if problem_of(moved, turns, support=REPAIR_SUPPORT) is None:
+            return moved, None, shift
+    return c, problem, None
+
+
+def _shift_profile(p: ProfileCandidate, shift: int) -> ProfileCandidate:
+    return p.model_copy(update={"evidence_turns": [i + shift for i in p.evidence_turns]})
+
+
+def _shift_playbook(b: PlaybookCandidate, shift: int) -> PlaybookCandidate:
+    confirmation = None if b.confirmation_turn is None else b.confirmation_turn + shift
+    return b.model_copy(
+        update={
             "correction_turn": b.correction_turn + shift,
             "adjustment_turn": b.adjustment_turn + shift,
-            "confirmation_turn": None if b.confirmation_turn is None else b.confirmation_turn + shift,
+            "confirmation_turn": confirmation,
         }
-        moved = b.model_copy(update=update)
-        if _playbook_problem(moved, turns, support=REPAIR_SUPPORT) is None:
-            return moved, shift
-    return None
+    )
 
 
 def _turn(turns: Sequence[Turn], index: int) -> Turn | None:
@@ -132,7 +144,7 @@ def _turn(turns: Sequence[Turn], index: int) -> Turn | None:
 
 def _profile_problem(
     p: ProfileCandidate, turns: Sequence[Turn], *, support: float = MIN_SUPPORT
-) -> tuple[SkipReason, str] | None:
+) -> Problem | None:
     if not SLUG_RE.match(p.slug) or not p.body.strip():
         return ("invalid_candidate", f"slug {p.slug!r} or empty body")
     if opens_in_first_person(p.body):
@@ -152,9 +164,7 @@ def _profile_problem(
     return None
 
 
-def _playbook_problem(
-    b: PlaybookCandidate, turns: Sequence[Turn], *, support: float = 0.0
-) -> tuple[SkipReason, str] | None:
+def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn], *, support: float = 0.0) -> Problem | None:
     if not SLUG_RE.match(b.slug) or not b.what.strip() or not b.when.strip():
         return ("invalid_candidate", f"slug {b.slug!r} or empty when/what")
     correction = _turn(turns, b.correction_turn)
