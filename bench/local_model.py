@@ -22,11 +22,10 @@ sys.path.insert(0, str(REPO))
 
 
 def main() -> int:
-    from memscribe.evaluation import evaluate_units
     from memscribe.evaluation.datasets import load_agent
     from memscribe.evaluation.recorded import read_meta, recorded_model_factory
     from memscribe.evaluation.runner import run_unit
-    from memscribe.evaluation.scoring import figures
+    from memscribe.evaluation.scoring import figures, score
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -43,10 +42,11 @@ def main() -> int:
     print(header)
     for folder in args.recorded:
         meta = read_meta(folder)
-        make, completion, label = recorded_model_factory(folder)
+        make, completion, _ = recorded_model_factory(folder)
         written = calls = 0
         skipped: Counter[str] = Counter()
-        complete = []
+        total: Counter[str] = Counter()
+        complete = 0
         unrecorded = 0
         for unit in units:
             before = len(completion.unanswered)
@@ -54,7 +54,8 @@ def main() -> int:
             if len(completion.unanswered) > before:
                 unrecorded += 1
                 continue
-            complete.append(unit)
+            complete += 1
+            total.update(score(outcome))
             for step in outcome.steps:
                 written += step.writes
                 calls += step.llm_calls
@@ -70,17 +71,15 @@ def main() -> int:
                         path.unlink()
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(skipped.items()))
         print(
-            f"{folder.name:38} {meta.get('mode', '?'):8} {len(complete):>5} {unrecorded:>5} {written:>7} "
+            f"{folder.name:38} {meta.get('mode', '?'):8} {complete:>5} {unrecorded:>5} {written:>7} "
             f"{calls:>5} {seconds:>7.0f}  {reasons}"
         )
-        make2, _, _ = recorded_model_factory(folder)
-        report = evaluate_units("agent", complete, make2, model_name=label)
-        f = figures(report.total())
+        f = figures(total)
         print(
-            f"  scored on the {len(complete)} fully recorded units: profile P/R/F1 "
+            f"  scored on the {complete} fully recorded units: profile P/R/F1 "
             f"{_fmt(f['profile_precision'])}/{_fmt(f['profile_recall'])}/{_fmt(f['profile_f1'])}, playbook F1 "
             f"{_fmt(f['playbook_f1'])}, false playbooks {f['false_playbooks']}, unsafe "
-            f"{report.total()['secrets_leaked'] + report.total()['injected_stored']}"
+            f"{total['secrets_leaked'] + total['injected_stored']}"
         )
     return 0
 
