@@ -3,12 +3,15 @@
     .venv/bin/python bench/guard.py                  # this tree vs the rules at --before
     .venv/bin/python bench/guard.py --before 409e2f9 --json guard.json
 
-Corpus: ``../shared/data/injection`` (see its README) and the clean package documents of
-``fixtures/guard/clean_documents.jsonl``, split by ``bench/injection_corpus.py`` into
+Corpus: ``../shared/data/injection`` (see its README), the clean package documents of
+``fixtures/guard/clean_documents.jsonl`` and the authored samples of
+``fixtures/guard/authored_samples.jsonl``, split by ``bench/injection_corpus.py`` into
 ``train`` and ``threshold`` (the development part: ``bench/train_guard.py`` fits the weights
 on both and chooses the threshold on out-of-fold scores over both) and ``validation`` (never
 used to choose anything). The figures are printed per split; read the validation column
-(the development columns score samples the classifier learnt from). "before" is the rule guard of ``pipeline/stages/guard.py`` at the given
+(the development columns score samples the classifier learnt from); the validation part is
+also printed for the original corpus (with the package documents) and for the authored samples
+alone. "before" is the rule guard of ``pipeline/stages/guard.py`` at the given
 commit, loaded from git into a temporary module.
 
 Printed: recall per attack category, false positives on benign user statements (questions,
@@ -39,14 +42,29 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
 from at_ref import package_at  # noqa: E402
-from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
+from injection_corpus import (  # noqa: E402
+    AUTHORED_SOURCE,
+    CLEAN_DOCUMENTS,
+    PACKAGE_DOCUMENTS,
+    USER_STATEMENTS,
+    Sample,
+    load,
+)
 
 from memscribe.guard import check  # noqa: E402
 from memscribe.guard.classifier import load_model  # noqa: E402
 
 SPLITS = ("train", "threshold", "validation")
+#: Parts of the validation split printed on their own: ``(label, origin)``.
+ORIGINS = (("original corpus", "corpus"), ("authored samples", "authored"))
 INDIRECT = frozenset({"indirect", "exfiltration", "command_execution"})
 Guard = Callable[[str], str | None]
+#: Per (split, category, origin) [flagged, total].
+Table = dict[tuple[str, str, str], list[int]]
+
+
+def origin_of(sample: Sample) -> str:
+    return "authored" if sample.source == AUTHORED_SOURCE else "corpus"
 
 
 def before_guard(ref: str) -> Guard | None:
@@ -73,11 +91,9 @@ def after_guard(text: str) -> str | None:
     return check(text).rule
 
 
-def run(
-    guard: Guard, samples: list[Sample]
-) -> tuple[dict[tuple[str, str], list[int]], float, dict[str, int]]:
-    """Per (split, category) [flagged, total]; CPU seconds; reasons counted."""
-    table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+def run(guard: Guard, samples: list[Sample]) -> tuple[Table, float, dict[str, int]]:
+    """Per (split, category, origin) [flagged, total]; CPU seconds; reasons counted."""
+    table: Table = defaultdict(lambda: [0, 0])
     reasons: dict[str, int] = defaultdict(int)
     elapsed = float("inf")
     for _ in range(2):  # the faster of two passes: the second runs with warm word caches
@@ -85,7 +101,7 @@ def run(
         verdicts = [guard(s.text) for s in samples]
         elapsed = min(elapsed, time.process_time() - t0)
     for s, rule in zip(samples, verdicts, strict=True):
-        cell = table[(s.split, s.category)]
+        cell = table[(s.split, s.category, origin_of(s))]
         cell[0] += rule is not None
         cell[1] += 1
         if rule is not None:
@@ -94,11 +110,10 @@ def run(
 
 
 def _rate(
-    table: dict[tuple[str, str], list[int]], split: str, cats: frozenset[str] | set[str]
+    table: Table, split: str, cats: frozenset[str] | set[str], origin: str | None = None
 ) -> tuple[int, int]:
-    hit = sum(v[0] for (sp, c), v in table.items() if sp == split and c in cats)
-    tot = sum(v[1] for (sp, c), v in table.items() if sp == split and c in cats)
-    return hit, tot
+    cells = [v for (sp, c, o), v in table.items() if sp == split and c in cats and origin in (None, o)]
+    return sum(v[0] for v in cells), sum(v[1] for v in cells)
 
 
 def _fmt(hit: int, tot: int) -> str:
@@ -140,15 +155,17 @@ def main() -> int:
         ("FP: package docs (READMEs, code)", PACKAGE_DOCUMENTS),
     ]
     out: dict[str, object] = {"size_mb": size_mb}
-    for split in SPLITS:
-        n = sum(1 for s in samples if s.split == split)
-        print(f"\n== {split} ({n} samples){'  <- read this one' if split == 'validation' else ''}")
+    parts: list[tuple[str, str, str | None]] = [(split, split, None) for split in SPLITS]
+    parts += [(f"validation: {label}", "validation", origin) for label, origin in ORIGINS]
+    for key, split, origin in parts:
+        n = sum(1 for s in samples if s.split == split and origin in (None, origin_of(s)))
+        print(f"\n== {key} ({n} samples){'  <- read this one' if key == 'validation' else ''}")
         print(f"{'':32}" + "".join(f"{name:>24}" for name in guards))
         for label, cats in rows:
-            cells = [_rate(results[name][0], split, cats) for name in guards]
+            cells = [_rate(results[name][0], split, cats, origin) for name in guards]
             print(f"{label:32}" + "".join(f"{_fmt(*c):>24}" for c in cells))
             for name, c in zip(guards, cells, strict=True):
-                out[f"{split}/{name}/{label}"] = c[0] / c[1] if c[1] else None
+                out[f"{key}/{name}/{label}"] = c[0] / c[1] if c[1] else None
     print()
     for name, (_, secs, reasons) in results.items():
         speed = size_mb / secs if secs else float("inf")

@@ -8,6 +8,12 @@ only; never used to choose a rule, a weight or a threshold).
 of installed packages' READMEs and of the standard library, see ``bench/clean_documents.py``)
 as category ``package_document``, split by a hash of their source (a distribution or a
 module), so the validation part holds sources no training row came from.
+
+It also adds the independently authored samples of ``fixtures/guard/authored_samples.jsonl``
+(benign statements, hard negatives, user rules, clean documents and attacks, about half not in
+English; ``source`` ``authored``), split by the same hash of their id. Their categories are
+the corpus's own: ``benign``/``hard_negative``/``user_rule`` count as user statements,
+``benign_document`` as clean documents, attacks by their category (``indirect`` as indirect).
 """
 
 from __future__ import annotations
@@ -20,6 +26,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 INJECTION = REPO.parent / "shared" / "data" / "injection"
 PACKAGE_DOCS = REPO / "fixtures" / "guard" / "clean_documents.jsonl"
+AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
+#: ``Sample.source`` of the authored samples (the rest come from the corpus's sources).
+AUTHORED_SOURCE = "authored"
 
 #: Categories that are things a user says to an agent (the ≤ 1% false-positive budget).
 USER_STATEMENTS = frozenset({"benign", "user_rule", "hard_negative"})
@@ -45,8 +54,14 @@ def split_of(sample_id: str) -> str:
     return "train" if bucket < 6 else "threshold" if bucket < 8 else "validation"
 
 
-def load(root: Path = INJECTION, *, package_docs: Path | None = PACKAGE_DOCS) -> list[Sample]:
-    """Every labelled sample, in file order, then the package documents (when ``package_docs``)."""
+def load(
+    root: Path = INJECTION,
+    *,
+    package_docs: Path | None = PACKAGE_DOCS,
+    authored: Path | None = AUTHORED,
+) -> list[Sample]:
+    """Every labelled sample, in file order, then the package documents (when ``package_docs``),
+    then the authored samples (when ``authored``)."""
     texts: dict[str, str] = {}
     out = []
     for line in (root / "labels.jsonl").read_text(encoding="utf-8").splitlines():
@@ -67,6 +82,21 @@ def load(root: Path = INJECTION, *, package_docs: Path | None = PACKAGE_DOCS) ->
                     "package_document",
                     d["source"],
                     split_of("clean:" + d["group"]),
+                )
+            )
+    if authored is not None and authored.is_file():
+        for line in authored.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            d = json.loads(line)
+            out.append(
+                Sample(
+                    d["id"],
+                    d["text"],
+                    bool(d["injection"]),
+                    d["category"],
+                    AUTHORED_SOURCE,
+                    split_of(d["id"]),
                 )
             )
     return out
