@@ -26,6 +26,8 @@ from memscribe.errors import StoreError
 from memscribe.schemas.plan import Plan, WriteOp
 from memscribe.store.base import MemoryStore
 from memscribe.store.filestore import FileMemoryStore
+from memscribe.store.group import GroupWriter
+from memscribe.store.root import MemoryRoot
 
 if TYPE_CHECKING:
     from memscribe.batch.unit import UnitResult
@@ -111,19 +113,9 @@ def _commit_locked(prepared: Prepared, store: MemoryStore, ctx: CommitContext) -
     """Apply one plan and record it in the ledger; the caller holds the root lock."""
     unit = prepared.unit
     path = prepared.item.path
-    current = ctx.ledger.load(path)
-    current_sha = current.record.sha256 if current.record else None
-    base = prepared.classified.base
-    if current_sha == prepared.classified.sha256:
-        return "already"
-    if current_sha != (base.sha256 if base else None):
-        return "stale"
-    # A plan that writes nothing may still be stale: its candidate was a duplicate of an entry
-    # that has since been superseded.
-    if (unit.plan.operations or unit.plan.skipped) and is_stale_since(
-        unit.plan, prepared.out.view, ctx.memory
-    ):
-        return "stale"
+    current = _check(prepared, ctx)
+    if not isinstance(current, ledger.LedgerFile):
+        return current
     record = next_record(prepared, unit.plan)
     if unit.plan.operations:
         write_ids = [op.id for op in unit.plan.operations if isinstance(op, WriteOp)]
@@ -149,28 +141,144 @@ def _commit_locked(prepared: Prepared, store: MemoryStore, ctx: CommitContext) -
     return "committed"
 
 
+def _check(prepared: Prepared, ctx: CommitContext) -> CommitOutcome | ledger.LedgerFile:
+    """``already`` / ``stale`` for a plan that is not to be committed; else its current row."""
+    current = ctx.ledger.load(prepared.item.path)
+    current_sha = current.record.sha256 if current.record else None
+    base = prepared.classified.base
+    if current_sha == prepared.classified.sha256:
+        return "already"
+    if current_sha != (base.sha256 if base else None):
+        return "stale"
+    plan = prepared.unit.plan
+    # A plan that writes nothing may still be stale: its candidate was a duplicate of an entry
+    # that has since been superseded.
+    if (plan.operations or plan.skipped) and is_stale_since(plan, prepared.out.view, ctx.memory):
+        return "stale"
+    return current
+
+
+def _write_group(
+    members: Sequence[tuple[Prepared, ledger.LedgerFile]],
+    writer: GroupWriter,
+    store: MemoryStore,
+    ctx: CommitContext,
+) -> None:
+    """The group on disk: pending ledger rows, the files (one journal), snapshots, final rows."""
+    records = [next_record(p, p.unit.plan) for p, _ in members]
+    pending = [
+        (
+            p.item.path,
+            ledger.LedgerFile(
+                record=current.record,
+                pending=ledger.Pending(
+                    next=record, write_ids=[op.id for op in p.unit.plan.operations if isinstance(op, WriteOp)]
+                ),
+            ),
+            None,
+        )
+        for (p, current), record in zip(members, records, strict=True)
+        if p.unit.plan.operations
+    ]
+    if pending:
+        ctx.ledger.save_many(pending)
+    try:
+        writer.commit()
+    except StoreError:
+        if pending:
+            try:  # the group rolled back: so does the ledger
+                ctx.ledger.save_many(
+                    [(path, ledger.LedgerFile(record=row.record), None) for path, row, _ in pending]
+                )
+            except StoreError:
+                pass  # resolve_pending settles it on the next run
+        raise
+    for p, _ in members:
+        if p.unit.plan.snapshot is not None:  # appended under the same lock; a replay does not repeat it
+            store.apply(
+                p.unit.plan.model_copy(update={"operations": []}), now=ctx.now, replay=True, locked=True
+            )
+    ctx.ledger.save_many(
+        [
+            (p.item.path, ledger.LedgerFile(record=record), p.out.stat)
+            for (p, _), record in zip(members, records, strict=True)
+        ]
+    )
+
+
 def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
-    """Commit consecutive plans, in order, under one acquisition of the root lock."""
+    """Commit consecutive plans, in order, under one acquisition of the root lock and as one
+    transaction on disk (:class:`~memscribe.store.group.GroupWriter`): the same files as
+    committing them one by one, with one journal and one fsync batch for the group."""
     store = FileMemoryStore(ctx.root, lock_timeout=ctx.lock_timeout)
     done = GroupCommit(memory=ctx.memory)
     with store.lock(timeout=ctx.lock_timeout):
         synced = ctx.memory.sync()  # another process may have written since the last group
         if synced:
             ctx.on_change(ctx.memory.version, synced, None)
+        start = ctx.memory.version
+        writer = GroupWriter(MemoryRoot(ctx.root), now=ctx.now)
+        members: list[tuple[Prepared, ledger.LedgerFile]] = []
+        outcomes: list[CommitOutcome] = []
+        deltas: list[tuple[Delta, int]] = []
+        error: BaseException | None = None
         for prepared in group:
             try:
-                outcome = _commit_locked(prepared, store, ctx)
-            except BaseException as exc:  # reported for this transcript; the next group syncs
+                checked = _check(prepared, ctx)
+                if isinstance(checked, ledger.LedgerFile):
+                    writer.add(prepared.unit.plan)
+            except BaseException as exc:  # reported for this transcript; the plans before it commit
+                error = exc
+                break
+            if not isinstance(checked, ledger.LedgerFile):
+                outcomes.append(checked)
+                if checked == "stale":
+                    break
+                continue
+            members.append((prepared, checked))
+            outcomes.append("committed")
+            deltas.append((ctx.memory.apply(prepared.unit.plan, restamp=False), prepared.out.rank))
+        try:
+            if members:
+                _write_group(members, writer, store, ctx)
+        except BaseException as exc:
+            ctx.memory.rollback(start)
+            ctx.memory.sync()
+            if MemoryRoot(ctx.root).pending_journals():  # written in part: the next run rolls it forward
                 done.error = exc
-                ctx.memory.sync()
-                break
-            done.outcomes.append(outcome)
-            if outcome == "stale":
-                break
-            if outcome == "committed":
-                delta = ctx.memory.apply(prepared.unit.plan)
-                ctx.on_change(ctx.memory.version, delta, prepared.out.rank)
+                return done
+            # Rolled back whole: committed one by one instead, so a failure is its own plan's.
+            return _one_by_one(group, store, ctx, done)
+        ctx.memory.restamp()
+        version = start
+        for delta, rank in deltas:
+            version += 1
+            ctx.on_change(version, delta, rank)
+        done.outcomes, done.error = outcomes, error
+        if error is not None:
+            ctx.memory.sync()
         done.version = ctx.memory.version
+    return done
+
+
+def _one_by_one(
+    group: Sequence[Prepared], store: MemoryStore, ctx: CommitContext, done: GroupCommit
+) -> GroupCommit:
+    """Each plan committed alone (the caller holds the lock): after a group that failed to write."""
+    for prepared in group:
+        try:
+            outcome = _commit_locked(prepared, store, ctx)
+        except BaseException as exc:  # reported for this transcript; the next group syncs
+            done.error = exc
+            ctx.memory.sync()
+            break
+        done.outcomes.append(outcome)
+        if outcome == "stale":
+            break
+        if outcome == "committed":
+            delta = ctx.memory.apply(prepared.unit.plan)
+            ctx.on_change(ctx.memory.version, delta, prepared.out.rank)
+    done.version = ctx.memory.version
     return done
 
 

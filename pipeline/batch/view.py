@@ -175,6 +175,8 @@ class MemoryState:
         self._by_path = {e.path: e for e in snapshot.entries}
         self._taken = set(snapshot.taken_ids)
         self._log: list[Delta] = []
+        #: Per logged delta: the entries it removed and the ids it made taken (to roll it back).
+        self._undo: list[tuple[list[MemoryEntry], set[str]]] = []
         self._sorted: tuple[MemoryEntry, ...] | None = snapshot.entries
 
     @property
@@ -193,13 +195,20 @@ class MemoryState:
 
     def _record(self, delta: Delta) -> None:
         self._log.append(delta)
+        removed: list[MemoryEntry] = []
+        taken: set[str] = set()
         if delta:
             for path in delta.removed_paths:
-                self._by_path.pop(path, None)
+                gone = self._by_path.pop(path, None)
+                if gone is not None:
+                    removed.append(gone)
             for entry in delta.added:
                 self._by_path[entry.path] = entry
-                self._taken.add(entry.id)
+                if entry.id not in self._taken:
+                    taken.add(entry.id)
+                    self._taken.add(entry.id)
             self._sorted = None
+        self._undo.append((removed, taken))
 
     def sync(self) -> Delta:
         """Catch up with writes by other processes (caller holds the root lock)."""
@@ -219,12 +228,32 @@ class MemoryState:
         self._taken |= snapshot.taken_ids
         return delta
 
-    def apply(self, plan: Plan) -> Delta:
-        """Record a plan just applied under the lock (its writes and archives, nothing else)."""
+    def apply(self, plan: Plan, *, restamp: bool = True) -> Delta:
+        """Record a plan just applied under the lock (its writes and archives, nothing else).
+
+        ``restamp=False``: a plan of a group commit, recorded before the group is written (the
+        caller calls :meth:`restamp` once the group is on disk, or :meth:`rollback`)."""
         delta = delta_of(plan)
         self._record(delta)
-        self._stamps = self.view.stamps()
+        if restamp:
+            self.restamp()
         return delta
+
+    def restamp(self) -> None:
+        """The memory folders' mtimes as they are now (after this process wrote them)."""
+        self._stamps = self.view.stamps()
+
+    def rollback(self, version: int) -> None:
+        """Forget the changes recorded after ``version`` (a group commit that did not happen)."""
+        while len(self._log) > version:
+            delta = self._log.pop()
+            removed, taken = self._undo.pop()
+            for entry in delta.added:
+                self._by_path.pop(entry.path, None)
+            for entry in removed:
+                self._by_path[entry.path] = entry
+            self._taken -= taken
+            self._sorted = None
 
     def since(self, version: int) -> Changes:
         """The net change of the active memory from ``version`` to now."""

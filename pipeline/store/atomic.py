@@ -1,16 +1,21 @@
 """Crash-safe creation of new files that never replaces an existing one.
 
-``write_new_file`` writes a temp file in the target's directory, fsyncs it, then
-hard-links it to the target name. ``link(2)`` fails with EEXIST instead of replacing,
-so the no-overwrite check and the publish are one atomic step (a check-then-rename
-would race with another writer). Readers see either no file or the whole file.
+``write_new_file`` writes a temp file in the target's directory, fsyncs it, then renames it to
+the target name with ``renameat2(RENAME_NOREPLACE)`` (Linux), or else hard-links it there and
+removes the temp name. Both fail with EEXIST instead of replacing, so the no-overwrite check
+and the publish are one atomic step (a check-then-rename would race with another writer).
+Readers see either no file or the whole file; a kill between the link and the unlink leaves
+the temp name as a second link, which :func:`remove_leftover_temps` clears at recovery.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import os
+import re
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -50,6 +55,34 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+#: The name :func:`_write_temp` gives a temp file (``tempfile.mkstemp``'s 8 random characters).
+_TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+def remove_leftover_temps(directory: Path) -> list[str]:
+    """Remove the temp files a killed writer left in ``directory`` (caller holds the root lock).
+
+    A kill between publishing a file (its hard link) and removing the temp name leaves the temp
+    as a second link to the published file, which readers refuse (a file with other hard links
+    may be a link to something outside the root); a kill before publishing leaves a temp nobody
+    will use. Only regular files named as :func:`_write_temp` names them are removed (the name
+    only: never a link's target). Returns the names removed.
+    """
+    try:
+        listing = list(os.scandir(directory))
+    except OSError:
+        return []
+    removed = []
+    for item in listing:
+        if _TEMP_NAME.match(item.name) and item.is_file(follow_symlinks=False):
+            with contextlib.suppress(OSError):
+                os.unlink(item.path)
+                removed.append(item.name)
+    if removed:
+        fsync_dir(directory)
+    return removed
+
+
 def _make_dirs(directory: Path) -> None:
     missing = []
     probe = directory
@@ -62,8 +95,46 @@ def _make_dirs(directory: Path) -> None:
         fsync_dir(new_dir.parent)
 
 
+def _load_renameat2() -> Callable[..., int] | None:
+    """libc's ``renameat2`` (Linux, glibc 2.28+), or None where there is none."""
+    if sys.platform != "linux":
+        return None
+    try:
+        func = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    func.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    func.restype = ctypes.c_int
+    found: Callable[..., int] = func
+    return found
+
+
+#: ``renameat2(..., RENAME_NOREPLACE)``: one atomic step that never replaces, and leaves no
+#: second name behind at any instant (a link + unlink does, between the two calls).
+_renameat2 = _load_renameat2()
+_AT_FDCWD = -100
+_RENAME_NOREPLACE = 1
+# renameat2 errors that mean "not supported here": fall back to link + unlink.
+_NO_RENAMEAT2 = {errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP}
+
+
+def _rename_noreplace(tmp: str, path: Path) -> bool:
+    """Rename ``tmp`` to ``path`` unless ``path`` exists (FileExistsError); False: unsupported."""
+    if _renameat2 is None:
+        return False
+    done = _renameat2(_AT_FDCWD, os.fsencode(tmp), _AT_FDCWD, os.fsencode(path), _RENAME_NOREPLACE)
+    if done == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NO_RENAMEAT2:
+        return False
+    raise OSError(code, os.strerror(code), str(path))
+
+
 def _publish(tmp: str, path: Path) -> None:
     """Give ``tmp`` the name ``path`` without ever replacing an existing ``path``."""
+    if _rename_noreplace(tmp, path):
+        return
     try:
         os.link(tmp, path)
     except FileExistsError:
@@ -102,8 +173,11 @@ def _write_temp(directory: Path, name: str, text: str) -> str:
     return tmp
 
 
-def write_new_file(path: Path, text: str) -> None:
+def write_new_file(path: Path, text: str, *, sync_dir: bool = True) -> None:
     """Create ``path`` with ``text`` (UTF-8) atomically; missing parent dirs are created.
+
+    ``sync_dir=False``: the file's bytes are fsynced but its directory is not; the caller
+    fsyncs each directory once after a batch of files (:mod:`memscribe.store.group`).
 
     Raises:
         StoreError: the file exists (it is left untouched), or the write failed
@@ -119,7 +193,8 @@ def write_new_file(path: Path, text: str) -> None:
         tmp = _write_temp(directory, path.name, text)
         _publish(tmp, path)
         tmp = None
-        fsync_dir(directory)
+        if sync_dir:
+            fsync_dir(directory)
     except OSError as exc:
         raise store_error(exc, path, "write") from exc
     finally:

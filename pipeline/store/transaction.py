@@ -51,8 +51,8 @@ from pathlib import Path, PurePosixPath
 
 from memscribe.errors import StoreError, UnsafeRootError
 from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.store.atomic import fsync_dir, store_error, write_new_file
-from memscribe.store.changes import recorded
+from memscribe.store.atomic import fsync_dir, remove_leftover_temps, store_error, write_new_file
+from memscribe.store.changes import MEMORY_DIRS, recorded
 from memscribe.store.confine import (
     JOURNAL_DIR,
     check_op_shape,
@@ -419,6 +419,8 @@ def recover_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
         return []
     done: list[str] = []
     with memory_root.lock(timeout=lock_timeout):
+        for folder in (JOURNAL_DIR, *MEMORY_DIRS):  # a writer killed between link and unlink
+            remove_leftover_temps(memory_root.path / folder)
         pending = [(j, _check_journal(memory_root.path, j)) for j in memory_root.pending_journals()]
         for journal, plan in pending:
             _roll_forward(memory_root.path, journal, plan)

@@ -179,20 +179,24 @@ def test_openclaw_discovery_namespaces_and_resets(tmp_path: Path, monkeypatch: p
 
 
 def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import memscribe.store.group as group_mod
     import memscribe.store.transaction as apply_mod
     from memscribe.errors import StoreError
 
     make_corpus(tmp_path / "t", 2)
     real = apply_mod.write_new_file
-    calls = {"n": 0}
+    refused: list[Path] = []
 
-    def full_disk(path: Path, text: str) -> None:
-        calls["n"] += 1
-        if calls["n"] == 2:  # the journal went in, the first memory file does not
+    def full_disk(path: Path, text: str, **kw: bool) -> None:
+        # The journal goes in; the first memory file does not, whenever it is tried (the group
+        # is rolled back, then its plans are committed one by one: that plan fails alone).
+        if ".journal" not in path.parts and (not refused or refused[0] == path):
+            refused.append(path)
             raise StoreError(f"cannot write {path}: no space left on device", path=str(path), errno=28)
-        real(path, text)
+        real(path, text, **kw)
 
     monkeypatch.setattr(apply_mod, "write_new_file", full_disk)
+    monkeypatch.setattr(group_mod, "write_new_file", full_disk)  # a group commit's files
     report = _run(tmp_path / "t", tmp_path / "m", concurrency=1)
     assert report.failed >= 1
     assert "no space left on device" in (
@@ -201,6 +205,7 @@ def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest
     root = MemoryRoot(tmp_path / "m")
     assert not root.pending_journals() and not root.problems
     monkeypatch.setattr(apply_mod, "write_new_file", real)
+    monkeypatch.setattr(group_mod, "write_new_file", real)
     _run(tmp_path / "t", tmp_path / "m")
     _run(tmp_path / "t", tmp_path / "ref")
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")

@@ -1,0 +1,274 @@
+"""Group commit: several validated plans applied under one journal and one fsync batch.
+
+The batch job commits consecutive ready plans (path order) under one acquisition of the root
+lock; :class:`GroupWriter` makes that one transaction on disk, with the same result as applying
+the plans one by one with :func:`memscribe.store.transaction.apply_locked` (same files, same
+archive names, same texts), at a fraction of the fsyncs:
+
+1. **Validate** each plan as it is :meth:`added <GroupWriter.add>`, against the disk *and* the
+   plans added before it (a later plan may archive what an earlier one writes, and no id or
+   path may be used twice). A plan that does not validate is refused alone (``StoreError``),
+   with nothing written; the plans added before it still make a group.
+2. **Journal** (:meth:`GroupWriter.commit`): one file holding every operation of the group, in
+   plan order, as one Plan — the shape :func:`~memscribe.store.transaction.recover_interrupted`
+   already checks and rolls forward (an older memscribe replays it too). Its bytes and its
+   folder are fsynced: 2 fsyncs for the group.
+3. **Write every new file**: each one's bytes fsynced, then each folder once.
+4. **Archive**: every archived copy written (bytes fsynced), each archive folder fsynced once,
+   and only then every original unlinked, each active folder fsynced once — nothing is
+   destroyed before its replacement is durable.
+5. **Close the journal** (renamed ``.done.json``; its folder fsynced), one change-log line.
+
+A refused write (disk full, read-only) while the new files are written rolls the whole group
+back (its new files and its journal). A kill at any step leaves either no journal (nothing
+written that a reader sees as a memory), or an open journal that the next run rolls forward —
+writes of the group's plans that are missing, archives not finished — to the same files as an
+uninterrupted commit.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import errno
+import os
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from memscribe.errors import StoreError
+from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
+from memscribe.store.atomic import fsync_dir, store_error, write_new_file
+from memscribe.store.changes import recorded
+from memscribe.store.confine import read_text_nofollow
+from memscribe.store.files import (
+    KIND_DIRS,
+    REFLEXIO_DIR,
+    archive_path,
+    parse_memory_file,
+    utc_stamp,
+    with_archive_metadata,
+)
+from memscribe.store.ids import kind_of_id
+from memscribe.store.lookup import ids_from_index, ids_from_names
+from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import (
+    _MAX_ARCHIVE_SUFFIX,
+    ApplyResult,
+    _check_rel_path,
+    _check_shape,
+    _check_text,
+    _close_journal,
+    _fail,
+    _open_journal,
+    _roll_back,
+)
+
+
+@dataclass
+class _Added:
+    plan: Plan
+    writes: list[WriteOp]
+    archives: list[tuple[ArchiveOp, str]]  # op and the text archived (read, or an earlier write's)
+    written: list[str] = field(default_factory=list)
+    archived: list[str] = field(default_factory=list)
+
+
+class GroupWriter:
+    """One group commit on a locked memory root (see the module docstring).
+
+    Args:
+        memory_root: the root; the caller holds its lock from the first :meth:`add` to the end
+            of :meth:`commit`.
+        now: the archive and journal timestamp (default: the current UTC time).
+    """
+
+    def __init__(self, memory_root: MemoryRoot, *, now: dt.datetime | None = None) -> None:
+        self.root = memory_root
+        self.moment = now or dt.datetime.now(dt.UTC)
+        self._added: list[_Added] = []
+        self._taken: set[str] = set()  # ids written by the group so far
+        self._archived: set[str] = set()  # ids the group archives so far
+        self._written: dict[str, WriteOp] = {}  # active paths the group creates
+        self._gone: set[str] = set()  # active paths the group archives
+        self._known: dict[str, set[bool]] = {}  # ids looked up on disk (False: active)
+
+    def __len__(self) -> int:
+        return len(self._added)
+
+    @property
+    def plans(self) -> list[Plan]:
+        return [a.plan for a in self._added]
+
+    def _lookup(self, ids: set[str]) -> None:
+        wanted = {i for i in ids if i not in self._known and kind_of_id(i) is not None}
+        if not wanted:
+            return
+        found = ids_from_index(self.root.path, wanted)
+        found = found if found is not None else ids_from_names(self.root.path, wanted)
+        for memory_id in wanted:
+            self._known[memory_id] = found.get(memory_id, set())
+
+    def _taken_id(self, memory_id: str) -> bool:
+        return memory_id in self._taken or bool(self._known.get(memory_id))
+
+    def _active(self, memory_id: str) -> bool:
+        if memory_id in self._archived:
+            return False
+        return memory_id in self._taken or False in self._known.get(memory_id, set())
+
+    def add(self, plan: Plan) -> None:
+        """Validate ``plan`` after the plans added so far and add it to the group.
+
+        Raises:
+            StoreError: the plan is invalid (it is not added; the group is unchanged).
+        """
+        for op in plan.operations:
+            _check_shape(op)
+        writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+        archive_ops = [op for op in plan.operations if isinstance(op, ArchiveOp)]
+        seen: set[str] = set()
+        for path in [op.path for op in plan.operations] + [op.archive_path for op in archive_ops]:
+            if path in seen:
+                raise _fail("two operations target this path", path)
+            seen.add(path)
+        self._lookup({op.id for op in writes} | {op.superseded_by for op in archive_ops if op.superseded_by})
+        new_ids: set[str] = set()
+        for op in writes:
+            if op.id in new_ids:
+                raise _fail(f"id {op.id} is written twice", op.path)
+            target = _check_rel_path(self.root.path, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
+            if op.path in self._written or os.path.lexists(target):
+                raise _fail("file already exists (memory files are never overwritten)", op.path)
+            if self._taken_id(op.id):
+                raise _fail(f"id {op.id} is already in use", op.path)
+            _check_text(op)
+            new_ids.add(op.id)
+        archives: list[tuple[ArchiveOp, str]] = []
+        archived_ids: set[str] = set()
+        for old in archive_ops:
+            if old.id in archived_ids:
+                raise _fail(f"id {old.id} is archived twice", old.path)
+            archived_ids.add(old.id)
+            archives.append((old, self._check_archive(old, new_ids)))
+        self._added.append(_Added(plan, writes, archives))
+        self._taken |= new_ids
+        self._archived |= archived_ids
+        self._written.update((op.path, op) for op in writes)
+        self._gone |= {old.path for old in archive_ops}
+
+    def _check_archive(self, op: ArchiveOp, new_ids: set[str]) -> str:
+        root = self.root.path
+        source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
+        _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
+        if op.archive_path != archive_path(op.path):
+            raise _fail(f"archive path must be {archive_path(op.path)}", op.path)
+        if op.path in self._gone:
+            raise _fail("file to archive does not exist", op.path)
+        earlier = self._written.get(op.path)
+        if earlier is not None:
+            text = earlier.text
+        else:
+            if not source.is_file() or source.is_symlink():
+                raise _fail("file to archive does not exist", op.path)
+            try:
+                text = read_text_nofollow(source)
+            except (OSError, UnicodeDecodeError) as exc:
+                raise _fail(f"cannot read: {exc}", op.path) from None
+        entry = parse_memory_file(text, op.path)
+        if entry.id != op.id or entry.kind != op.kind:
+            raise _fail(f"file holds {entry.kind} {entry.id}, the op names {op.kind} {op.id}", op.path)
+        if op.superseded_by is not None:
+            self._lookup({op.superseded_by})
+            if op.superseded_by not in new_ids and not self._active(op.superseded_by):
+                raise _fail(
+                    f"superseded_by {op.superseded_by} is neither written by this plan nor active", op.path
+                )
+        if op.superseded_by == op.id:
+            raise _fail("an entry cannot supersede itself", op.path)
+        return text
+
+    def _journal_plan(self) -> Plan:
+        """The group as one Plan (every operation, in plan order): what recovery replays."""
+        first = self._added[0].plan
+        operations: list[Operation] = [op for a in self._added for op in a.plan.operations]
+        names = ", ".join(a.plan.transcript for a in self._added)
+        return first.model_copy(
+            update={
+                "operations": operations,
+                "skipped": [],
+                "redactions": [],
+                "bad_lines": [],
+                "snapshot": None,
+                "gate": f"group commit of {len(self._added)} plans: {names}"[:2000],
+            }
+        )
+
+    def commit(self) -> list[ApplyResult]:
+        """Apply the group (see the module docstring); one result per added plan, in order.
+
+        Raises:
+            StoreError: the disk refused a write. While new files were being written the whole
+                group is rolled back (nothing of it is left); later, the journal stays open and
+                the next run rolls it forward.
+        """
+        active = [a for a in self._added if a.plan.operations]
+        if not active:
+            return [ApplyResult() for _ in self._added]
+        root = self.root.path
+        journal = _open_journal(root, self._journal_plan(), self.moment)
+        written: list[str] = []
+        with recorded(root) as changed:
+            try:
+                for added in active:
+                    for op in added.writes:
+                        write_new_file(root / op.path, op.text, sync_dir=False)
+                        written.append(op.path)
+                        added.written.append(op.path)
+                for folder in sorted({(root / p).parent for p in written}):
+                    fsync_dir(folder)
+            except StoreError:
+                _roll_back(root, written, journal)
+                raise
+            stamp = utc_stamp(self.moment)
+            copies: list[str] = []
+            for added in active:
+                for old, text in added.archives:
+                    rel = _archive_copy(root, old, text, stamp)
+                    copies.append(rel)
+                    added.archived.append(rel)
+            for folder in sorted({(root / p).parent for p in copies}):
+                fsync_dir(folder)
+            originals = [old.path for a in active for old, _ in a.archives]
+            for rel_path in originals:
+                try:
+                    (root / rel_path).unlink()
+                except OSError as exc:
+                    raise store_error(exc, root / rel_path, "remove archived original") from exc
+            for folder in sorted({(root / p).parent for p in originals}):
+                fsync_dir(folder)
+            changed.extend([*written, *copies, *originals])
+        done = _close_journal(journal).relative_to(root).as_posix()
+        return [
+            ApplyResult(written=a.written, archived=a.archived, journal=done if a.plan.operations else None)
+            for a in self._added
+        ]
+
+
+def _archive_copy(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
+    """The archived copy under a free name (bytes fsynced, folder not yet); returns its path."""
+    extra = [("superseded_by", op.superseded_by)] if op.superseded_by else []
+    extra += [("superseded_at", stamp), ("archive_reason", op.reason or "unspecified")]
+    archived_text = with_archive_metadata(text, op.path, extra)
+    base = PurePosixPath(op.archive_path)
+    for n in range(1, _MAX_ARCHIVE_SUFFIX + 1):
+        rel = str(base) if n == 1 else str(base.with_name(f"{base.stem}-{n}{base.suffix}"))
+        try:
+            write_new_file(root / rel, archived_text, sync_dir=False)
+        except StoreError as exc:
+            if exc.fields.get("errno") == errno.EEXIST:
+                continue
+            raise
+        return rel
+    raise StoreError(f"no free archive name for {op.archive_path}", path=op.archive_path)
+
+
+__all__ = ["GroupWriter"]
