@@ -56,6 +56,7 @@ from memscribe.index.sql import (
     norm_key,
     open_file,
 )
+from memscribe.index.topics import scope_size, top_slugs
 from memscribe.kinds.playbook import playbook_line
 from memscribe.relatedness import SHORTLIST_SIZE, Pooled, select, slug_words
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
@@ -191,7 +192,27 @@ class MemoryIndex(Refresher, Semantic):
         return [self._entry_from_row(r).entry for r in rows]
 
     def taken_ids(self) -> set[str]:
+        """Every id in use (all of them loaded: :meth:`is_taken` asks for one)."""
         return {str(r[0]) for r in self.conn.execute("SELECT DISTINCT id FROM files WHERE ok = 1")}
+
+    def is_taken(self, memory_id: str) -> bool:
+        """Whether any readable file (active or archived) holds ``memory_id`` (a point look-up)."""
+        row = self.conn.execute(
+            "SELECT 1 FROM files WHERE id = ? AND ok = 1 LIMIT 1", (memory_id,)
+        ).fetchone()
+        return row is not None
+
+    def top_slugs(
+        self, text: str, *, namespace: str | None, default: str = "default", limit: int
+    ) -> list[tuple[str, str]]:
+        """The ``limit`` stored topics most related to ``text`` (:mod:`memscribe.index.topics`)."""
+        where, params = self._scope(namespace, default)
+        return top_slugs(self.conn, text, where, params, limit=limit)
+
+    def size(self, *, namespace: str | None, default: str = "default", cap: int) -> int:
+        """Active entries in scope, counted up to ``cap``."""
+        where, params = self._scope(namespace, default)
+        return scope_size(self.conn, where, params, cap=cap)
 
     def _total(self) -> int:
         if self._vocab_total is None:

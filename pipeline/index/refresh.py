@@ -138,6 +138,7 @@ class Refresher:
             if rebuild:
                 self.conn.execute("DELETE FROM files")
                 self.conn.execute("INSERT INTO fts(fts) VALUES ('delete-all')")
+                self.conn.execute("DELETE FROM terms")
                 self.conn.execute("DELETE FROM meta WHERE key IN ('dirs', 'verified_at')")
             state: dict[str, list[Any]] = json.loads(self.meta("dirs") or "{}")
             verified = float(self.meta("verified_at") or 0)
@@ -273,14 +274,23 @@ class Refresher:
             self.conn.execute(
                 "INSERT INTO fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, fts_text(str(row[19])))
             )
+            self.conn.executemany(
+                "INSERT INTO terms(term, file) VALUES (?, ?)",
+                [(term, cur.lastrowid) for term in str(row[21]).split()],
+            )
 
     def _delete_row(self, rowid: int) -> None:
-        found = self.conn.execute("SELECT ok, archived, text FROM files WHERE rowid = ?", (rowid,)).fetchone()
+        found = self.conn.execute(
+            "SELECT ok, archived, text, tokens FROM files WHERE rowid = ?", (rowid,)
+        ).fetchone()
         if found is None:
             return
         if found[0] and not found[1]:
             self.conn.execute(
                 "INSERT INTO fts(fts, rowid, text) VALUES ('delete', ?, ?)", (rowid, fts_text(str(found[2])))
+            )
+            self.conn.executemany(
+                "DELETE FROM terms WHERE term = ? AND file = ?", [(t, rowid) for t in str(found[3]).split()]
             )
         self.conn.execute("DELETE FROM files WHERE rowid = ?", (rowid,))
 

@@ -27,11 +27,12 @@ class Vectors:
         self.rows = rows
         self.matrix: Any = None
         self.lists: list[list[float]] = []
-        np: Any
-        try:
-            import numpy as np
-        except ImportError:  # the semantic extra is not installed: the pure-Python scan
-            np = None
+        np: Any = None
+        if blobs:  # nothing to scan (no embedding model): numpy is not imported
+            try:
+                import numpy as np
+            except ImportError:  # the semantic extra is not installed: the pure-Python scan
+                np = None
         if np is not None and blobs and len({len(b) for b in blobs}) == 1:
             self.matrix = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), -1)
         else:

@@ -31,7 +31,7 @@ RACY_NS = 2_000_000_000
 #: Every file is stat'ed at least this often (seconds), to catch edits in place by other tools.
 VERIFY_EVERY_S = 3600
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 #: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
 _CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 
@@ -57,6 +57,9 @@ CREATE INDEX files_bad ON files(path) WHERE ok = 0;
 CREATE VIRTUAL TABLE fts USING fts5(text, content='files', content_rowid='rowid',
     tokenize='porter unicode61');
 CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
+-- The similarity tokens (memscribe.textsim, the ``tokens`` column) of each active entry, one row
+-- per token: which entries share a word with a text, without reading every entry.
+CREATE TABLE terms (term TEXT NOT NULL, file INTEGER NOT NULL, PRIMARY KEY (term, file)) WITHOUT ROWID;
 CREATE TABLE vectors (
     model TEXT NOT NULL, id TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL,
     PRIMARY KEY (model, id, sha)

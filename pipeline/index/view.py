@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection, Iterator
 
 from memscribe.index.db import MemoryIndex
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
@@ -31,9 +32,19 @@ class IndexView:
     def entries(self, kind: MemoryKind | None = None) -> list[MemoryEntry]:
         return self.index.entries(namespace=self.namespace, default=self.default, kind=kind)
 
-    def taken_ids(self) -> set[str]:
-        """Every id in use in the root (all namespaces, active or archived)."""
-        return self.index.taken_ids()
+    def taken_ids(self) -> Collection[str]:
+        """Every id in use in the root (all namespaces, active or archived), asked one id at a
+        time (a point look-up each; nothing is loaded): valid while the view is open."""
+        return TakenIds(self.index)
+
+    def top_slugs(self, text: str, limit: int) -> list[tuple[str, str]]:
+        """The ``limit`` stored (kind, slug) pairs most related to ``text``, best first (a
+        namespace of at most ``limit`` topics: all of them); see :mod:`memscribe.index.topics`."""
+        return self.index.top_slugs(text, namespace=self.namespace, default=self.default, limit=limit)
+
+    def size(self, cap: int) -> int:
+        """How many entries :meth:`entries` would return, counted up to ``cap``."""
+        return self.index.size(namespace=self.namespace, default=self.default, cap=cap)
 
     def search(
         self,
@@ -54,3 +65,20 @@ class IndexView:
             today=today,
         )
         return [Hit(h.id, h.kind, h.namespace, h.path, h.relevance, h.text) for h in hits]
+
+
+class TakenIds(Collection[str]):
+    """The ids in use in an index's root: membership is a point look-up; iterating (or ``len``)
+    loads them all."""
+
+    def __init__(self, index: MemoryIndex) -> None:
+        self.index = index
+
+    def __contains__(self, memory_id: object) -> bool:
+        return isinstance(memory_id, str) and self.index.is_taken(memory_id)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.index.taken_ids())
+
+    def __len__(self) -> int:
+        return len(self.index.taken_ids())

@@ -54,9 +54,8 @@ def write_candidates(
         deduped = dedup(screened.profiles, screened.playbooks, [], model=model, view=view)
         wanted = sorted({i for a in deduped.accepted for i in a.supersedes})
         existing = [e for e in (view.get(i) for i in wanted) if e is not None]
-        taken = view.taken_ids()
+        operations = build_operations(deduped.accepted, existing, taken_ids=view.taken_ids(), now=now)
     plan.skipped.extend(deduped.skipped)
-    operations = build_operations(deduped.accepted, existing, taken_ids=taken, now=now)
     stored = stored_namespace(scope.namespace, scope.default)
     # Written through a tool call, not from a transcript: no turns to cite.
     plan.operations = [

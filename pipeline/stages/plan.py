@@ -7,7 +7,7 @@ slugs and pairs every write with the archives of what it supersedes.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 from memscribe import kinds
 from memscribe.kinds.ids import new_id
@@ -25,8 +25,11 @@ def build_operations(
     taken_ids: Iterable[str],
     now: dt.datetime,
 ) -> list[Operation]:
-    """One write per accepted candidate, then one archive per memory it supersedes."""
-    taken = set(taken_ids)
+    """One write per accepted candidate, then one archive per memory it supersedes.
+
+    ``taken_ids``: ids in use; a collection (a store's, answering per id) is asked, not copied.
+    """
+    taken = _Taken(taken_ids if isinstance(taken_ids, Collection) else set(taken_ids))
     by_id = {e.id: e for e in existing}
     writes: list[Operation] = []
     archives: list[Operation] = []
@@ -53,6 +56,27 @@ def build_operations(
     return writes + archives
 
 
+class _Taken(Collection[str]):
+    """The ids in use (asked one at a time) plus the ids this plan drew."""
+
+    def __init__(self, known: Collection[str]) -> None:
+        self.known = known
+        self.drawn: set[str] = set()
+
+    def add(self, memory_id: str) -> None:
+        self.drawn.add(memory_id)
+
+    def __contains__(self, memory_id: object) -> bool:
+        return memory_id in self.drawn or memory_id in self.known
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.drawn
+        yield from (i for i in self.known if i not in self.drawn)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def _safe_slug(slug: str, fallback_text: str) -> str:
     if SLUG_RE.match(slug) and not redact.redact_text(slug)[1]:
         return slug
@@ -70,7 +94,7 @@ def _screened_merge(merged_body: str | None) -> str | None:
     return merged
 
 
-def _write_op(item: Accepted, taken: set[str], now: dt.datetime) -> WriteOp:
+def _write_op(item: Accepted, taken: Collection[str], now: dt.datetime) -> WriteOp:
     cand = item.candidate
     spec = kinds.kind(item.kind)
     supersedes = list(item.supersedes)

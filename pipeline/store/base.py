@@ -11,6 +11,7 @@ return a Plan; only :meth:`MemoryStore.apply` writes.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,7 +50,10 @@ class StoreView(MemoryView, Protocol):
     """A :class:`~memscribe.relatedness.MemoryView` of one namespace, plus what the
     application layer asks of the whole store while planning: ids in use and search."""
 
-    def taken_ids(self) -> set[str]: ...
+    def taken_ids(self) -> Collection[str]:
+        """Ids in use in the whole store (active or archived); asked per id, valid while the
+        view is open."""
+        ...
 
     def search(
         self,

@@ -1,0 +1,162 @@
+"""The index answers the detect prompt's stored topics and new-id checks without reading the root.
+
+``top_slugs`` must rank exactly as :func:`memscribe.textsim.similarity` over every entry would
+(best first, ties in path order, then the entries sharing no word in path order); ids in use are
+asked one at a time; an extract against an indexed root loads neither every entry nor every id.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Collection, Iterator
+from pathlib import Path
+
+import pytest
+
+from memscribe.index import open_index
+from memscribe.index.db import MemoryIndex
+from memscribe.index.topics import overlap_similarity
+from memscribe.index.view import IndexView
+from memscribe.kinds.ids import new_id
+from memscribe.relatedness import entry_text
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Plan
+from memscribe.stages.dedup import Accepted
+from memscribe.stages.plan import build_operations
+from memscribe.store.transaction import apply_plan
+from memscribe.textsim import similarity, token_similarity
+from tests.support.store_helpers import write_playbook, write_profile
+
+WORDS = "coffee tea rust python neovim emacs lisbon berlin tabs spaces yaml docker cats dogs jazz".split()
+SLUGS = [f"{a}-{b}" for a in ("home", "editor", "diet", "music", "pet") for b in ("one", "two", "three")]
+
+
+def _seed(root: Path, count: int, seed: int = 3) -> None:
+    rng = random.Random(seed)
+    for i in range(count):
+        mem_id = new_id("profile" if i % 4 else "playbook", set())
+        words = " ".join(rng.sample(WORDS, rng.randint(1, 4)))
+        namespace = "other" if i % 7 == 0 else None
+        if i % 4:
+            write_profile(root, mem_id, rng.choice(SLUGS), f"User likes {words}.", namespace=namespace)
+        else:
+            write_playbook(root, mem_id, rng.choice(SLUGS), f"When {words}", "Do it.", namespace=namespace)
+
+
+def _expected(entries: list[MemoryEntry], text: str, limit: int) -> list[tuple[str, str]]:
+    """The definition: every entry scored, best first, ties by path; first distinct pairs."""
+    ranked = sorted(entries, key=lambda e: (-similarity(text, entry_text(e)), e.path))
+    pairs: list[tuple[str, str]] = []
+    for e in ranked:
+        if (e.kind, e.slug) not in pairs and len(pairs) < limit:
+            pairs.append((e.kind, e.slug))
+    return pairs
+
+
+def test_overlap_similarity_is_token_similarity() -> None:
+    rng = random.Random(5)
+    pool = [f"w{i}" for i in range(30)]
+    for _ in range(500):
+        a = frozenset(rng.sample(pool, rng.randint(0, 12)))
+        b = frozenset(rng.sample(pool, rng.randint(0, 12)))
+        assert overlap_similarity(len(a & b), len(a), len(b)) == token_similarity(a, b)
+
+
+@pytest.mark.parametrize("namespace", [None, "default", "other"])
+def test_top_slugs_rank_as_every_entry_scored(tmp_path: Path, namespace: str | None) -> None:
+    _seed(tmp_path, 120)
+    with open_index(tmp_path) as index:
+        view = IndexView(index, namespace, "default")
+        entries = view.entries()
+        assert len({(e.kind, e.slug) for e in entries}) > 8
+        for text in ("I drink coffee and tea", "rust python docker", "nothing shared here", ""):
+            for limit in (3, 8, 40):
+                assert view.top_slugs(text, limit) == _expected(entries, text, limit)
+        assert view.size(5) == 5
+        assert view.size(10_000) == len(entries)
+
+
+def test_terms_follow_the_files(tmp_path: Path) -> None:
+    """An archived or removed entry leaves the terms table; a new one enters it."""
+    keep = write_profile(tmp_path, "prof_keep0001", "home-city", "User lives in Lisbon.")
+    gone = write_profile(tmp_path, "prof_gone0001", "pet-cat", "User has a cat named Jazz.")
+    with open_index(tmp_path) as index:
+        assert index.conn.execute("SELECT count(DISTINCT file) FROM terms").fetchone()[0] == 2
+    (tmp_path / gone).unlink()
+    write_profile(tmp_path, "prof_new00001", "editor", "User uses Neovim.")
+    with open_index(tmp_path) as index:
+        index.refresh(full=True)
+        terms = {str(t) for (t,) in index.conn.execute("SELECT term FROM terms")}
+        assert "jazz" not in terms and {"lisbon", "neovim"} <= terms
+        assert IndexView(index, None).top_slugs("jazz cat", 1) == [("profile", "editor")]
+    assert keep
+
+
+def test_taken_ids_are_point_lookups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_profile(tmp_path, "prof_taken001", "home-city", "User lives in Lisbon.")
+    calls: list[str] = []
+    real = MemoryIndex.is_taken
+
+    def counted(self: MemoryIndex, memory_id: str) -> bool:
+        calls.append(memory_id)
+        return real(self, memory_id)
+
+    def refuse(self: MemoryIndex) -> set[str]:
+        raise AssertionError("every id loaded")
+
+    monkeypatch.setattr(MemoryIndex, "is_taken", counted)
+    monkeypatch.setattr(MemoryIndex, "taken_ids", refuse)
+    with open_index(tmp_path) as index:
+        taken = IndexView(index, None).taken_ids()
+        assert "prof_taken001" in taken and "prof_other001" not in taken
+        assert calls == ["prof_taken001", "prof_other001"]
+
+
+class _NoScan(Collection[str]):
+    """Ids in use that may only be asked one at a time."""
+
+    def __init__(self, ids: set[str]) -> None:
+        self.ids = ids
+        self.asked: list[object] = []
+
+    def __contains__(self, item: object) -> bool:
+        self.asked.append(item)
+        return item in self.ids
+
+    def __iter__(self) -> Iterator[str]:
+        raise AssertionError("the ids in use were copied")
+
+    def __len__(self) -> int:
+        raise AssertionError("the ids in use were counted")
+
+
+def test_build_operations_asks_for_ids_never_copies_them() -> None:
+    candidate = ProfileCandidate(
+        slug="home-city", body="User lives in Lisbon.", ttl="one_year", evidence_turns=[0]
+    )
+    accepted = [Accepted(kind="profile", candidate=candidate) for _ in range(3)]
+    taken = _NoScan({"prof_existing"})
+    ops = build_operations(accepted, [], taken_ids=taken, now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+    ids = [op.id for op in ops]
+    assert len(set(ids)) == 3 and "prof_existing" not in ids
+    assert len(taken.asked) >= 3
+
+
+def test_a_plan_against_an_indexed_root_applies(tmp_path: Path) -> None:
+    """The ids drawn through point look-ups are new: the plan applies, one file per write."""
+    _seed(tmp_path, 20)
+    candidate = ProfileCandidate(
+        slug="home-city", body="User lives in Porto.", ttl="one_year", evidence_turns=[0]
+    )
+    with open_index(tmp_path) as index:
+        ops = build_operations(
+            [Accepted(kind="profile", candidate=candidate)],
+            [],
+            taken_ids=IndexView(index, None).taken_ids(),
+            now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        )
+    plan = Plan(transcript="t", format="text", model="m", created="2026-01-01T00:00:00Z", operations=ops)
+    done = apply_plan(plan, tmp_path)
+    assert len(done.written) == 1 and (tmp_path / done.written[0]).is_file()
