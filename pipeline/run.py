@@ -107,7 +107,9 @@ def extract(
     plan.skipped.extend(screened.skipped)
     plan.redactions.extend(screened.redactions)
 
-    deduped = dedup_all({k.name: k.candidates(screened) for k in kinds.KINDS}, memory, model=model)
+    deduped = dedup_all(
+        {k.name: k.candidates(screened) for k in kinds.KINDS}, memory, model=model, transcript=clean
+    )
     plan.skipped.extend(deduped.skipped)
 
     if view is not None:

@@ -33,6 +33,10 @@ class DedupRequest(BaseModel):
     slug: str
     text: str
     shortlist: tuple[ShortlistItem, ...]
+    #: The user's own words at the candidate's evidence turns (redacted; empty when unknown):
+    #: "I left Fintastic over the summer. I'm at Verdant Grid now" says what the candidate
+    #: "User is at Verdant Grid now" replaces.
+    said: str = ""
 
 
 class ClusterItem(BaseModel):

@@ -4,7 +4,9 @@ A detection is lists of candidates. Validated as one object, a single item with 
 the whole answer: the model is asked again (three times the cost on a slow local model, often the
 same failure) and the valid items beside it are lost. :func:`lenient` gives the response model a
 twin that validates each list item on its own and drops the invalid ones, recording ``(field,
-reason)`` in the list opened by :func:`collecting`. The twin's JSON schema is the original's, byte
+reason)`` in the list opened by :func:`collecting`. An item that leaves out a list field (``evidence_turns``)
+has an empty one: a missing list says nothing more than an empty one, and the stages that read it
+decide (verify locates a profile's evidence or skips it). The twin's JSON schema is the original's, byte
 for byte (same name, same fields, same docs): what the model is shown does not change. Re-asks are
 left for what no item-level drop can fix: an answer that is not the JSON object asked for.
 """
@@ -55,12 +57,23 @@ def collecting() -> Iterator[list[tuple[str, str]]]:
         _DROPPED.reset(token)
 
 
-def _drop_invalid(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+def _list_fields(item: type[BaseModel]) -> frozenset[str]:
+    """The fields of ``item`` that hold a list."""
+    return frozenset(
+        n for n, f in item.model_fields.items() if getattr(f.annotation, "__origin__", None) is list
+    )
+
+
+def _drop_invalid(
+    value: Any, handler: Callable[[Any], Any], info: ValidationInfo, lists: frozenset[str] = frozenset()
+) -> Any:
     if not isinstance(value, list):
         return handler(value)
     kept: list[Any] = []
     dropped = _DROPPED.get()
     for index, item in enumerate(value):
+        if isinstance(item, dict) and lists:
+            item = {**{name: [] for name in lists if name not in item}, **item}
         try:
             kept.extend(handler([item]))
         except ValidationError as err:
@@ -82,15 +95,28 @@ def lenient(response_model: type[T]) -> type[T]:
 
 
 def _twin(response_model: type[T]) -> type[T]:
-    names = [n for n, f in response_model.model_fields.items() if item_model(f.annotation) is not None]
-    if not names:
+    items = {
+        n: item
+        for n, f in response_model.model_fields.items()
+        if (item := item_model(f.annotation)) is not None
+    }
+    if not items:
         return response_model
-    validator = field_validator(*names, mode="wrap")(_drop_invalid)
+    validators: dict[str, Any] = {}
+    for name, item in items.items():
+        lists = _list_fields(item)
+
+        def per_item(
+            value: Any, handler: Callable[[Any], Any], info: ValidationInfo, lists: frozenset[str] = lists
+        ) -> Any:
+            return _drop_invalid(value, handler, info, lists)
+
+        validators[f"_memscribe_per_item_{name}"] = field_validator(name, mode="wrap")(per_item)
     twin: type[T] = create_model(
         response_model.__name__,
         __base__=response_model,
         __doc__=response_model.__doc__,
         __module__=response_model.__module__,
-        __validators__={"_memscribe_per_item": validator},
+        __validators__=validators,
     )
     return twin

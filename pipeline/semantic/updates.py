@@ -86,10 +86,66 @@ def change_cue(text: str) -> bool:
     return bool(_CHANGE.search(text))
 
 
+#: A word matches a longer one that extends it by at most PREFIX_TAIL letters, if it has at
+#: least PREFIX_MIN (``mac`` / ``macos``; never ``java`` / ``javascript`` or ``name`` / ``name_o``).
+PREFIX_MIN = 3
+PREFIX_TAIL = 2
+
+
+def _extends(longer: str, shorter: str) -> bool:
+    tail = longer[len(shorter) :]
+    return (
+        len(shorter) >= PREFIX_MIN
+        and longer.startswith(shorter)
+        and 0 < len(tail) <= PREFIX_TAIL
+        and tail.isalpha()
+    )
+
+
+def covered(word: str, others: set[str]) -> bool:
+    """``word`` is one of ``others``, or one extends the other (``mac`` / ``macos``)."""
+    return word in others or any(_extends(o, word) or _extends(word, o) for o in others)
+
+
+_NAME_LIKE = re.compile(r"[^\W\d_]*[A-Z\d][\w+#.-]*|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+
+
+def left_behind_names(text: str) -> set[str]:
+    """The name-like words (a capital or a digit — Android, YNAB, Java, Vue 2 — or CJK) in the
+    scopes of ``text``'s endings and "from"s, as content tokens: the values it says are no longer
+    so. Common words in that scope ("works", "the car") are not values."""
+    from memscribe.textsim import content_tokens
+
+    scope = left_behind(text)
+    return set(content_tokens(" ".join(_NAME_LIKE.findall(scope)))) if scope else set()
+
+
+def names_left_behind(new: str, old: str) -> bool:
+    """``new`` says a value of ``old`` is no longer so: one of its :func:`left_behind_names` is
+    found in ``old`` ("switched from Android to an iPhone" / "uses an Android phone")."""
+    from memscribe.textsim import content_tokens
+
+    names = left_behind_names(new)
+    if not names:
+        return False
+    olds = set(content_tokens(old))
+    return any(covered(w, olds) for w in names)
+
+
 def left_behind(text: str) -> str:
     """The words the statement says are no longer so (the scopes of its endings and "from"s),
     joined; empty when there are none."""
     return " ".join(m.group("scope").strip() for m in _LEFT_BEHIND.finditer(text)).strip()
 
 
-__all__ = ["change_cue", "left_behind", "negated", "same_polarity"]
+__all__ = [
+    "PREFIX_MIN",
+    "PREFIX_TAIL",
+    "change_cue",
+    "covered",
+    "left_behind",
+    "left_behind_names",
+    "names_left_behind",
+    "negated",
+    "same_polarity",
+]

@@ -1,10 +1,15 @@
 """Dedup: compare each candidate with the existing memories of its kind (and with the candidates
 accepted before it in the same run).
 
-A lexical shortlist decides what a model needs to see: a near-identical entry is a duplicate
-without a model call; an entry on the same topic or above the similarity threshold goes to the
-model (``dedup.j2``) for keep_both / supersede_old / merge / drop_new; below it, the candidate is
-simply new. Every decision is reported with its reason.
+A shortlist (:mod:`memscribe.relatedness`) decides what a model needs to see: a near-identical
+entry is a duplicate without a model call; an entry on the same topic or above the similarity
+threshold goes to the model (``dedup.j2``) for keep_both / supersede_old / merge / drop_new; below
+it, the candidate is simply new. Every decision is reported with its reason.
+
+The decision also sees what the user said at the candidate's evidence turns: "I left Fintastic
+over the summer. I'm at Verdant Grid now" reports a change whose old value ("Fintastic") the
+candidate "User is at Verdant Grid now" no longer names. Stored entries holding a value the user
+says was left behind join the shortlist (:func:`_left_behind`).
 """
 
 from __future__ import annotations
@@ -31,10 +36,15 @@ from memscribe.relatedness import (
 from memscribe.schemas.candidates import DedupDecision, PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Skipped
-from memscribe.schemas.requests import DedupRequest
+from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.schemas.transcript import Transcript
+from memscribe.semantic.updates import change_cue, left_behind, left_behind_names, names_left_behind
 from memscribe.textsim import content_tokens, normalize
 
 Candidate = ProfileCandidate | PlaybookCandidate
+
+#: At most this many characters of the user's words go with a candidate to the decision.
+SAID_LIMIT = 800
 
 
 @dataclass(frozen=True)
@@ -65,22 +75,31 @@ def dedup(
     *,
     model: StructuredModel,
     view: MemoryView | None = None,
+    transcript: Transcript | None = None,
 ) -> DedupResult:
     """Decide each candidate against ``view`` (default: a :class:`ListView` of ``existing``)."""
     by_kind: dict[str, Sequence[Candidate]] = {"profile": profiles, "playbook": playbooks}
-    return dedup_all(by_kind, view if view is not None else ListView(existing), model=model)
+    memory = view if view is not None else ListView(existing)
+    return dedup_all(by_kind, memory, model=model, transcript=transcript)
 
 
 def dedup_all(
-    candidates: dict[str, Sequence[Candidate]], view: MemoryView, *, model: StructuredModel
+    candidates: dict[str, Sequence[Candidate]],
+    view: MemoryView,
+    *,
+    model: StructuredModel,
+    transcript: Transcript | None = None,
 ) -> DedupResult:
-    """Decide every kind's candidates (``{kind name: candidates}``), kinds in registry order."""
+    """Decide every kind's candidates (``{kind name: candidates}``), kinds in registry order.
+    ``transcript`` (redacted) gives each decision the user's words at the candidate's evidence."""
     result = DedupResult()
     priors = _Priors()
+    user_text = {t.index: t.text for t in transcript.turns if t.role == "user"} if transcript else {}
     for spec in kinds.KINDS:
         for cand in candidates.get(spec.name, ()):
             seen = len(result.accepted)
-            _decide_one(spec.name, cand, view, model, result, priors)
+            said = _said(cand, user_text)
+            _decide_one(spec.name, cand, view, model, result, priors, said)
             for item in result.accepted[seen:]:
                 priors.add(item)
     return result
@@ -121,6 +140,25 @@ def _evidence(c: Candidate) -> list[int]:
     return kinds.of_candidate(c).evidence(c)
 
 
+def _said(cand: Candidate, user_text: dict[int, str]) -> str:
+    """The user's words at the candidate's evidence turns, at most SAID_LIMIT characters."""
+    said = "\n".join(user_text[i] for i in sorted(set(_evidence(cand))) if i in user_text)
+    return said[:SAID_LIMIT]
+
+
+def _left_behind(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> list[ShortlistItem]:
+    """Stored entries holding a value the user says is no longer so, when the candidate itself
+    reports a change: "I left *Fintastic* … I'm at Verdant Grid now" brings "User is a backend
+    engineer at Fintastic". A candidate with no change cue ("User uses Neovim", said beside it)
+    brings nothing: the change is another statement's."""
+    if not said or not change_cue(text):
+        return []
+    names = left_behind_names(said)
+    if not names:
+        return []
+    return [s for s in memory.shortlist(kind, "", left_behind(said)) if names_left_behind(said, s.text)]
+
+
 def _decide_one(
     kind: MemoryKind,
     cand: Candidate,
@@ -128,6 +166,7 @@ def _decide_one(
     model: StructuredModel,
     result: DedupResult,
     priors: _Priors,
+    said: str = "",
 ) -> None:
     text = candidate_text(cand)
     # Candidates accepted earlier in this run count as existing: no duplicate within one plan.
@@ -143,6 +182,11 @@ def _decide_one(
         return
     claimed = priors.claimed
     shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
+    listed = {s.id for s in shortlisted}
+    for extra in _left_behind(kind, text, said, memory):
+        if extra.id not in claimed and extra.id not in listed:
+            shortlisted.append(extra)
+            listed.add(extra.id)
     if not shortlisted:
         result.accepted.append(Accepted(kind, cand))
         return
@@ -152,11 +196,12 @@ def _decide_one(
             Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=f"same as {top.id}")
         )
         return
-    request = DedupRequest(kind=kind, slug=cand.slug, text=text, shortlist=tuple(shortlisted))
+    request = DedupRequest(kind=kind, slug=cand.slug, text=text, shortlist=tuple(shortlisted), said=said)
     messages = render_messages(
         "dedup.j2",
         kind=kind,
         candidate=text,
+        said=said,
         existing=[{"id": s.id, "text": s.text, "created": s.created} for s in shortlisted],
     )
     result.calls += 1

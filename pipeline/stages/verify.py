@@ -13,7 +13,11 @@ Citations are repaired, never invented: a model that counts turns differently (1
 skipping tool turns) cites a neighbour of the right turn. When the cited turns fail the role or
 support check, the same citations shifted by ±1 or ±2 (one shift for all of them) are tried, the
 closest first, and the first shift that passes every check *with a stricter support* is kept; the
-corrected indices are what the plan and the file record. Slugs are normalised (case, ``_`` and
+corrected indices are what the plan and the file record. A profile that cites nothing is located:
+the user turn that supports its body best, with most of its content words (LOCATE_SUPPORT), is
+cited (the first of equals, recorded as a repair with shift 0); none, and it stays skipped. A
+profile citing an assistant or tool turn is never moved further than the shifts: its fact most
+likely came from there. Slugs are normalised (case, ``_`` and
 spaces to ``-``) before they are checked. A profile body in the first person ("I prefer …", "我…")
 is not the third-person fact the detector was asked for and is skipped as invalid.
 """
@@ -39,6 +43,9 @@ from memscribe.textsim import containment, content_tokens
 MIN_SUPPORT = 0.25
 #: Support a *repaired* citation needs: a moved citation must convince, not merely pass.
 REPAIR_SUPPORT = 0.5
+#: Support a profile that cites nothing needs in the user turn it is located in: most of its
+#: content words, so a fact from tool output is not pinned on a user turn that mentions its topic.
+LOCATE_SUPPORT = 0.75
 #: Shifts tried on failing citations, the closest first.
 REPAIR_SHIFTS = (-1, 1, -2, 2)
 
@@ -120,7 +127,27 @@ def _grounded(
         moved = shifted(c, shift)
         if problem_of(moved, turns, support=REPAIR_SUPPORT) is None:
             return moved, None, shift
+    if isinstance(c, ProfileCandidate) and not c.evidence_turns:
+        located = _located(c, turns)
+        if located is not None:
+            return c.model_copy(update={"evidence_turns": [located]}), None, 0
     return c, problem, None
+
+
+def _located(p: ProfileCandidate, turns: Sequence[Turn]) -> int | None:
+    """The user turn that supports ``p``'s body best, at LOCATE_SUPPORT or more (None if none)."""
+    if not content_tokens(p.body):
+        return None
+    best, best_score = None, LOCATE_SUPPORT
+    for t in turns:
+        if is_user_speech(t):
+            value = containment(p.body, t.text)
+            if value > best_score or (best is None and value >= best_score):
+                best, best_score = t.index, value
+    if best is None:
+        return None
+    moved = p.model_copy(update={"evidence_turns": [best]})
+    return best if _profile_problem(moved, turns, support=LOCATE_SUPPORT) is None else None
 
 
 def _shift_profile(p: ProfileCandidate, shift: int) -> ProfileCandidate:

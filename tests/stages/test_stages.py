@@ -152,9 +152,17 @@ def test_detect_prompt_marks_transcript_as_data_and_numbers_turns() -> None:
 
 def test_template_variables_match_what_the_stages_pass() -> None:
     assert template_variables("detect.j2") == {"turns", "window", "windows", "language_hint", "topics"}
-    assert template_variables("dedup.j2") == {"kind", "candidate", "existing"}
-    messages = render_messages("dedup.j2", kind="profile", candidate="User lives in Oslo.", existing=[])
+    assert template_variables("dedup.j2") == {"kind", "candidate", "existing", "said"}
+    messages = render_messages(
+        "dedup.j2", kind="profile", candidate="User lives in Oslo.", existing=[], said=""
+    )
     assert [m["role"] for m in messages] == ["system", "user"]
+    assert "words it came from" not in messages[1]["content"]
+    said = "I left Bergen in May; I live in Oslo now."
+    shown = render_messages(
+        "dedup.j2", kind="profile", candidate="User lives in Oslo.", existing=[], said=said
+    )
+    assert f"The user's words it came from:\n{said}" in shown[1]["content"]
 
 
 # -- screen -------------------------------------------------------------------------------------

@@ -63,11 +63,29 @@ def test_profile_the_turn_does_not_support_is_ungrounded() -> None:
 
 def test_profile_without_evidence_or_with_bad_slug() -> None:
     out = verify(
-        [profile("User is a data engineer.", []), profile("User is a data engineer.", [0], slug="bad?slug!")],
+        [
+            profile("User owns a boat in Lisbon.", []),
+            profile("User is a data engineer.", [0], slug="bad?slug!"),
+        ],
         [],
         FACTS,
     )
     assert [s.reason for s in out.skipped] == ["ungrounded", "invalid_candidate"]
+
+
+def test_profile_citing_nothing_is_located_in_the_user_turn_that_says_it() -> None:
+    turns = make_transcript(
+        ("user", "hi there"),
+        ("assistant", "Hello! How can I help?"),
+        ("user", "I'm a data engineer at a bank in Porto, mostly SQL."),
+        ("assistant", "Got it, a data engineer in Porto."),
+    )
+    out = verify([profile("User is a data engineer in Porto.", [])], [], turns)
+    assert [p.evidence_turns for p in out.profiles] == [[2]]
+    assert out.skipped == [] and out.repaired == [("profile", "fact", 0)]
+    # the assistant's own claim is not located in a user turn that does not support it
+    out = verify([profile("User prefers dark mode.", [])], [], FACTS)
+    assert [s.reason for s in out.skipped] == ["ungrounded"]
 
 
 COMMIT = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from memscribe.errors import ModelError
 from memscribe.schemas.candidates import Detection
@@ -137,3 +138,16 @@ def test_dropped_items_keep_their_position_and_message() -> None:
     assert [field for field, _ in dropped] == ["profiles", "profiles"]
     assert dropped[0][1].startswith("0: ") and "valid dictionary" in dropped[0][1]
     assert dropped[1][1] == "1.ttl: Field required"
+
+
+def test_an_item_leaving_out_a_list_field_is_kept_with_an_empty_list() -> None:
+    from memscribe.model.lenient import collecting, lenient
+
+    item = {"slug": "home-city", "ttl": "one_year", "body": "User lives in Porto."}
+    with collecting() as dropped:
+        found = lenient(Detection).model_validate({"profiles": [item], "playbooks": []})
+    assert dropped == []
+    assert [(p.slug, p.evidence_turns) for p in found.profiles] == [("home-city", [])]
+    # the strict model still requires it (what the model is shown is unchanged)
+    with pytest.raises(ValidationError):
+        Detection.model_validate({"profiles": [item], "playbooks": []})

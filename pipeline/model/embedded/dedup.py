@@ -8,8 +8,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 * **update** — the stored entry is superseded when
   1. it is on the candidate's slug topic (``home-city`` / ``home-city-berlin``) and the value
      changed (each text says something the other does not, or the polarity flipped); or
-  2. the candidate reports a change (a change cue) and names the stored value as left behind
-     ("switched *from Android*", "cancelled *YNAB*", "don't write *Java* anymore"); or
+  2. the candidate reports a change (a change cue) and it, or what the user said with it, names
+     the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
+     write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
   3. the candidate reports a change, the stored entry is the best related one with strong topic
      evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE), and the value
      changed ("started drinking coffee again" / "avoids caffeine");
@@ -31,7 +32,7 @@ from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
-from memscribe.semantic.updates import change_cue, left_behind, same_polarity
+from memscribe.semantic.updates import change_cue, covered, names_left_behind, same_polarity
 
 #: A semantic score this high makes the best entry one topic with a candidate that reports a
 #: change (rule 3). Lower scores (0.35–0.45) also pair "Vue 3 console" with "editor is Vim" or
@@ -39,25 +40,6 @@ from memscribe.semantic.updates import change_cue, left_behind, same_polarity
 STRONG_TOPIC_SCORE = 0.45
 #: A semantic score this high (and nothing changed) is a paraphrase of the same fact.
 SEMANTIC_RESTATEMENT = 0.85
-#: A word matches a longer one that extends it by at most PREFIX_TAIL letters, if it has at
-#: least PREFIX_MIN (``mac`` / ``macos``; never ``java`` / ``javascript`` or ``name`` / ``name_o``).
-PREFIX_MIN = 3
-PREFIX_TAIL = 2
-
-
-def _extends(longer: str, shorter: str) -> bool:
-    tail = longer[len(shorter) :]
-    return (
-        len(shorter) >= PREFIX_MIN
-        and longer.startswith(shorter)
-        and 0 < len(tail) <= PREFIX_TAIL
-        and tail.isalpha()
-    )
-
-
-def _covered(word: str, others: set[str]) -> bool:
-    """``word`` is one of ``others``, or one extends the other (:func:`_extends`)."""
-    return word in others or any(_extends(o, word) or _extends(word, o) for o in others)
 
 
 def _uncovered(text: str, other: str) -> set[str]:
@@ -65,7 +47,7 @@ def _uncovered(text: str, other: str) -> set[str]:
     from memscribe.textsim import content_tokens
 
     mine, theirs = content_tokens(text), content_tokens(other)
-    return {w for w in mine if not _covered(w, theirs)}
+    return {w for w in mine if not covered(w, theirs)}
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
@@ -88,23 +70,6 @@ def value_changed(new: str, old: str) -> bool:
     if not comparable(new, old):
         return False
     return not same_polarity(new, old) or (bool(_uncovered(new, old)) and bool(_uncovered(old, new)))
-
-
-_NAME_LIKE = re.compile(r"[^\W\d_]*[A-Z\d][\w+#.-]*|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
-
-
-def names_left_behind(new: str, old: str) -> bool:
-    """The new statement says a value of the old one is no longer so: a name-like word (capital
-    or digit — Android, YNAB, Java, Vue 2 — or CJK) in the scope of an ending or a "from" is found
-    in the old statement. Common words in that scope ("works", "the car") are not values."""
-    from memscribe.textsim import content_tokens
-
-    scope = left_behind(new)
-    if not scope:
-        return False
-    olds = content_tokens(old)
-    names = content_tokens(" ".join(_NAME_LIKE.findall(scope)))
-    return any(_covered(w, olds) for w in names)
 
 
 def _one_topic(new: str, item: ShortlistItem) -> bool:
@@ -155,7 +120,7 @@ def _updated(request: DedupRequest) -> list[str]:
             continue
         if (
             same_topic(request.slug, s.slug)
-            or (cue and names_left_behind(new, s.text))
+            or (cue and (names_left_behind(new, s.text) or names_left_behind(request.said, s.text)))
             or (cue and s.id == top.id and _one_topic(new, s))
             or (s.id == top.id and contradicts(new, s.text))
         ):
