@@ -292,12 +292,14 @@ class MemoryIndex(Refresher, Semantic):
         the SEMANTIC_POOL entries of the scope indexed last, scored by meaning."""
         rowids: list[int] = []
         for word in sorted(slug_words(slug)):
+            # The first rows (by rowid) whose slug is ``word``, ``word-*``, ``*-word`` or
+            # ``*-word-*``: a look-up in the slug words, not a scan of every slug.
             rowids += [
                 int(r[0])
                 for r in self.conn.execute(
-                    "SELECT f.rowid FROM files f WHERE (f.slug = ? OR f.slug LIKE ? OR f.slug LIKE ? "
-                    f"OR f.slug LIKE ?){where} LIMIT ?",
-                    (word, f"{word}-%", f"%-{word}", f"%-{word}-%", *base, size * 4),
+                    "SELECT f.rowid FROM slugwords s JOIN files f ON f.rowid = s.file "
+                    f"WHERE s.word = ?{where} ORDER BY s.file LIMIT ?",
+                    (word, *base, size * 4),
                 )
             ]
         if semantic_enabled():

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memscribe.index.query import is_current
-from memscribe.index.sql import COLUMNS, RACY_NS, VERIFY_EVERY_S, fts_text, row_for
+from memscribe.index.sql import COLUMNS, RACY_NS, VERIFY_EVERY_S, fts_text, row_for, slug_parts
 from memscribe.kinds.layout import ARCHIVE_DIR
 from memscribe.store.changes import (
     ABSENT,
@@ -139,6 +139,7 @@ class Refresher:
                 self.conn.execute("DELETE FROM files")
                 self.conn.execute("INSERT INTO fts(fts) VALUES ('delete-all')")
                 self.conn.execute("DELETE FROM terms")
+                self.conn.execute("DELETE FROM slugwords")
                 self.conn.execute("DELETE FROM meta WHERE key IN ('dirs', 'verified_at')")
             state: dict[str, list[Any]] = json.loads(self.meta("dirs") or "{}")
             verified = float(self.meta("verified_at") or 0)
@@ -278,10 +279,14 @@ class Refresher:
                 "INSERT INTO terms(term, file) VALUES (?, ?)",
                 [(term, cur.lastrowid) for term in str(row[21]).split()],
             )
+            self.conn.executemany(
+                "INSERT INTO slugwords(word, file) VALUES (?, ?)",
+                [(word, cur.lastrowid) for word in slug_parts(str(row[10]))],
+            )
 
     def _delete_row(self, rowid: int) -> None:
         found = self.conn.execute(
-            "SELECT ok, archived, text, tokens FROM files WHERE rowid = ?", (rowid,)
+            "SELECT ok, archived, text, tokens, slug FROM files WHERE rowid = ?", (rowid,)
         ).fetchone()
         if found is None:
             return
@@ -291,6 +296,10 @@ class Refresher:
             )
             self.conn.executemany(
                 "DELETE FROM terms WHERE term = ? AND file = ?", [(t, rowid) for t in str(found[3]).split()]
+            )
+            self.conn.executemany(
+                "DELETE FROM slugwords WHERE word = ? AND file = ?",
+                [(w, rowid) for w in slug_parts(str(found[4]))],
             )
         self.conn.execute("DELETE FROM files WHERE rowid = ?", (rowid,))
 

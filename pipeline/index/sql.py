@@ -60,6 +60,9 @@ CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
 -- The similarity tokens (memscribe.textsim, the ``tokens`` column) of each active entry, one row
 -- per token: which entries share a word with a text, without reading every entry.
 CREATE TABLE terms (term TEXT NOT NULL, file INTEGER NOT NULL, PRIMARY KEY (term, file)) WITHOUT ROWID;
+-- The words of each active entry's slug (split on "-", ASCII lower case): the entries whose slug
+-- holds a topic word, by a look-up (see slug_parts).
+CREATE TABLE slugwords (word TEXT NOT NULL, file INTEGER NOT NULL, PRIMARY KEY (word, file)) WITHOUT ROWID;
 CREATE TABLE vectors (
     model TEXT NOT NULL, id TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL,
     PRIMARY KEY (model, id, sha)
@@ -108,6 +111,16 @@ def fts_words(text: str) -> list[str]:
             if word not in STOPWORDS and (len(word) > 1 or cjk) and word not in words:
                 words.append(word)
     return words
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def slug_parts(slug: str) -> set[str]:
+    """The ``slugwords`` rows of a slug: its ``-``-separated parts, ASCII letters lower-cased
+    (as SQLite's ``LIKE`` compares): ``word`` is one of them exactly when the slug is ``word``
+    or matches ``word-%``, ``%-word`` or ``%-word-%``."""
+    return {part for part in slug.translate(_ASCII_LOWER).split("-") if part}
 
 
 def norm_key(text: str) -> str:

@@ -19,7 +19,7 @@ from memscribe.index.db import MemoryIndex
 from memscribe.index.topics import overlap_similarity
 from memscribe.index.view import IndexView
 from memscribe.kinds.ids import new_id
-from memscribe.relatedness import entry_text
+from memscribe.relatedness import entry_text, slug_words
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Plan
@@ -160,3 +160,29 @@ def test_a_plan_against_an_indexed_root_applies(tmp_path: Path) -> None:
     plan = Plan(transcript="t", format="text", model="m", created="2026-01-01T00:00:00Z", operations=ops)
     done = apply_plan(plan, tmp_path)
     assert len(done.written) == 1 and (tmp_path / done.written[0]).is_file()
+
+
+def test_slug_word_lookup_finds_what_the_slug_patterns_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A topic word's entries come from the slug words: the rows (and their order) the patterns
+    ``word``, ``word-%``, ``%-word``, ``%-word-%`` select by scanning every slug."""
+    monkeypatch.setenv("MEMSCRIBE_SEMANTIC", "off")
+    slugs = ["home", "home-city", "city-home", "my-home-town", "homes", "hometown", "home-base", "a-b"]
+    for i in range(40):
+        write_profile(tmp_path, new_id("profile", set()), slugs[i % len(slugs)], f"User fact {i}.")
+    with open_index(tmp_path) as index:
+        where, base = " AND f.archived = 0 AND f.ok = 1 AND f.kind = ?", ["profile"]
+        for slug in ("home", "city-town", "home-base", "my-home", "b-a"):
+            for size in (1, 3, 25):
+                old: list[int] = []
+                for word in sorted(slug_words(slug)):
+                    old += [
+                        int(r[0])
+                        for r in index.conn.execute(
+                            "SELECT f.rowid FROM files f WHERE (f.slug = ? OR f.slug LIKE ? OR f.slug LIKE ? "
+                            f"OR f.slug LIKE ?){where} LIMIT ?",
+                            (word, f"{word}-%", f"%-{word}", f"%-{word}-%", *base, size * 4),
+                        )
+                    ]
+                assert index._related_candidates(slug, where, base, size) == old
