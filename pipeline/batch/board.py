@@ -6,8 +6,12 @@ the driver moves it forward after each commit (:meth:`Board.advance`), each unit
 plan's writes and archives when it is done (:meth:`Board.publish`, nothing for a transcript
 with nothing to write), and a unit about to compare its candidates with the memory (the dedup
 stage: after detection, which runs concurrently ahead) :meth:`Board.fetch`\\ es its view,
-waiting until every earlier transcript of the run has published (while they make progress:
-it gives up when no earlier transcript has published for ``wait_s``).
+waiting until every earlier transcript of the run that may write into its namespace has
+published (while they make progress: it gives up when no earlier transcript has published for
+``wait_s``). A unit :meth:`Board.declare`\\ s its namespace as soon as it has read its
+transcript; an earlier transcript declared in another namespace is not waited for (dedup only
+compares a candidate with entries of its own namespace, and the staleness check at commit
+counts only changes in the plan's namespace: :attr:`ViewBase.scope`).
 
 The view is a guess only where an earlier plan is later found stale (or a unit gave up
 waiting): the commit checks every plan against what actually changed (``staleness``) and
@@ -41,6 +45,12 @@ class ViewBase:
     version: int
     added_ids: frozenset[str] = frozenset()
     removed_ids: frozenset[str] = frozenset()
+    #: (namespace, default namespace) the plan reads (None: every namespace): earlier plans of
+    #: other namespaces may be missing from the view, and their writes cannot change this plan.
+    scope: tuple[str, str] | None = None
+
+    def in_scope(self, entry: MemoryEntry) -> bool:
+        return self.scope is None or (entry.namespace or self.scope[1]) == self.scope[0]
 
 
 class Board:
@@ -58,6 +68,7 @@ class Board:
         self._look_ahead = look_ahead
         self._expected: set[int] = set()
         self._pending: dict[int, Delta] = {}
+        self._namespaces: dict[int, str | None] = {}  # declared: None reads every namespace
         self._cond = threading.Condition()
         self._progress = time.monotonic()  # when an earlier plan last arrived (any rank)
         self.waited_s = 0.0
@@ -66,6 +77,12 @@ class Board:
         """Ranks that will publish (the transcripts of the run that are planned)."""
         with self._cond:
             self._expected |= set(ranks)
+
+    def declare(self, rank: int, namespace: str | None) -> None:
+        """Rank ``rank`` plans in ``namespace`` (None: it reads every namespace)."""
+        with self._cond:
+            self._namespaces[rank] = namespace
+            self._cond.notify_all()
 
     def publish(self, rank: int, delta: Delta) -> None:
         """Rank ``rank`` has planned: ``delta`` is what its commit will do (empty: nothing)."""
@@ -102,19 +119,30 @@ class Board:
             self._progress = time.monotonic()
             self._cond.notify_all()
 
-    def _earlier_missing(self, rank: int) -> bool:
-        return any(r < rank for r in self._expected)
+    def _earlier_missing(self, rank: int, namespace: str | None) -> bool:
+        """Whether an earlier rank that may write into ``namespace`` has not published yet."""
+        for r in self._expected:
+            if r >= rank:
+                continue
+            if namespace is None or r not in self._namespaces:
+                return True
+            theirs = self._namespaces[r]
+            if theirs is None or theirs == namespace:
+                return True
+        return False
 
     def start(self) -> tuple[MemoryEntry, ...]:
         """The active memory as the run found it (no wait): what detection lists as stored
         topics, the same for every transcript of the run (see :class:`memscribe.batch.unit.PlanningView`)."""
         return self._start
 
-    def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]:
-        """The memory as rank ``rank`` will commit into (see the module docstring)."""
+    def fetch(self, rank: int, scope: tuple[str, str] | None = None) -> tuple[Snapshot, ViewBase]:
+        """The memory as rank ``rank`` will commit into, as far as its namespace goes (``scope``:
+        (namespace, default namespace); None: every namespace; see the module docstring)."""
         started = time.monotonic()
+        namespace = scope[0] if scope is not None else None
         with self._cond:
-            while self._look_ahead and self._earlier_missing(rank):
+            while self._look_ahead and self._earlier_missing(rank, namespace):
                 left = max(self._progress, started) + self._wait_s - time.monotonic()
                 if left <= 0:
                     break
@@ -126,7 +154,7 @@ class Board:
             view_ids = {e.id for e in entries}
             added = frozenset(view_ids - base_ids)
             taken = frozenset(self._taken | added)
-            base = ViewBase(self._version, added, frozenset(base_ids - view_ids))
+            base = ViewBase(self._version, added, frozenset(base_ids - view_ids), scope)
         return Snapshot(entries=entries, taken_ids=taken), base
 
 
@@ -135,7 +163,9 @@ class MemorySource(Protocol):
 
     def start(self) -> tuple[MemoryEntry, ...]: ...
 
-    def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]: ...
+    def fetch(self, rank: int, scope: tuple[str, str] | None = None) -> tuple[Snapshot, ViewBase]: ...
+
+    def declare(self, rank: int, namespace: str | None) -> None: ...
 
     def publish(self, rank: int, delta: Delta) -> None: ...
 
@@ -144,9 +174,10 @@ class LazySnapshot:
     """A unit's memory view, fetched from the board only when the pipeline first reads it (a
     transcript the gate stops never waits), then fixed."""
 
-    def __init__(self, board: MemorySource, rank: int) -> None:
+    def __init__(self, board: MemorySource, rank: int, scope: tuple[str, str] | None = None) -> None:
         self._board = board
         self._rank = rank
+        self._scope = scope
         self._got: tuple[Snapshot, ViewBase] | None = None
         self._start: tuple[MemoryEntry, ...] | None = None
 
@@ -158,7 +189,7 @@ class LazySnapshot:
 
     def _get(self) -> Snapshot:
         if self._got is None:
-            self._got = self._board.fetch(self._rank)
+            self._got = self._board.fetch(self._rank, self._scope)
         return self._got[0]
 
     @property

@@ -65,9 +65,12 @@ class _RemoteBoard:
         got: tuple[MemoryEntry, ...] = _ray().get(self._actor.start.remote())
         return got
 
-    def fetch(self, rank: int) -> tuple[Snapshot, ViewBase]:
-        got: tuple[Snapshot, ViewBase] = _ray().get(self._actor.fetch.remote(rank))
+    def fetch(self, rank: int, scope: tuple[str, str] | None = None) -> tuple[Snapshot, ViewBase]:
+        got: tuple[Snapshot, ViewBase] = _ray().get(self._actor.fetch.remote(rank, scope))
         return got
+
+    def declare(self, rank: int, namespace: str | None) -> None:
+        _ray().get(self._actor.declare.remote(rank, namespace))
 
     def publish(self, rank: int, delta: Delta) -> None:
         _ray().get(self._actor.publish.remote(rank, delta))

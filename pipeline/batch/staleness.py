@@ -61,7 +61,8 @@ def is_stale_since(plan: Plan, base: ViewBase | None, state: MemoryState) -> boo
     if base is None:  # the plan never looked at the memory
         return False
     changes = state.since(base.version)
-    added = [e for i, e in changes.added.items() if i not in base.added_ids]
+    # Only changes in the plan's namespace can change it (dedup compares nothing else).
+    added = [e for i, e in changes.added.items() if i not in base.added_ids and base.in_scope(e)]
     removed = set(changes.removed - base.removed_ids)
     for memory_id in base.added_ids:  # assumed written by an earlier plan: is it there?
         if memory_id not in changes.added:
@@ -69,6 +70,6 @@ def is_stale_since(plan: Plan, base: ViewBase | None, state: MemoryState) -> boo
     for memory_id in base.removed_ids:  # assumed archived by an earlier plan: is it gone?
         if memory_id not in changes.removed:
             entry = state.active(memory_id)
-            if entry is not None:
+            if entry is not None and base.in_scope(entry):
                 added.append(entry)
     return changed_under(plan, added, removed, state.taken_ids)

@@ -89,7 +89,9 @@ def _run(unit: UnitInput, model: StructuredModel, source: MemorySource) -> UnitO
             return UnitOutput(rank=unit.rank, classified=classified, stat=stat)
         transcript = _parse(unit, data)
         namespace, default = _namespaces(unit, transcript)
-        view = LazySnapshot(source, unit.rank)
+        source.declare(unit.rank, namespace)  # later ranks of other namespaces need not wait
+        scope = (namespace, default) if namespace is not None and default is not None else None
+        view = LazySnapshot(source, unit.rank, scope)
         result = plan_transcript(
             transcript,
             model=model,
