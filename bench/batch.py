@@ -1,7 +1,7 @@
 """Benchmark the batch job against a local OpenAI-compatible server with a fixed latency.
 
     .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32] [--baseline REV]
-        [--plan-sizes 200 1000] [--engine local|ray] [--ledger-scale 1000 10000 100000]
+        [--plan-sizes 200 1000] [--engine local|ray] [--ledger-scale 1000 10000 100000] [--agents K]
 
 Starts the scripted server of the test suite (``tests/support/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
@@ -16,7 +16,8 @@ memscribe's own CPU time per transcript, and the ratio of wall time to the ideal
 Then the planning section: the test suite's corpus generator (``tests/support/batch_corpus.py``:
 repeated preferences, moves that supersede each other, nothing-to-learn sessions), with the
 embedded model in-process, at each of ``--plan-sizes``: the share of transcripts planned more
-than once (a plan found stale at commit) and memscribe's CPU per transcript.
+than once (a plan found stale at commit), memscribe's CPU per transcript, and the commit: plans
+per commit group, ``os.fsync`` calls per committed plan and the commit's wall time per plan.
 
 ``--ledger-scale N…``: the cost of a run that has little to do. N tiny transcripts whose ledger
 rows are seeded as processed (settled mtimes), of which 100 then get a new fact; it prints the
@@ -79,6 +80,13 @@ def respond(messages: list[dict[str, Any]]) -> str:
     return json.dumps({"profiles": profiles, "playbooks": []})
 
 
+def session_path(corpus: Path, i: int, agents: int) -> Path:
+    """Transcript ``i``'s file: flat, or with ``agents`` > 0 the session of agent ``i % agents`` in
+    the OpenClaw layout (``agents/<id>/sessions/``: one memory namespace per agent)."""
+    name = f"session-{i:04d}.txt"
+    return corpus / "agents" / f"a{i % agents:02d}" / "sessions" / name if agents else corpus / name
+
+
 def export_revision(rev: str, dest: Path) -> Path:
     """The code of git revision ``rev`` in ``dest`` (``git archive``: read-only for the repo),
     laid out as the installed ``memscribe`` package (``pipeline/`` → ``memscribe/``, with
@@ -131,7 +139,7 @@ def run_batch(
 def replanned(report: dict[str, Any]) -> float:
     """Share of processed transcripts planned more than once."""
     again = sum(1 for t in report["transcripts"] if t.get("replans", 0) > 0)
-    return 100.0 * again / max(1, report["processed"])
+    return 100.0 * again / max(1, int(report["processed"]))
 
 
 #: Runs one in-process batch over the generated corpus (with whichever code PYTHONPATH names).
@@ -143,12 +151,31 @@ from memscribe.batch.discovery import discover
 from memscribe.batch.runner import BatchConfig, run_batch
 from memscribe.model.embedded import EmbeddedModel
 from tests.support.batch_corpus import make_corpus
+import os
+import memscribe.batch.runner as runner
 corpus, root = Path(sys.argv[1]), Path(sys.argv[2])
 if not corpus.exists():
     make_corpus(corpus, int(sys.argv[4]))
+commits = {"fsyncs": 0, "s": 0.0, "plans": 0, "groups": 0, "on": False}
+real_fsync, real_commit = os.fsync, runner.commit_group
+def fsync(fd):
+    commits["fsyncs"] += commits["on"]
+    return real_fsync(fd)
+def commit_group(group, ctx):
+    commits["on"], started = True, time.perf_counter()
+    try:
+        done = real_commit(group, ctx)
+    finally:
+        commits["on"] = False
+        commits["s"] += time.perf_counter() - started
+    commits["plans"] += sum(1 for o in done.outcomes if o == "committed")
+    commits["groups"] += 1
+    return done
+os.fsync, runner.commit_group = fsync, commit_group
 cpu = time.process_time()
 report = run_batch(discover([str(corpus)]), BatchConfig(root=root, concurrency=8), EmbeddedModel)
-print(json.dumps({"cpu": time.process_time() - cpu, "report": report.model_dump(mode="json")}))
+commits.pop("on")
+print(json.dumps({"cpu": time.process_time() - cpu, "commits": commits, "report": report.model_dump(mode="json")}))
 """
 
 
@@ -304,6 +331,9 @@ def main() -> None:
     parser.add_argument("--plan-sizes", type=int, nargs="*", default=[200, 1000])
     parser.add_argument("--engine", default="local", help="engine of the working tree's runs (local, ray)")
     parser.add_argument("--ledger-scale", type=int, nargs="*", default=[], metavar="N")
+    parser.add_argument(
+        "--agents", type=int, default=0, help="spread the transcripts over K agents (one namespace each)"
+    )
     args = parser.parse_args()
     rng = random.Random(6)
     head = [
@@ -327,7 +357,9 @@ def main() -> None:
         corpus = Path(tmp) / "transcripts"
         corpus.mkdir()
         for i in range(args.n):
-            (corpus / f"session-{i:04d}.txt").write_text(transcript(i, rng), encoding="utf-8")
+            path = session_path(corpus, i, args.agents)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(transcript(i, rng), encoding="utf-8")
         before = export_revision(args.baseline, Path(tmp) / "baseline") if args.baseline else None
         root = Path(tmp) / "memory"
         for concurrency in args.concurrency:
@@ -342,7 +374,7 @@ def main() -> None:
         last = args.concurrency[-1]
         rows.append(row("rerun", run_batch(corpus, root, url, last), last, args.latency, args.n))
         for i in range(0, args.n, 10):  # 10% appended to
-            with (corpus / f"session-{i:04d}.txt").open("a", encoding="utf-8") as f:
+            with session_path(corpus, i, args.agents).open("a", encoding="utf-8") as f:
                 f.write(f"User: I prefer {' '.join(rng.sample(WORDS, 3))}.\nAssistant: Noted.\n")
         rows.append(row("+10% appended", run_batch(corpus, root, url, last), last, args.latency, args.n))
         scale_codes = [(f"before: {args.baseline}", before)] if before is not None else []
@@ -362,6 +394,8 @@ def main() -> None:
                 assert code is not None
                 done = plan_run(generated, Path(tmp) / f"plan-{size}-{label[:6]}", size, code)
                 report = done["report"]
+                commits = done["commits"]
+                committed = max(1, commits["plans"])
                 plans.append(
                     [
                         label,
@@ -371,11 +405,17 @@ def main() -> None:
                         f"{1000 * done['cpu'] / max(1, report['processed']):.1f}",
                         f"{report['wall_s']:.2f}",
                         str(report["writes"]),
+                        f"{committed / max(1, commits['groups']):.1f}",
+                        f"{commits['fsyncs'] / committed:.2f}",
+                        f"{commits['fsyncs'] / max(1, report['writes']):.2f}",
+                        f"{1000 * commits['s'] / committed:.2f}",
                     ]
                 )
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     print(
-        f"memscribe batch: {args.n} transcripts, model latency {args.latency * 1000:.0f} ms (per-transcript "
+        f"memscribe batch: {args.n} transcripts"
+        + (f" of {args.agents} agents (one namespace each)" if args.agents else "")
+        + f", model latency {args.latency * 1000:.0f} ms (per-transcript "
         f"columns divide by {args.n}; cpu is memscribe's own process CPU per processed transcript)"
     )
     for r in [head, *rows]:
@@ -385,7 +425,26 @@ def main() -> None:
             "\nplanning: generated corpus (repeated facts, supersessions), embedded model, "
             "concurrency 8, in-process"
         )
-        table(["code", "transcripts", "processed", "replan %", "cpu ms/tr", "wall s", "writes"], plans)
+        print(
+            "  (commit: plans committed per group, os.fsync calls per committed plan and per memory written "
+            "(the ledger's SQLite syncs are not counted), wall ms of the commit per committed plan)"
+        )
+        table(
+            [
+                "code",
+                "transcripts",
+                "processed",
+                "replan %",
+                "cpu ms/tr",
+                "wall s",
+                "writes",
+                "plans/group",
+                "fsyncs/plan",
+                "fsyncs/write",
+                "commit ms/plan",
+            ],
+            plans,
+        )
     if scale:
         print(
             "\nledger at scale: N processed transcripts of which 100 changed (the memscribe process: CPU s, "
