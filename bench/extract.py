@@ -4,6 +4,7 @@
     .venv/bin/python bench/extract.py --sizes 1 5 --formats text --shares 5
     .venv/bin/python bench/extract.py --before <pkgdir>      # the same run against another copy
     .venv/bin/python bench/extract.py --compare <pkgdir>     # both, back to back per file, with ratios
+    .venv/bin/python bench/extract.py --roots 1000 100000 --compare <pkgdir>   # root size, not MB
 
 Each size and format is a generated session of short user/assistant turns (a fixed seed), with
 real facts about the user, corrections the assistant adjusts to and the user confirms, tool
@@ -17,6 +18,13 @@ CPU-per-MB ratio; then the per-stage CPU shares at the ``--shares`` sizes (cProf
 
 Bar (issue 17): <= 0.3 s CPU per MB at 1 MB and at 50 MB, the 50 MB figure within 1.3x of the
 1 MB one, peak RSS <= 4x the file.
+
+``--roots N ...`` measures the memory root instead: a root of N memories is generated (bench/store.py's
+corpus: 80% profiles over 20 topics, 20% playbooks, two namespaces) and indexed (``memscribe index``,
+by each package measured, on its own copy of the root), and each fixture transcript is extracted
+against the empty root and every generated one; it prints the CPU and its ratio to the empty root
+(bar: within 1.3x at 100k) and, with ``--compare``, whether the plans are identical (new ids aside;
+the memories superseded are compared).
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -251,6 +260,83 @@ def _plan_view(summary: dict[str, object]) -> str:
     return json.dumps(strip(summary), sort_keys=True)
 
 
+FIXTURES = REPO / "fixtures" / "transcripts"
+
+
+def _seed_root(folder: Path, entries: int) -> Path:
+    """A root of ``entries`` memories (bench/store.py's generator, in a child process)."""
+    root = folder / f"root-{entries}"
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; import store; "
+        "root = Path(sys.argv[2]); root.mkdir(); store.generate(root, int(sys.argv[3]), store.Corpus())"
+    )
+    subprocess.run(
+        [sys.executable, "-c", code, str(Path(__file__).parent), str(root), str(entries)], check=True
+    )
+    return root
+
+
+def _index_root(root: Path, package: str | None) -> None:
+    """Build the root's index with ``package`` (unmeasured), then date the memory folders back."""
+    cmd = [sys.executable, "-m", "memscribe.cli", "index", "--memory-dir", str(root)]
+    subprocess.run(cmd, check=True, capture_output=True, env=_child_env(package))
+    code = "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; import store; store.settle(Path(sys.argv[2]))"
+    subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent), str(root)], check=True)
+
+
+def _strict_plan(summary: dict[str, object]) -> str:
+    """The plan JSON less what differs run to run: creation time, the new files' ids (and so
+    their paths and texts), ``superseded_by``; the memories superseded and archived are kept."""
+    plan = {k: v for k, v in summary.items() if k != "created"}
+    ops = []
+    for op in plan.get("operations") or []:  # type: ignore[attr-defined]
+        drop = {"id", "path", "text"} if op.get("op") == "write" else set()
+        ops.append({k: v for k, v in op.items() if k not in drop | {"superseded_by"}})
+    plan["operations"] = ops
+    return json.dumps(plan, sort_keys=True)
+
+
+def roots_main(sizes: list[int], compare: str | None, before: str | None, folder: Path) -> dict[str, object]:
+    """Extract each fixture transcript against an empty root and roots of ``sizes`` memories
+    (with today's tree, or ``before``; and ``compare`` first, on its own copy of each root)."""
+    packages: list[tuple[str, str | None]] = [("after", before)]
+    if compare:
+        packages.insert(0, ("before", compare))
+    empty = folder / "empty"
+    empty.mkdir()
+    roots: dict[tuple[int, str], Path] = {}
+    for n in sizes:
+        seeded = _seed_root(folder, n)
+        for i, (name, package) in enumerate(packages):
+            root = seeded if i == len(packages) - 1 else seeded.with_name(f"{seeded.name}-{name}")
+            if root != seeded:
+                shutil.copytree(seeded, root, symlinks=True)
+            _index_root(root, package)
+            roots[(n, name)] = root
+    print(
+        f"\n{'transcript':40} {'package':8} {'empty s':>8} "
+        + " ".join(f"{f'{n:,} s':>10} {'ratio':>6}" for n in sizes)
+    )
+    out: dict[str, object] = {}
+    for path in sorted(FIXTURES.iterdir()):
+        plans: dict[str, list[str]] = {}
+        for name, package in packages:
+            cpu0, _, summary0 = measure(path, empty, package)
+            cells, cpus, plans[name] = [], [], [_strict_plan(summary0)]
+            for n in sizes:
+                cpu, _, summary = measure(path, roots[(n, name)], package)
+                plans[name].append(_strict_plan(summary))
+                cells.append(f"{cpu:>10.2f} {cpu / cpu0:>6.2f}")
+                cpus.append(cpu)
+                out[f"{path.name} {name} {n}"] = {"empty": cpu0, "root": cpu}
+            growth = f"  {sizes[-1]:,}/{sizes[0]:,}: {cpus[-1] / cpus[0]:.2f}" if len(sizes) > 1 else ""
+            print(f"{path.name[:40]:40} {name:8} {cpu0:>8.2f} " + " ".join(cells) + growth)
+        if compare:
+            same = plans["before"] == plans["after"]
+            print(f"{'':40} plans (empty and every root): {'identical' if same else 'DIFFER'}")
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=float, nargs="+", default=[1, 10, 50], help="transcript sizes in MB")
@@ -269,7 +355,16 @@ def main() -> None:
         "file (the two runs back to back) with the after/before ratios",
     )
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument(
+        "--roots", type=int, nargs="+", help="instead: memory roots of these sizes, fixture transcripts"
+    )
     args = ap.parse_args()
+    if args.roots:
+        with tempfile.TemporaryDirectory(prefix="memscribe-bench-") as tmp:
+            found = roots_main(args.roots, args.compare, args.before, Path(tmp))
+        if args.json:
+            args.json.write_text(json.dumps(found, indent=2), encoding="utf-8")
+        return
     sizes = sorted(args.sizes)
     share_sizes = sorted({sizes[0], sizes[-1]}) if args.shares is None else args.shares
     results: dict[str, object] = {}
