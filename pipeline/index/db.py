@@ -244,6 +244,8 @@ class MemoryIndex(Refresher, Semantic):
         qualifies with a similarity of at least SHORTLIST_SCORE or the same topic slug; 0..1.
         Candidates: BM25 over the text, the same-topic slugs, and exact restatements.
         """
+        if self._total() == 0:  # an empty index (a first run): nothing to look up
+            return []
         scope, params = self._scope(namespace, default)
         where = f" AND f.archived = 0 AND f.ok = 1 AND f.kind = ?{scope}"
         base: list[object] = [kind, *params]
