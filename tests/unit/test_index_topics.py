@@ -186,3 +186,41 @@ def test_slug_word_lookup_finds_what_the_slug_patterns_found(
                         )
                     ]
                 assert index._related_candidates(slug, where, base, size) == old
+
+
+def test_extract_against_an_indexed_root_reads_no_entry_list_nor_every_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A namespace over SEMANTIC_RANK_LIMIT entries: the detect prompt's topics come from the
+    index (``top_slugs``), new ids from point look-ups; the plan still supersedes the stored
+    memory of the same topic."""
+    from typer.testing import CliRunner
+
+    from memscribe.cli import app
+    from memscribe.stages import detect
+
+    if not hasattr(detect, "topic_source"):
+        pytest.skip("detect lists the stored topics from every entry (topic_source not there yet)")
+    _seed(tmp_path, 60)
+    old = write_profile(tmp_path, "prof_oldcity1", "home-city", "User lives in Berlin.")
+    with open_index(tmp_path):
+        pass
+    monkeypatch.setattr(detect, "SEMANTIC_RANK_LIMIT", 10)
+    asked: list[str] = []
+
+    def refuse(*_: object, **__: object) -> object:
+        raise AssertionError("every entry (or every id) of the root loaded")
+
+    def counted(self: MemoryIndex, text: str, **kw: object) -> list[tuple[str, str]]:
+        asked.append(text)
+        return real_top(self, text, **kw)  # type: ignore[arg-type]
+
+    real_top = MemoryIndex.top_slugs
+    monkeypatch.setattr(MemoryIndex, "entries", refuse)
+    monkeypatch.setattr(MemoryIndex, "taken_ids", refuse)
+    monkeypatch.setattr(MemoryIndex, "top_slugs", counted)
+    transcript = Path(__file__).parents[2] / "fixtures" / "transcripts" / "text_update_existing.txt"
+    result = CliRunner().invoke(app, ["extract", str(transcript), "--memory-dir", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert asked, "the topics were not asked of the index"
+    assert (tmp_path / old).exists() is False  # superseded: archived by the plan
