@@ -182,12 +182,16 @@ class MemoryIndex(Refresher, Semantic):
         ).fetchall()
         return [self._entry_from_row(r).entry for r in rows]
 
-    def expiring(self, today: dt.date) -> list[MemoryEntry]:
-        """Active profiles whose ``expires`` date is ``today`` or earlier (all namespaces)."""
+    def expiring(
+        self, today: dt.date, *, after: str | None = None, limit: int | None = None
+    ) -> list[MemoryEntry]:
+        """Active profiles whose ``expires`` date is ``today`` or earlier (all namespaces), by
+        path: those after the path ``after``, at most ``limit`` (a page of the sweep)."""
         rows = self.conn.execute(
             f"SELECT {self._ENTRY_COLS} FROM files f WHERE f.ok = 1 AND f.archived = 0 "
-            "AND f.kind = 'profile' AND f.expires IS NOT NULL AND f.expires <= ? ORDER BY f.path",
-            (today.isoformat(),),
+            "AND f.kind = 'profile' AND f.expires IS NOT NULL AND f.expires <= ? AND f.path > ? "
+            "ORDER BY f.path LIMIT ?",
+            (today.isoformat(), after or "", -1 if limit is None else limit),
         ).fetchall()
         return [self._entry_from_row(r).entry for r in rows]
 

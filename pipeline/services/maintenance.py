@@ -13,7 +13,7 @@ from memscribe.index.db import IndexedEntry, MemoryIndex, RefreshStats, open_ind
 from memscribe.model.base import StructuredModel
 from memscribe.relatedness import entry_text
 from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import Plan
+from memscribe.schemas.plan import Operation, Plan
 from memscribe.stages.consolidate import ConsolidateResult, consolidate
 from memscribe.stages.sweep import sweep
 from memscribe.store.base import Applied, MemoryStore
@@ -49,26 +49,27 @@ def sweep_store(
     many seconds have passed (bounded, resumable: what is left is swept by a later run). The
     plan returned lists only the operations applied."""
     moment = now.astimezone(dt.UTC) if now.tzinfo else now.replace(tzinfo=dt.UTC)
-    plan = sweep(store.expiring(moment.date()), now=now)
-    if dry_run or not plan.operations:
-        return Swept(plan, Applied())
+    if dry_run:
+        return Swept(sweep(store.expiring(moment.date()), now=now), Applied())
+    # A page of ``chunk`` expired entries at a time (by path), each applied before the next is
+    # read: a backlog is never loaded whole, and a budget stops between pages.
     started = time.monotonic()
     written: list[str] = []
     archived: list[str] = []
     journal: str | None = None
-    applied = 0
-    ops = plan.operations
-    while applied < len(ops):
-        if applied and budget_s is not None and time.monotonic() - started >= budget_s:
+    ops: list[Operation] = []
+    while not ops or budget_s is None or time.monotonic() - started < budget_s:
+        after = ops[-1].path if ops else None
+        part = sweep(store.expiring(moment.date(), after=after, limit=max(chunk, 1)), now=now)
+        if not part.operations:
             break
-        part = plan.model_copy(update={"operations": ops[applied : applied + max(chunk, 1)]})
         result = store.apply(part, now=now)
         written += result.written
         archived += result.archived
         journal = result.journal or journal
-        applied += len(part.operations)
+        ops += part.operations
     done = Applied(written=written, archived=archived, journal=journal)
-    return Swept(plan.model_copy(update={"operations": ops[:applied]}), done)
+    return Swept(sweep([], now=now).model_copy(update={"operations": ops}), done)
 
 
 def sweep_root(root: Path, *, now: dt.datetime, dry_run: bool = False) -> tuple[Plan, ApplyResult]:

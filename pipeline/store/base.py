@@ -105,8 +105,11 @@ class MemoryStore(Protocol):
         """Every id in use, active or archived: new ids must avoid all of them."""
         ...
 
-    def expiring(self, today: dt.date) -> list[MemoryEntry]:
-        """Active entries whose kind expires them on ``today`` (the sweep's input)."""
+    def expiring(
+        self, today: dt.date, *, after: str | None = None, limit: int | None = None
+    ) -> list[MemoryEntry]:
+        """Active entries whose kind expires them on ``today`` (the sweep's input), by path:
+        those after the path ``after``, at most ``limit`` (None: all)."""
         ...
 
     def snapshots(self, *, day: str | None = None) -> list[StoredSnapshot]:

@@ -71,20 +71,30 @@ class FileMemoryStore:
     def taken_ids(self) -> set[str]:
         return MemoryRoot(self.root).taken_ids()
 
-    def expiring(self, today: dt.date) -> list[MemoryEntry]:
+    def expiring(
+        self, today: dt.date, *, after: str | None = None, limit: int | None = None
+    ) -> list[MemoryEntry]:
         """With an index, the candidates come from it (refreshed: cost proportional to what
-        changed); without one, the files are read directly."""
+        changed), a page at a time when ``limit`` is given; without one, the files are read
+        directly."""
         from memscribe.index.db import index_path, open_index
 
-        entries: list[MemoryEntry] | None = None
+        def expired(entries: list[MemoryEntry]) -> list[MemoryEntry]:
+            return [e for e in entries if kinds.kind(e.kind).is_expired(e, today)]
+
         if index_path(self.root).is_file():
             with open_index(self.root, refresh=False) as index:
                 if index.location is not None:
                     index.refresh()
-                    entries = index.expiring(today)
-        if entries is None:
-            entries = MemoryRoot(self.root).entries()
-        return [e for e in entries if kinds.kind(e.kind).is_expired(e, today)]
+                    found: list[MemoryEntry] = []
+                    while True:  # pages of candidates until ``limit`` expire (or none is left)
+                        page = index.expiring(today, after=after, limit=limit)
+                        found += expired(page)
+                        if limit is None or len(found) >= limit or len(page) < limit:
+                            return found[:limit]
+                        after = page[-1].path
+        entries = [e for e in MemoryRoot(self.root).entries() if after is None or e.path > after]
+        return expired(sorted(entries, key=lambda e: e.path))[:limit]
 
     def snapshots(self, *, day: str | None = None) -> list[StoredSnapshot]:
         from memscribe.snapshot.store import stored_snapshots

@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
+
 from memscribe.services.maintenance import sweep_store
 from memscribe.store.filestore import FileMemoryStore
 from memscribe.store.root import MemoryRoot
@@ -43,3 +45,34 @@ def test_dry_run_lists_every_expired_entry(tmp_path: Path) -> None:
     _expired(tmp_path, 3)
     swept = sweep_store(FileMemoryStore(tmp_path), now=NOW, dry_run=True, budget_s=0.0, chunk=1)
     assert len(swept.plan.operations) == 3 and swept.done.archived == []
+
+
+def test_a_backlog_is_read_a_page_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an index, each chunk's expired entries are asked of it (``limit``): a backlog of
+    expired memories is never loaded whole by a writing sweep; unreadable dates are stepped over."""
+    from memscribe.index import open_index
+    from memscribe.index.db import MemoryIndex
+
+    _expired(tmp_path, 5)
+    for n in range(3):  # first by path, expired by the index's string compare, not a real date
+        rel = write_profile(
+            tmp_path, f"prof_bad0{n:04d}", f"aaa-{n}", "User is odd.", ttl="one_week", created=LONG_AGO
+        )
+        text = (tmp_path / rel).read_text(encoding="utf-8")
+        (tmp_path / rel).write_text(
+            text.replace("expires: 2020-01-08", "expires: 2019-13-01"), encoding="utf-8"
+        )
+    with open_index(tmp_path):
+        pass
+    limits: list[int | None] = []
+    real = MemoryIndex.expiring
+
+    def paged(self: MemoryIndex, today: dt.date, **kw: object) -> object:
+        limits.append(kw.get("limit"))  # type: ignore[arg-type]
+        return real(self, today, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MemoryIndex, "expiring", paged)
+    swept = sweep_store(FileMemoryStore(tmp_path), now=NOW, chunk=2)
+    assert len(swept.done.archived) == 5 and len(swept.plan.operations) == 5
+    assert limits and set(limits) == {2}
+    assert sorted(e.slug for e in MemoryRoot(tmp_path).entries()) == ["aaa-0", "aaa-1", "aaa-2"]
