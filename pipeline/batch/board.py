@@ -13,6 +13,10 @@ transcript; an earlier transcript declared in another namespace is not waited fo
 compares a candidate with entries of its own namespace, and the staleness check at commit
 counts only changes in the plan's namespace: :attr:`ViewBase.scope`).
 
+With the local engine, dedup's reads wait less still: only for the earlier plans whose
+candidates could enter the shortlist (:mod:`memscribe.batch.speculate`, which checks every read
+against the exact view before the plan is published, and plans again where one does not hold).
+
 The view is a guess only where an earlier plan is later found stale (or a unit gave up
 waiting): the commit checks every plan against what actually changed (``staleness``) and
 re-plans it then, so the result never depends on the guess, only the work does.
@@ -35,6 +39,21 @@ from memscribe.schemas.memory import MemoryEntry
 #: arrives: a chain of related transcripts is planned in order, not given up on) before it
 #: plans against what is known.
 WAIT_S = 10.0
+
+
+#: A candidate an earlier plan may write: (kind, slug, similarity text).
+Candidate = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class Peek:
+    """What :meth:`Board.peek` found: the entries known, the earlier ranks still planning (their
+    candidates, None while detecting) and the board's change counter."""
+
+    entries: tuple[MemoryEntry, ...]
+    unknown: dict[int, tuple[Candidate, ...] | None]
+    tick: int
+    progress: float
 
 
 @dataclass(frozen=True)
@@ -69,6 +88,11 @@ class Board:
         self._expected: set[int] = set()
         self._pending: dict[int, Delta] = {}
         self._namespaces: dict[int, str | None] = {}  # declared: None reads every namespace
+        #: Per rank whose detection is done: the (kind, slug, text) of each candidate it may write.
+        self._candidates: dict[int, tuple[Candidate, ...]] = {}
+        self._tick = 0  # bumped on every change a waiter may care about
+        #: Ranks whose plan is published but not yet checked (:mod:`memscribe.batch.speculate`).
+        self._tentative: set[int] = set()
         self._cond = threading.Condition()
         self._progress = time.monotonic()  # when an earlier plan last arrived (any rank)
         self.waited_s = 0.0
@@ -82,28 +106,86 @@ class Board:
         """Rank ``rank`` plans in ``namespace`` (None: it reads every namespace)."""
         with self._cond:
             self._namespaces[rank] = namespace
+            self._tick += 1
             self._cond.notify_all()
+
+    def declare_candidates(self, rank: int, candidates: Sequence[Candidate]) -> None:
+        """Rank ``rank``'s detection is done: what it may write (before its dedup decides)."""
+        with self._cond:
+            self._candidates[rank] = tuple(candidates)
+            self._tick += 1
+            self._cond.notify_all()
+
+    def peek(self, rank: int, scope: tuple[str, str] | None) -> Peek:
+        """The memory rank ``rank`` commits into as far as it is known now (no wait): the
+        committed memory plus the published earlier plans, and the earlier ranks of its
+        namespace still planning, each with its candidates once its detection is done."""
+        namespace = scope[0] if scope is not None else None
+        with self._cond:
+            earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
+            entries = merged(self._entries, earlier)
+            unknown: dict[int, tuple[Candidate, ...] | None] = {}
+            if self._look_ahead:
+                for r in self._expected:
+                    if r < rank and r not in self._tentative and self._may_write(r, namespace):
+                        unknown[r] = self._candidates.get(r)
+            return Peek(entries, unknown, self._tick, self._progress)
+
+    def wait_change(self, tick: int, progress: float) -> bool:
+        """Wait until the board changes after ``tick``; False once nothing has been published
+        for ``wait_s`` since ``progress`` (the caller then goes on with what it knows)."""
+        with self._cond:
+            while self._tick == tick:
+                left = max(self._progress, progress) + self._wait_s - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+            return True
+
+    def publish_tentative(self, rank: int, delta: Delta) -> None:
+        """Rank ``rank`` has planned, not yet checked: later ranks' reads may use ``delta`` (they
+        are checked too), an exact :meth:`fetch` still waits for :meth:`publish`."""
+        with self._cond:
+            if delta:
+                self._pending[rank] = delta
+            else:
+                self._pending.pop(rank, None)
+            self._tentative.add(rank)
+            self._progress = time.monotonic()
+            self._tick += 1
+            self._cond.notify_all()
+
+    def taken_now(self, rank: int) -> frozenset[str]:
+        """Ids taken as far as known now for rank ``rank``: committed, or written by an earlier
+        published plan (tentative ones included)."""
+        with self._cond:
+            added = {e.id for r, d in self._pending.items() if r < rank for e in d.added}
+            return frozenset(self._taken | added)
 
     def publish(self, rank: int, delta: Delta) -> None:
         """Rank ``rank`` has planned: ``delta`` is what its commit will do (empty: nothing)."""
         with self._cond:
+            self._tentative.discard(rank)
             self._expected.discard(rank)
             if delta:
                 self._pending[rank] = delta
             else:
                 self._pending.pop(rank, None)
             self._progress = time.monotonic()
+            self._tick += 1
             self._cond.notify_all()
 
     def withdraw(self, rank: int, *, again: bool) -> None:
         """Rank ``rank``'s plan will not commit as published; ``again``: it is being re-planned."""
         with self._cond:
             self._pending.pop(rank, None)
+            self._tentative.discard(rank)
             if again:
                 self._expected.add(rank)
             else:
                 self._expected.discard(rank)
             self._progress = time.monotonic()
+            self._tick += 1
             self._cond.notify_all()
 
     def advance(self, version: int, delta: Delta, rank: int | None = None) -> None:
@@ -112,24 +194,25 @@ class Board:
             if rank is not None:
                 self._pending.pop(rank, None)
                 self._expected.discard(rank)
+                self._tentative.discard(rank)
             if delta:
                 self._entries = merged(self._entries, [delta])
                 self._taken |= {e.id for e in delta.added}
             self._version = version
             self._progress = time.monotonic()
+            self._tick += 1
             self._cond.notify_all()
+
+    def _may_write(self, rank: int, namespace: str | None) -> bool:
+        """Whether rank ``rank`` may write into ``namespace`` (None: any namespace)."""
+        if namespace is None or rank not in self._namespaces:
+            return True
+        theirs = self._namespaces[rank]
+        return theirs is None or theirs == namespace
 
     def _earlier_missing(self, rank: int, namespace: str | None) -> bool:
         """Whether an earlier rank that may write into ``namespace`` has not published yet."""
-        for r in self._expected:
-            if r >= rank:
-                continue
-            if namespace is None or r not in self._namespaces:
-                return True
-            theirs = self._namespaces[r]
-            if theirs is None or theirs == namespace:
-                return True
-        return False
+        return any(r < rank and self._may_write(r, namespace) for r in self._expected)
 
     def start(self) -> tuple[MemoryEntry, ...]:
         """The active memory as the run found it (no wait): what detection lists as stored

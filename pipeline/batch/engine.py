@@ -19,7 +19,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from memscribe.batch.board import Board
+from memscribe.batch.board import Board, Candidate
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory
 from memscribe.batch.task import run_unit
@@ -78,6 +78,9 @@ class BoundedModel:
         self.rank = rank
         self._slots = slots
         self._memo: dict[str, BaseModel] = {}
+        #: What detection found, as (kind, slug, similarity text): later transcripts' dedup
+        #: waits for this one only when one of these could enter its shortlist.
+        self.detected: list[Candidate] = []
 
     def generate(
         self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
@@ -97,7 +100,20 @@ class BoundedModel:
             self._slots.release()
         if key is not None:
             self._memo[key] = answer
+            self.detected.extend(_candidates(answer))
         return answer
+
+
+def _candidates(answer: BaseModel) -> list[Candidate]:
+    """The candidates of a detection answer: (kind, slug, similarity text)."""
+    from memscribe import kinds
+
+    found: list[Candidate] = []
+    for field in ("profiles", "playbooks"):
+        for cand in getattr(answer, field, ()):
+            kind = kinds.of_candidate(cand)
+            found.append((kind.name, str(getattr(cand, "slug", "")), kind.candidate_text(cand)))
+    return found
 
 
 class _Workers:

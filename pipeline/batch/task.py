@@ -14,13 +14,15 @@ import datetime as dt
 from pathlib import Path
 
 from memscribe.batch import ledger
-from memscribe.batch.board import LazySnapshot, MemorySource
+from memscribe.batch.board import Board, LazySnapshot, MemorySource
 from memscribe.batch.seam import UnitInput, UnitOutput
-from memscribe.batch.unit import plan_transcript
+from memscribe.batch.speculate import Speculation
+from memscribe.batch.unit import UnitResult, plan_transcript
 from memscribe.batch.view import Delta, delta_of
 from memscribe.errors import InputError
 from memscribe.model.base import StructuredModel
 from memscribe.run import SnapshotContext
+from memscribe.schemas.plan import WriteOp
 from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.store import stored_snapshots
 from memscribe.snapshot.trigger import raw_flush_seen
@@ -68,6 +70,17 @@ def _snapshot_context(root: Path, data: bytes, since_line: int) -> SnapshotConte
     return SnapshotContext(existing=stored_snapshots(root, day=today), flush_seen=raw_flush_seen(new_text))
 
 
+def _speculation(
+    source: MemorySource, rank: int, scope: tuple[str, str] | None, model: StructuredModel
+) -> Speculation | None:
+    """Dedup reads that wait only where needed: with the local board, and a model that reports
+    what detection found (:class:`memscribe.batch.engine.BoundedModel`)."""
+    detected = getattr(model, "detected", None)
+    if not isinstance(source, Board) or not isinstance(detected, list):
+        return None
+    return Speculation(source, rank, scope, lambda: list(detected))
+
+
 def run_unit(unit: UnitInput, *, model: StructuredModel, source: MemorySource) -> UnitOutput:
     """Read, classify and plan one transcript; publish its plan's effect to ``source``."""
     try:
@@ -92,17 +105,33 @@ def _run(unit: UnitInput, model: StructuredModel, source: MemorySource) -> UnitO
         source.declare(unit.rank, namespace)  # later ranks of other namespaces need not wait
         scope = (namespace, default) if namespace is not None and default is not None else None
         view = LazySnapshot(source, unit.rank, scope)
-        result = plan_transcript(
-            transcript,
-            model=model,
-            snapshot=view,
-            since_line=classified.since_line,
-            namespace=namespace,
-            default_namespace=default,
-            context_tokens=unit.config.context_tokens,
-            now=unit.config.now or dt.datetime.now(dt.UTC),
-            snapshot_context=_snapshot_context(unit.config.root, data, classified.since_line),
-        )
+        speculation = _speculation(source, unit.rank, scope, model)
+        context = _snapshot_context(unit.config.root, data, classified.since_line)
+        now = unit.config.now or dt.datetime.now(dt.UTC)
+
+        def plan(bet: Speculation | None) -> UnitResult:
+            return plan_transcript(
+                transcript,
+                model=model,
+                snapshot=view,
+                since_line=classified.since_line,
+                namespace=namespace,
+                default_namespace=default,
+                context_tokens=unit.config.context_tokens,
+                now=now,
+                snapshot_context=context,
+                speculation=bet,
+            )
+
+        result = plan(speculation)
+        if speculation is not None and speculation.used:
+            # Later transcripts may read this plan now; it is checked once every earlier one is in.
+            tentative = any(s.reason == "model_error" for s in result.plan.skipped)
+            speculation.publish(Delta() if tentative else delta_of(result.plan))
+            exact = [e for e in view.entries if scope is None or (e.namespace or scope[1]) == scope[0]]
+            written = [op.id for op in result.plan.operations if isinstance(op, WriteOp)]
+            if not speculation.holds(exact, view.taken_ids, written):  # plan again, exactly
+                result = plan(None)
         failed = any(s.reason == "model_error" for s in result.plan.skipped)
         source.publish(unit.rank, Delta() if failed else delta_of(result.plan))
         published = True

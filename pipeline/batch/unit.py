@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from memscribe.batch.speculate import Speculation
 from memscribe.batch.view import Snapshot
 from memscribe.lexicon import correction_signal
 from memscribe.model.base import StructuredModel
@@ -69,10 +70,12 @@ class PlanningView:
         exact: Callable[[], Sequence[MemoryEntry]],
         namespace: str | None,
         default: str,
+        speculation: Speculation | None = None,
     ) -> None:
         self._start, self._exact = start, exact
         self._namespace, self._default = namespace, default
         self._scoped: list[MemoryEntry] | None = None
+        self._speculation = speculation
 
     def _in_scope(self, entries: Sequence[MemoryEntry]) -> list[MemoryEntry]:
         if self._namespace is None:
@@ -88,9 +91,13 @@ class PlanningView:
         return [e for e in self._in_scope(self._start()) if kind is None or e.kind == kind]
 
     def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
+        if self._speculation is not None:  # waits only for earlier plans that could change it
+            return self._speculation.shortlist(kind, slug, text, self._in_scope)
         return shortlist(kind, slug, text, self._view())
 
     def get(self, memory_id: str) -> MemoryEntry | None:
+        if self._speculation is not None:
+            return self._speculation.get(memory_id, self._in_scope)
         return next((e for e in self._view() if e.id == memory_id), None)
 
 
@@ -156,13 +163,19 @@ def plan_transcript(
     now: dt.datetime,
     default_namespace: str | None = None,
     snapshot_context: SnapshotContext | None = None,
+    speculation: Speculation | None = None,
 ) -> UnitResult:
-    """Plan one transcript (or its new turns) against ``snapshot``. Pure: no file system."""
+    """Plan one transcript (or its new turns) against ``snapshot``. Pure: no file system.
+
+    ``speculation``: dedup's reads answered by it (:mod:`memscribe.batch.speculate`; the caller
+    checks them before using the plan)."""
     turns = transcript.turns
     last = turns[-1] if turns else None
     last_line = max((t.source.line for t in turns), default=since_line)
     default = default_namespace or DEFAULT_NAMESPACE  # the pipeline scopes entries to ``namespace``
-    view = PlanningView(lambda: _start_entries(snapshot), lambda: snapshot.entries, namespace, default)
+    view = PlanningView(
+        lambda: _start_entries(snapshot), lambda: snapshot.entries, namespace, default, speculation
+    )
     first_new = first_new_turn(transcript, since_line) if since_line else 0
 
     def done(plan: Plan) -> UnitResult:
@@ -180,7 +193,7 @@ def plan_transcript(
             model=model,
             existing=(),
             view=view,
-            taken_ids=snapshot.taken_ids,
+            taken_ids=speculation.taken_ids if speculation is not None else snapshot.taken_ids,
             context_tokens=context_tokens,
             now=now,
             namespace=namespace,
@@ -209,7 +222,7 @@ def plan_transcript(
         model=model,
         existing=(),
         view=view,
-        taken_ids=snapshot.taken_ids,
+        taken_ids=speculation.taken_ids if speculation is not None else snapshot.taken_ids,
         context_tokens=context_tokens,
         now=now,
         namespace=namespace,

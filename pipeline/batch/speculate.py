@@ -1,0 +1,183 @@
+"""Dedup reads that wait only for the earlier plans that could change them, checked before publish.
+
+A unit's dedup compares each candidate with a shortlist of the memory as it will be at its commit
+(:mod:`memscribe.batch.board`): the committed memory plus every earlier transcript's plan. Waiting
+for every earlier plan chains the runs' dedup model calls one after the other when every fact is
+weakly related to every other. Here a shortlist is answered as soon as no earlier plan still
+being made could change it: an earlier transcript whose detection is done has told the board the
+candidates it may write, and a candidate that scores below the shortlist's last place (and is not
+on its topic) cannot enter it.
+
+That is a bet only on what the earlier plans do with their candidates (a merge rewrites a text,
+a supersession archives an entry): every read is recorded, and before the plan is published it is
+checked against the exact memory (every earlier plan published). A read that differs re-plans the
+transcript against the exact memory (detection is reused), so the result is always the one of
+planning against the exact memory — only the waiting changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Protocol
+
+from memscribe.batch.board import Candidate, Peek
+from memscribe.batch.view import Delta
+from memscribe.relatedness import FALLBACK_SCORE, FALLBACK_SIZE, SHORTLIST_SIZE, qualifies, scores, shortlist
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.schemas.requests import ShortlistItem
+
+Scoped = Callable[[Sequence[MemoryEntry]], list[MemoryEntry]]
+
+
+class SpeculationBoard(Protocol):
+    """What a speculation needs of the board (the local engine's :class:`Board`)."""
+
+    def peek(self, rank: int, scope: tuple[str, str] | None) -> Peek: ...
+
+    def wait_change(self, tick: int, progress: float) -> bool: ...
+
+    def declare_candidates(self, rank: int, candidates: Sequence[Candidate]) -> None: ...
+
+    def taken_now(self, rank: int) -> frozenset[str]: ...
+
+    def publish_tentative(self, rank: int, delta: Delta) -> None: ...
+
+
+class Speculation:
+    """One unit's dedup reads (see the module docstring).
+
+    Args:
+        detected: the candidates the unit's detection found so far (kind, slug, text).
+    """
+
+    def __init__(
+        self,
+        board: SpeculationBoard,
+        rank: int,
+        scope: tuple[str, str] | None,
+        detected: Callable[[], Sequence[Candidate]],
+    ) -> None:
+        self._board, self._rank, self._scope, self._detected = board, rank, scope, detected
+        self._declared = False
+        self._scores: dict[tuple[str, str], float] = {}
+        self._latest: list[MemoryEntry] | None = None
+        self.shortlists: list[tuple[MemoryKind, str, str, list[ShortlistItem]]] = []
+        self.gets: list[tuple[str, MemoryEntry | None]] = []
+        self.waits = 0
+
+    @property
+    def used(self) -> bool:
+        return bool(self.shortlists or self.gets)
+
+    def _score(self, text: str, others: Sequence[str]) -> list[float]:
+        missing = [o for o in dict.fromkeys(others) if (text, o) not in self._scores]
+        if missing:
+            for other, value in zip(missing, scores(text, missing), strict=True):
+                self._scores[(text, other)] = value
+        return [self._scores[(text, o)] for o in others]
+
+    def _may_enter(
+        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry], peek: Peek
+    ) -> bool:
+        """Could a candidate of an earlier plan still being made enter this shortlist?"""
+        if any(found is None for found in peek.unknown.values()):
+            return True  # one is still detecting: its candidates are not known yet
+        cands = [c for found in peek.unknown.values() if found for c in found if c[0] == kind]
+        if not cands:
+            return False
+        from memscribe.relatedness import entry_text
+
+        pool = [e for e in entries if e.kind == kind]
+        values = self._score(text, [entry_text(e) for e in pool])
+        related = sorted(
+            (min(1.0, v) for e, v in zip(pool, values, strict=True) if qualifies(v, slug, e.slug)),
+            reverse=True,
+        )
+        near = sorted(
+            (
+                min(1.0, v)
+                for e, v in zip(pool, values, strict=True)
+                if not qualifies(v, slug, e.slug) and v >= FALLBACK_SCORE
+            ),
+            reverse=True,
+        )
+        for (_, cand_slug, _), value in zip(cands, self._score(text, [c[2] for c in cands]), strict=True):
+            if qualifies(value, slug, cand_slug):
+                if len(related) < SHORTLIST_SIZE or min(1.0, value) >= related[SHORTLIST_SIZE - 1]:
+                    return True
+            elif value >= FALLBACK_SCORE and not related:
+                if len(near) < FALLBACK_SIZE or min(1.0, value) >= near[FALLBACK_SIZE - 1]:
+                    return True
+        return False
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str, scoped: Scoped) -> list[ShortlistItem]:
+        if not self._declared:  # dedup has started: this unit's detection is done
+            self._declared = True
+            self._board.declare_candidates(self._rank, list(self._detected()))
+        started = None
+        while True:
+            peek = self._board.peek(self._rank, self._scope)
+            entries = scoped(peek.entries)
+            if not self._may_enter(kind, slug, text, entries, peek):
+                break
+            self.waits += 1
+            started = peek.progress if started is None else started
+            if not self._board.wait_change(peek.tick, started):
+                break  # nothing moves: go on with what is known (checked before publish)
+        found = shortlist(kind, slug, text, entries)
+        self._latest = entries
+        self.shortlists.append((kind, slug, text, found))
+        return found
+
+    def get(self, memory_id: str, scoped: Scoped) -> MemoryEntry | None:
+        entries = self._latest
+        if entries is None:
+            entries = scoped(self._board.peek(self._rank, self._scope).entries)
+        found = next((e for e in entries if e.id == memory_id), None)
+        self.gets.append((memory_id, found))
+        return found
+
+    def publish(self, delta: Delta) -> None:
+        """Let later transcripts read this plan before it is checked (they are checked too)."""
+        self._board.publish_tentative(self._rank, delta)
+
+    @property
+    def taken_ids(self) -> _Taken:
+        """The ids in use as far as known now (for drawing fresh ids; checked before publish)."""
+        return _Taken(lambda: self._board.taken_now(self._rank))
+
+    def holds(self, exact: Sequence[MemoryEntry], taken: Collection[str], written: Sequence[str]) -> bool:
+        """Whether every read gives the same answer against ``exact`` (the scoped memory at
+        commit) and no id ``written`` is in ``taken`` there."""
+        if any(memory_id in taken for memory_id in written):
+            return False
+        for kind, slug, text, found in self.shortlists:
+            if shortlist(kind, slug, text, exact) != found:
+                return False
+        by_id = {e.id: e for e in exact}
+        return all(by_id.get(memory_id) == found for memory_id, found in self.gets)
+
+
+class _Taken(Collection[str]):
+    """A set of ids read from the board on first use."""
+
+    def __init__(self, read: Callable[[], frozenset[str]]) -> None:
+        self._read = read
+        self._ids: frozenset[str] | None = None
+
+    def _get(self) -> frozenset[str]:
+        if self._ids is None:
+            self._ids = self._read()
+        return self._ids
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._get()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+
+__all__ = ["Speculation", "SpeculationBoard"]

@@ -1,0 +1,113 @@
+"""Dedup reads wait only for earlier plans whose candidates could enter the shortlist; every read
+is checked against the exact memory before the plan is used."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memscribe.batch.board import Board
+from memscribe.batch.discovery import WorkItem, discover
+from memscribe.batch.runner import BatchConfig, run_batch
+from memscribe.batch.speculate import Speculation
+from memscribe.batch.view import Delta, Snapshot
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.requests import ShortlistItem
+from memscribe.store.files import memory_path, parse_memory_file, render_profile
+from tests.support.batch_corpus import make_corpus, memory_state
+
+SCOPE = ("default", "default")
+
+
+def _entry(mem_id: str, slug: str, body: str) -> MemoryEntry:
+    text = render_profile(
+        id=mem_id, created=dt.datetime(2026, 1, 1, tzinfo=dt.UTC), ttl="infinity", body=body
+    )
+    return parse_memory_file(text, memory_path("profile", slug, mem_id))
+
+
+def _scoped(entries: Any) -> list[MemoryEntry]:
+    return list(entries)
+
+
+def _query(spec: Speculation, out: list[list[ShortlistItem]]) -> threading.Thread:
+    thread = threading.Thread(
+        target=lambda: out.append(spec.shortlist("profile", "drink", "User drinks green tea.", _scoped)),
+        daemon=True,
+    )
+    thread.start()
+    return thread
+
+
+def test_an_unrelated_earlier_candidate_is_not_waited_for_and_the_read_is_checked() -> None:
+    stored = _entry("prof_tea00001", "drink", "User drinks green tea in the morning.")
+    board = Board(Snapshot(entries=(stored,), taken_ids=frozenset({stored.id})), wait_s=60)
+    board.expect([0, 1])
+    board.declare_candidates(0, [("profile", "keyboard-layout", "User types on a Dvorak keyboard layout.")])
+    spec = Speculation(board, 1, SCOPE, lambda: [("profile", "drink", "User drinks green tea.")])
+    out: list[list[ShortlistItem]] = []
+    thread = _query(spec, out)
+    thread.join(timeout=30)
+    assert not thread.is_alive() and [s.id for s in out[0]] == [stored.id]  # no wait for rank 0
+    assert spec.holds([stored], frozenset(), [])
+    # Rank 0 did something its candidates did not say (a supersession): the read no longer holds.
+    board.publish(0, Delta(removed_paths=(stored.path,), removed_ids=frozenset({stored.id})))
+    assert not spec.holds([], frozenset(), [])
+    assert not spec.holds([stored], frozenset({"prof_new00001"}), ["prof_new00001"])  # id taken meanwhile
+
+
+def test_a_related_earlier_candidate_is_waited_for() -> None:
+    board = Board(Snapshot(entries=(), taken_ids=frozenset()), wait_s=60)
+    board.expect([0, 1])
+    board.declare_candidates(0, [("profile", "drink", "User drinks black tea.")])
+    spec = Speculation(board, 1, SCOPE, lambda: [])
+    out: list[list[ShortlistItem]] = []
+    thread = _query(spec, out)
+    thread.join(timeout=0.3)
+    assert thread.is_alive()  # rank 0 may write an entry on this shortlist
+    written = _entry("prof_tea00002", "drink", "User drinks black tea.")
+    board.publish_tentative(0, Delta(added=(written,)))  # before its own check: enough to read
+    thread.join(timeout=30)
+    assert not thread.is_alive() and [s.id for s in out[0]] == [written.id]
+    assert spec.holds([written], frozenset({written.id}), [])
+
+
+def test_an_earlier_rank_still_detecting_is_waited_for() -> None:
+    board = Board(Snapshot(entries=(), taken_ids=frozenset()), wait_s=60)
+    board.expect([0, 1])
+    spec = Speculation(board, 1, SCOPE, lambda: [])
+    out: list[list[ShortlistItem]] = []
+    thread = _query(spec, out)
+    thread.join(timeout=0.3)
+    assert thread.is_alive()
+    board.declare_candidates(0, [])
+    thread.join(timeout=30)
+    assert not thread.is_alive() and out == [[]]
+
+
+def test_reads_that_do_not_hold_are_planned_again_with_the_same_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every speculative read refused at the check: each such plan is made again against the exact
+    memory, and the run still writes what one transcript at a time writes."""
+    paths = make_corpus(tmp_path / "t", 24)
+    refused: list[int] = []
+
+    def never(self: Speculation, *args: object) -> bool:
+        refused.append(self._rank)
+        return False
+
+    monkeypatch.setattr(Speculation, "holds", never)
+    report = run_batch(
+        discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=8), EmbeddedModel
+    )
+    assert report.failed == 0 and refused
+    monkeypatch.undo()
+    for path in sorted(paths):
+        run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), EmbeddedModel)
+    assert memory_state(tmp_path / "m") == memory_state(tmp_path / "seq")
