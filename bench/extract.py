@@ -277,11 +277,11 @@ def _seed_root(folder: Path, entries: int) -> Path:
 
 
 def _index_root(root: Path, package: str | None) -> None:
-    """Build the root's index with ``package`` (unmeasured), then date the memory folders back."""
+    """Build the root's index with ``package`` (unmeasured). The memory folders were dated back
+    when generated (and copied with their times): the index trusts them, so no measured run
+    re-scans the root."""
     cmd = [sys.executable, "-m", "memscribe.cli", "index", "--memory-dir", str(root)]
     subprocess.run(cmd, check=True, capture_output=True, env=_child_env(package))
-    code = "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; import store; store.settle(Path(sys.argv[2]))"
-    subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent), str(root)], check=True)
 
 
 def _strict_plan(summary: dict[str, object]) -> str:
