@@ -218,6 +218,7 @@ def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
             ctx.on_change(ctx.memory.version, synced, None)
         start = ctx.memory.version
         writer = GroupWriter(MemoryRoot(ctx.root), now=ctx.now)
+        writer.look_up([p.unit.plan for p in group])
         members: list[tuple[Prepared, ledger.LedgerFile]] = []
         outcomes: list[CommitOutcome] = []
         deltas: list[tuple[Delta, int]] = []

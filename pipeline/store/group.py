@@ -31,6 +31,7 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -97,6 +98,18 @@ class GroupWriter:
     @property
     def plans(self) -> list[Plan]:
         return [a.plan for a in self._added]
+
+    def look_up(self, plans: Sequence[Plan]) -> None:
+        """Look up at once the ids the plans about to be added write or name (one index query
+        for the group instead of one per plan; :meth:`add` looks up anything missed)."""
+        ids: set[str] = set()
+        for plan in plans:
+            for op in plan.operations:
+                if isinstance(op, WriteOp):
+                    ids.add(op.id)
+                elif op.superseded_by:
+                    ids.add(op.superseded_by)
+        self._lookup(ids)
 
     def _lookup(self, ids: set[str]) -> None:
         wanted = {i for i in ids if i not in self._known and kind_of_id(i) is not None}
