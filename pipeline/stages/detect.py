@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
+from memscribe.model.embedded.speakers import senders
 from memscribe.prompting import render_messages
 from memscribe.relatedness import MemoryView, entry_text, scores
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
@@ -66,12 +67,13 @@ def detect(
     worth = [w for w in windows if any(t.index in signals for t in w)]
     result = DetectResult(windows=len(windows))
     stored = memory.entries() if memory is not None else []
+    group = _group(transcript.turns)
     # (window, its number, may it still be halved): a window over the context is split once.
     queue: list[tuple[tuple[Turn, ...], int, bool]] = [(w, n, True) for n, w in enumerate(worth, start=1)]
     while queue:
         window, number, splittable = queue.pop(0)
         try:
-            found = _call(model, window, number, len(worth), stored)
+            found = _call(model, window, number, len(worth), stored, group)
         except ModelError as exc:
             result.calls += 1
             halves = halve(window) if splittable and OVERFLOW_MARK in str(exc) else []
@@ -109,11 +111,13 @@ def _call(
     number: int,
     windows: int,
     stored: Sequence[MemoryEntry] = (),
+    group: dict[str, object] | None = None,
 ) -> Detection:
     request = DetectRequest(turns=window, window=number, windows=windows)
     messages = render_messages(
         "detect.j2",
-        turns=[_view(t) for t in window],
+        turns=[_view(t, group is not None) for t in window],
+        group=group,
         window=number,
         windows=windows,
         language_hint=_language_hint(window),
@@ -152,7 +156,9 @@ def _overhead_tokens(count: TokenCounter) -> int:
 @functools.cache
 def _overhead_text() -> str:
     # Extra variables are harmless to the template; every one it may declare is given.
-    messages = render_messages("detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[])
+    messages = render_messages(
+        "detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[], group=None
+    )
     schema = json.dumps(Detection.model_json_schema(), ensure_ascii=False)
     return "\n".join(str(m.get("content") or "") for m in messages) + "\n" + schema
 
@@ -168,8 +174,23 @@ def _drain_invalid(model: StructuredModel) -> list[tuple[str, str]]:
     return list(drain()) if callable(drain) else []
 
 
-def _view(turn: Turn) -> dict[str, object]:
-    return {"index": turn.index, "role": turn.role, "kind": turn.kind, "text": render_text(turn)}
+def _view(turn: Turn, named: bool = False) -> dict[str, object]:
+    """A turn as the template shows it; in a group chat a user turn names its host sender."""
+    speaker = turn.speaker if named and turn.role == "user" else None
+    return {
+        "index": turn.index,
+        "role": turn.role,
+        "kind": turn.kind,
+        "text": render_text(turn),
+        "speaker": speaker,
+    }
+
+
+def _group(turns: Sequence[Turn]) -> dict[str, object] | None:
+    """In a group chat (two or more senders among the user turns): the owner whose memory this
+    is (the first sender, who brought the assistant in) and the others; None otherwise."""
+    names = senders(turns)
+    return {"owner": names[0], "others": names[1:]} if len(names) >= 2 else None
 
 
 def stored_topics(

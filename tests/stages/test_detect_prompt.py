@@ -33,7 +33,9 @@ def _entry(n: int, slug: str, body: str, kind: str = "profile") -> MemoryEntry:
 
 
 def _fixed_text() -> str:
-    messages = render_messages("detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[])
+    messages = render_messages(
+        "detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[], group=None
+    )
     return messages[0]["content"] + json.dumps(Detection.model_json_schema(), ensure_ascii=False)
 
 
@@ -43,7 +45,9 @@ def test_fixed_text_stays_within_its_budget() -> None:
 
 def test_every_field_is_explained_in_words_in_the_prompt() -> None:
     """Grammar-only servers never show the schema's descriptions: the prompt names every field."""
-    system = render_messages("detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[])[0]
+    system = render_messages(
+        "detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[], group=None
+    )[0]
     for name in (*ProfileCandidate.model_fields, *PlaybookCandidate.model_fields):
         assert f"{name}:" in system["content"] or f"; {name}:" in system["content"], name
 
@@ -113,3 +117,38 @@ def test_a_playbook_without_a_stated_reason_is_written_with_a_neutral_why() -> N
         merged_body=None,
     )
     assert made.body.endswith(f"## Why\n{UNSTATED_WHY}")
+
+
+def test_a_group_chat_prompt_names_whose_memory_it_is_and_other_prompts_are_unchanged() -> None:
+    from memscribe.stages.detect import _group, _view
+    from tests.support.turns import make_transcript
+
+    relayed = make_transcript(
+        ("user", "[#ops] Ahmed: summarise the alerts, I'm in Dubai"),
+        ("assistant", "Done."),
+        ("user", "[#ops] Lea: I'm out from tomorrow, parental leave"),
+    )
+    group = _group(relayed.turns)
+    assert group == {"owner": "Ahmed", "others": ["Lea"]}
+    user = render_messages(
+        "detect.j2",
+        turns=[_view(t, True) for t in relayed.turns],
+        window=1,
+        windows=1,
+        language_hint="",
+        topics=[],
+        group=group,
+    )[1]["content"]
+    assert "(Ahmed, Lea)" in user and "The\nmemory is Ahmed's" in user
+    alone = make_transcript(("user", "I'm in Dubai"), ("assistant", "Noted."))
+    assert _group(alone.turns) is None
+    plain = render_messages(
+        "detect.j2",
+        turns=[_view(t) for t in alone.turns],
+        window=1,
+        windows=1,
+        language_hint="",
+        topics=[],
+        group=None,
+    )[1]["content"]
+    assert "Group chat" not in plain and "[0] user: I'm in Dubai" in plain

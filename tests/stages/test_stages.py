@@ -151,7 +151,7 @@ def test_detect_prompt_marks_transcript_as_data_and_numbers_turns() -> None:
 
 
 def test_template_variables_match_what_the_stages_pass() -> None:
-    assert template_variables("detect.j2") == {"turns", "window", "windows", "language_hint", "topics"}
+    assert template_variables("detect.j2") == {"turns", "window", "windows", "language_hint", "topics", "group"}
     assert template_variables("dedup.j2") == {"kind", "candidate", "existing", "said"}
     messages = render_messages(
         "dedup.j2", kind="profile", candidate="User lives in Oslo.", existing=[], said=""

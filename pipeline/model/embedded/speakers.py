@@ -90,6 +90,15 @@ def without_ack(text: str) -> str:
     return rest or text.strip()
 
 
+def senders(turns: Sequence[Turn]) -> list[str]:
+    """The senders of the user turns, in order of first message (bridge prefixes, else the host's
+    sender names); two or more make a group chat, whose owner is the first."""
+    users = [t for t in turns if t.role == "user" and t.kind == "message"]
+    named = [s.speaker for t in users for s in segments(t.text, t.speaker) if s.speaker]
+    hosts = [t.speaker for t in users if t.speaker]
+    return list(dict.fromkeys(named or hosts))
+
+
 def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     """The user turns the session's owner wrote, each reduced to the owner's own messages.
 
