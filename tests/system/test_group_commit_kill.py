@@ -170,3 +170,42 @@ def test_kill_at_every_step_of_a_group_commit_then_rerun(setup: tuple[Path, Path
         assert not MemoryRoot(root).pending_journals(), kill_at
         assert memory_state(root) == want, kill_at
         shutil.rmtree(root)
+
+
+def test_a_group_writes_the_same_files_as_one_by_one_with_fewer_fsyncs(
+    setup: tuple[Path, Path, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from memscribe.store.group import GroupWriter
+    from memscribe.store.transaction import apply_locked
+
+    _, before, plans, _ = setup
+    prepared: list[Prepared] = pickle.loads(plans.read_bytes())
+    count = {"n": 0}
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        count["n"] += 1
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    alone, group = before.parent / "alone", before.parent / "group"
+    shutil.copytree(before, alone)
+    shutil.copytree(before, group)
+    root = MemoryRoot(alone)
+    with root.lock(timeout=5):
+        for p in prepared:
+            apply_locked(p.unit.plan, root)
+    one_by_one, count["n"] = count["n"], 0
+    root = MemoryRoot(group)
+    with root.lock(timeout=5):
+        writer = GroupWriter(root)
+        writer.look_up([p.unit.plan for p in prepared])
+        for p in prepared:
+            writer.add(p.unit.plan)
+        results = writer.commit()
+    assert memory_state(group) == memory_state(alone)
+    assert [len(r.written) for r in results] == [1, 1, 1, 1] and len({r.journal for r in results}) == 1
+    print(f"fsyncs: {one_by_one} one by one, {count['n']} as a group")
+    assert count["n"] < 0.6 * one_by_one, (count["n"], one_by_one)
