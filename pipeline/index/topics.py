@@ -14,7 +14,6 @@ rest are reached in path order, and only until ``limit`` pairs are found. A name
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 
@@ -43,26 +42,24 @@ def top_slugs(
     seen: set[tuple[str, str]] = set()
     wanted = content_tokens(text)
     if wanted:
-        rows = conn.execute(
-            "SELECT f.kind, f.slug, f.path, c.n, "
-            "length(f.tokens) - length(replace(f.tokens, ' ', '')) + (f.tokens != '') "
-            "FROM (SELECT file, count(*) AS n FROM terms WHERE term IN (SELECT value FROM json_each(?)) "
-            f"GROUP BY file) c JOIN files f ON f.rowid = c.file WHERE {base}",
-            (json.dumps(sorted(wanted)), *params),
-        ).fetchall()
+        # Entries bucketed by score (it depends on the counts alone), best bucket first; a
+        # bucket's entries in path order — only the buckets reached are sorted.
         size = len(wanted)
-        scored = [
-            (overlap_similarity(int(n), size, int(ntok)), str(path), str(k), str(s))
-            for k, s, path, n, ntok in rows
-        ]
-        # A score rounded to 0 ranks with the entries sharing nothing (path order, below).
-        scored = sorted((-score, path, k, s) for score, path, k, s in scored if score > 0)
-        for _, _, kind, slug in scored:
-            if (kind, slug) not in seen:
-                seen.add((kind, slug))
-                picked.append((kind, slug))
-                if len(picked) >= limit:
-                    return picked
+        scores: dict[tuple[int, int], float] = {}
+        buckets: dict[float, list[tuple[str, str, str]]] = {}
+        for kind, slug, path, n, ntok in _sharing(conn, sorted(wanted), base, params):
+            score = scores.get((n, ntok))
+            if score is None:
+                score = scores[(n, ntok)] = overlap_similarity(n, size, ntok)
+            if score > 0:  # a score rounded to 0 ranks with the entries sharing nothing (below)
+                buckets.setdefault(score, []).append((path, kind, slug))
+        for score in sorted(buckets, reverse=True):
+            for _, kind, slug in sorted(buckets[score]):
+                if (kind, slug) not in seen:
+                    seen.add((kind, slug))
+                    picked.append((kind, slug))
+                    if len(picked) >= limit:
+                        return picked
     for kind, slug in conn.execute(
         f"SELECT f.kind, f.slug FROM files f WHERE {base} ORDER BY f.path", params
     ):
@@ -82,3 +79,30 @@ def scope_size(conn: sqlite3.Connection, where: str, params: Sequence[object], *
         (*params, cap),
     ).fetchone()
     return int(row[0])
+
+
+#: Bound parameters per statement (SQLite before 3.32 allows 999).
+_CHUNK = 500
+
+
+def _sharing(
+    conn: sqlite3.Connection, terms: Sequence[str], base: str, params: Sequence[object]
+) -> list[tuple[str, str, str, int, int]]:
+    """(kind, slug, path, tokens shared with ``terms``, token count) of each entry under
+    ``base`` that shares at least one of ``terms`` (a chunk of terms per statement)."""
+    chunks = [terms[start : start + _CHUNK] for start in range(0, len(terms), _CHUNK)]
+    found: dict[str, tuple[str, str, str, int, int]] = {}
+    for part in chunks:
+        rows: list[tuple[str, str, str, int, int]] = conn.execute(
+            "SELECT f.kind, f.slug, f.path, c.n, "
+            "length(f.tokens) - length(replace(f.tokens, ' ', '')) + (f.tokens != '') "
+            f"FROM (SELECT file, count(*) AS n FROM terms WHERE term IN ({', '.join('?' * len(part))}) "
+            f"GROUP BY file) c JOIN files f ON f.rowid = c.file WHERE {base}",
+            (*part, *params),
+        ).fetchall()
+        if len(chunks) == 1:
+            return rows
+        for kind, slug, path, n, ntok in rows:  # one entry's shared tokens, summed over chunks
+            old = found.get(path)
+            found[path] = (kind, slug, path, n + (old[3] if old is not None else 0), ntok)
+    return list(found.values())

@@ -78,6 +78,20 @@ def test_top_slugs_rank_as_every_entry_scored(tmp_path: Path, namespace: str | N
         assert view.size(10_000) == len(entries)
 
 
+def test_top_slugs_in_chunks_rank_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many words (and many entries sharing them) are asked a chunk of parameters at a time."""
+    from memscribe.index import topics
+
+    monkeypatch.setattr(topics, "_CHUNK", 2)
+    _seed(tmp_path, 80)
+    with open_index(tmp_path) as index:
+        view = IndexView(index, "default", "default")
+        entries = view.entries()
+        text = " ".join(WORDS)
+        for limit in (2, 5, 30):
+            assert view.top_slugs(text, limit) == _expected(entries, text, limit)
+
+
 def test_terms_follow_the_files(tmp_path: Path) -> None:
     """An archived or removed entry leaves the terms table; a new one enters it."""
     keep = write_profile(tmp_path, "prof_keep0001", "home-city", "User lives in Lisbon.")
