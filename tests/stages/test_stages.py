@@ -151,7 +151,14 @@ def test_detect_prompt_marks_transcript_as_data_and_numbers_turns() -> None:
 
 
 def test_template_variables_match_what_the_stages_pass() -> None:
-    assert template_variables("detect.j2") == {"turns", "window", "windows", "language_hint", "topics", "group"}
+    assert template_variables("detect.j2") == {
+        "turns",
+        "window",
+        "windows",
+        "language_hint",
+        "topics",
+        "group",
+    }
     assert template_variables("dedup.j2") == {"kind", "candidate", "existing", "said"}
     messages = render_messages(
         "dedup.j2", kind="profile", candidate="User lives in Oslo.", existing=[], said=""
@@ -254,6 +261,29 @@ def test_embedded_dedup_supersedes_same_topic_and_drops_restatements() -> None:
     result = dedup([new_city, restated], [], [CITY, EDITOR], model=EmbeddedModel())
     assert [a.supersedes for a in result.accepted] == [("prof_k3v9x2qa",)]
     assert [s.reason for s in result.skipped] == ["duplicate"]
+
+
+def test_a_value_the_user_says_was_left_behind_is_shortlisted_and_superseded() -> None:
+    job = entry(
+        "prof_4shvj9yw",
+        "job-fintastic-backend",
+        "User is a backend engineer at Fintastic, a payments company.",
+    )
+    said = make_transcript(
+        ("user", "I left Fintastic over the summer. I'm at Verdant Grid now, doing infra. I use Helix too."),
+        ("assistant", "Noted."),
+    )
+    moved = ProfileCandidate(
+        slug="employer", ttl="one_year", body="User is at Verdant Grid now, doing infra.", evidence_turns=[0]
+    )
+    # the same turn, a candidate that reports no change: the change is another statement's
+    editor = ProfileCandidate(slug="editor", ttl="infinity", body="User uses Helix.", evidence_turns=[0])
+    model = ScriptedModel()
+    result = dedup([moved, editor], [], [job], model=EmbeddedModel(), transcript=said)
+    assert [a.supersedes for a in result.accepted] == [("prof_4shvj9yw",), ()]
+    # without the user's words the two texts share nothing: no shortlist, no model call
+    alone = dedup([moved], [], [job], model=model)
+    assert [a.supersedes for a in alone.accepted] == [()] and alone.calls == 0
 
 
 def test_two_candidates_in_one_run_are_not_both_written() -> None:
