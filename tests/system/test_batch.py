@@ -182,9 +182,9 @@ def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest
     import memscribe.store.group as group_mod
     import memscribe.store.transaction as apply_mod
     from memscribe.errors import StoreError
+    from memscribe.store.atomic import write_new_file as real
 
     make_corpus(tmp_path / "t", 2)
-    real = apply_mod.write_new_file
     refused: list[Path] = []
 
     def full_disk(path: Path, text: str, **kw: bool) -> None:
