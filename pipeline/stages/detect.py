@@ -66,14 +66,14 @@ def detect(
     signals = set(signal_turns)
     worth = [w for w in windows if any(t.index in signals for t in w)]
     result = DetectResult(windows=len(windows))
-    stored = memory.entries() if memory is not None else []
+    topics = topic_source(memory)
     group = _group(transcript.turns)
     # (window, its number, may it still be halved): a window over the context is split once.
     queue: list[tuple[tuple[Turn, ...], int, bool]] = [(w, n, True) for n, w in enumerate(worth, start=1)]
     while queue:
         window, number, splittable = queue.pop(0)
         try:
-            found = _call(model, window, number, len(worth), stored, group)
+            found = _call(model, window, number, len(worth), topics, group)
         except ModelError as exc:
             result.calls += 1
             halves = halve(window) if splittable and OVERFLOW_MARK in str(exc) else []
@@ -110,7 +110,7 @@ def _call(
     window: tuple[Turn, ...],
     number: int,
     windows: int,
-    stored: Sequence[MemoryEntry] = (),
+    topics: Callable[[tuple[Turn, ...]], list[dict[str, object]]] = lambda _: [],
     group: dict[str, object] | None = None,
 ) -> Detection:
     request = DetectRequest(turns=window, window=number, windows=windows)
@@ -121,7 +121,7 @@ def _call(
         window=number,
         windows=windows,
         language_hint=_language_hint(window),
-        topics=stored_topics(stored, window),
+        topics=topics(window),
     )
     return model.generate(task="detect", messages=messages, response_model=Detection, request=request)
 
@@ -193,6 +193,24 @@ def _group(turns: Sequence[Turn]) -> dict[str, object] | None:
     return {"owner": names[0], "others": names[1:]} if len(names) >= 2 else None
 
 
+def topic_source(memory: MemoryView | None) -> Callable[[tuple[Turn, ...]], list[dict[str, object]]]:
+    """The stored topics per window (:func:`stored_topics`). A namespace of more than
+    SEMANTIC_RANK_LIMIT entries behind an index (a view with ``top_slugs`` and ``size``) is
+    ranked by the index — the same slugs, lexically, without loading or scoring every entry."""
+    if memory is None:
+        return lambda _: []
+    ranked = getattr(memory, "top_slugs", None)
+    size = getattr(memory, "size", None)
+    if callable(ranked) and callable(size) and size(SEMANTIC_RANK_LIMIT + 1) > SEMANTIC_RANK_LIMIT:
+        return lambda window: grouped_topics(ranked(_user_text(window), MAX_TOPICS))
+    stored = memory.entries()
+    return lambda window: stored_topics(stored, window)
+
+
+def _user_text(window: tuple[Turn, ...]) -> str:
+    return " ".join(t.text for t in window if t.role == "user")
+
+
 def stored_topics(
     entries: Sequence[MemoryEntry], window: tuple[Turn, ...], *, limit: int = MAX_TOPICS
 ) -> list[dict[str, object]]:
@@ -204,7 +222,7 @@ def stored_topics(
     if not entries:
         return []
     if len({(e.kind, e.slug) for e in entries}) > limit:
-        text = " ".join(t.text for t in window if t.role == "user")
+        text = _user_text(window)
         texts = [entry_text(e) for e in entries]
         # Lexical only on a large namespace: one window must not embed every stored memory.
         values = (
@@ -217,16 +235,21 @@ def stored_topics(
         picked = [entries[i] for _, i in ranked]
     else:
         picked = list(entries)
-    groups: dict[str, list[str]] = {}
-    count = 0
+    pairs: list[tuple[str, str]] = []
     for entry in picked:
-        slugs = groups.setdefault(entry.kind, [])
-        if entry.slug in slugs:
+        if (entry.kind, entry.slug) in pairs:
             continue
-        if count >= limit:
+        if len(pairs) >= limit:
             break
-        slugs.append(entry.slug)
-        count += 1
+        pairs.append((entry.kind, entry.slug))
+    return grouped_topics(pairs)
+
+
+def grouped_topics(pairs: Sequence[tuple[str, str]]) -> list[dict[str, object]]:
+    """(kind, slug) pairs as the prompt lists them: by kind (profiles first), slugs sorted."""
+    groups: dict[str, list[str]] = {}
+    for kind, slug in pairs:
+        groups.setdefault(kind, []).append(slug)
     order = sorted(groups, key=lambda k: (k != "profile", k))
     return [{"kind": f"{k}s", "slugs": sorted(groups[k])} for k in order if groups[k]]
 
