@@ -55,12 +55,12 @@ from memscribe.store.transaction import (
     _MAX_ARCHIVE_SUFFIX,
     ApplyResult,
     _check_rel_path,
-    _check_shape,
     _check_text,
     _close_journal,
     _fail,
     _open_journal,
     _roll_back,
+    _split_checked,
 )
 
 
@@ -134,15 +134,7 @@ class GroupWriter:
         Raises:
             StoreError: the plan is invalid (it is not added; the group is unchanged).
         """
-        for op in plan.operations:
-            _check_shape(op)
-        writes = [op for op in plan.operations if isinstance(op, WriteOp)]
-        archive_ops = [op for op in plan.operations if isinstance(op, ArchiveOp)]
-        seen: set[str] = set()
-        for path in [op.path for op in plan.operations] + [op.archive_path for op in archive_ops]:
-            if path in seen:
-                raise _fail("two operations target this path", path)
-            seen.add(path)
+        writes, archive_ops = _split_checked(plan)
         self._lookup({op.id for op in writes} | {op.superseded_by for op in archive_ops if op.superseded_by})
         new_ids: set[str] = set()
         for op in writes:

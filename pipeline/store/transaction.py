@@ -187,12 +187,9 @@ def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: 
     return text
 
 
-def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
-    """Check the plan against exactly the paths and ids it touches (never a scan of the root).
-
-    Ids in use come from the index when the root has one (refreshed, each hit confirmed by
-    parsing its file), else from the memory folders' file names (ids are their suffix).
-    """
+def _split_checked(plan: Plan) -> tuple[list[WriteOp], list[ArchiveOp]]:
+    """The plan's writes and archives, each operation's shape checked and no path targeted twice
+    (what a plan must be before it is checked against a root, alone or in a group)."""
     for op in plan.operations:
         _check_shape(op)
     writes = [op for op in plan.operations if isinstance(op, WriteOp)]
@@ -202,6 +199,16 @@ def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
         if path in seen_paths:
             raise _fail("two operations target this path", path)
         seen_paths.add(path)
+    return writes, archive_ops
+
+
+def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
+    """Check the plan against exactly the paths and ids it touches (never a scan of the root).
+
+    Ids in use come from the index when the root has one (refreshed, each hit confirmed by
+    parsing its file), else from the memory folders' file names (ids are their suffix).
+    """
+    writes, archive_ops = _split_checked(plan)
     wanted = {op.id for op in writes} | {op.superseded_by for op in archive_ops if op.superseded_by}
     wanted = {i for i in wanted if kind_of_id(i) is not None}
     where: dict[str, set[bool]] = {}
