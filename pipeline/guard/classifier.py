@@ -5,6 +5,9 @@ Pure Python at inference (no numpy): a text's score is the bias plus the sum of 
 of its features, divided by a power of the feature count, through a sigmoid. Character
 n-grams (3 to 5 characters of each word, padded with spaces) are summed once per distinct
 word and cached, so scoring costs about one dictionary lookup per word and per word pair.
+Chinese and Japanese are written without spaces, so each Han, Hiragana or Katakana character
+is a word of its own and word pairs are character bigrams (the usual n-grams for those
+scripts), instead of a whole clause being one word.
 ``bench/train_guard.py`` regenerates the weights deterministically from the development
 corpus; it uses :func:`features`, so training and inference share one definition.
 """
@@ -24,8 +27,11 @@ __all__ = ["CHAR_NGRAMS", "Model", "features", "load_model", "score", "tokens"]
 
 #: Character n-gram lengths taken from each (space-padded) word.
 CHAR_NGRAMS = (3, 4, 5)
-#: Words and single punctuation marks; text is lower-cased and normalised first.
-_TOKEN = re.compile(r"\w+|[^\w\s]")
+#: Han, Hiragana and Katakana (NFKC has folded half-width forms): one character per token.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+#: CJK characters one by one, other words, and single punctuation marks; text is lower-cased
+#: and normalised first.
+_TOKEN = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]")
 _SENTENCE_END = frozenset(".!?。！？")
 #: Words longer than this contribute their first characters only (base64 blobs, hashes).
 _MAX_WORD = 40

@@ -1,0 +1,49 @@
+"""The guard's development corpus (``bench/injection_corpus.py``): the authored samples join it,
+split by the same hash of their id, in the corpus's own category groups."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+REPO = Path(__file__).resolve().parents[2]
+AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
+
+
+def _corpus() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("injection_corpus", REPO / "bench" / "injection_corpus.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_authored_samples_join_the_split_by_their_id(tmp_path: Path) -> None:
+    corpus = _corpus()
+    (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")  # no corpus samples: authored only
+    samples = corpus.load(tmp_path, package_docs=None)
+    rows = [json.loads(line) for line in AUTHORED.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert [s.id for s in samples] == [r["id"] for r in rows]
+    assert {s.source for s in samples} == {corpus.AUTHORED_SOURCE}
+    for s, r in zip(samples, rows, strict=True):
+        assert (s.text, s.injection, s.category) == (r["text"], r["injection"], r["category"])
+        assert s.split == corpus.split_of(r["id"])
+    splits = Counter(s.split for s in samples)
+    assert splits["train"] > splits["threshold"] > 0 and splits["validation"] > 0
+    assert 0.5 < splits["train"] / len(samples) < 0.7
+    # every benign sample lands in a group the false-positive budgets count
+    benign = {s.category for s in samples if not s.injection}
+    assert benign <= corpus.USER_STATEMENTS | corpus.CLEAN_DOCUMENTS
+    assert "benign_document" in benign and {"benign", "hard_negative", "user_rule"} <= benign
+    assert "indirect" in {s.category for s in samples if s.injection}
+
+
+def test_authored_samples_can_be_left_out(tmp_path: Path) -> None:
+    corpus = _corpus()
+    (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
+    assert corpus.load(tmp_path, package_docs=None, authored=None) == []
