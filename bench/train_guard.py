@@ -22,7 +22,10 @@ With the authored samples of ``fixtures/guard/authored_samples.jsonl`` in the co
 (out-of-fold recall at the same budgets): 0.691 as before; Chinese and Japanese scored by
 character (:mod:`memscribe.guard.classifier`): 0.701; clean documents weighing 3x: 0.703;
 users 5x: 0.712 (8x: 0.729 at ``L2`` 1e-4); ``L2`` 3e-4: 0.668, 3e-5: 0.741, 1e-5: 0.756
-(users 8x: 0.761), 3e-6: 0.765 (kept).
+(users 8x: 0.761), 3e-6: 0.765. ``L2`` 3e-5 is kept: at 3e-6 the training samples score a recall
+of 0.98 against 0.77 out of fold (memorised), and memory texts in German the development eval
+writes (``authored-dev``, stand-in path: "Nutzer spart nicht mehr für ein Auto, sondern …")
+scored 0.98-0.99 and were dropped as injections (3 on the dev split; 1 at 3e-5).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ USER_WEIGHT = 5.0
 #: The corpus's clean documents (emails, pages, tables) weigh this much more in the loss.
 DOC_WEIGHT = 3.0
 NORM_POWER = 0.35
-L2 = 3e-6
+L2 = 3e-5
 STEPS = 400
 LEARNING_RATE = 0.05
 #: Folds of the cross-validation whose out-of-fold scores choose the threshold.
