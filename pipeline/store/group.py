@@ -39,12 +39,9 @@ from memscribe.errors import StoreError
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
 from memscribe.store.atomic import fsync_dir, store_error, write_new_file
 from memscribe.store.changes import recorded
-from memscribe.store.confine import read_text_nofollow
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
-    archive_path,
-    parse_memory_file,
     utc_stamp,
     with_archive_metadata,
 )
@@ -54,11 +51,14 @@ from memscribe.store.root import MemoryRoot
 from memscribe.store.transaction import (
     _MAX_ARCHIVE_SUFFIX,
     ApplyResult,
+    _archive_source,
+    _check_archived_entry,
     _check_rel_path,
     _check_text,
     _close_journal,
     _fail,
     _open_journal,
+    _read_archived,
     _roll_back,
     _split_checked,
 )
@@ -162,25 +162,15 @@ class GroupWriter:
 
     def _check_archive(self, op: ArchiveOp, new_ids: set[str]) -> str:
         root = self.root.path
-        source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
-        _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
-        if op.archive_path != archive_path(op.path):
-            raise _fail(f"archive path must be {archive_path(op.path)}", op.path)
+        source = _archive_source(root, op)
         if op.path in self._gone:
             raise _fail("file to archive does not exist", op.path)
         earlier = self._written.get(op.path)
         if earlier is not None:
             text = earlier.text
+            _check_archived_entry(text, op)
         else:
-            if not source.is_file() or source.is_symlink():
-                raise _fail("file to archive does not exist", op.path)
-            try:
-                text = read_text_nofollow(source)
-            except (OSError, UnicodeDecodeError) as exc:
-                raise _fail(f"cannot read: {exc}", op.path) from None
-        entry = parse_memory_file(text, op.path)
-        if entry.id != op.id or entry.kind != op.kind:
-            raise _fail(f"file holds {entry.kind} {entry.id}, the op names {op.kind} {op.id}", op.path)
+            text = _read_archived(source, op)
         if op.superseded_by is not None:
             self._lookup({op.superseded_by})
             if op.superseded_by not in new_ids and not self._active(op.superseded_by):

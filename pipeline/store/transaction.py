@@ -166,20 +166,35 @@ def _check_text(op: WriteOp) -> None:
         raise _fail(f"text disagrees with the op on {', '.join(mismatch)}", op.path)
 
 
-def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: set[str]) -> str:
+def _archive_source(root: Path, op: ArchiveOp) -> Path:
+    """The file an archive op moves (its path and archive path checked, not yet read)."""
     source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
     _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
     if op.archive_path != archive_path(op.path):
         raise _fail(f"archive path must be {archive_path(op.path)}", op.path)
+    return source
+
+
+def _read_archived(source: Path, op: ArchiveOp) -> str:
+    """The text of the file to archive, which must hold the entry the op names."""
     if not source.is_file() or source.is_symlink():
         raise _fail("file to archive does not exist", op.path)
     try:
         text = read_text_nofollow(source)
     except (OSError, UnicodeDecodeError) as exc:
         raise _fail(f"cannot read: {exc}", op.path) from None
+    _check_archived_entry(text, op)
+    return text
+
+
+def _check_archived_entry(text: str, op: ArchiveOp) -> None:
     entry = parse_memory_file(text, op.path)
     if entry.id != op.id or entry.kind != op.kind:
         raise _fail(f"file holds {entry.kind} {entry.id}, the op names {op.kind} {op.id}", op.path)
+
+
+def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: set[str]) -> str:
+    text = _read_archived(_archive_source(root, op), op)
     if op.superseded_by is not None and op.superseded_by not in new_ids and op.superseded_by not in active:
         raise _fail(f"superseded_by {op.superseded_by} is neither written by this plan nor active", op.path)
     if op.superseded_by == op.id:
