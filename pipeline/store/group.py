@@ -29,11 +29,9 @@ uninterrupted commit.
 from __future__ import annotations
 
 import datetime as dt
-import errno
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
 
 from memscribe.errors import StoreError
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
@@ -43,14 +41,13 @@ from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
     utc_stamp,
-    with_archive_metadata,
 )
 from memscribe.store.ids import kind_of_id
 from memscribe.store.lookup import ids_from_index, ids_from_names
 from memscribe.store.root import MemoryRoot
 from memscribe.store.transaction import (
-    _MAX_ARCHIVE_SUFFIX,
     ApplyResult,
+    _archive_copy,
     _archive_source,
     _check_archived_entry,
     _check_rel_path,
@@ -227,7 +224,7 @@ class GroupWriter:
             copies: list[str] = []
             for added in active:
                 for old, text in added.archives:
-                    rel = _archive_copy(root, old, text, stamp)
+                    rel = _archive_copy(root, old, text, stamp, sync_dir=False)
                     copies.append(rel)
                     added.archived.append(rel)
             for folder in sorted({(root / p).parent for p in copies}):
@@ -246,24 +243,6 @@ class GroupWriter:
             ApplyResult(written=a.written, archived=a.archived, journal=done if a.plan.operations else None)
             for a in self._added
         ]
-
-
-def _archive_copy(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
-    """The archived copy under a free name (bytes fsynced, folder not yet); returns its path."""
-    extra = [("superseded_by", op.superseded_by)] if op.superseded_by else []
-    extra += [("superseded_at", stamp), ("archive_reason", op.reason or "unspecified")]
-    archived_text = with_archive_metadata(text, op.path, extra)
-    base = PurePosixPath(op.archive_path)
-    for n in range(1, _MAX_ARCHIVE_SUFFIX + 1):
-        rel = str(base) if n == 1 else str(base.with_name(f"{base.stem}-{n}{base.suffix}"))
-        try:
-            write_new_file(root / rel, archived_text, sync_dir=False)
-        except StoreError as exc:
-            if exc.fields.get("errno") == errno.EEXIST:
-                continue
-            raise
-        return rel
-    raise StoreError(f"no free archive name for {op.archive_path}", path=op.archive_path)
 
 
 __all__ = ["GroupWriter"]

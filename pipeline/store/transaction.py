@@ -248,8 +248,9 @@ def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
     return _Checked(writes=writes, archives=archives)
 
 
-def _archive_one(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
-    """Write the archived copy under a free name, then remove the original. Returns the copy's path."""
+def _archive_copy(root: Path, op: ArchiveOp, text: str, stamp: str, *, sync_dir: bool = True) -> str:
+    """Write the archived copy under a free name (its bytes fsynced; its folder too unless
+    ``sync_dir`` is False: a commit group syncs each folder once). Returns the copy's path."""
     extra = [("superseded_by", op.superseded_by)] if op.superseded_by else []
     extra += [("superseded_at", stamp), ("archive_reason", op.reason or "unspecified")]
     archived_text = with_archive_metadata(text, op.path, extra)
@@ -257,14 +258,18 @@ def _archive_one(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
     for n in range(1, _MAX_ARCHIVE_SUFFIX + 1):
         rel = str(base) if n == 1 else str(base.with_name(f"{base.stem}-{n}{base.suffix}"))
         try:
-            write_new_file(root / rel, archived_text)
+            write_new_file(root / rel, archived_text, sync_dir=sync_dir)
         except StoreError as exc:
             if exc.fields.get("errno") == errno.EEXIST:
                 continue
             raise
-        break
-    else:
-        raise StoreError(f"no free archive name for {op.archive_path}", path=op.archive_path)
+        return rel
+    raise StoreError(f"no free archive name for {op.archive_path}", path=op.archive_path)
+
+
+def _archive_one(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
+    """Write the archived copy under a free name, then remove the original. Returns the copy's path."""
+    rel = _archive_copy(root, op, text, stamp)
     source = root / op.path
     try:
         source.unlink()
