@@ -18,9 +18,9 @@ import gzip
 import json
 import math
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import resources
 
 __all__ = ["CHAR_NGRAMS", "Model", "features", "load_model", "score", "tokens"]
@@ -159,9 +159,21 @@ def model_from_json(data: dict[str, object]) -> Model:
     )
 
 
-@cache
+_LOAD_LOCK = threading.Lock()
+_LOADED: list[Model | None] = []
+
+
 def load_model() -> Model | None:
-    """The shipped model, or ``None`` when the weights file is missing (rules still apply)."""
+    """The shipped model, or ``None`` when the weights file is missing (rules still apply).
+    Loaded once per process: the batch job's threads wait for the first load, never repeat it."""
+    if not _LOADED:
+        with _LOAD_LOCK:
+            if not _LOADED:
+                _LOADED.append(_read_model())
+    return _LOADED[0]
+
+
+def _read_model() -> Model | None:
     try:
         raw = resources.files("memscribe.guard").joinpath(WEIGHTS_RESOURCE).read_bytes()
     except (FileNotFoundError, ModuleNotFoundError):
