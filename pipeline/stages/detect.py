@@ -235,14 +235,14 @@ def stored_topics(
         picked = [entries[i] for _, i in ranked]
     else:
         picked = list(entries)
-    pairs: list[tuple[str, str]] = []
+    pairs: dict[tuple[str, str], None] = {}
     for entry in picked:
         if (entry.kind, entry.slug) in pairs:
             continue
         if len(pairs) >= limit:
             break
-        pairs.append((entry.kind, entry.slug))
-    return grouped_topics(pairs)
+        pairs[(entry.kind, entry.slug)] = None
+    return grouped_topics(list(pairs))
 
 
 def grouped_topics(pairs: Sequence[tuple[str, str]]) -> list[dict[str, object]]:

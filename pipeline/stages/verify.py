@@ -65,7 +65,13 @@ def verify(
     out = Verified()
     turns = transcript.turns
     for p in profiles:
-        p, problem, shift = _grounded(_normal(p), turns, _profile_problem, _shift_profile)
+        p = _normal(p)
+        located = None if p.evidence_turns else _located(p, turns)
+        if located is not None:
+            p = p.model_copy(update={"evidence_turns": [located]})
+        p, problem, shift = _grounded(p, turns, _profile_problem, _shift_profile)
+        if shift is None and located is not None and not problem:
+            shift = 0  # located: recorded as a repair that moved nothing
         if shift is not None:
             out.repaired.append(("profile", p.slug, shift))
         if problem:
@@ -127,15 +133,12 @@ def _grounded(
         moved = shifted(c, shift)
         if problem_of(moved, turns, support=REPAIR_SUPPORT) is None:
             return moved, None, shift
-    if isinstance(c, ProfileCandidate) and not c.evidence_turns:
-        located = _located(c, turns)
-        if located is not None:
-            return c.model_copy(update={"evidence_turns": [located]}), None, 0
     return c, problem, None
 
 
 def _located(p: ProfileCandidate, turns: Sequence[Turn]) -> int | None:
-    """The user turn that supports ``p``'s body best, at LOCATE_SUPPORT or more (None if none)."""
+    """The user turn that supports ``p``'s body best, at LOCATE_SUPPORT or more (the first of
+    equals; None if none). The located citation then goes through every check like any other."""
     if not content_tokens(p.body):
         return None
     best, best_score = None, LOCATE_SUPPORT
@@ -144,10 +147,7 @@ def _located(p: ProfileCandidate, turns: Sequence[Turn]) -> int | None:
             value = containment(p.body, t.text)
             if value > best_score or (best is None and value >= best_score):
                 best, best_score = t.index, value
-    if best is None:
-        return None
-    moved = p.model_copy(update={"evidence_turns": [best]})
-    return best if _profile_problem(moved, turns, support=LOCATE_SUPPORT) is None else None
+    return best
 
 
 def _shift_profile(p: ProfileCandidate, shift: int) -> ProfileCandidate:

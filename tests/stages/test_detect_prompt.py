@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from typing import Any
 
 from memscribe.kinds.playbook import UNSTATED_WHY, PlaybookKind
 from memscribe.prompting import render_messages
@@ -119,36 +120,34 @@ def test_a_playbook_without_a_stated_reason_is_written_with_a_neutral_why() -> N
     assert made.body.endswith(f"## Why\n{UNSTATED_WHY}")
 
 
-def test_a_group_chat_prompt_names_whose_memory_it_is_and_other_prompts_are_unchanged() -> None:
-    from memscribe.stages.detect import _group, _view
+def _detect_user_prompt(*turns: tuple[str, str]) -> str:
+    """The user message detect sends for a one-window transcript of ``turns`` (the stage's own
+    rendering: group detection, turn views and template)."""
+    from memscribe.model.embedded import EmbeddedModel
+    from memscribe.stages.detect import detect
     from tests.support.turns import make_transcript
 
-    relayed = make_transcript(
+    sent: list[str] = []
+    model = EmbeddedModel()
+    generate = model.generate
+
+    def recording(**kwargs: Any) -> Any:
+        sent.append(kwargs["messages"][1]["content"])
+        return generate(**kwargs)
+
+    model.generate = recording  # type: ignore[method-assign]
+    transcript = make_transcript(*turns)
+    detect(transcript, model=model, signal_turns=(0,), context_tokens=8192)
+    assert len(sent) == 1
+    return sent[0]
+
+
+def test_a_group_chat_prompt_names_whose_memory_it_is_and_other_prompts_are_unchanged() -> None:
+    user = _detect_user_prompt(
         ("user", "[#ops] Ahmed: summarise the alerts, I'm in Dubai"),
         ("assistant", "Done."),
         ("user", "[#ops] Lea: I'm out from tomorrow, parental leave"),
     )
-    group = _group(relayed.turns)
-    assert group == {"owner": "Ahmed", "others": ["Lea"]}
-    user = render_messages(
-        "detect.j2",
-        turns=[_view(t, True) for t in relayed.turns],
-        window=1,
-        windows=1,
-        language_hint="",
-        topics=[],
-        group=group,
-    )[1]["content"]
     assert "(Ahmed, Lea)" in user and "The\nmemory is Ahmed's" in user
-    alone = make_transcript(("user", "I'm in Dubai"), ("assistant", "Noted."))
-    assert _group(alone.turns) is None
-    plain = render_messages(
-        "detect.j2",
-        turns=[_view(t) for t in alone.turns],
-        window=1,
-        windows=1,
-        language_hint="",
-        topics=[],
-        group=None,
-    )[1]["content"]
+    plain = _detect_user_prompt(("user", "I'm in Dubai"), ("assistant", "Noted."))
     assert "Group chat" not in plain and "[0] user: I'm in Dubai" in plain

@@ -90,13 +90,23 @@ def without_ack(text: str) -> str:
     return rest or text.strip()
 
 
+def _user_messages(turns: Sequence[Turn]) -> list[Turn]:
+    return [t for t in turns if t.role == "user" and t.kind == "message"]
+
+
+def _senders(users: Sequence[Turn], said: dict[int, list[Said]]) -> tuple[list[str], bool]:
+    """The senders of ``users`` in order of first message, and whether they came from message
+    prefixes (``True``) rather than the host's sender names."""
+    named = [s.speaker for t in users for s in said[t.index] if s.speaker]
+    hosts = [t.speaker for t in users if t.speaker]
+    return list(dict.fromkeys(named or hosts)), bool(named)
+
+
 def senders(turns: Sequence[Turn]) -> list[str]:
     """The senders of the user turns, in order of first message (bridge prefixes, else the host's
     sender names); two or more make a group chat, whose owner is the first."""
-    users = [t for t in turns if t.role == "user" and t.kind == "message"]
-    named = [s.speaker for t in users for s in segments(t.text, t.speaker) if s.speaker]
-    hosts = [t.speaker for t in users if t.speaker]
-    return list(dict.fromkeys(named or hosts))
+    users = _user_messages(turns)
+    return _senders(users, {t.index: segments(t.text, t.speaker) for t in users})[0]
 
 
 def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
@@ -106,14 +116,12 @@ def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     one who brought the assistant in; everybody else is a third party. Outside a group chat the
     user turns are returned as they are.
     """
-    users = [t for t in turns if t.role == "user" and t.kind == "message"]
+    users = _user_messages(turns)
     said = {t.index: segments(t.text, t.speaker) for t in users}
-    named = [s.speaker for t in users for s in said[t.index] if s.speaker]
-    hosts = [t.speaker for t in users if t.speaker]
-    senders = list(dict.fromkeys(named or hosts))
-    if len(senders) < 2:
+    names, named = _senders(users, said)
+    if len(names) < 2:
         return users
-    owner = senders[0]
+    owner = names[0]
     out: list[Turn] = []
     for t in users:
         mine = [s.text for s in said[t.index] if (s.speaker if named else t.speaker) == owner]
