@@ -4,7 +4,8 @@ Two memories of one kind are **related** when their similarity texts (the kind's
 :meth:`~memscribe.kinds.base.Kind.entry_text`) score at least SHORTLIST_SCORE, or when they are on
 one topic by their slugs: equal, one the other plus a value (``home-city`` /
 ``home-city-berlin``), or sharing a non-generic word (``home-city`` / ``home-glasgow``: stored
-slugs often carry the value, new ones are value-free). The **score** blends the lexical
+slugs often carry the value, new ones are value-free) or words of one facet (``job`` /
+``employer``: :mod:`memscribe.semantic.facets`). The **score** blends the lexical
 similarity (:func:`memscribe.textsim.similarity`) with the offline semantic one
 (:mod:`memscribe.semantic`, when installed: "coffee" is about "caffeine"), the larger of the two.
 At DUPLICATE_SCORE or above, lexically and with the same polarity, two texts say the same thing
@@ -33,6 +34,7 @@ from memscribe import semantic
 from memscribe.kinds import kind
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
+from memscribe.semantic.facets import facet_words
 from memscribe.semantic.updates import same_polarity
 from memscribe.textsim import STOPWORDS, normalize, similarity
 
@@ -70,9 +72,16 @@ def slug_words(slug: str) -> frozenset[str]:
     return frozenset(w for w in words if w not in STOPWORDS and w not in GENERIC_SLUG_WORDS)
 
 
+def topic_words(slug: str) -> frozenset[str]:
+    """:func:`slug_words` plus the slug words of the facets they name (``home`` → ``residence``,
+    ``lives``…; ``job`` → ``employer``, ``role``…: :mod:`memscribe.semantic.facets`)."""
+    return facet_words(slug_words(slug))
+
+
 def shares_topic_word(slug: str, other_slug: str) -> bool:
-    """The two slugs share a non-generic word (``home-city`` / ``home-glasgow``)."""
-    return bool(slug_words(slug) & slug_words(other_slug))
+    """The two slugs share a non-generic word (``home-city`` / ``home-glasgow``), or words of one
+    facet (``job-bank-analyst`` / ``employer``)."""
+    return bool(topic_words(slug) & slug_words(other_slug))
 
 
 def topical(slug: str, other_slug: str) -> bool:

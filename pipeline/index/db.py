@@ -58,7 +58,7 @@ from memscribe.index.sql import (
 )
 from memscribe.index.topics import scope_size, top_slugs
 from memscribe.kinds.playbook import playbook_line
-from memscribe.relatedness import SHORTLIST_SIZE, Pooled, select, slug_words
+from memscribe.relatedness import SHORTLIST_SIZE, Pooled, select, topic_words
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
 from memscribe.semantic import enabled as semantic_enabled
@@ -294,10 +294,10 @@ class MemoryIndex(Refresher, Semantic):
 
     def _related_candidates(self, slug: str, where: str, base: list[object], size: int) -> list[int]:
         """Rows the relatedness rule may take that BM25 and the topic prefix miss: slugs sharing
-        a topic word (``home-city`` / ``home-glasgow``), and — with the offline semantic model —
+        a topic word (``home-city`` / ``home-glasgow``, or one facet: ``job`` / ``employer``), and — with the offline semantic model —
         the SEMANTIC_POOL entries of the scope indexed last, scored by meaning."""
         rowids: list[int] = []
-        for word in sorted(slug_words(slug)):
+        for word in sorted(topic_words(slug)):
             # The first rows (by rowid) whose slug is ``word``, ``word-*``, ``*-word`` or
             # ``*-word-*``: a look-up in the slug words, not a scan of every slug.
             rowids += [

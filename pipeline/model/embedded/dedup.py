@@ -16,7 +16,11 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      changed ("started drinking coffee again" / "avoids caffeine");
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
-     remotely, never use a VPN" / "start using a VPN whenever you work remotely").
+     remotely, never use a VPN" / "start using a VPN whenever you work remotely");
+  6. the candidate, or what the user said with it, reports a change on a single-valued facet
+     (where the user lives or works, :mod:`memscribe.semantic.facets`) and the best entry of
+     that facet holds another value ("j'ai déménagé à Montréal" / "lives in Lyon"), or is in
+     another script and the candidate's own words report the change.
 * **restatement** — no change cue, the same polarity, and the best entry says it already: a
   lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
   SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``).
@@ -32,6 +36,7 @@ from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.semantic.facets import slug_facet, statement_facet
 from memscribe.semantic.updates import change_cue, covered, names_left_behind, same_polarity
 
 #: A semantic score this high makes the best entry one topic with a candidate that reports a
@@ -125,6 +130,7 @@ def _updated(request: DedupRequest) -> list[str]:
             or (s.id == top.id and contradicts(new, s.text))
         ):
             ids.append(s.id)
+    ids += _facet_update(request, cue, ids)
     new_values = literal_values(new)
     if new_values:
         shape = rule_shape(new)
@@ -137,6 +143,28 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[str]:
+    """Rule 6: the candidate reports a change (in its words or the user's) on a single-valued
+    facet (where the user lives or works: :mod:`memscribe.semantic.facets`) and the best entry
+    of that facet holds another value, or is written in another script and the candidate's own
+    words report the change ("今は福岡の会社で…" / "works at a bank in Osaka"): that entry is
+    updated."""
+    facet = statement_facet(request.text) or slug_facet(request.slug)
+    if facet is None or not (cue or change_cue(request.said)):
+        return []
+    for s in request.shortlist:  # best first
+        if (slug_facet(s.slug) or statement_facet(s.text)) != facet:
+            continue
+        if s.id in taken:
+            return []
+        if comparable(request.text, s.text):
+            return [s.id] if value_changed(request.text, s.text) else []
+        # Words in two scripts cannot show a changed value: the candidate itself must report
+        # the change ("用户是做前端的" said beside "现在…" restates "is a frontend engineer").
+        return [s.id] if cue else []
+    return []
 
 
 def dedup_decision(request: DedupRequest) -> DedupDecision:

@@ -19,6 +19,7 @@ from memscribe.model.embedded.text import MAX_VALUE_CHARS, clean, has_secret, ha
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
 from memscribe.schemas.transcript import Turn
+from memscribe.semantic.facets import SLUG_HEAD, statement_facet
 from memscribe.textsim import content_tokens
 
 #: Languages read here (English and Chinese have their own shaped rules).
@@ -86,10 +87,14 @@ def _ascii_slug(text: str) -> str:
 
 
 def _slug(clause: str, lang: str) -> str:
+    """``about-<words>``; a statement of where the user lives or works is filed under its facet
+    (``home-…``, ``job-…``), so it meets a stored memory of that facet in any language."""
+    facet = statement_facet(clause)
+    head = SLUG_HEAD[facet] if facet else "about"
     if lang == "ja":
-        return hash_slug("about", clause)
+        return hash_slug(head, clause)
     words = _ascii_slug(clause)
-    return safe_slug(f"about-{words}") if words else hash_slug("about", clause)
+    return safe_slug(f"{head}-{words}") if words else hash_slug(head, clause)
 
 
 def _lasting(clause: str, row: Language, lang: str) -> bool:
