@@ -78,10 +78,18 @@ def statement_facet(text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def without_facet_words(text: str) -> str:
+    """``text`` with its verbs and nouns of residence and employment blanked, leaving the values:
+    "User has moved to Lyon" and "User lives in Lyon" then say the same thing."""
+    for pattern in _STATEMENT.values():
+        text = pattern.sub(" ", text)
+    return text
+
+
 def facet_words(words: frozenset[str]) -> frozenset[str]:
     """``words`` plus every slug word of the facets they name (``home`` → residence, lives, …)."""
     extra = [names for names in SLUG_WORDS.values() if words & names]
     return words.union(*extra) if extra else words
 
 
-__all__ = ["SLUG_HEAD", "SLUG_WORDS", "facet_words", "slug_facet", "statement_facet"]
+__all__ = ["SLUG_HEAD", "SLUG_WORDS", "facet_words", "slug_facet", "statement_facet", "without_facet_words"]

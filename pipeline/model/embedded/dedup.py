@@ -36,7 +36,7 @@ from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
-from memscribe.semantic.facets import slug_facet, statement_facet
+from memscribe.semantic.facets import slug_facet, statement_facet, without_facet_words
 from memscribe.semantic.updates import change_cue, covered, names_left_behind, same_polarity
 
 #: A semantic score this high makes the best entry one topic with a candidate that reports a
@@ -70,11 +70,16 @@ def comparable(new: str, old: str) -> bool:
 
 
 def value_changed(new: str, old: str) -> bool:
-    """Each text says something the other does not (a value swapped), or the polarity flipped;
-    never for statements whose words cannot be compared (:func:`comparable`)."""
+    """Each text says something the other does not (a value swapped; the verbs of a facet are not
+    values), or the polarity flipped; never for statements whose words cannot be compared
+    (:func:`comparable`)."""
     if not comparable(new, old):
         return False
-    return not same_polarity(new, old) or (bool(_uncovered(new, old)) and bool(_uncovered(old, new)))
+    if not same_polarity(new, old):
+        return True
+    # The verbs of a facet are not its value: "has moved to Lyon" restates "lives in Lyon".
+    new, old = without_facet_words(new), without_facet_words(old)
+    return bool(_uncovered(new, old)) and bool(_uncovered(old, new))
 
 
 def _one_topic(new: str, item: ShortlistItem) -> bool:
