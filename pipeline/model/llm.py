@@ -1,4 +1,5 @@
-"""The one module that imports litellm, instructor and tenacity.
+"""The one module that calls litellm, instructor and tenacity (``model/light_calls`` leaves out
+the per-call work of theirs memscribe does not use, and prices calls from their tokens).
 
 Retries live here and only here:
 - tenacity retries *transient transport* errors (429, 5xx, timeouts, connection errors) with
@@ -28,6 +29,7 @@ from memscribe.errors import ModelError
 from memscribe.masking import mask_url_credentials
 from memscribe.model.base import Message
 from memscribe.model.lenient import collecting, first_error, item_model, lenient
+from memscribe.model.light_calls import call_cost, install, memscribe_call
 from memscribe.schemas.plan import Usage
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -167,6 +169,7 @@ class LiteLLMModel:
             name, api_base=api_base, provider=self.provider, ask_server=completion is None
         )
         _warm_imports()
+        install()  # litellm's pricing and idle logging, instructor's repeated walk: left out
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[self.mode])
 
     def _check_budget(self, task: str) -> None:
@@ -222,7 +225,7 @@ class LiteLLMModel:
         if debug:
             logger.debug("request to %s: %s", self.name, _redacted(_request_text(kwargs)))
         for attempt in retrying:
-            with attempt:
+            with attempt, memscribe_call():
                 response = self._completion(**kwargs)
         if debug:
             logger.debug("answer from %s: %s", self.name, _redacted(_answer_text(response) or repr(response)))
@@ -235,7 +238,7 @@ class LiteLLMModel:
         if usage is not None:
             self.usage.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
             self.usage.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
-        cost = _response_cost(response, self.name)
+        cost = call_cost(response, self.name)
         if cost is not None:
             self.usage.cost_usd = (self.usage.cost_usd or 0.0) + cost
 
@@ -335,25 +338,6 @@ def _schema_model(response_model: type[T]) -> type[T]:
 
     type.__setattr__(wrapper, "model_json_schema", classmethod(model_json_schema))
     return wrapper
-
-
-#: Models litellm has no price for (a local server, a fine-tune): asking again costs a
-#: model-map lookup and an exception per call for the same answer.
-_UNPRICED: set[str] = set()
-
-
-def _response_cost(response: Any, model: str) -> float | None:
-    """The call's cost in USD: litellm's own figure when it computed one, else ours (cached miss)."""
-    hidden = getattr(response, "_hidden_params", None)
-    if isinstance(hidden, dict) and isinstance(hidden.get("response_cost"), int | float):
-        return float(hidden["response_cost"])
-    if model in _UNPRICED:
-        return None
-    try:
-        return float(litellm.completion_cost(completion_response=response, model=model))
-    except Exception:  # unknown model / local server: cost is simply not known
-        _UNPRICED.add(model)
-        return None
 
 
 def is_transient(exc: BaseException) -> bool:

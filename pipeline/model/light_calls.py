@@ -1,0 +1,176 @@
+"""Per-call work of litellm and instructor that memscribe never asked for, left out; prices
+looked up once per model.
+
+Measured on a loopback server (``bench/model_call.py``), a call cost ~15 ms of client CPU, most
+of it work whose result nobody reads:
+
+- litellm prices every response (model-map lookups, generalisation rules, a zero-cost
+  diagnostic for a model it has no price for) and hands each call to a logging thread that
+  builds a full logging payload, though no callback is configured. memscribe sums the tokens
+  itself and prices them from the model's per-token prices, looked up once
+  (:func:`call_cost`); litellm's own pricing and success logging are skipped for memscribe's
+  calls while no litellm callback is configured (a configured one gets both, as before);
+- instructor walks the response model for asynchronous validators five times per call;
+  memscribe's response models are fixed classes, so each class is walked once per process
+  (the walk's answer for a class cannot change: a failing class is walked, and fails, again).
+
+Every hook is feature-checked: a litellm or instructor version without the method named here
+runs unchanged (slower, same answers). Nothing here changes a request's bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib
+import weakref
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from typing import Any
+
+_OURS: ContextVar[bool] = ContextVar("memscribe_model_call", default=False)
+#: litellm's callback lists: any entry means someone wants litellm's logging (and its cost).
+_CALLBACK_LISTS = (
+    "callbacks",
+    "success_callback",
+    "_async_success_callback",
+    "input_callback",
+    "_async_input_callback",
+    "failure_callback",
+    "_async_failure_callback",
+    "service_callback",
+)
+#: Where instructor's async-validator walk is looked up: the defining module, and the modules
+#: that import the function by name at import time (the others look it up on each call).
+_WALK_HOMES = ("instructor.v2.validation.async_validators", "instructor.v2.core.patch")
+_WALK_NAME = "reject_async_validators"
+_MARK = "__memscribe_light__"
+
+
+@contextlib.contextmanager
+def memscribe_call() -> Iterator[None]:
+    """Marks the client calls made inside as memscribe's (the skipped work applies to them only)."""
+    token = _OURS.set(True)
+    try:
+        yield
+    finally:
+        _OURS.reset(token)
+
+
+@functools.cache
+def install() -> tuple[str, ...]:
+    """Put the hooks in place, once per process; returns the names of those installed."""
+    installed: list[str] = []
+    logging_class = _litellm_logging_class()
+    if logging_class is not None:
+        for method, skipped_value in (("response_cost_calculator", None), ("success_handler", None)):
+            if _gate(logging_class, method, skipped_value):
+                installed.append(f"litellm.Logging.{method}")
+    if _walk_once():
+        installed.append(f"instructor.{_WALK_NAME}")
+    return tuple(installed)
+
+
+def _litellm_logging_class() -> type | None:
+    try:
+        module = importlib.import_module("litellm.litellm_core_utils.litellm_logging")
+    except ImportError:
+        return None
+    found = getattr(module, "Logging", None)
+    return found if isinstance(found, type) else None
+
+
+def _callbacks_configured() -> bool:
+    import litellm
+
+    return any(getattr(litellm, name, None) for name in _CALLBACK_LISTS)
+
+
+def _gate(owner: type, method: str, skipped_value: Any) -> bool:
+    """Replace ``owner.method`` by one that returns ``skipped_value`` for memscribe's calls."""
+    original = owner.__dict__.get(method)
+    if getattr(original, _MARK, False):
+        return True
+    if not callable(original):
+        return False
+
+    @functools.wraps(original)
+    def gated(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if _OURS.get() and not _callbacks_configured():
+            return skipped_value
+        return original(self, *args, **kwargs)
+
+    setattr(gated, _MARK, True)
+    setattr(owner, method, gated)
+    return True
+
+
+def _walk_once() -> bool:
+    """instructor's async-validator walk, done once per class that passes it."""
+    try:
+        home = importlib.import_module(_WALK_HOMES[0])
+    except ImportError:
+        return False
+    original = getattr(home, _WALK_NAME, None)
+    if not callable(original):
+        return False
+    if getattr(original, _MARK, False):
+        return True
+    walk: Callable[[Any], None] = original
+    passed: weakref.WeakSet[Any] = weakref.WeakSet()
+
+    @functools.wraps(walk)
+    def once(response_model: Any) -> None:
+        try:
+            if response_model in passed:
+                return
+        except TypeError:  # not weakly referable (a typing construct): walk it every time
+            walk(response_model)
+            return
+        walk(response_model)
+        passed.add(response_model)
+
+    setattr(once, _MARK, True)
+    for name in _WALK_HOMES:
+        with contextlib.suppress(ImportError):
+            module = importlib.import_module(name)
+            if getattr(module, _WALK_NAME, None) is original:
+                setattr(module, _WALK_NAME, once)
+    return True
+
+
+# -- cost: per-token prices looked up once per model -------------------------------------------
+
+
+@functools.cache
+def prices(model: str) -> tuple[float, float, float | None] | None:
+    """``(input, output, cached input)`` USD per token from litellm's bundled map; None when the
+    model has no price there (a local server, a fine-tune)."""
+    import litellm
+
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:
+        return None
+    prompt, completion = info.get("input_cost_per_token"), info.get("output_cost_per_token")
+    if not isinstance(prompt, int | float) or not isinstance(completion, int | float):
+        return None
+    cached = info.get("cache_read_input_token_cost")
+    return float(prompt), float(completion), float(cached) if isinstance(cached, int | float) else None
+
+
+def call_cost(response: Any, model: str) -> float | None:
+    """The call's cost in USD: litellm's figure when it computed one (its pricing not skipped),
+    else the response's token counts at ``model``'s prices; None when neither is known."""
+    hidden = getattr(response, "_hidden_params", None)
+    if isinstance(hidden, dict) and isinstance(hidden.get("response_cost"), int | float):
+        return float(hidden["response_cost"])
+    price = prices(model)
+    usage = getattr(response, "usage", None)
+    if price is None or usage is None:
+        return None
+    prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
+    completion = int(getattr(usage, "completion_tokens", 0) or 0)
+    details = getattr(usage, "prompt_tokens_details", None)
+    cached = min(int(getattr(details, "cached_tokens", 0) or 0), prompt) if price[2] is not None else 0
+    return (prompt - cached) * price[0] + cached * (price[2] or 0.0) + completion * price[1]

@@ -1,0 +1,120 @@
+"""Per-call work left out of memscribe's model calls (``model/light_calls``): litellm's pricing and
+idle success logging, instructor's repeated validator walk. Same answers; the cost comes from the
+tokens at the model's prices, the figure litellm itself gives."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import litellm
+import pytest
+from instructor.v2.validation import async_validators
+from pydantic import BaseModel
+
+from memscribe.model import light_calls, llm
+from memscribe.schemas.candidates import Detection
+from memscribe.schemas.requests import DetectRequest
+from tests.support.llm_server import serve
+
+ANSWER = json.dumps(
+    {
+        "profiles": [
+            {"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.", "evidence_turns": [0]}
+        ],
+        "playbooks": [],
+    }
+)
+#: The scripted server listens on loopback; everything else stays blocked.
+pytestmark = pytest.mark.block_network(allowed_hosts=[r"127\.0\.0\.1"])
+MESSAGES = [
+    {"role": "system", "content": "TASK: detect"},
+    {"role": "user", "content": "[0] user: I use Neovim"},
+]
+
+
+def _ask(name: str, url: str) -> tuple[llm.LiteLLMModel, Detection, list[Any]]:
+    """One call through litellm to the scripted server; the raw litellm responses kept."""
+    responses: list[Any] = []
+
+    def completion(**kwargs: Any) -> Any:
+        responses.append(litellm.completion(**kwargs))
+        return responses[-1]
+
+    model = llm.LiteLLMModel(
+        name, api_base=url, api_key="test-key", completion=completion, context_tokens=8192
+    )
+    request = DetectRequest(turns=(), window=1, windows=1)
+    answer = model.generate(task="detect", messages=MESSAGES, response_model=Detection, request=request)
+    return model, answer, responses
+
+
+def test_priced_model_cost_from_tokens_without_litellm_pricing_each_call() -> None:
+    with serve(responder=lambda messages: ANSWER) as url:
+        model, answer, responses = _ask("openai/gpt-4.1-mini", url)
+    assert [p.slug for p in answer.profiles] == ["editor"]
+    assert "litellm.Logging.response_cost_calculator" in light_calls.install()
+    assert responses[0]._hidden_params.get("response_cost") is None  # litellm did not price it
+    litellm_figure = litellm.completion_cost(completion_response=responses[0], model="openai/gpt-4.1-mini")
+    assert litellm_figure > 0
+    assert model.usage.cost_usd == pytest.approx(litellm_figure)
+    assert model.usage.prompt_tokens > 0 and model.usage.llm_calls == 1
+
+
+def test_unpriced_model_has_no_cost_and_the_same_answer() -> None:
+    with serve(responder=lambda messages: ANSWER) as url:
+        model, answer, _ = _ask("openai/no-such-model-xyz", url)
+    assert [p.body for p in answer.profiles] == ["User uses Neovim."]
+    assert model.usage.cost_usd is None
+    assert light_calls.prices("openai/no-such-model-xyz") is None
+
+
+def test_a_configured_litellm_callback_still_gets_its_logging_and_cost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    logged = threading.Event()
+    costs: list[Any] = []
+
+    def callback(kwargs: dict[str, Any], response: Any, start: Any, end: Any) -> None:
+        costs.append(kwargs.get("response_cost"))
+        logged.set()
+
+    monkeypatch.setattr(litellm, "success_callback", [callback])
+    with serve(responder=lambda messages: ANSWER) as url:
+        model, _, responses = _ask("openai/gpt-4.1-mini", url)
+        assert logged.wait(10.0), "litellm's success logging did not run for a configured callback"
+    litellm_figure = responses[0]._hidden_params.get("response_cost")
+    assert isinstance(litellm_figure, float) and litellm_figure > 0
+    assert model.usage.cost_usd == pytest.approx(litellm_figure)
+    assert costs and costs[0] == pytest.approx(litellm_figure)
+
+
+def test_calls_outside_memscribe_keep_litellm_pricing() -> None:
+    light_calls.install()
+    with serve(responder=lambda messages: ANSWER) as url:
+        response = litellm.completion(
+            model="openai/gpt-4.1-mini", messages=MESSAGES, api_base=url, api_key="test-key", num_retries=0
+        )
+    assert response._hidden_params.get("response_cost", 0) > 0
+
+
+def test_async_validators_still_refused_on_every_call_after_the_walk_is_cached() -> None:
+    light_calls.install()
+    walk = async_validators.reject_async_validators
+
+    class Plain(BaseModel):
+        text: str
+
+    class Marked(BaseModel):
+        text: str
+
+        @async_validators.async_field_validator("text")
+        async def check(self, value: str) -> str:
+            return value
+
+    walk(Plain)
+    walk(Plain)  # passed once: answered from the cache, still no error
+    for _ in range(2):
+        with pytest.raises(ValueError, match="async validators"):
+            walk(Marked)
