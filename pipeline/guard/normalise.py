@@ -46,7 +46,9 @@ _CONFUSABLES = {
 }  # fmt: skip
 _CONFUSABLE_TABLE = str.maketrans(_CONFUSABLES)
 _CONFUSABLE_CHARS = "".join(_CONFUSABLES)
-_MIXED_WORD = re.compile(rf"\w*[{_CONFUSABLE_CHARS}]\w*")
+#: A word holding a look-alike letter; it starts at a word start (the look-behind spares the
+#: engine a try at every letter inside a word).
+_MIXED_WORD = re.compile(rf"(?<!\w)\w*[{_CONFUSABLE_CHARS}]\w*")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
@@ -85,7 +87,8 @@ def normalise(text: str) -> str:
 
 # --------------------------------------------------------------------------- decoded views
 
-_B64_RUN = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
+#: A base64 run (it starts where the run starts: no try inside every word).
+_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}")
 _HEX_RUN = re.compile(r"\b(?:[0-9a-fA-F]{2}[ :]?){12,}\b")
 #: Letters spaced out one by one ("i g n o r e  a l l"), separated by a space, dot, dash or
 #: underscore.

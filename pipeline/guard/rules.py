@@ -37,19 +37,25 @@ class InjectionRule:
     #: what an attacker wrote, a regex that looks for it), not a use.
     mention_ok: bool = False
 
-    def search(self, text: str, low: str) -> bool:
-        """True when the rule matches ``text`` (``low`` is ``text.lower()``)."""
-        if not self._matches(text, low):
+    def search(self, text: str, low: str, present: frozenset[str] | None = None) -> bool:
+        """True when the rule matches ``text`` (``low`` is ``text.lower()``; ``present``, when
+        given, the hints of every rule that occur in ``low``)."""
+        if present is not None and self.hints and present.isdisjoint(self.hints):
+            return False
+        if not self._matches(text, low, present):
             return False
         # the cue is looked for only after the (rarer, hint-gated) shape matched
         return self.needs is None or self.needs.search(text) is not None
 
-    def _matches(self, text: str, low: str) -> bool:
+    def _matches(self, text: str, low: str, present: frozenset[str] | None = None) -> bool:
+        """``present``, when given, holds the hints that occur in ``low`` (found once per text
+        for every rule by :func:`first_rule`)."""
         if not self.hints:
             return self._hit(text, 0, len(text))
+        hints = self.hints if present is None else [h for h in self.hints if h in present]
         if not self.window:
-            return any(h in low for h in self.hints) and self._hit(text, 0, len(text))
-        for hint in self.hints:
+            return any(h in low for h in hints) and self._hit(text, 0, len(text))
+        for hint in hints:
             at = low.find(hint)
             while at >= 0:
                 if self._hit(text, max(0, at - self.window), at + len(hint) + self.window):
@@ -411,12 +417,22 @@ RULES: tuple[InjectionRule, ...] = (
 )
 
 
+#: Every rule's hints: looked for once per text, so a rule none of whose hints occurs costs
+#: one set test instead of a substring search per hint.
+_ALL_HINTS = tuple(sorted({h for rule in RULES for h in rule.hints}))
+
+
+def _present(low: str) -> frozenset[str]:
+    return frozenset([h for h in _ALL_HINTS if h in low])
+
+
 def first_rule(texts: list[str]) -> str | None:
     """Name of the first :data:`RULES` entry that matches any of ``texts``, or ``None``."""
-    lowered = [t.lower() for t in texts]
+    views = [(text, low, _present(low)) for text in texts for low in (text.lower(),)]
     for rule in RULES:
-        if any(rule.search(text, low) for text, low in zip(texts, lowered, strict=True)):
-            return rule.name
+        for text, low, present in views:
+            if rule.search(text, low, present):
+                return rule.name
     return None
 
 
