@@ -16,8 +16,10 @@ closest first, and the first shift that passes every check *with a stricter supp
 corrected indices are what the plan and the file record. A profile that cites nothing is located:
 the user turn that supports its body best, with most of its content words (LOCATE_SUPPORT), is
 cited (the first of equals, recorded as a repair with shift 0); none, and it stays skipped. A
-profile citing an assistant or tool turn is never moved further than the shifts: its fact most
-likely came from there. Slugs are normalised (case, ``_`` and
+profile citing user turns beside assistant or tool turns keeps only its user turns when those
+alone support it at REPAIR_SUPPORT (recorded as a repair with shift 0). A profile citing only
+assistant or tool turns is never moved further than the shifts: its fact most likely came from
+there. Slugs are normalised (case, ``_`` and
 spaces to ``-``) before they are checked. A profile body in the first person ("I prefer …", "我…")
 is not the third-person fact the detector was asked for and is skipped as invalid.
 """
@@ -69,9 +71,12 @@ def verify(
         located = None if p.evidence_turns else _located(p, turns)
         if located is not None:
             p = p.model_copy(update={"evidence_turns": [located]})
+        narrowed = _user_cited(p, turns)
+        if narrowed is not None:
+            p = narrowed
         p, problem, shift = _grounded(p, turns, _profile_problem, _shift_profile)
-        if shift is None and located is not None and not problem:
-            shift = 0  # located: recorded as a repair that moved nothing
+        if shift is None and (located is not None or narrowed is not None) and not problem:
+            shift = 0  # located, or narrowed to its user turns: a repair that moved nothing
         if shift is not None:
             out.repaired.append(("profile", p.slug, shift))
         if problem:
@@ -148,6 +153,21 @@ def _located(p: ProfileCandidate, turns: Sequence[Turn]) -> int | None:
             if value > best_score or (best is None and value >= best_score):
                 best, best_score = t.index, value
     return best
+
+
+def _user_cited(p: ProfileCandidate, turns: Sequence[Turn]) -> ProfileCandidate | None:
+    """``p`` citing only the user turns among its citations, when it also cites assistant or tool
+    turns and those user turns alone support its body at REPAIR_SUPPORT ("[2, 3]": the user's
+    statement and the reply that acknowledged it); else None. A fact the user's own words do
+    not carry keeps its citations, and fails the role check."""
+    cited = [_turn(turns, i) for i in p.evidence_turns]
+    if any(t is None for t in cited):
+        return None
+    users = [t.index for t in cited if t is not None and is_user_speech(t)]
+    if not users or len(users) == len(cited):
+        return None
+    narrowed = p.model_copy(update={"evidence_turns": users})
+    return narrowed if _profile_problem(narrowed, turns, support=REPAIR_SUPPORT) is None else None
 
 
 def _shift_profile(p: ProfileCandidate, shift: int) -> ProfileCandidate:

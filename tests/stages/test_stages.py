@@ -281,9 +281,15 @@ def test_a_value_the_user_says_was_left_behind_is_shortlisted_and_superseded() -
     model = ScriptedModel()
     result = dedup([moved, editor], [], [job], model=EmbeddedModel(), transcript=said)
     assert [a.supersedes for a in result.accepted] == [("prof_4shvj9yw",), ()]
-    # without the user's words the two texts share nothing: no shortlist, no model call
-    alone = dedup([moved], [], [job], model=model)
+    # without the user's words, and filed under no facet, the two texts share nothing: no
+    # shortlist, no model call
+    infra = moved.model_copy(update={"slug": "infra"})
+    alone = dedup([infra], [], [job], model=model)
     assert [a.supersedes for a in alone.accepted] == [()] and alone.calls == 0
+    # filed under the facet the stored slug names (employer / job-…): shortlisted, and the
+    # embedded decision sees a change on it
+    by_facet = dedup([moved], [], [job], model=EmbeddedModel())
+    assert [a.supersedes for a in by_facet.accepted] == [("prof_4shvj9yw",)]
 
 
 def test_two_candidates_in_one_run_are_not_both_written() -> None:

@@ -51,6 +51,21 @@ def test_profile_from_assistant_claim_is_rejected() -> None:
     assert [s.reason for s in out.skipped] == ["not_user_evidence"]
 
 
+def test_profile_citing_its_user_turn_and_the_reply_keeps_the_user_turn() -> None:
+    out = verify([profile("User is a data engineer.", [0, 1])], [], FACTS)
+    assert [p.evidence_turns for p in out.profiles] == [[0]]
+    assert out.repaired == [("profile", "fact", 0)] and out.skipped == []
+
+
+def test_a_claim_the_user_turns_beside_it_do_not_carry_keeps_its_citations() -> None:
+    # "ok" (turn 3) beside the assistant's claim (turn 1): the user never said it
+    out = verify([profile("User prefers dark mode.", [1, 3])], [], FACTS)
+    assert out.profiles == [] and [s.reason for s in out.skipped] == ["not_user_evidence"]
+    # and the tool output beside a user turn about something else
+    out = verify([profile("User's theme is dark.", [0, 2])], [], FACTS)
+    assert out.profiles == [] and [s.reason for s in out.skipped] == ["not_user_evidence"]
+
+
 def test_profile_from_tool_output_is_rejected() -> None:
     out = verify([profile("User's theme is dark.", [2])], [], FACTS)
     assert [s.reason for s in out.skipped] == ["not_user_evidence"]
