@@ -71,6 +71,27 @@ def lowered(text: str) -> str:
     return low
 
 
+_LAST_DIGIT: tuple[str, bool] = ("", False)
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def has_digit(text: str) -> bool:
+    """Whether ``text`` holds a character ``re``'s ``\\d`` matches (any Unicode decimal digit):
+    a detector whose every match holds a digit skips a text without one, however many such
+    detectors ask (the last text's answer is kept, like :func:`lowered`). ASCII text is checked
+    with ten substring searches instead of a regex scan (which tests each character's category)."""
+    global _LAST_DIGIT
+    last = _LAST_DIGIT
+    if last[0] is text:
+        return last[1]
+    if text.isascii():
+        found = any(d in text for d in "0123456789")
+    else:
+        found = _ANY_DIGIT.search(text) is not None
+    _LAST_DIGIT = (text, found)
+    return found
+
+
 def same_offsets(text: str, low: str) -> bool:
     """True when offsets into ``low`` (:func:`lowered`) are offsets into ``text`` and every
     case-insensitive regex match holds its lower-case hint: no character changed length when

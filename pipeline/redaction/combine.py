@@ -23,6 +23,7 @@ class _Candidate:
 
 
 Ranked = tuple[tuple[int, Detector], ...]
+_WITH_CONTACT = DETECTORS + CONTACT_DETECTORS
 
 
 def possible_detectors(texts: Iterable[str], detectors: tuple[Detector, ...]) -> Ranked:
@@ -46,10 +47,11 @@ def active_detectors(
     folded = text.casefold()
     present: dict[str, bool] = {}
     out = []
-    for prio, det in among if among is not None else enumerate(detectors):
-        if det.hints:
+    full, ascii_only = _plans(among if among is not None else detectors)
+    for prio, det, hints in ascii_only if folded.isascii() else full:
+        if hints is not None:
             hit = False
-            for h in det.hints:
+            for h in hints:
                 seen = present.get(h)
                 if seen is None:
                     seen = present[h] = h in folded
@@ -60,6 +62,34 @@ def active_detectors(
                 continue
         out.append((prio, det))
     return out
+
+
+_Plan = tuple[tuple[int, Detector, tuple[str, ...] | None], ...]
+#: Plans by the id of the detectors considered (the object kept, so its id is not reused).
+_PLANS: dict[int, tuple[object, _Plan, _Plan]] = {}
+_PLANS_KEPT = 32
+
+
+def _plans(considered: Ranked | tuple[Detector, ...]) -> tuple[_Plan, _Plan]:
+    """``(priority, detector, hints)`` of the detectors considered (a ranking, or all of a
+    tuple of detectors), hints None for a detector that has none (it always runs); and the
+    same for an ASCII text: only the ASCII hints, the only ones it can hold, and without a
+    detector whose hints are all non-ASCII (``пароль``), which cannot fire there. Built once per
+    ranking (a transcript's turns all ask with the same one)."""
+    cached = _PLANS.get(id(considered))
+    if cached is not None and cached[0] is considered:
+        return cached[1], cached[2]
+    ranked = [c if isinstance(c, tuple) else (p, c) for p, c in enumerate(considered)]
+    full = tuple((p, d, d.hints or None) for p, d in ranked)
+    ascii_only = tuple(
+        (p, d, tuple(h for h in hints if h.isascii()) if hints else None)
+        for p, d, hints in full
+        if not hints or any(h.isascii() for h in hints)
+    )
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    _PLANS[id(considered)] = (considered, full, ascii_only)
+    return full, ascii_only
 
 
 def find_secrets(
@@ -79,7 +109,7 @@ def find_secrets(
     """
     masks = [m.span() for m in MASK_RE.finditer(text)]
     cands: list[_Candidate] = []
-    detectors = DETECTORS + CONTACT_DETECTORS if redact_contact else DETECTORS
+    detectors = _WITH_CONTACT if redact_contact else DETECTORS
     if redact_contact:
         among = None  # ``among`` ranks DETECTORS alone; the contact ones follow them
     chosen = active_detectors(text, detectors, among=among) if prefilter else list(enumerate(detectors))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import _left_boundary
+from memscribe.redaction.base import _left_boundary, has_digit
 
 # --------------------------------------------------------------------------- PII
 
@@ -30,6 +30,8 @@ def luhn_ok(digits: str) -> bool:
 
 
 def _find_cards(text: str) -> Iterator[tuple[int, int]]:
+    if not has_digit(text):  # every card number is digits
+        return
     for m in _CARD.finditer(text):
         digits = re.sub(r"[ -]", "", m.group(0))
         if 13 <= len(digits) <= 19 and _CARD_IIN.match(digits) and len(set(digits)) > 2 and luhn_ok(digits):
@@ -54,6 +56,8 @@ def iban_ok(iban: str) -> bool:
 
 
 def _find_ibans(text: str) -> Iterator[tuple[int, int]]:
+    if not has_digit(text):  # the check digits
+        return
     for m in _IBAN.finditer(text):
         if not _left_boundary(text, m.start()):
             continue
@@ -82,6 +86,8 @@ _NINO = re.compile(
 
 
 def _find_national_ids(text: str) -> Iterator[tuple[int, int]]:
+    if not has_digit(text):  # both patterns hold digits
+        return
     for rx in (_SSN, _NINO):
         for m in rx.finditer(text):
             yield m.span()

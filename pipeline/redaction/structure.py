@@ -241,11 +241,15 @@ def _occurrences(low: str, hint: str) -> Iterator[int]:
         at = low.find(hint, at + 1)
 
 
+#: The hints an ASCII text can hold.
+_ASCII_NAME_HINTS = tuple(h for h in _NAME_HINTS if h.isascii())
+
+
 def _name_starts(text: str, low: str) -> list[int]:
     """Start of each identifier that holds a name hint (a secret name always holds one), so
     :data:`_ASSIGN` is tried only there instead of scanning every line."""
     starts: set[int] = set()
-    for hint in _NAME_HINTS:
+    for hint in _ASCII_NAME_HINTS if low.isascii() else _NAME_HINTS:
         at = low.find(hint)
         while at >= 0:
             start = at

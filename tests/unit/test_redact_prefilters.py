@@ -1,0 +1,103 @@
+"""The redaction prefilters skip only what cannot match: ASCII texts test only ASCII hints, digit
+detectors skip texts without a digit. Each is compared with the plain search it replaces, on the
+fixture transcripts and on generated texts mixing hints, digits and non-ASCII words."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memscribe.redaction.base import has_digit, lowered
+from memscribe.redaction.combine import active_detectors, find_secrets, redact_text
+from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.transcript import parse_transcript
+
+structure = importlib.import_module("memscribe.redaction.structure")
+
+REPO = Path(__file__).resolve().parents[2]
+FILES = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
+    p
+    for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
+    if not p.name.endswith(".labels.json")
+)
+PIECES = (
+    "password", "пароль", "Пароль", "токен", "密码", "パスワード", "hasło", "şifre", "api_key", "SECRET",
+    "token", "sk-", "AKIA", "ghp_", "@", ".", "=", ": ", "\n", " ", "1", "42", "٣", "４", "x9Fq2", "path",
+    "Kelvin\u212a", "\u017f", "İ", "ß", "4539 1488 0343 6467", "GB82 WEST 1234 5698 7654 32", "078-05-1120",
+)  # fmt: skip
+TEXTS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
+
+
+def _corpus() -> list[str]:
+    texts: list[str] = []
+    for path in FILES:
+        labels = path.parent / (path.name.rsplit(".", 1)[0] + ".labels.json")
+        fmt = json.loads(labels.read_text(encoding="utf-8")).get("format") if labels.is_file() else None
+        transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
+        for turn in transcript.turns:
+            texts.append(turn.text)
+            texts.extend(call.arguments for call in turn.tool_calls)
+    return texts
+
+
+CORPUS = _corpus()
+
+
+def _plain_active(text: str, detectors: tuple[object, ...]) -> list[int]:
+    folded = text.casefold()
+    return [p for p, d in enumerate(detectors) if not d.hints or any(h in folded for h in d.hints)]  # type: ignore[attr-defined]
+
+
+def _plain_name_starts(text: str) -> list[int]:
+    low, starts = lowered(text), set()
+    for hint in structure._NAME_HINTS:
+        at = low.find(hint)
+        while at >= 0:
+            start = at
+            while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+                start -= 1
+            starts.add(start)
+            at = low.find(hint, at + len(hint))
+    return sorted(starts)
+
+
+def _check(text: str) -> None:
+    for detectors in (DETECTORS, DETECTORS + CONTACT_DETECTORS):
+        assert [p for p, _ in active_detectors(text, detectors)] == _plain_active(text, detectors)
+    assert has_digit(text) == (re.search(r"\d", text) is not None)
+    assert structure._name_starts(text, lowered(text)) == _plain_name_starts(text)
+    assert find_secrets(text) == find_secrets(text, prefilter=False)
+
+
+def test_prefilters_equal_plain_search_on_the_fixture_transcripts() -> None:
+    assert len(CORPUS) > 100
+    for text in CORPUS:
+        _check(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_prefilters_equal_plain_search_on_generated_texts(text: str) -> None:
+    _check(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("card 4539 1488 0343 6467 on file", "payment_card"),
+        ("ssn ٠٧٨-٠٥-١١٢٠ here", "national_id"),  # Arabic-Indic digits are \d too: not skipped
+        ("IBAN GB82 WEST 1234 5698 7654 32 please", "iban"),
+        ("ssn 078-05-1120 here", "national_id"),
+        ("пароль=Xq7trB9zL2mK", "secret_assignment"),  # a non-ASCII hint in a non-ASCII text
+    ],
+)
+def test_the_skipping_detectors_still_find_their_values(text: str, kind: str) -> None:
+    redacted, findings = redact_text(text)
+    assert kind in {f.type for f in findings}, (text, findings)
+    assert f"[REDACTED:{kind}]" in redacted
