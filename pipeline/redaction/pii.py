@@ -30,8 +30,11 @@ def luhn_ok(digits: str) -> bool:
 
 
 def _find_cards(text: str) -> Iterator[tuple[int, int]]:
-    if not has_digit(text):  # every card number is digits
-        return
+    if has_digit(text):  # every card number is digits
+        yield from _cards(text)
+
+
+def _cards(text: str) -> Iterator[tuple[int, int]]:
     for m in _CARD.finditer(text):
         digits = re.sub(r"[ -]", "", m.group(0))
         if 13 <= len(digits) <= 19 and _CARD_IIN.match(digits) and len(set(digits)) > 2 and luhn_ok(digits):
@@ -56,8 +59,11 @@ def iban_ok(iban: str) -> bool:
 
 
 def _find_ibans(text: str) -> Iterator[tuple[int, int]]:
-    if not has_digit(text):  # the check digits
-        return
+    if has_digit(text):  # the check digits
+        yield from _ibans(text)
+
+
+def _ibans(text: str) -> Iterator[tuple[int, int]]:
     for m in _IBAN.finditer(text):
         if not _left_boundary(text, m.start()):
             continue
@@ -86,8 +92,11 @@ _NINO = re.compile(
 
 
 def _find_national_ids(text: str) -> Iterator[tuple[int, int]]:
-    if not has_digit(text):  # both patterns hold digits
-        return
+    if has_digit(text):  # both patterns hold digits
+        yield from _national_ids(text)
+
+
+def _national_ids(text: str) -> Iterator[tuple[int, int]]:
     for rx in (_SSN, _NINO):
         for m in rx.finditer(text):
             yield m.span()

@@ -7,7 +7,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import MASK_RE, lowered, same_offsets
+from memscribe.redaction.base import MASK_RE, has_digit, lowered, same_offsets
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
@@ -56,6 +56,13 @@ _KEYWORD_WINDOW_CHARS = 1000  # bounds the work per keyword on pathological inpu
 
 
 def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
+    """:func:`_near_keyword`, skipped for a text without a digit: a random-looking token holds
+    one (``_looks_random``)."""
+    if has_digit(text):
+        yield from _near_keyword(text)
+
+
+def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
     """Random-looking tokens among the few words after a secret keyword.
 
     A token counts when it is at least :data:`HIGH_ENTROPY_MIN_LEN` characters, mixes letters

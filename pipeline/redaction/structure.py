@@ -261,6 +261,11 @@ def _name_starts(text: str, low: str) -> list[int]:
 
 
 def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
+    if "=" in text or ":" in text or "--" in text:  # every match holds its operator or is a --flag
+        yield from _assignments(text)
+
+
+def _assignments(text: str) -> Iterator[tuple[int, int]]:
     matches = (_ASSIGN.match(text, start) for start in _name_starts(text, lowered(text)))
     for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")

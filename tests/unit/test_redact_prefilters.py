@@ -1,5 +1,6 @@
-"""The redaction prefilters skip only what cannot match: ASCII texts test only ASCII hints, digit
-detectors skip texts without a digit. Each is compared with the plain search it replaces, on the
+"""The redaction prefilters skip only what cannot match: ASCII texts test only ASCII hints;
+detectors whose every finding holds a digit skip texts without one, and assignments texts
+without an operator. Each is compared with the plain search it replaces, on the
 fixture transcripts and on generated texts mixing hints, digits and non-ASCII words."""
 
 from __future__ import annotations
@@ -19,6 +20,16 @@ from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.transcript import parse_transcript
 
 structure = importlib.import_module("memscribe.redaction.structure")
+prose = importlib.import_module("memscribe.redaction.prose")
+pii = importlib.import_module("memscribe.redaction.pii")
+#: Each detector that skips a text, and the scan it skips.
+GUARDED = (
+    (structure._find_assignments, structure._assignments),
+    (prose._find_near_keyword, prose._near_keyword),
+    (pii._find_cards, pii._cards),
+    (pii._find_ibans, pii._ibans),
+    (pii._find_national_ids, pii._national_ids),
+)
 
 REPO = Path(__file__).resolve().parents[2]
 FILES = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
@@ -29,7 +40,8 @@ FILES = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
 PIECES = (
     "password", "пароль", "Пароль", "токен", "密码", "パスワード", "hasło", "şifre", "api_key", "SECRET",
     "token", "sk-", "AKIA", "ghp_", "@", ".", "=", ": ", "\n", " ", "1", "42", "٣", "４", "x9Fq2", "path",
-    "Kelvin\u212a", "\u017f", "İ", "ß", "4539 1488 0343 6467", "GB82 WEST 1234 5698 7654 32", "078-05-1120",
+    "Kelvin\u212a", "\u017f", "İ", "ß", "--password ", "token: ", "api key is ", "9f8e7d6c5b4a3f2e1d0c",
+    "Xq7trB9zL2mK", "x=", ":=", "4539 1488 0343 6467", "GB82 WEST 1234 5698 7654 32", "078-05-1120",
 )  # fmt: skip
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
 
@@ -73,6 +85,8 @@ def _check(text: str) -> None:
     assert has_digit(text) == (re.search(r"\d", text) is not None)
     assert structure._name_starts(text, lowered(text)) == _plain_name_starts(text)
     assert find_secrets(text) == find_secrets(text, prefilter=False)
+    for guarded, scan in GUARDED:
+        assert list(guarded(text)) == list(scan(text)), guarded.__name__
 
 
 def test_prefilters_equal_plain_search_on_the_fixture_transcripts() -> None:
@@ -95,6 +109,8 @@ def test_prefilters_equal_plain_search_on_generated_texts(text: str) -> None:
         ("IBAN GB82 WEST 1234 5698 7654 32 please", "iban"),
         ("ssn 078-05-1120 here", "national_id"),
         ("пароль=Xq7trB9zL2mK", "secret_assignment"),  # a non-ASCII hint in a non-ASCII text
+        ("run it with --password Xq7trB9zL2mK now", "secret_assignment"),  # a flag: no = or :
+        ("the token 9f8e7d6c5b4a3f2e1d0c9b8a here", "high_entropy"),
     ],
 )
 def test_the_skipping_detectors_still_find_their_values(text: str, kind: str) -> None:
