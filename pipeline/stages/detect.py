@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
-from memscribe.model.embedded.speakers import senders
+from memscribe.groups.speakers import senders
 from memscribe.prompting import render_messages
 from memscribe.relatedness import MemoryView, entry_text, scores
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memscribe.model.embedded.detect import extract
-from memscribe.model.embedded.speakers import owner_turns, segments
+from memscribe.groups.speakers import owner_turns, segments
 from memscribe.textsim import containment, content_tokens
 from tests.support.turns import make_transcript
 

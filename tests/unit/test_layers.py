@@ -38,6 +38,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memscribe.snapshot.render",
         "memscribe.groups.names",
         "memscribe.groups.layout",
+        "memscribe.groups.speakers",
     ),
     "readers": (
         "memscribe.transcript",

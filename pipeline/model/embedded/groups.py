@@ -16,7 +16,7 @@ import re
 
 from pydantic import BaseModel
 
-from memscribe.model.embedded.speakers import segments, without_ack
+from memscribe.groups.speakers import segments, without_ack
 from memscribe.schemas.groups import (
     AttentionState,
     ConfirmedItem,
