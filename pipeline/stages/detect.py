@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memscribe.errors import ModelError
-from memscribe.model.base import StructuredModel
 from memscribe.groups.speakers import senders
+from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
 from memscribe.relatedness import MemoryView, entry_text, scores
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.model.embedded.detect import extract
 from memscribe.groups.speakers import owner_turns, segments
+from memscribe.model.embedded.detect import extract
 from memscribe.textsim import containment, content_tokens
 from tests.support.turns import make_transcript
 

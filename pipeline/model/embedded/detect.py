@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memscribe.groups.speakers import owner_turns
 from memscribe.model.embedded.playbooks import playbook_at
 from memscribe.model.embedded.profiles import conversation, is_user_speech, profiles_from_turn
-from memscribe.groups.speakers import owner_turns
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
