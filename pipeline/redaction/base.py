@@ -148,9 +148,13 @@ def _regex(
     random tokens.
     """
     rx = re.compile(pattern, flags)
+    # The combined prefilter checks the hints case-folded (see ``Detector``); a case-sensitive
+    # pattern's matches hold one as written, so a text with ``ac`` but no ``AC`` is skipped here.
+    exact = hints if not rx.flags & re.IGNORECASE and "(?i" not in pattern else ()
 
     def find(text: str) -> Iterator[tuple[int, int]]:
-        # ``hints`` are checked once per text by the combined prefilter (see ``Detector``)
+        if exact and not any(h in text for h in exact):
+            return
         windows: list[tuple[int, int]] = [(0, len(text))]
         if ihints:
             windows = _hint_lines(lowered(text), ihints)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from memscribe.redaction.base import MASK_RE, Detector, Finding
@@ -40,52 +40,55 @@ def active_detectors(
 ) -> list[tuple[int, Detector]]:
     """The combined prefilter: ``(priority, detector)`` for each detector that can fire on ``text``.
 
-    The text is case-folded once and each distinct hint is looked up once, however many
-    detectors share it; a detector none of whose hints occurs is skipped. ``among`` narrows the
-    detectors considered (:func:`possible_detectors` of the whole transcript), priorities kept.
+    The text is case-folded once and each distinct hint is looked up at most once, however many
+    detectors share it (and not at all once every detector it would enable is enabled); a
+    detector none of whose hints occurs is skipped. ``among`` narrows the detectors considered
+    (:func:`possible_detectors` of the whole transcript), priorities kept.
     """
     folded = text.casefold()
-    present: dict[str, bool] = {}
-    out = []
     full, ascii_only = _plans(among if among is not None else detectors)
-    for prio, det, hints in ascii_only if folded.isascii() else full:
-        if hints is not None:
-            hit = False
-            for h in hints:
-                seen = present.get(h)
-                if seen is None:
-                    seen = present[h] = h in folded
-                if seen:
-                    hit = True
-                    break
-            if not hit:
-                continue
-        out.append((prio, det))
-    return out
+    always, hint_bits, entries = ascii_only if folded.isascii() else full
+    on = always
+    for hint, bits in hint_bits:
+        if bits & ~on and hint in folded:
+            on |= bits
+    return [(prio, det) for prio, det, bit in entries if on & bit]
 
 
-_Plan = tuple[tuple[int, Detector, tuple[str, ...] | None], ...]
+#: A prefilter plan: the bits of the detectors without hints (always on), each distinct hint
+#: with the bits of the detectors it enables, and ``(priority, detector, bit)`` in order.
+_Plan = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[int, Detector, int], ...]]
 #: Plans by the id of the detectors considered (the object kept, so its id is not reused).
 _PLANS: dict[int, tuple[object, _Plan, _Plan]] = {}
 _PLANS_KEPT = 32
 
 
+def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool]) -> _Plan:
+    always, bits, entries = 0, dict[str, int](), []
+    for i, (prio, det) in enumerate(ranked):
+        hints = [h for h in det.hints if keep(h)]
+        if det.hints and not hints:
+            continue  # none of its hints can occur: it cannot fire
+        bit = 1 << i
+        entries.append((prio, det, bit))
+        if not det.hints:
+            always |= bit
+        for hint in hints:
+            bits[hint] = bits.get(hint, 0) | bit
+    return always, tuple(bits.items()), tuple(entries)
+
+
 def _plans(considered: Ranked | tuple[Detector, ...]) -> tuple[_Plan, _Plan]:
-    """``(priority, detector, hints)`` of the detectors considered (a ranking, or all of a
-    tuple of detectors), hints None for a detector that has none (it always runs); and the
-    same for an ASCII text: only the ASCII hints, the only ones it can hold, and without a
-    detector whose hints are all non-ASCII (``пароль``), which cannot fire there. Built once per
-    ranking (a transcript's turns all ask with the same one)."""
+    """The prefilter plans of the detectors considered (a ranking, or all of a tuple of
+    detectors): one for any text, and one for an ASCII text, with only the ASCII hints (the only
+    ones it can hold) and without a detector whose hints are all non-ASCII (``пароль``), which
+    cannot fire there. Built once per ranking (a transcript's turns all ask with the same one)."""
     cached = _PLANS.get(id(considered))
     if cached is not None and cached[0] is considered:
         return cached[1], cached[2]
     ranked = [c if isinstance(c, tuple) else (p, c) for p, c in enumerate(considered)]
-    full = tuple((p, d, d.hints or None) for p, d in ranked)
-    ascii_only = tuple(
-        (p, d, tuple(h for h in hints if h.isascii()) if hints else None)
-        for p, d, hints in full
-        if not hints or any(h.isascii() for h in hints)
-    )
+    full = _plan(ranked, lambda hint: True)
+    ascii_only = _plan(ranked, str.isascii)
     if len(_PLANS) >= _PLANS_KEPT:
         _PLANS.clear()
     _PLANS[id(considered)] = (considered, full, ascii_only)

@@ -1,6 +1,6 @@
 """The redaction prefilters skip only what cannot match: ASCII texts test only ASCII hints;
 detectors whose every finding holds a digit skip texts without one, and assignments texts
-without an operator. Each is compared with the plain search it replaces, on the
+without an operator, and a provider's token regex a text without one of its hints as written. Each is compared with the plain search it replaces, on the
 fixture transcripts and on generated texts mixing hints, digits and non-ASCII words."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.redaction.base import has_digit, lowered
+from memscribe.redaction.base import _regex, has_digit, lowered
 from memscribe.redaction.combine import active_detectors, find_secrets, redact_text
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.redaction.providers import _PROVIDERS
 from memscribe.transcript import parse_transcript
 
 structure = importlib.import_module("memscribe.redaction.structure")
@@ -30,8 +31,17 @@ GUARDED = (
     (pii._find_ibans, pii._ibans),
     (pii._find_national_ids, pii._national_ids),
 )
+#: Each provider's finder (its hints checked as written) and the same regex with no hint check.
+PROVIDER_FINDERS = tuple(
+    (
+        _regex(rx, hints=hints, boundary=True, strict_value=True),
+        _regex(rx, boundary=True, strict_value=True),
+    )
+    for _, rx, hints in _PROVIDERS
+)
 
 REPO = Path(__file__).resolve().parents[2]
+SHARED_SECRETS = REPO.parent / "shared" / "data" / "secrets"
 FILES = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
     p
     for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
@@ -41,13 +51,19 @@ PIECES = (
     "password", "пароль", "Пароль", "токен", "密码", "パスワード", "hasło", "şifre", "api_key", "SECRET",
     "token", "sk-", "AKIA", "ghp_", "@", ".", "=", ": ", "\n", " ", "1", "42", "٣", "４", "x9Fq2", "path",
     "Kelvin\u212a", "\u017f", "İ", "ß", "--password ", "token: ", "api key is ", "9f8e7d6c5b4a3f2e1d0c",
-    "Xq7trB9zL2mK", "x=", ":=", "4539 1488 0343 6467", "GB82 WEST 1234 5698 7654 32", "078-05-1120",
+    "Xq7trB9zL2mK", "x=", ":=", "SK0123456789abcdef0123456789abcdef", "ac0123456789abcdef0123456789abcdef",
+    "sk-proj-Ab3dE5fG7hJ9kL1mN3pQ5rS7", "AKIAQ7X2M4K9P3L8N5R6", "ghp_8f7e6d5c4b3a29180716f5e4d3c2b1a0ZyXw",
+    "xoxb-1234567890-abcdefghijklmnopqrst", "eyJhbGciOi.eyJzdWIiOi.sig", "4539 1488 0343 6467", "GB82 WEST 1234 5698 7654 32", "078-05-1120",
 )  # fmt: skip
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
 
 
 def _corpus() -> list[str]:
     texts: list[str] = []
+    for path in sorted(SHARED_SECRETS.rglob("*")) if SHARED_SECRETS.is_dir() else []:
+        if path.is_file() and path.suffix not in {".py", ".sh"}:  # labelled secrets, when checked out
+            lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
+            texts += ["\n".join(lines[i : i + 4]) for i in range(0, len(lines), 4)]
     for path in FILES:
         labels = path.parent / (path.name.rsplit(".", 1)[0] + ".labels.json")
         fmt = json.loads(labels.read_text(encoding="utf-8")).get("format") if labels.is_file() else None
@@ -87,6 +103,8 @@ def _check(text: str) -> None:
     assert find_secrets(text) == find_secrets(text, prefilter=False)
     for guarded, scan in GUARDED:
         assert list(guarded(text)) == list(scan(text)), guarded.__name__
+    for exact, plain in PROVIDER_FINDERS:
+        assert list(exact(text)) == list(plain(text))
 
 
 def test_prefilters_equal_plain_search_on_the_fixture_transcripts() -> None:
