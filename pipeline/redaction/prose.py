@@ -139,7 +139,13 @@ _PASTE = re.compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
     """A line that holds only a random-looking token, when the line before names a secret
-    (``heroku config:get API_TOKEN`` then the value; ``echo $AWS_SECRET_ACCESS_KEY``)."""
+    (``heroku config:get API_TOKEN`` then the value; ``echo $AWS_SECRET_ACCESS_KEY``): none in
+    a text of one line."""
+    if "\n" in text:
+        yield from _value_lines(text)
+
+
+def _value_lines(text: str) -> Iterator[tuple[int, int]]:
     low = lowered(text)
     if not same_offsets(text, low):
         lines: Iterator[re.Match[str]] = _VALUE_LINE.finditer(text)

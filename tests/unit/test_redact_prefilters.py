@@ -1,6 +1,6 @@
 """The redaction prefilters skip only what cannot match: ASCII texts test only ASCII hints;
 detectors whose every finding holds a digit skip texts without one, and assignments texts
-without an operator, and a provider's token regex a text without one of its hints as written. Each is compared with the plain search it replaces, on the
+without an operator, value lines a text of one line, and a provider's token regex a text without one of its hints as written. Each is compared with the plain search it replaces, on the
 fixture transcripts and on generated texts mixing hints, digits and non-ASCII words."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ pii = importlib.import_module("memscribe.redaction.pii")
 GUARDED = (
     (structure._find_assignments, structure._assignments),
     (prose._find_near_keyword, prose._near_keyword),
+    (prose._find_value_lines, prose._value_lines),
     (pii._find_cards, pii._cards),
     (pii._find_ibans, pii._ibans),
     (pii._find_national_ids, pii._national_ids),
@@ -129,6 +130,7 @@ def test_prefilters_equal_plain_search_on_generated_texts(text: str) -> None:
         ("пароль=Xq7trB9zL2mK", "secret_assignment"),  # a non-ASCII hint in a non-ASCII text
         ("run it with --password Xq7trB9zL2mK now", "secret_assignment"),  # a flag: no = or :
         ("the token 9f8e7d6c5b4a3f2e1d0c9b8a here", "high_entropy"),
+        ("$ heroku config:get API_TOKEN\n9f8e7d6c5b4aZ3f2e1d0c9b8a7f6e5d", "high_entropy"),  # a value line
     ],
 )
 def test_the_skipping_detectors_still_find_their_values(text: str, kind: str) -> None:
