@@ -65,7 +65,10 @@ def _re(
 #: Prefilter hints of the function detectors (see :class:`Detector`): each lists what every
 #: finding of that detector contains, case-folded.
 _ASSIGNMENT_HINTS = tuple(h.casefold() for h in _NAME_HINTS)
-_KEYWORD_HINTS = ("key", "token", "secret", "pass", "credential", "bearer", "auth")
+#: (``pass`` alone would let every "passed" through: the keywords are password, passwd, passphrase)
+_KEYWORD_HINTS = ("key", "token", "secret", "passw", "passp", "credential", "bearer", "auth")
+#: The prose password keywords (password, passwd, passphrase, passcode, pw, pwd), case-folded.
+_PW_HINTS = ("passw", "passp", "passc", "pw")
 _CONTEXT_HINTS = ("secret", "token", "pass", "pwd", "api", "credential", "private", "access", "auth")
 
 
@@ -95,7 +98,7 @@ def _build_detectors() -> tuple[Detector, ...]:
             _find_cli_passwords,
             ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set -"),
         ),
-        Detector("password", _find_prose_passwords, ("pass", "pw")),
+        Detector("password", _find_prose_passwords, _PW_HINTS),
         Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),
         Detector("high_entropy", _find_pasted, ("paste",)),
         Detector("high_entropy", _find_value_lines, _CONTEXT_HINTS),

@@ -54,7 +54,9 @@ PIECES = (
     "Kelvin\u212a", "\u017f", "İ", "ß", "--password ", "token: ", "api key is ", "9f8e7d6c5b4a3f2e1d0c",
     "Xq7trB9zL2mK", "x=", ":=", "SK0123456789abcdef0123456789abcdef", "ac0123456789abcdef0123456789abcdef",
     "sk-proj-Ab3dE5fG7hJ9kL1mN3pQ5rS7", "AKIAQ7X2M4K9P3L8N5R6", "ghp_8f7e6d5c4b3a29180716f5e4d3c2b1a0ZyXw",
-    "xoxb-1234567890-abcdefghijklmnopqrst", "eyJhbGciOi.eyJzdWIiOi.sig", "4539 1488 0343 6467", "GB82 WEST 1234 5698 7654 32", "078-05-1120",
+    "xoxb-1234567890-abcdefghijklmnopqrst", "eyJhbGciOi.eyJzdWIiOi.sig", "4539 1488 0343 6467",
+    "GB82 WEST 1234 5698 7654 32", "078-05-1120", "passed ", "passphrase ", "passcode: ", "Pa\u017f\u017fword ",
+    "\u212aey: ", "pwd ", "PW=", "the password is ", "Hunter2#xQ9z",
 )  # fmt: skip
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
 
@@ -130,6 +132,8 @@ def test_prefilters_equal_plain_search_on_generated_texts(text: str) -> None:
         ("пароль=Xq7trB9zL2mK", "secret_assignment"),  # a non-ASCII hint in a non-ASCII text
         ("run it with --password Xq7trB9zL2mK now", "secret_assignment"),  # a flag: no = or :
         ("the token 9f8e7d6c5b4a3f2e1d0c9b8a here", "high_entropy"),
+        ("the passcode is Hunter2#xQ9z", "password"),
+        ("Pa\u017f\u017fword: Hunter2#xQ9z", "password"),  # a long s: 'ss' once case-folded
         ("$ heroku config:get API_TOKEN\n9f8e7d6c5b4aZ3f2e1d0c9b8a7f6e5d", "high_entropy"),  # a value line
     ],
 )
