@@ -23,15 +23,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 
-__all__ = ["CHAR_NGRAMS", "Model", "features", "load_model", "score", "tokens"]
+__all__ = ["CHAR_NGRAMS", "CJK", "Model", "features", "load_model", "score", "tokens"]
 
 #: Character n-gram lengths taken from each (space-padded) word.
 CHAR_NGRAMS = (3, 4, 5)
 #: Han, Hiragana and Katakana (NFKC has folded half-width forms): one character per token.
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: CJK characters one by one, other words, and single punctuation marks; text is lower-cased
 #: and normalised first.
-_TOKEN = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]")
+_TOKEN = re.compile(f"[{CJK}]|[^\\W{CJK}]+|[^\\w\\s]")
 _SENTENCE_END = frozenset(".!?。！？")
 #: Words longer than this contribute their first characters only (base64 blobs, hashes).
 _MAX_WORD = 40

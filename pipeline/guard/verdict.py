@@ -2,7 +2,10 @@
 
 :func:`check` normalises the text (:mod:`memscribe.guard.normalise`), runs the rule table on
 every view and, when no rule fires, scores the text and its sentence windows with the shipped
-classifier. The verdict names its reason: the rule, or ``classifier`` with the score, so a
+classifier. Rules that judge what is *said* to the agent skip a quoted attack inside the
+writer's own words, and the classifier scores the writer's words with such quotations left out
+(:mod:`memscribe.guard.quoting`), so a question about an attack is judged by the question. The
+verdict names its reason: the rule, or ``classifier`` with the score, so a
 refusal can always be explained.
 """
 
@@ -12,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from memscribe.guard import classifier, normalise, rules
+from memscribe.guard.quoting import dequote
 
 __all__ = ["CLASSIFIER_RULE", "Verdict", "check", "injection_rule", "windows"]
 
@@ -60,7 +64,7 @@ def check(text: str, *, use_classifier: bool = True) -> Verdict:
     model = classifier.load_model()
     if model is None:
         return Verdict(None)
-    best = max(model.max_window_score(v, WINDOW_SENTENCES) for v in views)
+    best = max(model.max_window_score(dequote(v), WINDOW_SENTENCES) for v in views)
     return Verdict(CLASSIFIER_RULE if best >= model.threshold else None, round(best, 4))
 
 

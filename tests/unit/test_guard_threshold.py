@@ -1,0 +1,54 @@
+"""The guard's threshold (``bench/train_guard.py``): the false-positive bars must hold with
+confidence on the out-of-fold scores, not only as the rate seen."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _train_guard() -> ModuleType:
+    pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("train_guard", REPO / "bench" / "train_guard.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_upper_bound_lies_above_the_rate_and_shrinks_with_more_samples() -> None:
+    tg = _train_guard()
+    assert tg.upper_bound(0, 100, 0.84) > 0
+    assert tg.upper_bound(10, 1000, 0.84) > 0.01
+    assert tg.upper_bound(10, 1000, 0.84) > tg.upper_bound(100, 10000, 0.84) > 0.01
+    assert tg.upper_bound(5, 1000, 0.0) == pytest.approx(0.005)
+
+
+def test_threshold_keeps_the_bound_under_the_bar() -> None:
+    tg = _train_guard()
+    corpus = sys.modules["injection_corpus"]
+
+    def sample(i: int, category: str, injection: bool) -> Any:
+        return corpus.Sample(f"s{i}", "x", injection, category, "test", "train")
+
+    # 1,000 user statements: 20 of them score 0.90 + i/1000 (0.900 .. 0.919); attacks score 0.95
+    scored = [(sample(i, "benign", False), False, 0.5) for i in range(980)]
+    scored += [(sample(1000 + i, "benign", False), False, 0.9 + i / 1000) for i in range(20)]
+    scored += [(sample(2000 + i, "benign_document", False), False, 0.1) for i in range(300)]
+    scored += [(sample(3000 + i, "package_document", False), False, 0.1) for i in range(300)]
+    scored += [(sample(4000 + i, "jailbreak", True), False, 0.95) for i in range(100)]
+    threshold, at = tg.choose_threshold(scored)
+    flagged = sum(1 for s, _, sc in scored if s.category == "benign" and sc >= threshold)
+    # the rate seen would allow 10 (1%); the bound allows only what stays under 1% with confidence
+    assert flagged < 10
+    assert tg.upper_bound(flagged, 1000, tg.CONFIDENCE_Z) <= tg.MAX_FP_USER
+    assert tg.upper_bound(flagged + 1, 1000, tg.CONFIDENCE_Z) > tg.MAX_FP_USER
+    assert at["recall"] == 1.0
