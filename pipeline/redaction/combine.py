@@ -28,11 +28,14 @@ _WITH_CONTACT = DETECTORS + CONTACT_DETECTORS
 
 def possible_detectors(texts: Iterable[str], detectors: tuple[Detector, ...]) -> Ranked:
     """``(priority, detector)`` for each detector that can fire *somewhere* in ``texts`` (a
-    transcript): a detector whose hints occur in no text cannot fire on any one of them. Each
-    turn then looks up only these detectors' hints (:func:`active_detectors` ``among=``): the
-    same detectors per turn, without testing every hint of every detector on every turn."""
+    transcript): a detector whose hints occur in no text cannot fire on any one of them (each
+    distinct hint is looked up once in the whole transcript; in an ASCII one, only the ASCII
+    hints). Each turn then looks up only these detectors' hints (:func:`active_detectors`
+    ``among=``): the same detectors per turn, without testing every hint of every detector on
+    every turn."""
     joined = "\x00".join(texts).casefold()  # no hint holds NUL: nothing matches across texts
-    return tuple((p, d) for p, d in enumerate(detectors) if not d.hints or any(h in joined for h in d.hints))
+    full, ascii_only = _plans(detectors)
+    return tuple(_enabled(joined, ascii_only if joined.isascii() else full))
 
 
 def active_detectors(
@@ -47,7 +50,13 @@ def active_detectors(
     """
     folded = text.casefold()
     full, ascii_only = _plans(among if among is not None else detectors)
-    always, hint_bits, entries = ascii_only if folded.isascii() else full
+    return _enabled(folded, ascii_only if folded.isascii() else full)
+
+
+def _enabled(folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
+    """The detectors of ``plan`` that can fire on the case-folded ``folded``: each distinct hint
+    looked up at most once, and not once every detector it would enable is on."""
+    always, hint_bits, entries = plan
     on = always
     for hint, bits in hint_bits:
         if bits & ~on and hint in folded:
