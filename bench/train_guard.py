@@ -7,11 +7,14 @@ Logistic regression (L2, class-balanced) over the features of
 :func:`memscribe.guard.classifier.features`, fitted by full-batch gradient descent (Adam, a
 fixed number of steps, no randomness) on the development part of the split in
 ``bench/injection_corpus.py`` (``train`` and ``threshold``; the package documents of
-``fixtures/guard/clean_documents.jsonl`` included). The decision threshold is chosen on
+``fixtures/guard/clean_documents.jsonl`` included). The decision thresholds are chosen on
 out-of-fold scores: :data:`FOLDS` models, each trained without one fold of the development
-part, score that fold, and the threshold is the lowest score at which rules and classifier
-together keep the false-positive rate under :data:`MAX_FP_USER` on the benign user statements
-and under :data:`MAX_FP_DOCS` on the clean documents (the corpus's, and separately the package
+part, score that fold: one threshold for a text's own score and one, never lower, for its
+best window of :data:`~memscribe.guard.verdict.WINDOW_SENTENCES` sentences (a long document has
+many windows, each a chance to cross the line by accident).
+The pair kept catches the most attacks while rules and classifier together keep the
+false-positive rate under :data:`MAX_FP_USER` on the benign user statements and under
+:data:`MAX_FP_DOCS` on the clean documents (the corpus's, and separately the package
 documents) *with confidence*: the Wilson upper bound of the rate (one-sided 80%,
 :data:`CONFIDENCE_Z`), not the rate seen, must be under the bar, since the bars are for data
 nobody tuned for (at 1,117 statements that allows 8 flagged, 0.72%; at 251 documents, 3).
@@ -32,8 +35,11 @@ of 0.98 against 0.77 out of fold (memorised), and memory texts in German the dev
 writes (``authored-dev``, stand-in path: "Nutzer spart nicht mehr für ein Auto, sondern …")
 scored 0.98-0.99 and were dropped as injections (3 on the dev split; 1 at 3e-5).
 With quotations left out and the confidence-bounded threshold (out-of-fold recall at those
-bounds): users 5x 0.709 (before the longest-quotation cap), users 8x 0.734 (kept), users 8x at
-``L2`` 1e-5 0.724.
+bounds, one threshold): users 5x 0.709 (before the longest-quotation cap), users 8x 0.734
+(kept), users 8x at ``L2`` 1e-5 0.724; hard negatives 16x (:data:`HARD_WEIGHT`): 0.720, and clean
+documents 6x as well: 0.714; a mark before each sentence that names an AI reader in the second
+person: 0.735 (not kept: no gain, 0.3 s CPU per 1.8 MB). A window threshold of its own: 0.753
+(text 0.908, windows 0.969; clean documents flagged out of fold 1.2% -> 0.8%).
 """
 
 from __future__ import annotations
@@ -55,8 +61,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import classifier, normalise, rules  # noqa: E402
-from memscribe.guard.quoting import dequote  # noqa: E402
-from memscribe.guard.verdict import WINDOW_SENTENCES, windows  # noqa: E402
+from memscribe.guard.verdict import WINDOW_SENTENCES, classifier_text, windows  # noqa: E402
 
 OUT = REPO / "pipeline" / "guard" / classifier.WEIGHTS_RESOURCE
 MIN_DF = 2
@@ -109,12 +114,12 @@ def training_texts(train: list[Sample]) -> list[tuple[str, bool]]:
             in_attacks.update({ln.strip() for ln in s.text.splitlines() if ln.strip()})
     out: list[tuple[str, bool]] = []
     for s in train:
-        text = dequote(normalise.normalise(s.text))
+        text = classifier_text(normalise.normalise(s.text))
         if s.injection:
             lines = [ln for ln in s.text.splitlines() if ln.strip() not in benign_lines]
             own = [ln for ln in lines if in_attacks[ln.strip()] < MAX_SHARED_ATTACKS]
             kept = "\n".join(own if len(lines) > 1 and own else lines)
-            out.append((dequote(normalise.normalise(kept)) if kept.strip() else text, True))
+            out.append((classifier_text(normalise.normalise(kept)) if kept.strip() else text, True))
         else:
             out.append((text, False))
             out.extend((w, False) for w in windows(text)[1:])
@@ -195,20 +200,20 @@ def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
     return b, {f: float(x) for f, x in zip(vocab, w, strict=True) if abs(x) >= PRUNE}
 
 
-Scored = list[tuple[Sample, bool, float]]
+#: Each sample with whether a rule fires on it, the classifier's score of the text as a whole
+#: and its best window's score.
+Scored = list[tuple[Sample, bool, float, float]]
 
 
 def score_samples(model: classifier.Model, samples: list[Sample]) -> Scored:
-    """Each sample with whether a rule fires on it and the classifier's window score."""
+    """Each sample with whether a rule fires on it and the classifier's text and window scores
+    (the highest over the sample's views)."""
     scored = []
     for s in samples:
         vs = normalise.views(s.text)
+        pairs = [model.text_and_window_scores(classifier_text(v), WINDOW_SENTENCES) for v in vs]
         scored.append(
-            (
-                s,
-                rules.first_rule(vs) is not None,
-                max(model.max_window_score(dequote(v), WINDOW_SENTENCES) for v in vs),
-            )
+            (s, rules.first_rule(vs) is not None, max(p[0] for p in pairs), max(p[1] for p in pairs))
         )
     return scored
 
@@ -224,40 +229,69 @@ def upper_bound(flagged: int, total: int, z: float) -> float:
     return (centre + spread) / (1 + z * z / total)
 
 
-def choose_threshold(scored: Scored) -> tuple[float, dict[str, float]]:
-    """Lowest threshold at which rules and classifier together keep the false-positive rate
-    under :data:`MAX_FP_USER` on the benign user statements and under :data:`MAX_FP_DOCS` on
-    each group of clean documents, among ``scored`` (out-of-fold scores: no sample scored by
-    a model that learnt from it), *with confidence*: the rate's upper bound
-    (:func:`upper_bound` at :data:`CONFIDENCE_Z`), not the rate seen, must stay under the bar,
-    since the bar must hold on data nobody tuned for (a rate of exactly 1% on a thousand
-    statements is as likely to be 1.4% on the next few hundred as 0.6%)."""
-    users = [(r, sc) for s, r, sc in scored if not s.injection and s.category in USER_STATEMENTS]
-    doc_groups = [
-        [(r, sc) for s, r, sc in scored if s.category in group]
-        for group in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)
+#: A window threshold above any score: windows alone never flag.
+NO_WINDOWS = 1.001
+
+
+def choose_threshold(scored: Scored) -> tuple[float, float, dict[str, float]]:
+    """The text threshold and the window threshold (never below it) at which rules and
+    classifier together catch the most attacks while keeping the false-positive rate under
+    :data:`MAX_FP_USER` on the benign user statements and under :data:`MAX_FP_DOCS` on each
+    group of clean documents, among ``scored`` (out-of-fold scores: no sample scored by a
+    model that learnt from it), *with confidence*: the rate's upper bound (:func:`upper_bound`
+    at :data:`CONFIDENCE_Z`), not the rate seen, must stay under the bar, since the bar must
+    hold on data nobody tuned for (a rate of exactly 1% on a thousand statements is as likely
+    to be 1.4% on the next few hundred as 0.6%). A long text has many windows, each a chance
+    to cross the line by accident, so the window threshold may be the higher one. Ties go to
+    the higher thresholds."""
+    rule = np.asarray([r for _, r, _, _ in scored])
+    whole = np.asarray([w for _, _, w, _ in scored])
+    window = np.asarray([w for _, _, _, w in scored])
+    attacks = np.asarray([s.injection for s, _, _, _ in scored])
+    groups = [
+        (
+            np.asarray([not s.injection and s.category in USER_STATEMENTS for s, _, _, _ in scored]),
+            MAX_FP_USER,
+        ),
+        (np.asarray([s.category in CLEAN_DOCUMENTS for s, _, _, _ in scored]), MAX_FP_DOCS),
+        (np.asarray([s.category in PACKAGE_DOCUMENTS for s, _, _, _ in scored]), MAX_FP_DOCS),
     ]
 
-    def flagged(group: list[tuple[bool, float]], t: float) -> int:
-        return sum(1 for r, sc in group if r or sc >= t)
+    def flagged(t: float, tw: float) -> np.ndarray:
+        return rule | (whole >= t) | (window >= tw)
 
-    threshold = 0.99
-    for t in sorted({round(sc, 3) for _, _, sc in scored if sc >= 0.5}):
-        if upper_bound(flagged(users, t), len(users), CONFIDENCE_Z) <= MAX_FP_USER and all(
-            upper_bound(flagged(docs, t), len(docs), CONFIDENCE_Z) <= MAX_FP_DOCS for docs in doc_groups
-        ):
-            threshold = t
-            break
+    def feasible(t: float, tw: float) -> bool:
+        hit = flagged(t, tw)
+        return all(upper_bound(int(hit[g].sum()), int(g.sum()), CONFIDENCE_Z) <= bar for g, bar in groups)
 
-    def rate(group: list[tuple[bool, float]]) -> float:
-        return sum(1 for r, sc in group if r or sc >= threshold) / max(1, len(group))
-
-    return threshold, {
-        "recall": rate([(r, sc) for s, r, sc in scored if s.injection]),
-        "fp_user": rate(users),
-        "fp_docs": rate(doc_groups[0]),
-        "fp_package_docs": rate(doc_groups[1]),
-    }
+    cands = sorted({round(float(x), 3) for x in np.concatenate([whole, window]) if x >= 0.5}) + [NO_WINDOWS]
+    best: tuple[float, float, float] = (-1.0, 0.99, 0.99)
+    for k, t in enumerate(cands[:-1]):
+        above = cands[k:]
+        if not feasible(t, NO_WINDOWS):
+            continue
+        lo, hi = 0, len(above) - 1  # the lowest feasible window threshold (feasibility grows with it)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if feasible(t, above[mid]):
+                hi = mid
+            else:
+                lo = mid + 1
+        recall = float(flagged(t, above[lo])[attacks].mean())
+        if recall >= best[0]:
+            best = (recall, t, above[lo])
+    _, threshold, window_threshold = best
+    hit = flagged(threshold, window_threshold)
+    return (
+        threshold,
+        window_threshold,
+        {
+            "recall": float(hit[attacks].mean()),
+            "fp_user": float(hit[groups[0][0]].mean()),
+            "fp_docs": float(hit[groups[1][0]].mean()),
+            "fp_package_docs": float(hit[groups[2][0]].mean()),
+        },
+    )
 
 
 def fold_of(sample: Sample, folds: int) -> int:
@@ -296,16 +330,24 @@ def main() -> int:
         bias, weights = fit(rest)
         fold_model = classifier.Model(bias, weights, 0.5, "", {}, norm_power=NORM_POWER)
         scored += score_samples(fold_model, [s for s in dev if fold_of(s, a.folds) == k])
-    threshold, at = choose_threshold(scored)
+    threshold, window_threshold, at = choose_threshold(scored)
     if a.dump is not None:
         rows = [
-            {"id": s.id, "category": s.category, "injection": s.injection, "rule": r, "score": round(sc, 4)}
-            for s, r, sc in scored
+            {
+                "id": s.id,
+                "category": s.category,
+                "injection": s.injection,
+                "rule": r,
+                "score": round(max(whole, window), 4),
+                "whole": round(whole, 4),
+                "window": round(window, 4),
+            }
+            for s, r, whole, window in scored
         ]
         a.dump.write_text(json.dumps(rows), encoding="utf-8")
     print(
-        f"threshold {threshold} (l2 {L2}, norm_power {NORM_POWER}) from {a.folds}-fold out-of-fold scores: "
-        + ", ".join(f"{k} {v:.3f}" for k, v in at.items())
+        f"threshold {threshold}, windows {window_threshold} (l2 {L2}, norm_power {NORM_POWER}) "
+        f"from {a.folds}-fold out-of-fold scores: " + ", ".join(f"{k} {v:.3f}" for k, v in at.items())
     )
     if a.no_final:
         return 0
@@ -318,6 +360,7 @@ def main() -> int:
         "bias": round(bias, 6),
         "norm_power": NORM_POWER,
         "threshold": threshold,
+        "window_threshold": window_threshold,
         "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
     }
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")

@@ -65,7 +65,7 @@ def features(text: str) -> Iterator[str]:
 
 @dataclass
 class Model:
-    """Weights of the linear model and the decision threshold chosen on held-back data."""
+    """Weights of the linear model and the decision thresholds chosen on held-back data."""
 
     bias: float
     weights: dict[str, float]
@@ -74,6 +74,9 @@ class Model:
     _word_cache: dict[str, tuple[float, int]]
     #: A text's summed weights are divided by its feature count to this power.
     norm_power: float = 0.5
+    #: The threshold for a window of a few sentences (a long text has many: each is a chance
+    #: to cross the line by accident, so it may need a higher one); ``None``: :attr:`threshold`.
+    window_threshold: float | None = None
     _pairs: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -114,7 +117,17 @@ class Model:
         return self._z(total + get(f"b:{prev} </s>", 0.0), count)
 
     def max_window_score(self, text: str, sentences: int) -> float:
-        """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences.
+        """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences."""
+        return max(self.text_and_window_scores(text, sentences))
+
+    def flags(self, whole: float, window: float) -> bool:
+        """Whether a text whose own score is ``whole`` and best window's is ``window`` is flagged."""
+        at = self.threshold if self.window_threshold is None else self.window_threshold
+        return whole >= self.threshold or window >= at
+
+    def text_and_window_scores(self, text: str, sentences: int) -> tuple[float, float]:
+        """The score of ``text`` as a whole and the highest score of its runs of ``sentences``
+        consecutive sentences (``0.0`` when it has no more than that many).
 
         A sentence ends at a line break or a ``.``/``!``/``?`` token. Each token is weighed
         once and windows are sums over prefix totals, so this costs one pass over the text.
@@ -136,13 +149,14 @@ class Model:
             if count != counts[-1]:
                 sums.append(total)
                 counts.append(count)
-        best = self._z(total + pairs.get((prev, "</s>"), 0.0), count + 1)
+        whole = self._z(total + pairs.get((prev, "</s>"), 0.0), count + 1)
+        best = 0.0
         last = len(sums) - 1
         if last > sentences:
             for i in range(last):
                 j = min(i + sentences, last)
                 best = max(best, self._z(sums[j] - sums[i], counts[j] - counts[i] + 1))
-        return best
+        return whole, best
 
 
 def model_from_json(data: dict[str, object]) -> Model:
@@ -156,6 +170,7 @@ def model_from_json(data: dict[str, object]) -> Model:
         version=str(data.get("version", "")),
         _word_cache={},
         norm_power=float(data.get("norm_power", 0.5)),  # type: ignore[arg-type]
+        window_threshold=float(data.get("window_threshold", data["threshold"])),  # type: ignore[arg-type]
     )
 
 

@@ -39,16 +39,36 @@ def test_threshold_keeps_the_bound_under_the_bar() -> None:
     def sample(i: int, category: str, injection: bool) -> Any:
         return corpus.Sample(f"s{i}", "x", injection, category, "test", "train")
 
-    # 1,000 user statements: 20 of them score 0.90 + i/1000 (0.900 .. 0.919); attacks score 0.95
-    scored = [(sample(i, "benign", False), False, 0.5) for i in range(980)]
-    scored += [(sample(1000 + i, "benign", False), False, 0.9 + i / 1000) for i in range(20)]
-    scored += [(sample(2000 + i, "benign_document", False), False, 0.1) for i in range(300)]
-    scored += [(sample(3000 + i, "package_document", False), False, 0.1) for i in range(300)]
-    scored += [(sample(4000 + i, "jailbreak", True), False, 0.95) for i in range(100)]
-    threshold, at = tg.choose_threshold(scored)
-    flagged = sum(1 for s, _, sc in scored if s.category == "benign" and sc >= threshold)
+    # 1,000 user statements: 20 of them score 0.900 .. 0.919; attacks score 0.900 .. 0.999
+    scored = [(sample(i, "benign", False), False, 0.5, 0.0) for i in range(980)]
+    scored += [(sample(1000 + i, "benign", False), False, 0.9 + i / 1000, 0.0) for i in range(20)]
+    scored += [(sample(2000 + i, "benign_document", False), False, 0.1, 0.0) for i in range(300)]
+    scored += [(sample(3000 + i, "package_document", False), False, 0.1, 0.0) for i in range(300)]
+    scored += [(sample(4000 + i, "jailbreak", True), False, 0.9 + i / 1000, 0.0) for i in range(100)]
+    threshold, window_threshold, at = tg.choose_threshold(scored)
+    flagged = sum(1 for s, _, sc, _ in scored if s.category == "benign" and sc >= threshold)
     # the rate seen would allow 10 (1%); the bound allows only what stays under 1% with confidence
     assert flagged < 10
     assert tg.upper_bound(flagged, 1000, tg.CONFIDENCE_Z) <= tg.MAX_FP_USER
     assert tg.upper_bound(flagged + 1, 1000, tg.CONFIDENCE_Z) > tg.MAX_FP_USER
-    assert at["recall"] == 1.0
+    assert window_threshold >= threshold
+    assert at["recall"] == sum(1 for s, _, sc, _ in scored if s.injection and sc >= threshold) / 100
+
+
+def test_a_window_threshold_above_the_text_threshold_spares_long_documents() -> None:
+    tg = _train_guard()
+    corpus = sys.modules["injection_corpus"]
+
+    def sample(i: int, category: str, injection: bool) -> Any:
+        return corpus.Sample(f"s{i}", "x", injection, category, "test", "train")
+
+    # clean documents whose best window scores 0.95 (one chance in many windows), attacks that
+    # score 0.96 as a whole: one threshold for both would flag every document or miss attacks
+    scored = [(sample(i, "benign", False), False, 0.1, 0.0) for i in range(1000)]
+    scored += [(sample(2000 + i, "benign_document", False), False, 0.2, 0.95) for i in range(30)]
+    scored += [(sample(2100 + i, "benign_document", False), False, 0.2, 0.3) for i in range(270)]
+    scored += [(sample(3000 + i, "package_document", False), False, 0.1, 0.1) for i in range(300)]
+    scored += [(sample(4000 + i, "jailbreak", True), False, 0.96, 0.0) for i in range(100)]
+    threshold, window_threshold, at = tg.choose_threshold(scored)
+    assert threshold <= 0.96 and window_threshold > 0.95
+    assert at["recall"] == 1.0 and at["fp_docs"] == 0.0
