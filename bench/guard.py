@@ -51,13 +51,15 @@ from injection_corpus import (  # noqa: E402
     load,
 )
 
-from memscribe.guard import check  # noqa: E402
+from memscribe.guard import CLASSIFIER_RULE, check  # noqa: E402
 from memscribe.guard.classifier import load_model  # noqa: E402
 
 SPLITS = ("train", "threshold", "validation")
 #: Parts of the validation split printed on their own: ``(label, origin)``.
 ORIGINS = (("original corpus", "corpus"), ("authored samples", "authored"))
 INDIRECT = frozenset({"indirect", "exfiltration", "command_execution"})
+#: Table categories that count a benign sample flagged by a rule / by the classifier.
+BY_RULE, BY_CLASSIFIER = ":rule", ":classifier"
 Guard = Callable[[str], str | None]
 #: Per (split, category, origin) [flagged, total].
 Table = dict[tuple[str, str, str], list[int]]
@@ -104,6 +106,11 @@ def run(guard: Guard, samples: list[Sample]) -> tuple[Table, float, dict[str, in
         cell = table[(s.split, s.category, origin_of(s))]
         cell[0] += rule is not None
         cell[1] += 1
+        if not s.injection:  # who flagged a benign sample: a rule, or the classifier
+            for by in (BY_RULE, BY_CLASSIFIER):
+                cell = table[(s.split, s.category + by, origin_of(s))]
+                cell[0] += rule is not None and (rule == CLASSIFIER_RULE) == (by == BY_CLASSIFIER)
+                cell[1] += 1
         if rule is not None:
             reasons[rule.split(":")[0]] += 1
     return table, elapsed, reasons
@@ -151,7 +158,11 @@ def main() -> int:
         ("FP: benign user statements", USER_STATEMENTS),
         ("FP:   of which hard negatives", {"hard_negative"}),
         ("FP:   of which user rules", {"user_rule"}),
+        ("FP:   users, by a rule", {c + BY_RULE for c in USER_STATEMENTS}),
+        ("FP:   users, by the classifier", {c + BY_CLASSIFIER for c in USER_STATEMENTS}),
         ("FP: clean documents", CLEAN_DOCUMENTS),
+        ("FP:   documents, by a rule", {c + BY_RULE for c in CLEAN_DOCUMENTS}),
+        ("FP:   documents, by the classifier", {c + BY_CLASSIFIER for c in CLEAN_DOCUMENTS}),
         ("FP: package docs (READMEs, code)", PACKAGE_DOCUMENTS),
     ]
     out: dict[str, object] = {"size_mb": size_mb}
