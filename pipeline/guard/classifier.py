@@ -132,24 +132,27 @@ class Model:
         A sentence ends at a line break or a ``.``/``!``/``?`` token. Each token is weighed
         once and windows are sums over prefix totals, so this costs one pass over the text.
         """
-        pairs = self._pairs
-        cache = self._word_cache
+        # bound methods, looked up once: the loop below runs once per token
+        pair = self._pairs.get
+        cached = self._word_cache.get
         word = self._word
+        ends = _SENTENCE_END
         sums, counts = [0.0], [0]
+        add_sum, add_count = sums.append, counts.append
         total, count, prev = 0.0, 0, "<s>"
         for line in text.lower().splitlines():
             for tok in _TOKEN.findall(line):
-                hit = cache.get(tok) or word(tok)
-                total += hit[0] + pairs.get((prev, tok), 0.0)
+                hit = cached(tok) or word(tok)
+                total += hit[0] + pair((prev, tok), 0.0)
                 count += hit[1] + 1
                 prev = tok
-                if tok in _SENTENCE_END:
-                    sums.append(total)
-                    counts.append(count)
+                if tok in ends:
+                    add_sum(total)
+                    add_count(count)
             if count != counts[-1]:
-                sums.append(total)
-                counts.append(count)
-        whole = self._z(total + pairs.get((prev, "</s>"), 0.0), count + 1)
+                add_sum(total)
+                add_count(count)
+        whole = self._z(total + pair((prev, "</s>"), 0.0), count + 1)
         best = 0.0
         last = len(sums) - 1
         if last > sentences:
