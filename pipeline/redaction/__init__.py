@@ -7,6 +7,8 @@ Pure and deterministic: no I/O, no model. The package is split by what decides:
   headers, cookies and assignments under secret-ish names in config and code;
 - :mod:`~memscribe.redaction.prose`: secrets said in prose;
 - :mod:`~memscribe.redaction.values`: the value decision (placeholders, entropy, shapes);
+- :mod:`~memscribe.redaction.allowlists`: gitleaks' allowlists, loaded as data (documented
+  example keys, templates), applied to every finding;
 - :mod:`~memscribe.redaction.pii`: cards, IBANs, national ids, and opt-in contact details;
 - :mod:`~memscribe.redaction.combine`: the prefilter, span merging and masking.
 

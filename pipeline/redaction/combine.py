@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.schemas.plan import Redaction
@@ -129,6 +130,8 @@ def find_secrets(
         for start, end in det.find(text):
             if any(start < me and ms < end for ms, me in masks):
                 continue
+            if allowlisted(det.name, text[start:end]):
+                continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, end, prio))
     cands.sort(key=lambda c: (c.start, -c.end))
     merged: list[list[_Candidate]] = []

@@ -18,6 +18,7 @@ from memscribe.redaction.values import (
     _char_classes,
     _looks_random,
     _password_like,
+    encodes_public_text,
     is_placeholder,
     shannon_entropy,
     typed_sample,
@@ -207,8 +208,9 @@ def _plausible_value(
         if not _DIGIT.search(v) and not (_char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
             return False
     # passwords are chosen by people, so counting runs (``password123``) are normal there;
-    # keys and tokens are generated, so a value built of them is a typed-in sample
-    return not is_placeholder(v) and (password_name or not typed_sample(v))
+    # keys and tokens are generated, so a value built of them is a typed-in sample, and one that
+    # decodes to a host name or URL is an encoded identifier
+    return not is_placeholder(v) and (password_name or not (typed_sample(v) or encodes_public_text(v)))
 
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.

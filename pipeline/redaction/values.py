@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import Counter
@@ -191,6 +193,32 @@ def is_benign_shape(value: str) -> bool:
     return bool(_UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value))
 
 
+#: A base64 or base64url run (padding optional): what :func:`encodes_public_text` decodes.
+_BASE64 = re.compile(r"^[A-Za-z0-9+/_-]{16,512}={0,2}$")
+#: A URL without credentials in it.
+_PLAIN_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
+
+
+def encodes_public_text(value: str) -> bool:
+    """True when ``value`` is base64 (or base64url) of printable text that is itself public by
+    design: a host or dotted name, a URL without credentials, a UUID, a version, a named
+    content hash (``YmVkcm9jay5hbWF6b25hd3MuY29t`` is ``bedrock.amazonaws.com``). Random bytes
+    decode to printable ASCII with odds of about (95/256) per byte, so a random token of 16 or
+    more characters practically never passes; credentials that are encoded text (``user:pass``
+    for Basic auth) are not of these shapes."""
+    if not _BASE64.match(value):
+        return False
+    core = value.rstrip("=")
+    try:
+        raw = base64.b64decode(core.replace("-", "+").replace("_", "/") + "=" * (-len(core) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    if len(raw) < 8 or any(b < 0x20 or b > 0x7E for b in raw):
+        return False
+    text = raw.decode("ascii")
+    return is_benign_shape(text) or bool(_PLAIN_URL.match(text))
+
+
 def counting_share(value: str) -> float:
     """Share of the letters and digits of ``value`` that sit in counting runs of three or
     more (``abc``, ``123``, ``xyz``, case folded, up or down) or in a group repeated three
@@ -255,6 +283,7 @@ def not_a_secret(value: str) -> bool:
     return (
         is_placeholder(value)
         or is_benign_shape(value)
+        or encodes_public_text(value)
         or sequential(value)
         or wordy(value)
         or typed_sample(value)
@@ -264,7 +293,7 @@ def not_a_secret(value: str) -> bool:
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
     if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
         return False
-    if sequential(s) or wordy(s):
+    if sequential(s) or wordy(s) or encodes_public_text(s):
         return False
     if not _DIGIT.search(s) or _char_classes(s) < 2:
         return False

@@ -1,0 +1,122 @@
+"""gitleaks' allowlists loaded as data, and encoded public text, in the value decision.
+
+The allowlisted values here are read from the shipped data file, not retyped: the test checks
+the loading, and that a value of the same shape that no allowlist names is still masked. All
+other values are fake, generated for these tests.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import re
+import string
+import tomllib
+from importlib.resources import files
+
+import pytest
+
+from memscribe.redaction import find_secrets
+from memscribe.redaction.allowlists import RULE_DETECTORS, allowlisted, python_pattern
+from memscribe.redaction.detectors import DETECTORS
+from memscribe.redaction.values import encodes_public_text
+
+_PKG = files("memscribe.redaction")
+_DATA = tomllib.loads(_PKG.joinpath("gitleaks_allowlists.toml").read_text(encoding="utf-8"))
+_RNG = random.Random(20261202)
+
+
+def _token(n: int, alphabet: str = string.ascii_letters + string.digits) -> str:
+    return "".join(_RNG.choice(alphabet) for _ in range(n))
+
+
+def test_data_and_licence_ship_with_the_package() -> None:
+    header = _PKG.joinpath("gitleaks_allowlists.toml").read_text(encoding="utf-8")[:1200]
+    assert "MIT" in header and "LICENSE.gitleaks" in header and "commit" in header
+    assert "MIT License" in _PKG.joinpath("LICENSE.gitleaks").read_text(encoding="utf-8")
+    assert _DATA["global"]["regexes"] and _DATA["rules"]["gcp-api-key"]["regexes"]
+
+
+def test_every_pattern_compiles_for_python() -> None:
+    patterns = list(_DATA["global"]["regexes"])
+    for section in _DATA["rules"].values():
+        patterns += section["regexes"]
+    for p in patterns:
+        re.compile(python_pattern(p))
+
+
+def test_every_rule_maps_to_a_detector_that_exists() -> None:
+    names = {d.name for d in DETECTORS}
+    assert set(_DATA["rules"]) == set(RULE_DETECTORS)
+    for detectors in RULE_DETECTORS.values():
+        assert set(detectors) <= names | {"*"}
+
+
+def test_python_pattern_scopes_a_mid_pattern_flag() -> None:
+    rx = re.compile(python_pattern("^/Users/(?i)[a-z0-9]+/x$"))
+    assert rx.match("/Users/ALICE/x") and not rx.match("/USERS/alice/x")
+    assert re.compile(python_pattern("(?i)^true|false|null$")).search("FALSE")
+
+
+@pytest.mark.parametrize("example", _DATA["rules"]["gcp-api-key"]["regexes"][1:])
+def test_published_google_example_keys_are_kept(example: str) -> None:
+    text = f'firebase: {{ apiKey: "{example}" }}\n'
+    assert find_secrets(text) == []
+
+
+def test_a_google_key_no_allowlist_names_is_masked() -> None:
+    key = "AIzaSy" + _token(33, string.ascii_letters + string.digits + "_-")
+    text = f'firebase: {{ apiKey: "{key}" }}\n'
+    found = [text[f.start : f.end] for f in find_secrets(text)]
+    assert found == [key]
+
+
+def test_aws_example_key_ids_are_kept_and_others_masked() -> None:
+    example = "AKIA" + _token(9, string.ascii_uppercase + "234567") + "EXAMPLE"
+    real = "AKIA" + _token(16, string.ascii_uppercase + "234567")
+    assert find_secrets(f"aws_access_key_id = {example}\n") == []
+    text = f"aws_access_key_id = {real}\n"
+    assert [text[f.start : f.end] for f in find_secrets(text)] == [real]
+
+
+def test_a_form_allowlist_applies_only_to_its_detectors() -> None:
+    example = _DATA["rules"]["gcp-api-key"]["regexes"][1]
+    assert allowlisted("google_api_key", example) and allowlisted("secret_assignment", example)
+    pair = "deploy:changeme"
+    assert allowlisted("basic_auth", pair)
+    assert not allowlisted("secret_assignment", pair)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "${{ secrets.DEPLOY_TOKEN }}",
+        "%DB_PASSWORD%",
+        "@API_TOKEN@",
+        "/usr/local/etc/app.key",
+        "{{ .Values.token }}",
+    ],
+)
+def test_global_allowlist_keeps_templates_and_paths(value: str) -> None:
+    assert allowlisted("secret_assignment", value)
+
+
+@pytest.mark.parametrize(
+    "public",
+    ["bedrock.us-east-1.amazonaws.com", "https://hooks.internal.example.org/v2/events", "3.14.159-rc2"],
+)
+def test_base64_of_public_text_is_not_a_secret(public: str) -> None:
+    encoded = base64.b64encode(public.encode()).decode().rstrip("=")
+    assert encodes_public_text(encoded)
+    text = f"bedrock_api_key = {encoded}\n"
+    assert find_secrets(text) == []
+
+
+def test_base64_of_credentials_or_random_bytes_is_still_masked() -> None:
+    pair = base64.b64encode(b"deploy:" + _token(14).encode()).decode()
+    random_bytes = base64.b64encode(_RNG.randbytes(30)).decode()
+    for value in (pair, random_bytes):
+        assert not encodes_public_text(value)
+    text = f"curl -H 'Authorization: Basic {pair}' https://x.test/\napi_key = {random_bytes}\n"
+    found = {text[f.start : f.end] for f in find_secrets(text)}
+    assert pair in found and random_bytes in found
