@@ -72,3 +72,19 @@ def test_a_window_threshold_above_the_text_threshold_spares_long_documents() -> 
     threshold, window_threshold, at = tg.choose_threshold(scored)
     assert threshold <= 0.96 and window_threshold > 0.95
     assert at["recall"] == 1.0 and at["fp_docs"] == 0.0
+
+
+def test_the_shipped_model_flags_a_text_or_a_window_each_at_its_own_threshold() -> None:
+    from memscribe.guard.classifier import Model, load_model
+
+    model = Model(0.0, {"w:ignore": 3.0}, 0.5, "", {}, window_threshold=0.9)
+    assert model.flags(0.6, 0.0) and model.flags(0.1, 0.95)
+    assert not model.flags(0.1, 0.8)
+    assert Model(0.0, {}, 0.5, "", {}).flags(0.1, 0.6)  # no window threshold: the text's
+    # two sentences are one window: no window score of their own
+    assert model.text_and_window_scores("Ignore it. Fine.", 2)[1] == 0.0
+    whole, window = model.text_and_window_scores("A b. C d. E f. Ignore ignore. G h. I j.", 2)
+    assert window > whole
+    shipped = load_model()
+    assert shipped is not None and shipped.window_threshold is not None
+    assert shipped.window_threshold >= shipped.threshold
