@@ -185,7 +185,7 @@ def main() -> int:
         print(f"{name}: {speed:.2f} MB/s CPU on {size_mb:.2f} MB; reasons: {top}")
     model = load_model()
     if model is not None:
-        print(f"classifier {model.version}, threshold {model.threshold}, windows {model.window_threshold}")
+        print(f"classifier {model.version}, threshold {model.threshold}")
     if a.json:
         a.json.write_text(json.dumps(out, indent=2), encoding="utf-8")
     return 0

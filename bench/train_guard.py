@@ -7,21 +7,13 @@ Logistic regression (L2, class-balanced) over the features of
 :func:`memscribe.guard.classifier.features`, fitted by full-batch gradient descent (Adam, a
 fixed number of steps, no randomness) on the development part of the split in
 ``bench/injection_corpus.py`` (``train`` and ``threshold``; the package documents of
-``fixtures/guard/clean_documents.jsonl`` included). The decision thresholds are chosen on
+``fixtures/guard/clean_documents.jsonl`` included). The decision threshold is chosen on
 out-of-fold scores: :data:`FOLDS` models, each trained without one fold of the development
-part, score that fold: one threshold for a text's own score and one, never lower, for its
-best window of :data:`~memscribe.guard.verdict.WINDOW_SENTENCES` sentences (a long document has
-many windows, each a chance to cross the line by accident).
-The pair kept catches the most attacks while rules and classifier together keep the
-false-positive rate under :data:`MAX_FP_USER` on the benign user statements and under
-:data:`MAX_FP_DOCS` on the clean documents (the corpus's, and separately the package
-documents) *with confidence*: the Wilson upper bound of the rate (one-sided 80%,
-:data:`CONFIDENCE_Z`), not the rate seen, must be under the bar, since the bars are for data
-nobody tuned for (at 1,117 statements that allows 8 flagged, 0.72%; at 251 documents, 3).
-Choosing it on every development sample instead of one held-back fifth makes a 1% rate
-resolvable (some 1,100 user statements instead of 300).
-Texts are scored as the guard scores them: normalised, with quotations inside the writer's own
-words left out (:func:`memscribe.guard.quoting.dequote`).
+part, score that fold, and the threshold is the lowest score at which rules and classifier
+together flag at most :data:`MAX_FP_USER` of the benign user statements and at most
+:data:`MAX_FP_DOCS` of the clean documents (the corpus's, and separately the package
+documents). Choosing it on every development sample instead of one held-back fifth makes a
+1% rate resolvable (some 800 user statements instead of 230).
 The ``validation`` part is not read here. The few hyperparameters below (``NORM_POWER``,
 ``L2``, ``MIN_DF``, ``USER_WEIGHT``, ``DOC_WEIGHT``) were compared on the out-of-fold scores
 only: recall at those false-positive rates (``L2`` 1e-3: 0.59, 1e-4: 0.69; ``MIN_DF`` 3: 0.68;
@@ -34,13 +26,6 @@ users 5x: 0.712 (8x: 0.729 at ``L2`` 1e-4); ``L2`` 3e-4: 0.668, 3e-5: 0.741, 1e-
 of 0.98 against 0.77 out of fold (memorised), and memory texts in German the development eval
 writes (``authored-dev``, stand-in path: "Nutzer spart nicht mehr für ein Auto, sondern …")
 scored 0.98-0.99 and were dropped as injections (3 on the dev split; 1 at 3e-5).
-With quotations left out and the confidence-bounded threshold (out-of-fold recall at those
-bounds, one threshold): users 5x 0.709 (before the longest-quotation cap), users 8x 0.734
-(kept), users 8x at ``L2`` 1e-5 0.724; hard negatives 16x (:data:`HARD_WEIGHT`): 0.720, and clean
-documents 6x as well: 0.714; a mark before each sentence that names an AI reader in the second
-person: 0.735 (not kept: no gain, 0.3 s CPU per 1.8 MB). A window threshold of its own: 0.753
-(text 0.908, windows 0.969; clean documents flagged out of fold 1.2% -> 0.8%). Windows of one
-sentence: 0.714; of three: 0.760 (documents 1.2%; within the noise of two, which is kept).
 """
 
 from __future__ import annotations
@@ -49,7 +34,6 @@ import argparse
 import gzip
 import hashlib
 import json
-import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -62,15 +46,12 @@ sys.path.insert(0, str(REPO / "bench"))
 from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import classifier, normalise, rules  # noqa: E402
-from memscribe.guard.verdict import WINDOW_SENTENCES, classifier_text, windows  # noqa: E402
+from memscribe.guard.verdict import WINDOW_SENTENCES, windows  # noqa: E402
 
 OUT = REPO / "pipeline" / "guard" / classifier.WEIGHTS_RESOURCE
 MIN_DF = 2
 #: Benign user statements weigh this much more than other samples in the loss.
-USER_WEIGHT = 8.0
-#: Hard negatives (benign text with an attack's words or shape) weigh this much more in the
-#: loss, instead of :data:`USER_WEIGHT`: the user statements the classifier confuses.
-HARD_WEIGHT = 8.0
+USER_WEIGHT = 5.0
 #: The corpus's clean documents (emails, pages, tables) weigh this much more in the loss.
 DOC_WEIGHT = 3.0
 NORM_POWER = 0.35
@@ -80,10 +61,9 @@ LEARNING_RATE = 0.05
 #: Folds of the cross-validation whose out-of-fold scores choose the threshold.
 FOLDS = 5
 MAX_FP_USER = 0.01
-#: Clean documents: at most this share flagged by the rules and the classifier together.
+#: Clean documents: at most this share, or one document (the threshold part holds a few dozen,
+#: too few to resolve 2%), flagged by the rules and the classifier together.
 MAX_FP_DOCS = 0.02
-#: One-sided confidence of the false-positive bounds the threshold keeps (z 0.84: 80%).
-CONFIDENCE_Z = 0.84
 #: An attack's line also found in this many training attacks is taught as context, not attack.
 MAX_SHARED_ATTACKS = 2
 #: Weights smaller than this are dropped from the shipped file (they move no verdict).
@@ -94,8 +74,6 @@ PRUNE = 0.02
 _USER_TEXTS: set[str] = set()
 #: Clean documents' texts (the <= 2% budget on them binds too).
 _DOC_TEXTS: set[str] = set()
-#: Hard negatives' texts (a subset of :data:`_USER_TEXTS`).
-_HARD_TEXTS: set[str] = set()
 
 
 def training_texts(train: list[Sample]) -> list[tuple[str, bool]]:
@@ -115,19 +93,17 @@ def training_texts(train: list[Sample]) -> list[tuple[str, bool]]:
             in_attacks.update({ln.strip() for ln in s.text.splitlines() if ln.strip()})
     out: list[tuple[str, bool]] = []
     for s in train:
-        text = classifier_text(normalise.normalise(s.text))
+        text = normalise.normalise(s.text)
         if s.injection:
             lines = [ln for ln in s.text.splitlines() if ln.strip() not in benign_lines]
             own = [ln for ln in lines if in_attacks[ln.strip()] < MAX_SHARED_ATTACKS]
             kept = "\n".join(own if len(lines) > 1 and own else lines)
-            out.append((classifier_text(normalise.normalise(kept)) if kept.strip() else text, True))
+            out.append((normalise.normalise(kept) if kept.strip() else text, True))
         else:
             out.append((text, False))
             out.extend((w, False) for w in windows(text)[1:])
             if s.category in USER_STATEMENTS:
                 _USER_TEXTS.update([text, *windows(text)[1:]])
-                if s.category == "hard_negative":
-                    _HARD_TEXTS.update([text, *windows(text)[1:]])
             elif s.category in CLEAN_DOCUMENTS:
                 _DOC_TEXTS.update([text, *windows(text)[1:]])
     return out
@@ -168,15 +144,7 @@ def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
     sample_w = np.where(y == 1.0, len(y) / (2 * pos), len(y) / (2 * (len(y) - pos)))
     sample_w *= np.asarray(
         [
-            1.0
-            if label
-            else HARD_WEIGHT
-            if t in _HARD_TEXTS
-            else USER_WEIGHT
-            if t in _USER_TEXTS
-            else DOC_WEIGHT
-            if t in _DOC_TEXTS
-            else 1.0
+            1.0 if label else USER_WEIGHT if t in _USER_TEXTS else DOC_WEIGHT if t in _DOC_TEXTS else 1.0
             for t, label in texts
         ]
     )
@@ -201,98 +169,52 @@ def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
     return b, {f: float(x) for f, x in zip(vocab, w, strict=True) if abs(x) >= PRUNE}
 
 
-#: Each sample with whether a rule fires on it, the classifier's score of the text as a whole
-#: and its best window's score.
-Scored = list[tuple[Sample, bool, float, float]]
+Scored = list[tuple[Sample, bool, float]]
 
 
 def score_samples(model: classifier.Model, samples: list[Sample]) -> Scored:
-    """Each sample with whether a rule fires on it and the classifier's text and window scores
-    (the highest over the sample's views)."""
+    """Each sample with whether a rule fires on it and the classifier's window score."""
     scored = []
     for s in samples:
         vs = normalise.views(s.text)
-        pairs = [model.text_and_window_scores(classifier_text(v), WINDOW_SENTENCES) for v in vs]
         scored.append(
-            (s, rules.first_rule(vs) is not None, max(p[0] for p in pairs), max(p[1] for p in pairs))
+            (
+                s,
+                rules.first_rule(vs) is not None,
+                max(model.max_window_score(v, WINDOW_SENTENCES) for v in vs),
+            )
         )
     return scored
 
 
-def upper_bound(flagged: int, total: int, z: float) -> float:
-    """Wilson score upper bound of a rate observed as ``flagged`` of ``total`` (``z``: normal
-    quantile of the one-sided confidence)."""
-    if total == 0:
-        return 0.0
-    p = flagged / total
-    centre = p + z * z / (2 * total)
-    spread = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total))
-    return (centre + spread) / (1 + z * z / total)
-
-
-#: A window threshold above any score: windows alone never flag.
-NO_WINDOWS = 1.001
-
-
-def choose_threshold(scored: Scored) -> tuple[float, float, dict[str, float]]:
-    """The text threshold and the window threshold (never below it) at which rules and
-    classifier together catch the most attacks while keeping the false-positive rate under
-    :data:`MAX_FP_USER` on the benign user statements and under :data:`MAX_FP_DOCS` on each
-    group of clean documents, among ``scored`` (out-of-fold scores: no sample scored by a
-    model that learnt from it), *with confidence*: the rate's upper bound (:func:`upper_bound`
-    at :data:`CONFIDENCE_Z`), not the rate seen, must stay under the bar, since the bar must
-    hold on data nobody tuned for (a rate of exactly 1% on a thousand statements is as likely
-    to be 1.4% on the next few hundred as 0.6%). A long text has many windows, each a chance
-    to cross the line by accident, so the window threshold may be the higher one. Ties go to
-    the higher thresholds."""
-    rule = np.asarray([r for _, r, _, _ in scored])
-    whole = np.asarray([w for _, _, w, _ in scored])
-    window = np.asarray([w for _, _, _, w in scored])
-    attacks = np.asarray([s.injection for s, _, _, _ in scored])
-    groups = [
-        (
-            np.asarray([not s.injection and s.category in USER_STATEMENTS for s, _, _, _ in scored]),
-            MAX_FP_USER,
-        ),
-        (np.asarray([s.category in CLEAN_DOCUMENTS for s, _, _, _ in scored]), MAX_FP_DOCS),
-        (np.asarray([s.category in PACKAGE_DOCUMENTS for s, _, _, _ in scored]), MAX_FP_DOCS),
+def choose_threshold(scored: Scored) -> tuple[float, dict[str, float]]:
+    """Lowest threshold at which rules and classifier together flag at most :data:`MAX_FP_USER`
+    of the benign user statements and at most :data:`MAX_FP_DOCS` (or one) of each group of
+    clean documents, among ``scored`` (out-of-fold scores: no sample scored by a model that
+    learnt from it)."""
+    users = [(r, sc) for s, r, sc in scored if not s.injection and s.category in USER_STATEMENTS]
+    doc_groups = [
+        [(r, sc) for s, r, sc in scored if s.category in group]
+        for group in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)
     ]
+    threshold = 0.99
+    for t in sorted({round(sc, 3) for _, _, sc in scored if sc >= 0.5}):
+        fp_user = sum(1 for r, sc in users if r or sc >= t)
+        if fp_user <= MAX_FP_USER * len(users) and all(
+            sum(1 for r, sc in docs if r or sc >= t) <= max(1, MAX_FP_DOCS * len(docs)) for docs in doc_groups
+        ):
+            threshold = t
+            break
 
-    def flagged(t: float, tw: float) -> np.ndarray:
-        return rule | (whole >= t) | (window >= tw)
+    def rate(group: list[tuple[bool, float]]) -> float:
+        return sum(1 for r, sc in group if r or sc >= threshold) / max(1, len(group))
 
-    def feasible(t: float, tw: float) -> bool:
-        hit = flagged(t, tw)
-        return all(upper_bound(int(hit[g].sum()), int(g.sum()), CONFIDENCE_Z) <= bar for g, bar in groups)
-
-    cands = sorted({round(float(x), 3) for x in np.concatenate([whole, window]) if x >= 0.5}) + [NO_WINDOWS]
-    best: tuple[float, float, float] = (-1.0, 0.99, 0.99)
-    for k, t in enumerate(cands[:-1]):
-        above = cands[k:]
-        if not feasible(t, NO_WINDOWS):
-            continue
-        lo, hi = 0, len(above) - 1  # the lowest feasible window threshold (feasibility grows with it)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if feasible(t, above[mid]):
-                hi = mid
-            else:
-                lo = mid + 1
-        recall = float(flagged(t, above[lo])[attacks].mean())
-        if recall >= best[0]:
-            best = (recall, t, above[lo])
-    _, threshold, window_threshold = best
-    hit = flagged(threshold, window_threshold)
-    return (
-        threshold,
-        window_threshold,
-        {
-            "recall": float(hit[attacks].mean()),
-            "fp_user": float(hit[groups[0][0]].mean()),
-            "fp_docs": float(hit[groups[1][0]].mean()),
-            "fp_package_docs": float(hit[groups[2][0]].mean()),
-        },
-    )
+    return threshold, {
+        "recall": rate([(r, sc) for s, r, sc in scored if s.injection]),
+        "fp_user": rate(users),
+        "fp_docs": rate(doc_groups[0]),
+        "fp_package_docs": rate(doc_groups[1]),
+    }
 
 
 def fold_of(sample: Sample, folds: int) -> int:
@@ -300,7 +222,7 @@ def fold_of(sample: Sample, folds: int) -> int:
 
 
 def main() -> int:
-    global L2, NORM_POWER, USER_WEIGHT, HARD_WEIGHT, DOC_WEIGHT, MIN_DF, STEPS, CONFIDENCE_Z
+    global L2, NORM_POWER, USER_WEIGHT, DOC_WEIGHT, MIN_DF, STEPS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--folds", type=int, default=FOLDS, help="cross-validation folds for the threshold")
@@ -309,11 +231,9 @@ def main() -> int:
     ap.add_argument("--no-final", action="store_true", help="only the out-of-fold figures (no weights)")
     ap.add_argument("--norm-power", type=float, default=NORM_POWER)
     ap.add_argument("--user-weight", type=float, default=USER_WEIGHT)
-    ap.add_argument("--hard-weight", type=float, default=HARD_WEIGHT)
     ap.add_argument("--doc-weight", type=float, default=DOC_WEIGHT)
     ap.add_argument("--min-df", type=int, default=MIN_DF)
     ap.add_argument("--steps", type=int, default=STEPS)
-    ap.add_argument("--confidence-z", type=float, default=CONFIDENCE_Z)
     a = ap.parse_args()
     L2, NORM_POWER, USER_WEIGHT, DOC_WEIGHT, MIN_DF = (
         a.l2,
@@ -322,7 +242,7 @@ def main() -> int:
         a.doc_weight,
         a.min_df,
     )
-    STEPS, CONFIDENCE_Z, HARD_WEIGHT = a.steps, a.confidence_z, a.hard_weight
+    STEPS = a.steps
     samples = load()
     dev = [s for s in samples if s.split != "validation"]
     scored: Scored = []
@@ -331,24 +251,16 @@ def main() -> int:
         bias, weights = fit(rest)
         fold_model = classifier.Model(bias, weights, 0.5, "", {}, norm_power=NORM_POWER)
         scored += score_samples(fold_model, [s for s in dev if fold_of(s, a.folds) == k])
-    threshold, window_threshold, at = choose_threshold(scored)
+    threshold, at = choose_threshold(scored)
     if a.dump is not None:
         rows = [
-            {
-                "id": s.id,
-                "category": s.category,
-                "injection": s.injection,
-                "rule": r,
-                "score": round(max(whole, window), 4),
-                "whole": round(whole, 4),
-                "window": round(window, 4),
-            }
-            for s, r, whole, window in scored
+            {"id": s.id, "category": s.category, "injection": s.injection, "rule": r, "score": round(sc, 4)}
+            for s, r, sc in scored
         ]
         a.dump.write_text(json.dumps(rows), encoding="utf-8")
     print(
-        f"threshold {threshold}, windows {window_threshold} (l2 {L2}, norm_power {NORM_POWER}) "
-        f"from {a.folds}-fold out-of-fold scores: " + ", ".join(f"{k} {v:.3f}" for k, v in at.items())
+        f"threshold {threshold} (l2 {L2}, norm_power {NORM_POWER}) from {a.folds}-fold out-of-fold scores: "
+        + ", ".join(f"{k} {v:.3f}" for k, v in at.items())
     )
     if a.no_final:
         return 0
@@ -361,7 +273,6 @@ def main() -> int:
         "bias": round(bias, 6),
         "norm_power": NORM_POWER,
         "threshold": threshold,
-        "window_threshold": window_threshold,
         "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
     }
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")

@@ -5,9 +5,7 @@ instructions", fakes a ``<system>`` tag, pipes a download into a shell or tells 
 send data somewhere is a prompt injection waiting to fire. :func:`check` normalises the text
 (:mod:`~memscribe.guard.normalise`), runs the named rules (:mod:`~memscribe.guard.rules`) and
 then a small learned classifier (:mod:`~memscribe.guard.classifier`, weights shipped in the
-package); a quoted attack inside the writer's own words is a mention, not a use
-(:mod:`~memscribe.guard.quoting`). :func:`injection_rule` gives the reason (a rule name or
-``classifier``) or ``None``.
+package); :func:`injection_rule` gives the reason (a rule name or ``classifier``) or ``None``.
 """
 
 from __future__ import annotations

@@ -23,15 +23,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 
-__all__ = ["CHAR_NGRAMS", "CJK", "Model", "features", "load_model", "score", "tokens"]
+__all__ = ["CHAR_NGRAMS", "Model", "features", "load_model", "score", "tokens"]
 
 #: Character n-gram lengths taken from each (space-padded) word.
 CHAR_NGRAMS = (3, 4, 5)
 #: Han, Hiragana and Katakana (NFKC has folded half-width forms): one character per token.
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: CJK characters one by one, other words, and single punctuation marks; text is lower-cased
 #: and normalised first.
-_TOKEN = re.compile(f"[{CJK}]|[^\\W{CJK}]+|[^\\w\\s]")
+_TOKEN = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]")
 _SENTENCE_END = frozenset(".!?。！？")
 #: Words longer than this contribute their first characters only (base64 blobs, hashes).
 _MAX_WORD = 40
@@ -65,7 +65,7 @@ def features(text: str) -> Iterator[str]:
 
 @dataclass
 class Model:
-    """Weights of the linear model and the decision thresholds chosen on held-back data."""
+    """Weights of the linear model and the decision threshold chosen on held-back data."""
 
     bias: float
     weights: dict[str, float]
@@ -74,9 +74,6 @@ class Model:
     _word_cache: dict[str, tuple[float, int]]
     #: A text's summed weights are divided by its feature count to this power.
     norm_power: float = 0.5
-    #: The threshold for a window of a few sentences (a long text has many: each is a chance
-    #: to cross the line by accident, so it may need a higher one); ``None``: :attr:`threshold`.
-    window_threshold: float | None = None
     _pairs: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -117,49 +114,35 @@ class Model:
         return self._z(total + get(f"b:{prev} </s>", 0.0), count)
 
     def max_window_score(self, text: str, sentences: int) -> float:
-        """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences."""
-        return max(self.text_and_window_scores(text, sentences))
-
-    def flags(self, whole: float, window: float) -> bool:
-        """Whether a text whose own score is ``whole`` and best window's is ``window`` is flagged."""
-        at = self.threshold if self.window_threshold is None else self.window_threshold
-        return whole >= self.threshold or window >= at
-
-    def text_and_window_scores(self, text: str, sentences: int) -> tuple[float, float]:
-        """The score of ``text`` as a whole and the highest score of its runs of ``sentences``
-        consecutive sentences (``0.0`` when it has no more than that many).
+        """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences.
 
         A sentence ends at a line break or a ``.``/``!``/``?`` token. Each token is weighed
         once and windows are sums over prefix totals, so this costs one pass over the text.
         """
-        # bound methods, looked up once: the loop below runs once per token
-        pair = self._pairs.get
-        cached = self._word_cache.get
+        pairs = self._pairs
+        cache = self._word_cache
         word = self._word
-        ends = _SENTENCE_END
         sums, counts = [0.0], [0]
-        add_sum, add_count = sums.append, counts.append
         total, count, prev = 0.0, 0, "<s>"
         for line in text.lower().splitlines():
             for tok in _TOKEN.findall(line):
-                hit = cached(tok) or word(tok)
-                total += hit[0] + pair((prev, tok), 0.0)
+                hit = cache.get(tok) or word(tok)
+                total += hit[0] + pairs.get((prev, tok), 0.0)
                 count += hit[1] + 1
                 prev = tok
-                if tok in ends:
-                    add_sum(total)
-                    add_count(count)
+                if tok in _SENTENCE_END:
+                    sums.append(total)
+                    counts.append(count)
             if count != counts[-1]:
-                add_sum(total)
-                add_count(count)
-        whole = self._z(total + pair((prev, "</s>"), 0.0), count + 1)
-        best = 0.0
+                sums.append(total)
+                counts.append(count)
+        best = self._z(total + pairs.get((prev, "</s>"), 0.0), count + 1)
         last = len(sums) - 1
         if last > sentences:
             for i in range(last):
                 j = min(i + sentences, last)
                 best = max(best, self._z(sums[j] - sums[i], counts[j] - counts[i] + 1))
-        return whole, best
+        return best
 
 
 def model_from_json(data: dict[str, object]) -> Model:
@@ -173,7 +156,6 @@ def model_from_json(data: dict[str, object]) -> Model:
         version=str(data.get("version", "")),
         _word_cache={},
         norm_power=float(data.get("norm_power", 0.5)),  # type: ignore[arg-type]
-        window_threshold=float(data.get("window_threshold", data["threshold"])),  # type: ignore[arg-type]
     )
 
 

@@ -25,7 +25,6 @@ INVISIBLE = frozenset(
     "\u3164\ufeff\uffa0"
 )
 _DROP = {ord(c): None for c in INVISIBLE}
-_INVISIBLE_CHAR = re.compile("[" + "".join(sorted(INVISIBLE)) + "]")
 _TAG_FIRST, _TAG_LAST = 0xE0000, 0xE007F
 _TAG_CHAR = re.compile("[\U000e0000-\U000e007f]")
 
@@ -82,9 +81,7 @@ def normalise(text: str) -> str:
             for c in text
             if not (_TAG_FIRST <= ord(c) <= _TAG_LAST) or _TAG_FIRST + 0x20 <= ord(c) <= _TAG_FIRST + 0x7E
         )
-    text = unicodedata.normalize("NFKC", text)
-    if _INVISIBLE_CHAR.search(text):
-        text = text.translate(_DROP)
+    text = unicodedata.normalize("NFKC", text).translate(_DROP)
     return fold_confusables(text)
 
 

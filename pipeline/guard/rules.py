@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memscribe.guard.quoting import mention
-
 __all__ = ["RULES", "InjectionRule", "first_rule"]
 
 
@@ -36,8 +34,7 @@ class InjectionRule:
     #: memory") steer an agent only when the text also aims at the agent itself.
     needs: re.Pattern[str] | None = None
     #: When true, a match inside quotation marks or a code block is a mention (a report of
-    #: what an attacker wrote, a regex that looks for it), not a use
-    #: (:func:`memscribe.guard.quoting.mention`).
+    #: what an attacker wrote, a regex that looks for it), not a use.
     mention_ok: bool = False
 
     def search(self, text: str, low: str, present: frozenset[str] | None = None) -> bool:
@@ -69,7 +66,23 @@ class InjectionRule:
     def _hit(self, text: str, start: int, end: int) -> bool:
         if not self.mention_ok:
             return self.pattern.search(text, start, end) is not None
-        return any(not mention(text, m.start()) for m in self.pattern.finditer(text, start, end))
+        return any(not quoted(text, m.start()) for m in self.pattern.finditer(text, start, end))
+
+
+_OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\S)")
+_CLOSE_SINGLE = re.compile(r"(?<=\S)'(?![\w'])")
+
+
+def quoted(text: str, at: int) -> bool:
+    """True when position ``at`` sits inside quotation marks on its line or inside a fenced
+    code block: the words there are quoted, not said."""
+    if text.count("```", 0, at) % 2:
+        return True
+    before = text[text.rfind("\n", 0, at) + 1 : at]
+    if before.count('"') % 2 or before.count("`") % 2 or before.count("“") > before.count("”"):
+        return True
+    # the character at ``at`` is kept so an opening quote right before it is seen as one
+    return len(_OPEN_SINGLE.findall(before + text[at : at + 1])) > len(_CLOSE_SINGLE.findall(before))
 
 
 def _rule(
@@ -217,7 +230,6 @@ RULES: tuple[InjectionRule, ...] = (
             "moderation",
         ),  # fmt: skip
         window=120,
-        mention_ok=True,
     ),
     _rule(
         "do_not_follow",
@@ -225,7 +237,6 @@ RULES: tuple[InjectionRule, ...] = (
         r"(?:the\s+|your\s+|any\s+)?(?:system|developer|previous|original|above|prior|safety)\b",
         hints=("follow", "obey", "listen"),
         window=100,
-        mention_ok=True,
     ),
     _rule(
         "system_prompt",
@@ -237,7 +248,6 @@ RULES: tuple[InjectionRule, ...] = (
         r"(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))",
         hints=("system", "prompt", "instruction"),
         window=100,
-        mention_ok=True,
     ),
     _rule(
         "prompt_extraction",
@@ -249,7 +259,6 @@ RULES: tuple[InjectionRule, ...] = (
         r"|(?:everything|all|the\s+text|the\s+words?)\s+(?:in\s+your\s+prompt|above\s+this\s+line|before\s+this\s+line))",
         hints=("prompt", "instruction", "rules", "guidelines", "directives", "above", "before this"),
         window=100,
-        mention_ok=True,
     ),
     _rule(
         "forced_output",
@@ -303,7 +312,6 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}"
         r"(?:ai|assistant|model|chatbot|bot|dan|evil|unrestricted|unfiltered|uncensored|jailbroken|without)\b",
         hints=("you are now", "from now on", "pretend"),
-        mention_ok=True,
     ),
     _rule(
         "new_instructions",
@@ -313,7 +321,6 @@ RULES: tuple[InjectionRule, ...] = (
         r"\s+(?:are|is)\b",
         hints=("instruction", "rules", "orders", "task", "objective", "goal"),
         window=100,
-        mention_ok=True,
     ),
     _rule(
         "exfiltration",
@@ -396,7 +403,6 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\bmemory\s+update\s*:",
         hints=("remember", "obey", "comply", "permanent", "memory update"),
         window=100,
-        mention_ok=True,
     ),
     _rule(
         # a user asking their memory tool to keep something is the tool's purpose; the same
@@ -414,12 +420,10 @@ RULES: tuple[InjectionRule, ...] = (
 #: Every rule's hints: looked for once per text, so a rule none of whose hints occurs costs
 #: one set test instead of a substring search per hint.
 _ALL_HINTS = tuple(sorted({h for rule in RULES for h in rule.hints}))
-#: The hints an ASCII text can hold.
-_ASCII_HINTS = tuple(h for h in _ALL_HINTS if h.isascii())
 
 
 def _present(low: str) -> frozenset[str]:
-    return frozenset([h for h in (_ASCII_HINTS if low.isascii() else _ALL_HINTS) if h in low])
+    return frozenset([h for h in _ALL_HINTS if h in low])
 
 
 def first_rule(texts: list[str]) -> str | None:

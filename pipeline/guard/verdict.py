@@ -2,10 +2,7 @@
 
 :func:`check` normalises the text (:mod:`memscribe.guard.normalise`), runs the rule table on
 every view and, when no rule fires, scores the text and its sentence windows with the shipped
-classifier. Rules that judge what is *said* to the agent skip a quoted attack inside the
-writer's own words, and the classifier scores the writer's words with such quotations left out
-(:mod:`memscribe.guard.quoting`), so a question about an attack is judged by the question. The
-verdict names its reason: the rule, or ``classifier`` with the score, so a
+classifier. The verdict names its reason: the rule, or ``classifier`` with the score, so a
 refusal can always be explained.
 """
 
@@ -15,9 +12,8 @@ import re
 from dataclasses import dataclass
 
 from memscribe.guard import classifier, normalise, rules
-from memscribe.guard.quoting import dequote
 
-__all__ = ["CLASSIFIER_RULE", "Verdict", "check", "classifier_text", "injection_rule", "windows"]
+__all__ = ["CLASSIFIER_RULE", "Verdict", "check", "injection_rule", "windows"]
 
 #: The ``rule`` a classifier verdict carries.
 CLASSIFIER_RULE = "classifier"
@@ -54,16 +50,9 @@ def windows(text: str) -> list[str]:
     return [text] + [" ".join(parts[i : i + step]) for i in range(max(1, len(parts) - step + 1))]
 
 
-def classifier_text(view: str) -> str:
-    """What the classifier scores of a normalised view: quotations inside the writer's own
-    words left out (:func:`~memscribe.guard.quoting.dequote`). Training scores the same."""
-    return dequote(view)
-
-
 def check(text: str, *, use_classifier: bool = True) -> Verdict:
     """The verdict on ``text``: the first rule that fires on any normalised view, else the
-    classifier when the text's score reaches the shipped threshold, or a window's score the
-    window threshold."""
+    classifier when its score reaches the shipped threshold."""
     views = normalise.views(text)
     rule = rules.first_rule(views)
     if rule is not None or not use_classifier:
@@ -71,10 +60,8 @@ def check(text: str, *, use_classifier: bool = True) -> Verdict:
     model = classifier.load_model()
     if model is None:
         return Verdict(None)
-    scores = [model.text_and_window_scores(classifier_text(v), WINDOW_SENTENCES) for v in views]
-    flagged = any(model.flags(whole, window) for whole, window in scores)
-    best = max(max(pair) for pair in scores)
-    return Verdict(CLASSIFIER_RULE if flagged else None, round(best, 4))
+    best = max(model.max_window_score(v, WINDOW_SENTENCES) for v in views)
+    return Verdict(CLASSIFIER_RULE if best >= model.threshold else None, round(best, 4))
 
 
 def injection_rule(text: str) -> str | None:
