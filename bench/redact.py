@@ -30,7 +30,13 @@ spans: a reported value is located in its line, else the whole line is its span.
 
 Targets (issue 3): recall >= 0.95 on planted transcript secrets (the shared transcripts
 corpus and the generated one) with < 1 false positive per 1,000 benign lines, and throughput
->= 10x detect-secrets.
+>= 10x detect-secrets. Issue 12 adds scanner samples (``gitleaks``): recall >= 0.75 at <= 10
+false positives per 1,000 benign lines, printed per split.
+
+Reading the ``gitleaks`` figures: memscribe loads gitleaks' own allowlists as data
+(``memscribe/redaction/gitleaks_allowlists.toml``), and some of gitleaks' ``fps`` cases are the
+very example keys those allowlists name, so on this corpus the allowlists are not tested on
+unseen data (the validation part included); the transcript corpora do not depend on them.
 """
 
 from __future__ import annotations
@@ -439,6 +445,14 @@ def main() -> int:  # noqa: C901 - one report, read top to bottom
         "targets (transcripts+generated, both splits): "
         + "   ".join(f"{k}: {'met' if v else 'NOT met'}" for k, v in targets.items())
     )
+    for split in SPLITS:
+        if (g := results["memscribe"][0].get(f"gitleaks/{split}")) is not None:
+            ok = g.recall >= 0.75 and g.fp_per_kline <= 10
+            targets[f"scanner samples {split}: recall >= 0.75 at FP/1k <= 10"] = ok
+            print(
+                f"target (gitleaks/{split}): recall {_fmt(g.recall)} at FP/1k {_fmt(g.fp_per_kline, 2)}: "
+                f"{'met' if ok else 'NOT met'}"
+            )
     if m.missed:
         print("memscribe misses by type: " + ", ".join(f"{k} {v}" for k, v in sorted(m.missed.items())))
     out.update({"throughput_mb_s": speeds, "targets": targets})

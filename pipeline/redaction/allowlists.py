@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
@@ -38,41 +39,109 @@ _DATA = "gitleaks_allowlists.toml"
 def python_pattern(pattern: str) -> str:
     """``pattern`` (Go RE2) for Python's ``re``: a global flag group (``(?i)x``, ``/(?i)x``), which
     RE2 applies from there on and Python refuses anywhere but at the start of the whole
-    expression (the patterns are joined into one), becomes a scoped group to the end."""
+    expression, becomes a scoped group to the end."""
     at = pattern.find("(?i)")
     if at < 0:
         return pattern
     return f"{pattern[:at]}(?i:{pattern[at + 4 :]})"
 
 
-def _compile(patterns: list[str]) -> re.Pattern[str] | None:
-    if not patterns:
-        return None
-    return re.compile("|".join(f"(?:{python_pattern(p)})" for p in patterns))
+#: Values longer than this (key blocks, long blobs) are not tested: no pattern names one, and
+#: searching a few kilobytes with patterns such as ``[^:]+:…`` costs more than the scan.
+MAX_TESTED_LEN = 128
+
+
+@dataclass(frozen=True)
+class _Allowlist:
+    """One list's patterns, tested as cheaply as they allow: literal ones (documented example
+    keys) as sub-strings, those anchored at the start joined and only tried there (``match``),
+    the others joined and searched; stopwords as case-insensitive sub-strings."""
+
+    literals: re.Pattern[str] | None = None
+    anchored: re.Pattern[str] | None = None
+    searched: re.Pattern[str] | None = None
+    stopwords: tuple[str, ...] = ()
+
+    def matches(self, value: str) -> bool:
+        if self.anchored is not None and self.anchored.match(value):
+            return True
+        if self.literals is not None and self.literals.search(value):
+            return True
+        if self.searched is not None and self.searched.search(value):
+            return True
+        if self.stopwords:
+            low = value.lower()
+            return any(w in low for w in self.stopwords)
+        return False
+
+
+def _top_level_alternation(pattern: str) -> bool:
+    """Whether ``pattern`` has a ``|`` outside any group or character class."""
+    depth, in_class, escaped = 0, False, False
+    for c in pattern:
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+    return False
+
+
+#: A pattern with none of these characters is a literal string.
+_REGEX_SYNTAX = frozenset("\\^$.|?*+()[]{}")
+
+
+def _join(patterns: list[str]) -> re.Pattern[str] | None:
+    return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+
+
+def _allowlist(patterns: list[str], stopwords: tuple[str, ...] | list[str] = ()) -> _Allowlist:
+    literals = [re.escape(p) for p in patterns if not _REGEX_SYNTAX & set(p)]
+    regexes = [python_pattern(p) for p in patterns if _REGEX_SYNTAX & set(p)]
+    anchored = [p[1:] for p in regexes if p.startswith("^") and not _top_level_alternation(p)]
+    searched = [_for_search(p) for p in regexes if not (p.startswith("^") and not _top_level_alternation(p))]
+    return _Allowlist(_join(literals), _join(anchored), _join(searched), tuple(w.lower() for w in stopwords))
+
+
+def _for_search(pattern: str) -> str:
+    """A pattern that a search finds in the same values, without trying every length of a
+    leading ``.+`` (or ``.*``) at every position: ``.+EXAMPLE$`` occurs where ``.EXAMPLE$``
+    does."""
+    if pattern[:2] in (".+", ".*") and not _top_level_alternation(pattern):
+        return ("." if pattern[1] == "+" else "") + pattern[2:]
+    return pattern
 
 
 @cache
-def _tables() -> tuple[re.Pattern[str] | None, tuple[str, ...], dict[str, re.Pattern[str]]]:
+def _tables() -> tuple[_Allowlist, dict[str, _Allowlist]]:
+    """The list every detector is tested against (the global one and the documented example
+    keys), and each detector's own."""
     data = tomllib.loads(files("memscribe.redaction").joinpath(_DATA).read_text(encoding="utf-8"))
     glob = data["global"]
     per_detector: dict[str, list[str]] = {"*": list(glob.get("regexes", []))}
     for rule, section in data["rules"].items():
         for name in RULE_DETECTORS.get(rule, ()):
             per_detector.setdefault(name, []).extend(section.get("regexes", []))
-    compiled = {name: rx for name, pats in per_detector.items() if (rx := _compile(pats)) is not None}
-    stopwords = tuple(w.lower() for w in glob.get("stopwords", []))
-    return compiled.pop("*", None), stopwords, compiled
+    common = _allowlist(per_detector.pop("*"), glob.get("stopwords", []))
+    return common, {name: _allowlist(pats) for name, pats in per_detector.items()}
 
 
 def allowlisted(detector: str, value: str) -> bool:
     """True when gitleaks' allowlists let ``value`` through: a global regex or stopword, a
     documented example key of any rule, or an allowlist of a gitleaks rule of ``detector``'s form."""
-    glob, stopwords, per_detector = _tables()
-    if glob is not None and glob.search(value):
+    if len(value) > MAX_TESTED_LEN:
+        return False
+    common, per_detector = _tables()
+    if common.matches(value):
         return True
-    if stopwords:
-        low = value.lower()
-        if any(w in low for w in stopwords):
-            return True
-    rx = per_detector.get(detector)
-    return rx is not None and rx.search(value) is not None
+    own = per_detector.get(detector)
+    return own is not None and own.matches(value)

@@ -196,6 +196,9 @@ def is_benign_shape(value: str) -> bool:
 #: A base64 or base64url run (padding optional): what :func:`encodes_public_text` decodes.
 _BASE64 = re.compile(r"^[A-Za-z0-9+/_-]{16,512}={0,2}$")
 #: A URL without credentials in it.
+#: The base64 digits worth 0-31: the first of each group of four when the first byte is ASCII.
+_ASCII_LEAD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"
+_NOT_PRINTABLE = re.compile(rb"[^\x20-\x7e]")
 _PLAIN_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
 
 
@@ -209,11 +212,13 @@ def encodes_public_text(value: str) -> bool:
     if not _BASE64.match(value):
         return False
     core = value.rstrip("=")
+    if core[::4].strip(_ASCII_LEAD):
+        return False  # each group of four starts a byte under 0x80 when the text is ASCII
     try:
         raw = base64.b64decode(core.replace("-", "+").replace("_", "/") + "=" * (-len(core) % 4))
     except (binascii.Error, ValueError):
         return False
-    if len(raw) < 8 or any(b < 0x20 or b > 0x7E for b in raw):
+    if len(raw) < 8 or _NOT_PRINTABLE.search(raw):
         return False
     text = raw.decode("ascii")
     return is_benign_shape(text) or bool(_PLAIN_URL.match(text))
@@ -293,11 +298,11 @@ def not_a_secret(value: str) -> bool:
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
     if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
         return False
-    if sequential(s) or wordy(s) or encodes_public_text(s):
+    if sequential(s) or wordy(s):
         return False
     if not _DIGIT.search(s) or _char_classes(s) < 2:
         return False
-    return shannon_entropy(s) >= bits and not typed_sample(s)
+    return shannon_entropy(s) >= bits and not typed_sample(s) and not encodes_public_text(s)
 
 
 _PW_FORBIDDEN = re.compile(r"[()\[\]{}<>/\\'\"`,|=:;]")

@@ -120,3 +120,48 @@ def test_base64_of_credentials_or_random_bytes_is_still_masked() -> None:
     text = f"curl -H 'Authorization: Basic {pair}' https://x.test/\napi_key = {random_bytes}\n"
     found = {text[f.start : f.end] for f in find_secrets(text)}
     assert pair in found and random_bytes in found
+
+
+def _plain(patterns: list[str], value: str) -> bool:
+    return any(re.search(python_pattern(p), value) for p in patterns)
+
+
+def test_the_joined_lists_agree_with_searching_each_pattern() -> None:
+    """The fast paths (literals, anchored patterns tried at the start, ``.+X`` searched as
+    ``.X``) find what searching each pattern on its own finds."""
+    from memscribe.redaction.allowlists import _tables
+
+    common, per_detector = _tables()
+    rules = _DATA["rules"]
+    everyone = list(_DATA["global"]["regexes"])
+    for rule, detectors in RULE_DETECTORS.items():
+        if "*" in detectors:
+            everyone += rules[rule]["regexes"]
+    values = [
+        *rules["gcp-api-key"]["regexes"],
+        "xx" + rules["gcp-api-key"]["regexes"][3] + "yy",
+        "AKIAABCDEFGH2345EXAMPLE",
+        "EXAMPLE",
+        "ab\nEXAMPLE",
+        "TRUE",
+        "not false at all",
+        "nullable",
+        "aaaa",
+        "$1",
+        "${HOME}",
+        "%s",
+        "{{ token }}",
+        "/Users/Bob/keys/id.pem",
+        "hal+9ooo_da!sY",
+        "%APPDATA%",
+        "user:changeme",
+        "<user>:<password>",
+        "s.abcdefghijklmnopqrstuvwx",
+    ]
+    values += [_token(n) for n in (8, 20, 40, 90) for _ in range(20)]
+    for value in values:
+        assert common.matches(value) == _plain(everyone, value), value
+        for rule in ("curl-auth-user", "vault-service-token"):
+            (detector,) = RULE_DETECTORS[rule]
+            own = per_detector[detector].matches(value) or common.matches(value)
+            assert own == _plain(everyone + rules[rule]["regexes"], value), (rule, value)
