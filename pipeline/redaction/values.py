@@ -288,7 +288,6 @@ def not_a_secret(value: str) -> bool:
     return (
         is_placeholder(value)
         or is_benign_shape(value)
-        or encodes_public_text(value)
         or sequential(value)
         or wordy(value)
         or typed_sample(value)
