@@ -102,6 +102,31 @@ def test_global_allowlist_keeps_templates_and_paths(value: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "secret", ["zq81Kx0false9Lp#", "trueNorth#8812xQzz", "aXk9Lm2Q#wnull", "FALSEx9Qm2Lp7Kd"]
+)
+def test_a_secret_holding_true_false_or_null_is_masked(secret: str) -> None:
+    """gitleaks' global '(?i)^true|false|null$' reads as three alternatives; grouped as meant,
+    only a value that *is* true/false/null is kept."""
+    assert not allowlisted("secret_assignment", secret)
+    text = f"DB_PASSWORD={secret}\n"
+    assert [text[f.start : f.end] for f in find_secrets(text)] == [secret]
+    assert allowlisted("secret_assignment", "False") and allowlisted("secret_assignment", "null")
+
+
+@pytest.mark.parametrize("pair", ["admin:passW0rd!Xk92q", "ci:tokenXk8a9Qm2zz", "ops:testQ8mZ2kLx"])
+def test_a_password_that_opens_like_a_placeholder_is_not_kept(pair: str) -> None:
+    assert not allowlisted("basic_auth", pair)
+    # a shell variable of mixed case is no placeholder name (the shell expands it; the allowlist
+    # keeps one-case names only, as gitleaks' global list does)
+    assert not allowlisted("basic_auth", "admin:$uperS3cret99x")
+    text = f"curl -u {pair} https://api.example.com\n"
+    password = pair.split(":", 1)[1]
+    assert any(password in text[f.start : f.end] for f in find_secrets(text))
+    for placeholder in ("deploy:changeme", "ci:$CI_TOKEN", "ci:${TOKEN}", "me:xxxx"):
+        assert allowlisted("basic_auth", placeholder)
+
+
+@pytest.mark.parametrize(
     "public",
     ["bedrock.us-east-1.amazonaws.com", "https://hooks.internal.example.org/v2/events", "3.14.159-rc2"],
 )
