@@ -117,6 +117,15 @@ def test_no_change_reported_or_no_value_shown_archives_nothing() -> None:
     assert decide("home-habite-lyon", "User has moved to Lyon, France.", city)[0] != "supersede_old"
 
 
+def test_a_fallback_match_is_never_updated_by_a_facet_verb() -> None:
+    """A verb of residence ("moved to") in "the team moved to Postgres" is about a database: a
+    stored city that reached the shortlist only as a weak fallback match is kept."""
+    city = item("prof_city", "home-city-berlin", "User lives in Berlin.", 0.16)
+    assert decide("team-database", "User's team moved to Postgres last month.", city)[0] != "supersede_old"
+    # the same statement filed under the facet, or related by its text, does update it
+    assert decide("home-city", "User moved to Leipzig last month.", city) == ("supersede_old", ["prof_city"])
+
+
 def test_the_index_shortlists_the_facet_like_the_list(tmp_path: Path) -> None:
     write_profile(tmp_path, "prof_city0001", "residence-lyon", "User lives in Lyon, France.")
     write_profile(tmp_path, "prof_role0001", "employer", "User works at Université Lyon 2.")

@@ -155,13 +155,18 @@ def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[st
     facet (where the user lives or works: :mod:`memscribe.semantic.facets`) and the best entry
     of that facet holds another value, or is written in another script and the candidate's own
     words report the change ("今は福岡の会社で…" / "works at a bank in Osaka"): that entry is
-    updated."""
+    updated. The entry must be on the candidate's topic by its slug (one facet: ``job-…`` /
+    ``employer``) or related by its text, never only a fallback match."""
     facet = statement_facet(request.text) or slug_facet(request.slug)
     if facet is None or not (cue or change_cue(request.said)):
         return []
+    from memscribe.relatedness import SHORTLIST_SCORE, topical
+
     for s in request.shortlist:  # best first
         if (slug_facet(s.slug) or statement_facet(s.text)) != facet:
             continue
+        if not topical(request.slug, s.slug) and s.score < SHORTLIST_SCORE:
+            continue  # a fallback match: "team moved to Postgres" is not about "lives in Berlin"
         if s.id in taken:
             return []
         if comparable(request.text, s.text):
