@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from memscribe.redaction.base import lowered, same_offsets
 from memscribe.redaction.values import (
@@ -249,9 +249,15 @@ _ASCII_NAME_HINTS = tuple(h for h in _NAME_HINTS if h.isascii())
 
 def _name_starts(text: str, low: str) -> list[int]:
     """Start of each identifier that holds a name hint (a secret name always holds one), so
-    :data:`_ASSIGN` is tried only there instead of scanning every line."""
+    :data:`_ASSIGN` is tried only there instead of scanning every line. An ASCII text can hold
+    only the ASCII hints."""
+    return identifier_starts(text, low, _ASCII_NAME_HINTS if low.isascii() else _NAME_HINTS)
+
+
+def identifier_starts(text: str, low: str, hints: Iterable[str]) -> list[int]:
+    """Start of each identifier of ``text`` (``low``, lower-cased) that holds one of ``hints``."""
     starts: set[int] = set()
-    for hint in _ASCII_NAME_HINTS if low.isascii() else _NAME_HINTS:
+    for hint in hints:
         at = low.find(hint)
         while at >= 0:
             start = at

@@ -195,10 +195,10 @@ def is_benign_shape(value: str) -> bool:
 
 #: A base64 or base64url run (padding optional): what :func:`encodes_public_text` decodes.
 _BASE64 = re.compile(r"^[A-Za-z0-9+/_-]{16,512}={0,2}$")
-#: A URL without credentials in it.
 #: The base64 digits worth 0-31: the first of each group of four when the first byte is ASCII.
 _ASCII_LEAD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"
 _NOT_PRINTABLE = re.compile(rb"[^\x20-\x7e]")
+#: A URL without credentials in it.
 _PLAIN_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
 
 

@@ -86,16 +86,8 @@ def _plain_active(text: str, detectors: tuple[object, ...]) -> list[int]:
 
 
 def _plain_name_starts(text: str) -> list[int]:
-    low, starts = lowered(text), set()
-    for hint in structure._NAME_HINTS:
-        at = low.find(hint)
-        while at >= 0:
-            start = at
-            while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
-                start -= 1
-            starts.add(start)
-            at = low.find(hint, at + len(hint))
-    return sorted(starts)
+    """Every name hint looked for, ASCII or not: what the ASCII shortcut must agree with."""
+    return structure.identifier_starts(text, lowered(text), structure._NAME_HINTS)
 
 
 def _check(text: str) -> None:
