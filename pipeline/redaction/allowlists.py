@@ -3,7 +3,9 @@
 ``gitleaks_allowlists.toml`` (beside this module; MIT, see ``LICENSE.gitleaks``) holds gitleaks'
 global allowlist (template and variable references, format verbs, paths, stopwords) and the
 per-rule allowlists that test the secret itself (documented example keys such as the Firebase
-SDK's published Google API keys, ``…EXAMPLE`` AWS key ids, placeholder ``user:pass`` pairs).
+SDK's published Google API keys, ``…EXAMPLE`` AWS key ids, placeholder ``user:pass`` pairs), and
+the one stopword of the generic rule that is a published value rather than a word (yarn's public
+Algolia search key).
 A finding whose value one of them matches is dropped: the global ones and the documented
 example keys for every detector, a rule's other patterns for the memscribe detectors
 :data:`RULE_DETECTORS` maps to that gitleaks rule. The
@@ -29,6 +31,7 @@ RULE_DETECTORS: dict[str, tuple[str, ...]] = {
     "aws-access-token": ("*",),
     "curl-auth-user": ("basic_auth",),
     "gcp-api-key": ("*",),
+    "generic-api-key": ("*",),
     "nuget-config-password": ("*",),
     "vault-service-token": ("hashicorp_vault_token",),
 }
@@ -128,11 +131,14 @@ def _tables() -> tuple[_Allowlist, dict[str, _Allowlist]]:
     data = tomllib.loads(files("memscribe.redaction").joinpath(_DATA).read_text(encoding="utf-8"))
     glob = data["global"]
     per_detector: dict[str, list[str]] = {"*": list(glob.get("regexes", []))}
+    stopwords: dict[str, list[str]] = {"*": list(glob.get("stopwords", []))}
     for rule, section in data["rules"].items():
         for name in RULE_DETECTORS.get(rule, ()):
             per_detector.setdefault(name, []).extend(section.get("regexes", []))
-    common = _allowlist(per_detector.pop("*"), glob.get("stopwords", []))
-    return common, {name: _allowlist(pats) for name, pats in per_detector.items()}
+            stopwords.setdefault(name, []).extend(section.get("stopwords", []))
+    common = _allowlist(per_detector.pop("*"), stopwords.pop("*"))
+    names = per_detector.keys() | stopwords.keys()
+    return common, {n: _allowlist(per_detector.get(n, []), stopwords.get(n, [])) for n in names}
 
 
 def allowlisted(detector: str, value: str) -> bool:

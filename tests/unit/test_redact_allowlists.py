@@ -40,7 +40,7 @@ def test_data_and_licence_ship_with_the_package() -> None:
 def test_every_pattern_compiles_for_python() -> None:
     patterns = list(_DATA["global"]["regexes"])
     for section in _DATA["rules"].values():
-        patterns += section["regexes"]
+        patterns += section.get("regexes", [])
     for p in patterns:
         re.compile(python_pattern(p))
 
@@ -85,6 +85,21 @@ def test_a_form_allowlist_applies_only_to_its_detectors() -> None:
     pair = "deploy:changeme"
     assert allowlisted("basic_auth", pair)
     assert not allowlisted("secret_assignment", pair)
+
+
+def test_a_published_value_among_the_generic_stopwords_is_kept_and_others_masked() -> None:
+    """Only the generic rule's stopwords that are values, not words, are loaded: a key that
+    gitleaks names as published is kept under any key name; a random key of the same shape is
+    masked, and a password made of a stopword word is still masked."""
+    (published,) = _DATA["rules"]["generic-api-key"]["stopwords"]
+    assert len(published) >= 16 and any(c.isdigit() for c in published)
+    for line in (f',apiKey:"{published}",\n', f"SEARCH_API_KEY={published}\n"):
+        assert find_secrets(line) == [], line
+    other = _token(32, "0123456789abcdef")
+    text = f',apiKey:"{other}",\n'
+    assert [text[f.start : f.end] for f in find_secrets(text)] == [other]
+    text = "DB_PASSWORD=monkey-Build-4417\n"
+    assert [text[f.start : f.end] for f in find_secrets(text)] == ["monkey-Build-4417"]
 
 
 @pytest.mark.parametrize(
@@ -161,7 +176,7 @@ def test_the_joined_lists_agree_with_searching_each_pattern() -> None:
     everyone = list(_DATA["global"]["regexes"])
     for rule, detectors in RULE_DETECTORS.items():
         if "*" in detectors:
-            everyone += rules[rule]["regexes"]
+            everyone += rules[rule].get("regexes", [])
     values = [
         *rules["gcp-api-key"]["regexes"],
         "xx" + rules["gcp-api-key"]["regexes"][3] + "yy",
