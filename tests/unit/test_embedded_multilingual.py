@@ -74,3 +74,20 @@ def test_unicode_tokens_ground_non_english_text() -> None:
 def test_the_speaker_must_be_the_subject() -> None:
     assert _bodies("El sábado es mi día libre de verdad.") == []  # possessive inside: about the day
     assert any("Snakemake" in b for b in _bodies("Unsere Pipelines laufen alle mit Snakemake."))
+
+
+def test_a_colon_ends_the_clause_before_a_statement() -> None:
+    bodies = _bodies("Kleines Update vorweg: seit März arbeite ich als Tischlerin in Graz.")
+    assert any("arbeite ich als Tischlerin in Graz" in b for b in bodies), bodies
+    assert not any("Update" in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Estoy escribiendo un informe de ventas trimestral para el equipo.",
+        "Je suis en train de ranger le garage de mes parents.",
+    ],
+)
+def test_an_activity_in_progress_is_not_a_lasting_fact(text: str) -> None:
+    assert _bodies(text) == []

@@ -28,9 +28,9 @@ LANGUAGES = ("es", "de", "fr", "ja")
 MIN_CONTENT = 2
 #: ...unless one content word is this long (a role, a diet: "soy celíaca", "ich bin Hausverwalterin").
 LONG_WORD = 4
-#: Clause boundaries: commas and semicolons, dashes, Japanese/Chinese commas, "so"/"because" links.
+#: Clause boundaries: commas, semicolons and colons, dashes, Japanese/Chinese commas, "so"/"because" links.
 _CLAUSE = re.compile(
-    r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
+    r"\s*[,;:]\s+|\s+[—–-]\s+|[、，；：]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
     r"|y|e|und|et|sino|sondern|oder|o|ou)\s+",
     re.I,
 )
@@ -71,6 +71,14 @@ _POSSESSIVE_SUBJECT = re.compile(
 )
 
 
+#: The progressive ("estoy integrando …", "je suis en train de …"): an activity in progress, not a
+#: lasting fact (as English "I'm setting up …" in a working session).
+_PROGRESSIVE = {
+    "es": re.compile(r"\b(?:estoy|estamos)\s+(?:\w+\s+)?\w+(?:ando|iendo|yendo)\b", re.I),
+    "fr": re.compile(r"\ben\s+train\s+de\b", re.I),
+}
+
+
 def _speaker_is_subject(clause: str, row: Language, lang: str) -> bool:
     not_subject = _NOT_SUBJECT.get(lang)
     if not_subject is None:
@@ -101,6 +109,9 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
     if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause) or has_secret(clause):
+        return False
+    progressive = _PROGRESSIVE.get(lang)
+    if progressive is not None and progressive.search(clause):
         return False
     if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
