@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from memscribe import semantic
@@ -65,6 +66,7 @@ def same_topic(candidate_slug: str, entry_slug: str) -> bool:
     return a == b or b.startswith(a + "-") or a.startswith(b + "-")
 
 
+@lru_cache(maxsize=1 << 16)
 def slug_words(slug: str) -> frozenset[str]:
     """The words of a slug that can name a topic: alphabetic, two letters or more, neither a
     stopword nor a generic slug word (``user-prefers-dark-mode`` → dark, mode)."""
@@ -72,6 +74,7 @@ def slug_words(slug: str) -> frozenset[str]:
     return frozenset(w for w in words if w not in STOPWORDS and w not in GENERIC_SLUG_WORDS)
 
 
+@lru_cache(maxsize=1 << 16)
 def topic_words(slug: str) -> frozenset[str]:
     """:func:`slug_words` plus the slug words of the facets they name (``home`` → ``residence``,
     ``lives``…; ``job`` → ``employer``, ``role``…: :mod:`memscribe.semantic.facets`)."""
@@ -84,6 +87,7 @@ def shares_topic_word(slug: str, other_slug: str) -> bool:
     return bool(topic_words(slug) & slug_words(other_slug))
 
 
+@lru_cache(maxsize=1 << 16)
 def topical(slug: str, other_slug: str) -> bool:
     """One topic by the slugs alone: :func:`same_topic` or :func:`shares_topic_word`."""
     return same_topic(slug, other_slug) or shares_topic_word(slug, other_slug)

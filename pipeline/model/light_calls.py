@@ -10,6 +10,9 @@ of it work whose result nobody reads:
   itself and prices them from the model's per-token prices, looked up once
   (:func:`call_cost`); litellm's own pricing and success logging are skipped for memscribe's
   calls while no litellm callback is configured (a configured one gets both, as before);
+- litellm times each provider request and reports the timing to its service loggers from a
+  fresh asyncio event loop per call (``ServiceLogging.service_success_hook``), though no service
+  callback is configured: skipped for memscribe's calls under the same condition;
 - instructor walks the response model for asynchronous validators five times per call;
   memscribe's response models are fixed classes, so each class is walked once per process
   (the walk's answer for a class cannot change: a failing class is walked, and fails, again).
@@ -66,17 +69,24 @@ def install() -> tuple[str, ...]:
         for method, skipped_value in (("response_cost_calculator", None), ("success_handler", None)):
             if _gate(logging_class, method, skipped_value):
                 installed.append(f"litellm.Logging.{method}")
+    service_class = _litellm_class("litellm._service_logger", "ServiceLogging")
+    if service_class is not None and _gate(service_class, "service_success_hook", None):
+        installed.append("litellm.ServiceLogging.service_success_hook")
     if _walk_once():
         installed.append(f"instructor.{_WALK_NAME}")
     return tuple(installed)
 
 
 def _litellm_logging_class() -> type | None:
+    return _litellm_class("litellm.litellm_core_utils.litellm_logging", "Logging")
+
+
+def _litellm_class(module_name: str, name: str) -> type | None:
     try:
-        module = importlib.import_module("litellm.litellm_core_utils.litellm_logging")
+        module = importlib.import_module(module_name)
     except ImportError:
         return None
-    found = getattr(module, "Logging", None)
+    found = getattr(module, name, None)
     return found if isinstance(found, type) else None
 
 

@@ -118,3 +118,31 @@ def test_async_validators_still_refused_on_every_call_after_the_walk_is_cached()
     for _ in range(2):
         with pytest.raises(ValueError, match="async validators"):
             walk(Marked)
+
+
+def test_service_timing_hook_skipped_for_memscribe_calls_unless_a_service_callback_is_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from litellm._service_logger import ServiceLogging
+
+    assert "litellm.ServiceLogging.service_success_hook" in light_calls.install()
+    runs: list[bool] = []
+    original = ServiceLogging._dispatch_from_sync
+
+    def dispatch(hook: Any) -> None:  # what the hook does when it runs: one event loop per call
+        runs.append(True)
+        original(hook)
+
+    monkeypatch.setattr(ServiceLogging, "_dispatch_from_sync", staticmethod(dispatch))
+    with serve(responder=lambda messages: ANSWER) as url:
+        _, answer, _ = _ask("openai/gpt-4.1-mini", url)
+        assert [p.slug for p in answer.profiles] == ["editor"]
+        assert runs == []  # memscribe's call: no service callback configured, no dispatch
+        litellm.completion(
+            model="openai/gpt-4.1-mini", messages=MESSAGES, api_base=url, api_key="test-key", num_retries=0
+        )
+        assert runs  # someone else's call: litellm's behaviour unchanged
+        runs.clear()
+        monkeypatch.setattr(litellm, "service_callback", ["prometheus_system_not_installed"])
+        _ask("openai/gpt-4.1-mini", url)
+        assert runs  # a configured service callback gets its events for memscribe's calls too
