@@ -161,7 +161,11 @@ def write_in_child(fmt: str, megabytes: float, folder: Path) -> Path:
 
 
 def _child_env(before: str | None) -> dict[str, str]:
+    """The child's environment: ``before`` ahead on the path, and byte-code caches used as an
+    installed package would (``PYTHONDONTWRITEBYTECODE`` unset: a package exported without
+    ``__pycache__`` would otherwise compile every module from source in every measured run)."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if before:
         env["PYTHONPATH"] = before + os.pathsep + env.get("PYTHONPATH", "")
     return env
@@ -372,6 +376,10 @@ def main() -> None:
         folder = Path(tmp)
         root = folder / "root"
         root.mkdir()
+        warm = folder / "warm.txt"  # one unmeasured run per package writes its byte-code caches
+        warm.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
+        for package in {args.before, args.compare} if args.compare else {args.before}:
+            measure(warm, root, package)
         for fmt in args.formats:
             print(f"\n{fmt}")
             print(f"{'MB':>6} {'file MB':>8} {'CPU s':>8} {'s/MB':>7} {'RSS MB':>8} {'RSS/file':>9}  result")

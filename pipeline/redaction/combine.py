@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memscribe.redaction.allowlists import allowlisted
@@ -37,6 +39,47 @@ def possible_detectors(texts: Iterable[str], detectors: tuple[Detector, ...]) ->
     joined = "\x00".join(texts).casefold()  # no hint holds NUL: nothing matches across texts
     full, ascii_only = _plans(detectors)
     return tuple(_enabled(joined, ascii_only if joined.isascii() else full))
+
+
+def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) -> list[Ranked]:
+    """:func:`active_detectors` of each of ``texts`` (a transcript's), from one look-up pass per
+    distinct hint over the whole transcript instead of one per hint per text: each occurrence
+    found marks its text (then the search moves on to the next text), so a text costs nothing
+    for the hints it lacks. The same detectors, in the same order, as asking text by text: a
+    text's detectors are those without hints and those with a hint it holds (case-folded)."""
+    if not texts:
+        return []
+    raw = "\x00".join(texts)  # no hint holds NUL: no match spans two texts
+    if raw.isascii():  # case-folding keeps every length: the offsets are the texts' own
+        joined = raw.casefold()
+        lengths = [len(t) for t in texts]
+    else:
+        folded = [t.casefold() for t in texts]
+        joined = "\x00".join(folded)
+        lengths = [len(f) for f in folded]
+        del folded
+    del raw
+    starts = list(itertools.accumulate((n + 1 for n in lengths[:-1]), initial=0))
+    always, hint_bits, entries = _plans(detectors)[0]
+    last = len(texts) - 1
+    on = [always] * len(texts)
+    for hint, bits in hint_bits:
+        at = joined.find(hint)
+        while at >= 0:
+            i = bisect.bisect_right(starts, at) - 1
+            on[i] |= bits
+            if i == last:
+                break
+            at = joined.find(hint, starts[i + 1])
+    del joined
+    lists: dict[int, Ranked] = {}
+    out: list[Ranked] = []
+    for mask in on:
+        chosen = lists.get(mask)
+        if chosen is None:
+            chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
+        out.append(chosen)
+    return out
 
 
 def active_detectors(
@@ -106,7 +149,12 @@ def _plans(considered: Ranked | tuple[Detector, ...]) -> tuple[_Plan, _Plan]:
 
 
 def find_secrets(
-    text: str, *, redact_contact: bool = False, prefilter: bool = True, among: Ranked | None = None
+    text: str,
+    *,
+    redact_contact: bool = False,
+    prefilter: bool = True,
+    among: Ranked | None = None,
+    chosen: Ranked | None = None,
 ) -> list[Finding]:
     """All secret spans in ``text``, overlaps merged, sorted by position.
 
@@ -118,14 +166,19 @@ def find_secrets(
     survives); the merged span takes the type of its longest candidate, ties going to the
     earlier, more specific detector. Candidates touching an existing mask are ignored.
     ``prefilter=False`` runs every detector (the findings are the same; tests compare).
-    ``among``: the detectors possible in the text's transcript (:func:`possible_detectors`).
+    ``among``: the detectors possible in the text's transcript (:func:`possible_detectors`);
+    ``chosen``: those that can fire on ``text`` itself, found beforehand
+    (:func:`detectors_per_text`; :data:`DETECTORS` only).
     """
     masks = [m.span() for m in MASK_RE.finditer(text)]
     cands: list[_Candidate] = []
     detectors = _WITH_CONTACT if redact_contact else DETECTORS
     if redact_contact:
         among = None  # ``among`` ranks DETECTORS alone; the contact ones follow them
-    chosen = active_detectors(text, detectors, among=among) if prefilter else list(enumerate(detectors))
+    if redact_contact:
+        chosen = None
+    if chosen is None:
+        chosen = tuple(active_detectors(text, detectors, among=among) if prefilter else enumerate(detectors))
     for prio, det in chosen:
         for start, end in det.find(text):
             if any(start < me and ms < end for ms, me in masks):
@@ -175,9 +228,10 @@ class Masker:
             self._masks[key] = f"[REDACTED:{type_}]" if n == 1 else f"[REDACTED:{type_}#{n}]"
         return self._masks[key]
 
-    def redact(self, text: str) -> tuple[str, list[Finding]]:
-        """Mask every secret in ``text``; findings carry spans into the input ``text``."""
-        findings = find_secrets(text, redact_contact=self.redact_contact, among=self.among)
+    def redact(self, text: str, chosen: Ranked | None = None) -> tuple[str, list[Finding]]:
+        """Mask every secret in ``text``; findings carry spans into the input ``text``.
+        ``chosen``: the detectors that can fire on it (:func:`detectors_per_text`), if known."""
+        findings = find_secrets(text, redact_contact=self.redact_contact, among=self.among, chosen=chosen)
         if not findings:
             return text, []
         parts: list[str] = []
@@ -205,16 +259,19 @@ def redact_transcript(transcript: Transcript) -> tuple[Transcript, list[Redactio
     Returns a new transcript (turns replaced, everything else kept) and one
     ``Redaction(type, turn=index, stage="in")`` per finding.
     """
-    texts = [turn.text for turn in transcript.turns]
-    texts += [call.arguments for turn in transcript.turns for call in turn.tool_calls]
-    masker = Masker(among=possible_detectors(texts, DETECTORS))
+    texts = [
+        text for turn in transcript.turns for text in (turn.text, *(c.arguments for c in turn.tool_calls))
+    ]
+    per_text = iter(detectors_per_text(texts, DETECTORS))
+    del texts
+    masker = Masker()
     redactions: list[Redaction] = []
     turns: list[Turn] = []
     for turn in transcript.turns:
-        text, found = masker.redact(turn.text)
+        text, found = masker.redact(turn.text, next(per_text))
         calls: list[ToolCall] = []
         for call in turn.tool_calls:
-            args, arg_found = masker.redact(call.arguments)
+            args, arg_found = masker.redact(call.arguments, next(per_text))
             found += arg_found
             calls.append(call.model_copy(update={"arguments": args}) if arg_found else call)
         redactions.extend(Redaction(type=f.type, turn=turn.index, stage="in") for f in found)

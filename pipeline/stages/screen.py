@@ -129,9 +129,14 @@ def _copy_source(transcript: Transcript | None, cores: Sequence[str]) -> guard.C
     tool = [t.text for t in transcript.turns if t.role == "tool" or t.kind == "tool_result"]
     if not tool:
         return None
-    user = [t.text for t in transcript.user_turns()]
     wanted = frozenset().union(*guard.CopySource.from_texts(cores, ()).tool)
-    return guard.CopySource(_sharing(tool, wanted), _sharing(user, wanted))
+    tool_only = guard.CopySource(_sharing(tool, wanted), [])
+    # A user turn can only clear a candidate the tool turns hold: when none is copied without
+    # them, none is with them, and the user turns (most of a transcript) are not tokenised.
+    if not any(guard.is_copied(core, tool_only) for core in cores):
+        return tool_only
+    user = [t.text for t in transcript.user_turns()]
+    return guard.CopySource(tool_only.tool, _sharing(user, wanted))
 
 
 def _sharing(texts: Sequence[str], wanted: frozenset[str]) -> list[frozenset[str]]:

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from memscribe.redaction.combine import Masker, possible_detectors, redact_transcript
+from memscribe.redaction.combine import (
+    Masker,
+    active_detectors,
+    detectors_per_text,
+    possible_detectors,
+    redact_transcript,
+)
 from memscribe.redaction.detectors import DETECTORS
 from memscribe.transcript import parse_transcript
 
@@ -42,3 +48,20 @@ def test_narrowing_keeps_priorities_and_drops_only_impossible_detectors() -> Non
         not d.hints or any(h in "export aws_secret_access_key=abc\x00hello" for h in d.hints)
         for _, d in among
     )
+
+
+def test_detectors_per_text_equal_asking_text_by_text() -> None:
+    texts = [
+        "export AWS_SECRET_ACCESS_KEY=abc",
+        "",
+        "hello",
+        "Straße PASSWORT: ﬁle passwd=x",  # case-folding changes lengths before and inside
+        "пароль: qwerty token",
+        "ends with a hint: cookie",
+        "",
+    ]
+    for path in FILES[:6]:
+        texts += [t.text for t in parse_transcript(path.read_text(encoding="utf-8"), source=path.name).turns]
+    for sample in (texts, texts[3:5], [t for t in texts if t.isascii()], ["cookie"], []):
+        got = detectors_per_text(sample, DETECTORS)
+        assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in sample]

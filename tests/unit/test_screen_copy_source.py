@@ -46,3 +46,19 @@ def test_no_tool_turn_no_copy_source() -> None:
     transcript = Transcript(source="t", format="text", turns=(_turn(0, "user", "hello there"),))
     assert _copy_source(transcript, ["hello there"]) is None
     assert _copy_source(None, ["x"]) is None
+
+
+def test_user_turns_tokenised_only_when_a_candidate_is_copied_from_a_tool() -> None:
+    tool = "deploy the staging cluster with helm then restart the api gateway"
+    user = "prefer postgres over mysql always run migrations before the release tag"
+    turns = (_turn(0, "user", user), _turn(1, "tool", tool), _turn(2, "user", "deploy with helm"))
+    transcript = Transcript(source="t", format="text", turns=turns)
+    unrelated = _copy_source(transcript, ["prefer helm charts for every release", user])
+    assert unrelated is not None and unrelated.tool and not unrelated.user
+    copied = _copy_source(transcript, [tool, user])
+    assert copied is not None and copied.user
+    assert guard.is_copied(tool, copied) and not guard.is_copied(user, copied)
+    # the user says what the tool printed: not copied, whichever way the source was built
+    said = Transcript(source="t", format="text", turns=(*turns, _turn(3, "user", tool)))
+    both = _copy_source(said, [tool])
+    assert both is not None and not guard.is_copied(tool, both)
