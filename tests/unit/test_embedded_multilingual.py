@@ -91,3 +91,19 @@ def test_a_colon_ends_the_clause_before_a_statement() -> None:
 )
 def test_an_activity_in_progress_is_not_a_lasting_fact(text: str) -> None:
     assert _bodies(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "keyword"),
+    [
+        ("平时用Excel做账，月底对一次。", "用Excel做账"),  # the subject dropped after a habit adverbial
+        ("现在我在成都开花店。", "在成都开花店"),  # a time adverbial before the subject
+    ],
+)
+def test_chinese_clauses_opening_with_a_time_or_habit_adverbial(text: str, keyword: str) -> None:
+    bodies = _bodies(text)
+    assert any(keyword in b and b.startswith("用户") for b in bodies), bodies
+
+
+def test_a_habit_adverbial_before_another_subject_is_not_about_the_speaker() -> None:
+    assert _bodies("周末你帮我看看这个表格。") == []
