@@ -11,6 +11,7 @@ from memscribe.redaction.base import MASK_RE, has_digit, lowered, same_offsets
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
+    RECORD_KEY_WORDS,
     _looks_random,
     _password_like,
     is_benign_shape,
@@ -71,7 +72,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
     re-scanning masked text sees the same neighbours.
     """
     for kw in _KEYWORD.finditer(text):
-        if _in_mask(text, kw.start()):
+        if _in_mask(text, kw.start()) or _record_key(text, kw.start(), kw.end()):
             continue
         limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
         line_end = text.find("\n", kw.end(), limit)
@@ -88,6 +89,20 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
                 offset = tok.start() + raw.index(value)
                 yield offset, offset + len(value)
+
+
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
+
+
+def _record_key(text: str, start: int, end: int) -> bool:
+    """True when the keyword is ``key`` after a word of :data:`RECORD_KEY_WORDS` (``Idempotency-Key``,
+    ``cache key``): it names a record, not a credential; or ends a PEM public key's header."""
+    if end - start != 3 or start < 2 or text[start - 1] not in " -":
+        return False
+    if text.startswith("-----", end) and text[max(0, start - 7) : start].upper() == "PUBLIC ":
+        return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
+    m = _WORD_BEFORE.search(text, max(0, start - 16), start)
+    return m is not None and m.group(1).lower() in RECORD_KEY_WORDS
 
 
 def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:

@@ -14,6 +14,7 @@ from memscribe.redaction.values import (
     _SPACE,
     _UUID,
     HIGH_ENTROPY_BITS,
+    RECORD_KEY_WORDS,
     WEAK_NAME_BITS,
     _char_classes,
     _looks_random,
@@ -151,6 +152,10 @@ def name_strength(name: str) -> str | None:
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
         return "strong"
     if parts[-1].endswith("key") or parts[-1] == "sig":
+        if parts[-1] in ("pubkey", "publickey") or (
+            parts[-1] == "key" and len(parts) > 1 and parts[-2] in RECORD_KEY_WORDS
+        ):
+            return None  # ``sshPubkey``; ``cache_key``, ``recaptcha_site_key``: see RECORD_KEY_WORDS
         return "weak"
     return None
 

@@ -179,17 +179,27 @@ _ALPHABETS = ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTU
 _SEQ_RUN = re.compile("|".join(a[i : i + 5] for a in _ALPHABETS for i in range(len(a) - 4)))
 
 
+#: The word before ``key`` in names of keys that name a record (a cache entry, a partition, a
+#: sort order, a request for deduplication or tracing) or that web pages publish (a CAPTCHA
+#: ``site_key``): ``cache_key``, ``Idempotency-Key``. Their value is an identifier or a digest,
+#: not a credential, whatever its shape.
+RECORD_KEY_WORDS = frozenset(
+    "idempotency cache partition foreign sort row range lookup dedup dedupe correlation trace site".split()
+)
+
 #: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
 #: URIs, and version strings: random-looking, but public by design.
 _BENIGN_SHAPE = re.compile(
-    r"^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|h1|sri)[-:]|data:[\w/+.-]+;base64,|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$)",
+    r"^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|h1|sri)[-:]|data:[\w/+.-]+;base64,|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$|"
+    r"-----BEGIN (?:(?:RSA |EC |DSA |SSH2 )?PUBLIC KEY|CERTIFICATE|PGP PUBLIC KEY BLOCK)-----)",
     re.IGNORECASE,
 )
 
 
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
-    content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions."""
+    content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
+    public keys and certificates."""
     return bool(_UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value))
 
 

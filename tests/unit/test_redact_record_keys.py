@@ -1,0 +1,57 @@
+"""Keys that name a record or are published, and PEM public keys: kept, while credentials beside
+them stay masked. Every value is random, generated for these tests."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from memscribe.redaction import find_secrets, name_strength
+
+_RNG = random.Random(20261202)
+_B62 = string.ascii_letters + string.digits
+
+
+def _token(n: int, alphabet: str = _B62) -> str:
+    return "".join(_RNG.choice(alphabet) for _ in range(n))
+
+
+def _found(text: str) -> list[str]:
+    return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+@pytest.mark.parametrize(
+    "name", ["cache_key", "cacheKey", "IDEMPOTENCY_KEY", "partitionKey", "sort_key", "recaptcha_site_key"]
+)
+def test_a_key_that_names_a_record_or_a_published_key_is_not_a_secret_name(name: str) -> None:
+    assert name_strength(name) is None
+    for value in (_token(64, "0123456789abcdef"), _token(40, _B62 + "_-")):
+        assert _found(f'{name} = "{value}"\n') == [], (name, value)
+
+
+@pytest.mark.parametrize("name", ["PRIMARY_KEY", "api_key", "site_secret", "cache_password", "sortKeyToken"])
+def test_secret_names_beside_them_still_mask(name: str) -> None:
+    value = _token(32, "0123456789abcdef") if name == "PRIMARY_KEY" else _token(40)
+    assert _found(f"{name}={value}\n") == [value]
+
+
+def test_an_idempotency_key_header_is_kept_and_the_bearer_token_beside_it_masked() -> None:
+    record, bearer = _token(24), _token(48)
+    text = f'curl -X POST https://api.example.net/v1/pay -H "Idempotency-Key: {record}" -H "Authorization: Bearer {bearer}"\n'
+    assert _found(text) == [bearer]
+    assert _found(f"Idempotency-Key: {record}\n") == []
+    assert _found(f"my api key: {record}\n") == [record]
+
+
+def test_pem_public_keys_and_certificates_are_kept_private_keys_masked() -> None:
+    body = _token(64, _B62 + "+/")
+    for armour in ("PUBLIC KEY", "RSA PUBLIC KEY", "CERTIFICATE"):
+        inline = f'pubkey: "-----BEGIN {armour}-----{body}"\n'
+        assert _found(inline) == [], armour
+        block = f"public key:\n-----BEGIN {armour}-----\n{body}\n{body}\n-----END {armour}-----\n"
+        assert _found(block) == [], armour
+    private = f"-----BEGIN PRIVATE KEY-----\n{body}\n{body}\n-----END PRIVATE KEY-----\n"
+    (span,) = _found(f"key:\n{private}")
+    assert body in span
