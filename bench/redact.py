@@ -323,6 +323,32 @@ def run_tool(scan: Callable[[Path], list[Span]], docs: Iterable[Doc]) -> tuple[d
     return per, elapsed
 
 
+def false_positive_lines(doc: Doc, findings: list[Span]) -> list[int]:
+    """Lines (1-based) that a finding touches and no ``true``/``null`` label covers."""
+    starts = [0] + [i + 1 for i, c in enumerate(doc.text) if c == "\n"]
+    protected: set[int] = set()
+    for d in doc.labels:
+        if d["secret"] is not False:
+            protected.update(range(int(d["line"]), int(d["line_end"]) + 1))  # type: ignore[call-overload]
+    flagged: set[int] = set()
+    for fs, fe in findings:
+        flagged.update(
+            range(bisect.bisect_right(starts, fs), bisect.bisect_right(starts, max(fs, fe - 1)) + 1)
+        )
+    return sorted(flagged - protected)
+
+
+def print_dev_fps(docs: Iterable[Doc]) -> None:
+    """memscribe's false-positive lines, dev split only, with the detector that fired."""
+    print("\nmemscribe false positives, dev split (validation not listed):")
+    for doc in docs:
+        found = find_secrets(doc.text)
+        lines = doc.text.split("\n")
+        for n in false_positive_lines(doc, [(f.start, f.end) for f in found]):
+            types = sorted({f.type for f in found if doc.text.count("\n", 0, f.start) + 1 == n})
+            print(f"  {doc.corpus} {doc.path.name}:{n} [{', '.join(types)}] {lines[n - 1][:160]!r}")
+
+
 # --------------------------------------------------------------------------- report
 
 
@@ -351,6 +377,12 @@ def main() -> int:  # noqa: C901 - one report, read top to bottom
         help="also run pipeline/redaction as it was at this git ref (repeatable), e.g. the last release",
     )
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument(
+        "--dev-fps",
+        action="store_true",
+        help="also list memscribe's false-positive lines on the dev split of the shared corpora "
+        "(never the validation split, which is not read to choose rules)",
+    )
     a = ap.parse_args()
 
     tools: dict[str, Callable[[Path], list[Span]]] = {}
@@ -384,6 +416,8 @@ def main() -> int:  # noqa: C901 - one report, read top to bottom
         size_mb = sum(d.path.stat().st_size for d in docs) / 1e6
         n_lines = sum(d.text.count("\n") for d in docs)
         results = {name: run_tool(scan, docs) for name, scan in tools.items()}
+        if a.dev_fps:
+            print_dev_fps(d for d in docs if d.split == "dev" and d.corpus in SHARED)
 
     print(
         f"corpus: {len(docs)} files, {size_mb:.2f} MB, {n_lines} lines; generated seeds {a.seed} (dev), {a.seed + 1} (validation)"
