@@ -58,6 +58,8 @@ def segments(text: str, host: str | None = None) -> list[Said]:
     When the host names the sender (``host``, an envelope's sender), only a prefix after a room tag
     (a bridge relaying others) or the host's own name counts: "Decided: …" is then the message.
     """
+    if ":" not in text and "：" not in text:  # every prefix ends with one (the scan is slow)
+        return [Said(None, text)]
     marks = [
         m
         for m in _PREFIX.finditer(text)

@@ -26,6 +26,18 @@ _COMPACTION_NOTICE = re.compile(
 )
 
 
+def _user_asks(text: str) -> bool:
+    """``_USER_ASK`` searched in ``text``. An ASCII text can only match an ASCII alternative, each
+    of which holds ``big-memory``, ``snapshot`` or ``checkpoint`` in some case (an ASCII character
+    matches a pattern letter ignoring case only as that letter): a text without one, lower-cased,
+    is not scanned (the pattern has no literal prefix, so ``re`` tries it at every character)."""
+    if text.isascii():
+        low = text.lower()
+        if "snapshot" not in low and "checkpoint" not in low and "big-memory" not in low:
+            return False
+    return _USER_ASK.search(text) is not None
+
+
 def raw_flush_seen(text: str) -> bool:
     """True when raw transcript text holds a host memory-flush prompt (compaction is near)."""
     return FLUSH_MARKER in text
@@ -37,7 +49,7 @@ def snapshot_trigger(transcript: Transcript, *, flush_seen: bool = False) -> Sna
     The user's own request wins (it names the moment); then compaction evidence.
     """
     for turn in transcript.turns:
-        if turn.role == "user" and turn.kind == "message" and _USER_ASK.search(turn.text):
+        if turn.role == "user" and turn.kind == "message" and _user_asks(turn.text):
             return "user_request"
     if transcript.compaction_seen:
         return "compaction"

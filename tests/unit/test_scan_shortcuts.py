@@ -1,0 +1,37 @@
+"""Texts that cannot match are not scanned: the snapshot ask and the group-chat sender prefixes
+answer as the full regex searches do (issue 17)."""
+
+from __future__ import annotations
+
+import random
+
+from memscribe.groups.speakers import _PREFIX, Said, segments
+from memscribe.snapshot.trigger import _USER_ASK, _user_asks
+
+_PIECES = (
+    "please", "save", "the", "a", "snapshot", "SNAPSHOT", "checkpoint", "CheckPoint", "checkpoints",
+    "/big-memory", "big-memory", "BIG-MEMORY", "save", "\n", "  ", "snapſhot", "checKpoint",
+    "checkpoınt", "checkpoİnt", "保存快照", "存档一下", "Oksana:", "[#room]", "李雷：", "Note:", "x",
+)  # fmt: skip
+
+
+def _texts() -> list[str]:
+    rng = random.Random(3)
+    texts = [" ".join(rng.choices(_PIECES, k=rng.randint(1, 8))) for _ in range(3000)]
+    return texts + ["", "save snapshot", "/big-memory save", "Tomasz: ship it", "no prefix here"]
+
+
+def test_user_ask_shortcut_answers_as_the_search() -> None:
+    texts = _texts()
+    assert any(_user_asks(t) for t in texts) and not all(_user_asks(t) for t in texts)
+    for text in texts:
+        assert _user_asks(text) == (_USER_ASK.search(text) is not None), text
+
+
+def test_sender_prefixes_need_a_colon() -> None:
+    texts = _texts()
+    assert any(len(segments(t)) > 1 or segments(t)[0].speaker for t in texts)
+    for text in texts:
+        if ":" not in text and "：" not in text:
+            assert _PREFIX.search(text) is None
+            assert segments(text) == [Said(None, text)]
