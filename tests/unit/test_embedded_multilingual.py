@@ -105,5 +105,8 @@ def test_chinese_clauses_opening_with_a_time_or_habit_adverbial(text: str, keywo
     assert any(keyword in b and b.startswith("用户") for b in bodies), bodies
 
 
-def test_a_habit_adverbial_before_another_subject_is_not_about_the_speaker() -> None:
-    assert _bodies("周末你帮我看看这个表格。") == []
+@pytest.mark.parametrize("text", ["周末你帮我看看这个表格。", "是定时任务，每晚执行"])
+def test_a_habit_adverbial_before_another_subject_or_a_bare_verb_is_not_about_the_speaker(
+    text: str,
+) -> None:
+    assert _bodies(text) == []
