@@ -72,7 +72,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
     re-scanning masked text sees the same neighbours.
     """
     for kw in _KEYWORD.finditer(text):
-        if _in_mask(text, kw.start()) or _record_key(text, kw.start(), kw.end()):
+        if _in_mask(text, kw.start()) or _record_key(text, kw.start(), kw.end()) or _compound(text, kw.end()):
             continue
         limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
         line_end = text.find("\n", kw.end(), limit)
@@ -103,6 +103,13 @@ def _record_key(text: str, start: int, end: int) -> bool:
         return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
     m = _WORD_BEFORE.search(text, max(0, start - 16), start)
     return m is not None and m.group(1).lower() in RECORD_KEY_WORDS
+
+
+def _compound(text: str, end: int) -> bool:
+    """True when the keyword runs on into a longer name through ``-``, ``/`` or ``.`` and a letter
+    (``fix/token-refresh``, ``key.pem``, ``secret-manager``): a word of a branch, path or
+    package name, not a label before a value (``X-Auth-Token: …`` ends at the colon)."""
+    return end + 1 < len(text) and text[end] in "-/." and text[end + 1].isalpha()
 
 
 def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:

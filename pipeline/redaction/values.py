@@ -18,6 +18,8 @@ _KNOWN_EXAMPLES = frozenset(
         "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
         # jwt.io's documented example token (signature part)
         "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+        # the Azure Storage emulator's (Azurite's) published account key, the same for everyone
+        "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     }
 )
 _PLACEHOLDER_VALUES = frozenset(

@@ -1,5 +1,6 @@
-"""Keys that name a record or are published, and PEM public keys: kept, while credentials beside
-them stay masked. Every value is random, generated for these tests."""
+"""Benign lookalikes kept while credentials beside them stay masked: keys that name a record or
+are published, PEM public keys, the Azure Storage emulator's published key, a secret keyword
+inside a branch or path name. Every other value is random, generated for these tests."""
 
 from __future__ import annotations
 
@@ -55,3 +56,20 @@ def test_pem_public_keys_and_certificates_are_kept_private_keys_masked() -> None
     private = f"-----BEGIN PRIVATE KEY-----\n{body}\n{body}\n-----END PRIVATE KEY-----\n"
     (span,) = _found(f"key:\n{private}")
     assert body in span
+
+
+def test_the_storage_emulators_published_key_is_kept_and_a_real_account_key_masked() -> None:
+    emulator = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
+    conn = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey={};BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;\n"
+    assert _found(conn.format(emulator)) == []
+    real = _token(86, _B62 + "+/") + "=="
+    assert _found(conn.format(real)) == [real]
+
+
+def test_a_keyword_inside_a_branch_or_path_name_introduces_no_value() -> None:
+    sha = _token(40, "0123456789abcdef")
+    assert _found(f"git checkout -b fix/token-refresh {sha}\n") == []
+    assert _found(f"cp secret.txt-{sha} /tmp\n") == []
+    value = _token(40)
+    for line in (f"X-Auth-Token: {value}", f"auth-token {value}", f"the token is {value}"):
+        assert _found(line + "\n") == [value], line
