@@ -110,3 +110,31 @@ def test_a_habit_adverbial_before_another_subject_or_a_bare_verb_is_not_about_th
     text: str,
 ) -> None:
     assert _bodies(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "dropped"),
+    [
+        (
+            "Je suis infirmière à Nantes. Je rédige une lettre pour ma banque. Tu peux la relire ?",
+            "infirmière",
+            "rédige",
+        ),
+        (
+            "Ich arbeite als Tischler in Graz. Ich baue ein Regal für meine Küche. Kannst du mir helfen?",
+            "Tischler",
+            "Regal",
+        ),
+    ],
+)
+def test_in_a_turn_that_asks_for_something_only_lasting_states_are_facts(
+    text: str, kept: str, dropped: str
+) -> None:
+    bodies = _bodies(text)
+    assert any(kept in b for b in bodies), bodies
+    assert not any(dropped in b for b in bodies), bodies
+
+
+def test_a_habit_beside_a_request_is_still_a_fact() -> None:
+    bodies = _bodies("Trato sobre todo a ciclistas en mi consulta. ¿Me escribes un texto para la web?")
+    assert any("ciclistas" in b for b in bodies), bodies

@@ -79,6 +79,32 @@ _PROGRESSIVE = {
 }
 
 
+#: Being, having (had), living, working, using: the verbs of a lasting state, or an adverb of habit.
+#: In a turn that asks the other side for something, a first-person clause with neither ("je prépare
+#: un article …") sets up the request: it is the task, not the speaker.
+_STATE_VERB = {
+    "es": re.compile(
+        r"\b(?:soy|somos|estoy|estamos|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|llevo|llevamos|uso|usamos"
+        r"|tenía|tuve|me\s+llamo|nací"
+        # a habit, whatever its verb ("trato sobre todo lesiones de corredores")
+        r"|siempre|normalmente|habitualmente|sobre\s+todo|suelo|nunca|cada|tod[oa]s\s+l[oa]s)\b",
+        re.I,
+    ),
+    "de": re.compile(
+        r"\b(?:bin|sind|habe|hab|haben|wohne|wohn|wohnen|lebe|leben|arbeite|arbeit|arbeiten|nutze|nutzen"
+        r"|benutze|verwende|heiße|hatte"
+        r"|immer|meistens|normalerweise|vor\s+allem|jeden|jede|nie|oft)\b",
+        re.I,
+    ),
+    "fr": re.compile(
+        r"\b(?:suis|sommes|ai|avons|habite|habitons|vis|vivons|travaille|travaillons|utilise|utilisons"
+        r"|avais|m['’]appelle|toujours|d['’]habitude|surtout|généralement|chaque|tous\s+les|jamais|souvent)\b"
+        r"|\bj['’](?:ai|avais|habite|utilise)\b",
+        re.I,
+    ),
+}
+
+
 def _speaker_is_subject(clause: str, row: Language, lang: str) -> bool:
     not_subject = _NOT_SUBJECT.get(lang)
     if not_subject is None:
@@ -134,12 +160,22 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
         return []
     row = ROWS[lang]
     out: list[ProfileCandidate] = []
-    for sentence in sentences(clean(turn.text)):
+    said = sentences(clean(turn.text))
+    asks = any(row.request.search(sentence) for sentence in said)
+    state = _STATE_VERB.get(lang)
+    for sentence in said:
         if row.question.search(sentence):
             continue
         for raw in _CLAUSE.split(sentence):
             clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
             if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
+                continue
+            if (
+                asks
+                and state is not None
+                and not state.search(clause)
+                and not _POSSESSIVE_SUBJECT.match(clause)
+            ):
                 continue
             words = content_tokens(clause)
             if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
