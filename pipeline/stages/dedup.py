@@ -10,6 +10,12 @@ The decision also sees what the user said at the candidate's evidence turns: "I 
 over the summer. I'm at Verdant Grid now" reports a change whose old value ("Fintastic") the
 candidate "User is at Verdant Grid now" no longer names. Stored entries holding a value the user
 says was left behind join the shortlist (:func:`_left_behind`).
+
+A shortlist of weak matches only (the rule's fallback: nothing related, the best few that share
+something) goes to the model only for a candidate that reports a change (:func:`change_cue`, in
+its text or the user's words): an update's old value may be worded unlike it, while a new fact
+that is merely a little like a stored one is a new fact. Asking about every weak match would cost
+a dedup call for nearly every candidate once a namespace holds a few dozen memories.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from memscribe.relatedness import (
     ListView,
     MemoryView,
     entry_text,
+    qualifies,
     restates,
     same_topic,
     shortlist,
@@ -146,6 +153,11 @@ def _said(cand: Candidate, user_text: dict[int, str]) -> str:
     return said[:SAID_LIMIT]
 
 
+def _weak_only(slug: str, shortlisted: Sequence[ShortlistItem]) -> bool:
+    """The shortlist holds fallback matches only: none is related to the candidate."""
+    return bool(shortlisted) and not any(qualifies(s.score, slug, s.slug) for s in shortlisted)
+
+
 def _left_behind(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> list[ShortlistItem]:
     """Stored entries holding a value the user says is no longer so, when the candidate itself
     reports a change: "I left *Fintastic* … I'm at Verdant Grid now" brings "User is a backend
@@ -182,6 +194,8 @@ def _decide_one(
         return
     claimed = priors.claimed
     shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
+    if _weak_only(cand.slug, shortlisted) and not (change_cue(text) or change_cue(said)):
+        shortlisted = []
     listed = {s.id for s in shortlisted}
     for extra in _left_behind(kind, text, said, memory):
         if extra.id not in claimed and extra.id not in listed:
