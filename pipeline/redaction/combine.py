@@ -41,14 +41,40 @@ def possible_detectors(texts: Iterable[str], detectors: tuple[Detector, ...]) ->
     return tuple(_enabled(joined, ascii_only if joined.isascii() else full))
 
 
+#: Characters of a transcript's texts searched at a time (bounds the case-folded copy held).
+_SPAN_CHARS = 1 << 21
+
+
 def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) -> list[Ranked]:
     """:func:`active_detectors` of each of ``texts`` (a transcript's), from one look-up pass per
-    distinct hint over the whole transcript instead of one per hint per text: each occurrence
-    found marks its text (then the search moves on to the next text), so a text costs nothing
-    for the hints it lacks. The same detectors, in the same order, as asking text by text: a
-    text's detectors are those without hints and those with a hint it holds (case-folded)."""
-    if not texts:
-        return []
+    distinct hint over the transcript (a span of texts of about :data:`_SPAN_CHARS` at a time)
+    instead of one per hint per text: each occurrence found marks its text (then the search
+    moves on to the next text), so a text costs nothing for the hints it lacks. The same
+    detectors, in the same order, as asking text by text: a text's detectors are those without
+    hints and those with a hint it holds (case-folded)."""
+    plan = _plans(detectors)[0]
+    on: list[int] = []
+    start = 0
+    while start < len(texts):
+        end, size = start, 0
+        while end < len(texts) and (end == start or size + len(texts[end]) < _SPAN_CHARS):
+            size += len(texts[end]) + 1
+            end += 1
+        on += _hint_masks(texts[start:end], plan)
+        start = end
+    entries = plan[2]
+    lists: dict[int, Ranked] = {}
+    out: list[Ranked] = []
+    for mask in on:
+        chosen = lists.get(mask)
+        if chosen is None:
+            chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
+        out.append(chosen)
+    return out
+
+
+def _hint_masks(texts: Sequence[str], plan: _Plan) -> list[int]:
+    """The bits of ``plan``'s detectors that can fire on each of ``texts``."""
     raw = "\x00".join(texts)  # no hint holds NUL: no match spans two texts
     if raw.isascii():  # case-folding keeps every length: the offsets are the texts' own
         joined = raw.casefold()
@@ -57,10 +83,8 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
         folded = [t.casefold() for t in texts]
         joined = "\x00".join(folded)
         lengths = [len(f) for f in folded]
-        del folded
-    del raw
     starts = list(itertools.accumulate((n + 1 for n in lengths[:-1]), initial=0))
-    always, hint_bits, entries = _plans(detectors)[0]
+    always, hint_bits, _ = plan
     last = len(texts) - 1
     on = [always] * len(texts)
     for hint, bits in hint_bits:
@@ -71,15 +95,7 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
             if i == last:
                 break
             at = joined.find(hint, starts[i + 1])
-    del joined
-    lists: dict[int, Ranked] = {}
-    out: list[Ranked] = []
-    for mask in on:
-        chosen = lists.get(mask)
-        if chosen is None:
-            chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
-        out.append(chosen)
-    return out
+    return on
 
 
 def active_detectors(

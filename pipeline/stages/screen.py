@@ -140,14 +140,17 @@ def _copy_source(transcript: Transcript | None, cores: Sequence[str]) -> guard.C
 
 
 def _sharing(texts: Sequence[str], wanted: frozenset[str]) -> list[frozenset[str]]:
+    """Each text's tokens shared with ``wanted`` (texts sharing none left out); equal sets are
+    one object (turns of one conversation share the same few candidate words over and over)."""
     out: list[frozenset[str]] = []
     if not wanted:
         return out
+    seen: dict[frozenset[str], frozenset[str]] = {}
     for start in range(0, len(texts), _COPY_CHUNK):
         for tokens in guard.CopySource.from_texts(texts[start : start + _COPY_CHUNK], ()).tool:
             shared = tokens & wanted
             if shared:
-                out.append(shared)
+                out.append(seen.setdefault(shared, shared))
     return out
 
 

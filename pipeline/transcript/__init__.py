@@ -94,7 +94,12 @@ def parse_transcript(
     if reader is None:
         raise InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})", path=source)
     ctx = ParseContext(source=source, skip_bad_lines=skip_bad_lines, bad_lines=list(early))
-    transcript = reader(text, ctx)
+    # The text is handed over, no name kept here: CPython (3.11+) moves a Python function's
+    # arguments into its frame, so the JSONL readers free the whole file's text once its records
+    # are decoded, before the turns are built (the text, its drafts and the turns were the peak).
+    owned = [text]
+    del text
+    transcript = reader(owned.pop(), ctx)
     if transcript.bad_lines and not transcript.turns:
         first = transcript.bad_lines[0]
         raise InputError(
@@ -169,7 +174,9 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
         # Undecodable lines become lone surrogates, blanked and counted by parse_transcript.
         text = data.decode("utf-8", errors="surrogateescape").removeprefix("\ufeff")
     del data  # the text is all the readers need: the file is not held twice while parsing
-    transcript = parse_transcript(text, source=source, fmt=fmt, skip_bad_lines=skip_bad_lines)
+    owned = [text]  # handed over: freed by the reader once its records are decoded (see below)
+    del text
+    transcript = parse_transcript(owned.pop(), source=source, fmt=fmt, skip_bad_lines=skip_bad_lines)
     if transcript.format == "openclaw":
         key = lookup_session_key(file, transcript.session_id)
         if key is not None:

@@ -136,6 +136,7 @@ def parse_claude_code(text: str, ctx: ParseContext) -> Transcript:
     """Read a Claude Code session file in record order (sidechains skipped)."""
     state = _State()
     drafts = collect_drafts(text, ctx, lambda record, line: _record_drafts(record, line, state))
+    del text  # decoded: freed before the turns are built (the caller handed it over)
     return build_transcript(
         drafts,
         ctx,

@@ -146,8 +146,10 @@ def parse_codex(text: str, ctx: ParseContext) -> Transcript:
     """Read a Codex rollout: response items, with event copies deduplicated."""
     state = _State()
     drafts = collect_drafts(text, ctx, lambda record, line: _record_drafts(record, line, state))
+    del text  # decoded: freed before the turns are built (the caller handed it over)
+    drafts = _dedup_events(drafts)
     return build_transcript(
-        _dedup_events(drafts),
+        drafts,
         ctx,
         "codex",
         session_id=state.session_id,

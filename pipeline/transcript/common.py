@@ -331,7 +331,10 @@ def build_transcript(
     compaction_seen: bool = False,
     extra_blocks: int = 0,
 ) -> Transcript:
-    """Strip noise, drop empty turns and flush exchanges, index what is left."""
+    """Strip noise, drop empty turns and flush exchanges, index what is left.
+
+    ``drafts`` is handed over: the list is emptied, and each draft is let go once its turn is
+    built (drafts and turns of a large file are not all held at once)."""
     memories: list[str] = []
     blocks = extra_blocks
     cleaned: list[TurnDraft] = []
@@ -346,9 +349,15 @@ def build_transcript(
         if draft.kind == "message" and draft.role == "assistant" and not text:
             draft.kind = "tool_call"
         cleaned.append(draft)
-    turns = tuple(
-        _turn(index, draft, ctx.source) for index, draft in enumerate(_drop_memory_flushes(cleaned))
-    )
+    drafts.clear()
+    kept = _drop_memory_flushes(cleaned)
+    del cleaned
+    kept.reverse()
+    built: list[Turn] = []
+    while kept:
+        built.append(_turn(len(built), kept.pop(), ctx.source))
+    turns = tuple(built)
+    del built
     return Transcript(
         source=ctx.source,
         format=fmt,

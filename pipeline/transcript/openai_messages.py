@@ -155,6 +155,7 @@ def parse_openai(text: str, ctx: ParseContext) -> Transcript:
     items = _document_messages(text, ctx)
     if items is None:
         items = list(iter_json_lines(text, ctx))
+    del text  # decoded: freed before the turns are built (the caller handed it over)
     names: dict[str, str] = {}
     drafts: list[TurnDraft] = []
     for line, message in items:
@@ -162,4 +163,5 @@ def parse_openai(text: str, ctx: ParseContext) -> Transcript:
             drafts.append(_message_draft(message, line, names))
         except ShapeError as exc:
             ctx.bad(line, str(exc))
+    del items
     return build_transcript(drafts, ctx, "openai")

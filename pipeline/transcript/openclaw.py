@@ -192,6 +192,7 @@ def parse_openclaw(text: str, ctx: ParseContext) -> Transcript:
             ctx.bad(line, "entry without a type")
             continue
         entries.append(_Entry(line, record))
+    del text  # decoded: freed before the turns are built (the caller handed it over)
     branch = _live_branch(entries)
     compactions = [e for e in branch if e.record.get("type") == "compaction"]
     inserts: dict[int, list[_Entry]] = {}

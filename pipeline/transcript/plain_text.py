@@ -31,6 +31,7 @@ def parse_text(text: str, ctx: ParseContext) -> Transcript:
             body.append(line)
         elif line.strip():
             ctx.bad(number, "text before the first 'User:' or 'Assistant:' line")
+    del text  # read: freed before the turns are built (the caller handed it over)
     if drafts:
         drafts[-1].text = "\n".join(body).strip()
     return build_transcript(drafts, ctx, "text")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from memscribe.redaction import combine
 from memscribe.redaction.combine import (
     Masker,
     active_detectors,
@@ -50,7 +51,7 @@ def test_narrowing_keeps_priorities_and_drops_only_impossible_detectors() -> Non
     )
 
 
-def test_detectors_per_text_equal_asking_text_by_text() -> None:
+def test_detectors_per_text_equal_asking_text_by_text(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = [
         "export AWS_SECRET_ACCESS_KEY=abc",
         "",
@@ -63,5 +64,10 @@ def test_detectors_per_text_equal_asking_text_by_text() -> None:
     for path in FILES[:6]:
         texts += [t.text for t in parse_transcript(path.read_text(encoding="utf-8"), source=path.name).turns]
     for sample in (texts, texts[3:5], [t for t in texts if t.isascii()], ["cookie"], []):
+        assert [list(g) for g in detectors_per_text(sample, DETECTORS)] == [
+            active_detectors(t, DETECTORS) for t in sample
+        ]
+    monkeypatch.setattr(combine, "_SPAN_CHARS", 40)  # many spans, texts longer than one
+    for sample in (texts, [t for t in texts if t.isascii()]):
         got = detectors_per_text(sample, DETECTORS)
         assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in sample]
