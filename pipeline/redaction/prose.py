@@ -25,6 +25,8 @@ _PW_FILLER = frozenset({"now", "still", "just", "actually", "simply", "set", "to
 _PW_SKIP_WORDS = 5
 _PW_BACK_TOKENS = 6
 _WS_TOKEN = re.compile(r"\S+")
+#: A YAML tag before a value: ``!vault``, ``!Ref`` (local), ``!!str`` (standard).
+_YAML_TAG = re.compile(r"!!?[A-Za-z]+$")
 
 
 def _in_mask(text: str, pos: int) -> bool:
@@ -131,6 +133,10 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
                 continue
             if linked and low in _PW_FILLER:
                 continue
+            if _YAML_TAG.match(tok.group(0)) and text[tok.end() : line_end].strip():
+                if tok.group(0).startswith("!!"):
+                    continue  # ``!!str value``: a standard type, the value follows
+                break  # ``!vault |``, ``!Ref Param``: ciphertext or a reference follows
             if value.isalpha() and not linked and words < _PW_SKIP_WORDS:
                 words += 1  # "the password for the staging box was ..."
                 continue

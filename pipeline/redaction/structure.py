@@ -166,7 +166,7 @@ _ASSIGN = re.compile(
     # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||=
     r"(?P<name>[^\W\d][\w.\-]*)['\"]?\]?[ \t]*(?::{1,3}=|=>|\?=|\|\|=|[:=])[ \t]*)"
     # the value sits in a lookahead so a skipped match does not swallow the next assignment
-    r"(?:!!?[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
+    r"(?:(?P<tag>!!?)[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
     r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
 )
 #: A setter or builder call with a literal: ``setPassword("…")``, ``.withToken('…')``, ``password("…")``.
@@ -282,8 +282,9 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
     matches = (_ASSIGN.match(text, start) for start in _name_starts(text, lowered(text)))
     for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")
-        if text.endswith("[REDACTED:", 0, m.start()):
-            continue  # the type inside a mask is not a name
+        if text.endswith("[REDACTED:", 0, m.start()) or m.group("tag") == "!":
+            continue  # the type inside a mask is not a name; under a local YAML tag (``!Ref``,
+            # ``!GetAtt``, ``!vault``) the value is a reference or ciphertext (``!!str``: literal)
         strength = name_strength(name)
         if strength is None:
             continue

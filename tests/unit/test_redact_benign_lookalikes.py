@@ -73,3 +73,13 @@ def test_a_keyword_inside_a_branch_or_path_name_introduces_no_value() -> None:
     value = _token(40)
     for line in (f"X-Auth-Token: {value}", f"auth-token {value}", f"the token is {value}"):
         assert _found(line + "\n") == [value], line
+
+
+def test_a_local_yaml_tag_introduces_a_reference_or_ciphertext_a_standard_tag_a_value() -> None:
+    cipher = "\n".join("          " + _token(80, "0123456789abcdef") for _ in range(3))
+    assert _found(f"password: !vault |\n          $ANSIBLE_VAULT;1.1;AES256\n{cipher}\n") == []
+    assert _found("MasterUserPassword: !Ref DBPasswordParameter\n") == []
+    value = _token(14)
+    assert _found(f"  password: !!str {value}\n") == [value]
+    assert _found(f"password !!str {value}\n") == [value]
+    assert _found(f"password: !{value}\n") == [f"!{value}"]
