@@ -86,8 +86,8 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             value = raw.lstrip(".~-/=").rstrip(".~-/")
             if "=" in value.rstrip("="):
                 value = value[value.index("=") + 1 :]  # ``name=value``: the value decides
-            if not value or "REDACTED" in value or value.count("/") > 2:
-                continue  # empty, a mask, or a path
+            if not value or "REDACTED" in value or value.count("/") > 2 or _named_digest(text, tok.start()):
+                continue  # empty, a mask, a path, or the digits of ``SHA256:…``
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
                 offset = tok.start() + raw.index(value)
                 yield offset, offset + len(value)
@@ -105,6 +105,18 @@ def _record_key(text: str, start: int, end: int) -> bool:
         return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
     m = _WORD_BEFORE.search(text, max(0, start - 16), start)
     return m is not None and m.group(1).lower() in RECORD_KEY_WORDS
+
+
+_ALGORITHM_BEFORE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9-]{1,10}:$")
+
+
+def _named_digest(text: str, start: int) -> bool:
+    """True when the token at ``start`` follows ``<algorithm>:`` and the two are a named digest
+    (``SHA256:nThbg6…``, an SSH key fingerprint), a benign shape."""
+    if start == 0 or text[start - 1] != ":":
+        return False
+    m = _ALGORITHM_BEFORE.search(text, max(0, start - 12), start)
+    return m is not None and is_benign_shape(text[m.start() : start] + "0")
 
 
 def _compound(text: str, end: int) -> bool:
@@ -146,6 +158,8 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
         # the value before the keyword: "login fails with Xq7#...? that's the password"
         before = list(_WS_TOKEN.finditer(text, line_start, kw.start()))[-_PW_BACK_TOKENS:]
         for tok in before:
+            if tok.end() == kw.start():
+                continue  # glued to the keyword: a part of its name (``.Values.db.password``)
             lead, value = _clean_token(tok.group(0))
             if value and _password_like(value, strict=True):
                 yield tok.start() + lead, tok.start() + lead + len(value)

@@ -83,3 +83,18 @@ def test_a_local_yaml_tag_introduces_a_reference_or_ciphertext_a_standard_tag_a_
     assert _found(f"  password: !!str {value}\n") == [value]
     assert _found(f"password !!str {value}\n") == [value]
     assert _found(f"password: !{value}\n") == [f"!{value}"]
+
+
+def test_a_named_digest_after_a_key_keyword_is_kept_a_random_token_masked() -> None:
+    digest = _token(43, _B62 + "+/")
+    assert _found(f"The key fingerprint is: SHA256:{digest} me@laptop\n") == []
+    value = _token(32)
+    assert _found(f"The key is: {value}\n") == [value]
+    assert _found(f"my key is abc:{value}\n") == [value]
+
+
+def test_a_template_path_ending_in_password_is_no_password_before_it() -> None:
+    assert _found('  password: "{{ .Values.db.password }}"\n') == []
+    assert _found("  password: {{ .Values.dbConfig.password }}\n") == []
+    value = "Xq7#" + _token(10)
+    assert _found(f"{value} is the password\n") == [value]
