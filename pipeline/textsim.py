@@ -55,7 +55,8 @@ def _tokens(text: str) -> frozenset[str]:
     norm = normalize(text)
     runs = _CJK.findall(norm)
     spaced = _CJK.sub(" ", norm) if runs else norm
-    tokens = {_stem(w) for w in _WORD.findall(spaced) if w not in _STOP_ANY and len(w) > 1}
+    # each distinct word stemmed once (a text repeats most of its words)
+    tokens = {_stem(w) for w in set(_WORD.findall(spaced)) if w not in _STOP_ANY and len(w) > 1}
     for run in runs:
         if len(run) == 1:
             tokens.add(run)

@@ -256,7 +256,8 @@ def grouped_topics(pairs: Sequence[tuple[str, str]]) -> list[dict[str, object]]:
 
 def _language_hint(window: tuple[Turn, ...]) -> str:
     text = "".join(t.text for t in window if t.role == "user")
-    cjk = sum(1 for ch in text if unicodedata.east_asian_width(ch) in ("W", "F"))
+    # no ASCII character is wide (W) or full-width (F): an ASCII text is not walked
+    cjk = 0 if text.isascii() else sum(1 for ch in text if unicodedata.east_asian_width(ch) in ("W", "F"))
     if text and cjk / max(1, len(text)) > 0.2:
         return " The user writes in Chinese/Japanese/Korean: keep memory text in the user's language."
     return ""

@@ -4,9 +4,12 @@ answer as the full regex searches do (issue 17)."""
 from __future__ import annotations
 
 import random
+import unicodedata
 
 from memscribe.groups.speakers import _PREFIX, Said, segments
+from memscribe.schemas.transcript import SourcePos, Turn
 from memscribe.snapshot.trigger import _USER_ASK, _user_asks
+from memscribe.stages.detect import _language_hint
 
 _PIECES = (
     "please", "save", "the", "a", "snapshot", "SNAPSHOT", "checkpoint", "CheckPoint", "checkpoints",
@@ -35,3 +38,10 @@ def test_sender_prefixes_need_a_colon() -> None:
         if ":" not in text and "：" not in text:
             assert _PREFIX.search(text) is None
             assert segments(text) == [Said(None, text)]
+
+
+def test_language_hint_skips_only_what_cannot_be_wide() -> None:
+    assert not any(unicodedata.east_asian_width(chr(i)) in ("W", "F") for i in range(128))
+    user = Turn(index=0, role="user", kind="message", text="", source=SourcePos(file="t", line=1))
+    assert _language_hint((user.model_copy(update={"text": "I prefer tabs over spaces."}),)) == ""
+    assert "Chinese" in _language_hint((user.model_copy(update={"text": "我喜欢用制表符缩进代码"}),))
