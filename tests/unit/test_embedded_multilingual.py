@@ -138,3 +138,9 @@ def test_in_a_turn_that_asks_for_something_only_lasting_states_are_facts(
 def test_a_habit_beside_a_request_is_still_a_fact() -> None:
     bodies = _bodies("Trato sobre todo a ciclistas en mi consulta. ¿Me escribes un texto para la web?")
     assert any("ciclistas" in b for b in bodies), bodies
+
+
+def test_a_japanese_clause_pointing_at_the_thing_at_hand_is_not_about_the_speaker() -> None:
+    assert _bodies("Slackは毎日見てるからそれで十分。") == []
+    bodies = _bodies("このチームは全部Djangoで書いてる。")  # この: the speaker's own side
+    assert any("Django" in b for b in bodies), bodies

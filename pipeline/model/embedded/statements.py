@@ -45,6 +45,10 @@ _OPENER = re.compile(
 _JA_STATE = re.compile(r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している")
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
+#: A demonstrative of the other side's or of something said ("それで大丈夫", "その関数は…") points
+#: into the conversation: the clause is about the thing at hand, as an object pronoun is in the other
+#: languages. Not この / ここ, the speaker's own side ("このチームは全部FastAPIで書いてる").
+_JA_POINTING = re.compile(r"(?:その|あの|これ|それ|あれ|そっち|そこ)")
 _JA_WISH = re.compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
 
 
@@ -142,7 +146,10 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
     if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
     if lang == "ja" and (
-        _JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)
+        _JA_WISH.search(clause)
+        or len(clause) < JA_MIN_CHARS
+        or not _JA_STATE.search(clause)
+        or _JA_POINTING.search(clause)
     ):
         return False
     return _speaker_is_subject(clause, row, lang)
