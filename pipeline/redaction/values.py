@@ -201,8 +201,30 @@ _BENIGN_SHAPE = re.compile(
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
     content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
-    public keys and certificates."""
-    return bool(_UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value))
+    public keys and certificates, OpenSSH public keys."""
+    return bool(
+        _UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value) or ssh_public_key(value)
+    )
+
+
+_SSH_KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
+_SSH_KEY_TYPES_B = tuple(t.encode() for t in _SSH_KEY_TYPES)
+
+
+def ssh_public_key(value: str) -> bool:
+    """True when ``value`` is the base64 body of an OpenSSH public key (``AAAAC3NzaC1lZDI1NTE5…``
+    after ``ssh-ed25519``): its bytes open with the length and name of the key type. A private
+    key's body opens with ``openssh-key-v1`` instead. The whole line (``ssh-rsa AAAA… me@host``)
+    counts too."""
+    if value.startswith(_SSH_KEY_TYPES) and " " in value:
+        value = value.split(" ", 2)[1]
+    if not value.startswith("AAAA") or len(value) < 24:
+        return False
+    try:
+        head = base64.b64decode(value[:24])
+    except (binascii.Error, ValueError):
+        return False
+    return head[:3] == b"\0\0\0" and 7 <= head[3] <= 64 and head[4:].startswith(_SSH_KEY_TYPES_B)
 
 
 #: A base64 or base64url run (padding optional): what :func:`encodes_public_text` decodes.

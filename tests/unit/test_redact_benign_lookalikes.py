@@ -98,3 +98,16 @@ def test_a_template_path_ending_in_password_is_no_password_before_it() -> None:
     assert _found("  password: {{ .Values.dbConfig.password }}\n") == []
     value = "Xq7#" + _token(10)
     assert _found(f"{value} is the password\n") == [value]
+
+
+@pytest.mark.parametrize("kind", ["ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256"])
+def test_an_openssh_public_key_is_kept_wherever_it_is_named(kind: str) -> None:
+    import base64
+    import struct
+
+    blob = struct.pack(">I", len(kind)) + kind.encode() + bytes(_RNG.randrange(256) for _ in range(51))
+    body = base64.b64encode(blob).decode()
+    for line in (f"the public key is {kind} {body} me@laptop", f'ssh_key = "{kind} {body}"', f"key: {body}"):
+        assert _found(line + "\n") == [], line
+    random_body = "AAAA" + _token(64, _B62 + "+/")
+    assert _found(f"key: {random_body}\n") == [random_body]
