@@ -98,6 +98,7 @@ def test_an_activity_in_progress_is_not_a_lasting_fact(text: str) -> None:
     [
         ("平时用Excel做账，月底对一次。", "用Excel做账"),  # the subject dropped after a habit adverbial
         ("现在我在成都开花店。", "在成都开花店"),  # a time adverbial before the subject
+        ("目前在苏州做外贸，主要卖家具。", "在苏州做外贸"),  # "now" before a verb of state
     ],
 )
 def test_chinese_clauses_opening_with_a_time_or_habit_adverbial(text: str, keyword: str) -> None:
@@ -105,7 +106,7 @@ def test_chinese_clauses_opening_with_a_time_or_habit_adverbial(text: str, keywo
     assert any(keyword in b and b.startswith("用户") for b in bodies), bodies
 
 
-@pytest.mark.parametrize("text", ["周末你帮我看看这个表格。", "是定时任务，每晚执行"])
+@pytest.mark.parametrize("text", ["周末你帮我看看这个表格。", "是定时任务，每晚执行", "现在有个老接口还在用"])
 def test_a_habit_adverbial_before_another_subject_or_a_bare_verb_is_not_about_the_speaker(
     text: str,
 ) -> None:

@@ -383,7 +383,11 @@ _ZH_WHEN = (
 #: (Chinese drops the subject it shares with the conversation: "平时用WPS做课件"). Not a noun of
 #: time ("工作日五天就行", "周末…"): that is the topic of a request as often as a habit. A verb
 #: alone after it ("每天凌晨跑", said of a job) has no object to tell whose habit it is.
-_ZH_HABIT = re.compile(r"^(?:平时|平常|每天|每周|每晚|一般|通常)(?![^，,]{0,3}[你他她它这那])(?=[^，,。]{5})")
+_ZH_HABIT = re.compile(
+    r"^(?:平时|平常|每天|每周|每晚|一般|通常)(?![^，,]{0,3}[你他她它这那])(?=[^，,。]{5})"
+    # "now" before a verb of state ("现在在杭州做电商", "目前是自由职业"): the speaker's circumstance
+    r"|^(?:现在|目前)(?=(?:在|是|做|住|当|负责|从事)[^，,。]{3})"
+)
 
 
 def _zh_normalise(clause: str) -> str:
