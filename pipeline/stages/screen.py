@@ -120,38 +120,47 @@ _COPY_CHUNK = 512
 
 
 def _copy_source(transcript: Transcript | None, cores: Sequence[str]) -> guard.CopySource | None:
-    """The tool and user turns for :func:`guard.is_copied`, each kept as its tokens shared with
-    the candidates (``cores``). A candidate's overlap with a turn is the same either way, and a
-    turn sharing none cannot hold one: the same answers, without every turn's whole token set in
-    memory (about five times the transcript)."""
+    """The tool and user turns :func:`guard.is_copied` needs to answer for ``cores``: for each
+    candidate, the first tool turn holding it, and for each candidate so held, the first user
+    turn holding it too, each kept as its tokens shared with the candidates. A candidate is
+    copied when some tool turn holds it and no user turn does: one witness of each answers the
+    same as every turn, in memory bounded by the candidates, not the transcript; the turns
+    after the last witness needed are not tokenised."""
     if transcript is None:
         return None
     tool = [t.text for t in transcript.turns if t.role == "tool" or t.kind == "tool_result"]
     if not tool:
         return None
-    wanted = frozenset().union(*guard.CopySource.from_texts(cores, ()).tool)
-    tool_only = guard.CopySource(_sharing(tool, wanted), [])
-    # A user turn can only clear a candidate the tool turns hold: when none is copied without
-    # them, none is with them, and the user turns (most of a transcript) are not tokenised.
-    if not any(guard.is_copied(core, tool_only) for core in cores):
-        return tool_only
-    user = [t.text for t in transcript.user_turns()]
-    return guard.CopySource(tool_only.tool, _sharing(user, wanted))
+    cands = [c for c in guard.CopySource.from_texts(cores, ()).tool if len(c) >= guard.COPIED_MIN_TOKENS]
+    tool_sets, held = _witnesses(tool, cands)
+    user_sets = _witnesses([t.text for t in transcript.user_turns()], held)[0] if held else []
+    return guard.CopySource(tool_sets, user_sets)
 
 
-def _sharing(texts: Sequence[str], wanted: frozenset[str]) -> list[frozenset[str]]:
-    """Each text's tokens shared with ``wanted`` (texts sharing none left out); equal sets are
-    one object (turns of one conversation share the same few candidate words over and over)."""
-    out: list[frozenset[str]] = []
-    if not wanted:
-        return out
-    seen: dict[frozenset[str], frozenset[str]] = {}
-    for start in range(0, len(texts), _COPY_CHUNK):
+def _witnesses(
+    texts: Sequence[str], cands: Sequence[frozenset[str]]
+) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
+    """The first of ``texts`` holding each of ``cands`` (at least :data:`guard.COPIED_CONTAINMENT`
+    of its tokens, as :func:`guard.is_copied` counts), as its tokens shared with the candidates,
+    and the candidates held; texts are tokenised until every candidate is held."""
+    by_token: dict[str, list[int]] = {}
+    for i, cand in enumerate(cands):
+        for token in cand:
+            by_token.setdefault(token, []).append(i)
+    wanted = frozenset(by_token)
+    waiting = set(range(len(cands)))
+    kept: list[frozenset[str]] = []
+    start = 0
+    while waiting and start < len(texts):
         for tokens in guard.CopySource.from_texts(texts[start : start + _COPY_CHUNK], ()).tool:
             shared = tokens & wanted
-            if shared:
-                out.append(seen.setdefault(shared, shared))
-    return out
+            near = {i for token in shared for i in by_token[token] if i in waiting}
+            done = [i for i in near if len(cands[i] & shared) >= guard.COPIED_CONTAINMENT * len(cands[i])]
+            if done:
+                kept.append(shared)
+                waiting.difference_update(done)
+        start += _COPY_CHUNK
+    return kept, [cand for i, cand in enumerate(cands) if i not in waiting]
 
 
 def _verdict(

@@ -1,6 +1,6 @@
-"""The copy check keeps each turn's tokens shared with the candidates only (issue 17: every
-turn's whole token set was about five times the transcript in memory); its answers are those of
-the whole sets."""
+"""The copy check keeps, per candidate, one tool turn holding it and one user turn clearing it,
+as their tokens shared with the candidates (issue 17: every turn's whole token set was about five
+times the transcript in memory); its answers are those of every turn's whole set."""
 
 from __future__ import annotations
 
@@ -48,17 +48,19 @@ def test_no_tool_turn_no_copy_source() -> None:
     assert _copy_source(None, ["x"]) is None
 
 
-def test_user_turns_tokenised_only_when_a_candidate_is_copied_from_a_tool() -> None:
+def test_one_witness_per_candidate_and_side() -> None:
     tool = "deploy the staging cluster with helm then restart the api gateway"
     user = "prefer postgres over mysql always run migrations before the release tag"
-    turns = (_turn(0, "user", user), _turn(1, "tool", tool), _turn(2, "user", "deploy with helm"))
-    transcript = Transcript(source="t", format="text", turns=turns)
+    turns = [_turn(0, "user", user), _turn(1, "tool", tool), _turn(2, "user", "deploy with helm")]
+    turns += [_turn(3 + i, "tool", tool + " again") for i in range(50)]
+    transcript = Transcript(source="t", format="text", turns=tuple(turns))
     unrelated = _copy_source(transcript, ["prefer helm charts for every release", user])
-    assert unrelated is not None and unrelated.tool and not unrelated.user
+    assert unrelated is not None and not unrelated.tool and not unrelated.user
     copied = _copy_source(transcript, [tool, user])
-    assert copied is not None and copied.user
+    assert copied is not None and len(copied.tool) == 1 and not copied.user  # no user turn says it
     assert guard.is_copied(tool, copied) and not guard.is_copied(user, copied)
     # the user says what the tool printed: not copied, whichever way the source was built
-    said = Transcript(source="t", format="text", turns=(*turns, _turn(3, "user", tool)))
-    both = _copy_source(said, [tool])
-    assert both is not None and not guard.is_copied(tool, both)
+    said = Transcript(source="t", format="text", turns=(*turns, _turn(len(turns), "user", tool)))
+    both = _copy_source(said, [tool, user])
+    assert both is not None and len(both.tool) == 1 and len(both.user) == 1
+    assert not guard.is_copied(tool, both)
