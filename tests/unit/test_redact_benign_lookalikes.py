@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import string
+from pathlib import Path
 
 import pytest
 
@@ -111,3 +112,17 @@ def test_an_openssh_public_key_is_kept_wherever_it_is_named(kind: str) -> None:
         assert _found(line + "\n") == [], line
     random_body = "AAAA" + _token(64, _B62 + "+/")
     assert _found(f"key: {random_body}\n") == [random_body]
+
+
+_LOOKALIKES = Path(__file__).resolve().parents[2] / "fixtures" / "redaction" / "benign_lookalikes.txt"
+
+
+def test_benign_lookalikes_from_configs_code_and_logs_keep_every_character() -> None:
+    """Each line alone and the whole file as one paste: no finding (a regression list of the
+    false positives fixed so far and of the shapes the value decision keeps)."""
+    text = _LOOKALIKES.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("# ")]
+    assert len(lines) >= 150
+    flagged = [line for line in lines if find_secrets(line + "\n")]
+    assert flagged == []
+    assert find_secrets(text) == []
