@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from memscribe.schemas.transcript import SourcePos, ToolCall, Turn
+from memscribe.errors import InputError
+from memscribe.schemas.transcript import SourcePos, ToolCall, Transcript, Turn
 from memscribe.transcript import parse_transcript
 from memscribe.transcript.common import ParseContext, TurnDraft, build_transcript
 
@@ -85,3 +86,30 @@ def test_openai_document_lines_are_counted_once_each() -> None:
     transcript = parse_transcript("\n".join(lines), source="d.json", fmt="openai")
     assert [t.source.line for t in transcript.turns] == [3 + 2 * n for n in range(200)]
     assert [t.text for t in transcript.turns] == [f"m{n}" for n in range(200)]
+
+
+def test_cycle_collection_paused_only_while_a_reader_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    from memscribe import transcript as readers
+
+    seen: list[bool] = []
+    real = readers._READERS["text"]
+
+    def spy(text: str, ctx: ParseContext) -> Transcript:
+        seen.append(gc.isenabled())
+        return real(text, ctx)
+
+    monkeypatch.setitem(readers._READERS, "text", spy)
+    assert gc.isenabled()
+    parse_transcript("User: one\nAssistant: two\n", source="t.txt", fmt="text")
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(InputError):  # a failing reader restores it too
+        parse_transcript("not a transcript line\n", source="t.txt", fmt="text", skip_bad_lines=False)
+    assert gc.isenabled()
+    gc.disable()
+    try:  # a caller that paused it keeps it paused
+        parse_transcript("User: one\n", source="t.txt", fmt="text")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
