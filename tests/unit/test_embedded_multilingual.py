@@ -145,3 +145,14 @@ def test_a_japanese_clause_pointing_at_the_thing_at_hand_is_not_about_the_speake
     assert _bodies("Slackは毎日見てるからそれで十分。") == []
     bodies = _bodies("このチームは全部Djangoで書いてる。")  # この: the speaker's own side
     assert any("Django" in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Laptop, den ich jeden Tag benutze, ist sehr langsam geworden.",
+        "Le logiciel de compta, dont je me sers tous les jours, plante souvent.",
+    ],
+)
+def test_a_relative_clause_hangs_on_its_noun_and_is_not_a_statement(text: str) -> None:
+    assert _bodies(text) == []

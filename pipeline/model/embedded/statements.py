@@ -55,7 +55,9 @@ _JA_WISH = re.compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|�
 #: A dependent clause (it hangs on a statement made elsewhere), an object pronoun pointing back into
 #: the conversation ("ya lo configuro", "je l'ai payée"), or a reaction ("me gusta", "ça me va").
 _NOT_STANDALONE = re.compile(
-    r"^(?:que|qu['’]|como|cuando|porque|dass|weil|wenn|ob|als|comme|quand|parce|puisque)\b"
+    r"^(?:que|qu['’]|como|cuando|porque|dass|weil|wenn|ob|als|comme|quand|parce|puisque|qui|où|dont|donde)\b"
+    # a German relative clause ("…, die ich jeden Tag benutze")
+    r"|^(?:der|die|das|den|dem|deren|dessen|wo|was)\s+(?:ich|wir)\b"
     r"|^(?:ya\s+|yo\s+)?(?:lo|la|los|las|le|les)\s+\w+|\bje\s+l['’]|\bje\s+(?:le|la|les)\s+\w+"
     r"|\bme\s+(?:gusta|encanta)n?\s*$|ça\s+me\s+va|gefällt\s+mir|\bpasst\s+mir",
     re.I,
