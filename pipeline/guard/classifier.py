@@ -149,9 +149,11 @@ def model_from_json(data: dict[str, object]) -> Model:
     """A :class:`Model` from the JSON object written by the training script."""
     weights = data["weights"]
     assert isinstance(weights, dict)
+    if not all(type(v) is float for v in weights.values()):  # JSON keys are strings already
+        weights = {str(k): float(v) for k, v in weights.items()}
     return Model(
         bias=float(data["bias"]),  # type: ignore[arg-type]
-        weights={str(k): float(v) for k, v in weights.items()},
+        weights=weights,
         threshold=float(data["threshold"]),  # type: ignore[arg-type]
         version=str(data.get("version", "")),
         _word_cache={},
