@@ -147,12 +147,17 @@ def _regex(
     made of words, sequential runs, and a match followed by filler such as ``####``), for
     random tokens.
     """
-    rx = re.compile(pattern, flags)
-    # The combined prefilter checks the hints case-folded (see ``Detector``); a case-sensitive
-    # pattern's matches hold one as written, so a text with ``ac`` but no ``AC`` is skipped here.
-    exact = hints if not rx.flags & re.IGNORECASE and "(?i" not in pattern else ()
+    # Compiled on first use: a run meets few of the ~80 detectors (the prefilter skips the rest).
+    compiled: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
 
     def find(text: str) -> Iterator[tuple[int, int]]:
+        if not compiled:
+            rx = re.compile(pattern, flags)
+            # The combined prefilter checks the hints case-folded (see ``Detector``); a
+            # case-sensitive pattern's matches hold one as written, so a text with ``ac`` but
+            # no ``AC`` is skipped here.
+            compiled.append((rx, hints if not rx.flags & re.IGNORECASE and "(?i" not in pattern else ()))
+        rx, exact = compiled[0]
         if exact and not any(h in text for h in exact):
             return
         windows: list[tuple[int, int]] = [(0, len(text))]

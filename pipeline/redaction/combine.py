@@ -301,7 +301,10 @@ def redact_transcript(transcript: Transcript) -> tuple[Transcript, list[Redactio
 
 #: A candidate is dropped as ``secret_only`` above this share of secret characters.
 SECRET_ONLY_FRACTION = 0.5
-_WORD = re.compile(r"[A-Za-z\u00c0-\uffff][A-Za-z\u00c0-\uffff'’-]+")
+#: A word: ``[A-Za-z\u00c0-\uffff][A-Za-z\u00c0-\uffff'’-]+``, each class written as its
+#: complement (``re`` builds a table of every character of a range within the BMP: the plain
+#: form took ~15 ms to compile at start-up, this one ~1 ms; tested equal on every code point).
+_WORD = re.compile(r"[^\x00-@\[-`{-\xbf\U00010000-\U0010ffff][^\x00-&(-,.-@\[-`{-\xbf\U00010000-\U0010ffff]+")
 _SECRET_TALK = frozenset(
     """key keys token tokens secret secrets password passwords credential credentials api is are the
     a an my our your his her their its of for to set as env value user user's uses has was new

@@ -7,6 +7,7 @@ that contain a gated signal turn are worth a model call.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 
@@ -24,11 +25,19 @@ WITHHELD = "[withheld: suspected injection]"
 #: Characters a token for alphabetic text in today's tokenizers (English ~4–5).
 CHARS_PER_TOKEN = 4
 #: Scripts a tokenizer spends about one token a character on: CJK ideographs, kana, hangul,
-#: full-width forms (counting them at 4 a token overflowed windows by about 3×).
-_WIDE = re.compile(
+#: full-width forms (counting them at 4 a token overflowed windows by about 3×). Compiled on
+#: first use (a non-ASCII text): its table of ~40k characters is most of this module's import.
+_WIDE_CHARS = (
     "[\u1100-\u11ff\u2e80-\u303f\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f"
     "\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]"
 )
+
+
+@functools.cache
+def _wide() -> re.Pattern[str]:
+    return re.compile(_WIDE_CHARS)
+
+
 #: Counts the tokens of a text: the model's tokenizer, or :func:`estimate_tokens`.
 TokenCounter = Callable[[str], int]
 
@@ -51,7 +60,7 @@ def render_text(turn: Turn) -> str:
 def estimate_tokens(text: str) -> int:
     """Tokens of ``text`` without a tokenizer: a CJK/kana/hangul character one token each, other
     text :data:`CHARS_PER_TOKEN` characters a token, plus a few for the message framing."""
-    wide = 0 if text.isascii() else len(_WIDE.findall(text))
+    wide = 0 if text.isascii() else len(_wide().findall(text))
     return wide + -(-(len(text) - wide) // CHARS_PER_TOKEN) + 4
 
 

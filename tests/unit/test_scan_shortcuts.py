@@ -4,9 +4,11 @@ answer as the full regex searches do (issue 17)."""
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 
 from memscribe.groups.speakers import _PREFIX, Said, segments
+from memscribe.redaction import combine
 from memscribe.schemas.transcript import SourcePos, Turn
 from memscribe.snapshot.trigger import _USER_ASK, _user_asks
 from memscribe.stages.detect import _language_hint
@@ -45,3 +47,11 @@ def test_language_hint_skips_only_what_cannot_be_wide() -> None:
     user = Turn(index=0, role="user", kind="message", text="", source=SourcePos(file="t", line=1))
     assert _language_hint((user.model_copy(update={"text": "I prefer tabs over spaces."}),)) == ""
     assert "Chinese" in _language_hint((user.model_copy(update={"text": "我喜欢用制表符缩进代码"}),))
+
+
+def test_secret_talk_word_pattern_is_the_plain_classes() -> None:
+    every = "".join(map(chr, range(0x110000))) + "a'’-b ab- 'x"
+    plain = re.compile(r"[A-Za-z\u00c0-\uffff][A-Za-z\u00c0-\uffff'’-]+")
+    assert [m.span() for m in combine._WORD.finditer(every)] == [m.span() for m in plain.finditer(every)]
+    sample = "Ünïcode wörds, it's ok-ish; 𝔘𝔫𝔦 x1y ’quoted’"
+    assert combine._WORD.findall(sample) == plain.findall(sample)
