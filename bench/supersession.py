@@ -15,7 +15,7 @@ user's own words (the first quote in the label's note), with a value-free slug.
 Only totals are printed (safe on a validation split); ``--details`` lists the units that
 contribute (development sets only). ``MEMSCRIBE_SEMANTIC=off`` measures the lexical rule alone.
 
-    python bench/supersession.py [authored-dev|authored-val|agent|DIR] [--details]
+    python bench/supersession.py [authored-dev|authored-val|authored-test|agent|DIR] [--details]
 """
 
 from __future__ import annotations
@@ -31,7 +31,10 @@ QUOTE = re.compile(r"['\"“‘]([^'\"”’]{6,})['\"”’]")
 SETS = {
     "authored-dev": REPO / "fixtures" / "eval" / "authored" / "dev",
     "authored-val": REPO / "fixtures" / "eval" / "authored" / "val",
+    "authored-test": REPO / "fixtures" / "eval" / "authored" / "test",
 }
+#: Sets whose units are never listed (--details): only their totals are read.
+HELD_OUT = ("authored-val", "authored-test")
 
 
 def main() -> None:
@@ -56,7 +59,7 @@ def main() -> None:
             outcome = run_unit(unit, lambda: make_model(None))
         except ValueError as exc:  # a label the store refuses (an invalid seeded id)
             total["units that failed"] += 1
-            if args.details and args.dataset != "authored-val":
+            if args.details and args.dataset not in HELD_OUT:
                 print(f"  {unit.name}: failed: {exc}")
             continue
         expected = unit.gold.get("expected", {})
@@ -82,7 +85,7 @@ def main() -> None:
         total.update(counts)
         if (
             args.details
-            and args.dataset != "authored-val"
+            and args.dataset not in HELD_OUT
             and (counts["done"] != counts["expected"] or counts["wrong"] or counts["duplicates"])
         ):
             print(f"  {unit.name}: {dict(counts)}")

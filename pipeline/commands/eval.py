@@ -13,13 +13,15 @@ from memscribe.errors import MemscribeError
 
 DATASET_HELP = (
     "agent, msc, memorycode, all (those three), or the project's authored agent sessions: "
-    "authored-dev, authored-val (the validation split: nothing is tuned on it), authored."
+    "authored-dev, authored-val (the validation split: nothing is tuned on it), authored-test (a "
+    "held-out split read once per stop, in aggregate), authored."
 )
 REPO = Path(__file__).resolve().parents[2]
 #: Authored agent sets in the repository: name → folder holding ``agent/``.
 AUTHORED = {
     "authored-dev": REPO / "fixtures" / "eval" / "authored" / "dev",
     "authored-val": REPO / "fixtures" / "eval" / "authored" / "val",
+    "authored-test": REPO / "fixtures" / "eval" / "authored" / "test",
 }
 DEFAULT_STANDIN = REPO / "fixtures" / "standin"
 #: The real small local model's recorded answers (issue 18): Qwen2.5-Coder-1.5B-Instruct Q4_K_M on
