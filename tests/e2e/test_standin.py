@@ -1,10 +1,12 @@
 """The strong-model stand-in: prompts recorded, answers replayed; the committed answers cover the
-validation split, and the LLM path replayed from them writes nothing unsafe."""
+validation and test splits, and the LLM path replayed from them writes nothing unsafe."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from memscribe.evaluation import evaluate
 from memscribe.evaluation.scoring import figures
@@ -12,7 +14,7 @@ from memscribe.evaluation.standin import StandinCompletion, request_key, standin
 
 REPO = Path(__file__).resolve().parents[2]
 EVAL_FIXTURES = REPO / "fixtures" / "eval"
-AUTHORED_VAL = REPO / "fixtures" / "eval" / "authored" / "val"
+AUTHORED = REPO / "fixtures" / "eval" / "authored"
 STANDIN = REPO / "fixtures" / "standin"
 
 
@@ -42,7 +44,8 @@ def test_unanswered_prompts_are_recorded_then_replayed(tmp_path: Path) -> None:
     assert completion2.answered == len(saved) and completion2.unanswered == []
 
 
-def test_committed_answers_cover_the_validation_split_and_write_nothing_unsafe() -> None:
+@pytest.mark.parametrize("split", ["val", "test"])
+def test_committed_answers_cover_the_held_out_splits_and_write_nothing_unsafe(split: str) -> None:
     completion = StandinCompletion(STANDIN, record=False)
     from memscribe.model.llm import LiteLLMModel
 
@@ -50,9 +53,10 @@ def test_committed_answers_cover_the_validation_split_and_write_nothing_unsafe()
         "agent",
         lambda: LiteLLMModel("openai/standin", completion=completion, backoff_initial_s=0.0, max_reasks=1),
         model_name="standin",
-        data_dir=AUTHORED_VAL,
+        data_dir=AUTHORED / split,
     )
-    # A prompt change shows up here first: re-record (`memscribe eval authored-val --paths standin`),
+    # A prompt change shows up here first: re-record (`memscribe eval authored-val --paths standin`,
+    # and authored-test),
     # answer the new prompts (bench/standin.py), commit the answers.
     assert completion.unanswered == [], f"{len(completion.unanswered)} prompt(s) without a recorded answer"
     f = figures(report.total())
