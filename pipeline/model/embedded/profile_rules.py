@@ -375,33 +375,13 @@ def _cap_ttl(ttl: TTL, clause: str) -> TTL:
     return ttl
 
 
-#: Time and habit adverbials a Chinese clause may open with, before its subject or instead of it.
-_ZH_WHEN = (
-    r"(?:现在|目前|最近|这两年|这几年|今年|平时|平常|每天|每周|每晚|每个?周末|周末|工作日|一般|通常|一直)"
-)
-#: Habitual adverbials: a clause that opens with one and names no subject is about the speaker
-#: (Chinese drops the subject it shares with the conversation: "平时用WPS做课件"). Not a noun of
-#: time ("工作日五天就行", "周末…"): that is the topic of a request as often as a habit. A verb
-#: alone after it ("每天凌晨跑", said of a job) has no object to tell whose habit it is.
-_ZH_HABIT = re.compile(
-    r"^(?:平时|平常|每天|每周|每晚|一般|通常)(?![^，,]{0,3}[你他她它这那])(?=[^，,。]{5})"
-    # "now" before a verb of state ("现在在杭州做电商", "目前是自由职业"): the speaker's circumstance
-    r"|^(?:现在|目前)(?=(?:在|是|做|住|当|负责|从事)[^，,。]{3})"
-)
-
-
 def _zh_normalise(clause: str) -> str:
     # Chinese first person inside the clause: "我对花生过敏" keeps its subject for the rules.
-    clause = re.sub(
+    return re.sub(
         r"^(?:先说一下|顺便说一下|对了|另外|还有|其实|而且|我也)",
         lambda m: "我" if m.group(0) == "我也" else "",
         clause,
     )
-    # "现在我在杭州工作": the adverbial before the subject moves behind it ("我现在在杭州工作")
-    moved = re.sub(rf"^((?:{_ZH_WHEN}){{1,2}})[，,\s]?我(?!们)", r"我\1", clause)
-    if moved != clause:
-        return moved
-    return "我" + clause if _ZH_HABIT.match(clause) else clause
 
 
 def facts_in_clause(clause: str, *, correction_turn: bool) -> Fact | None:

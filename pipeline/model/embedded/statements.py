@@ -28,9 +28,9 @@ LANGUAGES = ("es", "de", "fr", "ja")
 MIN_CONTENT = 2
 #: ...unless one content word is this long (a role, a diet: "soy celíaca", "ich bin Hausverwalterin").
 LONG_WORD = 4
-#: Clause boundaries: commas, semicolons and colons, dashes, Japanese/Chinese commas, "so"/"because" links.
+#: Clause boundaries: commas and semicolons, dashes, Japanese/Chinese commas, "so"/"because" links.
 _CLAUSE = re.compile(
-    r"\s*[,;:]\s+|\s+[—–-]\s+|[、，；：]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
+    r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
     r"|y|e|und|et|sino|sondern|oder|o|ou)\s+",
     re.I,
 )
@@ -45,19 +45,13 @@ _OPENER = re.compile(
 _JA_STATE = re.compile(r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している")
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
-#: A demonstrative of the other side's or of something said ("それで大丈夫", "その関数は…") points
-#: into the conversation: the clause is about the thing at hand, as an object pronoun is in the other
-#: languages. Not この / ここ, the speaker's own side ("このチームは全部FastAPIで書いてる").
-_JA_POINTING = re.compile(r"(?:その|あの|これ|それ|あれ|そっち|そこ)")
 _JA_WISH = re.compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
 
 
 #: A dependent clause (it hangs on a statement made elsewhere), an object pronoun pointing back into
 #: the conversation ("ya lo configuro", "je l'ai payée"), or a reaction ("me gusta", "ça me va").
 _NOT_STANDALONE = re.compile(
-    r"^(?:que|qu['’]|como|cuando|porque|dass|weil|wenn|ob|als|comme|quand|parce|puisque|qui|où|dont|donde)\b"
-    # a German relative clause ("…, die ich jeden Tag benutze")
-    r"|^(?:der|die|das|den|dem|deren|dessen|wo|was)\s+(?:ich|wir)\b"
+    r"^(?:que|qu['’]|como|cuando|porque|dass|weil|wenn|ob|als|comme|quand|parce|puisque)\b"
     r"|^(?:ya\s+|yo\s+)?(?:lo|la|los|las|le|les)\s+\w+|\bje\s+l['’]|\bje\s+(?:le|la|les)\s+\w+"
     r"|\bme\s+(?:gusta|encanta)n?\s*$|ça\s+me\s+va|gefällt\s+mir|\bpasst\s+mir",
     re.I,
@@ -75,40 +69,6 @@ _NOT_SUBJECT = {
 _POSSESSIVE_SUBJECT = re.compile(
     r"^(?:mi|mis|nuestr[oa]s?|mein\w*|unser\w*|mon|ma|mes|notre|nos)\s+\w+", re.I
 )
-
-
-#: The progressive ("estoy integrando …", "je suis en train de …"): an activity in progress, not a
-#: lasting fact (as English "I'm setting up …" in a working session).
-_PROGRESSIVE = {
-    "es": re.compile(r"\b(?:estoy|estamos)\s+(?:\w+\s+)?\w+(?:ando|iendo|yendo)\b", re.I),
-    "fr": re.compile(r"\ben\s+train\s+de\b", re.I),
-}
-
-
-#: Being, having (had), living, working, using: the verbs of a lasting state, or an adverb of habit.
-#: In a turn that asks the other side for something, a first-person clause with neither ("je prépare
-#: un article …") sets up the request: it is the task, not the speaker.
-_STATE_VERB = {
-    "es": re.compile(
-        r"\b(?:soy|somos|estoy|estamos|tengo|tenemos|vivo|vivimos|trabajo|trabajamos|llevo|llevamos|uso|usamos"
-        r"|tenía|tuve|me\s+llamo|nací"
-        # a habit, whatever its verb ("trato sobre todo lesiones de corredores")
-        r"|siempre|normalmente|habitualmente|sobre\s+todo|suelo|nunca|cada|tod[oa]s\s+l[oa]s)\b",
-        re.I,
-    ),
-    "de": re.compile(
-        r"\b(?:bin|sind|habe|hab|haben|wohne|wohn|wohnen|lebe|leben|arbeite|arbeit|arbeiten|nutze|nutzen"
-        r"|benutze|verwende|heiße|hatte"
-        r"|immer|meistens|normalerweise|vor\s+allem|jeden|jede|nie|oft)\b",
-        re.I,
-    ),
-    "fr": re.compile(
-        r"\b(?:suis|sommes|ai|avons|habite|habitons|vis|vivons|travaille|travaillons|utilise|utilisons"
-        r"|avais|m['’]appelle|toujours|d['’]habitude|surtout|généralement|chaque|tous\s+les|jamais|souvent)\b"
-        r"|\bj['’](?:ai|avais|habite|utilise)\b",
-        re.I,
-    ),
-}
 
 
 def _speaker_is_subject(clause: str, row: Language, lang: str) -> bool:
@@ -142,16 +102,10 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause) or has_secret(clause):
         return False
-    progressive = _PROGRESSIVE.get(lang)
-    if progressive is not None and progressive.search(clause):
-        return False
     if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
     if lang == "ja" and (
-        _JA_WISH.search(clause)
-        or len(clause) < JA_MIN_CHARS
-        or not _JA_STATE.search(clause)
-        or _JA_POINTING.search(clause)
+        _JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)
     ):
         return False
     return _speaker_is_subject(clause, row, lang)
@@ -169,22 +123,12 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
         return []
     row = ROWS[lang]
     out: list[ProfileCandidate] = []
-    said = sentences(clean(turn.text))
-    asks = any(row.request.search(sentence) for sentence in said)
-    state = _STATE_VERB.get(lang)
-    for sentence in said:
+    for sentence in sentences(clean(turn.text)):
         if row.question.search(sentence):
             continue
         for raw in _CLAUSE.split(sentence):
             clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
             if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
-                continue
-            if (
-                asks
-                and state is not None
-                and not state.search(clause)
-                and not _POSSESSIVE_SUBJECT.match(clause)
-            ):
                 continue
             words = content_tokens(clause)
             if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
