@@ -14,7 +14,7 @@ from memscribe.errors import MemscribeError
 DATASET_HELP = (
     "agent, msc, memorycode, all (those three), or the project's authored agent sessions: "
     "authored-dev, authored-val (the validation split: nothing is tuned on it), authored-test (a "
-    "held-out split read once per stop, in aggregate), authored."
+    "held-out split, read once per stop in aggregate), authored."
 )
 REPO = Path(__file__).resolve().parents[2]
 #: Authored agent sets in the repository: name → folder holding ``agent/``.
