@@ -259,19 +259,40 @@ def detect_secrets_scanner() -> Callable[[Path], list[Span]] | None:
 # --------------------------------------------------------------------------- scoring
 
 
+def _line_starts(text: str) -> list[int]:
+    return [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+
+
+def _protected_lines(doc: Doc) -> set[int]:
+    """Lines (1-based) a ``true`` or ``null`` label covers: a finding there is no false positive."""
+    protected: set[int] = set()
+    for d in doc.labels:
+        if d["secret"] is not False:
+            protected.update(range(int(d["line"]), int(d["line_end"]) + 1))  # type: ignore[call-overload]
+    return protected
+
+
+def _touched_lines(starts: list[int], findings: list[Span]) -> set[int]:
+    """Lines (1-based) a finding touches."""
+    touched: set[int] = set()
+    for fs, fe in findings:
+        touched.update(
+            range(bisect.bisect_right(starts, fs), bisect.bisect_right(starts, max(fs, fe - 1)) + 1)
+        )
+    return touched
+
+
 def score(doc: Doc, findings: list[Span]) -> Score:
     s = Score()
     text = doc.text
-    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    starts = _line_starts(text)
     n_lines = len(starts) - (1 if text.endswith("\n") else 0)
-    protected: set[int] = set()
+    protected = _protected_lines(doc)
     true_spans: list[Span] = []
     null_spans: list[Span] = []
     for d in doc.labels:
         start, end = int(d["start"]), int(d["end"])  # type: ignore[call-overload]
         hit = any(fs < end and start < fe for fs, fe in findings)
-        if d["secret"] is not False:
-            protected.update(range(int(d["line"]), int(d["line_end"]) + 1))  # type: ignore[call-overload]
         if d["secret"] is True:
             true_spans.append((start, end))
             covered = set()
@@ -296,17 +317,13 @@ def score(doc: Doc, findings: list[Span]) -> Score:
         else:
             s.hard += 1
             s.hard_hit += hit
-    flagged: set[int] = set()
     for fs, fe in findings:
         if any(fs < e and s_ < fe for s_, e in true_spans):
             s.findings_true += 1
         elif not any(fs < e and s_ < fe for s_, e in null_spans):
             s.findings_false += 1
-        first = bisect.bisect_right(starts, fs)
-        last = bisect.bisect_right(starts, max(fs, fe - 1))
-        flagged.update(range(first, last + 1))
     s.benign_lines = n_lines - len(protected & set(range(1, n_lines + 1)))
-    s.fp_lines = len(flagged - protected)
+    s.fp_lines = len(_touched_lines(starts, findings) - protected)
     return s
 
 
@@ -325,17 +342,7 @@ def run_tool(scan: Callable[[Path], list[Span]], docs: Iterable[Doc]) -> tuple[d
 
 def false_positive_lines(doc: Doc, findings: list[Span]) -> list[int]:
     """Lines (1-based) that a finding touches and no ``true``/``null`` label covers."""
-    starts = [0] + [i + 1 for i, c in enumerate(doc.text) if c == "\n"]
-    protected: set[int] = set()
-    for d in doc.labels:
-        if d["secret"] is not False:
-            protected.update(range(int(d["line"]), int(d["line_end"]) + 1))  # type: ignore[call-overload]
-    flagged: set[int] = set()
-    for fs, fe in findings:
-        flagged.update(
-            range(bisect.bisect_right(starts, fs), bisect.bisect_right(starts, max(fs, fe - 1)) + 1)
-        )
-    return sorted(flagged - protected)
+    return sorted(_touched_lines(_line_starts(doc.text), findings) - _protected_lines(doc))
 
 
 def print_dev_fps(docs: Iterable[Doc]) -> None:

@@ -64,7 +64,7 @@ def memscribe_call() -> Iterator[None]:
 def install() -> tuple[str, ...]:
     """Put the hooks in place, once per process; returns the names of those installed."""
     installed: list[str] = []
-    logging_class = _litellm_logging_class()
+    logging_class = _litellm_class("litellm.litellm_core_utils.litellm_logging", "Logging")
     if logging_class is not None:
         for method, skipped_value in (("response_cost_calculator", None), ("success_handler", None)):
             if _gate(logging_class, method, skipped_value):
@@ -75,10 +75,6 @@ def install() -> tuple[str, ...]:
     if _walk_once():
         installed.append(f"instructor.{_WALK_NAME}")
     return tuple(installed)
-
-
-def _litellm_logging_class() -> type | None:
-    return _litellm_class("litellm.litellm_core_utils.litellm_logging", "Logging")
 
 
 def _litellm_class(module_name: str, name: str) -> type | None:

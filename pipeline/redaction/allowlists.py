@@ -110,8 +110,12 @@ def _join(patterns: list[str]) -> re.Pattern[str] | None:
 def _allowlist(patterns: list[str], stopwords: tuple[str, ...] | list[str] = ()) -> _Allowlist:
     literals = [re.escape(p) for p in patterns if not _REGEX_SYNTAX & set(p)]
     regexes = [python_pattern(p) for p in patterns if _REGEX_SYNTAX & set(p)]
-    anchored = [p[1:] for p in regexes if p.startswith("^") and not _top_level_alternation(p)]
-    searched = [_for_search(p) for p in regexes if not (p.startswith("^") and not _top_level_alternation(p))]
+    anchored, searched = [], []
+    for p in regexes:
+        if p.startswith("^") and not _top_level_alternation(p):
+            anchored.append(p[1:])
+        else:
+            searched.append(_for_search(p))
     return _Allowlist(_join(literals), _join(anchored), _join(searched), tuple(w.lower() for w in stopwords))
 
 

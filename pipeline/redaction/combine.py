@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memscribe.redaction.allowlists import allowlisted
@@ -27,18 +27,6 @@ class _Candidate:
 
 Ranked = tuple[tuple[int, Detector], ...]
 _WITH_CONTACT = DETECTORS + CONTACT_DETECTORS
-
-
-def possible_detectors(texts: Iterable[str], detectors: tuple[Detector, ...]) -> Ranked:
-    """``(priority, detector)`` for each detector that can fire *somewhere* in ``texts`` (a
-    transcript): a detector whose hints occur in no text cannot fire on any one of them (each
-    distinct hint is looked up once in the whole transcript; in an ASCII one, only the ASCII
-    hints). Each turn then looks up only these detectors' hints (:func:`active_detectors`
-    ``among=``): the same detectors per turn, without testing every hint of every detector on
-    every turn."""
-    joined = "\x00".join(texts).casefold()  # no hint holds NUL: nothing matches across texts
-    full, ascii_only = _plans(detectors)
-    return tuple(_enabled(joined, ascii_only if joined.isascii() else full))
 
 
 #: Characters of a transcript's texts searched at a time (bounds the case-folded copy held).
@@ -98,18 +86,16 @@ def _hint_masks(texts: Sequence[str], plan: _Plan) -> list[int]:
     return on
 
 
-def active_detectors(
-    text: str, detectors: tuple[Detector, ...], *, among: Ranked | None = None
-) -> list[tuple[int, Detector]]:
+def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[int, Detector]]:
     """The combined prefilter: ``(priority, detector)`` for each detector that can fire on ``text``.
 
     The text is case-folded once and each distinct hint is looked up at most once, however many
     detectors share it (and not at all once every detector it would enable is enabled); a
-    detector none of whose hints occurs is skipped. ``among`` narrows the detectors considered
-    (:func:`possible_detectors` of the whole transcript), priorities kept.
+    detector none of whose hints occurs is skipped. A transcript's turns ask all at once
+    (:func:`detectors_per_text`).
     """
     folded = text.casefold()
-    full, ascii_only = _plans(among if among is not None else detectors)
+    full, ascii_only = _plans(detectors)
     return _enabled(folded, ascii_only if folded.isascii() else full)
 
 
@@ -147,15 +133,14 @@ def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool]) -> _P
     return always, tuple(bits.items()), tuple(entries)
 
 
-def _plans(considered: Ranked | tuple[Detector, ...]) -> tuple[_Plan, _Plan]:
-    """The prefilter plans of the detectors considered (a ranking, or all of a tuple of
-    detectors): one for any text, and one for an ASCII text, with only the ASCII hints (the only
-    ones it can hold) and without a detector whose hints are all non-ASCII (``пароль``), which
-    cannot fire there. Built once per ranking (a transcript's turns all ask with the same one)."""
+def _plans(considered: tuple[Detector, ...]) -> tuple[_Plan, _Plan]:
+    """The prefilter plans of the detectors considered: one for any text, and one for an ASCII
+    text, with only the ASCII hints (the only ones it can hold) and without a detector whose
+    hints are all non-ASCII (``пароль``), which cannot fire there. Built once per tuple."""
     cached = _PLANS.get(id(considered))
     if cached is not None and cached[0] is considered:
         return cached[1], cached[2]
-    ranked = [c if isinstance(c, tuple) else (p, c) for p, c in enumerate(considered)]
+    ranked = list(enumerate(considered))
     full = _plan(ranked, lambda hint: True)
     ascii_only = _plan(ranked, str.isascii)
     if len(_PLANS) >= _PLANS_KEPT:
@@ -169,7 +154,6 @@ def find_secrets(
     *,
     redact_contact: bool = False,
     prefilter: bool = True,
-    among: Ranked | None = None,
     chosen: Ranked | None = None,
 ) -> list[Finding]:
     """All secret spans in ``text``, overlaps merged, sorted by position.
@@ -182,20 +166,15 @@ def find_secrets(
     survives); the merged span takes the type of its longest candidate, ties going to the
     earlier, more specific detector. Candidates touching an existing mask are ignored.
     ``prefilter=False`` runs every detector (the findings are the same; tests compare).
-    ``among``: the detectors possible in the text's transcript (:func:`possible_detectors`);
-    ``chosen``: those that can fire on ``text`` itself, found beforehand
-    (:func:`detectors_per_text`; :data:`DETECTORS` only).
+    ``chosen``: the detectors that can fire on ``text``, found beforehand
+    (:func:`detectors_per_text`; :data:`DETECTORS` only, so not with ``redact_contact``).
     """
     # every mask holds "[REDACTED" as written: a text without one is not scanned
     masks = [m.span() for m in MASK_RE.finditer(text)] if "[REDACTED" in text else []
     cands: list[_Candidate] = []
     detectors = _WITH_CONTACT if redact_contact else DETECTORS
-    if redact_contact:
-        among = None  # ``among`` ranks DETECTORS alone; the contact ones follow them
-    if redact_contact:
-        chosen = None
-    if chosen is None:
-        chosen = tuple(active_detectors(text, detectors, among=among) if prefilter else enumerate(detectors))
+    if chosen is None or redact_contact:  # ``chosen`` ranks DETECTORS alone
+        chosen = tuple(active_detectors(text, detectors) if prefilter else enumerate(detectors))
     for prio, det in chosen:
         for start, end in det.find(text):
             if any(start < me and ms < end for ms, me in masks):
@@ -232,8 +211,6 @@ class Masker:
 
     #: also mask emails and phone numbers (see :func:`find_secrets`)
     redact_contact: bool = False
-    #: the detectors that can fire anywhere in the texts this masker will see (None: all)
-    among: Ranked | None = None
     _masks: dict[tuple[str, str], str] = field(default_factory=dict)
     _counts: dict[str, int] = field(default_factory=dict)
 
@@ -248,7 +225,7 @@ class Masker:
     def redact(self, text: str, chosen: Ranked | None = None) -> tuple[str, list[Finding]]:
         """Mask every secret in ``text``; findings carry spans into the input ``text``.
         ``chosen``: the detectors that can fire on it (:func:`detectors_per_text`), if known."""
-        findings = find_secrets(text, redact_contact=self.redact_contact, among=self.among, chosen=chosen)
+        findings = find_secrets(text, redact_contact=self.redact_contact, chosen=chosen)
         if not findings:
             return text, []
         parts: list[str] = []
