@@ -7,12 +7,18 @@ call is a real ``litellm.completion`` over loopback HTTP with a detect-sized pro
 answer, validated by instructor into a ``Detection``. The CPU inside ``litellm.completion`` (which
 includes the provider SDK and HTTP) is printed apart from the rest (instructor and memscribe).
 
-    python bench/model_call.py [--calls 200]
+    python bench/model_call.py [--calls 200] [--baseline REV [--rounds 3]]
+
+``--baseline REV`` measures git revision REV's code (exported beside the tree with
+``bench/batch.py``'s ``export_revision``; the working tree is not touched) and the working tree's,
+alternately in fresh processes, ``--rounds`` times each, and prints the median of each side and
+their ratio: before/after from one run, on one machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -49,10 +55,51 @@ class _Timed:
             self.cpu += time.process_time() - t0
 
 
+def compare(rev: str, calls: int, rounds: int) -> int:
+    """Median CPU per call of ``rev``'s code and the working tree's, measured alternately."""
+    import statistics
+    import tempfile
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from batch import export_revision
+
+    figures: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        before = export_revision(rev, Path(tmp) / "baseline")
+        for _ in range(rounds):
+            for label, code in (("before", before), ("after", REPO)):
+                env = {**os.environ, "PYTHONPATH": str(code)}
+                done = subprocess.run(
+                    [sys.executable, str(REPO / "bench" / "model_call.py"), "--calls", str(calls), "--json"],
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    cwd=code,
+                    check=True,
+                )
+                figures[label].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    print(f"CPU per model call, median of {rounds} alternating runs of {calls} calls (before: {rev})")
+    print(f"{'':40} {'before':>8} {'after':>8} {'ratio':>6}")
+    for key, label in (
+        ("cpu_ms", "CPU per call (ms)"),
+        ("litellm_ms", "  of which in litellm.completion (ms)"),
+        ("rest_ms", "  instructor + memscribe (ms)"),
+    ):
+        old = statistics.median(f[key] for f in figures["before"])
+        new = statistics.median(f[key] for f in figures["after"])
+        print(f"{label:40} {old:8.2f} {new:8.2f} {new / old:6.2f}")
+    return 0
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--baseline", metavar="REV", help="also measure git revision REV's code (before)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating runs per side with --baseline")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run's figures
     args = parser.parse_args()
+    if args.baseline:
+        return compare(args.baseline, args.calls, args.rounds)
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("OPENAI_API_KEY", "bench-key-not-real")
     server = subprocess.Popen(
@@ -90,6 +137,10 @@ def main() -> int:
         in_litellm = inside.cpu / args.calls
     finally:
         server.kill()
+    if args.json:
+        rest = cpu - in_litellm
+        print(json.dumps({"cpu_ms": cpu * 1000, "litellm_ms": in_litellm * 1000, "rest_ms": rest * 1000}))
+        return 0
     print(f"{'import litellm+instructor (CPU s)':40} {import_cpu:8.2f}")
     print(f"{'CPU per call (ms)':40} {cpu * 1000:8.2f}")
     print(f"{'  of which in litellm.completion (ms)':40} {in_litellm * 1000:8.2f}")
