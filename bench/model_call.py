@@ -92,7 +92,9 @@ def compare(rev: str, calls: int, rounds: int) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--baseline", metavar="REV", help="also measure git revision REV's code (before)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs per side with --baseline")

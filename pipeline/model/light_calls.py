@@ -52,12 +52,32 @@ _MARK = "__memscribe_light__"
 
 @contextlib.contextmanager
 def memscribe_call() -> Iterator[None]:
-    """Marks the client calls made inside as memscribe's (the skipped work applies to them only)."""
+    """Marks the client calls made inside as memscribe's (the skipped work applies to them only).
+
+    While no litellm callback is configured, the call is also marked as litellm marks its own
+    nested calls (``is_internal_call``): litellm then hands no success-logging job to its logging
+    thread — a job that would only run the skipped success handler, after copying the context.
+    """
     token = _OURS.set(True)
+    internal = _internal_flag() if not _callbacks_configured() else None
+    quiet = internal.set(True) if internal is not None else None
     try:
         yield
     finally:
+        if internal is not None and quiet is not None:
+            internal.reset(quiet)
         _OURS.reset(token)
+
+
+@functools.cache
+def _internal_flag() -> ContextVar[bool] | None:
+    """litellm's "nested call, no success logging of its own" flag (None in a version without it)."""
+    try:
+        module = importlib.import_module("litellm._internal_context")
+    except ImportError:
+        return None
+    flag = getattr(module, "is_internal_call", None)
+    return flag if isinstance(flag, ContextVar) else None
 
 
 @functools.cache
@@ -74,7 +94,36 @@ def install() -> tuple[str, ...]:
         installed.append("litellm.ServiceLogging.service_success_hook")
     if _walk_once():
         installed.append(f"instructor.{_WALK_NAME}")
+    if _cookieless_responses():
+        installed.append("httpx.Cookies.extract_cookies")
     return tuple(installed)
+
+
+def _cookieless_responses() -> bool:
+    """The HTTP client files every response into its cookie jar, building two ``urllib``
+    look-alike objects first, though an API answer sets no cookie: for memscribe's calls a
+    response without a ``Set-Cookie`` header is not filed (the jar would add nothing from it)."""
+    try:
+        cookies = importlib.import_module("httpx").Cookies
+    except (ImportError, AttributeError):
+        return False
+    original = cookies.__dict__.get("extract_cookies")
+    if getattr(original, _MARK, False):
+        return True
+    if not callable(original):
+        return False
+
+    @functools.wraps(original)
+    def extract_cookies(self: Any, response: Any) -> None:
+        if _OURS.get():
+            headers = getattr(response, "headers", None)
+            if headers is not None and "set-cookie" not in headers and "set-cookie2" not in headers:
+                return
+        original(self, response)
+
+    setattr(extract_cookies, _MARK, True)
+    cookies.extract_cookies = extract_cookies
+    return True
 
 
 def _litellm_class(module_name: str, name: str) -> type | None:
@@ -143,6 +192,45 @@ def _walk_once() -> bool:
             if getattr(module, _WALK_NAME, None) is original:
                 setattr(module, _WALK_NAME, once)
     return True
+
+
+# -- response and parameter types completed once, before any thread needs them --------------
+
+#: pydantic models that litellm and the provider SDK leave incomplete at import (forward
+#: references) and complete on their first instantiation — on every thread that instantiates one
+#: before the first completion finishes: 32 concurrent first calls each rebuilt the same ~60 ms of
+#: schemas. Completed here once, in the thread that builds the model.
+_CALL_TYPES = (
+    ("litellm.types.router", ("GenericLiteLLMParams", "LiteLLM_Params")),
+    ("litellm.types.utils", ("Usage", "Message", "Choices", "ModelResponse")),
+    ("openai.types.completion_usage", ("PromptTokensDetails", "CompletionTokensDetails", "CompletionUsage")),
+    ("openai.types.chat.chat_completion_message", ("ChatCompletionMessage",)),
+    ("openai.types.chat.chat_completion", ("Choice", "ChatCompletion")),
+)
+
+
+@functools.cache
+def complete_call_types() -> tuple[str, ...]:
+    """Complete the per-call response and parameter types of litellm and the SDK, once per
+    process; returns the names completed (a version without one of them skips it)."""
+    from pydantic import BaseModel
+
+    done: list[str] = []
+    for module_name, names in _CALL_TYPES:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        for name in names:
+            cls = getattr(module, name, None)
+            if not (isinstance(cls, type) and issubclass(cls, BaseModel)):
+                continue
+            if cls.__pydantic_complete__:
+                continue
+            with contextlib.suppress(Exception):  # left to complete itself on first use, as before
+                if cls.model_rebuild(raise_errors=False):
+                    done.append(f"{module_name}.{name}")
+    return tuple(done)
 
 
 # -- cost: per-token prices looked up once per model -------------------------------------------

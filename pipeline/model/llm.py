@@ -29,7 +29,7 @@ from memscribe.errors import ModelError
 from memscribe.masking import mask_url_credentials
 from memscribe.model.base import Message
 from memscribe.model.lenient import collecting, first_error, item_model, lenient
-from memscribe.model.light_calls import call_cost, install, memscribe_call
+from memscribe.model.light_calls import call_cost, complete_call_types, install, memscribe_call
 from memscribe.schemas.plan import Usage
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -170,6 +170,7 @@ class LiteLLMModel:
         )
         _warm_imports()
         install()  # litellm's pricing and idle logging, instructor's repeated walk: left out
+        complete_call_types()  # here, not in each of the first concurrent calls
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[self.mode])
 
     def _check_budget(self, task: str) -> None:

@@ -146,3 +146,58 @@ def test_service_timing_hook_skipped_for_memscribe_calls_unless_a_service_callba
         monkeypatch.setattr(litellm, "service_callback", ["prometheus_system_not_installed"])
         _ask("openai/gpt-4.1-mini", url)
         assert runs  # a configured service callback gets its events for memscribe's calls too
+
+
+def test_no_success_logging_job_for_memscribe_calls_unless_a_callback_is_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from litellm import utils as litellm_utils
+
+    jobs: list[Any] = []
+    original = litellm_utils.executor.submit
+
+    def submit(*args: Any, **kwargs: Any) -> Any:
+        jobs.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(litellm_utils.executor, "submit", submit)
+    with serve(responder=lambda messages: ANSWER) as url:
+        _, answer, _ = _ask("openai/gpt-4.1-mini", url)
+        assert [p.slug for p in answer.profiles] == ["editor"]
+        assert jobs == []  # memscribe's call, no callback: no job for the logging thread
+        litellm.completion(
+            model="openai/gpt-4.1-mini", messages=MESSAGES, api_base=url, api_key="test-key", num_retries=0
+        )
+        assert jobs  # someone else's call: litellm's behaviour unchanged
+        jobs.clear()
+        monkeypatch.setattr(litellm, "success_callback", [lambda *args: None])
+        _ask("openai/gpt-4.1-mini", url)
+        assert jobs  # a configured callback: memscribe's calls are logged as before
+
+
+def test_a_cookie_set_by_a_response_is_still_kept_on_memscribe_calls() -> None:
+    import httpx
+
+    assert "httpx.Cookies.extract_cookies" in light_calls.install()
+    request = httpx.Request("POST", "https://api.example.test/v1/chat/completions")
+    plain = httpx.Response(200, request=request, json={})
+    setting = httpx.Response(200, request=request, headers={"Set-Cookie": "route=a1; Path=/"}, json={})
+    with light_calls.memscribe_call():
+        jar = httpx.Cookies()
+        jar.extract_cookies(plain)
+        assert list(jar.jar) == []
+        jar.extract_cookies(setting)
+    assert jar.get("route") == "a1"
+    outside = httpx.Cookies()
+    outside.extract_cookies(setting)
+    assert outside.get("route") == "a1"
+
+
+def test_the_call_types_are_complete_once_a_model_is_built() -> None:
+    from litellm.types.utils import Message, ModelResponse
+
+    with serve(responder=lambda messages: ANSWER) as url:
+        _, answer, responses = _ask("openai/gpt-4.1-mini", url)
+    assert Message.__pydantic_complete__ and ModelResponse.__pydantic_complete__
+    assert isinstance(responses[0], ModelResponse)
+    assert [p.slug for p in answer.profiles] == ["editor"]
