@@ -27,7 +27,7 @@ the store's index answers it at 100k entries (:meth:`memscribe.store.base.Memory
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
@@ -168,32 +168,42 @@ def select(
     *,
     boost: Mapping[str, float] | None = None,
     size: int = SHORTLIST_SIZE,
+    scorer: Callable[[str, Sequence[str]], list[float]] | None = None,
 ) -> list[ShortlistItem]:
     """The shortlist for ``text`` among ``pool`` (entries of one kind): every entry scored
-    (:func:`scores`), raised by ``boost`` (an external embedding model's score per id), the
-    related ones best first; when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
-    all_scores = scores(text, [p.text for p in pool])
+    (:func:`scores`, or ``scorer``: the same scores, remembered by a caller that asks again),
+    raised by ``boost`` (an external embedding model's score per id), the related ones best
+    first; when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
+    all_scores = (scorer or scores)(text, [p.text for p in pool])
     related_items: list[ShortlistItem] = []
     near: list[ShortlistItem] = []
     for p, value in zip(pool, all_scores, strict=True):
         if boost and p.id in boost:
             value = max(value, boost[p.id])
-        item = ShortlistItem(id=p.id, slug=p.slug, text=p.text, created=p.created, score=min(1.0, value))
         if qualifies(value, slug, p.slug):
-            related_items.append(item)
+            into = related_items
         elif value >= FALLBACK_SCORE:
-            near.append(item)
+            into = near
+        else:
+            continue  # an item is built only for an entry that may be listed
+        into.append(
+            ShortlistItem(id=p.id, slug=p.slug, text=p.text, created=p.created, score=min(1.0, value))
+        )
     if related_items:
         return rank(related_items, size)
     return rank(near, min(size, FALLBACK_SIZE))
 
 
 def shortlist(
-    kind_name: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
+    kind_name: MemoryKind,
+    slug: str,
+    text: str,
+    entries: Sequence[MemoryEntry],
+    scorer: Callable[[str, Sequence[str]], list[float]] | None = None,
 ) -> list[ShortlistItem]:
     """The shortlist for ``text`` among ``entries`` (every entry scored: small lists only)."""
     pool = [Pooled(e.id, e.slug, entry_text(e), e.created) for e in entries if e.kind == kind_name]
-    return select(slug, text, pool)
+    return select(slug, text, pool, scorer=scorer)
 
 
 class MemoryView(Protocol):

@@ -212,7 +212,12 @@ class Board:
 
     def _earlier_missing(self, rank: int, namespace: str | None) -> bool:
         """Whether an earlier rank that may write into ``namespace`` has not published yet."""
-        return any(r < rank and self._may_write(r, namespace) for r in self._expected)
+        expected = self._expected
+        if not expected or min(expected) >= rank:  # asked on every wake-up: no Python loop then
+            return False
+        if namespace is None:
+            return True
+        return any(r < rank and self._may_write(r, namespace) for r in expected)
 
     def start(self) -> tuple[MemoryEntry, ...]:
         """The active memory as the run found it (no wait): what detection lists as stored

@@ -59,7 +59,9 @@ class Speculation:
     ) -> None:
         self._board, self._rank, self._scope, self._detected = board, rank, scope, detected
         self._declared = False
-        self._scores: dict[tuple[str, str], float] = {}
+        self._scores: dict[str, dict[str, float]] = {}  # text -> other text -> score
+        #: Similarity texts of the entries seen, by object (the object is kept: its id stays its own).
+        self._texts: dict[int, tuple[MemoryEntry, str]] = {}
         self._latest: list[MemoryEntry] | None = None
         self.shortlists: list[tuple[MemoryKind, str, str, list[ShortlistItem]]] = []
         self.gets: list[tuple[str, MemoryEntry | None]] = []
@@ -70,11 +72,26 @@ class Speculation:
         return bool(self.shortlists or self.gets)
 
     def _score(self, text: str, others: Sequence[str]) -> list[float]:
-        missing = [o for o in dict.fromkeys(others) if (text, o) not in self._scores]
+        """:func:`~memscribe.relatedness.scores`, each pair scored once per unit (the waits, the
+        shortlist and the check before publish all score the same pairs)."""
+        row = self._scores.setdefault(text, {})
+        missing = [o for o in dict.fromkeys(others) if o not in row]
         if missing:
-            for other, value in zip(missing, scores(text, missing), strict=True):
-                self._scores[(text, other)] = value
-        return [self._scores[(text, o)] for o in others]
+            row.update(zip(missing, scores(text, missing), strict=True))
+        return [row[o] for o in others]
+
+    def _entry_texts(self, pool: Sequence[MemoryEntry]) -> list[str]:
+        """``entry_text`` of each entry, computed once per entry object (asked on every wake-up)."""
+        from memscribe.relatedness import entry_text
+
+        texts = self._texts
+        found: list[str] = []
+        for entry in pool:
+            hit = texts.get(id(entry))
+            if hit is None or hit[0] is not entry:
+                hit = texts[id(entry)] = (entry, entry_text(entry))
+            found.append(hit[1])
+        return found
 
     def _may_enter(
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry], peek: Peek
@@ -85,10 +102,8 @@ class Speculation:
         cands = [c for found in peek.unknown.values() if found for c in found if c[0] == kind]
         if not cands:
             return False
-        from memscribe.relatedness import entry_text
-
         pool = [e for e in entries if e.kind == kind]
-        values = self._score(text, [entry_text(e) for e in pool])
+        values = self._score(text, self._entry_texts(pool))
         related = sorted(
             (min(1.0, v) for e, v in zip(pool, values, strict=True) if qualifies(v, slug, e.slug)),
             reverse=True,
@@ -124,7 +139,7 @@ class Speculation:
             started = peek.progress if started is None else started
             if not self._board.wait_change(peek.tick, started):
                 break  # nothing moves: go on with what is known (checked before publish)
-        found = shortlist(kind, slug, text, entries)
+        found = shortlist(kind, slug, text, entries, scorer=self._score)
         self._latest = entries
         self.shortlists.append((kind, slug, text, found))
         return found
@@ -152,7 +167,7 @@ class Speculation:
         if any(memory_id in taken for memory_id in written):
             return False
         for kind, slug, text, found in self.shortlists:
-            if shortlist(kind, slug, text, exact) != found:
+            if shortlist(kind, slug, text, exact, scorer=self._score) != found:
                 return False
         by_id = {e.id: e for e in exact}
         return all(by_id.get(memory_id) == found for memory_id, found in self.gets)

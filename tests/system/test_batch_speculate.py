@@ -111,3 +111,41 @@ def test_reads_that_do_not_hold_are_planned_again_with_the_same_files(
     for path in sorted(paths):
         run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), EmbeddedModel)
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "seq")
+
+
+def test_each_pair_is_scored_once_per_unit_and_the_shortlist_is_the_fresh_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from memscribe import relatedness
+    from memscribe.batch import speculate
+
+    stored = [
+        _entry("prof_tea00001", "drink", "User drinks green tea in the morning."),
+        _entry("prof_kbd00001", "keyboard", "User types on a Dvorak keyboard layout."),
+        _entry("prof_tea00002", "tea-brand", "User buys loose-leaf green tea from one shop."),
+    ]
+    board = Board(Snapshot(entries=tuple(stored), taken_ids=frozenset(e.id for e in stored)), wait_s=60)
+    board.expect([0, 1])
+    board.declare_candidates(0, [("profile", "drink-time", "User drinks tea after lunch.")])
+    asked: list[tuple[str, ...]] = []
+    original = relatedness.scores
+
+    def counted(text: str, others: Any) -> list[float]:
+        asked.extend((text, o) for o in others)
+        return original(text, others)
+
+    monkeypatch.setattr(speculate, "scores", counted)
+    monkeypatch.setattr(relatedness, "scores", counted)  # the shortlist's own scoring too
+    spec = Speculation(board, 1, SCOPE, lambda: [("profile", "drink", "User drinks green tea.")])
+    out: list[list[ShortlistItem]] = []
+    _query(spec, out)
+    board.publish(0, Delta())  # rank 0 wrote nothing: the wait ends
+    deadline = threading.Event()
+    for _ in range(300):
+        if out:
+            break
+        deadline.wait(0.1)
+    assert spec.holds(stored, frozenset(), [])
+    assert len(asked) == len(set(asked))  # waits, shortlist and check: no pair scored twice
+    monkeypatch.setattr(relatedness, "scores", original)
+    assert out and out[0] == relatedness.shortlist("profile", "drink", "User drinks green tea.", stored)
