@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import threading
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -153,8 +154,17 @@ def _overhead_tokens(count: TokenCounter) -> int:
     return count(_overhead_text())
 
 
-@functools.cache
+#: The batch job's first windows all ask for the overhead at once: it is rendered by one of them.
+_OVERHEAD_LOCK = threading.Lock()
+
+
 def _overhead_text() -> str:
+    with _OVERHEAD_LOCK:
+        return _render_overhead()
+
+
+@functools.cache
+def _render_overhead() -> str:
     # Extra variables are harmless to the template; every one it may declare is given.
     messages = render_messages(
         "detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[], group=None
@@ -165,7 +175,13 @@ def _overhead_text() -> str:
 
 @functools.cache
 def _estimated_overhead() -> int:
-    return estimate_tokens(_overhead_text())
+    with _OVERHEAD_LOCK:
+        return _estimated_once()
+
+
+@functools.cache
+def _estimated_once() -> int:
+    return estimate_tokens(_render_overhead())
 
 
 def _drain_invalid(model: StructuredModel) -> list[tuple[str, str]]:

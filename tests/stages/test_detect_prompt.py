@@ -6,6 +6,8 @@ import datetime as dt
 import json
 from typing import Any
 
+import pytest
+
 from memscribe.kinds.playbook import UNSTATED_WHY, PlaybookKind
 from memscribe.prompting import render_messages
 from memscribe.relatedness import ListView
@@ -151,3 +153,36 @@ def test_a_group_chat_prompt_names_whose_memory_it_is_and_other_prompts_are_unch
     assert "(Ahmed, Lea)" in user and "The\nmemory is Ahmed's" in user
     plain = _detect_user_prompt(("user", "I'm in Dubai"), ("assistant", "Noted."))
     assert "Group chat" not in plain and "[0] user: I'm in Dubai" in plain
+
+
+def test_the_prompt_overhead_is_rendered_once_when_the_first_windows_ask_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+    import time
+
+    from memscribe.stages import detect as detect_stage
+
+    rendered: list[int] = []
+    original = detect_stage.render_messages
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        rendered.append(1)
+        time.sleep(0.05)  # every thread arrives while the first still renders
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(detect_stage, "render_messages", slow)
+    for name in ("_overhead_text", "_render_overhead", "_estimated_once", "_estimated_overhead"):
+        clear = getattr(getattr(detect_stage, name, None), "cache_clear", None)
+        if clear is not None:
+            clear()
+    budgets: list[int] = []
+    threads = [
+        threading.Thread(target=lambda: budgets.append(detect_stage.window_budget(16000))) for _ in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(rendered) == 1
+    assert len(budgets) == 8 and len(set(budgets)) == 1
