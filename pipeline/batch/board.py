@@ -93,7 +93,12 @@ class Board:
         self._tick = 0  # bumped on every change a waiter may care about
         #: Ranks whose plan is published but not yet checked (:mod:`memscribe.batch.speculate`).
         self._tentative: set[int] = set()
-        self._cond = threading.Condition()
+        self._lock = threading.RLock()
+        self._cond = threading.Condition(self._lock)
+        #: Units waiting for a change, each on its own condition of the board's lock: a change
+        #: by rank r wakes only the waiters after r (what a unit reads never depends on a later
+        #: rank), not every waiting unit on every change.
+        self._waiters: dict[threading.Condition, int] = {}
         self._progress = time.monotonic()  # when an earlier plan last arrived (any rank)
         self.waited_s = 0.0
 
@@ -107,14 +112,14 @@ class Board:
         with self._cond:
             self._namespaces[rank] = namespace
             self._tick += 1
-            self._cond.notify_all()
+            self._wake(rank)
 
     def declare_candidates(self, rank: int, candidates: Sequence[Candidate]) -> None:
         """Rank ``rank``'s detection is done: what it may write (before its dedup decides)."""
         with self._cond:
             self._candidates[rank] = tuple(candidates)
             self._tick += 1
-            self._cond.notify_all()
+            self._wake(rank)
 
     def peek(self, rank: int, scope: tuple[str, str] | None) -> Peek:
         """The memory rank ``rank`` commits into as far as it is known now (no wait): the
@@ -131,16 +136,33 @@ class Board:
                         unknown[r] = self._candidates.get(r)
             return Peek(entries, unknown, self._tick, self._progress)
 
-    def wait_change(self, tick: int, progress: float) -> bool:
-        """Wait until the board changes after ``tick``; False once nothing has been published
-        for ``wait_s`` since ``progress`` (the caller then goes on with what it knows)."""
+    def wait_change(self, tick: int, progress: float, rank: int | None = None) -> bool:
+        """Wait until the board changes after ``tick`` (a change by a rank before ``rank``, when
+        given); False once nothing has been published for ``wait_s`` since ``progress`` (the
+        caller then goes on with what it knows)."""
         with self._cond:
-            while self._tick == tick:
-                left = max(self._progress, progress) + self._wait_s - time.monotonic()
-                if left <= 0:
-                    return False
-                self._cond.wait(left)
-            return True
+            waiter = self._enlist(rank)
+            try:
+                while self._tick == tick:
+                    left = max(self._progress, progress) + self._wait_s - time.monotonic()
+                    if left <= 0:
+                        return False
+                    waiter.wait(left)
+                return True
+            finally:
+                self._waiters.pop(waiter, None)
+
+    def _enlist(self, rank: int | None) -> threading.Condition:
+        """A condition to wait on for the changes that concern ``rank`` (None: every change)."""
+        waiter = threading.Condition(self._lock)  # the board's lock
+        self._waiters[waiter] = -1 if rank is None else rank
+        return waiter
+
+    def _wake(self, rank: int | None) -> None:
+        """Wake the waiters a change by ``rank`` may concern (None: every waiter)."""
+        for waiter, after in self._waiters.items():
+            if rank is None or after < 0 or after > rank:
+                waiter.notify()
 
     def publish_tentative(self, rank: int, delta: Delta) -> None:
         """Rank ``rank`` has planned, not yet checked: later ranks' reads may use ``delta`` (they
@@ -153,7 +175,7 @@ class Board:
             self._tentative.add(rank)
             self._progress = time.monotonic()
             self._tick += 1
-            self._cond.notify_all()
+            self._wake(rank)
 
     def taken_now(self, rank: int) -> frozenset[str]:
         """Ids taken as far as known now for rank ``rank``: committed, or written by an earlier
@@ -173,7 +195,7 @@ class Board:
                 self._pending.pop(rank, None)
             self._progress = time.monotonic()
             self._tick += 1
-            self._cond.notify_all()
+            self._wake(rank)
 
     def withdraw(self, rank: int, *, again: bool) -> None:
         """Rank ``rank``'s plan will not commit as published; ``again``: it is being re-planned."""
@@ -186,7 +208,7 @@ class Board:
                 self._expected.discard(rank)
             self._progress = time.monotonic()
             self._tick += 1
-            self._cond.notify_all()
+            self._wake(rank)
 
     def advance(self, version: int, delta: Delta, rank: int | None = None) -> None:
         """The committed memory is now at ``version`` (``delta`` applied; by ``rank``'s plan)."""
@@ -201,7 +223,7 @@ class Board:
             self._version = version
             self._progress = time.monotonic()
             self._tick += 1
-            self._cond.notify_all()
+            self._wake(rank)
 
     def _may_write(self, rank: int, namespace: str | None) -> bool:
         """Whether rank ``rank`` may write into ``namespace`` (None: any namespace)."""
@@ -230,11 +252,15 @@ class Board:
         started = time.monotonic()
         namespace = scope[0] if scope is not None else None
         with self._cond:
+            waiter = None
             while self._look_ahead and self._earlier_missing(rank, namespace):
                 left = max(self._progress, started) + self._wait_s - time.monotonic()
                 if left <= 0:
                     break
-                self._cond.wait(left)
+                waiter = waiter or self._enlist(rank)
+                waiter.wait(left)
+            if waiter is not None:
+                self._waiters.pop(waiter, None)
             self.waited_s += time.monotonic() - started
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
             entries = merged(self._entries, earlier)

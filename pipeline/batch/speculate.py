@@ -34,7 +34,7 @@ class SpeculationBoard(Protocol):
 
     def peek(self, rank: int, scope: tuple[str, str] | None) -> Peek: ...
 
-    def wait_change(self, tick: int, progress: float) -> bool: ...
+    def wait_change(self, tick: int, progress: float, rank: int | None = None) -> bool: ...
 
     def declare_candidates(self, rank: int, candidates: Sequence[Candidate]) -> None: ...
 
@@ -137,7 +137,7 @@ class Speculation:
                 break
             self.waits += 1
             started = peek.progress if started is None else started
-            if not self._board.wait_change(peek.tick, started):
+            if not self._board.wait_change(peek.tick, started, self._rank):
                 break  # nothing moves: go on with what is known (checked before publish)
         found = shortlist(kind, slug, text, entries, scorer=self._score)
         self._latest = entries

@@ -149,3 +149,21 @@ def test_each_pair_is_scored_once_per_unit_and_the_shortlist_is_the_fresh_one(
     assert len(asked) == len(set(asked))  # waits, shortlist and check: no pair scored twice
     monkeypatch.setattr(relatedness, "scores", original)
     assert out and out[0] == relatedness.shortlist("profile", "drink", "User drinks green tea.", stored)
+
+
+def test_a_waiting_unit_is_woken_by_an_earlier_rank_not_by_a_later_one() -> None:
+    board = Board(Snapshot(entries=(), taken_ids=frozenset()), wait_s=60)
+    board.expect([0, 1, 2])
+    peek = board.peek(1, SCOPE)
+    woke: list[bool] = []
+    waiter = threading.Thread(
+        target=lambda: woke.append(board.wait_change(peek.tick, peek.progress, 1)), daemon=True
+    )
+    waiter.start()
+    board.declare_candidates(2, [("profile", "editor", "User uses Neovim.")])  # a later rank
+    board.publish(2, Delta())
+    waiter.join(timeout=0.5)
+    assert waiter.is_alive() and woke == []  # nothing rank 1 reads has changed: still waiting
+    board.publish(0, Delta())  # an earlier rank
+    waiter.join(timeout=30)
+    assert not waiter.is_alive() and woke == [True]
