@@ -10,8 +10,9 @@ Corpus: ``../shared/data/injection`` (see its README), the clean package documen
 on both and chooses the threshold on out-of-fold scores over both) and ``validation`` (never
 used to choose anything). The figures are printed per split; read the validation column
 (the development columns score samples the classifier learnt from); the validation part is
-also printed for the original corpus (with the package documents) and for the authored samples
-alone. "before" is the rule guard of ``pipeline/stages/guard.py`` at the given
+also printed for the original corpus (with the package documents), for the authored samples
+alone, and for the benign user sentences of ``fixtures/persona`` (durable-fact statements and
+everyday chat, six languages) alone. "before" is the rule guard of ``pipeline/stages/guard.py`` at the given
 commit, loaded from git into a temporary module.
 
 Printed: recall per attack category, false positives on benign user statements (questions,
@@ -46,6 +47,8 @@ from injection_corpus import (  # noqa: E402
     AUTHORED_SOURCE,
     CLEAN_DOCUMENTS,
     PACKAGE_DOCUMENTS,
+    PERSONA,
+    PERSONA_SOURCE,
     USER_STATEMENTS,
     Sample,
     load,
@@ -56,7 +59,11 @@ from memscribe.guard.classifier import load_model  # noqa: E402
 
 SPLITS = ("train", "threshold", "validation")
 #: Parts of the validation split printed on their own: ``(label, origin)``.
-ORIGINS = (("original corpus", "corpus"), ("authored samples", "authored"))
+ORIGINS = (
+    ("original corpus", "corpus"),
+    ("authored samples", "authored"),
+    ("durable-fact sentences (benign users)", "persona"),
+)
 INDIRECT = frozenset({"indirect", "exfiltration", "command_execution"})
 #: Table categories that count a benign sample flagged by a rule / by the classifier.
 BY_RULE, BY_CLASSIFIER = ":rule", ":classifier"
@@ -66,7 +73,9 @@ Table = dict[tuple[str, str, str], list[int]]
 
 
 def origin_of(sample: Sample) -> str:
-    return "authored" if sample.source == AUTHORED_SOURCE else "corpus"
+    if sample.source == AUTHORED_SOURCE:
+        return "authored"
+    return "persona" if sample.source == PERSONA_SOURCE else "corpus"
 
 
 def before_guard(ref: str) -> Guard | None:
@@ -138,7 +147,7 @@ def main() -> int:
     )
     ap.add_argument("--json", type=Path, help="also write the figures here")
     a = ap.parse_args()
-    samples = load()
+    samples = load(persona=PERSONA)
     size_mb = sum(len(s.text.encode("utf-8")) for s in samples) / 1e6
     load_model()  # load once, outside the timing
     guards: dict[str, Guard] = {}

@@ -27,6 +27,10 @@ REPO = Path(__file__).resolve().parents[1]
 INJECTION = REPO.parent / "shared" / "data" / "injection"
 PACKAGE_DOCS = REPO / "fixtures" / "guard" / "clean_documents.jsonl"
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
+#: Benign user sentences written for the durable-fact corpus (``fixtures/persona``).
+PERSONA = REPO / "fixtures" / "persona"
+#: ``Sample.source`` of those sentences.
+PERSONA_SOURCE = "persona"
 #: ``Sample.source`` of the authored samples (the rest come from the corpus's sources).
 AUTHORED_SOURCE = "authored"
 
@@ -59,9 +63,11 @@ def load(
     *,
     package_docs: Path | None = PACKAGE_DOCS,
     authored: Path | None = AUTHORED,
+    persona: Path | None = None,
 ) -> list[Sample]:
     """Every labelled sample, in file order, then the package documents (when ``package_docs``),
-    then the authored samples (when ``authored``)."""
+    then the authored samples (when ``authored``), then (when ``persona``, for measuring only:
+    the guard is not trained on them) the benign user sentences of ``fixtures/persona``."""
     texts: dict[str, str] = {}
     out = []
     for line in (root / "labels.jsonl").read_text(encoding="utf-8").splitlines():
@@ -99,4 +105,12 @@ def load(
                     split_of(d["id"]),
                 )
             )
+    if persona is not None and persona.is_dir():
+        for path in sorted(persona.glob("*.jsonl")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    d = json.loads(line)
+                    sid = "persona:" + d["id"]
+                    # nothing is learnt or chosen from them: all of them are validation
+                    out.append(Sample(sid, d["text"], False, "benign", PERSONA_SOURCE, "validation"))
     return out
