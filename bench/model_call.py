@@ -88,6 +88,8 @@ def compare(rev: str, calls: int, rounds: int) -> int:
         old = statistics.median(f[key] for f in figures["before"])
         new = statistics.median(f[key] for f in figures["after"])
         print(f"{label:40} {old:8.2f} {new:8.2f} {new / old:6.2f}")
+    for label, runs in figures.items():
+        print(f"  {label} runs, CPU per call (ms): " + " ".join(f"{f['cpu_ms']:.2f}" for f in runs))
     return 0
 
 
