@@ -2,7 +2,9 @@
 
 Tokens are Unicode words (``\\w``: "Köln" stays "köln") and character bigrams of Han, kana and
 hangul runs (a Japanese or Korean sentence is never an empty token set), minus the function words
-of English, Spanish, German and French.
+of English, Spanish, German and French. A few of the latter are English words or names too
+("war", "bin", "MIT", "la" in "User is from LA": :data:`_ENGLISH_TOO`); an English text (more of
+its words are English function words than Spanish, German or French ones) keeps them.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ STOPWORDS = frozenset(
     any all some each which who whom what when where why how per via""".split()
 )
 #: Function words of the other covered Latin-script languages (es, de, fr); words that are also
-#: English content words ("die", "son", "man") are left out.
+#: common English content words ("die", "son", "man") are left out.
 _STOPWORDS_OTHER = frozenset(
     """el la los las lo un una unos unas y o pero que de del al en con por para es son soy estoy está
     estar ser mi mis tu su sus yo me se nos le les muy más ya sí también este esta esto eso hay
@@ -34,6 +36,12 @@ _STOPWORDS_OTHER = frozenset(
     est suis sont avec pour dans sur pas ne plus très aussi au aux ce cette ces qui qu""".split()
 )
 _STOP_ANY = STOPWORDS | _STOPWORDS_OTHER
+#: Those of them that are English words or names too ("war", "bin", "MIT", "LA"): they do not say
+#: a text is Spanish, German or French, and an English text keeps them.
+_ENGLISH_TOO = frozenset("war bin mit den la con ton plus hay al ma mi su ya ser sur pas tu du ta sa".split())
+_VOTES_OTHER = _STOPWORDS_OTHER - _ENGLISH_TOO
+#: What an English text drops: every function word but those.
+_STOP_ENGLISH = _STOP_ANY - _ENGLISH_TOO
 
 
 def normalize(text: str) -> str:
@@ -42,8 +50,11 @@ def normalize(text: str) -> str:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
-    """A word without its plural / verb ending (memoised: texts share most of their words)."""
+    """A word without its plural / verb ending (memoised: texts share most of their words);
+    "-ies" is "-y" ("documentaries" / "documentary", "activities" / "activity")."""
     word = word.strip("._-")
+    if len(word) > 5 and word.endswith("ies"):
+        return word[:-3] + "y"
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             return word[: -len(suffix)]
@@ -55,14 +66,21 @@ def _tokens(text: str) -> frozenset[str]:
     norm = normalize(text)
     runs = _CJK.findall(norm)
     spaced = _CJK.sub(" ", norm) if runs else norm
+    words = set(_WORD.findall(spaced))
+    stop = _STOP_ENGLISH if _english(words) else _STOP_ANY
     # each distinct word stemmed once (a text repeats most of its words)
-    tokens = {_stem(w) for w in set(_WORD.findall(spaced)) if w not in _STOP_ANY and len(w) > 1}
+    tokens = {_stem(w) for w in words if w not in stop and len(w) > 1}
     for run in runs:
         if len(run) == 1:
             tokens.add(run)
         tokens.update(run[i : i + 2] for i in range(len(run) - 1))
     tokens.discard("")
     return frozenset(tokens)
+
+
+def _english(words: set[str]) -> bool:
+    """More of ``words`` are English function words than Spanish, German or French ones."""
+    return len(words & STOPWORDS) > len(words & _VOTES_OTHER)
 
 
 def content_tokens(text: str) -> set[str]:

@@ -71,6 +71,23 @@ def test_unicode_tokens_ground_non_english_text() -> None:
     assert "der" not in content_tokens("der Hund und die Katze")  # per-language stopwords
 
 
+def test_english_text_keeps_words_that_are_function_words_elsewhere() -> None:
+    # "la", "war", "mit", "bin" are Spanish, French or German function words and English words
+    assert content_tokens("User is from LA") == {"la"}
+    assert "war" in content_tokens("User enjoys watching war documentaries")
+    assert "mit" in content_tokens("User studied at MIT")
+    assert containment("User is from LA.", "I'm from LA but I don't follow baseball") == 1.0
+    # in those languages they stay function words
+    assert "bin" not in content_tokens("Ich bin müde")
+    assert "la" not in content_tokens("Vivo en La Paz con mi familia")
+    assert "war" not in content_tokens("Ich war gestern in Hamburg")
+
+
+def test_plural_ies_and_singular_y_share_a_stem() -> None:
+    assert content_tokens("documentaries") == content_tokens("documentary")
+    assert containment("User likes war documentaries", "a war documentary on saturday") == 1.0
+
+
 def test_the_speaker_must_be_the_subject() -> None:
     assert _bodies("El sábado es mi día libre de verdad.") == []  # possessive inside: about the day
     assert any("Snakemake" in b for b in _bodies("Unsere Pipelines laufen alle mit Snakemake."))
