@@ -1,7 +1,8 @@
 """Benchmark the batch job against a local OpenAI-compatible server with a fixed latency.
 
     .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32] [--baseline REV]
-        [--plan-sizes 200 1000] [--engine local|ray] [--ledger-scale 1000 10000 100000] [--agents K]
+        [--repeat K] [--plan-sizes 200 1000] [--engine local|ray] [--ledger-scale 1000 10000 100000]
+        [--agents K]
 
 Starts the scripted server of the test suite (``tests/support/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
@@ -28,7 +29,9 @@ those 100 (same work: the difference is what the N cost), and of a single-transc
 ``--baseline REV`` (e.g. ``HEAD``) also runs the code of git revision REV (exported with
 ``git archive`` to a temporary folder; the working tree is not touched), alternating with the
 working tree's code on the same corpus, server and machine, and prints before/after ratios of
-CPU per transcript and wall/ideal for each full run.
+CPU per transcript and wall/ideal for each full run; ``--repeat K`` alternates the two K times
+per concurrency (fresh roots each time) and prints the medians as well (a shared machine's noise
+is often larger than one change).
 """
 
 from __future__ import annotations
@@ -318,6 +321,40 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
     ]
 
 
+def medians(
+    pairs: list[tuple[int, dict[str, Any], dict[str, Any]]],
+    concurrencies: list[int],
+    repeat: int,
+    baseline: str | None,
+    latency: float,
+    n: int,
+) -> None:
+    """The medians of the alternating before/after runs, per concurrency (with ``--repeat`` > 1)."""
+    import statistics
+
+    if not pairs or repeat < 2:
+        return
+
+    def cpu(report: dict[str, Any]) -> float:
+        return 1000 * report["cpu_s"] / max(1, report["processed"])
+
+    def ratio(report: dict[str, Any], concurrency: int) -> float:
+        ideal = report["model_calls"] * latency / concurrency or 1.0
+        return float(report["wall_s"]) / ideal
+
+    print(f"\nmedians of {repeat} alternating runs (before: {baseline} / after):")
+    for concurrency in concurrencies:
+        olds = [o for c, o, _ in pairs if c == concurrency]
+        news = [new for c, _, new in pairs if c == concurrency]
+        print(
+            f"  conc {concurrency:>3}: cpu ms/transcript {statistics.median(map(cpu, olds)):.1f} -> "
+            f"{statistics.median(map(cpu, news)):.1f}, wall/ideal "
+            f"{statistics.median(ratio(o, concurrency) for o in olds):.2f} -> "
+            f"{statistics.median(ratio(new, concurrency) for new in news):.2f}, calls/transcript "
+            f"{olds[0]['model_calls'] / n:.2f} -> {news[0]['model_calls'] / n:.2f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -327,6 +364,12 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
     parser.add_argument(
         "--baseline", metavar="REV", help="also run git revision REV's code (before) for comparison"
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="with --baseline: alternate before/after this many times per concurrency (medians printed)",
     )
     parser.add_argument("--plan-sizes", type=int, nargs="*", default=[200, 1000])
     parser.add_argument("--engine", default="local", help="engine of the working tree's runs (local, ray)")
@@ -363,14 +406,20 @@ def main() -> None:
         before = export_revision(args.baseline, Path(tmp) / "baseline") if args.baseline else None
         root = Path(tmp) / "memory"
         for concurrency in args.concurrency:
-            if before is not None:
-                old = run_batch(corpus, Path(tmp) / f"before-{concurrency}", url, concurrency, before)
-                rows.append(row(f"full (before: {args.baseline})", old, concurrency, args.latency, args.n))
-            root = Path(tmp) / f"memory-{concurrency}"
-            new = run_batch(corpus, root, url, concurrency, engine=args.engine)
-            rows.append(row("full", new, concurrency, args.latency, args.n))
-            if before is not None:
-                pairs.append((concurrency, old, new))
+            for k in range(args.repeat if before is not None else 1):
+                suffix = f"-{k}" if k else ""
+                if before is not None:
+                    old = run_batch(
+                        corpus, Path(tmp) / f"before-{concurrency}{suffix}", url, concurrency, before
+                    )
+                    rows.append(
+                        row(f"full (before: {args.baseline})", old, concurrency, args.latency, args.n)
+                    )
+                root = Path(tmp) / f"memory-{concurrency}{suffix}"
+                new = run_batch(corpus, root, url, concurrency, engine=args.engine)
+                rows.append(row("full", new, concurrency, args.latency, args.n))
+                if before is not None:
+                    pairs.append((concurrency, old, new))
         last = args.concurrency[-1]
         rows.append(row("rerun", run_batch(corpus, root, url, last), last, args.latency, args.n))
         for i in range(0, args.n, 10):  # 10% appended to
@@ -468,6 +517,7 @@ def main() -> None:
             ],
             scale,
         )
+    medians(pairs, args.concurrency, args.repeat, args.baseline, args.latency, args.n)
     if pairs:
         print(f"\nafter / before ({args.baseline}), same run:")
         for concurrency, old, new in pairs:
