@@ -49,6 +49,10 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "fixtures" / "persona"
 
+sys.path.insert(0, str(REPO / "bench"))
+
+import logreg  # noqa: E402
+
 from memscribe.guard import classifier  # noqa: E402
 
 
@@ -124,42 +128,13 @@ def _counts(text: str) -> Counter[str]:
 
 
 def fit(train: list[Sentence]) -> tuple[float, dict[str, float]]:
-    counts = [_counts(s.text) for s in train]
-    df: Counter[str] = Counter()
-    for c in counts:
-        df.update(c.keys())
-    vocab = sorted(f for f, n in df.items() if n >= MIN_DF)
-    index = {f: i for i, f in enumerate(vocab)}
-    rows, cols, vals = [], [], []
-    for r, c in enumerate(counts):
-        norm = 1.0 / sum(c.values()) ** NORM_POWER
-        for f, n in sorted(c.items()):
-            if (i := index.get(f)) is not None:
-                rows.append(r)
-                cols.append(i)
-                vals.append(n * norm)
-    row, col, val = np.asarray(rows), np.asarray(cols), np.asarray(vals, dtype=np.float64)
+    vocab, row, col, val = logreg.design(
+        [_counts(s.text) for s in train], min_df=MIN_DF, norm_power=NORM_POWER
+    )
     y = np.asarray([1.0 if s.durable else 0.0 for s in train])
-    pos = y.sum()
-    sample_w = np.where(y == 1.0, len(y) / (2 * pos), len(y) / (2 * (len(y) - pos)))
-    w = np.zeros(len(vocab))
-    b = 0.0
-    m_w, v_w = np.zeros_like(w), np.zeros_like(w)
-    m_b = v_b = 0.0
-    beta1, beta2, eps = 0.9, 0.999, 1e-8
-    for step in range(1, STEPS + 1):
-        z = np.bincount(row, weights=val * w[col], minlength=len(y)) + b
-        p = 1.0 / (1.0 + np.exp(-z))
-        g = (p - y) * sample_w / len(y)
-        grad_w = np.bincount(col, weights=val * g[row], minlength=len(w)) + L2 * w
-        grad_b = float(g.sum())
-        m_w = beta1 * m_w + (1 - beta1) * grad_w
-        v_w = beta2 * v_w + (1 - beta2) * grad_w**2
-        m_b = beta1 * m_b + (1 - beta1) * grad_b
-        v_b = beta2 * v_b + (1 - beta2) * grad_b**2
-        lr = LEARNING_RATE * np.sqrt(1 - beta2**step) / (1 - beta1**step)
-        w -= lr * m_w / (np.sqrt(v_w) + eps)
-        b -= lr * m_b / (np.sqrt(v_b) + eps)
+    b, w = logreg.fit(
+        row, col, val, y, logreg.balanced(y), len(vocab), steps=STEPS, learning_rate=LEARNING_RATE, l2=L2
+    )
     return b, {f: float(x) for f, x in zip(vocab, w, strict=True) if abs(x) >= PRUNE}
 
 
