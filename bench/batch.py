@@ -51,6 +51,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from before_after import export_revision, medians  # noqa: E402
+
 from tests.support.llm_server import serve  # noqa: E402
 
 SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
@@ -88,25 +90,6 @@ def session_path(corpus: Path, i: int, agents: int) -> Path:
     the OpenClaw layout (``agents/<id>/sessions/``: one memory namespace per agent)."""
     name = f"session-{i:04d}.txt"
     return corpus / "agents" / f"a{i % agents:02d}" / "sessions" / name if agents else corpus / name
-
-
-def export_revision(rev: str, dest: Path) -> Path:
-    """The code of git revision ``rev`` in ``dest`` (``git archive``: read-only for the repo),
-    laid out as the installed ``memscribe`` package (``pipeline/`` → ``memscribe/``, with
-    ``schemas/`` and ``prompts/`` inside), so ``PYTHONPATH=dest`` imports it ahead of the
-    working tree's editable install."""
-    dest.mkdir(parents=True)
-    archive = subprocess.run(
-        ["git", "-C", str(REPO), "archive", "--format=tar", rev], capture_output=True, check=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
-    package = dest / "memscribe"
-    if (dest / "pipeline").is_dir() and not package.exists():
-        shutil.copytree(dest / "pipeline", package)
-        for sub in ("schemas", "prompts"):
-            if (dest / sub).is_dir():
-                shutil.copytree(dest / sub, package / sub)
-    return dest
 
 
 def run_batch(
@@ -319,40 +302,6 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
         str(report["writes"]),
         f"{replanned(report):.1f}",
     ]
-
-
-def medians(
-    pairs: list[tuple[int, dict[str, Any], dict[str, Any]]],
-    concurrencies: list[int],
-    repeat: int,
-    baseline: str | None,
-    latency: float,
-    n: int,
-) -> None:
-    """The medians of the alternating before/after runs, per concurrency (with ``--repeat`` > 1)."""
-    import statistics
-
-    if not pairs or repeat < 2:
-        return
-
-    def cpu(report: dict[str, Any]) -> float:
-        return 1000 * report["cpu_s"] / max(1, report["processed"])
-
-    def ratio(report: dict[str, Any], concurrency: int) -> float:
-        ideal = report["model_calls"] * latency / concurrency or 1.0
-        return float(report["wall_s"]) / ideal
-
-    print(f"\nmedians of {repeat} alternating runs (before: {baseline} / after):")
-    for concurrency in concurrencies:
-        olds = [o for c, o, _ in pairs if c == concurrency]
-        news = [new for c, _, new in pairs if c == concurrency]
-        print(
-            f"  conc {concurrency:>3}: cpu ms/transcript {statistics.median(map(cpu, olds)):.1f} -> "
-            f"{statistics.median(map(cpu, news)):.1f}, wall/ideal "
-            f"{statistics.median(ratio(o, concurrency) for o in olds):.2f} -> "
-            f"{statistics.median(ratio(new, concurrency) for new in news):.2f}, calls/transcript "
-            f"{olds[0]['model_calls'] / n:.2f} -> {news[0]['model_calls'] / n:.2f}"
-        )
 
 
 def main() -> None:

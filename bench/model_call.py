@@ -10,7 +10,7 @@ includes the provider SDK and HTTP) is printed apart from the rest (instructor a
     python bench/model_call.py [--calls 200] [--baseline REV [--rounds 3]]
 
 ``--baseline REV`` measures git revision REV's code (exported beside the tree with
-``bench/batch.py``'s ``export_revision``; the working tree is not touched) and the working tree's,
+``bench/before_after.py``; the working tree is not touched) and the working tree's,
 alternately in fresh processes, ``--rounds`` times each, and prints the median of each side and
 their ratio: before/after from one run, on one machine.
 """
@@ -61,7 +61,7 @@ def compare(rev: str, calls: int, rounds: int) -> int:
     import tempfile
 
     sys.path.insert(0, str(REPO / "bench"))
-    from batch import export_revision
+    from before_after import export_revision
 
     figures: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory() as tmp:
