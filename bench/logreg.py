@@ -5,8 +5,11 @@ same data gives the same weights, byte for byte."""
 
 from __future__ import annotations
 
+import gzip
+import json
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -80,3 +83,11 @@ def fit(
         w -= lr * m_w / (np.sqrt(v_w) + eps)
         b -= lr * m_b / (np.sqrt(v_b) + eps)
     return b, w
+
+
+def write_weights(out: Path, payload: dict[str, object]) -> int:
+    """``payload`` as compact, key-sorted JSON, gzipped without a timestamp (the same payload
+    gives the same bytes); returns the file's size."""
+    raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    out.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+    return out.stat().st_size

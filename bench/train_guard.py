@@ -31,7 +31,6 @@ scored 0.98-0.99 and were dropped as injections (3 on the dev split; 1 at 3e-5).
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import sys
@@ -243,11 +242,8 @@ def main() -> int:
         "threshold": threshold,
         "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
     }
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    a.out.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
-    print(
-        f"trained on {len(dev)} samples, {len(weights)} weights kept, {a.out.stat().st_size / 1024:.0f} KiB"
-    )
+    size = logreg.write_weights(a.out, data)
+    print(f"trained on {len(dev)} samples, {len(weights)} weights kept, {size / 1024:.0f} KiB")
     return 0
 
 

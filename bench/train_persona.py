@@ -35,7 +35,6 @@ sentence alone.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import sys
@@ -232,11 +231,8 @@ def main() -> int:
     }
     if a.out is None:
         return 0
-    raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    a.out.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
-    print(
-        f"trained on {len(dev)} sentences, {len(weights)} weights kept, {a.out.stat().st_size / 1024:.0f} KiB"
-    )
+    size = logreg.write_weights(a.out, payload)
+    print(f"trained on {len(dev)} sentences, {len(weights)} weights kept, {size / 1024:.0f} KiB")
     return 0
 
 
