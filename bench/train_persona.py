@@ -6,7 +6,8 @@
 
 **Why it is not in the package.** On sentences it never saw (the validation part), the judge
 reaches F1 0.88 (P 0.84, R 0.93) where the embedded extractor's rules reach 0.67 (P 0.81,
-R 0.56; zh R 0.23, de R 0.19, ja R 0.41): ``--validation --rules`` prints both. But whole
+R 0.56; zh R 0.23, de R 0.19, ja R 0.41): ``--validation --rules`` prints both (each sentence
+alone: a third of the German ones read as English without the rest of their turn). But whole
 sessions did not gain. Integrated into the embedded extractor (one run each, embedded path):
 * as a veto in conversations (a sentence scored below 0.3 is not written) plus an admit (one
   above 0.9 that no rule restates is kept in the user's words): authored-dev profile P/R/F1
