@@ -372,7 +372,7 @@ def vector_scan(n: int = 10_000, dim: int = 1536) -> str:
 def _cli_codes(args: argparse.Namespace, workdir: Path) -> list[tuple[str, Path]] | None:
     if not args.cli:
         return None
-    from bench.batch import REPO, export_revision  # noqa: PLC0415
+    from bench.before_after import REPO, export_revision  # noqa: PLC0415
 
     codes: list[tuple[str, Path]] = []
     if args.baseline:

@@ -175,13 +175,7 @@ def _render_overhead() -> str:
 
 @functools.cache
 def _estimated_overhead() -> int:
-    with _OVERHEAD_LOCK:
-        return _estimated_once()
-
-
-@functools.cache
-def _estimated_once() -> int:
-    return estimate_tokens(_render_overhead())
+    return estimate_tokens(_overhead_text())
 
 
 def _drain_invalid(model: StructuredModel) -> list[tuple[str, str]]:
