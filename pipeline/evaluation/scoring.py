@@ -72,15 +72,27 @@ def _kw(item: dict[str, Any]) -> Callable[[str], bool]:
 
 
 def _greedy_keywords(
-    written: Sequence[MemoryEntry], items: Sequence[dict[str, Any]]
+    written: Sequence[MemoryEntry],
+    items: Sequence[dict[str, Any]],
+    supersedes: Sequence[dict[str, Any]] = (),
 ) -> tuple[int, int, dict[str, MemoryEntry], list[MemoryEntry]]:
-    """(tp, fn, item id → matched entry, unmatched entries): required items first, label order."""
+    """(tp, fn, item id → matched entry, unmatched entries): required items first, label order.
+
+    Where several written memories match an item that ``supersedes`` names as the ``by`` of a
+    stored memory, the one listing that memory in its ``supersedes`` is matched to it (path order
+    otherwise): which of two memories that both match is "the new memory matched to ``by``" is
+    otherwise an accident of file names."""
     ordered = [i for i in items if not i.get("optional")] + [i for i in items if i.get("optional")]
+    olds: dict[str, set[str]] = {}
+    for rule in supersedes:
+        olds.setdefault(str(rule.get("by")), set()).add(str(rule.get("old_id")))
     used: set[str] = set()
     tp = fn = 0
     matched: dict[str, MemoryEntry] = {}
     for item in ordered:
-        hit = next((w for w in written if w.id not in used and _kw(item)(w.body)), None)
+        hits = [w for w in written if w.id not in used and _kw(item)(w.body)]
+        wanted = olds.get(str(item.get("id")), set())
+        hit = next((w for w in hits if wanted & set(w.supersedes)), hits[0] if hits else None)
         if hit is not None:
             used.add(hit.id)
             matched[str(item.get("id"))] = hit
@@ -104,8 +116,9 @@ def score_agent(outcome: Outcome) -> Counts:
     ]
     c = _common(outcome, [_gate_hit(outcome, _kw(i)) for i in required])
     profiles, playbooks = outcome.written("profile"), outcome.written("playbook")
-    p_tp, p_fn, p_matched, p_unmatched = _greedy_keywords(profiles, expected.get("profiles", []))
-    b_tp, b_fn, b_matched, b_unmatched = _greedy_keywords(playbooks, expected.get("playbooks", []))
+    rules = expected.get("supersedes", [])
+    p_tp, p_fn, p_matched, p_unmatched = _greedy_keywords(profiles, expected.get("profiles", []), rules)
+    b_tp, b_fn, b_matched, b_unmatched = _greedy_keywords(playbooks, expected.get("playbooks", []), rules)
     seeds = {m.id: m for m in outcome.unit.seed}
     active_ids = {e.id for e in outcome.active}
     # Restatements of kept memories are duplicates (counted below), not false positives.
