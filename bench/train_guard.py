@@ -1,7 +1,10 @@
-"""Train the injection guard's classifier and write ``pipeline/guard/weights.json.gz``.
+"""Train the injection guard's classifier and write ``pipeline/guard/weights.bin.gz``.
 
     .venv/bin/pip install -e '.[train]'          # numpy (training only; inference is pure Python)
     .venv/bin/python bench/train_guard.py        # deterministic: same corpus, same bytes
+
+The file is written by :func:`memscribe.guard.classifier.encode_weights` (the format the guard
+reads without parsing JSON; gzip without a timestamp).
 
 Logistic regression (L2, class-balanced) over the features of
 :func:`memscribe.guard.classifier.features`, fitted by full-batch gradient descent (Adam, a
@@ -242,7 +245,8 @@ def main() -> int:
         "threshold": threshold,
         "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
     }
-    size = logreg.write_weights(a.out, data)
+    a.out.write_bytes(classifier.encode_weights(data))
+    size = a.out.stat().st_size
     print(f"trained on {len(dev)} samples, {len(weights)} weights kept, {size / 1024:.0f} KiB")
     return 0
 
