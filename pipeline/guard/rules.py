@@ -13,16 +13,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
 
 
 @dataclass(frozen=True)
 class InjectionRule:
-    """A named pattern; a match means the text tries to steer the agent."""
+    """A named pattern; a match means the text tries to steer the agent.
+
+    The regex (``source`` with ``flags``) is compiled the first time it runs: most texts hold
+    none of most rules' hints, so an extract reads few of them, and compiling the whole table
+    cost every run a fixed ~20-30 ms of start-up.
+    """
 
     name: str
-    pattern: re.Pattern[str]
+    source: str
+    flags: int
     #: Lower-case substrings one of which every match contains: the regex is skipped when none
     #: occurs (a substring search is far cheaper than a regex scan).
     hints: tuple[str, ...] = ()
@@ -36,6 +43,10 @@ class InjectionRule:
     #: When true, a match inside quotation marks or a code block is a mention (a report of
     #: what an attacker wrote, a regex that looks for it), not a use.
     mention_ok: bool = False
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        return re.compile(self.source, self.flags)
 
     def search(self, text: str, low: str, present: frozenset[str] | None = None) -> bool:
         """True when the rule matches ``text`` (``low`` is ``text.lower()``; ``present``, when
@@ -96,7 +107,7 @@ def _rule(
     mention_ok: bool = False,
 ) -> InjectionRule:
     flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
-    return InjectionRule(name, re.compile(pattern, flags), hints, window, needs, mention_ok)
+    return InjectionRule(name, pattern, flags, hints, window, needs, mention_ok)
 
 
 #: Text aimed at the agent rather than at the user's own project: it names an AI reader,

@@ -11,7 +11,6 @@ hand the session to a model instead of guessing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 _I = re.IGNORECASE
 
@@ -87,9 +86,17 @@ def language_of(text: str) -> str:
     return "en"
 
 
-@dataclass(frozen=True)
+#: A word class as ``re.compile`` arguments: the pattern, or the pattern and its flags.
+Source = str | tuple[str, int]
+
+
 class Language:
-    """One language's word classes (regexes over a sentence)."""
+    """One language's word classes (regexes over a sentence).
+
+    Each class is compiled the first time it is read, then kept as a plain attribute: an English
+    session reads a few of the rows' 45 classes, and compiling all of them cost every extract a
+    fixed ~20 ms of start-up.
+    """
 
     #: A first-person subject, possessive or first-person verb form.
     first_person: re.Pattern[str]
@@ -110,38 +117,53 @@ class Language:
     #: A question (beyond a trailing question mark).
     question: re.Pattern[str]
 
+    def __init__(self, **classes: Source) -> None:
+        if set(classes) != set(self.__annotations__):
+            raise TypeError(f"a language row needs exactly {sorted(self.__annotations__)}")
+        self._sources = classes
+
+    def __getattr__(self, name: str) -> re.Pattern[str]:
+        # only called for a class not read yet (afterwards it is an instance attribute)
+        try:
+            source = self.__dict__["_sources"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+        pattern = re.compile(source) if isinstance(source, str) else re.compile(*source)
+        self.__dict__[name] = pattern
+        return pattern
+
 
 LANGUAGES: dict[str, Language] = {
     "es": Language(
-        first_person=re.compile(
+        first_person=(
             r"\b(?:yo|me|mi|mis|nuestr[oa]s?|nosotr[oa]s|soy|estoy|tengo|vivo|trabajo|uso|hago|prefiero|llevo"
             r"|estudio|enseño|odio|suelo|corro|cocino|escribo|juego|dirijo|gestiono|trato|monto|traduzco"
             r"|programo|desarrollo|conduzco|hablo|necesito|somos|estamos|tenemos|usamos|trabajamos|vivimos"
             r"|dejé|empecé|cambié|compré|vendí|pasé|me\s+mudé)\b",
             _I,
         ),
-        hedge=re.compile(
+        hedge=(
             r"\b(?:quizás?|tal\s+vez|a\s+lo\s+mejor|creo\s+que|igual\s+(?:me|lo|te)|puede\s+que|probablemente"
             r"|si\s+\w+|ojalá|me\s+gustaría|estoy\s+pensando|no\s+s[ée]\s+si|supongo|quiero|quisiera|tengo\s+que"
             r"|necesito|debo|voy\s+a|dice|dicen)\b",
             _I,
         ),
-        not_lasting=re.compile(
+        not_lasting=(
             r"\b(?:antes|solía|de\s+joven|hoy|mañana|ahora\s+mismo|esta\s+(?:tarde|noche|mañana|semana)"
             r"|este\s+(?:fin\s+de\s+semana|viernes|lunes)|ya\s+no|dejé\s+de)\b",
             _I,
         ),
-        request=re.compile(
+        request=(
             r"\b(?:puedes|podrías|pod[ée]s|por\s+favor|hazme|dame|ayúdame|escríbeme|dime|necesito\s+que"
             r"|quiero\s+que|quisiera|me\s+(?:haces|puedes|ayudas|escribes|preparas|traduces))\b",
             _I,
         ),
-        third_party=re.compile(
+        third_party=(
             r"^\W*(?:(?:mi|mis)\s+(?:madre|padre|herman[oa]s?|hij[oa]s?|marido|mujer|espos[oa]|novi[oa]|jef[ea]"
             r"|compañer[oa]s?|amig[oa]s?|pareja|suegr[oa]|abuel[oa]|prim[oa]|vecin[oa]|cliente)|él|ella|ellos)\b",
             _I,
         ),
-        correction=re.compile(
+        correction=(
             r"^\W*(?:no\b(?!\s+(?:pasa\s+nada|hay\s+problema|te\s+preocupes))|nop?e?\b|eso\s+no\b|así\s+no\b"
             r"|mejor\s+(?:no|sin|usa|pon)|en\s+vez\s+de|en\s+lugar\s+de|para\s+\w+\s+nunca|nunca\s+\w+)"
             r"|\b(?:no\s+(?:uses|pongas|hagas|escribas|me\s+trates|devuelvas|metas|añadas)|en\s+vez\s+de"
@@ -149,44 +171,45 @@ LANGUAGES: dict[str, Language] = {
             r"|,\s*no\s+(?:el|la|los|las|un|una|con|en)\b",  # "usa X, no el Y"
             _I,
         ),
-        confirmation=re.compile(
+        confirmation=(
             r"^\W*(?:perfecto|genial|eso\s+es|así\s+sí|vale|gracias|muchas\s+gracias|exacto|justo|bien"
             r"|muy\s+bien|estupendo|de\s+acuerdo|sí|si,|correcto|ahora\s+sí)\b",
             _I,
         ),
-        give_up=re.compile(
+        give_up=(
             r"\b(?:da\s+igual|olvídalo|déjalo|lo\s+hago\s+yo|ya\s+lo\s+hago\s+yo|sigue\s+sin|sigue\s+mal"
             r"|tampoco|no\s+funciona|me\s+rindo)\b",
             _I,
         ),
-        question=re.compile(r"[¿?]"),
+        question=r"[¿?]",
     ),
     "de": Language(
-        first_person=re.compile(
+        first_person=(
             r"\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|meines|wir|uns|unser|unsere|unseren|unserem"
             r"|unserer)\b",
             _I,
         ),
-        hedge=re.compile(
+        hedge=(
             r"\b(?:vielleicht|wahrscheinlich|eventuell|vermutlich|glaube\s+ich|ich\s+glaube|falls|wenn|ob"
             r"|möglicherweise|würde|hätte|könnte|überlege|irgendwann|mal\s+sehen|will|möchte|soll|sollte|muss|müsste"
             r"|brauche|meint|sagt|keine\s+lust)\b",
             _I,
         ),
-        not_lasting=re.compile(
+        not_lasting=(
             r"\b(?:früher|damals|ehemals|heute|morgen|gerade|diese\s+woche|heute\s+abend|am\s+wochenende"
             r"|diesen\s+(?:freitag|montag|samstag)|nicht\s+mehr|kein\w*\s+\w+\s+mehr|nur\s+noch)\b",
             _I,
         ),
-        request=re.compile(
-            r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte|schreib|mach|hilf|gib|zeig|erstell)\b", _I
+        request=(
+            r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte|schreib|mach|hilf|gib|zeig|erstell)\b",
+            _I,
         ),
-        third_party=re.compile(
+        third_party=(
             r"^\W*(?:(?:mein|meine)\s+(?:frau|mann|mutter|vater|bruder|schwester|sohn|tochter|chef|chefin"
             r"|kollege|kollegin|freund|freundin|partner|partnerin|kinder|eltern|nachbar\w*)|er|sie)\b",
             _I,
         ),
-        correction=re.compile(
+        correction=(
             r"^\W*(?:nein\b|nee\b|ne,|nicht\s+so\b|doch\s+nicht|falsch\b|bitte\s+(?:nicht|kein\w*)|lass\s+(?:das|die|den)"
             r"|kein\w*\b)"
             r"|\b(?:stattdessen|statt\s+\w+|anstatt|nicht\s+so|das\s+ist\s+(?:falsch|nicht)|bitte\s+nicht"
@@ -194,107 +217,93 @@ LANGUAGES: dict[str, Language] = {
             r"|,\s*nicht\s+(?:mit|in|als|der|die|das|den|dem|so)\b",  # "X, nicht Y"
             _I,
         ),
-        confirmation=re.compile(
+        confirmation=(
             r"^\W*(?:perfekt|genau|passt|super|danke|gut\s+so|sehr\s+gut|prima|klasse|top|ja|stimmt|richtig"
             r"|so\s+ist\s+es\s+gut|jetzt\s+passt)\b",
             _I,
         ),
-        give_up=re.compile(
+        give_up=(
             r"\b(?:egal|vergiss\s+es|lass\s+(?:es|mal|gut\s+sein)|(?:mach|schreib)['’]?s?\s+(?:ich\s+)?selbst"
             r"|mache\s+ich\s+selbst|immer\s+noch\s+(?:nicht|zu|falsch)|funktioniert\s+(?:immer\s+noch\s+)?nicht)\b",
             _I,
         ),
-        question=re.compile(r"\?"),
+        question=r"\?",
     ),
     "fr": Language(
-        first_person=re.compile(
+        first_person=(
             r"(?:\b(?:je|moi|mon|ma|mes|nous|notre|nos|me|m)\b|\bj['’])",
             _I,
         ),
-        hedge=re.compile(
+        hedge=(
             r"\b(?:peut-être|probablement|je\s+pense|je\s+crois|si\s+(?:je|on|tu)|éventuellement|je\s+voudrais"
             r"|j'aimerais|j’aimerais|sans\s+doute|je\s+ne\s+sais\s+pas|un\s+jour|je\s+veux|je\s+dois|il\s+faut"
             r"|besoin|je\s+vais)\b",
             _I,
         ),
-        not_lasting=re.compile(
+        not_lasting=(
             r"\b(?:avant|autrefois|aujourd'hui|aujourd’hui|demain|ce\s+soir|cette\s+semaine|ce\s+week-end"
             r"|en\s+ce\s+moment|tout\s+à\s+l'heure|là|je\s+reprends|je\s+file|d'abord)\b"
             r"|\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b",  # "je ne suis plus …": a former state
             _I,
         ),
-        request=re.compile(
+        request=(
             r"\b(?:peux-tu|pourrais-tu|tu\s+peux|pouvez-vous|s'il\s+te\s+pla[iî]t|s’il\s+te\s+pla[iî]t|fais"
             r"|écris|donne|aide-moi|montre)\b",
             _I,
         ),
-        third_party=re.compile(
+        third_party=(
             r"^\W*(?:(?:mon|ma|mes)\s+(?:mari|femme|mère|père|frère|sœur|soeur|fils|fille|chef|cheffe|collègue"
             r"|ami|amie|copain|copine|compagnon|compagne|enfants|parents|voisin\w*)|il|elle|ils|elles)\b",
             _I,
         ),
-        correction=re.compile(
+        correction=(
             r"^\W*(?:non\b|pas\s+(?:de|ça|comme|en|les|la|le)\b|plutôt\b|arrête|ne\s+\w+\s+pas|n['’]\w+\s+pas)"
             r"|\b(?:au\s+lieu\s+de|ne\s+(?:traduis|mets|fais|lance|utilise|écris)\s+pas|pas\s+de\s+\w+|c'est\s+faux"
             r"|arrête\s+de)\b"
             r"|,\s*pas\s+(?:de|en|avec|le|la|les|un|une|comme)\b",  # "X, pas Y"
             _I,
         ),
-        confirmation=re.compile(
+        confirmation=(
             r"^\W*(?:parfait|exactement|merci|super|c['’]est\s+(?:bon|ça|parfait|mieux)|nickel|top|très\s+bien"
             r"|oui|génial|impeccable|voilà|ok\s+c['’]est\s+bon)\b",
             _I,
         ),
-        give_up=re.compile(
+        give_up=(
             r"\b(?:laisse\s+tomber|tant\s+pis|je\s+le\s+ferai\s+moi-même|je\s+vais\s+le\s+faire\s+moi-même"
             r"|oublie|toujours\s+pas|ne\s+marche\s+(?:toujours\s+)?pas|bof)\b",
             _I,
         ),
-        question=re.compile(r"\?|\best-ce\s+que\b", _I),
+        question=(r"\?|\best-ce\s+que\b", _I),
     ),
     "ja": Language(
-        first_person=re.compile(
+        first_person=(
             r"私|僕|俺|わたし|ぼく|自分|うちの|弊社|我々|私たち"
             r"|(?:て|で|に)?(?:いる|いた|る|います|ます|ました|です)(?:[。！!]|$|よ|ね|けど|ので|から)"
             r"|(?:してる|している|しています|やってる|やっています|使ってる|使っています|住んでる|住んでいます"
             r"|働いてる|働いています|乗り換えた|引っ越した|始めた|辞めた)"
         ),
-        hedge=re.compile(
-            r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです"
-        ),
-        not_lasting=re.compile(
-            r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる|もう.{0,12}ない"
-        ),
-        request=re.compile(
-            r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで"
-        ),
-        third_party=re.compile(
-            r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)"
-        ),
-        correction=re.compile(
-            r"^(?:いや|いいえ|違う|ちがう|ちょっと待って)|じゃなくて|ではなく|ないで|やめて|違います|にして"
-        ),
-        confirmation=re.compile(
-            r"^(?:そうそう|いいね|完璧|ありがとう|それでお願い|OK|オッケー|いい感じ|はい|了解|バッチリ|これでいい|それでいい)"
-        ),
-        give_up=re.compile(r"もういい|自分でやる|自分で書く|やっぱりいい|まだ(?:違う|ダメ|だめ)|いいや"),
-        question=re.compile(r"[?？]|か[。]?$"),
+        hedge=r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです",
+        not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる|もう.{0,12}ない",
+        request=r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで",
+        third_party=r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)",
+        correction=r"^(?:いや|いいえ|違う|ちがう|ちょっと待って)|じゃなくて|ではなく|ないで|やめて|違います|にして",
+        confirmation=r"^(?:そうそう|いいね|完璧|ありがとう|それでお願い|OK|オッケー|いい感じ|はい|了解|バッチリ|これでいい|それでいい)",
+        give_up=r"もういい|自分でやる|自分で書く|やっぱりいい|まだ(?:違う|ダメ|だめ)|いいや",
+        question=r"[?？]|か[。]?$",
     ),
     "zh": Language(
-        first_person=re.compile(r"(?<![帮给让替教诉跟和陪叫请])我"),
-        hedge=re.compile(r"可能|也许|或许|大概|如果|假如|打算|考虑|不确定|好像|估计|想要|希望"),
-        not_lasting=re.compile(r"今天|明天|今晚|这周|以前|曾经|昨天|不再|已经不"),
-        request=re.compile(r"帮我|请你|请帮|能不能|可以帮|麻烦|给我"),
-        third_party=re.compile(
-            r"^(?:我(?:同事|朋友|老婆|老公|妈|爸|老板|同学|妻子|丈夫|儿子|女儿)|他|她|他们)"
-        ),
-        correction=re.compile(
+        first_person=r"(?<![帮给让替教诉跟和陪叫请])我",
+        hedge=r"可能|也许|或许|大概|如果|假如|打算|考虑|不确定|好像|估计|想要|希望",
+        not_lasting=r"今天|明天|今晚|这周|以前|曾经|昨天|不再|已经不",
+        request=r"帮我|请你|请帮|能不能|可以帮|麻烦|给我",
+        third_party=r"^(?:我(?:同事|朋友|老婆|老公|妈|爸|老板|同学|妻子|丈夫|儿子|女儿)|他|她|他们)",
+        correction=(
             r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实"
             r"|用[^，。,]{1,8}(?:写|来写)|(?<![想要])改成|(?<![想要])换成|改用"
         ),
-        confirmation=re.compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)"),
-        give_up=re.compile(r"算了|不用了|我自己来|我自己写|还是不行|还是不对|随便"),
-        question=re.compile(r"[?？]|吗|呢"),
+        confirmation=r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)",
+        give_up=r"算了|不用了|我自己来|我自己写|还是不行|还是不对|随便",
+        question=r"[?？]|吗|呢",
     ),
 }
 
