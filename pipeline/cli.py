@@ -142,38 +142,56 @@ def _build_only_what_runs(argv: list[str]) -> typer.Typer:
     return trimmed
 
 
-def _real_markdown() -> ModuleType:
-    if getattr(sys.modules.get("rich.markdown"), "_memscribe_stand_in", False):
-        del sys.modules["rich.markdown"]
-    return importlib.import_module("rich.markdown")
+#: Modules typer's help renderer imports that memscribe's help does not use, each with the one
+#: name typer takes from it: the markdown renderer (markdown-it with it: about a third of
+#: ``memscribe --help``; memscribe's help uses no markdown markup) and the pretty traceback
+#: (pygments and rich.pretty with it; memscribe turns pretty exceptions off).
+_DEFERRED_RICH = {"rich.markdown": "Markdown", "rich.traceback": "Traceback"}
 
 
-def _defer_rich_markdown() -> None:
-    """typer's help renderer imports ``rich.markdown`` (and markdown-it with it: about a third of
-    ``memscribe --help``) for its markdown markup mode, which memscribe's help does not use. A
-    stand-in module loads the real one on first use (a ``Markdown`` made, any other name read)."""
-    if "rich.markdown" in sys.modules:
-        return
+def _real_module(name: str) -> ModuleType:
+    if getattr(sys.modules.get(name), "_memscribe_stand_in", False):
+        del sys.modules[name]
+    return importlib.import_module(name)
 
-    class Markdown:
-        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-            return _real_markdown().Markdown(*args, **kwargs)
 
-    def __getattr__(name: str) -> Any:
-        if name.startswith("__"):  # the import system probing (``__path__``...): not a use
-            raise AttributeError(name)
-        return getattr(_real_markdown(), name)
+def _stand_in_module(name: str, attribute: str) -> ModuleType:
+    """A module ``name`` whose ``attribute`` (a class) and any other name load the real module
+    on first use: the class called or any of its attributes read (``Traceback.from_exception``)."""
 
-    stand_in = ModuleType("rich.markdown")
-    stand_in.Markdown = Markdown  # type: ignore[attr-defined]
+    def real_class() -> Any:
+        return getattr(_real_module(name), attribute)
+
+    class Forwarding(type):
+        def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+            return real_class()(*args, **kwargs)
+
+        def __getattr__(cls, item: str) -> Any:
+            return getattr(real_class(), item)
+
+    def __getattr__(item: str) -> Any:
+        if item.startswith("__"):  # the import system probing (``__path__``...): not a use
+            raise AttributeError(item)
+        return getattr(_real_module(name), item)
+
+    stand_in = ModuleType(name)
+    setattr(stand_in, attribute, Forwarding(attribute, (), {"__module__": name}))
     stand_in.__getattr__ = __getattr__  # type: ignore[method-assign]
     stand_in._memscribe_stand_in = True  # type: ignore[attr-defined]
-    sys.modules["rich.markdown"] = stand_in
+    return stand_in
+
+
+def _defer_rich_modules() -> None:
+    """Stand-ins for :data:`_DEFERRED_RICH` that load the real module on first use (a
+    ``Markdown`` made, a ``Traceback`` asked for, any other name read)."""
+    for name, attribute in _DEFERRED_RICH.items():
+        if name not in sys.modules:
+            sys.modules[name] = _stand_in_module(name, attribute)
 
 
 def main() -> None:
     """Console entry point: user mistakes become one line and an exit code, never a traceback."""
-    _defer_rich_markdown()
+    _defer_rich_modules()
     command = _build_only_what_runs(sys.argv[1:])
     from memscribe.cli_common import run_app
 

@@ -1,5 +1,6 @@
 """Start-up (issue 17): a run builds only the command it runs, the root help only names and help
-texts, and typer's markdown renderer loads on first use; what is printed does not change."""
+texts, and typer's markdown renderer and pretty traceback load on first use; what is printed does
+not change."""
 
 from __future__ import annotations
 
@@ -58,14 +59,28 @@ with contextlib.redirect_stdout(io.StringIO()) as out:
     except SystemExit:
         pass
 assert "extract" in out.getvalue()
-print("markdown_it" in sys.modules)
+print("markdown_it" in sys.modules, "pygments" in sys.modules)
 from rich.markdown import Markdown
 print(type(Markdown("# title")).__module__, "markdown_it" in sys.modules)
+from rich.traceback import Traceback
+try:
+    raise ValueError("boom")
+except ValueError as exc:
+    tb = Traceback.from_exception(type(exc), exc, exc.__traceback__)
+print(type(tb).__module__, type(tb).__name__, "pygments" in sys.modules)
 """
 
 
-def test_markdown_loads_only_when_used() -> None:
+def test_markdown_and_traceback_load_only_when_used() -> None:
     proc = subprocess.run(
         [sys.executable, "-c", _PROBE], capture_output=True, text=True, check=True, timeout=120
     )
-    assert proc.stdout.split() == ["False", "rich.markdown", "True"]
+    assert proc.stdout.split() == [
+        "False",
+        "False",
+        "rich.markdown",
+        "True",
+        "rich.traceback",
+        "Traceback",
+        "True",
+    ]
