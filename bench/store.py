@@ -290,6 +290,18 @@ def run_size(
         settle(root)
         index.refresh(full=True)
 
+        # One untimed query of each first: it loads the offline semantic model and warms SQLite's
+        # page cache (a one-time cost per process, printed apart, not a query's latency).
+        t = time.perf_counter()
+        index.shortlist(
+            "profile", TOPICS[0], corpus.profile(TOPICS[0]), namespace="default", default="default"
+        )
+        result["first_shortlist_ms"] = (time.perf_counter() - t) * 1000
+        t = time.perf_counter()
+        index.search(
+            " ".join(corpus.words(3)), namespace="default", default="default", limit=5, min_relevance=0.3
+        )
+        result["first_search_ms"] = (time.perf_counter() - t) * 1000
         shortlist_ms: list[float] = []
         search_ms: list[float] = []
         hits = 0
@@ -465,6 +477,10 @@ def main() -> int:
         f"100 changed files: {target['incr100_read']:.0f} files read, "
         f"{target['incr100_scanned']:.0f} folders scanned; "
         f"queries answered with at least one result: {target['answered']:.0%}"
+    )
+    print(
+        f"first query of the process (untimed above; loads the offline semantic model): shortlist "
+        f"{target['first_shortlist_ms']:.0f} ms, search {target['first_search_ms']:.0f} ms"
     )
     return 0
 

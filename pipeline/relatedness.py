@@ -26,6 +26,7 @@ the store's index answers it at 100k entries (:meth:`memscribe.store.base.Memory
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -175,23 +176,19 @@ def select(
     raised by ``boost`` (an external embedding model's score per id), the related ones best
     first; when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
     all_scores = (scorer or scores)(text, [p.text for p in pool])
-    related_items: list[ShortlistItem] = []
-    near: list[ShortlistItem] = []
+    related_items: list[tuple[float, Pooled]] = []
+    near: list[tuple[float, Pooled]] = []
     for p, value in zip(pool, all_scores, strict=True):
         if boost and p.id in boost:
             value = max(value, boost[p.id])
         if qualifies(value, slug, p.slug):
-            into = related_items
+            related_items.append((min(1.0, value), p))
         elif value >= FALLBACK_SCORE:
-            into = near
-        else:
-            continue  # an item is built only for an entry that may be listed
-        into.append(
-            ShortlistItem(id=p.id, slug=p.slug, text=p.text, created=p.created, score=min(1.0, value))
-        )
-    if related_items:
-        return rank(related_items, size)
-    return rank(near, min(size, FALLBACK_SIZE))
+            near.append((min(1.0, value), p))
+    # :func:`rank`'s order (score, then id); items are built only for the entries listed.
+    chosen, limit = (related_items, size) if related_items else (near, min(size, FALLBACK_SIZE))
+    best = heapq.nsmallest(limit, chosen, key=lambda item: (-item[0], item[1].id))
+    return [ShortlistItem(id=p.id, slug=p.slug, text=p.text, created=p.created, score=v) for v, p in best]
 
 
 def shortlist(

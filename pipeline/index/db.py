@@ -95,6 +95,8 @@ class MemoryIndex(Refresher, Semantic):
         self.conn = conn
         self.location = location  # None: an in-memory index (read-only root, dry runs)
         self._vocab_total: int | None = None
+        # Document frequencies of query terms, for this generation of the index (see refresh).
+        self._df_cache: dict[str, int] = {}
         # (rowid, kind, namespace, unit vector) of the active entries, loaded on first use.
         self._vectors: Vectors | None = None
 
@@ -225,12 +227,14 @@ class MemoryIndex(Refresher, Semantic):
 
     def _selective_words(self, words: Sequence[str]) -> list[str]:
         """See :func:`memscribe.index.query.selective_words`."""
-        return selective_words(self.conn, words, self._total())
+        return selective_words(self.conn, words, self._total(), self._df_cache)
 
     def _fts_candidates(
         self, text: str, where: str, params: Sequence[object], limit: int = FTS_CANDIDATES
     ) -> list[int]:
-        return candidates(self.conn, text, where, params, total=self._total(), limit=limit)
+        return candidates(
+            self.conn, text, where, params, total=self._total(), limit=limit, df_cache=self._df_cache
+        )
 
     def shortlist(
         self,

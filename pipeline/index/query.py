@@ -151,20 +151,37 @@ def scope_sql(namespace: str | None, default: str) -> tuple[str, list[str]]:
     return " AND f.namespace = ?", [namespace]
 
 
-def selective_words(conn: sqlite3.Connection, words: Sequence[str], total: int) -> list[str]:
+#: Document frequencies a :class:`~memscribe.index.db.MemoryIndex` remembers between refreshes.
+DF_CACHE_SIZE = 1 << 16
+
+
+def selective_words(
+    conn: sqlite3.Connection, words: Sequence[str], total: int, df_cache: dict[str, int] | None = None
+) -> list[str]:
     """The query words that pick candidates: the rarest SELECT_WORDS, common ones dropped.
 
     A word found in more than COMMON_WORD_SHARE of the ``total`` active entries selects nothing
     useful (it still counts in the score of candidates found otherwise). Candidates come from
     the rarest words, so a query costs what its rare words cost, not the root.
+    ``df_cache``: document frequencies already looked up (term → entries), kept by the caller
+    for one generation of the index (emptied by each refresh): a look-up in ``fts_vocab`` counts
+    the term's entries, so a common word costs in proportion to the root.
     """
     if len(words) <= 1:
         return list(words)
     limit = max(50, int(total * COMMON_WORD_SHARE))
     freq: list[tuple[int, int, str]] = []
     for order, word in enumerate(words):
-        row = conn.execute("SELECT doc FROM fts_vocab WHERE term = ?", (porter_guess(word),)).fetchone()
-        freq.append((int(row[0]) if row else 0, order, word))
+        term = porter_guess(word)
+        df = None if df_cache is None else df_cache.get(term)
+        if df is None:
+            row = conn.execute("SELECT doc FROM fts_vocab WHERE term = ?", (term,)).fetchone()
+            df = int(row[0]) if row else 0
+            if df_cache is not None:
+                if len(df_cache) >= DF_CACHE_SIZE:
+                    df_cache.clear()
+                df_cache[term] = df
+        freq.append((df, order, word))
     freq.sort()
     kept = [w for df, _, w in freq if 0 < df <= limit] or [w for df, _, w in freq if df > 0][:1]
     return kept[:SELECT_WORDS]
@@ -178,9 +195,11 @@ def candidates(
     *,
     total: int,
     limit: int = FTS_CANDIDATES,
+    df_cache: dict[str, int] | None = None,
 ) -> list[int]:
-    """BM25's best ``limit`` rowids for ``text`` under ``where`` (on ``files f``)."""
-    words = selective_words(conn, fts_words(text), total)
+    """BM25's best ``limit`` rowids for ``text`` under ``where`` (on ``files f``); ``df_cache``:
+    see :func:`selective_words`."""
+    words = selective_words(conn, fts_words(text), total, df_cache)
     if not words:
         return []
     query = " OR ".join(f'"{w}"' for w in words)

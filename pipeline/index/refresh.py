@@ -81,6 +81,7 @@ class Refresher:
     conn: sqlite3.Connection
     location: Path | None
     _vocab_total: int | None
+    _df_cache: dict[str, int]
     _vectors: Vectors | None
 
     def meta(self, key: str) -> str | None:
@@ -179,6 +180,7 @@ class Refresher:
             ]
             stats.problems = len(stats.problem_paths)
         self._vocab_total = None
+        self._df_cache = {}
         self._vectors = None
         stats.seconds = time.perf_counter() - started
         return stats

@@ -15,7 +15,7 @@ from memscribe.semantic.calibration import STATIC_CALIBRATION, Calibration, cont
 Vector = npt.NDArray[np.float32]
 
 #: Texts whose vectors are kept (stored memories are compared with many candidates).
-CACHE_SIZE = 4096
+CACHE_SIZE = 16384
 
 
 @dataclass
