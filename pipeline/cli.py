@@ -67,8 +67,10 @@ def _root(
     ] = None,
 ) -> None:
     """memscribe: agent transcripts in, memory files out."""
+    from memscribe.cli_common import command_started
     from memscribe.config_file import install_defaults
 
+    command_started()  # a command runs: the collector, off during start-up, back on
     if verbose or log_file is not None:
         from memscribe.cli_common import configure_logging
 
@@ -191,9 +193,11 @@ def _defer_rich_modules() -> None:
 
 def main() -> None:
     """Console entry point: user mistakes become one line and an exit code, never a traceback."""
+    from memscribe.cli_common import run_app, start_up
+
+    start_up()
     _defer_rich_modules()
     command = _build_only_what_runs(sys.argv[1:])
-    from memscribe.cli_common import run_app
 
     try:
         run_app(command)  # under --json, usage and config errors are JSON too

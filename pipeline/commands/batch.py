@@ -20,6 +20,7 @@ from memscribe.cli_common import (
     SkipBadLines,
     echo_json,
     fail,
+    loading,
 )
 from memscribe.errors import MemscribeError
 
@@ -116,13 +117,14 @@ def batch(
     nothing, appended ones only their new turns. A transcript that fails is reported and the
     others go on. Exit code 6: some transcripts failed (the rest were processed).
     """
-    from memscribe.batch.discovery import discover, parse_since
-    from memscribe.batch.report import print_report
-    from memscribe.batch.runner import BatchConfig, run_batch
-    from memscribe.batch.settings import ModelSettings
-    from memscribe.errors import UserError
-    from memscribe.model.factory import context_tokens_for
-    from memscribe.store import check_root_layout
+    with loading():
+        from memscribe.batch.discovery import discover, parse_since
+        from memscribe.batch.report import print_report
+        from memscribe.batch.runner import BatchConfig, run_batch
+        from memscribe.batch.settings import ModelSettings
+        from memscribe.errors import UserError
+        from memscribe.model.factory import context_tokens_for
+        from memscribe.store import check_root_layout
 
     factory = ModelSettings(model, api_base=api_base, mode=mode, timeout=request_timeout)
     runner: Engine | None = None

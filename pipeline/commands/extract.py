@@ -20,6 +20,7 @@ from memscribe.cli_common import (
     TimeoutOpt,
     echo_json,
     fail,
+    loading,
     read_transcript_arg,
 )
 from memscribe.errors import MemscribeError, ModelError
@@ -61,11 +62,12 @@ def extract(
     embedding_model: EmbeddingOpt = None,
 ) -> None:
     """Extract profiles and playbooks from one transcript and write them to the memory root."""
-    from memscribe.errors import UserError
-    from memscribe.model.base import StructuredModel
-    from memscribe.model.factory import context_tokens_for, make_model
-    from memscribe.services.extract import extract_transcript
-    from memscribe.store import open_store
+    with loading():
+        from memscribe.errors import UserError
+        from memscribe.model.base import StructuredModel
+        from memscribe.model.factory import context_tokens_for, make_model
+        from memscribe.services.extract import extract_transcript
+        from memscribe.store import open_store
 
     def chosen_model() -> StructuredModel:
         try:

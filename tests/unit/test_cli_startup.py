@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -84,3 +85,52 @@ def test_markdown_and_traceback_load_only_when_used() -> None:
         "Traceback",
         "True",
     ]
+
+
+_GC_PROBE = """
+import gc, sys
+from memscribe.cli import main
+sys.argv = ["memscribe", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("GC", gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+
+
+def test_a_command_runs_with_the_collector_on_and_start_up_frozen(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.txt"
+    transcript.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _GC_PROBE,
+            "extract",
+            str(transcript),
+            "--dry-run",
+            "--json",
+            "--memory-dir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert '"operations"' in proc.stdout
+    assert proc.stdout.rstrip().endswith("GC True True")
+
+
+def test_the_app_run_in_a_callers_process_leaves_its_collector_alone(tmp_path: Path) -> None:
+    import gc
+
+    transcript = tmp_path / "t.txt"
+    transcript.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
+    frozen = gc.get_freeze_count()
+    result = CliRunner().invoke(
+        cli.app, ["extract", str(transcript), "--dry-run", "--memory-dir", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
