@@ -2,12 +2,16 @@
 one-time cost of importing them.
 
 The scripted OpenAI-compatible server of the test suite runs in a *separate process*, so the CPU
-measured here (``time.process_time``: this process, all its threads) is the client's alone. Each
+measured here (``time.process_time``: this process, all its threads) is the client's alone. It
+answers over HTTP/1.1 keep-alive with TCP_NODELAY, as the servers memscribe talks to do (vLLM and
+the OpenAI-compatible Python servers run on uvicorn, Ollama on Go's net/http, hosted APIs behind
+keep-alive front ends): the client's cached SDK client reuses one connection. ``--http10`` answers
+as the test suite's server does (HTTP/1.0: a new TCP connection per call). Each
 call is a real ``litellm.completion`` over loopback HTTP with a detect-sized prompt and a JSON
 answer, validated by instructor into a ``Detection``. The CPU inside ``litellm.completion`` (which
 includes the provider SDK and HTTP) is printed apart from the rest (instructor and memscribe).
 
-    python bench/model_call.py [--calls 200] [--baseline REV [--rounds 3]]
+    python bench/model_call.py [--calls 200] [--http10] [--baseline REV [--rounds 3]]
 
 ``--baseline REV`` measures git revision REV's code (exported beside the tree with
 ``bench/before_after.py``; the working tree is not touched) and the working tree's,
@@ -29,14 +33,20 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 SERVER = """
-import json, sys, time
+import json, sys, threading
 sys.path.insert(0, {repo!r})
-from tests.support.llm_server import serve
+from tests.support.llm_server import ScriptBook, _handler, _Server
 reply = json.dumps({{"profiles": [{{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.",
                                    "evidence_turns": [0]}}], "playbooks": []}})
-with serve(responder=lambda messages: reply) as url:
-    print(url, flush=True)
-    sys.stdin.read()
+handler = _handler(ScriptBook(), 0.0, lambda messages: reply)
+if {keep_alive!r}:
+    class handler(handler):  # answers as vLLM (uvicorn), Ollama (Go net/http) and hosted APIs do
+        protocol_version = "HTTP/1.1"  # the connection stays open for the next request
+        disable_nagle_algorithm = True  # TCP_NODELAY, as those servers set it
+server = _Server(("127.0.0.1", 0), handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+print("http://127.0.0.1:%d/v1" % server.server_address[1], flush=True)
+sys.stdin.read()
 """
 
 
@@ -55,7 +65,7 @@ class _Timed:
             self.cpu += time.process_time() - t0
 
 
-def compare(rev: str, calls: int, rounds: int) -> int:
+def compare(rev: str, calls: int, rounds: int, http10: bool = False) -> int:
     """Median CPU per call of ``rev``'s code and the working tree's, measured alternately."""
     import statistics
     import tempfile
@@ -70,7 +80,14 @@ def compare(rev: str, calls: int, rounds: int) -> int:
             for label, code in (("before", before), ("after", REPO)):
                 env = {**os.environ, "PYTHONPATH": str(code)}
                 done = subprocess.run(
-                    [sys.executable, str(REPO / "bench" / "model_call.py"), "--calls", str(calls), "--json"],
+                    [
+                        sys.executable,
+                        str(REPO / "bench" / "model_call.py"),
+                        "--calls",
+                        str(calls),
+                        "--json",
+                        *(["--http10"] if http10 else []),
+                    ],
                     capture_output=True,
                     text=True,
                     env=env,
@@ -78,7 +95,10 @@ def compare(rev: str, calls: int, rounds: int) -> int:
                     check=True,
                 )
                 figures[label].append(json.loads(done.stdout.strip().splitlines()[-1]))
-    print(f"CPU per model call, median of {rounds} alternating runs of {calls} calls (before: {rev})")
+    server = "HTTP/1.0, a connection per call" if http10 else "HTTP/1.1 keep-alive"
+    print(
+        f"CPU per model call, median of {rounds} alternating runs of {calls} calls (before: {rev}; {server})"
+    )
     print(f"{'':40} {'before':>8} {'after':>8} {'ratio':>6}")
     for key, label in (
         ("cpu_ms", "CPU per call (ms)"),
@@ -100,14 +120,17 @@ def main() -> int:
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--baseline", metavar="REV", help="also measure git revision REV's code (before)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs per side with --baseline")
+    parser.add_argument(
+        "--http10", action="store_true", help="the server answers HTTP/1.0 (a connection per call)"
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run's figures
     args = parser.parse_args()
     if args.baseline:
-        return compare(args.baseline, args.calls, args.rounds)
+        return compare(args.baseline, args.calls, args.rounds, args.http10)
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("OPENAI_API_KEY", "bench-key-not-real")
     server = subprocess.Popen(
-        [sys.executable, "-c", SERVER.format(repo=str(REPO))],
+        [sys.executable, "-c", SERVER.format(repo=str(REPO), keep_alive=not args.http10)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
