@@ -7,6 +7,7 @@ walking the document with ``raw_decode``: a turn can still point at its place in
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,12 +38,12 @@ _ROLES: dict[str, Role] = {
 _TEXT_TYPES = frozenset({"text", "input_text", "output_text"})
 _DECODER = json.JSONDecoder()
 _WS = " \t\n\r"
+_WS_RUN = re.compile(r"[ \t\n\r]*")
 
 
 def _skip_ws(text: str, pos: int) -> int:
-    while pos < len(text) and text[pos] in _WS:
-        pos += 1
-    return pos
+    run = _WS_RUN.match(text, pos) if pos < len(text) else None
+    return run.end() if run else pos
 
 
 def _array_items(text: str, pos: int) -> Iterator[tuple[int, Any]]:
@@ -87,6 +88,12 @@ def _document_messages(text: str, ctx: ParseContext) -> list[tuple[int, Any]] | 
         offset = _messages_offset(text, start)
     elif isinstance(document, list):
         offset = _skip_ws(text, 0)
+        end = len(text)
+        while end > offset and text[end - 1] in _WS:
+            end -= 1
+        if text.find("\n", offset, end) < 0:  # on one line (``json.dumps``): nothing to walk
+            line = 1 + text.count("\n", 0, offset)
+            return [(line, item) for item in document]
     else:
         return None
     if offset is None:  # pragma: no cover - the document parsed, so the key is there
@@ -132,12 +139,14 @@ def _tool_calls(message: JsonObject) -> list[ToolCall]:
 def _message_draft(message: object, line: int, names: dict[str, str]) -> TurnDraft:
     if not isinstance(message, dict):
         raise ShapeError(f"message is a JSON {type(message).__name__}, expected an object")
-    role = _ROLES.get(as_str(message.get("role")))
+    raw_role = message.get("role")
+    role = _ROLES.get(raw_role) if isinstance(raw_role, str) else None
     if role is None:
         raise ShapeError("message without a known role")
-    text = content_text(message.get("content"), text_types=_TEXT_TYPES)
+    content = message.get("content")
+    text = content if type(content) is str else content_text(content, text_types=_TEXT_TYPES)
     if role == "assistant":
-        calls = _tool_calls(message)
+        calls = _tool_calls(message) if "tool_calls" in message or "function_call" in message else []
         for call in calls:
             names[call.id] = call.name
         return TurnDraft(role="assistant", text=text, tool_calls=calls, line=line)
@@ -158,7 +167,9 @@ def parse_openai(text: str, ctx: ParseContext) -> Transcript:
     del text  # decoded: freed before the turns are built (the caller handed it over)
     names: dict[str, str] = {}
     drafts: list[TurnDraft] = []
-    for line, message in items:
+    items.reverse()  # each message let go once its draft is made
+    while items:
+        line, message = items.pop()
         try:
             drafts.append(_message_draft(message, line, names))
         except ShapeError as exc:

@@ -1,0 +1,164 @@
+"""The readers' one-pass build and compact turns give what the three passes and ordinary turns
+gave (issue 17): the same turns, blocks and memories; turns whose field values are stored once per
+turn, names shared; OpenAI documents on one line not walked twice."""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memscribe.schemas.transcript import SourcePos, ToolCall, Turn
+from memscribe.transcript import noise, parse_transcript
+from memscribe.transcript.common import ParseContext, TurnDraft, build_transcript
+
+
+def _three_passes(drafts: list[TurnDraft], source: str) -> tuple[list[Turn], int, tuple[str, ...]]:
+    """The build as it was: clean every draft, then drop flush exchanges, then index."""
+    memories: list[str] = []
+    blocks = 0
+    cleaned: list[TurnDraft] = []
+    for draft in drafts:
+        if draft.speaker is None and draft.role == "user" and draft.kind == "message":
+            draft.speaker = noise.sender_name(draft.text)
+        text, removed = noise.strip_memory_blocks(draft.text, memories)
+        if draft.role == "user" and draft.kind == "message":
+            text, more = noise.strip_user_noise(text)
+            removed += more
+        text = noise.strip_reply_tags(text).strip()
+        blocks += removed
+        if not text and not draft.tool_calls:
+            continue
+        draft.text = text
+        if draft.kind == "message" and draft.role == "assistant" and not text:
+            draft.kind = "tool_call"
+        cleaned.append(draft)
+    kept: list[TurnDraft] = []
+    in_flush = False
+    for draft in cleaned:
+        if draft.role == "user" and draft.kind == "message":
+            in_flush = noise.is_memory_flush(draft.text)
+            if in_flush:
+                continue
+        if in_flush and draft.role in ("assistant", "tool"):
+            continue
+        if draft.role == "assistant" and not draft.tool_calls and draft.text in ("NO_REPLY", "NO_FLUSH"):
+            continue
+        kept.append(draft)
+    turns = [
+        Turn(
+            index=i,
+            role=d.role,
+            kind=d.kind,
+            text=d.text,
+            tool_calls=tuple(d.tool_calls),
+            tool_name=d.tool_name,
+            timestamp=d.timestamp,
+            entry_id=d.entry_id,
+            speaker=d.speaker,
+            source=SourcePos(file=source, line=d.line),
+        )
+        for i, d in enumerate(kept)
+    ]
+    return turns, blocks, tuple(dict.fromkeys(memories))
+
+
+_PIECES = st.sampled_from(
+    [
+        "hi",
+        " ",
+        "\n",
+        "\n\n\n",
+        "[",
+        "[[reply_to_current]]",
+        "System: [cron] ok\n",
+        "[Mon 2026-01-05 10:00 UTC] ",
+        "<relevant-memories>\n1. User likes tea\n</relevant-memories>\n",
+        "</",
+        'Sender (untrusted metadata):\n```json\n{"name": "Ana", "id": "7"}\n```\n',
+        "(untrusted",
+        "Pre-compaction memory flush.",
+        "NO_REPLY",
+    ]
+)
+_DRAFTS = st.lists(
+    st.tuples(
+        st.sampled_from(["user", "assistant", "tool", "system"]),
+        st.sampled_from(["message", "message", "tool_result", "summary"]),
+        st.lists(_PIECES, max_size=5).map("".join),
+        st.booleans(),
+    ),
+    max_size=12,
+)
+
+
+def _drafts(specs: list[tuple[str, str, str, bool]]) -> list[TurnDraft]:
+    return [
+        TurnDraft(
+            role=role,  # type: ignore[arg-type]
+            kind=kind,  # type: ignore[arg-type]
+            line=n + 1,
+            text=text,
+            tool_calls=[ToolCall(id=f"c{n}", name="bash")] if call else [],
+        )
+        for n, (role, kind, text, call) in enumerate(specs)
+    ]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_DRAFTS)
+def test_one_pass_build_matches_the_three_passes(specs: list[tuple[str, str, str, bool]]) -> None:
+    built = build_transcript(_drafts(specs), ParseContext(source="s.jsonl"), "openclaw")
+    turns, blocks, memories = _three_passes(_drafts(specs), "s.jsonl")
+    assert [t.model_dump() for t in built.turns] == [t.model_dump() for t in turns]
+    assert list(built.turns) == turns
+    assert (built.stripped_blocks, built.injected_memories) == (blocks, memories)
+
+
+def _traced_bytes(make: object) -> int:
+    tracemalloc.start()
+    try:
+        kept = make()  # type: ignore[operator]
+        size = tracemalloc.get_traced_memory()[0]
+        del kept
+        return size
+    finally:
+        tracemalloc.stop()
+
+
+def test_built_turns_store_their_values_not_dicts_of_their_own() -> None:
+    n = 2000
+    text = "".join(f"User: question {i}\nAssistant: answer {i}\n" for i in range(n // 2))
+    compact = _traced_bytes(lambda: parse_transcript(text, source="t.txt", fmt="text"))
+    transcript = parse_transcript(text, source="t.txt", fmt="text")
+
+    def with_own_dicts() -> list[Turn]:  # the same turns (texts shared), each with a dict of its own
+        out = []
+        for turn in transcript.turns:
+            pos = SourcePos.__new__(SourcePos)
+            object.__setattr__(pos, "__dict__", dict(turn.source.__dict__))
+            copied = Turn.__new__(Turn)
+            object.__setattr__(copied, "__dict__", dict(turn.__dict__) | {"source": pos})
+            for model in (pos, copied):
+                object.__setattr__(model, "__pydantic_fields_set__", turn.__pydantic_fields_set__)
+                object.__setattr__(model, "__pydantic_extra__", None)
+                object.__setattr__(model, "__pydantic_private__", None)
+            out.append(copied)
+        return out
+
+    ordinary = _traced_bytes(with_own_dicts)
+    assert compact < 0.75 * ordinary, (compact / n, ordinary / n)
+
+
+def test_openai_document_on_one_line_keeps_its_line_and_messages() -> None:
+    messages = [{"role": "user" if n % 2 == 0 else "assistant", "content": f"m{n}"} for n in range(50)]
+    one_line = "\n\n" + json.dumps(messages) + " \n\n"
+    pretty = json.dumps(messages, indent=1)
+    flat = parse_transcript(one_line, source="d.json", fmt="openai")
+    walked = parse_transcript(pretty, source="d.json", fmt="openai")
+    assert [t.source.line for t in flat.turns] == [3] * 50
+    assert [t.source.line for t in walked.turns] == [2 + 4 * n for n in range(50)]
+    assert [(t.role, t.text) for t in flat.turns] == [(t.role, t.text) for t in walked.turns]
+    assert [t.text for t in flat.turns] == [f"m{n}" for n in range(50)]
