@@ -10,9 +10,19 @@ of it work whose result nobody reads:
   itself and prices them from the model's per-token prices, looked up once
   (:func:`call_cost`); litellm's own pricing and success logging are skipped for memscribe's
   calls while no litellm callback is configured (a configured one gets both, as before);
+- litellm copies the request's parameters for its logging record, walking every nested dict (the
+  whole response schema) to drop keys named like a credential: skipped for memscribe's calls
+  under the same condition (the record then holds the parameters as sent; memscribe's carry no
+  credential: the key travels apart, as ``api_key``);
 - litellm times each provider request and reports the timing to its service loggers from a
   fresh asyncio event loop per call (``ServiceLogging.service_success_hook``), though no service
   callback is configured: skipped for memscribe's calls under the same condition;
+- before each call litellm asks its model map about the model, to choose between the chat and
+  the Responses API (``responses_api_bridge_check``); for a model the map lacks (a local model, a
+  fine-tune) it tries every generalisation rule and fails, and for an Ollama model it builds a
+  lower-cased copy of the whole map (~5 ms per call) and asks the server (``/api/show``) about a
+  model the map lacks. The answer cannot change while the map does not: for memscribe's calls it
+  is looked up once per model, provider and map;
 - instructor walks the response model for asynchronous validators five times per call;
   memscribe's response models are fixed classes, so each class is walked once per process
   (the walk's answer for a class cannot change: a failing class is walked, and fails, again).
@@ -48,6 +58,12 @@ _CALLBACK_LISTS = (
 _WALK_HOMES = ("instructor.v2.validation.async_validators", "instructor.v2.core.patch")
 _WALK_NAME = "reject_async_validators"
 _MARK = "__memscribe_light__"
+#: litellm's filter of the parameters it copies into its logging record (looked up at each call).
+_LOG_FILTER_HOME = "litellm.utils"
+_LOG_FILTER = "remove_sensitive_keys_from_dict"
+#: Where litellm's chat-or-Responses choice looks the model up (imported by name there).
+_BRIDGE_HOME = "litellm.responses.bridge_check"
+_BRIDGE_LOOKUP = "get_model_info_helper"
 
 
 @contextlib.contextmanager
@@ -89,9 +105,13 @@ def install() -> tuple[str, ...]:
         for method, skipped_value in (("response_cost_calculator", None), ("success_handler", None)):
             if _gate(logging_class, method, skipped_value):
                 installed.append(f"litellm.Logging.{method}")
+    if _unfiltered_log_params():
+        installed.append(f"{_LOG_FILTER_HOME}.{_LOG_FILTER}")
     service_class = _litellm_class("litellm._service_logger", "ServiceLogging")
     if service_class is not None and _gate(service_class, "service_success_hook", None):
         installed.append("litellm.ServiceLogging.service_success_hook")
+    if _bridge_lookup_once():
+        installed.append(f"{_BRIDGE_HOME}.{_BRIDGE_LOOKUP}")
     if _walk_once():
         installed.append(f"instructor.{_WALK_NAME}")
     if _cookieless_responses():
@@ -157,6 +177,80 @@ def _gate(owner: type, method: str, skipped_value: Any) -> bool:
 
     setattr(gated, _MARK, True)
     setattr(owner, method, gated)
+    return True
+
+
+def _unfiltered_log_params() -> bool:
+    """The logging record's copy of the parameters, unfiltered for memscribe's calls while no
+    litellm callback is configured (nothing reads the record then)."""
+    try:
+        home = importlib.import_module(_LOG_FILTER_HOME)
+    except ImportError:
+        return False
+    original = getattr(home, _LOG_FILTER, None)
+    if getattr(original, _MARK, False):
+        return True
+    if not callable(original):
+        return False
+    walk: Callable[[Any], Any] = original
+
+    @functools.wraps(walk)
+    def filtered(params: Any) -> Any:
+        if _OURS.get() and isinstance(params, dict) and not _callbacks_configured():
+            return dict(params)
+        return walk(params)
+
+    setattr(filtered, _MARK, True)
+    setattr(home, _LOG_FILTER, filtered)
+    return True
+
+
+def _bridge_lookup_once() -> bool:
+    """The model-map look-up of litellm's chat-or-Responses choice, once per model and provider
+    while the map is unchanged (same object, same size), for memscribe's calls: the answer (or the
+    "not mapped" failure) is kept, a copy handed out each time (the choice edits its ``mode``)."""
+    try:
+        home = importlib.import_module(_BRIDGE_HOME)
+    except ImportError:
+        return False
+    original = getattr(home, _BRIDGE_LOOKUP, None)
+    if getattr(original, _MARK, False):
+        return True
+    if not callable(original):
+        return False
+    lookup: Callable[..., Any] = original
+    #: (model, provider) → the answer, or the failure's message; for one state of the map.
+    answers: dict[tuple[Any, Any], dict[str, Any] | str] = {}
+    state: list[tuple[int, int]] = []
+
+    @functools.wraps(lookup)
+    def once(*args: Any, **kwargs: Any) -> Any:
+        if args or set(kwargs) - {"model", "custom_llm_provider"} or not _OURS.get():
+            return lookup(*args, **kwargs)
+        import litellm
+
+        table = litellm.model_cost
+        now = (id(table), len(table))
+        if state != [now]:
+            answers.clear()
+            state[:] = [now]
+        key = (kwargs.get("model"), kwargs.get("custom_llm_provider"))
+        known = answers.get(key)
+        if known is None:
+            try:
+                found = lookup(**kwargs)
+            except Exception as exc:
+                answers[key] = str(exc)
+                raise
+            if not isinstance(found, dict):
+                return found
+            known = answers[key] = dict(found)
+        if isinstance(known, str):
+            raise LookupError(known)  # what the look-up raised, as litellm's choice catches it
+        return dict(known)
+
+    setattr(once, _MARK, True)
+    setattr(home, _BRIDGE_LOOKUP, once)
     return True
 
 

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import litellm
@@ -201,3 +205,108 @@ def test_the_call_types_are_complete_once_a_model_is_built() -> None:
     assert Message.__pydantic_complete__ and ModelResponse.__pydantic_complete__
     assert isinstance(responses[0], ModelResponse)
     assert [p.slug for p in answer.profiles] == ["editor"]
+
+
+@contextmanager
+def _ollama(hits: Counter[str]) -> Iterator[str]:
+    """A loopback stand-in for an Ollama server (``/api/chat``, ``/api/show``), counting requests."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            return
+
+        def do_POST(self) -> None:  # noqa: N802 - http.server API
+            hits[self.path] += 1
+            body = json.loads(self.rfile.read(int(self.headers.get("content-length", "0"))) or b"{}")
+            if self.path == "/api/show":
+                payload: dict[str, Any] = {
+                    "template": "{{ .Prompt }}",
+                    "model_info": {"llama.context_length": 8192},
+                }
+            else:
+                payload = {
+                    "model": body.get("model"),
+                    "created_at": "2026-01-01T00:00:00Z",
+                    "message": {"role": "assistant", "content": ANSWER},
+                    "done": True,
+                    "prompt_eval_count": 12,
+                    "eval_count": 7,
+                }
+            data = json.dumps(payload).encode()
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_model_map_is_asked_once_per_model_for_memscribe_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """litellm's chat-or-Responses choice asked an Ollama server about a model its map lacks
+    (``/api/show``) twice per call; memscribe's calls ask once per process, others as before."""
+    assert "litellm.responses.bridge_check.get_model_info_helper" in light_calls.install()
+    hits: Counter[str] = Counter()
+    name = "ollama_chat/memscribe-unmapped-model"
+    request = DetectRequest(turns=(), window=1, windows=1)
+    with _ollama(hits) as url:
+        monkeypatch.setenv("OLLAMA_API_BASE", url)
+        model = llm.LiteLLMModel(name, api_base=url, context_tokens=8192)
+        answer = model.generate(task="detect", messages=MESSAGES, response_model=Detection, request=request)
+        asked = hits["/api/show"]
+        for _ in range(3):
+            answer = model.generate(
+                task="detect", messages=MESSAGES, response_model=Detection, request=request
+            )
+        assert hits["/api/chat"] == 4 and hits["/api/show"] == asked
+        litellm.completion(model=name, messages=MESSAGES, api_base=url, num_retries=0)
+        assert hits["/api/show"] > asked  # someone else's call: litellm's behaviour unchanged
+    assert [p.slug for p in answer.profiles] == ["editor"]
+    assert model.usage.llm_calls == 4 and model.usage.prompt_tokens == 4 * 12
+
+
+def test_the_kept_model_map_answer_follows_the_map_and_is_handed_out_as_a_copy() -> None:
+    from litellm.responses import bridge_check
+
+    light_calls.install()
+    name = "memscribe-bridge-test-model"
+
+    def ask() -> Any:  # as litellm's chat-or-Responses choice asks (the module's own name)
+        return vars(bridge_check)["get_model_info_helper"](model=name, custom_llm_provider="openai")
+
+    with light_calls.memscribe_call():
+        for _ in range(2):  # not mapped: the failure is kept, and raised again
+            with pytest.raises(Exception, match="isn't mapped"):
+                ask()
+        litellm.register_model(
+            {f"openai/{name}": {"litellm_provider": "openai", "mode": "chat", "max_input_tokens": 77}}
+        )
+        try:
+            info = ask()
+            assert info["max_input_tokens"] == 77  # the map grew: asked again
+            info["mode"] = "responses"  # what the choice does to its copy
+            assert ask()["mode"] == "chat"
+        finally:
+            litellm.model_cost.pop(f"openai/{name}", None)
+
+
+def test_the_logging_copy_of_the_parameters_is_filtered_only_when_someone_reads_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from litellm import utils as litellm_utils
+
+    assert "litellm.utils.remove_sensitive_keys_from_dict" in light_calls.install()
+    params = {"temperature": 0.0, "extra": {"client_secret": "s3cret", "schema": {"type": "object"}}}
+    filtered = {"temperature": 0.0, "extra": {"schema": {"type": "object"}}}
+    assert litellm_utils.remove_sensitive_keys_from_dict(params) == filtered  # someone else's call
+    with light_calls.memscribe_call():
+        assert litellm_utils.remove_sensitive_keys_from_dict(params) == params  # nobody reads the record
+        monkeypatch.setattr(litellm, "success_callback", [lambda *args: None])
+        assert litellm_utils.remove_sensitive_keys_from_dict(params) == filtered  # a callback reads it
