@@ -1,40 +1,80 @@
-"""Benchmark start-up: CPU (user+sys) of ``memscribe --help`` and of a dry-run extract of a
-two-line transcript, each in a fresh child, today's tree beside another copy in the same run.
+"""Benchmark start-up: CPU (user+sys) of ``memscribe --help``, of a dry-run extract of a
+two-line transcript and of the session-end hook, each in a fresh child, today's tree beside
+another copy in the same run.
 
     .venv/bin/python bench/startup.py                       # today's tree only
     .venv/bin/python bench/startup.py --before <pkgdir>     # and a folder holding another 'memscribe'
     .venv/bin/python bench/startup.py --runs 15
 
+The hook cases are what Claude Code's ``SessionEnd`` runs (``memscribe hook claude-code``, the
+payload on stdin) with ``--wait``, so the batch job it starts on the session's transcript (a
+two-turn claude-code session, new to the root) is a child it waits for and its CPU is counted:
+once into an empty root, once into a root that already holds memories (the dedup compares, so
+the offline semantic model loads). Each run gets a fresh copy of its root. For them the table
+also gives the CPU beyond ``--help``.
+
 Runs alternate between the two trees (load on the machine hits both alike); the table gives the
-median CPU seconds and, with ``--before``, the ratio. Bar (issue 17): ``memscribe --help`` < 0.3 s
-CPU. Byte-code caches are used as an installed package would (PYTHONDONTWRITEBYTECODE unset).
+median CPU seconds and, with ``--before``, the ratio. Bars: ``memscribe --help`` < 0.3 s CPU
+(issue 17); a single-transcript hook call with new turns < 0.5 s CPU beyond ``--help`` (issue
+14). Byte-code caches are used as an installed package would (PYTHONDONTWRITEBYTECODE unset).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
+HELP = "--help"
+
+
+@dataclass(frozen=True)
+class Case:
+    argv: list[str]
+    #: The hook payload written to stdin (``{transcript}`` and ``{root}`` filled in), if any.
+    stdin: str | None = None
+    #: A copy of this prepared root per run (``{root}`` is the copy), instead of the shared empty one.
+    seeded: bool = False
+    #: The CPU beyond ``--help`` is printed too.
+    beyond_help: bool = False
+
+
+_HOOK = ["hook", "claude-code", "--wait", "--memory-dir", "{root}"]
+_PAYLOAD = json.dumps(
+    {"session_id": "s2", "transcript_path": "{session}", "cwd": "{root}", "hook_event_name": "SessionEnd"}
+)
 CASES = {
-    "--help": ["--help"],
-    "extract (2 lines, dry run)": [
-        "extract",
-        "{transcript}",
-        "--dry-run",
-        "--json",
-        "--memory-dir",
-        "{root}",
-    ],
-    "search (empty root)": ["search", "coffee", "--memory-dir", "{root}"],
+    HELP: Case([HELP]),
+    "extract (2 lines, dry run)": Case(
+        ["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", "{root}"]
+    ),
+    "search (empty root)": Case(["search", "coffee", "--memory-dir", "{root}"]),
+    "hook SessionEnd, empty root": Case(_HOOK, _PAYLOAD, beyond_help=True),
+    "hook SessionEnd, 2 memories": Case(_HOOK, _PAYLOAD, seeded=True, beyond_help=True),
 }
 
 
-def cpu_of(args: list[str], before: str | None) -> float:
+def _session(path: Path, sid: str, user: str) -> Path:
+    """A two-turn Claude Code transcript."""
+    lines = [
+        {"type": "user", "uuid": "u1", "sessionId": sid, "timestamp": "2026-01-01T10:00:00Z",
+         "message": {"role": "user", "content": user}},
+        {"type": "assistant", "uuid": "a1", "parentUuid": "u1", "sessionId": sid,
+         "timestamp": "2026-01-01T10:00:05Z",
+         "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]}},
+    ]  # fmt: skip
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def cpu_of(args: list[str], before: str | None, stdin: str | None = None) -> float:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["COLUMNS"] = "100"
@@ -42,11 +82,19 @@ def cpu_of(args: list[str], before: str | None) -> float:
         env["PYTHONPATH"] = before + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(
         [sys.executable, "-m", "memscribe.cli", *args],
+        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=env,
     )
-    _, _, usage = os.wait4(proc.pid, 0)
+    if stdin is not None:
+        assert proc.stdin is not None
+        proc.stdin.write(stdin.encode("utf-8"))
+        proc.stdin.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"memscribe {' '.join(args)} failed (tree: {before or 'today'})")
+    # with --wait the hook waits for the batch job it starts: its CPU is in the child's rusage
     return usage.ru_utime + usage.ru_stime
 
 
@@ -56,29 +104,56 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=9)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="memscribe-startup-") as tmp:
-        transcript = Path(tmp) / "t.txt"
+        folder = Path(tmp)
+        transcript = folder / "t.txt"
         transcript.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
-        root = Path(tmp) / "root"
+        root = folder / "root"
         root.mkdir()
+        session = _session(folder / "session.jsonl", "s2", "I use Neovim for everything. I live in Lisbon.")
+        seed = folder / "seed"  # a root holding memories, written by today's tree
+        seed.mkdir()
+        earlier = _session(folder / "earlier.jsonl", "s1", "I prefer tabs over spaces. My timezone is UTC+1.")
+        cpu_of(["batch", str(earlier), "--memory-dir", str(seed), "--json", "--no-progress"], None)
         trees = [("before", args.before), ("after", None)] if args.before else [("now", None)]
         for _, where in trees:  # warm the byte-code caches once
-            cpu_of(["--help"], where)
+            cpu_of([HELP], where)
         print(
-            f"{'case':<28} "
+            f"{'case':<30} "
             + " ".join(f"{name + ' s':>10}" for name, _ in trees)
             + ("  ratio" if args.before else "")
         )
-        for case, template in CASES.items():
-            argv = [a.format(transcript=transcript, root=root) for a in template]
+        medians_of: dict[str, list[float]] = {}
+        runs = 0
+        for case_name, case in CASES.items():
             times: dict[str, list[float]] = {name: [] for name, _ in trees}
             for _ in range(args.runs):
                 for name, where in trees:
-                    times[name].append(cpu_of(argv, where))
+                    run_root = root
+                    if case.seeded or case.stdin is not None:
+                        runs += 1
+                        run_root = folder / f"run-{runs}"
+                        if case.seeded:
+                            shutil.copytree(seed, run_root)
+                        else:
+                            run_root.mkdir()
+                    fill = {"transcript": str(transcript), "root": str(run_root), "session": str(session)}
+                    argv = [a.format(**fill) for a in case.argv]
+                    stdin = None if case.stdin is None else case.stdin.replace("{session}", fill["session"])
+                    if stdin is not None:
+                        stdin = stdin.replace("{root}", fill["root"])
+                    times[name].append(cpu_of(argv, where, stdin))
             medians = [statistics.median(times[name]) for name, _ in trees]
-            line = f"{case:<28} " + " ".join(f"{m:>10.3f}" for m in medians)
+            medians_of[case_name] = medians
+            line = f"{case_name:<30} " + " ".join(f"{m:>10.3f}" for m in medians)
             if args.before:
                 line += f"  ×{medians[1] / medians[0]:.2f}"
             print(line)
+            if case.beyond_help:
+                beyond = [m - h for m, h in zip(medians, medians_of[HELP], strict=True)]
+                line = f"{'  beyond --help':<30} " + " ".join(f"{b:>10.3f}" for b in beyond)
+                if args.before:
+                    line += f"  ×{beyond[1] / beyond[0]:.2f}"
+                print(line)
 
 
 if __name__ == "__main__":
