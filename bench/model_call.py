@@ -11,7 +11,10 @@ call is a real ``litellm.completion`` over loopback HTTP with a detect-sized pro
 answer, validated by instructor into a ``Detection``. The CPU inside ``litellm.completion`` (which
 includes the provider SDK and HTTP) is printed apart from the rest (instructor and memscribe).
 
-    python bench/model_call.py [--calls 200] [--http10] [--baseline REV [--rounds 3]]
+    python bench/model_call.py [--calls 200] [--http10] [--ollama] [--baseline REV [--rounds 3]]
+
+``--ollama`` calls ``ollama_chat/bench-model`` on a stand-in of Ollama's own API (``/api/chat``,
+``/api/show``; ``OLLAMA_API_BASE`` points at it) instead of an OpenAI-compatible server.
 
 ``--baseline REV`` measures git revision REV's code (exported beside the tree with
 ``bench/before_after.py``; the working tree is not touched) and the working tree's,
@@ -32,20 +35,49 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+#: The stand-in server, run as ``python -c SERVER REPO KEEP_ALIVE API`` (API: openai or ollama).
 SERVER = """
 import json, sys, threading
-sys.path.insert(0, {repo!r})
+from http.server import BaseHTTPRequestHandler
+repo, keep_alive, api = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
+sys.path.insert(0, repo)
 from tests.support.llm_server import ScriptBook, _handler, _Server
-reply = json.dumps({{"profiles": [{{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.",
-                                   "evidence_turns": [0]}}], "playbooks": []}})
-handler = _handler(ScriptBook(), 0.0, lambda messages: reply)
-if {keep_alive!r}:
+reply = json.dumps({"profiles": [{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.",
+                                  "evidence_turns": [0]}], "playbooks": []})
+
+
+class Ollama(BaseHTTPRequestHandler):
+    # Ollama's own API: /api/chat answers, /api/show tells a model's facts (litellm asks it).
+    def log_message(self, format, *args):
+        return
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("content-length", "0"))) or b"{}")
+        if self.path == "/api/show":
+            answer = {"template": "{{ .Prompt }}", "model_info": {"llama.context_length": 8192}}
+        elif self.path == "/api/chat":
+            prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
+            answer = {"model": body.get("model"), "created_at": "2026-01-01T00:00:00Z", "done": True,
+                      "done_reason": "stop", "message": {"role": "assistant", "content": reply},
+                      "prompt_eval_count": prompt // 4, "eval_count": len(reply) // 4}
+        else:
+            return self.send_error(404)
+        data = json.dumps(answer).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+handler = Ollama if api == "ollama" else _handler(ScriptBook(), 0.0, lambda messages: reply)
+if keep_alive:
     class handler(handler):  # answers as vLLM (uvicorn), Ollama (Go net/http) and hosted APIs do
         protocol_version = "HTTP/1.1"  # the connection stays open for the next request
         disable_nagle_algorithm = True  # TCP_NODELAY, as those servers set it
 server = _Server(("127.0.0.1", 0), handler)
 threading.Thread(target=server.serve_forever, daemon=True).start()
-print("http://127.0.0.1:%d/v1" % server.server_address[1], flush=True)
+print("http://127.0.0.1:%d%s" % (server.server_address[1], "" if api == "ollama" else "/v1"), flush=True)
 sys.stdin.read()
 """
 
@@ -65,7 +97,7 @@ class _Timed:
             self.cpu += time.process_time() - t0
 
 
-def compare(rev: str, calls: int, rounds: int, http10: bool = False) -> int:
+def compare(rev: str, calls: int, rounds: int, options: list[str]) -> int:
     """Median CPU per call of ``rev``'s code and the working tree's, measured alternately."""
     import statistics
     import tempfile
@@ -86,7 +118,7 @@ def compare(rev: str, calls: int, rounds: int, http10: bool = False) -> int:
                         "--calls",
                         str(calls),
                         "--json",
-                        *(["--http10"] if http10 else []),
+                        *options,
                     ],
                     capture_output=True,
                     text=True,
@@ -95,7 +127,8 @@ def compare(rev: str, calls: int, rounds: int, http10: bool = False) -> int:
                     check=True,
                 )
                 figures[label].append(json.loads(done.stdout.strip().splitlines()[-1]))
-    server = "HTTP/1.0, a connection per call" if http10 else "HTTP/1.1 keep-alive"
+    server = "HTTP/1.0, a connection per call" if "--http10" in options else "HTTP/1.1 keep-alive"
+    server += ", Ollama's API" if "--ollama" in options else ", OpenAI-compatible"
     print(
         f"CPU per model call, median of {rounds} alternating runs of {calls} calls (before: {rev}; {server})"
     )
@@ -123,14 +156,23 @@ def main() -> int:
     parser.add_argument(
         "--http10", action="store_true", help="the server answers HTTP/1.0 (a connection per call)"
     )
+    parser.add_argument("--ollama", action="store_true", help="call a stand-in Ollama server (ollama_chat/)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run's figures
     args = parser.parse_args()
     if args.baseline:
-        return compare(args.baseline, args.calls, args.rounds, args.http10)
+        options = [flag for flag, on in (("--http10", args.http10), ("--ollama", args.ollama)) if on]
+        return compare(args.baseline, args.calls, args.rounds, options)
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("OPENAI_API_KEY", "bench-key-not-real")
     server = subprocess.Popen(
-        [sys.executable, "-c", SERVER.format(repo=str(REPO), keep_alive=not args.http10)],
+        [
+            sys.executable,
+            "-c",
+            SERVER,
+            str(REPO),
+            "0" if args.http10 else "1",
+            "ollama" if args.ollama else "openai",
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -138,13 +180,15 @@ def main() -> int:
     try:
         assert server.stdout is not None
         url = server.stdout.readline().strip()
+        if args.ollama:
+            os.environ["OLLAMA_API_BASE"] = url  # where litellm asks about the model (/api/show)
         t0 = time.process_time()
         from memscribe.model.llm import LiteLLMModel
         from memscribe.schemas.candidates import Detection
         from memscribe.schemas.requests import DetectRequest
 
         import_cpu = time.process_time() - t0
-        model = LiteLLMModel("openai/bench-model", api_base=url)
+        model = LiteLLMModel("ollama_chat/bench-model" if args.ollama else "openai/bench-model", api_base=url)
         inside = _Timed(model._completion)  # the split: litellm.completion (with the SDK) vs the rest
         model._completion = inside
         window = "\n".join(f"[{i}] user: I use Neovim and I like it a lot, line {i}" for i in range(40))
