@@ -77,7 +77,7 @@ def _messages_offset(text: str, start: int) -> int | None:
     return None
 
 
-def _document_messages(text: str, ctx: ParseContext) -> list[tuple[int, Any]] | None:
+def _document_messages(text: str, ctx: ParseContext) -> Iterator[tuple[int, Any]] | None:
     """``(line, message)`` pairs for a whole-document array or messages object, else None."""
     try:
         document = decode_json(text)
@@ -92,19 +92,26 @@ def _document_messages(text: str, ctx: ParseContext) -> list[tuple[int, Any]] | 
         while end > offset and text[end - 1] in _WS:
             end -= 1
         if text.find("\n", offset, end) < 0:  # on one line (``json.dumps``): nothing to walk
-            line = 1 + text.count("\n", 0, offset)
-            return [(line, item) for item in document]
+            return _taken(document, line=1 + text.count("\n", 0, offset))
     else:
         return None
     if offset is None:  # pragma: no cover - the document parsed, so the key is there
-        return [(1, item) for item in document["messages"]]
+        return _taken(document["messages"], line=1)
     is_list = isinstance(document, list)
     del document  # the items are decoded again with their offsets: the document is not held twice
     try:
-        return list(_with_lines(text, _array_items(text, offset)))
+        return _taken(list(_with_lines(text, _array_items(text, offset))))
     except (ValueError, RecursionError):
         document = decode_json(text)
-        return [(1, item) for item in (document if is_list else document["messages"])]
+        return _taken(document if is_list else document["messages"], line=1)
+
+
+def _taken(items: list[Any], line: int | None = None) -> Iterator[tuple[int, Any]]:
+    """``items`` (``(line, message)`` pairs, or messages all on ``line``) one at a time, each let
+    go once yielded: the list is emptied as the drafts are made, not held until they all are."""
+    items.reverse()
+    while items:
+        yield items.pop() if line is None else (line, items.pop())
 
 
 def _with_lines(text: str, items: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
@@ -163,13 +170,11 @@ def parse_openai(text: str, ctx: ParseContext) -> Transcript:
     """Read OpenAI chat messages (document or JSONL)."""
     items = _document_messages(text, ctx)
     if items is None:
-        items = list(iter_json_lines(text, ctx))
+        items = _taken(list(iter_json_lines(text, ctx)))
     del text  # decoded: freed before the turns are built (the caller handed it over)
     names: dict[str, str] = {}
     drafts: list[TurnDraft] = []
-    items.reverse()  # each message let go once its draft is made
-    while items:
-        line, message = items.pop()
+    for line, message in items:
         try:
             drafts.append(_message_draft(message, line, names))
         except ShapeError as exc:
