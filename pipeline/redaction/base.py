@@ -99,6 +99,26 @@ def same_offsets(text: str, low: str) -> bool:
     return len(low) == len(text) and "\u017f" not in text and "\u212a" not in text
 
 
+#: Characters ``re`` matches case-insensitively as an ASCII letter their ``lower()`` is not.
+_RE_FOLDS = {"\u017f": "s", "\u212a": "k"}
+
+
+def _fold_one(ch: str) -> str:
+    low = ch.lower()
+    return _RE_FOLDS.get(ch) or (low if len(low) == 1 else low[0])
+
+
+def offset_lowered(text: str) -> str:
+    """Lower case with ``text``'s offsets, for substring searches whose positions index ``text``:
+    :func:`lowered` where that keeps them (:func:`same_offsets`); else each character lower-cased
+    alone, keeping the first character where lower-casing lengthens it (``İ`` → ``i``), with the
+    letters ``re`` folds specially (long s, Kelvin sign) as the ASCII letter it matches them as."""
+    low = lowered(text)
+    if same_offsets(text, low):
+        return low
+    return "".join(_fold_one(ch) for ch in text)
+
+
 def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans of the lines of ``low`` that contain a hint."""
     spans: list[tuple[int, int]] = []
@@ -162,7 +182,7 @@ def _regex(
             return
         windows: list[tuple[int, int]] = [(0, len(text))]
         if ihints:
-            windows = _hint_lines(lowered(text), ihints)
+            windows = _hint_lines(offset_lowered(text), ihints)
         for m in (m for ws, we in windows for m in rx.finditer(text, ws, we)):
             start, end = m.span(group)
             if start < 0 or end <= start:

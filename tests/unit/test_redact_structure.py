@@ -130,6 +130,9 @@ def test_sas_signature_masked_and_slugs_kept() -> None:
         ('ſ setSecret("Zq8vR2mXk4Lp9sWt")', "Zq8vR2mXk4Lp9sWt"),
         ("heroku config:get API_TOKEN\nq8Zr2LmX9vT4kW7pN3sYx\n", "q8Zr2LmX9vT4kW7pN3sYx"),
         ("İİ heroku config:get API_TOKEN\nq8Zr2LmX9vT4kW7pN3sYx\n", "q8Zr2LmX9vT4kW7pN3sYx"),
+        # more ``İ`` than the line is long: offsets into the lower case ran past the text (IndexError)
+        ("İ" * 32 + "\nconn: Server=x;Password=Zq8vR2mXk4Lp9sWt;\n", "Zq8vR2mXk4Lp9sWt"),
+        ("İ" * 32 + ' api_token = "Zq8vR2mXk4Lp9sWt"', "Zq8vR2mXk4Lp9sWt"),
         ("echo $AWS_SECRET_ACCESS_KEY\r\nq8Zr2LmX9vT4kW7pN3sYx", "q8Zr2LmX9vT4kW7pN3sYx"),
     ],
 )
@@ -144,3 +147,15 @@ def test_substring_first_paths_find_what_a_full_scan_finds(text: str, secret: st
 def test_value_line_needs_a_secret_line_before_it() -> None:
     assert find_secrets("heroku config:get APP_NAME\nq8Zr2LmX9vT4kW7pN3sYx\n") == []
     assert find_secrets("q8Zr2LmX9vT4kW7pN3sYx\nAPI_TOKEN above\n") == []
+
+
+def test_name_starts_index_the_text_whatever_lower_casing_does() -> None:
+    from memscribe.redaction import structure
+    from memscribe.redaction.base import lowered, offset_lowered
+
+    for text in ("İİİ密码", "İ" * 40 + " password: x", "ſecret İ token"):
+        low = offset_lowered(text)
+        assert len(low) == len(text)
+        starts = structure._name_starts(text, lowered(text))  # a ``low`` of another length
+        assert all(0 <= s < len(text) for s in starts)
+        assert starts == structure._name_starts(text, low)
