@@ -180,78 +180,79 @@ def _gate(owner: type, method: str, skipped_value: Any) -> bool:
     return True
 
 
-def _unfiltered_log_params() -> bool:
-    """The logging record's copy of the parameters, unfiltered for memscribe's calls while no
-    litellm callback is configured (nothing reads the record then)."""
+def _replace_function(
+    home_name: str, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
+) -> bool:
+    """Replace the function ``name`` of module ``home_name`` by ``wrap(original)``, once (a marked
+    replacement is kept); False where the module or a callable of that name is missing."""
     try:
-        home = importlib.import_module(_LOG_FILTER_HOME)
+        home = importlib.import_module(home_name)
     except ImportError:
         return False
-    original = getattr(home, _LOG_FILTER, None)
+    original = getattr(home, name, None)
     if getattr(original, _MARK, False):
         return True
     if not callable(original):
         return False
-    walk: Callable[[Any], Any] = original
-
-    @functools.wraps(walk)
-    def filtered(params: Any) -> Any:
-        if _OURS.get() and isinstance(params, dict) and not _callbacks_configured():
-            return dict(params)
-        return walk(params)
-
-    setattr(filtered, _MARK, True)
-    setattr(home, _LOG_FILTER, filtered)
+    replacement = functools.wraps(original)(wrap(original))
+    setattr(replacement, _MARK, True)
+    setattr(home, name, replacement)
     return True
+
+
+def _unfiltered_log_params() -> bool:
+    """The logging record's copy of the parameters, unfiltered for memscribe's calls while no
+    litellm callback is configured (nothing reads the record then)."""
+
+    def wrap(walk: Callable[..., Any]) -> Callable[..., Any]:
+        def filtered(params: Any) -> Any:
+            if _OURS.get() and isinstance(params, dict) and not _callbacks_configured():
+                return dict(params)
+            return walk(params)
+
+        return filtered
+
+    return _replace_function(_LOG_FILTER_HOME, _LOG_FILTER, wrap)
 
 
 def _bridge_lookup_once() -> bool:
     """The model-map look-up of litellm's chat-or-Responses choice, once per model and provider
     while the map is unchanged (same object, same size), for memscribe's calls: the answer (or the
     "not mapped" failure) is kept, a copy handed out each time (the choice edits its ``mode``)."""
-    try:
-        home = importlib.import_module(_BRIDGE_HOME)
-    except ImportError:
-        return False
-    original = getattr(home, _BRIDGE_LOOKUP, None)
-    if getattr(original, _MARK, False):
-        return True
-    if not callable(original):
-        return False
-    lookup: Callable[..., Any] = original
-    #: (model, provider) → the answer, or the failure's message; for one state of the map.
-    answers: dict[tuple[Any, Any], dict[str, Any] | str] = {}
-    state: list[tuple[int, int]] = []
 
-    @functools.wraps(lookup)
-    def once(*args: Any, **kwargs: Any) -> Any:
-        if args or set(kwargs) - {"model", "custom_llm_provider"} or not _OURS.get():
-            return lookup(*args, **kwargs)
-        import litellm
+    def wrap(lookup: Callable[..., Any]) -> Callable[..., Any]:
+        #: (model, provider) → the answer, or the failure's message; for one state of the map.
+        answers: dict[tuple[Any, Any], dict[str, Any] | str] = {}
+        state: list[tuple[int, int]] = []
 
-        table = litellm.model_cost
-        now = (id(table), len(table))
-        if state != [now]:
-            answers.clear()
-            state[:] = [now]
-        key = (kwargs.get("model"), kwargs.get("custom_llm_provider"))
-        known = answers.get(key)
-        if known is None:
-            try:
-                found = lookup(**kwargs)
-            except Exception as exc:
-                answers[key] = str(exc)
-                raise
-            if not isinstance(found, dict):
-                return found
-            known = answers[key] = dict(found)
-        if isinstance(known, str):
-            raise LookupError(known)  # what the look-up raised, as litellm's choice catches it
-        return dict(known)
+        def once(*args: Any, **kwargs: Any) -> Any:
+            if args or set(kwargs) - {"model", "custom_llm_provider"} or not _OURS.get():
+                return lookup(*args, **kwargs)
+            import litellm
 
-    setattr(once, _MARK, True)
-    setattr(home, _BRIDGE_LOOKUP, once)
-    return True
+            table = litellm.model_cost
+            now = (id(table), len(table))
+            if state != [now]:
+                answers.clear()
+                state[:] = [now]
+            key = (kwargs.get("model"), kwargs.get("custom_llm_provider"))
+            known = answers.get(key)
+            if known is None:
+                try:
+                    found = lookup(**kwargs)
+                except Exception as exc:
+                    answers[key] = str(exc)
+                    raise
+                if not isinstance(found, dict):
+                    return found
+                known = answers[key] = dict(found)
+            if isinstance(known, str):
+                raise LookupError(known)  # what the look-up raised, as litellm's choice catches it
+            return dict(known)
+
+        return once
+
+    return _replace_function(_BRIDGE_HOME, _BRIDGE_LOOKUP, wrap)
 
 
 def _walk_once() -> bool:

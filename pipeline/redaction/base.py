@@ -92,15 +92,15 @@ def has_digit(text: str) -> bool:
     return found
 
 
+#: Characters ``re`` matches case-insensitively as an ASCII letter their ``lower()`` is not.
+_RE_FOLDS = {"\u017f": "s", "\u212a": "k"}
+
+
 def same_offsets(text: str, low: str) -> bool:
     """True when offsets into ``low`` (:func:`lowered`) are offsets into ``text`` and every
     case-insensitive regex match holds its lower-case hint: no character changed length when
     lower-cased, and no long s or Kelvin sign (which ``re`` matches as ``s`` and ``k``)."""
-    return len(low) == len(text) and "\u017f" not in text and "\u212a" not in text
-
-
-#: Characters ``re`` matches case-insensitively as an ASCII letter their ``lower()`` is not.
-_RE_FOLDS = {"\u017f": "s", "\u212a": "k"}
+    return len(low) == len(text) and not any(ch in text for ch in _RE_FOLDS)
 
 
 def _fold_one(ch: str) -> str:

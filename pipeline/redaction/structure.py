@@ -261,9 +261,9 @@ def _name_starts(text: str, low: str) -> list[int]:
 
 def identifier_starts(text: str, low: str, hints: Iterable[str]) -> list[int]:
     """Start of each identifier of ``text`` (``low``, lower-cased) that holds one of ``hints``.
-    A ``low`` whose offsets are not ``text``'s (``İ`` lower-cases to two characters) is replaced
-    by :func:`~memscribe.redaction.base.offset_lowered`."""
-    if len(low) != len(text):
+    A ``low`` whose offsets are not ``text``'s (``İ`` lower-cases to two characters; ``re`` reads
+    a long s as ``s``) is replaced by :func:`~memscribe.redaction.base.offset_lowered`."""
+    if not same_offsets(text, low):
         low = offset_lowered(text)
     starts: set[int] = set()
     for hint in hints:
@@ -283,7 +283,7 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _assignments(text: str) -> Iterator[tuple[int, int]]:
-    matches = (_ASSIGN.match(text, start) for start in _name_starts(text, offset_lowered(text)))
+    matches = (_ASSIGN.match(text, start) for start in _name_starts(text, lowered(text)))
     for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")
         if text.endswith("[REDACTED:", 0, m.start()) or m.group("tag") == "!":

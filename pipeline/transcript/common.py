@@ -207,19 +207,13 @@ _FLUSH_ANSWERS = frozenset({"NO_REPLY", "NO_FLUSH"})
 
 
 def _clean(text: str, user_message: bool, memories: list[str]) -> tuple[str, int]:
-    """Apply the noise rules for this turn's role; return cleaned text and blocks removed. Each
-    rule is called only where its fixed part occurs (most turns carry no host noise); a user
-    message without ``[``, ``(untrusted`` or three newlines has none (see
-    :func:`noise.strip_user_noise`)."""
-    blocks = 0
-    if "</" in text:
-        text, blocks = noise.strip_memory_blocks(text, memories)
-    if user_message and ("[" in text or "(untrusted" in text or "\n\n\n" in text):
+    """Apply the noise rules for this turn's role; return cleaned text and blocks removed (each
+    rule returns at once where its fixed part does not occur: most turns carry no host noise)."""
+    text, blocks = noise.strip_memory_blocks(text, memories)
+    if user_message:
         text, more = noise.strip_user_noise(text)
         blocks += more
-    if "[[" in text:
-        text = noise.strip_reply_tags(text)
-    return text.strip(), blocks
+    return noise.strip_reply_tags(text).strip(), blocks
 
 
 def collect_drafts(
