@@ -19,7 +19,10 @@ from memscribe.redaction.values import (
     _char_classes,
     _looks_random,
     _password_like,
+    applied_name,
+    dotted_names,
     encodes_public_text,
+    is_benign_path,
     is_placeholder,
     shannon_entropy,
     typed_sample,
@@ -106,7 +109,11 @@ _STRONG_PAIRS = frozenset(
 #: Trailing name parts that still denote the secret itself (``SECRET_VALUE``, ``token_b64``).
 _VALUE_SUFFIXES = frozenset("value values str string b64 base64 hex raw plain plaintext bytes base".split())
 #: Name parts that make the value something *about* a secret, not a secret.
-_DENY_ANY = frozenset("hash hashed public pub publishable fingerprint digest csrf xsrf authenticity".split())
+_DENY_ANY = frozenset(
+    "hash hashed public pub publishable fingerprint digest csrf xsrf authenticity".split()
+    # a stand-in named as one (``FAKE_API_KEY``, ``dummyToken``, ``example_secret``)
+    + "fake dummy mock example sample placeholder".split()
+)
 #: Words that make a name a phrase *about* the secret named after them (where it is kept, how
 #: many there are), not the secret itself.
 _ABOUT_WORDS = frozenset("to for of from into with store storing stored".split())
@@ -194,6 +201,10 @@ def _plausible_value(
 ) -> bool:
     v = value.strip()
     if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
+        return False
+    if applied_name(v) or is_benign_path(v) or (dotted_names(v) and not password_name):
+        # code (``api_keys[0]``, ``String?``, ``process.env.API_KEY``) or where the secret is
+        # kept (``~/.ssh/id_ed25519``); dotted words can still be a pass phrase
         return False
     if _UUID.match(v):
         # a UUID is an id, except under a secret's name (Heroku and Snyk keys are UUIDs)

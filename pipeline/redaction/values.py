@@ -24,6 +24,8 @@ _KNOWN_EXAMPLES = frozenset(
 )
 _PLACEHOLDER_VALUES = frozenset(
     "password passwd pass secret token apikey api_key api-key username user admin key value test".split()
+    # type names: a declaration's type, not its value (``apiKey: string``, ``token: String?``)
+    + "string str int integer bool boolean number any object bytes char".split()
 )
 _PLACEHOLDER_WORDS = re.compile(
     r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|(?-i:x{4}|X{4})|\*\*\*|"
@@ -31,6 +33,13 @@ _PLACEHOLDER_WORDS = re.compile(
     r"\{\{|\}\}|\$\{|\$\(",
     re.IGNORECASE,
 )
+#: A slot filled in later, with its opening written as :func:`is_placeholder` looks for it first:
+#: Ruby / CoffeeScript / Octopus interpolation (``#{ApiKey}``), a Python %-format field
+#: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
+#: ``fake-api-key``; not inside a random run such as ``12fake4``).
+_SLOTS = (("#{", re.compile(r"#\{")), ("%(", re.compile(r"%\(\w+\)[sdr]")))
+_STAND_IN_WORDS = ("fake", "mock", "sample")
+_STAND_IN = re.compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
 _PROVIDER_PREFIX = re.compile(
     r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
     r"xox[baprse]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIzaSy|AIza|ATBB|dapi)"
@@ -61,6 +70,11 @@ def is_placeholder(value: str) -> bool:
     if any(ex in v for ex in _KNOWN_EXAMPLES):
         return True
     if _VAR_REF.match(v) or _PLACEHOLDER_WORDS.search(v):
+        return True
+    if any(opening in v and rx.search(v) for opening, rx in _SLOTS):
+        return True
+    low = v.lower()
+    if any(w in low for w in _STAND_IN_WORDS) and _STAND_IN.search(v):
         return True
     bare = v.strip("<>[]{}()")
     if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or _VAR_REF.match(bare)):
@@ -198,6 +212,54 @@ _BENIGN_SHAPE = re.compile(
 )
 
 
+#: A file path: from the home folder, the working folder or its parent, or the root into a
+#: lower-case folder (``~/.ssh/id_ed25519``, ``./certs/key.pem``, ``/run/secrets/db_password``),
+#: or from a drive (``C:\\Users\\me\\key.pem``).
+_PATH = re.compile(
+    r"^(?:(?:~|\.\.?)/|/[a-z][a-z0-9_.-]*/|[A-Za-z]:\\{1,2}[A-Za-z])[\w.@~-]*(?:[/\\]{1,2}[\w.@~-]+)*[/\\]?$"
+)
+#: One hump of an identifier: an upper-case run (``API``) or a letter run that only opens in
+#: upper case (``process``, ``Key``).
+_HUMP = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+#: A code reference: dotted names (``process.env.API_KEY``, ``config.apiKey``), or a name
+#: subscripted, made optional or generic (``api_keys[0]``, ``environment["TOKEN"]``,
+#: ``String?``, ``Optional[SecretStr]``).
+_DOTTED_NAMES = re.compile(r"^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$")
+_NAME_APPLIED = re.compile(
+    r"^(?:[A-Za-z_$][A-Za-z_$.]*(?:\[[^\]\s]*\]?|<[\w.,<> ]*>?)|[A-Z][a-z]+(?:[A-Z][a-z]+)*\?)$"
+)
+
+
+def is_benign_path(value: str) -> bool:
+    """True when ``value`` is a file path (:data:`_PATH`): where a key is kept, not the key."""
+    return _PATH.match(value) is not None
+
+
+def code_reference(value: str) -> bool:
+    """True when ``value`` is code that names a value instead of holding one:
+    :func:`applied_name` or :func:`dotted_names`."""
+    return applied_name(value) or dotted_names(value)
+
+
+def applied_name(value: str) -> bool:
+    """A name subscripted, made generic or (a type) optional: ``api_keys[0``,
+    ``environment["TOKEN"`` (cut at the quote), ``Optional[SecretStr``, ``List<String>``,
+    ``String?``."""
+    return _NAME_APPLIED.match(value) is not None
+
+
+def dotted_names(value: str) -> bool:
+    """Dotted names made of word humps, without digits (``process.env.API_KEY``,
+    ``config.apiKey``, ``ProcessInfo.processInfo``): a random token of that length almost
+    always holds a digit, and its humps are short and unpronounceable."""
+    if not _DOTTED_NAMES.match(value):
+        return False
+    humps = _HUMP.findall(value)
+    return all(len(h) >= 3 or h.isupper() for h in humps) and all(
+        h.isupper() or _pronounceable(h) for h in humps if len(h) >= 4
+    )
+
+
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
     content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
@@ -325,6 +387,7 @@ def not_a_secret(value: str) -> bool:
         or sequential(value)
         or wordy(value)
         or typed_sample(value)
+        or code_reference(value)
     )
 
 

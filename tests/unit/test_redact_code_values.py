@@ -1,0 +1,100 @@
+"""Values under secret names that are code, a slot or a path, not a secret (issue 12): each shape
+is kept, and a real value under the same name in the same syntax is still masked. The real
+values are random, generated for these tests."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from memscribe.redaction import find_secrets, is_placeholder
+
+_RNG = random.Random(20261202_12)
+_B62 = string.ascii_letters + string.digits
+
+
+def _token(n: int = 40) -> str:
+    return "".join(_RNG.choice(_B62) for _ in range(n))
+
+
+def _found(text: str) -> list[str]:
+    return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+#: (a benign line with ``{v}`` standing for the kept value, that value): a line of the same
+#: syntax with a random token in its place must be masked.
+_CODE = [
+    # dotted names: where the value comes from
+    ('"apiKey": "{v}",', "process.env.API_KEY"),
+    ("apiKey: {v},", "config.apiKey"),
+    ("api_key = {v}", "settings.ThirdPartyApiKey"),
+    # a name subscripted (the scan stops at a quote), generic or optional: code, not a value
+    ('let token = {v}"TOKEN"]', "ProcessInfo.processInfo.environment["),
+    ("api_key = {v}", "api_keys[0]"),
+    ("secret_key: {v} = None", "Optional[SecretStr]"),
+    ("apiKey: {v} = nil", "String?"),
+    ("readonly apiKey: {v};", "string"),
+    # slots a template fills in later
+    ('api_key = "{v}"', "%(api_key)s"),
+    ('<add key="ApiKey" value="{v}" />', "#{ApiKey}"),
+    # stand-ins that say so
+    ('client_secret = "{v}"', "mock_client_secret_value"),
+    ('api_key = "{v}"', "fake-api-key-for-testing"),
+    ('token = "{v}"', "sample_token_value_here"),
+    # where the key is kept
+    ("ssh_key: {v}", "~/.ssh/id_ed25519"),
+    ('private_key = "{v}"', "./certs/key.pem"),
+    ('client_secret = "{v}"', "/run/secrets/client_secret"),
+    ('private_key = "{v}"', "C:\\\\Users\\\\me\\\\.ssh\\\\id_rsa"),
+]
+
+
+@pytest.mark.parametrize(("line", "value"), _CODE)
+def test_code_slots_and_paths_under_secret_names_are_kept(line: str, value: str) -> None:
+    assert _found(line.format(v=value) + "\n") == []
+
+
+@pytest.mark.parametrize(("line", "value"), _CODE)
+def test_a_random_value_in_the_same_place_is_masked(line: str, value: str) -> None:
+    secret = _token()
+    text = line.format(v=secret) + "\n"
+    assert _found(text) == [secret], text
+
+
+@pytest.mark.parametrize("name", ["FAKE_API_KEY", "dummyToken", "example_secret", "mock_client_secret"])
+def test_a_name_that_says_stand_in_is_not_a_secret_name(name: str) -> None:
+    assert _found(f'{name} = "{_token()}"\n') == []
+    secret = _token()
+    real = name.replace("FAKE_", "").replace("dummy", "").replace("example_", "").replace("mock_", "")
+    assert _found(f'{real} = "{secret}"\n') == [secret]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Correct.Horse.Battery",  # dotted words can be a pass phrase
+        "Secret1!",
+        "Password!",
+        "admin!",
+        "hunter2?",
+    ],
+)
+def test_password_values_that_look_like_punctuated_words_stay_masked(value: str) -> None:
+    assert _found(f'DB_PASSWORD = "{value}"\n') == [value]
+
+
+def test_stand_in_words_inside_a_random_run_do_not_make_a_placeholder() -> None:
+    # ``fake`` glued to digits is part of a token (gitleaks' own samples hold such tokens)
+    assert not is_placeholder("abc12fake4Tq9ZxLmW7pR2sV")
+    assert not is_placeholder("Kq7samplex9Pz2LmW7pR2sVb")
+    assert is_placeholder("token-fake-9Pz2LmW7pR2s")
+
+
+def test_random_dotted_tokens_are_not_taken_for_code() -> None:
+    # base64url parts hold digits and short humps: a JWT-like or dotted random token is masked
+    secret = f"{_token(20)}.{_token(12)}.{_token(30)}"
+    assert _found(f'token = "{secret}"\n') == [secret]
+    letters = "xQzRwTkPmVnBsLdFgHjK.aZeRtYuIoPqSdFgHjKl"
+    assert _found(f'token = "{letters}"\n') == [letters]
