@@ -2,9 +2,10 @@
 
 A small static embedding model (WordLlama, 16 MB, shipped inside the ``wordllama`` wheel; the
 ``semantic`` extra) loaded from the installed files, never downloaded. Without it every score here
-is ``None`` and callers use the lexical score alone (:mod:`memscribe.textsim`); numpy is imported
-only when the model loads. ``MEMSCRIBE_SEMANTIC=off`` forces the lexical path. A bigger litellm
-embedding model stays available for the index (:mod:`memscribe.index.embed`).
+is ``None`` and callers use the lexical score alone (:mod:`memscribe.textsim`). The model is read
+without numpy (:mod:`memscribe.semantic.table`): the rows a text needs, nothing else.
+``MEMSCRIBE_SEMANTIC=off`` forces the lexical path. A bigger litellm embedding model stays
+available for the index (:mod:`memscribe.index.embed`).
 
 Scores are calibrated to the lexical scale (:mod:`memscribe.semantic.calibration`): 0 for
 unrelated texts, LEXICAL_RELATED for two texts on one topic, 1 for the same text.
@@ -44,7 +45,7 @@ def default_encoder() -> StaticEncoder | None:
 def _load_default() -> StaticEncoder | None:
     try:
         from memscribe.semantic import wordllama
-    except ImportError:  # numpy missing: the semantic extra is not installed
+    except ImportError:  # the semantic extra is not installed
         return None
     if not wordllama.available():
         return None
@@ -71,7 +72,7 @@ def enabled() -> bool:
 def _available() -> bool:
     try:
         from memscribe.semantic import wordllama
-    except ImportError:  # numpy missing: the semantic extra is not installed
+    except ImportError:  # the semantic extra is not installed
         return False
     return wordllama.available()
 
@@ -97,9 +98,7 @@ def similarities(text: str, others: Sequence[str]) -> list[float] | None:
         return None
     if not others:
         return []
-    rows = encoder.encode([text, *others])
-    cosines = rows[1:] @ rows[0]
-    return [calibrate(float(c), encoder.calibration) for c in cosines]
+    return [calibrate(c, encoder.calibration) for c in encoder.cosines(text, others)]
 
 
 def reset() -> None:

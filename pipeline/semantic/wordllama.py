@@ -44,8 +44,9 @@ def available() -> bool:
     folder = package_dir()
     if folder is None or not (folder / WEIGHTS).is_file() or not (folder / TOKENIZER).is_file():
         return False
-    # Found, not imported: asking whether the model is there must not load numpy (~0.5 s CPU).
-    return all(importlib.util.find_spec(m) is not None for m in ("numpy", "tokenizers", "safetensors"))
+    # Found, not imported: asking whether the model is there loads nothing. The table is read
+    # without numpy (:mod:`memscribe.semantic.table`); only the tokenizer library is needed.
+    return importlib.util.find_spec("tokenizers") is not None
 
 
 def load(folder: Path | None = None) -> StaticEncoder:
@@ -53,7 +54,9 @@ def load(folder: Path | None = None) -> StaticEncoder:
 
     Raises:
         FileNotFoundError: the weights or the tokenizer file is not there.
-        ImportError: ``tokenizers`` or ``safetensors`` is not installed.
+        ImportError: ``tokenizers`` is not installed.
+        ValueError: the weights file is not the safetensors table expected
+            (:class:`~memscribe.semantic.table.TableError`).
     """
     root = folder if folder is not None else package_dir()
     if root is None:
@@ -62,13 +65,12 @@ def load(folder: Path | None = None) -> StaticEncoder:
     for path in (weights, tokenizer_file):
         if not path.is_file():
             raise FileNotFoundError(f"wordllama file missing: {path}")
-    import numpy as np
-    from safetensors.numpy import load_file
     from tokenizers import Tokenizer
 
     from memscribe.semantic.encoder import StaticEncoder
+    from memscribe.semantic.table import RowTable
 
-    table = np.ascontiguousarray(load_file(str(weights))[TENSOR], dtype=np.float32)
+    table = RowTable(weights, TENSOR)
     tokenizer: Any = Tokenizer.from_file(str(tokenizer_file))
     tokenizer.no_padding()
     tokenizer.no_truncation()
