@@ -96,11 +96,23 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
 
 
+#: Words before ``token`` that make it a form's anti-forgery token (``csrf-token``, ``CSRF
+#: token``), which a page publishes to its visitor; the same words keep a name from being a
+#: secret's name (``csrf_token``).
+_FORM_TOKEN_WORDS = frozenset({"csrf", "xsrf", "authenticity"})
+
+
 def _record_key(text: str, start: int, end: int) -> bool:
     """True when the keyword is ``key`` after a word of :data:`RECORD_KEY_WORDS` (``Idempotency-Key``,
-    ``cache key``): it names a record, not a credential; or ends a PEM public key's header."""
-    if end - start != 3 or start < 2 or text[start - 1] not in " -":
+    ``cache key``): it names a record, not a credential; or ends a PEM public key's header; or
+    is ``token`` after a word of :data:`_FORM_TOKEN_WORDS` (``<meta name="csrf-token" …>``)."""
+    if end - start not in (3, 5) or start < 2 or text[start - 1] not in " -":
         return False
+    if end - start == 5:
+        if text[start:end].lower() != "token":
+            return False
+        m = _WORD_BEFORE.search(text, max(0, start - 16), start)
+        return m is not None and m.group(1).lower() in _FORM_TOKEN_WORDS
     if text.startswith("-----", end) and text[max(0, start - 7) : start].upper() == "PUBLIC ":
         return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
     m = _WORD_BEFORE.search(text, max(0, start - 16), start)

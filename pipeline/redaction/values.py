@@ -27,6 +27,8 @@ _PLACEHOLDER_VALUES = frozenset(
     # type names: a declaration's type, not its value (``apiKey: string``, ``token: String?``)
     + "string str int integer bool boolean number any object bytes char".split()
 )
+#: What a tool prints in brackets where it hides a value (Terraform's ``(sensitive)``).
+_HIDDEN = frozenset("hidden sensitive masked removed omitted filtered secret".split())
 _PLACEHOLDER_WORDS = re.compile(
     r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|(?-i:x{4}|X{4})|\*\*\*|"
     r"\.\.\.|…|####|<[^>]*>|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
@@ -77,8 +79,8 @@ def is_placeholder(value: str) -> bool:
     if any(w in low for w in _STAND_IN_WORDS) and _STAND_IN.search(v):
         return True
     bare = v.strip("<>[]{}()")
-    if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or _VAR_REF.match(bare)):
-        return True  # ``<password>``, ``[PASSWORD]``, ``{token}``
+    if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or bare.lower() in _HIDDEN or _VAR_REF.match(bare)):
+        return True  # ``<password>``, ``[PASSWORD]``, ``{token}``; ``(sensitive)``, ``[hidden]``
     rest = _PROVIDER_PREFIX.sub("", v)
     if len(rest) < 4:
         return True

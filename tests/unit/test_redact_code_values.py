@@ -98,3 +98,29 @@ def test_random_dotted_tokens_are_not_taken_for_code() -> None:
     assert _found(f'token = "{secret}"\n') == [secret]
     letters = "xQzRwTkPmVnBsLdFgHjK.aZeRtYuIoPqSdFgHjKl"
     assert _found(f'token = "{letters}"\n') == [letters]
+
+
+@pytest.mark.parametrize(
+    ("kept", "masked"),
+    [
+        ('<meta name="csrf-token" content="{v}">', '<meta name="api-token" content="{v}">'),
+        ("X-CSRF-Token: {v}", "X-Auth-Token: {v}"),
+        ("X-XSRF-TOKEN: {v}", "X-ACCESS-TOKEN: {v}"),
+        ("the CSRF token {v} was rejected", "the access token {v} was rejected"),
+    ],
+)
+def test_a_forms_anti_forgery_token_is_kept_a_credential_token_masked(kept: str, masked: str) -> None:
+    # a page publishes its CSRF token to every visitor (``csrf_token`` is no secret name either)
+    value = _token(43) + "="
+    assert _found(kept.format(v=value) + "\n") == []
+    secret = _token(43)
+    assert _found(masked.format(v=secret) + "\n") == [secret]
+
+
+@pytest.mark.parametrize("shown", ["(sensitive)", "(sensitive value)", "[hidden]", "<masked>", "{omitted}"])
+def test_what_a_tool_prints_for_a_hidden_value_is_kept(shown: str) -> None:
+    assert _found(f'client_secret = "{shown}"\n') == []
+    assert _found(f"token: {shown}\n") == []
+    secret = _token()
+    assert _found(f'client_secret = "{secret}"\n') == [secret]
+    assert _found(f"token: {secret}\n") == [secret]
