@@ -1,0 +1,189 @@
+"""Redaction on independently authored transcripts: recall, leaks and false positives, in one run.
+
+    .venv/bin/python bench/redact_authored.py                 # memscribe vs detect-secrets
+    .venv/bin/python bench/redact_authored.py --dev-details   # also list dev misses and FP lines
+    .venv/bin/python bench/redact_authored.py --before REV    # also pipeline/redaction at REV
+
+Corpus: ``fixtures/redaction/authored/*.txt``. Each file is a session (user, assistant, tool
+output) written by an author who never read memscribe's code, its rules or any other corpus, from
+one short brief (``fixtures/redaction/authored/README.md``). The author marked every planted
+credential ``⟦S:type⟧value⟦/S⟧`` and every benign look-alike (commit SHAs, digests, placeholders,
+public keys...) ``⟦N:type⟧value⟦/N⟧``; :func:`parse_marked` removes the marks and turns them into
+labels in the shared corpus format (``secret`` true / false, character spans), so the text that is
+scanned is exactly what a transcript would hold.
+
+Files are split into ``dev`` and ``validation``: every file of the validation-only authors
+(``VALIDATION_AUTHORS``: names ``sd_*``, ``se_*``, written after the rules were first measured on the
+others) is validation, and of the other authors' files one in five by a hash of the name
+(``bench/redact.py``'s rule). Only the dev part's misses, leaks and false positives may be listed
+(``--dev-details``); the validation part is printed in aggregate, never read to choose a rule. Scoring is ``bench/redact.py``'s (the shared corpus README's): a secret is caught when a
+finding overlaps it; leak = some character of it left unmasked; FP/1k = lines touched by a finding
+that carry no label, per 1,000 such lines; hard-neg = benign look-alikes hit.
+
+Targets (issue 12, independent transcript secrets): recall >= 0.95, leak rate <= 0.02, <= 1 false
+positive per 1,000 benign lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))
+
+from at_ref import package_at  # noqa: E402
+from redact import (  # noqa: E402
+    SPLITS,
+    Doc,
+    Score,
+    Span,
+    _fmt,
+    _read,
+    detect_secrets_scanner,
+    false_positive_lines,
+    memscribe_scan,
+    run_tool,
+    split_of,
+)
+
+from memscribe.redaction import find_secrets  # noqa: E402
+
+CORPUS = REPO / "fixtures" / "redaction" / "authored"
+#: File-name prefixes of the authors whose every file is validation.
+VALIDATION_AUTHORS = ("sd_", "se_")
+_MARK = re.compile(r"⟦(?P<kind>[SN]):(?P<type>[^⟧]*)⟧(?P<value>.*?)⟦/(?P=kind)⟧", re.DOTALL)
+
+
+class MarkError(ValueError):
+    """A marked file whose marks do not pair up."""
+
+
+def parse_marked(marked: str) -> tuple[str, list[dict[str, object]]]:
+    """The text without its marks, and one label per mark (``start``/``end`` character offsets
+    into that text, 1-based ``line``/``line_end``, ``type``, ``secret``)."""
+    out: list[str] = []
+    labels: list[dict[str, object]] = []
+    pos = 0
+    length = 0
+    for m in _MARK.finditer(marked):
+        before = marked[pos : m.start()]
+        out.append(before)
+        length += len(before)
+        value = m.group("value")
+        start, end = length, length + len(value)
+        out.append(value)
+        length = end
+        labels.append(
+            {"start": start, "end": end, "type": m.group("type").strip(), "secret": m.group("kind") == "S"}
+        )
+        pos = m.end()
+    out.append(marked[pos:])
+    text = "".join(out)
+    if "⟦" in text or "⟧" in text:
+        line = text.count("\n", 0, text.find("⟦") if "⟦" in text else text.find("⟧")) + 1
+        raise MarkError(f"unpaired mark near line {line}")
+    for label in labels:
+        s, e = int(str(label["start"])), int(str(label["end"]))
+        label["line"] = text.count("\n", 0, s) + 1
+        label["line_end"] = text.count("\n", 0, max(s, e - 1)) + 1
+    return text, labels
+
+
+def split(name: str) -> str:
+    """``validation`` for a validation-only author's file, else ``bench/redact.py``'s hash rule."""
+    return "validation" if name.startswith(VALIDATION_AUTHORS) else split_of(name)
+
+
+def load(out: Path) -> tuple[list[Doc], list[str]]:
+    """The corpus as scanned documents (clean text written under ``out``), and the files skipped
+    (marks that do not pair up), each with why."""
+    docs: list[Doc] = []
+    skipped: list[str] = []
+    for path in sorted(CORPUS.glob("*.txt")):
+        try:
+            text, labels = parse_marked(_read(path))
+        except MarkError as exc:
+            skipped.append(f"{path.name}: {exc}")
+            continue
+        clean = out / path.name
+        clean.write_text(text, encoding="utf-8", newline="")
+        for label in labels:
+            label["file"] = path.name
+        docs.append(Doc("authored", clean, text, labels, split(path.name)))
+    return docs, skipped
+
+
+def dev_details(docs: list[Doc]) -> None:
+    """memscribe's misses, leaks (caught, some character left unmasked) and false-positive lines
+    on the dev part (never validation)."""
+    print("\nmemscribe on the dev part (validation not listed):")
+    for doc in docs:
+        if doc.split != "dev":
+            continue
+        found = find_secrets(doc.text)
+        spans = [(f.start, f.end) for f in found]
+        for label in doc.labels:
+            s, e = int(str(label["start"])), int(str(label["end"]))
+            if label["secret"] is not True:
+                continue
+            if not any(fs < e and s < fe for fs, fe in spans):
+                print(f"  MISS {doc.path.name}:{label['line']} [{label['type']}] {doc.text[s:e][:90]!r}")
+            elif any(
+                not doc.text[i].isspace() and not any(fs <= i < fe for fs, fe in spans) for i in range(s, e)
+            ):
+                print(f"  LEAK {doc.path.name}:{label['line']} [{label['type']}] {doc.text[s:e][:90]!r}")
+        lines = doc.text.split("\n")
+        for n in false_positive_lines(doc, spans):
+            types = sorted({f.type for f in found if doc.text.count("\n", 0, f.start) + 1 == n})
+            print(f"  FP   {doc.path.name}:{n} [{', '.join(types)}] {lines[n - 1][:140]!r}")
+        for label in doc.labels:
+            s, e = int(str(label["start"])), int(str(label["end"]))
+            if label["secret"] is False and any(fs < e and s < fe for fs, fe in spans):
+                print(f"  HARD {doc.path.name}:{label['line']} [{label['type']}] {doc.text[s:e][:90]!r}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--before", help="also run pipeline/redaction as it was at this git ref")
+    ap.add_argument("--dev-details", action="store_true", help="list the dev part's misses and FP lines")
+    a = ap.parse_args()
+    tools: dict[str, Callable[[Path], list[Span]]] = {}
+    if a.before and (pkg := package_at(a.before, "pipeline/redaction", "memscribe.redaction")) is not None:
+        tools[f"at {a.before}"] = (lambda f: lambda path: [(x.start, x.end) for x in f(_read(path))])(
+            pkg.find_secrets
+        )
+    tools["memscribe"] = memscribe_scan
+    if (ds := detect_secrets_scanner()) is not None:
+        tools["detect-secrets"] = ds
+    with tempfile.TemporaryDirectory(prefix="memscribe-authored-") as tmp:
+        docs, skipped = load(Path(tmp))
+        results = {name: run_tool(scan, docs) for name, scan in tools.items()}
+        if a.dev_details:
+            dev_details(docs)
+    for line in skipped:
+        print(f"skipped {line}", file=sys.stderr)
+    n_true = sum(1 for d in docs for lab in d.labels if lab["secret"] is True)
+    print(
+        f"\ncorpus: {len(docs)} files ({sum(d.split == 'validation' for d in docs)} validation), {n_true} secrets"
+    )
+    header = f"{'split':<12}{'tool':<18}{'recall':>8}{'caught':>11}{'leak':>7}{'precision':>10}{'FP/1k':>8}{'hard-neg':>10}"
+    print(header)
+    print("-" * len(header))
+    for split in SPLITS:
+        for tool, (per, _) in results.items():
+            s = per.get(f"authored/{split}", Score())
+            print(
+                f"{split:<12}{tool:<18}{_fmt(s.recall):>8}{f'{s.caught}/{s.positives}':>11}"
+                f"{_fmt(s.leak_rate, 2):>7}{_fmt(s.precision):>10}{_fmt(s.fp_per_kline, 2):>8}"
+                f"{f'{s.hard_hit}/{s.hard}':>10}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

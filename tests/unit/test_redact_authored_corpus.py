@@ -1,0 +1,45 @@
+"""The authored secret corpus (fixtures/redaction/authored) is well-formed: its marks pair up."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+
+from redact_authored import CORPUS, MarkError, parse_marked, split  # noqa: E402
+
+FILES = sorted(CORPUS.glob("*.txt"))
+
+
+def test_marks_become_labels_on_the_clean_text() -> None:
+    text, labels = parse_marked(
+        "key ⟦S:aws⟧AKIA1234⟦/S⟧ sha ⟦N:git_sha⟧abc123⟦/N⟧\n⟦S:pem⟧-----BEGIN\nx⟦/S⟧\n"
+    )
+    assert text == "key AKIA1234 sha abc123\n-----BEGIN\nx\n"
+    assert [
+        (text[int(str(d["start"])) : int(str(d["end"]))], d["secret"], d["line"], d["line_end"])
+        for d in labels
+    ] == [
+        ("AKIA1234", True, 1, 1),
+        ("abc123", False, 1, 1),
+        ("-----BEGIN\nx", True, 2, 3),
+    ]
+    with pytest.raises(MarkError):
+        parse_marked("a ⟦S:x⟧value with no end")
+
+
+def test_validation_only_authors() -> None:
+    assert split("sd_01.txt") == split("se_12.txt") == "validation"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_file_parses_with_secrets_and_lookalikes(path: Path) -> None:
+    text, labels = parse_marked(path.read_text(encoding="utf-8"))
+    assert any(d["secret"] is True for d in labels) and any(d["secret"] is False for d in labels)
+    spans = sorted((int(str(d["start"])), int(str(d["end"]))) for d in labels)
+    assert all(s < e for s, e in spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+    assert "⟦" not in text and "⟧" not in text
