@@ -12,6 +12,7 @@ from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
     RECORD_KEY_WORDS,
+    RECORD_TOKEN_WORDS,
     _looks_random,
     _password_like,
     is_benign_shape,
@@ -100,19 +101,21 @@ _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
 #: token``), which a page publishes to its visitor; the same words keep a name from being a
 #: secret's name (``csrf_token``).
 _FORM_TOKEN_WORDS = frozenset({"csrf", "xsrf", "authenticity"})
+_NOT_CREDENTIAL_TOKEN = _FORM_TOKEN_WORDS | RECORD_TOKEN_WORDS
 
 
 def _record_key(text: str, start: int, end: int) -> bool:
     """True when the keyword is ``key`` after a word of :data:`RECORD_KEY_WORDS` (``Idempotency-Key``,
     ``cache key``): it names a record, not a credential; or ends a PEM public key's header; or
-    is ``token`` after a word of :data:`_FORM_TOKEN_WORDS` (``<meta name="csrf-token" …>``)."""
+    is ``token`` after a word of :data:`_FORM_TOKEN_WORDS` (``<meta name="csrf-token" …>``) or
+    of :data:`~memscribe.redaction.values.RECORD_TOKEN_WORDS` (``next token``, ``--starting-token``)."""
     if end - start not in (3, 5) or start < 2 or text[start - 1] not in " -":
         return False
     if end - start == 5:
         if text[start:end].lower() != "token":
             return False
         m = _WORD_BEFORE.search(text, max(0, start - 16), start)
-        return m is not None and m.group(1).lower() in _FORM_TOKEN_WORDS
+        return m is not None and m.group(1).lower() in _NOT_CREDENTIAL_TOKEN
     if text.startswith("-----", end) and text[max(0, start - 7) : start].upper() == "PUBLIC ":
         return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
     m = _WORD_BEFORE.search(text, max(0, start - 16), start)

@@ -15,6 +15,7 @@ from memscribe.redaction.values import (
     _UUID,
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
+    RECORD_TOKEN_WORDS,
     WEAK_NAME_BITS,
     _char_classes,
     _looks_random,
@@ -154,6 +155,8 @@ def name_strength(name: str) -> str | None:
         return None
     if any(p in _ABOUT_WORDS for p in parts[:-1]):
         return None  # ``path_to_secret``, ``keyVaultToStoreSecrets``, ``number_of_tokens``
+    if parts[-1] == "token" and len(parts) > 1 and parts[-2] in RECORD_TOKEN_WORDS:
+        return None  # ``NextToken``, ``nextPageToken``: a cursor, see RECORD_TOKEN_WORDS
     if parts[-1] in _STRONG_WORDS or tuple(parts[-2:]) in _STRONG_PAIRS:
         return "strong"
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):

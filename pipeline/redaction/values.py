@@ -204,6 +204,12 @@ _SEQ_RUN = re.compile("|".join(a[i : i + 5] for a in _ALPHABETS for i in range(l
 RECORD_KEY_WORDS = frozenset(
     "idempotency cache partition foreign sort row range lookup dedup dedupe correlation trace site".split()
 )
+#: The word before ``token`` in names of tokens that mark a place in a listing or a sync (AWS
+#: ``NextToken``, Google ``nextPageToken``, ``syncToken``, ``--starting-token``) or cancel a
+#: task (``CancellationToken``): a cursor the service hands to anyone who lists, not a credential.
+RECORD_TOKEN_WORDS = frozenset(
+    "page continuation pagination sync starting next previous prev resume cancellation".split()
+)
 
 #: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
 #: URIs, and version strings: random-looking, but public by design.

@@ -124,3 +124,28 @@ def test_what_a_tool_prints_for_a_hidden_value_is_kept(shown: str) -> None:
     secret = _token()
     assert _found(f'client_secret = "{secret}"\n') == [secret]
     assert _found(f"token: {secret}\n") == [secret]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '"NextToken": "{v}",',
+        '"nextPageToken": "{v}",',
+        "NextContinuationToken: {v}",
+        '"syncToken": "{v}",',
+        "aws s3api list-objects-v2 --bucket logs --starting-token {v}",
+        '"continuation_token": "{v}"',
+    ],
+)
+def test_a_listing_cursor_is_kept_a_session_token_masked(line: str) -> None:
+    # the service hands a cursor to anyone who lists; an STS session token is a credential
+    value = _token(48)
+    assert _found(line.format(v=value) + "\n") == []
+    secret = _token(48)
+    masked = (
+        line.replace("NextContinuation", "Session").replace("nextPage", "session").replace("Next", "Session")
+    )
+    masked = (
+        masked.replace("sync", "session").replace("starting", "session").replace("continuation", "session")
+    )
+    assert _found(masked.format(v=secret) + "\n") == [secret], masked
