@@ -162,8 +162,10 @@ def name_strength(name: str) -> str | None:
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
         return "strong"
     if parts[-1].endswith("key") or parts[-1] == "sig":
-        if parts[-1] in ("pubkey", "publickey") or (
-            parts[-1] == "key" and len(parts) > 1 and parts[-2] in RECORD_KEY_WORDS
+        if (
+            parts[-1] in ("pubkey", "publickey")
+            or (parts[-1] == "key" and len(parts) > 1 and parts[-2] in RECORD_KEY_WORDS)
+            or parts[-1][:-3] in RECORD_KEY_WORDS  # glued: ``data-sitekey``, ``sortkey``
         ):
             return None  # ``sshPubkey``; ``cache_key``, ``recaptcha_site_key``: see RECORD_KEY_WORDS
         return "weak"
@@ -189,6 +191,8 @@ _GETTER = re.compile(
     r"(?i)^_?(?:get|read|load|fetch|has|is|check|verify|validate|prompt|ask|input|find|lookup)"
 )
 _MORE_QUOTED = re.compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
+#: A name called: the value is what a function returns.
+_CALLED = re.compile(r"^[A-Za-z_$][\w$.]*\(")
 _DOTTED_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
 _IDENT = re.compile(r"^[A-Za-z_]+$")
 
@@ -205,6 +209,8 @@ def _plausible_value(
     v = value.strip()
     if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
         return False
+    if not quoted and _CALLED.match(v):
+        return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
     if applied_name(v) or is_benign_path(v) or (dotted_names(v) and not password_name):
         # code (``api_keys[0]``, ``String?``, ``process.env.API_KEY``) or where the secret is
         # kept (``~/.ssh/id_ed25519``); dotted words can still be a pass phrase

@@ -26,6 +26,8 @@ _PLACEHOLDER_VALUES = frozenset(
     "password passwd pass secret token apikey api_key api-key username user admin key value test".split()
     # type names: a declaration's type, not its value (``apiKey: string``, ``token: String?``)
     + "string str int integer bool boolean number any object bytes char".split()
+    # an authentication scheme chosen by name (``auth: "oauth2"``), not a credential
+    + "basic bearer digest oauth oauth1 oauth2 ntlm kerberos negotiate saml oidc hmac".split()
 )
 #: What a tool prints in brackets where it hides a value (Terraform's ``(sensitive)``).
 _HIDDEN = frozenset("hidden sensitive masked removed omitted filtered secret".split())
@@ -406,7 +408,36 @@ def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
         return False
     if not _DIGIT.search(s) or _char_classes(s) < 2:
         return False
-    return shannon_entropy(s) >= bits and not typed_sample(s) and not encodes_public_text(s)
+    return (
+        shannon_entropy(s) >= bits
+        and not typed_sample(s)
+        and not encodes_public_text(s)
+        and not slug_with_digest(s)
+    )
+
+
+#: A slug's part: a pronounceable word, or a short label (``npm``, ``v2``, ``x64``).
+_SLUG_SEPARATORS = re.compile(r"[-_.]")
+_HEX_DIGEST = re.compile(r"^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$")
+
+
+def slug_with_digest(value: str) -> bool:
+    """True for words joined to a hex digest (``build-cache-linux-x64-3f2a1b…``,
+    ``npm-cache-v2-6c5d…``): a cache key or an artifact's name, whose random part is a content
+    hash. Every part before the digest is a short label (four characters at most) or a
+    pronounceable word, and one of them is a word of three letters or more."""
+    if "-" not in value and "_" not in value and "." not in value:
+        return False
+    *head, last = _SLUG_SEPARATORS.split(value)
+    if not head or not _HEX_DIGEST.match(last):
+        return False
+    words = 0
+    for part in head:
+        if part.isalpha() and len(part) >= 3 and _pronounceable(part):
+            words += 1
+        elif not (part.isalnum() and len(part) <= 4):
+            return False
+    return words >= 1
 
 
 _PW_FORBIDDEN = re.compile(r"[()\[\]{}<>/\\'\"`,|=:;]")

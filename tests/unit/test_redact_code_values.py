@@ -149,3 +149,38 @@ def test_a_listing_cursor_is_kept_a_session_token_masked(line: str) -> None:
         masked.replace("sync", "session").replace("starting", "session").replace("continuation", "session")
     )
     assert _found(masked.format(v=secret) + "\n") == [secret], masked
+
+
+@pytest.mark.parametrize(
+    ("kept", "masked"),
+    [
+        # a call's result (the scan stops at the quote inside the call)
+        ('applicationServerKey: urlBase64ToUint8Array("{v}"),', "applicationServerKey: {v},"),
+        # a record's key glued into one word, as ``site_key`` / ``sort_key`` already were
+        ('<div class="g-recaptcha" data-sitekey="{v}"></div>', '<div data-apikey="{v}"></div>'),
+        ("sortkey = {v}", "apikey = {v}"),
+    ],
+)
+def test_calls_and_glued_record_keys_are_kept(kept: str, masked: str) -> None:
+    value = _token(40)
+    assert _found(kept.format(v=value) + "\n") == []
+    secret = _token(40)
+    assert _found(masked.format(v=secret) + "\n") == [secret]
+
+
+@pytest.mark.parametrize("value", ["build-cache-linux-x64-{h}", "npm-cache-v2-{h}", "Linux-node-{h}"])
+def test_a_cache_key_of_words_and_a_digest_is_kept(value: str) -> None:
+    digest = "".join(_RNG.choice("0123456789abcdef") for _ in range(64))
+    assert _found(f"key: {value.format(h=digest)}\n") == []
+    assert _found(f"Cache restored from key: {value.format(h=digest)}\n") == []
+    # a random token after the same words is no digest; a bare digest under a key name still masks
+    secret = _token(40)
+    assert _found(f"key: {value.format(h=secret)}\n") == [value.format(h=secret)]
+    assert _found(f"STRIPE_KEY={digest}\n") == [digest]
+
+
+def test_an_authentication_scheme_name_is_kept() -> None:
+    for scheme in ("oauth2", "bearer", "ntlm", "kerberos"):
+        assert _found(f'auth: "{scheme}"\n') == []
+    secret = _token()
+    assert _found(f'auth: "{secret}"\n') == [secret]
