@@ -14,6 +14,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Protocol
 
 from memscribe.semantic.calibration import STATIC_CALIBRATION, Calibration, content_text
@@ -90,7 +91,7 @@ class StaticEncoder:
             # The mean's direction is the sum's: dividing by the count would cancel out below.
             total = list(map(sum, zip(*map(self.table.row, ids), strict=True)))
             norm = math.sqrt(dot(total, total))
-            vectors.append(tuple(x / norm for x in total) if norm > 0.0 else zero)
+            vectors.append(tuple(map(operator.truediv, total, repeat(norm))) if norm > 0.0 else zero)
         return vectors
 
     def cosine(self, a: str, b: str) -> float:

@@ -18,6 +18,8 @@ from pathlib import Path
 _DTYPES = {"F16": ("e", 2), "F32": ("f", 4), "F64": ("d", 8)}
 #: A header larger than this is not a plausible safetensors header (the format caps it at 100 MB).
 _MAX_HEADER = 100_000_000
+#: Rows kept unpacked (a few thousand tokens make up most memory texts; ~2 KB each).
+ROW_CACHE = 4096
 
 
 class TableError(ValueError):
@@ -51,11 +53,17 @@ class RowTable:
         self._base = 8 + header_len + start
         self._stride = dim * width
         self._row = struct.Struct(f"<{dim}{code}")
+        self._rows: dict[int, tuple[float, ...]] = {}
 
     def row(self, index: int) -> tuple[float, ...]:
         """Row ``index``, clipped to the table (an id past the end reads the last row)."""
         index = min(max(index, 0), self.rows - 1)
-        return self._row.unpack_from(self._map, self._base + index * self._stride)
+        row = self._rows.get(index)
+        if row is None:
+            if len(self._rows) >= ROW_CACHE:
+                self._rows.clear()
+            row = self._rows[index] = self._row.unpack_from(self._map, self._base + index * self._stride)
+        return row
 
 
-__all__ = ["RowTable", "TableError"]
+__all__ = ["ROW_CACHE", "RowTable", "TableError"]

@@ -76,3 +76,16 @@ def test_scoring_does_not_import_numpy() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_rows_are_kept_unpacked_within_a_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memscribe.semantic import table as table_module
+
+    monkeypatch.setattr(table_module, "ROW_CACHE", 2)
+    rows = [[float(i), -float(i)] for i in range(4)]
+    table = RowTable(_write(tmp_path / "w.safetensors", rows, dtype="F32"), "t")
+    first = table.row(1)
+    assert table.row(1) is first  # kept
+    for i in range(4):
+        assert table.row(i) == (float(i), -float(i))
+        assert len(table._rows) <= 2
