@@ -16,6 +16,7 @@ from memscribe.redaction.values import (
     _looks_random,
     _password_like,
     is_benign_shape,
+    password_hash,
 )
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
@@ -87,8 +88,14 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             value = raw.lstrip(".~-/=").rstrip(".~-/")
             if "=" in value.rstrip("="):
                 value = value[value.index("=") + 1 :]  # ``name=value``: the value decides
-            if not value or "REDACTED" in value or value.count("/") > 2 or _named_digest(text, tok.start()):
-                continue  # empty, a mask, a path, or the digits of ``SHA256:…``
+            if (
+                not value
+                or "REDACTED" in value
+                or value.count("/") > 2
+                or _named_digest(text, tok.start())
+                or _in_password_hash(text, tok.start())
+            ):
+                continue  # empty, a mask, a path, the digits of ``SHA256:…``, or of ``$2b$12$…``
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
                 offset = tok.start() + raw.index(value)
                 yield offset, offset + len(value)
@@ -132,6 +139,23 @@ def _named_digest(text: str, start: int) -> bool:
         return False
     m = _ALGORITHM_BEFORE.search(text, max(0, start - 12), start)
     return m is not None and is_benign_shape(text[m.start() : start] + "0")
+
+
+_CHUNK_START = re.compile(r"[^\s'\"`]*$")
+
+
+def _in_password_hash(text: str, start: int) -> bool:
+    """True when the token at ``start`` is a field of a password hash that names its scheme
+    (``$2b$12$<salt+hash>``, ``$6$rounds=5000$<salt>$<hash>``): it follows a ``$``, and the
+    hash opens the chunk the token sits in or follows its first ``=`` or ``:``."""
+    if start == 0 or text[start - 1] != "$":
+        return False
+    m = _CHUNK_START.search(text, max(0, start - 64), start)
+    if m is None:
+        return False
+    chunk = text[m.start() : start] + text[start : start + 64]
+    cut = min((i for i in (chunk.find("="), chunk.find(":")) if i >= 0), default=-1)
+    return password_hash(chunk) or (cut >= 0 and password_hash(chunk[cut + 1 :]))
 
 
 def _compound(text: str, end: int) -> bool:

@@ -184,3 +184,21 @@ def test_an_authentication_scheme_name_is_kept() -> None:
         assert _found(f'auth: "{scheme}"\n') == []
     secret = _token()
     assert _found(f'auth: "{secret}"\n') == [secret]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'password = "$2b$12${s}"',
+        '"password": "pbkdf2_sha256$260000$Xq3Yt5Zx7Cv9Bn2M${s}=",',
+        "userPassword: {{SSHA}}{s}",
+        "password: $6$rounds=5000$saltsalt${s}",
+    ],
+)
+def test_a_password_hash_that_names_its_scheme_is_kept(line: str) -> None:
+    # no one logs in with a hash (a ``*_hash`` name is no secret's name either)
+    tail = _token(53)
+    assert _found(line.format(s=tail) + "\n") == []
+    secret = _token(24)
+    assert _found(f'password = "{secret}"\n') == [secret]
+    assert _found(f'password = "$2b$12{secret}"\n') == [f"$2b$12{secret}"]  # not a hash's layout
