@@ -50,6 +50,11 @@ def start_up() -> None:
     _COLLECTOR_DEFERRED.append(True)
 
 
+def own_process() -> bool:
+    """Whether this is the ``memscribe`` process itself (:func:`start_up` ran), not a caller's."""
+    return bool(_COLLECTOR_DEFERRED)
+
+
 def command_started() -> None:
     """The collector back on, start-up's objects frozen (only after :func:`start_up`)."""
     if _COLLECTOR_DEFERRED:

@@ -23,7 +23,6 @@ import hashlib
 import logging
 import logging.handlers
 import os
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,18 +80,6 @@ def close_logger(logger: logging.Logger) -> None:
         logger.removeHandler(handler)
 
 
-def memscribe_command() -> list[str]:
-    """How to start memscribe again: ``$MEMSCRIBE_BIN``, else this very interpreter."""
-    explicit = os.environ.get("MEMSCRIBE_BIN")
-    if explicit:
-        return [explicit]
-    return [
-        sys.executable,
-        "-c",
-        "import sys; from memscribe.cli import main; sys.argv[0] = 'memscribe'; main()",
-    ]
-
-
 @dataclass
 class HookOutcome:
     """What one hook run did (also what ``--json`` prints)."""
@@ -107,53 +94,14 @@ class HookOutcome:
     returncodes: list[int] = field(default_factory=list)
 
 
-#: Runs the given memscribe commands one after the other (they share the root's lock, so one
-#: after the other is also how they would run); the background form of :func:`_run_all`.
-_SEQUENCE = (
-    "import json, subprocess, sys\n"
-    "for command in json.loads(sys.argv[1]):\n"
-    "    subprocess.run(command, stdin=subprocess.DEVNULL, check=False)\n"
-)
-
-
 def _run_all(commands: list[list[str]], root: Path, *, wait: bool, timeout: float) -> list[int]:
-    """Run memscribe ``commands`` in order; in one detached background process unless ``wait``.
+    """Run memscribe ``commands`` in order (:mod:`.background`); in the background unless ``wait``.
 
     Their output goes to the hook log. Returns the exit codes (none in the background).
     """
-    import json
+    from memscribe.integrations.background import run_commands
 
-    log = log_path(root)
-    log.parent.mkdir(parents=True, exist_ok=True)
-    full = [[*memscribe_command(), *argv] for argv in commands]
-    with open(log, "a", encoding="utf-8") as out:
-        if wait:
-            codes: list[int] = []
-            for command in full:
-                try:
-                    codes.append(
-                        subprocess.run(
-                            command,
-                            stdin=subprocess.DEVNULL,
-                            stdout=out,
-                            stderr=out,
-                            timeout=timeout + 30,
-                            check=False,
-                        ).returncode
-                    )
-                except subprocess.TimeoutExpired:
-                    codes.append(124)
-            return codes
-        kwargs: dict[str, object] = {}
-        if os.name == "nt":  # pragma: no cover - Windows only
-            kwargs["creationflags"] = getattr(subprocess, "DETACHED_PROCESS", 0) | getattr(
-                subprocess, "CREATE_NEW_PROCESS_GROUP", 0
-            )
-        else:
-            kwargs["start_new_session"] = True
-        runner = [sys.executable, "-c", _SEQUENCE, json.dumps(full)]
-        subprocess.Popen(runner, stdin=subprocess.DEVNULL, stdout=out, stderr=out, **kwargs)  # type: ignore[call-overload]
-        return []
+    return run_commands(commands, log_path(root), wait=wait, timeout=timeout)
 
 
 def _marker(root: Path, payload: HookPayload) -> Path:
