@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from memscribe.redaction.base import Detector, _regex
+from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
+from memscribe.redaction.clauses import find_clause_secrets
 from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
 from memscribe.redaction.prose import (
     _find_near_keyword,
@@ -99,6 +101,7 @@ def _build_detectors() -> tuple[Detector, ...]:
             ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set -"),
         ),
         Detector("password", _find_prose_passwords, _PW_HINTS),
+        Detector("password", find_clause_secrets, _CLAUSE_HINTS),
         Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),
         Detector("high_entropy", _find_pasted, ("paste",)),
         Detector("high_entropy", _find_value_lines, _CONTEXT_HINTS),

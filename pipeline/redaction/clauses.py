@@ -1,0 +1,184 @@
+"""Secrets said in a clause: a word that names a password, a PIN or a one-time code (in English,
+German, French, Spanish, Chinese or Japanese), then, later in the same clause, a link ("is",
+"ist", "c'est", "era", "是", "は", ":", "=") and right after it a value shaped like that secret.
+
+"the wifi password last week ... the new one is Tulip$Garden$2024" is not one clause (the
+sentence ends), but "le nouveau mot de passe de la base c'est T91u…", "新的是 Hangzhou…" after
+密码 and "die SMS-TAN von vorhin war übrigens 739204" are. The value decides as in
+:mod:`~memscribe.redaction.prose`: a password needs a digit or a symbol (three character
+classes when more than a few words stand between the keyword and its value), a PIN or code is
+4 to 8 digits, a token named ``secret``/``token`` is random-looking.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.base import lowered, offset_lowered, same_offsets
+from memscribe.redaction.values import (
+    HIGH_ENTROPY_BITS,
+    _looks_random,
+    _password_like,
+    is_placeholder,
+)
+
+#: Words naming a password, lower case. Those of ASCII letters must not run on into a longer
+#: word after them (``passwords`` aside); before them a compound is fine (``SQL-Passwort``,
+#: ``Datenbankkennwort``).
+_PASSWORD_WORDS = (
+    "password", "passwort", "kennwort", "passphrase", "mot de passe", "mots de passe", "contraseña",
+    "contrasena", "senha", "密码", "密碼", "口令", "パスワード", "暗証番号",
+)  # fmt: skip
+#: Words naming a generated secret, whose value must look random.
+_SECRET_WORDS = ("secret", "token", "jeton", "密钥", "秘钥", "トークン", "令牌", "シークレット")
+#: Words naming a PIN or a one-time code, whose value is 4 to 8 digits. Short Latin ones must
+#: stand alone on the left too (``PIN``, not ``spin``; ``TAN``, not ``Titan``).
+_CODE_WORDS = (
+    "pin", "passcode", "tan", "otp", "one-time code", "one time code", "verification code",
+    "security code", "2fa code", "auth code", "login code", "sms code", "bestätigungscode",
+    "sicherheitscode", "code de vérification", "code de sécurité", "code pin", "código", "验证码",
+    "驗證碼", "認証コード", "確認コード", "ワンタイムパスワード",
+)  # fmt: skip
+_BOUNDED_LEFT = frozenset({"pin", "tan", "otp", "code pin", "código"})
+#: Short code words counted only as written in capitals (``SMS-TAN``, ``PIN``): in lower case
+#: they are other words (Spanish "tan", "pin the version").
+_CAPITALS = frozenset({"pin", "tan", "otp"})
+#: Every keyword, lower case, with its role: the prefilter hints of the detector.
+KEYWORDS: tuple[tuple[str, str], ...] = (
+    tuple((w, "password") for w in _PASSWORD_WORDS)
+    + tuple((w, "secret") for w in _SECRET_WORDS)
+    + tuple((w, "code") for w in _CODE_WORDS)
+)
+HINTS: tuple[str, ...] = tuple(w for w, _ in KEYWORDS)
+
+#: Where a clause ends: a line break, or a sentence mark followed by a space (a value may hold
+#: ``.``/``!`` inside: ``Tresor1er.Mouette``), or a CJK full stop, or a semicolon.
+_CLAUSE_END = re.compile(r"\n|[.!?;](?=\s)|[。！？；]")
+#: The most characters a clause is followed for.
+_CLAUSE_CHARS = 240
+#: A candidate value: a run of ASCII graphic characters but quotes, brackets and commas (CJK
+#: text around it bounds it; a quote or a bracket opens code or JSON, not a value).
+_VALUE = re.compile(r"[^\x00-\x20\x7f-\U0010ffff\"'`,(){}\[\]<>]+")
+#: A YAML tag (``!secret wifi_password``, ``!vault``): a reference or ciphertext follows.
+_TAG = re.compile(r"^!!?[A-Za-z_]+$")
+#: Text that links a name to its value, ending right before the value (after any filler word
+#: and an opening quote): English, German, French, Spanish, Chinese, Japanese.
+_LINK = re.compile(
+    r"(?:(?<![^\W\d_])(?:is|was|are|be|to|ist|war|lautet|auf|est|c'est|c’est|était|en|es|era|fue|"
+    r"sería)|[:=：是为為はを])"
+    r"(?:\s+(?:now|still|just|actually|übrigens|jetzt|nun|also|maintenant|désormais|ahora|ya))*"
+    r"\s*[«\"'“「『`]?\s*$",
+    re.IGNORECASE,
+)
+#: A value farther than this many words from its keyword must look like a strong password.
+_NEAR_WORDS = 3
+_WORDS = re.compile(r"\w+")
+_DIGITS = re.compile(r"^\d{4,8}$")
+_TRAILING = ".,;:?)]}\"'`»”」』"
+_LEADING = "([{\"'`«“「『"
+
+
+def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
+    """Values linked to a password, PIN/code or secret keyword in the same clause."""
+    low = lowered(text)
+    if not same_offsets(text, low):
+        low = offset_lowered(text)
+    seen: set[int] = set()
+    for word, role in KEYWORDS:
+        at = low.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if _keyword_here(low, at, end, word) and (word not in _CAPITALS or text[at:end].isupper()):
+                glued = at > 0 and (
+                    text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum()
+                )
+                for span in _clause_value(text, end, role, glued=glued):
+                    if span[0] not in seen:
+                        seen.add(span[0])
+                        yield span
+            at = low.find(word, end)
+
+
+def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
+    """True when the keyword at ``at`` stands as a word of its own or ends a compound
+    (``SQL-Passwort``): not running on into a longer name (``secret_arn``, ``token_endpoint``,
+    ``password-reset``, ``key.pem``)."""
+    if not word.isascii():
+        return True
+    if low[end : end + 1] == "s":  # a plural (``passwords``, ``tokens``)
+        end += 1
+    after = low[end : end + 2]
+    if after[:1] == "_" or (after[:1].isascii() and after[:1].isalnum()):
+        return False
+    if after[:1] in "-./" and after[1:].isascii() and after[1:].isalpha():
+        return False
+    if word in _BOUNDED_LEFT or len(word) <= 4:
+        return at == 0 or not low[at - 1].isalnum()
+    return True
+
+
+def _clause_value(text: str, start: int, role: str, *, glued: bool) -> Iterator[tuple[int, int]]:
+    """The value linked to the keyword ending at ``start``. A keyword ending a longer name
+    (``hashed_secret``, ``db.password``: ``glued``) and linked by ``:`` or ``=`` is an
+    assignment, which the assignment detectors decide by the whole name."""
+    stop = _CLAUSE_END.search(text, start, min(len(text), start + _CLAUSE_CHARS))
+    end = stop.start() if stop else min(len(text), start + _CLAUSE_CHARS)
+    for m in _VALUE.finditer(text, start, end):
+        raw = m.group(0)
+        lead = len(raw) - len(raw.lstrip(_LEADING))
+        value = raw[lead:].rstrip(_TRAILING)
+        if _TAG.match(value):
+            return
+        link = _LINK.search(text, max(start, m.start() - 40), m.start() + lead)
+        if not value or link is None:
+            continue
+        near = len(_WORDS.findall(text, start, link.start())) <= _NEAR_WORDS
+        if glued and near and text[link.start()] in ":=":
+            return
+        if role == "code" and not near:
+            return  # a PIN's digits come right after its name ("PIN for phone line: 4471")
+        if not near and _names_another(text, link.start()):
+            continue
+        if _SUBJECT_ID.search(text, max(start, link.start() - 30), link.start()):
+            continue
+        if _fits(value, role, near=near):
+            yield m.start() + lead, m.start() + lead + len(value)
+            return
+
+
+#: The name right before a ``:`` or ``=``: quoted, or an identifier (``trace_id``, ``userId``).
+_KEY_NAME = re.compile(r"(?:[\"'`]|[A-Za-z0-9]*(?:_|-|[a-z][A-Z])[\w-]*)\s*$")
+
+
+#: A link whose subject names an identifier, a number or a place: what follows is that, not the
+#: secret named before (``the token request failed, request id is 44d8…``, ``… the port is 8080``).
+_SUBJECT_ID = re.compile(
+    r"(?<![^\W\d_])(?:ids?|uuid|hash|sha\d*|digest|commit|version|trace|request|build|number|nr|no|"
+    r"port|host|user|username|login|account|name|length|count|size|limit|date|time|year|"
+    r"nummer|benutzer|konto|numéro|utilisateur|compte|número|usuario|cuenta|用户名?|账号|帳號|番号)"
+    r"[\s\W]{0,3}$",
+    re.IGNORECASE,
+)
+
+
+def _names_another(text: str, link: int) -> bool:
+    """True when the link at ``link`` is ``:``/``=`` after a key's name (``"trace_id": …``): far
+    from the keyword, it gives that other key's value."""
+    if text[link] not in ":=：":
+        return False
+    return _KEY_NAME.search(text, max(0, link - 40), link) is not None
+
+
+def _fits(value: str, role: str, *, near: bool) -> bool:
+    if role == "code":
+        return _DIGITS.match(value) is not None and not _dull_digits(value)
+    if _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
+        return True
+    return role == "password" and _password_like(value, strict=not near) and not is_placeholder(value)
+
+
+def _dull_digits(value: str) -> bool:
+    """A run of one digit or counting digits (``0000``, ``1234``): a placeholder PIN."""
+    steps = {int(b) - int(a) for a, b in zip(value, value[1:], strict=False)}
+    return len(steps) == 1 and steps <= {-1, 0, 1}

@@ -1,0 +1,79 @@
+"""Secrets said in a clause (issue 12): a password, PIN or code named some words before its value,
+in the languages of the independent corpus; each masked shape beside a look-alike of the same
+shape that is kept. The values are made up for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.redaction import find_secrets
+from memscribe.redaction.clauses import find_clause_secrets
+
+
+def _found(text: str) -> list[str]:
+    return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+def _clause(text: str) -> list[str]:
+    return [text[s:e] for s, e in find_clause_secrets(text)]
+
+
+#: (sentence, the value it names): each value was readable at 67d2e21.
+_MASKED = [
+    ("Et le nouveau mot de passe de la base c'est Qv71mLp~Zx3rT. Tu peux le noter ?", "Qv71mLp~Zx3rT"),
+    ("j'ai changé le mot de passe postgres en Brioche&Tarte!4. Tu peux regarder ?", "Brioche&Tarte!4"),
+    ("Das neue SQL-Passwort ist übrigens Amsel-Kiefer-Moor-17, bitte ablegen.", "Amsel-Kiefer-Moor-17"),
+    ("la contraseña de la clave la cambió Ana, me dijo que era Tortilla!Norte!2031", "Tortilla!Norte!2031"),
+    ("数据库新密码：Wq8xLk2Pz*hN41B", "Wq8xLk2Pz*hN41B"),
+    ("控制台的登录密码我也顺手改了，新的是 Suzhou_Pingjiang_2031!，帮我记一下。", "Suzhou_Pingjiang_2031!"),
+    ("And the SMB share password on the NAS for my laptop is Prism-k2.8-Omar, keep it?", "Prism-k2.8-Omar"),
+    ("His iPhone passcode is 804172 (a date backwards).", "804172"),
+    ("Die SMS-TAN von vorhin war übrigens 551930, die ist abgelaufen.", "551930"),
+    ("PIN for phone banking: 6690", "6690"),
+    ('BLZ = "10020030"\nPIN = "47105"', "47105"),
+    ('Chase texted "Your one-time code is 318842. Don\'t share it" while I was logging in.', "318842"),
+    (
+        "we have doppler. the service token for the nightly config is dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
+        "dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
+    ),
+]
+
+#: Sentences of the same shapes whose value is not a secret.
+_KEPT = [
+    "Le mot de passe de la base c'est celui du coffre, je te l'envoie.",  # a word, no value
+    "Das Passwort ist mindestens 12 Zeichen lang.",  # a length
+    "The password policy version is 2.4.1 since March.",  # a version
+    "The token request failed, request id is 9f3c2a7b1e0d4c6f8a5b3e2d1c0f9a8b.",  # an id's value
+    "the password for the user is stored in vault, and the port is 5432",  # another subject
+    "The PIN for the board is on pin 13; the voltage is 3300 mV.",  # not right after PIN
+    "No es tan difícil, el puerto es 5432.",  # Spanish 'tan' is not a TAN
+    "password: !secret wifi_password",  # a YAML reference
+    "The PIN is 1234 in the docs, use your own.",  # a counting placeholder
+    '{"msg":"password authentication failed for user \\"app\\"","trace_id":"44d8700e3517ac5ea01551cfb620cdf9"}',
+]
+
+
+@pytest.mark.parametrize(("sentence", "value"), _MASKED)
+def test_a_value_named_in_its_clause_is_masked(sentence: str, value: str) -> None:
+    assert value in _clause(sentence)
+    assert value in "".join(_found(sentence))
+
+
+@pytest.mark.parametrize("sentence", _KEPT)
+def test_a_look_alike_in_the_same_shape_is_kept(sentence: str) -> None:
+    assert _clause(sentence) == []
+
+
+def test_the_clause_ends_with_its_sentence() -> None:
+    # the value of the next sentence is not the password's (three classes would be needed far away)
+    text = "The wifi password changed last week. The build is abc-123 now."
+    assert _clause(text) == []
+    assert _clause("The wifi password changed last week and the new one is Tulip7Garden$24.") == [
+        "Tulip7Garden$24"
+    ]
+
+
+def test_far_from_its_keyword_a_value_must_look_strong() -> None:
+    # more than a few words between the keyword and the link: a weak value is not enough
+    assert _clause("the password of the staging admin on the old box is xk29vd") == []
+    assert _clause("the password of the admin is xk29vd") == ["xk29vd"]
