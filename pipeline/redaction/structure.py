@@ -116,6 +116,7 @@ _DENY_ANY = frozenset(
     # a stand-in named as one (``FAKE_API_KEY``, ``dummyToken``, ``example_secret``)
     + "fake dummy mock example sample placeholder".split()
 )
+_FORM_GLUED = ("csrf", "xsrf", "antiforgery")
 #: Words that make a name a phrase *about* the secret named after them (where it is kept, how
 #: many there are), not the secret itself.
 _ABOUT_WORDS = frozenset("to for of from into with store storing stored".split())
@@ -152,8 +153,10 @@ def name_strength(name: str) -> str | None:
         parts[-1] in _VALUE_SUFFIXES or parts[-1] in _QUALIFIERS or parts[-1].isdigit()
     ):
         parts.pop()
-    if not parts or any(p in _DENY_ANY for p in parts):
-        return None
+    if not parts or any(p in _DENY_ANY or p.startswith(_FORM_GLUED) for p in parts):
+        return None  # (``csrfmiddlewaretoken``, ``xsrftoken``: a form's token glued to its name)
+    if parts[-3:] == ["request", "verification", "token"]:
+        return None  # ASP.NET's anti-forgery field (``__RequestVerificationToken``)
     if any(p in _ABOUT_WORDS for p in parts[:-1]):
         return None  # ``path_to_secret``, ``keyVaultToStoreSecrets``, ``number_of_tokens``
     if parts[-1] == "token" and len(parts) > 1 and parts[-2] in RECORD_TOKEN_WORDS:

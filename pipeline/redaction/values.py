@@ -42,6 +42,17 @@ _PLACEHOLDER_WORDS = re.compile(
 #: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
 #: ``fake-api-key``; not inside a random run such as ``12fake4``).
 _SLOTS = (("#{", re.compile(r"#\{")), ("%(", re.compile(r"%\(\w+\)[sdr]")))
+#: A reference to where a secret is kept, resolved when the program runs: a secret store's
+#: scheme (1Password ``op://``, ``vault:``, ``sm://``, ``env:``, ``file:``), Azure App Service's
+#: ``@Microsoft.KeyVault(…)``, CloudFormation's ``{{resolve:…}}``, an Android resource
+#: (``@string/api_key``), any AWS ARN; or a regular expression that says what a value must look
+#: like (``^(?=.*[A-Z])(?=.*\d).{8,}$``, ``/^[A-Za-z0-9_-]{20,}$/``).
+_REFERENCE = re.compile(
+    r"(?:(?:op|sm|vault|gcpsm|awssm|azkv|akv|ssm|secretsmanager|keyvault|doppler|infisical|bws|env|file)"
+    r":(?://)?[\w/.@$-]|@Microsoft\.KeyVault\(|@(?:string|env)[:/]|arn:aws[\w-]*:[\w-]+:|\{\{\s*resolve:|"
+    r"/?\^.*(?:\[|\(\?|\\[dwsDWS]|\.[*+]|\{\d))",
+    re.IGNORECASE,
+)
 _STAND_IN_WORDS = ("fake", "mock", "sample")
 _STAND_IN = re.compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
 _PROVIDER_PREFIX = re.compile(
@@ -77,6 +88,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if any(opening in v and rx.search(v) for opening, rx in _SLOTS):
         return True
+    if _REFERENCE.match(v):
+        return True  # where the secret is kept (``op://vault/item/field``, an ARN), or a pattern
     low = v.lower()
     if any(w in low for w in _STAND_IN_WORDS) and _STAND_IN.search(v):
         return True

@@ -202,3 +202,47 @@ def test_a_password_hash_that_names_its_scheme_is_kept(line: str) -> None:
     secret = _token(24)
     assert _found(f'password = "{secret}"\n') == [secret]
     assert _found(f'password = "$2b$12{secret}"\n') == [f"$2b$12{secret}"]  # not a hash's layout
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "op://vault/item/field",
+        "vault:secret/data/api#key",
+        "sm://projects/x/secrets/db-password",
+        "env:DB_PASSWORD",
+        "file:/run/secrets/app",
+        "@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/db/)",
+        "{{resolve:ssm-secure:/prod/db/password:1}}",
+        "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf",
+        "@string/google_maps_key",
+        "^(?=.*[A-Z])(?=.*\\d).{8,}$",
+    ],
+)
+def test_a_reference_to_a_secret_store_or_a_pattern_is_kept(value: str) -> None:
+    line = f'password = "{value}"\n'
+    assert _found(line) == []
+    secret = _token(24)
+    assert _found(f'password = "{secret}"\n') == [secret]
+    assert _found(f'password = "op{secret}"\n') == [f"op{secret}"]  # no scheme: a value
+
+
+@pytest.mark.parametrize(
+    ("kept", "masked"),
+    [
+        (
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{v}">',
+            '<input name="apitoken" value="{v}">',
+        ),
+        (
+            '<input name="__RequestVerificationToken" type="hidden" value="{v}">',
+            '<input name="__AccessToken" type="hidden" value="{v}">',
+        ),
+        ('"csrfToken": "{v}",', '"authToken": "{v}",'),
+    ],
+)
+def test_anti_forgery_fields_glued_or_named_by_a_framework_are_kept(kept: str, masked: str) -> None:
+    value = _token(48)
+    assert _found(kept.format(v=value) + "\n") == []
+    secret = _token(48)
+    assert _found(masked.format(v=secret) + "\n") == [secret]
