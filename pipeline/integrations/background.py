@@ -18,6 +18,7 @@ Anything else starts a new interpreter, as before.
 
 from __future__ import annotations
 
+import atexit
 import io
 import json
 import os
@@ -173,8 +174,13 @@ def _run_in_child(argv: list[str], log: Path) -> None:  # pragma: no cover - for
     except BaseException:
         traceback.print_exc()
     finally:
-        _flush_streams()
-        os._exit(code)
+        try:
+            # What an interpreter's exit runs (logging's flush, filelock's release); not the
+            # hook's own unwinding, which is the parent's.
+            atexit._run_exitfuncs()
+        finally:
+            _flush_streams()
+            os._exit(code)
 
 
 def _redirect(log: Path) -> None:  # pragma: no cover - forked child only
