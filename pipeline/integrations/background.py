@@ -10,10 +10,11 @@ hook log, stdin on ``/dev/null``, its own exit code), so what it writes, the roo
 batch ledger's exactly-once work as before, and killing it is as safe as killing the command.
 
 A fork is used only in the ``memscribe`` process itself (:func:`memscribe.cli_common.own_process`,
-never a caller's process such as a test runner), on POSIX, with no other thread running (a fork
-copies only the calling thread), and when ``$MEMSCRIBE_BIN`` is unset or names this very
-memscribe (the console script beside this interpreter, which ``memscribe install`` writes there).
-Anything else starts a new interpreter, as before.
+never a caller's process such as a test runner), on Linux (macOS's system libraries are not safe
+to use in a forked child that does not exec, which is why ``multiprocessing`` spawns there), with
+no other thread running (a fork copies only the calling thread), and when ``$MEMSCRIBE_BIN`` is
+unset or names this very memscribe (the console script beside this interpreter, which
+``memscribe install`` writes there). Anything else starts a new interpreter, as before.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def can_fork() -> bool:
     """Whether the commands can run in forks of this process (see the module's docstring)."""
     from memscribe.cli_common import own_process
 
-    if os.name != "posix" or not hasattr(os, "fork") or not own_process():
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork") or not own_process():
         return False
     if threading.active_count() != 1:
         return False

@@ -1,4 +1,4 @@
-"""The commands an extract hook starts, forked from the hook's own process (POSIX) instead of a new
+"""The commands an extract hook starts, forked from the hook's own process (Linux) instead of a new
 interpreter: the same memory files, the same log, the agent never waiting on a detached job, and
 a waited-for job still killed at its deadline.
 
@@ -24,7 +24,7 @@ import pytest
 from memscribe.integrations import background
 from tests.support.integration_support import DEMO, claude_payload
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="fork: POSIX only")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork: Linux only")
 
 #: ``memscribe`` with the way of starting commands chosen (argv[1]) and a gate: a command the hook
 #: started writes its pid and session to $GATE.started, then waits until $GATE exists.
@@ -221,6 +221,11 @@ def test_fork_only_in_memscribe_own_process(monkeypatch: pytest.MonkeyPatch, tmp
         monkeypatch.setenv("MEMSCRIBE_BIN", str(beside))
         assert background.can_fork()
     monkeypatch.setattr(background.threading, "active_count", lambda: 2)  # a fork copies one thread
+    assert not background.can_fork()
+    monkeypatch.setattr(background.threading, "active_count", lambda: 1)
+    monkeypatch.delenv("MEMSCRIBE_BIN")
+    assert background.can_fork()
+    monkeypatch.setattr(background.sys, "platform", "darwin")  # not fork-safe without an exec
     assert not background.can_fork()
 
 
