@@ -76,7 +76,12 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
     re-scanning masked text sees the same neighbours.
     """
     for kw in _KEYWORD.finditer(text):
-        if _in_mask(text, kw.start()) or _record_key(text, kw.start(), kw.end()) or _compound(text, kw.end()):
+        if (
+            _in_mask(text, kw.start())
+            or _record_key(text, kw.start(), kw.end())
+            or _compound(text, kw.end())
+            or _in_path(text, kw.start(), kw.end())
+        ):
             continue
         limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
         line_end = text.find("\n", kw.end(), limit)
@@ -163,6 +168,12 @@ def _compound(text: str, end: int) -> bool:
     (``fix/token-refresh``, ``key.pem``, ``secret-manager``): a word of a branch, path or
     package name, not a label before a value (``X-Auth-Token: …`` ends at the colon)."""
     return end + 1 < len(text) and text[end] in "-/." and text[end + 1].isalpha()
+
+
+def _in_path(text: str, start: int, end: int) -> bool:
+    """True when the keyword opens a segment of a path or branch name and runs on into it
+    (``org/fix/token-7f3a9b…``, ``refs/heads/secret_rotation``)."""
+    return start > 0 and text[start - 1] == "/" and end < len(text) and text[end] in "-_"
 
 
 def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:

@@ -314,7 +314,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             continue  # the type inside a mask is not a name; under a local YAML tag (``!Ref``,
             # ``!GetAtt``, ``!vault``) the value is a reference or ciphertext (``!!str``: literal)
         strength = name_strength(name)
-        if strength is None:
+        if strength is None or _about_a_record(text, m.start(), name):
             continue
         group = "qv" if m.group("q") is not None else "uv"
         start, end = m.span(group)
@@ -340,6 +340,18 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
                 if _plausible_value(more.group("v"), strength, quoted=True):
                     yield more.span("v")
                 pos = more.end()
+
+
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
+
+
+def _about_a_record(text: str, start: int, name: str) -> bool:
+    """True when the name at ``start`` is ``key`` after a word of :data:`RECORD_KEY_WORDS` and a
+    space or hyphen (``cache key:``, ``sort-key =``), as ``cache_key`` is."""
+    if start == 0 or text[start - 1] not in " -" or name.lower() != "key":
+        return False
+    m = _WORD_BEFORE.search(text, max(0, start - 16), start)
+    return m is not None and m.group(1).lower() in RECORD_KEY_WORDS
 
 
 #: Every :data:`_CALL` match holds one of these (lower case): found by substring search first.

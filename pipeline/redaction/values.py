@@ -49,7 +49,7 @@ _SLOTS = (("#{", re.compile(r"#\{")), ("%(", re.compile(r"%\(\w+\)[sdr]")))
 #: like (``^(?=.*[A-Z])(?=.*\d).{8,}$``, ``/^[A-Za-z0-9_-]{20,}$/``).
 _REFERENCE = re.compile(
     r"(?:(?:op|sm|vault|gcpsm|awssm|azkv|akv|ssm|secretsmanager|keyvault|doppler|infisical|bws|env|file)"
-    r":(?://)?[\w/.@$-]|@Microsoft\.KeyVault\(|@(?:string|env)[:/]|arn:aws[\w-]*:[\w-]+:|\{\{\s*resolve:|"
+    r":(?://)?[\w/.@$-]|@Microsoft\.KeyVault\b|@(?:string|env)[:/]|arn:aws[\w-]*:[\w-]+:|\{\{\s*resolve:|"
     r"/?\^.*(?:\[|\(\?|\\[dwsDWS]|\.[*+]|\{\d))",
     re.IGNORECASE,
 )
@@ -446,12 +446,30 @@ def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
         and not typed_sample(s)
         and not encodes_public_text(s)
         and not slug_with_digest(s)
+        and not labelled_path(s)
     )
 
 
 #: A slug's part: a pronounceable word, or a short label (``npm``, ``v2``, ``x64``).
 _SLUG_SEPARATORS = re.compile(r"[-_.]")
 _HEX_DIGEST = re.compile(r"^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$")
+
+
+def labelled_path(value: str) -> bool:
+    """True for a relative path of two folders or more whose folders are words or short labels
+    (``k8s/deploy/prod/app-7f3a…``): an object's or a cache's key, whatever its last part."""
+    if value.count("/") < 2:
+        return False
+    *folders, _ = value.split("/")
+    return all(_label_or_word(f) for f in folders) and any(len(f) > 4 for f in folders)
+
+
+def _label_or_word(part: str) -> bool:
+    """A short label (``k8s``, ``v2``) or words joined by ``-``/``_`` (``deploy``, ``app-data``)."""
+    if part.isalnum() and len(part) <= 4:
+        return True
+    words = [w for w in _SLUG_SEPARATORS.split(part) if w]
+    return bool(words) and all(w.isalpha() and (len(w) <= 3 or _pronounceable(w)) for w in words)
 
 
 def slug_with_digest(value: str) -> bool:

@@ -246,3 +246,30 @@ def test_anti_forgery_fields_glued_or_named_by_a_framework_are_kept(kept: str, m
     assert _found(kept.format(v=value) + "\n") == []
     secret = _token(48)
     assert _found(masked.format(v=secret) + "\n") == [secret]
+
+
+def _hex(n: int) -> str:
+    return "".join(_RNG.choice("0123456789abcdef") for _ in range(n))
+
+
+def test_a_cache_key_in_prose_is_kept() -> None:
+    assert _found(f"cache key: {_hex(32)}\n") == []
+    assert _found(f"sort-key = {_hex(32)}\n") == []
+    secret = _token(32)
+    assert _found(f"api key: {secret}\n") == [secret]
+    assert _found(f"signing-key = {secret}\n") == [secret]
+
+
+def test_an_object_key_that_is_a_path_of_words_is_kept() -> None:
+    value = f"k8s/deploy/prod/app-{_hex(16)}"
+    assert _found(f'key: "{value}"\n') == []
+    random_path = f"{_token(12)}/{_token(10)}/{_token(16)}"
+    assert _found(f'key: "{random_path}"\n') == [random_path]
+
+
+def test_a_keyword_inside_a_branch_name_is_not_a_label() -> None:
+    assert (
+        _found("Merge pull request #412 from org/fix/token-8b0e7153bf7c3706d85c524e440066559a6656c9\n") == []
+    )
+    secret = _token(32)
+    assert _found(f"the token {secret} expired\n") == [secret]
