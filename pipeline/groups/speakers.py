@@ -106,9 +106,23 @@ def _senders(users: Sequence[Turn], said: dict[int, list[Said]]) -> tuple[list[s
 
 def senders(turns: Sequence[Turn]) -> list[str]:
     """The senders of the user turns, in order of first message (bridge prefixes, else the host's
-    sender names); two or more make a group chat, whose owner is the first."""
-    users = _user_messages(turns)
-    return _senders(users, {t.index: segments(t.text, t.speaker) for t in users})[0]
+    sender names); two or more make a group chat, whose owner is the first.
+
+    One pass that keeps only the distinct names (:func:`_senders` over every user turn's segments,
+    without holding those segments: a large transcript's were tens of MB at once); a text without
+    a colon names no sender (:func:`segments` returns it unnamed), so it is not split."""
+    named: dict[str, None] = {}
+    hosts: dict[str, None] = {}
+    for t in turns:
+        if t.role != "user" or t.kind != "message":
+            continue
+        if t.speaker:
+            hosts[t.speaker] = None
+        if ":" in t.text or "：" in t.text:
+            for said in segments(t.text, t.speaker):
+                if said.speaker:
+                    named[said.speaker] = None
+    return list(named or hosts)
 
 
 def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
