@@ -259,7 +259,7 @@ def _checked(draft: TurnDraft) -> bool:
     )
 
 
-def _turn(index: int, draft: TurnDraft, source: str, fast: bool) -> Turn:
+def _turn(index: int, draft: TurnDraft, source: str, fast: bool, last: Turn | None = None) -> Turn:
     """The Turn of a draft: the validated model's very fields, built without a validation pass
     and with shared fields-sets when the values are already what validation would keep (a Turn
     per record is most of a transcript's memory). Anything else (a reader handing an odd value,
@@ -269,7 +269,11 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool) -> Turn:
     instance dict is then a split table on its class's shared keys (the names stored once per
     class, only the values per turn), not a dict of its own: 304 bytes a turn instead of 840
     (CPython 3.11), the same fields in the same order (equality, dumps and copies unchanged).
-    Only where that is smaller (:data:`SHARED_KEYS`); elsewhere :func:`_turn_with_dicts`."""
+    Only where that is smaller (:data:`SHARED_KEYS`); elsewhere :func:`_turn_with_dicts`.
+
+    A draft from the same line as ``last`` (the turn built before it) shares its source position
+    (frozen, equal): an OpenAI document on one line, or a record giving several turns, holds one
+    position, not one a turn (112 bytes each)."""
     if not (fast and _checked(draft)):
         return Turn(
             index=index,
@@ -283,14 +287,21 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool) -> Turn:
             speaker=draft.speaker,
             source=SourcePos(file=source, line=draft.line),
         )
+    if last is not None and last.source.line == draft.line:
+        pos = last.source
+    elif not SHARED_KEYS:
+        pos = _new(SourcePos)
+        _set(pos, "__dict__", {"file": source, "line": draft.line})
+    else:
+        pos = _new(SourcePos)
+        _set(pos, "file", source)
+        _set(pos, "line", draft.line)
+    if pos is not getattr(last, "source", None):
+        _set(pos, "__pydantic_fields_set__", _POS_FIELDS)
+        _set(pos, "__pydantic_extra__", None)
+        _set(pos, "__pydantic_private__", None)
     if not SHARED_KEYS:
-        return _turn_with_dicts(index, draft, source)
-    pos = _new(SourcePos)
-    _set(pos, "file", source)
-    _set(pos, "line", draft.line)
-    _set(pos, "__pydantic_fields_set__", _POS_FIELDS)
-    _set(pos, "__pydantic_extra__", None)
-    _set(pos, "__pydantic_private__", None)
+        return _turn_with_dicts(index, draft, pos)
     turn = _new(Turn)
     _set(turn, "index", index)
     _set(turn, "role", draft.role)
@@ -308,14 +319,9 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool) -> Turn:
     return turn
 
 
-def _turn_with_dicts(index: int, draft: TurnDraft, source: str) -> Turn:
+def _turn_with_dicts(index: int, draft: TurnDraft, pos: SourcePos) -> Turn:
     """:func:`_turn`'s fast path where :data:`SHARED_KEYS` is false: each model's fields in a
     dict of its own (the same fields in the same order)."""
-    pos = _new(SourcePos)
-    _set(pos, "__dict__", {"file": source, "line": draft.line})
-    _set(pos, "__pydantic_fields_set__", _POS_FIELDS)
-    _set(pos, "__pydantic_extra__", None)
-    _set(pos, "__pydantic_private__", None)
     turn = _new(Turn)
     _set(
         turn,
@@ -361,6 +367,11 @@ def build_transcript(
     source = ctx.source
     fast = type(source) is str
     built: list[Turn] = []
+    #: The built turns' lines, and the first that may still equal a later index (lines rise with
+    #: the file): a turn's index is that line's int where one has its value, not an int of its
+    #: own (above 256 each is 28 bytes; a text transcript has a line for nearly every index).
+    lines: list[int] = []
+    cursor = 0
     in_flush = False
     drafts.reverse()  # popped in order
     while drafts:
@@ -384,9 +395,15 @@ def build_transcript(
             continue
         if not text and role == "assistant" and draft.kind == "message":
             draft.kind = "tool_call"
-        built.append(_turn(len(built), draft, source, fast))
+        index = len(built)
+        while cursor < index and lines[cursor] < index:
+            cursor += 1
+        if cursor < index and lines[cursor] == index:
+            index = lines[cursor]
+        lines.append(draft.line if type(draft.line) is int else -1)  # a reader's odd line: validated
+        built.append(_turn(index, draft, source, fast, built[-1] if built else None))
     turns = tuple(built)
-    del built
+    del built, lines
     return Transcript(
         source=ctx.source,
         format=fmt,
