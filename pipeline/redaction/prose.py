@@ -86,13 +86,18 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
         limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
         line_end = text.find("\n", kw.end(), limit)
         end = line_end if line_end >= 0 else limit
+        label = ""
         for tok in itertools.islice(_TOKEN.finditer(text, kw.end(), end), _KEYWORD_WINDOW_TOKENS):
+            labelled, label = label, tok.group(0).lower()
             if tok.end() - tok.start() < HIGH_ENTROPY_MIN_LEN:
                 continue  # too short to be random (the stripped value is no longer)
             raw = tok.group(0)
             value = raw.lstrip(".~-/=").rstrip(".~-/")
+            named = ""
             if "=" in value.rstrip("="):
-                value = value[value.index("=") + 1 :]  # ``name=value``: the value decides
+                named, value = value.split("=", 1)  # ``name=value``: the value decides
+            if _names_an_id(named.lower() if named else labelled):
+                continue  # ``rotation id 7f3a…``, ``client_id=app-7f3a…``: an identifier
             if (
                 not value
                 or "REDACTED" in value
@@ -104,6 +109,20 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
                 offset = tok.start() + raw.index(value)
                 yield offset, offset + len(value)
+
+
+#: Words that label the token right after them as an identifier, not a credential.
+_ID_LABELS = frozenset("id ids uuid guid sha commit hash digest checksum etag revision rev trace".split())
+_ID_NAME = re.compile(r"(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag)$|[a-z]Id$")
+
+
+def _names_an_id(label: str) -> bool:
+    """True when ``label`` (the word before a token, or the name in ``name=value``, lower case)
+    says the token is an identifier or a digest (``id``, ``client_id``, ``sha``), unless it is
+    a session's id, which works as a credential (``session_id``, ``sid``)."""
+    if not label or "sess" in label or label == "sid":
+        return False
+    return label in _ID_LABELS or _ID_NAME.search(label) is not None
 
 
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")

@@ -41,7 +41,7 @@ _PLACEHOLDER_WORDS = re.compile(
 #: Ruby / CoffeeScript / Octopus interpolation (``#{ApiKey}``), a Python %-format field
 #: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
 #: ``fake-api-key``; not inside a random run such as ``12fake4``).
-_SLOTS = (("#{", re.compile(r"#\{")), ("%(", re.compile(r"%\(\w+\)[sdr]")))
+_SLOTS = (re.compile(r"#\{"), re.compile(r"%\(\w+\)[sdr]"))
 #: A reference to where a secret is kept, resolved when the program runs: a secret store's
 #: scheme (1Password ``op://``, ``vault:``, ``sm://``, ``env:``, ``file:``), Azure App Service's
 #: ``@Microsoft.KeyVault(…)``, CloudFormation's ``{{resolve:…}}``, an Android resource
@@ -53,7 +53,6 @@ _REFERENCE = re.compile(
     r"/?\^.*(?:\[|\(\?|\\[dwsDWS]|\.[*+]|\{\d))",
     re.IGNORECASE,
 )
-_STAND_IN_WORDS = ("fake", "mock", "sample")
 _STAND_IN = re.compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
 _PROVIDER_PREFIX = re.compile(
     r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
@@ -74,24 +73,18 @@ def is_placeholder(value: str) -> bool:
     / ``your_key_here`` / ``example``, and documented example keys (``AKIAIOSFODNN7EXAMPLE``).
     """
     v = value.strip().strip("'\"`")
-    if (
-        len(v) < 4
-        or v.lower() in _PLACEHOLDER_VALUES
-        or v in _KNOWN_EXAMPLES
-        or "[REDACTED" in v
-        or "REDACTED" in v.upper()
-    ):
+    low = v.lower()
+    if len(v) < 4 or low in _PLACEHOLDER_VALUES or v in _KNOWN_EXAMPLES or "redacted" in low:
         return True
     if any(ex in v for ex in _KNOWN_EXAMPLES):
         return True
     if _VAR_REF.match(v) or _PLACEHOLDER_WORDS.search(v):
         return True
-    if any(opening in v and rx.search(v) for opening, rx in _SLOTS):
+    if ("#{" in v or "%(" in v) and any(rx.search(v) for rx in _SLOTS):
         return True
-    if _REFERENCE.match(v):
+    if (":" in v or v[0] in "@^/") and _REFERENCE.match(v):
         return True  # where the secret is kept (``op://vault/item/field``, an ARN), or a pattern
-    low = v.lower()
-    if any(w in low for w in _STAND_IN_WORDS) and _STAND_IN.search(v):
+    if ("fake" in low or "mock" in low or "sample" in low) and _STAND_IN.search(v):
         return True
     bare = v.strip("<>[]{}()")
     if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or bare.lower() in _HIDDEN or _VAR_REF.match(bare)):
@@ -472,6 +465,12 @@ def _label_or_word(part: str) -> bool:
     return bool(words) and all(w.isalpha() and (len(w) <= 3 or _pronounceable(w)) for w in words)
 
 
+#: Words that make a prefix a credential's, not a slug's.
+_SECRET_PARTS = frozenset(
+    "key keys token secret api apikey auth pass password pwd access private bearer session cred creds".split()
+)
+
+
 def slug_with_digest(value: str) -> bool:
     """True for words joined to a hex digest (``build-cache-linux-x64-3f2a1b…``,
     ``npm-cache-v2-6c5d…``): a cache key or an artifact's name, whose random part is a content
@@ -484,6 +483,8 @@ def slug_with_digest(value: str) -> bool:
         return False
     words = 0
     for part in head:
+        if part.lower() in _SECRET_PARTS:
+            return False  # a provider's prefix: Mailgun's ``key-<hex>``, ``api-token-<hex>``
         if part.isalpha() and len(part) >= 3 and _pronounceable(part):
             words += 1
         elif not (part.isalnum() and len(part) <= 4):

@@ -273,3 +273,26 @@ def test_a_keyword_inside_a_branch_name_is_not_a_label() -> None:
     )
     secret = _token(32)
     assert _found(f"the token {secret} expired\n") == [secret]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "key rotation id {h} finished",
+        "WARN  auth: token for client_id=app-frontend-{h} refreshed",
+        "token rejected ('request_id': 'req_{h}')",
+    ],
+)
+def test_a_token_labelled_as_an_id_after_a_keyword_is_kept(line: str) -> None:
+    value = _token(24)
+    assert _found(line.format(h=value) + "\n") == []
+    # a session's id works as a credential; a plain token after the keyword is one
+    secret = _token(32)
+    assert _found(f"auth: token for session_id={secret} refreshed\n") == [secret]
+    assert _found(f"key rotation: new key {secret} active\n") == [secret]
+
+
+def test_a_provider_prefix_is_not_a_slug() -> None:
+    # Mailgun's keys are ``key-`` and 32 hex digits: the whole key masks, prefix included
+    secret = "key-" + _hex(32)
+    assert _found(f"  key: process.env.MAILGUN_API_KEY || '{secret}',\n") == [secret]
