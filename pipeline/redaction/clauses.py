@@ -12,6 +12,7 @@ classes when more than a few words stand between the keyword and its value), a P
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -51,28 +52,35 @@ KEYWORDS: tuple[tuple[str, str], ...] = (
     + tuple((w, "code") for w in _CODE_WORDS)
 )
 HINTS: tuple[str, ...] = tuple(w for w, _ in KEYWORDS)
+#: The keywords an ASCII text can hold.
+_ASCII_KEYWORDS = tuple((w, role) for w, role in KEYWORDS if w.isascii())
 
 #: Where a clause ends: a line break, or a sentence mark followed by a space (a value may hold
 #: ``.``/``!`` inside: ``Tresor1er.Mouette``), or a CJK full stop, or a semicolon.
 _CLAUSE_END = re.compile(r"\n|[.!?;](?=\s)|[。！？；]")
 #: The most characters a clause is followed for.
 _CLAUSE_CHARS = 240
+#: ... and for this many runs of ASCII characters (words, numbers, the value).
+_CLAUSE_TOKENS = 20
 #: A candidate value: a run of ASCII graphic characters but quotes, brackets and commas (CJK
 #: text around it bounds it; a quote or a bracket opens code or JSON, not a value).
 _VALUE = re.compile(r"[^\x00-\x20\x7f-\U0010ffff\"'`,(){}\[\]<>]+")
 #: A YAML tag (``!secret wifi_password``, ``!vault``): a reference or ciphertext follows.
 _TAG = re.compile(r"^!!?[A-Za-z_]+$")
-#: Text that links a name to its value, ending right before the value (after any filler word
-#: and an opening quote): English, German, French, Spanish, Chinese, Japanese.
-_LINK = re.compile(
-    r"(?:(?<![^\W\d_])(?:is|was|are|be|to|ist|war|lautet|auf|est|c'est|c’est|était|en|es|era|fue|"
-    r"sería)|[:=：是为為はを])"
-    r"(?:\s+(?:now|still|just|actually|übrigens|jetzt|nun|also|maintenant|désormais|ahora|ya))*"
-    r"\s*[«\"'“「『`]?\s*$",
-    re.IGNORECASE,
+#: Words that link a name to its value ("is", "ist", "c'est", "era"), lower case; the symbols
+#: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
+#: link and its value ("ist übrigens", "is now").
+_LINK_WORDS = frozenset(
+    "is was are be to ist war lautet auf est c'est c’est était en es era fue sería".split()
 )
+_LINK_MARKS = ":=：是为為はを"
+_FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
+#: What follows a keyword that is a name in code (``"password": …``, ``secret[0]``, ``token_url``).
+_CODE_AFTER = frozenset("\"'`[{_")
+_OPENING = " \t«\"'“「『`"
 #: A value farther than this many words from its keyword must look like a strong password.
 _NEAR_WORDS = 3
+_NEEDED_DIGIT = re.compile(r"[0-9]")
 _WORDS = re.compile(r"\w+")
 _DIGITS = re.compile(r"^\d{4,8}$")
 _TRAILING = ".,;:?)]}\"'`»”」』"
@@ -85,11 +93,14 @@ def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
     if not same_offsets(text, low):
         low = offset_lowered(text)
     seen: set[int] = set()
-    for word, role in KEYWORDS:
-        at = low.find(word)
+    for word, role in _ASCII_KEYWORDS if low.isascii() else KEYWORDS:
+        # a code word counted only in capitals is looked for as written (``TAN``, not "instance")
+        where = text if word in _CAPITALS else low
+        sought = word.upper() if word in _CAPITALS else word
+        at = where.find(sought)
         while at >= 0:
             end = at + len(word)
-            if _keyword_here(low, at, end, word) and (word not in _CAPITALS or text[at:end].isupper()):
+            if _keyword_here(low, at, end, word):
                 glued = at > 0 and (
                     text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum()
                 )
@@ -97,7 +108,7 @@ def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
                     if span[0] not in seen:
                         seen.add(span[0])
                         yield span
-            at = low.find(word, end)
+            at = where.find(sought, end)
 
 
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
@@ -122,29 +133,56 @@ def _clause_value(text: str, start: int, role: str, *, glued: bool) -> Iterator[
     """The value linked to the keyword ending at ``start``. A keyword ending a longer name
     (``hashed_secret``, ``db.password``: ``glued``) and linked by ``:`` or ``=`` is an
     assignment, which the assignment detectors decide by the whole name."""
+    after = text[start : start + 3].lstrip(" ")[:1]
+    if after in _CODE_AFTER or (glued and after in ":="):
+        return  # a quoted key, a call, an index or an assignment: code, not a clause
     stop = _CLAUSE_END.search(text, start, min(len(text), start + _CLAUSE_CHARS))
     end = stop.start() if stop else min(len(text), start + _CLAUSE_CHARS)
-    for m in _VALUE.finditer(text, start, end):
+    if role != "password" and not _NEEDED_DIGIT.search(text, start, end):
+        return  # a code or a generated secret holds a digit
+    for m in itertools.islice(_VALUE.finditer(text, start, end), _CLAUSE_TOKENS):
         raw = m.group(0)
         lead = len(raw) - len(raw.lstrip(_LEADING))
         value = raw[lead:].rstrip(_TRAILING)
         if _TAG.match(value):
             return
-        link = _LINK.search(text, max(start, m.start() - 40), m.start() + lead)
-        if not value or link is None:
+        if value.isalpha():
+            continue  # a word: every value decided here holds a digit or a symbol
+        link = _link_before(text, start, m.start() + lead)
+        if not value or link < 0:
             continue
-        near = len(_WORDS.findall(text, start, link.start())) <= _NEAR_WORDS
-        if glued and near and text[link.start()] in ":=":
+        near = len(_WORDS.findall(text, start, link)) <= _NEAR_WORDS
+        if glued and near and text[link] in ":=":
             return
         if role == "code" and not near:
             return  # a PIN's digits come right after its name ("PIN for phone line: 4471")
-        if not near and _names_another(text, link.start()):
+        if not near and _names_another(text, link):
             continue
-        if _SUBJECT_ID.search(text, max(start, link.start() - 30), link.start()):
+        if _SUBJECT_ID.search(text, max(start, link - 30), link):
             continue
         if _fits(value, role, near=near):
             yield m.start() + lead, m.start() + lead + len(value)
             return
+
+
+def _link_before(text: str, start: int, at: int) -> int:
+    """Where the link ending right before ``at`` starts (after ``start``), or -1: a link word or
+    mark, then any filler words and an opening quote."""
+    base = max(start, at - 40)
+    before = text[base:at].rstrip(_OPENING)
+    for _ in range(3):
+        if not before:
+            return -1
+        if before[-1] in _LINK_MARKS:
+            return base + len(before) - 1
+        cut = max(before.rfind(" "), before.rfind("\t"), before.rfind("\n"))
+        word = before[cut + 1 :].lstrip("([«“\"'").lower()
+        if word in _LINK_WORDS:
+            return base + len(before) - len(word)
+        if word not in _FILLER:
+            return -1
+        before = before[: cut + 1].rstrip(_OPENING)
+    return -1
 
 
 #: The name right before a ``:`` or ``=``: quoted, or an identifier (``trace_id``, ``userId``).

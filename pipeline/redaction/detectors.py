@@ -7,6 +7,7 @@ import re
 from memscribe.redaction.base import Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_secrets
+from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
 from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
 from memscribe.redaction.prose import (
     _find_near_keyword,
@@ -102,6 +103,8 @@ def _build_detectors() -> tuple[Detector, ...]:
         ),
         Detector("password", _find_prose_passwords, _PW_HINTS),
         Detector("password", find_clause_secrets, _CLAUSE_HINTS),
+        Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),
+        Detector("secret_assignment", find_table_cells, TABLE_HINTS),
         Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),
         Detector("high_entropy", _find_pasted, ("paste",)),
         Detector("high_entropy", _find_value_lines, _CONTEXT_HINTS),

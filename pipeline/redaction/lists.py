@@ -1,0 +1,232 @@
+"""Secrets given as a list or a table: recovery codes on the lines after a line that names them,
+and the cells of a table (a CSV or TSV export, a Markdown table) under a column whose header
+names a secret (``url,username,password,totp`` → the password and totp cells).
+
+Both decide by the structure around the value, then by its shape: a recovery code is a group
+of letters and digits (8 to 64 of them, a digit among them); a cell under a password column is
+anything shaped like a password, under a token or secret column a random-looking value, under a
+TOTP column a base32 secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.base import lowered, offset_lowered, same_offsets
+from memscribe.redaction.structure import name_strength
+from memscribe.redaction.values import _looks_random, _password_like, is_benign_shape, is_placeholder
+
+# --------------------------------------------------------------------------- recovery codes
+
+#: Words naming recovery or backup codes (lower case), in the corpus languages.
+RECOVERY_WORDS = (
+    "recovery code", "backup code", "recovery key", "emergency code", "scratch code",
+    "wiederherstellungscode", "backup-code", "notfallcode", "wiederherstellungsschlüssel",
+    "code de récupération", "codes de récupération", "codes de secours", "code de secours",
+    "código de recuperación", "códigos de recuperación", "códigos de respaldo", "código de respaldo",
+    "恢复码", "恢復碼", "备用码", "備用碼", "救援码", "リカバリーコード", "バックアップコード",
+    "復旧コード", "リカバリーキー", "回復キー",
+)  # fmt: skip
+#: The most lines of codes after their header.
+_MAX_CODE_LINES = 24
+#: A list item's bullet or number (``- ``, ``* ``, ``1. ``, ``2) ``).
+_BULLET = re.compile(r"[ \t]*(?:[-*•][ \t]+|\d{1,2}[.)][ \t]+)?")
+#: Cells of a line of codes: split at commas, semicolons, tabs or runs of spaces.
+_CELL_SPLIT = re.compile(r"[ \t]*[,;\t][ \t]*|[ \t]{2,}")
+#: One code: groups of letters and digits joined by ``-`` or a single space.
+_CODE = re.compile(r"[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*")
+
+
+def find_recovery_codes(text: str) -> Iterator[tuple[int, int]]:
+    """Codes after a recovery-code keyword: on the rest of its line after a colon, and on each
+    following line made only of codes (a bullet or number allowed)."""
+    low = lowered(text)
+    if not same_offsets(text, low):
+        low = offset_lowered(text)
+    done: set[int] = set()
+    for word in RECOVERY_WORDS:
+        at = low.find(word)
+        while at >= 0:
+            line_end = text.find("\n", at)
+            line_end = len(text) if line_end < 0 else line_end
+            if line_end not in done:
+                done.add(line_end)
+                yield from _codes_after(text, at + len(word), line_end)
+            at = low.find(word, line_end)
+
+
+def _codes_after(text: str, start: int, line_end: int) -> Iterator[tuple[int, int]]:
+    colon = max(text.rfind(":", start, line_end), text.rfind("：", start, line_end))
+    if colon >= 0:
+        spans = _code_cells(text, colon + 1, line_end)
+        if spans:
+            yield from spans
+    pos = line_end + 1
+    for _ in range(_MAX_CODE_LINES):
+        if pos >= len(text):
+            return
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        bullet = _BULLET.match(text, pos, end)
+        spans = _code_cells(text, bullet.end() if bullet else pos, end)
+        if not spans:
+            return
+        yield from spans
+        pos = end + 1
+
+
+def _code_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the codes between ``start`` and ``end`` when everything there is a code."""
+    spans: list[tuple[int, int]] = []
+    pos = start
+    segment = text[start:end]
+    if not segment.strip():
+        return []
+    for part in [*_CELL_SPLIT.split(segment)]:
+        offset = segment.find(part, pos - start)
+        cell = part.strip()
+        if not cell:
+            pos = start + offset + len(part)
+            continue
+        lead = part.find(cell)
+        if not _is_code(cell):
+            return []
+        spans.append((start + offset + lead, start + offset + lead + len(cell)))
+        pos = start + offset + len(part)
+    return spans
+
+
+def _is_code(cell: str) -> bool:
+    if _CODE.fullmatch(cell) is None:
+        return False
+    alnum = sum(c.isalnum() for c in cell)
+    if not 8 <= alnum <= 64 or not any(c.isdigit() for c in cell):
+        return False
+    return not (is_benign_shape(cell) or is_placeholder(cell))
+
+
+# --------------------------------------------------------------------------- tables
+
+#: Column names that hold a one-time-password seed or a PIN (besides :func:`name_strength`'s).
+_SEED_COLUMNS = frozenset({"totp", "otp", "2fa", "mfa", "totp secret", "otp secret", "otpauth", "seed"})
+_PIN_COLUMNS = frozenset({"pin", "pin code", "pincode", "passcode"})
+#: Hints for the prefilter: every secret column's name holds one (lower case).
+TABLE_HINTS = ("pass", "secret", "token", "pwd", "key", "otp", "2fa", "mfa", "pin", "seed", "cred")
+_DELIMITERS = (",", "\t", ";", "|")
+_COLUMN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9 _.-]{0,39}")
+_BASE32 = re.compile(r"[A-Z2-7]{16,64}=*|(?:[a-z2-7]{4} ){3,}[a-z2-7]{4}")
+_PIN = re.compile(r"\d{4,8}")
+_MAX_ROWS = 500
+
+
+def find_table_cells(text: str) -> Iterator[tuple[int, int]]:
+    """Cells under a secret column of a delimited table: the header row names the columns
+    (three or more, each a plain name), the rows that follow hold as many cells or more."""
+    if "\n" not in text:
+        return
+    low = lowered(text)
+    if not same_offsets(text, low):
+        low = offset_lowered(text)
+    seen: set[int] = set()
+    for hint in TABLE_HINTS:
+        at = low.find(hint)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            if start not in seen:
+                seen.add(start)
+                line = text[start:end]
+                if (
+                    line.count(",") >= 2
+                    or line.count("\t") >= 2
+                    or line.count("|") >= 2
+                    or line.count(";") >= 2
+                ):
+                    yield from _table_at(text, start, end)
+            at = low.find(hint, end)
+
+
+def _table_at(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    header = text[start:end]
+    if any(c in header for c in "=:{}()<>") or len(header) > 400:
+        return  # code, config or prose, not a row of column names
+    for delim in _DELIMITERS:
+        if header.count(delim) < 2:
+            continue
+        names = [c.strip().strip("\"'`").strip() for c, _, _ in _cells(header, delim)]
+        if delim == "|":
+            names = [n for n in names if n]
+        if len(names) < 3 or not all(_COLUMN_NAME.fullmatch(n) for n in names):
+            continue
+        roles = [_column_role(n) for n in names]
+        if not any(roles):
+            continue
+        yield from _rows(text, end + 1, delim, roles)
+        return
+
+
+def _column_role(name: str) -> str | None:
+    low = name.lower().strip()
+    if low in _SEED_COLUMNS:
+        return "seed"
+    if low in _PIN_COLUMNS:
+        return "pin"
+    strength = name_strength(low.replace(" ", "_"))
+    if strength == "strong":
+        return "password" if any(w in low for w in ("pass", "pwd", "wort")) else "secret"
+    return "secret" if strength == "weak" else None
+
+
+def _rows(text: str, pos: int, delim: str, roles: list[str | None]) -> Iterator[tuple[int, int]]:
+    for _ in range(_MAX_ROWS):
+        if pos >= len(text):
+            return
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        cells = _cells(text[pos:end], delim)
+        if delim == "|":
+            cells = cells[1:-1] if text[pos:end].strip().startswith("|") else cells
+            if cells and all(set(c.strip()) <= set("-: ") for c, _, _ in cells):
+                pos = end + 1
+                continue  # the Markdown rule under the header
+        if not cells or len(cells) < len(roles) or len(cells) > len(roles) + 2:
+            return
+        for (cell, s, _), role in zip(cells, roles, strict=False):
+            value = cell.strip()
+            quote = value[:1] if value[:1] in "\"'" and value.endswith(value[:1]) and len(value) > 1 else ""
+            if quote:
+                value = value[1:-1]
+            if role and _cell_secret(value, role):
+                lead = cell.find(value)
+                yield pos + s + lead, pos + s + lead + len(value)
+        pos = end + 1
+
+
+def _cells(line: str, delim: str) -> list[tuple[str, int, int]]:
+    """``(cell, start, end)`` of each cell of ``line`` split at ``delim`` outside double quotes."""
+    cells: list[tuple[str, int, int]] = []
+    start, quoted = 0, False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == delim and not quoted:
+            cells.append((line[start:i], start, i))
+            start = i + 1
+    cells.append((line[start:], start, len(line)))
+    return cells
+
+
+def _cell_secret(value: str, role: str) -> bool:
+    if not value or is_placeholder(value) or is_benign_shape(value):
+        return False
+    if role == "pin":
+        return _PIN.fullmatch(value) is not None
+    if role == "seed":
+        return _BASE32.fullmatch(value) is not None or _looks_random(value, min_len=16, bits=3.0)
+    if role == "password":
+        return " " not in value and (
+            _password_like(value, strict=False) or _looks_random(value, min_len=12, bits=3.0)
+        )
+    return _looks_random(value, min_len=16, bits=3.0)
