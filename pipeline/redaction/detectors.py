@@ -36,6 +36,8 @@ from memscribe.redaction.structure import (
     _find_terraform_defaults,
     _find_xml,
 )
+from memscribe.redaction.urls import HINTS as _URL_HINTS
+from memscribe.redaction.urls import find_url_credentials
 
 
 def _re(
@@ -83,6 +85,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         _re("aws_secret_key", _AWS_SECRET, group="v", ihints=("secret",)),
         _re("azure_storage_key", _AZURE_STORAGE, group="v", ihints=("accountkey",)),
         _re("url_password", _URL_CREDS, group="v", ihints=("@",)),
+        Detector("url_password", find_url_credentials, _URL_HINTS),
         _re("conn_string_password", _CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
         _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user")),
         _re("auth_header", _AUTH_HEADER, group="v", ihints=("authorization",)),

@@ -1,0 +1,53 @@
+"""Credentials that a URL carries in its structure rather than under a secret's name: a DSN's
+key as the URL's user (``https://<key>@o1.ingest.sentry.io/1``), a password before an empty host
+(``snowflake://USER:PASS@/DB``), the key of a webhook or bot URL in its query or path
+(``…/webhook/send?key=<uuid>``, ``api.telegram.org/bot<id>:<token>/sendMessage``).
+
+A UUID is kept elsewhere as an identifier; in a webhook's ``key``/``token`` parameter it is the
+credential, since whoever holds the URL can post to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.values import _looks_random, is_placeholder
+
+#: ``scheme://`` then a user without a password, then ``@``: the user is a key when random.
+_DSN_USER = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")
+#: ``scheme://user:password@`` right before a path or nothing (an empty host).
+_EMPTY_HOST = re.compile(
+    r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'\"]{1,64}:(?P<v>[^\s@/'\"]{4,128})@(?=[/?#\s'\"]|$)"
+)
+#: A webhook, hook or bot URL's credential parameter.
+_HOOK_PARAM = re.compile(
+    r"(?i)https?://[^\s'\"<>]*?(?:hook|robot|/bot)[^\s'\"<>?]*\?(?:[^\s'\"<>#]*&)?"
+    r"(?:key|token|access_token|secret|sig|signature)=(?P<v>[A-Za-z0-9_.~%-]{16,200})"
+)
+#: A Telegram bot's token in its API URL (``/bot<id>:<secret>/``).
+_BOT_PATH = re.compile(r"/bot(?P<v>\d{6,12}:[A-Za-z0-9_-]{30,50})(?![A-Za-z0-9_-])")
+
+#: Every finding holds one of these (lower case): the detector's prefilter hints.
+HINTS = ("://",)
+
+
+def find_url_credentials(text: str) -> Iterator[tuple[int, int]]:
+    """DSN keys, passwords before an empty host, webhook and bot URL keys."""
+    if "://" not in text:
+        return
+    for m in _DSN_USER.finditer(text):
+        value = m.group("v")
+        if _looks_random(value, min_len=16, bits=3.0):
+            yield m.span("v")
+    for m in _EMPTY_HOST.finditer(text):
+        if not is_placeholder(m.group("v")):
+            yield m.span("v")
+    if "hook" in text or "robot" in text or "/bot" in text or "HOOK" in text:
+        for m in _HOOK_PARAM.finditer(text):
+            value = m.group("v")
+            if not is_placeholder(value) and sum(c.isdigit() for c in value) >= 2:
+                yield m.span("v")
+    if "/bot" in text:
+        for m in _BOT_PATH.finditer(text):
+            yield m.span("v")
