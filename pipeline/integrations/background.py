@@ -29,6 +29,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 #: Runs the given memscribe commands one after the other (they share the root's lock, so one
@@ -40,6 +41,10 @@ _SEQUENCE = (
 )
 #: Exit code of a waited-for command killed at its deadline (as ``timeout(1)`` says it).
 TIMED_OUT = 124
+#: The POSIX-only calls the fork needs, absent on Windows (reached only once :func:`can_fork`).
+_FORK: Callable[[], int] | None = getattr(os, "fork", None)
+_SETSID: Callable[[], None] | None = getattr(os, "setsid", None)
+_KILL_SIGNAL = int(getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 def memscribe_command() -> list[str]:
@@ -66,7 +71,7 @@ def can_fork() -> bool:
     """Whether the commands can run in forks of this process (see the module's docstring)."""
     from memscribe.cli_common import own_process
 
-    if not sys.platform.startswith("linux") or not hasattr(os, "fork") or not own_process():
+    if not sys.platform.startswith("linux") or _FORK is None or _SETSID is None or not own_process():
         return False
     if threading.active_count() != 1:
         return False
@@ -129,7 +134,8 @@ def _forked(commands: list[list[str]], log: Path, *, wait: bool, timeout: float)
     _flush_streams()  # nothing buffered here is written twice by a child
     if wait:
         return [_wait(_fork_command(argv, log), timeout + 30) for argv in commands]
-    sequencer = os.fork()
+    assert _FORK is not None and _SETSID is not None  # can_fork
+    sequencer = _FORK()
     if sequencer == 0:  # pragma: no cover - runs in the forked child (coverage is not collected)
         code = 1
         try:
@@ -137,9 +143,9 @@ def _forked(commands: list[list[str]], log: Path, *, wait: bool, timeout: float)
             # process group (or its terminal) does not end the job; off the agent's pipes, which
             # it may read to their end. Then a second fork, so the sequence is nobody's child
             # here (no zombie) and this one returns at once.
-            os.setsid()
+            _SETSID()
             _redirect(log)
-            if os.fork() == 0:
+            if _FORK() == 0:
                 for argv in commands:
                     _wait(_fork_command(argv, log), None)
             code = 0
@@ -151,7 +157,8 @@ def _forked(commands: list[list[str]], log: Path, *, wait: bool, timeout: float)
 
 def _fork_command(argv: list[str], log: Path) -> int:
     """Start ``memscribe <argv>`` in a fork of this process; returns its pid."""
-    pid = os.fork()
+    assert _FORK is not None  # can_fork
+    pid = _FORK()
     if pid == 0:  # pragma: no cover - runs in the forked child (coverage is not collected)
         _run_in_child(argv, log)
     return pid
@@ -267,7 +274,7 @@ def _wait(pid: int, timeout: float | None) -> int:
             return os.waitstatus_to_exitcode(status)
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            os.kill(pid, signal.SIGKILL)
+            os.kill(pid, _KILL_SIGNAL)
             os.waitpid(pid, 0)
             return TIMED_OUT
         delay = min(delay * 2, remaining, 0.05)
