@@ -8,6 +8,8 @@ from memscribe.redaction.base import Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_secrets
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
+from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
+from memscribe.redaction.pairs import find_code_pairs
 from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
 from memscribe.redaction.prose import (
     _find_near_keyword,
@@ -97,6 +99,7 @@ def _build_detectors() -> tuple[Detector, ...]:
             "secret_assignment", _find_calls, ("passw", "secret", "token", "apikey", "api_key", "credential")
         ),
         Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
+        Detector("secret_assignment", find_code_pairs, _PAIR_HINTS),
         Detector("secret_assignment", _find_xml, ("<",)),
         Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env")),
         Detector(

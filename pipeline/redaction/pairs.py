@@ -1,0 +1,92 @@
+"""Secrets named by their place in code or a command rather than by an assignment:
+
+- a call whose first argument is a secret's name as a string and whose second is the value
+  (PHP ``define('DB_PASSWORD', '…')``, ``config.set("api_key", "…")``,
+  ``os.environ.setdefault("SECRET_KEY", "…")``); a salt's name counts too (WordPress
+  ``AUTH_SALT``, Nextcloud ``passwordsalt``): it is secret configuration;
+- a command-line flag whose name ends in ``pass`` (``redis-server --requirepass …``);
+- a cloud access key id followed on its line by its secret (``AKIA… / <secret>``,
+  ``LTAI… 和 <secret>``), and an ``…_SK`` (secret key) name beside an ``…_AK`` one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.structure import _is_password_name, _plausible_value, name_strength
+from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
+
+_NAMED_CALL = re.compile(
+    r"\(\s*(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,63})(?P=q1)\s*,\s*"
+    r"(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)"
+)
+#: ``'name' => 'value'`` / ``'name': 'value'`` whose name is a salt's.
+_SALT_PAIR = re.compile(
+    r"(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{0,60}salt)(?P=q1)\s*(?:=>|:|,)\s*"
+    r"(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)",
+    re.IGNORECASE,
+)
+_PASS_FLAG = re.compile(
+    r"(?<![\w-])--?(?P<flag>[a-z][a-z-]{0,30}pass)(?:=|[ \t]+)['\"]?(?P<v>[^\s'\"]{4,256})"
+)
+#: Words ending in ``pass`` that do not name a password.
+_NOT_PASSWORD_FLAGS = frozenset(
+    {"bypass", "compass", "multipass", "onepass", "twopass", "singlepass", "no-pass"}
+)
+_ID_THEN_SECRET = re.compile(
+    r"\b(?:AKIA|ASIA|LTAI)[A-Za-z0-9]{12,28}\b[ \t]*(?:[/,:|]|和|及|与|and|und|et|y)?[ \t]*"
+    r"(?P<v>[A-Za-z0-9/+]{28,48})(?![A-Za-z0-9/+=])"
+)
+_SK_NAME = re.compile(
+    r"(?<![\w.])(?P<name>[A-Za-z][A-Za-z0-9]*_SK)['\"]?[ \t]*[:=][ \t]*['\"]?(?P<v>[A-Za-z0-9/+=_-]{20,64})"
+)
+
+#: Prefilter hints: every finding's text holds one of these (lower case).
+HINTS = ("(", "salt", "pass", "akia", "asia", "ltai", "_sk")
+
+
+def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:
+    """Values that a named call, a salt, a ``…pass`` flag or a key-id pair places."""
+    if "(" in text:
+        yield from _named_calls(text)
+    low = text.lower()
+    if "salt" in low:
+        for m in _SALT_PAIR.finditer(text):
+            if _looks_random(m.group("v"), min_len=16, bits=3.0):
+                yield m.span("v")
+    if "pass" in text:
+        yield from _pass_flags(text)
+    if "AKIA" in text or "ASIA" in text or "LTAI" in text:
+        for m in _ID_THEN_SECRET.finditer(text):
+            if _looks_random(m.group("v"), min_len=28, bits=3.5):
+                yield m.span("v")
+    if "_SK" in text:
+        for m in _SK_NAME.finditer(text):
+            if _looks_random(m.group("v"), min_len=20, bits=3.5):
+                yield m.span("v")
+
+
+def _pass_flags(text: str) -> Iterator[tuple[int, int]]:
+    for m in _PASS_FLAG.finditer(text):
+        value = m.group("v")
+        if (
+            m.group("flag") in _NOT_PASSWORD_FLAGS
+            or value.startswith(("$", "%", "-"))
+            or is_placeholder(value)
+        ):
+            continue
+        if _password_like(value, strict=False) or _looks_random(value, min_len=12, bits=3.0):
+            yield m.span("v")
+
+
+def _named_calls(text: str) -> Iterator[tuple[int, int]]:
+    for m in _NAMED_CALL.finditer(text):
+        name = m.group("name")
+        strength = name_strength(name)
+        value = m.group("v")
+        if strength is not None:
+            if _plausible_value(value, strength, quoted=True, password_name=_is_password_name(name)):
+                yield m.span("v")
+        elif name.lower().endswith("salt") and _looks_random(value, min_len=16, bits=3.0):
+            yield m.span("v")
