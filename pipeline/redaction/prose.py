@@ -16,7 +16,6 @@ from memscribe.redaction.values import (
     _looks_random,
     _password_like,
     is_benign_shape,
-    password_hash,
 )
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
@@ -88,7 +87,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
         end = line_end if line_end >= 0 else limit
         label = ""
         for tok in itertools.islice(_TOKEN.finditer(text, kw.end(), end), _KEYWORD_WINDOW_TOKENS):
-            labelled, label = label, tok.group(0).lower()
+            labelled, label = label, tok.group(0)
             if tok.end() - tok.start() < HIGH_ENTROPY_MIN_LEN:
                 continue  # too short to be random (the stripped value is no longer)
             raw = tok.group(0)
@@ -96,16 +95,10 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             named = ""
             if "=" in value.rstrip("="):
                 named, value = value.split("=", 1)  # ``name=value``: the value decides
-            if _names_an_id(named.lower() if named else labelled):
+            if _names_an_id(named or labelled):
                 continue  # ``rotation id 7f3a…``, ``client_id=app-7f3a…``: an identifier
-            if (
-                not value
-                or "REDACTED" in value
-                or value.count("/") > 2
-                or _named_digest(text, tok.start())
-                or _in_password_hash(text, tok.start())
-            ):
-                continue  # empty, a mask, a path, the digits of ``SHA256:…``, or of ``$2b$12$…``
+            if not value or "REDACTED" in value or value.count("/") > 2 or _named_digest(text, tok.start()):
+                continue  # empty, a mask, a path, or the digits of ``SHA256:…``
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
                 offset = tok.start() + raw.index(value)
                 yield offset, offset + len(value)
@@ -113,16 +106,18 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
 
 #: Words that label the token right after them as an identifier, not a credential.
 _ID_LABELS = frozenset("id ids uuid guid sha commit hash digest checksum etag revision rev trace".split())
-_ID_NAME = re.compile(r"(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag)$|[a-z]Id$")
+_ID_NAME = re.compile(r"(?i:(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag))$|[a-z](?:Id|ID)$")
+_LABEL = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,40}$")
 
 
 def _names_an_id(label: str) -> bool:
-    """True when ``label`` (the word before a token, or the name in ``name=value``, lower case)
-    says the token is an identifier or a digest (``id``, ``client_id``, ``sha``), unless it is
-    a session's id, which works as a credential (``session_id``, ``sid``)."""
-    if not label or "sess" in label or label == "sid":
+    """True when ``label`` (the word before a token, or the name in ``name=value``) says the
+    token is an identifier or a digest (``id``, ``client_id``, ``RequestId``, ``sha``), unless it
+    is a session's id, which works as a credential (``session_id``, ``sid``)."""
+    low = label.lower()
+    if not low or "sess" in low or low == "sid":
         return False
-    return label in _ID_LABELS or _ID_NAME.search(label) is not None
+    return low in _ID_LABELS or _ID_NAME.search(label) is not None
 
 
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
@@ -163,23 +158,6 @@ def _named_digest(text: str, start: int) -> bool:
         return False
     m = _ALGORITHM_BEFORE.search(text, max(0, start - 12), start)
     return m is not None and is_benign_shape(text[m.start() : start] + "0")
-
-
-_CHUNK_START = re.compile(r"[^\s'\"`]*$")
-
-
-def _in_password_hash(text: str, start: int) -> bool:
-    """True when the token at ``start`` is a field of a password hash that names its scheme
-    (``$2b$12$<salt+hash>``, ``$6$rounds=5000$<salt>$<hash>``): it follows a ``$``, and the
-    hash opens the chunk the token sits in or follows its first ``=`` or ``:``."""
-    if start == 0 or text[start - 1] != "$":
-        return False
-    m = _CHUNK_START.search(text, max(0, start - 64), start)
-    if m is None:
-        return False
-    chunk = text[m.start() : start] + text[start : start + 64]
-    cut = min((i for i in (chunk.find("="), chunk.find(":")) if i >= 0), default=-1)
-    return password_hash(chunk) or (cut >= 0 and password_hash(chunk[cut + 1 :]))
 
 
 def _compound(text: str, end: int) -> bool:
@@ -276,6 +254,9 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
         value = m.group("v")
         if "=" in value.rstrip("=") or "://" in value or is_benign_shape(value):
             continue  # an assignment or a URL (their own detectors decide), or a content hash
+        head, colon, tail = value.partition(":")
+        if colon and _LABEL.match(head) and (_names_an_id(head) or is_benign_shape(tail)):
+            continue  # ``RequestId:60f4…`` (an Azure error's lines): an identifier, labelled
         if not (
             _looks_random(value.strip(".~-/="), min_len=16, bits=HIGH_ENTROPY_BITS)
             or _password_like(value, strict=True)

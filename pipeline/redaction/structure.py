@@ -25,7 +25,6 @@ from memscribe.redaction.values import (
     encodes_public_text,
     is_benign_path,
     is_placeholder,
-    password_hash,
     shannon_entropy,
     typed_sample,
 )
@@ -215,7 +214,7 @@ def _plausible_value(
         return False
     if not quoted and _CALLED.match(v):
         return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
-    if applied_name(v) or is_benign_path(v) or password_hash(v) or (dotted_names(v) and not password_name):
+    if applied_name(v) or is_benign_path(v) or (dotted_names(v) and not password_name):
         # code (``api_keys[0]``, ``String?``, ``process.env.API_KEY``) or where the secret is
         # kept (``~/.ssh/id_ed25519``); dotted words can still be a pass phrase
         return False

@@ -18,6 +18,8 @@ _KNOWN_EXAMPLES = frozenset(
         "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
         # jwt.io's documented example token (signature part)
         "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+        # the TOTP secret of Google Authenticator's Key URI Format example (otpauth://…?secret=…)
+        "JBSWY3DPEHPK3PXP",
         # the Azure Storage emulator's (Azurite's) published account key, the same for everyone
         "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     }
@@ -226,23 +228,6 @@ _BENIGN_SHAPE = re.compile(
     r"-----BEGIN (?:(?:RSA |EC |DSA |SSH2 )?PUBLIC KEY|CERTIFICATE|PGP PUBLIC KEY BLOCK)-----)",
     re.IGNORECASE,
 )
-#: A password's hash that names its scheme: crypt / PHC (``$2b$12$…``, ``$argon2id$v=19$…``,
-#: ``$6$…``, ``$apr1$…``), Django (``pbkdf2_sha256$260000$…``), LDAP (``{SSHA}…``).
-_PASSWORD_HASH = re.compile(
-    r"^(?:\$(?:2[abxy]?\$\d\d|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?|[156]|apr1|y|gy|7|sha1|md5)\$|"
-    r"(?:pbkdf2_sha(?:1|256)|bcrypt(?:_sha256)?|argon2|scrypt)\$[\w$=+/.,-]{16,}|"
-    r"\{(?:S?SHA(?:256|512)?|CRYPT|PBKDF2(?:-SHA\d+)?|ARGON2|SMD5|MD5)\}\S)",
-    re.IGNORECASE,
-)
-
-
-def password_hash(value: str) -> bool:
-    """True when ``value`` is a password's hash in a format that names its scheme
-    (``$2b$12$…``, ``pbkdf2_sha256$…``, ``{SSHA}…``): no one can log in with it, as a
-    ``*_hash`` name already says (an ``/etc/shadow`` line, a fixture's user row)."""
-    return value[:1] in "$pPbBaAsS{" and _PASSWORD_HASH.match(value) is not None
-
-
 #: A file path: from the home folder, the working folder or its parent, or the root into a
 #: lower-case folder (``~/.ssh/id_ed25519``, ``./certs/key.pem``, ``/run/secrets/db_password``),
 #: or from a drive (``C:\\Users\\me\\key.pem``).
@@ -294,14 +279,9 @@ def dotted_names(value: str) -> bool:
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
     content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
-    public keys and certificates, OpenSSH public keys; password hashes that name their scheme
-    (:func:`password_hash`)."""
+    public keys and certificates, OpenSSH public keys."""
     return bool(
-        _UUID.match(value)
-        or _BENIGN_SHAPE.match(value)
-        or _DOTTED_NAME.match(value)
-        or ssh_public_key(value)
-        or password_hash(value)
+        _UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value) or ssh_public_key(value)
     )
 
 
