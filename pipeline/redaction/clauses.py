@@ -82,6 +82,10 @@ _OPENING = " \t«\"'“「『`"
 _NEAR_WORDS = 3
 _NEEDED_DIGIT = re.compile(r"[0-9]")
 _WORDS = re.compile(r"\w+")
+#: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
+#: after a secret's or token's name they are its value.
+_TOTP_SEED = re.compile(r"(?=[A-Z]*[2-7])[A-Z2-7]{16,64}")
+_UUID_VALUE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _DIGITS = re.compile(r"^\d{4,8}$")
 _TRAILING = ".,;:?)]}\"'`»”」』"
 _LEADING = "([{\"'`«“「『"
@@ -109,6 +113,41 @@ def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
                         seen.add(span[0])
                         yield span
             at = where.find(sought, end)
+    for phrase in _ANAPHORS:
+        at = low.find(phrase)
+        while at >= 0:
+            end = at + len(phrase)
+            named = _named_before(low, at) if at == 0 or not low[at - 1].isalnum() else None
+            if named is not None:
+                for span in _clause_value(text, end, named, glued=False, anaphor=True):
+                    if span[0] not in seen:
+                        seen.add(span[0])
+                        yield span
+            at = low.find(phrase, end)
+
+
+#: Phrases that stand for a secret named before them ("the new one is …", "le nouveau : …",
+#: "新的是 …"), lower case.
+_ANAPHORS = (
+    "the new one", "the old one", "the current one", "le nouveau", "la nouvelle", "l'ancien",
+    "l'ancienne", "das neue", "der neue", "die neue", "das alte", "der alte", "el nuevo",
+    "la nueva", "el anterior", "la anterior", "新的", "旧的", "新しいの", "新しいもの",
+)  # fmt: skip
+#: How far back an anaphor looks for the secret it stands for.
+_ANAPHOR_REACH = 600
+
+
+def _named_before(low: str, at: int) -> str | None:
+    """The role of the nearest keyword in the :data:`_ANAPHOR_REACH` characters before ``at``."""
+    best, role = -1, None
+    lo = max(0, at - _ANAPHOR_REACH)
+    for word, kind in KEYWORDS if not low[lo:at].isascii() else _ASCII_KEYWORDS:
+        if word in _CAPITALS:
+            continue
+        pos = low.rfind(word, lo, at)
+        if pos > best and _keyword_here(low, pos, pos + len(word), word):
+            best, role = pos, kind
+    return role
 
 
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
@@ -129,10 +168,14 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     return True
 
 
-def _clause_value(text: str, start: int, role: str, *, glued: bool) -> Iterator[tuple[int, int]]:
+def _clause_value(
+    text: str, start: int, role: str, *, glued: bool, anaphor: bool = False
+) -> Iterator[tuple[int, int]]:
     """The value linked to the keyword ending at ``start``. A keyword ending a longer name
     (``hashed_secret``, ``db.password``: ``glued``) and linked by ``:`` or ``=`` is an
-    assignment, which the assignment detectors decide by the whole name."""
+    assignment, which the assignment detectors decide by the whole name. A password right after
+    its keyword without a link ("Passwort Sommer.Regen#2023") must look strong, as must one after
+    an ``anaphor`` ("the new one is …")."""
     after = text[start : start + 3].lstrip(" ")[:1]
     if after in _CODE_AFTER or (glued and after in ":="):
         return  # a quoted key, a call, an index or an assignment: code, not a clause
@@ -149,9 +192,13 @@ def _clause_value(text: str, start: int, role: str, *, glued: bool) -> Iterator[
         if value.isalpha():
             continue  # a word: every value decided here holds a digit or a symbol
         link = _link_before(text, start, m.start() + lead)
+        if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip():
+            if _password_like(value, strict=True) and not is_placeholder(value):
+                yield m.start() + lead, m.start() + lead + len(value)
+            return  # the first word after the keyword, unlinked: an appositive value or none
         if not value or link < 0:
             continue
-        near = len(_WORDS.findall(text, start, link)) <= _NEAR_WORDS
+        near = not anaphor and len(_WORDS.findall(text, start, link)) <= _NEAR_WORDS
         if glued and near and text[link] in ":=":
             return
         if role == "code" and not near:
@@ -213,6 +260,8 @@ def _fits(value: str, role: str, *, near: bool) -> bool:
         return _DIGITS.match(value) is not None and not _dull_digits(value)
     if _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
         return True
+    if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
+        return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
     return role == "password" and _password_like(value, strict=not near) and not is_placeholder(value)
 
 

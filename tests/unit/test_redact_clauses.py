@@ -32,6 +32,21 @@ _MASKED = [
     ("PIN for phone banking: 6690", "6690"),
     ('BLZ = "10020030"\nPIN = "47105"', "47105"),
     ('Chase texted "Your one-time code is 318842. Don\'t share it" while I was logging in.', "318842"),
+    ("für die Mail nehme ich mein GMX-Konto, Passwort Herbst.Nebel#2031.", "Herbst.Nebel#2031"),
+    ("The codecov token is 0b6e2f4a-91c3-4d7e-8a25-3f6c1d9e7b40", "0b6e2f4a-91c3-4d7e-8a25-3f6c1d9e7b40"),
+    ("谷歌验证器的密钥我以前截图存在相册里，是 QM7T4KZP2XWRB6LD，这样安全吗？", "QM7T4KZP2XWRB6LD"),
+    (
+        "I changed the router password yesterday because a guest had it. the new one is Maple$Creek$2031 I think.",
+        "Maple$Creek$2031",
+    ),
+    (
+        "we rotated the JWT secret at 10:15. the old one was Yq8Lm2ZxT4kVb9Wc1Nh6Pd3Jf0Gs5Ra7",
+        "Yq8Lm2ZxT4kVb9Wc1Nh6Pd3Jf0Gs5Ra7",
+    ),
+    (
+        "Il faut en créer un nouveau token.\nUser: c'est fait. Le nouveau : Zr4Kq9Lm2XvT7Wb1Nc8Yh3Pd6Jf0Gs5",
+        "Zr4Kq9Lm2XvT7Wb1Nc8Yh3Pd6Jf0Gs5",
+    ),
     (
         "we have doppler. the service token for the nightly config is dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
         "dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
@@ -49,6 +64,11 @@ _KEPT = [
     "No es tan difícil, el puerto es 5432.",  # Spanish 'tan' is not a TAN
     "password: !secret wifi_password",  # a YAML reference
     "The PIN is 1234 in the docs, use your own.",  # a counting placeholder
+    "the password reset page is at /account/reset, see there.",  # no value after the keyword
+    "Password123 is a bad example; the password policy forbids it.",  # before the keyword: not read here
+    "the token id is 0b6e2f4a-91c3-4d7e-8a25-3f6c1d9e7b40",  # an id, UUID-shaped
+    "the wifi password changed. the new one is 2.4.1 on the router firmware.",  # a version
+    "we rotated the secret. The new one is stored in vault under prod/api.",  # no value
     '{"msg":"password authentication failed for user \\"app\\"","trace_id":"44d8700e3517ac5ea01551cfb620cdf9"}',
 ]
 
