@@ -251,12 +251,6 @@ def is_benign_path(value: str) -> bool:
     return _PATH.match(value) is not None
 
 
-def code_reference(value: str) -> bool:
-    """True when ``value`` is code that names a value instead of holding one:
-    :func:`applied_name` or :func:`dotted_names`."""
-    return applied_name(value) or dotted_names(value)
-
-
 def applied_name(value: str) -> bool:
     """A name subscripted, made generic or (a type) optional: ``api_keys[0``,
     ``environment["TOKEN"`` (cut at the quote), ``Optional[SecretStr``, ``List<String>``,
@@ -393,8 +387,9 @@ _CASE_SWITCH = re.compile(r"(?=[a-f][0-9]*[A-F]|[A-F][0-9]*[a-f])")
 
 def not_a_secret(value: str) -> bool:
     """The value decision's veto for any detected span: a placeholder, a benign shape, an
-    identifier made of words, an almost wholly sequential value (an alphabet string), or a
-    typed-in sample made mostly of counting runs (:func:`typed_sample`). Tokens with one
+    identifier made of words, an almost wholly sequential value (an alphabet string), a
+    typed-in sample made mostly of counting runs (:func:`typed_sample`), or code that names a
+    value (:func:`applied_name`, :func:`dotted_names`). Tokens with one
     counting run inside (``xoxb-123456789012-…`` and a random tail) are still masked:
     masking a fake costs little, keeping a real one readable costs a lot."""
     return (
@@ -403,7 +398,8 @@ def not_a_secret(value: str) -> bool:
         or sequential(value)
         or wordy(value)
         or typed_sample(value)
-        or code_reference(value)
+        or applied_name(value)
+        or dotted_names(value)
     )
 
 
