@@ -97,33 +97,63 @@ def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
     if not same_offsets(text, low):
         low = offset_lowered(text)
     seen: set[int] = set()
-    for word, role in _ASCII_KEYWORDS if low.isascii() else KEYWORDS:
-        # a code word counted only in capitals is looked for as written (``TAN``, not "instance")
-        where = text if word in _CAPITALS else low
-        sought = word.upper() if word in _CAPITALS else word
-        at = where.find(sought)
+    plain = low.isascii()
+    for at, word, role in _occurrences(text, low, _KEYWORD_STEMS if plain else _ALL_KEYWORD_STEMS):
+        end = at + len(word)
+        if _keyword_here(low, at, end, word):
+            glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
+            for span in _clause_value(text, end, role, glued=glued):
+                if span[0] not in seen:
+                    seen.add(span[0])
+                    yield span
+    for at, phrase, _ in _occurrences(text, low, _ANAPHOR_STEMS if plain else _ALL_ANAPHOR_STEMS):
+        end = at + len(phrase)
+        named = _named_before(low, at) if at == 0 or not low[at - 1].isalnum() else None
+        if named is not None:
+            for span in _clause_value(text, end, named, glued=False, anaphor=True):
+                if span[0] not in seen:
+                    seen.add(span[0])
+                    yield span
+
+
+#: ``(stem, ((word, role, offset of the stem in the word, the word as looked for), …))``: each word is looked for through
+#: a stem it holds, so that words sharing one (password, passwort, mot de passe) cost one search.
+_Stems = tuple[tuple[str, tuple[tuple[str, str, int, str], ...]], ...]
+#: Stems of the ASCII keywords (lower case; the code words counted only in capitals as written).
+_STEMS = ("pass", "code", "secret", "token", "jeton", "kennwort", "contras", "senha", "PIN", "TAN", "OTP")
+_ANAPHOR_STEM_WORDS = (
+    "new one",
+    "old one",
+    "current one",
+    "nouve",
+    "ancien",
+    "neue",
+    "alte",
+    "nuev",
+    "anterior",
+)
+
+
+def _stem_table(words: tuple[tuple[str, str], ...], stems: tuple[str, ...]) -> _Stems:
+    table: dict[str, list[tuple[str, str, int, str]]] = {}
+    for word, role in words:
+        form = word.upper() if word in _CAPITALS else word
+        stem = next((st for st in stems if st in form), form)  # a word without a stem is its own
+        table.setdefault(stem, []).append((word, role, form.index(stem), form))
+    return tuple((stem, tuple(entries)) for stem, entries in table.items())
+
+
+def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str, str]]:
+    """``(start, word, role)`` of each occurrence of a word of ``stems`` (lower case; a stem in
+    capitals is looked for in ``text`` as written)."""
+    for stem, entries in stems:
+        where = text if stem.isupper() else low
+        at = where.find(stem)
         while at >= 0:
-            end = at + len(word)
-            if _keyword_here(low, at, end, word):
-                glued = at > 0 and (
-                    text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum()
-                )
-                for span in _clause_value(text, end, role, glued=glued):
-                    if span[0] not in seen:
-                        seen.add(span[0])
-                        yield span
-            at = where.find(sought, end)
-    for phrase in _ANAPHORS:
-        at = low.find(phrase)
-        while at >= 0:
-            end = at + len(phrase)
-            named = _named_before(low, at) if at == 0 or not low[at - 1].isalnum() else None
-            if named is not None:
-                for span in _clause_value(text, end, named, glued=False, anaphor=True):
-                    if span[0] not in seen:
-                        seen.add(span[0])
-                        yield span
-            at = low.find(phrase, end)
+            for word, role, offset, form in entries:
+                if at >= offset and where.startswith(form, at - offset):
+                    yield at - offset, word, role
+            at = where.find(stem, at + len(stem))
 
 
 #: Phrases that stand for a secret named before them ("the new one is …", "le nouveau : …",
@@ -133,6 +163,10 @@ _ANAPHORS = (
     "l'ancienne", "das neue", "der neue", "die neue", "das alte", "der alte", "el nuevo",
     "la nueva", "el anterior", "la anterior", "新的", "旧的", "新しいの", "新しいもの",
 )  # fmt: skip
+_KEYWORD_STEMS = _stem_table(_ASCII_KEYWORDS, _STEMS)
+_ALL_KEYWORD_STEMS = _stem_table(KEYWORDS, _STEMS)
+_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS if a.isascii()), _ANAPHOR_STEM_WORDS)
+_ALL_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS), _ANAPHOR_STEM_WORDS)
 #: How far back an anaphor looks for the secret it stands for.
 _ANAPHOR_REACH = 600
 

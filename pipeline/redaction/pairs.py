@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memscribe.redaction.base import lowered, same_offsets
 from memscribe.redaction.structure import _is_password_name, _plausible_value, name_strength
 from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
 
@@ -27,19 +28,17 @@ _SALT_PAIR = re.compile(
     r"(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)",
     re.IGNORECASE,
 )
-_PASS_FLAG = re.compile(
-    r"(?<![\w-])--?(?P<flag>[a-z][a-z-]{0,30}pass)(?:=|[ \t]+)['\"]?(?P<v>[^\s'\"]{4,256})"
-)
+_PASS_FLAG = re.compile(r"--?(?P<flag>[a-z][a-z-]{0,30}pass)(?:=|[ \t]+)['\"]?(?P<v>[^\s'\"]{4,256})")
 #: Words ending in ``pass`` that do not name a password.
 _NOT_PASSWORD_FLAGS = frozenset(
     {"bypass", "compass", "multipass", "onepass", "twopass", "singlepass", "no-pass"}
 )
 _ID_THEN_SECRET = re.compile(
-    r"\b(?:AKIA|ASIA|LTAI)[A-Za-z0-9]{12,28}\b[ \t]*(?:[/,:|]|和|及|与|and|und|et|y)?[ \t]*"
+    r"(?:AKIA|ASIA|LTAI)[A-Za-z0-9]{12,28}\b[ \t]*(?:[/,:|]|和|及|与|and|und|et|y)?[ \t]*"
     r"(?P<v>[A-Za-z0-9/+]{28,48})(?![A-Za-z0-9/+=])"
 )
 _SK_NAME = re.compile(
-    r"(?<![\w.])(?P<name>[A-Za-z][A-Za-z0-9]*_SK)['\"]?[ \t]*[:=][ \t]*['\"]?(?P<v>[A-Za-z0-9/+=_-]{20,64})"
+    r"(?P<name>[A-Za-z][A-Za-z0-9]*_SK)['\"]?[ \t]*[:=][ \t]*['\"]?(?P<v>[A-Za-z0-9/+=_-]{20,64})"
 )
 
 #: Prefilter hints: every finding's text holds one of these (lower case).
@@ -47,28 +46,56 @@ HINTS = ("(", "salt", "pass", "akia", "asia", "ltai", "_sk")
 
 
 def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:
-    """Values that a named call, a salt, a ``…pass`` flag or a key-id pair places."""
+    """Values that a named call, a salt, a ``…pass`` flag or a key-id pair places. Each shape is
+    matched only where its fixed part occurs (found by substring search)."""
     if "(" in text:
         yield from _named_calls(text)
-    low = text.lower()
-    if "salt" in low:
-        for m in _SALT_PAIR.finditer(text):
-            if _looks_random(m.group("v"), min_len=16, bits=3.0):
+    low = lowered(text)
+    if same_offsets(text, low) and "salt" in low:
+        for at in _occurrences(low, "salt"):
+            quote = max(text.rfind("'", max(0, at - 62), at), text.rfind('"', max(0, at - 62), at))
+            m = _SALT_PAIR.match(text, quote) if quote >= 0 else None
+            if m is not None and _looks_random(m.group("v"), min_len=16, bits=3.0):
                 yield m.span("v")
     if "pass" in text:
         yield from _pass_flags(text)
-    if "AKIA" in text or "ASIA" in text or "LTAI" in text:
-        for m in _ID_THEN_SECRET.finditer(text):
-            if _looks_random(m.group("v"), min_len=28, bits=3.5):
+    for prefix in ("AKIA", "ASIA", "LTAI"):
+        for at in _occurrences(text, prefix):
+            if at > 0 and text[at - 1].isascii() and text[at - 1].isalnum():
+                continue
+            m = _ID_THEN_SECRET.match(text, at)
+            if m is not None and _looks_random(m.group("v"), min_len=28, bits=3.5):
                 yield m.span("v")
-    if "_SK" in text:
-        for m in _SK_NAME.finditer(text):
-            if _looks_random(m.group("v"), min_len=20, bits=3.5):
-                yield m.span("v")
+    for at in _occurrences(text, "_SK"):
+        start = at
+        while (
+            start > 0 and text[start - 1].isascii() and (text[start - 1].isalnum() or text[start - 1] == "_")
+        ):
+            start -= 1
+        if start > 0 and text[start - 1] == ".":
+            continue
+        m = _SK_NAME.match(text, start)
+        if m is not None and _looks_random(m.group("v"), min_len=20, bits=3.5):
+            yield m.span("v")
+
+
+def _occurrences(text: str, sought: str) -> Iterator[int]:
+    at = text.find(sought)
+    while at >= 0:
+        yield at
+        at = text.find(sought, at + 1)
 
 
 def _pass_flags(text: str) -> Iterator[tuple[int, int]]:
-    for m in _PASS_FLAG.finditer(text):
+    for at in _occurrences(text, "pass"):
+        start = at
+        while start > 0 and (text[start - 1].islower() or text[start - 1] == "-"):
+            start -= 1  # back over the flag's name to its dashes
+        if start > 0 and not text[start - 1].isspace() and text[start - 1] not in "'\"":
+            continue
+        m = _PASS_FLAG.match(text, start)
+        if m is None or m.end("flag") != at + 4:
+            continue
         value = m.group("v")
         if (
             m.group("flag") in _NOT_PASSWORD_FLAGS

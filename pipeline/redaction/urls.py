@@ -14,12 +14,10 @@ from collections.abc import Iterator
 
 from memscribe.redaction.values import _looks_random, is_placeholder
 
-#: ``scheme://`` then a user without a password, then ``@``: the user is a key when random.
-_DSN_USER = re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")
-#: ``scheme://user:password@`` right before a path or nothing (an empty host).
-_EMPTY_HOST = re.compile(
-    r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'\"]{1,64}:(?P<v>[^\s@/'\"]{4,128})@(?=[/?#\s'\"]|$)"
-)
+#: After ``scheme://``: a user without a password, then ``@``: the user is a key when random.
+_DSN_USER = re.compile(r"(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")
+#: After ``scheme://``: ``user:password@`` right before a path or nothing (an empty host).
+_EMPTY_HOST = re.compile(r"[^\s:/@'\"]{1,64}:(?P<v>[^\s@/'\"]{4,128})@(?=[/?#\s'\"]|$)")
 #: A webhook, hook or bot URL's credential parameter.
 _HOOK_PARAM = re.compile(
     r"(?i)https?://[^\s'\"<>]*?(?:hook|robot|/bot)[^\s'\"<>?]*\?(?:[^\s'\"<>#]*&)?"
@@ -34,15 +32,16 @@ HINTS = ("://",)
 
 def find_url_credentials(text: str) -> Iterator[tuple[int, int]]:
     """DSN keys, passwords before an empty host, webhook and bot URL keys."""
-    if "://" not in text:
-        return
-    for m in _DSN_USER.finditer(text):
-        value = m.group("v")
-        if _looks_random(value, min_len=16, bits=3.0):
+    at = text.find("://")
+    while at >= 0:
+        start = at + 3
+        if (m := _DSN_USER.match(text, start)) is not None and _looks_random(
+            m.group("v"), min_len=16, bits=3.0
+        ):
             yield m.span("v")
-    for m in _EMPTY_HOST.finditer(text):
-        if not is_placeholder(m.group("v")):
+        elif (m := _EMPTY_HOST.match(text, start)) is not None and not is_placeholder(m.group("v")):
             yield m.span("v")
+        at = text.find("://", start)
     if "hook" in text or "robot" in text or "/bot" in text or "HOOK" in text:
         for m in _HOOK_PARAM.finditer(text):
             value = m.group("v")
