@@ -7,6 +7,8 @@ import re
 from memscribe.redaction.base import Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_secrets
+from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
+from memscribe.redaction.configs import find_config_values
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
 from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
 from memscribe.redaction.pairs import find_code_pairs
@@ -100,6 +102,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         ),
         Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
         Detector("secret_assignment", find_code_pairs, _PAIR_HINTS),
+        Detector("secret_assignment", find_config_values, _CONFIG_HINTS),
         Detector("secret_assignment", _find_xml, ("<",)),
         Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env")),
         Detector(

@@ -1,0 +1,53 @@
+"""Config-file structure the assignment rule reads too narrowly: a ``.env`` or Java
+``.properties`` line ``NAME=value`` whose whole unquoted value runs to the end of the line.
+There ``#``, ``(`` and ``=`` are part of the value (``storePassword=Abc#2023``, a Django
+``SECRET_KEY=…(+99(…``), not a comment or a call; and a name that only says where a password
+belongs (``storePassword``, ``keyPassword`` in an Android keystore file) is still a password's
+name when it ends in one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.structure import _is_password_name, name_strength
+from memscribe.redaction.values import (
+    _looks_random,
+    _password_like,
+    applied_name,
+    dotted_names,
+    is_benign_path,
+    is_placeholder,
+)
+
+#: ``NAME=value`` alone on its line (``export`` allowed), the value unquoted and without spaces.
+_ENV_LINE = re.compile(
+    r"^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][A-Za-z0-9_.-]{0,80})[ \t]*=[ \t]*(?P<v>[^\s'\"`][^\s]{3,511})[ \t]*\r?$",
+    re.MULTILINE,
+)
+#: A call or a substitution: code that computes the value (``os.getenv("X")``, ``$(cat f)``).
+_COMPUTED = re.compile(r"^[\w.$]*\(.*\)$|\$[({]")
+#: Prefilter hints of :func:`find_config_values`.
+HINTS = ("=",)
+
+
+def find_config_values(text: str) -> Iterator[tuple[int, int]]:
+    """Whole-line ``.env``/``.properties`` values under a secret's or a password's name: random,
+    or (under a password's name) shaped like a password; computed values, placeholders, paths
+    and code references kept."""
+    for m in _ENV_LINE.finditer(text):
+        name, value = m.group("name"), m.group("v")
+        password = _is_password_name(name)
+        if not password and name_strength(name) is None:
+            continue
+        if (
+            _COMPUTED.search(value)
+            or is_placeholder(value)
+            or is_benign_path(value)
+            or applied_name(value)
+            or dotted_names(value)
+        ):
+            continue
+        if _looks_random(value, min_len=16, bits=3.5) or (password and _password_like(value, strict=False)):
+            yield m.span("v")
