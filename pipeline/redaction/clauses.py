@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from memscribe.redaction.base import lowered, offset_lowered, same_offsets
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
+    RECORD_KEY_WORDS,
     _looks_random,
     _password_like,
     is_placeholder,
@@ -32,7 +33,20 @@ _PASSWORD_WORDS = (
     "contrasena", "senha", "密码", "密碼", "口令", "パスワード", "暗証番号",
 )  # fmt: skip
 #: Words naming a generated secret, whose value must look random.
-_SECRET_WORDS = ("secret", "token", "jeton", "密钥", "秘钥", "トークン", "令牌", "シークレット")
+_SECRET_WORDS = (
+    "secret",
+    "token",
+    "jeton",
+    "key",
+    "clé",
+    "clave",
+    "schlüssel",
+    "密钥",
+    "秘钥",
+    "トークン",
+    "令牌",
+    "シークレット",
+)
 #: Words naming a PIN or a one-time code, whose value is 4 to 8 digits. Short Latin ones must
 #: stand alone on the left too (``PIN``, not ``spin``; ``TAN``, not ``Titan``).
 _CODE_WORDS = (
@@ -80,6 +94,8 @@ _CODE_AFTER = frozenset("\"'`[{_")
 _OPENING = " \t«\"'“「『`"
 #: A value farther than this many words from its keyword must look like a strong password.
 _NEAR_WORDS = 3
+#: A short label glued before a value (``abc:``, ``pw=``).
+_LABELLED = re.compile(r"[A-Za-z]{1,12}[:=](?=[^/\s]\S{7})")
 _NEEDED_DIGIT = re.compile(r"[0-9]")
 _WORDS = re.compile(r"\w+")
 #: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
@@ -91,8 +107,36 @@ _TRAILING = ".,;:?)]}\"'`»”」』"
 _LEADING = "([{\"'`«“「『"
 
 
-def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
-    """Values linked to a password, PIN/code or secret keyword in the same clause."""
+def find_clause_passwords(text: str) -> Iterator[tuple[int, int]]:
+    """Passwords, PINs and codes linked to their keyword in the same clause."""
+    for start, end, role in clause_secrets(text):
+        if role != "secret":
+            yield start, end
+
+
+def find_clause_tokens(text: str) -> Iterator[tuple[int, int]]:
+    """Random tokens linked to a secret's, token's or key's name in the same clause."""
+    for start, end, role in clause_secrets(text):
+        if role == "secret":
+            yield start, end
+
+
+_LAST: tuple[str, tuple[tuple[int, int, str], ...]] = ("", ())
+
+
+def clause_secrets(text: str) -> tuple[tuple[int, int, str], ...]:
+    """``(start, end, role)`` of each value linked to a keyword in its clause; the last text's
+    answer is kept, so the two detectors built on it (passwords and codes, tokens) scan once."""
+    global _LAST
+    last = _LAST
+    if last[0] is text:
+        return last[1]
+    found = tuple(_clause_secrets(text))
+    _LAST = (text, found)
+    return found
+
+
+def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     low = lowered(text)
     if not same_offsets(text, low):
         low = offset_lowered(text)
@@ -100,12 +144,12 @@ def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
     plain = low.isascii()
     for at, word, role in _occurrences(text, low, _KEYWORD_STEMS if plain else _ALL_KEYWORD_STEMS):
         end = at + len(word)
-        if _keyword_here(low, at, end, word):
+        if _keyword_here(low, at, end, word) and not (word == "key" and _record_key(low, at)):
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
             for span in _clause_value(text, end, role, glued=glued):
                 if span[0] not in seen:
                     seen.add(span[0])
-                    yield span
+                    yield span[0], span[1], role
     for at, phrase, _ in _occurrences(text, low, _ANAPHOR_STEMS if plain else _ALL_ANAPHOR_STEMS):
         end = at + len(phrase)
         named = _named_before(low, at) if at == 0 or not low[at - 1].isalnum() else None
@@ -113,14 +157,27 @@ def find_clause_secrets(text: str) -> Iterator[tuple[int, int]]:
             for span in _clause_value(text, end, named, glued=False, anaphor=True):
                 if span[0] not in seen:
                     seen.add(span[0])
-                    yield span
+                    yield span[0], span[1], named
 
 
 #: ``(stem, ((word, role, offset of the stem in the word, the word as looked for), …))``: each word is looked for through
 #: a stem it holds, so that words sharing one (password, passwort, mot de passe) cost one search.
 _Stems = tuple[tuple[str, tuple[tuple[str, str, int, str], ...]], ...]
 #: Stems of the ASCII keywords (lower case; the code words counted only in capitals as written).
-_STEMS = ("pass", "code", "secret", "token", "jeton", "kennwort", "contras", "senha", "PIN", "TAN", "OTP")
+_STEMS = (
+    "pass",
+    "code",
+    "secret",
+    "token",
+    "jeton",
+    "key",
+    "kennwort",
+    "contras",
+    "senha",
+    "PIN",
+    "TAN",
+    "OTP",
+)
 _ANAPHOR_STEM_WORDS = (
     "new one",
     "old one",
@@ -184,6 +241,19 @@ def _named_before(low: str, at: int) -> str | None:
     return role
 
 
+#: Words before ``key`` that make it a record's, a place's or a public key, not a credential
+#: (besides :data:`~memscribe.redaction.values.RECORD_KEY_WORDS`: ``cache key``, ``sort key``).
+_PUBLIC_KEY_WORDS = frozenset(
+    "public pub host ssh gpg pgp primary foreign composite unique license product".split()
+)
+_WORD_BEFORE = re.compile(r"([a-z]+)[ _-]$")
+
+
+def _record_key(low: str, at: int) -> bool:
+    m = _WORD_BEFORE.search(low, max(0, at - 16), at)
+    return m is not None and (m.group(1) in RECORD_KEY_WORDS or m.group(1) in _PUBLIC_KEY_WORDS)
+
+
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     """True when the keyword at ``at`` stands as a word of its own or ends a compound
     (``SQL-Passwort``): not running on into a longer name (``secret_arn``, ``token_endpoint``,
@@ -218,13 +288,11 @@ def _clause_value(
     if role != "password" and not _NEEDED_DIGIT.search(text, start, end):
         return  # a code or a generated secret holds a digit
     for m in itertools.islice(_VALUE.finditer(text, start, end), _CLAUSE_TOKENS):
-        raw = m.group(0)
-        lead = len(raw) - len(raw.lstrip(_LEADING))
-        value = raw[lead:].rstrip(_TRAILING)
+        lead, value = _value_of(m.group(0))
         if _TAG.match(value):
             return
-        if value.isalpha():
-            continue  # a word: every value decided here holds a digit or a symbol
+        if value.isalpha() or "://" in value:
+            continue  # a word (every value decided here holds a digit or a symbol), or a URL
         link = _link_before(text, start, m.start() + lead)
         if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip():
             if _password_like(value, strict=True) and not is_placeholder(value):
@@ -244,6 +312,17 @@ def _clause_value(
         if _fits(value, role, near=near):
             yield m.start() + lead, m.start() + lead + len(value)
             return
+
+
+def _value_of(raw: str) -> tuple[int, str]:
+    """The offset and text of the value in a run: quotes and punctuation around it removed, and a
+    short label glued before it (``abc:<value>``, ``pw=<value>``)."""
+    lead = len(raw) - len(raw.lstrip(_LEADING))
+    value = raw[lead:].rstrip(_TRAILING)
+    labelled = _LABELLED.match(value)
+    if labelled is not None:
+        return lead + labelled.end(), value[labelled.end() :]
+    return lead, value
 
 
 def _link_before(text: str, start: int, at: int) -> int:

@@ -6,7 +6,7 @@ import re
 
 from memscribe.redaction.base import Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
-from memscribe.redaction.clauses import find_clause_secrets
+from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
 from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
 from memscribe.redaction.configs import find_config_values
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
@@ -111,10 +111,11 @@ def _build_detectors() -> tuple[Detector, ...]:
             ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set -"),
         ),
         Detector("password", _find_prose_passwords, _PW_HINTS),
-        Detector("password", find_clause_secrets, _CLAUSE_HINTS),
+        Detector("password", find_clause_passwords, _CLAUSE_HINTS),
         Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),
         Detector("secret_assignment", find_table_cells, TABLE_HINTS),
         Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),
+        Detector("high_entropy", find_clause_tokens, _CLAUSE_HINTS),
         Detector("high_entropy", _find_pasted, ("paste",)),
         Detector("high_entropy", _find_value_lines, _CONTEXT_HINTS),
         # PII, redacted by default

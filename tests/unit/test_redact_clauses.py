@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memscribe.redaction import find_secrets
-from memscribe.redaction.clauses import find_clause_secrets
+from memscribe.redaction.clauses import clause_secrets
 
 
 def _found(text: str) -> list[str]:
@@ -15,7 +15,7 @@ def _found(text: str) -> list[str]:
 
 
 def _clause(text: str) -> list[str]:
-    return [text[s:e] for s, e in find_clause_secrets(text)]
+    return [text[s:e] for s, e, _ in clause_secrets(text)]
 
 
 #: (sentence, the value it names): each value was readable at 67d2e21.
@@ -48,6 +48,11 @@ _MASKED = [
         "Zr4Kq9Lm2XvT7Wb1Nc8Yh3Pd6Jf0Gs5",
     ),
     (
+        "and my application key if you need to query things: 3c9e1f7a2b8d4e6f0a5c3b9d7e1f2a4c6b8d0e2f",
+        "3c9e1f7a2b8d4e6f0a5c3b9d7e1f2a4c6b8d0e2f",
+    ),
+    ("la clé du service, c'est Vq8Lm2ZxT4kWb9Rc1Nh6Pd3J", "Vq8Lm2ZxT4kWb9Rc1Nh6Pd3J"),
+    (
         "we have doppler. the service token for the nightly config is dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
         "dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
     ),
@@ -69,6 +74,8 @@ _KEPT = [
     "the token id is 0b6e2f4a-91c3-4d7e-8a25-3f6c1d9e7b40",  # an id, UUID-shaped
     "the wifi password changed. the new one is 2.4.1 on the router firmware.",  # a version
     "we rotated the secret. The new one is stored in vault under prod/api.",  # no value
+    "the cache key for that request is 3c9e1f7a2b8d4e6f0a5c3b9d7e1f2a4c",  # a record's key
+    "the host key of the server is 3c9e1f7a2b8d4e6f0a5c3b9d7e1f2a4c",  # public by design
     '{"msg":"password authentication failed for user \\"app\\"","trace_id":"44d8700e3517ac5ea01551cfb620cdf9"}',
 ]
 
