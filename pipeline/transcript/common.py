@@ -259,7 +259,7 @@ def _checked(draft: TurnDraft) -> bool:
     )
 
 
-def _turn(index: int, draft: TurnDraft, source: str, fast: bool, last: Turn | None = None) -> Turn:
+def _turn(index: int, draft: TurnDraft, source: str, fast: bool, pos: SourcePos | None = None) -> Turn:
     """The Turn of a draft: the validated model's very fields, built without a validation pass
     and with shared fields-sets when the values are already what validation would keep (a Turn
     per record is most of a transcript's memory). Anything else (a reader handing an odd value,
@@ -271,9 +271,8 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool, last: Turn | No
     (CPython 3.11), the same fields in the same order (equality, dumps and copies unchanged).
     Only where that is smaller (:data:`SHARED_KEYS`); elsewhere :func:`_turn_with_dicts`.
 
-    A draft from the same line as ``last`` (the turn built before it) shares its source position
-    (frozen, equal): an OpenAI document on one line, or a record giving several turns, holds one
-    position, not one a turn (112 bytes each)."""
+    ``pos``: the draft's source position, already built (:func:`_position`; shared by the turns
+    of one line), else built here."""
     if not (fast and _checked(draft)):
         return Turn(
             index=index,
@@ -287,19 +286,8 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool, last: Turn | No
             speaker=draft.speaker,
             source=SourcePos(file=source, line=draft.line),
         )
-    if last is not None and last.source.line == draft.line:
-        pos = last.source
-    elif not SHARED_KEYS:
-        pos = _new(SourcePos)
-        _set(pos, "__dict__", {"file": source, "line": draft.line})
-    else:
-        pos = _new(SourcePos)
-        _set(pos, "file", source)
-        _set(pos, "line", draft.line)
-    if pos is not getattr(last, "source", None):
-        _set(pos, "__pydantic_fields_set__", _POS_FIELDS)
-        _set(pos, "__pydantic_extra__", None)
-        _set(pos, "__pydantic_private__", None)
+    if pos is None:
+        pos = _position(source, draft.line)
     if not SHARED_KEYS:
         return _turn_with_dicts(index, draft, pos)
     turn = _new(Turn)
@@ -317,6 +305,21 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool, last: Turn | No
     _set(turn, "__pydantic_extra__", None)
     _set(turn, "__pydantic_private__", None)
     return turn
+
+
+def _position(source: str, line: int) -> SourcePos:
+    """The validated SourcePos of a str source and an int line >= 1, built as :func:`_turn`
+    builds a turn (shared keys where :data:`SHARED_KEYS`, else a dict of its own)."""
+    pos = _new(SourcePos)
+    if SHARED_KEYS:
+        _set(pos, "file", source)
+        _set(pos, "line", line)
+    else:
+        _set(pos, "__dict__", {"file": source, "line": line})
+    _set(pos, "__pydantic_fields_set__", _POS_FIELDS)
+    _set(pos, "__pydantic_extra__", None)
+    _set(pos, "__pydantic_private__", None)
+    return pos
 
 
 def _turn_with_dicts(index: int, draft: TurnDraft, pos: SourcePos) -> Turn:
@@ -372,6 +375,10 @@ def build_transcript(
     #: own (above 256 each is 28 bytes; a text transcript has a line for nearly every index).
     lines: list[int] = []
     cursor = 0
+    #: The last turn's line and its position: the turns of one line (an OpenAI document on one
+    #: line, a record giving several turns) share one position (frozen, equal), 112 bytes each.
+    last_line: object = None
+    pos: SourcePos | None = None
     in_flush = False
     drafts.reverse()  # popped in order
     while drafts:
@@ -400,8 +407,13 @@ def build_transcript(
             cursor += 1
         if cursor < index and lines[cursor] == index:
             index = lines[cursor]
-        lines.append(draft.line if type(draft.line) is int else -1)  # a reader's odd line: validated
-        built.append(_turn(index, draft, source, fast, built[-1] if built else None))
+        line = draft.line
+        if line != last_line:
+            last_line = line
+            # a reader's odd line (not an int) is validated by _turn, never shared
+            pos = _position(source, line) if fast and type(line) is int else None
+        lines.append(line if pos is not None else -1)
+        built.append(_turn(index, draft, source, fast, pos))
     turns = tuple(built)
     del built, lines
     return Transcript(
