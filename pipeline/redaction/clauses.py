@@ -16,7 +16,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import lowered, offset_lowered, same_offsets
+from memscribe.redaction.base import _FILLER_AFTER, lowered, offset_lowered, same_offsets
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
@@ -301,17 +301,22 @@ def _clause_value(
         if not value or link < 0:
             continue
         near = not anaphor and len(_WORDS.findall(text, start, link)) <= _NEAR_WORDS
-        if glued and near and text[link] in ":=":
-            return
-        if role == "code" and not near:
-            return  # a PIN's digits come right after its name ("PIN for phone line: 4471")
+        if (glued and near and text[link] in ":=") or (role == "code" and not near):
+            return  # an assignment's; a PIN's digits come right after its name ("PIN for x: 4471")
         if not near and _names_another(text, link):
             continue
         if _SUBJECT_ID.search(text, max(start, link - 30), link):
             continue
         if _fits(value, role, near=near):
-            yield m.start() + lead, m.start() + lead + len(value)
+            value_end = m.start() + lead + len(value)
+            if not _cut_short(text, value_end):
+                yield m.start() + lead, value_end
             return
+
+
+def _cut_short(text: str, end: int) -> bool:
+    """A value followed by filler (``ops_eyJz..[Redacted]``, ``abc…``, ``###``): a template."""
+    return text.startswith("..", end) or text[end : end + 3] in _FILLER_AFTER
 
 
 def _value_of(raw: str) -> tuple[int, str]:

@@ -76,6 +76,7 @@ _KEPT = [
     "we rotated the secret. The new one is stored in vault under prod/api.",  # no value
     "the cache key for that request is 3c9e1f7a2b8d4e6f0a5c3b9d7e1f2a4c",  # a record's key
     "the host key of the server is 3c9e1f7a2b8d4e6f0a5c3b9d7e1f2a4c",  # public by design
+    "            fn::secret: ops_eyJzaWduSW5B..[Redacted]",  # cut short by filler: a template
     '{"msg":"password authentication failed for user \\"app\\"","trace_id":"44d8700e3517ac5ea01551cfb620cdf9"}',
 ]
 
