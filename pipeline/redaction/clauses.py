@@ -16,7 +16,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import _FILLER_AFTER, lowered, offset_lowered, same_offsets
+from memscribe.redaction.base import _FILLER_AFTER, offset_lowered
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
@@ -137,9 +137,7 @@ def clause_secrets(text: str) -> tuple[tuple[int, int, str], ...]:
 
 
 def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
-    low = lowered(text)
-    if not same_offsets(text, low):
-        low = offset_lowered(text)
+    low = offset_lowered(text)
     seen: set[int] = set()
     plain = low.isascii()
     for at, word, role in _occurrences(text, low, _KEYWORD_STEMS if plain else _ALL_KEYWORD_STEMS):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import lowered, offset_lowered, same_offsets
+from memscribe.redaction.base import offset_lowered
 from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import _looks_random, _password_like, is_benign_shape, is_placeholder
 
@@ -41,9 +41,7 @@ _CODE = re.compile(r"[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*")
 def find_recovery_codes(text: str) -> Iterator[tuple[int, int]]:
     """Codes after a recovery-code keyword: on the rest of its line after a colon, and on each
     following line made only of codes (a bullet or number allowed)."""
-    low = lowered(text)
-    if not same_offsets(text, low):
-        low = offset_lowered(text)
+    low = offset_lowered(text)
     done: set[int] = set()
     for word in RECOVERY_WORDS:
         at = low.find(word)
@@ -125,9 +123,7 @@ def find_table_cells(text: str) -> Iterator[tuple[int, int]]:
     (three or more, each a plain name), the rows that follow hold as many cells or more."""
     if "\n" not in text:
         return
-    low = lowered(text)
-    if not same_offsets(text, low):
-        low = offset_lowered(text)
+    low = offset_lowered(text)
     seen: set[int] = set()
     for hint in TABLE_HINTS:
         at = low.find(hint)
