@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import offset_lowered
+from memscribe.redaction.base import _hint_lines, offset_lowered
 from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import _looks_random, _password_like, is_benign_shape, is_placeholder
 
@@ -123,25 +123,10 @@ def find_table_cells(text: str) -> Iterator[tuple[int, int]]:
     (three or more, each a plain name), the rows that follow hold as many cells or more."""
     if "\n" not in text:
         return
-    low = offset_lowered(text)
-    seen: set[int] = set()
-    for hint in TABLE_HINTS:
-        at = low.find(hint)
-        while at >= 0:
-            start = text.rfind("\n", 0, at) + 1
-            end = text.find("\n", at)
-            end = len(text) if end < 0 else end
-            if start not in seen:
-                seen.add(start)
-                line = text[start:end]
-                if (
-                    line.count(",") >= 2
-                    or line.count("\t") >= 2
-                    or line.count("|") >= 2
-                    or line.count(";") >= 2
-                ):
-                    yield from _table_at(text, start, end)
-            at = low.find(hint, end)
+    for start, end in _hint_lines(offset_lowered(text), TABLE_HINTS):
+        line = text[start:end]
+        if line.count(",") >= 2 or line.count("\t") >= 2 or line.count("|") >= 2 or line.count(";") >= 2:
+            yield from _table_at(text, start, end)
 
 
 def _table_at(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
