@@ -40,6 +40,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memscribe.errors import StoreError
+from memscribe.sqlite_busy import OPEN_TIMEOUT, retry_busy
 from memscribe.store.files import REFLEXIO_DIR
 
 LEDGER_DIR = f"{REFLEXIO_DIR}/.ledger"
@@ -173,9 +174,18 @@ class Ledger:
         try:
             if create:
                 self.directory.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(
-                self.directory / DB_NAME, timeout=60.0, isolation_level=None, check_same_thread=False
-            )
+            db = retry_busy(lambda: self._connect(create))
+            self._db = db
+            if create:
+                self._migrate_json()
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the batch ledger: {exc}", path=str(self.directory)) from None
+
+    def _connect(self, create: bool) -> sqlite3.Connection:
+        db = sqlite3.connect(
+            self.directory / DB_NAME, timeout=OPEN_TIMEOUT, isolation_level=None, check_same_thread=False
+        )
+        try:
             # WAL + NORMAL: a commit survives the process being killed (not a power cut: the
             # memory files' own journal is fsynced; a lost ledger row only means a redo,
             # which dedup makes harmless).
@@ -183,11 +193,10 @@ class Ledger:
             db.execute("PRAGMA synchronous=NORMAL")
             if create:
                 db.executescript(_SCHEMA)
-            self._db = db
-            if create:
-                self._migrate_json()
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the batch ledger: {exc}", path=str(self.directory)) from None
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def close(self) -> None:
         with self._lock:

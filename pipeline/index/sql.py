@@ -14,6 +14,7 @@ import re
 import sqlite3
 from pathlib import Path
 
+from memscribe.sqlite_busy import is_busy, retry_busy
 from memscribe.textsim import STOPWORDS, content_tokens, normalize
 
 # Light on purpose: ``memscribe search`` reads the index through this module and
@@ -215,27 +216,69 @@ def init_schema(conn: sqlite3.Connection) -> None:
 
 
 def open_file(location: Path) -> sqlite3.Connection:
-    """The index file, rebuilt empty when its schema is unknown or it is not a database at all."""
+    """The index file, rebuilt empty when its schema is unknown or it is not a database at all.
+
+    Other processes may open, create or rebuild the same file at the same moment: "locked" is
+    waited out (:func:`retry_busy`), never taken for "not a database", and a new index is built
+    under a private name and linked into place only where none exists yet, so no process ever
+    deletes or replaces a file another one has just created.
+    """
+    return retry_busy(lambda: _open_file_once(location))
+
+
+def _open_file_once(location: Path) -> sqlite3.Connection:
+    if os.path.lexists(location):
+        conn = _open_valid(location)
+        if conn is not None:
+            return conn
+        # Unknown schema, or not a database at all: it is derived data, start over.
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(f"{location}{suffix}")
+    _create(location)
+    conn = _open_valid(location)
+    if conn is None:  # replaced again in between: wait, then start over
+        raise sqlite3.OperationalError("database is locked (the index is being rebuilt)")
+    return conn
+
+
+def _open_valid(location: Path) -> sqlite3.Connection | None:
+    """A connection to ``location`` when it is an index of this schema; None when it is not
+    (not a database, another schema); "locked" raised, to be waited out."""
     try:
         conn = connect(location)
-    except sqlite3.DatabaseError:  # not a database: connect() closed it
-        pass
-    else:
-        try:
-            row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        except sqlite3.DatabaseError:
-            row = None
-        if row is not None and str(row[0]) == SCHEMA_VERSION:
-            return conn
-        conn.close()
-    # Unknown schema, or not a database at all: it is derived data, start over.
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(f"{location}{suffix}")
-    conn = connect(location)
+    except sqlite3.DatabaseError as exc:  # connect() closed it
+        if is_busy(exc):
+            raise
+        return None
     try:
-        init_schema(conn)
-    except BaseException:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    except sqlite3.DatabaseError as exc:
         conn.close()
-        raise
-    return conn
+        if is_busy(exc):
+            raise
+        return None
+    if row is not None and str(row[0]) == SCHEMA_VERSION:
+        return conn
+    conn.close()
+    return None
+
+
+def _create(location: Path) -> None:
+    """A fresh, empty index at ``location``, unless another process put one there first."""
+    private = location.with_name(f".{location.name}.{os.getpid()}.{os.urandom(4).hex()}.new")
+    try:
+        conn = sqlite3.connect(str(private))
+        try:
+            init_schema(conn)
+        finally:
+            conn.close()
+        try:
+            os.link(private, location)  # atomic, and fails where a file already is
+        except FileExistsError:
+            pass  # another process created it: that one is used
+        except OSError:  # a file system without hard links: the last creator's file is used
+            os.replace(private, location)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(private)

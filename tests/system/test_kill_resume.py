@@ -42,6 +42,15 @@ def _batch(corpus: Path, root: Path) -> subprocess.Popen[bytes]:
         )
 
 
+def _reap(proc: subprocess.Popen[bytes], timeout: float = 60) -> int:
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+        return -9
+
+
 def _valid(root: Path) -> None:
     memory = MemoryRoot(root)
     memory.entries()
@@ -79,7 +88,8 @@ def test_two_concurrent_batch_runs_equal_one_run(tmp_path: Path) -> None:
     one = _batch(corpus, tmp_path / "ref")
     assert one.wait(timeout=60) == 0
     first, second = _batch(corpus, tmp_path / "m"), _batch(corpus, tmp_path / "m")
-    assert first.wait(timeout=60) == 0 and second.wait(timeout=60) == 0
+    codes = [_reap(first), _reap(second)]  # both reaped before any assert: no child outlives the test
+    assert codes == [0, 0], (tmp_path / "m.log").read_text()
     _valid(tmp_path / "m")
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")
 

@@ -21,6 +21,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memscribe.config",
         "memscribe.config_file",
         "memscribe.masking",  # URL credentials masked in errors, logs and printed settings
+        "memscribe.sqlite_busy",  # opening an SQLite file others may be creating (index, ledger)
         "memscribe.schemas",
         "memscribe.prompts",
     ),

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import multiprocessing
 import sqlite3
+import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from memscribe.batch import ledger
 from memscribe.batch.runner import recover
@@ -123,3 +128,33 @@ def test_pending_ledger_record_is_settled(tmp_path: Path) -> None:
     assert sorted(recover(root, lock_timeout=1)) == ["/a", "/a"]
     assert ledger.load(root, Path("/a")) == ledger.LedgerFile(record=nxt)
     assert ledger.load(root, Path("/b")) == ledger.LedgerFile(record=None)
+
+
+def _open_fresh_ledger(root: str, barrier: Any, results: Any) -> None:
+    barrier.wait()
+    try:
+        with ledger.Ledger(Path(root)) as book:
+            book.has_pending()
+        results.put("ok")
+    except Exception as exc:  # the failure is what the test reports
+        results.put(repr(exc))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks the opening processes")
+def test_processes_opening_a_fresh_ledger_at_once_all_succeed(tmp_path: Path) -> None:
+    # Two batch runs started together on a new root: switching the new database to WAL and
+    # creating its tables once raised "database is locked" at once in one of them (CI saw exit 5).
+    context = multiprocessing.get_context("fork")
+    outcomes: list[str] = []
+    for round_ in range(25):
+        root = tmp_path / f"r{round_}"
+        barrier, results = context.Barrier(3), context.Queue()
+        workers = [
+            context.Process(target=_open_fresh_ledger, args=(str(root), barrier, results)) for _ in range(3)
+        ]
+        for worker in workers:
+            worker.start()
+        outcomes += [results.get(timeout=60) for _ in workers]
+        for worker in workers:
+            worker.join(timeout=60)
+    assert outcomes == ["ok"] * len(outcomes)
