@@ -78,8 +78,27 @@ def _ibans(text: str) -> Iterator[tuple[int, int]]:
                 if count == want:
                     end = i + 1
                     break
-        if count == want and iban_ok(text[m.start() : end].replace(" ", "")):
+        if (
+            count == want
+            and iban_ok(text[m.start() : end].replace(" ", ""))
+            and not _marked_test(text, m.start())
+        ):
             yield m.start(), end
+
+
+#: Words that mark a value on their line as a test or example value: ``the test IBAN``,
+#: ``tests/fixtures/…``, ``a fake account``, ``Beispiel-IBAN``, ``exemple``, ``ejemplo``.
+_TEST_MARKER = re.compile(
+    r"(?i)(?<![a-z])(?:tests?|testing|examples?|samples?|fake|dummy|demo|beispiel|exemple|ejemplo|esempio)(?![a-z])"
+)
+
+
+def _marked_test(text: str, pos: int) -> bool:
+    """True when the line holding ``pos`` says its values are test or example data: a bank
+    account number there (banks publish test IBANs: ``DE89 3704 0044 0532 0130 00``) is no one's."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return _TEST_MARKER.search(text, start, len(text) if end < 0 else end) is not None
 
 
 #: US social security numbers (no 000/666/9xx area, 00 group, 0000 serial) and UK national

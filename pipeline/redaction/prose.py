@@ -16,6 +16,7 @@ from memscribe.redaction.values import (
     _looks_random,
     _password_like,
     is_benign_shape,
+    is_placeholder,
 )
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
@@ -39,7 +40,11 @@ def _in_mask(text: str, pos: int) -> bool:
 def _clean_token(raw: str) -> tuple[int, str]:
     """(offset, value) of a whitespace token with surrounding quotes and punctuation removed."""
     lead = len(raw) - len(raw.lstrip("`'\"(["))
+    if raw.startswith("**", lead):
+        lead += 2  # Markdown bold: ``**Deploy key**``
     value = raw[lead:].rstrip("`'\".,;:?!)]")
+    if value.endswith("**") and value[:-2].isalpha():
+        value = value[:-2]
     return lead, value
 
 
@@ -266,8 +271,34 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
         if prev_end < 0:
             continue
         prev_start = text.rfind("\n", 0, prev_end) + 1
-        if _SECRET_CONTEXT.search(MASK_RE.sub("", text[prev_start:prev_end])):
+        prev = MASK_RE.sub("", text[prev_start:prev_end])
+        if _SECRET_CONTEXT.search(prev) and not _gives_its_value(prev):
             yield m.span("v")
+
+
+#: After a secret's name on a command line: the rest of the name, then its value, quoted or
+#: bare (``--requirepass 'FMkQ…'``, ``PASSWORD=…``).
+_NAMED_VALUE = re.compile(
+    r"[\w.-]*['\"]?(?:[ \t]*[=:][ \t]*|[ \t]+)(?:(?P<q>['\"])(?P<qv>[^'\"\s]{6,})(?P=q)|(?P<v>[^\s'\"]{6,}))"
+)
+
+
+def _gives_its_value(line: str) -> bool:
+    """True when each secret's name on ``line`` is followed by its value there
+    (``redis-server --requirepass 'FMkQ…'``): the line after it is the command's output (a
+    container id), not the value the line named (``heroku config:get API_TOKEN``)."""
+    found = False
+    for ctx in _SECRET_CONTEXT.finditer(line):
+        m = _NAMED_VALUE.match(line, ctx.end())
+        value = (m.group("qv") or m.group("v")) if m is not None else ""
+        if (
+            not value
+            or is_placeholder(value)
+            or not (_password_like(value, strict=False) or _looks_random(value, min_len=16, bits=3.0))
+        ):
+            return False
+        found = True
+    return found
 
 
 def _find_pasted(text: str) -> Iterator[tuple[int, int]]:

@@ -473,6 +473,8 @@ _PW_NOT_VALUE = re.compile(
     r"^(?:[0-9a-f]+|[0-9A-F]+|[\d.:\-TZ+]+|v?\d+(?:\.\d+)+[A-Za-z0-9-]*|"
     r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+|[\w.+-]+@[\w-]+\.[\w.]+)$"
 )
+#: A snake_case name (``id_ed25519``) or words joined by ``-``/``_`` (``User-data``): a name.
+_SNAKE_NAME = re.compile(r"^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Za-z]+(?:[-_][A-Za-z]+)+)$")
 #: Strict prose passwords (no "is"/":" between keyword and value, or the value comes first):
 #: at least this long, with three of lower / upper / digit / symbol.
 PROSE_PASSWORD_STRICT_LEN = 8
@@ -492,7 +494,7 @@ def _password_like(value: str, *, strict: bool) -> bool:
     symbol = any(not c.isalnum() and c not in "_-." for c in value)
     classes = _char_classes(value) + (symbol or any(c in "_-." for c in value))
     if strict:
-        ok = classes >= 3 and shannon_entropy(value) >= 2.5
+        ok = classes >= 3 and shannon_entropy(value) >= 2.5 and not _SNAKE_NAME.match(value)
     else:
         ok = classes >= 2 and (symbol or bool(_DIGIT.search(value)))
     return ok and not is_placeholder(value)

@@ -1,0 +1,117 @@
+"""Classes of benign look-alikes kept (issue 12), each beside the secret it must not hide: an
+IBAN on a line that calls it a test or example, a file's or a header's name said in prose next
+to a password keyword, and a command's output on the line after a command that already holds
+its secret. Every random value is generated for these tests."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from memscribe.redaction import find_secrets
+
+_RNG = random.Random(20261202_12)
+_B62 = string.ascii_letters + string.digits
+_HEX = "0123456789abcdef"
+
+
+def _token(n: int, alphabet: str = _B62) -> str:
+    return "".join(_RNG.choice(alphabet) for _ in range(n))
+
+
+def _found(text: str) -> list[str]:
+    return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+# --------------------------------------------------------------------------- IBANs marked test
+
+_IBAN = "GB29 NWBK 6016 1331 9268 19"  # a valid checksum, as any bank's test account has
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"the integration tests pay out to IBAN {_IBAN} in sandbox mode",
+        f"Use {_IBAN}, the bank's documented example account, for the demo.",
+        f"Testdaten: {_IBAN} (Beispiel-IBAN)",
+        f"fixtures/fake_payout.json: iban={_IBAN.replace(' ', '')}",
+    ],
+)
+def test_an_iban_on_a_line_marked_test_or_example_is_kept(line: str) -> None:
+    assert _found(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"refunds go to IBAN {_IBAN} please",
+        f"payee_iban={_IBAN.replace(' ', '')}",
+        f"the attestation was sent to {_IBAN}",  # "test" inside a word is no marker
+    ],
+)
+def test_an_iban_elsewhere_is_still_masked(line: str) -> None:
+    found = _found(line)
+    assert len(found) == 1 and found[0].replace(" ", "") == _IBAN.replace(" ", "")
+
+
+def test_only_the_marked_line_keeps_its_iban() -> None:
+    text = f"test account: {_IBAN}\nmy own account: {_IBAN}\n"
+    found = find_secrets(text)
+    assert len(found) == 1 and found[0].start > text.index("\n")
+
+
+# --------------------------------------------------------------------------- names in prose
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2. **Deploy key** `id_ecdsa_deploy` (no passphrase): remove it from the server.",
+        "The worker reads `backup_2025_q3` before the password prompt appears.",
+        "- `usermod -p` sets a password in plain text. Cloud-Init logs keep it.",
+        "Set X-Forwarded-For; the passphrase check then passes.",
+    ],
+)
+def test_a_name_beside_a_password_keyword_is_kept(text: str) -> None:
+    assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("login fails with Qv7#mLp2x? that's the password", "Qv7#mLp2x"),
+        ("the password for the nas is now Wren-Basalt-61", "Wren-Basalt-61"),
+        ("password Tk9_vQ2w_Zr8 works again", "Tk9_vQ2w_Zr8"),
+    ],
+)
+def test_passwords_said_in_prose_are_still_masked(text: str, value: str) -> None:
+    assert _found(text) == [value]
+
+
+# --------------------------------------------------------------------------- command output
+
+
+def test_output_after_a_command_that_holds_its_secret_is_kept() -> None:
+    password = _token(24)
+    container = _token(64, _HEX)
+    text = (
+        f"Tool (bash): docker run -d --name cache redis:7 redis-server --requirepass '{password}'\n"
+        f"{container}\n"
+    )
+    assert _found(text) == [password]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "heroku config:get API_TOKEN -a shop",
+        "echo $DEPLOY_SECRET",
+        "vault kv get -field=password secret/db",
+        "docker run -e DB_PASSWORD=$DB_PASSWORD app",  # a reference, not a value
+    ],
+)
+def test_a_value_printed_by_a_command_that_names_a_secret_is_masked(command: str) -> None:
+    value = _token(40)
+    assert _found(f"$ {command}\n{value}\n") == [value]
