@@ -9,6 +9,14 @@ from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
 from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
 from memscribe.redaction.configs import find_config_values
+from memscribe.redaction.credfiles import (
+    CHPASSWD_HINTS,
+    HASH_HINTS,
+    STORE_HINTS,
+    find_chpasswd,
+    find_password_hashes,
+    find_store_values,
+)
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
 from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
 from memscribe.redaction.pairs import find_code_pairs
@@ -110,6 +118,9 @@ def _build_detectors() -> tuple[Detector, ...]:
             _find_cli_passwords,
             ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set -"),
         ),
+        Detector("password_hash", find_password_hashes, HASH_HINTS),
+        Detector("password", find_chpasswd, CHPASSWD_HINTS),
+        Detector("secret_assignment", find_store_values, STORE_HINTS),
         Detector("password", _find_prose_passwords, _PW_HINTS),
         Detector("password", find_clause_passwords, _CLAUSE_HINTS),
         Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),

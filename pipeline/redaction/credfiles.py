@@ -1,0 +1,119 @@
+"""Credential files and commands: password hashes in the modular crypt format (``/etc/shadow``,
+``.htpasswd``, a Mosquitto password file, a Traefik ``basicauth`` label with ``$$`` escaped),
+``user:password`` lines fed to ``chpasswd``, and the value a secret store's command line sets
+(``az keyvault secret set --name db-password --value '…'``, ``aws ssm put-parameter``).
+
+A password hash is a credential: an offline guess against it recovers the password, and it
+logs in wherever the hash itself is accepted (``htpasswd``, Traefik, Mosquitto).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.structure import _plausible_value, name_strength
+from memscribe.redaction.values import _password_like, is_placeholder
+
+#: ``user:$<id>$[params$…]<salt>$<hash>`` (a password file's line) with a known scheme id: MD5-crypt (``1``, ``apr1``), bcrypt
+#: (``2a``/``2b``/``2x``/``2y``), SHA-crypt (``5``, ``6``), Mosquitto's PBKDF2 (``7``),
+#: yescrypt (``y``, ``gy``), Argon2, scrypt, passlib's PBKDF2. ``$$`` (a Compose file's
+#: escaped ``$``) counts as one, the same way throughout the value.
+_CRYPT = re.compile(
+    r"\$(?<=[\w.@-]:\$)(?P<d>\$?)(?:1|2[abxy]|5|6|7|y|gy|apr1|md5|sha1|argon2(?:id|i|d)|scrypt|"
+    r"pbkdf2(?:-sha(?:1|256|512))?|bcrypt(?:-sha256)?)(?P=d)\$"
+    r"(?:[\w.,=+/-]{1,100}(?P=d)\$){0,4}[A-Za-z0-9./+]{16,}={0,2}"
+)
+#: Prefilter hints of :func:`find_password_hashes`.
+HASH_HINTS = (
+    "$1$", "$2", "$5$", "$6$", "$7$", "$y$", "$gy$", "$apr1$", "$md5$", "$sha1$", "$argon2", "$scrypt$",
+    "$pbkdf2", "$bcrypt",
+)  # fmt: skip
+
+
+def find_password_hashes(text: str) -> Iterator[tuple[int, int]]:
+    """Modular-crypt password hashes after ``user:`` (``root:$6$salt$…``, ``admin:$$apr1$$…``),
+    whole. A hash under a name that says so (``password_hash = '$2b$…'``) is code's data and is
+    kept, as the assignment rules decide."""
+    for m in _CRYPT.finditer(text):
+        yield m.span()
+
+
+#: A ``user:password`` line as ``chpasswd`` reads it (an item of cloud-init's ``chpasswd:
+#: list: |`` or a here-document); and ``echo 'user:password' | chpasswd``.
+_CHPASSWD_LINE = re.compile(
+    r"[ \t]*(?:-[ \t]+)?['\"]?[a-z_][a-z0-9_.-]{0,31}:(?P<v>[^\s:'\"]{4,128})['\"]?[ \t]*$"
+)
+_CHPASSWD_ECHO = re.compile(
+    r"\becho[ \t]+(?:-e[ \t]+)?['\"]?[a-z_][a-z0-9_.-]{0,31}:(?P<v>[^\s:'\"|]{4,128})['\"]?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b"
+)
+#: Lines that may sit between ``chpasswd`` and its ``user:password`` lines (cloud-init's
+#: ``list: |``, ``users:``; a here-document's opening is on the ``chpasswd`` line itself).
+_CHPASSWD_SCAN_LINES = 8
+#: Prefilter hints of :func:`find_chpasswd`.
+CHPASSWD_HINTS = ("chpasswd",)
+
+
+def find_chpasswd(text: str) -> Iterator[tuple[int, int]]:
+    """Passwords in ``user:password`` lines given to ``chpasswd``: the lines after one that names
+    it (cloud-init's ``chpasswd:`` block, ``chpasswd <<EOF``), and ``echo 'u:p' | chpasswd``."""
+    for m in _CHPASSWD_ECHO.finditer(text):
+        if _chpasswd_value(m.group("v")):
+            yield m.span("v")
+    at = text.find("chpasswd")
+    while at >= 0:
+        line_end = text.find("\n", at)
+        pos, seen = line_end + 1, 0
+        while line_end >= 0 and seen < _CHPASSWD_SCAN_LINES:
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = _CHPASSWD_LINE.match(text, pos, end)
+            if line is not None and _chpasswd_value(line.group("v")):
+                yield line.span("v")
+            elif line is None and text[pos:end].strip() not in ("list: |", "list: |-", "users:", "") and seen:
+                break  # the block is over
+            seen += 1
+            if end >= len(text):
+                break
+            pos = end + 1
+        at = text.find("chpasswd", max(at + 8, line_end if line_end >= 0 else len(text)))
+
+
+def _chpasswd_value(value: str) -> bool:
+    """A password given to ``chpasswd`` (not ``RANDOM``, a reference or a placeholder); a hash
+    (``-e``) is masked by :func:`find_password_hashes` too."""
+    return value != "RANDOM" and not value.startswith("$") and not is_placeholder(value)
+
+
+#: A secret store's command that sets a value: Azure Key Vault, AWS SSM / Secrets Manager,
+#: GitHub and GitLab CLIs, Google Secret Manager, Vault, Doppler, Heroku-style ``set``.
+_STORE_COMMAND = re.compile(
+    r"(?i)\b(?:secret[ \t]+set|put-parameter|create-secret|put-secret-value|update-secret|"
+    r"secrets[ \t]+set|variable[ \t]+set|kv[ \t]+put)\b"
+)
+_NAME_FLAG = re.compile(r"(?:--name|--key|-n)[ \t=]+['\"]?(?P<name>[\w./:-]{1,120})")
+_VALUE_FLAG = re.compile(
+    r"(?:--value|--secret-string|--body|-b)(?:[ \t]+|=)(?:(?P<q>['\"])(?P<qv>[^'\"\n]{1,512})(?P=q)|(?P<v>[^\s'\"]{1,512}))"
+)
+#: Prefilter hints of :func:`find_store_values`.
+STORE_HINTS = ("--value", "--secret-string", "--body", " -b ")
+
+
+def find_store_values(text: str) -> Iterator[tuple[int, int]]:
+    """The value a secret store's command sets (``--value``/``--secret-string``/``--body``) on a
+    line that runs such a command or names a secret (``--name sql-admin-password``)."""
+    for m in _VALUE_FLAG.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        quoted = m.group("qv") is not None
+        value = m.group("qv") if quoted else m.group("v")
+        names = [n.group("name") for n in _NAME_FLAG.finditer(line)]
+        named = {name_strength(n.replace("-", "_").rsplit("/", 1)[-1]) for n in names}
+        strength = "strong" if "strong" in named else "weak" if "weak" in named else ""
+        if _STORE_COMMAND.search(line) and not strength:
+            strength = "strong"  # a secret store holds secrets, whatever the entry is called
+        if not strength or value.startswith("$") or value.startswith("@") or is_placeholder(value):
+            continue  # no secret named; a reference (``$VAR``); a file (``@secret.txt``)
+        if _plausible_value(value, strength, quoted=quoted) or _password_like(value, strict=False):
+            yield m.span("qv" if quoted else "v")

@@ -1,0 +1,120 @@
+"""Credential files and commands (issue 12): modular-crypt password hashes in shadow, htpasswd,
+Mosquitto and Compose-escaped forms; ``user:password`` lines given to ``chpasswd``; the value a
+secret store's command sets. Each beside what must stay readable. Random values are generated
+for these tests."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from memscribe.redaction import find_secrets
+
+_RNG = random.Random(2026_12_02_3)
+_B62 = string.ascii_letters + string.digits
+_CRYPT64 = "./" + _B62
+
+
+def _token(n: int, alphabet: str = _B62) -> str:
+    return "".join(_RNG.choice(alphabet) for _ in range(n))
+
+
+def _found(text: str) -> list[str]:
+    return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+_SHA512 = f"$6${_token(16, _CRYPT64)}${_token(86, _CRYPT64)}"
+_BCRYPT = f"$2b$12${_token(53, _CRYPT64)}"
+_APR1 = f"$apr1${_token(8, _CRYPT64)}${_token(22, _CRYPT64)}"
+_PBKDF2 = f"$7$101${_token(16, _B62 + '+/')}${_token(86, _B62 + '+/')}=="
+_ARGON2 = f"$argon2id$v=19$m=65536,t=3,p=4${_token(22, _B62 + '+/')}${_token(43, _B62 + '+/')}"
+
+
+@pytest.mark.parametrize(
+    "line, value",
+    [
+        (f"deploy:{_SHA512}:19700:0:99999:7:::", _SHA512),  # /etc/shadow
+        (f"admin:{_APR1}", _APR1),  # .htpasswd
+        (f"sensor-bridge:{_PBKDF2}", _PBKDF2),  # Mosquitto's password file
+        (f'{{"users": ["ops:{_BCRYPT}"]}}', _BCRYPT),
+        (f"grafana:{_ARGON2}", _ARGON2),
+        (
+            f'- "traefik.http.middlewares.auth.basicauth.users=ops:{_APR1.replace("$", "$$")}"',
+            _APR1.replace("$", "$$"),
+        ),  # a Compose file escapes $ as $$
+    ],
+)
+def test_a_password_hash_is_masked_whole(line: str, value: str) -> None:
+    assert _found(line) == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "awk '{print $1$2}' users.txt",
+        'echo "$HOME$PATH" && printf "%s$5$6" x',
+        "price: $6$ per seat, $2 off",
+        "the hash starts with $2b$12$ and then 53 characters",
+        f"password_hash = '{_BCRYPT}'",  # code's data under a name that says it is a hash
+        f"hash: {_ARGON2}",
+    ],
+)
+def test_dollar_signs_in_code_and_prose_are_not_hashes(text: str) -> None:
+    assert _found(text) == []
+
+
+def test_chpasswd_lines_are_masked_and_the_rest_of_the_block_kept() -> None:
+    root, ops = "Gx7-Plover-Vane-31", "Tq9#mWz2Lp"
+    text = (
+        "#cloud-config\n"
+        "chpasswd:\n"
+        "  list: |\n"
+        f"    root:{root}\n"
+        f"    ops:{ops}\n"
+        "    ubuntu:RANDOM\n"
+        "  expire: false\n"
+        "ssh_pwauth: false\n"
+    )
+    assert _found(text) == [root, ops]
+
+
+@pytest.mark.parametrize("quote", ["'", '"', ""])
+def test_echo_into_chpasswd_is_masked(quote: str) -> None:
+    value = "Brisk_Otter_2231"
+    assert _found(f"echo {quote}backup:{value}{quote} | sudo chpasswd") == [value]
+
+
+def test_lines_after_chpasswd_in_prose_are_not_passwords() -> None:
+    text = "`chpasswd` reads user:password pairs.\nsee: https://example.org/docs\nnext: step two\n"
+    assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    "command, value",
+    [
+        (
+            "az keyvault secret set --vault-name kv-prod --name sql-admin-password --value '{v}' -o tsv",
+            "Mole-Ebbe-Tern-58",
+        ),
+        ("aws ssm put-parameter --name /prod/api/token --type SecureString --value {v}", _token(40)),
+        ('gh secret set DEPLOY_KEY --body "{v}"', _token(32)),
+        ("aws secretsmanager create-secret --name prod/report --secret-string '{v}'", "Cq8!rVb2#Lk"),
+    ],
+)
+def test_the_value_a_secret_store_command_sets_is_masked(command: str, value: str) -> None:
+    assert _found(command.format(v=value)) == [value]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "az appconfig kv set --name app-cfg --key ui.theme --value dark-blue-2",
+        "aws ssm put-parameter --name /prod/db/password --value $DB_PASSWORD",
+        "gh secret set DEPLOY_KEY --body @key.txt",
+        "helm upgrade app ./chart --set replicas=3 --value 10",
+    ],
+)
+def test_store_commands_without_a_secret_value_are_kept(command: str) -> None:
+    assert _found(command) == []
