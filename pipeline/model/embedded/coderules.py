@@ -251,12 +251,10 @@ def code_rules_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
     used: set[int] = set()
     seen: set[str] = set()
     for i, sentence in enumerate(sentences):
-        if has_secret(sentence):
+        if not _RULE_CUE.search(sentence):
             continue
         before = sentences[i - 1] if i else ""
         after = sentences[i + 1] if i + 1 < len(sentences) else ""
-        if not _RULE_CUE.search(sentence):
-            continue
         # a restated old rule before the new one: keep the clause that is not hedged or past
         clauses = [c for c in _RULE_CLAUSES.split(sentence) if c and c.strip()]
         for clause in reversed(clauses):
@@ -272,6 +270,10 @@ def code_rules_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
             )
             if rule is None:
                 continue
+            # A sentence holding a secret gives no rule: asked once, at its first rule (the
+            # detectors' scan is the costly test, and most sentences give none).
+            if i not in used and has_secret(sentence):
+                break
             used.add(i)
             slug = safe_slug(rule.slug)
             if slug not in seen:

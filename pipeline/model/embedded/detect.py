@@ -14,7 +14,12 @@ from collections.abc import Sequence
 
 from memscribe.groups.speakers import owner_turns
 from memscribe.model.embedded.playbooks import playbook_at
-from memscribe.model.embedded.profiles import conversation, is_user_speech, profiles_from_turn
+from memscribe.model.embedded.profiles import (
+    KnownDirectives,
+    conversation,
+    is_user_speech,
+    profiles_from_turn,
+)
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
@@ -30,7 +35,8 @@ def extract(turns: Sequence[Turn]) -> Detection:
     profiles: list[ProfileCandidate] = []
     playbooks: list[PlaybookCandidate] = []
     seen: set[str] = set()
-    chat = conversation(turns)
+    known: KnownDirectives = {}  # each turn's standing instructions, worked out once
+    chat = conversation(turns, known)
     # in a group chat only the owner's own messages are about "the user"
     own = {t.index: t for t in owner_turns(turns)}
     for pos, turn in enumerate(turns):
@@ -41,7 +47,9 @@ def extract(turns: Sequence[Turn]) -> Detection:
         said = (
             []
             if mine is None
-            else profiles_from_turn(mine, correction_turn=playbook is not None, conversation=chat)
+            else profiles_from_turn(
+                mine, correction_turn=playbook is not None, conversation=chat, known=known
+            )
         )
         for p in said:
             key = p.body.casefold()

@@ -80,8 +80,9 @@ LITERAL = re.compile(r"'[^'\s]{1,40}'|\"[^\"\s]{1,40}\"|`[^`]{1,40}`|‘[^’\s]
 def directive(sentence: str, context: str) -> str | None:
     """The standing instruction a sentence gives the agent, imperative and without the lead."""
     text = _DIRECTIVE_LEAD.sub("", sentence.strip()).strip()
-    if _DIRECTIVE_HEDGE.search(text) or has_secret(text) or _PLAIN_USE.match(text):
+    if _DIRECTIVE_HEDGE.search(text) or _PLAIN_USE.match(text):
         return None  # "(always) use X" is a preference: the profile rules word it
+    said = text  # checked for a secret last, once it gives a rule (the costly test)
     prefix = ""
     lead = re.match(r"^(?P<p>(?:when(?:ever)?|for|in|with)\s+[^,]{3,60}),\s+(?P<rest>.+)$", text, re.I)
     if lead and not lead.group("p").lower().startswith(("when you", "when I", "when we")):
@@ -121,6 +122,8 @@ def directive(sentence: str, context: str) -> str | None:
         if number == 4 and not (
             LITERAL.search(x) or re.search(r"\b(?:always|never|all|every|each)\b", x, re.I)
         ):
+            return None
+        if has_secret(said):
             return None
         rule = f"{prefix}, {x}" if prefix else x
         return value_keep_case(re.sub(r"\byour\b", "their", rule, flags=re.I))

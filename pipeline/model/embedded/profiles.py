@@ -16,7 +16,7 @@ from memscribe.model.embedded.chat import (
 )
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
-from memscribe.model.embedded.profile_rules import facts_in_clause
+from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
 from memscribe.model.embedded.text import HAS_CJK, MAX_VALUE_CHARS, has_secret, split_clauses, split_sentences
@@ -39,7 +39,27 @@ _TASK_TALK = re.compile(
 _ZH_QUESTION = re.compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
 
 
-def directives_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
+#: A turn's standing instructions and the numbers of the sentences they came from.
+Directives = tuple[list[ProfileCandidate], set[int]]
+#: :func:`directives_in_turn` per (turn index, text), kept by a caller that asks twice (the
+#: conversation check, then each turn's profiles).
+KnownDirectives = dict[tuple[int, str], Directives]
+
+
+def directives_in_turn(turn: Turn, known: KnownDirectives | None = None) -> Directives:
+    """The turn's standing instructions (each sentence's, or its code rules) and the sentences used;
+    a fresh copy when ``known`` holds them already."""
+    key = (turn.index, turn.text)
+    if known is not None and key in known:
+        out, used = known[key]
+        return list(out), set(used)
+    found = _directives_in_turn(turn)
+    if known is not None:
+        known[key] = (list(found[0]), set(found[1]))
+    return found
+
+
+def _directives_in_turn(turn: Turn) -> Directives:
     sentences = split_sentences(turn.text)
     out, used = code_rules_in_turn(turn)
     for i, sentence in enumerate(sentences):
@@ -60,14 +80,14 @@ def directives_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
 
 
 def profiles_from_turn(
-    turn: Turn, *, correction_turn: bool, conversation: bool = False
+    turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
 ) -> list[ProfileCandidate]:
     if language_of(turn.text) in FOREIGN:
         return [] if correction_turn else foreign_statements(turn)
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     if not correction_turn and not HAS_CJK.search(turn.text):
-        out, used = directives_in_turn(turn)
+        out, used = directives_in_turn(turn, known)
     plain = conversation and not HAS_CJK.search(turn.text)
     # in a working session a plain first-person statement counts too, unless it talks about the task
     working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
@@ -78,8 +98,9 @@ def profiles_from_turn(
             sentence = statement_part(sentence)
         if HAS_CJK.search(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
-        if has_secret(sentence) or not_a_fact(sentence, conversation=plain):
+        if not_a_fact(sentence, conversation=plain):
             continue
+        facts: list[Fact] = []
         for clause in split_clauses(sentence):
             if not_a_fact(clause, conversation=plain):
                 continue
@@ -90,11 +111,14 @@ def profiles_from_turn(
             elif fact is None and working and not _TASK_TALK.search(clause):
                 fact = plain_statement(clause)
             if fact is not None:
-                out.append(
-                    ProfileCandidate(
-                        slug=fact.slug, ttl=fact.ttl, body=fact.body, evidence_turns=[turn.index]
-                    )
-                )
+                facts.append(fact)
+        # A sentence holding a secret gives no fact: asked only of one that gives some (the
+        # detectors' scan is the costly test, and most sentences give none).
+        if facts and not has_secret(sentence):
+            out += [
+                ProfileCandidate(slug=f.slug, ttl=f.ttl, body=f.body, evidence_turns=[turn.index])
+                for f in facts
+            ]
     return out
 
 
@@ -106,7 +130,7 @@ def is_assistant(turn: Turn) -> bool:
     return turn.role == "assistant" and turn.kind in ("message", "tool_call")
 
 
-def conversation(turns: Sequence[Turn]) -> bool:
+def conversation(turns: Sequence[Turn], known: KnownDirectives | None = None) -> bool:
     """A plain conversation: no tools, no system instructions, no code from the assistant, and
     no standing instruction from the user (a mentor's coding rules make a working session).
 
@@ -121,5 +145,5 @@ def conversation(turns: Sequence[Turn]) -> bool:
             return False
     # a user who gives the other side standing instructions is working with them, not chatting
     return not any(
-        is_user_speech(t) and not HAS_CJK.search(t.text) and directives_in_turn(t)[0] for t in turns
+        is_user_speech(t) and not HAS_CJK.search(t.text) and directives_in_turn(t, known)[0] for t in turns
     )
