@@ -44,6 +44,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from at_ref import package_at  # noqa: E402
 from injection_corpus import (  # noqa: E402
+    AUTHORED_2_SOURCE,
     AUTHORED_SOURCE,
     CLEAN_DOCUMENTS,
     PACKAGE_DOCUMENTS,
@@ -62,6 +63,7 @@ SPLITS = ("train", "threshold", "validation")
 ORIGINS = (
     ("original corpus", "corpus"),
     ("authored samples", "authored"),
+    ("later authors' samples", "authored-2"),
     ("durable-fact sentences (benign users)", "persona"),
 )
 INDIRECT = frozenset({"indirect", "exfiltration", "command_execution"})
@@ -73,8 +75,8 @@ Table = dict[tuple[str, str, str], list[int]]
 
 
 def origin_of(sample: Sample) -> str:
-    if sample.source == AUTHORED_SOURCE:
-        return "authored"
+    if sample.source in (AUTHORED_SOURCE, AUTHORED_2_SOURCE):
+        return sample.source
     return "persona" if sample.source == PERSONA_SOURCE else "corpus"
 
 

@@ -11,7 +11,8 @@ module), so the validation part holds sources no training row came from.
 
 It also adds the independently authored samples of ``fixtures/guard/authored_samples.jsonl``
 (benign statements, hard negatives, user rules, clean documents and attacks, about half not in
-English; ``source`` ``authored``), split by the same hash of their id. Their categories are
+English; ``source`` ``authored``), and those of ``fixtures/guard/authored_samples_2.jsonl``
+(two later authors; ``source`` ``authored-2``), split by the same hash of their id. Their categories are
 the corpus's own: ``benign``/``hard_negative``/``user_rule`` count as user statements,
 ``benign_document`` as clean documents, attacks by their category (``indirect`` as indirect).
 """
@@ -27,12 +28,16 @@ REPO = Path(__file__).resolve().parents[1]
 INJECTION = REPO.parent / "shared" / "data" / "injection"
 PACKAGE_DOCS = REPO / "fixtures" / "guard" / "clean_documents.jsonl"
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
+#: More authored samples, by two later authors writing from one brief (see fixtures/guard/README.md).
+AUTHORED_2 = REPO / "fixtures" / "guard" / "authored_samples_2.jsonl"
 #: Benign user sentences written for the durable-fact corpus (``fixtures/persona``).
 PERSONA = REPO / "fixtures" / "persona"
 #: ``Sample.source`` of those sentences.
 PERSONA_SOURCE = "persona"
 #: ``Sample.source`` of the authored samples (the rest come from the corpus's sources).
 AUTHORED_SOURCE = "authored"
+#: ``Sample.source`` of the later authors' samples.
+AUTHORED_2_SOURCE = "authored-2"
 
 #: Categories that are things a user says to an agent (the ≤ 1% false-positive budget).
 USER_STATEMENTS = frozenset({"benign", "user_rule", "hard_negative"})
@@ -63,10 +68,11 @@ def load(
     *,
     package_docs: Path | None = PACKAGE_DOCS,
     authored: Path | None = AUTHORED,
+    authored_2: Path | None = AUTHORED_2,
     persona: Path | None = None,
 ) -> list[Sample]:
     """Every labelled sample, in file order, then the package documents (when ``package_docs``),
-    then the authored samples (when ``authored``), then (when ``persona``, for measuring only:
+    then the authored samples (when ``authored``, then ``authored_2``), then (when ``persona``, for measuring only:
     the guard is not trained on them) the benign user sentences of ``fixtures/persona``."""
     texts: dict[str, str] = {}
     out = []
@@ -90,20 +96,15 @@ def load(
                     split_of("clean:" + d["group"]),
                 )
             )
-    if authored is not None and authored.is_file():
-        for line in authored.read_text(encoding="utf-8").splitlines():
+    for path, source in ((authored, AUTHORED_SOURCE), (authored_2, AUTHORED_2_SOURCE)):
+        if path is None or not path.is_file():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip():
                 continue
             d = json.loads(line)
             out.append(
-                Sample(
-                    d["id"],
-                    d["text"],
-                    bool(d["injection"]),
-                    d["category"],
-                    AUTHORED_SOURCE,
-                    split_of(d["id"]),
-                )
+                Sample(d["id"], d["text"], bool(d["injection"]), d["category"], source, split_of(d["id"]))
             )
     if persona is not None and persona.is_dir():
         for path in sorted(persona.glob("*.jsonl")):

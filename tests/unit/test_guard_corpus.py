@@ -10,8 +10,11 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
+AUTHORED_2 = REPO / "fixtures" / "guard" / "authored_samples_2.jsonl"
 
 
 def _corpus() -> ModuleType:
@@ -23,13 +26,17 @@ def _corpus() -> ModuleType:
     return mod
 
 
-def test_authored_samples_join_the_split_by_their_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize("which", ["authored", "authored_2"])
+def test_authored_samples_join_the_split_by_their_id(tmp_path: Path, which: str) -> None:
     corpus = _corpus()
     (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")  # no corpus samples: authored only
-    samples = corpus.load(tmp_path, package_docs=None)
-    rows = [json.loads(line) for line in AUTHORED.read_text(encoding="utf-8").splitlines() if line.strip()]
+    path, source = (
+        (AUTHORED, corpus.AUTHORED_SOURCE) if which == "authored" else (AUTHORED_2, corpus.AUTHORED_2_SOURCE)
+    )
+    samples = corpus.load(tmp_path, package_docs=None, **{"authored": None, "authored_2": None, which: path})
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert [s.id for s in samples] == [r["id"] for r in rows]
-    assert {s.source for s in samples} == {corpus.AUTHORED_SOURCE}
+    assert {s.source for s in samples} == {source}
     for s, r in zip(samples, rows, strict=True):
         assert (s.text, s.injection, s.category) == (r["text"], r["injection"], r["category"])
         assert s.split == corpus.split_of(r["id"])
@@ -43,7 +50,15 @@ def test_authored_samples_join_the_split_by_their_id(tmp_path: Path) -> None:
     assert "indirect" in {s.category for s in samples if s.injection}
 
 
+def test_the_two_authored_files_share_no_id_and_load_together(tmp_path: Path) -> None:
+    corpus = _corpus()
+    (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
+    samples = corpus.load(tmp_path, package_docs=None)
+    assert len({s.id for s in samples}) == len(samples)
+    assert {s.source for s in samples} == {corpus.AUTHORED_SOURCE, corpus.AUTHORED_2_SOURCE}
+
+
 def test_authored_samples_can_be_left_out(tmp_path: Path) -> None:
     corpus = _corpus()
     (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
-    assert corpus.load(tmp_path, package_docs=None, authored=None) == []
+    assert corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None) == []
