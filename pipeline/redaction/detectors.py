@@ -27,7 +27,7 @@ from memscribe.redaction.prose import (
     _find_prose_passwords,
     _find_value_lines,
 )
-from memscribe.redaction.providers import _PROVIDERS
+from memscribe.redaction.providers import _PROVIDERS, MAILGUN_HINTS, find_mailgun_keys
 from memscribe.redaction.structure import (
     _AUTH_HEADER,
     _AWS_SECRET,
@@ -91,6 +91,7 @@ _CONTEXT_HINTS = ("secret", "token", "pass", "pwd", "api", "credential", "privat
 
 def _build_detectors() -> tuple[Detector, ...]:
     dets = [_re(name, rx, hints=hints, boundary=True, strict_value=True) for name, rx, hints in _PROVIDERS]
+    dets.append(Detector("mailgun_key", find_mailgun_keys, MAILGUN_HINTS))
     dets += [
         _re("private_key", _PRIVATE_KEY, re.DOTALL, check=False, prefilter=("private key",)),
         Detector("private_key", _find_encoded_private_keys, ("ls0tls1crudjt",)),

@@ -9,6 +9,12 @@ own test strings (``../shared/data/secrets/gitleaks/cases.jsonl``, MIT) check th
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
+from memscribe.redaction.base import _left_boundary
+from memscribe.redaction.values import not_a_secret
+
 _E = r"(?![A-Za-z0-9_])"
 
 #: Provider-specific token formats: (type, regex, hints). The regex starts at the token (a
@@ -142,3 +148,24 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
 
 # PEM / OpenSSH / PGP private key blocks, raw or JSON-escaped (``\n``). A block cut off before
 # its END line is masked through the end of its base64 body.
+
+
+#: Mailgun's API keys and SMTP passwords (gitleaks' ``mailgun-signing-key`` shape): 32 hex
+#: digits, then two groups of 8, lower case. Found from the first hyphen (a pattern that starts
+#: with a hex digit tries a match at most characters of any text), then widened to the token.
+_MAILGUN_TAIL = re.compile(
+    r"-[a-f0-9]{8}-[a-f0-9]{8}(?![A-Za-z0-9_-])(?<=[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8})"
+)
+#: Prefilter hints of :func:`find_mailgun_keys`.
+MAILGUN_HINTS = ("-",)
+
+
+def find_mailgun_keys(text: str) -> Iterator[tuple[int, int]]:
+    """``<32 hex>-<8 hex>-<8 hex>`` standing alone (not a longer hex run's tail), and not a
+    sample (:func:`not_a_secret`)."""
+    for m in _MAILGUN_TAIL.finditer(text):
+        start = m.start() - 32
+        if text[start - 1 : start] == "-" or not _left_boundary(text, start):
+            continue
+        if not not_a_secret(text[start : m.end()]):
+            yield start, m.end()

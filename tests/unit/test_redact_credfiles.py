@@ -118,3 +118,37 @@ def test_the_value_a_secret_store_command_sets_is_masked(command: str, value: st
 )
 def test_store_commands_without_a_secret_value_are_kept(command: str) -> None:
     assert _found(command) == []
+
+
+# --------------------------------------------------------------------------- Mailgun's shape
+
+
+def _mailgun() -> str:
+    return f"{_token(32, '0123456789abcdef')}-{_token(8, '0123456789abcdef')}-{_token(8, '0123456789abcdef')}"
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "I created a new one:\n{v}\n",
+        "System config value set\n{v}\n",
+        'MAILGUN_SMTP_PASSWORD="{v}"',
+    ],
+)
+def test_a_mailgun_key_is_masked_whole_without_a_name(template: str) -> None:
+    key = _mailgun()
+    assert _found(template.format(v=key)) == [key]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "build 3f2a-{h8}-{h8} of the image",  # short head
+        "digest {h32}{h32}-{h8}-{h8}",  # a longer hex run's tail
+        "trace 6ba7b810-9dad-11d1-80b4-00c04fd430c8",  # a UUID
+    ],
+)
+def test_other_hex_groups_are_not_mailgun_keys(text: str) -> None:
+    hexes = "0123456789abcdef"
+    line = text.format(h8=_token(8, hexes), h32=_token(32, hexes))
+    assert _found(line) == []
