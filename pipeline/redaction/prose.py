@@ -227,7 +227,7 @@ _SECRET_CONTEXT = re.compile(
     r"(?i)secret|token|passw|pass\b|_pass|pwd|api[_-]?key|apikey|credential|private[_-]?key|access[_-]?key|auth"
 )
 #: Every :data:`_SECRET_CONTEXT` match holds one of these (lower case).
-_CONTEXT_WORDS = ("secret", "token", "pass", "pwd", "api", "credential", "private", "access", "auth")
+_CONTEXT_WORDS = ("secret", "token", "pass", "pwd", "api", "credential", "private", "access", "auth", "key")
 _PASTE = re.compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 
@@ -272,8 +272,26 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             continue
         prev_start = text.rfind("\n", 0, prev_end) + 1
         prev = MASK_RE.sub("", text[prev_start:prev_end])
-        if _SECRET_CONTEXT.search(prev) and not _gives_its_value(prev):
+        if (_SECRET_CONTEXT.search(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
             yield m.span("v")
+
+
+#: ``key`` as a word (``a new key``, ``master.key``, ``API key``), and words that make a key
+#: public or name it by its fingerprint or id.
+_KEY_WORD = re.compile(r"(?i)(?<![a-z])keys?(?![a-z])")
+_PUBLIC_KEY_WORDS = re.compile(r"(?i)public|fingerprint|randomart|(?<![a-z])(?:id|ids|gpg|pgp|ssh)(?![a-z])")
+
+
+def _introduces_a_key(line: str) -> bool:
+    """True when ``line`` names a key and ends by introducing what follows ("I made a new key,
+    here it is:", "本番の `master.key` です："), unless the key is public or named by its
+    fingerprint or id (``ssh-keygen`` output, ``gpg --list-keys``)."""
+    end = line.rstrip()
+    return (
+        end.endswith((":", "："))
+        and _KEY_WORD.search(end) is not None
+        and _PUBLIC_KEY_WORDS.search(end) is None
+    )
 
 
 #: After a secret's name on a command line: the rest of the name, then its value, quoted or

@@ -10,7 +10,7 @@ import string
 
 import pytest
 
-from memscribe.redaction import find_secrets
+from memscribe.redaction import find_secrets, shannon_entropy
 
 _RNG = random.Random(20261202_12)
 _B62 = string.ascii_letters + string.digits
@@ -115,3 +115,36 @@ def test_output_after_a_command_that_holds_its_secret_is_kept() -> None:
 def test_a_value_printed_by_a_command_that_names_a_secret_is_masked(command: str) -> None:
     value = _token(40)
     assert _found(f"$ {command}\n{value}\n") == [value]
+
+
+# --------------------------------------------------------------------------- a key introduced
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "ok I made a new key called edge-agents. here it is:",
+        "本番の `master.key` を共有したいです。これです：",
+        "Your API key was revoked, so I created a new one:",
+    ],
+)
+def test_a_bare_value_after_a_line_introducing_a_key_is_masked(intro: str) -> None:
+    value = _token(32, _HEX)
+    while shannon_entropy(value) < 3.6:  # most random hex keys (a few fall under the bar)
+        value = _token(32, _HEX)
+    assert _found(f"{intro}\n{value}\n") == [value]
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "The key fingerprint is:",
+        "gpg: key imported, its id:",
+        "Here is the public key:",
+        "The key question is this:",  # the value must still look random
+        "I made a new key called edge-agents.",  # not introducing what follows
+    ],
+)
+def test_a_line_after_a_public_or_unintroduced_key_is_kept(intro: str) -> None:
+    value = _token(32, _HEX) if "question" not in intro else "Mostly-about-latency"
+    assert _found(f"{intro}\n{value}\n") == []
