@@ -17,6 +17,7 @@ from memscribe.redaction.values import (
     _password_like,
     is_benign_shape,
     is_placeholder,
+    shannon_entropy,
 )
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
@@ -190,6 +191,10 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
         if rest[:1] in (":", "="):
             linked = True
         for tok in _WS_TOKEN.finditer(text, kw.end(), line_end):
+            phrase = _spaced_password(text, tok.start(), line_end)
+            if phrase is not None:
+                yield phrase
+                break
             lead, value = _clean_token(tok.group(0))
             low = value.lower()
             if low in _PW_LINKS or tok.group(0) in (":", "=", "-"):
@@ -207,14 +212,54 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
             if value and _password_like(value, strict=not linked):
                 yield tok.start() + lead, tok.start() + lead + len(value)
             break
-        # the value before the keyword: "login fails with Xq7#...? that's the password"
-        before = list(_WS_TOKEN.finditer(text, line_start, kw.start()))[-_PW_BACK_TOKENS:]
-        for tok in before:
-            if tok.end() == kw.start():
-                continue  # glued to the keyword: a part of its name (``.Values.db.password``)
-            lead, value = _clean_token(tok.group(0))
-            if value and _password_like(value, strict=True):
-                yield tok.start() + lead, tok.start() + lead + len(value)
+        yield from _password_before(text, line_start, kw.start())
+
+
+def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tuple[int, int]]:
+    """The value before the keyword: "login fails with Xq7#...? that's the password"."""
+    for tok in list(_WS_TOKEN.finditer(text, line_start, kw_start))[-_PW_BACK_TOKENS:]:
+        if tok.end() == kw_start:
+            continue  # glued to the keyword: a part of its name (``.Values.db.password``)
+        lead, value = _clean_token(tok.group(0))
+        if value and _password_like(value, strict=True):
+            yield tok.start() + lead, tok.start() + lead + len(value)
+
+
+#: An app password as Google and many mail hosts print it: four groups of four random
+#: lower-case letters (``abcd efgh ijkl mnop``).
+_APP_PASSWORD = re.compile(r"[a-z]{4}(?:([ -])[a-z]{4})(?:\1[a-z]{4}){2}(?![\w-])")
+#: A group of four letters without a vowel (``y`` counts as one): no word, but most random
+#: app passwords hold one (four groups: 1 - (1 - (20/26)^4)^4 ≈ 82%).
+_NO_VOWEL = re.compile(r"(?<![a-z])[b-df-hj-np-tv-xz]{4}(?![a-z])")
+#: A quoted pass phrase: 3 to 8 words of 12 to 64 characters between quotes.
+_QUOTED_PHRASE = re.compile(r"[\"“„«](?P<p>[^\"“”„«»\s][^\"“”„«»\n]{10,62}[^\"“”„«»\s])[\"”“»]")
+
+#: Words of a password rule, not of a pass phrase.
+_RULE_WORDS = frozenset(
+    "least characters chars digits letters symbols minimum maximum must should your between length long".split()
+)
+
+
+def _spaced_password(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """The span of a password with spaces in it that starts at ``pos`` (a token after a
+    password keyword): an app password's four random groups, or a quoted pass phrase of words
+    with a digit or symbol in it ("Walt Loves Brook Trout 1962")."""
+    app = _APP_PASSWORD.match(text, pos, end)
+    if app is not None:
+        letters = app.group(0).replace(app.group(1), "")
+        if _NO_VOWEL.search(app.group(0)) and shannon_entropy(letters) >= 3.3:
+            return app.span()
+        return None
+    quoted = _QUOTED_PHRASE.match(text, pos, end)
+    if quoted is None:
+        return None
+    phrase = quoted.group("p")
+    words = phrase.split()
+    if not 3 <= len(words) <= 8 or is_placeholder(phrase) or any(w.lower() in _RULE_WORDS for w in words):
+        return None  # ("at least 12 characters": a password rule, quoted)
+    if not any(c.isdigit() or not (c.isalpha() or c.isspace()) for c in phrase.rstrip(".!?")):
+        return None  # a phrase of words only is prose quoted, not a pass phrase
+    return quoted.span("p")
 
 
 # --- a bare value right after a line that names a secret, or after "paste:"

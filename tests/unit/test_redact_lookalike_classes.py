@@ -148,3 +148,41 @@ def test_a_bare_value_after_a_line_introducing_a_key_is_masked(intro: str) -> No
 def test_a_line_after_a_public_or_unintroduced_key_is_kept(intro: str) -> None:
     value = _token(32, _HEX) if "question" not in intro else "Mostly-about-latency"
     assert _found(f"{intro}\n{value}\n") == []
+
+
+# --------------------------------------------------------------------------- spaced passwords
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        (
+            "Gmail asked him for an app password and he made one: qzvt hkwm rnbd xplc is that ok?",
+            "qzvt hkwm rnbd xplc",
+        ),
+        ("app password qzvt-hkwm-rnbd-xplc for the phone", "qzvt-hkwm-rnbd-xplc"),
+        (
+            'for her vault password we picked "Otto Paints Blue Herons 1971", easy to recall',
+            "Otto Paints Blue Herons 1971",
+        ),
+        ("the Wi-Fi password is “Seven Lanterns & Rain”", "Seven Lanterns & Rain"),
+    ],
+)
+def test_a_spaced_password_after_a_keyword_is_masked(text: str, value: str) -> None:
+    assert _found(text) == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password will then have some more rules",  # words, not random groups
+        "a password that they want must have many more rules",
+        'the password field says "Please enter your password" twice',
+        'set the password policy to "require upper and lower case"',  # words only
+        'password reset mails say "Reset your account now"',
+        'the password must be "at least 12 characters" long',
+        "the password must have 'between 8 and 64 chars'",
+    ],
+)
+def test_quoted_prose_and_word_groups_after_a_keyword_are_kept(text: str) -> None:
+    assert _found(text) == []
