@@ -80,6 +80,7 @@ class InjectionRule:
         return any(not quoted(text, m.start()) for m in self.pattern.finditer(text, start, end))
 
 
+_PAIRED_MARKS = (("「", "」"), ("『", "』"), ("«", "»"), ("‹", "›"), ("《", "》"))
 _OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\S)")
 _CLOSE_SINGLE = re.compile(r"(?<=\S)'(?![\w'])")
 
@@ -90,7 +91,15 @@ def quoted(text: str, at: int) -> bool:
     if text.count("```", 0, at) % 2:
         return True
     before = text[text.rfind("\n", 0, at) + 1 : at]
-    if before.count('"') % 2 or before.count("`") % 2 or before.count("“") > before.count("”"):
+    if before.count('"') % 2 or before.count("`") % 2:
+        return True
+    if "„" in before:  # German „…“ (or „…”): the closing mark is English's opening one
+        if before.count("„") > before.count("“") + before.count("”"):
+            return True
+    elif before.count("“") > before.count("”"):
+        return True
+    # paired marks of other languages: 「…」『…』 (CJK), «…» and ‹…› (French, Russian, …)
+    if any(before.count(a) > before.count(b) for a, b in _PAIRED_MARKS):
         return True
     # the character at ``at`` is kept so an opening quote right before it is seen as one
     return len(_OPEN_SINGLE.findall(before + text[at : at + 1])) > len(_CLOSE_SINGLE.findall(before))
@@ -163,13 +172,23 @@ _RULE_NOUNS = (
     r"правил\w*|указани\w*)"
 )
 
+#: One character of the gap between "ignore" and "instructions" that does not start a word
+#: naming the writer's own ("forget MY previous instruction about Redis", "vergiss meine letzte
+#: Anweisung"): a user taking back their own instruction steers nothing; an injection sets
+#: aside the agent's ("previous", "all", "your", "the system's").
+_NOT_MINE = (
+    r"(?:(?!\b(?:my|our|mine|ours|meine?\w*|unsere?\w*|mon|ma|mes|notre|nos|mis?|nuestr\w*|"
+    r"mia|mie|mio|miei|nostr\w*|minhas?|meus?|nossa|nosso|мо[йеёияю]\w*|наш\w*)\b)[^.\n])"
+)
+
 #: The rule table, checked in order. Each entry: (name, case-insensitive regex).
 RULES: tuple[InjectionRule, ...] = (
     _rule(
         "ignore_instructions",
-        r"\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.\n]{0,40}?"
+        r"\b(?:ignore|disregard|forget|override|bypass|skip)\b" + _NOT_MINE + "{0,40}?"
         r"\b(?:previous|prior|above|earlier|all|any|your|the|system|existing|other|preceding)\b"
-        r"[^.\n]{0,20}?\b(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails)\b",
+        + _NOT_MINE
+        + r"{0,20}?\b(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails)\b",
         hints=("ignore", "disregard", "forget", "override", "bypass", "skip"),
         window=100,
         mention_ok=True,
@@ -179,14 +198,21 @@ RULES: tuple[InjectionRule, ...] = (
         # aside, a word for what came before (or "all", or "your"), and the instructions or rules
         "ignore_instructions_intl",
         r"\b(?:ignorier\w*|vergiss|vergessen\s+sie|missachte\w*|ignore[zrs]?|oublie[zr]?|ignora\w*|olvid[ae]\w*|"
-        r"omit[ae]\w*|dimentica\w*|esque[cç]a\w*|игнорир\w*|проигнорир\w*|забудь\w*)\b[^.\n]{0,40}?"
+        r"omit[ae]\w*|dimentica\w*|esque[cç]a\w*|игнорир\w*|проигнорир\w*|забудь\w*)\b"
+        + _NOT_MINE
+        + "{0,40}?"
         r"\b(?:vorherig\w*|bisherig\w*|vorig\w*|obig\w*|alle\w*|précédent\w*|antérieur\w*|tout\w*|"
         r"anterior\w*|previ\w*|tod[ao]s|precedent\w*|tutt[ei]|предыдущ\w*|вс[еёи]\w*|"
-        r"deine|ihre|tes|vos|votre|tus|tue|suas|seus|твои|свои)\b[^.\n]{0,20}?\b"
+        r"deine|ihre|tes|vos|votre|tus|tue|suas|seus|твои|свои)\b"
+        + _NOT_MINE
+        + r"{0,20}?\b"
         + _RULE_NOUNS
         # Romance word order: the instructions, then "previous"
         + r"|\b(?:ignore[zrs]?|oublie[zr]?|ignora\w*|olvid[ae]\w*|omit[ae]\w*|dimentica\w*|esque[cç]a\w*)\b"
-        r"[^.\n]{0,20}?\b" + _RULE_NOUNS + r"[^.\n]{0,20}?\b(?:précédent\w*|antérieur\w*|anterior\w*|"
+        + _NOT_MINE
+        + r"{0,20}?\b"
+        + _RULE_NOUNS
+        + r"[^.\n]{0,20}?\b(?:précédent\w*|antérieur\w*|anterior\w*|"
         r"previ\w*|precedent\w*)"
         r"|\b(?:vergiss|vergessen\s+sie|oublie[zr]?|olvid[ae]|dimentica|esque[cç]a)\s+(?:alles|tout|todo|tutto)\s+"
         r"(?:davor|zuvor|vorher|bisherige|ce\s+qui\s+précède|lo\s+anterior|quanto\s+detto|o\s+que)"
