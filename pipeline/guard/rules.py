@@ -285,6 +285,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))",
         hints=("system", "prompt", "instruction"),
         window=100,
+        mention_ok=True,
     ),
     _rule(
         "prompt_extraction",
