@@ -9,10 +9,12 @@ logs in wherever the hash itself is accepted (``htpasswd``, Traefik, Mosquitto).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.structure import _plausible_value, name_strength
+from memscribe.redaction.structure import _URL_CREDS, _plausible_value, name_strength
 from memscribe.redaction.values import _password_like, is_placeholder
 
 #: ``user:$<id>$[params$…]<salt>$<hash>`` (a password file's line) with a known scheme id: MD5-crypt (``1``, ``apr1``), bcrypt
@@ -117,3 +119,42 @@ def find_store_values(text: str) -> Iterator[tuple[int, int]]:
             continue  # no secret named; a reference (``$VAR``); a file (``@secret.txt``)
         if _plausible_value(value, strength, quoted=quoted) or _password_like(value, strict=False):
             yield m.span("qv" if quoted else "v")
+
+
+#: ``://`` in base64, at each of its three alignments (only the characters it alone decides).
+_ENCODED_SCHEME = ("Oi8v", "ovL", "6Ly")
+#: Prefilter hints of :func:`find_encoded_urls` (case-folded).
+ENCODED_URL_HINTS = tuple(h.casefold() for h in _ENCODED_SCHEME)
+_B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=")
+_URL_WITH_PASSWORD = re.compile(_URL_CREDS)
+_PRINTABLE = re.compile(rb"^[\x20-\x7e]+$")
+
+
+def find_encoded_urls(text: str) -> Iterator[tuple[int, int]]:
+    """A base64 value that decodes to a URL with a password in it (a Kubernetes Secret's
+    ``DATABASE_URL: cG9zdGdyZXM6Ly9…``), masked whole."""
+    seen_end = -1
+    for hint in _ENCODED_SCHEME:
+        at = text.find(hint)
+        while at >= 0:
+            start, end = at, at + len(hint)
+            while start > 0 and text[start - 1] in _B64_CHARS:
+                start -= 1
+            while end < len(text) and text[end] in _B64_CHARS:
+                end += 1
+            if end != seen_end and end - start >= 16 and _decodes_to_url_password(text[start:end]):
+                seen_end = end
+                yield start, end
+            at = text.find(hint, end)
+
+
+def _decodes_to_url_password(value: str) -> bool:
+    core = value.rstrip("=").replace("-", "+").replace("_", "/")
+    try:
+        raw = base64.b64decode(core + "=" * (-len(core) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    if not _PRINTABLE.match(raw):
+        return False
+    m = _URL_WITH_PASSWORD.search(raw.decode("ascii"))
+    return m is not None and not is_placeholder(m.group("v"))

@@ -5,6 +5,7 @@ for these tests."""
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -152,3 +153,30 @@ def test_other_hex_groups_are_not_mailgun_keys(text: str) -> None:
     hexes = "0123456789abcdef"
     line = text.format(h8=_token(8, hexes), h32=_token(32, hexes))
     assert _found(line) == []
+
+
+# --------------------------------------------------------------------------- encoded URLs
+
+
+def _b64(raw: str) -> str:
+    return base64.b64encode(raw.encode()).decode()
+
+
+@pytest.mark.parametrize("prefix", ["", "x", "xy"])  # every alignment of "://"
+def test_base64_of_a_url_with_a_password_is_masked_whole(prefix: str) -> None:
+    password = _token(14)
+    value = _b64(f"{prefix}postgres://checkout:{password}@db.shop.svc:5432/orders")
+    text = f"apiVersion: v1\ndata:\n  DATABASE_URL: {value}\nkind: Secret\n"
+    assert _found(text) == [value]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "https://api.shop.example.com/v2/orders",  # no credentials
+        "postgres://checkout:${DB_PASSWORD}@db:5432/orders",  # a reference
+        "redis://cache.internal:6379/0",
+    ],
+)
+def test_base64_of_a_url_without_a_password_is_kept(raw: str) -> None:
+    assert _found(f"  ENDPOINT: {_b64(raw)}\n") == []
