@@ -158,3 +158,42 @@ def _decodes_to_url_password(value: str) -> bool:
         return False
     m = _URL_WITH_PASSWORD.search(raw.decode("ascii"))
     return m is not None and not is_placeholder(m.group("v"))
+
+
+#: A command that hashes or obscures the password it is given as an argument: ``rclone
+#: obscure``, ``openssl passwd [-6]``, ``mkpasswd [-m sha-512]``, ``caddy hash-password
+#: --plaintext``, ``htpasswd -nb user`` / ``-b file user``, ``doveadm pw -p``.
+_HASH_COMMAND = re.compile(
+    r"\b(?:rclone[ \t]+obscure|openssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|crypt|stdin))*|"
+    r"mkpasswd(?:[ \t]+(?:-m|--method)[ \t=]+\S+|[ \t]+-s)*|caddy[ \t]+hash-password(?:[ \t]+--plaintext)?|"
+    r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+[^\s'\";|&]+){1,2}|doveadm[ \t]+pw(?:[ \t]+-s[ \t]+\S+)?[ \t]+-p)"
+    r"[ \t]+(?:(?P<q>['\"])(?P<qv>[^'\"\n]{4,128})(?P=q)|(?P<v>[^\s'\";|&]{4,128}))"
+)
+#: Prefilter hints of :func:`find_hashed_passwords`.
+HASH_COMMAND_HINTS = ("rclone", "openssl", "mkpasswd", "caddy", "htpasswd", "doveadm")
+#: The output of such a command: one token alone on its line (a hash, an obscured password).
+_OUTPUT_LINE = re.compile(r"[ \t]*(?P<v>[^\s'\"`]{16,512})[ \t]*(?:\n|$)")
+_OUTPUT_LINES = 4
+
+
+def find_hashed_passwords(text: str) -> Iterator[tuple[int, int]]:
+    """The password a hashing command is given (``rclone obscure "…"``, ``openssl passwd -6 …``)
+    and what it prints on the lines right after it: the hash or the obscured password (rclone's
+    is reversible), which stands for the password."""
+    last_line = -1
+    for m in _HASH_COMMAND.finditer(text):
+        value, group = (m.group("qv"), "qv") if m.group("qv") is not None else (m.group("v"), "v")
+        if value.startswith("$") or value.startswith("-") or is_placeholder(value):
+            continue
+        yield m.span(group)
+        line_end = text.find("\n", m.end())
+        if line_end < 0 or line_end == last_line:
+            continue
+        last_line = line_end
+        pos = line_end + 1
+        for _ in range(_OUTPUT_LINES):
+            out = _OUTPUT_LINE.match(text, pos)
+            if out is None or is_placeholder(out.group("v")):
+                break
+            yield out.span("v")
+            pos = out.end()

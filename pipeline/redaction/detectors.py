@@ -12,10 +12,12 @@ from memscribe.redaction.configs import find_config_values
 from memscribe.redaction.credfiles import (
     CHPASSWD_HINTS,
     ENCODED_URL_HINTS,
+    HASH_COMMAND_HINTS,
     HASH_HINTS,
     STORE_HINTS,
     find_chpasswd,
     find_encoded_urls,
+    find_hashed_passwords,
     find_password_hashes,
     find_store_values,
 )
@@ -124,6 +126,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("password_hash", find_password_hashes, HASH_HINTS),
         Detector("password", find_chpasswd, CHPASSWD_HINTS),
         Detector("url_password", find_encoded_urls, ENCODED_URL_HINTS),
+        Detector("password", find_hashed_passwords, HASH_COMMAND_HINTS),
         Detector("secret_assignment", find_store_values, STORE_HINTS),
         Detector("password", _find_prose_passwords, _PW_HINTS),
         Detector("password", find_clause_passwords, _CLAUSE_HINTS),

@@ -180,3 +180,47 @@ def test_base64_of_a_url_with_a_password_is_masked_whole(prefix: str) -> None:
 )
 def test_base64_of_a_url_without_a_password_is_kept(raw: str) -> None:
     assert _found(f"  ENDPOINT: {_b64(raw)}\n") == []
+
+
+# --------------------------------------------------------------------------- hashing commands
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rclone obscure '{v}'",
+        'ssh nas "rclone obscure {v}"',
+        "openssl passwd -6 '{v}'",
+        "mkpasswd -m sha-512 {v}",
+        "htpasswd -nb admin {v}",
+        "htpasswd -b /etc/nginx/.htpasswd admin {v}",
+        "caddy hash-password --plaintext '{v}'",
+    ],
+)
+def test_the_password_a_hashing_command_is_given_is_masked(command: str) -> None:
+    password = "Pl0ver-" + _token(9)
+    assert _found(command.format(v=password) + "\n") == [password]
+
+
+def test_what_a_hashing_command_prints_is_masked() -> None:
+    first, second = _token(24), _token(24)
+    obscured = [_token(64, _B62 + "-_"), _token(64, _B62 + "-_")]
+    text = (
+        f'Tool (bash): rclone obscure "{first}"; rclone obscure "{second}"\n'
+        f"{obscured[0]}\n{obscured[1]}\n"
+        "Tool (write): rclone.conf\n"
+    )
+    assert _found(text) == [first, second, *obscured]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "openssl passwd -6 -stdin < pw.txt",
+        "rclone obscure $RCLONE_PASS",
+        "htpasswd -nB admin",  # asks for the password
+        "rclone config show\n[b2]\ntype = b2",
+    ],
+)
+def test_hashing_commands_without_a_password_are_kept(command: str) -> None:
+    assert _found(command + "\n") == []
