@@ -14,7 +14,8 @@ is reference only). BM25 finds candidates; the scores reported (0..1) come from
 thresholds as :class:`memscribe.relatedness.ListView`.
 
 The module is split by concern: :mod:`~memscribe.index.sql` (schema, rows),
-:mod:`~memscribe.index.refresh` (files → rows), :mod:`~memscribe.index.semantic` (embeddings).
+:mod:`~memscribe.index.refresh` (files → rows), :mod:`~memscribe.index.semantic` (embeddings),
+:mod:`~memscribe.index.textvecs` (the offline encoder's vectors of the entries, kept between runs).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from memscribe import kinds
 from memscribe.errors import StoreError
+from memscribe.index import textvecs
 from memscribe.index.embed import EmbeddingModel
 from memscribe.index.query import (
     COMMON_WORD_SHARE,
@@ -61,6 +63,7 @@ from memscribe.kinds.playbook import playbook_line
 from memscribe.relatedness import SHORTLIST_SIZE, Pooled, select, topic_words
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
+from memscribe.semantic import default_encoder
 from memscribe.semantic import enabled as semantic_enabled
 from memscribe.textsim import content_tokens, relevance, token_similarity
 
@@ -294,7 +297,19 @@ class MemoryIndex(Refresher, Semantic):
             if int(rowid) in semantic
         }
         pool = [Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in found]
-        return select(slug, text, pool, boost=boost, size=size)
+        encoder = default_encoder() if semantic_enabled() else None
+        # the pool's vectors as stored by an earlier run (the same floats: see textvecs)
+        unseen = textvecs.prepare(self.conn, encoder, [p.text for p in pool]) if encoder else []
+        chosen = select(slug, text, pool, boost=boost, size=size)
+        if encoder is not None:
+            textvecs.keep(self.conn, encoder, unseen)
+        return chosen
+
+    def warm_text_vectors(self) -> int:
+        """Store the offline encoder's vectors of every scope's semantic pool
+        (:func:`memscribe.index.textvecs.warm`); returns how many texts were encoded."""
+        encoder = default_encoder() if semantic_enabled() else None
+        return 0 if encoder is None else textvecs.warm(self.conn, encoder, SEMANTIC_POOL)
 
     def _related_candidates(self, slug: str, where: str, base: list[object], size: int) -> list[int]:
         """Rows the relatedness rule may take that BM25 and the topic prefix miss: slugs sharing

@@ -81,6 +81,16 @@ class StaticEncoder:
                     self._cache.popitem(last=False)
         return out
 
+    def remember(self, pairs: Sequence[tuple[str, Vector]]) -> None:
+        """Put vectors this encoder computed earlier (stored by the index:
+        :mod:`memscribe.index.textvecs`) in its memo, so :meth:`encode` returns them as its own."""
+        with self._lock:
+            for text, row in pairs:
+                self._cache[text] = row
+                self._cache.move_to_end(text)
+                if len(self._cache) > CACHE_SIZE:
+                    self._cache.popitem(last=False)
+
     def _embed(self, texts: list[str]) -> list[Vector]:
         zero = (0.0,) * self.dim
         vectors: list[Vector] = []

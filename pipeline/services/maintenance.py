@@ -215,6 +215,7 @@ def reindex(root: Path, *, rebuild: bool = False) -> tuple[RefreshStats, str]:
     """Refresh (full verify) or rebuild the root's index; returns the stats and where it lives."""
     with open_index(root, refresh=False) as index:
         stats = index.refresh(rebuild=rebuild, full=True)
+        index.warm_text_vectors()  # the shortlists' semantic pools, encoded once here
         return stats, str(index.location) if index.location else "(in memory)"
 
 
