@@ -197,3 +197,33 @@ def find_hashed_passwords(text: str) -> Iterator[tuple[int, int]]:
                 break
             yield out.span("v")
             pos = out.end()
+
+
+#: ``printf 'NAME=%s\n' 'value' > .env``: a format whose ``%s`` fields are named, then the
+#: arguments that fill them, in order.
+_PRINTF = re.compile(
+    r"\bprintf[ \t]+(?P<fq>['\"])(?P<fmt>[^'\"\n]{1,300})(?P=fq)"
+    r"(?P<args>(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\";|&<>]+))+)"
+)
+_FIELD = re.compile(r"(?:(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)[ \t]*[=:][ \t]*)?%[-0-9.]*[sdq]")
+_ARG = re.compile(r"'(?P<sq>[^'\n]*)'|\"(?P<dq>[^\"\n]*)\"|(?P<bare>[^\s'\";|&<>]+)")
+#: Prefilter hints of :func:`find_printf_values`.
+PRINTF_HINTS = ("printf",)
+
+
+def find_printf_values(text: str) -> Iterator[tuple[int, int]]:
+    """The argument that fills a ``%s`` named as a secret in a ``printf`` format
+    (``printf 'CF_API_TOKEN=%s\\n' '…' > .env``)."""
+    for m in _PRINTF.finditer(text):
+        names = [f.group("name") or "" for f in _FIELD.finditer(m.group("fmt"))]
+        args = list(_ARG.finditer(text, m.start("args"), m.end("args")))
+        for name, arg in zip(names, args, strict=False):
+            strength = name_strength(name) if name else None
+            if strength is None:
+                continue
+            group = "sq" if arg.group("sq") is not None else "dq" if arg.group("dq") is not None else "bare"
+            value = arg.group(group)
+            if value.startswith("$") or is_placeholder(value):
+                continue
+            if _plausible_value(value, strength, quoted=group != "bare"):
+                yield arg.span(group)

@@ -14,11 +14,13 @@ from memscribe.redaction.credfiles import (
     ENCODED_URL_HINTS,
     HASH_COMMAND_HINTS,
     HASH_HINTS,
+    PRINTF_HINTS,
     STORE_HINTS,
     find_chpasswd,
     find_encoded_urls,
     find_hashed_passwords,
     find_password_hashes,
+    find_printf_values,
     find_store_values,
 )
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
@@ -90,7 +92,7 @@ _ASSIGNMENT_HINTS = tuple(h.casefold() for h in _NAME_HINTS)
 _KEYWORD_HINTS = ("key", "token", "secret", "passw", "passp", "credential", "bearer", "auth")
 #: The prose password keywords (password, passwd, passphrase, passcode, pw, pwd), case-folded.
 _PW_HINTS = ("passw", "passp", "passc", "pw")
-_CONTEXT_HINTS = ("secret", "token", "pass", "pwd", "api", "credential", "private", "access", "auth", "key")
+_CONTEXT_HINTS = ("secret", "token", "pass", "pw", "api", "credential", "private", "access", "auth", "key")
 
 
 def _build_detectors() -> tuple[Detector, ...]:
@@ -128,6 +130,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("url_password", find_encoded_urls, ENCODED_URL_HINTS),
         Detector("password", find_hashed_passwords, HASH_COMMAND_HINTS),
         Detector("secret_assignment", find_store_values, STORE_HINTS),
+        Detector("secret_assignment", find_printf_values, PRINTF_HINTS),
         Detector("password", _find_prose_passwords, _PW_HINTS),
         Detector("password", find_clause_passwords, _CLAUSE_HINTS),
         Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),

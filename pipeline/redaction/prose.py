@@ -269,10 +269,11 @@ _VALUE_LINE = re.compile(
     re.MULTILINE,
 )
 _SECRET_CONTEXT = re.compile(
-    r"(?i)secret|token|passw|pass\b|_pass|pwd|api[_-]?key|apikey|credential|private[_-]?key|access[_-]?key|auth"
+    r"(?i)secret|token|passw|pass\b|_pass|pwd|(?<![a-z])pw(?![a-z])|api[_-]?key|apikey|credential|private[_-]?key|"
+    r"access[_-]?key|auth"
 )
 #: Every :data:`_SECRET_CONTEXT` match holds one of these (lower case).
-_CONTEXT_WORDS = ("secret", "token", "pass", "pwd", "api", "credential", "private", "access", "auth", "key")
+_CONTEXT_WORDS = ("secret", "token", "pass", "pw", "api", "credential", "private", "access", "auth", "key")
 _PASTE = re.compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 

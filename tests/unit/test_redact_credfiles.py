@@ -224,3 +224,37 @@ def test_what_a_hashing_command_prints_is_masked() -> None:
 )
 def test_hashing_commands_without_a_password_are_kept(command: str) -> None:
     assert _found(command + "\n") == []
+
+
+# --------------------------------------------------------------------------- printf into a file
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "printf 'CF_DNS_API_TOKEN=%s\\n' '{v}' > .env",
+        'printf "DB_HOST=%s\\nDB_PASSWORD=%s\\n" db.internal "{v}" >> .env',
+        "printf 'api_key: %s\\n' {v} > config.yml",
+    ],
+)
+def test_the_argument_a_printf_format_names_as_a_secret_is_masked(template: str) -> None:
+    value = _token(40)
+    assert _found(template.format(v=value)) == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "printf 'DB_HOST=%s\\n' db-primary-7f3a9c.internal > .env",  # not a secret's name
+        "printf 'API_TOKEN=%s\\n' \"$API_TOKEN\" > .env",  # a reference
+        "printf '%s\\n' hello-world-2024",
+    ],
+)
+def test_printf_arguments_that_are_not_secrets_are_kept(text: str) -> None:
+    assert _found(text) == []
+
+
+def test_a_bare_value_after_cat_of_a_pw_file_is_masked() -> None:
+    value = "Kx7#Plover" + _token(6)
+    text = f"Tool (bash): sudo cat /etc/pve/priv/storage/nas.pw\n{value}\n"
+    assert _found(text) == [value]
