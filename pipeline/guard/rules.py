@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from memscribe.guard import extraction_intl
+
 __all__ = ["RULES", "InjectionRule", "first_rule"]
 
 
@@ -287,6 +289,14 @@ RULES: tuple[InjectionRule, ...] = (
         window=100,
         mention_ok=True,
     ),
+    _rule(
+        "system_prompt_intl",
+        extraction_intl.PATTERN,
+        hints=extraction_intl.HINTS,
+        window=160,
+        needs=extraction_intl.ADDRESSED,
+        mention_ok=True,
+    ),  # fmt: skip
     _rule(
         "prompt_extraction",
         # asking the agent to disclose its own prompt, rules or instructions
