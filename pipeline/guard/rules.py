@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from memscribe.guard import extraction_intl
+from memscribe.guard import addressed_ai, extraction_intl
+from memscribe.guard.quotes import quoted
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
 
@@ -80,31 +81,6 @@ class InjectionRule:
         if not self.mention_ok:
             return self.pattern.search(text, start, end) is not None
         return any(not quoted(text, m.start()) for m in self.pattern.finditer(text, start, end))
-
-
-_PAIRED_MARKS = (("「", "」"), ("『", "』"), ("«", "»"), ("‹", "›"), ("《", "》"))
-_OPEN_SINGLE = re.compile(r"(?<![\w'])'(?=\S)")
-_CLOSE_SINGLE = re.compile(r"(?<=\S)'(?![\w'])")
-
-
-def quoted(text: str, at: int) -> bool:
-    """True when position ``at`` sits inside quotation marks on its line or inside a fenced
-    code block: the words there are quoted, not said."""
-    if text.count("```", 0, at) % 2:
-        return True
-    before = text[text.rfind("\n", 0, at) + 1 : at]
-    if before.count('"') % 2 or before.count("`") % 2:
-        return True
-    if "„" in before:  # German „…“ (or „…”): the closing mark is English's opening one
-        if before.count("„") > before.count("“") + before.count("”"):
-            return True
-    elif before.count("“") > before.count("”"):
-        return True
-    # paired marks of other languages: 「…」『…』 (CJK), «…» and ‹…› (French, Russian, …)
-    if any(before.count(a) > before.count(b) for a, b in _PAIRED_MARKS):
-        return True
-    # the character at ``at`` is kept so an opening quote right before it is seen as one
-    return len(_OPEN_SINGLE.findall(before + text[at : at + 1])) > len(_CLOSE_SINGLE.findall(before))
 
 
 def _rule(
@@ -462,6 +438,7 @@ RULES: tuple[InjectionRule, ...] = (
         window=100,
         needs=AGENT_AIMED,
     ),
+    _rule("addressed_to_ai", addressed_ai.PATTERN, hints=addressed_ai.HINTS, window=80),
 )
 
 
