@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from memscribe.guard import addressed_ai, extraction_intl
+from memscribe.guard import addressed_ai, conceal, extraction_intl
 from memscribe.guard.quotes import quoted
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
@@ -439,6 +439,7 @@ RULES: tuple[InjectionRule, ...] = (
         needs=AGENT_AIMED,
     ),
     _rule("addressed_to_ai", addressed_ai.PATTERN, hints=addressed_ai.HINTS, window=80),
+    _rule("conceal_from_user", conceal.PATTERN, hints=conceal.HINTS, window=90),
 )
 
 
