@@ -47,3 +47,15 @@ def _fake_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "test-key-not-real")
     for var in ("MEMSCRIBE_MODEL", "MEMSCRIBE_API_BASE", "MEMSCRIBE_MEMORY_DIR"):
         monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture
+def fresh_semantic(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The offline semantic model as configured by default (no MEMSCRIBE_SEMANTIC), loaded anew
+    for the test and forgotten after it."""
+    from memscribe import semantic
+
+    monkeypatch.delenv(semantic.ENV_VAR, raising=False)
+    semantic.reset()
+    yield
+    semantic.reset()

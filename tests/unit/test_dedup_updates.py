@@ -3,11 +3,8 @@ and the embedded dedup decision on shortlists the relatedness rule builds."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from memscribe import semantic
 from memscribe.model.embedded.dedup import dedup_decision, names_left_behind, restates, value_changed
 from memscribe.relatedness import Pooled, select
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
@@ -17,12 +14,7 @@ from memscribe.semantic.updates import change_cue, left_behind, negated, same_po
 needs_model = pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed")
 
 
-@pytest.fixture(autouse=True)
-def _fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv(semantic.ENV_VAR, raising=False)
-    semantic.reset()
-    yield
-    semantic.reset()
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
 
 
 @pytest.mark.parametrize(

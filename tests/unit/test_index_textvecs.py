@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sqlite3
 from array import array
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,10 @@ from memscribe.semantic.encoder import StaticEncoder
 from memscribe.services.maintenance import reindex
 from tests.support.store_helpers import write_profile
 
-pytestmark = pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed")
+pytestmark = [
+    pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed"),
+    pytest.mark.usefixtures("fresh_semantic"),  # tests/conftest.py
+]
 
 BODIES = {
     "prof_car00001": ("transport", "User drives an automobile to the office."),
@@ -27,14 +29,6 @@ BODIES = {
     "prof_ide00001": ("editor", "User writes code in Neovim."),
 }
 QUERY = ("commute", "User commutes by car to work.")
-
-
-@pytest.fixture(autouse=True)
-def _fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv(semantic.ENV_VAR, raising=False)
-    semantic.reset()
-    yield
-    semantic.reset()
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@ fallback shortlist, restatements that keep their polarity."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from memscribe import semantic
@@ -27,12 +25,7 @@ from memscribe.semantic import wordllama
 needs_model = pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed")
 
 
-@pytest.fixture(autouse=True)
-def _fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv(semantic.ENV_VAR, raising=False)
-    semantic.reset()
-    yield
-    semantic.reset()
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 
 import pytest
 
@@ -14,12 +13,7 @@ from memscribe.semantic.calibration import LEXICAL_RELATED, STATIC_CALIBRATION, 
 needs_model = pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed")
 
 
-@pytest.fixture(autouse=True)
-def _fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv(semantic.ENV_VAR, raising=False)
-    semantic.reset()
-    yield
-    semantic.reset()
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
 
 
 def test_calibration_anchors() -> None:
