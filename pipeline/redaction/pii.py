@@ -81,24 +81,33 @@ def _ibans(text: str) -> Iterator[tuple[int, int]]:
         if (
             count == want
             and iban_ok(text[m.start() : end].replace(" ", ""))
-            and not _marked_test(text, m.start())
+            and not _marked_test(text, m.start(), end)
         ):
             yield m.start(), end
 
 
-#: Words that mark a value on their line as a test or example value: ``the test IBAN``,
-#: ``tests/fixtures/…``, ``a fake account``, ``Beispiel-IBAN``, ``exemple``, ``ejemplo``.
+#: Words that mark a value as a test or example value: ``the test IBAN``, ``tests/fixtures/…``,
+#: ``a fake account``, ``Beispiel-IBAN``, ``exemple``, ``ejemplo``.
 _TEST_MARKER = re.compile(
     r"(?i)(?<![a-z])(?:tests?|testing|examples?|samples?|fake|dummy|demo|beispiel|exemple|ejemplo|esempio)(?![a-z])"
 )
+#: How many words either side of the value a marker must sit in: it qualifies the value ("test
+#: IBAN: …", "…, the bank's example account"), not the sentence ("a test transfer to my IBAN …"
+#: is a real account).
+_MARKER_WORDS = 4
 
 
-def _marked_test(text: str, pos: int) -> bool:
-    """True when the line holding ``pos`` says its values are test or example data: a bank
-    account number there (banks publish test IBANs: ``DE89 3704 0044 0532 0130 00``) is no one's."""
+def _marked_test(text: str, pos: int, end: int | None = None) -> bool:
+    """True when a word within :data:`_MARKER_WORDS` of the value at ``pos`` (on its line) says
+    it is test or example data: a bank account number there (banks publish test IBANs:
+    ``DE89 3704 0044 0532 0130 00``) is no one's."""
     start = text.rfind("\n", 0, pos) + 1
-    end = text.find("\n", pos)
-    return _TEST_MARKER.search(text, start, len(text) if end < 0 else end) is not None
+    stop = text.find("\n", pos)
+    stop = len(text) if stop < 0 else stop
+    after_at = pos if end is None else end
+    before = [w for w in text[start:pos].split() if any(c.isalnum() for c in w)][-_MARKER_WORDS:]
+    after = [w for w in text[after_at:stop].split() if any(c.isalnum() for c in w)][:_MARKER_WORDS]
+    return any(_TEST_MARKER.search(word) for word in before + after)
 
 
 #: US social security numbers (no 000/666/9xx area, 00 group, 0000 serial) and UK national

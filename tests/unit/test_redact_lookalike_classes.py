@@ -33,7 +33,7 @@ _IBAN = "GB29 NWBK 6016 1331 9268 19"  # a valid checksum, as any bank's test ac
 @pytest.mark.parametrize(
     "line",
     [
-        f"the integration tests pay out to IBAN {_IBAN} in sandbox mode",
+        f"the integration test IBAN {_IBAN} (sandbox mode)",
         f"Use {_IBAN}, the bank's documented example account, for the demo.",
         f"Testdaten: {_IBAN} (Beispiel-IBAN)",
         f"fixtures/fake_payout.json: iban={_IBAN.replace(' ', '')}",
@@ -49,6 +49,7 @@ def test_an_iban_on_a_line_marked_test_or_example_is_kept(line: str) -> None:
         f"refunds go to IBAN {_IBAN} please",
         f"payee_iban={_IBAN.replace(' ', '')}",
         f"the attestation was sent to {_IBAN}",  # "test" inside a word is no marker
+        f"I'll make a small test transfer first, to my IBAN {_IBAN}",  # the test is the transfer's
     ],
 )
 def test_an_iban_elsewhere_is_still_masked(line: str) -> None:
