@@ -29,14 +29,14 @@ _MODEL = (
     r"modèles?\s+de\s+langage|modelos?\s+de\s+lenguaje|языков\w+\s+модел\w+|语言模型|言語モデル|언어\s*모델|"
     r"ai|ki|ia|ии)\b"
 )
-_LEAD = r"(?:^|[\"'\[(|#;*/<>»«-]|[.!?。！？]\s|\\n)\s*"
+_LEAD = r"(?:^|(?=[\"'\[(|#;*/<>»«.!?。！？\\-])(?:[\"'\[(|#;*/<>»«-]|[.!?。！？]\s|\\n))\s*"
 _ARTICLE = r"(?:(?:the|an?|any|das|die|den|der|le|la|les|l'|el|los|la|il|lo|gli|o|os)\s*)?"
 _TO = (
     r"(?:note|notice|message|memo|instructions?|pre-?read|important|attention|hinweis|nachricht|"
     r"remarque|avis|nota|aviso|mensaje|avviso|замечани\w*|примечани\w*|сообщени\w*)?\s*"
     r"(?:to|for|für|an|pour|à|para|per|a|к|для)\s+"
 )
-PATTERN = (
+_ALTERNATIVES = (
     # a label: "AI assistant:", "Note to AI:", "Pour l'assistant IA :", "ИИ-ассистент,"
     _LEAD
     + _TO
@@ -65,6 +65,9 @@ PATTERN = (
     + r"|\bsi\s+(?:tu\s+es|vous\s+êtes|eres)\s+(?:un|une|una)\s+(?:ia|assistant|asistente|agent)"
     + r"|\bwenn\s+du\s+(?:eine\s+ki|ein\s+(?:ki-)?(?:assistent|agent|sprachmodell))"
 )
+#: Every alternative starts at a line start or with one of these characters: the regex is
+#: entered only there (it is tried at every position of the windows around the hints).
+PATTERN = r"(?:^|(?=[\"'\[(|#;*/<>»«.!?。！？\\\-aＡ给致告iwsIWS]))(?:" + _ALTERNATIVES + ")"
 #: Substrings one of which every match holds: the reader's noun, or the words that address a
 #: bare "AI" (a two-letter hint would send the regex to every "email" and "via").
 HINTS = (

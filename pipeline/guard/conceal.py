@@ -9,7 +9,7 @@ the third person and asks for silence toward them is written for the agent that 
 
 from __future__ import annotations
 
-PATTERN = (
+_ALTERNATIVES = (
     r"\b(?:do\s+not|don'?t|never|without)\s+(?:tell\w*|inform\w*|mention\w*|notify\w*|"
     r"let\s+(?:the\s+)?(?:user|developer|owner)s?\s+know)"
     r"[^.\n]{0,30}?\b(?:the\s+)?(?:user|developer|repo\s+owner|owner|human)s?\b"
@@ -26,8 +26,13 @@ PATTERN = (
     r"|ユーザー(?:に|へ)(?:は)?(?:知らせ|伝え|報告し)(?:ないで|る必要はありません)|ユーザーへの報告は不要"
     r"|사용자에게(?:는)?\s*(?:알리지|말하지)\s*마"
 )
-#: Substrings one of which every match holds.
+#: Every alternative starts with one of these characters: the regex is entered only there (it
+#: is tried at every position of the windows around the hints).
+PATTERN = "(?=[dnwseoпн不无ユ사])(?:" + _ALTERNATIVES + ")"
+#: Substrings one of which every match holds: the verb of telling or asking (rarer than "user").
 HINTS = (
-    "user", "developer", "owner", "human", "usuario", "desarrollador", "utilisateur", "erwähne", "sag ",
-    "nutzer", "utente", "usuário", "пользовател", "用户", "开发者", "ユーザー", "사용자",
+    "tell", "inform", "mention", "notif", "know", "menciones", "digas", "informes", "avises", "decírselo",
+    "avisar", "informar", "contar", "dire", "prévenir", "parle", "dis rien", "erwähne", "sag ", "fragen", "dirlo",
+    "avvisare", "conte", "diga", "avise", "сообщай", "говори", "рассказывай", "告诉", "通知", "提醒", "告知",
+    "知らせ", "伝え", "報告", "알리지", "말하지",
 )  # fmt: skip
