@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import multiprocessing
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,6 +15,7 @@ from memscribe.services.maintenance import lineage
 from memscribe.stages.dedup import entry_text, shortlist
 from memscribe.store.root import MemoryRoot
 from memscribe.store.transaction import apply_plan
+from tests.support.races import at_once
 from tests.support.store_helpers import write_playbook, write_profile
 
 TODAY = dt.date(2026, 6, 1)
@@ -223,14 +222,12 @@ def test_entry_text_is_what_is_searched(root: Path) -> None:
         assert "Why" not in entry_text(pb)
 
 
-def _open_fresh_index(root: str, barrier: Any, results: Any) -> None:
-    barrier.wait()
+def _open_fresh_index(root: Path) -> str:
+    index = open_index(root)
     try:
-        index = open_index(Path(root))
-        results.put("file" if index.location is not None else "in memory")
+        return "file" if index.location is not None else "in memory"
+    finally:
         index.close()
-    except Exception as exc:  # the failure is what the test reports
-        results.put(repr(exc))
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks the opening processes")
@@ -238,19 +235,9 @@ def test_processes_opening_a_fresh_index_at_once_all_use_the_file(tmp_path: Path
     # Several searches or extracts starting together on a new root: "database is locked" while one
     # created the file was once taken for "not a database": the file another process was building
     # deleted, and the index silently kept in memory (rebuilt on every call).
-    context = multiprocessing.get_context("fork")
-    outcomes: list[str] = []
-    for round_ in range(20):
-        root = tmp_path / f"r{round_}"
+    roots = [tmp_path / f"r{round_}" for round_ in range(20)]
+    for root in roots:
         root.mkdir()
-        barrier, results = context.Barrier(3), context.Queue()
-        workers = [
-            context.Process(target=_open_fresh_index, args=(str(root), barrier, results)) for _ in range(3)
-        ]
-        for worker in workers:
-            worker.start()
-        outcomes += [results.get(timeout=60) for _ in workers]
-        for worker in workers:
-            worker.join(timeout=60)
+    outcomes = at_once(_open_fresh_index, roots)
     assert outcomes == ["file"] * len(outcomes)
     assert not [p for p in tmp_path.rglob("*.new")]  # no private build file left behind

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import multiprocessing
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,6 +17,7 @@ from memscribe.store.atomic import write_new_file
 from memscribe.store.root import JOURNAL_DIR, MemoryRoot
 from memscribe.store.transaction import recover_interrupted
 from tests.support.batch_corpus import make_corpus
+from tests.support.races import at_once
 
 
 def test_classify() -> None:
@@ -130,31 +129,15 @@ def test_pending_ledger_record_is_settled(tmp_path: Path) -> None:
     assert ledger.load(root, Path("/b")) == ledger.LedgerFile(record=None)
 
 
-def _open_fresh_ledger(root: str, barrier: Any, results: Any) -> None:
-    barrier.wait()
-    try:
-        with ledger.Ledger(Path(root)) as book:
-            book.has_pending()
-        results.put("ok")
-    except Exception as exc:  # the failure is what the test reports
-        results.put(repr(exc))
+def _open_fresh_ledger(root: Path) -> str:
+    with ledger.Ledger(root) as book:
+        book.has_pending()
+    return "ok"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks the opening processes")
 def test_processes_opening_a_fresh_ledger_at_once_all_succeed(tmp_path: Path) -> None:
     # Two batch runs started together on a new root: switching the new database to WAL and
     # creating its tables once raised "database is locked" at once in one of them (CI saw exit 5).
-    context = multiprocessing.get_context("fork")
-    outcomes: list[str] = []
-    for round_ in range(25):
-        root = tmp_path / f"r{round_}"
-        barrier, results = context.Barrier(3), context.Queue()
-        workers = [
-            context.Process(target=_open_fresh_ledger, args=(str(root), barrier, results)) for _ in range(3)
-        ]
-        for worker in workers:
-            worker.start()
-        outcomes += [results.get(timeout=60) for _ in workers]
-        for worker in workers:
-            worker.join(timeout=60)
+    outcomes = at_once(_open_fresh_ledger, [tmp_path / f"r{round_}" for round_ in range(25)])
     assert outcomes == ["ok"] * len(outcomes)
