@@ -220,8 +220,9 @@ def open_file(location: Path) -> sqlite3.Connection:
 
     Other processes may open, create or rebuild the same file at the same moment: "locked" is
     waited out (:func:`retry_busy`), never taken for "not a database", and a new index is built
-    under a private name and linked into place only where none exists yet, so no process ever
-    deletes or replaces a file another one has just created.
+    under a private name and linked into place only where none exists yet, so processes opening
+    a fresh root never delete or replace the file one of them has just created. (Two processes
+    that both find an old schema may still rebuild over each other: derived data, rebuilt again.)
     """
     return retry_busy(lambda: _open_file_once(location))
 
