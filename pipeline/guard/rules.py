@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from memscribe.guard import addressed_ai, conceal, extraction_intl
+from memscribe.guard import addressed_ai, conceal, exfil_intl, extraction_intl
 from memscribe.guard.quotes import quoted
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
@@ -358,6 +358,7 @@ RULES: tuple[InjectionRule, ...] = (
         + r"|\b(?:exfiltrate|transmit|leak|beacon)\b[^\n]{0,80}?\b(?:to|at)\s+(?:https?|ftp)://",
         hints=("@", "://", "webhook"),
     ),
+    _rule("credentials_sent", exfil_intl.PATTERN, hints=exfil_intl.HINTS),
     _rule(
         "shell_exfiltration",
         # a client that sends a file (@path), a command's output or a redirected file
