@@ -186,7 +186,14 @@ LANGUAGES: dict[str, Language] = {
     "de": Language(
         first_person=(
             r"\b(?:ich|mich|mir|mein|meine|meinen|meinem|meiner|meines|wir|uns|unser|unsere|unseren|unserem"
-            r"|unserer)\b",
+            r"|unserer)\b"
+            # the subject left out: a clause that opens on a verb only the speaker can be the subject of,
+            # "bin …", "hab(e) …", or a lower-case -e form before a lower-case word ("wohne in …",
+            # "arbeite als …"; a determiner, an adverb or an adjective before its noun is not one)
+            r"|^\W*(?:bin|hab|habe)\b"
+            r"|^\W*(?!(?:(?:[mdsk]?ein|ihr|unser|eu[e]?r|dies|jen|welch|solch|manch|all|beid|einig|viel|wenig"
+            r"|ander)e|bitte|danke|gerne|heute|ohne|lange|gerade|grade|schade|alleine|ne|nee|ade)\s)"
+            r"(?-i:[a-zäöüß]{3,}e\s+[a-zäöü0-9])",
             _I,
         ),
         hedge=(
@@ -201,7 +208,9 @@ LANGUAGES: dict[str, Language] = {
             _I,
         ),
         request=(
-            r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte|schreib|mach|hilf|gib|zeig|erstell)\b",
+            # an imperative has no subject: "ich mach …" is a statement
+            r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte)\b"
+            r"|(?<!ich\s)\b(?:schreib|mach|hilf|gib|zeig|erstell)\b",
             _I,
         ),
         third_party=(
@@ -247,8 +256,10 @@ LANGUAGES: dict[str, Language] = {
             _I,
         ),
         request=(
-            r"\b(?:peux-tu|pourrais-tu|tu\s+peux|pouvez-vous|s'il\s+te\s+pla[iî]t|s’il\s+te\s+pla[iî]t|fais"
-            r"|écris|donne|aide-moi|montre)\b",
+            r"\b(?:peux-tu|pourrais-tu|tu\s+peux|pouvez-vous|s'il\s+te\s+pla[iî]t|s’il\s+te\s+pla[iî]t"
+            r"|aide-moi)\b"
+            # an imperative has no subject: "je fais …" is a statement
+            r"|(?<!je\s)\b(?:fais|écris|donne|montre)\b",
             _I,
         ),
         third_party=(

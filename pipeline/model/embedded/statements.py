@@ -100,6 +100,8 @@ def _slug(clause: str, lang: str) -> str:
 def _lasting(clause: str, row: Language, lang: str) -> bool:
     if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
         return False
+    if row.give_up.search(clause):  # "ich schreib's selbst": about the task, not the speaker
+        return False
     if row.not_lasting.search(clause) or row.third_party.search(clause):
         return False
     if lang != "ja" and _NOT_STANDALONE.search(clause):

@@ -1,0 +1,62 @@
+"""First-person statements whose subject is left out or whose verb looks like an imperative
+(memscribe.lexicon.langs rows, read by memscribe.model.embedded.statements)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.lexicon.langs import LANGUAGES
+from memscribe.model.embedded.statements import foreign_statements
+from memscribe.schemas.transcript import SourcePos, Turn
+
+
+def _quoted(text: str) -> list[str]:
+    turn = Turn(index=0, role="user", text=text, source=SourcePos(file="-", line=1))
+    return [c.body for c in foreign_statements(turn)]
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        # German drops the subject of a first-person verb: "bin", "hab(e)", a lower-case -e form
+        ("Bin Erzieherin in einer Kita und das ist mir wichtig.", "Bin Erzieherin in einer Kita"),
+        ("Also, hab eine Laktoseintoleranz, das wissen die wenigsten.", "hab eine Laktoseintoleranz"),
+        ("Ich bin Bäcker, wohne in Graz seit 2019.", "wohne in Graz seit 2019"),
+        # a verb form that is also an imperative, after its subject, is a statement
+        ("Ich mach ehrenamtlich die Buchhaltung für unseren Sportverein.", "Ich mach ehrenamtlich"),
+        ("Je fais du vélo tous les dimanches avec mon club.", "Je fais du vélo"),
+    ],
+)
+def test_a_first_person_statement_is_kept(text: str, clause: str) -> None:
+    assert any(clause in body for body in _quoted(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mach bitte die Tabelle kürzer und schreib die Summen dazu.",  # imperatives: requests
+        "Fais un résumé du rapport pour mon équipe.",
+        "Das sind die Mitglieder, die den Jahresbeitrag noch nicht bezahlt haben.",  # a relative
+        "Okay, danke. Nein, lass gut sein, ich schreib's selbst.",  # giving up on the task
+        "Meine Kollegin wohnt in Graz und die Kinder gehen dort zur Schule.",  # someone else
+    ],
+)
+def test_requests_relatives_and_give_ups_are_not(text: str) -> None:
+    assert _quoted(text) == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "first"),
+    [
+        ("wohne in Wien", True),
+        ("arbeite als Bäcker", True),
+        ("bin farbenblind", True),
+        ("eine Katze hab ich auch", False),  # the subject is there, later: the pronoun says so
+        ("letzte Woche war hart", False),  # an adjective before its noun
+        ("heute gerne wieder", False),
+        ("Woche war hart", False),
+    ],
+)
+def test_the_german_row_reads_a_dropped_subject_from_the_verb(clause: str, first: bool) -> None:
+    opening = LANGUAGES["de"].first_person.match(clause) is not None
+    assert opening is first
