@@ -11,6 +11,7 @@ from memscribe.lexicon.dialogue import confirmation_signal, correction_signal, g
 from memscribe.lexicon.nonfact import (
     THIRD_PARTY_SUBJECT,
     hedge_or_nonfact,
+    hedged,
     hedged_or_question,
     is_question_opening,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "first_person_strength",
     "give_up_signal",
     "hedge_or_nonfact",
+    "hedged",
     "hedged_or_question",
     "is_question_opening",
     "profile_signal",

@@ -49,6 +49,11 @@ def is_question_opening(text: str) -> bool:
     return bool(_QUESTION_EN.match(text.strip().rstrip("?？") + " "))
 
 
+def hedged(text: str) -> bool:
+    """Uncertain, hypothetical or former ("maybe", "I think", "used to"): English hedges only."""
+    return bool(_HEDGE_EN.search(text))
+
+
 def hedged_or_question(text: str) -> bool:
     """Hedged, past, hypothetical or a question (third parties judged separately)."""
     if _NONFACT_ZH.search(text):

@@ -137,12 +137,32 @@ _TAG_QUESTION = re.compile(
 )
 
 
+#: The last comma-clause of a sentence: where a question put after a statement starts.
+_LAST_CLAUSE = re.compile(r",\s+[^,]*$")
+#: A question that points back at the statement ("…, is that bad?", "…, is it good?") asks about
+#: it: the statement is the question's topic, not news about the speaker.
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|these|those|them|there)\b", re.I)
+
+
 def statement_part(sentence: str) -> str:
-    """A statement with a question to the partner tagged on: the statement alone."""
+    """A statement with a question to the partner tagged on: the statement alone.
+
+    The question is the sentence's last clause ("I read a lot, you?", "I've started Spanish
+    classes, any podcast for A2?"); what comes before it, when it does not open like a question
+    itself, is judged as a statement, unless the question doubts it or asks about it.
+    """
     if not sentence.rstrip().endswith("?") or lexicon.is_question_opening(sentence):
         return sentence
     stripped = _TAG_QUESTION.sub("", sentence).strip()
-    return stripped if stripped and stripped != sentence.strip() else sentence
+    if stripped and stripped != sentence.strip():
+        return stripped
+    tail = _LAST_CLAUSE.search(sentence)
+    if tail is None or lexicon.hedged(tail.group()) or _POINTS_BACK.search(tail.group()):
+        return sentence  # "…, i think?", "…, maybe October?": the doubt covers the statement
+    before = sentence[: tail.start()].strip()
+    if before and "?" not in before and not lexicon.is_question_opening(before):
+        return before
+    return sentence
 
 
 def not_a_fact(text: str, *, conversation: bool) -> bool:

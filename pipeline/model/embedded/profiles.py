@@ -94,7 +94,7 @@ def profiles_from_turn(
     for number, sentence in enumerate(split_sentences(turn.text)):
         if number in used:
             continue
-        if plain:
+        if plain or working:
             sentence = statement_part(sentence)
         if HAS_CJK.search(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
