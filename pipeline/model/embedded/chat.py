@@ -101,7 +101,10 @@ def _agree(rest: str) -> str:
     return " ".join(words)
 
 
-def plain_statement(clause: str) -> Fact | None:
+def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fact | None:
+    """``clause`` as a fact about the user when it is a plain first-person statement with at least
+    ``min_content`` content words (one where the user gives it as the reason for what follows:
+    "I'm deaf, so …")."""
     clause = PLAIN_LEAD.sub("", clause).strip()
     if not lexicon.durable_opening(clause):
         return None
@@ -122,10 +125,25 @@ def plain_statement(clause: str) -> Fact | None:
         return None
     text = f"User {_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else f"User {_agree(rest)}"
     value = value_of(text)
-    if len(content_tokens(value) - {"user"}) < PLAIN_MIN_CONTENT:
+    if len(content_tokens(value) - {"user"}) < min_content:
         return None
     slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
     return Fact(slug, "one_year", value.rstrip(".") + ".")
+
+
+#: A consequence drawn from what was just said: "…, so captions would help", "… so the red/green
+#: view is useless to me". What the speaker gives as a reason is a standing circumstance; a reason
+#: for stopping or going on right now ("I'm tired, so let's stop") is not.
+_CONSEQUENCE = re.compile(
+    r"^\W*(?:,\s*)?so\b(?!\s+(?:far|much|many|long|that\s+I|let['’]?s|I['’]ll|I\s+will|I['’]m\s+(?:off|done))\b)",
+    re.I,
+)
+
+
+def gives_reason(sentence: str, clause: str) -> bool:
+    """``clause`` is followed in ``sentence`` by a consequence drawn from it ("I'm deaf, so …")."""
+    at = sentence.find(clause)
+    return at >= 0 and bool(_CONSEQUENCE.match(sentence[at + len(clause) :]))
 
 
 #: A question tagged onto a statement ("I read a lot, you?", "I am 8 how old are you?").

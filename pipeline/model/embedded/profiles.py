@@ -9,6 +9,8 @@ from memscribe import lexicon
 from memscribe.lexicon.langs import language_of
 from memscribe.model.embedded.chat import (
     PLAIN_LEAD,
+    PLAIN_MIN_CONTENT,
+    gives_reason,
     not_a_fact,
     plain_statement,
     possessive_statement,
@@ -106,10 +108,11 @@ def profiles_from_turn(
                 continue
             third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
             fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
+            least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
             if fact is None and plain:
-                fact = possessive_statement(clause) if third else plain_statement(clause)
+                fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
             elif fact is None and working and not _TASK_TALK.search(clause):
-                fact = plain_statement(clause)
+                fact = plain_statement(clause, min_content=least)
             if fact is not None:
                 facts.append(fact)
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
