@@ -79,6 +79,22 @@ class DedupDecision(BaseModel):
     reason: str = Field(description="One short sentence explaining the decision.")
 
 
+class DedupItemDecision(DedupDecision):
+    """The decision for one NEW item of a batched dedup request."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_untitled)
+
+    item: int = Field(description="The NEW item's number.")
+
+
+class DedupBatchDecision(BaseModel):
+    """One decision per NEW item of a batched dedup request."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    decisions: list[DedupItemDecision] = Field(default_factory=list)
+
+
 ConsolidateAction = Literal["merge_all", "merge_subset", "keep_all"]
 
 

@@ -39,6 +39,14 @@ class DedupRequest(BaseModel):
     said: str = ""
 
 
+class DedupBatchRequest(BaseModel):
+    """Several candidates' dedup decisions asked in one call (item ``i`` is ``items[i]``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    items: tuple[DedupRequest, ...] = Field(min_length=2)
+
+
 class ClusterItem(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

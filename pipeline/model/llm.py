@@ -125,6 +125,10 @@ def _env_max_calls() -> int | None:
 class LiteLLMModel:
     """Any litellm model string: ``openai/…``, ``anthropic/…``, ``ollama/…``, a local server."""
 
+    #: Each call costs a round trip and repeats its instructions: the dedup stage asks all of a
+    #: run's candidates in one call (:mod:`memscribe.stages.dedup_batch`).
+    batches_dedup = True
+
     def __init__(
         self,
         name: str,

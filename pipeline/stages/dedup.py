@@ -45,8 +45,14 @@ from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.schemas.transcript import Transcript
-from memscribe.semantic.updates import change_cue, left_behind, left_behind_names, names_left_behind
-from memscribe.textsim import content_tokens, normalize
+from memscribe.semantic.updates import (
+    change_cue,
+    left_behind,
+    left_behind_names,
+    names_left_behind,
+    same_polarity,
+)
+from memscribe.textsim import content_tokens, normalize, token_similarity
 
 Candidate = ProfileCandidate | PlaybookCandidate
 
@@ -98,10 +104,18 @@ def dedup_all(
     transcript: Transcript | None = None,
 ) -> DedupResult:
     """Decide every kind's candidates (``{kind name: candidates}``), kinds in registry order.
-    ``transcript`` (redacted) gives each decision the user's words at the candidate's evidence."""
-    result = DedupResult()
-    priors = _Priors()
+    ``transcript`` (redacted) gives each decision the user's words at the candidate's evidence.
+
+    A model that sets ``batches_dedup`` (an LLM: each call costs a round trip and repeats the
+    instructions) is asked once for all the candidates that need a decision
+    (:mod:`memscribe.stages.dedup_batch`); the embedded model decides them one by one."""
     user_text = {t.index: t.text for t in transcript.turns if t.role == "user"} if transcript else {}
+    if getattr(model, "batches_dedup", False):
+        from memscribe.stages.dedup_batch import dedup_batched
+
+        return dedup_batched(candidates, view, model=model, said_of=lambda c: _said(c, user_text))
+    result = DedupResult()
+    priors = Priors()
     for spec in kinds.KINDS:
         for cand in candidates.get(spec.name, ()):
             seen = len(result.accepted)
@@ -112,13 +126,15 @@ def dedup_all(
     return result
 
 
-class _Priors:
+class Priors:
     """The candidates accepted so far in this run, indexed so that a new candidate is compared
     only with those it could restate (the same normalized text, or a shared content word:
     :func:`~memscribe.relatedness.restates` needs one) — not with every earlier one."""
 
     def __init__(self) -> None:
         self.texts: dict[str, list[str]] = {}
+        #: each text's similarity tokens (:func:`~memscribe.textsim.content_tokens`), by kind
+        self.tokens: dict[str, list[frozenset[str]]] = {}
         self.by_norm: dict[tuple[str, str], int] = {}
         self.postings: dict[tuple[str, str], list[int]] = {}
         self.claimed: set[str] = set()
@@ -128,19 +144,31 @@ class _Priors:
         text = candidate_text(item.candidate)
         pos = len(texts)
         texts.append(text)
+        tokens = frozenset(content_tokens(text))
+        self.tokens.setdefault(item.kind, []).append(tokens)
         self.by_norm.setdefault((item.kind, normalize(text)), pos)
-        for token in content_tokens(text):
+        for token in tokens:
             self.postings.setdefault((item.kind, token), []).append(pos)
         self.claimed.update(item.supersedes)
 
     def restated(self, kind: str, text: str) -> bool:
+        """:func:`~memscribe.relatedness.restates` of ``text`` and some earlier text of ``kind``.
+        Its first test, the same normalized text, is the ``by_norm`` look-up (every earlier
+        text's is there); its second, on the texts sharing a content word, is the similarity of
+        the token sets kept here (the same :func:`~memscribe.textsim.token_similarity` that
+        ``similarity`` computes, without normalizing each earlier text again)."""
         texts = self.texts.get(kind)
         if not texts:
             return False
         if (kind, normalize(text)) in self.by_norm:
             return True
-        near = sorted({pos for token in content_tokens(text) for pos in self.postings.get((kind, token), ())})
-        return any(restates(text, texts[pos]) for pos in near)
+        tokens = content_tokens(text)
+        near = sorted({pos for token in tokens for pos in self.postings.get((kind, token), ())})
+        known = self.tokens[kind]
+        return any(
+            token_similarity(tokens, known[pos]) >= DUPLICATE_SCORE and same_polarity(text, texts[pos])
+            for pos in near
+        )
 
 
 def _evidence(c: Candidate) -> list[int]:
@@ -171,15 +199,39 @@ def _left_behind(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> 
     return [s for s in memory.shortlist(kind, "", left_behind(said)) if names_left_behind(said, s.text)]
 
 
+@dataclass(frozen=True)
+class Pending:
+    """A candidate that needs the model's decision: its request and the shortlist it shows."""
+
+    kind: MemoryKind
+    candidate: Candidate
+    request: DedupRequest
+
+
 def _decide_one(
     kind: MemoryKind,
     cand: Candidate,
     memory: MemoryView,
     model: StructuredModel,
     result: DedupResult,
-    priors: _Priors,
+    priors: Priors,
     said: str = "",
 ) -> None:
+    pending = prepare(kind, cand, memory, result, priors, said)
+    if pending is not None:
+        ask_one(pending, model, result)
+
+
+def prepare(
+    kind: MemoryKind,
+    cand: Candidate,
+    memory: MemoryView,
+    result: DedupResult,
+    priors: Priors,
+    said: str = "",
+) -> Pending | None:
+    """Decide ``cand`` without the model where the shortlist allows (recorded in ``result``);
+    otherwise the request the model must answer."""
     text = candidate_text(cand)
     # Candidates accepted earlier in this run count as existing: no duplicate within one plan.
     if priors.restated(kind, text):
@@ -191,7 +243,7 @@ def _decide_one(
                 detail="same as another candidate in this run",
             )
         )
-        return
+        return None
     claimed = priors.claimed
     shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
     if _weak_only(cand.slug, shortlisted) and not (change_cue(text) or change_cue(said)):
@@ -203,20 +255,26 @@ def _decide_one(
             listed.add(extra.id)
     if not shortlisted:
         result.accepted.append(Accepted(kind, cand))
-        return
+        return None
     top = shortlisted[0]
     if restates(text, top.text):
         result.skipped.append(
             Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=f"same as {top.id}")
         )
-        return
+        return None
     request = DedupRequest(kind=kind, slug=cand.slug, text=text, shortlist=tuple(shortlisted), said=said)
+    return Pending(kind, cand, request)
+
+
+def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> None:
+    """One model call (``dedup.j2``) for one candidate; its decision recorded in ``result``."""
+    request = pending.request
     messages = render_messages(
         "dedup.j2",
-        kind=kind,
-        candidate=text,
-        said=said,
-        existing=[{"id": s.id, "text": s.text, "created": s.created} for s in shortlisted],
+        kind=request.kind,
+        candidate=request.text,
+        said=request.said,
+        existing=[{"id": s.id, "text": s.text, "created": s.created} for s in request.shortlist],
     )
     result.calls += 1
     try:
@@ -225,17 +283,31 @@ def _decide_one(
         )
     except ModelError as exc:
         # Without a decision, writing could duplicate or contradict: skip and report.
-        result.skipped.append(
-            Skipped(kind=kind, reason="model_error", evidence=_evidence(cand), detail=str(exc))
-        )
+        model_error(pending, str(exc), result)
         return
-    _record(kind, cand, decision, {s.id for s in shortlisted}, result)
+    record(pending.kind, pending.candidate, decision, {s.id for s in request.shortlist}, result)
 
 
-def _record(
-    kind: MemoryKind, cand: Candidate, decision: DedupDecision, allowed: set[str], result: DedupResult
+def model_error(pending: Pending, detail: str, result: DedupResult) -> None:
+    """No decision for ``pending``: it is skipped and reported, never written."""
+    result.skipped.append(
+        Skipped(kind=pending.kind, reason="model_error", evidence=_evidence(pending.candidate), detail=detail)
+    )
+
+
+def record(
+    kind: MemoryKind,
+    cand: Candidate,
+    decision: DedupDecision,
+    allowed: set[str],
+    result: DedupResult,
+    claimed: frozenset[str] = frozenset(),
 ) -> None:
-    ids = tuple(i for i in decision.existing_ids if i in allowed)  # never act on ids the model invented
+    """Record the model's ``decision`` for ``cand``: only ids it was shown (``allowed``) are acted
+    on, and none that an earlier candidate of the run already replaces (``claimed``); an update
+    left with nothing to replace is kept as a new memory."""
+    # never act on ids the model invented, nor twice on one stored memory
+    ids = tuple(i for i in decision.existing_ids if i in allowed and i not in claimed)
     if decision.action == "drop_new":
         result.skipped.append(
             Skipped(
@@ -263,6 +335,7 @@ __all__ = [
     "SHORTLIST_SIZE",
     "Accepted",
     "DedupResult",
+    "Pending",
     "ListView",
     "MemoryView",
     "candidate_text",
