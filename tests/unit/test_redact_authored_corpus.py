@@ -36,6 +36,18 @@ def test_validation_only_authors() -> None:
     assert split("sd_01.txt") == split("se_12.txt") == "validation"
 
 
+def test_author_f_is_split_like_a_to_c() -> None:
+    """sf_ files go one in five to validation by the hash of the name, as sa_-sc_ do; a file of an
+    author not listed is held out."""
+    from redact import split_of
+
+    names = [f"sf_{i:02d}.txt" for i in range(1, 23)]
+    assert [split(n) for n in names] == [split_of(n) for n in names]
+    assert {split(n) for n in names} == {"dev", "validation"}
+    assert split("sa_01.txt") == split_of("sa_01.txt")
+    assert split("sz_01.txt") == "validation"
+
+
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_every_file_parses_with_secrets_and_lookalikes(path: Path) -> None:
     text, labels = parse_marked(path.read_text(encoding="utf-8"))
