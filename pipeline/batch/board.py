@@ -98,7 +98,7 @@ class Board:
         #: Units waiting for a change, each on its own condition of the board's lock: a change
         #: by rank r wakes only the waiters after r (what a unit reads never depends on a later
         #: rank), not every waiting unit on every change.
-        self._waiters: dict[threading.Condition, int] = {}
+        self._waiters: dict[threading.Condition, tuple[int, frozenset[int] | None]] = {}
         self._progress = time.monotonic()  # when an earlier plan last arrived (any rank)
         self.waited_s = 0.0
 
@@ -136,12 +136,15 @@ class Board:
                         unknown[r] = self._candidates.get(r)
             return Peek(entries, unknown, self._tick, self._progress)
 
-    def wait_change(self, tick: int, progress: float, rank: int | None = None) -> bool:
+    def wait_change(
+        self, tick: int, progress: float, rank: int | None = None, on: Collection[int] | None = None
+    ) -> bool:
         """Wait until the board changes after ``tick`` (a change by a rank before ``rank``, when
-        given); False once nothing has been published for ``wait_s`` since ``progress`` (the
-        caller then goes on with what it knows)."""
+        given; by one of the ranks ``on``, when given: the caller's answer depends on those only,
+        so it sleeps through the other ranks' changes); False once nothing has been published
+        for ``wait_s`` since ``progress`` (the caller then goes on with what it knows)."""
         with self._cond:
-            waiter = self._enlist(rank)
+            waiter = self._enlist(rank, on)
             try:
                 while self._tick == tick:
                     left = max(self._progress, progress) + self._wait_s - time.monotonic()
@@ -152,16 +155,19 @@ class Board:
             finally:
                 self._waiters.pop(waiter, None)
 
-    def _enlist(self, rank: int | None) -> threading.Condition:
-        """A condition to wait on for the changes that concern ``rank`` (None: every change)."""
+    def _enlist(self, rank: int | None, on: Collection[int] | None = None) -> threading.Condition:
+        """A condition to wait on for the changes that concern ``rank`` (None: every change),
+        and of those only the changes by the ranks ``on`` (None: any earlier rank)."""
         waiter = threading.Condition(self._lock)  # the board's lock
-        self._waiters[waiter] = -1 if rank is None else rank
+        self._waiters[waiter] = (-1 if rank is None else rank, None if on is None else frozenset(on))
         return waiter
 
-    def _wake(self, rank: int | None) -> None:
-        """Wake the waiters a change by ``rank`` may concern (None: every waiter)."""
-        for waiter, after in self._waiters.items():
-            if rank is None or after < 0 or after > rank:
+    def _wake(self, rank: int | None, *, broad: bool = False) -> None:
+        """Wake the waiters a change by ``rank`` may concern (None: every waiter). ``broad``: a
+        change that may move what any later rank reads (memory that was read shrinks or
+        differs), so also the waiters that listen to other ranks only."""
+        for waiter, (after, on) in self._waiters.items():
+            if rank is None or after < 0 or (after > rank and (broad or on is None or rank in on)):
                 waiter.notify()
 
     def publish_tentative(self, rank: int, delta: Delta) -> None:
@@ -187,6 +193,7 @@ class Board:
     def publish(self, rank: int, delta: Delta) -> None:
         """Rank ``rank`` has planned: ``delta`` is what its commit will do (empty: nothing)."""
         with self._cond:
+            broad = rank in self._tentative and self._pending.get(rank, Delta()) != delta
             self._tentative.discard(rank)
             self._expected.discard(rank)
             if delta:
@@ -195,7 +202,7 @@ class Board:
                 self._pending.pop(rank, None)
             self._progress = time.monotonic()
             self._tick += 1
-            self._wake(rank)
+            self._wake(rank, broad=broad)
 
     def withdraw(self, rank: int, *, again: bool) -> None:
         """Rank ``rank``'s plan will not commit as published; ``again``: it is being re-planned."""
@@ -208,7 +215,7 @@ class Board:
                 self._expected.discard(rank)
             self._progress = time.monotonic()
             self._tick += 1
-            self._wake(rank)
+            self._wake(rank, broad=True)
 
     def advance(self, version: int, delta: Delta, rank: int | None = None) -> None:
         """The committed memory is now at ``version`` (``delta`` applied; by ``rank``'s plan)."""

@@ -34,7 +34,9 @@ class SpeculationBoard(Protocol):
 
     def peek(self, rank: int, scope: tuple[str, str] | None) -> Peek: ...
 
-    def wait_change(self, tick: int, progress: float, rank: int | None = None) -> bool: ...
+    def wait_change(
+        self, tick: int, progress: float, rank: int | None = None, on: Collection[int] | None = None
+    ) -> bool: ...
 
     def declare_candidates(self, rank: int, candidates: Sequence[Candidate]) -> None: ...
 
@@ -93,15 +95,15 @@ class Speculation:
             found.append(hit[1])
         return found
 
-    def _may_enter(
+    def _blockers(
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry], peek: Peek
-    ) -> bool:
-        """Could a candidate of an earlier plan still being made enter this shortlist?"""
-        if any(found is None for found in peek.unknown.values()):
-            return True  # one is still detecting: its candidates are not known yet
-        cands = [c for found in peek.unknown.values() if found for c in found if c[0] == kind]
+    ) -> set[int]:
+        """The earlier ranks still planning whose candidates could enter this shortlist (or are not
+        known yet: still detecting); empty: no plan still being made can change it."""
+        blockers = {r for r, found in peek.unknown.items() if found is None}
+        cands = [(r, c) for r, found in peek.unknown.items() if found for c in found if c[0] == kind]
         if not cands:
-            return False
+            return blockers
         pool = [e for e in entries if e.kind == kind]
         values = self._score(text, self._entry_texts(pool))
         related = sorted(
@@ -116,14 +118,17 @@ class Speculation:
             ),
             reverse=True,
         )
-        for (_, cand_slug, _), value in zip(cands, self._score(text, [c[2] for c in cands]), strict=True):
+        cand_scores = self._score(text, [c[2] for _, c in cands])
+        for (rank, (_, cand_slug, _)), value in zip(cands, cand_scores, strict=True):
+            if rank in blockers:
+                continue
             if qualifies(value, slug, cand_slug):
                 if len(related) < SHORTLIST_SIZE or min(1.0, value) >= related[SHORTLIST_SIZE - 1]:
-                    return True
+                    blockers.add(rank)
             elif value >= FALLBACK_SCORE and not related:
                 if len(near) < FALLBACK_SIZE or min(1.0, value) >= near[FALLBACK_SIZE - 1]:
-                    return True
-        return False
+                    blockers.add(rank)
+        return blockers
 
     def shortlist(self, kind: MemoryKind, slug: str, text: str, scoped: Scoped) -> list[ShortlistItem]:
         if not self._declared:  # dedup has started: this unit's detection is done
@@ -133,11 +138,14 @@ class Speculation:
         while True:
             peek = self._board.peek(self._rank, self._scope)
             entries = scoped(peek.entries)
-            if not self._may_enter(kind, slug, text, entries, peek):
+            blockers = self._blockers(kind, slug, text, entries, peek)
+            if not blockers:
                 break
             self.waits += 1
             started = peek.progress if started is None else started
-            if not self._board.wait_change(peek.tick, started, self._rank):
+            # Woken only by a change of a blocking rank (its detection, its plan, its withdrawal):
+            # the others' changes cannot make a candidate of a blocking rank enter.
+            if not self._board.wait_change(peek.tick, started, self._rank, on=blockers):
                 break  # nothing moves: go on with what is known (checked before publish)
         found = shortlist(kind, slug, text, entries, scorer=self._score)
         self._latest = entries

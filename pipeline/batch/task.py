@@ -124,16 +124,18 @@ def _run(unit: UnitInput, model: StructuredModel, source: MemorySource) -> UnitO
             )
 
         result = plan(speculation)
+        failed = any(s.reason == "model_error" for s in result.plan.skipped)
+        delta = Delta() if failed else delta_of(result.plan)
         if speculation is not None and speculation.used:
             # Later transcripts may read this plan now; it is checked once every earlier one is in.
-            tentative = any(s.reason == "model_error" for s in result.plan.skipped)
-            speculation.publish(Delta() if tentative else delta_of(result.plan))
+            speculation.publish(delta)
             exact = [e for e in view.entries if scope is None or (e.namespace or scope[1]) == scope[0]]
             written = [op.id for op in result.plan.operations if isinstance(op, WriteOp)]
             if not speculation.holds(exact, view.taken_ids, written):  # plan again, exactly
                 result = plan(None)
-        failed = any(s.reason == "model_error" for s in result.plan.skipped)
-        source.publish(unit.rank, Delta() if failed else delta_of(result.plan))
+                failed = any(s.reason == "model_error" for s in result.plan.skipped)
+                delta = Delta() if failed else delta_of(result.plan)
+        source.publish(unit.rank, delta)
         published = True
         return UnitOutput(
             rank=unit.rank,

@@ -167,3 +167,48 @@ def test_a_waiting_unit_is_woken_by_an_earlier_rank_not_by_a_later_one() -> None
     board.publish(0, Delta())  # an earlier rank
     waiter.join(timeout=30)
     assert not waiter.is_alive() and woke == [True]
+
+
+def test_a_waiter_on_blocking_ranks_sleeps_through_the_other_ranks_changes() -> None:
+    """A dedup read waiting on the ranks whose candidates could enter its shortlist is woken by
+    their changes only, and by any earlier rank's withdrawal (the memory it read may shrink)."""
+    board = Board(Snapshot(entries=(), taken_ids=frozenset()), wait_s=60)
+    board.expect([0, 1, 2, 3])
+    peek = board.peek(3, SCOPE)
+    woke: list[bool] = []
+
+    def wait() -> threading.Thread:
+        tick = board.peek(3, SCOPE).tick
+        thread = threading.Thread(
+            target=lambda: woke.append(board.wait_change(tick, peek.progress, 3, on={1})), daemon=True
+        )
+        thread.start()
+        return thread
+
+    waiter = wait()
+    board.declare_candidates(0, [("profile", "editor", "User uses Neovim.")])  # not a blocker
+    board.publish_tentative(2, Delta())
+    waiter.join(timeout=0.5)
+    assert waiter.is_alive() and woke == []
+    board.declare_candidates(1, [("profile", "drink", "User drinks tea.")])  # the blocker
+    waiter.join(timeout=30)
+    assert not waiter.is_alive() and woke == [True]
+    waiter = wait()
+    board.withdraw(2, again=True)  # rank 2's tentative plan is gone: every later reader looks again
+    waiter.join(timeout=30)
+    assert not waiter.is_alive() and woke == [True, True]
+
+
+def test_speculation_names_its_blockers_only_ranks_whose_candidates_could_enter() -> None:
+    stored = [
+        _entry(f"prof_tea0000{i}", f"drink-{w}", f"User drinks {w} tea in the morning.")
+        for i, w in enumerate(("green", "black", "mint"), 1)
+    ]
+    board = Board(Snapshot(entries=tuple(stored), taken_ids=frozenset(e.id for e in stored)), wait_s=60)
+    board.expect([0, 1, 2, 3])
+    board.declare_candidates(0, [("profile", "keyboard-layout", "User types on a Dvorak keyboard layout.")])
+    board.declare_candidates(1, [("profile", "drink", "User drinks green tea.")])
+    spec = Speculation(board, 3, SCOPE, lambda: [("profile", "drink", "User drinks green tea.")])
+    peek = board.peek(3, SCOPE)
+    # rank 0's candidate is unrelated; rank 1's is on the topic; rank 2 is still detecting
+    assert spec._blockers("profile", "drink", "User drinks green tea.", list(peek.entries), peek) == {1, 2}
