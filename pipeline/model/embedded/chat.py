@@ -101,6 +101,41 @@ def _agree(rest: str) -> str:
     return " ".join(words)
 
 
+#: What "we" have or are: a possession or a state of the speaker's household or team.
+_WE_HAVE_OR_ARE = re.compile(
+    r"^(?:\w+ly\s+|only\s+|just\s+|both\s+|all\s+)*(?:have|has|own|live|are|'re|’re)\b", re.I
+)
+
+
+#: Trouble or a moment: what "we" have right now ("a bug in prod", "out of disk space", "a deadline
+#: this week") is the task's state, not the household's or the team's.
+_WE_NOW = re.compile(
+    r"\b(?:bugs?|issues?|problems?|errors?|failures?|failing|broken|outages?|incidents?|deadlines?|questions?"
+    r"|out\s+of|down|stuck|missing|today|tonight|tomorrow|this\s+(?:week|weekend|month|morning|afternoon|evening)"
+    r"|right\s+now|at\s+the\s+moment|currently)\b",
+    re.I,
+)
+
+
+def _we_statement(clause: str, aux: str, rest: str) -> Fact | None:
+    """Who "we" are (a household, a team) is the speaker's to say: a clause saying what "we" have
+    or are ("we only have a two-zone induction hob", "we're a Kubernetes shop") is kept in the
+    user's words; what "we" do or think is not (the shaped team rules cover "we use …")."""
+    if not _WE_HAVE_OR_ARE.match(f"{aux} {rest}".strip()) or _WE_NOW.search(rest):
+        return None
+    if (
+        _PLAIN_ANAPHOR_END.search(rest)
+        or _PARTNER.search(rest)
+        or len(content_tokens(rest)) < PLAIN_MIN_CONTENT
+    ):
+        return None
+    return Fact(
+        kebab(rest, 3, fallback="about-user"),
+        "one_year",
+        f'User, in their words: "{clause.strip(" ,.;:!")}".',
+    )
+
+
 def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fact | None:
     """``clause`` as a fact about the user when it is a plain first-person statement with at least
     ``min_content`` content words (one where the user gives it as the reason for what follows:
@@ -112,9 +147,9 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
     if m is None:
         return None
     subj, aux = m.group("subj"), (m.group("aux") or "").replace("’", "'").casefold()
-    if subj.casefold() == "we":
-        return None  # who "we" are is unclear: the shaped team rules cover "we use …"
     rest = _PLAIN_TRAIL.sub("", m.group("rest").strip(" ,.;:!")).strip()
+    if subj.casefold() == "we":
+        return _we_statement(clause, aux, rest)
     said = f"{_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else rest
     if re.match(r"(?:are|were|'re)\b", said, re.I):
         return None  # "my sister and I are …": the clause split a compound subject
