@@ -1,5 +1,5 @@
 """Secrets said in a clause: a word that names a password, a PIN or a one-time code (in English,
-German, French, Spanish, Chinese or Japanese), then, later in the same clause, a link ("is",
+German, French, Spanish, Italian, Portuguese, Chinese or Japanese), then, later in the same clause, a link ("is",
 "ist", "c'est", "era", "是", "は", ":", "=") and right after it a value shaped like that secret.
 
 "the wifi password last week ... the new one is Tulip$Garden$2024" is not one clause (the
@@ -52,7 +52,8 @@ _SECRET_WORDS = (
 _CODE_WORDS = (
     "pin", "passcode", "tan", "otp", "one-time code", "one time code", "verification code",
     "security code", "2fa code", "auth code", "login code", "sms code", "bestätigungscode",
-    "sicherheitscode", "code de vérification", "code de sécurité", "code pin", "código", "验证码",
+    "sicherheitscode", "code de vérification", "code de sécurité", "code pin", "código", "mfa code",
+    "totp code", "token code", "authenticator code", "codice di verifica", "codice otp", "验证码",
     "驗證碼", "認証コード", "確認コード", "ワンタイムパスワード",
 )  # fmt: skip
 _BOUNDED_LEFT = frozenset({"pin", "tan", "otp", "code pin", "código"})
@@ -85,7 +86,7 @@ _TAG = re.compile(r"^!!?[A-Za-z_]+$")
 #: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
 #: link and its value ("ist übrigens", "is now").
 _LINK_WORDS = frozenset(
-    "is was are be to ist war lautet auf est c'est c’est était en es era fue sería".split()
+    "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi".split()
 )
 _LINK_MARKS = ":=：是为為はを"
 _FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())

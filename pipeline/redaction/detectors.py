@@ -7,6 +7,7 @@ import re
 from memscribe.redaction.base import Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
+from memscribe.redaction.commands import OTP_FLAG_HINTS, find_cli_passwords
 from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
 from memscribe.redaction.configs import find_config_values
 from memscribe.redaction.credfiles import (
@@ -47,7 +48,6 @@ from memscribe.redaction.structure import (
     _URL_CREDS,
     _find_assignments,
     _find_calls,
-    _find_cli_passwords,
     _find_cookies,
     _find_encoded_private_keys,
     _find_env_defaults,
@@ -122,8 +122,8 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env")),
         Detector(
             "cli_password",
-            _find_cli_passwords,
-            ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set -"),
+            find_cli_passwords,
+            ("mysql", "mariadb", "sshpass", "login", "redis-cli", "set ", "set\t", *OTP_FLAG_HINTS),
         ),
         Detector("password_hash", find_password_hashes, HASH_HINTS),
         Detector("password", find_chpasswd, CHPASSWD_HINTS),

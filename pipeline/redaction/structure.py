@@ -11,6 +11,7 @@ from memscribe.redaction.base import lowered, offset_lowered, same_offsets
 from memscribe.redaction.values import (
     _DIGIT,
     _MAX_VALUE_LEN,
+    _PLAIN_URL,
     _SPACE,
     _UUID,
     HIGH_ENTROPY_BITS,
@@ -164,6 +165,8 @@ def name_strength(name: str) -> str | None:
         return "strong"
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
         return "strong"
+    if parts[-1] == "salt" and len(parts) > 1:
+        return "weak"  # a named salt is configuration (``AUTH_SALT``, ``key_derivation_salt``)
     if parts[-1].endswith("key") or parts[-1] == "sig":
         if (
             parts[-1] in ("pubkey", "publickey")
@@ -222,8 +225,9 @@ def _plausible_value(
         # a UUID is an id, except under a secret's name (Heroku and Snyk keys are UUIDs)
         return strength == "strong" or (strength == "weak" and not generic_key)
     if strength == "weak":
-        return bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
-    if len(v) < 6 or _SPACE.search(v):
+        # an address is not a key: ``<add key="https://api.nuget.org/v3/index.json" …/>``
+        return not _PLAIN_URL.match(v) and bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
+    if len(v) < 6 or (_SPACE.search(v) and not (quoted and _generated_with_spaces(v))):
         return False
     if not quoted and not _password_like(v, strict=False):
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
@@ -241,9 +245,22 @@ def _plausible_value(
     return not is_placeholder(v) and (password_name or not (typed_sample(v) or encodes_public_text(v)))
 
 
+def _generated_with_spaces(v: str) -> bool:
+    """A generated secret whose alphabet includes the space (WordPress salts: 64 characters of
+    every ASCII symbol): long, dense in entropy, of letters, digits and symbols, not words."""
+    return (
+        len(v) >= 32
+        and "-----" not in v  # a PEM block quoted whole: its own detector names it
+        and v.count(" ") * 16 <= len(v)
+        and _char_classes(v) >= 3
+        and shannon_entropy(v) >= 4.5
+        and _looks_random(v, min_len=32, bits=4.5)
+    )
+
+
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
 _NAME_HINTS = (
-    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "wort", "senha", "contrase", "haslo", "hasło",
+    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
 )  # fmt: skip
@@ -385,32 +402,6 @@ def _find_calls(text: str) -> Iterator[tuple[int, int]]:
         strength = name_strength(name)
         if strength is not None and _plausible_value(m.group("qv"), strength, quoted=True):
             yield m.span("qv")
-
-
-#: Command-line tools that take a password as a flag value: ``mysql -pSECRET`` (glued),
-#: ``sshpass -p SECRET``, ``docker login -p SECRET``, ``redis-cli -a SECRET``, and fish's
-#: ``set -gx NAME value``.
-_CLI_PASSWORD = re.compile(
-    r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<glued>[^\s'\"]{3,})"
-    r"|\b(?:sshpass|(?:docker|podman|buildah|skopeo|nerdctl|oc|helm\s+registry)\s+login)\b[^\n|;&]*?"
-    r"\s-p\s+['\"]?(?P<spaced>[^\s'\"]+)"
-    r"|\bredis-cli\b[^\n|;&]*?\s-a\s+['\"]?(?P<redis>[^\s'\"]+)"
-)
-_FISH_SET = re.compile(r"\bset\s+(?:-[a-zA-Z]+\s+)+(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+['\"]?(?P<v>[^\s'\"]+)")
-
-
-def _find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
-    if any(tool in text for tool in ("mysql", "mariadb", "sshpass", "login", "redis-cli")):
-        for m in _CLI_PASSWORD.finditer(text):
-            group = next(g for g in ("glued", "spaced", "redis") if m.group(g) is not None)
-            value = m.group(group)
-            if len(value) >= 4 and not value.startswith(("$", "%")) and not is_placeholder(value):
-                yield m.span(group)
-    if "set -" in text:
-        for m in _FISH_SET.finditer(text):
-            strength = name_strength(m.group("name"))
-            if strength is not None and _plausible_value(m.group("v"), strength, quoted=False):
-                yield m.span("v")
 
 
 #: A Terraform variable whose default is a secret: ``variable "db_password" { default = "…" }``.

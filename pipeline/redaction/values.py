@@ -35,7 +35,7 @@ _PLACEHOLDER_VALUES = frozenset(
 _HIDDEN = frozenset("hidden sensitive masked removed omitted filtered secret".split())
 _PLACEHOLDER_WORDS = re.compile(
     r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|(?-i:x{4}|X{4})|\*\*\*|"
-    r"\.\.\.|…|####|<[^>]*>|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
+    r"\.\.\.|…|####|<(?:%|[^<>!#$%&*+;=?\[\]^`{}~\\\n]*>)|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
     r"\{\{|\}\}|\$\{|\$\(",
     re.IGNORECASE,
 )
@@ -61,7 +61,7 @@ _PROVIDER_PREFIX = re.compile(
     r"xox[baprse]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIzaSy|AIza|ATBB|dapi)"
 )
 _VAR_REF = re.compile(
-    r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\.?[A-Za-z_][\w.]*|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
+    r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$[A-Za-z_]\w*\{[\w.:/-]*\}?|\$\.?[A-Za-z_][\w.]*|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
     r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
 )
 
