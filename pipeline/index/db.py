@@ -102,6 +102,9 @@ class MemoryIndex(Refresher, Semantic):
         self._df_cache: dict[str, int] = {}
         # (rowid, kind, namespace, unit vector) of the active entries, loaded on first use.
         self._vectors: Vectors | None = None
+        # Texts whose offline vectors were looked up in (or written to) ``textvecs`` by this
+        # index's shortlists: while the encoder's memo holds them, not looked up again.
+        self._vectors_known: set[str] = set()
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -299,10 +302,12 @@ class MemoryIndex(Refresher, Semantic):
         pool = [Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in found]
         encoder = default_encoder() if semantic_enabled() else None
         # the pool's vectors as stored by an earlier run (the same floats: see textvecs)
-        unseen = textvecs.prepare(self.conn, encoder, [p.text for p in pool]) if encoder else []
+        texts = [p.text for p in pool]
+        unseen = textvecs.prepare(self.conn, encoder, texts, self._vectors_known) if encoder else []
         chosen = select(slug, text, pool, boost=boost, size=size)
         if encoder is not None:
             textvecs.keep(self.conn, encoder, unseen)
+            self._vectors_known.update(unseen)
         return chosen
 
     def warm_text_vectors(self) -> int:

@@ -58,11 +58,19 @@ def _sha(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def prepare(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> list[str]:
+def prepare(
+    conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str], known: set[str] | None = None
+) -> list[str]:
     """Hand the stored vectors of ``texts`` to ``encoder``'s memo; returns the texts that had
-    none (to :func:`keep` once scored)."""
+    none (to :func:`keep` once scored).
+
+    ``known``: texts an earlier call looked up or kept (the caller's, updated here with those
+    found): one the memo still holds is not looked up again (the dedup shortlists of one run
+    share most of their pool)."""
     model = identity(encoder)
-    by_sha = {_sha(t): t for t in dict.fromkeys(texts)}
+    by_sha = {
+        _sha(t): t for t in dict.fromkeys(texts) if known is None or t not in known or not encoder.has(t)
+    }
     shas = list(by_sha)
     found: dict[str, tuple[float, ...]] = {}
     try:
@@ -80,6 +88,8 @@ def prepare(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[st
     except sqlite3.OperationalError:  # no table yet (a cold index), or busy: nothing stored
         found = {}
     encoder.remember([(by_sha[sha], vec) for sha, vec in found.items()])
+    if known is not None:
+        known.update(by_sha[sha] for sha in found)
     return [text for sha, text in by_sha.items() if sha not in found]
 
 

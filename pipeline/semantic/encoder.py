@@ -81,6 +81,11 @@ class StaticEncoder:
                     self._cache.popitem(last=False)
         return out
 
+    def has(self, text: str) -> bool:
+        """Whether the memo holds ``text``'s vector now (:meth:`encode` would not compute it)."""
+        with self._lock:
+            return text in self._cache
+
     def remember(self, pairs: Sequence[tuple[str, Vector]]) -> None:
         """Put vectors this encoder computed earlier (stored by the index:
         :mod:`memscribe.index.textvecs`) in its memo, so :meth:`encode` returns them as its own."""

@@ -109,7 +109,13 @@ def dedup_all(
     A model that sets ``batches_dedup`` (an LLM: each call costs a round trip and repeats the
     instructions) is asked once for all the candidates that need a decision
     (:mod:`memscribe.stages.dedup_batch`); the embedded model decides them one by one."""
-    user_text = {t.index: t.text for t in transcript.turns if t.role == "user"} if transcript else {}
+    # the user's words at the candidates' evidence turns, not a map of every user turn
+    cited = {i for group in candidates.values() for cand in group for i in _evidence(cand)}
+    user_text = (
+        {t.index: t.text for t in transcript.turns if t.index in cited and t.role == "user"}
+        if transcript
+        else {}
+    )
     if getattr(model, "batches_dedup", False):
         from memscribe.stages.dedup_batch import dedup_batched
 

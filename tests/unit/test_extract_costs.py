@@ -1,0 +1,151 @@
+"""Extract's per-run work kept to what it needs, with the same answers (issue 17): dedup's check
+against the candidates accepted earlier in the run, the user's words it gathers, and the
+shortlists' look-ups of stored text vectors."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from memscribe import semantic
+from memscribe.index import open_index
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.relatedness import ListView, restates
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.transcript import Role, SourcePos, Transcript, Turn
+from memscribe.semantic import wordllama
+from memscribe.stages import dedup
+from memscribe.stages.dedup import Accepted, Priors, candidate_text
+from tests.support.store_helpers import write_profile
+
+BODIES = [
+    "User drinks coffee every morning.",
+    "User drinks coffee every single morning.",
+    "User no longer drinks coffee every morning.",
+    "user  drinks COFFEE every morning",
+    "User drinks green tea every morning.",
+    "User writes code in Neovim.",
+    "User writes all of their code in Neovim.",
+    "User does not write code in Neovim.",
+    "User lives in Lisbon.",
+    "User lives in Lisbon, Portugal.",
+    "User moved to Porto.",
+    "User prefers tabs over spaces.",
+    "User prefers spaces over tabs.",
+    "User is vegan.",
+    "User is not vegan.",
+    "User runs every weekend.",
+]
+
+
+def _profile(body: str, turn: int = 1) -> ProfileCandidate:
+    return ProfileCandidate(slug="topic", ttl="one_year", body=body, evidence_turns=[turn])
+
+
+def test_priors_answer_as_restates_over_every_earlier_candidate() -> None:
+    """``Priors.restated`` is :func:`restates` against every earlier text of the kind, whatever
+    the order the candidates come in (restatements, negations, near and unrelated texts)."""
+    rng = random.Random(17)
+    orders = [BODIES, BODIES[::-1], *(rng.sample(BODIES, len(BODIES)) for _ in range(40))]
+    seen_true = seen_false = 0
+    for order in orders:
+        priors = Priors()
+        earlier: list[str] = []
+        for body in order:
+            cand = _profile(body)
+            text = candidate_text(cand)
+            expected = any(restates(text, other) for other in earlier)
+            assert priors.restated("profile", text) == expected, (text, earlier)
+            assert not priors.restated("playbook", text)  # another kind's texts never count
+            seen_true += expected
+            seen_false += not expected
+            priors.add(Accepted(kind="profile", candidate=cand))
+            earlier.append(text)
+    assert seen_true and seen_false  # both answers were exercised
+
+
+def _turn(index: int, role: Role, text: str) -> Turn:
+    return Turn(index=index, role=role, text=text, source=SourcePos(file="t", line=index + 1))
+
+
+def test_dedup_hands_each_decision_the_users_words_at_its_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
+    turns = [
+        _turn(0, "user", "I drink coffee every morning."),
+        _turn(1, "assistant", "Noted: coffee."),
+        _turn(2, "user", "I live in Lisbon."),
+        _turn(3, "user", "Unrelated chatter about the weather."),
+    ]
+    transcript = Transcript(source="t", format="text", turns=tuple(turns))
+    heard: dict[str, str] = {}
+
+    def decide(kind: str, cand: ProfileCandidate, *rest: object) -> None:
+        heard[cand.body] = str(rest[-1])  # the user's words, passed last
+
+    monkeypatch.setattr(dedup, "_decide_one", decide)
+    coffee = ProfileCandidate(
+        slug="coffee", ttl="one_year", body="User drinks coffee.", evidence_turns=[0, 1]
+    )
+    home = ProfileCandidate(slug="home", ttl="one_year", body="User lives in Lisbon.", evidence_turns=[2])
+    none = ProfileCandidate(slug="misc", ttl="one_year", body="User said nothing.", evidence_turns=[9])
+    dedup.dedup_all(
+        {"profile": [coffee, home, none]}, ListView([]), model=EmbeddedModel(), transcript=transcript
+    )
+    assert heard == {
+        "User drinks coffee.": "I drink coffee every morning.",  # the assistant's turn is not the user's
+        "User lives in Lisbon.": "I live in Lisbon.",
+        "User said nothing.": "",
+    }
+
+
+semantic_only = pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed")
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    for n, (slug, body) in enumerate(
+        [
+            ("transport", "User drives to the office."),
+            ("diet", "User is vegan."),
+            ("editor", "User uses Neovim."),
+        ]
+    ):
+        write_profile(tmp_path, f"prof_cost{n:04d}", slug, body)
+    return tmp_path
+
+
+def _vector_lookups(statements: list[str]) -> int:
+    return sum("FROM textvecs WHERE" in s for s in statements)
+
+
+@semantic_only
+@pytest.mark.usefixtures("fresh_semantic")
+def test_a_shortlist_does_not_look_up_vectors_an_earlier_one_of_the_run_has(root: Path) -> None:
+    queries = [
+        ("commute", "User commutes by car."),
+        ("food", "User eats no meat."),
+        ("ide", "User likes Vim."),
+    ]
+    with open_index(root) as index:
+        index.shortlist("profile", *queries[0], namespace=None)  # stores the pool's vectors
+    semantic.reset()  # a new run: the encoder's memo is empty, the vectors are stored
+    with open_index(root) as index:
+        statements: list[str] = []
+        index.conn.set_trace_callback(statements.append)
+        found = [index.shortlist("profile", *q, namespace=None) for q in queries]
+        assert _vector_lookups(statements) == 1  # the first shortlist's only
+        semantic.reset()  # the memo lost them: looked up again
+        statements.clear()
+        again = index.shortlist("profile", *queries[0], namespace=None)
+        assert _vector_lookups(statements) == 1
+    semantic.reset()
+    with open_index(root) as index:  # each shortlist of a fresh run alone: the same answers
+        alone = []
+        for q in queries:
+            semantic.reset()
+            alone.append(index.shortlist("profile", *q, namespace=None))
+    assert found == alone
+    assert again == alone[0]
+    assert all(itertools.chain.from_iterable(found))
