@@ -20,6 +20,7 @@ HEADLINES: dict[str, list[tuple[str, str, bool]]] = {
         ("pb F1", "playbook_f1", True),
         ("false pb", "false_playbooks", False),
         ("sup ok", "supersession_ok", True),
+        ("sup wrong", "wrong_supersessions", False),
         ("stale", "stale_left_active", False),
         ("dup", "duplicates_written", False),
         ("unsafe", "_unsafe", False),

@@ -54,6 +54,7 @@ COLUMNS: dict[str, list[Column]] = {
         ("pb F1", _rate("playbook_f1")),
         ("false pb", _int("false_playbooks")),
         ("sup ok", _rate("supersession_ok")),
+        ("sup wrong", _int("wrong_supersessions")),
         ("dup", _int("duplicates_written")),
         ("stale", _int("stale_left_active")),
         ("secrets", _int("secrets_leaked")),

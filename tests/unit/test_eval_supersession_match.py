@@ -68,3 +68,20 @@ def test_a_link_on_a_memory_that_does_not_match_the_item_does_not_count() -> Non
     other = _entry("prof_cccccccc", "User passed the Java exam.", supersedes=(OLD.id,))
     kotlin = _entry("prof_dddddddd", "User's next goal is Kotlin.")
     assert _score([other, kotlin])["sup_ok"] == 0
+
+
+KEPT = SeedMemory(
+    kind="profile", id="prof_keepcat1", slug="pets", body="User has two cats.", created="2026-01-01T00:00:00Z"
+)
+
+
+def test_a_stored_memory_archived_that_no_label_replaces_is_a_wrong_supersession() -> None:
+    unit = Unit(
+        dataset="agent", name="u", categories=("supersession",), steps=[], seed=[OLD, KEPT], gold=GOLD
+    )
+    new = _entry("prof_bbbbbbbb", "User writes Kotlin and no longer Java.", supersedes=(OLD.id, KEPT.id))
+    # the expected replacement is right; archiving the cats is not
+    wrong = score_agent(Outcome(unit=unit, active=[new]))
+    assert (wrong["sup_ok"], wrong["sup_wrong"]) == (1, 1)
+    right = score_agent(Outcome(unit=unit, active=[new, _entry(KEPT.id, KEPT.body)]))
+    assert (right["sup_ok"], right["sup_wrong"]) == (1, 0)
