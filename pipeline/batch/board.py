@@ -98,7 +98,7 @@ class Board:
         #: Units waiting for a change, each on its own condition of the board's lock: a change
         #: by rank r wakes only the waiters after r (what a unit reads never depends on a later
         #: rank), not every waiting unit on every change.
-        self._waiters: dict[threading.Condition, tuple[int, frozenset[int] | None]] = {}
+        self._waiters: dict[threading.Condition, tuple[int, frozenset[int] | None, bool, str | None]] = {}
         self._progress = time.monotonic()  # when an earlier plan last arrived (any rank)
         self.waited_s = 0.0
 
@@ -119,7 +119,7 @@ class Board:
         with self._cond:
             self._candidates[rank] = tuple(candidates)
             self._tick += 1
-            self._wake(rank)
+            self._wake(rank, published=False)
 
     def peek(self, rank: int, scope: tuple[str, str] | None) -> Peek:
         """The memory rank ``rank`` commits into as far as it is known now (no wait): the
@@ -155,19 +155,43 @@ class Board:
             finally:
                 self._waiters.pop(waiter, None)
 
-    def _enlist(self, rank: int | None, on: Collection[int] | None = None) -> threading.Condition:
+    def _enlist(
+        self,
+        rank: int | None,
+        on: Collection[int] | None = None,
+        *,
+        exact: bool = False,
+        namespace: str | None = None,
+    ) -> threading.Condition:
         """A condition to wait on for the changes that concern ``rank`` (None: every change),
-        and of those only the changes by the ranks ``on`` (None: any earlier rank)."""
+        and of those only the changes by the ranks ``on`` (None: any earlier rank). ``exact``:
+        an exact :meth:`fetch` (for ``namespace``) waiting for the earlier ranks to publish."""
         waiter = threading.Condition(self._lock)  # the board's lock
-        self._waiters[waiter] = (-1 if rank is None else rank, None if on is None else frozenset(on))
+        self._waiters[waiter] = (
+            -1 if rank is None else rank,
+            None if on is None else frozenset(on),
+            exact,
+            namespace,
+        )
         return waiter
 
-    def _wake(self, rank: int | None, *, broad: bool = False) -> None:
+    def _wake(self, rank: int | None, *, broad: bool = False, published: bool = True) -> None:
         """Wake the waiters a change by ``rank`` may concern (None: every waiter). ``broad``: a
         change that may move what any later rank reads (memory that was read shrinks or
-        differs), so also the waiters that listen to other ranks only."""
-        for waiter, (after, on) in self._waiters.items():
-            if rank is None or after < 0 or (after > rank and (broad or on is None or rank in on)):
+        differs), so also the waiters that listen to other ranks only. ``published`` False: no
+        rank became published or expected, which an exact fetch waits for (what is published
+        tentatively, candidates and commits do not end its wait). An exact fetch is not woken
+        while the lowest rank still expected is before it and may write into its namespace
+        (it would only find that it still waits)."""
+        lowest = min(self._expected) if self._expected else None
+        for waiter, (after, on, exact, namespace) in self._waiters.items():
+            if rank is None or after < 0:
+                waiter.notify()
+            elif after <= rank or not (broad or on is None or rank in on):
+                continue
+            elif not exact:
+                waiter.notify()
+            elif published and (lowest is None or lowest >= after or not self._may_write(lowest, namespace)):
                 waiter.notify()
 
     def publish_tentative(self, rank: int, delta: Delta) -> None:
@@ -181,7 +205,7 @@ class Board:
             self._tentative.add(rank)
             self._progress = time.monotonic()
             self._tick += 1
-            self._wake(rank)
+            self._wake(rank, published=False)
 
     def taken_now(self, rank: int) -> frozenset[str]:
         """Ids taken as far as known now for rank ``rank``: committed, or written by an earlier
@@ -220,6 +244,7 @@ class Board:
     def advance(self, version: int, delta: Delta, rank: int | None = None) -> None:
         """The committed memory is now at ``version`` (``delta`` applied; by ``rank``'s plan)."""
         with self._cond:
+            was_expected = rank is None or rank in self._expected
             if rank is not None:
                 self._pending.pop(rank, None)
                 self._expected.discard(rank)
@@ -230,7 +255,7 @@ class Board:
             self._version = version
             self._progress = time.monotonic()
             self._tick += 1
-            self._wake(rank)
+            self._wake(rank, published=was_expected)
 
     def _may_write(self, rank: int, namespace: str | None) -> bool:
         """Whether rank ``rank`` may write into ``namespace`` (None: any namespace)."""
@@ -264,7 +289,7 @@ class Board:
                 left = max(self._progress, started) + self._wait_s - time.monotonic()
                 if left <= 0:
                     break
-                waiter = waiter or self._enlist(rank)
+                waiter = waiter or self._enlist(rank, exact=True, namespace=namespace)
                 waiter.wait(left)
             if waiter is not None:
                 self._waiters.pop(waiter, None)

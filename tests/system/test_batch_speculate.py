@@ -212,3 +212,41 @@ def test_speculation_names_its_blockers_only_ranks_whose_candidates_could_enter(
     peek = board.peek(3, SCOPE)
     # rank 0's candidate is unrelated; rank 1's is on the topic; rank 2 is still detecting
     assert spec._blockers("profile", "drink", "User drinks green tea.", list(peek.entries), peek) == {1, 2}
+
+
+def test_an_exact_fetch_is_woken_only_once_every_earlier_rank_has_published(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tentative plans, candidates and commits do not end an exact fetch's wait, nor does a
+    publication while an earlier rank of its namespace is still planning: it is not woken for them."""
+    woken: list[int] = []
+
+    class Counted(threading.Condition):
+        def __init__(self, lock: Any = None) -> None:
+            super().__init__(lock)
+            self.ours = lock is board._lock  # a waiter on the board (not a thread's own events)
+
+        def notify(self, n: int = 1) -> None:
+            if self.ours:
+                woken.append(n)
+            super().notify(n)
+
+    board = Board(Snapshot(entries=(), taken_ids=frozenset()), wait_s=60)
+    monkeypatch.setattr(threading, "Condition", Counted)
+    board.expect([0, 1, 2])
+    got: list[Snapshot] = []
+    fetcher = threading.Thread(target=lambda: got.append(board.fetch(2, SCOPE)[0]), daemon=True)
+    fetcher.start()
+    for _ in range(300):  # until it waits
+        if board._waiters:
+            break
+        threading.Event().wait(0.01)
+    board.declare_candidates(0, [("profile", "editor", "User uses Neovim.")])
+    board.publish_tentative(0, Delta())
+    board.publish(1, Delta())  # rank 0 still planning: the fetch would only wait again
+    board.advance(1, Delta(), 1)
+    fetcher.join(timeout=0.3)
+    assert fetcher.is_alive() and woken == [] and got == []
+    board.publish(0, Delta())
+    fetcher.join(timeout=30)
+    assert not fetcher.is_alive() and len(woken) == 1 and got[0].entries == ()
