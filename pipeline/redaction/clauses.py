@@ -290,8 +290,8 @@ def _clause_value(
         lead, value = _value_of(m.group(0))
         if _TAG.match(value):
             return
-        if value.isalpha() or "://" in value:
-            continue  # a word (every value decided here holds a digit or a symbol), or a URL
+        if value.isalpha() or "://" in value or m.group(0).startswith("data:"):
+            continue  # a word (every value decided here holds a digit or a symbol), a URL, a data URI
         link = _link_before(text, start, m.start() + lead)
         if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip():
             if _password_like(value, strict=True) and not is_placeholder(value):

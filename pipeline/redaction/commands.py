@@ -1,7 +1,7 @@
 """Command lines that carry a secret: a password given to a client's flag (``mysql -p'…'``,
 ``sshpass -p``, ``docker login -p``, ``redis-cli -a``), a one-time code given to its flag
-(``--token-code``), and ``set NAME value`` (fish, and tools' ``config set`` sub-commands) under a
-secret's name."""
+(``--token-code``), an API key as ``curl -u``'s user name, and ``set NAME value`` (fish, and
+tools' ``config set`` sub-commands) under a secret's name."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.redaction.structure import _occurrences, _plausible_value, name_strength
-from memscribe.redaction.values import is_placeholder
+from memscribe.redaction.values import is_placeholder, not_a_secret
 
 #: Command-line tools that take a password as a flag value: ``mysql -pSECRET`` (glued, or
 #: quoted: ``-p'…'``), ``sshpass -p SECRET``, ``docker login -p SECRET``, ``redis-cli -a SECRET``.
@@ -55,3 +55,16 @@ def find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
             group = "qv" if named.group("q") else "v"
             if strength is not None and _plausible_value(named.group(group), strength, quoted=group == "qv"):
                 yield named.span(group)
+
+
+#: An API key given as the user name with an empty password (``curl -u sk_…:``, Stripe's way).
+_KEY_USER = re.compile(r"-(?:u|-user)[ \t]+['\"]?(?P<v>(?=[A-Za-z_]*\d)[A-Za-z0-9_]{20,}):(?=['\"]?(?:\s|$))")
+#: Prefilter hints of :func:`find_key_users`.
+KEY_USER_HINTS = ("-u", "--user")
+
+
+def find_key_users(text: str) -> Iterator[tuple[int, int]]:
+    """The key in ``-u <key>:`` (a user name that is a key, the password left empty)."""
+    for m in _KEY_USER.finditer(text):
+        if (m.start() == 0 or text[m.start() - 1].isspace()) and not not_a_secret(m.group("v")):
+            yield m.span("v")

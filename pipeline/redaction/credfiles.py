@@ -162,15 +162,17 @@ def _decodes_to_url_password(value: str) -> bool:
 
 #: A command that hashes or obscures the password it is given as an argument: ``rclone
 #: obscure``, ``openssl passwd [-6]``, ``mkpasswd [-m sha-512]``, ``caddy hash-password
-#: --plaintext``, ``htpasswd -nb user`` / ``-b file user``, ``doveadm pw -p``.
+#: --plaintext``, ``htpasswd -nb user`` / ``-b file user``, ``doveadm pw -p``, ``wpa_passphrase
+#: <ssid>`` (which prints the derived PSK in a ``network={…}`` block).
 _HASH_COMMAND = re.compile(
     r"\b(?:rclone[ \t]+obscure|openssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|crypt|stdin))*|"
     r"mkpasswd(?:[ \t]+(?:-m|--method)[ \t=]+\S+|[ \t]+-s)*|caddy[ \t]+hash-password(?:[ \t]+--plaintext)?|"
-    r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+[^\s'\";|&]+){1,2}|doveadm[ \t]+pw(?:[ \t]+-s[ \t]+\S+)?[ \t]+-p)"
+    r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+[^\s'\";|&]+){1,2}|doveadm[ \t]+pw(?:[ \t]+-s[ \t]+\S+)?[ \t]+-p|"
+    r"wpa_passphrase[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\";|&]+))"
     r"[ \t]+(?:(?P<q>['\"])(?P<qv>[^'\"\n]{4,128})(?P=q)|(?P<v>[^\s'\";|&]{4,128}))"
 )
 #: Prefilter hints of :func:`find_hashed_passwords`.
-HASH_COMMAND_HINTS = ("rclone", "openssl", "mkpasswd", "caddy", "htpasswd", "doveadm")
+HASH_COMMAND_HINTS = ("rclone", "openssl", "mkpasswd", "caddy", "htpasswd", "doveadm", "wpa_passphrase")
 #: The output of such a command: one token alone on its line (a hash, an obscured password).
 _OUTPUT_LINE = re.compile(r"[ \t]*(?P<v>[^\s'\"`]{16,512})[ \t]*(?:\n|$)")
 _OUTPUT_LINES = 4
@@ -211,11 +213,18 @@ _ARG = re.compile(r"'(?P<sq>[^'\n]*)'|\"(?P<dq>[^\"\n]*)\"|(?P<bare>[^\s'\";|&<>
 PRINTF_HINTS = ("printf",)
 
 
+#: Where a ``printf`` writes: ``> config/master.key``.
+_REDIRECT = re.compile(r"[ \t]*>>?[ \t]*['\"]?(?:[^\s'\";|&]*/)?(?P<file>[^\s/'\";|&]+)")
+
+
 def find_printf_values(text: str) -> Iterator[tuple[int, int]]:
     """The argument that fills a ``%s`` named as a secret in a ``printf`` format
-    (``printf 'CF_API_TOKEN=%s\\n' '…' > .env``)."""
+    (``printf 'CF_API_TOKEN=%s\\n' '…' > .env``), or the single field of a format written to a
+    file named as one (``printf '%s' '…' > config/master.key``)."""
     for m in _PRINTF.finditer(text):
         names = [f.group("name") or "" for f in _FIELD.finditer(m.group("fmt"))]
+        if names == [""] and (target := _REDIRECT.match(text, m.end())) is not None:
+            names = [target.group("file").strip(".")]
         args = list(_ARG.finditer(text, m.start("args"), m.end("args")))
         for name, arg in zip(names, args, strict=False):
             strength = name_strength(name) if name else None

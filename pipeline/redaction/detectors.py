@@ -7,7 +7,7 @@ import re
 from memscribe.redaction.base import Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
-from memscribe.redaction.commands import OTP_FLAG_HINTS, find_cli_passwords
+from memscribe.redaction.commands import KEY_USER_HINTS, OTP_FLAG_HINTS, find_cli_passwords, find_key_users
 from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
 from memscribe.redaction.configs import find_config_values
 from memscribe.redaction.credfiles import (
@@ -34,7 +34,13 @@ from memscribe.redaction.prose import (
     _find_prose_passwords,
     _find_value_lines,
 )
-from memscribe.redaction.providers import _PROVIDERS, MAILGUN_HINTS, find_mailgun_keys
+from memscribe.redaction.providers import (
+    _PROVIDERS,
+    LIVE_KEY_HINTS,
+    MAILGUN_HINTS,
+    find_live_keys,
+    find_mailgun_keys,
+)
 from memscribe.redaction.structure import (
     _AUTH_HEADER,
     _AWS_SECRET,
@@ -98,6 +104,7 @@ _CONTEXT_HINTS = ("secret", "token", "pass", "pw", "api", "credential", "private
 def _build_detectors() -> tuple[Detector, ...]:
     dets = [_re(name, rx, hints=hints, boundary=True, strict_value=True) for name, rx, hints in _PROVIDERS]
     dets.append(Detector("mailgun_key", find_mailgun_keys, MAILGUN_HINTS))
+    dets.append(Detector("live_secret_key", find_live_keys, LIVE_KEY_HINTS))
     dets += [
         _re("private_key", _PRIVATE_KEY, re.DOTALL, check=False, prefilter=("private key",)),
         Detector("private_key", _find_encoded_private_keys, ("ls0tls1crudjt",)),
@@ -107,6 +114,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("url_password", find_url_credentials, _URL_HINTS),
         _re("conn_string_password", _CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
         _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user")),
+        Detector("basic_auth", find_key_users, KEY_USER_HINTS),
         _re("auth_header", _AUTH_HEADER, group="v", ihints=("authorization",)),
         _re("auth_header", _AUTH_HEADER, group="bare", ihints=("authorization",)),
         _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS, strict_value=True),

@@ -318,8 +318,39 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             continue
         prev_start = text.rfind("\n", 0, prev_end) + 1
         prev = MASK_RE.sub("", text[prev_start:prev_end])
+        if _like_items(prev, value) or _prints_an_id(prev, value):
+            continue
         if (_SECRET_CONTEXT.search(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
             yield m.span("v")
+
+
+_PUNCTUATION = re.compile(r"[^A-Za-z0-9]+")
+
+
+def _like_items(prev: str, value: str) -> bool:
+    """True when the line before is one token of the same punctuation as ``value``
+    (``poetry.lock:generic-api-key:812`` then ``go.sum:generic-api-key:41``): items of a list,
+    not a value and the name it follows."""
+    item = prev.strip()
+    return (
+        bool(item)
+        and not _SPACE_IN.search(item)
+        and not item.endswith((":", "=", "："))
+        and _PUNCTUATION.findall(item) == _PUNCTUATION.findall(value)
+    )
+
+
+_SPACE_IN = re.compile(r"\s")
+#: A command that prints the id of what it starts (a detached container).
+_STARTS_DETACHED = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|create)\b.*?[ \t](?:-d|--detach)\b"
+)
+_CONTAINER_ID = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _prints_an_id(prev: str, value: str) -> bool:
+    """True when the line before starts a detached container and ``value`` is its id."""
+    return _CONTAINER_ID.match(value) is not None and _STARTS_DETACHED.search(prev) is not None
 
 
 #: ``key`` as a word (``a new key``, ``master.key``, ``API key``), and words that make a key
@@ -343,7 +374,7 @@ def _introduces_a_key(line: str) -> bool:
 #: After a secret's name on a command line: the rest of the name, then its value, quoted or
 #: bare (``--requirepass 'FMkQ…'``, ``PASSWORD=…``).
 _NAMED_VALUE = re.compile(
-    r"[\w.-]*['\"]?(?:[ \t]*[=:][ \t]*|[ \t]+)(?:(?P<q>['\"])(?P<qv>[^'\"\s]{6,})(?P=q)|(?P<v>[^\s'\"]{6,}))"
+    r"[\w.-]*['\"]?(?:[ \t]*(?P<op>[=:])[ \t]*|[ \t]+)(?:(?P<q>['\"])(?P<qv>[^'\"\s]{6,})(?P=q)|(?P<v>[^\s'\"]{6,}))"
 )
 
 
@@ -353,8 +384,16 @@ def _gives_its_value(line: str) -> bool:
     container id), not the value the line named (``heroku config:get API_TOKEN``)."""
     found = False
     for ctx in _SECRET_CONTEXT.finditer(line):
+        if _in_reference(line, ctx.start()) or _COUNT_AFTER.match(line, ctx.end()):
+            continue  # ``$ANTHROPIC_API_KEY``: the secret used by its variable, not named;
+            # ``"max_tokens":16``: a count
         m = _NAMED_VALUE.match(line, ctx.end())
         value = (m.group("qv") or m.group("v")) if m is not None else ""
+        if m is not None and m.group("op") == ":" and _VARIABLE.match(value):
+            # ``-H "x-api-key: $ANTHROPIC_API_KEY"``: sent by reference, and what follows is the
+            # server's answer (``-e DB_PASSWORD=$DB_PASSWORD``: a process given it may print it)
+            found = True
+            continue
         if (
             not value
             or is_placeholder(value)
@@ -363,6 +402,19 @@ def _gives_its_value(line: str) -> bool:
             return False
         found = True
     return found
+
+
+#: The rest of a name, then a small number as its value.
+_COUNT_AFTER = re.compile(r"[\w.-]*['\"]?[ \t]*[=:][ \t]*\d{1,6}(?![\w.])")
+_VARIABLE = re.compile(r"^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$")
+
+
+def _in_reference(line: str, at: int) -> bool:
+    """True when ``at`` falls inside a ``$NAME`` / ``${NAME}`` variable reference."""
+    start = at
+    while start > 0 and (line[start - 1].isalnum() or line[start - 1] == "_"):
+        start -= 1
+    return line[start - 1 : start] == "$" or line[max(0, start - 2) : start] == "${"
 
 
 def _find_pasted(text: str) -> Iterator[tuple[int, int]]:

@@ -59,8 +59,8 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     ),
     (
         "stripe_key",
-        r"(?:sk|rk)_(?:live|prod)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{32,}",
-        ("_live_", "_prod_", "whsec_"),
+        r"(?:sk|rk)_(?:live|prod|test)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{32,}",
+        ("_live_", "_prod_", "k_test_", "whsec_"),
     ),
     ("huggingface_token", r"(?:hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z]{34})" + _E, ("hf_", "api_org_")),
     ("npm_token", r"npm_[A-Za-z0-9]{36}" + _E, ("npm_",)),
@@ -77,7 +77,7 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     (
         "webhook_url",
         r"https://(?:(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_-]{30,}"
-        r"|[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/-]{40,}"
+        r"|[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,}"
         r"|hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,})",
         ("discord", ".webhook.office.com", "hooks.zapier.com"),
     ),
@@ -169,3 +169,27 @@ def find_mailgun_keys(text: str) -> Iterator[tuple[int, int]]:
             continue
         if not not_a_secret(text[start : m.end()]):
             yield start, m.end()
+
+
+#: The live-mode secret key convention Stripe set and others follow (``cb_live_…``,
+#: ``sk_live_…``), from its prefix; a publishable key (``pk_live_…``) and a Checkout session's id
+#: (``cs_live_…``) are public.
+_LIVE_KEY = re.compile(r"(?!pk_|cs_)[a-z]{2,6}_live_[A-Za-z0-9]{24,}" + _E)
+#: Prefilter hints of :func:`find_live_keys`.
+LIVE_KEY_HINTS = ("_live_",)
+
+
+def find_live_keys(text: str) -> Iterator[tuple[int, int]]:
+    """``<prefix>_live_<24+ letters and digits>``, found from each ``_live_`` back to its prefix."""
+    at = text.find("_live_")
+    while at >= 0:
+        start = at
+        while start > 0 and at - start < 6 and "a" <= text[start - 1] <= "z":
+            start -= 1
+        if text.startswith(("sk_", "rk_"), start) or not _left_boundary(text, start):
+            at = text.find("_live_", at + 6)
+            continue  # Stripe's own keys: its detector names them
+        m = _LIVE_KEY.match(text, start)
+        if m is not None and not not_a_secret(m.group(0)):
+            yield m.span()
+        at = text.find("_live_", at + 6)

@@ -45,12 +45,12 @@ _URL_CREDS = (
 _CONN_PASSWORD = r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<v>[^;'\"\n]{1,256}?)\s*(?=;)"
 _CURL_USER = r"(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?(?P<v>[^\s'\"]+)"
 _AUTH_HEADER = (
-    r"(?i)\b(?:proxy-)?authorization\s*[:=]\s*['\"]?(?:(?:bearer|basic|token|digest|bot|apikey)\s+"
+    r"(?i)\b(?:proxy-)?authorization(?:\\?['\"])?\s*[:=]\s*(?:\\?['\"])?(?:(?:bearer|basic|token|digest|bot|apikey)\s+"
     r"(?P<v>[A-Za-z0-9._~+/=:-]+)|(?P<bare>[^\s'\"]{12,}))"
 )
 _KEY_HEADER = (
     r"(?i)\b(?:x-api-key|x-auth-token|x-access-token|api-key|apikey|private-token|x-goog-api-key|"
-    r"x-functions-key|ocp-apim-subscription-key)\s*:\s*['\"]?(?P<v>[^\s'\",;]+)"
+    r"x-functions-key|ocp-apim-subscription-key)(?:\\?['\"])?\s*:\s*(?:\\?['\"])?(?P<v>[^\s'\",;\\]+)"
 )
 _KEY_HEADER_HINTS = ("api-key", "apikey", "-token", "-key")
 _AZURE_STORAGE = r"(?i)\bAccountKey\s*=\s*(?P<v>[A-Za-z0-9+/]{40,}={0,2})"
@@ -80,7 +80,7 @@ def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
 _STRONG_WORDS = frozenset(
     {
         "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "tokens",
-        "pat", "credential", "credentials", "apikey", "auth", "cred", "creds",
+        "pat", "credential", "credentials", "apikey", "auth", "cred", "creds", "psk",
         # the same words in other languages' identifiers
         "passwort", "kennwort", "wachtwoord", "contrasena", "contraseña", "senha", "passe", "haslo",
         "hasło", "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode",
@@ -260,7 +260,7 @@ def _generated_with_spaces(v: str) -> bool:
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
 _NAME_HINTS = (
-    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "wort", "senha", "contrase", "haslo", "hasło",
+    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
 )  # fmt: skip

@@ -87,3 +87,63 @@ def test_a_quoted_private_key_keeps_its_own_type() -> None:
     text = f'private_key = "-----BEGIN RSA PRIVATE KEY-----\\n{body}\\n-----END RSA PRIVATE KEY-----\\n"'
     found = find_secrets(text)
     assert [f.type for f in found] == ["private_key"]
+
+
+# --------------------------------------------------------------------------- headers, keys, outputs
+
+#: (text, the secret it holds): each was readable at 848b090.
+_MASKED_2 = [
+    (
+        '{"headers":{"Content-Type":"application/json","Authorization":"Basic dXNlcjpXR3JwT3JQUFdCZ2FZ"}}',
+        "dXNlcjpXR3JwT3JQUFdCZ2FZ",
+    ),
+    ('"{\\"Authorization\\":\\"Bearer q7Lm2Xv9Rk4Tn8Wp3Zs6\\"}"', "q7Lm2Xv9Rk4Tn8Wp3Zs6"),
+    ('{"x-api-key":"k9v2m7q4x8z1p6r3t5w0"}', "k9v2m7q4x8z1p6r3t5w0"),
+    (
+        "curl https://api.example.com/v1/charges -u cb_9f8e7d6c5b4a3f2e1d0c9b8a7: -d amount=5",
+        "cb_9f8e7d6c5b4a3f2e1d0c9b8a7",
+    ),
+    ("STRIPE=sk_test_51Hq8ZkL2mNv4Rt7Xp9Wc3Yb6Jd1Gf5Ks8", "sk_test_51Hq8ZkL2mNv4Rt7Xp9Wc3Yb6Jd1Gf5Ks8"),
+    ('{"token_seen":"cb_live_Q7mZ2kLx9Vp4Rt8Wn3Yc6Jd1"}', "cb_live_Q7mZ2kLx9Vp4Rt8Wn3Yc6Jd1"),
+    (
+        "webhook: https://acme.webhook.office.com/webhookb2/0a1b2c3d-1111-2222-3333-444455556666@"
+        "7e8f9a0b-1111-2222-3333-444455556666/IncomingWebhook/aa22d445c208ca1c138c1ed595aaf95c/"
+        "23c420c6-ad32-44d8-b57b-d2d2e5b27a64/V2w9IXHBMNCxrv1cs_snyPlInVpaWBid",
+        "https://acme.webhook.office.com/webhookb2/0a1b2c3d-1111-2222-3333-444455556666@"
+        "7e8f9a0b-1111-2222-3333-444455556666/IncomingWebhook/aa22d445c208ca1c138c1ed595aaf95c/"
+        "23c420c6-ad32-44d8-b57b-d2d2e5b27a64/V2w9IXHBMNCxrv1cs_snyPlInVpaWBid",
+    ),
+    ("wpa_passphrase cabin-ap 'mossKettle77' | grep -v '#psk'", "mossKettle77"),
+    (
+        'network={\n\tssid="cabin-ap"\n\tpsk=5e1c0a9b7d3f2e4a6c8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a0c1b3d5f7e9a\n}',
+        "5e1c0a9b7d3f2e4a6c8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a0c1b3d5f7e9a",
+    ),
+    (
+        "printf '%s' '3f9a7c1e5b2d8f4a6c0e9b7d1a3f5c8e' > config/master.key",
+        "3f9a7c1e5b2d8f4a6c0e9b7d1a3f5c8e",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), _MASKED_2, ids=[s[:40] for _, s in _MASKED_2])
+def test_header_key_and_command_forms_are_masked(text: str, secret: str) -> None:
+    assert secret in _found(text)
+
+
+_CONTAINER = "7c2e9a4f1b8d3e6a0c5f2b9d4e7a1c8f3b6d0e9a2c5f8b1d4e7a0c3f6b9d2e5a"
+_KEPT_2 = [
+    "pk_live_51Hq8ZkL2mNv4Rt7Xp9Wc3Yb6Jd1",
+    "https://checkout.example.com/c/pay/cs_live_a1Q7mZ2kLx9Vp4Rt8Wn3Yc6Jd1Gf5Ks8",
+    "curl -u admin: https://intranet.example/",
+    'README.md:1  generic-api-key  export const LOGO = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAA"',
+    "7 .gitleaksignore\npoetry.lock:generic-api-key:812\ngo.sum:generic-api-key:41\n",
+    f"Tool (bash): docker run -d --name vault -e ADMIN_TOKEN -p 8443:80 vaultwarden/server\n{_CONTAINER}\n",
+    'Tool (bash): curl -s https://api.example.com/v1/messages -H "x-api-key: $EXAMPLE_API_KEY" '
+    "-d '{\"max_tokens\":16}' | jq -r .id\nmsg_01Zq7Lm2Xv9Rk4Tn8Wp3Zs6\n",
+    "printf '%s\\n' 'hello world 2024' > notes.txt",
+]
+
+
+@pytest.mark.parametrize("text", _KEPT_2)
+def test_ids_lists_and_outputs_are_kept(text: str) -> None:
+    assert _found(text) == []
