@@ -41,6 +41,9 @@ def test_what_we_have_or_are_is_kept_as_said(text: str, body: str, conversation:
         "we went to the coast",  # what we did, not what we have or are
         "we think it's fine",
         "we have it",  # points back into the conversation
+        "we're a friendly bunch here",  # talk about the group: nothing counted
+        "we have a strict policy regarding CI/CD pipelines",
+        "We're working on designing a performance dashboard",  # an activity, not a state
     ],
 )
 def test_what_we_do_or_the_task_state_is_not(text: str) -> None:

@@ -117,11 +117,24 @@ _WE_NOW = re.compile(
 )
 
 
+#: A counted value in what "we" have or are: a number or "only" ("two dogs", "only a two-zone hob").
+#: Without one it is talk about the group ("we're a friendly bunch", "we have an amazing team",
+#: "we have a strict policy on CI/CD"), which a household states rarely and a team's mentor often.
+_WE_VALUE = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of|single|only)\b",
+    re.I,
+)
+
+
 def _we_statement(clause: str, aux: str, rest: str) -> Fact | None:
     """Who "we" are (a household, a team) is the speaker's to say: a clause saying what "we" have
     or are ("we only have a two-zone induction hob", "we're a Kubernetes shop") is kept in the
     user's words; what "we" do or think is not (the shaped team rules cover "we use …")."""
     if not _WE_HAVE_OR_ARE.match(f"{aux} {rest}".strip()) or _WE_NOW.search(rest):
+        return None
+    if re.match(r"(?:'re|’re|are)\s+(?:\w+\s+)?\w+ing\b", f"{aux} {rest}".strip(), re.I):
+        return None  # "we're working on …": an activity, not a state
+    if not _WE_VALUE.search(f" {rest}"):
         return None
     if (
         _PLAIN_ANAPHOR_END.search(rest)
