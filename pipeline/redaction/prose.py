@@ -303,13 +303,15 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
         lines = (m for start in sorted(after) if (m := _VALUE_LINE.match(text, start)) is not None)
     for m in lines:
         value = m.group("v")
-        if "=" in value.rstrip("=") or "://" in value or is_benign_shape(value):
+        uuid = _UUID_LINE.match(value) is not None
+        if "=" in value.rstrip("=") or "://" in value or (is_benign_shape(value) and not uuid):
             continue  # an assignment or a URL (their own detectors decide), or a content hash
         head, colon, tail = value.partition(":")
         if colon and _LABEL.match(head) and (_names_an_id(head) or is_benign_shape(tail)):
             continue  # ``RequestId:60f4…`` (an Azure error's lines): an identifier, labelled
         if not (
-            _looks_random(value.strip(".~-/="), min_len=16, bits=HIGH_ENTROPY_BITS)
+            uuid
+            or _looks_random(value.strip(".~-/="), min_len=16, bits=HIGH_ENTROPY_BITS)
             or _password_like(value, strict=True)
         ):
             continue
@@ -318,10 +320,23 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             continue
         prev_start = text.rfind("\n", 0, prev_end) + 1
         prev = MASK_RE.sub("", text[prev_start:prev_end])
+        if uuid and not _asks_a_token(prev):
+            continue  # a UUID is an id, unless the command before asks for a token or secret
         if _like_items(prev, value) or _prints_an_id(prev, value):
             continue
         if (_SECRET_CONTEXT.search(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
             yield m.span("v")
+
+
+_UUID_LINE = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+_TOKEN_ASKED = re.compile(r"(?i)(?<![a-z])(?:[a-z]+[-_])?(?:token|secret|api[-_]?key|password)(?![a-z_-])")
+_ID_WORD = re.compile(r"(?i)(?<![a-z])(?:ids?|uuid|guid|request|trace|correlation)(?![a-z])")
+
+
+def _asks_a_token(prev: str) -> bool:
+    """True when the line before a UUID names a token, secret, API key or password as a word
+    of its own (``jq -r '."setup-token"'``, ``heroku auth:token``) and no identifier."""
+    return _TOKEN_ASKED.search(prev) is not None and _ID_WORD.search(prev) is None
 
 
 _PUNCTUATION = re.compile(r"[^A-Za-z0-9]+")

@@ -147,3 +147,24 @@ _KEPT_2 = [
 @pytest.mark.parametrize("text", _KEPT_2)
 def test_ids_lists_and_outputs_are_kept(text: str) -> None:
     assert _found(text) == []
+
+
+# --------------------------------------------------------------------------- a UUID asked for as a token
+
+
+def test_a_uuid_printed_for_a_token_is_masked() -> None:
+    value = "6c1f0e2a-93b4-4d7e-a5c8-0f2b9e41d7a3"
+    text = f"Tool (bash): curl -s http://localhost:3000/api/session/properties | jq -r '.\"setup-token\"'\n{value}\n"
+    assert _found(text) == [value]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "curl -s https://api.example.com/v1/tokens | jq -r '.[0].id'",  # a token's id
+        "aws sts get-caller-identity --query Account  # request id below",
+        "uuidgen",
+    ],
+)
+def test_a_uuid_after_other_commands_is_kept(command: str) -> None:
+    assert _found(f"Tool (bash): {command}\n6c1f0e2a-93b4-4d7e-a5c8-0f2b9e41d7a3\n") == []
