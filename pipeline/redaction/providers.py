@@ -59,8 +59,8 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     ),
     (
         "stripe_key",
-        r"(?:sk|rk)_(?:live|prod|test)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{32,}",
-        ("_live_", "_prod_", "k_test_", "whsec_"),
+        r"(?:sk|rk)_(?:live|prod)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{32,}",
+        ("_live_", "_prod_", "whsec_"),
     ),
     ("huggingface_token", r"(?:hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z]{34})" + _E, ("hf_", "api_org_")),
     ("npm_token", r"npm_[A-Za-z0-9]{36}" + _E, ("npm_",)),
@@ -177,6 +177,23 @@ def find_mailgun_keys(text: str) -> Iterator[tuple[int, int]]:
 _LIVE_KEY = re.compile(r"(?!pk_|cs_)[a-z]{2,6}_live_[A-Za-z0-9]{24,}" + _E)
 #: Prefilter hints of :func:`find_live_keys`.
 LIVE_KEY_HINTS = ("_live_",)
+
+
+#: Stripe's test-mode secret and restricted keys (gitleaks' rule has them).
+_TEST_KEY = re.compile(r"[sr]k_test_[A-Za-z0-9]{20,}" + _E)
+#: Prefilter hints of :func:`find_test_keys`.
+TEST_KEY_HINTS = ("k_test_",)
+
+
+def find_test_keys(text: str) -> Iterator[tuple[int, int]]:
+    """``sk_test_…`` / ``rk_test_…``, found from each ``k_test_``."""
+    at = text.find("k_test_")
+    while at >= 0:
+        start = at - 1
+        if start >= 0 and _left_boundary(text, start) and (m := _TEST_KEY.match(text, start)) is not None:
+            if not not_a_secret(m.group(0)):
+                yield m.span()
+        at = text.find("k_test_", at + 7)
 
 
 def find_live_keys(text: str) -> Iterator[tuple[int, int]]:

@@ -168,3 +168,18 @@ def test_a_uuid_printed_for_a_token_is_masked() -> None:
 )
 def test_a_uuid_after_other_commands_is_kept(command: str) -> None:
     assert _found(f"Tool (bash): {command}\n6c1f0e2a-93b4-4d7e-a5c8-0f2b9e41d7a3\n") == []
+
+
+def test_later_key_shapes_leave_the_names_other_detectors_gave() -> None:
+    """The test-key and live-key shapes rank last: a span another detector finds keeps its name,
+    so recorded prompts that hold its mask do not change."""
+    text = (
+        "STRIPE_SECRET_KEY=sk_test_51Hq8ZkL2mNv4Rt7Xp9Wc3Yb6Jd1Gf5Ks8\n"
+        "curl -H 'Authorization: Bearer kd_live_9xQ4mT7vR2pL8sW1zN6cY3bH' https://api.example.com\n"
+        "hint: cb_live_Q7mZ2kLx9Vp4Rt8Wn3Yc6Jd1 was rejected\n"
+    )
+    assert [(f.type, text[f.start : f.end][:8]) for f in find_secrets(text)] == [
+        ("secret_assignment", "sk_test_"),
+        ("auth_header", "kd_live_"),
+        ("live_secret_key", "cb_live_"),
+    ]
