@@ -21,3 +21,12 @@ def make_transcript(
         for i, (role, text) in enumerate(turns)
     )
     return Transcript(source="t.txt", format="text", turns=built, injected_memories=injected)
+
+
+def embedded_profile_bodies(text: str, *, conversation: bool = False) -> list[str]:
+    """The bodies the embedded model reads as profiles from one user turn holding ``text``
+    (``conversation``: a chat, not a working session)."""
+    from memscribe.model.embedded.profiles import profiles_from_turn
+
+    turn = Turn(index=0, role="user", text=text, source=SourcePos(file="-", line=1))
+    return [c.body for c in profiles_from_turn(turn, correction_turn=False, conversation=conversation)]

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.model.embedded.profiles import profiles_from_turn
-from memscribe.schemas.transcript import SourcePos, Turn
-
-
-def _bodies(text: str, *, conversation: bool) -> list[str]:
-    turn = Turn(index=0, role="user", text=text, source=SourcePos(file="-", line=1))
-    return [c.body for c in profiles_from_turn(turn, correction_turn=False, conversation=conversation)]
+from tests.support.turns import embedded_profile_bodies as _bodies
 
 
 @pytest.mark.parametrize("conversation", [False, True])
