@@ -160,3 +160,10 @@ def document(rng: random.Random, shapes: int = 12, benign: int = 24) -> tuple[st
             )
         text += block + "\n"
     return text, labels
+
+
+def found(text: str) -> list[str]:
+    """The spans of ``text`` that :func:`memscribe.redaction.find_secrets` reports, as strings."""
+    from memscribe.redaction import find_secrets
+
+    return [text[f.start : f.end] for f in find_secrets(text)]

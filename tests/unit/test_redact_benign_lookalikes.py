@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from memscribe.redaction import find_secrets, name_strength
+from tests.support.secret_shapes import found as _found
 
 _RNG = random.Random(20261202)
 _B62 = string.ascii_letters + string.digits
@@ -18,10 +19,6 @@ _B62 = string.ascii_letters + string.digits
 
 def _token(n: int, alphabet: str = _B62) -> str:
     return "".join(_RNG.choice(alphabet) for _ in range(n))
-
-
-def _found(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in find_secrets(text)]
 
 
 @pytest.mark.parametrize(

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.redaction import find_secrets
 from memscribe.redaction.clauses import clause_secrets
-
-
-def _found(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in find_secrets(text)]
+from tests.support.secret_shapes import found as _found
 
 
 def _clause(text: str) -> list[str]:

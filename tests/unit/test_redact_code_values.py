@@ -9,7 +9,8 @@ import string
 
 import pytest
 
-from memscribe.redaction import find_secrets, is_placeholder
+from memscribe.redaction import is_placeholder
+from tests.support.secret_shapes import found as _found
 
 _RNG = random.Random(20261202_12)
 _B62 = string.ascii_letters + string.digits
@@ -17,10 +18,6 @@ _B62 = string.ascii_letters + string.digits
 
 def _token(n: int = 40) -> str:
     return "".join(_RNG.choice(_B62) for _ in range(n))
-
-
-def _found(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in find_secrets(text)]
 
 
 #: (a benign line with ``{v}`` standing for the kept value, that value): a line of the same

@@ -11,7 +11,7 @@ import string
 
 import pytest
 
-from memscribe.redaction import find_secrets
+from tests.support.secret_shapes import found as _found
 
 _RNG = random.Random(2026_12_02_3)
 _B62 = string.ascii_letters + string.digits
@@ -20,10 +20,6 @@ _CRYPT64 = "./" + _B62
 
 def _token(n: int, alphabet: str = _B62) -> str:
     return "".join(_RNG.choice(alphabet) for _ in range(n))
-
-
-def _found(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in find_secrets(text)]
 
 
 _SHA512 = f"$6${_token(16, _CRYPT64)}${_token(86, _CRYPT64)}"

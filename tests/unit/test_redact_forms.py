@@ -9,11 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memscribe.redaction import find_secrets, is_placeholder
-
-
-def _found(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in find_secrets(text)]
-
+from tests.support.secret_shapes import found as _found
 
 #: (text, the secret it holds): each was readable at f8eb7b7.
 _MASKED = [

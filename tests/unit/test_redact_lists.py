@@ -4,12 +4,8 @@ beside a look-alike of the same shape that is kept. The values are made up for t
 
 from __future__ import annotations
 
-from memscribe.redaction import find_secrets
 from memscribe.redaction.lists import find_recovery_codes, find_table_cells
-
-
-def _found(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in find_secrets(text)]
+from tests.support.secret_shapes import found as _found
 
 
 def _codes(text: str) -> list[str]:

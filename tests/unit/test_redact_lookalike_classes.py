@@ -11,6 +11,7 @@ import string
 import pytest
 
 from memscribe.redaction import find_secrets, shannon_entropy
+from tests.support.secret_shapes import found as _found
 
 _RNG = random.Random(20261202_12)
 _B62 = string.ascii_letters + string.digits
@@ -19,10 +20,6 @@ _HEX = "0123456789abcdef"
 
 def _token(n: int, alphabet: str = _B62) -> str:
     return "".join(_RNG.choice(alphabet) for _ in range(n))
-
-
-def _found(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in find_secrets(text)]
 
 
 # --------------------------------------------------------------------------- IBANs marked test
