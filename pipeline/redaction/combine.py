@@ -37,10 +37,11 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
     """:func:`active_detectors` of each of ``texts`` (a transcript's), from one look-up pass per
     distinct hint over the transcript (a span of texts of about :data:`_SPAN_CHARS` at a time)
     instead of one per hint per text: each occurrence found marks its text (then the search
-    moves on to the next text), so a text costs nothing for the hints it lacks. The same
+    moves on to the next text), so a text costs nothing for the hints it lacks; and a hint
+    absent from the span's vocabulary (:func:`_vocabulary`) is not looked for at all. The same
     detectors, in the same order, as asking text by text: a text's detectors are those without
-    hints and those with a hint it holds (case-folded)."""
-    plan = _plans(detectors)[0]
+    hints and those with a hint it holds (case-folded, or as written for ``exact`` hints)."""
+    full, ascii_only = _plans(detectors)
     on: list[int] = []
     start = 0
     while start < len(texts):
@@ -48,9 +49,9 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
         while end < len(texts) and (end == start or size + len(texts[end]) < _SPAN_CHARS):
             size += len(texts[end]) + 1
             end += 1
-        on += _hint_masks(texts[start:end], plan)
+        on += _hint_masks(texts[start:end], full, ascii_only)
         start = end
-    entries = plan[2]
+    entries = full[2]
     lists: dict[int, Ranked] = {}
     out: list[Ranked] = []
     for mask in on:
@@ -61,29 +62,46 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
     return out
 
 
-def _hint_masks(texts: Sequence[str], plan: _Plan) -> list[int]:
-    """The bits of ``plan``'s detectors that can fire on each of ``texts``."""
+def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[int]:
+    """The bits of the detectors (``full``'s; ``ascii_only``'s for an ASCII span) that can fire
+    on each of ``texts``."""
     raw = "\x00".join(texts)  # no hint holds NUL: no match spans two texts
+    raw_starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     if raw.isascii():  # case-folding keeps every length: the offsets are the texts' own
-        joined = raw.casefold()
-        lengths = [len(t) for t in texts]
+        joined, starts, plan = raw.casefold(), raw_starts, ascii_only
     else:
         folded = [t.casefold() for t in texts]
         joined = "\x00".join(folded)
-        lengths = [len(f) for f in folded]
-    starts = list(itertools.accumulate((n + 1 for n in lengths[:-1]), initial=0))
+        starts = list(itertools.accumulate((len(f) + 1 for f in folded[:-1]), initial=0))
+        plan = full
+        del folded
     always, hint_bits, _ = plan
     last = len(texts) - 1
     on = [always] * len(texts)
-    for hint, bits in hint_bits:
-        at = joined.find(hint)
+    vocab = _vocabulary(joined)
+    for hint, bits, cased, pieces in hint_bits:
+        if vocab is not None and not all(piece in vocab for piece in pieces):
+            continue  # a piece of it is in no word of the span, so it is not in the span
+        hay, at_starts = (raw, raw_starts) if cased else (joined, starts)
+        at = hay.find(hint)
         while at >= 0:
-            i = bisect.bisect_right(starts, at) - 1
+            i = bisect.bisect_right(at_starts, at) - 1
             on[i] |= bits
             if i == last:
                 break
-            at = joined.find(hint, starts[i + 1])
+            at = hay.find(hint, at_starts[i + 1])
     return on
+
+
+def _vocabulary(joined: str) -> str | None:
+    """The distinct words (runs between whitespace, as ``str.split`` cuts them) of ``joined``,
+    joined by NUL; None when that is not much shorter than ``joined``. Each whitespace-free
+    piece of a hint's occurrence lies inside one word, so a hint with a piece absent from the
+    vocabulary is absent from ``joined`` (and a case-sensitive hint whose case-folded piece is
+    absent, case-folding being character by character): most hints, as a transcript repeats its
+    words, are then checked in a string far shorter than the span instead of in the span."""
+    vocab = "\x00".join(set(joined.split()))
+    return vocab if 2 * len(vocab) < len(joined) else None
 
 
 def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[int, Detector]]:
@@ -91,46 +109,52 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
 
     The text is case-folded once and each distinct hint is looked up at most once, however many
     detectors share it (and not at all once every detector it would enable is enabled); a
-    detector none of whose hints occurs is skipped. A transcript's turns ask all at once
-    (:func:`detectors_per_text`).
+    detector none of whose hints occurs (case-folded; as written for its ``exact`` hints) is
+    skipped. A transcript's turns ask all at once (:func:`detectors_per_text`).
     """
     folded = text.casefold()
     full, ascii_only = _plans(detectors)
-    return _enabled(folded, ascii_only if folded.isascii() else full)
+    return _enabled(text, folded, ascii_only if folded.isascii() else full)
 
 
-def _enabled(folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
-    """The detectors of ``plan`` that can fire on the case-folded ``folded``: each distinct hint
-    looked up at most once, and not once every detector it would enable is on."""
+def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
+    """The detectors of ``plan`` that can fire on ``text`` (case-folded: ``folded``): each
+    distinct hint looked up at most once, and not once every detector it would enable is on."""
     always, hint_bits, entries = plan
     on = always
-    for hint, bits in hint_bits:
-        if bits & ~on and hint in folded:
+    for hint, bits, cased, _ in hint_bits:
+        if bits & ~on and hint in (text if cased else folded):
             on |= bits
     return [(prio, det) for prio, det, bit in entries if on & bit]
 
 
-#: A prefilter plan: the bits of the detectors without hints (always on), each distinct hint
-#: with the bits of the detectors it enables, and ``(priority, detector, bit)`` in order.
-_Plan = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[int, Detector, int], ...]]
+#: A prefilter plan: the bits of the detectors without hints (always on); each distinct hint
+#: with the bits of the detectors it enables, whether it is looked for as written (``exact``)
+#: rather than case-folded, and its whitespace-free pieces, case-folded (see :func:`_vocabulary`);
+#: and ``(priority, detector, bit)`` in order.
+_Hint = tuple[str, int, bool, tuple[str, ...]]
+_Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...]]
 #: Plans by the id of the detectors considered (the object kept, so its id is not reused).
 _PLANS: dict[int, tuple[object, _Plan, _Plan]] = {}
 _PLANS_KEPT = 32
 
 
 def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool]) -> _Plan:
-    always, bits, entries = 0, dict[str, int](), []
+    always, bits, entries = 0, dict[tuple[str, bool], int](), []
     for i, (prio, det) in enumerate(ranked):
-        hints = [h for h in det.hints if keep(h)]
-        if det.hints and not hints:
+        cased = bool(det.exact)
+        wanted = det.exact or det.hints
+        hints = [h for h in wanted if keep(h)]
+        if wanted and not hints:
             continue  # none of its hints can occur: it cannot fire
         bit = 1 << i
         entries.append((prio, det, bit))
-        if not det.hints:
+        if not wanted:
             always |= bit
         for hint in hints:
-            bits[hint] = bits.get(hint, 0) | bit
-    return always, tuple(bits.items()), tuple(entries)
+            bits[hint, cased] = bits.get((hint, cased), 0) | bit
+    hint_bits = tuple((hint, b, cased, tuple(hint.casefold().split())) for (hint, cased), b in bits.items())
+    return always, hint_bits, tuple(entries)
 
 
 def _plans(considered: tuple[Detector, ...]) -> tuple[_Plan, _Plan]:

@@ -79,7 +79,9 @@ def _re(
     strict_value: bool = False,
     prefilter: tuple[str, ...] = (),
 ) -> Detector:
-    """A regex detector whose prefilter hints are its literal hints, case-folded."""
+    """A regex detector whose prefilter hints are its literal hints, case-folded; and as
+    written (``exact``) when the pattern is case-sensitive and has no other hints: its finder
+    skips a text without one as written, so the prefilter may too."""
     finder = _regex(
         pattern,
         flags,
@@ -90,7 +92,9 @@ def _re(
         ihints=ihints,
         boundary=boundary,
     )
-    return Detector(name, finder, prefilter or tuple(h.casefold() for h in hints + ihints))
+    cased = not flags & re.IGNORECASE and "(?i" not in pattern and not (ihints or prefilter)
+    folded = prefilter or tuple(h.casefold() for h in hints + ihints)
+    return Detector(name, finder, folded, hints if cased else ())
 
 
 #: Prefilter hints of the function detectors (see :class:`Detector`): each lists what every

@@ -41,8 +41,9 @@ _SK_NAME = re.compile(
     r"(?P<name>[A-Za-z][A-Za-z0-9]*_SK)['\"]?[ \t]*[:=][ \t]*['\"]?(?P<v>[A-Za-z0-9/+=_-]{20,64})"
 )
 
-#: Prefilter hints: every finding's text holds one of these (lower case).
-HINTS = ("(", "salt", "pass", "akia", "asia", "ltai", "_sk")
+#: Prefilter hints: every finding's text holds one of these (lower case). A ``…pass`` flag's
+#: name ends where its ``=`` or blank follows (so ``passed`` and ``password`` are not hints).
+HINTS = ("(", "salt", "pass=", "pass ", "pass\t", "akia", "asia", "ltai", "_sk")
 
 
 def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:

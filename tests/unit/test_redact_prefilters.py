@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.redaction.base import _regex, has_digit, lowered
+from memscribe.redaction.base import Detector, _regex, has_digit, lowered
 from memscribe.redaction.combine import active_detectors, find_secrets, redact_text
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.providers import _PROVIDERS
@@ -80,9 +80,14 @@ def _corpus() -> list[str]:
 CORPUS = _corpus()
 
 
-def _plain_active(text: str, detectors: tuple[object, ...]) -> list[int]:
+def _plain_active(text: str, detectors: tuple[Detector, ...]) -> list[int]:
+    """Each detector without hints, or with one in ``text`` (as written for ``exact`` hints)."""
     folded = text.casefold()
-    return [p for p, d in enumerate(detectors) if not d.hints or any(h in folded for h in d.hints)]  # type: ignore[attr-defined]
+    return [
+        p
+        for p, d in enumerate(detectors)
+        if not (d.exact or d.hints) or any(h in (text if d.exact else folded) for h in d.exact or d.hints)
+    ]
 
 
 def _plain_name_starts(text: str) -> list[int]:

@@ -1,0 +1,136 @@
+"""The combined prefilter never skips a detector that has a finding.
+
+Every detector is run on every text of the corpora, prefilter or not; each one that finds
+something must be among those the prefilter chooses for that text: alone
+(:func:`active_detectors`: hints case-folded, ``exact`` hints as written) and among a
+transcript's texts (:func:`detectors_per_text`, which also skips a hint none of whose pieces is a
+word of the span: the texts are given three times over, so that vocabulary is short enough to be
+used, and a spy checks it was). Generated lists of texts (hint pieces, their neighbours, case and
+whitespace variants, characters that case-fold to other lengths) compare the transcript-wide
+choice with the text-by-text one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memscribe.redaction import combine
+from memscribe.redaction.base import Detector
+from memscribe.redaction.combine import active_detectors, detectors_per_text, find_secrets
+from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.transcript import parse_transcript
+from tests.support.secret_shapes import document
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED_SECRETS = REPO.parent / "shared" / "data" / "secrets"
+TRANSCRIPTS = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
+    p
+    for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
+    if not p.name.endswith(".labels.json")
+)
+#: Shapes each narrowed hint stands for, found or not: a ``…pass`` flag (``pass=``, ``pass ``,
+#: ``pass<TAB>``), Twilio's ``AC``/``SK`` ids as written and lower-cased, and their look-alikes.
+SHAPES = (
+    "redis-server --requirepass Zq8vR2mXk4Lp9sWt",
+    "redis-cli --masterpass=Zq8vR2mXk4Lp9sWtQ1",
+    "tool -dbpass\tHunter2#xQ9zLp",
+    "the tests passed, the password is in the vault, passes: 3",
+    "twilio AC0123456789abcdef0123456789abcdef and SK0123456789ABCDEF0123456789abcdef",
+    "lower ac0123456789abcdef0123456789abcdef sk0123456789abcdef0123456789abcdef",
+    "cache path pat access",
+)
+
+
+def _windows(text: str, size: int = 4) -> list[str]:
+    lines = text.split("\n")
+    return ["\n".join(lines[i : i + size]) for i in range(0, len(lines), size)]
+
+
+def _corpus() -> list[str]:
+    texts: list[str] = list(SHAPES)
+    for path in sorted(SHARED_SECRETS.rglob("*")) if SHARED_SECRETS.is_dir() else []:
+        if path.is_file() and path.suffix not in {".py", ".sh"}:  # labelled secrets, when checked out
+            texts += _windows(path.read_text(encoding="utf-8", errors="replace"))
+    for path in sorted((REPO / "fixtures" / "redaction").rglob("*.txt")):
+        texts += _windows(path.read_text(encoding="utf-8"), 6)
+    for path in TRANSCRIPTS:
+        labels = path.parent / (path.name.rsplit(".", 1)[0] + ".labels.json")
+        fmt = json.loads(labels.read_text(encoding="utf-8")).get("format") if labels.is_file() else None
+        transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
+        for turn in transcript.turns:
+            texts.append(turn.text)
+            texts.extend(call.arguments for call in turn.tool_calls)
+    rng = random.Random(17)
+    texts += [document(rng)[0] for _ in range(40)]
+    return texts
+
+
+CORPUS = _corpus()
+ALL = DETECTORS + CONTACT_DETECTORS
+
+
+def _finders(text: str) -> list[Detector]:
+    """The detectors with a finding on ``text``, every one run."""
+    return [d for d in ALL if next(iter(d.find(text)), None) is not None]
+
+
+def test_no_detector_with_a_finding_is_skipped_on_the_corpora(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    used: list[bool] = []
+    vocabulary = combine._vocabulary
+
+    def spy(joined: str) -> str | None:
+        vocab = vocabulary(joined)
+        used.append(vocab is not None)
+        return vocab
+
+    monkeypatch.setattr(combine, "_vocabulary", spy)
+    assert len(CORPUS) > 1000
+    per_text = detectors_per_text(CORPUS * 3, DETECTORS)[: len(CORPUS)]
+    assert any(used), "the vocabulary gate was never exercised"
+    found: set[str] = set()
+    for text, chosen in zip(CORPUS, per_text, strict=True):
+        alone = {id(d) for _, d in active_detectors(text, ALL)}
+        among = {id(d) for _, d in chosen}
+        for det in _finders(text):
+            found.add(det.name)
+            assert id(det) in alone, (det.name, det.hints, det.exact, text[:300])
+            if any(det is d for d in DETECTORS):
+                assert id(det) in among, (det.name, det.hints, det.exact, text[:300])
+    # the narrowed hints are exercised: a pass flag and a Twilio id are found
+    assert {"secret_assignment", "twilio_key", "password", "high_entropy"} <= found
+
+
+def test_findings_equal_every_detector_run_on_the_corpora() -> None:
+    for text in CORPUS:
+        assert find_secrets(text) == find_secrets(text, prefilter=False), text[:300]
+
+
+PIECES = (
+    "pass", "pass=", "pass ", "pass\t", "PASS ", "passed", "--requirepass ", "-dbpass=", "Zq8vR2mXk4Lp9sWt",
+    "AC", "ac", "SK", "sk", "0123456789abcdef0123456789abcdef", "cache", "path", "pat", "key", "token",
+    "secret", " ", "\t", "\n", "\u00a0", "\u2028", "=", ": ", "-", "_", "ß", "ﬁ", "İ", "\u212a", "\u017f",
+    "пароль", "密码", "private key", "set ", " -b ", "ghp_", "AKIA", "Q7X2M4K9P3L8N5R6", "@", "://",
+)  # fmt: skip
+TEXT = st.lists(st.sampled_from(PIECES), max_size=10).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TEXT, min_size=1, max_size=12), st.integers(min_value=0, max_value=3))
+def test_transcript_wide_choice_equals_text_by_text(texts: list[str], repeat: int) -> None:
+    texts = texts * (1 + repeat)  # repeated words: a short vocabulary, so the gate is used
+    spans = combine._SPAN_CHARS
+    for span in (spans, 64):
+        combine._SPAN_CHARS = span
+        try:
+            got = detectors_per_text(texts, DETECTORS)
+        finally:
+            combine._SPAN_CHARS = spans
+        assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in texts]
+    for text in texts:
+        alone = {id(d) for _, d in active_detectors(text, ALL)}
+        assert all(id(det) in alone for det in _finders(text)), text
