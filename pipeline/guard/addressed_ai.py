@@ -32,9 +32,16 @@ _MODEL = (
 _LEAD = r"(?:^|(?=[\"'\[(|#;*/<>»«.!?。！？\\-])(?:[\"'\[(|#;*/<>»«-]|[.!?。！？]\s|\\n))\s*"
 _ARTICLE = r"(?:(?:the|an?|any|das|die|den|der|le|la|les|l'|el|los|la|il|lo|gli|o|os)\s*)?"
 _TO = (
-    r"(?:note|notice|message|memo|instructions?|pre-?read|important|attention|hinweis|nachricht|"
+    r"(?:note|notice|message|memo|instructions?|pre-?read|important|attention|hinweis|nachricht|anweisung\w*|"
     r"remarque|avis|nota|aviso|mensaje|avviso|замечани\w*|примечани\w*|сообщени\w*)?\s*"
     r"(?:to|for|für|an|pour|à|para|per|a|к|для)\s+"
+)
+#: What may stand between the AI reader and the label's colon: a few words, or a clause that
+#: says which AI reader is meant ("for the AI assistant that summarises these minutes:",
+#: "pour les assistants IA qui préparent une lettre :", "AI assistant managing this calendar:").
+_WHICH = (
+    r"(?:[^:：,\n]{0,20}?|\s*,?\s+(?:that|which|who|reading|processing|summari[sz]ing|managing|handling|"
+    r"reviewing|working|qui|que|che|der|die|das|welche\w*|который|которая|которые)\b[^:：\n]{1,60}?)"
 )
 _ALTERNATIVES = (
     # a label: "AI assistant:", "Note to AI:", "Pour l'assistant IA :", "ИИ-ассистент,"
@@ -45,12 +52,15 @@ _ALTERNATIVES = (
     + _AGENT
     + "|"
     + _MODEL
-    + r")[^:：,\n]{0,20}?\s*[:：]"
+    + r")"
+    + _WHICH
+    + r"\s*[:：]"
     + r"|"
     + _LEAD
     + _ARTICLE
     + _AGENT
-    + r"[^:：,\n]{0,20}?\s*[:：]"
+    + _WHICH
+    + r"\s*[:：]"
     + r"|"
     + _LEAD
     + _ARTICLE

@@ -283,6 +283,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"|(?:everything|all|the\s+text|the\s+words?)\s+(?:in\s+your\s+prompt|above\s+this\s+line|before\s+this\s+line))",
         hints=("prompt", "instruction", "rules", "guidelines", "directives", "above", "before this"),
         window=100,
+        mention_ok=True,
     ),
     _rule(
         "forced_output",
