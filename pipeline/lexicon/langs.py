@@ -102,8 +102,12 @@ class Language:
     first_person: re.Pattern[str]
     #: Uncertain, hypothetical or wished-for: "maybe", "vielleicht", "peut-être", "かも".
     hedge: re.Pattern[str]
-    #: Former state or passing moment: "used to", "früher", "autrefois", "today", "heute".
+    #: Former state or passing moment: "used to", "früher", "autrefois", "today", "heute". Not a
+    #: cessation ("nicht mehr", "ya no", "ne … plus", "もう…ない", "不再"): what stopped is a fact
+    #: about now, and an update of what was stored.
     not_lasting: re.Pattern[str]
+    #: A cessation: "ya no", "nicht mehr", "ne … plus", "もう…ない", "不再" (a fact about now).
+    cessation: re.Pattern[str]
     #: A request to the other side: "can you", "kannst du", "peux-tu", "ください".
     request: re.Pattern[str]
     #: A relative or colleague as the subject: "my wife", "meine Frau", "mi madre", "妻は".
@@ -150,9 +154,10 @@ LANGUAGES: dict[str, Language] = {
         ),
         not_lasting=(
             r"\b(?:antes|solía|de\s+joven|hoy|mañana|ahora\s+mismo|esta\s+(?:tarde|noche|mañana|semana)"
-            r"|este\s+(?:fin\s+de\s+semana|viernes|lunes)|ya\s+no|dejé\s+de)\b",
+            r"|este\s+(?:fin\s+de\s+semana|viernes|lunes))\b",
             _I,
         ),
+        cessation=(r"\b(?:ya\s+no|dejé\s+de|dejamos\s+de)\b", _I),
         request=(
             r"\b(?:puedes|podrías|pod[ée]s|por\s+favor|hazme|dame|ayúdame|escríbeme|dime|necesito\s+que"
             r"|quiero\s+que|quisiera|me\s+(?:haces|puedes|ayudas|escribes|preparas|traduces))\b",
@@ -204,9 +209,10 @@ LANGUAGES: dict[str, Language] = {
         ),
         not_lasting=(
             r"\b(?:früher|damals|ehemals|heute|morgen|gerade|diese\s+woche|heute\s+abend|am\s+wochenende"
-            r"|diesen\s+(?:freitag|montag|samstag)|nicht\s+mehr|kein\w*\s+\w+\s+mehr|nur\s+noch)\b",
+            r"|diesen\s+(?:freitag|montag|samstag))\b",
             _I,
         ),
+        cessation=(r"\b(?:nicht\s+mehr|kein\w*\s+(?:\w+\s+)?mehr|nur\s+noch)\b", _I),
         request=(
             # an imperative has no subject: "ich mach …" is a statement
             r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte)\b"
@@ -251,10 +257,10 @@ LANGUAGES: dict[str, Language] = {
         ),
         not_lasting=(
             r"\b(?:avant|autrefois|aujourd'hui|aujourd’hui|demain|ce\s+soir|cette\s+semaine|ce\s+week-end"
-            r"|en\s+ce\s+moment|tout\s+à\s+l'heure|là|je\s+reprends|je\s+file|d'abord)\b"
-            r"|\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b",  # "je ne suis plus …": a former state
+            r"|en\s+ce\s+moment|tout\s+à\s+l'heure|là|je\s+reprends|je\s+file|d'abord)\b",
             _I,
         ),
+        cessation=(r"\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b", _I),
         request=(
             r"\b(?:peux-tu|pourrais-tu|tu\s+peux|pouvez-vous|s'il\s+te\s+pla[iî]t|s’il\s+te\s+pla[iî]t"
             r"|aide-moi)\b"
@@ -294,7 +300,8 @@ LANGUAGES: dict[str, Language] = {
             r"|働いてる|働いています|乗り換えた|引っ越した|始めた|辞めた)"
         ),
         hedge=r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです",
-        not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる|もう.{0,12}ない",
+        not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる",
+        cessation=r"もう.{0,12}ない|やめた|辞めた",
         request=r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで",
         third_party=r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)",
         correction=r"^(?:いや|いいえ|違う|ちがう|ちょっと待って)|じゃなくて|ではなく|ないで|やめて|違います|にして",
@@ -305,7 +312,8 @@ LANGUAGES: dict[str, Language] = {
     "zh": Language(
         first_person=r"(?<![帮给让替教诉跟和陪叫请])我",
         hedge=r"可能|也许|或许|大概|如果|假如|打算|考虑|不确定|好像|估计|想要|希望",
-        not_lasting=r"今天|明天|今晚|这周|以前|曾经|昨天|不再|已经不",
+        not_lasting=r"今天|明天|今晚|这周|以前|曾经|昨天",
+        cessation=r"不再|已经不|戒了",
         request=r"帮我|请你|请帮|能不能|可以帮|麻烦|给我",
         third_party=r"^(?:我(?:同事|朋友|老婆|老公|妈|爸|老板|同学|妻子|丈夫|儿子|女儿)|他|她|他们)",
         correction=(

@@ -7,13 +7,14 @@ import re
 _I = re.IGNORECASE
 
 
+#: Uncertain, hypothetical or former. A cessation is none of these: "I no longer eat meat", "I don't
+#: write Java anymore" state what is so now (and update what was stored), like any negated fact.
 _HEDGE_EN = re.compile(
     r"""\b(?:maybe|might|perhaps|possibly|probably|not\s+sure|unsure|thinking\s+(?:about|of)|considering
           |wondering|someday|some\s+day|one\s+day|eventually|I\s+guess|I\s+suppose|I\s+think|kind\s+of
           |sort\s+of|not\s+now|not\s+yet|if\s+I\b|I\s+would\b|I'd\s+(?:probably|maybe|like\s+to\s+try)
           |hypothetically|imagine|suppose
-          |used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|no\s+longer|anymore
-          |when\s+I\s+was)\b""",
+          |used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|when\s+I\s+was)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 _THIRD_PARTY_EN = re.compile(

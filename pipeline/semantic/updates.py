@@ -132,6 +132,38 @@ def names_left_behind(new: str, old: str) -> bool:
     return any(covered(w, olds) for w in names)
 
 
+#: A capitalised word past the first of an English statement: a name ("Windows", "PowerShell",
+#: "VW Golf"); English capitalises little else mid-sentence.
+_PROPER_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[\w+#.-]*")
+#: What a quoted statement opens with (the embedded extractor's other-language bodies).
+_QUOTE_LEAD = re.compile(r'^User,\s+in\s+their\s+words:\s*"?')
+
+
+def spoken_language(text: str) -> str:
+    """The language a statement is written in (:func:`memscribe.lexicon.langs.language_of`),
+    a quoted body judged by its quotation."""
+    from memscribe.lexicon.langs import language_of
+
+    return language_of(_QUOTE_LEAD.sub("", text))
+
+
+def names_in(text: str) -> set[str]:
+    """The names of an English statement (capitalised words past its first), as content tokens."""
+    from memscribe.textsim import content_tokens
+
+    return set(content_tokens(" ".join(_PROPER_NAME.findall(text))))
+
+
+def names_said(said: str, old: str) -> set[str]:
+    """The names of ``old`` (an English memory) that the user's words ``said`` mention."""
+    from memscribe.textsim import content_tokens
+
+    if not said:
+        return set()
+    words = set(content_tokens(said))
+    return {w for w in names_in(old) if covered(w, words)}
+
+
 def left_behind(text: str) -> str:
     """The words the statement says are no longer so (the scopes of its endings and "from"s),
     joined; empty when there are none."""
@@ -145,7 +177,10 @@ __all__ = [
     "covered",
     "left_behind",
     "left_behind_names",
+    "names_in",
     "names_left_behind",
+    "names_said",
     "negated",
     "same_polarity",
+    "spoken_language",
 ]

@@ -50,7 +50,9 @@ from memscribe.semantic.updates import (
     left_behind,
     left_behind_names,
     names_left_behind,
+    names_said,
     same_polarity,
+    spoken_language,
 )
 from memscribe.textsim import content_tokens, normalize, token_similarity
 
@@ -205,6 +207,24 @@ def _left_behind(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> 
     return [s for s in memory.shortlist(kind, "", left_behind(said)) if names_left_behind(said, s.text)]
 
 
+def _named_across_languages(
+    kind: MemoryKind, text: str, said: str, memory: MemoryView
+) -> list[ShortlistItem]:
+    """Stored entries in another language than a candidate that reports a change, holding a
+    name the user said with it: "Ich bin inzwischen auf Linux umgestiegen … Windows ist runter"
+    brings "User develops on Windows 11 with PowerShell", which no word of the German candidate
+    shares and no English vector scores. Asked for the embedded decision only (a model reads
+    both languages; its shortlist, and so its prompt, stays as it was)."""
+    if not said or not change_cue(text):
+        return []
+    language = spoken_language(text)
+    return [
+        s
+        for s in memory.shortlist(kind, "", said)
+        if spoken_language(s.text) != language and names_said(said, s.text)
+    ]
+
+
 @dataclass(frozen=True)
 class Pending:
     """A candidate that needs the model's decision: its request and the shortlist it shows."""
@@ -223,7 +243,7 @@ def _decide_one(
     priors: Priors,
     said: str = "",
 ) -> None:
-    pending = prepare(kind, cand, memory, result, priors, said)
+    pending = prepare(kind, cand, memory, result, priors, said, across_languages=True)
     if pending is not None:
         ask_one(pending, model, result)
 
@@ -235,9 +255,13 @@ def prepare(
     result: DedupResult,
     priors: Priors,
     said: str = "",
+    *,
+    across_languages: bool = False,
 ) -> Pending | None:
     """Decide ``cand`` without the model where the shortlist allows (recorded in ``result``);
-    otherwise the request the model must answer."""
+    otherwise the request the model must answer. ``across_languages`` (the embedded decision)
+    adds the stored entries in another language whose names the user said
+    (:func:`_named_across_languages`)."""
     text = candidate_text(cand)
     # Candidates accepted earlier in this run count as existing: no duplicate within one plan.
     if priors.restated(kind, text):
@@ -255,7 +279,10 @@ def prepare(
     if _weak_only(cand.slug, shortlisted) and not (change_cue(text) or change_cue(said)):
         shortlisted = []
     listed = {s.id for s in shortlisted}
-    for extra in _left_behind(kind, text, said, memory):
+    extras = _left_behind(kind, text, said, memory)
+    if across_languages:
+        extras += _named_across_languages(kind, text, said, memory)
+    for extra in extras:
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)
             listed.add(extra.id)

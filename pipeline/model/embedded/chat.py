@@ -81,14 +81,26 @@ _PLAIN_TRAIL = re.compile(
 )
 
 
+#: Adverbs of negation or cessation between the subject and its verb, which the verb agrees past
+#: ("I no longer eat meat" → "User no longer eats meat", not "User noes longer eat meat").
+_NEGATIVE_ADVERBS = frozenset({"not", "seldom", "no longer", "no more"})
+
+
+def _adverb_span(words: list[str], i: int) -> int:
+    """How many words at ``i`` are an adverb standing before the verb (0 when none is)."""
+    word = words[i].casefold()
+    pair = " ".join(w.casefold() for w in words[i : i + 2])
+    if pair in _NEGATIVE_ADVERBS:
+        return 2
+    return 1 if word in lexicon.FP_SKIP_ADVERBS or word in _NEGATIVE_ADVERBS or word.endswith("ly") else 0
+
+
 def _agree(rest: str) -> str:
     """The verb after the subject, agreeing with "User" (adverbs in front are kept)."""
     words = rest.split(" ")
     i = 0
-    while i < len(words) and (
-        words[i].casefold() in lexicon.FP_SKIP_ADVERBS or words[i].casefold().endswith("ly")
-    ):
-        i += 1
+    while i < len(words) and (span := _adverb_span(words, i)):
+        i += span
     if i == len(words):
         return rest
     verb = words[i].casefold().replace("’", "'")

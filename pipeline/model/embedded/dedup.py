@@ -17,6 +17,10 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
      remotely, never use a VPN" / "start using a VPN whenever you work remotely");
+  7. the candidate reports a change in another language than the stored entry, and what the
+     user said with it names the entry's names ("Ich bin inzwischen auf Linux umgestiegen …
+     Windows ist runter" / "develops on Windows 11 with PowerShell"): the entry naming most of
+     them, one only (words in two languages show neither topic nor value otherwise);
   6. the candidate, or what the user said with it, reports a change on a single-valued facet
      (where the user lives or works, :mod:`memscribe.semantic.facets`) and the best entry of
      that facet holds another value ("j'ai déménagé à Montréal" / "lives in Lyon"), or is in
@@ -37,7 +41,14 @@ from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facet, without_facet_words
-from memscribe.semantic.updates import change_cue, covered, names_left_behind, same_polarity
+from memscribe.semantic.updates import (
+    change_cue,
+    covered,
+    names_left_behind,
+    names_said,
+    same_polarity,
+    spoken_language,
+)
 
 #: A semantic score this high makes the best entry one topic with a candidate that reports a
 #: change (rule 3). Lower scores (0.35–0.45) also pair "Vue 3 console" with "editor is Vim" or
@@ -136,6 +147,8 @@ def _updated(request: DedupRequest) -> list[str]:
         ):
             ids.append(s.id)
     ids += _facet_update(request, cue, ids)
+    if cue and not ids:
+        ids += _named_across_languages(request)
     new_values = literal_values(new)
     if new_values:
         shape = rule_shape(new)
@@ -148,6 +161,19 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _named_across_languages(request: DedupRequest) -> list[str]:
+    """Rule 7: the entry in another language whose names the user said most (one id or none)."""
+    language = spoken_language(request.text)
+    named = [
+        (len(names_said(request.said, s.text)), s.id)
+        for s in request.shortlist
+        if spoken_language(s.text) != language
+    ]
+    best = max((n for n, _ in named), default=0)
+    top = [i for n, i in named if n == best]
+    return top if best and len(top) == 1 else []
 
 
 def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[str]:

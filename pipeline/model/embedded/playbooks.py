@@ -107,19 +107,27 @@ def _gerund(verb: str) -> str:
 
 #: A request that is only a greeting or an acknowledgement names no situation.
 _GREETING = re.compile(
-    r"^\W*(?:hi|hello|hey|thanks|thank\s+you|ok(?:ay)?|good\s+(?:morning|evening)|你好|您好|谢谢|好的|hola|hallo|bonjour"
-    r"|salut|こんにちは|おはよう)\W*$",
+    r"^\W*(?:hi|hello|hey|thanks|thank\s+you|ok(?:ay)?|good\s+(?:morning|afternoon|evening)|你好|您好|谢谢|好的"
+    r"|早上好|晚上好|hola|buen[oa]s(?:\s+(?:días|tardes|noches))?|hallo|(?:guten\s+)?(?:morgen|tag|abend)|moin"
+    r"|servus|bonjour|bonsoir|salut|coucou|こんにちは|こんばんは|おはよう(?:ございます)?)\W*$",
     re.I,
 )
+#: Words a Latin-script sentence needs to name a situation when more sentences follow it: a lone
+#: opening word ("Morgen!", "Servus.") is a greeting or an exclamation before the request; a
+#: request of one word ("typecheck") is the request.
+MIN_REQUEST_WORDS = 2
 #: What a quoted request may be: one sentence, short enough to read as a heading.
 MAX_REQUEST_CHARS = 90
 
 
 def _quoted_request(request: Turn) -> str | None:
     """The request's first sentence that says something, as the situation ("Working on …")."""
-    for sentence in langs.sentences(clean(request.text)):
+    said = langs.sentences(clean(request.text))
+    for number, sentence in enumerate(said):
         s = _REQUEST_LEAD.sub("", INTERJECTION.sub("", sentence)).strip(" ?.!。？！")
-        if len(s) < 6 or _GREETING.match(s) or has_secret(s):
+        more = number + 1 < len(said)
+        one_word = more and not HAS_CJK.search(s) and len(s.split()) < MIN_REQUEST_WORDS
+        if len(s) < 6 or one_word or _GREETING.match(s) or has_secret(s):
             continue
         if len(s) > MAX_REQUEST_CHARS:
             s = (

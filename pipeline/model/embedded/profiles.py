@@ -21,9 +21,17 @@ from memscribe.model.embedded.directives import directive, directive_slug
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
-from memscribe.model.embedded.text import HAS_CJK, MAX_VALUE_CHARS, has_secret, split_clauses, split_sentences
+from memscribe.model.embedded.text import (
+    HAS_CJK,
+    MAX_VALUE_CHARS,
+    has_secret,
+    split_clauses,
+    split_sentences,
+    value_of,
+)
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
+from memscribe.semantic.updates import change_cue
 
 #: In a working session, a first-person clause about the work at hand rather than the speaker: an
 #: activity in progress ("I'm setting up …"), a wish about the task ("I want …"), a thing the
@@ -103,7 +111,8 @@ def profiles_from_turn(
         if not_a_fact(sentence, conversation=plain):
             continue
         facts: list[Fact] = []
-        for clause in split_clauses(sentence):
+        clauses = split_clauses(sentence)
+        for number_in, clause in enumerate(clauses):
             if not_a_fact(clause, conversation=plain):
                 continue
             third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
@@ -114,7 +123,7 @@ def profiles_from_turn(
             elif fact is None and working and not _TASK_TALK.search(clause):
                 fact = plain_statement(clause, min_content=least)
             if fact is not None:
-                facts.append(fact)
+                facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
         # detectors' scan is the costly test, and most sentences give none).
         if facts and not has_secret(sentence):
@@ -123,6 +132,23 @@ def profiles_from_turn(
                 for f in facts
             ]
     return out
+
+
+#: A clause stating what holds now with no subject of the speaker's: "it's kotlin everywhere",
+#: "it's just a Google Sheet now".
+_REPLACEMENT = re.compile(r"^(?:now\s+)?(?:it's|it’s|it\s+is|that's|that’s|everything's)\s+\S", re.I)
+
+
+def _with_replacement(fact: Fact, clause: str, following: Sequence[str]) -> Fact:
+    """A fact that reports leaving something (a cessation, a change: "I don't write java at all
+    anymore", "I cancelled YNAB in the spring") carries the next clause of its sentence when that
+    clause says what holds instead ("…, it's kotlin everywhere"): the update names its new value."""
+    if not following or not change_cue(clause) or not _REPLACEMENT.match(following[0]):
+        return fact
+    instead = value_of(following[0])
+    if not instead or len(fact.body) + len(instead) > MAX_VALUE_CHARS:
+        return fact
+    return Fact(fact.slug, fact.ttl, f"{fact.body.rstrip('.')}; {instead}.")
 
 
 def is_user_speech(turn: Turn) -> bool:

@@ -42,7 +42,11 @@ _OPENER = re.compile(
 )
 #: Japanese sentences usually drop the subject: a statement about the speaker ends in a state or
 #: habit (-ている, -てる, -です, -ます), not a wish, plan, request or question.
-_JA_STATE = re.compile(r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している")
+_JA_STATE = re.compile(
+    r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している"
+    # a change of state, completed ("Helix に乗り換えた", "会社を辞めた"): the new state holds
+    r"|(?:乗り換え|引っ越し|始め|辞め|やめ|変え|移っ)た"
+)
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
 _JA_WISH = re.compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
@@ -129,17 +133,32 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
     for sentence in sentences(clean(turn.text)):
         if row.question.search(sentence):
             continue
-        for raw in _CLAUSE.split(sentence):
-            clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
-            if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
-                continue
-            words = content_tokens(clause)
-            if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
-                continue  # "je suis là" says nothing; "je suis kiné" does
-            body = f'User, in their words: "{clause}".'
-            out.append(
-                ProfileCandidate(
-                    slug=_slug(clause, lang), ttl=STATEMENT_TTL, body=body, evidence_turns=[turn.index]
-                )
+        said = _sentence_statements(sentence, row, lang)
+        # "je ne suis plus doctorante, je suis postdoc maintenant": the new state says it; the
+        # cessation beside it only names the old value (a cessation said alone is the fact)
+        if any(not row.cessation.search(c) for c in said):
+            said = [c for c in said if not row.cessation.search(c)]
+        out += [
+            ProfileCandidate(
+                slug=_slug(clause, lang),
+                ttl=STATEMENT_TTL,
+                body=f'User, in their words: "{clause}".',
+                evidence_turns=[turn.index],
             )
+            for clause in said
+        ]
+    return out
+
+
+def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
+    """The clauses of ``sentence`` that state a lasting fact about the speaker."""
+    out: list[str] = []
+    for raw in _CLAUSE.split(sentence):
+        clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
+        if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
+            continue
+        words = content_tokens(clause)
+        if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
+            continue  # "je suis là" says nothing; "je suis kiné" does
+        out.append(clause)
     return out

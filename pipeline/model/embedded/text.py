@@ -18,7 +18,9 @@ _BLOCKS = re.compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTA
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
 _CLAUSE_SPLIT = re.compile(
     r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|[Ii]|[Ii]'m|[Ii]'ve"
-    r"|we|we're|my|our|if|when|while|although|unless)\b)|\s+and\s+(?=(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b)"
+    r"|we|we're|my|our|if|when|while|although|unless)\b)"
+    # "… and (honestly) I don't …": a new subject after "and", an adverb between
+    r"|\s+and\s+(?=(?:\w+ly\s+|also\s+|now\s+|still\s+)?(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b)"
     # "… so the diff view is useless": a consequence, not a degree ("so tired")
     r"|\s+(?=so\s+(?:the|my|our|a|an|any|no|please|[Ii]|[Ii]'m|we|it|it's|that|this|you|your)\b)"
     r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
