@@ -30,7 +30,9 @@ _WITH_CONTACT = DETECTORS + CONTACT_DETECTORS
 
 
 #: Characters of a transcript's texts searched at a time (bounds the case-folded copy held).
-_SPAN_CHARS = 1 << 21
+_SPAN_CHARS = 1 << 19
+#: Characters of a span split into words at a time (bounds the list of words held).
+_WORDS_CHARS = 1 << 16
 
 
 def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) -> list[Ranked]:
@@ -42,23 +44,21 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
     detectors, in the same order, as asking text by text: a text's detectors are those without
     hints and those with a hint it holds (case-folded, or as written for ``exact`` hints)."""
     full, ascii_only = _plans(detectors)
-    on: list[int] = []
+    entries = full[2]
+    lists: dict[int, Ranked] = {}
+    out: list[Ranked] = []
     start = 0
     while start < len(texts):
         end, size = start, 0
         while end < len(texts) and (end == start or size + len(texts[end]) < _SPAN_CHARS):
             size += len(texts[end]) + 1
             end += 1
-        on += _hint_masks(texts[start:end], full, ascii_only)
+        for mask in _hint_masks(texts[start:end], full, ascii_only):  # a span's masks at a time
+            chosen = lists.get(mask)
+            if chosen is None:
+                chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
+            out.append(chosen)
         start = end
-    entries = full[2]
-    lists: dict[int, Ranked] = {}
-    out: list[Ranked] = []
-    for mask in on:
-        chosen = lists.get(mask)
-        if chosen is None:
-            chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
-        out.append(chosen)
     return out
 
 
@@ -100,8 +100,15 @@ def _vocabulary(joined: str) -> str | None:
     vocabulary is absent from ``joined`` (and a case-sensitive hint whose case-folded piece is
     absent, case-folding being character by character): most hints, as a transcript repeats its
     words, are then checked in a string far shorter than the span instead of in the span."""
-    vocab = "\x00".join(set(joined.split()))
-    return vocab if 2 * len(vocab) < len(joined) else None
+    words: set[str] = set()
+    start, size = 0, len(joined)
+    while start < size:  # a piece at a time, cut at a blank: no list of every word of the span
+        end = joined.find(" ", start + _WORDS_CHARS)
+        end = size if end < 0 else end
+        words.update(joined[start:end].split())
+        start = end
+    vocab = "\x00".join(words)
+    return vocab if 2 * len(vocab) < size else None
 
 
 def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[int, Detector]]:
