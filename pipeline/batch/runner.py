@@ -21,6 +21,7 @@ the rest are reported ``skipped: timeout`` and picked up by the next run.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import platform
@@ -361,7 +362,12 @@ def run_batch(
 def _start(state: _State, engine: Engine | None, model_factory: ModelFactory) -> None:
     """Scan the memory once, open the engine and hand it every unit (path order)."""
     if engine is None:
-        from memscribe.batch.engine import LocalEngine
+        # The pipeline's modules load here (a run with nothing to plan never loads them): in
+        # the memscribe process, as a command's own imports do, without collections while they
+        # load and frozen afterwards (cli_common is loaded wherever that policy is on).
+        cli = sys.modules.get("memscribe.cli_common")
+        with cli.loading() if cli is not None else contextlib.nullcontext():
+            from memscribe.batch.engine import LocalEngine
 
         engine = LocalEngine()
     config = state.config

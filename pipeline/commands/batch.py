@@ -136,7 +136,10 @@ def batch(
         check_root_layout(memory_dir)  # before the ledger opens: no link under the root is followed
         items = discover(paths or [], since=parse_since(since), include_resets=include_resets)
         try:
-            probe = factory()
+            # litellm's import (a real model) is hundreds of thousands of objects that live as
+            # long as the process: frozen, as start-up's are, so the run's collections skip them
+            with loading():
+                probe = factory()
         except ValueError as exc:
             raise UserError(str(exc)) from exc
         cfg = BatchConfig(

@@ -14,12 +14,11 @@ ignored by the parsers.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from memscribe.errors import StoreError
 from memscribe.schemas.memory import NAMESPACE_RE
@@ -34,22 +33,34 @@ _YAML_SYNTAX = re.compile(r"""^[-?:,\[\]{}#&*!|>'"%@`]|\s#""")
 
 _PLAIN_ID_LIST = re.compile(r"^\[[A-Za-z0-9_, ]*\]$")
 
-_Loader: type[yaml.BaseLoader] = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
+if TYPE_CHECKING:
+    import yaml
 
 
-class _StrictLoader(_Loader):  # type: ignore[misc]
-    """``BaseLoader`` (all scalars strings) that refuses a repeated key instead of keeping the last."""
+@functools.cache
+def _strict_loader() -> type[yaml.BaseLoader]:
+    """``BaseLoader`` (all scalars strings) that refuses a repeated key instead of keeping the last.
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[object] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                mark = key_node.start_mark
-                raise yaml.constructor.ConstructorError(None, None, f"repeated key {key!r}", mark)
-            seen.add(key)
-        result: dict[Any, Any] = super().construct_mapping(node, deep=deep)
-        return result
+    PyYAML is loaded on the first frontmatter that needs it (a quoted value, YAML syntax): the
+    writer's own flat layout is read without it (~14 ms of start-up in every process that reads
+    or writes a memory file, the session-end hook's among them)."""
+    import yaml
+
+    loader: type[yaml.BaseLoader] = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
+
+    class StrictLoader(loader):  # type: ignore[misc]
+        def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+            seen: set[object] = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if key in seen:
+                    mark = key_node.start_mark
+                    raise yaml.constructor.ConstructorError(None, None, f"repeated key {key!r}", mark)
+                seen.add(key)
+            result: dict[Any, Any] = super().construct_mapping(node, deep=deep)
+            return result
+
+    return StrictLoader
 
 
 def utc_stamp(moment: dt.datetime) -> str:
@@ -156,8 +167,10 @@ def _read_flat(block: Sequence[str], path: str) -> tuple[dict[str, str] | None, 
 
 
 def _yaml_scalar(value: str) -> str | None:
+    import yaml
+
     try:
-        loaded = yaml.load(value, Loader=_StrictLoader)  # noqa: S506 - BaseLoader builds only str/list/dict
+        loaded = yaml.load(value, Loader=_strict_loader())  # noqa: S506 - BaseLoader builds only str/list/dict
     except yaml.YAMLError:
         return None
     return loaded if isinstance(loaded, str) else None
@@ -165,8 +178,10 @@ def _yaml_scalar(value: str) -> str | None:
 
 def _read_yaml(block: Sequence[str], path: str) -> tuple[dict[str, str] | None, StoreError | None]:
     """The block as a YAML mapping (``BaseLoader``: scalars stay strings), values flattened."""
+    import yaml
+
     try:
-        loaded = yaml.load("\n".join(block), Loader=_StrictLoader)  # noqa: S506 - see _yaml_scalar
+        loaded = yaml.load("\n".join(block), Loader=_strict_loader())  # noqa: S506 - see _yaml_scalar
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None
