@@ -195,9 +195,10 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\b(?:vergiss|vergessen\s+sie|oublie[zr]?|olvid[ae]|dimentica|esque[cç]a)\s+(?:alles|tout|todo|tutto)\s+"
         r"(?:davor|zuvor|vorher|bisherige|ce\s+qui\s+précède|lo\s+anterior|quanto\s+detto|o\s+que)"
         r"|\babweichend\s+(?:zu|von)\s+(?:den\s+)?(?:vorherigen|bisherigen)\s+(?:anweisungen|instruktionen)"
-        r"|(?:忽略|无视|忘记|忘掉|不要理会|無視)[^。\n]{0,12}?(?:之前|以前|上面|上述|先前|所有|全部)[^。\n]{0,8}?"
-        r"(?:指令|指示|说明|規則|规则|命令)"
+        r"|(?:忽略|无视|忘记|忘掉|不要理会|無視|别管|不要管)[^。\n]{0,12}?(?:之前|以前|上面|上述|先前|所有|全部|你的|您的)"
+        r"[^。\n]{0,8}?(?:指令|指示|说明|規則|规则|命令|提示词)"
         r"|(?:以前|前|上記|これまで|すべて)の(?:指示|命令|ルール)を(?:無視|忘れ)"
+        r"|(?:이전|앞|위|기존)(?:의)?\s*(?:모든\s*)?(?:지시|명령|규칙|지침)\w*\s*(?:(?:을|를|은|는)\s*)?(?:(?:모두|전부)\s*)?(?:무시|잊)"
         r"|(?:تجاهل|انس)\s+(?:\S+\s+){0,3}?(?:التعليمات|القواعد|الأوامر)",
         hints=(
             "ignor",
@@ -217,6 +218,10 @@ RULES: tuple[InjectionRule, ...] = (
             "忘",
             "不要理会",
             "無視",
+            "别管",
+            "不要管",
+            "무시",
+            "잊",
             "تجاهل",
             "انس",
         ),  # fmt: skip
