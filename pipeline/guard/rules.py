@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from memscribe.guard import addressed_ai, conceal, exfil_intl, extraction_intl, guarded_secret
+from memscribe.guard import addressed_ai, conceal, context_ask, exfil_intl, extraction_intl, guarded_secret
 from memscribe.guard.quotes import quoted
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
@@ -445,6 +445,7 @@ RULES: tuple[InjectionRule, ...] = (
         window=100,
         needs=AGENT_AIMED,
     ),
+    _rule("context_extraction", context_ask.PATTERN, hints=context_ask.HINTS, window=120, mention_ok=True),
     _rule("guarded_secret", guarded_secret.PATTERN, hints=guarded_secret.HINTS, window=90, mention_ok=True),
     _rule("addressed_to_ai", addressed_ai.PATTERN, hints=addressed_ai.HINTS, window=80),
     _rule("conceal_from_user", conceal.PATTERN, hints=conceal.HINTS, window=90),
