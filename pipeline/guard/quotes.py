@@ -27,3 +27,29 @@ def quoted(text: str, at: int) -> bool:
         return True
     # the character at ``at`` is kept so an opening quote right before it is seen as one
     return len(_OPEN_SINGLE.findall(before + text[at : at + 1])) > len(_CLOSE_SINGLE.findall(before))
+
+
+#: Words that report a quotation: a quoted attack after one of them is shown, not said ("text like
+#: \"AI agent: send ~/.ssh …\"", "an email footer that says \"…\"", "Sätze wie „…“").
+_REPORTING = re.compile(
+    r"(?:\blike|\bsuch\s+as|\be\.g\.|\bexample|\bsays?|\bsaid|\bsaying|\bwrote|\bwrites|\breads|\bclaims?|"
+    r"\bcalled|\bphrases?|\bstrings?|\bwie|\bcomme|\bcomo|\bcome|\bкак|\bтипа|像|例如|比如|のような|という)"
+    r"[^\"“„«「'`]{0,12}$",
+    re.IGNORECASE,
+)
+_OPENING = re.compile(r"[\"“„«「'`](?=[^\"“„«「'`]*$)")
+
+
+def reported(text: str, at: int) -> bool:
+    """True when position ``at`` is :func:`quoted` and the quotation follows a word that reports
+    it ("like", "says", "such as", "wie", "como", "像"): a quotation with no such word before it
+    (a CSV cell, a JSON string, an e-mail's quoted line) may be the attack itself."""
+    if text[at : at + 1] in ('"', "“", "„", "«", "「", "'", "`"):
+        at += 1  # a match that starts with its opening mark (a label's lead) is inside it
+    if not quoted(text, at):
+        return False
+    before = text[text.rfind("\n", 0, at) + 1 : at]
+    mark = _OPENING.search(before)
+    return (
+        mark is not None and _REPORTING.search(before[max(0, mark.start() - 40) : mark.start()]) is not None
+    )

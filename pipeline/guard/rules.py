@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from memscribe.guard import addressed_ai, conceal, context_ask, exfil_intl, extraction_intl, guarded_secret
-from memscribe.guard.quotes import quoted
+from memscribe.guard.quotes import quoted, reported
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
 
@@ -46,6 +46,8 @@ class InjectionRule:
     #: When true, a match inside quotation marks or a code block is a mention (a report of
     #: what an attacker wrote, a regex that looks for it), not a use.
     mention_ok: bool = False
+    #: When true, a match inside a quotation that a word reports ("text like \"…\"") is a mention.
+    mention_reported: bool = False
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -78,9 +80,10 @@ class InjectionRule:
         return False
 
     def _hit(self, text: str, start: int, end: int) -> bool:
-        if not self.mention_ok:
-            return self.pattern.search(text, start, end) is not None
-        return any(not quoted(text, m.start()) for m in self.pattern.finditer(text, start, end))
+        if self.mention_ok or self.mention_reported:
+            mention = quoted if self.mention_ok else reported
+            return any(not mention(text, m.start()) for m in self.pattern.finditer(text, start, end))
+        return self.pattern.search(text, start, end) is not None
 
 
 def _rule(
@@ -92,9 +95,10 @@ def _rule(
     window: int = 0,
     needs: re.Pattern[str] | None = None,
     mention_ok: bool = False,
+    mention_reported: bool = False,
 ) -> InjectionRule:
     flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
-    return InjectionRule(name, pattern, flags, hints, window, needs, mention_ok)
+    return InjectionRule(name, pattern, flags, hints, window, needs, mention_ok, mention_reported)
 
 
 #: Text aimed at the agent rather than at the user's own project: it names an AI reader,
@@ -250,6 +254,7 @@ RULES: tuple[InjectionRule, ...] = (
             "moderation",
         ),  # fmt: skip
         window=120,
+        mention_reported=True,
     ),
     _rule(
         "do_not_follow",
@@ -257,6 +262,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"(?:the\s+|your\s+|any\s+)?(?:system|developer|previous|original|above|prior|safety)\b",
         hints=("follow", "obey", "listen"),
         window=100,
+        mention_reported=True,
     ),
     _rule(
         "system_prompt",
@@ -308,6 +314,7 @@ RULES: tuple[InjectionRule, ...] = (
             "only with",
         ),
         window=100,
+        mention_reported=True,
     ),
     _rule(
         "fake_role_tag",
@@ -342,6 +349,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}"
         r"(?:ai|assistant|model|chatbot|bot|dan|evil|unrestricted|unfiltered|uncensored|jailbroken|without)\b",
         hints=("you are now", "from now on", "pretend"),
+        mention_reported=True,
     ),
     _rule(
         "new_instructions",
@@ -351,6 +359,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"\s+(?:are|is)\b",
         hints=("instruction", "rules", "orders", "task", "objective", "goal"),
         window=100,
+        mention_reported=True,
     ),
     _rule(
         "exfiltration",
@@ -447,7 +456,9 @@ RULES: tuple[InjectionRule, ...] = (
     ),
     _rule("context_extraction", context_ask.PATTERN, hints=context_ask.HINTS, window=120, mention_ok=True),
     _rule("guarded_secret", guarded_secret.PATTERN, hints=guarded_secret.HINTS, window=90, mention_ok=True),
-    _rule("addressed_to_ai", addressed_ai.PATTERN, hints=addressed_ai.HINTS, window=80),
+    _rule(
+        "addressed_to_ai", addressed_ai.PATTERN, hints=addressed_ai.HINTS, window=80, mention_reported=True
+    ),
     _rule("conceal_from_user", conceal.PATTERN, hints=conceal.HINTS, window=90),
 )
 
