@@ -1,7 +1,7 @@
 """Train the injection guard's classifier and write ``pipeline/guard/weights.bin.gz``.
 
     .venv/bin/pip install -e '.[train]'          # numpy (training only; inference is pure Python)
-    .venv/bin/python bench/train_guard.py        # deterministic: same corpus, same bytes
+    .venv/bin/python bench/train_guard.py        # deterministic: the shipped weights, byte for byte
 
 The file is written by :func:`memscribe.guard.classifier.encode_weights` (the format the guard
 reads without parsing JSON; gzip without a timestamp).
@@ -29,6 +29,13 @@ users 5x: 0.712 (8x: 0.729 at ``L2`` 1e-4); ``L2`` 3e-4: 0.668, 3e-5: 0.741, 1e-
 of 0.98 against 0.77 out of fold (memorised), and memory texts in German the development eval
 writes (``authored-dev``, stand-in path: "Nutzer spart nicht mehr für ein Auto, sondern …")
 scored 0.98-0.99 and were dropped as injections (3 on the dev split; 1 at 3e-5).
+
+The shipped weights leave out the later authors' samples (:data:`WITHOUT`; ``--without`` with no
+source trains on them too): trained with
+them (same settings), the out-of-fold threshold rose (0.936 -> 0.957) and validation recall fell
+(0.759 vs 0.787 then; users x10 0.716 out of fold, validation 307 vs 317 of 399 attacks;
+``--norm-power 0.5`` 0.694). The threshold depends on the rules too (rules and classifier
+together share the false-positive budget), so it is chosen again when the rules change.
 """
 
 from __future__ import annotations
@@ -58,6 +65,8 @@ USER_WEIGHT = 5.0
 #: The corpus's clean documents (emails, pages, tables) weigh this much more in the loss.
 DOC_WEIGHT = 3.0
 NORM_POWER = 0.35
+#: Sources the shipped weights are not trained on (see the module's docstring).
+WITHOUT = ("authored-2",)
 L2 = 3e-5
 STEPS = 400
 LEARNING_RATE = 0.05
@@ -204,6 +213,12 @@ def main() -> int:
     ap.add_argument("--doc-weight", type=float, default=DOC_WEIGHT)
     ap.add_argument("--min-df", type=int, default=MIN_DF)
     ap.add_argument("--steps", type=int, default=STEPS)
+    ap.add_argument(
+        "--without",
+        nargs="*",
+        default=list(WITHOUT),
+        help="sources left out (none given: train on every source)",
+    )
     a = ap.parse_args()
     L2, NORM_POWER, USER_WEIGHT, DOC_WEIGHT, MIN_DF = (
         a.l2,
@@ -214,7 +229,7 @@ def main() -> int:
     )
     STEPS = a.steps
     samples = load()
-    dev = [s for s in samples if s.split != "validation"]
+    dev = [s for s in samples if s.split != "validation" and s.source not in a.without]
     scored: Scored = []
     for k in range(a.folds):
         rest = [s for s in dev if fold_of(s, a.folds) != k]
