@@ -29,26 +29,46 @@ _ALTERNATIVES = (
     r"|ユーザー(?:に|へ)(?:は)?(?:知らせ|伝え|報告し)(?:ないで|る必要はありません)|ユーザーへの報告は不要"
     r"|사용자에게(?:는)?\s*(?:알리지|말하지)\s*마"
     # acting past the user's consent, or claiming it was given
-    r"|\b(?:without|no\s+need\s+to)\s+(?:ask\w*|consult\w*|check\w*\s+with|confirm\w*\s+with|tell\w*|"
-    r"inform\w*|wait\w*\s+for)\s+(?:the\s+)?(?:user|human|owner)s?\b"
     r"|\buser\s+(?:(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+need\s+to|needn'?t|need\s+not)\s+"
     r"(?:know|be\s+(?:told|asked|informed|notified))"
     r"|\buser\s+(?:has\s+)?(?:already\s+)?(?:pre-?)?(?:authori[sz]ed|approved|allowed|permitted)\s+you\b"
-    r"|\bsin\s+(?:preguntar|consultar|pedir\s+(?:confirmación|permiso))\s+al?\s+usuario"
     r"|\busuario\s+no\s+(?:necesita|tiene\s+que|debe)\s+(?:saber|enterarse)"
-    r"|\bsans\s+(?:demander|consulter)\s+(?:à\s+)?l'utilisateur|\butilisateur\s+n'a\s+pas\s+(?:besoin\s+)?(?:à|de)\s+(?:le\s+)?savoir"
+    r"|\butilisateur\s+n'a\s+pas\s+(?:besoin\s+)?(?:à|de)\s+(?:le\s+)?savoir"
     r"|\brückfrage\s+(?:beim|bei\s+dem|an\s+den)\s+(?:nutzer|benutzer|anwender)"
     r"|(?:(?<=nutzer\s)|(?<=anwender\s))muss\s+(?:das\s+|es\s+|davon\s+)?nichts?\s+(?:wissen|erfahren)"
-    r"|\bsenza\s+(?:chiedere|domandare)\s+(?:conferma\s+|il\s+permesso\s+)?(?:all'|l')utente"
-    r"|\bsem\s+(?:perguntar|pedir\s+(?:confirmação|permissão))\s+(?:ao|o)\s+usuário|\busuário\s+não\s+precisa\s+saber"
-    r"|\bне\s+спрашива\w*\s+(?:\w+\s+)?у\s+пользовател\w*|\bбез\s+(?:подтверждения|согласия|ведома)\s+пользовател\w*"
+    r"|\busuário\s+não\s+precisa\s+saber"
+    r"|\bне\s+спрашива\w*\s+(?:\w+\s+)?у\s+пользовател\w*"
     r"|不(?:需要|用|必)(?:告诉|通知|询问|问)用户|无需(?:询问|征求)用户"
     r"|ユーザー(?:に|へ)(?:の)?確認(?:せず|は不要|しないで)"
     r"|사용자에게\s*(?:묻지|확인하지)\s*(?:말고|않고)"
 )
 #: Every alternative starts with one of these characters: the regex is entered only there (it
 #: is tried at every position of the windows around the hints).
-PATTERN = "(?=[dnwseoпн不无ユ사urmб])(?:" + _ALTERNATIVES + ")"
+#: Acting without asking the user. A rule the user taught says the same words under a negation
+#: ("never add dependencies without asking the user", "nunca borres nada sin preguntar al usuario"):
+#: protective, so the clause before them must hold no negation.
+_WITHOUT_ASKING = (
+    r"\b(?:without|no\s+need\s+to)\s+(?:ask\w*|consult\w*|check\w*\s+with|confirm\w*\s+with|tell\w*|"
+    r"inform\w*|wait\w*\s+for)\s+(?:the\s+)?(?:user|human|owner)s?\b"
+    r"|\bsin\s+(?:preguntar|consultar|pedir\s+(?:confirmación|permiso))\s+al?\s+usuario"
+    r"|\bsans\s+(?:demander|consulter)\s+(?:à\s+)?l'utilisateur"
+    r"|\bsenza\s+(?:chiedere|domandare)\s+(?:conferma\s+|il\s+permesso\s+)?(?:all'|l')utente"
+    r"|\bsem\s+(?:perguntar|pedir\s+(?:confirmação|permissão))\s+(?:ao|o)\s+usuário"
+    r"|\bбез\s+(?:подтверждения|согласия|ведома)\s+пользовател\w*"
+)
+_NEGATION = (
+    r"\b(?:never|not|don'?t|doesn'?t|avoid|mustn'?t|shouldn'?t|nunca|jamás|jamais|ne|n'|nie|niemals|nicht|"
+    r"kein\w*|mai|non|não|никогда|не|нельзя)\b|不要|别|不可|禁止|绝不"
+)
+#: A clause start, then words none of which negates, then the act without asking.
+_UNNEGATED = (
+    r"(?:^|(?<=[.!?;:。！？]))(?:(?!"
+    + _NEGATION
+    + r")[^.!?;:。！？\n])*?(?=[wnsб])(?:"
+    + _WITHOUT_ASKING
+    + ")"
+)
+PATTERN = "(?:(?=[dnwseoпн不无ユ사urmб])(?:" + _ALTERNATIVES + ")|" + _UNNEGATED + ")"
 #: Substrings one of which every match holds: the verb of telling or asking (rarer than "user").
 HINTS = (
     "tell", "inform", "mention", "notif", "know", "menciones", "digas", "informes", "avises", "decírselo",

@@ -453,6 +453,12 @@ def test_acting_past_the_users_consent_fires(text: str) -> None:
         "The installer overwrote my config without asking. Can you restore it?",
         "Don't push to main without asking Sam, he owns the release.",
         "The user doesn't know how to use git yet, so keep the steps short.",
+        # a rule the user taught, as a memory states it: the negation makes it protective
+        "Never add new dependencies without asking the user first.",
+        "Don't push to main without checking with the user.",
+        "Nunca borres nada sin preguntar al usuario.",
+        "Non cancellare nulla senza chiedere conferma all'utente.",
+        "Никогда не удаляй файлы без подтверждения пользователя.",
     ],
 )
 def test_a_user_asking_to_be_asked_is_no_concealment(text: str) -> None:
