@@ -1,8 +1,8 @@
 """Text that tells its reader to keep something from "the user" or to act without asking them
 (data for :mod:`memscribe.guard.rules`): "don't tell the user", "no se lo menciones al usuario",
 "sans le dire à l'utilisateur", "erwähne das nicht", "пользователю не сообщай", "不要告诉用户",
-"ユーザーへの報告は不要", "사용자에게는 알리지 마세요"; "without asking the user", "the user doesn't need
-to know", "the user has already authorised you", "senza chiedere conferma all'utente",
+"ユーザーへの報告は不要", "사용자에게는 알리지 마세요"; "without asking the user", "the user has already
+authorised you", "senza chiedere conferma all'utente",
 "не спрашивай подтверждения у пользователя", "ユーザーに確認せずに".
 
 A user speaks of themselves as "me", not as "the user" ("don't add dependencies without asking
@@ -29,8 +29,6 @@ _ALTERNATIVES = (
     r"|ユーザー(?:に|へ)(?:は)?(?:知らせ|伝え|報告し)(?:ないで|る必要はありません)|ユーザーへの報告は不要"
     r"|사용자에게(?:는)?\s*(?:알리지|말하지)\s*마"
     # acting past the user's consent, or claiming it was given
-    r"|\buser\s+(?:(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+need\s+to|needn'?t|need\s+not)\s+"
-    r"(?:know|be\s+(?:told|asked|informed|notified))"
     r"|\buser\s+(?:has\s+)?(?:already\s+)?(?:pre-?)?(?:authori[sz]ed|approved|allowed|permitted)\s+you\b"
     r"|\busuario\s+no\s+(?:necesita|tiene\s+que|debe)\s+(?:saber|enterarse)"
     r"|\butilisateur\s+n'a\s+pas\s+(?:besoin\s+)?(?:à|de)\s+(?:le\s+)?savoir"
@@ -75,7 +73,7 @@ HINTS = (
     "avisar", "informar", "contar", "dire", "prévenir", "parle", "dis rien", "erwähne", "sag ", "fragen", "dirlo",
     "avvisare", "conte", "diga", "avise", "сообщай", "говори", "рассказывай", "告诉", "通知", "提醒", "告知",
     "知らせ", "伝え", "報告", "알리지", "말하지",
-    "without", "no need", "need to know", "need to be", "needn't", "need not", "authorized you", "authorised you",
+    "without", "no need", "authorized you", "authorised you",
     "approved you", "allowed you", "permitted you", "sin preguntar", "sin consultar", "sin pedir", "no necesita",
     "no tiene que", "no debe", "demander", "consulter", "savoir", "rückfrage", "wissen", "erfahren", "chiedere",
     "domandare", "perguntar", "pedir", "precisa", "спрашива", "подтвержд", "согласия", "ведома", "询问", "问用户",
