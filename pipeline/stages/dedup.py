@@ -210,14 +210,21 @@ def _left_behind(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> 
 def _named_across_languages(
     kind: MemoryKind, text: str, said: str, memory: MemoryView
 ) -> list[ShortlistItem]:
-    """Stored entries in another language than a candidate that reports a change, holding a
-    name the user said with it: "Ich bin inzwischen auf Linux umgestiegen … Windows ist runter"
+    """Stored entries in another language than the candidate holding a name the user said with
+    it, when it reports a change ("Ich bin inzwischen auf Linux umgestiegen … Windows ist runter"
     brings "User develops on Windows 11 with PowerShell", which no word of the German candidate
-    shares and no English vector scores. Asked for the embedded decision only (a model reads
-    both languages; its shortlist, and so its prompt, stays as it was)."""
-    if not said or not change_cue(text):
-        return []
+    shares and no English vector scores), or else a name the candidate says itself (a
+    restatement: "用户是在WSL2里面跑的" / "User develops on Windows inside WSL2"). Asked for the
+    embedded decision only (a model reads both languages; its shortlist, and so its prompt, stays
+    as it was)."""
+    # A change: the user's words may name the old value. Otherwise only the candidate's own
+    # words count ("Figmaはいつも使ってる" restates "User designs in Figma"), and only in another
+    # language than the stored memories' English (no second look-up for most candidates).
     language = spoken_language(text)
+    if not (said and change_cue(text)):
+        if language == "en":
+            return []
+        said = text
     return [
         s
         for s in memory.shortlist(kind, "", said)

@@ -102,3 +102,19 @@ def test_a_batching_model_is_not_shown_it(root: Path) -> None:
     model.batches_dedup = True  # type: ignore[attr-defined]
     result = _dedup(root, model)
     assert model.calls == [] and [a.supersedes for a in result.accepted] == [()]
+
+
+def test_a_statement_in_another_language_naming_only_a_stored_name_restates_it() -> None:
+    figma = item("prof_figma", "design-tool-figma", "User designs in Figma.", 0.48)
+    said = 'User, in their words: "Figmaはいつも使ってるからそれで大丈夫".'
+    assert decide(said, "", figma) == ("drop_new", ["prof_figma"])
+    wsl = item("prof_wsl", "dev-env-windows-wsl2", "User develops on Windows inside WSL2 (Ubuntu).", 0.26)
+    assert decide("用户是在WSL2里面跑的。", "", wsl)[0] == "drop_new"
+
+
+def test_a_new_name_or_one_language_is_not_a_restatement() -> None:
+    figma = item("prof_figma", "design-tool-figma", "User designs in Figma.", 0.48)
+    # a name the memory does not hold: something new
+    assert decide('User, in their words: "FigmaとFramerを使ってる".', "", figma)[0] == "keep_both"
+    # one language: the lexical rule decides ("uses Figma for prototypes" adds to it)
+    assert decide("User uses Figma for prototypes at work.", "", figma)[0] == "keep_both"

@@ -104,3 +104,10 @@ def test_a_cessation_after_and_is_its_own_clause_and_carries_what_holds_instead(
 def test_a_completed_change_of_state_in_japanese_is_a_statement() -> None:
     bodies = _bodies("エディタは最近 Helix に乗り換えたので、vim の設定はもう使ってない。")
     assert any("Helix" in b for b in bodies), bodies
+
+
+def test_a_request_after_a_statement_is_not_part_of_the_fact() -> None:
+    from tests.support.turns import embedded_profile_bodies
+
+    said = "I have a 4-on-3-off rotation this month, can you tell me which days next week I'm off"
+    assert embedded_profile_bodies(said, conversation=True) == ["User has a 4-on-3-off rotation."]

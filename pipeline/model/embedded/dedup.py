@@ -118,7 +118,25 @@ def restates(new: str, item: ShortlistItem) -> bool:
         return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
-    return _contained(new, item.text) or _contained(item.text, new)
+    return _contained(new, item.text) or _contained(item.text, new) or _names_restated(new, item.text)
+
+
+#: A Latin-script name inside a statement in another script ("Figma", "WSL2", "GitLab").
+_LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+#.-]*")
+
+
+def _names_restated(new: str, old: str) -> bool:
+    """``new``, in another language than ``old`` and stating no change, names only what ``old``
+    names: "Figmaはいつも使ってる" / "User designs in Figma", "用户是在WSL2里面跑的" / "User develops
+    on Windows inside WSL2". Its other words cannot be compared, and a statement in the user's
+    language about a stored name repeats the memory far more often than it adds to it."""
+    from memscribe.textsim import content_tokens
+
+    if spoken_language(new) == spoken_language(old):
+        return False
+    quoted = new.split(":", 1)[1] if new.startswith("User, in their words:") else new
+    names = set(content_tokens(" ".join(_LATIN_NAME.findall(quoted))))
+    return bool(names) and names <= names_said(quoted, old)
 
 
 def _contained(text: str, other: str) -> bool:

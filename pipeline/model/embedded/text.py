@@ -19,6 +19,8 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]
 _CLAUSE_SPLIT = re.compile(
     r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|[Ii]|[Ii]'m|[Ii]'ve"
     r"|we|we're|my|our|if|when|while|although|unless)\b)"
+    # "…, can you tell me …": a request put after a statement is a clause of its own
+    r"|,\s+(?=(?:can|could|would|will)\s+you\b)"
     # "… and (honestly) I don't …": a new subject after "and", an adverb between
     r"|\s+and\s+(?=(?:\w+ly\s+|also\s+|now\s+|still\s+)?(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b)"
     # "… so the diff view is useless": a consequence, not a degree ("so tired")
