@@ -123,14 +123,28 @@ TEXT = st.lists(st.sampled_from(PIECES), max_size=10).map("".join)
 @given(st.lists(TEXT, min_size=1, max_size=12), st.integers(min_value=0, max_value=3))
 def test_transcript_wide_choice_equals_text_by_text(texts: list[str], repeat: int) -> None:
     texts = texts * (1 + repeat)  # repeated words: a short vocabulary, so the gate is used
-    spans = combine._SPAN_CHARS
-    for span in (spans, 64):
-        combine._SPAN_CHARS = span
+    spans, pieces = combine._SPAN_CHARS, combine._WORDS_CHARS
+    for span, piece in ((spans, pieces), (64, 8)):  # many spans, each split in many pieces
+        combine._SPAN_CHARS, combine._WORDS_CHARS = span, piece
         try:
             got = detectors_per_text(texts, DETECTORS)
         finally:
-            combine._SPAN_CHARS = spans
+            combine._SPAN_CHARS, combine._WORDS_CHARS = spans, pieces
         assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in texts]
     for text in texts:
         alone = {id(d) for _, d in active_detectors(text, ALL)}
         assert all(id(det) in alone for det in _finders(text)), text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TEXT, min_size=1, max_size=12), st.integers(min_value=1, max_value=12))
+def test_vocabulary_is_the_words_of_the_span_however_it_is_cut(texts: list[str], piece: int) -> None:
+    joined = "\x00".join(t.casefold() for t in texts * 3)
+    pieces = combine._WORDS_CHARS
+    combine._WORDS_CHARS = piece
+    try:
+        vocab = combine._vocabulary(joined)
+    finally:
+        combine._WORDS_CHARS = pieces
+    if vocab is not None:  # compared as NUL-free fragments: a word may hold the texts' NUL
+        assert set(vocab.split("\x00")) == {part for word in joined.split() for part in word.split("\x00")}
