@@ -49,8 +49,8 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
         _I,
     ),
     "work": re.compile(
-        # en
-        r"\bwork(?:s|ed|ing)?\s+(?:as|at|for)\b|\bjoined\b|\bnew\s+job\b|\bjob\s+(?:at|as)\b|\bhired\b"
+        # en ("works at", "works remotely for", "works on-site at")
+        r"\bwork(?:s|ed|ing)?\s+(?:(?:\w+ly|\w+-[\w-]+)\s+)?(?:as|at|for)\b|\bjoined\b|\bnew\s+job\b|\bjob\s+(?:at|as)\b|\bhired\b"
         # de
         r"|\barbeit(?:e|en|est|et|ete)\b|\bJob\b|\bStelle\b|\bangestellt\b"
         # fr

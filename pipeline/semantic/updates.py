@@ -51,7 +51,7 @@ _CHANGE = re.compile(
     r"|\b(?:ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
     r"|cambié|me mudé|dejé de|dejé|vendí|cancelé)\b|(?<!partir de )\bahora\b(?! en adelante)"
     # zh (现在, but not 从现在开始 "from now on")
-    r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|换成|换了|搬到|搬去|升级|转到"
+    r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|改了|换成|换了|变了|变成|搬到|搬去|升级|转到"
     r"|其实|以前|戒了|辞职|离开"
     # ja
     r"|今は|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|実は|になった",

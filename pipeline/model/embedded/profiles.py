@@ -93,7 +93,11 @@ def profiles_from_turn(
     turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
 ) -> list[ProfileCandidate]:
     if language_of(turn.text) in FOREIGN:
-        return [] if correction_turn else foreign_statements(turn)
+        said = foreign_statements(turn)
+        # a correction's statements are about the work, unless one reports a change in the
+        # user's own life ("das Auto hab ich im März verkauft, ich mach inzwischen alles mit dem
+        # Lastenrad"): that is what the assistant had wrong, and it holds beyond the task
+        return [c for c in said if change_cue(c.body)] if correction_turn else said
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     if not correction_turn and not HAS_CJK.search(turn.text):
@@ -101,7 +105,8 @@ def profiles_from_turn(
     plain = conversation and not HAS_CJK.search(turn.text)
     # in a working session a plain first-person statement counts too, unless it talks about the task
     working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
-    for number, sentence in enumerate(split_sentences(turn.text)):
+    sentences = split_sentences(turn.text)
+    for number, sentence in enumerate(sentences):
         if number in used:
             continue
         if plain or working:
@@ -126,6 +131,7 @@ def profiles_from_turn(
                 facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
         # detectors' scan is the costly test, and most sentences give none).
+        _carry_announced(facts, turn.text, sentences, number, used)
         if facts and not has_secret(sentence):
             out += [
                 ProfileCandidate(slug=f.slug, ttl=f.ttl, body=f.body, evidence_turns=[turn.index])
@@ -149,6 +155,35 @@ def _with_replacement(fact: Fact, clause: str, following: Sequence[str]) -> Fact
     if not instead or len(fact.body) + len(instead) > MAX_VALUE_CHARS:
         return fact
     return Fact(fact.slug, fact.ttl, f"{fact.body.rstrip('.')}; {instead}.")
+
+
+def _carry_announced(facts: list[Fact], text: str, sentences: list[str], number: int, used: set[int]) -> None:
+    """Sentence ``number`` ends at a colon in ``text`` and its last fact reports a change ("我这两个
+    月作息彻底变了：每天早上五点半起床…"): that fact carries the next sentence, which is then used."""
+    if not facts or number + 1 >= len(sentences):
+        return
+    sentence = sentences[number]
+    at = text.find(sentence)
+    if at < 0 or text[at + len(sentence) :].lstrip()[:1] not in (":", "："):
+        return
+    detail = _detail(facts[-1], sentences[number + 1])
+    if detail is not None:
+        facts[-1] = detail
+        used.add(number + 1)
+
+
+def _detail(fact: Fact, following: str) -> Fact | None:
+    """A fact reporting a change ("作息彻底变了", "my routine changed") carries the sentence its
+    colon announces, which says what holds now, often with no subject of its own ("每天早上五点半
+    起床跑步"). None when the fact reports no change, or the two would be too long for one memory."""
+    if not change_cue(fact.body) or has_secret(following):
+        return None
+    detail = following.strip().rstrip("。.!！")
+    if HAS_CJK.search(detail):
+        body = f"{fact.body.rstrip('。.')}：{detail}。"
+    else:
+        body = f"{fact.body.rstrip('.')}: {value_of(detail)}."
+    return Fact(fact.slug, fact.ttl, body) if len(body) <= MAX_VALUE_CHARS else None
 
 
 def is_user_speech(turn: Turn) -> bool:

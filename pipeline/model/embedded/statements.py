@@ -28,7 +28,8 @@ LANGUAGES = ("es", "de", "fr", "ja")
 MIN_CONTENT = 2
 #: ...unless one content word is this long (a role, a diet: "soy celíaca", "ich bin Hausverwalterin").
 LONG_WORD = 4
-#: Clause boundaries: commas and semicolons, dashes, Japanese/Chinese commas, "so"/"because" links.
+#: Clause boundaries: commas, semicolons and colons, dashes, Japanese/Chinese commas, "so"/"because"
+#: links. A colon parts a lead from what it announces (:data:`_LEAD`); "10:30" is not a boundary.
 _CLAUSE = re.compile(
     r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
     r"|y|e|und|et|sino|sondern|oder|o|ou)\s+",
@@ -150,10 +151,45 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
     return out
 
 
+#: A piece that opens with a preposition and has no subject of the speaker's is a phrase, not a clause:
+#: it belongs to the clause before it ("arbeite ich komplett remote, von zu Hause in Leipzig aus",
+#: "je vis seule, avec deux chats", "trabajo en remoto, desde Valencia").
+_PHRASE_OPENING = re.compile(
+    r"^(?:von|vom|in|im|am|an|auf|aus|bei|beim|mit|nach|zu|zum|zur|für|ab|à|au|aux|en|de|du|des|dans"
+    r"|chez|avec|pour|sur|del|con|desde|para|por|al|sin)\s",
+    re.I,
+)
+#: A phrase joined to the clause before it is this short (words); a longer piece is a clause.
+PHRASE_MAX_WORDS = 8
+
+
+#: A lead and the colon after it ("Ich brauch Hilfe bei der Steuererklärung: …", "j'ai craqué : …",
+#: "Kurz zu mir: …"): it announces what follows and is no statement of its own.
+_LEAD = re.compile(r"^[^:：]{1,80}?\s*[:：]\s+(?=\S)")
+
+
+def _pieces(sentence: str, row: Language, lang: str) -> list[str]:
+    """``sentence`` cut at clause boundaries, its lead dropped, a prepositional phrase left on its
+    clause."""
+    out: list[str] = []
+    for raw in _CLAUSE.split(_LEAD.sub("", sentence)):
+        piece = raw.strip()
+        if (
+            out
+            and _PHRASE_OPENING.match(piece)
+            and len(piece.split()) <= PHRASE_MAX_WORDS
+            and not _speaker_is_subject(piece, row, lang)
+        ):
+            out[-1] = f"{out[-1]}, {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
 def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
     """The clauses of ``sentence`` that state a lasting fact about the speaker."""
     out: list[str] = []
-    for raw in _CLAUSE.split(sentence):
+    for raw in _pieces(sentence, row, lang):
         clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
         if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
             continue
