@@ -32,16 +32,17 @@ _NEGATION = re.compile(
 )
 
 # A change of state: an ending or a resumption, a "from … to" frame, a contrastive time adverb,
-# a correction. Closed-class words and the frame, per language.
+# a correction, a goal reached ("passed", "bestanden", "合格"). Closed-class words and the frame, per
+# language.
 _CHANGE = re.compile(
     # en ("now", but not the prospective "from now on" of an instruction)
     r"\b(?:no longer|any ?more|these days|nowadays|again|instead|actually|used to|switched|moved"
     r"|changed|migrated|upgraded|converted|swapped|replaced|stopped|quit|sold|cancel(?:l)?ed"
-    r"|gave up|dropped|ditched|started)\b"
+    r"|gave up|dropped|ditched|started|passed|graduated)\b"
     r"|(?<!\bfrom )\bnow\b(?! on\b)|(?<!\bthe )\bleft\b(?![-‐])(?! (?:hand|side|of|or|and)\b)"
     # de
     r"|\b(?:inzwischen|mittlerweile|seit|nicht mehr|kein\w* mehr|wieder|stattdessen|statt"
-    r"|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt)\b"
+    r"|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt|bestanden)\b"
     r"|(?<!\bab )\bjetzt\b"
     # fr
     r"|\b(?:désormais|depuis|à nouveau|de nouveau|au lieu de|en fait|passée? à"
@@ -49,12 +50,12 @@ _CHANGE = re.compile(
     r"|(?<!partir de )\bmaintenant\b|\bne\s+\w+\s+plus\b|\bn['’]\w+\s+plus\b"
     # es
     r"|\b(?:ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
-    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé)\b|(?<!partir de )\bahora\b(?! en adelante)"
+    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|aprobé)\b|(?<!partir de )\bahora\b(?! en adelante)"
     # zh (现在, but not 从现在开始 "from now on")
     r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|改了|换成|换了|变了|变成|搬到|搬去|升级|转到"
-    r"|其实|以前|戒了|辞职|离开"
+    r"|其实|以前|戒了|辞职|离开|考过|毕业了"
     # ja
-    r"|今は|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|実は|になった",
+    r"|今は|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|実は|になった|合格|卒業した",
     _I,
 )
 
