@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.redaction.base import MASK_RE, has_digit, lowered, same_offsets
+from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
@@ -91,9 +92,10 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
         limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
         line_end = text.find("\n", kw.end(), limit)
         end = line_end if line_end >= 0 else limit
-        label = ""
+        label, last_end = "", kw.end()
         for tok in itertools.islice(_TOKEN.finditer(text, kw.end(), end), _KEYWORD_WINDOW_TOKENS):
             labelled, label = label, tok.group(0)
+            prev_end, last_end = last_end, tok.end()
             if tok.end() - tok.start() < HIGH_ENTROPY_MIN_LEN:
                 continue  # too short to be random (the stripped value is no longer)
             raw = tok.group(0)
@@ -103,6 +105,10 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
                 named, value = value.split("=", 1)  # ``name=value``: the value decides
             if _names_an_id(named or labelled):
                 continue  # ``rotation id 7f3a…``, ``client_id=app-7f3a…``: an identifier
+            if not named and labelled and _named_by(text, prev_end, tok.start()):
+                named = labelled  # ``"to":"C99…"``, ``request= 7f3a…``: a name of its own
+            if named and _LABEL.match(named) and not _holds_a_credential(named):
+                continue  # ``… token for user_id=1 request=7f3a…``: the value is another name's
             if not value or "REDACTED" in value or value.count("/") > 2 or _named_digest(text, tok.start()):
                 continue  # empty, a mask, a path, or the digits of ``SHA256:…``
             if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
@@ -114,6 +120,21 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
 _ID_LABELS = frozenset("id ids uuid guid sha commit hash digest checksum etag revision rev trace".split())
 _ID_NAME = re.compile(r"(?i:(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag))$|[a-z](?:Id|ID)$")
 _LABEL = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,40}$")
+#: What joins a quoted name to its value (``"to": "…"``, ``'id'=>'…'``), or any name by ``=``.
+_NAME_SEP = re.compile(r"""['"][ \t]*(?::|=>?)[ \t]*['"]?|=['"]?""")
+
+
+def _named_by(text: str, name_end: int, value_start: int) -> bool:
+    """True when the text between a name and the token after it joins the two as a key and its
+    value (``"to":"C99…"``): the token is that key's value, whatever keyword came before."""
+    return _NAME_SEP.fullmatch(text, name_end, value_start) is not None
+
+
+def _holds_a_credential(name: str) -> bool:
+    """True when ``name`` (in ``name=value``) may hold a credential: a secret's name, a session's
+    id (``session_id``, ``sid``), or ``value`` (``key value=…``)."""
+    low = name.lower()
+    return name_strength(name) is not None or "sess" in low or low in ("sid", "value")
 
 
 def _names_an_id(label: str) -> bool:
@@ -133,6 +154,9 @@ _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
 #: token``), which a page publishes to its visitor; the same words keep a name from being a
 #: secret's name (``csrf_token``).
 _FORM_TOKEN_WORDS = frozenset({"csrf", "xsrf", "authenticity"})
+#: Words before ``key`` that make it a key published by design (``public key``, ``pub key``,
+#: ``publishable key``), as the same words do in a name (``public_key``).
+_PUBLIC_WORDS = frozenset({"public", "pub", "publishable"})
 _NOT_CREDENTIAL_TOKEN = _FORM_TOKEN_WORDS | RECORD_TOKEN_WORDS
 
 
@@ -151,7 +175,7 @@ def _record_key(text: str, start: int, end: int) -> bool:
     if text.startswith("-----", end) and text[max(0, start - 7) : start].upper() == "PUBLIC ":
         return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
     m = _WORD_BEFORE.search(text, max(0, start - 16), start)
-    return m is not None and m.group(1).lower() in RECORD_KEY_WORDS
+    return m is not None and (m.group(1).lower() in RECORD_KEY_WORDS or m.group(1).lower() in _PUBLIC_WORDS)
 
 
 _ALGORITHM_BEFORE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9-]{1,10}:$")

@@ -363,11 +363,16 @@ _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
 
 def _about_a_record(text: str, start: int, name: str) -> bool:
     """True when the name at ``start`` is ``key`` after a word of :data:`RECORD_KEY_WORDS` and a
-    space or hyphen (``cache key:``, ``sort-key =``), as ``cache_key`` is."""
-    if start == 0 or text[start - 1] not in " -" or name.lower() != "key":
+    space or hyphen (``cache key:``, ``sort-key =``), as ``cache_key`` is; or any name after a
+    word of :data:`_DENY_ANY` (``public key:``, ``wg public key =``, ``example token:``), as
+    ``public_key`` is: the words of a name written with spaces are still its parts."""
+    if start == 0 or text[start - 1] not in " -":
         return False
     m = _WORD_BEFORE.search(text, max(0, start - 16), start)
-    return m is not None and m.group(1).lower() in RECORD_KEY_WORDS
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return word in _DENY_ANY or (name.lower() == "key" and word in RECORD_KEY_WORDS)
 
 
 #: Every :data:`_CALL` match holds one of these (lower case): found by substring search first.

@@ -123,3 +123,37 @@ def test_benign_lookalikes_from_configs_code_and_logs_keep_every_character() -> 
     flagged = [line for line in lines if find_secrets(line + "\n")]
     assert flagged == []
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    "label", ["public key:", "wg public key =", "pub key:", "the server's public key is"]
+)
+def test_a_public_key_named_with_spaces_is_kept_as_public_key_is(label: str) -> None:
+    """The words of a name written with spaces are its parts: ``public key:`` is ``public_key:``
+    (issue 12), in an assignment and in prose; a private key or an API key beside it is masked."""
+    value = _token(43) + "="
+    assert _found(f"{label} {value}\n") == [], label
+    assert _found(f"public_key = {value}\n") == []
+    for secret_label in ("private key:", "api key =", "the server's api key is"):
+        assert _found(f"{secret_label} {value}\n") == [value], secret_label
+
+
+@pytest.mark.parametrize(
+    ("line", "own"),
+    [
+        ("ERROR auth: invalid token for user_id=18842 request={v}", True),
+        ("""-H "Authorization: Bearer {b}" -d '{{"to":"{v}","type":"text"}}'""", True),
+        ("the token for prod: {v}", False),
+        ("here is my key value={v}", False),
+    ],
+)
+def test_a_value_under_a_name_of_its_own_is_not_the_keyword_s(line: str, own: bool) -> None:
+    """Among the few words after a secret keyword, a value joined to another, non-secret name
+    (``request=…``, JSON ``"to":"…"``) is that name's (an id, a recipient), not the keyword's;
+    an unquoted label before ``:`` in prose (``for prod:``) or a ``value=`` still leaves it the
+    keyword's (issue 12)."""
+    value, bearer = _token(32, "0123456789abcdef"), _token(48)
+    found = _found(line.format(v=value, b=bearer) + "\n")
+    assert (value in found) is not own, found
+    if "{b}" in line:
+        assert bearer in found
