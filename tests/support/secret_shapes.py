@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import string
+from pathlib import Path
 
 #: (shape name, template, value kind). Kinds: ``random`` (base62), ``hex``, ``b64``, ``password``.
 SHAPES: tuple[tuple[str, str, str], ...] = (
@@ -167,3 +168,16 @@ def found(text: str) -> list[str]:
     from memscribe.redaction import find_secrets
 
     return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def corpus_transcripts() -> list[Path]:
+    """The transcripts the redaction tests run every detector on: the fixture transcripts and the
+    authored dev sessions (labels left out)."""
+    return sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
+        p
+        for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
+        if not p.name.endswith(".labels.json")
+    )

@@ -24,15 +24,11 @@ from memscribe.redaction.base import Detector
 from memscribe.redaction.combine import active_detectors, detectors_per_text, find_secrets
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.transcript import parse_transcript
-from tests.support.secret_shapes import document
+from tests.support.secret_shapes import corpus_transcripts, document
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_SECRETS = REPO.parent / "shared" / "data" / "secrets"
-TRANSCRIPTS = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
-    p
-    for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
-    if not p.name.endswith(".labels.json")
-)
+TRANSCRIPTS = corpus_transcripts()
 #: Shapes each narrowed hint stands for, found or not: a ``…pass`` flag (``pass=``, ``pass ``,
 #: ``pass<TAB>``), Twilio's ``AC``/``SK`` ids as written and lower-cased, and their look-alikes.
 SHAPES = (

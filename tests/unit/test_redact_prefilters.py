@@ -19,6 +19,7 @@ from memscribe.redaction.combine import active_detectors, find_secrets, redact_t
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.providers import _PROVIDERS
 from memscribe.transcript import parse_transcript
+from tests.support.secret_shapes import corpus_transcripts
 
 structure = importlib.import_module("memscribe.redaction.structure")
 prose = importlib.import_module("memscribe.redaction.prose")
@@ -43,11 +44,7 @@ PROVIDER_FINDERS = tuple(
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_SECRETS = REPO.parent / "shared" / "data" / "secrets"
-FILES = sorted((REPO / "fixtures" / "transcripts").glob("*")) + sorted(
-    p
-    for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
-    if not p.name.endswith(".labels.json")
-)
+FILES = corpus_transcripts()
 PIECES = (
     "password", "пароль", "Пароль", "токен", "密码", "パスワード", "hasło", "şifre", "api_key", "SECRET",
     "token", "sk-", "AKIA", "ghp_", "@", ".", "=", ": ", "\n", " ", "1", "42", "٣", "４", "x9Fq2", "path",
