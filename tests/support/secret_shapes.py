@@ -7,6 +7,7 @@ the secret value; every value is drawn from a seeded RNG and none is a real cred
 
 from __future__ import annotations
 
+import json
 import random
 import string
 from pathlib import Path
@@ -181,3 +182,19 @@ def corpus_transcripts() -> list[Path]:
         for p in (REPO / "fixtures" / "eval" / "authored" / "dev" / "agent").glob("*")
         if not p.name.endswith(".labels.json")
     )
+
+
+def corpus_turn_texts() -> list[str]:
+    """Each turn's text and each tool call's arguments, of every :func:`corpus_transcripts` file
+    (read in the format its labels name)."""
+    from memscribe.transcript import parse_transcript
+
+    texts: list[str] = []
+    for path in corpus_transcripts():
+        labels = path.parent / (path.name.rsplit(".", 1)[0] + ".labels.json")
+        fmt = json.loads(labels.read_text(encoding="utf-8")).get("format") if labels.is_file() else None
+        transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
+        for turn in transcript.turns:
+            texts.append(turn.text)
+            texts.extend(call.arguments for call in turn.tool_calls)
+    return texts

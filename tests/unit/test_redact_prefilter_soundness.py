@@ -12,7 +12,6 @@ choice with the text-by-text one.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -23,12 +22,10 @@ from memscribe.redaction import combine
 from memscribe.redaction.base import Detector
 from memscribe.redaction.combine import active_detectors, detectors_per_text, find_secrets
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
-from memscribe.transcript import parse_transcript
-from tests.support.secret_shapes import corpus_transcripts, document
+from tests.support.secret_shapes import corpus_turn_texts, document
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_SECRETS = REPO.parent / "shared" / "data" / "secrets"
-TRANSCRIPTS = corpus_transcripts()
 #: Shapes each narrowed hint stands for, found or not: a ``…pass`` flag (``pass=``, ``pass ``,
 #: ``pass<TAB>``), Twilio's ``AC``/``SK`` ids as written and lower-cased, and their look-alikes.
 SHAPES = (
@@ -54,13 +51,7 @@ def _corpus() -> list[str]:
             texts += _windows(path.read_text(encoding="utf-8", errors="replace"))
     for path in sorted((REPO / "fixtures" / "redaction").rglob("*.txt")):
         texts += _windows(path.read_text(encoding="utf-8"), 6)
-    for path in TRANSCRIPTS:
-        labels = path.parent / (path.name.rsplit(".", 1)[0] + ".labels.json")
-        fmt = json.loads(labels.read_text(encoding="utf-8")).get("format") if labels.is_file() else None
-        transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
-        for turn in transcript.turns:
-            texts.append(turn.text)
-            texts.extend(call.arguments for call in turn.tool_calls)
+    texts += corpus_turn_texts()
     rng = random.Random(17)
     texts += [document(rng)[0] for _ in range(40)]
     return texts

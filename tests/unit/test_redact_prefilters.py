@@ -6,7 +6,6 @@ fixture transcripts and on generated texts mixing hints, digits and non-ASCII wo
 from __future__ import annotations
 
 import importlib
-import json
 import re
 from pathlib import Path
 
@@ -18,8 +17,7 @@ from memscribe.redaction.base import Detector, _regex, has_digit, lowered
 from memscribe.redaction.combine import active_detectors, find_secrets, redact_text
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.providers import _PROVIDERS
-from memscribe.transcript import parse_transcript
-from tests.support.secret_shapes import corpus_transcripts
+from tests.support.secret_shapes import corpus_turn_texts
 
 structure = importlib.import_module("memscribe.redaction.structure")
 prose = importlib.import_module("memscribe.redaction.prose")
@@ -44,7 +42,6 @@ PROVIDER_FINDERS = tuple(
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_SECRETS = REPO.parent / "shared" / "data" / "secrets"
-FILES = corpus_transcripts()
 PIECES = (
     "password", "пароль", "Пароль", "токен", "密码", "パスワード", "hasło", "şifre", "api_key", "SECRET",
     "token", "sk-", "AKIA", "ghp_", "@", ".", "=", ": ", "\n", " ", "1", "42", "٣", "４", "x9Fq2", "path",
@@ -64,13 +61,7 @@ def _corpus() -> list[str]:
         if path.is_file() and path.suffix not in {".py", ".sh"}:  # labelled secrets, when checked out
             lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
             texts += ["\n".join(lines[i : i + 4]) for i in range(0, len(lines), 4)]
-    for path in FILES:
-        labels = path.parent / (path.name.rsplit(".", 1)[0] + ".labels.json")
-        fmt = json.loads(labels.read_text(encoding="utf-8")).get("format") if labels.is_file() else None
-        transcript = parse_transcript(path.read_text(encoding="utf-8"), source=path.name, fmt=fmt)
-        for turn in transcript.turns:
-            texts.append(turn.text)
-            texts.extend(call.arguments for call in turn.tool_calls)
+    texts += corpus_turn_texts()
     return texts
 
 
