@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language
 
 _I = re.IGNORECASE
 
 
 #: A short acknowledgement that may precede the real message ("ok.", "不错。").
-_SHORT_ACK = re.compile(r"^\s*[^\s.!?。！，,]{1,12}\s*[.!。！,，]\s*", _I)
+_SHORT_ACK = lazy_compile(r"^\s*[^\s.!?。！，,]{1,12}\s*[.!。！,，]\s*", _I)
 
-_CORRECTION_LEAD = re.compile(
+_CORRECTION_LEAD = lazy_compile(
     r"""^\W*(?:
         no\b(?!\s+(?:problem|worries|rush|need|idea|thanks|way|joke|kidding|doubt|wonder|offen[cs]e|big\s+deal|clue))
       | nope\b | nah\b | wrong\b | incorrect\b
@@ -25,7 +26,7 @@ _CORRECTION_LEAD = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-_CORRECTION_ANYWHERE = re.compile(
+_CORRECTION_ANYWHERE = lazy_compile(
     r"""(?:\bthat'?s\s+(?:wrong|not\s+right|incorrect|not\s+what\s+I)
       | \bnot\s+what\s+I\s+(?:asked|meant|wanted)
       | \bwe\s+don'?t\s+use\s+\S+\s+here
@@ -40,7 +41,7 @@ _CORRECTION_ANYWHERE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-_CORRECTION_ZH = re.compile(
+_CORRECTION_ZH = lazy_compile(
     r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实"
 )
 
@@ -64,14 +65,14 @@ def correction_signal(text: str) -> bool:
     return row is not None and bool(row.correction.search(stripped)) and not row.question.search(stripped)
 
 
-_CONFIRM_EN = re.compile(
+_CONFIRM_EN = lazy_compile(
     r"""^\W*(?:good|great|perfect|exactly|correct|yes|yep|yup|right|nice|awesome|excellent|lgtm
           |looks\s+good|that\s+works|works|thanks|thank\s+you|cool|spot\s+on|much\s+better|better)\b
       | \bthat'?s\s+(?:right|correct|it|perfect|better|what\s+I\s+(?:want|wanted|meant|asked))\b
       | \byes,?\s+that'?s\s+right\b | 👍""",
     re.IGNORECASE | re.VERBOSE,
 )
-_CONFIRM_ZH = re.compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)")
+_CONFIRM_ZH = lazy_compile(r"^\W*(?:对|好的|好|完美|可以了?|不错|没错|正确|就是这样|谢谢|行)")
 
 
 def confirmation_signal(text: str) -> bool:
@@ -95,7 +96,7 @@ def give_up_signal(text: str) -> bool:
 
 
 #: Words that make a correction a rule worth keeping (not only a fix of today's output).
-_RULE_WORDS = re.compile(
+_RULE_WORDS = lazy_compile(
     r"\b(?:use|always|never|should|must|instead|don'?t|do\s+not|avoid|prefer|only|no\s+more|stop)\b", _I
 )
 

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
+
 _I = re.IGNORECASE
 
 COVERED = ("en", "zh", "ja", "es", "de", "fr")
 #: A Latin-script text this long without one function word of a covered language is another language.
 LATIN_OTHER_MIN_WORDS = 8
 
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_CYRILLIC_ETC = re.compile(r"[\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f]")
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+_KANA = lazy_compile(r"[\u3040-\u30ff]")
+_HANGUL = lazy_compile(r"[\uac00-\ud7af\u1100-\u11ff]")
+_HAN = lazy_compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CYRILLIC_ETC = lazy_compile(r"[\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f]")
+_WORD = lazy_compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
 #: Function words that mark a Latin-script language (a handful each; counted, never matched alone).
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
@@ -48,13 +50,13 @@ _ACCENTS = {"es": re.compile(r"[ñ¿¡áíóú]"), "de": re.compile(r"[äöüß]
 
 
 #: Any character of a script checked above (one search rules them all out for Latin text).
-_NON_LATIN = re.compile("|".join(p.pattern for p in (_KANA, _HANGUL, _HAN, _CYRILLIC_ETC)))
+_NON_LATIN = lazy_compile("|".join(p.pattern for p in (_KANA, _HANGUL, _HAN, _CYRILLIC_ETC)))
 #: Each function word's languages, so a text's words are looked up once, not once per language.
 _LANGS_OF: dict[str, tuple[str, ...]] = {}
 for _lang, _table in _FUNCTION_WORDS.items():
     for _word in _table:
         _LANGS_OF[_word] = (*_LANGS_OF.get(_word, ()), _lang)
-_ANY_ACCENT = re.compile("|".join(p.pattern for p in _ACCENTS.values()))
+_ANY_ACCENT = lazy_compile("|".join(p.pattern for p in _ACCENTS.values()))
 
 
 def language_of(text: str) -> str:
@@ -327,7 +329,7 @@ LANGUAGES: dict[str, Language] = {
 }
 
 #: English give-ups and rejections: the user stops asking for the fix rather than accepting it.
-GIVE_UP_EN = re.compile(
+GIVE_UP_EN = lazy_compile(
     r"\b(?:whatever|never\s*mind|nevermind|forget\s+it|forget\s+about\s+it|I'?ll\s+(?:just\s+)?(?:do|write|fix"
     r"|handle)\s+it\s+myself|I'?ll\s+do\s+it|do\s+it\s+myself|(?:that'?s|it'?s)\s+(?:\w+\s+)?overkill|still\s+(?:doesn'?t"
     r"|does\s+not|isn'?t|not|broken|wrong|too)|doesn'?t\s+work|give\s+up|don'?t\s+bother|skip\s+it|not\s+worth\s+it"
@@ -335,7 +337,7 @@ GIVE_UP_EN = re.compile(
     _I,
 )
 #: Fillers a reply may open with before its real first word ("hmm no, …", "uh, actually …").
-FILLER_LEAD = re.compile(
+FILLER_LEAD = lazy_compile(
     r"^\W*(?:(?:hmm+|hm+|uh+|um+|erm+|er|ehh*|well|oh+|ah+|so|ok(?:ay)?|look|listen)\b[\s,.…!-]*)+", _I
 )
 
@@ -346,7 +348,7 @@ def language(text: str) -> Language | None:
 
 
 #: English first-person subjects and possessives (English has no row: the profile cues own it).
-_EN_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|our|us)\b", _I)
+_EN_FIRST_PERSON = lazy_compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|our|us)\b", _I)
 
 
 def opens_in_first_person(text: str) -> bool:
@@ -373,7 +375,7 @@ def covered(text: str) -> bool:
 
 
 #: A sentence ends at . ! ? (a full stop not inside a number or an ordinal: "280.000", "3. Klasse").
-_SENTENCE = re.compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\S)|(?<=\d)\.(?=\s+\w))+[.!?。！？]*")
+_SENTENCE = lazy_compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\S)|(?<=\d)\.(?=\s+\w))+[.!?。！？]*")
 
 
 def sentences(text: str) -> list[str]:
@@ -397,7 +399,7 @@ def self_statements(text: str) -> list[str]:
 
 
 #: Taking a correction back: "go back to …", "revert to the old …", "like before", 改回, 元に戻して.
-_REVERSAL = re.compile(
+_REVERSAL = lazy_compile(
     r"\b(?:go\s+back\s+to|switch\s+(?:it\s+)?back|change\s+it\s+back\s+to|revert\s+to"
     r"|(?:the\s+)?(?:old|original)\s+(?:way|version)\s+(?:was|is)\s+better|like\s+it\s+was\s+before"
     r"|vuelve\s+a|como\s+antes|wie\s+vorher|zurück\s+zu|doch\s+wieder|comme\s+avant|reviens\s+à|remets)\b"

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
+
 _I = re.IGNORECASE
 
 
 #: Uncertain, hypothetical or former. A cessation is none of these: "I no longer eat meat", "I don't
 #: write Java anymore" state what is so now (and update what was stored), like any negated fact.
-_HEDGE_EN = re.compile(
+_HEDGE_EN = lazy_compile(
     r"""\b(?:maybe|might|perhaps|possibly|probably|not\s+sure|unsure|thinking\s+(?:about|of)|considering
           |wondering|someday|some\s+day|one\s+day|eventually|I\s+guess|I\s+suppose|I\s+think|kind\s+of
           |sort\s+of|not\s+now|not\s+yet|if\s+I\b|I\s+would\b|I'd\s+(?:probably|maybe|like\s+to\s+try)
@@ -17,25 +19,25 @@ _HEDGE_EN = re.compile(
           |used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|when\s+I\s+was)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_THIRD_PARTY_EN = re.compile(
+_THIRD_PARTY_EN = lazy_compile(
     r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
           |boyfriend|cousin|neighbou?r|client|customer|lead)s?\b(?!'s)\s+(?!and\s+I\b)\w+
       | ^\W*(?:he|she|they)\s+(?:prefers?|likes?|uses?|wants?|is|are|thinks?|loves?)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_QUESTION_EN = re.compile(
+_QUESTION_EN = lazy_compile(
     r"\?\s*$|^\W*(?:do|does|did|can|could|would|should|is|are|was|were|will|what|which|who|where|when|why"
     r"|how|shall|may)\b(?!\s+(?:not|never))",
     _I,
 )
-_NONFACT_ZH = re.compile(
+_NONFACT_ZH = lazy_compile(
     r"可能|也许|或许|大概|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?|我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)"
 )
 
 
 #: A clause whose subject is somebody else: "my wife …", "he …", "they …".
-THIRD_PARTY_SUBJECT = re.compile(
+THIRD_PARTY_SUBJECT = lazy_compile(
     r"""^\W*(?:my\s+(?P<rel>(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|children|teammate|team\s?mate|roommate|girlfriend
           |boyfriend|cousin|neighbou?r|client|customer|lead|parent|grandma|grandpa|grandmother|grandfather

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import self_statements
 
 _I = re.IGNORECASE
 
 # --- profile signals (gate: high recall) -------------------------------------------------------
 
-_PROFILE_EN = re.compile(
+_PROFILE_EN = lazy_compile(
     r"""
     \bI(?:\s+(?:really|also|just|still|generally|usually|mostly|strongly|definitely|personally|always))?\s+
         (?:(?:prefer|like|love|enjoy|hate|dislike|don'?t\s+like|do\s+not\s+like|can'?t\s+stand)\b
@@ -43,7 +44,7 @@ _PROFILE_EN = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-_PROFILE_ZH = re.compile(
+_PROFILE_ZH = lazy_compile(
     r"我(?:是|叫|住在|住|在.{1,12}(?:工作|上班|生活)|搬到|搬去|喜欢|不喜欢|爱吃|讨厌|不吃|不能吃|不喝|吃素|对.{1,12}过敏|过敏"
     r"|一直|总是|习惯|偏好|更喜欢|通常|每天|最近在|正在|做.{1,10}(?:年|工作))"
     r"|我们(?:用|使用|都用|一直用)|过敏|素食|记住|以后都"
@@ -51,7 +52,7 @@ _PROFILE_ZH = re.compile(
 
 
 #: A standing instruction to the agent ("always …", "I want you to …", "our convention is …").
-_STANDING_EN = re.compile(
+_STANDING_EN = lazy_compile(
     r"""(?:^|[.!;:,(]\s*|\b(?:and|but|so|please|just|also|then|to|should|must|shall|will|you|we|everyone)\s+)
           (?:always|never)\b(?!\s+(?:\w+ed|got|had|was|were|did|went|came|saw|heard|made|knew|thought|found|told
           |said|gave|took|left|met|ran|won|lost|bought|ate)\b)
@@ -62,15 +63,15 @@ _STANDING_EN = re.compile(
           |conventions?|coding\s+standards?|guidelines?)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_STANDING_ZH = re.compile(r"以后|今后|从现在起|每次都|一律|请(?:总是|始终|务必)|记得|规范|约定")
+_STANDING_ZH = lazy_compile(r"以后|今后|从现在起|每次都|一律|请(?:总是|始终|务必)|记得|规范|约定")
 #: A first-person statement (not a question): in conversation, most facts about the speaker are.
 #: 我 as the speaker, not the object of a request ("帮我…", "给我…").
-_FIRST_PERSON_ZH = re.compile(r"(?<![帮给让替教诉跟和陪叫请])我")
-_CLAUSE_END = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_FIRST_PERSON_ZH = lazy_compile(r"(?<![帮给让替教诉跟和陪叫请])我")
+_CLAUSE_END = lazy_compile(r"(?<=[.!?。！？])\s*|\n+")
 
 
 #: A question asked of the partner: ends with "?" and opens with an interrogative or auxiliary.
-_INTERROGATIVE = re.compile(
+_INTERROGATIVE = lazy_compile(
     r"^\W*(?:(?:and|so|but|oh|well|also|then|ok|okay)\W+)?(?:do|does|did|have|has|had|can|could|would|will|should|shall"
     r"|is|are|was|were|am|may|might|what|which|who|whom|whose|where|when|why|how|any|anything|ever)\b.*[?？]\s*$",
     _I | re.DOTALL,
@@ -88,7 +89,7 @@ def _statements(text: str) -> list[str]:
 
 
 #: A first-person subject and what follows it up to the end of its clause.
-_FP_CLAUSE = re.compile(
+_FP_CLAUSE = lazy_compile(
     r"\b(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'ll|’ll|'re|’re)?(?P<rest>(?:\s+[\w'’-]+){0,4})", _I
 )
 #: Adverbs and auxiliaries skipped between the subject and the verb that says what kind of claim it is.
@@ -111,7 +112,7 @@ _REACTIVE_VERBS = frozenset(
     " thinking wondering hoping going gonna looking trying sounds sound kidding joking".split()
 )
 #: What "love"/"like"/"get"/"going" etc. mean depends on what follows: durable when a thing follows.
-_REACTIVE_OBJECT = re.compile(
+_REACTIVE_OBJECT = lazy_compile(
     r"^(?:that|it|this|those|these|your|you|yours|how|what|the\s+(?:idea|sound|way)|hearing|to\s+(?:hear|see|know)"
     r"|so|too|for\s+you|for\s+that|about\s+(?:that|it|this|you)|with\s+(?:that|you)|what\s+you|it\b|there)\b",
     _I,
@@ -126,7 +127,7 @@ _REACTIVE_STATE = frozenset(
 
 
 #: What follows "I need"/"I want" in a request ("I need a chart", "I want you to…"), not a goal.
-_REQUEST_OBJECT = re.compile(
+_REQUEST_OBJECT = lazy_compile(
     r"^(?:a|an|the|some|this|that|it|them|you|your|help|to\s+(?:see|know|check|get|ask))\b", _I
 )
 
@@ -172,7 +173,7 @@ def _durable_clause(subj: str, aux: str, rest: str) -> bool:
 
 
 #: A possessive about the speaker's own life ("my wife", "our farm"), minus idioms.
-_POSSESSIVE = re.compile(
+_POSSESSIVE = lazy_compile(
     r"\b(?:my|our)\s+(?!(?:god|goodness|gosh|pleasure|bad|guess|mind|opinion|point|thoughts?|question"
     r"|apologies|condolences|bet|turn|word|dear|own\s+(?:opinion|thoughts?)|favou?rite\s+part|fault)\b)[a-z]",
     _I,
@@ -234,17 +235,17 @@ def profile_strength(text: str) -> int:
 
 
 #: A possessive as the subject of its clause ("my wife works…", "…, and our dog is…").
-_SUBJECT_POSSESSIVE = re.compile(
+_SUBJECT_POSSESSIVE = lazy_compile(
     r"(?:^|[,;:(]\s*|\b(?:and|but|so|because|since|as|while|when|though|although|that|with)\s+)\W*"
     + _POSSESSIVE.pattern.removeprefix(r"\b"),
     _I,
 )
 #: A statement pinned to this very moment is not a lasting fact ("I don't have much to do today").
-_EPHEMERAL = re.compile(
+_EPHEMERAL = lazy_compile(
     r"\b(?:today|tonight|right\s+now|at\s+the\s+moment|this\s+(?:morning|afternoon|evening))\b", _I
 )
-_ME_TOO = re.compile(r"^\W*(?:me\s+(?:too|neither|either)|same\s+here)\b", _I)
-_ZH_REACTIVE = re.compile(r"我(?:希望|觉得|想|猜|相信|知道|明白|理解|听说|祝)")
+_ME_TOO = lazy_compile(r"^\W*(?:me\s+(?:too|neither|either)|same\s+here)\b", _I)
+_ZH_REACTIVE = lazy_compile(r"我(?:希望|觉得|想|猜|相信|知道|明白|理解|听说|祝)")
 
 
 def profile_signal(text: str) -> bool:

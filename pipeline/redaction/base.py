@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.values import is_placeholder, not_a_secret
 
 
@@ -41,7 +42,7 @@ class Detector:
 
 
 #: A mask written by this module (also the bare ``[REDACTED]`` people write by hand).
-MASK_RE = re.compile(r"\[REDACTED(?::[a-z0-9_]+(?:#\d+)?)?\]")
+MASK_RE = lazy_compile(r"\[REDACTED(?::[a-z0-9_]+(?:#\d+)?)?\]")
 
 # Left boundaries are checked by :func:`_left_boundary`: not glued to a word character, except
 # after a JSON escape such as ``\n`` (tool output is often JSON-escaped text).
@@ -76,7 +77,7 @@ def lowered(text: str) -> str:
 
 
 _LAST_DIGIT: tuple[str, bool] = ("", False)
-_ANY_DIGIT = re.compile(r"\d")
+_ANY_DIGIT = lazy_compile(r"\d")
 
 
 def has_digit(text: str) -> bool:

@@ -16,6 +16,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _FILLER_AFTER, offset_lowered
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
@@ -72,16 +73,16 @@ _ASCII_KEYWORDS = tuple((w, role) for w, role in KEYWORDS if w.isascii())
 
 #: Where a clause ends: a line break, or a sentence mark followed by a space (a value may hold
 #: ``.``/``!`` inside: ``Tresor1er.Mouette``), or a CJK full stop, or a semicolon.
-_CLAUSE_END = re.compile(r"\n|[.!?;](?=\s)|[。！？；]")
+_CLAUSE_END = lazy_compile(r"\n|[.!?;](?=\s)|[。！？；]")
 #: The most characters a clause is followed for.
 _CLAUSE_CHARS = 240
 #: ... and for this many runs of ASCII characters (words, numbers, the value).
 _CLAUSE_TOKENS = 20
 #: A candidate value: a run of ASCII graphic characters but quotes, brackets and commas (CJK
 #: text around it bounds it; a quote or a bracket opens code or JSON, not a value).
-_VALUE = re.compile(r"[^\x00-\x20\x7f-\U0010ffff\"'`,(){}\[\]<>]+")
+_VALUE = lazy_compile(r"[^\x00-\x20\x7f-\U0010ffff\"'`,(){}\[\]<>]+")
 #: A YAML tag (``!secret wifi_password``, ``!vault``): a reference or ciphertext follows.
-_TAG = re.compile(r"^!!?[A-Za-z_]+$")
+_TAG = lazy_compile(r"^!!?[A-Za-z_]+$")
 #: Words that link a name to its value ("is", "ist", "c'est", "era"), lower case; the symbols
 #: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
 #: link and its value ("ist übrigens", "is now").
@@ -96,14 +97,14 @@ _OPENING = " \t«\"'“「『`"
 #: A value farther than this many words from its keyword must look like a strong password.
 _NEAR_WORDS = 3
 #: A short label glued before a value (``abc:``, ``pw=``).
-_LABELLED = re.compile(r"[A-Za-z]{1,12}[:=](?=[^/\s]\S{7})")
-_NEEDED_DIGIT = re.compile(r"[0-9]")
-_WORDS = re.compile(r"\w+")
+_LABELLED = lazy_compile(r"[A-Za-z]{1,12}[:=](?=[^/\s]\S{7})")
+_NEEDED_DIGIT = lazy_compile(r"[0-9]")
+_WORDS = lazy_compile(r"\w+")
 #: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
 #: after a secret's or token's name they are its value.
-_TOTP_SEED = re.compile(r"(?=[A-Z]*[2-7])[A-Z2-7]{16,64}")
-_UUID_VALUE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
-_DIGITS = re.compile(r"^\d{4,8}$")
+_TOTP_SEED = lazy_compile(r"(?=[A-Z]*[2-7])[A-Z2-7]{16,64}")
+_UUID_VALUE = lazy_compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+_DIGITS = lazy_compile(r"^\d{4,8}$")
 _TRAILING = ".,;:?)]}\"'`»”」』"
 _LEADING = "([{\"'`«“「『"
 
@@ -245,7 +246,7 @@ def _named_before(low: str, at: int) -> str | None:
 _PUBLIC_KEY_WORDS = frozenset(
     "public pub host ssh gpg pgp primary foreign composite unique license product".split()
 )
-_WORD_BEFORE = re.compile(r"([a-z]+)[ _-]$")
+_WORD_BEFORE = lazy_compile(r"([a-z]+)[ _-]$")
 
 
 def _record_key(low: str, at: int) -> bool:
@@ -350,12 +351,12 @@ def _link_before(text: str, start: int, at: int) -> int:
 
 
 #: The name right before a ``:`` or ``=``: quoted, or an identifier (``trace_id``, ``userId``).
-_KEY_NAME = re.compile(r"(?:[\"'`]|[A-Za-z0-9]*(?:_|-|[a-z][A-Z])[\w-]*)\s*$")
+_KEY_NAME = lazy_compile(r"(?:[\"'`]|[A-Za-z0-9]*(?:_|-|[a-z][A-Z])[\w-]*)\s*$")
 
 
 #: A link whose subject names an identifier, a number or a place: what follows is that, not the
 #: secret named before (``the token request failed, request id is 44d8…``, ``… the port is 8080``).
-_SUBJECT_ID = re.compile(
+_SUBJECT_ID = lazy_compile(
     r"(?<![^\W\d_])(?:ids?|uuid|hash|sha\d*|digest|commit|version|trace|request|build|number|nr|no|"
     r"port|host|user|username|login|account|name|length|count|size|limit|date|time|year|"
     r"nummer|benutzer|konto|numéro|utilisateur|compte|número|usuario|cuenta|用户名?|账号|帳號|番号)"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
@@ -313,7 +313,9 @@ SECRET_ONLY_FRACTION = 0.5
 #: A word: ``[A-Za-z\u00c0-\uffff][A-Za-z\u00c0-\uffff'’-]+``, each class written as its
 #: complement (``re`` builds a table of every character of a range within the BMP: the plain
 #: form took ~15 ms to compile at start-up, this one ~1 ms; tested equal on every code point).
-_WORD = re.compile(r"[^\x00-@\[-`{-\xbf\U00010000-\U0010ffff][^\x00-&(-,.-@\[-`{-\xbf\U00010000-\U0010ffff]+")
+_WORD = lazy_compile(
+    r"[^\x00-@\[-`{-\xbf\U00010000-\U0010ffff][^\x00-&(-,.-@\[-`{-\xbf\U00010000-\U0010ffff]+"
+)
 _SECRET_TALK = frozenset(
     """key keys token tokens secret secrets password passwords credential credentials api is are the
     a an my our your his her their its of for to set as env value user user's uses has was new

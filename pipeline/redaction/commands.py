@@ -5,15 +5,15 @@ tools' ``config set`` sub-commands) under a secret's name."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.structure import _occurrences, _plausible_value, name_strength
 from memscribe.redaction.values import is_placeholder, not_a_secret
 
 #: Command-line tools that take a password as a flag value: ``mysql -pSECRET`` (glued, or
 #: quoted: ``-p'…'``), ``sshpass -p SECRET``, ``docker login -p SECRET``, ``redis-cli -a SECRET``.
-_CLI_PASSWORD = re.compile(
+_CLI_PASSWORD = lazy_compile(
     r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p"
     r"(?:(?P<gq>['\"])(?P<gquoted>[^'\"\n]{3,})(?P=gq)|(?P<glued>[^\s'\"]{3,}))"
     r"|\b(?:sshpass|(?:docker|podman|buildah|skopeo|nerdctl|oc|helm\s+registry)\s+login)\b[^\n|;&]*?"
@@ -21,7 +21,7 @@ _CLI_PASSWORD = re.compile(
     r"|\bredis-cli\b[^\n|;&]*?\s-a\s+['\"]?(?P<redis>[^\s'\"]+)"
 )
 #: A one-time code given to a flag named for it (``aws sts … --token-code 970459``, ``--otp``).
-_OTP_FLAG = re.compile(
+_OTP_FLAG = lazy_compile(
     r"--(?:(?:token|mfa|otp|totp|2fa|auth|verification)[-_]?code|otp|totp)"
     r"(?:=|[ \t]+)['\"]?(?P<v>\d{6,8})(?!\w)"
 )
@@ -29,7 +29,7 @@ _OTP_FLAG = re.compile(
 OTP_FLAG_HINTS = ("-code", "--otp", "--totp")
 #: fish's ``set -gx NAME value``, and ``set NAME value`` as other tools' sub-command
 #: (``wp config set DB_PASSWORD '…'``, ``dotnet user-secrets set``), the name quoted or bare.
-_FISH_SET = re.compile(
+_FISH_SET = lazy_compile(
     r"set[ \t]+(?:-[a-zA-Z]+[ \t]+)*['\"]?(?P<name>[A-Za-z_][A-Za-z0-9_]*)['\"]?[ \t]+"
     r"(?:(?P<q>['\"])(?P<qv>[^'\"\n]+)(?P=q)|(?P<v>[^\s'\"]+))"
 )
@@ -58,7 +58,9 @@ def find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
 
 
 #: An API key given as the user name with an empty password (``curl -u sk_…:``, Stripe's way).
-_KEY_USER = re.compile(r"-(?:u|-user)[ \t]+['\"]?(?P<v>(?=[A-Za-z_]*\d)[A-Za-z0-9_]{20,}):(?=['\"]?(?:\s|$))")
+_KEY_USER = lazy_compile(
+    r"-(?:u|-user)[ \t]+['\"]?(?P<v>(?=[A-Za-z_]*\d)[A-Za-z0-9_]{20,}):(?=['\"]?(?:\s|$))"
+)
 #: Prefilter hints of :func:`find_key_users`.
 KEY_USER_HINTS = ("-u", "--user")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.structure import _is_password_name, name_strength
 from memscribe.redaction.values import (
     _looks_random,
@@ -22,12 +23,12 @@ from memscribe.redaction.values import (
 )
 
 #: ``NAME=value`` alone on its line (``export`` allowed), the value unquoted and without spaces.
-_ENV_LINE = re.compile(
+_ENV_LINE = lazy_compile(
     r"^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][A-Za-z0-9_.-]{0,80})[ \t]*=[ \t]*(?P<v>[^\s'\"`][^\s]{3,511})[ \t]*\r?$",
     re.MULTILINE,
 )
 #: A call or a substitution: code that computes the value (``os.getenv("X")``, ``$(cat f)``).
-_COMPUTED = re.compile(r"^[\w.$]*\(.*\)$|\$[({]")
+_COMPUTED = lazy_compile(r"^[\w.$]*\(.*\)$|\$[({]")
 #: Prefilter hints of :func:`find_config_values`.
 HINTS = ("=",)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.structure import _URL_CREDS, _plausible_value, name_strength
 from memscribe.redaction.values import _password_like, is_placeholder
 
@@ -21,7 +21,7 @@ from memscribe.redaction.values import _password_like, is_placeholder
 #: (``2a``/``2b``/``2x``/``2y``), SHA-crypt (``5``, ``6``), Mosquitto's PBKDF2 (``7``),
 #: yescrypt (``y``, ``gy``), Argon2, scrypt, passlib's PBKDF2. ``$$`` (a Compose file's
 #: escaped ``$``) counts as one, the same way throughout the value.
-_CRYPT = re.compile(
+_CRYPT = lazy_compile(
     r"\$(?<=[\w.@-]:\$)(?P<d>\$?)(?:1|2[abxy]|5|6|7|y|gy|apr1|md5|sha1|argon2(?:id|i|d)|scrypt|"
     r"pbkdf2(?:-sha(?:1|256|512))?|bcrypt(?:-sha256)?)(?P=d)\$"
     r"(?:[\w.,=+/-]{1,100}(?P=d)\$){0,4}[A-Za-z0-9./+]{16,}={0,2}"
@@ -43,10 +43,10 @@ def find_password_hashes(text: str) -> Iterator[tuple[int, int]]:
 
 #: A ``user:password`` line as ``chpasswd`` reads it (an item of cloud-init's ``chpasswd:
 #: list: |`` or a here-document); and ``echo 'user:password' | chpasswd``.
-_CHPASSWD_LINE = re.compile(
+_CHPASSWD_LINE = lazy_compile(
     r"[ \t]*(?:-[ \t]+)?['\"]?[a-z_][a-z0-9_.-]{0,31}:(?P<v>[^\s:'\"]{4,128})['\"]?[ \t]*$"
 )
-_CHPASSWD_ECHO = re.compile(
+_CHPASSWD_ECHO = lazy_compile(
     r"\becho[ \t]+(?:-e[ \t]+)?['\"]?[a-z_][a-z0-9_.-]{0,31}:(?P<v>[^\s:'\"|]{4,128})['\"]?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b"
 )
 #: Lines that may sit between ``chpasswd`` and its ``user:password`` lines (cloud-init's
@@ -89,12 +89,12 @@ def _chpasswd_value(value: str) -> bool:
 
 #: A secret store's command that sets a value: Azure Key Vault, AWS SSM / Secrets Manager,
 #: GitHub and GitLab CLIs, Google Secret Manager, Vault, Doppler, Heroku-style ``set``.
-_STORE_COMMAND = re.compile(
+_STORE_COMMAND = lazy_compile(
     r"(?i)\b(?:secret[ \t]+set|put-parameter|create-secret|put-secret-value|update-secret|"
     r"secrets[ \t]+set|variable[ \t]+set|kv[ \t]+put)\b"
 )
-_NAME_FLAG = re.compile(r"(?:--name|--key|-n)[ \t=]+['\"]?(?P<name>[\w./:-]{1,120})")
-_VALUE_FLAG = re.compile(
+_NAME_FLAG = lazy_compile(r"(?:--name|--key|-n)[ \t=]+['\"]?(?P<name>[\w./:-]{1,120})")
+_VALUE_FLAG = lazy_compile(
     r"(?:--value|--secret-string|--body|-b)(?:[ \t]+|=)(?:(?P<q>['\"])(?P<qv>[^'\"\n]{1,512})(?P=q)|(?P<v>[^\s'\"]{1,512}))"
 )
 #: Prefilter hints of :func:`find_store_values`.
@@ -126,8 +126,8 @@ _ENCODED_SCHEME = ("Oi8v", "ovL", "6Ly")
 #: Prefilter hints of :func:`find_encoded_urls` (case-folded).
 ENCODED_URL_HINTS = tuple(h.casefold() for h in _ENCODED_SCHEME)
 _B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=")
-_URL_WITH_PASSWORD = re.compile(_URL_CREDS)
-_PRINTABLE = re.compile(rb"^[\x20-\x7e]+$")
+_URL_WITH_PASSWORD = lazy_compile(_URL_CREDS)
+_PRINTABLE = lazy_compile(rb"^[\x20-\x7e]+$")
 
 
 def find_encoded_urls(text: str) -> Iterator[tuple[int, int]]:
@@ -164,7 +164,7 @@ def _decodes_to_url_password(value: str) -> bool:
 #: obscure``, ``openssl passwd [-6]``, ``mkpasswd [-m sha-512]``, ``caddy hash-password
 #: --plaintext``, ``htpasswd -nb user`` / ``-b file user``, ``doveadm pw -p``, ``wpa_passphrase
 #: <ssid>`` (which prints the derived PSK in a ``network={…}`` block).
-_HASH_COMMAND = re.compile(
+_HASH_COMMAND = lazy_compile(
     r"\b(?:rclone[ \t]+obscure|openssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|crypt|stdin))*|"
     r"mkpasswd(?:[ \t]+(?:-m|--method)[ \t=]+\S+|[ \t]+-s)*|caddy[ \t]+hash-password(?:[ \t]+--plaintext)?|"
     r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+[^\s'\";|&]+){1,2}|doveadm[ \t]+pw(?:[ \t]+-s[ \t]+\S+)?[ \t]+-p|"
@@ -174,7 +174,7 @@ _HASH_COMMAND = re.compile(
 #: Prefilter hints of :func:`find_hashed_passwords`.
 HASH_COMMAND_HINTS = ("rclone", "openssl", "mkpasswd", "caddy", "htpasswd", "doveadm", "wpa_passphrase")
 #: The output of such a command: one token alone on its line (a hash, an obscured password).
-_OUTPUT_LINE = re.compile(r"[ \t]*(?P<v>[^\s'\"`]{16,512})[ \t]*(?:\n|$)")
+_OUTPUT_LINE = lazy_compile(r"[ \t]*(?P<v>[^\s'\"`]{16,512})[ \t]*(?:\n|$)")
 _OUTPUT_LINES = 4
 
 
@@ -203,18 +203,18 @@ def find_hashed_passwords(text: str) -> Iterator[tuple[int, int]]:
 
 #: ``printf 'NAME=%s\n' 'value' > .env``: a format whose ``%s`` fields are named, then the
 #: arguments that fill them, in order.
-_PRINTF = re.compile(
+_PRINTF = lazy_compile(
     r"\bprintf[ \t]+(?P<fq>['\"])(?P<fmt>[^'\"\n]{1,300})(?P=fq)"
     r"(?P<args>(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\";|&<>]+))+)"
 )
-_FIELD = re.compile(r"(?:(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)[ \t]*[=:][ \t]*)?%[-0-9.]*[sdq]")
-_ARG = re.compile(r"'(?P<sq>[^'\n]*)'|\"(?P<dq>[^\"\n]*)\"|(?P<bare>[^\s'\";|&<>]+)")
+_FIELD = lazy_compile(r"(?:(?P<name>[A-Za-z_][A-Za-z0-9_.-]*)[ \t]*[=:][ \t]*)?%[-0-9.]*[sdq]")
+_ARG = lazy_compile(r"'(?P<sq>[^'\n]*)'|\"(?P<dq>[^\"\n]*)\"|(?P<bare>[^\s'\";|&<>]+)")
 #: Prefilter hints of :func:`find_printf_values`.
 PRINTF_HINTS = ("printf",)
 
 
 #: Where a ``printf`` writes: ``> config/master.key``.
-_REDIRECT = re.compile(r"[ \t]*>>?[ \t]*['\"]?(?:[^\s'\";|&]*/)?(?P<file>[^\s/'\";|&]+)")
+_REDIRECT = lazy_compile(r"[ \t]*>>?[ \t]*['\"]?(?:[^\s'\";|&]*/)?(?P<file>[^\s/'\";|&]+)")
 
 
 def find_printf_values(text: str) -> Iterator[tuple[int, int]]:

@@ -10,9 +10,9 @@ TOTP column a base32 secret.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _hint_lines, offset_lowered
 from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import _looks_random, _password_like, is_benign_shape, is_placeholder
@@ -31,11 +31,11 @@ RECOVERY_WORDS = (
 #: The most lines of codes after their header.
 _MAX_CODE_LINES = 24
 #: A list item's bullet or number (``- ``, ``* ``, ``1. ``, ``2) ``).
-_BULLET = re.compile(r"[ \t]*(?:[-*•][ \t]+|\d{1,2}[.)][ \t]+)?")
+_BULLET = lazy_compile(r"[ \t]*(?:[-*•][ \t]+|\d{1,2}[.)][ \t]+)?")
 #: Cells of a line of codes: split at commas, semicolons, tabs or runs of spaces.
-_CELL_SPLIT = re.compile(r"[ \t]*[,;\t][ \t]*|[ \t]{2,}")
+_CELL_SPLIT = lazy_compile(r"[ \t]*[,;\t][ \t]*|[ \t]{2,}")
 #: One code: groups of letters and digits joined by ``-`` or a single space.
-_CODE = re.compile(r"[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*")
+_CODE = lazy_compile(r"[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*")
 
 
 def find_recovery_codes(text: str) -> Iterator[tuple[int, int]]:
@@ -112,9 +112,9 @@ _PIN_COLUMNS = frozenset({"pin", "pin code", "pincode", "passcode"})
 #: Hints for the prefilter: every secret column's name holds one (lower case).
 TABLE_HINTS = ("pass", "secret", "token", "pwd", "key", "otp", "2fa", "mfa", "pin", "seed", "cred")
 _DELIMITERS = (",", "\t", ";", "|")
-_COLUMN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9 _.-]{0,39}")
-_BASE32 = re.compile(r"[A-Z2-7]{16,64}=*|(?:[a-z2-7]{4} ){3,}[a-z2-7]{4}")
-_PIN = re.compile(r"\d{4,8}")
+_COLUMN_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9 _.-]{0,39}")
+_BASE32 = lazy_compile(r"[A-Z2-7]{16,64}=*|(?:[a-z2-7]{4} ){3,}[a-z2-7]{4}")
+_PIN = lazy_compile(r"\d{4,8}")
 _MAX_ROWS = 500
 
 

@@ -14,30 +14,31 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import lowered, same_offsets
 from memscribe.redaction.structure import _is_password_name, _plausible_value, name_strength
 from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
 
-_NAMED_CALL = re.compile(
+_NAMED_CALL = lazy_compile(
     r"\(\s*(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,63})(?P=q1)\s*,\s*"
     r"(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)"
 )
 #: ``'name' => 'value'`` / ``'name': 'value'`` whose name is a salt's.
-_SALT_PAIR = re.compile(
+_SALT_PAIR = lazy_compile(
     r"(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{0,60}salt)(?P=q1)\s*(?:=>|:|,)\s*"
     r"(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)",
     re.IGNORECASE,
 )
-_PASS_FLAG = re.compile(r"--?(?P<flag>[a-z][a-z-]{0,30}pass)(?:=|[ \t]+)['\"]?(?P<v>[^\s'\"]{4,256})")
+_PASS_FLAG = lazy_compile(r"--?(?P<flag>[a-z][a-z-]{0,30}pass)(?:=|[ \t]+)['\"]?(?P<v>[^\s'\"]{4,256})")
 #: Words ending in ``pass`` that do not name a password.
 _NOT_PASSWORD_FLAGS = frozenset(
     {"bypass", "compass", "multipass", "onepass", "twopass", "singlepass", "no-pass"}
 )
-_ID_THEN_SECRET = re.compile(
+_ID_THEN_SECRET = lazy_compile(
     r"(?:AKIA|ASIA|LTAI)[A-Za-z0-9]{12,28}\b[ \t]*(?:[/,:|]|和|及|与|and|und|et|y)?[ \t]*"
     r"(?P<v>[A-Za-z0-9/+]{28,48})(?![A-Za-z0-9/+=])"
 )
-_SK_NAME = re.compile(
+_SK_NAME = lazy_compile(
     r"(?P<name>[A-Za-z][A-Za-z0-9]*_SK)['\"]?[ \t]*[:=][ \t]*['\"]?(?P<v>[A-Za-z0-9/+=_-]{20,64})"
 )
 

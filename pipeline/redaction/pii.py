@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _left_boundary, has_digit
 
 # --------------------------------------------------------------------------- PII
@@ -12,10 +13,10 @@ from memscribe.redaction.base import _left_boundary, has_digit
 # The left boundary is checked after the first digit (``\d(?<![\w.+-]\d)`` is ``(?<![\w.+-])\d``):
 # a pattern that starts with a character class lets ``re`` skip to the next digit instead of
 # trying a match at every position. Same for the SSN and NINO patterns below.
-_CARD = re.compile(
+_CARD = lazy_compile(
     r"\d(?<![\w.+-]\d)\d{3}(?:[ -]\d{4}[ -]\d{4}[ -]\d{4}(?:[ -]\d{3})?|[ -]\d{6}[ -]\d{5}|\d{9,15})(?![\w.-])"
 )
-_CARD_IIN = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|6011|64[4-9]|65|62)")
+_CARD_IIN = lazy_compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|35|6011|64[4-9]|65|62)")
 
 
 def luhn_ok(digits: str) -> bool:
@@ -48,7 +49,7 @@ _IBAN_LEN = {
     "LI": 21, "LT": 20, "LU": 20, "LV": 21, "MC": 27, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25,
     "RO": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "TR": 26, "AE": 23, "SA": 24, "IL": 23, "BR": 29,
 }  # fmt: skip
-_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,30}(?![A-Za-z0-9])")
+_IBAN = lazy_compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,30}(?![A-Za-z0-9])")
 
 
 def iban_ok(iban: str) -> bool:
@@ -88,7 +89,7 @@ def _ibans(text: str) -> Iterator[tuple[int, int]]:
 
 #: Words that mark a value as a test or example value: ``the test IBAN``, ``tests/fixtures/…``,
 #: ``a fake account``, ``Beispiel-IBAN``, ``exemple``, ``ejemplo``.
-_TEST_MARKER = re.compile(
+_TEST_MARKER = lazy_compile(
     r"(?i)(?<![a-z])(?:tests?|testing|examples?|samples?|fake|dummy|demo|beispiel|exemple|ejemplo|esempio)(?![a-z])"
 )
 #: How many words either side of the value a marker must sit in: it qualifies the value ("test
@@ -112,8 +113,8 @@ def _marked_test(text: str, pos: int, end: int | None = None) -> bool:
 
 #: US social security numbers (no 000/666/9xx area, 00 group, 0000 serial) and UK national
 #: insurance numbers.
-_SSN = re.compile(r"\d(?<![\w-]\d)(?<!9)(?!(?<=0)00|(?<=6)66)\d\d-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])")
-_NINO = re.compile(
+_SSN = lazy_compile(r"\d(?<![\w-]\d)(?<!9)(?!(?<=0)00|(?<=6)66)\d\d-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])")
+_NINO = lazy_compile(
     r"[A-CEGHJ-PR-TW-Z](?<![A-Za-z0-9].)(?!(?<=B)G|(?<=G)B|(?<=N)K|(?<=K)N|(?<=T)N|(?<=N)T|(?<=Z)Z)"
     r"[A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
 )

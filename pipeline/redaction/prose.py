@@ -7,6 +7,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import MASK_RE, has_digit, lowered, same_offsets
 from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import (
@@ -23,14 +24,14 @@ from memscribe.redaction.values import (
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
 #: (see :data:`_KEYWORD`).
-_PW_KEYWORD = re.compile(r"[Pp](?<!\w.)(?i:ass(?:word|wd|phrase|code)|wd?)\b")
+_PW_KEYWORD = lazy_compile(r"[Pp](?<!\w.)(?i:ass(?:word|wd|phrase|code)|wd?)\b")
 _PW_LINKS = frozenset({"is", "was", "=", ":", "->", "→", "=>", "be", "are", "it's", "its", "now", "to"})
 _PW_FILLER = frozenset({"now", "still", "just", "actually", "simply", "set", "to", "literally", "currently"})
 _PW_SKIP_WORDS = 5
 _PW_BACK_TOKENS = 6
-_WS_TOKEN = re.compile(r"\S+")
+_WS_TOKEN = lazy_compile(r"\S+")
 #: A YAML tag before a value: ``!vault``, ``!Ref`` (local), ``!!str`` (standard).
-_YAML_TAG = re.compile(r"!!?[A-Za-z]+$")
+_YAML_TAG = lazy_compile(r"!!?[A-Za-z]+$")
 
 
 def _in_mask(text: str, pos: int) -> bool:
@@ -56,12 +57,12 @@ def _clean_token(raw: str) -> tuple[int, str]:
 #: bearer|auth)\b``, written to start with a character class (every character ``(?i)[abckpst]``
 #: matches, ``ſ`` and the Kelvin sign included) so that ``re`` skips ahead instead of trying a
 #: match at every position; the leading ``\b`` becomes ``(?<!\w.)`` after that first letter.
-_KEYWORD = re.compile(
+_KEYWORD = lazy_compile(
     r"[A-Ca-cKkPpSsTt\u017f\u212a](?<!\w.)"
     r"(?i:(?<=a)(?:pi[ _-]?key|ccess[ _-]?key|uth)|(?<=k)ey|(?<=t)oken|(?<=s)ecret|"
     r"(?<=p)ass(?:word|wd|phrase)|(?<=c)redentials?|(?<=b)earer)\b"
 )
-_TOKEN = re.compile(r"[A-Za-z0-9+/_.~=-]+")
+_TOKEN = lazy_compile(r"[A-Za-z0-9+/_.~=-]+")
 _KEYWORD_WINDOW_TOKENS = 4
 _KEYWORD_WINDOW_CHARS = 1000  # bounds the work per keyword on pathological input
 
@@ -118,10 +119,10 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
 
 #: Words that label the token right after them as an identifier, not a credential.
 _ID_LABELS = frozenset("id ids uuid guid sha commit hash digest checksum etag revision rev trace".split())
-_ID_NAME = re.compile(r"(?i:(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag))$|[a-z](?:Id|ID)$")
-_LABEL = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,40}$")
+_ID_NAME = lazy_compile(r"(?i:(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag))$|[a-z](?:Id|ID)$")
+_LABEL = lazy_compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,40}$")
 #: What joins a quoted name to its value (``"to": "…"``, ``'id'=>'…'``), or any name by ``=``.
-_NAME_SEP = re.compile(r"""['"][ \t]*(?::|=>?)[ \t]*['"]?|=['"]?""")
+_NAME_SEP = lazy_compile(r"""['"][ \t]*(?::|=>?)[ \t]*['"]?|=['"]?""")
 
 
 def _named_by(text: str, name_end: int, value_start: int) -> bool:
@@ -147,7 +148,7 @@ def _names_an_id(label: str) -> bool:
     return low in _ID_LABELS or _ID_NAME.search(label) is not None
 
 
-_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
+_WORD_BEFORE = lazy_compile(r"([A-Za-z]+)[ -]$")
 
 
 #: Words before ``token`` that make it a form's anti-forgery token (``csrf-token``, ``CSRF
@@ -178,7 +179,7 @@ def _record_key(text: str, start: int, end: int) -> bool:
     return m is not None and (m.group(1).lower() in RECORD_KEY_WORDS or m.group(1).lower() in _PUBLIC_WORDS)
 
 
-_ALGORITHM_BEFORE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9-]{1,10}:$")
+_ALGORITHM_BEFORE = lazy_compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9-]{1,10}:$")
 
 
 def _named_digest(text: str, start: int) -> bool:
@@ -251,12 +252,12 @@ def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tupl
 
 #: An app password as Google and many mail hosts print it: four groups of four random
 #: lower-case letters (``abcd efgh ijkl mnop``).
-_APP_PASSWORD = re.compile(r"[a-z]{4}(?:([ -])[a-z]{4})(?:\1[a-z]{4}){2}(?![\w-])")
+_APP_PASSWORD = lazy_compile(r"[a-z]{4}(?:([ -])[a-z]{4})(?:\1[a-z]{4}){2}(?![\w-])")
 #: A group of four letters without a vowel (``y`` counts as one): no word, but most random
 #: app passwords hold one (four groups: 1 - (1 - (20/26)^4)^4 ≈ 82%).
-_NO_VOWEL = re.compile(r"(?<![a-z])[b-df-hj-np-tv-xz]{4}(?![a-z])")
+_NO_VOWEL = lazy_compile(r"(?<![a-z])[b-df-hj-np-tv-xz]{4}(?![a-z])")
 #: A quoted pass phrase: 3 to 8 words of 12 to 64 characters between quotes.
-_QUOTED_PHRASE = re.compile(r"[\"“„«](?P<p>[^\"“”„«»\s][^\"“”„«»\n]{10,62}[^\"“”„«»\s])[\"”“»]")
+_QUOTED_PHRASE = lazy_compile(r"[\"“„«](?P<p>[^\"“”„«»\s][^\"“”„«»\n]{10,62}[^\"“”„«»\s])[\"”“»]")
 
 #: Words of a password rule, not of a pass phrase.
 _RULE_WORDS = frozenset(
@@ -288,17 +289,17 @@ def _spaced_password(text: str, pos: int, end: int) -> tuple[int, int] | None:
 
 # --- a bare value right after a line that names a secret, or after "paste:"
 
-_VALUE_LINE = re.compile(
+_VALUE_LINE = lazy_compile(
     r"^(?:\[[A-Za-z_:. -]{1,30}\][ \t]*)?(?:[>$#][ \t]+)?[`'\"]?(?P<v>[^\s`'\"]{8,512})[`'\"]?[ \t]*$",
     re.MULTILINE,
 )
-_SECRET_CONTEXT = re.compile(
+_SECRET_CONTEXT = lazy_compile(
     r"(?i)secret|token|passw|pass\b|_pass|pwd|(?<![a-z])pw(?![a-z])|api[_-]?key|apikey|credential|private[_-]?key|"
     r"access[_-]?key|auth"
 )
 #: Every :data:`_SECRET_CONTEXT` match holds one of these (lower case).
 _CONTEXT_WORDS = ("secret", "token", "pass", "pw", "api", "credential", "private", "access", "auth", "key")
-_PASTE = re.compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
+_PASTE = lazy_compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 
 def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
@@ -352,9 +353,9 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             yield m.span("v")
 
 
-_UUID_LINE = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
-_TOKEN_ASKED = re.compile(r"(?i)(?<![a-z])(?:[a-z]+[-_])?(?:token|secret|api[-_]?key|password)(?![a-z_-])")
-_ID_WORD = re.compile(r"(?i)(?<![a-z])(?:ids?|uuid|guid|request|trace|correlation)(?![a-z])")
+_UUID_LINE = lazy_compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+_TOKEN_ASKED = lazy_compile(r"(?i)(?<![a-z])(?:[a-z]+[-_])?(?:token|secret|api[-_]?key|password)(?![a-z_-])")
+_ID_WORD = lazy_compile(r"(?i)(?<![a-z])(?:ids?|uuid|guid|request|trace|correlation)(?![a-z])")
 
 
 def _asks_a_token(prev: str) -> bool:
@@ -363,7 +364,7 @@ def _asks_a_token(prev: str) -> bool:
     return _TOKEN_ASKED.search(prev) is not None and _ID_WORD.search(prev) is None
 
 
-_PUNCTUATION = re.compile(r"[^A-Za-z0-9]+")
+_PUNCTUATION = lazy_compile(r"[^A-Za-z0-9]+")
 
 
 def _like_items(prev: str, value: str) -> bool:
@@ -379,12 +380,12 @@ def _like_items(prev: str, value: str) -> bool:
     )
 
 
-_SPACE_IN = re.compile(r"\s")
+_SPACE_IN = lazy_compile(r"\s")
 #: A command that prints the id of what it starts (a detached container).
-_STARTS_DETACHED = re.compile(
+_STARTS_DETACHED = lazy_compile(
     r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|create)\b.*?[ \t](?:-d|--detach)\b"
 )
-_CONTAINER_ID = re.compile(r"^[0-9a-f]{64}$")
+_CONTAINER_ID = lazy_compile(r"^[0-9a-f]{64}$")
 
 
 def _prints_an_id(prev: str, value: str) -> bool:
@@ -394,8 +395,10 @@ def _prints_an_id(prev: str, value: str) -> bool:
 
 #: ``key`` as a word (``a new key``, ``master.key``, ``API key``), and words that make a key
 #: public or name it by its fingerprint or id.
-_KEY_WORD = re.compile(r"(?i)(?<![a-z])keys?(?![a-z])")
-_PUBLIC_KEY_WORDS = re.compile(r"(?i)public|fingerprint|randomart|(?<![a-z])(?:id|ids|gpg|pgp|ssh)(?![a-z])")
+_KEY_WORD = lazy_compile(r"(?i)(?<![a-z])keys?(?![a-z])")
+_PUBLIC_KEY_WORDS = lazy_compile(
+    r"(?i)public|fingerprint|randomart|(?<![a-z])(?:id|ids|gpg|pgp|ssh)(?![a-z])"
+)
 
 
 def _introduces_a_key(line: str) -> bool:
@@ -412,7 +415,7 @@ def _introduces_a_key(line: str) -> bool:
 
 #: After a secret's name on a command line: the rest of the name, then its value, quoted or
 #: bare (``--requirepass 'FMkQ…'``, ``PASSWORD=…``).
-_NAMED_VALUE = re.compile(
+_NAMED_VALUE = lazy_compile(
     r"[\w.-]*['\"]?(?:[ \t]*(?P<op>[=:])[ \t]*|[ \t]+)(?:(?P<q>['\"])(?P<qv>[^'\"\s]{6,})(?P=q)|(?P<v>[^\s'\"]{6,}))"
 )
 
@@ -444,8 +447,8 @@ def _gives_its_value(line: str) -> bool:
 
 
 #: The rest of a name, then a small number as its value.
-_COUNT_AFTER = re.compile(r"[\w.-]*['\"]?[ \t]*[=:][ \t]*\d{1,6}(?![\w.])")
-_VARIABLE = re.compile(r"^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$")
+_COUNT_AFTER = lazy_compile(r"[\w.-]*['\"]?[ \t]*[=:][ \t]*\d{1,6}(?![\w.])")
+_VARIABLE = lazy_compile(r"^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$")
 
 
 def _in_reference(line: str, at: int) -> bool:

@@ -9,9 +9,9 @@ own test strings (``../shared/data/secrets/gitleaks/cases.jsonl``, MIT) check th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _left_boundary
 from memscribe.redaction.values import not_a_secret
 
@@ -153,7 +153,7 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
 #: Mailgun's API keys and SMTP passwords (gitleaks' ``mailgun-signing-key`` shape): 32 hex
 #: digits, then two groups of 8, lower case. Found from the first hyphen (a pattern that starts
 #: with a hex digit tries a match at most characters of any text), then widened to the token.
-_MAILGUN_TAIL = re.compile(
+_MAILGUN_TAIL = lazy_compile(
     r"-[a-f0-9]{8}-[a-f0-9]{8}(?![A-Za-z0-9_-])(?<=[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8})"
 )
 #: Prefilter hints of :func:`find_mailgun_keys`.
@@ -174,13 +174,13 @@ def find_mailgun_keys(text: str) -> Iterator[tuple[int, int]]:
 #: The live-mode secret key convention Stripe set and others follow (``cb_live_…``,
 #: ``sk_live_…``), from its prefix; a publishable key (``pk_live_…``) and a Checkout session's id
 #: (``cs_live_…``) are public.
-_LIVE_KEY = re.compile(r"(?!pk_|cs_)[a-z]{2,6}_live_[A-Za-z0-9]{24,}" + _E)
+_LIVE_KEY = lazy_compile(r"(?!pk_|cs_)[a-z]{2,6}_live_[A-Za-z0-9]{24,}" + _E)
 #: Prefilter hints of :func:`find_live_keys`.
 LIVE_KEY_HINTS = ("_live_",)
 
 
 #: Stripe's test-mode secret and restricted keys (gitleaks' rule has them).
-_TEST_KEY = re.compile(r"[sr]k_test_[A-Za-z0-9]{20,}" + _E)
+_TEST_KEY = lazy_compile(r"[sr]k_test_[A-Za-z0-9]{20,}" + _E)
 #: Prefilter hints of :func:`find_test_keys`.
 TEST_KEY_HINTS = ("k_test_",)
 

@@ -7,6 +7,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import lowered, offset_lowered, same_offsets
 from memscribe.redaction.values import (
     _DIGIT,
@@ -59,9 +60,9 @@ _AWS_SECRET = (
     r"(?![A-Za-z0-9/+=])"
 )
 
-_COOKIE_LINE = re.compile(r"(?i)\b(?:set-)?cookie\s*:\s*(?P<body>[^\n\"']*)")
-_COOKIE_PAIR = re.compile(r"(?:^|[;\s])(?P<name>[A-Za-z0-9_.\-]+)=(?P<v>[^;\s]+)")
-_SESSIONISH = re.compile(r"(?i)sess|sid|token|auth|jwt|csrf|xsrf|remember|login|key|secret")
+_COOKIE_LINE = lazy_compile(r"(?i)\b(?:set-)?cookie\s*:\s*(?P<body>[^\n\"']*)")
+_COOKIE_PAIR = lazy_compile(r"(?:^|[;\s])(?P<name>[A-Za-z0-9_.\-]+)=(?P<v>[^;\s]+)")
+_SESSIONISH = lazy_compile(r"(?i)sess|sid|token|auth|jwt|csrf|xsrf|remember|login|key|secret")
 
 
 def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
@@ -178,7 +179,7 @@ def name_strength(name: str) -> str | None:
     return None
 
 
-_ASSIGN = re.compile(
+_ASSIGN = lazy_compile(
     r"(?:(?<=\\[nrt])|(?<![\w.\-]))"
     r"(?:(?P<lead>--)(?P<flag>[A-Za-z][A-Za-z0-9\-]*)(?:=|[ ]+)|"
     # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||=
@@ -188,19 +189,19 @@ _ASSIGN = re.compile(
     r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
 )
 #: A setter or builder call with a literal: ``setPassword("…")``, ``.withToken('…')``, ``password("…")``.
-_CALL = re.compile(
+_CALL = lazy_compile(
     r"(?i:password|passwd|secret|token|apikey|api_key|credentials?)"
     r"\(\s*(?:[@rbfuRBFUL]|u8)?(?P<q>['\"`])(?P<qv>[^'\"`\n]{1,512}?)(?P=q)"
 )
 #: Calls that read a secret by its key (``getPassword("service")``), not set one.
-_GETTER = re.compile(
+_GETTER = lazy_compile(
     r"(?i)^_?(?:get|read|load|fetch|has|is|check|verify|validate|prompt|ask|input|find|lookup)"
 )
-_MORE_QUOTED = re.compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
+_MORE_QUOTED = lazy_compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
 #: A name called: the value is what a function returns.
-_CALLED = re.compile(r"^[A-Za-z_$][\w$.]*\(")
-_DOTTED_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
-_IDENT = re.compile(r"^[A-Za-z_]+$")
+_CALLED = lazy_compile(r"^[A-Za-z_$][\w$.]*\(")
+_DOTTED_IDENT = lazy_compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
+_IDENT = lazy_compile(r"^[A-Za-z_]+$")
 
 
 def _plausible_value(
@@ -358,7 +359,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
                 pos = more.end()
 
 
-_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ -]$")
+_WORD_BEFORE = lazy_compile(r"([A-Za-z]+)[ -]$")
 
 
 def _about_a_record(text: str, start: int, name: str) -> bool:
@@ -410,7 +411,9 @@ def _find_calls(text: str) -> Iterator[tuple[int, int]]:
 
 
 #: A Terraform variable whose default is a secret: ``variable "db_password" { default = "…" }``.
-_TF_DEFAULT = re.compile(r'\bvariable\s+"(?P<name>[^"\n]+)"\s*\{[^}]{0,400}?\bdefault\s*=\s*"(?P<v>[^"\n]*)"')
+_TF_DEFAULT = lazy_compile(
+    r'\bvariable\s+"(?P<name>[^"\n]+)"\s*\{[^}]{0,400}?\bdefault\s*=\s*"(?P<v>[^"\n]*)"'
+)
 
 
 def _find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
@@ -424,8 +427,10 @@ def _find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
 
 #: XML: ``<password>…</password>`` and ``<add key="ApiSecret" value="…"/>`` /
 #: ``<property name="db.password" value="…"/>`` (the name sits in one attribute, the value in another).
-_XML_ELEMENT = re.compile(r"<(?P<name>[A-Za-z_][\w:.\-]*)(?:\s[^<>]*)?>(?P<v>[^<>\n]{1,512})</(?P=name)\s*>")
-_XML_KEY_VALUE = re.compile(
+_XML_ELEMENT = lazy_compile(
+    r"<(?P<name>[A-Za-z_][\w:.\-]*)(?:\s[^<>]*)?>(?P<v>[^<>\n]{1,512})</(?P=name)\s*>"
+)
+_XML_KEY_VALUE = lazy_compile(
     r"<[A-Za-z_][\w:.\-]*\s[^<>]*?\b(?:key|name)\s*=\s*(?P<q1>['\"])(?P<name>[^'\"<>]{1,100})(?P=q1)"
     r"[^<>]*?\bvalue\s*=\s*(?P<q2>['\"])(?P<v>[^'\"<>\n]{0,512})(?P=q2)"
 )
@@ -443,7 +448,7 @@ def _find_xml(text: str) -> Iterator[tuple[int, int]]:
 
 #: A secret's default in an environment lookup: ``os.getenv("API_TOKEN", "…")``,
 #: ``ENV.fetch('SECRET_KEY', '…')``, ``GetEnvOrDefault("api_token", "…")``.
-_ENV_DEFAULT = re.compile(
+_ENV_DEFAULT = lazy_compile(
     r"\b(?:getenv|get|fetch|GetEnvOrDefault|getEnvOrDefault|env|getEnv|getProperty|get_env|environ\.get)\s*\(\s*"
     r"(?P<q1>['\"])(?P<name>[^'\"\n]{1,100})(?P=q1)\s*,\s*(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)"
 )
@@ -462,7 +467,7 @@ def _find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
 
 #: A PEM private key, base64-encoded once more (kubeconfig ``client-key-data``, Helm values,
 #: CI variables): the blob starts with the encoding of ``-----BEGIN``.
-_B64_PEM = re.compile(r"LS0tLS1CRUdJT[A-Za-z0-9+/]{20,}={0,2}")
+_B64_PEM = lazy_compile(r"LS0tLS1CRUdJT[A-Za-z0-9+/]{20,}={0,2}")
 
 
 def _find_encoded_private_keys(text: str) -> Iterator[tuple[int, int]]:

@@ -9,22 +9,22 @@ credential, since whoever holds the URL can post to it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction.values import _looks_random, is_placeholder
 
 #: After ``scheme://``: a user without a password, then ``@``: the user is a key when random.
-_DSN_USER = re.compile(r"(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")
+_DSN_USER = lazy_compile(r"(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")
 #: After ``scheme://``: ``user:password@`` right before a path or nothing (an empty host).
-_EMPTY_HOST = re.compile(r"[^\s:/@'\"]{1,64}:(?P<v>[^\s@/'\"]{4,128})@(?=[/?#\s'\"]|$)")
+_EMPTY_HOST = lazy_compile(r"[^\s:/@'\"]{1,64}:(?P<v>[^\s@/'\"]{4,128})@(?=[/?#\s'\"]|$)")
 #: A webhook, hook or bot URL's credential parameter.
-_HOOK_PARAM = re.compile(
+_HOOK_PARAM = lazy_compile(
     r"(?i)https?://[^\s'\"<>]*?(?:hook|robot|/bot)[^\s'\"<>?]*\?(?:[^\s'\"<>#]*&)?"
     r"(?:key|token|access_token|secret|sig|signature)=(?P<v>[A-Za-z0-9_.~%-]{16,200})"
 )
 #: A Telegram bot's token in its API URL (``/bot<id>:<secret>/``).
-_BOT_PATH = re.compile(r"/bot(?P<v>\d{6,12}:[A-Za-z0-9_-]{30,50})(?![A-Za-z0-9_-])")
+_BOT_PATH = lazy_compile(r"/bot(?P<v>\d{6,12}:[A-Za-z0-9_-]{30,50})(?![A-Za-z0-9_-])")
 
 #: Every finding holds one of these (lower case): the detector's prefilter hints.
 HINTS = ("://",)

@@ -8,6 +8,8 @@ import math
 import re
 from collections import Counter
 
+from memscribe.lazyre import lazy_compile
+
 # --------------------------------------------------------------------------- placeholders
 
 _KNOWN_EXAMPLES = frozenset(
@@ -33,7 +35,7 @@ _PLACEHOLDER_VALUES = frozenset(
 )
 #: What a tool prints in brackets where it hides a value (Terraform's ``(sensitive)``).
 _HIDDEN = frozenset("hidden sensitive masked removed omitted filtered secret".split())
-_PLACEHOLDER_WORDS = re.compile(
+_PLACEHOLDER_WORDS = lazy_compile(
     r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|(?-i:x{4}|X{4})|\*\*\*|"
     r"\.\.\.|…|####|<(?:%|[^<>!#$%&*+;=?\[\]^`{}~\\\n]*>)|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
     r"\{\{|\}\}|\$\{|\$\(",
@@ -49,18 +51,18 @@ _SLOTS = (re.compile(r"#\{"), re.compile(r"%\(\w+\)[sdr]"))
 #: ``@Microsoft.KeyVault(…)``, CloudFormation's ``{{resolve:…}}``, an Android resource
 #: (``@string/api_key``), any AWS ARN; or a regular expression that says what a value must look
 #: like (``^(?=.*[A-Z])(?=.*\d).{8,}$``, ``/^[A-Za-z0-9_-]{20,}$/``).
-_REFERENCE = re.compile(
+_REFERENCE = lazy_compile(
     r"(?:(?:op|sm|vault|gcpsm|awssm|azkv|akv|ssm|secretsmanager|keyvault|doppler|infisical|bws|env|file)"
     r":(?://)?[\w/.@$-]|@Microsoft\.KeyVault\b|@(?:string|env)[:/]|arn:aws[\w-]*:[\w-]+:|\{\{\s*resolve:|"
     r"/?\^.*(?:\[|\(\?|\\[dwsDWS]|\.[*+]|\{\d))",
     re.IGNORECASE,
 )
-_STAND_IN = re.compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
-_PROVIDER_PREFIX = re.compile(
+_STAND_IN = lazy_compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
+_PROVIDER_PREFIX = lazy_compile(
     r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
     r"xox[baprse]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIzaSy|AIza|ATBB|dapi)"
 )
-_VAR_REF = re.compile(
+_VAR_REF = lazy_compile(
     r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$[A-Za-z_]\w*\{[\w.:/-]*\}?|\$\.?[A-Za-z_][\w.]*|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
     r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
 )
@@ -133,7 +135,7 @@ def _periodic_tail(core: str) -> int:
     return best
 
 
-_RUN = re.compile(r"(.)\1{3,}")
+_RUN = lazy_compile(r"(.)\1{3,}")
 
 
 # --------------------------------------------------------------------------- entropy
@@ -155,8 +157,8 @@ def shannon_entropy(s: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
 
 
-_LOWER, _UPPER, _DIGIT = re.compile("[a-z]"), re.compile("[A-Z]"), re.compile("[0-9]")
-_SPACE = re.compile(r"\s")
+_LOWER, _UPPER, _DIGIT = lazy_compile("[a-z]"), lazy_compile("[A-Z]"), lazy_compile("[0-9]")
+_SPACE = lazy_compile(r"\s")
 
 
 def _char_classes(s: str) -> int:
@@ -165,13 +167,13 @@ def _char_classes(s: str) -> int:
 
 #: Longer runs are data (base64 blobs), not credentials; PEM blocks have their own detector.
 _MAX_VALUE_LEN = 512
-_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_UUID = lazy_compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
 #: Dotted lower-case names (hosts, packages, config keys): ``dev-lb1.api.example.com``.
-_DOTTED_NAME = re.compile(r"^[a-z0-9_-]+(?:\.[a-z0-9_-]+)+(?::\d+)?$")
+_DOTTED_NAME = lazy_compile(r"^[a-z0-9_-]+(?:\.[a-z0-9_-]+)+(?::\d+)?$")
 #: Runs of four or more letters shaped like words (``SalesResults``, ``requiredCharacteristic``).
-_WORD_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
+_WORD_RUN = lazy_compile(r"[A-Z]?[a-z]{3,}")
 
 
 def wordy(value: str) -> bool:
@@ -186,8 +188,8 @@ def wordy(value: str) -> bool:
 
 _VOWELS = frozenset("aeiouyAEIOUY")
 #: A short number standing alone between separators.
-_NUMBER_PART = re.compile(r"(?<![A-Za-z0-9])\d{1,4}(?![A-Za-z0-9])")
-_CLUSTER = re.compile(r"[^aeiouyAEIOUY]{4}")
+_NUMBER_PART = lazy_compile(r"(?<![A-Za-z0-9])\d{1,4}(?![A-Za-z0-9])")
+_CLUSTER = lazy_compile(r"[^aeiouyAEIOUY]{4}")
 
 
 def _pronounceable(word: str) -> bool:
@@ -204,7 +206,7 @@ def sequential(value: str) -> bool:
 
 _ALPHABETS = ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 #: Five consecutive characters somewhere: the cheap precondition of :func:`sequential`.
-_SEQ_RUN = re.compile("|".join(a[i : i + 5] for a in _ALPHABETS for i in range(len(a) - 4)))
+_SEQ_RUN = lazy_compile("|".join(a[i : i + 5] for a in _ALPHABETS for i in range(len(a) - 4)))
 
 
 #: The word before ``key`` in names of keys that name a record (a cache entry, a partition, a
@@ -223,7 +225,7 @@ RECORD_TOKEN_WORDS = frozenset(
 
 #: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
 #: URIs, and version strings: random-looking, but public by design.
-_BENIGN_SHAPE = re.compile(
+_BENIGN_SHAPE = lazy_compile(
     r"^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|h1|sri)[-:]|data:[\w/+.-]+;base64,|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$|"
     r"-----BEGIN (?:(?:RSA |EC |DSA |SSH2 )?PUBLIC KEY|CERTIFICATE|PGP PUBLIC KEY BLOCK)-----)",
     re.IGNORECASE,
@@ -231,17 +233,17 @@ _BENIGN_SHAPE = re.compile(
 #: A file path: from the home folder, the working folder or its parent, or the root into a
 #: lower-case folder (``~/.ssh/id_ed25519``, ``./certs/key.pem``, ``/run/secrets/db_password``),
 #: or from a drive (``C:\\Users\\me\\key.pem``).
-_PATH = re.compile(
+_PATH = lazy_compile(
     r"^(?:(?:~|\.\.?)/|/[a-z][a-z0-9_.-]*/|[A-Za-z]:\\{1,2}[A-Za-z])[\w.@~-]*(?:[/\\]{1,2}[\w.@~-]+)*[/\\]?$"
 )
 #: One hump of an identifier: an upper-case run (``API``) or a letter run that only opens in
 #: upper case (``process``, ``Key``).
-_HUMP = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_HUMP = lazy_compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 #: A code reference: dotted names (``process.env.API_KEY``, ``config.apiKey``), or a name
 #: subscripted, made optional or generic (``api_keys[0]``, ``environment["TOKEN"]``,
 #: ``String?``, ``Optional[SecretStr]``).
-_DOTTED_NAMES = re.compile(r"^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$")
-_NAME_APPLIED = re.compile(
+_DOTTED_NAMES = lazy_compile(r"^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$")
+_NAME_APPLIED = lazy_compile(
     r"^(?:[A-Za-z_$][A-Za-z_$.]*(?:\[[^\]\s]*\]?|<[\w.,<> ]*>?)|[A-Z][a-z]+(?:[A-Z][a-z]+)*\?)$"
 )
 
@@ -300,12 +302,12 @@ def ssh_public_key(value: str) -> bool:
 
 
 #: A base64 or base64url run (padding optional): what :func:`encodes_public_text` decodes.
-_BASE64 = re.compile(r"^[A-Za-z0-9+/_-]{16,512}={0,2}$")
+_BASE64 = lazy_compile(r"^[A-Za-z0-9+/_-]{16,512}={0,2}$")
 #: The base64 digits worth 0-31: the first of each group of four when the first byte is ASCII.
 _ASCII_LEAD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"
-_NOT_PRINTABLE = re.compile(rb"[^\x20-\x7e]")
+_NOT_PRINTABLE = lazy_compile(rb"[^\x20-\x7e]")
 #: A URL without credentials in it.
-_PLAIN_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
+_PLAIN_URL = lazy_compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
 
 
 def encodes_public_text(value: str) -> bool:
@@ -357,7 +359,7 @@ _RUNS = tuple(
     for i in range(len(a) - 2)
     for run in (a[i : i + 3], a[i : i + 3][::-1])
 )
-_RUN3 = re.compile(
+_RUN3 = lazy_compile(
     "|".join(
         a[i : i + 3] + "|" + a[i : i + 3][::-1]
         for a in ("0123456789", "abcdefghijklmnopqrstuvwxyz")
@@ -381,8 +383,8 @@ def typed_sample(value: str) -> bool:
     return counting_share(rest) >= COUNTING_SHARE_FAKE
 
 
-_HEX = re.compile(r"^[0-9a-fA-F]{16,}$")
-_CASE_SWITCH = re.compile(r"(?=[a-f][0-9]*[A-F]|[A-F][0-9]*[a-f])")
+_HEX = lazy_compile(r"^[0-9a-fA-F]{16,}$")
+_CASE_SWITCH = lazy_compile(r"(?=[a-f][0-9]*[A-F]|[A-F][0-9]*[a-f])")
 
 
 def not_a_secret(value: str) -> bool:
@@ -420,8 +422,8 @@ def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
 
 
 #: A slug's part: a pronounceable word, or a short label (``npm``, ``v2``, ``x64``).
-_SLUG_SEPARATORS = re.compile(r"[-_.]")
-_HEX_DIGEST = re.compile(r"^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$")
+_SLUG_SEPARATORS = lazy_compile(r"[-_.]")
+_HEX_DIGEST = lazy_compile(r"^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$")
 
 
 def labelled_path(value: str) -> bool:
@@ -468,13 +470,13 @@ def slug_with_digest(value: str) -> bool:
     return words >= 1
 
 
-_PW_FORBIDDEN = re.compile(r"[()\[\]{}<>/\\'\"`,|=:;]")
-_PW_NOT_VALUE = re.compile(
+_PW_FORBIDDEN = lazy_compile(r"[()\[\]{}<>/\\'\"`,|=:;]")
+_PW_NOT_VALUE = lazy_compile(
     r"^(?:[0-9a-f]+|[0-9A-F]+|[\d.:\-TZ+]+|v?\d+(?:\.\d+)+[A-Za-z0-9-]*|"
     r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+|[\w.+-]+@[\w-]+\.[\w.]+)$"
 )
 #: A snake_case name (``id_ed25519``) or words joined by ``-``/``_`` (``User-data``): a name.
-_SNAKE_NAME = re.compile(r"^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Za-z]+(?:[-_][A-Za-z]+)+)$")
+_SNAKE_NAME = lazy_compile(r"^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Za-z]+(?:[-_][A-Za-z]+)+)$")
 #: Strict prose passwords (no "is"/":" between keyword and value, or the value comes first):
 #: at least this long, with three of lower / upper / digit / symbol.
 PROSE_PASSWORD_STRICT_LEN = 8

@@ -22,6 +22,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "memscribe.config_file",
         "memscribe.masking",  # URL credentials masked in errors, logs and printed settings
         "memscribe.sqlite_busy",  # opening an SQLite file others may be creating (index, ledger)
+        "memscribe.lazyre",  # regular expressions compiled on first use (issues 14, 17)
         "memscribe.schemas",
         "memscribe.prompts",
     ),

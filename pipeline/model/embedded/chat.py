@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe import lexicon
+from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import Fact
 from memscribe.model.embedded.text import kebab, third_singular, value_of
 from memscribe.textsim import content_tokens
@@ -41,28 +42,28 @@ _SUBJECT_FORMS = {
 #: Content words (besides "user") a plain statement needs: "I'm good" / "I love it" say nothing.
 PLAIN_MIN_CONTENT = 2
 #: Leading conjunctions and fillers of a clause in speech ("but I'm …", "ohh I like …").
-PLAIN_LEAD = re.compile(
+PLAIN_LEAD = lazy_compile(
     r"^(?:(?:but|and|so|because|cause|cuz|since|although|though|now|just|oh+|ah+|um+|hmm+|haha|lol|well|yes|yeah"
     r"|yep|no|nope|nah|actually|honestly|personally|also|plus|anyway|sure|true|wow|ha)\b[\s,!.]*)+",
     re.I,
 )
 #: Can/could/would/need: ability, wish or necessity, rarely a lasting fact.
-_PLAIN_MODAL = re.compile(
+_PLAIN_MODAL = lazy_compile(
     r"^(?:\w+ly\s+)?(?:can|can't|cannot|could|couldn't|would|wouldn't|should|shouldn't|must|need|needs|won't|will"
     r"|has\s+to|had\s+to|have\s+to)\b",
     re.I,
 )
 #: "I'm so tired", "I'm very excited": a passing state, said with a degree word.
-_PLAIN_DEGREE = re.compile(
+_PLAIN_DEGREE = lazy_compile(
     r"^(?:is|was|are|were)\s+(?:not\s+)?(?:very|so|pretty|super|too|quite|really|a\s+bit|a\s+little|kinda|kind\s+of"
     r"|totally|extremely|sooo+|such)\b",
     re.I,
 )
 #: Ends on a pronoun pointing back into the conversation ("I love that", "I've seen it").
-_PLAIN_ANAPHOR_END = re.compile(r"\b(?:it|that|this|those|these|there|them|one)\W*$", re.I)
+_PLAIN_ANAPHOR_END = lazy_compile(r"\b(?:it|that|this|those|these|there|them|one)\W*$", re.I)
 #: Steering the conversation or judging, not a fact: "I wanted to discuss …", "I'm confident that …",
 #: "I've noticed that …", "I recommend …".
-_DISCOURSE = re.compile(
+_DISCOURSE = lazy_compile(
     r"^(?:\w+ly\s+|just\s+|really\s+|also\s+|did\s+|do\s+)*(?:(?:want|wants|wanted|would\s+like|wish|wished|meant|mean)"
     r"\s+to\s+(?:\w+\s+)?(?:discuss|talk|chat|emphasi[sz]e|stress|mention|go\s+over|follow\s+up|circle\s+back|ask"
     r"|tell|say|share|remind|make\s+sure|let|point\s+out|touch|bring\s+up|check|see|hear|know|add|start|begin"
@@ -74,9 +75,9 @@ _DISCOURSE = re.compile(
     re.I,
 )
 #: Mentions the other side: about the exchange ("I look forward to your …"), not the speaker.
-_PARTNER = re.compile(r"\b(?:you|your|yours|yourself|y'all|ya)\b", re.I)
-_PLAIN_HEAD = re.compile(r"^(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'re|’re)?\b\s*(?P<rest>.*)$", re.I)
-_PLAIN_TRAIL = re.compile(
+_PARTNER = lazy_compile(r"\b(?:you|your|yours|yourself|y'all|ya)\b", re.I)
+_PLAIN_HEAD = lazy_compile(r"^(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'re|’re)?\b\s*(?P<rest>.*)$", re.I)
+_PLAIN_TRAIL = lazy_compile(
     r"(?:[\s,]+(?:too|as well|lol|haha|hah|though|anyway|either|also|now|lately|:\)|:\(|;\)|:d|xd))+$", re.I
 )
 
@@ -114,14 +115,14 @@ def _agree(rest: str) -> str:
 
 
 #: What "we" have or are: a possession or a state of the speaker's household or team.
-_WE_HAVE_OR_ARE = re.compile(
+_WE_HAVE_OR_ARE = lazy_compile(
     r"^(?:\w+ly\s+|only\s+|just\s+|both\s+|all\s+)*(?:have|has|own|live|are|'re|’re)\b", re.I
 )
 
 
 #: Trouble or a moment: what "we" have right now ("a bug in prod", "out of disk space", "a deadline
 #: this week") is the task's state, not the household's or the team's.
-_WE_NOW = re.compile(
+_WE_NOW = lazy_compile(
     r"\b(?:bugs?|issues?|problems?|errors?|failures?|failing|broken|outages?|incidents?|deadlines?|questions?"
     r"|out\s+of|down|stuck|missing|today|tonight|tomorrow|this\s+(?:week|weekend|month|morning|afternoon|evening)"
     r"|right\s+now|at\s+the\s+moment|currently)\b",
@@ -132,7 +133,7 @@ _WE_NOW = re.compile(
 #: A counted value in what "we" have or are: a number or "only" ("two dogs", "only a two-zone hob").
 #: Without one it is talk about the group ("we're a friendly bunch", "we have an amazing team",
 #: "we have a strict policy on CI/CD"), which a household states rarely and a team's mentor often.
-_WE_VALUE = re.compile(
+_WE_VALUE = lazy_compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of|single|only)\b",
     re.I,
 )
@@ -194,7 +195,7 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
 #: A consequence drawn from what was just said: "…, so captions would help", "… so the red/green
 #: view is useless to me". What the speaker gives as a reason is a standing circumstance; a reason
 #: for stopping or going on right now ("I'm tired, so let's stop") is not.
-_CONSEQUENCE = re.compile(
+_CONSEQUENCE = lazy_compile(
     r"^\W*(?:,\s*)?so\b(?!\s+(?:far|much|many|long|that\s+I|let['’]?s|I['’]ll|I\s+will|I['’]m\s+(?:off|done))\b)",
     re.I,
 )
@@ -207,7 +208,7 @@ def gives_reason(sentence: str, clause: str) -> bool:
 
 
 #: A question tagged onto a statement ("I read a lot, you?", "I am 8 how old are you?").
-_TAG_QUESTION = re.compile(
+_TAG_QUESTION = lazy_compile(
     r"(?:,\s*|\s+)(?:(?:and|so|but|what\s+about|how\s+about)\s+)?(?:you|yours|(?:how|what|who|where|when|why"
     r"|which|do|does|did|are|is|were|was|have|has|will|would|can|could)\b[^,.!?]*?\byou(?:rs?|rself)?\b[^,.!?]*)"
     r"\s*\?+\s*$",
@@ -216,10 +217,10 @@ _TAG_QUESTION = re.compile(
 
 
 #: The last comma-clause of a sentence: where a question put after a statement starts.
-_LAST_CLAUSE = re.compile(r",\s+[^,]*$")
+_LAST_CLAUSE = lazy_compile(r",\s+[^,]*$")
 #: A question that points back at the statement ("…, is that bad?", "…, is it good?") asks about
 #: it: the statement is the question's topic, not news about the speaker.
-_POINTS_BACK = re.compile(r"\b(?:it|that|this|these|those|them|there)\b", re.I)
+_POINTS_BACK = lazy_compile(r"\b(?:it|that|this|these|those|them|there)\b", re.I)
 
 
 def statement_part(sentence: str) -> str:
@@ -253,7 +254,7 @@ def not_a_fact(text: str, *, conversation: bool) -> bool:
 
 #: Verbs that say what a relative *is, has or does* (a fact in the speaker's life), not what they
 #: prefer, think or say (their own opinions are theirs, not the speaker's).
-_POSSESSIVE_VERB = re.compile(
+_POSSESSIVE_VERB = lazy_compile(
     r"^(?:is|are|was|were|has|have|had|works?|worked|lives?|lived|owns?|runs?|teach(?:es)?|studies|study"
     r"|goes|go|plays?|got|just\s+\w+ed|\w+ed)\b",
     re.I,

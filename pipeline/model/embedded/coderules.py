@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.directives import DIRECTIVE_VERBS
 from memscribe.model.embedded.text import has_secret, safe_slug, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
@@ -18,7 +19,7 @@ from memscribe.schemas.transcript import Turn
 # a later restatement is a duplicate and a later change of value lands on the same *slot*: what the
 # rule is about (the prefix of variable names, the case of class names), not how it was worded.
 
-_OBJECT = re.compile(
+_OBJECT = lazy_compile(
     r"\b(?P<arg>function\s+(?:argument|parameter|arg|param)s?|(?:argument|parameter)s?)\b"
     r"|\b(?P<method>methods?)\b|\b(?P<function>functions?)\b|\b(?P<class>class(?:es)?)\b"
     r"|\b(?P<variable>variables?)\b|\b(?P<attribute>attributes?)\b",
@@ -47,10 +48,10 @@ _ASPECT = (
         ),
     ),
 )
-_QUOTED = re.compile(
+_QUOTED = lazy_compile(
     r"'(?P<a>[^'\s]{1,30})'|\"(?P<b>[^\"\s]{1,30})\"|`(?P<c>[^`\s]{1,30})`|‘(?P<d>[^’\s]{1,30})’"
 )
-_CASES = re.compile(
+_CASES = lazy_compile(
     r"\b(?P<case>upper\s*case|lower\s*case|camel\s*case|pascal\s*case|snake[_\s]case|kebab[-\s]case)\b", re.I
 )
 _CASE_NAMES = {
@@ -62,12 +63,12 @@ _CASE_NAMES = {
     "kebabcase": "kebab-case",
 }
 #: The old value of a changed rule, named before or after the new one ("instead of 'a_'").
-_OLD_VALUE = re.compile(
+_OLD_VALUE = lazy_compile(
     r"(?:instead\s+of|rather\s+than|no\s+longer|not\s+(?:with\s+)?|previously|used\s+to|was|were|from|old|"
     r"replac\w*|chang\w*\s+from)\W*(?:\w+\W+){0,3}$",
     re.I,
 )
-_RULE_CUE = re.compile(
+_RULE_CUE = lazy_compile(
     r"\b(?:always|never|all|every|each|whenever|from\s+now\s+on|going\s+forward|moving\s+forward|henceforth"
     r"|conventions?|standards?|guidelines?|practices?|rules?|policy|consistent(?:ly)?|consistency|should|must"
     r"|ensure|make\s+sure|be\s+sure|remember|please|(?:want|like|need|expect)\s+you\s+to|insist|require[ds]?"
@@ -76,21 +77,21 @@ _RULE_CUE = re.compile(
     rf"|(?:^|[,:]\s*)(?:please\s+)?(?:always\s+)?(?:{DIRECTIVE_VERBS})\b",
     re.I,
 )
-_NOT_A_RULE = re.compile(
+_NOT_A_RULE = lazy_compile(
     r"\?\s*$|^\W*(?:if|do\s+you|did\s+you|have\s+you|can\s+you|could\s+you|would\s+you)\b"
     r"|\b(?:maybe|perhaps|might|possibly|not\s+sure|what\s+if)\b",
     re.I,
 )
-_PRONOUN_OBJECT = re.compile(r"\b(?:them|they|these|those|their\s+names|the\s+names|it|its\s+name)\b", re.I)
-_DECORATOR = re.compile(
+_PRONOUN_OBJECT = lazy_compile(r"\b(?:them|they|these|those|their\s+names|the\s+names|it|its\s+name)\b", re.I)
+_DECORATOR = lazy_compile(
     r"(?P<dec>'@[\w.]+'|\"@[\w.]+\"|`@[\w.]+`|@[\w.]+)\s+decorator(?P<src>\s+from\s+(?:the\s+)?"
     r"(?:'[\w.]+'|\"[\w.]+\"|`[\w.]+`|[\w.]+)(?:\s+(?:module|package|library))?)?",
     re.I,
 )
-_IMPORT = re.compile(
+_IMPORT = lazy_compile(
     r"\bimport\s+(?:the\s+)?(?P<mod>'[\w.]+'|\"[\w.]+\"|`[\w.]+`)(?:\s+(?:module|package|library))?", re.I
 )
-_PRACTICE = re.compile(
+_PRACTICE = lazy_compile(
     r"\b(?:(?:the\s+)?(?:consistent\s+|regular\s+)?use\s+of|using|importance\s+of\s+(?:using|including|adding|writing)"
     r"|(?:always\s+)?(?:use|include|add|write)|(?:including|adding|writing))\s+(?:the\s+)?(?P<what>"
     r"(?:type\s+)?annotations?|type\s+hints?|docstrings?|assert(?:ion)?\s+statements?|assertions?"
@@ -102,12 +103,12 @@ _NEXT_RULE = (
     rf"(?:always\s+|never\s+)?(?:(?:{DIRECTIVE_VERBS})(?:ing)?|ending|beginning|starting|adding|using)\b"
 )
 #: Clause boundaries inside a sentence that can hold two rules, or an old rule then the new one.
-_RULE_CLAUSES = re.compile(
+_RULE_CLAUSES = lazy_compile(
     rf",?\s+but\s+|;\s*|,\s+(?:however|now|instead)\b,?|,?\s+and\s+(?={_NEXT_RULE})",
     re.I,
 )
 #: A sentence stating two rules joined by "and" (every clause is read, not only the last rule).
-_AND_RULE = re.compile(rf"\s+and\s+{_NEXT_RULE}", re.I)
+_AND_RULE = lazy_compile(rf"\s+and\s+{_NEXT_RULE}", re.I)
 
 
 @dataclass(frozen=True)

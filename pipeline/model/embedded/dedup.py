@@ -34,8 +34,7 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 
 from __future__ import annotations
 
-import re
-
+from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
@@ -66,8 +65,8 @@ def _uncovered(text: str, other: str) -> set[str]:
     return {w for w in mine if not covered(w, theirs)}
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-_LATIN = re.compile(r"[A-Za-zÀ-ÿ]")
+_CJK = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_LATIN = lazy_compile(r"[A-Za-zÀ-ÿ]")
 
 
 def _scripts(text: str) -> set[str]:
@@ -122,7 +121,7 @@ def restates(new: str, item: ShortlistItem) -> bool:
 
 
 #: A Latin-script name inside a statement in another script ("Figma", "WSL2", "GitLab").
-_LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+#.-]*")
+_LATIN_NAME = lazy_compile(r"[A-Za-z][A-Za-z0-9+#.-]*")
 
 
 def _names_restated(new: str, old: str) -> bool:

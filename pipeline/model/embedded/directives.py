@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import TASKY
 from memscribe.model.embedded.text import STOP, has_secret, safe_slug, value_keep_case
 
@@ -14,14 +15,14 @@ DIRECTIVE_VERBS = (
     r"|sign|spell|capitali[sz]e|lowercase|uppercase|type|sort|group|split|limit|cite|mention|send|list"
 )
 #: Marks a standing rule (as opposed to today's task): in the sentence or a neighbouring one.
-_STANDING = re.compile(
+_STANDING = lazy_compile(
     r"\b(?:always|never|every|each|all|any|from\s+now\s+on|going\s+forward|moving\s+forward|henceforth"
     r"|(?:naming\s+)?conventions?|standards?|guidelines?|practices?|rules?|policy|consistent(?:ly)?|consistency"
     r"|whenever|as\s+a\s+(?:prefix|suffix|rule|habit)|by\s+default|in\s+general|from\s+here\s+on)\b"
     r"|以后|今后|从现在起|每次|总是|一律|永远|始终|规范|约定",
     re.I,
 )
-_DIRECTIVE_LEAD = re.compile(
+_DIRECTIVE_LEAD = lazy_compile(
     r"^(?:(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|additionally|also|and|so|now|then|next"
     r"|ok(?:ay)?|great|good|right|alright|in\s+your\s+case|for\s+(?:example|instance)|in\s+addition"
     r"|on\s+top\s+of\s+that|besides|moreover|plus|from\s+now\s+on|going\s+forward|moving\s+forward"
@@ -47,34 +48,34 @@ _DIRECTIVE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
         rf"^(?:please\s+)?(?P<x>(?:{DIRECTIVE_VERBS})\b.+)",
     )
 )
-_DIRECTIVE_NOT = re.compile(
+_DIRECTIVE_NOT = lazy_compile(
     r"^(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?)?"
     r"(?:hesitate|worry|forget\s+(?:it|that|about)|mind|be\s+(?:afraid|shy)|feel|know|think|wonder|let|see"
     r"|reach\s+out|ask\s+(?:me|questions)|enjoy|have\s+(?:fun|a\s+(?:good|great|nice))|take\s+care|relax"
     r"|keep\s+(?:up|me\s+posted|in\s+touch)|thank|get\s+(?:back|started)|understand|learn|grow|feel)\b",
     re.I,
 )
-_DIRECTIVE_HEDGE = re.compile(
+_DIRECTIVE_HEDGE = lazy_compile(
     r"\?|^if\b|\b(?:maybe|perhaps|might|possibly|probably|not\s+sure|wonder(?:ing)?|what\s+if|could\s+you"
     r"|would\s+you|can\s+you|should\s+we|do\s+you|did\s+you|have\s+you|used\s+to|previously|before\s+we"
     r"|last\s+time|in\s+the\s+past)\b",
     re.I,
 )
 #: A purpose or reason clause after the rule ("... to indicate it's a variable", "so that ...").
-_PURPOSE = re.compile(
+_PURPOSE = lazy_compile(
     r"\s+(?:to\s+(?:indicate|show|make|help|keep|ensure|distinguish|differentiate|avoid|improve|maintain)"
     r"|so\s+(?:that|we|it|you)|because|since|as\s+(?:it|this|that)|in\s+order\s+to|which\s+(?:helps|makes))\b",
     re.I,
 )
 #: "adopt a new convention", "follow our standards": talk about rules, not a rule.
-_DIRECTIVE_META = re.compile(
+_DIRECTIVE_META = lazy_compile(
     r"^(?:\w+\s+){0,2}(?:a|the|this|our|these|those|my|some|any)\s+(?:new\s+|specific\s+|few\s+)?"
     r"(?:naming\s+|coding\s+)?(?:conventions?|standards?|guidelines?|practices?|rules?|instructions?|things?|steps?)\b"
     r"|^start\s+(?:by|with\s+(?:the|a)\b)",
     re.I,
 )
-_PLAIN_USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:(?:don'?t|do\s+not|never)\s+)?use\b", re.I)
-LITERAL = re.compile(r"'[^'\s]{1,40}'|\"[^\"\s]{1,40}\"|`[^`]{1,40}`|‘[^’\s]{1,40}’")
+_PLAIN_USE = lazy_compile(r"^(?:please\s+)?(?:always\s+)?(?:(?:don'?t|do\s+not|never)\s+)?use\b", re.I)
+LITERAL = lazy_compile(r"'[^'\s]{1,40}'|\"[^\"\s]{1,40}\"|`[^`]{1,40}`|‘[^’\s]{1,40}’")
 
 
 def directive(sentence: str, context: str) -> str | None:

@@ -17,6 +17,7 @@ import re
 from pydantic import BaseModel
 
 from memscribe.groups.speakers import segments, without_ack
+from memscribe.lazyre import lazy_compile
 from memscribe.schemas.groups import (
     AttentionState,
     ConfirmedItem,
@@ -35,33 +36,33 @@ from memscribe.schemas.groups import (
 )
 from memscribe.schemas.transcript import Turn
 
-_SENTENCE = re.compile(r"[^。！？!?\n]+[。！？!?]?")
-_HEDGE = re.compile(
+_SENTENCE = lazy_compile(r"[^。！？!?\n]+[。！？!?]?")
+_HEDGE = lazy_compile(
     r"可能|也许|好像|大概|听说|似乎|估计|不确定|\bmaybe\b|\bmight\b|\bprobably\b|\bI think\b|\bI heard\b|\bperhaps\b",
     re.IGNORECASE,
 )
-_NEGATE = re.compile(r"不是|并非|没有|\bnot\b|\bisn'?t\b|\bno longer\b", re.IGNORECASE)
-_CONFIRM = re.compile(r"确认|确定|正式|官宣|没错|是的|\bconfirmed?\b|\bofficially\b|\byes\b", re.IGNORECASE)
+_NEGATE = lazy_compile(r"不是|并非|没有|\bnot\b|\bisn'?t\b|\bno longer\b", re.IGNORECASE)
+_CONFIRM = lazy_compile(r"确认|确定|正式|官宣|没错|是的|\bconfirmed?\b|\bofficially\b|\byes\b", re.IGNORECASE)
 _PRONOUNS = frozenset("我 你 他 她 我们 你们 他们 这 那 这个 那个 今天 明天 现在 大家 谁 哪个".split())
-_ROLE_ZH = re.compile(
+_ROLE_ZH = lazy_compile(
     r"(?:^|(?<=[，,：:\s]))(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)(?:是|担任|负责)(?P<role>[^，。！？,.!?；;]{1,24})"
 )
-_ROLE_WORD = re.compile(
+_ROLE_WORD = lazy_compile(
     r"PM|经理|负责人|组长|主管|总监|leader|lead|owner|测试|开发|运维|设计|产品|架构|前端|后端|实习|"
     r"manager|engineer|designer|developer|tester|\bQA\b|\bops\b",
     re.IGNORECASE,
 )
-_ROLE_EN = re.compile(
+_ROLE_EN = lazy_compile(
     r"\b(?P<name>[A-Z][a-z]+) (?:is|will be) (?:our|the) (?P<role>(?:new )?[\w -]{2,30}?)(?=[,.;!?]|$| now| from)"
     r"|\b(?P<name2>[A-Z][a-z]+) (?:owns|handles|is responsible for) (?P<role2>[\w -]{2,40}?)(?=[,.;!?]|$)"
 )
-_DECISION = re.compile(
+_DECISION = lazy_compile(
     r"决定|定了|就这么定|最终选|拍板|我们选|统一用|\bdecided\b|\blet'?s go with\b|\bagreed\b|\bwe'?ll go with\b",
     re.IGNORECASE,
 )
-_ACTION = re.compile(r"我来|我去|我负责|我今天|我明天|\bI'?ll\b|\bwill\b|\bI will\b", re.IGNORECASE)
-_RULE = re.compile(r"必须|禁止|不允许|一律|严禁|\balways\b|\bnever\b|\bmust\b|\bdo not\b", re.IGNORECASE)
-_FACT = re.compile(
+_ACTION = lazy_compile(r"我来|我去|我负责|我今天|我明天|\bI'?ll\b|\bwill\b|\bI will\b", re.IGNORECASE)
+_RULE = lazy_compile(r"必须|禁止|不允许|一律|严禁|\balways\b|\bnever\b|\bmust\b|\bdo not\b", re.IGNORECASE)
+_FACT = lazy_compile(
     r"技术栈|架构|仓库|部署在|部署到|数据库|框架|用的是|采用|基于|\bwe use\b|\bour stack\b|\bbuilt (?:on|with)\b|"
     r"\bdeployed (?:on|to)\b|\bthe repo\b|\bdatabase\b",
     re.IGNORECASE,
@@ -77,11 +78,11 @@ _TASK: tuple[tuple[TaskStatus, re.Pattern[str]], ...] = (
     ("doing", re.compile(r"正在|在做|在写|在改|进行中|\bworking on\b|\bin progress\b", re.IGNORECASE)),
     ("todo", re.compile(r"待办|要做|需要做|还没做|\bTODO\b|\bneed to\b", re.IGNORECASE)),
 )
-_SELF_ROLE = re.compile(
+_SELF_ROLE = lazy_compile(
     r"^(?:我负责(?P<zh>.+)|(?:I'?m|I am) (?:responsible for|in charge of) (?P<en>.+))$", re.IGNORECASE
 )
 #: L3 conventions: a rule or convention word, and an area (checked in this order).
-_CONVENTION_CUE = re.compile(
+_CONVENTION_CUE = lazy_compile(
     r"规范|约定|统一(?:用|使用|采用|返回|命名)|一律|\bconventions?\b|\bstandardi[sz]e\b|\bmust\b|"
     r"\balways\b|\bnever\b|必须|禁止|不允许",
     re.IGNORECASE,
@@ -101,7 +102,7 @@ _CONVENTION_TOPICS: tuple[tuple[ConventionTopic, re.Pattern[str]], ...] = (
     ("git", re.compile(r"分支|提交信息|\bcommit messages?\b|\bbranch(?:es)? names?\b", re.IGNORECASE)),
     ("naming", re.compile(r"命名|驼峰|下划线|\bnaming\b|camelCase|snake_case|kebab-case|PascalCase")),
 )
-_FOCUS = re.compile(
+_FOCUS = lazy_compile(
     r"本周|这周|这个迭代|sprint|重点|聚焦|优先|\bfocus\b|\bthis week\b|\bpriority\b", re.IGNORECASE
 )
 

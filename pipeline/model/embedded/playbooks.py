@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from memscribe import lexicon
+from memscribe.lazyre import lazy_compile
 from memscribe.lexicon import langs
 from memscribe.lexicon.chain import confirmation as chain_confirmation
 from memscribe.lexicon.langs import FILLER_LEAD
@@ -55,10 +56,10 @@ _ACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"\bdocker(?:-compose|\s+compose)?\s+\w+"), "Running Docker commands"),
 )
-_TESTS = re.compile(
+_TESTS = lazy_compile(
     r"\b(?:pytest|go\s+test|npm\s+test|pnpm\s+test|yarn\s+test|vitest|jest|cargo\s+test|tox)\b"
 )
-_EDIT_TOOL = re.compile(r"edit|write|replace|patch|create", re.I)
+_EDIT_TOOL = lazy_compile(r"edit|write|replace|patch|create", re.I)
 
 
 def _action_situation(actions: Sequence[Turn]) -> str | None:
@@ -77,7 +78,7 @@ def _action_situation(actions: Sequence[Turn]) -> str | None:
     return found
 
 
-_REQUEST_LEAD = re.compile(
+_REQUEST_LEAD = lazy_compile(
     r"^(?:(?:can|could|would|will) you(?: please)?|please|pls|now|ok|okay|so|and|then|also|hey"
     r"|just|first)\b[\s,]*",
     re.I,
@@ -106,7 +107,7 @@ def _gerund(verb: str) -> str:
 
 
 #: A request that is only a greeting or an acknowledgement names no situation.
-_GREETING = re.compile(
+_GREETING = lazy_compile(
     r"^\W*(?:hi|hello|hey|thanks|thank\s+you|ok(?:ay)?|good\s+(?:morning|afternoon|evening)|你好|您好|谢谢|好的"
     r"|早上好|晚上好|hola|buen[oa]s(?:\s+(?:días|tardes|noches))?|hallo|(?:guten\s+)?(?:morgen|tag|abend)|moin"
     r"|servus|bonjour|bonsoir|salut|coucou|こんにちは|こんばんは|おはよう(?:ございます)?)\W*$",
@@ -177,22 +178,22 @@ def _situation(turns: Sequence[Turn], correction_pos: int) -> str | None:
 
 
 #: A lead that is not part of the rule: a bare "no," (not "no em dashes"), "actually", a filler.
-_LEAD_NOISE = re.compile(
+_LEAD_NOISE = lazy_compile(
     r"^\W*(?:(?:no|nope|nah|wrong)\s*(?:[,.!:;-]+\s*|$)|(?:actually|hmm+|well|ok|okay|so|uh+|um+)\b[\s,.!:-]*)+",
     re.I,
 )
-_RULE_WORDS = re.compile(
+_RULE_WORDS = lazy_compile(
     r"\b(?:don't|do not|never|always|should|must|need to|needs to|has to|have to|instead|only|not"
     r"|no|avoid|use)\b",
     re.I,
 )
-_REASON_LEAD = re.compile(
+_REASON_LEAD = lazy_compile(
     r"^(?:because|since|as|it's|its|it is|they|they're|we|we've|we're|reviewers|people|that's|this"
     r" is|there's|"
     r"otherwise|the team|everyone)\b",
     re.I,
 )
-_FILLER = re.compile(r"\b(?:it|please|again|thanks|thank you)\b", re.I)
+_FILLER = lazy_compile(r"\b(?:it|please|again|thanks|thank you)\b", re.I)
 
 
 def _rule_and_reason(text: str) -> tuple[str, str]:

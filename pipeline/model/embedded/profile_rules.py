@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
     HAS_CJK,
@@ -40,13 +41,15 @@ _ADV = (
     r"|actually|honestly|now))*"
 )
 _IM = r"I(?:'m|’m|\s+am)"
-TASKY = re.compile(r"^(?:it|that|this|these|those|them|you|your|the way you|how you|when you|a fix)\b", re.I)
-_ALWAYS_BLACKLIST = re.compile(
+TASKY = lazy_compile(
+    r"^(?:it|that|this|these|those|them|you|your|the way you|how you|when you|a fix)\b", re.I
+)
+_ALWAYS_BLACKLIST = lazy_compile(
     r"^(?:forget|mix|get|mess|confuse|lose|struggle|end|have trouble|seem|screw|break|wonder|said|told|asked"
     r"|meant|mentioned|wrote|gave|agreed)\b",
     re.I,
 )
-_CANT_BLACKLIST = re.compile(
+_CANT_BLACKLIST = lazy_compile(
     r"^(?:connect|find|get|figure|remember|see|believe|wait|tell|reproduce|open|access|log|login|make|seem"
     r"|understand|install|build|load|start|stop|think|decide|reach|sign|push|pull|deploy|compile"
     r"|import|run\s+"
@@ -58,15 +61,15 @@ _DIETS = (
     r"|diabetic|teetotal"
 )
 _DIET_ITEMS = r"dairy|meat|fish|pork|beef|gluten|nuts|eggs|alcohol|sugar|shellfish|soy|seafood"
-_DURABLE = re.compile(
+_DURABLE = lazy_compile(
     r"\b(?:always|as always|from now on|by default|everywhere|in general|for everything|going forward|"
     r"in this repo|in all)\b",
     re.I,
 )
-_NOT_ROLE = re.compile(
+_NOT_ROLE = lazy_compile(
     r"^(?:bit|little|lot|big|huge|total|complete|quick|slow|few|couple|fan|mess|bad|good)\b", re.I
 )
-_BAD_STATE = re.compile(
+_BAD_STATE = lazy_compile(
     r"^(?:broken|down|failing|wrong|missing|not|slow|empty|out|gone|stuck|busted|off)\b", re.I
 )
 
@@ -387,13 +390,13 @@ def _zh_normalise(clause: str) -> str:
 #: Casual English drops the subject the speaker means: "Moved to Berlin last month", "Switched to
 #: Linux in May" (a past verb of change opening the sentence: "I"), "next target is the CKA",
 #: "current role is SRE" (a bare noun after a word of time or rank opening a copula: "my").
-_ELIDED_I = re.compile(
+_ELIDED_I = lazy_compile(
     r"^(?=(?:just |recently |finally |also )?(?:moved|switched|relocated|migrated|changed|started|stopped"
     r"|quit|sold|passed|graduated|joined|gave up)\b)",
     re.I,
 )
 #: ...not the work at hand: "next step is the deploy", "main issue is the cache".
-_ELIDED_MY = re.compile(
+_ELIDED_MY = lazy_compile(
     r"^(?=(?:next|current|new|latest|main|usual)\s+"
     r"(?!(?:step|task|thing|part|one|question|issue|problem|bug|error|move|item|meeting|call|line|file)s?\b)"
     r"[a-z]+\s+(?:is|are)\b)"

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from memscribe import lexicon
+from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import language_of
 from memscribe.model.embedded.chat import (
     PLAIN_LEAD,
@@ -36,7 +37,7 @@ from memscribe.semantic.updates import change_cue
 #: In a working session, a first-person clause about the work at hand rather than the speaker: an
 #: activity in progress ("I'm setting up …"), a wish about the task ("I want …"), a thing the
 #: conversation points at ("I mix them up"), or a state with an end ("on call until Friday").
-_TASK_TALK = re.compile(
+_TASK_TALK = lazy_compile(
     r"^\W*(?:\w+\s+){0,2}?(?:I'm|I\s+am|we're|we\s+are)\s+(?:\w+ly\s+|just\s+|still\s+|now\s+)?\w+ing\b"
     r"|\b(?:want|wants|wanted|trying|try|need|needs)\b|\bthem\b|\buntil\b|\b(?:upgraded|installed|ran|tried"
     r"|fixed|broke|deleted|changed|pushed|merged|deployed|touched)\b"
@@ -46,7 +47,7 @@ _TASK_TALK = re.compile(
 )
 
 
-_ZH_QUESTION = re.compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
+_ZH_QUESTION = lazy_compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
 
 
 #: A turn's standing instructions and the numbers of the sentences they came from.
@@ -142,7 +143,7 @@ def profiles_from_turn(
 
 #: A clause stating what holds now with no subject of the speaker's: "it's kotlin everywhere",
 #: "it's just a Google Sheet now".
-_REPLACEMENT = re.compile(r"^(?:now\s+)?(?:it's|it’s|it\s+is|that's|that’s|everything's)\s+\S", re.I)
+_REPLACEMENT = lazy_compile(r"^(?:now\s+)?(?:it's|it’s|it\s+is|that's|that’s|everything's)\s+\S", re.I)
 
 
 def _with_replacement(fact: Fact, clause: str, following: Sequence[str]) -> Fact:

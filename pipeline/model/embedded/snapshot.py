@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Iterable
 
+from memscribe.lazyre import lazy_compile
 from memscribe.schemas.snapshot import Decision, FileInPlay, KeyName, Phase, SnapshotDraft, SnapshotRequest
 from memscribe.schemas.transcript import Turn
 
@@ -20,34 +21,34 @@ MAX_FILES = 10
 MAX_ITEMS = 6
 MAX_CODE_LINES = 12
 
-_PATH_RE = re.compile(
+_PATH_RE = lazy_compile(
     r"(?<![\w/.-])((?:~|\.{1,2})?/?(?:[\w.-]+/)*[\w.-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|kt|rb|php|c|h|cc|cpp|"
     r"cs|swift|sql|md|json|ya?ml|toml|ini|cfg|sh|txt|html|css|scss|vue|proto|lock|env))(?![\w/])"
 )
 _PATH_KEYS = ("path", "file_path", "filePath", "filename", "notebook_path")
-_EDIT_TOOLS = re.compile(r"edit|write|patch|create|apply", re.IGNORECASE)
-_READ_TOOLS = re.compile(r"read|view|cat|open|grep|search", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]?")
-_DECISION = re.compile(
+_EDIT_TOOLS = lazy_compile(r"edit|write|patch|create|apply", re.IGNORECASE)
+_READ_TOOLS = lazy_compile(r"read|view|cat|open|grep|search", re.IGNORECASE)
+_SENTENCE = lazy_compile(r"[^.!?。！？\n]+[.!?。！？]?")
+_DECISION = lazy_compile(
     r"\b(?:decided|decide to|let'?s (?:go with|use|keep|do)|we'?ll (?:use|go with|keep)|going with|"
     r"instead of|rather than|chose|switch(?:ed)? to)\b|决定|改用|就用",
     re.IGNORECASE,
 )
-_RATIONALE = re.compile(r"\b(?:because|since|so that|as it|to avoid)\b|因为|为了", re.IGNORECASE)
-_BRANCH = re.compile(
+_RATIONALE = lazy_compile(r"\b(?:because|since|so that|as it|to avoid)\b|因为|为了", re.IGNORECASE)
+_BRANCH = lazy_compile(
     r"(?:git (?:checkout|switch) (?:-[bc] )?|branch[:\s]+[`'\"]?|on branch )(?P<b>[A-Za-z0-9][\w./-]{1,80})"
 )
-_ENV_NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
-_ENDPOINT = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE) /[\w/{}:.-]*")
-_ERROR_LINE = re.compile(r"error|exception|traceback|failed|assert", re.IGNORECASE)
-_BLOCKER = re.compile(
+_ENV_NAME = lazy_compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
+_ENDPOINT = lazy_compile(r"\b(?:GET|POST|PUT|PATCH|DELETE) /[\w/{}:.-]*")
+_ERROR_LINE = lazy_compile(r"error|exception|traceback|failed|assert", re.IGNORECASE)
+_BLOCKER = lazy_compile(
     r"\b(?:blocked|blocker|waiting (?:on|for)|not sure|unclear|open question|can'?t figure)\b|卡住|阻塞|不确定",
     re.IGNORECASE,
 )
-_NEXT = re.compile(
+_NEXT = lazy_compile(
     r"\b(?:next|then|todo|remaining|still need|after that|will)\b|下一步|接下来|然后", re.IGNORECASE
 )
-_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?P<item>.+)$")
+_LIST_ITEM = lazy_compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?P<item>.+)$")
 _PHASES: tuple[tuple[Phase, re.Pattern[str]], ...] = (
     ("deploying", re.compile(r"\bdeploy|release|rollout|\bship\b|上线|部署", re.IGNORECASE)),
     ("debugging", re.compile(r"\bdebug|traceback|exception|\bbug\b|failing|error|报错", re.IGNORECASE)),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
 from memscribe.model.embedded.text import MAX_VALUE_CHARS, clean, has_secret, hash_slug, safe_slug
@@ -30,32 +31,32 @@ MIN_CONTENT = 2
 LONG_WORD = 4
 #: Clause boundaries: commas, semicolons and colons, dashes, Japanese/Chinese commas, "so"/"because"
 #: links. A colon parts a lead from what it announces (:data:`_LEAD`); "10:30" is not a boundary.
-_CLAUSE = re.compile(
+_CLAUSE = lazy_compile(
     r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
     r"|y|e|und|et|sino|sondern|oder|o|ou)\s+",
     re.I,
 )
 #: Discourse openers dropped from a clause ("bueno", "also", "alors", "えっと").
-_OPENER = re.compile(
+_OPENER = lazy_compile(
     r"^(?:(?:hola|bueno|pues|vale|oye|mira|hallo|hi|also|ok(?:ay)?|naja|übrigens|bonjour|salut|alors|bon|bref"
     r"|d'ailleurs|au\s+fait|btw|por\s+cierto|en\s+fait|ah|oh|y|e|und|et|aber|pero|mais|sino|sondern)\b[\s,!.:]*)+|^(?:えっと|あの|ちなみに|実は)[、,]?\s*",
     re.I,
 )
 #: Japanese sentences usually drop the subject: a statement about the speaker ends in a state or
 #: habit (-ている, -てる, -です, -ます), not a wish, plan, request or question.
-_JA_STATE = re.compile(
+_JA_STATE = lazy_compile(
     r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している"
     # a change of state, completed ("Helix に乗り換えた", "会社を辞めた"): the new state holds
     r"|(?:乗り換え|引っ越し|始め|辞め|やめ|変え|移っ)た"
 )
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
-_JA_WISH = re.compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
+_JA_WISH = lazy_compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
 
 
 #: A dependent clause (it hangs on a statement made elsewhere), an object pronoun pointing back into
 #: the conversation ("ya lo configuro", "je l'ai payée"), or a reaction ("me gusta", "ça me va").
-_NOT_STANDALONE = re.compile(
+_NOT_STANDALONE = lazy_compile(
     r"^(?:que|qu['’]|como|cuando|porque|dass|weil|wenn|ob|als|comme|quand|parce|puisque)\b"
     r"|^(?:ya\s+|yo\s+)?(?:lo|la|los|las|le|les)\s+\w+|\bje\s+l['’]|\bje\s+(?:le|la|les)\s+\w+"
     r"|\bme\s+(?:gusta|encanta)n?\s*$|ça\s+me\s+va|gefällt\s+mir|\bpasst\s+mir",
@@ -71,7 +72,7 @@ _NOT_SUBJECT = {
     "de": re.compile(r"\b(?:mich|mir|uns|mein\w*|unser\w*)\b", re.I),
     "fr": re.compile(r"\b(?:me|moi|mon|ma|mes|notre|nos)\b|\bm['’]", re.I),
 }
-_POSSESSIVE_SUBJECT = re.compile(
+_POSSESSIVE_SUBJECT = lazy_compile(
     r"^(?:mi|mis|nuestr[oa]s?|mein\w*|unser\w*|mon|ma|mes|notre|nos)\s+\w+", re.I
 )
 
@@ -154,7 +155,7 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
 #: A piece that opens with a preposition and has no subject of the speaker's is a phrase, not a clause:
 #: it belongs to the clause before it ("arbeite ich komplett remote, von zu Hause in Leipzig aus",
 #: "je vis seule, avec deux chats", "trabajo en remoto, desde Valencia").
-_PHRASE_OPENING = re.compile(
+_PHRASE_OPENING = lazy_compile(
     r"^(?:von|vom|in|im|am|an|auf|aus|bei|beim|mit|nach|zu|zum|zur|für|ab|à|au|aux|en|de|du|des|dans"
     r"|chez|avec|pour|sur|del|con|desde|para|por|al|sin)\s",
     re.I,
@@ -165,7 +166,7 @@ PHRASE_MAX_WORDS = 8
 
 #: A lead and the colon after it ("Ich brauch Hilfe bei der Steuererklärung: …", "j'ai craqué : …",
 #: "Kurz zu mir: …"): it announces what follows and is no statement of its own.
-_LEAD = re.compile(r"^[^:：]{1,80}?\s*[:：]\s+(?=\S)")
+_LEAD = lazy_compile(r"^[^:：]{1,80}?\s*[:：]\s+(?=\S)")
 
 
 def _pieces(sentence: str, row: Language, lang: str) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from memscribe.lazyre import lazy_compile
 from memscribe.redaction import MASK_RE, find_secrets
 from memscribe.schemas.memory import TTL
 
@@ -14,9 +15,9 @@ TTL_ORDER: tuple[TTL, ...] = ("one_day", "one_week", "one_month", "one_quarter",
 
 # --- text cleaning -------------------------------------------------------------------------------
 
-_BLOCKS = re.compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTALL)
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
-_CLAUSE_SPLIT = re.compile(
+_BLOCKS = lazy_compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTALL)
+_SENTENCE_SPLIT = lazy_compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
+_CLAUSE_SPLIT = lazy_compile(
     r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|[Ii]|[Ii]'m|[Ii]'ve"
     r"|we|we're|my|our|if|when|while|although|unless)\b)"
     # "…, can you tell me …": a request put after a statement is a clause of its own
@@ -27,14 +28,14 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s+(?=so\s+(?:the|my|our|a|an|any|no|please|[Ii]|[Ii]'m|we|it|it's|that|this|you|your)\b)"
     r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
 )
-INTERJECTION = re.compile(
+INTERJECTION = lazy_compile(
     r"^(?:(?:oh|ah|also|and|btw|fyi|so|well|ok|okay|yeah|yes|right|hey|hi|hello|nice|cool|great|good|perfect"
     r"|anyway|plus|honestly|lol|for what it'?s worth|just so you know|by the way|quick intro|for context"
     r"|one more thing)\b[\s,!.:-]*)+",
     re.IGNORECASE,
 )
 #: Talk about credentials ("my API key is …"): never a fact worth keeping, even once masked.
-_SECRET_TALK = re.compile(
+_SECRET_TALK = lazy_compile(
     r"\b(?:password|passwd|passphrase|secret|token|api[_ ]?key|private key|bearer|credentials?)\b",
     re.IGNORECASE,
 )
@@ -45,7 +46,7 @@ def has_secret(text: str) -> bool:
     return bool(_SECRET_TALK.search(text) or MASK_RE.search(text) or find_secrets(text))
 
 
-HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
+HAS_CJK = lazy_compile(r"[\u4e00-\u9fff]")
 
 
 def clean(text: str) -> str:
@@ -81,7 +82,7 @@ _PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![\w-])we(?![\w-])", re.I), "they"),
     (re.compile(r"(?<![\w-])us(?![\w-])", re.I), "them"),
 )
-_TRAILING_TIME = re.compile(
+_TRAILING_TIME = lazy_compile(
     r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|,?\s+(?:recently|lately|"
     r"a while ago|too|though|now|for now|as always|as usual|like always|like before|as I said|as you know"
     r"|(?:a few|a couple of|\d+|two|three) (?:days|weeks|months|years) ago)$"
@@ -138,17 +139,17 @@ STOP = frozenset(
     "cant don dont do does did have has had will would should could each every both either neither own same "
     "same too s t today tonight tomorrow yesterday week month year quarter currently called".split()
 )
-_EDITORS = re.compile(
+_EDITORS = lazy_compile(
     r"\b(?:vim|neovim|nvim|emacs|vs ?code|vscode|intellij|pycharm|sublime|helix|zed|nano|cursor)\b", re.I
 )
-_PKG = re.compile(r"\b(?:npm|pnpm|yarn|bun|pip|uv|poetry|conda)\b", re.I)
-LANGS = re.compile(
+_PKG = lazy_compile(r"\b(?:npm|pnpm|yarn|bun|pip|uv|poetry|conda)\b", re.I)
+LANGS = lazy_compile(
     r"\b(?:typescript|javascript|python|golang|go|rust|java|kotlin|swift|ruby|elixir|scala|php"
     r"|haskell|clojure)\b",
     re.I,
 )
-FOR_TOPIC = re.compile(r"\bfor ([a-z][\w-]+)", re.I)
-_PREPOSITION = re.compile(r"\s(?:in|over|to|with|for|on|than|instead|when|because|at)\s", re.I)
+FOR_TOPIC = lazy_compile(r"\bfor ([a-z][\w-]+)", re.I)
+_PREPOSITION = lazy_compile(r"\s(?:in|over|to|with|for|on|than|instead|when|because|at)\s", re.I)
 
 
 def kebab(text: str, words: int = 3, fallback: str = "preference") -> str:
