@@ -46,7 +46,11 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         " au aux ce cette qui ne".split()
     ),
 }
-_ACCENTS = {"es": re.compile(r"[ñ¿¡áíóú]"), "de": re.compile(r"[äöüß]"), "fr": re.compile(r"[çàèùêâîôœë]")}
+_ACCENTS = {
+    "es": lazy_compile(r"[ñ¿¡áíóú]"),
+    "de": lazy_compile(r"[äöüß]"),
+    "fr": lazy_compile(r"[çàèùêâîôœë]"),
+}
 
 
 #: Any character of a script checked above (one search rules them all out for Latin text).

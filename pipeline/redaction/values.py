@@ -45,7 +45,7 @@ _PLACEHOLDER_WORDS = lazy_compile(
 #: Ruby / CoffeeScript / Octopus interpolation (``#{ApiKey}``), a Python %-format field
 #: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
 #: ``fake-api-key``; not inside a random run such as ``12fake4``).
-_SLOTS = (re.compile(r"#\{"), re.compile(r"%\(\w+\)[sdr]"))
+_SLOTS = (lazy_compile(r"#\{"), lazy_compile(r"%\(\w+\)[sdr]"))
 #: A reference to where a secret is kept, resolved when the program runs: a secret store's
 #: scheme (1Password ``op://``, ``vault:``, ``sm://``, ``env:``, ``file:``), Azure App Service's
 #: ``@Microsoft.KeyVault(…)``, CloudFormation's ``{{resolve:…}}``, an Android resource

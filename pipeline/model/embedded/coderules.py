@@ -36,14 +36,17 @@ _OBJECT_NAMES = {
 _ASPECT = (
     (
         "start",
-        re.compile(
+        lazy_compile(
             r"\b(?:start|starts|starting|started|begin|begins|beginning|prefix(?:ed|es|ing)?|prepend)\b", re.I
         ),
     ),
-    ("end", re.compile(r"\b(?:end|ends|ending|ended|finish|finishing|suffix(?:ed|es|ing)?|append)\b", re.I)),
+    (
+        "end",
+        lazy_compile(r"\b(?:end|ends|ending|ended|finish|finishing|suffix(?:ed|es|ing)?|append)\b", re.I),
+    ),
     (
         "include",
-        re.compile(
+        lazy_compile(
             r"\b(?:include|includes|including|contain|contains|containing|incorporate|within)\b", re.I
         ),
     ),

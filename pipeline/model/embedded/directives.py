@@ -30,7 +30,7 @@ _DIRECTIVE_LEAD = lazy_compile(
     re.I,
 )
 _DIRECTIVE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p, re.I)
+    lazy_compile(p, re.I)
     for p in (
         # "I want you to always X", "I'd like you to X", "I need you to X", "I expect you to X"
         r"\bI(?:'d|\s+would)?(?:\s+really)?\s+(?:want|need|like|expect|ask|require|insist\s+that)\s+(?:you|everyone)"

@@ -70,13 +70,13 @@ _FACT = lazy_compile(
 _TASK: tuple[tuple[TaskStatus, re.Pattern[str]], ...] = (
     (
         "done",
-        re.compile(
+        lazy_compile(
             r"完成了|做完了|已完成|搞定|已上线|\bdone\b|\bfinished\b|\bshipped\b|\bmerged\b", re.IGNORECASE
         ),
     ),
-    ("blocked", re.compile(r"卡住|阻塞|被.{0,6}挡住|\bblocked\b|\bstuck\b|waiting on", re.IGNORECASE)),
-    ("doing", re.compile(r"正在|在做|在写|在改|进行中|\bworking on\b|\bin progress\b", re.IGNORECASE)),
-    ("todo", re.compile(r"待办|要做|需要做|还没做|\bTODO\b|\bneed to\b", re.IGNORECASE)),
+    ("blocked", lazy_compile(r"卡住|阻塞|被.{0,6}挡住|\bblocked\b|\bstuck\b|waiting on", re.IGNORECASE)),
+    ("doing", lazy_compile(r"正在|在做|在写|在改|进行中|\bworking on\b|\bin progress\b", re.IGNORECASE)),
+    ("todo", lazy_compile(r"待办|要做|需要做|还没做|\bTODO\b|\bneed to\b", re.IGNORECASE)),
 )
 _SELF_ROLE = lazy_compile(
     r"^(?:我负责(?P<zh>.+)|(?:I'?m|I am) (?:responsible for|in charge of) (?P<en>.+))$", re.IGNORECASE
@@ -90,17 +90,17 @@ _CONVENTION_CUE = lazy_compile(
 _CONVENTION_TOPICS: tuple[tuple[ConventionTopic, re.Pattern[str]], ...] = (
     (
         "api",
-        re.compile(r"\bAPI\b|接口|\bREST\b|\bendpoints?\b|状态码|\bstatus codes?\b|/v\d+/", re.IGNORECASE),
+        lazy_compile(r"\bAPI\b|接口|\bREST\b|\bendpoints?\b|状态码|\bstatus codes?\b|/v\d+/", re.IGNORECASE),
     ),
     (
         "db",
-        re.compile(
+        lazy_compile(
             r"数据库|表名|字段|迁移脚本|\bSQL\b|\bDB\b|\bdatabase\b|\btables?\b|\bcolumns?\b|\bmigrations?\b",
             re.IGNORECASE,
         ),
     ),
-    ("git", re.compile(r"分支|提交信息|\bcommit messages?\b|\bbranch(?:es)? names?\b", re.IGNORECASE)),
-    ("naming", re.compile(r"命名|驼峰|下划线|\bnaming\b|camelCase|snake_case|kebab-case|PascalCase")),
+    ("git", lazy_compile(r"分支|提交信息|\bcommit messages?\b|\bbranch(?:es)? names?\b", re.IGNORECASE)),
+    ("naming", lazy_compile(r"命名|驼峰|下划线|\bnaming\b|camelCase|snake_case|kebab-case|PascalCase")),
 )
 _FOCUS = lazy_compile(
     r"本周|这周|这个迭代|sprint|重点|聚焦|优先|\bfocus\b|\bthis week\b|\bpriority\b", re.IGNORECASE

@@ -44,17 +44,17 @@ def _adjustment(turns: Sequence[Turn], pos: int) -> Turn | None:
 
 
 _ACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bgit\s+commit\b"), "Composing a git commit message"),
-    (re.compile(r"\bgh\s+pr\s+create\b|\bpull request\b"), "Opening a pull request"),
-    (re.compile(r"\bgit\s+push\b"), "Pushing a branch"),
-    (re.compile(r"\bgit\s+(?:checkout\s+-b|switch\s+-c|branch\s+\S)"), "Creating a git branch"),
+    (lazy_compile(r"\bgit\s+commit\b"), "Composing a git commit message"),
+    (lazy_compile(r"\bgh\s+pr\s+create\b|\bpull request\b"), "Opening a pull request"),
+    (lazy_compile(r"\bgit\s+push\b"), "Pushing a branch"),
+    (lazy_compile(r"\bgit\s+(?:checkout\s+-b|switch\s+-c|branch\s+\S)"), "Creating a git branch"),
     (
-        re.compile(
+        lazy_compile(
             r"\b(?:npm|pnpm|yarn|bun)\s+(?:install|add|i)\b|\bpip3?\s+install\b|\b(?:uv|poetry)\s+add\b"
         ),
         "Installing packages",
     ),
-    (re.compile(r"\bdocker(?:-compose|\s+compose)?\s+\w+"), "Running Docker commands"),
+    (lazy_compile(r"\bdocker(?:-compose|\s+compose)?\s+\w+"), "Running Docker commands"),
 )
 _TESTS = lazy_compile(
     r"\b(?:pytest|go\s+test|npm\s+test|pnpm\s+test|yarn\s+test|vitest|jest|cargo\s+test|tox)\b"

@@ -221,7 +221,7 @@ def use_durable(m: re.Match[str]) -> Fact | None:
 
 
 _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), b)
+    (lazy_compile(p, re.IGNORECASE), b)
     for p, b in (
         (r"^my name is (?P<x>.+)", _fixed("name", "infinity", "User's name is {x}.")),
         (rf"^(?:{_IM}{_ADV} called|call me) (?P<x>.+)", _fixed("name", "infinity", "User's name is {x}.")),
@@ -342,7 +342,7 @@ _ZH_NOT_A_STATE = (
 
 
 _ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
-    (re.compile(p), b)
+    (lazy_compile(p), b)
     for p, b in (
         (r"^我(?P<x>(?:对)?.{1,16}过敏.*)", _zh_fixed("allergy", "infinity")),
         (r"^我(?P<x>(?:住在|住|搬到了?|搬去了?).+)", _zh_fixed("home-city", "one_year")),
@@ -364,10 +364,10 @@ _ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
 )
 
 _TTL_MODIFIERS: tuple[tuple[re.Pattern[str], TTL], ...] = (
-    (re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b|今天|今晚", re.I), "one_day"),
-    (re.compile(r"\b(?:this week|these days)\b|这周|本周", re.I), "one_week"),
-    (re.compile(r"\bthis month\b|这个月|本月", re.I), "one_month"),
-    (re.compile(r"\b(?:this (?:sprint|quarter|project)|currently|right now)\b", re.I), "one_quarter"),
+    (lazy_compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b|今天|今晚", re.I), "one_day"),
+    (lazy_compile(r"\b(?:this week|these days)\b|这周|本周", re.I), "one_week"),
+    (lazy_compile(r"\bthis month\b|这个月|本月", re.I), "one_month"),
+    (lazy_compile(r"\b(?:this (?:sprint|quarter|project)|currently|right now)\b", re.I), "one_quarter"),
 )
 
 

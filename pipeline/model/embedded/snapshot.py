@@ -50,10 +50,10 @@ _NEXT = lazy_compile(
 )
 _LIST_ITEM = lazy_compile(r"^\s*(?:\d+[.)]|[-*•])\s+(?P<item>.+)$")
 _PHASES: tuple[tuple[Phase, re.Pattern[str]], ...] = (
-    ("deploying", re.compile(r"\bdeploy|release|rollout|\bship\b|上线|部署", re.IGNORECASE)),
-    ("debugging", re.compile(r"\bdebug|traceback|exception|\bbug\b|failing|error|报错", re.IGNORECASE)),
-    ("testing", re.compile(r"\btests?\b|pytest|jest|go test|测试", re.IGNORECASE)),
-    ("reviewing", re.compile(r"\breview|\bPR\b|pull request", re.IGNORECASE)),
+    ("deploying", lazy_compile(r"\bdeploy|release|rollout|\bship\b|上线|部署", re.IGNORECASE)),
+    ("debugging", lazy_compile(r"\bdebug|traceback|exception|\bbug\b|failing|error|报错", re.IGNORECASE)),
+    ("testing", lazy_compile(r"\btests?\b|pytest|jest|go test|测试", re.IGNORECASE)),
+    ("reviewing", lazy_compile(r"\breview|\bPR\b|pull request", re.IGNORECASE)),
 )
 _STOP_NAMES = frozenset({"TODO", "FIXME", "NOTE", "HTTP_200"})
 

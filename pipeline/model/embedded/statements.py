@@ -68,9 +68,9 @@ _NOT_STANDALONE = lazy_compile(
 #: first-person form is one of these is about something else ("es mi día libre", "ça me va"),
 #: unless the possessive opens it as the subject ("unsere Pipelines laufen mit Snakemake").
 _NOT_SUBJECT = {
-    "es": re.compile(r"\b(?:me|mi|mis|nuestr[oa]s?|nos)\b", re.I),
-    "de": re.compile(r"\b(?:mich|mir|uns|mein\w*|unser\w*)\b", re.I),
-    "fr": re.compile(r"\b(?:me|moi|mon|ma|mes|notre|nos)\b|\bm['’]", re.I),
+    "es": lazy_compile(r"\b(?:me|mi|mis|nuestr[oa]s?|nos)\b", re.I),
+    "de": lazy_compile(r"\b(?:mich|mir|uns|mein\w*|unser\w*)\b", re.I),
+    "fr": lazy_compile(r"\b(?:me|moi|mon|ma|mes|notre|nos)\b|\bm['’]", re.I),
 }
 _POSSESSIVE_SUBJECT = lazy_compile(
     r"^(?:mi|mis|nuestr[oa]s?|mein\w*|unser\w*|mon|ma|mes|notre|nos)\s+\w+", re.I

@@ -69,18 +69,18 @@ def split_clauses(sentence: str) -> list[str]:
 # --- value rewriting ------------------------------------------------------------------------------
 
 _PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b[Ii]'m\b|\b[Ii] am\b"), "they are"),
-    (re.compile(r"\b[Ii]'ve\b"), "they have"),
-    (re.compile(r"\bI\b"), "they"),
+    (lazy_compile(r"\b[Ii]'m\b|\b[Ii] am\b"), "they are"),
+    (lazy_compile(r"\b[Ii]'ve\b"), "they have"),
+    (lazy_compile(r"\bI\b"), "they"),
     # chat writes the pronoun lower-case; "i.e." and "i-th" are not pronouns
-    (re.compile(r"(?<![\w'.-])i(?![\w'.-])"), "they"),
-    (re.compile(r"\bmyself\b", re.I), "themselves"),
-    (re.compile(r"\bmine\b", re.I), "theirs"),
-    (re.compile(r"\bmy\b", re.I), "their"),
-    (re.compile(r"\bme\b", re.I), "them"),
-    (re.compile(r"\bour\b", re.I), "their"),
-    (re.compile(r"(?<![\w-])we(?![\w-])", re.I), "they"),
-    (re.compile(r"(?<![\w-])us(?![\w-])", re.I), "them"),
+    (lazy_compile(r"(?<![\w'.-])i(?![\w'.-])"), "they"),
+    (lazy_compile(r"\bmyself\b", re.I), "themselves"),
+    (lazy_compile(r"\bmine\b", re.I), "theirs"),
+    (lazy_compile(r"\bmy\b", re.I), "their"),
+    (lazy_compile(r"\bme\b", re.I), "them"),
+    (lazy_compile(r"\bour\b", re.I), "their"),
+    (lazy_compile(r"(?<![\w-])we(?![\w-])", re.I), "they"),
+    (lazy_compile(r"(?<![\w-])us(?![\w-])", re.I), "them"),
 )
 _TRAILING_TIME = lazy_compile(
     r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|,?\s+(?:recently|lately|"
