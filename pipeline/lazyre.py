@@ -14,18 +14,18 @@ call ``x.sub(…)``).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, AnyStr, cast, overload
 
 
 class LazyPattern:
     """``re.compile(pattern, flags)``, done the first time an attribute is asked for."""
 
-    def __init__(self, pattern: str, flags: int | re.RegexFlag = 0) -> None:
+    def __init__(self, pattern: str | bytes, flags: int | re.RegexFlag = 0) -> None:
         self.pattern = pattern
         self._flags = flags
 
     @property
-    def compiled(self) -> re.Pattern[str]:
+    def compiled(self) -> re.Pattern[Any]:
         rx = self.__dict__.get("_compiled")
         if rx is None:
             rx = re.compile(self.pattern, self._flags)
@@ -61,6 +61,11 @@ _DELEGATED = (
 )
 
 
-def lazy_compile(pattern: str, flags: int | re.RegexFlag = 0) -> Any:
-    """A :class:`LazyPattern` (typed ``Any`` so callers keep ``re.Pattern``'s methods)."""
-    return LazyPattern(pattern, flags)
+@overload
+def lazy_compile(pattern: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]: ...
+@overload
+def lazy_compile(pattern: bytes, flags: int | re.RegexFlag = 0) -> re.Pattern[bytes]: ...
+def lazy_compile(pattern: AnyStr, flags: int | re.RegexFlag = 0) -> re.Pattern[AnyStr]:
+    """A :class:`LazyPattern`, typed as the pattern it stands for (it answers as one; only
+    ``isinstance(x, re.Pattern)`` tells them apart, and ``re.sub(x, …)`` needs ``x.compiled``)."""
+    return cast("re.Pattern[AnyStr]", LazyPattern(pattern, flags))
