@@ -23,10 +23,10 @@ def make_transcript(
     return Transcript(source="t.txt", format="text", turns=built, injected_memories=injected)
 
 
-def embedded_profile_bodies(text: str, *, conversation: bool = False) -> list[str]:
+def embedded_profile_bodies(text: str, *, conversation: bool = False, correction: bool = False) -> list[str]:
     """The bodies the embedded model reads as profiles from one user turn holding ``text``
-    (``conversation``: a chat, not a working session)."""
+    (``conversation``: a chat, not a working session; ``correction``: the turn corrects the agent)."""
     from memscribe.model.embedded.profiles import profiles_from_turn
 
     turn = Turn(index=0, role="user", text=text, source=SourcePos(file="-", line=1))
-    return [c.body for c in profiles_from_turn(turn, correction_turn=False, conversation=conversation)]
+    return [c.body for c in profiles_from_turn(turn, correction_turn=correction, conversation=conversation)]

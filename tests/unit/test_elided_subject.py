@@ -7,17 +7,13 @@ from __future__ import annotations
 import pytest
 
 from memscribe.model.embedded.dedup import dedup_decision
-from memscribe.model.embedded.profiles import profiles_from_turn
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
-from memscribe.schemas.transcript import SourcePos, Turn
 from memscribe.semantic.updates import change_cue
-
-SRC = SourcePos(file="-", line=1)
+from tests.support.turns import embedded_profile_bodies
 
 
 def _profiles(text: str) -> list[str]:
-    turn = Turn(index=0, role="user", text=text, source=SRC)
-    return [p.body for p in profiles_from_turn(turn, correction_turn=False, conversation=True)]
+    return embedded_profile_bodies(text, conversation=True)
 
 
 @pytest.mark.parametrize(

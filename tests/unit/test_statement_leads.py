@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from memscribe.model.embedded.dedup import dedup_decision
-from memscribe.model.embedded.profiles import profiles_from_turn
 from memscribe.model.embedded.statements import foreign_statements
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.schemas.transcript import SourcePos, Turn
 from memscribe.semantic.facets import statement_facet
+from tests.support.turns import embedded_profile_bodies
 
 SRC = SourcePos(file="-", line=1)
 
@@ -102,8 +102,7 @@ def test_a_change_of_workplace_in_german_supersedes_the_stored_english_one() -> 
 
 
 def _profiles(text: str, *, correction: bool = False) -> list[str]:
-    turn = Turn(index=0, role="user", text=text, source=SRC)
-    return [p.body for p in profiles_from_turn(turn, correction_turn=correction, conversation=True)]
+    return embedded_profile_bodies(text, conversation=True, correction=correction)
 
 
 def test_a_change_announced_before_a_colon_carries_what_it_announces() -> None:
