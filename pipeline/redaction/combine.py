@@ -11,6 +11,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.redaction.values import forget_values
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
 
@@ -200,6 +201,13 @@ def find_secrets(
     ``chosen``: the detectors that can fire on ``text``, found beforehand
     (:func:`detectors_per_text`; :data:`DETECTORS` only, so not with ``redact_contact``).
     """
+    try:
+        return _find_secrets(text, redact_contact, prefilter, chosen)
+    finally:
+        forget_values()  # the value tests' memos hold values of ``text``: none outlives the scan
+
+
+def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Ranked | None) -> list[Finding]:
     # every mask holds "[REDACTED" as written: a text without one is not scanned
     masks = [m.span() for m in MASK_RE.finditer(text)] if "[REDACTED" in text else []
     cands: list[_Candidate] = []

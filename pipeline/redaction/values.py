@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
+from typing import TypeVar, cast
 
 from memscribe.lazyre import lazy_compile
 
@@ -68,6 +71,27 @@ _VAR_REF = lazy_compile(
 )
 
 
+_F = TypeVar("_F", bound=Callable[..., object])
+#: ``cache_clear`` of each memoised value test (:func:`_memo`).
+_MEMOS: list[Callable[[], None]] = []
+
+
+def _memo(f: _F) -> _F:
+    """Memoise a pure value test for the life of one scan: detectors ask about the same value
+    several times (a token is a provider shape, an assignment's value and a prose token at
+    once). :func:`forget_values` empties every memo when a scan ends, so no value is held."""
+    cached = functools.lru_cache(maxsize=2048)(f)
+    _MEMOS.append(cached.cache_clear)
+    return cast(_F, cached)
+
+
+def forget_values() -> None:
+    """Empty the memos of the value tests (:func:`_memo`): called when each scan ends."""
+    for clear in _MEMOS:
+        clear()
+
+
+@_memo
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret rather than being one.
 
@@ -176,6 +200,7 @@ _DOTTED_NAME = lazy_compile(r"^[a-z0-9_-]+(?:\.[a-z0-9_-]+)+(?::\d+)?$")
 _WORD_RUN = lazy_compile(r"[A-Z]?[a-z]{3,}")
 
 
+@_memo
 def wordy(value: str) -> bool:
     """True when most of ``value`` is pronounceable word-shaped runs (``SalesResults``,
     ``requiredCharacteristicTypes``): an identifier or a phrase, not random bytes. A run counts
@@ -196,6 +221,7 @@ def _pronounceable(word: str) -> bool:
     return sum(c in _VOWELS for c in word) >= 0.25 * len(word) and not _CLUSTER.search(word)
 
 
+@_memo
 def sequential(value: str) -> bool:
     """True when most neighbouring characters are consecutive (``ABCDEF…``, ``0123456789``)."""
     if len(value) < 8 or not _SEQ_RUN.search(value):
@@ -272,6 +298,7 @@ def dotted_names(value: str) -> bool:
     )
 
 
+@_memo
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
     content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
@@ -332,6 +359,7 @@ def encodes_public_text(value: str) -> bool:
     return is_benign_shape(text) or bool(_PLAIN_URL.match(text))
 
 
+@_memo
 def counting_share(value: str) -> float:
     """Share of the letters and digits of ``value`` that sit in counting runs of three or
     more (``abc``, ``123``, ``xyz``, case folded, up or down) or in a group repeated three
@@ -372,6 +400,7 @@ _RUN3 = lazy_compile(
 COUNTING_SHARE_FAKE = 0.5
 
 
+@_memo
 def typed_sample(value: str) -> bool:
     """A value made mostly of counting runs and repeated groups, after any provider prefix
     (``sk-ant-api03-abc123xyz-456de-…``, ``dapi1234567890…``, ``AbCeFG123``), or hex digits in
@@ -387,6 +416,7 @@ _HEX = lazy_compile(r"^[0-9a-fA-F]{16,}$")
 _CASE_SWITCH = lazy_compile(r"(?=[a-f][0-9]*[A-F]|[A-F][0-9]*[a-f])")
 
 
+@_memo
 def not_a_secret(value: str) -> bool:
     """The value decision's veto for any detected span: a placeholder, a benign shape, an
     identifier made of words, an almost wholly sequential value (an alphabet string), a
@@ -405,6 +435,7 @@ def not_a_secret(value: str) -> bool:
     )
 
 
+@_memo
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
     if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
         return False
@@ -482,6 +513,7 @@ _SNAKE_NAME = lazy_compile(r"^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Za-z]+(?:[-_][
 PROSE_PASSWORD_STRICT_LEN = 8
 
 
+@_memo
 def _password_like(value: str, *, strict: bool) -> bool:
     """A token shaped like a password: 6-64 characters (8 when ``strict``), a letter, a digit or
     symbol, two character classes (three when ``strict``), no code or path punctuation, and not
