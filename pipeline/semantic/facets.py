@@ -1,14 +1,17 @@
 """Facets: the few single-valued sides of a person that a newer statement replaces.
 
-Where someone lives and where (or as what) they work hold one value at a time: "I moved to
-Montréal" replaces "lives in Lyon", in any language, although the two statements share no word.
+Where someone lives, where (or as what) they work, how they get around and when they sleep hold
+one value at a time: "I moved to Montréal" replaces "lives in Lyon", "das Auto hab ich verkauft"
+replaces "drives a VW Golf", in any language, although the two statements share no word.
 A facet is recognised two ways, both closed-class and language-general:
 
 * from a **slug** — the topic words stored memories are filed under (``home-city-lyon``,
   ``job-bank-analyst``, ``employer``, ``role-phd``): :data:`SLUG_WORDS`;
 * from a **statement** — the verb (or noun) of residence or employment in the languages of the
   sets (en, de, fr, es, ja, zh): "live in", "wohne", "déménagé", "vivo", "住んで", "搬到";
-  "work at", "arbeite", "travaille", "trabajo", "会社", "上班".
+  "work at", "arbeite", "travaille", "trabajo", "会社", "上班"; or a word that names the facet
+  and is a value itself: an academic role ("postdoc", "博士"), a vehicle ("Auto", "vélo", "开车"),
+  a daily rhythm ("night owl", "起床", "me lève").
 
 Used by the relatedness rule (a slug's topic words include its facet's, so a statement filed as
 ``home-…`` shortlists a memory filed as ``residence-…``) and by the embedded dedup decision (a
@@ -28,10 +31,12 @@ SLUG_WORDS: dict[str, frozenset[str]] = {
     "work": frozenset(
         {"job", "employer", "employment", "workplace", "occupation", "career", "profession", "role"}
     ),
+    "transport": frozenset({"commute", "commuting", "transport", "vehicle", "car", "driving", "drives"}),
+    "rhythm": frozenset({"sleep", "routine", "rhythm", "chronotype", "owl", "riser", "bedtime", "wake"}),
 }
 
 #: Facet → the word a slug of that facet starts with (the embedded extractor files statements so).
-SLUG_HEAD = {"residence": "home", "work": "job"}
+SLUG_HEAD = {"residence": "home", "work": "job", "transport": "commute", "rhythm": "routine"}
 
 #: Facet → its verbs and nouns, per language (one alternation; case-insensitive).
 _STATEMENT: dict[str, re.Pattern[str]] = {
@@ -63,6 +68,46 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
     ),
 }
 
+#: Facet → words that name it and are values themselves (an academic role, a vehicle, a time of
+#: day): they tell the facet, and are never blanked as :func:`without_facet_words` blanks verbs.
+_VALUED: dict[str, re.Pattern[str]] = {
+    # an academic role is the occupation of its holder, in every language
+    "work": re.compile(
+        r"\b(?:phd|post-?docs?|doctoral|doctorante?s?|doktorand(?:in)?|doctorand[oa]s?)\b|博士|研究生|ポスドク|院生",
+        _I,
+    ),
+    # How the user gets around: the vehicle owned or driven, or the one used instead.
+    "transport": re.compile(
+        # en
+        r"\b(?:drive[sn]?|driving|drove)\b|\b(?:a|my|the|our|own)\s+(?:\w+\s+)?car\b|\bcommut\w*|\bcargo bike\b"
+        r"|\bby (?:bike|bicycle|car|train|bus|tram|metro|subway)\b"
+        # de
+        r"|\bAuto\b|\b(?:Lasten|Fahr|E-?)rad\b|\bpendl\w*|\bfahre\b"
+        # fr
+        r"|\bvoiture\b|\bvélo\b|\bje roule\b|\bpermis\b"
+        # es
+        r"|\bcoche\b|\bcarro\b|\bconduzco\b|\bbici(?:cleta)?\b"
+        # ja, zh
+        r"|車で|車を|車は|マイカー|自転車|運転|开车|汽车|买车|卖车|自行车|骑车|通勤",
+        _I,
+    ),
+    # When the user sleeps and works best: a rhythm holds one value at a time.
+    "rhythm": re.compile(
+        # en
+        r"\bnight owl\b|\bearly (?:riser|bird)\b|\bmorning person\b|\b(?:wake|wakes|woke|get|gets|got) up\b"
+        r"|\b(?:go|goes|went) to bed\b|\bafter midnight\b|\bsleep(?:s|ing)?\b"
+        # de
+        r"|\bNachteule\b|\bFrühaufsteher(?:in)?\b|\baufstehe\b|\bstehe\s+\w+(?:\s+\w+)?\s+auf\b|\bschlafe\b"
+        # fr
+        r"|\bcouche-tard\b|\blève-tôt\b|\bme (?:lève|couche)\b|\bje dors\b"
+        # es
+        r"|\bnoctámbul[oa]\b|\bmadrugador[a]?\b|\bme (?:levanto|acuesto)\b|\bduermo\b"
+        # ja, zh
+        r"|夜型|朝型|起き|寝る|寝て|早起き|夜更かし|作息|起床|睡觉|就睡|熬夜|夜猫子|早起",
+        _I,
+    ),
+}
+
 
 def slug_facet(slug: str) -> str | None:
     """The facet a slug is filed under (one of its words names it), or None."""
@@ -74,8 +119,9 @@ def slug_facet(slug: str) -> str | None:
 def statement_facet(text: str) -> str | None:
     """The facet a statement is about (its verb or noun of residence or employment), or None
     when it names none or both ("moved to Berlin for a new job": two facets, no one value)."""
-    found = [facet for facet, pattern in _STATEMENT.items() if pattern.search(text)]
-    return found[0] if len(found) == 1 else None
+    found = {facet for facet, pattern in _STATEMENT.items() if pattern.search(text)}
+    found |= {facet for facet, pattern in _VALUED.items() if pattern.search(text)}
+    return found.pop() if len(found) == 1 else None
 
 
 def without_facet_words(text: str) -> str:

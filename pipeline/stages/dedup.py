@@ -54,6 +54,7 @@ from memscribe.semantic.updates import (
     same_polarity,
     spoken_language,
 )
+from memscribe.semantic.values import members, names_of_class, other_value
 from memscribe.textsim import content_tokens, normalize, token_similarity
 
 Candidate = ProfileCandidate | PlaybookCandidate
@@ -232,6 +233,26 @@ def _named_across_languages(
     ]
 
 
+def _other_class_value(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> list[ShortlistItem]:
+    """Stored entries naming another member of a value class the candidate names (which phone,
+    operating system, browser, editor, diet: :mod:`memscribe.semantic.values`), when it, or the
+    user's words with it, report a change: "我现在用Mac了" brings "User uses a Windows laptop", which no shared word or English
+    vector finds. Asked for the embedded decision only, one look-up per other member of each
+    class the candidate names."""
+    named = members(text)
+    if not named or not (change_cue(text) or change_cue(said)):
+        return []
+    found: dict[str, ShortlistItem] = {}
+    for cls, mine in named.items():
+        for name in names_of_class(cls):
+            if name in mine:
+                continue
+            for s in memory.shortlist(kind, "", name):
+                if s.id not in found and other_value(text, s.text):
+                    found[s.id] = s
+    return list(found.values())
+
+
 @dataclass(frozen=True)
 class Pending:
     """A candidate that needs the model's decision: its request and the shortlist it shows."""
@@ -289,6 +310,7 @@ def prepare(
     extras = _left_behind(kind, text, said, memory)
     if across_languages:
         extras += _named_across_languages(kind, text, said, memory)
+        extras += _other_class_value(kind, text, said, memory)
     for extra in extras:
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)

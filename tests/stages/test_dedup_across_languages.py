@@ -51,18 +51,35 @@ def test_a_change_whose_words_name_the_stored_memory_supersedes_it() -> None:
 
 def test_without_a_change_or_in_one_language_nothing_is_archived() -> None:
     old = item("prof_win", "os-windows", WINDOWS)
-    # no change reported: another fact said beside the names
-    assert decide('User, in their words: "Ich mag Fedora sehr".', SAID, old)[0] == "keep_both"
+    # no change reported: another fact said beside the names (a value of no class: a member of
+    # one, Fedora, with the change said beside it, is memscribe.semantic.values' update)
+    assert decide('User, in their words: "Ich mag das Terminal sehr".', SAID, old)[0] == "keep_both"
     # one language: the lexical and semantic rules decide, not the names said
-    english = "User has switched to Linux, Fedora 41 on the laptop."
-    said = "I've switched to Linux, Fedora 41 on the laptop. The PowerShell script on Windows is gone."
+    english = "User has switched to a standing desk at home."
+    said = "I've switched to a standing desk at home. The PowerShell script on Windows is gone."
     assert decide(english, said, item("prof_win", "os-windows", WINDOWS, 0.1))[0] == "keep_both"
+    # ...and the value classes (memscribe.semantic.values): another operating system named in a
+    # reported change is an update in one language too
+    english = "User has switched to Linux, Fedora 41 on the laptop."
+    assert decide(english, said, item("prof_win", "os-windows", WINDOWS, 0.1)) == (
+        "supersede_old",
+        ["prof_win"],
+    )
 
 
 def test_two_memories_named_alike_are_both_kept() -> None:
+    a = item("prof_a", "editor-vim", "User develops in Vim.")
+    b = item("prof_b", "shell", "User scripts in PowerShell.")
+    said = SAID.replace("Windows ist runter", "Vim ist runter")
+    assert decide(SWITCHED, said, a, b)[0] == "keep_both"
+
+
+def test_a_value_class_tells_which_of_two_named_memories_is_updated() -> None:
+    """Windows and PowerShell are both named; only Windows is an operating system like Linux
+    (memscribe.semantic.values): that memory is updated, the shell kept."""
     a = item("prof_a", "os-windows", "User develops on Windows.")
     b = item("prof_b", "shell", "User scripts in PowerShell.")
-    assert decide(SWITCHED, SAID, a, b)[0] == "keep_both"
+    assert decide(SWITCHED, SAID, a, b) == ("supersede_old", ["prof_a"])
 
 
 @pytest.fixture

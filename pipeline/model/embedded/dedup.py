@@ -21,6 +21,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      user said with it names the entry's names ("Ich bin inzwischen auf Linux umgestiegen …
      Windows ist runter" / "develops on Windows 11 with PowerShell"): the entry naming most of
      them, one only (words in two languages show neither topic nor value otherwise);
+  8. the candidate, or what the user said with it, reports a change, and the candidate names a
+     member of a value class (phone, operating system, browser, editor, diet) that the best
+     entry naming another member does not ("on an iPhone now" / "uses an Android phone");
   6. the candidate, or what the user said with it, reports a change on a single-valued facet
      (where the user lives or works, :mod:`memscribe.semantic.facets`) and the best entry of
      that facet holds another value ("j'ai déménagé à Montréal" / "lives in Lyon"), or is in
@@ -48,6 +51,7 @@ from memscribe.semantic.updates import (
     same_polarity,
     spoken_language,
 )
+from memscribe.semantic.values import other_value
 
 #: A semantic score this high makes the best entry one topic with a candidate that reports a
 #: change (rule 3). Lower scores (0.35–0.45) also pair "Vue 3 console" with "editor is Vim" or
@@ -164,6 +168,8 @@ def _updated(request: DedupRequest) -> list[str]:
         ):
             ids.append(s.id)
     ids += _facet_update(request, cue, ids)
+    if not ids:
+        ids += _class_update(request, cue)
     if cue and not ids:
         ids += _named_across_languages(request)
     new_values = literal_values(new)
@@ -217,6 +223,22 @@ def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[st
         # Words in two scripts cannot show a changed value: the candidate itself must report
         # the change ("用户是做前端的" said beside "现在…" restates "is a frontend engineer").
         return [s.id] if cue else []
+    return []
+
+
+def _class_update(request: DedupRequest, cue: bool) -> list[str]:
+    """Rule 8: the candidate reports a change and names a member of a value class (which phone,
+    operating system, browser, editor, diet: :mod:`memscribe.semantic.values`) that the best
+    entry naming another member of that class does not ("User is on an iPhone now" / "uses an
+    Android phone"; "我现在用Mac了" / "uses a Windows laptop"): that entry is updated, one only,
+    with the same polarity. The change may be reported in the user's words around the candidate
+    ("Ich esse vegan" said beside "inzwischen"), as for a facet (rule 6): the member named is
+    the value, whichever clause carries the cue."""
+    if not (cue or change_cue(request.said)):
+        return []
+    for s in request.shortlist:  # best first
+        if other_value(request.text, s.text) and same_polarity(request.text, s.text):
+            return [s.id]
     return []
 
 

@@ -25,6 +25,7 @@ from memscribe.model.embedded.text import (
     value_of,
 )
 from memscribe.schemas.memory import TTL
+from memscribe.semantic.facets import SLUG_HEAD, statement_facet
 
 
 @dataclass(frozen=True)
@@ -329,7 +330,14 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
 def _zh_fixed(slug: str, ttl: TTL, *, subject: str = "用户") -> Builder:
     def build(m: re.Match[str]) -> Fact | None:
         rest = m.group("x").strip("。，, ")
-        return Fact(slug or hash_slug("preference", rest), ttl, f"{subject}{rest}。") if rest else None
+        if not rest:
+            return None
+        # a statement of a facet (where the user lives or works, how they get around, when they
+        # sleep) is filed under it, so it meets a stored memory of that facet in any language
+        facet = statement_facet(rest)
+        return Fact(
+            slug or hash_slug(SLUG_HEAD[facet] if facet else "preference", rest), ttl, f"{subject}{rest}。"
+        )
 
     return build
 
