@@ -11,6 +11,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import MASK_RE, has_digit, lowered, same_offsets
 from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import (
+    _UUID,
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
     RECORD_KEY_WORDS,
@@ -112,9 +113,28 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
                 continue  # ``… token for user_id=1 request=7f3a…``: the value is another name's
             if not value or "REDACTED" in value or value.count("/") > 2 or _named_digest(text, tok.start()):
                 continue  # empty, a mask, a path, or the digits of ``SHA256:…``
-            if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS):
+            if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS) or (
+                not named and labelled.lower() in _UUID_LINKS and _uuid_credential(kw.group(0), value)
+            ):
                 offset = tok.start() + raw.index(value)
                 yield offset, offset + len(value)
+
+
+#: What may stand between a credential's keyword and its UUID-shaped value (see
+#: :func:`_uuid_credential`): nothing, or a verb (``the secret is 3f…``).
+_UUID_LINKS = frozenset({"", "is", "was", "now"})
+#: Keywords that name a credential whatever its shape: a UUID right after one is that credential.
+_CREDENTIAL_KEYWORDS = frozenset(
+    "secret token password passwd passphrase credential credentials bearer apikey api_key api-key".split()
+)
+
+
+def _uuid_credential(keyword: str, value: str) -> bool:
+    """True when ``value`` is a UUID said right after a keyword that names a credential (``secret``,
+    ``token``, ``password``, ``API key``): several providers issue UUIDs as secret keys and API
+    tokens, so the name decides, as it does in an assignment (``SECRET_KEY=3f…`` is masked). A UUID
+    after ``key`` or ``auth`` alone, or under an identifier's label, stays (a record's id)."""
+    return keyword.lower().replace(" ", "") in _CREDENTIAL_KEYWORDS and _UUID.match(value) is not None
 
 
 #: Words that label the token right after them as an identifier, not a credential.
