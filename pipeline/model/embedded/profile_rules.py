@@ -344,7 +344,7 @@ def _zh_fixed(slug: str, ttl: TTL, *, subject: str = "用户") -> Builder:
 
 #: After 我: a wish, plan, opinion, perception, ability or request, or a move in the conversation.
 _ZH_NOT_A_STATE = (
-    r"(?:希望|觉得|认为|想|猜|相信|知道|明白|理解|听说|祝|要|需要|会|能|可以|刚|先|马上|来|去|看|试|问|说|们|也|"
+    r"(?:希望|觉得|认为|想|猜|相信|知道|明白|理解|听说|祝|要|需要|会|能|可以|刚|先|马上|来(?!自)|去(?!年)|看|试|问|说|们|也|"
     r"再|还|就|得|应该|打算|准备|不知道|不太|记得|发现|感觉|的)"
 )
 

@@ -46,8 +46,9 @@ _OPENER = lazy_compile(
 #: habit (-ている, -てる, -です, -ます), not a wish, plan, request or question.
 _JA_STATE = lazy_compile(
     r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している"
-    # a change of state, completed ("Helix に乗り換えた", "会社を辞めた"): the new state holds
-    r"|(?:乗り換え|引っ越し|始め|辞め|やめ|変え|移っ)た"
+    # a change of state, completed, plain or polite ("Helix に乗り換えた", "東京に引っ越しました",
+    # "看護師になりました"): the new state holds
+    r"|(?:乗り換え|引っ越し|始め|辞め|やめ|変え|移っ|になっ|になり)(?:た|ました)"
 )
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
