@@ -6,7 +6,7 @@
 
 Starts the scripted server of the test suite (``tests/support/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
-``keep_both`` to any dedup request), after ``--latency`` seconds. Generates N transcripts (one
+``keep_both`` to any dedup request, to each item of a batched one), after ``--latency`` seconds. Generates N transcripts (one
 in five has nothing to learn), then runs ``memscribe batch`` (a subprocess, litellm path, JSON
 report) at each concurrency on a fresh memory root, and finally, on the last root: the same run
 again (incremental: no model call expected) and a run after appending a new fact to 10% of
@@ -58,6 +58,7 @@ from tests.support.llm_server import serve  # noqa: E402
 SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
 #: Made-up words: the facts of different transcripts share no content word (nothing to dedup).
 WORDS = sorted({a + b + c for a in SYLLABLES[:20] for b in SYLLABLES[20:40] for c in SYLLABLES[40:50]})
+_ITEM = re.compile(r"^ITEM (\d+)\. NEW ", re.MULTILINE)
 _PREF = re.compile(r"^\[(\d+)\] user: I prefer ([a-z ]+)\.$", re.MULTILINE)
 
 
@@ -72,7 +73,11 @@ def respond(messages: list[dict[str, Any]]) -> str:
     system = next((str(m.get("content", "")) for m in messages if m.get("role") == "system"), "")
     user = "\n".join(str(m.get("content", "")) for m in messages if m.get("role") == "user")
     if "TASK: dedup" in system:
-        return json.dumps({"action": "keep_both", "existing_ids": [], "reason": "different facts"})
+        decision = {"action": "keep_both", "existing_ids": [], "reason": "different facts"}
+        items = _ITEM.findall(user)  # a batched request (dedup_batch.j2): one decision per item
+        if items:
+            return json.dumps({"decisions": [{"item": int(n), **decision} for n in items]})
+        return json.dumps(decision)
     profiles = [
         {
             "slug": "pref-" + "-".join(words.split()[:2]),

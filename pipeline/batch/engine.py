@@ -20,6 +20,7 @@ from typing import Protocol, TypeVar
 from pydantic import BaseModel
 
 from memscribe.batch.board import Board, Candidate
+from memscribe.batch.coalesce import DedupCoalescer, HeldDecisions, requests_of
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory
 from memscribe.batch.task import run_unit
@@ -70,7 +71,9 @@ class Slots(Protocol):
 class BoundedModel:
     """A per-transcript model whose ``generate`` waits for one of the shared call slots."""
 
-    def __init__(self, inner: StructuredModel, slots: Slots, rank: int = 0) -> None:
+    def __init__(
+        self, inner: StructuredModel, slots: Slots, rank: int = 0, coalescer: DedupCoalescer | None = None
+    ) -> None:
         self.inner = inner
         self.name = inner.name
         self.usage = inner.usage
@@ -81,6 +84,24 @@ class BoundedModel:
         #: What detection found, as (kind, slug, similarity text): later transcripts' dedup
         #: waits for this one only when one of these could enter its shortlist.
         self.detected: list[Candidate] = []
+        #: Dedup calls go through ``coalescer`` (shared with the other units of the namespace
+        #: the unit declares: :meth:`bind_namespace`) when the model batches dedup (an LLM).
+        self._coalescer = coalescer if getattr(inner, "batches_dedup", False) else None
+        self.namespace: str | None = None
+        #: Dedup decisions answered provisionally while the unit plans on (:meth:`hold_decisions`).
+        self.held = HeldDecisions(self._coalescer, rank) if self._coalescer is not None else None
+
+    def hold_decisions(self, on: bool) -> bool:
+        """While on, dedup requests are answered ``keep_both`` at once and settled later
+        (:class:`~memscribe.batch.coalesce.HeldDecisions`); whether this model can."""
+        if self.held is None:
+            return False
+        self.held.holding = on
+        return True
+
+    def bind_namespace(self, namespace: str | None) -> None:
+        """The namespace this unit plans in (its dedup calls are shared within it only)."""
+        self.namespace = namespace
 
     def generate(
         self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
@@ -90,6 +111,22 @@ class BoundedModel:
         key = f"{task}:{response_model.__name__}:{request.model_dump_json()}" if task == "detect" else None
         if key is not None and key in self._memo:
             return response_model.model_validate(self._memo[key].model_dump())
+        if task == "dedup" and self._coalescer is not None and requests_of(request) is not None:
+            assert self.held is not None
+            known = self.held.answered(request, response_model)
+            if known is not None:
+                return known
+            self.calls += 1
+            if self.held.holding:
+                return self.held.hold(self.inner, self.namespace or "", messages, response_model, request)
+            return self._coalescer.ask(
+                model=self.inner,
+                rank=self.rank,
+                namespace=self.namespace or "",
+                messages=messages,
+                response_model=response_model,
+                request=request,
+            )
         self._slots.acquire(self.rank)
         try:
             self.calls += 1
@@ -150,8 +187,11 @@ _WORKERS = _Workers()
 class LocalEngine(Engine):
     """Units in threads of this process (the pipeline is synchronous; model calls wait on I/O).
 
-    At most ``2 × concurrency`` units run at once (the look-ahead: detection of the next
-    transcripts overlaps the commits), started in path order; re-plans go first.
+    At most ``8 × concurrency`` units run at once (the look-ahead: detection of the next
+    transcripts overlaps the decisions and commits of the ones before them, which wait without
+    holding a call slot), started in path order; re-plans go first. Dedup calls of one namespace
+    that coincide share one call, answered provisionally while the units plan on
+    (:mod:`memscribe.batch.coalesce`).
     """
 
     name = "local"
@@ -172,7 +212,8 @@ class LocalEngine(Engine):
         self.board = Board(snapshot, look_ahead=look_ahead)
         self._factory = model_factory
         self._slots = OrderedSlots(concurrency)
-        self._limit = max(2, 2 * concurrency)
+        self._coalescer = DedupCoalescer(self._slots)
+        self._limit = max(2, 8 * concurrency)
 
     def submit(self, unit: UnitInput, *, first: bool = False) -> None:
         with self._lock:
@@ -194,7 +235,9 @@ class LocalEngine(Engine):
         try:
             model = self._models.get(unit.rank)
             if model is None:
-                model = self._models[unit.rank] = BoundedModel(self._factory(), self._slots, unit.rank)
+                model = self._models[unit.rank] = BoundedModel(
+                    self._factory(), self._slots, unit.rank, self._coalescer
+                )
             result = run_unit(unit, model=model, source=self.board)
         except BaseException as exc:  # a bug in the unit itself: reported, the run goes on
             result = UnitOutput.crashed(unit, exc)

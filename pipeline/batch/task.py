@@ -10,6 +10,7 @@ so a remote worker never ships an exception object.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 
@@ -81,6 +82,37 @@ def _speculation(
     return Speculation(source, rank, scope, lambda: list(detected))
 
 
+def _hold(model: StructuredModel, on: bool) -> bool:
+    """Dedup decisions answered provisionally while planning on (whether the model can:
+    :meth:`memscribe.batch.engine.BoundedModel.hold_decisions`)."""
+    hold = getattr(model, "hold_decisions", None)
+    return bool(hold(on)) if callable(hold) else False
+
+
+def _settle(model: StructuredModel, result: UnitResult) -> UnitResult | None:
+    """``result`` with its provisional dedup decisions' real reasons, when every real decision
+    is the provisional ``keep_both``; None when one is not (the unit plans again)."""
+    held = getattr(model, "held", None)
+    reasons = held.settle() if held is not None else {}
+    if reasons is None:
+        return None
+    if not reasons:
+        return result
+    operations = [
+        op.model_copy(update={"reason": _real_reason(op.reason, reasons)}) if isinstance(op, WriteOp) else op
+        for op in result.plan.operations
+    ]
+    plan = result.plan.model_copy(update={"operations": operations, "usage": model.usage.model_copy()})
+    return dataclasses.replace(result, plan=plan)
+
+
+def _real_reason(reason: str, reasons: dict[str, str]) -> str:
+    for marker, real in reasons.items():
+        if marker in reason:
+            return reason.replace(marker, real)
+    return reason
+
+
 def run_unit(unit: UnitInput, *, model: StructuredModel, source: MemorySource) -> UnitOutput:
     """Read, classify and plan one transcript; publish its plan's effect to ``source``."""
     try:
@@ -103,6 +135,9 @@ def _run(unit: UnitInput, model: StructuredModel, source: MemorySource) -> UnitO
         transcript = _parse(unit, data)
         namespace, default = _namespaces(unit, transcript)
         source.declare(unit.rank, namespace)  # later ranks of other namespaces need not wait
+        bind = getattr(model, "bind_namespace", None)
+        if callable(bind):  # its dedup calls may be shared with this namespace's other units
+            bind(namespace)
         scope = (namespace, default) if namespace is not None and default is not None else None
         view = LazySnapshot(source, unit.rank, scope)
         speculation = _speculation(source, unit.rank, scope, model)
@@ -123,15 +158,26 @@ def _run(unit: UnitInput, model: StructuredModel, source: MemorySource) -> UnitO
                 speculation=bet,
             )
 
-        result = plan(speculation)
+        # With the speculation's reads, dedup decisions may be answered provisionally too.
+        held = speculation is not None and _hold(model, True)
+        try:
+            result = plan(speculation)
+        finally:
+            if held:
+                _hold(model, False)
+        if held and speculation is not None and not speculation.used:
+            result = _settle(model, result) or plan(None)  # (dedup reads its shortlists first)
         failed = any(s.reason == "model_error" for s in result.plan.skipped)
         delta = Delta() if failed else delta_of(result.plan)
         if speculation is not None and speculation.used:
             # Later transcripts may read this plan now; it is checked once every earlier one is in.
             speculation.publish(delta)
+            settled = _settle(model, result) if held else result
             exact = [e for e in view.entries if scope is None or (e.namespace or scope[1]) == scope[0]]
             written = [op.id for op in result.plan.operations if isinstance(op, WriteOp)]
-            if not speculation.holds(exact, view.taken_ids, written):  # plan again, exactly
+            if settled is not None and speculation.holds(exact, view.taken_ids, written):
+                result = settled
+            else:  # plan again, exactly (a decision answered since is not asked again)
                 result = plan(None)
                 failed = any(s.reason == "model_error" for s in result.plan.skipped)
                 delta = Delta() if failed else delta_of(result.plan)

@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 
 from memscribe import kinds
 from memscribe.errors import ModelError
-from memscribe.model.base import StructuredModel
+from memscribe.model.base import Message, StructuredModel
 from memscribe.prompting import render_messages
 from memscribe.relatedness import MemoryView
 from memscribe.schemas.candidates import DedupBatchDecision, DedupDecision
-from memscribe.schemas.requests import DedupBatchRequest
+from memscribe.schemas.requests import DedupBatchRequest, DedupRequest
 from memscribe.stages.dedup import (
     Accepted,
     Candidate,
@@ -89,25 +89,30 @@ def dedup_batched(
     return result
 
 
+def batch_messages(requests: Sequence[DedupRequest]) -> list[Message]:
+    """The ``dedup_batch.j2`` messages for ``requests`` (two or more), numbered from 1 in order."""
+    return render_messages(
+        "dedup_batch.j2",
+        items=[
+            {
+                "number": n,
+                "kind": r.kind,
+                "candidate": r.text,
+                "said": r.said,
+                "existing": [{"id": s.id, "text": s.text, "created": s.created} for s in r.shortlist],
+            }
+            for n, r in enumerate(requests, start=1)
+        ],
+    )
+
+
 def _ask_all(
     waiting: list[Pending], model: StructuredModel, result: DedupResult
 ) -> dict[int, DedupResult | DedupDecision | str]:
     """One ``dedup_batch.j2`` call for ``waiting``: each one's decision, or why it has none,
     keyed by ``id(pending)``."""
     request = DedupBatchRequest(items=tuple(p.request for p in waiting))
-    messages = render_messages(
-        "dedup_batch.j2",
-        items=[
-            {
-                "number": n,
-                "kind": p.request.kind,
-                "candidate": p.request.text,
-                "said": p.request.said,
-                "existing": [{"id": s.id, "text": s.text, "created": s.created} for s in p.request.shortlist],
-            }
-            for n, p in enumerate(waiting, start=1)
-        ],
-    )
+    messages = batch_messages(request.items)
     result.calls += 1
     try:
         answer = model.generate(

@@ -1,0 +1,328 @@
+"""Dedup decisions of several transcripts of one namespace asked in one model call.
+
+Each unit's dedup stage asks its own decisions (``dedup.j2`` for one candidate, ``dedup_batch.j2``
+for several: :mod:`memscribe.stages.dedup_batch`). In a batch run many units of one namespace reach
+their decisions at about the same time (a wave of detections ends together, or one earlier plan
+that several were waiting for is published); each decision is a round trip that repeats the
+instructions. Here the decisions asked while a call is being gathered go out together: one
+``dedup_batch.j2`` call whose items are every waiting unit's items, in rank order, and each unit
+gets back exactly the decisions of its own items (renumbered as it asked them). A call that gathers
+one unit only sends that unit's own messages unchanged, so a run where nothing coincides asks what
+it asked before.
+
+Only the model call is shared: each unit prepared its requests against its own view of the memory
+and records the answers itself, so what a plan does with a decision does not change. Namespaces
+are never mixed in one prompt (one user's memories are not shown beside another's).
+
+Gathering: the first unit to ask opens a call for its namespace and waits until no other unit has
+joined for ``quiet_s`` (at most ``linger_s``), then for a call slot (path order, as every call);
+units that ask meanwhile join it. The call is made with the opening unit's model (its usage counts
+the call once).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from memscribe.errors import ModelError
+from memscribe.model.base import Message, StructuredModel
+from memscribe.schemas.candidates import DedupBatchDecision, DedupDecision, DedupItemDecision
+from memscribe.schemas.requests import DedupBatchRequest, DedupRequest
+
+T = TypeVar("T", bound=BaseModel)
+
+#: A unit's answer for one of its items: the decision, or why there is none.
+Answer = DedupDecision | str
+
+
+@dataclass
+class Asked:
+    """One unit's dedup request, waiting for its share of a gathered call."""
+
+    rank: int
+    requests: tuple[DedupRequest, ...]
+    messages: list[Message]
+    response_model: type[BaseModel]
+    request: BaseModel
+    done: threading.Event = field(default_factory=threading.Event)
+    answers: list[Answer] = field(default_factory=list)
+    #: The inner model's own answer (a call that gathered this unit only).
+    own: BaseModel | None = None
+    error: BaseException | None = None
+
+
+@dataclass
+class _Gathering:
+    asks: list[Asked] = field(default_factory=list)
+    joined: float = field(default_factory=time.monotonic)
+    changed: threading.Condition = field(default_factory=lambda: threading.Condition(threading.Lock()))
+
+
+class SlotsLike(Protocol):
+    """What the coalescer needs of the call slots (see :class:`memscribe.batch.engine.OrderedSlots`)."""
+
+    def acquire(self, rank: int) -> None: ...  # pragma: no cover - protocol
+
+    def release(self) -> None: ...  # pragma: no cover - protocol
+
+
+def requests_of(request: BaseModel) -> tuple[DedupRequest, ...] | None:
+    """The dedup items a unit's request asks (None: not a dedup request the coalescer knows)."""
+    if isinstance(request, DedupRequest):
+        return (request,)
+    if isinstance(request, DedupBatchRequest):
+        return request.items
+    return None
+
+
+class DedupCoalescer:
+    """Gathers concurrent dedup calls per namespace into one call (see the module docstring)."""
+
+    def __init__(self, slots: SlotsLike, *, quiet_s: float = 0.004, linger_s: float = 0.03) -> None:
+        self._slots = slots
+        self._quiet_s, self._linger_s = quiet_s, linger_s
+        self._lock = threading.Lock()
+        self._open: dict[str, _Gathering] = {}
+        self.calls = 0
+        self.items = 0
+
+    def ask(
+        self,
+        *,
+        model: StructuredModel,
+        rank: int,
+        namespace: str,
+        messages: list[Message],
+        response_model: type[T],
+        request: BaseModel,
+    ) -> T:
+        """The unit's answer to its dedup request, from a call it may share with other units."""
+        return self.wait(
+            self.submit(model, rank, namespace, messages, response_model, request), response_model
+        )
+
+    def submit(
+        self,
+        model: StructuredModel,
+        rank: int,
+        namespace: str,
+        messages: list[Message],
+        response_model: type[BaseModel],
+        request: BaseModel,
+    ) -> Asked:
+        """Ask without waiting: the handle :meth:`wait` answers."""
+        requests = requests_of(request)
+        assert requests is not None
+        ask = Asked(rank, requests, messages, response_model, request)
+        with self._lock:
+            gathering = self._open.get(namespace)
+            leader = gathering is None
+            if gathering is None:
+                gathering = self._open[namespace] = _Gathering()
+            with gathering.changed:
+                gathering.asks.append(ask)
+                gathering.joined = time.monotonic()
+                gathering.changed.notify_all()
+        if leader:
+            threading.Thread(
+                target=self._lead,
+                args=(namespace, gathering, model, rank),
+                daemon=True,
+                name="memscribe-dedup",
+            ).start()
+        return ask
+
+    @staticmethod
+    def wait(ask: Asked, response_model: type[T]) -> T:
+        """The answer to ``ask`` in the shape it asked for (raises what its call raised)."""
+        ask.done.wait()
+        if ask.error is not None:
+            raise ask.error
+        if ask.own is not None:
+            return response_model.model_validate(ask.own.model_dump())
+        return _answer_as(response_model, ask.answers)
+
+    def _lead(self, namespace: str, gathering: _Gathering, model: StructuredModel, rank: int) -> None:
+        started = time.monotonic()
+        with gathering.changed:
+            while True:
+                now = time.monotonic()
+                left = min(gathering.joined + self._quiet_s, started + self._linger_s) - now
+                if left <= 0:
+                    break
+                gathering.changed.wait(left)
+        self._slots.acquire(rank)
+        try:
+            with self._lock:  # later askers open the next call
+                self._open.pop(namespace, None)
+            with gathering.changed:
+                asks = sorted(gathering.asks, key=lambda a: a.rank)
+            self._call(model, asks)
+        finally:
+            self._slots.release()
+            for ask in gathering.asks:
+                ask.done.set()
+
+    def _call(self, model: StructuredModel, asks: list[Asked]) -> None:
+        self.calls += 1
+        self.items += sum(len(a.requests) for a in asks)
+        if len(asks) == 1:  # nothing coincided: the unit's own call, as it asked it
+            only = asks[0]
+            try:
+                only.own = model.generate(
+                    task="dedup",
+                    messages=only.messages,
+                    response_model=only.response_model,
+                    request=only.request,
+                )
+            except BaseException as exc:
+                only.error = exc
+            return
+        from memscribe.stages.dedup_batch import batch_messages
+
+        items = tuple(r for a in asks for r in a.requests)
+        try:
+            answer = model.generate(
+                task="dedup",
+                messages=batch_messages(items),
+                response_model=DedupBatchDecision,
+                request=DedupBatchRequest(items=items),
+            )
+        except BaseException as exc:  # each unit's stage handles it as its own call's failure
+            for ask in asks:
+                ask.error = exc
+            return
+        by_item: dict[int, DedupDecision] = {}
+        for decision in answer.decisions:  # the first answer for an item counts
+            by_item.setdefault(
+                decision.item, DedupDecision.model_validate(decision.model_dump(exclude={"item"}))
+            )
+        number = 1
+        for ask in asks:
+            for _ in ask.requests:
+                ask.answers.append(
+                    by_item.get(number, f"the batched dedup answer has no decision for item {number}")
+                )
+                number += 1
+
+
+def _answer_as(response_model: type[T], answers: list[Answer]) -> T:
+    """A unit's share of a gathered answer, in the shape it asked for."""
+    if response_model is DedupBatchDecision:
+        decisions = [
+            DedupItemDecision(item=n, **a.model_dump())
+            for n, a in enumerate(answers, start=1)
+            if isinstance(a, DedupDecision)
+        ]
+        return response_model.model_validate({"decisions": [d.model_dump() for d in decisions]})
+    (only,) = answers
+    if isinstance(only, str):
+        raise ModelError(only, stage="dedup", attempts=1)
+    return response_model.model_validate(only.model_dump())
+
+
+__all__ = ["Asked", "DedupCoalescer", "requests_of"]
+
+
+#: The reason a provisional decision carries until the real one replaces it.
+_HELD = "\x00held {rank} {serial}"
+
+
+@dataclass
+class _Held:
+    key: str
+    asked: Asked
+    response_model: type[BaseModel]
+    sentinels: tuple[str, ...]
+
+
+class HeldDecisions:
+    """One unit's dedup decisions, answered at once provisionally and settled later.
+
+    While :attr:`holding`, a dedup request is sent (gathered with the other units' requests) and
+    answered at once with ``keep_both`` for every item, whose reason is a marker: the unit plans
+    on, and publishes that plan tentatively, so later transcripts of its namespace plan against
+    it instead of waiting for this decision (the chain of decisions of one namespace becomes one
+    gathered call). :meth:`settle` waits for the real answers: where every one is ``keep_both``
+    the plan is the one planning with them gives (only the reasons differ: the markers are
+    replaced), otherwise the unit plans again, the answers then coming from :meth:`answered`.
+    """
+
+    def __init__(self, coalescer: DedupCoalescer, rank: int) -> None:
+        self._coalescer, self._rank = coalescer, rank
+        self.holding = False
+        self._held: list[_Held] = []
+        self._answers: dict[str, BaseModel | BaseException] = {}
+        self._serial = 0
+
+    @staticmethod
+    def key(request: BaseModel) -> str:
+        return f"{type(request).__name__}:{request.model_dump_json()}"
+
+    def answered(self, request: BaseModel, response_model: type[T]) -> T | None:
+        """The real answer to an identical earlier request (raises its error), if there is one."""
+        found = self._answers.get(self.key(request))
+        if found is None:
+            return None
+        if isinstance(found, BaseException):
+            raise found
+        return response_model.model_validate(found.model_dump())
+
+    def hold(
+        self,
+        model: StructuredModel,
+        namespace: str,
+        messages: list[Message],
+        response_model: type[T],
+        request: BaseModel,
+    ) -> T:
+        """Send the request; answer ``keep_both`` to each item for now (see the class docstring)."""
+        requests = requests_of(request)
+        assert requests is not None
+        asked = self._coalescer.submit(model, self._rank, namespace, messages, response_model, request)
+        sentinels = []
+        for _ in requests:
+            self._serial += 1
+            sentinels.append(_HELD.format(rank=self._rank, serial=self._serial))
+        self._held.append(_Held(self.key(request), asked, response_model, tuple(sentinels)))
+        keep = [{"action": "keep_both", "existing_ids": [], "reason": r} for r in sentinels]
+        if response_model is DedupBatchDecision:
+            return response_model.model_validate(
+                {"decisions": [{"item": n, **d} for n, d in enumerate(keep, 1)]}
+            )
+        return response_model.model_validate(keep[0])
+
+    def settle(self) -> dict[str, str] | None:
+        """Wait for the held requests' real answers: each marker's real reason when every answer
+        is ``keep_both`` (the provisional plan stands), else None (plan again)."""
+        reasons: dict[str, str] | None = {}
+        held, self._held = self._held, []
+        for item in held:
+            try:
+                answer = self._coalescer.wait(item.asked, item.response_model)
+            except BaseException as exc:  # noqa: BLE001 - re-raised where the plan asks again
+                self._answers[item.key] = exc
+                reasons = None
+                continue
+            self._answers[item.key] = answer
+            decisions: dict[int, BaseModel] = {}
+            for d in answer.decisions if isinstance(answer, DedupBatchDecision) else []:
+                decisions.setdefault(d.item, d)  # the first answer for an item counts
+            if not isinstance(answer, DedupBatchDecision):
+                decisions[1] = answer
+            for n, sentinel in enumerate(item.sentinels, start=1):
+                decision = decisions.get(n)
+                if (
+                    reasons is None
+                    or not isinstance(decision, DedupDecision)
+                    or decision.action != "keep_both"
+                ):
+                    reasons = None
+                else:
+                    reasons[sentinel] = decision.reason
+        return reasons
