@@ -125,10 +125,20 @@ def _find_national_ids(text: str) -> Iterator[tuple[int, int]]:
         yield from _national_ids(text)
 
 
+#: An SSN's group and serial (``-45-6789``), found from the first hyphen: a pattern that starts
+#: with a literal lets ``re`` jump between hyphens instead of trying a match at every digit; the
+#: area before it is checked by :data:`_SSN` at the match's start less three.
+_SSN_TAIL = lazy_compile(r"-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])")
+
+
 def _national_ids(text: str) -> Iterator[tuple[int, int]]:
-    for rx in (_SSN, _NINO):
-        for m in rx.finditer(text):
+    """:data:`_SSN` matches (found from their group, :data:`_SSN_TAIL`), then :data:`_NINO`'s."""
+    for tail in _SSN_TAIL.finditer(text):
+        start = tail.start() - 3
+        if start >= 0 and (m := _SSN.match(text, start)) is not None:
             yield m.span()
+    for m in _NINO.finditer(text):
+        yield m.span()
 
 
 # --------------------------------------------------------------------------- contact (opt-in)

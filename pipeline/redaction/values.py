@@ -38,12 +38,16 @@ _PLACEHOLDER_VALUES = frozenset(
 )
 #: What a tool prints in brackets where it hides a value (Terraform's ``(sensitive)``).
 _HIDDEN = frozenset("hidden sensitive masked removed omitted filtered secret".split())
-_PLACEHOLDER_WORDS = lazy_compile(
-    r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|(?-i:x{4}|X{4})|\*\*\*|"
+_PLACEHOLDER_WORDS_LOWER = (
+    r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|\*\*\*|"
     r"\.\.\.|…|####|<(?:%|[^<>!#$%&*+;=?\[\]^`{}~\\\n]*>)|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
-    r"\{\{|\}\}|\$\{|\$\(",
-    re.IGNORECASE,
+    r"\{\{|\}\}|\$\{|\$\("
 )
+#: Words and marks of a placeholder, case-insensitive, and ``xxxx`` / ``XXXX`` as written.
+_PLACEHOLDER_WORDS = lazy_compile(_PLACEHOLDER_WORDS_LOWER + r"|(?-i:x{4}|X{4})", re.IGNORECASE)
+#: The same for an ASCII value's lower-case copy (``re`` scans far faster without IGNORECASE;
+#: for ASCII the two agree): :func:`is_placeholder` looks for ``xxxx``/``XXXX`` in the value.
+_PLACEHOLDER_WORDS_LOW = lazy_compile(_PLACEHOLDER_WORDS_LOWER)
 #: A slot filled in later, with its opening written as :func:`is_placeholder` looks for it first:
 #: Ruby / CoffeeScript / Octopus interpolation (``#{ApiKey}``), a Python %-format field
 #: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
@@ -106,7 +110,13 @@ def is_placeholder(value: str) -> bool:
         return True
     if any(ex in v for ex in _KNOWN_EXAMPLES):
         return True
-    if _VAR_REF.match(v) or _PLACEHOLDER_WORDS.search(v):
+    if _VAR_REF.match(v):
+        return True
+    if (
+        (_PLACEHOLDER_WORDS_LOW.search(low) or "xxxx" in v or "XXXX" in v)
+        if v.isascii()
+        else _PLACEHOLDER_WORDS.search(v)
+    ):
         return True
     if ("#{" in v or "%(" in v) and any(rx.search(v) for rx in _SLOTS):
         return True

@@ -1,0 +1,49 @@
+"""Fast paths of the redaction that must find exactly what the plain forms find."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from memscribe.redaction import pii, values
+
+
+def _ssn_plain(text: str) -> list[tuple[int, int]]:
+    return [m.span() for rx in (pii._SSN, pii._NINO) for m in rx.finditer(text)]
+
+
+def test_ssn_found_from_the_hyphen_equals_the_plain_scan() -> None:
+    rng = random.Random(7)
+    found = 0
+    for _ in range(5000):
+        text = "".join(
+            rng.choice(["", "a", "-", "9", " ", "_", "x1", "\n"])
+            + "".join(rng.choice("01692") for _ in range(rng.randint(2, 4)))
+            + "-"
+            + rng.choice(["00", "45", "01", "4"])
+            + "-"
+            + rng.choice(["0000", "6789", "1234", "12345"])
+            + rng.choice(["", " ", "-", "a", "\n", ".", " AB 12 34 56 C"])
+            for _ in range(rng.randint(1, 4))
+        )
+        want = _ssn_plain(text)
+        found += bool(want)
+        assert list(pii._national_ids(text)) == want, text
+    assert found > 500  # the cases hold SSNs
+
+
+_PLAIN_WORDS = re.compile(values._PLACEHOLDER_WORDS.pattern, re.IGNORECASE)
+
+
+def test_placeholder_words_on_the_lower_case_copy_equal_the_case_insensitive_scan() -> None:
+    rng = random.Random(11)
+    pieces = ["your", "Example", "CHANGEME", "xxxx", "XxXx", "XXXX", "xXXXx", "null", "None", "nullx"]
+    pieces += ["<a>", "<%", "...", "####", "{{", "$(", "TOKEN_HERE", "key-here", "ReplAce", "tODo"]
+    pieces += list("aZ9_-<>.*$ ")
+    for _ in range(20000):
+        value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        low = value.lower()
+        fast = bool(values._PLACEHOLDER_WORDS_LOW.search(low) or "xxxx" in value or "XXXX" in value)
+        assert fast == bool(_PLAIN_WORDS.search(value)), value
+    assert values.is_placeholder("sk-XXXXXXXXXXXXXXXX") and values.is_placeholder("<YOUR-TOKEN>")
+    assert not values.is_placeholder("q8XxXv2Lm0aZ7pRt")  # mixed-case x's are not filler
