@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from memscribe.redaction import pii, values
+from memscribe.redaction import pii, structure, values
 
 
 def _ssn_plain(text: str) -> list[tuple[int, int]]:
@@ -47,3 +47,31 @@ def test_placeholder_words_on_the_lower_case_copy_equal_the_case_insensitive_sca
         assert fast == bool(_PLAIN_WORDS.search(value)), value
     assert values.is_placeholder("sk-XXXXXXXXXXXXXXXX") and values.is_placeholder("<YOUR-TOKEN>")
     assert not values.is_placeholder("q8XxXv2Lm0aZ7pRt")  # mixed-case x's are not filler
+
+
+_ENV_DEFAULT_PLAIN = re.compile(
+    r"\b(?:getenv|get|fetch|GetEnvOrDefault|getEnvOrDefault|env|getEnv|getProperty|get_env|environ\.get)\s*\(\s*"
+    r"(?P<q1>['\"])(?P<name>[^'\"\n]{1,100})(?P=q1)\s*,\s*(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)"
+)
+
+
+def test_env_default_led_by_its_first_letters_equals_the_word_boundary_form() -> None:
+    rng = random.Random(13)
+    names = ["getenv", "get", "fetch", "GetEnvOrDefault", "getEnvOrDefault", "env", "getEnv", "getProperty"]
+    names += ["get_env", "environ.get", "environ", "Get", "ENV", "genv", "xget", "_get", "fetchx", "e", "g"]
+    matched = 0
+    for _ in range(20000):
+        text = (
+            rng.choice(["", "x", "_", ".", " ", "é", "1", "os."])
+            + rng.choice(names)
+            + rng.choice(["", " ", "\t", "x"])
+            + rng.choice(["(", "", "( "])
+            + rng.choice(["'API_KEY'", '"k"', "'a\"", ""])
+            + rng.choice([", ", ",", " ,"])
+            + rng.choice(["'s3cr3t'", '"v"', "'", ""])
+        )
+        want = [(m.span(), m.span("name"), m.span("v")) for m in _ENV_DEFAULT_PLAIN.finditer(text)]
+        got = [(m.span(), m.span("name"), m.span("v")) for m in structure._ENV_DEFAULT.finditer(text)]
+        matched += bool(want)
+        assert got == want, text
+    assert matched > 300
