@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from memscribe.errors import ModelError
 from memscribe.groups.speakers import senders
 from memscribe.model.base import StructuredModel
+from memscribe.model.embedded import EmbeddedModel
 from memscribe.prompting import render_messages
 from memscribe.relatedness import MemoryView, entry_text, scores
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
@@ -67,14 +68,17 @@ def detect(
     signals = set(signal_turns)
     worth = [w for w in windows if any(t.index in signals for t in w)]
     result = DetectResult(windows=len(windows))
-    topics = topic_source(memory)
-    group = _group(transcript.turns)
+    prompted = reads_prompt(model)
+    # The prompt's parts (stored topics, group senders, each window's rendered messages) only
+    # for a model that reads them: the embedded model answers from the typed request alone.
+    topics = topic_source(memory) if prompted else _no_topics
+    group = _group(transcript.turns) if prompted else None
     # (window, its number, may it still be halved): a window over the context is split once.
     queue: list[tuple[tuple[Turn, ...], int, bool]] = [(w, n, True) for n, w in enumerate(worth, start=1)]
     while queue:
         window, number, splittable = queue.pop(0)
         try:
-            found = _call(model, window, number, len(worth), topics, group)
+            found = _call(model, window, number, len(worth), topics, group, prompted=prompted)
         except ModelError as exc:
             result.calls += 1
             halves = halve(window) if splittable and OVERFLOW_MARK in str(exc) else []
@@ -113,18 +117,38 @@ def _call(
     windows: int,
     topics: Callable[[tuple[Turn, ...]], list[dict[str, object]]] = lambda _: [],
     group: dict[str, object] | None = None,
+    *,
+    prompted: bool = True,
 ) -> Detection:
     request = DetectRequest(turns=window, window=number, windows=windows)
-    messages = render_messages(
-        "detect.j2",
-        turns=[_view(t, group is not None) for t in window],
-        group=group,
-        window=number,
-        windows=windows,
-        language_hint=_language_hint(window),
-        topics=topics(window),
+    messages = (
+        render_messages(
+            "detect.j2",
+            turns=[_view(t, group is not None) for t in window],
+            group=group,
+            window=number,
+            windows=windows,
+            language_hint=_language_hint(window),
+            topics=topics(window),
+        )
+        if prompted
+        else []
     )
     return model.generate(task="detect", messages=messages, response_model=Detection, request=request)
+
+
+def reads_prompt(model: StructuredModel) -> bool:
+    """Whether ``model`` answers from the rendered messages. The embedded model answers from the
+    typed request alone (:mod:`memscribe.model.embedded`), so for it no window is rendered and
+    no stored topic is looked up: a template render per window and, behind an index, a topic
+    query per window (or every stored entry loaded and scored, in a small namespace) that
+    nothing read. Any other model gets the prompt, and so does an embedded one whose ``generate``
+    was replaced (a wrapper or recorder that may read it)."""
+    return getattr(getattr(model, "generate", None), "__func__", None) is not EmbeddedModel.generate
+
+
+def _no_topics(window: tuple[Turn, ...]) -> list[dict[str, object]]:
+    return []
 
 
 def token_counter(model: StructuredModel) -> TokenCounter:

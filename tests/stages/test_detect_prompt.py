@@ -186,3 +186,68 @@ def test_the_prompt_overhead_is_rendered_once_when_the_first_windows_ask_at_once
         thread.join(timeout=30)
     assert len(rendered) == 1
     assert len(budgets) == 8 and len(set(budgets)) == 1
+
+
+class _NoPromptReads(ListView):
+    """A memory view that fails when anything only the detect prompt shows is looked up."""
+
+    def entries(self, kind: Any = None) -> list[MemoryEntry]:
+        raise AssertionError("the stored entries were loaded for the prompt's topics")
+
+    def top_slugs(self, text: str, limit: int) -> list[tuple[str, str]]:
+        raise AssertionError("the stored topics were ranked for the prompt")
+
+    def size(self, cap: int) -> int:
+        raise AssertionError("the namespace was counted for the prompt's topics")
+
+
+def test_the_embedded_model_answers_without_a_prompt_rendered_or_topics_looked_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The embedded model answers from the typed request: its windows are not rendered and the
+    stored topics (a query per window behind an index, every entry loaded in a small namespace)
+    are not looked up; it finds the same candidates as when it is handed the whole prompt."""
+    from memscribe.model.embedded import EmbeddedModel
+    from memscribe.stages import detect as detect_stage
+
+    turns = (
+        ("user", "I live in Lisbon and I prefer tabs over spaces."),
+        ("assistant", "Noted."),
+        ("user", "[#ops] Ahmed: I'm out from tomorrow, parental leave"),
+        ("assistant", "Got it."),
+        ("user", "[#ops] Lea: I work mostly in Rust these days."),
+    )
+    transcript = make_transcript(*turns)
+    stored = [_entry(1, "home-glasgow", "User lives in Glasgow.")]
+    detect_stage.window_budget(8000)  # the overhead (rendered once per process) is not counted
+    windows: list[dict[str, Any]] = []
+    real_render = detect_stage.render_messages
+
+    def counted(template: str, **variables: Any) -> Any:
+        windows.append(variables)
+        return real_render(template, **variables)
+
+    monkeypatch.setattr(detect_stage, "render_messages", counted)
+    plain = EmbeddedModel()
+    found = detect(
+        transcript, model=plain, signal_turns=(0, 2, 4), context_tokens=8000, memory=_NoPromptReads(stored)
+    )
+    assert windows == []
+    assert not detect_stage.reads_prompt(plain)
+
+    shown: list[str] = []
+    recorder = EmbeddedModel()
+    generate = recorder.generate
+
+    def recording(**kwargs: Any) -> Any:
+        shown.append(kwargs["messages"][1]["content"])
+        return generate(**kwargs)
+
+    recorder.generate = recording  # type: ignore[method-assign]
+    assert detect_stage.reads_prompt(recorder)
+    prompted = detect(
+        transcript, model=recorder, signal_turns=(0, 2, 4), context_tokens=8000, memory=ListView(stored)
+    )
+    assert windows and shown and "home-glasgow" in shown[0]
+    assert found.profiles and found.profiles == prompted.profiles
+    assert found.playbooks == prompted.playbooks and found.skipped == prompted.skipped

@@ -28,6 +28,7 @@ from memscribe.stages.plan import build_operations
 from memscribe.store.transaction import apply_plan
 from memscribe.textsim import similarity, token_similarity
 from tests.support.store_helpers import write_playbook, write_profile
+from tests.support.turns import make_transcript
 
 WORDS = "coffee tea rust python neovim emacs lisbon berlin tabs spaces yaml docker cats dogs jazz".split()
 SLUGS = [f"{a}-{b}" for a in ("home", "editor", "diet", "music", "pet") for b in ("one", "two", "three")]
@@ -206,8 +207,8 @@ def test_extract_against_an_indexed_root_reads_no_entry_list_nor_every_id(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A namespace over SEMANTIC_RANK_LIMIT entries: the detect prompt's topics come from the
-    index (``top_slugs``), new ids from point look-ups; the plan still supersedes the stored
-    memory of the same topic."""
+    index (``top_slugs``; the embedded model reads no prompt, so an extract asks for none), new
+    ids from point look-ups; the plan still supersedes the stored memory of the same topic."""
     from typer.testing import CliRunner
 
     from memscribe.cli import app
@@ -236,5 +237,10 @@ def test_extract_against_an_indexed_root_reads_no_entry_list_nor_every_id(
     transcript = Path(__file__).parents[2] / "fixtures" / "transcripts" / "text_update_existing.txt"
     result = CliRunner().invoke(app, ["extract", str(transcript), "--memory-dir", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
-    assert asked, "the topics were not asked of the index"
+    assert not asked, "the embedded model's extract looked up topics it never reads"
     assert (tmp_path / old).exists() is False  # superseded: archived by the plan
+    with open_index(tmp_path) as index:  # a model that reads the prompt: topics from the index
+        window = make_transcript(("user", "I moved from Berlin to Lisbon.")).turns
+        topics = detect.topic_source(IndexView(index, None))(window)
+    assert asked == ["I moved from Berlin to Lisbon."]
+    assert any("home-city" in group["slugs"] for group in topics)  # type: ignore[operator]
