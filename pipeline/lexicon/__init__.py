@@ -14,6 +14,7 @@ from memscribe.lexicon.nonfact import (
     hedged,
     hedged_or_question,
     is_question_opening,
+    strip_hedges,
 )
 from memscribe.lexicon.profile import (
     FP_SKIP_ADVERBS,
@@ -45,5 +46,6 @@ __all__ = [
     "is_question_opening",
     "profile_signal",
     "profile_strength",
+    "strip_hedges",
     "teaches",
 ]

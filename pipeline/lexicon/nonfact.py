@@ -57,6 +57,11 @@ def hedged(text: str) -> bool:
     return bool(_HEDGE_EN.search(text))
 
 
+def strip_hedges(text: str) -> str:
+    """``text`` with its English hedges and question marks blanked: what it says besides them."""
+    return _HEDGE_EN.sub(" ", text).replace("?", " ")
+
+
 def hedged_or_question(text: str) -> bool:
     """Hedged, past, hypothetical or a question (third parties judged separately)."""
     if _NONFACT_ZH.search(text):

@@ -44,7 +44,17 @@ PLAIN_MIN_CONTENT = 2
 #: Leading conjunctions and fillers of a clause in speech ("but I'm …", "ohh I like …").
 PLAIN_LEAD = lazy_compile(
     r"^(?:(?:but|and|so|because|cause|cuz|since|although|though|now|just|oh+|ah+|um+|hmm+|haha|lol|well|yes|yeah"
-    r"|yep|no|nope|nah|actually|honestly|personally|also|plus|anyway|sure|true|wow|ha)\b[\s,!.]*)+",
+    r"|yep|no|nope|nah|actually|honestly|personally|also|plus|anyway|sure|true|wow|ha|yea|ya|hi|hello|hey|really"
+    r"|cool|nice|great|awesome|ok|okay|definitely|absolutely|totally|lol)\b[\s,!.]*)+",
+    re.I,
+)
+#: A habit's frequency put before the subject ("Two times a year I visit Europe", "In my free
+#: time I paint", "Every summer I go camping"): it is moved after the statement, which then opens
+#: with its subject. A single time ("On Friday I…", "After lunch I…") is an event, not a habit.
+_FRONTED = lazy_compile(
+    r"^(?P<adv>(?:(?:every|each|most|once|twice|\w+\s+times)\s+\w+[^,.!?;:]{0,30}?"
+    r"|in\s+my\s+(?:free|spare|down)\s+time|on\s+(?:the\s+)?weekends|at\s+weekends))"
+    r",?\s+(?=I\b)",
     re.I,
 )
 #: Can/could/would/need: ability, wish or necessity, rarely a lasting fact.
@@ -167,6 +177,9 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
     ``min_content`` content words (one where the user gives it as the reason for what follows:
     "I'm deaf, so …")."""
     clause = PLAIN_LEAD.sub("", clause).strip()
+    fronted = _FRONTED.match(clause)
+    if fronted:
+        clause = f"{clause[fronted.end() :].rstrip(' ,.;:!')} {fronted.group('adv').lower()}"
     if not lexicon.durable_opening(clause):
         return None
     m = _PLAIN_HEAD.match(clause)
@@ -190,6 +203,38 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
         return None
     slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
     return Fact(slug, "one_year", value.rstrip(".") + ".")
+
+
+#: A life aspiration: "I want to be a nurse", "I'd love to move to a big city", "I would like to
+#: work in construction". A wish is no hedge of a fact here: it is the fact (a goal of the user's),
+#: when what is wished is a state of their life (to be, live, work, study, visit…), not a task.
+WISH = lazy_compile(
+    r"^I(?:(?:['’]d|\s+would)\s+(?:really\s+)?(?:love|like)|\s+(?:really\s+)?(?:want|hope))\s+to\s+"
+    r"(?P<rest>(?:be|become|visit|move|travel|live|retire|study|learn|own|open|adopt|work\s+(?:as|in|for|at|with))\b.*)$",
+    re.I,
+)
+
+
+def wish_statement(clause: str) -> Fact | None:
+    """``clause`` as the user's aspiration ("User wants to become a nurse"), or None when it is no
+    wish for a state of their life, or the rest is hedged, a question, or about the partner."""
+    m = WISH.match(PLAIN_LEAD.sub("", clause).strip())
+    if m is None:
+        return None
+    rest = _PLAIN_TRAIL.sub("", m.group("rest").strip(" ,.;:!")).strip()
+    rest = re.sub(r"\bi(?=\b|['’])", "I", rest)
+    if lexicon.hedged_or_question(rest) or _PARTNER.search(rest) or _PLAIN_ANAPHOR_END.search(rest):
+        return None
+    # what is wished needs a word of its own besides its verb ("be a lawyer", not "learn more")
+    verb, _, wished = rest.partition(" ")
+    if (
+        not content_tokens(wished)
+        - content_tokens(verb)
+        - {"more", "much", "lot", "thing", "things", "something"}
+    ):
+        return None
+    value = value_of(f"User wants to {rest}")
+    return Fact(kebab(f"goal {rest}", 3, fallback="goal"), "one_year", value.rstrip(".") + ".")
 
 
 #: A consequence drawn from what was just said: "…, so captions would help", "… so the red/green

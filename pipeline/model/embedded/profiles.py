@@ -11,11 +11,13 @@ from memscribe.lexicon.langs import language_of
 from memscribe.model.embedded.chat import (
     PLAIN_LEAD,
     PLAIN_MIN_CONTENT,
+    WISH,
     gives_reason,
     not_a_fact,
     plain_statement,
     possessive_statement,
     statement_part,
+    wish_statement,
 )
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
@@ -33,6 +35,7 @@ from memscribe.model.embedded.text import (
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 from memscribe.semantic.updates import change_cue
+from memscribe.textsim import content_tokens
 
 #: In a working session, a first-person clause about the work at hand rather than the speaker: an
 #: activity in progress ("I'm setting up …"), a wish about the task ("I want …"), a thing the
@@ -114,22 +117,14 @@ def profiles_from_turn(
             sentence = statement_part(sentence)
         if HAS_CJK.search(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
-        if not_a_fact(sentence, conversation=plain):
-            continue
-        facts: list[Fact] = []
         clauses = split_clauses(sentence)
-        for number_in, clause in enumerate(clauses):
-            if not_a_fact(clause, conversation=plain):
+        if not_a_fact(_unwished(sentence) if plain else sentence, conversation=plain):
+            clauses = before_hedge(clauses) if plain else []
+            if not clauses:
                 continue
-            third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
-            fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
-            least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
-            if fact is None and plain:
-                fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
-            elif fact is None and working and not _TASK_TALK.search(clause):
-                fact = plain_statement(clause, min_content=least)
-            if fact is not None:
-                facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
+        facts = _clause_facts(
+            sentence, clauses, correction_turn=correction_turn, plain=plain, working=working
+        )
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
         # detectors' scan is the costly test, and most sentences give none).
         _carry_announced(facts, turn.text, sentences, number, used)
@@ -139,6 +134,61 @@ def profiles_from_turn(
                 for f in facts
             ]
     return out
+
+
+#: Content words a clause needs besides its hedge to say something of its own ("so I might be
+#: doing something wrong"); fewer, it is a tag on what came before ("…, I think", "…, maybe").
+OWN_CLAUSE_CONTENT = 2
+
+
+def _unwished(sentence: str) -> str:
+    """``sentence`` with the frame of a life aspiration at a clause's opening blanked ("I would
+    love to"): the frame is no hedge (:func:`wish_statement`); what is wished may still be."""
+    parts = []
+    for clause in split_clauses(sentence):
+        bare = PLAIN_LEAD.sub("", clause).strip()
+        m = WISH.match(bare)
+        parts.append(bare[m.start("rest") :] if m else clause)
+    return " , ".join(parts)
+
+
+def before_hedge(clauses: Sequence[str]) -> list[str]:
+    """The clauses of a hedged (or questioning) sentence that stand before its hedge: a hedge
+    reaches forward over what follows it, not back over a statement already made ("I am an old
+    retired guy, so I might be doing something wrong"). None when the hedge opens the sentence
+    ("Maybe it is because I want to be a nurse"), or is a tag on it ("I live in Ohio, I think"):
+    a tag takes back what it follows."""
+    first = next((i for i, c in enumerate(clauses) if not_a_fact(c, conversation=True)), None)
+    if not first:  # None: the hedge spans a clause boundary; 0: it opens the sentence
+        return []
+    for clause in clauses[first:]:
+        if len(content_tokens(lexicon.strip_hedges(clause))) < OWN_CLAUSE_CONTENT:
+            return []
+    return list(clauses[:first])
+
+
+def _clause_facts(
+    sentence: str, clauses: Sequence[str], *, correction_turn: bool, plain: bool, working: bool
+) -> list[Fact]:
+    """The facts of one sentence's clauses (``plain``: a chat; ``working``: a working session)."""
+    facts: list[Fact] = []
+    for number_in, clause in enumerate(clauses):
+        wish = wish_statement(clause) if plain else None
+        if wish is not None:
+            facts.append(wish)
+            continue
+        if not_a_fact(clause, conversation=plain):
+            continue
+        third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
+        fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
+        least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
+        if fact is None and plain:
+            fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
+        elif fact is None and working and not _TASK_TALK.search(clause):
+            fact = plain_statement(clause, min_content=least)
+        if fact is not None:
+            facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
+    return facts
 
 
 #: A clause stating what holds now with no subject of the speaker's: "it's kotlin everywhere",
