@@ -224,10 +224,15 @@ def _in_path(text: str, start: int, end: int) -> bool:
     return start > 0 and text[start - 1] == "/" and end < len(text) and text[end] in "-_"
 
 
+#: A keyword running on into a longer name through ``-``, ``_`` or ``.`` and a lower-case word
+#: (``password-reset``, ``password_hash``, ``password.txt``): a name, not a label before a value.
+_NAME_RUNS_ON = lazy_compile(r"[-_.][a-z]{2,}(?![A-Z0-9])")
+
+
 def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
     for kw in _PW_KEYWORD.finditer(text):
-        if _in_mask(text, kw.start()):
-            continue
+        if _in_mask(text, kw.start()) or _NAME_RUNS_ON.match(text, kw.end()):
+            continue  # a mask's type, or a longer name (``password-reset``, ``password.txt``)
         line_start = text.rfind("\n", 0, kw.start()) + 1
         line_end = text.find("\n", kw.end())
         line_end = len(text) if line_end < 0 else line_end

@@ -202,6 +202,8 @@ _MORE_QUOTED = lazy_compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!
 _CALLED = lazy_compile(r"^[A-Za-z_$][\w$.]*\(")
 _DOTTED_IDENT = lazy_compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
 _IDENT = lazy_compile(r"^[A-Za-z_]+$")
+#: A web address of a host alone (``https://www.example-reset.com/``): no user info, path or query.
+_HOST_URL = lazy_compile(r"^(?:https?|ftp|wss?)://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
 
 
 def _plausible_value(
@@ -218,6 +220,9 @@ def _plausible_value(
         return False
     if not quoted and _CALLED.match(v):
         return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
+    if _HOST_URL.match(v):
+        return False  # an address with nothing but a host: a URL holds a credential in its
+        # user info, path or query, and a host name is public (``reset it at https://…``)
     if applied_name(v) or is_benign_path(v) or (dotted_names(v) and not password_name):
         # code (``api_keys[0]``, ``String?``, ``process.env.API_KEY``) or where the secret is
         # kept (``~/.ssh/id_ed25519``); dotted words can still be a pass phrase
