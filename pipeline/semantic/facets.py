@@ -42,11 +42,11 @@ SLUG_HEAD = {"residence": "home", "work": "job", "transport": "commute", "rhythm
 _STATEMENT: dict[str, re.Pattern[str]] = {
     "residence": re.compile(
         # en
-        r"\b(?:live[sd]?|living)\s+in\b|\bmoved\s+(?:back\s+)?(?:to|into)\b|\brelocated\b|\bbased\s+in\b"
+        r"\b(?:live[sd]?|living)\s+(?:\w+\s+)?in\b|\bmoved\s+(?:back\s+)?(?:to|into)\b|\brelocated\b|\bbased\s+in\b"
         # de
         r"|\bwohn(?:e|en|t|te|ung)\b|\b(?:um|hin|weg)?gezogen\b|\bziehe\s+(?:nach|um)\b"
         # fr
-        r"|\bhabit(?:e|es|ons|ais|é|ée)\b|\bdéménag\w*|\bvis\s+(?:à|en|au)\b|\binstallée?s?\s+(?:à|en|au)\b"
+        r"|\bhabit(?:e|es|ons|ais|é|ée)\b|\bdéménag\w*|\bvis\s+(?:\w+\s+)?(?:à|en|au)\b|\binstallée?s?\s+(?:à|en|au)\b"
         # es
         r"|\bviv(?:o|imos|ía|í)\b|\bme\s+mudé\b|\bnos\s+mudamos\b|\bmudad[oa]\b"
         # ja, zh

@@ -38,19 +38,22 @@ _CHANGE = re.compile(
     # en ("now", but not the prospective "from now on" of an instruction)
     r"\b(?:no longer|any ?more|these days|nowadays|again|instead|actually|used to|switched|moved"
     r"|changed|migrated|upgraded|converted|swapped|replaced|stopped|quit|sold|cancel(?:l)?ed"
-    r"|gave up|dropped|ditched|started|passed|graduated)\b"
+    r"|gave up|dropped|ditched|started|passed|graduated|finally)\b"
+    # a new value of an attribute the speaker holds ("my new laptop", "User's new job")
+    r"|\b(?:my|our|(?:user|their)['’]s?)\s+new\b"
     r"|(?<!\bfrom )\bnow\b(?! on\b)|(?<!\bthe )\bleft\b(?![-‐])(?! (?:hand|side|of|or|and)\b)"
     # de
     r"|\b(?:inzwischen|mittlerweile|seit|nicht mehr|kein\w* mehr|wieder|stattdessen|statt"
-    r"|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt|bestanden)\b"
+    r"|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt|bestanden|endlich"
+    r"|mein(?:e|en|er)?\s+neu\w*)\b"
     r"|(?<!\bab )\bjetzt\b"
     # fr
     r"|\b(?:désormais|depuis|à nouveau|de nouveau|au lieu de|en fait|passée? à"
-    r"|déménagée?|changée?|arrêtée?|quittée?|vendue?|résiliée?)\b"
+    r"|déménagée?|changée?|arrêtée?|quittée?|vendue?|résiliée?|enfin|m(?:on|a|es)\s+nouv\w*)\b"
     r"|(?<!partir de )\bmaintenant\b|\bne\s+\w+\s+plus\b|\bn['’]\w+\s+plus\b"
     # es
     r"|\b(?:ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
-    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|aprobé)\b|(?<!partir de )\bahora\b(?! en adelante)"
+    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|aprobé|por fin|mis?\s+nuev[oa]s?)\b|(?<!partir de )\bahora\b(?! en adelante)"
     # zh (现在, but not 从现在开始 "from now on")
     r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|改了|换成|换了|变了|变成|搬到|搬去|升级|转到"
     r"|其实|以前|戒了|辞职|离开|考过|毕业了"

@@ -45,7 +45,8 @@ PLAIN_MIN_CONTENT = 2
 PLAIN_LEAD = lazy_compile(
     r"^(?:(?:but|and|so|because|cause|cuz|since|although|though|now|just|oh+|ah+|um+|hmm+|haha|lol|well|yes|yeah"
     r"|yep|no|nope|nah|actually|honestly|personally|also|plus|anyway|sure|true|wow|ha|yea|ya|hi|hello|hey|really"
-    r"|cool|nice|great|awesome|ok|okay|definitely|absolutely|totally|lol)\b[\s,!.]*)+",
+    r"|cool|nice|great|awesome|ok|okay|definitely|absolutely|totally|lol|nowadays|these\s+days|lately|recently"
+    r"|currently)\b[\s,!.]*)+",
     re.I,
 )
 #: A habit's frequency put before the subject ("Two times a year I visit Europe", "In my free

@@ -1,0 +1,64 @@
+"""Update cues and facet verbs with a word between them (issue 11): "Je vis maintenant à Nantes"
+states where the user lives; "finally" and "my new …" report a change; "Nowadays I run on
+Thursdays" is a statement of the speaker's after its time adverb."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.model.embedded.dedup import dedup_decision
+from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.semantic.facets import statement_facet
+from memscribe.semantic.updates import change_cue
+from tests.support.turns import embedded_profile_bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Je vis maintenant à Nantes", "I now live in Denver", "User lives in Austin, Texas."],
+)
+def test_a_residence_verb_with_an_adverb_before_its_preposition(text: str) -> None:
+    assert statement_facet(text) == "residence"
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("User finally got their driving licence.", True),
+        ("User's new laptop is a ThinkPad X1.", True),
+        ("Ich habe endlich den Führerschein", True),
+        ("Mon nouveau vélo est rouge", True),
+        ("Por fin tengo carnet", True),
+        ("User's laptop is a ThinkPad X1.", False),
+        ("User reads the news every morning.", False),  # "new" inside another word
+    ],
+)
+def test_finally_and_a_new_value_are_change_cues(text: str, cue: bool) -> None:
+    assert change_cue(text) is cue
+
+
+def item(i: str, slug: str, text: str, score: float = 0.0) -> ShortlistItem:
+    return ShortlistItem(id=i, slug=slug, text=text, created="2026-01-01T00:00:00Z", score=score)
+
+
+def test_a_new_value_of_the_same_attribute_supersedes_it() -> None:
+    old = item("prof_lap", "laptop-macbook", "User's laptop is a MacBook Pro.", 0.5)
+    new = "User's new laptop is a ThinkPad X1 with Fedora."
+    d = dedup_decision(DedupRequest(kind="profile", slug="new-laptop-thinkpad", text=new, shortlist=(old,)))
+    assert (d.action, d.existing_ids) == ("supersede_old", ["prof_lap"])
+
+
+def test_a_french_move_supersedes_the_stored_city() -> None:
+    old = item("prof_city", "home-city-rennes", "User lives in Rennes.")
+    new = 'User, in their words: "Je vis maintenant à Nantes".'
+    d = dedup_decision(
+        DedupRequest(kind="profile", slug="home-vis-maintenant-nantes", text=new, shortlist=(old,))
+    )
+    assert (d.action, d.existing_ids) == ("supersede_old", ["prof_city"])
+
+
+@pytest.mark.parametrize("conversation", [False, True])
+def test_a_statement_after_a_time_adverb_is_the_speakers(conversation: bool) -> None:
+    assert embedded_profile_bodies("Nowadays I run on Thursdays instead.", conversation=conversation) == [
+        "User runs on Thursdays instead."
+    ]
