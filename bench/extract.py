@@ -18,7 +18,9 @@ CPU-per-MB ratio; then the per-stage CPU shares at the ``--shares`` sizes (cProf
 Beside the whole child's s/MB, ``net s/MB`` is the CPU beyond start-up per MB: the child's CPU less
 the start-up baseline of that format and package (the median of three runs of the same command on
 a tiny transcript of the same format, a few hundred bytes, each in a fresh child, in the same run),
-per MB of the file. Both are printed: the bar is stated on the whole child's figure.
+per MB of the file; ``net RSS/f`` likewise the peak RSS beyond that baseline's (the interpreter,
+the imports, the tables every run loads), per MB of the file: what grows with the transcript.
+Both are printed: the bar is stated on the whole child's figure.
 
 Bar (issue 17): <= 0.3 s CPU per MB at 1 MB and at 50 MB, the 50 MB figure within 1.3x of the
 1 MB one, peak RSS <= 4x the file.
@@ -164,14 +166,24 @@ def write_in_child(fmt: str, megabytes: float, folder: Path) -> Path:
     return Path(out.stdout.strip())
 
 
-def baseline(fmt: str, folder: Path, root: Path, package: str | None, runs: int = 3) -> float:
-    """Start-up CPU: the median over ``runs`` fresh children of the same command on a tiny
-    transcript of ``fmt`` (one round of the generator: a fact, a secret, a tool result, a
-    correction), so that a per-MB figure can be given beyond what every run pays once."""
+def baseline(fmt: str, folder: Path, root: Path, package: str | None, runs: int = 3) -> tuple[float, float]:
+    """Start-up CPU and peak RSS (MB): the medians over ``runs`` fresh children of the same
+    command on a tiny transcript of ``fmt`` (one round of the generator: a fact, a secret, a tool
+    result, a correction), so that per-MB figures can be given beyond what every run pays once."""
     path = write_in_child(fmt, 0.0001, folder)
-    cpus = sorted(measure(path, root, package)[0] for _ in range(runs))
+    runs_ = [measure(path, root, package) for _ in range(runs)]
     path.unlink()
-    return cpus[len(cpus) // 2]
+    return _median([r[0] for r in runs_]), _median([r[1] for r in runs_])
+
+
+def _median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
+def net_per_mb(value: float, base: float, file_mb: float) -> float:
+    """``value`` beyond the start-up baseline ``base``, per MB of the file (CPU s/MB, or RSS
+    MB per file MB: what grows with the transcript, the interpreter and imports left out)."""
+    return (value - base) / file_mb
 
 
 def _child_env(before: str | None) -> dict[str, str]:
@@ -395,13 +407,17 @@ def main() -> None:
         for package in {args.before, args.compare} if args.compare else {args.before}:
             measure(warm, root, package)
         for fmt in args.formats:
-            base = baseline(fmt, folder, root, args.before)
-            base0 = baseline(fmt, folder, root, args.compare) if args.compare else base
-            print(f"\n{fmt}: start-up baseline (tiny {fmt} transcript, median of 3) {base:.2f} s CPU", end="")
-            print(f", before {base0:.2f} s" if args.compare else "")
+            base, base_rss = baseline(fmt, folder, root, args.before)
+            base0, base0_rss = baseline(fmt, folder, root, args.compare) if args.compare else (base, base_rss)
+            print(
+                f"\n{fmt}: start-up baseline (tiny {fmt} transcript, median of 3) {base:.2f} s CPU, "
+                f"{base_rss:.0f} MB RSS",
+                end="",
+            )
+            print(f", before {base0:.2f} s, {base0_rss:.0f} MB" if args.compare else "")
             print(
                 f"{'MB':>6} {'file MB':>8} {'CPU s':>8} {'s/MB':>7} {'net s/MB':>9} {'RSS MB':>8} "
-                f"{'RSS/file':>9}  result"
+                f"{'RSS/file':>9} {'net RSS/f':>9}  result"
             )
             rows = []
             for mb in sizes:
@@ -411,7 +427,8 @@ def main() -> None:
                     cpu0, rss0, summary0 = measure(path, root, args.compare)
                     print(
                         f"{mb:>6g} {file_mb:>8.1f} {cpu0:>8.2f} {cpu0 / file_mb:>7.3f} "
-                        f"{(cpu0 - base0) / file_mb:>9.3f} {rss0:>8.0f} {rss0 / file_mb:>9.1f}  before"
+                        f"{net_per_mb(cpu0, base0, file_mb):>9.3f} {rss0:>8.0f} {rss0 / file_mb:>9.1f} "
+                        f"{net_per_mb(rss0, base0_rss, file_mb):>9.1f}  before"
                     )
                 cpu, rss, summary = measure(path, root, args.before)
                 rows.append((mb, file_mb, cpu, rss, cpu - base))
@@ -424,8 +441,9 @@ def main() -> None:
                     }
                     note["plan"] = same
                 print(
-                    f"{mb:>6g} {file_mb:>8.1f} {cpu:>8.2f} {cpu / file_mb:>7.3f} {(cpu - base) / file_mb:>9.3f} "
-                    f"{rss:>8.0f} {rss / file_mb:>9.1f}  {json.dumps(note)[:160]}"
+                    f"{mb:>6g} {file_mb:>8.1f} {cpu:>8.2f} {cpu / file_mb:>7.3f} "
+                    f"{net_per_mb(cpu, base, file_mb):>9.3f} {rss:>8.0f} {rss / file_mb:>9.1f} "
+                    f"{net_per_mb(rss, base_rss, file_mb):>9.1f}  {json.dumps(note)[:160]}"
                 )
                 path.unlink()
             if len(rows) > 1:
@@ -445,7 +463,7 @@ def main() -> None:
                 fmt_shares[mb] = got
                 line = "  ".join(f"{k} {v:.0%}" for k, v in got.items())
                 print(f"stage shares at {mb:g} MB: {line}")
-            results[fmt] = {"rows": rows, "shares": fmt_shares, "startup_cpu": base}
+            results[fmt] = {"rows": rows, "shares": fmt_shares, "startup_cpu": base, "startup_rss": base_rss}
     if args.json:
         args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
 

@@ -1,0 +1,45 @@
+"""bench/extract.py's start-up baseline: CPU and peak RSS medians, and the per-MB figures beyond it."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "extract.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_extract_under_test", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_baseline_is_the_median_cpu_and_the_median_rss_of_its_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bench = _bench()
+    tiny = tmp_path / "tiny.txt"
+    runs = iter([(0.9, 70.0, {}), (0.4, 60.0, {}), (0.5, 50.0, {})])
+
+    def fake_write(fmt: str, megabytes: float, folder: Path) -> Path:
+        tiny.write_text("User: hi\n", encoding="utf-8")
+        return tiny
+
+    monkeypatch.setattr(bench, "write_in_child", fake_write)
+    monkeypatch.setattr(bench, "measure", lambda path, root, package: next(runs))
+    cpu, rss = bench.baseline("text", tmp_path, tmp_path, None)
+    assert (cpu, rss) == (0.5, 60.0)  # each figure's own median, not one run's pair
+    assert not tiny.exists()
+
+
+def test_net_figures_leave_the_start_up_baseline_out() -> None:
+    bench = _bench()
+    assert bench.net_per_mb(205.0, 57.0, 47.6) == pytest.approx(148.0 / 47.6)
+    assert bench.net_per_mb(0.69, 0.51, 1.0) == pytest.approx(0.18)
