@@ -187,9 +187,8 @@ _WORKERS = _Workers()
 class LocalEngine(Engine):
     """Units in threads of this process (the pipeline is synchronous; model calls wait on I/O).
 
-    At most ``8 × concurrency`` units run at once (the look-ahead: detection of the next
-    transcripts overlaps the decisions and commits of the ones before them, which wait without
-    holding a call slot), started in path order; re-plans go first. Dedup calls of one namespace
+    At most ``2 × concurrency`` units run at once (the look-ahead: detection of the next
+    transcripts overlaps the commits), started in path order; re-plans go first. Dedup calls of one namespace
     that coincide share one call, answered provisionally while the units plan on
     (:mod:`memscribe.batch.coalesce`).
     """
@@ -213,7 +212,7 @@ class LocalEngine(Engine):
         self._factory = model_factory
         self._slots = OrderedSlots(concurrency)
         self._coalescer = DedupCoalescer(self._slots)
-        self._limit = max(2, 8 * concurrency)
+        self._limit = max(2, 2 * concurrency)
 
     def submit(self, unit: UnitInput, *, first: bool = False) -> None:
         with self._lock:
