@@ -60,6 +60,13 @@ CLASSES: dict[str, tuple[tuple[str, str], ...]] = {
         ("keto", r"keto"),
         ("meat", r"meat|steaks?|fleisch|viande|carne|肉"),
     ),
+    "marital status": (
+        ("married", r"married|verheiratet|mariée?|casad[oa]|已婚|结婚了|結婚して"),
+        ("divorced", r"divorced|geschieden|divorcée?|divorciad[oa]|离婚|離婚"),
+        ("engaged", r"engaged|verlobt|fiancée?|prometid[oa]|订婚|婚約"),
+        ("widowed", r"widow(?:ed|er)?|verwitwet|veuve|veuf|viud[oa]|丧偶"),
+        ("single", r"single|ledig|célibataire|solter[oa]|单身|独身"),
+    ),
 }
 
 #: Letters and digits of a Latin name: a member is matched only where none touches it.

@@ -62,3 +62,25 @@ def test_a_statement_after_a_time_adverb_is_the_speakers(conversation: bool) -> 
     assert embedded_profile_bodies("Nowadays I run on Thursdays instead.", conversation=conversation) == [
         "User runs on Thursdays instead."
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm divorced now, since March.", ["User is divorced now."]),
+        ("Actually I'm 35 now, my birthday was last week.", ["User is 35 now."]),
+        ("I'm back now.", []),  # a passing state
+        ("I'm divorced.", []),  # one word and no change: too little to keep
+        ("I quit smoking last year.", ["User quit smoking."]),  # "quit" is past here, not "quits"
+    ],
+)
+def test_a_one_word_state_reached_is_kept_as_a_change(text: str, expected: list[str]) -> None:
+    assert embedded_profile_bodies(text, conversation=True) == expected
+
+
+def test_a_changed_marital_status_supersedes_the_stored_one() -> None:
+    old = item("prof_fam", "family-married", "User is married to Anna.")
+    d = dedup_decision(
+        DedupRequest(kind="profile", slug="divorced", text="User is divorced now.", shortlist=(old,))
+    )
+    assert (d.action, d.existing_ids) == ("supersede_old", ["prof_fam"])

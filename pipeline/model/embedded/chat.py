@@ -8,6 +8,7 @@ from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import Fact
 from memscribe.model.embedded.text import kebab, third_singular, value_of
+from memscribe.semantic.updates import change_cue
 from memscribe.textsim import content_tokens
 
 #
@@ -24,7 +25,7 @@ _AS_IS = frozenset(
     " may got went came saw made took gave found left felt kept grew knew told said thought bought"
     " brought taught met ran won lost began became spent built sold sent lived rode wrote drove ate drank"
     " fell forgot heard hid lit meant paid rang rose sang sat slept spoke stood"
-    " stole swam threw understood wore woke broke chose flew froze shook sank tore".split()
+    " stole swam threw understood wore woke broke chose flew froze shook sank tore quit".split()
 )
 _SUBJECT_FORMS = {
     "'m": "is",
@@ -173,6 +174,16 @@ def _we_statement(clause: str, aux: str, rest: str) -> Fact | None:
     )
 
 
+#: A one-word state after the copula ("is divorced", "'m 35"), not a passing one ("is back",
+#: "'m done"): with a change cue ("now", "since March") it is a state the user has reached.
+_CHANGED_STATE = lazy_compile(
+    r"^(?:is|am|'m)\s+(?!(?:done|back|ready|here|there|good|fine|ok|okay|sorry|sure|home|off|free|busy|tired"
+    r"|confused|stuck|lost|in|out|set|late|early|awake|asleep|online|offline|away|gone|going|leaving|finished"
+    r"|almost|nearly|still|just|also|so|very|not|really|all|on|up|down|over|through|with|at)\b)(?:an?\s+)?[\w-]+\W*$",
+    re.I,
+)
+
+
 def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fact | None:
     """``clause`` as a fact about the user when it is a plain first-person statement with at least
     ``min_content`` content words (one where the user gives it as the reason for what follows:
@@ -200,6 +211,10 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
         return None
     text = f"User {_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else f"User {_agree(rest)}"
     value = value_of(text)
+    if _CHANGED_STATE.match(said) and change_cue(clause):
+        # "I'm divorced now", "I'm 35 now": a state reached is news of its own, said as a change
+        min_content = 1
+        value = value if change_cue(value) else f"{value.rstrip('.')} now."
     if len(content_tokens(value) - {"user"}) < min_content:
         return None
     slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
