@@ -262,7 +262,22 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
             if value and _password_like(value, strict=not linked):
                 yield tok.start() + lead, tok.start() + lead + len(value)
             break
-        yield from _password_before(text, line_start, kw.start())
+        if not _said_after(rest):
+            yield from _password_before(text, line_start, kw.start())
+
+
+#: Words that link a keyword to what is said of it next (``the password is on the sticker``).
+_SAID_LINKS = frozenset({"is", "was", "are", "were", ":", "="})
+
+
+def _said_after(rest: str) -> bool:
+    """True when the keyword is linked to something after it on its line (``password is on the
+    sticker``, ``password: see the vault``): the keyword opens its own statement, so a token
+    before it belongs to another (``WiFi name is Home-7F3A, the password is …``)."""
+    if rest[:1] in (":", "="):
+        return bool(rest[1:].strip())
+    words = rest.split(None, 2)
+    return len(words) >= 2 and words[0].lower() in _SAID_LINKS
 
 
 def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tuple[int, int]]:

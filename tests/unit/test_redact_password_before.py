@@ -1,0 +1,34 @@
+"""The value before a password keyword is its password only when the keyword ends its statement
+("… that's the password"); a keyword that opens a statement of its own ("the password is on the
+sticker") leaves the token before it to the statement that token belongs to."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.redaction import redact_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "WiFi name is Office-9K2Q, the password is on the sticker under the router",
+        "my login is j.doe-2024, password: ask Maria",
+        "Model RT-AX58U-v2 here; the password was printed on the box",
+    ],
+)
+def test_token_before_a_keyword_that_opens_its_own_statement_is_kept(text: str) -> None:
+    assert redact_text(text) == (text, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("login fails with Xq7#mZ2pL9? that is the password", "Xq7#mZ2pL9"),
+        ("Zq8#vR2mX7pL is the new password", "Zq8#vR2mX7pL"),
+        ("WiFi name is Office-9K2Q, the password is Zq8#vR2mX7pL", "Zq8#vR2mX7pL"),
+    ],
+)
+def test_password_said_before_or_after_its_keyword_is_masked(text: str, secret: str) -> None:
+    out, _ = redact_text(text)
+    assert secret not in out
