@@ -164,3 +164,21 @@ def test_extract_supersedes_the_stored_city_from_a_french_session(tmp_path: Path
     assert not (memory / old).exists() and (memory / keep).exists()
     archived = list((memory / ".reflexio").rglob("*city0001*"))
     assert archived, "the superseded memory was not archived"
+
+
+def test_a_new_state_said_beside_a_cessation_takes_its_facet() -> None:
+    """ "Ya no trabajo en el banco, ahora soy profesora": the cessation names the work facet and is
+    dropped; the state said as holding now is filed under that facet, so it meets the stored job."""
+    turn = Turn(
+        index=0,
+        role="user",
+        text="Ya no trabajo en el banco, ahora soy profesora de matemáticas.",
+        source=SRC,
+    )
+    (candidate,) = foreign_statements(turn)
+    assert "profesora" in candidate.body and candidate.slug.startswith("job-")
+    job = item("prof_job", "job-bank", "User works at a bank in Sevilla.")
+    assert decide(candidate.slug, candidate.body, job) == ("supersede_old", ["prof_job"])
+    # a clause reporting no change keeps its own slug: it is not what replaced the old value
+    turn = Turn(index=0, role="user", text="Ya no trabajo en el banco, soy madre de dos niños.", source=SRC)
+    assert all(not c.slug.startswith("job-") for c in foreign_statements(turn))

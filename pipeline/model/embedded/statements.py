@@ -21,6 +21,7 @@ from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
 from memscribe.schemas.transcript import Turn
 from memscribe.semantic.facets import SLUG_HEAD, statement_facet
+from memscribe.semantic.updates import change_cue
 from memscribe.textsim import content_tokens
 
 #: Languages read here (English and Chinese have their own shaped rules).
@@ -93,10 +94,17 @@ def _ascii_slug(text: str) -> str:
     return "-".join(words)
 
 
-def _slug(clause: str, lang: str) -> str:
+def _one_facet(clauses: list[str]) -> str | None:
+    """The one facet the clauses name (:func:`statement_facet`), or None."""
+    facets = {statement_facet(c) for c in clauses} - {None}
+    return facets.pop() if len(facets) == 1 else None
+
+
+def _slug(clause: str, lang: str, facet_said: str | None = None) -> str:
     """``about-<words>``; a statement of where the user lives or works is filed under its facet
-    (``home-…``, ``job-…``), so it meets a stored memory of that facet in any language."""
-    facet = statement_facet(clause)
+    (``home-…``, ``job-…``), so it meets a stored memory of that facet in any language. A clause
+    naming no facet takes ``facet_said``, the facet of what it replaces."""
+    facet = statement_facet(clause) or facet_said
     head = SLUG_HEAD[facet] if facet else "about"
     if lang == "ja":
         return hash_slug(head, clause)
@@ -138,12 +146,16 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
             continue
         said = _sentence_statements(sentence, row, lang)
         # "je ne suis plus doctorante, je suis postdoc maintenant": the new state says it; the
-        # cessation beside it only names the old value (a cessation said alone is the fact)
+        # cessation beside it only names the old value (a cessation said alone is the fact), and
+        # the facet it names is that of the state said as now holding ("Ya no trabajo en el
+        # banco, ahora soy profesora")
+        left: str | None = None
         if any(not row.cessation.search(c) for c in said):
+            left = _one_facet([c for c in said if row.cessation.search(c)])
             said = [c for c in said if not row.cessation.search(c)]
         out += [
             ProfileCandidate(
-                slug=_slug(clause, lang),
+                slug=_slug(clause, lang, left if change_cue(clause) else None),
                 ttl=STATEMENT_TTL,
                 body=f'User, in their words: "{clause}".',
                 evidence_turns=[turn.index],
