@@ -33,3 +33,13 @@ def test_a_statement_with_a_word_of_time_is_kept(text: str, expected: str) -> No
 )
 def test_the_verbs_of_going_and_plans_stay_out(text: str) -> None:
     assert embedded_profile_bodies(text) == []
+
+
+def test_a_japanese_statement_linked_to_the_next_clause_is_kept_without_its_link() -> None:
+    """ "…家にいるんだけど、…": the explanatory んだ before けど still ends a statement of the speaker's;
+    the link is not part of it, while a reason's ので stays ("私は左利きなので" is the fact as said)."""
+    text = "在宅勤務で週5日ずっと家にいるんだけど、夕方になると肩と首がガチガチになる。"
+    assert embedded_profile_bodies(text) == ['User, in their words: "在宅勤務で週5日ずっと家にいる".']
+    assert embedded_profile_bodies("私は左利きなので、右下固定はつらい。") == [
+        'User, in their words: "私は左利きなので".'
+    ]

@@ -51,6 +51,8 @@ _JA_STATE = lazy_compile(
     # "看護師になりました"): the new state holds
     r"|(?:乗り換え|引っ越し|始め|辞め|やめ|変え|移っ|になっ|になり)(?:た|ました)"
 )
+#: A Japanese clause's link to the next one after a verb: "…いるんだけど", "…走ってるんですけど".
+_JA_LINK = lazy_compile(r"(?<=[るたい])ん(?:だ|です)(?:けど|けれど|けれども)$")
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
 _JA_WISH = lazy_compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
@@ -205,6 +207,8 @@ def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
     out: list[str] = []
     for raw in _pieces(sentence, row, lang):
         clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
+        if lang == "ja":  # the link to what follows ("…家にいるんだけど、") is not the statement's
+            clause = _JA_LINK.sub("", clause)
         if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
             continue
         words = content_tokens(clause)
