@@ -178,7 +178,10 @@ def main() -> int:
     print(
         f"\ncorpus: {len(docs)} files ({sum(d.split == 'validation' for d in docs)} validation), {n_true} secrets"
     )
-    header = f"{'split':<12}{'tool':<18}{'recall':>8}{'caught':>11}{'leak':>7}{'precision':>10}{'FP/1k':>8}{'hard-neg':>10}"
+    header = (
+        f"{'split':<12}{'tool':<18}{'recall':>8}{'caught':>11}{'leak':>7}{'leaked':>8}{'precision':>10}"
+        f"{'FP/1k':>8}{'FP lines':>10}{'hard-neg':>10}"
+    )
     print(header)
     print("-" * len(header))
     for split in SPLITS:
@@ -186,8 +189,8 @@ def main() -> int:
             s = per.get(f"authored/{split}", Score())
             print(
                 f"{split:<12}{tool:<18}{_fmt(s.recall):>8}{f'{s.caught}/{s.positives}':>11}"
-                f"{_fmt(s.leak_rate, 2):>7}{_fmt(s.precision):>10}{_fmt(s.fp_per_kline, 2):>8}"
-                f"{f'{s.hard_hit}/{s.hard}':>10}"
+                f"{_fmt(s.leak_rate, 2):>7}{s.leaked:>8}{_fmt(s.precision):>10}{_fmt(s.fp_per_kline, 2):>8}"
+                f"{f'{s.fp_lines}/{s.benign_lines}':>10}{f'{s.hard_hit}/{s.hard}':>10}"
             )
     return 0
 

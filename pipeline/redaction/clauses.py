@@ -296,7 +296,7 @@ def _clause_value(
         link = _link_before(text, start, m.start() + lead)
         if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip():
             if _password_like(value, strict=True) and not is_placeholder(value):
-                yield m.start() + lead, m.start() + lead + len(value)
+                yield m.start() + lead, _with_marks(text, m.start() + lead + len(value), m.end())
             return  # the first word after the keyword, unlinked: an appositive value or none
         if not value or link < 0:
             continue
@@ -310,8 +310,17 @@ def _clause_value(
         if _fits(value, role, near=near):
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
-                yield m.start() + lead, value_end
+                yield m.start() + lead, _with_marks(text, value_end, m.end())
             return
+
+
+def _with_marks(text: str, end: int, run_end: int) -> int:
+    """``end`` moved over the ``!``, ``?`` and ``.`` right after a value, up to its run's end: whether
+    they end the sentence or the secret cannot be told, and masking a sentence mark costs
+    nothing where leaving a secret's last character readable leaks it."""
+    while end < run_end and text[end] in "!?.":
+        end += 1
+    return end
 
 
 def _cut_short(text: str, end: int) -> bool:

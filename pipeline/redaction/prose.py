@@ -52,6 +52,16 @@ def _clean_token(raw: str) -> tuple[int, str]:
     return lead, value
 
 
+def _with_marks(text: str, end: int, token_end: int) -> int:
+    """``end`` moved over the ``!``, ``?`` and ``.`` right after a password, up to its token's end:
+    whether they end the sentence or the password (``Sommer2024!``, ``Medicare2020!!``) cannot be
+    told, and masking a sentence mark costs nothing where leaving a password's last character
+    readable leaks it."""
+    while end < token_end and text[end] in "!?.":
+        end += 1
+    return end
+
+
 # --- high-entropy token shortly after a secret keyword in prose ("here's my key: 9f8e...")
 
 #: ``(?i)\b(?:api[ _-]?key|access[ _-]?key|key|token|secret|password|passwd|passphrase|credentials?|
@@ -260,7 +270,7 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
                 words += 1  # "the password for the staging box was ..."
                 continue
             if value and _password_like(value, strict=not linked):
-                yield tok.start() + lead, tok.start() + lead + len(value)
+                yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
             break
         if not _said_after(rest):
             yield from _password_before(text, line_start, kw.start())
@@ -287,7 +297,7 @@ def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tupl
             continue  # glued to the keyword: a part of its name (``.Values.db.password``)
         lead, value = _clean_token(tok.group(0))
         if value and _password_like(value, strict=True):
-            yield tok.start() + lead, tok.start() + lead + len(value)
+            yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
 
 
 #: An app password as Google and many mail hosts print it: four groups of four random

@@ -28,7 +28,8 @@ _MASKED = [
     ("PIN for phone banking: 6690", "6690"),
     ('BLZ = "10020030"\nPIN = "47105"', "47105"),
     ('Chase texted "Your one-time code is 318842. Don\'t share it" while I was logging in.', "318842"),
-    ("für die Mail nehme ich mein GMX-Konto, Passwort Herbst.Nebel#2031.", "Herbst.Nebel#2031"),
+    # the sentence's full stop is masked with the value (it may be the password's last character)
+    ("für die Mail nehme ich mein GMX-Konto, Passwort Herbst.Nebel#2031.", "Herbst.Nebel#2031."),
     ("The codecov token is 0b6e2f4a-91c3-4d7e-8a25-3f6c1d9e7b40", "0b6e2f4a-91c3-4d7e-8a25-3f6c1d9e7b40"),
     ("谷歌验证器的密钥我以前截图存在相册里，是 QM7T4KZP2XWRB6LD，这样安全吗？", "QM7T4KZP2XWRB6LD"),
     (
@@ -93,7 +94,7 @@ def test_the_clause_ends_with_its_sentence() -> None:
     text = "The wifi password changed last week. The build is abc-123 now."
     assert _clause(text) == []
     assert _clause("The wifi password changed last week and the new one is Tulip7Garden$24.") == [
-        "Tulip7Garden$24"
+        "Tulip7Garden$24."  # with the full stop, which may be the password's
     ]
 
 
