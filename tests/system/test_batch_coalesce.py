@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from memscribe import semantic
 from memscribe.batch.coalesce import DedupCoalescer, HeldDecisions
 from memscribe.batch.discovery import WorkItem, discover
-from memscribe.batch.engine import OrderedSlots
+from memscribe.batch.engine import LocalEngine, OrderedSlots
 from memscribe.batch.runner import BatchConfig, run_batch
 from memscribe.errors import ModelError
 from memscribe.model.base import Message
@@ -102,7 +102,9 @@ def _lexical(monkeypatch: pytest.MonkeyPatch) -> None:
     TopicModel.log = []
 
 
-def test_gathered_provisional_decisions_write_what_one_transcript_at_a_time_writes(tmp_path: Path) -> None:
+def test_gathered_provisional_decisions_write_what_one_transcript_at_a_time_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     paths = _corpus(tmp_path / "t", 30)
     report = run_batch(
         discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=8), TopicModel
@@ -119,6 +121,17 @@ def test_gathered_provisional_decisions_write_what_one_transcript_at_a_time_writ
     for path in sorted(paths):
         run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), TopicModel)
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "seq")
+    # and what the run wrote before decisions were gathered (each unit asks its own, and waits)
+    real_open = LocalEngine.open
+
+    def ungathered(self: LocalEngine, *args: Any, **kwargs: Any) -> None:
+        real_open(self, *args, **kwargs)
+        self._coalescer = None  # type: ignore[assignment]
+
+    monkeypatch.setattr(LocalEngine, "open", ungathered)
+    TopicModel.log = []
+    run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "old", concurrency=8), TopicModel)
+    assert memory_state(tmp_path / "m") == memory_state(tmp_path / "old")
     reasons = sorted(
         line for _, text in memory_state(tmp_path / "m") for line in text.splitlines() if "\x00" in line
     )
