@@ -159,6 +159,7 @@ def _regex(
     hints: tuple[str, ...] = (),
     ihints: tuple[str, ...] = (),
     boundary: bool = False,
+    line_bound: bool = False,
 ) -> Finder:
     """A finder over ``pattern``'s matches (``group``'s span).
 
@@ -170,7 +171,9 @@ def _regex(
     prefix). ``check``: drop placeholder values (:func:`is_placeholder`); ``strict_value``: drop
     anything the value decision vetoes (:func:`not_a_secret`: also benign shapes, identifiers
     made of words, sequential runs, and a match followed by filler such as ``####``), for
-    random tokens.
+    random tokens. ``line_bound``: no match can hold a line break (the pattern has no ``.``,
+    negated or space class and no anchor), so only the lines holding a case-sensitive pattern's
+    hint are scanned (a match holds its hint, hence lies on such a line).
     """
     # Compiled on first use: a run meets few of the ~80 detectors (the prefilter skips the rest).
     compiled: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
@@ -188,6 +191,8 @@ def _regex(
         windows: list[tuple[int, int]] = [(0, len(text))]
         if ihints:
             windows = _hint_lines(offset_lowered(text), ihints)
+        elif line_bound and exact:
+            windows = _hint_lines(text, exact)
         for m in (m for ws, we in windows for m in rx.finditer(text, ws, we)):
             start, end = m.span(group)
             if start < 0 or end <= start:

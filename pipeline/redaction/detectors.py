@@ -78,6 +78,7 @@ def _re(
     boundary: bool = False,
     strict_value: bool = False,
     prefilter: tuple[str, ...] = (),
+    line_bound: bool = False,
 ) -> Detector:
     """A regex detector whose prefilter hints are its literal hints, case-folded; and as
     written (``exact``) when the pattern is case-sensitive and has no other hints: its finder
@@ -91,6 +92,7 @@ def _re(
         hints=hints,
         ihints=ihints,
         boundary=boundary,
+        line_bound=line_bound,
     )
     cased = not flags & re.IGNORECASE and "(?i" not in pattern and not (ihints or prefilter)
     folded = prefilter or tuple(h.casefold() for h in hints + ihints)
@@ -108,7 +110,11 @@ _CONTEXT_HINTS = ("secret", "token", "pass", "pw", "api", "credential", "private
 
 
 def _build_detectors() -> tuple[Detector, ...]:
-    dets = [_re(name, rx, hints=hints, boundary=True, strict_value=True) for name, rx, hints in _PROVIDERS]
+    # provider shapes are runs of token characters: none holds a line break (tested)
+    dets = [
+        _re(name, rx, hints=hints, boundary=True, strict_value=True, line_bound=True)
+        for name, rx, hints in _PROVIDERS
+    ]
     dets.append(Detector("mailgun_key", find_mailgun_keys, MAILGUN_HINTS))
     dets += [
         _re("private_key", _PRIVATE_KEY, re.DOTALL, check=False, prefilter=("private key",)),

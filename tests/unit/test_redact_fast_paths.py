@@ -75,3 +75,36 @@ def test_env_default_led_by_its_first_letters_equals_the_word_boundary_form() ->
         matched += bool(want)
         assert got == want, text
     assert matched > 300
+
+
+def test_provider_shapes_cannot_hold_a_line_break() -> None:
+    """The provider detectors scan only the lines holding their hint (``line_bound``): sound
+    only while no shape can match across a line (no ``.``, negated or space class, no anchor)."""
+    from re import _parser  # type: ignore[attr-defined]
+
+    from memscribe.redaction.providers import _PROVIDERS
+
+    for name, pattern, _ in _PROVIDERS:
+        tree = str(_parser.parse(pattern))
+        for op in ("ANY", "NOT_LITERAL", "NEGATE", "CATEGORY_SPACE", "CATEGORY_NOT", "AT_"):
+            assert op not in tree, (name, op)
+
+
+def test_line_bound_scan_finds_what_the_whole_text_scan_finds() -> None:
+    from memscribe.redaction.base import _regex
+
+    pattern = r"(?:SK|AC)[0-9a-f]{32}(?![A-Za-z0-9_])"
+    whole = _regex(pattern, hints=("SK", "AC"), check=False, boundary=True)
+    lines = _regex(pattern, hints=("SK", "AC"), check=False, boundary=True, line_bound=True)
+    rng = random.Random(17)
+    for _ in range(300):
+        rows = []
+        for _ in range(rng.randint(1, 12)):
+            row = rng.choice(["ASK me", "BACK up", "x", "", "id:"])
+            if rng.random() < 0.4:
+                row += " SK" + "".join(rng.choice("0123456789abcdef") for _ in range(32))
+            if rng.random() < 0.2:
+                row += "AC" + "".join(rng.choice("0123456789abcdef") for _ in range(rng.choice([31, 32, 33])))
+            rows.append(row)
+        text = "\n".join(rows)
+        assert list(lines(text)) == list(whole(text)), text
