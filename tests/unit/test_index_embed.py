@@ -59,17 +59,17 @@ PARAPHRASE = "The person commutes by car to work."  # no content word shared wit
 def test_paraphrase_is_shortlisted_only_with_embeddings(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEMSCRIBE_SEMANTIC", "off")  # lexical only (the offline model finds it too)
     with open_index(root) as index:
-        assert index.shortlist("profile", "commute", PARAPHRASE, namespace="default") == []
+        assert index.shortlist("profile", "office-trips", PARAPHRASE, namespace="default") == []
         assert index.search(PARAPHRASE, namespace="default") == []
     fake = FakeEmbedder()
     with open_index(root, embedder=EmbeddingModel(name="fake", embed=fake)) as index:
-        items = IndexView(index, "default").shortlist("profile", "commute", PARAPHRASE)
+        items = IndexView(index, "default").shortlist("profile", "office-trips", PARAPHRASE)
         assert [i.id for i in items] == ["prof_car00001"]
         assert items[0].score >= SHORTLIST_SCORE
         hits = index.search("car", namespace="default")
         assert [h.id for h in hits] == ["prof_car00001"]
         # Unrelated entries stay out, and namespaces still scope the semantic pass.
-        assert index.shortlist("profile", "commute", PARAPHRASE, namespace="researcher") == []
+        assert index.shortlist("profile", "office-trips", PARAPHRASE, namespace="researcher") == []
 
 
 def test_vectors_are_stored_once_per_text(root: Path) -> None:
