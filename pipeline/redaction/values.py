@@ -512,6 +512,9 @@ def slug_with_digest(value: str) -> bool:
 
 
 _PW_FORBIDDEN = lazy_compile(r"[()\[\]{}<>/\\'\"`,|=:;]")
+#: An ``=`` inside a value that is no ``name=value``: what stands before it is no name (it holds
+#: a symbol: ``*jh99bj=+8xhyk``), and the value does not end with it (base64 padding).
+_SYMBOL_EQUALS = lazy_compile(r"^(?=[^=]*[^\w.=-][^=]*=)[^=\s]+=[^=\s]*[^=\s]$")
 _PW_NOT_VALUE = lazy_compile(
     r"^(?:[0-9a-f]+|[0-9A-F]+|[\d.:\-TZ+]+|v?\d+(?:\.\d+)+[A-Za-z0-9-]*|"
     r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+|[\w.+-]+@[\w-]+\.[\w.]+)$"
@@ -530,7 +533,9 @@ def _password_like(value: str, *, strict: bool) -> bool:
     a placeholder, hex digest, UUID, version, date, dotted name or email."""
     if not (PROSE_PASSWORD_STRICT_LEN if strict else 6) <= len(value) <= 64:
         return False
-    if _PW_FORBIDDEN.search(value) or _PW_NOT_VALUE.match(value) or _UUID.match(value) or value[0] == "$":
+    if _PW_FORBIDDEN.search(value.replace("=", "") if _SYMBOL_EQUALS.match(value) else value):
+        return False
+    if _PW_NOT_VALUE.match(value) or _UUID.match(value) or value[0] == "$":
         return False
     low = value.lower()
     if "passw" in low or not any(c.isalpha() for c in value):
