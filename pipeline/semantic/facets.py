@@ -61,7 +61,7 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
         # fr
         r"|\btravaill(?:e|es|ons|ais|é)\b|\bboulot\b|\bposte\b|\bembauchée?\b"
         # es
-        r"|\btrabaj(?:o|amos|aba|é)\b|\bcurro\b|\bpuesto\b|\bcontratad[oa]\b"
+        r"|(?<!\bal )(?<!\bel )\btrabaj(?:o|amos|aba|é)\b|\bcurro\b|\bpuesto\b|\bcontratad[oa]\b"
         # ja, zh
         r"|会社|勤め|働い|職場|転職|入社|上班|公司|入职|跳槽",
         _I,

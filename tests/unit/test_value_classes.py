@@ -87,6 +87,8 @@ def test_no_change_reported_or_another_polarity_keeps_the_entry() -> None:
         ('User, in their words: "je suis postdoc maintenant".', "work"),
         ("User is a PhD student in linguistics.", "work"),
         ("User drives to work at the hospital.", None),  # two facets: no one value
+        ("voy en bici al trabajo todos los días", "transport"),  # "al trabajo": where, not a job
+        ("Trabajo en un banco", "work"),
     ],
 )
 def test_new_facets_from_statements(text: str, facet: str | None) -> None:
