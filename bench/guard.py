@@ -5,7 +5,8 @@
 
 Corpus: ``../shared/data/injection`` (see its README), the clean package documents of
 ``fixtures/guard/clean_documents.jsonl`` and the authored samples of
-``fixtures/guard/authored_samples.jsonl``, split by ``bench/injection_corpus.py`` into
+``fixtures/guard/authored_samples.jsonl`` (and the development-only user statements of
+``fixtures/guard/dev_user_statements.jsonl``, never in ``validation``), split by ``bench/injection_corpus.py`` into
 ``train`` and ``threshold`` (the development part: ``bench/train_guard.py`` fits the weights
 on both and chooses the threshold on out-of-fold scores over both) and ``validation`` (never
 used to choose anything). The figures are printed per split; read the validation column

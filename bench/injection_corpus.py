@@ -15,6 +15,11 @@ English; ``source`` ``authored``), and those of ``fixtures/guard/authored_sample
 (two later authors; ``source`` ``authored-2``), split by the same hash of their id. Their categories are
 the corpus's own: ``benign``/``hard_negative``/``user_rule`` count as user statements,
 ``benign_document`` as clean documents, attacks by their category (``indirect`` as indirect).
+
+Last come the benign user statements of ``fixtures/guard/dev_user_statements.jsonl`` (``source``
+``authored-dev``; see ``fixtures/guard/README.md``), written as development data for the
+classifier: they go to ``train`` or ``threshold`` only (:func:`dev_split_of`), never to
+``validation``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,10 @@ PACKAGE_DOCS = REPO / "fixtures" / "guard" / "clean_documents.jsonl"
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
 #: More authored samples, by two later authors writing from one brief (see fixtures/guard/README.md).
 AUTHORED_2 = REPO / "fixtures" / "guard" / "authored_samples_2.jsonl"
+#: Benign user statements written as development data only (never in ``validation``).
+DEV_STATEMENTS = REPO / "fixtures" / "guard" / "dev_user_statements.jsonl"
+#: ``Sample.source`` of those statements.
+DEV_STATEMENTS_SOURCE = "authored-dev"
 #: Benign user sentences written for the durable-fact corpus (``fixtures/persona``).
 PERSONA = REPO / "fixtures" / "persona"
 #: ``Sample.source`` of those sentences.
@@ -63,16 +72,29 @@ def split_of(sample_id: str) -> str:
     return "train" if bucket < 6 else "threshold" if bucket < 8 else "validation"
 
 
+def dev_split_of(sample_id: str) -> str:
+    """``train`` / ``threshold`` (3 : 1) by the first byte of the id's SHA-256: for samples
+    written as development data, which never go to ``validation``."""
+    bucket = hashlib.sha256(sample_id.encode("utf-8")).digest()[0] % 4
+    return "train" if bucket < 3 else "threshold"
+
+
+def _jsonl(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def load(
     root: Path = INJECTION,
     *,
     package_docs: Path | None = PACKAGE_DOCS,
     authored: Path | None = AUTHORED,
     authored_2: Path | None = AUTHORED_2,
+    dev_statements: Path | None = DEV_STATEMENTS,
     persona: Path | None = None,
 ) -> list[Sample]:
     """Every labelled sample, in file order, then the package documents (when ``package_docs``),
-    then the authored samples (when ``authored``, then ``authored_2``), then (when ``persona``, for measuring only:
+    then the authored samples (when ``authored``, then ``authored_2``), then the development
+    user statements (when ``dev_statements``), then (when ``persona``, for measuring only:
     the guard is not trained on them) the benign user sentences of ``fixtures/persona``."""
     texts: dict[str, str] = {}
     out = []
@@ -96,16 +118,17 @@ def load(
                     split_of("clean:" + d["group"]),
                 )
             )
-    for path, source in ((authored, AUTHORED_SOURCE), (authored_2, AUTHORED_2_SOURCE)):
-        if path is None or not path.is_file():
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            d = json.loads(line)
-            out.append(
-                Sample(d["id"], d["text"], bool(d["injection"]), d["category"], source, split_of(d["id"]))
-            )
+    for path, source, split in (
+        (authored, AUTHORED_SOURCE, split_of),
+        (authored_2, AUTHORED_2_SOURCE, split_of),
+        (dev_statements, DEV_STATEMENTS_SOURCE, dev_split_of),
+    ):
+        if path is not None and path.is_file():
+            for d in _jsonl(path):
+                sid = str(d["id"])
+                out.append(
+                    Sample(sid, str(d["text"]), bool(d["injection"]), str(d["category"]), source, split(sid))
+                )
     if persona is not None and persona.is_dir():
         for path in sorted(persona.glob("*.jsonl")):
             for line in path.read_text(encoding="utf-8").splitlines():

@@ -1,5 +1,5 @@
-"""The system-prompt extraction shape in the languages people write to agents in (data for
-:mod:`memscribe.guard.rules`): a disclosure verb ("print", "show", "repeat", "tell me") and the
+"""The system-prompt extraction shape in English (:data:`ENGLISH`) and in the other languages
+people write to agents in (data for :mod:`memscribe.guard.rules`): a disclosure verb ("print", "show", "repeat", "tell me") and the
 agent's own prompt ("system prompt", "initial/hidden instructions") in one sentence, said to the
 agent ("your", "you", "dir") or asked word for word.
 
@@ -11,6 +11,21 @@ from __future__ import annotations
 
 import re
 
+#: Not right after a third party's possessive ("their", "its", "the bot's"): what follows is
+#: someone else's, not the reader's.
+_NOT_THIRD_PARTYS = r"(?<!\btheir\s)(?<!\bits\s)(?<!\bhis\s)(?<!\bher\s)(?<!'s\s)"
+#: Asking for the agent's own instructions: a disclosure verb before them, or "your".
+ENGLISH = (
+    r"\b(?:print|reveal|show|repeat|output|display|tell\s+me|give\s+me|leak|dump|disclose|expose|"
+    r"spell\s+out|recite|echo|return|provide|list|write\s+(?:out|down))\b"
+    # "show me how to pass a system prompt" asks for a method, not for the prompt
+    r"(?!\s+(?:me\s+|us\s+)?how\b)[^.\n]{0,30}?"
+    # "models reveal their initial instructions": a third party's prompt, not the reader's
+    + _NOT_THIRD_PARTYS
+    + r"\b(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret|pre-?prompt)\s+"
+    r"(?:prompt|instructions?))|\byour\s+(?:(?:full|entire|initial|original|hidden|secret)\s+)?"
+    r"(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))"
+)
 _CJK_NOUN = (
     r"系统提示词?|系統提示詞?|系统指令|系統指令|系统消息|初始指令|隐藏指令|"
     r"システムプロンプト|システムメッセージ|初期(?:の)?指示|隠された指示|最初の指示|"

@@ -266,12 +266,7 @@ RULES: tuple[InjectionRule, ...] = (
     ),
     _rule(
         "system_prompt",
-        # asking for the agent's own instructions: a disclosure verb before them, or "your"
-        r"\b(?:print|reveal|show|repeat|output|display|tell\s+me|give\s+me|leak|dump|disclose|expose|"
-        r"spell\s+out|recite|echo|return|provide|list|write\s+(?:out|down))\b[^.\n]{0,30}?"
-        r"\b(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret|pre-?prompt)\s+"
-        r"(?:prompt|instructions?))|\byour\s+(?:(?:full|entire|initial|original|hidden|secret)\s+)?"
-        r"(?:system\s+(?:prompt|message|instructions?)|(?:initial|original|hidden|secret)\s+(?:prompt|instructions))",
+        extraction_intl.ENGLISH,
         hints=("system", "prompt", "instruction"),
         window=100,
         mention_ok=True,

@@ -15,6 +15,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
 AUTHORED_2 = REPO / "fixtures" / "guard" / "authored_samples_2.jsonl"
+DEV_STATEMENTS = REPO / "fixtures" / "guard" / "dev_user_statements.jsonl"
 
 
 def _corpus() -> ModuleType:
@@ -33,7 +34,12 @@ def test_authored_samples_join_the_split_by_their_id(tmp_path: Path, which: str)
     path, source = (
         (AUTHORED, corpus.AUTHORED_SOURCE) if which == "authored" else (AUTHORED_2, corpus.AUTHORED_2_SOURCE)
     )
-    samples = corpus.load(tmp_path, package_docs=None, **{"authored": None, "authored_2": None, which: path})
+    samples = corpus.load(
+        tmp_path,
+        package_docs=None,
+        dev_statements=None,
+        **{"authored": None, "authored_2": None, which: path},
+    )
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert [s.id for s in samples] == [r["id"] for r in rows]
     assert {s.source for s in samples} == {source}
@@ -53,7 +59,7 @@ def test_authored_samples_join_the_split_by_their_id(tmp_path: Path, which: str)
 def test_the_two_authored_files_share_no_id_and_load_together(tmp_path: Path) -> None:
     corpus = _corpus()
     (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
-    samples = corpus.load(tmp_path, package_docs=None)
+    samples = corpus.load(tmp_path, package_docs=None, dev_statements=None)
     assert len({s.id for s in samples}) == len(samples)
     assert {s.source for s in samples} == {corpus.AUTHORED_SOURCE, corpus.AUTHORED_2_SOURCE}
 
@@ -61,4 +67,25 @@ def test_the_two_authored_files_share_no_id_and_load_together(tmp_path: Path) ->
 def test_authored_samples_can_be_left_out(tmp_path: Path) -> None:
     corpus = _corpus()
     (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
-    assert corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None) == []
+    assert corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None, dev_statements=None) == []
+
+
+def test_development_user_statements_never_reach_validation(tmp_path: Path) -> None:
+    corpus = _corpus()
+    (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
+    samples = corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None)
+    rows = [
+        json.loads(line) for line in DEV_STATEMENTS.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    assert [s.id for s in samples] == [r["id"] for r in rows]
+    assert {s.source for s in samples} == {corpus.DEV_STATEMENTS_SOURCE}
+    # benign user statements only, in the groups the user budget counts, and development only
+    assert all(not s.injection and s.category in corpus.USER_STATEMENTS for s in samples)
+    splits = Counter(s.split for s in samples)
+    assert set(splits) == {"train", "threshold"} and splits["train"] > splits["threshold"]
+    # an id that the corpus's own split sends to validation stays in development here
+    to_validation = next(f"x-{i}" for i in range(1000) if corpus.split_of(f"x-{i}") == "validation")
+    assert corpus.dev_split_of(to_validation) in {"train", "threshold"}
+    # the whole file is also part of the default load, ids unique across files
+    every = corpus.load(tmp_path, package_docs=None)
+    assert len({s.id for s in every}) == len(every) and {r["id"] for r in rows} <= {s.id for s in every}
