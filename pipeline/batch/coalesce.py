@@ -36,6 +36,10 @@ from memscribe.schemas.requests import DedupBatchRequest, DedupRequest
 
 T = TypeVar("T", bound=BaseModel)
 
+#: A call being gathered goes once no unit has joined it for this long, or this long at most.
+QUIET_S = 0.004
+LINGER_S = 0.03
+
 #: A unit's answer for one of its items: the decision, or why there is none.
 Answer = DedupDecision | str
 
@@ -83,9 +87,12 @@ def requests_of(request: BaseModel) -> tuple[DedupRequest, ...] | None:
 class DedupCoalescer:
     """Gathers concurrent dedup calls per namespace into one call (see the module docstring)."""
 
-    def __init__(self, slots: SlotsLike, *, quiet_s: float = 0.004, linger_s: float = 0.03) -> None:
+    def __init__(
+        self, slots: SlotsLike, *, quiet_s: float | None = None, linger_s: float | None = None
+    ) -> None:
         self._slots = slots
-        self._quiet_s, self._linger_s = quiet_s, linger_s
+        self._quiet_s = QUIET_S if quiet_s is None else quiet_s
+        self._linger_s = LINGER_S if linger_s is None else linger_s
         self._lock = threading.Lock()
         self._open: dict[str, _Gathering] = {}
         self.calls = 0
@@ -230,7 +237,7 @@ __all__ = ["Asked", "DedupCoalescer", "requests_of"]
 
 
 #: The reason a provisional decision carries until the real one replaces it.
-_HELD = "\x00held {rank} {serial}"
+_HELD = "\x00held {rank} {serial}\x00"
 
 
 @dataclass

@@ -107,10 +107,14 @@ def _settle(model: StructuredModel, result: UnitResult) -> UnitResult | None:
 
 
 def _real_reason(reason: str, reasons: dict[str, str]) -> str:
-    for marker, real in reasons.items():
-        if marker in reason:
-            return reason.replace(marker, real)
-    return reason
+    """``reason`` with the provisional decision's marker (delimited: one marker is never part of
+    another) replaced by the real decision's reason."""
+    start = reason.find("\x00")
+    end = reason.find("\x00", start + 1) if start >= 0 else -1
+    if end < 0:
+        return reason
+    marker = reason[start : end + 1]
+    return reason.replace(marker, reasons[marker]) if marker in reasons else reason
 
 
 def run_unit(unit: UnitInput, *, model: StructuredModel, source: MemorySource) -> UnitOutput:

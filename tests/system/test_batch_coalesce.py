@@ -13,6 +13,7 @@ import pytest
 from pydantic import BaseModel
 
 from memscribe import semantic
+from memscribe.batch import coalesce
 from memscribe.batch.coalesce import DedupCoalescer, HeldDecisions
 from memscribe.batch.discovery import WorkItem, discover
 from memscribe.batch.engine import LocalEngine, OrderedSlots
@@ -105,6 +106,8 @@ def _lexical(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_gathered_provisional_decisions_write_what_one_transcript_at_a_time_writes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(coalesce, "QUIET_S", 0.05)  # a loaded machine spreads the asks: gather longer
+    monkeypatch.setattr(coalesce, "LINGER_S", 0.2)
     paths = _corpus(tmp_path / "t", 30)
     report = run_batch(
         discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=8), TopicModel
@@ -246,3 +249,12 @@ def test_held_decisions_keep_both_now_and_settle_on_the_real_answers() -> None:
     held.hold(model, "a", [{"role": "user", "content": "y"}], DedupDecision, update)
     assert held.settle() is None  # the real decision replaces: the unit plans again
     assert held.answered(update, DedupDecision).action == "supersede_old"  # type: ignore[union-attr]
+
+
+def test_each_provisional_reason_is_replaced_by_its_own_decisions_reason() -> None:
+    from memscribe.batch.task import _real_reason
+
+    reasons = {"\x00held 3 1\x00": "first", "\x00held 3 12\x00": "twelfth"}
+    assert _real_reason("keep_both: \x00held 3 12\x00", reasons) == "keep_both: twelfth"
+    assert _real_reason("keep_both: \x00held 3 1\x00", reasons) == "keep_both: first"
+    assert _real_reason("new", reasons) == "new"
