@@ -84,3 +84,10 @@ def test_a_changed_marital_status_supersedes_the_stored_one() -> None:
         DedupRequest(kind="profile", slug="divorced", text="User is divorced now.", shortlist=(old,))
     )
     assert (d.action, d.existing_ids) == ("supersede_old", ["prof_fam"])
+
+
+def test_a_slot_value_reported_as_now_is_kept_with_its_cue() -> None:
+    """ "I'm on an iPhone now": one content word, but a value of a slot (the phone) said as a
+    change; the body keeps "now", so the dedup decision sees the change."""
+    assert embedded_profile_bodies("I'm on an iPhone now.") == ["User is on an iPhone now."]
+    assert embedded_profile_bodies("I'm on an iPhone.") == []

@@ -9,6 +9,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import Fact
 from memscribe.model.embedded.text import kebab, third_singular, value_of
 from memscribe.semantic.updates import change_cue
+from memscribe.semantic.values import members
 from memscribe.textsim import content_tokens
 
 #
@@ -211,8 +212,9 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
         return None
     text = f"User {_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else f"User {_agree(rest)}"
     value = value_of(text)
-    if _CHANGED_STATE.match(said) and change_cue(clause):
-        # "I'm divorced now", "I'm 35 now": a state reached is news of its own, said as a change
+    if (_CHANGED_STATE.match(said) or members(value)) and change_cue(clause):
+        # "I'm divorced now", "I'm 35 now", "I'm on an iPhone now": a state reached, or a value of
+        # a slot (:mod:`memscribe.semantic.values`), is news of its own, said as a change
         min_content = 1
         value = value if change_cue(value) else f"{value.rstrip('.')} now."
     if len(content_tokens(value) - {"user"}) < min_content:
