@@ -51,6 +51,7 @@ from memscribe.semantic.updates import (
     left_behind_names,
     names_left_behind,
     names_said,
+    negated,
     same_polarity,
     spoken_language,
 )
@@ -126,13 +127,22 @@ def dedup_all(
     result = DedupResult()
     priors = Priors()
     for spec in kinds.KINDS:
-        for cand in candidates.get(spec.name, ()):
+        for cand in sorted(candidates.get(spec.name, ()), key=_leaves_only):
             seen = len(result.accepted)
             said = _said(cand, user_text)
             _decide_one(spec.name, cand, view, model, result, priors, said)
             for item in result.accepted[seen:]:
                 priors.add(item)
     return result
+
+
+def _leaves_only(cand: Candidate) -> bool:
+    """The candidate says only what was left ("User is not at Google anymore", "das Auto hab ich
+    verkauft"): decided after the others (a stable order), so the statement of what holds now
+    ("User joined Stripe", "inzwischen alles mit dem Lastenrad") is the one that supersedes the
+    stored value when both could; the cessation then stands as a fact of its own."""
+    text = candidate_text(cand)
+    return bool(change_cue(text) and (negated(text) or left_behind(text)))
 
 
 class Priors:

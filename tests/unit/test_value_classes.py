@@ -145,3 +145,31 @@ def test_extract_supersedes_the_stored_phone_from_an_english_session(tmp_path: P
     writes = [op for op in plan["operations"] if op["op"] == "write"]
     assert any("iPhone" in w["body"] and w["supersedes"] == ["prof_phon0001"] for w in writes), writes
     assert not (memory / old).exists() and (memory / keep).exists()
+
+
+def test_the_statement_of_what_holds_now_supersedes_before_the_cessation(tmp_path: Path) -> None:
+    """ "das Auto hab ich verkauft. Ich mach inzwischen alles mit dem Lastenrad": both could update
+    the stored car; the cessation is decided last, so the new value is the one that replaces it."""
+    from memscribe.model.embedded import EmbeddedModel
+    from memscribe.stages.dedup import dedup_all
+
+    write_profile(
+        tmp_path, "prof_car00001", "commute-car-vw-golf", "User drives a diesel VW Golf for errands."
+    )
+    view = ListView(MemoryRoot(tmp_path).entries())
+    sold = ProfileCandidate(
+        slug="commute-auto-hab",
+        ttl="one_year",
+        body='User, in their words: "das Auto hab ich im März verkauft".',
+        evidence_turns=[0],
+    )
+    bike = ProfileCandidate(
+        slug="commute-mach-inzwischen",
+        ttl="one_year",
+        body='User, in their words: "Ich mach inzwischen alles mit dem Lastenrad".',
+        evidence_turns=[0],
+    )
+    result = dedup_all({"profile": [sold, bike]}, view, model=EmbeddedModel())
+    by_body = {a.candidate.body: a.supersedes for a in result.accepted}
+    assert by_body[bike.body] == ("prof_car00001",)
+    assert by_body[sold.body] == ()
