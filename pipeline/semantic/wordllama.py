@@ -54,7 +54,8 @@ def load(folder: Path | None = None) -> StaticEncoder:
 
     Raises:
         FileNotFoundError: the weights or the tokenizer file is not there.
-        ImportError: ``tokenizers`` is not installed.
+        ImportError: ``tokenizers`` is not installed and no tokenizer cache could be used
+            (:func:`memscribe.semantic.bpe.load_tables`).
         ValueError: the weights file is not the safetensors table expected
             (:class:`~memscribe.semantic.table.TableError`).
     """
@@ -65,20 +66,43 @@ def load(folder: Path | None = None) -> StaticEncoder:
     for path in (weights, tokenizer_file):
         if not path.is_file():
             raise FileNotFoundError(f"wordllama file missing: {path}")
-    from tokenizers import Tokenizer
-
+    from memscribe.semantic.bpe import BpeEncoder, load_tables
     from memscribe.semantic.encoder import StaticEncoder
     from memscribe.semantic.table import RowTable
 
     table = RowTable(weights, TENSOR)
-    tokenizer: Any = Tokenizer.from_file(str(tokenizer_file))
-    tokenizer.no_padding()
-    tokenizer.no_truncation()
-
-    def token_ids(texts: list[str]) -> list[list[int]]:
-        return [list(enc.ids) for enc in tokenizer.encode_batch(texts, add_special_tokens=False)]
-
+    reference = _Reference(tokenizer_file)
+    tables = load_tables(tokenizer_file)
+    if tables is None:  # no cache to read or write: the reference tokenizer, loaded now
+        reference.load()
+        return StaticEncoder(name=NAME, table=table, token_ids=reference)
+    # The cached tables and the pure-Python BPE (memscribe.semantic.bpe), id for id the
+    # reference's; the reference is loaded only for a text holding an added token.
+    token_ids = BpeEncoder(tables, reference)
     return StaticEncoder(name=NAME, table=table, token_ids=token_ids)
+
+
+class _Reference:
+    """``tokenizers``' encoding of texts; the tokenizer (~0.08 s CPU to load) loaded when first
+    needed."""
+
+    def __init__(self, tokenizer_file: Path) -> None:
+        self._file = tokenizer_file
+        self._tokenizer: Any = None
+
+    def load(self) -> Any:
+        if self._tokenizer is None:
+            from tokenizers import Tokenizer
+
+            tokenizer = Tokenizer.from_file(str(self._file))
+            tokenizer.no_padding()
+            tokenizer.no_truncation()
+            self._tokenizer = tokenizer
+        return self._tokenizer
+
+    def __call__(self, texts: list[str]) -> list[list[int]]:
+        encodings = self.load().encode_batch(texts, add_special_tokens=False)
+        return [list(enc.ids) for enc in encodings]
 
 
 __all__ = ["NAME", "available", "load", "package_dir"]
