@@ -91,3 +91,30 @@ def test_a_slot_value_reported_as_now_is_kept_with_its_cue() -> None:
     change; the body keeps "now", so the dedup decision sees the change."""
     assert embedded_profile_bodies("I'm on an iPhone now.") == ["User is on an iPhone now."]
     assert embedded_profile_bodies("I'm on an iPhone.") == []
+
+
+def test_an_english_statement_of_a_facet_is_filed_under_it() -> None:
+    """ "I joined Stripe" is about where the user works: filed under ``job-``, it meets the stored
+    employer whatever the stored slug's other words, and the change said beside it updates it."""
+    from memscribe.model.embedded.profiles import profiles_from_turn
+    from memscribe.schemas.transcript import SourcePos, Turn
+
+    turn = Turn(
+        index=0,
+        role="user",
+        text="I'm not at Google anymore, I joined Stripe in June. Can you update my bio?",
+        source=SourcePos(file="-", line=1),
+    )
+    slugs = {c.body: c.slug for c in profiles_from_turn(turn, correction_turn=False)}
+    assert slugs["User joined Stripe."].startswith("job-")
+    old = item("prof_job", "job-google-sre", "User works at Google as an SRE.")
+    d = dedup_decision(
+        DedupRequest(
+            kind="profile",
+            slug=slugs["User joined Stripe."],
+            text="User joined Stripe.",
+            shortlist=(old,),
+            said="I'm not at Google anymore, I joined Stripe in June.",
+        )
+    )
+    assert (d.action, d.existing_ids) == ("supersede_old", ["prof_job"])

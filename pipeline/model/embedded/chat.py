@@ -6,7 +6,7 @@ import re
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
-from memscribe.model.embedded.profile_rules import Fact
+from memscribe.model.embedded.profile_rules import Fact, facet_filed
 from memscribe.model.embedded.text import kebab, third_singular, value_of
 from memscribe.semantic.updates import change_cue
 from memscribe.semantic.values import members
@@ -219,7 +219,7 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
         value = value if change_cue(value) else f"{value.rstrip('.')} now."
     if len(content_tokens(value) - {"user"}) < min_content:
         return None
-    slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
+    slug = facet_filed(kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user"), value)
     return Fact(slug, "one_year", value.rstrip(".") + ".")
 
 

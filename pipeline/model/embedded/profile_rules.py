@@ -25,7 +25,7 @@ from memscribe.model.embedded.text import (
     value_of,
 )
 from memscribe.schemas.memory import TTL
-from memscribe.semantic.facets import SLUG_HEAD, statement_facet
+from memscribe.semantic.facets import SLUG_HEAD, slug_facet, statement_facet
 
 
 @dataclass(frozen=True)
@@ -327,6 +327,15 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
 )
 
 
+def facet_filed(slug: str, body: str) -> str:
+    """``slug``, or under the facet ``body`` states (``job-joined-stripe`` for "User joined
+    Stripe") when the slug names none: it then meets a stored memory of that facet."""
+    facet = statement_facet(body)
+    if facet is None or slug_facet(slug) is not None:
+        return slug
+    return f"{SLUG_HEAD[facet]}-{slug}"
+
+
 def _zh_fixed(slug: str, ttl: TTL, *, subject: str = "用户") -> Builder:
     def build(m: re.Match[str]) -> Fact | None:
         rest = m.group("x").strip("。，, ")
@@ -428,6 +437,6 @@ def facts_in_clause(clause: str, *, correction_turn: bool) -> Fact | None:
         fact = build(m)
         if fact is None:
             return None
-        slug = fact.slug or topic_slug(fact.body)
+        slug = facet_filed(fact.slug or topic_slug(fact.body), fact.body)
         return Fact(safe_slug(slug), _cap_ttl(fact.ttl, clause), fact.body[0].upper() + fact.body[1:])
     return None
