@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from memscribe.lazyre import lazy_compile
@@ -44,23 +44,30 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
     absent from the span's vocabulary (:func:`_vocabulary`) is not looked for at all. The same
     detectors, in the same order, as asking text by text: a text's detectors are those without
     hints and those with a hint it holds (case-folded, or as written for ``exact`` hints)."""
+    return list(iter_detectors_per_text(texts, detectors))
+
+
+def iter_detectors_per_text(texts: Iterable[str], detectors: tuple[Detector, ...]) -> Iterator[Ranked]:
+    """:func:`detectors_per_text`, streamed: ``texts`` are read a span at a time (about
+    :data:`_SPAN_CHARS` characters; a text longer than that is a span of its own) and each
+    span's detector lists are yielded before the next span is read, so no list of every text
+    (or of every text's detectors) is held."""
     full, ascii_only = _plans(detectors)
     entries = full[2]
     lists: dict[int, Ranked] = {}
-    out: list[Ranked] = []
-    start = 0
-    while start < len(texts):
-        end, size = start, 0
-        while end < len(texts) and (end == start or size + len(texts[end]) < _SPAN_CHARS):
-            size += len(texts[end]) + 1
-            end += 1
-        for mask in _hint_masks(texts[start:end], full, ascii_only):  # a span's masks at a time
-            chosen = lists.get(mask)
-            if chosen is None:
-                chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
-            out.append(chosen)
-        start = end
-    return out
+    span: list[str] = []
+    size = 0
+    for text in itertools.chain(texts, (None,)):
+        if span and (text is None or size + len(text) >= _SPAN_CHARS):
+            for mask in _hint_masks(span, full, ascii_only):
+                chosen = lists.get(mask)
+                if chosen is None:
+                    chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
+                yield chosen
+            span, size = [], 0
+        if text is not None:
+            span.append(text)
+            size += len(text) + 1
 
 
 def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[int]:
@@ -68,9 +75,11 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
     on each of ``texts``."""
     raw = "\x00".join(texts)  # no hint holds NUL: no match spans two texts
     raw_starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+    joined, starts, plan = raw.casefold(), raw_starts, full
     if raw.isascii():  # case-folding keeps every length: the offsets are the texts' own
-        joined, starts, plan = raw.casefold(), raw_starts, ascii_only
-    else:
+        plan = ascii_only
+    elif len(joined) != len(raw):  # some character folds to several (each folds to one or more):
+        del joined  # the texts' offsets differ from their folded copies' (one copy held at a time)
         folded = [t.casefold() for t in texts]
         joined = "\x00".join(folded)
         starts = list(itertools.accumulate((len(f) + 1 for f in folded[:-1]), initial=0))
@@ -291,27 +300,38 @@ def redact_transcript(transcript: Transcript) -> tuple[Transcript, list[Redactio
 
     Returns a new transcript (turns replaced, everything else kept) and one
     ``Redaction(type, turn=index, stage="in")`` per finding.
+
+    Streamed, turn by turn: the prefilter reads the texts a span at a time
+    (:func:`iter_detectors_per_text`), a turn's findings and detector results are dropped once
+    it is masked, and only the turns that changed are held until the new tuple of turns is built
+    (every other turn, and its text, is the input's own object).
     """
-    texts = [
-        text for turn in transcript.turns for text in (turn.text, *(c.arguments for c in turn.tool_calls))
-    ]
-    per_text = iter(detectors_per_text(texts, DETECTORS))
-    del texts
+    per_text = iter_detectors_per_text(_texts(transcript.turns), DETECTORS)
     masker = Masker()
     redactions: list[Redaction] = []
-    turns: list[Turn] = []
-    for turn in transcript.turns:
+    changed: dict[int, Turn] = {}
+    for at, turn in enumerate(transcript.turns):
         text, found = masker.redact(turn.text, next(per_text))
         calls: list[ToolCall] = []
         for call in turn.tool_calls:
             args, arg_found = masker.redact(call.arguments, next(per_text))
             found += arg_found
             calls.append(call.model_copy(update={"arguments": args}) if arg_found else call)
-        redactions.extend(Redaction(type=f.type, turn=turn.index, stage="in") for f in found)
         if found:
-            turn = turn.model_copy(update={"text": text, "tool_calls": tuple(calls)})
-        turns.append(turn)
-    return transcript.model_copy(update={"turns": tuple(turns)}), redactions
+            redactions.extend(Redaction(type=f.type, turn=turn.index, stage="in") for f in found)
+            changed[at] = turn.model_copy(update={"text": text, "tool_calls": tuple(calls)})
+    if not changed:
+        return transcript.model_copy(), redactions
+    turns = tuple(changed.get(at, turn) for at, turn in enumerate(transcript.turns))
+    return transcript.model_copy(update={"turns": turns}), redactions
+
+
+def _texts(turns: Iterable[Turn]) -> Iterator[str]:
+    """Each turn's text, then its tool calls' arguments, in order (what :func:`redact_transcript` masks)."""
+    for turn in turns:
+        yield turn.text
+        for call in turn.tool_calls:
+            yield call.arguments
 
 
 # --------------------------------------------------------------------------- secret-only
