@@ -40,6 +40,7 @@ PIECE_CACHE = 65536
 _SCAN_LIMIT = 48
 _SHIFT = 16
 _MASK = (1 << _SHIFT) - 1
+_NONE = 1 << 48  # no merge (above every rank << 16 | id)
 _PIECE = re.compile(f"{SPACE}*[^{SPACE}]+|{SPACE}+")
 _NORMALIZER = {
     "type": "Sequence",
@@ -249,6 +250,8 @@ class BpeEncoder:
 
     def _symbols(self, piece: str) -> list[int]:
         chars, byte_ids = self.tables.chars, self.tables.byte_ids
+        with contextlib.suppress(KeyError):
+            return list(map(chars.__getitem__, piece))
         symbols: list[int] = []
         for ch in piece:
             known = chars.get(ch)
@@ -268,16 +271,20 @@ class BpeEncoder:
 def merge_scan(symbols: list[int], merges: dict[int, int]) -> tuple[int, ...]:
     """Merge the lowest-ranked adjacent pair (leftmost on a tie) until none has a merge."""
     get = merges.get
-    while len(symbols) > 1:
-        best = -1
-        at = 0
-        for i in range(len(symbols) - 1):
-            found = get(symbols[i] << _SHIFT | symbols[i + 1])
-            if found is not None and (best < 0 or found < best):
-                best, at = found, i
-        if best < 0:
+    # ranks[i]: the merge of symbols i and i+1 (rank << 16 | merged), or _NONE
+    ranks = [get(a << _SHIFT | b, _NONE) for a, b in zip(symbols, symbols[1:])]
+    while ranks:
+        best = min(ranks)
+        if best == _NONE:
             break
-        symbols[at : at + 2] = [best & _MASK]
+        at = ranks.index(best)
+        new = best & _MASK
+        symbols[at : at + 2] = [new]
+        del ranks[at]
+        if at:
+            ranks[at - 1] = get(symbols[at - 1] << _SHIFT | new, _NONE)
+        if at < len(ranks):
+            ranks[at] = get(new << _SHIFT | symbols[at + 1], _NONE)
     return tuple(symbols)
 
 
