@@ -272,7 +272,7 @@ def merge_scan(symbols: list[int], merges: dict[int, int]) -> tuple[int, ...]:
     """Merge the lowest-ranked adjacent pair (leftmost on a tie) until none has a merge."""
     get = merges.get
     # ranks[i]: the merge of symbols i and i+1 (rank << 16 | merged), or _NONE
-    ranks = [get(a << _SHIFT | b, _NONE) for a, b in zip(symbols, symbols[1:])]
+    ranks = [get(a << _SHIFT | b, _NONE) for a, b in zip(symbols, symbols[1:], strict=False)]
     while ranks:
         best = min(ranks)
         if best == _NONE:
