@@ -3,8 +3,10 @@
     .venv/bin/pip install -e '.[train]'          # numpy (training only; inference is pure Python)
     .venv/bin/python bench/train_guard.py        # deterministic: the shipped weights, byte for byte
 
-The file is written by :func:`memscribe.guard.classifier.encode_weights` (the format the guard
-reads without parsing JSON; gzip without a timestamp).
+The file is written by :func:`memscribe.guard.classifier.encode_weights` (version 2 of the format,
+:mod:`memscribe.guard.packed`: features by 64-bit digest in sorted arrays the guard loads as they
+are; gzip without a timestamp). The weights are trained by name (:class:`~memscribe.guard.classifier.Model`);
+the file keeps digests only, and the shipped model scores bit for bit as the named one would.
 
 Logistic regression (L2, class-balanced) over the features of
 :func:`memscribe.guard.classifier.features`, fitted by full-batch gradient descent (Adam, a

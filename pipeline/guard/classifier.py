@@ -4,7 +4,8 @@ character n-grams, with weights shipped in the package (``weights.bin.gz``).
 Pure Python at inference (no numpy): a text's score is the bias plus the sum of the weights
 of its features, divided by a power of the feature count, through a sigmoid. Character
 n-grams (3 to 5 characters of each word, padded with spaces) are summed once per distinct
-word and cached, so scoring costs about one dictionary lookup per word and per word pair.
+word and cached, with the weights of the word pairs that end with that word, so scoring costs
+about one dictionary lookup per word and one per word pair.
 Chinese and Japanese are written without spaces, so each Han, Hiragana or Katakana character
 is a word of its own and word pairs are character bigrams (the usual n-grams for those
 scripts), instead of a whole clause being one word.
@@ -12,31 +13,28 @@ scripts), instead of a whole clause being one word.
 corpus; it uses :func:`features` and :func:`encode_weights`, so training and inference share
 one definition of the features and of the file.
 
-The file loads without parsing JSON (about a sixth of the CPU a JSON file of the same weights
-took, paid by every extract that screens a memory): after a magic line, length-prefixed
-sections hold a small JSON header (bias, threshold, ...), the two tokens of each word pair and
-the other feature names (newline-separated UTF-8; features never hold a line break), and the
-weights as little-endian float64, pairs first. Word pairs go straight into the tuple-keyed
-table the scorer reads, never through a ``"b:a b"`` string.
+Two scorers share one scoring loop: :class:`Model` holds its weights by name (what training
+builds), :class:`PackedModel` by 64-bit digest in sorted arrays (what the shipped file loads
+into: about a tenth of the memory, and loading copies arrays out of the file; see
+:mod:`~memscribe.guard.packed`). Both give the same score, bit for bit, for the same weights.
 """
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import re
-import struct
-import sys
 import threading
-from array import array
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
+
+from memscribe.guard.packed import PackedTable, decode_weights, digest, encode_weights
 
 __all__ = [
     "CHAR_NGRAMS",
     "Model",
+    "PackedModel",
     "encode_weights",
     "features",
     "load_model",
@@ -57,10 +55,6 @@ _SENTENCE_END = frozenset(".!?。！？")
 _MAX_WORD = 40
 _WORD_CACHE_MAX = 200_000
 WEIGHTS_RESOURCE = "weights.bin.gz"
-#: The first line of a weights file (the format's name and version).
-_MAGIC = b"memscribe guard weights 1\n"
-#: A section's length: unsigned 32-bit little-endian.
-_LENGTH = struct.Struct("<I")
 
 
 def tokens(text: str) -> list[str]:
@@ -87,45 +81,33 @@ def features(text: str) -> Iterator[str]:
     yield f"b:{prev} </s>"
 
 
-@dataclass
-class Model:
-    """Weights of the linear model and the decision threshold chosen on held-back data.
+#: What a word weighs, cached per distinct word: its summed word and n-gram weights, its
+#: feature count, its key (what the next word's pairs know it by) and the weights of the word
+#: pairs that end with it, keyed by the key of the word before (``None``: no such pair).
+_Entry = tuple[float, int, Hashable, "dict[Any, float] | None"]
 
-    ``weights`` holds every feature by name; word pairs (``b:`` features) are read from
-    ``_pairs``, keyed by token pair, which is derived from ``weights`` unless given (a model
-    read from the weights file gets its pairs directly and no ``b:`` names in ``weights``).
-    """
+
+class _Scorer:
+    """The scoring loop both models share; subclasses say what a word weighs (:meth:`_weigh`)."""
 
     bias: float
-    weights: dict[str, float]
     threshold: float
     version: str
-    _word_cache: dict[str, tuple[float, int]]
-    #: A text's summed weights are divided by its feature count to this power.
-    norm_power: float = 0.5
-    _pairs: dict[tuple[str, str], float] = field(default_factory=dict)
+    norm_power: float
+    _word_cache: dict[str, _Entry]
+    #: The key of the start of a text, and the pairs that end a text.
+    _start: Hashable
+    _end: dict[Any, float] | None
 
-    def __post_init__(self) -> None:
-        # word pairs keyed by tuple: the tuple's hash reuses each token's cached string hash
-        if self._pairs:
-            return
-        self._pairs = {
-            tuple(k[2:].split(" ", 1)): v  # type: ignore[misc]
-            for k, v in self.weights.items()
-            if k.startswith("b:")
-        }
+    def _weigh(self, tok: str) -> _Entry:
+        raise NotImplementedError
 
-    def _word(self, tok: str) -> tuple[float, int]:
+    def _word(self, tok: str) -> _Entry:
         hit = self._word_cache.get(tok)
         if hit is None:
-            get = self.weights.get
-            total, count = get("w:" + tok, 0.0), 1
-            for gram in _char_grams(tok):
-                total += get(gram, 0.0)
-                count += 1
             if len(self._word_cache) >= _WORD_CACHE_MAX:
                 self._word_cache.clear()
-            hit = self._word_cache[tok] = (total, count)
+            hit = self._word_cache[tok] = self._weigh(tok)
         return hit
 
     def _z(self, total: float, count: int) -> float:
@@ -134,15 +116,15 @@ class Model:
 
     def score(self, text: str) -> float:
         """Probability-like score in [0, 1] that normalised ``text`` is an injection."""
-        get = self._pairs.get
-        total, count, prev = 0.0, 1, "<s>"
+        total, count, prev = 0.0, 1, self._start
         word = self._word
         for tok in tokens(text):
-            w, n = word(tok)
-            total += w + get((prev, tok), 0.0)
+            w, n, key, ending = word(tok)
+            total += w + (ending.get(prev, 0.0) if ending else 0.0)
             count += n + 1
-            prev = tok
-        return self._z(total + get((prev, "</s>"), 0.0), count)
+            prev = key
+        end = self._end
+        return self._z(total + (end.get(prev, 0.0) if end else 0.0), count)
 
     def max_window_score(self, text: str, sentences: int) -> float:
         """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences.
@@ -150,24 +132,24 @@ class Model:
         A sentence ends at a line break or a ``.``/``!``/``?`` token. Each token is weighed
         once and windows are sums over prefix totals, so this costs one pass over the text.
         """
-        pairs = self._pairs
         cache = self._word_cache
         word = self._word
         sums, counts = [0.0], [0]
-        total, count, prev = 0.0, 0, "<s>"
+        total, count, prev = 0.0, 0, self._start
         for line in text.lower().splitlines():
             for tok in _TOKEN.findall(line):
-                hit = cache.get(tok) or word(tok)
-                total += hit[0] + pairs.get((prev, tok), 0.0)
-                count += hit[1] + 1
-                prev = tok
+                w, n, key, ending = cache.get(tok) or word(tok)
+                total += w + (ending.get(prev, 0.0) if ending else 0.0)
+                count += n + 1
+                prev = key
                 if tok in _SENTENCE_END:
                     sums.append(total)
                     counts.append(count)
             if count != counts[-1]:
                 sums.append(total)
                 counts.append(count)
-        best = self._z(total + pairs.get((prev, "</s>"), 0.0), count + 1)
+        end = self._end
+        best = self._z(total + (end.get(prev, 0.0) if end else 0.0), count + 1)
         last = len(sums) - 1
         if last > sentences:
             for i in range(last):
@@ -176,80 +158,89 @@ class Model:
         return best
 
 
-def _sections(*parts: bytes) -> bytes:
-    return b"".join(_LENGTH.pack(len(p)) + p for p in parts)
+@dataclass
+class Model(_Scorer):
+    """Weights of the linear model by feature name and the decision threshold chosen on
+    held-back data (what training builds; the shipped file loads into a :class:`PackedModel`).
+
+    ``weights`` holds every feature by name; word pairs (``b:`` features) are read from
+    ``_pairs``, keyed by token pair, which is derived from ``weights`` unless given.
+    """
+
+    bias: float
+    weights: dict[str, float]
+    threshold: float
+    version: str
+    _word_cache: dict[str, _Entry]
+    #: A text's summed weights are divided by its feature count to this power.
+    norm_power: float = 0.5
+    _pairs: dict[tuple[str, str], float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self._pairs:
+            self._pairs = {
+                tuple(k[2:].split(" ", 1)): v  # type: ignore[misc]
+                for k, v in self.weights.items()
+                if k.startswith("b:")
+            }
+        self._ending: dict[str, dict[Any, float]] = {}
+        for (first, second), v in self._pairs.items():
+            self._ending.setdefault(second, {})[first] = v
+        self._start = "<s>"
+        self._end = self._ending.get("</s>")
+
+    def _weigh(self, tok: str) -> _Entry:
+        get = self.weights.get
+        total, count = get("w:" + tok, 0.0), 1
+        for gram in _char_grams(tok):
+            total += get(gram, 0.0)
+            count += 1
+        return total, count, tok, self._ending.get(tok)
 
 
-def encode_weights(data: dict[str, object]) -> bytes:
-    """The weights file for ``data``, the training script's payload (``bias``, ``threshold``,
-    ``norm_power``, ``version``, ``about`` and ``weights``, a feature → weight mapping): gzipped
-    without a timestamp, so the same payload gives the same bytes."""
-    weights = data["weights"]
-    assert isinstance(weights, dict)
-    names = sorted(weights)
-    if any("\n" in name for name in names):
-        raise ValueError("a feature name holds a line break")
-    pairs = [name[2:].split(" ", 1) for name in names if name.startswith("b:")]
-    others = [name for name in names if not name.startswith("b:")]
-    if any(len(pair) != 2 for pair in pairs):
-        raise ValueError("a word-pair feature is not two tokens")
-    header = {k: v for k, v in data.items() if k != "weights"}
-    values = array(
-        "d", [float(weights["b:" + " ".join(p)]) for p in pairs] + [float(weights[n]) for n in others]
-    )
-    if sys.byteorder != "little":  # pragma: no cover - big-endian machines
-        values.byteswap()
-    raw = _MAGIC + _sections(
-        json.dumps(header, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"),
-        "\n".join(p[0] for p in pairs).encode("utf-8"),
-        "\n".join(p[1] for p in pairs).encode("utf-8"),
-        "\n".join(others).encode("utf-8"),
-        values.tobytes(),
-    )
-    return gzip.compress(raw, compresslevel=9, mtime=0)
+@dataclass
+class PackedModel(_Scorer):
+    """The shipped model: weights by 64-bit feature digest in sorted arrays
+    (:class:`~memscribe.guard.packed.PackedTable`), read straight from the weights file."""
+
+    bias: float
+    threshold: float
+    version: str
+    table: PackedTable
+    norm_power: float = 0.5
+    _word_cache: dict[str, _Entry] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._start = digest("<s>")
+        self._end = self.table.pairs_ending(digest("</s>"))
+
+    def _weigh(self, tok: str) -> _Entry:
+        weight = self.table.weight
+        total, count = weight(digest("w:" + tok)), 1
+        for gram in _char_grams(tok):
+            total += weight(digest(gram))
+            count += 1
+        key = digest(tok)
+        return total, count, key, self.table.pairs_ending(key)
 
 
-def _names(blob: bytes) -> list[str]:
-    return blob.decode("utf-8").split("\n") if blob else []
-
-
-def model_from_bytes(raw: bytes) -> Model:
-    """A :class:`Model` from a weights file's bytes (see :func:`encode_weights`)."""
-    data = gzip.decompress(raw)
-    if not data.startswith(_MAGIC):
-        raise ValueError("not a memscribe guard weights file")
-    parts: list[bytes] = []
-    at = len(_MAGIC)
-    for _ in range(5):
-        (size,) = _LENGTH.unpack_from(data, at)
-        at += _LENGTH.size
-        parts.append(data[at : at + size])
-        at += size
-    header = json.loads(parts[0])
-    firsts, seconds, others = _names(parts[1]), _names(parts[2]), _names(parts[3])
-    values = array("d")
-    values.frombytes(parts[4])
-    if sys.byteorder != "little":  # pragma: no cover - big-endian machines
-        values.byteswap()
-    if len(firsts) != len(seconds) or len(values) != len(firsts) + len(others):
-        raise ValueError("a truncated guard weights file")
-    split = len(firsts)
-    return Model(
+def model_from_bytes(raw: bytes) -> PackedModel:
+    """A :class:`PackedModel` from a weights file's bytes (see :func:`encode_weights`)."""
+    header, table = decode_weights(raw)
+    return PackedModel(
         bias=float(header["bias"]),
-        weights=dict(zip(others, values[split:], strict=True)),
         threshold=float(header["threshold"]),
         version=str(header.get("version", "")),
-        _word_cache={},
+        table=table,
         norm_power=float(header.get("norm_power", 0.5)),
-        _pairs=dict(zip(zip(firsts, seconds, strict=True), values[:split], strict=True)),
     )
 
 
 _LOAD_LOCK = threading.Lock()
-_LOADED: list[Model | None] = []
+_LOADED: list[PackedModel | None] = []
 
 
-def load_model() -> Model | None:
+def load_model() -> PackedModel | None:
     """The shipped model, or ``None`` when the weights file is missing (rules still apply).
     Loaded once per process: the batch job's threads wait for the first load, never repeat it."""
     if not _LOADED:
@@ -259,7 +250,7 @@ def load_model() -> Model | None:
     return _LOADED[0]
 
 
-def _read_model() -> Model | None:
+def _read_model() -> PackedModel | None:
     try:
         raw = resources.files("memscribe.guard").joinpath(WEIGHTS_RESOURCE).read_bytes()
     except (FileNotFoundError, ModuleNotFoundError):

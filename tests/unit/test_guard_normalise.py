@@ -103,7 +103,7 @@ def test_ordinary_text_passes(text: str) -> None:
 def test_classifier_is_shipped_and_explains() -> None:
     model = load_model()
     assert model is not None and 0.5 <= model.threshold < 1.0
-    assert model.weights
+    assert len(model.table) > 0
     verdict = check("I like tea in the morning and I work in Lisbon.")
     assert verdict.rule is None and verdict.score is not None and verdict.score < model.threshold
     flagged = check(

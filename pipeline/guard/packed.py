@@ -1,0 +1,168 @@
+"""The guard classifier's weights file and the compact table it loads into.
+
+A feature is known by a stable 64-bit digest of its name (BLAKE2b, 8 bytes, little-endian),
+never by a Python string: the shipped model is a few sorted ``array('Q')`` of digests and
+``array('d')`` of weights (about 16 bytes a feature, against some 130 for a dict of str or
+tuple keys to floats), and loading it is copying those arrays out of the file: no names to
+decode, split or hash. A look-up is a digest and a binary search (:func:`bisect.bisect_left`).
+
+Word pairs are kept apart, sorted by the digest of their second token and then of their first:
+:meth:`PackedTable.pairs_ending` gives, for one token, the weights of every pair that ends
+with it, keyed by the digest of the token before it, so the scorer caches them per distinct
+word beside the word's own weights and a text costs one small dict look-up per token.
+
+The file, gzipped without a timestamp (the same payload gives the same bytes): a magic line,
+then length-prefixed sections: a small JSON header (bias, threshold, ...), the digests of the
+word and character n-gram features (sorted) and their weights, the second-token digests of
+the word pairs, their first-token digests (sorted by second, then first) and their weights.
+Weights are little-endian float64, digests little-endian uint64. Two names of one kind with
+the same digest cannot be written (:func:`encode_weights` refuses), so a feature of the
+file never stands for two; a feature of a text that is not in the file shares a digest with
+one that is with a chance of about one in 2^64 / 100,000.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import struct
+import sys
+from array import array
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["PackedTable", "decode_weights", "digest", "encode_weights"]
+
+#: The first line of a weights file (the format's name and version).
+MAGIC = b"memscribe guard weights 2\n"
+#: A section's length: unsigned 32-bit little-endian.
+_LENGTH = struct.Struct("<I")
+_SECTIONS = 6
+_blake2b = hashlib.blake2b
+
+
+def digest(name: str) -> int:
+    """The stable 64-bit digest a feature or token ``name`` is known by (any ``str``: lone
+    surrogates are hashed as their UTF-8-like bytes, never refused)."""
+    return int.from_bytes(_blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+
+
+@dataclass(frozen=True)
+class PackedTable:
+    """Feature weights by digest: ``keys`` sorted, ``values`` beside them; word pairs by
+    (second token's digest, first token's digest), sorted, with ``pair_values``."""
+
+    keys: array[int]
+    values: array[float]
+    pair_seconds: array[int]
+    pair_firsts: array[int]
+    pair_values: array[float]
+
+    def weight(self, key: int) -> float:
+        """The weight of the feature whose digest is ``key`` (0.0 when there is none)."""
+        keys = self.keys
+        i = bisect_left(keys, key)
+        return self.values[i] if i < len(keys) and keys[i] == key else 0.0
+
+    def pairs_ending(self, second: int) -> dict[int, float] | None:
+        """The weights of the word pairs whose second token has digest ``second``, keyed by the
+        first token's digest (``None`` when there is none)."""
+        seconds = self.pair_seconds
+        i = bisect_left(seconds, second)
+        if i == len(seconds) or seconds[i] != second:
+            return None
+        j = bisect_right(seconds, second, i)
+        return dict(zip(self.pair_firsts[i:j], self.pair_values[i:j], strict=True))
+
+    def __len__(self) -> int:
+        return len(self.keys) + len(self.pair_values)
+
+
+def _sections(*parts: bytes) -> bytes:
+    return b"".join(_LENGTH.pack(len(p)) + p for p in parts)
+
+
+def _little(values: array[int] | array[float]) -> bytes:
+    if sys.byteorder != "little":  # pragma: no cover - big-endian machines
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def encode_weights(data: dict[str, object]) -> bytes:
+    """The weights file for ``data``, the training script's payload (``bias``, ``threshold``,
+    ``norm_power``, ``version``, ``about`` and ``weights``, a feature → weight mapping where a
+    word pair is ``"b:first second"``): gzipped without a timestamp, so the same payload gives
+    the same bytes."""
+    weights = data["weights"]
+    assert isinstance(weights, dict)
+    others: dict[int, float] = {}
+    pairs: dict[tuple[int, int], float] = {}
+    for name, value in weights.items():
+        if not name.startswith("b:"):
+            key = digest(name)
+            if key in others:
+                raise ValueError(f"two features share a digest: {name!r}")
+            others[key] = float(value)
+            continue
+        pair = name[2:].split(" ", 1)
+        if len(pair) != 2:
+            raise ValueError("a word-pair feature is not two tokens")
+        both = (digest(pair[1]), digest(pair[0]))
+        if both in pairs:
+            raise ValueError(f"two word pairs share a digest: {name!r}")
+        pairs[both] = float(value)
+    header = {k: v for k, v in data.items() if k != "weights"}
+    keys = sorted(others)
+    both_keys = sorted(pairs)
+    raw = MAGIC + _sections(
+        json.dumps(header, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8"),
+        _little(array("Q", keys)),
+        _little(array("d", [others[k] for k in keys])),
+        _little(array("Q", [s for s, _ in both_keys])),
+        _little(array("Q", [f for _, f in both_keys])),
+        _little(array("d", [pairs[k] for k in both_keys])),
+    )
+    return gzip.compress(raw, compresslevel=9, mtime=0)
+
+
+def _read(kind: str, blob: memoryview) -> array[int] | array[float]:
+    values = array(kind)
+    values.frombytes(blob)
+    if sys.byteorder != "little":  # pragma: no cover - big-endian machines
+        values.byteswap()
+    return values
+
+
+def decode_weights(raw: bytes) -> tuple[dict[str, Any], PackedTable]:
+    """The header and the table of a weights file's bytes (see :func:`encode_weights`)."""
+    data = gzip.decompress(raw)
+    if not data.startswith(MAGIC):
+        raise ValueError("not a memscribe guard weights file (version 2)")
+    view = memoryview(data)
+    parts: list[memoryview] = []
+    at = len(MAGIC)
+    for _ in range(_SECTIONS):
+        if at + _LENGTH.size > len(data):
+            raise ValueError("a truncated guard weights file")
+        (size,) = _LENGTH.unpack_from(data, at)
+        at += _LENGTH.size
+        parts.append(view[at : at + size])
+        if len(parts[-1]) != size or (parts[1:] and size % 8):
+            raise ValueError("a truncated guard weights file")
+        at += size
+    header = json.loads(bytes(parts[0]))
+    table = PackedTable(
+        keys=_read("Q", parts[1]),  # type: ignore[arg-type]
+        values=_read("d", parts[2]),  # type: ignore[arg-type]
+        pair_seconds=_read("Q", parts[3]),  # type: ignore[arg-type]
+        pair_firsts=_read("Q", parts[4]),  # type: ignore[arg-type]
+        pair_values=_read("d", parts[5]),  # type: ignore[arg-type]
+    )
+    if len(table.keys) != len(table.values) or not (
+        len(table.pair_seconds) == len(table.pair_firsts) == len(table.pair_values)
+    ):
+        raise ValueError("a truncated guard weights file")
+    return header, table
