@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import struct
 import sys
@@ -39,7 +40,6 @@ __all__ = ["PackedTable", "decode_weights", "digest", "encode_weights"]
 MAGIC = b"memscribe guard weights 2\n"
 #: A section's length: unsigned 32-bit little-endian.
 _LENGTH = struct.Struct("<I")
-_SECTIONS = 6
 _blake2b = hashlib.blake2b
 
 
@@ -128,7 +128,21 @@ def encode_weights(data: dict[str, object]) -> bytes:
     return gzip.compress(raw, compresslevel=9, mtime=0)
 
 
-def _read(kind: str, blob: memoryview) -> array[int] | array[float]:
+def _read(stream: gzip.GzipFile, size: int) -> bytes:
+    blob = stream.read(size)
+    if len(blob) != size:
+        raise ValueError("a truncated guard weights file")
+    return blob
+
+
+def _section(stream: gzip.GzipFile) -> bytes:
+    (size,) = _LENGTH.unpack(_read(stream, _LENGTH.size))
+    return _read(stream, size)
+
+
+def _array(kind: str, blob: bytes) -> array[Any]:
+    if len(blob) % 8:
+        raise ValueError("a truncated guard weights file")
     values = array(kind)
     values.frombytes(blob)
     if sys.byteorder != "little":  # pragma: no cover - big-endian machines
@@ -137,30 +151,19 @@ def _read(kind: str, blob: memoryview) -> array[int] | array[float]:
 
 
 def decode_weights(raw: bytes) -> tuple[dict[str, Any], PackedTable]:
-    """The header and the table of a weights file's bytes (see :func:`encode_weights`)."""
-    data = gzip.decompress(raw)
-    if not data.startswith(MAGIC):
-        raise ValueError("not a memscribe guard weights file (version 2)")
-    view = memoryview(data)
-    parts: list[memoryview] = []
-    at = len(MAGIC)
-    for _ in range(_SECTIONS):
-        if at + _LENGTH.size > len(data):
-            raise ValueError("a truncated guard weights file")
-        (size,) = _LENGTH.unpack_from(data, at)
-        at += _LENGTH.size
-        parts.append(view[at : at + size])
-        if len(parts[-1]) != size or (parts[1:] and size % 8):
-            raise ValueError("a truncated guard weights file")
-        at += size
-    header = json.loads(bytes(parts[0]))
-    table = PackedTable(
-        keys=_read("Q", parts[1]),  # type: ignore[arg-type]
-        values=_read("d", parts[2]),  # type: ignore[arg-type]
-        pair_seconds=_read("Q", parts[3]),  # type: ignore[arg-type]
-        pair_firsts=_read("Q", parts[4]),  # type: ignore[arg-type]
-        pair_values=_read("d", parts[5]),  # type: ignore[arg-type]
-    )
+    """The header and the table of a weights file's bytes (see :func:`encode_weights`).
+    Decompressed a section at a time: no copy of the whole file is held beside the table."""
+    with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
+        try:
+            if stream.read(len(MAGIC)) != MAGIC:
+                raise ValueError("not a memscribe guard weights file (version 2)")
+            header = json.loads(_section(stream))
+            arrays = [_array(kind, _section(stream)) for kind in ("Q", "d", "Q", "Q", "d")]
+        except gzip.BadGzipFile as e:
+            raise ValueError("not a memscribe guard weights file (not gzip)") from e
+        except EOFError as e:
+            raise ValueError("a truncated guard weights file") from e
+    table = PackedTable(*arrays)
     if len(table.keys) != len(table.values) or not (
         len(table.pair_seconds) == len(table.pair_firsts) == len(table.pair_values)
     ):
