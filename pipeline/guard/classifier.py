@@ -215,13 +215,12 @@ class PackedModel(_Scorer):
         self._end = self.table.pairs_ending(digest("</s>"))
 
     def _weigh(self, tok: str) -> _Entry:
-        weight = self.table.weight
-        total, count = weight(digest("w:" + tok)), 1
-        for gram in _char_grams(tok):
-            total += weight(digest(gram))
-            count += 1
+        found = self.table.weights_of(["w:" + tok, *_char_grams(tok)])
+        total = found[0]
+        for w in found[1:]:
+            total += w
         key = digest(tok)
-        return total, count, key, self.table.pairs_ending(key)
+        return total, len(found), key, self.table.pairs_ending(key)
 
 
 def model_from_bytes(raw: bytes) -> PackedModel:
