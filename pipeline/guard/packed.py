@@ -2,7 +2,7 @@
 
 A feature is known by a stable 64-bit digest of its name (BLAKE2b, 8 bytes, little-endian),
 never by a Python string: the shipped model is a few sorted ``array('Q')`` of digests and
-``array('d')`` of weights (about 16 bytes a feature, against some 130 for a dict of str or
+``array('d')`` of weights (16 bytes a feature, 24 a word pair, against some 130 for a dict of str or
 tuple keys to floats), and loading it is copying those arrays out of the file: no names to
 decode, split or hash. A look-up is a digest and a binary search (:func:`bisect.bisect_left`).
 
