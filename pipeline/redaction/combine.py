@@ -313,10 +313,11 @@ def redact_transcript(transcript: Transcript) -> tuple[Transcript, list[Redactio
     for at, turn in enumerate(transcript.turns):
         text, found = masker.redact(turn.text, next(per_text))
         calls: list[ToolCall] = []
-        for call in turn.tool_calls:
-            args, arg_found = masker.redact(call.arguments, next(per_text))
-            found += arg_found
-            calls.append(call.model_copy(update={"arguments": args}) if arg_found else call)
+        if turn.tool_calls:
+            for call in turn.tool_calls:
+                args, arg_found = masker.redact(call.arguments, next(per_text))
+                found += arg_found
+                calls.append(call.model_copy(update={"arguments": args}) if arg_found else call)
         if found:
             redactions.extend(Redaction(type=f.type, turn=turn.index, stage="in") for f in found)
             changed[at] = turn.model_copy(update={"text": text, "tool_calls": tuple(calls)})
