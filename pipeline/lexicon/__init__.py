@@ -14,6 +14,7 @@ from memscribe.lexicon.nonfact import (
     hedged,
     hedged_or_question,
     is_question_opening,
+    one_day,
     strip_hedges,
 )
 from memscribe.lexicon.profile import (
@@ -44,6 +45,7 @@ __all__ = [
     "hedged",
     "hedged_or_question",
     "is_question_opening",
+    "one_day",
     "profile_signal",
     "profile_strength",
     "strip_hedges",

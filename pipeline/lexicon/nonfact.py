@@ -47,6 +47,22 @@ THIRD_PARTY_SUBJECT = lazy_compile(
 )
 
 
+#: A statement pinned to one day near now: an event ("I'm baking bread tomorrow", "my sister is getting
+#: married on Saturday", "a new rotation starting Thursday"), not a lasting fact. A weekday said in
+#: the plural is a routine ("I work Saturdays", "on Sunday mornings"): not pinned.
+_ONE_DAY = lazy_compile(
+    r"""\b(?:tomorrow|yesterday|tonight|last\s+night|this\s+weekend|next\s+(?:week|weekend)
+      |(?:on|this|next|last|starting|from|by|until|till)\s+
+       (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s|\s+(?:morning|afternoon|evening|night)s))\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def one_day(text: str) -> bool:
+    """Pinned to one day near now ("tomorrow", "on Saturday", "next week"): an event, not a fact."""
+    return bool(_ONE_DAY.search(text))
+
+
 def is_question_opening(text: str) -> bool:
     """Opens like a question put to the partner ("Do you…", "What…")."""
     return bool(_QUESTION_EN.match(text.strip().rstrip("?？") + " "))

@@ -50,6 +50,14 @@ _TASK_TALK = lazy_compile(
 )
 
 
+#: The turn asks the other side to do something for the user: "can you draft …", "help me …".
+_ASKS_FOR_HELP = lazy_compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?!believe|imagine|tell\s+me\s+about)\w+|\bplease\b|\bhelp\s+me\b"
+    r"|\bI\s+need\s+(?:you|help|a|an|some|\d+|one|two|three|four|five)\b",
+    re.IGNORECASE,
+)
+
+
 _ZH_QUESTION = lazy_compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
 
 
@@ -110,6 +118,9 @@ def profiles_from_turn(
     # in a working session a plain first-person statement counts too, unless it talks about the task
     working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
     sentences = split_sentences(turn.text)
+    # "I'm baking bread tomorrow … can you scale the recipe?": the day is the task's, not the
+    # user's lasting circumstance; said as news in a chat ("my divorce is final tomorrow") it is news
+    dated_task = not conversation or bool(_ASKS_FOR_HELP.search(turn.text))
     for number, sentence in enumerate(sentences):
         if number in used:
             continue
@@ -123,7 +134,12 @@ def profiles_from_turn(
             if not clauses:
                 continue
         facts = _clause_facts(
-            sentence, clauses, correction_turn=correction_turn, plain=plain, working=working
+            sentence,
+            clauses,
+            correction_turn=correction_turn,
+            plain=plain,
+            working=working,
+            dated_task=dated_task,
         )
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
         # detectors' scan is the costly test, and most sentences give none).
@@ -168,9 +184,16 @@ def before_hedge(clauses: Sequence[str]) -> list[str]:
 
 
 def _clause_facts(
-    sentence: str, clauses: Sequence[str], *, correction_turn: bool, plain: bool, working: bool
+    sentence: str,
+    clauses: Sequence[str],
+    *,
+    correction_turn: bool,
+    plain: bool,
+    working: bool,
+    dated_task: bool = False,
 ) -> list[Fact]:
-    """The facts of one sentence's clauses (``plain``: a chat; ``working``: a working session)."""
+    """The facts of one sentence's clauses (``plain``: a chat; ``working``: a working session;
+    ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand)."""
     facts: list[Fact] = []
     for number_in, clause in enumerate(clauses):
         wish = wish_statement(clause) if plain else None
@@ -179,6 +202,8 @@ def _clause_facts(
             continue
         if not_a_fact(clause, conversation=plain):
             continue
+        if dated_task and lexicon.one_day(clause) and not change_cue(clause):
+            continue  # the day of the task at hand, not a lasting fact (a change said so still is)
         third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
         fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
         least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
