@@ -55,6 +55,17 @@ _JA_STATE = lazy_compile(
 _JA_LINK = lazy_compile(r"(?<=[るたい])ん(?:だ|です)(?:けど|けれど|けれども)$")
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
+#: A Japanese conditional ("右下固定だと…", "雨が降ったら…", "時間があれば…") before what follows: a
+#: case put, not a fact.
+_JA_IF = lazy_compile(r"(?:だと|たら|なら|れば)(?=.)")
+#: A list item the user dictates ("・報告は早めに…", "- Budget first", "2. Ventas"): text for the task
+#: (a slide, a document), not a statement about the speaker.
+_LIST_ITEM = lazy_compile(r"^\s*(?:[・•●▪◦*]|[-–]\s|\d{1,2}[.)]\s)")
+#: Spanish progressive (estar + gerund: "estoy integrando los sensores"): what is being done now, the
+#: task at hand; living, working and studying said so are states ("estoy viviendo en Madrid").
+_ES_PROGRESSIVE = lazy_compile(
+    r"\b(?:estoy|estamos)\s+(?:\w+\s+)?(?!trabaj|viv|estudi)\w+(?:ando|iendo|yendo)\b", re.I
+)
 _JA_WISH = lazy_compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
 
 
@@ -115,6 +126,8 @@ def _slug(clause: str, lang: str, facet_said: str | None = None) -> str:
 
 
 def _lasting(clause: str, row: Language, lang: str) -> bool:
+    if _LIST_ITEM.match(clause) or (lang == "es" and _ES_PROGRESSIVE.search(clause)):
+        return False
     if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
         return False
     if row.give_up.search(clause):  # "ich schreib's selbst": about the task, not the speaker
@@ -124,7 +137,10 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
     if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
     if lang == "ja" and (
-        _JA_WISH.search(clause) or len(clause) < JA_MIN_CHARS or not _JA_STATE.search(clause)
+        _JA_WISH.search(clause)
+        or _JA_IF.search(clause)
+        or len(clause) < JA_MIN_CHARS
+        or not _JA_STATE.search(clause)
     ):
         return False
     # a secret last: the detectors' scan is the costly test

@@ -1,0 +1,55 @@
+"""Clauses of es/ja/de/fr turns that are no statement about the speaker although they look like
+one (memscribe.model.embedded.statements): a list item dictated for the task, a Spanish activity
+in progress, a Japanese conditional."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.turns import embedded_profile_bodies as _bodies
+
+
+@pytest.mark.parametrize(
+    ("text", "dropped", "kept"),
+    [
+        # the activity in progress is the task; the job said beside it is the speaker's
+        (
+            "Trabajo como enfermera en un hospital de Bilbao y ahora estoy preparando un informe para mi jefa.",
+            "preparando",
+            "enfermera",
+        ),
+        # dictated bullets for a document are the document's, not the speaker's
+        (
+            "私は小学校の先生をしています。スライドに入れて:\n・毎朝の挨拶はとても大切です",
+            "挨拶",
+            "先生",
+        ),
+        (
+            "Ich bin Lehrerin an einer Grundschule in Bremen. Folie:\n- Wir lernen jeden Tag zusammen",
+            "lernen",
+            "Lehrerin",
+        ),
+        # a case put ("if it is fixed on the left …") is no fact
+        (
+            "私はエンジニアとして働いています。左に固定だと自分で操作するとき毎回不便です",
+            "固定",
+            "エンジニア",
+        ),
+    ],
+)
+def test_task_talk_is_dropped_and_the_statement_kept(text: str, dropped: str, kept: str) -> None:
+    bodies = _bodies(text)
+    assert not any(dropped in b for b in bodies), bodies
+    assert any(kept in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("Ahora estoy viviendo en Valencia con mi pareja.", "Valencia"),  # a state, said as progressive
+        ("Estoy trabajando en una cooperativa agrícola de Mendoza.", "cooperativa"),
+    ],
+)
+def test_a_progressive_state_is_kept(text: str, fragment: str) -> None:
+    bodies = _bodies(text)
+    assert any(fragment in b for b in bodies), bodies
