@@ -46,11 +46,12 @@ import bisect
 import hashlib
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +87,7 @@ class Doc:
     text: str
     labels: list[dict[str, object]]
     split: str = "dev"
+    rule: str = ""  # gitleaks: the rule whose tps/fps list the case comes from
 
 
 @dataclass
@@ -140,17 +142,41 @@ def load_shared(corpus: str, out: Path) -> list[Doc]:
         d = json.loads(line)
         labels[d["file"]].append(d)
     docs = []
+    rules = _case_rules(SECRETS / corpus / "cases.jsonl") if corpus == "gitleaks" else {}
     for line in (SECRETS / f"manifest.{corpus}.jsonl").read_text(encoding="utf-8").splitlines():
         name = json.loads(line)["file"]
         text = _read(SECRETS / name)
         if corpus == "gitleaks":
-            docs += _cases(corpus, name, text, labels.get(name, []), out)
+            docs += _cases(corpus, name, text, labels.get(name, []), out, rules)
         else:
             docs.append(Doc(corpus, SECRETS / name, text, labels.get(name, []), split_of(name)))
     return docs
 
 
-def _cases(corpus: str, name: str, text: str, labels: list[dict[str, object]], out: Path) -> list[Doc]:
+def _case_key(text: str) -> str:
+    """A case's text as ``tp.txt``/``fp.txt`` hold it: blank lines collapsed, ends stripped."""
+    return re.sub(r"\n\s*\n", "\n", text).strip()
+
+
+def _case_rules(path: Path) -> dict[str, str]:
+    """gitleaks' ``cases.jsonl``: each case's text to the rule (``rule_id (tps|fps)``) it tests."""
+    if not path.is_file():
+        return {}
+    rules = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        d = json.loads(line)
+        rules[_case_key(d["text"])] = f"{d['rule_id']} ({'tps' if d['secret'] else 'fps'})"
+    return rules
+
+
+def _cases(
+    corpus: str,
+    name: str,
+    text: str,
+    labels: list[dict[str, object]],
+    out: Path,
+    rules: dict[str, str] | None = None,
+) -> list[Doc]:
     """One document per blank-line-separated case (gitleaks' files hold a case per block)."""
     docs = []
     pos = 0
@@ -174,7 +200,8 @@ def _cases(corpus: str, name: str, text: str, labels: list[dict[str, object]], o
                 )
         path = out / f"{corpus}-{Path(name).stem}-{i}.txt"
         path.write_text(body, encoding="utf-8", newline="")
-        docs.append(Doc(corpus, path, body, mine, split_of(f"{name}#{i}")))
+        rule = (rules or {}).get(_case_key(block), "")
+        docs.append(Doc(corpus, path, body, mine, split_of(f"{name}#{i}"), rule))
     return docs
 
 
@@ -346,14 +373,23 @@ def false_positive_lines(doc: Doc, findings: list[Span]) -> list[int]:
 
 
 def print_dev_fps(docs: Iterable[Doc]) -> None:
-    """memscribe's false-positive lines, dev split only, with the detector that fired."""
+    """memscribe's false-positive lines, dev split only, with the detector that fired and, for a
+    gitleaks case, the rule whose ``fps`` list it comes from (a negative for that rule's shape,
+    which is not always a non-secret); then the count per corpus and detector."""
     print("\nmemscribe false positives, dev split (validation not listed):")
+    causes: Counter[str] = Counter()
     for doc in docs:
+        if doc.split != "dev":
+            continue
         found = find_secrets(doc.text)
         lines = doc.text.split("\n")
         for n in false_positive_lines(doc, [(f.start, f.end) for f in found]):
             types = sorted({f.type for f in found if doc.text.count("\n", 0, f.start) + 1 == n})
-            print(f"  {doc.corpus} {doc.path.name}:{n} [{', '.join(types)}] {lines[n - 1][:160]!r}")
+            causes[f"{doc.corpus} [{', '.join(types)}]"] += 1
+            rule = f" <- gitleaks {doc.rule}" if doc.rule else ""
+            print(f"  {doc.corpus} {doc.path.name}:{n} [{', '.join(types)}]{rule} {lines[n - 1][:160]!r}")
+    for cause, n in causes.most_common():
+        print(f"  {n:4d}  {cause}")
 
 
 # --------------------------------------------------------------------------- report
