@@ -70,3 +70,30 @@ def test_zh_people_of_the_users_unit_are_third_parties(text: str) -> None:
 def test_zh_the_users_unit_is_kept() -> None:
     bodies = _bodies("我们公司主要做跨境电商")
     assert any("跨境电商" in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Je suis boulangère à Lyon, je fais tout le pain seule et je livre les restaurants du quartier.",
+        "Ich bin Tischlerin, ich baue vor allem Küchen und ich arbeite meistens allein.",
+    ],
+)
+def test_one_statement_in_several_strokes_is_one_memory(text: str) -> None:
+    # one memory, quoting the user's words as said (their own links kept)
+    assert _bodies(text) == [f'User, in their words: "{text.rstrip(".")}".']
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # something of the speaker's as the subject: a fact of its own
+        "Ich bin Datenanalystin in Hamburg, unsere Berichte laufen alle mit Python.",
+        # a negated state beside the one that holds
+        "je suis pas développeuse du tout, je suis comptable.",
+        # a topic other than the speaker
+        "私はフロントエンド担当で、このチームは全部Reactで書いてる",
+    ],
+)
+def test_separate_facts_stay_separate(text: str) -> None:
+    assert len(_bodies(text)) == 2, _bodies(text)

@@ -171,6 +171,9 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
         if any(not row.cessation.search(c) for c in said):
             left = _one_facet([c for c in said if row.cessation.search(c)])
             said = [c for c in said if not row.cessation.search(c)]
+        if _one_statement(said, row, lang) and not left:
+            whole = _span(sentence, said)
+            said = [whole] if len(whole) <= MAX_VALUE_CHARS else said
         out += [
             ProfileCandidate(
                 slug=_slug(clause, lang, left if change_cue(clause) else None),
@@ -181,6 +184,36 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
             for clause in said
         ]
     return out
+
+
+#: A clause whose subject is something of the speaker's or a topic other than the speaker
+#: ("unsere Pipelines laufen …", "このチームは…"), or a negated one ("je suis pas informaticienne"):
+#: a fact of its own beside the speaker's statement.
+_OWN_SUBJECT = lazy_compile(r"^[^、，,]{1,12}?(?:は|が)(?<!私は)(?<!僕は)(?<!俺は)(?<!私が)")
+_NEGATED = lazy_compile(r"\b(?:no|nicht|kein\w*|pas|ne|n['’]|jamais|nunca)\b|ない|ません", re.I)
+
+
+def _span(sentence: str, clauses: list[str]) -> str:
+    """The stretch of ``sentence`` from its first clause to its last, as said (the clauses joined
+    by commas when they cannot be found in it)."""
+    start = sentence.find(clauses[0])
+    end = sentence.find(clauses[-1], max(start, 0))
+    if start < 0 or end < start:
+        return ", ".join(clauses)
+    return sentence[start : end + len(clauses[-1])]
+
+
+def _one_statement(said: list[str], row: Language, lang: str) -> bool:
+    """The clauses of one sentence say one thing about the speaker, in several strokes ("je suis
+    chauffeuse routière, je passe la semaine sur la route, je dors dans la cabine"): each has the
+    speaker as its subject, none is negated or reports a change, and they name at most one facet."""
+    if len(said) < 2 or any(change_cue(c) or _NEGATED.search(c) for c in said):
+        return False
+    if len({statement_facet(c) for c in said} - {None}) > 1:
+        return False
+    if lang == "ja":
+        return not any(_OWN_SUBJECT.match(c) for c in said)
+    return all(not _POSSESSIVE_SUBJECT.match(c) and _speaker_is_subject(c, row, lang) for c in said)
 
 
 #: A piece that opens with a preposition and has no subject of the speaker's is a phrase, not a clause:
