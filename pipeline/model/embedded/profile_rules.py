@@ -373,9 +373,7 @@ _ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         # statement, not of a wish, plan, opinion or request ("我想…", "我觉得…", "我要…")
         (r"^我家(?P<x>.{2,40})", _zh_fixed("household", "one_year", subject="用户家")),
         (
-            # the unit's head or people ("我们组长…", "我们公司老板…") are third parties
-            r"^我们(?P<x>(?:公司|团队|组|部门|后台|后端|前端|项目|学校|实验室|店)"
-            r"(?!长|的?(?:老板|经理|主管|领导|同事|老师|人)).{2,40})",
+            r"^我们(?P<x>(?:公司|团队|组|部门|后台|后端|前端|项目|学校|实验室|店).{2,40})",
             _zh_fixed("", "one_year", subject="用户的"),
         ),
         (rf"^我(?!{_ZH_NOT_A_STATE})(?P<x>.{{2,40}})", _zh_fixed("", "one_year")),
