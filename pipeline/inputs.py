@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -94,6 +95,43 @@ def read_file_bytes(path: str | Path, *, cap: int | None = None) -> bytes:
             raise _too_large(source, limit)
         with os.fdopen(fd, "rb", closefd=False) as handle:
             return read_stream_bytes(handle, source=source, cap=limit)
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", path=source) from None
+    finally:
+        os.close(fd)
+
+
+def iter_file_blocks(path: str | Path, *, block: int = _CHUNK, cap: int | None = None) -> Iterator[bytes]:
+    """:func:`read_file_bytes` a block at a time (the same checks, made before the first block):
+    a large file is never held whole.
+
+    Raises:
+        InputError: missing, unreadable, not a regular file, or too large.
+    """
+    source = str(path)
+    limit = max_input_bytes() if cap is None else cap
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(source, flags)
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", path=source) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise InputError(f"{kind} (only regular files, or - for stdin, are read)", path=source)
+        if info.st_size > limit:
+            raise _too_large(source, limit)
+        size = 0
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            while True:
+                chunk = handle.read(min(block, limit + 1 - size))
+                if not chunk:
+                    return
+                size += len(chunk)
+                if size > limit:
+                    raise _too_large(source, limit)
+                yield chunk
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", path=source) from None
     finally:

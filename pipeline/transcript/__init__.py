@@ -25,24 +25,24 @@ from pathlib import Path
 from typing import get_args
 
 from memscribe.errors import InputError
-from memscribe.inputs import read_file_bytes
 from memscribe.schemas.transcript import BadLine, Transcript, TranscriptFormat
 
 from .claude_code import parse_claude_code
 from .codex import parse_codex
-from .common import ParseContext
+from .common import ParseContext, Text
 from .detect import detect_format as _detect
 from .openai_messages import parse_openai
 from .openclaw import lookup_session_key, parse_openclaw
 from .openclaw_sqlite import read_sqlite_session, split_session_ref
 from .plain_text import parse_text
+from .stream import read_chunks
 
 __all__ = ["FORMATS", "detect_format", "parse_transcript", "read_transcript"]
 
 #: Format names accepted by ``fmt`` (and the CLI's ``--format``).
 FORMATS: tuple[str, ...] = get_args(TranscriptFormat)
 
-_READERS: dict[str, Callable[[str, ParseContext], Transcript]] = {
+_READERS: dict[str, Callable[[Text, ParseContext], Transcript]] = {
     "openclaw": parse_openclaw,
     "claude-code": parse_claude_code,
     "codex": parse_codex,
@@ -51,7 +51,7 @@ _READERS: dict[str, Callable[[str, ParseContext], Transcript]] = {
 }
 
 
-def detect_format(text: str, *, source: str = "<input>") -> TranscriptFormat:
+def detect_format(text: Text, *, source: str = "<input>") -> TranscriptFormat:
     """Guess the format of ``text`` from its first records.
 
     Raises:
@@ -88,7 +88,16 @@ def parse_transcript(
         if not skip_bad_lines:
             raise InputError("binary input (NUL bytes), not a transcript", path=source)
         text, early = _blank_unreadable_lines(text, source)
-    if not text or text.isspace():  # ``not text.strip()`` without a copy of the text
+    owned = [text]  # handed over (see _parse)
+    del text
+    return _parse(owned.pop(), source=source, fmt=fmt, skip_bad_lines=skip_bad_lines, early=early)
+
+
+def _parse(
+    text: Text, *, source: str, fmt: str | None, skip_bad_lines: bool, early: list[BadLine]
+) -> Transcript:
+    """Detect and read ``text`` (BOM dropped, unreadable lines already blanked into ``early``)."""
+    if _blank(text):
         raise InputError("empty input", path=source)
     if fmt is None:
         fmt = detect_format(text, source=source)
@@ -98,7 +107,8 @@ def parse_transcript(
     ctx = ParseContext(source=source, skip_bad_lines=skip_bad_lines, bad_lines=list(early))
     # The text is handed over, no name kept here: CPython (3.11+) moves a Python function's
     # arguments into its frame, so the JSONL readers free the whole file's text once its records
-    # are decoded, before the turns are built (the text, its drafts and the turns were the peak).
+    # are decoded, before the turns are built (the text, its drafts and the turns were the peak);
+    # a file's :class:`Chunks` are let go piece by piece as the lines are read.
     owned = [text]
     del text
     with _no_cycle_collection():
@@ -114,6 +124,13 @@ def parse_transcript(
         merged = sorted(transcript.bad_lines, key=lambda b: b.line)
         transcript = transcript.model_copy(update={"bad_lines": tuple(merged)})
     return transcript
+
+
+def _blank(text: Text) -> bool:
+    """``not text.strip()`` without a copy of the text."""
+    if isinstance(text, str):
+        return not text or text.isspace()
+    return text.blank()
 
 
 @contextlib.contextmanager
@@ -177,26 +194,10 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
     sqlite_ref = None if file.exists() else split_session_ref(source)
     if sqlite_ref is not None:  # ``…/openclaw-agent.sqlite#<session id>``: OpenClaw's SQLite store
         return read_sqlite_session(*sqlite_ref, skip_bad_lines=skip_bad_lines)
-    data = read_file_bytes(file)
-    if not data or data.isspace():  # ``not data.strip()`` without a copy of the file
-        raise InputError("empty file", path=source)
-    if b"\x00" in data and not skip_bad_lines:
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise InputError("binary file (NUL bytes), not a transcript", path=source, line=line)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        if not skip_bad_lines:
-            raise InputError(
-                f"not UTF-8 text (invalid byte at offset {exc.start})", path=source, line=line
-            ) from None
-        # Undecodable lines become lone surrogates, blanked and counted by parse_transcript.
-        text = data.decode("utf-8", errors="surrogateescape").removeprefix("\ufeff")
-    del data  # the text is all the readers need: the file is not held twice while parsing
-    owned = [text]  # handed over: freed by the reader once its records are decoded (see below)
-    del text
-    transcript = parse_transcript(owned.pop(), source=source, fmt=fmt, skip_bad_lines=skip_bad_lines)
+    chunks, early = read_chunks(file, source, skip_bad_lines=skip_bad_lines)
+    owned = [chunks]  # handed over: let go piece by piece by the reader (see _parse)
+    del chunks
+    transcript = _parse(owned.pop(), source=source, fmt=fmt, skip_bad_lines=skip_bad_lines, early=early)
     if transcript.format == "openclaw":
         key = lookup_session_key(file, transcript.session_id)
         if key is not None:

@@ -14,6 +14,7 @@ from .common import (
     JsonObject,
     ParseContext,
     ShapeError,
+    Text,
     TurnDraft,
     arguments_text,
     as_str,
@@ -132,7 +133,7 @@ def _record_drafts(record: JsonObject, line: int, state: _State) -> list[TurnDra
     return _assistant_drafts(content, base, state)
 
 
-def parse_claude_code(text: str, ctx: ParseContext) -> Transcript:
+def parse_claude_code(text: Text, ctx: ParseContext) -> Transcript:
     """Read a Claude Code session file in record order (sidechains skipped)."""
     state = _State()
     drafts = collect_drafts(text, ctx, lambda record, line: _record_drafts(record, line, state))

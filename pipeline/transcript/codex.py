@@ -18,6 +18,7 @@ from .common import (
     JsonObject,
     ParseContext,
     ShapeError,
+    Text,
     TurnDraft,
     arguments_text,
     as_str,
@@ -142,7 +143,7 @@ def _dedup_events(drafts: list[TurnDraft]) -> list[TurnDraft]:
     return kept
 
 
-def parse_codex(text: str, ctx: ParseContext) -> Transcript:
+def parse_codex(text: Text, ctx: ParseContext) -> Transcript:
     """Read a Codex rollout: response items, with event copies deduplicated."""
     state = _State()
     drafts = collect_drafts(text, ctx, lambda record, line: _record_drafts(record, line, state))

@@ -29,6 +29,8 @@ from memscribe.schemas.transcript import (
 )
 
 from . import noise
+from .chunks import Chunks as Chunks
+from .chunks import Text as Text
 
 JsonObject = dict[str, Any]
 
@@ -81,8 +83,11 @@ def split_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in text.split("\n")]
 
 
-def iter_lines(text: str) -> Iterator[str]:
+def iter_lines(text: Text) -> Iterator[str]:
     """:func:`split_lines`, one line at a time: a large JSONL file is never held twice."""
+    if isinstance(text, Chunks):
+        yield from text.take_lines()
+        return
     start = 0
     while True:
         end = text.find("\n", start)
@@ -109,7 +114,7 @@ def decode_json(raw: str) -> Any:
         raise ValueError(str(exc).split("\n")[0][:120]) from None
 
 
-def iter_json_lines(text: str, ctx: ParseContext) -> Iterator[tuple[int, JsonObject]]:
+def iter_json_lines(text: Text, ctx: ParseContext) -> Iterator[tuple[int, JsonObject]]:
     """Yield ``(line_number, object)`` for each non-blank JSONL line.
 
     Malformed JSON and non-object values are bad lines (raised or recorded per ``ctx``).
@@ -217,7 +222,7 @@ def _clean(text: str, user_message: bool, memories: list[str]) -> tuple[str, int
 
 
 def collect_drafts(
-    text: str, ctx: ParseContext, record_drafts: Callable[[JsonObject, int], list[TurnDraft]]
+    text: Text, ctx: ParseContext, record_drafts: Callable[[JsonObject, int], list[TurnDraft]]
 ) -> list[TurnDraft]:
     """The drafts of every JSONL record; a record of the wrong shape is a bad line, not a crash."""
     drafts: list[TurnDraft] = []

@@ -15,6 +15,7 @@ from typing import Any
 from memscribe.errors import InputError, UnknownFormatError
 from memscribe.schemas.transcript import TranscriptFormat
 
+from .chunks import Chunks, Text, document_text
 from .common import decode_json, iter_lines
 
 #: How many non-blank lines to look at before giving up.
@@ -78,18 +79,20 @@ def _whole_json_format(text: str) -> TranscriptFormat | None:
     return None
 
 
-def detect_format(text: str, *, source: str = "<input>") -> TranscriptFormat:
+def detect_format(text: Text, *, source: str = "<input>") -> TranscriptFormat:
     """Guess the transcript format from its first records.
 
     Raises:
         InputError: no record matches a known format.
     """
-    whole = _whole_json_format(text)
+    document = document_text(text)
+    whole = None if document is None else _whole_json_format(document)
+    del document
     if whole is not None:
         return whole
     seen = 0
     first_line: str | None = None
-    for raw in iter_lines(text):
+    for raw in text.peek_lines() if isinstance(text, Chunks) else iter_lines(text):
         line = raw.strip()
         if not line:
             continue

@@ -13,10 +13,12 @@ from typing import Any
 
 from memscribe.schemas.transcript import Role, ToolCall, Transcript
 
+from .chunks import document_text
 from .common import (
     JsonObject,
     ParseContext,
     ShapeError,
+    Text,
     TurnDraft,
     arguments_text,
     as_str,
@@ -166,9 +168,11 @@ def _message_draft(message: object, line: int, names: dict[str, str]) -> TurnDra
     return TurnDraft(role=role, text=text, line=line)
 
 
-def parse_openai(text: str, ctx: ParseContext) -> Transcript:
+def parse_openai(text: Text, ctx: ParseContext) -> Transcript:
     """Read OpenAI chat messages (document or JSONL)."""
-    items = _document_messages(text, ctx)
+    document = document_text(text)
+    items = None if document is None else _document_messages(document, ctx)
+    del document
     if items is None:
         items = _taken(list(iter_json_lines(text, ctx)))
     del text  # decoded: freed before the turns are built (the caller handed it over)

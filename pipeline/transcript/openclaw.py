@@ -20,6 +20,7 @@ from .common import (
     JsonObject,
     ParseContext,
     ShapeError,
+    Text,
     TurnDraft,
     arguments_text,
     build_transcript,
@@ -178,7 +179,7 @@ def _compaction_draft(entry: _Entry) -> TurnDraft:
     )
 
 
-def parse_openclaw(text: str, ctx: ParseContext) -> Transcript:
+def parse_openclaw(text: Text, ctx: ParseContext) -> Transcript:
     """Read an OpenClaw session: header, then the live branch of the entry tree."""
     session_id: str | None = None
     entries: list[_Entry] = []

@@ -10,13 +10,13 @@ import re
 
 from memscribe.schemas.transcript import Role, Transcript
 
-from .common import ParseContext, TurnDraft, build_transcript, iter_lines
+from .common import ParseContext, Text, TurnDraft, build_transcript, iter_lines
 
 _PREFIX = re.compile(r"^(?P<who>User|Human|Assistant|AI)\s*:[ \t]?(?P<rest>.*)$")
 _ROLES: dict[str, Role] = {"User": "user", "Human": "user", "Assistant": "assistant", "AI": "assistant"}
 
 
-def parse_text(text: str, ctx: ParseContext) -> Transcript:
+def parse_text(text: Text, ctx: ParseContext) -> Transcript:
     """Read a ``User:``/``Assistant:`` transcript; text before the first prefix is a bad line."""
     drafts: list[TurnDraft] = []
     body: list[str] = []  # the lines of the last draft, joined when the next one starts
