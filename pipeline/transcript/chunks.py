@@ -27,13 +27,12 @@ class Chunks:
         for piece in self._pieces:
             yield from _piece_lines(piece)
 
-    def take_lines(self) -> Iterator[str]:
-        """The lines, each piece let go once its lines are yielded (the caller owns the text)."""
+    def take(self) -> list[str]:
+        """The pieces, last first (popped in order), handed over: this object is left empty."""
         pieces = self._pieces
         pieces.reverse()
         self._pieces = []
-        while pieces:
-            yield from _piece_lines(pieces.pop())
+        return pieces
 
     def blank(self) -> bool:
         """``not text.strip()`` for the whole text, without a copy."""

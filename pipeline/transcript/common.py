@@ -85,8 +85,19 @@ def split_lines(text: str) -> list[str]:
 
 def iter_lines(text: Text) -> Iterator[str]:
     """:func:`split_lines`, one line at a time: a large JSONL file is never held twice."""
-    if isinstance(text, Chunks):
-        yield from text.take_lines()
+    if isinstance(text, Chunks):  # each piece let go once its lines are read
+        pieces = text.take()
+        while pieces:
+            piece = pieces.pop()
+            start = 0
+            while True:
+                end = piece.find("\n", start)
+                if end < 0:
+                    if not piece.endswith("\n"):  # the last piece: the file's last line
+                        yield piece[start:].removesuffix("\r")
+                    break
+                yield piece[start:end].removesuffix("\r")
+                start = end + 1
         return
     start = 0
     while True:

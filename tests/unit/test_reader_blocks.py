@@ -51,10 +51,16 @@ def _outcome(read: object) -> object:
 
 
 def _same(
-    path: Path, monkeypatch: pytest.MonkeyPatch, block: int, skip: bool, fmt: str | None = None
+    path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    block: int,
+    skip: bool,
+    fmt: str | None = None,
+    piece: int = 1,
 ) -> None:
     expected = _outcome(lambda: _whole(path, skip, fmt))
     monkeypatch.setattr(stream, "BLOCK", block)
+    monkeypatch.setattr(stream, "PIECE", block * piece)  # pieces cut after every block or few
     got = _outcome(lambda: read_transcript(path, fmt=fmt, skip_bad_lines=skip))
     assert got == expected
 
@@ -102,6 +108,7 @@ def test_jsonl_bad_lines_keep_their_numbers(
     _same(path, monkeypatch, block, skip)
     if skip:
         monkeypatch.setattr(stream, "BLOCK", block)
+        monkeypatch.setattr(stream, "PIECE", block)
         assert [b.line for b in read_transcript(path).bad_lines] == [3, 5]
 
 
@@ -112,6 +119,7 @@ def test_openai_document_across_blocks(tmp_path: Path, monkeypatch: pytest.Monke
     path.write_text(json.dumps({"messages": messages}, indent=2, ensure_ascii=False), encoding="utf-8")
     _same(path, monkeypatch, block, True)
     monkeypatch.setattr(stream, "BLOCK", block)
+    monkeypatch.setattr(stream, "PIECE", block)
     transcript = read_transcript(path)
     assert [t.text for t in transcript.turns] == ["I live in Lisbon ☀", "Noted."]
     assert [t.source.line for t in transcript.turns] == [3, 7]
@@ -140,6 +148,7 @@ def test_openai_document_across_blocks(tmp_path: Path, monkeypatch: pytest.Monke
         max_size=30,
     ),
     block=st.integers(min_value=1, max_value=9),
+    piece=st.integers(min_value=0, max_value=3),
     skip=st.booleans(),
     fmt=st.sampled_from([None, "text", "openai"]),
 )
@@ -148,12 +157,13 @@ def test_any_bytes_any_blocks(
     monkeypatch: pytest.MonkeyPatch,
     parts: list[bytes],
     block: int,
+    piece: int,
     skip: bool,
     fmt: str | None,
 ) -> None:
     path = tmp_path / "t.txt"
     path.write_bytes(b"".join(parts))
-    _same(path, monkeypatch, block, skip, fmt)
+    _same(path, monkeypatch, block, skip, fmt, piece)
 
 
 def test_size_cap_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
