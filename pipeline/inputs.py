@@ -74,36 +74,18 @@ def read_stream_bytes(stream: BinaryIO, *, source: str = "-", cap: int | None = 
 
 
 def read_file_bytes(path: str | Path, *, cap: int | None = None) -> bytes:
-    """Read a regular file whole, refusing FIFOs, devices, directories and files over ``cap``.
+    """Read a regular file whole, refusing FIFOs, devices, directories and files over ``cap``
+    (:func:`iter_file_blocks`, joined).
 
     Raises:
         InputError: missing, unreadable, not a regular file, or too large.
     """
-    source = str(path)
-    limit = max_input_bytes() if cap is None else cap
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(source, flags)
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", path=source) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise InputError(f"{kind} (only regular files, or - for stdin, are read)", path=source)
-        if info.st_size > limit:
-            raise _too_large(source, limit)
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            return read_stream_bytes(handle, source=source, cap=limit)
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", path=source) from None
-    finally:
-        os.close(fd)
+    return b"".join(iter_file_blocks(path, cap=cap))
 
 
 def iter_file_blocks(path: str | Path, *, block: int = _CHUNK, cap: int | None = None) -> Iterator[bytes]:
-    """:func:`read_file_bytes` a block at a time (the same checks, made before the first block):
-    a large file is never held whole.
+    """A regular file a block at a time, refusing FIFOs, devices, directories and files over
+    ``cap`` (the checks are made before the first block): a large file is never held whole.
 
     Raises:
         InputError: missing, unreadable, not a regular file, or too large.
