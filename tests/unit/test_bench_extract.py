@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "extract.py"
+from tests.support.bench_modules import load_bench
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_extract_under_test", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("extract", as_name="bench_extract_under_test")
 
 
 def test_baseline_is_the_median_cpu_and_the_median_rss_of_its_runs(

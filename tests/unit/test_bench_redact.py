@@ -3,25 +3,19 @@ cause, and never a line of the validation split."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "redact.py"
+from tests.support.bench_modules import load_bench
+
 FLAGGED = 'api_token = "Zq8vR2mXk4PwL7nT9bYc3HdF6sJa1GeU"'
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_redact_under_test", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("redact", as_name="bench_redact_under_test")
 
 
 def test_cases_carry_the_rule_whose_list_they_come_from(tmp_path: Path) -> None:
@@ -34,7 +28,9 @@ def test_cases_carry_the_rule_whose_list_they_come_from(tmp_path: Path) -> None:
     cases.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     rules = bench._case_rules(cases)
     # fp.txt/tp.txt collapse blank lines inside a case; the lookup must still find it
-    docs = bench._cases("gitleaks", "fp.txt", "first\nline two\n\nsecond case\n\nunknown", [], tmp_path, rules)
+    docs = bench._cases(
+        "gitleaks", "fp.txt", "first\nline two\n\nsecond case\n\nunknown", [], tmp_path, rules
+    )
     assert [d.rule for d in docs] == ["acme-key (fps)", "other-key (tps)", ""]
     assert bench._case_rules(tmp_path / "missing.jsonl") == {}
 
@@ -43,7 +39,9 @@ def test_dev_listing_names_rule_and_cause_and_skips_validation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bench = _bench()
-    dev = bench.Doc("gitleaks", tmp_path / "dev.txt", f"plain words\n{FLAGGED}\n", [], "dev", "acme-key (fps)")
+    dev = bench.Doc(
+        "gitleaks", tmp_path / "dev.txt", f"plain words\n{FLAGGED}\n", [], "dev", "acme-key (fps)"
+    )
     val = bench.Doc("gitleaks", tmp_path / "val.txt", f"VALIDATION {FLAGGED}\n", [], "validation", "x (fps)")
     bench.print_dev_fps([dev, val])
     out = capsys.readouterr().out

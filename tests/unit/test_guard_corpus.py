@@ -3,14 +3,14 @@ split by the same hash of their id, in the corpus's own category groups."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.support.bench_modules import load_bench
 
 REPO = Path(__file__).resolve().parents[2]
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
@@ -19,12 +19,7 @@ DEV_STATEMENTS = REPO / "fixtures" / "guard" / "dev_user_statements.jsonl"
 
 
 def _corpus() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("injection_corpus", REPO / "bench" / "injection_corpus.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(mod)
-    return mod
+    return load_bench("injection_corpus", as_name="injection_corpus")
 
 
 @pytest.mark.parametrize("which", ["authored", "authored_2"])
