@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 ENV_MEMORY_DIR = "MEMSCRIBE_MEMORY_DIR"
 ENV_MODEL = "MEMSCRIBE_MODEL"
 ENV_API_BASE = "MEMSCRIBE_API_BASE"
@@ -10,6 +13,19 @@ ENV_CONTEXT_TOKENS = "MEMSCRIBE_CONTEXT_TOKENS"
 ENV_TIMEOUT = "MEMSCRIBE_TIMEOUT"
 #: Model-call budget per run (read by ``LiteLLMModel``; ``--max-calls`` sets it).
 ENV_MAX_CALLS = "MEMSCRIBE_MAX_CALLS"
+ENV_CACHE_DIR = "MEMSCRIBE_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """memscribe's cache folder (derived files only: exported OpenClaw sessions, the encoder's
+    tokenizer tables): ``$MEMSCRIBE_CACHE_DIR``, else ``$XDG_CACHE_HOME/memscribe``, else
+    ``~/.cache/memscribe``."""
+    explicit = os.environ.get(ENV_CACHE_DIR)
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME")
+    return (Path(base) if base else Path.home() / ".cache") / "memscribe"
+
 
 EXIT_CODES = {
     0: "success (including: nothing to learn)",

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memscribe.config import cache_dir
+
 #: The cache file's layout; a change invalidates every cache written before.
 FORMAT = 1
 SPACE = "\u2581"
@@ -117,15 +119,6 @@ def build_tables(spec: dict[str, Any]) -> Tables:
     return Tables(chars, byte_ids, merges, tuple(specials), by_piece)
 
 
-def cache_dir() -> Path:
-    """``$MEMSCRIBE_CACHE_DIR``, ``$XDG_CACHE_HOME/memscribe`` or ``~/.cache/memscribe``."""
-    own = os.environ.get("MEMSCRIBE_CACHE_DIR")
-    if own:
-        return Path(own)
-    base = os.environ.get("XDG_CACHE_HOME")
-    return (Path(base) if base else Path.home() / ".cache") / "memscribe"
-
-
 def _cache_file(source: Path, folder: Path) -> tuple[Path, tuple[Any, ...]]:
     st = source.stat()
     origin = str(source.resolve())
@@ -136,7 +129,7 @@ def _cache_file(source: Path, folder: Path) -> tuple[Path, tuple[Any, ...]]:
 
 def load_tables(source: Path, folder: Path | None = None) -> Tables | None:
     """The tables of the tokenizer file ``source``, from the cache under ``folder`` (default
-    :func:`cache_dir`) or built and cached there. None when the cache can be neither read nor
+    :func:`memscribe.config.cache_dir`) or built and cached there. None when the cache can be neither read nor
     written (building alone costs more than the reference tokenizer's own load) or the file is
     not a shape :class:`BpeEncoder` reproduces."""
     folder = folder if folder is not None else cache_dir()
@@ -334,7 +327,6 @@ __all__ = [
     "Tables",
     "Unsupported",
     "build_tables",
-    "cache_dir",
     "load_tables",
     "merge_heap",
     "merge_scan",

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from memscribe.config import cache_dir
 from memscribe.errors import InputError
 from memscribe.schemas.transcript import Transcript
 
@@ -132,12 +133,8 @@ def split_session_ref(ref: str) -> tuple[Path, str] | None:
 
 
 def default_cache_dir() -> Path:
-    """Where exported sessions live: ``$MEMSCRIBE_CACHE_DIR``, ``$XDG_CACHE_HOME/memscribe``, ``~/.cache/memscribe``."""
-    explicit = os.environ.get("MEMSCRIBE_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME")
-    return (Path(base) if base else Path.home() / ".cache") / "memscribe"
+    """Where exported sessions live: :func:`memscribe.config.cache_dir`."""
+    return cache_dir()
 
 
 def _write_if_changed(path: Path, text: str) -> None:

@@ -224,9 +224,11 @@ def test_tables_cached_once_per_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_default_cache_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("MEMSCRIBE_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert bpe.cache_dir() == tmp_path / "xdg" / "memscribe"
+    from memscribe.config import cache_dir
+
+    assert cache_dir() == tmp_path / "xdg" / "memscribe"
     monkeypatch.setenv("MEMSCRIBE_CACHE_DIR", str(tmp_path / "own"))
-    assert bpe.cache_dir() == tmp_path / "own"
+    assert cache_dir() == tmp_path / "own"
 
 
 @needs_model
