@@ -122,14 +122,11 @@ def test_a_playbook_without_a_stated_reason_is_written_with_a_neutral_why() -> N
     assert made.body.endswith(f"## Why\n{UNSTATED_WHY}")
 
 
-def _detect_user_prompt(*turns: tuple[str, str]) -> str:
-    """The user message detect sends for a one-window transcript of ``turns`` (the stage's own
-    rendering: group detection, turn views and template)."""
+def _recording_embedded(sent: list[str]) -> Any:
+    """The embedded model with ``generate`` wrapped to record each user message it is sent (a
+    model that replaces ``generate`` is one that reads the prompt)."""
     from memscribe.model.embedded import EmbeddedModel
-    from memscribe.stages.detect import detect
-    from tests.support.turns import make_transcript
 
-    sent: list[str] = []
     model = EmbeddedModel()
     generate = model.generate
 
@@ -138,6 +135,17 @@ def _detect_user_prompt(*turns: tuple[str, str]) -> str:
         return generate(**kwargs)
 
     model.generate = recording  # type: ignore[method-assign]
+    return model
+
+
+def _detect_user_prompt(*turns: tuple[str, str]) -> str:
+    """The user message detect sends for a one-window transcript of ``turns`` (the stage's own
+    rendering: group detection, turn views and template)."""
+    from memscribe.stages.detect import detect
+    from tests.support.turns import make_transcript
+
+    sent: list[str] = []
+    model = _recording_embedded(sent)
     transcript = make_transcript(*turns)
     detect(transcript, model=model, signal_turns=(0,), context_tokens=8192)
     assert len(sent) == 1
@@ -236,14 +244,7 @@ def test_the_embedded_model_answers_without_a_prompt_rendered_or_topics_looked_u
     assert not detect_stage.reads_prompt(plain)
 
     shown: list[str] = []
-    recorder = EmbeddedModel()
-    generate = recorder.generate
-
-    def recording(**kwargs: Any) -> Any:
-        shown.append(kwargs["messages"][1]["content"])
-        return generate(**kwargs)
-
-    recorder.generate = recording  # type: ignore[method-assign]
+    recorder = _recording_embedded(shown)
     assert detect_stage.reads_prompt(recorder)
     prompted = detect(
         transcript, model=recorder, signal_turns=(0, 2, 4), context_tokens=8000, memory=ListView(stored)
