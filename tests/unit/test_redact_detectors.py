@@ -62,8 +62,8 @@ TRUE_POSITIVES: list[tuple[str, str, str]] = [
     ("high_entropy", "$ heroku config:get RABBITMQ_DEFAULT_PASS\nNimbus752#lantern\n", "Nimbus752#lantern"),
     ("payment_card", "charge card 4556 7375 8689 9855 exp 04/27", "4556 7375 8689 9855"),
     ("payment_card", '{"pan": "378282246310005"}', "378282246310005"),
-    ("iban", "refund to DE89 3704 0044 0532 0130 00 please", "DE89 3704 0044 0532 0130 00"),
-    ("iban", "payee_iban=GB82WEST12345698765432", "GB82WEST12345698765432"),
+    ("iban", "refund to DE21 3705 0198 1931 0042 57 please", "DE21 3705 0198 1931 0042 57"),
+    ("iban", "payee_iban=GB35WEST12345698761234", "GB35WEST12345698761234"),
     ("national_id", "my SSN is 123-45-6789 for the form", "123-45-6789"),
     ("national_id", "NI number JG103759A", "JG103759A"),
 ]
