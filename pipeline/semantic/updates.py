@@ -136,6 +136,43 @@ def names_left_behind(new: str, old: str) -> bool:
     return any(covered(w, olds) for w in names)
 
 
+#: Additive focus words: the statement adds a value beside those held ("also has a hamster",
+#: "lerne zusätzlich Go", "fais aussi du pilates", "también", "也"), it replaces none.
+_ADDITIVE = re.compile(
+    r"\b(?:also|too|as well|in addition|additionally|besides|on top of"
+    r"|zusätzlich|außerdem|ebenfalls|noch (?:ein|eine|einen)\b"
+    r"|aussi|également|en plus|de plus|encore un"
+    r"|también|además)\b|[也还]",
+    _I,
+)
+
+
+def additive(text: str) -> bool:
+    """The statement adds a value beside those held (an additive focus word), so it replaces
+    nothing by itself ("User also has a hamster now" beside "has a cat")."""
+    return bool(_ADDITIVE.search(_QUOTE_LEAD.sub("", text)))
+
+
+#: "User's dad …", "User's sister …": the memory's subject is someone the user knows.
+_USER_POSSESSIVE = re.compile(r"^\W*User['’]s\s+", _I)
+#: "用户…": the extractor's Chinese rewrite of the speaker's "我".
+_USER_CJK = re.compile(r"^用户")
+
+
+def someone_else(text: str) -> bool:
+    """The statement's subject is somebody else than the user: a relative, colleague or friend
+    ("User's dad switched to an iPhone", "Mein Bruder ist nach Köln gezogen", "我朋友…"): read
+    with the lexicon's third-party subjects of the statement's language."""
+    from memscribe.lexicon import THIRD_PARTY_SUBJECT
+    from memscribe.lexicon.langs import LANGUAGES
+
+    body = _QUOTE_LEAD.sub("", text).strip()
+    if THIRD_PARTY_SUBJECT.search(_USER_POSSESSIVE.sub("my ", body)):
+        return True
+    row = LANGUAGES.get(spoken_language(text))
+    return row is not None and bool(row.third_party.search(_USER_CJK.sub("我", body)))
+
+
 #: A capitalised word past the first of an English statement: a name ("Windows", "PowerShell",
 #: "VW Golf"); English capitalises little else mid-sentence.
 _PROPER_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[\w+#.-]*")
@@ -177,6 +214,7 @@ def left_behind(text: str) -> str:
 __all__ = [
     "PREFIX_MIN",
     "PREFIX_TAIL",
+    "additive",
     "change_cue",
     "covered",
     "left_behind",
@@ -186,5 +224,6 @@ __all__ = [
     "names_said",
     "negated",
     "same_polarity",
+    "someone_else",
     "spoken_language",
 ]

@@ -205,3 +205,38 @@ def test_shortlist_then_decision(new: str, old_slug: str, old: str, want: str) -
     action, ids = decide("new-topic", new, *shortlisted)
     assert action == want
     assert "prof_far" not in ids
+
+
+def test_somebody_elses_change_updates_nothing_of_the_users() -> None:
+    phone = item("prof_android", "phone-android", "User uses an Android phone (Pixel 8).", 0.5)
+    home = item("prof_home", "home-city-hamburg", "User lives in Hamburg.", 0.5)
+    assert decide("dad-phone", "User's dad switched to an iPhone.", phone) == ("keep_both", [])
+    assert decide("home", 'User, in their words: "Mein Bruder ist nach Köln gezogen"', home) == (
+        "keep_both",
+        [],
+    )
+    assert decide("home", 'User, in their words: "我朋友现在搬到北京了"', home) == ("keep_both", [])
+    # the same person on both sides is still compared
+    wife = item("prof_wife", "wife-job", "User's wife works as a teacher.", 0.6)
+    assert decide("wife-job", "User's wife now works as a nurse.", wife)[0] == "supersede_old"
+    # the user's own switch still supersedes
+    assert decide("phone", "User switched from Android to an iPhone.", phone) == (
+        "supersede_old",
+        ["prof_android"],
+    )
+
+
+def test_a_value_added_beside_the_stored_one_replaces_nothing() -> None:
+    cat = item("prof_cat", "pet-cat", "User has a cat named Miso.", 0.5)
+    rust = item("prof_rust", "lang-rust", "User writes Rust.", 0.5)
+    assert decide("pet", "User also has a hamster now.", cat) == ("keep_both", [])
+    assert decide("lang", 'User, in their words: "Ich lerne jetzt zusätzlich Go"', rust)[0] != "supersede_old"
+    # without the additive word the same slug topic is a new value
+    assert decide("pet", "User has a hamster now.", cat) == ("supersede_old", ["prof_cat"])
+
+
+def test_a_change_that_keeps_the_stored_name_is_beside_it() -> None:
+    mac = item("prof_mac", "os-mac", "User works on a MacBook.", 0.73)
+    assert decide("upgrade", "User upgraded their MacBook to macOS Sequoia.", mac) == ("keep_both", [])
+    # another name in its place is a change of value
+    assert decide("laptop", "User now works on a ThinkPad.", mac) == ("supersede_old", ["prof_mac"])

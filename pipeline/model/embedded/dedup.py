@@ -44,11 +44,14 @@ from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facet, without_facet_words
 from memscribe.semantic.updates import (
+    additive,
     change_cue,
     covered,
+    left_behind,
     names_left_behind,
     names_said,
     same_polarity,
+    someone_else,
     spoken_language,
 )
 from memscribe.semantic.values import other_value
@@ -69,6 +72,10 @@ def _uncovered(text: str, other: str) -> set[str]:
     return {w for w in mine if not covered(w, theirs)}
 
 
+#: A name-like word: a capital or a digit in it ("MacBook", "Vue 2", "YNAB").
+_NAME_LIKE = lazy_compile(r"[^\W\d_]*[A-Z\d][\w+#.-]*")
+#: The subject every English memory opens with.
+_SUBJECT = lazy_compile(r"^\W*User(?:['’]s)?\b")
 _CJK = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _LATIN = lazy_compile(r"[A-Za-zÀ-ÿ]")
 
@@ -155,22 +162,25 @@ def _updated(request: DedupRequest) -> list[str]:
 
     new = request.text
     cue = change_cue(new)
+    # A value added beside those held ("also has a hamster") replaces none by topic alone; only
+    # a value named as left behind, or a single-valued facet (rule 6), is replaced then.
+    adds = additive(new)
     top = request.shortlist[0]
     ids: list[str] = []
     for s in request.shortlist:
         if not value_changed(new, s.text):
             continue
         if (
-            same_topic(request.slug, s.slug)
+            (same_topic(request.slug, s.slug) and not adds)
             or (cue and (names_left_behind(new, s.text) or names_left_behind(request.said, s.text)))
-            or (cue and s.id == top.id and _one_topic(new, s))
+            or (cue and not adds and s.id == top.id and _one_topic(new, s) and not _value_kept(new, s.text))
             or (s.id == top.id and contradicts(new, s.text))
         ):
             ids.append(s.id)
     ids += _facet_update(request, cue, ids)
-    if not ids:
+    if not ids and not adds:
         ids += _class_update(request, cue)
-    if cue and not ids:
+    if cue and not ids and not adds:
         ids += _named_across_languages(request)
     new_values = literal_values(new)
     if new_values:
@@ -184,6 +194,25 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _value_kept(new: str, old: str) -> bool:
+    """``new`` names every name of ``old`` (a capital or a digit: "MacBook", "Vue 2") outside
+    what it leaves behind: the stored value still holds ("upgraded their MacBook to macOS
+    Sequoia" / "works on a MacBook"), so the change is to something beside it."""
+    from memscribe.textsim import content_tokens
+
+    names = set(content_tokens(" ".join(_NAME_LIKE.findall(_SUBJECT.sub("", old)))))
+    if not names:
+        return False
+    kept = set(content_tokens(new)) - set(content_tokens(left_behind(new)))
+    return all(covered(w, kept) for w in names)
+
+
+def _other_subject(new: str, old: str) -> bool:
+    """``new`` is about somebody the user knows ("User's dad switched to an iPhone") and ``old``
+    about the user: another person's change updates nothing of the user's."""
+    return someone_else(new) and not someone_else(old)
 
 
 def _named_across_languages(request: DedupRequest) -> list[str]:
@@ -247,6 +276,13 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     the best entry, keep anything else."""
     from memscribe.relatedness import same_topic
 
+    # Somebody else's fact ("User's dad switched to an iPhone") neither updates nor restates
+    # the user's own: only entries about somebody else are compared with it.
+    mine = tuple(s for s in request.shortlist if not _other_subject(request.text, s.text))
+    if not mine:
+        return DedupDecision(action="keep_both", existing_ids=[], reason="about somebody else")
+    if len(mine) < len(request.shortlist):
+        request = request.model_copy(update={"shortlist": mine})
     top = request.shortlist[0]
     updated = _updated(request)
     if updated:
@@ -260,7 +296,9 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     topical = [
         s.id
         for s in request.shortlist
-        if same_topic(request.slug, s.slug) and comparable(request.text, s.text)
+        if same_topic(request.slug, s.slug)
+        and comparable(request.text, s.text)
+        and not additive(request.text)
     ]
     if topical:
         # Same slug topic, no value change the words show, not a restatement: the newer
