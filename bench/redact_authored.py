@@ -3,6 +3,7 @@
     .venv/bin/python bench/redact_authored.py                 # memscribe vs detect-secrets
     .venv/bin/python bench/redact_authored.py --dev-details   # also list dev misses and FP lines
     .venv/bin/python bench/redact_authored.py --before REV    # also pipeline/redaction at REV
+    .venv/bin/python bench/redact_authored.py --authors sg_   # only these authors' files
 
 Corpus: ``fixtures/redaction/authored/*.txt``. Each file is a session (user, assistant, tool
 output) written by an author who never read memscribe's code, its rules or any other corpus, from
@@ -15,7 +16,7 @@ scanned is exactly what a transcript would hold.
 Files are split into ``dev`` and ``validation``: every file of the validation-only authors
 (``VALIDATION_AUTHORS``: names ``sd_*``, ``se_*``, written after the rules were first measured on the
 others) is validation, and of the other authors' files (``SPLIT_AUTHORS``: ``sa_*``, ``sb_*``,
-``sc_*``, and ``sf_*``, new development data written later) one in five by a hash of the name
+``sc_*``, and ``sf_*`` and ``sg_*``, new development data written later) one in five by a hash of the name
 (``bench/redact.py``'s rule). Only the dev part's misses, leaks and false positives may be listed
 (``--dev-details``); the validation part is printed in aggregate, never read to choose a rule. Scoring is ``bench/redact.py``'s (the shared corpus README's): a secret is caught when a
 finding overlaps it; leak = some character of it left unmasked; FP/1k = lines touched by a finding
@@ -58,9 +59,9 @@ CORPUS = REPO / "fixtures" / "redaction" / "authored"
 #: File-name prefixes of the authors whose every file is validation.
 VALIDATION_AUTHORS = ("sd_", "se_")
 #: File-name prefixes of the authors whose files are split one in five to validation by a hash of
-#: the name (``bench/redact.py``'s rule): A-C, and F (written after the rules were first
+#: the name (``bench/redact.py``'s rule): A-C, and F and G (written after the rules were first
 #: measured, as new development data). A file of an author in neither list is validation.
-SPLIT_AUTHORS = ("sa_", "sb_", "sc_", "sf_")
+SPLIT_AUTHORS = ("sa_", "sb_", "sc_", "sf_", "sg_")
 _MARK = re.compile(r"⟦(?P<kind>[SN]):(?P<type>[^⟧]*)⟧(?P<value>.*?)⟦/(?P=kind)⟧", re.DOTALL)
 
 
@@ -106,12 +107,15 @@ def split(name: str) -> str:
     return split_of(name) if name.startswith(SPLIT_AUTHORS) else "validation"
 
 
-def load(out: Path) -> tuple[list[Doc], list[str]]:
+def load(out: Path, authors: tuple[str, ...] = ()) -> tuple[list[Doc], list[str]]:
     """The corpus as scanned documents (clean text written under ``out``), and the files skipped
-    (marks that do not pair up), each with why."""
+    (marks that do not pair up), each with why; only the files whose names start with one of
+    ``authors`` when given (``("sg_",)``: a new author's files alone, before and after)."""
     docs: list[Doc] = []
     skipped: list[str] = []
     for path in sorted(CORPUS.glob("*.txt")):
+        if authors and not path.name.startswith(authors):
+            continue
         try:
             text, labels = parse_marked(_read(path))
         except MarkError as exc:
@@ -158,6 +162,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--before", help="also run pipeline/redaction as it was at this git ref")
     ap.add_argument("--dev-details", action="store_true", help="list the dev part's misses and FP lines")
+    ap.add_argument(
+        "--authors",
+        nargs="+",
+        default=[],
+        metavar="PREFIX",
+        help="only the files whose names start with these prefixes (e.g. sg_)",
+    )
     a = ap.parse_args()
     tools: dict[str, Callable[[Path], list[Span]]] = {}
     if a.before and (pkg := package_at(a.before, "pipeline/redaction", "memscribe.redaction")) is not None:
@@ -168,7 +179,7 @@ def main() -> int:
     if (ds := detect_secrets_scanner()) is not None:
         tools["detect-secrets"] = ds
     with tempfile.TemporaryDirectory(prefix="memscribe-authored-") as tmp:
-        docs, skipped = load(Path(tmp))
+        docs, skipped = load(Path(tmp), tuple(a.authors))
         results = {name: run_tool(scan, docs) for name, scan in tools.items()}
         if a.dev_details:
             dev_details(docs)

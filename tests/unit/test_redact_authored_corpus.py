@@ -55,3 +55,21 @@ def test_every_file_parses_with_secrets_and_lookalikes(path: Path) -> None:
     spans = sorted((int(str(d["start"])), int(str(d["end"]))) for d in labels)
     assert all(s < e for s, e in spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
     assert "⟦" not in text and "⟧" not in text
+
+
+def test_author_g_is_split_like_f() -> None:
+    """sg_ files (new development data written after F) go one in five to validation by the
+    hash of the name."""
+    from redact import split_of
+
+    names = [f"sg_{i:02d}.txt" for i in range(1, 17)]
+    assert [split(n) for n in names] == [split_of(n) for n in names]
+    assert {split(n) for n in names} == {"dev", "validation"}
+
+
+def test_load_keeps_only_the_authors_asked_for(tmp_path: Path) -> None:
+    from redact_authored import load
+
+    docs, _ = load(tmp_path, ("sg_",))
+    assert docs and all(d.path.name.startswith("sg_") for d in docs)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(d.path.name for d in docs)
