@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -247,16 +246,8 @@ def collect_drafts(
 
 _ROLES: frozenset[str] = frozenset(get_args(Role))
 _KINDS: frozenset[str] = frozenset(get_args(TurnKind))
-#: Every field is passed below, so every validated Turn / SourcePos has these as its fields-set;
-#: turns built here share one set each (copies, ``model_copy``, get their own).
-_TURN_FIELDS: set[str] = set(Turn.model_fields)
-_POS_FIELDS: set[str] = set(SourcePos.model_fields)
 _set = object.__setattr__
 _new = object.__new__
-#: Fields set one by one on a dict-less instance land in a split table on the class's shared keys
-#: on CPython 3.11: 304 bytes a turn against 840 with a dict of its own. On 3.13 the same makes a
-#: turn larger (840 against 696 bytes), so other interpreters give each turn a dict of its own.
-SHARED_KEYS = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
 
 
 def _checked(draft: TurnDraft) -> bool:
@@ -276,16 +267,10 @@ def _checked(draft: TurnDraft) -> bool:
 
 
 def _turn(index: int, draft: TurnDraft, source: str, fast: bool, pos: SourcePos | None = None) -> Turn:
-    """The Turn of a draft: the validated model's very fields, built without a validation pass
-    and with shared fields-sets when the values are already what validation would keep (a Turn
-    per record is most of a transcript's memory). Anything else (a reader handing an odd value,
-    a source that is not a str: ``fast`` false) goes through pydantic as before, errors included.
-
-    The fields are set one by one, in the models' field order, on instances without a dict: each
-    instance dict is then a split table on its class's shared keys (the names stored once per
-    class, only the values per turn), not a dict of its own: 304 bytes a turn instead of 840
-    (CPython 3.11), the same fields in the same order (equality, dumps and copies unchanged).
-    Only where that is smaller (:data:`SHARED_KEYS`); elsewhere :func:`_turn_with_dicts`.
+    """The Turn of a draft, built without a validation pass when the values are already what
+    validation would keep (a Turn per record is most of a transcript's memory, and most of the
+    reader's time after parsing). Anything else (a reader handing an odd value, a source that is
+    not a str: ``fast`` false) is validated as before, errors included.
 
     ``pos``: the draft's source position, already built (:func:`_position`; shared by the turns
     of one line), else built here."""
@@ -304,64 +289,26 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool, pos: SourcePos 
         )
     if pos is None:
         pos = _position(source, draft.line)
-    if not SHARED_KEYS:
-        return _turn_with_dicts(index, draft, pos)
     turn = _new(Turn)
     _set(turn, "index", index)
     _set(turn, "role", draft.role)
     _set(turn, "kind", draft.kind)
     _set(turn, "text", draft.text)
-    _set(turn, "tool_calls", tuple(draft.tool_calls))
+    _set(turn, "tool_calls", tuple(draft.tool_calls) if draft.tool_calls else ())
     _set(turn, "tool_name", draft.tool_name)
     _set(turn, "timestamp", draft.timestamp)
     _set(turn, "entry_id", draft.entry_id)
     _set(turn, "speaker", draft.speaker)
     _set(turn, "source", pos)
-    _set(turn, "__pydantic_fields_set__", _TURN_FIELDS)
-    _set(turn, "__pydantic_extra__", None)
-    _set(turn, "__pydantic_private__", None)
     return turn
 
 
 def _position(source: str, line: int) -> SourcePos:
-    """The validated SourcePos of a str source and an int line >= 1, built as :func:`_turn`
-    builds a turn (shared keys where :data:`SHARED_KEYS`, else a dict of its own)."""
+    """The SourcePos of a str source and an int line >= 1, built as :func:`_turn` builds a turn."""
     pos = _new(SourcePos)
-    if SHARED_KEYS:
-        _set(pos, "file", source)
-        _set(pos, "line", line)
-    else:
-        _set(pos, "__dict__", {"file": source, "line": line})
-    _set(pos, "__pydantic_fields_set__", _POS_FIELDS)
-    _set(pos, "__pydantic_extra__", None)
-    _set(pos, "__pydantic_private__", None)
+    _set(pos, "file", source)
+    _set(pos, "line", line)
     return pos
-
-
-def _turn_with_dicts(index: int, draft: TurnDraft, pos: SourcePos) -> Turn:
-    """:func:`_turn`'s fast path where :data:`SHARED_KEYS` is false: each model's fields in a
-    dict of its own (the same fields in the same order)."""
-    turn = _new(Turn)
-    _set(
-        turn,
-        "__dict__",
-        {
-            "index": index,
-            "role": draft.role,
-            "kind": draft.kind,
-            "text": draft.text,
-            "tool_calls": tuple(draft.tool_calls),
-            "tool_name": draft.tool_name,
-            "timestamp": draft.timestamp,
-            "entry_id": draft.entry_id,
-            "speaker": draft.speaker,
-            "source": pos,
-        },
-    )
-    _set(turn, "__pydantic_fields_set__", _TURN_FIELDS)
-    _set(turn, "__pydantic_extra__", None)
-    _set(turn, "__pydantic_private__", None)
-    return turn
 
 
 def build_transcript(
