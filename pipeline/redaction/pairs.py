@@ -6,7 +6,11 @@
   ``AUTH_SALT``, Nextcloud ``passwordsalt``): it is secret configuration;
 - a command-line flag whose name ends in ``pass`` (``redis-server --requirepass …``);
 - a cloud access key id followed on its line by its secret (``AKIA… / <secret>``,
-  ``LTAI… 和 <secret>``), and an ``…_SK`` (secret key) name beside an ``…_AK`` one.
+  ``LTAI… 和 <secret>``), and an ``…_SK`` (secret key) name beside an ``…_AK`` one;
+- a name/value record whose name is a secret's: a Kubernetes or ECS ``env`` item (``- name:
+  DB_PASSWORD`` then ``value: …``), a numbered listing's lines too (``grep -n``, ``cat -n``); the same in JSON (``{"name": "API_TOKEN", "value": "…"}``,
+  a HAR dump's headers and cookies), and ``{"key": "api_key", "value": "…"}`` (Postman, CI
+  variables).
 """
 
 from __future__ import annotations
@@ -44,7 +48,17 @@ _SK_NAME = lazy_compile(
 
 #: Prefilter hints: every finding's text holds one of these (lower case). A ``…pass`` flag's
 #: name ends where its ``=`` or blank follows (so ``passed`` and ``password`` are not hints).
-HINTS = ("(", "salt", "pass=", "pass ", "pass\t", "akia", "asia", "ltai", "_sk")
+HINTS = ("(", "salt", "pass=", "pass ", "pass\t", "akia", "asia", "ltai", "_sk", "value")
+
+#: A record's name field, then (on its line after a comma, or on the next line of a YAML list
+#: item) its value field: ``- name: DB_PASSWORD`` / ``  value: "…"``, ``{"name":"X","value":"…"}``,
+#: ``"key": "api_key", "value": "…"``. ``valueFrom`` (a reference to a Secret) does not match.
+_NAME_VALUE = lazy_compile(
+    r"(?P<k>['\"]?)(?:name|key|Name|Key|parameterKey|ParameterKey)(?P=k)[ \t]*[:=][ \t]*"
+    r"(?P<q1>['\"]?)(?P<name>[A-Za-z_][\w.-]{0,63})(?P=q1)[ \t]*(?:,[ \t]*|\n(?:[ \t]*\d{1,6}[:\t-])?[ \t]*(?:-[ \t]+)?)"
+    r"(?P<j>['\"]?)(?:value|Value|parameterValue|ParameterValue)(?P=j)[ \t]*[:=][ \t]*"
+    r"(?:(?P<q2>['\"])(?P<qv>[^'\"\n]{1,512})(?P=q2)|(?P<v>[^\s'\"{}\[\],#][^\n'\"{}\[\],#]{0,511}))"
+)
 
 
 def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:
@@ -61,6 +75,13 @@ def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:
                 yield m.span("v")
     if "pass" in text:
         yield from _pass_flags(text)
+    if "alue" in text:
+        yield from _name_values(text)
+    yield from _key_id_pairs(text)
+
+
+def _key_id_pairs(text: str) -> Iterator[tuple[int, int]]:
+    """A cloud access key id's secret after it on its line, and an ``…_SK`` name's value."""
     for prefix in ("AKIA", "ASIA", "LTAI"):
         for at in _occurrences(text, prefix):
             if at > 0 and text[at - 1].isascii() and text[at - 1].isalnum():
@@ -119,3 +140,26 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
                 yield m.span("v")
         elif name.lower().endswith("salt") and _looks_random(value, min_len=16, bits=3.0):
             yield m.span("v")
+
+
+def _name_values(text: str) -> Iterator[tuple[int, int]]:
+    """The value of each name/value record (:data:`_NAME_VALUE`) whose name is a secret's,
+    decided as an assignment of that name would be."""
+    for at in _occurrences(text, "alue"):
+        start = text.rfind("\n", 0, text.rfind("\n", 0, at)) + 1  # the line before, at most
+        low_line = text[start:at].lower()
+        if "name" not in low_line and "key" not in low_line:
+            continue
+        for m in _NAME_VALUE.finditer(text, start, min(len(text), at + 520)):
+            if m.end("j") + 1 != at:
+                continue  # another record's value field
+            name = m.group("name")
+            strength = name_strength(name)
+            quoted = m.group("qv") is not None
+            value = (m.group("qv") if quoted else m.group("v").rstrip()) or ""
+            if strength is not None and _plausible_value(
+                value, strength, quoted=quoted, password_name=_is_password_name(name)
+            ):
+                begin = m.start("qv") if quoted else m.start("v")
+                yield begin, begin + len(value)
+            break

@@ -41,7 +41,7 @@ _HIDDEN = frozenset("hidden sensitive masked removed omitted filtered secret".sp
 _PLACEHOLDER_WORDS_LOWER = (
     r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|\*\*\*|"
     r"\.\.\.|…|####|<(?:%|[^<>!#$%&*+;=?\[\]^`{}~\\\n]*>)|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
-    r"\{\{|\}\}|\$\{|\$\("
+    r"\{\{|\}\}|\$\{|\$\((?:\(|[a-z_][\w.-]*[\s)])"
 )
 #: Words and marks of a placeholder, case-insensitive, and ``xxxx`` / ``XXXX`` as written.
 _PLACEHOLDER_WORDS = lazy_compile(_PLACEHOLDER_WORDS_LOWER + r"|(?-i:x{4}|X{4})", re.IGNORECASE)

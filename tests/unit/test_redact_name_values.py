@@ -1,0 +1,51 @@
+"""Name/value records (Kubernetes/ECS ``env`` items, HAR and Postman JSON) and values that only
+look like a shell substitution."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.redaction import find_secrets
+
+_HEX = "ca81655ee41fee7777ae46139d5fb6064cccdb19d96105978c94eac841921de3"
+_FERNET = "_S6QJVGltkGG53RIyMzhiT3mvm_qUAcmvtK4lawdtHQ="
+
+
+def _found(text: str) -> list[str]:
+    return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (f'  - name: AIRFLOW__WEBSERVER__SECRET_KEY\n    value: "{_HEX}"\n', _HEX),
+        (f"  - name: AIRFLOW__CORE__FERNET_KEY\n    value: {_FERNET}\n", _FERNET),
+        (f"122:  - name: APP_SECRET\n123:    value: '{_FERNET}'\n", _FERNET),  # grep -n
+        ('{"name":"DB_PASSWORD","value":"Xk29dPq!mz"}', "Xk29dPq!mz"),
+        (f'{{"key": "signing_secret", "value": "{_HEX}"}}', _HEX),
+    ],
+)
+def test_a_secret_named_by_its_record_is_masked_whole(text: str, secret: str) -> None:
+    assert _found(text) == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  - name: LOG_LEVEL\n    value: debug\n",
+        '{"name":"SPRING_PROFILES_ACTIVE","value":"pre,legacy"}',
+        "  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}\n",
+        "- name: API_TOKEN\n  value: ${API_TOKEN}\n",
+        '{"key": "api_key", "value": "{{api_key}}"}',
+        f'  - name: BUILD_ID\n    value: "{_HEX}"\n',
+    ],
+)
+def test_a_record_of_another_name_or_a_reference_is_kept(text: str) -> None:
+    assert _found(text) == []
+
+
+def test_a_dollar_paren_inside_a_generated_key_is_no_substitution() -> None:
+    key = "django-insecure-dbluabuprcdbssrl0adl$(%8ndcj20hxv=!g2l2dyc2nccm"
+    assert _found(f'SECRET_KEY = "{key}"') == [key]
+    assert _found("SECRET_KEY=$(cat /run/secrets/django_key)") == []
+    assert _found('API_TOKEN="$(gcloud auth print-access-token)"') == []
