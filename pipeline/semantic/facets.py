@@ -116,11 +116,17 @@ def slug_facet(slug: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def statement_facets(text: str) -> set[str]:
+    """Every facet a statement names (its verbs and nouns of residence, employment, transport,
+    rhythm)."""
+    found = {facet for facet, pattern in _STATEMENT.items() if pattern.search(text)}
+    return found | {facet for facet, pattern in _VALUED.items() if pattern.search(text)}
+
+
 def statement_facet(text: str) -> str | None:
     """The facet a statement is about (its verb or noun of residence or employment), or None
     when it names none or both ("moved to Berlin for a new job": two facets, no one value)."""
-    found = {facet for facet, pattern in _STATEMENT.items() if pattern.search(text)}
-    found |= {facet for facet, pattern in _VALUED.items() if pattern.search(text)}
+    found = statement_facets(text)
     return found.pop() if len(found) == 1 else None
 
 
@@ -138,4 +144,12 @@ def facet_words(words: frozenset[str]) -> frozenset[str]:
     return words.union(*extra) if extra else words
 
 
-__all__ = ["SLUG_HEAD", "SLUG_WORDS", "facet_words", "slug_facet", "statement_facet", "without_facet_words"]
+__all__ = [
+    "SLUG_HEAD",
+    "SLUG_WORDS",
+    "facet_words",
+    "slug_facet",
+    "statement_facet",
+    "statement_facets",
+    "without_facet_words",
+]

@@ -240,3 +240,24 @@ def test_a_change_that_keeps_the_stored_name_is_beside_it() -> None:
     assert decide("upgrade", "User upgraded their MacBook to macOS Sequoia.", mac) == ("keep_both", [])
     # another name in its place is a change of value
     assert decide("laptop", "User now works on a ThinkPad.", mac) == ("supersede_old", ["prof_mac"])
+
+
+def test_a_change_cue_counts_only_in_the_sentence_that_names_the_value() -> None:
+    android = item("prof_android", "phone-android", "User uses an Android phone.", 0.4)
+
+    def said(words: str) -> tuple[str, list[str]]:
+        d = dedup_decision(
+            DedupRequest(
+                kind="profile",
+                slug="about-uso-iphone-trabajo",
+                text='User, in their words: "Uso un iPhone del trabajo"',
+                shortlist=(android,),
+                said=words,
+            )
+        )
+        return d.action, d.existing_ids
+
+    # the cue is about the flat hunt, not the phone
+    assert said("Uso un iPhone del trabajo. Ahora estoy buscando piso.")[0] != "supersede_old"
+    # the cue in the sentence naming the phone reports the change
+    assert said("Ahora uso un iPhone del trabajo.") == ("supersede_old", ["prof_android"])

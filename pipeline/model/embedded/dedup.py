@@ -37,12 +37,14 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
-from memscribe.semantic.facets import slug_facet, statement_facet, without_facet_words
+from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
 from memscribe.semantic.updates import (
     additive,
     change_cue,
@@ -54,7 +56,7 @@ from memscribe.semantic.updates import (
     someone_else,
     spoken_language,
 )
-from memscribe.semantic.values import other_value
+from memscribe.semantic.values import members, other_value
 
 #: A semantic score this high makes the best entry one topic with a candidate that reports a
 #: change (rule 3). Lower scores (0.35–0.45) also pair "Vue 3 console" with "editor is Vim" or
@@ -236,7 +238,7 @@ def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[st
     updated. The entry must be on the candidate's topic by its slug (one facet: ``job-…`` /
     ``employer``) or related by its text, never only a fallback match."""
     facet = statement_facet(request.text) or slug_facet(request.slug)
-    if facet is None or not (cue or change_cue(request.said)):
+    if facet is None or not (cue or _cue_with(request.said, lambda s: facet in statement_facets(s))):
         return []
     from memscribe.relatedness import SHORTLIST_SCORE, topical
 
@@ -261,14 +263,25 @@ def _class_update(request: DedupRequest, cue: bool) -> list[str]:
     entry naming another member of that class does not ("User is on an iPhone now" / "uses an
     Android phone"; "我现在用Mac了" / "uses a Windows laptop"): that entry is updated, one only,
     with the same polarity. The change may be reported in the user's words around the candidate
-    ("Ich esse vegan" said beside "inzwischen"), as for a facet (rule 6): the member named is
-    the value, whichever clause carries the cue."""
-    if not (cue or change_cue(request.said)):
+    ("Ich esse inzwischen vegan"), as for a facet (rule 6), in the sentence that names the
+    member: a cue in another sentence of the turn is about something else."""
+    named = members(request.text)
+    if not named or not (
+        cue or _cue_with(request.said, lambda s: any(members(s).get(c, set()) & m for c, m in named.items()))
+    ):
         return []
     for s in request.shortlist:  # best first
         if other_value(request.text, s.text) and same_polarity(request.text, s.text):
             return [s.id]
     return []
+
+
+def _cue_with(said: str, holds: Callable[[str], bool]) -> bool:
+    """A sentence of what the user said reports a change and carries the value (``holds``): a
+    change cue elsewhere in the turn ("Btw we moved the standup") is about something else."""
+    from memscribe.lexicon.langs import sentences
+
+    return any(change_cue(s) and holds(s) for s in sentences(said))
 
 
 def dedup_decision(request: DedupRequest) -> DedupDecision:
