@@ -70,7 +70,7 @@ _LEFT_BEHIND = re.compile(
     r"|\bnicht mehr|\bkein\w*|\bstatt|\bverkauft|\bau lieu de|\bya no|\bdejé de|\ben vez de"
     r"|\bne|\bn['’]|不再|戒了|离开|从|やめ)"
     r"(?P<scope>[^.;,!?。！？、，]{1,60}?)"
-    r"(?=\b(?:to|for|and|but|zu|auf|und|aber|à|et|mais|a|y|pero)\b|到|に|和|但|[.;,!?。！？、，]|$)",
+    r"(?=\b(?:to|for|with|and|but|zu|auf|und|aber|à|et|mais|a|y|pero)\b|到|に|和|但|[.;,!?。！？、，]|$)",
     _I,
 )
 

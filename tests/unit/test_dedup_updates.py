@@ -261,3 +261,12 @@ def test_a_change_cue_counts_only_in_the_sentence_that_names_the_value() -> None
     assert said("Uso un iPhone del trabajo. Ahora estoy buscando piso.")[0] != "supersede_old"
     # the cue in the sentence naming the phone reports the change
     assert said("Ahora uso un iPhone del trabajo.") == ("supersede_old", ["prof_android"])
+
+
+def test_a_value_named_as_replaced_is_superseded_though_its_words_are_all_restated() -> None:
+    mysql = item("prof_mysql", "db-mysql", "User's project uses MySQL.", 0.65)
+    new = "User's team replaced MySQL with Postgres in the project over the summer."
+    assert left_behind(new) == "MySQL"  # "with" ends the scope: Postgres is the new value
+    assert decide("replaced-mysql-postgres", new, mysql) == ("supersede_old", ["prof_mysql"])
+    postgres = item("prof_pg", "db-postgres", "User's team uses Postgres for analytics.", 0.5)
+    assert decide("replaced-mysql-postgres", new, postgres)[0] != "supersede_old"

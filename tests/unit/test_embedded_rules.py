@@ -523,3 +523,16 @@ def test_lower_case_i_in_chat_is_split_and_rewritten() -> None:
     assert "User has 2 cats." in bodies
     assert any(b.startswith("User works as a nurse") for b in bodies)
     assert not any(" i " in f" {b} " for b in bodies)
+
+
+def test_the_household_and_the_team_report_their_changes() -> None:
+    from memscribe.model.embedded.profile_rules import facts_in_clause
+
+    def bodies(clause: str) -> list[str]:
+        fact = facts_in_clause(clause, correction_turn=False)
+        return [] if fact is None else [fact.body]
+
+    assert bodies("We relocated to Austin in June") == ["User lives in Austin (moved there recently)."]
+    assert bodies("we replaced MySQL with Postgres") == ["User's team replaced MySQL with Postgres."]
+    assert bodies("We switched to Google Cloud") == ["User's team switched to Google Cloud."]
+    assert bodies("We moved the standup to 10am") == []

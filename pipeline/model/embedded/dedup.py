@@ -52,6 +52,7 @@ from memscribe.semantic.updates import (
     left_behind,
     names_left_behind,
     names_said,
+    negated,
     same_polarity,
     someone_else,
     spoken_language,
@@ -170,11 +171,17 @@ def _updated(request: DedupRequest) -> list[str]:
     top = request.shortlist[0]
     ids: list[str] = []
     for s in request.shortlist:
+        behind = cue and (names_left_behind(new, s.text) or names_left_behind(request.said, s.text))
+        if behind and not negated(s.text) and comparable(new, s.text):
+            # the stored value is named as left behind ("replaced MySQL with Postgres" / "uses
+            # MySQL"): a change, though every word of the stored text is in the new one
+            ids.append(s.id)
+            continue
         if not value_changed(new, s.text):
             continue
         if (
             (same_topic(request.slug, s.slug) and not adds)
-            or (cue and (names_left_behind(new, s.text) or names_left_behind(request.said, s.text)))
+            or behind
             or (cue and not adds and s.id == top.id and _one_topic(new, s) and not _value_kept(new, s.text))
             or (s.id == top.id and contradicts(new, s.text))
         ):

@@ -173,7 +173,10 @@ def _team(m: re.Match[str]) -> Fact | None:
     v = value_of(x)
     for_topic = FOR_TOPIC.search(v)
     slug = tool_slug(v) or (for_topic.group(1).lower() if for_topic else kebab(f"{verb} {v}"))
-    phrase = third_singular(f"{adv} {verb}".strip())
+    # a change the team made is said in the past ("switched to", "replaced"), the rest as a habit
+    phrase = (
+        f"{adv} {verb}".strip() if re.match(r"\w+ed\b", verb) else third_singular(f"{adv} {verb}".strip())
+    )
     ttl: TTL = "one_quarter" if re.search(r"\bthis (?:project|repo)\b", v, re.I) else "one_year"
     return Fact(slug, ttl, f"User's team {phrase} {v}.")
 
@@ -243,6 +246,12 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
             rf"^I(?:'ve| have)?{_ADV}(?: just| recently)? (?:moved|relocated) to (?P<x>.+)",
             _fixed("home-city", "one_year", "User lives in {x} (moved there recently)."),
         ),
+        # the household moving: "we" is the speaker and those they live with (a place: a name)
+        (
+            rf"^(?:we|my family and I|my \w+ and I)(?:'ve| have)?{_ADV}(?: just| recently)?"
+            r" (?:moved|relocated) to (?P<x>(?-i:[A-Z])[\w-]+(?:,? (?-i:[A-Z])[\w-]+)*)\b",
+            _fixed("home-city", "one_year", "User lives in {x} (moved there recently)."),
+        ),
         (rf"^{_IM}{_ADV} from (?P<x>[A-Z].+)", _fixed("hometown", "infinity", "User is from {x}.")),
         (rf"^{_IM}{_ADV} (?:a |an )?(?P<x>{_DIETS})\b", _fixed("diet", "infinity", "User is {x}.")),
         (
@@ -297,7 +306,7 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         (
             r"^(?:we|our team|my team)(?P<adv>\s+(?:always|never|only|mostly|all|also))?"
             r" (?P<v>(?:use|run|deploy|orchestrate|build|host|write|ship|prefer|develop|test|store|follow"
-            r"|name)s?"
+            r"|name)s?|switched to|migrated to|replaced"
             r"|don't use|do not use|doesn't use) (?P<x>.+)",
             _team,
         ),
