@@ -104,7 +104,13 @@ def side_by_side(reports: list[Evaluated]) -> str:
                 c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(line, widths, strict=True))
             )
         )
+    lines += [_unanswered(r) for r in reports if r.report.total()["model_error_units"]]
     return "\n".join(lines)
+
+
+def _unanswered(r: Evaluated) -> str:
+    n = r.report.total()["model_error_units"]
+    return f"  {r.path}: {n} unit(s) lost a window or decision to a model error (a prompt with no answer): incomplete"
 
 
 _COLOURS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2"]

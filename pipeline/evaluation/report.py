@@ -102,4 +102,7 @@ def table(report: DatasetReport) -> str:
     errors = report.total()["errors"]
     if errors:
         lines.append(f"  {errors} step(s) failed; see --json --details")
+    unanswered = report.total()["model_error_units"]
+    if unanswered:
+        lines.append(f"  {unanswered} unit(s) lost a window or decision to a model error: incomplete")
     return "\n".join(lines)

@@ -25,7 +25,7 @@ from memscribe.model.factory import context_tokens_for
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.transcript import Transcript
 from memscribe.services.extract import extract_unscoped
-from memscribe.stages.detect import MIN_WINDOW_TOKENS, PROMPT_RESERVE_TOKENS
+from memscribe.stages.detect import token_counter, window_budget
 from memscribe.stages.gate import gate
 from memscribe.stages.windows import split_windows
 from memscribe.store import open_store
@@ -117,16 +117,20 @@ def run_unit(unit: Unit, make_model: ModelFactory, *, now: dt.datetime = EVAL_NO
     return outcome
 
 
-def _turns_seen(transcript: Transcript, signal_turns: tuple[int, ...], context_tokens: int) -> set[int]:
+def _turns_seen(
+    transcript: Transcript, signal_turns: tuple[int, ...], context_tokens: int, model: StructuredModel
+) -> set[int]:
     """Indices of the turns the detector is shown: every turn of a window holding a signal turn.
 
-    Mirrors ``stages.detect``: a labelled fact is "let through" by the gate when its turn reaches
-    the model, whether or not that very turn tripped a trigger.
+    Mirrors ``stages.detect`` (the same budget, counted by the model's own token count): a
+    labelled fact is "let through" by the gate when its turn reaches the model, whether or not
+    that very turn tripped a trigger.
     """
-    budget = max(MIN_WINDOW_TOKENS, context_tokens - PROMPT_RESERVE_TOKENS)
+    count = token_counter(model)
+    budget = window_budget(context_tokens, count)
     signals = set(signal_turns)
     seen: set[int] = set()
-    for window in split_windows(transcript.turns, budget_tokens=budget):
+    for window in split_windows(transcript.turns, budget_tokens=budget, count=count):
         if any(t.index in signals for t in window):
             seen.update(t.index for t in window)
     return seen
@@ -142,7 +146,11 @@ def _run_step(
     model = make_model()
     gated = gate(transcript)
     users = transcript.user_turns()
-    seen = _turns_seen(transcript, gated.signal_turns, context_tokens_for(model)) if gated.passed else set()
+    seen = (
+        _turns_seen(transcript, gated.signal_turns, context_tokens_for(model), model)
+        if gated.passed
+        else set()
+    )
     step = StepOutcome(
         name,
         gated.passed,

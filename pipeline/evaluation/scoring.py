@@ -13,7 +13,8 @@ sums (micro-averaged). Counter names:
 * ``gate_facts``, ``gate_passed`` — labelled facts whose user turns the gate let through;
   ``empty_units``, ``empty_stopped``, ``empty_written`` — nothing-to-learn units;
 * ``units``, ``steps``, ``llm_calls``, ``prompt_tokens``, ``completion_tokens``, ``zero_call_units``,
-  ``errors``.
+  ``errors``; ``model_error_units`` — units where a window or a decision got no answer from the
+  model (on a replayed path: a prompt not answered yet), whose figures are incomplete.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def _common(outcome: Outcome, fact_turn_hits: Sequence[bool | None]) -> Counts:
         c["completion_tokens"] += s.completion_tokens
         c["errors"] += 1 if s.error else 0
     c["zero_call_units"] = 1 if c["llm_calls"] == 0 else 0
+    # a window or decision the model did not answer (a replayed path: a prompt with no answer yet)
+    c["model_error_units"] = 1 if any(s.skipped.get("model_error") for s in outcome.steps) else 0
     c["gated_out_units"] = 1 if all(not s.gate_passed for s in outcome.steps) else 0
     located = [h for h in fact_turn_hits if h is not None]
     c["gate_facts"] = len(located)
@@ -302,5 +305,6 @@ def figures(c: Counts) -> dict[str, float | int | None]:
         "zero_call_units": c["zero_call_units"],
         "gated_out_units": c["gated_out_units"],
         "errors": c["errors"],
+        "model_error_units": c["model_error_units"],
     }
     return out
