@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
@@ -236,3 +237,28 @@ def find_printf_values(text: str) -> Iterator[tuple[int, int]]:
                 continue
             if _plausible_value(value, strength, quoted=group != "bare"):
                 yield arg.span(group)
+
+
+#: A line of PostgreSQL's password file (``~/.pgpass``): ``host:port:database:user:password``,
+#: the port a number or ``*`` (a ``:`` inside a field is written ``\:``).
+_PGPASS_LINE = lazy_compile(
+    r"^[ \t]*(?:[A-Za-z0-9*][\w.*-]*|\[[0-9A-Fa-f:]+\]):(?:\d{1,5}|\*):(?:\\:|[^\s:])+:"
+    r"(?P<user>(?:\\:|[^\s:])+):(?P<v>(?:\\:|[^\s:])+)[ \t]*\r?$",
+    re.MULTILINE,
+)
+#: Prefilter hints of :func:`find_pgpass`: the file's name, or a line for PostgreSQL's port or
+#: any port (``:*:``).
+PGPASS_HINTS = ("pgpass", ":5432:", ":*:")
+
+
+def find_pgpass(text: str) -> Iterator[tuple[int, int]]:
+    """Passwords of ``.pgpass`` lines: every such line of a text that names the file, else the
+    lines for PostgreSQL's port or any port. A password equal to its user name
+    (``postgres:postgres``) is a local default and is kept, as is a placeholder."""
+    named = "pgpass" in text.lower()
+    for m in _PGPASS_LINE.finditer(text):
+        if not named and ":5432:" not in m.group(0) and ":*:" not in m.group(0):
+            continue
+        value = m.group("v")
+        if value != m.group("user") and not is_placeholder(value):
+            yield m.span("v")

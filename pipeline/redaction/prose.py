@@ -18,6 +18,7 @@ from memscribe.redaction.values import (
     RECORD_TOKEN_WORDS,
     _looks_random,
     _password_like,
+    inside_arn,
     is_benign_shape,
     is_placeholder,
     shannon_entropy,
@@ -99,6 +100,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             or _record_key(text, kw.start(), kw.end())
             or _compound(text, kw.end())
             or _in_path(text, kw.start(), kw.end())
+            or inside_arn(text, kw.start())
         ):
             continue
         limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
@@ -291,13 +293,22 @@ def _said_after(rest: str) -> bool:
 
 
 def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tuple[int, int]]:
-    """The value before the keyword: "login fails with Xq7#...? that's the password"."""
-    for tok in list(_WS_TOKEN.finditer(text, line_start, kw_start))[-_PW_BACK_TOKENS:]:
+    """The value before the keyword: "login fails with Xq7#...? that's the password". Not
+    across a label that the keyword's statement follows (``PSQLException: FATAL: password
+    authentication failed``: a log's fields, then its message), nor a qualified class name."""
+    before = list(_WS_TOKEN.finditer(text, line_start, kw_start))[-_PW_BACK_TOKENS:]
+    if before and before[-1].group(0).endswith(":") and before[-1].end() < kw_start:
+        return  # ``FATAL: password …``, ``Error: password …``: the keyword opens the message
+    for tok in before:
         if tok.end() == kw_start:
             continue  # glued to the keyword: a part of its name (``.Values.db.password``)
         lead, value = _clean_token(tok.group(0))
-        if value and _password_like(value, strict=True):
+        if value and _QUALIFIED_NAME.match(value) is None and _password_like(value, strict=True):
             yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
+
+
+#: A qualified class name: lower-case packages, then a type (``org.postgresql.util.PSQLException``).
+_QUALIFIED_NAME = lazy_compile(r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.[A-Z][A-Za-z0-9_$]*$")
 
 
 #: An app password as Google and many mail hosts print it: four groups of four random
@@ -381,6 +392,8 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
         uuid = _UUID_LINE.match(value) is not None
         if "=" in value.rstrip("=") or "://" in value or (is_benign_shape(value) and not uuid):
             continue  # an assignment or a URL (their own detectors decide), or a content hash
+        if value.count(":") >= 3:
+            continue  # a record of fields (``host:port:db:user:password``): its file's rule decides
         head, colon, tail = value.partition(":")
         if colon and _LABEL.match(head) and (_names_an_id(head) or is_benign_shape(tail)):
             continue  # ``RequestId:60f4…`` (an Azure error's lines): an identifier, labelled

@@ -25,6 +25,7 @@ from memscribe.redaction.values import (
     applied_name,
     dotted_names,
     encodes_public_text,
+    inside_arn,
     is_benign_path,
     is_placeholder,
     shannon_entropy,
@@ -37,6 +38,13 @@ _PRIVATE_KEY = (
     r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
     r"(?:.{16,16384}?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
     r"|(?:(?:\s|\\[nr])+[A-Za-z0-9+/=]{20,}(?![A-Za-z0-9+/=]))+)"
+)
+
+#: Any other armoured key block but a public one: a shared secret such as OpenVPN's
+#: ``-----BEGIN OpenVPN Static key V1-----`` (``tls-auth``), whole.
+_KEY_BLOCK = (
+    r"-----BEGIN (?=[A-Za-z0-9 ]{0,60}?(?i:key))(?![A-Za-z0-9 ]{0,60}?(?i:public|private))[A-Za-z0-9 ]{3,60}-----"
+    r".{16,16384}?-----END [A-Za-z0-9 ]{3,60}-----"
 )
 
 _URL_CREDS = (
@@ -336,8 +344,8 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             continue  # the type inside a mask is not a name; under a local YAML tag (``!Ref``,
             # ``!GetAtt``, ``!vault``) the value is a reference or ciphertext (``!!str``: literal)
         strength = name_strength(name)
-        if strength is None or _about_a_record(text, m.start(), name):
-            continue
+        if strength is None or _about_a_record(text, m.start(), name) or inside_arn(text, m.start()):
+            continue  # (``arn:aws:secretsmanager:…:secret:db/x``: a field of a resource's name)
         group = "qv" if m.group("q") is not None else "uv"
         start, end = m.span(group)
         value = text[start:end]

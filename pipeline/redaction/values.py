@@ -284,6 +284,21 @@ _NAME_APPLIED = lazy_compile(
 )
 
 
+#: Where the token holding a position starts: after a blank, a quote, ``=`` or ``(``.
+_TOKEN_OPENERS = " \t\n'\"`=(,["
+
+
+def inside_arn(text: str, pos: int) -> bool:
+    """True when ``pos`` falls inside an AWS ARN (``arn:aws:secretsmanager:…:secret:db/x``): its
+    fields (``secret:``, ``parameter/``) name a resource, whose name is no credential."""
+    if pos < 4 or text[pos - 1] not in ":/":
+        return False
+    start = pos - 1
+    while start > 0 and text[start - 1] not in _TOKEN_OPENERS and pos - start < 160:
+        start -= 1
+    return text.startswith("arn:", start)
+
+
 def is_benign_path(value: str) -> bool:
     """True when ``value`` is a file path (:data:`_PATH`): where a key is kept, not the key."""
     return _PATH.match(value) is not None

@@ -15,6 +15,8 @@ from memscribe.redaction import redact_text
         "WiFi name is Office-9K2Q, the password is on the sticker under the router",
         "my login is j.doe-2024, password: ask Maria",
         "Model RT-AX58U-v2 here; the password was printed on the box",
+        'org.postgresql.util.PSQLException: FATAL: password authentication failed for user "etl"',
+        "26/12/03 06:41:19 ERROR Worker: User class threw org.h2.jdbc.JdbcSQLException password mismatch",
     ],
 )
 def test_token_before_a_keyword_that_opens_its_own_statement_is_kept(text: str) -> None:

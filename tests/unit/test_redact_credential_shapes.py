@@ -1,0 +1,53 @@
+"""Credential files and blocks by their structure (a ``.pgpass`` line, an armoured shared key),
+and resource names that only hold a secret's word (an AWS ARN's ``secret:`` field)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.redaction import find_secrets
+
+
+def _found(text: str) -> list[str]:
+    return [text[f.start : f.end] for f in find_secrets(text)]
+
+
+def test_pgpass_lines_lose_their_passwords_but_not_defaults_or_references() -> None:
+    text = (
+        "$ cat ~/.pgpass\n"
+        "db.internal:5432:*:readonly:er4kwapmyd76\n"
+        "replica.internal:6432:app:app_rw:s3cr\\:et-Pass\n"
+        "localhost:5432:*:postgres:postgres\n"
+        "localhost:5432:*:postgres:${PGPASSWORD}\n"
+    )
+    assert _found(text) == ["er4kwapmyd76", "s3cr\\:et-Pass"]
+
+
+def test_a_pgpass_shaped_line_needs_the_file_or_a_postgres_port() -> None:
+    assert _found("10:30:45:00:11\n") == []
+    assert _found("db.internal:5432:*:readonly:er4kwapmyd76\n") == ["er4kwapmyd76"]
+
+
+def test_an_armoured_shared_key_is_masked_whole_and_a_public_one_kept() -> None:
+    block = (
+        "-----BEGIN OpenVPN Static key V1-----\n7c1c1e5c00dd2db29576cbd52df84930\n"
+        "81a8a025d381dae8dbf3e37da5f452c2\n-----END OpenVPN Static key V1-----"
+    )
+    assert _found(f"<tls-auth>\n{block}\n</tls-auth>\n") == [block]
+    public = "-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQENBFxyzabcdefabcdefabcd\n-----END PGP PUBLIC KEY BLOCK-----"
+    assert _found(public) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DB_PASSWORD_SECRET_ARN=arn:aws:secretsmanager:us-east-1:271830374574:secret:etl/writer-Qx81Hd",
+        '"SecretId": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-Xy12ab"',
+    ],
+)
+def test_an_arn_names_a_secret_it_does_not_hold_one(text: str) -> None:
+    assert _found(text) == []
+
+
+def test_a_secret_beside_an_arn_is_still_masked() -> None:
+    assert _found("secret: Xq7trB9zL2mKp0aZ  # arn:aws:iam::123456789012:role/x") == ["Xq7trB9zL2mKp0aZ"]
