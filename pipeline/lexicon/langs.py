@@ -149,7 +149,10 @@ LANGUAGES: dict[str, Language] = {
             r"\b(?:yo|me|mi|mis|nuestr[oa]s?|nosotr[oa]s|soy|estoy|tengo|vivo|trabajo|uso|hago|prefiero|llevo"
             r"|estudio|enseño|odio|suelo|corro|cocino|escribo|juego|dirijo|gestiono|trato|monto|traduzco"
             r"|programo|desarrollo|conduzco|hablo|necesito|somos|estamos|tenemos|usamos|trabajamos|vivimos"
-            r"|dejé|empecé|cambié|compré|vendí|pasé|me\s+mudé)\b",
+            r"|dejé|empecé|cambié|compré|vendí|pasé|me\s+mudé)\b"
+            # a verb in the first person singular (present -o) where only a verb stands: after
+            # a cessation ("ya no fumo", "tampoco bebo")
+            r"|\b(?:ya\s+no|tampoco)\s+\w+o\b",
             _I,
         ),
         hedge=(

@@ -91,3 +91,12 @@ def test_plural_ies_and_singular_y_share_a_stem() -> None:
 def test_the_speaker_must_be_the_subject() -> None:
     assert _bodies("El sábado es mi día libre de verdad.") == []  # possessive inside: about the day
     assert any("Snakemake" in b for b in _bodies("Unsere Pipelines laufen alle mit Snakemake."))
+
+
+def test_spanish_changes_with_a_reflexive_or_a_cessation_are_the_speakers() -> None:
+    assert any(
+        "Me mudé a Valencia" in b for b in _bodies("Me mudé a Valencia en septiembre, estoy encantada.")
+    )
+    assert any("Ya no fumo" in b for b in _bodies("Ya no fumo, lo dejé hace tres meses."))
+    # "me" before someone else's verb is an object, not the speaker as subject
+    assert _bodies("Hoy fui al dentista y me dijo que todo bien.") == []

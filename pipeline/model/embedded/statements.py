@@ -83,7 +83,9 @@ _NOT_STANDALONE = lazy_compile(
 #: first-person form is one of these is about something else ("es mi día libre", "ça me va"),
 #: unless the possessive opens it as the subject ("unsere Pipelines laufen mit Snakemake").
 _NOT_SUBJECT = {
-    "es": lazy_compile(r"\b(?:me|mi|mis|nuestr[oa]s?|nos)\b", re.I),
+    # "me" before a verb in the first person preterite is the speaker's own reflexive ("me mudé",
+    # "me casé"): the subject
+    "es": lazy_compile(r"\b(?:me(?!\s+\w+é\b)|mi|mis|nuestr[oa]s?|nos)\b", re.I),
     "de": lazy_compile(r"\b(?:mich|mir|uns|mein\w*|unser\w*)\b", re.I),
     "fr": lazy_compile(r"\b(?:me|moi|mon|ma|mes|notre|nos)\b|\bm['’]", re.I),
 }
