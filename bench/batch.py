@@ -287,6 +287,15 @@ def table(head: list[str], rows: list[list[str]]) -> None:
         print("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)))
 
 
+def cpu_total(report: dict[str, Any]) -> float:
+    """CPU s of the run: memscribe's process and, with ``--call-process``, its model-call helper."""
+    return float(report["cpu_s"]) + float(report.get("helper_cpu_s", 0.0))
+
+
+def with_total_cpu(report: dict[str, Any]) -> dict[str, Any]:
+    return {**report, "cpu_s": cpu_total(report)}
+
+
 def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n: int) -> list[str]:
     calls = report["model_calls"]
     ideal = calls * latency / concurrency
@@ -301,7 +310,8 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
         str(calls),
         f"{calls / n:.2f}",
         f"{(report['prompt_tokens'] + report['completion_tokens']) / n:.0f}",
-        f"{1000 * report['cpu_s'] / done:.1f}",
+        f"{1000 * cpu_total(report) / done:.1f}",
+        f"{1000 * report.get('helper_cpu_s', 0.0) / done:.1f}",
         f"{ideal:.2f}",
         ratio,
         str(report["writes"]),
@@ -343,6 +353,7 @@ def main() -> None:
         "calls/tr",
         "tokens/tr",
         "cpu ms/tr",
+        "helper",
         "ideal s",
         "wall/ideal",
         "writes",
@@ -373,7 +384,7 @@ def main() -> None:
                 new = run_batch(corpus, root, url, concurrency, engine=args.engine)
                 rows.append(row("full", new, concurrency, args.latency, args.n))
                 if before is not None:
-                    pairs.append((concurrency, old, new))
+                    pairs.append((concurrency, with_total_cpu(old), with_total_cpu(new)))
         last = args.concurrency[-1]
         rows.append(row("rerun", run_batch(corpus, root, url, last), last, args.latency, args.n))
         for i in range(0, args.n, 10):  # 10% appended to
@@ -419,7 +430,8 @@ def main() -> None:
         f"memscribe batch: {args.n} transcripts"
         + (f" of {args.agents} agents (one namespace each)" if args.agents else "")
         + f", model latency {args.latency * 1000:.0f} ms (per-transcript "
-        f"columns divide by {args.n}; cpu is memscribe's own process CPU per processed transcript)"
+        f"columns divide by {args.n}; cpu is memscribe's own CPU per processed transcript: its process "
+        "and its model-call helper process, which 'helper' shows apart)"
     )
     for r in [head, *rows]:
         print("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)))
@@ -476,10 +488,11 @@ def main() -> None:
         print(f"\nafter / before ({args.baseline}), same run:")
         for concurrency, old, new in pairs:
             ideal = old["model_calls"] * args.latency / concurrency or 1.0
+            ideal_new = new["model_calls"] * args.latency / concurrency or 1.0  # each run's own calls
             cpu = (new["cpu_s"] / max(1, new["processed"])) / (old["cpu_s"] / max(1, old["processed"]))
             print(
                 f"  conc {concurrency:>3}: cpu/transcript x{cpu:.2f}, wall x{new['wall_s'] / old['wall_s']:.2f}, "
-                f"wall/ideal {old['wall_s'] / ideal:.2f} -> {new['wall_s'] / ideal:.2f}"
+                f"wall/ideal {old['wall_s'] / ideal:.2f} -> {new['wall_s'] / ideal_new:.2f}"
             )
 
 

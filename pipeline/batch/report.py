@@ -74,6 +74,10 @@ class BatchReport(BaseModel):
     recovered: list[str] = Field(default_factory=list, description="Interrupted commits completed.")
     wall_s: float = 0.0
     cpu_s: float = Field(default=0.0, description="memscribe's own CPU time (process), all threads.")
+    helper_cpu_s: float = Field(
+        default=0.0,
+        description="CPU time of the model-call helper process (--call-process), apart from cpu_s.",
+    )
     transcripts: list[TranscriptResult] = Field(
         default_factory=list,
         description="One entry per transcript the run did something with; unchanged ones are only "

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -30,6 +34,7 @@ if TYPE_CHECKING:
     from memscribe.batch.runner import BatchConfig
     from memscribe.batch.seam import Engine
     from memscribe.model.base import StructuredModel
+    from memscribe.model.call_process import CallProcess
 
 #: Exit code when the run finished but at least one transcript failed (the others were done).
 EXIT_SOME_FAILED = 6
@@ -110,6 +115,15 @@ def batch(
             help="--engine ray: the cluster to join (default: a private local one for this run).",
         ),
     ] = None,
+    call_process: Annotated[
+        bool,
+        typer.Option(
+            "--call-process/--no-call-process",
+            envvar="MEMSCRIBE_CALL_PROCESS",
+            help="--engine local, a litellm model, more than one CPU: the model calls' client work "
+            "in a forked helper process, beside planning and the commit (same requests, same answers).",
+        ),
+    ] = True,
 ) -> None:
     """Process every new or changed transcript, concurrently and exactly once.
 
@@ -156,10 +170,13 @@ def batch(
             from memscribe.batch.ray_engine import RayEngine
 
             runner = RayEngine(address)
-        if progress and not as_json and items:
-            report = _with_progress(items, cfg, factory, runner)
-        else:
-            report = run_batch(items, cfg, factory, engine=runner)
+        with _model_calls(probe, call_process and runner is None, concurrency) as helper:
+            if progress and not as_json and items:
+                report = _with_progress(items, cfg, factory, runner)
+            else:
+                report = run_batch(items, cfg, factory, engine=runner)
+        if helper is not None:
+            report.helper_cpu_s = round(helper.cpu_s, 3)
     except MemscribeError as exc:
         fail(exc)
     finally:
@@ -172,6 +189,23 @@ def batch(
         print_report(report)
     if report.failed:
         raise typer.Exit(EXIT_SOME_FAILED)
+
+
+def _model_calls(
+    probe: StructuredModel, wanted: bool, concurrency: int
+) -> AbstractContextManager[CallProcess | None]:
+    """Where the run's model calls are made: a forked helper process when ``wanted``, the model
+    is a litellm one and there is a second CPU (:func:`memscribe.model.llm.calls_in_helper`;
+    only in the memscribe process itself, never a caller's such as a test runner); else here."""
+    from memscribe.cli_common import own_process
+
+    if not wanted or (os.cpu_count() or 1) < 2 or not own_process():
+        return contextlib.nullcontext(None)
+    llm = sys.modules.get("memscribe.model.llm")  # loaded by the probe when it is a litellm model
+    if llm is None or not isinstance(probe, llm.LiteLLMModel):
+        return contextlib.nullcontext(None)
+    helper: AbstractContextManager[CallProcess | None] = llm.calls_in_helper(concurrency)
+    return helper
 
 
 def _with_progress(

@@ -20,8 +20,8 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -49,6 +49,9 @@ from tenacity import (  # noqa: E402
     stop_after_delay,
     wait_exponential_jitter,
 )
+
+if TYPE_CHECKING:
+    from memscribe.model.call_process import CallProcess
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -166,7 +169,7 @@ class LiteLLMModel:
         self._invalid: list[tuple[str, str]] = []
         if completion is None:  # an injected completion (tests) brings its own transport
             self.api_key = api_key or _check_configuration(name, api_base)
-        self._completion = completion or litellm.completion
+        self._completion = completion or _route()
         self.provider = _provider(name, api_base)
         #: The context window windows are cut for (and, on Ollama, asked for as ``num_ctx``).
         self.context_tokens = context_tokens or context_tokens_of(
@@ -306,6 +309,42 @@ class LiteLLMModel:
         if not isinstance(result, response_model):
             raise ModelError(f"{task}: unexpected model output type", stage=task, attempts=1)
         return result
+
+
+#: Where calls go when no completion is injected: a helper process while
+#: :func:`calls_in_helper` is on, else ``litellm.completion`` here.
+_HELPERS: list[Callable[..., Any]] = []
+
+
+def _route() -> Callable[..., Any]:
+    return _HELPERS[-1] if _HELPERS else litellm.completion
+
+
+def _marked_completion(**kwargs: Any) -> Any:
+    """``litellm.completion`` as memscribe's call (what the helper process runs)."""
+    with memscribe_call():
+        return litellm.completion(**kwargs)
+
+
+@contextlib.contextmanager
+def calls_in_helper(workers: int) -> Iterator[CallProcess | None]:
+    """Models built inside make their calls in a forked helper process
+    (:mod:`memscribe.model.call_process`), up to ``workers`` at once: the client stack's per-call
+    CPU runs beside the caller's, not under its interpreter lock. Yields the helper (its
+    ``cpu_s`` is set once the block ends), or None where a fork is unsafe
+    (:func:`~memscribe.model.call_process.supported`): the calls are then made here."""
+    from memscribe.model.call_process import CallProcess, supported
+
+    if not supported():
+        yield None
+        return
+    helper = CallProcess(_marked_completion, workers)
+    _HELPERS.append(helper)
+    try:
+        yield helper
+    finally:
+        _HELPERS.remove(helper)
+        helper.close()
 
 
 @functools.cache

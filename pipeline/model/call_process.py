@@ -1,0 +1,235 @@
+"""Model calls made in a helper process: the client stack's per-call work on a second core.
+
+A batch run is bound by one interpreter lock: the client stack's per-call work (litellm, the
+provider SDK, HTTP: ~6 ms of CPU a call, ``bench/model_call.py``) competes with planning and the
+commit for one core. :class:`CallProcess` forks a helper (after the client stack is imported, so
+nothing is imported again; before any lock or database is open, so the helper holds none) that
+makes the completion calls in its own threads; the caller's threads send each call's keyword
+arguments and wait for the response object.
+
+Same calls, same answers: the helper runs the same ``completion`` function with the same
+arguments (a fork: same code, same settings); the response comes back pickled; an exception comes
+back as the same class with the same arguments and the attributes that pickle, so the retry and
+error rules of :mod:`memscribe.model.llm` see what they would have seen. A call whose arguments or
+answer cannot travel, and every call once the helper is gone, is made in this process instead.
+The helper writes nothing and exits when its caller closes the pipe or dies.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import itertools
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+Completion = Callable[..., Any]
+
+#: A call the helper could not answer (gone, or an answer that cannot travel): made here instead.
+_AGAIN = object()
+#: Sent to the helper by :meth:`CallProcess.close`: no more calls.
+_BYE = b""
+_PROTOCOL = pickle.HIGHEST_PROTOCOL
+#: The key of the helper's last message: its CPU time.
+_CPU = -1
+
+
+def supported() -> bool:
+    """Whether a helper can be forked here: Linux (a fork that does not exec is unsafe with
+    macOS's system libraries), and no other thread running (a fork copies only the caller)."""
+    return sys.platform.startswith("linux") and hasattr(os, "fork") and threading.active_count() == 1
+
+
+class CallProcess:
+    """A forked helper that runs ``completion`` calls, up to ``workers`` at once.
+
+    Call it as ``completion`` itself (keyword arguments); :meth:`close` stops the helper.
+    """
+
+    def __init__(self, completion: Completion, workers: int) -> None:
+        context = multiprocessing.get_context("fork")
+        here, there = context.Pipe(duplex=True)
+        self._completion = completion
+        self._conn = here
+        self._send_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._pending: dict[int, Future[Any]] = {}
+        self._ids = itertools.count()
+        self._alive = True
+        #: The helper's CPU time (s), as it said when it stopped (:meth:`close`).
+        self.cpu_s = 0.0
+        self._process = context.Process(
+            target=_serve,
+            args=(there, here, completion, max(1, workers)),
+            daemon=True,
+            name="memscribe-calls",
+        )
+        self._process.start()
+        there.close()
+        self._reader = threading.Thread(target=self._read, daemon=True, name="memscribe-calls-reader")
+        self._reader.start()
+
+    @property
+    def alive(self) -> bool:
+        return self._alive
+
+    def __call__(self, **kwargs: Any) -> Any:
+        future: Future[Any] = Future()
+        with self._lock:
+            key = next(self._ids)
+            alive = self._alive
+            if alive:
+                self._pending[key] = future
+        if not alive:
+            return self._completion(**kwargs)
+        try:
+            message = pickle.dumps((key, kwargs), protocol=_PROTOCOL)
+        except Exception:  # an argument that cannot travel
+            self._forget(key)
+            return self._completion(**kwargs)
+        try:
+            with self._send_lock:
+                self._conn.send_bytes(message)
+        except (OSError, ValueError):
+            self._lost()
+        outcome = future.result()
+        if outcome is _AGAIN:
+            return self._completion(**kwargs)
+        ok, value = outcome
+        if ok:
+            return value
+        raise _rebuilt(value)
+
+    def _forget(self, key: int) -> None:
+        with self._lock:
+            self._pending.pop(key, None)
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = self._conn.recv_bytes()
+            except (EOFError, OSError):
+                break
+            try:
+                key, blob = pickle.loads(data)
+            except Exception:
+                break  # the pipe carries garbage: stop using the helper
+            if key == _CPU:
+                with contextlib.suppress(Exception):
+                    self.cpu_s = float(pickle.loads(blob))
+                continue
+            with self._lock:
+                future = self._pending.pop(key, None)
+            if future is None:
+                continue
+            try:
+                future.set_result(_AGAIN if blob is None else pickle.loads(blob))
+            except Exception:
+                future.set_result(_AGAIN)
+        self._lost()
+        with contextlib.suppress(OSError):
+            self._conn.close()
+
+    def _lost(self) -> None:
+        """The helper is gone: every waiting call is made here, and so is every later one."""
+        with self._lock:
+            self._alive = False
+            waiting, self._pending = self._pending, {}
+        for future in waiting.values():
+            if not future.done():
+                future.set_result(_AGAIN)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop the helper (calls in flight are made here), wait for it to exit; its CPU time
+        is then :attr:`cpu_s`."""
+        with contextlib.suppress(OSError, ValueError), self._send_lock:
+            self._conn.send_bytes(_BYE)
+        self._reader.join(timeout)
+        self._process.join(timeout)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join(timeout)
+        self._lost()
+
+
+def _serve(conn: Any, other: Any, completion: Completion, workers: int) -> None:
+    """The helper: each request is run by a worker thread; answers go back as they finish."""
+    other.close()  # the caller's end: the pipe reads end-of-file once the caller is gone
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
+    send_lock = threading.Lock()
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscribe-call")
+
+    def run(key: int, kwargs: dict[str, Any]) -> None:
+        try:
+            outcome: tuple[bool, Any] = (True, completion(**kwargs))
+        except BaseException as exc:
+            outcome = (False, _portable(exc))
+        try:
+            blob: bytes | None = pickle.dumps(outcome, protocol=_PROTOCOL)
+        except Exception:
+            blob = None  # an answer that cannot travel: the caller makes the call itself
+        with contextlib.suppress(OSError, ValueError), send_lock:
+            conn.send_bytes(pickle.dumps((key, blob), protocol=_PROTOCOL))
+
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):
+            break
+        if data == _BYE:
+            with contextlib.suppress(OSError, ValueError), send_lock:
+                conn.send_bytes(pickle.dumps((_CPU, pickle.dumps(time.process_time())), protocol=_PROTOCOL))
+            break
+        key, kwargs = pickle.loads(data)
+        pool.submit(run, key, kwargs)
+    os._exit(0)  # calls still in flight are not answered: the caller makes them itself
+
+
+#: An exception as it travels: (module, qualified name, args, the attributes that pickle).
+Portable = tuple[str, str, tuple[Any, ...], dict[str, Any]]
+
+
+def _portable(exc: BaseException) -> Portable:
+    cls = type(exc)
+    state: dict[str, Any] = {}
+    for name, value in vars(exc).items():
+        try:
+            pickle.dumps(value, protocol=_PROTOCOL)
+        except Exception:
+            continue  # e.g. an HTTP response object: the message and status travel as attributes
+        state[name] = value
+    try:
+        pickle.dumps(exc.args, protocol=_PROTOCOL)
+        args = exc.args
+    except Exception:
+        args = (str(exc),)
+    return cls.__module__, cls.__qualname__, args, state
+
+
+def _rebuilt(portable: Portable) -> BaseException:
+    """The exception of the helper, as an object of the same class (``__init__`` not run again:
+    its arguments and attributes are set as they were)."""
+    module_name, qualname, args, state = portable
+    found: Any = None
+    with contextlib.suppress(Exception):
+        found = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+    if not (isinstance(found, type) and issubclass(found, BaseException)):
+        return RuntimeError(f"{qualname}: {args[0] if args else ''}")
+    exc: BaseException = found.__new__(found)
+    exc.args = args
+    with contextlib.suppress(Exception):
+        exc.__dict__.update(state)
+    return exc
+
+
+__all__ = ["CallProcess", "Completion", "supported"]

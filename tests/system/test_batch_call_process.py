@@ -1,0 +1,170 @@
+"""``memscribe batch`` with the model calls in a helper process (``--call-process``): the same
+files as with the calls made in the run's own process, and kill-safe (the helper goes with the
+run; a re-run finishes the job)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memscribe.store.root import MemoryRoot
+from tests.support.batch_corpus import memory_state
+from tests.support.llm_server import serve
+
+REPO = Path(__file__).resolve().parents[2]
+_PREF = re.compile(r"^\[(\d+)\] user: I prefer ([a-z ]+)\.$", re.MULTILINE)
+_ITEM = re.compile(r"^ITEM (\d+)\. NEW ", re.MULTILINE)
+WORDS = ["tea", "coffee", "vim", "emacs", "rust", "go", "tabs", "spaces", "dark", "light", "cats", "dogs"]
+
+pytestmark = [
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper is forked (Linux)"),
+    pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the helper runs where there is a second CPU"),
+]
+
+
+def _respond(messages: list[dict[str, Any]]) -> str:
+    """Detection: the transcript's preferences; dedup: a stored memory of the same first word is
+    superseded, else both are kept (so plans depend on what earlier transcripts wrote)."""
+    system = next((str(m.get("content", "")) for m in messages if m.get("role") == "system"), "")
+    user = "\n".join(str(m.get("content", "")) for m in messages if m.get("role") == "user")
+    if "TASK: dedup" in system:
+        decision = {"action": "keep_both", "existing_ids": [], "reason": "different facts"}
+        items = _ITEM.findall(user)
+        if items:
+            return json.dumps({"decisions": [{"item": int(n), **decision} for n in items]})
+        return json.dumps(decision)
+    profiles = [
+        {
+            "slug": "pref-" + "-".join(words.split()[:2]),
+            "ttl": "infinity",
+            "body": f"User prefers {words}.",
+            "evidence_turns": [int(index)],
+        }
+        for index, words in _PREF.findall(user)
+    ]
+    return json.dumps({"profiles": profiles, "playbooks": []})
+
+
+def _corpus(folder: Path, n: int) -> Path:
+    rng = random.Random(14)
+    folder.mkdir()
+    for i in range(n):
+        text = "User: Hi.\nAssistant: Hello.\n"
+        if i % 4 != 3:  # one in four has nothing to learn
+            text += f"User: I prefer {' '.join(rng.sample(WORDS, 3))}.\nAssistant: Noted.\n"
+        (folder / f"session-{i:03d}.txt").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _batch(corpus: Path, root: Path, url: str, *flags: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "OPENAI_API_KEY": "test-key-not-real"}
+    env.pop("MEMSCRIBE_CALL_PROCESS", None)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "memscribe.cli",
+            "batch",
+            str(corpus),
+            "--memory-dir",
+            str(root),
+            "--concurrency",
+            "4",
+            "--json",
+            "--no-progress",
+            "--model",
+            "openai/bench",
+            "--api-base",
+            url,
+            *flags,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=REPO,
+    )
+
+
+def _report(proc: subprocess.Popen[str]) -> dict[str, Any]:
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err[-2000:]
+    report: dict[str, Any] = json.loads(out)
+    return report
+
+
+@pytest.mark.block_network(allowed_hosts=[r"127\.0\.0\.1"])
+def test_calls_in_the_helper_write_the_same_files(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path / "t", 24)
+    with serve(latency_s=0.02, responder=_respond) as url:
+        helped = _report(_batch(corpus, tmp_path / "helped", url))
+        here = _report(_batch(corpus, tmp_path / "here", url, "--no-call-process"))
+    assert helped["helper_cpu_s"] > 0.0 and here["helper_cpu_s"] == 0.0
+    assert helped["processed"] == here["processed"] == 24
+    assert helped["model_calls"] > 0 and helped["writes"] == here["writes"] == 18
+    assert memory_state(tmp_path / "helped") == memory_state(tmp_path / "here")
+    assert len(memory_state(tmp_path / "here")) == 18
+
+
+@pytest.mark.block_network(allowed_hosts=[r"127\.0\.0\.1"])
+def test_kill_the_run_the_helper_goes_too_and_a_rerun_writes_the_same_files(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path / "t", 40)
+    root = tmp_path / "m"
+    with serve(latency_s=0.15, responder=_respond) as url:
+        reference = _report(_batch(corpus, tmp_path / "ref", url, "--no-call-process"))
+        run = _batch(corpus, root, url)
+        try:
+            helpers = _children(run.pid, within=20.0)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not list((root / ".reflexio").rglob("*.md")):
+                time.sleep(0.05)  # mid-run: something committed already
+            run.send_signal(signal.SIGKILL)
+            run.communicate(timeout=10)
+        finally:
+            if run.poll() is None:
+                run.kill()
+                run.communicate(timeout=10)
+        assert helpers, "no helper process was started"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_running(pid) for pid in helpers):
+            time.sleep(0.05)
+        assert not any(_running(pid) for pid in helpers)
+        again = _report(_batch(corpus, root, url))
+    assert reference["writes"] > 0
+    assert not MemoryRoot(root).pending_journals()
+    assert again["processed"] + again["transcripts_skipped_by_reason"].get("unchanged", 0) == 40
+    assert memory_state(root) == memory_state(tmp_path / "ref")
+
+
+def _children(pid: int, within: float) -> list[int]:
+    """The child processes of ``pid`` (waited for up to ``within`` s: the helper starts after
+    the imports)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            return []
+        if found:
+            return [int(child) for child in found]
+        time.sleep(0.02)
+    return []
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie, exited but not reaped, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -1,0 +1,235 @@
+"""The model-call helper process: same answers and same errors as a call made here; calls made
+here when the helper cannot answer; the helper gone with its caller."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memscribe.model import call_process
+from memscribe.model.call_process import CallProcess
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper is forked (Linux)")
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _echo(**kwargs: Any) -> dict[str, Any]:
+    return {"pid": os.getpid(), **kwargs}
+
+
+class Refused(Exception):
+    """An error whose constructor needs more than its message (as litellm's errors do)."""
+
+    def __init__(self, message: str, provider: str, status: int) -> None:
+        super().__init__(message)
+        self.provider = provider
+        self.status_code = status
+        self.response = lambda: None  # cannot be pickled: left behind
+
+
+def _refuse(**kwargs: Any) -> None:
+    raise Refused(f"no {kwargs['what']}", "openai", 429)
+
+
+def _unpicklable(**kwargs: Any) -> Any:
+    return (os.getpid(), lambda: kwargs)
+
+
+def _slow(**kwargs: Any) -> int:
+    time.sleep(kwargs["s"])
+    return os.getpid()
+
+
+def test_the_answer_comes_from_the_helper_and_equals_a_call_made_here() -> None:
+    helper = CallProcess(_echo, workers=4)
+    try:
+        answer = helper(model="m", messages=[{"role": "user", "content": "hi"}], n=3)
+    finally:
+        helper.close()
+    assert answer["pid"] != os.getpid()
+    here = _echo(model="m", messages=[{"role": "user", "content": "hi"}], n=3)
+    assert {k: v for k, v in answer.items() if k != "pid"} == {k: v for k, v in here.items() if k != "pid"}
+    assert helper.cpu_s > 0.0  # told when it stopped
+    assert not helper.alive
+
+
+def test_an_error_comes_back_as_the_same_class_with_its_message_and_attributes() -> None:
+    helper = CallProcess(_refuse, workers=2)
+    try:
+        with pytest.raises(Refused) as caught:
+            helper(what="quota")
+    finally:
+        helper.close()
+    assert str(caught.value) == "no quota"
+    assert caught.value.status_code == 429 and caught.value.provider == "openai"
+    assert not hasattr(caught.value, "response")  # what cannot travel is left behind
+
+
+def test_litellm_errors_keep_the_retry_rules_answers() -> None:
+    pytest.importorskip("litellm")
+    from litellm import exceptions
+
+    from memscribe.model.llm import is_transient
+
+    def raise_(**kwargs: Any) -> None:
+        raise kwargs["error"]
+
+    errors = [
+        exceptions.RateLimitError("slow down", llm_provider="openai", model="m"),
+        exceptions.BadRequestError(
+            "response_format json_schema is not supported", model="m", llm_provider="openai"
+        ),
+        exceptions.AuthenticationError("bad key", llm_provider="openai", model="m"),
+    ]
+    helper = CallProcess(raise_, workers=2)
+    try:
+        for error in errors:
+            with pytest.raises(type(error)) as caught:
+                helper(error=error)
+            assert str(caught.value) == str(error)
+            assert is_transient(caught.value) == is_transient(error)
+            assert getattr(caught.value, "status_code", None) == getattr(error, "status_code", None)
+    finally:
+        helper.close()
+
+
+def test_an_answer_that_cannot_travel_is_asked_here() -> None:
+    helper = CallProcess(_unpicklable, workers=2)
+    try:
+        pid, answer = helper(x=1)
+    finally:
+        helper.close()
+    assert pid == os.getpid() and answer() == {"x": 1}
+
+
+def test_calls_are_made_here_once_the_helper_is_gone() -> None:
+    helper = CallProcess(_slow, workers=4)
+    try:
+        assert helper(s=0.0) != os.getpid()
+        os.kill(helper._process.pid, signal.SIGKILL)  # noqa: SLF001 - the test kills the helper
+        assert helper(s=0.0) == os.getpid()  # waiting, or sent after: made here
+        assert not helper.alive
+        assert helper(s=0.0) == os.getpid()
+    finally:
+        helper.close()
+
+
+def test_concurrent_calls_overlap_in_the_helper() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    helper = CallProcess(_slow, workers=8)
+    try:
+        started = time.monotonic()
+        with ThreadPoolExecutor(8) as pool:
+            pids = list(pool.map(lambda _: helper(s=0.3), range(8)))
+        took = time.monotonic() - started
+    finally:
+        helper.close()
+    assert all(pid != os.getpid() for pid in pids)
+    assert took < 8 * 0.3 / 2  # not one after the other
+
+
+_ORPHAN = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from memscribe.model.call_process import CallProcess
+def slow(**kwargs):
+    time.sleep(30)
+helper = CallProcess(slow, workers=2)
+print(helper._process.pid, flush=True)
+import threading
+threading.Thread(target=lambda: helper(x=1), daemon=True).start()
+time.sleep(60)
+"""
+
+
+def test_the_helper_exits_when_its_caller_is_killed() -> None:
+    caller = subprocess.Popen(
+        [sys.executable, "-c", _ORPHAN, str(REPO)], stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
+    try:
+        assert caller.stdout is not None
+        helper_pid = int(caller.stdout.readline())
+        time.sleep(0.3)  # a call in flight in the helper
+        caller.send_signal(signal.SIGKILL)
+        caller.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and _running(helper_pid):
+            time.sleep(0.05)
+        assert not _running(helper_pid)
+    finally:
+        if caller.poll() is None:
+            caller.kill()
+            caller.wait(timeout=10)
+        if caller.stdout is not None:
+            caller.stdout.close()
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie, exited but not reaped, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_supported_needs_a_single_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(call_process.threading, "active_count", lambda: 2)
+    assert not call_process.supported()
+
+
+@pytest.mark.block_network(allowed_hosts=[r"127\.0\.0\.1"])  # the scripted server only
+def test_a_litellm_model_gets_the_same_answer_and_sends_the_same_request_through_the_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("litellm")
+    import json
+
+    from memscribe.model import llm
+    from memscribe.schemas.candidates import Detection
+    from memscribe.schemas.requests import DetectRequest
+    from tests.support import llm_server
+
+    bodies: list[bytes] = []
+    reply = {
+        "profiles": [
+            {"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.", "evidence_turns": [0]}
+        ]
+    }
+
+    def respond(messages: list[dict[str, Any]]) -> str:
+        bodies.append(json.dumps(messages, sort_keys=True).encode())
+        return json.dumps({**reply, "playbooks": []})
+
+    messages = [
+        {"role": "system", "content": "TASK: detect\nfind facts"},
+        {"role": "user", "content": "[0] user: I use Neovim."},
+    ]
+    request = DetectRequest(turns=(), window=1, windows=1)
+    monkeypatch.setattr(call_process, "supported", lambda: True)  # the test runner may run threads
+    with llm.calls_in_helper(2) as helper:
+        assert helper is not None
+        with llm_server.serve(responder=respond) as url:
+            remote = llm.LiteLLMModel("openai/bench", api_base=url)
+            assert remote._completion is helper  # noqa: SLF001 - the route the model took
+            through_helper = remote.generate(
+                task="detect", messages=messages, response_model=Detection, request=request
+            )
+            here = llm.LiteLLMModel("openai/bench", api_base=url, completion=llm._marked_completion)  # noqa: SLF001
+            in_process = here.generate(
+                task="detect", messages=messages, response_model=Detection, request=request
+            )
+    assert helper.cpu_s > 0.0
+    assert through_helper == in_process
+    assert remote.usage == here.usage  # the calls are accounted here either way
+    assert len(bodies) == 2 and bodies[0] == bodies[1]
+    assert llm.LiteLLMModel("openai/bench", api_base="http://127.0.0.1:9/v1")._completion is not helper  # noqa: SLF001
