@@ -54,14 +54,18 @@ Text = str | Chunks
 
 
 def document_text(text: Text) -> str | None:
-    """The whole text, to be tried as one JSON document; None for :class:`Chunks` whose first
-    non-blank line is a whole JSON value with more lines after it (JSONL: as one document it
-    cannot parse, so it is never joined into one ``str``)."""
+    """The whole text, to be tried as one JSON document; None for :class:`Chunks` that cannot be
+    one (a document is an array or an object): blank, or whose first non-blank line does not open
+    with ``[`` or ``{`` (a ``User:`` transcript), or is a whole JSON value with more lines after it
+    (JSONL: as one document it cannot parse). Those are never joined into one ``str``: a file's
+    pieces are let go as they are read (joined, the whole text stayed until its last turn)."""
     if isinstance(text, str):
         return text
     lines = (line for line in text.peek_lines() if line.strip())
     first = next(lines, None)
-    if first is not None and next(lines, None) is not None:
+    if first is None or not first.lstrip().startswith(("[", "{")):
+        return None
+    if next(lines, None) is not None:
         stripped = first.strip()
         try:
             _, end = _DECODER.raw_decode(stripped)

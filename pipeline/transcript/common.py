@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, get_args
@@ -311,8 +311,18 @@ def _position(source: str, line: int) -> SourcePos:
     return pos
 
 
+def _handed_over(drafts: Iterable[TurnDraft]) -> Iterator[TurnDraft]:
+    """The drafts in order; a list's popped as they go (the caller holds no other reference)."""
+    if isinstance(drafts, list):
+        drafts.reverse()
+        while drafts:
+            yield drafts.pop()
+    else:
+        yield from drafts
+
+
 def build_transcript(
-    drafts: list[TurnDraft],
+    drafts: Iterable[TurnDraft],
     ctx: ParseContext,
     fmt: TranscriptFormat,
     *,
@@ -326,8 +336,9 @@ def build_transcript(
     agent's writes and answers in that exchange are echoes, not new evidence, so the whole
     exchange up to the next real user turn goes, and so do NO_REPLY / NO_FLUSH answers.
 
-    ``drafts`` is handed over: the list is emptied, and each draft is let go once its turn is
-    built (drafts and turns of a large file are not all held at once)."""
+    ``drafts`` is handed over: a list is emptied, and each draft is let go once its turn is
+    built (drafts and turns of a large file are not all held at once); a reader that can hand
+    them as it reads them (an iterator) never holds them all (:mod:`.plain_text`)."""
     memories: list[str] = []
     blocks = extra_blocks
     source = ctx.source
@@ -343,9 +354,7 @@ def build_transcript(
     last_line: object = None
     pos: SourcePos | None = None
     in_flush = False
-    drafts.reverse()  # popped in order
-    while drafts:
-        draft = drafts.pop()
+    for draft in _handed_over(drafts):
         role = draft.role
         user_message = role == "user" and draft.kind == "message"
         if user_message and draft.speaker is None:

@@ -7,6 +7,7 @@ multi-paragraph answers stay in one turn.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memscribe.schemas.transcript import Role, Transcript
 
@@ -17,21 +18,29 @@ _ROLES: dict[str, Role] = {"User": "user", "Human": "user", "Assistant": "assist
 
 
 def parse_text(text: Text, ctx: ParseContext) -> Transcript:
-    """Read a ``User:``/``Assistant:`` transcript; text before the first prefix is a bad line."""
-    drafts: list[TurnDraft] = []
-    body: list[str] = []  # the lines of the last draft, joined when the next one starts
+    """Read a ``User:``/``Assistant:`` transcript; text before the first prefix is a bad line.
+
+    Each turn is built as its draft is read (the drafts are never all held beside the text)."""
+    return build_transcript(_drafts(text, ctx), ctx, "text")
+
+
+def _drafts(text: Text, ctx: ParseContext) -> Iterator[TurnDraft]:
+    """The drafts in order, each handed on once the next prefix (or the end) closes its text."""
+    draft: TurnDraft | None = None
+    body: list[str] = []  # the lines of the draft being read, joined when the next one starts
     for number, line in enumerate(iter_lines(text), start=1):
         match = _PREFIX.match(line)
         if match:
-            if drafts:
-                drafts[-1].text = "\n".join(body).strip()
-            drafts.append(TurnDraft(role=_ROLES[match.group("who")], line=number))
+            if draft is not None:
+                draft.text = "\n".join(body).strip()
+                yield draft
+            draft = TurnDraft(role=_ROLES[match.group("who")], line=number)
             body = [match.group("rest")]
-        elif drafts:
+        elif draft is not None:
             body.append(line)
         elif line.strip():
             ctx.bad(number, "text before the first 'User:' or 'Assistant:' line")
-    del text  # read: freed before the turns are built (the caller handed it over)
-    if drafts:
-        drafts[-1].text = "\n".join(body).strip()
-    return build_transcript(drafts, ctx, "text")
+    del text  # read (a file's pieces are let go as they are read)
+    if draft is not None:
+        draft.text = "\n".join(body).strip()
+        yield draft
