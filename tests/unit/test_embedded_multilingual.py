@@ -100,3 +100,8 @@ def test_spanish_changes_with_a_reflexive_or_a_cessation_are_the_speakers() -> N
     assert any("Ya no fumo" in b for b in _bodies("Ya no fumo, lo dejé hace tres meses."))
     # "me" before someone else's verb is an object, not the speaker as subject
     assert _bodies("Hoy fui al dentista y me dijo que todo bien.") == []
+
+
+def test_an_abbreviated_aside_opener_leaves_the_statement() -> None:
+    assert _bodies("fwiw I'm a nurse.") == ["User is a nurse."]
+    assert _bodies("tbh I'm a nurse.") == ["User is a nurse."]

@@ -29,7 +29,7 @@ _CLAUSE_SPLIT = lazy_compile(
     r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
 )
 INTERJECTION = lazy_compile(
-    r"^(?:(?:oh|ah|also|and|btw|fyi|so|well|ok|okay|yeah|yes|right|hey|hi|hello|nice|cool|great|good|perfect"
+    r"^(?:(?:oh|ah|also|and|btw|fyi|fwiw|tbh|so|well|ok|okay|yeah|yes|right|hey|hi|hello|nice|cool|great|good|perfect"
     r"|anyway|plus|honestly|lol|for what it'?s worth|just so you know|by the way|quick intro|for context"
     r"|one more thing)\b[\s,!.:-]*)+",
     re.IGNORECASE,
