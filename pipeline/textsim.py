@@ -5,6 +5,8 @@ hangul runs (a Japanese or Korean sentence is never an empty token set), minus t
 of English, Spanish, German and French. A few of the latter are English words or names too
 ("war", "bin", "MIT", "la" in "User is from LA": :data:`_ENGLISH_TOO`); an English text (more of
 its words are English function words than Spanish, German or French ones) keeps them.
+
+:func:`support` is grounding's measure (verify): how much of a memory the user's cited words carry.
 """
 
 from __future__ import annotations
@@ -98,6 +100,49 @@ def containment(small: str, large: str) -> float:
     if not a:
         return 0.0
     return len(a & b) / len(a)
+
+
+#: How a memory names the person it is about, in the languages of the sets ("User", "La
+#: usuaria", "L'utilisatrice", "Der Nutzer", "用户", "ユーザー"): the subject of the fact, never a
+#: word the user says about themselves ("user" itself is a stopword).
+_SUBJECT = re.compile(
+    r"(?<!\w)(?:usuari[oa]s?|utilisat(?:eur|rice)s?|(?:be)?nutzer(?:in(?:nen)?)?)(?!\w)|用户|用戶|ユーザー|사용자"
+)
+#: A word this long or longer matches a longer word it begins ("kiné" / "kinésithérapeute",
+#: "wohn" / "wohnt"); two words of PREFIX_MATCH letters or more match when those letters agree
+#: ("preferred" / "prefers": the write guard's rule for inflection).
+PREFIX_MIN = 4
+PREFIX_MATCH = 5
+
+
+def support(statement: str, evidence: str) -> float:
+    """Share of ``statement``'s content tokens that ``evidence`` carries (0..1): grounding.
+
+    Like :func:`containment`, but the statement's subject word is not counted (a memory says
+    "La usuaria …", the user says "yo …"), and a word counts as carried when the evidence has
+    it, a word it begins or that begins it (PREFIX_MIN letters or more: abbreviations and
+    inflections the stemmer does not know), or one sharing its first PREFIX_MATCH letters.
+    """
+    norm = normalize(statement)
+    a = _tokens(_SUBJECT.sub(" ", norm))
+    if not a:
+        return 0.0
+    b = _tokens(evidence)
+    rest = a - b
+    found = len(a) - len(rest)
+    if rest:
+        words = [w for w in b if len(w) >= PREFIX_MIN and not _CJK.match(w)]
+        heads = {w[:PREFIX_MATCH] for w in words if len(w) >= PREFIX_MATCH}
+        found += sum(1 for w in rest if _carried(w, words, heads))
+    return found / len(a)
+
+
+def _carried(word: str, words: list[str], heads: set[str]) -> bool:
+    if len(word) < PREFIX_MIN or _CJK.match(word):
+        return False
+    if len(word) >= PREFIX_MATCH and word[:PREFIX_MATCH] in heads:
+        return True
+    return any(w.startswith(word) or word.startswith(w) for w in words)
 
 
 def similarity(a: str, b: str) -> float:

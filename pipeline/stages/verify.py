@@ -2,7 +2,9 @@
 
 Deterministic checks, independent of what the detector claims:
 - profiles cite turns that exist, are the USER speaking (not assistant, tool or summary turns),
-  and share content with the body;
+  and carry enough of the body's content words (:func:`memscribe.textsim.support`: the body's
+  subject word — "User", "La usuaria", "Nutzer", "用户" — is not counted, and a word the user
+  abbreviated or inflected otherwise, "kiné" / "kinésithérapeute", still counts);
 - playbooks follow correction (user) → adjustment (assistant, later) → confirmation (user, later):
   an explicit confirmation phrase, or two further user turns that move on without correcting
   again or giving up (:mod:`memscribe.lexicon.chain`, the rule the embedded extractor uses too).
@@ -39,6 +41,7 @@ from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.plan import Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript, Turn
 from memscribe.textsim import containment, content_tokens
+from memscribe.textsim import support as textual_support
 
 #: Share of a profile body's content words that must appear in its evidence turns. Low on
 #: purpose: the body is a third-person paraphrase, but it must not be made up.
@@ -149,7 +152,7 @@ def _located(p: ProfileCandidate, turns: Sequence[Turn]) -> int | None:
     best, best_score = None, LOCATE_SUPPORT
     for t in turns:
         if is_user_speech(t):
-            value = containment(p.body, t.text)
+            value = textual_support(p.body, t.text)
             if value > best_score or (best is None and value >= best_score):
                 best, best_score = t.index, value
     return best
@@ -206,7 +209,7 @@ def _profile_problem(
     evidence_text = "\n".join(t.text for t in cited if t is not None)
     # grounding is never skipped: every script tokenises (memscribe.textsim), so a body without
     # content words has nothing the evidence could support
-    if not content_tokens(p.body) or containment(p.body, evidence_text) < support:
+    if not content_tokens(p.body) or textual_support(p.body, evidence_text) < support:
         return ("ungrounded", "the cited turns do not support the text")
     return None
 

@@ -214,6 +214,19 @@ def test_grounding_is_never_skipped_for_japanese_or_german() -> None:
     ]
 
 
+def test_a_paraphrase_in_the_users_language_is_grounded_whatever_its_subject_word() -> None:
+    """A memory written in the user's language names its subject ("L'utilisatrice", "Nutzer",
+    "用户") and may spell out what the user abbreviated ("kiné"): neither makes it unsupported."""
+    fr = make_transcript(
+        ("user", "je suis kiné, donc merci d'expliquer simplement"), ("assistant", "D'accord.")
+    )
+    de = make_transcript(("user", "Und ja, ich wohn ja in der Wiehre"), ("assistant", "Gut."))
+    assert len(verify([profile("L'utilisatrice est kinésithérapeute.", [0])], [], fr).profiles) == 1
+    assert len(verify([profile("Nutzer wohnt in der Wiehre.", [0])], [], de).profiles) == 1
+    made_up = verify([profile("L'utilisatrice est avocate à Lyon.", [0])], [], fr)
+    assert [s.reason for s in made_up.skipped] == ["ungrounded"]
+
+
 # -- citation repair, slug form, person -----------------------------------------------------------
 
 SHIFTED = make_transcript(
