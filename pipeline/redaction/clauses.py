@@ -1,6 +1,8 @@
 """Secrets said in a clause: a word that names a password, a PIN or a one-time code (in English,
-German, French, Spanish, Italian, Portuguese, Chinese or Japanese), then, later in the same clause, a link ("is",
-"ist", "c'est", "era", "是", "は", ":", "=") and right after it a value shaped like that secret.
+German, French, Spanish, Italian, Portuguese, Chinese or Japanese; a password also in Dutch,
+Polish, Czech, Turkish, Croatian, Finnish, the Scandinavian languages, Russian and Korean), then,
+later in the same clause, a link ("is", "ist", "c'est", "era", "是", "は", "은", ":", "=") and
+right after it a value shaped like that secret.
 
 "the wifi password last week ... the new one is Tulip$Garden$2024" is not one clause (the
 sentence ends), but "le nouveau mot de passe de la base c'est T91u…", "新的是 Hangzhou…" after
@@ -31,7 +33,9 @@ from memscribe.redaction.values import (
 #: ``Datenbankkennwort``).
 _PASSWORD_WORDS = (
     "password", "passwort", "kennwort", "passphrase", "mot de passe", "mots de passe", "contraseña",
-    "contrasena", "senha", "密码", "密碼", "口令", "パスワード", "暗証番号",
+    "contrasena", "senha", "密码", "密碼", "口令", "パスワード", "暗証番号", "wachtwoord", "hasło",
+    "haslo", "hasła", "heslo", "şifre", "sifre", "lozinka", "salasana", "lösenord", "passord",
+    "adgangskode", "пароль", "비밀번호", "비번", "암호",
 )  # fmt: skip
 #: Words naming a generated secret, whose value must look random.
 _SECRET_WORDS = (
@@ -89,7 +93,7 @@ _TAG = lazy_compile(r"^!!?[A-Za-z_]+$")
 _LINK_WORDS = frozenset(
     "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi".split()
 )
-_LINK_MARKS = ":=：是为為はを"
+_LINK_MARKS = ":=：是为為はを은는을를"
 _FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
 #: What follows a keyword that is a name in code (``"password": …``, ``secret[0]``, ``token_url``).
 _CODE_AFTER = frozenset("\"'`[{_")
@@ -353,6 +357,11 @@ def _link_before(text: str, start: int, at: int) -> int:
         word = before[cut + 1 :].lstrip("([«“\"'").lower()
         if word in _LINK_WORDS:
             return base + len(before) - len(word)
+        if word == "/" and cut > 0:
+            # ``<login> / <password>``: the pair's link is the login's (``notes: pk_ro / …``)
+            login = before[:cut].rstrip()
+            before = login[: max(login.rfind(" "), login.rfind("\t"), login.rfind("\n")) + 1].rstrip(_OPENING)
+            continue
         if word not in _FILLER:
             return -1
         before = before[: cut + 1].rstrip(_OPENING)

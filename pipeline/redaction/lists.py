@@ -26,7 +26,9 @@ RECOVERY_WORDS = (
     "code de récupération", "codes de récupération", "codes de secours", "code de secours",
     "código de recuperación", "códigos de recuperación", "códigos de respaldo", "código de respaldo",
     "恢复码", "恢復碼", "备用码", "備用碼", "救援码", "リカバリーコード", "バックアップコード",
-    "復旧コード", "リカバリーキー", "回復キー",
+    "復旧コード", "リカバリーキー", "回復キー", "kody zapasowe", "kod zapasowy", "kody odzyskiwania",
+    "herstelcode", "codici di backup", "codice di recupero", "código de recuperação",
+    "códigos de backup", "복구 코드", "백업 코드", "резервные коды", "коды восстановления",
 )  # fmt: skip
 #: The most lines of codes after their header.
 _MAX_CODE_LINES = 24

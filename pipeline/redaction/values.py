@@ -33,6 +33,9 @@ _PLACEHOLDER_VALUES = frozenset(
     "password passwd pass secret token apikey api_key api-key username user admin key value test".split()
     # type names: a declaration's type, not its value (``apiKey: string``, ``token: String?``)
     + "string str int integer bool boolean number any object bytes char".split()
+    # the documented defaults of database and broker images (PostgreSQL's ``postgres``, MySQL's
+    # ``root``, RabbitMQ's ``guest``, MinIO's ``minioadmin``): a local default, not a secret
+    + "postgres root guest minioadmin".split()
     # an authentication scheme chosen by name (``auth: "oauth2"``), not a credential
     + "basic bearer digest oauth oauth1 oauth2 ntlm kerberos negotiate saml oidc hmac".split()
 )

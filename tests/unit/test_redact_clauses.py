@@ -53,6 +53,14 @@ _MASKED = [
         "we have doppler. the service token for the nightly config is dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
         "dp.st.prd.Vq3LbX9rTzK2mWc8NpY4hJ7sD1fG",
     ),
+    # more languages of a password's name (and Korean's topic/object particles as a link)
+    ("게스트 비번은 kqtrz7731guest 로 했어요", "kqtrz7731guest"),
+    ("관리자 비밀번호를 Busan7731!gate 로 바꿨어요", "Busan7731!gate"),
+    ("hasło do panelu to Wrzos7731!pole, zmień je potem", "Wrzos7731!pole"),
+    ("het wachtwoord van de NAS is Tulp7731!gracht", "Tulp7731!gracht"),
+    ("пароль от роутера: Berezka7731!", "Berezka7731!"),
+    # a ``login / password`` pair after the link
+    ("the password for the replica was in my notes: pk_readonly / z2.-Ds1le~UwrF . ok?", "z2.-Ds1le~UwrF"),
 ]
 
 #: Sentences of the same shapes whose value is not a secret.
@@ -65,6 +73,8 @@ _KEPT = [
     "The PIN for the board is on pin 13; the voltage is 3300 mV.",  # not right after PIN
     "No es tan difícil, el puerto es 5432.",  # Spanish 'tan' is not a TAN
     "password: !secret wifi_password",  # a YAML reference
+    "비밀번호는 최소 12자 이상이어야 해요",  # a rule, no value
+    "hasło do drukarki w sali B? panel admina nie chce mnie wpuścić",  # a question, no value
     "The PIN is 1234 in the docs, use your own.",  # a counting placeholder
     "the password reset page is at /account/reset, see there.",  # no value after the keyword
     "Password123 is a bad example; the password policy forbids it.",  # before the keyword: not read here

@@ -34,7 +34,9 @@ def test_an_armoured_shared_key_is_masked_whole_and_a_public_one_kept() -> None:
         "81a8a025d381dae8dbf3e37da5f452c2\n-----END OpenVPN Static key V1-----"
     )
     assert _found(f"<tls-auth>\n{block}\n</tls-auth>\n") == [block]
-    public = "-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQENBFxyzabcdefabcdefabcd\n-----END PGP PUBLIC KEY BLOCK-----"
+    public = (
+        "-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQENBFxyzabcdefabcdefabcd\n-----END PGP PUBLIC KEY BLOCK-----"
+    )
     assert _found(public) == []
 
 
@@ -51,3 +53,15 @@ def test_an_arn_names_a_secret_it_does_not_hold_one(text: str) -> None:
 
 def test_a_secret_beside_an_arn_is_still_masked() -> None:
     assert _found("secret: Xq7trB9zL2mKp0aZ  # arn:aws:iam::123456789012:role/x") == ["Xq7trB9zL2mKp0aZ"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "spring:\n  datasource:\n    password: postgres\n",
+        "RABBITMQ_DEFAULT_PASS=guest",
+        "MYSQL_ROOT_PASSWORD: root",
+    ],
+)
+def test_an_image_default_password_is_kept(text: str) -> None:
+    assert _found(text) == []

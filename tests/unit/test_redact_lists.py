@@ -85,3 +85,10 @@ def test_tables_whose_secret_column_holds_no_secret_are_kept() -> None:
     assert _cells(ids) == []
     # a sentence with commas is not a header
     assert _cells("The password, the token and the key, all of them.\nfoo,bar,Zx9!pq77Lw\n") == []
+
+
+def test_backup_codes_named_in_more_languages_are_masked() -> None:
+    from memscribe.redaction import find_secrets
+
+    text = "i kody zapasowe: 7014-2756 1489-2189 4704-5392"
+    assert [text[f.start : f.end] for f in find_secrets(text)] == ["7014-2756 1489-2189 4704-5392"]
