@@ -13,7 +13,12 @@ call ``x.sub(…)``).
 
 from __future__ import annotations
 
+import marshal
+import os
 import re
+import sys
+from array import array
+from pathlib import Path
 from typing import Any, AnyStr, cast, overload
 
 
@@ -69,3 +74,156 @@ def lazy_compile(pattern: AnyStr, flags: int | re.RegexFlag = 0) -> re.Pattern[A
     """A :class:`LazyPattern`, typed as the pattern it stands for (it answers as one; only
     ``isinstance(x, re.Pattern)`` tells them apart, and ``re.sub(x, …)`` needs ``x.compiled``)."""
     return cast("re.Pattern[AnyStr]", LazyPattern(pattern, flags))
+
+
+# --- Compiled programs kept between processes (issue 17) -----------------------------------------
+#
+# ``re.compile`` parses a pattern and assembles its program in pure Python: a ``memscribe``
+# process spends ~0.1 s of its start-up there (~290 patterns: the rule tables, the detectors, the
+# lexicon), the same work every run. The program is a function of the pattern, its flags and the
+# interpreter alone, so the process keeps what it assembled in a cache file (marshal, keyed by the
+# interpreter's version and its regex engine's magic number) and the next one hands each cached
+# program straight to the regex engine (``_sre.compile``, which checks the program), skipping the
+# parse. A pattern not in the cache (or a cache that cannot be read) is compiled as ever; the
+# patterns are equal to re's own (``==`` compares the programs; tested on every pattern the
+# package compiles), and the cache is installed only where re's last step is the one reproduced
+# here (checked on sample patterns when installed).
+
+#: The cache file's layout; a change invalidates every cache written before.
+_FORMAT = 1
+#: Programs kept at most (a process compiling many more, such as a test session, stops adding).
+_MAX_PROGRAMS = 4096
+
+_Program = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
+
+
+class _ProgramCache:
+    """The cached programs of one interpreter, loaded once; new ones written back at exit."""
+
+    def __init__(self, path: Path, key: str) -> None:
+        self.path = path
+        self.key = key
+        self.programs: dict[tuple[str | bytes, int], _Program] = {}
+        self.added = 0
+        try:
+            stored = marshal.loads(path.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            return
+        if (
+            isinstance(stored, tuple)
+            and len(stored) == 2
+            and stored[0] == key
+            and isinstance(stored[1], dict)
+        ):
+            self.programs = stored[1]
+
+    def compile(self, pattern: Any, flags: int = 0) -> re.Pattern[Any]:
+        """``re._compiler.compile``, from the cache where the program is there."""
+        if not isinstance(pattern, str | bytes) or flags & re.DEBUG:
+            return cast("re.Pattern[Any]", _ORIGINAL(pattern, flags))
+        program = self.programs.get((pattern, flags))
+        if program is not None:
+            try:
+                return _from_program(pattern, program)
+            except (RuntimeError, TypeError, ValueError, OverflowError):  # a damaged entry
+                del self.programs[(pattern, flags)]
+        program = _assemble(pattern, flags)  # raises re.error for a bad pattern, as re does
+        if len(self.programs) < _MAX_PROGRAMS:
+            self.programs[(pattern, flags)] = program
+            self.added += 1
+        return _from_program(pattern, program)
+
+    def save(self) -> None:
+        """Write the programs back if this process added any (atomically; errors ignored)."""
+        if not self.added:
+            return
+        import tempfile  # only here: its imports cost ~5 ms
+
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".marshal")
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(marshal.dumps((self.key, self.programs)))
+            os.replace(tmp, self.path)
+        except (OSError, ValueError):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _assemble(pattern: str | bytes, flags: int) -> _Program:
+    """What ``re._compiler.compile`` hands ``_sre.compile``, the program as bytes."""
+    parsed = _re_part("_parser").parse(pattern, flags)
+    code = _re_part("_compiler")._code(parsed, flags)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup: list[str | None] = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    return (
+        flags | parsed.state.flags,
+        array(_CODE_TYPE, code).tobytes(),
+        parsed.state.groups - 1,
+        groupindex,
+        tuple(indexgroup),
+    )
+
+
+def _re_part(name: str) -> Any:
+    """``re._parser`` / ``re._compiler`` (private: what ``re.compile`` does in Python)."""
+    import importlib
+
+    return importlib.import_module(f"re.{name}")
+
+
+def _from_program(pattern: str | bytes, program: _Program) -> re.Pattern[Any]:
+    import _sre
+
+    flags, code, groups, groupindex, indexgroup = program
+    return cast(
+        "re.Pattern[Any]",
+        _sre.compile(pattern, flags, array(_CODE_TYPE, code).tolist(), groups, groupindex, indexgroup),
+    )
+
+
+_CODE_TYPE = "I"
+_ORIGINAL: Any = None
+_INSTALLED: list[_ProgramCache] = []
+#: Patterns the reproduction is checked on before it is installed (groups, names, flags, bytes).
+_SAMPLES: tuple[tuple[str | bytes, int], ...] = (
+    (r"(?P<key>[A-Za-z_]\w*)\s*=\s*(?P<value>\d+)|(?:x)", re.IGNORECASE),
+    (r"(?i:ü|ß)[\u0400-\u04ff]+\b(?!\d)", re.UNICODE | re.MULTILINE),
+    (rb"^(a|b)*?\1$", 0),
+)
+
+
+def install_program_cache(folder: Path) -> bool:
+    """Compile patterns through a program cache in ``folder`` for the rest of the process (the
+    ``memscribe`` process itself: see :func:`memscribe.cli_common.start_up`); written back at
+    exit. Does nothing where the interpreter's ``re`` is not the one reproduced here."""
+    global _ORIGINAL
+    if _INSTALLED:
+        return True
+    import _sre
+
+    _compiler = _re_part("_compiler")
+    if sys.implementation.name != "cpython" or array(_CODE_TYPE).itemsize != _sre.CODESIZE:
+        return False
+    try:
+        if any(_from_program(p, _assemble(p, f)) != _compiler.compile(p, f) for p, f in _SAMPLES):
+            return False
+    except Exception:  # noqa: BLE001 - another re: not installed, re left as it is
+        return False
+    key = f"{_FORMAT}|{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{sys.maxunicode}"
+    name = f"regex-{sys.implementation.cache_tag}-{_sre.MAGIC}.marshal"
+    cache = _ProgramCache(folder / name, key)
+    _ORIGINAL = _compiler.compile
+    _compiler.compile = cache.compile
+    _INSTALLED.append(cache)
+    import atexit
+
+    atexit.register(cache.save)
+    return True

@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 from memscribe.lazyre import lazy_compile
 
@@ -53,3 +54,76 @@ def test_the_tables_compile_nothing_at_import() -> None:
     # (eager module-level patterns, lazy ones compiled by the import, how many lazy ones)
     assert out.stdout.startswith("[] [] "), out.stdout
     assert int(out.stdout.split()[-1]) > 200, out.stdout
+
+
+_EVERY_PATTERN = textwrap.dedent(
+    """
+    import importlib, pkgutil, re, sys
+    import memscribe
+    from memscribe.lazyre import LazyPattern
+    found = {}
+    for info in pkgutil.walk_packages(memscribe.__path__, "memscribe."):
+        if ".mcp_server" in info.name or info.name.endswith("__main__"):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except Exception:
+            continue
+        for value in vars(module).values():
+            if isinstance(value, (re.Pattern, LazyPattern)):
+                flags = value._flags if isinstance(value, LazyPattern) else value.flags
+                found[repr((value.pattern, int(flags)))] = (value.pattern, int(flags))
+    for value in re._cache.keys():  # everything compiled on import through re.compile / re.sub
+        kind, pattern, flags = value
+        found[repr((pattern, flags))] = (pattern, flags)
+    print(repr(list(found.values())))
+    """
+)
+
+
+def test_cached_programs_equal_re_s_own_for_every_pattern_of_the_package() -> None:
+    import ast
+
+    from memscribe import lazyre
+
+    out = subprocess.run([sys.executable, "-c", _EVERY_PATTERN], capture_output=True, text=True, check=True)
+    patterns = ast.literal_eval(out.stdout)
+    assert len(patterns) > 250
+    original = lazyre._ORIGINAL or lazyre._re_part("_compiler").compile
+    for pattern, flags in patterns:
+        program = lazyre._assemble(pattern, flags)
+        # ``==`` on patterns compares the pattern, the flags and the program
+        assert lazyre._from_program(pattern, program) == original(pattern, flags), pattern
+
+
+_CACHED_RUN = textwrap.dedent(
+    """
+    import re, sys
+    from pathlib import Path
+    from memscribe import lazyre
+    assert lazyre.install_program_cache(Path(sys.argv[1]))
+    cache = lazyre._INSTALLED[0]
+    rx = re.compile(r"(?P<key>[a-z]+)=(?P<value>\\d+)", re.IGNORECASE)
+    assert rx.search("x KEY=42").groupdict() == {"key": "KEY", "value": "42"}
+    try:
+        re.compile("(unclosed")
+    except re.error as exc:
+        print("error", exc.msg)
+    print(len(cache.programs), cache.added)
+    """
+)
+
+
+def test_a_second_process_reads_the_programs_the_first_wrote(tmp_path: Path) -> None:
+    run = [sys.executable, "-c", _CACHED_RUN, str(tmp_path)]
+    first = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split("\n")
+    assert first[0] == "error missing ), unterminated subpattern"  # re's own error, as ever
+    held, added = map(int, first[1].split())
+    assert added == held > 0
+    files = list(tmp_path.iterdir())
+    assert [f.name.startswith("regex-") for f in files] == [True]
+    second = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split("\n")
+    assert second[1] == f"{held} 0"  # every pattern from the cache, nothing added, nothing written
+    files[0].write_bytes(b"not a cache")  # a damaged cache: compiled as ever, written again
+    third = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split("\n")
+    assert third[1] == f"{held} {held}"
