@@ -287,8 +287,7 @@ def _clause_value(
     after = text[start : start + 3].lstrip(" ")[:1]
     if after in _CODE_AFTER or (glued and after in ":="):
         return  # a quoted key, a call, an index or an assignment: code, not a clause
-    stop = _CLAUSE_END.search(text, start, min(len(text), start + _CLAUSE_CHARS))
-    end = stop.start() if stop else min(len(text), start + _CLAUSE_CHARS)
+    end = _clause_end(text, start)
     if role != "password" and not _NEEDED_DIGIT.search(text, start, end):
         return  # a code or a generated secret holds a digit
     for m in itertools.islice(_VALUE.finditer(text, start, end), _CLAUSE_TOKENS):
@@ -316,6 +315,18 @@ def _clause_value(
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, value_end, m.end())
             return
+
+
+def _clause_end(text: str, start: int) -> int:
+    """Where the clause after ``start`` ends: at a line break, a sentence mark or a semicolon, or
+    :data:`_CLAUSE_CHARS` on; a clause that ends its line with a colon introduces its value on the
+    next line ("the new one is:\n<value>"), which it then takes in."""
+    stop = _CLAUSE_END.search(text, start, min(len(text), start + _CLAUSE_CHARS))
+    end = stop.start() if stop else min(len(text), start + _CLAUSE_CHARS)
+    if stop is not None and text[end] == "\n" and text[start:end].rstrip().endswith((":", "：")):
+        next_end = text.find("\n", end + 1)
+        end = min(len(text), end + 1 + _CLAUSE_CHARS) if next_end < 0 else next_end
+    return end
 
 
 def _with_marks(text: str, end: int, run_end: int) -> int:
@@ -347,7 +358,7 @@ def _link_before(text: str, start: int, at: int) -> int:
     """Where the link ending right before ``at`` starts (after ``start``), or -1: a link word or
     mark, then any filler words and an opening quote."""
     base = max(start, at - 40)
-    before = text[base:at].rstrip(_OPENING)
+    before = text[base:at].rstrip(_OPENING + "\n")  # (a line break: see :func:`_clause_value`)
     for _ in range(3):
         if not before:
             return -1

@@ -59,6 +59,11 @@ _MASKED = [
     ("hasło do panelu to Wrzos7731!pole, zmień je potem", "Wrzos7731!pole"),
     ("het wachtwoord van de NAS is Tulp7731!gracht", "Tulp7731!gracht"),
     ("пароль от роутера: Berezka7731!", "Berezka7731!"),
+    # a clause that introduces its value on the next line
+    (
+        "チャネルアクセストークンを再発行しました。新しいのはこれです：\nq8Lm2ZxT4kVb9Wc1Nh6Pd3Jf0Gs5Ra7+Yz/Kx4=",
+        "q8Lm2ZxT4kVb9Wc1Nh6Pd3Jf0Gs5Ra7+Yz/Kx4=",
+    ),
     # a ``login / password`` pair after the link
     ("the password for the replica was in my notes: pk_readonly / z2.-Ds1le~UwrF . ok?", "z2.-Ds1le~UwrF"),
 ]
@@ -74,6 +79,7 @@ _KEPT = [
     "No es tan difícil, el puerto es 5432.",  # Spanish 'tan' is not a TAN
     "password: !secret wifi_password",  # a YAML reference
     "비밀번호는 최소 12자 이상이어야 해요",  # a rule, no value
+    "The new password rules are:\nat least 12 characters, one digit",  # a rule on the next line
     "hasło do drukarki w sali B? panel admina nie chce mnie wpuścić",  # a question, no value
     "The PIN is 1234 in the docs, use your own.",  # a counting placeholder
     "the password reset page is at /account/reset, see there.",  # no value after the keyword
