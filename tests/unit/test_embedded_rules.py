@@ -536,3 +536,18 @@ def test_the_household_and_the_team_report_their_changes() -> None:
     assert bodies("we replaced MySQL with Postgres") == ["User's team replaced MySQL with Postgres."]
     assert bodies("We switched to Google Cloud") == ["User's team switched to Google Cloud."]
     assert bodies("We moved the standup to 10am") == []
+
+
+def test_chinese_drops_the_speakers_subject_before_a_lasting_habit_or_workplace() -> None:
+    from memscribe.model.embedded.profile_rules import facts_in_clause
+
+    def body(clause: str) -> str | None:
+        fact = facts_in_clause(clause, correction_turn=False)
+        return None if fact is None else fact.body
+
+    assert body("在医院当护士") == "用户在医院当护士。"
+    assert body("一直用安卓") == "用户一直用安卓。"
+    assert body("从小就不吃香菜") is not None
+    # a clause with a subject of its own, or a passing one, is not read as the speaker's
+    assert body("公司下周要搬到新园区") is None
+    assert body("等下在跑迁移脚本") is None

@@ -404,13 +404,24 @@ def _cap_ttl(ttl: TTL, clause: str) -> TTL:
     return ttl
 
 
+#: Chinese drops the subject the speaker means, as casual English does: a clause that opens with
+#: where the speaker works ("在医院当护士"), a lasting habit or state ("一直用安卓", "从小就不吃香菜",
+#: "每天早上六点起来跑五公里") or a change done ("去年从北京搬来成都了", "烟已经戒了" stays
+#: apart: its subject is the thing) is about the speaker: "我" is read before it.
+_ZH_ELIDED_I = lazy_compile(
+    r"^(?=(?:在.{1,10}?(?:上班|工作|当|读书|上学)|养了|搬到|搬来|搬去|辞了|早辞了|一直(?!在等)|从小|每天|每周"
+    r"|平时|基本不|向来|不吃|不喝|不抽|会(?:弹|说|做|写|开)|学了.{1,4}年))"
+)
+
+
 def _zh_normalise(clause: str) -> str:
     # Chinese first person inside the clause: "我对花生过敏" keeps its subject for the rules.
-    return re.sub(
+    clause = re.sub(
         r"^(?:先说一下|顺便说一下|对了|另外|还有|其实|而且|我也)",
         lambda m: "我" if m.group(0) == "我也" else "",
         clause,
     )
+    return _ZH_ELIDED_I.sub("我", clause, count=1)
 
 
 #: Casual English drops the subject the speaker means: "Moved to Berlin last month", "Switched to
