@@ -7,6 +7,8 @@
 - a command-line flag whose name ends in ``pass`` (``redis-server --requirepass …``);
 - a cloud access key id followed on its line by its secret (``AKIA… / <secret>``,
   ``LTAI… 和 <secret>``), and an ``…_SK`` (secret key) name beside an ``…_AK`` one;
+- a key written as a list of bytes under a secret's name (zigbee2mqtt's ``network_key: [211, 52,
+  …]``, ``key = [0x1f, 0x2a, …]``);
 - a name/value record whose name is a secret's: a Kubernetes or ECS ``env`` item (``- name:
   DB_PASSWORD`` then ``value: …``), a numbered listing's lines too (``grep -n``, ``cat -n``); the same in JSON (``{"name": "API_TOKEN", "value": "…"}``,
   a HAR dump's headers and cookies), and ``{"key": "api_key", "value": "…"}`` (Postman, CI
@@ -48,7 +50,14 @@ _SK_NAME = lazy_compile(
 
 #: Prefilter hints: every finding's text holds one of these (lower case). A ``…pass`` flag's
 #: name ends where its ``=`` or blank follows (so ``passed`` and ``password`` are not hints).
-HINTS = ("(", "salt", "pass=", "pass ", "pass\t", "akia", "asia", "ltai", "_sk", "value")
+HINTS = ("(", "salt", "pass=", "pass ", "pass\t", "akia", "asia", "ltai", "_sk", "value", "key", "secret")
+
+#: A secret's name, then a list of 8 to 64 bytes (decimal or ``0x`` hex): a key's bytes.
+_BYTE = r"(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})"
+_BYTE_LIST = lazy_compile(
+    r"(?P<name>[A-Za-z_][\w.-]{0,63})['\"]?[ \t]*[:=][ \t]*(?:bytes\(|bytearray\(|new byte\[\] ?\{)?[\[{]"
+    rf"(?P<v>[ \t]*{_BYTE}(?:[ \t]*,[ \t]*{_BYTE}){{7,63}}[ \t]*,?[ \t]*)[\]}}]"
+)
 
 #: A record's name field, then (on its line after a comma, or on the next line of a YAML list
 #: item) its value field: ``- name: DB_PASSWORD`` / ``  value: "…"``, ``{"name":"X","value":"…"}``,
@@ -77,6 +86,8 @@ def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:
         yield from _pass_flags(text)
     if "alue" in text:
         yield from _name_values(text)
+    if "[" in text or "{" in text:
+        yield from _byte_lists(text)
     yield from _key_id_pairs(text)
 
 
@@ -163,3 +174,26 @@ def _name_values(text: str) -> Iterator[tuple[int, int]]:
                 begin = m.start("qv") if quoted else m.start("v")
                 yield begin, begin + len(value)
             break
+
+
+def _byte_lists(text: str) -> Iterator[tuple[int, int]]:
+    """Byte lists under a secret's name (:data:`_BYTE_LIST`), unless their bytes are not
+    random: one value repeated or counting (``[0, 0, 0, …]``, ``[1, 2, 3, …]``)."""
+    low = lowered(text)
+    if not same_offsets(text, low) or ("key" not in low and "secret" not in low):
+        return
+    for m in _BYTE_LIST.finditer(text):
+        if name_strength(m.group("name")) is None:
+            continue
+        values = [
+            int(b, 16) if b.lower().startswith("0x") else int(b) for b in re.findall(_BYTE, m.group("v"))
+        ]
+        steps = {b - a for a, b in zip(values, values[1:], strict=False)}
+        if tuple(values) in _DOCUMENTED_BYTE_KEYS:
+            continue
+        if max(values) <= 255 and len(set(values)) > len(values) // 2 and len(steps) > 2:
+            yield m.span("v")
+
+
+#: Keys published as defaults: zigbee2mqtt's documented default network key.
+_DOCUMENTED_BYTE_KEYS = frozenset({(1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13)})

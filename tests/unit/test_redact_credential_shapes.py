@@ -65,3 +65,33 @@ def test_a_secret_beside_an_arn_is_still_masked() -> None:
 )
 def test_an_image_default_password_is_kept(text: str) -> None:
     assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "  network_key: [211, 52, 162, 222, 223, 67, 119, 198, 133, 92, 193, 84, 130, 244, 122, 143]",
+            "211, 52, 162, 222, 223, 67, 119, 198, 133, 92, 193, 84, 130, 244, 122, 143",
+        ),
+        (
+            "aes_key = [0x1f, 0x2a, 0x99, 0x01, 0xfe, 0x33, 0x7c, 0x45]",
+            "0x1f, 0x2a, 0x99, 0x01, 0xfe, 0x33, 0x7c, 0x45",
+        ),
+    ],
+)
+def test_a_key_written_as_bytes_under_a_secret_name_is_masked(text: str, secret: str) -> None:
+    assert _found(text) == [secret]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  ext_pan_id: [191, 85, 28, 178, 236, 184, 20, 205]",  # not a secret's name
+        "sort_key = [1, 2, 3, 4, 5, 6, 7, 8, 9]",  # counting
+        "network_key: [1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13]",  # the documented default
+        "key: [0, 0, 0, 0, 0, 0, 0, 0]",
+    ],
+)
+def test_byte_lists_that_are_no_key_are_kept(text: str) -> None:
+    assert _found(text) == []
