@@ -44,23 +44,27 @@ class ToolCall(BaseModel):
 class _Record:
     """A frozen, slotted record validated and serialized by its pydantic twin (``_twin``)."""
 
-    __slots__ = ()
+    __slots__: ClassVar[tuple[str, ...]] = ()
     _twin: ClassVar[type[BaseModel]]
     _fields: ClassVar[tuple[str, ...]]
     model_fields: ClassVar[dict[str, FieldInfo]]
+
+    def _put(self, name: str, value: Any) -> None:
+        """Set field ``name`` (a record may hold a field in slots of another shape)."""
+        _set(self, name, value)
 
     def _fill(self, data: Mapping[str, Any]) -> None:
         twin = self._twin.model_validate(data)  # raises ValidationError as the model did
         values = twin.__dict__
         for name in self._fields:
-            _set(self, name, values[name])
+            self._put(name, values[name])
 
     @classmethod
     def _from_twin(cls, twin: BaseModel) -> Self:
         record = _new(cls)
         values = twin.__dict__
         for name in cls._fields:
-            _set(record, name, values[name])
+            record._put(name, values[name])
         return record
 
     def _to_twin(self) -> BaseModel:
@@ -91,12 +95,12 @@ class _Record:
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update``'s values (not validated, as pydantic's ``model_copy``)."""
         copied = _new(type(self))
-        for name in self._fields:
+        for name in self.__slots__:
             _set(copied, name, getattr(self, name))
         for name, value in (update or {}).items():
             if name not in self._fields:
                 raise ValueError(f"{type(self).__name__} has no field {name!r}")
-            _set(copied, name, value)
+            copied._put(name, value)
         if deep:
             import copy
 
@@ -104,12 +108,13 @@ class _Record:
         return copied
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
+        """The slots' values (the fields, as the record holds them)."""
+        return tuple(getattr(self, name) for name in self.__slots__)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self._fields)
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
     def __hash__(self) -> int:
         return hash((type(self), self._values()))
@@ -146,9 +151,9 @@ class _Record:
 
 
 def _rebuild(cls: type[_Record], values: Iterable[Any]) -> _Record:
-    """A record from its values in field order (pickling, copies)."""
+    """A record from its slots' values (pickling, copies)."""
     record = _new(cls)
-    for name, value in zip(cls._fields, values, strict=True):
+    for name, value in zip(cls.__slots__, values, strict=True):
         _set(record, name, value)
     return record
 
@@ -178,9 +183,10 @@ class Turn(_Record):
         "timestamp",
         "entry_id",
         "speaker",
-        "source",
+        "_file",
+        "_line",
     )
-    _fields = __slots__
+    _fields = (*__slots__[:-2], "source")
     index: int
     role: Role
     kind: TurnKind
@@ -190,7 +196,25 @@ class Turn(_Record):
     timestamp: str | None
     entry_id: str | None
     speaker: str | None
-    source: SourcePos
+    #: The source position's values, held in the turn: a turn is no position object beside it
+    #: (48 bytes a turn more; a text transcript has a line for nearly every turn).
+    _file: str
+    _line: int
+
+    @property
+    def source(self) -> SourcePos:
+        """Where the turn came from (a position built when asked: equal each time)."""
+        pos = _new(SourcePos)
+        _set(pos, "file", self._file)
+        _set(pos, "line", self._line)
+        return pos
+
+    def _put(self, name: str, value: Any) -> None:
+        if name == "source":
+            _set(self, "_file", value.file)
+            _set(self, "_line", value.line)
+        else:
+            _set(self, name, value)
 
     def __init__(
         self,

@@ -266,14 +266,15 @@ def _checked(draft: TurnDraft) -> bool:
     )
 
 
-def _turn(index: int, draft: TurnDraft, source: str, fast: bool, pos: SourcePos | None = None) -> Turn:
+def _turn(index: int, draft: TurnDraft, source: str, fast: bool, line: int | None = None) -> Turn:
     """The Turn of a draft, built without a validation pass when the values are already what
     validation would keep (a Turn per record is most of a transcript's memory, and most of the
     reader's time after parsing). Anything else (a reader handing an odd value, a source that is
     not a str: ``fast`` false) is validated as before, errors included.
 
-    ``pos``: the draft's source position, already built (:func:`_position`; shared by the turns
-    of one line), else built here."""
+    ``line``: the draft's line, as an int an earlier turn holds where one has its value (shared
+    by the turns of one line), else the draft's own. The turn holds its position's file and
+    line (:attr:`Turn.source` is built when asked)."""
     if not (fast and _checked(draft)):
         return Turn(
             index=index,
@@ -287,8 +288,6 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool, pos: SourcePos 
             speaker=draft.speaker,
             source=SourcePos(file=source, line=draft.line),
         )
-    if pos is None:
-        pos = _position(source, draft.line)
     turn = _new(Turn)
     _set(turn, "index", index)
     _set(turn, "role", draft.role)
@@ -299,16 +298,9 @@ def _turn(index: int, draft: TurnDraft, source: str, fast: bool, pos: SourcePos 
     _set(turn, "timestamp", draft.timestamp)
     _set(turn, "entry_id", draft.entry_id)
     _set(turn, "speaker", draft.speaker)
-    _set(turn, "source", pos)
+    _set(turn, "_file", source)
+    _set(turn, "_line", draft.line if line is None else line)
     return turn
-
-
-def _position(source: str, line: int) -> SourcePos:
-    """The SourcePos of a str source and an int line >= 1, built as :func:`_turn` builds a turn."""
-    pos = _new(SourcePos)
-    _set(pos, "file", source)
-    _set(pos, "line", line)
-    return pos
 
 
 def _handed_over(drafts: Iterable[TurnDraft]) -> Iterator[TurnDraft]:
@@ -349,10 +341,9 @@ def build_transcript(
     #: own (above 256 each is 28 bytes; a text transcript has a line for nearly every index).
     lines: list[int] = []
     cursor = 0
-    #: The last turn's line and its position: the turns of one line (an OpenAI document on one
-    #: line, a record giving several turns) share one position (frozen, equal), 112 bytes each.
+    #: The last turn's line: the turns of one line (an OpenAI document on one line, a record
+    #: giving several turns) share its int (28 bytes each above 256).
     last_line: object = None
-    pos: SourcePos | None = None
     in_flush = False
     for draft in _handed_over(drafts):
         role = draft.role
@@ -380,12 +371,12 @@ def build_transcript(
         if cursor < index and lines[cursor] == index:
             index = lines[cursor]
         line = draft.line
-        if line != last_line:
-            last_line = line
-            # a reader's odd line (not an int) is validated by _turn, never shared
-            pos = _position(source, line) if fast and type(line) is int else None
-        lines.append(line if pos is not None else -1)
-        built.append(_turn(index, draft, source, fast, pos))
+        if type(line) is int and type(last_line) is int and line == last_line:
+            line = last_line
+        last_line = line
+        # a reader's odd line (not an int) is validated by _turn, never shared
+        lines.append(line if fast and type(line) is int else -1)
+        built.append(_turn(index, draft, source, fast, line))
     turns = tuple(built)
     del built, lines
     return Transcript(

@@ -154,6 +154,9 @@ def test_built_turns_are_slotted_records_not_models_with_dicts() -> None:
     assert fast_path() == list(transcript.turns)
     first = transcript.turns[0]
     assert not hasattr(first, "__dict__") and not hasattr(first.source, "__dict__")
+    # a turn holds its position's file and line, no position object (built when asked)
+    assert not any(isinstance(getattr(first, slot), SourcePos) for slot in Turn.__slots__)
+    assert first.source == SourcePos(file="t.txt", line=1) and first.source is not first.source
     assert built < 0.5 * models, (built / n, models / n)
 
 
