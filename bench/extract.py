@@ -20,7 +20,9 @@ the start-up baseline of that format and package (the median of three runs of th
 a tiny transcript of the same format, a few hundred bytes, each in a fresh child, in the same run),
 per MB of the file; ``net RSS/f`` likewise the peak RSS beyond that baseline's (the interpreter,
 the imports, the tables every run loads), per MB of the file: what grows with the transcript.
-Both are printed: the bar is stated on the whole child's figure.
+Both are printed: the bar is stated on the whole child's figure. ``in s/MB`` is the ``extract``
+command's own CPU per MB, measured in another fresh child with the pipeline's modules imported
+first: the read, the stages and the output, without the interpreter, imports or parsing.
 
 Bar (issue 17): <= 0.3 s CPU per MB at 1 MB and at 50 MB, the 50 MB figure within 1.3x of the
 1 MB one, peak RSS <= 4x the file.
@@ -214,6 +216,48 @@ def measure(path: Path, root: Path, before: str | None) -> tuple[float, float, d
     except json.JSONDecodeError:
         summary = {"exit": proc.returncode, "stderr": why}
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, summary
+
+
+_IN_PROCESS_CHILD = """
+import functools, json, sys, time
+path, root = sys.argv[1], sys.argv[2]
+sys.argv = ["memscribe", "extract", path, "--dry-run", "--json", "--memory-dir", root]
+import memscribe.services.extract  # the pipeline's modules loaded before the span
+import memscribe.commands.extract as command
+real, span = command.extract, {}
+@functools.wraps(real)
+def timed(*args, **kwargs):
+    span["start"] = time.process_time()
+    try:
+        return real(*args, **kwargs)
+    finally:
+        span["end"] = time.process_time()
+command.extract = timed  # registered under its name when the app is built below
+from memscribe.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\n" + json.dumps(span))
+"""
+
+
+def measure_in_process(path: Path, root: Path, package: str | None) -> float:
+    """CPU seconds of the ``extract`` command itself in a fresh child: the interpreter, the
+    imports (the pipeline's too, loaded first) and the argument parsing left out; the file's
+    read, the stages and the output in. Per MB of the file, the pipeline's cost without start-up."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _IN_PROCESS_CHILD, str(path), str(root)],
+        capture_output=True,
+        text=True,
+        env=_child_env(package),
+        check=False,
+    )
+    try:
+        span = json.loads(proc.stderr.rstrip().rsplit("\n", 1)[-1])
+        return float(span["end"] - span["start"])
+    except (ValueError, KeyError, TypeError):
+        return float("nan")
 
 
 _STAGES = (
@@ -416,22 +460,26 @@ def main() -> None:
             )
             print(f", before {base0:.2f} s, {base0_rss:.0f} MB" if args.compare else "")
             print(
-                f"{'MB':>6} {'file MB':>8} {'CPU s':>8} {'s/MB':>7} {'net s/MB':>9} {'RSS MB':>8} "
-                f"{'RSS/file':>9} {'net RSS/f':>9}  result"
+                f"{'MB':>6} {'file MB':>8} {'CPU s':>8} {'s/MB':>7} {'net s/MB':>9} {'in s/MB':>9} "
+                f"{'RSS MB':>8} {'RSS/file':>9} {'net RSS/f':>9}  result"
             )
             rows = []
+            in_process: list[tuple[float, float, float]] = []
             for mb in sizes:
                 path = write_in_child(fmt, mb, folder)
                 file_mb = path.stat().st_size / 1e6
                 if args.compare:
                     cpu0, rss0, summary0 = measure(path, root, args.compare)
+                    inner0 = measure_in_process(path, root, args.compare)
                     print(
                         f"{mb:>6g} {file_mb:>8.1f} {cpu0:>8.2f} {cpu0 / file_mb:>7.3f} "
-                        f"{net_per_mb(cpu0, base0, file_mb):>9.3f} {rss0:>8.0f} {rss0 / file_mb:>9.1f} "
-                        f"{net_per_mb(rss0, base0_rss, file_mb):>9.1f}  before"
+                        f"{net_per_mb(cpu0, base0, file_mb):>9.3f} {inner0 / file_mb:>9.3f} {rss0:>8.0f} "
+                        f"{rss0 / file_mb:>9.1f} {net_per_mb(rss0, base0_rss, file_mb):>9.1f}  before"
                     )
                 cpu, rss, summary = measure(path, root, args.before)
+                inner = measure_in_process(path, root, args.before)
                 rows.append((mb, file_mb, cpu, rss, cpu - base))
+                in_process.append((mb, file_mb, inner))
                 note = {k: summary[k] for k in ("exit", "stderr", "gate") if k in summary}
                 if args.compare:
                     same = "same plan" if _plan_view(summary) == _plan_view(summary0) else "PLAN DIFFERS"
@@ -442,8 +490,8 @@ def main() -> None:
                     note["plan"] = same
                 print(
                     f"{mb:>6g} {file_mb:>8.1f} {cpu:>8.2f} {cpu / file_mb:>7.3f} "
-                    f"{net_per_mb(cpu, base, file_mb):>9.3f} {rss:>8.0f} {rss / file_mb:>9.1f} "
-                    f"{net_per_mb(rss, base_rss, file_mb):>9.1f}  {json.dumps(note)[:160]}"
+                    f"{net_per_mb(cpu, base, file_mb):>9.3f} {inner / file_mb:>9.3f} {rss:>8.0f} "
+                    f"{rss / file_mb:>9.1f} {net_per_mb(rss, base_rss, file_mb):>9.1f}  {json.dumps(note)[:160]}"
                 )
                 path.unlink()
             if len(rows) > 1:
@@ -463,7 +511,13 @@ def main() -> None:
                 fmt_shares[mb] = got
                 line = "  ".join(f"{k} {v:.0%}" for k, v in got.items())
                 print(f"stage shares at {mb:g} MB: {line}")
-            results[fmt] = {"rows": rows, "shares": fmt_shares, "startup_cpu": base, "startup_rss": base_rss}
+            results[fmt] = {
+                "rows": rows,
+                "in_process": in_process,
+                "shares": fmt_shares,
+                "startup_cpu": base,
+                "startup_rss": base_rss,
+            }
     if args.json:
         args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
 

@@ -36,3 +36,16 @@ def test_net_figures_leave_the_start_up_baseline_out() -> None:
     bench = _bench()
     assert bench.net_per_mb(205.0, 57.0, 47.6) == pytest.approx(148.0 / 47.6)
     assert bench.net_per_mb(0.69, 0.51, 1.0) == pytest.approx(0.18)
+
+
+def test_in_process_cpu_is_the_command_alone(tmp_path: Path) -> None:
+    bench = _bench()
+    transcript = tmp_path / "t.txt"
+    transcript.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
+    root = tmp_path / "root"
+    root.mkdir()
+    inner = bench.measure_in_process(transcript, root, None)
+    whole, _, summary = bench.measure(transcript, root, None)
+    assert "exit" not in summary  # the command ran
+    assert 0 < inner < whole  # the interpreter, imports and parsing are outside the span
+    assert bench.measure_in_process(tmp_path / "missing.txt", root, None) >= 0  # an error still returns
