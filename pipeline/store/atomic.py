@@ -13,11 +13,14 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import functools
 import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 
 from memscribe.errors import StoreError
@@ -201,6 +204,104 @@ def write_new_file(path: Path, text: str, *, sync_dir: bool = True) -> None:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+#: Files fsynced together at most (each holds a descriptor open until then).
+BATCH_FILES = 256
+
+
+def write_new_files(files: Sequence[tuple[Path, str]], *, published: Callable[[int], None]) -> None:
+    """Create each file as :func:`write_new_file` does (atomically, never replacing one), their
+    bytes fsynced together: every temp file is written, then all are fsynced at once (in
+    threads: the disk takes concurrent fsyncs as one flush, ~8x faster than one after the other
+    here), then each is published in order and ``published(i)`` told. No file is published before
+    its bytes are durable, as with :func:`write_new_file`; directories are not fsynced (the caller
+    fsyncs each once, :mod:`memscribe.store.group`).
+
+    Raises:
+        StoreError: a file exists (it is left untouched) or a write failed; the files published
+            before it stay (``published`` told of each), no temp file is left behind.
+    """
+    for start in range(0, len(files), BATCH_FILES):
+        _write_batch(files[start : start + BATCH_FILES], functools.partial(_shifted, published, start))
+
+
+def _shifted(published: Callable[[int], None], start: int, index: int) -> None:
+    published(start + index)
+
+
+def _write_batch(files: Sequence[tuple[Path, str]], published: Callable[[int], None]) -> None:
+    temps: list[tuple[str, int]] = []  # (temp path, open descriptor), in order
+    at = Path(files[0][0]) if files else Path()  # the file being written (for the error)
+    try:
+        try:
+            for path, text in files:
+                at = Path(path)
+                _make_dirs(at.parent)
+                if os.path.lexists(at):
+                    raise FileExistsError(errno.EEXIST, "File exists", str(at))
+                temps.append(_write_unsynced(at.parent, at.name, text))
+            _fsync_all([fd for _, fd in temps])
+        finally:
+            for _, fd in temps:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        for index, (path, _) in enumerate(files):
+            at = Path(path)
+            tmp = temps[index][0]
+            os.chmod(tmp, 0o644)
+            _publish(tmp, at)
+            temps[index] = ("", -1)
+            published(index)
+    except OSError as exc:
+        raise store_error(exc, at, "write") from exc
+    finally:
+        for tmp, _ in temps:
+            if tmp:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+
+def _write_unsynced(directory: Path, name: str, text: str) -> tuple[str, int]:
+    """A fresh temp file beside its target holding ``text``, not yet fsynced: (path, open fd)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    try:
+        view = memoryview(text.encode("utf-8"))
+        while view:
+            view = view[os.write(fd, view) :]
+    except BaseException:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp, fd
+
+
+#: Concurrent fsyncs of one batch of new files (threads: each waits in the kernel, GIL released).
+FSYNC_THREADS = 8
+_fsync_pool: list[ThreadPoolExecutor] = []
+_fsync_pool_lock = threading.Lock()
+
+
+def _fsync(fd: int) -> None:
+    os.fsync(fd)  # looked up at each call (tests count the durable steps)
+
+
+def _fsync_all(fds: Sequence[int]) -> None:
+    """fsync every descriptor; they run concurrently when there are several. Raises the first
+    error (in order) once all are done."""
+    if len(fds) <= 1:
+        for fd in fds:
+            _fsync(fd)
+        return
+    with _fsync_pool_lock:
+        if not _fsync_pool:
+            _fsync_pool.append(ThreadPoolExecutor(FSYNC_THREADS, thread_name_prefix="memscribe-fsync"))
+        pool = _fsync_pool[0]
+    futures = [pool.submit(_fsync, fd) for fd in fds]
+    wait(futures)
+    for future in futures:
+        future.result()
 
 
 def replace_file(

@@ -13,7 +13,8 @@ archive names, same texts), at a fraction of the fsyncs:
    plan order, as one Plan — the shape :func:`~memscribe.store.transaction.recover_interrupted`
    already checks and rolls forward (an older memscribe replays it too). Its bytes and its
    folder are fsynced: 2 fsyncs for the group.
-3. **Write every new file**: each one's bytes fsynced, then each folder once.
+3. **Write every new file**: all their bytes fsynced at once (concurrent fsyncs: one flush of
+   the disk, not one per file), each published only then, then each folder fsynced once.
 4. **Archive**: every archived copy written (bytes fsynced), each archive folder fsynced once,
    and only then every original unlinked, each active folder fsynced once — nothing is
    destroyed before its replacement is durable.
@@ -35,7 +36,7 @@ from dataclasses import dataclass, field
 
 from memscribe.errors import StoreError
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
-from memscribe.store.atomic import fsync_dir, store_error, write_new_file
+from memscribe.store.atomic import fsync_dir, store_error, write_new_files
 from memscribe.store.changes import recorded
 from memscribe.store.files import (
     KIND_DIRS,
@@ -209,12 +210,15 @@ class GroupWriter:
         journal = _open_journal(root, self._journal_plan(), self.moment)
         written: list[str] = []
         with recorded(root) as changed:
+            jobs = [(added, op) for added in active for op in added.writes]
+
+            def published(index: int) -> None:
+                added, op = jobs[index]
+                written.append(op.path)
+                added.written.append(op.path)
+
             try:
-                for added in active:
-                    for op in added.writes:
-                        write_new_file(root / op.path, op.text, sync_dir=False)
-                        written.append(op.path)
-                        added.written.append(op.path)
+                write_new_files([(root / op.path, op.text) for _, op in jobs], published=published)
                 for folder in sorted({(root / p).parent for p in written}):
                     fsync_dir(folder)
             except StoreError:

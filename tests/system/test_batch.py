@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +184,7 @@ def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest
     import memscribe.store.transaction as apply_mod
     from memscribe.errors import StoreError
     from memscribe.store.atomic import write_new_file as real
+    from memscribe.store.atomic import write_new_files as real_batch
 
     make_corpus(tmp_path / "t", 2)
     refused: list[Path] = []
@@ -195,8 +197,17 @@ def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest
             raise StoreError(f"cannot write {path}: no space left on device", path=str(path), errno=28)
         real(path, text, **kw)
 
+    def full_disk_batch(files: list[tuple[Path, str]], *, published: Callable[[int], None]) -> None:
+        # A group commit's files: its temp files are all written before any is published, so a
+        # refused one publishes none of them.
+        for path, _ in files:
+            if not refused or refused[0] == path:
+                refused.append(path)
+                raise StoreError(f"cannot write {path}: no space left on device", path=str(path), errno=28)
+        real_batch(files, published=published)
+
     monkeypatch.setattr(apply_mod, "write_new_file", full_disk)
-    monkeypatch.setattr(group_mod, "write_new_file", full_disk)  # a group commit's files
+    monkeypatch.setattr(group_mod, "write_new_files", full_disk_batch)
     report = _run(tmp_path / "t", tmp_path / "m", concurrency=1)
     assert report.failed >= 1
     assert "no space left on device" in (
@@ -205,7 +216,7 @@ def test_disk_refusal_leaves_nothing_partial(tmp_path: Path, monkeypatch: pytest
     root = MemoryRoot(tmp_path / "m")
     assert not root.pending_journals() and not root.problems
     monkeypatch.setattr(apply_mod, "write_new_file", real)
-    monkeypatch.setattr(group_mod, "write_new_file", real)
+    monkeypatch.setattr(group_mod, "write_new_files", real_batch)
     _run(tmp_path / "t", tmp_path / "m")
     _run(tmp_path / "t", tmp_path / "ref")
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")

@@ -170,3 +170,79 @@ def test_leftover_temps_of_a_killed_writer_are_removed(tmp_path: Path) -> None:
     assert sorted(remove_leftover_temps(tmp_path)) == [".x.md.ab12_xYz.tmp", ".y.md.00000000.tmp"]
     assert _names(tmp_path) == [".keep.tmp", ".z.md.abcdefgh.tmp", "x.md"]
     assert os.stat(target).st_nlink == 1 and target.read_text() == "data"
+
+
+# -- write_new_files: a batch of new files, their bytes fsynced together -----------------------
+
+
+def test_a_batch_of_files_is_written_each_published_in_order(tmp_path: Path, publish: str) -> None:
+    files = [(tmp_path / "a" / f"{i}.md", f"text {i}\n") for i in range(5)]
+    told: list[int] = []
+    atomic.write_new_files(files, published=told.append)
+    assert told == [0, 1, 2, 3, 4]
+    assert [p.read_text(encoding="utf-8") for p, _ in files] == [t for _, t in files]
+    assert _names(tmp_path / "a") == [f"{i}.md" for i in range(5)]  # no temp file left
+
+
+def test_every_file_is_durable_before_any_is_published(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[str] = []
+    real_fsync, real_publish = os.fsync, atomic._publish
+    monkeypatch.setattr(os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(
+        atomic, "_publish", lambda tmp, path: (events.append("publish"), real_publish(tmp, path))[1]
+    )
+    atomic.write_new_files([(tmp_path / f"{i}.md", "x") for i in range(4)], published=lambda i: None)
+    assert events == ["fsync"] * 4 + ["publish"] * 4
+
+
+def test_an_existing_file_refuses_the_batch_before_anything_is_published(tmp_path: Path) -> None:
+    (tmp_path / "1.md").write_text("mine", encoding="utf-8")
+    told: list[int] = []
+    with pytest.raises(StoreError, match="already exists") as caught:
+        atomic.write_new_files([(tmp_path / f"{i}.md", "new") for i in range(3)], published=told.append)
+    assert caught.value.fields.get("path") == str(tmp_path / "1.md")
+    assert told == [] and _names(tmp_path) == ["1.md"]
+    assert (tmp_path / "1.md").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_name_taken_while_publishing_keeps_the_files_before_it(tmp_path: Path, publish: str) -> None:
+    real_publish = atomic._publish
+
+    def racing(tmp: str, path: Path) -> None:
+        if path.name == "2.md":  # another writer took the name after the check
+            path.write_text("theirs", encoding="utf-8")
+        real_publish(tmp, path)
+
+    told: list[int] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(atomic, "_publish", racing)
+        with pytest.raises(StoreError, match="already exists"):
+            atomic.write_new_files([(tmp_path / f"{i}.md", "ours") for i in range(4)], published=told.append)
+    assert told == [0, 1]
+    assert _names(tmp_path) == ["0.md", "1.md", "2.md"]  # no temp file left, 3.md never published
+    assert (tmp_path / "2.md").read_text(encoding="utf-8") == "theirs"
+
+
+def test_a_refused_write_leaves_no_temp_and_publishes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    told: list[int] = []
+    with pytest.raises(StoreError, match="no space left"):
+        atomic.write_new_files([(tmp_path / f"{i}.md", "x") for i in range(3)], published=told.append)
+    assert told == [] and _names(tmp_path) == []
+
+
+def test_batches_larger_than_the_limit_are_written_in_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(atomic, "BATCH_FILES", 2)
+    told: list[int] = []
+    atomic.write_new_files([(tmp_path / f"{i}.md", str(i)) for i in range(5)], published=told.append)
+    assert told == [0, 1, 2, 3, 4]
+    assert [(tmp_path / f"{i}.md").read_text(encoding="utf-8") for i in range(5)] == ["0", "1", "2", "3", "4"]
