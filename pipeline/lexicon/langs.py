@@ -255,7 +255,10 @@ LANGUAGES: dict[str, Language] = {
     ),
     "fr": Language(
         first_person=(
-            r"(?:\b(?:je|moi|mon|ma|mes|nous|notre|nos|me|m)\b|\bj['’])",
+            r"(?:\b(?:je|moi|mon|ma|mes|nous|notre|nos|me|m)\b|\bj['’])"
+            # spoken "on" for "nous" in a past done ("on a déménagé", "on s'est mariés"); the generic
+            # "on" of a rule or a saying is in the present ("on dit que", "on peut")
+            r"|\bon\s+(?:a|s['’]est|est)\s+(?:\w+\s+)?\w+é(?:e|s|es)?\b",
             _I,
         ),
         hedge=(
@@ -398,11 +401,23 @@ def self_statements(text: str) -> list[str]:
         return []
     out = []
     for sentence in sentences(text):
-        if row.question.search(sentence) or row.request.search(sentence):
+        if row.question.search(sentence):
             continue
-        if row.first_person.search(sentence):
+        # a request is judged per clause: "Ich ernähre mich seit dem Sommer vegetarisch, also
+        # bitte keine Fleischrezepte mehr" states a fact before it asks
+        if any(
+            row.first_person.search(clause) and not row.request.search(clause)
+            for clause in _CLAUSE_BREAK.split(sentence)
+        ):
             out.append(sentence)
     return out
+
+
+#: Where a sentence's clauses part: commas and semicolons, and the links of a consequence or a
+#: contrast ("also", "deshalb", "donc", "así que", "pero", "mais", "aber").
+_CLAUSE_BREAK = lazy_compile(
+    r"\s*[,;、，；]\s*|\s+(?:also|deshalb|daher|aber|donc|alors|mais|así\s+que|por\s+eso|pero)\s+", re.I
+)
 
 
 #: Taking a correction back: "go back to …", "revert to the old …", "like before", 改回, 元に戻して.

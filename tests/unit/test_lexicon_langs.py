@@ -137,3 +137,18 @@ def test_opens_in_first_person(body: str, first: bool) -> None:
     from memscribe.lexicon.langs import opens_in_first_person
 
     assert opens_in_first_person(body) is first
+
+
+def test_a_request_after_a_statement_leaves_the_statement_a_signal() -> None:
+    from memscribe.lexicon.langs import self_statements
+
+    said = "Ich ernähre mich seit dem Sommer vegetarisch, also bitte keine Fleischrezepte mehr."
+    assert self_statements(said) == [said]
+    assert self_statements("Kannst du mir bitte die Datei schicken.") == []
+
+
+def test_spoken_french_on_in_a_past_done_is_the_speaker() -> None:
+    from memscribe.lexicon.langs import self_statements
+
+    assert self_statements("On a déménagé à Nantes cet été.")
+    assert not self_statements("On dit que Nantes est calme.")
