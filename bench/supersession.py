@@ -15,13 +15,15 @@ user's own words (the first quote in the label's note), with a value-free slug.
 Only totals are printed (safe on a validation split); ``--details`` lists the units that
 contribute (development sets only). ``MEMSCRIBE_SEMANTIC=off`` measures the lexical rule alone.
 
-    python bench/supersession.py [authored-dev|authored-val|authored-test|agent|DIR] [--details]
+    python bench/supersession.py [authored-dev|authored-val|authored-test|agent|probe|DIR] [--details]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,10 @@ SETS = {
     "authored-val": REPO / "fixtures" / "eval" / "authored" / "val",
     "authored-test": REPO / "fixtures" / "eval" / "authored" / "test",
 }
+#: One-turn supersession probe written for this bench (en, de, es, fr, zh, ja): 28 updates of a
+#: stored memory, 21 statements that update nothing (somebody else's change, an added value, a
+#: cue in another sentence, a restatement). Development data: its units may be listed.
+PROBE = REPO / "fixtures" / "persona" / "supersession_probe.jsonl"
 #: Sets whose units are never listed (--details): only their totals are read.
 HELD_OUT = ("authored-val", "authored-test")
 
@@ -50,6 +56,9 @@ def main() -> None:
 
     if args.dataset == "agent":
         data_dir = default_data_dir()
+    elif args.dataset == "probe":
+        data_dir = Path(tempfile.mkdtemp(prefix="memscribe-probe-"))
+        write_probe(PROBE, data_dir / "agent")
     else:
         data_dir = SETS.get(args.dataset, Path(args.dataset))
     units = [u for u in load("agent", data_dir) if u.seed]
@@ -100,6 +109,51 @@ def main() -> None:
         f"duplicates written {total['duplicates']} · wrongly superseded {total['wrong']}"
         + (f" · units that failed {total['units that failed']}" if total["units that failed"] else "")
     )
+
+
+def write_probe(source: Path, folder: Path) -> int:
+    """Write the probe's cases (one JSON line each: ``id``, ``lang``, ``stored`` as [slug, body]
+    pairs, the ``user``'s one turn, the indexes of the stored memories it makes ``old``) as
+    labelled units in ``folder`` (text transcripts, the agent label format). Returns the count."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for line in source.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        ids = [f"prof_{(case['id'] + str(i) + 'qqqqqqqq')[:8]}" for i in range(len(case["stored"]))]
+        reply = case.get("assistant", "Got it, thanks for letting me know.")
+        (folder / f"{case['id']}.txt").write_text(
+            f"User: {case['user']}\n\nAssistant: {reply}\n", encoding="utf-8"
+        )
+        labels = {
+            "transcript": f"{case['id']}.txt",
+            "format": "text",
+            "category": ["supersession" if case["old"] else "no-update", f"lang:{case['lang']}"],
+            "existing_memory": [
+                {
+                    "kind": "profile",
+                    "id": ids[i],
+                    "slug": slug,
+                    "ttl": "one_year",
+                    "created": "2026-03-01T10:00:00Z",
+                    "body": body,
+                    "all_of": [],
+                    "any_of": [],
+                }
+                for i, (slug, body) in enumerate(case["stored"])
+            ],
+            "expected": {
+                "profiles": [{"id": "new", "all_of": [], "any_of": [""], "optional": True}],
+                "playbooks": [],
+                "supersedes": [{"old_id": ids[i], "by": "new"} for i in case["old"]],
+                "not_rewritten": [],
+            },
+            "forbidden": {"strings": [], "profiles": [], "playbooks": []},
+        }
+        (folder / f"{case['id']}.labels.json").write_text(
+            json.dumps(labels, ensure_ascii=False), encoding="utf-8"
+        )
+        n += 1
+    return n
 
 
 def shortlist_recall(units: list[Any]) -> tuple[int, int]:
