@@ -55,16 +55,18 @@ HINTS = ("(", "salt", "pass=", "pass ", "pass\t", "akia", "asia", "ltai", "_sk",
 #: A secret's name, then a list of 8 to 64 bytes (decimal or ``0x`` hex): a key's bytes.
 _BYTE = r"(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})"
 _BYTE_LIST = lazy_compile(
-    r"(?P<name>[A-Za-z_][\w.-]{0,63})['\"]?[ \t]*[:=][ \t]*(?:bytes\(|bytearray\(|new byte\[\] ?\{)?[\[{]"
+    r"[:=][ \t]*(?:bytes\(|bytearray\(|new byte\[\] ?\{)?[\[{]"
     rf"(?P<v>[ \t]*{_BYTE}(?:[ \t]*,[ \t]*{_BYTE}){{7,63}}[ \t]*,?[ \t]*)[\]}}]"
 )
+#: The name right before a byte list's ``:`` or ``=`` (quoted or not).
+_NAME_BEFORE = lazy_compile(r"(?P<name>[A-Za-z_][\w.-]{0,63})['\"]?[ \t]*$")
 
 #: A record's name field, then (on its line after a comma, or on the next line of a YAML list
 #: item) its value field: ``- name: DB_PASSWORD`` / ``  value: "…"``, ``{"name":"X","value":"…"}``,
 #: ``"key": "api_key", "value": "…"``. ``valueFrom`` (a reference to a Secret) does not match.
 _NAME_VALUE = lazy_compile(
     r"(?P<k>['\"]?)(?:name|key|Name|Key|parameterKey|ParameterKey)(?P=k)[ \t]*[:=][ \t]*"
-    r"(?P<q1>['\"]?)(?P<name>[A-Za-z_][\w.-]{0,63})(?P=q1)[ \t]*(?:,[ \t]*|\n(?:[ \t]*\d{1,6}[:\t-])?[ \t]*(?:-[ \t]+)?)"
+    r"(?P<q1>['\"]?)(?P<name>[A-Za-z_][\w.-]{0,63})(?P=q1)[ \t]*(?:,[ \t]*(?:\r?\n[ \t]*)?|\r?\n(?:[ \t]*\d{1,6}[:\t-])?[ \t]*(?:-[ \t]+)?)"
     r"(?P<j>['\"]?)(?:value|Value|parameterValue|ParameterValue)(?P=j)[ \t]*[:=][ \t]*"
     r"(?:(?P<q2>['\"])(?P<qv>[^'\"\n]{1,512})(?P=q2)|(?P<v>[^\s'\"{}\[\],#][^\n'\"{}\[\],#]{0,511}))"
 )
@@ -165,15 +167,55 @@ def _name_values(text: str) -> Iterator[tuple[int, int]]:
             if m.end("j") + 1 != at:
                 continue  # another record's value field
             name = m.group("name")
-            strength = name_strength(name)
             quoted = m.group("qv") is not None
             value = (m.group("qv") if quoted else m.group("v").rstrip()) or ""
-            if strength is not None and _plausible_value(
-                value, strength, quoted=quoted, password_name=_is_password_name(name)
-            ):
-                begin = m.start("qv") if quoted else m.start("v")
-                yield begin, begin + len(value)
+            begin = m.start("qv") if quoted else m.start("v")
+            yield from _record_value(name, value, begin, quoted)
             break
+
+
+#: HTTP headers whose value is ``<scheme> <credentials>`` (a HAR dump's request headers).
+_AUTH_HEADERS = frozenset({"authorization", "proxy-authorization"})
+#: A cookie's name that says it holds a session or a credential (``sessionid``, ``connect.sid``,
+#: ``remember_token``), not ``_ga`` or ``theme``; its value must look random too.
+_SESSION_NAME = lazy_compile(r"(?i)sess|sid$|token|auth|jwt|remember|login")
+
+
+def _record_value(name: str, value: str, begin: int, quoted: bool) -> Iterator[tuple[int, int]]:
+    """The secret of one name/value record: an assignment's value under a secret's name; the
+    credentials of an ``Authorization`` header; a session cookie's value, alone (a HAR
+    ``cookies`` item) or inside a ``Cookie`` header."""
+    low = name.lower()
+    strength = name_strength(name)
+    if strength is not None:
+        if _plausible_value(value, strength, quoted=quoted, password_name=_is_password_name(name)):
+            yield begin, begin + len(value)
+    elif low in _AUTH_HEADERS:
+        scheme, _, creds = value.partition(" ")
+        creds = creds.strip()
+        if len(creds) >= 8 and scheme.isalpha() and not is_placeholder(creds):
+            at = begin + value.index(creds)
+            yield at, at + len(creds)
+    elif low in ("cookie", "set-cookie"):
+        for pair in _COOKIE_PAIR.finditer(value):
+            yield from _cookie(pair.group("name"), pair.group("v"), begin + pair.start("v"))
+    else:
+        yield from _cookie(name, value, begin)
+
+
+_COOKIE_PAIR = lazy_compile(r"(?:^|[;\s])(?P<name>[A-Za-z0-9_.\-]+)=(?P<v>[^;\s]+)")
+
+
+def _cookie(name: str, value: str, begin: int) -> Iterator[tuple[int, int]]:
+    low = name.lower()
+    if "csrf" in low or "xsrf" in low:
+        return  # a form's anti-forgery token, which the page hands its visitor
+    if (
+        _SESSION_NAME.search(name)
+        and _looks_random(value, min_len=16, bits=3.0)
+        and not is_placeholder(value)
+    ):
+        yield begin, begin + len(value)
 
 
 def _byte_lists(text: str) -> Iterator[tuple[int, int]]:
@@ -183,7 +225,8 @@ def _byte_lists(text: str) -> Iterator[tuple[int, int]]:
     if not same_offsets(text, low) or ("key" not in low and "secret" not in low):
         return
     for m in _BYTE_LIST.finditer(text):
-        if name_strength(m.group("name")) is None:
+        named = _NAME_BEFORE.search(text, max(0, m.start() - 70), m.start())
+        if named is None or name_strength(named.group("name")) is None:
             continue
         values = [
             int(b, 16) if b.lower().startswith("0x") else int(b) for b in re.findall(_BYTE, m.group("v"))

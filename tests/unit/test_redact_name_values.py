@@ -49,3 +49,32 @@ def test_a_dollar_paren_inside_a_generated_key_is_no_substitution() -> None:
     assert _found(f'SECRET_KEY = "{key}"') == [key]
     assert _found("SECRET_KEY=$(cat /run/secrets/django_key)") == []
     assert _found('API_TOKEN="$(gcloud auth print-access-token)"') == []
+
+
+_HAR = """        "headers": [
+          {"name": "Host", "value": "app.example.com"},
+          {"name": "Authorization", "value": "Bearer q8Lm2ZxT4kVb9Wc1Nh6Pd3Jf0Gs5Ra7Yz"},
+          {"name": "Cookie", "value": "theme=dark; sessionid=k2j3h4g5f6d7s8a9q1w2e3r4t5y6u7i8"},
+          {"name": "Content-Type", "value": "application/json"},
+          {"name": "If-None-Match", "value": "W/\\"5e1f8c0a9b2d\\""}
+        ],
+        "cookies": [
+          {"name": "connect.sid", "value": "s%3AZr4Kq9Lm2XvT7Wb1Nc8Yh3Pd6Jf0Gs5", "path": "/"},
+          {"name": "csrftoken", "value": "Vq8Lm2ZxT4kWb9Rc1Nh6Pd3J"},
+          {"name": "_ga", "value": "GA1.2.1234567890.1700000000"}
+        ],
+          {
+            "name": "proxy-authorization",
+            "value": "Basic YWxpY2U6czNjcjN0LXBhc3M="
+          },
+          {"name": "Authorization", "value": "Bearer ${TOKEN}"}
+"""
+
+
+def test_a_har_dump_loses_its_credentials_and_keeps_the_rest() -> None:
+    assert _found(_HAR) == [
+        "q8Lm2ZxT4kVb9Wc1Nh6Pd3Jf0Gs5Ra7Yz",
+        "k2j3h4g5f6d7s8a9q1w2e3r4t5y6u7i8",
+        "s%3AZr4Kq9Lm2XvT7Wb1Nc8Yh3Pd6Jf0Gs5",
+        "YWxpY2U6czNjcjN0LXBhc3M=",
+    ]
