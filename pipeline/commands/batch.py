@@ -170,7 +170,8 @@ def batch(
             from memscribe.batch.ray_engine import RayEngine
 
             runner = RayEngine(address)
-        with _model_calls(probe, call_process and runner is None, concurrency) as helper:
+        wanted = call_process and runner is None and concurrency > 1 and len(items) > 1
+        with _model_calls(probe, wanted, concurrency) as helper:
             if progress and not as_json and items:
                 report = _with_progress(items, cfg, factory, runner)
             else:
@@ -194,8 +195,9 @@ def batch(
 def _model_calls(
     probe: StructuredModel, wanted: bool, concurrency: int
 ) -> AbstractContextManager[CallProcess | None]:
-    """Where the run's model calls are made: a forked helper process when ``wanted``, the model
-    is a litellm one and there is a second CPU (:func:`memscribe.model.llm.calls_in_helper`;
+    """Where the run's model calls are made: a forked helper process when ``wanted`` (calls that
+    may overlap: more than one transcript and call slot), the model is a litellm one and there is
+    a second CPU (:func:`memscribe.model.llm.calls_in_helper`;
     only in the memscribe process itself, never a caller's such as a test runner); else here."""
     from memscribe.cli_common import own_process
 
