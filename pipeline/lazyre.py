@@ -28,12 +28,17 @@ class LazyPattern:
     def __init__(self, pattern: str | bytes, flags: int | re.RegexFlag = 0) -> None:
         self.pattern = pattern
         self._flags = flags
+        #: One of a module's tables (made at its import), not built from data at run time.
+        self._static = _made_at_import(sys._getframe(1))
 
     @property
     def compiled(self) -> re.Pattern[Any]:
         rx = self.__dict__.get("_compiled")
         if rx is None:
-            rx = re.compile(self.pattern, self._flags)
+            if self._static and _INSTALLED:
+                rx = _INSTALLED[0].compile(self.pattern, int(self._flags), keep=True)
+            else:
+                rx = re.compile(self.pattern, self._flags)
             self.__dict__["_compiled"] = rx
             # Kept on the instance: later look-ups are plain attribute reads.
             for attr in _DELEGATED:
@@ -90,9 +95,9 @@ def lazy_compile(pattern: AnyStr, flags: int | re.RegexFlag = 0) -> re.Pattern[A
 # here (checked on sample patterns when installed).
 
 #: The cache file's layout; a change invalidates every cache written before.
-_FORMAT = 1
-#: Programs kept at most (a process compiling many more, such as a test session, stops adding).
-_MAX_PROGRAMS = 4096
+_FORMAT = 2
+#: Programs kept at most (the package's own tables hold ~700 patterns).
+_MAX_PROGRAMS = 2048
 
 _Program = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
 
@@ -117,8 +122,12 @@ class _ProgramCache:
         ):
             self.programs = stored[1]
 
-    def compile(self, pattern: Any, flags: int = 0) -> re.Pattern[Any]:
-        """``re._compiler.compile``, from the cache where the program is there."""
+    def compile(self, pattern: Any, flags: int = 0, *, keep: bool | None = None) -> re.Pattern[Any]:
+        """``re._compiler.compile``, from the cache where the program is there. A new program is
+        kept only for a pattern of memscribe's own (``keep``, else: compiled by a memscribe module at
+        its import, or a literal of the function asking), never one built at run time (from a
+        memory id, a config value, a transcript): the cache holds no data and stays the size of
+        the package's patterns."""
         if not isinstance(pattern, str | bytes) or flags & re.DEBUG:
             return cast("re.Pattern[Any]", _ORIGINAL(pattern, flags))
         program = self.programs.get((pattern, flags))
@@ -128,7 +137,9 @@ class _ProgramCache:
             except (RuntimeError, TypeError, ValueError, OverflowError):  # a damaged entry
                 del self.programs[(pattern, flags)]
         program = _assemble(pattern, flags)  # raises re.error for a bad pattern, as re does
-        if len(self.programs) < _MAX_PROGRAMS:
+        if keep is None:
+            keep = _written_in_source(pattern)
+        if keep and len(self.programs) < _MAX_PROGRAMS:
             self.programs[(pattern, flags)] = program
             self.added += 1
         return _from_program(pattern, program)
@@ -153,6 +164,31 @@ class _ProgramCache:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _made_at_import(frame: Any) -> bool:
+    """Whether ``frame`` (or, past :mod:`memscribe.lazyre`'s own frames, its caller) is a
+    memscribe module's body at import, or a comprehension in it."""
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    if frame is None or not str(frame.f_globals.get("__name__", "")).startswith("memscribe"):
+        return False
+    code = frame.f_code.co_name
+    if code != "<module>" and code.startswith("<") and frame.f_back is not None:
+        code = frame.f_back.f_code.co_name  # a comprehension at module level
+    return bool(code == "<module>")
+
+
+def _written_in_source(pattern: str | bytes) -> bool:
+    """Whether the pattern ``re`` is compiling is one of memscribe's own: asked for by a memscribe
+    module's body at import, or written as a literal in the memscribe function asking for it (a
+    constant of its code: ``re.sub(r"\\s+", …)``), not built from data."""
+    frame: Any = sys._getframe(2)
+    while frame is not None and str(frame.f_globals.get("__name__", "")).split(".")[0] == "re":
+        frame = frame.f_back
+    if frame is None or not str(frame.f_globals.get("__name__", "")).startswith("memscribe"):
+        return False
+    return any(c is pattern for c in frame.f_code.co_consts) or _made_at_import(frame)
 
 
 def _assemble(pattern: str | bytes, flags: int) -> _Program:

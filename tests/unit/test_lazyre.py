@@ -103,12 +103,19 @@ _CACHED_RUN = textwrap.dedent(
     from memscribe import lazyre
     assert lazyre.install_program_cache(Path(sys.argv[1]))
     cache = lazyre._INSTALLED[0]
-    rx = re.compile(r"(?P<key>[a-z]+)=(?P<value>\\d+)", re.IGNORECASE)
+    from memscribe.transcript import noise  # its module-level patterns: memscribe's own, kept
+    from memscribe.kinds.layout import slug_from_path
+    noise.strip_reply_tags("<final>hi</final>")
+    # built from data at run time (a memory id): compiled as ever, never kept
+    assert slug_from_path("tabs-q7x2k9.md", "prof_zzq7x2k9") == "tabs-q7x2k9"
+    rx = re.compile(r"(?P<key>[a-z]+)=(?P<value>\\d+)", re.IGNORECASE)  # not memscribe's: not kept
     assert rx.search("x KEY=42").groupdict() == {"key": "KEY", "value": "42"}
     try:
         re.compile("(unclosed")
     except re.error as exc:
         print("error", exc.msg)
+    kept = [p for p, _ in cache.programs]
+    assert not any("zzq7x2k9" in str(p) or "key>" in str(p) for p in kept), kept
     print(len(cache.programs), cache.added)
     """
 )
