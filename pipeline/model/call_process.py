@@ -179,18 +179,24 @@ def _serve(conn: Any, other: Any, completion: Completion, workers: int) -> None:
         with contextlib.suppress(OSError, ValueError), send_lock:
             conn.send_bytes(pickle.dumps((key, blob), protocol=_PROTOCOL))
 
-    while True:
-        try:
-            data = conn.recv_bytes()
-        except (EOFError, OSError):
-            break
-        if data == _BYE:
-            with contextlib.suppress(OSError, ValueError), send_lock:
-                conn.send_bytes(pickle.dumps((_CPU, pickle.dumps(time.process_time())), protocol=_PROTOCOL))
-            break
-        key, kwargs = pickle.loads(data)
-        pool.submit(run, key, kwargs)
-    os._exit(0)  # calls still in flight are not answered: the caller makes them itself
+    code = 0
+    try:
+        while True:
+            try:
+                data = conn.recv_bytes()
+            except (EOFError, OSError):
+                break
+            if data == _BYE:
+                with contextlib.suppress(OSError, ValueError), send_lock:
+                    conn.send_bytes(
+                        pickle.dumps((_CPU, pickle.dumps(time.process_time())), protocol=_PROTOCOL)
+                    )
+                break
+            key, kwargs = pickle.loads(data)
+            pool.submit(run, key, kwargs)
+    except BaseException:  # never a traceback from the helper: the caller makes its calls itself
+        code = 1
+    os._exit(code)  # calls still in flight are not answered: the caller makes them itself
 
 
 #: An exception as it travels: (module, qualified name, args, the attributes that pickle).
