@@ -42,7 +42,9 @@ SLUG_HEAD = {"residence": "home", "work": "job", "transport": "commute", "rhythm
 _STATEMENT: dict[str, re.Pattern[str]] = {
     "residence": re.compile(
         # en
-        r"\b(?:live[sd]?|living)\s+(?:\w+\s+)?in\b|\bmoved\s+(?:back\s+)?(?:to|into)\b|\brelocated\b|\bbased\s+in\b"
+        # moved to a place: a name or a place with its article ("moved to night shifts" is no home)
+        r"\b(?:live[sd]?|living)\s+(?:\w+\s+)?in\b|\bmoved\s+(?:back\s+)?(?:to|into)\s+(?=(?-i:[A-Z])|(?:the|a|an)\s)"
+        r"|\brelocated\b|\bbased\s+in\b"
         # de
         r"|\bwohn(?:e|en|t|te|ung)\b|\b(?:um|hin|weg)?gezogen\b|\bziehe\s+(?:nach|um)\b"
         # fr

@@ -551,3 +551,19 @@ def test_chinese_drops_the_speakers_subject_before_a_lasting_habit_or_workplace(
     # a clause with a subject of its own, or a passing one, is not read as the speaker's
     assert body("公司下周要搬到新园区") is None
     assert body("等下在跑迁移脚本") is None
+
+
+def test_a_move_is_to_a_place_not_to_a_shift_or_a_tool() -> None:
+    from memscribe.model.embedded.profile_rules import facts_in_clause
+    from memscribe.semantic.facets import statement_facet
+
+    def body(clause: str) -> str | None:
+        fact = facts_in_clause(clause, correction_turn=False)
+        return None if fact is None else fact.body
+
+    assert (body("I moved to Denver last year") or "").startswith("User lives in Denver")
+    assert (body("I moved to the countryside") or "").startswith("User lives in the countryside")
+    assert not (body("I moved to night shifts at the hospital") or "").startswith("User lives in")
+    assert not (body("I moved to Neovim") or "").startswith("User lives in")
+    assert statement_facet("User moved to night shifts at the hospital.") is None
+    assert statement_facet("User has moved to Lyon.") == "residence"

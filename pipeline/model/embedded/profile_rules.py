@@ -26,6 +26,7 @@ from memscribe.model.embedded.text import (
 )
 from memscribe.schemas.memory import TTL
 from memscribe.semantic.facets import SLUG_HEAD, slug_facet, statement_facet
+from memscribe.semantic.values import members
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,9 @@ _ADV = (
     r"|actually|honestly|now))*"
 )
 _IM = r"I(?:'m|’m|\s+am)"
+#: Where one moves to: a name ("Denver", "New York") or a place said with its article ("the
+#: countryside", "a small town"); "moved to night shifts" or "moved to Neovim" is no home.
+_PLACE_LIKE = r"(?=(?-i:[A-Z])|(?:the|a|an)\s+(?!new\s+(?:team|job|role|position)\b))"
 TASKY = lazy_compile(
     r"^(?:it|that|this|these|those|them|you|your|the way you|how you|when you|a fix)\b", re.I
 )
@@ -83,6 +87,14 @@ def _fixed(slug: str, ttl: TTL, template: str, *, slug_from_value: bool = False)
         return Fact(topic_slug(x, head_only=True) if slug_from_value else slug, ttl, template.format(x=x))
 
     return build
+
+
+def _moved(m: re.Match[str]) -> Fact | None:
+    """A move to a place; a tool moved to ("moved to Neovim": a value of a class such as the
+    editor, :mod:`memscribe.semantic.values`) is a switch, read by the other rules."""
+    if members(m.group("x")):
+        return None
+    return _fixed("home-city", "one_year", "User lives in {x} (moved there recently).")(m)
 
 
 def _role(m: re.Match[str]) -> Fact | None:
@@ -243,8 +255,8 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         ),
         (rf"^I{_ADV} live in (?P<x>.+)", _fixed("home-city", "one_year", "User lives in {x}.")),
         (
-            rf"^I(?:'ve| have)?{_ADV}(?: just| recently)? (?:moved|relocated) to (?P<x>.+)",
-            _fixed("home-city", "one_year", "User lives in {x} (moved there recently)."),
+            rf"^I(?:'ve| have)?{_ADV}(?: just| recently)? (?:moved|relocated) to (?P<x>{_PLACE_LIKE}.+)",
+            _moved,
         ),
         # the household moving: "we" is the speaker and those they live with (a place: a name)
         (
