@@ -130,7 +130,8 @@ def load(
                     Sample(sid, str(d["text"]), bool(d["injection"]), str(d["category"]), source, split(sid))
                 )
     if persona is not None and persona.is_dir():
-        for path in sorted(persona.glob("*.jsonl")):
+        # the authors' labelled sentences only (the folder also holds probes of other shapes)
+        for path in sorted(persona.glob("authored_*.jsonl")):
             for line in path.read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     d = json.loads(line)
