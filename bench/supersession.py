@@ -38,7 +38,7 @@ SETS = {
 #: One-turn supersession probe written for this bench (en, de, es, fr, zh, ja): 28 updates of a
 #: stored memory, 21 statements that update nothing (somebody else's change, an added value, a
 #: cue in another sentence, a restatement). Development data: its units may be listed.
-PROBE = REPO / "fixtures" / "persona" / "supersession_probe.jsonl"
+PROBE = REPO / "fixtures" / "persona" / "probe" / "supersession.jsonl"
 #: Sets whose units are never listed (--details): only their totals are read.
 HELD_OUT = ("authored-val", "authored-test")
 

@@ -1,4 +1,4 @@
-"""The supersession probe (fixtures/persona/supersession_probe.jsonl) becomes labelled units the
+"""The supersession probe (fixtures/persona/probe/supersession.jsonl) becomes labelled units the
 eval loader reads, and the embedded default archives none of the memories it says to keep."""
 
 from __future__ import annotations
