@@ -120,8 +120,9 @@ def batch(
         typer.Option(
             "--call-process/--no-call-process",
             envvar="MEMSCRIBE_CALL_PROCESS",
-            help="--engine local, a litellm model, more than one CPU: the model calls' client work "
-            "in a forked helper process, beside planning and the commit (same requests, same answers).",
+            help="--engine local, a litellm model, several transcripts and call slots, more than one "
+            "CPU: the model calls' client work in a forked helper process, beside planning and the "
+            "commit (same requests, same answers).",
         ),
     ] = True,
 ) -> None:
