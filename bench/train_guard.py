@@ -45,6 +45,21 @@ but clean documents flagged 4 of 96 instead of 2, durable-fact sentences 3 of 28
 benign users of the original corpus 4-5 of 203 (5 without). The threshold depends on the rules
 too (rules and classifier together share the false-positive budget), so it is chosen again when
 the rules change.
+
+One-line texts (what a user says: a statement, a rule, a question) are flagged by the classifier
+only when a second model agrees (issue 12: benign user statements of the original corpus
+flagged 5 of 203 at 97d83d5, 3 of them by the classifier at scores >= 0.95, so no threshold
+could drop them without losing recall). The statement model (:func:`fit_statement`) weighs words
+and word pairs only (no character n-grams, ``STATEMENT_NORM_POWER`` 0.5) of the one-line user
+statements against the one-line attacks; it errs on other texts than the main model does. Its
+threshold and the main model's threshold for one-line texts are chosen together on the same
+out-of-fold scores (:func:`choose_statement_thresholds`): the pair that flags the fewest benign
+user statements while catching at least the attacks the single threshold catches. Tried on the
+out-of-fold scores first: a statement model with the main model's features (character n-grams)
+agreed too often with it to help (8 users flagged at recall 0.742, against 0.771 words-only);
+leaving out of the classifier's text the quotations a word reports ("an example like \"…\"")
+gained recall (0.763 -> 0.804) but lowered the threshold and flagged more development user
+statements (``authored-dev`` 6 -> 13 of 207) and, on validation, no fewer.
 """
 
 from __future__ import annotations
@@ -65,9 +80,14 @@ import logreg  # noqa: E402
 from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import classifier, normalise, rules  # noqa: E402
-from memscribe.guard.verdict import WINDOW_SENTENCES, windows  # noqa: E402
+from memscribe.guard.verdict import WINDOW_SENTENCES, is_statement, windows  # noqa: E402
 
 OUT = REPO / "pipeline" / "guard" / classifier.WEIGHTS_RESOURCE
+STATEMENT_OUT = REPO / "pipeline" / "guard" / classifier.STATEMENT_RESOURCE
+#: The statement model (words and word pairs, one-line texts; :func:`memscribe.guard.verdict.flagged`).
+STATEMENT_NORM_POWER = 0.5
+#: Thresholds tried for one-line texts: the main model's and the statement model's.
+STATEMENT_GRID = ([round(0.8 + 0.005 * i, 3) for i in range(40)], [round(0.05 * i, 2) for i in range(20)])
 MIN_DF = 2
 #: Benign user statements weigh this much more than other samples in the loss.
 USER_WEIGHT = 5.0
@@ -157,12 +177,41 @@ def fit(train: list[Sample]) -> tuple[float, dict[str, float]]:
     return b, {f: float(x) for f, x in zip(vocab, w, strict=True) if abs(x) >= PRUNE}
 
 
-Scored = list[tuple[Sample, bool, float]]
+def fit_statement(train: list[Sample]) -> tuple[float, dict[str, float]]:
+    """The statement model: words and word pairs of the one-line user statements against the
+    one-line attacks (class-balanced, same L2 and steps as the main model)."""
+    texts = [
+        (normalise.normalise(s.text), s.injection)
+        for s in train
+        if is_statement(s.text) and (s.injection or s.category in USER_STATEMENTS)
+    ]
+    vocab, row, col, val = logreg.design(
+        [Counter(classifier.features(t, char_grams=False)) for t, _ in texts],
+        min_df=MIN_DF,
+        norm_power=STATEMENT_NORM_POWER,
+    )
+    y = np.asarray([1.0 if label else 0.0 for _, label in texts])
+    b, w = logreg.fit(
+        row, col, val, y, logreg.balanced(y), len(vocab), steps=STEPS, learning_rate=LEARNING_RATE, l2=L2
+    )
+    return b, {f: float(x) for f, x in zip(vocab, w, strict=True) if abs(x) >= PRUNE}
 
 
-def score_samples(model: classifier.Model, samples: list[Sample]) -> Scored:
-    """Each sample with whether a rule fires on it and the classifier's window score."""
-    scored = []
+def statement_model(bias: float, weights: dict[str, float]) -> classifier.Model:
+    return classifier.Model(bias, weights, 0.5, "", {}, norm_power=STATEMENT_NORM_POWER, char_grams=False)
+
+
+#: Each sample, whether a rule fires, the window score, and the statement model's score
+#: (``None`` for a text of more than one line).
+Scored = list[tuple[Sample, bool, float, float | None]]
+
+
+def score_samples(
+    model: classifier.Model, samples: list[Sample], second: classifier.Model | None = None
+) -> Scored:
+    """Each sample with whether a rule fires on it, the classifier's window score and, for a
+    one-line text, the statement model's score."""
+    scored: Scored = []
     for s in samples:
         vs = normalise.views(s.text)
         scored.append(
@@ -170,6 +219,7 @@ def score_samples(model: classifier.Model, samples: list[Sample]) -> Scored:
                 s,
                 rules.first_rule(vs) is not None,
                 max(model.max_window_score(v, WINDOW_SENTENCES) for v in vs),
+                max(second.score(v) for v in vs) if second is not None and is_statement(s.text) else None,
             )
         )
     return scored
@@ -180,13 +230,13 @@ def choose_threshold(scored: Scored) -> tuple[float, dict[str, float]]:
     of the benign user statements and at most :data:`MAX_FP_DOCS` (or one) of each group of
     clean documents, among ``scored`` (out-of-fold scores: no sample scored by a model that
     learnt from it)."""
-    users = [(r, sc) for s, r, sc in scored if not s.injection and s.category in USER_STATEMENTS]
+    users = [(r, sc) for s, r, sc, _ in scored if not s.injection and s.category in USER_STATEMENTS]
     doc_groups = [
-        [(r, sc) for s, r, sc in scored if s.category in group]
+        [(r, sc) for s, r, sc, _ in scored if s.category in group]
         for group in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)
     ]
     threshold = 0.99
-    for t in sorted({round(sc, 3) for _, _, sc in scored if sc >= 0.5}):
+    for t in sorted({round(sc, 3) for _, _, sc, _ in scored if sc >= 0.5}):
         fp_user = sum(1 for r, sc in users if r or sc >= t)
         if fp_user <= MAX_FP_USER * len(users) and all(
             sum(1 for r, sc in docs if r or sc >= t) <= max(1, MAX_FP_DOCS * len(docs)) for docs in doc_groups
@@ -198,11 +248,55 @@ def choose_threshold(scored: Scored) -> tuple[float, dict[str, float]]:
         return sum(1 for r, sc in group if r or sc >= threshold) / max(1, len(group))
 
     return threshold, {
-        "recall": rate([(r, sc) for s, r, sc in scored if s.injection]),
+        "recall": rate([(r, sc) for s, r, sc, _ in scored if s.injection]),
         "fp_user": rate(users),
         "fp_docs": rate(doc_groups[0]),
         "fp_package_docs": rate(doc_groups[1]),
     }
+
+
+def choose_statement_thresholds(scored: Scored, threshold: float) -> tuple[float, float, dict[str, float]]:
+    """The main model's threshold for one-line texts and the statement model's (both must be
+    reached), from :data:`STATEMENT_GRID`: the pair that flags the fewest benign user statements
+    while catching at least the attacks the single ``threshold`` catches, within the documents'
+    budgets (ties: more attacks, then the higher thresholds). Out-of-fold scores, as for
+    :func:`choose_threshold`; ``(threshold, 0.0)`` (the single threshold) is always a candidate."""
+
+    def hit(r: bool, sc: float, s2: float | None, ts: float, t2: float) -> bool:
+        return r or (sc >= threshold if s2 is None else sc >= ts and s2 >= t2)
+
+    users = [(r, sc, s2) for s, r, sc, s2 in scored if not s.injection and s.category in USER_STATEMENTS]
+    attacks = [(r, sc, s2) for s, r, sc, s2 in scored if s.injection]
+    docs = [
+        [(r, sc, s2) for s, r, sc, s2 in scored if s.category in g]
+        for g in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)
+    ]
+    need = sum(1 for r, sc, s2 in attacks if hit(r, sc, None, threshold, 0.0))
+    best: tuple[int, int, float, float] = (len(users) + 1, 0, threshold, 0.0)
+    for ts in [threshold, *STATEMENT_GRID[0]]:
+        for t2 in STATEMENT_GRID[1]:
+            caught = sum(1 for r, sc, s2 in attacks if hit(r, sc, s2, ts, t2))
+            if caught < need or any(
+                sum(1 for r, sc, s2 in g if hit(r, sc, s2, ts, t2)) > max(1, MAX_FP_DOCS * len(g))
+                for g in docs
+            ):
+                continue
+            fp = sum(1 for r, sc, s2 in users if hit(r, sc, s2, ts, t2))
+            if (fp, -caught, -ts, -t2) < (best[0], -best[1], -best[2], -best[3]):
+                best = (fp, caught, ts, t2)
+    fp, caught, ts, t2 = best
+    return (
+        ts,
+        t2,
+        {
+            "recall": caught / max(1, len(attacks)),
+            "fp_user": fp / max(1, len(users)),
+            **{
+                name: sum(1 for r, sc, s2 in g if hit(r, sc, s2, ts, t2)) / max(1, len(g))
+                for name, g in zip(("fp_docs", "fp_package_docs"), docs, strict=True)
+            },
+        },
+    )
 
 
 def fold_of(sample: Sample, folds: int) -> int:
@@ -244,17 +338,30 @@ def main() -> int:
         rest = [s for s in dev if fold_of(s, a.folds) != k]
         bias, weights = fit(rest)
         fold_model = classifier.Model(bias, weights, 0.5, "", {}, norm_power=NORM_POWER)
-        scored += score_samples(fold_model, [s for s in dev if fold_of(s, a.folds) == k])
+        second = statement_model(*fit_statement(rest))
+        scored += score_samples(fold_model, [s for s in dev if fold_of(s, a.folds) == k], second)
     threshold, at = choose_threshold(scored)
+    statement_threshold, second_threshold, agreed = choose_statement_thresholds(scored, threshold)
     if a.dump is not None:
         rows = [
-            {"id": s.id, "category": s.category, "injection": s.injection, "rule": r, "score": round(sc, 4)}
-            for s, r, sc in scored
+            {
+                "id": s.id,
+                "category": s.category,
+                "injection": s.injection,
+                "rule": r,
+                "score": round(sc, 4),
+                "statement_score": None if s2 is None else round(s2, 4),
+            }
+            for s, r, sc, s2 in scored
         ]
         a.dump.write_text(json.dumps(rows), encoding="utf-8")
     print(
         f"threshold {threshold} (l2 {L2}, norm_power {NORM_POWER}) from {a.folds}-fold out-of-fold scores: "
         + ", ".join(f"{k} {v:.3f}" for k, v in at.items())
+    )
+    print(
+        f"one-line texts: threshold {statement_threshold} and statement model {second_threshold}: "
+        + ", ".join(f"{k} {v:.3f}" for k, v in agreed.items())
     )
     if a.no_final:
         return 0
@@ -267,9 +374,22 @@ def main() -> int:
         "bias": round(bias, 6),
         "norm_power": NORM_POWER,
         "threshold": threshold,
+        "statement_threshold": statement_threshold,
         "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
     }
     a.out.write_bytes(classifier.encode_weights(data))
+    s_bias, s_weights = fit_statement(dev)
+    statement = {
+        "version": f"logreg-statements-{len(s_weights)}",
+        "about": "memscribe injection guard, statement model (words and word pairs of one-line texts); "
+        "trained by bench/train_guard.py on the same samples",
+        "bias": round(s_bias, 6),
+        "norm_power": STATEMENT_NORM_POWER,
+        "char_grams": False,
+        "threshold": second_threshold,
+        "weights": {f: round(x, 4) for f, x in sorted(s_weights.items())},
+    }
+    a.out.with_name(STATEMENT_OUT.name).write_bytes(classifier.encode_weights(statement))
     size = a.out.stat().st_size
     print(f"trained on {len(dev)} samples, {len(weights)} weights kept, {size / 1024:.0f} KiB")
     return 0

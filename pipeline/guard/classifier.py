@@ -33,6 +33,7 @@ from memscribe.guard.packed import PackedTable, decode_weights, digest, encode_w
 
 __all__ = [
     "CHAR_NGRAMS",
+    "STATEMENT_RESOURCE",
     "Model",
     "PackedModel",
     "encode_weights",
@@ -55,6 +56,9 @@ _SENTENCE_END = frozenset(".!?。！？")
 _MAX_WORD = 40
 _WORD_CACHE_MAX = 200_000
 WEIGHTS_RESOURCE = "weights.bin.gz"
+#: A second model, of words and word pairs only, trained on one-line user statements and attacks:
+#: a one-line text is flagged by the classifiers only when both agree (see :mod:`~memscribe.guard.verdict`).
+STATEMENT_RESOURCE = "statement_weights.bin.gz"
 
 
 def tokens(text: str) -> list[str]:
@@ -69,14 +73,16 @@ def _char_grams(word: str) -> Iterator[str]:
             yield "c:" + padded[i : i + n]
 
 
-def features(text: str) -> Iterator[str]:
-    """Every feature occurrence of normalised ``text``: ``w:word``, ``b:word word``, ``c:gram``."""
+def features(text: str, *, char_grams: bool = True) -> Iterator[str]:
+    """Every feature occurrence of normalised ``text``: ``w:word``, ``b:word word``, ``c:gram``
+    (no ``c:`` features when not ``char_grams``)."""
     toks = tokens(text)
     prev = "<s>"
     for tok in toks:
         yield "w:" + tok
         yield f"b:{prev} {tok}"
-        yield from _char_grams(tok)
+        if char_grams:
+            yield from _char_grams(tok)
         prev = tok
     yield f"b:{prev} </s>"
 
@@ -94,6 +100,8 @@ class _Scorer:
     threshold: float
     version: str
     norm_power: float
+    #: False for a model of words and word pairs only (no character n-grams weighed or counted).
+    char_grams: bool
     _word_cache: dict[str, _Entry]
     #: The key of the start of a text, and the pairs that end a text.
     _start: Hashable
@@ -174,6 +182,9 @@ class Model(_Scorer):
     _word_cache: dict[str, _Entry]
     #: A text's summed weights are divided by its feature count to this power.
     norm_power: float = 0.5
+    char_grams: bool = True
+    #: The threshold for one-line texts when the statement model agrees (see :mod:`~memscribe.guard.verdict`).
+    statement_threshold: float | None = None
     _pairs: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -192,7 +203,7 @@ class Model(_Scorer):
     def _weigh(self, tok: str) -> _Entry:
         get = self.weights.get
         total, count = get("w:" + tok, 0.0), 1
-        for gram in _char_grams(tok):
+        for gram in _char_grams(tok) if self.char_grams else ():
             total += get(gram, 0.0)
             count += 1
         return total, count, tok, self._ending.get(tok)
@@ -208,6 +219,8 @@ class PackedModel(_Scorer):
     version: str
     table: PackedTable
     norm_power: float = 0.5
+    char_grams: bool = True
+    statement_threshold: float | None = None
     _word_cache: dict[str, _Entry] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -215,7 +228,7 @@ class PackedModel(_Scorer):
         self._end = self.table.pairs_ending(digest("</s>"))
 
     def _weigh(self, tok: str) -> _Entry:
-        found = self.table.weights_of(["w:" + tok, *_char_grams(tok)])
+        found = self.table.weights_of(["w:" + tok, *_char_grams(tok)] if self.char_grams else ["w:" + tok])
         total = found[0]
         for w in found[1:]:
             total += w
@@ -232,26 +245,31 @@ def model_from_bytes(raw: bytes) -> PackedModel:
         version=str(header.get("version", "")),
         table=table,
         norm_power=float(header.get("norm_power", 0.5)),
+        char_grams=bool(header.get("char_grams", True)),
+        statement_threshold=None
+        if header.get("statement_threshold") is None
+        else float(header["statement_threshold"]),
     )
 
 
 _LOAD_LOCK = threading.Lock()
-_LOADED: list[PackedModel | None] = []
+_LOADED: dict[str, PackedModel | None] = {}
 
 
-def load_model() -> PackedModel | None:
-    """The shipped model, or ``None`` when the weights file is missing (rules still apply).
-    Loaded once per process: the batch job's threads wait for the first load, never repeat it."""
-    if not _LOADED:
+def load_model(resource: str = WEIGHTS_RESOURCE) -> PackedModel | None:
+    """The shipped model (or the statement model of :data:`STATEMENT_RESOURCE`), or ``None`` when
+    its weights file is missing (rules still apply). Loaded once per process: the batch job's
+    threads wait for the first load, never repeat it."""
+    if resource not in _LOADED:
         with _LOAD_LOCK:
-            if not _LOADED:
-                _LOADED.append(_read_model())
-    return _LOADED[0]
+            if resource not in _LOADED:
+                _LOADED[resource] = _read_model(resource)
+    return _LOADED[resource]
 
 
-def _read_model() -> PackedModel | None:
+def _read_model(resource: str) -> PackedModel | None:
     try:
-        raw = resources.files("memscribe.guard").joinpath(WEIGHTS_RESOURCE).read_bytes()
+        raw = resources.files("memscribe.guard").joinpath(resource).read_bytes()
     except (FileNotFoundError, ModuleNotFoundError):
         return None
     return model_from_bytes(raw)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from memscribe.guard import classifier, normalise, rules
 
-__all__ = ["CLASSIFIER_RULE", "Verdict", "check", "injection_rule", "windows"]
+__all__ = ["CLASSIFIER_RULE", "Verdict", "check", "flagged", "injection_rule", "is_statement", "windows"]
 
 #: The ``rule`` a classifier verdict carries.
 CLASSIFIER_RULE = "classifier"
@@ -61,7 +61,30 @@ def check(text: str, *, use_classifier: bool = True) -> Verdict:
     if model is None:
         return Verdict(None)
     best = max(model.max_window_score(v, WINDOW_SENTENCES) for v in views)
-    return Verdict(CLASSIFIER_RULE if best >= model.threshold else None, round(best, 4))
+    return Verdict(CLASSIFIER_RULE if flagged(model, text, views, best) else None, round(best, 4))
+
+
+def is_statement(text: str) -> bool:
+    """A one-line text: what a user says (a statement, a rule, a question), not a document."""
+    return "\n" not in text.strip()
+
+
+def flagged(
+    model: classifier.PackedModel | classifier.Model, text: str, views: list[str], best: float
+) -> bool:
+    """Whether the classifier's ``best`` window score over ``views`` flags ``text``.
+
+    A one-line text (:func:`is_statement`) with a statement model shipped
+    (:data:`~memscribe.guard.classifier.STATEMENT_RESOURCE`) is flagged when the score reaches
+    the main model's ``statement_threshold`` and the statement model, of words and word pairs
+    only and trained on one-line user statements against attacks, agrees: the two err on
+    different texts, so together they flag fewer of a user's own rules and questions at the
+    same recall. Other texts, or without that model, are flagged at the main ``threshold``.
+    """
+    second = classifier.load_model(classifier.STATEMENT_RESOURCE) if model.statement_threshold else None
+    if second is None or model.statement_threshold is None or not is_statement(text):
+        return best >= model.threshold
+    return best >= model.statement_threshold and max(second.score(v) for v in views) >= second.threshold
 
 
 def injection_rule(text: str) -> str | None:

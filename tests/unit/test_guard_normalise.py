@@ -149,12 +149,12 @@ def test_the_model_is_loaded_once_however_many_threads_ask_first(monkeypatch: py
     reads: list[int] = []
     real = classifier._read_model
 
-    def slow_read() -> classifier.Model | None:
+    def slow_read(resource: str) -> classifier.PackedModel | None:
         reads.append(1)
         time.sleep(0.05)  # the window in which other threads would read it again
-        return real()
+        return real(resource)
 
-    monkeypatch.setattr(classifier, "_LOADED", [])
+    monkeypatch.setattr(classifier, "_LOADED", {})
     monkeypatch.setattr(classifier, "_read_model", slow_read)
     got: list[object] = []
     threads = [threading.Thread(target=lambda: got.append(classifier.load_model())) for _ in range(8)]
