@@ -50,6 +50,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(1, str(REPO / "bench"))  # its sibling scripts, also when loaded as a module
 
 from before_after import export_revision, medians  # noqa: E402
 

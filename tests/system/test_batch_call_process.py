@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -19,40 +18,19 @@ import pytest
 
 from memscribe.store.root import MemoryRoot
 from tests.support.batch_corpus import memory_state
+from tests.support.bench_modules import load_bench
 from tests.support.llm_server import serve
 
 REPO = Path(__file__).resolve().parents[2]
-_PREF = re.compile(r"^\[(\d+)\] user: I prefer ([a-z ]+)\.$", re.MULTILINE)
-_ITEM = re.compile(r"^ITEM (\d+)\. NEW ", re.MULTILINE)
 WORDS = ["tea", "coffee", "vim", "emacs", "rust", "go", "tabs", "spaces", "dark", "light", "cats", "dogs"]
+
+#: The bench's scripted model (detect: the transcript's preferences; dedup: keep both).
+_respond = load_bench("batch", as_name="bench_batch_for_call_process").respond
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper is forked (Linux)"),
     pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the helper runs where there is a second CPU"),
 ]
-
-
-def _respond(messages: list[dict[str, Any]]) -> str:
-    """Detection: the transcript's preferences; dedup: a stored memory of the same first word is
-    superseded, else both are kept (so plans depend on what earlier transcripts wrote)."""
-    system = next((str(m.get("content", "")) for m in messages if m.get("role") == "system"), "")
-    user = "\n".join(str(m.get("content", "")) for m in messages if m.get("role") == "user")
-    if "TASK: dedup" in system:
-        decision = {"action": "keep_both", "existing_ids": [], "reason": "different facts"}
-        items = _ITEM.findall(user)
-        if items:
-            return json.dumps({"decisions": [{"item": int(n), **decision} for n in items]})
-        return json.dumps(decision)
-    profiles = [
-        {
-            "slug": "pref-" + "-".join(words.split()[:2]),
-            "ttl": "infinity",
-            "body": f"User prefers {words}.",
-            "evidence_turns": [int(index)],
-        }
-        for index, words in _PREF.findall(user)
-    ]
-    return json.dumps({"profiles": profiles, "playbooks": []})
 
 
 def _corpus(folder: Path, n: int) -> Path:
