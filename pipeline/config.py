@@ -18,7 +18,7 @@ ENV_CACHE_DIR = "MEMSCRIBE_CACHE_DIR"
 
 def cache_dir() -> Path:
     """memscribe's cache folder (derived files only: exported OpenClaw sessions, the encoder's
-    tokenizer tables): ``$MEMSCRIBE_CACHE_DIR``, else ``$XDG_CACHE_HOME/memscribe``, else
+    tokenizer tables, the compiled programs of memscribe's own regex patterns): ``$MEMSCRIBE_CACHE_DIR``, else ``$XDG_CACHE_HOME/memscribe``, else
     ``~/.cache/memscribe``."""
     explicit = os.environ.get(ENV_CACHE_DIR)
     if explicit:
