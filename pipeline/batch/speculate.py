@@ -22,7 +22,15 @@ from typing import Protocol
 
 from memscribe.batch.board import Candidate, Peek
 from memscribe.batch.view import Delta
-from memscribe.relatedness import FALLBACK_SCORE, FALLBACK_SIZE, SHORTLIST_SIZE, qualifies, scores, shortlist
+from memscribe.relatedness import (
+    FALLBACK_SCORE,
+    FALLBACK_SIZE,
+    SHORTLIST_SIZE,
+    Pooled,
+    qualifies,
+    scores,
+    select,
+)
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
 
@@ -64,6 +72,9 @@ class Speculation:
         self._scores: dict[str, dict[str, float]] = {}  # text -> other text -> score
         #: Similarity texts of the entries seen, by object (the object is kept: its id stays its own).
         self._texts: dict[int, tuple[MemoryEntry, str]] = {}
+        #: Per shortlist asked (kind, slug, text): each entry's score and whether it qualifies, by
+        #: object as above (every wake-up classifies the same entries again).
+        self._classes: dict[tuple[str, str, str], dict[int, tuple[MemoryEntry, float, bool]]] = {}
         self._latest: list[MemoryEntry] | None = None
         self.shortlists: list[tuple[MemoryKind, str, str, list[ShortlistItem]]] = []
         self.gets: list[tuple[str, MemoryEntry | None]] = []
@@ -95,6 +106,26 @@ class Speculation:
             found.append(hit[1])
         return found
 
+    def _classified(
+        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
+    ) -> list[tuple[float, bool]]:
+        """(score, :func:`~memscribe.relatedness.qualifies`) of each entry of ``kind``, computed
+        once per entry object for this shortlist."""
+        known = self._classes.setdefault((kind, slug, text), {})
+        pool = [e for e in entries if e.kind == kind]
+        fresh = [e for e in pool if (hit := known.get(id(e))) is None or hit[0] is not e]
+        if fresh:
+            for entry, value in zip(fresh, self._score(text, self._entry_texts(fresh)), strict=True):
+                known[id(entry)] = (entry, value, qualifies(value, slug, entry.slug))
+        return [known[id(e)][1:] for e in pool]
+
+    def _pool(self, kind: MemoryKind, entries: Sequence[MemoryEntry]) -> list[Pooled]:
+        """The shortlist's pool (:func:`~memscribe.relatedness.shortlist`'s), texts remembered."""
+        pool = [e for e in entries if e.kind == kind]
+        return [
+            Pooled(e.id, e.slug, t, e.created) for e, t in zip(pool, self._entry_texts(pool), strict=True)
+        ]
+
     def _blockers(
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry], peek: Peek
     ) -> set[int]:
@@ -104,20 +135,15 @@ class Speculation:
         cands = [(r, c) for r, found in peek.unknown.items() if found for c in found if c[0] == kind]
         if not cands:
             return blockers
-        pool = [e for e in entries if e.kind == kind]
-        values = self._score(text, self._entry_texts(pool))
-        related = sorted(
-            (min(1.0, v) for e, v in zip(pool, values, strict=True) if qualifies(v, slug, e.slug)),
-            reverse=True,
-        )
-        near = sorted(
-            (
-                min(1.0, v)
-                for e, v in zip(pool, values, strict=True)
-                if not qualifies(v, slug, e.slug) and v >= FALLBACK_SCORE
-            ),
-            reverse=True,
-        )
+        related: list[float] = []
+        near: list[float] = []
+        for value, qualified in self._classified(kind, slug, text, entries):
+            if qualified:
+                related.append(min(1.0, value))
+            elif value >= FALLBACK_SCORE:
+                near.append(min(1.0, value))
+        related.sort(reverse=True)
+        near.sort(reverse=True)
         cand_scores = self._score(text, [c[2] for _, c in cands])
         for (rank, (_, cand_slug, _)), value in zip(cands, cand_scores, strict=True):
             if rank in blockers:
@@ -147,7 +173,7 @@ class Speculation:
             # the others' changes cannot make a candidate of a blocking rank enter.
             if not self._board.wait_change(peek.tick, started, self._rank, on=blockers):
                 break  # nothing moves: go on with what is known (checked before publish)
-        found = shortlist(kind, slug, text, entries, scorer=self._score)
+        found = select(slug, text, self._pool(kind, entries), scorer=self._score)
         self._latest = entries
         self.shortlists.append((kind, slug, text, found))
         return found
@@ -175,7 +201,7 @@ class Speculation:
         if any(memory_id in taken for memory_id in written):
             return False
         for kind, slug, text, found in self.shortlists:
-            if shortlist(kind, slug, text, exact, scorer=self._score) != found:
+            if select(slug, text, self._pool(kind, exact), scorer=self._score) != found:
                 return False
         by_id = {e.id: e for e in exact}
         return all(by_id.get(memory_id) == found for memory_id, found in self.gets)
