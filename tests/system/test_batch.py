@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from collections.abc import Callable
@@ -276,3 +277,31 @@ def test_non_transcripts_found_in_a_folder_are_skipped_but_named_ones_fail(tmp_p
     )
     assert named.exit_code != 0
     assert json.loads(named.stdout)["transcripts"][0]["status"] == "failed"
+
+
+class ThresholdModel(EmbeddedModel):
+    """Records the collector's thresholds while the run calls it."""
+
+    seen: list[tuple[int, int, int]] = []
+
+    def generate(self, *, task: str, messages: list[Message], response_model: Any, request: BaseModel) -> Any:
+        ThresholdModel.seen.append(gc.get_threshold())
+        return super().generate(task=task, messages=messages, response_model=response_model, request=request)
+
+
+def test_collector_runs_less_often_during_a_run_and_is_restored(tmp_path: Path) -> None:
+    from memscribe.batch import runner
+    from memscribe.batch.runner import YOUNG_THRESHOLD
+
+    make_corpus(tmp_path / "t", 3)
+    before = gc.get_threshold()
+    ThresholdModel.seen = []
+    report = run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m"), ThresholdModel)
+    assert report.processed == 3 and ThresholdModel.seen
+    assert all(t[0] >= YOUNG_THRESHOLD and t[1:] == before[1:] for t in ThresholdModel.seen)
+    assert gc.get_threshold() == before
+    # Restored when the run stops on an error too.
+    with pytest.raises(ZeroDivisionError), runner._young_collections_rarer():
+        assert gc.get_threshold()[0] >= YOUNG_THRESHOLD
+        raise ZeroDivisionError
+    assert gc.get_threshold() == before
