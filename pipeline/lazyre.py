@@ -130,6 +130,7 @@ class _ProgramCache:
         the package's patterns."""
         if not isinstance(pattern, str | bytes) or flags & re.DEBUG:
             return cast("re.Pattern[Any]", _ORIGINAL(pattern, flags))
+        flags = int(flags)  # Python 3.13's default is an int subclass (re's zero sentinel): not marshallable
         program = self.programs.get((pattern, flags))
         if program is not None:
             try:
