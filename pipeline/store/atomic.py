@@ -160,11 +160,8 @@ def _publish(tmp: str, path: Path) -> None:
 
 def _write_temp(directory: Path, name: str, text: str) -> str:
     """Write ``text`` to a fresh temp file beside its target, fsynced; returns the temp path."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    tmp, fd = _write_unsynced(directory, name, text)
     try:
-        view = memoryview(text.encode("utf-8"))
-        while view:
-            view = view[os.write(fd, view) :]
         os.fsync(fd)
     except BaseException:
         os.close(fd)
