@@ -20,6 +20,7 @@ from memscribe.store.root import MemoryRoot
 from tests.support.batch_corpus import memory_state
 from tests.support.bench_modules import load_bench
 from tests.support.llm_server import serve
+from tests.support.processes import running as _running
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = ["tea", "coffee", "vim", "emacs", "rust", "go", "tabs", "spaces", "dark", "light", "cats", "dogs"]
@@ -137,12 +138,3 @@ def _children(pid: int, within: float) -> list[int]:
             return [int(child) for child in found]
         time.sleep(0.02)
     return []
-
-
-def _running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie, exited but not reaped, is not)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False

@@ -15,6 +15,7 @@ import pytest
 
 from memscribe.model import call_process
 from memscribe.model.call_process import CallProcess
+from tests.support.processes import running as _running
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper is forked (Linux)")
 
@@ -171,15 +172,6 @@ def test_the_helper_exits_when_its_caller_is_killed() -> None:
             caller.wait(timeout=10)
         if caller.stdout is not None:
             caller.stdout.close()
-
-
-def _running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie, exited but not reaped, is not)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def test_supported_needs_a_single_thread(monkeypatch: pytest.MonkeyPatch) -> None:
