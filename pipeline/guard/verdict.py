@@ -81,8 +81,10 @@ def flagged(
     different texts, so together they flag fewer of a user's own rules and questions at the
     same recall. Other texts, or without that model, are flagged at the main ``threshold``.
     """
-    second = classifier.load_model(classifier.STATEMENT_RESOURCE) if model.statement_threshold else None
-    if second is None or model.statement_threshold is None or not is_statement(text):
+    if model.statement_threshold is None or not is_statement(text):
+        return best >= model.threshold
+    second = classifier.load_model(classifier.STATEMENT_RESOURCE)
+    if second is None:
         return best >= model.threshold
     return best >= model.statement_threshold and max(second.score(v) for v in views) >= second.threshold
 
