@@ -71,6 +71,8 @@ class Accepted:
     supersedes: tuple[str, ...] = ()
     merged_body: str | None = None
     reason: str = "new"
+    #: a ``merge`` with one stored memory: it is updated in place (its id kept), not replaced
+    in_place: bool = False
 
 
 @dataclass
@@ -377,7 +379,8 @@ def record(
 ) -> None:
     """Record the model's ``decision`` for ``cand``: only ids it was shown (``allowed``) are acted
     on, and none that an earlier candidate of the run already replaces (``claimed``); an update
-    left with nothing to replace is kept as a new memory."""
+    left with nothing to replace is kept as a new memory. A ``merge`` with exactly one stored
+    memory updates it in place (``in_place``: a restatement plus a detail keeps its id)."""
     # never act on ids the model invented, nor twice on one stored memory
     ids = tuple(i for i in decision.existing_ids if i in allowed and i not in claimed)
     if decision.action == "drop_new":
@@ -394,7 +397,12 @@ def record(
         merged = decision.merged_body if merge else None
         result.accepted.append(
             Accepted(
-                kind, cand, supersedes=ids, merged_body=merged, reason=f"{decision.action}: {decision.reason}"
+                kind,
+                cand,
+                supersedes=ids,
+                merged_body=merged,
+                reason=f"{decision.action}: {decision.reason}",
+                in_place=decision.action == "merge" and len(ids) == 1,
             )
         )
     else:
