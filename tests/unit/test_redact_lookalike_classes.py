@@ -60,6 +60,24 @@ def test_only_the_marked_line_keeps_its_iban() -> None:
     assert len(found) == 1 and found[0].start > text.index("\n")
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        '"DE89370400440532013000";"03.03.23";"UEBERWEISUNG";"Rechnung 417";"-89,00"',
+        "IBAN: FR14 2004 1010 0505 0001 3M02 606",
+        "payee_iban=NL91ABNA0417164300",
+    ],
+)
+def test_a_documented_example_iban_is_kept_unmarked(line: str) -> None:
+    """The IBAN registry's examples are no one's account, with no "example" said beside them."""
+    assert _found(line) == []
+
+
+def test_a_real_iban_beside_an_example_one_is_masked() -> None:
+    text = f"from DE89 3704 0044 0532 0130 00 to {_IBAN}"
+    assert [f.replace(" ", "") for f in _found(text)] == [_IBAN.replace(" ", "")]
+
+
 # --------------------------------------------------------------------------- names in prose
 
 
