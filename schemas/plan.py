@@ -52,7 +52,28 @@ class ArchiveOp(BaseModel):
     reason: str
 
 
-Operation = Annotated[WriteOp | ArchiveOp, Field(discriminator="op")]
+class UpdateOp(BaseModel):
+    """A stored memory rewritten in place (a dedup ``merge`` with it alone): its id, file and
+    ``created`` are kept; the version it replaces is archived first, never destroyed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    op: Literal["update"] = "update"
+    kind: MemoryKind
+    id: str = Field(description="The stored memory's id, kept.")
+    slug: str
+    path: str = Field(description="The stored memory's file, relative to the memory root; kept.")
+    text: str = Field(description="The whole new file content.")
+    body: str
+    previous_body: str = Field(description="The body the file holds when the plan is made (archived).")
+    archive_path: str = Field(description="Where the previous version is archived (-2, -3… if taken).")
+    ttl: TTL | None = None
+    evidence: list[int]
+    reason: str = ""
+    namespace: str | None = Field(default=None, description="Agent namespace; None = the default one.")
+
+
+Operation = Annotated[WriteOp | ArchiveOp | UpdateOp, Field(discriminator="op")]
 
 
 class Skipped(BaseModel):

@@ -107,6 +107,19 @@ class Kind(ABC):
         """The file a candidate becomes (``merged_body``: screened text of a dedup merge)."""
 
     @abstractmethod
+    def updated_file(
+        self,
+        candidate: Any,
+        old: MemoryEntry,
+        *,
+        created: dt.datetime,
+        updated: dt.datetime,
+        merged_body: str | None,
+    ) -> NewFile:
+        """The file ``old`` becomes when ``candidate`` updates it in place (a dedup merge with it
+        alone): id, ``created`` (as given), supersedes and namespace kept, an ``updated`` stamp."""
+
+    @abstractmethod
     def merged_file(
         self,
         merged: Sequence[MemoryEntry],

@@ -44,17 +44,18 @@ def render_playbook(
     why: str,
     supersedes: Sequence[str] = (),
     namespace: str | None = None,
+    updated: dt.datetime | None = None,
 ) -> str:
-    """The exact text of a playbook file (``## When`` / ``## What`` / ``## Why``).
+    """The exact text of a playbook file (``## When`` / ``## What`` / ``## Why``); ``updated``:
+    when it was last updated in place (its id kept), written after ``created``.
 
     Raises:
         ValueError: bad id, superseded id, or an empty section.
     """
     PLAYBOOK.check_id(id)
     body = playbook_body(when=when, what=what, why=why)
-    head = render_frontmatter(
-        [("type", "playbook"), ("id", id), ("created", utc_stamp(created))], supersedes, namespace
-    )
+    stamps = [("created", utc_stamp(created))] + ([("updated", utc_stamp(updated))] if updated else [])
+    head = render_frontmatter([("type", "playbook"), ("id", id), *stamps], supersedes, namespace)
     return f"{head}\n{body}\n"
 
 
@@ -138,6 +139,31 @@ class PlaybookKind(Kind):
             evidence.append(candidate.confirmation_turn)
         body = playbook_body(when=candidate.when, what=candidate.what, why=why)
         return NewFile(text=text, body=body, ttl=None, evidence=evidence)
+
+    def updated_file(
+        self,
+        candidate: Any,
+        old: MemoryEntry,
+        *,
+        created: dt.datetime,
+        updated: dt.datetime,
+        merged_body: str | None,
+    ) -> NewFile:
+        # as for a new file, the playbook is kept whole: the candidate's sections
+        made = self.new_file(
+            candidate, id=old.id, created=created, supersedes=old.supersedes, merged_body=None
+        )
+        text = render_playbook(
+            id=old.id,
+            created=created,
+            when=candidate.when.strip(),
+            what=candidate.what.strip(),
+            why=candidate.why.strip() or UNSTATED_WHY,
+            supersedes=old.supersedes,
+            namespace=old.namespace,
+            updated=updated,
+        )
+        return NewFile(text=text, body=made.body, ttl=None, evidence=made.evidence)
 
     def merged_file(
         self,

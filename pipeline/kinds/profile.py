@@ -20,6 +20,7 @@ def render_profile(
     body: str,
     supersedes: Sequence[str] = (),
     namespace: str | None = None,
+    updated: dt.datetime | None = None,
 ) -> str:
     """The exact text of a profile file.
 
@@ -30,6 +31,8 @@ def render_profile(
         body: the fact; surrounding whitespace is stripped, newlines normalised.
         supersedes: ids this entry replaces; the line is written only when non-empty.
         namespace: the agent namespace; None (the default namespace) writes no line.
+        updated: when the fact was last updated in place (its id kept); written after
+            ``created``, and ``expires`` counts from it (an update renews the fact).
 
     Raises:
         ValueError: bad id, ttl, superseded id, namespace, or an empty body.
@@ -41,13 +44,15 @@ def render_profile(
     if not text:
         raise ValueError("empty profile body")
     when = as_utc(created)
+    renewed = as_utc(updated) if updated is not None else when
+    stamps = [("created", utc_stamp(when))] + ([("updated", utc_stamp(renewed))] if updated else [])
     head = render_frontmatter(
         [
             ("type", "profile"),
             ("id", id),
-            ("created", utc_stamp(when)),
+            *stamps,
             ("ttl", ttl),
-            ("expires", expires_for(when, ttl)),
+            ("expires", expires_for(renewed, ttl)),
         ],
         supersedes,
         namespace,
@@ -105,6 +110,29 @@ class ProfileKind(Kind):
     ) -> NewFile:
         body = merged_body or candidate.body.strip()
         text = render_profile(id=id, created=created, ttl=candidate.ttl, body=body, supersedes=supersedes)
+        return NewFile(
+            text=text, body=body, ttl=candidate.ttl, evidence=sorted(set(candidate.evidence_turns))
+        )
+
+    def updated_file(
+        self,
+        candidate: Any,
+        old: MemoryEntry,
+        *,
+        created: dt.datetime,
+        updated: dt.datetime,
+        merged_body: str | None,
+    ) -> NewFile:
+        body = merged_body or candidate.body.strip()
+        text = render_profile(
+            id=old.id,
+            created=created,
+            ttl=candidate.ttl,
+            body=body,
+            supersedes=old.supersedes,
+            namespace=old.namespace,
+            updated=updated,
+        )
         return NewFile(
             text=text, body=body, ttl=candidate.ttl, evidence=sorted(set(candidate.evidence_turns))
         )

@@ -14,7 +14,7 @@ from typing import Any
 
 from memscribe.errors import MemscribeError, UnsafeRootError
 from memscribe.kinds.parse import parse_memory_file
-from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 from memscribe.store.base import MemoryStore
 from memscribe.store.confine import check_op_shape, check_path_text, read_text_nofollow
 
@@ -58,7 +58,7 @@ def screen_plan(plan: Plan) -> None:
         problem = check_op_shape(op)
         if problem:
             raise _refused(where, problem)
-        if isinstance(op, WriteOp):
+        if isinstance(op, WriteOp | UpdateOp):  # an update's text is new text: the same screens
             _check_write_op(where, op)
         elif isinstance(op, ArchiveOp) and len(op.reason) > 500:
             raise _refused(f"{where}.reason", "is over 500 characters")
@@ -100,7 +100,7 @@ def _check_secrets(where: str, text: str) -> None:
         raise _refused(where, f"holds a secret ({found[0].type}); a plan carries masks, never values")
 
 
-def _check_write_op(where: str, op: WriteOp) -> None:
+def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:
     from memscribe.stages.guard import memory_rule as injection_rule
 
     for name, text in (("text", op.text), ("body", op.body)):
@@ -117,14 +117,18 @@ def _check_write_op(where: str, op: WriteOp) -> None:
 
 
 def already_applied(plan: Plan, store: MemoryStore) -> bool:
-    """Every file the plan writes is on disk with the plan's id: applying it again is a no-op."""
-    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    """Every file the plan writes is on disk with the plan's id, and every file it updates holds
+    the plan's text: applying it again is a no-op."""
+    writes = [op for op in plan.operations if isinstance(op, WriteOp | UpdateOp)]
     if not writes:
         return False
     for op in writes:
         target = store.location / op.path
         try:
-            if parse_memory_file(read_text_nofollow(target), op.path).id != op.id:
+            text = read_text_nofollow(target)
+            if isinstance(op, UpdateOp) and text != op.text:
+                return False
+            if parse_memory_file(text, op.path).id != op.id:
                 return False
         except (OSError, UnicodeDecodeError, MemscribeError):
             return False
@@ -174,8 +178,11 @@ def rebase_plan(plan: Plan, store: MemoryStore) -> Rebased:
                         same_as[op.id] = item.id
                         break
     gone = [op.id for op in plan.operations if isinstance(op, ArchiveOp) and not _active(store, op)]
-    operations: list[WriteOp | ArchiveOp] = []
+    operations: list[WriteOp | ArchiveOp | UpdateOp] = []
     for planned in plan.operations:
+        if isinstance(planned, UpdateOp):  # checked against its file's current body when applied
+            operations.append(planned)
+            continue
         if isinstance(planned, WriteOp):
             if planned.id not in same_as:
                 operations.append(planned)

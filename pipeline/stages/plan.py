@@ -2,6 +2,13 @@
 
 Each kind (:mod:`memscribe.kinds`) renders its own file; this stage draws the ids, settles the
 slugs and pairs every write with the archives of what it supersedes.
+
+A dedup ``merge`` with exactly one stored memory of the candidate's kind (``Accepted.in_place``)
+becomes an :class:`~memscribe.schemas.plan.UpdateOp`: the stored memory keeps its id, file and
+``created``; its body becomes the screened merged text (the candidate's when that is unusable),
+with an ``updated`` stamp, and the store archives the previous version before replacing it. A
+restatement plus a detail is the same fact: a new id would read as a new memory that replaced
+an old one.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from memscribe import kinds
 from memscribe.kinds.ids import new_id
 from memscribe.kinds.layout import archive_path, make_slug, memory_path
 from memscribe.schemas.memory import SLUG_RE, MemoryEntry
-from memscribe.schemas.plan import ArchiveOp, Operation, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Operation, UpdateOp, WriteOp
 from memscribe.stages import guard, redact
 from memscribe.stages.dedup import Accepted
 
@@ -25,7 +32,8 @@ def build_operations(
     taken_ids: Iterable[str],
     now: dt.datetime,
 ) -> list[Operation]:
-    """One write per accepted candidate, then one archive per memory it supersedes.
+    """One write per accepted candidate, then one archive per memory it supersedes; an update
+    in place for a merge with one stored memory (see the module docstring).
 
     ``taken_ids``: ids in use; a collection (a store's, answering per id) is asked, not copied.
     """
@@ -35,6 +43,11 @@ def build_operations(
     archives: list[Operation] = []
     archived: set[str] = set()
     for item in accepted:
+        update = _update_op(item, by_id, archived, now)
+        if update is not None:
+            archived.add(update.id)
+            writes.append(update)
+            continue
         write = _write_op(item, taken, now)
         taken.add(write.id)
         writes.append(write)
@@ -114,4 +127,44 @@ def _write_op(item: Accepted, taken: Collection[str], now: dt.datetime) -> Write
         evidence=made.evidence,
         supersedes=supersedes,
         reason=item.reason,
+    )
+
+
+def _created(entry: MemoryEntry) -> dt.datetime | None:
+    """A stored entry's ``created`` as a time (None when it cannot be read back)."""
+    try:
+        moment = dt.datetime.fromisoformat(entry.created.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+
+
+def _update_op(
+    item: Accepted, by_id: dict[str, MemoryEntry], done: Collection[str], now: dt.datetime
+) -> UpdateOp | None:
+    """The update in place of the one stored memory a merge names, or None (replace as before):
+    not a one-memory merge, the memory is not known here, of another kind, already acted on,
+    or its ``created`` cannot be kept."""
+    if not item.in_place or len(item.supersedes) != 1:
+        return None
+    old = by_id.get(item.supersedes[0])
+    created = _created(old) if old is not None else None
+    if old is None or created is None or old.kind != item.kind or old.id in done:
+        return None
+    made = kinds.kind(item.kind).updated_file(
+        item.candidate, old, created=created, updated=now, merged_body=_screened_merge(item.merged_body)
+    )
+    return UpdateOp(
+        kind=old.kind,
+        id=old.id,
+        slug=old.slug,
+        path=old.path,
+        text=made.text,
+        body=made.body,
+        previous_body=old.body,
+        archive_path=archive_path(old.path),
+        ttl=made.ttl,
+        evidence=made.evidence,
+        reason=item.reason,
+        namespace=old.namespace,
     )

@@ -203,6 +203,26 @@ def write_new_file(path: Path, text: str, *, sync_dir: bool = True) -> None:
                 os.unlink(tmp)
 
 
+def write_new_file_free(path: Path, text: str, *, sync_dir: bool = True, limit: int = 1000) -> Path:
+    """:func:`write_new_file` at ``path``, or at ``<stem>-2<suffix>``, ``-3``… where that name is
+    taken (archive copies: an earlier copy is never replaced). Returns the path written.
+
+    Raises:
+        StoreError: the write failed, or no free name up to ``-<limit>``.
+    """
+    path = Path(path)
+    for n in range(1, limit + 1):
+        target = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+        try:
+            write_new_file(target, text, sync_dir=sync_dir)
+        except StoreError as exc:
+            if exc.fields.get("errno") == errno.EEXIST:
+                continue
+            raise
+        return target
+    raise StoreError(f"no free name for {path}", path=str(path))
+
+
 #: Files fsynced together at most (each holds a descriptor open until then).
 BATCH_FILES = 256
 
@@ -335,6 +355,30 @@ def replace_file(
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def stage_replacement(path: Path, text: str) -> str:
+    """The first half of a replacement: ``text`` in a fsynced temp file beside ``path`` (named as
+    :func:`remove_leftover_temps` clears after a kill). Returns the temp file's path.
+
+    Raises:
+        StoreError: the write failed (disk full, read-only…); no temp file is left.
+    """
+    path = Path(path)
+    try:
+        return _write_temp(path.parent, path.name, text)
+    except OSError as exc:
+        raise store_error(exc, path, "write") from exc
+
+
+def publish_replacement(tmp: str, path: Path) -> None:
+    """The second half: rename the staged temp file over ``path`` (atomic), folder fsynced."""
+    path = Path(path)
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise store_error(exc, path, "replace") from exc
+    fsync_dir(path.parent)
 
 
 def read_text_or_none(path: Path) -> str | None:

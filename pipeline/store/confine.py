@@ -30,7 +30,7 @@ from pathlib import Path, PurePosixPath
 
 from memscribe.errors import StoreError, UnsafeRootError
 from memscribe.kinds.layout import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, archive_path, memory_path
-from memscribe.schemas.plan import ArchiveOp, WriteOp
+from memscribe.schemas.plan import ArchiveOp, UpdateOp, WriteOp
 
 JOURNAL_DIR = f"{REFLEXIO_DIR}/.journal"
 INDEX_DIR = f"{REFLEXIO_DIR}/.index"
@@ -177,12 +177,12 @@ def check_path_text(rel: str) -> str | None:
     return None
 
 
-def check_op_shape(op: WriteOp | ArchiveOp) -> str | None:
+def check_op_shape(op: WriteOp | ArchiveOp | UpdateOp) -> str | None:
     """Why an operation's paths are not in the shapes memscribe writes, or None when they are.
 
     A write names exactly ``memory_path(kind, slug, id)``; an archive names a ``<name>.md`` file
     directly in its kind's folder (a file named by hand may be archived; the store checks it
-    holds the op's id) and exactly its ``archive_path``.
+    holds the op's id) and exactly its ``archive_path``; so does an update in place.
     """
     paths = [op.path] if isinstance(op, WriteOp) else [op.path, op.archive_path]
     for rel in paths:

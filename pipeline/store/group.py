@@ -35,9 +35,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memscribe.errors import StoreError
-from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Operation, Plan, UpdateOp, WriteOp
+from memscribe.store import update
 from memscribe.store.atomic import fsync_dir, store_error, write_new_files
 from memscribe.store.changes import recorded
+from memscribe.store.checks import (
+    _archive_source,
+    _check_archived_entry,
+    _check_rel_path,
+    _check_text,
+    _check_update,
+    _fail,
+    _read_archived,
+)
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
@@ -49,14 +59,8 @@ from memscribe.store.root import MemoryRoot
 from memscribe.store.transaction import (
     ApplyResult,
     _archive_copy,
-    _archive_source,
-    _check_archived_entry,
-    _check_rel_path,
-    _check_text,
     _close_journal,
-    _fail,
     _open_journal,
-    _read_archived,
     _roll_back,
     _split_checked,
 )
@@ -67,8 +71,10 @@ class _Added:
     plan: Plan
     writes: list[WriteOp]
     archives: list[tuple[ArchiveOp, str]]  # op and the text archived (read, or an earlier write's)
+    updates: list[tuple[UpdateOp, str]] = field(default_factory=list)  # op and the text it replaces
     written: list[str] = field(default_factory=list)
     archived: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
 
 
 class GroupWriter:
@@ -88,6 +94,7 @@ class GroupWriter:
         self._archived: set[str] = set()  # ids the group archives so far
         self._written: dict[str, WriteOp] = {}  # active paths the group creates
         self._gone: set[str] = set()  # active paths the group archives
+        self._updated: set[str] = set()  # active paths the group updates in place
         self._known: dict[str, set[bool]] = {}  # ids looked up on disk (False: active)
 
     def __len__(self) -> int:
@@ -105,7 +112,7 @@ class GroupWriter:
             for op in plan.operations:
                 if isinstance(op, WriteOp):
                     ids.add(op.id)
-                elif op.superseded_by:
+                elif isinstance(op, ArchiveOp) and op.superseded_by:
                     ids.add(op.superseded_by)
         self._lookup(ids)
 
@@ -152,7 +159,13 @@ class GroupWriter:
                 raise _fail(f"id {old.id} is archived twice", old.path)
             archived_ids.add(old.id)
             archives.append((old, self._check_archive(old, new_ids)))
-        self._added.append(_Added(plan, writes, archives))
+        updates: list[tuple[UpdateOp, str]] = []
+        for up in (op for op in plan.operations if isinstance(op, UpdateOp)):
+            if up.path in self._gone or up.path in self._written or up.path in self._updated:
+                raise _fail("an earlier plan of the group changes this file (not updated)", up.path)
+            updates.append((up, _check_update(self.root.path, up)))
+        self._added.append(_Added(plan, writes, archives, updates))
+        self._updated |= {up.path for up, _ in updates}
         self._taken |= new_ids
         self._archived |= archived_ids
         self._written.update((op.path, op) for op in writes)
@@ -163,6 +176,8 @@ class GroupWriter:
         source = _archive_source(root, op)
         if op.path in self._gone:
             raise _fail("file to archive does not exist", op.path)
+        if op.path in self._updated:
+            raise _fail("an earlier plan of the group updates this file (not archived)", op.path)
         earlier = self._written.get(op.path)
         if earlier is not None:
             text = earlier.text
@@ -217,14 +232,21 @@ class GroupWriter:
                 written.append(op.path)
                 added.written.append(op.path)
 
+            stamp = utc_stamp(self.moment)
+            staged: list[tuple[_Added, update.Staged]] = []
             try:
                 write_new_files([(root / op.path, op.text) for _, op in jobs], published=published)
-                for folder in sorted({(root / p).parent for p in written}):
+                for added in active:  # previous versions archived, new texts staged
+                    for up, text in added.updates:
+                        staged.append((added, update.stage(root, up, text, stamp, sync_dir=False)))
+                for folder in sorted({(root / p).parent for p in written + [s.copy for _, s in staged]}):
                     fsync_dir(folder)
             except StoreError:
-                _roll_back(root, written, journal)
+                _roll_back(root, written, journal, [s for _, s in staged])
                 raise
-            stamp = utc_stamp(self.moment)
+            for added, one in staged:
+                update.publish(root, one)
+                added.updated.append(one.op.path)
             copies: list[str] = []
             for added in active:
                 for old, text in added.archives:
@@ -241,10 +263,16 @@ class GroupWriter:
                     raise store_error(exc, root / rel_path, "remove archived original") from exc
             for folder in sorted({(root / p).parent for p in originals}):
                 fsync_dir(folder)
-            changed.extend([*written, *copies, *originals])
+            changed.extend([*written, *(s.op.path for _, s in staged), *(s.copy for _, s in staged)])
+            changed.extend([*copies, *originals])
         done = _close_journal(journal).relative_to(root).as_posix()
         return [
-            ApplyResult(written=a.written, archived=a.archived, journal=done if a.plan.operations else None)
+            ApplyResult(
+                written=a.written,
+                archived=a.archived,
+                journal=done if a.plan.operations else None,
+                updated=a.updated,
+            )
             for a in self._added
         ]
 

@@ -84,10 +84,23 @@ class MemoryRoot:
         """Active entries whose id is also archived: an archive step interrupted by a crash.
 
         The archived copy is complete (it is written before the original is removed),
-        so removing the active file finishes the interrupted step.
+        so removing the active file finishes the interrupted step. A previous version of an
+        entry updated in place (:mod:`memscribe.store.update`) shares the active entry's id by
+        design and never counts.
         """
-        archived = {entry.id for entry in self.archived_entries()}
+        archived = self.archived_ids()
         return [entry for entry in self._scan(REFLEXIO_DIR) if entry.id in archived]
+
+    def archived_ids(self) -> set[str]:
+        """Ids of the archived (superseded, expired, forgotten) entries: not the previous
+        versions of entries updated in place, whose newer version is active by design."""
+        from memscribe.store.update import is_previous_version
+
+        return {
+            entry.id
+            for entry in self.archived_entries()
+            if not is_previous_version(read_text_nofollow(self.path / entry.path), entry.path)
+        }
 
     def pending_journals(self) -> list[Path]:
         """Journal files of applies that started but never finished (see store.transaction)."""

@@ -10,7 +10,11 @@ Order of work, all under the root's lock (``MemoryRoot.lock``):
    what the plan touches, not the root: ids in use are looked up in the index (or, without
    one, among the memory folders' file names) and confirmed by parsing those files only.
 2. **Journal.** The plan JSON is written to ``.reflexio/.journal/<UTC stamp>-<shortid>.json``.
-3. **Write new files** (atomic, never overwrite).
+3. **Write new files** (atomic, never overwrite), then **stage updates in place**: each
+   updated memory's current version archived and its new text in a temp file beside it
+   (:mod:`memscribe.store.update`); a refused write here rolls the plan back. Then each staged
+   text is renamed over its memory file (the only replacement of a memory file: after its
+   previous version is durable in the archive).
 4. **Archive superseded files**: the original text plus ``superseded_by`` (when set),
    ``superseded_at`` and ``archive_reason`` frontmatter lines is written to
    ``.reflexio/.archive/<kind dir>/<file>`` (``<stem>-2.md``, ``-3``… if that name is
@@ -33,7 +37,8 @@ is left in place, never replayed, never deleted. Binding journals with a keyed d
 weighed and not used: a key kept under the root can be planted next to the journal by the same
 hand, and a key kept outside the root would itself be a file outside it. Confinement is what
 makes replay harmless: a journal that passes can only do what memscribe's own apply does —
-create new memory files in the kind folders and archive existing ones — which is no more than
+create new memory files in the kind folders, archive existing ones and update one in place
+after archiving its current version — which is no more than
 whoever planted it could do by writing those files directly.
 """
 
@@ -41,29 +46,39 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import errno
 import os
 import re
 import secrets
-from collections.abc import Collection
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from memscribe.errors import StoreError, UnsafeRootError
-from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
-from memscribe.store.atomic import fsync_dir, remove_leftover_temps, store_error, write_new_file
+from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
+from memscribe.store import update
+from memscribe.store.atomic import (
+    fsync_dir,
+    remove_leftover_temps,
+    store_error,
+    write_new_file,
+    write_new_file_free,
+)
 from memscribe.store.changes import MEMORY_DIRS, recorded
+from memscribe.store.checks import (
+    _check_archive,
+    _check_rel_path,
+    _check_shape,
+    _check_text,
+    _check_update,
+    _check_write,
+    _fail,
+)
 from memscribe.store.confine import (
     JOURNAL_DIR,
-    check_op_shape,
-    check_path_text,
-    confined,
     read_text_nofollow,
 )
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
-    archive_path,
     parse_memory_file,
     utc_stamp,
     with_archive_metadata,
@@ -72,7 +87,6 @@ from memscribe.store.ids import kind_of_id
 from memscribe.store.lookup import ids_from_index, ids_from_names
 from memscribe.store.root import MemoryRoot
 
-_MAX_ARCHIVE_SUFFIX = 1000
 #: A journal's name as :func:`_open_journal` makes it.
 _JOURNAL_NAME = re.compile(r"^\d{8}T\d{6}Z-[0-9a-f]{8}\.json$")
 #: A journal larger than this is not one memscribe wrote (plans are screened to far less).
@@ -93,113 +107,15 @@ class ApplyResult:
     written: list[str] = field(default_factory=list)
     archived: list[str] = field(default_factory=list)
     journal: str | None = None
+    #: memory files updated in place (their previous versions archived), in plan order
+    updated: list[str] = field(default_factory=list)
 
 
 @dataclass
 class _Checked:
     writes: list[WriteOp]
     archives: list[tuple[ArchiveOp, str]]  # op and the original text read while validating
-
-
-def _fail(message: str, path: str) -> StoreError:
-    return StoreError(f"invalid plan: {path}: {message}", path=path)
-
-
-def _unsafe(message: str, path: str) -> UnsafeRootError:
-    return UnsafeRootError(f"invalid plan: {path!r}: {message}", path=path)
-
-
-def _check_rel_path(root: Path, rel: str, expected: tuple[str, ...]) -> Path:
-    """``root / rel`` after checking ``rel`` is ``<expected dirs>/<name>.md`` with no tricks."""
-    problem = check_path_text(rel)
-    if problem:
-        raise _unsafe(f"path {problem}", rel)
-    pure = PurePosixPath(rel)
-    parts = pure.parts
-    if (
-        "\\" in rel
-        or pure.is_absolute()
-        or parts[:-1] != expected
-        or not parts[-1].endswith(".md")
-        or parts[-1].startswith(".")
-        or rel != pure.as_posix()
-    ):
-        raise _unsafe(f"path must be {'/'.join(expected)}/<name>.md", rel)
-    return confined(root, rel)
-
-
-def _check_shape(op: WriteOp | ArchiveOp) -> None:
-    problem = check_op_shape(op)
-    if problem:
-        raise _unsafe(problem, op.path)
-
-
-def _check_write(root: Path, op: WriteOp, taken: set[str]) -> None:
-    target = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
-    if os.path.lexists(target):
-        raise _fail("file already exists (memory files are never overwritten)", op.path)
-    if op.id in taken:
-        raise _fail(f"id {op.id} is already in use", op.path)
-    _check_text(op)
-
-
-def _check_text(op: WriteOp) -> None:
-    """The op's text parses back to the op's own id, kind, slug, supersedes and namespace."""
-    if kind_of_id(op.id) != op.kind:
-        raise _fail(f"id {op.id!r} is not a {op.kind} id", op.path)
-    try:
-        entry = parse_memory_file(op.text, op.path)
-    except StoreError as exc:
-        raise _fail(f"text does not parse: {exc}", op.path) from None
-    mismatch = [
-        name
-        for name, ours, theirs in (
-            ("id", entry.id, op.id),
-            ("kind", entry.kind, op.kind),
-            ("slug", entry.slug, op.slug),
-            ("supersedes", list(entry.supersedes), op.supersedes),
-            ("namespace", entry.namespace, op.namespace),
-        )
-        if ours != theirs
-    ]
-    if mismatch:
-        raise _fail(f"text disagrees with the op on {', '.join(mismatch)}", op.path)
-
-
-def _archive_source(root: Path, op: ArchiveOp) -> Path:
-    """The file an archive op moves (its path and archive path checked, not yet read)."""
-    source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
-    _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
-    if op.archive_path != archive_path(op.path):
-        raise _fail(f"archive path must be {archive_path(op.path)}", op.path)
-    return source
-
-
-def _read_archived(source: Path, op: ArchiveOp) -> str:
-    """The text of the file to archive, which must hold the entry the op names."""
-    if not source.is_file() or source.is_symlink():
-        raise _fail("file to archive does not exist", op.path)
-    try:
-        text = read_text_nofollow(source)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _fail(f"cannot read: {exc}", op.path) from None
-    _check_archived_entry(text, op)
-    return text
-
-
-def _check_archived_entry(text: str, op: ArchiveOp) -> None:
-    entry = parse_memory_file(text, op.path)
-    if entry.id != op.id or entry.kind != op.kind:
-        raise _fail(f"file holds {entry.kind} {entry.id}, the op names {op.kind} {op.id}", op.path)
-
-
-def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: set[str]) -> str:
-    text = _read_archived(_archive_source(root, op), op)
-    if op.superseded_by is not None and op.superseded_by not in new_ids and op.superseded_by not in active:
-        raise _fail(f"superseded_by {op.superseded_by} is neither written by this plan nor active", op.path)
-    if op.superseded_by == op.id:
-        raise _fail("an entry cannot supersede itself", op.path)
-    return text
+    updates: list[tuple[UpdateOp, str]] = field(default_factory=list)  # op and the text it replaces
 
 
 def _split_checked(plan: Plan) -> tuple[list[WriteOp], list[ArchiveOp]]:
@@ -245,7 +161,8 @@ def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
             raise _fail(f"id {old.id} is archived twice", old.path)
         archived_ids.add(old.id)
         archives.append((old, _check_archive(root.path, old, active, new_ids)))
-    return _Checked(writes=writes, archives=archives)
+    updates = [(op, _check_update(root.path, op)) for op in plan.operations if isinstance(op, UpdateOp)]
+    return _Checked(writes=writes, archives=archives, updates=updates)
 
 
 def _archive_copy(root: Path, op: ArchiveOp, text: str, stamp: str, *, sync_dir: bool = True) -> str:
@@ -254,17 +171,8 @@ def _archive_copy(root: Path, op: ArchiveOp, text: str, stamp: str, *, sync_dir:
     extra = [("superseded_by", op.superseded_by)] if op.superseded_by else []
     extra += [("superseded_at", stamp), ("archive_reason", op.reason or "unspecified")]
     archived_text = with_archive_metadata(text, op.path, extra)
-    base = PurePosixPath(op.archive_path)
-    for n in range(1, _MAX_ARCHIVE_SUFFIX + 1):
-        rel = str(base) if n == 1 else str(base.with_name(f"{base.stem}-{n}{base.suffix}"))
-        try:
-            write_new_file(root / rel, archived_text, sync_dir=sync_dir)
-        except StoreError as exc:
-            if exc.fields.get("errno") == errno.EEXIST:
-                continue
-            raise
-        return rel
-    raise StoreError(f"no free archive name for {op.archive_path}", path=op.archive_path)
+    written = write_new_file_free(root / op.archive_path, archived_text, sync_dir=sync_dir)
+    return written.relative_to(root).as_posix()
 
 
 def _archive_one(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
@@ -335,27 +243,42 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
     journal = _open_journal(memory_root.path, plan, moment)
     written: list[str] = []
     archived: list[str] = []
+    staged: list[update.Staged] = []
+    stamp = utc_stamp(moment)
     # The change log names every file touched, for the index refresh (memscribe.store.changes).
     with recorded(memory_root.path) as changed:
         try:
             for op in checked.writes:
                 write_new_file(memory_root.path / op.path, op.text)
                 written.append(op.path)
+            for up, text in checked.updates:  # previous versions archived, new texts staged
+                staged.append(update.stage(memory_root.path, up, text, stamp))
         except StoreError:
-            _roll_back(memory_root.path, written, journal)
+            _roll_back(memory_root.path, written, journal, staged)
             raise
-        stamp = utc_stamp(moment)
+        for one in staged:
+            update.publish(memory_root.path, one)
         for old, text in checked.archives:
             archived.append(_archive_one(memory_root.path, old, text, stamp))
-        changed.extend([*written, *archived, *(old.path for old, _ in checked.archives)])
+        updated = [one.op.path for one in staged]
+        copies = [one.copy for one in staged]
+        changed.extend([*written, *updated, *copies, *archived, *(old.path for old, _ in checked.archives)])
     done = _close_journal(journal)
     return ApplyResult(
-        written=written, archived=archived, journal=done.relative_to(memory_root.path).as_posix()
+        written=written,
+        archived=archived,
+        journal=done.relative_to(memory_root.path).as_posix(),
+        updated=updated,
     )
 
 
-def _roll_back(root: Path, written: list[str], journal: Path) -> None:
-    """Remove the files this plan created (never anything else), then its journal."""
+def _roll_back(
+    root: Path, written: list[str], journal: Path, staged: list[update.Staged] | None = None
+) -> None:
+    """Remove the files this plan created (never anything else: staged updates are undone
+    before anything is published), then its journal."""
+    for one in staged or ():
+        update.discard(root, one)
     for rel in reversed(written):
         with contextlib.suppress(OSError):
             (root / rel).unlink()
@@ -390,9 +313,9 @@ def _check_journal(root: Path, journal: Path) -> Plan:
         for op in plan.operations:
             _check_shape(op)
             _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
-            if isinstance(op, WriteOp):
+            if isinstance(op, WriteOp | UpdateOp):
                 _check_text(op)
-            else:
+            if isinstance(op, ArchiveOp | UpdateOp):
                 _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
                 if kind_of_id(op.id) != op.kind:
                     raise _fail(f"id {op.id!r} is not a {op.kind} id", op.path)
@@ -408,7 +331,10 @@ def _roll_forward(root: Path, journal: Path, plan: Plan) -> None:
     for op in plan.operations:
         if isinstance(op, WriteOp) and not os.path.lexists(root / op.path):
             write_new_file(root / op.path, op.text)
-    archived_ids = {entry.id for entry in MemoryRoot(root).archived_entries()}
+    for op in plan.operations:
+        if isinstance(op, UpdateOp):
+            update.roll_forward(root, op, moment)
+    archived_ids = MemoryRoot(root).archived_ids()
     for op in plan.operations:
         if not isinstance(op, ArchiveOp):
             continue
