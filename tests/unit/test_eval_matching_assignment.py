@@ -4,6 +4,8 @@ the same first item came earlier by file name."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from memscribe.evaluation.datasets import Unit
 from memscribe.evaluation.runner import Outcome
 from memscribe.evaluation.scoring import score_agent
@@ -21,7 +23,7 @@ def _entry(mem_id: str, body: str) -> MemoryEntry:
     )
 
 
-def _score(items: list[dict[str, object]], active: list[MemoryEntry]) -> tuple[int, int, int]:
+def _score(items: list[dict[str, Any]], active: list[MemoryEntry]) -> tuple[int, int, int]:
     gold = {
         "expected": {"profiles": items, "playbooks": [], "supersedes": [], "not_rewritten": []},
         "forbidden": {"strings": [], "profiles": [], "playbooks": []},
@@ -31,8 +33,8 @@ def _score(items: list[dict[str, object]], active: list[MemoryEntry]) -> tuple[i
     return c["prof_tp"], c["prof_fp"], c["prof_fn"]
 
 
-ZONE = {"id": "p1", "all_of": [], "any_of": ["stockholm"]}
-DISPLAY = {"id": "p2", "all_of": [], "any_of": ["local time"], "optional": True}
+ZONE: dict[str, Any] = {"id": "p1", "all_of": [], "any_of": ["stockholm"]}
+DISPLAY: dict[str, Any] = {"id": "p2", "all_of": [], "any_of": ["local time"], "optional": True}
 # by path, the memory matching both items comes first
 BOTH = _entry("prof_aaaaaaaa", "User prefers times shown in local time (Europe/Stockholm).")
 ONLY_ZONE = _entry("prof_bbbbbbbb", "User's timezone is Europe/Stockholm.")
