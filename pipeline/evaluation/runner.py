@@ -17,6 +17,7 @@ from pathlib import Path
 
 from memscribe.errors import MemscribeError
 from memscribe.evaluation.datasets import SeedMemory, Unit
+from memscribe.kinds.frontmatter import split_frontmatter
 from memscribe.kinds.layout import memory_path
 from memscribe.kinds.playbook import parse_playbook_sections, render_playbook
 from memscribe.kinds.profile import render_profile
@@ -71,6 +72,24 @@ class Outcome:
         """Active memories of ``kind`` created by the run (not seeded), sorted by path."""
         seeded = self.seed_ids
         return [e for e in self.active if e.kind == kind and e.id not in seeded]
+
+    def updated(self, kind: str) -> list[MemoryEntry]:
+        """Seeded memories of ``kind`` the run updated in place (id kept, an ``updated`` stamp
+        in the file: a dedup merge), sorted by path."""
+        seeded = self.seed_ids
+        return [
+            e
+            for e in self.active
+            if e.kind == kind and e.id in seeded and _updated_in_place(self.files.get(e.path, ""), e.path)
+        ]
+
+
+def _updated_in_place(text: str, path: str) -> bool:
+    try:
+        meta, _ = split_frontmatter(text, path)
+    except MemscribeError:
+        return False
+    return "updated" in meta
 
 
 def _parse_stamp(stamp: str) -> dt.datetime:
