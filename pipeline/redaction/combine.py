@@ -244,7 +244,52 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
     for group in merged:
         best = min(group, key=lambda c: (-(c.end - c.start), c.priority))
         findings.append(Finding(best.type, min(c.start for c in group), max(c.end for c in group)))
+    if findings:
+        findings = with_repeats(text, findings, [(text[f.start : f.end], f.type) for f in findings], masks)
     return findings
+
+
+#: A value found as a secret is masked wherever else it occurs verbatim once it is this long:
+#: a password said in prose and then typed into a command (``printf '%s' '<it>' > /tmp/.vp``),
+#: a token pasted twice. Shorter values (a PIN) could be any number elsewhere.
+REPEAT_MIN_LEN = 8
+#: ... and when it occurs at most this many times in the text: a secret is said and then used;
+#: a value that recurs line after line is an identifier (an account id in every URL, a public
+#: app key in every call), which a detector that judged it a secret judged wrongly.
+REPEAT_MAX = 2
+
+
+def with_repeats(
+    text: str,
+    findings: list[Finding],
+    values: Iterable[tuple[str, str]],
+    masks: Sequence[tuple[int, int]] = (),
+) -> list[Finding]:
+    """``findings`` plus every other verbatim occurrence in ``text`` of ``values`` (``(value,
+    type)`` pairs: secrets found in ``text`` or earlier in the same transcript) at least
+    :data:`REPEAT_MIN_LEN` long and found at most :data:`REPEAT_MAX` times in ``text``, outside
+    the findings and masks, sorted by position. The detectors judge a value once, in the context
+    that shows it is a secret; the same characters elsewhere are the same secret, whatever their
+    context says."""
+    taken = sorted([(f.start, f.end) for f in findings] + list(masks))
+    extra: list[Finding] = []
+    seen: set[str] = set()
+    for value, type_ in values:
+        value = value.strip()
+        if len(value) < REPEAT_MIN_LEN or value in seen:
+            continue
+        seen.add(value)
+        if text.count(value) > REPEAT_MAX:
+            continue
+        at = text.find(value)
+        while at >= 0:
+            end = at + len(value)
+            i = bisect.bisect_left(taken, (end, end))
+            if not (i and taken[i - 1][1] > at):  # no finding or mask overlaps it
+                extra.append(Finding(type_, at, end))
+                taken.insert(i, (at, end))
+            at = text.find(value, end)
+    return sorted(findings + extra, key=lambda f: f.start) if extra else findings
 
 
 @dataclass
@@ -253,8 +298,10 @@ class Masker:
 
     The first distinct value of a type becomes ``[REDACTED:<type>]``, later distinct values
     ``[REDACTED:<type>#2]``, ``#3``...; the same value always gets the same mask, so a reader can
-    still tell "the same key again" from "another key". Values are held only in memory for the
-    life of the masker and never returned.
+    still tell "the same key again" from "another key". A value found in one text is masked
+    where it recurs verbatim in a later one (:func:`with_repeats`): a password the user states
+    and a tool call then types. Values are held only in memory for the life of the masker and
+    never returned.
     """
 
     #: also mask emails and phone numbers (see :func:`find_secrets`)
@@ -274,6 +321,9 @@ class Masker:
         """Mask every secret in ``text``; findings carry spans into the input ``text``.
         ``chosen``: the detectors that can fire on it (:func:`detectors_per_text`), if known."""
         findings = find_secrets(text, redact_contact=self.redact_contact, chosen=chosen)
+        if self._masks:  # a secret found in an earlier text of the transcript, repeated here
+            masks = [m.span() for m in MASK_RE.finditer(text)] if "[REDACTED" in text else []
+            findings = with_repeats(text, findings, ((v, t) for t, v in self._masks), masks)
         if not findings:
             return text, []
         parts: list[str] = []

@@ -55,9 +55,16 @@ def test_an_iban_elsewhere_is_still_masked(line: str) -> None:
 
 
 def test_only_the_marked_line_keeps_its_iban() -> None:
-    text = f"test account: {_IBAN}\nmy own account: {_IBAN}\n"
+    text = f"test account: {_IBAN}\nmy own account: GB35 WEST 1234 5698 7612 34\n"
     found = find_secrets(text)
     assert len(found) == 1 and found[0].start > text.index("\n")
+
+
+def test_the_same_iban_unmarked_elsewhere_is_masked_on_both_lines() -> None:
+    """A value found as a secret is masked where it recurs (``with_repeats``): an account said
+    to be the user's own is theirs on the line that calls it a test account too."""
+    text = f"test account: {_IBAN}\nmy own account: {_IBAN}\n"
+    assert len(find_secrets(text)) == 2
 
 
 @pytest.mark.parametrize(
