@@ -30,6 +30,7 @@ from memscribe.redaction.values import (
     is_placeholder,
     shannon_entropy,
     typed_sample,
+    wordy,
 )
 
 # PEM / OpenSSH / PGP private key blocks, raw or JSON-escaped (``\n``). A block cut off before
@@ -241,7 +242,7 @@ def _plausible_value(
     if strength == "weak":
         # an address is not a key: ``<add key="https://api.nuget.org/v3/index.json" …/>``
         return not _PLAIN_URL.match(v) and bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
-    if len(v) < 6 or (_SPACE.search(v) and not (quoted and _generated_with_spaces(v))):
+    if len(v) < 6 or (_SPACE.search(v) and not (quoted and (_generated_with_spaces(v) or _grouped_code(v)))):
         return False
     if not quoted and not _password_like(v, strict=False):
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
@@ -270,6 +271,21 @@ def _generated_with_spaces(v: str) -> bool:
         and shannon_entropy(v) >= 4.5
         and _looks_random(v, min_len=32, bits=4.5)
     )
+
+
+#: Three to eight groups of four letters or digits of one case, one space apart: how services
+#: print a generated password or code for people to copy (Google's app passwords
+#: ``abcd efgh ijkl mnop``, recovery codes).
+_GROUPED = lazy_compile(r"^(?:[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}|[A-Z0-9]{4}(?: [A-Z0-9]{4}){2,7})$")
+
+
+def _grouped_code(v: str) -> bool:
+    """A generated code printed in groups (:data:`_GROUPED`), with a letter, whose characters
+    run together are not words (``tnto r7p2 lf65 eexh``; not ``blue moon rain song``)."""
+    if not _GROUPED.match(v):
+        return False
+    compact = v.replace(" ", "")
+    return not compact.isdigit() and not wordy(compact) and not is_placeholder(compact)
 
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
