@@ -7,7 +7,7 @@ from collections import Counter
 from rich.console import Console
 from rich.table import Table
 
-from memscribe.schemas.plan import Plan, WriteOp
+from memscribe.schemas.plan import Plan, UpdateOp, WriteOp
 
 
 def print_plan(plan: Plan, *, applied: bool, dry_run: bool) -> None:
@@ -22,6 +22,14 @@ def print_plan(plan: Plan, *, applied: bool, dry_run: bool) -> None:
                 extra = f" supersedes {', '.join(op.supersedes)}" if op.supersedes else ""
                 table.add_row(
                     "write", op.kind, op.id, f"{op.path}\n{op.body}{extra}", ", ".join(map(str, op.evidence))
+                )
+            elif isinstance(op, UpdateOp):  # the stored memory keeps its id and file
+                table.add_row(
+                    "update",
+                    op.kind,
+                    op.id,
+                    f"{op.path} (kept)\nwas: {op.previous_body}\nnow: {op.body}",
+                    ", ".join(map(str, op.evidence)),
                 )
             else:
                 table.add_row("archive", op.kind, op.id, f"{op.path} → {op.archive_path}", "")

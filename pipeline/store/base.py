@@ -44,6 +44,8 @@ class Applied:
     archived: list[str] = field(default_factory=list)
     journal: str | None = None
     snapshot: SnapshotBlock | None = None
+    #: memory files updated in place (id and file kept, previous version archived)
+    updated: list[str] = field(default_factory=list)
 
 
 class StoreView(MemoryView, Protocol):

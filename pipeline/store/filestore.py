@@ -117,4 +117,10 @@ class FileMemoryStore:
                 block = append_snapshot_locked(MemoryRoot(self.root), block, replay=replay)
             else:
                 block = append_snapshot(self.root, block, lock_timeout=self.lock_timeout, replay=replay)
-        return Applied(written=done.written, archived=done.archived, journal=done.journal, snapshot=block)
+        return Applied(
+            written=done.written,
+            archived=done.archived,
+            journal=done.journal,
+            snapshot=block,
+            updated=done.updated,
+        )

@@ -4,15 +4,24 @@ kept, the previous version is archived (issue 16 item 6)."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
+
+import pytest
 
 from memscribe.kinds.frontmatter import split_frontmatter
 from memscribe.kinds.layout import archive_path, memory_path
 from memscribe.kinds.parse import parse_memory_file
 from memscribe.kinds.profile import render_profile
+from memscribe.report import print_plan
 from memscribe.schemas.candidates import DedupDecision, ProfileCandidate
 from memscribe.schemas.plan import UpdateOp
+from memscribe.services.extract import extract_unscoped
 from memscribe.stages.dedup import Accepted, DedupResult, record
 from memscribe.stages.plan import build_operations
+from memscribe.store import open_store
+from memscribe.store.root import MemoryRoot
+from tests.support.store_helpers import ScriptedModel, write_profile
+from tests.support.turns import make_transcript
 
 CAND = ProfileCandidate(
     slug="job", ttl="one_year", body="User is a physiotherapist who treats runners.", evidence_turns=[0]
@@ -90,3 +99,33 @@ def test_several_ids_or_an_unknown_memory_replace_as_before() -> None:
     assert [op.op for op in ops] == ["write", "archive", "archive"]
     ops = build_operations([_merge("m", "prof_unknown1")], [OLD], taken_ids=set(), now=NOW)
     assert [op.op for op in ops] == ["write"]
+
+
+# --- end to end ----------------------------------------------------------------------------------
+
+
+def test_a_merge_answer_updates_the_stored_memory_in_place_end_to_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # one table row per op, unwrapped
+    write_profile(tmp_path, OLD.id, "job", OLD.body, created=BORN)
+    transcript = make_transcript(
+        ("user", "I'm a physiotherapist and I mostly treat runners."), ("assistant", "Noted.")
+    )
+    said = "User is a physiotherapist who mostly treats runners."
+    model = ScriptedModel(
+        {
+            "profiles": [{"slug": "job", "ttl": "one_year", "body": said, "evidence_turns": [0]}],
+            "playbooks": [],
+        },
+        {"action": "merge", "existing_ids": [OLD.id], "merged_body": said, "reason": "same job, a detail"},
+    )
+    store = open_store(tmp_path)
+    plan = extract_unscoped(store, transcript, model, context_tokens=8000, now=NOW)
+    assert [op.op for op in plan.operations] == ["update"]
+    entries = MemoryRoot(tmp_path).entries()
+    assert [(e.id, e.path, e.body, e.created) for e in entries] == [(OLD.id, OLD.path, said, OLD.created)]
+    assert [e.body for e in MemoryRoot(tmp_path).archived_entries()] == [OLD.body]
+    print_plan(plan, applied=True, dry_run=False)
+    shown = capsys.readouterr().out
+    assert "│ update │ profile │ prof_oldphys1 │" in shown and "was: User is a physiotherapist." in shown
