@@ -27,7 +27,7 @@ from memscribe.errors import MemscribeError
 from memscribe.model.base import StructuredModel
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE, TTL
-from memscribe.schemas.plan import Plan, Skipped, WriteOp
+from memscribe.schemas.plan import Plan, Skipped, UpdateOp, WriteOp
 
 if TYPE_CHECKING:
     from memscribe.store.base import MemoryStore
@@ -355,12 +355,20 @@ def _escaped(record: Result) -> Result:
 
 
 def _answer(plan: Plan, namespace: str, fallback: str = "") -> Result:
-    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    # an update in place (a merge with one stored memory) stores too: that memory, id kept
+    writes = [op for op in plan.operations if isinstance(op, WriteOp | UpdateOp)]
     result: Result = {
         "stored": bool(writes),
         "namespace": namespace,
         "written": [
-            {"id": op.id, "kind": op.kind, "path": op.path, "body": op.body, "supersedes": op.supersedes}
+            {
+                "id": op.id,
+                "kind": op.kind,
+                "path": op.path,
+                "body": op.body,
+                "supersedes": op.supersedes if isinstance(op, WriteOp) else [],
+                **({"updated": True} if isinstance(op, UpdateOp) else {}),
+            }
             for op in writes
         ],
         "skipped": [_skip(s) for s in plan.skipped],

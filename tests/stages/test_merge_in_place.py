@@ -129,3 +129,25 @@ def test_a_merge_answer_updates_the_stored_memory_in_place_end_to_end(
     print_plan(plan, applied=True, dry_run=False)
     shown = capsys.readouterr().out
     assert "│ update │ profile │ prof_oldphys1 │" in shown and "was: User is a physiotherapist." in shown
+
+
+def test_an_agent_writing_through_the_tools_is_told_the_update_stored() -> None:
+    from memscribe.mcp_server.tools import _answer
+    from memscribe.schemas.plan import Plan
+
+    [op] = build_operations(
+        [_merge("User is a physiotherapist who treats runners.", OLD.id)], [OLD], taken_ids=set(), now=NOW
+    )
+    plan = Plan(transcript="t", format="text", model="m", created="2026-11-30T12:00:00Z", operations=[op])
+    answer = _answer(plan, "default")
+    assert answer["stored"] and "reason" not in answer
+    assert answer["written"] == [
+        {
+            "id": OLD.id,
+            "kind": "profile",
+            "path": OLD.path,
+            "body": op.body,
+            "supersedes": [],
+            "updated": True,
+        }
+    ]
