@@ -561,7 +561,25 @@ def _password_like(value: str, *, strict: bool) -> bool:
     symbol = any(not c.isalnum() and c not in "_-." for c in value)
     classes = _char_classes(value) + (symbol or any(c in "_-." for c in value))
     if strict:
-        ok = classes >= 3 and shannon_entropy(value) >= 2.5 and not _SNAKE_NAME.match(value)
+        ok = (
+            (classes >= 3 or _interleaved(value))
+            and shannon_entropy(value) >= 2.5
+            and not _SNAKE_NAME.match(value)
+        )
     else:
         ok = classes >= 2 and (symbol or bool(_DIGIT.search(value)))
     return ok and not is_placeholder(value)
+
+
+#: A switch between a letter and a digit.
+_LETTER_DIGIT = lazy_compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
+#: Letter/digit switches that make a value of two classes generated rather than named: a name
+#: or a code word puts its digits in one or two places (``AES256GCM``, ``haneul744194``); a
+#: generator scatters them (``JG1BKS4749``, ``disney4949x1g``).
+INTERLEAVED_SWITCHES = 3
+
+
+def _interleaved(value: str) -> bool:
+    """Letters and digits alone, switching back and forth at least :data:`INTERLEAVED_SWITCHES`
+    times: a password of two character classes that still reads as generated."""
+    return value.isalnum() and value.isascii() and len(_LETTER_DIGIT.findall(value)) >= INTERLEAVED_SWITCHES
