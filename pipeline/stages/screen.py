@@ -22,6 +22,7 @@ from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.plan import Redaction, Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript
 from memscribe.stages import guard, redact
+from memscribe.stages.verify import with_questions
 
 Candidate = ProfileCandidate | PlaybookCandidate
 
@@ -110,8 +111,9 @@ def _grounding(
     # turn i sits at position i (Transcript's invariant); a point look-up, never a scan per candidate
     at = [turns[i] for i in sorted(wanted) if 0 <= i < len(turns) and turns[i].index == i]
     cited = at if len(at) == len(wanted) else [t for t in turns if t.index in wanted]
-    users = [t.text for t in cited if t.role == "user"] or [t.text for t in cited]
-    why = nonsense(core, users)
+    users = [t for t in cited if t.role == "user"] or cited
+    # the questions its user turns answer are their context, as verify counts them
+    why = nonsense(core, [with_questions(core, users, turns)])
     return ("ungrounded", why) if why else None
 
 

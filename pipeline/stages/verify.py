@@ -4,7 +4,9 @@ Deterministic checks, independent of what the detector claims:
 - profiles cite turns that exist, are the USER speaking (not assistant, tool or summary turns),
   and carry enough of the body's content words (:func:`memscribe.textsim.support`: the body's
   subject word — "User", "La usuaria", "Nutzer", "用户" — is not counted, and a word the user
-  abbreviated or inflected otherwise, "kiné" / "kinésithérapeute", still counts);
+  abbreviated or inflected otherwise, "kiné" / "kinésithérapeute", still counts); a user turn
+  that answers a question counts the question's words too (:func:`question_before`: "Did you
+  ever ride a motorbike?" — "No, I never have."), never the other side's statements;
 - playbooks follow correction (user) → adjustment (assistant, later) → confirmation (user, later):
   an explicit confirmation phrase, or two further user turns that move on without correcting
   again or giving up (:mod:`memscribe.lexicon.chain`, the rule the embedded extractor uses too).
@@ -206,12 +208,51 @@ def _profile_problem(
         return ("ungrounded", "cites a turn that does not exist")
     if not all(is_user_speech(t) for t in cited):
         return ("not_user_evidence", "evidence includes assistant, tool or summary turns")
-    evidence_text = "\n".join(t.text for t in cited if t is not None)
+    evidence_text = with_questions(p.body, [t for t in cited if t is not None], turns)
     # grounding is never skipped: every script tokenises (memscribe.textsim), so a body without
     # content words has nothing the evidence could support
     if not content_tokens(p.body) or textual_support(p.body, evidence_text) < support:
         return ("ungrounded", "the cited turns do not support the text")
     return None
+
+
+#: A sentence of an assistant message: up to its end mark (``?`` ends a question) or line break.
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+
+
+def question_before(turns: Sequence[Turn], index: int) -> str:
+    """The questions the other side asked right before user turn ``index`` (its last message
+    before it, when that is not the user's own), joined; "" when it asked none.
+
+    A reply takes its words from the question it answers ("Did you ever ride a motorbike?" —
+    "No, I never have."; "How much longer until you finish nursing school?" — "Hopefully just
+    a year more!"): the user's fact is the question's premise with the answer's value, and the
+    answer alone carries almost none of its words. Only question sentences count, never the
+    other side's statements, so what the assistant claimed is still not the user's evidence."""
+    for t in reversed(turns[: max(0, min(index, len(turns)))]):
+        if t.kind != "message" or not t.text.strip():
+            continue
+        if t.role != "assistant":
+            return ""
+        asked = [
+            m.group(0).strip()
+            for m in _SENTENCE.finditer(t.text)
+            if m.group(0).rstrip().endswith(("?", "？"))
+        ]
+        return " ".join(asked)
+    return ""
+
+
+def with_questions(text: str, cited: Sequence[Turn], turns: Sequence[Turn]) -> str:
+    """The evidence for ``text``: the cited turns, and the questions the user turns among them
+    answer (:func:`question_before`) when the user's own words already carry some of ``text``
+    — an answer adds its value to the question's premise; a bare "ok" to "You prefer dark
+    mode, right?" carries nothing of its own and takes nothing from the question."""
+    own = "\n".join(t.text for t in cited)
+    if textual_support(text, own) == 0.0:
+        return own
+    asked = [question_before(turns, t.index) for t in cited if is_user_speech(t)]
+    return "\n".join([own, *(q for q in asked if q)])
 
 
 def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn], *, support: float = 0.0) -> Problem | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
-from memscribe.stages.verify import verify
+from memscribe.stages.verify import question_before, verify
 from tests.support.turns import make_transcript
 
 
@@ -280,3 +280,71 @@ def test_first_person_body_is_invalid() -> None:
 def test_slug_is_normalised_to_kebab_case() -> None:
     out = verify([profile("User lives in Porto.", [2], slug="Home_City")], [], SHIFTED)
     assert [p.slug for p in out.profiles] == ["home-city"]
+
+
+ANSWERS = make_transcript(
+    ("assistant", "That's funny! What kind of dog do you have? Mine is a husky."),
+    ("user", "A beagle, she's getting old."),
+    ("assistant", "How much longer until you finish nursing school?"),
+    ("user", "Hopefully just a year more!"),
+    ("assistant", "You prefer dark mode too, right?"),
+    ("user", "ok"),
+    ("assistant", "Do you love hiking trips in the Alps mountains?"),
+    ("user", "I love them."),
+)
+
+
+def test_an_answer_is_grounded_with_the_question_it_answers() -> None:
+    out = verify(
+        [
+            profile("User has an old beagle dog.", [1], slug="pet"),
+            profile("User is in nursing school with about a year left.", [3], slug="studies"),
+            profile("User loves hiking trips in the Alps mountains.", [7], slug="hiking"),
+        ],
+        [],
+        ANSWERS,
+    )
+    assert [p.slug for p in out.profiles] == ["pet", "studies", "hiking"] and out.skipped == []
+
+
+def test_a_bare_acknowledgement_takes_nothing_from_the_question() -> None:
+    # "ok" to the assistant's guess carries none of the fact: the user never stated it
+    out = verify([profile("User prefers dark mode.", [5])], [], ANSWERS)
+    assert out.profiles == [] and [s.reason for s in out.skipped] == ["ungrounded"]
+
+
+def test_the_other_sides_statements_are_never_evidence() -> None:
+    # the same words as a statement, not a question: they stay the assistant's
+    said = make_transcript(
+        ("assistant", "You seem to love hiking trips in the Alps mountains."), ("user", "I love the sea.")
+    )
+    out = verify([profile("User loves hiking trips in the Alps mountains.", [1])], [], said)
+    assert out.profiles == [] and [s.reason for s in out.skipped] == ["ungrounded"]
+
+
+def test_question_before_is_the_question_of_the_last_message_before_the_user_turn() -> None:
+    assert question_before(ANSWERS.turns, 1) == "What kind of dog do you have?"
+    assert question_before(ANSWERS.turns, 5) == "You prefer dark mode too, right?"
+    assert question_before(ANSWERS.turns, 0) == ""
+    # a user turn right before: that user turn is not the other side
+    follow = make_transcript(
+        ("assistant", "Where do you live?"), ("user", "Porto."), ("user", "Near the river.")
+    )
+    assert question_before(follow.turns, 2) == ""
+
+
+def test_screen_reads_an_answer_with_its_question_too() -> None:
+    from memscribe.stages.screen import screen
+
+    chat = make_transcript(
+        ("assistant", "How much longer until you finish your nursing school degree?"),
+        ("user", "Hopefully just a year more!"),
+        ("assistant", "You seem to enjoy long cycling tours across Europe."),
+        ("user", "Hopefully just a year more!"),
+    )
+    body = "User expects to finish the nursing school degree in about a year."
+    kept = screen([profile(body, [1])], [], injected_memories=[], transcript=chat)
+    assert [p.body for p in kept.profiles] == [body] and kept.skipped == []
+    # the same answer after a statement: most of the memory's words are nowhere the user spoke
+    dropped = screen([profile(body, [3])], [], injected_memories=[], transcript=chat)
+    assert dropped.profiles == [] and [s.reason for s in dropped.skipped] == ["ungrounded"]
