@@ -109,7 +109,7 @@ _ASSIGNMENT_HINTS = tuple(h.casefold() for h in _NAME_HINTS)
 _KEYWORD_HINTS = ("key", "token", "secret", "passw", "passp", "credential", "bearer", "auth")
 #: The prose password keywords (password, passwd, passphrase, passcode, pw, pwd), case-folded.
 _PW_HINTS = ("passw", "passp", "passc", "pw")
-_CONTEXT_HINTS = ("secret", "token", "pass", "pw", "api", "credential", "private", "access", "auth", "key")
+_CONTEXT_HINTS = ("secret", "token", "pass", "pw", "api", "cred", "private", "access", "auth", "key")
 
 
 def _build_detectors() -> tuple[Detector, ...]:

@@ -355,11 +355,11 @@ _VALUE_LINE = lazy_compile(
     re.MULTILINE,
 )
 _SECRET_CONTEXT = lazy_compile(
-    r"(?i)secret|token|passw|pass\b|_pass|pwd|(?<![a-z])pw(?![a-z])|api[_-]?key|apikey|credential|private[_-]?key|"
-    r"access[_-]?key|auth"
+    r"(?i)secret|token|passw|pass\b|_pass|pwd|(?<![a-z])pw(?![a-z])|api[_-]?key|apikey|credential|(?<![a-z])creds?(?![a-z])|"
+    r"private[_-]?key|access[_-]?key|auth"
 )
 #: Every :data:`_SECRET_CONTEXT` match holds one of these (lower case).
-_CONTEXT_WORDS = ("secret", "token", "pass", "pw", "api", "credential", "private", "access", "auth", "key")
+_CONTEXT_WORDS = ("secret", "token", "pass", "pw", "api", "cred", "private", "access", "auth", "key")
 _PASTE = lazy_compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 
@@ -371,23 +371,35 @@ def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
         yield from _value_lines(text)
 
 
-def _value_lines(text: str) -> Iterator[tuple[int, int]]:
+def _candidate_lines(text: str) -> Iterator[re.Match[str]]:
+    """The :data:`_VALUE_LINE` matches that may qualify: only a line up to
+    :data:`_OUTPUT_LINES_BEFORE` + 1 lines after one that holds a context word can, so those are
+    found by substring search (every line, when lower-casing moves the offsets)."""
     low = lowered(text)
     if not same_offsets(text, low):
-        lines: Iterator[re.Match[str]] = _VALUE_LINE.finditer(text)
-    else:
-        # only a line after one that holds a context word can qualify: find those by substring
-        after: set[int] = set()
-        for hint in _CONTEXT_WORDS:
-            at = low.find(hint)
-            while at >= 0:
-                nl = low.find("\n", at)
+        yield from _VALUE_LINE.finditer(text)
+        return
+    after: set[int] = set()
+    for hint in _CONTEXT_WORDS:
+        at = low.find(hint)
+        while at >= 0:
+            nl = low.find("\n", at)
+            if nl < 0:
+                break
+            next_line = nl + 1
+            for _ in range(1 + _OUTPUT_LINES_BEFORE):  # the line after, and the bare lines below it
+                after.add(nl + 1)
+                nl = low.find("\n", nl + 1)
                 if nl < 0:
                     break
-                after.add(nl + 1)
-                at = low.find(hint, nl + 1)
-        lines = (m for start in sorted(after) if (m := _VALUE_LINE.match(text, start)) is not None)
-    for m in lines:
+            at = low.find(hint, next_line)
+    for start in sorted(after):
+        if (m := _VALUE_LINE.match(text, start)) is not None:
+            yield m
+
+
+def _value_lines(text: str) -> Iterator[tuple[int, int]]:
+    for m in _candidate_lines(text):
         value = m.group("v")
         uuid = _UUID_LINE.match(value) is not None
         if "=" in value.rstrip("=") or "://" in value or (is_benign_shape(value) and not uuid):
@@ -403,17 +415,37 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             or _password_like(value, strict=True)
         ):
             continue
-        prev_end = m.start() - 1
-        if prev_end < 0:
+        prev = _naming_line(text, m.start())
+        if prev is None:
             continue
-        prev_start = text.rfind("\n", 0, prev_end) + 1
-        prev = MASK_RE.sub("", text[prev_start:prev_end])
         if uuid and not _asks_a_token(prev):
             continue  # a UUID is an id, unless the command before asks for a token or secret
         if _like_items(prev, value) or _prints_an_id(prev, value):
             continue
         if (_SECRET_CONTEXT.search(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
             yield m.span("v")
+
+
+#: Bare lines of output that may stand between a line naming a secret and the value (a
+#: credentials file printed: its login, then its password).
+_OUTPUT_LINES_BEFORE = 2
+_BARE_LINE = lazy_compile(r"[ \t]*[^\s`'\"]{1,64}[ \t]*")
+
+
+def _naming_line(text: str, start: int) -> str | None:
+    """The line before the value line at ``start`` (masks removed); or, when that is a bare
+    token too (``biuro_vpn`` above the password ``cat creds.txt`` printed), the first line above
+    the run of up to :data:`_OUTPUT_LINES_BEFORE` bare lines that names a secret."""
+    prev_end = start - 1
+    for _ in range(1 + _OUTPUT_LINES_BEFORE):
+        if prev_end < 0:
+            return None
+        prev_start = text.rfind("\n", 0, prev_end) + 1
+        prev = MASK_RE.sub("", text[prev_start:prev_end])
+        if _SECRET_CONTEXT.search(prev) or not _BARE_LINE.fullmatch(prev):
+            return prev
+        prev_end = prev_start - 1
+    return None
 
 
 _UUID_LINE = lazy_compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)

@@ -1,0 +1,48 @@
+"""A password printed by a command that names a secret may follow a bare line or two of the
+same output (a credentials file: its login, then its password); ``creds`` names a secret as
+``credentials`` does (issue 12). Every value is generated for these tests."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from tests.support.secret_shapes import found
+
+_RNG = random.Random(20261203_73)
+
+
+def _password() -> str:
+    return "".join(_RNG.choice(string.ascii_letters) for _ in range(6)) + str(_RNG.randrange(100, 999)) + "Qx"
+
+
+_PW = _password()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Tool (bash): cat export/files/creds.txt\nbiuro_vpn\n{_PW}\nAssistant: done",
+        f"$ cat ~/secrets/db.txt\nhost-01\nadmin\n{_PW}\n",
+        f"$ heroku config:get DB_PASSWORD\n{_PW}\n",  # the line right after, as before
+    ],
+)
+def test_the_password_under_a_bare_login_line_is_masked(text: str) -> None:
+    assert found(text) == [_PW]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # more bare lines than a login and a host: a listing, not a credentials file
+        f"$ cat tokens.txt\na-host\nb-host\nc-host\n{_PW}\n",
+        # the bare line above names no secret and the line above it is prose
+        f"the files are in place\nbiuro_vpn\n{_PW}\n",
+        # a line of prose between: the value is not the command's output
+        f"$ cat creds.txt\nthe file is empty, try this:\n{_PW}\n",
+    ],
+)
+def test_other_lines_keep_their_value(text: str) -> None:
+    assert found(text) == []
