@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from memscribe.batch.board import Board, Candidate
 from memscribe.batch.coalesce import DedupCoalescer, HeldDecisions, requests_of
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
-from memscribe.batch.settings import ModelFactory
+from memscribe.batch.settings import ModelFactory, ModelTwins
 from memscribe.batch.task import run_unit
 from memscribe.batch.view import Delta, Snapshot
 from memscribe.model.base import Message, StructuredModel
@@ -209,7 +209,7 @@ class LocalEngine(Engine):
         self, snapshot: Snapshot, model_factory: ModelFactory, concurrency: int, *, look_ahead: bool = True
     ) -> None:
         self.board = Board(snapshot, look_ahead=look_ahead)
-        self._factory = model_factory
+        self._factory = ModelTwins(model_factory)
         self._slots = OrderedSlots(concurrency)
         self._coalescer = DedupCoalescer(self._slots)
         self._limit = max(2, 2 * concurrency)

@@ -58,6 +58,8 @@ _CALLBACK_LISTS = (
 _WALK_HOMES = ("instructor.v2.validation.async_validators", "instructor.v2.core.patch")
 _WALK_NAME = "reject_async_validators"
 _MARK = "__memscribe_light__"
+#: Where instructor totals a call's token usage over its attempts (both functions looked up there).
+_USAGE_HOME = "instructor.v2.core.retry"
 #: litellm's filter of the parameters it copies into its logging record (looked up at each call).
 _LOG_FILTER_HOME = "litellm.utils"
 _LOG_FILTER = "remove_sensitive_keys_from_dict"
@@ -114,6 +116,7 @@ def install() -> tuple[str, ...]:
         installed.append(f"{_BRIDGE_HOME}.{_BRIDGE_LOOKUP}")
     if _walk_once():
         installed.append(f"instructor.{_WALK_NAME}")
+    installed.extend(f"{_USAGE_HOME}.{name}" for name in _usage_untotalled())
     if _cookieless_responses():
         installed.append("httpx.Cookies.extract_cookies")
     return tuple(installed)
@@ -253,6 +256,34 @@ def _bridge_lookup_once() -> bool:
         return once
 
     return _replace_function(_BRIDGE_HOME, _BRIDGE_LOOKUP, wrap)
+
+
+def _usage_untotalled() -> list[str]:
+    """instructor's token totals, not kept for memscribe's calls: per call it builds a usage
+    object, adds each attempt's usage into it field by field (and writes the sums back into the
+    response's), then hands the answer a deep copy (``_total_usage``). memscribe counts tokens
+    from each response itself, before instructor sees it (``LiteLLMModel._account``), reads
+    neither total and sets no instructor hook or token budget (the other readers of them)."""
+
+    def untotalled(update: Callable[..., Any]) -> Callable[..., Any]:
+        def gated(response: Any, total_usage: Any) -> Any:
+            if _OURS.get():
+                return response
+            return update(response=response, total_usage=total_usage)
+
+        return gated
+
+    def unsnapshot(snapshot: Callable[..., Any]) -> Callable[..., Any]:
+        def gated(total_usage: Any) -> Any:
+            return None if _OURS.get() else snapshot(total_usage)  # None: no ``_total_usage`` set
+
+        return gated
+
+    return [
+        name
+        for name, wrap in (("update_total_usage", untotalled), ("_usage_snapshot", unsnapshot))
+        if _replace_function(_USAGE_HOME, name, wrap)
+    ]
 
 
 def _walk_once() -> bool:

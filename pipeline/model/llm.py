@@ -14,6 +14,7 @@ Anything still failing becomes a :class:`~memscribe.errors.ModelError` for the c
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import importlib
 import json
@@ -164,11 +165,13 @@ class LiteLLMModel:
         #: Model calls allowed to this object (re-asks and retries count); None: no budget.
         self.max_calls = max_calls if max_calls is not None else _env_max_calls()
         self.usage = Usage()
+        self._asked_mode = mode
         self.mode = _NEGOTIATED.get(api_base or name, mode)
         #: Items of list answers that failed validation and were dropped: (list field, reason).
         self._invalid: list[tuple[str, str]] = []
         if completion is None:  # an injected completion (tests) brings its own transport
             self.api_key = api_key or _check_configuration(name, api_base)
+        self._injected = completion
         self._completion = completion or _route()
         self.provider = _provider(name, api_base)
         #: The context window windows are cut for (and, on Ollama, asked for as ``num_ctx``).
@@ -179,6 +182,19 @@ class LiteLLMModel:
         install()  # litellm's pricing and idle logging, instructor's repeated walk: left out
         complete_call_types()  # here, not in each of the first concurrent calls
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[self.mode])
+
+    def twin(self) -> LiteLLMModel:
+        """A model as building this one again with the same arguments gives — its own usage,
+        dropped items and call budget; the mode and call route of now — without repeating the
+        provider and credential checks, look-ups that cannot change within a run (the batch job
+        makes one model per transcript: :class:`memscribe.batch.settings.ModelTwins`)."""
+        other = copy.copy(self)
+        other.usage = Usage()
+        other._invalid = []
+        other.mode = _NEGOTIATED.get(self.api_base or self.name, self._asked_mode)
+        other._completion = self._injected or _route()
+        other._client = instructor.from_litellm(other._call_with_retries, mode=MODES[other.mode])
+        return other
 
     def _check_budget(self, task: str) -> None:
         if self.max_calls is not None and self.usage.llm_calls >= self.max_calls:
@@ -275,7 +291,8 @@ class LiteLLMModel:
         self._check_budget(task)
         while True:
             try:
-                with collecting() as dropped:  # invalid items dropped one by one, never re-asked
+                # memscribe's call from here (instructor's per-call work it does not use, left out)
+                with collecting() as dropped, memscribe_call():  # invalid items dropped one by one
                     result = self._client.chat.completions.create(
                         response_model=_schema_model(lenient(response_model)),
                         max_retries=self.max_reasks,
