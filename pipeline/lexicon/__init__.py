@@ -16,6 +16,7 @@ from memscribe.lexicon.nonfact import (
     is_question_opening,
     one_day,
     strip_hedges,
+    unsure_or_question,
 )
 from memscribe.lexicon.profile import (
     FP_SKIP_ADVERBS,
@@ -50,4 +51,5 @@ __all__ = [
     "profile_strength",
     "strip_hedges",
     "teaches",
+    "unsure_or_question",
 ]

@@ -11,14 +11,14 @@ _I = re.IGNORECASE
 
 #: Uncertain, hypothetical or former. A cessation is none of these: "I no longer eat meat", "I don't
 #: write Java anymore" state what is so now (and update what was stored), like any negated fact.
-_HEDGE_EN = lazy_compile(
-    r"""\b(?:maybe|might|perhaps|possibly|probably|not\s+sure|unsure|thinking\s+(?:about|of)|considering
+_UNSURE_EN = r"""maybe|might|perhaps|possibly|probably|not\s+sure|unsure|thinking\s+(?:about|of)|considering
           |wondering|someday|some\s+day|one\s+day|eventually|I\s+guess|I\s+suppose|I\s+think|kind\s+of
           |sort\s+of|not\s+now|not\s+yet|if\s+I\b|I\s+would\b|I'd\s+(?:probably|maybe|like\s+to\s+try)
-          |hypothetically|imagine|suppose
-          |used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|when\s+I\s+was)\b""",
-    re.IGNORECASE | re.VERBOSE,
-)
+          |hypothetically|imagine|suppose"""
+#: A former state: true of the speaker's past, not of now.
+_FORMER_EN = r"""used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|when\s+I\s+was"""
+_HEDGE_EN = lazy_compile(rf"\b(?:{_UNSURE_EN}|{_FORMER_EN})\b", re.IGNORECASE | re.VERBOSE)
+_UNSURE_ONLY_EN = lazy_compile(rf"\b(?:{_UNSURE_EN})\b", re.IGNORECASE | re.VERBOSE)
 _THIRD_PARTY_EN = lazy_compile(
     r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
@@ -83,6 +83,14 @@ def hedged_or_question(text: str) -> bool:
     if _NONFACT_ZH.search(text):
         return True
     return bool(_HEDGE_EN.search(text) or _QUESTION_EN.search(text.strip()))
+
+
+def unsure_or_question(text: str) -> bool:
+    """Uncertain, hypothetical or a question; an English former state ("I used to teach", "when I
+    was a kid I lived in Ohio") is not: in a conversation it is the speaker's past, told as such."""
+    if _NONFACT_ZH.search(text):
+        return True
+    return bool(_UNSURE_ONLY_EN.search(text) or _QUESTION_EN.search(text.strip()))
 
 
 def hedge_or_nonfact(text: str) -> bool:

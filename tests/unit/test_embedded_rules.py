@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from memscribe import lexicon
 from memscribe.model.embedded.detect import extract
 from memscribe.schemas.candidates import Detection
 from memscribe.schemas.memory import SLUG_RE
@@ -173,13 +174,27 @@ def test_plain_first_person_statements_in_a_conversation(text: str, body: str) -
         "My husband loves jazz music",  # a relative's taste is theirs
         "We went camping at the lake",
         "Maybe I'll try painting someday",
-        "I used to live in a big city",
         "Do you like hiking in the mountains?",
         "I'm not feeling great today",
     ],
 )
 def test_conversation_non_facts_stay_out(text: str) -> None:
     assert chat_bodies(text) == []
+
+
+def test_a_former_state_in_a_conversation_is_the_speakers_past() -> None:
+    # told in a chat, "used to" is the speaker's past (MSC labels it: "I was a game designer");
+    # kept as said, so it never reads as what holds now
+    assert chat_bodies("I used to live in a big city") == ["User used to live in a big city."]
+    assert chat_bodies("I used to be a game designer, I helped make starcraft.") == [
+        "User used to be a game designer.",
+        "User helped make starcraft.",
+    ]
+    assert chat_bodies("Maybe I used to know that", "I might move to Ohio one day") == []  # still unsure
+    assert bodies("I used to live in a big city") == []  # a working session: not the user now
+    assert lexicon.hedged("I used to live in a big city")  # the gate's and the agent rules' reading
+    assert not lexicon.unsure_or_question("I used to live in a big city")
+    assert lexicon.unsure_or_question("maybe I'll move") and lexicon.unsure_or_question("do you run?")
 
 
 def test_plain_statements_only_in_a_conversation() -> None:

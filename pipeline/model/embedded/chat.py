@@ -309,9 +309,10 @@ def statement_part(sentence: str) -> str:
 
 def not_a_fact(text: str, *, conversation: bool) -> bool:
     """Hedged, past, hypothetical, third-party or a question (in a conversation, a third party is
-    judged per clause: "I love my wife" is about the speaker, "my wife loves jazz" is not)."""
+    judged per clause: "I love my wife" is about the speaker, "my wife loves jazz" is not; and a
+    former state is the speaker's past, kept as said: "I used to be a game designer")."""
     if conversation:
-        return lexicon.hedged_or_question(text)
+        return lexicon.unsure_or_question(text)
     return lexicon.hedge_or_nonfact(text)
 
 
