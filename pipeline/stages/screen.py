@@ -13,16 +13,23 @@ With the transcript, a memory must also be a statement its cited user turns supp
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from memscribe import kinds
+from memscribe.lexicon.chain import is_user_speech
 from memscribe.safety.write_guard import FIELD_MAX_CHARS, clean_chars, nonsense
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.plan import Redaction, Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript
 from memscribe.stages import guard, redact
-from memscribe.stages.verify import with_questions
+from memscribe.stages.verify import REPAIR_SUPPORT, with_questions
+from memscribe.textsim import support
+
+#: Share of a memory's content words its cited user turns must say for a classifier-only flag on
+#: it to yield to the guard's verdict on those turns (a repaired citation's bar: convincing).
+USER_SAID_SUPPORT = REPAIR_SUPPORT
 
 Candidate = ProfileCandidate | PlaybookCandidate
 
@@ -78,9 +85,13 @@ def screen(
             continue
         out.redactions.extend(masked)
         whole, core = spec.screen_texts(fields)
-        verdict = _verdict(whole, core, injected_memories, copies) or _grounding(
-            core, spec.evidence(cand), transcript
-        )
+        verdict = _verdict(
+            whole,
+            core,
+            injected_memories,
+            copies,
+            said=partial(_user_said, whole, spec.evidence(cand), transcript),
+        ) or _grounding(core, spec.evidence(cand), transcript)
         if verdict:
             out.skipped.append(
                 Skipped(kind=spec.name, reason=verdict[0], evidence=spec.evidence(cand), detail=verdict[1])
@@ -115,6 +126,20 @@ def _grounding(
     # the questions its user turns answer are their context, as verify counts them
     why = nonsense(core, [with_questions(core, users, turns)])
     return ("ungrounded", why) if why else None
+
+
+def _user_said(whole: str, evidence: Sequence[int], transcript: Transcript | None) -> bool:
+    """The cited user turns say ``whole`` (most of its content words, :data:`USER_SAID_SUPPORT`)
+    and the guard, classifier included, passes those turns themselves. Then a classifier flag
+    on the memory is the learned model misreading a restatement (a third-person paraphrase in
+    German, say) of words it judged clean; the named rules, the tool-copy and echo checks still
+    apply to it. Text the user pasted that steers an agent is flagged in the user's turn too."""
+    if transcript is None:
+        return False
+    turns = transcript.turns
+    spoken = [turns[i] for i in sorted(set(evidence)) if 0 <= i < len(turns) and is_user_speech(turns[i])]
+    said = "\n".join(t.text for t in spoken)
+    return bool(said) and support(whole, said) >= USER_SAID_SUPPORT and guard.memory_rule(said) is None
 
 
 #: Turns tokenised at a time for the copy check (bounds the token sets alive at once).
@@ -166,12 +191,19 @@ def _witnesses(
 
 
 def _verdict(
-    whole: str, core: str, injected_memories: Sequence[str], copies: guard.CopySource | None = None
+    whole: str,
+    core: str,
+    injected_memories: Sequence[str],
+    copies: guard.CopySource | None = None,
+    *,
+    said: Callable[[], bool] = lambda: False,
 ) -> tuple[SkipReason, str] | None:
+    """The skip a candidate earns, if any. ``said``: whether the user's own cited words say
+    ``whole`` (:func:`_user_said`), asked only when the classifier alone flags it."""
     if redact.is_mostly_secret(core):
         return ("secret_only", "mostly secret after redaction")
     rule = guard.memory_rule(whole)
-    if rule:
+    if rule and not (rule == guard.CLASSIFIER_RULE and said()):
         return ("injection", f"rule {rule}")
     if copies is not None and guard.is_copied(core, copies):
         return ("injection", "rule copied_from_tool")
