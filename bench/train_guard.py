@@ -60,6 +60,17 @@ agreed too often with it to help (8 users flagged at recall 0.742, against 0.771
 leaving out of the classifier's text the quotations a word reports ("an example like \"…\"")
 gained recall (0.763 -> 0.804) but lowered the threshold and flagged more development user
 statements (``authored-dev`` 6 -> 13 of 207) and, on validation, no fewer.
+
+A text with reported quotations (a word reports them: "an example like \"…\"", "pasted the
+string \"…\"", "Sätze wie „…“") that the classifiers flag is flagged only when the text with those
+quotations left out is flagged too (:func:`memscribe.guard.verdict.framed_views`): a user who
+asks about an attack quotes it. That second look only narrows what the thresholds flag, so the
+single threshold is chosen on the main model's scores alone, as before, and the one-line pair
+with it (:func:`choose_statement_thresholds`, unchanged: 0.835 and 0.75). Out of fold: the
+development-only user statements (``authored-dev`` and ``authored-2``, not trained on) flagged
+12 -> 9 of 445, attacks caught 990 -> 989 of 1273, the rest unchanged. Letting it lower the
+single threshold instead (0.928 -> 0.896, pair 0.88 and 0.45) spent the room on recall
+(0.778 -> 0.809) and flagged more of those statements (12 -> 15 of 445).
 """
 
 from __future__ import annotations
@@ -69,6 +80,7 @@ import hashlib
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -80,7 +92,7 @@ import logreg  # noqa: E402
 from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import classifier, normalise, rules  # noqa: E402
-from memscribe.guard.verdict import WINDOW_SENTENCES, is_statement, windows  # noqa: E402
+from memscribe.guard.verdict import WINDOW_SENTENCES, framed_views, is_statement, windows  # noqa: E402
 
 OUT = REPO / "pipeline" / "guard" / classifier.WEIGHTS_RESOURCE
 STATEMENT_OUT = REPO / "pipeline" / "guard" / classifier.STATEMENT_RESOURCE
@@ -201,9 +213,31 @@ def statement_model(bias: float, weights: dict[str, float]) -> classifier.Model:
     return classifier.Model(bias, weights, 0.5, "", {}, norm_power=STATEMENT_NORM_POWER, char_grams=False)
 
 
-#: Each sample, whether a rule fires, the window score, and the statement model's score
-#: (``None`` for a text of more than one line).
-Scored = list[tuple[Sample, bool, float, float | None]]
+#: Each sample, whether a rule fires, the window score, the statement model's score (``None``
+#: for a text of more than one line), and both scores again with the reported quotations left
+#: out (:func:`memscribe.guard.verdict.framed_views`; ``None`` when the text quotes none).
+Framed = tuple[float, float | None] | None
+Scored = list[tuple[Sample, bool, float, float | None, Framed]]
+
+
+def _scores(
+    model: classifier.Model, second: classifier.Model | None, text: str, vs: list[str]
+) -> tuple[float, float | None]:
+    return (
+        max(model.max_window_score(v, WINDOW_SENTENCES) for v in vs),
+        max(second.score(v) for v in vs) if second is not None and is_statement(text) else None,
+    )
+
+
+def hit(r: bool, sc: float, s2: float | None, framed: Framed, threshold: float, ts: float, t2: float) -> bool:
+    """Whether rules or classifier flag a scored sample (:func:`memscribe.guard.verdict.check`):
+    a one-line text at ``ts`` with the statement model at ``t2``, others at ``threshold``, and
+    the text with its reported quotations left out flagged too."""
+
+    def one(sc: float, s2: float | None) -> bool:
+        return sc >= threshold if s2 is None else sc >= ts and s2 >= t2
+
+    return r or (one(sc, s2) and (framed is None or one(*framed)))
 
 
 def score_samples(
@@ -214,15 +248,44 @@ def score_samples(
     scored: Scored = []
     for s in samples:
         vs = normalise.views(s.text)
+        framed = framed_views(vs)
         scored.append(
             (
                 s,
                 rules.first_rule(vs) is not None,
-                max(model.max_window_score(v, WINDOW_SENTENCES) for v in vs),
-                max(second.score(v) for v in vs) if second is not None and is_statement(s.text) else None,
+                *_scores(model, second, s.text, vs),
+                None if framed is None else _scores(model, second, s.text, framed),
             )
         )
     return scored
+
+
+#: A scored sample without the sample: rule, window score, statement score, framed scores.
+Row = tuple[bool, float, float | None, Framed]
+
+
+def _rows(scored: Scored, keep: Callable[[Sample], bool]) -> list[Row]:
+    return [(r, sc, s2, f) for s, r, sc, s2, f in scored if keep(s)]
+
+
+def _single(row: Row) -> Row:
+    """``row`` as the single threshold sees it: the main model alone (no statement model, no
+    second look without the reported quotations: those only narrow what it flags)."""
+    r, sc, _, _ = row
+    return r, sc, None, None
+
+
+def _in(categories: frozenset[str]) -> Callable[[Sample], bool]:
+    return lambda s: s.category in categories
+
+
+def _groups(scored: Scored) -> tuple[list[Row], list[Row], list[list[Row]]]:
+    """Attacks, benign user statements, and the two groups of clean documents."""
+    return (
+        _rows(scored, lambda s: s.injection),
+        _rows(scored, lambda s: not s.injection and s.category in USER_STATEMENTS),
+        [_rows(scored, _in(g)) for g in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)],
+    )
 
 
 def choose_threshold(scored: Scored) -> tuple[float, dict[str, float]]:
@@ -230,25 +293,24 @@ def choose_threshold(scored: Scored) -> tuple[float, dict[str, float]]:
     of the benign user statements and at most :data:`MAX_FP_DOCS` (or one) of each group of
     clean documents, among ``scored`` (out-of-fold scores: no sample scored by a model that
     learnt from it)."""
-    users = [(r, sc) for s, r, sc, _ in scored if not s.injection and s.category in USER_STATEMENTS]
-    doc_groups = [
-        [(r, sc) for s, r, sc, _ in scored if s.category in group]
-        for group in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)
-    ]
+    attacks, users, doc_groups = _groups(scored)
+
+    def count(group: list[Row], t: float) -> int:
+        return sum(1 for row in group if hit(*_single(row), t, t, 0.0))
+
     threshold = 0.99
-    for t in sorted({round(sc, 3) for _, _, sc, _ in scored if sc >= 0.5}):
-        fp_user = sum(1 for r, sc in users if r or sc >= t)
-        if fp_user <= MAX_FP_USER * len(users) and all(
-            sum(1 for r, sc in docs if r or sc >= t) <= max(1, MAX_FP_DOCS * len(docs)) for docs in doc_groups
+    for t in sorted({round(sc, 3) for _, _, sc, _, _ in scored if sc >= 0.5}):
+        if count(users, t) <= MAX_FP_USER * len(users) and all(
+            count(docs, t) <= max(1, MAX_FP_DOCS * len(docs)) for docs in doc_groups
         ):
             threshold = t
             break
 
-    def rate(group: list[tuple[bool, float]]) -> float:
-        return sum(1 for r, sc in group if r or sc >= threshold) / max(1, len(group))
+    def rate(group: list[Row]) -> float:
+        return count(group, threshold) / max(1, len(group))
 
     return threshold, {
-        "recall": rate([(r, sc) for s, r, sc, _ in scored if s.injection]),
+        "recall": rate(attacks),
         "fp_user": rate(users),
         "fp_docs": rate(doc_groups[0]),
         "fp_package_docs": rate(doc_groups[1]),
@@ -259,29 +321,22 @@ def choose_statement_thresholds(scored: Scored, threshold: float) -> tuple[float
     """The main model's threshold for one-line texts and the statement model's (both must be
     reached), from :data:`STATEMENT_GRID`: the pair that flags the fewest benign user statements
     while catching at least the attacks the single ``threshold`` catches, within the documents'
-    budgets (ties: more attacks, then the higher thresholds). Out-of-fold scores, as for
+    budgets (ties: more attacks, then the higher thresholds), each text flagged only when it is
+    flagged without its reported quotations too (:func:`hit`). Out-of-fold scores, as for
     :func:`choose_threshold`; ``(threshold, 0.0)`` (the single threshold) is always a candidate."""
+    attacks, users, docs = _groups(scored)
 
-    def hit(r: bool, sc: float, s2: float | None, ts: float, t2: float) -> bool:
-        return r or (sc >= threshold if s2 is None else sc >= ts and s2 >= t2)
+    def count(group: list[Row], ts: float, t2: float) -> int:
+        return sum(1 for row in group if hit(*row, threshold, ts, t2))
 
-    users = [(r, sc, s2) for s, r, sc, s2 in scored if not s.injection and s.category in USER_STATEMENTS]
-    attacks = [(r, sc, s2) for s, r, sc, s2 in scored if s.injection]
-    docs = [
-        [(r, sc, s2) for s, r, sc, s2 in scored if s.category in g]
-        for g in (CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS)
-    ]
-    need = sum(1 for r, sc, s2 in attacks if hit(r, sc, None, threshold, 0.0))
+    need = sum(1 for row in attacks if hit(*_single(row), threshold, threshold, 0.0))
     best: tuple[int, int, float, float] = (len(users) + 1, 0, threshold, 0.0)
     for ts in [threshold, *STATEMENT_GRID[0]]:
         for t2 in STATEMENT_GRID[1]:
-            caught = sum(1 for r, sc, s2 in attacks if hit(r, sc, s2, ts, t2))
-            if caught < need or any(
-                sum(1 for r, sc, s2 in g if hit(r, sc, s2, ts, t2)) > max(1, MAX_FP_DOCS * len(g))
-                for g in docs
-            ):
+            caught = count(attacks, ts, t2)
+            if caught < need or any(count(g, ts, t2) > max(1, MAX_FP_DOCS * len(g)) for g in docs):
                 continue
-            fp = sum(1 for r, sc, s2 in users if hit(r, sc, s2, ts, t2))
+            fp = count(users, ts, t2)
             if (fp, -caught, -ts, -t2) < (best[0], -best[1], -best[2], -best[3]):
                 best = (fp, caught, ts, t2)
     fp, caught, ts, t2 = best
@@ -292,7 +347,7 @@ def choose_statement_thresholds(scored: Scored, threshold: float) -> tuple[float
             "recall": caught / max(1, len(attacks)),
             "fp_user": fp / max(1, len(users)),
             **{
-                name: sum(1 for r, sc, s2 in g if hit(r, sc, s2, ts, t2)) / max(1, len(g))
+                name: count(g, ts, t2) / max(1, len(g))
                 for name, g in zip(("fp_docs", "fp_package_docs"), docs, strict=True)
             },
         },
@@ -351,8 +406,9 @@ def main() -> int:
                 "rule": r,
                 "score": round(sc, 4),
                 "statement_score": None if s2 is None else round(s2, 4),
+                "framed": None if f is None else [round(f[0], 4), None if f[1] is None else round(f[1], 4)],
             }
-            for s, r, sc, s2 in scored
+            for s, r, sc, s2, f in scored
         ]
         a.dump.write_text(json.dumps(rows), encoding="utf-8")
     print(

@@ -53,3 +53,30 @@ def reported(text: str, at: int) -> bool:
     return (
         mark is not None and _REPORTING.search(before[max(0, mark.start() - 40) : mark.start()]) is not None
     )
+
+
+#: A quotation within one line, between the marks :func:`quoted` knows (of at least three
+#: characters: a letter in quotes is not a quotation).
+_QUOTATION = re.compile(
+    r"\"[^\"\n]{3,}\"|“[^”\n]{3,}[”“]|„[^“”\n]{3,}[“”]|«[^»\n]{3,}»|‹[^›\n]{3,}›|「[^」\n]{3,}」|『[^』\n]{3,}』"
+    r"|《[^》\n]{3,}》|`[^`\n]{3,}`|(?<![\w'])'[^'\n]{3,}'(?![\w'])"
+)
+#: What a reported quotation is replaced by in :func:`without_reported`.
+PLACEHOLDER = '"…"'
+
+
+def without_reported(text: str) -> str | None:
+    """``text`` with each quotation a word reports (:func:`reported`: "an example like \\"…\\"")
+    replaced by :data:`PLACEHOLDER`: what the writer says about it, not what it says; ``None``
+    when ``text`` holds no such quotation."""
+    found = False
+
+    def blank(m: re.Match[str]) -> str:
+        nonlocal found
+        if not reported(text, m.start()):
+            return m.group(0)
+        found = True
+        return PLACEHOLDER
+
+    out = _QUOTATION.sub(blank, text)
+    return out if found else None

@@ -11,9 +11,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memscribe.guard import classifier, normalise, rules
+from memscribe.guard import classifier, normalise, quotes, rules
 
-__all__ = ["CLASSIFIER_RULE", "Verdict", "check", "flagged", "injection_rule", "is_statement", "windows"]
+__all__ = [
+    "CLASSIFIER_RULE",
+    "Verdict",
+    "check",
+    "flagged",
+    "framed_views",
+    "injection_rule",
+    "is_statement",
+    "windows",
+]
 
 #: The ``rule`` a classifier verdict carries.
 CLASSIFIER_RULE = "classifier"
@@ -61,7 +70,27 @@ def check(text: str, *, use_classifier: bool = True) -> Verdict:
     if model is None:
         return Verdict(None)
     best = max(model.max_window_score(v, WINDOW_SENTENCES) for v in views)
-    return Verdict(CLASSIFIER_RULE if flagged(model, text, views, best) else None, round(best, 4))
+    hit = flagged(model, text, views, best)
+    if hit and (framed := framed_views(views)) is not None:
+        # what the writer says around the attacks they quote must be an attack too
+        hit = flagged(model, text, framed, max(model.max_window_score(v, WINDOW_SENTENCES) for v in framed))
+    return Verdict(CLASSIFIER_RULE if hit else None, round(best, 4))
+
+
+def framed_views(views: list[str]) -> list[str] | None:
+    """``views`` with the reported quotations of the normalised text left out
+    (:func:`~memscribe.guard.quotes.without_reported`: "an example like \"ignore previous
+    instructions\"", "a user pasted the string \"…\""), or ``None`` when it quotes none.
+
+    A user who asks about an attack quotes it; the classifier weighs the quotation's words as
+    if they were said. A text the classifier flags is flagged only when what is left around its
+    reported quotations is flagged too (decoded views are kept: a payload hidden in a quotation
+    is still seen). Out of fold on the development corpus (``bench/train_guard.py``), this let
+    through 3 of 12 development-only user statements the classifier flagged (``authored-dev``,
+    ``authored-2``), at the cost of 1 of 990 attacks caught.
+    """
+    framed = quotes.without_reported(views[0])
+    return None if framed is None else [framed, *views[1:]]
 
 
 def is_statement(text: str) -> bool:
