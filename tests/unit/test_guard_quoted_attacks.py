@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.guard import classifier, normalise, verdict
+from memscribe.guard import classifier, normalise, rules, verdict
 from memscribe.guard.classifier import Model
 from memscribe.guard.quotes import PLACEHOLDER, without_reported
 from memscribe.guard.verdict import check, framed_views
@@ -60,7 +60,7 @@ def word_model(monkeypatch: pytest.MonkeyPatch) -> Model:
     monkeypatch.setattr(
         classifier, "_LOADED", {classifier.WEIGHTS_RESOURCE: model, classifier.STATEMENT_RESOURCE: None}
     )
-    monkeypatch.setattr(verdict.rules, "first_rule", lambda views: None)
+    monkeypatch.setattr(rules, "first_rule", lambda views: None)
     return model
 
 
