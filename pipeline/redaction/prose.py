@@ -348,10 +348,11 @@ def _spaced_password(text: str, pos: int, end: int) -> tuple[int, int] | None:
     return quoted.span("p")
 
 
-# --- a bare value right after a line that names a secret, or after "paste:"
+# --- a bare value right after a line that names a secret, or after "paste:"; a row of a name,
+# a tab and the value counts as bare (``kubectl get secret … -o jsonpath='{.metadata.name}{"\t"}…'``)
 
 _VALUE_LINE = lazy_compile(
-    r"^(?:\[[A-Za-z_:. -]{1,30}\][ \t]*)?(?:[>$#][ \t]+)?[`'\"]?(?P<v>[^\s`'\"]{8,512})[`'\"]?[ \t]*$",
+    r"^(?:\[[A-Za-z_:. -]{1,30}\][ \t]*)?(?:[>$#][ \t]+)?(?:[\w.@/-]{1,64}\t+)?[`'\"]?(?P<v>[^\s`'\"]{8,512})[`'\"]?[ \t]*$",
     re.MULTILINE,
 )
 _SECRET_CONTEXT = lazy_compile(
@@ -429,7 +430,7 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
 #: Bare lines of output that may stand between a line naming a secret and the value (a
 #: credentials file printed: its login, then its password).
 _OUTPUT_LINES_BEFORE = 2
-_BARE_LINE = lazy_compile(r"[ \t]*[^\s`'\"]{1,64}[ \t]*")
+_BARE_LINE = lazy_compile(r"[ \t]*(?:[\w.@/-]{1,64}\t+)?[^\s`'\"]{1,512}[ \t]*")
 
 
 def _naming_line(text: str, start: int) -> str | None:

@@ -4,6 +4,7 @@ same output (a credentials file: its login, then its password); ``creds`` names 
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -31,6 +32,22 @@ _PW = _password()
 )
 def test_the_password_under_a_bare_login_line_is_masked(text: str) -> None:
     assert found(text) == [_PW]
+
+
+def test_rows_of_a_name_a_tab_and_a_value_are_masked() -> None:
+    """``kubectl get secret a b -o jsonpath='{range .items[*]}{.metadata.name}{"\\t"}{.data.password}…'``."""
+    b64 = [base64.b64encode(_password().encode() * 2).decode() for _ in range(2)]
+    text = (
+        "$ kubectl get secret payments-worker billing-worker -o jsonpath='{range .items[*]}{.metadata.name}"
+        '{"\\t"}{.data.password}{"\\n"}{end}\'\n'
+        f"payments-worker\t{b64[0]}\nbilling-worker\t{b64[1]}\nAssistant: those are base64\n"
+    )
+    assert found(text) == b64
+
+
+def test_a_row_under_a_line_naming_no_secret_is_kept() -> None:
+    text = f"$ kubectl get pods -o wide\nworker-v2\t{base64.b64encode(_password().encode()).decode()}\n"
+    assert found(text) == []
 
 
 @pytest.mark.parametrize(
