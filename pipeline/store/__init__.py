@@ -2,9 +2,10 @@
 
 ``base`` is the :class:`~memscribe.store.base.MemoryStore` boundary and :func:`open_store` the
 one place a door gets a store; ``filestore`` implements it over a directory (``transaction``
-writes, ``root`` lists and locks, ``atomic`` creates files without ever overwriting, ``changes``
-logs what the writer touched); ``files`` and ``ids`` re-export the format from
-:mod:`memscribe.kinds`.
+writes, ``checks`` validates each operation, ``update`` rewrites a memory in place after
+archiving its previous version, ``root`` lists and locks, ``atomic`` creates files without ever
+overwriting, ``changes`` logs what the writer touched); ``files`` and ``ids`` re-export the
+format from :mod:`memscribe.kinds`.
 """
 
 from __future__ import annotations

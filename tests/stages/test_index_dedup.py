@@ -1,5 +1,6 @@
 """Dedup decisions against an index-backed shortlist, through a fake model and through cassettes:
-duplicate skipped, update supersedes, contradiction supersedes, distinct facts kept, a merge."""
+duplicate skipped, update supersedes, contradiction supersedes, distinct facts kept, a merge
+updates the stored memory in place."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from memscribe.index import IndexView, open_index
 from memscribe.model.base import StructuredModel
 from memscribe.schemas.candidates import ProfileCandidate
-from memscribe.schemas.plan import Plan, WriteOp
+from memscribe.schemas.plan import Plan, UpdateOp, WriteOp
 from memscribe.stages.dedup import dedup
 from memscribe.stages.plan import build_operations
 from memscribe.store.root import MemoryRoot
@@ -117,19 +118,21 @@ def _check(root: Path, slug: str, plan: Plan, skipped: list[str], outcome: str) 
     if outcome == "duplicate":
         assert skipped == ["duplicate"] and writes == [] and old_id in active
         return
+    if outcome == "merge":  # one stored memory: updated in place, its id kept, the old text archived
+        [update] = plan.operations
+        assert isinstance(update, UpdateOp) and update.id == old_id and old_id in archived
+        assert active[old_id].body == "User prefers dark mode in editors and in the terminal."
+        archived_text = next((root / ".reflexio/.archive/profiles").glob(f"*{old_id[5:]}.md")).read_text()
+        assert "updated_at: " in archived_text and "archive_reason: updated in place: merge" in archived_text
+        return
     [write] = writes
-    assert (
-        write.reason.split(":")[0]
-        == {"supersede": "supersede_old", "keep_both": "keep_both", "merge": "merge"}[outcome]
-    )
+    assert write.reason.split(":")[0] == {"supersede": "supersede_old", "keep_both": "keep_both"}[outcome]
     if outcome == "keep_both":
         assert write.supersedes == [] and old_id in active and write.id in active
         return
     assert write.supersedes == [old_id] and old_id in archived and old_id not in active
     archived_text = next((root / ".reflexio/.archive/profiles").glob(f"*{old_id[5:]}.md")).read_text()
     assert f"superseded_by: {write.id}" in archived_text and "archive_reason: " in archived_text
-    if outcome == "merge":
-        assert active[write.id].body == "User prefers dark mode in editors and in the terminal."
 
 
 @pytest.mark.parametrize(("slug", "body", "decision", "outcome"), CASES, ids=[c[0] for c in CASES])
