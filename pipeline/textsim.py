@@ -115,6 +115,29 @@ PREFIX_MIN = 4
 PREFIX_MATCH = 5
 
 
+#: Japanese writes its particles and inflections in hiragana, its content in kanji and katakana.
+_KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+_JA_CONTENT = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+|[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]+")
+
+
+@functools.lru_cache(maxsize=8192)
+def _grounding_tokens(text: str) -> frozenset[str]:
+    """:func:`_tokens` for grounding: a Japanese text (one holding kana) counts the bigrams of its
+    kanji and katakana stretches, not its hiragana (particles and okurigana: "…を書いている" and
+    "…で書くの" share 書, where their bigrams "を書", "いる" / "書く" share nothing); a text of
+    hiragana alone keeps its bigrams, and Chinese and Korean text is tokenised as ever."""
+    norm = normalize(text)
+    if not _KANA.search(norm):
+        return _tokens(text)
+    runs = _CJK.findall(norm)
+    parts = [part for run in runs for part in _JA_CONTENT.findall(run)] or runs
+    tokens = set(_tokens(_CJK.sub(" ", norm)))
+    for part in parts:
+        tokens.update([part] if len(part) == 1 else (part[i : i + 2] for i in range(len(part) - 1)))
+    tokens.discard("")
+    return frozenset(tokens)
+
+
 def support(statement: str, evidence: str) -> float:
     """Share of ``statement``'s content tokens that ``evidence`` carries (0..1): grounding.
 
@@ -124,10 +147,10 @@ def support(statement: str, evidence: str) -> float:
     inflections the stemmer does not know), or one sharing its first PREFIX_MATCH letters.
     """
     norm = normalize(statement)
-    a = _tokens(_SUBJECT.sub(" ", norm))
+    a = _grounding_tokens(_SUBJECT.sub(" ", norm))
     if not a:
         return 0.0
-    b = _tokens(evidence)
+    b = _grounding_tokens(evidence)
     rest = a - b
     found = len(a) - len(rest)
     if rest:

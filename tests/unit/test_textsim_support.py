@@ -48,3 +48,14 @@ def test_what_the_evidence_does_not_say_is_not_supported() -> None:
 def test_containment_itself_is_unchanged() -> None:
     """Dedup, the index and the embedded extractor keep the exact-token containment."""
     assert containment("La usuaria vive en Zaragoza.", "yo vivo en Zaragoza") == pytest.approx(1 / 3)
+
+
+def test_japanese_is_grounded_on_its_kanji_and_katakana_not_its_hiragana() -> None:
+    # the same verb, inflected otherwise (書いている / 書く), beside the same tool names
+    body = "仕事ではBigQueryでSQLを書いている。"
+    said = "DAUとリテンションのSQL、BigQueryで書くの手伝ってほしい。"
+    assert support(body, said) >= 0.5 > containment(body, said)
+    # particles alone carry nothing: a different fact in the same grammar is not supported
+    assert support("大阪の銀行で働いている。", "福岡のゲーム会社で働いている。") < 0.5
+    # a text of hiragana alone still has tokens (it is never an empty set)
+    assert support("うん、わかった", "うん、わかった") == 1.0
