@@ -2,13 +2,16 @@
 
 Secrets are masked again (the model may have reconstructed one), candidates that are mostly
 secret are dropped (``secret_only``), text shaped like an instruction to an agent is dropped
-(``injection``), and a candidate that only restates a memory the agent was shown is dropped
-(``echo``: re-learning recalled memories creates feedback loops).
+(``injection``; a flag from the learned classifier alone yields when the cited user turns say
+most of the memory and pass the guard themselves, :func:`_user_said`), and a candidate that only
+restates a memory the agent was shown is dropped (``echo``: re-learning recalled memories creates
+feedback loops).
 
 Every field goes through the one write guard (:mod:`memscribe.safety.write_guard`) first: control
 and bidi characters stripped, a field over the size bound refused whole (``invalid_candidate``).
 With the transcript, a memory must also be a statement its cited user turns support
-(:func:`~memscribe.safety.write_guard.nonsense`, ``ungrounded``), whatever the model claimed.
+(:func:`~memscribe.safety.write_guard.nonsense`, ``ungrounded``), whatever the model claimed; a
+reply is read with the question it answers, as verify reads it (:func:`~memscribe.stages.verify.with_questions`).
 """
 
 from __future__ import annotations
