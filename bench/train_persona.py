@@ -16,7 +16,17 @@ sessions did not gain. Integrated into the embedded extractor (one run each, emb
   went 0.59/0.26/0.36 -> 0.58/0.24/0.34;
 * as an admit alone (at 0.8 or 0.9) in working sessions, in Chinese, in es/de/fr/ja, or in
   conversations: authored-dev profile F1 0.67 or 0.68 in every case, recall up by at most
-  0.03 and precision down as much.
+  0.03 and precision down as much;
+* tried again at 39002aa's parent, on MSC alone (200 positive units outside the ``--sample 60``
+  set, every rule as it was, P/R 0.58/0.285): an admit in conversations (a sentence no rule
+  writes, not a question, kept in the user's words) at 0.95 / 0.85 / 0.7 gives 0.58/0.29,
+  0.57/0.315, 0.53/0.35, and on ``--sample 60`` 0.596/0.267 -> 0.577/0.290 (0.85) or
+  0.528/0.328 (0.7); a veto of what the rules write (below 0.2 / 0.5) gives 0.58/0.27,
+  0.59/0.19. Either way precision and recall trade at the rules' own rate: MSC's persona labels
+  are not the judge's "durable" (they hold plans, passing states and past events), so neither
+  nears the issue's P >= 0.65 at R >= 0.40. A veto of es/de/fr/ja/zh statements in every
+  session (below 0.2 / 0.35): authored-dev profile F1 0.757 -> 0.755 / 0.736, supersessions
+  12/15 -> 12 / 11.
 The facts the sessions' labels miss are not the sentences the judge finds. A component that
 helps only the split it was tuned on is not shipped (the README's rule for the validation split).
 
