@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from memscribe.groups.speakers import owner_turns, senders
 from memscribe.lexicon.chain import confirmation, is_user_speech
 from memscribe.lexicon.langs import opens_in_first_person
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
@@ -70,7 +71,7 @@ def verify(
     profiles: Sequence[ProfileCandidate], playbooks: Sequence[PlaybookCandidate], transcript: Transcript
 ) -> Verified:
     out = Verified()
-    turns = transcript.turns
+    turns = _owners_words(transcript.turns)
     for p in profiles:
         p = _normal(p)
         located = None if p.evidence_turns else _located(p, turns)
@@ -91,6 +92,7 @@ def verify(
             )
         else:
             out.profiles.append(p)
+    turns = transcript.turns
     for b in playbooks:
         b = _normal(b)
         evidence = [b.correction_turn, b.adjustment_turn] + (
@@ -109,6 +111,18 @@ def verify(
 
 
 _REPAIRABLE = ("ungrounded", "not_user_evidence")
+
+
+def _owners_words(turns: Sequence[Turn]) -> Sequence[Turn]:
+    """The turns a profile is grounded in: in a relayed group chat (two or more senders among
+    the user turns, :func:`~memscribe.groups.speakers.senders`), each user message reduced to
+    what the session's owner wrote in it (nothing, when only others spoke): a fact another
+    member told the room ("[#allotment] Mo: my plot's the one by the shed") is not the owner's
+    to remember, though it sits in a user turn. Other transcripts are returned as they are."""
+    if len(senders(turns)) < 2:
+        return turns
+    own = {t.index: t for t in owner_turns(turns)}
+    return [own.get(t.index, t.model_copy(update={"text": ""})) if is_user_speech(t) else t for t in turns]
 
 
 def normal_slug(slug: str) -> str:

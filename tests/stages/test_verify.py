@@ -348,3 +348,25 @@ def test_screen_reads_an_answer_with_its_question_too() -> None:
     # the same answer after a statement: most of the memory's words are nowhere the user spoke
     dropped = screen([profile(body, [3])], [], injected_memories=[], transcript=chat)
     assert dropped.profiles == [] and [s.reason for s in dropped.skipped] == ["ungrounded"]
+
+
+def test_in_a_group_chat_a_profile_is_grounded_in_the_owners_own_messages() -> None:
+    room = make_transcript(
+        (
+            "user",
+            "[#allotment] Hana: I work in Leeds city centre during the week\n[#allotment] Mo: I'm retired",
+        ),
+        ("assistant", "Noted, thanks both."),
+        ("user", "[#allotment] Mo: my plot is the one by the shed, I grow leeks there"),
+    )
+    out = verify(
+        [
+            profile("User works in Leeds city centre.", [0], slug="work-city"),
+            profile("User is retired.", [0], slug="status"),
+            profile("User's plot is by the shed, growing leeks.", [2], slug="plot"),
+        ],
+        [],
+        room,
+    )
+    assert [p.slug for p in out.profiles] == ["work-city"]
+    assert [s.reason for s in out.skipped] == ["ungrounded", "ungrounded"]
