@@ -320,6 +320,32 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
     ]
 
 
+def process_medians(
+    pairs: list[tuple[int, dict[str, Any], dict[str, Any]]], concurrencies: list[int], repeat: int
+) -> None:
+    """The medians of the alternating runs' CPU per transcript, memscribe's process apart from its
+    model-call helper (the process the run's planning and commit share is the one a second core
+    does not relieve)."""
+    if not pairs or repeat < 2:
+        return
+    import statistics
+
+    def per_transcript(report: dict[str, Any], key: str) -> float:
+        helper = float(report.get("helper_cpu_s", 0.0))
+        value = float(report["cpu_s"]) - helper if key == "main" else helper  # cpu_s: the total here
+        return 1000 * value / max(1, int(report["processed"]))
+
+    for concurrency in concurrencies:
+        runs = [(old, new) for c, old, new in pairs if c == concurrency]
+        figures = [
+            f"{key} cpu ms/transcript "
+            f"{statistics.median(per_transcript(o, key) for o, _ in runs):.1f} -> "
+            f"{statistics.median(per_transcript(n, key) for _, n in runs):.1f}"
+            for key in ("main", "helper")
+        ]
+        print(f"  conc {concurrency:>3}: " + ", ".join(figures))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -485,6 +511,7 @@ def main() -> None:
             scale,
         )
     medians(pairs, args.concurrency, args.repeat, args.baseline, args.latency, args.n)
+    process_medians(pairs, args.concurrency, args.repeat)
     if pairs:
         print(f"\nafter / before ({args.baseline}), same run:")
         for concurrency, old, new in pairs:
