@@ -24,7 +24,7 @@ from typing import Any
 from memscribe.batch.board import Board, ViewBase
 from memscribe.batch.engine import BoundedModel, OrderedSlots
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
-from memscribe.batch.settings import ModelFactory
+from memscribe.batch.settings import ModelFactory, ModelTwins
 from memscribe.batch.task import run_unit
 from memscribe.batch.view import Delta, Snapshot
 from memscribe.errors import UserError
@@ -80,7 +80,7 @@ class UnitWorker:
     """One worker process: runs units in threads, remembering each transcript's model."""
 
     def __init__(self, factory: ModelFactory, board: Any, slots: Any) -> None:
-        self._factory = factory
+        self._factory = ModelTwins(factory)  # one model built per worker, twins for its units
         self._board = _RemoteBoard(board)
         self._slots = _RemoteSlots(slots)
         self._models: dict[int, BoundedModel] = {}
