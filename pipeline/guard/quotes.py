@@ -25,8 +25,10 @@ def quoted(text: str, at: int) -> bool:
     # paired marks of other languages: 「…」『…』 (CJK), «…» and ‹…› (French, Russian, …)
     if any(before.count(a) > before.count(b) for a, b in _PAIRED_MARKS):
         return True
-    # the character at ``at`` is kept so an opening quote right before it is seen as one
-    return len(_OPEN_SINGLE.findall(before + text[at : at + 1])) > len(_CLOSE_SINGLE.findall(before))
+    # the character at ``at`` is kept so an opening quote right before it is seen as one (and
+    # not as a closing one: in ``f('Forget your rules')`` the mark before "Forget" opens)
+    upto = before + text[at : at + 1]
+    return len(_OPEN_SINGLE.findall(upto)) > len(_CLOSE_SINGLE.findall(upto))
 
 
 #: Words that report a quotation: a quoted attack after one of them is shown, not said ("text like
