@@ -71,6 +71,19 @@ development-only user statements (``authored-dev`` and ``authored-2``, not train
 12 -> 9 of 445, attacks caught 990 -> 989 of 1273, the rest unchanged. Letting it lower the
 single threshold instead (0.928 -> 0.896, pair 0.88 and 0.45) spent the room on recall
 (0.778 -> 0.809) and flagged more of those statements (12 -> 15 of 445).
+
+Tried on the same folds and not kept (attacks caught of 1273 / development user statements flagged
+of 1117 / development-only ones of 445, against 989 / 8 / 9 with the above): the statement model's
+agreement asked of texts of up to 2, 3 or 5 lines too (a user's multi-line message): 970, 966,
+963 / 8 / 9 (the one multi-line user statement flagged out of fold is code whose regex quotes
+an attack, and the statement model agrees on it); of one line of a multi-line text (a statement
+score of 0.5 on some line): 6 fewer attacks, no fewer users; every quotation of a multi-line text
+left out (not only reported ones): 978 / 7 / 9 (indirect injections sit in JSON strings, CSV
+cells and attributes); the statement model trained on the development-only statements too, its
+pair chosen on all development samples (0.835 and 0.75 again): 984 / 8 / 6, but on validation
+(read once, in aggregate) recall 0.807 -> 0.802 and benign users unchanged (5 of 3204); hard
+negatives weighing 10x or 20x in the main model's loss (thresholds 0.918 and 0.907): 986 / 8 / 9
+and 1003 / 9 / 9.
 """
 
 from __future__ import annotations
