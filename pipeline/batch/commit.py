@@ -23,7 +23,7 @@ from memscribe.batch.seam import UnitOutput
 from memscribe.batch.staleness import is_stale_since
 from memscribe.batch.view import Delta, MemoryState, Snapshot
 from memscribe.errors import StoreError
-from memscribe.schemas.plan import Plan, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 from memscribe.store.base import MemoryStore
 from memscribe.store.filestore import FileMemoryStore
 from memscribe.store.group import GroupWriter
@@ -206,60 +206,106 @@ def _write_group(
     )
 
 
+def _touched(plan: Plan) -> tuple[set[str], set[str]]:
+    """The active paths ``plan`` changes: (written or archived, updated in place)."""
+    changed = {op.path for op in plan.operations if isinstance(op, WriteOp | ArchiveOp)}
+    return changed, {op.path for op in plan.operations if isinstance(op, UpdateOp)}
+
+
+def _after_update(plan: Plan, changed: set[str], updated: set[str]) -> bool:
+    """Whether ``plan`` updates a file an earlier plan writes, archives or updates, or archives a
+    file an earlier plan updates (``changed`` / ``updated``: their paths): one journal cannot
+    hold both (an update is checked against the file on disk), so it starts the next group."""
+    return any(
+        (isinstance(op, UpdateOp) and (op.path in changed or op.path in updated))
+        or (isinstance(op, ArchiveOp) and op.path in updated)
+        for op in plan.operations
+    )
+
+
 def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
     """Commit consecutive plans, in order, under one acquisition of the root lock and as one
     transaction on disk (:class:`~memscribe.store.group.GroupWriter`): the same files as
-    committing them one by one, with one journal and one fsync batch for the group."""
+    committing them one by one, with one journal and one fsync batch for the group. A plan
+    that updates in place a file an earlier plan of the group changes (two merges into one
+    memory) is committed after those, in a transaction of its own (same lock)."""
     store = FileMemoryStore(ctx.root, lock_timeout=ctx.lock_timeout)
     done = GroupCommit(memory=ctx.memory)
     with store.lock(timeout=ctx.lock_timeout):
         synced = ctx.memory.sync()  # another process may have written since the last group
         if synced:
             ctx.on_change(ctx.memory.version, synced, None)
-        start = ctx.memory.version
-        writer = GroupWriter(MemoryRoot(ctx.root), now=ctx.now)
-        writer.look_up([p.unit.plan for p in group])
-        members: list[tuple[Prepared, ledger.LedgerFile]] = []
-        outcomes: list[CommitOutcome] = []
-        deltas: list[tuple[Delta, int]] = []
-        error: BaseException | None = None
-        for prepared in group:
-            try:
-                checked = _check(prepared, ctx)
-                if isinstance(checked, ledger.LedgerFile):
-                    writer.add(prepared.unit.plan)
-            except BaseException as exc:  # reported for this transcript; the plans before it commit
-                error = exc
+        rest = list(group)
+        while rest:
+            reached = _commit_part(rest, store, ctx, done)
+            if reached is None:
                 break
-            if not isinstance(checked, ledger.LedgerFile):
-                outcomes.append(checked)
-                if checked == "stale":
-                    break
-                continue
-            members.append((prepared, checked))
-            outcomes.append("committed")
-            deltas.append((ctx.memory.apply(prepared.unit.plan, restamp=False), prepared.out.rank))
-        try:
-            if members:
-                _write_group(members, writer, store, ctx)
-        except BaseException as exc:
-            ctx.memory.rollback(start)
-            ctx.memory.sync()
-            if MemoryRoot(ctx.root).pending_journals():  # written in part: the next run rolls it forward
-                done.error = exc
-                return done
-            # Rolled back whole: committed one by one instead, so a failure is its own plan's.
-            return _one_by_one(group, store, ctx, done)
-        ctx.memory.restamp()
-        version = start
-        for delta, rank in deltas:
-            version += 1
-            ctx.on_change(version, delta, rank)
-        done.outcomes, done.error = outcomes, error
-        if error is not None:
-            ctx.memory.sync()
+            rest = rest[reached:]
         done.version = ctx.memory.version
     return done
+
+
+def _commit_part(
+    group: Sequence[Prepared], store: MemoryStore, ctx: CommitContext, done: GroupCommit
+) -> int | None:
+    """Commit the leading plans of ``group`` as one transaction (the caller holds the lock);
+    their outcomes go to ``done``. Returns how many plans it settled when the rest may go on
+    (a plan after an update of the same file), else None (done, stale, failed)."""
+    start = ctx.memory.version
+    writer = GroupWriter(MemoryRoot(ctx.root), now=ctx.now)
+    writer.look_up([p.unit.plan for p in group])
+    members: list[tuple[Prepared, ledger.LedgerFile]] = []
+    outcomes: list[CommitOutcome] = []
+    deltas: list[tuple[Delta, int]] = []
+    error: BaseException | None = None
+    changed: set[str] = set()
+    updated: set[str] = set()
+    reached: int | None = None
+    for position, prepared in enumerate(group):
+        plan = prepared.unit.plan
+        try:
+            checked = _check(prepared, ctx)
+            if isinstance(checked, ledger.LedgerFile):
+                if members and _after_update(plan, changed, updated):
+                    reached = position
+                    break
+                writer.add(plan)
+        except BaseException as exc:  # reported for this transcript; the plans before it commit
+            error = exc
+            break
+        if not isinstance(checked, ledger.LedgerFile):
+            outcomes.append(checked)
+            if checked == "stale":
+                break
+            continue
+        members.append((prepared, checked))
+        outcomes.append("committed")
+        deltas.append((ctx.memory.apply(plan, restamp=False), prepared.out.rank))
+        more, more_updated = _touched(plan)
+        changed |= more
+        updated |= more_updated
+    try:
+        if members:
+            _write_group(members, writer, store, ctx)
+    except BaseException as exc:
+        ctx.memory.rollback(start)
+        ctx.memory.sync()
+        if MemoryRoot(ctx.root).pending_journals():  # written in part: the next run rolls it forward
+            done.error = exc
+            return None
+        # Rolled back whole: committed one by one instead, so a failure is its own plan's.
+        _one_by_one(group, store, ctx, done)
+        return None
+    ctx.memory.restamp()
+    version = start
+    for delta, rank in deltas:
+        version += 1
+        ctx.on_change(version, delta, rank)
+    done.outcomes.extend(outcomes)
+    done.error = error
+    if error is not None:
+        ctx.memory.sync()
+    return reached
 
 
 def _one_by_one(

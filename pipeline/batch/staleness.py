@@ -1,10 +1,11 @@
 """Could the memory changes since a plan was made change that plan?
 
 A plan is checked at commit against what changed in the memory between the view it was planned
-against and the memory now. Only changes the plan could relate to count: an entry it archives
-or was judged a duplicate of that went away, or a new entry of the same kind on the same topic
-or with text similar enough for the dedup stage to look at it. Conservative by design: a
-"stale" plan is only planned again, never wrong.
+against and the memory now. Only changes the plan could relate to count: an entry it archives,
+updates in place or was judged a duplicate of that went away or was updated in place since
+(another version than the one it saw), or a new entry (or new version) of the same kind on the
+same topic or with text similar enough for the dedup stage to look at it. Conservative by
+design: a "stale" plan is only planned again, never wrong.
 """
 
 from __future__ import annotations
@@ -16,42 +17,58 @@ from memscribe.batch.view import MemoryState, Snapshot
 from memscribe.relatedness import SHORTLIST_SCORE
 from memscribe.relatedness import may_shortlist as related_text
 from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 
 #: Similarity at which a memory that changed since the snapshot may alter a plan's dedup: the
 #: one relatedness rule's shortlist threshold (below it, dedup never looks at the entry).
 RELATED_SCORE = SHORTLIST_SCORE
 
 
-def related(op: WriteOp, entry: MemoryEntry) -> bool:
-    """Would the dedup stage look at ``entry`` for the candidate ``op`` writes?"""
+def related(op: WriteOp | UpdateOp, entry: MemoryEntry) -> bool:
+    """Would the dedup stage look at ``entry`` for the candidate ``op`` writes (or merges in)?"""
     return entry.kind == op.kind and related_text(op.slug, op.body, entry.slug, entry.body)
+
+
+def _unseen(plan: Plan, added: Iterable[MemoryEntry]) -> list[MemoryEntry]:
+    """``added`` less the versions the plan itself updates from: an update in place made against
+    the body an entry holds now saw that version (an earlier plan of the run updated it and the
+    plan was made against that update), so it does not count as a change under the plan."""
+    seen = {(op.id, op.previous_body.strip()) for op in plan.operations if isinstance(op, UpdateOp)}
+    return [e for e in added if (e.id, e.body.strip()) not in seen]
 
 
 def changed_under(
     plan: Plan, added: Iterable[MemoryEntry], removed: Collection[str], taken: Collection[str]
 ) -> bool:
-    """Stale when ``added`` / ``removed`` (relative to the plan's view) could change it."""
-    added = list(added)
+    """Stale when ``added`` / ``removed`` (relative to the plan's view) could change it.
+
+    ``added`` holds new entries and new versions of entries the view held (an update in
+    place since): a plan that archives or updates such an entry, or was judged a duplicate
+    of it, was made against a version that is no longer there."""
+    added = _unseen(plan, added)
+    changed = set(removed) | {e.id for e in added}
     for op in plan.operations:
-        if isinstance(op, ArchiveOp) and op.id in removed:
+        if isinstance(op, ArchiveOp | UpdateOp) and op.id in changed:
             return True
-        if isinstance(op, WriteOp):
-            if op.id in taken:
-                return True
-            if any(related(op, entry) for entry in added):
-                return True
-    return any(old in s.detail for s in plan.skipped for old in removed)
+        if isinstance(op, WriteOp) and op.id in taken:
+            return True
+        if isinstance(op, WriteOp | UpdateOp) and any(related(op, entry) for entry in added):
+            return True
+    return any(old in s.detail for s in plan.skipped for old in changed)
 
 
 def is_stale(plan: Plan, before: Snapshot, now: Snapshot) -> bool:
     """Could the memory changes between ``before`` and ``now`` change this plan?"""
     before_ids, now_ids = before.ids, now.ids
-    if before_ids == now_ids and not any(
-        isinstance(op, WriteOp) and op.id in now.taken_ids for op in plan.operations
+    was = {e.id: e for e in before.entries}
+    # new entries, and new versions of entries ``before`` held (updated in place since)
+    added = [e for e in now.entries if was.get(e.id) != e]
+    if (
+        not added
+        and before_ids == now_ids
+        and not any(isinstance(op, WriteOp) and op.id in now.taken_ids for op in plan.operations)
     ):
         return False
-    added = [e for e in now.entries if e.id not in before_ids]
     return changed_under(plan, added, before_ids - now_ids, now.taken_ids)
 
 

@@ -23,7 +23,7 @@ from memscribe.namespace import DEFAULT_NAMESPACE
 from memscribe.relatedness import shortlist
 from memscribe.run import SnapshotContext, extract
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
-from memscribe.schemas.plan import ArchiveOp, Operation, Plan, Skipped, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Operation, Plan, Skipped, UpdateOp, WriteOp
 from memscribe.schemas.requests import ShortlistItem
 from memscribe.schemas.transcript import Transcript
 from memscribe.stages.gate import gate
@@ -131,11 +131,15 @@ def _evidence_max(op: Operation | Skipped) -> int:
 
 def _keep_new(plan: Plan, first_new: int, offset: int) -> Plan:
     """Only what the new turns evidence, with turn indices mapped back to the whole transcript."""
-    writes = [op for op in plan.operations if isinstance(op, WriteOp) and _evidence_max(op) >= first_new]
-    kept_ids = {op.id for op in writes}
+    # Writes and updates in place (a merge into one stored memory) the new turns evidence; the
+    # archives of the entries those writes supersede.
+    kept = [
+        op for op in plan.operations if isinstance(op, WriteOp | UpdateOp) and _evidence_max(op) >= first_new
+    ]
+    kept_ids = {op.id for op in kept if isinstance(op, WriteOp)}
     archives = [op for op in plan.operations if isinstance(op, ArchiveOp) and op.superseded_by in kept_ids]
     shifted: list[Operation] = [
-        op.model_copy(update={"evidence": [i + offset for i in op.evidence]}) for op in writes
+        op.model_copy(update={"evidence": [i + offset for i in op.evidence]}) for op in kept
     ]
     skipped = [
         s.model_copy(update={"evidence": [i + offset for i in s.evidence]})

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from memscribe.errors import MemscribeError
 from memscribe.schemas.memory import MemoryEntry
-from memscribe.schemas.plan import ArchiveOp, Plan, WriteOp
+from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
 
 _DIRS = tuple(f"{base}/{kind}" for base in (REFLEXIO_DIR, ARCHIVE_DIR) for kind in sorted(KIND_DIRS.values()))
@@ -49,13 +49,18 @@ class Delta:
 
 
 def delta_of(plan: Plan) -> Delta:
-    """What applying ``plan`` does to the active memory (its writes parse back to ``op.text``)."""
-    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
+    """What applying ``plan`` does to the active memory (its writes parse back to ``op.text``).
+
+    An update in place replaces the entry at its path with the new version (same id, same
+    path): the path is removed and the new entry added, so a log of deltas reads it as that
+    id changed (:meth:`MemoryState.since`), not as gone."""
+    writes = [op for op in plan.operations if isinstance(op, WriteOp | UpdateOp)]
     archives = [op for op in plan.operations if isinstance(op, ArchiveOp)]
+    updates = [op for op in writes if isinstance(op, UpdateOp)]
     return Delta(
         added=tuple(parse_memory_file(op.text, op.path) for op in writes),
-        removed_paths=tuple(op.path for op in archives),
-        removed_ids=frozenset(op.id for op in archives),
+        removed_paths=tuple(op.path for op in archives) + tuple(op.path for op in updates),
+        removed_ids=frozenset(op.id for op in archives) | {op.id for op in updates},
     )
 
 
@@ -75,8 +80,9 @@ def after_plan(snapshot: Snapshot, plan: Plan) -> Snapshot:
 class MemView:
     """The memory root's entries and ids: from the root's index (brought up to date first, at a
     cost proportional to what changed since it was last refreshed), else by parsing the files
-    (re-parsing only files not seen before: memory files are never rewritten in place, so a
-    file's (path, inode, size, mtime) names its content).
+    (re-parsing only files not seen before: memory files are never rewritten in place, an
+    update in place renames a new file over the old one, so a file's (path, inode, size, mtime)
+    names its content).
 
     Args:
         persist: whether the index may be created (and its refresh written) under the root; a
