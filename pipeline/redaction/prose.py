@@ -274,7 +274,9 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
             if value and _password_like(value, strict=not linked):
                 yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
             break
-        if not _said_after(rest):
+        if not _said_after(rest) and not text.endswith(".", 0, kw.start()):
+            # (a field in a path, ``jsonpath='{.data.password}'``: the word before is the
+            # object's name, ``kubectl get secret db-creds-v2 …``, not a password said)
             yield from _password_before(text, line_start, kw.start())
 
 
@@ -349,10 +351,12 @@ def _spaced_password(text: str, pos: int, end: int) -> tuple[int, int] | None:
 
 
 # --- a bare value right after a line that names a secret, or after "paste:"; a row of a name,
-# a tab and the value counts as bare (``kubectl get secret … -o jsonpath='{.metadata.name}{"\t"}…'``)
+# a tab and the value counts as bare (``kubectl get secret … -o jsonpath='{.metadata.name}{"\t"}…'``),
+# and so does a value after a speaker's label (``[tool:bash]``), but not after a mask (the line
+# ``sk-ant-… 001123?A`` holds two values, and still does once masked)
 
 _VALUE_LINE = lazy_compile(
-    r"^(?:\[[A-Za-z_:. -]{1,30}\][ \t]*)?(?:[>$#][ \t]+)?(?:[\w.@/-]{1,64}\t+)?[`'\"]?(?P<v>[^\s`'\"]{8,512})[`'\"]?[ \t]*$",
+    r"^(?:\[(?!REDACTED)[A-Za-z_:. -]{1,30}\][ \t]*)?(?:[>$#][ \t]+)?(?:[\w.@/-]{1,64}\t+)?[`'\"]?(?P<v>[^\s`'\"]{8,512})[`'\"]?[ \t]*$",
     re.MULTILINE,
 )
 _SECRET_CONTEXT = lazy_compile(
@@ -433,8 +437,14 @@ _OUTPUT_LINES_BEFORE = 2
 _BARE_LINE = lazy_compile(r"[ \t]*(?:[\w.@/-]{1,64}\t+)?[^\s`'\"]{1,512}[ \t]*")
 
 
+#: What stands for a mask on the line before a value line: a value of its own (the line
+#: ``SECRET sk-ant-…`` gives its value, and so does ``SECRET [REDACTED:anthropic_key]`` once
+#: masked: redacting redacted text finds nothing), holding no context word (``[REDACTED:api_key]``).
+_MASKED_VALUE = "\x01" * 8
+
+
 def _naming_line(text: str, start: int) -> str | None:
-    """The line before the value line at ``start`` (masks removed); or, when that is a bare
+    """The line before the value line at ``start`` (masks as :data:`_MASKED_VALUE`); or, when that is a bare
     token too (``biuro_vpn`` above the password ``cat creds.txt`` printed), the first line above
     the run of up to :data:`_OUTPUT_LINES_BEFORE` bare lines that names a secret."""
     prev_end = start - 1
@@ -442,7 +452,7 @@ def _naming_line(text: str, start: int) -> str | None:
         if prev_end < 0:
             return None
         prev_start = text.rfind("\n", 0, prev_end) + 1
-        prev = MASK_RE.sub("", text[prev_start:prev_end])
+        prev = MASK_RE.sub(_MASKED_VALUE, text[prev_start:prev_end])
         if _SECRET_CONTEXT.search(prev) or not _BARE_LINE.fullmatch(prev):
             return prev
         prev_end = prev_start - 1
@@ -527,6 +537,9 @@ def _gives_its_value(line: str) -> bool:
             # ``"max_tokens":16``: a count
         m = _NAMED_VALUE.match(line, ctx.end())
         value = (m.group("qv") or m.group("v")) if m is not None else ""
+        if value.startswith(_MASKED_VALUE):
+            found = True  # its value, masked
+            continue
         if m is not None and m.group("op") == ":" and _VARIABLE.match(value):
             # ``-H "x-api-key: $ANTHROPIC_API_KEY"``: sent by reference, and what follows is the
             # server's answer (``-e DB_PASSWORD=$DB_PASSWORD``: a process given it may print it)

@@ -10,6 +10,7 @@ import string
 
 import pytest
 
+from memscribe.redaction import redact_text
 from tests.support.secret_shapes import found
 
 _RNG = random.Random(20261203_73)
@@ -63,3 +64,34 @@ def test_a_row_under_a_line_naming_no_secret_is_kept() -> None:
 )
 def test_other_lines_keep_their_value(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "kubectl get secret db-creds-v2 -n prod -o jsonpath='{.data.password}' | base64 -d",
+        "kubectl -n app get secret postgres-app2 -o jsonpath='{.data.password}'",
+    ],
+)
+def test_the_object_named_before_a_password_field_path_is_kept(line: str) -> None:
+    """``{.data.password}`` names a field: the word before it is the secret object's name, not a
+    password said before its keyword ("… Xq7#kLm2p9? that's the password")."""
+    assert found(line) == []
+
+
+def test_a_password_said_before_its_keyword_is_still_masked() -> None:
+    assert found(f"login fails with {_PW}? that's the password") == [f"{_PW}?"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # found by the property test: the line before gives its secret's value, masked or not
+        "SECRET sk-ant-api03-0000000000000000000000010001000100010002\n001123?A",
+        "SECRET\nsk-ant-api03-0000000000000000000000010001000100010002 001123?A",
+        f"the key: sk-ant-api03-Zk29fJ3kd0Lq8xVb7Mn2Pq4Rs6Tu8Wx0Yz1Ab3Cd5Ef7Gh9\n{_PW}",
+    ],
+)
+def test_redacting_redacted_text_finds_nothing(text: str) -> None:
+    out, findings = redact_text(text)
+    assert findings and redact_text(out) == (out, [])
