@@ -30,8 +30,8 @@ those 100 (same work: the difference is what the N cost), and of a single-transc
 ``git archive`` to a temporary folder; the working tree is not touched), alternating with the
 working tree's code on the same corpus, server and machine, and prints before/after ratios of
 CPU per transcript and wall/ideal for each full run; ``--repeat K`` alternates the two K times
-per concurrency (fresh roots each time) and prints the medians as well (a shared machine's noise
-is often larger than one change).
+per concurrency (fresh roots each time; every other pair runs the working tree first) and prints
+the medians as well (a shared machine's noise is often larger than one change).
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -320,6 +322,20 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
     ]
 
 
+def in_turn(
+    k: int, after: Callable[[], dict[str, Any]], before: Callable[[], dict[str, Any]] | None
+) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The ``k``-th before/after pair's reports: the baseline's run first, and every other pair
+    the working tree's first (a load that rises or falls over the run weighs on both alike)."""
+    if before is None:
+        return None, after()
+    if k % 2 == 0:
+        old = before()
+        return old, after()
+    new = after()
+    return before(), new
+
+
 def process_medians(
     pairs: list[tuple[int, dict[str, Any], dict[str, Any]]], concurrencies: list[int], repeat: int
 ) -> None:
@@ -400,18 +416,19 @@ def main() -> None:
         for concurrency in args.concurrency:
             for k in range(args.repeat if before is not None else 1):
                 suffix = f"-{k}" if k else ""
-                if before is not None:
-                    old = run_batch(
-                        corpus, Path(tmp) / f"before-{concurrency}{suffix}", url, concurrency, before
-                    )
+                root = Path(tmp) / f"memory-{concurrency}{suffix}"
+                where = Path(tmp) / f"before-{concurrency}{suffix}"
+                old, new = in_turn(
+                    k,
+                    partial(run_batch, corpus, root, url, concurrency, engine=args.engine),
+                    None if before is None else partial(run_batch, corpus, where, url, concurrency, before),
+                )
+                if old is not None:
                     rows.append(
                         row(f"full (before: {args.baseline})", old, concurrency, args.latency, args.n)
                     )
-                root = Path(tmp) / f"memory-{concurrency}{suffix}"
-                new = run_batch(corpus, root, url, concurrency, engine=args.engine)
-                rows.append(row("full", new, concurrency, args.latency, args.n))
-                if before is not None:
                     pairs.append((concurrency, with_total_cpu(old), with_total_cpu(new)))
+                rows.append(row("full", new, concurrency, args.latency, args.n))
         last = args.concurrency[-1]
         rows.append(row("rerun", run_batch(corpus, root, url, last), last, args.latency, args.n))
         for i in range(0, args.n, 10):  # 10% appended to

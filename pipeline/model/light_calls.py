@@ -25,7 +25,10 @@ of it work whose result nobody reads:
   is looked up once per model, provider and map;
 - instructor walks the response model for asynchronous validators five times per call;
   memscribe's response models are fixed classes, so each class is walked once per process
-  (the walk's answer for a class cannot change: a failing class is walked, and fails, again).
+  (the walk's answer for a class cannot change: a failing class is walked, and fails, again);
+- instructor totals each call's token usage over its attempts (field by field, with deep
+  copies for the answer and its hooks); memscribe counts tokens itself from each response and
+  reads neither total: not kept for memscribe's calls (``LiteLLMModel.generate`` marks them).
 
 Every hook is feature-checked: a litellm or instructor version without the method named here
 runs unchanged (slower, same answers). Nothing here changes a request's bytes.
