@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import json
 import logging
-import logging.handlers
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -313,12 +312,10 @@ def configure_logging(*, verbose: bool, log_file: Path | None) -> None:
     if verbose:
         handlers.append(logging.StreamHandler())
     if log_file is not None:
+        from logging.handlers import RotatingFileHandler  # only here: socket, pickle, queue with it
+
         log_file.parent.mkdir(parents=True, exist_ok=True)
-        handlers.append(
-            logging.handlers.RotatingFileHandler(
-                log_file, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
-            )
-        )
+        handlers.append(RotatingFileHandler(log_file, maxBytes=1_000_000, backupCount=3, encoding="utf-8"))
     for handler in handlers:
         setattr(handler, _MARK, True)
         handler.setLevel(logging.DEBUG)
