@@ -169,14 +169,19 @@ class _ProgramCache:
 
 def _made_at_import(frame: Any) -> bool:
     """Whether ``frame`` (or, past :mod:`memscribe.lazyre`'s own frames, its caller) is a
-    memscribe module's body at import, or a comprehension in it."""
+    memscribe module's body at import, or a comprehension in it (nested ones too: a generator
+    in a dict comprehension, as ``semantic.values`` builds its tables)."""
     while frame is not None and frame.f_globals.get("__name__") == __name__:
         frame = frame.f_back
     if frame is None or not str(frame.f_globals.get("__name__", "")).startswith("memscribe"):
         return False
+    module = frame.f_globals.get("__name__")
     code = frame.f_code.co_name
-    if code != "<module>" and code.startswith("<") and frame.f_back is not None:
-        code = frame.f_back.f_code.co_name  # a comprehension at module level
+    while code != "<module>" and code.startswith("<") and frame.f_back is not None:
+        frame = frame.f_back  # a comprehension: the frame that runs it, in the same module
+        if frame.f_globals.get("__name__") != module:
+            return False
+        code = frame.f_code.co_name
     return bool(code == "<module>")
 
 

@@ -134,3 +134,30 @@ def test_a_second_process_reads_the_programs_the_first_wrote(tmp_path: Path) -> 
     files[0].write_bytes(b"not a cache")  # a damaged cache: compiled as ever, written again
     third = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split("\n")
     assert third[1] == f"{held} {held}"
+
+
+def test_patterns_made_in_comprehensions_of_a_module_body_count_as_its_tables() -> None:
+    """A generator inside a dict comprehension at import (``semantic.values``' tables) is the
+    module's body, so its patterns are cached; one in a function called later is not."""
+    from memscribe import lazyre
+
+    seen: list[bool] = []
+    body = textwrap.dedent(
+        """
+        import sys
+        TABLE = {k: tuple(probe(sys._getframe()) for _ in "x") for k in "ab"}
+        probe(sys._getframe())
+        def later():
+            return [probe(sys._getframe()) for _ in "x"]
+        later()
+        """
+    )
+
+    def probe(frame: object) -> None:
+        seen.append(lazyre._made_at_import(frame))
+
+    exec(compile(body, "<tables>", "exec"), {"__name__": "memscribe.fake_tables", "probe": probe})
+    assert seen == [True, True, True, False]
+    seen.clear()
+    exec(compile(body, "<tables>", "exec"), {"__name__": "elsewhere", "probe": probe})
+    assert seen == [False, False, False, False]
