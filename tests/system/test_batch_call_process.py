@@ -103,7 +103,8 @@ def test_kill_the_run_the_helper_goes_too_and_a_rerun_writes_the_same_files(tmp_
         reference = _report(_batch(corpus, tmp_path / "ref", url, "--no-call-process"))
         run = _batch(corpus, root, url)
         try:
-            helpers = _children(run.pid, within=90.0)  # generous: the helper starts after the imports, slow on a loaded machine
+            # generous: the helper starts after the imports, slow on a loaded machine
+            helpers = _children(run.pid, within=90.0)
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and not list((root / ".reflexio").rglob("*.md")):
                 time.sleep(0.05)  # mid-run: something committed already
