@@ -54,6 +54,40 @@ def start_up() -> None:
     from memscribe.lazyre import install_program_cache
 
     install_program_cache(config.cache_dir())
+    _skip_pydantic_plugins()
+
+
+#: pydantic's plugin loader: scanning every installed distribution's entry points for
+#: ``pydantic`` plugins imports :mod:`importlib.metadata` (email, zipfile, csv, tempfile with it)
+#: and reads each distribution's metadata: ~45 ms of CPU on every run, for plugins that would
+#: only observe memscribe's internal validation.
+_PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
+def _skip_pydantic_plugins() -> None:
+    """The ``memscribe`` process runs no pydantic plugins: a stand-in loader that has none,
+    unless the real loader is already there. Any other name asked of the stand-in loads the real
+    loader (and with it the plugins), so a pydantic release that uses more of it still works."""
+    if _PYDANTIC_PLUGIN_LOADER in sys.modules:
+        return
+    import importlib
+    from types import ModuleType
+
+    def real(item: str) -> Any:
+        if item.startswith("__"):  # the import system probing (``__path__``...): not a use
+            raise AttributeError(item)
+        if getattr(sys.modules.get(_PYDANTIC_PLUGIN_LOADER), "_memscribe_stand_in", False):
+            del sys.modules[_PYDANTIC_PLUGIN_LOADER]
+        return getattr(importlib.import_module(_PYDANTIC_PLUGIN_LOADER), item)
+
+    def get_plugins() -> tuple[()]:
+        return ()
+
+    stand_in = ModuleType(_PYDANTIC_PLUGIN_LOADER)
+    stand_in.get_plugins = get_plugins  # type: ignore[attr-defined]
+    stand_in.__getattr__ = real  # type: ignore[method-assign]
+    stand_in._memscribe_stand_in = True  # type: ignore[attr-defined]
+    sys.modules[_PYDANTIC_PLUGIN_LOADER] = stand_in
 
 
 def own_process() -> bool:

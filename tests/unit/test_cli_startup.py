@@ -134,3 +134,31 @@ def test_the_app_run_in_a_callers_process_leaves_its_collector_alone(tmp_path: P
     )
     assert result.exit_code == 0, result.output
     assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+_PLUGIN_PROBE = """
+import sys
+from memscribe.cli_common import start_up
+start_up()
+from pydantic import BaseModel, ValidationError
+class Point(BaseModel):
+    x: int
+print(Point(x="3").x)
+try:
+    Point(x="three")
+except ValidationError:
+    print("invalid")
+print("importlib.metadata" in sys.modules)
+import pydantic.plugin._loader as loader
+print(loader._plugins is None or isinstance(loader._plugins, dict))  # another name: the real loader
+print(getattr(sys.modules["pydantic.plugin._loader"], "_memscribe_stand_in", False))
+"""
+
+
+def test_the_memscribe_process_scans_no_pydantic_plugins() -> None:
+    """No entry-point scan (importlib.metadata and its imports, ~45 ms) in the ``memscribe``
+    process; models validate as ever, and any other use of pydantic's loader gets the real one."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _PLUGIN_PROBE], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert proc.stdout.split() == ["3", "invalid", "False", "True", "False"]
