@@ -392,10 +392,10 @@ def _candidate_lines(text: str) -> Iterator[re.Match[str]]:
             if nl < 0:
                 break
             next_line = nl + 1
-            for _ in range(1 + _OUTPUT_LINES_BEFORE):  # the line after, and the bare lines below it
+            for _ in range(1 + _OUTPUT_LINES_BEFORE):  # the line after, and those below bare lines
                 after.add(nl + 1)
-                nl = low.find("\n", nl + 1)
-                if nl < 0:
+                line_start, nl = nl + 1, low.find("\n", nl + 1)
+                if nl < 0 or not _BARE_LINE.fullmatch(text, line_start, nl):
                     break
             at = low.find(hint, next_line)
     for start in sorted(after):
