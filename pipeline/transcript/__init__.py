@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,14 +28,8 @@ from typing import get_args
 from memscribe.errors import InputError
 from memscribe.schemas.transcript import BadLine, Transcript, TranscriptFormat
 
-from .claude_code import parse_claude_code
-from .codex import parse_codex
 from .common import ParseContext, Text
 from .detect import detect_format as _detect
-from .openai_messages import parse_openai
-from .openclaw import lookup_session_key, parse_openclaw
-from .openclaw_sqlite import read_sqlite_session, split_session_ref
-from .plain_text import parse_text
 from .stream import read_chunks
 
 __all__ = ["FORMATS", "detect_format", "parse_transcript", "read_transcript"]
@@ -42,13 +37,31 @@ __all__ = ["FORMATS", "detect_format", "parse_transcript", "read_transcript"]
 #: Format names accepted by ``fmt`` (and the CLI's ``--format``).
 FORMATS: tuple[str, ...] = get_args(TranscriptFormat)
 
-_READERS: dict[str, Callable[[Text, ParseContext], Transcript]] = {
-    "openclaw": parse_openclaw,
-    "claude-code": parse_claude_code,
-    "codex": parse_codex,
-    "openai": parse_openai,
-    "text": parse_text,
+Reader = Callable[[Text, ParseContext], Transcript]
+
+#: Each format's reader: its module in this package and the function there.
+_READER_NAMES: dict[str, tuple[str, str]] = {
+    "openclaw": ("openclaw", "parse_openclaw"),
+    "claude-code": ("claude_code", "parse_claude_code"),
+    "codex": ("codex", "parse_codex"),
+    "openai": ("openai_messages", "parse_openai"),
+    "text": ("plain_text", "parse_text"),
 }
+
+
+class _Readers(dict[str, Reader]):
+    """The readers by format, each module imported when its format is first read: a run reads
+    one format, and the others' modules (their tables, ``html``, ``sqlite3``) are start-up time
+    spent for nothing."""
+
+    def __missing__(self, fmt: str) -> Reader:
+        module, function = _READER_NAMES[fmt]  # KeyError for a format that has no reader
+        reader: Reader = getattr(importlib.import_module(f"{__name__}.{module}"), function)
+        self[fmt] = reader
+        return reader
+
+
+_READERS: dict[str, Reader] = _Readers()
 
 
 def detect_format(text: Text, *, source: str = "<input>") -> TranscriptFormat:
@@ -101,7 +114,7 @@ def _parse(
         raise InputError("empty input", path=source)
     if fmt is None:
         fmt = detect_format(text, source=source)
-    reader = _READERS.get(fmt)
+    reader = _READERS[fmt] if fmt in _READER_NAMES or fmt in _READERS else None
     if reader is None:
         raise InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})", path=source)
     ctx = ParseContext(source=source, skip_bad_lines=skip_bad_lines, bad_lines=list(early))
@@ -191,14 +204,19 @@ def read_transcript(path: str | Path, *, fmt: str | None = None, skip_bad_lines:
     """
     file = Path(path)
     source = str(path)
-    sqlite_ref = None if file.exists() else split_session_ref(source)
-    if sqlite_ref is not None:  # ``…/openclaw-agent.sqlite#<session id>``: OpenClaw's SQLite store
-        return read_sqlite_session(*sqlite_ref, skip_bad_lines=skip_bad_lines)
+    if not file.exists():
+        from .openclaw_sqlite import read_sqlite_session, split_session_ref
+
+        sqlite_ref = split_session_ref(source)
+        if sqlite_ref is not None:  # ``…/openclaw-agent.sqlite#<session id>``: OpenClaw's SQLite store
+            return read_sqlite_session(*sqlite_ref, skip_bad_lines=skip_bad_lines)
     chunks, early = read_chunks(file, source, skip_bad_lines=skip_bad_lines)
     owned = [chunks]  # handed over: let go piece by piece by the reader (see _parse)
     del chunks
     transcript = _parse(owned.pop(), source=source, fmt=fmt, skip_bad_lines=skip_bad_lines, early=early)
     if transcript.format == "openclaw":
+        from .openclaw import lookup_session_key
+
         key = lookup_session_key(file, transcript.session_id)
         if key is not None:
             transcript = transcript.model_copy(update={"session_key": key})
