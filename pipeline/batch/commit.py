@@ -153,7 +153,9 @@ def _check(prepared: Prepared, ctx: CommitContext) -> CommitOutcome | ledger.Led
     plan = prepared.unit.plan
     # A plan that writes nothing may still be stale: its candidate was a duplicate of an entry
     # that has since been superseded.
-    if (plan.operations or plan.skipped) and is_stale_since(plan, prepared.out.view, ctx.memory):
+    if (plan.operations or plan.skipped) and is_stale_since(
+        plan, prepared.out.view, ctx.memory, prepared.unit.seen
+    ):
         return "stale"
     return current
 

@@ -29,23 +29,31 @@ def related(op: WriteOp | UpdateOp, entry: MemoryEntry) -> bool:
     return entry.kind == op.kind and related_text(op.slug, op.body, entry.slug, entry.body)
 
 
-def _unseen(plan: Plan, added: Iterable[MemoryEntry]) -> list[MemoryEntry]:
-    """``added`` less the versions the plan itself updates from: an update in place made against
-    the body an entry holds now saw that version (an earlier plan of the run updated it and the
-    plan was made against that update), so it does not count as a change under the plan."""
-    seen = {(op.id, op.previous_body.strip()) for op in plan.operations if isinstance(op, UpdateOp)}
-    return [e for e in added if (e.id, e.body.strip()) not in seen]
+def _unseen(
+    plan: Plan, added: Iterable[MemoryEntry], seen: Iterable[tuple[str, str]] = ()
+) -> list[MemoryEntry]:
+    """``added`` less the versions the plan was made against: an entry whose body now is the one
+    the plan looked up (``seen``: (id, body) pairs) or updates from (an earlier plan of the run
+    updated it and this plan was made against that update) is not a change under the plan."""
+    known = {(i, body.strip()) for i, body in seen}
+    known |= {(op.id, op.previous_body.strip()) for op in plan.operations if isinstance(op, UpdateOp)}
+    return [e for e in added if (e.id, e.body.strip()) not in known]
 
 
 def changed_under(
-    plan: Plan, added: Iterable[MemoryEntry], removed: Collection[str], taken: Collection[str]
+    plan: Plan,
+    added: Iterable[MemoryEntry],
+    removed: Collection[str],
+    taken: Collection[str],
+    seen: Iterable[tuple[str, str]] = (),
 ) -> bool:
     """Stale when ``added`` / ``removed`` (relative to the plan's view) could change it.
 
     ``added`` holds new entries and new versions of entries the view held (an update in
     place since): a plan that archives or updates such an entry, or was judged a duplicate
-    of it, was made against a version that is no longer there."""
-    added = _unseen(plan, added)
+    of it, was made against a version that is no longer there (unless ``seen`` says the plan
+    looked that version up)."""
+    added = _unseen(plan, added, seen)
     changed = set(removed) | {e.id for e in added}
     for op in plan.operations:
         if isinstance(op, ArchiveOp | UpdateOp) and op.id in changed:
@@ -72,9 +80,12 @@ def is_stale(plan: Plan, before: Snapshot, now: Snapshot) -> bool:
     return changed_under(plan, added, before_ids - now_ids, now.taken_ids)
 
 
-def is_stale_since(plan: Plan, base: ViewBase | None, state: MemoryState) -> bool:
+def is_stale_since(
+    plan: Plan, base: ViewBase | None, state: MemoryState, seen: Iterable[tuple[str, str]] = ()
+) -> bool:
     """:func:`is_stale` for a plan made against ``base`` (a committed version plus the pending
-    plans of earlier transcripts), checked against ``state``: costs what changed since."""
+    plans of earlier transcripts), checked against ``state``: costs what changed since.
+    ``seen``: the (id, body) of the entries the plan looked up (:attr:`UnitResult.seen`)."""
     if base is None:  # the plan never looked at the memory
         return False
     changes = state.since(base.version)
@@ -89,4 +100,4 @@ def is_stale_since(plan: Plan, base: ViewBase | None, state: MemoryState) -> boo
             entry = state.active(memory_id)
             if entry is not None and base.in_scope(entry):
                 added.append(entry)
-    return changed_under(plan, added, removed, state.taken_ids)
+    return changed_under(plan, added, removed, state.taken_ids, seen)

@@ -76,6 +76,9 @@ class PlanningView:
         self._namespace, self._default = namespace, default
         self._scoped: list[MemoryEntry] | None = None
         self._speculation = speculation
+        #: The body of each entry dedup looked up by id (the ones a plan archives or updates):
+        #: the version the plan was made against (:attr:`UnitResult.seen`).
+        self.seen: dict[str, str] = {}
 
     def _in_scope(self, entries: Sequence[MemoryEntry]) -> list[MemoryEntry]:
         if self._namespace is None:
@@ -97,8 +100,12 @@ class PlanningView:
 
     def get(self, memory_id: str) -> MemoryEntry | None:
         if self._speculation is not None:
-            return self._speculation.get(memory_id, self._in_scope)
-        return next((e for e in self._view() if e.id == memory_id), None)
+            found = self._speculation.get(memory_id, self._in_scope)
+        else:
+            found = next((e for e in self._view() if e.id == memory_id), None)
+        if found is not None:
+            self.seen[memory_id] = found.body
+        return found
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,9 @@ class UnitResult:
     last_entry_id: str | None
     turns: int
     new_turns: int
+    #: (id, body) of each stored entry the plan archives or updates, as the plan saw it: the
+    #: commit's staleness check knows a later version of it from the one the plan was made on.
+    seen: tuple[tuple[str, str], ...] = ()
 
 
 def first_new_turn(transcript: Transcript, since_line: int) -> int:
@@ -189,6 +199,7 @@ def plan_transcript(
             last_entry_id=last.entry_id if last else None,
             turns=len(turns),
             new_turns=len(turns) - first_new,
+            seen=tuple(sorted(view.seen.items())),
         )
 
     if first_new == 0:

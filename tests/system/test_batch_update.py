@@ -35,6 +35,8 @@ def _decide(item: DedupRequest) -> dict[str, Any]:
         return {"action": "keep_both", "existing_ids": [], "reason": "new topic"}
     old = same[0]
     value = item.text.split()[2]
+    if value.startswith("z"):  # a replacement, not more detail
+        return {"action": "supersede_old", "existing_ids": [old.id], "reason": "replaced"}
     merged = old.text if value in old.text else f"{old.text.rstrip('.')}, {value}."
     return {"action": "merge", "existing_ids": [old.id], "merged_body": merged, "reason": "merge"}
 
@@ -160,3 +162,45 @@ def test_a_grown_transcript_keeps_the_update_its_new_turns_evidence(tmp_path: Pa
     archived = [text for rel, text in state if ".archive/" in rel]
     assert len(archived) == 1 and "User uses alpha for editing." in archived[0]
     assert "updated in place: merge" in archived[0]
+
+
+@pytest.mark.parametrize("look_ahead", [True, False])
+def test_a_plan_superseding_a_memory_an_earlier_plan_updated_is_planned_again(
+    tmp_path: Path, look_ahead: bool
+) -> None:
+    batch, seq = tmp_path / "batch", tmp_path / "seq"
+    _seed(batch, tmp_path / "seed-b")
+    _seed(seq, tmp_path / "seed-s")
+    folder = tmp_path / "t"
+    folder.mkdir()
+    paths = []
+    values = ["bravo", "zulu", "delta", "zebra", "kilo", "zinc"]  # merge, replace, merge, …
+    for n, value in enumerate(values, start=1):
+        path = folder / f"s-{n:03d}.txt"
+        path.write_text(_said(value), encoding="utf-8")
+        paths.append(path)
+    report = run_batch(
+        discover([str(folder)]),
+        BatchConfig(root=batch, concurrency=4, now=NOW, look_ahead=look_ahead),
+        MergeModel,
+    )
+    assert report.failed == 0 and report.processed == len(values), [
+        t.error for t in report.transcripts if t.status == "failed"
+    ]
+    if look_ahead:  # each plan made against the version before it: none planned twice
+        assert sum(t.replans for t in report.transcripts) == 0
+    for path in paths:
+        assert run_batch([WorkItem(path.resolve())], BatchConfig(root=seq, now=NOW), MergeModel).failed == 0
+    state = _state(batch)
+    assert state == _state(seq)
+    active = [text for rel, text in state if ".archive/" not in rel]
+    assert len(active) == 1 and "User uses zinc for editing." in active[0]
+    archived = sorted(text.split("---\n")[-1].strip() for rel, text in state if ".archive/" in rel)
+    assert archived == [  # each version once: the merged ones, and the ones replaced
+        "User uses alpha for editing, bravo.",
+        "User uses alpha for editing.",
+        "User uses zebra for editing, kilo.",
+        "User uses zebra for editing.",
+        "User uses zulu for editing, delta.",
+        "User uses zulu for editing.",
+    ]
