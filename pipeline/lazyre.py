@@ -81,6 +81,18 @@ def lazy_compile(pattern: AnyStr, flags: int | re.RegexFlag = 0) -> re.Pattern[A
     return cast("re.Pattern[AnyStr]", LazyPattern(pattern, flags))
 
 
+def compile_table(pattern: AnyStr, flags: int | re.RegexFlag = 0) -> re.Pattern[AnyStr]:
+    """``re.compile`` for a pattern a memscribe function builds from one of the package's own
+    tables when first needed (a language's word list joined, the allowlists' alternation, a
+    character class made of a table's letters): kept in the program cache like the tables
+    compiled at import (see below), where a plain ``re.compile`` there is parsed again in every
+    process, being built at run time. Never for a pattern built from a transcript, a memory, an
+    option or a config value: the cache holds none of those."""
+    if _INSTALLED:
+        return cast("re.Pattern[AnyStr]", _INSTALLED[0].compile(pattern, int(flags), keep=True))
+    return re.compile(pattern, flags)
+
+
 # --- Compiled programs kept between processes (issue 17) -----------------------------------------
 #
 # ``re.compile`` parses a pattern and assembles its program in pure Python: a ``memscribe``

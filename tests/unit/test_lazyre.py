@@ -161,3 +161,34 @@ def test_patterns_made_in_comprehensions_of_a_module_body_count_as_its_tables() 
     seen.clear()
     exec(compile(body, "<tables>", "exec"), {"__name__": "elsewhere", "probe": probe})
     assert seen == [False, False, False, False]
+
+
+_TABLE_RUN = """
+import re, sys
+from pathlib import Path
+from memscribe import lazyre
+assert lazyre.install_program_cache(Path(sys.argv[1]))
+cache = lazyre._INSTALLED[0]
+def built(words):  # a pattern joined at run time: only compile_table keeps it
+    return "|".join(sorted(words))
+plain = re.compile(built(["zzplain", "qqplain"]))
+table = lazyre.compile_table(built(["zztable", "qqtable"]), re.IGNORECASE)
+assert table.search("a QQTABLE b").group() == "QQTABLE" and plain.search("qqplain")
+print(sorted(p for p, _ in cache.programs if "plain" in str(p) or "table" in str(p)))
+"""
+
+
+def test_compile_table_keeps_a_pattern_built_at_run_time_and_plain_compile_does_not(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", _TABLE_RUN, str(tmp_path)], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "['qqtable|zztable']"
+    assert lazyre_without_cache_compiles_as_re()
+
+
+def lazyre_without_cache_compiles_as_re() -> bool:
+    from memscribe import lazyre
+
+    if lazyre._INSTALLED:  # installed in this process by another test: nothing to check here
+        return True
+    return lazyre.compile_table(r"a|b", re.I) == re.compile(r"a|b", re.I)
