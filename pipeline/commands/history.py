@@ -1,4 +1,5 @@
-"""``memscribe history``: the supersession lineage of one memory id."""
+"""``memscribe history``: the supersession lineage of one memory id, and its previous versions
+(kept by updates in place: a dedup merge rewrites a memory with its id, archiving what it held)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ def history(
     memory_dir: MemoryDir = Path("."),
     as_json: JsonOpt = False,
 ) -> None:
-    """Show what a memory replaced (supersedes, followed back) and what replaced it."""
+    """Show what a memory replaced (supersedes, followed back), its previous versions (updated in
+    place by a merge) and what replaced it."""
     from memscribe.errors import UserError
     from memscribe.services.maintenance import history as lineage_of
     from memscribe.services.recall import display_text
@@ -53,6 +55,10 @@ def history(
                 "entry": _row(chain.target),
                 "ancestors": [{**_row(a), "depth": d} for d, a in chain.ancestors],
                 "successors": [_row(s) for s in chain.successors],
+                "versions": [
+                    {**_row(v.found), "status": "previous version", "updated_at": v.updated_at}
+                    for v in chain.versions
+                ],
             }
         )
         return
@@ -68,6 +74,11 @@ def history(
 
     for depth, older in reversed(chain.ancestors):
         line(older, "  " * (depth - 1), f"{'↑' * 1} older (depth {depth})")
+    for version in chain.versions:  # oldest first, above the version that replaced it
+        e = version.found.entry
+        typer.echo(f"◦ previous version  [archived]  {e.path}")
+        typer.echo(f"    {display_text(e.kind, _txt(version.found))}")
+        typer.echo(f"    replaced in place at {version.updated_at}: {version.found.archive_reason}")
     line(chain.target, "", "●")
     for newer in chain.successors:
         line(newer, "", "↓ newer")

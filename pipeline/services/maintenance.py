@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memscribe.errors import MemscribeError
 from memscribe.index.db import IndexedEntry, MemoryIndex, RefreshStats, open_index
 from memscribe.model.base import StructuredModel
 from memscribe.relatedness import entry_text
@@ -115,13 +116,50 @@ def consolidate_root(
     return result, ApplyResult(written=done.written, archived=done.archived, journal=done.journal)
 
 
+@dataclass(frozen=True)
+class Version:
+    """A previous version of a memory updated in place (a dedup merge): its archived copy and
+    when it was replaced (``updated_at``)."""
+
+    found: IndexedEntry
+    updated_at: str
+
+
 @dataclass
 class Lineage:
-    """The supersession chain around one id: ancestors (what it replaced) and successors."""
+    """The supersession chain around one id: ancestors (what it replaced) and successors, and
+    the target's previous versions kept by updates in place (oldest first)."""
 
     target: IndexedEntry
     ancestors: list[tuple[int, IndexedEntry]] = field(default_factory=list)  # (depth, entry)
     successors: list[IndexedEntry] = field(default_factory=list)
+    versions: list[Version] = field(default_factory=list)
+
+
+def _split_versions(root: Path, found: list[IndexedEntry]) -> tuple[list[IndexedEntry], list[Version]]:
+    """The files holding one id: the memory itself (active first) and its previous versions (an
+    archived copy marked ``updated_at``: :func:`memscribe.store.update.is_previous_version`)."""
+    from memscribe.store.confine import read_text_nofollow
+    from memscribe.store.files import split_frontmatter
+    from memscribe.store.update import VERSION_KEY
+
+    rest: list[IndexedEntry] = []
+    versions: list[Version] = []
+    for one in found:
+        stamp = None
+        if one.archived:
+            try:
+                meta, _ = split_frontmatter(read_text_nofollow(root / one.entry.path), one.entry.path)
+                stamp = meta.get(VERSION_KEY)
+            except (OSError, MemscribeError):
+                stamp = None
+        if stamp:
+            versions.append(Version(one, str(stamp)))
+        else:
+            rest.append(one)
+    # oldest first: by time, then by archive name (``x.md`` before ``x-2.md``, ``-9`` before ``-10``)
+    versions.sort(key=lambda v: (v.updated_at, len(v.found.entry.path), v.found.entry.path))
+    return rest, versions
 
 
 def lineage(index: MemoryIndex, memory_id: str) -> Lineage | None:
@@ -129,9 +167,10 @@ def lineage(index: MemoryIndex, memory_id: str) -> Lineage | None:
     found = index.lookup(memory_id)
     if not found:
         return None
-    result = Lineage(target=found[0])
+    rest, versions = _split_versions(index.root, found)
+    result = Lineage(target=rest[0] if rest else found[-1], versions=versions)
     seen = {memory_id}
-    stack: list[tuple[int, str]] = [(1, old) for old in reversed(found[0].entry.supersedes)]
+    stack: list[tuple[int, str]] = [(1, old) for old in reversed(result.target.entry.supersedes)]
     while stack:
         depth, old_id = stack.pop()
         if old_id in seen:
@@ -142,7 +181,7 @@ def lineage(index: MemoryIndex, memory_id: str) -> Lineage | None:
             continue
         result.ancestors.append((depth, older[0]))
         stack.extend((depth + 1, o) for o in reversed(older[0].entry.supersedes))
-    current = found[0]
+    current = result.target
     while True:
         nxt_id = current.superseded_by
         if nxt_id is None:
