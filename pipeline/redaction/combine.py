@@ -197,7 +197,8 @@ def find_secrets(
     prefilter: bool = True,
     chosen: Ranked | None = None,
 ) -> list[Finding]:
-    """All secret spans in ``text``, overlaps merged, sorted by position.
+    """All secret spans in ``text``, overlaps merged, sorted by position; a value found recurs
+    as a span of its own wherever else ``text`` holds it verbatim (:func:`with_repeats`).
 
     ``redact_contact`` adds :data:`CONTACT_DETECTORS` (emails, phone numbers), which are kept
     by default: the seeds allow a user's name, role and timezone, and contact details are not
