@@ -20,23 +20,10 @@ from typer.main import get_command_name
 from typer.models import CommandInfo
 
 from memscribe import config
-from memscribe.commands import register_all
+from memscribe.commands import register_all, register_named
 from memscribe.errors import MemscribeError
 
 EPILOG = "Exit codes: " + "; ".join(f"{k} {v}" for k, v in config.EXIT_CODES.items())
-
-app = typer.Typer(
-    name="memscribe",
-    help="Turn agent session transcripts into durable, safe, deduplicated memory files.\n\n"
-    "With no --model (or MEMSCRIBE_MODEL) the embedded default runs: a deterministic, offline "
-    "extractor built from the trigger rules, no API key needed. Any litellm model string "
-    "(openai/…, anthropic/…, ollama/…, a local server via --api-base) switches to an LLM.",
-    epilog=EPILOG,
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
 
 
 def _print_version(value: bool) -> None:
@@ -47,7 +34,6 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     ctx: typer.Context,
     version: bool = typer.Option(
@@ -78,7 +64,42 @@ def _root(
     install_defaults(ctx)  # option defaults from config files: flag > env > file > default
 
 
-register_all(app)
+def _new_app() -> typer.Typer:
+    """The root app, its callback and no command yet."""
+    application = typer.Typer(
+        name="memscribe",
+        help="Turn agent session transcripts into durable, safe, deduplicated memory files.\n\n"
+        "With no --model (or MEMSCRIBE_MODEL) the embedded default runs: a deterministic, offline "
+        "extractor built from the trigger rules, no API key needed. Any litellm model string "
+        "(openai/…, anthropic/…, ollama/…, a local server via --api-base) switches to an LLM.",
+        epilog=EPILOG,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    application.callback()(_root)
+    return application
+
+
+#: The app with every command, made on first use (``memscribe.cli.app``): the root help, shell
+#: completion, tests and callers. A run that names its command registers only that one's module.
+_WHOLE: list[typer.Typer] = []
+
+
+def _whole_app() -> typer.Typer:
+    if not _WHOLE:
+        application = _new_app()
+        register_all(application)
+        _WHOLE.append(application)
+    return _WHOLE[0]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return _whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The root options that take a value (skipped when looking for the command word).
 _ROOT_VALUE_OPTIONS = frozenset({"--log-file"})
@@ -124,14 +145,26 @@ def _build_only_what_runs(argv: list[str]) -> typer.Typer:
     names and help texts. Same output: a command never sees its siblings, and the root help
     lists nothing of a command but its name, help and panel."""
     if any(name.endswith("_COMPLETE") for name in os.environ):  # a shell asking for completions
-        return app
-    trimmed = copy.copy(app)  # the module's app stays whole (tests and callers reuse it)
+        return _whole_app()
     if argv in ([], ["--help"], ["-h"]):
+        app = _whole_app()
+        trimmed = copy.copy(app)  # the module's app stays whole (tests and callers reuse it)
         trimmed.registered_commands = [_listed(info) for info in app.registered_commands]
         return trimmed
     word = _command_word(argv)
     if word is None:
-        return app
+        return _whole_app()
+    if not _WHOLE:  # only the module named after the command (~10 ms of imports for all of them)
+        single = _new_app()
+        if register_named(single, word) and _keep_only(single, word):
+            return single
+    app = _whole_app()
+    trimmed = copy.copy(app)
+    return trimmed if _keep_only(trimmed, word) else app
+
+
+def _keep_only(app: typer.Typer, word: str) -> bool:
+    """Leave ``app`` only the command or group named ``word`` (False, unchanged: it has none)."""
     commands = [
         info
         for info in app.registered_commands
@@ -139,9 +172,9 @@ def _build_only_what_runs(argv: list[str]) -> typer.Typer:
     ]
     groups = [info for info in app.registered_groups if info.name == word]
     if not commands and not groups:
-        return app
-    trimmed.registered_commands, trimmed.registered_groups = commands, groups
-    return trimmed
+        return False
+    app.registered_commands, app.registered_groups = commands, groups
+    return True
 
 
 #: Modules typer's help renderer imports that memscribe's help does not use, each with the one

@@ -4,6 +4,7 @@ not change."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -162,3 +163,58 @@ def test_the_memscribe_process_scans_no_pydantic_plugins() -> None:
         [sys.executable, "-c", _PLUGIN_PROBE], capture_output=True, text=True, check=True, timeout=120
     )
     assert proc.stdout.split() == ["3", "invalid", "False", "True", "False"]
+
+
+def _names(app: object) -> list[tuple[str, object]]:
+    from typer.main import get_command_name
+
+    commands = [
+        (info.name or get_command_name(info.callback.__name__), info.callback)
+        for info in app.registered_commands  # type: ignore[attr-defined]
+        if info.callback is not None
+    ]
+    return commands + [(info.name, info.typer_instance) for info in app.registered_groups]  # type: ignore[attr-defined]
+
+
+def test_a_run_that_names_its_command_registers_the_same_command_from_its_module_alone() -> None:
+    """Every command word: the module named after it gives the very command (or group) the whole
+    app has under that name, and nothing else; a word no module is named after falls back to
+    the whole app."""
+    whole = _names(cli.app)
+    for word, _ in whole:
+        single = cli._new_app()
+        if cli.register_named(single, word):
+            assert cli._keep_only(single, word)
+            assert _names(single) == [(w, t) for w, t in whole if w == word]
+    assert not cli.register_named(cli._new_app(), "__init__")
+    assert not cli.register_named(cli._new_app(), "nosuch")
+
+
+_SINGLE_PROBE = """
+import io, sys, contextlib
+from memscribe import cli
+sys.argv = ["memscribe", *sys.argv[1:]]
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    try:
+        cli.main()
+    except SystemExit:
+        pass
+print(sorted(m.rsplit(".", 1)[1] for m in sys.modules if m.startswith("memscribe.commands.")))
+print(out.getvalue())
+"""
+
+
+@pytest.mark.parametrize("argv", [["extract", "--help"], ["list", "--help"], ["snapshot", "--help"]])
+def test_the_command_alone_prints_what_the_whole_app_prints(argv: list[str]) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", _SINGLE_PROBE, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    loaded, _, printed = proc.stdout.partition("\n")
+    assert loaded == repr([{"list": "list_cmd"}.get(argv[0], argv[0])])
+    whole = CliRunner().invoke(cli.app, argv, env={"COLUMNS": "100"}, prog_name="memscribe")
+    assert printed.rstrip("\n") == whole.output.rstrip("\n")
