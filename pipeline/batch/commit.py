@@ -7,6 +7,8 @@ another process wrote since), then for each plan, in order: the ledger row is re
 memory since the view it was planned against (``stale``: the group stops; the driver re-plans
 it), then the ledger gets a ``pending`` part, the plan is applied, and the row gets the next
 record. The state is updated from the plan itself (exact: nobody else writes under the lock).
+A plan that updates in place a file an earlier plan of the group changes (an update is checked
+against the file on disk) starts a new transaction after the ones before it, under the same lock.
 """
 
 from __future__ import annotations
