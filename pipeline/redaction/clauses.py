@@ -91,7 +91,7 @@ _TAG = lazy_compile(r"^!!?[A-Za-z_]+$")
 #: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
 #: link and its value ("ist übrigens", "is now").
 _LINK_WORDS = frozenset(
-    "is was are be to as ist war lautet auf est c'est c’est était en es era fue sería è é sono foi".split()
+    "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi".split()
 )
 _LINK_MARKS = ":=：是为為はを은는을를"
 _FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
@@ -192,7 +192,6 @@ _ANAPHOR_STEM_WORDS = (
     "alte",
     "nuev",
     "anterior",
-    " it",
 )
 
 
@@ -219,12 +218,11 @@ def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str,
 
 
 #: Phrases that stand for a secret named before them ("the new one is …", "le nouveau : …",
-#: "新的是 …"; a verb and ``it``: "the DBA sent it as …", "set it to …"), lower case.
+#: "新的是 …"), lower case.
 _ANAPHORS = (
     "the new one", "the old one", "the current one", "le nouveau", "la nouvelle", "l'ancien",
     "l'ancienne", "das neue", "der neue", "die neue", "das alte", "der alte", "el nuevo",
     "la nueva", "el anterior", "la anterior", "新的", "旧的", "新しいの", "新しいもの",
-    "set it", "sent it", "change it", "changed it", "reset it", "updated it", "typed it",
 )  # fmt: skip
 _KEYWORD_STEMS = _stem_table(_ASCII_KEYWORDS, _STEMS)
 _ALL_KEYWORD_STEMS = _stem_table(KEYWORDS, _STEMS)
