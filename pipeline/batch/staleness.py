@@ -100,4 +100,14 @@ def is_stale_since(
             entry = state.active(memory_id)
             if entry is not None and base.in_scope(entry):
                 added.append(entry)
+    # The entries the plan archives or updates, as it looked them up: the version it saw may
+    # be one an earlier plan of the run was to write and then did not (re-planned since).
+    seen = tuple(seen)
+    listed = {e.id for e in added}
+    for memory_id, body in seen:
+        entry = state.active(memory_id)
+        if entry is None:
+            removed.add(memory_id)
+        elif entry.body.strip() != body.strip() and memory_id not in listed:
+            added.append(entry)
     return changed_under(plan, added, removed, state.taken_ids, seen)

@@ -184,6 +184,7 @@ class MemoryState:
         #: Per logged delta: the entries it removed and the ids it made taken (to roll it back).
         self._undo: list[tuple[list[MemoryEntry], set[str]]] = []
         self._sorted: tuple[MemoryEntry, ...] | None = snapshot.entries
+        self._by_id: dict[str, MemoryEntry] | None = None  # built when first asked
 
     @property
     def version(self) -> int:
@@ -194,10 +195,11 @@ class MemoryState:
         return self._taken
 
     def active(self, memory_id: str) -> MemoryEntry | None:
-        for entry in self._by_path.values():  # only for the rare plan that assumed an archive
-            if entry.id == memory_id:
-                return entry
-        return None
+        """The active entry holding ``memory_id`` (None: none): for the plans that assumed an
+        archive, or that archive or update an entry (which version did they see?)."""
+        if self._by_id is None:
+            self._by_id = {e.id: e for e in self._by_path.values()}
+        return self._by_id.get(memory_id)
 
     def _record(self, delta: Delta) -> None:
         self._log.append(delta)
@@ -214,6 +216,7 @@ class MemoryState:
                     taken.add(entry.id)
                     self._taken.add(entry.id)
             self._sorted = None
+            self._by_id = None
         self._undo.append((removed, taken))
 
     def sync(self) -> Delta:
@@ -260,6 +263,7 @@ class MemoryState:
                 self._by_path[entry.path] = entry
             self._taken -= taken
             self._sorted = None
+            self._by_id = None
 
     def since(self, version: int) -> Changes:
         """The net change of the active memory from ``version`` to now."""

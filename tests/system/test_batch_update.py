@@ -204,3 +204,37 @@ def test_a_plan_superseding_a_memory_an_earlier_plan_updated_is_planned_again(
         "User uses zulu for editing, delta.",
         "User uses zulu for editing.",
     ]
+
+
+def test_an_update_made_against_a_version_that_never_landed_is_stale(tmp_path: Path) -> None:
+    """A plan made against an earlier plan's pending update, which was planned again and did not
+    make it: its merge is into a version the memory never held (the store would refuse it)."""
+    from memscribe.batch.board import ViewBase
+    from memscribe.batch.staleness import is_stale_since
+    from memscribe.batch.view import MemoryState, MemView
+    from memscribe.schemas.plan import Plan, UpdateOp
+
+    root = tmp_path / "m"
+    _seed(root, tmp_path / "seed")
+    state = MemoryState(MemView(root, persist=False))
+    (stored,) = state.entries()
+    pending = "User uses alpha for editing, bravo."
+
+    def plan(previous: str) -> Plan:
+        op = UpdateOp(
+            kind=stored.kind,
+            id=stored.id,
+            slug=stored.slug,
+            path=stored.path,
+            text="(new text)",
+            body=f"{previous.rstrip('.')}, kilo.",
+            previous_body=previous,
+            archive_path=stored.path.replace(".reflexio/", ".reflexio/.archive/"),
+            evidence=[2],
+            reason="merge",
+        )
+        return Plan(transcript="t", format="text", model="m", created="2026", operations=[op])
+
+    base = ViewBase(state.version)
+    assert is_stale_since(plan(pending), base, state, seen=[(stored.id, pending)])
+    assert not is_stale_since(plan(stored.body), base, state, seen=[(stored.id, stored.body)])
