@@ -78,7 +78,8 @@ def history(
         e = version.found.entry
         typer.echo(f"◦ previous version  [archived]  {e.path}")
         typer.echo(f"    {display_text(e.kind, _txt(version.found))}")
-        typer.echo(f"    replaced in place at {version.updated_at}: {version.found.archive_reason}")
+        why = (version.found.archive_reason or "").removeprefix("updated in place: ")
+        typer.echo(f"    replaced in place at {version.updated_at}{f' ({why})' if why else ''}")
     line(chain.target, "", "●")
     for newer in chain.successors:
         line(newer, "", "↓ newer")
