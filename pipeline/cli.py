@@ -2,7 +2,8 @@
 
 Kept light at import time (``memscribe --help`` must answer fast): litellm is only imported when a
 real model is configured, and the pipeline modules only when a command runs. Commands live in
-``pipeline/commands/``, one module each.
+``pipeline/commands/``, one module each; a run that names its command imports only that one's
+module, and ``app`` (every command) is built on first use.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """One module per command (or command group). Each exposes ``register(app)``.
 
-Modules are discovered by name, so adding a command never edits a shared file. Keep module
-imports light (typer, stdlib): heavy imports go inside the command functions.
+Modules are discovered by name, so adding a command never edits a shared file. Name a module
+after its command (``list_cmd`` where the word is taken): a run that names its command imports
+that module alone (:func:`register_named`; any other falls back to all). Keep module imports
+light (typer, stdlib): heavy imports go inside the command functions.
 """
 
 from __future__ import annotations
