@@ -80,8 +80,8 @@ def _skip_pydantic_plugins() -> None:
             del sys.modules[_PYDANTIC_PLUGIN_LOADER]
         return getattr(importlib.import_module(_PYDANTIC_PLUGIN_LOADER), item)
 
-    def get_plugins() -> tuple[()]:
-        return ()
+    def get_plugins(*args: Any, **kwargs: Any) -> tuple[()]:
+        return ()  # whatever a pydantic release passes (none yet): still no plugins
 
     stand_in = ModuleType(_PYDANTIC_PLUGIN_LOADER)
     stand_in.get_plugins = get_plugins  # type: ignore[attr-defined]
