@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from memscribe.lazyre import lazy_compile
+from memscribe.lazyre import compile_table, lazy_compile
 
 _I = re.IGNORECASE
 
@@ -138,7 +138,8 @@ class Language:
             source = self.__dict__["_sources"][name]
         except KeyError:
             raise AttributeError(name) from None
-        pattern = re.compile(source) if isinstance(source, str) else re.compile(*source)
+        # compile_table: a row of this module's table, kept in the program cache between runs
+        pattern = compile_table(source) if isinstance(source, str) else compile_table(*source)
         self.__dict__[name] = pattern
         return pattern
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
+from memscribe.lazyre import compile_table
+
 #: gitleaks rule id -> the memscribe detectors (``Detector.name``) its allowlist applies to.
 #: ``*``: every detector. A documented example key (``AIzaSyAnLA7…``, ``…EXAMPLE``) is no secret
 #: whichever detector finds it (a key assignment, an ``apiKey:`` header, a token near "key");
@@ -104,7 +106,8 @@ _REGEX_SYNTAX = frozenset("\\^$.|?*+()[]{}")
 
 
 def _join(patterns: list[str]) -> re.Pattern[str] | None:
-    return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+    # the package's own allowlist file joined: kept in the program cache between runs
+    return compile_table("|".join(f"(?:{p})" for p in patterns)) if patterns else None
 
 
 def _allowlist(patterns: list[str], stopwords: tuple[str, ...] | list[str] = ()) -> _Allowlist:

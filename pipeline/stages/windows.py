@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from memscribe.guard import check
+from memscribe.lazyre import compile_table
 from memscribe.schemas.transcript import Turn
 
 #: Tool output is context, not speech: enough of it to follow the conversation, no more.
@@ -35,7 +36,7 @@ _WIDE_CHARS = (
 
 @functools.cache
 def _wide() -> re.Pattern[str]:
-    return re.compile(_WIDE_CHARS)
+    return compile_table(_WIDE_CHARS)  # kept in the program cache between runs
 
 
 #: Counts the tokens of a text: the model's tokenizer, or :func:`estimate_tokens`.

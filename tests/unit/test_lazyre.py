@@ -192,3 +192,44 @@ def lazyre_without_cache_compiles_as_re() -> bool:
     if lazyre._INSTALLED:  # installed in this process by another test: nothing to check here
         return True
     return lazyre.compile_table(r"a|b", re.I) == re.compile(r"a|b", re.I)
+
+
+_TABLES_RUN = textwrap.dedent(
+    """
+    import re, sys
+    from pathlib import Path
+    from memscribe import lazyre
+    assert lazyre.install_program_cache(Path(sys.argv[1]))
+    cache = lazyre._INSTALLED[0]
+    from memscribe.lexicon.langs import LANGUAGES
+    from memscribe.redaction import allowlists
+    from memscribe.stages import windows
+    built = []  # (what the function compiled, what plain re.compile made of the same arguments)
+    for lang in LANGUAGES.values():
+        for name, source in lang._sources.items():
+            args = (source,) if isinstance(source, str) else source
+            built.append((getattr(lang, name), args))
+    built.append((windows._wide(), (windows._WIDE_CHARS,)))
+    common, per_detector = allowlists._tables()
+    for table in (common, *per_detector.values()):
+        for rx in (table.literals, table.anchored, table.searched):
+            if rx is not None:
+                built.append((rx, (rx.pattern,)))  # each was re.compile(joined) with no flags
+    for rx, args in built:
+        plain = lazyre._ORIGINAL(*args)  # re's own compiler, not the cache
+        assert rx == plain and rx.pattern == plain.pattern and rx.flags == plain.flags, args
+        assert (plain.pattern, int(args[1]) if len(args) > 1 else 0) in cache.programs, args
+    print(len(built), cache.added)
+    """
+)
+
+
+def test_the_tables_compiled_at_run_time_equal_re_s_own_and_are_cached(tmp_path: Path) -> None:
+    """``lexicon.langs``' word classes, ``stages.windows``' wide characters and the redaction
+    allowlists are compiled when first needed through :func:`compile_table`: pattern, flags and
+    program equal to ``re.compile``'s, kept in the cache, and read from it by the next process."""
+    run = [sys.executable, "-c", _TABLES_RUN, str(tmp_path)]
+    first = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
+    assert int(first[0]) > 40 and int(first[1]) > 0, first
+    second = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
+    assert second == [first[0], "0"]  # every one of them from the cache: nothing added
