@@ -84,6 +84,34 @@ def playbook_line(body: str) -> str:
     return f"When {when[:1].lower()}{when[1:]}: {what}" if when else what
 
 
+def _playbook_file(
+    candidate: Any,
+    *,
+    id: str,
+    created: dt.datetime,
+    supersedes: Sequence[str],
+    namespace: str | None = None,
+    updated: dt.datetime | None = None,
+) -> NewFile:
+    """The file a playbook candidate becomes (``updated``: an update in place of a stored one)."""
+    why = candidate.why.strip() or UNSTATED_WHY
+    text = render_playbook(
+        id=id,
+        created=created,
+        when=candidate.when.strip(),
+        what=candidate.what.strip(),
+        why=why,
+        supersedes=supersedes,
+        namespace=namespace,
+        updated=updated,
+    )
+    evidence = [candidate.correction_turn, candidate.adjustment_turn]
+    if candidate.confirmation_turn is not None:
+        evidence.append(candidate.confirmation_turn)
+    body = playbook_body(when=candidate.when, what=candidate.what, why=why)
+    return NewFile(text=text, body=body, ttl=None, evidence=evidence)
+
+
 class PlaybookKind(Kind):
     name = "playbook"
     prefix = "pbk_"
@@ -125,20 +153,7 @@ class PlaybookKind(Kind):
         merged_body: str | None,
     ) -> NewFile:
         # A dedup merge rewrites profile bodies only: a playbook is kept whole.
-        why = candidate.why.strip() or UNSTATED_WHY
-        text = render_playbook(
-            id=id,
-            created=created,
-            when=candidate.when.strip(),
-            what=candidate.what.strip(),
-            why=why,
-            supersedes=supersedes,
-        )
-        evidence = [candidate.correction_turn, candidate.adjustment_turn]
-        if candidate.confirmation_turn is not None:
-            evidence.append(candidate.confirmation_turn)
-        body = playbook_body(when=candidate.when, what=candidate.what, why=why)
-        return NewFile(text=text, body=body, ttl=None, evidence=evidence)
+        return _playbook_file(candidate, id=id, created=created, supersedes=supersedes)
 
     def updated_file(
         self,
@@ -150,20 +165,14 @@ class PlaybookKind(Kind):
         merged_body: str | None,
     ) -> NewFile:
         # as for a new file, the playbook is kept whole: the candidate's sections
-        made = self.new_file(
-            candidate, id=old.id, created=created, supersedes=old.supersedes, merged_body=None
-        )
-        text = render_playbook(
+        return _playbook_file(
+            candidate,
             id=old.id,
             created=created,
-            when=candidate.when.strip(),
-            what=candidate.what.strip(),
-            why=candidate.why.strip() or UNSTATED_WHY,
             supersedes=old.supersedes,
             namespace=old.namespace,
             updated=updated,
         )
-        return NewFile(text=text, body=made.body, ttl=None, evidence=made.evidence)
 
     def merged_file(
         self,

@@ -71,6 +71,31 @@ def shortest_ttl(ttls: Iterable[str | None]) -> TTL:
     return best
 
 
+def _profile_file(
+    candidate: Any,
+    merged_body: str | None,
+    *,
+    id: str,
+    created: dt.datetime,
+    supersedes: Sequence[str],
+    namespace: str | None = None,
+    updated: dt.datetime | None = None,
+) -> NewFile:
+    """The file a profile candidate becomes (``merged_body``: screened text of a dedup merge;
+    ``updated``: an update in place of a stored one)."""
+    body = merged_body or candidate.body.strip()
+    text = render_profile(
+        id=id,
+        created=created,
+        ttl=candidate.ttl,
+        body=body,
+        supersedes=supersedes,
+        namespace=namespace,
+        updated=updated,
+    )
+    return NewFile(text=text, body=body, ttl=candidate.ttl, evidence=sorted(set(candidate.evidence_turns)))
+
+
 class ProfileKind(Kind):
     name = "profile"
     prefix = "prof_"
@@ -108,11 +133,7 @@ class ProfileKind(Kind):
         supersedes: Sequence[str],
         merged_body: str | None,
     ) -> NewFile:
-        body = merged_body or candidate.body.strip()
-        text = render_profile(id=id, created=created, ttl=candidate.ttl, body=body, supersedes=supersedes)
-        return NewFile(
-            text=text, body=body, ttl=candidate.ttl, evidence=sorted(set(candidate.evidence_turns))
-        )
+        return _profile_file(candidate, merged_body, id=id, created=created, supersedes=supersedes)
 
     def updated_file(
         self,
@@ -123,18 +144,14 @@ class ProfileKind(Kind):
         updated: dt.datetime,
         merged_body: str | None,
     ) -> NewFile:
-        body = merged_body or candidate.body.strip()
-        text = render_profile(
+        return _profile_file(
+            candidate,
+            merged_body,
             id=old.id,
             created=created,
-            ttl=candidate.ttl,
-            body=body,
             supersedes=old.supersedes,
             namespace=old.namespace,
             updated=updated,
-        )
-        return NewFile(
-            text=text, body=body, ttl=candidate.ttl, evidence=sorted(set(candidate.evidence_turns))
         )
 
     def merged_file(
