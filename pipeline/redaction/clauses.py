@@ -299,7 +299,7 @@ def _clause_value(
         link = _link_before(text, start, m.start() + lead)
         if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip():
             if _password_like(value, strict=True) and not is_placeholder(value):
-                yield m.start() + lead, _with_marks(text, m.start() + lead + len(value), m.end())
+                yield m.start() + lead, _with_marks(text, m.start() + lead, m.start() + lead + len(value))
             return  # the first word after the keyword, unlinked: an appositive value or none
         if not value or link < 0:
             continue
@@ -313,7 +313,7 @@ def _clause_value(
         if _fits(value, role, near=near):
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
-                yield m.start() + lead, _with_marks(text, value_end, m.end())
+                yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
             return
 
 
@@ -329,11 +329,15 @@ def _clause_end(text: str, start: int) -> int:
     return end
 
 
-def _with_marks(text: str, end: int, run_end: int) -> int:
-    """``end`` moved over the ``!``, ``?`` and ``.`` right after a value, up to its run's end: whether
-    they end the sentence or the secret cannot be told, and masking a sentence mark costs
-    nothing where leaving a secret's last character readable leaks it."""
-    while end < run_end and text[end] in "!?.":
+def _with_marks(text: str, start: int, end: int) -> int:
+    """``end`` moved over the ``!``, ``?`` and ``.`` right after a value, those that close its
+    clause included (``… est Chat_noir_91!`` then a line break: the clause ends before its mark,
+    which the value may hold): whether they end the sentence or the secret cannot be told, and
+    masking a sentence mark costs nothing where leaving a secret's last character readable
+    leaks it. A code of digits holds no mark (``code is 318842.``)."""
+    if text[end - 1 : end].isdigit() and text[start:end].isdigit():
+        return end
+    while end < len(text) and text[end] in "!?.":
         end += 1
     return end
 

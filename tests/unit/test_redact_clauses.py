@@ -16,8 +16,8 @@ def _clause(text: str) -> list[str]:
 
 #: (sentence, the value it names): each value was readable at 67d2e21.
 _MASKED = [
-    ("Et le nouveau mot de passe de la base c'est Qv71mLp~Zx3rT. Tu peux le noter ?", "Qv71mLp~Zx3rT"),
-    ("j'ai changé le mot de passe postgres en Brioche&Tarte!4. Tu peux regarder ?", "Brioche&Tarte!4"),
+    ("Et le nouveau mot de passe de la base c'est Qv71mLp~Zx3rT. Tu peux le noter ?", "Qv71mLp~Zx3rT."),
+    ("j'ai changé le mot de passe postgres en Brioche&Tarte!4. Tu peux regarder ?", "Brioche&Tarte!4."),
     ("Das neue SQL-Passwort ist übrigens Amsel-Kiefer-Moor-17, bitte ablegen.", "Amsel-Kiefer-Moor-17"),
     ("la contraseña de la clave la cambió Ana, me dijo que era Tortilla!Norte!2031", "Tortilla!Norte!2031"),
     ("数据库新密码：Wq8xLk2Pz*hN41B", "Wq8xLk2Pz*hN41B"),

@@ -34,7 +34,7 @@ _MASKED = [
         "define('AUTH_KEY',         'kTqa L*Nc+w4,=s~3@<=1|r?Jj8:hT6c7Y&{g;>K>z[^%hhmHnsHDTZGy(kZij<f');",
         "kTqa L*Nc+w4,=s~3@<=1|r?Jj8:hT6c7Y&{g;>K>z[^%hhmHnsHDTZGy(kZij<f",
     ),
-    ("O usuário é u4410_loja e a senha é Goiaba#2031mar. A do painel é a mesma.", "Goiaba#2031mar"),
+    ("O usuário é u4410_loja e a senha é Goiaba#2031mar. A do painel é a mesma.", "Goiaba#2031mar."),
     ("La password del wifi degli ospiti è Gatto!Nero77, te la segno.", "Gatto!Nero77"),
     ("ok, the MFA code right now is 552019", "552019"),
     ("il codice di verifica è 730914", "730914"),

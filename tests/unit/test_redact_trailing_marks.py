@@ -16,6 +16,9 @@ from memscribe.redaction import redact_text
         ("Xq7#mZ2pL9! that is the password", "[REDACTED:password] that is the password"),
         ("le mot de passe c'est Tresor1er.", "le mot de passe c'est [REDACTED:password]"),
         ("das Passwort ist Sommer2024?", "das Passwort ist [REDACTED:password]"),
+        # the clause ends before a mark followed by a space or a line break: still masked
+        ("mon mot de passe est Chat_noir_91!\nmerci", "mon mot de passe est [REDACTED:password]\nmerci"),
+        ("das Passwort ist Hund_braun_44? Danke", "das Passwort ist [REDACTED:password] Danke"),
     ],
 )
 def test_marks_after_a_password_are_masked_with_it(text: str, masked: str) -> None:
