@@ -27,6 +27,8 @@ from memscribe.redaction.credfiles import (
     find_store_values,
 )
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
+from memscribe.redaction.logins import HINTS as _LOGIN_HINTS
+from memscribe.redaction.logins import find_login_pairs
 from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
 from memscribe.redaction.pairs import find_code_pairs
 from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
@@ -157,6 +159,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("secret_assignment", find_printf_values, PRINTF_HINTS),
         Detector("password", _find_prose_passwords, _PW_HINTS),
         Detector("password", find_clause_passwords, _CLAUSE_HINTS),
+        Detector("password", find_login_pairs, _LOGIN_HINTS),
         Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),
         Detector("secret_assignment", find_table_cells, TABLE_HINTS),
         Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),
