@@ -151,6 +151,9 @@ LANGUAGES: dict[str, Language] = {
             r"|estudio|enseño|odio|suelo|corro|cocino|escribo|juego|dirijo|gestiono|trato|monto|traduzco"
             r"|programo|desarrollo|conduzco|hablo|necesito|somos|estamos|tenemos|usamos|trabajamos|vivimos"
             r"|dejé|empecé|cambié|compré|vendí|pasé|me\s+mudé)\b"
+            # the present perfect: the first person auxiliary and a participle ("he dejado el
+            # hospital", "me he mudado a Valencia", "hemos cambiado de piso")
+            r"|\b(?:he|hemos)\s+(?:\w+\s+)?\w+(?:ado|ido|to|cho)\b"
             # a verb in the first person singular (present -o) where only a verb stands: after
             # a cessation ("ya no fumo", "tampoco bebo")
             r"|\b(?:ya\s+no|tampoco)\s+\w+o\b",
@@ -167,7 +170,7 @@ LANGUAGES: dict[str, Language] = {
             r"|este\s+(?:fin\s+de\s+semana|viernes|lunes))\b",
             _I,
         ),
-        cessation=(r"\b(?:ya\s+no|dejé\s+de|dejamos\s+de)\b", _I),
+        cessation=(r"\b(?:ya\s+no|dejé\s+de|dejamos\s+de|(?:he|hemos)\s+dejado)\b", _I),
         request=(
             r"\b(?:puedes|podrías|pod[ée]s|por\s+favor|hazme|dame|ayúdame|escríbeme|dime|necesito\s+que"
             r"|quiero\s+que|quisiera|me\s+(?:haces|puedes|ayudas|escribes|preparas|traduces))\b",

@@ -53,7 +53,9 @@ _CHANGE = re.compile(
     r"|(?<!partir de )\bmaintenant\b|\bne\s+\w+\s+plus\b|\bn['’]\w+\s+plus\b"
     # es
     r"|\b(?:ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
-    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|aprobé|por fin|mis?\s+nuev[oa]s?)\b|(?<!partir de )\bahora\b(?! en adelante)"
+    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|aprobé|por fin|mis?\s+nuev[oa]s?"
+    # the same verbs in the present perfect ("me he mudado", "he dejado", "he vuelto a")
+    r"|(?:he|hemos)\s+(?:cambiado|mudado|dejado|vendido|cancelado|aprobado|vuelto\s+a))\b|(?<!partir de )\bahora\b(?! en adelante)"
     # zh (现在, but not 从现在开始 "from now on")
     r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|改了|换成|换了|变了|变成|搬到|搬去|升级|转到"
     r"|其实|以前|戒了|辞职|离开|考过|毕业了"

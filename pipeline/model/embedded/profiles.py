@@ -204,6 +204,7 @@ def _clause_facts(
     """The facts of one sentence's clauses (``plain``: a chat; ``working``: a working session;
     ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand)."""
     facts: list[Fact] = []
+    clauses = with_dropped_subject(clauses)
     for number_in, clause in enumerate(clauses):
         wish = wish_statement(clause) if plain else None
         if wish is not None:
@@ -223,6 +224,32 @@ def _clause_facts(
         if fact is not None:
             facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
     return facts
+
+
+#: A Chinese clause with the speaker as its subject: 我 opening it, or after a fronted topic
+#: ("雅思我已经考过了"), not as the object of a request ("帮我…").
+_ZH_SPEAKER_SUBJECT = lazy_compile(r"^[^，,。我]{0,6}?(?<![帮给让替教诉跟和陪叫请])我(?!们)")
+#: A Chinese clause opening with an adverb of time, aspect or focus (or the locative 在) and no
+#: subject of its own: it goes on about the subject of the clause before ("我上个月辞职了，现在在上海…").
+_ZH_SUBJECTLESS = lazy_compile(
+    r"^(?:现在|已经|目前|如今|今年|去年|上个月|这个月|最近|一直|平时|每天|每周|后来|正在|也|还|又|都|在(?!这|那|哪))"
+)
+
+
+def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
+    """``clauses`` with the speaker's 我 restored on a Chinese clause that drops it (the subject
+    carried over from the clause before, as Chinese does)."""
+    out: list[str] = []
+    speaker = False
+    for clause in clauses:
+        if _ZH_SPEAKER_SUBJECT.match(clause):
+            speaker = True
+        elif speaker and HAS_CJK.search(clause) and _ZH_SUBJECTLESS.match(clause):
+            clause = f"我{clause}"
+        else:
+            speaker = False
+        out.append(clause)
+    return out
 
 
 #: A clause stating what holds now with no subject of the speaker's: "it's kotlin everywhere",
