@@ -35,6 +35,11 @@ PACKAGE_DOCS = REPO / "fixtures" / "guard" / "clean_documents.jsonl"
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
 #: More authored samples, by two later authors writing from one brief (see fixtures/guard/README.md).
 AUTHORED_2 = REPO / "fixtures" / "guard" / "authored_samples_2.jsonl"
+#: Attacks, user statements and documents by two more authors (ids ``gc-*``, ``gd-*``), written as
+#: development data only (never in ``validation``; see fixtures/guard/README.md).
+AUTHORED_3 = REPO / "fixtures" / "guard" / "dev_authored_samples_3.jsonl"
+#: ``Sample.source`` of those samples.
+AUTHORED_3_SOURCE = "authored-3"
 #: Benign user statements written as development data only (never in ``validation``).
 DEV_STATEMENTS = REPO / "fixtures" / "guard" / "dev_user_statements.jsonl"
 #: ``Sample.source`` of those statements.
@@ -90,6 +95,7 @@ def load(
     authored: Path | None = AUTHORED,
     authored_2: Path | None = AUTHORED_2,
     dev_statements: Path | None = DEV_STATEMENTS,
+    authored_3: Path | None = AUTHORED_3,
     persona: Path | None = None,
 ) -> list[Sample]:
     """Every labelled sample, in file order, then the package documents (when ``package_docs``),
@@ -122,6 +128,7 @@ def load(
         (authored, AUTHORED_SOURCE, split_of),
         (authored_2, AUTHORED_2_SOURCE, split_of),
         (dev_statements, DEV_STATEMENTS_SOURCE, dev_split_of),
+        (authored_3, AUTHORED_3_SOURCE, dev_split_of),
     ):
         if path is not None and path.is_file():
             for d in _jsonl(path):

@@ -44,7 +44,14 @@ whole: threshold 0.942, recall 0.779 (with 133 of them); 0.908, 0.807 (170); 0.8
 but clean documents flagged 4 of 96 instead of 2, durable-fact sentences 3 of 2840 instead of 1);
 benign users of the original corpus 4-5 of 203 (5 without). The threshold depends on the rules
 too (rules and classifier together share the false-positive budget), so it is chosen again when
-the rules change.
+the rules change. Nor on the 640 samples of two more authors written as development data
+(``fixtures/guard/dev_authored_samples_3.jsonl``, ``authored-3``, never in ``validation``; one
+wrote documents and tool output in pairs, the same container with and without a hidden
+instruction, the other chat attacks and user statements): trained with them (same settings),
+the out-of-fold threshold rose 0.928 -> 0.993 (out-of-fold recall 0.763 -> 0.531) and validation
+recall fell 0.807 -> 0.642 (indirect 0.760 -> 0.575; users flagged 5 -> 2 of 3204, clean documents
+2 -> 1 of 96): on documents that differ only by their instruction, the false-positive budget binds
+before the linear model separates them. They are kept as a development check.
 
 One-line texts (what a user says: a statement, a rule, a question) are flagged by the classifier
 only when a second model agrees (issue 12: benign user statements of the original corpus
@@ -120,7 +127,7 @@ USER_WEIGHT = 5.0
 DOC_WEIGHT = 3.0
 NORM_POWER = 0.35
 #: Sources the shipped weights are not trained on (see the module's docstring).
-WITHOUT = ("authored-2", "authored-dev")
+WITHOUT = ("authored-2", "authored-dev", "authored-3")
 L2 = 3e-5
 STEPS = 400
 LEARNING_RATE = 0.05

@@ -16,6 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 AUTHORED = REPO / "fixtures" / "guard" / "authored_samples.jsonl"
 AUTHORED_2 = REPO / "fixtures" / "guard" / "authored_samples_2.jsonl"
 DEV_STATEMENTS = REPO / "fixtures" / "guard" / "dev_user_statements.jsonl"
+AUTHORED_3 = REPO / "fixtures" / "guard" / "dev_authored_samples_3.jsonl"
 
 
 def _corpus() -> ModuleType:
@@ -33,6 +34,7 @@ def test_authored_samples_join_the_split_by_their_id(tmp_path: Path, which: str)
         tmp_path,
         package_docs=None,
         dev_statements=None,
+        authored_3=None,
         **{"authored": None, "authored_2": None, which: path},
     )
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -54,7 +56,7 @@ def test_authored_samples_join_the_split_by_their_id(tmp_path: Path, which: str)
 def test_the_two_authored_files_share_no_id_and_load_together(tmp_path: Path) -> None:
     corpus = _corpus()
     (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
-    samples = corpus.load(tmp_path, package_docs=None, dev_statements=None)
+    samples = corpus.load(tmp_path, package_docs=None, dev_statements=None, authored_3=None)
     assert len({s.id for s in samples}) == len(samples)
     assert {s.source for s in samples} == {corpus.AUTHORED_SOURCE, corpus.AUTHORED_2_SOURCE}
 
@@ -62,13 +64,18 @@ def test_the_two_authored_files_share_no_id_and_load_together(tmp_path: Path) ->
 def test_authored_samples_can_be_left_out(tmp_path: Path) -> None:
     corpus = _corpus()
     (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
-    assert corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None, dev_statements=None) == []
+    assert (
+        corpus.load(
+            tmp_path, package_docs=None, authored=None, authored_2=None, dev_statements=None, authored_3=None
+        )
+        == []
+    )
 
 
 def test_development_user_statements_never_reach_validation(tmp_path: Path) -> None:
     corpus = _corpus()
     (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
-    samples = corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None)
+    samples = corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None, authored_3=None)
     rows = [
         json.loads(line) for line in DEV_STATEMENTS.read_text(encoding="utf-8").splitlines() if line.strip()
     ]
@@ -84,3 +91,21 @@ def test_development_user_statements_never_reach_validation(tmp_path: Path) -> N
     # the whole file is also part of the default load, ids unique across files
     every = corpus.load(tmp_path, package_docs=None)
     assert len({s.id for s in every}) == len(every) and {r["id"] for r in rows} <= {s.id for s in every}
+
+
+def test_third_authors_samples_are_development_only_and_not_trained_on(tmp_path: Path) -> None:
+    corpus = _corpus()
+    (tmp_path / "labels.jsonl").write_text("", encoding="utf-8")
+    samples = corpus.load(tmp_path, package_docs=None, authored=None, authored_2=None, dev_statements=None)
+    rows = [json.loads(line) for line in AUTHORED_3.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert [s.id for s in samples] == [r["id"] for r in rows]
+    assert {s.source for s in samples} == {corpus.AUTHORED_3_SOURCE}
+    assert {s.split for s in samples} == {"train", "threshold"}
+    # attacks of every kind, and benign samples in the groups the false-positive budgets count
+    assert {"indirect", "extraction", "instruction_override"} <= {s.category for s in samples if s.injection}
+    assert {s.category for s in samples if not s.injection} <= corpus.USER_STATEMENTS | corpus.CLEAN_DOCUMENTS
+    assert all("\n\n" not in s.text and s.text == s.text.strip() for s in samples)
+    every = corpus.load(tmp_path, package_docs=None)
+    assert len({s.id for s in every}) == len(every)
+    train_guard = load_bench("train_guard", as_name="train_guard")
+    assert corpus.AUTHORED_3_SOURCE in train_guard.WITHOUT  # the shipped weights leave them out
