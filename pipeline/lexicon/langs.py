@@ -156,7 +156,9 @@ LANGUAGES: dict[str, Language] = {
             r"|\b(?:he|hemos)\s+(?:\w+\s+)?\w+(?:ado|ido|to|cho)\b"
             # a verb in the first person singular (present -o) where only a verb stands: after
             # a cessation ("ya no fumo", "tampoco bebo")
-            r"|\b(?:ya\s+no|tampoco)\s+\w+o\b",
+            r"|\b(?:ya\s+no|tampoco)\s+\w+o\b"
+            # ...or after the negator opening the clause ("no como carne", "no tengo coche")
+            r"|^(?:yo\s+)?no\s+\w{3,}o\b",
             _I,
         ),
         hedge=(
@@ -314,6 +316,8 @@ LANGUAGES: dict[str, Language] = {
             r"|(?:て|で|に)?(?:いる|いた|る|います|ます|ました|です)(?:[。！!]|$|よ|ね|けど|ので|から|んだ|んです|のです)"
             r"|(?:してる|している|しています|やってる|やっています|使ってる|使っています|住んでる|住んでいます"
             r"|働いてる|働いています|乗り換えた|引っ越した|始めた|辞めた)"
+            # the continuative of the same states, a clause linked to the next ("東京に住んでいて、")
+            r"|[てで]いて$"
         ),
         hedge=r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです",
         not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる",

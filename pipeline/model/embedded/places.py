@@ -69,7 +69,7 @@ LONG_WORD = 4
 _STATE_VERB = lazy_compile(
     r"\b(?:is|am|'m|’m|are|works?|runs?|owns?|keeps?|teach(?:es)?|stud(?:y|ies)|has|have|manages?"
     r"|bin|sind|arbeite\w*|habe?|führe|leite|betreibe|unterrichte|studiere|mache?"
-    r"|soy|somos|estoy|trabaj(?:o|amos)|tengo|tenemos|llevo|dirijo|enseño|estudio"
+    r"|soy|somos|estoy|trabaj(?:o|amos)|tengo|tenemos|llevo|dirijo|enseño|estudio|dedico|dedicamos"
     r"|suis|sommes|travaill(?:e|ons)|ai|avons|tiens|dirige|enseigne|étudie|fais)\b",
     re.I,
 )

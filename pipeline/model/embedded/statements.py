@@ -47,12 +47,18 @@ _OPENER = lazy_compile(
 #: habit (-ている, -てる, -です, -ます), not a wish, plan, request or question.
 _JA_STATE = lazy_compile(
     r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している"
+    # the same state in the continuative form, a clause linked to the next ("東京に住んでいて、")
+    r"|[てで]いて$"
     # a change of state, completed, plain or polite ("Helix に乗り換えた", "東京に引っ越しました",
     # "看護師になりました"): the new state holds
     r"|(?:乗り換え|引っ越し|始め|辞め|やめ|変え|移っ|になっ|になり)(?:た|ました)"
 )
 #: A Japanese clause's link to the next one after a verb: "…いるんだけど", "…走ってるんですけど".
-_JA_LINK = lazy_compile(r"(?<=[るたい])ん(?:だ|です)(?:けど|けれど|けれども)$")
+_JA_LINK = lazy_compile(
+    r"(?<=[るたい])ん(?:だ|です)(?:けど|けれど|けれども)$"
+    # a conjunctive particle after a finite verb ("毎朝ジョギングしていますが、", "…てるけど、")
+    r"|(?<=[すたるい])(?:が|けど|けれど|けれども)$"
+)
 #: A Japanese clause shorter than this ("動いた") is a reaction, not a statement.
 JA_MIN_CHARS = 8
 #: A Japanese conditional ("右下固定だと…", "雨が降ったら…", "時間があれば…") before what follows: a
@@ -83,9 +89,14 @@ _NOT_STANDALONE = lazy_compile(
 #: first-person form is one of these is about something else ("es mi día libre", "ça me va"),
 #: unless the possessive opens it as the subject ("unsere Pipelines laufen mit Snakemake").
 _NOT_SUBJECT = {
-    # "me" before a verb in the first person preterite is the speaker's own reflexive ("me mudé",
-    # "me casé"): the subject
-    "es": lazy_compile(r"\b(?:me(?!\s+\w+é\b)|mi|mis|nuestr[oa]s?|nos)\b", re.I),
+    # "me" before a verb in the first person (preterite -é, present -o) is the speaker's own
+    # reflexive ("me mudé", "me casé", "me dedico a…", "me levanto a las seis"): the subject; the
+    # strong preterites end in -o in the third person ("me dijo", "me trajo"): someone else's verb
+    "es": lazy_compile(
+        r"\b(?:me(?!\s+(?:\w+é|(?!(?:dij|hiz|pus|tuv|estuv|vin|traj|quis|pud|sup|anduv|\w*duj)o\b)\w{2,}o)\b)"
+        r"|mi|mis|nuestr[oa]s?|nos)\b",
+        re.I,
+    ),
     "de": lazy_compile(r"\b(?:mich|mir|uns|mein\w*|unser\w*)\b", re.I),
     "fr": lazy_compile(r"\b(?:me|moi|mon|ma|mes|notre|nos)\b|\bm['’]", re.I),
 }
@@ -173,7 +184,7 @@ def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
         if any(not row.cessation.search(c) for c in said):
             left = _one_facet([c for c in said if row.cessation.search(c)])
             said = [c for c in said if not row.cessation.search(c)]
-        if _one_statement(said, row, lang) and not left:
+        if (_one_statement(said, row, lang) or _one_change(said)) and not left:
             whole = _span(sentence, said)
             said = [whole] if len(whole) <= MAX_VALUE_CHARS else said
         out += [
@@ -216,6 +227,16 @@ def _one_statement(said: list[str], row: Language, lang: str) -> bool:
     if lang == "ja":
         return not any(_OWN_SUBJECT.match(c) for c in said)
     return all(not _POSSESSIVE_SUBJECT.match(c) and _speaker_is_subject(c, row, lang) for c in said)
+
+
+def _one_change(said: list[str]) -> bool:
+    """The clauses of one sentence report one change, in several strokes ("Ich habe den Job
+    gewechselt und arbeite jetzt bei Bosch"): each reports a change and all are on one facet. The
+    stroke that names the change and the one that names the new value are one update."""
+    if len(said) < 2 or not all(change_cue(c) for c in said):
+        return False
+    facets = [statement_facet(c) for c in said]
+    return None not in facets and len(set(facets)) == 1
 
 
 #: A piece that opens with a preposition and has no subject of the speaker's is a phrase, not a clause:
