@@ -230,7 +230,7 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
                 continue
             if allowlisted(det.name, text[start:end]):
                 continue  # gitleaks' allowlists: a documented example key, a template
-            cands.append(_Candidate(det.name, start, end, prio))
+            cands.append(_Candidate(det.name, start, value_end(text, end), prio))
     cands.sort(key=lambda c: (c.start, -c.end))
     merged: list[list[_Candidate]] = []
     group_end = -1
@@ -248,6 +248,49 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
     if findings:
         findings = with_repeats(text, findings, [(text[f.start : f.end], f.type) for f in findings], masks)
     return findings
+
+
+#: What ends a value inside a run of ASCII graphic characters: a quote, a closing bracket (the
+#: value was inside it), ``[`` (a mask's start), a list's or a statement's separator (``,``
+#: ``;``), a URL's host mark (``@``), a field's separator (``:``), a pipe. Not ``/``, ``+`` or
+#: ``=`` (base64 holds them), nor ``(``, ``{``, ``<`` or another symbol (a password's).
+_VALUE_STOPS = frozenset("\"'`)]}>[,;@|:")
+#: What after a backslash ends a value: an escaped quote, or nothing.
+_ESCAPED_ENDS = frozenset(('"', "'", "`", ""))
+#: Escaped line breaks and tabs (JSON-escaped text).
+_ESCAPED_BLANKS = lazy_compile(r"(?:\\[nrt])+")
+#: Sentence marks that end a run of characters (then a blank or the text's end).
+_SENTENCE_MARKS = lazy_compile(r"[.!?]+(?=\s|$)")
+#: ``&`` that starts a query's next parameter (``&user=…``): the value before it is complete.
+_NEXT_PARAM = lazy_compile(r"&[A-Za-z_][\w.-]*=")
+
+
+def value_end(text: str, end: int) -> int:
+    """``end`` moved to where the value a finding ends in does: over the ASCII graphic characters
+    that follow it up to a blank or a character of :data:`_VALUE_STOPS` (``…Q`` then ``==``, a
+    password's ``&``, ``-`` or ``_`` part after the characters a detector's shape took), a
+    backslash escape counting as the character it escapes. A mask that stops inside a value
+    leaves its last characters readable; one that runs on to the value's syntactic end leaves
+    none. Non-ASCII text (CJK runs without blanks) is not taken in."""
+    size = len(text)
+    while end < size:
+        c = text[end]
+        if not ("!" <= c <= "~") or c in _VALUE_STOPS or (c == "&" and _NEXT_PARAM.match(text, end)):
+            break
+        if c in ".!?" and _SENTENCE_MARKS.match(text, end) is not None:
+            break  # marks that end the run: a sentence's (the detectors decide whether a value's)
+        if c == "\\":
+            if (blanks := _ESCAPED_BLANKS.match(text, end)) is not None:
+                # escaped blanks end the value, unless they end the quoted string of an armoured
+                # block (a PEM key in JSON, ``"…-----END PRIVATE KEY-----\\n"``): a key file's
+                # text ends with its line break
+                closing = text.startswith('"', blanks.end()) and text.endswith("-----", 0, end)
+                return blanks.end() if closing else end
+            if text[end + 1 : end + 2] in _ESCAPED_ENDS:
+                break  # an escaped quote (``\\"``) ends the value as the quote would
+            end += 1  # an escaped character of the value (``\\$``): both are its own
+        end += 1
+    return end
 
 
 #: A value found as a secret is masked wherever else it occurs verbatim once it is this long:

@@ -219,8 +219,8 @@ def _cookie(name: str, value: str, begin: int) -> Iterator[tuple[int, int]]:
 
 
 def _byte_lists(text: str) -> Iterator[tuple[int, int]]:
-    """Byte lists under a secret's name (:data:`_BYTE_LIST`), unless their bytes are not
-    random: one value repeated or counting (``[0, 0, 0, …]``, ``[1, 2, 3, …]``)."""
+    """Byte lists under a secret's name (:data:`_BYTE_LIST`), brackets and all, unless their
+    bytes are not random: one value repeated or counting (``[0, 0, 0, …]``, ``[1, 2, 3, …]``)."""
     low = lowered(text)
     if not same_offsets(text, low) or ("key" not in low and "secret" not in low):
         return
@@ -235,7 +235,7 @@ def _byte_lists(text: str) -> Iterator[tuple[int, int]]:
         if tuple(values) in _DOCUMENTED_BYTE_KEYS:
             continue
         if max(values) <= 255 and len(set(values)) > len(values) // 2 and len(steps) > 2:
-            yield m.span("v")
+            yield m.start("v") - 1, m.end()  # the list whole, its brackets too: the value's extent
 
 
 #: Keys published as defaults: zigbee2mqtt's documented default network key.
