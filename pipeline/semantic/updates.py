@@ -169,7 +169,9 @@ def someone_else(text: str) -> bool:
     from memscribe.lexicon.langs import LANGUAGES
 
     body = _QUOTE_LEAD.sub("", text).strip()
-    if THIRD_PARTY_SUBJECT.search(_USER_POSSESSIVE.sub("my ", body)):
+    # English subjects in English words only: a quote is another language ("he vuelto a…": the
+    # Spanish first-person auxiliary, not "he")
+    if body == text.strip() and THIRD_PARTY_SUBJECT.search(_USER_POSSESSIVE.sub("my ", body)):
         return True
     row = LANGUAGES.get(spoken_language(text))
     return row is not None and bool(row.third_party.search(_USER_CJK.sub("我", body)))
@@ -187,7 +189,11 @@ def spoken_language(text: str) -> str:
     a quoted body judged by its quotation."""
     from memscribe.lexicon.langs import language_of
 
-    return language_of(_QUOTE_LEAD.sub("", text))
+    quote = _QUOTE_LEAD.sub("", text)
+    language = language_of(quote)
+    # the extractor quotes only statements it read as another language than English: a short
+    # quote with too few function words to tell ("he vuelto a comer pescado") is still not English
+    return "other" if language == "en" and quote != text else language
 
 
 def names_in(text: str) -> set[str]:
@@ -197,14 +203,26 @@ def names_in(text: str) -> set[str]:
     return set(content_tokens(" ".join(_PROPER_NAME.findall(text))))
 
 
+#: A word of a stored memory this long, in the scope of what the user says is no longer so, is
+#: a value named across languages by its shared stem ("Ya no soy *vegana*" / "User is vegan"); a
+#: shorter word is too often a function word of some language.
+COGNATE_MIN = 5
+
+
 def names_said(said: str, old: str) -> set[str]:
-    """The names of ``old`` (an English memory) that the user's words ``said`` mention."""
+    """The names of ``old`` (an English memory) that the user's words ``said`` mention, and its
+    long words that ``said`` names as left behind (:func:`left_behind`), which a cessation in
+    another language shares by their stem ("ya no soy vegana", "nicht mehr vegan")."""
     from memscribe.textsim import content_tokens
 
     if not said:
         return set()
     words = set(content_tokens(said))
-    return {w for w in names_in(old) if covered(w, words)}
+    found = {w for w in names_in(old) if covered(w, words)}
+    scope = set(content_tokens(left_behind(said)))
+    if scope:
+        found |= {w for w in content_tokens(old) if len(w) >= COGNATE_MIN and covered(w, scope)}
+    return found
 
 
 def left_behind(text: str) -> str:
