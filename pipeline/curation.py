@@ -119,20 +119,28 @@ def show_memory(index: MemoryIndex, root: Path, memory_id: str, *, default: str)
     """
     from memscribe.services.maintenance import lineage
 
-    found = index.lookup(memory_id)
-    if not found:
-        raise UserError(f"no memory with id {memory_id!r}")
-    try:
-        text = (Path(root) / found[0].entry.path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc}", path=found[0].entry.path) from None
-    shown = Shown(record=_record(found[0], default), text=text)
     chain = lineage(index, memory_id)
-    if chain is not None:
-        for depth, older in chain.ancestors:
-            shown.history.append({"relation": "supersedes", "depth": depth, **_record(older, default)})
-        for newer in chain.successors:
-            shown.history.append({"relation": "superseded_by", **_record(newer, default)})
+    if chain is None:
+        raise UserError(f"no memory with id {memory_id!r}")
+    # the memory itself: not one of the previous versions an update in place archived (same id)
+    target = chain.target
+    try:
+        text = (Path(root) / target.entry.path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=target.entry.path) from None
+    shown = Shown(record=_record(target, default), text=text)
+    for depth, older in chain.ancestors:
+        shown.history.append({"relation": "supersedes", "depth": depth, **_record(older, default)})
+    for version in chain.versions:  # oldest first
+        shown.history.append(
+            {
+                "relation": "previous_version",
+                "updated_at": version.updated_at,
+                **_record(version.found, default),
+            }
+        )
+    for newer in chain.successors:
+        shown.history.append({"relation": "superseded_by", **_record(newer, default)})
     return shown
 
 

@@ -1,4 +1,5 @@
-"""``memscribe show ID``: one memory's file and its history (what it replaced, what replaced it)."""
+"""``memscribe show ID``: one memory's file and its history (what it replaced, its previous versions
+updated in place, what replaced it)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def show(
     memory_dir: MemoryDir = Path("."),
     as_json: JsonOpt = False,
 ) -> None:
-    """Print a memory (active or archived) and its supersession history."""
+    """Print a memory (active or archived), its previous versions and its supersession history."""
     from memscribe.curation import open_root_index, show_memory
     from memscribe.errors import MemscribeError
     from memscribe.namespace import default_namespace
@@ -37,7 +38,10 @@ def show(
         typer.echo("\nHistory:")
         for h in shown.history:
             line = h["summary"][:80]
-            typer.echo(f"  {h['relation']} {h['id']} ({h['created'][:10]}): {line}")
+            if h["relation"] == "previous_version":  # same id: when it was replaced in place
+                typer.echo(f"  previous version (replaced {h['updated_at'][:10]}): {line}")
+            else:
+                typer.echo(f"  {h['relation']} {h['id']} ({h['created'][:10]}): {line}")
 
 
 def register(app: typer.Typer) -> None:

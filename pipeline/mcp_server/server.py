@@ -140,7 +140,8 @@ def build_server(tools: MemoryTools) -> MCPServer:
     @server.tool(
         name="reflexio_get",
         description="Read one memory by id (active or archived): its record (kind, slug, ttl, expiry, "
-        "archive reason), its file text and its history (what it replaced, what replaced it).",
+        "archive reason), its file text and its history (what it replaced, its previous versions updated in "
+        "place, what replaced it).",
         annotations=_hints("Read a memory", read_only=True),
     )
     def reflexio_get(id: MemoryId, namespace: Namespace = None) -> Reply:

@@ -58,3 +58,40 @@ def test_history_lists_the_versions_a_merge_replaced_in_place(tmp_path: Path) ->
     assert shown["entry"]["text"] == "User uses alpha for editing, bravo, delta."
     assert [s["text"] for s in shown["successors"]] == ["User uses zulu for editing."]
     assert len(shown["versions"]) == 2
+
+
+def test_show_prints_the_memory_itself_and_lists_its_previous_versions(tmp_path: Path) -> None:
+    root = tmp_path / "m"
+    folder = tmp_path / "t"
+    folder.mkdir()
+    for n, value in enumerate(["alpha", "bravo", "delta", "zulu"]):  # two merges, then a supersession
+        path = folder / f"s-{n}.txt"
+        path.write_text(_said(value), encoding="utf-8")
+        assert run_batch([WorkItem(path.resolve())], BatchConfig(root=root, now=NOW), MergeModel).failed == 0
+    shown = json.loads(_history(root, _first_id(root), "--json"))
+    memory_id = shown["id"]
+    out = runner.invoke(app, ["show", memory_id, "--memory-dir", str(root), "--json"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.stdout)
+    # the archived copy the supersession made, not one of the copies the merges archived
+    assert got["memory"]["path"] == shown["entry"]["path"]
+    assert got["memory"]["body"] == "User uses alpha for editing, bravo, delta."
+    assert "alpha for editing, bravo, delta." in got["text"]
+    versions = [h for h in got["history"] if h["relation"] == "previous_version"]
+    assert [h["body"] for h in versions] == [
+        "User uses alpha for editing.",
+        "User uses alpha for editing, bravo.",
+    ]
+    assert all(h["updated_at"] and h["id"] == memory_id for h in versions)
+    assert [h["relation"] for h in got["history"]].count("superseded_by") == 1
+    human = runner.invoke(app, ["show", memory_id, "--memory-dir", str(root)])
+    assert human.exit_code == 0 and human.stdout.count("previous version") == 2
+
+
+def _first_id(root: Path) -> str:
+    """The id of the first memory written (its previous versions carry it too)."""
+    from memscribe.curation import open_root_index
+
+    with open_root_index(root) as index:
+        ids = sorted({e.id for e in index.entries(archived=True)} | {e.id for e in index.entries()})
+        return next(i for i in ids if len(index.lookup(i)) > 1)
