@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from memscribe import cli
+from memscribe.commands import register_named
 
 
 @pytest.mark.parametrize(
@@ -185,11 +186,11 @@ def test_a_run_that_names_its_command_registers_the_same_command_from_its_module
     whole = _names(cli.app)
     for word, _ in whole:
         single = cli._new_app()
-        if cli.register_named(single, word):
+        if register_named(single, word):
             assert cli._keep_only(single, word)
             assert _names(single) == [(w, t) for w, t in whole if w == word]
-    assert not cli.register_named(cli._new_app(), "__init__")
-    assert not cli.register_named(cli._new_app(), "nosuch")
+    assert not register_named(cli._new_app(), "__init__")
+    assert not register_named(cli._new_app(), "nosuch")
 
 
 _SINGLE_PROBE = """
