@@ -51,3 +51,8 @@ def test_zh_subject_is_carried_only_from_the_speaker() -> None:
     assert with_dropped_subject(["帮我看看", "现在怎么办"]) == ["帮我看看", "现在怎么办"]
     # a clause with a subject of its own is left as said
     assert with_dropped_subject(["我辞职了", "公司在上海"]) == ["我辞职了", "公司在上海"]
+
+
+def test_zh_clause_with_its_own_subject_after_the_adverb_keeps_it() -> None:
+    clauses = ["我在一家医疗器械公司做嵌入式开发", "现在这个输液泵固件里有个环形缓冲区"]
+    assert with_dropped_subject(clauses) == clauses

@@ -233,6 +233,9 @@ _ZH_SPEAKER_SUBJECT = lazy_compile(r"^[^，,。我]{0,6}?(?<![帮给让替教诉
 #: subject of its own: it goes on about the subject of the clause before ("我上个月辞职了，现在在上海…").
 _ZH_SUBJECTLESS = lazy_compile(
     r"^(?:现在|已经|目前|如今|今年|去年|上个月|这个月|最近|一直|平时|每天|每周|后来|正在|也|还|又|都|在(?!这|那|哪))"
+    # ...and no subject of its own after the adverb: a demonstrative, a pronoun, or the existential
+    # 有 ("现在这个固件里有个缓冲区": the firmware is the subject)
+    r"(?!这|那|有|没有|他|她|它|你|我们|大家)"
 )
 
 
