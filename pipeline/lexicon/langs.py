@@ -393,7 +393,9 @@ def covered(text: str) -> bool:
 
 
 #: A sentence ends at . ! ? (a full stop not inside a number or an ordinal: "280.000", "3. Klasse").
-_SENTENCE = lazy_compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\S)|(?<=\d)\.(?=\s+\w))+[.!?。！？]*")
+#: An ordinal has one or two digits (a day, a class, a rank); a longer number before a full stop
+#: ends its sentence ("…seit 2019. Wie …").
+_SENTENCE = lazy_compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\S)|(?<!\d\d\d)(?<=\d)\.(?=\s+\w))+[.!?。！？]*")
 
 
 def sentences(text: str) -> list[str]:
