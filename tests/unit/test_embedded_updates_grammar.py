@@ -56,3 +56,15 @@ def test_zh_subject_is_carried_only_from_the_speaker() -> None:
 def test_zh_clause_with_its_own_subject_after_the_adverb_keeps_it() -> None:
     clauses = ["我在一家医疗器械公司做嵌入式开发", "现在这个输液泵固件里有个环形缓冲区"]
     assert with_dropped_subject(clauses) == clauses
+
+
+def test_zh_a_referent_brought_in_by_count_takes_the_dropped_subject() -> None:
+    bodies = _bodies("我养了一只柯基，最近老是掉毛，怎么办？")
+    assert any("柯基" in b for b in bodies), bodies
+    assert not any("掉毛" in b for b in bodies), bodies  # the dog sheds, not the user
+
+
+def test_zh_approximately_before_a_number_is_no_hedge() -> None:
+    bodies = _bodies("我平时骑车上班，大概二十分钟。今天下雨怎么办？")
+    assert any("骑车上班" in b for b in bodies), bodies
+    assert _bodies("我大概会搬去上海。") == []  # a hedged plan stays out

@@ -239,6 +239,10 @@ _ZH_SUBJECTLESS = lazy_compile(
 )
 
 
+#: A referent brought in by a numeral and a classifier at the end of a clause ("一只柯基", "两个孩子").
+_ZH_INTRODUCED = lazy_compile(r"[一两二三四五六七八九十几]\s*[只个条头位辆台本套盆匹]\S{0,6}$")
+
+
 def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
     """``clauses`` with the speaker's 我 restored on a Chinese clause that drops it (the subject
     carried over from the clause before, as Chinese does)."""
@@ -246,7 +250,9 @@ def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
     speaker = False
     for clause in clauses:
         if _ZH_SPEAKER_SUBJECT.match(clause):
-            speaker = True
+            # a clause that brings in a new referent by count ("我养了一只柯基") hands the dropped
+            # subject of the next one to it ("最近老是掉毛": the dog), not to the speaker
+            speaker = not _ZH_INTRODUCED.search(clause)
         elif speaker and HAS_CJK.search(clause) and _ZH_SUBJECTLESS.match(clause):
             clause = f"我{clause}"
         else:
