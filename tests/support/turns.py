@@ -30,3 +30,14 @@ def embedded_profile_bodies(text: str, *, conversation: bool = False, correction
 
     turn = Turn(index=0, role="user", text=text, source=SourcePos(file="-", line=1))
     return [c.body for c in profiles_from_turn(turn, correction_turn=correction, conversation=conversation)]
+
+
+def extracted_profile_bodies(*user_texts: str) -> list[str]:
+    """The bodies the embedded extractor writes as profiles from a chat of ``user_texts``, each user
+    turn answered by the assistant with "ok"."""
+    from memscribe.model.embedded.detect import extract
+
+    turns: list[tuple[str, str]] = []
+    for text in user_texts:
+        turns += [("user", text), ("assistant", "ok")]
+    return [p.body for p in extract(make_transcript(*turns).turns).profiles]

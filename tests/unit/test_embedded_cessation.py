@@ -6,16 +6,9 @@ import pytest
 
 from memscribe import lexicon
 from memscribe.model.embedded.chat import plain_statement
-from memscribe.model.embedded.detect import extract
 from memscribe.model.embedded.playbooks import playbook_at
+from tests.support.turns import extracted_profile_bodies as _bodies
 from tests.support.turns import make_transcript
-
-
-def _bodies(*user_texts: str) -> list[str]:
-    turns: list[tuple[str, str]] = []
-    for text in user_texts:
-        turns += [("user", text), ("assistant", "ok")]
-    return [p.body for p in extract(make_transcript(*turns).turns).profiles]
 
 
 @pytest.mark.parametrize("text", ["I no longer eat meat", "I don't drink coffee anymore"])

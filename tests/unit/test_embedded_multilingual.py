@@ -7,14 +7,8 @@ import pytest
 from memscribe.groups.speakers import owner_turns, segments
 from memscribe.model.embedded.detect import extract
 from memscribe.textsim import containment, content_tokens
+from tests.support.turns import extracted_profile_bodies as _bodies
 from tests.support.turns import make_transcript
-
-
-def _bodies(*user_texts: str) -> list[str]:
-    turns: list[tuple[str, str]] = []
-    for text in user_texts:
-        turns += [("user", text), ("assistant", "ok")]
-    return [p.body for p in extract(make_transcript(*turns).turns).profiles]
 
 
 @pytest.mark.parametrize(

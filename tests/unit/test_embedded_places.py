@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.model.embedded.detect import extract
 from memscribe.model.embedded.places import place_apart
 from memscribe.schemas.candidates import ProfileCandidate
-from tests.support.turns import make_transcript
-
-
-def _bodies(*user_texts: str) -> list[str]:
-    turns: list[tuple[str, str]] = []
-    for text in user_texts:
-        turns += [("user", text), ("assistant", "ok")]
-    return [p.body for p in extract(make_transcript(*turns).turns).profiles]
+from tests.support.turns import extracted_profile_bodies as _bodies
 
 
 def _candidate(body: str, slug: str = "about-x") -> ProfileCandidate:

@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.model.embedded.detect import extract
-from tests.support.turns import make_transcript
-
-
-def _bodies(*user_texts: str) -> list[str]:
-    turns: list[tuple[str, str]] = []
-    for text in user_texts:
-        turns += [("user", text), ("assistant", "ok")]
-    return [p.body for p in extract(make_transcript(*turns).turns).profiles]
+from tests.support.turns import extracted_profile_bodies as _bodies
 
 
 @pytest.mark.parametrize(

@@ -5,17 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from memscribe.model.embedded.detect import extract
 from memscribe.model.embedded.profiles import with_dropped_subject
 from memscribe.semantic.updates import change_cue
-from tests.support.turns import make_transcript
-
-
-def _bodies(*user_texts: str) -> list[str]:
-    turns: list[tuple[str, str]] = []
-    for text in user_texts:
-        turns += [("user", text), ("assistant", "ok")]
-    return [p.body for p in extract(make_transcript(*turns).turns).profiles]
+from tests.support.turns import extracted_profile_bodies as _bodies
 
 
 def test_spanish_present_perfect_is_a_first_person_statement_and_a_change() -> None:
