@@ -45,3 +45,19 @@ def test_a_change_in_two_strokes_on_one_facet_is_one_memory() -> None:
     assert bodies == ['User, in their words: "Ich habe den Job gewechselt und arbeite jetzt bei Bosch".'], (
         bodies
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a manager in Sales.",
+        "I'm a nurse in ICU.",
+        "Soy enfermera en Urgencias.",
+        "Je suis prof en Terminale.",
+    ],
+)
+def test_a_capitalised_word_after_in_is_no_home_town(text: str) -> None:
+    """A department, a ward or a school year written with a capital is not where the user lives: no
+    residence memory is made of it (such a memory would also replace the user's real home town)."""
+    bodies = _bodies(text)
+    assert bodies and not any("based in" in b or "lives in" in b for b in bodies), bodies

@@ -63,7 +63,7 @@ def test_zh_the_users_unit_is_kept() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Je suis boulangère de métier, je fais tout le pain seule et je livre les restaurants du quartier.",
+        "Je suis boulangère à Lyon, je fais tout le pain seule et je livre les restaurants du quartier.",
         "Ich bin Tischlerin, ich baue vor allem Küchen und ich arbeite meistens allein.",
     ],
 )
@@ -76,7 +76,7 @@ def test_one_statement_in_several_strokes_is_one_memory(text: str) -> None:
     "text",
     [
         # something of the speaker's as the subject: a fact of its own
-        "Ich bin Datenanalystin bei einer Bank, unsere Berichte laufen alle mit Python.",
+        "Ich bin Datenanalystin in Hamburg, unsere Berichte laufen alle mit Python.",
         # a negated state beside the one that holds
         "je suis pas développeuse du tout, je suis comptable.",
         # a topic other than the speaker

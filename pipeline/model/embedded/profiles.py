@@ -21,7 +21,6 @@ from memscribe.model.embedded.chat import (
 )
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
-from memscribe.model.embedded.places import place_apart
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
@@ -103,14 +102,6 @@ def _directives_in_turn(turn: Turn) -> Directives:
 
 
 def profiles_from_turn(
-    turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
-) -> list[ProfileCandidate]:
-    """The turn's profile candidates, a statement's place kept apart (:func:`place_apart`)."""
-    found = _profiles_from_turn(turn, correction_turn=correction_turn, conversation=conversation, known=known)
-    return [piece for candidate in found for piece in place_apart(candidate)]
-
-
-def _profiles_from_turn(
     turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
 ) -> list[ProfileCandidate]:
     if language_of(turn.text) in FOREIGN:
