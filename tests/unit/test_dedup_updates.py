@@ -226,6 +226,17 @@ def test_somebody_elses_change_updates_nothing_of_the_users() -> None:
     )
 
 
+def test_the_users_own_change_updates_nothing_of_somebody_elses() -> None:
+    sister = item("prof_sister", "sister-city", "User's sister lives in Madrid.", 0.6)
+    dad = item("prof_dad", "dad-phone", "User's dad uses an Android phone.", 0.6)
+    assert decide("home-city", "User moved to Valencia.", sister) == ("keep_both", [])
+    assert decide("home-city", 'User, in their words: "ahora vivo sola en Valencia"', sister) == (
+        "keep_both",
+        [],
+    )
+    assert decide("phone", "User switched from Android to an iPhone.", dad) == ("keep_both", [])
+
+
 def test_a_value_added_beside_the_stored_one_replaces_nothing() -> None:
     cat = item("prof_cat", "pet-cat", "User has a cat named Miso.", 0.5)
     rust = item("prof_rust", "lang-rust", "User writes Rust.", 0.5)

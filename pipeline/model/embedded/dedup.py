@@ -219,9 +219,10 @@ def _value_kept(new: str, old: str) -> bool:
 
 
 def _other_subject(new: str, old: str) -> bool:
-    """``new`` is about somebody the user knows ("User's dad switched to an iPhone") and ``old``
-    about the user: another person's change updates nothing of the user's."""
-    return someone_else(new) and not someone_else(old)
+    """One of ``new`` and ``old`` is about somebody the user knows ("User's dad switched to an
+    iPhone", "User's sister lives in Madrid") and the other about the user: another person's
+    change updates nothing of the user's, and the user's own change nothing of another's."""
+    return someone_else(new) != someone_else(old)
 
 
 def _named_across_languages(request: DedupRequest) -> list[str]:
