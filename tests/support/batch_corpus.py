@@ -71,3 +71,20 @@ class CountingModel(EmbeddedModel):
     def generate(self, *, task: str, messages: list[Message], response_model: Any, request: BaseModel) -> Any:
         type(self).calls += 1
         return super().generate(task=task, messages=messages, response_model=response_model, request=request)
+
+
+def tool_detection(messages: list[Message], pattern: re.Pattern[str]) -> dict[str, Any]:
+    """A detect answer for the tool-preference transcripts of the batch tests: one profile
+    ``User uses <value> for <topic>.`` (slug ``<topic>-tool``) per user line ``pattern`` finds
+    (groups: turn, value, topic)."""
+    user = "\n".join(str(m["content"]) for m in messages if m["role"] == "user")
+    profiles = [
+        {
+            "slug": f"{topic}-tool",
+            "ttl": "infinity",
+            "body": f"User uses {value} for {topic}.",
+            "evidence_turns": [int(turn)],
+        }
+        for turn, value, topic in pattern.findall(user)
+    ]
+    return {"profiles": profiles, "playbooks": []}

@@ -23,7 +23,7 @@ from memscribe.model.base import Message
 from memscribe.schemas.candidates import DedupBatchDecision, DedupDecision
 from memscribe.schemas.plan import Usage
 from memscribe.schemas.requests import DedupBatchRequest, DedupRequest, ShortlistItem
-from tests.support.batch_corpus import memory_state
+from tests.support.batch_corpus import memory_state, tool_detection
 
 _PREF = re.compile(r"^\[(\d+)\] user: I (?:prefer|use) (\w+) for (\w+)\.$", re.MULTILINE)
 
@@ -57,21 +57,12 @@ class TopicModel:
             type(self).log.append((task, messages, request))
         self.usage.llm_calls += 1
         if task == "detect":
-            user = "\n".join(str(m["content"]) for m in messages if m["role"] == "user")
-            profiles = [
-                {
-                    "slug": f"{topic}-tool",
-                    "ttl": "infinity",
-                    "body": f"User uses {value} for {topic}.",
-                    "evidence_turns": [int(turn)],
-                }
-                for turn, value, topic in _PREF.findall(user)
-            ]
-            return response_model.model_validate({"profiles": profiles, "playbooks": []})
+            return response_model.model_validate(tool_detection(messages, _PREF))
         assert task == "dedup"
         if isinstance(request, DedupBatchRequest):
             decisions = [{"item": n, **_decide(i)} for n, i in enumerate(request.items, start=1)]
             return response_model.model_validate({"decisions": decisions})
+        assert isinstance(request, DedupRequest)
         return response_model.model_validate(_decide(request))
 
 
@@ -167,6 +158,7 @@ class _Recorder:
         if isinstance(request, DedupBatchRequest):
             items = [{"item": n, **_decide(i)} for n, i in enumerate(request.items, start=1)]
             return response_model.model_validate({"decisions": items})
+        assert isinstance(request, DedupRequest)
         return response_model.model_validate(_decide(request))
 
 

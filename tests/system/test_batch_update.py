@@ -17,11 +17,12 @@ from pydantic import BaseModel
 
 from memscribe import semantic
 from memscribe.batch.discovery import WorkItem, discover
+from memscribe.batch.report import BatchReport
 from memscribe.batch.runner import BatchConfig, run_batch
 from memscribe.model.base import Message
 from memscribe.schemas.plan import Usage
 from memscribe.schemas.requests import DedupBatchRequest, DedupRequest
-from tests.support.batch_corpus import memory_state
+from tests.support.batch_corpus import memory_state, tool_detection
 
 _PREF = re.compile(r"^\[(\d+)\] user: I use (\w+) for (\w+)\.$", re.MULTILINE)
 NOW = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
@@ -57,17 +58,7 @@ class MergeModel:
         with self.lock:
             type(self).calls += 1
         if task == "detect":
-            user = "\n".join(str(m["content"]) for m in messages if m["role"] == "user")
-            profiles = [
-                {
-                    "slug": f"{topic}-tool",
-                    "ttl": "infinity",
-                    "body": f"User uses {value} for {topic}.",
-                    "evidence_turns": [int(turn)],
-                }
-                for turn, value, topic in _PREF.findall(user)
-            ]
-            return response_model.model_validate({"profiles": profiles, "playbooks": []})
+            return response_model.model_validate(tool_detection(messages, _PREF))
         assert task == "dedup"
         if isinstance(request, DedupBatchRequest):
             decisions = [{"item": n, **_decide(i)} for n, i in enumerate(request.items, start=1)]
@@ -99,21 +90,17 @@ def _seed(root: Path, folder: Path) -> None:
     assert report.failed == 0
 
 
-@pytest.mark.parametrize(("look_ahead", "gathered"), [(True, False), (False, False), (True, True)])
-def test_plans_merging_into_one_memory_write_what_one_transcript_at_a_time_writes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, look_ahead: bool, gathered: bool
-) -> None:
-    """Four transcripts whose dedup merges into one stored memory: planned against the run's
-    pending plans (each merges into the version the one before wrote), against the committed
-    memory only (each re-planned once the one before commits), or with dedup gathered into
-    shared calls (answered provisionally first)."""
-    monkeypatch.setattr(MergeModel, "batches_dedup", gathered)
+def _batch_beside_sequential(
+    tmp_path: Path, values: list[str], look_ahead: bool
+) -> tuple[BatchReport, list[tuple[str, str]]]:
+    """One transcript per value (``_said``) after the seeded memory: a concurrent batch run into
+    one root and a one-at-a-time run into another; the batch report and the batch root's state,
+    asserted equal to the one-at-a-time root's."""
     batch, seq = tmp_path / "batch", tmp_path / "seq"
     _seed(batch, tmp_path / "seed-b")
     _seed(seq, tmp_path / "seed-s")
     folder = tmp_path / "t"
     folder.mkdir()
-    values = ["bravo", "delta", "kilo", "lima"]
     paths = []
     for n, value in enumerate(values, start=1):
         path = folder / f"s-{n:03d}.txt"
@@ -128,10 +115,22 @@ def test_plans_merging_into_one_memory_write_what_one_transcript_at_a_time_write
         t.error for t in report.transcripts if t.status == "failed"
     ]
     for path in paths:
-        one = run_batch([WorkItem(path.resolve())], BatchConfig(root=seq, now=NOW), MergeModel)
-        assert one.failed == 0
+        assert run_batch([WorkItem(path.resolve())], BatchConfig(root=seq, now=NOW), MergeModel).failed == 0
     state = _state(batch)
     assert state == _state(seq)
+    return report, state
+
+
+@pytest.mark.parametrize(("look_ahead", "gathered"), [(True, False), (False, False), (True, True)])
+def test_plans_merging_into_one_memory_write_what_one_transcript_at_a_time_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, look_ahead: bool, gathered: bool
+) -> None:
+    """Four transcripts whose dedup merges into one stored memory: planned against the run's
+    pending plans (each merges into the version the one before wrote), against the committed
+    memory only (each re-planned once the one before commits), or with dedup gathered into
+    shared calls (answered provisionally first)."""
+    monkeypatch.setattr(MergeModel, "batches_dedup", gathered)
+    _, state = _batch_beside_sequential(tmp_path, ["bravo", "delta", "kilo", "lima"], look_ahead)
     active = [text for rel, text in state if "/.archive/" not in f"/{rel}"]
     assert len(active) == 1 and "User uses alpha for editing, bravo, delta, kilo, lima." in active[0]
     archived = sorted(text.split("---\n")[-1].strip() for rel, text in state if ".archive/" in rel)
@@ -168,31 +167,10 @@ def test_a_grown_transcript_keeps_the_update_its_new_turns_evidence(tmp_path: Pa
 def test_a_plan_superseding_a_memory_an_earlier_plan_updated_is_planned_again(
     tmp_path: Path, look_ahead: bool
 ) -> None:
-    batch, seq = tmp_path / "batch", tmp_path / "seq"
-    _seed(batch, tmp_path / "seed-b")
-    _seed(seq, tmp_path / "seed-s")
-    folder = tmp_path / "t"
-    folder.mkdir()
-    paths = []
     values = ["bravo", "zulu", "delta", "zebra", "kilo", "zinc"]  # merge, replace, merge, …
-    for n, value in enumerate(values, start=1):
-        path = folder / f"s-{n:03d}.txt"
-        path.write_text(_said(value), encoding="utf-8")
-        paths.append(path)
-    report = run_batch(
-        discover([str(folder)]),
-        BatchConfig(root=batch, concurrency=4, now=NOW, look_ahead=look_ahead),
-        MergeModel,
-    )
-    assert report.failed == 0 and report.processed == len(values), [
-        t.error for t in report.transcripts if t.status == "failed"
-    ]
+    report, state = _batch_beside_sequential(tmp_path, values, look_ahead)
     if look_ahead:  # each plan made against the version before it: none planned twice
         assert sum(t.replans for t in report.transcripts) == 0
-    for path in paths:
-        assert run_batch([WorkItem(path.resolve())], BatchConfig(root=seq, now=NOW), MergeModel).failed == 0
-    state = _state(batch)
-    assert state == _state(seq)
     active = [text for rel, text in state if ".archive/" not in rel]
     assert len(active) == 1 and "User uses zinc for editing." in active[0]
     archived = sorted(text.split("---\n")[-1].strip() for rel, text in state if ".archive/" in rel)
