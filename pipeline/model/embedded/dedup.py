@@ -41,6 +41,7 @@ from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
+from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_subject
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
@@ -171,7 +172,9 @@ def _updated(request: DedupRequest) -> list[str]:
     top = request.shortlist[0]
     ids: list[str] = []
     for s in request.shortlist:
-        behind = cue and (names_left_behind(new, s.text) or names_left_behind(request.said, s.text))
+        # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
+        named = not _another_thing(request, s.text)
+        behind = named and cue and (names_left_behind(new, s.text) or names_left_behind(request.said, s.text))
         if behind and not negated(s.text) and comparable(new, s.text):
             # the stored value is named as left behind ("replaced MySQL with Postgres" / "uses
             # MySQL"): a change, though every word of the stored text is in the new one
@@ -182,7 +185,14 @@ def _updated(request: DedupRequest) -> list[str]:
         if (
             (same_topic(request.slug, s.slug) and not adds)
             or behind
-            or (cue and not adds and s.id == top.id and _one_topic(new, s) and not _value_kept(new, s.text))
+            or (
+                named
+                and cue
+                and not adds
+                and s.id == top.id
+                and _one_topic(new, s)
+                and not _value_kept(new, s.text)
+            )
             or (s.id == top.id and contradicts(new, s.text))
         ):
             ids.append(s.id)
@@ -222,7 +232,21 @@ def _other_subject(new: str, old: str) -> bool:
     """One of ``new`` and ``old`` is about somebody the user knows ("User's dad switched to an
     iPhone", "User's sister lives in Madrid") and the other about the user: another person's
     change updates nothing of the user's, and the user's own change nothing of another's."""
-    return someone_else(new) != someone_else(old)
+    return _about_another(new) != _about_another(old)
+
+
+def _about_another(text: str) -> bool:
+    """The statement's subject is a third party: somebody the user knows, or a possessed noun
+    phrase that is none of the user's attributes ("User's team lead", "Mon responsable")."""
+    return someone_else(text) or possessed_subject(text)
+
+
+def _another_thing(request: DedupRequest, old: str) -> bool:
+    """The candidate, or what the user said with it, names a longer name than ``old``'s
+    ("Google Docs" / "works at Google"): :func:`dedup_scope.names_another_thing`."""
+    return names_another_thing(request.text, old) or bool(
+        request.said and names_another_thing(request.said, old)
+    )
 
 
 def _named_across_languages(request: DedupRequest) -> list[str]:
@@ -231,7 +255,7 @@ def _named_across_languages(request: DedupRequest) -> list[str]:
     named = [
         (len(names_said(request.said, s.text)), s.id)
         for s in request.shortlist
-        if spoken_language(s.text) != language
+        if spoken_language(s.text) != language and not _another_thing(request, s.text)
     ]
     best = max((n for n, _ in named), default=0)
     top = [i for n, i in named if n == best]

@@ -1,0 +1,144 @@
+"""What a statement is about, for the embedded dedup decision: whose fact it is (the user's, or
+a third party's) and which named thing it names.
+
+Two structural readings, so that a change to one thing never archives a memory of another:
+
+* **subject** — a possessed noun phrase as subject ("User's team lead prefers Slack huddles",
+  "Mon responsable a déménagé à Paris") is somebody or something else than the user, unless its
+  noun is one of the user's own attributes: the keys the extractor writes as "User's X is …"
+  (editor, shell, role, pronouns…), the value classes (:mod:`memscribe.semantic.values`: phone,
+  browser, diet…) and the facets (:mod:`memscribe.semantic.facets`: home, job, car…).
+* **name phrase** — a run of names ("Google Docs", "Apple Music", "SAP Concur") is one name: a
+  statement about "Google Docs" is not about "Google", where the user works. A version number
+  does not make another name ("Vue 3" / "Vue 2", "Windows" / "Windows 11").
+
+Pure functions; no model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memscribe.lazyre import lazy_compile
+from memscribe.semantic.facets import SLUG_WORDS, statement_facets
+from memscribe.semantic.values import CLASSES, members
+
+#: The user's own attributes a possessed subject may name ("User's editor is Vim", "User's home
+#: city is Berlin", "User's phone is an Android"): the extractor's "my X is …" keys, the words of
+#: the value classes and the facets' slug words. A team is people: not an attribute.
+_ATTRIBUTE_KEYS = frozenset(
+    {
+        "editor", "ide", "shell", "os", "stack", "role", "title", "company", "employer", "pronouns",
+        "name", "timezone", "favourite", "favorite", "main", "primary", "preferred", "native", "first",
+        "go-to", "laptop", "computer", "machine", "setup", "diet", "language", "languages",
+    }
+)  # fmt: skip
+_ATTRIBUTES = (
+    _ATTRIBUTE_KEYS
+    | frozenset(w for cls in CLASSES for w in cls.split())
+    | frozenset().union(*SLUG_WORDS.values())
+)
+
+#: "User's …": the possessed noun phrase opens the memory.
+_POSSESSED = lazy_compile(r"^\W*User['’]s\s+(?P<rest>.+)")
+#: Words that end a possessed noun phrase: auxiliaries, negators, prepositions, articles.
+_NP_END = frozenset(
+    {
+        "is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "doesn't", "don't",
+        "can", "will", "would", "should", "not", "no", "now", "also", "still", "just", "recently",
+        "in", "at", "on", "for", "to", "from", "with", "by", "of", "a", "an", "the", "and",
+    }
+)  # fmt: skip
+#: A possessive determiner opening a quoted statement in another language of the sets ("Mon
+#: responsable …", "Mein Teamleiter …", "Mi casero …"), and the noun phrase after it.
+_POSSESSIVE_QUOTE = lazy_compile(
+    r'^User,\s+in\s+their\s+words:\s*"?\s*(?:mon|ma|mes|notre|nos|mein(?:e[nmrs]?)?|unser(?:e[nmrs]?)?'
+    r"|mis?|nuestr[oa]s?)\s+(?P<np>[^\W\d_]+(?:\s+[^\W\d_]+)?)",
+    re.IGNORECASE,
+)
+
+#: The same in Chinese and Japanese: the speaker's "的" / "の" and the two characters after it
+#: ("用户的后台…", "我的老板…", "私の上司は…"), a noun's usual length.
+_POSSESSIVE_CJK = lazy_compile(
+    r'^(?:User,\s+in\s+their\s+words:\s*"?\s*)?(?:用户|我|私|僕|俺)(?:的|の)(?P<np>[\u3040-\u30ff\u3400-\u9fff]{1,2})'
+)
+
+
+def _possessed_phrase(text: str) -> list[str] | None:
+    """The words of an English memory's possessed subject ("User's team lead prefers …" →
+    ``["team", "lead"]``), or None when the memory's subject is the user."""
+    m = _POSSESSED.match(text)
+    if m is None:
+        return None
+    phrase: list[str] = []
+    for word in m.group("rest").split()[:4]:
+        w = word.strip(".,;:()\"'").lower()
+        # a verb in the third person ends the phrase after its first word ("sister lives")
+        if w in _NP_END or (phrase and w.endswith(("s", "ed")) and not w.endswith("ss")):
+            break
+        phrase.append(w)
+    return phrase
+
+
+def possessed_subject(text: str) -> bool:
+    """The memory's subject is a possessed noun phrase that is none of the user's own attributes:
+    a person ("User's team lead", "Mon responsable"), a team or a project the user speaks of. A
+    second possessor ("User's partner's job") is somebody else's too."""
+    phrase = _possessed_phrase(text)
+    if phrase is not None:
+        if not phrase:
+            return False
+        if any(w.endswith(("'s", "’s")) for w in phrase):
+            return True
+        return not (set(phrase) & _ATTRIBUTES)
+    m = _POSSESSIVE_QUOTE.match(text) or _POSSESSIVE_CJK.match(text)
+    if m is None:
+        return False
+    # another language: the noun is an attribute when it names a facet or a value ("Mein Auto")
+    np = m.group("np")
+    return not (statement_facets(np) or members(np))
+
+
+#: A name-like word of a Latin script: a capital or a digit in it ("Google", "VS", "Vue", "3").
+_NAME_WORD = r"[^\W_]*[A-Z\d][\w+#.-]*"
+#: A run of names joined by single spaces ("Google Docs", "SAP Concur", "Windows 11").
+_NAME_PHRASE = lazy_compile(rf"(?<![\w'’]){_NAME_WORD}(?:\s{_NAME_WORD})*")
+_DIGITS = lazy_compile(r"^[\d.]+$")
+_LEAD = lazy_compile(r"^User,\s+in\s+their\s+words:\s*\"?|^\W*User(?:['’]s)?\b")
+
+
+def name_phrases(text: str) -> list[frozenset[str]]:
+    """The name phrases of a statement as sets of lowercase words, version numbers left out
+    ("User works at Google Cloud" → ``[{"google", "cloud"}]``); the memory's opening "User"
+    and a sentence's first word, capitalised by position alone, are not names unless joined to
+    one."""
+    body = _LEAD.sub("", text)
+    found: list[frozenset[str]] = []
+    for m in _NAME_PHRASE.finditer(body):
+        words = [w.lower().rstrip(".") for w in m.group().split() if not _DIGITS.match(w)]
+        if words:
+            found.append(frozenset(words))
+    return found
+
+
+def names_another_thing(new: str, old: str) -> bool:
+    """``new`` names something ``old`` names only as part of a longer name: "Google Docs",
+    "Apple Music", "SAP Concur" beside "works at Google / Apple / SAP". A statement about the
+    product is not about the company, although the two share a word; ``new`` naming ``old``'s
+    name whole as well ("left Google for Google Cloud") is about it."""
+    theirs = name_phrases(old)
+    if not theirs:
+        return False
+    longer = exact = False
+    for phrase in name_phrases(new):
+        for stored in theirs:
+            if not phrase & stored:
+                continue
+            if phrase <= stored:
+                exact = True
+            elif len(phrase) > 1:
+                longer = True
+    return longer and not exact
+
+
+__all__ = ["name_phrases", "names_another_thing", "possessed_subject"]
