@@ -43,6 +43,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_subject
 from memscribe.model.embedded.directives import literal_values, rule_shape
+from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
@@ -241,6 +242,13 @@ def _about_another(text: str) -> bool:
     return someone_else(text) or possessed_subject(text)
 
 
+def _another_facet(new: str, item: ShortlistItem) -> bool:
+    """``new`` reports a move to no place ("moved to the backend team", "auf Teams umgezogen":
+    :mod:`memscribe.model.embedded.moves`) and ``item`` is where the user lives: the change is
+    of another facet than the stored fact's."""
+    return moves_to_no_home(new) and (slug_facet(item.slug) or statement_facet(item.text)) == "residence"
+
+
 def _another_thing(request: DedupRequest, old: str) -> bool:
     """The candidate, or what the user said with it, names a longer name than ``old``'s
     ("Google Docs" / "works at Google"): :func:`dedup_scope.names_another_thing`."""
@@ -323,9 +331,13 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
 
     # Somebody else's fact ("User's dad switched to an iPhone") neither updates nor restates
     # the user's own: only entries about somebody else are compared with it.
-    mine = tuple(s for s in request.shortlist if not _other_subject(request.text, s.text))
+    mine = tuple(
+        s
+        for s in request.shortlist
+        if not _other_subject(request.text, s.text) and not _another_facet(request.text, s)
+    )
     if not mine:
-        return DedupDecision(action="keep_both", existing_ids=[], reason="about somebody else")
+        return DedupDecision(action="keep_both", existing_ids=[], reason="about somebody or something else")
     if len(mine) < len(request.shortlist):
         request = request.model_copy(update={"shortlist": mine})
     top = request.shortlist[0]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
+from memscribe.model.embedded.moves import PLACE_LIKE
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
     HAS_CJK,
@@ -43,9 +44,14 @@ _ADV = (
     r"|actually|honestly|now))*"
 )
 _IM = r"I(?:'m|’m|\s+am)"
-#: Where one moves to: a name ("Denver", "New York") or a place said with its article ("the
-#: countryside", "a small town"); "moved to night shifts" or "moved to Neovim" is no home.
-_PLACE_LIKE = r"(?=(?-i:[A-Z])|(?:the|a|an)\s+(?!new\s+(?:team|job|role|position)\b))"
+#: What makes "we" the household that moves: a home or those one lives with, named in the
+#: sentence ("we sold the house and moved to Porto", "we moved to Leeds with the kids"). A bare
+#: "we" moving is as often a team moving its work ("we moved to Teams", "we moved to Postgres").
+_HOUSEHOLD = lazy_compile(
+    r"\b(?:house|flat|apartment|home|family|kids|children|baby|partner|wife|husband|boyfriend|girlfriend"
+    r"|parents)\b",
+    re.I,
+)
 TASKY = lazy_compile(
     r"^(?:it|that|this|these|those|them|you|your|the way you|how you|when you|a fix)\b", re.I
 )
@@ -95,6 +101,16 @@ def _moved(m: re.Match[str]) -> Fact | None:
     if members(m.group("x")):
         return None
     return _fixed("home-city", "one_year", "User lives in {x} (moved there recently).")(m)
+
+
+def _household_moved(m: re.Match[str]) -> Fact | None:
+    """A move of "we" to a place is the household's when the sentence names a home or those one
+    lives with (or the speaker names them: "my family and I"; "relocated" is said of a home), and
+    the place is no value of a class."""
+    said = m.group(0).lower()
+    if said.startswith("we") and " moved " in said and not _HOUSEHOLD.search(m.string):
+        return None
+    return _moved(m)
 
 
 def _role(m: re.Match[str]) -> Fact | None:
@@ -255,14 +271,14 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         ),
         (rf"^I{_ADV} live in (?P<x>.+)", _fixed("home-city", "one_year", "User lives in {x}.")),
         (
-            rf"^I(?:'ve| have)?{_ADV}(?: just| recently)? (?:moved|relocated) to (?P<x>{_PLACE_LIKE}.+)",
+            rf"^I(?:'ve| have)?{_ADV}(?: just| recently)? (?:moved|relocated) to (?P<x>{PLACE_LIKE}.+)",
             _moved,
         ),
         # the household moving: "we" is the speaker and those they live with (a place: a name)
         (
             rf"^(?:we|my family and I|my \w+ and I)(?:'ve| have)?{_ADV}(?: just| recently)?"
             r" (?:moved|relocated) to (?P<x>(?-i:[A-Z])[\w-]+(?:,? (?-i:[A-Z])[\w-]+)*)\b",
-            _fixed("home-city", "one_year", "User lives in {x} (moved there recently)."),
+            _household_moved,
         ),
         (rf"^{_IM}{_ADV} from (?P<x>[A-Z].+)", _fixed("hometown", "infinity", "User is from {x}.")),
         (rf"^{_IM}{_ADV} (?:a |an )?(?P<x>{_DIETS})\b", _fixed("diet", "infinity", "User is {x}.")),
