@@ -83,6 +83,8 @@ def test_the_users_change_leaves_a_possessed_subjects_fact(stored: str, new: str
         ("User lives in Berlin.", 'User, in their words: "Meine Vermieterin ist nach München gezogen".'),
         ("User lives in Madrid.", 'User, in their words: "Mi casera se mudó a Sevilla".'),
         ("User lives in Shanghai.", "用户的领导搬到北京了。"),
+        ("User lives in Tokyo.", 'User, in their words: "部長は大阪に引っ越した".'),
+        ("User lives in Tokyo.", 'User, in their words: "田中さんが福岡に引っ越した".'),
     ],
 )
 def test_a_possessed_subjects_change_leaves_the_users_fact(stored: str, new: str) -> None:
@@ -102,3 +104,17 @@ def test_the_users_own_attributes_are_the_user() -> None:
         "supersede_old",
         ["prof_old"],
     )
+
+
+def test_a_slot_of_the_users_filled_by_a_name_is_the_users() -> None:
+    """ "User's budget app is YNAB" is what the user uses: their own change updates it."""
+    assert not possessed_subject("User's budget app is YNAB.")
+    assert not possessed_subject("User's daily driver is a Pixel 8.")
+    assert possessed_subject("User's wife is a nurse.")
+    app = item("budget-app", "User's budget app is YNAB.")
+    assert decide("budget", "User cancelled YNAB.", app) == ("supersede_old", ["prof_old"])
+
+
+def test_a_japanese_move_of_the_users_own_still_supersedes() -> None:
+    home = item("home-city-tokyo", "User lives in Tokyo.")
+    assert decide("home-city", 'User, in their words: "福岡に引っ越しました".', home)[0] == "supersede_old"

@@ -41,6 +41,9 @@ _ATTRIBUTES = (
 
 #: "User's …": the possessed noun phrase opens the memory.
 _POSSESSED = lazy_compile(r"^\W*User['’]s\s+(?P<rest>.+)")
+#: A slot of the user's filled by a name ("User's budget app is YNAB", "User's daily driver is a
+#: Pixel 8", "User's manager is Dana"): what the user has or uses, not somebody's own fact.
+_NAMED_SLOT = lazy_compile(r"^\W*User['’]s\s+(?:[\w-]+\s+){1,3}?(?:is|are|was)\s+(?:(?:a|an|the)\s+)?[A-Z\d]")
 #: Words that end a possessed noun phrase: auxiliaries, negators, prepositions, articles.
 _NP_END = frozenset(
     {
@@ -63,6 +66,12 @@ _POSSESSIVE_CJK = lazy_compile(
     r'^(?:User,\s+in\s+their\s+words:\s*"?\s*)?(?:用户|我|私|僕|俺)(?:的|の)(?P<np>[\u3040-\u30ff\u3400-\u9fff]{1,2})'
 )
 
+#: A Japanese subject or topic that a person's title or honorific ends ("部長は…", "田中さんが…",
+#: "先生も…"): somebody the user speaks of, whoever it is.
+_HONORIFIC_TOPIC = lazy_compile(
+    r'^(?:User,\s+in\s+their\s+words:\s*"?\s*)?[^\s、。！？!?]{0,8}?(?:さん|さま|様|先生|長|氏|君|ちゃん)(?:は|が|も)'
+)
+
 
 def _possessed_phrase(text: str) -> list[str] | None:
     """The words of an English memory's possessed subject ("User's team lead prefers …" →
@@ -81,16 +90,19 @@ def _possessed_phrase(text: str) -> list[str] | None:
 
 
 def possessed_subject(text: str) -> bool:
-    """The memory's subject is a possessed noun phrase that is none of the user's own attributes:
-    a person ("User's team lead", "Mon responsable"), a team or a project the user speaks of. A
-    second possessor ("User's partner's job") is somebody else's too."""
+    """The memory's subject is a possessed noun phrase that is none of the user's own attributes
+    (nor a slot of theirs a name fills, :data:`_NAMED_SLOT`): a person ("User's team lead",
+    "Mon responsable"), a team or a project the user speaks of. A second possessor ("User's
+    partner's job") is somebody else's too, and so is a Japanese subject a title ends ("部長は")."""
     phrase = _possessed_phrase(text)
     if phrase is not None:
         if not phrase:
             return False
         if any(w.endswith(("'s", "’s")) for w in phrase):
             return True
-        return not (set(phrase) & _ATTRIBUTES)
+        return not (set(phrase) & _ATTRIBUTES or _NAMED_SLOT.match(text))
+    if _HONORIFIC_TOPIC.match(text):
+        return True
     m = _POSSESSIVE_QUOTE.match(text) or _POSSESSIVE_CJK.match(text)
     if m is None:
         return False
