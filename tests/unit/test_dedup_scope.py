@@ -118,3 +118,16 @@ def test_a_slot_of_the_users_filled_by_a_name_is_the_users() -> None:
 def test_a_japanese_move_of_the_users_own_still_supersedes() -> None:
     home = item("home-city-tokyo", "User lives in Tokyo.")
     assert decide("home-city", 'User, in their words: "福岡に引っ越しました".', home)[0] == "supersede_old"
+
+
+@pytest.mark.parametrize(
+    ("stored", "new"),
+    [
+        ('User, in their words: "我住在上海"', "用户现在在北京上班。"),
+        ("User lives in Leeds.", "User now works at a hospital in Manchester."),
+        ("User works at a bakery in Leeds.", "User lives in Manchester now."),
+    ],
+)
+def test_a_change_of_another_facet_archives_nothing(stored: str, new: str) -> None:
+    """Where the user works changing says nothing of where they live, and the other way round."""
+    assert decide("change", new, item("stored-fact", stored, 0.6))[0] != "supersede_old"

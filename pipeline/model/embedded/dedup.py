@@ -243,10 +243,15 @@ def _about_another(text: str) -> bool:
 
 
 def _another_facet(new: str, item: ShortlistItem) -> bool:
-    """``new`` reports a move to no place ("moved to the backend team", "auf Teams umgezogen":
-    :mod:`memscribe.model.embedded.moves`) and ``item`` is where the user lives: the change is
-    of another facet than the stored fact's."""
-    return moves_to_no_home(new) and (slug_facet(item.slug) or statement_facet(item.text)) == "residence"
+    """The change is of another facet than the stored fact's: both name facets
+    (:mod:`memscribe.semantic.facets`) and share none ("我现在在北京上班" / "我住在上海": work, not
+    residence), or ``new`` reports a move to no place ("moved to the backend team", "auf Teams
+    umgezogen": :mod:`memscribe.model.embedded.moves`) and ``item`` is where the user lives."""
+    theirs = statement_facets(item.text) or {slug_facet(item.slug)} - {None}
+    mine = statement_facets(new)
+    if mine and theirs and not mine & theirs:
+        return True
+    return moves_to_no_home(new) and "residence" in theirs
 
 
 def _another_thing(request: DedupRequest, old: str) -> bool:
