@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/guard.py                  # this tree vs the rules at --before
     .venv/bin/python bench/guard.py --before 409e2f9 --json guard.json
+    .venv/bin/python bench/guard.py --same-as HEAD   # same verdict for every text? and speed
 
 Corpus: ``../shared/data/injection`` (see its README), the clean package documents of
 ``fixtures/guard/clean_documents.jsonl`` and the authored samples of
@@ -139,6 +140,31 @@ def _fmt(hit: int, tot: int) -> str:
     return f"{hit / tot:6.3f} ({hit}/{tot})" if tot else "   n/a"
 
 
+def same_verdicts(ref: str, texts: list[str]) -> int:
+    """Assert that today's guard and the one at ``ref`` give every text the same verdict (reason
+    and score) and print how many texts were compared and the CPU time of each, in one run."""
+    pkg = package_at(ref, "pipeline/guard", "memscribe.guard")
+    if pkg is None:
+        print(f"no pipeline/guard at {ref}", file=sys.stderr)
+        return 2
+    pkg.classifier.load_model()
+    load_model()
+    secs: dict[str, list[float]] = {"before": [], "after": []}
+    verdicts = {}
+    for _ in range(3):  # alternating passes; the fastest of each is printed
+        for name, fn in (("before", pkg.check), ("after", check)):
+            t0 = time.process_time()
+            verdicts[name] = [(v.rule, v.score) for v in map(fn, texts)]
+            secs[name].append(time.process_time() - t0)
+    differ = [i for i, (b, c) in enumerate(zip(verdicts["before"], verdicts["after"], strict=True)) if b != c]
+    print(f"{len(texts)} texts, {len(texts) - len(differ)} same verdicts, {len(differ)} differ")
+    size_mb = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+    for name, times in secs.items():
+        print(f"{name} ({ref if name == 'before' else 'this tree'}): {size_mb / min(times):.2f} MB/s CPU")
+    print(f"ratio after/before: {min(secs['before']) / min(secs['after']):.2f}")
+    return 1 if differ else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="injection guard: recall and false positives per split")
     ap.add_argument("--before", default="409e2f9", help="git ref of the guard to compare with")
@@ -149,8 +175,16 @@ def main() -> int:
         help="also run pipeline/guard as it was at this git ref (repeatable)",
     )
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument(
+        "--same-as",
+        metavar="REF",
+        help="only check that pipeline/guard gives every corpus text the verdict (reason and "
+        "score) it gave at this git ref (for a change meant to be faster, not different)",
+    )
     a = ap.parse_args()
     samples = load(persona=PERSONA)
+    if a.same_as:
+        return same_verdicts(a.same_as, [s.text for s in samples])
     size_mb = sum(len(s.text.encode("utf-8")) for s in samples) / 1e6
     load_model()  # load once, outside the timing
     guards: dict[str, Guard] = {}

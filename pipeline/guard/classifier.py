@@ -52,6 +52,10 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: and normalised first.
 _TOKEN = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]")
 _SENTENCE_END = frozenset(".!?。！？")
+#: Where ``str.splitlines`` breaks lines (blanks to :data:`_TOKEN`: no token holds one).
+_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+#: :data:`_TOKEN`, and each line break as a token of its own.
+_TOKEN_OR_BREAK = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]|[{''.join(sorted(_BREAKS))}]")
 #: Words longer than this contribute their first characters only (base64 blobs, hashes).
 _MAX_WORD = 40
 _WORD_CACHE_MAX = 200_000
@@ -137,33 +141,54 @@ class _Scorer:
     def max_window_score(self, text: str, sentences: int) -> float:
         """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences.
 
-        A sentence ends at a line break or a ``.``/``!``/``?`` token. Each token is weighed
-        once and windows are sums over prefix totals, so this costs one pass over the text.
+        A sentence ends at a line break or a ``.``/``!``/``?`` token. Incremental, in one pass:
+        each token is weighed once, and as a sentence ends, the run of ``sentences`` sentences
+        ending there is the difference of the running totals now and ``sentences`` ends ago (the
+        last ones are kept); the runs of fewer sentences that end the text are taken at its end.
+        The sigmoid rises with its argument, so it is taken once, of the highest run's argument.
         """
         cache = self._word_cache
         word = self._word
-        sums, counts = [0.0], [0]
+        bias, power = self.bias, self.norm_power
+        # the running totals at the text's start and at the last ``sentences`` sentence ends
+        at_total, at_count = [0.0], [0]
+        best = -math.inf  # the highest run's argument
         total, count, prev = 0.0, 0, self._start
-        for line in text.lower().splitlines():
-            for tok in _TOKEN.findall(line):
+        ended = 0
+        for tok in _TOKEN_OR_BREAK.findall(text.lower()):
+            if tok in _BREAKS:
+                if count == at_count[-1]:
+                    continue  # a blank line, or a break right after a sentence's mark
+            else:
                 w, n, key, ending = cache.get(tok) or word(tok)
                 total += w + (ending.get(prev, 0.0) if ending else 0.0)
                 count += n + 1
                 prev = key
-                if tok in _SENTENCE_END:
-                    sums.append(total)
-                    counts.append(count)
-            if count != counts[-1]:
-                sums.append(total)
-                counts.append(count)
+                if tok not in _SENTENCE_END:
+                    continue
+            ended += 1
+            at_total.append(total)
+            at_count.append(count)
+            if ended >= sentences:  # the run of ``sentences`` sentences that ends here
+                z = bias + (total - at_total[0]) / (count - at_count[0] + 1) ** power
+                best = z if z > best else best
+                del at_total[0], at_count[0]
+        if count != at_count[-1]:  # the last sentence, ended by neither a mark nor a break
+            ended += 1
+            at_total.append(total)
+            at_count.append(count)
+            if ended >= sentences:
+                z = bias + (total - at_total[0]) / (count - at_count[0] + 1) ** power
+                best = z if z > best else best
+                del at_total[0], at_count[0]
         end = self._end
-        best = self._z(total + (end.get(prev, 0.0) if end else 0.0), count + 1)
-        last = len(sums) - 1
-        if last > sentences:
-            for i in range(last):
-                j = min(i + sentences, last)
-                best = max(best, self._z(sums[j] - sums[i], counts[j] - counts[i] + 1))
-        return best
+        whole = self._z(total + (end.get(prev, 0.0) if end else 0.0), count + 1)
+        if ended <= sentences:
+            return whole
+        for t, c in zip(at_total[:-1], at_count[:-1], strict=True):  # shorter runs ending the text
+            z = bias + (total - t) / (count - c + 1) ** power
+            best = z if z > best else best
+        return max(whole, 1.0 / (1.0 + math.exp(-best)) if best > -60 else 0.0)
 
 
 @dataclass

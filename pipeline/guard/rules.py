@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from memscribe.guard import addressed_ai, conceal, context_ask, exfil_intl, extraction_intl, guarded_secret
+from memscribe.guard.hints import HintScan
 from memscribe.guard.quotes import quoted, reported
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
@@ -458,22 +459,25 @@ RULES: tuple[InjectionRule, ...] = (
 )
 
 
-#: Every rule's hints: looked for once per text, so a rule none of whose hints occurs costs
-#: one set test instead of a substring search per hint.
+#: Every rule's hints: looked for once per text, in one pass (:class:`~memscribe.guard.hints.HintScan`),
+#: so a rule none of whose hints occurs is not tried.
 _ALL_HINTS = tuple(sorted({h for rule in RULES for h in rule.hints}))
-
-
-def _present(low: str) -> frozenset[str]:
-    return frozenset([h for h in _ALL_HINTS if h in low])
+_HINT_SCAN = HintScan(_ALL_HINTS)
+_present = _HINT_SCAN.present
+#: The indices in :data:`RULES` of the rules each hint gates, and of rules with no hints.
+_RULES_OF_HINT = {h: tuple(i for i, r in enumerate(RULES) if h in r.hints) for h in _ALL_HINTS}
+_UNGATED = tuple(i for i, r in enumerate(RULES) if not r.hints)
 
 
 def first_rule(texts: list[str]) -> str | None:
-    """Name of the first :data:`RULES` entry that matches any of ``texts``, or ``None``."""
+    """Name of the first :data:`RULES` entry that matches any of ``texts``, or ``None`` (only the
+    rules one of whose hints occurs in some text are tried, in table order)."""
     views = [(text, low, _present(low)) for text in texts for low in (text.lower(),)]
-    for rule in RULES:
+    wanted = set(_UNGATED).union(*(_RULES_OF_HINT[h] for _, _, present in views for h in present))
+    for i in sorted(wanted):
         for text, low, present in views:
-            if rule.search(text, low, present):
-                return rule.name
+            if RULES[i].search(text, low, present):
+                return RULES[i].name
     return None
 
 

@@ -1,0 +1,114 @@
+"""The guard's one-pass scans give exactly what the plain ones gave: the hints present in a text
+(one split and a trie regex per distinct word, not a substring search per hint) and the best
+window score (incremental, one sigmoid), on texts built to hit their edge cases."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from memscribe.guard import classifier, hints, rules
+from memscribe.guard.classifier import PackedModel
+
+
+def _plain_present(low: str) -> frozenset[str]:
+    return frozenset(h for h in rules._ALL_HINTS if h in low)
+
+
+def _texts(rng: random.Random, n: int) -> list[str]:
+    """Texts of hints glued, overlapped, cut and spaced: "ignoreignor", "you are nowhere", "nc |"."""
+    hints = list(rules._ALL_HINTS)
+    glue = ["", " ", "  ", "\n", "x", ".", "-", "\t"]
+    out = []
+    for _ in range(n):
+        parts = []
+        for _ in range(rng.randint(1, 8)):
+            h = rng.choice(hints)
+            cut = rng.randint(0, len(h))
+            parts.append(rng.choice([h, h[:cut], h[cut:], h + h[-cut:]]))
+            parts.append(rng.choice(glue))
+        out.append("".join(parts).lower())
+    return out
+
+
+def test_hints_found_in_one_pass_are_those_a_search_per_hint_finds() -> None:
+    rng = random.Random(3)
+    texts = _texts(rng, 3000) + ["", " ", "you are now", "nc ", "ai へ", "<|im_start|>", "sag mir"]
+    found_some = 0
+    for low in texts:
+        assert rules._present(low) == _plain_present(low), low
+        found_some += bool(_plain_present(low))
+    assert found_some > 2000  # the texts do hold hints
+
+
+def test_a_full_word_cache_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hints, "WORD_CACHE_MAX", 5)
+    scan = hints.HintScan(rules._ALL_HINTS)
+    for i in range(50):
+        low = f"word{i} ignore the system prompt w{i}x"
+        assert scan.present(low) == _plain_present(low)
+        assert len(scan.word_pieces) <= 5 + 6
+
+
+def _plain_max_window(model: PackedModel, text: str, sentences: int) -> float:
+    """The window scores as first written: totals at every sentence end, then every window."""
+    sums, counts = [0.0], [0]
+    total, count, prev = 0.0, 0, model._start
+    for line in text.lower().splitlines():
+        for tok in classifier._TOKEN.findall(line):
+            w, n, key, ending = model._word(tok)
+            total += w + (ending.get(prev, 0.0) if ending else 0.0)
+            count += n + 1
+            prev = key
+            if tok in classifier._SENTENCE_END:
+                sums.append(total)
+                counts.append(count)
+        if count != counts[-1]:
+            sums.append(total)
+            counts.append(count)
+    end = model._end
+    best = model._z(total + (end.get(prev, 0.0) if end else 0.0), count + 1)
+    last = len(sums) - 1
+    if last > sentences:
+        for i in range(last):
+            j = min(i + sentences, last)
+            best = max(best, model._z(sums[j] - sums[i], counts[j] - counts[i] + 1))
+    return best
+
+
+def test_incremental_window_scores_equal_the_plain_ones_bit_for_bit() -> None:
+    model = classifier.load_model()
+    assert model is not None
+    rng = random.Random(11)
+    words = [
+        "Ignore",
+        "previous",
+        "instructions",
+        "you",
+        "are",
+        "now",
+        "DAN",
+        "I",
+        "like",
+        "tea",
+        "忽略",
+        "指示",
+    ]
+    marks = [" ", " ", ". ", "! ", "? ", "\n", "\r\n", "\n\n", "\u2028", "\x0b", "。", "\x85"]
+    texts = ["", "\n", ".", "a", "a.\n.b", "one. two. three", "one\ntwo\nthree\n", "。。。"]
+    for _ in range(1500):
+        texts.append("".join(rng.choice(words) + rng.choice(marks) for _ in range(rng.randint(0, 14))))
+    for text in texts:
+        for sentences in (1, 2, 3):
+            assert repr(model.max_window_score(text, sentences)) == repr(
+                _plain_max_window(model, text, sentences)
+            ), (text, sentences)
+
+
+def test_a_window_far_below_zero_scores_zero_as_before() -> None:
+    model = classifier.load_model()
+    assert model is not None
+    assert model._z(-1e9, 1) == 0.0
+    assert math.isclose(model._z(0.0 - model.bias, 1), 0.5)
