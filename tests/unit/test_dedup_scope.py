@@ -131,3 +131,13 @@ def test_a_japanese_move_of_the_users_own_still_supersedes() -> None:
 def test_a_change_of_another_facet_archives_nothing(stored: str, new: str) -> None:
     """Where the user works changing says nothing of where they live, and the other way round."""
     assert decide("change", new, item("stored-fact", stored, 0.6))[0] != "supersede_old"
+
+
+def test_the_users_change_to_a_possessed_thing_they_name_updates_it() -> None:
+    """ "… in their project" names the project of "User's project uses MySQL": one thing."""
+    project = item("project-db", "User's project uses MySQL.")
+    new = "User replaced MySQL with Postgres in their project."
+    assert decide("replaced-mysql", new, project) == ("supersede_old", ["prof_old"])
+    # a person named beside the change is not its subject
+    lead = item("team-lead-chat", "User's team lead prefers Slack huddles.")
+    assert decide("chat", "User switched from Slack to Discord for their team.", lead) == ("keep_both", [])

@@ -41,7 +41,7 @@ from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
-from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_subject
+from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_mentioned, possessed_subject
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.candidates import DedupDecision
@@ -232,8 +232,13 @@ def _value_kept(new: str, old: str) -> bool:
 def _other_subject(new: str, old: str) -> bool:
     """One of ``new`` and ``old`` is about somebody the user knows ("User's dad switched to an
     iPhone", "User's sister lives in Madrid") and the other about the user: another person's
-    change updates nothing of the user's, and the user's own change nothing of another's."""
-    return _about_another(new) != _about_another(old)
+    change updates nothing of the user's, and the user's own change nothing of another's. The
+    user's statement naming the other's possessed subject as theirs ("… in their project" /
+    "User's project uses MySQL") is about it."""
+    mine, theirs = _about_another(new), _about_another(old)
+    if mine == theirs:
+        return False
+    return not (possessed_mentioned(old, new) if theirs else possessed_mentioned(new, old))
 
 
 def _about_another(text: str) -> bool:

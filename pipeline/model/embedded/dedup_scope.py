@@ -111,6 +111,21 @@ def possessed_subject(text: str) -> bool:
     return not (statement_facets(np) or members(np))
 
 
+def possessed_mentioned(possessed: str, other: str) -> bool:
+    """``other`` names the possessed subject of ``possessed`` as the user's, after a preposition
+    ("User's project uses MySQL" / "User replaced MySQL with Postgres *in their project*"): the
+    two are about one thing, though only one has it as its subject."""
+    phrase = _possessed_phrase(possessed)
+    if not phrase:
+        return False
+    head = re.escape(phrase[-1])
+    return bool(
+        re.search(
+            rf"\b(?:in|on|for|at|of|to|with)\s+(?:their|my|our)\s+(?:[\w-]+\s+)?{head}s?\b", other, re.I
+        )
+    )
+
+
 #: A name-like word of a Latin script: a capital or a digit in it ("Google", "VS", "Vue", "3").
 _NAME_WORD = r"[^\W_]*[A-Z\d][\w+#.-]*"
 #: A run of names joined by single spaces ("Google Docs", "SAP Concur", "Windows 11").
@@ -153,4 +168,4 @@ def names_another_thing(new: str, old: str) -> bool:
     return longer and not exact
 
 
-__all__ = ["name_phrases", "names_another_thing", "possessed_subject"]
+__all__ = ["name_phrases", "names_another_thing", "possessed_mentioned", "possessed_subject"]
