@@ -28,7 +28,9 @@ of it work whose result nobody reads:
   (the walk's answer for a class cannot change: a failing class is walked, and fails, again);
 - instructor totals each call's token usage over its attempts (field by field, with deep
   copies for the answer and its hooks); memscribe counts tokens itself from each response and
-  reads neither total: not kept for memscribe's calls (``LiteLLMModel.generate`` marks them).
+  reads neither total: not kept for memscribe's calls (``LiteLLMModel.generate`` marks them);
+- litellm lists its ~190 provider names twice per call (the enum's Python-level iteration and
+  ``value``): for memscribe's calls the members are iterated as kept once, ``value`` read in C.
 
 Every hook is feature-checked: a litellm or instructor version without the method named here
 runs unchanged (slower, same answers). Nothing here changes a request's bytes.
@@ -37,8 +39,10 @@ runs unchanged (slower, same answers). Nothing here changes a request's bytes.
 from __future__ import annotations
 
 import contextlib
+import enum
 import functools
 import importlib
+import operator
 import weakref
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
@@ -69,6 +73,9 @@ _LOG_FILTER = "remove_sensitive_keys_from_dict"
 #: Where litellm's chat-or-Responses choice looks the model up (imported by name there).
 _BRIDGE_HOME = "litellm.responses.bridge_check"
 _BRIDGE_LOOKUP = "get_model_info_helper"
+#: litellm's enum of provider names, listed (iterated) twice per call.
+_PROVIDERS_HOME = "litellm.types.utils"
+_PROVIDERS = "LlmProviders"
 
 
 @contextlib.contextmanager
@@ -122,7 +129,46 @@ def install() -> tuple[str, ...]:
     installed.extend(f"{_USAGE_HOME}.{name}" for name in _usage_untotalled())
     if _cookieless_responses():
         installed.append("httpx.Cookies.extract_cookies")
+    if _providers_listed_fast():
+        installed.append(f"{_PROVIDERS_HOME}.{_PROVIDERS}")
     return tuple(installed)
+
+
+def _providers_listed_fast() -> bool:
+    """litellm lists its provider names (``[p.value for p in LlmProviders]``, ~190 members) twice
+    per call to ask whether the call's provider is one: the enum's iteration and its ``value``
+    property are Python code (~0.15 ms a list). For memscribe's calls the class iterates over its
+    members as kept once (the same members, in order, while their number is unchanged), and
+    ``value`` is read by a C-level getter of the member's ``_value_`` (what ``Enum.value``
+    returns). The class, its members and ``isinstance`` are unchanged: only its metaclass is a
+    subclass of ``EnumType`` (with the one method) and ``value`` a plain property."""
+    try:
+        providers = getattr(importlib.import_module(_PROVIDERS_HOME), _PROVIDERS)
+    except (ImportError, AttributeError):
+        return False
+    meta = type(providers)
+    if getattr(meta, _MARK, False):
+        return True
+    if not isinstance(providers, enum.EnumMeta) or "value" in providers.__members__:
+        return False
+    members: tuple[Any, ...] = tuple(providers)
+    if any(member._value_ is not member.value for member in members):
+        return False
+    iterate: Callable[[Any], Iterator[Any]] = meta.__iter__
+
+    class Listed(meta):  # type: ignore[misc,valid-type]
+        def __iter__(cls) -> Iterator[Any]:
+            if _OURS.get() and len(cls._member_names_) == len(members) and cls is providers:
+                return iter(members)
+            return iterate(cls)
+
+    setattr(Listed, _MARK, True)
+    try:
+        providers.__class__ = Listed
+    except TypeError:
+        return False
+    type.__setattr__(providers, "value", property(operator.attrgetter("_value_")))
+    return True
 
 
 def _cookieless_responses() -> bool:
