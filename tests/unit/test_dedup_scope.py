@@ -141,3 +141,13 @@ def test_the_users_change_to_a_possessed_thing_they_name_updates_it() -> None:
     # a person named beside the change is not its subject
     lead = item("team-lead-chat", "User's team lead prefers Slack huddles.")
     assert decide("chat", "User switched from Slack to Discord for their team.", lead) == ("keep_both", [])
+
+
+def test_a_sentences_first_word_is_no_part_of_a_name() -> None:
+    assert name_phrases('User, in their words: "Bei Google habe ich gekündigt"') == [frozenset({"google"})]
+    assert not names_another_thing(
+        'User, in their words: "Bei Google habe ich gekündigt"', "User works at Google"
+    )
+    assert names_another_thing(
+        'User, in their words: "Mein Google Konto ist gelöscht"', "User works at Google"
+    )

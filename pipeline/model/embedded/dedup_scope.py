@@ -131,18 +131,25 @@ _NAME_WORD = r"[^\W_]*[A-Z\d][\w+#.-]*"
 #: A run of names joined by single spaces ("Google Docs", "SAP Concur", "Windows 11").
 _NAME_PHRASE = lazy_compile(rf"(?<![\w'’]){_NAME_WORD}(?:\s{_NAME_WORD})*")
 _DIGITS = lazy_compile(r"^[\d.]+$")
+#: Where a sentence starts: nothing but punctuation and spaces before, or a sentence's end.
+_SENTENCE_START = lazy_compile(r"(?:^|[.!?。！？]\s*)[\W_]*$")
+#: A word capitalised only at its start ("Bei", "Seit"), as a sentence's first word is.
+_TITLE_ONLY = lazy_compile(r"^[A-ZÀ-Þ][a-zß-ÿ]*$")
 _LEAD = lazy_compile(r"^User,\s+in\s+their\s+words:\s*\"?|^\W*User(?:['’]s)?\b")
 
 
 def name_phrases(text: str) -> list[frozenset[str]]:
     """The name phrases of a statement as sets of lowercase words, version numbers left out
-    ("User works at Google Cloud" → ``[{"google", "cloud"}]``); the memory's opening "User"
-    and a sentence's first word, capitalised by position alone, are not names unless joined to
-    one."""
+    ("User works at Google Cloud" → ``[{"google", "cloud"}]``); the memory's opening "User" is
+    none, nor is a sentence's first word capitalised by position alone before a name ("Bei
+    Google habe ich gekündigt" names Google, not "Bei Google")."""
     body = _LEAD.sub("", text)
     found: list[frozenset[str]] = []
     for m in _NAME_PHRASE.finditer(body):
-        words = [w.lower().rstrip(".") for w in m.group().split() if not _DIGITS.match(w)]
+        said = m.group().split()
+        if len(said) > 1 and _SENTENCE_START.search(body[: m.start()]) and _TITLE_ONLY.match(said[0]):
+            said = said[1:]
+        words = [w.lower().rstrip(".") for w in said if not _DIGITS.match(w)]
         if words:
             found.append(frozenset(words))
     return found
