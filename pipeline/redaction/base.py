@@ -145,6 +145,11 @@ def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     return merged
 
 
+#: A line-bound pattern scans only the lines holding its hint when they hold fewer than one
+#: occurrence per this many characters of the text; else the whole text, in one call (a line
+#: found and scanned apart costs about what ``re`` takes to scan this many characters).
+_CHARS_PER_WINDOW = 512
+
 #: A token cut short by filler is a template, not a token (``xoxp-572370529330-####``).
 _FILLER_AFTER = frozenset({"###", "***", "...", "xxx", "XXX", "…"})
 
@@ -173,7 +178,8 @@ def _regex(
     made of words, sequential runs, and a match followed by filler such as ``####``), for
     random tokens. ``line_bound``: no match can hold a line break (the pattern has no ``.``,
     negated or space class and no anchor), so only the lines holding a case-sensitive pattern's
-    hint are scanned (a match holds its hint, hence lies on such a line).
+    hint are scanned (a match holds its hint, hence lies on such a line), when they are few
+    (:data:`_CHARS_PER_WINDOW`): scanning the whole text finds the same matches.
     """
     # Compiled on first use: a run meets few of the ~80 detectors (the prefilter skips the rest).
     compiled: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
@@ -191,7 +197,12 @@ def _regex(
         windows: list[tuple[int, int]] = [(0, len(text))]
         if ihints:
             windows = _hint_lines(offset_lowered(text), ihints)
-        elif line_bound and exact:
+        elif (
+            line_bound
+            and exact
+            and len(text) > _CHARS_PER_WINDOW
+            and sum(map(text.count, exact)) * _CHARS_PER_WINDOW < len(text)
+        ):
             windows = _hint_lines(text, exact)
         for m in (m for ws, we in windows for m in rx.finditer(text, ws, we)):
             start, end = m.span(group)

@@ -3,12 +3,86 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _left_boundary, has_digit
 
 # --------------------------------------------------------------------------- PII
+
+# The patterns below start with a character class (a digit, a capital) that many characters of
+# a text match, and ``re`` tries a match at each of them. In an ASCII text, each character is
+# mapped to its class once (``str.translate``), and the places where a match can start (the
+# classes it opens with) are found there by substring search: each pattern is tried only
+# there, in order and never inside the previous match, which finds what ``finditer`` finds.
+
+#: ASCII characters as a card number sees them: ``0`` a digit, ``w`` a character that glues
+#: to one (``[\w.+-]``), `` `` any other.
+_CARD_CLASSES = str.maketrans(
+    {
+        chr(c): "0" if chr(c).isdigit() else "w" if chr(c).isalnum() or chr(c) in "_.+-" else " "
+        for c in range(128)
+    }
+)
+#: ASCII characters as an IBAN or a national insurance number sees them: ``A`` a capital,
+#: ``0`` a digit, `` `` a space, ``.`` any other.
+_CODE_CLASSES = str.maketrans(
+    {
+        chr(c): "A" if "A" <= chr(c) <= "Z" else "0" if chr(c).isdigit() else " " if c == 32 else "."
+        for c in range(128)
+    }
+)
+_LAST_CLASSES: tuple[str, str, str] = ("", "", "")
+
+
+def _classes(text: str) -> tuple[str, str]:
+    """``text`` (ASCII) mapped by :data:`_CARD_CLASSES` and by :data:`_CODE_CLASSES` (the last
+    text's kept: three detectors ask)."""
+    global _LAST_CLASSES
+    last = _LAST_CLASSES
+    if last[0] is not text:
+        last = _LAST_CLASSES = (text, text.translate(_CARD_CLASSES), text.translate(_CODE_CLASSES))
+    return last[1], last[2]
+
+
+def _occurrences(hay: str, needle: str, shift: int = 0) -> list[int]:
+    """Each (overlapping) occurrence of ``needle`` in ``hay``, plus ``shift``."""
+    found = []
+    at = hay.find(needle)
+    while at >= 0:
+        found.append(at + shift)
+        at = hay.find(needle, at + 1)
+    return found
+
+
+def _card_starts(text: str) -> list[int]:
+    """Where a :data:`_CARD` match can start: four digits, not after a character glued to them."""
+    cards, _ = _classes(text)
+    return ([0] if cards.startswith("0000") else []) + _occurrences(cards, " 0000", 1)
+
+
+def _iban_starts(text: str) -> list[int]:
+    """Where an :data:`_IBAN` match can start: two capitals and two digits."""
+    return _occurrences(_classes(text)[1], "AA00")
+
+
+def _nino_starts(text: str) -> list[int]:
+    """Where a :data:`_NINO` match can start: two capitals, then a digit after an optional space."""
+    codes = _classes(text)[1]
+    return sorted(_occurrences(codes, "AA0") + _occurrences(codes, "AA 0"))
+
+
+def _matches(rx: re.Pattern[str], text: str, starts: Callable[[str], list[int]]) -> Iterator[re.Match[str]]:
+    """``rx.finditer(text)``; in an ASCII text, ``rx`` tried only at ``starts(text)``."""
+    if not text.isascii():
+        yield from rx.finditer(text)
+        return
+    end = 0
+    for at in starts(text):
+        if at >= end and (m := rx.match(text, at)) is not None:
+            end = m.end()
+            yield m
+
 
 # The left boundary is checked after the first digit (``\d(?<![\w.+-]\d)`` is ``(?<![\w.+-])\d``):
 # a pattern that starts with a character class lets ``re`` skip to the next digit instead of
@@ -36,7 +110,7 @@ def _find_cards(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _cards(text: str) -> Iterator[tuple[int, int]]:
-    for m in _CARD.finditer(text):
+    for m in _matches(_CARD, text, _card_starts):
         digits = re.sub(r"[ -]", "", m.group(0))
         if 13 <= len(digits) <= 19 and _CARD_IIN.match(digits) and len(set(digits)) > 2 and luhn_ok(digits):
             yield m.span()
@@ -82,7 +156,7 @@ def _find_ibans(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _ibans(text: str) -> Iterator[tuple[int, int]]:
-    for m in _IBAN.finditer(text):
+    for m in _matches(_IBAN, text, _iban_starts):
         if not _left_boundary(text, m.start()):
             continue
         want = _IBAN_LEN.get(m.group(0)[:2])
@@ -156,7 +230,7 @@ def _national_ids(text: str) -> Iterator[tuple[int, int]]:
         start = tail.start() - 3
         if start >= 0 and (m := _SSN.match(text, start)) is not None:
             yield m.span()
-    for m in _NINO.finditer(text):
+    for m in _matches(_NINO, text, _nino_starts):
         yield m.span()
 
 

@@ -94,7 +94,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
     entropy per character. The window is counted in tokens (not characters) so that
     re-scanning masked text sees the same neighbours.
     """
-    for kw in _KEYWORD.finditer(text):
+    for kw in _keywords(text, _KEYWORD, _KEYWORD_STARTS):
         if (
             _in_mask(text, kw.start())
             or _record_key(text, kw.start(), kw.end())
@@ -130,6 +130,34 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             ):
                 offset = tok.start() + raw.index(value)
                 yield offset, offset + len(value)
+
+
+#: How every :data:`_KEYWORD` match in an ASCII text starts, lower-cased.
+_KEYWORD_STARTS = ("api", "access", "auth", "key", "token", "secret", "pass", "credential", "bearer")
+#: How every :data:`_PW_KEYWORD` match in an ASCII text starts, lower-cased.
+_PW_KEYWORD_STARTS = ("pass", "pw")
+
+
+def _keywords(text: str, rx: re.Pattern[str], stems: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """``rx.finditer(text)``; in an ASCII text, ``rx`` tried only where the lower-cased text holds
+    one of ``stems``, the ways its matches start (a few substring searches instead of a regex
+    tried at every ``a``, ``k``, ``p``, ``s``, ``t``...), in order and not overlapping, as
+    ``finditer`` finds them."""
+    if not text.isascii():
+        yield from rx.finditer(text)
+        return
+    low = lowered(text)
+    starts: set[int] = set()
+    for stem in stems:
+        at = low.find(stem)
+        while at >= 0:
+            starts.add(at)
+            at = low.find(stem, at + 1)
+    end = 0
+    for at in sorted(starts):
+        if at >= end and (kw := rx.match(text, at)) is not None:
+            end = kw.end()
+            yield kw
 
 
 #: What may stand between a credential's keyword and its UUID-shaped value (see
@@ -242,7 +270,7 @@ _NAME_RUNS_ON = lazy_compile(r"[-_.][a-z]{2,}(?![A-Z0-9])")
 
 
 def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
-    for kw in _PW_KEYWORD.finditer(text):
+    for kw in _keywords(text, _PW_KEYWORD, _PW_KEYWORD_STARTS):
         if _in_mask(text, kw.start()) or _NAME_RUNS_ON.match(text, kw.end()):
             continue  # a mask's type, or a longer name (``password-reset``, ``password.txt``)
         line_start = text.rfind("\n", 0, kw.start()) + 1
@@ -385,6 +413,8 @@ def _candidate_lines(text: str) -> Iterator[re.Match[str]]:
         yield from _VALUE_LINE.finditer(text)
         return
     after: set[int] = set()
+    done: set[int] = set()  # the ends of the lines whose followers are taken (a line holding
+    # several context words, ``api key``, ``access token``, is followed once)
     for hint in _CONTEXT_WORDS:
         at = low.find(hint)
         while at >= 0:
@@ -392,11 +422,13 @@ def _candidate_lines(text: str) -> Iterator[re.Match[str]]:
             if nl < 0:
                 break
             next_line = nl + 1
-            for _ in range(1 + _OUTPUT_LINES_BEFORE):  # the line after, and those below bare lines
-                after.add(nl + 1)
-                line_start, nl = nl + 1, low.find("\n", nl + 1)
-                if nl < 0 or not _BARE_LINE.fullmatch(text, line_start, nl):
-                    break
+            if nl not in done:
+                done.add(nl)
+                for _ in range(1 + _OUTPUT_LINES_BEFORE):  # the line after, and those below bare lines
+                    after.add(nl + 1)
+                    line_start, nl = nl + 1, low.find("\n", nl + 1)
+                    if nl < 0 or not _BARE_LINE.fullmatch(text, line_start, nl):
+                        break
             at = low.find(hint, next_line)
     for start in sorted(after):
         if (m := _VALUE_LINE.match(text, start)) is not None:

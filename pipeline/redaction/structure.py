@@ -336,15 +336,21 @@ def identifier_starts(text: str, low: str, hints: Iterable[str]) -> list[int]:
     if not same_offsets(text, low):
         low = offset_lowered(text)
     starts: set[int] = set()
+    backwards, size = "", len(text)  # ``text`` reversed, made at the first occurrence
     for hint in hints:
         at = low.find(hint)
         while at >= 0:
-            start = at
-            while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
-                start -= 1
-            starts.add(start)
+            if not backwards:
+                backwards = text[::-1]
+            # the identifier characters before ``at``, read backwards in one regex match
+            run = _IDENTIFIER_RUN.match(backwards, size - at)
+            starts.add(at - (run.end() - (size - at)) if run is not None else at)
             at = low.find(hint, at + len(hint))
     return sorted(starts)
+
+
+#: A run of identifier characters: ``str.isalnum`` ones (what ``\w`` matches, with ``_``), ``.``, ``-``.
+_IDENTIFIER_RUN = lazy_compile(r"[\w.\-]*")
 
 
 def _find_assignments(text: str) -> Iterator[tuple[int, int]]:

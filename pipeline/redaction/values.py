@@ -51,6 +51,13 @@ _PLACEHOLDER_WORDS = lazy_compile(_PLACEHOLDER_WORDS_LOWER + r"|(?-i:x{4}|X{4})"
 #: The same for an ASCII value's lower-case copy (``re`` scans far faster without IGNORECASE;
 #: for ASCII the two agree): :func:`is_placeholder` looks for ``xxxx``/``XXXX`` in the value.
 _PLACEHOLDER_WORDS_LOW = lazy_compile(_PLACEHOLDER_WORDS_LOWER)
+#: Every match of :data:`_PLACEHOLDER_WORDS_LOW` holds one of these: a value with none is not
+#: scanned (the regex tries its ~25 branches at every character; a few substring searches are
+#: far cheaper, and most values hold none).
+_PLACEHOLDER_PIECES = (
+    "your", "example", "change", "placeholder", "dummy", "redacted", "replace", "***", "...", "…",
+    "####", "<", "null", "none", "insert", "todo", "here", "{{", "}}", "${", "$(",
+)  # fmt: skip
 #: A slot filled in later, with its opening written as :func:`is_placeholder` looks for it first:
 #: Ruby / CoffeeScript / Octopus interpolation (``#{ApiKey}``), a Python %-format field
 #: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
@@ -116,7 +123,11 @@ def is_placeholder(value: str) -> bool:
     if _VAR_REF.match(v):
         return True
     if (
-        (_PLACEHOLDER_WORDS_LOW.search(low) or "xxxx" in v or "XXXX" in v)
+        (
+            "xxxx" in v
+            or "XXXX" in v
+            or (any(p in low for p in _PLACEHOLDER_PIECES) and _PLACEHOLDER_WORDS_LOW.search(low))
+        )
         if v.isascii()
         else _PLACEHOLDER_WORDS.search(v)
     ):
@@ -139,11 +150,11 @@ def is_placeholder(value: str) -> bool:
 def _filler(rest: str) -> bool:
     """Repeated filler: one or two characters (``xxxxxxxx``, ``1111=``), or a short period
     repeated (``123123123123``, ``abcabcabcabc``)."""
-    core = rest.lower().translate(_SEPARATORS)
+    core = rest.lower().replace("-", "").replace("_", "").replace(".", "").replace("=", "")
     distinct = len(set(core))
     if distinct <= 2:
         return True
-    if len(core) >= 16 and _periodic_tail(core) >= len(core) // 2:
+    if len(core) >= 16 and _periodic_tail_reaches(core, len(core) // 2):
         return True  # ``GR1348941`` followed by ``123123123…``
     if len(core) >= 12 and distinct <= len(core) // 3:
         for period in range(2, 5):
@@ -156,7 +167,11 @@ def _filler(rest: str) -> bool:
     return False
 
 
-_SEPARATORS = str.maketrans("", "", "-_.=")
+def _periodic_tail_reaches(core: str, k: int) -> bool:
+    """``_periodic_tail(core) >= k`` for ``5 <= k <= len(core)``, by slices: a suffix of ``k``
+    characters repeats with period ``p`` when it equals itself shifted by ``p``."""
+    size = len(core)
+    return any(core[size - k : size - p] == core[size - k + p :] for p in range(1, 5))
 
 
 def _periodic_tail(core: str) -> int:
@@ -221,7 +236,8 @@ def wordy(value: str) -> bool:
     base62 rarely manages for long."""
     covered = sum(len(w) for w in _WORD_RUN.findall(value) if _pronounceable(w))
     covered += sum(len(d) for d in _NUMBER_PART.findall(value))  # ``-2024``, ``v1.2``: slugs, versions
-    return covered >= (0.75 if any(c.isdigit() for c in value) else 0.7) * len(value)
+    digit = _DIGIT.search(value) is not None if value.isascii() else any(c.isdigit() for c in value)
+    return covered >= (0.75 if digit else 0.7) * len(value)
 
 
 _VOWELS = frozenset("aeiouyAEIOUY")
@@ -394,14 +410,17 @@ def counting_share(value: str) -> float:
     times (``1234-1234-1234``). Typed-in sample tokens are built that way
     (``abc123xyz-456def``); a random token of 30 characters almost never has more than one
     short run."""
-    n = len(value) - sum(value.count(c) for c in "-_.:/+= ")
+    n = len(value.replace("-", "").replace("_", "").replace(".", "").replace(":", "").replace("/", "")
+            .replace("+", "").replace("=", "").replace(" ", ""))  # fmt: skip
     if n < 6:
         return 0.0
     low = value.lower()
-    # each run of three found counts its characters; most values hold none (64 substring tests)
-    counted = 3 * len(_RUN3.findall(value)) if any(r in low for r in _RUNS) else 0
-    if sum(value.count(c) for c in "-_.:/ ") >= 2:
-        groups = [g for g in re.split(r"[^a-z0-9]+", low) if len(g) >= 3]
+    # each run of three found counts its characters; most values hold none (each three
+    # characters of the value looked up in the set of runs)
+    runs = not _RUNS.isdisjoint(low[i : i + 3] for i in range(len(low) - 2))
+    counted = 3 * len(_RUN3.findall(value)) if runs else 0
+    if sum(map(value.count, "-_.:/ ")) >= 2:
+        groups = [g for g in _NOT_ALNUM.split(low) if len(g) >= 3]
         for g in set(groups):
             if groups.count(g) >= 3:
                 counted += len(g) * groups.count(g)
@@ -409,12 +428,13 @@ def counting_share(value: str) -> float:
 
 
 #: Every counting run of three, up and down (lower case): a cheap test before :data:`_RUN3`.
-_RUNS = tuple(
+_RUNS = frozenset(
     run
     for a in ("0123456789", "abcdefghijklmnopqrstuvwxyz")
     for i in range(len(a) - 2)
     for run in (a[i : i + 3], a[i : i + 3][::-1])
 )
+_NOT_ALNUM = lazy_compile(r"[^a-z0-9]+")
 _RUN3 = lazy_compile(
     "|".join(
         a[i : i + 3] + "|" + a[i : i + 3][::-1]
