@@ -43,6 +43,10 @@ def trie_pattern(words: tuple[str, ...]) -> str:
     return emit(trie)
 
 
+def _substrings(word: str) -> set[str]:
+    return {word[i:j] for i in range(len(word)) for j in range(i + 1, len(word) + 1)}
+
+
 class HintScan:
     """The hints of ``hints`` (lower-case, non-blank) that occur in a lower-cased text."""
 
@@ -50,12 +54,19 @@ class HintScan:
         pieces = tuple(sorted({p for h in hints for p in h.split()}))
         #: The longest piece at the scan's position; the scan steps over it.
         self._scan = re.compile(trie_pattern(pieces))
+        # Both tables below are built from each piece's own substrings and prefixes (a comparison
+        # of every piece with every other is ~0.5 s at import, paid by every command's start-up).
+        known = frozenset(pieces)
+        by_prefix: dict[str, list[str]] = {}
+        for q in pieces:  # sorted: each list keeps the pieces' order
+            for end in range(1, len(q) + 1):
+                by_prefix.setdefault(q[:end], []).append(q)
         #: The pieces inside each piece (itself included): found with it.
-        self._inside = {p: frozenset(q for q in pieces if q in p) for p in pieces}
+        self._inside = {p: known.intersection(_substrings(p)) for p in pieces}
         #: The pieces that can start inside a piece and run on past its end (the scan resumes
         #: after the piece, so they are looked for in the word one by one).
         self._straddling = {
-            p: tuple(q for q in pieces if q not in p and any(q.startswith(p[k:]) for k in range(1, len(p))))
+            p: tuple(sorted({q for k in range(1, len(p)) for q in by_prefix.get(p[k:], ()) if q not in p}))
             for p in pieces
         }
         #: Hints with no blank: present exactly when a word of the text holds them.
