@@ -235,7 +235,12 @@ def memscribe_scan(path: Path) -> list[Span]:
 
 
 def before_scanner(ref: str) -> Callable[[Path], list[Span]] | None:
-    """``find_secrets`` of ``pipeline/stages/redact.py`` at git ``ref``, or ``None``."""
+    """``find_secrets`` of the redaction at git ``ref``, or ``None``: the ``pipeline/redaction``
+    package where ``ref`` has one (``pipeline/stages/redact.py`` only re-exports it there, so
+    loading that file would time today's package), else ``pipeline/stages/redact.py``."""
+    if (pkg := package_at(ref, "pipeline/redaction", "memscribe.redaction")) is not None:
+        find_at = pkg.find_secrets
+        return lambda path: [(f.start, f.end) for f in find_at(_read(path))]
     try:
         src = subprocess.run(
             ["git", "show", f"{ref}:pipeline/stages/redact.py"], cwd=REPO, check=True, capture_output=True

@@ -33,11 +33,28 @@ _COMPUTED = lazy_compile(r"^[\w.$]*\(.*\)$|\$[({]")
 HINTS = ("=",)
 
 
+def _env_lines(text: str) -> Iterator[re.Match[str]]:
+    """``_ENV_LINE.finditer(text)``, tried only at the start of each line holding ``=`` (a match
+    is one line, from its start, and holds its ``=``)."""
+    starts: list[int] = []
+    at = text.find("=")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        starts.append(start)
+        end = text.find("\n", at)
+        if end < 0:
+            break
+        at = text.find("=", end)
+    for start in starts:
+        if (m := _ENV_LINE.match(text, start)) is not None:
+            yield m
+
+
 def find_config_values(text: str) -> Iterator[tuple[int, int]]:
     """Whole-line ``.env``/``.properties`` values under a secret's or a password's name: random,
     or (under a password's name) shaped like a password; computed values, placeholders, paths
     and code references kept."""
-    for m in _ENV_LINE.finditer(text):
+    for m in _env_lines(text):
         name, value = m.group("name"), m.group("v")
         password = _is_password_name(name)
         if not password and name_strength(name) is None:

@@ -492,10 +492,32 @@ _ENV_DEFAULT = lazy_compile(
 )
 
 
+#: How every :data:`_ENV_DEFAULT` match starts, as written (the pattern is case-sensitive).
+_ENV_DEFAULT_STARTS = ("get", "GetEnvOrDefault", "fetch", "env")
+
+
+def _positions(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        at = text.find(word, at + 1)
+
+
+def _matches_at(rx: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
+    """``rx.finditer(text)`` when every match of ``rx`` starts at one of ``starts`` (sorted): ``rx``
+    tried only there (found by substring search), in order and never inside the previous match."""
+    end = 0
+    for at in starts:
+        if at >= end and (m := rx.match(text, at)) is not None:
+            end = m.end()
+            yield m
+
+
 def _find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
     if "(" not in text:
         return
-    for m in _ENV_DEFAULT.finditer(text):
+    starts = sorted({at for word in _ENV_DEFAULT_STARTS for at in _positions(text, word)})
+    for m in _matches_at(_ENV_DEFAULT, text, starts):
         strength = name_strength(m.group("name"))
         if strength is not None and _plausible_value(
             m.group("v"), strength, quoted=True, generic_key=_generic_key(m.group("name"))

@@ -16,6 +16,7 @@ from memscribe.redaction.base import _regex
 from memscribe.redaction.providers import _PROVIDERS
 from tests.support.secret_shapes import corpus_turn_texts
 
+configs = importlib.import_module("memscribe.redaction.configs")
 pii = importlib.import_module("memscribe.redaction.pii")
 prose = importlib.import_module("memscribe.redaction.prose")
 structure = importlib.import_module("memscribe.redaction.structure")
@@ -191,3 +192,26 @@ def test_value_tests_equal_their_plain_forms() -> None:
             assert values._periodic_tail_reaches(core, k) == (_periodic_tail_plain(core) >= k), core
         pieces = any(p in v.lower() for p in values._PLACEHOLDER_PIECES)
         assert pieces or values._PLACEHOLDER_WORDS_LOW.search(v.lower()) is None, v
+
+
+_CODE_PIECES = (
+    "os.getenv(", "ENV.fetch(", "GetEnvOrDefault(", "getEnv(", "env(", "environ.get(", "'API_TOKEN'", '"pw"',
+    ", ", "'s3cr3tV4lue!'", '"x"', "\n", " ", "=", "export ", "DB_PASSWORD", "=hunter2x", "\t", "\r",
+    "api_key = ", "Kx9-2mQ7", "e", "g", "f", "G", "get", "fetch", "(", ")", "ſ", "é",
+)  # fmt: skip
+
+
+def test_env_defaults_and_env_lines_tried_at_their_starts_equal_finditer() -> None:
+    rng = random.Random(17)
+    texts = _corpus() + [
+        "".join(rng.choice(_CODE_PIECES) for _ in range(rng.randint(1, 16))) for _ in range(20000)
+    ]
+    found = 0
+    for text in texts:
+        want = [m.span() for m in structure._ENV_DEFAULT.finditer(text)]
+        starts = sorted({at for w in structure._ENV_DEFAULT_STARTS for at in structure._positions(text, w)})
+        assert [m.span() for m in structure._matches_at(structure._ENV_DEFAULT, text, starts)] == want, text
+        lines = [m.span() for m in configs._ENV_LINE.finditer(text)]
+        found += bool(want) + bool(lines)
+        assert [m.span() for m in configs._env_lines(text)] == lines, text
+    assert found > 300  # the cases hold matches of both
