@@ -6,8 +6,10 @@
 
 Every corpus is split into a ``dev`` part and a ``validation`` part (files by a hash of their
 name; gitleaks' cases one by one; the generated corpora by seed), printed separately: the
-validation part was not read while choosing rules. "before" is ``pipeline/stages/redact.py``
-at ``--before``, loaded from git into a temporary module. The ``shapes`` corpus plants
+validation part was not read while choosing rules. "before" is the redaction at ``--before``,
+loaded from git beside today's: the ``pipeline/redaction`` package where that revision has one,
+else its ``pipeline/stages/redact.py`` (it runs first, so it also pays the first use of its
+regexes: for a tight before/after ratio, time both interleaved after a warm-up). The ``shapes`` corpus plants
 secrets in the config and code shapes of ``tests/support/secret_shapes.py`` (written with the
 rules, so it checks coverage, not generalisation).
 
