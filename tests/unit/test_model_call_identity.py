@@ -194,3 +194,22 @@ def test_litellm_provider_names_listed_the_same_inside_and_outside_memscribe_cal
     assert isinstance(LlmProviders, enum.EnumMeta) and isinstance(LlmProviders.OPENAI, LlmProviders)
     assert LlmProviders("openai") is LlmProviders.OPENAI and LlmProviders.OPENAI.value == "openai"
     assert "openai" in LlmProviders.__members__.values()
+
+
+def test_the_merged_request_url_follows_the_client_base_url() -> None:
+    import openai
+
+    from memscribe.model import light_calls
+
+    assert "openai.BaseClient._prepare_url" in light_calls.install()
+    client = openai.OpenAI(api_key="test-key", base_url="http://127.0.0.1:9/v1")
+    outside = client._prepare_url("/chat/completions")
+    with light_calls.memscribe_call():
+        first = client._prepare_url("/chat/completions")
+        assert client._prepare_url("/chat/completions") is first  # kept
+        assert str(first) == str(outside) == "http://127.0.0.1:9/v1/chat/completions"
+        assert str(client._prepare_url("models")) == "http://127.0.0.1:9/v1/models"
+        assert str(client._prepare_url("https://elsewhere.test/x")) == "https://elsewhere.test/x"
+        client.base_url = "http://127.0.0.1:8/v2/"  # a new base URL: merged again
+        assert str(client._prepare_url("/chat/completions")) == "http://127.0.0.1:8/v2/chat/completions"
+    client.close()
