@@ -46,6 +46,7 @@ _CONFUSABLES = {
 }  # fmt: skip
 _CONFUSABLE_TABLE = str.maketrans(_CONFUSABLES)
 _CONFUSABLE_CHARS = "".join(_CONFUSABLES)
+_CONFUSABLE_SET = frozenset(_CONFUSABLES)
 #: A word holding a look-alike letter; it starts at a word start (the look-behind spares the
 #: engine a try at every letter inside a word).
 _MIXED_WORD = re.compile(rf"(?<!\w)\w*[{_CONFUSABLE_CHARS}]\w*")
@@ -68,6 +69,8 @@ def fold_confusables(text: str) -> str:
         word = m.group(0)
         return word.translate(_CONFUSABLE_TABLE) if _LATIN.search(word) else word
 
+    if _CONFUSABLE_SET.isdisjoint(text):  # nothing to fold: the scan below would find nothing
+        return text
     return _MIXED_WORD.sub(fold, text)
 
 
@@ -88,7 +91,8 @@ def normalise(text: str) -> str:
 # --------------------------------------------------------------------------- decoded views
 
 #: A base64 run (it starts where the run starts: no try inside every word).
-_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}")
+_B64_MIN = 24
+_B64_RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{_B64_MIN},}}={{0,2}}")
 _HEX_RUN = re.compile(r"\b(?:[0-9a-fA-F]{2}[ :]?){12,}\b")
 #: Letters spaced out one by one ("i g n o r e  a l l"), separated by a space, dot, dash or
 #: underscore.
@@ -108,7 +112,9 @@ def _printable_text(raw: bytes) -> str | None:
 
 def _decoded(text: str) -> list[str]:
     out: list[str] = []
-    for m in _B64_RUN.finditer(text):
+    # a run has no blank: it lies inside one blank-delimited word at least as long
+    long_word = max(map(len, text.split()), default=0) >= _B64_MIN
+    for m in _B64_RUN.finditer(text) if long_word else ():
         run = m.group(0)
         try:
             raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=False)
