@@ -69,9 +69,11 @@ def reported(text: str, at: int) -> bool:
         return True
     # or a quotative right after the quotation closes on its line
     line_end = text.find("\n", at)
-    line_end = len(text) if line_end < 0 else line_end
-    closes = [i for c in _CLOSING[mark.group()] if (i := text.find(c, at, line_end)) >= 0]
-    return bool(closes) and _REPORTED_AFTER.match(text, min(closes) + 1) is not None
+    closers = _CLOSING[mark.group()]
+    for close in range(at, len(text) if line_end < 0 else line_end):
+        if text[close] in closers:
+            return _REPORTED_AFTER.match(text, close + 1) is not None
+    return False
 
 
 #: A quotation within one line, between the marks :func:`quoted` knows (of at least three
