@@ -86,22 +86,6 @@ _QUOTATION = re.compile(
 PLACEHOLDER = '"…"'
 
 
-def _whole_line(text: str, m: re.Match[str]) -> bool:
-    """A quotation that is a whole line of a longer text (after a list's dash or number): an
-    example set out on its own, which the lines around it present."""
-    if "\n" not in text.strip():
-        return False
-    start = text.rfind("\n", 0, m.start()) + 1
-    end = text.find("\n", m.end())
-    before = text[start : m.start()]
-    after = text[m.end() : len(text) if end < 0 else end]
-    return _LEAD.fullmatch(before) is not None and _TAIL.fullmatch(after) is not None
-
-
-_LEAD = re.compile(r"\s*(?:[-*•–]|\d+[.)])?\s*")
-_TAIL = re.compile(r"\s*[.,;]?\s*")
-
-
 def without_reported(text: str) -> str | None:
     """``text`` with each quotation a word reports (:func:`reported`: "an example like \\"…\\"")
     replaced by :data:`PLACEHOLDER`: what the writer says about it, not what it says; ``None``
@@ -110,7 +94,7 @@ def without_reported(text: str) -> str | None:
 
     def blank(m: re.Match[str]) -> str:
         nonlocal found
-        if not reported(text, m.start()) and not _whole_line(text, m):
+        if not reported(text, m.start()):
             return m.group(0)
         found = True
         return PLACEHOLDER
