@@ -40,17 +40,6 @@ _REPORTING = re.compile(
     re.IGNORECASE,
 )
 _OPENING = re.compile(r"[\"“„«「'`](?=[^\"“„«「'`]*$)")
-#: The mark that closes a quotation opened by each mark.
-_CLOSING = {'"': '"', "“": "”“", "„": "“”", "«": "»", "「": "」", "'": "'", "`": "`"}
-#: A quotative right after the closing mark: the languages that mark a quotation after it
-#: (ja 「…」という / のような / と書かれた, ko "…"라는 / 이라고, zh “…”的 / 这样的 / 之类的) and a
-#: reporting clause after it ("…" he said, "…", the email read).
-_REPORTED_AFTER = re.compile(
-    r"\s?(?:という|といった|とかいう|のような|のように|みたいな|と(?:書|言|い|記)|"
-    r"(?:이)?라(?:는|고)|(?:이)?란\b|的|这样|這樣|之类|之類|等(?:等)?(?:的)?|"
-    r",?\s+(?:\w+\s+){0,3}(?:said|says|wrote|writes|reads|read)\b)",
-    re.IGNORECASE,
-)
 
 
 def reported(text: str, at: int) -> bool:
@@ -63,17 +52,9 @@ def reported(text: str, at: int) -> bool:
         return False
     before = text[text.rfind("\n", 0, at) + 1 : at]
     mark = _OPENING.search(before)
-    if mark is None:
-        return False
-    if _REPORTING.search(before[max(0, mark.start() - 40) : mark.start()]) is not None:
-        return True
-    # or a quotative right after the quotation closes on its line
-    line_end = text.find("\n", at)
-    closers = _CLOSING[mark.group()]
-    for close in range(at, len(text) if line_end < 0 else line_end):
-        if text[close] in closers:
-            return _REPORTED_AFTER.match(text, close + 1) is not None
-    return False
+    return (
+        mark is not None and _REPORTING.search(before[max(0, mark.start() - 40) : mark.start()]) is not None
+    )
 
 
 #: A quotation within one line, between the marks :func:`quoted` knows (of at least three
