@@ -32,7 +32,9 @@ of it work whose result nobody reads:
 - litellm lists its ~190 provider names twice per call (the enum's Python-level iteration and
   ``value``): for memscribe's calls the members are iterated as kept once, ``value`` read in C;
 - the SDK parses the request path and merges it into the client's base URL on every call: for
-  memscribe's calls the merged URL is kept per base URL and path.
+  memscribe's calls the merged URL is kept per base URL and path;
+- litellm tokenises an Ollama call's prompt and answer for counts it throws away when the server
+  sent its own (``model/light_counts``).
 
 Every hook is feature-checked: a litellm or instructor version without the method named here
 runs unchanged (slower, same answers). Nothing here changes a request's bytes.
@@ -135,6 +137,10 @@ def install() -> tuple[str, ...]:
         installed.append(f"{_PROVIDERS_HOME}.{_PROVIDERS}")
     if _urls_merged_once():
         installed.append("openai.BaseClient._prepare_url")
+    from memscribe.model.light_counts import discarded_counts_skipped
+
+    if discarded_counts_skipped():
+        installed.append("litellm.OllamaChatConfig.transform_response")
     return tuple(installed)
 
 

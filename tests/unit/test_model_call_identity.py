@@ -213,3 +213,74 @@ def test_the_merged_request_url_follows_the_client_base_url() -> None:
         client.base_url = "http://127.0.0.1:8/v2/"  # a new base URL: merged again
         assert str(client._prepare_url("/chat/completions")) == "http://127.0.0.1:8/v2/chat/completions"
     client.close()
+
+
+class _Logging:
+    """A logging object whose ``post_call`` (run inside the answer reader) counts tokens itself."""
+
+    def __init__(self, messages: list[dict[str, str]]) -> None:
+        self.messages = messages
+        self.counted: list[int] = []
+
+    def post_call(self, **kwargs: Any) -> None:
+        import litellm
+
+        self.counted.append(litellm.token_counter(messages=self.messages))
+
+
+def _read_ollama_answer(answer: dict[str, Any], messages: list[dict[str, str]]) -> tuple[Any, _Logging]:
+    import httpx
+    import litellm
+    from litellm.llms.ollama.chat.transformation import OllamaChatConfig
+
+    from memscribe.model import light_calls
+
+    assert "litellm.OllamaChatConfig.transform_response" in light_calls.install()
+    logging = _Logging(messages)
+    with light_calls.memscribe_call():
+        response = OllamaChatConfig().transform_response(
+            model="m",
+            raw_response=httpx.Response(200, json=answer),
+            model_response=litellm.ModelResponse(),
+            logging_obj=logging,  # type: ignore[arg-type]
+            request_data={},
+            messages=messages,  # type: ignore[arg-type]
+            optional_params={},
+            litellm_params={},
+            encoding=None,
+        )
+    return response, logging
+
+
+def test_ollama_token_counts_the_server_left_out_are_still_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    import litellm
+    from litellm import utils as litellm_utils
+
+    messages = [{"role": "user", "content": "I use Neovim and I like it a lot " * 20}]
+    content = "an answer of several words"
+    prompt_count = litellm.token_counter(messages=messages)
+    answer_count = litellm.token_counter(text=content)
+    assert prompt_count > 50 and answer_count > 3
+    full = {"message": {"role": "assistant", "content": content}, "done": True}
+    counting = litellm_utils.get_token_counter_new
+    tokenised: list[bool] = []
+
+    def spied() -> Any:
+        tokenised.append(True)
+        return counting()
+
+    monkeypatch.setattr(litellm_utils, "get_token_counter_new", spied)
+    for given, expected in (
+        ({"prompt_eval_count": 12, "eval_count": 7}, (12, 7)),  # the server's counts, as before
+        ({"eval_count": 7}, (prompt_count, 7)),  # no prompt count: counted
+        ({"prompt_eval_count": 12}, (12, answer_count)),
+        ({}, (prompt_count, answer_count)),
+    ):
+        tokenised.clear()
+        response, logging = _read_ollama_answer({**full, **given}, messages)
+        assert len(tokenised) == 1 + 2 - len(given)  # post_call's own, and each count not given
+        assert (response.usage.prompt_tokens, response.usage.completion_tokens) == expected
+        assert logging.counted == [prompt_count]  # a count asked by someone else: a real one
+        assert response.choices[0].message.content == content
+    with pytest.raises(TypeError):  # a malformed answer (no message) fails as before
+        _read_ollama_answer({"prompt_eval_count": 12, "eval_count": 7, "done": True}, messages)
