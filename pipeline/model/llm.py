@@ -22,6 +22,7 @@ import logging
 import marshal
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -240,21 +241,39 @@ class LiteLLMModel:
         # ``max_retries`` is instructor's re-ask count on the way in; the SDK's own retry count
         # (openai's default is 2) is forced to 0 here so tenacity's budget is the whole budget.
         kwargs["max_retries"] = 0
-        retrying = Retrying(
-            retry=retry_if_exception(is_transient),
-            stop=stop_after_attempt(self.max_attempts) | stop_after_delay(self.retry_budget_s),
-            wait=wait_exponential_jitter(multiplier=self.backoff_initial_s, max=30.0),
-            reraise=True,
-        )
         debug = logger.isEnabledFor(logging.DEBUG)
         if debug:
             logger.debug("request to %s: %s", self.name, _redacted(_request_text(kwargs)))
-        for attempt in retrying:
-            with attempt, memscribe_call():
+        started = time.monotonic()
+        try:  # the first attempt: tenacity's per-attempt machinery only once it failed
+            with memscribe_call():
                 response = self._completion(**kwargs)
+        except BaseException as exc:
+            if not is_transient(exc):
+                raise
+            response = self._retried(kwargs, exc, time.monotonic() - started)
         if debug:
             logger.debug("answer from %s: %s", self.name, _redacted(_answer_text(response) or repr(response)))
         self._account(response)
+        return response
+
+    def _retried(self, kwargs: dict[str, Any], failure: BaseException, spent_s: float) -> Any:
+        """The attempts after a first one that failed with ``failure`` after ``spent_s``: tenacity
+        sees that failure as its first attempt (its budget less the time spent on it), so the
+        stops and backoff are those of one tenacity loop over every attempt."""
+        retrying = Retrying(
+            retry=retry_if_exception(is_transient),
+            stop=stop_after_attempt(self.max_attempts) | stop_after_delay(self.retry_budget_s - spent_s),
+            wait=wait_exponential_jitter(multiplier=self.backoff_initial_s, max=30.0),
+            reraise=True,
+        )
+        pending: BaseException | None = failure
+        for attempt in retrying:
+            with attempt, memscribe_call():
+                if pending is not None:
+                    first, pending = pending, None
+                    raise first
+                response = self._completion(**kwargs)
         return response
 
     def _account(self, response: Any) -> None:
