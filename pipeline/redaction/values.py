@@ -168,23 +168,11 @@ def _filler(rest: str) -> bool:
 
 
 def _periodic_tail_reaches(core: str, k: int) -> bool:
-    """``_periodic_tail(core) >= k`` for ``5 <= k <= len(core)``, by slices: a suffix of ``k``
+    """Whether the longest suffix of ``core`` that repeats with a period of 1 to 4 has at least
+    ``k`` characters (``5 <= k <= len(core)``), by slices: a suffix of ``k``
     characters repeats with period ``p`` when it equals itself shifted by ``p``."""
     size = len(core)
     return any(core[size - k : size - p] == core[size - k + p :] for p in range(1, 5))
-
-
-def _periodic_tail(core: str) -> int:
-    """Length of the longest suffix of ``core`` that repeats with a period of 1 to 4."""
-    best = 0
-    for period in range(1, 5):
-        n = 0
-        i = len(core) - 1 - period
-        while i >= 0 and core[i] == core[i + period]:
-            n += 1
-            i -= 1
-        best = max(best, n + period if n else 0)
-    return best
 
 
 _RUN = lazy_compile(r"(.)\1{3,}")
