@@ -11,6 +11,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
 from memscribe.redaction.values import forget_values
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
@@ -85,7 +86,7 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
         starts = list(itertools.accumulate((len(f) + 1 for f in folded[:-1]), initial=0))
         plan = full
         del folded
-    always, hint_bits, _ = plan
+    always, hint_bits, _, _ = plan
     last = len(texts) - 1
     on = [always] * len(texts)
     vocab = _vocabulary(joined)
@@ -137,20 +138,28 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
 def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
     """The detectors of ``plan`` that can fire on ``text`` (case-folded: ``folded``): each
     distinct hint looked up at most once, and not once every detector it would enable is on."""
-    always, hint_bits, entries = plan
+    always, hint_bits, entries, keyed = plan
     on = always
-    for hint, bits, cased, _ in hint_bits:
-        if bits & ~on and hint in (text if cased else folded):
-            on |= bits
+    if len(text) <= _KEYED_CHARS:  # a short text: only the hints whose key character it holds
+        on = keyed_on(text, folded, keyed, on)
+    else:
+        for hint, bits, cased, _ in hint_bits:
+            if bits & ~on and hint in (text if cased else folded):
+                on |= bits
     return [(prio, det) for prio, det, bit in entries if on & bit]
+
+
+#: Texts up to this long look their hints up by key character (:mod:`hintkeys`); a longer
+#: one holds nearly every character, and a set of them costs more than it saves.
+_KEYED_CHARS = 2048
 
 
 #: A prefilter plan: the bits of the detectors without hints (always on); each distinct hint
 #: with the bits of the detectors it enables, whether it is looked for as written (``exact``)
 #: rather than case-folded, and its whitespace-free pieces, case-folded (see :func:`_vocabulary`);
-#: and ``(priority, detector, bit)`` in order.
+#: ``(priority, detector, bit)`` in order; and the hints by key character (:func:`key_hints`).
 _Hint = tuple[str, int, bool, tuple[str, ...]]
-_Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...]]
+_Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...], Keyed]
 #: Plans by the id of the detectors considered (the object kept, so its id is not reused).
 _PLANS: dict[int, tuple[object, _Plan, _Plan]] = {}
 _PLANS_KEPT = 32
@@ -171,7 +180,8 @@ def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool]) -> _P
         for hint in hints:
             bits[hint, cased] = bits.get((hint, cased), 0) | bit
     hint_bits = tuple((hint, b, cased, tuple(hint.casefold().split())) for (hint, cased), b in bits.items())
-    return always, hint_bits, tuple(entries)
+    keyed = key_hints(tuple((hint, b, cased) for hint, b, cased, _ in hint_bits))
+    return always, hint_bits, tuple(entries), keyed
 
 
 def _plans(considered: tuple[Detector, ...]) -> tuple[_Plan, _Plan]:
