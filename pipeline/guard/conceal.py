@@ -58,11 +58,20 @@ _NEGATION = (
     r"\b(?:never|not|don'?t|doesn'?t|avoid|mustn'?t|shouldn'?t|nunca|jamás|jamais|ne|n'|nie|niemals|nicht|"
     r"kein\w*|mai|non|não|никогда|не|нельзя)\b|不要|别|不可|禁止|绝不"
 )
-#: A clause start, then words none of which negates, then the act without asking.
+_CLAUSE_CHAR = r"[^.!?;:。！？\n]"
+#: A clause start, then words none of which negates, then the act without asking. The look-ahead
+#: first finds the act in the clause without the negation test at each character: most clauses
+#: hold none, and a clause that does is then read as before (the same matches).
 _UNNEGATED = (
-    r"(?:^|(?<=[.!?;:。！？]))(?:(?!"
+    r"(?:^|(?<=[.!?;:。！？]))(?="
+    + _CLAUSE_CHAR
+    + r"*?(?=[wnsб])(?:"
+    + _WITHOUT_ASKING
+    + r"))(?:(?!"
     + _NEGATION
-    + r")[^.!?;:。！？\n])*?(?=[wnsб])(?:"
+    + r")"
+    + _CLAUSE_CHAR
+    + r")*?(?=[wnsб])(?:"
     + _WITHOUT_ASKING
     + ")"
 )

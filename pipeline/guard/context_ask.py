@@ -13,7 +13,7 @@ from __future__ import annotations
 
 #: What is asked for comes first ("the instructions you got before my first message"): "before my first
 #: message I had pushed the fix" asks for nothing.
-PATTERN = (
+_ALTERNATIVES = (
     r"\b(?:instructions?|rules|text|everything|anything|all|what(?:ever)?|content|words|got|received|given|told|"
     r"came|said|written|appears?)\b[^.\n]{0,40}?"
     r"\b(?:before|prior\s+to|preceding)\s+(?:my|the\s+user'?s?)\s+(?:very\s+)?first\s+(?:message|prompt|question|input)"
@@ -29,6 +29,10 @@ PATTERN = (
     r"|在我(?:发言|说话|提问|的第一条消息)之前|我的第一条消息之前"
     r"|この会話の最初のメッセージ|私の(?:最初の)?メッセージ(?:より|の)前"
 )
+#: Each alternative starts with one of these characters (case-insensitive): the regex is entered
+#: only there (the same matches, without trying every alternative at every position).
+_FIRST = "irteawcgsbqpvдп在我こ私"
+PATTERN = f"(?=[{_FIRST}])(?:{_ALTERNATIVES})"
 #: Substrings one of which every match holds.
 HINTS = (
     "first", "before", "prior to", "preceding", "what were", "what are you", "antes de", "avant mon",

@@ -41,7 +41,9 @@ _WORD_NOUN = (
     r"(?:prompt|message)\s+syst[èe]me|instructions?\s+(?:syst[èe]me|initiales|d'origine|cach[ée]es)|"
     r"(?:prompt|messaggio)\s+di\s+sistema|istruzioni\s+(?:di\s+sistema|iniziali|originali|nascoste)"
 )
-_NOUN = "(?:(?=[系初隐シ隠最시초])(?:" + _CJK_NOUN + r")|\b(?=[сипмpmisuavg])(?:" + _WORD_NOUN + "))"
+_CJK_NOUN_FIRST = "系初隐シ隠最시초"
+_WORD_NOUN_FIRST = "сипмpmisuavg"
+_NOUN = f"(?:(?=[{_CJK_NOUN_FIRST}])(?:" + _CJK_NOUN + rf")|\b(?=[{_WORD_NOUN_FIRST}])(?:" + _WORD_NOUN + "))"
 _CJK_VERB = (
     r"输出|給我|给我|告诉我|告訴我|显示|顯示|展示|打印|复述|複述|重复|重複|贴出|列出|写出|"
     r"教えて|出力|表示|見せて|書いて|繰り返|貼って|출력|보여|알려|말해|써\s*줘|반복"
@@ -56,16 +58,25 @@ _WORD_VERB = (
 )
 # Each branch is entered only where its first character can start it: the regex is tried at
 # every position of the windows around the hints, and a plain alternation tests each verb there.
-_VERB = (
-    "(?:(?=[输給给告显顯展打复複重贴列写教出表見書繰貼출보알말써반])(?:"
-    + _CJK_VERB
-    + r")|\b(?:"
-    + _WORD_VERB
-    + "))"
-)
+_CJK_VERB_FIRST = "输給给告显顯展打复複重贴列写教出表見書繰貼출보알말써반"
+#: The first letters of :data:`_WORD_VERB` (the regex is case-insensitive).
+_WORD_VERB_FIRST = "acdegimnrsvwzéвднпрс"
+_VERB = f"(?:(?=[{_CJK_VERB_FIRST}])(?:" + _CJK_VERB + rf")|\b(?=[{_WORD_VERB_FIRST}])(?:" + _WORD_VERB + "))"
 _GAP = r"[^.。！？!?\n]{0,60}?"
-#: Verb and prompt in one sentence, in either order.
-PATTERN = _VERB + _GAP + _NOUN + "|" + _NOUN + _GAP + _VERB
+#: Verb and prompt in one sentence, in either order; entered only at a character that can
+#: start either (the first characters of both, as a look-ahead: the same matches, in the same
+#: order, without trying every verb and noun at every position of the windows).
+PATTERN = (
+    f"(?=[{_WORD_VERB_FIRST}{_CJK_VERB_FIRST}{_CJK_NOUN_FIRST}{_WORD_NOUN_FIRST}])(?:"
+    + _VERB
+    + _GAP
+    + _NOUN
+    + "|"
+    + _NOUN
+    + _GAP
+    + _VERB
+    + ")"
+)
 #: Substrings one of which every match holds (the regex is skipped when none occurs).
 HINTS = (
     "系统", "系統", "初始指令", "隐藏指令", "システム", "初期", "隠された指示", "最初の指示", "시스템", "초기",

@@ -78,7 +78,10 @@ class HintScan:
                 key = max(hint.split(), key=len)
                 spaced[key] = (*spaced.get(key, ()), hint)
         self._spaced = spaced
-        #: The pieces each distinct word holds.
+        #: The pieces a text's answer is read from: solid hints and the keys of spaced ones.
+        self._wanted = self._solid.union(spaced)
+        #: The wanted pieces (:attr:`_wanted`) each distinct word holds: most words hold some
+        #: piece ("a", "to") but none of these, so a text's union is of a few small sets.
         self.word_pieces: dict[str, frozenset[str]] = {}
 
     def _pieces_in(self, word: str) -> frozenset[str]:
@@ -89,7 +92,7 @@ class HintScan:
         for piece in found:
             out |= self._inside[piece]
             out.update(q for q in self._straddling[piece] if q in word)
-        return frozenset(out)
+        return self._wanted.intersection(out) or _NONE
 
     def present(self, low: str) -> frozenset[str]:
         """The hints that occur in ``low``: exactly those a substring search per hint finds."""
