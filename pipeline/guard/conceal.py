@@ -75,7 +75,10 @@ _UNNEGATED = (
     + _WITHOUT_ASKING
     + ")"
 )
-PATTERN = "(?:(?=[dnwseoпн不无ユ사urmб])(?:" + _ALTERNATIVES + ")|" + _UNNEGATED + ")"
+#: The alternatives are entered at a word start with one of their first letters, or at a letter
+#: of theirs that may follow another word character ("пользовател", the CJK ones): inside a word,
+#: the engine stops at the word-boundary test.
+PATTERN = "(?:(?:\\b(?=[dnwseoпнurmб])|(?=[不无ユ사п]))(?:" + _ALTERNATIVES + ")|" + _UNNEGATED + ")"
 #: Substrings one of which every match holds: the verb of telling or asking (rarer than "user").
 HINTS = (
     "tell", "inform", "mention", "notif", "know", "menciones", "digas", "informes", "avises", "decírselo",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from memscribe.guard import addressed_ai, conceal, context_ask, exfil_intl, extraction_intl, guarded_secret
+from memscribe.guard.entry import compile_entered
 from memscribe.guard.hints import HintScan
 from memscribe.guard.quotes import quoted, reported
 
@@ -52,7 +53,7 @@ class InjectionRule:
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        return re.compile(self.source, self.flags)
+        return compile_entered(self.source, self.flags)
 
     def search(self, text: str, low: str, present: frozenset[str] | None = None) -> bool:
         """True when the rule matches ``text`` (``low`` is ``text.lower()``; ``present``, when
