@@ -93,10 +93,18 @@ def normalise(text: str) -> str:
 #: A base64 run (it starts where the run starts: no try inside every word).
 _B64_MIN = 24
 _B64_RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{_B64_MIN},}}={{0,2}}")
-_HEX_RUN = re.compile(r"\b(?:[0-9a-fA-F]{2}[ :]?){12,}\b")
+#: A hex run: twelve or more digit pairs, each maybe followed by a blank or colon, from a word
+#: boundary to one. Written to open with its first digit (the boundary checked behind it), so the
+#: engine skips to the next hex digit instead of trying every position: the same matches as
+#: ``\b(?:[0-9a-fA-F]{2}[ :]?){12,}\b``.
+_HEX_RUN = re.compile(r"[0-9a-fA-F](?<=\b[0-9a-fA-F])[0-9a-fA-F][ :]?(?:[0-9a-fA-F]{2}[ :]?){11,}\b")
 #: Letters spaced out one by one ("i g n o r e  a l l"), separated by a space, dot, dash or
 #: underscore.
 _SPACED = re.compile(r"\b(?:[A-Za-z][ ._\-]){4,}[A-Za-z]\b")
+#: :data:`_SPACED` found from its first separator (its first letter, and the boundary before it,
+#: checked behind): the engine skips to the next separator instead of trying every letter. A
+#: match starts one character before this one's, and ends where :data:`_SPACED`'s does.
+_SPACED_FROM_SEPARATOR = re.compile(r"[ ._\-](?<=\b[A-Za-z][ ._\-])(?:[A-Za-z][ ._\-]){3,}[A-Za-z]\b")
 
 
 def _printable_text(raw: bytes) -> str | None:
@@ -140,7 +148,7 @@ def views(text: str) -> list[str]:
     norm = normalise(text)
     out = [norm]
     out.extend(normalise(s) for s in _decoded(norm))
-    spaced = [m.group(0) for m in _SPACED.finditer(norm)]
+    spaced = [norm[m.start() - 1 : m.end()] for m in _SPACED_FROM_SEPARATOR.finditer(norm)]
     if spaced:
         out.append(" ".join(re.sub(r"[ ._\-]", "", s) for s in spaced))
     return out
