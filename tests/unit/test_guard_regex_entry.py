@@ -164,7 +164,10 @@ def test_entry_characters_are_read_only_where_they_can_be_told() -> None:
     assert first_characters(r"\w+") is None  # a category
     assert first_characters(r"(?i:a)b") is None  # a group's own flags
     assert compile_entered(r"\w+").pattern == r"\w+"
-    assert compile_entered(r"[\]^-]x").pattern == r"(?=[\-\]\^])(?:[\]^-]x)"
+    assert compile_entered(r"[\]^-]x").pattern == r"(?:(?=[\-\]\^]))(?:[\]^-]x)"
+    # a start that needs a word boundary is looked for only at one
+    assert compile_entered(r"\bab|c|\bc").pattern == r"(?:(?=[c])|\b(?=[a]))(?:\bab|c|\bc)"
+    assert compile_entered(r"(?<=\bx)y").pattern == r"(?:(?=[y]))(?:(?<=\bx)y)"
 
 
 #: The conceal rule's alternatives as first entered (a look-ahead of first letters at every position).
