@@ -50,12 +50,15 @@ CHAR_NGRAMS = (3, 4, 5)
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: CJK characters one by one, other words, and single punctuation marks; text is lower-cased
 #: and normalised first.
-_TOKEN = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]")
+_TOKEN = re.compile(f"(?=\\S)(?:[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s])")
 _SENTENCE_END = frozenset(".!?。！？")
 #: Where ``str.splitlines`` breaks lines (blanks to :data:`_TOKEN`: no token holds one).
 _BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
-#: :data:`_TOKEN`, and each line break as a token of its own.
-_TOKEN_OR_BREAK = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]|[{''.join(sorted(_BREAKS))}]")
+#: :data:`_TOKEN`, and each line break as a token of its own. Every token starts with a
+#: non-blank or a break: the look-ahead passes over other blanks at one test.
+_TOKEN_OR_BREAK = re.compile(
+    f"(?=\\S|[{''.join(sorted(_BREAKS))}])(?:[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s]|[{''.join(sorted(_BREAKS))}])"
+)
 #: Words longer than this contribute their first characters only (base64 blobs, hashes).
 _MAX_WORD = 40
 _WORD_CACHE_MAX = 200_000
@@ -156,16 +159,16 @@ class _Scorer:
         total, count, prev = 0.0, 0, self._start
         ended = 0
         for tok in _TOKEN_OR_BREAK.findall(text.lower()):
-            if tok in _BREAKS:
-                if count == at_count[-1]:
-                    continue  # a blank line, or a break right after a sentence's mark
-            else:
-                w, n, key, ending = cache.get(tok) or word(tok)
+            # a cached word first (no break is ever weighed, so none is in the cache)
+            if (hit := cache.get(tok)) is not None or tok not in _BREAKS:
+                w, n, key, ending = hit or word(tok)
                 total += w + (ending.get(prev, 0.0) if ending else 0.0)
                 count += n + 1
                 prev = key
                 if tok not in _SENTENCE_END:
                     continue
+            elif count == at_count[-1]:
+                continue  # a blank line, or a break right after a sentence's mark
             ended += 1
             at_total.append(total)
             at_count.append(count)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from memscribe.guard import conceal, context_ask, extraction_intl, normalise, rules
+from memscribe.guard import classifier, conceal, context_ask, extraction_intl, normalise, rules
 from memscribe.guard.entry import compile_entered, first_characters
 
 _ZERO_WIDTH = {sre_parse.AT, sre_parse.ASSERT, sre_parse.ASSERT_NOT}
@@ -227,3 +227,31 @@ def test_spaced_letters_found_from_their_separator_as_first_written() -> None:
         assert got == [m.group(0) for m in normalise._SPACED.finditer(text)], text
         matched += bool(got)
     assert 100 < matched < len(texts) - 100
+
+
+def test_tokens_entered_at_non_blanks_are_those_first_written() -> None:
+    cjk, breaks = classifier._CJK, "".join(sorted(classifier._BREAKS))
+    plain = re.compile(f"[{cjk}]|[^\\W{cjk}]+|[^\\w\\s]")
+    plain_or_break = re.compile(f"[{cjk}]|[^\\W{cjk}]+|[^\\w\\s]|[{breaks}]")
+    rng = random.Random(11)
+    parts = [
+        "word",
+        " ",
+        "\t",
+        "\u00a0",
+        "\u3000",
+        "忽略",
+        "シス",
+        "a_b",
+        "!",
+        "。",
+        "-",
+        "é",
+        *breaks,
+        "\u200b",
+        "12",
+    ]
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(0, 40))) for _ in range(3000)]
+    for text in texts:
+        assert classifier._TOKEN.findall(text) == plain.findall(text), text
+        assert classifier._TOKEN_OR_BREAK.findall(text) == plain_or_break.findall(text), text
