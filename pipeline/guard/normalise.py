@@ -25,6 +25,8 @@ INVISIBLE = frozenset(
     "\u3164\ufeff\uffa0"
 )
 _DROP = {ord(c): None for c in INVISIBLE}
+#: One of :data:`INVISIBLE` (found in one regex scan; most texts hold none and are not translated).
+_INVISIBLE_CHAR = re.compile("[" + "".join(sorted(INVISIBLE)) + "]")
 _TAG_FIRST, _TAG_LAST = 0xE0000, 0xE007F
 _TAG_CHAR = re.compile("[\U000e0000-\U000e007f]")
 
@@ -84,7 +86,9 @@ def normalise(text: str) -> str:
             for c in text
             if not (_TAG_FIRST <= ord(c) <= _TAG_LAST) or _TAG_FIRST + 0x20 <= ord(c) <= _TAG_FIRST + 0x7E
         )
-    text = unicodedata.normalize("NFKC", text).translate(_DROP)
+    text = unicodedata.normalize("NFKC", text)
+    if _INVISIBLE_CHAR.search(text):  # translate reads a non-ASCII text a character at a time
+        text = text.translate(_DROP)
     return fold_confusables(text)
 
 

@@ -255,3 +255,20 @@ def test_tokens_entered_at_non_blanks_are_those_first_written() -> None:
     for text in texts:
         assert classifier._TOKEN.findall(text) == plain.findall(text), text
         assert classifier._TOKEN_OR_BREAK.findall(text) == plain_or_break.findall(text), text
+
+
+def test_normalise_translates_only_texts_that_hold_an_invisible_character() -> None:
+    import unicodedata
+
+    rng = random.Random(13)
+    parts = ["ig", "nore", "é", "ｆｕｌｌ", "\u0456", " ", "\n", "ａ", "😀"] * 20 + sorted(
+        normalise.INVISIBLE
+    )
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    dropped = 0
+    for text in texts:
+        nfkc = unicodedata.normalize("NFKC", text)
+        plain = nfkc.translate(normalise._DROP)
+        dropped += plain != nfkc
+        assert normalise.normalise(text) == normalise.fold_confusables(plain), text
+    assert 100 < dropped < len(texts) - 100
