@@ -153,31 +153,26 @@ def _urls_merged_once() -> bool:
         owner = importlib.import_module("openai._base_client").BaseClient
     except (ImportError, AttributeError):
         return False
-    original = owner.__dict__.get("_prepare_url")
-    if getattr(original, _MARK, False):
-        return True
-    if not callable(original):
-        return False
     #: (id of the base URL object, path) → (that object, the merged URL); a few clients at most.
     merged: dict[tuple[int, str], tuple[Any, Any]] = {}
 
-    @functools.wraps(original)
-    def prepare_url(self: Any, url: Any) -> Any:
-        if not (_OURS.get() and type(url) is str):
-            return original(self, url)
-        base = self.base_url
-        known = merged.get((id(base), url))
-        if known is not None and known[0] is base:
-            return known[1]
-        found = original(self, url)
-        if len(merged) >= 64:
-            merged.clear()
-        merged[(id(base), url)] = (base, found)
-        return found
+    def wrap(original: Callable[..., Any]) -> Callable[..., Any]:
+        def prepare_url(self: Any, url: Any) -> Any:
+            if not (_OURS.get() and type(url) is str):
+                return original(self, url)
+            base = self.base_url
+            known = merged.get((id(base), url))
+            if known is not None and known[0] is base:
+                return known[1]
+            found = original(self, url)
+            if len(merged) >= 64:
+                merged.clear()
+            merged[(id(base), url)] = (base, found)
+            return found
 
-    setattr(prepare_url, _MARK, True)
-    owner._prepare_url = prepare_url
-    return True
+        return prepare_url
+
+    return _replace_method(owner, "_prepare_url", wrap)
 
 
 def _providers_listed_fast() -> bool:
@@ -225,23 +220,18 @@ def _cookieless_responses() -> bool:
         cookies = importlib.import_module("httpx").Cookies
     except (ImportError, AttributeError):
         return False
-    original = cookies.__dict__.get("extract_cookies")
-    if getattr(original, _MARK, False):
-        return True
-    if not callable(original):
-        return False
 
-    @functools.wraps(original)
-    def extract_cookies(self: Any, response: Any) -> None:
-        if _OURS.get():
-            headers = getattr(response, "headers", None)
-            if headers is not None and "set-cookie" not in headers and "set-cookie2" not in headers:
-                return
-        original(self, response)
+    def wrap(original: Callable[..., Any]) -> Callable[..., Any]:
+        def extract_cookies(self: Any, response: Any) -> None:
+            if _OURS.get():
+                headers = getattr(response, "headers", None)
+                if headers is not None and "set-cookie" not in headers and "set-cookie2" not in headers:
+                    return
+            original(self, response)
 
-    setattr(extract_cookies, _MARK, True)
-    cookies.extract_cookies = extract_cookies
-    return True
+        return extract_cookies
+
+    return _replace_method(cookies, "extract_cookies", wrap)
 
 
 def _litellm_class(module_name: str, name: str) -> type | None:
@@ -261,20 +251,31 @@ def _callbacks_configured() -> bool:
 
 def _gate(owner: type, method: str, skipped_value: Any) -> bool:
     """Replace ``owner.method`` by one that returns ``skipped_value`` for memscribe's calls."""
+
+    def wrap(original: Callable[..., Any]) -> Callable[..., Any]:
+        def gated(self: Any, *args: Any, **kwargs: Any) -> Any:
+            if _OURS.get() and not _callbacks_configured():
+                return skipped_value
+            return original(self, *args, **kwargs)
+
+        return gated
+
+    return _replace_method(owner, method, wrap)
+
+
+def _replace_method(
+    owner: type, method: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
+) -> bool:
+    """Replace the method ``method`` defined on ``owner`` by ``wrap(original)``, once (a marked
+    replacement is kept); False where ``owner`` defines no callable of that name."""
     original = owner.__dict__.get(method)
     if getattr(original, _MARK, False):
         return True
     if not callable(original):
         return False
-
-    @functools.wraps(original)
-    def gated(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if _OURS.get() and not _callbacks_configured():
-            return skipped_value
-        return original(self, *args, **kwargs)
-
-    setattr(gated, _MARK, True)
-    setattr(owner, method, gated)
+    replacement = functools.wraps(original)(wrap(original))
+    setattr(replacement, _MARK, True)
+    setattr(owner, method, replacement)
     return True
 
 
