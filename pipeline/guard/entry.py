@@ -14,12 +14,16 @@ compiled as written.
 from __future__ import annotations
 
 import re
-import re._parser as sre_parse  # the parse tree ``re`` itself compiles from
 from typing import Any
+
+try:  # the parse tree ``re`` itself compiles from (a private module: absent, patterns compile as written)
+    import re._parser as sre_parse
+except ImportError:  # pragma: no cover - every supported Python has it
+    sre_parse = None
 
 __all__ = ["compile_entered", "first_characters"]
 
-_ZERO_WIDTH = frozenset({sre_parse.AT, sre_parse.ASSERT, sre_parse.ASSERT_NOT})
+_ZERO_WIDTH = frozenset({sre_parse.AT, sre_parse.ASSERT, sre_parse.ASSERT_NOT}) if sre_parse else frozenset()
 #: A character range wider than this is not spelt out (the pattern is compiled as written).
 _MAX_RANGE = 64
 
@@ -66,6 +70,8 @@ def _first(items: list[Any], bounded: bool = False) -> set[tuple[str, bool]]:
 def _entries(source: str, flags: int) -> tuple[str, str] | None:
     """The characters a match can start with anywhere, and those it can start with only at a word
     boundary (each sorted), or ``None`` when they cannot be told."""
+    if sre_parse is None:
+        return None
     try:
         found = _first(list(sre_parse.parse(source, flags)))
     except _Unknown:

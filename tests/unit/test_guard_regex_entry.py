@@ -272,3 +272,12 @@ def test_normalise_translates_only_texts_that_hold_an_invisible_character() -> N
         dropped += plain != nfkc
         assert normalise.normalise(text) == normalise.fold_confusables(plain), text
     assert 100 < dropped < len(texts) - 100
+
+
+def test_without_the_regex_parser_a_pattern_compiles_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``re._parser`` is private: where it is missing, the rules still compile (unentered)."""
+    from memscribe.guard import entry
+
+    monkeypatch.setattr(entry, "sre_parse", None)
+    assert entry.first_characters(r"\bignore\b") is None
+    assert entry.compile_entered(r"\bignore\b", re.I).pattern == r"\bignore\b"
