@@ -12,7 +12,8 @@ from memscribe.cli_common import ApiBase, JsonOpt, ModelOpt, ModeOpt, TimeoutOpt
 from memscribe.errors import MemscribeError
 
 DATASET_HELP = (
-    "agent, msc, memorycode, all (those three), or the project's authored agent sessions: "
+    "agent, msc, memorycode, all (those three), msc-val (MSC's validation split: dialogues no dev "
+    "sample draws, embedded path), or the project's authored agent sessions: "
     "authored-dev, authored-val (the validation split: nothing is tuned on it), authored-test (a "
     "held-out split, read once per stop in aggregate), authored."
 )
@@ -137,6 +138,8 @@ def _chosen_sets(
     if dataset == "all":
         return [(d, d, data_dir) for d in known]
     if dataset in known:
+        return [(dataset, dataset, data_dir)]
+    if dataset == "msc-val":
         return [(dataset, dataset, data_dir)]
     if dataset == "authored":
         return [(name, "agent", folder) for name, folder in AUTHORED.items()]

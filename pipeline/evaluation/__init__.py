@@ -106,7 +106,8 @@ def evaluate(
 ) -> DatasetReport:
     """Load ``dataset`` from ``data_dir`` (default ``../shared/data/eval``), run and score every unit."""
     units = load(dataset, data_dir or default_data_dir(), limit=limit, sample=sample)
-    return evaluate_units(dataset, units, make_model, model_name=model_name, progress=progress)
+    kind = "msc" if dataset == "msc-val" else dataset  # a split of MSC, scored and shown as MSC
+    return evaluate_units(kind, units, make_model, model_name=model_name, progress=progress)
 
 
 __all__ = ["DATASETS", "DatasetReport", "UnitResult", "default_data_dir", "evaluate", "evaluate_units"]

@@ -190,6 +190,49 @@ def msc_unit(dialogue: dict[str, Any], speaker: str, *, session: int, number: in
     )
 
 
+#: The dev samples' sizes whose dialogues the validation split leaves out (the default and the
+#: ``--sample 60`` the stand-in answers cover).
+MSC_DEV_SAMPLES = (MSC_DEFAULT_POSITIVES, 60)
+MSC_VAL_SEED = 11
+MSC_VAL_DEFAULT_POSITIVES = 200
+
+
+def _msc_dev_dialogues(root: Path) -> set[tuple[int, int]]:
+    """(session, dialogue number) of every dialogue a dev sample of MSC_DEV_SAMPLES draws."""
+    taken: set[tuple[int, int]] = set()
+    for size in MSC_DEV_SAMPLES:
+        taken.update(
+            (int(u.name[1]), int(u.name.split("-")[1]))
+            for u in load_msc(root, sample=size)
+            if not u.nothing_to_learn
+        )
+    return taken
+
+
+def load_msc_val(root: Path, *, limit: int | None = None, sample: int | None = None) -> list[Unit]:
+    """MSC's validation split (``msc-val``): ``sample`` (default 200) positive units, another seed,
+    drawn only from dialogues no dev sample uses, spread over the sessions; one speaker each. Nothing
+    is tuned on it: read its figures in aggregate. (Every negative unit is in the dev set.)"""
+    taken = _msc_dev_dialogues(root)
+    rng = random.Random(MSC_VAL_SEED)
+    want = sample or MSC_VAL_DEFAULT_POSITIVES
+    units: list[Unit] = []
+    for session in MSC_SESSIONS:
+        if not (root / f"session_{session}" / "valid.txt").is_file():
+            continue
+        pool = [
+            (n, d)
+            for n, d in _msc_dialogues(root, session)
+            if (session, n) not in taken and any(t.get("persona_text") for t in d["dialog"])
+        ]
+        picked = rng.sample(pool, min(len(pool), max(1, want // len(MSC_SESSIONS))))
+        for number, dialogue in sorted(picked, key=lambda x: x[0]):
+            spoke = sorted({t["id"] for t in dialogue["dialog"] if t.get("persona_text")})
+            unit = msc_unit(dialogue, rng.choice(spoke), session=session, number=number)
+            units.append(unit)
+    return units[:limit] if limit else units
+
+
 def load_msc(root: Path, *, limit: int | None = None, sample: int | None = None) -> list[Unit]:
     """Every (dialogue, speaker) unit of sessions 1-4 (4,000), or with ``sample``: every negative
     unit plus ``sample`` positive ones drawn with a fixed seed, spread evenly over the sessions
@@ -344,7 +387,7 @@ def _bucket(n: int) -> str:
 
 def load(dataset: str, data_dir: Path, *, limit: int | None = None, sample: int | None = None) -> list[Unit]:
     """The units of ``dataset`` (``agent``, ``msc``, ``memorycode``) read from ``data_dir/<dataset>``."""
-    root = data_dir / dataset
+    root = data_dir / ("msc" if dataset == "msc-val" else dataset)
     if not root.is_dir():
         from memscribe.errors import UserError
 
@@ -353,6 +396,8 @@ def load(dataset: str, data_dir: Path, *, limit: int | None = None, sample: int 
         return load_agent(root, limit=limit)
     if dataset == "msc":
         return load_msc(root, limit=limit, sample=sample)
+    if dataset == "msc-val":
+        return load_msc_val(root, limit=limit, sample=sample)
     if dataset == "memorycode":
         return load_memorycode(root, limit=limit)
     from memscribe.errors import UserError
