@@ -91,9 +91,9 @@ _TAG = lazy_compile(r"^!!?[A-Za-z_]+$")
 #: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
 #: link and its value ("ist übrigens", "is now").
 _LINK_WORDS = frozenset(
-    "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi".split()
+    "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi -> =>".split()
 )
-_LINK_MARKS = ":=：是为為はを은는을를"
+_LINK_MARKS = ":=：是为為はを은는을를→"
 _FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
 #: What follows a keyword that is a name in code (``"password": …``, ``secret[0]``, ``token_url``).
 _CODE_AFTER = frozenset("\"'`[{_")
@@ -109,6 +109,11 @@ _WORDS = lazy_compile(r"\w+")
 _TOTP_SEED = lazy_compile(r"(?=[A-Z]*[2-7])[A-Z2-7]{16,64}")
 _UUID_VALUE = lazy_compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _DIGITS = lazy_compile(r"^\d{4,8}$")
+#: A word: letters, joined by hyphens or apostrophes (``Wi-Fi``, ``l'ancien``).
+_WORD = lazy_compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+#: What may stand between a keyword and its appositive value: blanks and a link mark glued to
+#: the keyword (``Passwort: …`` is linked; see :func:`_link_before`).
+_APPOSITION = " \t"
 _TRAILING = ".,;:?)]}\"'`»”」』"
 _LEADING = "([{\"'`«“「『"
 
@@ -294,11 +299,12 @@ def _clause_value(
         lead, value = _value_of(m.group(0))
         if _TAG.match(value):
             return
-        if value.isalpha() or "://" in value or m.group(0).startswith("data:"):
-            continue  # a word (every value decided here holds a digit or a symbol), a URL, a data URI
+        if not value or _WORD.match(value) or "://" in value or m.group(0).startswith("data:"):
+            continue  # a link mark alone (``Passwort:``), a word (every value decided here holds a
+            # digit or a symbol: ``Wi-Fi`` too), a URL, a data URI
         link = _link_before(text, start, m.start() + lead)
-        if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip():
-            if _password_like(value, strict=True) and not is_placeholder(value):
+        if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip(_APPOSITION):
+            if (_password_like(value, strict=True) or _pin_like(value)) and not is_placeholder(value):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, m.start() + lead + len(value))
             return  # the first word after the keyword, unlinked: an appositive value or none
         if not value or link < 0:
@@ -413,7 +419,16 @@ def _fits(value: str, role: str, *, near: bool) -> bool:
         return True
     if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
         return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
-    return role == "password" and _password_like(value, strict=not near) and not is_placeholder(value)
+    if role != "password" or is_placeholder(value):
+        return False
+    return _password_like(value, strict=not near) or (near and _pin_like(value))
+
+
+def _pin_like(value: str) -> bool:
+    """Digits only, 4 to 8 of them, not a placeholder run (``0000``, ``1234``): a password of
+    digits, as many devices and banks issue (a router's, a card's, a lock's), linked to its
+    password's name or standing right after it (``비밀번호 8498``, ``Passwort ist 38472619``)."""
+    return _DIGITS.match(value) is not None and not _dull_digits(value)
 
 
 def _dull_digits(value: str) -> bool:

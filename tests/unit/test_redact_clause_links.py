@@ -1,0 +1,40 @@
+"""Clause secrets (redaction.clauses): a link mark glued to the keyword, a hyphenated word
+between keyword and value, arrows as links, and passwords of digits linked to their name."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.redaction import redact_text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("wachtwoord: Fiets#Amsterdam9", "Fiets#Amsterdam9"),
+        ("wifi wachtwoord: Fiets#Amsterdam9 (gast)", "Fiets#Amsterdam9"),
+        ("Notre mot de passe Wi-Fi c'est « Chaton2021 »", "Chaton2021"),
+        ("Das Passwort für die Fritzbox ist 38472619", "38472619"),
+        ("은행 이체 비밀번호 5927 이고요", "5927"),
+        ("Contraseña nueva -> Tortuga$88", "Tortuga$88"),
+        ("nieuw wachtwoord → Molen2023!", "Molen2023!"),
+    ],
+)
+def test_clause_value_is_masked(text: str, secret: str) -> None:
+    out, _ = redact_text(text)
+    assert secret not in out
+    assert "[REDACTED" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wachtwoord: 1234",  # a placeholder run of digits
+        "Das Passwort für die Fritzbox ist 0000",
+        "wachtwoord: zie de kluis",  # words, no value
+        "Passwort-Richtlinie: mindestens 12 Zeichen",
+        "the password reset took 2024 ms",
+    ],
+)
+def test_no_value_no_mask(text: str) -> None:
+    assert redact_text(text)[0] == text
