@@ -261,12 +261,54 @@ def with_questions(text: str, cited: Sequence[Turn], turns: Sequence[Turn]) -> s
     """The evidence for ``text``: the cited turns, and the questions the user turns among them
     answer (:func:`question_before`) when the user's own words already carry some of ``text``
     — an answer adds its value to the question's premise; a bare "ok" to "You prefer dark
-    mode, right?" carries nothing of its own and takes nothing from the question."""
+    mode, right?" carries nothing of its own and takes nothing from the question.
+
+    When the user's words carry none of ``text``, a reply still leaves standing what its
+    question takes as given of the user (:func:`presupposed`: "Any luck with your applications
+    to the California hospitals?" — "No, not yet."), never what it asks."""
     own = "\n".join(t.text for t in cited)
-    if textual_support(text, own) == 0.0:
-        return own
-    asked = [question_before(turns, t.index) for t in cited if is_user_speech(t)]
+    users = [t for t in cited if is_user_speech(t)]
+    if textual_support(text, own) > 0.0:
+        asked = [question_before(turns, t.index) for t in users]
+    else:
+        asked = [presupposed(question_before(turns, t.index)) for t in users]
     return "\n".join([own, *(q for q in asked if q)])
+
+
+#: A second-person possessive and up to three words after it, then at most one prepositional
+#: phrase ("your applications to the California hospitals"): what a question takes as given of
+#: the user. The words stop at a function word (a verb's auxiliary, a negation, a pronoun) or a
+#: punctuation mark.
+_POSSESSIVE = re.compile(r"\byour\s+", re.IGNORECASE)
+_PHRASE_WORD = re.compile(r"\s*([^\W\d_][\w'-]*)")
+_PREPOSITIONS = frozenset("of to at in on for from with about".split())
+_ARTICLES = frozenset("the a an".split())
+_PHRASE_WORDS = 3
+
+
+def presupposed(question: str) -> str:
+    """The noun phrases ``question`` opens with "your" ("Has your spouse ever …", "…with your
+    applications to the California hospitals?"), joined: what it takes as given of the user,
+    which a reply that does not deny it leaves standing. English only; "" when there is none."""
+    phrases: list[str] = []
+    for found in _POSSESSIVE.finditer(question):
+        words: list[str] = []
+        at, preposition = found.end(), False
+        while True:
+            match = _PHRASE_WORD.match(question, at)
+            word = match.group(1).casefold() if match else ""
+            if match and word in _PREPOSITIONS and words and not preposition:
+                preposition, at = True, match.end()
+                after = _PHRASE_WORD.match(question, at)
+                if after and after.group(1).casefold() in _ARTICLES:
+                    at = after.end()
+                continue
+            if not match or not content_tokens(word) or len(words) >= _PHRASE_WORDS * (1 + preposition):
+                break
+            words.append(match.group(1))
+            at = match.end()
+        phrases.extend(words)
+    return " ".join(phrases)
 
 
 def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn], *, support: float = 0.0) -> Problem | None:

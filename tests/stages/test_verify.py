@@ -370,3 +370,49 @@ def test_in_a_group_chat_a_profile_is_grounded_in_the_owners_own_messages() -> N
     )
     assert [p.slug for p in out.profiles] == ["work-city"]
     assert [s.reason for s in out.skipped] == ["ungrounded", "ungrounded"]
+
+
+REPLIES = make_transcript(
+    ("assistant", "When do you plan to organize your baby shower?"),
+    ("user", "I need to start soon. Are you free to help me?"),
+    ("assistant", "Have you had any luck with your applications to the California hospitals?"),
+    ("user", "No not yet and it's not helping these loans disappear either."),
+    ("assistant", "Has your spouse ever tried to convince you to get a cat?"),
+    ("user", "We have thought about it. While I prefer dogs, I'm not opposed."),
+    ("assistant", "Do you like sushi?"),
+    ("user", "Not really, I had a bad night after it."),
+    ("assistant", "You prefer dark mode, right?"),
+    ("user", "I think it is fine."),
+)
+
+
+def test_a_reply_takes_what_the_question_presupposes_of_the_user() -> None:
+    # the question takes the user's applications and spouse as given; the reply does not deny them
+    out = verify(
+        [
+            profile("User is applying for jobs at hospitals in California.", [3], slug="jobs"),
+            profile("User has a spouse.", [5], slug="spouse"),
+            profile("User is planning their baby shower.", [1], slug="shower"),
+        ],
+        [],
+        REPLIES,
+    )
+    assert [p.slug for p in out.profiles] == ["jobs", "spouse", "shower"] and out.skipped == []
+
+
+def test_a_reply_with_words_of_its_own_takes_nothing_else_from_the_question() -> None:
+    # what the question asks (not what it takes as given) is not the user's unless they answer it
+    out = verify(
+        [profile("User likes sushi.", [7], slug="sushi"), profile("User prefers dark mode.", [9])],
+        [],
+        REPLIES,
+    )
+    assert out.profiles == [] and [s.reason for s in out.skipped] == ["ungrounded", "ungrounded"]
+
+
+def test_screen_reads_a_reply_with_what_its_question_presupposes() -> None:
+    from memscribe.stages.screen import screen
+
+    body = "User is applying for jobs at hospitals in California."
+    kept = screen([profile(body, [3])], [], injected_memories=[], transcript=REPLIES)
+    assert [p.body for p in kept.profiles] == [body] and kept.skipped == []
