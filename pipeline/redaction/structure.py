@@ -90,7 +90,7 @@ def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
 _STRONG_WORDS = frozenset(
     {
         "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "tokens",
-        "pat", "credential", "credentials", "apikey", "auth", "cred", "creds", "psk",
+        "pat", "credential", "credentials", "apikey", "auth", "cred", "creds", "psk", "pw",
         # the same words in other languages' identifiers
         "passwort", "kennwort", "wachtwoord", "contrasena", "contraseña", "senha", "passe", "haslo",
         "hasło", "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode",
@@ -290,7 +290,7 @@ def _grouped_code(v: str) -> bool:
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
 _NAME_HINTS = (
-    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
+    "pass", "pw", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
 )  # fmt: skip
