@@ -70,7 +70,10 @@ _LEFT_BEHIND = re.compile(
     r"|\binstead of|\bno longer|\bstopped|\bquit|\bleft(?![-‐])|\bsold|\bcancel(?:l)?ed"
     r"|\bgave up(?: on)?|\bdropped|\bditched|\breplaced|\bdon['’]t|\bdoesn['’]t|\bnot"
     r"|\bnicht mehr|\bkein\w*|\bstatt|\bverkauft|\bau lieu de|\bya no|\bdejé de|\ben vez de"
-    r"|\bne|\bn['’]|不再|戒了|离开|从|やめ)"
+    r"|\bne|\bn['’]|不再|戒了|离开|从|やめ"
+    # a former state, said as one: what the speaker used to do or be is no longer so ("used to
+    # live in Lyon, now …", "früher …", "autrefois …", "solía …", "以前…", "前は…")
+    r"|\bused to|\bformerly|\bpreviously|\bfrüher|\bautrefois|\bauparavant|\bsol[íi]a|以前|前は|昔は)"
     r"(?P<scope>[^.;,!?。！？、，]{1,60}?)"
     r"(?=\b(?:to|for|with|and|but|zu|auf|und|aber|à|et|mais|a|y|pero)\b|到|に|和|但|[.;,!?。！？、，]|$)",
     _I,
@@ -90,6 +93,21 @@ def same_polarity(a: str, b: str) -> bool:
 def change_cue(text: str) -> bool:
     """The statement reports a change of state (an update), not only a standing fact."""
     return bool(_CHANGE.search(text))
+
+
+#: A former state said as one ("used to", "früher", "autrefois", "solía", "以前", "前は"): what
+#: was so once, which by itself says nothing of what holds now.
+_FORMER = re.compile(
+    r"\b(?:used to|formerly|previously|früher|autrefois|auparavant|sol[íi]a\w*)\b|以前|前は|昔は", _I
+)
+
+
+def reports_change(text: str) -> bool:
+    """A change cue outside the statement's former states: "I used to live in Paris as a
+    student" tells what was so once, not a new value of where the user lives now ("used to live
+    in Lyon, *now* …" does). Only what such a statement names as former is left behind
+    (:func:`left_behind`)."""
+    return change_cue(_FORMER.sub(" ", text))
 
 
 #: A word matches a longer one that extends it by at most PREFIX_TAIL letters, if it has at
@@ -243,6 +261,7 @@ __all__ = [
     "names_left_behind",
     "names_said",
     "negated",
+    "reports_change",
     "same_polarity",
     "someone_else",
     "spoken_language",

@@ -55,6 +55,7 @@ from memscribe.semantic.updates import (
     names_left_behind,
     names_said,
     negated,
+    reports_change,
     same_polarity,
     someone_else,
     spoken_language,
@@ -166,7 +167,9 @@ def _updated(request: DedupRequest) -> list[str]:
     from memscribe.relatedness import same_topic
 
     new = request.text
-    cue = change_cue(new)
+    # a former state alone ("used to live in Paris as a student") is no new value: only what it
+    # names as former is left behind
+    cue = reports_change(new)
     # A value added beside those held ("also has a hamster") replaces none by topic alone; only
     # a value named as left behind, or a single-valued facet (rule 6), is replaced then.
     adds = additive(new)
@@ -175,7 +178,15 @@ def _updated(request: DedupRequest) -> list[str]:
     for s in request.shortlist:
         # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
         named = not _another_thing(request, s.text)
-        behind = named and cue and (names_left_behind(new, s.text) or names_left_behind(request.said, s.text))
+        behind = (
+            named
+            and change_cue(new)
+            and (
+                names_left_behind(new, s.text)
+                or names_left_behind(request.said, s.text)
+                or _wholly_left_behind(new, s.text)
+            )
+        )
         if behind and not negated(s.text) and comparable(new, s.text):
             # the stored value is named as left behind ("replaced MySQL with Postgres" / "uses
             # MySQL"): a change, though every word of the stored text is in the new one
@@ -214,6 +225,20 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _wholly_left_behind(new: str, old: str) -> bool:
+    """Every content word of ``old`` (its facet verbs aside) is in what ``new`` says is no
+    longer so: "User used to be vegetarian" / "User is vegetarian", "no longer lives in Paris" /
+    "lives in Paris". The stored statement itself is left behind, though it names nothing."""
+    from memscribe.textsim import content_tokens
+
+    scope = left_behind(new)
+    if not scope:
+        return False
+    mine = set(content_tokens(scope))
+    theirs = content_tokens(without_facet_words(old))
+    return bool(theirs) and all(covered(w, mine) for w in theirs)
 
 
 def _value_kept(new: str, old: str) -> bool:
@@ -331,7 +356,7 @@ def _cue_with(said: str, holds: Callable[[str], bool]) -> bool:
     change cue elsewhere in the turn ("Btw we moved the standup") is about something else."""
     from memscribe.lexicon.langs import sentences
 
-    return any(change_cue(s) and holds(s) for s in sentences(said))
+    return any(reports_change(s) and holds(s) for s in sentences(said))
 
 
 def dedup_decision(request: DedupRequest) -> DedupDecision:
