@@ -90,7 +90,7 @@ def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
 _STRONG_WORDS = frozenset(
     {
         "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "tokens",
-        "pat", "credential", "credentials", "apikey", "auth", "cred", "creds", "psk", "pw",
+        "pat", "credential", "credentials", "apikey", "auth", "cred", "creds", "psk",
         # the same words in other languages' identifiers
         "passwort", "kennwort", "wachtwoord", "contrasena", "contraseña", "senha", "passe", "haslo",
         "hasło", "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode",
@@ -173,6 +173,8 @@ def name_strength(name: str) -> str | None:
         return None  # ``NextToken``, ``nextPageToken``: a cursor, see RECORD_TOKEN_WORDS
     if parts[-1] in _STRONG_WORDS or tuple(parts[-2:]) in _STRONG_PAIRS:
         return "strong"
+    if parts[-1] == "pw" and len(parts) > 1:
+        return "strong"  # ``mqtt_pw``, ``ADMIN_PW`` (``pw`` alone is prose's: ``pw: …``)
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
         return "strong"
     if parts[-1] == "salt" and len(parts) > 1:
