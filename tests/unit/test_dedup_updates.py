@@ -132,9 +132,11 @@ def test_the_same_proposition_negated_supersedes() -> None:
 
 
 def test_a_restatement_in_another_script_never_archives() -> None:
-    """Words in different scripts cannot show a changed value: keep both rather than archive."""
+    """Words in different scripts cannot show a changed value: never archive on them. With no
+    word of change, on the stored fact's slug topic, the statement says it again: dropped
+    (test_dedup_across_scripts)."""
     old = item("prof_role", "role-frontend", "User is a frontend engineer at an e-commerce company.", 0.2)
-    assert decide("role", "用户是做前端的。", old)[0] == "keep_both"
+    assert decide("role", "用户是做前端的。", old)[0] == "drop_new"
 
 
 def test_a_new_detail_on_a_related_entry_is_kept() -> None:

@@ -86,7 +86,13 @@ _CJK = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _LATIN = lazy_compile(r"[A-Za-zÀ-ÿ]")
 
 
+#: The English lead of a statement the extractor quotes in the user's words: no word of theirs.
+_QUOTE_LEAD = lazy_compile(r'^User,\s+in\s+their\s+words:\s*"?')
+
+
 def _scripts(text: str) -> set[str]:
+    """The scripts of a statement's own words (a quotation's English lead left out)."""
+    text = _QUOTE_LEAD.sub("", text)
     return {name for name, pattern in (("cjk", _CJK), ("latin", _LATIN)) if pattern.search(text)}
 
 
@@ -398,4 +404,28 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         return DedupDecision(
             action="supersede_old", existing_ids=topical, reason=f"newer statement of topic '{request.slug}'"
         )
+    across = _restated_across_scripts(request)
+    if across:
+        return DedupDecision(
+            action="drop_new", existing_ids=[across], reason=f"restates {across} in another script"
+        )
     return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")
+
+
+def _restated_across_scripts(request: DedupRequest) -> str | None:
+    """The entry on the candidate's own slug topic (``role`` / ``role-frontend``) that the
+    candidate, written in another script and reporting no change at all, says again: "用户是做前端的"
+    / "User is a frontend engineer". Words in two scripts cannot show a changed value, and a
+    statement of a stored topic in the user's language with no word of change repeats the memory
+    far more often than it replaces it (a change needs its cue: rules 6–8). One entry only."""
+    from memscribe.relatedness import same_topic
+
+    new = request.text
+    if change_cue(new) or additive(new):
+        return None
+    found = [
+        s.id
+        for s in request.shortlist
+        if same_topic(request.slug, s.slug) and not comparable(new, s.text) and same_polarity(new, s.text)
+    ]
+    return found[0] if len(found) == 1 else None
