@@ -340,3 +340,36 @@ def possessive_statement(clause: str) -> Fact | None:
         return None
     slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
     return Fact(slug, "one_year", value.rstrip(".") + ".")
+
+
+#: A clause whose subject is something of the speaker's ("my programming skills need work", "our
+#: dog is named China"): the possessive, a noun phrase of up to three words, and a finite verb
+#: (adverbs before it kept). Idioms ("my goodness", "my bad") and requests are no subject.
+_OWNED_SUBJECT = lazy_compile(
+    r"^(?:my|our)\s+(?!(?:god|goodness|gosh|lord|pleasure|bad|guess|mind|opinion|point|thoughts?|question"
+    r"|apologies|condolences|bet|turn|word|dear|fault|own|that|this|it|those|these)\b)"
+    r"(?P<k>[a-z][\w'-]*(?:\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z][\w'-]*){0,2}?)\s+"
+    r"(?P<rest>(?:(?:just|also|still|once|always|never|really|finally|recently|usually|\w+ly)\s+)*"
+    r"(?:is|are|was|were|'s|’s|has|have|had|does|did|doesn't|didn't|got|went|came|made|took|won|lost|gave"
+    r"|grew|left|ran|knew|became|began|broke|bought|sold|taught|wrote|drove|\w+ed)\b.*)$",
+    re.I,
+)
+
+
+def owned_statement(clause: str) -> Fact | None:
+    """``clause`` as a fact about something of the user's ("User's cat is on pain killers"), when
+    its subject is the speaker's possession and it says what that is, has or did; not when it is a
+    modal, a reaction to the partner, or ends pointing back into the conversation."""
+    clause = PLAIN_LEAD.sub("", clause).strip()
+    m = _OWNED_SUBJECT.match(clause)
+    if m is None:
+        return None
+    rest = re.sub(r"^(?:'s|’s)\s+", "is ", m.group("rest"))
+    if _PLAIN_ANAPHOR_END.search(rest) or _PARTNER.search(rest) or _PLAIN_DEGREE.match(rest):
+        return None
+    rest = _PLAIN_TRAIL.sub("", rest.strip(" ,.;:!")).strip()
+    value = value_of(f"User's {m.group('k').lower()} {rest}")
+    if len(content_tokens(value) - {"user"}) < PLAIN_MIN_CONTENT + 1:
+        return None
+    slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
+    return Fact(slug, "one_year", value.rstrip(".") + ".")

@@ -14,6 +14,7 @@ from memscribe.model.embedded.chat import (
     WISH,
     gives_reason,
     not_a_fact,
+    owned_statement,
     plain_statement,
     possessive_statement,
     statement_part,
@@ -210,6 +211,8 @@ def _clause_facts(
         least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
         if fact is None and plain:
             fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
+            if fact is None and not third:
+                fact = owned_statement(clause)
         elif fact is None and working and not _TASK_TALK.search(clause):
             fact = plain_statement(clause, min_content=least)
         if fact is not None:
