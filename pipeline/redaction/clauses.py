@@ -158,7 +158,10 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
             word in ("key", "token") and _record_key(low, at, word)
         ):
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
-            for span in _clause_value(text, end, role, glued=glued):
+            spans = list(_clause_value(text, end, role, glued=glued))
+            if not spans and role == "password" and not glued:
+                spans = list(_said_next(text, end))
+            for span in spans:
                 if span[0] not in seen:
                     seen.add(span[0])
                     yield span[0], span[1], role
@@ -326,6 +329,34 @@ def _clause_value(
         if _SUBJECT_ID.search(text, max(start, link - 30), link):
             continue
         if _fits(value, role, near=near):
+            value_end = m.start() + lead + len(value)
+            if not _cut_short(text, value_end):
+                yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
+            return
+
+
+#: A letter, a digit and a symbol (not one of a name's joiners), starting with a letter or digit:
+#: a password's shape, not a name's (``checkout-worker-kafka-v2``, ``NuGet.config``, ``@BotFather``).
+_MIXED = lazy_compile(r"(?=[A-Za-z0-9])(?=.*[A-Za-z])(?=.*[0-9])(?=.*[^\w\s./-])")
+
+
+def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
+    """A strong password in the sentences after the clause of a password's name that gave none,
+    on the same line (one turn of a chat): "the new password has a `#` in it. the DBA sent it as
+    2FNp…#7qo…", "관리자 비밀번호를 바꾸라고 … 할까요? 일단 Seoul6456!home 로 바꿨어요". Only a
+    value of three character classes counts (:func:`_password_like`, strict), the first there."""
+    if text[start : start + 3].lstrip(" ")[:1] in _CODE_AFTER:
+        return
+    end = _clause_end(text, start)
+    if end >= len(text) or text[end] == "\n":
+        return
+    line_end = text.find("\n", end)
+    line_end = min(len(text) if line_end < 0 else line_end, end + _CLAUSE_CHARS)
+    for m in itertools.islice(_VALUE.finditer(text, end + 1, line_end), _CLAUSE_TOKENS):
+        lead, value = _value_of(m.group(0))
+        if not value or _WORD.match(value) or "://" in value:
+            continue
+        if _MIXED.match(value) and _password_like(value, strict=True):
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)

@@ -72,3 +72,31 @@ def test_appositive_stays_in_its_query() -> None:
     out, _ = redact_text(text)
     assert "LXZPEUTBRNY3BQAF" not in out
     assert out.endswith("&issuer=GitHub")
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "the new wifi password has a ! in it. my sister texted it as Kx9!mPq2vLr7 yesterday",
+            "Kx9!mPq2vLr7",
+        ),
+        ("Das Passwort wollte nicht. Jetzt nehme ich Brot#2024Kiste dafür", "Brot#2024Kiste"),
+    ],
+)
+def test_password_said_in_the_next_sentence(text: str, secret: str) -> None:
+    out, _ = redact_text(text)
+    assert secret not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password didn't match. Is the SSID Hendricks_2G on 5 GHz?",
+        "我不需要 root 密码。我不会把 PAT 写回 NuGet.config，而是放到 CI 里",
+        "Rotate the password. Revision 42 points at checkout-worker-kafka-v2 now.",
+        "The password is fine.\nNext line has Kx9!mPq2vLr7 for another thing",
+    ],
+)
+def test_next_sentence_names_stay(text: str) -> None:
+    assert redact_text(text)[0] == text
