@@ -373,3 +373,22 @@ def owned_statement(clause: str) -> Fact | None:
         return None
     slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
     return Fact(slug, "one_year", value.rstrip(".") + ".")
+
+
+#: A favourite named before the possessive ("George Clooney is my favorite actor", "Navy blue is
+#: my favourite"): the value, a thing of up to five words, then the slot it fills.
+_FAVOURITE_NAMED_FIRST = lazy_compile(
+    r"^(?!(?:it|that|this|those|these|they|he|she|which|what|mine|one)\b)(?P<x>[\w'-]+(?: [\w'-]+){0,4})"
+    r" (?:is|are) (?:my|our) (?:absolute |all[- ]time )?(?:favou?rite|fave)(?P<k>(?: [a-z]+){0,3})\W*$",
+    re.I,
+)
+
+
+def favourite_named_first(clause: str) -> Fact | None:
+    """ "X is my favorite actor" as "User's favorite actor is X" (the slot first, as people file it)."""
+    m = _FAVOURITE_NAMED_FIRST.match(PLAIN_LEAD.sub("", clause).strip())
+    if m is None or _PARTNER.search(m.group(0)):
+        return None
+    what = " ".join(m.group("k").split()).lower()
+    body = f"User's favorite {what} is {value_of(m.group('x'))}.".replace("  ", " ")
+    return Fact(kebab(f"favorite {what}", 3), "infinity", body)

@@ -12,6 +12,7 @@ from memscribe.model.embedded.chat import (
     PLAIN_LEAD,
     PLAIN_MIN_CONTENT,
     WISH,
+    favourite_named_first,
     gives_reason,
     not_a_fact,
     owned_statement,
@@ -212,7 +213,7 @@ def _clause_facts(
         if fact is None and plain:
             fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
             if fact is None and not third:
-                fact = owned_statement(clause)
+                fact = owned_statement(clause) or favourite_named_first(clause)
         elif fact is None and working and not _TASK_TALK.search(clause):
             fact = plain_statement(clause, min_content=least)
         if fact is not None:
