@@ -41,6 +41,10 @@ _CHANGE = re.compile(
     r"|gave up|dropped|ditched|started|passed|graduated|finally)\b"
     # a new value of an attribute the speaker holds ("my new laptop", "User's new job")
     r"|\b(?:my|our|(?:user|their)['’]s?)\s+new\b"
+    # an inchoative: a state entered ("got married", "got promoted", "became a manager"; not the
+    # "have got" of possession), or one gone back to ("back to five days a week")
+    r"|(?<!\bve )(?<!\bhave )(?<!\bhas )\b(?:got|became)\s+(?!to\b)(?:\w+ed|a|an)\b"
+    r"|\b(?:am|is|are|was|i'm|we're)\s+back\s+(?:to|in|at|on)\b"
     r"|(?<!\bfrom )\bnow\b(?! on\b)|(?<!\bthe )\bleft\b(?![-‐])(?! (?:hand|side|of|or|and)\b)"
     # de
     r"|\b(?:inzwischen|mittlerweile|seit|nicht mehr|kein\w* mehr|wieder|stattdessen|statt"
@@ -156,6 +160,35 @@ def names_left_behind(new: str, old: str) -> bool:
     return any(covered(w, olds) for w in names)
 
 
+#: Pursuing something not yet reached: preparing, studying or training for it, a student of
+#: it, saving for it, aiming at it (the aspect of a goal, per language of the sets).
+_PURSUIT = re.compile(
+    r"\b(?:preparing|studying|training|revising|saving(?: up)?|applying|aiming|working towards?)\s+(?:for|to|at)\b"
+    r"|\b(?:student|learning|goal|target)\b"
+    r"|\b(?:bereite\w*|vorbereit\w*|lerne\w* für|trainiere\w* für|spare\w* (?:auf|für)|Student(?:in)?|Ziel)\b"
+    r"|\b(?:prépar\w*|révis\w*|m'entraîne|étudiante?|économis\w* pour|objectif)\b"
+    r"|\b(?:prepar\w*|estudiante|entren\w* para|ahorr\w* para|objetivo|meta)\b"
+    r"|准备|备考|复习|在读|学生|攒钱|目标|準備|勉強中|受験|目指|学生|貯金|目標",
+    _I,
+)
+#: Reaching it: passed, finished, graduated, obtained (the perfective that ends a pursuit).
+_COMPLETION = re.compile(
+    r"\b(?:passed|finished|completed|graduated|earned|obtained|achieved|got (?:my|the|their)\b)"
+    r"|\b(?:bestanden|abgeschlossen|geschafft|erreicht)\b"
+    r"|\b(?:réussie?|obtenue?|terminée?|finie?|diplômée?)\b"
+    r"|\b(?:aprob[éeó]\w*|termin[éeó]\w*|acab[éeó]\w*|obtuve|consegu[íi]\w*|me gradué)\b"
+    r"|考过|通过了|拿到了|完成了|毕业|合格|卒業|修了|取得した|取った",
+    _I,
+)
+
+
+def completes(new: str, old: str) -> bool:
+    """``new`` reports reaching what ``old`` pursues ("passed the AWS exam" / "is preparing for
+    the AWS exam", "graduated from TU Munich" / "is a student at TU Munich"): the pursuit is over,
+    although every name of it is said again."""
+    return bool(_COMPLETION.search(new)) and not _PURSUIT.search(new) and bool(_PURSUIT.search(old))
+
+
 #: Additive focus words: the statement adds a value beside those held ("also has a hamster",
 #: "lerne zusätzlich Go", "fais aussi du pilates", "también", "也"), it replaces none.
 _ADDITIVE = re.compile(
@@ -254,6 +287,7 @@ __all__ = [
     "PREFIX_TAIL",
     "additive",
     "change_cue",
+    "completes",
     "covered",
     "left_behind",
     "left_behind_names",

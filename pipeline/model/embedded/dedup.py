@@ -50,6 +50,7 @@ from memscribe.semantic.facets import slug_facet, statement_facet, statement_fac
 from memscribe.semantic.updates import (
     additive,
     change_cue,
+    completes,
     covered,
     left_behind,
     names_left_behind,
@@ -210,6 +211,15 @@ def _updated(request: DedupRequest) -> list[str]:
                 and s.id == top.id
                 and _one_topic(new, s)
                 and not _value_kept(new, s.text)
+            )
+            # the pursuit reached: every name of it is said again, yet it is over
+            or (
+                named
+                and not adds
+                and s.id == top.id
+                and _one_topic(new, s)
+                and completes(new, s.text)
+                and _value_kept(new, s.text)
             )
             or (s.id == top.id and contradicts(new, s.text))
         ):

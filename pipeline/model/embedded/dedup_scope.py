@@ -126,10 +126,15 @@ def possessed_mentioned(possessed: str, other: str) -> bool:
     )
 
 
+#: A letter or digit of no CJK script: Chinese and Japanese write no space between a name and
+#: the words around it ("用户考过了JLPT", "N2に合格"), which are no part of the name.
+_NOT_CJK = r"(?![\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af])"
 #: A name-like word of a Latin script: a capital or a digit in it ("Google", "VS", "Vue", "3").
-_NAME_WORD = r"[^\W_]*[A-Z\d][\w+#.-]*"
+_NAME_WORD = rf"(?:{_NOT_CJK}[^\W_])*[A-Z\d](?:{_NOT_CJK}[\w+#.-])*"
 #: A run of names joined by single spaces ("Google Docs", "SAP Concur", "Windows 11").
-_NAME_PHRASE = lazy_compile(rf"(?<![\w'’]){_NAME_WORD}(?:\s{_NAME_WORD})*")
+_NAME_PHRASE = lazy_compile(
+    rf"(?<!['’])(?<![^\W\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]){_NAME_WORD}(?:\s{_NAME_WORD})*"
+)
 _DIGITS = lazy_compile(r"^[\d.]+$")
 #: Where a sentence starts: nothing but punctuation and spaces before, or a sentence's end.
 _SENTENCE_START = lazy_compile(r"(?:^|[.!?。！？]\s*)[\W_]*$")
