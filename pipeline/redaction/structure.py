@@ -173,8 +173,6 @@ def name_strength(name: str) -> str | None:
         return None  # ``NextToken``, ``nextPageToken``: a cursor, see RECORD_TOKEN_WORDS
     if parts[-1] in _STRONG_WORDS or tuple(parts[-2:]) in _STRONG_PAIRS:
         return "strong"
-    if parts[-1] == "pw" and len(parts) > 1:
-        return "strong"  # ``mqtt_pw``, ``ADMIN_PW`` (``pw`` alone is prose's: ``pw: …``)
     if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
         return "strong"
     if parts[-1] == "salt" and len(parts) > 1:
@@ -292,7 +290,7 @@ def _grouped_code(v: str) -> bool:
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
 _NAME_HINTS = (
-    "pass", "pw", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
+    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
 )  # fmt: skip
