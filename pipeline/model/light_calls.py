@@ -137,10 +137,12 @@ def install() -> tuple[str, ...]:
         installed.append(f"{_PROVIDERS_HOME}.{_PROVIDERS}")
     if _urls_merged_once():
         installed.append("openai.BaseClient._prepare_url")
+    from memscribe.model import light_hooks
     from memscribe.model.light_counts import discarded_counts_skipped
 
     if discarded_counts_skipped():
         installed.append("litellm.OllamaChatConfig.transform_response")
+    installed.extend(light_hooks.install())
     return tuple(installed)
 
 
