@@ -20,7 +20,6 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _FILLER_AFTER, offset_lowered
-from memscribe.redaction.prose import NOT_CREDENTIAL_TOKEN
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
@@ -154,9 +153,7 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     plain = low.isascii()
     for at, word, role in _occurrences(text, low, _KEYWORD_STEMS if plain else _ALL_KEYWORD_STEMS):
         end = at + len(word)
-        if _keyword_here(low, at, end, word) and not (
-            word in ("key", "token") and _record_key(low, at, word)
-        ):
+        if _keyword_here(low, at, end, word) and not (word == "key" and _record_key(low, at)):
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
             spans = list(_clause_value(text, end, role, glued=glued))
             if not spans and role == "password" and not glued:
@@ -264,15 +261,9 @@ _PUBLIC_KEY_WORDS = frozenset(
 _WORD_BEFORE = lazy_compile(r"([a-z]+)[ _-]$")
 
 
-def _record_key(low: str, at: int, word: str) -> bool:
-    """True when ``key`` names a record's, a place's or a public key (``cache key``, ``public
-    key``), or ``token`` a form's anti-forgery token or a cursor (``CSRF token``, ``next token``)."""
+def _record_key(low: str, at: int) -> bool:
     m = _WORD_BEFORE.search(low, max(0, at - 16), at)
-    if m is None:
-        return False
-    if word == "token":
-        return m.group(1) in NOT_CREDENTIAL_TOKEN
-    return m.group(1) in RECORD_KEY_WORDS or m.group(1) in _PUBLIC_KEY_WORDS
+    return m is not None and (m.group(1) in RECORD_KEY_WORDS or m.group(1) in _PUBLIC_KEY_WORDS)
 
 
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
@@ -315,10 +306,10 @@ def _clause_value(
             continue  # a link mark alone (``Passwort:``), a word (every value decided here holds a
             # digit or a symbol: ``Wi-Fi`` too), a URL, a data URI
         link = _link_before(text, start, m.start() + lead)
-        if link < 0 and not anaphor and not text[start : m.start()].strip(_APPOSITION):
-            yield from _appositive(text, m.start() + lead, value, role)
-            if role == "password" or _DIGITS.match(value):
-                return  # the first word after the keyword, unlinked: an appositive value or none
+        if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip(_APPOSITION):
+            if (_password_like(value, strict=True) or _pin_like(value)) and not is_placeholder(value):
+                yield m.start() + lead, _with_marks(text, m.start() + lead, m.start() + lead + len(value))
+            return  # the first word after the keyword, unlinked: an appositive value or none
         if not value or link < 0:
             continue
         near = not anaphor and len(_WORDS.findall(text, start, link)) <= _NEAR_WORDS
@@ -459,40 +450,9 @@ def _fits(value: str, role: str, *, near: bool) -> bool:
         return True
     if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
         return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
-    if role == "secret" and near and _NEEDED_DIGIT.search(value) and _password_like(value, strict=True):
-        return True  # "la clave del router: Ruta#2020x": a key said as a password is one
     if role != "password" or is_placeholder(value):
         return False
     return _password_like(value, strict=not near) or (near and _pin_like(value))
-
-
-def _appositive(text: str, at: int, value: str, role: str) -> Iterator[tuple[int, int]]:
-    """The span of ``value`` (at ``at``) when it stands right after its keyword without a link
-    and is that secret (:func:`_appositive_fits`)."""
-    if _appositive_fits(value, role):
-        yield at, _with_marks(text, at, at + len(value))
-
-
-def _appositive_fits(value: str, role: str) -> bool:
-    """True when ``value``, right after its keyword without a link (``비밀번호 8498``, ``验证码
-    662901``, ``シークレット KZXW…``), is that secret: a strong password or a PIN of digits for a
-    password, a code of digits for a code, a random token or a TOTP seed for a secret (starting
-    with a letter or digit: ``key/1234abcd-…`` is a path)."""
-    if is_placeholder(value):
-        return False
-    if role == "password":
-        return _password_like(value, strict=True) or _pin_like(value)
-    if role == "code":
-        return _pin_like(value)
-    if not value[0].isalnum() or _TOKEN_CHARS.fullmatch(value) is None or _PATH_LIKE.search(value):
-        return False  # a path, a module, an ARN or a query (``github.com/jackc/pgx/v5``, ``=…&issuer=``)
-    return _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS) or _TOTP_SEED.fullmatch(value) is not None
-
-
-#: A token's characters (base64's and URL-safe base64's, ``.`` and ``-``), padding last.
-_TOKEN_CHARS = lazy_compile(r"[A-Za-z0-9+/_.-]+={0,2}")
-#: A path: no token said after its name holds one.
-_PATH_LIKE = lazy_compile(r"/.*/|\.[a-z]+/")
 
 
 def _pin_like(value: str) -> bool:

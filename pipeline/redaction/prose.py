@@ -218,7 +218,7 @@ _FORM_TOKEN_WORDS = frozenset({"csrf", "xsrf", "authenticity"})
 #: Words before ``key`` that make it a key published by design (``public key``, ``pub key``,
 #: ``publishable key``), as the same words do in a name (``public_key``).
 _PUBLIC_WORDS = frozenset({"public", "pub", "publishable"})
-NOT_CREDENTIAL_TOKEN = _FORM_TOKEN_WORDS | RECORD_TOKEN_WORDS
+_NOT_CREDENTIAL_TOKEN = _FORM_TOKEN_WORDS | RECORD_TOKEN_WORDS
 
 
 def _record_key(text: str, start: int, end: int) -> bool:
@@ -232,7 +232,7 @@ def _record_key(text: str, start: int, end: int) -> bool:
         if text[start:end].lower() != "token":
             return False
         m = _WORD_BEFORE.search(text, max(0, start - 16), start)
-        return m is not None and m.group(1).lower() in NOT_CREDENTIAL_TOKEN
+        return m is not None and m.group(1).lower() in _NOT_CREDENTIAL_TOKEN
     if text.startswith("-----", end) and text[max(0, start - 7) : start].upper() == "PUBLIC ":
         return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
     m = _WORD_BEFORE.search(text, max(0, start - 16), start)

@@ -43,40 +43,6 @@ def test_no_value_no_mask(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
-        ("验证码 662901，5分钟内有效", "662901"),
-        ("二段階認証のシークレット KZXW6YTBOI4G2Y3E を保存", "KZXW6YTBOI4G2Y3E"),
-        ("La clave del router: Ruta#2020x", "Ruta#2020x"),
-        ("the signing key is Deploy-Key-2024!", "Deploy-Key-2024!"),
-    ],
-)
-def test_appositive_code_and_secret(text: str, secret: str) -> None:
-    out, _ = redact_text(text)
-    assert secret not in out
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "go.sum:41  generic-api-key  github.com/jackc/pgx/v5 v5.7.1",
-        "key: process.env.MAILGUN_API_KEY || fallback",
-        "the signing key is RS256 with SHA-256",
-        "OTP 123456 is the test code",
-    ],
-)
-def test_appositive_not_a_value(text: str) -> None:
-    assert redact_text(text)[0] == text
-
-
-def test_appositive_stays_in_its_query() -> None:
-    text = "otpauth://totp/GitHub:me?secret=LXZPEUTBRNY3BQAF&issuer=GitHub"
-    out, _ = redact_text(text)
-    assert "LXZPEUTBRNY3BQAF" not in out
-    assert out.endswith("&issuer=GitHub")
-
-
-@pytest.mark.parametrize(
-    ("text", "secret"),
-    [
         (
             "the new wifi password has a ! in it. my sister texted it as Kx9!mPq2vLr7 yesterday",
             "Kx9!mPq2vLr7",
