@@ -392,3 +392,13 @@ def favourite_named_first(clause: str) -> Fact | None:
     what = " ".join(m.group("k").split()).lower()
     body = f"User's favorite {what} is {value_of(m.group('x'))}.".replace("  ", " ")
     return Fact(kebab(f"favorite {what}", 3), "infinity", body)
+
+
+#: A hedge opening a comma clause after a statement ("I love country music, maybe you could cover
+#: …", "I like t-ball, maybe your kids will play"): it reaches forward over its own clause only.
+_HEDGE_OPENS = lazy_compile(r",\s+(?=(?:maybe|perhaps|possibly|probably)\b)", re.I)
+
+
+def hedge_apart(clause: str) -> list[str]:
+    """``clause`` cut before a comma clause that a hedge opens."""
+    return [part for part in _HEDGE_OPENS.split(clause) if part.strip()]

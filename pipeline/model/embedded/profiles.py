@@ -14,6 +14,7 @@ from memscribe.model.embedded.chat import (
     WISH,
     favourite_named_first,
     gives_reason,
+    hedge_apart,
     not_a_fact,
     owned_statement,
     plain_statement,
@@ -131,6 +132,8 @@ def profiles_from_turn(
         if HAS_CJK.search(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
         clauses = split_clauses(sentence)
+        if plain:
+            clauses = [part for clause in clauses for part in hedge_apart(clause)]
         if not_a_fact(_unwished(sentence) if plain else sentence, conversation=plain):
             clauses = before_hedge(clauses) if plain else []
             if not clauses:
