@@ -5,8 +5,11 @@ Deterministic checks, independent of what the detector claims:
   and carry enough of the body's content words (:func:`memscribe.textsim.support`: the body's
   subject word — "User", "La usuaria", "Nutzer", "用户" — is not counted, and a word the user
   abbreviated or inflected otherwise, "kiné" / "kinésithérapeute", still counts); a user turn
-  that answers a question counts the question's words too (:func:`question_before`: "Did you
-  ever ride a motorbike?" — "No, I never have."), never the other side's statements;
+  that answers a question counts the question's words too when its own words carry some of the
+  body (:func:`question_before`: "How much longer until you finish nursing school?" — "Hopefully
+  just a year more!"), never the other side's statements; a reply
+  whose own words carry none of the body still leaves standing what its question takes as given
+  of the user (:func:`presupposed`: "…your baby shower?"), never what the question asks;
 - playbooks follow correction (user) → adjustment (assistant, later) → confirmation (user, later):
   an explicit confirmation phrase, or two further user turns that move on without correcting
   again or giving up (:mod:`memscribe.lexicon.chain`, the rule the embedded extractor uses too).
