@@ -89,8 +89,8 @@ _VALUED: dict[str, re.Pattern[str]] = {
         r"|\bvoiture\b|\bvélo\b|\bje roule\b|\bpermis\b"
         # es
         r"|\bcoche\b|\bcarro\b|\bconduzco\b|\bbici(?:cleta)?\b"
-        # ja, zh
-        r"|車で|車を|車は|マイカー|自転車|運転|开车|汽车|买车|卖车|自行车|骑车|通勤",
+        # ja, zh (辆: the measure word of vehicles, "一辆二手车")
+        r"|車で|車を|車は|マイカー|自転車|運転|开车|汽车|买车|卖车|自行车|骑车|通勤|辆",
         _I,
     ),
     # When the user sleeps and works best: a rhythm holds one value at a time.

@@ -160,6 +160,56 @@ def names_left_behind(new: str, old: str) -> bool:
     return any(covered(w, olds) for w in names)
 
 
+#: Acquiring something: bought, adopted, got oneself (per language of the sets).
+_ACQUIRE = re.compile(
+    r"\b(?:bought|purchased|adopted|got (?:myself |ourselves )?(?:a|an|my|our) (?:new |used |second-hand )?)"
+    r"|\b(?:gekauft|zugelegt|angeschafft|adoptiert)\b"
+    r"|\b(?:achet[ée]e?s?|adopt[ée]e?s?)\b"
+    r"|\b(?:compr[éeó]\w*|comprad[oa]s?|adopt[éeó]\w*)\b"
+    r"|买了|入手了|领养了|買った|買いました|購入した|飼い始め",
+    _I,
+)
+
+
+def acquires(text: str) -> bool:
+    """The statement reports acquiring something ("bought a car", "j'ai acheté une voiture",
+    "我买了一辆车"): a change of what the user owns, which turns a stored lack of it."""
+    return bool(_ACQUIRE.search(text))
+
+
+#: What one owns or lacks, named alike in every language of the sets: the kind of vehicle (a
+#: word for a car, for a bicycle), so that "j'ai acheté une voiture" turns "doesn't own a car"
+#: and "ich habe ein Fahrrad gekauft" does not.
+_OWNED_KINDS: dict[str, re.Pattern[str]] = {
+    "car": re.compile(
+        r"\b(?:cars?|autos?|voitures?|coches?|carros?)\b|汽车|轿车|二手车|新车|辆车|(?<!転)車",
+        _I,
+    ),
+    "bicycle": re.compile(
+        r"\b(?:(?:cargo |e-?|road )?bikes?|bicycles?|(?:lasten|renn|fahr)?r[aä]d(?:er)?|vélos?|bici(?:cleta)?s?)\b"
+        r"|自転車|自行车|单车",
+        _I,
+    ),
+}
+
+
+def acquired_what_was_lacked(new: str, old: str) -> bool:
+    """``new`` acquires what ``old``, negated, says the user lacks: the same kind of thing (a
+    car / "kein Auto"…), or, in one language, a content word of ``old`` ("bought a piano" /
+    "doesn't own a piano")."""
+    from memscribe.textsim import content_tokens
+
+    if not acquires(new) or negated(new) or not negated(old):
+        return False
+    kinds = [p for p in _OWNED_KINDS.values() if p.search(new)]
+    if kinds:  # a kind named decides: a cargo bike is no car
+        return any(p.search(old) for p in kinds)
+    if spoken_language(new) != spoken_language(old):
+        return False
+    lacked = set(content_tokens(old))
+    return any(w in lacked for w in content_tokens(new) if len(w) >= PREFIX_MIN)
+
+
 #: Pursuing something not yet reached: preparing, studying or training for it, a student of
 #: it, saving for it, aiming at it (the aspect of a goal, per language of the sets).
 _PURSUIT = re.compile(
@@ -285,6 +335,8 @@ def left_behind(text: str) -> str:
 __all__ = [
     "PREFIX_MIN",
     "PREFIX_TAIL",
+    "acquired_what_was_lacked",
+    "acquires",
     "additive",
     "change_cue",
     "completes",

@@ -48,6 +48,8 @@ from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
 from memscribe.semantic.updates import (
+    acquired_what_was_lacked,
+    acquires,
     additive,
     change_cue,
     completes,
@@ -329,13 +331,20 @@ def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[st
     updated. The entry must be on the candidate's topic by its slug (one facet: ``job-…`` /
     ``employer``) or related by its text, never only a fallback match."""
     facet = statement_facet(request.text) or slug_facet(request.slug)
-    if facet is None or not (cue or _cue_with(request.said, lambda s: facet in statement_facets(s))):
+    if facet is None:
+        return []
+    reported = cue or _cue_with(request.said, lambda s: facet in statement_facets(s))
+    # with no change reported, a thing acquired ("j'ai acheté une voiture") still turns the
+    # stored lack of it ("doesn't own a car"), and nothing else
+    if not (reported or (acquires(request.text) and not negated(request.text))):
         return []
     from memscribe.relatedness import SHORTLIST_SCORE, topical
 
     for s in request.shortlist:  # best first
         if (slug_facet(s.slug) or statement_facet(s.text)) != facet:
             continue
+        if not reported and not acquired_what_was_lacked(request.text, s.text):
+            continue  # an acquisition changes only what the user lacked
         if not topical(request.slug, s.slug) and s.score < SHORTLIST_SCORE:
             continue  # a fallback match: "team moved to Postgres" is not about "lives in Berlin"
         if s.id in taken:
@@ -343,8 +352,9 @@ def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[st
         if comparable(request.text, s.text):
             return [s.id] if value_changed(request.text, s.text) else []
         # Words in two scripts cannot show a changed value: the candidate itself must report
-        # the change ("用户是做前端的" said beside "现在…" restates "is a frontend engineer").
-        return [s.id] if cue else []
+        # the change ("用户是做前端的" said beside "现在…" restates "is a frontend engineer"), or
+        # acquire what the entry says the user lacks.
+        return [s.id] if cue or not reported else []
     return []
 
 
