@@ -23,6 +23,7 @@ from memscribe.redaction.base import _FILLER_AFTER, offset_lowered
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
+    _interleaved,
     _looks_random,
     _password_like,
     is_placeholder,
@@ -156,8 +157,8 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         if _keyword_here(low, at, end, word) and not (word == "key" and _record_key(low, at)):
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
             spans = list(_clause_value(text, end, role, glued=glued))
-            if not spans and role == "password" and not glued:
-                spans = list(_said_next(text, end))
+            if role == "password" and not glued:
+                spans += _said_next(text, end)
             for span in spans:
                 if span[0] not in seen:
                     seen.add(span[0])
@@ -347,7 +348,7 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
         lead, value = _value_of(m.group(0))
         if not value or _WORD.match(value) or "://" in value:
             continue
-        if _MIXED.match(value) and _password_like(value, strict=True):
+        if (_MIXED.match(value) or _interleaved(value)) and _password_like(value, strict=True):
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)

@@ -48,6 +48,7 @@ def test_no_value_no_mask(text: str) -> None:
             "Kx9!mPq2vLr7",
         ),
         ("Das Passwort wollte nicht. Jetzt nehme ich Brot#2024Kiste dafür", "Brot#2024Kiste"),
+        ("mail password Qw7!zz91Lk for gmail. and the bank one is bank8k2m77q9 ok", "bank8k2m77q9"),
     ],
 )
 def test_password_said_in_the_next_sentence(text: str, secret: str) -> None:
