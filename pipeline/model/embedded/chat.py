@@ -7,6 +7,7 @@ import re
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import Fact, facet_filed
+from memscribe.model.embedded.text import AS_SAID as _AS_IS
 from memscribe.model.embedded.text import kebab, third_singular, value_of
 from memscribe.semantic.updates import change_cue
 from memscribe.semantic.values import members
@@ -19,15 +20,6 @@ from memscribe.textsim import content_tokens
 # hearsay or request) is kept as it was said, in the third person. Agent sessions keep only the
 # shaped rules above.
 
-#: Verb forms that stay as they are after the subject (past, modal); "read", "put" etc. are taken
-#: as present (a habit is the likelier reading).
-_AS_IS = frozenset(
-    "was had did could would should might must can can't cannot couldn't wouldn't shouldn't won't will"
-    " may got went came saw made took gave found left felt kept grew knew told said thought bought"
-    " brought taught met ran won lost began became spent built sold sent lived rode wrote drove ate drank"
-    " fell forgot heard hid lit meant paid rang rose sang sat slept spoke stood"
-    " stole swam threw understood wore woke broke chose flew froze shook sank tore quit".split()
-)
 _SUBJECT_FORMS = {
     "'m": "is",
     "am": "is",

@@ -108,6 +108,16 @@ def value_of(raw: str) -> str:
     return third_person(v)[:MAX_VALUE_CHARS].strip()
 
 
+#: Verb forms that stay as they are after the subject (past, modal); "read", "put" etc. are taken
+#: as present (a habit is the likelier reading).
+AS_SAID = frozenset(
+    "was had did could would should might must can can't cannot couldn't wouldn't shouldn't won't will"
+    " may got went came saw made took gave found left felt kept grew knew told said thought bought"
+    " brought taught met ran won lost began became spent built sold sent lived rode wrote drove ate drank"
+    " fell forgot heard hid lit meant paid rang rose sang sat slept spoke stood"
+    " stole swam threw understood wore woke broke chose flew froze shook sank tore quit".split()
+)
+
 _ES_ENDINGS = ("s", "sh", "ch", "x", "z", "o")
 
 
@@ -117,6 +127,8 @@ def third_singular(verb: str) -> str:
     low = head.lower()
     if low in {"always", "never", "only", "mostly", "all", "also", "usually"} and rest:
         return head + " " + third_singular(rest.strip())
+    if low in AS_SAID or (low.endswith("ed") and not low.endswith("eed")):
+        return verb  # "never got", "always wanted": a past or modal form agrees with any subject
     if low in {"don't", "do"} and rest.strip().startswith(("not", "use")):
         return ("doesn't" if low == "don't" else "does") + rest
     if low == "have":
