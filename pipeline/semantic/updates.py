@@ -49,22 +49,27 @@ _CHANGE = re.compile(
     # de
     r"|\b(?:inzwischen|mittlerweile|seit|nicht mehr|kein\w* mehr|wieder|stattdessen|statt"
     r"|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt|bestanden|endlich"
+    # a move said with its place ("nach Köln gezogen"), a start ("angefangen")
+    r"|(?:nach|in|zu)\s+\w+(?:\s+\w+)?\s+gezogen|angefangen"
     r"|mein(?:e|en|er)?\s+neu\w*)\b"
     r"|(?<!\bab )\bjetzt\b"
     # fr
     r"|\b(?:désormais|depuis|à nouveau|de nouveau|au lieu de|en fait|passée? à"
-    r"|déménagée?|changée?|arrêtée?|quittée?|vendue?|résiliée?|enfin|m(?:on|a|es)\s+nouv\w*)\b"
+    r"|déménagée?|changée?|arrêtée?|quittée?|vendue?|résiliée?|enfin|m(?:on|a|es)\s+nouv\w*"
+    r"|commencée?|me suis mise? à)\b"
     r"|(?<!partir de )\bmaintenant\b|\bne\s+\w+\s+plus\b|\bn['’]\w+\s+plus\b"
     # es
     r"|\b(?:ya no|desde|de nuevo|otra vez|volví a|en vez de|en lugar de|en realidad"
-    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|aprobé|por fin|mis?\s+nuev[oa]s?"
+    r"|cambié|me mudé|dejé de|dejé|vendí|cancelé|aprobé|por fin|mis?\s+nuev[oa]s?|empecé|comencé"
     # the same verbs in the present perfect ("me he mudado", "he dejado", "he vuelto a")
-    r"|(?:he|hemos)\s+(?:cambiado|mudado|dejado|vendido|cancelado|aprobado|vuelto\s+a))\b|(?<!partir de )\bahora\b(?! en adelante)"
+    r"|(?:he|hemos)\s+(?:cambiado|mudado|dejado|vendido|cancelado|aprobado|empezado|vuelto\s+a))\b|(?<!partir de )\bahora\b(?! en adelante)"
     # zh (现在, but not 从现在开始 "from now on")
     r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|改了|换成|换了|变了|变成|搬到|搬去|升级|转到"
     r"|其实|以前|戒了|辞职|离开|考过|毕业了"
     # ja
-    r"|今は|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|実は|になった|合格|卒業した",
+    r"|今は|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|実は|になった|合格|卒業した"
+    # (現在は / 今では / 最近は: "currently, these days", as 今は; a start: 始めた)
+    r"|現在は|今では|最近は|始めた|始めました",
     _I,
 )
 
@@ -240,12 +245,14 @@ def completes(new: str, old: str) -> bool:
 
 
 #: Additive focus words: the statement adds a value beside those held ("also has a hamster",
-#: "lerne zusätzlich Go", "fais aussi du pilates", "también", "也"), it replaces none.
+#: "lerne zusätzlich Go", "fais aussi du pilates", "también", "也", "Macも"), it replaces none.
 _ADDITIVE = re.compile(
     r"\b(?:also|too|as well|in addition|additionally|besides|on top of"
     r"|zusätzlich|außerdem|ebenfalls|noch (?:ein|eine|einen)\b"
     r"|aussi|également|en plus|de plus|encore un"
-    r"|también|además)\b|[也还]",
+    r"|también|además)\b|[也还]"
+    # ja: the particle も right after a noun ("Macも", "猫も"), not in もう / もの / でも / とも
+    r"|(?<=[A-Za-z0-9\u30a0-\u30ff\u4e00-\u9fff])も(?![うのしっ])",
     _I,
 )
 
