@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.values import _password_like, is_placeholder
+from memscribe.redaction.values import _password_like, case_scrambled, is_placeholder
 
 #: A login (a name or an email, a letter in it), `` / ``, then a value up to a blank, a quote, a
 #: bracket or a comma.
@@ -63,7 +63,10 @@ _RUNS = lazy_compile(r"[^\W\d_]+|\d+")
 
 def _shape(value: str) -> str:
     """``value`` with each run of letters written ``a`` and of digits ``9`` (``plan-A1`` ->
-    ``a-a9``): the shape two names of a kind share."""
+    ``a-a9``): the shape two names of a kind share; letters of scrambled case (``EFxpAVud``,
+    :func:`~memscribe.redaction.values.case_scrambled`) are no name's run."""
+    if case_scrambled(value):
+        return "Aa"
     return _RUNS.sub(lambda m: "9" if m.group(0)[0].isdigit() else "a", value)
 
 

@@ -575,8 +575,26 @@ def _password_like(value: str, *, strict: bool) -> bool:
             and not _SNAKE_NAME.match(value)
         )
     else:
-        ok = classes >= 2 and (symbol or bool(_DIGIT.search(value)))
+        ok = classes >= 2 and (symbol or bool(_DIGIT.search(value)) or case_scrambled(value))
     return ok and not is_placeholder(value)
+
+
+#: A switch between a lower-case and an upper-case letter.
+_CASE_SWITCH = lazy_compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[a-z])")
+#: Words in CamelCase (``BiuroGoscie``, ``iPhone``, ``McDonalds``): a name, not a generated value.
+_CAMEL_WORDS = lazy_compile(r"^[a-z]*(?:[A-Z][a-z]+)+$")
+
+
+def case_scrambled(value: str) -> bool:
+    """Letters alone, 8 or more, switching case at least :data:`INTERLEAVED_SWITCHES` times and
+    not in CamelCase words: a generated password of letters (``EFxpAVud``)."""
+    return (
+        len(value) >= 8
+        and value.isalpha()
+        and value.isascii()
+        and _CAMEL_WORDS.match(value) is None
+        and len(_CASE_SWITCH.findall(value)) >= INTERLEAVED_SWITCHES
+    )
 
 
 #: A switch between a letter and a digit.
