@@ -217,10 +217,13 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
 
 #: A life aspiration: "I want to be a nurse", "I'd love to move to a big city", "I would like to
 #: work in construction". A wish is no hedge of a fact here: it is the fact (a goal of the user's),
-#: when what is wished is a state of their life (to be, live, work, study, visit…), not a task.
+#: when what is wished is a state of their life (to be, live, work, study, visit, go to a place…),
+#: not a task.
 WISH = lazy_compile(
     r"^I(?:(?:['’]d|\s+would)\s+(?:really\s+)?(?:love|like)|\s+(?:really\s+)?(?:want|hope))\s+to\s+"
-    r"(?P<rest>(?:be|become|visit|move|travel|live|retire|study|learn|own|open|adopt|work\s+(?:as|in|for|at|with))\b.*)$",
+    r"(?P<rest>(?:be|become|visit|move|travel|live|retire|study|learn|own|open|adopt"
+    # going to a place is travel ("I'd love to go to France"); going to bed or sleep is no aspiration
+    r"|go\s+to\s+(?!bed\b|sleep\b)|work\s+(?:as|in|for|at|with))\b.*)$",
     re.I,
 )
 
