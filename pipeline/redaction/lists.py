@@ -10,6 +10,7 @@ TOTP column a base32 secret.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
@@ -62,6 +63,8 @@ def _codes_after(text: str, start: int, line_end: int) -> Iterator[tuple[int, in
         spans = _code_cells(text, colon + 1, line_end)
         if spans:
             yield from spans
+    else:
+        yield from _linked_code(text, start, line_end)
     pos = line_end + 1
     for _ in range(_MAX_CODE_LINES):
         if pos >= len(text):
@@ -74,6 +77,32 @@ def _codes_after(text: str, start: int, line_end: int) -> Iterator[tuple[int, in
             return
         yield from spans
         pos = end + 1
+
+
+#: A link word between a recovery code's name and the code, in the clause after the name
+#: ("… se serve è 9154 8421", "the backup code is 7731-0284", "est", "ist", "es", "是", "は").
+_CODE_LINK = lazy_compile(
+    r"(?:(?<![^\W\d_])(?:is|was|are|were|ist|war|lautet|est|c'est|es|era|è|é|sono|foi)(?![^\W\d_])|[是为為はが])"
+    r"[ \t]*[\"'“«「`]?[ \t]*(?P<c>[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*)"
+)
+_DIGIT = lazy_compile(r"\d")
+#: Where the clause after a recovery code's name ends (a sentence mark and a blank, a line's end).
+_CODE_CLAUSE_END = lazy_compile(r"[.!?;](?:\s|$)|[。！？；]")
+
+
+def _linked_code(text: str, start: int, line_end: int) -> Iterator[tuple[int, int]]:
+    """The code linked to its name by a word in the name's clause, when no colon introduces it:
+    the groups right after the link, taken while they make one code (:func:`_is_code`)."""
+    stop = _CODE_CLAUSE_END.search(text, start, line_end)
+    end = stop.start() if stop else line_end
+    m = _CODE_LINK.search(text, start, end)
+    if m is None:
+        return
+    groups = list(itertools.takewhile(_DIGIT.search, m.group("c").split(" ")))
+    while groups and not _is_code(" ".join(groups)):
+        groups.pop()  # each group holds a digit: "9154 8421 (non credo serva)", not "stored in 1Password"
+    if groups:
+        yield m.start("c"), m.start("c") + len(" ".join(groups))
 
 
 def _code_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
