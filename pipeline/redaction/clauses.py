@@ -344,6 +344,8 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
         return
     line_end = text.find("\n", end)
     line_end = min(len(text) if line_end < 0 else line_end, end + _CLAUSE_CHARS)
+    if not _NEEDED_DIGIT.search(text, end, line_end):
+        return  # every value taken here holds a digit
     for m in itertools.islice(_VALUE.finditer(text, end + 1, line_end), _CLAUSE_TOKENS):
         lead, value = _value_of(m.group(0))
         if not value or _WORD.match(value) or "://" in value:
