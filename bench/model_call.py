@@ -12,6 +12,7 @@ answer, validated by instructor into a ``Detection``. The CPU inside ``litellm.c
 includes the provider SDK and HTTP) is printed apart from the rest (instructor and memscribe).
 
     python bench/model_call.py [--calls 200] [--http10] [--ollama] [--baseline REV [--rounds 3]]
+    python bench/model_call.py --ab [HOOKS] [--blocks 20] [--calls 40]
 
 ``--ollama`` calls ``ollama_chat/bench-model`` on a stand-in of Ollama's own API (``/api/chat``,
 ``/api/show``; ``OLLAMA_API_BASE`` points at it) instead of an OpenAI-compatible server.
@@ -20,11 +21,18 @@ includes the provider SDK and HTTP) is printed apart from the rest (instructor a
 ``bench/before_after.py``; the working tree is not touched) and the working tree's,
 alternately in fresh processes, ``--rounds`` times each, and prints the median of each side and
 their ratio: before/after from one run, on one machine.
+
+``--ab`` measures, in one process, blocks of ``--calls`` calls with the per-call hooks named in
+HOOKS in place and with the library's own methods put back, alternately (``--blocks`` each):
+on a loaded machine, where separate processes differ by more than a hook saves, the paired
+blocks still compare. HOOKS: ``module:attribute.path`` entries, comma-separated (what
+:mod:`memscribe.model.light_hooks` replaces, by default); each must be a marked replacement.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -80,6 +88,70 @@ threading.Thread(target=server.serve_forever, daemon=True).start()
 print("http://127.0.0.1:%d%s" % (server.server_address[1], "" if api == "ollama" else "/v1"), flush=True)
 sys.stdin.read()
 """
+
+
+#: The methods and functions ``memscribe.model.light_hooks`` replaces (``--ab``'s default).
+LIGHT_HOOKS = (
+    "litellm.litellm_core_utils.litellm_logging:Logging.post_call",
+    "httpx._client:BaseClient._merge_url",
+    "litellm.main:_supplemental_provider_params",
+    "litellm.utils:ProviderConfigManager.get_provider_chat_config",
+)
+
+
+def _hook_switch(specs: list[str]) -> Callable[[bool], None]:
+    """A switch that puts the named hooks in place (True) or the originals they wrap back."""
+    import importlib
+
+    spots: list[tuple[Any, str, Any, Any]] = []
+    for spec in specs:
+        module, _, path = spec.partition(":")
+        owner: Any = importlib.import_module(module)
+        *parents, name = path.split(".")
+        for parent in parents:
+            owner = getattr(owner, parent)
+        hooked = vars(owner)[name]
+        function = hooked.__func__ if isinstance(hooked, staticmethod) else hooked
+        if not getattr(function, "__memscribe_light__", False):
+            raise SystemExit(f"{spec} is not a memscribe hook (not installed in this version?)")
+        plain = (
+            staticmethod(function.__wrapped__) if isinstance(hooked, staticmethod) else function.__wrapped__
+        )
+        spots.append((owner, name, hooked, plain))
+
+    def switch(on: bool) -> None:
+        for owner, name, hooked, plain in spots:
+            (type.__setattr__ if isinstance(owner, type) else setattr)(owner, name, hooked if on else plain)
+
+    return switch
+
+
+def _ab(call: Callable[[], Any], specs: list[str], blocks: int, calls: int) -> None:
+    """Paired blocks of calls with the hooks in place and without, alternating which goes first."""
+    import statistics
+
+    switch = _hook_switch(specs)
+    figures: dict[bool, list[float]] = {True: [], False: []}
+    for on in (True, False):  # warm both paths
+        switch(on)
+        call()
+    for block in range(blocks):
+        for on in (True, False) if block % 2 else (False, True):
+            switch(on)
+            t0 = time.process_time()
+            for _ in range(calls):
+                call()
+            figures[on].append((time.process_time() - t0) / calls * 1000)
+    switch(True)
+    plain, hooked = figures[False], figures[True]
+    print(
+        f"CPU per call (ms), {blocks} paired blocks of {calls} calls in one process; hooks: {', '.join(specs)}"
+    )
+    print(f"{'':28} {'without':>8} {'with':>8} {'ratio':>6}")
+    for label, pick in (("median", statistics.median), ("min", min)):
+        print(f"{label:28} {pick(plain):8.2f} {pick(hooked):8.2f} {pick(hooked) / pick(plain):6.2f}")
+    paired = statistics.median(h - p for h, p in zip(hooked, plain, strict=True))
+    print(f"{'median paired difference':28} {paired:+8.3f}")
 
 
 class _Timed:
@@ -157,6 +229,14 @@ def main() -> int:
         "--http10", action="store_true", help="the server answers HTTP/1.0 (a connection per call)"
     )
     parser.add_argument("--ollama", action="store_true", help="call a stand-in Ollama server (ollama_chat/)")
+    parser.add_argument(
+        "--ab",
+        nargs="?",
+        const=",".join(LIGHT_HOOKS),
+        metavar="HOOKS",
+        help="in one process, blocks with these hooks vs without (default: light_hooks')",
+    )
+    parser.add_argument("--blocks", type=int, default=20, help="paired blocks with --ab")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run's figures
     args = parser.parse_args()
     if args.baseline:
@@ -197,6 +277,14 @@ def main() -> int:
             {"role": "user", "content": window},
         ]
         request = DetectRequest(turns=(), window=1, windows=1)
+        if args.ab:
+            call = functools.partial(
+                model.generate, task="detect", messages=messages, response_model=Detection, request=request
+            )
+            for _ in range(5):  # warm-up: lazy imports inside litellm / the SDK
+                call()
+            _ab(call, args.ab.split(","), args.blocks, args.calls)
+            return 0
         for _ in range(5):  # warm-up: lazy imports inside litellm / the SDK
             model.generate(task="detect", messages=messages, response_model=Detection, request=request)
         inside.cpu = 0.0

@@ -34,7 +34,8 @@ of it work whose result nobody reads:
 - the SDK parses the request path and merges it into the client's base URL on every call: for
   memscribe's calls the merged URL is kept per base URL and path;
 - litellm tokenises an Ollama call's prompt and answer for counts it throws away when the server
-  sent its own (``model/light_counts``).
+  sent its own (``model/light_counts``);
+- more of the same, installed with these: ``model/light_hooks``.
 
 Every hook is feature-checked: a litellm or instructor version without the method named here
 runs unchanged (slower, same answers). Nothing here changes a request's bytes.

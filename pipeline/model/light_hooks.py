@@ -57,7 +57,10 @@ def _post_call_unrecorded() -> bool:
         return False
     if not isinstance(debug_logger, logging.Logger):
         return False
-    per_call = ("dynamic_input_callbacks", "dynamic_success_callbacks", "dynamic_failure_callbacks")
+    per_call = tuple(
+        f"dynamic_{kind}_callbacks"
+        for kind in ("input", "success", "async_success", "failure", "async_failure")
+    )
 
     def wrap(original: Callable[..., Any]) -> Callable[..., Any]:
         def post_call(self: Any, original_response: Any, *args: Any, **kwargs: Any) -> Any:

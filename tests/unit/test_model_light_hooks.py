@@ -13,7 +13,7 @@ import pytest
 from memscribe.model import light_calls
 
 
-def _logging_object() -> Any:
+def _logging_object(**per_call: Any) -> Any:
     from litellm.litellm_core_utils.litellm_logging import Logging
 
     return Logging(
@@ -24,12 +24,13 @@ def _logging_object() -> Any:
         start_time=datetime.datetime.now(),
         litellm_call_id="call-1",
         function_id="f-1",
+        **per_call,
     )
 
 
-def _recorded(hooked: bool, answer: Any = None) -> bool:
+def _recorded(hooked: bool, answer: Any = None, **per_call: Any) -> bool:
     """Whether ``post_call`` recorded the answer in the logging record."""
-    record = _logging_object()
+    record = _logging_object(**per_call)
     record.update_environment_variables(model="m", user=None, optional_params={}, litellm_params={})
     if hooked:
         with light_calls.memscribe_call():
@@ -46,6 +47,7 @@ def test_post_call_records_nothing_for_memscribe_calls_nobody_reads(monkeypatch:
     assert _recorded(hooked=False)  # outside memscribe's calls: recorded as before
     assert not _recorded(hooked=True)
     assert _recorded(hooked=True, answer='{"id": "x"}')  # a raw text answer (not the chat path)
+    assert _recorded(hooked=True, dynamic_async_success_callbacks=[lambda *a, **k: None])  # per call
     monkeypatch.setattr(litellm, "input_callback", [lambda *a, **k: None])
     assert _recorded(hooked=True)  # a callback reads the record: recorded
 
