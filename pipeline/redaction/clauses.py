@@ -158,6 +158,8 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
             spans = list(_clause_value(text, end, role, glued=glued))
             if role == "password" and not glued:
+                if not spans:
+                    spans = list(_said_later(text, end))
                 spans += _said_next(text, end)
             for span in spans:
                 if span[0] not in seen:
@@ -330,6 +332,33 @@ def _clause_value(
 #: A letter, a digit and a symbol (not one of a name's joiners), starting with a letter or digit:
 #: a password's shape, not a name's (``checkout-worker-kafka-v2``, ``NuGet.config``, ``@BotFather``).
 _MIXED = lazy_compile(r"(?=[A-Za-z0-9])(?=.*[A-Za-z])(?=.*[0-9])(?=.*[^\w\s./-])")
+
+
+#: Hex digits of one case: a digest's or an id's shape (a commit, a checksum), which technical
+#: prose is full of, so no password is taken for one there.
+_HEX_RUN = lazy_compile(r"[0-9a-f]+|[0-9A-F]+")
+
+
+def _said_later(text: str, start: int) -> Iterator[tuple[int, int]]:
+    """A random token later in the clause of a password's name, after a link word and a blank,
+    when no value stands right after the link ("La password del keystore è la stessa del
+    gradle.properties, sp_s9PJ…"): in prose only (a blank after the name), the token standing
+    free (a blank before it, no ``=`` or ``:`` in it)."""
+    if text[start : start + 1] not in (" ", "\t"):
+        return
+    end = _clause_end(text, start)
+    if not _NEEDED_DIGIT.search(text, start, end):
+        return  # a random token holds a digit
+    words = text[start:end].split()
+    if not any(w.lower() in _LINK_WORDS for w in words):
+        return
+    for m in itertools.islice(_VALUE.finditer(text, start, end), _CLAUSE_TOKENS):
+        lead, value = _value_of(m.group(0))
+        if m.start() == 0 or text[m.start() - 1] not in " \t" or "=" in value or ":" in value:
+            continue
+        if not _HEX_RUN.fullmatch(value) and _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
+            yield m.start() + lead, m.start() + lead + len(value)
+            return
 
 
 def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:

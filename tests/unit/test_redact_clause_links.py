@@ -67,3 +67,21 @@ def test_password_said_in_the_next_sentence(text: str, secret: str) -> None:
 )
 def test_next_sentence_names_stay(text: str) -> None:
     assert redact_text(text)[0] == text
+
+
+def test_random_token_later_in_the_clause() -> None:
+    text = "La password del keystore è la stessa del gradle.properties, sp_k8QZpWm2Tx7LrNf4. Grazie"
+    out, _ = redact_text(text)
+    assert "sp_k8QZpWm2Tx7LrNf4" not in out
+    assert out.endswith(". Grazie")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is rotated by the job at commit 9f2c4e1a7b3d5f60812a4c6e8b0d2f4a61c3e5b7",
+        "password=xyz is set by request_id=Zq8Rk2Lm9Vn3Pz7Wt5Ys1",
+    ],
+)
+def test_later_in_the_clause_not_a_password(text: str) -> None:
+    assert redact_text(text)[0] == text
