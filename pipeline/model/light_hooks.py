@@ -165,32 +165,32 @@ def _provider_configs_kept() -> bool:
     if getattr(found.__func__, light_calls._MARK, False):
         return True
     original: Callable[..., Any] = found.__func__
+    litellm = importlib.import_module("litellm")
+    #: (the arguments as given, their types: a str-valued enum member is not its str) → config.
     kept: dict[tuple[Any, ...], Any] = {}
-    state: list[tuple[int, int]] = []
+    #: The model map's identity and size when ``kept`` was filled.
+    kept_for: list[tuple[int, int]] = [(0, -1)]
 
     @functools.wraps(original)
     def get_provider_chat_config(*args: Any, **kwargs: Any) -> Any:
         if not light_calls._OURS.get():
             return original(*args, **kwargs)
-        import litellm
-
-        named = dict(zip(("model", "provider", "base_model"), args, strict=False)) | kwargs
-        parts = (named.get("model"), named.get("provider"), named.get("base_model"))
-        if len(args) > 3 or set(named) - {"model", "provider", "base_model"}:
+        given = args + tuple(kwargs.values())
+        if not all(part is None or isinstance(part, str) for part in given):
             return original(*args, **kwargs)
-        if not all(type(part) in _PLAIN or isinstance(part, str) for part in parts):
-            return original(*args, **kwargs)
-        key = tuple((type(part), part) for part in parts)  # a str-valued enum member is not its str
+        key = (args, tuple(kwargs), given, tuple(map(type, given)))
         table = litellm.model_cost
         now = (id(table), len(table))
-        if state != [now]:
+        if kept_for[0] != now:
             kept.clear()
-            state[:] = [now]
+            kept_for[0] = now
         config = kept.get(key)
         if config is not None and not vars(config):
             return config
         config = original(*args, **kwargs)
         if config is not None and hasattr(config, "__dict__") and not vars(config):
+            if len(kept) >= 64:
+                kept.clear()
             kept[key] = config
         return config
 

@@ -138,10 +138,19 @@ def test_provider_configs_kept_while_stateless_and_the_map_unchanged(monkeypatch
     with light_calls.memscribe_call():
         first = ProviderConfigManager.get_provider_chat_config("memscribe-x", LlmProviders.OPENAI)
         assert type(first) is type(outside)
+        assert ProviderConfigManager.get_provider_chat_config("memscribe-x", LlmProviders.OPENAI) is first
+        named = ProviderConfigManager.get_provider_chat_config(
+            model="memscribe-x", provider=LlmProviders.OPENAI
+        )
+        assert type(named) is type(first)
         assert (
             ProviderConfigManager.get_provider_chat_config(model="memscribe-x", provider=LlmProviders.OPENAI)
-            is first
+            is named
         )
+        as_text = ProviderConfigManager.get_provider_chat_config(
+            "memscribe-x", "openai"
+        )  # not the enum member
+        assert as_text is not first and type(as_text) is type(outside)
         ollama = ProviderConfigManager.get_provider_chat_config("memscribe-x", LlmProviders.OLLAMA_CHAT)
         assert ollama is not first and type(ollama).__name__ == "OllamaChatConfig"
         first.some_state = 1  # a config that holds state is not handed out again
