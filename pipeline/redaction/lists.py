@@ -205,15 +205,34 @@ def _rows(text: str, pos: int, delim: str, roles: list[str | None]) -> Iterator[
                 continue  # the Markdown rule under the header
         if not cells or len(cells) < len(roles) or len(cells) > len(roles) + 2:
             return
-        for (cell, s, _), role in zip(cells, roles, strict=False):
+        surplus = len(cells) - len(roles) if delim != "|" else 0
+        for i, ((cell, s, _), role) in enumerate(zip(cells, roles, strict=False)):
             value = cell.strip()
             quote = value[:1] if value[:1] in "\"'" and value.endswith(value[:1]) and len(value) > 1 else ""
             if quote:
                 value = value[1:-1]
             if role and _cell_secret(value, role):
                 lead = cell.find(value)
-                yield pos + s + lead, pos + s + lead + len(value)
+                stop = pos + s + lead + len(value)
+                if role == "password" and not quote and surplus:
+                    stop = _run_on(cells[i + 1 : i + 1 + surplus], pos, stop)
+                yield pos + s + lead, stop
         pos = end + 1
+
+
+def _run_on(after: list[tuple[str, int, int]], pos: int, stop: int) -> int:
+    """Where an unquoted password cell ends in a row of more cells than its header: the cells the
+    surplus delimiters made of it run on after it (``…,Ret1rement$afe,,…``: a password holding the
+    delimiter, which its export did not quote), while they are fragments of one (no blank, short)."""
+    for cell, _, cell_end in after:
+        if " " in cell or len(cell) > _FRAGMENT_MAX:
+            break
+        stop = pos + cell_end
+    return stop
+
+
+#: The longest cell taken as a fragment of a password the delimiter split.
+_FRAGMENT_MAX = 32
 
 
 def _cells(line: str, delim: str) -> list[tuple[str, int, int]]:
