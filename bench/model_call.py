@@ -94,6 +94,7 @@ sys.stdin.read()
 LIGHT_HOOKS = (
     "litellm.litellm_core_utils.litellm_logging:Logging.post_call",
     "httpx._client:BaseClient._merge_url",
+    "httpx._client:BaseClient._merge_headers",
     "litellm.main:_supplemental_provider_params",
     "litellm.utils:ProviderConfigManager.get_provider_chat_config",
 )

@@ -7,6 +7,9 @@
   debug logging; the answer handed over as a parsed dict, the chat path);
 - httpx parses the absolute request URL the SDK hands it (a string) on every call: for
   memscribe's calls the parsed ``URL`` (immutable) is kept per string;
+- httpx merges the request's headers (the SDK's ~14, the same on every call to a client) into
+  the client's, normalising each one, on every call: for memscribe's calls the merged headers
+  are kept per client headers and request headers (plain text pairs), a copy handed out;
 - litellm validates the call's "supplemental" provider parameters (of memscribe's, the timeout)
   into a parameters model on every call: for memscribe's calls the valid answer is kept per set
   of plain values (strings, numbers, booleans, None) and handed out again;
@@ -38,6 +41,8 @@ def install() -> list[str]:
         installed.append("litellm.Logging.post_call")
     if _urls_parsed_once():
         installed.append("httpx.BaseClient._merge_url")
+    if _headers_merged_once():
+        installed.append("httpx.BaseClient._merge_headers")
     if _supplemental_params_once():
         installed.append("litellm.main._supplemental_provider_params")
     if _provider_configs_kept():
@@ -111,6 +116,47 @@ def _urls_parsed_once() -> bool:
         return merge_url
 
     return light_calls._replace_method(owner, "_merge_url", wrap)
+
+
+def _headers_merged_once() -> bool:
+    """httpx's ``Client._merge_headers(headers)`` (a copy of the client's headers, updated with
+    the request's, each normalised and encoded): for memscribe's calls whose request headers are
+    a list of ``(str, str)`` pairs (as the SDK hands them), the merged ``Headers`` is kept per the
+    client's headers (their content, not the object: they may be changed in place) and the pairs,
+    and a copy handed out (the request adds its own headers to it)."""
+    try:
+        owner = importlib.import_module("httpx._client").BaseClient
+        headers_type = importlib.import_module("httpx").Headers
+    except (ImportError, AttributeError):
+        return False
+    if not isinstance(getattr(headers_type(), "_list", None), list):
+        return False
+    merged: dict[tuple[Any, ...], Any] = {}
+
+    def wrap(original: Callable[..., Any]) -> Callable[..., Any]:
+        def merge_headers(self: Any, headers: Any = None) -> Any:
+            own: Any = getattr(self, "_headers", None)
+            if not (light_calls._OURS.get() and type(headers) is list and type(own) is headers_type):
+                return original(self, headers)
+            if not all(type(pair) is tuple and len(pair) == 2 for pair in headers):
+                return original(self, headers)
+            given = tuple(headers)
+            if not all(type(key) is str and type(value) is str for key, value in given):
+                return original(self, headers)
+            key = (tuple(own._list), given)
+            known = merged.get(key)
+            if known is None:
+                known = original(self, headers)
+                if type(known) is not headers_type:
+                    return known
+                if len(merged) >= 64:
+                    merged.clear()
+                merged[key] = known
+            return headers_type(known)  # a copy: its own list of the same (immutable) entries
+
+        return merge_headers
+
+    return light_calls._replace_method(owner, "_merge_headers", wrap)
 
 
 #: Values a kept answer may be keyed on: immutable, compared by value.

@@ -159,3 +159,26 @@ def test_provider_configs_kept_while_stateless_and_the_map_unchanged(monkeypatch
         assert ProviderConfigManager.get_provider_chat_config("memscribe-x", LlmProviders.OPENAI) is fresh
         monkeypatch.setattr(litellm, "model_cost", {**litellm.model_cost, "memscribe-x": {"mode": "chat"}})
         assert ProviderConfigManager.get_provider_chat_config("memscribe-x", LlmProviders.OPENAI) is not fresh
+
+
+def test_merged_headers_are_kept_per_content_and_handed_out_as_copies() -> None:
+    import httpx
+
+    assert "httpx.BaseClient._merge_headers" in light_calls.install()
+    pairs = [("Accept", "application/json"), ("Authorization", "Bearer k"), ("X-Retry", "0")]
+    client = httpx.Client(headers={"User-Agent": "memscribe-test"})
+    outside = client._merge_headers(list(pairs))
+    with light_calls.memscribe_call():
+        first = client._merge_headers(list(pairs))
+        assert first.raw == outside.raw and first.multi_items() == outside.multi_items()
+        first["Content-Length"] = "12"  # a request adds its own: not into the kept headers
+        second = client._merge_headers(list(pairs))
+        assert second is not first and second.raw == outside.raw and "Content-Length" not in second
+        client.headers["User-Agent"] = "changed"  # in place: the kept merge no longer applies
+        changed = client._merge_headers(list(pairs))
+        assert changed["User-Agent"] == "changed" and changed.raw != outside.raw
+        other = client._merge_headers([("Accept", "text/plain")])
+        assert other["Accept"] == "text/plain" and "Authorization" not in other
+        as_dict = client._merge_headers({"Accept": "text/html"})  # not a list of pairs: merged as before
+        assert as_dict["Accept"] == "text/html"
+    client.close()
