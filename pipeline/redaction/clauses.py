@@ -383,7 +383,26 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
+                if _LABELLED_ITEM.search(text, max(end, m.start() - 40), m.start() + lead):
+                    yield from _sibling_items(text, end + 1, line_end, m.start() + lead)
             return
+
+
+#: An item of a list of labelled values, ending at the value: ``<label>:`` and a blank.
+_LABELLED_ITEM = lazy_compile(r"[:：][ \t]*[\"'“«「]?$")
+#: Each item of such a list: a label's colon, a blank, a value up to a blank, comma or quote.
+_ITEM_VALUE = lazy_compile(r"[:：][ \t]+[\"'“«「]?(?P<v>[^\s,;\"'”»」]{6,64})")
+
+
+def _sibling_items(text: str, start: int, end: int, found: int) -> Iterator[tuple[int, int]]:
+    """The other values of the list of labelled values that the strong password at ``found``
+    is an item of ("e알리미: haneul744194, 학교 …서비스: 5wsvqr#815"): each a password by its
+    place in the list, so a looser shape (:func:`_password_like`, not strict) suffices."""
+    for item in _ITEM_VALUE.finditer(text, start, end):
+        at = item.start("v")
+        value = item.group("v").rstrip(_TRAILING)
+        if at != found and _password_like(value, strict=False):
+            yield at, _with_marks(text, at, at + len(value))
 
 
 def _clause_end(text: str, start: int) -> int:

@@ -85,3 +85,18 @@ def test_random_token_later_in_the_clause() -> None:
 )
 def test_later_in_the_clause_not_a_password(text: str) -> None:
     assert redact_text(text)[0] == text
+
+
+def test_sibling_items_of_a_labelled_list() -> None:
+    text = (
+        'Can I share my kids\' school passwords? she sent "portal: minsu2024home, library: 7rq!Pz92kd" to me'
+    )
+    out, _ = redact_text(text)
+    assert "7rq!Pz92kd" not in out
+    assert "minsu2024home" not in out
+    assert "portal: [REDACTED" in out
+
+
+def test_labelled_list_without_a_strong_item_stays() -> None:
+    text = "Which password policy? the config says: min: 12chars, build: v2.3.1 only"
+    assert redact_text(text)[0] == text
