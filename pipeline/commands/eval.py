@@ -47,7 +47,9 @@ def eval_command(
     sample: Annotated[
         int | None,
         typer.Option(
-            "--sample", help="MSC: N positive units (fixed seed) plus every negative one; default all."
+            "--sample",
+            help="MSC: N positive units (fixed seed) plus every negative one; default all but the "
+            "validation split's dialogues (msc-val).",
         ),
     ] = None,
     details: Annotated[bool, typer.Option("--details", help="With --json: per-unit counters.")] = False,

@@ -197,15 +197,15 @@ MSC_VAL_SEED = 11
 MSC_VAL_DEFAULT_POSITIVES = 200
 
 
+def _dialogue_of(unit: Unit) -> tuple[int, int]:
+    return int(unit.name[1]), int(unit.name.split("-")[1])
+
+
 def _msc_dev_dialogues(root: Path) -> set[tuple[int, int]]:
     """(session, dialogue number) of every dialogue a dev sample of MSC_DEV_SAMPLES draws."""
     taken: set[tuple[int, int]] = set()
     for size in MSC_DEV_SAMPLES:
-        taken.update(
-            (int(u.name[1]), int(u.name.split("-")[1]))
-            for u in load_msc(root, sample=size)
-            if not u.nothing_to_learn
-        )
+        taken.update(_dialogue_of(u) for u in load_msc(root, sample=size) if not u.nothing_to_learn)
     return taken
 
 
@@ -234,12 +234,15 @@ def load_msc_val(root: Path, *, limit: int | None = None, sample: int | None = N
 
 
 def load_msc(root: Path, *, limit: int | None = None, sample: int | None = None) -> list[Unit]:
-    """Every (dialogue, speaker) unit of sessions 1-4 (4,000), or with ``sample``: every negative
+    """Every (dialogue, speaker) unit of sessions 1-4 but the validation split's dialogues (msc-val's
+    200), or with ``sample``: every negative
     unit plus ``sample`` positive ones drawn with a fixed seed, spread evenly over the sessions
     (the shape of the independent evaluation).
     """
     rng = random.Random(MSC_SEED)
     full = sample is None
+    # The whole dev set leaves out the dialogues of the validation split (msc-val, default size).
+    held_out = {_dialogue_of(u) for u in load_msc_val(root)} if full else set()
     want = sample or MSC_DEFAULT_POSITIVES
     units: list[Unit] = []
     for session in MSC_SESSIONS:
@@ -254,7 +257,12 @@ def load_msc(root: Path, *, limit: int | None = None, sample: int | None = None)
                     negatives.append(msc_unit(dialogue, speaker, session=session, number=number))
             positive_pool.append((number, dialogue))
         if full:
-            chosen = [(n, d, s) for n, d in positive_pool for s in ("bot_0", "bot_1")]
+            chosen = [
+                (n, d, s)
+                for n, d in positive_pool
+                if (session, n) not in held_out
+                for s in ("bot_0", "bot_1")
+            ]
         else:
             picked = rng.sample(positive_pool, min(len(positive_pool), max(1, want // len(MSC_SESSIONS))))
             chosen = [(n, d, rng.choice(("bot_0", "bot_1"))) for n, d in sorted(picked, key=lambda x: x[0])]

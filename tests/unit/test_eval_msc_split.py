@@ -52,3 +52,11 @@ def test_val_split_through_load_and_cli(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data[0]["set"] == "msc-val" and data[0]["figures"]["units"] == 8
+
+
+def test_whole_dev_set_leaves_out_the_validation_dialogues(tmp_path: Path) -> None:
+    root = _root(tmp_path)
+    val = _dialogues(load_msc_val(root))
+    whole = _dialogues(load_msc(root))
+    assert val and whole and not val & whole
+    assert len(whole) + len(val) == 4 * 150
