@@ -161,6 +161,13 @@ def _responses(run: dict[str, Any]) -> list[dict[str, Any]]:
 def test_the_requests_and_answers_are_the_same_with_and_without_the_hooks() -> None:
     hooked, plain = _run(hooks=True), _run(hooks=False)
     assert "litellm.types.utils.LlmProviders" in hooked["installed"]
+    assert {  # model/light_hooks' too
+        "litellm.Logging.post_call",
+        "httpx.BaseClient._merge_url",
+        "httpx.BaseClient._merge_headers",
+        "litellm.main._supplemental_provider_params",
+        "litellm.ProviderConfigManager.get_provider_chat_config",
+    } <= set(hooked["installed"])
     chats = [r for r in hooked["seen"] if r["path"] in ("/v1/chat/completions", "/api/chat")]
     assert len(chats) == 6  # two calls to each model
     assert '"response_format"' in chats[0]["body"] and "café ☕" in chats[0]["body"]
