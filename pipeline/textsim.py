@@ -68,7 +68,8 @@ def _tokens(text: str) -> frozenset[str]:
     norm = normalize(text)
     runs = _CJK.findall(norm)
     spaced = _CJK.sub(" ", norm) if runs else norm
-    words = set(_WORD.findall(spaced))
+    # a word's joiners belong inside it ("node.js", "c++"); a full stop or dash after it does not
+    words = {w.rstrip(".-") for w in _WORD.findall(spaced)}
     stop = _STOP_ENGLISH if _english(words) else _STOP_ANY
     # each distinct word stemmed once (a text repeats most of its words)
     tokens = {_stem(w) for w in words if w not in stop and len(w) > 1}

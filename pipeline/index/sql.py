@@ -32,7 +32,7 @@ RACY_NS = 2_000_000_000
 #: Every file is stat'ed at least this often (seconds), to catch edits in place by other tools.
 VERIFY_EVERY_S = 3600
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 #: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
 _CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 
