@@ -339,11 +339,17 @@ _MIXED = lazy_compile(r"(?=[A-Za-z0-9])(?=.*[A-Za-z])(?=.*[0-9])(?=.*[^\w\s./-])
 _HEX_RUN = lazy_compile(r"[0-9a-f]+|[0-9A-F]+")
 
 
+#: Marks after which a token opens its own phrase, an apposition ("…, sp_s9PJ…", "(sp_s9PJ…").
+_PHRASE_OPENERS = ",;:(–—-"
+
+
 def _said_later(text: str, start: int) -> Iterator[tuple[int, int]]:
     """A random token later in the clause of a password's name, after a link word and a blank,
     when no value stands right after the link ("La password del keystore è la stessa del
     gradle.properties, sp_s9PJ…"): in prose only (a blank after the name), the token standing
-    free (a blank before it, no ``=`` or ``:`` in it)."""
+    free (a blank before it, no ``=`` or ``:`` in it) and opening its phrase (after a comma, a
+    colon, a dash, a bracket, or the link word itself): a word before it names it as something
+    else ("rotated by job build-7f3k…", "the NAS, serial QNAP8…")."""
     if text[start : start + 1] not in (" ", "\t"):
         return
     end = _clause_end(text, start)
@@ -356,6 +362,10 @@ def _said_later(text: str, start: int) -> Iterator[tuple[int, int]]:
         lead, value = _value_of(m.group(0))
         if m.start() == 0 or text[m.start() - 1] not in " \t" or "=" in value or ":" in value:
             continue
+        before = text[start : m.start()].rstrip(" \t")
+        word = before.rsplit(None, 1)[-1].lower() if before.split() else ""
+        if before[-1:] not in _PHRASE_OPENERS and word not in _LINK_WORDS and word not in _FILLER:
+            continue  # a word before it in its phrase names it ("by job build-7f3k…", "serial QNAP8…")
         if not _HEX_RUN.fullmatch(value) and _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
             yield m.start() + lead, m.start() + lead + len(value)
             return
@@ -379,7 +389,9 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
         lead, value = _value_of(m.group(0))
         if not value or _WORD.match(value) or "://" in value:
             continue
-        if (_MIXED.match(value) or _interleaved(value)) and _password_like(value, strict=True):
+        interleaved = _interleaved(value) and not value.isupper()  # capitals and digits: an id's,
+        # a serial's, an order's or a booking's shape ("注文番号はJP12AB34CD", "Kundennummer K2024X88A7")
+        if (_MIXED.match(value) or interleaved) and _password_like(value, strict=True):
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
