@@ -581,8 +581,21 @@ def _password_like(value: str, *, strict: bool) -> bool:
 
 #: A switch between a lower-case and an upper-case letter.
 _CASE_SWITCH = lazy_compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[a-z])")
-#: Words in CamelCase (``BiuroGoscie``, ``iPhone``, ``McDonalds``): a name, not a generated value.
-_CAMEL_WORDS = lazy_compile(r"^[a-z]*(?:[A-Z][a-z]+)+$")
+#: Words in CamelCase (``BiuroGoscie``, ``iPhone``, ``McDonalds``), acronyms among them
+#: (``iPhoneSE``, ``YouTubeTV``, ``IBMWebSphere``, ``iOSDevKit``): a name, not a generated value.
+#: An acronym gives its last capital to a word after it (``IBM`` + ``Web``); a lone capital at
+#: the end is no acronym.
+_CAMEL_WORDS = lazy_compile(r"^[a-z]*(?:[A-Z]{2,}(?=[A-Z][a-z])|[A-Z][a-z]+|[A-Z]{2,}$)+$")
+#: A capitalised word of three letters or more, which a word says with a vowel (``Fxp`` is none).
+_CAMEL_LONG_WORD = lazy_compile(r"[A-Z][a-z]{2,}")
+_VOWEL = lazy_compile(r"[aeiouyAEIOUY]")
+
+
+def _camel_words(value: str) -> bool:
+    """``value`` reads as words in CamelCase (:data:`_CAMEL_WORDS`), each long one voiced."""
+    if _CAMEL_WORDS.match(value) is None:
+        return False
+    return all(_VOWEL.search(w.group(0)) for w in _CAMEL_LONG_WORD.finditer(value))
 
 
 def case_scrambled(value: str) -> bool:
@@ -592,7 +605,7 @@ def case_scrambled(value: str) -> bool:
         len(value) >= 8
         and value.isalpha()
         and value.isascii()
-        and _CAMEL_WORDS.match(value) is None
+        and not _camel_words(value)
         and len(_CASE_SWITCH.findall(value)) >= INTERLEAVED_SWITCHES
     )
 
