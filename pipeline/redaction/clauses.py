@@ -287,6 +287,19 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     return True
 
 
+#: Measure words and units that follow a number in Chinese, Japanese and Korean without a blank:
+#: the number is a year, a date, a time, a length or a count, not a value ("密码是2019年设置的").
+_COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲回件张張元円块塊년월일시분초자개번살회원")
+
+
+def _no_value(text: str, at: int, value: str) -> bool:
+    """``value`` at ``at`` is none to decide: empty, a word, a URL, or digits glued to a measure
+    word or unit (:data:`_COUNTERS`: a year, a length, a count)."""
+    if not value or _WORD.match(value) or "://" in value:
+        return True
+    return value.isdigit() and text[at + len(value) : at + len(value) + 1] in _COUNTERS
+
+
 def _clause_value(
     text: str, start: int, role: str, *, glued: bool, anaphor: bool = False
 ) -> Iterator[tuple[int, int]]:
@@ -305,9 +318,9 @@ def _clause_value(
         lead, value = _value_of(m.group(0))
         if _TAG.match(value):
             return
-        if not value or _WORD.match(value) or "://" in value or m.group(0).startswith("data:"):
+        if _no_value(text, m.start() + lead, value) or m.group(0).startswith("data:"):
             continue  # a link mark alone (``Passwort:``), a word (every value decided here holds a
-            # digit or a symbol: ``Wi-Fi`` too), a URL, a data URI
+            # digit or a symbol: ``Wi-Fi`` too), a URL, a count ("2019年"), a data URI
         link = _link_before(text, start, m.start() + lead)
         if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip(_APPOSITION):
             if (_password_like(value, strict=True) or _pin_like(value)) and not is_placeholder(value):
