@@ -90,6 +90,16 @@ _DIGIT = lazy_compile(r"\d")
 _CODE_CLAUSE_END = lazy_compile(r"[.!?;](?:\s|$)|[。！？；]")
 
 
+#: A word joined to a code-like group by a hyphen: lower-case letters beyond hex digits
+#: ("2FA-related", "v2-ready"), which no generated code holds.
+_JOINED_WORD = lazy_compile(r"(?:^|-)(?=[a-z]*[g-z])[a-z]{3,}(?:-|$)")
+
+
+def _code_group(group: str) -> bool:
+    """A group of a linked code: it holds a digit and no word joined by a hyphen."""
+    return _DIGIT.search(group) is not None and _JOINED_WORD.search(group) is None
+
+
 def _linked_code(text: str, start: int, line_end: int) -> Iterator[tuple[int, int]]:
     """The code linked to its name by a word in the name's clause, when no colon introduces it:
     the groups right after the link, taken while they make one code (:func:`_is_code`)."""
@@ -98,7 +108,7 @@ def _linked_code(text: str, start: int, line_end: int) -> Iterator[tuple[int, in
     m = _CODE_LINK.search(text, start, end)
     if m is None:
         return
-    groups = list(itertools.takewhile(_DIGIT.search, m.group("c").split(" ")))
+    groups = list(itertools.takewhile(_code_group, m.group("c").split(" ")))
     while groups and not _is_code(" ".join(groups)):
         groups.pop()  # each group holds a digit: "9154 8421 (non credo serva)", not "stored in 1Password"
     if groups:
