@@ -111,6 +111,12 @@ _FORMER = re.compile(
 )
 
 
+def former_state(text: str) -> bool:
+    """The statement tells what was so once ("User used to live in Paris"): a fact about the
+    past, which no new value of the present replaces."""
+    return bool(_FORMER.search(_QUOTE_LEAD.sub("", text)))
+
+
 def reports_change(text: str) -> bool:
     """A change cue outside the statement's former states: "I used to live in Paris as a
     student" tells what was so once, not a new value of where the user lives now ("used to live
@@ -198,13 +204,47 @@ _OWNED_KINDS: dict[str, re.Pattern[str]] = {
 }
 
 
+#: A person the user knows (kin, partner, friend, colleague), per language of the sets.
+_PERSON = (
+    r"(?:daughter|son|kids?|children|child|wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|dad"
+    r"|father|parents?|brother|sister|friend|cousin|neighbou?r|boss|colleague|niece|nephew|grand\w+"
+    r"|tochter|sohn|kind(?:er)?|frau|mann|mutter|vater|eltern|bruder|schwester|freund(?:in)?"
+    r"|fille|fils|enfants?|femme|mari|mère|père|frère|s(?:œ|oe)ur|ami(?:e)?|copine?"
+    r"|hij[oa]s?|mujer|marido|madre|padre|herman[oa]s?|amig[oa]s?|novi[oa])"
+)
+#: The acquisition is for somebody else: a beneficiary ("for my daughter", "meiner Tochter",
+#: "pour ma fille", "para mi hijo", "le compré", "给女儿", "娘に"), or someone else buys ("我哥哥买了").
+_FOR_ANOTHER = re.compile(
+    rf"\b(?:for|für|pour|para)\s+(?:my|our|his|her|their|the|a|mein\w*|unser\w*|mon|ma|mes|mi|mis)\s+"
+    rf"(?:\w+\s+)?{_PERSON}\b"
+    r"|\b(?:for|für|pour|para)\s+(?:him|her|them|ihn|sie|lui|elle|eux|él|ella)\b"
+    rf"|\b(?:meine[mr]|unsere[mr])\s+{_PERSON}\b"
+    r"|\b(?:le|les)\s+(?:compr|adopt)"
+    r"|[给替为帮](?:我的)?(?:女儿|儿子|孩子|老婆|老公|妻子|丈夫|爸|妈|父母|朋友|哥|姐|弟|妹|他|她)"
+    r"|(?:我|用户)(?:的)?(?:哥哥?|姐姐?|弟弟?|妹妹?|女儿|儿子|老婆|老公|妻子|丈夫|爸爸?|妈妈?|朋友|同事)"
+    r"|(?:娘|息子|妻|夫|母|父|兄|姉|弟|妹|子供|友達)(?:に|のために)",
+    _I,
+)
+#: An English kind word modifying the noun after it ("car charger", "car insurance", "bike
+#: lock"): the thing acquired is that noun. Words that may follow the head of the phrase end it.
+_EN_MODIFIER = re.compile(
+    r"\b(?:cars?|bikes?|bicycles?)\s+(?!(?:for|from|to|with|and|or|but|so|because|since|last|this"
+    r"|yesterday|today|recently|finally|again|now|at|in|on|after|before|that|which|who|off|back"
+    r"|a|an|the|my|our|it|one|two|three|four|five|six|few|several|some|ago|too|as|like|by|of|when|while"
+    r"|myself|ourselves|just|already|earlier)\b)[a-z]",
+)
+
+
 def acquired_what_was_lacked(new: str, old: str) -> bool:
     """``new`` acquires what ``old``, negated, says the user lacks: the same kind of thing (a
     car / "kein Auto"…), or, in one language, a content word of ``old`` ("bought a piano" /
-    "doesn't own a piano")."""
+    "doesn't own a piano"). Bought for somebody else ("a car for my daughter") or as a part of
+    another noun ("a car charger"), it is not the user's."""
     from memscribe.textsim import content_tokens
 
     if not acquires(new) or negated(new) or not negated(old):
+        return False
+    if _FOR_ANOTHER.search(_QUOTE_LEAD.sub("", new)) or _EN_MODIFIER.search(new):
         return False
     kinds = [p for p in _OWNED_KINDS.values() if p.search(new)]
     if kinds:  # a kind named decides: a cargo bike is no car
@@ -241,7 +281,37 @@ def completes(new: str, old: str) -> bool:
     """``new`` reports reaching what ``old`` pursues ("passed the AWS exam" / "is preparing for
     the AWS exam", "graduated from TU Munich" / "is a student at TU Munich"): the pursuit is over,
     although every name of it is said again."""
-    return bool(_COMPLETION.search(new)) and not _PURSUIT.search(new) and bool(_PURSUIT.search(old))
+    found = _COMPLETION.search(new)
+    if not found or _PURSUIT.search(new) or not _PURSUIT.search(old):
+        return False
+    return not _ALMOST.search(new[: found.start()]) and _object_of(new[found.end() :], old)
+
+
+#: A degree that leaves the end not reached ("almost finished", "fast geschafft", "presque").
+_ALMOST = re.compile(r"\b(?:almost|nearly|not quite|half|fast|beinahe|presque|casi)\s+(?:\w+\s+)?$", _I)
+#: What ends the object of a completion: a preposition, a time word, a clause break.
+_OBJECT_END = re.compile(
+    r"\b(?:to|for|with|at|in|on|by|after|before|last|this|yesterday|today|ago|and|but|so|because"
+    r"|à|pour|avec|en|hier|et|mais|para|con|ayer|y|pero|für|mit|gestern|und|aber)\b|[.;,!?。！？、，]"
+)
+
+
+def _object_of(rest: str, old: str) -> bool:
+    """The completion's object (the words after its verb up to a preposition, a time word or a
+    break) names nothing ``old`` does not: "passed the JLPT N2 practice test", "passed the exam
+    study guide to …" reach another thing than "studying for the JLPT N2"."""
+    from memscribe.textsim import content_tokens
+
+    rest = re.sub(r"^\s*(?:from|de|von)\b", "", rest, flags=_I)
+    end = _OBJECT_END.search(rest)
+    phrase = rest[: end.start()] if end else rest
+    if _NON_LATIN.search(phrase):
+        return True  # CJK objects are not split into words here
+    theirs = set(content_tokens(old))
+    return all(covered(w, theirs) for w in content_tokens(phrase))
+
+
+_NON_LATIN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 #: Additive focus words: the statement adds a value beside those held ("also has a hamster",
@@ -250,7 +320,9 @@ _ADDITIVE = re.compile(
     r"\b(?:also|too|as well|in addition|additionally|besides|on top of"
     r"|zusätzlich|außerdem|ebenfalls|noch (?:ein|eine|einen)\b"
     r"|aussi|également|en plus|de plus|encore un"
-    r"|también|además)\b|[也还]"
+    r"|también|además"
+    # continuative: a value kept on beside the stored one ("still uses Vim for quick edits")
+    r"|still)\b|[也还]"
     # ja: the particle も right after a noun ("Macも", "猫も"), not in もう / もの / でも / とも
     r"|(?<=[A-Za-z0-9\u30a0-\u30ff\u4e00-\u9fff])も(?![うのしっ])",
     _I,
@@ -282,7 +354,13 @@ def someone_else(text: str) -> bool:
     if body == text.strip() and THIRD_PARTY_SUBJECT.search(_USER_POSSESSIVE.sub("my ", body)):
         return True
     row = LANGUAGES.get(spoken_language(text))
-    return row is not None and bool(row.third_party.search(_USER_CJK.sub("我", body)))
+    # a time said first ("最近は妻が…", "现在我朋友…") leaves the subject after it
+    body = _TIME_LEAD.sub("", _USER_CJK.sub("我", body))
+    return row is not None and bool(row.third_party.search(body))
+
+
+#: A time adverb opening a Chinese or Japanese statement, before its subject.
+_TIME_LEAD = re.compile(r"^(?:(?:現在|今|最近|以前|前|昔)(?:では|は)|现在|如今|最近|以前|目前)[、，,\s]*")
 
 
 #: A capitalised word past the first of an English statement: a name ("Windows", "PowerShell",
@@ -348,6 +426,7 @@ __all__ = [
     "change_cue",
     "completes",
     "covered",
+    "former_state",
     "left_behind",
     "left_behind_names",
     "names_in",

@@ -8,7 +8,7 @@ from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import Fact, facet_filed
 from memscribe.model.embedded.text import AS_SAID as _AS_IS
-from memscribe.model.embedded.text import kebab, third_singular, value_of
+from memscribe.model.embedded.text import LY_VERBS, PRE_VERB_ADVERBS, kebab, third_singular, value_of
 from memscribe.semantic.updates import change_cue
 from memscribe.semantic.values import members
 from memscribe.textsim import content_tokens
@@ -98,7 +98,13 @@ def _adverb_span(words: list[str], i: int) -> int:
     pair = " ".join(w.casefold() for w in words[i : i + 2])
     if pair in _NEGATIVE_ADVERBS:
         return 2
-    return 1 if word in lexicon.FP_SKIP_ADVERBS or word in _NEGATIVE_ADVERBS or word.endswith("ly") else 0
+    adverb = (
+        word in lexicon.FP_SKIP_ADVERBS
+        or word in _NEGATIVE_ADVERBS
+        or word in PRE_VERB_ADVERBS
+        or (word.endswith("ly") and word not in LY_VERBS)
+    )
+    return 1 if adverb else 0
 
 
 def _agree(rest: str) -> str:
@@ -326,15 +332,37 @@ def possessive_statement(clause: str) -> Fact | None:
     if m is None or not m.group("rel"):
         return None
     rest = clause[m.end("rel") :].strip(" ,")
-    rest = re.sub(r"^(?:'s|’s)\s+", "is ", rest)
-    if not _POSSESSIVE_VERB.match(rest) or _PLAIN_ANAPHOR_END.search(rest) or _PARTNER.search(rest):
+    # "my sister's dog has three legs": a possessive, the subject is the relative's dog; "my
+    # sister's a nurse": "is"
+    rest = re.sub(r"^(?:'s|’s)\s+", "'s " if _OWNED_NOUN_VERB.match(rest) else "is ", rest)
+    owned = rest.startswith("'s ")
+    if owned:
+        rest = rest[3:]
+    m_rel = m.group("rel").lower() + ("'s" if owned else "")
+    if (
+        not (owned or _POSSESSIVE_VERB.match(rest))
+        or _PLAIN_ANAPHOR_END.search(rest)
+        or _PARTNER.search(rest)
+    ):
         return None
     rest = _PLAIN_TRAIL.sub("", rest.strip(" ,.;:!")).strip()
-    value = value_of(f"User's {m.group('rel').lower()} {rest}")
+    value = value_of(f"User's {m_rel} {rest}")
     if len(content_tokens(value) - {"user"}) < PLAIN_MIN_CONTENT + 1:
         return None
     slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
     return Fact(slug, "one_year", value.rstrip(".") + ".")
+
+
+#: After a relative's "'s": a noun phrase of one or two words and a finite verb ("'s dog has",
+#: "'s school starts", "'s car broke down"), the "'s" then a possessive, not "is".
+_FINITE = (
+    r"(?:is|are|was|were|has|have|had|does|did|doesn't|didn't|\w+ed|\w+s|" + "|".join(sorted(_AS_IS)) + r")"
+)
+_OWNED_NOUN_VERB = lazy_compile(
+    r"^(?:'s|’s)\s+(?!(?:a|an|the|in|at|on|from|with|not|so|very|really|just|also|still|and|or|going|been|got|\w+ing|\w+ly|\w+ed)\b)"
+    rf"[a-z][\w-]*(?:\s+(?!(?:and|or)\b)[a-z][\w-]*)?\s+{_FINITE}\b",
+    re.I,
+)
 
 
 #: A clause whose subject is something of the speaker's ("my programming skills need work", "our

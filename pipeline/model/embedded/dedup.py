@@ -54,6 +54,7 @@ from memscribe.semantic.updates import (
     change_cue,
     completes,
     covered,
+    former_state,
     left_behind,
     names_left_behind,
     names_said,
@@ -223,7 +224,9 @@ def _updated(request: DedupRequest) -> list[str]:
                 and completes(new, s.text)
                 and _value_kept(new, s.text)
             )
-            or (s.id == top.id and contradicts(new, s.text))
+            # a thing bought for somebody else, or a part of another ("a car charger"), does not
+            # contradict the stored lack of it
+            or (s.id == top.id and contradicts(new, s.text) and not _acquired_else(new, s.text))
         ):
             ids.append(s.id)
     ids += _facet_update(request, cue, ids)
@@ -243,6 +246,11 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _acquired_else(new: str, old: str) -> bool:
+    """``new`` acquires something, but not what ``old`` says the user lacks."""
+    return acquires(new) and not acquired_what_was_lacked(new, old)
 
 
 def _wholly_left_behind(new: str, old: str) -> bool:
@@ -395,7 +403,13 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     mine = tuple(
         s
         for s in request.shortlist
-        if not _other_subject(request.text, s.text) and not _another_facet(request.text, s)
+        if not _other_subject(request.text, s.text)
+        and not _another_facet(request.text, s)
+        # a stored former state ("used to live in Paris") is past: no value of now replaces it,
+        # only a denial of it ("I never lived in Paris")
+        and not (
+            former_state(s.text) and not former_state(request.text) and same_polarity(request.text, s.text)
+        )
     )
     if not mine:
         return DedupDecision(action="keep_both", existing_ids=[], reason="about somebody or something else")

@@ -177,7 +177,13 @@ def _habit(m: re.Match[str]) -> Fact | None:
     ttl: TTL = (
         "one_year" if re.search(r"\bat work\b|\bfor work\b|\bat my job\b", clause, re.I) else "infinity"
     )
-    return Fact(slug, ttl, f"User {third_singular(verb.lower())} {v}.")
+    # "still" and "also" are kept: a value held beside others, or kept on, replaces none of them
+    # ("I still use Vim for quick edits" / "editor is Helix")
+    focus = "".join(f"{w.lower()} " for w in _FOCUS.findall(clause[: m.start("v")]))[:12]
+    return Fact(slug, ttl, f"User {focus}{third_singular(verb.lower())} {v}.")
+
+
+_FOCUS = lazy_compile(r"\b(still|also)\b", re.I)
 
 
 def _cant(m: re.Match[str]) -> Fact | None:

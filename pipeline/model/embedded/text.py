@@ -119,13 +119,21 @@ AS_SAID = frozenset(
 )
 
 _ES_ENDINGS = ("s", "sh", "ch", "x", "z", "o")
+#: Adverbs said before a verb (the -ly ones aside): the verb after them takes the agreement.
+PRE_VERB_ADVERBS = frozenset(
+    "always never only mostly all also usually now still almost nearly just often sometimes already"
+    " even ever seldom soon again then once rather quite".split()
+)
+#: Verbs that end like an adverb.
+LY_VERBS = frozenset("apply reply supply multiply comply imply rely ally bully rally tally fly".split())
 
 
 def third_singular(verb: str) -> str:
     words = verb.split(" ", 1)
     head, rest = words[0], (" " + words[1] if len(words) > 1 else "")
     low = head.lower()
-    if low in {"always", "never", "only", "mostly", "all", "also", "usually"} and rest:
+    # an adverb before the verb ("now earn", "almost finished", "really likes") agrees with nothing
+    if rest and (low in PRE_VERB_ADVERBS or (low.endswith("ly") and low not in LY_VERBS)):
         return head + " " + third_singular(rest.strip())
     if low in AS_SAID or (low.endswith("ed") and not low.endswith("eed")):
         return verb  # "never got", "always wanted": a past or modal form agrees with any subject
