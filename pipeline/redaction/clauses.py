@@ -408,6 +408,8 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
         interleaved = _interleaved(value) and not value.isupper()  # capitals and digits: an id's,
         # a serial's, an order's or a booking's shape ("注文番号はJP12AB34CD", "Kundennummer K2024X88A7")
         if (_MIXED.match(value) or interleaved) and _password_like(value, strict=True):
+            if _named_id(text, end, m.start() + lead):
+                continue  # "my student id is s2b7…", "the log id x9f2…", "version 2.1.0+build.7"
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
@@ -512,6 +514,14 @@ _SUBJECT_ID = lazy_compile(
     r"[\s\W]{0,3}$",
     re.IGNORECASE,
 )
+
+
+def _named_id(text: str, start: int, at: int) -> bool:
+    """The value at ``at`` is named an identifier, a number or a place (:data:`_SUBJECT_ID`) by
+    the subject of its own link or by the word right before it, after ``start``."""
+    link = _link_before(text, start, at)
+    stop = link if link >= 0 else at
+    return _SUBJECT_ID.search(text, max(start, stop - 30), stop) is not None
 
 
 def _names_another(text: str, link: int) -> bool:

@@ -21,6 +21,10 @@ from memscribe.redaction import redact_text
         "hasło zmienione. numer zamówienia: PL2024A88X",
         "Passwort vergessen. Meine Kundennummer ist K2024X88A7.",
         "Passwort vergessen. Artikel: DE-44712, Bestellung: B2024X88",
+        # a later value its own link or the word before it names an identifier
+        "Password rules: 1 upper, 1 digit. My student id is s2b7k9x4 btw.",
+        "the password hint is my cat. Her vet ID is VET9a8b7c6.",
+        "password manager crashed again. the log id x9f2k3m8q1 is in the ticket",
     ],
 )
 def test_benign_identifier_after_password_stays(text: str) -> None:
