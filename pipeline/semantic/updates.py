@@ -38,7 +38,9 @@ _CHANGE = re.compile(
     # en ("now", but not the prospective "from now on" of an instruction)
     r"\b(?:no longer|any ?more|these days|nowadays|again|instead|actually|used to|switched|moved"
     r"|changed|migrated|upgraded|converted|swapped|replaced|stopped|quit|sold|cancel(?:l)?ed"
-    r"|gave up|dropped|ditched|started|passed|graduated|finally)\b"
+    r"|gave up|dropped|ditched|started|graduated|finally"
+    # "passed", not the phrasal "passed on" (declined), "passed by", "passed away"
+    r"|passed(?!\s+(?:on|by|out|away|over|through|along|around)\b))\b"
     # a new value of an attribute the speaker holds ("my new laptop", "User's new job")
     r"|\b(?:my|our|(?:user|their)['’]s?)\s+new\b"
     # an inchoative: a state entered ("got married", "got promoted", "became a manager"; not the
@@ -302,6 +304,8 @@ def _object_of(rest: str, old: str) -> bool:
     study guide to …" reach another thing than "studying for the JLPT N2"."""
     from memscribe.textsim import content_tokens
 
+    if _PARTICLE.match(rest):
+        return False  # a phrasal verb: "passed on" (declined), "passed by", "passed away"
     rest = re.sub(r"^\s*(?:from|de|von)\b", "", rest, flags=_I)
     end = _OBJECT_END.search(rest)
     phrase = rest[: end.start()] if end else rest
@@ -311,6 +315,7 @@ def _object_of(rest: str, old: str) -> bool:
     return all(covered(w, theirs) for w in content_tokens(phrase))
 
 
+_PARTICLE = re.compile(r"^\s*(?:on|by|out|away|over|up|through|along|down|around|off|to)\b", _I)
 _NON_LATIN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 

@@ -46,6 +46,7 @@ AWS = "User is preparing for the AWS Solutions Architect exam"
             "I passed the JLPT N2 practice test, the real one is in July",
         ),
         ("education", "User is a student at TU Munich", "I almost finished TU Munich's application form"),
+        ("exam-bar", "User is studying for the bar exam", "I passed on the bar exam this year"),
         ("home-city", "User used to live in Paris", "I live in Lyon now"),
         ("editor", "User's editor is Helix", "I still use Vim for quick edits"),
         ("editor", "User's editor is Helix", "I also use Vim for quick edits"),

@@ -401,9 +401,15 @@ def owned_statement(clause: str) -> Fact | None:
 #: A favourite named before the possessive ("George Clooney is my favorite actor", "Navy blue is
 #: my favourite"): the value, a thing of up to five words, then the slot it fills.
 _FAVOURITE_NAMED_FIRST = lazy_compile(
-    r"^(?!(?:it|that|this|those|these|they|he|she|which|what|mine|one)\b)(?P<x>[\w'-]+(?: [\w'-]+){0,4})"
+    r"^(?!(?:it|that|this|those|these|they|he|she|which|what|mine|one|everything|nothing|anything|something"
+    r"|everyone|everybody|nobody|anyone|someone|none|all|each|both|either|neither)\b)(?P<x>[\w'-]+(?: [\w'-]+){0,4})"
     r" (?:is|are) (?:my|our) (?:absolute |all[- ]time )?(?:favou?rite|fave)(?P<k>(?: [a-z]+){0,3})\W*$",
     re.I,
+)
+
+
+_AFTER_SLOT = frozenset(
+    "now anymore too again though still ever nowadays lately already either tbh lol".split()
 )
 
 
@@ -412,7 +418,10 @@ def favourite_named_first(clause: str) -> Fact | None:
     m = _FAVOURITE_NAMED_FIRST.match(PLAIN_LEAD.sub("", clause).strip())
     if m is None or _PARTNER.search(m.group(0)):
         return None
-    what = " ".join(m.group("k").split()).lower()
+    words = m.group("k").lower().split()
+    while words and (words[-1] in _AFTER_SLOT or words[-1].endswith("ly")):
+        words.pop()  # "… my favorite actor now": the adverb is no part of the slot
+    what = " ".join(words)
     body = f"User's favorite {what} is {value_of(m.group('x'))}.".replace("  ", " ")
     return Fact(kebab(f"favorite {what}", 3), "infinity", body)
 
