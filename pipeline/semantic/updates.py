@@ -227,10 +227,13 @@ _FOR_ANOTHER = re.compile(
     r"|(?:娘|息子|妻|夫|母|父|兄|姉|弟|妹|子供|友達)(?:に|のために)",
     _I,
 )
-#: An English kind word modifying the noun after it ("car charger", "car insurance", "bike
-#: lock"): the thing acquired is that noun. Words that may follow the head of the phrase end it.
-_EN_MODIFIER = re.compile(
-    r"\b(?:cars?|bikes?|bicycles?)\s+(?!(?:for|from|to|with|and|or|but|so|because|since|last|this"
+#: A kind word modifying another noun: in English the noun after it ("car charger", "car
+#: insurance", "bike lock"; words that may follow the head of the phrase end it), in French or
+#: Spanish the one before "de" ("chargeur de voiture"): the thing acquired is that noun.
+_MODIFIER = re.compile(
+    # the complement of another noun in French or Spanish ("un chargeur de voiture", "seguro de coche")
+    r"\b(?:de|du|des|del|d['’])\s*(?:la\s+|el\s+)?(?:voitures?|coches?|autos?|carros?|vélos?|bicis?|bicicletas?)\b"
+    r"|\b(?:cars?|bikes?|bicycles?)\s+(?!(?:for|from|to|with|and|or|but|so|because|since|last|this"
     r"|yesterday|today|recently|finally|again|now|at|in|on|after|before|that|which|who|off|back"
     r"|a|an|the|my|our|it|one|two|three|four|five|six|few|several|some|ago|too|as|like|by|of|when|while"
     r"|myself|ourselves|just|already|earlier)\b)[a-z]",
@@ -246,7 +249,7 @@ def acquired_what_was_lacked(new: str, old: str) -> bool:
 
     if not acquires(new) or negated(new) or not negated(old):
         return False
-    if _FOR_ANOTHER.search(_QUOTE_LEAD.sub("", new)) or _EN_MODIFIER.search(new):
+    if _FOR_ANOTHER.search(_QUOTE_LEAD.sub("", new)) or _MODIFIER.search(new):
         return False
     kinds = [p for p in _OWNED_KINDS.values() if p.search(new)]
     if kinds:  # a kind named decides: a cargo bike is no car

@@ -39,6 +39,8 @@ AWS = "User is preparing for the AWS Solutions Architect exam"
         ("transport", NO_CAR, "J'ai acheté une voiture pour ma fille"),
         ("transport", NO_CAR, "我给女儿买了一辆车"),
         ("transport", NO_CAR, "我哥哥买了一辆车"),
+        ("transport", NO_CAR, "J'ai acheté un chargeur de voiture"),
+        ("transport", NO_CAR, "Compré un seguro de coche"),
         ("exam-aws", AWS, "I passed the AWS Solutions Architect exam study guide to my colleague"),
         (
             "exam-jlpt",
