@@ -213,9 +213,10 @@ def _rows(text: str, pos: int, delim: str, roles: list[str | None]) -> Iterator[
             if cells and all(set(c.strip()) <= set("-: ") for c, _, _ in cells):
                 pos = end + 1
                 continue  # the Markdown rule under the header
-        if not cells or len(cells) < len(roles) or len(cells) > len(roles) + 2:
+        surplus = _surplus(cells, len(roles))  # trailing empty cells, a spreadsheet's, not counted
+        if not cells or len(cells) < len(roles) or surplus > 2:
             return
-        surplus = len(cells) - len(roles) if delim != "|" else 0
+        surplus = surplus if delim != "|" else 0
         for i, ((cell, s, _), role) in enumerate(zip(cells, roles, strict=False)):
             value = cell.strip()
             quote = value[:1] if value[:1] in "\"'" and value.endswith(value[:1]) and len(value) > 1 else ""
@@ -228,6 +229,15 @@ def _rows(text: str, pos: int, delim: str, roles: list[str | None]) -> Iterator[
                     stop = _run_on(cells[i + 1 : i + 1 + surplus], pos, stop)
                 yield pos + s + lead, stop
         pos = end + 1
+
+
+def _surplus(cells: list[tuple[str, int, int]], width: int) -> int:
+    """How many cells more than the header's ``width`` the row holds, its trailing empty cells
+    left out: delimiters ending a row (``…,admin,ops,,``, a spreadsheet's export) split nothing."""
+    filled = len(cells)
+    while filled > width and not cells[filled - 1][0].strip():
+        filled -= 1
+    return filled - width
 
 
 def _run_on(after: list[tuple[str, int, int]], pos: int, stop: int) -> int:
