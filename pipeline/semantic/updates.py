@@ -116,7 +116,13 @@ _FORMER = re.compile(
 def former_state(text: str) -> bool:
     """The statement tells what was so once ("User used to live in Paris"): a fact about the
     past, which no new value of the present replaces."""
-    return bool(_FORMER.search(_QUOTE_LEAD.sub("", text)))
+    body = _QUOTE_LEAD.sub("", text)
+    return bool(_FORMER.search(body) or _PAST_STAY.search(body))
+
+
+#: Where the user lived or worked, said in the past ("User lived in Paris for ten years",
+#: "worked at Google until 2020"): a former residence or job, not the present one.
+_PAST_STAY = re.compile(r"^\W*User\s+(?:\w+ly\s+)?(?:lived|worked)\s+(?:in|at|for|as)\b", _I)
 
 
 def reports_change(text: str) -> bool:

@@ -50,6 +50,8 @@ AWS = "User is preparing for the AWS Solutions Architect exam"
         ("education", "User is a student at TU Munich", "I almost finished TU Munich's application form"),
         ("exam-bar", "User is studying for the bar exam", "I passed on the bar exam this year"),
         ("home-city", "User used to live in Paris", "I live in Lyon now"),
+        ("home-city", "User lived in Paris for ten years", "I live in Lyon now"),
+        ("job", "User worked at Google until 2020", "I work at Stripe now"),
         ("editor", "User's editor is Helix", "I still use Vim for quick edits"),
         ("editor", "User's editor is Helix", "I also use Vim for quick edits"),
         # somebody else after a time said first (a853d54's 最近は / 現在は cues)
