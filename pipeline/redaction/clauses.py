@@ -427,11 +427,18 @@ _ITEM_VALUE = lazy_compile(r"[:：][ \t]+[\"'“«「]?(?P<v>[^\s,;\"'”»」]{
 def _sibling_items(text: str, start: int, end: int, found: int) -> Iterator[tuple[int, int]]:
     """The other values of the list of labelled values that the strong password at ``found``
     is an item of ("e알리미: haneul744194, 학교 …서비스: 5wsvqr#815"): each a password by its
-    place in the list, so a looser shape (:func:`_password_like`, not strict) suffices."""
+    place in the list, so a looser shape (:func:`_password_like`, not strict) suffices; not one
+    of capitals and digits alone or one its label names an identifier (:data:`_SUBJECT_ID`)."""
     for item in _ITEM_VALUE.finditer(text, start, end):
         at = item.start("v")
         value = item.group("v").rstrip(_TRAILING)
-        if at != found and _password_like(value, strict=False):
+        if (
+            at == found
+            or value.upper() == value
+            or _SUBJECT_ID.search(text, max(start, item.start() - 30), item.start())
+        ):
+            continue  # capitals and digits, an id's shape ("serial: SN99812XQ7"), or a label naming one
+        if _password_like(value, strict=False):
             yield at, _with_marks(text, at, at + len(value))
 
 

@@ -44,3 +44,22 @@ def test_benign_identifier_after_password_stays(text: str) -> None:
 )
 def test_password_later_still_masked(text: str, secret: str) -> None:
     assert secret not in redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("new password list. router: Kx9!mPq2vLr7, serial: SN99812XQ7, model: RT-AX86U", "SN99812XQ7"),
+        ("new password list. router: Kx9!mPq2vLr7, serial: SN99812XQ7, model: RT-AX86U", "RT-AX86U"),
+        ("I changed the passwords. wifi: Kx9!mPq2vLr7, build: v2024b06x", "v2024b06x"),
+    ],
+)
+def test_labelled_list_ids_beside_a_password_stay(text: str, kept: str) -> None:
+    out = redact_text(text)[0]
+    assert "Kx9!mPq2vLr7" not in out
+    assert kept in out
+
+
+def test_labelled_list_password_siblings_still_masked() -> None:
+    out = redact_text("new passwords. gmail: Kx9!mPq2vLr7, bank: haneul744194")[0]
+    assert "haneul744194" not in out
