@@ -86,9 +86,7 @@ _CLAUSE_TOKENS = 20
 #: A candidate value: a run of ASCII graphic characters and accented Latin letters (``Tür``,
 #: ``Été``) but quotes, brackets and commas (CJK text around it bounds it; a quote or a bracket
 #: opens code or JSON, not a value).
-_VALUE = lazy_compile(
-    r"(?:[^\x00-\x20\x7f-\U0010ffff\"'`,(){}\[\]<>]|[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f])+"
-)
+_VALUE = lazy_compile(r"[!#-&*+\x2d-;=?-Z\\^_a-z|~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
 #: A YAML tag (``!secret wifi_password``, ``!vault``): a reference or ciphertext follows.
 _TAG = lazy_compile(r"^!!?[A-Za-z_]+$")
 #: Words that link a name to its value ("is", "ist", "c'est", "era"), lower case; the symbols
