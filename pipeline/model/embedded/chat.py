@@ -92,6 +92,17 @@ _PLAIN_TRAIL = lazy_compile(
 _NEGATIVE_ADVERBS = frozenset({"not", "seldom", "no longer", "no more"})
 
 
+def _slug(value: str) -> str:
+    """A value's topic: its first words after "User" / "User's", kebab-cased."""
+    return kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
+
+
+def _fact(value: str, *, slug: str | None = None) -> Fact:
+    """A one-year profile fact stating ``value`` (one sentence), filed under ``slug`` (default
+    :func:`_slug`)."""
+    return Fact(slug or _slug(value), "one_year", value.rstrip(".") + ".")
+
+
 def _adverb_span(words: list[str], i: int) -> int:
     """How many words at ``i`` are an adverb standing before the verb (0 when none is)."""
     word = words[i].casefold()
@@ -217,8 +228,7 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
         value = value if change_cue(value) else f"{value.rstrip('.')} now."
     if len(content_tokens(value) - {"user"}) < min_content:
         return None
-    slug = facet_filed(kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user"), value)
-    return Fact(slug, "one_year", value.rstrip(".") + ".")
+    return _fact(value, slug=facet_filed(_slug(value), value))
 
 
 #: A life aspiration: "I want to be a nurse", "I'd love to move to a big city", "I would like to
@@ -349,8 +359,7 @@ def possessive_statement(clause: str) -> Fact | None:
     value = value_of(f"User's {m_rel} {rest}")
     if len(content_tokens(value) - {"user"}) < PLAIN_MIN_CONTENT + 1:
         return None
-    slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
-    return Fact(slug, "one_year", value.rstrip(".") + ".")
+    return _fact(value)
 
 
 #: After a relative's "'s": a noun phrase of one or two words and a finite verb ("'s dog has",
@@ -394,8 +403,7 @@ def owned_statement(clause: str) -> Fact | None:
     value = value_of(f"User's {m.group('k').lower()} {rest}")
     if len(content_tokens(value) - {"user"}) < PLAIN_MIN_CONTENT + 1:
         return None
-    slug = kebab(re.sub(r"^User(?:'s)?\s+", "", value), 3, fallback="about-user")
-    return Fact(slug, "one_year", value.rstrip(".") + ".")
+    return _fact(value)
 
 
 #: A favourite named before the possessive ("George Clooney is my favorite actor", "Navy blue is
