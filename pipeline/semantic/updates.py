@@ -76,6 +76,9 @@ _CHANGE = re.compile(
 )
 
 # The scope of an ending or a "from": the words that follow, up to a clause break or a "to".
+#: Words saying a state is a former one ("used to", "früher", "autrefois", "solía", "以前", "前は").
+_FORMER_WORDS = r"used to|formerly|previously|früher|autrefois|auparavant|sol[íi]a"
+_FORMER_CJK = r"以前|前は|昔は"
 _LEFT_BEHIND = re.compile(
     r"(?:\b(?:switched|moved|changed|migrated|upgraded|converted|went|transitioned)\s+(?:\w+\s+){0,2}?from"
     r"|\binstead of|\bno longer|\bstopped|\bquit|\bleft(?![-‐])|\bsold|\bcancel(?:l)?ed"
@@ -84,7 +87,7 @@ _LEFT_BEHIND = re.compile(
     r"|\bne|\bn['’]|不再|戒了|离开|从|やめ"
     # a former state, said as one: what the speaker used to do or be is no longer so ("used to
     # live in Lyon, now …", "früher …", "autrefois …", "solía …", "以前…", "前は…")
-    r"|\bused to|\bformerly|\bpreviously|\bfrüher|\bautrefois|\bauparavant|\bsol[íi]a|以前|前は|昔は)"
+    rf"|\b(?:{_FORMER_WORDS})|{_FORMER_CJK})"
     r"(?P<scope>[^.;,!?。！？、，]{1,60}?)"
     r"(?=\b(?:to|for|with|and|but|zu|auf|und|aber|à|et|mais|a|y|pero)\b|到|に|和|但|[.;,!?。！？、，]|$)",
     _I,
@@ -108,15 +111,13 @@ def change_cue(text: str) -> bool:
 
 #: A former state said as one ("used to", "früher", "autrefois", "solía", "以前", "前は"): what
 #: was so once, which by itself says nothing of what holds now.
-_FORMER = re.compile(
-    r"\b(?:used to|formerly|previously|früher|autrefois|auparavant|sol[íi]a\w*)\b|以前|前は|昔は", _I
-)
+_FORMER = re.compile(rf"\b(?:{_FORMER_WORDS})(?:(?<=[íi]a)\w*)?\b|{_FORMER_CJK}", _I)  # solía, solíamos
 
 
 def former_state(text: str) -> bool:
     """The statement tells what was so once ("User used to live in Paris"): a fact about the
     past, which no new value of the present replaces."""
-    body = _QUOTE_LEAD.sub("", text)
+    body = own_words(text)
     return bool(_FORMER.search(body) or _PAST_STAY.search(body))
 
 
@@ -255,7 +256,7 @@ def acquired_what_was_lacked(new: str, old: str) -> bool:
 
     if not acquires(new) or negated(new) or not negated(old):
         return False
-    if _FOR_ANOTHER.search(_QUOTE_LEAD.sub("", new)) or _MODIFIER.search(new):
+    if _FOR_ANOTHER.search(own_words(new)) or _MODIFIER.search(new):
         return False
     kinds = [p for p in _OWNED_KINDS.values() if p.search(new)]
     if kinds:  # a kind named decides: a cargo bike is no car
@@ -346,7 +347,7 @@ _ADDITIVE = re.compile(
 def additive(text: str) -> bool:
     """The statement adds a value beside those held (an additive focus word), so it replaces
     nothing by itself ("User also has a hamster now" beside "has a cat")."""
-    return bool(_ADDITIVE.search(_QUOTE_LEAD.sub("", text)))
+    return bool(_ADDITIVE.search(own_words(text)))
 
 
 #: "User's dad …", "User's sister …": the memory's subject is someone the user knows.
@@ -362,7 +363,7 @@ def someone_else(text: str) -> bool:
     from memscribe.lexicon import THIRD_PARTY_SUBJECT
     from memscribe.lexicon.langs import LANGUAGES
 
-    body = _QUOTE_LEAD.sub("", text).strip()
+    body = own_words(text).strip()
     # English subjects in English words only: a quote is another language ("he vuelto a…": the
     # Spanish first-person auxiliary, not "he")
     if body == text.strip() and THIRD_PARTY_SUBJECT.search(_USER_POSSESSIVE.sub("my ", body)):
@@ -384,12 +385,18 @@ _PROPER_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[\w+#.-]*")
 _QUOTE_LEAD = re.compile(r'^User,\s+in\s+their\s+words:\s*"?')
 
 
+def own_words(text: str) -> str:
+    """A statement without the English lead of a quotation in the user's words ('User, in their
+    words: "…"'): only what the user said."""
+    return _QUOTE_LEAD.sub("", text)
+
+
 def spoken_language(text: str) -> str:
     """The language a statement is written in (:func:`memscribe.lexicon.langs.language_of`),
     a quoted body judged by its quotation."""
     from memscribe.lexicon.langs import language_of
 
-    quote = _QUOTE_LEAD.sub("", text)
+    quote = own_words(text)
     language = language_of(quote)
     # the extractor quotes only statements it read as another language than English: a short
     # quote with too few function words to tell ("he vuelto a comer pescado") is still not English
@@ -447,6 +454,7 @@ __all__ = [
     "names_left_behind",
     "names_said",
     "negated",
+    "own_words",
     "reports_change",
     "same_polarity",
     "someone_else",

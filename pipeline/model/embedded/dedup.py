@@ -59,6 +59,7 @@ from memscribe.semantic.updates import (
     names_left_behind,
     names_said,
     negated,
+    own_words,
     reports_change,
     same_polarity,
     someone_else,
@@ -90,13 +91,9 @@ _CJK = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _LATIN = lazy_compile(r"[A-Za-zÀ-ÿ]")
 
 
-#: The English lead of a statement the extractor quotes in the user's words: no word of theirs.
-_QUOTE_LEAD = lazy_compile(r'^User,\s+in\s+their\s+words:\s*"?')
-
-
 def _scripts(text: str) -> set[str]:
     """The scripts of a statement's own words (a quotation's English lead left out)."""
-    text = _QUOTE_LEAD.sub("", text)
+    text = own_words(text)
     return {name for name, pattern in (("cjk", _CJK), ("latin", _LATIN)) if pattern.search(text)}
 
 
@@ -160,7 +157,7 @@ def _names_restated(new: str, old: str) -> bool:
 
     if spoken_language(new) == spoken_language(old):
         return False
-    quoted = new.split(":", 1)[1] if new.startswith("User, in their words:") else new
+    quoted = own_words(new)
     names = set(content_tokens(" ".join(_LATIN_NAME.findall(quoted))))
     return bool(names) and names <= names_said(quoted, old)
 
