@@ -401,7 +401,7 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
         return  # every value taken here holds a digit
     for m in itertools.islice(_VALUE.finditer(text, end + 1, line_end), _CLAUSE_TOKENS):
         lead, value = _value_of(m.group(0))
-        if not value or _WORD.match(value) or "://" in value:
+        if _no_value(text, m.start() + lead, value):
             continue
         interleaved = _interleaved(value) and not value.isupper()  # capitals and digits: an id's,
         # a serial's, an order's or a booking's shape ("注文番号はJP12AB34CD", "Kundennummer K2024X88A7")
