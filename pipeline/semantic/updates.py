@@ -333,7 +333,7 @@ _NON_LATIN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 #: "lerne zusätzlich Go", "fais aussi du pilates", "también", "也", "Macも"), it replaces none.
 _ADDITIVE = re.compile(
     r"\b(?:also|too|as well|in addition|additionally|besides|on top of"
-    r"|zusätzlich|außerdem|ebenfalls|noch (?:ein|eine|einen)\b"
+    r"|zusätzlich|außerdem|ebenfalls|(?<!\bnur )noch (?:ein|eine|einen)\b"
     r"|aussi|également|en plus|de plus|encore un"
     r"|también|además"
     # continuative: a value kept on beside the stored one ("still uses Vim for quick edits")

@@ -47,6 +47,7 @@ from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
+from memscribe.semantic.frames import bounded_stay, count_changed
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
@@ -56,6 +57,7 @@ from memscribe.semantic.updates import (
     covered,
     former_state,
     left_behind,
+    names_in,
     names_left_behind,
     names_said,
     negated,
@@ -221,6 +223,8 @@ def _updated(request: DedupRequest) -> list[str]:
                 and completes(new, s.text)
                 and _value_kept(new, s.text)
             )
+            # a new count of what the best entry counts ("one coffee a day" / "three coffees a day")
+            or (named and not adds and s.id == top.id and _one_topic(new, s) and count_changed(new, s.text))
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
             # contradict the stored lack of it
             or (s.id == top.id and contradicts(new, s.text) and not _acquired_else(new, s.text))
@@ -413,7 +417,10 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     if len(mine) < len(request.shortlist):
         request = request.model_copy(update={"shortlist": mine})
     top = request.shortlist[0]
-    updated = _updated(request)
+    # a stay bounded to a period or a journey ("in Hamburg for a conference this week") replaces
+    # nothing the user holds for good
+    stay = _stay(request)
+    updated = [] if stay else _updated(request)
     if updated:
         by_slug = any(same_topic(request.slug, s.slug) for s in request.shortlist if s.id in updated)
         how = f"new value for topic '{request.slug}'" if by_slug else "change reported"
@@ -428,6 +435,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         if same_topic(request.slug, s.slug)
         and comparable(request.text, s.text)
         and not additive(request.text)
+        and not stay
     ]
     if topical:
         # Same slug topic, no value change the words show, not a restatement: the newer
@@ -441,6 +449,17 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
             action="drop_new", existing_ids=[across], reason=f"restates {across} in another script"
         )
     return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")
+
+
+def _stay(request: DedupRequest) -> bool:
+    """The candidate's sentence (its own words, or the user's sentence naming its names) bounds
+    it to a period or a journey and reports no change (:func:`frames.bounded_stay`)."""
+    from memscribe.lexicon.langs import sentences
+
+    own = own_words(request.text)
+    names = names_in(own)
+    said = [s for s in sentences(request.said) if names and names <= names_in(" " + s)]
+    return any(bounded_stay(s) and not reports_change(s) for s in [own, *said])
 
 
 def _restated_across_scripts(request: DedupRequest) -> str | None:

@@ -113,15 +113,22 @@ def possessed_subject(text: str) -> bool:
 
 def possessed_mentioned(possessed: str, other: str) -> bool:
     """``other`` names the possessed subject of ``possessed`` as the user's, after a preposition
-    ("User's project uses MySQL" / "User replaced MySQL with Postgres *in their project*"): the
-    two are about one thing, though only one has it as its subject."""
+    ("User's project uses MySQL" / "User replaced MySQL with Postgres *in their project*") or as
+    the object of the user's verb ("User manages *a team* of 5"): the two are about one thing,
+    though only one has it as its subject."""
     phrase = _possessed_phrase(possessed)
     if not phrase:
         return False
     head = re.escape(phrase[-1])
+    # or as the object of the user's verb, with its article ("User manages a team of 5" / "User's
+    # team grew to 8 people", the phrase's first word: an irregular verb may end it, "grew")
+    first = re.escape(phrase[0])
     return bool(
         re.search(
-            rf"\b(?:in|on|for|at|of|to|with)\s+(?:their|my|our)\s+(?:[\w-]+\s+)?{head}s?\b", other, re.I
+            rf"\b(?:in|on|for|at|of|to|with)\s+(?:their|my|our)\s+(?:[\w-]+\s+)?{head}s?\b"
+            rf"|^\W*User\s+\w+\s+(?:a|an|their)\s+(?:[\w-]+\s+)?(?:{head}|{first})\b",
+            other,
+            re.I,
         )
     )
 

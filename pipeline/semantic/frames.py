@@ -1,0 +1,166 @@
+"""Two frames of a statement that tell an update from a near miss: a bounded stay, and a count.
+
+* **bounded stay** — a time adverbial that bounds the statement to a period ("this week", "for a
+  few days", "until Friday", "diese Woche", "ce week-end", "esta semana", "这周", "今週"), or the
+  noun of a journey ("a trip", "a conference", "Urlaub", "vacances", "viaje", "出差", "出張"):
+  "I'm in Hamburg for a conference this week" says where the user is now, not where they live.
+  A verb of moving ("moved", "umgezogen", "déménagé", "me mudé", "搬到", "引っ越") overrides it:
+  "we moved to Hamburg this week" is a move.
+* **count** — a number and the noun it counts ("three coffees a day", "a team of 5", "8 people"),
+  in digits or number words of the languages of the sets: a new count of the same noun ("cut
+  down to one coffee a day" / "drinks three coffees a day") is a new value of that fact, and a
+  change of quantity said with its target ("grew *to 8*", "auf 8 gewachsen", "passé à 8",
+  "subió a 8", "增加到8") is one whatever noun follows it.
+
+Pure functions; no model. Used by the embedded dedup decision (:mod:`memscribe.model.embedded.dedup`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+#: A period that bounds a stay, per language of the sets; and the nouns of a journey.
+_BOUNDED = re.compile(
+    # en
+    r"\b(?:this|next|for\s+the|over\s+the)\s+(?:week|weekend|weekends)\b"
+    r"|\bfor\s+(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|several|\d+)\s+(?:more\s+)?(?:days?|nights?|weeks?)\b"
+    r"|\buntil\b|\btill\b|\b(?:on|for)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:trip|conference|visit|vacation|holiday)\b"
+    r"|\b(?:visiting|travell?ing)\b"
+    # de
+    r"|\b(?:diese|nächste)\s+Woche\b|\b(?:dieses|nächstes|übers|am)\s+Wochenende\b"
+    r"|\bfür\s+(?:ein\s+paar|zwei|drei|einige|\d+)\s+(?:Tage|Wochen)\b|\bbis\s+(?:Freitag|Sonntag|Montag|Ende)\b"
+    r"|\b(?:Urlaub|Dienstreise|Geschäftsreise|Reise|Konferenz|zu\s+Besuch)\b"
+    # fr
+    r"|\bcette\s+semaine\b|\bce\s+week-end\b|\bpour\s+(?:quelques|deux|trois|\d+)\s+(?:jours|semaines)\b"
+    r"|\bjusqu['’]\s*(?:à|au)\b|\ben\s+(?:vacances|déplacement|voyage)\b|\bconférence\b"
+    # es
+    r"|\besta\s+semana\b|\beste\s+fin\s+de\s+semana\b|\bpor\s+(?:unos|dos|tres|\d+)\s+(?:días|semanas)\b"
+    r"|\bhasta\s+el\b|\bde\s+(?:vacaciones|viaje)\b|\bconferencia\b"
+    # zh, ja
+    r"|这周|这个周末|这几天|出差|旅游|旅行|度假|今週|今週末|出張|休暇",
+    _I,
+)
+#: A move of one's home: the bound is when it happened, not how long it lasts.
+_MOVE = re.compile(
+    r"\b(?:moved|relocated|umgezogen|gezogen|déménagée?s?|mudé|mudamos|mudado)\b|搬到|搬去|搬家|引っ越",
+    _I,
+)
+
+
+def bounded_stay(sentence: str) -> bool:
+    """The sentence bounds what it says to a period or a journey and reports no move: a stay,
+    which changes nothing the user holds for good."""
+    return bool(_BOUNDED.search(sentence)) and not _MOVE.search(sentence)
+
+
+#: Number words of the languages of the sets (one to twelve, a few tens), as their values.
+_NUMBER_WORDS: dict[str, int] = {
+    **dict.fromkeys(("one", "a", "an", "eins", "ein", "eine", "einen", "un", "une", "uno", "una"), 1),
+    **dict.fromkeys(("two", "zwei", "deux", "dos"), 2),
+    **dict.fromkeys(("three", "drei", "trois", "tres"), 3),
+    **dict.fromkeys(("four", "vier", "quatre", "cuatro"), 4),
+    **dict.fromkeys(("five", "fünf", "cinq", "cinco"), 5),
+    **dict.fromkeys(("six", "sechs", "seis"), 6),
+    **dict.fromkeys(("seven", "sieben", "sept", "siete"), 7),
+    **dict.fromkeys(("eight", "acht", "huit", "ocho"), 8),
+    **dict.fromkeys(("nine", "neun", "neuf", "nueve"), 9),
+    **dict.fromkeys(("ten", "zehn", "dix", "diez"), 10),
+    **dict.fromkeys(("eleven", "elf", "onze", "once"), 11),
+    **dict.fromkeys(("twelve", "zwölf", "douze", "doce"), 12),
+    **dict.fromkeys(("twenty", "zwanzig", "vingt", "veinte"), 20),
+    **dict.fromkeys(("thirty", "dreißig", "trente", "treinta"), 30),
+}
+#: Articles count one only before a noun said per a period ("a coffee a day"): "a day" itself,
+#: "a team", "a car" are no counts.
+_ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "un", "une", "uno", "una"})
+_NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+#: A number and the noun after it ("three coffees", "8 people"), or a noun and "of" a number ("a
+#: team of 5").
+_COUNTED = re.compile(
+    rf"\b(?P<n>{_NUMBER})\s+(?:(?:more|fewer|less|cups?\s+of|glasses\s+of)\s+)?(?P<noun>[^\W\d_]{{3,}})\b(?!\s+(?:of|von|de)\s+\d)"
+    rf"|\b(?P<head>[^\W\d_]{{3,}})\s+(?:of|von|de)\s+(?P<n2>{_NUMBER})\b(?!\s*[:.]\d)",
+    _I,
+)
+#: A change of quantity said with its target: a verb, then "to"/"auf"/"à"/"a"/"到" and a number.
+_TO_COUNT = re.compile(
+    # en: the verbs of a quantity's change, up or down
+    r"\b(?:grew|grown|rose|risen|increased|decreased|dropped|fell|fallen|cut|went|gone|reduced|shrank"
+    r"|shrunk|lowered|raised|upped|bumped|scaled|doubled|halved)\s+(?:(?:down|up|back)\s+)?to\s+"
+    rf"(?:{_NUMBER}|one|a|an)\b"
+    rf"|\bauf\s+(?:{_NUMBER})\s+\w+\s+(?:gewachsen|gestiegen|gesunken|reduziert|erhöht|verkleinert|vergrößert)\b"
+    rf"|\b(?:passée?s?|réduite?s?|descendue?s?|montée?s?)\s+à\s+(?:{_NUMBER})\b"
+    rf"|\b(?:subió|bajó|reduje|pasé|pasó|creció)\s+a\s+(?:{_NUMBER})\b"
+    r"|(?:增加|减少|降|升|涨|变)到\s*\d+|\d+\s*(?:人|杯|回|個|本)?に(?:増え|減っ|減らし|なっ)",
+    _I,
+)
+
+
+#: The period a count is per ("three coffees *a day*", "5 km pro Woche", "deux fois par semaine").
+_RATE = re.compile(
+    r"(?:\s+[^\W\d_]+)??\s*(?:a|an|per|each|every|/|pro|im|am|in\s+der|par|au|al|por|a\s+la)\s*"
+    r"(?P<period>day|night|week|month|year|tag|nacht|woche|monat|jahr|jour|nuit|semaine|mois|an|día|dia|noche|semana|mes|año)\b",
+    _I,
+)
+_PERIODS = {
+    "tag": "day", "jour": "day", "día": "day", "dia": "day", "nacht": "night", "nuit": "night",
+    "noche": "night", "woche": "week", "semaine": "week", "semana": "week", "monat": "month",
+    "mois": "month", "mes": "month", "jahr": "year", "an": "year", "año": "year",
+}  # fmt: skip
+
+
+def _value(number: str) -> float:
+    word = number.lower()
+    if word in _NUMBER_WORDS:
+        return float(_NUMBER_WORDS[word])
+    return float(word.replace(",", "."))
+
+
+def counts(text: str) -> list[tuple[float, str, str]]:
+    """The counts of a statement: each number (digits or a number word), the noun it counts,
+    lower-case, and the period it is per, if any ("User drinks three coffees a day" → ``[(3.0,
+    "coffees", "day")]``; "a team of 5" → ``[(5.0, "team", "")]``)."""
+    found: list[tuple[float, str, str]] = []
+    for m in _COUNTED.finditer(text):
+        rate = _RATE.match(text, m.end())
+        period = rate.group("period").lower() if rate else ""
+        period = _PERIODS.get(period, period)
+        if m.group("n") and m.group("n").lower() in _ARTICLES and not period:
+            continue  # an article counts one only per period ("a coffee a day", "eine Tasse am Tag")
+        if m.group("n") is not None:
+            found.append((_value(m.group("n")), m.group("noun").lower(), period))
+        else:
+            found.append((_value(m.group("n2")), m.group("head").lower(), period))
+    return found
+
+
+def quantity_change(text: str) -> bool:
+    """The statement reports a change of quantity with its target ("grew to 8 people", "cut
+    down to one coffee", "auf 8 Leute gewachsen", "passé à 3", "subió a 5", "增加到8")."""
+    return bool(_TO_COUNT.search(text))
+
+
+def _same_noun(a: str, b: str) -> bool:
+    """One noun, singular or plural ("coffee" / "coffees", "day" / "days")."""
+    short, long = sorted((a, b), key=len)
+    return long == short or (long.startswith(short) and len(long) - len(short) <= 2)
+
+
+def count_changed(new: str, old: str) -> bool:
+    """``new`` gives another count of a noun ``old`` counts ("one coffee" / "three coffees"),
+    or reports a change of quantity with its target ("grew to 8 people") where ``old`` holds a
+    count ``new`` does not ("a team of 5"). Nothing when ``new`` keeps ``old``'s count too."""
+    mine, theirs = counts(new), counts(old)
+    if not mine or not theirs:
+        return False
+    if {n for n, _, _ in theirs} & {n for n, _, _ in mine}:
+        return False
+    # one noun counted per one period ("a day" / "a day"): a monthly saving is no savings target
+    if any(_same_noun(a, b) and p == q for _, a, p in mine for _, b, q in theirs):
+        return True
+    periods = {p for _, _, p in mine} | {q for _, _, q in theirs}
+    return len(periods) == 1 and quantity_change(new)
+
+
+__all__ = ["bounded_stay", "count_changed", "counts", "quantity_change"]

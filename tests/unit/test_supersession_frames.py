@@ -1,0 +1,104 @@
+"""The embedded path end to end: a new count of a counted fact updates it, a bounded stay does not.
+
+Issue 11's classes of update evidence read from the statement's frame rather than its phrasing
+(:mod:`memscribe.semantic.frames`): a count of the noun the stored fact counts ("one coffee a
+day" / "three coffees a day"), a change of quantity said with its target ("my team grew to 8
+people" / "manages a team of 5"), in several languages; and the near misses that must archive
+nothing: a stay bounded to a period or a journey ("in Hamburg for a conference this week"),
+somebody else's count, a count of something else, a count said as a plan. Each update case
+failed (kept the stale memory) before, and the stays archived "lives in Berlin".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memscribe.semantic.frames import bounded_stay, count_changed, counts
+from tests.unit.test_supersession_probes import run
+
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        ("coffee", "User drinks three coffees a day.", "I cut down to one coffee a day."),
+        ("coffee", "User drinks three coffees a day.", "These days I drink two coffees a day."),
+        ("team-size", "User manages a team of 5.", "My team grew to 8 people."),
+        ("running", "User runs three times a week.", "I now run five times a week."),
+        (
+            "kaffee",
+            'User, in their words: "Ich trinke drei Tassen Kaffee am Tag".',
+            "Ich trinke jetzt nur noch eine Tasse Kaffee am Tag.",
+        ),
+    ],
+)
+def test_a_new_count_updates(tmp_path: Path, slug: str, stored: str, said: str) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == ["prof_stored00"], written
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        # a stay bounded to a period or a journey, in each language of the sets
+        ("home-city", "User lives in Berlin.", "I'm in Hamburg for a conference this week."),
+        ("home-city", "User lives in Berlin.", "I'm visiting my parents in Munich until Sunday."),
+        ("home-city", "User lives in Berlin.", "Ich bin diese Woche auf einer Konferenz in Hamburg."),
+        ("home-city", "User lives in Berlin.", "Je suis à Lyon cette semaine pour une conférence."),
+        ("home-city", "User lives in Berlin.", "Esta semana estoy en Madrid por trabajo."),
+        ("home-city", "User lives in Berlin.", "这周我在上海出差。"),
+        ("home-city", "User lives in Berlin.", "今週は出張で大阪にいます。"),
+        # somebody else's count, a count of something else, a plan, an added pet
+        ("coffee", "User drinks three coffees a day.", "My sister drinks five coffees a day."),
+        ("coffee", "User drinks three coffees a day.", "I had two coffees this morning before the meeting."),
+        ("team-size", "User manages a team of 5.", "My team will probably grow to 8 people next year."),
+        ("running", "User runs three times a week.", "My running club has 40 members."),
+        ("kids", "User has two kids.", "We have two cats too."),
+    ],
+)
+def test_near_misses_archive_nothing(tmp_path: Path, slug: str, stored: str, said: str) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == [], written
+
+
+def test_counts_read_number_noun_and_period() -> None:
+    assert counts("User drinks three coffees a day.") == [(3.0, "coffees", "day")]
+    assert counts("User manages a team of 5.") == [(5.0, "team", "")]
+    assert counts("Ich trinke eine Tasse Kaffee am Tag") == [(1.0, "tasse", "day")]
+    # an article counts only per a period: "a team", "a day" are no counts
+    assert counts("User has a cat and a car.") == []
+    assert counts("User works from home a day a week.") == [(1.0, "day", "week")]
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "changed"),
+    [
+        ("User cuts down to one coffee a day.", "User drinks three coffees a day.", True),
+        ("User's team grew to 8 people.", "User manages a team of 5.", True),
+        # a monthly saving is no savings target; the same count kept is no change
+        ("User saves 1,100 EUR a month.", "User is saving 25,000 EUR for a car.", False),
+        ("User runs 10 km three times a week.", "User runs three times a week.", False),
+        ("User has two kids.", "User has two cats.", False),
+    ],
+)
+def test_count_changed(new: str, old: str, changed: bool) -> None:
+    assert count_changed(new, old) is changed
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stay"),
+    [
+        ("I'm in Hamburg for a conference this week.", True),
+        ("Je suis à Lyon cette semaine.", True),
+        ("这周我在上海出差。", True),
+        # a move is a move, whenever it happened
+        ("We moved to Hamburg this week.", False),
+        ("Ich bin diese Woche nach Hamburg gezogen.", False),
+        ("I live in Hamburg.", False),
+    ],
+)
+def test_bounded_stay(sentence: str, stay: bool) -> None:
+    assert bounded_stay(sentence) is stay
