@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.structure import _is_password_name, name_strength
+from memscribe.redaction.structure import _generic_key, _is_password_name, _plausible_value, name_strength
 from memscribe.redaction.values import (
     _looks_random,
     _password_like,
@@ -68,4 +68,31 @@ def find_config_values(text: str) -> Iterator[tuple[int, int]]:
         ):
             continue
         if _looks_random(value, min_len=16, bits=3.5) or (password and _password_like(value, strict=False)):
+            yield m.span("v")
+
+
+#: A line that names a value without an operator: a C preprocessor constant (``#define WIFI_PASS
+#: "…"``, Arduino and ESP sketches) or a DSL setting (Gradle's ``storePassword "…"``, nginx-like
+#: ``password "…";``): the name, blanks, one quoted literal ending the line.
+_NAMED_LITERAL = lazy_compile(
+    r"^[ \t]*(?:#[ \t]*define[ \t]+)?(?P<name>[A-Za-z_][A-Za-z0-9_]{0,80})[ \t]+"
+    r"(?P<q>[\"'])(?P<v>[^\"'\n]{1,512})(?P=q)[ \t]*;?[ \t]*(?://[^\n]*)?\r?$",
+    re.MULTILINE,
+)
+
+
+def find_named_literals(text: str) -> Iterator[tuple[int, int]]:
+    """The literal of each :data:`_NAMED_LITERAL` line whose name is a secret's or a password's,
+    decided as a quoted assignment of that name is (:func:`_plausible_value`)."""
+    if '"' not in text and "'" not in text:
+        return
+    for m in _NAMED_LITERAL.finditer(text):
+        name = m.group("name")
+        strength = name_strength(name)
+        password = _is_password_name(name)
+        if strength is None and password:
+            strength = "strong"  # ``storePassword``: where a password belongs, still its name
+        if strength is not None and _plausible_value(
+            m.group("v"), strength, quoted=True, password_name=password, generic_key=_generic_key(name)
+        ):
             yield m.span("v")

@@ -9,7 +9,7 @@ from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
 from memscribe.redaction.commands import KEY_USER_HINTS, OTP_FLAG_HINTS, find_cli_passwords, find_key_users
 from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
-from memscribe.redaction.configs import find_config_values
+from memscribe.redaction.configs import find_config_values, find_named_literals
 from memscribe.redaction.credfiles import (
     CHPASSWD_HINTS,
     ENCODED_URL_HINTS,
@@ -143,6 +143,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
         Detector("secret_assignment", find_code_pairs, _PAIR_HINTS),
         Detector("secret_assignment", find_config_values, _CONFIG_HINTS),
+        Detector("secret_assignment", find_named_literals, _ASSIGNMENT_HINTS),
         Detector("secret_assignment", _find_xml, ("<",)),
         Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env")),
         Detector(

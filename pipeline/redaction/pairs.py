@@ -2,7 +2,8 @@
 
 - a call whose first argument is a secret's name as a string and whose second is the value
   (PHP ``define('DB_PASSWORD', '…')``, ``config.set("api_key", "…")``,
-  ``os.environ.setdefault("SECRET_KEY", "…")``); a salt's name counts too (WordPress
+  ``os.environ.setdefault("SECRET_KEY", "…")``), and a row's name cell then its value cell (an
+  SQL settings table's ``(4,'smtp_pass','…')``: a name quoted after a comma); a salt's name counts too (WordPress
   ``AUTH_SALT``, Nextcloud ``passwordsalt``): it is secret configuration;
 - a command-line flag whose name ends in ``pass`` (``redis-server --requirepass …``);
 - a cloud access key id followed on its line by its secret (``AKIA… / <secret>``,
@@ -26,7 +27,7 @@ from memscribe.redaction.structure import _is_password_name, _plausible_value, n
 from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
 
 _NAMED_CALL = lazy_compile(
-    r"\(\s*(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,63})(?P=q1)\s*,\s*"
+    r"[(,]\s*(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,63})(?P=q1)\s*,\s*"
     r"(?P<q2>['\"])(?P<v>[^'\"\n]{1,512})(?P=q2)"
 )
 #: ``'name' => 'value'`` / ``'name': 'value'`` whose name is a salt's.
