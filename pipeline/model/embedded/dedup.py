@@ -184,6 +184,9 @@ def _updated(request: DedupRequest) -> list[str]:
     adds = additive(new)
     top = request.shortlist[0]
     ids: list[str] = []
+    # the value's type picks the entry: a device named beside another device's entry updates that
+    # one, not a job filed under the same slug topic ("Au boulot j'ai maintenant un MacBook Pro")
+    by_class = [] if adds else _class_update(request, cue)
     for s in request.shortlist:
         # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
         named = not _another_thing(request, s.text)
@@ -204,7 +207,7 @@ def _updated(request: DedupRequest) -> list[str]:
         if not value_changed(new, s.text):
             continue
         if (
-            (same_topic(request.slug, s.slug) and not adds)
+            (same_topic(request.slug, s.slug) and not adds and (s.id in by_class or not by_class))
             or behind
             or (
                 named
