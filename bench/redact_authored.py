@@ -14,9 +14,9 @@ labels in the shared corpus format (``secret`` true / false, character spans), s
 scanned is exactly what a transcript would hold.
 
 Files are split into ``dev`` and ``validation``: every file of the validation-only authors
-(``VALIDATION_AUTHORS``: names ``sd_*``, ``se_*``, ``sh_*`` and ``sj_*``, written after the rules were first measured on the
+(``VALIDATION_AUTHORS``: names ``sd_*``, ``se_*``, ``sh_*``, ``sj_*`` and ``sl_*``, written after the rules were first measured on the
 others) is validation, and of the other authors' files (``SPLIT_AUTHORS``: ``sa_*``, ``sb_*``,
-``sc_*``, and ``sf_*``, ``sg_*`` and ``si_*``, new development data written later) one in five by a hash of the name
+``sc_*``, and ``sf_*``, ``sg_*``, ``si_*`` and ``sk_*``, new development data written later) one in five by a hash of the name
 (``bench/redact.py``'s rule). Only the dev part's misses, leaks and false positives may be listed
 (``--dev-details``); the validation part is printed in aggregate, never read to choose a rule. Scoring is ``bench/redact.py``'s (the shared corpus README's): a secret is caught when a
 finding overlaps it; leak = some character of it left unmasked; FP/1k = lines touched by a finding
@@ -57,11 +57,11 @@ from memscribe.redaction import find_secrets  # noqa: E402
 
 CORPUS = REPO / "fixtures" / "redaction" / "authored"
 #: File-name prefixes of the authors whose every file is validation.
-VALIDATION_AUTHORS = ("sd_", "se_", "sh_", "sj_")
+VALIDATION_AUTHORS = ("sd_", "se_", "sh_", "sj_", "sl_")
 #: File-name prefixes of the authors whose files are split one in five to validation by a hash of
-#: the name (``bench/redact.py``'s rule): A-C, and F, G and I (written after the rules were first
+#: the name (``bench/redact.py``'s rule): A-C, and F, G, I and K (written after the rules were first
 #: measured, as new development data). A file of an author in neither list is validation.
-SPLIT_AUTHORS = ("sa_", "sb_", "sc_", "sf_", "sg_", "si_")
+SPLIT_AUTHORS = ("sa_", "sb_", "sc_", "sf_", "sg_", "si_", "sk_")
 _MARK = re.compile(r"⟦(?P<kind>[SN]):(?P<type>[^⟧]*)⟧(?P<value>.*?)⟦/(?P=kind)⟧", re.DOTALL)
 
 
