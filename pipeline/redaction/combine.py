@@ -273,6 +273,8 @@ _ESCAPED_BLANKS = lazy_compile(r"(?:\\[nrt])+")
 _SENTENCE_MARKS = lazy_compile(r"[.!?]+(?=\s|$)")
 #: ``&`` that starts a query's next parameter (``&user=…``): the value before it is complete.
 _NEXT_PARAM = lazy_compile(r"&[A-Za-z_][\w.-]*=")
+#: An XML element's closing tag (``</string>``): the element's text ended before it.
+_CLOSING_TAG = lazy_compile(r"</[A-Za-z_][\w.:-]*>")
 
 
 def value_end(text: str, end: int) -> int:
@@ -286,6 +288,8 @@ def value_end(text: str, end: int) -> int:
     while end < size:
         c = text[end]
         if not ("!" <= c <= "~") or c in _VALUE_STOPS or (c == "&" and _NEXT_PARAM.match(text, end)):
+            break
+        if c == "<" and _CLOSING_TAG.match(text, end) is not None:
             break
         if c in ".!?" and _SENTENCE_MARKS.match(text, end) is not None:
             break  # marks that end the run: a sentence's (the detectors decide whether a value's)

@@ -1,0 +1,66 @@
+"""Secrets inside base64: a value that decodes to text holding a credential is one, whatever
+names it (a plist's ``<string>`` under ``BackendBasicAuth``, ``echo '…' | base64 -d``, a
+Kubernetes Secret's ``.dockerconfigjson``).
+
+Two decoded shapes count: ``login:password`` alone (HTTP basic credentials, a registry's
+``auth``), the password shaped like one (a letter and a digit or a symbol, or random); and text
+in which the detectors find a secret themselves (a JSON config, a ``.env``), scanned once more.
+Decoded text must be printable ASCII (lines and tabs allowed), so random tokens, digests and binary keys (which decode to
+bytes) are never read as text; text with no credential in it (``{"team":"data"}``) stays.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Iterator
+
+from memscribe.lazyre import lazy_compile
+from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
+
+#: A standard base64 run of 16+ characters standing alone (not part of a longer word, a path or
+#: a URL-safe token), its padding with it.
+_RUN = lazy_compile(r"(?<![\w+/=.-])[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=-])")
+_PRINTABLE = lazy_compile(rb"^[\x20-\x7e\t\r\n]+$")
+#: ``login:password``: a login of name characters, the password without blanks.
+_LOGIN_PASSWORD = lazy_compile(r"^[\w.@+-]{1,64}:(?P<pw>[^\s:]{4,128})$")
+#: The shortest decoded text worth scanning again for a secret inside it.
+_MIN_SCANNED = 24
+
+
+def find_encoded_secrets(text: str) -> Iterator[tuple[int, int]]:
+    """Each base64 run (:data:`_RUN`) whose decoded text is a ``login:password`` pair or holds a
+    secret the detectors find, masked whole."""
+    for m in _RUN.finditer(text):
+        value = m.group(0)
+        if (len(value) % 4 and "=" not in value) or value.isalpha() or value.isdigit():
+            continue  # not a whole base64 value; a word or a number
+        decoded = _decoded(value)
+        if decoded is not None and (_login_password(decoded) or _holds_secret(decoded)):
+            yield m.span()
+
+
+def _decoded(value: str) -> str | None:
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return raw.decode("ascii") if _PRINTABLE.match(raw) else None
+
+
+def _login_password(decoded: str) -> bool:
+    m = _LOGIN_PASSWORD.match(decoded)
+    if m is None:
+        return False
+    pw = m.group("pw")
+    return not is_placeholder(pw) and (
+        _password_like(pw, strict=False) or _looks_random(pw, min_len=16, bits=3.5)
+    )
+
+
+def _holds_secret(decoded: str) -> bool:
+    if len(decoded) < _MIN_SCANNED or ":" not in decoded and "=" not in decoded:
+        return False  # every secret a config or JSON holds is named by a ``:`` or an ``=``
+    from memscribe.redaction.combine import find_secrets  # the detectors, on the decoded text
+
+    return bool(find_secrets(decoded))
