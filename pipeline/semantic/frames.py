@@ -55,6 +55,24 @@ def bounded_stay(sentence: str) -> bool:
     return bool(_BOUNDED.search(sentence)) and not _MOVE.search(sentence)
 
 
+#: Continuative aspect: the state said goes on as before ("still", "same as ever", "immer noch",
+#: "nach wie vor", "toujours", "todavía", "sigo", "还是", "仍然", "相変わらず", "今も"), or the user stays
+#: with it ("I'll stick with", "ich bleibe bei", "je reste sur", "me quedo con").
+_CONTINUES = re.compile(
+    r"\b(?:still|as\s+(?:ever|always|usual)|same\s+as\s+(?:ever|always|before)|stick(?:ing)?\s+with"
+    r"|stay(?:ing)?\s+with|immer\s+noch|noch\s+immer|nach\s+wie\s+vor|weiterhin|wie\s+immer|bleibe\s+(?:bei|dabei)"
+    r"|toujours|comme\s+d['’]habitude|reste\s+(?:sur|avec|fidèle)|todavía|aún|sigo|seguimos|como\s+siempre"
+    r"|me\s+quedo\s+con)\b|还是|还在|仍然|依然|照样|相変わらず|今も|引き続き",
+    _I,
+)
+
+
+def continues(sentence: str) -> bool:
+    """The sentence says a state goes on as before (continuative aspect): it restates what holds,
+    it reports no change."""
+    return bool(_CONTINUES.search(sentence))
+
+
 #: Number words of the languages of the sets (one to twelve, a few tens), as their values.
 _NUMBER_WORDS: dict[str, int] = {
     **dict.fromkeys(("one", "a", "an", "eins", "ein", "eine", "einen", "un", "une", "uno", "una"), 1),
@@ -163,4 +181,4 @@ def count_changed(new: str, old: str) -> bool:
     return len(periods) == 1 and quantity_change(new)
 
 
-__all__ = ["bounded_stay", "count_changed", "counts", "quantity_change"]
+__all__ = ["bounded_stay", "continues", "count_changed", "counts", "quantity_change"]

@@ -289,6 +289,12 @@ _COMPLETION = re.compile(
 )
 
 
+def pursues(text: str) -> bool:
+    """The statement pursues a goal not yet reached: preparing, studying or saving for it, its
+    target ("is preparing for the AWS exam", "next target is the CKA", "spare auf ein Auto")."""
+    return bool(_PURSUIT.search(text))
+
+
 def completes(new: str, old: str) -> bool:
     """``new`` reports reaching what ``old`` pursues ("passed the AWS exam" / "is preparing for
     the AWS exam", "graduated from TU Munich" / "is a student at TU Munich"): the pursuit is over,
@@ -455,6 +461,7 @@ __all__ = [
     "names_said",
     "negated",
     "own_words",
+    "pursues",
     "reports_change",
     "same_polarity",
     "someone_else",

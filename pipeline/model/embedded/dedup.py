@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
+from memscribe.model.embedded.aspect import continued, goal_after_completion
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_mentioned, possessed_subject
 from memscribe.model.embedded.directives import literal_values, rule_shape
@@ -226,6 +227,8 @@ def _updated(request: DedupRequest) -> list[str]:
                 and completes(new, s.text)
                 and _value_kept(new, s.text)
             )
+            # the next goal set once the stored one is reached ("next target is the CKA")
+            or (s.id == top.id and goal_after_completion(new, request.said, s.text))
             # a new count of what the best entry counts ("one coffee a day" / "three coffees a day")
             or (named and not adds and s.id == top.id and _one_topic(new, s) and count_changed(new, s.text))
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
@@ -400,7 +403,7 @@ def _cue_with(said: str, holds: Callable[[str], bool]) -> bool:
 def dedup_decision(request: DedupRequest) -> DedupDecision:
     """The embedded dedup answer: supersede what the candidate updates, drop a restatement of
     the best entry, keep anything else."""
-    from memscribe.relatedness import same_topic
+    from memscribe.relatedness import qualifies, same_topic
 
     # Somebody else's fact ("User's dad switched to an iPhone") neither updates nor restates
     # the user's own: only entries about somebody else are compared with it.
@@ -423,6 +426,9 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     # a stay bounded to a period or a journey ("in Hamburg for a conference this week") replaces
     # nothing the user holds for good
     stay = _stay(request)
+    # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
+    if qualifies(top.score, request.slug, top.slug) and continued(request.text, request.said, top.text):
+        return DedupDecision(action="drop_new", existing_ids=[top.id], reason=f"restates {top.id}: goes on")
     updated = [] if stay else _updated(request)
     if updated:
         by_slug = any(same_topic(request.slug, s.slug) for s in request.shortlist if s.id in updated)

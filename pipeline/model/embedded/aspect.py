@@ -1,0 +1,69 @@
+"""Aspect across a turn: a goal reached and the next one set, a state said to go on.
+
+**The next goal.**
+"Now I'm preparing for N2. I passed the JLPT N3 in December" ends the stored "is studying for the
+JLPT N3" and sets another goal: the new goal is the stored pursuit's successor (the fact of that
+slot now), though it names another thing. (When the completion comes first it replaces the
+pursuit itself: the dedup stage lists a stored entry for one candidate only.)
+
+**A state that goes on.** "No meat, same as ever, I'm still veggie" (the candidate "User avoids
+meat") says the stored "User is vegetarian" holds: continuative aspect (:func:`memscribe.
+semantic.frames.continues`) in the user's sentence of the candidate restates, it never updates,
+although the words differ (a paraphrase: no name of the candidate is new to the entry).
+
+Read from aspect (:mod:`memscribe.semantic.updates`: a pursuit, a completion), per sentence of
+what the user said. Used by the embedded dedup decision (:mod:`memscribe.model.embedded.dedup`).
+"""
+
+from __future__ import annotations
+
+from memscribe.semantic.frames import continues
+from memscribe.semantic.updates import completes, own_words, pursues, reports_change
+
+
+def _sentences(said: str) -> list[str]:
+    """The sentences of ``said``; a full stop after a level's digit ends one too before a
+    capital ("preparing for N2. I passed…"), which the lexicon reads as an ordinal."""
+    import re
+
+    from memscribe.lexicon.langs import sentences
+
+    return [part for s in sentences(said) for part in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Þ¿¡])", s)]
+
+
+def goal_after_completion(new: str, said: str, old: str) -> bool:
+    """``new`` sets a goal ("User's next target is the CKA"), ``old`` is a pursuit, and what the
+    user said reports reaching it ("I passed the Solutions Architect Associate"): the new goal
+    is the stored pursuit's successor."""
+    if not (pursues(new) and pursues(old)) or _same_goal(new, old):
+        return False
+    return any(completes(s, old) for s in _sentences(said))
+
+
+def _same_goal(text: str, old: str) -> bool:
+    """Every name of ``text`` (a capital or a digit) is one of ``old``'s: the same goal said again."""
+    from memscribe.semantic.updates import covered, names_in
+    from memscribe.textsim import content_tokens
+
+    names = names_in(" " + text)
+    return not names or all(covered(w, set(content_tokens(old))) for w in names)
+
+
+def continued(new: str, said: str, old: str) -> bool:
+    """The user's sentence of ``new`` (its own words, or a sentence of ``said`` sharing a content
+    word with them) says the state goes on and reports no change, and ``new`` names nothing
+    ``old`` does not: ``new`` restates ``old`` ("User avoids meat" from "No meat, same as ever,
+    I'm still veggie" / "User is vegetarian"; "ich bleibe bei Logic" / "records with Logic Pro")."""
+    from memscribe.semantic.updates import covered, names_in
+    from memscribe.textsim import content_tokens
+
+    own = own_words(new)
+    words = set(content_tokens(own))
+    theirs = set(content_tokens(old))
+    if not all(covered(w, theirs) for w in names_in(" " + own)):
+        return False
+    mine = [own, *(s for s in _sentences(said) if words & set(content_tokens(s)))]
+    return any(continues(s) for s in mine) and not any(reports_change(s) for s in mine)
+
+
+__all__ = ["continued", "goal_after_completion"]
