@@ -111,6 +111,12 @@ _WORDS = lazy_compile(r"\w+")
 _TOTP_SEED = lazy_compile(r"(?=[A-Z]*[2-7])[A-Z2-7]{16,64}")
 _UUID_VALUE = lazy_compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _DIGITS = lazy_compile(r"^\d{4,8}$")
+#: Digits said one by one (``7 3 9 1``) or in groups of three to six (``4711 8093 2256``), one
+#: blank apart, standing alone: one value.
+_SPACED_DIGITS = lazy_compile(r"(?:\d(?: \d){3,7}|\d{3,6}(?: \d{3,6}){1,7})(?![\w.,:/-]*\w)")
+_YEAR = lazy_compile(r"^(?:19|20)\d\d$")
+#: The most digits of a value printed in groups (a Wi-Fi key on a router's sticker: 20).
+_GROUPED_DIGITS_MAX = 32
 #: A word: letters, joined by hyphens or apostrophes (``Wi-Fi``, ``l'ancien``).
 _WORD = lazy_compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 #: What may stand between a keyword and its appositive value: blanks and a link mark glued to
@@ -319,12 +325,17 @@ def _clause_value(
         lead, value = _value_of(m.group(0))
         if _TAG.match(value):
             return
+        value = _spaced(text, m.start() + lead, end, value) if role != "secret" else value
         if _no_value(text, m.start() + lead, value) or m.group(0).startswith("data:"):
             continue  # a link mark alone (``Passwort:``), a word (every value decided here holds a
             # digit or a symbol: ``Wi-Fi`` too), a URL, a count ("2019年"), a data URI
         link = _link_before(text, start, m.start() + lead)
-        if link < 0 and role == "password" and not anaphor and not text[start : m.start()].strip(_APPOSITION):
-            if (_password_like(value, strict=True) or _pin_like(value)) and not is_placeholder(value):
+        appositive = role == "password" or (role == "code" and _pin_like(value))
+        if link < 0 and appositive and not anaphor and not text[start : m.start()].strip(_APPOSITION):
+            shaped = (_pin_like(value) and not (role == "code" and _YEAR.match(value))) or (
+                role == "password" and _password_like(value, strict=True)
+            )  # (a code word before a year names a release: "the OTP 2024 rollout")
+            if shaped and not is_placeholder(value):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, m.start() + lead + len(value))
             return  # the first word after the keyword, unlinked: an appositive value or none
         if not value or link < 0:
@@ -341,6 +352,13 @@ def _clause_value(
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
             return
+
+
+def _spaced(text: str, at: int, end: int, value: str) -> str:
+    """``value`` at ``at``, with the digits said one by one or in groups after it (``7 3 9 1``,
+    ``4711 8093 2256``: :data:`_SPACED_DIGITS`) when it is digits."""
+    spaced = _SPACED_DIGITS.match(text, at, end) if value.isdigit() else None
+    return spaced.group(0) if spaced is not None else value
 
 
 #: A letter, a digit and a symbol (not one of a name's joiners), starting with a letter or digit:
@@ -539,7 +557,7 @@ def _names_another(text: str, link: int) -> bool:
 
 def _fits(value: str, role: str, *, near: bool) -> bool:
     if role == "code":
-        return _DIGITS.match(value) is not None and not _dull_digits(value)
+        return _pin_like(value)
     if _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
         return True
     if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
@@ -552,7 +570,12 @@ def _fits(value: str, role: str, *, near: bool) -> bool:
 def _pin_like(value: str) -> bool:
     """Digits only, 4 to 8 of them, not a placeholder run (``0000``, ``1234``): a password of
     digits, as many devices and banks issue (a router's, a card's, a lock's), linked to its
-    password's name or standing right after it (``비밀번호 8498``, ``Passwort ist 38472619``)."""
+    password's name or standing right after it (``비밀번호 8498``, ``Passwort ist 38472619``).
+    Digits said one by one (``7 3 9 1``) or printed in groups (``4711 8093 2256 1148 6620``, a
+    router's sticker) count as their run, up to :data:`_GROUPED_DIGITS_MAX` of them."""
+    if " " in value:
+        compact = value.replace(" ", "")
+        return 4 <= len(compact) <= _GROUPED_DIGITS_MAX and not _dull_digits(compact)
     return _DIGITS.match(value) is not None and not _dull_digits(value)
 
 
