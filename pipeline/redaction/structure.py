@@ -191,8 +191,8 @@ def name_strength(name: str) -> str | None:
 _ASSIGN = lazy_compile(
     r"(?:(?<=\\[nrt])|(?<![\w.\-]))"
     r"(?:(?P<lead>--)(?P<flag>[A-Za-z][A-Za-z0-9\-]*)(?:=|[ ]+)|"
-    # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||=
-    r"(?P<name>[^\W\d][\w.\-]*)['\"]?\]?[ \t]*(?::{1,3}=|=>|\?=|\|\|=|[:=])[ \t]*)"
+    # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||= / R's name <- "…"
+    r"(?P<name>[^\W\d][\w.\-]*)['\"]?\]?[ \t]*(?::{1,3}=|=>|\?=|\|\|=|<-(?=[ \t])|[:=])[ \t]*)"
     # the value sits in a lookahead so a skipped match does not swallow the next assignment
     r"(?:(?P<tag>!!?)[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
     r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
@@ -354,7 +354,9 @@ _IDENTIFIER_RUN = lazy_compile(r"[\w.\-]*")
 
 
 def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
-    if "=" in text or ":" in text or "--" in text:  # every match holds its operator or is a --flag
+    if (
+        "=" in text or ":" in text or "--" in text or "<-" in text
+    ):  # every match holds its operator or is a --flag
         yield from _assignments(text)
 
 
