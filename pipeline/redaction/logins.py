@@ -1,5 +1,5 @@
-"""A login and its password written as a pair, ``<login> / <password>``, where the line or the
-one before it names a login or a password (``router: admin / Xk9pL2mQ``, ``BiuroGoscie /
+"""A login and its password written as a pair, ``<login> / <password>``, where the login is an
+email address or the line or the one before it names a login or a password (``router: admin / Xk9pL2mQ``, ``BiuroGoscie /
 Jesien0927Goscie`` under a question about the wifi): the slash joins a login to what opens it,
 as people write credentials on a sticker or in a chat, without any word between the two.
 
@@ -21,6 +21,8 @@ from memscribe.redaction.values import _password_like, case_scrambled, is_placeh
 _PAIR = lazy_compile(
     r"(?<![^\s\"'«“(:,])(?=[\w.@+-]*[^\W\d_])[\w.@+-]{2,64} / (?P<v>[^\s\"'`,()<>\[\]{}]{6,64})"
 )
+#: An email address: a login by its shape (``lihua_1984@163.com / Mi-cam2024!``).
+_EMAIL = lazy_compile(r"[\w.%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}")
 #: Words that name a login, an account or a password (lower case, as a word's start), in the
 #: languages the clause detector reads a password's name in: the pair is a login's only then.
 _LOGIN_WORDS = lazy_compile(
@@ -49,9 +51,9 @@ def find_login_pairs(text: str) -> Iterator[tuple[int, int]]:
         value = m.group("v").rstrip(_CLOSING)
         if "/" in value or "://" in value or not _password_like(value.rstrip("!?."), strict=False):
             continue
-        if is_placeholder(value) or not _named_login(text, m.start()):
-            continue
         login = text[m.start() : m.start("v") - 3]
+        if is_placeholder(value) or not (_EMAIL.fullmatch(login) or _named_login(text, m.start())):
+            continue  # an email address is a login's shape itself; another login needs naming
         if _shape(login) == _shape(value):
             continue  # two of a kind (``plan-A1 / plan-B2``): alternatives, not a login's password
         yield m.start("v"), m.start("v") + len(value)
