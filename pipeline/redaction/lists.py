@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _hint_lines, offset_lowered
+from memscribe.redaction.clauses import KEYWORDS as CLAUSE_KEYWORDS
 from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import _looks_random, _password_like, is_benign_shape, is_placeholder
 
@@ -150,8 +151,20 @@ def _is_code(cell: str) -> bool:
 #: Column names that hold a one-time-password seed or a PIN (besides :func:`name_strength`'s).
 _SEED_COLUMNS = frozenset({"totp", "otp", "2fa", "mfa", "totp secret", "otp secret", "otpauth", "seed"})
 _PIN_COLUMNS = frozenset({"pin", "pin code", "pincode", "passcode"})
+#: The words naming a password or a generated secret in the languages the clause detector reads
+#: (``clave``, ``contraseña``, ``Kennwort``, ``密码``): beside a login's column, such a column holds
+#: the login's password (``servicio,usuario,clave,notas``).
+_KEY_WORDS = frozenset(w for w, role in CLAUSE_KEYWORDS if role in ("password", "secret"))
+#: A column naming a login (a user name, an account, an email address), in those languages.
+_LOGIN_COLUMN = lazy_compile(
+    r"(?i)(?:log-?in|user(?:name)?|e-?mail|account|benutzer(?:name)?|konto|compte|identifiant|"
+    r"usuario|cuenta|correo|utente|utilisateur|用户名|账号|帳號|ユーザー|アカウント|아이디)"
+)
 #: Hints for the prefilter: every secret column's name holds one (lower case).
-TABLE_HINTS = ("pass", "secret", "token", "pwd", "key", "otp", "2fa", "mfa", "pin", "seed", "cred")
+TABLE_HINTS = (
+    "pass", "secret", "token", "pwd", "key", "otp", "2fa", "mfa", "pin", "seed", "cred",
+    *sorted(w for w in _KEY_WORDS if not any(h in w for h in ("pass", "secret", "token", "key"))),
+)  # fmt: skip
 _DELIMITERS = (",", "\t", ";", "|")
 _COLUMN_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9 _.-]{0,39}")
 _BASE32 = lazy_compile(r"[A-Z2-7]{16,64}=*|(?:[a-z2-7]{4} ){3,}[a-z2-7]{4}")
@@ -170,8 +183,14 @@ def find_table_cells(text: str) -> Iterator[tuple[int, int]]:
             yield from _table_at(text, start, end)
 
 
+#: A speaker's label before the first line of a pasted table (``Tool (clipboard): ``).
+_SPEAKER = lazy_compile(r"[A-Za-z]{1,20}(?: \([\w -]{1,20}\))?: (?=\S)")
+
+
 def _table_at(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     header = text[start:end]
+    if (speaker := _SPEAKER.match(header)) is not None:
+        header = header[speaker.end() :]
     if any(c in header for c in "=:{}()<>") or len(header) > 400:
         return  # code, config or prose, not a row of column names
     for delim in _DELIMITERS:
@@ -183,6 +202,8 @@ def _table_at(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         if len(names) < 3 or not all(_COLUMN_NAME.fullmatch(n) for n in names):
             continue
         roles = [_column_role(n) for n in names]
+        if not any(roles) and any(_LOGIN_COLUMN.fullmatch(n) for n in names):
+            roles = ["password" if n.lower() in _KEY_WORDS else None for n in names]
         if not any(roles):
             continue
         yield from _rows(text, end + 1, delim, roles)
