@@ -6,6 +6,8 @@ import re
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.grammar import is_simple_past
+from memscribe.model.embedded.clause_shape import narrates_event, verb_slot_ok
 from memscribe.model.embedded.profile_rules import Fact, facet_filed
 from memscribe.model.embedded.text import AS_SAID as _AS_IS
 from memscribe.model.embedded.text import LY_VERBS, PRE_VERB_ADVERBS, kebab, third_singular, value_of
@@ -29,6 +31,8 @@ _SUBJECT_FORMS = {
     "do": "does",
     "don't": "doesn't",
     "dont": "doesn't",
+    "haven't": "hasn't",
+    "havent": "hasn't",
     "are": "are",
     "were": "were",
     "'re": "are",
@@ -118,18 +122,22 @@ def _adverb_span(words: list[str], i: int) -> int:
     return 1 if adverb else 0
 
 
-def _agree(rest: str) -> str:
-    """The verb after the subject, agreeing with "User" (adverbs in front are kept)."""
+def _agree(rest: str, clause: str) -> str | None:
+    """The verb after the subject, agreeing with "User" (adverbs in front are kept); None when the
+    word in the verb's place can be no verb ("I then again because …", "I tests …") or the clause
+    narrates an event of the day ("I reran it …": :func:`narrates_event`)."""
     words = rest.split(" ")
     i = 0
     while i < len(words) and (span := _adverb_span(words, i)):
         i += span
     if i == len(words):
         return rest
+    if not verb_slot_ok(words[i]) or narrates_event(words[i], " ".join(words[i + 1 :]), clause):
+        return None
     verb = words[i].casefold().replace("’", "'")
     if verb in _SUBJECT_FORMS:
         words[i] = _SUBJECT_FORMS[verb]
-    elif verb in _AS_IS or verb.endswith(("ed", "n't")) or not verb.isalpha():
+    elif verb in _AS_IS or is_simple_past(verb) or verb.endswith(("ed", "n't")) or not verb.isalpha():
         pass
     else:
         words[i] = third_singular(words[i])
@@ -219,7 +227,10 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
         return None
     if _PARTNER.search(rest) or _DISCOURSE.match(said):
         return None
-    text = f"User {_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else f"User {_agree(rest)}"
+    agreed = rest if aux else _agree(rest, clause)
+    if agreed is None:
+        return None
+    text = f"User {_SUBJECT_FORMS.get(aux, aux)} {rest}" if aux else f"User {agreed}"
     value = value_of(text)
     if (_CHANGED_STATE.match(said) or members(value)) and change_cue(clause):
         # "I'm divorced now", "I'm 35 now", "I'm on an iPhone now": a state reached, or a value of

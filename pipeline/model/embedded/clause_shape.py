@@ -1,0 +1,165 @@
+"""The shape of an English clause: is it English at all, can its predicate be a verb, is it the
+narration of an event rather than a standing fact.
+
+Three questions the embedded extractor asks of a first-person clause before it restates it:
+
+* :func:`well_formed_tail`: function words side by side that English never puts together ("the
+  and", "the I", "for for") mark a run of words that is no clause; a first-person clause that starts
+  after the last such place ("… the config the I prefer tabs over spaces") still is one.
+* :func:`verb_slot_ok`: the word after the subject (and its adverbs) must be able to be a verb: a
+  determiner, preposition, conjunction, pronoun or clause adverb cannot ("I then again because …"),
+  nor a plural-looking form after "I" ("I tests logging").
+* :func:`narrates_event`: a simple past about an occasion ("I reran it with verbose logging", "I
+  then checked the config", "I tried Docker and it failed") is what happened today, a task detail;
+  a past with a span or a stage of life ("I studied law", "I grew up in Ohio", "I was a nurse for 20
+  years") is biography and stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.grammar import (
+    CLOSED_CLASS,
+    CONJUNCTIONS,
+    DETERMINERS,
+    PREPOSITIONS,
+    is_simple_past,
+)
+from memscribe.semantic.updates import change_cue
+
+#: Determiners that are only determiners ("that", "this", "her", "no" … also stand alone; "your",
+#: "their", "our" are typed for "you're", "there", "are").
+_PURE_DETERMINERS = frozenset("the a an every".split())
+#: What cannot follow an article: another determiner, a preposition, a conjunction (not "so",
+#: "while": "the so-called", "the while loop"), a subject pronoun, a clause adverb.
+_AFTER_DETERMINER = (
+    (DETERMINERS | PREPOSITIONS | CONJUNCTIONS | frozenset("he she we they it again also too then".split()))
+    - frozenset({"so", "while", "that", "this", "these", "those", "no", "her", "his", "its"})
+    # code talk names keywords after an article: "the for loop", "the if branch", "the with block"
+    - frozenset({"for", "if", "with", "and", "or", "in", "from", "nor", "yet", "when"})
+)
+#: Prepositions that take no preposition or subject pronoun after them ("of for", "at they").
+_TIGHT_PREPOSITIONS = frozenset("of for with at from into onto via".split())
+_SUBJECT_PRONOUNS = frozenset("i he she we they".split())
+#: Function words said twice in a row by no grammar ("that that", "had had" are English).
+_NEVER_TWICE = (DETERMINERS | PREPOSITIONS | CONJUNCTIONS | frozenset("i it they we".split())) - {"that"}
+#: Words no clause ends on: an article waits for its noun ("… cache the").
+_NO_END = _PURE_DETERMINERS
+_WORD = lazy_compile(r"\S+")
+#: Clashes that make a clause a run of words rather than a sentence: one is a typo ("live their if").
+SALAD_CLASHES = 2
+_SUBJECT_I = lazy_compile(r"[Ii](?:['’](?:m|ve))?")
+
+
+def _bare(token: str) -> str:
+    return token.strip("\"'“”()[]").casefold()
+
+
+def _clash(left: str, right: str) -> bool:
+    """``left`` then ``right`` (tokens as written) cannot stand side by side in English."""
+    if left[-1:] in ",;:.!?)" or right[:1] in "(\"'“":
+        return False  # a break between them
+    a, b = _bare(left), _bare(right)
+    if b == "a" and right != "a" or b == "it" and right != "it":
+        return False  # "an A in maths", "the IT team"
+    if a == b and a in _NEVER_TWICE:
+        return True
+    if a in _PURE_DETERMINERS and (b in _AFTER_DETERMINER or right in ("I", "i")):
+        return True
+    return a in _TIGHT_PREPOSITIONS and (b in _TIGHT_PREPOSITIONS or b in _SUBJECT_PRONOUNS)
+
+
+def well_formed_tail(clause: str) -> str | None:
+    """``clause`` when no two of its words clash (:func:`_clash`); else the first-person clause that
+    starts after its last clash ("I prefer tabs over spaces" in "… config the I prefer tabs over
+    spaces"), or None when there is none or the clause ends on a word that waits for more ("the",
+    "and", "because")."""
+    words = list(_WORD.finditer(clause))
+    if words and _bare(words[-1].group()) in _NO_END:
+        return None
+    clashes = [i for i in range(1, len(words)) if _clash(words[i - 1].group(), words[i].group())]
+    if len(clashes) < SALAD_CLASHES:
+        return clause  # a slip of the keyboard, or code talk ("the for loop"), is no salad
+    last = clashes[-1]
+    for m in words[last:-1]:
+        if _SUBJECT_I.fullmatch(m.group()):
+            return clause[m.start() :]
+    return None
+
+
+def verb_slot_ok(word: str, *, subject: str = "I") -> bool:
+    """``word`` (after the subject and its adverbs) can be the clause's verb: no closed-class word,
+    and after "I" no plural-looking "-s" form ("I tests"; "-ss", "-us", "-is" are stems: "I discuss")."""
+    low = _bare(word).replace("’", "'")
+    if low in CLOSED_CLASS:
+        return False
+    if subject.casefold() == "i" and low.isalpha() and len(low) > 3 and low.endswith("s"):
+        return low.endswith(("ss", "us", "is"))
+    return True
+
+
+#: Words of an occasion: the event happened at a point near now, in a sequence of steps.
+_OCCASION = lazy_compile(
+    r"\b(?:then|again|today|yesterday|tonight|earlier|finally|afterwards|for\s+the\s+first\s+time|this\s+(?:morning|afternoon"
+    r"|evening)|last\s+night|the\s+other\s+day|on\s+the\s+(?:first|second|third|next)\s+(?:try|attempt|go)"
+    r"|(?:a\s+few|a\s+couple\s+of|\d+|two|three|some)\s+(?:minutes|hours)\s+ago)\b",
+    re.I,
+)
+#: A span or a stage of life: a past said so is biography ("for 20 years", "since 2019", "as a kid",
+#: "in college", "back in 2010", "when I was young").
+_SPAN = lazy_compile(
+    r"\b(?:for\s+(?:\w+\s+)?(?:years?|months|decades|ages|a\s+long\s+time|most\s+of\s+my\s+life)|since|until|till"
+    r"|all\s+my\s+life|my\s+(?:whole|entire)\s+life|growing\s+up|as\s+a\s+(?:kid|child|teen|teenager|boy|girl)"
+    r"|when\s+I\s+was|in\s+(?:college|school|high\s+school|university|grad\s+school|the\s+\d0s)|back\s+in"
+    r"|in\s+\d{4}|(?:\d+|two|three|four|five|six|seven|eight|nine|ten|many|several)\s+years\s+ago)\b",
+    re.I,
+)
+#: The object right after the verb points back into the conversation ("reran it", "fixed that").
+#: A demonstrative is a pronoun only before a break, a preposition or an adverb ("fixed that
+#: again"), not before a noun ("ditched that diet") or a clause ("decided that they …").
+_ANAPHOR_OBJECT = lazy_compile(
+    r"^(?:it|them)\b(?!['’]s)|^(?:that|this|those|these)(?:\W*$|[,.;!?]|\s+(?:again|too|once|twice|back|out"
+    r"|off|up|down|away|over|in|on|at|to|for|with|from|by|into|onto|yesterday|today|last|earlier|\w+ly)\b)",
+    re.I,
+)
+#: A second event told after the first ("… and it failed", "… and they passed").
+_THEN_EVENT = lazy_compile(r"\band\s+(?:it|they|that|this)\s+(?:\w+ed|was|were|went|broke|ran|got)\b", re.I)
+#: A past that is a state or a possession, not an event ("I was a nurse", "I had a dog").
+_STATE_PAST = frozenset("was were had did".split())
+
+
+def narrates_event(verb: str, after: str, clause: str) -> bool:
+    """A clause whose verb ``verb`` (``after`` it: the rest of the clause) is a simple past that
+    tells an occasion: an anaphoric object ("reran it"), or, with no span of life and no change
+    reported, a word of the occasion ("then", "again", "today") or a second event told after it
+    ("… and it failed"). A definite object alone tells nothing ("checked the config", "joined the
+    payments squad"), nor does "just" ("just bought a cookbook" is news of a possession)."""
+    low = verb.casefold().replace("’", "'")
+    if low in _STATE_PAST or not is_simple_past(low):
+        return False
+    tail = after.strip()
+    if _ANAPHOR_OBJECT.match(tail):
+        return True
+    if _SPAN.search(clause) or change_cue(clause):
+        return False
+    return bool(_OCCASION.search(clause) or _THEN_EVENT.search(tail))
+
+
+_HEAD = lazy_compile(r"^\W*(?:[Ii]|[Ww]e)\s+(?P<rest>.*)$", re.S)
+
+
+def first_person_event(clause: str, skip: frozenset[str]) -> bool:
+    """``clause`` opens with "I"/"we", its verb (after adverbs in ``skip``) narrating an event
+    (:func:`narrates_event`)."""
+    m = _HEAD.match(clause)
+    if m is None:
+        return False
+    words = m.group("rest").split()
+    i = 0
+    while i < len(words) - 1 and (words[i].casefold() in skip or words[i].casefold().endswith("ly")):
+        i += 1
+    if not words:
+        return False
+    return narrates_event(words[i], " ".join(words[i + 1 :]), clause)
