@@ -242,7 +242,7 @@ def _plausible_value(
     if strength == "weak":
         # an address is not a key: ``<add key="https://api.nuget.org/v3/index.json" …/>``
         return not _PLAIN_URL.match(v) and bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
-    if len(v) < 6 or (_SPACE.search(v) and not (quoted and (_generated_with_spaces(v) or _grouped_code(v)))):
+    if len(v) < 6 or (_SPACE.search(v) and not (quoted and _spaced_secret(v, password_name))):
         return False
     if not quoted and not _password_like(v, strict=False):
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
@@ -258,6 +258,23 @@ def _plausible_value(
     # keys and tokens are generated, so a value built of them is a typed-in sample, and one that
     # decodes to a host name or URL is an encoded identifier
     return not is_placeholder(v) and (password_name or not (typed_sample(v) or encodes_public_text(v)))
+
+
+def _spaced_secret(v: str, password_name: bool) -> bool:
+    """A quoted value with blanks that is a secret: generated with the space in its alphabet, a
+    code printed in groups, or under a password's name a pass phrase (:data:`_PASS_PHRASE`)."""
+    return (
+        _generated_with_spaces(v)
+        or _grouped_code(v)
+        or (password_name and _PASS_PHRASE.match(v) is not None and "pass" not in v.lower())
+    )  # (a label naming the password: "Password 12 chars")
+
+
+#: A pass phrase: two to five words, one blank apart, no sentence mark, a run of two digits or a
+#: symbol inside a word among them (``Gartenzwerg 17 Rosen``), not a label's text ("min. 8 chars").
+_PASS_PHRASE = lazy_compile(
+    r"^(?=.*(?:\d\d|[^\w\s.,;:()?!'\"]))[^\s.,;:()?!]{1,24}(?: [^\s.,;:()?!]{1,24}){1,4}$"
+)
 
 
 def _generated_with_spaces(v: str) -> bool:
