@@ -35,6 +35,13 @@ SLUG_WORDS: dict[str, frozenset[str]] = {
     "rhythm": frozenset({"sleep", "routine", "rhythm", "chronotype", "owl", "riser", "bedtime", "wake"}),
 }
 
+#: Facet → slug words a statement of that facet reaches, though alone they name no facet: a
+#: memory filed as ``city`` ("User lives in Hamburg") is on the topic of a move ("home-…"), but
+#: ``favourite-city`` is no residence (:func:`slug_facet` does not read these).
+REACHED_SLUG_WORDS: dict[str, frozenset[str]] = {
+    "residence": frozenset({"city", "town", "hometown"}),
+}
+
 #: Facet → the word a slug of that facet starts with (the embedded extractor files statements so).
 SLUG_HEAD = {"residence": "home", "work": "job", "transport": "commute", "rhythm": "routine"}
 
@@ -143,8 +150,11 @@ def without_facet_words(text: str) -> str:
 
 
 def facet_words(words: frozenset[str]) -> frozenset[str]:
-    """``words`` plus every slug word of the facets they name (``home`` → residence, lives, …)."""
-    extra = [names for names in SLUG_WORDS.values() if words & names]
+    """``words`` plus every slug word of the facets they name (``home`` → residence, lives, …),
+    and the words those facets reach (``city``: :data:`REACHED_SLUG_WORDS`)."""
+    extra = [
+        names | REACHED_SLUG_WORDS.get(f, frozenset()) for f, names in SLUG_WORDS.items() if words & names
+    ]
     return words.union(*extra) if extra else words
 
 

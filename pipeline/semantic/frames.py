@@ -181,4 +181,40 @@ def count_changed(new: str, old: str) -> bool:
     return len(periods) == 1 and quantity_change(new)
 
 
-__all__ = ["bounded_stay", "continues", "count_changed", "counts", "quantity_change"]
+#: A level said by its code: a CEFR level (A2, B1), a JLPT one (N3), HSK 4, TOPIK I/II, or a
+#: level word and its number ("level 3", "grade 8", "Stufe 2", "niveau B2", "nivel 4", "3级", "2級").
+_LEVEL = re.compile(
+    r"(?<![\w-])(?-i:[ABC][12]|N[1-5])(?![\w-])|(?<![A-Za-z])(?:HSK|TOPIK)\s*(?:[1-6]|I{1,2}V?|VI?)\b"
+    r"|\b(?:level|grade|stufe|niveau|nivel|band)\s+(?:[A-C]?\d+(?:\.\d)?|[A-C][12])\b|\d\s*[级級]",
+    _I,
+)
+
+
+def levels(text: str) -> set[str]:
+    """The levels a statement names, normalised ("at A2 level" → ``{"a2"}``, "TOPIK II" →
+    ``{"topik ii"}``, "level 3" → ``{"level 3"}``)."""
+    return {" ".join(m.group().lower().split()) for m in _LEVEL.finditer(text)}
+
+
+def level_changed(new: str, old: str) -> bool:
+    """Both statements name a level, none the same, and they share a content word besides the
+    levels (what the level is of: "Spanish", "TOPIK"): a new level of one thing ("got my B1
+    certificate in Spanish" / "is learning Spanish at A2 level")."""
+    from memscribe.textsim import content_tokens
+
+    mine, theirs = levels(new), levels(old)
+    if not mine or not theirs or mine & theirs:
+        return False
+    codes = set(content_tokens(" ".join(mine | theirs))) - {"topik", "hsk"}
+    return bool((set(content_tokens(new)) & set(content_tokens(old))) - codes - {"level", "grade"})
+
+
+__all__ = [
+    "bounded_stay",
+    "continues",
+    "count_changed",
+    "counts",
+    "level_changed",
+    "levels",
+    "quantity_change",
+]

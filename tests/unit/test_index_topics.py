@@ -19,7 +19,7 @@ from memscribe.index.db import MemoryIndex
 from memscribe.index.topics import overlap_similarity
 from memscribe.index.view import IndexView
 from memscribe.kinds.ids import new_id
-from memscribe.relatedness import entry_text, slug_words
+from memscribe.relatedness import entry_text, topic_words
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Plan
@@ -180,7 +180,7 @@ def test_a_plan_against_an_indexed_root_applies(tmp_path: Path) -> None:
 def test_slug_word_lookup_finds_what_the_slug_patterns_found(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A topic word's entries come from the slug words: the rows (and their order) the patterns
+    """A topic word's entries come from the slug's topic words: the rows (and their order) the patterns
     ``word``, ``word-%``, ``%-word``, ``%-word-%`` select by scanning every slug."""
     monkeypatch.setenv("MEMSCRIBE_SEMANTIC", "off")
     slugs = ["home", "home-city", "city-home", "my-home-town", "homes", "hometown", "home-base", "a-b"]
@@ -191,7 +191,7 @@ def test_slug_word_lookup_finds_what_the_slug_patterns_found(
         for slug in ("home", "city-town", "home-base", "my-home", "b-a"):
             for size in (1, 3, 25):
                 old: list[int] = []
-                for word in sorted(slug_words(slug)):
+                for word in sorted(topic_words(slug)):
                     old += [
                         int(r[0])
                         for r in index.conn.execute(

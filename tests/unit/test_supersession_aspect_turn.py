@@ -122,3 +122,25 @@ def test_continues_in_each_language() -> None:
                      "Sigo viviendo en Madrid", "我还是住在上海", "相変わらず大阪に住んでいます"):  # fmt: skip
         assert continues(sentence), sentence
     assert not continues("I moved to Hamburg")
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said", "archives"),
+    [
+        # a denial of something the stored fact does not say contradicts nothing there
+        ("diet", "User is vegetarian.", "I don't eat meat.", False),
+        # a denial of what it says, or one reporting a change, still replaces it
+        ("car", "User drives a VW Golf.", "I don't have a car anymore.", True),
+        (
+            "vpn",
+            "User always uses a VPN when working remotely.",
+            "I never use a VPN when working remotely.",
+            True,
+        ),
+    ],
+)
+def test_a_denial_replaces_only_what_it_denies(
+    tmp_path: Path, slug: str, stored: str, said: str, archives: bool
+) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == (["prof_stored00"] if archives else []), written

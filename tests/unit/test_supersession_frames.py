@@ -102,3 +102,97 @@ def test_count_changed(new: str, old: str, changed: bool) -> None:
 )
 def test_bounded_stay(sentence: str, stay: bool) -> None:
     assert bounded_stay(sentence) is stay
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said", "expected"),
+    [
+        # a memory filed as "city" is on the topic of a move in another language
+        (
+            "city",
+            "User lives in Hamburg.",
+            "Seit wir im Februar nach Leipzig gezogen sind, fahre ich mehr Bahn.",
+            True,
+        ),
+        # a favourite city is no home; somebody else's move is theirs
+        (
+            "favourite-city",
+            "User's favourite city is Kyoto.",
+            "On a déménagé à Osaka le mois dernier.",
+            False,
+        ),
+        ("city", "User lives in Hamburg.", "Meine Schwester ist nach Leipzig gezogen.", False),
+    ],
+)
+def test_a_city_slug_is_reached_by_a_move(
+    tmp_path: Path, slug: str, stored: str, said: str, expected: bool
+) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == (["prof_stored00"] if expected else []), written
+
+
+def test_reached_slug_words() -> None:
+    from memscribe.relatedness import topical
+    from memscribe.semantic.facets import slug_facet
+
+    assert topical("home-leipzig", "city")
+    assert slug_facet("favourite-city") is None and slug_facet("city") is None
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said", "expected"),
+    [
+        # a new level of one thing: CEFR, TOPIK, a grade, "Niveau"
+        (
+            "learning",
+            "User is learning Korean at beginner level (TOPIK I).",
+            "I sat TOPIK II in April and came out with level 3.",
+            True,
+        ),
+        (
+            "cello",
+            "User is learning the cello, currently grade 5.",
+            "I passed grade 8 cello last month!",
+            True,
+        ),
+        # somebody else's level, a level of another thing, a level hoped for
+        (
+            "language-learning",
+            "User is learning Spanish at A2 level.",
+            "I'm at B2 in French, by the way.",
+            False,
+        ),
+        (
+            "language-learning",
+            "User is learning Spanish at A2 level.",
+            "I hope to reach B1 in Spanish next year.",
+            False,
+        ),
+        (
+            "cello",
+            "User is learning the cello, currently grade 5.",
+            "My daughter passed grade 3 piano.",
+            False,
+        ),
+    ],
+)
+def test_a_new_level_updates(tmp_path: Path, slug: str, stored: str, said: str, expected: bool) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == (["prof_stored00"] if expected else []), written
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "changed"),
+    [
+        ("User just got their B1 certificate in Spanish.", "User is learning Spanish at A2 level.", True),
+        ("用户考过了HSK 5", "User is preparing for HSK 4", True),
+        ("User sat TOPIK II and came out with level 3.", "User is learning Korean (TOPIK I).", True),
+        # nothing in common but the level word, or the same level
+        ("User is at B1 in French.", "User is learning Spanish at A2 level.", False),
+        ("User holds Eiken Grade 2 (英検2級).", "User holds Eiken Grade 2.", False),
+    ],
+)
+def test_level_changed(new: str, old: str, changed: bool) -> None:
+    from memscribe.semantic.frames import level_changed
+
+    assert level_changed(new, old) is changed

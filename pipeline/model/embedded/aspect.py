@@ -1,4 +1,5 @@
-"""Aspect across a turn: a goal reached and the next one set, a state said to go on.
+"""Aspect across a turn: a goal reached and the next one set, a state said to go on, a stay
+bounded to a period, a denial of something else.
 
 **The next goal.**
 "Now I'm preparing for N2. I passed the JLPT N3 in December" ends the stored "is studying for the
@@ -17,7 +18,7 @@ what the user said. Used by the embedded dedup decision (:mod:`memscribe.model.e
 
 from __future__ import annotations
 
-from memscribe.semantic.frames import continues
+from memscribe.semantic.frames import bounded_stay, continues
 from memscribe.semantic.updates import completes, own_words, pursues, reports_change
 
 
@@ -66,4 +67,31 @@ def continued(new: str, said: str, old: str) -> bool:
     return any(continues(s) for s in mine) and not any(reports_change(s) for s in mine)
 
 
-__all__ = ["continued", "goal_after_completion"]
+def bounded(new: str, said: str) -> bool:
+    """The candidate's sentence (its own words, or the user's sentence naming its names) bounds
+    it to a period or a journey and reports no change (:func:`frames.bounded_stay`): "in Hamburg
+    for a conference this week" replaces nothing the user holds for good."""
+    from memscribe.semantic.updates import names_in
+
+    own = own_words(new)
+    names = names_in(own)
+    mine = [s for s in _sentences(said) if names and names <= names_in(" " + s)]
+    return any(bounded_stay(s) and not reports_change(s) for s in [own, *mine])
+
+
+def denies_other(new: str, old: str) -> bool:
+    """``new`` denies something ``old`` does not say, reporting no change: "User doesn't eat
+    meat" shares no word with "User is vegetarian", so its negation contradicts nothing there."""
+    from memscribe.semantic.updates import covered, negated
+    from memscribe.textsim import content_tokens
+
+    mine = set(content_tokens(new))
+    return (
+        negated(new)
+        and not negated(old)
+        and not reports_change(new)
+        and not any(covered(w, mine) for w in content_tokens(old))
+    )
+
+
+__all__ = ["bounded", "continued", "denies_other", "goal_after_completion"]

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
-from memscribe.model.embedded.aspect import continued, goal_after_completion
+from memscribe.model.embedded.aspect import bounded, continued, denies_other, goal_after_completion
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_mentioned, possessed_subject
 from memscribe.model.embedded.directives import literal_values, rule_shape
@@ -48,7 +48,7 @@ from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
-from memscribe.semantic.frames import bounded_stay, count_changed
+from memscribe.semantic.frames import count_changed, level_changed
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
@@ -58,7 +58,6 @@ from memscribe.semantic.updates import (
     covered,
     former_state,
     left_behind,
-    names_in,
     names_left_behind,
     names_said,
     negated,
@@ -208,7 +207,12 @@ def _updated(request: DedupRequest) -> list[str]:
         if not value_changed(new, s.text):
             continue
         if (
-            (same_topic(request.slug, s.slug) and not adds and (s.id in by_class or not by_class))
+            (
+                same_topic(request.slug, s.slug)
+                and not adds
+                and (s.id in by_class or not by_class)
+                and not denies_other(new, s.text)
+            )
             or behind
             or (
                 named
@@ -229,8 +233,15 @@ def _updated(request: DedupRequest) -> list[str]:
             )
             # the next goal set once the stored one is reached ("next target is the CKA")
             or (s.id == top.id and goal_after_completion(new, request.said, s.text))
-            # a new count of what the best entry counts ("one coffee a day" / "three coffees a day")
-            or (named and not adds and s.id == top.id and _one_topic(new, s) and count_changed(new, s.text))
+            # a new count or level of what the best entry counts ("one coffee a day" / "three coffees
+            # a day"; "got my B1 certificate in Spanish" / "learning Spanish at A2 level")
+            or (
+                named
+                and not adds
+                and s.id == top.id
+                and _one_topic(new, s)
+                and (count_changed(new, s.text) or level_changed(new, s.text))
+            )
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
             # contradict the stored lack of it
             or (s.id == top.id and contradicts(new, s.text) and not _acquired_else(new, s.text))
@@ -425,7 +436,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     top = request.shortlist[0]
     # a stay bounded to a period or a journey ("in Hamburg for a conference this week") replaces
     # nothing the user holds for good
-    stay = _stay(request)
+    stay = bounded(request.text, request.said)
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
     if qualifies(top.score, request.slug, top.slug) and continued(request.text, request.said, top.text):
         return DedupDecision(action="drop_new", existing_ids=[top.id], reason=f"restates {top.id}: goes on")
@@ -445,6 +456,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         and comparable(request.text, s.text)
         and not additive(request.text)
         and not stay
+        and not denies_other(request.text, s.text)
     ]
     if topical:
         # Same slug topic, no value change the words show, not a restatement: the newer
@@ -458,17 +470,6 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
             action="drop_new", existing_ids=[across], reason=f"restates {across} in another script"
         )
     return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")
-
-
-def _stay(request: DedupRequest) -> bool:
-    """The candidate's sentence (its own words, or the user's sentence naming its names) bounds
-    it to a period or a journey and reports no change (:func:`frames.bounded_stay`)."""
-    from memscribe.lexicon.langs import sentences
-
-    own = own_words(request.text)
-    names = names_in(own)
-    said = [s for s in sentences(request.said) if names and names <= names_in(" " + s)]
-    return any(bounded_stay(s) and not reports_change(s) for s in [own, *said])
 
 
 def _restated_across_scripts(request: DedupRequest) -> str | None:

@@ -142,7 +142,8 @@ _NAME_WORD = rf"(?:{_NOT_CJK}[^\W_])*[A-Z\d](?:{_NOT_CJK}[\w+#.-])*"
 _NAME_PHRASE = lazy_compile(
     rf"(?<!['’])(?<![^\W\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]){_NAME_WORD}(?:\s{_NAME_WORD})*"
 )
-_DIGITS = lazy_compile(r"^[\d.]+$")
+#: A version or level after a name: digits, or a Roman numeral ("Vue 3", "TOPIK II", "Windows XP" is a name).
+_DIGITS = lazy_compile(r"^(?:[\d.]+|I{1,3}|IV|VI{0,3}|IX)$")
 #: Where a sentence starts: nothing but punctuation and spaces before, or a sentence's end.
 _SENTENCE_START = lazy_compile(r"(?:^|[.!?。！？]\s*)[\W_]*$")
 #: A word capitalised only at its start ("Bei", "Seit"), as a sentence's first word is.
