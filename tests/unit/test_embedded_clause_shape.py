@@ -137,3 +137,43 @@ def test_simple_past_forms(word: str, past: bool) -> None:
 )
 def test_what_can_be_a_verb(word: str, ok: bool) -> None:
     assert verb_slot_ok(word) is ok
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ensuite j'ai relancé le build et il est passé.",
+        "Dann habe ich den Build neu gestartet.",
+        "Ich habe die Tests nochmal laufen lassen und die Config geprüft.",
+        "私はさっきビルドをやり直した。",
+        "我又跑了一遍测试，然后检查了配置。",
+    ],
+)
+def test_a_past_step_with_then_or_again_is_narration_in_other_languages(text: str) -> None:
+    assert _bodies(text, conversation=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ("J'ai grandi à Lyon.", 'User, in their words: "J\'ai grandi à Lyon".'),
+        (
+            "Je suis végétarienne depuis dix ans.",
+            'User, in their words: "Je suis végétarienne depuis dix ans".',
+        ),
+        ("Ich habe Jura studiert.", 'User, in their words: "Ich habe Jura studiert".'),
+        (
+            "Gestern bin ich nach Berlin gezogen.",
+            'User, in their words: "Gestern bin ich nach Berlin gezogen".',
+        ),
+        (
+            "Vivo en Madrid desde hace cinco años.",
+            'User, in their words: "Vivo en Madrid desde hace cinco años".',
+        ),
+        ("私は東京に住んでいます。", 'User, in their words: "私は東京に住んでいます".'),
+        ("我在杭州做跨境电商。", "用户在杭州做跨境电商。"),
+        ("我从2019年开始吃素。", "用户从2019年开始吃素。"),
+    ],
+)
+def test_biography_and_changes_in_other_languages_are_still_written(text: str, body: str) -> None:
+    assert _bodies(text, conversation=True) == [body]

@@ -163,3 +163,48 @@ def first_person_event(clause: str, skip: frozenset[str]) -> bool:
     if not words:
         return False
     return narrates_event(words[i], " ".join(words[i + 1 :]), clause)
+
+
+#: Per language: a past said of one's own doing (a compound past, a first-person preterite, a
+#: past ending) and the words of an occasion or a repetition beside it (then, again, today, just
+#: now): together they narrate a step of the task ("Dann habe ich den Build neu gestartet",
+#: "Ensuite j'ai relancé le build", "He vuelto a ejecutar las pruebas", "さっきビルドをやり直した",
+#: "我又跑了一遍测试").
+_FOREIGN_PAST = {
+    "fr": lazy_compile(
+        r"\b(?:j['’]ai|on\s+a|nous\s+avons|je\s+suis)\s+(?:\w+\s+)?\w+(?:é|ée|és|i|is|it|u|ert)\b", re.I
+    ),
+    "de": lazy_compile(r"\b(?:habe|hab|haben|bin|sind)\b.*\b(?:ge\w+(?:t|en)|\w+iert|lassen)\b", re.I),
+    "es": lazy_compile(r"\b(?:he|hemos)\s+\w+(?:ado|ido|elto)\b|\b(?:volví|reinicié)\b", re.I),
+    "ja": lazy_compile(r"(?:た|ました|だ)$"),
+    "zh": lazy_compile(r"了"),
+}
+_FOREIGN_OCCASION = {
+    "fr": lazy_compile(
+        r"\b(?:ensuite|puis|encore|à\s+nouveau|de\s+nouveau|aujourd['’]hui|tout\s+à\s+l['’]heure|ce\s+matin"
+        r"|hier)\b",
+        re.I,
+    ),
+    "de": lazy_compile(
+        r"\b(?:dann|danach|nochmal|noch\s+mal|nochmals|wieder|erneut|heute|gerade|eben|vorhin|gestern|neu)\b",
+        re.I,
+    ),
+    "es": lazy_compile(
+        r"\b(?:luego|después|otra\s+vez|de\s+nuevo|hoy|ayer|hace\s+un\s+rato|vuelto\s+a|volví\s+a)\b", re.I
+    ),
+    "ja": lazy_compile(r"さっき|先ほど|今日|昨日|今朝|また|もう一度|再度|やり直"),
+    "zh": lazy_compile(r"又|再|刚才|刚刚|然后|今天|昨天|一遍"),
+}
+
+
+def foreign_narration(clause: str, lang: str) -> bool:
+    """``clause`` (in ``lang``: fr, de, es, ja, zh) narrates a step of the task: a past of the
+    speaker's with a word of the occasion or a repetition, and no change in their life reported
+    ("我昨天搬到了上海" moved: a change, kept)."""
+    past, occasion = _FOREIGN_PAST.get(lang), _FOREIGN_OCCASION.get(lang)
+    if past is None or occasion is None:
+        return False
+    core = clause.strip().rstrip("。.!！")
+    if not (past.search(core) and occasion.search(core)):
+        return False
+    return not _SPAN.search(core) and not change_cue(core)

@@ -22,7 +22,7 @@ from memscribe.model.embedded.chat import (
     statement_part,
     wish_statement,
 )
-from memscribe.model.embedded.clause_shape import well_formed_tail
+from memscribe.model.embedded.clause_shape import foreign_narration, well_formed_tail
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
@@ -203,7 +203,10 @@ def _clause_facts(
     facts: list[Fact] = []
     clauses = with_dropped_subject(clauses)
     for number_in, clause in enumerate(clauses):
-        if not HAS_CJK.search(clause):
+        if HAS_CJK.search(clause):
+            if foreign_narration(clause, "zh"):  # "我又跑了一遍测试": a step of the task
+                continue
+        else:
             # a run of words no English puts together is no clause; a first-person one after it is
             shaped = well_formed_tail(clause)
             if shaped is None:

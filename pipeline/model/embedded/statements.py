@@ -16,6 +16,7 @@ import unicodedata
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
+from memscribe.model.embedded.clause_shape import foreign_narration
 from memscribe.model.embedded.text import MAX_VALUE_CHARS, clean, has_secret, hash_slug, safe_slug
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
@@ -146,6 +147,8 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
     if row.give_up.search(clause):  # "ich schreib's selbst": about the task, not the speaker
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause):
+        return False
+    if foreign_narration(clause, lang):  # "Dann habe ich den Build neu gestartet": a step of the task
         return False
     if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
