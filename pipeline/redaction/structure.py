@@ -28,6 +28,7 @@ from memscribe.redaction.values import (
     inside_arn,
     is_benign_path,
     is_placeholder,
+    scrambled_letters,
     shannon_entropy,
     typed_sample,
     wordy,
@@ -241,7 +242,11 @@ def _plausible_value(
         return strength == "strong" or (strength == "weak" and not generic_key)
     if strength == "weak":
         # an address is not a key: ``<add key="https://api.nuget.org/v3/index.json" …/>``
-        return not _PLAIN_URL.match(v) and bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
+        # (letters alone of scrambled case are random too: ``appl_vKdPqWnRtYxZbMcLfGhJsAeUiO``)
+        return not _PLAIN_URL.match(v) and (
+            bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
+            or (scrambled_letters(v) and shannon_entropy(v) >= WEAK_NAME_BITS and not is_placeholder(v))
+        )
     if len(v) < 6 or (_SPACE.search(v) and not (quoted and _spaced_secret(v, password_name))):
         return False
     if not quoted and not _password_like(v, strict=False):

@@ -488,6 +488,21 @@ def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
     )
 
 
+def scrambled_letters(s: str) -> bool:
+    """Letters alone of scrambled case (:func:`case_scrambled`), 16 or more, after a prefix
+    (``appl_vKdPqWnRtYxZbMcLfGhJsAeUiO``): generated without digits, not a name."""
+    tail = _SLUG_SEPARATORS.split(s)[-1]
+    if len(tail) < _SCRAMBLED_MIN or not case_scrambled(tail):
+        return False
+    # a generator switches case about every other letter; names of words (``XMLHttpRequest…``)
+    # switch once a word
+    return len(_CASE_SWITCH.findall(tail)) >= len(tail) * _SCRAMBLED_SWITCH_RATE
+
+
+#: The fewest letters a value of letters alone needs to read as generated (:func:`scrambled_letters`).
+_SCRAMBLED_MIN = 16
+#: The fewest case switches per letter of such a value.
+_SCRAMBLED_SWITCH_RATE = 0.4
 #: A slug's part: a pronounceable word, or a short label (``npm``, ``v2``, ``x64``).
 _SLUG_SEPARATORS = lazy_compile(r"[-_.]")
 _HEX_DIGEST = lazy_compile(r"^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$")
