@@ -177,3 +177,16 @@ def test_a_past_step_with_then_or_again_is_narration_in_other_languages(text: st
 )
 def test_biography_and_changes_in_other_languages_are_still_written(text: str, body: str) -> None:
     assert _bodies(text, conversation=True) == [body]
+
+
+def test_a_word_said_twice_is_a_slip_twice_a_salad() -> None:
+    assert well_formed_tail("failed config config path the I use Neovim") == "I use Neovim"
+    assert well_formed_tail("I check the config config daily") == "I check the config config daily"
+    assert well_formed_tail("I really really love love love pizza") == "I really really love love love pizza"
+
+
+@pytest.mark.parametrize(
+    ("word", "ok"), [("logging", False), ("setting", False), ("bring", True), ("spring", True)]
+)
+def test_a_participle_is_no_finite_verb(word: str, ok: bool) -> None:
+    assert verb_slot_ok(word) is ok

@@ -47,6 +47,10 @@ _SUBJECT_PRONOUNS = frozenset("i he she we they".split())
 _NEVER_TWICE = (DETERMINERS | PREPOSITIONS | CONJUNCTIONS | frozenset("i it they we".split())) - {"that"}
 #: Words no clause ends on: an article waits for its noun ("… cache the").
 _NO_END = _PURE_DETERMINERS
+#: Words speech doubles for emphasis ("very very", "so so", "ha ha", "no no").
+_SAID_TWICE = frozenset(
+    "that had very so really much more many far long too ha haha no yes bye la love".split()
+)
 _WORD = lazy_compile(r"\S+")
 #: Clashes that make a clause a run of words rather than a sentence: one is a typo ("live their if").
 SALAD_CLASHES = 2
@@ -64,8 +68,8 @@ def _clash(left: str, right: str) -> bool:
     a, b = _bare(left), _bare(right)
     if b == "a" and right != "a" or b == "it" and right != "it":
         return False  # "an A in maths", "the IT team"
-    if a == b and a in _NEVER_TWICE:
-        return True
+    if a == b and (a in _NEVER_TWICE or (a.isalpha() and a not in _SAID_TWICE and not a.endswith("ly"))):
+        return True  # "for for", "config config": a word said twice is a slip, twice a salad
     if a in _PURE_DETERMINERS and (b in _AFTER_DETERMINER or right in ("I", "i")):
         return True
     return a in _TIGHT_PREPOSITIONS and (b in _TIGHT_PREPOSITIONS or b in _SUBJECT_PRONOUNS)
@@ -91,13 +95,15 @@ def well_formed_tail(clause: str) -> str | None:
 
 def verb_slot_ok(word: str, *, subject: str = "I") -> bool:
     """``word`` (after the subject and its adverbs) can be the clause's verb: no closed-class word,
-    and after "I" no plural-looking "-s" form ("I tests"; "-ss", "-us", "-is" are stems: "I discuss")."""
+    and after "I" no plural-looking "-s" form ("I tests"; "-ss", "-us", "-is" are stems: "I discuss")
+    nor a participle ("I logging")."""
     low = _bare(word).replace("’", "'")
     if low in CLOSED_CLASS:
         return False
     if subject.casefold() == "i" and low.isalpha() and len(low) > 3 and low.endswith("s"):
         return low.endswith(("ss", "us", "is"))
-    return True
+    # "I logging": a participle is no finite verb ("bring", "sing", "spring" are stems)
+    return not (low.endswith("ing") and len(low) > len("spring"))
 
 
 #: Words of an occasion: the event happened at a point near now, in a sequence of steps.
