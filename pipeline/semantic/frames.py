@@ -1,16 +1,23 @@
-"""Two frames of a statement that tell an update from a near miss: a bounded stay, and a count.
+"""Frames of a statement that tell an update from a near miss: a bounded stay, continuative
+aspect, and the values a fact holds (a count, a level, a time of day).
 
-* **bounded stay** — a time adverbial that bounds the statement to a period ("this week", "for a
-  few days", "until Friday", "diese Woche", "ce week-end", "esta semana", "这周", "今週"), or the
-  noun of a journey ("a trip", "a conference", "Urlaub", "vacances", "viaje", "出差", "出張"):
-  "I'm in Hamburg for a conference this week" says where the user is now, not where they live.
-  A verb of moving ("moved", "umgezogen", "déménagé", "me mudé", "搬到", "引っ越") overrides it:
-  "we moved to Hamburg this week" is a move.
+* **bounded stay** — a time adverbial that bounds the statement to a period or a single day
+  ("this week", "for a few days", "until Friday", "tomorrow", "diese Woche", "ce week-end",
+  "esta semana", "这周", "今週", "明日"), or the noun of a journey ("a trip", "a conference",
+  "Urlaub", "vacances", "viaje", "出差", "出張"): "I'm in Hamburg for a conference this week"
+  says where the user is now, not where they live. A verb of moving ("moved", "umgezogen",
+  "déménagé", "me mudé", "搬到", "引っ越") overrides it: "we moved to Hamburg this week" is a move.
+* **continuative** — "still", "same as ever", "immer noch", "toujours", "sigo", "还是", "相変わらず":
+  the state goes on, nothing changed.
 * **count** — a number and the noun it counts ("three coffees a day", "a team of 5", "8 people"),
   in digits or number words of the languages of the sets: a new count of the same noun ("cut
   down to one coffee a day" / "drinks three coffees a day") is a new value of that fact, and a
   change of quantity said with its target ("grew *to 8*", "auf 8 gewachsen", "passé à 8",
   "subió a 8", "增加到8") is one whatever noun follows it.
+* **level** — a CEFR or JLPT code, HSK/TOPIK n, "level/grade/Stufe/niveau/nivel n", "3级": a new
+  level of one thing ("B1 certificate in Spanish" / "Spanish at A2 level").
+* **time of day** — "at 7am", "by 10", "around midnight", "um 6 Uhr", "à 6h", "a las 7", "7点",
+  "7時": a new time of one habit ("wake up at 6" / "wakes up at 7am").
 
 Pure functions; no model. Used by the embedded dedup decision (:mod:`memscribe.model.embedded.dedup`).
 """
@@ -39,7 +46,13 @@ _BOUNDED = re.compile(
     r"|\besta\s+semana\b|\beste\s+fin\s+de\s+semana\b|\bpor\s+(?:unos|dos|tres|\d+)\s+(?:días|semanas)\b"
     r"|\bhasta\s+el\b|\bde\s+(?:vacaciones|viaje)\b|\bconferencia\b"
     # zh, ja
-    r"|这周|这个周末|这几天|出差|旅游|旅行|度假|今週|今週末|出張|休暇",
+    r"|这周|这个周末|这几天|出差|旅游|旅行|度假|今週|今週末|出張|休暇"
+    # a single day or night: "tomorrow", "last night", "heute", "demain", "hoy", "明天", "明日"
+    # (not the start of a state: "from today", "ab heute", "desde hoy", "今日から")
+    r"|\b(?:tomorrow|tonight|yesterday|last\s+night|this\s+morning|(?<!from\s)(?<!of\s)today"
+    r"|(?<!jeden\s)(?<!am\s)morgen|(?<!ab\s)heute|gestern|demain|(?<!dès\s)aujourd['’]hui|hier|ce\s+soir"
+    r"|(?<!la\s)mañana|(?<!desde\s)hoy|ayer|esta\s+noche)\b"
+    r"|明天|(?<!从)今天|昨天|今晚|明日|今日(?!から)|昨日|今夜",
     _I,
 )
 #: A move of one's home: the bound is when it happened, not how long it lasts.
@@ -181,6 +194,52 @@ def count_changed(new: str, old: str) -> bool:
     return len(periods) == 1 and quantity_change(new)
 
 
+#: A time of day said with its preposition ("at 7am", "by 10", "around midnight", "um 6 Uhr",
+#: "à 6h", "a las 7", "7点", "7時"), as minutes after midnight.
+_CLOCK = re.compile(
+    r"\b(?:at|by|around|until|till|from|um|gegen|ab|bis|à|vers|a\s+las?|hacia)\s+"
+    r"(?P<h>\d{1,2})(?:(?P<sep>[:h.])(?P<m>\d{2}))?\s*(?P<ap>am|pm|a\.m\.|p\.m\.|uhr|h)?(?![\d,:%]|\.\d|\w)"
+    r"|(?P<word>midnight|noon|mitternacht|mittag|minuit|midi|medianoche|mediod[ií]a)"
+    r"|(?P<ch>\d{1,2})\s*(?:[点點時])(?:(?P<cm>\d{1,2})分|半)?",
+    _I,
+)
+_CLOCK_WORDS = {"midnight": 0, "mitternacht": 0, "minuit": 0, "medianoche": 0}
+
+
+def clock_times(text: str) -> set[int]:
+    """The times of day a statement names, in minutes after midnight; an hour without "am"/"pm"
+    stands for both halves of the day ("up at 6" → 360 and 1080)."""
+    found: set[int] = set()
+    for m in _CLOCK.finditer(text):
+        if m.group("word"):
+            found.add(_CLOCK_WORDS.get(m.group("word").lower(), 12 * 60))
+            continue
+        hour = int(m.group("h") or m.group("ch"))
+        minute = int(m.group("m") or m.group("cm") or 0)
+        if hour > 24 or minute > 59:
+            continue
+        ap = (m.group("ap") or "").lower().replace(".", "")
+        if ap == "pm" and hour < 12:
+            hour += 12
+        found.add((hour % 24) * 60 + minute)
+        if not ap and hour <= 12 and (m.group("sep") or "").lower() != "h":  # 6h30: a 24-hour clock
+            found.add(((hour + 12) % 24) * 60 + minute)
+    return found
+
+
+def time_changed(new: str, old: str) -> bool:
+    """Both statements name a time of day, none the same, and they share a content word besides
+    the times (what happens then: "wake", "bed", "stehe"): a new time of one habit ("wake up at
+    6" / "wakes up at 7am")."""
+    from memscribe.textsim import content_tokens
+
+    mine, theirs = clock_times(new), clock_times(old)
+    if not mine or not theirs or mine & theirs:
+        return False
+    blank = set(content_tokens(" ".join(m.group() for m in _CLOCK.finditer(new + " " + old))))
+    return bool((set(content_tokens(new)) & set(content_tokens(old))) - blank)
+
+
 #: A level said by its code: a CEFR level (A2, B1), a JLPT one (N3), HSK 4, TOPIK I/II, or a
 #: level word and its number ("level 3", "grade 8", "Stufe 2", "niveau B2", "nivel 4", "3级", "2級").
 _LEVEL = re.compile(
@@ -211,10 +270,12 @@ def level_changed(new: str, old: str) -> bool:
 
 __all__ = [
     "bounded_stay",
+    "clock_times",
     "continues",
     "count_changed",
     "counts",
     "level_changed",
     "levels",
     "quantity_change",
+    "time_changed",
 ]

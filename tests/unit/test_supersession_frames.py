@@ -196,3 +196,40 @@ def test_level_changed(new: str, old: str, changed: bool) -> None:
     from memscribe.semantic.frames import level_changed
 
     assert level_changed(new, old) is changed
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said", "expected"),
+    [
+        # a new time of one habit: it was dropped as a restatement, or kept beside the stale one
+        ("wake-time", "User wakes up at 7am.", "These days I wake up at 6.", True),
+        (
+            "routine",
+            'User, in their words: "Ich stehe um 7 Uhr auf".',
+            "Inzwischen stehe ich um 6 Uhr auf.",
+            True,
+        ),
+        ("bedtime", "User goes to bed around midnight.", "Lately I'm in bed by 10.", True),
+        # one day's time, somebody else's
+        ("wake-time", "User wakes up at 7am.", "Tomorrow I have to get up at 4 for the flight.", False),
+        ("wake-time", "User wakes up at 7am.", "My kids wake up at 6.", False),
+    ],
+)
+def test_a_new_time_of_day_updates(tmp_path: Path, slug: str, stored: str, said: str, expected: bool) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == (["prof_stored00"] if expected else []), written
+
+
+def test_clock_times_and_one_day_bounds() -> None:
+    from memscribe.semantic.frames import clock_times, time_changed
+
+    assert clock_times("wakes up at 7am.") == {420}
+    assert clock_times("um 6 Uhr") == {360} and clock_times("à 6h30") == {390}
+    assert clock_times("works at 3M") == set()
+    assert time_changed("User wakes up at 6.", "User wakes up at 7am.")
+    assert not time_changed("User runs at 6am.", "User wakes up at 7am.")  # another habit
+    assert bounded_stay("User has to get up at 4 tomorrow") and bounded_stay("明日は4時に起きる")
+    # a habit said with its part of the day, or a state from today on, is no single day
+    assert not bounded_stay("Me levanto a las 6 de la mañana")
+    assert not bounded_stay("Ich stehe jeden Morgen um 6 auf")
+    assert not bounded_stay("From today I get up at 6")

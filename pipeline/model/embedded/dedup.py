@@ -48,7 +48,7 @@ from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
-from memscribe.semantic.frames import count_changed, level_changed
+from memscribe.semantic.frames import count_changed, level_changed, time_changed
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
@@ -139,7 +139,7 @@ def restates(new: str, item: ShortlistItem) -> bool:
     """``new`` says what ``item`` says (see the module docstring)."""
     from memscribe.textsim import similarity
 
-    if change_cue(new) or not same_polarity(new, item.text):
+    if change_cue(new) or not same_polarity(new, item.text) or _value_moved(new, item.text):
         return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
@@ -204,7 +204,7 @@ def _updated(request: DedupRequest) -> list[str]:
             # MySQL"): a change, though every word of the stored text is in the new one
             ids.append(s.id)
             continue
-        if not value_changed(new, s.text):
+        if not (value_changed(new, s.text) or _value_moved(new, s.text)):
             continue
         if (
             (
@@ -233,15 +233,9 @@ def _updated(request: DedupRequest) -> list[str]:
             )
             # the next goal set once the stored one is reached ("next target is the CKA")
             or (s.id == top.id and goal_after_completion(new, request.said, s.text))
-            # a new count or level of what the best entry counts ("one coffee a day" / "three coffees
-            # a day"; "got my B1 certificate in Spanish" / "learning Spanish at A2 level")
-            or (
-                named
-                and not adds
-                and s.id == top.id
-                and _one_topic(new, s)
-                and (count_changed(new, s.text) or level_changed(new, s.text))
-            )
+            # a new count, level or time of what the best entry says ("one coffee a day" / "three
+            # coffees a day"; "B1 certificate in Spanish" / "Spanish at A2 level"; "up at 6" / "at 7am")
+            or (named and not adds and s.id == top.id and _one_topic(new, s) and _value_moved(new, s.text))
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
             # contradict the stored lack of it
             or (s.id == top.id and contradicts(new, s.text) and not _acquired_else(new, s.text))
@@ -264,6 +258,11 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _value_moved(new: str, old: str) -> bool:
+    """A count, a level or a time of day ``old`` names is another in ``new`` (:mod:`frames`)."""
+    return count_changed(new, old) or level_changed(new, old) or time_changed(new, old)
 
 
 def _acquired_else(new: str, old: str) -> bool:
