@@ -33,7 +33,7 @@ from memscribe.redaction.values import (
 #: word after them (``passwords`` aside); before them a compound is fine (``SQL-Passwort``,
 #: ``Datenbankkennwort``).
 _PASSWORD_WORDS = (
-    "password", "passwort", "kennwort", "passphrase", "mot de passe", "mots de passe", "contraseña",
+    "password", "passwort", "kennwort", "passphrase", "mot de passe", "mots de passe", "mdp", "contraseña",
     "contrasena", "senha", "密码", "密碼", "口令", "パスワード", "暗証番号", "wachtwoord", "hasło",
     "haslo", "hasła", "heslo", "şifre", "sifre", "lozinka", "salasana", "lösenord", "passord",
     "adgangskode", "пароль", "비밀번호", "비번", "암호",
