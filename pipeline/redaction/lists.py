@@ -87,6 +87,8 @@ _CODE_LINK = lazy_compile(
     r"[ \t]*[\"'“«「`]?[ \t]*(?P<c>[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*)"
 )
 _DIGIT = lazy_compile(r"\d")
+#: A code right after its name, a blank between ("and backup code 5831-0927-4416").
+_CODE_APPOSED = lazy_compile(r"[ \t]+(?P<c>[A-Za-z0-9]+(?:[- ][A-Za-z0-9]+)*)")
 #: Where the clause after a recovery code's name ends (a sentence mark and a blank, a line's end).
 _CODE_CLAUSE_END = lazy_compile(r"[.!?;](?:\s|$)|[。！？；]")
 
@@ -102,11 +104,12 @@ def _code_group(group: str) -> bool:
 
 
 def _linked_code(text: str, start: int, line_end: int) -> Iterator[tuple[int, int]]:
-    """The code linked to its name by a word in the name's clause, when no colon introduces it:
-    the groups right after the link, taken while they make one code (:func:`_is_code`)."""
+    """The code linked to its name by a word in the name's clause, or standing right after the
+    name, when no colon introduces it: the groups right after the link, taken while they make
+    one code (:func:`_is_code`)."""
     stop = _CODE_CLAUSE_END.search(text, start, line_end)
     end = stop.start() if stop else line_end
-    m = _CODE_LINK.search(text, start, end)
+    m = _CODE_LINK.search(text, start, end) or _CODE_APPOSED.match(text, start, end)
     if m is None:
         return
     groups = list(itertools.takewhile(_code_group, m.group("c").split(" ")))
