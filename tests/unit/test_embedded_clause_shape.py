@@ -190,3 +190,14 @@ def test_a_word_said_twice_is_a_slip_twice_a_salad() -> None:
 )
 def test_a_participle_is_no_finite_verb(word: str, ok: bool) -> None:
     assert verb_slot_ok(word) is ok
+
+
+@pytest.mark.parametrize("conversation", [True, False])
+def test_use_to_is_the_former_habit_used_to(conversation: bool) -> None:
+    said = "I use to dumpster dive to recycle clothes for the homeless."
+    assert _bodies(said, conversation=conversation) == [
+        "User used to dumpster dive to recycle clothes for the homeless."
+    ]
+    assert _bodies("I always use to-do lists.", conversation=conversation) == [
+        "User always uses to-do lists."
+    ]

@@ -135,7 +135,9 @@ def _agree(rest: str, clause: str) -> str | None:
     if not verb_slot_ok(words[i]) or narrates_event(words[i], " ".join(words[i + 1 :]), clause):
         return None
     verb = words[i].casefold().replace("’", "'")
-    if verb in _SUBJECT_FORMS:
+    if verb == "use" and i + 2 < len(words) and words[i + 1].casefold() == "to":
+        words[i] = "used"  # "I use to dumpster dive": speech's spelling of the former habit "used to"
+    elif verb in _SUBJECT_FORMS:
         words[i] = _SUBJECT_FORMS[verb]
     elif verb in _AS_IS or is_simple_past(verb) or verb.endswith(("ed", "n't")) or not verb.isalpha():
         pass

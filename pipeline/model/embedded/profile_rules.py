@@ -180,7 +180,10 @@ def _habit(m: re.Match[str]) -> Fact | None:
     # "still" and "also" are kept: a value held beside others, or kept on, replaces none of them
     # ("I still use Vim for quick edits" / "editor is Helix")
     focus = "".join(f"{w.lower()} " for w in _FOCUS.findall(clause[: m.start("v")]))[:12]
-    return Fact(slug, ttl, f"User {focus}{third_singular(verb.lower())} {v}.")
+    said = third_singular(verb.lower())
+    if verb.lower().split()[-1] == "use" and re.match(r"to\s+\w", x):
+        said = verb.lower()[: -len("use")] + "used"  # "I use to dumpster dive": speech's "used to"
+    return Fact(slug, ttl, f"User {focus}{said} {v}.")
 
 
 _FOCUS = lazy_compile(r"\b(still|also)\b", re.I)
