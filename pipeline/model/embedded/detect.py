@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memscribe.groups.speakers import owner_turns
-from memscribe.model.embedded.playbooks import playbook_at
+from memscribe.model.embedded.playbooks import correction_at, teaches_at
 from memscribe.model.embedded.profiles import (
     KnownDirectives,
     conversation,
@@ -42,13 +42,14 @@ def extract(turns: Sequence[Turn]) -> Detection:
     for pos, turn in enumerate(turns):
         if not is_user_speech(turn):
             continue
-        playbook = playbook_at(turns, pos)
+        corrected = correction_at(turns, pos)
+        playbook = corrected if corrected is not None and teaches_at(turns, pos) else None
         mine = own.get(turn.index)
         said = (
             []
             if mine is None
             else profiles_from_turn(
-                mine, correction_turn=playbook is not None, conversation=chat, known=known
+                mine, correction_turn=corrected is not None, conversation=chat, known=known
             )
         )
         for p in said:

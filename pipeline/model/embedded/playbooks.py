@@ -9,7 +9,9 @@ from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon import langs
 from memscribe.lexicon.chain import confirmation as chain_confirmation
+from memscribe.lexicon.chain import recorrects
 from memscribe.lexicon.langs import FILLER_LEAD
+from memscribe.lexicon.teaching import teaches_rule, unstated_why
 from memscribe.model.embedded.profiles import is_assistant, is_user_speech
 from memscribe.model.embedded.text import (
     HAS_CJK,
@@ -238,13 +240,48 @@ def _reversed_later(turns: Sequence[Turn], adjustment_pos: int) -> bool:
     return any(is_user_speech(t) and langs.reversal_signal(t.text) for t in turns[adjustment_pos + 1 :])
 
 
+def _confirms_open_chain(turns: Sequence[Turn], pos: int) -> bool:
+    """The user turn at ``pos`` confirms the adjustment of the correction the user made just
+    before ("Parfait, merci. Attention, …"): an acceptance that is not a "good, but …" re-correction,
+    after an assistant turn that answered a correcting user turn."""
+    text = turns[pos].text
+    if not lexicon.confirmation_signal(text) or recorrects(text):
+        return False
+    users = [p for p in range(pos - 1, -1, -1) if is_user_speech(turns[p])]
+    if not users:
+        return False
+    previous = users[0]
+    answered = any(is_assistant(t) for t in turns[previous + 1 : pos])
+    return answered and lexicon.correction_signal(turns[previous].text)
+
+
+def teaches_at(turns: Sequence[Turn], pos: int) -> bool:
+    """The correcting user turn at ``pos`` teaches a rule: it states a directive to the agent
+    (:func:`~memscribe.lexicon.teaching.teaches_rule`), does not give up ("…もういいです、自分で
+    調べます") and is not the confirmation of the correction just before it."""
+    text = turns[pos].text
+    if lexicon.give_up_signal(text) or _confirms_open_chain(turns, pos):
+        return False
+    return teaches_rule(text)
+
+
 def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+    """The playbook the user turn at ``pos`` teaches: a correction shaped as a chain
+    (:func:`correction_at`) that teaches a rule (:func:`teaches_at`); else None."""
+    shaped = correction_at(turns, pos)
+    return shaped if shaped is not None and teaches_at(turns, pos) else None
+
+
+def correction_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+    """The user turn at ``pos`` read as a correction chain (correction after an assistant turn,
+    worded with rule words, an adjustment after it, a situation to name), whether or not it
+    teaches a rule; the profile rules read such a turn as a correction too."""
     turn = turns[pos]
     before = _previous_speaker(turns, pos)
     if before is None or before.role != "assistant" or not lexicon.correction_signal(turn.text):
         return None
     if not lexicon.teaches(turn.text):
-        return None  # corrects a fact or today's output, states no rule
+        return None  # corrects a fact or today's output, worded as no rule
     adjustment = _adjustment(turns, pos)
     if adjustment is None:
         return None
@@ -261,7 +298,7 @@ def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
         slug=slug,
         when=when,
         what=what,
-        why=why or ("未说明原因。" if cjk else "Not stated."),
+        why=why or unstated_why(turn.text),
         correction_turn=turn.index,
         adjustment_turn=adjustment.index,
         confirmation_turn=confirmation_turn,

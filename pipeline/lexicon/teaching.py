@@ -1,0 +1,225 @@
+"""Does a correcting turn teach a rule? A directive to the agent about its work, per language.
+
+A playbook needs a correcting turn that *tells the agent how to do its work*: an imperative
+("use pathlib", "lance seulement les tests unitaires", "全部 #define で名前つけて"), a prohibition
+("don't hardcode paths", "no em dashes", "pas de f-strings", "kein Groovy", "不要用表格",
+"書かないで"), a request about the output ("in grams please", "s'il te plaît", "por favor",
+"请用中文回答", "〜てほしい") or a contrast ("grams, not cups"). Everything else a user says after
+an agent's output is no rule, even when it opens with "no" or names an alternative:
+
+- a statement about the speaker (a self-description, a plan, what they use: "I'm dealing with retry
+  logic now instead of Terraform", "うちは S3 のネイティブロックを使ってます") — its clause opens
+  on the first person; a bare negation after such a clause continues it ("j'ai juste une glacière,
+  pas de micro-ondes");
+- a hedge or a question ("Maybe, not sure honestly", "What would you pick?", "…必要かも");
+- an acceptance of a suggestion ("ヘッドホンアンプ、試してみます").
+
+The cues are word classes per language (lead words, first-person openings, uncertainty markers,
+request and prohibition forms), judged clause by clause, never phrases of a session.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.langs import language_of, sentences
+
+_I = re.IGNORECASE
+
+#: What a clause may open with before its directive: a bare "no," / "non," / "いや、", fillers,
+#: links and short reactions ("stop!!", "ok so", "und", "y", "et", "还有").
+_LEAD = lazy_compile(
+    r"^\W*(?:(?:no|nope|nah|non|nein|nee|wrong|actually|hmm+|hm+|well|ok(?:ay)?|so|and|also|then|but|oh+"
+    r"|ah+|uh+|um+|look|listen|sorry|ha(?:ha)?|lol|stop|y|pero|et|mais|und|aber|also|doch|alors|bon"
+    r"|vale|pues|ojo|attention)\s*[,.!:;—–-]+\s*|(?:so|and|also|then|but|just|y|et|und|pero|mais|aber)\s+)+"
+    r"|^(?:いや|いいえ|違う|ちがう|不对|不是|还有|另外|而且)[、，,。！!\s]*",
+    _I,
+)
+
+#: Where a sentence's clauses part.
+_CLAUSE = lazy_compile(r"\s*[,;:、，；：]\s*|\s+[—–]\s+|\s+-\s+")
+
+#: A clause that opens on the speaker: a statement about them, a plan, a want of their own.
+_FIRST_PERSON = {
+    "en": r"^(?:I|I'm|I've|I'll|I'd|me|my|we|we're|we've|we'll|we'd|our|us)\b",
+    "es": r"^(?:yo|mi|mis|nosotr[oa]s|nuestr[oa]s?|soy|estoy|tengo|uso|vivo|trabajo|hago|prefiero|necesito"
+    r"|quiero|voy)\b",
+    "de": r"^(?:ich|wir|mein\w*|unser\w*|bin|hab|habe)\b",
+    "fr": r"^(?:je|moi|mon|ma|mes|nous|notre|nos|on|j['’]|il\s+me\s+faut)",
+    "ja": r"^(?:私|僕|俺|わたし|ぼく|自分|うち|弊社|我々)",
+    "zh": r"^我(?!(?:希望|要|想让|需要)你)",
+}
+#: A want of the speaker's put to the agent in another language ("quiero que uses …", "ich
+#: möchte, dass du …", "je préfère que tu …"): the clause is about the work, not the speaker.
+_ADDRESSED_WANT_OTHER = lazy_compile(
+    r"^(?:yo\s+)?(?:quiero|prefiero|necesito|querría|preferiría)\s+que\b"
+    r"|^ich\s+(?:will|möchte|hätte\s+gern\w*|brauche|bevorzuge|würde)\b.*\b(?:dass\s+du|lieber)\b"
+    r"|^je\s+(?:veux|voudrais|préfère|préférerais|souhaite)\s+que\b|^je\s+préfère\b",
+    _I,
+)
+#: ...unless it is a want put to the agent ("I want you to …", "we don't use X here").
+_ADDRESSED_WANT = lazy_compile(
+    r"^(?:I|we)(?:'d|\s+would)?\s+(?:really\s+)?(?:want|need|like|prefer|expect|ask)\s+you\s+to\b"
+    r"|^we\s+(?:(?:always|only)\s+)?(?:don'?t\s+|never\s+)?use\b"
+    # what the user said before ("I said no em dashes", "I asked for grams")
+    r"|^I\s+(?:said|told\s+you|asked\s+(?:you\s+)?(?:for|to))\b"
+    # a preference about the work ("I'd rather have …", "I don't want os.path juggling in …")
+    r"|^I(?:'d|\s+would)?\s+(?:(?:really\s+)?(?:prefer|rather)|(?:do\s+not|don'?t)\s+want)\s+(?!to\b)",
+    _I,
+)
+
+#: Uncertainty: a sentence carrying one states no rule ("Maybe, not sure honestly", "…かも").
+_UNSURE = {
+    "en": r"\b(?:maybe|might|perhaps|possibly|probably|not\s+sure|unsure|I\s+guess|I\s+suppose|I\s+think"
+    r"|I\s+wonder|someday|eventually|not\s+yet)\b",
+    "es": r"\b(?:quizás?|tal\s+vez|a\s+lo\s+mejor|puede\s+que|probablemente|no\s+s[ée]\s+si|supongo|creo\s+que)\b",
+    "de": r"\b(?:vielleicht|wahrscheinlich|eventuell|vermutlich|möglicherweise|ich\s+glaube|glaube\s+ich"
+    r"|mal\s+sehen|irgendwann|weiß\s+(?:ich\s+)?(?:noch\s+)?nicht)\b",
+    "fr": r"\b(?:peut-être|probablement|je\s+pense|je\s+crois|sans\s+doute|je\s+ne\s+sais\s+pas|éventuellement"
+    r"|un\s+jour)\b",
+    "ja": r"かも|たぶん|多分|かな|と思う|と思います|気がする|わからない|分からない",
+    "zh": r"可能|也许|或许|大概(?![一二三四五六七八九十两几半\d])|不确定|不知道|说不定|估计",
+}
+_QUESTION = {
+    "en": r"\?\s*$|^(?:does|did|is|are|was|were|what|which|who|why|how)\b",
+    "es": r"[¿?]",
+    "de": r"\?",
+    "fr": r"\?|\best-ce\s+que\b",
+    "ja": r"[?？]|(?:ですか|ますか|でしょうか)[。]?$",
+    "zh": r"[?？]|吗|呢",
+}
+
+#: English verbs an instruction about the agent's work opens with (imperative, no subject).
+_EN_VERBS = (
+    r"use|keep|put|give|make|write|add|remove|drop|show|run|stop|avoid|prefer|format|name|call|sort|list"
+    r"|split|merge|pin|set|switch|change|replace|rename|move|delete|include|leave|skip|ask|check|test|wrap"
+    r"|mark|spell|answer|reply|respond|translate|convert|round|shorten|say|tell|start|end|begin|finish"
+    r"|follow|stick|apply|send|print|return|log|throw|raise|handle|catch|document|comment|indent|quote|cite"
+    r"|explain|link|mention|label|group|order|limit|commit|push|amend|rebase|squash|undo|revert|go|try"
+    r"|treat|address|refer|be|stay|cut|trim|space|align|capitali[sz]e|lowercase|uppercase|default|only"
+    r"|measure|express|convert|state|type|declare|store|save|sign|close|open|pass|prefix|suffix|omit"
+)
+#: A directive form per language, searched in a clause that does not open on the speaker.
+_DIRECTIVE = {
+    "en": (
+        rf"^(?:please\s+|pls\s+|just\s+)?(?:(?:always|never|only|also)\s+)?(?:don'?t|do\s+not|never|always"
+        rf"|(?:{_EN_VERBS})\b)"
+        # "no em dashes", "no `any` in my TypeScript", "no more jitter" (not "no move planned")
+        r"|^no\s+(?!(?:idea|problem|worries|rush|need|way|thanks|doubt|clue|one|longer|wonder|big\s+deal"
+        r"|kidding|joke)\b)(?:more\s+)?[`'\"]?[\w.+#-]+\b(?!\s+\w+ed\b)"
+        r"|\bplease\b|\bI(?:'d|\s+would)?\s+(?:really\s+)?(?:want|need|like|prefer|expect)\s+you\s+to\b"
+        r"|\b(?:should|must)\s+(?:always|never|be|use|go|stay|have)\b|^let'?s\s+(?:not\s+)?\w+"
+        r"|\b(?:needs?|has|have)\s+to\s+(?:be|go|stay|use)\b"
+        r"|^(?:I|we)\s+(?:said|told\s+you|asked|(?:(?:always|only)\s+)?(?:don'?t\s+|never\s+)?use)\b"
+        r"|^I(?:'d|\s+would)?\s+(?:(?:really\s+)?(?:prefer|rather)|(?:do\s+not|don'?t)\s+want)\s+(?!to\b)"
+    ),
+    "es": (
+        r"^(?:por\s+favor\s*)?(?:(?:siempre|nunca|mejor|solo|sólo|también)\s+)?(?:usa|utiliza|emplea|pon|haz"
+        r"|escribe|deja|cambia|quita|añade|agrega|mete|devuelve|manda|envía|dame|dime|responde|contesta|habla"
+        r"|redacta|traduce|ordena|separa|incluye|evita|mantén|guarda|sigue|calcula|formatea|nombra|llama|prueba"
+        r"|ejecuta|lanza|trátame|tutéame|háblame|escríbeme|mejor)\b"
+        # a negative imperative: the second person subjunctive ("no uses", "nunca pongas", "no me trates")
+        r"|\b(?:no|nunca|jamás)\s+(?:me\s+|te\s+|nos\s+|lo\s+|la\s+|los\s+|las\s+|le\s+|les\s+|se\s+)?\w+(?:es|as)\b"
+        r"|\bpor\s+favor\b"
+        r"|\b(?:tienes|tiene|tienen|debes|debe|deben|hay)\s+que\b|\bmejor\b"
+    ),
+    "de": (
+        r"^(?:bitte\s+)?(?:(?:immer|nie|niemals|nur|auch)\s+)?(?:kein\w*|nicht\b|schreib\w*|mach\w*|nimm|nutz\w*"
+        r"|verwend\w*|benutz\w*|lass|gib|zeig\w*|setz\w*|stell\w*|füg\w*|halt\w*|antworte\w*|formatier\w*"
+        r"|nenn\w*|sortier\w*|trenn\w*|lösch\w*|ersetz\w*|vermeide\w*|bleib\w*)\b"
+        r"|\bbitte\b"
+        r"|\b(?:du|ihr|sie)\s+(?:sollst|sollt|sollen|musst|müsst|müssen|solltest|solltet|sollten)\b"
+        r"|\b(?:soll|sollen|muss|müssen)\s+(?:immer|nie|niemals|grundsätzlich)\b|\blieber\b"
+    ),
+    "fr": (
+        r"^(?:(?:toujours|jamais|plutôt|seulement)\s+)?(?:ne\s+\S+\s+(?:pas|jamais|plus)|n['’]\S+\s+(?:pas|jamais"
+        r"|plus)|pas\s+de\b|arrête|évite|utilise|garde|mets|écris|fais|donne|lance|préfère|passe|laisse|remplace"
+        r"|traduis|réponds|parle|tutoie|vouvoie|ajoute|enlève|supprime|retire|indique|range|trie|sépare|nomme"
+        r"|appelle|formate|arrondis|convertis|reste|choisis)\b"
+        r"|s['’]il\s+(?:te|vous)\s+pla[iî]t"
+        r"|\bil\s+faut\b|\b(?:tu\s+dois|vous\s+devez)\b|\bplutôt\b|^je\s+préfère\b"
+    ),
+    # a request or prohibition at the clause's end ("…しないで", "…てほしい", "…にして", "…つけて")
+    "ja": r"(?:ないで|て|で)(?:ください|下さい|ほしい|欲しい|くれ|ね)?[。！!]*$|てほしい|でほしい|にして[。！!]*$"
+    r"|(?:ように|こと)[。！!]*$|お願い(?:します|いたします)?[。！!]*$|(?:方|ほう)がいい",
+    "zh": r"别|不要|不用|请|改成|换成|改用|一律|必须|应该|只用|统一用|以后都|每次都|^用|就行|就好|比较好"
+    r"|用[^，。,]{1,8}(?:写|来写|回答|回复)",
+}
+#: A bare negation of a noun ("no X", "pas de X", "kein X", "sin X"): after a clause about the
+#: speaker it continues that clause ("j'ai juste une glacière, pas de micro-ondes").
+_BARE_NEGATION = lazy_compile(r"^(?:no|pas\s+de|kein\w*|sin|ni)\s", _I)
+#: A request put as a question ("can you (please) …?"): what follows is the directive.
+_REQUEST_QUESTION = lazy_compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=\S+.*\?\s*$)", _I)
+#: "X, not Y" in a sentence that does not open on the speaker ("grams, not cups", "usa X, no el
+#: Y", "X, nicht Y", "X, pas Y"): judged on the sentence, across the comma.
+_CONTRAST = {
+    "en": r"[\w.`'%)-],\s*not\s+(?:the\s+|a\s+|in\s+)?[`'\"]?[\w.%(|>-]+",
+    "es": r",\s*no\s+(?:el|la|los|las|un|una|con|en)\b",
+    "de": r",\s*nicht\s+(?:mit|in|als|der|die|das|den|dem|so)\b",
+    "fr": r",\s*pas\s+(?:de|en|avec|le|la|les|un|une|comme)\b",
+}
+
+
+def _table(source: dict[str, str], flags: int = _I) -> dict[str, re.Pattern[str]]:
+    return {lang: lazy_compile(pattern, flags) for lang, pattern in source.items()}
+
+
+_FIRST = _table(_FIRST_PERSON)
+_UNSURE_OF = _table(_UNSURE)
+_QUESTION_OF = _table(_QUESTION)
+_DIRECTIVE_OF = _table(_DIRECTIVE)
+_CONTRAST_OF = _table(_CONTRAST)
+
+
+def _lead_stripped(clause: str) -> str:
+    return _LEAD.sub("", clause.strip()).strip(" \"'“”«»")
+
+
+def _about_the_speaker(clause: str, lang: str) -> bool:
+    addressed = _ADDRESSED_WANT if lang == "en" else _ADDRESSED_WANT_OTHER
+    return bool(_FIRST[lang].match(clause)) and not addressed.match(clause)
+
+
+def teaches_rule(text: str) -> bool:
+    """Some clause of ``text`` tells the agent how to do its work (module docstring): not hedged,
+    not a question, not a statement about the speaker. Languages without cues answer False."""
+    lang = language_of(text)
+    if lang not in _DIRECTIVE_OF:
+        return False
+    for sentence in sentences(text):
+        said = _lead_stripped(sentence)
+        if lang == "en":  # "could you give them in grams instead?": a request about the work
+            said = _REQUEST_QUESTION.sub("", said).rstrip("?").strip()
+        if not said or _UNSURE_OF[lang].search(said) or _QUESTION_OF[lang].search(said):
+            continue
+        contrast = _CONTRAST_OF.get(lang)
+        if contrast is not None and contrast.search(said) and not _about_the_speaker(said, lang):
+            return True
+        speaker = False
+        for raw in _CLAUSE.split(said):
+            clause = _lead_stripped(raw)
+            if not clause:
+                continue
+            if speaker and _BARE_NEGATION.match(clause):
+                continue  # "…, pas de micro-ondes" after "j'ai …": still the speaker's statement
+            speaker = _about_the_speaker(clause, lang)
+            if not speaker and _DIRECTIVE_OF[lang].search(clause):
+                return True
+    return False
+
+
+#: The "Why" of a rule whose reason the user did not give, in the session's language.
+_UNSTATED_WHY = {
+    "en": "Not stated.",
+    "es": "No se indicó el motivo.",
+    "de": "Kein Grund genannt.",
+    "fr": "Raison non précisée.",
+    "ja": "理由は述べられていない。",
+    "zh": "未说明原因。",
+}
+
+
+def unstated_why(text: str) -> str:
+    """The placeholder reason in the language ``text`` is written in (English when uncovered)."""
+    return _UNSTATED_WHY.get(language_of(text), _UNSTATED_WHY["en"])
