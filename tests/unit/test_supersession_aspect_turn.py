@@ -144,3 +144,43 @@ def test_a_denial_replaces_only_what_it_denies(
 ) -> None:
     archived, written = run(tmp_path, slug, stored, said)
     assert archived == (["prof_stored00"] if archives else []), written
+
+
+def _decide(text: str, old: str, slug: str = "topic") -> str:
+    from memscribe.model.embedded.dedup import dedup_decision
+    from memscribe.schemas.requests import DedupRequest, ShortlistItem
+
+    item = ShortlistItem(id="prof_old00000", slug=slug, text=old, score=0.7, created="2026-01-01T00:00:00Z")
+    request = DedupRequest(kind="profile", slug=slug, text=text, shortlist=(item,))
+    return dedup_decision(request).action
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "slug"),
+    [
+        # a wish, a plan, a possibility: not so yet (each archived the stored fact before)
+        ("User wants to wake up at 5.", "User wakes up at 6am.", "wake-time"),
+        ("User might cut down to one coffee a day.", "User drinks three coffees a day.", "coffee"),
+        ("User hopes to reach B1 in Spanish.", "User is learning Spanish at A2 level.", "learning"),
+        ("User's team will grow to 8 people next year.", "User manages a team of 5.", "team"),
+        ("User plans to move to Hamburg.", "User lives in Berlin.", "home-city"),
+        ("User is thinking about moving to Hamburg.", "User lives in Berlin.", "home-city"),
+        ('User, in their words: "Me gustaría mudarme a Madrid".', "User lives in Berlin.", "home-city"),
+        ('User, in their words: "我打算搬到上海"', "User lives in Berlin.", "home-city"),
+    ],
+)
+def test_a_wish_or_plan_replaces_nothing(text: str, old: str, slug: str) -> None:
+    assert _decide(text, old, slug) != "supersede_old"
+
+
+def test_a_new_goal_still_replaces_a_goal() -> None:
+    assert (
+        _decide("User wants to run a full marathon.", "User wants to run a half marathon.", "goal")
+        == "supersede_old"
+    )
+
+
+def test_a_quote_slug_names_no_facet(tmp_path: Path) -> None:
+    # "Im Job" (at work) files the quote as "about-job-…": its words, not a new job
+    archived, written = run(tmp_path, "job", "User works as a nurse.", "Im Job nutze ich jetzt ein MacBook.")
+    assert archived == [], written

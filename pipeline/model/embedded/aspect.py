@@ -18,6 +18,8 @@ what the user said. Used by the embedded dedup decision (:mod:`memscribe.model.e
 
 from __future__ import annotations
 
+import re
+
 from memscribe.semantic.frames import bounded_stay, continues
 from memscribe.semantic.updates import completes, own_words, pursues, reports_change
 
@@ -25,8 +27,6 @@ from memscribe.semantic.updates import completes, own_words, pursues, reports_ch
 def _sentences(said: str) -> list[str]:
     """The sentences of ``said``; a full stop after a level's digit ends one too before a
     capital ("preparing for N2. I passed…"), which the lexicon reads as an ordinal."""
-    import re
-
     from memscribe.lexicon.langs import sentences
 
     return [part for s in sentences(said) for part in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Þ¿¡])", s)]
@@ -79,6 +79,31 @@ def bounded(new: str, said: str) -> bool:
     return any(bounded_stay(s) and not reports_change(s) for s in [own, *mine])
 
 
+#: Irrealis in an English memory: a wish, a plan, a possibility or a condition ("User wants to
+#: wake up at 5", "would like to", "plans to move", "might cut down", "will grow", "is thinking
+#: about moving", "if"): what is not so yet.
+_IRREALIS_EN = re.compile(
+    r"\b(?:wants?|wanted|would\s+like|['’]d\s+like|hopes?|hoping|plans?|planning|intends?|intending)\s+to\b"
+    r"|\b(?:will|would|might|may|could|is\s+going\s+to|are\s+going\s+to)\s+(?!not\b|never\b)\w+"
+    r"|\b(?:thinking|dreaming)\s+(?:about|of)\b|\b(?:considering|eventually|someday|maybe|perhaps|if)\b",
+    re.IGNORECASE,
+)
+
+
+def irrealis(text: str) -> bool:
+    """The statement says what is not so yet: a wish, a plan, a possibility, a condition (English
+    modal and intent words; another language's hedges, :mod:`memscribe.lexicon.langs`: "me
+    gustaría", "voy a", "打算", "したい", "つもり")."""
+    from memscribe.lexicon.langs import LANGUAGES
+    from memscribe.semantic.updates import spoken_language
+
+    own = own_words(text)
+    if own == text:
+        return bool(_IRREALIS_EN.search(text))
+    row = LANGUAGES.get(spoken_language(text))
+    return row is not None and bool(row.hedge.search(own))
+
+
 def denies_other(new: str, old: str) -> bool:
     """``new`` denies something ``old`` does not say, reporting no change: "User doesn't eat
     meat" shares no word with "User is vegetarian", so its negation contradicts nothing there."""
@@ -94,4 +119,4 @@ def denies_other(new: str, old: str) -> bool:
     )
 
 
-__all__ = ["bounded", "continued", "denies_other", "goal_after_completion"]
+__all__ = ["bounded", "continued", "denies_other", "goal_after_completion", "irrealis"]

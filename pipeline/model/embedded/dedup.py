@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
-from memscribe.model.embedded.aspect import bounded, continued, denies_other, goal_after_completion
+from memscribe.model.embedded.aspect import bounded, continued, denies_other, goal_after_completion, irrealis
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_mentioned, possessed_subject
 from memscribe.model.embedded.directives import literal_values, rule_shape
@@ -355,7 +355,9 @@ def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[st
     words report the change ("今は福岡の会社で…" / "works at a bank in Osaka"): that entry is
     updated. The entry must be on the candidate's topic by its slug (one facet: ``job-…`` /
     ``employer``) or related by its text, never only a fallback match."""
-    facet = statement_facet(request.text) or slug_facet(request.slug)
+    # a quote's slug repeats its words ("about-job-nutze-ich-jetzt"), which its statement was read for
+    quoted = own_words(request.text) != request.text and request.slug.startswith("about-")
+    facet = statement_facet(request.text) or (None if quoted else slug_facet(request.slug))
     if facet is None:
         return []
     reported = cue or _cue_with(request.said, lambda s: facet in statement_facets(s))
@@ -435,7 +437,8 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     top = request.shortlist[0]
     # a stay bounded to a period or a journey ("in Hamburg for a conference this week") replaces
     # nothing the user holds for good
-    stay = bounded(request.text, request.said)
+    # a stay bounded to a period, or a wish or plan, replaces nothing that holds (goals aside)
+    stay = bounded(request.text, request.said) or (irrealis(request.text) and not irrealis(top.text))
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
     if qualifies(top.score, request.slug, top.slug) and continued(request.text, request.said, top.text):
         return DedupDecision(action="drop_new", existing_ids=[top.id], reason=f"restates {top.id}: goes on")
