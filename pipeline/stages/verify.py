@@ -14,7 +14,8 @@ Deterministic checks, independent of what the detector claims:
   an explicit confirmation phrase, or two further user turns that move on without correcting
   again or giving up (:mod:`memscribe.lexicon.chain`, the rule the embedded extractor uses too).
   Verify is a veto: a playbook is kept only when the detector reports a confirmation with its
-  turn *and* the transcript agrees. Re-corrected, abandoned or unconfirmed corrections are skipped.
+  turn *and* the transcript agrees. Re-corrected, abandoned or unconfirmed corrections are skipped,
+  and so is a correction whose own turn gives up ("…never mind, I'll look it up myself").
 
 Citations are repaired, never invented: a model that counts turns differently (1-based, or
 skipping tool turns) cites a neighbour of the right turn. When the cited turns fail the role or
@@ -41,6 +42,7 @@ from typing import TypeVar
 
 from memscribe.groups.speakers import owner_turns, senders
 from memscribe.lexicon.chain import confirmation, is_user_speech
+from memscribe.lexicon.dialogue import give_up_signal
 from memscribe.lexicon.langs import opens_in_first_person
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE
@@ -332,6 +334,9 @@ def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn], *, support: f
         return ("tautology", "'when' restates 'what'")
     # A veto, never an override: the detector must report the confirmation (with its turn) AND
     # the transcript must show it; either one saying "none" keeps the playbook out.
+    if give_up_signal(correction.text):
+        # "…もういいです、自分で調べます": the turn gives up on the fix it asks for, no rule is kept
+        return ("correction_without_confirmation", "the correction turn itself gives up")
     if b.confirmation == "none" or b.confirmation_turn is None:
         return ("correction_without_confirmation", "the detector reported no confirmation")
     if _confirmation_turn(b, turns) is None:

@@ -416,3 +416,24 @@ def test_screen_reads_a_reply_with_what_its_question_presupposes() -> None:
     body = "User is applying for jobs at hospitals in California."
     kept = screen([profile(body, [3])], [], injected_memories=[], transcript=REPLIES)
     assert [p.body for p in kept.profiles] == [body] and kept.skipped == []
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "No, don't add the trailer. Never mind, I'll amend it myself.",
+        "いや、それも違います。もういいです、自分で調べます。",
+        "Nein, ohne Trailer. Egal, ich mach's selbst.",
+    ],
+)
+def test_a_correction_turn_that_gives_up_is_never_kept(correction: str) -> None:
+    t = make_transcript(
+        ("user", "commit this"),
+        ("assistant", "Committed with a Co-Authored-By trailer."),
+        ("user", correction),
+        ("assistant", "Amended without the trailer."),
+        ("user", "perfect, thanks"),
+    )
+    out = verify([], [playbook(2, 3, 4, what=correction)], t)
+    assert out.playbooks == []
+    assert [s.reason for s in out.skipped] == ["correction_without_confirmation"]
