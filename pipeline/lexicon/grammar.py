@@ -9,18 +9,24 @@ agreement; a past event rather than a state), and whether a run of words is Engl
 from __future__ import annotations
 
 #: Simple-past forms of the common irregular verbs (the base forms that are their own past, "put",
-#: "read", "cut", "let", are left out: a habit is the likelier reading of "I read a lot").
+#: "read", "cut", "let", "set", "cost", "hurt", "split" …, are left out: a habit is the likelier
+#: reading of "I read a lot", "I set my alarm for 6am", "I split my time between two cities";
+#: :data:`SAME_FORM_PAST` names them, read as a past only beside a time in the past).
 IRREGULAR_PAST = frozenset(
     """
-    arose awoke was were bore beat became began bent bet bid bit bled blew broke bred brought built
-    burnt burst bought caught chose clung came cost crept dealt dug did drew dreamt drank drove ate fell
-    fed felt fought found fled flung flew forbade forgot forgave froze got gave went ground grew hung had
-    heard hid held hurt kept knelt knew laid led leant leapt learnt left lent lay lit lost made meant met
-    paid proved quit ran rang rose said sat saw sought sold sent set sewed shook shone shot showed shrank
-    shut sang sank slept slid slung spoke sped spent spun spat split spread sprang stood stole stuck stung
-    stank strode struck strove swore swept swam swung took taught tore told thought threw thrust trod
-    understood woke wore wove wept won wound wrung wrote
+    arose awoke was were bore became began bent bit bled blew broke bred brought built burnt
+    bought caught chose clung came crept dealt dug did drew dreamt drank drove ate fell fed felt fought
+    found fled flung flew forbade forgot forgave froze got gave went ground grew hung had heard hid
+    held kept knelt knew laid led leant leapt learnt left lent lit lost made meant met paid proved quit
+    ran rang rose said sat saw sought sold sent sewed shook shone shot showed shrank sang sank slept
+    slid slung spoke sped spent spun spat sprang stood stole stuck stung stank strode struck strove
+    swore swept swam swung took taught tore told thought threw trod understood woke wore wove wept won
+    wound wrung wrote
     """.split()
+)
+#: Base forms that are their own simple past ("I set my alarm for 6am" / "I set it up yesterday").
+SAME_FORM_PAST = frozenset(
+    "beat bet bid burst cast cost cut hit hurt lay let put read set shed shut split spread thrust".split()
 )
 #: Prefixes that keep a verb's past form ("reran", "overslept", "mistook", "undertook").
 VERB_PREFIXES = ("re", "over", "under", "mis", "out", "with", "up", "fore")
@@ -44,6 +50,14 @@ PRONOUNS = frozenset("i me you he him she it we us they them".split())
 CLAUSE_ADVERBS = frozenset("then again also too there here very not".split())
 #: Words that cannot be the main verb of a clause.
 CLOSED_CLASS = DETERMINERS | PREPOSITIONS | CONJUNCTIONS | PRONOUNS | CLAUSE_ADVERBS
+
+
+def same_form_past(word: str) -> bool:
+    """``word`` is a base form that is also its simple past ("set", "reset", "upset", "hurt")."""
+    low = word.casefold()
+    return low in SAME_FORM_PAST or any(
+        low.startswith(p) and low[len(p) :] in SAME_FORM_PAST for p in VERB_PREFIXES
+    )
 
 
 def is_simple_past(word: str) -> bool:

@@ -85,7 +85,7 @@ def test_a_statement_after_a_run_of_function_words_is_still_found() -> None:
 @pytest.mark.parametrize(
     "clause",
     [
-        "We use the for loop style in the the config",  # code talk and one typo: no salad
+        "We use the for loop style in the config",  # code talk: no salad
         "I live their if it is cheap",  # a homophone typo
         "I got an A in maths and the IT team hired me",
         "I know that that is odd",

@@ -6,8 +6,7 @@ import re
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.grammar import is_simple_past
-from memscribe.model.embedded.clause_shape import narrates_event, verb_slot_ok
+from memscribe.model.embedded.clause_shape import narrates_event, past_form, verb_slot_ok
 from memscribe.model.embedded.profile_rules import Fact, facet_filed
 from memscribe.model.embedded.text import AS_SAID as _AS_IS
 from memscribe.model.embedded.text import LY_VERBS, PRE_VERB_ADVERBS, kebab, third_singular, value_of
@@ -139,7 +138,7 @@ def _agree(rest: str, clause: str) -> str | None:
         words[i] = "used"  # "I use to dumpster dive": speech's spelling of the former habit "used to"
     elif verb in _SUBJECT_FORMS:
         words[i] = _SUBJECT_FORMS[verb]
-    elif verb in _AS_IS or is_simple_past(verb) or verb.endswith(("ed", "n't")) or not verb.isalpha():
+    elif verb in _AS_IS or past_form(verb, clause) or verb.endswith(("ed", "n't")) or not verb.isalpha():
         pass
     else:
         words[i] = third_singular(words[i])

@@ -26,6 +26,7 @@ from memscribe.lexicon.grammar import (
     DETERMINERS,
     PREPOSITIONS,
     is_simple_past,
+    same_form_past,
 )
 from memscribe.semantic.updates import change_cue
 
@@ -68,6 +69,8 @@ def _clash(left: str, right: str) -> bool:
     a, b = _bare(left), _bare(right)
     if b == "a" and right != "a" or b == "it" and right != "it":
         return False  # "an A in maths", "the IT team"
+    if a == b and right[:1].isupper() and b != "i":
+        return False  # a name said twice: "Walla Walla", "Duran Duran", the band "The The"
     if a == b and (a in _NEVER_TWICE or (a.isalpha() and a not in _SAID_TWICE and not a.endswith("ly"))):
         return True  # "for for", "config config": a word said twice is a slip, twice a salad
     if a in _PURE_DETERMINERS and (b in _AFTER_DETERMINER or right in ("I", "i")):
@@ -75,14 +78,37 @@ def _clash(left: str, right: str) -> bool:
     return a in _TIGHT_PREPOSITIONS and (b in _TIGHT_PREPOSITIONS or b in _SUBJECT_PRONOUNS)
 
 
-def well_formed_tail(clause: str) -> str | None:
-    """``clause`` when no two of its words clash (:func:`_clash`); else the first-person clause that
-    starts after its last clash ("I prefer tabs over spaces" in "… config the I prefer tabs over
-    spaces"), or None when there is none or the clause ends on a word that waits for more ("the",
-    "and", "because")."""
+def _without_stutter(clause: str) -> str:
+    """``clause`` with a function word typed twice said once ("I like to to cook on on weekends":
+    a stutter of the keyboard, not a run of words); content words said twice are left as said
+    ("mahi mahi", "config config")."""
     words = list(_WORD.finditer(clause))
-    if words and _bare(words[-1].group()) in _NO_END:
-        return None
+    drop = [
+        m
+        for prev, m in zip(words, words[1:], strict=False)
+        if _bare(m.group()) in _NEVER_TWICE
+        and _bare(prev.group()) == _bare(m.group())
+        and _clash(prev.group(), m.group())
+    ]
+    for m in reversed(drop):  # the blank before the second one and the word go
+        start = len(clause[: m.start()].rstrip())
+        clause = clause[:start] + clause[m.end() :]
+    return clause
+
+
+def well_formed_tail(clause: str) -> str | None:
+    """``clause`` (a function word typed twice said once) when no two of its words clash
+    (:func:`_clash`); else the first-person clause that starts after its last clash ("I prefer tabs
+    over spaces" in "… config the I prefer tabs over spaces"), or None when there is none or the
+    clause ends on a word that waits for more ("the", "and", "because")."""
+    clause = _without_stutter(clause)
+    words = list(_WORD.finditer(clause))
+    if (
+        words
+        and _bare(words[-1].group()) in _NO_END
+        and not (len(words) > 1 and words[-1].group()[:1].isupper())
+    ):
+        return None  # "… cache the", not the band "The The"
     clashes = [i for i in range(1, len(words)) if _clash(words[i - 1].group(), words[i].group())]
     if len(clashes) < SALAD_CLASHES:
         return clause  # a slip of the keyboard, or code talk ("the for loop"), is no salad
@@ -95,13 +121,13 @@ def well_formed_tail(clause: str) -> str | None:
 
 def verb_slot_ok(word: str, *, subject: str = "I") -> bool:
     """``word`` (after the subject and its adverbs) can be the clause's verb: no closed-class word,
-    and after "I" no plural-looking "-s" form ("I tests"; "-ss", "-us", "-is" are stems: "I discuss")
-    nor a participle ("I logging")."""
+    and after "I" no plural-looking "-s" form ("I tests"; "-ss", "-us", "-is", "-as" are stems: "I
+    discuss", "I alias") nor a participle ("I logging")."""
     low = _bare(word).replace("’", "'")
     if low in CLOSED_CLASS:
         return False
     if subject.casefold() == "i" and low.isalpha() and len(low) > 3 and low.endswith("s"):
-        return low.endswith(("ss", "us", "is"))
+        return low.endswith(("ss", "us", "is", "as"))
     # "I logging": a participle is no finite verb ("bring", "sing", "spring" are stems)
     return not (low.endswith("ing") and len(low) > len("spring"))
 
@@ -114,26 +140,47 @@ _OCCASION = lazy_compile(
     re.I,
 )
 #: A span or a stage of life: a past said so is biography ("for 20 years", "since 2019", "as a kid",
-#: "in college", "back in 2010", "when I was young").
+#: "in college", "back in 2010", "when I was young", "last year", "two months ago").
 _SPAN = lazy_compile(
     r"\b(?:for\s+(?:\w+\s+)?(?:years?|months|decades|ages|a\s+long\s+time|most\s+of\s+my\s+life)|since|until|till"
     r"|all\s+my\s+life|my\s+(?:whole|entire)\s+life|growing\s+up|as\s+a\s+(?:kid|child|teen|teenager|boy|girl)"
     r"|when\s+I\s+was|in\s+(?:college|school|high\s+school|university|grad\s+school|the\s+\d0s)|back\s+in"
-    r"|in\s+\d{4}|(?:\d+|two|three|four|five|six|seven|eight|nine|ten|many|several)\s+years\s+ago)\b",
+    r"|in\s+\d{4}|(?:a|an|one|a\s+few|a\s+couple\s+of|\d+|two|three|four|five|six|seven|eight|nine|ten|many"
+    r"|several)\s+(?:years?|months?|decades?)\s+ago|(?:last|this)\s+(?:year|month|decade|spring|summer|fall"
+    r"|autumn|winter))\b",
     re.I,
 )
-#: The object right after the verb points back into the conversation ("reran it", "fixed that").
+#: The object right after the verb points back into the conversation ("reran it", "fixed that");
+#: an "it" before a noun phrase or "to" is the dummy object of an idiom ("made it a point to eat
+#: less meat", "made it to the finals"), no thing of the conversation.
 #: A demonstrative is a pronoun only before a break, a preposition or an adverb ("fixed that
 #: again"), not before a noun ("ditched that diet") or a clause ("decided that they …").
 _ANAPHOR_OBJECT = lazy_compile(
-    r"^(?:it|them)\b(?!['’]s)|^(?:that|this|those|these)(?:\W*$|[,.;!?]|\s+(?:again|too|once|twice|back|out"
+    r"^(?:it|them)\b(?!['’]s)(?!\s+(?:a|an|the|my|your|his|her|our|their|to)\b)|^(?:that|this|those|these)(?:\W*$|[,.;!?]|\s+(?:again|too|once|twice|back|out"
     r"|off|up|down|away|over|in|on|at|to|for|with|from|by|into|onto|yesterday|today|last|earlier|\w+ly)\b)",
     re.I,
 )
 #: A second event told after the first ("… and it failed", "… and they passed").
-_THEN_EVENT = lazy_compile(r"\band\s+(?:it|they|that|this)\s+(?:\w+ed|was|were|went|broke|ran|got)\b", re.I)
+#: "… and it was expensive" judges the thing and tells no second event.
+_THEN_EVENT = lazy_compile(r"\band\s+(?:it|they|that|this)\s+(?:\w+ed|went|broke|ran|got)\b", re.I)
 #: A past that is a state or a possession, not an event ("I was a nurse", "I had a dog").
 _STATE_PAST = frozenset("was were had did".split())
+
+
+#: A time in the past said in the clause: a base form that is its own past ("set", "hurt") is read
+#: as that past beside one ("I hurt my back yesterday"), as a habit without ("I set my alarm for 6am").
+_PAST_TIME = lazy_compile(
+    r"\b(?:ago|yesterday|last\s+(?:night|week|month|year|time|spring|summer|fall|autumn|winter)|earlier"
+    r"|this\s+(?:morning|afternoon)|the\s+other\s+day|back\s+in|in\s+\d{4}|when\s+I\s+was|then|finally)\b",
+    re.I,
+)
+
+
+def past_form(verb: str, clause: str) -> bool:
+    """``verb`` (the clause's first verb) is a simple past: a past form ("reran", "checked"), or a
+    base form that is its own past ("set", "hurt") beside a time in the past in ``clause``."""
+    low = verb.casefold().replace("’", "'")
+    return is_simple_past(low) or (same_form_past(low) and bool(_PAST_TIME.search(clause)))
 
 
 def narrates_event(verb: str, after: str, clause: str) -> bool:
@@ -143,11 +190,13 @@ def narrates_event(verb: str, after: str, clause: str) -> bool:
     ("… and it failed"). A definite object alone tells nothing ("checked the config", "joined the
     payments squad"), nor does "just" ("just bought a cookbook" is news of a possession)."""
     low = verb.casefold().replace("’", "'")
-    if low in _STATE_PAST or not is_simple_past(low):
+    if low in _STATE_PAST:
         return False
     tail = after.strip()
-    if _ANAPHOR_OBJECT.match(tail):
-        return True
+    if (is_simple_past(low) or same_form_past(low)) and _ANAPHOR_OBJECT.match(tail):
+        return True  # "I set it up", "I put it back": a thing of the conversation, at any time
+    if not past_form(low, clause):
+        return False
     if _SPAN.search(clause) or change_cue(clause):
         return False
     return bool(_OCCASION.search(clause) or _THEN_EVENT.search(tail))

@@ -85,7 +85,9 @@ _PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
 _TRAILING_TIME = lazy_compile(
     r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|,?\s+(?:recently|lately|"
     r"a while ago|too|though|now|for now|as always|as usual|like always|like before|as I said|as you know"
-    r"|(?:a few|a couple of|\d+|two|three) (?:days|weeks|months|years) ago)$"
+    # an approximate count goes with it ("about 2 years ago" left "… meat about")
+    r"|(?:(?:about|around|roughly|nearly|almost|over|maybe|like) )?(?:a few|a couple of|\d+|two|three)"
+    r" (?:days|weeks|months|years) ago)$"
     r"|\s+(?:in|since|back in) (?:(?:early|late|mid) )?(?:january|february|march|april|may|june|july|august"
     r"|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})(?: \d{4})?$",
     re.I,
