@@ -178,6 +178,54 @@ def _same_noun(a: str, b: str) -> bool:
     return long == short or (long.startswith(short) and len(long) - len(short) <= 2)
 
 
+#: Nouns of a unit of frequency, duration or distance: what they count is said beside them.
+_UNITS = frozenset(
+    {
+        "times", "time", "mal", "fois", "veces", "vez", "hours", "hour", "stunden", "stunde", "heures",
+        "heure", "horas", "hora", "minutes", "minuten", "minutos", "km", "kilometers", "kilometres",
+        "miles", "kilometer",
+    }
+)  # fmt: skip
+
+
+def _share_besides_count(new: str, old: str) -> bool:
+    """The two share a content word besides their numbers, periods and units."""
+    from memscribe.textsim import content_tokens
+
+    blank = set(content_tokens(" ".join([*_NUMBER_WORDS, *_PERIODS, *_PERIODS.values(), *_UNITS])))
+    return bool((set(content_tokens(new)) & set(content_tokens(old))) - blank - _LIGHT_VERBS)
+
+
+#: A part of the week a habit is bound to ("on Saturdays", "at weekends", "samstags", "le samedi",
+#: "los domingos", "周末", "土曜"): a habit of those days is another than the everyday one.
+_WEEK_PART = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b"
+    r"|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s?\b|\bwochenend(?:e|s)\b"
+    r"|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?\b|\bweek-ends?\b"
+    r"|\b(?:lunes|martes|miércoles|jueves|viernes|sábados?|domingos?)\b|\bfines?\s+de\s+semana\b"
+    r"|周末|週末|周[一二三四五六日天]|星期[一二三四五六日天]|[月火水木金土日]曜",
+    _I,
+)
+
+
+def _other_schedule(new: str, old: str) -> bool:
+    """``new`` binds its habit to a part of the week ``old`` does not name: another habit."""
+    days = {" ".join(m.group().lower().split()) for m in _WEEK_PART.finditer(new)}
+    return bool(days) and not days <= {" ".join(m.group().lower().split()) for m in _WEEK_PART.finditer(old)}
+
+
+#: Light verbs: the habit they tell is their object ("go to the gym" / "go to the office", "eat
+#: lunch" / "eat dinner"), so sharing one shares no habit.
+_LIGHT_VERBS = frozenset(
+    {
+        "go", "goes", "going", "went", "eat", "eats", "have", "has", "take", "takes", "get", "gets",
+        "do", "does", "make", "makes", "start", "starts", "leave", "leaves", "come", "comes",
+        "gehe", "geht", "esse", "isst", "habe", "hat", "mache", "macht", "fange", "vais", "va",
+        "mange", "fais", "commence", "voy", "como", "tengo", "hago", "empiezo",
+    }
+)  # fmt: skip
+
+
 def count_changed(new: str, old: str) -> bool:
     """``new`` gives another count of a noun ``old`` counts ("one coffee" / "three coffees"),
     or reports a change of quantity with its target ("grew to 8 people") where ``old`` holds a
@@ -187,8 +235,16 @@ def count_changed(new: str, old: str) -> bool:
         return False
     if {n for n, _, _ in theirs} & {n for n, _, _ in mine}:
         return False
-    # one noun counted per one period ("a day" / "a day"): a monthly saving is no savings target
-    if any(_same_noun(a, b) and p == q for _, a, p in mine for _, b, q in theirs):
+    if _other_schedule(new, old):
+        return False
+    # one noun counted per one period ("a day" / "a day"): a monthly saving is no savings target;
+    # a unit ("three times a week", "2 hours a day") counts no thing: what is done so many times
+    # is said beside it, and must be shared too ("swims two times" is no new count of "runs")
+    if any(
+        _same_noun(a, b) and p == q and (a not in _UNITS or _share_besides_count(new, old))
+        for _, a, p in mine
+        for _, b, q in theirs
+    ):
         return True
     periods = {p for _, _, p in mine} | {q for _, _, q in theirs}
     return len(periods) == 1 and quantity_change(new)
@@ -236,8 +292,10 @@ def time_changed(new: str, old: str) -> bool:
     mine, theirs = clock_times(new), clock_times(old)
     if not mine or not theirs or mine & theirs:
         return False
+    if _other_schedule(new, old):
+        return False
     blank = set(content_tokens(" ".join(m.group() for m in _CLOCK.finditer(new + " " + old))))
-    return bool((set(content_tokens(new)) & set(content_tokens(old))) - blank)
+    return bool((set(content_tokens(new)) & set(content_tokens(old))) - blank - _LIGHT_VERBS)
 
 
 #: A level said by its code: a CEFR level (A2, B1), a JLPT one (N3), HSK 4, TOPIK I/II, or a
@@ -246,6 +304,12 @@ _LEVEL = re.compile(
     r"(?<![\w-])(?-i:[ABC][12]|N[1-5])(?![\w-])|(?<![A-Za-z])(?:HSK|TOPIK)\s*(?:[1-6]|I{1,2}V?|VI?)\b"
     r"|\b(?:level|grade|stufe|niveau|nivel|band)\s+(?:[A-C]?\d+(?:\.\d)?|[A-C][12])\b|\d\s*[级級]",
     _I,
+)
+
+
+#: Months, names of a date, not of what a level is of ("sat TOPIK II in April").
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december".split()
 )
 
 
@@ -264,7 +328,14 @@ def level_changed(new: str, old: str) -> bool:
     mine, theirs = levels(new), levels(old)
     if not mine or not theirs or mine & theirs:
         return False
+    from memscribe.semantic.updates import names_in
+
     codes = set(content_tokens(" ".join(mine | theirs))) - {"topik", "hsk"}
+    # each names a subject the other does not ("German at A2" / "Spanish at B1"): two things
+    said_codes = set(content_tokens(" ".join(mine | theirs))) | _MONTHS
+    ours, others = names_in(" " + new) - said_codes, names_in(" " + old) - said_codes
+    if ours and others and not ours & others:
+        return False
     return bool((set(content_tokens(new)) & set(content_tokens(old))) - codes - {"level", "grade"})
 
 

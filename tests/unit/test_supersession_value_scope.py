@@ -1,0 +1,79 @@
+"""The embedded path end to end: a moved count, time or level updates one habit or one subject only.
+
+Review probes of issue 11's value frames (:mod:`memscribe.semantic.frames`): a count of a unit
+("two times a week") counts no thing, so another activity at another frequency is another fact;
+a light verb ("go to", "eat") shared by two times of day shares no habit; a habit bound to a part
+of the week ("on Saturdays") is another than the everyday one; a level of another named subject
+("German at A2" / "Spanish at B1") is another level. Each archived the true stored fact before;
+the controls still update.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memscribe.semantic.frames import count_changed, level_changed, time_changed
+from tests.unit.test_supersession_probes import run
+
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        ("running", "User runs three times a week.", "I swim two times a week."),
+        ("wake-time", "User wakes up at 7am.", "I wake up at 5 on Saturdays for the market."),
+        ("gym", "User goes to the gym at 6pm.", "I go to the office at 9."),
+        ("lunch", "User eats lunch at noon.", "I eat dinner at 7."),
+        ("spanish", "User is learning Spanish at B1 level.", "I'm also learning German at A2 level."),
+    ],
+)
+def test_another_habit_or_subject_archives_nothing(tmp_path: Path, slug: str, stored: str, said: str) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == [], written
+    assert written, "the new fact is kept beside the stored one"
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "changed"),
+    [
+        # a unit's count: the activity must be shared
+        ("User swims two times a week.", "User runs three times a week.", False),
+        ("User now runs five times a week.", "User runs three times a week.", True),
+        ("User reads 2 hours a day.", "User plays guitar 1 hour a day.", False),
+        ("User cuts down to one coffee a day.", "User drinks three coffees a day.", True),
+        ("User runs 5 times a week on weekends.", "User runs three times a week.", False),
+    ],
+)
+def test_count_changed_needs_the_same_thing(new: str, old: str, changed: bool) -> None:
+    assert count_changed(new, old) is changed
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "changed"),
+    [
+        ("User goes to the office at 9.", "User goes to the gym at 6pm.", False),
+        ("User eats dinner at 7.", "User eats lunch at noon.", False),
+        ("User wakes up at 5 on Saturdays.", "User wakes up at 7am.", False),
+        ("Ich stehe samstags um 5 Uhr auf.", "Ich stehe um 7 Uhr auf.", False),
+        ("User wakes up at 6.", "User wakes up at 7am.", True),
+        ("User goes to the gym at 7am.", "User goes to the gym at 6pm.", True),
+        ("User wakes up at 6 on Saturdays.", "User wakes up at 7 on Saturdays.", True),
+    ],
+)
+def test_time_changed_needs_the_same_habit(new: str, old: str, changed: bool) -> None:
+    assert time_changed(new, old) is changed
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "changed"),
+    [
+        ("User is learning German at A2 level.", "User is learning Spanish at B1 level.", False),
+        ("User just got their B1 certificate in Spanish.", "User is learning Spanish at A2 level.", True),
+        ("User sat TOPIK II in April and came out with level 3.", "User is learning Korean (TOPIK I).", True),
+    ],
+)
+def test_level_changed_needs_the_same_subject(new: str, old: str, changed: bool) -> None:
+    assert level_changed(new, old) is changed
