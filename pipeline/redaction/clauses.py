@@ -63,6 +63,10 @@ _CODE_WORDS = (
     "驗證碼", "認証コード", "確認コード", "ワンタイムパスワード",
 )  # fmt: skip
 _BOUNDED_LEFT = frozenset({"pin", "tan", "otp", "code pin", "código"})
+#: Code words naming a code of any kind, as English "code" does (an article's, a shop's, an
+#: error's: "producto código 4471"): their value is the one a link gives ("el código es 4821"),
+#: never digits standing right after them.
+_ANY_CODE = frozenset({"código"})
 #: Short code words counted only as written in capitals (``SMS-TAN``, ``PIN``): in lower case
 #: they are other words (Spanish "tan", "pin the version").
 _CAPITALS = frozenset({"pin", "tan", "otp"})
@@ -163,7 +167,7 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         end = at + len(word)
         if _keyword_here(low, at, end, word) and not (word == "key" and _record_key(low, at)):
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
-            spans = list(_clause_value(text, end, role, glued=glued))
+            spans = list(_clause_value(text, end, role, glued=glued, apposed=word not in _ANY_CODE))
             if role == "password" and not glued:
                 if not spans:
                     spans = list(_said_later(text, end))
@@ -300,23 +304,25 @@ _COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲
 
 
 def _no_value(text: str, at: int, value: str) -> bool:
-    """``value`` at ``at`` is none to decide: empty, a word, a URL, or digits glued to a measure
-    word or unit (:data:`_COUNTERS`: a year, a length, a count)."""
-    if not value or _WORD.match(value) or "://" in value:
-        return True
+    """``value`` at ``at`` is none to decide: empty, a link mark before digits in groups, a word,
+    a URL, or digits glued to a measure word or unit (:data:`_COUNTERS`: a year, a length, a count)."""
+    if not value or _WORD.match(value) or "://" in value or (value == "=" and _grouped_after(text, at)):
+        return True  # (``=`` standing apart before digits in groups: "Kennwort = 7 3 9 1")
     return value.isdigit() and text[at + len(value) : at + len(value) + 1] in _COUNTERS
 
 
 def _clause_value(
-    text: str, start: int, role: str, *, glued: bool, anaphor: bool = False
+    text: str, start: int, role: str, *, glued: bool, anaphor: bool = False, apposed: bool = True
 ) -> Iterator[tuple[int, int]]:
     """The value linked to the keyword ending at ``start``. A keyword ending a longer name
     (``hashed_secret``, ``db.password``: ``glued``) and linked by ``:`` or ``=`` is an
     assignment, which the assignment detectors decide by the whole name. A password right after
     its keyword without a link ("Passwort Sommer.Regen#2023") must look strong, as must one after
-    an ``anaphor`` ("the new one is …")."""
+    an ``anaphor`` ("the new one is …"); none is taken there unless ``apposed``."""
     after = text[start : start + 3].lstrip(" ")[:1]
-    if after in _CODE_AFTER or (glued and after in ":="):
+    if after in _CODE_AFTER or (
+        glued and after in ":=" and not (role == "password" and _grouped_after(text, start))
+    ):
         return  # a quoted key, a call, an index or an assignment: code, not a clause
     end = _clause_end(text, start)
     if role != "password" and not _NEEDED_DIGIT.search(text, start, end):
@@ -330,7 +336,7 @@ def _clause_value(
             continue  # a link mark alone (``Passwort:``), a word (every value decided here holds a
             # digit or a symbol: ``Wi-Fi`` too), a URL, a count ("2019年"), a data URI
         link = _link_before(text, start, m.start() + lead)
-        appositive = role == "password" or (role == "code" and _pin_like(value))
+        appositive = role == "password" or (role == "code" and apposed and _pin_like(value))
         if link < 0 and appositive and not anaphor and not text[start : m.start()].strip(_APPOSITION):
             shaped = (_pin_like(value) and not (role == "code" and _YEAR.match(value))) or (
                 role == "password" and _password_like(value, strict=True)
@@ -341,8 +347,9 @@ def _clause_value(
         if not value or link < 0:
             continue
         near = not anaphor and len(_WORDS.findall(text, start, link)) <= _NEAR_WORDS
-        if (glued and near and text[link] in ":=") or (role == "code" and not near):
-            return  # an assignment's; a PIN's digits come right after its name ("PIN for x: 4471")
+        if (glued and near and text[link] in ":=" and " " not in value) or (role == "code" and not near):
+            return  # an assignment's (its detectors read one token: digits in groups are decided
+            # here, "WLAN-Passwort: 4711 8093 2256"); a PIN's digits come right after its name
         if not near and _names_another(text, link):
             continue
         if _SUBJECT_ID.search(text, max(start, link - 30), link):
@@ -352,6 +359,17 @@ def _clause_value(
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
             return
+
+
+#: Digits in groups after an assignment's mark (``WLAN-Passwort: 4711 8093 2256``).
+_GROUPED_AFTER = lazy_compile(r"[ \t]*[:=][ \t]*(?P<d>\d+)(?= \d)")
+
+
+def _grouped_after(text: str, at: int) -> bool:
+    """An assignment's mark at ``at`` and digits in groups after it, which the assignment
+    detectors, reading one token, would cut to the first group."""
+    m = _GROUPED_AFTER.match(text, at)
+    return m is not None and " " in _spaced(text, m.start("d"), _clause_end(text, m.start("d")), m.group("d"))
 
 
 def _spaced(text: str, at: int, end: int, value: str) -> str:
@@ -575,8 +593,15 @@ def _pin_like(value: str) -> bool:
     router's sticker) count as their run, up to :data:`_GROUPED_DIGITS_MAX` of them."""
     if " " in value:
         compact = value.replace(" ", "")
-        return 4 <= len(compact) <= _GROUPED_DIGITS_MAX and not _dull_digits(compact)
+        return 4 <= len(compact) <= _GROUPED_DIGITS_MAX and not _dull_digits(compact) and _even_groups(value)
     return _DIGITS.match(value) is not None and not _dull_digits(value)
+
+
+def _even_groups(value: str) -> bool:
+    """Groups of one length, the last no longer (``4711 8093 2256``, ``7 3 9 1``): a value printed
+    in groups; a phone number's groups follow its numbering plan (``0171 234 5678``)."""
+    sizes = [len(g) for g in value.split(" ")]
+    return len(set(sizes[:-1])) == 1 and sizes[-1] <= sizes[0]
 
 
 def _dull_digits(value: str) -> bool:

@@ -489,20 +489,28 @@ def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
 
 
 def scrambled_letters(s: str) -> bool:
-    """Letters alone of scrambled case (:func:`case_scrambled`), 16 or more, after a prefix
-    (``appl_vKdPqWnRtYxZbMcLfGhJsAeUiO``): generated without digits, not a name."""
+    """Letters alone, 16 or more after a prefix, switching case about every other letter, most
+    of their lower-case runs unvoiced (``appl_vKdPqWnRtYxZbMcLfGhJsAeUi``): generated without
+    digits, not a name (``iOSMacOSWatchOSTvOSiPadOS``)."""
     tail = _SLUG_SEPARATORS.split(s)[-1]
-    if len(tail) < _SCRAMBLED_MIN or not case_scrambled(tail):
+    if len(tail) < _SCRAMBLED_MIN or not (tail.isalpha() and tail.isascii()):
         return False
     # a generator switches case about every other letter; names of words (``XMLHttpRequest…``)
     # switch once a word
-    return len(_CASE_SWITCH.findall(tail)) >= len(tail) * _SCRAMBLED_SWITCH_RATE
+    if len(_CASE_SWITCH.findall(tail)) < len(tail) * _SCRAMBLED_SWITCH_RATE:
+        return False
+    # short words and acronyms switch often too (``iOSMacOSWatchOSTvOSiPadOS``), but a word's
+    # lower-case body is voiced; a generator's runs mostly are not (``vKdPqWnRtYxZb…``: d, q, n, t)
+    bodies = _LOWER_RUN.findall(tail)
+    return sum(1 for b in bodies if _VOWEL.search(b)) * 2 < len(bodies)
 
 
 #: The fewest letters a value of letters alone needs to read as generated (:func:`scrambled_letters`).
 _SCRAMBLED_MIN = 16
 #: The fewest case switches per letter of such a value.
 _SCRAMBLED_SWITCH_RATE = 0.4
+#: A run of lower-case letters: a word's body in CamelCase.
+_LOWER_RUN = lazy_compile(r"[a-z]+")
 #: A slug's part: a pronounceable word, or a short label (``npm``, ``v2``, ``x64``).
 _SLUG_SEPARATORS = lazy_compile(r"[-_.]")
 _HEX_DIGEST = lazy_compile(r"^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$")
