@@ -77,3 +77,35 @@ def test_a_stutter_leaves_a_salad_a_salad() -> None:
 )
 def test_verb_forms(text: str, body: str) -> None:
     assert _bodies(text, conversation=True) == [body]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Je suis née à Lyon puis j'ai grandi à Marseille.",
+        "Ensuite j'ai étudié le droit à Paris.",
+        "J'ai adopté un chien hier.",
+        "Dann habe ich Medizin studiert.",
+        "Ich habe gestern geheiratet.",
+        "また菜食主義になりました。",
+        "我又怀孕了。",
+        "我昨天领养了一只狗。",
+        "我又搬回北京了。",
+    ],
+)
+def test_a_life_told_with_then_again_or_yesterday_in_other_languages_is_kept(text: str) -> None:
+    assert len(_bodies(text, conversation=True)) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ensuite j'ai relancé le build et il est passé.",
+        "J'ai relancé le build et il est passé.",
+        "Ich habe den Fix eben gepusht.",
+        "Ich habe die Tests nochmal laufen lassen.",
+        "Hoy he reiniciado el servidor de nuevo.",
+    ],
+)
+def test_a_step_of_the_task_in_other_languages_stays_refused(text: str) -> None:
+    assert _bodies(text, conversation=True) == []

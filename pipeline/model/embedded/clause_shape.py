@@ -221,10 +221,13 @@ def first_person_event(clause: str, skip: frozenset[str]) -> bool:
 
 
 #: Per language: a past said of one's own doing (a compound past, a first-person preterite, a
-#: past ending) and the words of an occasion or a repetition beside it (then, again, today, just
-#: now): together they narrate a step of the task ("Dann habe ich den Build neu gestartet",
-#: "Ensuite j'ai relancé le build", "He vuelto a ejecutar las pruebas", "さっきビルドをやり直した",
-#: "我又跑了一遍测试").
+#: past ending) and, beside it, a word of the session's time (today, just now, this morning) or of
+#: an action done once more (nochmal, もう一度, 一遍), or a second event of the thing ("et il est
+#: passé"): together they narrate a step of the task ("Ich habe den Fix eben gepusht", "Ensuite
+#: j'ai relancé le build et il est passé", "さっきビルドをやり直した", "我又跑了一遍测试"). A word of
+#: sequence or a plain "again" is no such word: a life is told with them as much as a task ("Dann
+#: habe ich Medizin studiert", "Je suis née à Lyon puis j'ai grandi à Marseille", "我又怀孕了",
+#: "また菜食主義になりました"), as is yesterday ("Ich habe gestern geheiratet", "我昨天领养了一只狗").
 _FOREIGN_PAST = {
     "fr": lazy_compile(
         r"\b(?:j['’]ai|on\s+a|nous\s+avons|je\s+suis)\s+(?:\w+\s+)?\w+(?:é|ée|és|i|is|it|u|ert)\b", re.I
@@ -236,30 +239,39 @@ _FOREIGN_PAST = {
 }
 _FOREIGN_OCCASION = {
     "fr": lazy_compile(
-        r"\b(?:ensuite|puis|encore|à\s+nouveau|de\s+nouveau|aujourd['’]hui|tout\s+à\s+l['’]heure|ce\s+matin"
-        r"|hier)\b",
+        r"\b(?:à\s+nouveau|de\s+nouveau|aujourd['’]hui|tout\s+à\s+l['’]heure|ce\s+matin)\b", re.I
+    ),
+    "de": lazy_compile(r"\b(?:nochmal|noch\s+mal|nochmals|erneut|heute|gerade|eben|vorhin|neu)\b", re.I),
+    "es": lazy_compile(r"\b(?:otra\s+vez|de\s+nuevo|hoy|hace\s+un\s+rato)\b", re.I),
+    "ja": lazy_compile(r"さっき|先ほど|今日|今朝|もう一度|再度|やり直"),
+    "zh": lazy_compile(r"再(?![也次])|刚才|刚刚|今天|一遍"),
+}
+#: A second event told of the thing after the first ("… et il est passé", "… und es ist
+#: durchgelaufen", "… y ha funcionado"), as English "… and it failed".
+_FOREIGN_THEN_EVENT = {
+    "fr": lazy_compile(
+        r"\bet\s+(?:il|elle|ça|ils|elles|tout)\s+(?:est|a|sont|ont)\s+(?:\w+\s+)?\w+(?:é|ée|és|i|is|u)\b",
         re.I,
     ),
     "de": lazy_compile(
-        r"\b(?:dann|danach|nochmal|noch\s+mal|nochmals|wieder|erneut|heute|gerade|eben|vorhin|gestern|neu)\b",
+        r"\bund\s+(?:er|sie|es|das|alles)\s+(?:ist|hat|sind|haben)\s+(?:\w+\s+){0,3}?(?:ge\w+(?:t|en)|\w+iert)\b",
         re.I,
     ),
-    "es": lazy_compile(
-        r"\b(?:luego|después|otra\s+vez|de\s+nuevo|hoy|ayer|hace\s+un\s+rato|vuelto\s+a|volví\s+a)\b", re.I
-    ),
-    "ja": lazy_compile(r"さっき|先ほど|今日|昨日|今朝|また|もう一度|再度|やり直"),
-    "zh": lazy_compile(r"又|再|刚才|刚刚|然后|今天|昨天|一遍"),
+    "es": lazy_compile(r"\by\s+(?:(?:se\s+)?ha|han)\s+\w+(?:ado|ido)\b", re.I),
 }
 
 
-def foreign_narration(clause: str, lang: str) -> bool:
+def foreign_narration(clause: str, lang: str, sentence: str = "") -> bool:
     """``clause`` (in ``lang``: fr, de, es, ja, zh) narrates a step of the task: a past of the
-    speaker's with a word of the occasion or a repetition, and no change in their life reported
-    ("我昨天搬到了上海" moved: a change, kept)."""
+    speaker's with a word of the session's time or of an action done once more, or a second event
+    told after it in its ``sentence`` ("Ensuite j'ai relancé le build" in "… et il est passé"), and
+    no change in their life reported ("我今天搬到了上海" moved: a change, kept)."""
     past, occasion = _FOREIGN_PAST.get(lang), _FOREIGN_OCCASION.get(lang)
     if past is None or occasion is None:
         return False
     core = clause.strip().rstrip("。.!！")
-    if not (past.search(core) and occasion.search(core)):
+    then_event = _FOREIGN_THEN_EVENT.get(lang)
+    told_after = then_event is not None and bool(then_event.search(sentence or core))
+    if not past.search(core) or not (occasion.search(core) or told_after):
         return False
     return not _SPAN.search(core) and not change_cue(core)

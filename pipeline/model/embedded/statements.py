@@ -139,7 +139,7 @@ def _slug(clause: str, lang: str, facet_said: str | None = None) -> str:
     return safe_slug(f"{head}-{words}") if words else hash_slug(head, clause)
 
 
-def _lasting(clause: str, row: Language, lang: str) -> bool:
+def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
     if _LIST_ITEM.match(clause) or (lang == "es" and _ES_PROGRESSIVE.search(clause)):
         return False
     if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
@@ -148,7 +148,7 @@ def _lasting(clause: str, row: Language, lang: str) -> bool:
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause):
         return False
-    if foreign_narration(clause, lang):  # "Dann habe ich den Build neu gestartet": a step of the task
+    if foreign_narration(clause, lang, sentence):  # "Ich habe den Fix eben gepusht": a step of the task
         return False
     if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
@@ -284,7 +284,7 @@ def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
         clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
         if lang == "ja":  # the link to what follows ("…家にいるんだけど、") is not the statement's
             clause = _JA_LINK.sub("", clause)
-        if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang):
+        if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang, sentence):
             continue
         words = content_tokens(clause)
         if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
