@@ -109,14 +109,28 @@ def _linked_code(text: str, start: int, line_end: int) -> Iterator[tuple[int, in
     one code (:func:`_is_code`)."""
     stop = _CODE_CLAUSE_END.search(text, start, line_end)
     end = stop.start() if stop else line_end
-    m = _CODE_LINK.search(text, start, end) or _CODE_APPOSED.match(text, start, end)
+    m = _CODE_LINK.search(text, start, end)
+    apposed = m is None
+    m = m or _CODE_APPOSED.match(text, start, end)
     if m is None:
         return
     groups = list(itertools.takewhile(_code_group, m.group("c").split(" ")))
+    if apposed and not _printed_groups(groups):
+        return  # unlinked, groups of a date, a phone number or a count: "backup code 2024 06 01"
     while groups and not _is_code(" ".join(groups)):
         groups.pop()  # each group holds a digit: "9154 8421 (non credo serva)", not "stored in 1Password"
     if groups:
         yield m.start("c"), m.start("c") + len(" ".join(groups))
+
+
+def _printed_groups(groups: list[str]) -> bool:
+    """Blank-separated groups as a code is printed: one group, or groups of one length (three
+    characters or more, the last no longer), not the digits of a counting run (``12345678``)."""
+    compact = "".join(groups)
+    if compact.isdigit() and {int(b) - int(a) for a, b in zip(compact, compact[1:], strict=False)} == {1}:
+        return False
+    sizes = [len(g) for g in groups]
+    return len(groups) < 2 or (min(sizes) >= 3 and len(set(sizes[:-1])) == 1 and sizes[-1] <= sizes[0])
 
 
 def _code_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
