@@ -226,6 +226,18 @@ _LIGHT_VERBS = frozenset(
 )  # fmt: skip
 
 
+#: Words of a habit's recurrence, shared by any two daily habits ("every day", "每天", "毎日").
+_EVERY = frozenset(
+    {
+        "every", "each", "daily", "day", "days", "night", "nights", "morning", "evening", "jeden", "tag",
+        "morgen", "abend", "tous", "jours", "matin", "soir", "todos", "días", "cada", "mañana", "noche",
+        "每天", "每晚", "毎日", "毎朝", "毎晩",
+    }
+)  # fmt: skip
+#: A word of a Latin script (CJK content tokens are bigrams, too noisy to tell two habits apart).
+_LATIN_WORD = re.compile(r"[a-zà-ÿß]+")
+
+
 def count_changed(new: str, old: str) -> bool:
     """``new`` gives another count of a noun ``old`` counts ("one coffee" / "three coffees"),
     or reports a change of quantity with its target ("grew to 8 people") where ``old`` holds a
@@ -292,10 +304,22 @@ def time_changed(new: str, old: str) -> bool:
     mine, theirs = clock_times(new), clock_times(old)
     if not mine or not theirs or mine & theirs:
         return False
+    from memscribe.semantic.updates import own_words
+
     if _other_schedule(new, old):
         return False
     blank = set(content_tokens(" ".join(m.group() for m in _CLOCK.finditer(new + " " + old))))
-    return bool((set(content_tokens(new)) & set(content_tokens(old))) - blank - _LIGHT_VERBS)
+    blank |= _LIGHT_VERBS | _EVERY
+    ours, theirs_words = (
+        set(content_tokens(own_words(new))) - blank,
+        set(content_tokens(own_words(old))) - blank,
+    )
+    # each side does something the other does not ("drink tea at 4pm" / "drinks coffee at 8am")
+    if {w for w in ours - theirs_words if _LATIN_WORD.fullmatch(w)} - {"user"} and {
+        w for w in theirs_words - ours if _LATIN_WORD.fullmatch(w)
+    } - {"user"}:
+        return False
+    return bool(ours & theirs_words)
 
 
 #: A level said by its code: a CEFR level (A2, B1), a JLPT one (N3), HSK 4, TOPIK I/II, or a

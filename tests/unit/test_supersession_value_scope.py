@@ -77,3 +77,34 @@ def test_time_changed_needs_the_same_habit(new: str, old: str, changed: bool) ->
 )
 def test_level_changed_needs_the_same_subject(new: str, old: str, changed: bool) -> None:
     assert level_changed(new, old) is changed
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        # another thing done at another time, every day
+        ("coffee-time", "User drinks coffee at 8am.", "I drink tea at 4pm."),
+        ("wake-time", "User每天7点起床。", "我每天10点睡觉。"),
+        ("wake-time", "User wakes up at 7am every day.", "I go to bed at 11 every day."),
+        # a count in a sentence bound to this week, the candidate's words naming no name
+        ("team-size", "User manages a team of 5.", "I'm on a team of 12 for the hackathon this week."),
+    ],
+)
+def test_other_habit_or_one_week_count_archives_nothing(
+    tmp_path: Path, slug: str, stored: str, said: str
+) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == [], written
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        ("wake-time", "User wakes up at 7am every day.", "These days I wake up at 6 every day."),
+        ("wake-time", "User每天7点起床。", "我现在每天6点起床。"),
+        ("team-size", "User manages a team of 5.", "My team grew to 8 people this year."),
+    ],
+)
+def test_the_same_habit_still_updates(tmp_path: Path, slug: str, stored: str, said: str) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == ["prof_stored00"], written

@@ -72,10 +72,18 @@ def bounded(new: str, said: str) -> bool:
     it to a period or a journey and reports no change (:func:`frames.bounded_stay`): "in Hamburg
     for a conference this week" replaces nothing the user holds for good."""
     from memscribe.semantic.updates import names_in
+    from memscribe.textsim import content_tokens
 
     own = own_words(new)
     names = names_in(own)
-    mine = [s for s in _sentences(said) if names and names <= names_in(" " + s)]
+    said_sentences = _sentences(said)
+    mine = [s for s in said_sentences if names and names <= names_in(" " + s)]
+    if not names and said_sentences:
+        # no name to find it by: the user's sentence sharing the most words with the candidate
+        # ("I'm on a team of 12 for the hackathon this week" / "User is on a team of 12 …")
+        words = set(content_tokens(own))
+        best = max(said_sentences, key=lambda s: len(words & set(content_tokens(s))))
+        mine = [best] if words & set(content_tokens(best)) else []
     return any(bounded_stay(s) and not reports_change(s) for s in [own, *mine])
 
 
