@@ -119,6 +119,7 @@ _DIGITS = lazy_compile(r"^\d{4,8}$")
 #: blank apart, standing alone: one value.
 _SPACED_DIGITS = lazy_compile(r"(?:\d(?: \d){3,7}|\d{3,6}(?: \d{3,6}){1,7})(?![\w.,:/-]*\w)")
 _YEAR = lazy_compile(r"^(?:19|20)\d\d$")
+_HYPHENED_DIGITS = lazy_compile(r"^\d+(?:-\d+)+$")
 #: The most digits of a value printed in groups (a Wi-Fi key on a router's sticker: 20).
 _GROUPED_DIGITS_MAX = 32
 #: A word: letters, joined by hyphens or apostrophes (``Wi-Fi``, ``l'ancien``).
@@ -338,9 +339,10 @@ def _clause_value(
         link = _link_before(text, start, m.start() + lead)
         appositive = role == "password" or (role == "code" and apposed and _pin_like(value))
         if link < 0 and appositive and not anaphor and not text[start : m.start()].strip(_APPOSITION):
-            shaped = (_pin_like(value) and not (role == "code" and _YEAR.match(value))) or (
-                role == "password" and _password_like(value, strict=True)
-            )  # (a code word before a year names a release: "the OTP 2024 rollout")
+            shaped = (
+                (_pin_like(value) and not _YEAR.match(value))
+                or (role == "password" and _password_like(value, strict=True))
+            )  # (a name before a year names a release or a time: "the OTP 2024 rollout", "Passwort 2019 geändert")
             if shaped and not is_placeholder(value):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, m.start() + lead + len(value))
             return  # the first word after the keyword, unlinked: an appositive value or none
@@ -590,7 +592,10 @@ def _pin_like(value: str) -> bool:
     digits, as many devices and banks issue (a router's, a card's, a lock's), linked to its
     password's name or standing right after it (``비밀번호 8498``, ``Passwort ist 38472619``).
     Digits said one by one (``7 3 9 1``) or printed in groups (``4711 8093 2256 1148 6620``, a
-    router's sticker) count as their run, up to :data:`_GROUPED_DIGITS_MAX` of them."""
+    router's sticker; joined by hyphens: ``4711-8093-2256``) count as their run, up to
+    :data:`_GROUPED_DIGITS_MAX` of them, when their groups are even (:func:`_even_groups`)."""
+    if _HYPHENED_DIGITS.match(value):
+        value = value.replace("-", " ")
     if " " in value:
         compact = value.replace(" ", "")
         return 4 <= len(compact) <= _GROUPED_DIGITS_MAX and not _dull_digits(compact) and _even_groups(value)
