@@ -109,3 +109,23 @@ def test_a_life_told_with_then_again_or_yesterday_in_other_languages_is_kept(tex
 )
 def test_a_step_of_the_task_in_other_languages_stays_refused(text: str) -> None:
     assert _bodies(text, conversation=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ("I in fact prefer tabs.", "User in fact prefers tabs."),
+        ("I at times work from home.", "User at times works from home."),
+        ("I by default use dark mode.", "User by default uses dark mode."),
+        ("I of course prefer tabs.", "User of course prefers tabs."),
+        ("I then studied law in Paris.", "User then studied law in Paris."),
+        ("I then lived in Tokyo.", "User then lived in Tokyo."),
+    ],
+)
+def test_an_adverbial_phrase_or_a_stage_of_life_after_then_is_kept(text: str, body: str) -> None:
+    assert _bodies(text, conversation=True) == [body]
+
+
+@pytest.mark.parametrize("text", ["I then checked the config.", "I then reran the tests."])
+def test_then_before_a_thing_of_the_task_stays_narration(text: str) -> None:
+    assert _bodies(text, conversation=True) == []

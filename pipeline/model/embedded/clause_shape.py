@@ -163,6 +163,10 @@ _ANAPHOR_OBJECT = lazy_compile(
 #: A second event told after the first ("… and it failed", "… and they passed").
 #: "… and it was expensive" judges the thing and tells no second event.
 _THEN_EVENT = lazy_compile(r"\band\s+(?:it|they|that|this)\s+(?:\w+ed|went|broke|ran|got)\b", re.I)
+#: Words that order events without placing them in time.
+_SEQUENCE = frozenset({"then", "afterwards"})
+#: An object that is a thing already known in the conversation ("the config", "that branch").
+_DEFINITE_OBJECT = lazy_compile(r"^(?:the|that|this|these|those)\b", re.I)
 #: A past that is a state or a possession, not an event ("I was a nurse", "I had a dog").
 _STATE_PAST = frozenset("was were had did".split())
 
@@ -186,8 +190,9 @@ def past_form(verb: str, clause: str) -> bool:
 def narrates_event(verb: str, after: str, clause: str) -> bool:
     """A clause whose verb ``verb`` (``after`` it: the rest of the clause) is a simple past that
     tells an occasion: an anaphoric object ("reran it"), or, with no span of life and no change
-    reported, a word of the occasion ("then", "again", "today") or a second event told after it
-    ("… and it failed"). A definite object alone tells nothing ("checked the config", "joined the
+    reported, a word of the occasion ("today", "last night"; "then" only before a definite object:
+    "I then checked the config", not "I then studied law") or a second event told after it ("… and
+    it failed"). A definite object alone tells nothing ("checked the config", "joined the
     payments squad"), nor does "just" ("just bought a cookbook" is news of a possession)."""
     low = verb.casefold().replace("’", "'")
     if low in _STATE_PAST:
@@ -199,7 +204,12 @@ def narrates_event(verb: str, after: str, clause: str) -> bool:
         return False
     if _SPAN.search(clause) or change_cue(clause):
         return False
-    return bool(_OCCASION.search(clause) or _THEN_EVENT.search(tail))
+    words = {m.group().casefold() for m in _OCCASION.finditer(clause)}
+    timed = bool(words - _SEQUENCE)
+    # "then" orders a task's steps on its things ("I then checked the config") and a life's stages
+    # ("I then studied law", "I then lived in Tokyo"): only the first is an occasion
+    sequenced = bool(words) and bool(_DEFINITE_OBJECT.match(tail))
+    return timed or sequenced or bool(_THEN_EVENT.search(tail))
 
 
 _HEAD = lazy_compile(r"^\W*(?:[Ii]|[Ww]e)\s+(?P<rest>.*)$", re.S)
