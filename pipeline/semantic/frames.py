@@ -34,6 +34,8 @@ _BOUNDED = re.compile(
     r"\b(?:this|next|for\s+the|over\s+the)\s+(?:week|weekend|weekends)\b"
     r"|\bfor\s+(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|several|\d+)\s+(?:more\s+)?(?:days?|nights?|weeks?)\b"
     r"|\buntil\b|\btill\b|\b(?:on|for)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:trip|conference|visit|vacation|holiday)\b"
+    r"|\b(?:my|our|the)\s+(?:\w+\s+)?flights?\b(?!\s+(?:attendant|instructor|engineer|school))"
+    r"|\b(?:mein|unser|der|den)\s+(?:\w+\s+)?Flug\b|\b(?:mi|el)\s+vuelo\b|航班|フライト"
     r"|\b(?:visiting|travell?ing)\b"
     # de
     r"|\b(?:diese|nächste)\s+Woche\b|\b(?:dieses|nächstes|übers|am)\s+Wochenende\b"
@@ -153,7 +155,10 @@ def counts(text: str) -> list[tuple[float, str, str]]:
     lower-case, and the period it is per, if any ("User drinks three coffees a day" → ``[(3.0,
     "coffees", "day")]``; "a team of 5" → ``[(5.0, "team", "")]``)."""
     found: list[tuple[float, str, str]] = []
+    clocks = [c.span() for c in _CLOCK.finditer(text) if not c.group("word")]
     for m in _COUNTED.finditer(text):
+        if any(a <= m.start() < b for a, b in clocks):
+            continue  # a time of day ("um 12 Uhr", "à 7 heures") counts nothing
         rate = _RATE.match(text, m.end())
         period = rate.group("period").lower() if rate else ""
         period = _PERIODS.get(period, period)

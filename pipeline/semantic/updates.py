@@ -234,6 +234,15 @@ _FOR_ANOTHER = re.compile(
     r"|(?:娘|息子|妻|夫|母|父|兄|姉|弟|妹|子供|友達)(?:に|のために)",
     _I,
 )
+_PERSON_WORD = re.compile(rf"\b{_PERSON}\b", _I)
+
+
+def persons_named(text: str) -> set[str]:
+    """The people the user knows that ``text`` names ("puts *the kids* to bed", "coffees for *my
+    wife*"), lower-case: a value said of them, or for them, is not the user's own."""
+    return {m.group().lower() for m in _PERSON_WORD.finditer(own_words(text))}
+
+
 #: A kind word modifying another noun: in English the noun after it ("car charger", "car
 #: insurance", "bike lock"; words that may follow the head of the phrase end it), in French or
 #: Spanish the one before "de" ("chargeur de voiture"): the thing acquired is that noun.
@@ -461,6 +470,7 @@ __all__ = [
     "names_said",
     "negated",
     "own_words",
+    "persons_named",
     "pursues",
     "reports_change",
     "same_polarity",

@@ -108,3 +108,31 @@ def test_other_habit_or_one_week_count_archives_nothing(
 def test_the_same_habit_still_updates(tmp_path: Path, slug: str, stored: str, said: str) -> None:
     archived, written = run(tmp_path, slug, stored, said)
     assert archived == ["prof_stored00"], written
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        # a value said of somebody the stored fact does not name, or for them
+        ("bedtime", "User goes to bed at 11pm.", "I put the kids to bed at 8."),
+        ("coffee", "User drinks three coffees a day.", "I make two coffees a day for my wife."),
+        # a time of day is no count ("um 12 Uhr" / "um 7 Uhr")
+        ("routine-de", "User steht um 7 Uhr auf.", "Ich esse um 12 Uhr zu Mittag."),
+        # one journey's time
+        ("wake-time", "User wakes up at 7am.", "My flight is at 6am so I wake up at 4."),
+    ],
+)
+def test_somebody_elses_or_one_days_value_archives_nothing(
+    tmp_path: Path, slug: str, stored: str, said: str
+) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == [], written
+
+
+def test_a_clock_time_is_no_count_and_a_flight_bounds() -> None:
+    from memscribe.semantic.frames import bounded_stay, counts
+
+    assert counts("Ich esse um 12 Uhr zu Mittag") == []
+    assert counts("User sleeps 7 hours a night.") == [(7.0, "hours", "night")]
+    assert bounded_stay("My flight is at 6am so I wake up at 4.")
+    assert not bounded_stay("I work as a flight attendant now.")

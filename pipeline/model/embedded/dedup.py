@@ -261,7 +261,13 @@ def _updated(request: DedupRequest) -> list[str]:
 
 
 def _value_moved(new: str, old: str) -> bool:
-    """A count, a level or a time of day ``old`` names is another in ``new`` (:mod:`frames`)."""
+    """A count, a level or a time of day ``old`` names is another in ``new`` (:mod:`frames`),
+    said of nobody ``old`` does not name ("puts the kids to bed at 8", "two coffees a day for my
+    wife": their value, not the user's)."""
+    from memscribe.semantic.updates import persons_named
+
+    if persons_named(new) - persons_named(old):
+        return False
     return count_changed(new, old) or level_changed(new, old) or time_changed(new, old)
 
 
