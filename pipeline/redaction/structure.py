@@ -276,9 +276,10 @@ def _spaced_secret(v: str, password_name: bool) -> bool:
 
 
 #: A pass phrase: two to five words, one blank apart, no sentence mark, a run of two digits or a
-#: symbol inside a word among them (``Gartenzwerg 17 Rosen``), not a label's text ("min. 8 chars").
+#: symbol inside a word among them (``Gartenzwerg 17 Rosen``, ``Haus am See #7``), not a label's
+#: text ("min. 8 chars") nor a hint joining words by a symbol standing apart ("la de siempre + 2").
 _PASS_PHRASE = lazy_compile(
-    r"^(?=.*(?:\d\d|[^\w\s.,;:()?!'\"]))[^\s.,;:()?!]{1,24}(?: [^\s.,;:()?!]{1,24}){1,4}$"
+    r"^(?=.*(?:\d\d|\w[^\w\s.,;:()?!'\"]|[^\w\s.,;:()?!'\"]\w))[^\s.,;:()?!]{1,24}(?: [^\s.,;:()?!]{1,24}){1,4}$"
 )
 
 
