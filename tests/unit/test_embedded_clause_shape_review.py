@@ -129,3 +129,14 @@ def test_an_adverbial_phrase_or_a_stage_of_life_after_then_is_kept(text: str, bo
 @pytest.mark.parametrize("text", ["I then checked the config.", "I then reran the tests."])
 def test_then_before_a_thing_of_the_task_stays_narration(text: str) -> None:
     assert _bodies(text, conversation=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ("I has two kids.", "User has two kids."),
+        ("I very much enjoy cooking.", "User very much enjoys cooking."),
+    ],
+)
+def test_slips_of_agreement_are_not_garbled(text: str, body: str) -> None:
+    assert _bodies(text, conversation=True) == [body]

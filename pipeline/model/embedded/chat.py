@@ -36,6 +36,7 @@ _SUBJECT_FORMS = {
     "are": "are",
     "were": "were",
     "'re": "are",
+    "has": "has",  # "I has two kids" (a slip): not "User hases"
 }
 #: Content words (besides "user") a plain statement needs: "I'm good" / "I love it" say nothing.
 PLAIN_MIN_CONTENT = 2
@@ -111,8 +112,8 @@ def _adverb_span(words: list[str], i: int) -> int:
     """How many words at ``i`` are an adverb standing before the verb (0 when none is)."""
     word = words[i].casefold()
     pair = " ".join(w.casefold() for w in words[i : i + 2])
-    if pair in _NEGATIVE_ADVERBS or pair == "of course":
-        return 2  # not "User of courses prefer tabs"
+    if pair in _NEGATIVE_ADVERBS or pair in ("of course", "very much"):
+        return 2  # not "User of courses prefer tabs", "User very muches enjoy cooking"
     adverb = (
         word in lexicon.FP_SKIP_ADVERBS
         or word in _NEGATIVE_ADVERBS
