@@ -136,3 +136,17 @@ def test_a_clock_time_is_no_count_and_a_flight_bounds() -> None:
     assert counts("User sleeps 7 hours a night.") == [(7.0, "hours", "night")]
     assert bounded_stay("My flight is at 6am so I wake up at 4.")
     assert not bounded_stay("I work as a flight attendant now.")
+
+
+@pytest.mark.parametrize(
+    ("said", "archives"),
+    [
+        # a move under way or set for later: the stored home still holds
+        ("I'm still living in Berlin but moving to Munich next month.", False),
+        ("We're relocating to Munich in the spring.", False),
+        ("I moved to Munich last month.", True),
+    ],
+)
+def test_a_move_not_yet_made_replaces_no_home(tmp_path: Path, said: str, archives: bool) -> None:
+    archived, written = run(tmp_path, "home-city", "User lives in Berlin.", said)
+    assert archived == (["prof_stored00"] if archives else []), written

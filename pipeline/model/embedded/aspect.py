@@ -93,6 +93,7 @@ def bounded(new: str, said: str) -> bool:
 _IRREALIS_EN = re.compile(
     r"\b(?:wants?|wanted|would\s+like|['’]d\s+like|hopes?|hoping|plans?|planning|intends?|intending)\s+to\b"
     r"|\b(?:will|would|might|may|could|is\s+going\s+to|are\s+going\s+to)\s+(?!not\b|never\b)\w+"
+    r"|\b(?:moving|relocating)\s+to\b|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b"
     r"|\b(?:thinking|dreaming)\s+(?:about|of)\b|\b(?:considering|eventually|someday|maybe|perhaps|if)\b",
     re.IGNORECASE,
 )
