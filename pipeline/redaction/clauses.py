@@ -118,7 +118,8 @@ _DIGITS = lazy_compile(r"^\d{4,8}$")
 #: Digits said one by one (``7 3 9 1``) or in groups of three to six (``4711 8093 2256``), one
 #: blank apart, standing alone: one value.
 _SPACED_DIGITS = lazy_compile(r"(?:\d(?: \d){3,7}|\d{3,6}(?: \d{3,6}){1,7})(?![\w.,:/-]*\w)")
-_YEAR = lazy_compile(r"^(?:19|20)\d\d$")
+#: A quantity's digits: a year, a round count (``1500``, ``3600``) or a size (``1024``, ``4096``).
+_QUANTITY = lazy_compile(r"^(?:(?:19|20)\d\d|\d+00|1024|2048|4096|8192|16384|32768|65536)$")
 _HYPHENED_DIGITS = lazy_compile(r"^\d+(?:-\d+)+$")
 #: The most digits of a value printed in groups (a Wi-Fi key on a router's sticker: 20).
 _GROUPED_DIGITS_MAX = 32
@@ -339,10 +340,10 @@ def _clause_value(
         link = _link_before(text, start, m.start() + lead)
         appositive = role == "password" or (role == "code" and apposed and _pin_like(value))
         if link < 0 and appositive and not anaphor and not text[start : m.start()].strip(_APPOSITION):
-            shaped = (
-                (_pin_like(value) and not _YEAR.match(value))
-                or (role == "password" and _password_like(value, strict=True))
-            )  # (a name before a year names a release or a time: "the OTP 2024 rollout", "Passwort 2019 geändert")
+            shaped = (_pin_like(value) and not _QUANTITY.match(value)) or (
+                role == "password" and _password_like(value, strict=True)
+            )  # (a name before a year or a round number names a time, a release or an amount: "the
+            # OTP 2024 rollout", "Passwort 2019 geändert", "die TAN 1500 Euro Limit", "OTP 1800 seconds")
             if shaped and not is_placeholder(value):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, m.start() + lead + len(value))
             return  # the first word after the keyword, unlinked: an appositive value or none

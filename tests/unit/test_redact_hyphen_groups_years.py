@@ -41,3 +41,28 @@ def test_masked(text: str, secret: str) -> None:
 )
 def test_kept(text: str) -> None:
     assert redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User: die TAN 1500 Euro Limit pro Tag",
+        "User: SMS-TAN 2500 EUR Überweisung",
+        "User: auth code 4096 bit key",
+        "User: security code 1024 entries in the table",
+        "User: OTP 1800 seconds expiry",
+        "User: SMS code 3600 s",
+        "User: code de vérification 1500 envois",
+        "User: Bestätigungscode 1200 Mails verschickt",
+    ],
+)
+def test_round_amount_after_code_word_kept(text: str) -> None:
+    # a round number or a size right after a code word, unlinked, is an amount, not a code
+    assert redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text", ["User: the SMS code 582931 arrived", "User: TAN 582931", "User: PIN ist 4800"]
+)
+def test_codes_still_masked(text: str) -> None:
+    assert "[REDACTED:" in redact_text(text)[0]
