@@ -144,6 +144,11 @@ class Language:
         return pattern
 
 
+#: After a Japanese te-form cue (ないで, やめて, にして) asking for something: not a following
+#: auxiliary, copula or particle that makes it a statement ("変わらないです", "ないでしょう",
+#: "やめています", "やめてる", "やめておく", "どっちにしても", "にしては"); "にしてもらえる" still asks.
+_JA_TE_ASKS = r"(?!す|しょ|い|る|お|あ|み|しま|た|は|も(?!ら))"
+
 LANGUAGES: dict[str, Language] = {
     "es": Language(
         first_person=(
@@ -322,9 +327,12 @@ LANGUAGES: dict[str, Language] = {
         hedge=r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです",
         not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる",
         cessation=r"もう.{0,12}ない|やめた|辞めた",
-        request=r"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで",
+        request=rf"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで{_JA_TE_ASKS}",
         third_party=r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)",
-        correction=r"^(?:いや|いいえ|違う|ちがう|ちょっと待って)|じゃなくて|ではなく|ないで|やめて|違います|にして",
+        correction=(
+            r"^(?:いや|いいえ|違う|ちがう|ちょっと待って)|じゃなくて|ではなく|違います"
+            rf"|(?:ないで|やめて|にして){_JA_TE_ASKS}"
+        ),
         confirmation=r"^(?:そうそう|いいね|完璧|ありがとう|それでお願い|OK|オッケー|いい感じ|はい|了解|バッチリ|これでいい|それでいい)",
         give_up=r"もういい|自分でやる|自分で書く|やっぱりいい|まだ(?:違う|ダメ|だめ)|いいや",
         question=r"[?？]|か[。]?$",

@@ -55,7 +55,9 @@ _FIRST_PERSON = {
 _ADDRESSED_WANT_OTHER = lazy_compile(
     r"^(?:yo\s+)?(?:quiero|prefiero|necesito|querría|preferiría)\s+que\b"
     r"|^ich\s+(?:will|möchte|hätte\s+gern\w*|brauche|bevorzuge|würde)\b.*\b(?:dass\s+du|lieber)\b"
-    r"|^je\s+(?:veux|voudrais|préfère|préférerais|souhaite)\s+que\b|^je\s+préfère\b",
+    r"|^je\s+(?:veux|voudrais|préfère|préférerais|souhaite)\s+que\b|^je\s+préfère\b"
+    # a preference about the work, not a plan ("prefiero los importes en euros", not "prefiero ir")
+    r"|^(?:yo\s+)?(?:prefiero|preferiría)\s+(?!\w+(?:ar|er|ir)\b)",
     _I,
 )
 #: ...unless it is a want put to the agent ("I want you to …", "we don't use X here").
@@ -111,6 +113,8 @@ _DIRECTIVE = {
         r"|\bplease\b|\bI(?:'d|\s+would)?\s+(?:really\s+)?(?:want|need|like|prefer|expect)\s+you\s+to\b"
         r"|\b(?:should|must)\s+(?:always|never|be|use|go|stay|have)\b|^let'?s\s+(?:not\s+)?\w+"
         r"|\b(?:needs?|has|have)\s+to\s+(?:be|go|stay|use)\b"
+        # a norm of the work ("amounts are always in euros")
+        r"|\b(?:is|are)\s+(?:always|never)\b"
         r"|^(?:I|we)\s+(?:said|told\s+you|asked|(?:(?:always|only)\s+)?(?:don'?t\s+|never\s+)?use)\b"
         r"|^I(?:'d|\s+would)?\s+(?:(?:really\s+)?(?:prefer|rather)|(?:do\s+not|don'?t)\s+want)\s+(?!to\b)"
     ),
@@ -144,6 +148,7 @@ _DIRECTIVE = {
     "ja": r"(?:ないで|て|で)(?:ください|下さい|ほしい|欲しい|くれ|ね)?[。！!]*$|てほしい|でほしい|にして[。！!]*$"
     r"|(?:ように|こと)[。！!]*$|お願い(?:します|いたします)?[。！!]*$|(?:方|ほう)がいい",
     "zh": r"别|不要|不用|请|改成|换成|改用|一律|必须|应该|只用|统一用|以后都|每次都|^用|就行|就好|比较好"
+    r"|^(?:都|一定|务必)?要(?:用|写|改|加|放|把|按)"
     r"|用[^，。,]{1,8}(?:写|来写|回答|回复)",
 }
 #: A bare negation of a noun ("no X", "pas de X", "kein X", "sin X"): after a clause about the
@@ -154,7 +159,7 @@ _REQUEST_QUESTION = lazy_compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s
 #: "X, not Y" in a sentence that does not open on the speaker ("grams, not cups", "usa X, no el
 #: Y", "X, nicht Y", "X, pas Y"): judged on the sentence, across the comma.
 _CONTRAST = {
-    "en": r"[\w.`'%)-],\s*not\s+(?:the\s+|a\s+|in\s+)?[`'\"]?[\w.%(|>-]+",
+    "en": r"[\w.`'%)-],\s*not\s+(?:the\s+|a\s+|in\s+)?[`'\"]?[\w.%(|>-]+|^[\w.`'%-]+(?:\s+[\w.`'%-]+)?\s+instead\s+of\b",
     "es": r",\s*no\s+(?:el|la|los|las|un|una|con|en)\b",
     "de": r",\s*nicht\s+(?:mit|in|als|der|die|das|den|dem|so)\b",
     "fr": r",\s*pas\s+(?:de|en|avec|le|la|les|un|une|comme)\b",
@@ -176,17 +181,29 @@ def _lead_stripped(clause: str) -> str:
     return _LEAD.sub("", clause.strip()).strip(" \"'“”«»")
 
 
+def _addressed_want(clause: str, lang: str) -> bool:
+    """A want of the speaker's put to the agent ("I want you to …", "quiero que uses …")."""
+    return bool((_ADDRESSED_WANT if lang == "en" else _ADDRESSED_WANT_OTHER).match(clause))
+
+
 def _about_the_speaker(clause: str, lang: str) -> bool:
-    addressed = _ADDRESSED_WANT if lang == "en" else _ADDRESSED_WANT_OTHER
-    return bool(_FIRST[lang].match(clause)) and not addressed.match(clause)
+    return bool(_FIRST[lang].match(clause)) and not _addressed_want(clause, lang)
 
 
-def teaches_rule(text: str) -> bool:
-    """Some clause of ``text`` tells the agent how to do its work (module docstring): not hedged,
-    not a question, not a statement about the speaker. Languages without cues answer False."""
-    lang = language_of(text)
-    if lang not in _DIRECTIVE_OF:
-        return False
+#: A Japanese clause ending on a continuative te-form links to the next one ("東京に住んでいて、",
+#: "去年やめて、"): a request ends its sentence. A progressive or a negated copula in the te-form
+#: ("…していて", "…じゃなくて") asks for nothing wherever it stands.
+_JA_LINK = lazy_compile(r"[てで]$")
+_JA_NEVER_ASKS = lazy_compile(r"(?:[てで]いて|(?:じゃ|では)なくて)[。！!]*$")
+
+
+def _links_on(clause: str, lang: str, *, last: bool) -> bool:
+    return lang == "ja" and (
+        bool(_JA_NEVER_ASKS.search(clause)) or (not last and bool(_JA_LINK.search(clause)))
+    )
+
+
+def _teaches_in(text: str, lang: str) -> bool:
     for sentence in sentences(text):
         said = _lead_stripped(sentence)
         if lang == "en":  # "could you give them in grams instead?": a request about the work
@@ -197,16 +214,34 @@ def teaches_rule(text: str) -> bool:
         if contrast is not None and contrast.search(said) and not _about_the_speaker(said, lang):
             return True
         speaker = False
-        for raw in _CLAUSE.split(said):
+        parts = _CLAUSE.split(said)
+        for number, raw in enumerate(parts):
             clause = _lead_stripped(raw)
             if not clause:
                 continue
             if speaker and _BARE_NEGATION.match(clause):
                 continue  # "…, pas de micro-ondes" after "j'ai …": still the speaker's statement
             speaker = _about_the_speaker(clause, lang)
-            if not speaker and _DIRECTIVE_OF[lang].search(clause):
+            if speaker or _links_on(clause, lang, last=number == len(parts) - 1):
+                continue
+            if _DIRECTIVE_OF[lang].search(clause) or _addressed_want(clause, lang):
                 return True
     return False
+
+
+def teaches_rule(text: str) -> bool:
+    """Some clause of ``text`` tells the agent how to do its work (module docstring): not hedged,
+    not a question, not a statement about the speaker. Languages without cues answer False.
+
+    An English reply that opens on "no" may be counted as Spanish for it ("no, I said no emojis",
+    "no, no emojis please"): when its words after the lead read as English, English is asked too."""
+    lang = language_of(text)
+    if lang not in _DIRECTIVE_OF:
+        return False
+    if _teaches_in(text, lang):
+        return True
+    latin = lang in _CONTRAST_OF and lang != "en"
+    return latin and language_of(_LEAD.sub("", text.strip())) == "en" and _teaches_in(text, "en")
 
 
 #: The "Why" of a rule whose reason the user did not give, in the session's language.
