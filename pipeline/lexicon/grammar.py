@@ -44,6 +44,30 @@ PREPOSITIONS = frozenset(
 CONJUNCTIONS = frozenset(
     "and or but nor because although though unless whereas whether if when while since so yet".split()
 )
+#: Fixed prepositional phrases said as an adverb before a verb ("I in fact prefer tabs").
+ADVERBIAL_PHRASES = frozenset(
+    (
+        "of course",
+        "in fact",
+        "at times",
+        "at least",
+        "at first",
+        "at heart",
+        "by default",
+        "by nature",
+        "by far",
+        "for one",
+        "for once",
+        "for sure",
+        "in general",
+        "in particular",
+        "in practice",
+        "in theory",
+        "in short",
+        "on occasion",
+        "as usual",
+    )
+)
 #: Personal pronouns, subject and object.
 PRONOUNS = frozenset("i me you he him she it we us they them".split())
 #: Adverbs that modify a clause or a verb and are never a verb themselves.

@@ -140,3 +140,16 @@ def test_then_before_a_thing_of_the_task_stays_narration(text: str) -> None:
 )
 def test_slips_of_agreement_are_not_garbled(text: str, body: str) -> None:
     assert _bodies(text, conversation=True) == [body]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I checked config then config then config because cache then verbose.",
+        "I for port cache the port build.",
+    ],
+)
+def test_babble_stays_refused(text: str) -> None:
+    """bench/extract.py's babble: a "then" after the verb places the event; a preposition and a noun
+    before a verb-like word are no adverb unless a fixed phrase ("in fact", "at times")."""
+    assert _bodies(text, conversation=True) == []

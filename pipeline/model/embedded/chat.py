@@ -6,7 +6,7 @@ import re
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.grammar import CLOSED_CLASS, PREPOSITIONS
+from memscribe.lexicon.grammar import ADVERBIAL_PHRASES
 from memscribe.model.embedded.clause_shape import narrates_event, past_form, verb_slot_ok
 from memscribe.model.embedded.profile_rules import Fact, facet_filed
 from memscribe.model.embedded.text import AS_SAID as _AS_IS
@@ -112,29 +112,16 @@ def _adverb_span(words: list[str], i: int) -> int:
     """How many words at ``i`` are an adverb standing before the verb (0 when none is)."""
     word = words[i].casefold()
     pair = " ".join(w.casefold() for w in words[i : i + 2])
-    if pair in _NEGATIVE_ADVERBS or pair in ("of course", "very much"):
-        return 2  # not "User of courses prefer tabs", "User very muches enjoy cooking"
+    if pair in _NEGATIVE_ADVERBS or pair in ADVERBIAL_PHRASES or pair == "very much":
+        # "I in fact prefer tabs", "I at times work from home": not "User ins fact prefer tabs"
+        return 2
     adverb = (
         word in lexicon.FP_SKIP_ADVERBS
         or word in _NEGATIVE_ADVERBS
         or word in PRE_VERB_ADVERBS
         or (word.endswith("ly") and word not in LY_VERBS)
     )
-    if adverb:
-        return 1
-    # a prepositional phrase of two words said as an adverb ("in fact", "at times", "by default",
-    # "for one", "on occasion") before a word that can be the verb
-    if (
-        word in PREPOSITIONS
-        and i + 2 < len(words)
-        and words[i + 1].isalpha()
-        and words[i + 1].islower()
-        and words[i + 1] not in CLOSED_CLASS
-        and words[i + 2].casefold() not in CLOSED_CLASS
-        and verb_slot_ok(words[i + 2])
-    ):
-        return 2
-    return 0
+    return 1 if adverb else 0
 
 
 def _agree(rest: str, clause: str) -> str | None:

@@ -78,30 +78,17 @@ def _clash(left: str, right: str) -> bool:
     return a in _TIGHT_PREPOSITIONS and (b in _TIGHT_PREPOSITIONS or b in _SUBJECT_PRONOUNS)
 
 
-def _without_stutter(clause: str) -> str:
-    """``clause`` with a function word typed twice said once ("I like to to cook on on weekends":
-    a stutter of the keyboard, not a run of words); content words said twice are left as said
-    ("mahi mahi", "config config")."""
-    words = list(_WORD.finditer(clause))
-    drop = [
-        m
-        for prev, m in zip(words, words[1:], strict=False)
-        if _bare(m.group()) in _NEVER_TWICE
-        and _bare(prev.group()) == _bare(m.group())
-        and _clash(prev.group(), m.group())
-    ]
-    for m in reversed(drop):  # the blank before the second one and the word go
-        start = len(clause[: m.start()].rstrip())
-        clause = clause[:start] + clause[m.end() :]
-    return clause
+def _stutter(left: str, right: str) -> bool:
+    """``right`` repeats the function word ``left`` ("to to", "the the"): a stutter of the keyboard."""
+    return _bare(right) in _NEVER_TWICE and _bare(left) == _bare(right) and _clash(left, right)
 
 
 def well_formed_tail(clause: str) -> str | None:
-    """``clause`` (a function word typed twice said once) when no two of its words clash
-    (:func:`_clash`); else the first-person clause that starts after its last clash ("I prefer tabs
-    over spaces" in "… config the I prefer tabs over spaces"), or None when there is none or the
-    clause ends on a word that waits for more ("the", "and", "because")."""
-    clause = _without_stutter(clause)
+    """``clause`` when no two of its words clash (:func:`_clash`), a function word typed twice said
+    once when such stutters are its only clashes ("I like to to cook on on weekends"); else the
+    first-person clause that starts after its last clash ("I prefer tabs over spaces" in "… config
+    the I prefer tabs over spaces"), or None when there is none or the clause ends on a word that
+    waits for more ("the", "and", "because")."""
     words = list(_WORD.finditer(clause))
     if (
         words
@@ -110,6 +97,12 @@ def well_formed_tail(clause: str) -> str | None:
     ):
         return None  # "… cache the", not the band "The The"
     clashes = [i for i in range(1, len(words)) if _clash(words[i - 1].group(), words[i].group())]
+    stutters = [i for i in clashes if _stutter(words[i - 1].group(), words[i].group())]
+    if stutters and len(stutters) == len(clashes):
+        for i in reversed(stutters):  # the blank before the second one and the word go
+            start = len(clause[: words[i].start()].rstrip())
+            clause = clause[:start] + clause[words[i].end() :]
+        return clause
     if len(clashes) < SALAD_CLASHES:
         return clause  # a slip of the keyboard, or code talk ("the for loop"), is no salad
     last = clashes[-1]
@@ -165,6 +158,7 @@ _ANAPHOR_OBJECT = lazy_compile(
 _THEN_EVENT = lazy_compile(r"\band\s+(?:it|they|that|this)\s+(?:\w+ed|went|broke|ran|got)\b", re.I)
 #: Words that order events without placing them in time.
 _SEQUENCE = frozenset({"then", "afterwards"})
+_THEN_AFTER = lazy_compile(r"\b(?:then|afterwards)\b(?!\s+(?:I|we)\b)", re.I)
 #: An object that is a thing already known in the conversation ("the config", "that branch").
 _DEFINITE_OBJECT = lazy_compile(r"^(?:the|that|this|these|those)\b", re.I)
 #: A past that is a state or a possession, not an event ("I was a nurse", "I had a dog").
@@ -205,7 +199,8 @@ def narrates_event(verb: str, after: str, clause: str) -> bool:
     if _SPAN.search(clause) or change_cue(clause):
         return False
     words = {m.group().casefold() for m in _OCCASION.finditer(clause)}
-    timed = bool(words - _SEQUENCE)
+    # a "then" after the verb not opening a new clause ("… checked config then config") places it
+    timed = bool(words - _SEQUENCE) or bool(_THEN_AFTER.search(tail))
     # "then" orders a task's steps on its things ("I then checked the config") and a life's stages
     # ("I then studied law", "I then lived in Tokyo"): only the first is an occasion
     sequenced = bool(words) and bool(_DEFINITE_OBJECT.match(tail))
