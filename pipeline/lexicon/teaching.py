@@ -165,6 +165,17 @@ _CONTRAST = {
     "fr": r",\s*pas\s+(?:de|en|avec|le|la|les|un|une|comme)\b",
 }
 
+#: A contrast that corrects a fact of today's task, not the work: its clause states what one
+#: named thing is ("the meeting is on Tuesday, not Monday", "el cliente está en Madrid, no en
+#: Sevilla"): a determiner, a noun or two, a singular copula and no norm word.
+_FACT_CONTRAST = {
+    "en": r"^(?:the|this|that|his|her|their)\s+\w+(?:\s+\w+)?\s+(?:is|was)\s+(?!(?:always|never|only)\b)",
+    "es": r"^(?:el|la|este|esta|ese|esa|su)\s+\w+(?:\s+\w+)?\s+(?:es|está|era|estaba)\s+(?!(?:siempre|nunca)\b)",
+    "de": r"^(?:der|die|das|dieser|diese|dieses|sein|seine|ihr|ihre)\s+\w+(?:\s+\w+)?\s+(?:ist|war)\s+"
+    r"(?!(?:immer|nie)\b)",
+    "fr": r"^(?:le|la|l['’]|ce|cet|cette|son|sa)\s*\w+(?:\s+\w+)?\s+(?:est|était)\s+(?!(?:toujours|jamais)\b)",
+}
+
 
 def _table(source: dict[str, str], flags: int = _I) -> dict[str, re.Pattern[str]]:
     return {lang: lazy_compile(pattern, flags) for lang, pattern in source.items()}
@@ -175,6 +186,7 @@ _UNSURE_OF = _table(_UNSURE)
 _QUESTION_OF = _table(_QUESTION)
 _DIRECTIVE_OF = _table(_DIRECTIVE)
 _CONTRAST_OF = _table(_CONTRAST)
+_FACT_CONTRAST_OF = _table(_FACT_CONTRAST)
 
 
 def _lead_stripped(clause: str) -> str:
@@ -211,8 +223,11 @@ def _teaches_in(text: str, lang: str) -> bool:
         if not said or _UNSURE_OF[lang].search(said) or _QUESTION_OF[lang].search(said):
             continue
         contrast = _CONTRAST_OF.get(lang)
-        if contrast is not None and contrast.search(said) and not _about_the_speaker(said, lang):
-            return True
+        if contrast is not None and contrast.search(said):
+            if _FACT_CONTRAST_OF[lang].match(said):
+                continue  # "the meeting is on Tuesday, not Monday": today's fact corrected
+            if not _about_the_speaker(said, lang):
+                return True
         speaker = False
         parts = _CLAUSE.split(said)
         for number, raw in enumerate(parts):

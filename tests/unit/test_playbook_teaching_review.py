@@ -106,3 +106,31 @@ def test_a_negated_statement_in_japanese_is_still_a_self_statement() -> None:
 )
 def test_a_japanese_request_is_still_a_correction(asked: str) -> None:
     assert correction_signal(asked)
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "no, the meeting is on Tuesday, not Monday",
+        "actually, the client is in Berlin, not Munich",
+        "no, the invoice is for Schmidt, not Müller",
+        "non, le client est à Lyon, pas à Paris",
+        "no, el cliente está en Madrid, no en Sevilla",
+    ],
+)
+def test_a_contrast_correcting_a_fact_of_the_task_is_no_rule(correction: str) -> None:
+    assert not teaches_rule(correction)
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "the tests go in tests/unit, not next to the code",
+        "give me the totals in euros, not dollars",
+        "the amounts are always in euros, not dollars",
+        "no, the default should be UTC, not local time",
+        "les montants toujours avec le symbole euro, pas le dollar",
+    ],
+)
+def test_a_contrast_about_the_work_still_teaches(correction: str) -> None:
+    assert teaches_rule(correction)
