@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import lowered, offset_lowered, same_offsets
+from memscribe.redaction.clauses import KEYWORDS as CLAUSE_KEYWORDS
 from memscribe.redaction.values import (
     _DIGIT,
     _MAX_VALUE_LEN,
@@ -216,6 +217,11 @@ _IDENT = lazy_compile(r"^[A-Za-z_]+$")
 _HOST_URL = lazy_compile(r"^(?:https?|ftp|wss?)://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
 
 
+#: The words naming a password or a secret in the languages the clause detector reads (lower
+#: case): a value that is one of them is a label's text, not a secret.
+_NAMING_WORDS = frozenset(w for w, role in CLAUSE_KEYWORDS if role in ("password", "secret"))
+
+
 def _plausible_value(
     value: str,
     strength: str,
@@ -228,6 +234,8 @@ def _plausible_value(
     v = value.strip()
     if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
         return False
+    if v.lower() in _NAMING_WORDS:
+        return False  # a label, translated: ``<string name="password">Passwort</string>``
     if not quoted and _CALLED.match(v):
         return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
     if _HOST_URL.match(v):
@@ -488,8 +496,11 @@ def _find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
 #: XML: ``<password>…</password>`` and ``<add key="ApiSecret" value="…"/>`` /
 #: ``<property name="db.password" value="…"/>`` (the name sits in one attribute, the value in another).
 _XML_ELEMENT = lazy_compile(
-    r"<(?P<name>[A-Za-z_][\w:.\-]*)(?:\s[^<>]*)?>(?P<v>[^<>\n]{1,512})</(?P=name)\s*>"
+    r"<(?P<name>[A-Za-z_][\w:.\-]*)(?P<attrs>\s[^<>]*)?>(?P<v>[^<>\n]{1,512})</(?P=name)\s*>"
 )
+#: The attribute naming an element's text (Android's ``<string name="db_password">…</string>``,
+#: Java's properties XML ``<entry key="db.password">…</entry>``).
+_NAME_ATTRIBUTE = lazy_compile(r"\b(?:name|key)\s*=\s*(?P<q>['\"])(?P<name>[^'\"<>]{1,100})(?P=q)")
 _XML_KEY_VALUE = lazy_compile(
     r"<[A-Za-z_][\w:.\-]*\s[^<>]*?\b(?:key|name)\s*=\s*(?P<q1>['\"])(?P<name>[^'\"<>]{1,100})(?P=q1)"
     r"[^<>]*?\bvalue\s*=\s*(?P<q2>['\"])(?P<v>[^'\"<>\n]{0,512})(?P=q2)"
@@ -502,7 +513,13 @@ def _find_xml(text: str) -> Iterator[tuple[int, int]]:
     for rx in (_XML_ELEMENT, _XML_KEY_VALUE):
         for m in rx.finditer(text):
             strength = name_strength(m.group("name").rsplit(":", 1)[-1])
-            if strength is not None and _plausible_value(m.group("v"), strength, quoted=True):
+            quoted = True
+            if strength is None and rx is _XML_ELEMENT and m.group("attrs"):
+                # an element named by an attribute holds text of any kind (a string resource's
+                # label: "API-Schlüssel"): only a value shaped as one counts, as an unquoted one
+                named = _NAME_ATTRIBUTE.search(m.group("attrs"))
+                strength, quoted = (name_strength(named.group("name")) if named else None), False
+            if strength is not None and _plausible_value(m.group("v"), strength, quoted=quoted):
                 yield m.span("v")
 
 
