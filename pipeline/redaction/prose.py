@@ -23,6 +23,9 @@ from memscribe.redaction.values import (
     is_placeholder,
     shannon_entropy,
 )
+from memscribe.redaction.values import (
+    RULE_WORDS as _RULE_WORDS,
+)
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
 #: (see :data:`_KEYWORD`).
@@ -349,11 +352,6 @@ _APP_PASSWORD = lazy_compile(r"[a-z]{4}(?:([ -])[a-z]{4})(?:\1[a-z]{4}){2}(?![\w
 _NO_VOWEL = lazy_compile(r"(?<![a-z])[b-df-hj-np-tv-xz]{4}(?![a-z])")
 #: A quoted pass phrase: 3 to 8 words of 12 to 64 characters between quotes.
 _QUOTED_PHRASE = lazy_compile(r"[\"“„«](?P<p>[^\"“”„«»\s][^\"“”„«»\n]{10,62}[^\"“”„«»\s])[\"”“»]")
-
-#: Words of a password rule, not of a pass phrase.
-_RULE_WORDS = frozenset(
-    "least characters chars digits letters symbols minimum maximum must should your between length long".split()
-)
 
 
 def _spaced_password(text: str, pos: int, end: int) -> tuple[int, int] | None:

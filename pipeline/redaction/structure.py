@@ -19,6 +19,7 @@ from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
     RECORD_TOKEN_WORDS,
+    RULE_WORDS,
     WEAK_NAME_BITS,
     _char_classes,
     _looks_random,
@@ -279,8 +280,13 @@ def _spaced_secret(v: str, password_name: bool) -> bool:
     return (
         _generated_with_spaces(v)
         or _grouped_code(v)
-        or (password_name and _PASS_PHRASE.match(v) is not None and "pass" not in v.lower())
-    )  # (a label naming the password: "Password 12 chars")
+        or (
+            password_name
+            and _PASS_PHRASE.match(v) is not None
+            and "pass" not in v.lower()
+            and not any(w in RULE_WORDS for w in v.lower().split())
+        )
+    )  # (a label naming the password: "Password 12 chars"; a rule: "at least 12 characters")
 
 
 #: A pass phrase: two to five words, one blank apart, no sentence mark, a run of two digits or a
@@ -512,14 +518,18 @@ def _find_xml(text: str) -> Iterator[tuple[int, int]]:
         return
     for rx in (_XML_ELEMENT, _XML_KEY_VALUE):
         for m in rx.finditer(text):
-            strength = name_strength(m.group("name").rsplit(":", 1)[-1])
+            name = m.group("name").rsplit(":", 1)[-1]
+            strength = name_strength(name)
             quoted = True
             if strength is None and rx is _XML_ELEMENT and m.group("attrs"):
                 # an element named by an attribute holds text of any kind (a string resource's
                 # label: "API-Schlüssel"): only a value shaped as one counts, as an unquoted one
                 named = _NAME_ATTRIBUTE.search(m.group("attrs"))
-                strength, quoted = (name_strength(named.group("name")) if named else None), False
-            if strength is not None and _plausible_value(m.group("v"), strength, quoted=quoted):
+                name = named.group("name") if named else ""
+                strength, quoted = (name_strength(name) if named else None), False
+            if strength is not None and _plausible_value(
+                m.group("v"), strength, quoted=quoted, password_name=_is_password_name(name)
+            ):
                 yield m.span("v")
 
 

@@ -511,6 +511,12 @@ _SCRAMBLED_MIN = 16
 _SCRAMBLED_SWITCH_RATE = 0.4
 #: A run of lower-case letters: a word's body in CamelCase.
 _LOWER_RUN = lazy_compile(r"[a-z]+")
+#: Words of a password rule, not of a pass phrase ("at least 12 characters", "min 12 chars",
+#: "mindestens 12 Zeichen"), in the languages the clause detector reads.
+RULE_WORDS = frozenset(
+    "least characters chars digits letters symbols minimum maximum min max must should your between length long "
+    "mindestens zeichen stellen caractères caracteres caratteri dígitos chiffres ziffern".split()
+)
 #: A slug's part: a pronounceable word, or a short label (``npm``, ``v2``, ``x64``).
 _SLUG_SEPARATORS = lazy_compile(r"[-_.]")
 _HEX_DIGEST = lazy_compile(r"^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$")
