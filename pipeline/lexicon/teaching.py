@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.dialogue import give_up_signal
 from memscribe.lexicon.langs import language_of, sentences
 
 _I = re.IGNORECASE
@@ -257,6 +258,35 @@ def teaches_rule(text: str) -> bool:
         return True
     latin = lang in _CONTRAST_OF and lang != "en"
     return latin and language_of(_LEAD.sub("", text.strip())) == "en" and _teaches_in(text, "en")
+
+
+#: A give-up said on its own is this short ("never mind", "laisse tomber", "vergiss es").
+BARE_GIVE_UP_WORDS = 2
+
+
+def gives_up(text: str) -> bool:
+    """The correcting turn ends by giving up on its fix ("no, don't use dollars. whatever, I'll do
+    it myself", "…もういいです、自分で調べます"): a clause with a give-up or rejection cue that is no
+    directive itself, and no directive after it. A rejection that opens a correction ("that's still
+    wrong: use euros") or a cue inside a directive ("leave it out", "skip it when empty",
+    "n'oublie pas …") gives nothing up: the turn still asks for the fix."""
+    if not give_up_signal(text):
+        return False
+    lang = language_of(text)
+    if lang not in _DIRECTIVE_OF:
+        return True
+    clauses = [c for s in sentences(text) for c in _CLAUSE.split(s) if c.strip(" .,!?。、！？")]
+    for number, clause in enumerate(clauses):
+        if not give_up_signal(clause):
+            continue
+        # the cue alone ("never mind", "laisse tomber", "forget it") gives up even in the
+        # imperative; a directive that goes on ("leave it out", "skip it when empty") does not
+        bare = len(_lead_stripped(clause).split()) <= BARE_GIVE_UP_WORDS
+        if (bare or not _teaches_in(clause, lang)) and not any(
+            _teaches_in(later, lang) for later in clauses[number + 1 :]
+        ):
+            return True
+    return False
 
 
 #: The "Why" of a rule whose reason the user did not give, in the session's language.

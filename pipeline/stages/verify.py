@@ -42,8 +42,8 @@ from typing import TypeVar
 
 from memscribe.groups.speakers import owner_turns, senders
 from memscribe.lexicon.chain import confirmation, is_user_speech
-from memscribe.lexicon.dialogue import give_up_signal
 from memscribe.lexicon.langs import opens_in_first_person
+from memscribe.lexicon.teaching import gives_up
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.plan import Skipped, SkipReason
@@ -334,7 +334,7 @@ def _playbook_problem(b: PlaybookCandidate, turns: Sequence[Turn], *, support: f
         return ("tautology", "'when' restates 'what'")
     # A veto, never an override: the detector must report the confirmation (with its turn) AND
     # the transcript must show it; either one saying "none" keeps the playbook out.
-    if give_up_signal(correction.text):
+    if gives_up(correction.text):
         # "…もういいです、自分で調べます": the turn gives up on the fix it asks for, no rule is kept
         return ("correction_without_confirmation", "the correction turn itself gives up")
     if b.confirmation == "none" or b.confirmation_turn is None:

@@ -437,3 +437,19 @@ def test_a_correction_turn_that_gives_up_is_never_kept(correction: str) -> None:
     out = verify([], [playbook(2, 3, 4, what=correction)], t)
     assert out.playbooks == []
     assert [s.reason for s in out.skipped] == ["correction_without_confirmation"]
+
+
+@pytest.mark.parametrize(
+    "correction",
+    ["No, leave it out, don't add the trailer.", "No, that's still wrong: never add a trailer."],
+)
+def test_a_correction_that_still_asks_for_its_fix_is_kept(correction: str) -> None:
+    t = make_transcript(
+        ("user", "commit this"),
+        ("assistant", "Committed with a Co-Authored-By trailer."),
+        ("user", correction),
+        ("assistant", "Amended without the trailer."),
+        ("user", "perfect, thanks"),
+    )
+    out = verify([], [playbook(2, 3, 4, what=correction)], t)
+    assert [b.correction_turn for b in out.playbooks] == [2] and out.skipped == []

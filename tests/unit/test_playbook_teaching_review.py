@@ -10,7 +10,7 @@ import pytest
 
 from memscribe.lexicon import correction_signal
 from memscribe.lexicon.langs import self_statements
-from memscribe.lexicon.teaching import teaches_rule
+from memscribe.lexicon.teaching import gives_up, teaches_rule
 from memscribe.model.embedded.detect import extract
 from memscribe.schemas.transcript import SourcePos, Turn
 
@@ -134,3 +134,39 @@ def test_a_contrast_correcting_a_fact_of_the_task_is_no_rule(correction: str) ->
 )
 def test_a_contrast_about_the_work_still_teaches(correction: str) -> None:
     assert teaches_rule(correction)
+
+
+@pytest.mark.parametrize(
+    ("correction", "confirmation"),
+    [
+        # a give-up or rejection word inside a directive, or a rejection that opens the correction
+        ("no, leave it out, don't add the trailer", "perfect, thanks"),
+        ("no, don't add the dollar sign, just leave it off", "perfect, thanks"),
+        ("no, that's still wrong: use euros, not dollars", "perfect, thanks"),
+        ("no, it's still too long, always keep it under 50 words", "perfect, thanks"),
+        ("no, no uses dólares, tampoco libras, pon euros", "perfecto, así sí"),
+        ("non, n'oublie pas les accents, écris toujours en français correct", "parfait, merci"),
+    ],
+)
+def test_a_correction_that_still_asks_for_its_fix_gives_nothing_up(
+    correction: str, confirmation: str
+) -> None:
+    assert not gives_up(correction)
+    (b,) = extract(chain(correction, confirmation)).playbooks
+    assert (b.correction_turn, b.confirmation) == (2, "explicit")
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "no, don't use dollars. whatever, I'll do it myself",
+        "nah don't use dollars, never mind, I'll fix it",
+        "non, pas de dollars. Laisse tomber.",
+        "Nein, ohne Trailer. Egal, ich mach's selbst.",
+        "不对，不要用美元。算了，我自己来",
+        "いや、ドルは使わないで。もういいです、自分でやります。",
+    ],
+)
+def test_a_correction_that_ends_by_giving_up_is_no_rule(correction: str) -> None:
+    assert gives_up(correction)
+    assert extract(chain(correction, "thanks")).playbooks == []

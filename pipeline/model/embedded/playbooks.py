@@ -11,7 +11,7 @@ from memscribe.lexicon import langs
 from memscribe.lexicon.chain import confirmation as chain_confirmation
 from memscribe.lexicon.chain import recorrects
 from memscribe.lexicon.langs import FILLER_LEAD
-from memscribe.lexicon.teaching import teaches_rule, unstated_why
+from memscribe.lexicon.teaching import gives_up, teaches_rule, unstated_why
 from memscribe.model.embedded.profiles import is_assistant, is_user_speech
 from memscribe.model.embedded.text import (
     HAS_CJK,
@@ -260,7 +260,7 @@ def teaches_at(turns: Sequence[Turn], pos: int) -> bool:
     (:func:`~memscribe.lexicon.teaching.teaches_rule`), does not give up ("…もういいです、自分で
     調べます") and is not the confirmation of the correction just before it."""
     text = turns[pos].text
-    if lexicon.give_up_signal(text) or _confirms_open_chain(turns, pos):
+    if gives_up(text) or _confirms_open_chain(turns, pos):
         return False
     return teaches_rule(text)
 
