@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
 from memscribe.semantic.frames import bounded_stay, continues
 from memscribe.semantic.updates import completes, own_words, pursues, reports_change
 
@@ -90,7 +91,7 @@ def bounded(new: str, said: str) -> bool:
 #: Irrealis in an English memory: a wish, a plan, a possibility or a condition ("User wants to
 #: wake up at 5", "would like to", "plans to move", "might cut down", "will grow", "is thinking
 #: about moving", "if"): what is not so yet.
-_IRREALIS_EN = re.compile(
+_IRREALIS_EN = lazy_compile(
     r"\b(?:wants?|wanted|would\s+like|['’]d\s+like|hopes?|hoping|plans?|planning|intends?|intending)\s+to\b"
     r"|\b(?:will|would|might|may|could|is\s+going\s+to|are\s+going\s+to)\s+(?!not\b|never\b)\w+"
     r"|\b(?:moving|relocating)\s+to\b|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b"
