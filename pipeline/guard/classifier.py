@@ -52,6 +52,13 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: and normalised first.
 _TOKEN = re.compile(f"(?=\\S)(?:[{_CJK}]|[^\\W{_CJK}]+|[^\\w\\s])")
 _SENTENCE_END = frozenset(".!?。！？")
+#: An ASCII ``.``/``!``/``?`` with a letter or digit right after it ends no sentence: it sits
+#: inside a file name, an address, a version or a URL (``eval.py``, ``noah.lee@…``, ``0.2``,
+#: ``page?q=1``). :meth:`_Scorer.max_window_score` reads each as one of :data:`_INNER_MARKS`
+#: (weighed as the mark it stands for), so a window does not end inside a word.
+_INNER_MARK = re.compile(r"[.!?](?=\w)")
+_INNER_MARKS = {".": "\ue000", "!": "\ue001", "?": "\ue002"}
+_MARK_OF_INNER = {v: k for k, v in _INNER_MARKS.items()}
 #: Where ``str.splitlines`` breaks lines (blanks to :data:`_TOKEN`: no token holds one).
 _BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 #: :data:`_TOKEN`, and each line break as a token of its own. Every token starts with a
@@ -144,7 +151,8 @@ class _Scorer:
     def max_window_score(self, text: str, sentences: int) -> float:
         """The highest score of ``text`` and of its runs of ``sentences`` consecutive sentences.
 
-        A sentence ends at a line break or a ``.``/``!``/``?`` token. Incremental, in one pass:
+        A sentence ends at a line break or a ``.``/``!``/``?`` token (not one with a letter or
+        digit right after it: :data:`_INNER_MARK`). Incremental, in one pass:
         each token is weighed once, and as a sentence ends, the run of ``sentences`` sentences
         ending there is the difference of the running totals now and ``sentences`` ends ago (the
         last ones are kept); the runs of fewer sentences that end the text are taken at its end.
@@ -158,10 +166,13 @@ class _Scorer:
         best = -math.inf  # the highest run's argument
         total, count, prev = 0.0, 0, self._start
         ended = 0
-        for tok in _TOKEN_OR_BREAK.findall(text.lower()):
+        low = text.lower()
+        if "." in low or "!" in low or "?" in low:
+            low = _INNER_MARK.sub(lambda m: _INNER_MARKS[m.group()], low)
+        for tok in _TOKEN_OR_BREAK.findall(low):
             # a cached word first (no break is ever weighed, so none is in the cache)
             if (hit := cache.get(tok)) is not None or tok not in _BREAKS:
-                w, n, key, ending = hit or word(tok)
+                w, n, key, ending = hit or word(_MARK_OF_INNER.get(tok, tok))
                 total += w + (ending.get(prev, 0.0) if ending else 0.0)
                 count += n + 1
                 prev = key

@@ -27,8 +27,9 @@ __all__ = [
 #: The ``rule`` a classifier verdict carries.
 CLASSIFIER_RULE = "classifier"
 #: Where :meth:`~memscribe.guard.classifier.Model.max_window_score` ends a sentence: after each
-#: ``.``/``!``/``?`` (each is its own token) and at line breaks.
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])|\n")
+#: ``.``/``!``/``?`` (each is its own token) and at line breaks; not at an ASCII mark with a letter
+#: or digit right after it (``eval.py``, ``0.2``, ``a.b@example.com``: inside a word, no sentence ends).
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?!\w)|(?<=[。！？])|\n")
 #: Sentences per window: an instruction hidden in a document is one or two sentences.
 WINDOW_SENTENCES = 2
 
