@@ -65,16 +65,18 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
     "work": re.compile(
         # en ("works at", "works remotely for", "works on-site at")
         r"\bwork(?:s|ed|ing)?\s+(?:(?:\w+ly|\w+-[\w-]+)\s+)?(?:as|at|for)\b|\bjoined\b|\bnew\s+job\b|\bjob\s+(?:at|as)\b|\bhired\b"
+        # employed as a state ("I'm employed full-time"), not a thing employed ("employed a method")
+        r"|\bemployed\b(?!\s+(?:a|an|the|my|our|this|that|these|those)\b)"
         # de
         # a noun of one's work said as a place ("au boulot", "im Job", "en el curro": at work) is
         # where something happens, not what the user works as
         r"|\barbeit(?:e|en|est|et|ete)\b|(?<!\bim )(?<!\bbeim )\bJob\b|\bStelle\b|\bangestellt\b"
         # fr
-        r"|\btravaill(?:e|es|ons|ais|é)\b|(?<!\bau )\bboulot\b|\bposte\b|\bembauchée?\b"
+        r"|\btravaill(?:e|es|ons|ais|é)\b|(?<!\bau )\bboulot\b|\bposte\b|\bembauchée?\b|\bsalariée?\b"
         # es
-        r"|(?<!\bal )(?<!\bel )\btrabaj(?:o|amos|aba|é)\b|(?<!\bel )(?<!\bmi )\bcurro\b|\bpuesto\b|\bcontratad[oa]\b"
+        r"|(?<!\bal )(?<!\bel )\btrabaj(?:o|amos|aba|é)\b|(?<!\bel )(?<!\bmi )\bcurro\b|\bpuesto\b|\bcontratad[oa]\b|\basalariad[oa]\b"
         # ja, zh
-        r"|会社|勤め|働い|職場|転職|入社|上班|公司|入职|跳槽",
+        r"|会社|社員|勤め|働い|職場|転職|入社|上班|公司|入职|跳槽",
         _I,
     ),
 }

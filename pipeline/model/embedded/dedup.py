@@ -182,6 +182,7 @@ def _updated(request: DedupRequest) -> list[str]:
     # A value added beside those held ("also has a hamster") replaces none by topic alone; only
     # a value named as left behind, or a single-valued facet (rule 6), is replaced then.
     adds = additive(new)
+    past = former_state(new) and not cue  # "used to work at a bank": no newer value of its topic
     top = request.shortlist[0]
     ids: list[str] = []
     # the value's type picks the entry: a device named beside another device's entry updates that
@@ -210,6 +211,7 @@ def _updated(request: DedupRequest) -> list[str]:
             (
                 same_topic(request.slug, s.slug)
                 and not adds
+                and not past
                 and (s.id in by_class or not by_class)
                 and not denies_other(new, s.text)
             )
@@ -423,8 +425,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     the best entry, keep anything else."""
     from memscribe.relatedness import qualifies, same_topic
 
-    # Somebody else's fact ("User's dad switched to an iPhone") neither updates nor restates
-    # the user's own: only entries about somebody else are compared with it.
+    # Somebody else's fact ("User's dad switched to an iPhone") is compared with theirs only.
     mine = tuple(
         s
         for s in request.shortlist
@@ -441,9 +442,8 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     if len(mine) < len(request.shortlist):
         request = request.model_copy(update={"shortlist": mine})
     top = request.shortlist[0]
-    # a stay bounded to a period or a journey ("in Hamburg for a conference this week") replaces
-    # nothing the user holds for good
-    # a stay bounded to a period, or a wish or plan, replaces nothing that holds (goals aside)
+    # a stay bounded to a period or a journey ("in Hamburg for a conference this week"), or a wish
+    # or plan, replaces nothing that holds (goals aside)
     stay = bounded(request.text, request.said) or (irrealis(request.text) and not irrealis(top.text))
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
     if qualifies(top.score, request.slug, top.slug) and continued(request.text, request.said, top.text):
@@ -464,6 +464,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         and comparable(request.text, s.text)
         and not additive(request.text)
         and not stay
+        and not (former_state(request.text) and not reports_change(request.text))  # a past fact
         and not denies_other(request.text, s.text)
     ]
     if topical:
