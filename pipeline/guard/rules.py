@@ -128,10 +128,10 @@ _ROLE_TAGS = (
 _LOWER_TAGS = r"user|tool|human|ai|instructions?|prompt|memories|memory|context|admin|root"
 
 # A URL or address that data could be sent to.
-_DEST = r"(?:https?://|ftp://|webhook|[\w.+-]+@[\w-]+\.[\w.]+)"
+_DEST = r"(?:https?://|ftp://|webhook\.\w|[\w.+-]+@[\w-]+\.[\w.]+)"
 # What an exfiltration request wants out: secrets, files, the conversation, everything.
 _LOOT = (
-    r"(?:(?:all|every|entire|whole|any)\b|\b(?:files?|folders?|director(?:y|ies)|documents?|"
+    r"(?:(?:entire|whole)\b|(?:all|every|any)\s+(?:of\s+)?(?:the|your|my|our|their|its|this|these|those)\b|\b(?:files?|folders?|director(?:y|ies)|documents?|"
     r"credentials?|passwords?|secrets?|(?:api[ _-]?)?keys?|tokens?|cookies?|env(?:ironment)?(?:\s+var\w*)?|"
     r"\.env|ssh|history|conversation|chat|messages|emails?|contacts?|data(?:base)?|contents?|"
     r"system\s+prompt|memor(?:y|ies)))"
