@@ -95,6 +95,13 @@ def test_reported_employment_replaces_the_job(tmp_path: Path, slug: str, stored:
         ),
         ("job", "User works as a freelance illustrator.", "I used to be employed at a bank years ago."),
         ("job", "User works as a freelance designer.", "姉は四月から正社員になりました。"),
+        ("job", "User works as a freelance designer.", "我朋友现在是一家公司的正式员工。"),
+        (
+            "job",
+            "User works as a freelance designer.",
+            "Meine Schwester ist seit März bei einer Agentur angestellt.",
+        ),
+        ("job", "User works as a freelance designer.", "My wife is now employed at Google."),
     ],
 )
 def test_near_misses_keep_the_job(tmp_path: Path, slug: str, stored: str, said: str) -> None:
