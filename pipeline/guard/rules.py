@@ -362,7 +362,7 @@ RULES: tuple[InjectionRule, ...] = (
         "exfiltration",
         # a verb that moves data, something worth stealing, and where it should go
         r"\b(?:send|post|upload|forward|exfiltrate|transmit|leak|beacon|e-?mail|mail|share|copy|transfer|"
-        r"export|dump|sync|submit)\b[^\n]{0,60}?\b"
+        r"export|dump|sync|submit)\b(?:[^\n.!?]|[.!?]\S){0,60}?\b"  # one sentence: no mark and space
         + _LOOT
         + r"\b[^\n]{0,80}?\b(?:to|at|into|via)\s+"
         + _DEST
