@@ -213,6 +213,9 @@ _OWNED_KINDS: dict[str, re.Pattern[str]] = {
 }
 
 
+#: The people a Chinese speaker names as "my …" (siblings, children, partner, parents, friends,
+#: colleagues): "我姐姐" / "用户的朋友" open a statement about them.
+_ZH_KIN = r"(?:哥哥?|姐姐?|弟弟?|妹妹?|女儿|儿子|老婆|老公|妻子|丈夫|爸爸?|妈妈?|朋友|同事)"
 #: A person the user knows (kin, partner, friend, colleague), per language of the sets.
 _PERSON = (
     r"(?:daughter|son|kids?|children|child|wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|dad"
@@ -230,7 +233,7 @@ _FOR_ANOTHER = re.compile(
     rf"|\b(?:meine[mr]|unsere[mr])\s+{_PERSON}\b"
     r"|\b(?:le|les)\s+(?:compr|adopt)"
     r"|[给替为帮](?:我的)?(?:女儿|儿子|孩子|老婆|老公|妻子|丈夫|爸|妈|父母|朋友|哥|姐|弟|妹|他|她)"
-    r"|(?:我|用户)(?:的)?(?:哥哥?|姐姐?|弟弟?|妹妹?|女儿|儿子|老婆|老公|妻子|丈夫|爸爸?|妈妈?|朋友|同事)"
+    rf"|(?:我|用户)(?:的)?{_ZH_KIN}"
     r"|(?:娘|息子|妻|夫|母|父|兄|姉|弟|妹|子供|友達)(?:に|のために)",
     _I,
 )
@@ -386,9 +389,12 @@ def someone_else(text: str) -> bool:
     row = LANGUAGES.get(spoken_language(text))
     # a time said first ("最近は妻が…", "现在我朋友…") leaves the subject after it
     body = _TIME_LEAD.sub("", _USER_CJK.sub("我", body))
-    return row is not None and bool(row.third_party.search(body))
+    return row is not None and bool(row.third_party.search(body) or _ZH_KIN_SUBJECT.match(body))
 
 
+#: A Chinese statement's subject that is one of "my" people ("我姐姐…", "我的朋友…"; the lexicon's
+#: row knows "我朋友" and not the siblings or the possessive 的).
+_ZH_KIN_SUBJECT = re.compile(rf"我的?{_ZH_KIN}")
 #: A time adverb opening a Chinese or Japanese statement, before its subject.
 _TIME_LEAD = re.compile(r"^(?:(?:現在|今|最近|以前|前|昔)(?:では|は)|现在|如今|最近|以前|目前)[、，,\s]*")
 
