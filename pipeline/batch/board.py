@@ -32,6 +32,7 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from memscribe.batch.turns import yield_turn
 from memscribe.batch.view import Delta, Snapshot, merged
 from memscribe.schemas.memory import MemoryEntry
 
@@ -143,6 +144,7 @@ class Board:
         given; by one of the ranks ``on``, when given: the caller's answer depends on those only,
         so it sleeps through the other ranks' changes); False once nothing has been published
         for ``wait_s`` since ``progress`` (the caller then goes on with what it knows)."""
+        yield_turn()
         with self._cond:
             waiter = self._enlist(rank, on)
             try:
@@ -281,6 +283,7 @@ class Board:
     def fetch(self, rank: int, scope: tuple[str, str] | None = None) -> tuple[Snapshot, ViewBase]:
         """The memory as rank ``rank`` will commit into, as far as its namespace goes (``scope``:
         (namespace, default namespace); None: every namespace; see the module docstring)."""
+        yield_turn()
         started = time.monotonic()
         namespace = scope[0] if scope is not None else None
         with self._cond:

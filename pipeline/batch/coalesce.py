@@ -29,6 +29,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from memscribe.batch.turns import yield_turn
 from memscribe.errors import ModelError
 from memscribe.model.base import Message, StructuredModel
 from memscribe.schemas.candidates import DedupBatchDecision, DedupDecision, DedupItemDecision
@@ -147,6 +148,7 @@ class DedupCoalescer:
     @staticmethod
     def wait(ask: Asked, response_model: type[T]) -> T:
         """The answer to ``ask`` in the shape it asked for (raises what its call raised)."""
+        yield_turn()
         ask.done.wait()
         if ask.error is not None:
             raise ask.error

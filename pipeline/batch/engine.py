@@ -24,6 +24,7 @@ from memscribe.batch.coalesce import DedupCoalescer, HeldDecisions, requests_of
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory, ModelTwins
 from memscribe.batch.task import run_unit
+from memscribe.batch.turns import Turns, yield_turn
 from memscribe.batch.view import Delta, Snapshot
 from memscribe.model.base import Message, StructuredModel
 
@@ -106,6 +107,7 @@ class BoundedModel:
     def generate(
         self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
     ) -> T:
+        yield_turn()  # a call waits: another unit prepares meanwhile
         # A re-plan (memory changed under a plan) reuses this transcript's detection: only the
         # dedup decisions against the new memory may need the model again.
         key = f"{task}:{response_model.__name__}:{request.model_dump_json()}" if task == "detect" else None
@@ -213,6 +215,8 @@ class LocalEngine(Engine):
         self._slots = OrderedSlots(concurrency)
         self._coalescer = DedupCoalescer(self._slots)
         self._limit = max(2, 2 * concurrency)
+        #: Units prepare their first model call one at a time, in path order (:mod:`memscribe.batch.turns`).
+        self._turns = Turns(1)
 
     def submit(self, unit: UnitInput, *, first: bool = False) -> None:
         with self._lock:
@@ -233,7 +237,8 @@ class LocalEngine(Engine):
     def _work(self, unit: UnitInput) -> None:
         try:
             model = self._models.get(unit.rank)
-            if model is None:
+            if model is None:  # a first plan (a re-plan starts after its model call)
+                self._turns.take(unit.rank)
                 model = self._models[unit.rank] = BoundedModel(
                     self._factory(), self._slots, unit.rank, self._coalescer
                 )
@@ -241,6 +246,8 @@ class LocalEngine(Engine):
         except BaseException as exc:  # a bug in the unit itself: reported, the run goes on
             result = UnitOutput.crashed(unit, exc)
             self.board.publish(unit.rank, Delta())
+        finally:
+            yield_turn()
         with self._lock:
             self._running -= 1
         self._done.put(result)

@@ -342,6 +342,8 @@ def run_batch(
     finally:
         if state.engine is not None:
             state.engine.close()
+        if state.ctx is not None:
+            state.ctx.memory.view.join()  # the index of a first run, built beside it
         book.close()
     report.wall_s = round(time.monotonic() - started, 3)
     report.cpu_s = round(time.process_time() - cpu_started, 3)
