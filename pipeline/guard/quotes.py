@@ -52,9 +52,31 @@ def reported(text: str, at: int) -> bool:
         return False
     before = text[text.rfind("\n", 0, at) + 1 : at]
     mark = _OPENING.search(before)
-    return (
-        mark is not None and _REPORTING.search(before[max(0, mark.start() - 40) : mark.start()]) is not None
-    )
+    if mark is None:
+        return False
+    if _REPORTING.search(before[max(0, mark.start() - 40) : mark.start()]) is not None:
+        return True
+    return _reported_after(text, at, before[mark.start()])
+
+
+#: The closing mark of each opening one (a straight mark closes itself).
+_CLOSING = {"“": "”", "„": "“", "«": "»", "「": "」"}
+#: What follows a quotation that a sentence names or describes rather than says, in the languages
+#: that put the reporting word after it: Japanese quotative particles (「…」という／のような／と書かれた),
+#: a Chinese or Korean attributive (“…”的 HTML 注释, “…”这样的, "…"라는/같은).
+_REPORTED_AFTER = re.compile(
+    r"\s*(?:という|といった|のような|のように|などの|と(?:書|言|記|述|い)|"
+    r"的|这样的|這樣的|之类|之類|一类|等|"
+    r"(?:이)?라는|(?:와|과)?\s*같은|등의)"
+)
+
+
+def _reported_after(text: str, at: int, opening: str) -> bool:
+    """True when the quotation holding ``at`` (opened by ``opening``) closes on its line and a
+    word that reports it follows (:data:`_REPORTED_AFTER`)."""
+    end = text.find("\n", at)
+    close = text.find(_CLOSING.get(opening, opening), at, len(text) if end < 0 else end)
+    return close >= 0 and _REPORTED_AFTER.match(text, close + 1) is not None
 
 
 #: A quotation within one line, between the marks :func:`quoted` knows (of at least three

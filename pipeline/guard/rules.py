@@ -318,6 +318,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"<\s*/?\s*(?:" + _ROLE_TAGS + "|" + _LOWER_TAGS + r")(?![\w-])[^<>]{0,80}>",
         ignore_case=False,
         hints=("<",),
+        mention_reported=True,
     ),
     _rule(
         "fake_role_token",
@@ -387,6 +388,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\beval\s*\(\s*(?:atob|base64)",
         hints=("|", "eval"),
         needs=AGENT_AIMED,
+        mention_reported=True,
     ),
     _rule(
         "download_execute",
@@ -403,6 +405,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"|\.downloadstring\s*\(|\bpowershell(?:\.exe)?\b[^\n]{0,40}\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{20,}",
         hints=("curl", "wget", "fetch", "iwr", "irm", "invoke-", "webclient", "downloadstring", "powershell"),
         needs=AGENT_AIMED,
+        mention_reported=True,
     ),
     _rule(
         "markdown_exfiltration",
@@ -491,7 +494,7 @@ REMOTE_EXECUTION = frozenset({"download_execute", "pipe_to_shell"})
 def remote_execution_rule(texts: list[str]) -> str | None:
     """Name of a download-and-execute / pipe-to-shell rule matching any of ``texts``, aimed or not."""
     for rule in RULES:
-        if rule.name in REMOTE_EXECUTION:
-            if any(rule._matches(text, text.lower()) for text in texts):
-                return rule.name
+        # quoted or not: a stored "… | bash" is run by whoever reads it back
+        if rule.name in REMOTE_EXECUTION and any(rule.pattern.search(text) for text in texts):
+            return rule.name
     return None
