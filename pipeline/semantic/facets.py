@@ -67,14 +67,20 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
         r"\bwork(?:s|ed|ing)?\s+(?:(?:\w+ly|\w+-[\w-]+)\s+)?(?:as|at|for)\b|\bjoined\b|\bnew\s+job\b|\bjob\s+(?:at|as)\b|\bhired\b"
         # employed as a state ("I'm employed full-time"), not a thing employed ("employed a method")
         r"|\bemployed\b(?!\s+(?:a|an|the|my|our|this|that|these|those)\b)"
+        # a role over a team: heading, leading or managing one now ("heading the research team")
+        r"|\b(?:head|lead|manag(?:e|ing)|heading|leading)s?\s+(?:the|a|an|my|our)\s+(?:[\w/-]+\s+){0,2}?"
+        r"(?:team|department|group|lab|squad|division)\b(?!['’]s)"
         # de
         # a noun of one's work said as a place ("au boulot", "im Job", "en el curro": at work) is
         # where something happens, not what the user works as
         r"|\barbeit(?:e|en|est|et|ete)\b|(?<!\bim )(?<!\bbeim )\bJob\b|\bStelle\b|\bangestellt\b"
+        r"|\bleite\s+(?:\w+\s+){0,2}?(?:das|die|den|unser\w*|mein\w*)\s+(?:\w+\s+)?\w*(?:team|abteilung|gruppe|labor)\b"
         # fr
         r"|\btravaill(?:e|es|ons|ais|é)\b|(?<!\bau )\bboulot\b|\bposte\b|\bembauchée?\b|\bsalariée?\b"
+        r"|\bdirige\s+(?:l['’]|le\s|la\s|une?\s|mon\s|ma\s|notre\s)\s*(?:\w+\s+)?(?:équipe|service|département|labo)\b"
         # es
         r"|(?<!\bal )(?<!\bel )\btrabaj(?:o|amos|aba|é)\b|(?<!\bel )(?<!\bmi )\bcurro\b|\bpuesto\b|\bcontratad[oa]\b|\basalariad[oa]\b"
+        r"|\b(?:dirijo|lidero|coordino)\s+(?:el|la|un|una|mi|nuestro|nuestra)\s+(?:\w+\s+)?(?:equipo|departamento|grupo)\b"
         # ja, zh
         r"|会社|社員|勤め|働い|職場|転職|入社|上班|公司|入职|跳槽",
         _I,

@@ -54,7 +54,13 @@ _BOUNDED = re.compile(
     r"|\b(?:tomorrow|tonight|yesterday|last\s+night|this\s+morning|(?<!from\s)(?<!of\s)today"
     r"|(?<!jeden\s)(?<!am\s)morgen|(?<!ab\s)heute|gestern|demain|(?<!dès\s)aujourd['’]hui|hier|ce\s+soir"
     r"|(?<!la\s)mañana|(?<!desde\s)hoy|ayer|esta\s+noche)\b"
-    r"|明天|(?<!从)今天|昨天|今晚|明日|今日(?!から)|昨日|今夜",
+    r"|明天|(?<!从)今天|昨天|今晚|明日|今日(?!から)|昨日|今夜"
+    # standing in for somebody: a role held while they are away ("heading the team while my boss
+    # is on leave", "interim head", "kommissarisch", "par intérim", "en funciones", "代理", "一時的に")
+    r"|\bwhile\s+(?:\w+['’]?\s+){1,3}(?:is|are|'s)\s+(?:on|away|out)\b|\bwhile\s+(?:she|he|they)['’](?:s|re)\s+(?:on|away|out)\b"
+    r"|\bcovering\s+for\b|\b(?:interim|acting)\s+(?:head|lead|manager|director|chair)\b"
+    r"|\b(?:vertretungsweise|kommissarisch|in\s+Vertretung)\b|\b(?:par|en)\s+intérim\b|\bintérimaire\b"
+    r"|\ben\s+funciones\b|\binterin[oa]\b|代理|暂时|临时|一時的",
     _I,
 )
 #: A move of one's home: the bound is when it happened, not how long it lasts.
