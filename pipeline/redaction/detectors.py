@@ -48,6 +48,7 @@ from memscribe.redaction.providers import (
     find_mailgun_keys,
     find_test_keys,
 )
+from memscribe.redaction.shapes import SHAPE_HINTS, find_password_shapes
 from memscribe.redaction.structure import (
     _AUTH_HEADER,
     _AWS_SECRET,
@@ -177,6 +178,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         # detector finds too keeps that one's name (and the prompts their text)
         Detector("stripe_key", find_test_keys, TEST_KEY_HINTS),
         Detector("live_secret_key", find_live_keys, LIVE_KEY_HINTS),
+        Detector("password", find_password_shapes, SHAPE_HINTS),
     ]
     return tuple(dets)
 

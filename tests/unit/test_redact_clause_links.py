@@ -62,7 +62,7 @@ def test_password_said_in_the_next_sentence(text: str, secret: str) -> None:
         "The password didn't match. Is the SSID Hendricks_2G on 5 GHz?",
         "我不需要 root 密码。我不会把 PAT 写回 NuGet.config，而是放到 CI 里",
         "Rotate the password. Revision 42 points at checkout-worker-kafka-v2 now.",
-        "The password is fine.\nNext line has Kx9!mPq2vLr7 for another thing",
+        "The password is fine.\nNext line has kx9!mpq2vlr7 for another thing",  # (no capital: not shapes)
     ],
 )
 def test_next_sentence_names_stay(text: str) -> None:

@@ -1,0 +1,84 @@
+"""Values shaped like a chosen password wherever they stand: a token of all four character
+classes (lower case, upper case, digit, and a symbol people type: ``!#$%&?@^~``), 8 to 32
+characters, opening on a letter or digit (``Pr0v!s10n-Svc#2023``, ``Willkommen2026!``). Under no
+secret's name (a call's argument, a variable named for its role, a command's operand) nothing
+else reads it as a secret; its shape alone does.
+
+Longer tokens are generated, not chosen (the entropy detectors decide them); a symbol that
+joins an address or a package to its version (``@``), a name to its number (``#``), a URL
+escape, a crypt hash's ``$id$`` or a variable's ``$`` makes no password, nor does a flag's
+leading ``-``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memscribe.lazyre import lazy_compile
+from memscribe.redaction.values import is_placeholder
+
+#: The symbols people put in a password they choose (not code's brackets, quotes or slashes).
+_SYMBOL = lazy_compile(r"[!#$%&?@^~]")
+#: Prefilter hints (see :class:`~memscribe.redaction.base.Detector`): every finding holds a symbol.
+SHAPE_HINTS = tuple("!#$%&?@^~")
+#: Characters a password's token is made of: letters, digits, its symbols, ``*+._-``.
+_TOKEN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&*?@^~+._-")
+#: What may stand before a token: a blank, a quote, a bracket, a list's comma, an assignment.
+_OPENERS = frozenset(" \t\n\r\"'`(,=:")
+#: What may stand after it: a blank or a quote, after sentence marks.
+_CLOSERS = frozenset(" \t\n\r\"'`")
+_TRAILING = ".,;:!?)"
+#: An address or a package at a version: ``ws_1@Company.Name``, ``NuGetAuthenticate@1``.
+_AT_NAME = lazy_compile(r"^[^@]+@(?:v?\d+(?:\.\d+)*|[A-Za-z][\w-]*(?:\.[\w-]+)+)$")
+#: A name and its number: ``CopainsBot#4821`` (a chat tag), ``repo#123`` (an issue).
+_NAME_NUMBER = lazy_compile(r"^[A-Za-z][A-Za-z._-]*#\d+$")
+#: A URL escape (of a blank or a delimiter: a digit in it, ``%20``, ``%3D``, ``%2F``), a crypt
+#: hash's ``$id$`` or a variable: no chosen password.
+_ESCAPE = lazy_compile(r"%(?:[0-9][0-9A-Fa-f]|[A-Fa-f][0-9])|\$\w+\$|^\$")
+_MIN, _MAX = 8, 32
+
+
+def _shaped(v: str) -> bool:
+    if not _MIN <= len(v) <= _MAX:
+        return False
+    if not (any(c.islower() for c in v) and any(c.isupper() for c in v) and any(c.isdigit() for c in v)):
+        return False
+    if _SYMBOL.search(v) is None:
+        return False
+    if _AT_NAME.match(v) or _NAME_NUMBER.match(v) or _ESCAPE.search(v):
+        return False
+    return not is_placeholder(v)
+
+
+def find_password_shapes(text: str) -> Iterator[tuple[int, int]]:
+    """Each token (:data:`_TOKEN_CHARS`, between an opener and a closer) of 8 to 64 characters
+    holding a lower-case letter, a capital, a digit and a symbol (:data:`_SYMBOL`); a quoted
+    token keeps its trailing marks, a bare one loses them to the sentence."""
+    size = len(text)
+    done = -1
+    for m in _SYMBOL.finditer(text):
+        at = m.start()
+        if at < done:
+            continue
+        start = at
+        while start > 0 and text[start - 1] in _TOKEN_CHARS:
+            start -= 1
+        end = at + 1
+        while end < size and text[end] in _TOKEN_CHARS:
+            end += 1
+        done = end
+        if end - start < _MIN or (start > 0 and text[start - 1] not in _OPENERS):
+            continue
+        if not text[start].isalnum():
+            continue  # a flag (``-pS3cr#t``, its own detector's), a tag or a reference (``!secret``)
+        after = end
+        while after < size and text[after] in _TRAILING:
+            after += 1
+        if after < size and text[after] not in _CLOSERS:
+            continue
+        quoted = start > 0 and end < size and text[start - 1] == text[end] and text[end] in "\"'`"
+        stop = end
+        if not quoted:
+            while stop > start and text[stop - 1] in _TRAILING:
+                stop -= 1
+        if _shaped(text[start:stop]):
+            yield start, stop
