@@ -19,6 +19,7 @@ from memscribe.guard import addressed_ai, conceal, context_ask, exfil_intl, extr
 from memscribe.guard.entry import compile_entered
 from memscribe.guard.hints import HintScan
 from memscribe.guard.quotes import quoted, reported
+from memscribe.guard.role_prefix import PATTERN as ROLE_PREFIX
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
 
@@ -325,11 +326,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"<\|\s*(?:im_start|im_end|system|user|assistant|endoftext)\s*\|>|\[/?INST\]",
         hints=("<|", "inst]"),
     ),
-    _rule(
-        "fake_role_prefix",
-        r"^\s*(?:#+\s*)?(?:system|assistant|developer)\s*:",
-        hints=("system", "assistant", "developer"),
-    ),
+    _rule("fake_role_prefix", ROLE_PREFIX, hints=("system", "assistant", "developer")),
     _rule(
         "addresses_agent",
         r"\b(?:ai|llm|gpt|chatbot|language\s+model|(?:ai\s+)?assistants?|agents?|bots?)\b"
