@@ -388,13 +388,15 @@ def someone_else(text: str) -> bool:
         return True
     row = LANGUAGES.get(spoken_language(text))
     # a time said first ("最近は妻が…", "现在我朋友…") leaves the subject after it
-    body = _TIME_LEAD.sub("", _USER_CJK.sub("我", body))
+    body = _JA_MY.sub("", _TIME_LEAD.sub("", _USER_CJK.sub("我", body)))
     return row is not None and bool(row.third_party.search(body) or _ZH_KIN_SUBJECT.match(body))
 
 
 #: A Chinese statement's subject that is one of "my" people ("我姐姐…", "我的朋友…"; the lexicon's
 #: row knows "我朋友" and not the siblings or the possessive 的).
 _ZH_KIN_SUBJECT = re.compile(rf"我的?{_ZH_KIN}")
+#: "My" before a Japanese subject ("うちの妻は", "私の姉が"): the person named after it is the subject.
+_JA_MY = re.compile(r"^(?:私|僕|俺|わたし|あたし|うち)の")
 #: A time adverb opening a Chinese or Japanese statement, before its subject.
 _TIME_LEAD = re.compile(r"^(?:(?:現在|今|最近|以前|前|昔)(?:では|は)|现在|如今|最近|以前|目前)[、，,\s]*")
 
