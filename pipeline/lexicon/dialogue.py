@@ -97,7 +97,10 @@ def give_up_signal(text: str) -> bool:
 
 #: Words that make a correction a rule worth keeping (not only a fix of today's output).
 _RULE_WORDS = lazy_compile(
-    r"\b(?:use|always|never|should|must|instead|don'?t|do\s+not|avoid|prefer|only|no\s+more|stop)\b", _I
+    r"\b(?:use|always|never|should|must|instead|don'?t|do\s+not|avoid|prefer|only|no\s+more|stop)\b"
+    # a kind of thing ruled out by "no" and its plural ("no emojis please", "no, no exclamation marks")
+    r"|(?:^|[,;]\s*|\bno,?\s+)no\s+(?:\w+\s+)?(?!(?:problem|worrie|thank|idea|way|clue)s\b)\w+s\b(?=\s*(?:please\b|[,.!;]|$))",
+    _I,
 )
 
 

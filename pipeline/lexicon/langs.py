@@ -35,17 +35,23 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     ),
     "es": frozenset(
         "el la los las que y es soy estoy un una por para con no mi mis me lo pero muy también más yo del"
-        " al tengo hay como esta este eso de en se su sus le todo".split()
+        " al tengo hay como esta este eso de en se su sus le todo ahora desde porque".split()
     ),
     "de": frozenset(
         "der die das und ich nicht ist ein eine mit auf für mein meine wir sie es zu bin habe auch aber"
-        " den dem im bitte noch schon unser unsere unseren alle dass sich wird werden".split()
+        " den dem im bitte noch schon unser unsere unseren alle dass sich wird werden jetzt seit nur".split()
     ),
     "fr": frozenset(
         "le la les et je j'ai est un une des du de pas pour avec mon ma mes nous suis ai mais très c'est"
-        " au aux ce cette qui ne".split()
+        " au aux ce cette qui ne que en dans sur il elle tout depuis".split()
     ),
 }
+#: Function words of another language that English text uses too: English words ("no", "me",
+#: "die", "son", "den", "bin", "im" for I'm), language and locale codes ("en", "de", "es": "an en
+#: dash", "en_US", "/usr/local/bin", "/en/"), names' particles and abbreviations ("de Vries", "Le
+#: Mans", "LA", "EST"). They count toward their language, but a text is read as that language only
+#: with evidence English never gives: one of its function words not listed here, or an accent of it.
+_SHARED_WITH_ENGLISH = frozenset("no me en de es la die bin den im le son est".split())
 _ACCENTS = {
     "es": lazy_compile(r"[ñ¿¡áíóú]"),
     "de": lazy_compile(r"[äöüß]"),
@@ -85,11 +91,22 @@ def language_of(text: str) -> str:
         for lang, accent in _ACCENTS.items():
             scores[lang] += 2 * len(accent.findall(folded))
     best = max(scores, key=lambda k: (scores[k], k == "en"))
-    if best != "en" and scores[best] >= 2:
+    if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
         return best
     if scores["en"] == 0 and scores[best] == 0 and len(words) >= LATIN_OTHER_MIN_WORDS:
         return "other"
     return "en"
+
+
+def _distinctive(lang: str, words: list[str], folded: str) -> bool:
+    """``words`` (casefolded ``folded``) hold evidence of ``lang`` that English text never gives:
+    one of its function words English does not use too, or one of its accents."""
+    if any(lang in _LANGS_OF.get(w, ()) and w not in _SHARED_WITH_ENGLISH for w in words):
+        return True
+    accent = _ACCENTS.get(lang)
+    if accent is not None and accent.search(folded) is not None:
+        return True
+    return lang in ("es", "fr") and "é" in folded  # both write it, English does not ("Me mudé a …")
 
 
 #: A word class as ``re.compile`` arguments: the pattern, or the pattern and its flags.
@@ -258,8 +275,8 @@ LANGUAGES: dict[str, Language] = {
             _I,
         ),
         give_up=(
-            r"\b(?:egal|vergiss\s+es|lass\s+(?:es|mal|gut\s+sein)|(?:mach|schreib)['’]?s?\s+(?:ich\s+)?selbst"
-            r"|mache\s+ich\s+selbst|immer\s+noch\s+(?:nicht|zu|falsch)|funktioniert\s+(?:immer\s+noch\s+)?nicht)\b",
+            r"\b(?:egal|vergiss\s+es|lass\s+(?:es|mal|gut\s+sein)|(?:mach|schreib)['’]?s?\s+(?:ich\s+)?(?:\w+\s+){0,2}selbst"
+            r"|mache\s+ich\s+(?:\w+\s+){0,2}selbst|immer\s+noch\s+(?:nicht|zu|falsch)|funktioniert\s+(?:immer\s+noch\s+)?nicht)\b",
             _I,
         ),
         question=r"\?",

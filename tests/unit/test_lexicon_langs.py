@@ -152,3 +152,57 @@ def test_spoken_french_on_in_a_past_done_is_the_speaker() -> None:
 
     assert self_statements("On a déménagé à Nantes cet été.")
     assert not self_statements("On dit que Nantes est calme.")
+
+
+# -- English read as Spanish or German for words English uses too (issue 11) ----------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Use an en dash, no hyphen",
+        "The file is en_US, no de_DE",
+        "Switch the locale to en, no es",
+        "no more tabs, use spaces en all files",
+        "git checkout -b fix/no-timestamps && gh pr create --fill",
+        "https://www.thecrag.com/en/climbing/portugal/mondim-de-basto",
+        "config.toml /usr/local/bin/hx /home/ryo/go/bin/gopls",
+        "I bin it, no den of thieves, die",
+    ],
+)
+def test_english_with_words_other_languages_share_is_english(text: str) -> None:
+    assert langs.language_of(text) == "en"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Vivo en Valencia con mi novia", "es"),
+        ("No es mi problema", "es"),
+        ("No tengo coche", "es"),
+        ("Eres un asistente de cocina.", "es"),
+        ("Me mudé a Madrid en marzo", "es"),
+        ("Die Katze ist weg", "de"),
+        ("Ich bin müde", "de"),
+        ("Le chat est là", "fr"),
+        ("Je suis en retard", "fr"),
+    ],
+)
+def test_other_languages_with_shared_words_keep_their_language(text: str, lang: str) -> None:
+    assert langs.language_of(text) == lang
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # French that shares "en", "que", "le" with Spanish was read as Spanish on a tie
+        ("Non, en Python. Depuis que le labo a abandonné R l'an dernier, je fais tout avec pandas.", "fr"),
+        ("Depuis mars je travaille chez Airbus.", "fr"),
+        ("Ich nutze jetzt Neovim.", "de"),
+        ("Kommentare sind jetzt auf Englisch.", "de"),
+        ("Ahora devuelve un error si falta el campo.", "es"),
+        ("I live on Elm street, it is quiet", "en"),
+    ],
+)
+def test_short_statements_are_read_in_their_language(text: str, lang: str) -> None:
+    assert langs.language_of(text) == lang
