@@ -20,6 +20,7 @@ from memscribe.guard.entry import compile_entered
 from memscribe.guard.hints import HintScan
 from memscribe.guard.quotes import quoted, reported
 from memscribe.guard.role_prefix import PATTERN as ROLE_PREFIX
+from memscribe.guard.standing_order import FROM_NOW_ON
 
 __all__ = ["RULES", "InjectionRule", "first_rule"]
 
@@ -340,8 +341,7 @@ RULES: tuple[InjectionRule, ...] = (
         r"\byou\s+are\s+now\s+(?:in\s+[\w-]+(?:\s+[\w-]+)?\s+mode|free|unrestricted|unfiltered|uncensored|"
         r"jailbroken|no\s+longer|called|named|known\s+as|[A-Z][\w-]*(?:GPT|AI|DAN|BOT)\b|DAN\b|"
         r"(?:an?|my|the)\s+(?:[\w-]+\s+){0,3}(?:ai|assistant|model|chatbot|bot|persona|character|version|llm)\b)"
-        r"|\bfrom\s+now\s+on,?\s+you\b"
-        r"|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}"
+        r"|" + FROM_NOW_ON + r"|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}"
         r"(?:ai|assistant|model|chatbot|bot|dan|evil|unrestricted|unfiltered|uncensored|jailbroken|without)\b",
         hints=("you are now", "from now on", "pretend"),
         mention_reported=True,
