@@ -4,7 +4,8 @@
 researcher at a healthcare company" (en, de "leite … das Forschungsteam", fr "je dirige
 l'équipe", es "dirijo el equipo"). Near misses keep the stored job: the boss's team, an event of
 the team ("the research team's offsite"), a role held while somebody is away or ad interim (en,
-de, fr, es, zh), a hypothetical, a past role.
+de, fr, es, zh), a hypothetical, a past role, and a role beside the job with no change reported (a team of
+volunteers led, an employer named: one holds several roles; dedup_scope.uncued_work).
 """
 
 from __future__ import annotations
@@ -84,4 +85,19 @@ def test_a_new_role_replaces_the_job(tmp_path: Path, said: str) -> None:
 )
 def test_near_misses_keep_the_job(tmp_path: Path, said: str) -> None:
     archived, written = run(tmp_path, "job", JOB, said)
+    assert archived == [], written
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I lead a team of volunteers at the food bank.",
+        "I'm employed by the NHS.",
+        "Ich leite ein Team von Ehrenamtlichen bei der Tafel.",
+        "Je dirige une équipe de bénévoles à la banque alimentaire.",
+        "Dirijo un equipo de voluntarios en el banco de alimentos.",
+    ],
+)
+def test_a_role_beside_the_job_keeps_it(tmp_path: Path, said: str) -> None:
+    archived, written = run(tmp_path, "job", "User works as a nurse.", said)
     assert archived == [], written

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
+from memscribe.model.embedded import dedup_scope
 from memscribe.model.embedded.aspect import bounded, continued, denies_other, goal_after_completion, irrealis
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_mentioned, possessed_subject
@@ -119,8 +120,7 @@ def value_changed(new: str, old: str) -> bool:
 
 
 def _one_topic(new: str, item: ShortlistItem) -> bool:
-    """Topic evidence strong enough to archive on: shared content words (a lexical similarity at
-    the shortlist threshold), or a semantic score of at least STRONG_TOPIC_SCORE."""
+    """Topic evidence to archive on: a lexical score at SHORTLIST_SCORE, a semantic one at STRONG_TOPIC_SCORE."""
     from memscribe.relatedness import SHORTLIST_SCORE
     from memscribe.textsim import similarity
 
@@ -182,7 +182,7 @@ def _updated(request: DedupRequest) -> list[str]:
     # A value added beside those held ("also has a hamster") replaces none by topic alone; only
     # a value named as left behind, or a single-valued facet (rule 6), is replaced then.
     adds = additive(new)
-    past = former_state(new) and not cue  # "used to work at a bank": no newer value of its topic
+    past = (former_state(new) and not cue) or dedup_scope.uncued_work(new, request.said)
     top = request.shortlist[0]
     ids: list[str] = []
     # the value's type picks the entry: a device named beside another device's entry updates that
@@ -240,7 +240,11 @@ def _updated(request: DedupRequest) -> list[str]:
             or (named and not adds and s.id == top.id and _one_topic(new, s) and _value_moved(new, s.text))
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
             # contradict the stored lack of it
-            or (s.id == top.id and contradicts(new, s.text) and not _acquired_else(new, s.text))
+            or (
+                s.id == top.id
+                and contradicts(new, s.text)
+                and not (acquires(new) and not acquired_what_was_lacked(new, s.text))
+            )
         ):
             ids.append(s.id)
     ids += _facet_update(request, cue, ids)
@@ -271,11 +275,6 @@ def _value_moved(new: str, old: str) -> bool:
     if persons_named(new) - persons_named(old):
         return False
     return count_changed(new, old) or level_changed(new, old) or time_changed(new, old)
-
-
-def _acquired_else(new: str, old: str) -> bool:
-    """``new`` acquires something, but not what ``old`` says the user lacks."""
-    return acquires(new) and not acquired_what_was_lacked(new, old)
 
 
 def _wholly_left_behind(new: str, old: str) -> bool:
@@ -465,6 +464,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         and not additive(request.text)
         and not stay
         and not (former_state(request.text) and not reports_change(request.text))  # a past fact
+        and not dedup_scope.uncued_work(request.text, request.said)
         and not denies_other(request.text, s.text)
     ]
     if topical:

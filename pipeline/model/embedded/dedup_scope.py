@@ -189,3 +189,16 @@ def names_another_thing(new: str, old: str) -> bool:
 
 
 __all__ = ["name_phrases", "names_another_thing", "possessed_mentioned", "possessed_subject"]
+
+
+def uncued_work(new: str, said: str) -> bool:
+    """``new`` names the work facet and neither it nor the user's sentence naming that facet
+    reports a change: one holds several roles at once (a job, a team of volunteers led, a second
+    job), so a statement of work with no change cue adds a role and replaces none ("I lead a team
+    of volunteers at the food bank", "I'm employed by the NHS" / "User works as a nurse")."""
+    from memscribe.lexicon.langs import sentences
+    from memscribe.semantic.updates import reports_change
+
+    if "work" not in statement_facets(new) or reports_change(new):
+        return False
+    return not any(reports_change(s) and "work" in statement_facets(s) for s in sentences(said))
