@@ -56,11 +56,11 @@ _BOUNDED = re.compile(
     r"|(?<!la\s)mañana|(?<!desde\s)hoy|ayer|esta\s+noche)\b"
     r"|明天|(?<!从)今天|昨天|今晚|明日|今日(?!から)|昨日|今夜"
     # standing in for somebody: a role held while they are away ("heading the team while my boss
-    # is on leave", "interim head", "kommissarisch", "par intérim", "en funciones", "代理", "一時的に")
+    # is on leave", "interim head", "kommissarisch", "par intérim", "en funciones", "暂时", "一時的に")
     r"|\bwhile\s+(?:\w+['’]?\s+){1,3}(?:is|are|'s)\s+(?:on|away|out)\b|\bwhile\s+(?:she|he|they)['’](?:s|re)\s+(?:on|away|out)\b"
     r"|\bcovering\s+for\b|\b(?:interim|acting)\s+(?:head|lead|manager|director|chair)\b"
     r"|\b(?:vertretungsweise|kommissarisch|in\s+Vertretung)\b|\b(?:par|en)\s+intérim\b|\bintérimaire\b"
-    r"|\ben\s+funciones\b|\binterin[oa]\b|代理|暂时|临时|一時的",
+    r"|\ben\s+funciones\b|\binterin[oa]\b|暂时|临时|一時的",
     _I,
 )
 #: A move of one's home: the bound is when it happened, not how long it lasts.
