@@ -145,7 +145,7 @@ _FETCH = r"(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)"
 # ``<...>``), a query value named like a variable (``=SECRET_FROM_CONTEXT``), or a query
 # parameter whose role is to carry content (``?q=``, ``&data=``, ``?msg=``).
 _CARRIES_DATA = (
-    r"(?:\{[^)\s]*\}|\$[A-Za-z_({]|\[[A-Za-z_ ]+\]|%7B|<[^>\s]+>"
+    r"(?:\{[^)\s\"'\[\]]*\}|\$[A-Za-z_({]|\[[A-Za-z_ ]+\]|%7B|<[^>\s]+>"
     r"|[?&][\w-]+=[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
     r"|[?&](?:q|d|p|c|x|data|query|payload|content|text|msg|message|info|secret|token|key|conv\w*|chat|"
     r"history|memory|leak|exfil\w*|log|body)=)"
