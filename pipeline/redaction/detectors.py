@@ -48,7 +48,7 @@ from memscribe.redaction.providers import (
     find_mailgun_keys,
     find_test_keys,
 )
-from memscribe.redaction.shapes import SHAPE_HINTS, find_password_shapes
+from memscribe.redaction.shapes import SHAPE_HINTS, find_password_shapes, widened_to_crypt
 from memscribe.redaction.structure import (
     _AUTH_HEADER,
     _AWS_SECRET,
@@ -166,10 +166,10 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("password", find_login_pairs, _LOGIN_HINTS),
         Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),
         Detector("secret_assignment", find_table_cells, TABLE_HINTS),
-        Detector("high_entropy", _find_near_keyword, _KEYWORD_HINTS),
-        Detector("high_entropy", find_clause_tokens, _CLAUSE_HINTS),
-        Detector("high_entropy", _find_pasted, ("paste",)),
-        Detector("high_entropy", _find_value_lines, _CONTEXT_HINTS),
+        Detector("high_entropy", widened_to_crypt(_find_near_keyword), _KEYWORD_HINTS),
+        Detector("high_entropy", widened_to_crypt(find_clause_tokens), _CLAUSE_HINTS),
+        Detector("high_entropy", widened_to_crypt(_find_pasted), ("paste",)),
+        Detector("high_entropy", widened_to_crypt(_find_value_lines), _CONTEXT_HINTS),
         # PII, redacted by default
         Detector("payment_card", _find_cards),
         Detector("iban", _find_ibans),

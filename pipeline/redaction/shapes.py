@@ -11,7 +11,7 @@ leading ``-``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.values import is_placeholder
@@ -82,3 +82,34 @@ def find_password_shapes(text: str) -> Iterator[tuple[int, int]]:
                 stop -= 1
         if _shaped(text[start:stop]):
             yield start, stop
+
+
+#: The head of a modular-crypt hash ending right before a value: ``$6$<salt>$``, ``$2y$10$``,
+#: ``$argon2id$v=19$m=65536,t=3,p=4$<salt>$`` (its scheme ids as :mod:`~memscribe.redaction.credfiles` reads them).
+_CRYPT_HEAD = lazy_compile(
+    r"(?<![\w$])\$(?:1|2[abxy]|5|6|7|y|gy|apr1|md5|sha1|argon2(?:id|i|d)|scrypt|"
+    r"pbkdf2(?:-sha(?:1|256|512))?|bcrypt(?:-sha256)?)\$(?:[\w.,=+/-]{1,100}\$){0,4}$"
+)
+
+
+def crypt_whole(text: str, start: int, end: int) -> tuple[int, int]:
+    """``(start, end)`` widened back to the start of the modular-crypt hash whose last part it
+    is: a hash found by its digest alone left its scheme and salt readable, and the salt is
+    half of what a cracker needs."""
+    if start > 0 and text[start - 1] == "$":
+        head = _CRYPT_HEAD.search(text, max(0, start - 200), start)
+        if head is not None:
+            return head.start(), end
+    return start, end
+
+
+def widened_to_crypt(
+    find: Callable[[str], Iterable[tuple[int, int]]],
+) -> Callable[[str], Iterator[tuple[int, int]]]:
+    """``find`` with each span that ends a modular-crypt hash widened to the whole hash (:func:`crypt_whole`)."""
+
+    def widened(text: str) -> Iterator[tuple[int, int]]:
+        for start, end in find(text):
+            yield crypt_whole(text, start, end)
+
+    return widened
