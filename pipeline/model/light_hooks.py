@@ -47,6 +47,9 @@ def install() -> list[str]:
         installed.append("litellm.main._supplemental_provider_params")
     if _provider_configs_kept():
         installed.append("litellm.ProviderConfigManager.get_provider_chat_config")
+    from memscribe.model import light_parse
+
+    installed.extend(light_parse.install())
     return installed
 
 
