@@ -14,7 +14,10 @@ of the dedup shortlist and of search; and ``apply`` of a 1-write plan, before (t
 validation, which parsed the whole root twice) and after (validation proportional to the plan;
 with the index, and from file names alone). The last table gives each measure's growth from
 the smallest to the largest root (ratio measured in the same run). Target: shortlist and search
-p99 under 50 ms at 100k; incremental refresh proportional to the files changed.
+p99 under 50 ms at 100k; incremental refresh proportional to the files changed. Issue 17's
+bar (shortlist p99 < 20 ms at 100k) is printed on wall time and on the shortlist's CPU time
+(``time.process_time``): on a shared, loaded machine wall time counts the time other processes
+hold the cores.
 """
 
 from __future__ import annotations
@@ -303,15 +306,17 @@ def run_size(
         )
         result["first_search_ms"] = (time.perf_counter() - t) * 1000
         shortlist_ms: list[float] = []
+        shortlist_cpu_ms: list[float] = []  # CPU time: what a loaded machine does not inflate
         search_ms: list[float] = []
         hits = 0
         for q in range(queries):
             topic = corpus.rng.choice(TOPICS)
             text = corpus.profile(topic)
             ns = "researcher" if q % 4 == 0 else "default"
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             items = index.shortlist("profile", topic, text, namespace=ns, default="default")
             shortlist_ms.append((time.perf_counter() - t) * 1000)
+            shortlist_cpu_ms.append((time.process_time() - c) * 1000)
             query = " ".join(corpus.words(3))
             t = time.perf_counter()
             found = index.search(query, namespace=ns, default="default", limit=5, min_relevance=0.3)
@@ -319,6 +324,8 @@ def run_size(
             hits += bool(items) + bool(found)
         result["shortlist_p50_ms"] = statistics.median(shortlist_ms)
         result["shortlist_p99_ms"] = pct(shortlist_ms, 0.99)
+        result["shortlist_cpu_p50_ms"] = statistics.median(shortlist_cpu_ms)
+        result["shortlist_cpu_p99_ms"] = pct(shortlist_cpu_ms, 0.99)
         result["search_p50_ms"] = statistics.median(search_ms)
         result["search_p99_ms"] = pct(search_ms, 0.99)
         result["answered"] = hits / (2 * queries)
@@ -342,6 +349,8 @@ COLUMNS = [
     ("inplace100_s", "100 in place, full verify (s)", "{:.3f}"),
     ("shortlist_p50_ms", "shortlist p50 (ms)", "{:.2f}"),
     ("shortlist_p99_ms", "shortlist p99 (ms)", "{:.2f}"),
+    ("shortlist_cpu_p50_ms", "shortlist CPU p50 (ms)", "{:.2f}"),
+    ("shortlist_cpu_p99_ms", "shortlist CPU p99 (ms)", "{:.2f}"),
     ("search_p50_ms", "search p50 (ms)", "{:.2f}"),
     ("search_p99_ms", "search p99 (ms)", "{:.2f}"),
     ("apply_before_s", "apply 1 write before (s)", "{:.4f}"),
@@ -477,6 +486,11 @@ def main() -> int:
         f"100 changed files: {target['incr100_read']:.0f} files read, "
         f"{target['incr100_scanned']:.0f} folders scanned; "
         f"queries answered with at least one result: {target['answered']:.0%}"
+    )
+    print(
+        f"issue 17 (shortlist p99 < 20 ms at 100000) at {target['entries']:.0f}: wall p99 "
+        f"{target['shortlist_p99_ms']:.1f} ms, CPU p99 {target['shortlist_cpu_p99_ms']:.1f} ms "
+        f"(wall on a loaded machine counts the time others hold the cores; CPU does not)"
     )
     print(
         f"first query of the process (untimed above; loads the offline semantic model): shortlist "
