@@ -52,7 +52,8 @@ def _shaped(v: str) -> bool:
 def find_password_shapes(text: str) -> Iterator[tuple[int, int]]:
     """Each token (:data:`_TOKEN_CHARS`, between an opener and a closer) of 8 to 64 characters
     holding a lower-case letter, a capital, a digit and a symbol (:data:`_SYMBOL`); a quoted
-    token keeps its trailing marks, a bare one loses them to the sentence."""
+    token keeps its trailing marks, a bare one loses them to the sentence unless a comma or a
+    semicolon follows them (the sentence goes on: the marks were the value's)."""
     size = len(text)
     done = -1
     for m in _SYMBOL.finditer(text):
@@ -78,8 +79,13 @@ def find_password_shapes(text: str) -> Iterator[tuple[int, int]]:
         quoted = start > 0 and end < size and text[start - 1] == text[end] and text[end] in "\"'`"
         stop = end
         if not quoted:
-            while stop > start and text[stop - 1] in _TRAILING:
+            while stop > start and text[stop - 1] == ".":
                 stop -= 1
+            if end >= size or text[end] not in ",;" or stop < end:
+                # a sentence's mark ends a bare token, unless the sentence goes on right after it
+                # (``with Sonnenblume-2026!, can I``: the mark is the password's)
+                while stop > start and text[stop - 1] in _TRAILING:
+                    stop -= 1
         if _shaped(text[start:stop]):
             yield start, stop
 

@@ -68,3 +68,25 @@ def test_probes_stay_unmasked_end_to_end() -> None:
         " id 2f9c7a1e-48b3-4d6e-a05f-91c3e7b2d480, see PaymentGatewayClient. 12 of 15 passed!"
     )
     assert find_secrets(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The guest wifi is Gast with Regen-Bogen7!, can visitors use it?", "Regen-Bogen7!"),
+        (" (4,'kiosk','shop@example.org','Kiln7Fire!,'api');", "Kiln7Fire!"),
+    ],
+)
+def test_mark_before_a_comma_is_the_values(text: str, secret: str) -> None:
+    """A ``!`` right before a comma does not end the sentence: it is the password's last character."""
+    masked = redact_text(text)[0]
+    assert secret not in masked
+    assert secret[:-1] not in masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We shipped Release2026! Next up: docs.", "Congrats Team-Alpha7! See you Monday", "is it Build4Prod?"],
+)
+def test_sentence_mark_after_a_name_stays(text: str) -> None:
+    assert list(find_password_shapes(text)) == []
