@@ -8,6 +8,7 @@ from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.grammar import ADVERBIAL_PHRASES
 from memscribe.model.embedded.clause_shape import narrates_event, past_form, verb_slot_ok
+from memscribe.model.embedded.fronting import dated_in_life
 from memscribe.model.embedded.profile_rules import Fact, facet_filed
 from memscribe.model.embedded.text import AS_SAID as _AS_IS
 from memscribe.model.embedded.text import LY_VERBS, PRE_VERB_ADVERBS, kebab, third_singular, value_of
@@ -177,11 +178,37 @@ def _we_statement(clause: str, aux: str, rest: str) -> Fact | None:
     """Who "we" are (a household, a team) is the speaker's to say: a clause saying what "we" have
     or are ("we only have a two-zone induction hob", "we're a Kubernetes shop") is kept in the
     user's words; what "we" do or think is not (the shaped team rules cover "we use …")."""
-    if not _WE_HAVE_OR_ARE.match(f"{aux} {rest}".strip()) or _WE_NOW.search(rest):
+    if _WE_NOW.search(rest):
         return None
+    if not _WE_HAVE_OR_ARE.match(f"{aux} {rest}".strip()):
+        return _we_changed(clause, aux, rest)
     if re.match(r"(?:'re|’re|are)\s+(?:\w+\s+)?\w+ing\b", f"{aux} {rest}".strip(), re.I):
         return None  # "we're working on …": an activity, not a state
     if not _WE_VALUE.search(f" {rest}"):
+        return None
+    if (
+        _PLAIN_ANAPHOR_END.search(rest)
+        or _PARTNER.search(rest)
+        or len(content_tokens(rest)) < PLAIN_MIN_CONTENT
+    ):
+        return None
+    return Fact(
+        kebab(rest, 3, fallback="about-user"),
+        "one_year",
+        f'User, in their words: "{clause.strip(" ,.;:!")}".',
+    )
+
+
+def _we_changed(clause: str, aux: str, rest: str) -> Fact | None:
+    """What "we" did once, dated on the scale of a life ("we adopted a greyhound in April", "we
+    switched from Jira to Linear in January", "we moved to Munich last year"), is a change in the
+    household's or the team's life, kept in the user's words; dated by the day or told as an
+    occasion ("we fixed the bug yesterday", "we reran it"), it is the task's."""
+    words = rest.split()
+    if aux or not words or not dated_in_life(clause):
+        return None
+    verb = words[0]
+    if not past_form(verb, clause) or narrates_event(verb, " ".join(words[1:]), clause):
         return None
     if (
         _PLAIN_ANAPHOR_END.search(rest)

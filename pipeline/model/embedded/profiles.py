@@ -25,6 +25,8 @@ from memscribe.model.embedded.chat import (
 from memscribe.model.embedded.clause_shape import foreign_narration, well_formed_tail
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
+from memscribe.model.embedded.former import left_beside_now, now_after_former
+from memscribe.model.embedded.fronting import dated_in_life, time_fronted_last
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
@@ -47,11 +49,25 @@ from memscribe.textsim import content_tokens
 _TASK_TALK = lazy_compile(
     r"^\W*(?:\w+\s+){0,2}?(?:I'm|I\s+am|we're|we\s+are)\s+(?:\w+ly\s+|just\s+|still\s+|now\s+)?\w+ing\b"
     r"|\b(?:want|wants|wanted|trying|try|need|needs)\b|\bthem\b|\buntil\b|\b(?:upgraded|installed|ran|tried"
-    r"|fixed|broke|deleted|changed|pushed|merged|deployed|touched)\b"
-    # leaving something behind: what it names is the old value, not a fact about the user now
-    r"|\b(?:left|quit|cancell?ed|stopped|sold|gave\s+up|ditched|dropped)\b",
+    r"|fixed|broke|deleted|changed|pushed|merged|deployed|touched)\b",
     re.IGNORECASE,
 )
+#: Leaving something behind: what it names is the old value, not a fact about the user now...
+_LEFT_BEHIND = lazy_compile(r"\b(?:left|quit|cancell?ed|stopped|sold|gave\s+up|ditched|dropped)\b", re.I)
+#: ...unless it names what replaced it ("ditched Jira for Linear", "left Google for a startup").
+_FOR_NEW = lazy_compile(r"\b(?:for|in\s+favou?r\s+of)\s+\w", re.I)
+
+
+def _task_talk(clause: str) -> bool:
+    """In a working session, ``clause`` talks about the work at hand (:data:`_TASK_TALK`) or names
+    only what was left behind; leaving one thing for another, dated on a life's scale ("I ditched
+    Jira for Linear in January"), is a change of the user's and names its new value."""
+    if _TASK_TALK.search(clause):
+        return True
+    left = _LEFT_BEHIND.search(clause)
+    if left is None:
+        return False
+    return not (_FOR_NEW.search(clause, left.end()) and dated_in_life(clause))
 
 
 #: The turn asks the other side to do something for the user: "can you draft …", "help me …".
@@ -109,11 +125,11 @@ def profiles_from_turn(
     turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
 ) -> list[ProfileCandidate]:
     if language_of(turn.text) in FOREIGN:
-        said = foreign_statements(turn)
-        # a correction's statements are about the work, unless one reports a change in the
-        # user's own life ("das Auto hab ich im März verkauft, ich mach inzwischen alles mit dem
-        # Lastenrad"): that is what the assistant had wrong, and it holds beyond the task
-        return [c for c in said if change_cue(c.body)] if correction_turn else said
+        # a correction's statements are about the work, unless their sentence reports a change in
+        # the user's own life ("das Auto hab ich im März verkauft, ich mach inzwischen alles mit dem
+        # Lastenrad"; "depuis que le labo a abandonné R, je fais tout avec pandas"): that is what
+        # the assistant had wrong, and it holds beyond the task
+        return foreign_statements(turn, changes_only=correction_turn)
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     if not correction_turn and not HAS_CJK.search(turn.text):
@@ -136,7 +152,8 @@ def profiles_from_turn(
         if plain:
             clauses = [part for clause in clauses for part in hedge_apart(clause)]
         if not_a_fact(_unwished(sentence) if plain else sentence, conversation=plain):
-            clauses = before_hedge(clauses) if plain else []
+            # a hedge reaches forward over what follows it; a former state gives way to what holds now
+            clauses = before_hedge(clauses) if plain else now_after_former(clauses)
             if not clauses:
                 continue
         facts = _clause_facts(
@@ -202,7 +219,11 @@ def _clause_facts(
     ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand)."""
     facts: list[Fact] = []
     clauses = with_dropped_subject(clauses)
+    left = left_beside_now(clauses)
     for number_in, clause in enumerate(clauses):
+        if number_in in left:
+            continue  # "我从腾讯离职了，现在在…": what was left is the old value, not a fact now
+        clause = time_fronted_last(clause)  # "Since May I've been …", "现在我用…": the subject first
         if HAS_CJK.search(clause):
             if foreign_narration(clause, "zh"):  # "我又跑了一遍测试": a step of the task
                 continue
@@ -227,7 +248,7 @@ def _clause_facts(
             fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
             if fact is None and not third:
                 fact = owned_statement(clause) or favourite_named_first(clause)
-        elif fact is None and working and not _TASK_TALK.search(clause):
+        elif fact is None and working and not _task_talk(clause):
             fact = plain_statement(clause, min_content=least)
         if fact is not None:
             facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))

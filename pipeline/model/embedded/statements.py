@@ -47,7 +47,8 @@ _OPENER = lazy_compile(
 #: Japanese sentences usually drop the subject: a statement about the speaker ends in a state or
 #: habit (-ている, -てる, -です, -ます), not a wish, plan, request or question.
 _JA_STATE = lazy_compile(
-    r"私|僕|俺|わたし|自分|うち|てる|ている|ています|でいる|です|である|にいる|している"
+    # the progressive after a voiced stem too ("住んでいます", "飲んでいる")
+    r"私|僕|俺|わたし|自分|うち|てる|[てで]いる|[てで]います|です|である|にいる|している"
     # the same state in the continuative form, a clause linked to the next ("東京に住んでいて、")
     r"|[てで]いて$"
     # a change of state, completed, plain or polite ("Helix に乗り換えた", "東京に引っ越しました",
@@ -168,15 +169,17 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
 STATEMENT_TTL: TTL = "one_year"
 
 
-def foreign_statements(turn: Turn) -> list[ProfileCandidate]:
-    """First-person statements of lasting facts in ``turn`` (es, de, fr, ja), quoted."""
+def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[ProfileCandidate]:
+    """First-person statements of lasting facts in ``turn`` (es, de, fr, ja), quoted; with
+    ``changes_only``, those of sentences that report a change ("Depuis que le labo a abandonné R,
+    je fais tout avec pandas": the clause of the new state, the sentence of the change)."""
     lang = language_of(turn.text)
     if lang not in LANGUAGES:
         return []
     row = ROWS[lang]
     out: list[ProfileCandidate] = []
     for sentence in sentences(clean(turn.text)):
-        if row.question.search(sentence):
+        if row.question.search(sentence) or (changes_only and not change_cue(sentence)):
             continue
         said = _sentence_statements(sentence, row, lang)
         # "je ne suis plus doctorante, je suis postdoc maintenant": the new state says it; the
