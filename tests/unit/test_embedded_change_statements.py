@@ -172,8 +172,14 @@ def test_leaving_with_no_new_value_or_as_a_task_step_stays_unwritten(text: str) 
 @pytest.mark.parametrize(
     ("text", "word"),
     [
-        ("Non, en Python. Depuis que le labo a abandonné R l'an dernier, je fais tout avec pandas.", "pandas"),
-        ("Nein, das Auto hab ich im März verkauft, ich mach inzwischen alles mit dem Lastenrad.", "Lastenrad"),
+        (
+            "Non, en Python. Depuis que le labo a abandonné R l'an dernier, je fais tout avec pandas.",
+            "pandas",
+        ),
+        (
+            "Nein, das Auto hab ich im März verkauft, ich mach inzwischen alles mit dem Lastenrad.",
+            "Lastenrad",
+        ),
     ],
 )
 def test_a_correction_keeps_the_new_state_of_a_sentence_reporting_a_change(text: str, word: str) -> None:
