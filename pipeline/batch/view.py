@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,12 +51,35 @@ class Delta:
         return bool(self.added or self.removed_paths)
 
 
+#: The deltas of the plans asked last, by plan object (kept: its id stays its own). A unit
+#: publishes its plan's delta to the board and the commit records the same plan's; each parsed
+#: every written text again. Plans are never changed in place (a changed plan is a copy).
+_DELTAS: OrderedDict[int, tuple[Plan, Delta]] = OrderedDict()
+_DELTAS_SIZE = 1024
+_DELTAS_LOCK = threading.Lock()
+
+
 def delta_of(plan: Plan) -> Delta:
     """What applying ``plan`` does to the active memory (its writes parse back to ``op.text``).
 
     An update in place replaces the entry at its path with the new version (same id, same
     path): the path is removed and the new entry added, so a log of deltas reads it as that
-    id changed (:meth:`MemoryState.since`), not as gone."""
+    id changed (:meth:`MemoryState.since`), not as gone. Computed once per plan object (the
+    last ``_DELTAS_SIZE``)."""
+    key = id(plan)
+    with _DELTAS_LOCK:
+        hit = _DELTAS.get(key)
+        if hit is not None and hit[0] is plan:
+            return hit[1]
+    delta = _delta_of(plan)
+    with _DELTAS_LOCK:
+        _DELTAS[key] = (plan, delta)
+        if len(_DELTAS) > _DELTAS_SIZE:
+            _DELTAS.popitem(last=False)
+    return delta
+
+
+def _delta_of(plan: Plan) -> Delta:
     writes = [op for op in plan.operations if isinstance(op, WriteOp | UpdateOp)]
     archives = [op for op in plan.operations if isinstance(op, ArchiveOp)]
     updates = [op for op in writes if isinstance(op, UpdateOp)]

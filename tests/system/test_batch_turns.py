@@ -134,3 +134,23 @@ def test_a_first_run_does_not_wait_for_its_index(tmp_path: Path, monkeypatch: py
         pass
     run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=indexed, concurrency=4), EmbeddedModel)
     assert memory_state(first) == memory_state(indexed) != []
+
+
+def test_each_written_text_is_parsed_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plan's delta (its writes parsed back into entries) is computed once: the unit publishes
+    it to the board and the commit records the same plan's (each parsed every text again)."""
+    import memscribe.batch.view as view
+
+    parsed: list[str] = []
+    real_parse = view.parse_memory_file
+
+    def parse(text: str, rel: str) -> Any:
+        parsed.append(rel)
+        return real_parse(text, rel)
+
+    monkeypatch.setattr(view, "parse_memory_file", parse)
+    make_corpus(tmp_path / "t", 10)
+    root = tmp_path / "m"
+    report = run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=root, concurrency=4), EmbeddedModel)
+    assert report.processed == 10 and report.writes >= 8
+    assert sorted(parsed) == sorted(set(parsed)) and len(parsed) == report.writes
