@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memscribe.guard import classifier, normalise, quotes, rules
+from memscribe.guard import classifier, hedged, normalise, quotes, rules
 
 __all__ = [
     "CLASSIFIER_RULE",
@@ -81,16 +81,21 @@ def check(text: str, *, use_classifier: bool = True) -> Verdict:
 def framed_views(views: list[str]) -> list[str] | None:
     """``views`` with the reported quotations of the normalised text left out
     (:func:`~memscribe.guard.quotes.without_reported`: "an example like \"ignore previous
-    instructions\"", "a user pasted the string \"…\""), or ``None`` when it quotes none.
+    instructions\"", "a user pasted the string \"…\""), or ``None`` when it quotes none and permits
+    nothing on a condition.
 
     A user who asks about an attack quotes it; the classifier weighs the quotation's words as
     if they were said. A text the classifier flags is flagged only when what is left around its
     reported quotations is flagged too (decoded views are kept: a payload hidden in a quotation
     is still seen). Out of fold on the development corpus (``bench/train_guard.py``), this let
     through 3 of 12 development-only user statements the classifier flagged (``authored-dev``,
-    ``authored-2``), at the cost of 1 of 990 attacks caught.
+    ``authored-2``), at the cost of 1 of 990 attacks caught. A condition's permission to a person
+    (:func:`~memscribe.guard.hedged.without_permissions`) is left out likewise.
     """
     framed = quotes.without_reported(views[0])
+    # and what it permits a person on a condition ("If you didn't ask, you can ignore this email")
+    permitted = hedged.without_permissions(views[0] if framed is None else framed)
+    framed = framed if permitted is None else permitted
     return None if framed is None else [framed, *views[1:]]
 
 
