@@ -143,25 +143,9 @@ def restates(new: str, item: ShortlistItem) -> bool:
         return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
-    return _contained(new, item.text) or _contained(item.text, new) or _names_restated(new, item.text)
-
-
-#: A Latin-script name inside a statement in another script ("Figma", "WSL2", "GitLab").
-_LATIN_NAME = lazy_compile(r"[A-Za-z][A-Za-z0-9+#.-]*")
-
-
-def _names_restated(new: str, old: str) -> bool:
-    """``new``, in another language than ``old`` and stating no change, names only what ``old``
-    names: "Figmaはいつも使ってる" / "User designs in Figma", "用户是在WSL2里面跑的" / "User develops
-    on Windows inside WSL2". Its other words cannot be compared, and a statement in the user's
-    language about a stored name repeats the memory far more often than it adds to it."""
-    from memscribe.textsim import content_tokens
-
-    if spoken_language(new) == spoken_language(old):
-        return False
-    quoted = own_words(new)
-    names = set(content_tokens(" ".join(_LATIN_NAME.findall(quoted))))
-    return bool(names) and names <= names_said(quoted, old)
+    return (
+        _contained(new, item.text) or _contained(item.text, new) or dedup_scope.names_restated(new, item.text)
+    )
 
 
 def _contained(text: str, other: str) -> bool:
@@ -183,6 +167,7 @@ def _updated(request: DedupRequest) -> list[str]:
     # a value named as left behind, or a single-valued facet (rule 6), is replaced then.
     adds = additive(new)
     past = (former_state(new) and not cue) or dedup_scope.uncued_work(new, request.said)
+    past = past or ("work" in statement_facets(new) and dedup_scope.added_role(new, request.said))
     top = request.shortlist[0]
     ids: list[str] = []
     # the value's type picks the entry: a device named beside another device's entry updates that
@@ -365,8 +350,8 @@ def _facet_update(request: DedupRequest, cue: bool, taken: list[str]) -> list[st
     # a quote's slug repeats its words ("about-job-nutze-ich-jetzt"), which its statement was read for
     quoted = own_words(request.text) != request.text and request.slug.startswith("about-")
     facet = statement_facet(request.text) or (None if quoted else slug_facet(request.slug))
-    if facet is None:
-        return []
+    if facet is None or (facet == "work" and dedup_scope.added_role(request.text, request.said)):
+        return []  # no facet, or a role beside the stored one ("I also work at a café now")
     reported = cue or _cue_with(request.said, lambda s: facet in statement_facets(s))
     # with no change reported, a thing acquired ("j'ai acheté une voiture") still turns the
     # stored lack of it ("doesn't own a car"), and nothing else
@@ -465,6 +450,9 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         and not stay
         and not (former_state(request.text) and not reports_change(request.text))  # a past fact
         and not dedup_scope.uncued_work(request.text, request.said)
+        and not (
+            "work" in statement_facets(request.text) and dedup_scope.added_role(request.text, request.said)
+        )
         and not denies_other(request.text, s.text)
     ]
     if topical:

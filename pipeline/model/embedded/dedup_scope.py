@@ -202,3 +202,32 @@ def uncued_work(new: str, said: str) -> bool:
     if "work" not in statement_facets(new) or reports_change(new):
         return False
     return not any(reports_change(s) and "work" in statement_facets(s) for s in sentences(said))
+
+
+#: A Latin-script name inside a statement in another script ("Figma", "WSL2", "GitLab").
+_LATIN_NAME = lazy_compile(r"[A-Za-z][A-Za-z0-9+#.-]*")
+
+
+def names_restated(new: str, old: str) -> bool:
+    """``new``, in another language than ``old`` and stating no change, names only what ``old``
+    names: "Figmaはいつも使ってる" / "User designs in Figma", "用户是在WSL2里面跑的" / "User develops
+    on Windows inside WSL2". Its other words cannot be compared, and a statement in the user's
+    language about a stored name repeats the memory far more often than it adds to it."""
+    from memscribe.semantic.updates import names_said, own_words, spoken_language
+    from memscribe.textsim import content_tokens
+
+    if spoken_language(new) == spoken_language(old):
+        return False
+    quoted = own_words(new)
+    names = set(content_tokens(" ".join(_LATIN_NAME.findall(quoted))))
+    return bool(names) and names <= names_said(quoted, old)
+
+
+def added_role(new: str, said: str) -> bool:
+    """``new``, or the user's sentence of work it was said in, adds a value beside those held
+    (an additive focus word: "also", "además", "也"): a second job or role ("I also work at a café
+    on weekends now", "现在周末也在一家咖啡店上班") replaces none, though work is its facet."""
+    from memscribe.lexicon.langs import sentences
+    from memscribe.semantic.updates import additive
+
+    return additive(new) or any(additive(s) and "work" in statement_facets(s) for s in sentences(said))
