@@ -17,9 +17,11 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.values import _password_like, case_scrambled, is_placeholder
 
 #: A login (a name or an email, a letter in it), `` / ``, then a value up to a blank, a quote, a
-#: bracket or a comma.
+#: bracket or a comma; quotation marks of every convention (``„…“``, ``「…」``, ``‘…’``) delimit
+#: the pair as ASCII ones do (in Japanese or Chinese no blank follows a closing mark, and the value
+#: ran on through the sentence).
 _PAIR = lazy_compile(
-    r"(?<![^\s\"'«“(:,])(?=[\w.@+-]*[^\W\d_])[\w.@+-]{2,64} / (?P<v>[^\s\"'`,()<>\[\]{}]{6,64})"
+    r"(?<![^\s\"'«“„‘‚‹「『（(:,])(?=[\w.@+-]*[^\W\d_])[\w.@+-]{2,64} / (?P<v>[^\s\"'`,()<>\[\]{}»”“’‘›」』）]{6,64})"
 )
 #: An email address: a login by its shape (``lihua_1984@163.com / Mi-cam2024!``).
 _EMAIL = lazy_compile(r"[\w.%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}")
@@ -28,13 +30,14 @@ _EMAIL = lazy_compile(r"[\w.%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-
 _LOGIN_WORDS = lazy_compile(
     r"(?<![^\W\d_])(?:log-?in|creds|credentials?|account|user|benutzer|zugang|konto|compte|identifiant|"
     r"usuario|cuenta|utente|wi-?fi|wlan|ssid|pass(?:word|wort|wd|phrase)?|kennwort|mot de passe|"
-    r"contrase[ñn]a|senha|wachtwoord|has[łl]o|heslo|şifre|lösenord|passord|пароль|логин|"
-    r"密码|密碼|口令|账号|帳號|パスワード|アカウント|비밀번호|비번|암호|아이디)",
+    r"contrase[ñn]a|senha|wachtwoord|has[łl]o|heslo|şifre|lösenord|passord|пароль|логин)|"
+    # scripts written without blanks between words: a word starts anywhere
+    r"(?:密码|密碼|口令|账号|帳號|パスワード|アカウント|비밀번호|비번|암호|아이디)",
     re.IGNORECASE,
 )
 #: What may close a value and is not its own (``admin / Xk9pL2mQ;``); ``!``, ``?`` and ``.``
 #: stay with it, as they do after a password said in prose.
-_CLOSING = ",;:)]}\"'`»”"
+_CLOSING = ",;:)]}\"'`»”“’‘›」』）"
 #: Lines before the pair's that may name the login (a question, then the pair as its answer).
 _CONTEXT_LINES = 1
 
