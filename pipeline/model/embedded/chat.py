@@ -10,6 +10,7 @@ from memscribe.lexicon.grammar import ADVERBIAL_PHRASES
 from memscribe.model.embedded.clause_shape import narrates_event, past_form, verb_slot_ok
 from memscribe.model.embedded.fronting import dated_in_life
 from memscribe.model.embedded.profile_rules import Fact, facet_filed
+from memscribe.model.embedded.roles import role_filed
 from memscribe.model.embedded.text import AS_SAID as _AS_IS
 from memscribe.model.embedded.text import LY_VERBS, PRE_VERB_ADVERBS, kebab, third_singular, value_of
 from memscribe.semantic.updates import change_cue
@@ -270,7 +271,7 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
         value = value if change_cue(value) else f"{value.rstrip('.')} now."
     if len(content_tokens(value) - {"user"}) < min_content:
         return None
-    return _fact(value, slug=facet_filed(_slug(value), value))
+    return _fact(value, slug=role_filed(facet_filed(_slug(value), value), value))
 
 
 #: A life aspiration: "I want to be a nurse", "I'd love to move to a big city", "I would like to
