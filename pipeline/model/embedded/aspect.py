@@ -130,3 +130,28 @@ def denies_other(new: str, old: str) -> bool:
 
 
 __all__ = ["bounded", "continued", "denies_other", "goal_after_completion", "irrealis"]
+
+
+#: Where a sentence's clauses part: a comma, semicolon or colon, and the contrastive conjunctions
+#: ("…, mais chez moi c'est toujours le Dell", "aber", "but", "pero", "但是", "けど").
+_CLAUSE_BREAK = lazy_compile(
+    r"[,;:，、；]|\b(?:but|aber|mais|pero|sino)\b|但是|可是|けど|けれど", re.IGNORECASE
+)
+
+
+def goes_on_beside(new: str, said: str, old: str) -> bool:
+    """``new`` names no name of ``old``, and a clause of what the user said names one and says it
+    goes on (continuative aspect, no change cue): "Au boulot j'ai maintenant un MacBook Pro, mais
+    chez moi c'est toujours le Dell" keeps "User uses a Dell XPS laptop"; the change is to
+    something beside it."""
+    from memscribe.semantic.updates import covered, names_in
+    from memscribe.textsim import content_tokens
+
+    names = names_in(old)
+    if not names or any(covered(n, set(content_tokens(own_words(new)))) for n in names):
+        return False
+    for clause in (c for s in _sentences(said) for c in _CLAUSE_BREAK.split(s)):
+        words = set(content_tokens(clause))
+        if continues(clause) and not reports_change(clause) and any(covered(n, words) for n in names):
+            return True
+    return False

@@ -41,7 +41,14 @@ from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded import dedup_scope
-from memscribe.model.embedded.aspect import bounded, continued, denies_other, goal_after_completion, irrealis
+from memscribe.model.embedded.aspect import (
+    bounded,
+    continued,
+    denies_other,
+    goal_after_completion,
+    goes_on_beside,
+    irrealis,
+)
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import names_another_thing, possessed_mentioned, possessed_subject
 from memscribe.model.embedded.directives import literal_values, rule_shape
@@ -415,6 +422,9 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         for s in request.shortlist
         if not _other_subject(request.text, s.text)
         and not _another_facet(request.text, s)
+        and not goes_on_beside(
+            request.text, request.said, s.text
+        )  # "…, mais chez moi c'est toujours le Dell"
         # a stored former state ("used to live in Paris") is past: no value of now replaces it,
         # only a denial of it ("I never lived in Paris")
         and not (
