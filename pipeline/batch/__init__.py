@@ -7,7 +7,8 @@
 * :mod:`~memscribe.batch.task` — the unit: read, classify, plan (:mod:`~memscribe.batch.unit`,
   a pure function (transcript, memory view, config) → Plan), publish to the board.
 * :mod:`~memscribe.batch.engine` — the local engine (threads) and the ordered call slots;
-  :mod:`~memscribe.batch.ray_engine` — the same on a Ray cluster.
+  :mod:`~memscribe.batch.turns` — its units prepare their first model call one at a time, in
+  path order; :mod:`~memscribe.batch.ray_engine` — the same on a Ray cluster.
 * :mod:`~memscribe.batch.board` — plan once: the memory each unit will commit into.
 * :mod:`~memscribe.batch.view` — the committed memory, versioned; :mod:`~memscribe.batch.staleness`
   — could what changed since a plan change it; :mod:`~memscribe.batch.commit` — the ordered,
