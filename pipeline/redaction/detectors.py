@@ -48,7 +48,13 @@ from memscribe.redaction.providers import (
     find_mailgun_keys,
     find_test_keys,
 )
-from memscribe.redaction.shapes import SHAPE_HINTS, find_password_shapes, widened_to_crypt
+from memscribe.redaction.shapes import (
+    JOINED_HINTS,
+    SHAPE_HINTS,
+    find_joined_literals,
+    find_password_shapes,
+    widened_to_crypt,
+)
 from memscribe.redaction.structure import (
     _AUTH_HEADER,
     _AWS_SECRET,
@@ -179,6 +185,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("stripe_key", find_test_keys, TEST_KEY_HINTS),
         Detector("live_secret_key", find_live_keys, LIVE_KEY_HINTS),
         Detector("password", find_password_shapes, SHAPE_HINTS),
+        Detector("secret_assignment", find_joined_literals, JOINED_HINTS),
     ]
     return tuple(dets)
 

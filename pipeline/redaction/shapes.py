@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.structure import _generic_key, _is_password_name, _plausible_value, name_strength
 from memscribe.redaction.values import is_placeholder
 
 #: The symbols people put in a password they choose (not code's brackets, quotes or slashes).
@@ -119,3 +120,45 @@ def widened_to_crypt(
             yield crypt_whole(text, start, end)
 
     return widened
+
+
+#: A value written as string literals joined in one expression, after an assignment's ``=``:
+#: adjacent in parentheses (Python: ``KEY = (\n "abc"\n "def"\n)``) or joined by ``+`` (Java,
+#: JavaScript: ``KEY = "abc" +\n "def";``).
+_JOINED = lazy_compile(
+    r"=[ \t]*(?:\(\s*(?P<lits>_L(?:\s*_L){1,15})\s*\)|(?P<plus>_L(?:\s*\+\s*_L){1,15}))".replace(
+        "_L", r"[rbuRBU]?(?:'[^'\n]{1,200}'|\"[^\"\n]{1,200}\")"
+    )
+)
+_LITERAL = lazy_compile(r"(?P<q>['\"])(?P<v>[^'\"\n]{1,200})(?P=q)")
+#: The name assigned, at the end of what stands before ``=`` on its line (a type annotation allowed).
+_ASSIGNED = lazy_compile(r"([A-Za-z_][\w.-]*)['\"\]]?[ \t]*(?::[ \t]*[\w\[\], ]+)?[ \t]*$")
+#: Prefilter hints of :func:`find_joined_literals`.
+JOINED_HINTS = ("=",)
+
+
+def find_joined_literals(text: str) -> Iterator[tuple[int, int]]:
+    """The literals of a value split into pieces under a secret's name (:data:`_JOINED`): each
+    piece alone is too short to read as a secret (``"a9F3kQ2mZ7xW"``), the value they make is
+    decided as the assignment rules decide a quoted value."""
+    for m in _JOINED.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        named = _ASSIGNED.search(text, line_start, m.start())
+        if named is None:
+            continue
+        name = named.group(1)
+        strength = name_strength(name)
+        if strength is None:
+            continue
+        group = "lits" if m.group("lits") is not None else "plus"
+        pieces = list(_LITERAL.finditer(text, m.start(group), m.end(group)))
+        value = "".join(p.group("v") for p in pieces)
+        if _plausible_value(
+            value,
+            strength,
+            quoted=True,
+            password_name=_is_password_name(name),
+            generic_key=_generic_key(name),
+        ):
+            for p in pieces:
+                yield p.span("v")
