@@ -8,6 +8,8 @@ Pure and deterministic: no I/O, no model. The package is split by what decides:
 - :mod:`~memscribe.redaction.prose`: secrets said in prose;
 - :mod:`~memscribe.redaction.commands`: passwords and one-time codes on command lines;
 - :mod:`~memscribe.redaction.values`: the value decision (placeholders, entropy, shapes);
+- :mod:`~memscribe.redaction.shapes`: values by their shape wherever they stand (a chosen
+  password's four character classes), values joined from literals, crypt hashes masked whole;
 - :mod:`~memscribe.redaction.allowlists`: gitleaks' allowlists, loaded as data (documented
   example keys, templates), applied to every finding;
 - :mod:`~memscribe.redaction.pii`: cards, IBANs, national ids, and opt-in contact details;
