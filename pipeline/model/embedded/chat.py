@@ -187,17 +187,7 @@ def _we_statement(clause: str, aux: str, rest: str) -> Fact | None:
         return None  # "we're working on …": an activity, not a state
     if not _WE_VALUE.search(f" {rest}"):
         return None
-    if (
-        _PLAIN_ANAPHOR_END.search(rest)
-        or _PARTNER.search(rest)
-        or len(content_tokens(rest)) < PLAIN_MIN_CONTENT
-    ):
-        return None
-    return Fact(
-        kebab(rest, 3, fallback="about-user"),
-        "one_year",
-        f'User, in their words: "{clause.strip(" ,.;:!")}".',
-    )
+    return _in_their_words(clause, rest)
 
 
 def _we_changed(clause: str, aux: str, rest: str) -> Fact | None:
@@ -211,17 +201,7 @@ def _we_changed(clause: str, aux: str, rest: str) -> Fact | None:
     verb = words[0]
     if not past_form(verb, clause) or narrates_event(verb, " ".join(words[1:]), clause):
         return None
-    if (
-        _PLAIN_ANAPHOR_END.search(rest)
-        or _PARTNER.search(rest)
-        or len(content_tokens(rest)) < PLAIN_MIN_CONTENT
-    ):
-        return None
-    return Fact(
-        kebab(rest, 3, fallback="about-user"),
-        "one_year",
-        f'User, in their words: "{clause.strip(" ,.;:!")}".',
-    )
+    return _in_their_words(clause, rest)
 
 
 #: A one-word state after the copula ("is divorced", "'m 35"), not a passing one ("is back",
@@ -485,3 +465,19 @@ _HEDGE_OPENS = lazy_compile(r",\s+(?=(?:maybe|perhaps|possibly|probably)\b)", re
 def hedge_apart(clause: str) -> list[str]:
     """``clause`` cut before a comma clause that a hedge opens."""
     return [part for part in _HEDGE_OPENS.split(clause) if part.strip()]
+
+
+def _in_their_words(clause: str, rest: str) -> Fact | None:
+    """``clause`` kept in the user's words, unless its predicate ``rest`` ends on an anaphor,
+    names a partner or says too little."""
+    if (
+        _PLAIN_ANAPHOR_END.search(rest)
+        or _PARTNER.search(rest)
+        or len(content_tokens(rest)) < PLAIN_MIN_CONTENT
+    ):
+        return None
+    return Fact(
+        kebab(rest, 3, fallback="about-user"),
+        "one_year",
+        f'User, in their words: "{clause.strip(" ,.;:!")}".',
+    )
