@@ -4,7 +4,8 @@ Every unit of the set runs through the real pipeline (extract + apply) with a co
 records each detect request and answers it with empty lists, so the prompts are exactly those the
 LLM path sends (system prompt, transcript window, stored topics, JSON schema). Tokens are counted
 as characters / 4 (the stand-in's estimate; no tokenizer is assumed). Fixed text is what every
-call repeats whatever the transcript: the system prompt and the schema.
+call repeats whatever the transcript: the system prompt and the schema (counted as sent: compact
+JSON, as in the recorded request bodies under ``fixtures/cassettes``).
 
     .venv/bin/python bench/detect_prompt.py [--data fixtures/eval/authored/val]
 """
@@ -21,6 +22,11 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 CHARS_PER_TOKEN = 4
 _TASK = re.compile(r"^TASK:\s*(\w+)", re.MULTILINE)
+
+
+def _as_sent(value: Any) -> str:
+    """JSON as the OpenAI client's HTTP layer serialises a request body: compact separators."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class Recorder:
@@ -42,7 +48,7 @@ class Recorder:
                 {
                     "system": len(system),
                     "user": len(user),
-                    "schema": len(json.dumps(schema)) if schema is not None else 0,
+                    "schema": len(_as_sent(schema)) if schema is not None else 0,
                 }
             )
         content = json.dumps({"profiles": [], "playbooks": []})
