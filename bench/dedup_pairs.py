@@ -79,7 +79,7 @@ def main() -> None:
     top = done = wrong_here = 0
     for key, (pool, olds) in units.items():
         for n, old in enumerate(olds):
-            text = PARAPHRASES.get(key) or PARAPHRASES.get(key + "ab"[n])
+            text = PARAPHRASES.get(key) or PARAPHRASES.get(key + "abcdefgh"[n % 8])
             if text is None:
                 continue
             listed, archived = decide(text, pool)
