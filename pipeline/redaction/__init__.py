@@ -6,6 +6,7 @@ Pure and deterministic: no I/O, no model. The package is split by what decides:
 - :mod:`~memscribe.redaction.structure`: key blocks, URLs with credentials, connection strings,
   headers, cookies and assignments under secret-ish names in config and code;
 - :mod:`~memscribe.redaction.prose`: secrets said in prose;
+- :mod:`~memscribe.redaction.valuelines`: a value alone on the line after its name, pasted values;
 - :mod:`~memscribe.redaction.commands`: passwords and one-time codes on command lines;
 - :mod:`~memscribe.redaction.values`: the value decision (placeholders, entropy, shapes);
 - :mod:`~memscribe.redaction.shapes`: values by their shape wherever they stand (a chosen

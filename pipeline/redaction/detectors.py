@@ -33,12 +33,7 @@ from memscribe.redaction.logins import find_login_pairs
 from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
 from memscribe.redaction.pairs import find_code_pairs
 from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
-from memscribe.redaction.prose import (
-    _find_near_keyword,
-    _find_pasted,
-    _find_prose_passwords,
-    _find_value_lines,
-)
+from memscribe.redaction.prose import _find_near_keyword, _find_prose_passwords
 from memscribe.redaction.providers import (
     _PROVIDERS,
     LIVE_KEY_HINTS,
@@ -77,6 +72,7 @@ from memscribe.redaction.structure import (
 )
 from memscribe.redaction.urls import HINTS as _URL_HINTS
 from memscribe.redaction.urls import find_url_credentials
+from memscribe.redaction.valuelines import _find_pasted, _find_value_lines
 
 
 def _re(

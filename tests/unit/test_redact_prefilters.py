@@ -21,12 +21,13 @@ from tests.support.secret_shapes import corpus_turn_texts
 
 structure = importlib.import_module("memscribe.redaction.structure")
 prose = importlib.import_module("memscribe.redaction.prose")
+valuelines = importlib.import_module("memscribe.redaction.valuelines")
 pii = importlib.import_module("memscribe.redaction.pii")
 #: Each detector that skips a text, and the scan it skips.
 GUARDED = (
     (structure._find_assignments, structure._assignments),
     (prose._find_near_keyword, prose._near_keyword),
-    (prose._find_value_lines, prose._value_lines),
+    (valuelines._find_value_lines, valuelines._value_lines),
     (pii._find_cards, pii._cards),
     (pii._find_ibans, pii._ibans),
     (pii._find_national_ids, pii._national_ids),
