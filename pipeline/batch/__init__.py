@@ -11,7 +11,8 @@
   path order; :mod:`~memscribe.batch.ray_engine` — the same on a Ray cluster.
 * :mod:`~memscribe.batch.board` — plan once: the memory each unit will commit into.
 * :mod:`~memscribe.batch.view` — the committed memory, versioned; :mod:`~memscribe.batch.staleness`
-  — could what changed since a plan change it; :mod:`~memscribe.batch.commit` — the ordered,
+  — could what changed since a plan change it; :mod:`~memscribe.batch.scoring` — the
+  relatedness scores of one text with many, vectorised; :mod:`~memscribe.batch.commit` — the ordered,
   locked group commit and recovery (driver side).
 * :mod:`~memscribe.batch.runner` — the driver; :mod:`~memscribe.batch.settings` — the model
   as picklable settings; :mod:`~memscribe.batch.report` — the end-of-run report.

@@ -19,6 +19,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from memscribe.batch import scoring
 from memscribe.batch.board import Board, Candidate
 from memscribe.batch.coalesce import DedupCoalescer, HeldDecisions, requests_of
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
@@ -204,6 +205,7 @@ class LocalEngine(Engine):
         self._lock = threading.Lock()
         self._running = 0
         self._limit = 2
+        self._stored = 0
         self._models: dict[int, BoundedModel] = {}
         self._closed = False
 
@@ -211,6 +213,7 @@ class LocalEngine(Engine):
         self, snapshot: Snapshot, model_factory: ModelFactory, concurrency: int, *, look_ahead: bool = True
     ) -> None:
         self.board = Board(snapshot, look_ahead=look_ahead)
+        self._stored = len(snapshot.entries)
         self._factory = ModelTwins(model_factory)
         self._slots = OrderedSlots(concurrency)
         self._coalescer = DedupCoalescer(self._slots)
@@ -266,6 +269,8 @@ class LocalEngine(Engine):
 
     def expect(self, ranks: list[int]) -> None:
         self.board.expect(ranks)
+        # each unit scores its candidates against the memory and the earlier units' candidates
+        scoring.expect(len(ranks) * (self._stored + len(ranks) // 2))
 
     def withdraw(self, rank: int, *, again: bool) -> None:
         self.board.withdraw(rank, again=again)

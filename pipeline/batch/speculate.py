@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Protocol
 
 from memscribe.batch.board import Candidate, Peek
+from memscribe.batch.scoring import scores
 from memscribe.batch.view import Delta
 from memscribe.relatedness import (
     FALLBACK_SCORE,
@@ -28,7 +29,6 @@ from memscribe.relatedness import (
     SHORTLIST_SIZE,
     Pooled,
     qualifies,
-    scores,
     select,
 )
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
@@ -85,8 +85,9 @@ class Speculation:
         return bool(self.shortlists or self.gets)
 
     def _score(self, text: str, others: Sequence[str]) -> list[float]:
-        """:func:`~memscribe.relatedness.scores`, each pair scored once per unit (the waits, the
-        shortlist and the check before publish all score the same pairs)."""
+        """:func:`~memscribe.relatedness.scores` (vectorised: :mod:`memscribe.batch.scoring`),
+        each pair scored once per unit (the waits, the shortlist and the check before publish
+        all score the same pairs)."""
         row = self._scores.setdefault(text, {})
         missing = [o for o in dict.fromkeys(others) if o not in row]
         if missing:

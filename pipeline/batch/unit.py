@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from memscribe.batch.scoring import scores
 from memscribe.batch.speculate import Speculation
 from memscribe.batch.view import Snapshot
 from memscribe.lexicon import correction_signal
@@ -96,7 +97,7 @@ class PlanningView:
     def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
         if self._speculation is not None:  # waits only for earlier plans that could change it
             return self._speculation.shortlist(kind, slug, text, self._in_scope)
-        return shortlist(kind, slug, text, self._view())
+        return shortlist(kind, slug, text, self._view(), scorer=scores)
 
     def get(self, memory_id: str) -> MemoryEntry | None:
         if self._speculation is not None:

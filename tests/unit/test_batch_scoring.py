@@ -1,0 +1,108 @@
+"""The batch job's vectorised relatedness scores are the relatedness rule's, value for value."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from memscribe import relatedness
+from memscribe.batch import scoring
+
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+
+TEXTS = [
+    "User prefers dark mode in every editor.",
+    "User prefers a dark theme.",
+    "User drinks coffee every morning.",
+    "User avoids caffeine after noon.",
+    "User no longer drinks coffee.",
+    "User lives in Berlin.",
+    "User moved to Munich in March.",
+    "User works as a data analyst at the council.",
+    "User works as an accountant.",
+    "La usuaria vive en Madrid con su perro.",
+    "Der Nutzer trinkt morgens Tee.",
+    "用户现在用Neovim写代码",
+    "ユーザーは大阪に住んでいます",
+    "User uses a Dell XPS laptop running Windows.",
+    "User now uses a MacBook Pro at work.",
+    "zqxv bnnm kkkr",  # no known token: a zero vector
+    "",
+    "When deploying, run the migrations before restarting the workers.",
+    "Always run `make typecheck` before committing.",
+]
+
+
+def _corpus() -> list[str]:
+    rng = random.Random(14)
+    words = " ".join(TEXTS).split()
+    made = [" ".join(rng.sample(words, rng.randint(2, 9))) for _ in range(300)]
+    return TEXTS + made
+
+
+@pytest.fixture
+def vectorised(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    scoring.reset()
+    monkeypatch.setattr(scoring, "IMPORT_AFTER_PAIRS", 0)
+    yield
+    scoring.reset()
+
+
+@pytest.mark.usefixtures("vectorised")
+def test_scores_equal_the_relatedness_rule_bit_for_bit() -> None:
+    pytest.importorskip("numpy")
+    texts = _corpus()
+    for i, text in enumerate(texts[:120]):
+        others = texts[i : i + 150] + texts[: i % 7]  # repeats and the text itself among them
+        assert scoring.scores(text, others) == relatedness.scores(text, others), text
+    assert scoring._rows() is not None  # the vectorised way answered
+
+
+@pytest.mark.usefixtures("vectorised")
+def test_scores_stay_equal_when_the_rows_start_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numpy")
+    monkeypatch.setattr(scoring, "MAX_ROWS", 40)
+    texts = _corpus()
+    for i in range(0, 200, 9):
+        others = texts[i : i + 30]
+        assert scoring.scores(texts[i + 1], others) == relatedness.scores(texts[i + 1], others)
+
+
+def test_a_small_run_scores_the_pure_way_first() -> None:
+    scoring.reset()
+    try:
+        texts = _corpus()
+        assert scoring.scores(texts[0], texts[:50]) == relatedness.scores(texts[0], texts[:50])
+        assert scoring._rows() is None  # numpy is not imported for 50 pairs
+        scoring.expect(scoring.IMPORT_AFTER_PAIRS)
+        assert scoring.scores(texts[0], texts[:50]) == relatedness.scores(texts[0], texts[:50])
+    finally:
+        scoring.reset()
+
+
+def test_without_an_encoder_the_scores_are_lexical(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memscribe import semantic
+
+    monkeypatch.setenv(semantic.ENV_VAR, "off")
+    semantic.reset()
+    scoring.reset()
+    scoring.expect(10 * scoring.IMPORT_AFTER_PAIRS)
+    texts = _corpus()
+    assert scoring.scores(texts[0], texts[:40]) == relatedness.scores(texts[0], texts[:40])
+    scoring.reset()
+
+
+def test_cosines_are_the_encoders_bit_for_bit() -> None:
+    np = pytest.importorskip("numpy")
+    from memscribe import semantic
+
+    encoder = semantic.default_encoder()
+    if encoder is None:
+        pytest.skip("the offline semantic model is not installed")
+    rows = scoring.VectorRows(encoder, np)
+    texts = _corpus()
+    for i, text in enumerate(texts[:60]):
+        others = texts[i : i + 200]
+        assert rows.cosines(text, others) == encoder.cosines(text, others), text
