@@ -15,7 +15,15 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from memscribe.guard import addressed_ai, conceal, context_ask, exfil_intl, extraction_intl, guarded_secret
+from memscribe.guard import (
+    addressed_ai,
+    conceal,
+    context_ask,
+    exfil_intl,
+    exfil_loot,
+    extraction_intl,
+    guarded_secret,
+)
 from memscribe.guard.entry import compile_entered
 from memscribe.guard.hints import HintScan
 from memscribe.guard.quotes import quoted, reported
@@ -129,15 +137,7 @@ _ROLE_TAGS = (
 )
 _LOWER_TAGS = r"user|tool|human|ai|instructions?|prompt|memories|memory|context|admin|root"
 
-# A URL or address that data could be sent to.
-_DEST = r"(?:https?://|ftp://|webhook\.\w|[\w.+-]+@[\w-]+\.[\w.]+)"
-# What an exfiltration request wants out: secrets, files, the conversation, everything.
-_LOOT = (
-    r"(?:(?:entire|whole)\b|(?:all|every|any)\s+(?:of\s+)?(?:the|your|my|our|their|its|this|these|those)\b|\b(?:files?|folders?|director(?:y|ies)|documents?|"
-    r"credentials?|passwords?|secrets?|(?:api[ _-]?)?keys?|tokens?|cookies?|env(?:ironment)?(?:\s+var\w*)?|"
-    r"\.env|ssh|history|conversation|chat|messages|emails?|contacts?|data(?:base)?|contents?|"
-    r"system\s+prompt|memor(?:y|ies)))"
-)
+_AIMED = re.compile(AGENT_AIMED.pattern + "|" + exfil_loot.THE_USER, re.IGNORECASE)
 _SHELL = r"(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bpython3?\b|\bnode\b|\bperl\b|\bruby\b|\bsource\b"
 _FETCH = r"(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)"
 
@@ -356,18 +356,9 @@ RULES: tuple[InjectionRule, ...] = (
         window=100,
         mention_reported=True,
     ),
-    _rule(
-        "exfiltration",
-        # a verb that moves data, something worth stealing, and where it should go
-        r"\b(?:send|post|upload|forward|exfiltrate|transmit|leak|beacon|e-?mail|mail|share|copy|transfer|"
-        r"export|dump|sync|submit)\b(?:[^\n.!?]|[.!?]\S){0,60}?\b"  # one sentence: no mark and space
-        + _LOOT
-        + r"\b[^\n]{0,80}?\b(?:to|at|into|via)\s+"
-        + _DEST
-        # or data pushed straight to a URL
-        + r"|\b(?:exfiltrate|transmit|leak|beacon)\b[^\n]{0,80}?\b(?:to|at)\s+(?:https?|ftp)://",
-        hints=("@", "://", "webhook"),
-    ),
+    # secrets or a sweep of a store sent somewhere; a business item only in a text aimed at the agent
+    _rule("exfiltration", exfil_loot.PATTERN, hints=exfil_loot.HINTS),
+    _rule("item_exfiltration", exfil_loot.ITEM_PATTERN, hints=exfil_loot.HINTS, needs=_AIMED),
     _rule("credentials_sent", exfil_intl.PATTERN, hints=exfil_intl.HINTS),
     _rule(
         "shell_exfiltration",
