@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from memscribe import kinds
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
-from memscribe.model.embedded.dedup_scope import terms_quoted
+from memscribe.model.embedded.dedup_scope import class_sentence, terms_quoted
 from memscribe.prompting import render_messages
 from memscribe.relatedness import (
     DUPLICATE_SCORE,
@@ -254,7 +254,8 @@ def _other_class_value(kind: MemoryKind, text: str, said: str, memory: MemoryVie
     user's words with it, report a change: "我现在用Mac了" brings "User uses a Windows laptop", which no shared word or English
     vector finds. Asked for the embedded decision only, one look-up per other member of each
     class the candidate names."""
-    named = members(text)
+    source = class_sentence(text, said)  # the candidate, or its sentence naming a member
+    named = members(source)
     if not named or not (change_cue(text) or change_cue(said)):
         return []
     found: dict[str, ShortlistItem] = {}
@@ -263,7 +264,7 @@ def _other_class_value(kind: MemoryKind, text: str, said: str, memory: MemoryVie
             if name in mine:
                 continue
             for s in memory.shortlist(kind, "", name):
-                if s.id not in found and other_value(text, s.text):
+                if s.id not in found and other_value(source, s.text):
                     found[s.id] = s
     return list(found.values())
 

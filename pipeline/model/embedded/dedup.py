@@ -51,6 +51,7 @@ from memscribe.model.embedded.aspect import (
 )
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import (
+    class_sentence,
     group_spoken_for,
     names_another_thing,
     other_possessed,
@@ -404,13 +405,17 @@ def _class_update(request: DedupRequest, cue: bool) -> list[str]:
     with the same polarity. The change may be reported in the user's words around the candidate
     ("Ich esse inzwischen vegan"), as for a facet (rule 6), in the sentence that names the
     member: a cue in another sentence of the turn is about something else."""
-    named = members(request.text)
+    # the candidate, or the user's sentence of it naming a member ("so pescatarian recipes are fine now")
+    source = class_sentence(request.text, request.said)
+    named = members(source)
+    if source != request.text:
+        cue = True  # that sentence reports the change (class_sentence)
     if not named or not (
         cue or _cue_with(request.said, lambda s: any(members(s).get(c, set()) & m for c, m in named.items()))
     ):
         return []
     for s in request.shortlist:  # best first
-        if other_value(request.text, s.text) and same_polarity(request.text, s.text):
+        if other_value(source, s.text) and same_polarity(source, s.text):
             return [s.id]
     return []
 

@@ -282,3 +282,36 @@ def terms_quoted(said: str, old: str) -> set[str]:
     ("… science track at university (理系)") and that ``said`` has word for word: a link across
     languages that shares no Latin word and no vector."""
     return {t for t in _CJK_TERM.findall(old) if t in said} if _LATIN_WORD.search(old) else set()
+
+
+def class_sentence(new: str, said: str) -> str:
+    """The text whose value-class members (:mod:`memscribe.semantic.values`) stand for ``new``:
+    ``new`` itself when it names one, else the user's sentence it was said in (sharing a content
+    word with it) when that sentence names one, reports a change and is about the user: "User
+    started eating fish again" from "I started eating fish again, so *pescatarian* recipes are
+    fine now" (its clauses naming one). Empty when neither names a member."""
+    from memscribe.lexicon.langs import sentences
+    from memscribe.semantic.updates import own_words, reports_change, someone_else
+    from memscribe.textsim import content_tokens
+
+    if members(new):
+        return new
+    words = set(content_tokens(own_words(new)))
+    # the part of a sentence the candidate was said in, up to a contrast ("…, but at home it's
+    # still the Dell" is another line of the sentence)
+    parts = [p for s in sentences(said) for p in _CONTRAST.split(s)] if words else []
+    for part in parts:
+        if not (words & set(content_tokens(part)) and reports_change(part)):
+            continue
+        # the clauses naming a member, each about the user ("…, and my partner is vegan now": not)
+        named = [c.strip() for c in _CLAUSES.split(part) if members(c)]
+        if named and not any(someone_else(c) for c in named):
+            return " ".join(named)
+    return ""
+
+
+#: Where a sentence turns to a contrast; and where its clauses part (punctuation, conjunctions).
+_CONTRAST = lazy_compile(
+    r"\b(?:but|aber|mais|pero|sino|although|though)\b|但是|可是|けど|けれど", re.IGNORECASE
+)
+_CLAUSES = lazy_compile(r"[,;:，、；]|\b(?:and|so|und|also|et|donc|y|así que)\b|所以", re.IGNORECASE)
