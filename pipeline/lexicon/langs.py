@@ -67,6 +67,10 @@ for _lang, _table in _FUNCTION_WORDS.items():
     for _word in _table:
         _LANGS_OF[_word] = (*_LANGS_OF.get(_word, ()), _lang)
 _ANY_ACCENT = lazy_compile("|".join(p.pattern for p in _ACCENTS.values()))
+#: French elision: a clitic's vowel dropped before a vowel or an h ("j'ai", "c'est", "l'agence",
+#: "d'occasion", "qu'il"). English never elides a word's first letters so; it is evidence of French as
+#: strong as an accent, and it is what a short French turn often has instead ("j'ai deux enfants").
+_ELISION = lazy_compile(r"(?<![\w'’])(?:j|c|l|d|n|m|t|s|qu)['’](?=[aeiouyhàâéèêîôû])", re.I)
 
 
 def language_of(text: str) -> str:
@@ -90,6 +94,7 @@ def language_of(text: str) -> str:
     if _ANY_ACCENT.search(folded):
         for lang, accent in _ACCENTS.items():
             scores[lang] += 2 * len(accent.findall(folded))
+    scores["fr"] += 2 * len(_ELISION.findall(folded))
     best = max(scores, key=lambda k: (scores[k], k == "en"))
     if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
         return best
@@ -105,6 +110,8 @@ def _distinctive(lang: str, words: list[str], folded: str) -> bool:
         return True
     accent = _ACCENTS.get(lang)
     if accent is not None and accent.search(folded) is not None:
+        return True
+    if lang == "fr" and _ELISION.search(folded) is not None:
         return True
     return lang in ("es", "fr") and "é" in folded  # both write it, English does not ("Me mudé a …")
 
