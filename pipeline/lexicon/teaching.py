@@ -21,6 +21,7 @@ request and prohibition forms), judged clause by clause, never phrases of a sess
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.dialogue import give_up_signal
@@ -29,11 +30,14 @@ from memscribe.lexicon.langs import language_of, sentences
 _I = re.IGNORECASE
 
 #: What a clause may open with before its directive: a bare "no," / "non," / "いや、", fillers,
-#: links and short reactions ("stop!!", "ok so", "und", "y", "et", "还有").
+#: links, asides ("fyi", "btw", "übrigens", "au fait", "por cierto") and short reactions ("stop!!",
+#: "ok so", "und", "y", "et", "还有").
 _LEAD = lazy_compile(
     r"^\W*(?:(?:no|nope|nah|non|nein|nee|wrong|actually|hmm+|hm+|well|ok(?:ay)?|so|and|also|then|but|oh+"
     r"|ah+|uh+|um+|look|listen|sorry|ha(?:ha)?|lol|stop|y|pero|et|mais|und|aber|also|doch|alors|bon"
-    r"|vale|pues|ojo|attention)\s*[,.!:;—–-]+\s*|(?:so|and|also|then|but|just|y|et|und|pero|mais|aber)\s+)+"
+    r"|vale|pues|ojo|attention|fyi|btw|by\s+the\s+way|übrigens|au\s+fait|por\s+cierto)\s*[,.!:;—–-]+\s*"
+    r"|(?:so|and|also|then|but|just|y|et|und|pero|mais|aber|fyi|btw|by\s+the\s+way|übrigens|au\s+fait"
+    r"|por\s+cierto)\s+)+"
     r"|^(?:いや|いいえ|違う|ちがう|不对|不是|还有|另外|而且)[、，,。！!\s]*",
     _I,
 )
@@ -155,6 +159,12 @@ _DIRECTIVE = {
 #: A bare negation of a noun ("no X", "pas de X", "kein X", "sin X"): after a clause about the
 #: speaker it continues that clause ("j'ai juste une glacière, pas de micro-ondes").
 _BARE_NEGATION = lazy_compile(r"^(?:no|pas\s+de|kein\w*|sin|ni)\s", _I)
+#: A frequency before no imperative ("always direct with the airline"): after a clause about the
+#: speaker it continues that clause ("I book my own flights, always direct with the airline").
+_BARE_FREQUENCY = lazy_compile(rf"^(?:always|never|usually|mostly|often)\s+(?!(?:{_EN_VERBS}|don'?t)\b)", _I)
+#: A frequency before a gerund ("never switching", "always running late") tells what the speaker
+#: does, wherever it stands: an imperative takes the bare verb ("never switch").
+_FREQUENT_GERUND = lazy_compile(r"^(?:always|never)\s+\w{3,}ing\b", _I)
 #: A request put as a question ("can you (please) …?"): what follows is the directive.
 _REQUEST_QUESTION = lazy_compile(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=\S+.*\?\s*$)", _I)
 #: "X, not Y" in a sentence that does not open on the speaker ("grams, not cups", "usa X, no el
@@ -216,7 +226,10 @@ def _links_on(clause: str, lang: str, *, last: bool) -> bool:
     )
 
 
-def _teaches_in(text: str, lang: str) -> bool:
+def _directives_in(text: str, lang: str) -> Iterator[list[str]]:
+    """Per sentence of ``text`` that tells the agent how to work, in order: the contrast sentence
+    ("grams, not cups") alone, or the sentence's clauses that are not about the speaker when one
+    of them is a directive. Hedged sentences and questions give none."""
     for sentence in sentences(text):
         said = _lead_stripped(sentence)
         if lang == "en":  # "could you give them in grams instead?": a request about the work
@@ -228,21 +241,30 @@ def _teaches_in(text: str, lang: str) -> bool:
             if _FACT_CONTRAST_OF[lang].match(said):
                 continue  # "the meeting is on Tuesday, not Monday": today's fact corrected
             if not _about_the_speaker(said, lang):
-                return True
-        speaker = False
+                yield [said]
+                continue
+        speaker = directs = False
+        others: list[str] = []
         parts = _CLAUSE.split(said)
         for number, raw in enumerate(parts):
             clause = _lead_stripped(raw)
             if not clause:
                 continue
-            if speaker and _BARE_NEGATION.match(clause):
+            if speaker and (_BARE_NEGATION.match(clause) or _BARE_FREQUENCY.match(clause)):
                 continue  # "…, pas de micro-ondes" after "j'ai …": still the speaker's statement
+            if _FREQUENT_GERUND.match(clause):
+                continue  # "never switching": what the speaker does
             speaker = _about_the_speaker(clause, lang)
             if speaker or _links_on(clause, lang, last=number == len(parts) - 1):
                 continue
-            if _DIRECTIVE_OF[lang].search(clause) or _addressed_want(clause, lang):
-                return True
-    return False
+            others.append(clause)
+            directs = directs or bool(_DIRECTIVE_OF[lang].search(clause) or _addressed_want(clause, lang))
+        if directs:
+            yield others
+
+
+def _teaches_in(text: str, lang: str) -> bool:
+    return next(_directives_in(text, lang), None) is not None
 
 
 def teaches_rule(text: str) -> bool:
@@ -258,6 +280,67 @@ def teaches_rule(text: str) -> bool:
         return True
     latin = lang in _CONTRAST_OF and lang != "en"
     return latin and language_of(_LEAD.sub("", text.strip())) == "en" and _teaches_in(text, "en")
+
+
+#: What makes a directive a norm of the work rather than today's next step: it holds from now on
+#: ("always", "immer", "以后"), it forbids ("don't …", "no X", "kein X", "pas de X", "不要", "…ないで":
+#: opening its clause, not inside a clause it reports, "add that we don't take card"), or it sets
+#: the language the agent answers in ("answer in Spanish", "请用中文回答"). "Use those fallbacks",
+#: "update gravity", "add the VAT line" are the task's next step; they carry none.
+_STANDING = {
+    "en": r"\b(?:always|never|every\s+time|each\s+time|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future"
+    r"|any\s*more)\b",
+    "es": r"\b(?:siempre|nunca|jamás|cada\s+vez|de\s+ahora\s+en\s+adelante|a\s+partir\s+de\s+ahora"
+    r"|en\s+adelante)\b",
+    "de": r"\b(?:immer|nie|niemals|stets|grundsätzlich|ausschließlich|jedes\s+mal|ab\s+jetzt|ab\s+sofort|künftig"
+    r"|zukünftig|in\s+zukunft)\b",
+    "fr": r"\b(?:toujours|jamais|chaque\s+fois|désormais|dorénavant|à\s+l['’]avenir|systématiquement)\b",
+    "ja": r"いつも|常に|毎回|今後|これから(?:は|も)|必ず|絶対",
+    "zh": r"总是|每次|以后|今后|永远|一律|始终|务必|从现在起|统一",
+}
+_PROHIBITS = {
+    "en": r"^(?:(?:please|pls|just)\s+)*(?:don'?t|do\s+not|avoid|stop|no\s+\S)",
+    "es": r"^(?:por\s+favor\s+)?(?:no|sin|evita\w*|deja\s+de)\b"
+    r"|\bno\s+(?:me\s+|te\s+|nos\s+|lo\s+|la\s+|los\s+|las\s+|le\s+|les\s+|se\s+)?\w+(?:es|as)\b",
+    "de": r"^(?:bitte\s+)?(?:kein\w*|nicht|ohne|vermeide\w*|lass\s+\w+\s+weg)\b",
+    "fr": r"^(?:ne\s+|n['’])\S*\s*\S+\s+(?:pas|plus)\b|^(?:pas|sans|évite\w*|arrête\w*)\b",
+    "ja": r"ないで|禁止|やめて",
+    "zh": r"别|不要|不用|禁止",
+}
+_ANSWER_IN = {
+    "en": r"\b(?:answer|reply|respond|talk|speak|write)\s+(?:to\s+me\s+)?in\s+[A-Z]\w+",
+    "es": r"\b(?:responde|contesta|habla|escribe)\w*\s+en\s+\w+",
+    "de": r"\b(?:antworte|sprich|schreib)\w*\s+(?:mir\s+)?(?:auf|in)\s+\w+",
+    "fr": r"\b(?:réponds|parle|écris)\w*(?:-moi)?\s+en\s+\w+",
+    "ja": r"語で(?:答え|返事|書い|話し|お願い)",
+    "zh": r"用[^，。,]{1,8}(?:回答|回复|说|讲|交流)",
+}
+_NORM_OF = _table(
+    {lang: "|".join((_STANDING[lang], _PROHIBITS[lang], _ANSWER_IN[lang])) for lang in _STANDING}
+)
+#: Words quoted are mentioned, not said: "check 'no olvides encender el horno'" asks for a check.
+_QUOTED = lazy_compile(
+    r"(?<!\w)'[^'\n]+'(?!\w)|\"[^\"\n]+\"|“[^”\n]+”|„[^“”\n]+[“”]|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』"
+)
+
+
+def sets_norm(text: str) -> bool:
+    """Some sentence of ``text`` that directs the agent (:func:`teaches_rule`; quoted words set
+    aside) sets a norm of its work in a clause not about the speaker (a contrast, or a clause that
+    holds from now on, forbids, or sets the reply's language), and the turn does not give up: a rule the user states without a correction's lead
+    ("Please always put --context on kubectl commands", "Bitte Beträge immer in Euro", "请用中文回答").
+    A turn that hedges anywhere ("Maybe you can imagine …! Just don't eat lunch before the ride")
+    advises; it states no rule for the agent."""
+    said = _QUOTED.sub('"x"', text)
+    lang = language_of(said)
+    if lang not in _DIRECTIVE_OF or gives_up(said) or _UNSURE_OF[lang].search(said):
+        return False
+    contrast = _CONTRAST_OF.get(lang)
+    return any(
+        _NORM_OF[lang].search(part) or (contrast is not None and contrast.search(part))
+        for parts in _directives_in(said, lang)
+        for part in parts
+    )
 
 
 #: A give-up said on its own is this short ("never mind", "laisse tomber", "vergiss es").

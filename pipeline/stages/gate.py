@@ -12,7 +12,8 @@ What lets a transcript through is a *durable* cue, not any first-person sentence
 * a correction that can teach a playbook: the seeds' rule is correction *then* confirmation, so a
   correction counts only when the user speaks again afterwards without correcting anew (or
   confirms), and a bare "no" that answers the assistant's yes/no question is an answer, not a
-  correction.
+  correction; a norm of the work stated without a correction's lead
+  (:func:`memscribe.lexicon.teaching.sets_norm`) counts the same way.
 
 The cues cover en, zh, ja, es, de and fr (:mod:`memscribe.lexicon.langs`: first-person forms,
 corrections as rules in chats too). A session whose user writes in another language passes: the
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 
 from memscribe import lexicon
 from memscribe.lexicon import langs
+from memscribe.lexicon.teaching import sets_norm
 from memscribe.schemas.transcript import Transcript, Turn
 
 #: Weak profile cues (a passing "my …") that together open the gate without a strong one.
@@ -120,7 +122,15 @@ def gate(transcript: Transcript) -> GateResult:
         and _confirmable(users, pos)
         and not _answers_a_question(asked, t)
     ]
-    signals = tuple(sorted(set(profile) | set(correction)))
+    # a norm stated without a correction's lead ("please always put --context on kubectl
+    # commands", "请用中文回答") and not corrected anew teaches too
+    norms = [
+        t.index
+        for pos, t in enumerate(users)
+        if pos > 0 and t.index not in corrections and sets_norm(t.text) and _confirmable(users, pos)
+    ]
+    teaching += norms
+    signals = tuple(sorted(set(profile) | set(correction) | set(norms)))
     if not profile and not teaching:
         unconfirmed = f" ({len(correction)} correction(s) never confirmed)" if correction else ""
         return GateResult(
@@ -129,5 +139,6 @@ def gate(transcript: Transcript) -> GateResult:
     return GateResult(
         True,
         signals,
-        f"{len(profile)} profile and {len(correction)} correction signal(s) in {len(users)} user turns",
+        f"{len(profile)} profile and {len(correction)} correction signal(s) in {len(users)} user turns"
+        + (f", {len(norms)} norm(s) stated" if norms else ""),
     )

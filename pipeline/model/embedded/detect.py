@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memscribe.groups.speakers import owner_turns
-from memscribe.model.embedded.playbooks import correction_at, teaches_at
+from memscribe.model.embedded.playbooks import correction_at, playbook_from
 from memscribe.model.embedded.profiles import (
     KnownDirectives,
     conversation,
@@ -43,7 +43,7 @@ def extract(turns: Sequence[Turn]) -> Detection:
         if not is_user_speech(turn):
             continue
         corrected = correction_at(turns, pos)
-        playbook = corrected if corrected is not None and teaches_at(turns, pos) else None
+        playbook = playbook_from(turns, pos, corrected)
         mine = own.get(turn.index)
         said = (
             []

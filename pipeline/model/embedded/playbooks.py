@@ -11,7 +11,7 @@ from memscribe.lexicon import langs
 from memscribe.lexicon.chain import confirmation as chain_confirmation
 from memscribe.lexicon.chain import recorrects
 from memscribe.lexicon.langs import FILLER_LEAD
-from memscribe.lexicon.teaching import gives_up, teaches_rule, unstated_why
+from memscribe.lexicon.teaching import gives_up, sets_norm, teaches_rule, unstated_why
 from memscribe.model.embedded.profiles import is_assistant, is_user_speech
 from memscribe.model.embedded.text import (
     HAS_CJK,
@@ -243,7 +243,7 @@ def _reversed_later(turns: Sequence[Turn], adjustment_pos: int) -> bool:
 def _confirms_open_chain(turns: Sequence[Turn], pos: int) -> bool:
     """The user turn at ``pos`` confirms the adjustment of the correction the user made just
     before ("Parfait, merci. Attention, …"): an acceptance that is not a "good, but …" re-correction,
-    after an assistant turn that answered a correcting user turn."""
+    after an assistant turn that answered a correcting user turn (or one that set a norm)."""
     text = turns[pos].text
     if not lexicon.confirmation_signal(text) or recorrects(text):
         return False
@@ -252,7 +252,8 @@ def _confirms_open_chain(turns: Sequence[Turn], pos: int) -> bool:
         return False
     previous = users[0]
     answered = any(is_assistant(t) for t in turns[previous + 1 : pos])
-    return answered and lexicon.correction_signal(turns[previous].text)
+    said = turns[previous].text
+    return answered and (lexicon.correction_signal(said) or sets_norm(said))
 
 
 def teaches_at(turns: Sequence[Turn], pos: int) -> bool:
@@ -266,10 +267,60 @@ def teaches_at(turns: Sequence[Turn], pos: int) -> bool:
 
 
 def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
-    """The playbook the user turn at ``pos`` teaches: a correction shaped as a chain
-    (:func:`correction_at`) that teaches a rule (:func:`teaches_at`); else None."""
-    shaped = correction_at(turns, pos)
-    return shaped if shaped is not None and teaches_at(turns, pos) else None
+    """The playbook the user turn at ``pos`` teaches (:func:`playbook_from` its reading as a
+    correction chain); else None."""
+    return playbook_from(turns, pos, correction_at(turns, pos))
+
+
+def playbook_from(
+    turns: Sequence[Turn], pos: int, corrected: PlaybookCandidate | None
+) -> PlaybookCandidate | None:
+    """The playbook the user turn at ``pos`` teaches, given its reading as a correction chain
+    (``corrected``, :func:`correction_at`): that chain when it teaches a rule
+    (:func:`teaches_at`), else a norm stated right after the agent's work (:func:`norm_at`);
+    else None."""
+    if corrected is not None:
+        return corrected if teaches_at(turns, pos) else None
+    return norm_at(turns, pos)
+
+
+#: An assistant message that ends on a question asked; it did no work to correct.
+_ASKS = lazy_compile(r"[?？]\s*\W*$")
+
+
+def _worked(turns: Sequence[Turn], pos: int, step: int) -> bool:
+    """The agent's turns between the user turn at ``pos`` and the user's turn before it
+    (``step`` -1) or after it (``step`` 1) do work: a tool call, or a text of more than one line
+    (a draft, a list, commands, code). A reply of one paragraph talks; it produced nothing the
+    user could correct, nor redid anything."""
+    i = pos + step
+    while 0 <= i < len(turns) and not is_user_speech(turns[i]):
+        t = turns[i]
+        if is_assistant(t) or t.role == "assistant":
+            if t.tool_calls or t.kind == "tool_call" or "\n" in t.text.strip():
+                return True
+        i += step
+    return False
+
+
+def norm_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+    """The user turn at ``pos`` sets a norm of the agent's work
+    (:func:`~memscribe.lexicon.teaching.sets_norm`: "Please always put --context on kubectl
+    commands", "Bitte Beträge immer in Euro", "请用中文回答") right after the agent's work, without
+    a correction's lead: the same chain as :func:`correction_at` (adjustment, situation,
+    confirmation). After an assistant turn that only asked a question nothing is corrected, nor
+    by a turn that accepts the work before it ("perfect. also please keep answers short"): the
+    user instructs anew, which a stated preference covers."""
+    turn = turns[pos]
+    before = _previous_speaker(turns, pos)
+    if before is None or before.role != "assistant" or _ASKS.search(before.text):
+        return None
+    if not _worked(turns, pos, 1):
+        return None
+    text = turn.text
+    if lexicon.correction_signal(text) or lexicon.confirmation_signal(text) or not sets_norm(text):
+        return None
+    return _chain(turns, pos)
 
 
 def correction_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
@@ -282,6 +333,13 @@ def correction_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
         return None
     if not lexicon.teaches(turn.text):
         return None  # corrects a fact or today's output, worded as no rule
+    return _chain(turns, pos)
+
+
+def _chain(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+    """The correcting turn at ``pos`` with its adjustment, rule, situation and confirmation; None
+    without an adjustment, a rule, a situation to name, or when the user took it back."""
+    turn = turns[pos]
     adjustment = _adjustment(turns, pos)
     if adjustment is None:
         return None
