@@ -26,6 +26,15 @@ en/de/fr/es/zh/ja: rauchen, fumo, 烟, タバコ; Kaffee, café, コーヒー), 
 the validation split's four stale memories are in its de, es and zh units: other topics than such
 lists name, or a new fact the extractor does not write (profile recall 0.71 on that split's
 supersession units). A cross-language link needs meaning in both languages; wordllama has none.
+
+Also tried for issue 11 (HEAD export vs HEAD + the change, one run each) and reverted: rule 7 (names
+said across languages) and the left-behind look-up fed by the candidate's part of the user's sentence
+when the candidate itself reports no change (authored-dev 24 -> 25/63, validation stale 44 -> 42 but
+one wrong supersession, duplicates 13 -> 14); a facet taken from that part (no change on either
+split); faculty ranks as work-facet words ("maîtresse de conférences": the stored job's place goes on,
+aspect.goes_on_beside keeps it); value classes for shells, clouds and issue trackers, and a "dating"
+member of marital status (probe 18 -> 19/28 for the girlfriend -> married case; dev and validation
+unchanged).
 """
 
 from __future__ import annotations

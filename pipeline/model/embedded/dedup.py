@@ -21,9 +21,11 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      user said with it names the entry's names ("Ich bin inzwischen auf Linux umgestiegen …
      Windows ist runter" / "develops on Windows 11 with PowerShell"): the entry naming most of
      them, one only (words in two languages show neither topic nor value otherwise);
-  8. the candidate, or what the user said with it, reports a change, and the candidate names a
-     member of a value class (phone, operating system, browser, editor, diet) that the best
-     entry naming another member does not ("on an iPhone now" / "uses an Android phone");
+  8. the candidate, or what the user said with it, reports a change, and the candidate (or, when
+     it names none, the clauses of its part of the user's sentence) names a member of a value
+     class (phone, operating system, browser, editor, diet) that the best entry naming another
+     member does not ("on an iPhone now" / "uses an Android phone"; "started eating fish again,
+     so pescatarian recipes are fine now" / "is vegetarian");
   6. the candidate, or what the user said with it, reports a change on a single-valued facet
      (where the user lives or works, :mod:`memscribe.semantic.facets`) and the best entry of
      that facet holds another value ("j'ai déménagé à Montréal" / "lives in Lyon"), or is in
@@ -404,7 +406,8 @@ def _class_update(request: DedupRequest, cue: bool) -> list[str]:
     Android phone"; "我现在用Mac了" / "uses a Windows laptop"): that entry is updated, one only,
     with the same polarity. The change may be reported in the user's words around the candidate
     ("Ich esse inzwischen vegan"), as for a facet (rule 6), in the sentence that names the
-    member: a cue in another sentence of the turn is about something else."""
+    member: a cue in another sentence of the turn is about something else. A candidate naming no
+    member takes those of its part of the user's sentence (:func:`dedup_scope.class_sentence`)."""
     # the candidate, or the user's sentence of it naming a member ("so pescatarian recipes are fine now")
     source = class_sentence(request.text, request.said)
     named = members(source)
