@@ -28,6 +28,7 @@ from memscribe.model.embedded.directives import directive, directive_slug
 from memscribe.model.embedded.episode import of_the_task
 from memscribe.model.embedded.former import left_beside_now, now_after_former
 from memscribe.model.embedded.fronting import dated_in_life, time_fronted_last
+from memscribe.model.embedded.places import place_fact, place_in_role
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
@@ -123,6 +124,30 @@ def _directives_in_turn(turn: Turn) -> Directives:
 
 
 def profiles_from_turn(
+    turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
+) -> list[ProfileCandidate]:
+    """The profiles of ``turn`` and the place of a role or business said in one (:func:`with_places`)."""
+    found = _profiles_from_turn(turn, correction_turn=correction_turn, conversation=conversation, known=known)
+    return with_places(found)
+
+
+def with_places(found: list[ProfileCandidate]) -> list[ProfileCandidate]:
+    """``found`` and, after a statement of the user's role or work that names where ("I'm a teacher
+    in Freiburg"), the place as a fact of its own (:mod:`places`), once per place."""
+    out = list(found)
+    said = {c.body for c in found}
+    for c in found:
+        place = place_in_role(c.body)
+        if place is None:
+            continue
+        slug, body = place_fact(place)
+        if body not in said:
+            said.add(body)
+            out.append(ProfileCandidate(slug=slug, ttl=c.ttl, body=body, evidence_turns=c.evidence_turns))
+    return out
+
+
+def _profiles_from_turn(
     turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
 ) -> list[ProfileCandidate]:
     if language_of(turn.text) in FOREIGN:
