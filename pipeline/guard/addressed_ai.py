@@ -1,7 +1,7 @@
 """Text inside a document that turns to an AI reader (data for :mod:`memscribe.guard.rules`):
 a label naming the AI as its addressee ("AI assistant:", "Note to AI:", "Hinweis für
 KI-Agenten:", "Pour l'assistant IA :", "AIアシスタントへ：", "给 AI 助手：", "ИИ-ассистент,"), at the
-start of a line, cell, comment or sentence or as a handle ("// @ai-agent: …"), or "if you are an AI". An e-mail, page, table or
+start of a line, cell, comment or sentence, or "if you are an AI". An e-mail, page, table or
 log is written for people; a part of it written to the model that reads it is an injection
 however it goes on.
 
@@ -29,7 +29,7 @@ _MODEL = (
     r"modèles?\s+de\s+langage|modelos?\s+de\s+lenguaje|языков\w+\s+модел\w+|语言模型|言語モデル|언어\s*모델|"
     r"ai|ki|ia|ии)\b"
 )
-_LEAD = r"(?:^|(?=[\"'\[(|#;*/<>»«.!?。！？\\@-])(?:[\"'\[(|#;*/<>»«@-]|[.!?。！？]\s|\\n))\s*"
+_LEAD = r"(?:^|(?=[\"'\[(|#;*/<>»«.!?。！？\\-])(?:[\"'\[(|#;*/<>»«-]|[.!?。！？]\s|\\n))\s*"
 _ARTICLE = r"(?:(?:the|an?|any|das|die|den|der|le|la|les|l'|el|los|la|il|lo|gli|o|os)\s*)?"
 _TO = (
     r"(?:note|notice|message|memo|instructions?|pre-?read|important|attention|hinweis|nachricht|anweisung\w*|"
@@ -77,7 +77,7 @@ _ALTERNATIVES = (
 )
 #: Every alternative starts at a line start or with one of these characters: the regex is
 #: entered only there (it is tried at every position of the windows around the hints).
-PATTERN = r"(?:^|(?=[\"'\[(|#;*/<>»«.!?。！？\\\-@aＡ给致告iwsIWS]))(?:" + _ALTERNATIVES + ")"
+PATTERN = r"(?:^|(?=[\"'\[(|#;*/<>»«.!?。！？\\\-aＡ给致告iwsIWS]))(?:" + _ALTERNATIVES + ")"
 #: Substrings one of which every match holds: the reader's noun, or the words that address a
 #: bare "AI" (a two-letter hint would send the regex to every "email" and "via").
 HINTS = (
