@@ -343,6 +343,35 @@ def sets_norm(text: str) -> bool:
     )
 
 
+#: A directive on an object of today's work named by a pronoun ("split it in two batches", "do
+#: that", "divídelo", "teil es auf", "coupe-le"): the next step of this task, not a rule of the work.
+_ON_TODAY = {
+    "en": r"^(?:(?:please|pls|just|then)\s+)*\w+\s+(?:it|them|that|this|those|these)\b",
+    "es": r"^(?:por\s+favor\s+)?\w+(?:lo|la|los|las)\b|^(?:lo|la|los|las)\s+\w+",
+    "de": r"^(?:bitte\s+)?\w+\s+(?:es|das|sie|ihn)\b",
+    "fr": r"^\w+-(?:le|la|les)\b|^(?:le|la|les)\s+\w+",
+    "ja": r"^(?:それ|これ|あれ)",
+    "zh": r"^(?:把)?(?:它|这个|那个|这些|那些)",
+}
+_ON_TODAY_OF = _table(_ON_TODAY)
+
+
+def rule_of_work(text: str) -> bool:
+    """Some directive clause of ``text`` (:func:`teaches_rule`) is about the work, not a step on an
+    object of today's named by a pronoun: "no, keep commit messages to one line" teaches; "no, the
+    mixer takes 16kg max. split it in two batches" corrects a fact and asks for today's next step."""
+    said = _QUOTED.sub('"x"', text)
+    lang = language_of(said)
+    if lang not in _DIRECTIVE_OF or gives_up(said):
+        return False
+    return any(
+        (_DIRECTIVE_OF[lang].search(part) or _addressed_want(part, lang))
+        and not _ON_TODAY_OF[lang].search(part)
+        for parts in _directives_in(said, lang)
+        for part in parts
+    )
+
+
 #: A give-up said on its own is this short ("never mind", "laisse tomber", "vergiss es").
 BARE_GIVE_UP_WORDS = 2
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from memscribe import lexicon
 from memscribe.lexicon import langs
-from memscribe.lexicon.teaching import sets_norm
+from memscribe.lexicon.teaching import rule_of_work, sets_norm
 from memscribe.schemas.transcript import Transcript, Turn
 
 #: Weak profile cues (a passing "my …") that together open the gate without a strong one.
@@ -118,7 +118,7 @@ def gate(transcript: Transcript) -> GateResult:
         t.index
         for pos, t in enumerate(users)
         if t.index in corrections
-        and (agent or lexicon.teaches(t.text))
+        and (agent or lexicon.teaches(t.text) or rule_of_work(t.text))
         and _confirmable(users, pos)
         and not _answers_a_question(asked, t)
     ]

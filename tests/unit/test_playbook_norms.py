@@ -118,3 +118,43 @@ def test_a_norm_answered_by_talk_alone_is_no_playbook() -> None:
 def test_a_norm_corrected_anew_is_not_confirmed() -> None:
     (b,) = extract(chain("Please always write amounts in euros.", "no, that's still wrong")).playbooks
     assert (b.confirmation_turn, b.confirmation) == (None, "none")
+
+
+# --- a correction's lead before a rule of the work, worded without rule words -----------------------
+
+COMMIT = "Commit message:\n\nfeat: add export\n\nAdds the CSV export and its tests."
+ONE_LINE = "Commit message:\n\nfeat: add CSV export"
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "No, keep commit messages to one line",
+        "hmm no, keep commit messages to one line",
+        "Nein, schreib die Commit-Nachrichten auf eine Zeile.",
+        "No, mantén los mensajes de commit en una línea",
+    ],
+)
+def test_a_led_rule_of_the_work_is_a_playbook_and_opens_the_gate(correction: str) -> None:
+    turns = chain(correction, "Perfect", draft=COMMIT, redone=ONE_LINE)
+    (b,) = extract(turns).playbooks
+    assert (b.correction_turn, b.confirmation) == (2, "explicit")
+    assert gate(Transcript(source="-", format="text", turns=turns)).passed
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "Nope, the mixer takes 16kg max. Split it in two batches",
+        "nein, der Mixer schafft nur 16 kg. Teil es auf zwei Chargen auf",
+        "no, la amasadora solo admite 16 kg. Divídelo en dos tandas",
+    ],
+)
+def test_a_fact_corrected_with_a_step_on_todays_work_is_no_playbook(correction: str) -> None:
+    turns = chain(
+        correction,
+        "perfect",
+        draft="Scaled:\n\n- flour 15 kg\n- water 11 kg",
+        redone="Two batches:\n\n- flour 7.5 kg",
+    )
+    assert extract(turns).playbooks == []

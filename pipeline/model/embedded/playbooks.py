@@ -11,7 +11,7 @@ from memscribe.lexicon import langs
 from memscribe.lexicon.chain import confirmation as chain_confirmation
 from memscribe.lexicon.chain import recorrects
 from memscribe.lexicon.langs import FILLER_LEAD
-from memscribe.lexicon.teaching import gives_up, sets_norm, teaches_rule, unstated_why
+from memscribe.lexicon.teaching import gives_up, rule_of_work, sets_norm, teaches_rule, unstated_why
 from memscribe.model.embedded.profiles import is_assistant, is_user_speech
 from memscribe.model.embedded.text import (
     HAS_CJK,
@@ -318,9 +318,12 @@ def norm_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
     if not _worked(turns, pos, 1):
         return None
     text = turn.text
-    if lexicon.correction_signal(text) or lexicon.confirmation_signal(text) or not sets_norm(text):
+    if lexicon.confirmation_signal(text) or _confirms_open_chain(turns, pos):
         return None
-    return _chain(turns, pos)
+    # a correction's lead with a rule of the work ("no, keep commit messages to one line"), or a
+    # norm without one
+    ruled = rule_of_work(text) if lexicon.correction_signal(text) else sets_norm(text)
+    return _chain(turns, pos) if ruled else None
 
 
 def correction_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
