@@ -46,6 +46,16 @@ _CORRECTION_ZH = lazy_compile(
 )
 
 
+#: Hesitations and fillers a reply may open with in any covered language ("uhm", "meh", "bueno",
+#: "naja", "hm", "euh", "bof", "うーん", "嗯"): "hmm no", "naja, nein", "うーん、違う" still correct.
+_ANY_FILLER = lazy_compile(
+    r"^\W*(?:(?:h?m+|uh+m*|um+|erm+|er|eh+|ah+|oh+|meh|well|so|ok(?:ay)?|look|listen|bueno|pues|vale|este|eh"
+    r"|naja|na\s+ja|tja|ach|ähm|äh|also|euh|bof|bah|ben|bon|alors)\b[\s,.…!-]*"
+    r"|(?:うーん|うーむ|ええと|えっと|あの|んー|嗯|呃|额|那个)[\s、，,。…!！]*)+",
+    _I,
+)
+
+
 def _opening(text: str) -> str:
     """The message with one short leading acknowledgement removed ("ok. no, ..." → "no, ...")."""
     return _SHORT_ACK.sub("", text, count=1) if len(text) > 24 else text
@@ -58,6 +68,11 @@ def correction_signal(text: str) -> bool:
         return True
     if _CORRECTION_LEAD.search(FILLER_LEAD.sub("", stripped)):  # "hmm no, …", "uh, don't …"
         return True
+    rest = _ANY_FILLER.sub("", stripped)
+    if rest and rest != stripped:  # "naja, nein, …", "bueno, no, …", "うーん、違う", "meh, no"
+        led = language(rest)
+        if _CORRECTION_LEAD.search(rest) or (led is not None and led.correction.search(rest)):
+            return True
     if _CORRECTION_ANYWHERE.search(stripped) or _CORRECTION_ZH.search(stripped):
         return True
     row = language(stripped)

@@ -158,3 +158,24 @@ def test_a_fact_corrected_with_a_step_on_todays_work_is_no_playbook(correction: 
         redone="Two batches:\n\n- flour 7.5 kg",
     )
     assert extract(turns).playbooks == []
+
+
+# --- a filler-led re-correction is a correction, in every language ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "recorrection",
+    [
+        "uhm no that is wrong",
+        "meh, no",
+        "bueno, no, otra vez mal",
+        "naja, nein, das stimmt so nicht",
+        "うーん、違う",
+    ],
+)
+def test_a_filler_led_recorrection_leaves_the_rule_unconfirmed(recorrection: str) -> None:
+    turns = chain(
+        "no, don't use dollar signs. always write amounts in euros", recorrection, "now add the VAT line"
+    )
+    (b,) = extract(turns).playbooks
+    assert (b.confirmation_turn, b.confirmation) == (None, "none")
