@@ -18,6 +18,7 @@ from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
 from memscribe.model.embedded.clause_shape import foreign_narration
 from memscribe.model.embedded.episode import episode_of_the_day
+from memscribe.model.embedded.mood import passing_or_supposed
 from memscribe.model.embedded.text import MAX_VALUE_CHARS, clean, has_secret, hash_slug, safe_slug
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
@@ -150,7 +151,7 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause):
         return False
-    if episode_of_the_day(clause):  # "vor zehn Minuten", "ce matin": the day's episode
+    if episode_of_the_day(clause) or passing_or_supposed(clause):  # "ce matin", "hasta septiembre"
         return False
     if foreign_narration(clause, lang, sentence):  # "Ich habe den Fix eben gepusht": a step of the task
         return False
@@ -283,10 +284,18 @@ def _pieces(sentence: str, row: Language, lang: str) -> list[str]:
     return out
 
 
+#: A clause drawn as a conclusion in the conversation, opened (or closed) by a link of consequence:
+#: the decision of the moment ("así que me apunto", "je prends ici alors"). "Dann", "entonces" and
+#: "also" opening a clause are as often "then" in a life told ("Dann habe ich Medizin studiert").
+_CONCLUSION = lazy_compile(r"^(?:así\s+que|alors|donc|du\s+coup)\b|\b(?:alors|entonces|dann)\s*$", re.I)
+
+
 def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
     """The clauses of ``sentence`` that state a lasting fact about the speaker."""
     out: list[str] = []
     for raw in _pieces(sentence, row, lang):
+        if _CONCLUSION.search(raw.strip()):
+            continue  # "así que me apunto lo de la caballa", "je prends ici alors": a decision
         clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
         if lang == "ja":  # the link to what follows ("…家にいるんだけど、") is not the statement's
             clause = _JA_LINK.sub("", clause)
