@@ -421,7 +421,12 @@ def covered(text: str) -> bool:
         if match.group().casefold() in _LANGS_OF:
             return True
         words += 1
-    return words < LATIN_OTHER_MIN_WORDS or _ANY_ACCENT.search(text.casefold()) is not None
+    folded = text.casefold()
+    return (
+        words < LATIN_OTHER_MIN_WORDS
+        or _ANY_ACCENT.search(folded) is not None
+        or _ELISION.search(folded) is not None
+    )
 
 
 #: A sentence ends at . ! ? (a full stop not inside a number or an ordinal: "280.000", "3. Klasse").
