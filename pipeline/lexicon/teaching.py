@@ -299,7 +299,9 @@ _STANDING = {
     "zh": r"总是|每次|以后|今后|永远|一律|始终|务必|从现在起|统一",
 }
 _PROHIBITS = {
-    "en": r"^(?:(?:please|pls|just)\s+)*(?:don'?t|do\s+not|avoid|stop|no\s+\S)",
+    # not a courtesy ("don't hesitate to ask", "don't worry", "do not be afraid to …")
+    "en": r"^(?:(?:please|pls|just)\s+)*(?:(?:don'?t|do\s+not)(?!\s+(?:hesitate|worry|mind|feel|be\s+(?:afraid|shy)))"
+    r"|avoid|stop|no\s+\S)",
     "es": r"^(?:por\s+favor\s+)?(?:no|sin|evita\w*|deja\s+de)\b"
     r"|\bno\s+(?:me\s+|te\s+|nos\s+|lo\s+|la\s+|los\s+|las\s+|le\s+|les\s+|se\s+)?\w+(?:es|as)\b",
     "de": r"^(?:bitte\s+)?(?:kein\w*|nicht|ohne|vermeide\w*|lass\s+\w+\s+weg)\b",

@@ -99,6 +99,8 @@ def test_a_norm_corrected_anew_does_not_open_the_gate() -> None:
         "I'll tweak the offset myself, still in vim, never switching.",
         # accepts the work first: an instruction anew
         "Perfect. Also please always keep answers short.",
+        # a courtesy, not a prohibition
+        "Don't hesitate to tell me if the list needs anything.",
     ],
 )
 def test_no_norm_no_playbook(turn: str) -> None:
