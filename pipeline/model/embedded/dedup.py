@@ -225,6 +225,10 @@ def _updated(request: DedupRequest) -> list[str]:
                 and s.id == top.id
                 and _one_topic(new, s)
                 and not _value_kept(new, s.text)
+                # a change of a single-valued facet replaces an entry of that facet (rule 6), not
+                # one that merely names its value ("now lives in Berlin" / "training for the
+                # Berlin marathon")
+                and not _facet_beside(new, s)
             )
             # the pursuit reached: every name of it is said again, yet it is over
             or (
@@ -266,6 +270,12 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _facet_beside(new: str, item: ShortlistItem) -> bool:
+    """``new`` states a single-valued facet (:mod:`memscribe.semantic.facets`) and ``item`` is of
+    none, by its slug or its text."""
+    return statement_facet(new) is not None and not (statement_facets(item.text) or slug_facet(item.slug))
 
 
 def _value_moved(new: str, old: str) -> bool:
@@ -355,7 +365,9 @@ def _named_across_languages(request: DedupRequest) -> list[str]:
     named = [
         (len(names_said(request.said, s.text)), s.id)
         for s in request.shortlist
-        if spoken_language(s.text) != language and not _another_thing(request, s.text)
+        if spoken_language(s.text) != language
+        and not _another_thing(request, s.text)
+        and not _facet_beside(request.text, s)  # "moved to Berlin" / "sings in a choir in Berlin"
     ]
     best = max((n for n, _ in named), default=0)
     top = [i for n, i in named if n == best]
