@@ -14,6 +14,13 @@ an agent's output is no rule, even when it opens with "no" or names an alternati
 - a hedge or a question ("Maybe, not sure honestly", "What would you pick?", "…必要かも");
 - an acceptance of a suggestion ("ヘッドホンアンプ、試してみます").
 
+A user also corrects without a correction's lead: a directive that sets a *norm* of the work
+(:func:`sets_norm`: it holds from now on, "always", "immer", "以后"; it forbids, "don't …", "kein
+X", "不要"; it sets the reply's language, "请用中文回答"; or a contrast) right after the agent's
+work. After a lead ("no, …"), a directive that is not a step on an object of today's named by a
+pronoun teaches (:func:`rule_of_work`: "no, keep commit messages to one line", not "nope, the mixer
+takes 16kg max. split it in two batches").
+
 The cues are word classes per language (lead words, first-person openings, uncertainty markers,
 request and prohibition forms), judged clause by clause, never phrases of a session.
 """
