@@ -78,16 +78,12 @@ def bounded_stay(sentence: str) -> bool:
 
 #: Continuative aspect: the state said goes on as before ("still", "same as ever", "immer noch",
 #: "nach wie vor", "toujours", "todavía", "sigo", "还是", "仍然", "相変わらず", "今も"), or the user stays
-#: with it ("I'll stick with", "ich bleibe bei", "je reste sur", "me quedo con"), or denies a change
-#: ("hasn't changed", "sigue igual", "変わらない").
+#: with it ("I'll stick with", "ich bleibe bei", "je reste sur", "me quedo con").
 _CONTINUES = re.compile(
     r"\b(?:still|as\s+(?:ever|always|usual)|same\s+as\s+(?:ever|always|before)|stick(?:ing)?\s+with"
     r"|stay(?:ing)?\s+with|immer\s+noch|noch\s+immer|nach\s+wie\s+vor|weiterhin|wie\s+immer|bleibe\s+(?:bei|dabei)"
     r"|toujours|comme\s+d['’]habitude|reste\s+(?:sur|avec|fidèle)|todavía|aún|sigo|seguimos|como\s+siempre"
-    r"|me\s+quedo\s+con|sigue\s+igual|unverändert|inchangée?|(?:has|have)n['’]t\s+changed)\b"
-    # a change denied: the state is as it was ("hat sich nicht geändert", "n'a pas changé", "没变")
-    r"|\bnicht\s+geändert|\bn['’]a\s+pas\s+changé|\bno\s+ha\s+cambiado|没变|没有变|変わらない|変わってない|変わりません"
-    r"|还是|还在|仍然|依然|照样|相変わらず|今も|引き続き",
+    r"|me\s+quedo\s+con)\b|还是|还在|仍然|依然|照样|相変わらず|今も|引き続き",
     _I,
 )
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from memscribe import kinds
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
-from memscribe.model.embedded.dedup_scope import class_sentence, terms_quoted
+from memscribe.model.embedded.dedup_scope import class_sentence
 from memscribe.prompting import render_messages
 from memscribe.relatedness import (
     DUPLICATE_SCORE,
@@ -239,12 +239,10 @@ def _named_across_languages(
         if language == "en":
             return []
         said = text
-    # with no change, a term of the user's script the entry quotes links a restatement ("(理系)")
-    quoted = terms_quoted if said is text else lambda _said, _old: set()
     return [
         s
         for s in memory.shortlist(kind, "", said)
-        if spoken_language(s.text) != language and (names_said(said, s.text) or quoted(said, s.text))
+        if spoken_language(s.text) != language and names_said(said, s.text)
     ]
 
 

@@ -59,7 +59,6 @@ from memscribe.model.embedded.dedup_scope import (
     other_possessed,
     possessed_mentioned,
     possessed_subject,
-    terms_quoted,
 )
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.model.embedded.moves import moves_to_no_home
@@ -472,11 +471,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     # or plan, replaces nothing that holds (goals aside)
     stay = bounded(request.text, request.said) or (irrealis(request.text) and not irrealis(top.text))
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
-    # (related by score or slug, or by a term of the user's language the entry quotes: "(理系)")
-    linked = qualifies(top.score, request.slug, top.slug) or bool(
-        terms_quoted(own_words(request.text), top.text)
-    )
-    if linked and continued(request.text, request.said, top.text):
+    if qualifies(top.score, request.slug, top.slug) and continued(request.text, request.said, top.text):
         return DedupDecision(action="drop_new", existing_ids=[top.id], reason=f"restates {top.id}: goes on")
     updated = [] if stay else _updated(request)
     if updated:

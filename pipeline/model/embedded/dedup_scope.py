@@ -272,18 +272,6 @@ def added_role(new: str, said: str) -> bool:
     return additive(new) or any(additive(s) and "work" in statement_facets(s) for s in sentences(said))
 
 
-#: A run of Chinese, Japanese or Korean script; a word of a Latin script.
-_CJK_TERM = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}")
-_LATIN_WORD = lazy_compile(r"[A-Za-z]{3,}")
-
-
-def terms_quoted(said: str, old: str) -> set[str]:
-    """The terms in the user's script (Chinese, Japanese, Korean) that an English memory quotes
-    ("… science track at university (理系)") and that ``said`` has word for word: a link across
-    languages that shares no Latin word and no vector."""
-    return {t for t in _CJK_TERM.findall(old) if t in said} if _LATIN_WORD.search(old) else set()
-
-
 def class_sentence(new: str, said: str) -> str:
     """The text whose value-class members (:mod:`memscribe.semantic.values`) stand for ``new``:
     ``new`` itself when it names one, else the user's sentence it was said in (sharing a content
