@@ -54,9 +54,7 @@ from memscribe.model.embedded.aspect import (
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
 from memscribe.model.embedded.dedup_scope import (
     class_sentence,
-    group_spoken_for,
     names_another_thing,
-    other_possessed,
     possessed_mentioned,
     possessed_subject,
 )
@@ -322,14 +320,9 @@ def _other_subject(new: str, old: str) -> bool:
     user's statement naming the other's possessed subject as theirs ("… in their project" /
     "User's project uses MySQL") is about it."""
     mine, theirs = _about_another(new), _about_another(old)
-    if mine and theirs:
-        # two possessed subjects, and not one ("User's team …" / "User's manager …")
-        return other_possessed(new, old)
     if mine == theirs:
         return False
-    if theirs:
-        return not (possessed_mentioned(old, new) or group_spoken_for(old, new))
-    return not (possessed_mentioned(new, old) or group_spoken_for(new, old))
+    return not (possessed_mentioned(old, new) if theirs else possessed_mentioned(new, old))
 
 
 def _about_another(text: str) -> bool:

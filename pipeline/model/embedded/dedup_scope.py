@@ -133,45 +133,6 @@ def possessed_mentioned(possessed: str, other: str) -> bool:
     )
 
 
-#: A first-person plural subject or possessive in the user's own words ("We ditched Jira",
-#: "wir haben…", "nous avons…", "nuestro equipo", "我们", "私たち"): the user speaks for a group
-#: they belong to.
-_WE = lazy_compile(
-    r"\b(?:we|we['’](?:ve|re|d|ll)|our|wir|uns|unser\w*|nous|notre|nos|nosotr[oa]s|nuestr[oa]s?)\b"
-    r"|我们|咱们|私たち|僕たち|うちの",
-    re.IGNORECASE,
-)
-
-
-def other_possessed(a: str, b: str) -> bool:
-    """Both memories have a possessed subject, and not one: "User's team doesn't use Trello" /
-    "User's manager uses Trello" (the heads differ: "team", "manager", and neither text names
-    the other's; "User's team replaced MySQL … in the project" is about "User's project")."""
-    pa, pb = _possessed_phrase(a), _possessed_phrase(b)
-    if not pa or not pb or pa[-1].rstrip("s") == pb[-1].rstrip("s"):
-        return False
-    return not (_names_word(a, pb[-1]) or _names_word(b, pa[-1]))
-
-
-def _names_word(text: str, word: str) -> bool:
-    """``text`` has ``word`` (or its plural) as a word."""
-    return bool(re.search(rf"\b{re.escape(word)}s?\b", text, re.IGNORECASE))
-
-
-def group_spoken_for(possessed: str, other: str) -> bool:
-    """``other`` is the user speaking for a group (a first-person plural subject: "We ditched Jira
-    for Linear", "We hired two more bakers") and the possessed subject of ``possessed`` is a
-    thing of the user's, not a person ("User's team uses Jira", "User's bakery has 3
-    employees"; not "User's team lead …", "User's sister …"): both are about the group's thing."""
-    from memscribe.lexicon import THIRD_PARTY_SUBJECT
-    from memscribe.semantic.updates import own_words, someone_else
-
-    phrase = _possessed_phrase(possessed)
-    if not phrase or someone_else(possessed) or THIRD_PARTY_SUBJECT.search(f"my {phrase[-1]}"):
-        return False
-    return bool(_WE.search(own_words(other)))
-
-
 #: A letter or digit of no CJK script: Chinese and Japanese write no space between a name and
 #: the words around it ("用户考过了JLPT", "N2に合格"), which are no part of the name.
 _NOT_CJK = r"(?![\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af])"
