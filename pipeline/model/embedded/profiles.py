@@ -25,7 +25,6 @@ from memscribe.model.embedded.chat import (
 from memscribe.model.embedded.clause_shape import foreign_narration, well_formed_tail
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
-from memscribe.model.embedded.episode import of_the_task
 from memscribe.model.embedded.former import left_beside_now, now_after_former
 from memscribe.model.embedded.fronting import dated_in_life, time_fronted_last
 from memscribe.model.embedded.places import place_fact, place_in_role
@@ -267,8 +266,6 @@ def _clause_facts(
             continue
         if dated_task and lexicon.one_day(clause) and not change_cue(clause):
             continue  # the day of the task at hand, not a lasting fact (a change said so still is)
-        if of_the_task(clause, request=dated_task and plain):
-            continue  # "I already ran VACUUM an hour ago", "I'm giving the toast, can you …"
         third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
         fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
         least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT

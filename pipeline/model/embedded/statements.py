@@ -17,7 +17,6 @@ from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
 from memscribe.model.embedded.clause_shape import foreign_narration
-from memscribe.model.embedded.episode import episode_of_the_day
 from memscribe.model.embedded.mood import passing_or_supposed
 from memscribe.model.embedded.text import MAX_VALUE_CHARS, clean, has_secret, hash_slug, safe_slug
 from memscribe.schemas.candidates import ProfileCandidate
@@ -151,7 +150,7 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause):
         return False
-    if episode_of_the_day(clause) or passing_or_supposed(clause):  # "ce matin", "hasta septiembre"
+    if passing_or_supposed(clause):  # "hasta septiembre", "samedi", "je prendrais"
         return False
     if foreign_narration(clause, lang, sentence):  # "Ich habe den Fix eben gepusht": a step of the task
         return False
