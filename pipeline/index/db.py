@@ -15,7 +15,8 @@ thresholds as :class:`memscribe.relatedness.ListView`.
 
 The module is split by concern: :mod:`~memscribe.index.sql` (schema, rows),
 :mod:`~memscribe.index.refresh` (files → rows), :mod:`~memscribe.index.semantic` (embeddings),
-:mod:`~memscribe.index.textvecs` (the offline encoder's vectors of the entries, kept between runs).
+:mod:`~memscribe.index.textvecs` (the offline encoder's vectors of the entries, stored when
+indexed) and :mod:`~memscribe.index.pool` (a shortlist's scores from them).
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memscribe import kinds
 from memscribe.errors import StoreError
+from memscribe.index import pool as pool_scores
 from memscribe.index import textvecs
 from memscribe.index.embed import EmbeddingModel
 from memscribe.index.query import (
@@ -67,6 +70,9 @@ from memscribe.semantic import default_encoder
 from memscribe.semantic import enabled as semantic_enabled
 from memscribe.textsim import content_tokens, relevance, token_similarity
 
+if TYPE_CHECKING:
+    from memscribe.semantic.encoder import StaticEncoder
+
 #: With the offline semantic model, a shortlist also scores this many entries of its kind and
 #: scope, the last indexed (the others are reached through BM25 and the slugs).
 SEMANTIC_POOL = 512
@@ -102,9 +108,9 @@ class MemoryIndex(Refresher, Semantic):
         self._df_cache: dict[str, int] = {}
         # (rowid, kind, namespace, unit vector) of the active entries, loaded on first use.
         self._vectors: Vectors | None = None
-        # Texts whose offline vectors were looked up in (or written to) ``textvecs`` by this
-        # index's shortlists: while the encoder's memo holds them, not looked up again.
-        self._vectors_known: set[str] = set()
+        # Each scope's semantic pool with its vectors (_pool); shortlists answered (index.pool).
+        self._pools: dict[tuple[object, ...], pool_scores.PoolCache] = {}
+        self._answered = 0
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -286,40 +292,59 @@ class MemoryIndex(Refresher, Semantic):
         rowids.update(self._related_candidates(slug, where, base, size))
         best, semantic = self._semantic(text, kind=kind, namespace=namespace, default=default, limit=size * 4)
         rowids.update(best)
-        if not rowids:
+        encoder = default_encoder() if semantic_enabled() else None
+        cache = self._pool(where, base, encoder) if semantic_enabled() else None
+        in_pool = cache.positions if cache is not None else {}
+        others = sorted(r for r in rowids if r not in in_pool)
+        found = (
+            self.conn.execute(
+                "SELECT rowid, id, slug, text, created, tokens FROM files "
+                f"WHERE rowid IN ({', '.join('?' * len(others))})",
+                tuple(others),
+            ).fetchall()
+            if others
+            else []
+        )
+        self._answered += 1
+        if cache is None and not found:
             return []
-        found = self.conn.execute(
-            "SELECT rowid, id, slug, text, created, tokens FROM files "
-            f"WHERE rowid IN ({', '.join('?' * len(rowids))})",
-            tuple(rowids),
-        ).fetchall()
         wanted = content_tokens(text)
         boost = {  # an external embedding model's score, where one is configured
-            str(mem_id): blend(token_similarity(wanted, set(str(tokens).split())), semantic[int(rowid)])
-            for rowid, mem_id, _, _, _, tokens in found
-            if int(rowid) in semantic
+            str(row[1]): blend(token_similarity(wanted, set(str(row[5]).split())), semantic[int(row[0])])
+            for row in [*found, *(cache.rows if cache is not None else [])]
+            if int(row[0]) in semantic
         }
-        pool = [Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in found]
-        encoder = default_encoder() if semantic_enabled() else None
-        # the pool's vectors as stored by an earlier run (the same floats: see textvecs)
-        texts = [p.text for p in pool]
-        unseen = textvecs.prepare(self.conn, encoder, texts, self._vectors_known) if encoder else []
-        chosen = select(slug, text, pool, boost=boost, size=size)
-        if encoder is not None:
-            textvecs.keep(self.conn, encoder, unseen)
-            self._vectors_known.update(unseen)
-        return chosen
+        extra = {int(r[0]): Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in found}
+        if cache is None:
+            return select(slug, text, [extra[r] for r in others], boost=boost, size=size)
+        # every score from stored vectors (the encoder's own: the same scores, see index.pool)
+        entries, values = pool_scores.merged_scores(
+            self.conn, text, encoder, cache, extra, np=pool_scores.numpy_module(self._answered)
+        )
+        return select(slug, text, entries, boost=boost, size=size, scorer=lambda _t, _o: values)
+
+    def _pool(self, where: str, base: list[object], encoder: StaticEncoder | None) -> pool_scores.PoolCache:
+        """The SEMANTIC_POOL entries of a scope indexed last, with their vectors: read once,
+        until the index changes (a refresh, or a write by another connection)."""
+        version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+        key = (where, *base, encoder is None)
+        cache = self._pools.get(key)
+        if cache is None or cache.version != version:
+            cache = pool_scores.load_pool(self.conn, encoder, where, base, SEMANTIC_POOL, version)
+            self._pools[key] = cache
+        return cache
 
     def warm_text_vectors(self) -> int:
         """Store the offline encoder's vectors of every scope's semantic pool
         (:func:`memscribe.index.textvecs.warm`); returns how many texts were encoded."""
         encoder = default_encoder() if semantic_enabled() else None
-        return 0 if encoder is None else textvecs.warm(self.conn, encoder, SEMANTIC_POOL)
+        return 0 if encoder is None else textvecs.warm(self.conn, encoder)
 
     def _related_candidates(self, slug: str, where: str, base: list[object], size: int) -> list[int]:
         """Rows the relatedness rule may take that BM25 and the topic prefix miss: slugs sharing
-        a topic word (``home-city`` / ``home-glasgow``, or one facet: ``job`` / ``employer``), and — with the offline semantic model —
-        the SEMANTIC_POOL entries of the scope indexed last, scored by meaning."""
+        a topic word (``home-city`` / ``home-glasgow``, or one facet: ``job`` / ``employer``).
+        With the offline semantic model, the SEMANTIC_POOL entries of the scope indexed last are
+        scored by meaning too (:meth:`_pool`)."""
         rowids: list[int] = []
         for word in sorted(topic_words(slug)):
             # The first rows (by rowid) whose slug is ``word``, ``word-*``, ``*-word`` or
@@ -330,14 +355,6 @@ class MemoryIndex(Refresher, Semantic):
                     "SELECT f.rowid FROM slugwords s JOIN files f ON f.rowid = s.file "
                     f"WHERE s.word = ?{where} ORDER BY s.file LIMIT ?",
                     (word, *base, size * 4),
-                )
-            ]
-        if semantic_enabled():
-            rowids += [
-                int(r[0])
-                for r in self.conn.execute(
-                    f"SELECT f.rowid FROM files f WHERE 1{where} ORDER BY f.rowid DESC LIMIT ?",
-                    (*base, SEMANTIC_POOL),
                 )
             ]
         return rowids

@@ -51,6 +51,7 @@ from memscribe.store.changes import (
 )
 
 if TYPE_CHECKING:
+    from memscribe.index.pool import PoolCache
     from memscribe.index.semantic import Vectors
 
 #: The change log is emptied once a refresh has read this many bytes of it.
@@ -83,6 +84,9 @@ class Refresher:
     _vocab_total: int | None
     _df_cache: dict[str, int]
     _vectors: Vectors | None
+    _pools: dict[tuple[object, ...], PoolCache]
+    #: The texts of the active entries the refresh in progress indexed (their vectors to store).
+    _new_texts: list[str]
 
     def meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -130,6 +134,7 @@ class Refresher:
         """
         started = time.perf_counter()
         stats = RefreshStats(rebuilt=rebuild)
+        self._new_texts = []
         if not rebuild and not full and self._nothing_to_do(stats):
             stats.seconds = time.perf_counter() - started
             return stats
@@ -179,7 +184,9 @@ class Refresher:
                 str(r[0]) for r in self.conn.execute("SELECT path FROM files WHERE ok = 0 ORDER BY path")
             ]
             stats.problems = len(stats.problem_paths)
+            self._index_vectors()
         self._vocab_total = None
+        self._pools = {}
         self._df_cache = {}
         self._vectors = None
         stats.seconds = time.perf_counter() - started
@@ -274,6 +281,7 @@ class Refresher:
             row,
         )
         if row[5] and not archived:  # ok and active: searchable
+            self._new_texts.append(str(row[19]))
             self.conn.execute(
                 "INSERT INTO fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, fts_text(str(row[19])))
             )
@@ -285,6 +293,19 @@ class Refresher:
                 "INSERT INTO slugwords(word, file) VALUES (?, ?)",
                 [(word, cur.lastrowid) for word in slug_parts(str(row[10]))],
             )
+
+    def _index_vectors(self) -> None:
+        """The offline encoder's vectors of the entries this refresh indexed, stored with them
+        (:func:`memscribe.index.textvecs.index_texts`); nothing without the semantic model."""
+        texts, self._new_texts = self._new_texts, []
+        if not texts:
+            return
+        from memscribe import semantic
+        from memscribe.index import textvecs
+
+        encoder = semantic.default_encoder() if semantic.enabled() else None
+        if encoder is not None:
+            textvecs.index_texts(self.conn, encoder, texts)
 
     def _delete_row(self, rowid: int) -> None:
         found = self.conn.execute(

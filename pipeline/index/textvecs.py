@@ -1,18 +1,17 @@
 """The offline encoder's vectors of stored entry texts, kept in the index between runs.
 
-A shortlist with the offline semantic model (:mod:`memscribe.semantic`) scores the SEMANTIC_POOL
-entries of its scope indexed last (:mod:`memscribe.index.db`): encoding their ~512 texts was most
-of what an extract against a large root cost beyond an empty one, and every run encoded the same
-texts again. Here each text's vector is stored once (table ``textvecs``, keyed by the encoder's
-identity and the SHA-1 of the exact text) and handed to the encoder's memo before scoring, so the
-scores are computed by the same code on the same vectors, bit for bit (float64, as the encoder
-computes them). The identity is the encoder's name and a digest of its vector for a fixed probe
-text: other weights or another tokenizer under the same name never reuse a vector.
-
-Vectors are written where they are computed: by the shortlist that needed them (texts written
-since the last run; never waiting on a lock, a cache may skip a write) and by ``memscribe index``
-(:func:`warm`: each kind's pool in every namespace, the vectors of other texts dropped). The
-table is created on first use: an index without it is simply cold.
+Each active entry's vector is stored when the entry is indexed (:func:`index_texts`, inside the
+refresh that reads its file, with the semantic model enabled): a shortlist then scores its
+entries with stored vectors (:mod:`memscribe.index.pool`) and encodes its own text only. Before,
+every text a shortlist met without a stored vector (search hits outside the warmed pools) was
+encoded per query — most of a shortlist's cost at 100k entries. Vectors live in table
+``textvecs``, keyed by the encoder's identity and the SHA-1 of the exact text, as the encoder
+computes them (float64): the scores are the same, bit for bit. The identity is the encoder's
+name and a digest of its vector for a fixed probe text: other weights or another tokenizer under
+the same name never reuse a vector. An entry indexed without a vector (the model switched off
+then) gets one from the first shortlist that meets it (:func:`vectors_for`, best effort, never
+waiting on a lock) or from ``memscribe index`` (:func:`warm`, which also drops the vectors of
+texts no active entry has). The table is created on first use.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from memscribe.semantic.encoder import StaticEncoder
+    from memscribe.semantic.encoder import StaticEncoder, Vector
 
 _TABLE = (
     "CREATE TABLE IF NOT EXISTS textvecs (model TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL, "
@@ -34,9 +33,6 @@ _TABLE = (
 _PROBE = "memscribe text vector probe: user prefers dark mode, lives in Lisbon, writes Rust"
 #: Texts looked up per statement (well under SQLite's limit on bound parameters).
 _CHUNK = 500
-#: Namespaces whose pools :func:`warm` fills, the most recently written first (others are
-#: filled by their first shortlists).
-WARM_NAMESPACES = 16
 
 _identities: dict[int, tuple[StaticEncoder, str]] = {}
 
@@ -93,6 +89,69 @@ def prepare(
     return [text for sha, text in by_sha.items() if sha not in found]
 
 
+def lookup(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> dict[str, Vector]:
+    """The stored vectors of those of ``texts`` that have one (read as they were written)."""
+    model = identity(encoder)
+    by_sha = {_sha(t): t for t in dict.fromkeys(texts)}
+    shas = list(by_sha)
+    found: dict[str, Vector] = {}
+    try:
+        for start in range(0, len(shas), _CHUNK):
+            chunk = shas[start : start + _CHUNK]
+            rows = conn.execute(
+                f"SELECT sha, vec FROM textvecs WHERE model = ? AND sha IN ({', '.join('?' * len(chunk))})",
+                (model, *chunk),
+            ).fetchall()
+            for sha, blob in rows:
+                vec = array("d")
+                vec.frombytes(bytes(blob))
+                if len(vec) == encoder.dim:
+                    found[by_sha[str(sha)]] = tuple(vec)
+    except sqlite3.OperationalError:  # no table yet (a cold index), or busy: nothing stored
+        return {}
+    return found
+
+
+def vectors_for(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> list[Vector]:
+    """One vector per text: the stored one, else the encoder's (then stored, best effort:
+    an index indexed before its vectors were, or with the semantic model switched off)."""
+    found = lookup(conn, encoder, texts)
+    missing = [t for t in dict.fromkeys(texts) if t not in found]
+    if missing:
+        fresh = encoder.encode(missing)
+        found.update(zip(missing, fresh, strict=True))
+        _store(conn, identity(encoder), list(zip(missing, fresh, strict=True)))
+    return [found[t] for t in texts]
+
+
+def index_texts(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> int:
+    """Store the vectors of ``texts`` (entries just indexed) that have none, inside the caller's
+    write transaction (the refresh's), _CHUNK texts at a time; returns how many were encoded."""
+    conn.execute(_TABLE)
+    model = identity(encoder)
+    unique = list(dict.fromkeys(texts))
+    encoded = 0
+    for start in range(0, len(unique), _CHUNK):
+        by_sha = {_sha(t): t for t in unique[start : start + _CHUNK]}
+        known = {
+            str(r[0])
+            for r in conn.execute(
+                f"SELECT sha FROM textvecs WHERE model = ? AND sha IN ({', '.join('?' * len(by_sha))})",
+                (model, *by_sha),
+            )
+        }
+        missing = [(sha, t) for sha, t in by_sha.items() if sha not in known]
+        if not missing:
+            continue
+        vectors = encoder.encode([t for _, t in missing])
+        conn.executemany(
+            "INSERT OR REPLACE INTO textvecs(model, sha, vec) VALUES (?, ?, ?)",
+            [(model, sha, array("d", v).tobytes()) for (sha, _), v in zip(missing, vectors, strict=True)],
+        )
+        encoded += len(missing)
+    return encoded
+
+
 def keep(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> None:
     """Store the vectors of ``texts`` (the encoder's, from its memo once they are scored).
     Best effort and never waiting: a busy or read-only index keeps nothing."""
@@ -117,35 +176,16 @@ def _store(conn: sqlite3.Connection, model: str, pairs: list[tuple[str, tuple[fl
         conn.execute(f"PRAGMA busy_timeout = {int(waited)}")
 
 
-def warm(conn: sqlite3.Connection, encoder: StaticEncoder, pool: int) -> int:
-    """Store the vectors of every kind's last ``pool`` active entries in each namespace (the
-    WARM_NAMESPACES written last), which hold every scope's semantic pool, and drop the rest;
-    returns how many texts were encoded."""
+def warm(conn: sqlite3.Connection, encoder: StaticEncoder) -> int:
+    """Store the vectors of every active entry that has none (an index refreshed with the
+    semantic model off, or before vectors were stored) and drop the vectors of texts no active
+    entry has, or of another encoder; returns how many texts were encoded."""
     model = identity(encoder)
-    spaces = [
-        str(r[0])
-        for r in conn.execute(
-            "SELECT namespace FROM files WHERE ok = 1 AND archived = 0 GROUP BY namespace "
-            "ORDER BY max(rowid) DESC LIMIT ?",
-            (WARM_NAMESPACES,),
-        )
-    ]
-    kinds = [str(r[0]) for r in conn.execute("SELECT DISTINCT kind FROM files WHERE ok = 1 AND archived = 0")]
-    texts: dict[str, None] = {}
-    for kind in kinds:
-        for space in spaces:
-            rows = conn.execute(
-                "SELECT text FROM files WHERE ok = 1 AND archived = 0 AND kind = ? AND namespace = ? "
-                "ORDER BY rowid DESC LIMIT ?",
-                (kind, space, pool),
-            )
-            texts.update((str(r[0]), None) for r in rows)
-    missing = prepare(conn, encoder, list(texts))
-    keep(conn, encoder, missing)
-    wanted = {_sha(t) for t in texts}
+    texts = [str(r[0]) for r in conn.execute("SELECT DISTINCT text FROM files WHERE ok = 1 AND archived = 0")]
     try:
         with conn:
-            conn.execute(_TABLE)
+            encoded = index_texts(conn, encoder, texts)
+            wanted = {_sha(t) for t in texts}
             stale = [
                 (str(m), str(s))
                 for m, s in conn.execute("SELECT model, sha FROM textvecs")
@@ -153,8 +193,8 @@ def warm(conn: sqlite3.Connection, encoder: StaticEncoder, pool: int) -> int:
             ]
             conn.executemany("DELETE FROM textvecs WHERE model = ? AND sha = ?", stale)
     except sqlite3.Error:
-        pass
-    return len(missing)
+        return 0
+    return encoded
 
 
-__all__ = ["WARM_NAMESPACES", "identity", "keep", "prepare", "warm"]
+__all__ = ["identity", "index_texts", "keep", "lookup", "prepare", "vectors_for", "warm"]

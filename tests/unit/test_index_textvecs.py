@@ -1,6 +1,6 @@
-"""The offline encoder's vectors of entry texts, stored in the index: a later run's shortlist
-scores the semantic pool with the stored vectors (the encoder's own floats, so the same
-shortlist) instead of encoding every pool text again."""
+"""The offline encoder's vectors of entry texts, stored in the index when the entries are
+indexed: a shortlist scores its entries with the stored vectors (the encoder's own floats, so
+the same shortlist) and encodes its own text only."""
 
 from __future__ import annotations
 
@@ -68,14 +68,24 @@ def shortlist(root: Path) -> list[tuple[str, float]]:
     return [(item.id, item.score) for item in found]
 
 
-def test_a_later_run_scores_the_pool_with_the_stored_vectors(root: Path, embedded: list[str]) -> None:
-    first = shortlist(root)
-    assert len(embedded) > len(BODIES)  # the query, the probe and every pool text
-    assert len(stored(root)) == len(BODIES)
+def test_vectors_are_stored_when_the_entries_are_indexed(root: Path, embedded: list[str]) -> None:
+    with open_index(root):
+        pass
+    assert set(stored(root)) == {textvecs._sha(body) for _, body in BODIES.values()}
     semantic.reset()  # a new process: nothing in the encoder's memo
     embedded.clear()
+    first = shortlist(root)
+    assert len(embedded) == 2  # the query and the probe only: every entry's vector was stored
+    semantic.reset()
     assert shortlist(root) == first
-    assert len(embedded) == 2  # the query and the probe only: the pool's vectors were stored
+
+
+def test_a_new_entry_gets_its_vector_from_the_refresh_that_indexes_it(root: Path) -> None:
+    shortlist(root)
+    write_profile(root, "prof_new00001", "commute", "User cycles to work.")
+    with open_index(root):
+        pass
+    assert textvecs._sha("User cycles to work.") in stored(root)
 
 
 def test_stored_vectors_are_the_encoders_own(root: Path) -> None:
@@ -142,8 +152,13 @@ def test_index_command_stores_every_namespace_pool_and_drops_the_rest(
     assert len(embedded) == 2  # the query and the probe
 
 
-def test_a_busy_index_still_shortlists_and_keeps_nothing(root: Path) -> None:
-    with open_index(root) as index:  # refreshed: from here on only the vectors would be written
+def test_a_busy_index_still_shortlists_and_keeps_nothing(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(semantic.ENV_VAR, "off")  # indexed without vectors
+    with open_index(root):
+        pass
+    monkeypatch.delenv(semantic.ENV_VAR)
+    semantic.reset()
+    with open_index(root) as index:  # current: from here on only the vectors would be written
         other = sqlite3.connect(root / ".reflexio" / ".index" / "memscribe.sqlite3")
         other.execute("BEGIN IMMEDIATE")  # another process writing
         try:
@@ -155,3 +170,4 @@ def test_a_busy_index_still_shortlists_and_keeps_nothing(root: Path) -> None:
     assert stored(root) == {}
     semantic.reset()
     assert shortlist(root) == busy
+    assert len(stored(root)) == len(BODIES)  # the shortlist that met them without one kept them

@@ -1,0 +1,195 @@
+"""A shortlist's scores from the vectors stored in the index: the same scores, computed in bulk.
+
+A shortlist against a large root scores a few hundred entries: the SEMANTIC_POOL entries of its
+kind and scope indexed last (:mod:`memscribe.index.db`) and the ones BM25 and the slugs find. The
+relatedness score of each (:func:`memscribe.relatedness.scores`) is the larger of a lexical and a
+semantic score, the semantic one the calibrated cosine of the offline encoder's two vectors
+(:mod:`memscribe.semantic`). Here those scores are computed from the entries' vectors stored by
+the index (:mod:`memscribe.index.textvecs`, written when an entry is indexed), never by encoding
+the entries' texts again, and the semantic pool of a scope (its rows, their vectors) is read once
+per generation of the index (:class:`PoolCache`), not once per shortlist.
+
+**The same scores.** The stored vectors are the encoder's own floats (float64), and a score is
+the encoder's: ``calibrate(dot(q, v))``. With numpy, every cosine of a pool comes from one
+matrix-vector product, whose sums are ordered otherwise than :func:`~memscribe.semantic.encoder.dot`'s,
+so a cosine may differ from it in the last bits (at most ``dim`` units in the last place of a
+cosine of unit vectors, far below COSINE_SLACK). A calibrated score is rounded (4 places) and
+:func:`~memscribe.semantic.calibration.calibrate` is monotone, so a cosine whose neighbours at
+± COSINE_SLACK calibrate to one value has that value; the few that do not (a cosine at a rounding
+edge) are computed again with ``dot`` itself. The scores are therefore the same bit for bit, and
+so are the shortlists (:func:`memscribe.relatedness.select` decides on them unchanged).
+
+numpy costs a tenth of a second to import: a process whose index has answered NUMPY_AFTER
+shortlists (a batch job, a benchmark) imports it; one that asks a few (an ``extract``) scores in
+pure Python, unless numpy is imported already.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memscribe.index import textvecs
+from memscribe.relatedness import Pooled, blend
+from memscribe.semantic.calibration import calibrate
+from memscribe.semantic.encoder import Vector, dot
+from memscribe.textsim import similarity
+
+if TYPE_CHECKING:
+    from memscribe.semantic.encoder import StaticEncoder
+
+#: Shortlists an index answers in pure Python before it imports numpy (if installed).
+NUMPY_AFTER = 32
+#: How far a cosine computed by numpy may be from ``dot``'s, with a wide margin (the bound is
+#: about ``dim`` × 2⁻⁵³ for unit vectors).
+COSINE_SLACK = 1e-9
+
+
+@dataclass
+class PoolCache:
+    """The semantic pool of one kind and scope, read once per version of the index: its rows
+    (rowid, id, slug, text, created, tokens; by rowid), as :class:`Pooled` entries, and their
+    stored vectors. ``version``: SQLite's ``data_version`` when read (another connection's write
+    changes it)."""
+
+    rowids: list[int]
+    entries: list[Pooled]
+    rows: list[tuple[Any, ...]]
+    vectors: list[Vector]
+    version: int
+    positions: dict[int, int] = field(init=False)
+    _matrix: Any = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self.positions = {rowid: i for i, rowid in enumerate(self.rowids)}
+
+    def matrix(self, np: Any, dim: int) -> Any:
+        """The vectors as one float64 matrix (built once)."""
+        if self._matrix is None:
+            self._matrix = np.array(self.vectors, dtype=np.float64).reshape(len(self.vectors), dim)
+        return self._matrix
+
+
+def numpy_module(answered: int) -> Any:
+    """numpy when it is imported already or the index has answered NUMPY_AFTER shortlists (and
+    it is installed); None otherwise."""
+    module = sys.modules.get("numpy")
+    if module is not None or answered < NUMPY_AFTER:
+        return module
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return numpy
+
+
+def semantic_scores(
+    encoder: StaticEncoder,
+    query: Vector,
+    vectors: Sequence[Vector],
+    *,
+    np: Any = None,
+    matrix: Any = None,
+) -> list[float]:
+    """``calibrate(dot(query, v))`` for each of ``vectors`` (the encoder's calibration), bit for
+    bit; with numpy (``np``, and ``matrix``: the vectors as rows, else built here) in bulk."""
+    calibration = encoder.calibration
+    if np is None or not vectors:
+        return [calibrate(dot(query, v), calibration) for v in vectors]
+    if matrix is None:
+        matrix = np.array(vectors, dtype=np.float64)
+    cosines = (matrix @ np.asarray(query, dtype=np.float64)).tolist()
+    floor = calibration.floor - COSINE_SLACK
+    out: list[float] = []
+    for i, cosine in enumerate(cosines):
+        if cosine < floor:  # below the floor, whatever the last bits: 0
+            out.append(0.0)
+            continue
+        low = calibrate(cosine - COSINE_SLACK, calibration)
+        if low == calibrate(cosine + COSINE_SLACK, calibration):
+            out.append(low)
+        else:  # at a rounding edge: the exact sum decides
+            out.append(calibrate(dot(query, vectors[i]), calibration))
+    return out
+
+
+def relatedness_scores(
+    text: str,
+    others: Sequence[str],
+    *,
+    encoder: StaticEncoder | None,
+    vectors: Sequence[Vector] = (),
+    np: Any = None,
+    matrix: Any = None,
+) -> list[float]:
+    """:func:`memscribe.relatedness.scores` of ``text`` with ``others`` whose vectors are given
+    (``vectors``, one per other; ignored without an encoder)."""
+    lexical = [similarity(text, o) for o in others]
+    if encoder is None:
+        return lexical
+    query = encoder.encode([text])[0]
+    meanings = semantic_scores(encoder, query, vectors, np=np, matrix=matrix)
+    return [blend(lex, m) for lex, m in zip(lexical, meanings, strict=True)]
+
+
+def load_pool(
+    conn: sqlite3.Connection,
+    encoder: StaticEncoder | None,
+    where: str,
+    base: Sequence[object],
+    size: int,
+    version: int,
+) -> PoolCache:
+    """The last ``size`` entries indexed under ``where`` (on ``files f``), with their vectors
+    (none without an encoder: a broken install scores them lexically)."""
+    rows = conn.execute(
+        "SELECT f.rowid, f.id, f.slug, f.text, f.created, f.tokens FROM files f "
+        f"WHERE 1{where} ORDER BY f.rowid DESC LIMIT ?",
+        (*base, size),
+    ).fetchall()
+    rows.sort(key=lambda r: int(r[0]))
+    entries = [Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
+    vectors = [] if encoder is None else textvecs.vectors_for(conn, encoder, [p.text for p in entries])
+    return PoolCache([int(r[0]) for r in rows], entries, rows, vectors, version)
+
+
+def merged_scores(
+    conn: sqlite3.Connection,
+    text: str,
+    encoder: StaticEncoder | None,
+    cache: PoolCache,
+    extra: dict[int, Pooled],
+    *,
+    np: Any = None,
+) -> tuple[list[Pooled], list[float]]:
+    """The entries of the pool ``cache`` and ``extra`` (by rowid: the other candidates of a
+    shortlist), by rowid, and their relatedness scores with ``text``: the pool's in bulk, the
+    others' from their stored vectors."""
+    texts = [p.text for p in extra.values()]
+    vectors = [] if encoder is None else textvecs.vectors_for(conn, encoder, texts)
+    scored = dict(zip(extra, relatedness_scores(text, texts, encoder=encoder, vectors=vectors), strict=True))
+    pool_part = relatedness_scores(
+        text,
+        [p.text for p in cache.entries],
+        encoder=encoder,
+        vectors=cache.vectors,
+        np=np,
+        matrix=cache.matrix(np, encoder.dim) if np is not None and encoder is not None else None,
+    )
+    scored.update(zip(cache.rowids, pool_part, strict=True))
+    order = sorted(scored)
+    entries = [extra[r] if r in extra else cache.entries[cache.positions[r]] for r in order]
+    return entries, [scored[r] for r in order]
+
+
+__all__ = [
+    "COSINE_SLACK",
+    "NUMPY_AFTER",
+    "PoolCache",
+    "numpy_module",
+    "relatedness_scores",
+    "semantic_scores",
+]

@@ -1,0 +1,83 @@
+"""A shortlist scored from stored vectors in bulk decides as the relatedness rule over a list:
+the same entries, the same order, the same scores (with numpy and without)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from memscribe import semantic
+from memscribe.index import open_index
+from memscribe.index import pool as pool_scores
+from memscribe.relatedness import ListView
+from memscribe.semantic import wordllama
+from memscribe.semantic.calibration import calibrate
+from memscribe.semantic.encoder import dot
+from tests.support.store_helpers import write_profile
+
+pytestmark = [
+    pytest.mark.skipif(not wordllama.available(), reason="semantic extra not installed"),
+    pytest.mark.usefixtures("fresh_semantic"),  # tests/conftest.py
+]
+
+TOPICS = ["home-city", "editor", "diet", "drinks", "commute", "pet", "music", "job"]
+WORDS = (
+    "Lisbon Berlin Neovim Emacs vegan coffee tea espresso bicycle train car dog cat jazz techno "
+    "Rust Python backend nurse bakery mornings weekends office garden piano guitar green black"
+).split()
+
+
+def _body(rng: random.Random, topic: str) -> str:
+    a, b, c = rng.sample(WORDS, 3)
+    return f"User's {topic.replace('-', ' ')} is {a}; they mention {b} and {c}."
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    rng = random.Random(5)
+    for n in range(240):
+        topic = rng.choice(TOPICS)
+        write_profile(tmp_path, f"prof_pool{n:04d}", topic, _body(rng, topic))
+    return tmp_path
+
+
+@pytest.mark.parametrize("with_numpy", [False, True])
+def test_index_shortlists_are_the_list_views(
+    root: Path, with_numpy: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    np = pytest.importorskip("numpy") if with_numpy else None
+    monkeypatch.setattr(pool_scores, "numpy_module", lambda answered: np)
+    rng = random.Random(11)
+    with open_index(root) as index:
+        view = ListView(index.entries())
+        for _ in range(40):
+            topic = rng.choice([*TOPICS, "hobby", "timezone"])
+            text = _body(rng, topic)
+            got = [(i.id, i.score) for i in index.shortlist("profile", topic, text, namespace=None)]
+            assert got == [(i.id, i.score) for i in view.shortlist("profile", topic, text)]
+            assert got  # every query shares words with some entry
+
+
+def test_bulk_cosines_score_as_dot_even_at_a_rounding_edge() -> None:
+    np = pytest.importorskip("numpy")
+    encoder = semantic.default_encoder()
+    assert encoder is not None
+    rng = random.Random(3)
+    vectors = encoder.encode([_body(rng, rng.choice(TOPICS)) for _ in range(200)])
+    query = encoder.encode(["User's favourite drink is espresso in the mornings."])[0]
+    # vectors whose cosine with the query sits on the floor or a rounding edge of the score:
+    # t·query + sqrt(1 - t²)·u, u a unit vector orthogonal to the query
+    other = vectors[0]
+    along = dot(other, query)
+    rest = [o - along * q for o, q in zip(other, query, strict=True)]
+    unit = [x / dot(rest, rest) ** 0.5 for x in rest]
+    edge = []
+    for target in (0.1, 0.1 + 0.00125 * 0.2 / 0.35, 0.3 + 0.00015 * 0.7 / 0.65, 0.3 + 0.40005 * 0.7 / 0.65):
+        side = (1 - target * target) ** 0.5
+        edge.append(tuple(target * q + side * u for q, u in zip(query, unit, strict=True)))
+    every = [*vectors, *edge]
+    expected = [calibrate(dot(query, v), encoder.calibration) for v in every]
+    assert pool_scores.semantic_scores(encoder, query, every, np=np) == expected
+    assert pool_scores.semantic_scores(encoder, query, every) == expected
