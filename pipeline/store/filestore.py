@@ -10,16 +10,49 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memscribe import kinds
-from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Plan
 from memscribe.schemas.snapshot import StoredSnapshot
-from memscribe.store.base import Applied, StoreView
+from memscribe.store.base import Applied, Hit, StoreView
 from memscribe.store.root import MemoryRoot
+
+if TYPE_CHECKING:
+    from memscribe.schemas.requests import ShortlistItem
+
+
+class EmptyView:
+    """The view of a root that holds no memory yet (no ``.reflexio/``): nothing to shortlist,
+    get, list or search, no id in use. Answered without an index, whose modules (SQLite, the
+    index's scoring) a run into an empty root would otherwise load for nothing."""
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
+        return []
+
+    def get(self, memory_id: str) -> MemoryEntry | None:
+        return None
+
+    def entries(self, kind: MemoryKind | None = None) -> list[MemoryEntry]:
+        return []
+
+    def taken_ids(self) -> Collection[str]:
+        return frozenset()
+
+    def search(
+        self,
+        query: str,
+        *,
+        kind: MemoryKind | None = None,
+        limit: int = 5,
+        min_relevance: float = 0.3,
+        today: dt.date | None = None,
+    ) -> list[Hit]:
+        return []
 
 
 class FileMemoryStore:
@@ -54,13 +87,16 @@ class FileMemoryStore:
         persist: bool = True,
         embedding_model: str | None = "",
     ) -> Iterator[StoreView]:
-        from memscribe.index.db import index_path, open_index
         from memscribe.index.embed import resolve_embedding_model
-        from memscribe.index.view import IndexView
 
         embedder = resolve_embedding_model(embedding_model)
-        # An empty root gets no index (a run that writes nothing leaves nothing behind).
-        in_memory = not self.has_memory() or (not persist and not index_path(self.root).exists())
+        if not self.has_memory():  # nothing to index (and a run that writes nothing leaves nothing)
+            yield EmptyView()
+            return
+        from memscribe.index.db import index_path, open_index
+        from memscribe.index.view import IndexView
+
+        in_memory = not persist and not index_path(self.root).exists()
         with open_index(self.root, in_memory=in_memory, embedder=embedder) as index:
             yield IndexView(index, namespace, default)
 

@@ -30,10 +30,12 @@ def ids_from_index(root: Path, ids: set[str]) -> dict[str, set[bool]] | None:
     """
     import sqlite3
 
-    from memscribe.index.db import index_path, open_index
+    from memscribe.index.sql import index_path
 
     if not index_path(root).is_file():
         return None
+    from memscribe.index.db import open_index  # only with an index to open
+
     try:
         with open_index(root, refresh=False) as index:
             if index.location is None:  # could not open the file: never build one here
