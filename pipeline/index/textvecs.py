@@ -67,22 +67,7 @@ def prepare(
     by_sha = {
         _sha(t): t for t in dict.fromkeys(texts) if known is None or t not in known or not encoder.has(t)
     }
-    shas = list(by_sha)
-    found: dict[str, tuple[float, ...]] = {}
-    try:
-        for start in range(0, len(shas), _CHUNK):
-            chunk = shas[start : start + _CHUNK]
-            rows = conn.execute(
-                f"SELECT sha, vec FROM textvecs WHERE model = ? AND sha IN ({', '.join('?' * len(chunk))})",
-                (model, *chunk),
-            ).fetchall()
-            for sha, blob in rows:
-                vec = array("d")
-                vec.frombytes(bytes(blob))
-                if len(vec) == encoder.dim:
-                    found[str(sha)] = tuple(vec)
-    except sqlite3.OperationalError:  # no table yet (a cold index), or busy: nothing stored
-        found = {}
+    found = _stored(conn, model, encoder.dim, list(by_sha))
     encoder.remember([(by_sha[sha], vec) for sha, vec in found.items()])
     if known is not None:
         known.update(by_sha[sha] for sha in found)
@@ -93,7 +78,12 @@ def lookup(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str
     """The stored vectors of those of ``texts`` that have one (read as they were written)."""
     model = identity(encoder)
     by_sha = {_sha(t): t for t in dict.fromkeys(texts)}
-    shas = list(by_sha)
+    return {by_sha[sha]: vec for sha, vec in _stored(conn, model, encoder.dim, list(by_sha)).items()}
+
+
+def _stored(conn: sqlite3.Connection, model: str, dim: int, shas: list[str]) -> dict[str, Vector]:
+    """The stored vectors of ``model`` by text digest, for those of ``shas`` that have one of
+    ``dim`` values (read as they were written); none when the table is missing or busy."""
     found: dict[str, Vector] = {}
     try:
         for start in range(0, len(shas), _CHUNK):
@@ -105,8 +95,8 @@ def lookup(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str
             for sha, blob in rows:
                 vec = array("d")
                 vec.frombytes(bytes(blob))
-                if len(vec) == encoder.dim:
-                    found[by_sha[str(sha)]] = tuple(vec)
+                if len(vec) == dim:
+                    found[str(sha)] = tuple(vec)
     except sqlite3.OperationalError:  # no table yet (a cold index), or busy: nothing stored
         return {}
     return found
