@@ -5,6 +5,7 @@ Pure and deterministic: no I/O, no model. The package is split by what decides:
 - :mod:`~memscribe.redaction.providers`: provider token shapes, as a data table;
 - :mod:`~memscribe.redaction.structure`: key blocks, URLs with credentials, connection strings,
   headers, cookies and assignments under secret-ish names in config and code;
+- :mod:`~memscribe.redaction.names`: how strongly a name says its value is a secret;
 - :mod:`~memscribe.redaction.prose`: secrets said in prose;
 - :mod:`~memscribe.redaction.valuelines`: a value alone on the line after its name, pasted values;
 - :mod:`~memscribe.redaction.commands`: passwords and one-time codes on command lines;
@@ -34,8 +35,8 @@ from memscribe.redaction.combine import (
     secret_fraction,
 )
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS, detectors
+from memscribe.redaction.names import name_strength
 from memscribe.redaction.pii import iban_ok, luhn_ok
-from memscribe.redaction.structure import name_strength
 from memscribe.redaction.values import is_placeholder, shannon_entropy
 
 __all__ = [

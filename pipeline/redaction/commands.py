@@ -8,7 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.structure import _occurrences, _plausible_value, name_strength
+from memscribe.redaction.names import name_strength
+from memscribe.redaction.structure import (
+    _occurrences,
+    _plausible_value,
+)
 from memscribe.redaction.values import is_placeholder, not_a_secret
 
 #: Command-line tools that take a password as a flag value: ``mysql -pSECRET`` (glued, or

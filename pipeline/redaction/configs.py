@@ -12,7 +12,10 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.structure import _generic_key, _is_password_name, _plausible_value, name_strength
+from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
+from memscribe.redaction.structure import (
+    _plausible_value,
+)
 from memscribe.redaction.values import (
     _looks_random,
     _password_like,

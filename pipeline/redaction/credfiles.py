@@ -15,7 +15,11 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.structure import _URL_CREDS, _plausible_value, name_strength
+from memscribe.redaction.names import name_strength
+from memscribe.redaction.structure import (
+    _URL_CREDS,
+    _plausible_value,
+)
 from memscribe.redaction.values import _password_like, is_placeholder
 
 #: ``user:$<id>$[params$…]<salt>$<hash>`` (a password file's line) with a known scheme id: MD5-crypt (``1``, ``apr1``), bcrypt

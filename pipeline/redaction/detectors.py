@@ -30,6 +30,7 @@ from memscribe.redaction.encoded import find_encoded_secrets
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
 from memscribe.redaction.logins import HINTS as _LOGIN_HINTS
 from memscribe.redaction.logins import find_login_pairs
+from memscribe.redaction.names import _NAME_HINTS
 from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
 from memscribe.redaction.pairs import find_code_pairs
 from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
@@ -59,7 +60,6 @@ from memscribe.redaction.structure import (
     _KEY_BLOCK,
     _KEY_HEADER,
     _KEY_HEADER_HINTS,
-    _NAME_HINTS,
     _PRIVATE_KEY,
     _URL_CREDS,
     _find_assignments,

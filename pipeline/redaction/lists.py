@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _hint_lines, offset_lowered
 from memscribe.redaction.clauses import KEYWORDS as CLAUSE_KEYWORDS
-from memscribe.redaction.structure import name_strength
+from memscribe.redaction.names import name_strength
 from memscribe.redaction.values import _looks_random, _password_like, is_benign_shape, is_placeholder
 
 # --------------------------------------------------------------------------- recovery codes

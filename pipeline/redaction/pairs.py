@@ -23,7 +23,10 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import lowered, same_offsets
-from memscribe.redaction.structure import _is_password_name, _plausible_value, name_strength
+from memscribe.redaction.names import _is_password_name, name_strength
+from memscribe.redaction.structure import (
+    _plausible_value,
+)
 from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
 
 _NAMED_CALL = lazy_compile(

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import has_digit, lowered
-from memscribe.redaction.structure import name_strength
+from memscribe.redaction.names import name_strength
 from memscribe.redaction.values import (
     _UUID,
     HIGH_ENTROPY_BITS,

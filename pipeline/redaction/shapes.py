@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.structure import _generic_key, _is_password_name, _plausible_value, name_strength
+from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
+from memscribe.redaction.structure import (
+    _plausible_value,
+)
 from memscribe.redaction.values import is_placeholder
 
 #: The symbols people put in a password they choose (not code's brackets, quotes or slashes).

@@ -3,13 +3,21 @@ and assignments under secret-ish names in config and code."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import lowered, offset_lowered, same_offsets
 from memscribe.redaction.clauses import KEYWORDS as CLAUSE_KEYWORDS
+from memscribe.redaction.names import (
+    _DENY_ANY,
+    _NAME_HINTS,
+    _RESERVED_VALUES,
+    _SCHEMA_WORDS,
+    _generic_key,
+    _is_password_name,
+    name_strength,
+)
 from memscribe.redaction.values import (
     _DIGIT,
     _MAX_VALUE_LEN,
@@ -18,7 +26,6 @@ from memscribe.redaction.values import (
     _UUID,
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
-    RECORD_TOKEN_WORDS,
     RULE_WORDS,
     WEAK_NAME_BITS,
     _char_classes,
@@ -90,107 +97,6 @@ def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
 
 # --- assignments with secret-ish names: NAME=value, "name": "value", name: value, --name value
 
-_STRONG_WORDS = frozenset(
-    {
-        "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "tokens",
-        "pat", "credential", "credentials", "apikey", "auth", "cred", "creds", "psk",
-        # the same words in other languages' identifiers
-        "passwort", "kennwort", "wachtwoord", "contrasena", "contraseña", "senha", "passe", "haslo",
-        "hasło", "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode",
-        "пароль", "токен", "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
-    }
-)  # fmt: skip
-#: Glued names that end in one of these are secret names too (``PGPASSWORD``, ``authtoken``).
-_GLUED_SUFFIXES = ("password", "passwd", "passwort", "secret", "token", "pwd", "apikey")
-#: Names whose value is a password: a plain word is still a value there (``POSTGRES_PASSWORD:
-#: supersecret``); under other names a plain word is more likely a reference or a setting.
-_PASSWORD_WORDS = frozenset(
-    {"password", "passwd", "pwd", "pass", "passphrase", "passwort", "kennwort", "wachtwoord", "senha",
-     "contrasena", "contraseña", "haslo", "hasło", "sifre", "şifre", "пароль", "密码", "パスワード"}
-)  # fmt: skip
-#: Values that describe a field rather than fill it (schemas, forms, docs).
-_SCHEMA_WORDS = frozenset(
-    """string required optional boolean integer number object array secret password masked hidden
-    disabled enabled default prompt sensitive writeonly readonly generated random""".split()
-)
-_STRONG_PAIRS = frozenset(
-    {
-        ("api", "key"), ("access", "key"), ("private", "key"), ("secret", "key"),
-        ("signing", "key"), ("encryption", "key"), ("master", "key"), ("account", "key"),
-        ("app", "key"), ("auth", "key"), ("client", "secret"), ("license", "key"),
-        ("subscription", "key"), ("webhook", "secret"),
-    }
-)  # fmt: skip
-#: Trailing name parts that still denote the secret itself (``SECRET_VALUE``, ``token_b64``).
-_VALUE_SUFFIXES = frozenset("value values str string b64 base64 hex raw plain plaintext bytes base".split())
-#: Name parts that make the value something *about* a secret, not a secret.
-_DENY_ANY = frozenset(
-    "hash hashed public pub publishable fingerprint digest csrf xsrf authenticity".split()
-    # a stand-in named as one (``FAKE_API_KEY``, ``dummyToken``, ``example_secret``)
-    + "fake dummy mock example sample placeholder".split()
-)
-_FORM_GLUED = ("csrf", "xsrf", "antiforgery")
-#: Words that make a name a phrase *about* the secret named after them (where it is kept, how
-#: many there are), not the secret itself.
-_ABOUT_WORDS = frozenset("to for of from into with store storing stored".split())
-#: Trailing qualifiers that do not change what a name holds (``DB_PASSWORD_PROD``, ``API_KEY_V2``).
-_QUALIFIERS = frozenset(
-    """prod production dev development staging stage test testing qa uat local live sandbox old new
-    backup primary secondary main default too also v1 v2 v3 tmp temp alt override""".split()
-)
-#: Key names whose UUID-shaped value is an identifier, not a credential.
-_ID_KEY_PREFIXES = frozenset(
-    "idempotency cache partition primary foreign sort object s3 row hash range lookup dedup dedupe request correlation trace".split()
-)
-_RESERVED_VALUES = frozenset({"none", "null", "nil", "true", "false", "undefined", "yes", "no"})
-
-
-def _name_parts(name: str) -> list[str]:
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name.strip("'\"`"))
-    spaced = re.sub(r"([A-Za-z])([0-9]+)$", r"\1_\2", spaced)  # ``token4``, ``password2``
-    return [p for p in re.split(r"[_.\-]+", spaced.lower()) if p]
-
-
-@functools.lru_cache(maxsize=4096)
-def name_strength(name: str) -> str | None:
-    """``"strong"`` / ``"weak"`` / ``None`` for a variable or key name.
-
-    The secret word must end the name (after dropping a trailing ``_value``/``_b64``-style
-    part): strong names (``DB_PASSWORD``, ``apiKey``, ``client_secret``, ``gh_pat``) mask any
-    non-placeholder value; weak ones (``STRIPE_KEY``, ``AccountKey``) only a random-looking
-    value. ``token_count``, ``password_hash``, ``aws_access_key_id``, ``PrivateKeyDetector``
-    and ``hashed_secret`` are not secret names.
-    """
-    parts = _name_parts(name)
-    while len(parts) > 1 and (
-        parts[-1] in _VALUE_SUFFIXES or parts[-1] in _QUALIFIERS or parts[-1].isdigit()
-    ):
-        parts.pop()
-    if not parts or any(p in _DENY_ANY or p.startswith(_FORM_GLUED) for p in parts):
-        return None  # (``csrfmiddlewaretoken``, ``xsrftoken``: a form's token glued to its name)
-    if parts[-3:] == ["request", "verification", "token"]:
-        return None  # ASP.NET's anti-forgery field (``__RequestVerificationToken``)
-    if any(p in _ABOUT_WORDS for p in parts[:-1]):
-        return None  # ``path_to_secret``, ``keyVaultToStoreSecrets``, ``number_of_tokens``
-    if parts[-1] == "token" and len(parts) > 1 and parts[-2] in RECORD_TOKEN_WORDS:
-        return None  # ``NextToken``, ``nextPageToken``: a cursor, see RECORD_TOKEN_WORDS
-    if parts[-1] in _STRONG_WORDS or tuple(parts[-2:]) in _STRONG_PAIRS:
-        return "strong"
-    if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
-        return "strong"
-    if parts[-1] == "salt" and len(parts) > 1:
-        return "weak"  # a named salt is configuration (``AUTH_SALT``, ``key_derivation_salt``)
-    if parts[-1].endswith("key") or parts[-1] == "sig":
-        if (
-            parts[-1] in ("pubkey", "publickey")
-            or (parts[-1] == "key" and len(parts) > 1 and parts[-2] in RECORD_KEY_WORDS)
-            or parts[-1][:-3] in RECORD_KEY_WORDS  # glued: ``data-sitekey``, ``sortkey``
-        ):
-            return None  # ``sshPubkey``; ``cache_key``, ``recaptcha_site_key``: see RECORD_KEY_WORDS
-        return "weak"
-    return None
-
-
 _ASSIGN = lazy_compile(
     r"(?:(?<=\\[nrt])|(?<![\w.\-]))"
     r"(?:(?P<lead>--)(?P<flag>[A-Za-z][A-Za-z0-9\-]*)(?:=|[ ]+)|"
@@ -255,6 +161,7 @@ def _plausible_value(
         return not _PLAIN_URL.match(v) and (
             bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
             or (scrambled_letters(v) and shannon_entropy(v) >= WEAK_NAME_BITS and not is_placeholder(v))
+            or _numeric_key(v)
         )
     if len(v) < 6 or (_SPACE.search(v) and not (quoted and _spaced_secret(v, password_name))):
         return False
@@ -272,6 +179,25 @@ def _plausible_value(
     # keys and tokens are generated, so a value built of them is a typed-in sample, and one that
     # decodes to a host name or URL is an encoded identifier
     return not is_placeholder(v) and (password_name or not (typed_sample(v) or encodes_public_text(v)))
+
+
+#: The fewest digits of a key made of digits alone (a router's Wi-Fi key: 20; an id is shorter).
+_NUMERIC_KEY_MIN = 16
+#: The least entropy of one: random digits carry about 3.3 bits each; an amount, a timestamp or
+#: a typed run repeats a few (``1000000000000000``, ``1122334455667788``).
+_NUMERIC_KEY_BITS = 2.6
+
+
+def _numeric_key(v: str) -> bool:
+    """Digits alone, 16 or more, spread like random ones: a key issued as digits (a router's
+    Wi-Fi key under ``WLAN-Netzwerkschlüssel``), which has one character class only."""
+    return (
+        v.isdigit()
+        and len(v) >= _NUMERIC_KEY_MIN
+        and shannon_entropy(v) >= _NUMERIC_KEY_BITS
+        and not typed_sample(v)
+        and not is_placeholder(v)
+    )
 
 
 def _spaced_secret(v: str, password_name: bool) -> bool:
@@ -323,29 +249,6 @@ def _grouped_code(v: str) -> bool:
         return False
     compact = v.replace(" ", "")
     return not compact.isdigit() and not wordy(compact) and not is_placeholder(compact)
-
-
-#: Every secret-ish name (see :func:`name_strength`) contains one of these.
-_NAME_HINTS = (
-    "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
-    "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
-    "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호",
-)  # fmt: skip
-
-
-@functools.lru_cache(maxsize=4096)
-def _generic_key(name: str) -> bool:
-    """``key`` alone or after an id-ish word (``cache_key``, ``idempotencyKey``)."""
-    parts = _name_parts(name)
-    return len(parts) < 2 or parts[-2] in _ID_KEY_PREFIXES
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_password_name(name: str) -> bool:
-    parts = _name_parts(name)
-    while parts and (parts[-1] in _VALUE_SUFFIXES or parts[-1].isdigit()):
-        parts.pop()
-    return bool(parts) and (parts[-1] in _PASSWORD_WORDS or parts[-1].endswith(("password", "passwd")))
 
 
 def _occurrences(low: str, hint: str) -> Iterator[int]:

@@ -57,7 +57,9 @@ def test_short_and_long_texts_choose_the_same_detectors() -> None:
     rng = random.Random(3)
     hints = [h for h, _, _, _ in _plans(DETECTORS)[0][1]]
     for text in _texts(rng, hints, 300):
-        padded = text + " " * (_KEYED_CHARS + 1 - len(text))  # past the keyed look-up's bound
+        # past the keyed look-up's bound, padded with what no hint holds (a blank would complete
+        # a hint such as "/ " at the end of the text)
+        padded = text + "\x00" * (_KEYED_CHARS + 1 - len(text))
         assert [d for _, d in active_detectors(text, DETECTORS)] == [
             d for _, d in active_detectors(padded, DETECTORS)
         ]
