@@ -67,11 +67,28 @@ def test_a_written_model_reads_back_the_same() -> None:
 
 
 def _random_texts(rng: random.Random, n: int) -> list[str]:
-    words = ["ignore", "previous", "instructions", "the", "user", "likes", "tea", "système", "忽略", "指示", "。", "!"]
-    alphabet = "abcdefgh ijk.!?\n\t,;:'\"<>/éüß" + "".join(chr(c) for c in range(0x3041, 0x3060)) + "\ud800\u2028"
+    words = [
+        "ignore",
+        "previous",
+        "instructions",
+        "the",
+        "user",
+        "likes",
+        "tea",
+        "système",
+        "忽略",
+        "指示",
+        "。",
+        "!",
+    ]
+    alphabet = (
+        "abcdefgh ijk.!?\n\t,;:'\"<>/éüß" + "".join(chr(c) for c in range(0x3041, 0x3060)) + "\ud800\u2028"
+    )
     texts = []
     for _ in range(n):
-        texts.append(rng.choice([" ", ". ", "\n", ""]).join(rng.choice(words) for _ in range(rng.randint(0, 30))))
+        texts.append(
+            rng.choice([" ", ". ", "\n", ""]).join(rng.choice(words) for _ in range(rng.randint(0, 30)))
+        )
         texts.append("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 120))))
     return texts
 
@@ -87,7 +104,9 @@ def test_packed_and_named_weights_score_the_same_bit_for_bit() -> None:
     for text in texts:
         assert repr(packed.score(text)) == repr(named.score(text))
         for sentences in (1, 2, 3):
-            assert repr(packed.max_window_score(text, sentences)) == repr(named.max_window_score(text, sentences))
+            assert repr(packed.max_window_score(text, sentences)) == repr(
+                named.max_window_score(text, sentences)
+            )
 
 
 def test_the_word_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

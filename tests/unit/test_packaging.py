@@ -11,7 +11,11 @@ import memscribe
 from memscribe.cli import app
 
 REPO = Path(__file__).resolve().parents[2]
-ROOTS = {"memscribe": REPO / "pipeline", "memscribe.schemas": REPO / "schemas", "memscribe.prompts": REPO / "prompts"}
+ROOTS = {
+    "memscribe": REPO / "pipeline",
+    "memscribe.schemas": REPO / "schemas",
+    "memscribe.prompts": REPO / "prompts",
+}
 
 
 def _declared() -> list[str]:

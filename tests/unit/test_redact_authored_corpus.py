@@ -33,7 +33,14 @@ def test_marks_become_labels_on_the_clean_text() -> None:
 
 
 def test_validation_only_authors() -> None:
-    assert split("sd_01.txt") == split("se_12.txt") == split("sh_01.txt") == split("sj_01.txt") == split("sl_01.txt") == "validation"
+    assert (
+        split("sd_01.txt")
+        == split("se_12.txt")
+        == split("sh_01.txt")
+        == split("sj_01.txt")
+        == split("sl_01.txt")
+        == "validation"
+    )
 
 
 def test_author_f_is_split_like_a_to_c() -> None:
@@ -62,7 +69,11 @@ def test_author_g_is_split_like_f() -> None:
     hash of the name."""
     from redact import split_of
 
-    names = [f"sg_{i:02d}.txt" for i in range(1, 17)] + [f"si_{i:02d}.txt" for i in range(1, 13)] + [f"sk_{i:02d}.txt" for i in range(1, 15)]
+    names = (
+        [f"sg_{i:02d}.txt" for i in range(1, 17)]
+        + [f"si_{i:02d}.txt" for i in range(1, 13)]
+        + [f"sk_{i:02d}.txt" for i in range(1, 15)]
+    )
     assert [split(n) for n in names] == [split_of(n) for n in names]
     assert {split(n) for n in names} == {"dev", "validation"}
 
