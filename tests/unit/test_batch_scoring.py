@@ -57,7 +57,8 @@ def test_scores_equal_the_relatedness_rule_bit_for_bit() -> None:
     for i, text in enumerate(texts[:120]):
         others = texts[i : i + 150] + texts[: i % 7]  # repeats and the text itself among them
         assert scoring.scores(text, others) == relatedness.scores(text, others), text
-    assert scoring._rows() is not None  # the vectorised way answered
+    # the vectorised way answered (up to 3.11; from 3.12 ``sum`` compensates and the pure rule runs)
+    assert (scoring._rows() is not None) is scoring.SEQUENTIAL_SUM
 
 
 @pytest.mark.usefixtures("vectorised")
@@ -96,6 +97,8 @@ def test_without_an_encoder_the_scores_are_lexical(monkeypatch: pytest.MonkeyPat
 
 def test_cosines_are_the_encoders_bit_for_bit() -> None:
     np = pytest.importorskip("numpy")
+    if not scoring.SEQUENTIAL_SUM:
+        pytest.skip("from Python 3.12 sum() compensates: the scorer keeps the pure rule")
     from memscribe import semantic
 
     encoder = semantic.default_encoder()
