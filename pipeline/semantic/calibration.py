@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from memscribe import textsim
+from memscribe.lazyre import lazy_compile
 
 #: Function words of every language textsim knows (English, and es/de/fr where it has them).
 STOPWORDS: frozenset[str] = getattr(textsim, "_STOP_ANY", textsim.STOPWORDS)
@@ -14,10 +15,10 @@ STOPWORDS: frozenset[str] = getattr(textsim, "_STOP_ANY", textsim.STOPWORDS)
 #: :mod:`memscribe.relatedness`); an encoder's ``related`` cosine maps to it.
 LEXICAL_RELATED = 0.35
 
-_WORD = re.compile(r"\w[\w'’+#.-]*", re.UNICODE)
+_WORD = lazy_compile(r"\w[\w'’+#.-]*", re.UNICODE)
 #: "The user" in the languages memories are written in: the subject every memory shares. In
 #: Chinese and Japanese it sits inside a run of characters, so it is cut out as a substring.
-_SUBJECT_CJK = re.compile(r"用户|用戶|使用者|ユーザー?|利用者")
+_SUBJECT_CJK = lazy_compile(r"用户|用戶|使用者|ユーザー?|利用者")
 _SUBJECT_WORDS = frozenset(
     "nutzer nutzerin benutzer benutzerin utilisateur utilisatrice usuario usuaria".split()
 )

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
+
 _I = re.IGNORECASE
 
 #: Facet → the slug words that name it. A word names one facet only; ambiguous words ("work",
@@ -47,7 +49,7 @@ SLUG_HEAD = {"residence": "home", "work": "job", "transport": "commute", "rhythm
 
 #: Facet → its verbs and nouns, per language (one alternation; case-insensitive).
 _STATEMENT: dict[str, re.Pattern[str]] = {
-    "residence": re.compile(
+    "residence": lazy_compile(
         # en
         # moved to a place: a name or a place with its article ("moved to night shifts" is no home)
         r"\b(?:live[sd]?|living)\s+(?:\w+\s+)?in\b|\bmoved\s+(?:back\s+)?(?:to|into)\s+(?=(?-i:[A-Z])|(?:the|a|an)\s)"
@@ -62,7 +64,7 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
         r"|住ん|住む|住まい|引っ越|住在|搬到|搬去|搬家",
         _I,
     ),
-    "work": re.compile(
+    "work": lazy_compile(
         # en ("works at", "works remotely for", "works on-site at")
         r"\bwork(?:s|ed|ing)?\s+(?:(?:\w+ly|\w+-[\w-]+)\s+)?(?:as|at|for)\b|\bjoined\b|\bnew\s+job\b|\bjob\s+(?:at|as)\b|\bhired\b"
         # employed as a state ("I'm employed full-time"), not a thing employed ("employed a method")
@@ -91,12 +93,12 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
 #: day): they tell the facet, and are never blanked as :func:`without_facet_words` blanks verbs.
 _VALUED: dict[str, re.Pattern[str]] = {
     # an academic role is the occupation of its holder, in every language
-    "work": re.compile(
+    "work": lazy_compile(
         r"\b(?:phd|post-?docs?|doctoral|doctorante?s?|doktorand(?:in)?|doctorand[oa]s?)\b|博士|研究生|ポスドク|院生",
         _I,
     ),
     # How the user gets around: the vehicle owned or driven, or the one used instead.
-    "transport": re.compile(
+    "transport": lazy_compile(
         # en
         r"\b(?:drive[sn]?|driving|drove)\b|\b(?:a|my|the|our|own)\s+(?:\w+\s+)?car\b|\bcommut\w*|\bcargo bike\b"
         r"|\bby (?:bike|bicycle|car|train|bus|tram|metro|subway)\b"
@@ -111,7 +113,7 @@ _VALUED: dict[str, re.Pattern[str]] = {
         _I,
     ),
     # When the user sleeps and works best: a rhythm holds one value at a time.
-    "rhythm": re.compile(
+    "rhythm": lazy_compile(
         # en
         r"\bnight owl\b|\bearly (?:riser|bird)\b|\bmorning person\b|\b(?:wake|wakes|woke|get|gets|got) up\b"
         r"|\b(?:go|goes|went) to bed\b|\bafter midnight\b|\bsleep(?:s|ing)?\b"

@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
+
 _I = re.IGNORECASE
 
 #: A period that bounds a stay, per language of the sets; and the nouns of a journey.
-_BOUNDED = re.compile(
+_BOUNDED = lazy_compile(
     # en
     r"\b(?:this|next|for\s+the|over\s+the)\s+(?:week|weekend|weekends)\b"
     r"|\bfor\s+(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|several|\d+)\s+(?:more\s+)?(?:days?|nights?|weeks?)\b"
@@ -64,7 +66,7 @@ _BOUNDED = re.compile(
     _I,
 )
 #: A move of one's home: the bound is when it happened, not how long it lasts.
-_MOVE = re.compile(
+_MOVE = lazy_compile(
     r"\b(?:moved|relocated|umgezogen|gezogen|déménagée?s?|mudé|mudamos|mudado)\b|搬到|搬去|搬家|引っ越",
     _I,
 )
@@ -79,7 +81,7 @@ def bounded_stay(sentence: str) -> bool:
 #: Continuative aspect: the state said goes on as before ("still", "same as ever", "immer noch",
 #: "nach wie vor", "toujours", "todavía", "sigo", "还是", "仍然", "相変わらず", "今も"), or the user stays
 #: with it ("I'll stick with", "ich bleibe bei", "je reste sur", "me quedo con").
-_CONTINUES = re.compile(
+_CONTINUES = lazy_compile(
     r"\b(?:still|as\s+(?:ever|always|usual)|same\s+as\s+(?:ever|always|before)|stick(?:ing)?\s+with"
     r"|stay(?:ing)?\s+with|immer\s+noch|noch\s+immer|nach\s+wie\s+vor|weiterhin|wie\s+immer|bleibe\s+(?:bei|dabei)"
     r"|toujours|comme\s+d['’]habitude|reste\s+(?:sur|avec|fidèle)|todavía|aún|sigo|seguimos|como\s+siempre"
@@ -117,13 +119,13 @@ _ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "un", "une", "uno", "u
 _NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 #: A number and the noun after it ("three coffees", "8 people"), or a noun and "of" a number ("a
 #: team of 5").
-_COUNTED = re.compile(
+_COUNTED = lazy_compile(
     rf"\b(?P<n>{_NUMBER})\s+(?:(?:more|fewer|less|cups?\s+of|glasses\s+of)\s+)?(?P<noun>[^\W\d_]{{3,}})\b(?!\s+(?:of|von|de)\s+\d)"
     rf"|\b(?P<head>[^\W\d_]{{3,}})\s+(?:of|von|de)\s+(?P<n2>{_NUMBER})\b(?!\s*[:.]\d)",
     _I,
 )
 #: A change of quantity said with its target: a verb, then "to"/"auf"/"à"/"a"/"到" and a number.
-_TO_COUNT = re.compile(
+_TO_COUNT = lazy_compile(
     # en: the verbs of a quantity's change, up or down
     r"\b(?:grew|grown|rose|risen|increased|decreased|dropped|fell|fallen|cut|went|gone|reduced|shrank"
     r"|shrunk|lowered|raised|upped|bumped|scaled|doubled|halved)\s+(?:(?:down|up|back)\s+)?to\s+"
@@ -137,7 +139,7 @@ _TO_COUNT = re.compile(
 
 
 #: The period a count is per ("three coffees *a day*", "5 km pro Woche", "deux fois par semaine").
-_RATE = re.compile(
+_RATE = lazy_compile(
     r"(?:\s+[^\W\d_]+)??\s*(?:a|an|per|each|every|/|pro|im|am|in\s+der|par|au|al|por|a\s+la)\s*"
     r"(?P<period>day|night|week|month|year|tag|nacht|woche|monat|jahr|jour|nuit|semaine|mois|an|día|dia|noche|semana|mes|año)\b",
     _I,
@@ -209,7 +211,7 @@ def _share_besides_count(new: str, old: str) -> bool:
 
 #: A part of the week a habit is bound to ("on Saturdays", "at weekends", "samstags", "le samedi",
 #: "los domingos", "周末", "土曜"): a habit of those days is another than the everyday one.
-_WEEK_PART = re.compile(
+_WEEK_PART = lazy_compile(
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b"
     r"|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s?\b|\bwochenend(?:e|s)\b"
     r"|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?\b|\bweek-ends?\b"
@@ -246,7 +248,7 @@ _EVERY = frozenset(
     }
 )  # fmt: skip
 #: A word of a Latin script (CJK content tokens are bigrams, too noisy to tell two habits apart).
-_LATIN_WORD = re.compile(r"[a-zà-ÿß]+")
+_LATIN_WORD = lazy_compile(r"[a-zà-ÿß]+")
 
 
 def count_changed(new: str, old: str) -> bool:
@@ -275,7 +277,7 @@ def count_changed(new: str, old: str) -> bool:
 
 #: A time of day said with its preposition ("at 7am", "by 10", "around midnight", "um 6 Uhr",
 #: "à 6h", "a las 7", "7点", "7時"), as minutes after midnight.
-_CLOCK = re.compile(
+_CLOCK = lazy_compile(
     r"\b(?:at|by|around|until|till|from|um|gegen|ab|bis|à|vers|a\s+las?|hacia)\s+"
     r"(?P<h>\d{1,2})(?:(?P<sep>[:h.])(?P<m>\d{2}))?\s*(?P<ap>am|pm|a\.m\.|p\.m\.|uhr|h)?(?![\d,:%]|\.\d|\w)"
     r"|(?P<word>midnight|noon|mitternacht|mittag|minuit|midi|medianoche|mediod[ií]a)"
@@ -335,7 +337,7 @@ def time_changed(new: str, old: str) -> bool:
 
 #: A level said by its code: a CEFR level (A2, B1), a JLPT one (N3), HSK 4, TOPIK I/II, or a
 #: level word and its number ("level 3", "grade 8", "Stufe 2", "niveau B2", "nivel 4", "3级", "2級").
-_LEVEL = re.compile(
+_LEVEL = lazy_compile(
     r"(?<![\w-])(?-i:[ABC][12]|N[1-5])(?![\w-])|(?<![A-Za-z])(?:HSK|TOPIK)\s*(?:[1-6]|I{1,2}V?|VI?)\b"
     r"|\b(?:level|grade|stufe|niveau|nivel|band)\s+(?:[A-C]?\d+(?:\.\d)?|[A-C][12])\b|\d\s*[级級]",
     _I,

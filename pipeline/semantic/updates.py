@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
+
 _I = re.IGNORECASE
 
 # Negators (sentence polarity). French "ne … pas/plus/jamais", Japanese verb negation suffixes.
-_NEGATION = re.compile(
+_NEGATION = lazy_compile(
     r"\b(?:not|no|never|none|nothing|neither|nor|without|cannot)\b|n't\b|n’t\b"
     r"|\b(?:nicht|kein(?:e|en|er|em|es)?|nie|niemals|ohne)\b"
     r"|\b(?:ne|n['’])\s*\w+(?:\s+\w+)?\s+(?:pas|plus|jamais|rien|aucun(?:e)?)\b|\bsans\b"
@@ -34,7 +36,7 @@ _NEGATION = re.compile(
 # A change of state: an ending or a resumption, a "from … to" frame, a contrastive time adverb,
 # a correction, a goal reached ("passed", "bestanden", "合格"). Closed-class words and the frame, per
 # language.
-_CHANGE = re.compile(
+_CHANGE = lazy_compile(
     # en ("now", but not the prospective "from now on" of an instruction)
     r"\b(?:no longer|any ?more|these days|nowadays|again|instead|actually|used to|switched|moved"
     r"|changed|migrated|upgraded|converted|swapped|replaced|stopped|quit|sold|cancel(?:l)?ed"
@@ -79,7 +81,7 @@ _CHANGE = re.compile(
 #: Words saying a state is a former one ("used to", "früher", "autrefois", "solía", "以前", "前は").
 _FORMER_WORDS = r"used to|formerly|previously|früher|autrefois|auparavant|sol[íi]a"
 _FORMER_CJK = r"以前|前は|昔は"
-_LEFT_BEHIND = re.compile(
+_LEFT_BEHIND = lazy_compile(
     r"(?:\b(?:switched|moved|changed|migrated|upgraded|converted|went|transitioned)\s+(?:\w+\s+){0,2}?from"
     r"|\binstead of|\bno longer|\bstopped|\bquit|\bleft(?![-‐])|\bsold|\bcancel(?:l)?ed"
     r"|\bgave up(?: on)?|\bdropped|\bditched|\breplaced|\bdon['’]t|\bdoesn['’]t|\bnot"
@@ -111,7 +113,7 @@ def change_cue(text: str) -> bool:
 
 #: A former state said as one ("used to", "früher", "autrefois", "solía", "以前", "前は"): what
 #: was so once, which by itself says nothing of what holds now.
-_FORMER = re.compile(rf"\b(?:{_FORMER_WORDS})(?:(?<=[íi]a)\w*)?\b|{_FORMER_CJK}", _I)  # solía, solíamos
+_FORMER = lazy_compile(rf"\b(?:{_FORMER_WORDS})(?:(?<=[íi]a)\w*)?\b|{_FORMER_CJK}", _I)  # solía, solíamos
 
 
 def former_state(text: str) -> bool:
@@ -123,7 +125,7 @@ def former_state(text: str) -> bool:
 
 #: Where the user lived or worked, said in the past ("User lived in Paris for ten years",
 #: "worked at Google until 2020"): a former residence or job, not the present one.
-_PAST_STAY = re.compile(r"^\W*User\s+(?:\w+ly\s+)?(?:lived|worked)\s+(?:in|at|for|as)\b", _I)
+_PAST_STAY = lazy_compile(r"^\W*User\s+(?:\w+ly\s+)?(?:lived|worked)\s+(?:in|at|for|as)\b", _I)
 
 
 def reports_change(text: str) -> bool:
@@ -155,7 +157,7 @@ def covered(word: str, others: set[str]) -> bool:
     return word in others or any(_extends(o, word) or _extends(word, o) for o in others)
 
 
-_NAME_LIKE = re.compile(r"[^\W\d_]*[A-Z\d][\w+#.-]*|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+_NAME_LIKE = lazy_compile(r"[^\W\d_]*[A-Z\d][\w+#.-]*|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 
 
 def left_behind_names(text: str) -> set[str]:
@@ -181,7 +183,7 @@ def names_left_behind(new: str, old: str) -> bool:
 
 
 #: Acquiring something: bought, adopted, got oneself (per language of the sets).
-_ACQUIRE = re.compile(
+_ACQUIRE = lazy_compile(
     r"\b(?:bought|purchased|adopted|got (?:myself |ourselves )?(?:a|an|my|our) (?:new |used |second-hand )?)"
     r"|\b(?:gekauft|zugelegt|angeschafft|adoptiert)\b"
     r"|\b(?:achet[ée]e?s?|adopt[ée]e?s?)\b"
@@ -201,11 +203,11 @@ def acquires(text: str) -> bool:
 #: word for a car, for a bicycle), so that "j'ai acheté une voiture" turns "doesn't own a car"
 #: and "ich habe ein Fahrrad gekauft" does not.
 _OWNED_KINDS: dict[str, re.Pattern[str]] = {
-    "car": re.compile(
+    "car": lazy_compile(
         r"\b(?:cars?|autos?|voitures?|coches?|carros?)\b|汽车|轿车|二手车|新车|辆车|(?<!転)車",
         _I,
     ),
-    "bicycle": re.compile(
+    "bicycle": lazy_compile(
         r"\b(?:(?:cargo |e-?|road )?bikes?|bicycles?|(?:lasten|renn|fahr)?r[aä]d(?:er)?|vélos?|bici(?:cleta)?s?)\b"
         r"|自転車|自行车|单车",
         _I,
@@ -226,7 +228,7 @@ _PERSON = (
 )
 #: The acquisition is for somebody else: a beneficiary ("for my daughter", "meiner Tochter",
 #: "pour ma fille", "para mi hijo", "le compré", "给女儿", "娘に"), or someone else buys ("我哥哥买了").
-_FOR_ANOTHER = re.compile(
+_FOR_ANOTHER = lazy_compile(
     rf"\b(?:for|für|pour|para)\s+(?:my|our|his|her|their|the|a|mein\w*|unser\w*|mon|ma|mes|mi|mis)\s+"
     rf"(?:\w+\s+)?{_PERSON}\b"
     r"|\b(?:for|für|pour|para)\s+(?:him|her|them|ihn|sie|lui|elle|eux|él|ella)\b"
@@ -237,7 +239,7 @@ _FOR_ANOTHER = re.compile(
     r"|(?:娘|息子|妻|夫|母|父|兄|姉|弟|妹|子供|友達)(?:に|のために)",
     _I,
 )
-_PERSON_WORD = re.compile(rf"\b{_PERSON}\b", _I)
+_PERSON_WORD = lazy_compile(rf"\b{_PERSON}\b", _I)
 
 
 def persons_named(text: str) -> set[str]:
@@ -249,7 +251,7 @@ def persons_named(text: str) -> set[str]:
 #: A kind word modifying another noun: in English the noun after it ("car charger", "car
 #: insurance", "bike lock"; words that may follow the head of the phrase end it), in French or
 #: Spanish the one before "de" ("chargeur de voiture"): the thing acquired is that noun.
-_MODIFIER = re.compile(
+_MODIFIER = lazy_compile(
     # the complement of another noun in French or Spanish ("un chargeur de voiture", "seguro de coche")
     r"\b(?:de|du|des|del|d['’])\s*(?:la\s+|el\s+)?(?:voitures?|coches?|autos?|carros?|vélos?|bicis?|bicicletas?)\b"
     r"|\b(?:cars?|bikes?|bicycles?)\s+(?!(?:for|from|to|with|and|or|but|so|because|since|last|this"
@@ -281,7 +283,7 @@ def acquired_what_was_lacked(new: str, old: str) -> bool:
 
 #: Pursuing something not yet reached: preparing, studying or training for it, a student of
 #: it, saving for it, aiming at it (the aspect of a goal, per language of the sets).
-_PURSUIT = re.compile(
+_PURSUIT = lazy_compile(
     r"\b(?:preparing|studying|training|revising|saving(?: up)?|applying|aiming|working towards?)\s+(?:for|to|at)\b"
     r"|\b(?:student|learning|goal|target)\b"
     r"|\b(?:bereite\w*|vorbereit\w*|lerne\w* für|trainiere\w* für|spare\w* (?:auf|für)|Student(?:in)?|Ziel)\b"
@@ -291,7 +293,7 @@ _PURSUIT = re.compile(
     _I,
 )
 #: Reaching it: passed, finished, graduated, obtained (the perfective that ends a pursuit).
-_COMPLETION = re.compile(
+_COMPLETION = lazy_compile(
     r"\b(?:passed|finished|completed|graduated|earned|obtained|achieved|got (?:my|the|their)\b)"
     r"|\b(?:bestanden|abgeschlossen|geschafft|erreicht)\b"
     r"|\b(?:réussie?|obtenue?|terminée?|finie?|diplômée?)\b"
@@ -318,9 +320,9 @@ def completes(new: str, old: str) -> bool:
 
 
 #: A degree that leaves the end not reached ("almost finished", "fast geschafft", "presque").
-_ALMOST = re.compile(r"\b(?:almost|nearly|not quite|half|fast|beinahe|presque|casi)\s+(?:\w+\s+)?$", _I)
+_ALMOST = lazy_compile(r"\b(?:almost|nearly|not quite|half|fast|beinahe|presque|casi)\s+(?:\w+\s+)?$", _I)
 #: What ends the object of a completion: a preposition, a time word, a clause break.
-_OBJECT_END = re.compile(
+_OBJECT_END = lazy_compile(
     r"\b(?:to|for|with|at|in|on|by|after|before|last|this|yesterday|today|ago|and|but|so|because"
     r"|à|pour|avec|en|hier|et|mais|para|con|ayer|y|pero|für|mit|gestern|und|aber)\b|[.;,!?。！？、，]"
 )
@@ -343,13 +345,13 @@ def _object_of(rest: str, old: str) -> bool:
     return all(covered(w, theirs) for w in content_tokens(phrase))
 
 
-_PARTICLE = re.compile(r"^\s*(?:on|by|out|away|over|up|through|along|down|around|off|to)\b", _I)
-_NON_LATIN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_PARTICLE = lazy_compile(r"^\s*(?:on|by|out|away|over|up|through|along|down|around|off|to)\b", _I)
+_NON_LATIN = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 #: Additive focus words: the statement adds a value beside those held ("also has a hamster",
 #: "lerne zusätzlich Go", "fais aussi du pilates", "también", "也", "Macも"), it replaces none.
-_ADDITIVE = re.compile(
+_ADDITIVE = lazy_compile(
     r"\b(?:also|too|as well|in addition|additionally|besides|on top of"
     r"|zusätzlich|außerdem|ebenfalls|(?<!\bnur )noch (?:ein|eine|einen)\b"
     r"|aussi|également|en plus|de plus|encore un"
@@ -369,9 +371,9 @@ def additive(text: str) -> bool:
 
 
 #: "User's dad …", "User's sister …": the memory's subject is someone the user knows.
-_USER_POSSESSIVE = re.compile(r"^\W*User['’]s\s+", _I)
+_USER_POSSESSIVE = lazy_compile(r"^\W*User['’]s\s+", _I)
 #: "用户…": the extractor's Chinese rewrite of the speaker's "我".
-_USER_CJK = re.compile(r"^用户")
+_USER_CJK = lazy_compile(r"^用户")
 
 
 def someone_else(text: str) -> bool:
@@ -394,18 +396,18 @@ def someone_else(text: str) -> bool:
 
 #: A Chinese statement's subject that is one of "my" people ("我姐姐…", "我的朋友…"; the lexicon's
 #: row knows "我朋友" and not the siblings or the possessive 的).
-_ZH_KIN_SUBJECT = re.compile(rf"我的?{_ZH_KIN}")
+_ZH_KIN_SUBJECT = lazy_compile(rf"我的?{_ZH_KIN}")
 #: "My" before a Japanese subject ("うちの妻は", "私の姉が"): the person named after it is the subject.
-_JA_MY = re.compile(r"^(?:私|僕|俺|わたし|あたし|うち)の")
+_JA_MY = lazy_compile(r"^(?:私|僕|俺|わたし|あたし|うち)の")
 #: A time adverb opening a Chinese or Japanese statement, before its subject.
-_TIME_LEAD = re.compile(r"^(?:(?:現在|今|最近|以前|前|昔)(?:では|は)|现在|如今|最近|以前|目前)[、，,\s]*")
+_TIME_LEAD = lazy_compile(r"^(?:(?:現在|今|最近|以前|前|昔)(?:では|は)|现在|如今|最近|以前|目前)[、，,\s]*")
 
 
 #: A capitalised word past the first of an English statement: a name ("Windows", "PowerShell",
 #: "VW Golf"); English capitalises little else mid-sentence.
-_PROPER_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[\w+#.-]*")
+_PROPER_NAME = lazy_compile(r"(?<=\s)(?-i:[A-Z])[\w+#.-]*")
 #: What a quoted statement opens with (the embedded extractor's other-language bodies).
-_QUOTE_LEAD = re.compile(r'^User,\s+in\s+their\s+words:\s*"?')
+_QUOTE_LEAD = lazy_compile(r'^User,\s+in\s+their\s+words:\s*"?')
 
 
 def own_words(text: str) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from memscribe.lazyre import lazy_compile
+
 #: Class → its members: each a name (the look-up query) and, where it has other spellings, the
 #: pattern that finds them. A member is named by its first spelling.
 CLASSES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -75,7 +77,7 @@ _EDGE_AFTER = r"(?![A-Za-z0-9À-ÿ])"
 
 _PATTERNS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     cls: tuple(
-        (name, re.compile(f"{_EDGE_BEFORE}(?:{spelling}){_EDGE_AFTER}", re.IGNORECASE))
+        (name, lazy_compile(f"{_EDGE_BEFORE}(?:{spelling}){_EDGE_AFTER}", re.IGNORECASE))
         for name, spelling in members
     )
     for cls, members in CLASSES.items()
