@@ -5,13 +5,17 @@ another copy in the same run.
     .venv/bin/python bench/startup.py                       # today's tree only
     .venv/bin/python bench/startup.py --before <pkgdir>     # and a folder holding another 'memscribe'
     .venv/bin/python bench/startup.py --runs 15
+    .venv/bin/python bench/startup.py --before <pkgdir> --after <pkgdir>   # two copies, e.g. a
+                                                            # shared tree's uncommitted work left out
 
 The hook cases are what Claude Code's ``SessionEnd`` runs (``memscribe hook claude-code``, the
 payload on stdin) with ``--wait``, so the batch job it starts on the session's transcript (a
 two-turn claude-code session, new to the root) is a child it waits for and its CPU is counted:
 once into an empty root, once into a root that already holds memories (the dedup compares, so
-the offline semantic model loads). Each run gets a fresh copy of its root. For them the table
-also gives the CPU beyond ``--help``.
+the offline semantic model loads). ``extract (2 lines, 2 memories)`` is the dry-run extract
+against that root holding memories (issue 17: a non-empty root imports the dedup's rule
+modules; their CPU beyond ``--help`` is what the lazy tables save). Each run gets a fresh copy
+of its root. For them the table also gives the CPU beyond ``--help``.
 
 Runs alternate between the two trees (load on the machine hits both alike); the table gives the
 median CPU seconds and, with ``--before``, the ratio. Bars: ``memscribe --help`` < 0.3 s CPU
@@ -54,6 +58,11 @@ CASES = {
     HELP: Case([HELP]),
     "extract (2 lines, dry run)": Case(
         ["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", "{root}"]
+    ),
+    "extract (2 lines, 2 memories)": Case(
+        ["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", "{root}"],
+        seeded=True,
+        beyond_help=True,
     ),
     "search (empty root)": Case(["search", "coffee", "--memory-dir", "{root}"]),
     "hook SessionEnd, empty root": Case(_HOOK, _PAYLOAD, beyond_help=True),
@@ -101,6 +110,9 @@ def cpu_of(args: list[str], before: str | None, stdin: str | None = None) -> flo
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--before", help="a folder holding another 'memscribe' package")
+    ap.add_argument(
+        "--after", help="a folder holding the 'memscribe' measured as after (default: today's tree)"
+    )
     ap.add_argument("--runs", type=int, default=9)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="memscribe-startup-") as tmp:
@@ -114,7 +126,7 @@ def main() -> None:
         seed.mkdir()
         earlier = _session(folder / "earlier.jsonl", "s1", "I prefer tabs over spaces. My timezone is UTC+1.")
         cpu_of(["batch", str(earlier), "--memory-dir", str(seed), "--json", "--no-progress"], None)
-        trees = [("before", args.before), ("after", None)] if args.before else [("now", None)]
+        trees = [("before", args.before), ("after", args.after)] if args.before else [("now", args.after)]
         for _, where in trees:  # warm the byte-code caches once
             cpu_of([HELP], where)
         print(
