@@ -87,7 +87,7 @@ def _seed(root: Path, folder: Path) -> None:
     first = folder / "a-000.txt"
     first.write_text(_said("alpha"), encoding="utf-8")
     report = run_batch([WorkItem(first.resolve())], BatchConfig(root=root, now=NOW), MergeModel)
-    assert report.failed == 0
+    assert report.failed == 0, [t.error for t in report.transcripts if t.error]  # what failed, if it does
 
 
 def _batch_beside_sequential(
