@@ -333,16 +333,24 @@ _QUOTED = lazy_compile(
 )
 
 
+def _unquoted(text: str) -> tuple[str, str | None]:
+    """``text`` with quoted words set aside, and its language where directives of it are read and
+    the turn does not give up (else None)."""
+    said = _QUOTED.sub('"x"', text)
+    lang = language_of(said)
+    return said, (lang if lang in _DIRECTIVE_OF and not gives_up(said) else None)
+
+
 def sets_norm(text: str) -> bool:
     """Some sentence of ``text`` that directs the agent (:func:`teaches_rule`; quoted words set
     aside) sets a norm of its work in a clause not about the speaker (a contrast, or a clause that
-    holds from now on, forbids, or sets the reply's language), and the turn does not give up: a rule the user states without a correction's lead
-    ("Please always put --context on kubectl commands", "Bitte Beträge immer in Euro", "请用中文回答").
+    holds from now on, forbids, or sets the reply's language), and the turn does not give up: a
+    rule the user states without a correction's lead ("Please always put --context on kubectl
+    commands", "Bitte Beträge immer in Euro", "请用中文回答").
     A turn that hedges anywhere ("Maybe you can imagine …! Just don't eat lunch before the ride")
     advises; it states no rule for the agent."""
-    said = _QUOTED.sub('"x"', text)
-    lang = language_of(said)
-    if lang not in _DIRECTIVE_OF or gives_up(said) or _UNSURE_OF[lang].search(said):
+    said, lang = _unquoted(text)
+    if lang is None or _UNSURE_OF[lang].search(said):
         return False
     contrast = _CONTRAST_OF.get(lang)
     return any(
@@ -369,9 +377,8 @@ def rule_of_work(text: str) -> bool:
     """Some directive clause of ``text`` (:func:`teaches_rule`) is about the work, not a step on an
     object of today's named by a pronoun: "no, keep commit messages to one line" teaches; "no, the
     mixer takes 16kg max. split it in two batches" corrects a fact and asks for today's next step."""
-    said = _QUOTED.sub('"x"', text)
-    lang = language_of(said)
-    if lang not in _DIRECTIVE_OF or gives_up(said):
+    said, lang = _unquoted(text)
+    if lang is None:
         return False
     return any(
         (_DIRECTIVE_OF[lang].search(part) or _addressed_want(part, lang))
