@@ -44,6 +44,8 @@ from memscribe.index.query import (
     scope_sql,
     search_where,
     selective_words,
+    topic_candidates,
+    topic_sql,
 )
 from memscribe.index.refresh import CHANGES_LOG_MAX, Refresher, RefreshStats
 from memscribe.index.semantic import SEMANTIC_FLOOR, SEMANTIC_WEIGHT, Semantic, Vectors, blend
@@ -269,18 +271,13 @@ class MemoryIndex(Refresher, Semantic):
         scope, params = self._scope(namespace, default)
         where = f" AND f.archived = 0 AND f.ok = 1 AND f.kind = ?{scope}"
         base: list[object] = [kind, *params]
-        rowids = set(self._fts_candidates(text, where, base))
-        topic = slug.strip("-")
-        prefixes = [topic[:i] for i in range(1, len(topic)) if topic[i] == "-"]
-        slug_sql = "(f.slug = ? OR (f.slug >= ? AND f.slug < ?)"
-        slug_params: list[object] = [topic, topic + "-", topic + "."]
-        if prefixes:
-            slug_sql += f" OR f.slug IN ({', '.join('?' * len(prefixes))})"
-            slug_params += prefixes
-        slug_sql += ")"
-        # Same-topic entries always qualify, however low their score: the best-matching ones
-        # by BM25, plus a few more (index order) — never every entry of a crowded topic.
-        rowids.update(self._fts_candidates(text, f" AND {slug_sql}{where}", [*slug_params, *base]))
+        slug_sql, slug_params = topic_sql(slug)
+        # BM25's best, and (same-topic entries always qualify, however low their score) the
+        # best-matching same-topic ones, plus a few more (index order): never a crowded topic's all.
+        found_by_text = topic_candidates(
+            self.conn, text, where, base, slug_sql, slug_params, total=self._total(), df_cache=self._df_cache
+        )
+        rowids = set(found_by_text)
         rows = self.conn.execute(
             f"SELECT f.rowid FROM files f INDEXED BY files_slug WHERE {slug_sql}{where} LIMIT ?",
             (*slug_params, *base, size),
@@ -318,9 +315,9 @@ class MemoryIndex(Refresher, Semantic):
         if cache is None:
             return select(slug, text, [extra[r] for r in others], boost=boost, size=size)
         # every score from stored vectors (the encoder's own: the same scores, see index.pool)
-        entries, values = pool_scores.merged_scores(
-            self.conn, text, encoder, cache, extra, np=pool_scores.numpy_module(self._answered)
-        )
+        tokens = {int(r[0]): pool_scores.token_set(r[5]) for r in found}
+        np = pool_scores.numpy_module(self._answered)
+        entries, values = pool_scores.merged_scores(self.conn, text, encoder, cache, extra, tokens, np=np)
         return select(slug, text, entries, boost=boost, size=size, scorer=lambda _t, _o: values)
 
     def _pool(self, where: str, base: list[object], encoder: StaticEncoder | None) -> pool_scores.PoolCache:

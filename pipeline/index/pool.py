@@ -7,7 +7,9 @@ semantic score, the semantic one the calibrated cosine of the offline encoder's 
 (:mod:`memscribe.semantic`). Here those scores are computed from the entries' vectors stored by
 the index (:mod:`memscribe.index.textvecs`, written when an entry is indexed), never by encoding
 the entries' texts again, and the semantic pool of a scope (its rows, their vectors) is read once
-per generation of the index (:class:`PoolCache`), not once per shortlist.
+per generation of the index (:class:`PoolCache`), not once per shortlist. The lexical score is
+:func:`~memscribe.textsim.token_similarity` of the query's tokens and each entry's, as the index
+stores them (the ``tokens`` column, :func:`token_set`): no entry text is tokenized again.
 
 **The same scores.** The stored vectors are the encoder's own floats (float64), and a score is
 the encoder's: ``calibrate(dot(q, v))``. With numpy, every cosine of a pool comes from one
@@ -36,7 +38,7 @@ from memscribe.index import textvecs
 from memscribe.relatedness import Pooled, blend
 from memscribe.semantic.calibration import calibrate
 from memscribe.semantic.encoder import Vector, dot
-from memscribe.textsim import similarity
+from memscribe.textsim import content_tokens, similarity, token_similarity
 
 if TYPE_CHECKING:
     from memscribe.semantic.encoder import StaticEncoder
@@ -61,6 +63,8 @@ class PoolCache:
     vectors: list[Vector]
     version: int
     positions: dict[int, int] = field(init=False)
+    #: The entries' similarity tokens (:func:`token_set`), by position.
+    token_sets: list[frozenset[str]] = field(default_factory=list)
     _matrix: Any = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -135,6 +139,20 @@ def relatedness_scores(
     return [blend(lex, m) for lex, m in zip(lexical, meanings, strict=True)]
 
 
+def token_set(tokens: object) -> frozenset[str]:
+    """The similarity tokens of an entry as the index stores them (the ``tokens`` column: the
+    sorted :func:`~memscribe.textsim.content_tokens` of its text, space-separated; a token never
+    holds a space), as a set: equal to ``content_tokens(text)``, without tokenizing the text."""
+    return frozenset(str(tokens or "").split())
+
+
+def lexical_scores(wanted: frozenset[str], token_sets: Sequence[frozenset[str]]) -> list[float]:
+    """:func:`memscribe.textsim.similarity` of a text whose tokens are ``wanted`` with each entry
+    of ``token_sets`` (:func:`token_set`): :func:`~memscribe.textsim.token_similarity` itself,
+    0.0 without calling it where no token is shared (what it returns then)."""
+    return [0.0 if wanted.isdisjoint(t) else token_similarity(wanted, t) for t in token_sets]
+
+
 def load_pool(
     conn: sqlite3.Connection,
     encoder: StaticEncoder | None,
@@ -144,7 +162,7 @@ def load_pool(
     version: int,
 ) -> PoolCache:
     """The last ``size`` entries indexed under ``where`` (on ``files f``), with their vectors
-    (none without an encoder: a broken install scores them lexically)."""
+    (none without an encoder: a broken install scores them lexically) and token sets."""
     rows = conn.execute(
         "SELECT f.rowid, f.id, f.slug, f.text, f.created, f.tokens FROM files f "
         f"WHERE 1{where} ORDER BY f.rowid DESC LIMIT ?",
@@ -153,7 +171,8 @@ def load_pool(
     rows.sort(key=lambda r: int(r[0]))
     entries = [Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
     vectors = [] if encoder is None else textvecs.vectors_for(conn, encoder, [p.text for p in entries])
-    return PoolCache([int(r[0]) for r in rows], entries, rows, vectors, version)
+    token_sets = [token_set(r[5]) for r in rows]
+    return PoolCache([int(r[0]) for r in rows], entries, rows, vectors, version, token_sets=token_sets)
 
 
 def merged_scores(
@@ -162,24 +181,30 @@ def merged_scores(
     encoder: StaticEncoder | None,
     cache: PoolCache,
     extra: dict[int, Pooled],
+    extra_tokens: dict[int, frozenset[str]],
     *,
     np: Any = None,
 ) -> tuple[list[Pooled], list[float]]:
     """The entries of the pool ``cache`` and ``extra`` (by rowid: the other candidates of a
-    shortlist), by rowid, and their relatedness scores with ``text``: the pool's in bulk, the
-    others' from their stored vectors."""
-    texts = [p.text for p in extra.values()]
-    vectors = [] if encoder is None else textvecs.vectors_for(conn, encoder, texts)
-    scored = dict(zip(extra, relatedness_scores(text, texts, encoder=encoder, vectors=vectors), strict=True))
-    pool_part = relatedness_scores(
-        text,
-        [p.text for p in cache.entries],
-        encoder=encoder,
-        vectors=cache.vectors,
-        np=np,
-        matrix=cache.matrix(np, encoder.dim) if np is not None and encoder is not None else None,
-    )
-    scored.update(zip(cache.rowids, pool_part, strict=True))
+    shortlist, ``extra_tokens`` their :func:`token_set`), by rowid, and their relatedness
+    scores with ``text`` (:func:`memscribe.relatedness.scores`): the pool's in bulk, the
+    others' from their stored vectors; lexical scores from the stored token sets."""
+    wanted = frozenset(content_tokens(text))
+    lexical = lexical_scores(wanted, [extra_tokens[r] for r in extra])
+    pool_lexical = lexical_scores(wanted, cache.token_sets)
+    if encoder is None:
+        scored = dict(zip(extra, lexical, strict=True))
+        scored.update(zip(cache.rowids, pool_lexical, strict=True))
+    else:
+        query = encoder.encode([text])[0]
+        vectors = textvecs.vectors_for(conn, encoder, [p.text for p in extra.values()])
+        meanings = semantic_scores(encoder, query, vectors)
+        scored = {r: blend(lex, m) for r, lex, m in zip(extra, lexical, meanings, strict=True)}
+        matrix = cache.matrix(np, encoder.dim) if np is not None else None
+        pool_meanings = semantic_scores(encoder, query, cache.vectors, np=np, matrix=matrix)
+        scored.update(
+            (r, blend(lex, m)) for r, lex, m in zip(cache.rowids, pool_lexical, pool_meanings, strict=True)
+        )
     order = sorted(scored)
     entries = [extra[r] if r in extra else cache.entries[cache.positions[r]] for r in order]
     return entries, [scored[r] for r in order]
@@ -189,7 +214,9 @@ __all__ = [
     "COSINE_SLACK",
     "NUMPY_AFTER",
     "PoolCache",
+    "lexical_scores",
     "numpy_module",
     "relatedness_scores",
     "semantic_scores",
+    "token_set",
 ]

@@ -214,6 +214,54 @@ def candidates(
     return [int(r[0]) for r in rows]
 
 
+def topic_sql(slug: str) -> tuple[str, list[object]]:
+    """The condition (on ``files f``) and parameters of the entries on ``slug``'s topic: the
+    same slug, a slug under it (``home`` / ``home-city``), or one above it (``home-city`` /
+    ``home``)."""
+    topic = slug.strip("-")
+    prefixes = [topic[:i] for i in range(1, len(topic)) if topic[i] == "-"]
+    sql = "(f.slug = ? OR (f.slug >= ? AND f.slug < ?)"
+    params: list[object] = [topic, topic + "-", topic + "."]
+    if prefixes:
+        sql += f" OR f.slug IN ({', '.join('?' * len(prefixes))})"
+        params += prefixes
+    return sql + ")", params
+
+
+def topic_candidates(
+    conn: sqlite3.Connection,
+    text: str,
+    where: str,
+    params: Sequence[object],
+    topic: str,
+    topic_params: Sequence[object],
+    *,
+    total: int,
+    limit: int = FTS_CANDIDATES,
+    df_cache: dict[str, int] | None = None,
+) -> list[int]:
+    """:func:`candidates` under ``where``, then those under ``AND topic`` too (a condition on
+    ``files f``, with ``topic_params``): the two queries' rowids (some twice), from one full-text
+    match. The matches are read once, in the order the match yields them, and each list is
+    ranked from them as its own query ranks (BM25, ties in that order): the same rowids as the
+    two queries, for the cost of one."""
+    words = selective_words(conn, fts_words(text), total, df_cache)
+    if not words:
+        return []
+    query = " OR ".join(f'"{w}"' for w in words)
+    try:
+        rows = conn.execute(
+            "WITH m AS MATERIALIZED (SELECT f.rowid AS r, bm25(fts) AS b, "
+            f"({topic}) AS t FROM fts JOIN files f ON f.rowid = fts.rowid WHERE fts MATCH ?{where}) "
+            "SELECT r FROM (SELECT r FROM m ORDER BY b LIMIT ?) "
+            "UNION ALL SELECT r FROM (SELECT r FROM m WHERE t ORDER BY b LIMIT ?)",
+            (*topic_params, query, *params, limit, limit),
+        ).fetchall()
+    except sqlite3.OperationalError:
+        return []
+    return [int(r[0]) for r in rows]
+
+
 def search_where(namespace: str | None, default: str, kind: str | None) -> tuple[str, list[object]]:
     """The condition and parameters of a search: active, readable, in scope, of ``kind``."""
     scope, params = scope_sql(namespace, default)
