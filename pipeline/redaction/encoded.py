@@ -40,7 +40,15 @@ def find_encoded_secrets(text: str) -> Iterator[tuple[int, int]]:
             yield m.span()
 
 
+#: The base64 digits that can start a group of four decoding to printable ASCII: a group's first
+#: digit is its first byte's top six bits, which are 2 or 3 for a tab or a line break and 8 to 31
+#: for ``" "`` to ``"~"``.
+_PRINTABLE_LEAD = frozenset("CDIJKLMNOPQRSTUVWXYZabcdef")
+
+
 def _decoded(value: str) -> str | None:
+    if not _PRINTABLE_LEAD.issuperset(value.rstrip("=")[::4]):
+        return None  # a group's first byte is not printable: bytes, not text (no decoding needed)
     try:
         raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
     except (binascii.Error, ValueError):

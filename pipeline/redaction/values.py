@@ -58,6 +58,10 @@ _PLACEHOLDER_PIECES = (
     "your", "example", "change", "placeholder", "dummy", "redacted", "replace", "***", "...", "…",
     "####", "<", "null", "none", "insert", "todo", "here", "{{", "}}", "${", "$(",
 )  # fmt: skip
+#: Any of :data:`_PLACEHOLDER_PIECES`, as one search (one pass in C instead of a loop over them).
+_ANY_PIECE = lazy_compile("|".join(re.escape(p) for p in _PLACEHOLDER_PIECES))
+#: The shortest of :data:`_KNOWN_EXAMPLES`: a shorter value holds none of them.
+_KNOWN_EXAMPLE_MIN = min(map(len, _KNOWN_EXAMPLES))
 #: A slot filled in later, with its opening written as :func:`is_placeholder` looks for it first:
 #: Ruby / CoffeeScript / Octopus interpolation (``#{ApiKey}``), a Python %-format field
 #: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
@@ -118,7 +122,7 @@ def is_placeholder(value: str) -> bool:
     low = v.lower()
     if len(v) < 4 or low in _PLACEHOLDER_VALUES or v in _KNOWN_EXAMPLES or "redacted" in low:
         return True
-    if any(ex in v for ex in _KNOWN_EXAMPLES):
+    if len(v) >= _KNOWN_EXAMPLE_MIN and any(ex in v for ex in _KNOWN_EXAMPLES):
         return True
     if _VAR_REF.match(v):
         return True
@@ -126,7 +130,7 @@ def is_placeholder(value: str) -> bool:
         (
             "xxxx" in v
             or "XXXX" in v
-            or (any(p in low for p in _PLACEHOLDER_PIECES) and _PLACEHOLDER_WORDS_LOW.search(low))
+            or (_ANY_PIECE.search(low) is not None and _PLACEHOLDER_WORDS_LOW.search(low))
         )
         if v.isascii()
         else _PLACEHOLDER_WORDS.search(v)
@@ -595,8 +599,10 @@ def _password_like(value: str, *, strict: bool) -> bool:
     low = value.lower()
     if "passw" in low or not any(c.isalpha() for c in value):
         return False
-    symbol = any(not c.isalnum() and c not in "_-." for c in value)
-    classes = _char_classes(value) + (symbol or any(c in "_-." for c in value))
+    # a character other than a letter, a digit, ``_``, ``-`` or ``.`` (``value`` holds a letter,
+    # so without those three marks it is not empty: ``isalnum`` tests every character)
+    symbol = not value.replace("_", "").replace("-", "").replace(".", "").isalnum()
+    classes = _char_classes(value) + (symbol or "_" in value or "-" in value or "." in value)
     if strict:
         ok = (
             (classes >= 3 or _interleaved(value))
