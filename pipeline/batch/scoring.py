@@ -4,29 +4,29 @@ Each unit of a batch run scores its candidates against the whole memory it will 
 against the candidates of the earlier units still planning), so a run scores on the order of
 ``transcripts × memories`` pairs. :func:`memscribe.relatedness.scores` takes each pair's cosine
 as a pure-Python dot product of two 256-float vectors; here the vectors of the texts seen are
-kept as rows of one float64 matrix, and the cosines of a text with many come from one
-elementwise product and a running sum along each row (``cumsum``: the same additions, in the
-same order, as Python's ``sum`` over the products up to Python 3.11, so the same bits). They are
-calibrated on the whole array (the same float operations as
-:func:`~memscribe.semantic.calibration.calibrate`, then Python's ``round``), and only the pairs
-with a content token in common (found by the rows holding each token) get a lexical score to
-blend (:func:`~memscribe.relatedness.blend`): the scores are exactly
-:func:`~memscribe.relatedness.scores`' (``tests/unit/test_batch_scoring.py`` compares them).
+kept as rows of one float64 matrix, and the semantic scores of a text with many come from one
+matrix-vector product, calibrated the way the index scores its pool
+(:func:`memscribe.index.pool.semantic_scores`: a cosine at a rounding edge of its calibrated
+score is computed again with the encoder's own ``dot``), so they are the encoder's bit for bit,
+on any Python. Only the pairs with a content token in common (found by the rows holding each
+token) get a lexical score to blend (:func:`~memscribe.relatedness.blend`): the scores are
+exactly :func:`~memscribe.relatedness.scores`' (``tests/unit/test_batch_scoring.py`` compares
+them).
 
 numpy is imported only once the run's pairs make up for it (:data:`IMPORT_AFTER_PAIRS`); before
-that, without numpy or an encoder, or where ``sum`` is compensated (Python 3.12 and later),
-:func:`scores` is :func:`~memscribe.relatedness.scores` itself.
+that, and without numpy or an encoder, :func:`scores` is :func:`~memscribe.relatedness.scores`
+itself.
 """
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memscribe import relatedness, semantic
-from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration
+from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
+from memscribe.semantic.encoder import dot
 from memscribe.textsim import content_tokens, token_similarity
 
 if TYPE_CHECKING:
@@ -40,8 +40,6 @@ IMPORT_AFTER_PAIRS = 30000
 MIN_BATCH = 8
 #: Rows kept (the encoder's own memo holds as many texts); past it the matrix starts again.
 MAX_ROWS = 16384
-#: Python's ``sum`` of floats adds in order up to 3.11; from 3.12 it compensates (other bits).
-SEQUENTIAL_SUM = sys.version_info < (3, 12)
 
 
 class _Table:
@@ -63,7 +61,6 @@ class VectorRows:
         self._np = np
         self._table = _Table(np, encoder.dim)
         self._lock = threading.Lock()
-        self._scratch = threading.local()
 
     def _add(self, texts: Sequence[str]) -> _Table:
         """The table holding every text of ``texts`` (the caller holds the lock)."""
@@ -88,36 +85,10 @@ class VectorRows:
             table.rows[text] = row
         return table
 
-    def _cosines(self, matrix: Any, mine: int, rows: list[int]) -> Any:
-        """The cosines of row ``mine`` with each of ``rows``: in order along each row, as ``sum``
-        adds (+ 0.0: ``sum`` starts from 0.0, never ends on -0.0). Worked in a scratch array
-        of the thread's (a fresh 1.6 MB array per call cost more in page faults than the sums)."""
-        np = self._np
-        scratch = getattr(self._scratch, "array", None)
-        if scratch is None or len(scratch) < len(rows) or scratch.shape[1] != matrix.shape[1]:
-            size = max(len(rows), 2 * (0 if scratch is None else len(scratch)), 64)
-            scratch = self._scratch.array = np.empty((size, matrix.shape[1]))
-        work = scratch[: len(rows)]
-        np.take(matrix, np.array(rows, dtype=np.intp), axis=0, out=work)
-        np.multiply(work, matrix[mine], out=work)
-        np.cumsum(work, axis=1, out=work)
-        return work[:, -1] + 0.0
-
-    def cosines(self, text: str, others: Sequence[str]) -> list[float]:
-        """The encoder's :meth:`~memscribe.semantic.encoder.StaticEncoder.cosines`, bit for bit."""
-        with self._lock:
-            table = self._add([text, *others])
-            matrix, rows = table.matrix, [table.rows[t] for t in others]
-            mine = table.rows[text]
-        found: list[float] = self._cosines(matrix, mine, rows).tolist()
-        return found
-
     def scores(self, text: str, others: Sequence[str]) -> list[float]:
-        """:func:`memscribe.relatedness.scores`, the same values. The cosines are calibrated
-        here, on the whole array (:func:`~memscribe.semantic.calibration.calibrate`'s arithmetic,
-        the same operations in the same order; its rounding stays Python's ``round``); only the
-        pairs with a content token in common (found by the rows holding each token) have a
-        lexical score to blend."""
+        """:func:`memscribe.relatedness.scores`, the same values: the semantic scores of the rows
+        in bulk (:func:`semantic_scores`), and only the pairs with a content token in common
+        (found by the rows holding each token) get a lexical score to blend."""
         with self._lock:
             table = self._add([text, *others])
             matrix, rows = table.matrix, [table.rows[t] for t in others]
@@ -125,9 +96,9 @@ class VectorRows:
             tokens = table.tokens
             sharing = {r for token in tokens[mine] for r in table.by_token.get(token, ())}
         np = self._np
-        meaning = _calibrated(np, self._cosines(matrix, mine, rows), self.encoder.calibration)
-        # No token in common: blend(0.0, m) for m the rounded semantic score (>= 0) is m itself.
-        found = [round(value, 4) for value in meaning.tolist()]
+        picked = np.take(matrix, np.array(rows, dtype=np.intp), axis=0)
+        # No token in common: blend(0.0, m) for m a calibrated score (>= 0, rounded) is m itself.
+        found = semantic_scores(np, self.encoder, matrix[mine], picked)
         if sharing:
             shared = np.isin(np.array(rows, dtype=np.intp), np.fromiter(sharing, dtype=np.intp))
             ours = tokens[mine]
@@ -135,6 +106,40 @@ class VectorRows:
                 lexical = token_similarity(ours, tokens[rows[position]])
                 found[position] = relatedness.blend(lexical, found[position])
         return found
+
+
+#: Margin around a rounding boundary (on the calibrated scale) inside which a score is computed
+#: again: far wider than the float error of the bound test itself.
+EDGE_MARGIN = 1e-9
+
+
+def semantic_scores(np: Any, encoder: StaticEncoder, query: Any, vectors: Any) -> list[float]:
+    """``calibrate(dot(query, v))`` for each row ``v`` of ``vectors`` (float64 rows of the
+    encoder's vectors), bit for bit, the way the index scores its pool
+    (:func:`memscribe.index.pool.semantic_scores`): the cosines from one matrix-vector product
+    (its sums ordered otherwise than ``dot``'s: within ``COSINE_SLACK`` of them), and a cosine
+    whose neighbours at ± COSINE_SLACK may round to different calibrated scores computed again
+    with ``dot`` itself. The test is made on the whole array here (calibrate's float operations,
+    elementwise, then whether a rounding boundary of the 4 places lies between the two), so only
+    the few cosines at an edge cost a Python ``dot``."""
+    from memscribe.index import pool
+
+    calibration = encoder.calibration
+    slack = pool.COSINE_SLACK
+    # not ``@``: a matrix-vector product in BLAS threads waits for a second core a busy machine
+    # may not have (10-50x slower there); einsum's loop stays in this thread
+    cosines = np.einsum("ij,j->i", vectors, query)
+    low = _calibrated(np, cosines - slack, calibration)
+    high = _calibrated(np, cosines + slack, calibration)
+    edge = np.floor((low - EDGE_MARGIN) * 1e4 + 0.5) != np.floor((high + EDGE_MARGIN) * 1e4 + 0.5)
+    edge |= np.abs(cosines - calibration.floor) <= slack + EDGE_MARGIN  # where calibrate's branch changes
+    found = [round(value, 4) for value in _calibrated(np, cosines, calibration).tolist()]
+    edges = np.flatnonzero(edge).tolist()
+    if edges:
+        exact = query.tolist()
+        for position in edges:
+            found[position] = calibrate(dot(exact, vectors[position].tolist()), calibration)
+    return found
 
 
 def _calibrated(np: Any, cosines: Any, calibration: Calibration) -> Any:
@@ -154,7 +159,7 @@ _state_lock = threading.Lock()
 def _rows() -> VectorRows | None:
     """The vector rows of the current encoder, or None: the pure way for now (or for good)."""
     encoder = semantic.default_encoder()
-    if encoder is None or not SEQUENTIAL_SUM:
+    if encoder is None:
         return None
     with _state_lock:
         rows: VectorRows | None = _state.get("rows")
