@@ -248,7 +248,8 @@ def question_before(turns: Sequence[Turn], index: int) -> str:
     a year more!"): the user's fact is the question's premise with the answer's value, and the
     answer alone carries almost none of its words. Only question sentences count, never the
     other side's statements, so what the assistant claimed is still not the user's evidence."""
-    for t in reversed(turns[: max(0, min(index, len(turns)))]):
+    for at in range(min(index, len(turns)) - 1, -1, -1):  # no slice: a copy per call was quadratic
+        t = turns[at]
         if t.kind != "message" or not t.text.strip():
             continue
         if t.role != "assistant":
