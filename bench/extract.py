@@ -12,17 +12,23 @@ results, and secrets (keys, tokens, a database URL) spread through. Every measur
 ``memscribe extract FILE --dry-run --json`` (embedded default, empty root) in a fresh child
 process; CPU is the child's user+sys time (``os.wait4``), not wall time, and RSS its peak.
 
-Prints, per format: CPU s/MB and peak RSS (MB and × the file) at each size, the slope (extra CPU
-per extra MB between the smallest and largest size, start-up excluded) and the largest/smallest
-CPU-per-MB ratio; then the per-stage CPU shares at the ``--shares`` sizes (cProfile, in a child).
-Beside the whole child's s/MB, ``net s/MB`` is the CPU beyond start-up per MB: the child's CPU less
-the start-up baseline of that format and package (the median of three runs of the same command on
-a tiny transcript of the same format, a few hundred bytes, each in a fresh child, in the same run),
-per MB of the file; ``net RSS/f`` likewise the peak RSS beyond that baseline's (the interpreter,
-the imports, the tables every run loads), per MB of the file: what grows with the transcript.
-Both are printed: the bar is stated on the whole child's figure. ``in s/MB`` is the ``extract``
-command's own CPU per MB, measured in another fresh child with the pipeline's modules imported
-first: the read, the stages and the output, without the interpreter, imports or parsing.
+Prints, per format, three groups of figures at each size:
+
+- **whole process** (what the bar is stated on): the child's CPU s/MB and peak RSS (MB and x the
+  file), start-up included: at 1 MB the interpreter and imports (~0.4 s, ~45 MB) dominate;
+- **pipeline (in-process)**: ``in s/MB`` is the ``extract`` command's own CPU per MB, measured in
+  another fresh child with the pipeline's modules imported first (the read, the stages and the
+  output, without the interpreter, imports or argument parsing); ``in RSS/f`` the peak RSS that
+  command adds over the process's RSS when it began (before the transcript is read), per MB of
+  the file: what the pipeline holds for the transcript;
+- **beyond start-up**: ``net s/MB`` the child's CPU less the start-up baseline of that format and
+  package (the median of three runs of the same command on a tiny transcript of the same format,
+  a few hundred bytes, each in a fresh child, in the same run), per MB of the file; ``net RSS/f``
+  likewise the peak RSS beyond that baseline's.
+
+Then the slope (extra CPU per extra MB between the smallest and largest size, start-up
+excluded), the largest/smallest CPU-per-MB ratio, the bar checked on the whole process and on the
+pipeline alone, and the per-stage CPU shares at the ``--shares`` sizes (cProfile, in a child).
 
 Bar (issue 17): <= 0.3 s CPU per MB at 1 MB and at 50 MB, the 50 MB figure within 1.3x of the
 1 MB one, peak RSS <= 4x the file.
@@ -46,6 +52,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 REPO = Path(__file__).resolve().parent.parent
 FORMATS = ("text", "claude_code", "openai")
@@ -219,7 +226,7 @@ def measure(path: Path, root: Path, before: str | None) -> tuple[float, float, d
 
 
 _IN_PROCESS_CHILD = """
-import functools, json, sys, time
+import functools, json, os, resource, sys, time
 path, root = sys.argv[1], sys.argv[2]
 sys.argv = ["memscribe", "extract", path, "--dry-run", "--json", "--memory-dir", root]
 import memscribe.services.extract  # the pipeline's modules loaded before the span
@@ -227,11 +234,19 @@ import memscribe.commands.extract as command
 real, span = command.extract, {}
 @functools.wraps(real)
 def timed(*args, **kwargs):
+    span["rss_before"] = resident_mb()
     span["start"] = time.process_time()
     try:
         return real(*args, **kwargs)
     finally:
         span["end"] = time.process_time()
+        span["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def resident_mb():
+    try:  # the pages resident now (the peak so far may be above: a freed start-up allocation)
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 command.extract = timed  # registered under its name when the app is built below
 from memscribe.cli import main
 try:
@@ -242,10 +257,19 @@ sys.stderr.write("\\n" + json.dumps(span))
 """
 
 
-def measure_in_process(path: Path, root: Path, package: str | None) -> float:
-    """CPU seconds of the ``extract`` command itself in a fresh child: the interpreter, the
-    imports (the pipeline's too, loaded first) and the argument parsing left out; the file's
-    read, the stages and the output in. Per MB of the file, the pipeline's cost without start-up."""
+class InProcess(NamedTuple):
+    """The ``extract`` command's own figures (see :func:`measure_in_process`)."""
+
+    cpu: float  #: CPU seconds of the command
+    rss_growth: float  #: MB: the peak RSS less the RSS resident when the command started
+
+
+def measure_in_process(path: Path, root: Path, package: str | None) -> InProcess:
+    """The ``extract`` command itself in a fresh child: its CPU seconds and the peak RSS it adds
+    to the process as it stood when the command began (the interpreter, the imports, the
+    pipeline's modules, loaded first, and the argument parsing left out; the file's read, the
+    stages and the output in). Per MB of the file: the pipeline's cost without start-up. NaN
+    when the child gave no figures."""
     proc = subprocess.run(
         [sys.executable, "-c", _IN_PROCESS_CHILD, str(path), str(root)],
         capture_output=True,
@@ -255,9 +279,9 @@ def measure_in_process(path: Path, root: Path, package: str | None) -> float:
     )
     try:
         span = json.loads(proc.stderr.rstrip().rsplit("\n", 1)[-1])
-        return float(span["end"] - span["start"])
+        return InProcess(float(span["end"] - span["start"]), float(span["peak"] - span["rss_before"]))
     except (ValueError, KeyError, TypeError):
-        return float("nan")
+        return InProcess(float("nan"), float("nan"))
 
 
 _STAGES = (
@@ -411,6 +435,64 @@ def roots_main(sizes: list[int], compare: str | None, before: str | None, folder
     return out
 
 
+#: The table's columns: the whole child (what the bar is stated on), the pipeline alone (the
+#: ``extract`` command in a child whose modules were imported first: no start-up), and the whole
+#: child beyond the tiny transcript's start-up baseline.
+HEADER = (
+    f"{'':15} | {'whole process':^36} | {'pipeline (in-process)':^21} | {'beyond start-up':^19} |\n"
+    f"{'MB':>6} {'file MB':>8} | {'CPU s':>8} {'s/MB':>7} {'RSS MB':>8} {'RSS/file':>9} | "
+    f"{'in s/MB':>9} {'in RSS/f':>9} | {'net s/MB':>9} {'net RSS/f':>9} | result"
+)
+
+
+def row(
+    mb: float,
+    file_mb: float,
+    cpu: float,
+    rss: float,
+    inner: InProcess,
+    startup: tuple[float, float],
+    note: str,
+) -> str:
+    """One line of the table (see :data:`HEADER`)."""
+    base, base_rss = startup
+    return (
+        f"{mb:>6g} {file_mb:>8.1f} | {cpu:>8.2f} {cpu / file_mb:>7.3f} {rss:>8.0f} {rss / file_mb:>9.1f} | "
+        f"{inner.cpu / file_mb:>9.3f} {inner.rss_growth / file_mb:>9.2f} | "
+        f"{net_per_mb(cpu, base, file_mb):>9.3f} {net_per_mb(rss, base_rss, file_mb):>9.2f} | {note}"
+    )
+
+
+def bar_lines(
+    rows: list[tuple[float, float, float, float, float]], in_process: list[tuple[float, float, float, float]]
+) -> str:
+    """The bar (<= 0.3 s CPU per MB at the smallest and largest size, the largest within 1.3x of
+    the smallest, peak RSS <= 4x the file) checked on the whole child and on the pipeline alone."""
+    (mb0, f0, c0, _, _), (mb1, f1, c1, _, _) = rows[0], rows[-1]
+    (_, _, i0, _), (_, _, i1, _) = in_process[0], in_process[-1]
+
+    def verdict(per_mb0: float, per_mb1: float, rss_x: float) -> str:
+        ok = per_mb0 <= BAR_CPU_PER_MB and per_mb1 <= BAR_CPU_PER_MB
+        ok = ok and per_mb1 <= BAR_LINEAR * per_mb0 and rss_x <= BAR_RSS_X
+        return (
+            f"{per_mb0:.3f} / {per_mb1:.3f} s/MB at {mb0:g} / {mb1:g} MB (ratio {per_mb1 / per_mb0:.2f}), "
+            f"RSS {rss_x:.1f}x the file at most: {'meets' if ok else 'misses'} the bar"
+        )
+
+    rss_whole = max(r / f for _, f, _, r, _ in rows)
+    rss_inner = max(g / f for _, f, _, g in in_process)
+    return (
+        f"bar, whole process: {verdict(c0 / f0, c1 / f1, rss_whole)}\n"
+        f"bar, pipeline:      {verdict(i0 / f0, i1 / f1, rss_inner)} (RSS: the growth over the process)"
+    )
+
+
+#: Issue 17's bar: CPU s per MB at the smallest and largest size, their ratio, peak RSS / file.
+BAR_CPU_PER_MB = 0.3
+BAR_LINEAR = 1.3
+BAR_RSS_X = 4.0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=float, nargs="+", default=[1, 10, 50], help="transcript sizes in MB")
@@ -459,40 +541,30 @@ def main() -> None:
                 end="",
             )
             print(f", before {base0:.2f} s, {base0_rss:.0f} MB" if args.compare else "")
-            print(
-                f"{'MB':>6} {'file MB':>8} {'CPU s':>8} {'s/MB':>7} {'net s/MB':>9} {'in s/MB':>9} "
-                f"{'RSS MB':>8} {'RSS/file':>9} {'net RSS/f':>9}  result"
-            )
+            print(HEADER)
             rows = []
-            in_process: list[tuple[float, float, float]] = []
+            in_process: list[tuple[float, float, float, float]] = []
             for mb in sizes:
                 path = write_in_child(fmt, mb, folder)
                 file_mb = path.stat().st_size / 1e6
                 if args.compare:
                     cpu0, rss0, summary0 = measure(path, root, args.compare)
                     inner0 = measure_in_process(path, root, args.compare)
-                    print(
-                        f"{mb:>6g} {file_mb:>8.1f} {cpu0:>8.2f} {cpu0 / file_mb:>7.3f} "
-                        f"{net_per_mb(cpu0, base0, file_mb):>9.3f} {inner0 / file_mb:>9.3f} {rss0:>8.0f} "
-                        f"{rss0 / file_mb:>9.1f} {net_per_mb(rss0, base0_rss, file_mb):>9.1f}  before"
-                    )
+                    print(row(mb, file_mb, cpu0, rss0, inner0, (base0, base0_rss), "before"))
                 cpu, rss, summary = measure(path, root, args.before)
                 inner = measure_in_process(path, root, args.before)
                 rows.append((mb, file_mb, cpu, rss, cpu - base))
-                in_process.append((mb, file_mb, inner))
-                note = {k: summary[k] for k in ("exit", "stderr", "gate") if k in summary}
+                in_process.append((mb, file_mb, inner.cpu, inner.rss_growth))
+                note: dict[str, object] = {k: summary[k] for k in ("exit", "stderr", "gate") if k in summary}
                 if args.compare:
                     same = "same plan" if _plan_view(summary) == _plan_view(summary0) else "PLAN DIFFERS"
                     note = {
                         "cpu after/before": round(cpu / cpu0, 2),
                         "rss after/before": round(rss / rss0, 2),
+                        "in cpu after/before": round(inner.cpu / inner0.cpu, 2) if inner0.cpu else None,
                     }
                     note["plan"] = same
-                print(
-                    f"{mb:>6g} {file_mb:>8.1f} {cpu:>8.2f} {cpu / file_mb:>7.3f} "
-                    f"{net_per_mb(cpu, base, file_mb):>9.3f} {inner / file_mb:>9.3f} {rss:>8.0f} "
-                    f"{rss / file_mb:>9.1f} {net_per_mb(rss, base_rss, file_mb):>9.1f}  {json.dumps(note)[:160]}"
-                )
+                print(row(mb, file_mb, cpu, rss, inner, (base, base_rss), json.dumps(note)[:160]))
                 path.unlink()
             if len(rows) > 1:
                 (_, f0, c0, _, n0), (_, f1, c1, _, n1) = rows[0], rows[-1]
@@ -503,6 +575,7 @@ def main() -> None:
                     f"slope {slope:.3f} s/MB beyond start-up; {sizes[-1]:g}/{sizes[0]:g} MB CPU-per-MB ratio "
                     f"{ratio:.2f}{net}"
                 )
+            print(bar_lines(rows, in_process))
             fmt_shares = {}
             for mb in share_sizes:
                 path = write_in_child(fmt, mb, folder)

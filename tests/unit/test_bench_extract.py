@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -19,7 +20,9 @@ def test_baseline_is_the_median_cpu_and_the_median_rss_of_its_runs(
 ) -> None:
     bench = _bench()
     tiny = tmp_path / "tiny.txt"
-    runs = iter([(0.9, 70.0, {}), (0.4, 60.0, {}), (0.5, 50.0, {})])
+    runs: Iterator[tuple[float, float, dict[str, object]]] = iter(
+        [(0.9, 70.0, {}), (0.4, 60.0, {}), (0.5, 50.0, {})]
+    )
 
     def fake_write(fmt: str, megabytes: float, folder: Path) -> Path:
         tiny.write_text("User: hi\n", encoding="utf-8")
@@ -45,7 +48,18 @@ def test_in_process_cpu_is_the_command_alone(tmp_path: Path) -> None:
     root = tmp_path / "root"
     root.mkdir()
     inner = bench.measure_in_process(transcript, root, None)
-    whole, _, summary = bench.measure(transcript, root, None)
+    whole, rss, summary = bench.measure(transcript, root, None)
     assert "exit" not in summary  # the command ran
-    assert 0 < inner < whole  # the interpreter, imports and parsing are outside the span
-    assert bench.measure_in_process(tmp_path / "missing.txt", root, None) >= 0  # an error still returns
+    assert 0 < inner.cpu < whole  # the interpreter, imports and parsing are outside the span
+    # the RSS the command adds, over the process as it stood (interpreter and imports): not the peak
+    assert 0 <= inner.rss_growth < rss / 2
+    assert bench.measure_in_process(tmp_path / "missing.txt", root, None).cpu >= 0  # an error still returns
+
+
+def test_the_bar_is_checked_on_the_whole_process_and_on_the_pipeline() -> None:
+    bench = _bench()
+    rows = [(1.0, 1.0, 0.66, 47.0, 0.27), (50.0, 47.6, 12.4, 157.0, 12.0)]
+    in_process = [(1.0, 1.0, 0.25, 1.5), (50.0, 47.6, 11.9, 110.0)]
+    whole, pipeline = bench.bar_lines(rows, in_process).splitlines()
+    assert "0.660 / 0.261 s/MB" in whole and "47.0x" in whole and "misses" in whole
+    assert "0.250 / 0.250 s/MB" in pipeline and "2.3x" in pipeline and "meets" in pipeline
