@@ -126,23 +126,18 @@ def offset_lowered(text: str) -> str:
 
 def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans of the lines of ``low`` that contain a hint."""
-    spans: list[tuple[int, int]] = []
+    spans: set[tuple[int, int]] = set()
+    size = len(low)
     for hint in hints:
         at = low.find(hint)
         while at >= 0:
-            start = low.rfind("\n", 0, at) + 1
             end = low.find("\n", at)
-            end = len(low) if end < 0 else end
-            spans.append((start, end))
+            end = size if end < 0 else end
+            spans.add((low.rfind("\n", 0, at) + 1, end))
             at = low.find(hint, end)
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
+    # each span is a whole line (up to its break): two are the same line or apart, never
+    # overlapping nor touching, so merging them is dropping the repeats
+    return sorted(spans)
 
 
 #: A line-bound pattern scans only the lines holding its hint when they hold fewer than one
