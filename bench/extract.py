@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/extract.py                        # 1, 10, 50 MB; text, claude_code, openai
     .venv/bin/python bench/extract.py --sizes 1 5 --formats text --shares 5
+    .venv/bin/python bench/extract.py --judged                # every user turn judged by the gate
     .venv/bin/python bench/extract.py --before <pkgdir>      # the same run against another copy
     .venv/bin/python bench/extract.py --compare <pkgdir>     # both, back to back per file, with ratios
     .venv/bin/python bench/extract.py --roots 1000 100000 --compare <pkgdir>   # root size, not MB
@@ -89,8 +90,19 @@ _SECRETS = (
 )
 
 
-def _turns(megabytes: float, seed: int) -> list[tuple[str, str]]:
-    """(role, text) pairs adding up to about ``megabytes`` of text."""
+#: What ``--judged`` puts before each user turn: English function words, so the gate judges every
+#: user turn by its cues (see :func:`_turns`).
+JUDGED_LEAD = "and the "
+
+
+def _turns(megabytes: float, seed: int, judged: bool = False) -> list[tuple[str, str]]:
+    """(role, text) pairs adding up to about ``megabytes`` of text.
+
+    The babble's user turns can hold no English function word at all ("reran build passed
+    logging"): the lexicon cannot tell their language, and one such turn lets the gate pass the
+    transcript on the uncovered turns alone, its other cues unread (the detector then sees a few
+    windows). ``judged``: every user turn opens with :data:`JUDGED_LEAD`, so the gate reads each
+    turn's cues and the detector every window holding one (the costlier path)."""
     rng = random.Random(seed)
     target = int(megabytes * 1_000_000)
     out: list[tuple[str, str]] = []
@@ -101,7 +113,7 @@ def _turns(megabytes: float, seed: int) -> list[tuple[str, str]]:
         return " ".join(rng.choice(_WORDS) for _ in range(rng.randint(lo, hi)))
 
     while size < target:
-        user = babble(8, 40)
+        user = (JUDGED_LEAD if judged else "") + babble(8, 40)
         if i % 50 == 0:
             user += " " + _FACTS[(i // 50) % len(_FACTS)]
         if i % 97 == 0:
@@ -119,9 +131,9 @@ def _turns(megabytes: float, seed: int) -> list[tuple[str, str]]:
     return out
 
 
-def write_transcript(fmt: str, megabytes: float, folder: Path, seed: int = 7) -> Path:
+def write_transcript(fmt: str, megabytes: float, folder: Path, seed: int = 7, judged: bool = False) -> Path:
     """A generated transcript of about ``megabytes`` in ``fmt`` (text, claude_code or openai)."""
-    turns = _turns(megabytes, seed)
+    turns = _turns(megabytes, seed, judged)
     if fmt == "text":
         path = folder / f"session-{megabytes:g}.txt"
         names = {"user": "User", "assistant": "Assistant", "tool": "Tool"}
@@ -159,15 +171,25 @@ def write_transcript(fmt: str, megabytes: float, folder: Path, seed: int = 7) ->
     return path
 
 
-def write_in_child(fmt: str, megabytes: float, folder: Path) -> Path:
+def write_in_child(fmt: str, megabytes: float, folder: Path, judged: bool = False) -> Path:
     """:func:`write_transcript` in a child process: on Linux a child's peak RSS starts from its
     parent's RSS at fork, so the generator's memory must never be this process's."""
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; import extract; "
-        "print(extract.write_transcript(sys.argv[2], float(sys.argv[3]), Path(sys.argv[4])))"
+        "print(extract.write_transcript(sys.argv[2], float(sys.argv[3]), Path(sys.argv[4]), "
+        "judged=sys.argv[5] == '1'))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, str(Path(__file__).parent), fmt, str(megabytes), str(folder)],
+        [
+            sys.executable,
+            "-c",
+            code,
+            str(Path(__file__).parent),
+            fmt,
+            str(megabytes),
+            str(folder),
+            str(int(judged)),
+        ],
         check=True,
         capture_output=True,
         text=True,
@@ -510,6 +532,11 @@ def main() -> None:
         help="a folder holding another 'memscribe' package, measured beside today's tree on the same "
         "file (the two runs back to back) with the after/before ratios",
     )
+    ap.add_argument(
+        "--judged",
+        action="store_true",
+        help="every user turn in plain English (the gate reads each turn's cues: see _turns)",
+    )
     ap.add_argument("--json", type=Path, help="also write the figures here")
     ap.add_argument(
         "--roots", type=int, nargs="+", help="instead: memory roots of these sizes, fixture transcripts"
@@ -545,7 +572,7 @@ def main() -> None:
             rows = []
             in_process: list[tuple[float, float, float, float]] = []
             for mb in sizes:
-                path = write_in_child(fmt, mb, folder)
+                path = write_in_child(fmt, mb, folder, judged=args.judged)
                 file_mb = path.stat().st_size / 1e6
                 if args.compare:
                     cpu0, rss0, summary0 = measure(path, root, args.compare)
@@ -578,7 +605,7 @@ def main() -> None:
             print(bar_lines(rows, in_process))
             fmt_shares = {}
             for mb in share_sizes:
-                path = write_in_child(fmt, mb, folder)
+                path = write_in_child(fmt, mb, folder, judged=args.judged)
                 got = shares(path, root, args.before)
                 path.unlink()
                 fmt_shares[mb] = got

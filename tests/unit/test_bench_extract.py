@@ -63,3 +63,16 @@ def test_the_bar_is_checked_on_the_whole_process_and_on_the_pipeline() -> None:
     whole, pipeline = bench.bar_lines(rows, in_process).splitlines()
     assert "0.660 / 0.261 s/MB" in whole and "47.0x" in whole and "misses" in whole
     assert "0.250 / 0.250 s/MB" in pipeline and "2.3x" in pipeline and "meets" in pipeline
+
+
+def test_judged_transcripts_have_every_user_turn_read_by_the_gate(tmp_path: Path) -> None:
+    from memscribe.stages.gate import gate
+    from memscribe.transcript import read_transcript
+
+    bench = _bench()
+    plain = read_transcript(bench.write_transcript("text", 1, tmp_path))
+    judged = read_transcript(bench.write_transcript("openai", 1, tmp_path, judged=True))
+    assert "does not cover" in gate(plain).reason  # a babble turn the lexicon cannot place
+    opened = gate(judged)
+    assert opened.passed and "does not cover" not in opened.reason
+    assert len(opened.signal_turns) > 100  # the cues of every user turn, not a few uncovered turns
