@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from memscribe.index import textvecs
 from memscribe.relatedness import Pooled, blend
-from memscribe.semantic.calibration import calibrate
+from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
 from memscribe.semantic.encoder import Vector, dot
 from memscribe.textsim import content_tokens, similarity, token_similarity
 
@@ -105,19 +105,47 @@ def semantic_scores(
         return [calibrate(dot(query, v), calibration) for v in vectors]
     if matrix is None:
         matrix = np.array(vectors, dtype=np.float64)
-    cosines = (matrix @ np.asarray(query, dtype=np.float64)).tolist()
-    floor = calibration.floor - COSINE_SLACK
-    out: list[float] = []
-    for i, cosine in enumerate(cosines):
-        if cosine < floor:  # below the floor, whatever the last bits: 0
-            out.append(0.0)
-            continue
+    cosines = matrix @ np.asarray(query, dtype=np.float64)
+    out, unsure = _calibrated(np, cosines, calibration)
+    for i in unsure:  # calibrate's own answers at cosine ± COSINE_SLACK, else the exact sum's
+        cosine = float(cosines[i])
         low = calibrate(cosine - COSINE_SLACK, calibration)
         if low == calibrate(cosine + COSINE_SLACK, calibration):
-            out.append(low)
+            out[i] = low
         else:  # at a rounding edge: the exact sum decides
-            out.append(calibrate(dot(query, vectors[i]), calibration))
+            out[i] = calibrate(dot(query, vectors[i]), calibration)
     return out
+
+
+def _calibrated(np: Any, cosines: Any, calibration: Calibration) -> tuple[list[float], list[int]]:
+    """``calibrate(c - COSINE_SLACK)`` for each cosine ``c`` where it equals ``calibrate(c +
+    COSINE_SLACK)``, computed in bulk, and the positions where that is not sure (left to
+    :func:`calibrate`).
+
+    Both ends are below the floor (0.0), or on one side of ``related`` with their values
+    (calibrate's operations, in its order: IEEE doubles alike) scaled by 10⁴ at least 10⁻⁶ from
+    a half and rounding to one integer ``k``: ``round(value, 4)`` is then the double nearest
+    ``k / 10⁴``, which is ``k / 10000.0`` (one correctly rounded division)."""
+    floor, related = calibration.floor, calibration.related
+    low, high = cosines - COSINE_SLACK, cosines + COSINE_SLACK
+
+    def scaled(x: Any) -> Any:
+        linear = LEXICAL_RELATED * (x - floor) / (related - floor)
+        share = (np.minimum(x, 1.0) - related) / (1.0 - related)
+        return np.where(x <= related, linear, LEXICAL_RELATED + (1.0 - LEXICAL_RELATED) * share) * 10000.0
+
+    scaled_low, scaled_high = scaled(low), scaled(high)
+    k = np.rint(scaled_low)
+    zero = high <= floor
+    sure = (
+        (low > floor)
+        & ((low <= related) == (high <= related))
+        & (k == np.rint(scaled_high))
+        & (np.abs(scaled_low - k) < 0.5 - 1e-6)
+        & (np.abs(scaled_high - k) < 0.5 - 1e-6)
+    )
+    values: list[float] = np.where(zero, 0.0, k / 10000.0).tolist()
+    return values, np.flatnonzero(~(sure | zero)).tolist()
 
 
 def relatedness_scores(

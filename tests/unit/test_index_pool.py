@@ -81,3 +81,33 @@ def test_bulk_cosines_score_as_dot_even_at_a_rounding_edge() -> None:
     expected = [calibrate(dot(query, v), encoder.calibration) for v in every]
     assert pool_scores.semantic_scores(encoder, query, every, np=np) == expected
     assert pool_scores.semantic_scores(encoder, query, every) == expected
+
+
+def test_bulk_calibration_equals_calibrate_next_to_every_rounding_edge() -> None:
+    """Cosines just either side of where a calibrated score changes its 4th place, of the floor
+    and of ``related``: the bulk path gives calibrate's own value each time."""
+    np = pytest.importorskip("numpy")
+    encoder = semantic.default_encoder()
+    assert encoder is not None
+    cal = encoder.calibration
+    query = encoder.encode(["User's favourite drink is espresso in the mornings."])[0]
+    other = encoder.encode(["User plays jazz piano on weekends."])[0]
+    along = dot(other, query)
+    rest = [o - along * q for o, q in zip(other, query, strict=True)]
+    unit = [x / dot(rest, rest) ** 0.5 for x in rest]
+    rng = random.Random(7)
+    edges = [cal.floor, cal.related, 1.0]
+    for _ in range(150):  # a calibrated value (k + 0.5) / 10^4, mapped back to its cosine
+        value = (rng.randrange(0, 10_000) + 0.5) / 10_000
+        if value <= 0.35:
+            edges.append(cal.floor + value / 0.35 * (cal.related - cal.floor))
+        else:
+            edges.append(cal.related + (value - 0.35) / 0.65 * (1.0 - cal.related))
+    vectors = []
+    for edge in edges:
+        for jitter in (-1e-8, -1e-10, -1e-12, 0.0, 1e-12, 1e-10, 1e-8):
+            target = min(1.0, edge + jitter)
+            side = max(0.0, 1 - target * target) ** 0.5
+            vectors.append(tuple(target * q + side * u for q, u in zip(query, unit, strict=True)))
+    expected = [calibrate(dot(query, v), cal) for v in vectors]
+    assert pool_scores.semantic_scores(encoder, query, vectors, np=np) == expected
