@@ -187,18 +187,19 @@ def _regex(
             # no ``AC`` is skipped here.
             compiled.append((rx, hints if not rx.flags & re.IGNORECASE and "(?i" not in pattern else ()))
         rx, exact = compiled[0]
-        if exact and not any(h in text for h in exact):
-            return
         windows: list[tuple[int, int]] = [(0, len(text))]
+        if exact and line_bound and len(text) > _CHARS_PER_WINDOW:
+            # one count of the hints both skips a text without one and says whether they are
+            # few enough to scan their lines alone
+            held = sum(map(text.count, exact))
+            if not held:
+                return
+            if not ihints and held * _CHARS_PER_WINDOW < len(text):
+                windows = _hint_lines(text, exact)
+        elif exact and not any(h in text for h in exact):
+            return
         if ihints:
             windows = _hint_lines(offset_lowered(text), ihints)
-        elif (
-            line_bound
-            and exact
-            and len(text) > _CHARS_PER_WINDOW
-            and sum(map(text.count, exact)) * _CHARS_PER_WINDOW < len(text)
-        ):
-            windows = _hint_lines(text, exact)
         for m in (m for ws, we in windows for m in rx.finditer(text, ws, we)):
             start, end = m.span(group)
             if start < 0 or end <= start:
