@@ -27,7 +27,6 @@ from memscribe import kinds
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
 from memscribe.model.embedded.dedup_scope import class_sentence
-from memscribe.prompting import render_messages
 from memscribe.relatedness import (
     DUPLICATE_SCORE,
     SHORTLIST_SCORE,
@@ -344,6 +343,8 @@ def prepare(
 
 def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> None:
     """One model call (``dedup.j2``) for one candidate; its decision recorded in ``result``."""
+    from memscribe.prompting import render_messages  # the template engine: only for a model call
+
     request = pending.request
     messages = render_messages(
         "dedup.j2",
