@@ -104,9 +104,11 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
 
 
 #: Bare lines of output that may stand between a line naming a secret and the value (a
-#: credentials file printed: its login, then its password).
+#: credentials file printed: its login, then its password). Its runs are possessive: each is
+#: followed by a character it cannot hold, so giving some back never helps a match, and a long
+#: line that fails is not retried at every shorter length.
 _OUTPUT_LINES_BEFORE = 2
-_BARE_LINE = lazy_compile(r"[ \t]*(?:[\w.@/-]{1,64}\t+)?[^\s`'\"]{1,512}[ \t]*")
+_BARE_LINE = lazy_compile(r"[ \t]*+(?:[\w.@/-]{1,64}+\t++)?[^\s`'\"]{1,512}+[ \t]*+")
 
 
 #: What stands for a mask on the line before a value line: a value of its own (the line

@@ -245,7 +245,7 @@ def _pronounceable(word: str) -> bool:
 @_memo
 def sequential(value: str) -> bool:
     """True when most neighbouring characters are consecutive (``ABCDEF…``, ``0123456789``)."""
-    if len(value) < 8 or not _SEQ_RUN.search(value):
+    if len(value) < 8 or not _five_in_a_row(value):
         return False
     steps = sum(1 for a, b in zip(value, value[1:], strict=False) if ord(b) - ord(a) == 1)
     return steps >= 0.85 * (len(value) - 1)
@@ -254,6 +254,28 @@ def sequential(value: str) -> bool:
 _ALPHABETS = ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 #: Five consecutive characters somewhere: the cheap precondition of :func:`sequential`.
 _SEQ_RUN = lazy_compile("|".join(a[i : i + 5] for a in _ALPHABETS for i in range(len(a) - 4)))
+#: Each ASCII character to the next of its alphabet (:data:`_ALPHABETS`); any other, and the
+#: last of each, to a character no ASCII text holds.
+_NEXT_IN_ALPHABET = {i: "\uffff" for i in range(128)} | {
+    ord(c): n for a in _ALPHABETS for c, n in zip(a, a[1:], strict=False)
+}
+
+
+def _five_in_a_row(value: str) -> bool:
+    """Whether :data:`_SEQ_RUN` occurs in ``value``: for ASCII, four steps in a row from a
+    character to the next of its alphabet (one pass, where the regex tries its 65 runs at
+    each character)."""
+    if not value.isascii():
+        return _SEQ_RUN.search(value) is not None
+    steps = 0
+    for following, after in zip(value.translate(_NEXT_IN_ALPHABET), value[1:], strict=False):
+        if following == after:
+            steps += 1
+            if steps == 4:
+                return True
+        else:
+            steps = 0
+    return False
 
 
 #: The word before ``key`` in names of keys that name a record (a cache entry, a partition, a
@@ -410,7 +432,12 @@ def counting_share(value: str) -> float:
     # each run of three found counts its characters; most values hold none (each three
     # characters of the value looked up in the set of runs)
     runs = _ANY_RUN.search(low) is not None
-    counted = 3 * len(_RUN3.findall(value)) if runs else 0
+    if not runs:
+        counted = 0
+    elif value.isascii():  # case-folding an ASCII value is lower-casing it, character by character
+        counted = 3 * len(_ANY_RUN.findall(low))
+    else:
+        counted = 3 * len(_RUN3.findall(value))
     if sum(map(value.count, "-_.:/ ")) >= 2:
         groups = [g for g in _NOT_ALNUM.split(low) if len(g) >= 3]
         for g in set(groups):
