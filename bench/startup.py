@@ -7,6 +7,7 @@ another copy in the same run.
     .venv/bin/python bench/startup.py --runs 15
     .venv/bin/python bench/startup.py --before <pkgdir> --after <pkgdir>   # two copies, e.g. a
                                                             # shared tree's uncommitted work left out
+    .venv/bin/python bench/startup.py --root /tmp/root100k --root-size 100000   # and a large root
 
 The hook cases are what Claude Code's ``SessionEnd`` runs (``memscribe hook claude-code``, the
 payload on stdin) with ``--wait``, so the batch job it starts on the session's transcript (a
@@ -16,6 +17,12 @@ the offline semantic model loads). ``extract (2 lines, 2 memories)`` is the dry-
 against that root holding memories (issue 17: a non-empty root imports the dedup's rule
 modules; their CPU beyond ``--help`` is what the lazy tables save). Each run gets a fresh copy
 of its root. For them the table also gives the CPU beyond ``--help``.
+
+With ``--root DIR`` the dry-run extract also runs against that root as it is (not copied: a dry
+run writes no memory; the first, untimed run of each tree brings its index up to date), and the
+table gives its CPU over the extract into the empty root (issue 17's bar: at most 1.3x with
+100k entries). ``--root-size N`` first fills a missing DIR with N memories (bench/store.py's
+generator) and builds its index.
 
 Runs alternate between the two trees (load on the machine hits both alike); the table gives the
 median CPU seconds and, with ``--before``, the ratio. Bars: ``memscribe --help`` < 0.3 s CPU
@@ -54,11 +61,11 @@ _HOOK = ["hook", "claude-code", "--wait", "--memory-dir", "{root}"]
 _PAYLOAD = json.dumps(
     {"session_id": "s2", "transcript_path": "{session}", "cwd": "{root}", "hook_event_name": "SessionEnd"}
 )
+EMPTY = "extract (2 lines, dry run)"
+BIG = "extract (2 lines, --root)"
 CASES = {
     HELP: Case([HELP]),
-    "extract (2 lines, dry run)": Case(
-        ["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", "{root}"]
-    ),
+    EMPTY: Case(["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", "{root}"]),
     "extract (2 lines, 2 memories)": Case(
         ["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", "{root}"],
         seeded=True,
@@ -114,7 +121,10 @@ def main() -> None:
         "--after", help="a folder holding the 'memscribe' measured as after (default: today's tree)"
     )
     ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--root", type=Path, help="also extract against this memory root (not copied)")
+    ap.add_argument("--root-size", type=int, default=0, help="fill a missing --root with N memories")
     args = ap.parse_args()
+    cases = _cases(args.root, args.root_size)
     with tempfile.TemporaryDirectory(prefix="memscribe-startup-") as tmp:
         folder = Path(tmp)
         transcript = folder / "t.txt"
@@ -127,8 +137,10 @@ def main() -> None:
         earlier = _session(folder / "earlier.jsonl", "s1", "I prefer tabs over spaces. My timezone is UTC+1.")
         cpu_of(["batch", str(earlier), "--memory-dir", str(seed), "--json", "--no-progress"], None)
         trees = [("before", args.before), ("after", args.after)] if args.before else [("now", args.after)]
-        for _, where in trees:  # warm the byte-code caches once
+        for _, where in trees:  # warm the byte-code caches once (and the large root's index)
             cpu_of([HELP], where)
+            if BIG in cases:
+                cpu_of([a.replace("{transcript}", str(transcript)) for a in cases[BIG].argv], where)
         print(
             f"{'case':<30} "
             + " ".join(f"{name + ' s':>10}" for name, _ in trees)
@@ -136,7 +148,7 @@ def main() -> None:
         )
         medians_of: dict[str, list[float]] = {}
         runs = 0
-        for case_name, case in CASES.items():
+        for case_name, case in cases.items():
             times: dict[str, list[float]] = {name: [] for name, _ in trees}
             for _ in range(args.runs):
                 for name, where in trees:
@@ -166,6 +178,30 @@ def main() -> None:
                 if args.before:
                     line += f"  ×{beyond[1] / beyond[0]:.2f}"
                 print(line)
+            if case_name == BIG:
+                over = [b / e for b, e in zip(medians, medians_of[EMPTY], strict=True)]
+                print(f"{'  over the empty root':<30} " + " ".join(f"{o:>9.2f}x" for o in over))
+
+
+def _cases(root: Path | None, size: int) -> dict[str, Case]:
+    """CASES, and the extract against ``root`` when given (filled with ``size`` memories first
+    when it is missing)."""
+    if root is None:
+        return dict(CASES)
+    if not root.exists() and size:
+        _fill(root, size)
+    return {**CASES, BIG: Case(["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", str(root)])}
+
+
+def _fill(root: Path, size: int) -> None:
+    """``size`` memories in ``root`` (bench/store.py's generator) and its index built."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.store import Corpus, generate  # noqa: PLC0415
+    from memscribe.index import open_index  # noqa: PLC0415
+
+    generate(root, size, Corpus(seed=size))
+    with open_index(root, refresh=False) as index:
+        index.refresh(rebuild=True)
 
 
 if __name__ == "__main__":
