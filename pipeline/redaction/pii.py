@@ -11,10 +11,11 @@ from memscribe.redaction.base import _left_boundary, has_digit
 # --------------------------------------------------------------------------- PII
 
 # The patterns below start with a character class (a digit, a capital) that many characters of
-# a text match, and ``re`` tries a match at each of them. In an ASCII text, each character is
-# mapped to its class once (``str.translate``), and the places where a match can start (the
-# classes it opens with) are found there by substring search: each pattern is tried only
-# there, in order and never inside the previous match, which finds what ``finditer`` finds.
+# a text match, and ``re`` tries a match at each of them. In a text whose digits are ASCII, each
+# character is mapped to its class once (``str.translate``; any other character counted as a
+# ``?``, which no pattern opens with), and the places where a match can start (the classes it
+# opens with) are found there by substring search: each pattern is tried only there, in order
+# and never inside the previous match, which finds what ``finditer`` finds.
 
 #: ASCII characters as a card number sees them: ``0`` a digit, ``w`` a character that glues
 #: to one (``[\w.+-]``), `` `` any other.
@@ -33,15 +34,22 @@ _CODE_CLASSES = str.maketrans(
     }
 )
 _LAST_CLASSES: tuple[str, str, str] = ("", "", "")
+#: A decimal digit beyond ASCII (``٣``, ``３``): a text holding one is scanned whole. (A
+#: character beyond ASCII, then checked to be a digit: ``re`` skips the ASCII ones in one pass.)
+_OTHER_DIGIT = lazy_compile(r"[^\x00-\x7f](?<=\d)")
 
 
 def _classes(text: str) -> tuple[str, str]:
-    """``text`` (ASCII) mapped by :data:`_CARD_CLASSES` and by :data:`_CODE_CLASSES` (the last
-    text's kept: three detectors ask)."""
+    """``text`` mapped by :data:`_CARD_CLASSES` and by :data:`_CODE_CLASSES`, a character beyond
+    ASCII as a ``?`` (one character for one: the offsets are the text's), the last text's kept:
+    three detectors ask. Such a character is no digit here (:func:`_matches`) nor a capital the
+    patterns know; as a ``?`` it does not glue to a digit, so a place where a match can start is
+    still a place found (and more are tried: after a letter beyond ASCII)."""
     global _LAST_CLASSES
     last = _LAST_CLASSES
     if last[0] is not text:
-        last = _LAST_CLASSES = (text, text.translate(_CARD_CLASSES), text.translate(_CODE_CLASSES))
+        plain = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
+        last = _LAST_CLASSES = (text, plain.translate(_CARD_CLASSES), plain.translate(_CODE_CLASSES))
     return last[1], last[2]
 
 
@@ -73,8 +81,9 @@ def _nino_starts(text: str) -> list[int]:
 
 
 def _matches(rx: re.Pattern[str], text: str, starts: Callable[[str], list[int]]) -> Iterator[re.Match[str]]:
-    """``rx.finditer(text)``; in an ASCII text, ``rx`` tried only at ``starts(text)``."""
-    if not text.isascii():
+    """``rx.finditer(text)``; in a text whose digits are ASCII (``re``'s ``\\d`` matches those of
+    every script), ``rx`` tried only at ``starts(text)``."""
+    if not text.isascii() and _OTHER_DIGIT.search(text) is not None:
         yield from rx.finditer(text)
         return
     end = 0
