@@ -70,6 +70,43 @@ class Slots(Protocol):
     def release(self) -> None: ...
 
 
+#: The call slots this thread holds (a dedup call the coalescer makes under its slot).
+_holding = threading.local()
+
+
+class HeldSlots:
+    """Call slots that mark the thread holding one, so a transport already under a slot does
+    not wait for a second one (the coalescer's calls)."""
+
+    def __init__(self, slots: Slots) -> None:
+        self._slots = slots
+
+    def acquire(self, rank: int) -> None:
+        self._slots.acquire(rank)
+        _holding.n = getattr(_holding, "n", 0) + 1
+
+    def release(self) -> None:
+        _holding.n -= 1
+        self._slots.release()
+
+
+def _slotted(transport: Callable[..., object], slots: Slots, rank: int) -> Callable[..., object]:
+    """``transport`` (one request to the model: a completion) holding a call slot while it is
+    in flight, unless this thread holds one already."""
+
+    def call(**kwargs: object) -> object:
+        if getattr(_holding, "n", 0):
+            return transport(**kwargs)
+        held = HeldSlots(slots)
+        held.acquire(rank)
+        try:
+            return transport(**kwargs)
+        finally:
+            held.release()
+
+    return call
+
+
 class BoundedModel:
     """A per-transcript model whose ``generate`` waits for one of the shared call slots."""
 
@@ -82,6 +119,14 @@ class BoundedModel:
         self.calls = 0
         self.rank = rank
         self._slots = slots
+        #: A model whose requests go through a transport (an LLM client) holds a slot for each
+        #: request only while it is in flight: its own per-call work before and after
+        #: (instructor's request building, the answer's validation) runs outside the slots.
+        self._per_request = False
+        bound = getattr(inner, "bound_requests", None)
+        if callable(bound) and isinstance(slots, OrderedSlots):
+            bound(lambda transport: _slotted(transport, slots, rank))
+            self._per_request = True
         self._memo: dict[str, BaseModel] = {}
         #: What detection found, as (kind, slug, similarity text): later transcripts' dedup
         #: waits for this one only when one of these could enter its shortlist.
@@ -130,14 +175,20 @@ class BoundedModel:
                 response_model=response_model,
                 request=request,
             )
-        self._slots.acquire(self.rank)
-        try:
+        if self._per_request:
             self.calls += 1
             answer = self.inner.generate(
                 task=task, messages=messages, response_model=response_model, request=request
             )
-        finally:
-            self._slots.release()
+        else:
+            self._slots.acquire(self.rank)
+            try:
+                self.calls += 1
+                answer = self.inner.generate(
+                    task=task, messages=messages, response_model=response_model, request=request
+                )
+            finally:
+                self._slots.release()
         if key is not None:
             self._memo[key] = answer
             self.detected.extend(_candidates(answer))
@@ -216,7 +267,7 @@ class LocalEngine(Engine):
         self._stored = len(snapshot.entries)
         self._factory = ModelTwins(model_factory)
         self._slots = OrderedSlots(concurrency)
-        self._coalescer = DedupCoalescer(self._slots)
+        self._coalescer = DedupCoalescer(HeldSlots(self._slots))
         self._limit = max(2, 2 * concurrency)
         #: Units prepare their first model call one at a time, in path order (:mod:`memscribe.batch.turns`).
         self._turns = Turns(1)

@@ -185,6 +185,11 @@ class LiteLLMModel:
         complete_call_types()  # here, not in each of the first concurrent calls
         self._client = instructor.from_litellm(self._call_with_retries, mode=MODES[self.mode])
 
+    def bound_requests(self, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+        """Send this model's requests (each attempt: a completion) through ``wrap(transport)``:
+        the batch job holds a call slot only while a request is in flight."""
+        self._completion = wrap(self._completion)
+
     def twin(self) -> LiteLLMModel:
         """A model as building this one again with the same arguments gives — its own usage,
         dropped items and call budget; the mode and call route of now — without repeating the
