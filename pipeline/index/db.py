@@ -113,6 +113,7 @@ class MemoryIndex(Refresher, Semantic):
         # Each scope's semantic pool with its vectors (_pool); shortlists answered (index.pool).
         self._pools: dict[tuple[object, ...], pool_scores.PoolCache] = {}
         self._answered = 0
+        self._memo_texts: set[str] = set()  # texts whose stored vectors the encoder memo got
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -317,7 +318,9 @@ class MemoryIndex(Refresher, Semantic):
         # every score from stored vectors (the encoder's own: the same scores, see index.pool)
         tokens = {int(r[0]): pool_scores.token_set(r[5]) for r in found}
         np = pool_scores.numpy_module(self._answered)
-        entries, values = pool_scores.merged_scores(self.conn, text, encoder, cache, extra, tokens, np=np)
+        entries, values = pool_scores.merged_scores(
+            self.conn, text, encoder, cache, extra, tokens, np=np, known=self._memo_texts
+        )
         return select(slug, text, entries, boost=boost, size=size, scorer=lambda _t, _o: values)
 
     def _pool(self, where: str, base: list[object], encoder: StaticEncoder | None) -> pool_scores.PoolCache:

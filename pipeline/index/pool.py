@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 #: Shortlists an index answers in pure Python before it imports numpy (if installed).
 NUMPY_AFTER = 32
+#: Texts a ``known`` set of :func:`merged_scores` remembers (then emptied).
+KNOWN_TEXTS = 1 << 16
 #: How far a cosine computed by numpy may be from ``dot``'s, with a wide margin (the bound is
 #: about ``dim`` × 2⁻⁵³ for unit vectors).
 COSINE_SLACK = 1e-9
@@ -212,11 +214,16 @@ def merged_scores(
     extra_tokens: dict[int, frozenset[str]],
     *,
     np: Any = None,
+    known: set[str] | None = None,
 ) -> tuple[list[Pooled], list[float]]:
     """The entries of the pool ``cache`` and ``extra`` (by rowid: the other candidates of a
     shortlist, ``extra_tokens`` their :func:`token_set`), by rowid, and their relatedness
     scores with ``text`` (:func:`memscribe.relatedness.scores`): the pool's in bulk, the
-    others' from their stored vectors; lexical scores from the stored token sets."""
+    others' from their stored vectors; lexical scores from the stored token sets.
+
+    ``known``: the caller's texts whose stored vectors were handed to the encoder's memo
+    (:func:`memscribe.index.textvecs.prepare`): a text the memo still holds is not read again
+    (most of a shortlist's other candidates, found by its topic, were another's too)."""
     wanted = frozenset(content_tokens(text))
     lexical = lexical_scores(wanted, [extra_tokens[r] for r in extra])
     pool_lexical = lexical_scores(wanted, cache.token_sets)
@@ -225,7 +232,12 @@ def merged_scores(
         scored.update(zip(cache.rowids, pool_lexical, strict=True))
     else:
         query = encoder.encode([text])[0]
-        vectors = textvecs.vectors_for(conn, encoder, [p.text for p in extra.values()])
+        texts = [p.text for p in extra.values()]
+        if known is not None and len(known) > KNOWN_TEXTS:
+            known.clear()
+        missing = textvecs.prepare(conn, encoder, texts, known)
+        vectors = encoder.encode(texts)  # the stored vectors (now in its memo), else its own
+        textvecs.keep(conn, encoder, missing)
         meanings = semantic_scores(encoder, query, vectors)
         scored = {r: blend(lex, m) for r, lex, m in zip(extra, lexical, meanings, strict=True)}
         matrix = cache.matrix(np, encoder.dim) if np is not None else None
