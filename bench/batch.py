@@ -123,10 +123,15 @@ def run_batch(
     ]
     if engine != "local":
         cmd += ["--engine", engine]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=code, check=False)
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as measured:
+        # max RSS of the memscribe process (KiB): /usr/bin/time around it (see cli_run)
+        timed = ["/usr/bin/time", "-f", "%M", "-o", measured.name, *cmd]
+        done = subprocess.run(timed, capture_output=True, text=True, env=env, cwd=code, check=False)
+        rss = measured.read().split()
     if done.returncode != 0:
         raise SystemExit(f"memscribe batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
     report: dict[str, Any] = json.loads(done.stdout)
+    report["max_rss_kib"] = int(rss[-1]) if rss else 0
     return report
 
 
@@ -319,6 +324,7 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
         ratio,
         str(report["writes"]),
         f"{replanned(report):.1f}",
+        f"{report.get('max_rss_kib', 0) / 1024:.0f}",
     ]
 
 
@@ -401,6 +407,7 @@ def main() -> None:
         "wall/ideal",
         "writes",
         "replan %",
+        "MiB",
     ]
     rows: list[list[str]] = []
     pairs: list[tuple[int, dict[str, Any], dict[str, Any]]] = []
