@@ -27,7 +27,7 @@ from memscribe.redaction.values import (
 
 #: ``NAME=value`` alone on its line (``export`` allowed), the value unquoted and without spaces.
 _ENV_LINE = lazy_compile(
-    r"^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][A-Za-z0-9_.-]{0,80})[ \t]*=[ \t]*(?P<v>[^\s'\"`][^\s]{3,511})[ \t]*\r?$",
+    r"^[ \t]*+(?:export[ \t]++)?(?P<name>[A-Za-z_][A-Za-z0-9_.-]{0,80}+)[ \t]*+=[ \t]*+(?P<v>[^\s'\"`][^\s]{3,511}+)[ \t]*+\r?$",
     re.MULTILINE,
 )
 #: A call or a substitution: code that computes the value (``os.getenv("X")``, ``$(cat f)``).

@@ -24,7 +24,7 @@ from memscribe.redaction.values import (
 # ``sk-ant-… 001123?A`` holds two values, and still does once masked)
 
 _VALUE_LINE = lazy_compile(
-    r"^(?:\[(?!REDACTED)[A-Za-z_:. -]{1,30}\][ \t]*)?(?:[>$#][ \t]+)?(?:[\w.@/-]{1,64}\t+)?[`'\"]?(?P<v>[^\s`'\"]{8,512})[`'\"]?[ \t]*$",
+    r"^(?:\[(?!REDACTED)[A-Za-z_:. -]{1,30}+\][ \t]*+)?(?:[>$#][ \t]++)?(?:[\w.@/-]{1,64}+\t++)?[`'\"]?(?P<v>[^\s`'\"]{8,512}+)[`'\"]?[ \t]*+$",
     re.MULTILINE,
 )
 _SECRET_CONTEXT = lazy_compile(
