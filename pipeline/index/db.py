@@ -303,7 +303,7 @@ class MemoryIndex(Refresher, Semantic):
             if others
             else []
         )
-        self._answered += 1
+        self._answered = pool_scores.count_answer(self.conn, self._answered, self.location)
         if cache is None and not found:
             return []
         wanted = content_tokens(text)

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memscribe.index import textvecs
+from memscribe.index.sql import MMAP_SIZE
 from memscribe.relatedness import Pooled, blend
 from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
 from memscribe.semantic.encoder import Vector, dot
@@ -77,6 +78,18 @@ class PoolCache:
         if self._matrix is None:
             self._matrix = np.array(self.vectors, dtype=np.float64).reshape(len(self.vectors), dim)
         return self._matrix
+
+
+def count_answer(conn: sqlite3.Connection, answered: int, location: object) -> int:
+    """``answered`` + 1, the shortlists an index has answered; at NUMPY_AFTER the index file
+    (``location``; None: an in-memory index) is read through a memory mapping from then on (MMAP_SIZE bytes of it): a
+    shortlist against a large root reads thousands of rows scattered over the file, which a
+    mapping serves without a read() and a copy each, but a process that asks a few (an
+    ``extract``) faults in more pages through it than it reads without."""
+    answered += 1
+    if answered == NUMPY_AFTER and location is not None:
+        conn.execute(f"PRAGMA mmap_size = {MMAP_SIZE}")
+    return answered
 
 
 def numpy_module(answered: int) -> Any:
@@ -254,6 +267,7 @@ __all__ = [
     "COSINE_SLACK",
     "NUMPY_AFTER",
     "PoolCache",
+    "count_answer",
     "lexical_scores",
     "numpy_module",
     "relatedness_scores",

@@ -33,7 +33,8 @@ RACY_NS = 2_000_000_000
 VERIFY_EVERY_S = 3600
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
 SCHEMA_VERSION = "6"
-#: Bytes of the index file SQLite reads through a memory mapping (address space, not memory).
+#: Bytes of the index file SQLite reads through a memory mapping (address space, not memory),
+#: once a connection has answered many queries (:func:`memscribe.index.pool.count_answer`).
 MMAP_SIZE = 256 << 20
 #: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
 _CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
@@ -205,9 +206,6 @@ def connect(location: Path | None) -> sqlite3.Connection:
         if location is not None:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
-            # Pages read through a mapping, not copied by a read() each: a shortlist against a
-            # large root looks up thousands of rows scattered over the file (issue 17).
-            conn.execute(f"PRAGMA mmap_size = {MMAP_SIZE}")
     except BaseException:
         conn.close()
         raise
