@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/extract.py                        # 1, 10, 50 MB; text, claude_code, openai
     .venv/bin/python bench/extract.py --sizes 1 5 --formats text --shares 5
-    .venv/bin/python bench/extract.py --judged                # every user turn judged by the gate
+    .venv/bin/python bench/extract.py --judged               # every user turn judged by the gate
     .venv/bin/python bench/extract.py --before <pkgdir>      # the same run against another copy
     .venv/bin/python bench/extract.py --compare <pkgdir>     # both, back to back per file, with ratios
     .venv/bin/python bench/extract.py --roots 1000 100000 --compare <pkgdir>   # root size, not MB
