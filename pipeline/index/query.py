@@ -62,6 +62,9 @@ DEFAULT_NAMESPACE = "default"
 #: database: a name of any other shape is not stat'ed).
 _MEMORY_DIR = re.compile(rf"^{re.escape(REFLEXIO_DIR)}(/\.archive)?/[a-z]+$")
 _DB_SUFFIXES = ("", "-wal", "-shm", "-journal")
+#: A CTE read once (SQLite 3.35+); an older SQLite expands it in both places it is read: each
+#: is then the query it stands for (the same rowids, the match run twice).
+_MATERIALIZED = "MATERIALIZED " if sqlite3.sqlite_version_info >= (3, 35, 0) else ""
 _ABSENT = -1
 
 
@@ -251,7 +254,7 @@ def topic_candidates(
     query = " OR ".join(f'"{w}"' for w in words)
     try:
         rows = conn.execute(
-            "WITH m AS MATERIALIZED (SELECT f.rowid AS r, bm25(fts) AS b, "
+            f"WITH m AS {_MATERIALIZED}(SELECT f.rowid AS r, bm25(fts) AS b, "
             f"({topic}) AS t FROM fts JOIN files f ON f.rowid = fts.rowid WHERE fts MATCH ?{where}) "
             "SELECT r FROM (SELECT r FROM m ORDER BY b LIMIT ?) "
             "UNION ALL SELECT r FROM (SELECT r FROM m WHERE t ORDER BY b LIMIT ?)",
