@@ -94,9 +94,13 @@ def cmd_status(folder: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("command", choices=["pending", "check", "status"])
-    parser.add_argument("--dir", type=Path, default=DEFAULT, help="stand-in folder (default fixtures/standin)")
+    parser.add_argument(
+        "--dir", type=Path, default=DEFAULT, help="stand-in folder (default fixtures/standin)"
+    )
     args = parser.parse_args(argv)
     return {"pending": cmd_pending, "check": cmd_check, "status": cmd_status}[args.command](args.dir)
 
