@@ -190,6 +190,16 @@ def selective_words(
     return kept[:SELECT_WORDS]
 
 
+def _match_query(
+    conn: sqlite3.Connection, text: str, total: int, df_cache: dict[str, int] | None
+) -> str | None:
+    """The full-text MATCH expression of ``text``'s selective words (OR), or None: none."""
+    words = selective_words(conn, fts_words(text), total, df_cache)
+    if not words:
+        return None
+    return " OR ".join(f'"{w}"' for w in words)
+
+
 def candidates(
     conn: sqlite3.Connection,
     text: str,
@@ -202,10 +212,9 @@ def candidates(
 ) -> list[int]:
     """BM25's best ``limit`` rowids for ``text`` under ``where`` (on ``files f``); ``df_cache``:
     see :func:`selective_words`."""
-    words = selective_words(conn, fts_words(text), total, df_cache)
-    if not words:
+    query = _match_query(conn, text, total, df_cache)
+    if query is None:
         return []
-    query = " OR ".join(f'"{w}"' for w in words)
     try:
         rows = conn.execute(
             "SELECT f.rowid FROM fts JOIN files f ON f.rowid = fts.rowid "
@@ -248,10 +257,9 @@ def topic_candidates(
     match. The matches are read once, in the order the match yields them, and each list is
     ranked from them as its own query ranks (BM25, ties in that order): the same rowids as the
     two queries, for the cost of one."""
-    words = selective_words(conn, fts_words(text), total, df_cache)
-    if not words:
+    query = _match_query(conn, text, total, df_cache)
+    if query is None:
         return []
-    query = " OR ".join(f'"{w}"' for w in words)
     try:
         rows = conn.execute(
             f"WITH m AS {_MATERIALIZED}(SELECT f.rowid AS r, bm25(fts) AS b, "
