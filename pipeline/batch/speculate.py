@@ -17,6 +17,7 @@ planning against the exact memory — only the waiting changes.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Protocol
 
@@ -27,14 +28,18 @@ from memscribe.relatedness import (
     FALLBACK_SCORE,
     FALLBACK_SIZE,
     SHORTLIST_SIZE,
-    Pooled,
     qualifies,
-    select,
 )
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
 
 Scoped = Callable[[Sequence[MemoryEntry]], list[MemoryEntry]]
+
+#: Similarity texts of the entries seen by any unit of this process, by object (the object is
+#: kept: its id stays its own): every unit reads the same committed entries.
+_TEXTS: dict[int, tuple[MemoryEntry, str]] = {}
+#: Past this many, the shared texts start again (a bound on what they keep alive).
+TEXTS_KEPT = 1 << 18
 
 
 class SpeculationBoard(Protocol):
@@ -70,8 +75,6 @@ class Speculation:
         self._board, self._rank, self._scope, self._detected = board, rank, scope, detected
         self._declared = False
         self._scores: dict[str, dict[str, float]] = {}  # text -> other text -> score
-        #: Similarity texts of the entries seen, by object (the object is kept: its id stays its own).
-        self._texts: dict[int, tuple[MemoryEntry, str]] = {}
         #: Per shortlist asked (kind, slug, text): each entry's score and whether it qualifies, by
         #: object as above (every wake-up classifies the same entries again).
         self._classes: dict[tuple[str, str, str], dict[int, tuple[MemoryEntry, float, bool]]] = {}
@@ -98,7 +101,9 @@ class Speculation:
         """``entry_text`` of each entry, computed once per entry object (asked on every wake-up)."""
         from memscribe.relatedness import entry_text
 
-        texts = self._texts
+        texts = _TEXTS
+        if len(texts) > TEXTS_KEPT:
+            texts.clear()
         found: list[str] = []
         for entry in pool:
             hit = texts.get(id(entry))
@@ -109,22 +114,37 @@ class Speculation:
 
     def _classified(
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
-    ) -> list[tuple[float, bool]]:
-        """(score, :func:`~memscribe.relatedness.qualifies`) of each entry of ``kind``, computed
-        once per entry object for this shortlist."""
+    ) -> list[tuple[MemoryEntry, float, bool]]:
+        """(entry, score, :func:`~memscribe.relatedness.qualifies`) of each entry of ``kind``, in
+        order, computed once per entry object for this shortlist."""
         known = self._classes.setdefault((kind, slug, text), {})
+        get = known.get
         pool = [e for e in entries if e.kind == kind]
-        fresh = [e for e in pool if (hit := known.get(id(e))) is None or hit[0] is not e]
+        fresh = [e for e in pool if (hit := get(id(e))) is None or hit[0] is not e]
         if fresh:
             for entry, value in zip(fresh, self._score(text, self._entry_texts(fresh)), strict=True):
                 known[id(entry)] = (entry, value, qualifies(value, slug, entry.slug))
-        return [known[id(e)][1:] for e in pool]
+        return [known[id(e)] for e in pool]
 
-    def _pool(self, kind: MemoryKind, entries: Sequence[MemoryEntry]) -> list[Pooled]:
-        """The shortlist's pool (:func:`~memscribe.relatedness.shortlist`'s), texts remembered."""
-        pool = [e for e in entries if e.kind == kind]
+    def _select(
+        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
+    ) -> list[ShortlistItem]:
+        """:func:`~memscribe.relatedness.select` over the entries of ``kind`` (the same items, in
+        the same order), from the classes remembered for this shortlist: only the entries listed
+        are made items (every wake-up and the check before publish ask the same pool again)."""
+        related: list[tuple[float, MemoryEntry]] = []
+        near: list[tuple[float, MemoryEntry]] = []
+        for entry, value, qualified in self._classified(kind, slug, text, entries):
+            if qualified:
+                related.append((min(1.0, value), entry))
+            elif value >= FALLBACK_SCORE:
+                near.append((min(1.0, value), entry))
+        chosen, limit = (related, SHORTLIST_SIZE) if related else (near, min(SHORTLIST_SIZE, FALLBACK_SIZE))
+        best = heapq.nsmallest(limit, chosen, key=lambda item: (-item[0], item[1].id))
+        texts = self._entry_texts([e for _, e in best])
         return [
-            Pooled(e.id, e.slug, t, e.created) for e, t in zip(pool, self._entry_texts(pool), strict=True)
+            ShortlistItem(id=e.id, slug=e.slug, text=t, created=e.created, score=v)
+            for (v, e), t in zip(best, texts, strict=True)
         ]
 
     def _blockers(
@@ -138,7 +158,7 @@ class Speculation:
             return blockers
         related: list[float] = []
         near: list[float] = []
-        for value, qualified in self._classified(kind, slug, text, entries):
+        for _, value, qualified in self._classified(kind, slug, text, entries):
             if qualified:
                 related.append(min(1.0, value))
             elif value >= FALLBACK_SCORE:
@@ -174,7 +194,7 @@ class Speculation:
             # the others' changes cannot make a candidate of a blocking rank enter.
             if not self._board.wait_change(peek.tick, started, self._rank, on=blockers):
                 break  # nothing moves: go on with what is known (checked before publish)
-        found = select(slug, text, self._pool(kind, entries), scorer=self._score)
+        found = self._select(kind, slug, text, entries)
         self._latest = entries
         self.shortlists.append((kind, slug, text, found))
         return found
@@ -202,7 +222,7 @@ class Speculation:
         if any(memory_id in taken for memory_id in written):
             return False
         for kind, slug, text, found in self.shortlists:
-            if select(slug, text, self._pool(kind, exact), scorer=self._score) != found:
+            if self._select(kind, slug, text, exact) != found:
                 return False
         by_id = {e.id: e for e in exact}
         return all(by_id.get(memory_id) == found for memory_id, found in self.gets)
