@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, TypeVar
 
 from memscribe import semantic
 from memscribe.kinds import kind
@@ -176,19 +176,43 @@ def select(
     raised by ``boost`` (an external embedding model's score per id), the related ones best
     first; when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
     all_scores = (scorer or scores)(text, [p.text for p in pool])
-    related_items: list[tuple[float, Pooled]] = []
-    near: list[tuple[float, Pooled]] = []
-    for p, value in zip(pool, all_scores, strict=True):
-        if boost and p.id in boost:
-            value = max(value, boost[p.id])
-        if qualifies(value, slug, p.slug):
-            related_items.append((min(1.0, value), p))
-        elif value >= FALLBACK_SCORE:
-            near.append((min(1.0, value), p))
-    # :func:`rank`'s order (score, then id); items are built only for the entries listed.
-    chosen, limit = (related_items, size) if related_items else (near, min(size, FALLBACK_SIZE))
-    best = heapq.nsmallest(limit, chosen, key=lambda item: (-item[0], item[1].id))
+
+    def classified() -> Iterator[tuple[Pooled, float, bool]]:
+        for p, value in zip(pool, all_scores, strict=True):
+            if boost and p.id in boost:
+                value = max(value, boost[p.id])
+            yield p, value, qualifies(value, slug, p.slug)
+
+    # items are built only for the entries listed
+    best = best_of(classified(), size)
     return [ShortlistItem(id=p.id, slug=p.slug, text=p.text, created=p.created, score=v) for v, p in best]
+
+
+class Identified(Protocol):
+    """Anything with an ``id`` (a pooled entry, a memory entry)."""
+
+    @property
+    def id(self) -> str: ...
+
+
+_Item = TypeVar("_Item", bound=Identified)
+
+
+def best_of(
+    classified: Iterable[tuple[_Item, float, bool]], size: int = SHORTLIST_SIZE
+) -> list[tuple[float, _Item]]:
+    """The shortlist's choice among scored items ``(item, score, qualifies)``: the related ones
+    (score capped at 1), best first in :func:`rank`'s order (score, then id), at most ``size``;
+    when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
+    related: list[tuple[float, _Item]] = []
+    near: list[tuple[float, _Item]] = []
+    for item, value, qualified in classified:
+        if qualified:
+            related.append((min(1.0, value), item))
+        elif value >= FALLBACK_SCORE:
+            near.append((min(1.0, value), item))
+    chosen, limit = (related, size) if related else (near, min(size, FALLBACK_SIZE))
+    return heapq.nsmallest(limit, chosen, key=lambda item: (-item[0], item[1].id))
 
 
 def shortlist(

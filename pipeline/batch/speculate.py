@@ -17,7 +17,6 @@ planning against the exact memory — only the waiting changes.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Protocol
 
@@ -28,6 +27,7 @@ from memscribe.relatedness import (
     FALLBACK_SCORE,
     FALLBACK_SIZE,
     SHORTLIST_SIZE,
+    best_of,
     qualifies,
 )
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
@@ -132,15 +132,7 @@ class Speculation:
         """:func:`~memscribe.relatedness.select` over the entries of ``kind`` (the same items, in
         the same order), from the classes remembered for this shortlist: only the entries listed
         are made items (every wake-up and the check before publish ask the same pool again)."""
-        related: list[tuple[float, MemoryEntry]] = []
-        near: list[tuple[float, MemoryEntry]] = []
-        for entry, value, qualified in self._classified(kind, slug, text, entries):
-            if qualified:
-                related.append((min(1.0, value), entry))
-            elif value >= FALLBACK_SCORE:
-                near.append((min(1.0, value), entry))
-        chosen, limit = (related, SHORTLIST_SIZE) if related else (near, min(SHORTLIST_SIZE, FALLBACK_SIZE))
-        best = heapq.nsmallest(limit, chosen, key=lambda item: (-item[0], item[1].id))
+        best = best_of(self._classified(kind, slug, text, entries))
         texts = self._entry_texts([e for _, e in best])
         return [
             ShortlistItem(id=e.id, slug=e.slug, text=t, created=e.created, score=v)
