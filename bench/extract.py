@@ -230,7 +230,7 @@ def _child_env(before: str | None) -> dict[str, str]:
 
 def measure(path: Path, root: Path, before: str | None) -> tuple[float, float, dict[str, object]]:
     """CPU seconds (user+sys) and peak RSS in MB of one ``extract --dry-run`` child, and its JSON."""
-    cmd = [sys.executable, "-m", "memscribe.cli", "extract", str(path), "--dry-run", "--json"]
+    cmd = [sys.executable, "-c", _WHOLE_CHILD, "extract", str(path), "--dry-run", "--json"]
     cmd += ["--memory-dir", str(root)]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=_child_env(before))
@@ -239,12 +239,35 @@ def measure(path: Path, root: Path, before: str | None) -> tuple[float, float, d
         out.seek(0)
         err.seek(0)
         raw = out.read().decode("utf-8", "replace")
-        why = err.read().decode("utf-8", "replace").strip().splitlines()[-1:]
+        lines = err.read().decode("utf-8", "replace").strip().splitlines()
+    peaks = [line.split()[1] for line in lines if line.startswith("PEAK_KB ")]
+    why = [line for line in lines if not line.startswith("PEAK_KB ")][-1:]
+    # ru_maxrss is no measure here: Linux carries the parent's peak into a child across exec (a
+    # large bench or test process would be counted); the child's own high-water mark is.
+    peak_mb = int(peaks[-1]) / 1024 if peaks else usage.ru_maxrss / 1024
     try:
         summary = json.loads(raw)
     except json.JSONDecodeError:
         summary = {"exit": proc.returncode, "stderr": why}
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, summary
+    return usage.ru_utime + usage.ru_stime, peak_mb, summary
+
+
+#: The CLI run as ``python -m memscribe.cli`` would, writing its own peak RSS (VmHWM, this
+#: process's memory since exec) to stderr at exit.
+_WHOLE_CHILD = """
+import atexit, os, runpy, sys
+def _peak():
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    os.write(2, ("\\nPEAK_KB " + line.split()[1] + "\\n").encode())
+    except OSError:
+        pass
+atexit.register(_peak)
+sys.argv = ["memscribe", *sys.argv[1:]]
+runpy.run_module("memscribe.cli", run_name="__main__", alter_sys=True)
+"""
 
 
 _IN_PROCESS_CHILD = """
@@ -262,7 +285,16 @@ def timed(*args, **kwargs):
         return real(*args, **kwargs)
     finally:
         span["end"] = time.process_time()
-        span["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        span["peak"] = peak_mb()
+def peak_mb():  # this process's own high-water mark (ru_maxrss may carry the parent's, see measure)
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 def resident_mb():
     try:  # the pages resident now (the peak so far may be above: a freed start-up allocation)
         with open("/proc/self/statm") as statm:

@@ -76,3 +76,22 @@ def test_judged_transcripts_have_every_user_turn_read_by_the_gate(tmp_path: Path
     opened = gate(judged)
     assert opened.passed and "does not cover" not in opened.reason
     assert len(opened.signal_turns) > 100  # the cues of every user turn, not a few uncovered turns
+
+
+def test_peak_rss_is_the_childs_own_not_a_large_parents(tmp_path: Path) -> None:
+    # Linux carries a parent's peak RSS into a child across exec (ru_maxrss): a bench or test
+    # process holding a lot must not be counted as the command's memory.
+    bench = _bench()
+    transcript = tmp_path / "t.txt"
+    transcript.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
+    root = tmp_path / "root"
+    root.mkdir()
+    ballast = bytearray(384 << 20)
+    for i in range(0, len(ballast), 4096):
+        ballast[i] = 1
+    _, rss, summary = bench.measure(transcript, root, None)
+    inner = bench.measure_in_process(transcript, root, None)
+    del ballast
+    assert "exit" not in summary
+    assert 0 < rss < 256
+    assert 0 <= inner.rss_growth < 256
