@@ -16,8 +16,10 @@ What lets a transcript through is a *durable* cue, not any first-person sentence
   (:func:`memscribe.lexicon.teaching.sets_norm`) counts the same way.
 
 The cues cover en, zh, ja, es, de and fr (:mod:`memscribe.lexicon.langs`: first-person forms,
-corrections as rules in chats too). A session whose user writes in another language passes: the
-lexicon cannot judge it, so the detector does.
+corrections as rules in chats too). A user turn written in another language (or in no language:
+a line of identifiers) is a signal turn of its own and passes the transcript: the lexicon cannot
+judge it, so the detector does. Its language is unknown for that turn only: the other turns are
+still read for their own cues, so their windows reach the detector too.
 
 Once a transcript passes, every turn with a profile or correction trigger is a signal turn (the
 detector sees the windows that hold them).
@@ -101,11 +103,8 @@ def gate(transcript: Transcript) -> GateResult:
     uncovered = [
         t.index for t in users if len(t.text.strip()) >= UNCOVERED_MIN_CHARS and not langs.covered(t.text)
     ]
-    if uncovered:
-        # no cues to judge it by: the detector (a model, or the embedded rules) decides
-        return GateResult(
-            True, tuple(uncovered), f"{len(uncovered)} user turn(s) in a language the lexicon does not cover"
-        )
+    # a turn the lexicon has no cues for is a signal turn of its own (the detector, a model or
+    # the embedded rules, judges it); the other turns are still read for their own cues
     strength = {t.index: lexicon.profile_strength(t.text) for t in users}
     strong = [i for i, v in strength.items() if v >= lexicon.STRONG]
     weak = [i for i, v in strength.items() if v == lexicon.WEAK]
@@ -130,15 +129,19 @@ def gate(transcript: Transcript) -> GateResult:
         if pos > 0 and t.index not in corrections and sets_norm(t.text) and _confirmable(users, pos)
     ]
     teaching += norms
-    signals = tuple(sorted(set(profile) | set(correction) | set(norms)))
-    if not profile and not teaching:
+    signals = tuple(sorted(set(profile) | set(correction) | set(norms) | set(uncovered)))
+    if not profile and not teaching and not uncovered:
         unconfirmed = f" ({len(correction)} correction(s) never confirmed)" if correction else ""
         return GateResult(
             False, (), f"no profile or correction signal in {len(users)} user turns{unconfirmed}"
         )
+    unplaced = f"{len(uncovered)} user turn(s) in a language the lexicon does not cover"
+    if not profile and not teaching:
+        return GateResult(True, signals, unplaced)
     return GateResult(
         True,
         signals,
         f"{len(profile)} profile and {len(correction)} correction signal(s) in {len(users)} user turns"
-        + (f", {len(norms)} norm(s) stated" if norms else ""),
+        + (f", {len(norms)} norm(s) stated" if norms else "")
+        + (f"; {unplaced}" if uncovered else ""),
     )
