@@ -204,6 +204,9 @@ def _settle(state: _State, head: int) -> int:
     done = GroupCommit()
     if plans:
         assert state.ctx is not None
+        # a first run's index is built beside the planning (view.snapshot); no commit reads or
+        # refreshes a half-built one (the group's id look-ups open the index file once it exists)
+        state.ctx.memory.view.join()
         try:
             done = commit_group(plans, state.ctx)
         except BaseException as exc:

@@ -63,7 +63,8 @@ def test_any_engine_any_completion_order_gives_the_same_files(tmp_path: Path) ->
     items = discover([str(tmp_path / "t")])
     engine = ReverseEngine()
     report = run_batch(items, BatchConfig(root=tmp_path / "m"), ModelSettings(), engine=engine)
-    assert report.failed == 0 and engine.ran[0] == 15  # the last transcript was planned first
+    assert report.failed == 0, [t.error for t in report.transcripts if t.error]  # what failed, if it does
+    assert engine.ran[0] == 15  # the last transcript was planned first
     for path in sorted(paths):
         run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), EmbeddedModel)
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "seq")
@@ -147,3 +148,32 @@ def test_memory_state_syncs_only_when_another_writer_moved_a_folder(tmp_path: Pa
     assert [e.body for e in delta.added] and not scans.empty()
     assert state.snapshot() == MemView(tmp_path / "m").snapshot()
     assert state.since(0).added.keys() == {e.id for e in delta.added}
+
+
+def test_a_first_run_commits_once_its_index_is_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A first run builds its index beside the planning; a commit looks ids up in the index file
+    # once it exists, so none may start while the index is half built (a slow disk, a busy box).
+    import time
+
+    import memscribe.batch.runner as runner
+
+    events: list[str] = []
+    build = MemView._build_index
+    commit = runner.commit_group
+
+    def slow_build(self: MemView) -> None:
+        events.append("build")
+        time.sleep(0.5)
+        build(self)
+        events.append("built")
+
+    def recorded_commit(*args: object, **kwargs: object) -> object:
+        events.append("commit")
+        return commit(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MemView, "_build_index", slow_build)
+    monkeypatch.setattr(runner, "commit_group", recorded_commit)
+    make_corpus(tmp_path / "t", 3)
+    report = run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m"), EmbeddedModel)
+    assert report.failed == 0, [t.error for t in report.transcripts if t.error]
+    assert events[:2] == ["build", "built"] and "commit" in events, events
