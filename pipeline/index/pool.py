@@ -39,7 +39,7 @@ from memscribe.index.sql import MMAP_SIZE
 from memscribe.relatedness import Pooled, blend
 from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
 from memscribe.semantic.encoder import Vector, dot
-from memscribe.textsim import content_tokens, similarity, token_similarity
+from memscribe.textsim import content_tokens, token_similarity
 
 if TYPE_CHECKING:
     from memscribe.semantic.encoder import StaticEncoder
@@ -163,25 +163,6 @@ def _calibrated(np: Any, cosines: Any, calibration: Calibration) -> tuple[list[f
     return values, np.flatnonzero(~(sure | zero)).tolist()
 
 
-def relatedness_scores(
-    text: str,
-    others: Sequence[str],
-    *,
-    encoder: StaticEncoder | None,
-    vectors: Sequence[Vector] = (),
-    np: Any = None,
-    matrix: Any = None,
-) -> list[float]:
-    """:func:`memscribe.relatedness.scores` of ``text`` with ``others`` whose vectors are given
-    (``vectors``, one per other; ignored without an encoder)."""
-    lexical = [similarity(text, o) for o in others]
-    if encoder is None:
-        return lexical
-    query = encoder.encode([text])[0]
-    meanings = semantic_scores(encoder, query, vectors, np=np, matrix=matrix)
-    return [blend(lex, m) for lex, m in zip(lexical, meanings, strict=True)]
-
-
 def token_set(tokens: object) -> frozenset[str]:
     """The similarity tokens of an entry as the index stores them (the ``tokens`` column: the
     sorted :func:`~memscribe.textsim.content_tokens` of its text, space-separated; a token never
@@ -270,7 +251,6 @@ __all__ = [
     "count_answer",
     "lexical_scores",
     "numpy_module",
-    "relatedness_scores",
     "semantic_scores",
     "token_set",
 ]
