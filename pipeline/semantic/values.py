@@ -84,9 +84,19 @@ _PATTERNS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
 }
 
 
+#: Any member of any class: one search tells a text that names none (most texts) from one that
+#: names some, which each member's pattern then finds (a match of this is a match of one of them).
+_ANY_MEMBER = lazy_compile(
+    f"{_EDGE_BEFORE}(?:{'|'.join(spelling for members in CLASSES.values() for _, spelling in members)}){_EDGE_AFTER}",
+    re.IGNORECASE,
+)
+
+
 def members(text: str) -> dict[str, frozenset[str]]:
     """Class → the members ``text`` names (classes it names none of are left out)."""
     found: dict[str, frozenset[str]] = {}
+    if not _ANY_MEMBER.search(text):
+        return found
     for cls, patterns in _PATTERNS.items():
         named = frozenset(name for name, pattern in patterns if pattern.search(text))
         if named:

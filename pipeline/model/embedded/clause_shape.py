@@ -58,15 +58,24 @@ SALAD_CLASHES = 2
 _SUBJECT_I = lazy_compile(r"[Ii](?:['’](?:m|ve))?")
 
 
+_QUOTES = "\"'“”()[]"
+
+
 def _bare(token: str) -> str:
-    return token.strip("\"'“”()[]").casefold()
+    return token.strip(_QUOTES).casefold()
 
 
-def _clash(left: str, right: str) -> bool:
-    """``left`` then ``right`` (tokens as written) cannot stand side by side in English."""
+#: The left words of every clash: a word said twice aside, only these clash with what follows.
+_CLASH_LEFT = _PURE_DETERMINERS | _TIGHT_PREPOSITIONS
+
+
+def _clash(left: str, right: str, a: str, b: str) -> bool:
+    """``left`` then ``right`` (tokens as written; ``a`` and ``b`` their :func:`_bare` forms)
+    cannot stand side by side in English."""
+    if a != b and a not in _CLASH_LEFT:
+        return False  # the cheap test first: no rule below holds for such a pair
     if left[-1:] in ",;:.!?)" or right[:1] in "(\"'“":
         return False  # a break between them
-    a, b = _bare(left), _bare(right)
     if b == "a" and right != "a" or b == "it" and right != "it":
         return False  # "an A in maths", "the IT team"
     if a == b and right[:1].isupper() and b != "i":
@@ -78,26 +87,28 @@ def _clash(left: str, right: str) -> bool:
     return a in _TIGHT_PREPOSITIONS and (b in _TIGHT_PREPOSITIONS or b in _SUBJECT_PRONOUNS)
 
 
-def _stutter(left: str, right: str) -> bool:
-    """``right`` repeats the function word ``left`` ("to to", "the the"): a stutter of the keyboard."""
-    return _bare(right) in _NEVER_TWICE and _bare(left) == _bare(right) and _clash(left, right)
-
-
 def well_formed_tail(clause: str) -> str | None:
     """``clause`` when no two of its words clash (:func:`_clash`), a function word typed twice said
     once when such stutters are its only clashes ("I like to to cook on on weekends"); else the
     first-person clause that starts after its last clash ("I prefer tabs over spaces" in "… config
     the I prefer tabs over spaces"), or None when there is none or the clause ends on a word that
     waits for more ("the", "and", "because")."""
-    words = list(_WORD.finditer(clause))
-    if (
-        words
-        and _bare(words[-1].group()) in _NO_END
-        and not (len(words) > 1 and words[-1].group()[:1].isupper())
-    ):
+    tokens = _WORD.findall(clause)
+    bare = [t.strip(_QUOTES).casefold() for t in tokens]  # each word's _bare form, once
+    if tokens and bare[-1] in _NO_END and not (len(tokens) > 1 and tokens[-1][:1].isupper()):
         return None  # "… cache the", not the band "The The"
-    clashes = [i for i in range(1, len(words)) if _clash(words[i - 1].group(), words[i].group())]
-    stutters = [i for i in clashes if _stutter(words[i - 1].group(), words[i].group())]
+    clashes = [
+        i
+        for i in range(1, len(tokens))
+        # the cheap test inline: only a word said twice or one of _CLASH_LEFT clashes at all
+        if (bare[i - 1] == bare[i] or bare[i - 1] in _CLASH_LEFT)
+        and _clash(tokens[i - 1], tokens[i], bare[i - 1], bare[i])
+    ]
+    if not clashes:
+        return clause
+    # a stutter of the keyboard: a function word typed twice ("to to", "the the")
+    stutters = [i for i in clashes if bare[i] in _NEVER_TWICE and bare[i - 1] == bare[i]]
+    words = list(_WORD.finditer(clause))
     if stutters and len(stutters) == len(clashes):
         for i in reversed(stutters):  # the blank before the second one and the word go
             start = len(clause[: words[i].start()].rstrip())

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.directives import DIRECTIVE_VERBS
-from memscribe.model.embedded.text import has_secret, safe_slug, split_sentences
+from memscribe.model.embedded.text import caseless_hit, has_secret, safe_slug, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
@@ -71,15 +71,17 @@ _OLD_VALUE = lazy_compile(
     r"replac\w*|chang\w*\s+from)\W*(?:\w+\W+){0,3}$",
     re.I,
 )
-_RULE_CUE = lazy_compile(
+_RULE_CUE_RE = (
     r"\b(?:always|never|all|every|each|whenever|from\s+now\s+on|going\s+forward|moving\s+forward|henceforth"
     r"|conventions?|standards?|guidelines?|practices?|rules?|policy|consistent(?:ly)?|consistency|should|must"
     r"|ensure|make\s+sure|be\s+sure|remember|please|(?:want|like|need|expect)\s+you\s+to|insist|require[ds]?"
     r"|we\s+(?:always\s+|consistently\s+)?(?:use|start|end|add|include|prefix|name|follow)|instruction|update[ds]?"
     r"|emphasi[sz]e|stress|insist|importan(?:t|ce)|essential|crucial|key|priorit\w+)\b"
-    rf"|(?:^|[,:]\s*)(?:please\s+)?(?:always\s+)?(?:{DIRECTIVE_VERBS})\b",
-    re.I,
+    rf"|(?:^|[,:]\s*)(?:please\s+)?(?:always\s+)?(?:{DIRECTIVE_VERBS})\b"
 )
+_RULE_CUE = lazy_compile(_RULE_CUE_RE, re.I)
+#: :data:`_RULE_CUE` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+_RULE_CUE_LOWER = lazy_compile(_RULE_CUE_RE)
 _NOT_A_RULE = lazy_compile(
     r"\?\s*$|^\W*(?:if|do\s+you|did\s+you|have\s+you|can\s+you|could\s+you|would\s+you)\b"
     r"|\b(?:maybe|perhaps|might|possibly|not\s+sure|what\s+if)\b",
@@ -248,14 +250,18 @@ def _import_rule(clause: str, sentence: str) -> _CodeRule | None:
     )
 
 
-def code_rules_in_turn(turn: Turn) -> tuple[list[ProfileCandidate], set[int]]:
-    """Coding conventions in a turn, each in its canonical wording (see the section comment)."""
-    sentences = split_sentences(turn.text)
+def code_rules_in_turn(
+    turn: Turn, sentences: list[str] | None = None
+) -> tuple[list[ProfileCandidate], set[int]]:
+    """Coding conventions in a turn, each in its canonical wording (see the section comment);
+    ``sentences``: the turn's :func:`split_sentences`, when the caller has them."""
+    if sentences is None:
+        sentences = split_sentences(turn.text)
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     seen: set[str] = set()
     for i, sentence in enumerate(sentences):
-        if not _RULE_CUE.search(sentence):
+        if not caseless_hit(_RULE_CUE, _RULE_CUE_LOWER, sentence):
             continue
         before = sentences[i - 1] if i else ""
         after = sentences[i + 1] if i + 1 < len(sentences) else ""

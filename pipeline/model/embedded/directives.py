@@ -6,7 +6,7 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import TASKY
-from memscribe.model.embedded.text import STOP, has_secret, safe_slug, value_keep_case
+from memscribe.model.embedded.text import STOP, caseless_hit, has_secret, safe_slug, value_keep_case
 
 DIRECTIVE_VERBS = (
     r"start|begin|end|finish|prefix|suffix|include|add|use|import|name|write|keep|avoid|put|prefer|run|follow"
@@ -15,13 +15,15 @@ DIRECTIVE_VERBS = (
     r"|sign|spell|capitali[sz]e|lowercase|uppercase|type|sort|group|split|limit|cite|mention|send|list"
 )
 #: Marks a standing rule (as opposed to today's task): in the sentence or a neighbouring one.
-_STANDING = lazy_compile(
+_STANDING_RE = (
     r"\b(?:always|never|every|each|all|any|from\s+now\s+on|going\s+forward|moving\s+forward|henceforth"
     r"|(?:naming\s+)?conventions?|standards?|guidelines?|practices?|rules?|policy|consistent(?:ly)?|consistency"
     r"|whenever|as\s+a\s+(?:prefix|suffix|rule|habit)|by\s+default|in\s+general|from\s+here\s+on)\b"
-    r"|以后|今后|从现在起|每次|总是|一律|永远|始终|规范|约定",
-    re.I,
+    r"|以后|今后|从现在起|每次|总是|一律|永远|始终|规范|约定"
 )
+_STANDING = lazy_compile(_STANDING_RE, re.I)
+#: :data:`_STANDING` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+_STANDING_LOWER = lazy_compile(_STANDING_RE)
 _DIRECTIVE_LEAD = lazy_compile(
     r"^(?:(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|additionally|also|and|so|now|then|next"
     r"|ok(?:ay)?|great|good|right|alright|in\s+your\s+case|for\s+(?:example|instance)|in\s+addition"
@@ -55,12 +57,14 @@ _DIRECTIVE_NOT = lazy_compile(
     r"|keep\s+(?:up|me\s+posted|in\s+touch)|thank|get\s+(?:back|started)|understand|learn|grow|feel)\b",
     re.I,
 )
-_DIRECTIVE_HEDGE = lazy_compile(
+_DIRECTIVE_HEDGE_RE = (
     r"\?|^if\b|\b(?:maybe|perhaps|might|possibly|probably|not\s+sure|wonder(?:ing)?|what\s+if|could\s+you"
     r"|would\s+you|can\s+you|should\s+we|do\s+you|did\s+you|have\s+you|used\s+to|previously|before\s+we"
-    r"|last\s+time|in\s+the\s+past)\b",
-    re.I,
+    r"|last\s+time|in\s+the\s+past)\b"
 )
+_DIRECTIVE_HEDGE = lazy_compile(_DIRECTIVE_HEDGE_RE, re.I)
+#: :data:`_DIRECTIVE_HEDGE` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+_DIRECTIVE_HEDGE_LOWER = lazy_compile(_DIRECTIVE_HEDGE_RE)
 #: A purpose or reason clause after the rule ("... to indicate it's a variable", "so that ...").
 _PURPOSE = lazy_compile(
     r"\s+(?:to\s+(?:indicate|show|make|help|keep|ensure|distinguish|differentiate|avoid|improve|maintain)"
@@ -75,60 +79,68 @@ _DIRECTIVE_META = lazy_compile(
     re.I,
 )
 _PLAIN_USE = lazy_compile(r"^(?:please\s+)?(?:always\s+)?(?:(?:don'?t|do\s+not|never)\s+)?use\b", re.I)
+#: A situation put before the rule ("when naming files, …", "for new modules, …").
+_WHEN_LEAD = lazy_compile(r"^(?P<p>(?:when(?:ever)?|for|in|with)\s+[^,]{3,60}),\s+(?P<rest>.+)$", re.I)
 LITERAL = lazy_compile(r"'[^'\s]{1,40}'|\"[^\"\s]{1,40}\"|`[^`]{1,40}`|‘[^’\s]{1,40}’")
 
 
 def directive(sentence: str, context: str) -> str | None:
     """The standing instruction a sentence gives the agent, imperative and without the lead."""
     text = _DIRECTIVE_LEAD.sub("", sentence.strip()).strip()
-    if _DIRECTIVE_HEDGE.search(text) or _PLAIN_USE.match(text):
+    if _PLAIN_USE.match(text):
         return None  # "(always) use X" is a preference: the profile rules word it
     said = text  # checked for a secret last, once it gives a rule (the costly test)
     prefix = ""
-    lead = re.match(r"^(?P<p>(?:when(?:ever)?|for|in|with)\s+[^,]{3,60}),\s+(?P<rest>.+)$", text, re.I)
+    lead = _WHEN_LEAD.match(text)
     if lead and not lead.group("p").lower().startswith(("when you", "when I", "when we")):
         prefix, text = lead.group("p"), lead.group("rest")
         text = _DIRECTIVE_LEAD.sub("", text).strip()
-    for number, pattern in enumerate(_DIRECTIVE_PATTERNS):
-        m = pattern.search(text)
-        if not m:
-            continue
-        x = m.group("x").strip(" .!;:,")
-        x = re.sub(r"^(?:please\s+)", "", x, flags=re.I)
-        x = re.sub(
-            r"^(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?",
-            "",
-            x,
-            flags=re.I,
-        )
-        x = re.sub(r"^the\s+use\s+of\s+", "use ", x, flags=re.I)
-        x = re.sub(r"^using\s+", "use ", x, flags=re.I)
-        x = _PURPOSE.split(x, maxsplit=1)[0].strip(" ,;")
-        words = x.split()
-        if len(words) < 3 or _DIRECTIVE_NOT.match(x) or TASKY.match(x) or _DIRECTIVE_META.search(x):
+    # the first shape that matches gives the rule or none; a hedge or a question gives none, asked
+    # once a shape matched (most sentences match none, and the hedge's search is the costlier one)
+    found = next(((n, m) for n, p in enumerate(_DIRECTIVE_PATTERNS) if (m := p.search(text))), None)
+    if found is None or caseless_hit(_DIRECTIVE_HEDGE, _DIRECTIVE_HEDGE_LOWER, said):
+        return None
+    return _rule_of(found[0], found[1], text, prefix, said, context)
+
+
+def _rule_of(number: int, m: re.Match[str], text: str, prefix: str, said: str, context: str) -> str | None:
+    """The rule that shape ``number`` of :data:`_DIRECTIVE_PATTERNS` matched (``m``) in ``text``
+    (after the situation ``prefix``; ``said``: the sentence, ``context``: it and its neighbours)."""
+    x = m.group("x").strip(" .!;:,")
+    x = re.sub(r"^(?:please\s+)", "", x, flags=re.I)
+    x = re.sub(
+        r"^(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?",
+        "",
+        x,
+        flags=re.I,
+    )
+    x = re.sub(r"^the\s+use\s+of\s+", "use ", x, flags=re.I)
+    x = re.sub(r"^using\s+", "use ", x, flags=re.I)
+    x = _PURPOSE.split(x, maxsplit=1)[0].strip(" ,;")
+    words = x.split()
+    if len(words) < 3 or _DIRECTIVE_NOT.match(x) or TASKY.match(x) or _DIRECTIVE_META.search(x):
+        return None
+    verb = words[1] if words[0].lower() in {"always", "never"} else words[0]
+    if re.match(r"^(?:all|every|each)$", words[0], re.I):
+        if not re.search(rf"\b(?:{DIRECTIVE_VERBS})(?:s|es)?\b", x, re.I):
             return None
-        verb = words[1] if words[0].lower() in {"always", "never"} else words[0]
-        if re.match(r"^(?:all|every|each)$", words[0], re.I):
-            if not re.search(rf"\b(?:{DIRECTIVE_VERBS})(?:s|es)?\b", x, re.I):
-                return None
-        elif not re.match(rf"^(?:(?:{DIRECTIVE_VERBS})(?:s|es|ed|ing)?|don'?t|do|not)$", verb, re.I):
-            return None
-        if re.match(r"^\w+\s+(?:it|that|this|them|those|these)\b", x, re.I):
-            return None
-        standing = _STANDING.search(text) or _STANDING.search(prefix)
-        if number == 4 and not standing:
-            return None
-        if not standing and not _STANDING.search(context):
-            return None
-        if number == 4 and not (
-            LITERAL.search(x) or re.search(r"\b(?:always|never|all|every|each)\b", x, re.I)
-        ):
-            return None
-        if has_secret(said):
-            return None
-        rule = f"{prefix}, {x}" if prefix else x
-        return value_keep_case(re.sub(r"\byour\b", "their", rule, flags=re.I))
-    return None
+    elif not re.match(rf"^(?:(?:{DIRECTIVE_VERBS})(?:s|es|ed|ing)?|don'?t|do|not)$", verb, re.I):
+        return None
+    if re.match(r"^\w+\s+(?:it|that|this|them|those|these)\b", x, re.I):
+        return None
+    standing = caseless_hit(_STANDING, _STANDING_LOWER, text) or caseless_hit(
+        _STANDING, _STANDING_LOWER, prefix
+    )
+    if number == 4 and not standing:
+        return None
+    if not standing and not caseless_hit(_STANDING, _STANDING_LOWER, context):
+        return None
+    if number == 4 and not (LITERAL.search(x) or re.search(r"\b(?:always|never|all|every|each)\b", x, re.I)):
+        return None
+    if has_secret(said):
+        return None
+    rule = f"{prefix}, {x}" if prefix else x
+    return value_keep_case(re.sub(r"\byour\b", "their", rule, flags=re.I))
 
 
 _SHAPE_DROP = frozenset(

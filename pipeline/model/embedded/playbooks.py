@@ -30,14 +30,16 @@ from memscribe.schemas.transcript import Turn
 
 
 def _previous_speaker(turns: Sequence[Turn], pos: int) -> Turn | None:
-    for t in reversed(turns[:pos]):
+    for i in range(min(pos, len(turns)) - 1, -1, -1):  # by index: no copy of the turns before
+        t = turns[i]
         if is_user_speech(t) or is_assistant(t):
             return t
     return None
 
 
 def _adjustment(turns: Sequence[Turn], pos: int) -> Turn | None:
-    for t in turns[pos + 1 :]:
+    for i in range(max(pos + 1, 0), len(turns)):  # by index: no copy of the turns after
+        t = turns[i]
         if is_user_speech(t):
             return None
         if is_assistant(t):

@@ -85,26 +85,37 @@ _ZH_QUESTION = lazy_compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
 #: A turn's standing instructions and the numbers of the sentences they came from.
 Directives = tuple[list[ProfileCandidate], set[int]]
 #: :func:`directives_in_turn` per (turn index, text), kept by a caller that asks twice (the
-#: conversation check, then each turn's profiles).
-KnownDirectives = dict[tuple[int, str], Directives]
+#: conversation check, then each turn's profiles), with the turn's sentences they were read from.
+KnownDirectives = dict[tuple[int, str], tuple[list[ProfileCandidate], set[int], list[str]]]
 
 
-def directives_in_turn(turn: Turn, known: KnownDirectives | None = None) -> Directives:
+def directives_in_turn(
+    turn: Turn, known: KnownDirectives | None = None, sentences: list[str] | None = None
+) -> Directives:
     """The turn's standing instructions (each sentence's, or its code rules) and the sentences used;
-    a fresh copy when ``known`` holds them already."""
+    a fresh copy when ``known`` holds them already. ``sentences``: the turn's
+    :func:`~memscribe.model.embedded.text.split_sentences`, when the caller has them."""
     key = (turn.index, turn.text)
     if known is not None and key in known:
-        out, used = known[key]
+        out, used, _ = known[key]
         return list(out), set(used)
-    found = _directives_in_turn(turn)
+    if sentences is None:
+        sentences = split_sentences(turn.text)
+    found = _directives_in_turn(turn, sentences)
     if known is not None:
-        known[key] = (list(found[0]), set(found[1]))
+        known[key] = (list(found[0]), set(found[1]), sentences)
     return found
 
 
-def _directives_in_turn(turn: Turn) -> Directives:
-    sentences = split_sentences(turn.text)
-    out, used = code_rules_in_turn(turn)
+def turn_sentences(turn: Turn, known: KnownDirectives | None) -> list[str]:
+    """The turn's sentences (:func:`~memscribe.model.embedded.text.split_sentences`), split once:
+    those ``known`` kept when its directives were read."""
+    seen = None if known is None else known.get((turn.index, turn.text))
+    return split_sentences(turn.text) if seen is None else seen[2]
+
+
+def _directives_in_turn(turn: Turn, sentences: list[str]) -> Directives:
+    out, used = code_rules_in_turn(turn, sentences)
     for i, sentence in enumerate(sentences):
         if i in used:
             continue
@@ -157,12 +168,12 @@ def _profiles_from_turn(
         return foreign_statements(turn, changes_only=correction_turn)
     out: list[ProfileCandidate] = []
     used: set[int] = set()
+    sentences = turn_sentences(turn, known)
     if not correction_turn and not HAS_CJK.search(turn.text):
-        out, used = directives_in_turn(turn, known)
+        out, used = directives_in_turn(turn, known, sentences)
     plain = conversation and not HAS_CJK.search(turn.text)
     # in a working session a plain first-person statement counts too, unless it talks about the task
     working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
-    sentences = split_sentences(turn.text)
     # "I'm baking bread tomorrow … can you scale the recipe?": the day is the task's, not the
     # user's lasting circumstance; said as news in a chat ("my divorce is final tomorrow") it is news
     dated_task = not conversation or bool(_ASKS_FOR_HELP.search(turn.text))
@@ -173,10 +184,9 @@ def _profiles_from_turn(
             sentence = statement_part(sentence)
         if HAS_CJK.search(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
-        clauses = split_clauses(sentence)
-        if plain:
-            clauses = [part for clause in clauses for part in hedge_apart(clause)]
-        if not_a_fact(_unwished(sentence) if plain else sentence, conversation=plain):
+        split = split_clauses(sentence)
+        clauses = [part for clause in split for part in hedge_apart(clause)] if plain else split
+        if not_a_fact(_unwished(split) if plain else sentence, conversation=plain):
             # a hedge reaches forward over what follows it; a former state gives way to what holds now
             clauses = before_hedge(clauses) if plain else now_after_former(clauses)
             if not clauses:
@@ -205,11 +215,12 @@ def _profiles_from_turn(
 OWN_CLAUSE_CONTENT = 2
 
 
-def _unwished(sentence: str) -> str:
-    """``sentence`` with the frame of a life aspiration at a clause's opening blanked ("I would
-    love to"): the frame is no hedge (:func:`wish_statement`); what is wished may still be."""
+def _unwished(clauses: Sequence[str]) -> str:
+    """A sentence, given as its ``clauses`` (:func:`split_clauses`), with the frame of a life
+    aspiration at a clause's opening blanked ("I would love to"): the frame is no hedge
+    (:func:`wish_statement`); what is wished may still be."""
     parts = []
-    for clause in split_clauses(sentence):
+    for clause in clauses:
         bare = PLAIN_LEAD.sub("", clause).strip()
         m = WISH.match(bare)
         parts.append(bare[m.start("rest") :] if m else clause)
