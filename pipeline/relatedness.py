@@ -94,6 +94,37 @@ def topical(slug: str, other_slug: str) -> bool:
     return same_topic(slug, other_slug) or shares_topic_word(slug, other_slug)
 
 
+def _dash_prefixes(topic: str) -> set[str]:
+    """Each ``topic[:i]`` followed by a dash: ``b.startswith(a + "-")`` iff ``a`` is one of b's."""
+    return {topic[:i] for i, char in enumerate(topic) if char == "-"}
+
+
+@lru_cache(maxsize=1 << 16)
+def topic_keys(slug: str) -> frozenset[tuple[str, str]]:
+    """The keys of a stored slug for a topic look-up: :func:`topical` ``(slug, other)`` holds iff
+    ``topic_probes(slug) & topic_keys(other)`` is not empty (an index of these keys finds the
+    entries on one topic with a candidate without asking each pair)."""
+    topic = topic_of(slug)
+    return frozenset(
+        {("t", topic)}
+        | {("p", prefix) for prefix in _dash_prefixes(topic)}
+        | {("w", word) for word in slug_words(slug)}
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def topic_probes(slug: str) -> frozenset[tuple[str, str]]:
+    """The keys :func:`topic_keys` of a slug on one topic with ``slug`` holds one of: the same
+    topic ("t"), ``slug``'s topic plus a value ("p"), ``slug``'s topic less a value ("t" of a
+    prefix), a shared topic word ("w")."""
+    topic = topic_of(slug)
+    return frozenset(
+        {("t", topic), ("p", topic)}
+        | {("t", prefix) for prefix in _dash_prefixes(topic)}
+        | {("w", word) for word in topic_words(slug)}
+    )
+
+
 def blend(lexical: float, meaning: float | None) -> float:
     """The relatedness score from a lexical and a semantic score (None: lexical only), 0..1.
 

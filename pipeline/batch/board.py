@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from memscribe.batch.turns import yield_turn
-from memscribe.batch.view import Delta, Snapshot, merged
+from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order, path_order
 from memscribe.schemas.memory import MemoryEntry
 
 #: How long a unit waits for the next earlier transcript's plan (the wait restarts whenever one
@@ -80,6 +80,8 @@ class Board:
         self, snapshot: Snapshot, version: int = 0, wait_s: float = WAIT_S, *, look_ahead: bool = True
     ) -> None:
         self._entries = snapshot.entries
+        #: The paths of ``_entries`` (None: not sorted by path, or a path twice: merged by a sort).
+        self._paths = path_order(self._entries)
         self._start = snapshot.entries  # the memory as the run found it (detection's topics)
         self._taken = set(snapshot.taken_ids)
         self._version = version
@@ -129,7 +131,7 @@ class Board:
         namespace = scope[0] if scope is not None else None
         with self._cond:
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
-            entries = merged(self._entries, earlier)
+            entries = self._merged(earlier)
             unknown: dict[int, tuple[Candidate, ...] | None] = {}
             if self._look_ahead:
                 for r in self._expected:
@@ -252,12 +254,22 @@ class Board:
                 self._expected.discard(rank)
                 self._tentative.discard(rank)
             if delta:
-                self._entries = merged(self._entries, [delta])
+                if self._paths is not None:
+                    self._entries, self._paths = merged_in_order(self._entries, self._paths, [delta])
+                else:
+                    self._entries = merged(self._entries, [delta])
+                    self._paths = path_order(self._entries)
                 self._taken |= {e.id for e in delta.added}
             self._version = version
             self._progress = time.monotonic()
             self._tick += 1
             self._wake(rank, published=was_expected)
+
+    def _merged(self, deltas: Sequence[Delta]) -> tuple[MemoryEntry, ...]:
+        """The committed memory with ``deltas`` applied (:func:`~memscribe.batch.view.merged`)."""
+        if self._paths is None or not any(deltas):
+            return merged(self._entries, deltas)
+        return merged_in_order(self._entries, self._paths, deltas)[0]
 
     def _may_write(self, rank: int, namespace: str | None) -> bool:
         """Whether rank ``rank`` may write into ``namespace`` (None: any namespace)."""
@@ -298,7 +310,7 @@ class Board:
                 self._waiters.pop(waiter, None)
             self.waited_s += time.monotonic() - started
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
-            entries = merged(self._entries, earlier)
+            entries = self._merged(earlier)
             base_ids = {e.id for e in self._entries}
             view_ids = {e.id for e in entries}
             added = frozenset(view_ids - base_ids)

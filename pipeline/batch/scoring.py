@@ -186,6 +186,13 @@ def scores(text: str, others: Sequence[str]) -> list[float]:
     return rows.scores(text, others)
 
 
+def array_module() -> Any | None:
+    """numpy, once the vectorised scoring has imported it (None before that, or without it)."""
+    with _state_lock:
+        rows: VectorRows | None = _state.get("rows")
+    return rows._np if rows is not None else None
+
+
 def expect(pairs: int) -> None:
     """``pairs``: what a run is about to score (its units times the memory they compare with). A
     run forecast at IMPORT_AFTER_PAIRS or more imports numpy at once; a smaller one only once
@@ -202,4 +209,13 @@ def reset() -> None:
         _state["expected"] = 0
 
 
-__all__ = ["IMPORT_AFTER_PAIRS", "MAX_ROWS", "MIN_BATCH", "VectorRows", "expect", "reset", "scores"]
+__all__ = [
+    "IMPORT_AFTER_PAIRS",
+    "MAX_ROWS",
+    "MIN_BATCH",
+    "VectorRows",
+    "array_module",
+    "expect",
+    "reset",
+    "scores",
+]

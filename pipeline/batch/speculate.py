@@ -21,7 +21,8 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Protocol
 
 from memscribe.batch.board import Candidate, Peek
-from memscribe.batch.scoring import scores
+from memscribe.batch.classes import Classes, numbering
+from memscribe.batch.scoring import array_module, scores
 from memscribe.batch.view import Delta
 from memscribe.relatedness import (
     FALLBACK_SCORE,
@@ -78,6 +79,8 @@ class Speculation:
         #: Per shortlist asked (kind, slug, text): each entry's score and whether it qualifies, by
         #: object as above (every wake-up classifies the same entries again).
         self._classes: dict[tuple[str, str, str], dict[int, tuple[MemoryEntry, float, bool]]] = {}
+        #: The same in bulk, once numpy is in use (:mod:`memscribe.batch.classes`).
+        self._bulk: dict[tuple[str, str, str], Classes] = {}
         self._latest: list[MemoryEntry] | None = None
         self.shortlists: list[tuple[MemoryKind, str, str, list[ShortlistItem]]] = []
         self.gets: list[tuple[str, MemoryEntry | None]] = []
@@ -112,6 +115,17 @@ class Speculation:
             found.append(hit[1])
         return found
 
+    def _in_bulk(self, kind: MemoryKind, slug: str, text: str) -> Classes | None:
+        """This shortlist's classes in bulk (None: numpy not in use, the Python loop answers)."""
+        np = array_module()
+        if np is None:
+            return None
+        numbers = numbering(np)
+        found = self._bulk.get((kind, slug, text))
+        if found is None or found.numbering is not numbers:
+            found = self._bulk[(kind, slug, text)] = Classes(numbers, kind, slug, text)
+        return found
+
     def _classified(
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
     ) -> list[tuple[MemoryEntry, float, bool]]:
@@ -132,12 +146,37 @@ class Speculation:
         """:func:`~memscribe.relatedness.select` over the entries of ``kind`` (the same items, in
         the same order), from the classes remembered for this shortlist: only the entries listed
         are made items (every wake-up and the check before publish ask the same pool again)."""
-        best = best_of(self._classified(kind, slug, text, entries))
+        bulk = self._in_bulk(kind, slug, text)
+        if bulk is not None:
+            best = bulk.best(entries, scores, SHORTLIST_SIZE)
+        else:
+            best = best_of(self._classified(kind, slug, text, entries))
         texts = self._entry_texts([e for _, e in best])
         return [
             ShortlistItem(id=e.id, slug=e.slug, text=t, created=e.created, score=v)
             for (v, e), t in zip(best, texts, strict=True)
         ]
+
+    def _tops(
+        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
+    ) -> tuple[int, float, int, float]:
+        """(how many related, the SHORTLIST_SIZE-th related score, how many near, the
+        FALLBACK_SIZE-th near score), scores capped at 1 (0.0 where there are fewer)."""
+        bulk = self._in_bulk(kind, slug, text)
+        if bulk is not None:
+            return bulk.tops(entries, scores, SHORTLIST_SIZE)
+        related: list[float] = []
+        near: list[float] = []
+        for _, value, qualified in self._classified(kind, slug, text, entries):
+            if qualified:
+                related.append(min(1.0, value))
+            elif value >= FALLBACK_SCORE:
+                near.append(min(1.0, value))
+        related.sort(reverse=True)
+        near.sort(reverse=True)
+        last_related = related[SHORTLIST_SIZE - 1] if len(related) >= SHORTLIST_SIZE else 0.0
+        last_near = near[FALLBACK_SIZE - 1] if len(near) >= FALLBACK_SIZE else 0.0
+        return len(related), last_related, len(near), last_near
 
     def _blockers(
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry], peek: Peek
@@ -148,24 +187,16 @@ class Speculation:
         cands = [(r, c) for r, found in peek.unknown.items() if found for c in found if c[0] == kind]
         if not cands:
             return blockers
-        related: list[float] = []
-        near: list[float] = []
-        for _, value, qualified in self._classified(kind, slug, text, entries):
-            if qualified:
-                related.append(min(1.0, value))
-            elif value >= FALLBACK_SCORE:
-                near.append(min(1.0, value))
-        related.sort(reverse=True)
-        near.sort(reverse=True)
+        n_related, last_related, n_near, last_near = self._tops(kind, slug, text, entries)
         cand_scores = self._score(text, [c[2] for _, c in cands])
         for (rank, (_, cand_slug, _)), value in zip(cands, cand_scores, strict=True):
             if rank in blockers:
                 continue
             if qualifies(value, slug, cand_slug):
-                if len(related) < SHORTLIST_SIZE or min(1.0, value) >= related[SHORTLIST_SIZE - 1]:
+                if n_related < SHORTLIST_SIZE or min(1.0, value) >= last_related:
                     blockers.add(rank)
-            elif value >= FALLBACK_SCORE and not related:
-                if len(near) < FALLBACK_SIZE or min(1.0, value) >= near[FALLBACK_SIZE - 1]:
+            elif value >= FALLBACK_SCORE and not n_related:
+                if n_near < FALLBACK_SIZE or min(1.0, value) >= last_near:
                     blockers.add(rank)
         return blockers
 
@@ -216,6 +247,8 @@ class Speculation:
         for kind, slug, text, found in self.shortlists:
             if self._select(kind, slug, text, exact) != found:
                 return False
+        if not self.gets:
+            return True
         by_id = {e.id: e for e in exact}
         return all(by_id.get(memory_id) == found for memory_id, found in self.gets)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -358,3 +359,31 @@ def merged(entries: Sequence[MemoryEntry], deltas: Sequence[Delta]) -> tuple[Mem
         for entry in delta.added:
             by_path[entry.path] = entry
     return tuple(sorted(by_path.values(), key=lambda e: e.path))
+
+
+def path_order(entries: Sequence[MemoryEntry]) -> list[str] | None:
+    """The paths of ``entries`` when they are sorted by path with no path twice (what
+    :func:`merged_in_order` needs), else None."""
+    paths = [e.path for e in entries]
+    return paths if all(a < b for a, b in zip(paths, paths[1:], strict=False)) else None
+
+
+def merged_in_order(
+    entries: Sequence[MemoryEntry], paths: Sequence[str], deltas: Sequence[Delta]
+) -> tuple[tuple[MemoryEntry, ...], list[str]]:
+    """:func:`merged` of ``entries`` (sorted by path, no path twice; ``paths`` theirs), and the
+    paths of the result: each change put in its place (by bisection), not the whole sorted again."""
+    found, where = list(entries), list(paths)
+    for delta in deltas:
+        for path in delta.removed_paths:
+            at = bisect_left(where, path)
+            if at < len(where) and where[at] == path:
+                del found[at], where[at]
+        for entry in delta.added:
+            at = bisect_left(where, entry.path)
+            if at < len(where) and where[at] == entry.path:
+                found[at] = entry
+            else:
+                found.insert(at, entry)
+                where.insert(at, entry.path)
+    return tuple(found), where

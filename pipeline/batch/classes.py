@@ -1,0 +1,184 @@
+"""A shortlist's classes in bulk: every entry's score and whether it qualifies, as numpy arrays.
+
+A unit's dedup reads (:mod:`memscribe.batch.speculate`) classify every entry of the memory it
+commits into, on every wake-up and again before publish: in Python that is a loop over the
+whole memory per read, so a run's CPU per transcript grew with the memory. Here each entry
+object seen by this process gets a number (:class:`Numbering`, with its similarity text, its
+kind and its topic keys: :func:`~memscribe.relatedness.topic_keys`), a shortlist keeps one score
+per number (each entry scored once per shortlist), and the classes are boolean masks: only the
+entries a shortlist may list are made Python items, and
+:func:`~memscribe.relatedness.best_of` makes the final pick among them, so the choice is
+:func:`~memscribe.relatedness.select`'s (the same items, in the same order).
+
+Used only where numpy is already imported (the vectorised scoring is on:
+:func:`memscribe.batch.scoring.array_module`); otherwise the Python loop answers.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from memscribe.relatedness import (
+    FALLBACK_SCORE,
+    FALLBACK_SIZE,
+    SHORTLIST_SCORE,
+    best_of,
+    entry_text,
+    topic_keys,
+    topic_probes,
+)
+from memscribe.schemas.memory import MemoryEntry
+
+#: Past this many entries numbered, the numbering starts again (a bound on what it keeps alive).
+NUMBERS_KEPT = 1 << 18
+
+Scorer = Callable[[str, Sequence[str]], list[float]]
+
+
+class Numbering:
+    """A number for each entry object seen (the object is kept: its id stays its own)."""
+
+    def __init__(self, np: Any) -> None:
+        self.np = np
+        self._numbers: dict[int, int] = {}  # by id() of the entry object
+        self.entries: list[MemoryEntry] = []
+        self.texts: list[str] = []
+        self._kinds: dict[str, int] = {}
+        self._kind_of = np.empty(256, dtype=np.int32)
+        self._by_key: dict[tuple[str, str], list[int]] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def _add(self, entry: MemoryEntry) -> int:
+        number = len(self.entries)
+        self._numbers[id(entry)] = number
+        self.entries.append(entry)
+        self.texts.append(entry_text(entry))
+        if number >= len(self._kind_of):
+            grown = self.np.empty(2 * len(self._kind_of), dtype=self.np.int32)
+            grown[:number] = self._kind_of[:number]
+            self._kind_of = grown
+        self._kind_of[number] = self._kinds.setdefault(entry.kind, len(self._kinds))
+        for key in topic_keys(entry.slug):
+            self._by_key.setdefault(key, []).append(number)
+        return number
+
+    def _number(self, entry: MemoryEntry) -> int:
+        known = self._numbers.get(id(entry))
+        return self._add(entry) if known is None else known
+
+    def pool(self, entries: Sequence[MemoryEntry], kind: str) -> Any:
+        """The numbers of the entries of ``kind`` among ``entries``, in their order."""
+        np = self.np
+        with self._lock:
+            # by id(): every entry numbered is kept (``entries``), so its id is never another's
+            found = list(map(self._numbers.get, map(id, entries)))
+            if None in found:
+                found = [self._number(e) if n is None else n for e, n in zip(entries, found, strict=True)]
+            kinds, code = self._kind_of, self._kinds.get(kind, -1)
+        numbers = np.array(found, dtype=np.intp)
+        return numbers[kinds[numbers] == code] if len(numbers) else numbers
+
+    def on_topic(self, slug: str) -> Any:
+        """A mask over the numbers so far: the entries on one topic with ``slug`` by their slugs."""
+        np = self.np
+        with self._lock:
+            mask = np.zeros(len(self.entries), dtype=bool)
+            for key in topic_probes(slug):
+                holders = self._by_key.get(key)
+                if holders:
+                    mask[np.array(holders, dtype=np.intp)] = True
+        return mask
+
+
+_current: dict[str, Numbering] = {}
+_current_lock = threading.Lock()
+
+
+def numbering(np: Any) -> Numbering:
+    """This process's numbering (a new one past NUMBERS_KEPT entries)."""
+    with _current_lock:
+        found = _current.get("numbering")
+        if found is None or found.np is not np or len(found) > NUMBERS_KEPT:
+            found = _current["numbering"] = Numbering(np)
+        return found
+
+
+class Classes:
+    """One shortlist's (kind, slug, text) scores, one per entry number, computed once each."""
+
+    def __init__(self, numbers: Numbering, kind: str, slug: str, text: str) -> None:
+        self.numbering, self.kind, self.slug, self.text = numbers, kind, slug, text
+        np = numbers.np
+        self._scores = np.full(256, np.nan)
+        #: The entries last classified (kept: their id stays their own) and their pool.
+        self._last: tuple[Sequence[MemoryEntry], Any] | None = None
+
+    def classify(self, entries: Sequence[MemoryEntry], scorer: Scorer) -> tuple[Any, Any, Any]:
+        """(numbers, scores, qualifies) of the entries of this kind among ``entries``, in order."""
+        np, numbers = self.numbering.np, self.numbering
+        if self._last is not None and self._last[0] is entries:  # a wake-up's blockers, then its pick
+            pool = self._last[1]
+        else:
+            pool = numbers.pool(entries, self.kind)
+            self._last = (entries, pool)
+        size = len(numbers)
+        if size > len(self._scores):
+            grown = np.full(max(size, 2 * len(self._scores)), np.nan)
+            grown[: len(self._scores)] = self._scores
+            self._scores = grown
+        values = self._scores[pool]
+        fresh = pool[np.isnan(values)]
+        if len(fresh):
+            texts = numbers.texts
+            self._scores[fresh] = scorer(self.text, [texts[i] for i in fresh.tolist()])
+            values = self._scores[pool]
+        qualified = (values >= SHORTLIST_SCORE) | numbers.on_topic(self.slug)[pool]
+        return pool, values, qualified
+
+    def best(
+        self, entries: Sequence[MemoryEntry], scorer: Scorer, size: int
+    ) -> list[tuple[float, MemoryEntry]]:
+        """:func:`~memscribe.relatedness.best_of` over the entries of this kind among ``entries``:
+        only those at or above the chosen class's ``size``-th score are made items."""
+        np = self.numbering.np
+        pool, values, qualified = self.classify(entries, scorer)
+        if qualified.any():
+            chosen, limit = qualified, size
+        else:
+            chosen, limit = values >= FALLBACK_SCORE, min(size, FALLBACK_SIZE)
+        picked = np.flatnonzero(chosen)
+        if len(picked) > limit:
+            capped = np.minimum(values[picked], 1.0)
+            last = np.partition(capped, len(capped) - limit)[len(capped) - limit]
+            picked = picked[capped >= last]
+        entries_of = self.numbering.entries
+        items = [
+            (entries_of[number], value, flag)
+            for number, value, flag in zip(
+                pool[picked].tolist(), values[picked].tolist(), qualified[picked].tolist(), strict=True
+            )
+        ]
+        return best_of(items, size)
+
+    def tops(
+        self, entries: Sequence[MemoryEntry], scorer: Scorer, related_size: int
+    ) -> tuple[int, float, int, float]:
+        """(how many related, the ``related_size``-th best related score, how many near, the
+        FALLBACK_SIZE-th best near score), scores capped at 1 (0.0 where there are fewer)."""
+        np = self.numbering.np
+        _, values, qualified = self.classify(entries, scorer)
+        related = np.minimum(values[qualified], 1.0)
+        near = np.minimum(values[~qualified & (values >= FALLBACK_SCORE)], 1.0)
+
+        def nth(found: Any, n: int) -> float:
+            return float(np.partition(found, len(found) - n)[len(found) - n]) if len(found) >= n else 0.0
+
+        return len(related), nth(related, related_size), len(near), nth(near, FALLBACK_SIZE)
+
+
+__all__ = ["NUMBERS_KEPT", "Classes", "Numbering", "numbering"]

@@ -1,0 +1,143 @@
+"""The batch job's bulk shortlist classes choose what the relatedness rule chooses (issue 14).
+
+A unit's dedup reads classify the whole memory on every wake-up; :mod:`memscribe.batch.classes`
+does it with numpy masks over a per-process numbering of the entries, and the board merges the
+earlier plans' changes in place (:func:`memscribe.batch.view.merged_in_order`). Both must give
+exactly what the Python rule gives: the same items, in the same order.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import types
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from memscribe import relatedness
+from memscribe.batch import classes, scoring
+from memscribe.batch.board import Board
+from memscribe.batch.speculate import Speculation
+from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order, path_order
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.store.files import memory_path, parse_memory_file, render_profile
+
+WORDS = ["home", "city", "berlin", "job", "employer", "pref", "dark", "mode", "user", "role", "the", "tea"]
+
+
+def _slugs(rng: random.Random, n: int) -> list[str]:
+    found = []
+    for _ in range(n):
+        slug = "-".join(rng.choice(WORDS) for _ in range(rng.randint(0, 4)))
+        found.append(("-" if rng.random() < 0.1 else "") + slug + ("-" if rng.random() < 0.1 else ""))
+    return found
+
+
+def test_topic_keys_find_exactly_the_topical_pairs() -> None:
+    slugs = sorted(set(_slugs(random.Random(3), 1500)) | {"", "-", "home-city", "home-city-berlin", "job"})
+    for slug in slugs[:200]:
+        for other in slugs:
+            found = bool(relatedness.topic_probes(slug) & relatedness.topic_keys(other))
+            assert found == relatedness.topical(slug, other), (slug, other)
+
+
+def _entry(mem_id: str, slug: str, body: str) -> MemoryEntry:
+    text = render_profile(
+        id=mem_id, created=dt.datetime(2026, 1, 1, tzinfo=dt.UTC), ttl="infinity", body=body
+    )
+    return parse_memory_file(text, memory_path("profile", slug.strip("-") or "x", mem_id))
+
+
+@pytest.fixture
+def vectorised(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    pytest.importorskip("numpy")
+    scoring.reset()
+    monkeypatch.setattr(scoring, "IMPORT_AFTER_PAIRS", 0)
+    yield
+    scoring.reset()
+
+
+def _pool(rng: random.Random, n: int) -> tuple[list[MemoryEntry], dict[str, float]]:
+    """Entries with made-up scores (ties, values past 1, at the thresholds), keyed by text."""
+    values = [0.0, 0.1, 0.15, 0.2, 0.34, 0.35, 0.5, 0.5, 0.9, 1.0, 1.2]
+    entries, by_text = [], {}
+    for i, slug in enumerate(_slugs(rng, n)):
+        entry = _entry(f"prof_{rng.randrange(16**8):08x}", slug, f"User fact number {i}.")
+        entries.append(entry)
+        by_text[relatedness.entry_text(entry)] = rng.choice(values) if rng.random() < 0.8 else rng.random()
+    return entries, by_text
+
+
+@pytest.mark.usefixtures("vectorised")
+def test_bulk_classes_choose_the_items_the_rule_chooses() -> None:
+    import numpy
+
+    rng = random.Random(14)
+    for trial in range(40):
+        entries, by_text = _pool(rng, rng.randint(0, 40))
+
+        def scorer(text: str, others: Sequence[str], by_text: dict[str, float] = by_text) -> list[float]:
+            return [by_text[o] for o in others]
+
+        slug = rng.choice(["home-city", "dark-mode", "tea", "zzz", "pref"])
+        numbers = classes.numbering(numpy)
+        bulk = classes.Classes(numbers, "profile", slug, f"text {trial}")
+        ruled = [(e, by_text[relatedness.entry_text(e)]) for e in entries]
+        classified = [(e, v, relatedness.qualifies(v, slug, e.slug)) for e, v in ruled]
+        for size in (1, 2, 3, 5):
+            assert bulk.best(entries, scorer, size) == relatedness.best_of(classified, size)
+        related = sorted((min(1.0, v) for _, v, q in classified if q), reverse=True)
+        near = sorted((min(1.0, v) for _, v, q in classified if not q and v >= 0.15), reverse=True)
+        assert bulk.tops(entries, scorer, 3) == (
+            len(related),
+            related[2] if len(related) >= 3 else 0.0,
+            len(near),
+            near[1] if len(near) >= 2 else 0.0,
+        )
+
+
+@pytest.mark.usefixtures("vectorised", "fresh_semantic")
+def test_a_speculation_shortlists_the_same_with_numpy_or_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(7)
+    bodies = ["User drinks green tea.", "User lives in Berlin.", "User prefers dark mode.", "User has a dog."]
+    stored = [
+        _entry(f"prof_{i:08x}", slug, f"{rng.choice(bodies)} Note {i % 5}.")
+        for i, slug in enumerate(_slugs(rng, 60))
+    ]
+    board = Board(Snapshot(entries=tuple(stored), taken_ids=frozenset(e.id for e in stored)), wait_s=5)
+    asks: list[tuple[MemoryKind, str, str]] = [
+        ("profile", "drink", "User drinks tea."),
+        ("profile", "home-city", "User lives in Munich."),
+    ]
+    bulk = Speculation(board, 0, None, lambda: asks)
+    found = [bulk.shortlist(kind, slug, text, list) for kind, slug, text in asks]
+    assert bulk._bulk  # answered in bulk
+    monkeypatch.setattr("memscribe.batch.speculate.array_module", lambda: None)
+    plain = Speculation(board, 0, None, lambda: asks)
+    assert [plain.shortlist(kind, slug, text, list) for kind, slug, text in asks] == found
+    assert found == [relatedness.shortlist(kind, slug, text, stored) for kind, slug, text in asks]
+    assert bulk.holds(stored[::-1], frozenset(), [])
+
+
+def test_changes_merged_in_place_equal_a_merge_by_sorting() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        paths = sorted({f"p/{rng.randrange(60):02d}" for _ in range(rng.randrange(30))})
+        entries = tuple(types.SimpleNamespace(path=p, id=p) for p in paths)
+        deltas = [
+            Delta(
+                added=tuple(
+                    types.SimpleNamespace(path=f"p/{rng.randrange(60):02d}", id=str(rng.random()))  # type: ignore[misc]
+                    for _ in range(rng.randrange(3))
+                ),
+                removed_paths=tuple(f"p/{rng.randrange(60):02d}" for _ in range(rng.randrange(3))),
+            )
+            for _ in range(rng.randrange(4))
+        ]
+        order = path_order(entries)  # type: ignore[arg-type]
+        assert order == list(paths)
+        found, where = merged_in_order(entries, order, deltas)  # type: ignore[arg-type]
+        assert found == merged(entries, deltas)  # type: ignore[arg-type]
+        assert where == [e.path for e in found]
+    assert path_order([types.SimpleNamespace(path="b"), types.SimpleNamespace(path="a")]) is None  # type: ignore[list-item]
