@@ -23,6 +23,7 @@ from functools import cache
 from importlib.resources import files
 
 from memscribe.lazyre import compile_table
+from memscribe.redaction.values import _memo
 
 #: gitleaks rule id -> the memscribe detectors (``Detector.name``) its allowlist applies to.
 #: ``*``: every detector. A documented example key (``AIzaSyAnLA7…``, ``…EXAMPLE``) is no secret
@@ -151,8 +152,13 @@ def _tables() -> tuple[_Allowlist, dict[str, _Allowlist]]:
 def allowlisted(detector: str, value: str) -> bool:
     """True when gitleaks' allowlists let ``value`` through: a global regex or stopword, a
     documented example key of any rule, or an allowlist of a gitleaks rule of ``detector``'s form."""
-    if len(value) > MAX_TESTED_LEN:
-        return False
+    return len(value) <= MAX_TESTED_LEN and _allowlisted(detector, value)
+
+
+@_memo
+def _allowlisted(detector: str, value: str) -> bool:
+    """:func:`allowlisted` of a value short enough to test, once per scan for each detector and
+    value (the same span is often found by several detectors, and a value recurs)."""
     common, per_detector = _tables()
     if common.matches(value):
         return True

@@ -97,6 +97,71 @@ def has_digit(text: str) -> bool:
     return found
 
 
+#: The keyword passes of the hays searched last (see :func:`occurrences`), by the hay's id
+#: (the hay kept, so its id is not reused): a text and its lower case, searched in turn.
+_FOUND: dict[int, tuple[str, dict[str, tuple[int, ...]]]] = {}
+_FOUND_KEPT = 4
+
+
+def occurrences(hay: str, needle: str) -> tuple[int, ...]:
+    """Every start of ``needle`` in ``hay``, overlapping ones included, in order: one keyword
+    pass shared by the detectors that look for the same keyword in the same lower-cased text
+    (``pass``, ``secret``, ``token``, ``key``...), instead of a pass each. The answers for the
+    last few hays are kept (:func:`forget_occurrences` drops them when a scan ends)."""
+    entry = _FOUND.get(id(hay))
+    if entry is None or entry[0] is not hay:
+        if len(_FOUND) >= _FOUND_KEPT:
+            _FOUND.clear()
+        entry = _FOUND[id(hay)] = (hay, {})
+    found = entry[1].get(needle)
+    if found is None:
+        starts = []
+        at = hay.find(needle)
+        while at >= 0:
+            starts.append(at)
+            at = hay.find(needle, at + 1)
+        found = entry[1][needle] = tuple(starts)
+    return found
+
+
+def stem_matches(rx: re.Pattern[str], text: str, stems: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """``rx.finditer(text)`` for a pattern every match of which starts with one of ``stems`` (lower
+    case) as the lower-cased text holds it: in an ASCII text (whose lower case keeps its offsets,
+    and where ``re`` folds no other character to an ASCII letter) ``rx`` is tried only at those
+    places (a few substring searches, shared through :func:`occurrences`, instead of a match tried
+    at every position: a pattern that opens with ``(?i)`` or ``\\b`` has no literal prefix for
+    ``re`` to skip ahead to), in order and not overlapping, as ``finditer`` finds them."""
+    if not text.isascii():
+        yield from rx.finditer(text)
+        return
+    low = lowered(text)
+    starts: set[int] = set()
+    for stem in stems:
+        starts.update(occurrences(low, stem))
+    end = 0
+    for at in sorted(starts):
+        if at >= end and (m := rx.match(text, at)) is not None:
+            end = m.end()
+            yield m
+
+
+def forget_occurrences() -> None:
+    """Drop the kept keyword passes (and the hays they were found in): called when a scan ends."""
+    _FOUND.clear()
+
+
+def apart(starts: tuple[int, ...], size: int) -> list[int]:
+    """``starts`` (of a needle ``size`` long) without those inside an earlier one kept: the
+    occurrences a search that resumes after each one it finds returns."""
+    kept: list[int] = []
+    end = -1
+    for at in starts:
+        if at >= end:
+            kept.append(at)
+            end = at + size
+    return kept
+
+
 #: Characters ``re`` matches case-insensitively as an ASCII letter their ``lower()`` is not.
 _RE_FOLDS = {"\u017f": "s", "\u212a": "k"}
 
@@ -129,12 +194,13 @@ def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     spans: set[tuple[int, int]] = set()
     size = len(low)
     for hint in hints:
-        at = low.find(hint)
-        while at >= 0:
+        end = -1
+        for at in occurrences(low, hint):  # (shared with the other detectors that look for it)
+            if at < end:
+                continue  # on the line just taken
             end = low.find("\n", at)
             end = size if end < 0 else end
             spans.add((low.rfind("\n", 0, at) + 1, end))
-            at = low.find(hint, end)
     # each span is a whole line (up to its break): two are the same line or apart, never
     # overlapping nor touching, so merging them is dropping the repeats
     return sorted(spans)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import _FILLER_AFTER, offset_lowered
+from memscribe.redaction.base import _FILLER_AFTER, apart, occurrences, offset_lowered
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
@@ -233,12 +233,10 @@ def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str,
     capitals is looked for in ``text`` as written)."""
     for stem, entries in stems:
         where = text if stem.isupper() else low
-        at = where.find(stem)
-        while at >= 0:
+        for at in apart(occurrences(where, stem), len(stem)):
             for word, role, offset, form in entries:
                 if at >= offset and where.startswith(form, at - offset):
                     yield at - offset, word, role
-            at = where.find(stem, at + len(stem))
 
 
 #: Phrases that stand for a secret named before them ("the new one is …", "le nouveau : …",

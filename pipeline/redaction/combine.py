@@ -6,10 +6,11 @@ import bisect
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
-from memscribe.redaction.base import MASK_RE, Detector, Finding
+from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
 from memscribe.redaction.values import forget_values
@@ -19,8 +20,9 @@ from memscribe.schemas.transcript import ToolCall, Transcript, Turn
 # --------------------------------------------------------------------------- resolution
 
 
-@dataclass(frozen=True)
-class _Candidate:
+class _Candidate(NamedTuple):
+    """A detector's span before merging (a tuple: made for every finding of every detector)."""
+
     type: str
     start: int
     end: int
@@ -225,6 +227,7 @@ def find_secrets(
         return _find_secrets(text, redact_contact, prefilter, chosen)
     finally:
         forget_values()  # the value tests' memos hold values of ``text``: none outlives the scan
+        forget_occurrences()  # (the keyword passes hold ``text`` itself)
 
 
 def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Ranked | None) -> list[Finding]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.structure import (
     _occurrences,
@@ -23,6 +24,20 @@ _CLI_PASSWORD = lazy_compile(
     r"|\b(?:sshpass|(?:docker|podman|buildah|skopeo|nerdctl|oc|helm\s+registry)\s+login)\b[^\n|;&]*?"
     r"\s-p\s+['\"]?(?P<spaced>[^\s'\"]+)"
     r"|\bredis-cli\b[^\n|;&]*?\s-a\s+['\"]?(?P<redis>[^\s'\"]+)"
+)
+#: How every :data:`_CLI_PASSWORD` match starts (lower case).
+_CLI_STEMS = (
+    "mysql",
+    "mariadb",
+    "sshpass",
+    "docker",
+    "podman",
+    "buildah",
+    "skopeo",
+    "nerdctl",
+    "oc",
+    "helm",
+    "redis-cli",
 )
 #: A one-time code given to a flag named for it (``aws sts … --token-code 970459``, ``--otp``).
 _OTP_FLAG = lazy_compile(
@@ -42,7 +57,7 @@ _FISH_SET = lazy_compile(
 def find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
     """Each value the three shapes place; each is tried only where its fixed part occurs."""
     if any(tool in text for tool in ("mysql", "mariadb", "sshpass", "login", "redis-cli")):
-        for m in _CLI_PASSWORD.finditer(text):
+        for m in stem_matches(_CLI_PASSWORD, text, _CLI_STEMS):
             group = next(g for g in ("glued", "gquoted", "spaced", "redis") if m.group(g) is not None)
             value = m.group(group)
             if len(value) >= 4 and not value.startswith(("$", "%")) and not is_placeholder(value):

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.structure import (
     _URL_CREDS,
@@ -64,7 +65,7 @@ CHPASSWD_HINTS = ("chpasswd",)
 def find_chpasswd(text: str) -> Iterator[tuple[int, int]]:
     """Passwords in ``user:password`` lines given to ``chpasswd``: the lines after one that names
     it (cloud-init's ``chpasswd:`` block, ``chpasswd <<EOF``), and ``echo 'u:p' | chpasswd``."""
-    for m in _CHPASSWD_ECHO.finditer(text):
+    for m in stem_matches(_CHPASSWD_ECHO, text, ("echo",)):
         if _chpasswd_value(m.group("v")):
             yield m.span("v")
     at = text.find("chpasswd")
@@ -188,7 +189,7 @@ def find_hashed_passwords(text: str) -> Iterator[tuple[int, int]]:
     and what it prints on the lines right after it: the hash or the obscured password (rclone's
     is reversible), which stands for the password."""
     last_line = -1
-    for m in _HASH_COMMAND.finditer(text):
+    for m in stem_matches(_HASH_COMMAND, text, HASH_COMMAND_HINTS):
         value, group = (m.group("qv"), "qv") if m.group("qv") is not None else (m.group("v"), "v")
         if value.startswith("$") or value.startswith("-") or is_placeholder(value):
             continue
@@ -226,7 +227,7 @@ def find_printf_values(text: str) -> Iterator[tuple[int, int]]:
     """The argument that fills a ``%s`` named as a secret in a ``printf`` format
     (``printf 'CF_API_TOKEN=%s\\n' '…' > .env``), or the single field of a format written to a
     file named as one (``printf '%s' '…' > config/master.key``)."""
-    for m in _PRINTF.finditer(text):
+    for m in stem_matches(_PRINTF, text, PRINTF_HINTS):
         names = [f.group("name") or "" for f in _FIELD.finditer(m.group("fmt"))]
         if names == [""] and (target := _REDIRECT.match(text, m.end())) is not None:
             names = [target.group("file").strip(".")]

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import has_digit, lowered
+from memscribe.redaction.base import has_digit, lowered, occurrences
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.values import (
     _UUID,
@@ -152,10 +152,7 @@ def _keywords(text: str, rx: re.Pattern[str], stems: tuple[str, ...]) -> Iterato
     low = lowered(text)
     starts: set[int] = set()
     for stem in stems:
-        at = low.find(stem)
-        while at >= 0:
-            starts.add(at)
-            at = low.find(stem, at + 1)
+        starts.update(occurrences(low, stem))
     end = 0
     for at in sorted(starts):
         if at >= end and (kw := rx.match(text, at)) is not None:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import lowered, offset_lowered, same_offsets
+from memscribe.redaction.base import apart, lowered, occurrences, offset_lowered, same_offsets, stem_matches
 from memscribe.redaction.clauses import KEYWORDS as CLAUSE_KEYWORDS
 from memscribe.redaction.names import (
     _DENY_ANY,
@@ -87,7 +87,7 @@ _SESSIONISH = lazy_compile(r"(?i)sess|sid|token|auth|jwt|csrf|xsrf|remember|logi
 def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
     if "cookie" not in lowered(text):
         return
-    for line in _COOKIE_LINE.finditer(text):
+    for line in stem_matches(_COOKIE_LINE, text, ("set-cookie", "cookie")):
         base = line.start("body")
         for pair in _COOKIE_PAIR.finditer(line.group("body")):
             value = pair.group("v")
@@ -280,14 +280,12 @@ def identifier_starts(text: str, low: str, hints: Iterable[str]) -> list[int]:
     starts: set[int] = set()
     backwards, size = "", len(text)  # ``text`` reversed, made at the first occurrence
     for hint in hints:
-        at = low.find(hint)
-        while at >= 0:
+        for at in apart(occurrences(low, hint), len(hint)):
             if not backwards:
                 backwards = text[::-1]
             # the identifier characters before ``at``, read backwards in one regex match
             run = _IDENTIFIER_RUN.match(backwards, size - at)
             starts.add(at - (run.end() - (size - at)) if run is not None else at)
-            at = low.find(hint, at + len(hint))
     return sorted(starts)
 
 
@@ -398,7 +396,7 @@ _TF_DEFAULT = lazy_compile(
 def _find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
     if "variable" not in text:
         return
-    for m in _TF_DEFAULT.finditer(text):
+    for m in stem_matches(_TF_DEFAULT, text, ("variable",)):
         strength = name_strength(m.group("name"))
         if strength is not None and _plausible_value(m.group("v"), strength, quoted=True):
             yield m.span("v")

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import MASK_RE, lowered, same_offsets
+from memscribe.redaction.base import MASK_RE, lowered, occurrences, same_offsets, stem_matches
 from memscribe.redaction.prose import _LABEL, _names_an_id
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
@@ -56,8 +56,10 @@ def _candidate_lines(text: str) -> Iterator[re.Match[str]]:
     done: set[int] = set()  # the ends of the lines whose followers are taken (a line holding
     # several context words, ``api key``, ``access token``, is followed once)
     for hint in _CONTEXT_WORDS:
-        at = low.find(hint)
-        while at >= 0:
+        next_line = 0
+        for at in occurrences(low, hint):
+            if at < next_line:
+                continue  # on a line already taken
             nl = low.find("\n", at)
             if nl < 0:
                 break
@@ -69,7 +71,6 @@ def _candidate_lines(text: str) -> Iterator[re.Match[str]]:
                     line_start, nl = nl + 1, low.find("\n", nl + 1)
                     if nl < 0 or not _BARE_LINE.fullmatch(text, line_start, nl):
                         break
-            at = low.find(hint, next_line)
     for start in sorted(after):
         if (m := _VALUE_LINE.match(text, start)) is not None:
             yield m
@@ -245,7 +246,7 @@ def _in_reference(line: str, at: int) -> bool:
 def _find_pasted(text: str) -> Iterator[tuple[int, int]]:
     if "paste" not in lowered(text):
         return
-    for m in _PASTE.finditer(text):
+    for m in stem_matches(_PASTE, text, ("paste",)):
         value = m.group("v").rstrip(".,;:?!)")
         if _looks_random(value, min_len=16, bits=3.0) or _password_like(value, strict=True):
             yield m.start("v"), m.start("v") + len(value)
