@@ -186,15 +186,19 @@ def load_pool(
     version: int,
 ) -> PoolCache:
     """The last ``size`` entries indexed under ``where`` (on ``files f``), with their vectors
-    (none without an encoder: a broken install scores them lexically) and token sets."""
-    rows = conn.execute(
-        "SELECT f.rowid, f.id, f.slug, f.text, f.created, f.tokens FROM files f "
-        f"WHERE 1{where} ORDER BY f.rowid DESC LIMIT ?",
+    (none without an encoder: a broken install scores them lexically; read with the rows, by
+    rowid: :func:`memscribe.index.textvecs.pool_vectors`) and token sets."""
+    found = conn.execute(
+        "SELECT f.rowid, f.id, f.slug, f.text, f.created, f.tokens, v.model, v.sha, v.vec FROM files f "
+        f"LEFT JOIN filevecs v ON v.file = f.rowid WHERE 1{where} ORDER BY f.rowid DESC LIMIT ?",
         (*base, size),
     ).fetchall()
-    rows.sort(key=lambda r: int(r[0]))
+    found.sort(key=lambda r: int(r[0]))
+    rows = [r[:6] for r in found]
     entries = [Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
-    vectors = [] if encoder is None else textvecs.vectors_for(conn, encoder, [p.text for p in entries])
+    vectors = (
+        [] if encoder is None else textvecs.pool_vectors(conn, encoder, [(str(r[3]), *r[6:]) for r in found])
+    )
     token_sets = [token_set(r[5]) for r in rows]
     return PoolCache([int(r[0]) for r in rows], entries, rows, vectors, version, token_sets=token_sets)
 
@@ -229,7 +233,7 @@ def merged_scores(
         texts = [p.text for p in extra.values()]
         if known is not None and len(known) > KNOWN_TEXTS:
             known.clear()
-        missing = textvecs.prepare(conn, encoder, texts, known)
+        missing = textvecs.prepare(conn, encoder, texts, known, rowids=list(extra))
         vectors = encoder.encode(texts)  # the stored vectors (now in its memo), else its own
         textvecs.keep(conn, encoder, missing)
         meanings = semantic_scores(encoder, query, vectors)

@@ -256,14 +256,16 @@ def topic_candidates(
     ``files f``, with ``topic_params``): the two queries' rowids (some twice), from one full-text
     match. The matches are read once, in the order the match yields them, and each list is
     ranked from them as its own query ranks (BM25, ties in that order): the same rowids as the
-    two queries, for the cost of one."""
+    two queries, for the cost of one. Each match's scope and topic are read from the narrow
+    index ``files_pick`` (:mod:`memscribe.index.sql`), not from its row."""
     query = _match_query(conn, text, total, df_cache)
     if query is None:
         return []
     try:
         rows = conn.execute(
             f"WITH m AS {_MATERIALIZED}(SELECT f.rowid AS r, bm25(fts) AS b, "
-            f"({topic}) AS t FROM fts JOIN files f ON f.rowid = fts.rowid WHERE fts MATCH ?{where}) "
+            f"({topic}) AS t FROM fts JOIN files f INDEXED BY files_pick ON f.rowid = fts.rowid "
+            f"WHERE fts MATCH ?{where}) "
             "SELECT r FROM (SELECT r FROM m ORDER BY b LIMIT ?) "
             "UNION ALL SELECT r FROM (SELECT r FROM m WHERE t ORDER BY b LIMIT ?)",
             (*topic_params, query, *params, limit, limit),

@@ -85,8 +85,8 @@ class Refresher:
     _df_cache: dict[str, int]
     _vectors: Vectors | None
     _pools: dict[tuple[object, ...], PoolCache]
-    #: The texts of the active entries the refresh in progress indexed (their vectors to store).
-    _new_texts: list[str]
+    #: (rowid, text) of the active entries the refresh in progress indexed (their vectors to store).
+    _new_texts: list[tuple[int, str]]
 
     def meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -146,6 +146,7 @@ class Refresher:
                 self.conn.execute("INSERT INTO fts(fts) VALUES ('delete-all')")
                 self.conn.execute("DELETE FROM terms")
                 self.conn.execute("DELETE FROM slugwords")
+                self.conn.execute("DELETE FROM filevecs")
                 self.conn.execute("DELETE FROM meta WHERE key IN ('dirs', 'verified_at')")
             state: dict[str, list[Any]] = json.loads(self.meta("dirs") or "{}")
             verified = float(self.meta("verified_at") or 0)
@@ -281,7 +282,8 @@ class Refresher:
             row,
         )
         if row[5] and not archived:  # ok and active: searchable
-            self._new_texts.append(str(row[19]))
+            assert cur.lastrowid is not None  # an INSERT into a rowid table
+            self._new_texts.append((cur.lastrowid, str(row[19])))
             self.conn.execute(
                 "INSERT INTO fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, fts_text(str(row[19])))
             )
@@ -324,6 +326,7 @@ class Refresher:
                 "DELETE FROM slugwords WHERE word = ? AND file = ?",
                 [(w, rowid) for w in slug_parts(str(found[4]))],
             )
+        self.conn.execute("DELETE FROM filevecs WHERE file = ?", (rowid,))
         self.conn.execute("DELETE FROM files WHERE rowid = ?", (rowid,))
 
     def stale_files(self) -> int:

@@ -32,7 +32,7 @@ RACY_NS = 2_000_000_000
 #: Every file is stat'ed at least this often (seconds), to catch edits in place by other tools.
 VERIFY_EVERY_S = 3600
 INDEX_FILE = f"{INDEX_DIR}/memscribe.sqlite3"
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 #: Bytes of the index file SQLite reads through a memory mapping (address space, not memory),
 #: once a connection has answered many queries (:func:`memscribe.index.pool.count_answer`).
 MMAP_SIZE = 256 << 20
@@ -58,6 +58,10 @@ CREATE INDEX files_id ON files(id);
 CREATE INDEX files_slug ON files(slug, kind, archived, namespace, id);
 CREATE INDEX files_norm ON files(norm);
 CREATE INDEX files_bad ON files(path) WHERE ok = 0;
+-- What a shortlist's full-text match asks of each matched row (scope and topic: a few thousand
+-- rows at 100k entries), read from this narrow index rather than from the wide rows (``INDEXED BY``
+-- in memscribe.index.query.topic_candidates).
+CREATE INDEX files_pick ON files(rowid, archived, ok, kind, namespace, slug);
 CREATE VIRTUAL TABLE fts USING fts5(text, content='files', content_rowid='rowid',
     tokenize='porter unicode61');
 CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
@@ -67,6 +71,10 @@ CREATE TABLE terms (term TEXT NOT NULL, file INTEGER NOT NULL, PRIMARY KEY (term
 -- The words of each active entry's slug (split on "-", ASCII lower case): the entries whose slug
 -- holds a topic word, by a look-up (see slug_parts).
 CREATE TABLE slugwords (word TEXT NOT NULL, file INTEGER NOT NULL, PRIMARY KEY (word, file)) WITHOUT ROWID;
+-- The offline encoder's vector of each active entry (memscribe.index.textvecs), by its ``files``
+-- rowid: a scope's last-indexed entries (a shortlist's semantic pool) are read in one range of rows.
+-- ``model`` and ``sha`` (the encoder's identity, the SHA-1 of the text) are checked when read.
+CREATE TABLE filevecs (file INTEGER PRIMARY KEY, model TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL);
 CREATE TABLE vectors (
     model TEXT NOT NULL, id TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL,
     PRIMARY KEY (model, id, sha)

@@ -4,14 +4,19 @@ Each active entry's vector is stored when the entry is indexed (:func:`index_tex
 refresh that reads its file, with the semantic model enabled): a shortlist then scores its
 entries with stored vectors (:mod:`memscribe.index.pool`) and encodes its own text only. Before,
 every text a shortlist met without a stored vector (search hits outside the warmed pools) was
-encoded per query — most of a shortlist's cost at 100k entries. Vectors live in table
-``textvecs``, keyed by the encoder's identity and the SHA-1 of the exact text, as the encoder
-computes them (float64): the scores are the same, bit for bit. The identity is the encoder's
-name and a digest of its vector for a fixed probe text: other weights or another tokenizer under
-the same name never reuse a vector. An entry indexed without a vector (the model switched off
-then) gets one from the first shortlist that meets it (:func:`vectors_for`, best effort, never
-waiting on a lock) or from ``memscribe index`` (:func:`warm`, which also drops the vectors of
-texts no active entry has). The table is created on first use.
+encoded per query — most of a shortlist's cost at 100k entries. An indexed entry's vector lives
+in table ``filevecs`` by its ``files`` rowid, with the encoder's identity and the SHA-1 of the
+exact text (both checked when read), as the encoder computes it (float64): the scores are the
+same, bit for bit. A shortlist's semantic pool, the last entries indexed, is then one range of
+rows read with the entries themselves (:func:`pool_vectors`), not hundreds of look-ups by digest
+scattered over a table whose rows each spill onto an overflow page. Vectors computed on demand
+(an entry indexed with the model switched off) live in table ``textvecs``, keyed by the
+identity and the text's SHA-1 (created on first use). The identity is the encoder's name and a
+digest of its vector for a fixed probe text: other weights or another tokenizer under the same
+name never reuse a vector. An entry indexed without a vector (the model switched off then) gets
+one from the first shortlist that meets it (:func:`vectors_for`, by text, best effort, never
+waiting on a lock) or from ``memscribe index`` (:func:`warm`: by rowid; it also drops the
+vectors by text of texts no active entry has).
 """
 
 from __future__ import annotations
@@ -55,23 +60,50 @@ def _sha(text: str) -> str:
 
 
 def prepare(
-    conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str], known: set[str] | None = None
+    conn: sqlite3.Connection,
+    encoder: StaticEncoder,
+    texts: Sequence[str],
+    known: set[str] | None = None,
+    rowids: Sequence[int] | None = None,
 ) -> list[str]:
     """Hand the stored vectors of ``texts`` to ``encoder``'s memo; returns the texts that had
     none (to :func:`keep` once scored).
 
     ``known``: texts an earlier call looked up or kept (the caller's, updated here with those
     found): one the memo still holds is not looked up again (the dedup shortlists of one run
-    share most of their pool)."""
+    share most of their pool). ``rowids``: the indexed entries whose texts these are (one per
+    text): their vectors are read by rowid (``filevecs``), the others' by text."""
     model = identity(encoder)
     by_sha = {
         _sha(t): t for t in dict.fromkeys(texts) if known is None or t not in known or not encoder.has(t)
     }
-    found = _stored(conn, model, encoder.dim, list(by_sha))
+    files = [] if rowids is None else [(r, _sha(t)) for r, t in zip(rowids, texts, strict=True)]
+    found = _by_rowid(conn, model, encoder.dim, [(r, sha) for r, sha in files if sha in by_sha])
+    found.update(_stored(conn, model, encoder.dim, [sha for sha in by_sha if sha not in found]))
     encoder.remember([(by_sha[sha], vec) for sha, vec in found.items()])
     if known is not None:
         known.update(by_sha[sha] for sha in found)
     return [text for sha, text in by_sha.items() if sha not in found]
+
+
+def _by_rowid(
+    conn: sqlite3.Connection, model: str, dim: int, files: list[tuple[int, str]]
+) -> dict[str, Vector]:
+    """The vectors kept by rowid (``filevecs``) of ``files`` ((rowid, text digest)), by digest:
+    those that are ``model``'s vector of that very text."""
+    wanted = dict(files)
+    found: dict[str, Vector] = {}
+    for start in range(0, len(files), _CHUNK):
+        chunk = [r for r, _ in files[start : start + _CHUNK]]
+        rows = conn.execute(
+            f"SELECT file, model, sha, vec FROM filevecs WHERE file IN ({', '.join('?' * len(chunk))})", chunk
+        ).fetchall()
+        for rowid, stored_model, sha, blob in rows:
+            if stored_model == model and sha == wanted.get(int(rowid)) and len(blob) == 8 * dim:
+                vec = array("d")
+                vec.frombytes(bytes(blob))
+                found[str(sha)] = tuple(vec)
+    return found
 
 
 def lookup(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> dict[str, Vector]:
@@ -114,32 +146,56 @@ def vectors_for(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequenc
     return [found[t] for t in texts]
 
 
-def index_texts(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> int:
-    """Store the vectors of ``texts`` (entries just indexed) that have none, inside the caller's
-    write transaction (the refresh's), _CHUNK texts at a time; returns how many were encoded."""
+def index_texts(conn: sqlite3.Connection, encoder: StaticEncoder, files: Sequence[tuple[int, str]]) -> int:
+    """Store the vectors of ``files`` ((rowid, text) of entries just indexed) by rowid, in
+    ``filevecs`` (:func:`pool_vectors`, :func:`prepare`), inside the caller's write transaction
+    (the refresh's), _CHUNK texts at a time: a text's vector kept by text (``textvecs``) is
+    reused, the others are encoded; returns how many texts were encoded."""
     conn.execute(_TABLE)
     model = identity(encoder)
-    unique = list(dict.fromkeys(texts))
     encoded = 0
-    for start in range(0, len(unique), _CHUNK):
-        by_sha = {_sha(t): t for t in unique[start : start + _CHUNK]}
-        known = {
-            str(r[0])
-            for r in conn.execute(
-                f"SELECT sha FROM textvecs WHERE model = ? AND sha IN ({', '.join('?' * len(by_sha))})",
+    for start in range(0, len(files), _CHUNK):
+        chunk = files[start : start + _CHUNK]
+        by_sha = {_sha(t): t for _, t in chunk}
+        blobs = {
+            str(sha): bytes(blob)
+            for sha, blob in conn.execute(
+                f"SELECT sha, vec FROM textvecs WHERE model = ? AND sha IN ({', '.join('?' * len(by_sha))})",
                 (model, *by_sha),
             )
         }
-        missing = [(sha, t) for sha, t in by_sha.items() if sha not in known]
-        if not missing:
-            continue
-        vectors = encoder.encode([t for _, t in missing])
+        missing = [(sha, t) for sha, t in by_sha.items() if sha not in blobs]
+        if missing:
+            vectors = encoder.encode([t for _, t in missing])
+            blobs.update((sha, array("d", v).tobytes()) for (sha, _), v in zip(missing, vectors, strict=True))
+            encoded += len(missing)
         conn.executemany(
-            "INSERT OR REPLACE INTO textvecs(model, sha, vec) VALUES (?, ?, ?)",
-            [(model, sha, array("d", v).tobytes()) for (sha, _), v in zip(missing, vectors, strict=True)],
+            "INSERT OR REPLACE INTO filevecs(file, model, sha, vec) VALUES (?, ?, ?, ?)",
+            [(rowid, model, sha, blobs[sha]) for rowid, sha in ((r, _sha(t)) for r, t in chunk)],
         )
-        encoded += len(missing)
     return encoded
+
+
+def pool_vectors(
+    conn: sqlite3.Connection, encoder: StaticEncoder, rows: Sequence[tuple[str, object, object, object]]
+) -> list[Vector]:
+    """One vector per row (text, and the ``filevecs`` columns model, sha, vec read with it, None
+    where the entry has none): the stored one where it is this encoder's vector of this text,
+    else :func:`vectors_for`'s (stored by text; by rowid at the next ``memscribe index``)."""
+    model, dim = identity(encoder), encoder.dim
+    out: list[Vector | None] = []
+    for text, stored_model, sha, blob in rows:
+        vec: Vector | None = None
+        if stored_model == model and isinstance(blob, bytes) and len(blob) == 8 * dim and sha == _sha(text):
+            values = array("d")
+            values.frombytes(blob)
+            vec = tuple(values)
+        out.append(vec)
+    missing = [row[0] for row, vec in zip(rows, out, strict=True) if vec is None]
+    if missing:
+        found = iter(vectors_for(conn, encoder, missing))
+        out = [next(found) if vec is None else vec for vec in out]
+    return [vec for vec in out if vec is not None]
 
 
 def keep(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> None:
@@ -171,10 +227,18 @@ def warm(conn: sqlite3.Connection, encoder: StaticEncoder) -> int:
     semantic model off, or before vectors were stored) and drop the vectors of texts no active
     entry has, or of another encoder; returns how many texts were encoded."""
     model = identity(encoder)
+    files = [  # the active entries without this encoder's vector of their text by rowid
+        (int(rowid), str(text))
+        for rowid, text, stored_model, sha in conn.execute(
+            "SELECT f.rowid, f.text, v.model, v.sha FROM files f LEFT JOIN filevecs v "
+            "ON v.file = f.rowid WHERE f.ok = 1 AND f.archived = 0"
+        )
+        if stored_model != model or sha != _sha(str(text))
+    ]
     texts = [str(r[0]) for r in conn.execute("SELECT DISTINCT text FROM files WHERE ok = 1 AND archived = 0")]
     try:
         with conn:
-            encoded = index_texts(conn, encoder, texts)
+            encoded = index_texts(conn, encoder, files)
             wanted = {_sha(t) for t in texts}
             stale = [
                 (str(m), str(s))
@@ -187,4 +251,4 @@ def warm(conn: sqlite3.Connection, encoder: StaticEncoder) -> int:
     return encoded
 
 
-__all__ = ["identity", "index_texts", "keep", "lookup", "prepare", "vectors_for", "warm"]
+__all__ = ["identity", "index_texts", "keep", "lookup", "pool_vectors", "prepare", "vectors_for", "warm"]

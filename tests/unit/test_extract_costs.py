@@ -117,7 +117,11 @@ def root(tmp_path: Path) -> Path:
 
 
 def _vector_lookups(statements: list[str]) -> int:
-    return sum("FROM textvecs WHERE" in s for s in statements)
+    """Reads of stored vectors: by text, or by rowid with the semantic pool's rows."""
+    return sum(
+        any(f in s for f in ("FROM textvecs WHERE", "FROM filevecs WHERE", "JOIN filevecs"))
+        for s in statements
+    )
 
 
 @semantic_only

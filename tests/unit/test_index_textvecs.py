@@ -55,9 +55,10 @@ def embedded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def stored(root: Path) -> dict[str, bytes]:
     conn = sqlite3.connect(root / ".reflexio" / ".index" / "memscribe.sqlite3")
     try:
-        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'textvecs'").fetchone():
-            return {}  # never written
-        return {str(s): bytes(v) for s, v in conn.execute("SELECT sha, vec FROM textvecs")}
+        found = {str(s): bytes(v) for s, v in conn.execute("SELECT sha, vec FROM filevecs")}  # by rowid
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'textvecs'").fetchone():
+            found.update((str(s), bytes(v)) for s, v in conn.execute("SELECT sha, vec FROM textvecs"))
+        return found
     finally:
         conn.close()
 
@@ -113,11 +114,12 @@ def test_a_changed_vector_is_what_the_next_run_uses(root: Path) -> None:
     assert encoder is not None
     query = encoder.encode([QUERY[1]])[0]
     conn = sqlite3.connect(root / ".reflexio" / ".index" / "memscribe.sqlite3")
-    with conn:
-        conn.execute(
-            "UPDATE textvecs SET vec = ? WHERE sha = ?",
-            (array("d", query).tobytes(), textvecs._sha(BODIES["prof_ide00001"][1])),
-        )
+    with conn:  # stored by text and, for the semantic pool, by rowid
+        for table in ("textvecs", "filevecs"):
+            conn.execute(
+                f"UPDATE {table} SET vec = ? WHERE sha = ?",
+                (array("d", query).tobytes(), textvecs._sha(BODIES["prof_ide00001"][1])),
+            )
     conn.close()
     semantic.reset()
     assert dict(shortlist(root)).get("prof_ide00001") == 1.0
@@ -131,9 +133,10 @@ def test_another_encoder_of_the_same_name_never_reuses_them(root: Path) -> None:
     other = StaticEncoder(name=real.name, table=real.table, token_ids=lambda texts: [[7] for _ in texts])
     assert textvecs.identity(other) != textvecs.identity(real)
     with open_index(root) as index:
-        texts = [body for _, body in BODIES.values()]
-        assert textvecs.prepare(index.conn, other, texts) == texts
-        assert textvecs.prepare(index.conn, real, texts) == []
+        rows = index.conn.execute("SELECT rowid, text FROM files WHERE ok = 1 AND archived = 0").fetchall()
+        texts, rowids = [str(r[1]) for r in rows], [int(r[0]) for r in rows]  # kept by rowid
+        assert textvecs.prepare(index.conn, other, texts, rowids=rowids) == texts
+        assert textvecs.prepare(index.conn, real, texts, rowids=rowids) == []
 
 
 def test_index_command_stores_every_namespace_pool_and_drops_the_rest(
