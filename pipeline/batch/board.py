@@ -30,10 +30,11 @@ import threading
 import time
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
 from memscribe.batch.turns import yield_turn
-from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order, path_order
+from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order, merged_view, path_order
 from memscribe.schemas.memory import MemoryEntry
 
 #: How long a unit waits for the next earlier transcript's plan (the wait restarts whenever one
@@ -48,13 +49,21 @@ Candidate = tuple[str, str, str]
 
 @dataclass(frozen=True)
 class Peek:
-    """What :meth:`Board.peek` found: the entries known, the earlier ranks still planning (their
-    candidates, None while detecting) and the board's change counter."""
+    """What :meth:`Board.peek` found: the entries known (the committed ``base`` with the earlier
+    plans' ``deltas``; merged when :attr:`entries` is first read), the earlier ranks still
+    planning (their candidates, None while detecting) and the board's change counter."""
 
-    entries: tuple[MemoryEntry, ...]
+    base: tuple[MemoryEntry, ...]
+    #: The paths of ``base`` (None: not sorted by path, or a path twice).
+    paths: Sequence[str] | None
+    deltas: tuple[Delta, ...]
     unknown: dict[int, tuple[Candidate, ...] | None]
     tick: int
     progress: float
+
+    @cached_property
+    def entries(self) -> tuple[MemoryEntry, ...]:
+        return merged_view(self.base, self.paths, self.deltas)
 
 
 @dataclass(frozen=True)
@@ -131,13 +140,12 @@ class Board:
         namespace = scope[0] if scope is not None else None
         with self._cond:
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
-            entries = self._merged(earlier)
             unknown: dict[int, tuple[Candidate, ...] | None] = {}
             if self._look_ahead:
                 for r in self._expected:
                     if r < rank and r not in self._tentative and self._may_write(r, namespace):
                         unknown[r] = self._candidates.get(r)
-            return Peek(entries, unknown, self._tick, self._progress)
+            return Peek(self._entries, self._paths, tuple(earlier), unknown, self._tick, self._progress)
 
     def wait_change(
         self, tick: int, progress: float, rank: int | None = None, on: Collection[int] | None = None
@@ -265,12 +273,6 @@ class Board:
             self._tick += 1
             self._wake(rank, published=was_expected)
 
-    def _merged(self, deltas: Sequence[Delta]) -> tuple[MemoryEntry, ...]:
-        """The committed memory with ``deltas`` applied (:func:`~memscribe.batch.view.merged`)."""
-        if self._paths is None or not any(deltas):
-            return merged(self._entries, deltas)
-        return merged_in_order(self._entries, self._paths, deltas)[0]
-
     def _may_write(self, rank: int, namespace: str | None) -> bool:
         """Whether rank ``rank`` may write into ``namespace`` (None: any namespace)."""
         if namespace is None or rank not in self._namespaces:
@@ -310,7 +312,7 @@ class Board:
                 self._waiters.pop(waiter, None)
             self.waited_s += time.monotonic() - started
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
-            entries = self._merged(earlier)
+            entries = merged_view(self._entries, self._paths, earlier)
             base_ids = {e.id for e in self._entries}
             view_ids = {e.id for e in entries}
             added = frozenset(view_ids - base_ids)

@@ -20,6 +20,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from memscribe.batch.view import Delta
 from memscribe.relatedness import (
     FALLBACK_SCORE,
     FALLBACK_SIZE,
@@ -33,6 +34,8 @@ from memscribe.schemas.memory import MemoryEntry
 
 #: Past this many entries numbered, the numbering starts again (a bound on what it keeps alive).
 NUMBERS_KEPT = 1 << 18
+#: Deltas whose numbers are kept (past it they are read again).
+DELTAS_KEPT = 4096
 
 Scorer = Callable[[str, Sequence[str]], list[float]]
 
@@ -48,6 +51,15 @@ class Numbering:
         self._kinds: dict[str, int] = {}
         self._kind_of = np.empty(256, dtype=np.int32)
         self._by_key: dict[tuple[str, str], list[int]] = {}
+        #: Per number: a code of its path, and of its namespace (-1: none, read as the default).
+        self._path_codes: dict[str, int] = {}
+        self._path_of: list[int] = []
+        self._names: dict[str, int] = {}
+        self._name_of = np.empty(256, dtype=np.int32)
+        #: The numbers and path codes of the last committed memory read (kept: its id stays its own).
+        self._base: tuple[Sequence[MemoryEntry], Any, Any] | None = None
+        #: Per delta (kept, by id): the path codes it removes, and (path code, number) it adds.
+        self._deltas: dict[int, tuple[Delta, list[int], list[tuple[int, int]]]] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -59,13 +71,20 @@ class Numbering:
         self.entries.append(entry)
         self.texts.append(entry_text(entry))
         if number >= len(self._kind_of):
-            grown = self.np.empty(2 * len(self._kind_of), dtype=self.np.int32)
-            grown[:number] = self._kind_of[:number]
-            self._kind_of = grown
+            self._kind_of, self._name_of = (self._grown(a, number) for a in (self._kind_of, self._name_of))
         self._kind_of[number] = self._kinds.setdefault(entry.kind, len(self._kinds))
+        self._name_of[number] = (
+            self._names.setdefault(entry.namespace, len(self._names)) if entry.namespace else -1
+        )
+        self._path_of.append(self._path_codes.setdefault(entry.path, len(self._path_codes)))
         for key in topic_keys(entry.slug):
             self._by_key.setdefault(key, []).append(number)
         return number
+
+    def _grown(self, found: Any, used: int) -> Any:
+        grown = self.np.empty(2 * len(found), dtype=found.dtype)
+        grown[:used] = found[:used]
+        return grown
 
     def _number(self, entry: MemoryEntry) -> int:
         known = self._numbers.get(id(entry))
@@ -83,6 +102,54 @@ class Numbering:
         numbers = np.array(found, dtype=np.intp)
         return numbers[kinds[numbers] == code] if len(numbers) else numbers
 
+    def _delta(self, delta: Delta) -> tuple[list[int], list[tuple[int, int]]]:
+        hit = self._deltas.get(id(delta))
+        if hit is None or hit[0] is not delta:
+            if len(self._deltas) > DELTAS_KEPT:
+                self._deltas.clear()
+            codes = self._path_codes
+            removed = [codes.setdefault(path, len(codes)) for path in delta.removed_paths]
+            added = [(self._path_of[n], n) for n in map(self._number, delta.added)]
+            hit = self._deltas[id(delta)] = (delta, removed, added)
+        return hit[1], hit[2]
+
+    def layered(self, layers: Layered, kind: str) -> Any:
+        """:meth:`pool` of ``layers.entries``, in no particular order, without building it: the
+        committed memory's numbers (read once per version), less the paths the deltas remove
+        or replace, plus what they add (applied in order: the last change of a path holds)."""
+        np = self.np
+        with self._lock:
+            if self._base is None or self._base[0] is not layers.base:
+                numbers = np.array(list(map(self._number, layers.base)), dtype=np.intp)
+                paths = np.array(self._path_of, dtype=np.intp)[numbers] if len(numbers) else numbers
+                self._base = (layers.base, numbers, paths)
+            _, numbers, paths = self._base
+            final: dict[int, int | None] = {}
+            for delta in layers.deltas:
+                removed, added = self._delta(delta)
+                for code in removed:
+                    final[code] = None
+                for code, number in added:
+                    final[code] = number
+            kinds, names = self._kind_of, self._name_of
+            code, scope = self._kinds.get(kind, -1), layers.scope
+            name = None if scope is None else self._names.get(scope[0], -2)  # -2: no entry has it
+        if final:
+            touched = np.fromiter(final, dtype=np.intp, count=len(final))
+            numbers = np.concatenate(
+                [
+                    numbers[~np.isin(paths, touched)],
+                    np.fromiter((n for n in final.values() if n is not None), dtype=np.intp),
+                ]
+            )
+        keep = kinds[numbers] == code
+        if scope is not None:
+            ours = names[numbers] == name
+            if scope[0] == scope[1]:  # no namespace: read as the default
+                ours |= names[numbers] == -1
+            keep &= ours
+        return numbers[keep]
+
     def on_topic(self, slug: str) -> Any:
         """A mask over the numbers so far: the entries on one topic with ``slug`` by their slugs."""
         np = self.np
@@ -93,6 +160,31 @@ class Numbering:
                 if holders:
                     mask[np.array(holders, dtype=np.intp)] = True
         return mask
+
+
+class Layered:
+    """The memory a unit reads, as the board has it: the committed ``base`` (``paths``: its paths,
+    sorted, no path twice; None: unknown) and the earlier plans' ``deltas``, for the entries in
+    ``scope`` ((namespace, default): those whose namespace, or the default, is the namespace;
+    None: every entry); :attr:`entries` builds the list (``scoped``: the reader's own filter)."""
+
+    def __init__(
+        self,
+        base: tuple[MemoryEntry, ...],
+        paths: Sequence[str] | None,
+        deltas: Sequence[Delta],
+        scope: tuple[str, str] | None,
+        entries: Callable[[], Sequence[MemoryEntry]],
+    ) -> None:
+        self.base, self.paths, self.deltas, self.scope = base, paths, deltas, scope
+        self._entries = entries
+        self._built: Sequence[MemoryEntry] | None = None
+
+    @property
+    def entries(self) -> Sequence[MemoryEntry]:
+        if self._built is None:
+            self._built = self._entries()
+        return self._built
 
 
 _current: dict[str, Numbering] = {}
@@ -116,13 +208,19 @@ class Classes:
         np = numbers.np
         self._scores = np.full(256, np.nan)
         #: The entries last classified (kept: their id stays their own) and their pool.
-        self._last: tuple[Sequence[MemoryEntry], Any] | None = None
+        self._last: tuple[Sequence[MemoryEntry] | Layered, Any] | None = None
 
-    def classify(self, entries: Sequence[MemoryEntry], scorer: Scorer) -> tuple[Any, Any, Any]:
-        """(numbers, scores, qualifies) of the entries of this kind among ``entries``, in order."""
+    def classify(self, entries: Sequence[MemoryEntry] | Layered, scorer: Scorer) -> tuple[Any, Any, Any]:
+        """(numbers, scores, qualifies) of the entries of this kind among ``entries`` (in order; a
+        :class:`Layered` memory's in no particular order)."""
         np, numbers = self.numbering.np, self.numbering
+        if isinstance(entries, Layered) and entries.paths is None:  # its order is its list's
+            entries = entries.entries
         if self._last is not None and self._last[0] is entries:  # a wake-up's blockers, then its pick
             pool = self._last[1]
+        elif isinstance(entries, Layered):
+            pool = numbers.layered(entries, self.kind)
+            self._last = (entries, pool)
         else:
             pool = numbers.pool(entries, self.kind)
             self._last = (entries, pool)
@@ -141,7 +239,7 @@ class Classes:
         return pool, values, qualified
 
     def best(
-        self, entries: Sequence[MemoryEntry], scorer: Scorer, size: int
+        self, entries: Sequence[MemoryEntry] | Layered, scorer: Scorer, size: int
     ) -> list[tuple[float, MemoryEntry]]:
         """:func:`~memscribe.relatedness.best_of` over the entries of this kind among ``entries``:
         only those at or above the chosen class's ``size``-th score are made items."""
@@ -163,10 +261,12 @@ class Classes:
                 pool[picked].tolist(), values[picked].tolist(), qualified[picked].tolist(), strict=True
             )
         ]
+        if isinstance(entries, Layered) and entries.paths is not None:  # the merged memory's order
+            items.sort(key=lambda item: item[0].path)
         return best_of(items, size)
 
     def tops(
-        self, entries: Sequence[MemoryEntry], scorer: Scorer, related_size: int
+        self, entries: Sequence[MemoryEntry] | Layered, scorer: Scorer, related_size: int
     ) -> tuple[int, float, int, float]:
         """(how many related, the ``related_size``-th best related score, how many near, the
         FALLBACK_SIZE-th best near score), scores capped at 1 (0.0 where there are fewer)."""

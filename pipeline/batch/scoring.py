@@ -187,9 +187,8 @@ def scores(text: str, others: Sequence[str]) -> list[float]:
 
 
 def array_module() -> Any | None:
-    """numpy, once the vectorised scoring has imported it (None before that, or without it)."""
-    with _state_lock:
-        rows: VectorRows | None = _state.get("rows")
+    """numpy, once the vectorised scoring is on (None before that, or without numpy)."""
+    rows = _rows()
     return rows._np if rows is not None else None
 
 

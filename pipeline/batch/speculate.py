@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Protocol
 
 from memscribe.batch.board import Candidate, Peek
-from memscribe.batch.classes import Classes, numbering
+from memscribe.batch.classes import Classes, Layered, numbering
 from memscribe.batch.scoring import array_module, scores
 from memscribe.batch.view import Delta
 from memscribe.relatedness import (
@@ -81,7 +81,7 @@ class Speculation:
         self._classes: dict[tuple[str, str, str], dict[int, tuple[MemoryEntry, float, bool]]] = {}
         #: The same in bulk, once numpy is in use (:mod:`memscribe.batch.classes`).
         self._bulk: dict[tuple[str, str, str], Classes] = {}
-        self._latest: list[MemoryEntry] | None = None
+        self._latest: Sequence[MemoryEntry] | Layered | None = None
         self.shortlists: list[tuple[MemoryKind, str, str, list[ShortlistItem]]] = []
         self.gets: list[tuple[str, MemoryEntry | None]] = []
         self.waits = 0
@@ -141,7 +141,7 @@ class Speculation:
         return [known[id(e)] for e in pool]
 
     def _select(
-        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
+        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry] | Layered
     ) -> list[ShortlistItem]:
         """:func:`~memscribe.relatedness.select` over the entries of ``kind`` (the same items, in
         the same order), from the classes remembered for this shortlist: only the entries listed
@@ -150,7 +150,7 @@ class Speculation:
         if bulk is not None:
             best = bulk.best(entries, scores, SHORTLIST_SIZE)
         else:
-            best = best_of(self._classified(kind, slug, text, entries))
+            best = best_of(self._classified(kind, slug, text, _listed(entries)))
         texts = self._entry_texts([e for _, e in best])
         return [
             ShortlistItem(id=e.id, slug=e.slug, text=t, created=e.created, score=v)
@@ -158,7 +158,7 @@ class Speculation:
         ]
 
     def _tops(
-        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry]
+        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry] | Layered
     ) -> tuple[int, float, int, float]:
         """(how many related, the SHORTLIST_SIZE-th related score, how many near, the
         FALLBACK_SIZE-th near score), scores capped at 1 (0.0 where there are fewer)."""
@@ -167,7 +167,7 @@ class Speculation:
             return bulk.tops(entries, scores, SHORTLIST_SIZE)
         related: list[float] = []
         near: list[float] = []
-        for _, value, qualified in self._classified(kind, slug, text, entries):
+        for _, value, qualified in self._classified(kind, slug, text, _listed(entries)):
             if qualified:
                 related.append(min(1.0, value))
             elif value >= FALLBACK_SCORE:
@@ -179,7 +179,12 @@ class Speculation:
         return len(related), last_related, len(near), last_near
 
     def _blockers(
-        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry], peek: Peek
+        self,
+        kind: MemoryKind,
+        slug: str,
+        text: str,
+        entries: Sequence[MemoryEntry] | Layered,
+        peek: Peek,
     ) -> set[int]:
         """The earlier ranks still planning whose candidates could enter this shortlist (or are not
         known yet: still detecting); empty: no plan still being made can change it."""
@@ -200,14 +205,27 @@ class Speculation:
                     blockers.add(rank)
         return blockers
 
-    def shortlist(self, kind: MemoryKind, slug: str, text: str, scoped: Scoped) -> list[ShortlistItem]:
+    def shortlist(
+        self,
+        kind: MemoryKind,
+        slug: str,
+        text: str,
+        scoped: Scoped,
+        scope: tuple[str, str] | None = None,
+        *,
+        scope_known: bool = False,
+    ) -> list[ShortlistItem]:
+        """The shortlist of the memory this unit commits into, as far as is known (see the module
+        docstring), ``scoped`` to the reader's namespace: ``scope`` ((namespace, default); None:
+        every namespace) says which when ``scope_known`` (the memory is then read in bulk from
+        the board's layers, without building the list)."""
         if not self._declared:  # dedup has started: this unit's detection is done
             self._declared = True
             self._board.declare_candidates(self._rank, list(self._detected()))
         started = None
         while True:
             peek = self._board.peek(self._rank, self._scope)
-            entries = scoped(peek.entries)
+            entries = _layers(peek, scoped, scope, scope_known)
             blockers = self._blockers(kind, slug, text, entries, peek)
             if not blockers:
                 break
@@ -223,7 +241,7 @@ class Speculation:
         return found
 
     def get(self, memory_id: str, scoped: Scoped) -> MemoryEntry | None:
-        entries = self._latest
+        entries = _listed(self._latest) if self._latest is not None else None
         if entries is None:
             entries = scoped(self._board.peek(self._rank, self._scope).entries)
         found = next((e for e in entries if e.id == memory_id), None)
@@ -251,6 +269,16 @@ class Speculation:
             return True
         by_id = {e.id: e for e in exact}
         return all(by_id.get(memory_id) == found for memory_id, found in self.gets)
+
+
+def _layers(peek: Peek, scoped: Scoped, scope: tuple[str, str] | None, known: bool) -> Layered:
+    """The memory ``peek`` found, for a reader of ``scope`` (``known``: else only ``scoped``
+    says which entries, and the list is built)."""
+    return Layered(peek.base, peek.paths if known else None, peek.deltas, scope, lambda: scoped(peek.entries))
+
+
+def _listed(entries: Sequence[MemoryEntry] | Layered) -> Sequence[MemoryEntry]:
+    return entries.entries if isinstance(entries, Layered) else entries
 
 
 class _Taken(Collection[str]):

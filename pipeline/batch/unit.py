@@ -96,7 +96,8 @@ class PlanningView:
 
     def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
         if self._speculation is not None:  # waits only for earlier plans that could change it
-            return self._speculation.shortlist(kind, slug, text, self._in_scope)
+            scope = None if self._namespace is None else (self._namespace, self._default)
+            return self._speculation.shortlist(kind, slug, text, self._in_scope, scope, scope_known=True)
         return shortlist(kind, slug, text, self._view(), scorer=scores)
 
     def get(self, memory_id: str) -> MemoryEntry | None:

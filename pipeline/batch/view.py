@@ -387,3 +387,13 @@ def merged_in_order(
                 found.insert(at, entry)
                 where.insert(at, entry.path)
     return tuple(found), where
+
+
+def merged_view(
+    entries: Sequence[MemoryEntry], paths: Sequence[str] | None, deltas: Sequence[Delta]
+) -> tuple[MemoryEntry, ...]:
+    """:func:`merged`, by :func:`merged_in_order` where ``paths`` (those of ``entries``, sorted,
+    no path twice) are known."""
+    if paths is None or not any(deltas):
+        return merged(entries, deltas)
+    return merged_in_order(entries, paths, deltas)[0]

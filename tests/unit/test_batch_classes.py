@@ -42,10 +42,9 @@ def test_topic_keys_find_exactly_the_topical_pairs() -> None:
             assert found == relatedness.topical(slug, other), (slug, other)
 
 
-def _entry(mem_id: str, slug: str, body: str) -> MemoryEntry:
-    text = render_profile(
-        id=mem_id, created=dt.datetime(2026, 1, 1, tzinfo=dt.UTC), ttl="infinity", body=body
-    )
+def _entry(mem_id: str, slug: str, body: str, namespace: str | None = None) -> MemoryEntry:
+    created = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    text = render_profile(id=mem_id, created=created, ttl="infinity", body=body, namespace=namespace)
     return parse_memory_file(text, memory_path("profile", slug.strip("-") or "x", mem_id))
 
 
@@ -118,6 +117,48 @@ def test_a_speculation_shortlists_the_same_with_numpy_or_without(monkeypatch: py
     assert [plain.shortlist(kind, slug, text, list) for kind, slug, text in asks] == found
     assert found == [relatedness.shortlist(kind, slug, text, stored) for kind, slug, text in asks]
     assert bulk.holds(stored[::-1], frozenset(), [])
+
+
+@pytest.mark.usefixtures("vectorised", "fresh_semantic")
+def test_a_shortlist_read_from_the_boards_layers_is_the_one_of_the_merged_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(11)
+    bodies = ["User drinks green tea.", "User lives in Berlin.", "User prefers dark mode.", "User has a dog."]
+    names = [None, "default", "agent-b"]
+
+    def made(i: int, slug: str) -> MemoryEntry:
+        return _entry(f"prof_{i:08x}", slug, f"{rng.choice(bodies)} Note {i % 5}.", rng.choice(names))
+
+    stored = sorted((made(i, slug) for i, slug in enumerate(_slugs(rng, 50))), key=lambda e: e.path)
+    board = Board(Snapshot(entries=tuple(stored), taken_ids=frozenset(e.id for e in stored)), wait_s=5)
+    board.expect(range(12))
+    for rank in range(10):  # earlier plans: writes, archives, an update in place (same path)
+        added = tuple(made(100 + 10 * rank + k, slug) for k, slug in enumerate(_slugs(rng, 3)))
+        gone = tuple(rng.choice(stored).path for _ in range(2))
+        again = rng.choice(stored)
+        updated = _entry(again.id, again.slug, "User drinks black tea now.", again.namespace)
+        board.publish(rank, Delta(added=(*added, updated), removed_paths=(*gone, again.path)))
+    asks: list[tuple[MemoryKind, str, str]] = [
+        ("profile", "drink", "User drinks tea."),
+        ("profile", "home-city", "User lives in Munich."),
+        ("profile", "zzz", "User owns a bike."),
+    ]
+    for scope in [None, ("default", "default"), ("agent-b", "default"), ("nobody", "default")]:
+
+        def scoped(
+            entries: Sequence[MemoryEntry], scope: tuple[str, str] | None = scope
+        ) -> list[MemoryEntry]:
+            if scope is None:
+                return list(entries)
+            return [e for e in entries if (e.namespace or scope[1]) == scope[0]]
+
+        merged_now = scoped(board.peek(10, None).entries)
+        layered = Speculation(board, 10, None, lambda: asks)
+        found = [layered.shortlist(k, slug, text, scoped, scope, scope_known=True) for k, slug, text in asks]
+        assert found == [relatedness.shortlist(k, slug, text, merged_now) for k, slug, text in asks], scope
+        assert layered.holds(merged_now, frozenset(), [])
+        assert layered._bulk  # read in bulk
 
 
 def test_changes_merged_in_place_equal_a_merge_by_sorting() -> None:
