@@ -8,6 +8,8 @@ another copy in the same run.
     .venv/bin/python bench/startup.py --before <pkgdir> --after <pkgdir>   # two copies, e.g. a
                                                             # shared tree's uncommitted work left out
     .venv/bin/python bench/startup.py --root /tmp/root100k --root-size 100000   # and a large root
+    .venv/bin/python bench/startup.py --before <pkgdir> --root R --before-root R0  # the before tree
+                                                            # against its own copy R0 of the root
 
 The hook cases are what Claude Code's ``SessionEnd`` runs (``memscribe hook claude-code``, the
 payload on stdin) with ``--wait``, so the batch job it starts on the session's transcript (a
@@ -22,7 +24,9 @@ With ``--root DIR`` the dry-run extract also runs against that root as it is (no
 run writes no memory; the first, untimed run of each tree brings its index up to date), and the
 table gives its CPU over the extract into the empty root (issue 17's bar: at most 1.3x with
 100k entries). ``--root-size N`` first fills a missing DIR with N memories (bench/store.py's
-generator) and builds its index.
+generator) and builds its index. ``--before-root DIR0``: the ``--before`` tree extracts against
+DIR0 instead (a copy of the root, ``cp -a``): when the two trees' index schemas differ, one root
+would be rebuilt by each tree in turn.
 
 Runs alternate between the two trees (load on the machine hits both alike); the table gives the
 median CPU seconds and, with ``--before``, the ratio. Bars: ``memscribe --help`` < 0.3 s CPU
@@ -123,6 +127,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--root", type=Path, help="also extract against this memory root (not copied)")
     ap.add_argument("--root-size", type=int, default=0, help="fill a missing --root with N memories")
+    ap.add_argument(
+        "--before-root", type=Path, help="with --before: its tree extracts against this copy of --root"
+    )
     args = ap.parse_args()
     cases = _cases(args.root, args.root_size)
     with tempfile.TemporaryDirectory(prefix="memscribe-startup-") as tmp:
@@ -137,10 +144,14 @@ def main() -> None:
         earlier = _session(folder / "earlier.jsonl", "s1", "I prefer tabs over spaces. My timezone is UTC+1.")
         cpu_of(["batch", str(earlier), "--memory-dir", str(seed), "--json", "--no-progress"], None)
         trees = [("before", args.before), ("after", args.after)] if args.before else [("now", args.after)]
-        for _, where in trees:  # warm the byte-code caches once (and the large root's index)
+        big_root = {name: str(args.root) for name, _ in trees}
+        if args.before and args.before_root:
+            big_root["before"] = str(args.before_root)
+        for name, where in trees:  # warm the byte-code caches once (and the large root's index)
             cpu_of([HELP], where)
             if BIG in cases:
-                cpu_of([a.replace("{transcript}", str(transcript)) for a in cases[BIG].argv], where)
+                fill = {"transcript": str(transcript), "big": big_root[name]}
+                cpu_of([a.format(**fill) for a in cases[BIG].argv], where)
         print(
             f"{'case':<30} "
             + " ".join(f"{name + ' s':>10}" for name, _ in trees)
@@ -160,7 +171,12 @@ def main() -> None:
                             shutil.copytree(seed, run_root)
                         else:
                             run_root.mkdir()
-                    fill = {"transcript": str(transcript), "root": str(run_root), "session": str(session)}
+                    fill = {
+                        "transcript": str(transcript),
+                        "root": str(run_root),
+                        "session": str(session),
+                        "big": big_root.get(name, ""),
+                    }
                     argv = [a.format(**fill) for a in case.argv]
                     stdin = None if case.stdin is None else case.stdin.replace("{session}", fill["session"])
                     if stdin is not None:
@@ -190,7 +206,7 @@ def _cases(root: Path | None, size: int) -> dict[str, Case]:
         return dict(CASES)
     if not root.exists() and size:
         _fill(root, size)
-    return {**CASES, BIG: Case(["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", str(root)])}
+    return {**CASES, BIG: Case(["extract", "{transcript}", "--dry-run", "--json", "--memory-dir", "{big}"])}
 
 
 def _fill(root: Path, size: int) -> None:
