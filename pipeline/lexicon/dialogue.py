@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language
+from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language, led_by
 
 _I = re.IGNORECASE
 
@@ -27,7 +27,9 @@ _CORRECTION_LEAD = lazy_compile(
 )
 
 _CORRECTION_ANYWHERE = lazy_compile(
-    r"""(?:\bthat'?s\s+(?:wrong|not\s+right|incorrect|not\s+what\s+I)
+    led_by(
+        r"^|\b(?=[aimnstw])|(?=[\w.`'%)-],)",
+        r"""(?:\bthat'?s\s+(?:wrong|not\s+right|incorrect|not\s+what\s+I)
       | \bnot\s+what\s+I\s+(?:asked|meant|wanted)
       | \bwe\s+don'?t\s+use\s+\S+\s+here
       | \bI\s+(?:said|told\s+you|asked\s+for)\b
@@ -38,6 +40,7 @@ _CORRECTION_ANYWHERE = lazy_compile(
       | [\w.`'%)-],\s*not\s+(?:the\s+|a\s+|in\s+)?[`'"]?[\w.%(|>-]+   # "grams, not cups"
       | ^\W*(?:please\s+)?use\s+[^.?!]{1,40}\bplease\b                # "use 24-hour times please"
       )""",
+    ),
     re.IGNORECASE | re.VERBOSE,
 )
 

@@ -11,12 +11,27 @@ hand the session to a model instead of guessing.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from memscribe.lazyre import compile_table, lazy_compile
 
 _I = re.IGNORECASE
 
 COVERED = ("en", "zh", "ja", "es", "de", "fr")
+
+
+def led_by(starts: str, pattern: str) -> str:
+    """``pattern`` behind a zero-width test of where a match of it can start: ``starts`` must
+    hold at the start of every match of every alternative (a word boundary before one of the
+    letters the alternatives open with, the start of the text, a punctuation mark they open
+    with). A necessary condition, so the matches are the same; the scan only stops trying every
+    alternative at every position, most of which (inside a word) no alternative can start at.
+    (A verbose ``pattern`` must not end in a comment.)"""
+    return f"(?>{starts})(?:{pattern})"
+
+
 #: A Latin-script text this long without one function word of a covered language is another language.
 LATIN_OTHER_MIN_WORDS = 8
 
@@ -73,8 +88,37 @@ _ANY_ACCENT = lazy_compile("|".join(p.pattern for p in _ACCENTS.values()))
 _ELISION = lazy_compile(r"(?<![\w'’])(?:j|c|l|d|n|m|t|s|qu)['’](?=[aeiouyhàâéèêîôû])", re.I)
 
 
+#: The languages of the texts of the turn being judged (see :func:`per_turn`); None outside one.
+_TURN_MEMO: ContextVar[dict[str, str] | None] = ContextVar("memscribe_turn_languages", default=None)
+
+
+@contextmanager
+def per_turn() -> Iterator[None]:
+    """Within it, :func:`language_of` answers a text it has already placed from a memo, dropped
+    at the end: a stage judging one turn asks the language of the same text (or its stripped,
+    quoted-aside or lead-stripped forms) several times, through several cues. The memo lives for
+    one turn, never across turns, so a transcript repeating itself is placed as often as ever."""
+    token = _TURN_MEMO.set({})
+    try:
+        yield
+    finally:
+        _TURN_MEMO.reset(token)
+
+
 def language_of(text: str) -> str:
     """``en``, ``zh``, ``ja``, ``ko``, ``es``, ``de``, ``fr`` or ``other`` (script, then function words)."""
+    memo = _TURN_MEMO.get()
+    if memo is None:
+        return _language_of(text)
+    lang = memo.get(text)
+    if lang is None:
+        lang = memo[text] = _language_of(text)
+    return lang
+
+
+def _language_of(text: str) -> str:
+    if text.isascii():
+        return _ascii_language_of(text)
     if _NON_LATIN.search(text):
         if _KANA.search(text):
             return "ja"
@@ -95,6 +139,27 @@ def language_of(text: str) -> str:
         for lang, accent in _ACCENTS.items():
             scores[lang] += 2 * len(accent.findall(folded))
     scores["fr"] += 2 * len(_ELISION.findall(folded))
+    best = max(scores, key=lambda k: (scores[k], k == "en"))
+    if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
+        return best
+    if scores["en"] == 0 and scores[best] == 0 and len(words) >= LATIN_OTHER_MIN_WORDS:
+        return "other"
+    return "en"
+
+
+def _ascii_language_of(text: str) -> str:
+    """:func:`language_of` of an ASCII text: no other script and no accent; lower-casing is
+    case folding, and it leaves the words where they were, so the text is folded once."""
+    folded = text.lower()
+    words = _WORD.findall(folded)
+    if not words:
+        return "en"
+    scores = dict.fromkeys(_FUNCTION_WORDS, 0)
+    for w in words:
+        for lang in _LANGS_OF.get(w, ()):
+            scores[lang] += 1
+    if "'" in folded:
+        scores["fr"] += 2 * len(_ELISION.findall(folded))
     best = max(scores, key=lambda k: (scores[k], k == "en"))
     if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
         return best
@@ -380,10 +445,13 @@ LANGUAGES: dict[str, Language] = {
 
 #: English give-ups and rejections: the user stops asking for the fix rather than accepting it.
 GIVE_UP_EN = lazy_compile(
-    r"\b(?:whatever|never\s*mind|nevermind|forget\s+it|forget\s+about\s+it|I'?ll\s+(?:just\s+)?(?:do|write|fix"
-    r"|handle)\s+it\s+myself|I'?ll\s+do\s+it|do\s+it\s+myself|(?:that'?s|it'?s)\s+(?:\w+\s+)?overkill|still\s+(?:doesn'?t"
-    r"|does\s+not|isn'?t|not|broken|wrong|too)|doesn'?t\s+work|give\s+up|don'?t\s+bother|skip\s+it|not\s+worth\s+it"
-    r"|leave\s+it|drop\s+it)\b",
+    led_by(
+        r"\b(?=[dfgilnstw])",
+        r"\b(?:whatever|never\s*mind|nevermind|forget\s+it|forget\s+about\s+it|I'?ll\s+(?:just\s+)?(?:do|write|fix"
+        r"|handle)\s+it\s+myself|I'?ll\s+do\s+it|do\s+it\s+myself|(?:that'?s|it'?s)\s+(?:\w+\s+)?overkill|still\s+(?:doesn'?t"
+        r"|does\s+not|isn'?t|not|broken|wrong|too)|doesn'?t\s+work|give\s+up|don'?t\s+bother|skip\s+it|not\s+worth\s+it"
+        r"|leave\s+it|drop\s+it)\b",
+    ),
     _I,
 )
 #: Fillers a reply may open with before its real first word ("hmm no, …", "uh, actually …").

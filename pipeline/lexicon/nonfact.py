@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.langs import led_by
 
 _I = re.IGNORECASE
 
@@ -17,8 +18,13 @@ _UNSURE_EN = r"""maybe|might|perhaps|possibly|probably|not\s+sure|unsure|thinkin
           |hypothetically|imagine|suppose"""
 #: A former state: true of the speaker's past, not of now.
 _FORMER_EN = r"""used\s+to|back\s+when|years\s+ago|formerly|previously|in\s+the\s+past|when\s+I\s+was"""
-_HEDGE_EN = lazy_compile(rf"\b(?:{_UNSURE_EN}|{_FORMER_EN})\b", re.IGNORECASE | re.VERBOSE)
-_UNSURE_ONLY_EN = lazy_compile(rf"\b(?:{_UNSURE_EN})\b", re.IGNORECASE | re.VERBOSE)
+#: (where each can start, see :func:`~memscribe.lexicon.langs.led_by`: the first letters of the words)
+_HEDGE_EN = lazy_compile(
+    led_by(r"\b(?=[bcefhikmnopstuwy])", rf"\b(?:{_UNSURE_EN}|{_FORMER_EN})\b"), re.IGNORECASE | re.VERBOSE
+)
+_UNSURE_ONLY_EN = lazy_compile(
+    led_by(r"\b(?=[cehikmnopstuw])", rf"\b(?:{_UNSURE_EN})\b"), re.IGNORECASE | re.VERBOSE
+)
 _THIRD_PARTY_EN = lazy_compile(
     r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend

@@ -12,14 +12,16 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.langs import self_statements
+from memscribe.lexicon.langs import led_by, self_statements
 
 _I = re.IGNORECASE
 
 # --- profile signals (gate: high recall) -------------------------------------------------------
 
 _PROFILE_EN = lazy_compile(
-    r"""
+    led_by(
+        r"^|(?=[.!;:,])|\b(?=[abdfgimnortw])",
+        r"""
     \bI(?:\s+(?:really|also|just|still|generally|usually|mostly|strongly|definitely|personally|always))?\s+
         (?:(?:prefer|like|love|enjoy|hate|dislike|don'?t\s+like|do\s+not\s+like|can'?t\s+stand)\b
              (?!\s+(?:that|it|this|your|you|how|what|hearing|the\s+idea|to\s+hear|so\s+much)\b)
@@ -41,6 +43,7 @@ _PROFILE_EN = lazy_compile(
     | \b(?:remember|from\s+now\s+on|as\s+always|by\s+default|going\s+forward)\b
     | \b(?:decided|will\s+use)\b
     """,
+    ),
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -53,7 +56,9 @@ _PROFILE_ZH = lazy_compile(
 
 #: A standing instruction to the agent ("always …", "I want you to …", "our convention is …").
 _STANDING_EN = lazy_compile(
-    r"""(?:^|[.!;:,(]\s*|\b(?:and|but|so|please|just|also|then|to|should|must|shall|will|you|we|everyone)\s+)
+    led_by(
+        r"^|(?=[.!;:,(])|\b(?=[abcefgijmnprstwy])",
+        r"""(?:^|[.!;:,(]\s*|\b(?:and|but|so|please|just|also|then|to|should|must|shall|will|you|we|everyone)\s+)
           (?:always|never)\b(?!\s+(?:\w+ed|got|had|was|were|did|went|came|saw|heard|made|knew|thought|found|told
           |said|gave|took|left|met|ran|won|lost|bought|ate)\b)
       | \b(?:always|never)\s*[.!]?\s*$
@@ -61,6 +66,7 @@ _STANDING_EN = lazy_compile(
           |I(?:'d|\s+would)?\s+(?:want|need|like|expect)\s+(?:you|everyone)\s+to
           |it'?s\s+(?:important|essential|crucial|required)\s+(?:that\s+you|to)
           |conventions?|coding\s+standards?|guidelines?)\b""",
+    ),
     re.IGNORECASE | re.VERBOSE,
 )
 _STANDING_ZH = lazy_compile(r"以后|今后|从现在起|每次都|一律|请(?:总是|始终|务必)|记得|规范|约定")
@@ -195,8 +201,12 @@ STRONG, WEAK, NONE = 2, 1, 0
 
 def first_person_strength(text: str) -> int:
     """``STRONG`` for a durable first-person clause, ``WEAK`` for only a passing possessive."""
+    return _first_person_strength(_statements(text))
+
+
+def _first_person_strength(statements: list[str]) -> int:
     best = NONE
-    for s in _statements(text):
+    for s in statements:
         if _SUBJECT_POSSESSIVE.search(s) or _ME_TOO.search(s):
             return STRONG
         if _EPHEMERAL.search(s):
@@ -227,17 +237,21 @@ def profile_strength(text: str) -> int:
     """How strongly ``text`` suggests a profile fact: ``STRONG``, ``WEAK`` or ``NONE``."""
     if _PROFILE_ZH.search(text) or _STANDING_ZH.search(text):
         return STRONG
-    if any(_PROFILE_EN.search(s) or _STANDING_EN.search(s) for s in _statements(text)):
+    statements = _statements(text)
+    if any(_PROFILE_EN.search(s) or _STANDING_EN.search(s) for s in statements):
         return STRONG
     if self_statements(text):  # es, de, fr, ja: a first-person statement by its pronoun or verb form
         return STRONG
-    return first_person_strength(text)
+    return _first_person_strength(statements)
 
 
 #: A possessive as the subject of its clause ("my wife works…", "…, and our dog is…").
 _SUBJECT_POSSESSIVE = lazy_compile(
-    r"(?:^|[,;:(]\s*|\b(?:and|but|so|because|since|as|while|when|though|although|that|with)\s+)\W*"
-    + _POSSESSIVE.pattern.removeprefix(r"\b"),
+    led_by(
+        r"^|(?=[,;:(])|\b(?=[abstw])",
+        r"(?:^|[,;:(]\s*|\b(?:and|but|so|because|since|as|while|when|though|although|that|with)\s+)\W*"
+        + _POSSESSIVE.pattern.removeprefix(r"\b"),
+    ),
     _I,
 )
 #: A statement pinned to this very moment is not a lasting fact ("I don't have much to do today").

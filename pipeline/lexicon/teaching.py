@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.dialogue import give_up_signal
-from memscribe.lexicon.langs import language_of, sentences
+from memscribe.lexicon.langs import language_of, led_by, sentences
 
 _I = re.IGNORECASE
 
@@ -200,10 +200,11 @@ def _table(source: dict[str, str], flags: int = _I) -> dict[str, re.Pattern[str]
 
 
 _FIRST = _table(_FIRST_PERSON)
-_UNSURE_OF = _table(_UNSURE)
+#: (English: where each can start, see :func:`~memscribe.lexicon.langs.led_by`)
+_UNSURE_OF = _table({**_UNSURE, "en": led_by(r"\b(?=[eimnpsu])", _UNSURE["en"])})
 _QUESTION_OF = _table(_QUESTION)
-_DIRECTIVE_OF = _table(_DIRECTIVE)
-_CONTRAST_OF = _table(_CONTRAST)
+_DIRECTIVE_OF = _table({**_DIRECTIVE, "en": led_by(r"^|\b(?=[ahimnps])", _DIRECTIVE["en"])})
+_CONTRAST_OF = _table({**_CONTRAST, "en": led_by(r"^|(?=[\w.`'%)-],)", _CONTRAST["en"])})
 _FACT_CONTRAST_OF = _table(_FACT_CONTRAST)
 
 
@@ -349,15 +350,17 @@ def sets_norm(text: str) -> bool:
     commands", "Bitte Beträge immer in Euro", "请用中文回答").
     A turn that hedges anywhere ("Maybe you can imagine …! Just don't eat lunch before the ride")
     advises; it states no rule for the agent."""
-    said, lang = _unquoted(text)
-    if lang is None or _UNSURE_OF[lang].search(said):
+    said = _QUOTED.sub('"x"', text)
+    lang = language_of(said)
+    if lang not in _DIRECTIVE_OF or _UNSURE_OF[lang].search(said):
         return False
     contrast = _CONTRAST_OF.get(lang)
+    # whether the turn gives up (:func:`_unquoted`) is asked last: most turns direct nothing
     return any(
         _NORM_OF[lang].search(part) or (contrast is not None and contrast.search(part))
         for parts in _directives_in(said, lang)
         for part in parts
-    )
+    ) and not gives_up(said)
 
 
 #: A directive on an object of today's work named by a pronoun ("split it in two batches", "do

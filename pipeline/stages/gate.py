@@ -78,14 +78,15 @@ def _answers_a_question(asked: dict[int, bool], turn: Turn) -> bool:
     return bool(_BARE_ANSWER.match(turn.text)) and asked.get(turn.index, False)
 
 
-def _confirmable(users: Sequence[Turn], pos: int) -> bool:
-    """The user speaks again after the correction at ``users[pos]`` and does not correct anew."""
+def _confirmable(users: Sequence[Turn], corrects: Sequence[bool], pos: int) -> bool:
+    """The user speaks again after the correction at ``users[pos]`` and does not correct anew
+    (``corrects``: each user turn's :func:`memscribe.lexicon.correction_signal`, read once)."""
     if pos + 1 >= len(users):
         return False
     nxt = users[pos + 1].text
     if lexicon.give_up_signal(nxt):
         return False
-    return lexicon.confirmation_signal(nxt) or not lexicon.correction_signal(nxt)
+    return not corrects[pos + 1] or lexicon.confirmation_signal(nxt)
 
 
 def _agent_session(transcript: Transcript) -> bool:
@@ -93,6 +94,17 @@ def _agent_session(transcript: Transcript) -> bool:
     return any(
         t.kind in ("tool_call", "tool_result") or t.tool_calls or t.role == "tool" for t in transcript.turns
     )
+
+
+def _cues(text: str, *, first: bool) -> tuple[int, bool, bool]:
+    """One user turn's cues, read together (its language placed once): its profile strength,
+    whether it corrects, and whether it states a norm without a correction's lead (not asked of
+    the first turn: a norm there answers no work of the agent's)."""
+    with langs.per_turn():
+        strength = lexicon.profile_strength(text)
+        corrects = lexicon.correction_signal(text)
+        norm = not first and not corrects and sets_norm(text)
+    return strength, corrects, norm
 
 
 def gate(transcript: Transcript) -> GateResult:
@@ -105,11 +117,12 @@ def gate(transcript: Transcript) -> GateResult:
     ]
     # a turn the lexicon has no cues for is a signal turn of its own (the detector, a model or
     # the embedded rules, judges it); the other turns are still read for their own cues
-    strength = {t.index: lexicon.profile_strength(t.text) for t in users}
-    strong = [i for i, v in strength.items() if v >= lexicon.STRONG]
-    weak = [i for i, v in strength.items() if v == lexicon.WEAK]
+    cues = [_cues(t.text, first=pos == 0) for pos, t in enumerate(users)]
+    strong = [t.index for t, (v, _, _) in zip(users, cues, strict=True) if v >= lexicon.STRONG]
+    weak = [t.index for t, (v, _, _) in zip(users, cues, strict=True) if v == lexicon.WEAK]
     profile = sorted(strong + weak) if strong or len(weak) >= WEAK_CUES_TO_PASS else []
-    correction = [t.index for t in users if lexicon.correction_signal(t.text)]
+    corrects = [c for _, c, _ in cues]
+    correction = [t.index for t, c in zip(users, corrects, strict=True) if c]
     corrections = set(correction)
     agent = _agent_session(transcript)
     asked = _asked_before(transcript.turns) if corrections else {}
@@ -118,16 +131,12 @@ def gate(transcript: Transcript) -> GateResult:
         for pos, t in enumerate(users)
         if t.index in corrections
         and (agent or lexicon.teaches(t.text) or rule_of_work(t.text))
-        and _confirmable(users, pos)
+        and _confirmable(users, corrects, pos)
         and not _answers_a_question(asked, t)
     ]
     # a norm stated without a correction's lead ("please always put --context on kubectl
     # commands", "请用中文回答") and not corrected anew teaches too
-    norms = [
-        t.index
-        for pos, t in enumerate(users)
-        if pos > 0 and t.index not in corrections and sets_norm(t.text) and _confirmable(users, pos)
-    ]
+    norms = [t.index for pos, t in enumerate(users) if cues[pos][2] and _confirmable(users, corrects, pos)]
     teaching += norms
     signals = tuple(sorted(set(profile) | set(correction) | set(norms) | set(uncovered)))
     if not profile and not teaching and not uncovered:
