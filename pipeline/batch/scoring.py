@@ -67,9 +67,9 @@ class VectorRows:
         table = self._table
         if len(table.rows) + len(texts) > MAX_ROWS:
             table = self._table = _Table(self._np, self.encoder.dim)
-        missing = [t for t in dict.fromkeys(texts) if t not in table.rows]
-        if not missing:
+        if all(map(table.rows.__contains__, texts)):  # the usual case: every text seen
             return table
+        missing = [t for t in dict.fromkeys(texts) if t not in table.rows]
         needed = len(table.rows) + len(missing)
         if needed > len(table.matrix):  # a new, larger matrix: a reader keeps the one it got
             grown = self._np.empty((max(needed, 2 * len(table.matrix)), self.encoder.dim))
@@ -91,7 +91,7 @@ class VectorRows:
         (found by the rows holding each token) get a lexical score to blend."""
         with self._lock:
             table = self._add([text, *others])
-            matrix, rows = table.matrix, [table.rows[t] for t in others]
+            matrix, rows = table.matrix, list(map(table.rows.__getitem__, others))
             mine = table.rows[text]
             tokens = table.tokens
             sharing = {r for token in tokens[mine] for r in table.by_token.get(token, ())}
@@ -133,12 +133,31 @@ def semantic_scores(np: Any, encoder: StaticEncoder, query: Any, vectors: Any) -
     high = _calibrated(np, cosines + slack, calibration)
     edge = np.floor((low - EDGE_MARGIN) * 1e4 + 0.5) != np.floor((high + EDGE_MARGIN) * 1e4 + 0.5)
     edge |= np.abs(cosines - calibration.floor) <= slack + EDGE_MARGIN  # where calibrate's branch changes
-    found = [round(value, 4) for value in _calibrated(np, cosines, calibration).tolist()]
+    found = round4(np, _calibrated(np, cosines, calibration))
     edges = np.flatnonzero(edge).tolist()
     if edges:
         exact = query.tolist()
         for position in edges:
             found[position] = calibrate(dot(exact, vectors[position].tolist()), calibration)
+    return found
+
+
+#: A scaled value this close to a half is rounded by Python's ``round`` itself.
+HALF_MARGIN = 1e-6
+
+
+def round4(np: Any, values: Any) -> list[float]:
+    """``[round(v, 4) for v in values]`` (a float64 array), the same floats: ``rint(v * 1e4) /
+    1e4`` is Python's correctly rounded result wherever ``v * 1e4`` is not within HALF_MARGIN of
+    a half (its float error is below 1e-11 for scores; the quotient of two exact doubles is the
+    double nearest the decimal), and Python's ``round`` answers at those few."""
+    scaled = values * 1e4
+    found: list[float] = (np.rint(scaled) / 1e4).tolist()
+    halves = np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) <= HALF_MARGIN).tolist()
+    if halves:
+        exact = values.tolist()
+        for position in halves:
+            found[position] = round(exact[position], 4)
     return found
 
 
