@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memscribe.groups.speakers import owner_turns
+from memscribe.lexicon import langs
 from memscribe.model.embedded.playbooks import correction_at, playbook_from
 from memscribe.model.embedded.profiles import (
     KnownDirectives,
@@ -42,16 +43,17 @@ def extract(turns: Sequence[Turn]) -> Detection:
     for pos, turn in enumerate(turns):
         if not is_user_speech(turn):
             continue
-        corrected = correction_at(turns, pos)
-        playbook = playbook_from(turns, pos, corrected)
-        mine = own.get(turn.index)
-        said = (
-            []
-            if mine is None
-            else profiles_from_turn(
-                mine, correction_turn=corrected is not None, conversation=chat, known=known
+        with langs.per_turn():  # a turn's language placed once for all its cues, then dropped
+            corrected = correction_at(turns, pos)
+            playbook = playbook_from(turns, pos, corrected)
+            mine = own.get(turn.index)
+            said = (
+                []
+                if mine is None
+                else profiles_from_turn(
+                    mine, correction_turn=corrected is not None, conversation=chat, known=known
+                )
             )
-        )
         for p in said:
             key = p.body.casefold()
             if key not in seen:
