@@ -40,6 +40,9 @@ _HANGUL = lazy_compile(r"[\uac00-\ud7af\u1100-\u11ff]")
 _HAN = lazy_compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _CYRILLIC_ETC = lazy_compile(r"[\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f]")
 _WORD = lazy_compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+#: :data:`_WORD` over lower-cased ASCII text, where its letters are a-z (a plain range, no Unicode
+#: category test per character).
+_ASCII_WORD = lazy_compile(r"[a-z]+(?:'[a-z]+)?")
 
 #: Function words that mark a Latin-script language (a handful each; counted, never matched alone).
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
@@ -151,7 +154,7 @@ def _ascii_language_of(text: str) -> str:
     """:func:`language_of` of an ASCII text: no other script and no accent; lower-casing is
     case folding, and it leaves the words where they were, so the text is folded once."""
     folded = text.lower()
-    words = _WORD.findall(folded)
+    words = _ASCII_WORD.findall(folded)
     if not words:
         return "en"
     scores = dict.fromkeys(_FUNCTION_WORDS, 0)

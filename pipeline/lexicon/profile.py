@@ -256,7 +256,11 @@ _SUBJECT_POSSESSIVE = lazy_compile(
 )
 #: A statement pinned to this very moment is not a lasting fact ("I don't have much to do today").
 _EPHEMERAL = lazy_compile(
-    r"\b(?:today|tonight|right\s+now|at\s+the\s+moment|this\s+(?:morning|afternoon|evening))\b", _I
+    led_by(
+        r"\b(?=[art])",
+        r"\b(?:today|tonight|right\s+now|at\s+the\s+moment|this\s+(?:morning|afternoon|evening))\b",
+    ),
+    _I,
 )
 _ME_TOO = lazy_compile(r"^\W*(?:me\s+(?:too|neither|either)|same\s+here)\b", _I)
 _ZH_REACTIVE = lazy_compile(r"我(?:希望|觉得|想|猜|相信|知道|明白|理解|听说|祝)")

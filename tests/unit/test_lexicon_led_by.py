@@ -29,6 +29,7 @@ LED = {
     "profile._PROFILE_EN": profile._PROFILE_EN,
     "profile._STANDING_EN": profile._STANDING_EN,
     "profile._SUBJECT_POSSESSIVE": profile._SUBJECT_POSSESSIVE,
+    "profile._EPHEMERAL": profile._EPHEMERAL,
     "dialogue._CORRECTION_ANYWHERE": dialogue._CORRECTION_ANYWHERE,
     "langs.GIVE_UP_EN": langs.GIVE_UP_EN,
     "nonfact._HEDGE_EN": nonfact._HEDGE_EN,
@@ -188,6 +189,17 @@ def test_led_patterns_match_as_the_patterns_alone_on_the_fixtures() -> None:
                 name,
                 text,
             )
+
+
+def test_ascii_words_are_the_words_of_lowered_ascii_text() -> None:
+    """The words an ASCII text's language is read from (lower-cased, a plain a-z range) are the
+    words of the Unicode word pattern: on every ASCII character and on the fixtures' ASCII texts."""
+    every = "".join(chr(c) for c in range(128))
+    texts = [every, every.lower(), "it's o'clock don't 'quoted' x_y 3rd"] + [
+        t.lower() for t in _fixture_texts() if t.isascii()
+    ]
+    for text in texts:
+        assert langs._ASCII_WORD.findall(text.lower()) == langs._WORD.findall(text.lower()), text
 
 
 def test_the_gate_places_each_user_turns_language_once(monkeypatch: pytest.MonkeyPatch) -> None:
