@@ -133,21 +133,13 @@ def _language_of(text: str) -> str:
     words = [w.casefold() for w in _WORD.findall(text)]
     if not words:
         return "en"
-    scores = dict.fromkeys(_FUNCTION_WORDS, 0)
-    for w in words:
-        for lang in _LANGS_OF.get(w, ()):
-            scores[lang] += 1
+    scores = _function_word_scores(words)
     folded = text.casefold()
     if _ANY_ACCENT.search(folded):
         for lang, accent in _ACCENTS.items():
             scores[lang] += 2 * len(accent.findall(folded))
     scores["fr"] += 2 * len(_ELISION.findall(folded))
-    best = max(scores, key=lambda k: (scores[k], k == "en"))
-    if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
-        return best
-    if scores["en"] == 0 and scores[best] == 0 and len(words) >= LATIN_OTHER_MIN_WORDS:
-        return "other"
-    return "en"
+    return _decided(scores, words, folded)
 
 
 def _ascii_language_of(text: str) -> str:
@@ -157,12 +149,23 @@ def _ascii_language_of(text: str) -> str:
     words = _ASCII_WORD.findall(folded)
     if not words:
         return "en"
+    scores = _function_word_scores(words)
+    if "'" in folded:
+        scores["fr"] += 2 * len(_ELISION.findall(folded))
+    return _decided(scores, words, folded)
+
+
+def _function_word_scores(words: list[str]) -> dict[str, int]:
+    """How many of ``words`` (casefolded) are function words of each language."""
     scores = dict.fromkeys(_FUNCTION_WORDS, 0)
     for w in words:
         for lang in _LANGS_OF.get(w, ()):
             scores[lang] += 1
-    if "'" in folded:
-        scores["fr"] += 2 * len(_ELISION.findall(folded))
+    return scores
+
+
+def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:
+    """The language the function-word ``scores`` of ``words`` (casefolded ``folded``) point to."""
     best = max(scores, key=lambda k: (scores[k], k == "en"))
     if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
         return best

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import has_digit, lowered, occurrences
+from memscribe.redaction.base import has_digit, stem_matches
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.values import (
     _UUID,
@@ -97,7 +97,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
     entropy per character. The window is counted in tokens (not characters) so that
     re-scanning masked text sees the same neighbours.
     """
-    for kw in _keywords(text, _KEYWORD, _KEYWORD_STARTS):
+    for kw in stem_matches(_KEYWORD, text, _KEYWORD_STARTS):
         if (
             _in_mask(text, kw.start())
             or _record_key(text, kw.start(), kw.end())
@@ -139,25 +139,6 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
 _KEYWORD_STARTS = ("api", "access", "auth", "key", "token", "secret", "pass", "credential", "bearer")
 #: How every :data:`_PW_KEYWORD` match in an ASCII text starts, lower-cased.
 _PW_KEYWORD_STARTS = ("pass", "pw")
-
-
-def _keywords(text: str, rx: re.Pattern[str], stems: tuple[str, ...]) -> Iterator[re.Match[str]]:
-    """``rx.finditer(text)``; in an ASCII text, ``rx`` tried only where the lower-cased text holds
-    one of ``stems``, the ways its matches start (a few substring searches instead of a regex
-    tried at every ``a``, ``k``, ``p``, ``s``, ``t``...), in order and not overlapping, as
-    ``finditer`` finds them."""
-    if not text.isascii():
-        yield from rx.finditer(text)
-        return
-    low = lowered(text)
-    starts: set[int] = set()
-    for stem in stems:
-        starts.update(occurrences(low, stem))
-    end = 0
-    for at in sorted(starts):
-        if at >= end and (kw := rx.match(text, at)) is not None:
-            end = kw.end()
-            yield kw
 
 
 #: What may stand between a credential's keyword and its UUID-shaped value (see
@@ -270,7 +251,7 @@ _NAME_RUNS_ON = lazy_compile(r"[-_.][a-z]{2,}(?![A-Z0-9])")
 
 
 def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
-    for kw in _keywords(text, _PW_KEYWORD, _PW_KEYWORD_STARTS):
+    for kw in stem_matches(_PW_KEYWORD, text, _PW_KEYWORD_STARTS):
         if _in_mask(text, kw.start()) or _NAME_RUNS_ON.match(text, kw.end()):
             continue  # a mask's type, or a longer name (``password-reset``, ``password.txt``)
         line_start = text.rfind("\n", 0, kw.start()) + 1
