@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import threading
 import time
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -93,6 +95,9 @@ class Board:
         self._paths = path_order(self._entries)
         self._start = snapshot.entries  # the memory as the run found it (detection's topics)
         self._taken = set(snapshot.taken_ids)
+        #: How many committed entries hold each id (kept up to date by :meth:`advance`), so
+        #: that :meth:`fetch` works out the ids a view adds and drops from the deltas only.
+        self._id_count = Counter(e.id for e in self._entries)
         self._version = version
         self._wait_s = wait_s
         #: False: plan against the committed memory only (every later commit may make it stale).
@@ -263,10 +268,17 @@ class Board:
                 self._tentative.discard(rank)
             if delta:
                 if self._paths is not None:
+                    before, after = _touched(self._entries, self._paths, [delta])
                     self._entries, self._paths = merged_in_order(self._entries, self._paths, [delta])
+                    self._id_count.subtract(e.id for e in before)
+                    self._id_count.update(e.id for e in after)
+                    for entry in before:  # drop the ids no entry holds any more
+                        if self._id_count[entry.id] <= 0:
+                            del self._id_count[entry.id]
                 else:
                     self._entries = merged(self._entries, [delta])
                     self._paths = path_order(self._entries)
+                    self._id_count = Counter(e.id for e in self._entries)
                 self._taken |= {e.id for e in delta.added}
             self._version = version
             self._progress = time.monotonic()
@@ -313,12 +325,53 @@ class Board:
             self.waited_s += time.monotonic() - started
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
             entries = merged_view(self._entries, self._paths, earlier)
-            base_ids = {e.id for e in self._entries}
-            view_ids = {e.id for e in entries}
-            added = frozenset(view_ids - base_ids)
+            added, removed = self._id_changes(earlier, entries)
             taken = frozenset(self._taken | added)
-            base = ViewBase(self._version, added, frozenset(base_ids - view_ids), scope)
+            base = ViewBase(self._version, added, removed, scope)
         return Snapshot(entries=entries, taken_ids=taken), base
+
+    def _id_changes(
+        self, deltas: Sequence[Delta], entries: Sequence[MemoryEntry]
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """The ids ``entries`` (the committed memory with ``deltas`` applied) hold that the
+        committed memory does not, and the other way round: from the paths the deltas touch
+        and the count of each committed id, not a walk over the whole memory (which only a
+        memory not sorted by path still needs)."""
+        if not any(deltas):
+            return frozenset(), frozenset()
+        if self._paths is None:
+            base_ids = set(self._id_count)
+            view_ids = {e.id for e in entries}
+            return frozenset(view_ids - base_ids), frozenset(base_ids - view_ids)
+        before, after = _touched(self._entries, self._paths, deltas)
+        count = self._id_count
+        net = Counter(e.id for e in after)
+        net.subtract(e.id for e in before)
+        added = frozenset(i for i in net if count[i] == 0 and net[i] > 0)
+        removed = frozenset(i for i in net if count[i] > 0 and count[i] + net[i] <= 0)
+        return added, removed
+
+
+def _touched(
+    entries: Sequence[MemoryEntry], paths: Sequence[str], deltas: Sequence[Delta]
+) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+    """The entries of ``entries`` (sorted by path, no path twice; ``paths`` theirs) at the
+    paths ``deltas`` touch, and the entries at those paths once the deltas are applied in order
+    (as :func:`merged_in_order` does); every other entry is the same in both."""
+    touched = {p: None for d in deltas for p in d.removed_paths}
+    touched.update((e.path, None) for d in deltas for e in d.added)
+    at_path: dict[str, MemoryEntry] = {}
+    for path in touched:
+        at = bisect_left(paths, path)
+        if at < len(paths) and paths[at] == path:
+            at_path[path] = entries[at]
+    before = list(at_path.values())
+    for delta in deltas:
+        for path in delta.removed_paths:
+            at_path.pop(path, None)
+        for entry in delta.added:
+            at_path[entry.path] = entry
+    return before, list(at_path.values())
 
 
 class MemorySource(Protocol):
