@@ -95,6 +95,7 @@ class Board:
         self._paths = path_order(self._entries)
         self._start = snapshot.entries  # the memory as the run found it (detection's topics)
         self._taken = set(snapshot.taken_ids)
+        self._taken_frozen: frozenset[str] | None = None  # ``_taken`` as handed out (until it grows)
         #: How many committed entries hold each id (kept up to date by :meth:`advance`), so
         #: that :meth:`fetch` works out the ids a view adds and drops from the deltas only.
         self._id_count = Counter(e.id for e in self._entries)
@@ -229,7 +230,16 @@ class Board:
         published plan (tentative ones included)."""
         with self._cond:
             added = {e.id for r, d in self._pending.items() if r < rank for e in d.added}
-            return frozenset(self._taken | added)
+            return self._taken_with(added)
+
+    def _taken_with(self, added: Collection[str]) -> frozenset[str]:
+        """The committed ids with ``added`` (the committed ids alone: one set, reused until a
+        commit adds to them)."""
+        if added:
+            return frozenset(self._taken.union(added))
+        if self._taken_frozen is None:
+            self._taken_frozen = frozenset(self._taken)
+        return self._taken_frozen
 
     def publish(self, rank: int, delta: Delta) -> None:
         """Rank ``rank`` has planned: ``delta`` is what its commit will do (empty: nothing)."""
@@ -280,6 +290,7 @@ class Board:
                     self._paths = path_order(self._entries)
                     self._id_count = Counter(e.id for e in self._entries)
                 self._taken |= {e.id for e in delta.added}
+                self._taken_frozen = None
             self._version = version
             self._progress = time.monotonic()
             self._tick += 1
@@ -309,6 +320,15 @@ class Board:
     def fetch(self, rank: int, scope: tuple[str, str] | None = None) -> tuple[Snapshot, ViewBase]:
         """The memory as rank ``rank`` will commit into, as far as its namespace goes (``scope``:
         (namespace, default namespace); None: every namespace; see the module docstring)."""
+        snapshot, base, _ = self.fetch_layers(rank, scope)
+        return snapshot, base
+
+    def fetch_layers(
+        self, rank: int, scope: tuple[str, str] | None = None
+    ) -> tuple[Snapshot, ViewBase, Peek]:
+        """:meth:`fetch`, with the same memory as layers (the committed entries and the earlier
+        plans' deltas, as :meth:`peek` gives them; nothing still planning): a reader of one
+        namespace reads its part in bulk from them (:class:`memscribe.batch.classes.Layered`)."""
         yield_turn()
         started = time.monotonic()
         namespace = scope[0] if scope is not None else None
@@ -326,9 +346,10 @@ class Board:
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
             entries = merged_view(self._entries, self._paths, earlier)
             added, removed = self._id_changes(earlier, entries)
-            taken = frozenset(self._taken | added)
+            taken = self._taken_with(added)
             base = ViewBase(self._version, added, removed, scope)
-        return Snapshot(entries=entries, taken_ids=taken), base
+            layers = Peek(self._entries, self._paths, tuple(earlier), {}, self._tick, self._progress)
+        return Snapshot(entries=entries, taken_ids=taken), base, layers
 
     def _id_changes(
         self, deltas: Sequence[Delta], entries: Sequence[MemoryEntry]
@@ -395,6 +416,7 @@ class LazySnapshot:
         self._rank = rank
         self._scope = scope
         self._got: tuple[Snapshot, ViewBase] | None = None
+        self._layers: Peek | None = None
         self._start: tuple[MemoryEntry, ...] | None = None
 
     def start_entries(self) -> tuple[MemoryEntry, ...]:
@@ -405,8 +427,19 @@ class LazySnapshot:
 
     def _get(self) -> Snapshot:
         if self._got is None:
-            self._got = self._board.fetch(self._rank, self._scope)
+            if isinstance(self._board, Board):
+                snapshot, base, self._layers = self._board.fetch_layers(self._rank, self._scope)
+                self._got = snapshot, base
+            else:
+                self._got = self._board.fetch(self._rank, self._scope)
         return self._got[0]
+
+    @property
+    def layers(self) -> Peek | None:
+        """The view as layers (fetched now if it was not: see :meth:`Board.fetch_layers`);
+        None from a board that does not give them (a remote one)."""
+        self._get()
+        return self._layers
 
     @property
     def base(self) -> ViewBase | None:

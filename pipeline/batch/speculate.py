@@ -257,9 +257,12 @@ class Speculation:
         """The ids in use as far as known now (for drawing fresh ids; checked before publish)."""
         return _Taken(lambda: self._board.taken_now(self._rank))
 
-    def holds(self, exact: Sequence[MemoryEntry], taken: Collection[str], written: Sequence[str]) -> bool:
+    def holds(
+        self, exact: Sequence[MemoryEntry] | Layered, taken: Collection[str], written: Sequence[str]
+    ) -> bool:
         """Whether every read gives the same answer against ``exact`` (the scoped memory at
-        commit) and no id ``written`` is in ``taken`` there."""
+        commit; as layers: read in bulk, its list built only for a get) and no id ``written`` is
+        in ``taken`` there."""
         if any(memory_id in taken for memory_id in written):
             return False
         for kind, slug, text, found in self.shortlists:
@@ -267,7 +270,7 @@ class Speculation:
                 return False
         if not self.gets:
             return True
-        by_id = {e.id: e for e in exact}
+        by_id = {e.id: e for e in _listed(exact)}
         return all(by_id.get(memory_id) == found for memory_id, found in self.gets)
 
 

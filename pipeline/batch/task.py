@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
 
 from memscribe.batch import ledger
 from memscribe.batch.board import Board, LazySnapshot, MemorySource
+from memscribe.batch.classes import Layered
 from memscribe.batch.seam import UnitInput, UnitOutput
 from memscribe.batch.speculate import Speculation
 from memscribe.batch.unit import UnitResult, plan_transcript
@@ -23,6 +25,7 @@ from memscribe.batch.view import Delta, delta_of
 from memscribe.errors import InputError
 from memscribe.model.base import StructuredModel
 from memscribe.run import SnapshotContext
+from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import WriteOp
 from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.store import stored_snapshots
@@ -117,6 +120,19 @@ def _real_reason(reason: str, reasons: dict[str, str]) -> str:
     return reason.replace(marker, reasons[marker]) if marker in reasons else reason
 
 
+def _exact(view: LazySnapshot, scope: tuple[str, str] | None) -> Sequence[MemoryEntry] | Layered:
+    """The memory ``view`` holds (every earlier plan published) in ``scope``: as the board's
+    layers where it gives them (read in bulk: no walk over the whole memory), else as a list."""
+
+    def listed() -> list[MemoryEntry]:
+        return [e for e in view.entries if scope is None or (e.namespace or scope[1]) == scope[0]]
+
+    layers = view.layers
+    if layers is None:
+        return listed()
+    return Layered(layers.base, layers.paths, layers.deltas, scope, listed)
+
+
 def run_unit(unit: UnitInput, *, model: StructuredModel, source: MemorySource) -> UnitOutput:
     """Read, classify and plan one transcript; publish its plan's effect to ``source``."""
     try:
@@ -177,7 +193,7 @@ def _run(unit: UnitInput, model: StructuredModel, source: MemorySource) -> UnitO
             # Later transcripts may read this plan now; it is checked once every earlier one is in.
             speculation.publish(delta)
             settled = _settle(model, result) if held else result
-            exact = [e for e in view.entries if scope is None or (e.namespace or scope[1]) == scope[0]]
+            exact = _exact(view, scope)
             written = [op.id for op in result.plan.operations if isinstance(op, WriteOp)]
             if settled is not None and speculation.holds(exact, view.taken_ids, written):
                 result = settled

@@ -250,3 +250,43 @@ def test_an_exact_fetch_is_woken_only_once_every_earlier_rank_has_published(
     board.publish(0, Delta())
     fetcher.join(timeout=30)
     assert not fetcher.is_alive() and len(woken) == 1 and got[0].entries == ()
+
+
+def test_the_check_before_publish_reads_the_memory_in_bulk_not_as_a_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the bulk scoring on, the check before publish walks a unit's whole view only for a
+    read by id (a get): its shortlists are checked against the board's layers, so a run's CPU per
+    transcript does not grow with the memory. The files are those of a run without the bulk."""
+    pytest.importorskip("numpy")
+    from memscribe.batch import board, scoring
+
+    paths = make_corpus(tmp_path / "t", 40)
+    walks: list[int] = []
+    with_gets: list[int] = []
+    listed = board._LazyEntries.__iter__
+    checked = Speculation.holds
+
+    def walk(self: Any) -> Any:
+        walks.append(1)
+        return listed(self)
+
+    def holds(self: Speculation, *args: Any) -> bool:
+        with_gets.append(bool(self.gets))
+        return checked(self, *args)
+
+    monkeypatch.setattr(board._LazyEntries, "__iter__", walk)
+    monkeypatch.setattr(Speculation, "holds", holds)
+    scoring.expect(scoring.IMPORT_AFTER_PAIRS)  # numpy from the first pair
+    try:
+        report = run_batch(
+            discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=8), EmbeddedModel
+        )
+    finally:
+        scoring.reset()
+    assert report.failed == 0 and len(with_gets) > sum(with_gets)  # some checks without a get
+    assert len(walks) <= sum(with_gets)
+    monkeypatch.undo()
+    for path in sorted(paths):
+        run_batch([WorkItem(path.resolve())], BatchConfig(root=tmp_path / "seq"), EmbeddedModel)
+    assert memory_state(tmp_path / "m") == memory_state(tmp_path / "seq")
