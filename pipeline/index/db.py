@@ -2,7 +2,7 @@
 
 The files are the truth. The index lives in ``.reflexio/.index/memscribe.sqlite3`` and can
 be deleted at any time: the next command rebuilds it (``memscribe index --rebuild`` does it
-on purpose). A schema-version mismatch or a corrupt database is rebuilt the same way.
+on purpose). A corrupt database or another schema is rebuilt the same way (the previous: upgraded).
 
 **Incremental refresh**, proportional to what changed: see :mod:`memscribe.index.refresh`.
 

@@ -39,7 +39,14 @@ MMAP_SIZE = 256 << 20
 #: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
 _CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 
-_SCHEMA = """
+#: What schema 7 added to schema 6 (:func:`_upgrade`).
+_FILES_PICK = "CREATE INDEX files_pick ON files(rowid, archived, ok, kind, namespace, slug)"
+_FILEVECS = "CREATE TABLE filevecs (file INTEGER PRIMARY KEY, model TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL)"
+#: The schema an index is upgraded from in place (:func:`_upgrade`); any other is rebuilt.
+PREVIOUS_SCHEMA = "6"
+
+_SCHEMA = (
+    """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files (
     rowid INTEGER PRIMARY KEY,
@@ -61,7 +68,9 @@ CREATE INDEX files_bad ON files(path) WHERE ok = 0;
 -- What a shortlist's full-text match asks of each matched row (scope and topic: a few thousand
 -- rows at 100k entries), read from this narrow index rather than from the wide rows (``INDEXED BY``
 -- in memscribe.index.query.topic_candidates).
-CREATE INDEX files_pick ON files(rowid, archived, ok, kind, namespace, slug);
+"""
+    + _FILES_PICK
+    + """;
 CREATE VIRTUAL TABLE fts USING fts5(text, content='files', content_rowid='rowid',
     tokenize='porter unicode61');
 CREATE VIRTUAL TABLE fts_vocab USING fts5vocab(fts, 'row');
@@ -74,12 +83,15 @@ CREATE TABLE slugwords (word TEXT NOT NULL, file INTEGER NOT NULL, PRIMARY KEY (
 -- The offline encoder's vector of each active entry (memscribe.index.textvecs), by its ``files``
 -- rowid: a scope's last-indexed entries (a shortlist's semantic pool) are read in one range of rows.
 -- ``model`` and ``sha`` (the encoder's identity, the SHA-1 of the text) are checked when read.
-CREATE TABLE filevecs (file INTEGER PRIMARY KEY, model TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL);
+"""
+    + _FILEVECS
+    + """;
 CREATE TABLE vectors (
     model TEXT NOT NULL, id TEXT NOT NULL, sha TEXT NOT NULL, vec BLOB NOT NULL,
     PRIMARY KEY (model, id, sha)
 );
 """
+)
 
 COLUMNS = (
     "path, mtime_ns, size, sha256, archived, ok, error, id, kind, namespace, slug, created, ttl, "
@@ -227,7 +239,8 @@ def init_schema(conn: sqlite3.Connection) -> None:
 
 
 def open_file(location: Path) -> sqlite3.Connection:
-    """The index file, rebuilt empty when its schema is unknown or it is not a database at all.
+    """The index file, rebuilt empty when its schema is unknown or it is not a database at all
+    (one of :data:`PREVIOUS_SCHEMA` is upgraded in place instead, :func:`_upgrade`).
 
     Other processes may open, create or rebuild the same file at the same moment: "locked" is
     waited out (:func:`retry_busy`), never taken for "not a database", and a new index is built
@@ -270,10 +283,50 @@ def _open_valid(location: Path) -> sqlite3.Connection | None:
         if is_busy(exc):
             raise
         return None
-    if row is not None and str(row[0]) == SCHEMA_VERSION:
-        return conn
+    if row is not None and str(row[0]) in (SCHEMA_VERSION, PREVIOUS_SCHEMA):
+        try:
+            if str(row[0]) == SCHEMA_VERSION or _upgrade(conn):
+                return conn
+        except BaseException:
+            conn.close()
+            raise
     conn.close()
     return None
+
+
+def _upgrade(conn: sqlite3.Connection) -> bool:
+    """Bring an index of :data:`PREVIOUS_SCHEMA` to :data:`SCHEMA_VERSION` in place, in one
+    transaction (either schema 6 intact or schema 7 complete): the ``files_pick`` index, and the
+    ``filevecs`` table filled with the vectors schema 6 kept by text (``textvecs``) for each
+    active entry (moved, not copied), the entries without one encoded (none without the
+    semantic model: a fresh index has none then either). Whether it did; False on any error
+    (the caller rebuilds), "locked" raised, to be waited out (:func:`retry_busy`)."""
+    from memscribe import semantic
+    from memscribe.index import textvecs
+
+    try:
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            if row is None or str(row[0]) != PREVIOUS_SCHEMA:  # another process was first
+                return row is not None and str(row[0]) == SCHEMA_VERSION
+            conn.execute(_FILES_PICK)
+            conn.execute(_FILEVECS)
+            encoder = semantic.default_encoder() if semantic.enabled() else None
+            if encoder is not None:
+                active = conn.execute(
+                    "SELECT rowid, text FROM files WHERE ok = 1 AND archived = 0 ORDER BY rowid"
+                )
+                textvecs.index_texts(conn, encoder, [(int(r), str(t)) for r, t in active])
+                conn.execute("DELETE FROM textvecs WHERE (model, sha) IN (SELECT model, sha FROM filevecs)")
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
+    except sqlite3.Error as exc:
+        if is_busy(exc):
+            raise
+        return False
+    except Exception:  # e.g. a broken encoder: rebuilt as before
+        return False
+    return True
 
 
 def _create(location: Path) -> None:

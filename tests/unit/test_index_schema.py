@@ -1,6 +1,7 @@
 """An index written by an earlier schema (memscribe before schema 7: no ``filevecs`` table, no
-``files_pick`` index) is rebuilt when it is opened, and then answers as a fresh index does; the
-vectors of the entries it indexes are kept by rowid, and a shortlist's pool reads them there."""
+``files_pick`` index) is upgraded in place when it is opened (schema 6; any other is rebuilt),
+and then answers as a fresh index does; the vectors of the entries it indexes are kept by rowid,
+and a shortlist's pool reads them there."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ def _shortlists(root: Path) -> list[list[tuple[str, float]]]:
 
 
 def _as_schema_6(root: Path) -> None:
-    """Make the root's index what memscribe wrote before schema 7."""
+    """Make the root's index what memscribe wrote before schema 7 (without stored vectors: the
+    semantic model was off then)."""
     conn = sqlite3.connect(index_path(root))
     with conn:
         conn.execute("DROP TABLE filevecs")
@@ -49,7 +51,7 @@ def _as_schema_6(root: Path) -> None:
     conn.close()
 
 
-def test_an_index_of_the_previous_schema_is_rebuilt_and_answers_as_a_fresh_one(tmp_path: Path) -> None:
+def test_an_index_of_the_previous_schema_without_vectors_answers_as_a_fresh_one(tmp_path: Path) -> None:
     for mem_id, (slug, body) in BODIES.items():
         write_profile(tmp_path, mem_id, slug, body)
     fresh = _shortlists(tmp_path)
@@ -84,3 +86,71 @@ def test_a_pool_reads_its_vectors_with_its_rows(tmp_path: Path) -> None:
         conn.execute("UPDATE filevecs SET sha = 'stale' WHERE file = (SELECT min(file) FROM filevecs)")
     conn.close()
     assert _shortlists(tmp_path) == expected
+
+
+def _as_written_by_schema_6(root: Path) -> None:
+    """Make the root's index what memscribe wrote at schema 6: each active entry's vector kept
+    by text (``textvecs``), no ``filevecs`` or ``files_pick``; plus a mark a rebuild would lose."""
+    conn = sqlite3.connect(index_path(root))
+    with conn:
+        conn.execute("INSERT OR REPLACE INTO textvecs(model, sha, vec) SELECT model, sha, vec FROM filevecs")
+        conn.execute("DROP TABLE filevecs")
+        conn.execute("DROP INDEX files_pick")
+        conn.execute("UPDATE meta SET value = '6' WHERE key = 'schema'")
+        conn.execute("INSERT INTO meta(key, value) VALUES ('written_by', 'schema 6')")
+    conn.close()
+
+
+def _table(root: Path, sql: str) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(index_path(root))
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def test_an_index_of_schema_6_is_upgraded_in_place_and_answers_as_a_fresh_one(tmp_path: Path) -> None:
+    """Opened by this memscribe, a schema-6 index is upgraded, not rebuilt: its rows (and the
+    mark) stay, each active entry's stored vector moves to ``filevecs``, and
+    its shortlists (ids, order, scores) are those of a freshly built index."""
+    for mem_id, (slug, body) in BODIES.items():
+        write_profile(tmp_path, mem_id, slug, body)
+    fresh = _shortlists(tmp_path)
+    vectors = _table(tmp_path, "SELECT file, model, sha, vec FROM filevecs ORDER BY file")
+    assert len(vectors) == len(BODIES)
+    _as_written_by_schema_6(tmp_path)
+    rows = _table(tmp_path, "SELECT rowid, path FROM files ORDER BY rowid")
+    assert _shortlists(tmp_path) == fresh
+    assert _table(tmp_path, "SELECT value FROM meta WHERE key IN ('schema', 'written_by') ORDER BY key") == [
+        (SCHEMA_VERSION,),
+        ("schema 6",),
+    ]
+    assert _table(tmp_path, "SELECT rowid, path FROM files ORDER BY rowid") == rows
+    assert _table(tmp_path, "SELECT file, model, sha, vec FROM filevecs ORDER BY file") == vectors
+    assert _table(tmp_path, "SELECT count(*) FROM textvecs") == [(0,)]  # moved, as a fresh index keeps them
+    assert _table(tmp_path, "SELECT name FROM sqlite_master WHERE name = 'files_pick'") == [("files_pick",)]
+
+
+def test_an_upgrade_that_fails_leaves_a_rebuilt_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An error in the middle of the upgrade rolls it back whole; the index is then rebuilt."""
+    from memscribe.index import textvecs
+
+    for mem_id, (slug, body) in BODIES.items():
+        write_profile(tmp_path, mem_id, slug, body)
+    fresh = _shortlists(tmp_path)
+    _as_written_by_schema_6(tmp_path)
+
+    def broken(*_: object) -> int:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(textvecs, "index_texts", broken)
+    semantic.reset()
+    with open_index(tmp_path, refresh=False):
+        pass
+    assert _table(tmp_path, "SELECT value FROM meta WHERE key IN ('schema', 'written_by')") == [
+        (SCHEMA_VERSION,)
+    ]
+    monkeypatch.undo()
+    assert _shortlists(tmp_path) == fresh
