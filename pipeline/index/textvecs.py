@@ -99,11 +99,22 @@ def _by_rowid(
             f"SELECT file, model, sha, vec FROM filevecs WHERE file IN ({', '.join('?' * len(chunk))})", chunk
         ).fetchall()
         for rowid, stored_model, sha, blob in rows:
-            if stored_model == model and sha == wanted.get(int(rowid)) and len(blob) == 8 * dim:
-                vec = array("d")
-                vec.frombytes(bytes(blob))
-                found[str(sha)] = tuple(vec)
+            if (
+                stored_model == model
+                and sha == wanted.get(int(rowid))
+                and (vec := _vector(blob, dim)) is not None
+            ):
+                found[str(sha)] = vec
     return found
+
+
+def _vector(blob: object, dim: int) -> Vector | None:
+    """A stored vector as it was written (float64), or None where ``blob`` holds no ``dim`` values."""
+    if not isinstance(blob, bytes) or len(blob) != 8 * dim:
+        return None
+    values = array("d")
+    values.frombytes(blob)
+    return tuple(values)
 
 
 def lookup(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> dict[str, Vector]:
@@ -125,10 +136,8 @@ def _stored(conn: sqlite3.Connection, model: str, dim: int, shas: list[str]) -> 
                 (model, *chunk),
             ).fetchall()
             for sha, blob in rows:
-                vec = array("d")
-                vec.frombytes(bytes(blob))
-                if len(vec) == dim:
-                    found[str(sha)] = tuple(vec)
+                if (vec := _vector(blob, dim)) is not None:
+                    found[str(sha)] = vec
     except sqlite3.OperationalError:  # no table yet (a cold index), or busy: nothing stored
         return {}
     return found
@@ -185,12 +194,7 @@ def pool_vectors(
     model, dim = identity(encoder), encoder.dim
     out: list[Vector | None] = []
     for text, stored_model, sha, blob in rows:
-        vec: Vector | None = None
-        if stored_model == model and isinstance(blob, bytes) and len(blob) == 8 * dim and sha == _sha(text):
-            values = array("d")
-            values.frombytes(blob)
-            vec = tuple(values)
-        out.append(vec)
+        out.append(_vector(blob, dim) if stored_model == model and sha == _sha(text) else None)
     missing = [row[0] for row, vec in zip(rows, out, strict=True) if vec is None]
     if missing:
         found = iter(vectors_for(conn, encoder, missing))

@@ -41,12 +41,18 @@ def test_net_figures_leave_the_start_up_baseline_out() -> None:
     assert bench.net_per_mb(0.69, 0.51, 1.0) == pytest.approx(0.18)
 
 
-def test_in_process_cpu_is_the_command_alone(tmp_path: Path) -> None:
-    bench = _bench()
+def _tiny_session(tmp_path: Path) -> tuple[Path, Path]:
+    """A two-turn text transcript and an empty memory root."""
     transcript = tmp_path / "t.txt"
     transcript.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
     root = tmp_path / "root"
     root.mkdir()
+    return transcript, root
+
+
+def test_in_process_cpu_is_the_command_alone(tmp_path: Path) -> None:
+    bench = _bench()
+    transcript, root = _tiny_session(tmp_path)
     inner = bench.measure_in_process(transcript, root, None)
     whole, rss, summary = bench.measure(transcript, root, None)
     assert "exit" not in summary  # the command ran
@@ -82,10 +88,7 @@ def test_peak_rss_is_the_childs_own_not_a_large_parents(tmp_path: Path) -> None:
     # Linux carries a parent's peak RSS into a child across exec (ru_maxrss): a bench or test
     # process holding a lot must not be counted as the command's memory.
     bench = _bench()
-    transcript = tmp_path / "t.txt"
-    transcript.write_text("User: I prefer tabs over spaces.\nAssistant: Noted.\n", encoding="utf-8")
-    root = tmp_path / "root"
-    root.mkdir()
+    transcript, root = _tiny_session(tmp_path)
     ballast = bytearray(384 << 20)
     for i in range(0, len(ballast), 4096):
         ballast[i] = 1
