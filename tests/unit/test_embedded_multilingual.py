@@ -99,3 +99,13 @@ def test_spanish_changes_with_a_reflexive_or_a_cessation_are_the_speakers() -> N
 def test_an_abbreviated_aside_opener_leaves_the_statement() -> None:
     assert _bodies("fwiw I'm a nurse.") == ["User is a nurse."]
     assert _bodies("tbh I'm a nurse.") == ["User is a nurse."]
+
+
+def test_a_german_modal_of_ability_or_leave_is_no_standing_fact() -> None:
+    # "kann"/"darf" are modals like "muss"/"soll": what the speaker can or may do this time (an
+    # availability, a permission), not a state; the statement beside it still is one
+    bodies = _bodies(
+        "Freitags kann ich nicht, da arbeite ich in der Bibliothek. Heute darf ich länger schlafen."
+    )
+    assert not any("kann" in b or "darf" in b for b in bodies), bodies
+    assert any("Bibliothek" in b for b in bodies), bodies
