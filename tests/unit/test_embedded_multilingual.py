@@ -109,3 +109,14 @@ def test_a_german_modal_of_ability_or_leave_is_no_standing_fact() -> None:
     )
     assert not any("kann" in b or "darf" in b for b in bodies), bodies
     assert any("Bibliothek" in b for b in bodies), bodies
+
+
+def test_a_german_clause_without_a_verb_is_no_statement() -> None:
+    # "Ich am Schlagzeug" names a seat in the band, with no verb: a fragment of what came before,
+    # not a statement of its own (nor a stroke of the one before it)
+    assert _bodies("Ich wohne in Kassel. Ich am Schlagzeug, mein Bruder am Bass.") == [
+        'User, in their words: "Ich wohne in Kassel".'
+    ]
+    assert _bodies("Wir spielen jeden Freitag, ich am Schlagzeug.") == [
+        'User, in their words: "Wir spielen jeden Freitag".'
+    ]

@@ -88,6 +88,30 @@ _NOT_STANDALONE = lazy_compile(
 )
 
 
+#: German words that are never a finite verb: articles, pronouns, possessives, prepositions,
+#: conjunctions and particles. A German clause needs a word outside them that is written in lower
+#: case (a noun is capitalised), or opens the clause, to have a verb at all.
+_DE_CLOSED = frozenset(
+    """der die das den dem des ein eine einen einem einer eines ich du er sie es wir ihr mich mir dich
+    dir uns euch mein meine meinen meinem meiner meines unser unsere unseren unserem unserer am im an
+    auf aus bei beim mit nach von vom zu zum zur für über unter vor in ins ans und oder aber denn
+    sondern halt ja doch auch noch schon nur mal eben eh so sehr ganz gar nicht kein keine also dann
+    da hier dort jetzt immer nie heute gern gerne selbst übrigens quasi""".split()
+)
+_DE_WORD = lazy_compile(r"[^\W\d_][\w-]*")
+
+
+def _has_de_verb(clause: str) -> bool:
+    """``clause`` (German) has a word that can be its finite verb (see :data:`_DE_CLOSED`)."""
+    for n, m in enumerate(_DE_WORD.finditer(clause)):
+        word = m.group()
+        if word.casefold() in _DE_CLOSED:
+            continue
+        if n == 0 or word[0].islower():
+            return True
+    return False
+
+
 #: First-person forms that are not the subject: object pronouns and possessives. A clause whose only
 #: first-person form is one of these is about something else ("es mi día libre", "ça me va"),
 #: unless the possessive opens it as the subject ("unsere Pipelines laufen mit Snakemake").
@@ -156,6 +180,8 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
         return False
     if lang != "ja" and _NOT_STANDALONE.search(clause):
         return False
+    if lang == "de" and not _has_de_verb(clause):
+        return False  # "ich am Klavier", "mein Jazztrio halt": a fragment naming, no statement
     if lang == "ja" and (
         _JA_WISH.search(clause)
         or _JA_IF.search(clause)
