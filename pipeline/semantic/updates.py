@@ -50,8 +50,8 @@ _CHANGE = lazy_compile(
     r"|(?<!\bve )(?<!\bhave )(?<!\bhas )\b(?:got|became)\s+(?!to\b)(?:\w+ed|a|an)\b"
     r"|\b(?:am|is|are|was|i'm|we're)\s+back\s+(?:to|in|at|on)\b"
     r"|(?<!\bfrom )\bnow\b(?! on\b)|(?<!\bthe )\bleft\b(?![-‐])(?! (?:hand|side|of|or|and)\b)"
-    # de
-    r"|\b(?:inzwischen|mittlerweile|seit|nicht mehr|kein\w* mehr|wieder|stattdessen|statt"
+    # de (the cessation frame "kein … mehr" around its noun: "kein Tennis mehr", "keine Zeit mehr")
+    r"|\b(?:inzwischen|mittlerweile|seit|nicht mehr|kein\w*(?:\s+\w+){0,2}?\s+mehr|wieder|stattdessen|statt"
     r"|eigentlich|umgestiegen|gewechselt|umgezogen|verkauft|aufgehört|gekündigt|bestanden|endlich"
     # a move said with its place ("nach Köln gezogen"), a start ("angefangen")
     r"|(?:nach|in|zu)\s+\w+(?:\s+\w+)?\s+gezogen|angefangen"

@@ -13,7 +13,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
   3. the candidate reports a change, the stored entry is the best related one with strong topic
      evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE), and the value
-     changed ("started drinking coffee again" / "avoids caffeine");
+     changed ("started drinking coffee again" / "avoids caffeine"), unless the change is of a
+     narrower state: with a person the entry does not name, or the end of another activity on
+     its thing ("stopped buying coffee at the station" / "drinks coffee");
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
      remotely, never use a VPN" / "start using a VPN whenever you work remotely");
@@ -39,6 +41,7 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from memscribe.lazyre import lazy_compile
@@ -222,6 +225,7 @@ def _updated(request: DedupRequest) -> list[str]:
                 and s.id == top.id
                 and _one_topic(new, s)
                 and not _value_kept(new, s.text)
+                and not _narrower_change(new, s.text)
                 # a change of a single-valued facet replaces an entry of that facet (rule 6), not
                 # one that merely names its value ("now lives in Berlin" / "training for the
                 # Berlin marathon")
@@ -284,6 +288,30 @@ def _value_moved(new: str, old: str) -> bool:
     if persons_named(new) - persons_named(old):
         return False
     return count_changed(new, old) or level_changed(new, old) or time_changed(new, old)
+
+
+def _narrower_change(new: str, old: str) -> bool:
+    """The change ``new`` reports is of a narrower state than ``old``, which may go on: it is
+    said with a person ``old`` does not name ("doesn't play chess *with their brother* anymore" /
+    "plays chess online"), or it ends another activity on the stored thing ("stopped *buying*
+    coffee at the station" / "drinks coffee": the ending's verb is none of ``old``'s words)."""
+    from memscribe.semantic.updates import persons_named
+
+    if persons_named(new) - persons_named(old):
+        return True
+    verb = left_behind(new).split()[:1]
+    # a pure ending, not a substitution ("… instead of taking the bus": a new value replaces it)
+    if not verb or not verb[0].lower().endswith("ing") or _SUBSTITUTION.search(new):
+        return False
+    # the verb's base ("going" → go, "running" → run) opens none of old's words ("goes", "runs")
+    base = verb[0].lower()[:-3]
+    if len(base) > 2 and base[-1] == base[-2]:
+        base = base[:-1]
+    return not any(w.startswith(base) for w in re.findall(r"[a-z]+", old.lower()))
+
+
+#: A frame that names the new value beside the old one: what replaces it, not only its end.
+_SUBSTITUTION = lazy_compile(r"\b(?:instead\s+of|rather\s+than|from\b.*\bto\b|now\b)", re.IGNORECASE)
 
 
 def _wholly_left_behind(new: str, old: str) -> bool:
