@@ -120,3 +120,13 @@ def test_a_german_clause_without_a_verb_is_no_statement() -> None:
     assert _bodies("Wir spielen jeden Freitag, ich am Schlagzeug.") == [
         'User, in their words: "Wir spielen jeden Freitag".'
     ]
+
+
+def test_a_german_statement_said_as_already_known_brings_no_fact() -> None:
+    # the particle "ja" inside a clause ("as you know") and "immer noch" mark a fact as given: a
+    # restatement; what is news beside it, and a "Ja," answering, still count
+    assert _bodies("Ich bin ja Tischlerin, und seit Mai wohne ich in Kassel.") == [
+        'User, in their words: "seit Mai wohne ich in Kassel".'
+    ]
+    assert _bodies("Ich fahre immer noch jeden Tag mit dem Rad zur Arbeit.") == []
+    assert any("Tischlerin" in b for b in _bodies("Ja, ich bin Tischlerin in Kassel."))

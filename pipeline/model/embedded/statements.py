@@ -26,6 +26,13 @@ from memscribe.semantic.facets import SLUG_HEAD, statement_facet
 from memscribe.semantic.updates import change_cue
 from memscribe.textsim import content_tokens
 
+#: German marks a statement as already known to the listener: the particle "ja" inside the clause
+#: ("ich bin ja Krankenpflegerin": as you know) or a continuity ("immer noch", "weiterhin"). What
+#: is said as given restates a fact, it brings none.
+_GIVEN_DE = lazy_compile(
+    r"\w\s+ja\b|\b(?:immer\s+noch|noch\s+immer|weiterhin)\b",
+    re.I,
+)
 #: Languages read here (English and Chinese have their own shaped rules).
 LANGUAGES = ("es", "de", "fr", "ja")
 #: Content words a clause needs besides its subject: "Ich bin's" or "je suis là" say nothing.
@@ -173,6 +180,8 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
     if row.give_up.search(clause):  # "ich schreib's selbst": about the task, not the speaker
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause):
+        return False
+    if lang == "de" and _GIVEN_DE.search(clause):
         return False
     if passing_or_supposed(clause):  # "hasta septiembre", "samedi", "je prendrais"
         return False
