@@ -13,6 +13,7 @@ from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
+from memscribe.redaction.hintscan import plan_scanner
 from memscribe.redaction.values import forget_values
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
@@ -127,8 +128,7 @@ def _vocabulary(joined: str) -> str | None:
 def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[int, Detector]]:
     """The combined prefilter: ``(priority, detector)`` for each detector that can fire on ``text``.
 
-    The text is case-folded once and each distinct hint is looked up at most once, however many
-    detectors share it (and not at all once every detector it would enable is enabled); a
+    The text is case-folded once and its hints found in one pass (see :func:`_enabled`); a
     detector none of whose hints occurs (case-folded; as written for its ``exact`` hints) is
     skipped. A transcript's turns ask all at once (:func:`detectors_per_text`).
     """
@@ -138,11 +138,13 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
 
 
 def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
-    """The detectors of ``plan`` that can fire on ``text`` (case-folded: ``folded``): each
-    distinct hint looked up at most once, and not once every detector it would enable is on."""
+    """The detectors of ``plan`` that can fire on ``text`` (case-folded: ``folded``): every hint
+    found in one pass (:func:`plan_scanner`), else each distinct hint looked up once at most."""
     always, hint_bits, entries, keyed = plan
     on = always
-    if len(text) <= _KEYED_CHARS:  # a short text: only the hints whose key character it holds
+    if (scan := plan_scanner(hint_bits)) is not None:
+        on = scan(text, folded, on)
+    elif len(text) <= _KEYED_CHARS:  # a short text: only the hints whose key character it holds
         on = keyed_on(text, folded, keyed, on)
     else:
         for hint, bits, cased, _ in hint_bits:

@@ -1,0 +1,98 @@
+"""The prefilter's hints found in one pass over a text: an Aho-Corasick automaton (pyahocorasick,
+a C extension) instead of one substring search per hint.
+
+Built once per prefilter plan, on first use. Where ``ahocorasick`` cannot be imported,
+:func:`hint_scanner` returns None and the prefilter looks each hint up alone, as it did before;
+which hints occur, and so which detectors run, is the same either way.
+
+The automaton holds every hint of two characters or more case-folded, and is run over the
+case-folded text: a case-folded hint occurs where it matches; an exact (case-sensitive) hint is
+then looked for as written in the text, once, and only when its case-folded form matched
+(case-folding goes character by character, so a text holding a hint holds it case-folded in its
+case-folded copy). A hint of one character is looked up alone: a search for one character is
+quick, and the punctuation among them would otherwise make most of the automaton's matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from typing import Any
+
+#: ``scan(text, folded, on)``: ``on`` with the detector bits of every hint that occurs in
+#: ``text`` (case-folded: ``folded``; as written for an exact hint).
+HintScan = Callable[[str, str, int], int]
+
+_SECOND = itemgetter(1)
+
+
+def _automaton_type() -> Any:
+    """pyahocorasick's ``Automaton`` class, or None where the package is not installed."""
+    try:
+        import ahocorasick
+    except ImportError:
+        return None
+    return ahocorasick.Automaton
+
+
+#: Scanners by the id of the plan's hint tuple (the tuple kept, so its id is not reused).
+_SCANNERS: dict[int, tuple[object, HintScan | None]] = {}
+_SCANNERS_KEPT = 64
+
+
+def plan_scanner(hints: tuple[tuple[str, int, bool, tuple[str, ...]], ...]) -> HintScan | None:
+    """:func:`hint_scanner` of a prefilter plan's hints (``(hint, bits, exact, pieces)``), built
+    on first use and kept while the plan is."""
+    cached = _SCANNERS.get(id(hints))
+    if cached is not None and cached[0] is hints:
+        return cached[1]
+    scan = hint_scanner((hint, bits, cased) for hint, bits, cased, _ in hints)
+    if len(_SCANNERS) >= _SCANNERS_KEPT:
+        _SCANNERS.clear()
+    _SCANNERS[id(hints)] = (hints, scan)
+    return scan
+
+
+def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
+    """A one-pass look-up of ``hints`` (``(hint, detector bits, exact)``), or None where
+    pyahocorasick is not installed (the caller then looks each hint up alone)."""
+    automaton_type = _automaton_type()
+    if automaton_type is None:
+        return None
+    singles: list[tuple[str, int, bool]] = []
+    groups: dict[str, tuple[int, list[tuple[str, int]]]] = {}
+    for hint, bits, cased in hints:
+        if len(hint) < 2:
+            singles.append((hint, bits, cased))
+            continue
+        key = hint.casefold() if cased else hint
+        folded_bits, exact = groups.get(key, (0, []))
+        if cased:
+            exact.append((hint, bits))
+        else:
+            folded_bits |= bits
+        groups[key] = (folded_bits, exact)
+    found_on = tuple((bits, tuple(exact)) for bits, exact in groups.values())
+    automaton: Any = None
+    if groups:
+        automaton = automaton_type()
+        for i, key in enumerate(groups):
+            automaton.add_word(key, i)
+        automaton.make_automaton()
+
+    def scan(text: str, folded: str, on: int) -> int:
+        for hint, bits, cased in singles:
+            if bits & ~on and hint in (text if cased else folded):
+                on |= bits
+        if automaton is None:
+            return on
+        found: set[int] = set(map(_SECOND, automaton.iter(folded)))
+        for i in found:
+            bits, exact = found_on[i]
+            on |= bits
+            for hint, hint_bits in exact:
+                if hint_bits & ~on and hint in text:
+                    on |= hint_bits
+        return on
+
+    return scan
