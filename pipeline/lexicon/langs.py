@@ -319,7 +319,7 @@ LANGUAGES: dict[str, Language] = {
         hedge=(
             r"\b(?:vielleicht|wahrscheinlich|eventuell|vermutlich|glaube\s+ich|ich\s+glaube|falls|wenn|ob"
             r"|möglicherweise|würde|hätte|könnte|überlege|irgendwann|mal\s+sehen|will|möchte|soll|sollte|muss|müsste|kann|darf"
-            r"|brauche|meint|sagt|keine\s+lust)\b",
+            r"|brauche?|meint|sagt|keine\s+lust)\b",
             _I,
         ),
         not_lasting=(

@@ -130,3 +130,15 @@ def test_a_german_statement_said_as_already_known_brings_no_fact() -> None:
     ]
     assert _bodies("Ich fahre immer noch jeden Tag mit dem Rad zur Arbeit.") == []
     assert any("Tischlerin" in b for b in _bodies("Ja, ich bin Tischlerin in Kassel."))
+
+
+def test_a_statement_with_a_question_put_after_it_is_still_a_statement() -> None:
+    # the question is the sentence's last clause; what the speaker says before it stands, unless
+    # it is itself a need of the moment ("brauch ich", the spoken "brauche")
+    assert any(
+        "infirmière à Nantes" in b for b in _bodies("Je suis infirmière à Nantes, tu connais une appli ?")
+    )
+    assert any(
+        "Gärtnerin in Ulm" in b for b in _bodies("Ich arbeite als Gärtnerin in Ulm, was soll ich pflanzen?")
+    )
+    assert _bodies("Im Baumarkt brauch ich drei Säcke Erde, wie viel kostet das?") == []

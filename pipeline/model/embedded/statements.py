@@ -217,6 +217,7 @@ def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[Profil
     row = ROWS[lang]
     out: list[ProfileCandidate] = []
     for sentence in sentences(clean(turn.text)):
+        sentence = _before_question(sentence, row, lang)
         if row.question.search(sentence) or (changes_only and not change_cue(sentence)):
             continue
         said = _sentence_statements(sentence, row, lang)
@@ -241,6 +242,19 @@ def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[Profil
             for clause in said
         ]
     return out
+
+
+def _before_question(sentence: str, row: Language, lang: str) -> str:
+    """A statement with a question put after it in its last clause ("毎朝10km走ってるんだけど、朝ごはんは
+    何を食べればいい？"): the statement alone; a sentence that asks elsewhere, or only asks, is kept
+    whole (and refused as a question)."""
+    pieces = _pieces(sentence, row, lang)
+    if len(pieces) < 2 or not row.question.search(pieces[-1]):
+        return sentence
+    if any(row.question.search(p) for p in pieces[:-1]):
+        return sentence
+    at = sentence.rfind(pieces[-1])
+    return sentence[:at].rstrip(" ,、，;") if at > 0 else sentence
 
 
 #: A clause whose subject is something of the speaker's or a topic other than the speaker
