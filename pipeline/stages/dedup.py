@@ -20,7 +20,7 @@ a dedup call for nearly every candidate once a namespace holds a few dozen memor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memscribe import kinds
@@ -52,11 +52,10 @@ from memscribe.semantic.updates import (
     names_left_behind,
     names_said,
     negated,
-    same_polarity,
     spoken_language,
 )
 from memscribe.semantic.values import members, names_of_class, other_value
-from memscribe.textsim import content_tokens, normalize, token_similarity
+from memscribe.stages.dedup_index import Restatements, token_ranks
 
 Candidate = ProfileCandidate | PlaybookCandidate
 
@@ -127,7 +126,7 @@ def dedup_all(
 
         return dedup_batched(candidates, view, model=model, said_of=lambda c: _said(c, user_text))
     result = DedupResult()
-    priors = Priors()
+    priors = Priors(token_ranks(candidate_text(c) for group in candidates.values() for c in group))
     for spec in kinds.KINDS:
         for cand in sorted(candidates.get(spec.name, ()), key=_leaves_only):
             seen = len(result.accepted)
@@ -148,48 +147,22 @@ def _leaves_only(cand: Candidate) -> bool:
 
 
 class Priors:
-    """The candidates accepted so far in this run, indexed so that a new candidate is compared
-    only with those it could restate (the same normalized text, or a shared content word:
-    :func:`~memscribe.relatedness.restates` needs one) — not with every earlier one."""
+    """The candidates accepted so far in this run: their texts, indexed so that a new candidate
+    is compared only with those it could restate (:class:`~memscribe.stages.dedup_index.Restatements`),
+    and the stored memories they replace. ``ranks``: see
+    :func:`~memscribe.stages.dedup_index.token_ranks`."""
 
-    def __init__(self) -> None:
-        self.texts: dict[str, list[str]] = {}
-        #: each text's similarity tokens (:func:`~memscribe.textsim.content_tokens`), by kind
-        self.tokens: dict[str, list[frozenset[str]]] = {}
-        self.by_norm: dict[tuple[str, str], int] = {}
-        self.postings: dict[tuple[str, str], list[int]] = {}
+    def __init__(self, ranks: Mapping[str, int] | None = None) -> None:
+        self.index = Restatements(ranks)
         self.claimed: set[str] = set()
 
     def add(self, item: Accepted) -> None:
-        texts = self.texts.setdefault(item.kind, [])
-        text = candidate_text(item.candidate)
-        pos = len(texts)
-        texts.append(text)
-        tokens = frozenset(content_tokens(text))
-        self.tokens.setdefault(item.kind, []).append(tokens)
-        self.by_norm.setdefault((item.kind, normalize(text)), pos)
-        for token in tokens:
-            self.postings.setdefault((item.kind, token), []).append(pos)
+        self.index.add(item.kind, candidate_text(item.candidate))
         self.claimed.update(item.supersedes)
 
     def restated(self, kind: str, text: str) -> bool:
-        """:func:`~memscribe.relatedness.restates` of ``text`` and some earlier text of ``kind``.
-        Its first test, the same normalized text, is the ``by_norm`` look-up (every earlier
-        text's is there); its second, on the texts sharing a content word, is the similarity of
-        the token sets kept here (the same :func:`~memscribe.textsim.token_similarity` that
-        ``similarity`` computes, without normalizing each earlier text again)."""
-        texts = self.texts.get(kind)
-        if not texts:
-            return False
-        if (kind, normalize(text)) in self.by_norm:
-            return True
-        tokens = content_tokens(text)
-        near = sorted({pos for token in tokens for pos in self.postings.get((kind, token), ())})
-        known = self.tokens[kind]
-        return any(
-            token_similarity(tokens, known[pos]) >= DUPLICATE_SCORE and same_polarity(text, texts[pos])
-            for pos in near
-        )
+        """:func:`~memscribe.relatedness.restates` of ``text`` and some earlier text of ``kind``."""
+        return self.index.restated(kind, text)
 
 
 def _evidence(c: Candidate) -> list[int]:

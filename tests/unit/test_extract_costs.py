@@ -17,7 +17,7 @@ from memscribe.relatedness import ListView, restates
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Role, SourcePos, Transcript, Turn
 from memscribe.semantic import wordllama
-from memscribe.stages import dedup
+from memscribe.stages import dedup, dedup_index
 from memscribe.stages.dedup import Accepted, Priors, candidate_text
 from tests.support.store_helpers import write_profile
 
@@ -153,3 +153,42 @@ def test_a_shortlist_does_not_look_up_vectors_an_earlier_one_of_the_run_has(root
     assert found == alone
     assert again == alone[0]
     assert all(itertools.chain.from_iterable(found))
+
+
+def _babble(rng: random.Random, vocabulary: list[str]) -> str:
+    return "User " + " ".join(rng.choice(vocabulary) for _ in range(rng.randint(1, 14))) + "."
+
+
+def test_priors_compare_a_run_of_candidates_sharing_common_words_in_linear_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long run's candidates drawn from a few dozen words (every one shares a word with most
+    earlier ones): each is compared with the few earlier ones it could restate, not all of them
+    (the comparisons grew with the square of the candidates), with the answers of comparing all."""
+    rng = random.Random(5)
+    vocabulary = [f"word{n}" for n in range(25)] + ["cache", "build", "port", "config", "logging"]
+    texts = [_babble(rng, vocabulary) for _ in range(1500)]
+    compared = 0
+    real = dedup_index.token_similarity
+
+    def counted(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> float:
+        nonlocal compared
+        compared += 1
+        return real(a, b)
+
+    monkeypatch.setattr(dedup_index, "token_similarity", counted)
+    cands = [_profile(text) for text in texts]
+    priors = Priors(dedup_index.token_ranks(candidate_text(c) for c in cands))
+    kept: list[int] = []
+    answers = []
+    for n, cand in enumerate(cands):
+        answers.append(priors.restated("profile", candidate_text(cand)))
+        if not answers[-1]:
+            priors.add(Accepted(kind="profile", candidate=cand))
+            kept.append(n)
+    assert compared <= 5 * len(texts)  # every earlier one that shares a word: ~500 per candidate
+    monkeypatch.undo()
+    for n in rng.sample(range(len(texts)), 200):  # the answers of comparing with every earlier one
+        earlier = [candidate_text(cands[k]) for k in kept if k < n]
+        assert answers[n] == any(restates(candidate_text(cands[n]), other) for other in earlier)
+    assert any(answers) and not all(answers)

@@ -1,0 +1,135 @@
+"""Dedup's index of the texts accepted earlier in a run: which of them a new text restates
+(:func:`~memscribe.relatedness.restates`), found without comparing it with every one of them."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+
+from memscribe.relatedness import DUPLICATE_SCORE
+from memscribe.semantic.updates import same_polarity
+from memscribe.textsim import content_tokens, normalize, token_similarity
+
+
+class Restatements:
+    """Texts of each kind, indexed so that a new text is compared only with those it could
+    restate — not with every earlier one.
+
+    :func:`~memscribe.relatedness.restates` is the same normalized text (the ``by_norm``
+    look-up) or a :func:`~memscribe.textsim.token_similarity` of at least DUPLICATE_SCORE, which
+    two token sets reach only when nearly the same: of two sets of at most
+    :data:`SMALL_SET` tokens, each lacks at most :func:`deletions` of its size of the other's
+    (none up to six tokens: the smaller is within the larger), so their common tokens are the
+    set less that many of its tokens, a key of both (the symmetric-deletion index:
+    ``variants``). A larger set is found by the prefix filter of set-similarity joins: the two
+    sets' Jaccard index is at least :data:`LEAST_JACCARD` (the score is the mean of it and a
+    containment of at most 1), so their sizes are within that ratio and, their tokens in one
+    fixed order, the first few of each (:func:`prefix_size`) share one (``postings``). The
+    answer is that of comparing with every earlier text; the work per candidate no longer grows
+    with the candidates before it when they share common words. ``ranks`` orders the tokens
+    (rarer first: shorter postings; any fixed order is exact), see :func:`token_ranks`; a
+    token it lacks ranks first."""
+
+    def __init__(self, ranks: Mapping[str, int] | None = None) -> None:
+        self.ranks: Mapping[str, int] = ranks or {}
+        self.texts: dict[str, list[str]] = {}
+        #: each text's similarity tokens (:func:`~memscribe.textsim.content_tokens`), by kind
+        self.tokens: dict[str, list[frozenset[str]]] = {}
+        self.by_norm: dict[tuple[str, str], int] = {}
+        #: (kind, a token set less a few of its tokens) -> positions in ``texts[kind]``
+        self.variants: dict[tuple[str, frozenset[str]], list[int]] = {}
+        #: (kind, size of the token set, token of its prefix) -> positions in ``texts[kind]``
+        self.postings: dict[tuple[str, int, str], list[int]] = {}
+
+    def _prefix(self, tokens: frozenset[str] | set[str]) -> list[str]:
+        ordered = sorted(tokens, key=lambda t: (self.ranks.get(t, 0), t))
+        return ordered[: prefix_size(len(ordered))]
+
+    def add(self, kind: str, text: str) -> None:
+        texts = self.texts.setdefault(kind, [])
+        pos = len(texts)
+        texts.append(text)
+        tokens = frozenset(content_tokens(text))
+        self.tokens.setdefault(kind, []).append(tokens)
+        self.by_norm.setdefault((kind, normalize(text)), pos)
+        if 0 < len(tokens) <= SMALL_SET:
+            for variant in _variants(tokens):
+                self.variants.setdefault((kind, variant), []).append(pos)
+        if len(tokens) > SMALL_SET * LEAST_JACCARD:  # may restate, or be restated by, a larger set
+            for token in self._prefix(tokens):
+                self.postings.setdefault((kind, len(tokens), token), []).append(pos)
+
+    def restated(self, kind: str, text: str) -> bool:
+        """:func:`~memscribe.relatedness.restates` of ``text`` and some earlier text of ``kind``."""
+        texts = self.texts.get(kind)
+        if not texts:
+            return False
+        if (kind, normalize(text)) in self.by_norm:
+            return True
+        tokens = frozenset(content_tokens(text))
+        if not tokens:  # no similarity with anything: only the same text restates it
+            return False
+        near: set[int] = set()
+        size = len(tokens)
+        if size <= SMALL_SET:
+            for variant in _variants(tokens):
+                near.update(self.variants.get((kind, variant), ()))
+        # the sizes it could match, beyond the small sets' (those are found above)
+        lo = max(math.ceil(LEAST_JACCARD * size), 1 if size > SMALL_SET else SMALL_SET + 1)
+        prefix = self._prefix(tokens) if lo <= size / LEAST_JACCARD else []
+        for n in range(lo, math.floor(size / LEAST_JACCARD) + 1):
+            for token in prefix:
+                near.update(self.postings.get((kind, n, token), ()))
+        known = self.tokens[kind]
+        return any(
+            token_similarity(tokens, known[pos]) >= DUPLICATE_SCORE and same_polarity(text, texts[pos])
+            for pos in sorted(near)
+        )
+
+
+#: The least Jaccard index of two token sets whose :func:`~memscribe.textsim.token_similarity`
+#: (the mean of Jaccard and containment, rounded to 4 places) reaches DUPLICATE_SCORE, a little
+#: lower still (a lower bound only lengthens the prefixes: never a restatement missed).
+LEAST_JACCARD = 2 * DUPLICATE_SCORE - 1 - 0.001
+#: Token sets up to this size are found through their variants (:func:`deletions`).
+SMALL_SET = 12
+
+
+def prefix_size(size: int) -> int:
+    """How many of a token set's first tokens (in the ranks' order) any set it could restate,
+    or be restated by, shares one of: two sets with a Jaccard index of at least ``t`` share at
+    least ``ceil(t * size)`` tokens of each, so one of each set's first ``size - that + 1``."""
+    return size - math.ceil(LEAST_JACCARD * size) + 1
+
+
+@functools.cache
+def deletions(size: int) -> int:
+    """The most tokens a set of ``size`` (at most :data:`SMALL_SET`) lacks of another set of at
+    most SMALL_SET tokens that it restates or is restated by: worked out with
+    :func:`~memscribe.textsim.token_similarity` itself, on sets of every size and overlap."""
+    most = -1
+    for other in range(1, SMALL_SET + 1):
+        for common in range(1, min(size, other) + 1):
+            mine = frozenset(f"a{n}" for n in range(size))
+            theirs = frozenset(f"a{n}" for n in range(common)) | {f"b{n}" for n in range(other - common)}
+            if token_similarity(mine, theirs) >= DUPLICATE_SCORE:
+                most = max(most, size - common)
+    return most
+
+
+def _variants(tokens: frozenset[str]) -> Iterator[frozenset[str]]:
+    """``tokens`` less up to :func:`deletions` of its tokens (each of their common tokens)."""
+    ordered = sorted(tokens)
+    for k in range(deletions(len(ordered)) + 1):
+        for dropped in itertools.combinations(ordered, k):
+            yield tokens.difference(dropped)
+
+
+def token_ranks(texts: Iterable[str]) -> dict[str, int]:
+    """How many of ``texts`` hold each of their content tokens: :class:`Priors` puts the rarer
+    tokens of a text first in its prefix (``texts``: the candidates of one run)."""
+    counts = Counter(token for text in texts for token in content_tokens(text))
+    return dict(counts)
