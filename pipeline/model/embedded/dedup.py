@@ -32,7 +32,8 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      (where the user lives or works, :mod:`memscribe.semantic.facets`) and the best entry of
      that facet holds another value ("j'ai déménagé à Montréal" / "lives in Lyon"), or is in
      another script and the candidate's own words report the change.
-* **restatement** — no change cue, the same polarity, and the best entry says it already: a
+* **restatement** — no change cue, the same polarity, no value that differs (a number, a name in
+  one slot: :func:`memscribe.semantic.changed.value_differs`), and the best entry says it already: a
   lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
   SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``).
 * anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
@@ -65,6 +66,7 @@ from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
 from memscribe.semantic.frames import count_changed, level_changed, time_changed
 from memscribe.semantic.updates import (
@@ -161,6 +163,8 @@ def restates(new: str, item: ShortlistItem) -> bool:
     from memscribe.textsim import similarity
 
     if change_cue(new) or not same_polarity(new, item.text) or _value_moved(new, item.text):
+        return False
+    if value_differs(new, item.text):  # a number, or a name in one slot, is another ("30 km" / "50 km")
         return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
