@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from operator import is_
 from typing import Any
 
 from memscribe.batch.view import Delta
@@ -36,6 +37,9 @@ from memscribe.schemas.memory import MemoryEntry
 NUMBERS_KEPT = 1 << 18
 #: Deltas whose numbers are kept (past it they are read again).
 DELTAS_KEPT = 4096
+#: Reads whose merged deltas are kept for the next reads to extend (readers of different ranks
+#: read different prefixes of the same backlog).
+FINALS_KEPT = 8
 
 Scorer = Callable[[str, Sequence[str]], list[float]]
 
@@ -60,6 +64,10 @@ class Numbering:
         self._base: tuple[Sequence[MemoryEntry], Any, Any] | None = None
         #: Per delta (kept, by id): the path codes it removes, and (path code, number) it adds.
         self._deltas: dict[int, tuple[Delta, list[int], list[tuple[int, int]]]] = {}
+        #: The last reads' deltas (over the committed memory of ``_base``) and what they make of
+        #: each path they touch (path code -> number, None: removed): a read whose deltas extend
+        #: one of these applies only the deltas after it, not the whole backlog again.
+        self._finals: list[tuple[tuple[Delta, ...], dict[int, int | None], tuple[Any, Any]]] = []
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -124,24 +132,15 @@ class Numbering:
                 paths = np.array(self._path_of, dtype=np.intp)[numbers] if len(numbers) else numbers
                 self._base = (layers.base, numbers, paths)
             _, numbers, paths = self._base
-            final: dict[int, int | None] = {}
-            for delta in layers.deltas:
-                removed, added = self._delta(delta)
-                for code in removed:
-                    final[code] = None
-                for code, number in added:
-                    final[code] = number
-            kinds, names = self._kind_of, self._name_of
+            touched, added = self._final(tuple(layers.deltas))
+            kinds, names, size = self._kind_of, self._name_of, len(self._path_codes)
             code, scope = self._kinds.get(kind, -1), layers.scope
             name = None if scope is None else self._names.get(scope[0], -2)  # -2: no entry has it
-        if final:
-            touched = np.fromiter(final, dtype=np.intp, count=len(final))
-            numbers = np.concatenate(
-                [
-                    numbers[~np.isin(paths, touched)],
-                    np.fromiter((n for n in final.values() if n is not None), dtype=np.intp),
-                ]
-            )
+        if touched is not None:
+            # a mask over path codes, not ``np.isin`` (a sort of the whole memory's paths per read)
+            kept = np.ones(size, dtype=bool)  # every path code so far
+            kept[touched] = False
+            numbers = np.concatenate([numbers[kept[paths]], added])
         keep = kinds[numbers] == code
         if scope is not None:
             ours = names[numbers] == name
@@ -149,6 +148,36 @@ class Numbering:
                 ours |= names[numbers] == -1
             keep &= ours
         return numbers[keep]
+
+    def _final(self, deltas: tuple[Delta, ...]) -> tuple[Any, Any]:
+        """The path codes ``deltas`` touch and the numbers at them once the deltas are applied
+        in order (None, None: none), from the longest earlier read whose deltas begin
+        ``deltas`` (the caller holds the lock)."""
+        if not deltas:
+            return None, None
+        known: tuple[Delta, ...] = ()
+        final: dict[int, int | None] = {}
+        for read, found, arrays in self._finals:
+            if len(read) == len(deltas) and all(map(is_, read, deltas)):
+                return arrays
+            if len(known) < len(read) < len(deltas) and all(map(is_, read, deltas)):
+                known, final = read, found
+        final = dict(final)
+        for delta in deltas[len(known) :]:
+            removed, added = self._delta(delta)
+            for code in removed:
+                final[code] = None
+            for code, number in added:
+                final[code] = number
+        np = self.np
+        arrays = (
+            np.fromiter(final, dtype=np.intp, count=len(final)),
+            np.fromiter((n for n in final.values() if n is not None), dtype=np.intp),
+        )
+        if not final:
+            arrays = None, None
+        self._finals = [*self._finals[1 - FINALS_KEPT :], (deltas, final, arrays)]
+        return arrays
 
     def on_topic(self, slug: str) -> Any:
         """A mask over the numbers so far: the entries on one topic with ``slug`` by their slugs."""

@@ -372,20 +372,29 @@ def merged_in_order(
     entries: Sequence[MemoryEntry], paths: Sequence[str], deltas: Sequence[Delta]
 ) -> tuple[tuple[MemoryEntry, ...], list[str]]:
     """:func:`merged` of ``entries`` (sorted by path, no path twice; ``paths`` theirs), and the
-    paths of the result: each change put in its place (by bisection), not the whole sorted again."""
-    found, where = list(entries), list(paths)
+    paths of the result: what the deltas make of each path they touch (the last change of a
+    path holds), put in its place (by bisection) between unchanged runs of ``entries`` copied
+    whole, not each change inserted into the whole list in turn."""
+    final: dict[str, MemoryEntry | None] = {}
     for delta in deltas:
         for path in delta.removed_paths:
-            at = bisect_left(where, path)
-            if at < len(where) and where[at] == path:
-                del found[at], where[at]
+            final[path] = None
         for entry in delta.added:
-            at = bisect_left(where, entry.path)
-            if at < len(where) and where[at] == entry.path:
-                found[at] = entry
-            else:
-                found.insert(at, entry)
-                where.insert(at, entry.path)
+            final[entry.path] = entry
+    found: list[MemoryEntry] = []
+    where: list[str] = []
+    done = 0
+    for path in sorted(final):
+        at = bisect_left(paths, path, done)
+        found += entries[done:at]
+        where += paths[done:at]
+        done = at + 1 if at < len(paths) and paths[at] == path else at
+        now = final[path]
+        if now is not None:
+            found.append(now)
+            where.append(path)
+    found += entries[done:]
+    where += paths[done:]
     return tuple(found), where
 
 

@@ -12,6 +12,7 @@ import datetime as dt
 import random
 import types
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -191,3 +192,68 @@ def test_scores_rounded_in_bulk_are_pythons_round() -> None:
     values += [(k + 0.5) / 1e4 for k in range(0, 10**4, 7)] + [0.0, 1.0, 0.00005, 0.12345, 0.99995, 5e-5]
     values += [v + d for v in values[-2000:] for d in (1e-12, -1e-12, 1e-9, -1e-9)]
     assert scoring.round4(numpy, numpy.array(values)) == [round(v, 4) for v in values]
+
+
+def _profile(mem_id: str, slug: str, namespace: str | None = None) -> MemoryEntry:
+    created = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    text = render_profile(id=mem_id, created=created, ttl="infinity", body=f"User likes {slug}.")
+    entry = parse_memory_file(text, memory_path("profile", slug, mem_id))
+    return entry.model_copy(update={"namespace": namespace}) if namespace else entry
+
+
+def test_layered_numbers_equal_those_of_the_merged_memory_over_random_backlogs() -> None:
+    """Readers of different ranks read different prefixes of one backlog, which grows, and
+    shrinks from the front as plans commit: each read's numbers are those of the merged list."""
+    np = pytest.importorskip("numpy")
+    rng = random.Random(17)
+    numbers = classes.Numbering(np)
+    base = tuple(sorted((_profile(f"prof_{i:08x}", f"s{i:03d}") for i in range(30)), key=lambda e: e.path))
+    backlog: list[Delta] = []
+    fresh = 1000
+    for _ in range(300):
+        move = rng.random()
+        if move < 0.45 or not backlog:
+            alive = [e.path for e in merged(base, backlog)]
+            added = []
+            for _ in range(rng.randint(0, 2)):
+                fresh += 1
+                added.append(
+                    _profile(f"prof_{fresh:08x}", f"s{rng.randrange(45):03d}", rng.choice([None, "b"]))
+                )
+            gone = tuple(rng.choice(alive) for _ in range(rng.randint(0, 2)) if alive)
+            backlog.insert(rng.randint(max(0, len(backlog) - 3), len(backlog)), Delta(tuple(added), gone))
+        elif move < 0.6:  # the first plan commits
+            base = merged(base, [backlog.pop(0)])
+        read = tuple(backlog[: rng.randint(0, len(backlog))])
+        scope = rng.choice([None, ("b", "a"), ("a", "a")])
+        layers = classes.Layered(base, [e.path for e in base], read, scope, lambda: ())
+        got = sorted(numbers.entries[n].path for n in numbers.layered(layers, "profile").tolist())
+        want = sorted(
+            e.path for e in merged(base, read) if scope is None or (e.namespace or scope[1]) == scope[0]
+        )
+        assert got == want
+
+
+def test_a_layered_read_applies_only_the_deltas_published_since_the_last_read() -> None:
+    """A backlog of 60 plans read after each publish: each read applies the new plan, not the
+    whole backlog again (which applies 1 + 2 + ... + 60 = 1,830 deltas)."""
+    np = pytest.importorskip("numpy")
+    numbers = classes.Numbering(np)
+    base = tuple(sorted((_profile(f"prof_{i:08x}", f"s{i:03d}") for i in range(50)), key=lambda e: e.path))
+    applied = 0
+    real = numbers._delta
+
+    def counted(delta: Delta) -> Any:
+        nonlocal applied
+        applied += 1
+        return real(delta)
+
+    numbers._delta = counted  # type: ignore[method-assign]
+    backlog: list[Delta] = []
+    for i in range(60):
+        backlog.append(
+            Delta(added=(_profile(f"prof_a{i:07x}", f"n{i:03d}"),), removed_paths=(base[i % 50].path,))
+        )
+        layers = classes.Layered(base, [e.path for e in base], tuple(backlog), None, lambda: ())
+        assert len(numbers.layered(layers, "profile")) == 50 + i + 1 - min(i + 1, 50)
+    assert applied <= 2 * 60
