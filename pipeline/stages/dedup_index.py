@@ -9,8 +9,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 
-from memscribe.relatedness import DUPLICATE_SCORE
-from memscribe.semantic.updates import same_polarity
+from memscribe.relatedness import DUPLICATE_SCORE, restates
 from memscribe.textsim import content_tokens, normalize, token_similarity
 
 
@@ -27,11 +26,11 @@ class Restatements:
     ``variants``). A larger set is found by the prefix filter of set-similarity joins: the two
     sets' Jaccard index is at least :data:`LEAST_JACCARD` (the score is the mean of it and a
     containment of at most 1), so their sizes are within that ratio and, their tokens in one
-    fixed order, the first few of each (:func:`prefix_size`) share one (``postings``). The
-    answer is that of comparing with every earlier text; the work per candidate no longer grows
-    with the candidates before it when they share common words. ``ranks`` orders the tokens
-    (rarer first: shorter postings; any fixed order is exact), see :func:`token_ranks`; a
-    token it lacks ranks first."""
+    fixed order, the first few of each (:func:`prefix_size`) share one (``postings``). The texts
+    found are checked with ``restates`` itself: the answer is that of checking every earlier
+    text; the work per candidate no longer grows with the candidates before it when they share
+    common words. ``ranks`` orders the tokens (rarer first: shorter postings; any fixed order is
+    exact), see :func:`token_ranks`; a token it lacks ranks first."""
 
     def __init__(self, ranks: Mapping[str, int] | None = None) -> None:
         self.ranks: Mapping[str, int] = ranks or {}
@@ -39,8 +38,10 @@ class Restatements:
         #: each text's similarity tokens (:func:`~memscribe.textsim.content_tokens`), by kind
         self.tokens: dict[str, list[frozenset[str]]] = {}
         self.by_norm: dict[tuple[str, str], int] = {}
-        #: (kind, a token set less a few of its tokens) -> positions in ``texts[kind]``
-        self.variants: dict[tuple[str, frozenset[str]], list[int]] = {}
+        #: the hash of (kind, a token set less a few of its tokens) -> its position in
+        #: ``texts[kind]``, or their list (a hash, not the set: no set kept per variant; two keys
+        #: that share one only cost a comparison)
+        self.variants: dict[int, int | list[int]] = {}
         #: (kind, size of the token set, token of its prefix) -> positions in ``texts[kind]``
         self.postings: dict[tuple[str, int, str], list[int]] = {}
 
@@ -57,7 +58,14 @@ class Restatements:
         self.by_norm.setdefault((kind, normalize(text)), pos)
         if 0 < len(tokens) <= SMALL_SET:
             for variant in _variants(tokens):
-                self.variants.setdefault((kind, variant), []).append(pos)
+                key = hash((kind, variant))
+                held = self.variants.get(key)
+                if held is None:
+                    self.variants[key] = pos
+                elif isinstance(held, int):
+                    self.variants[key] = [held, pos]
+                else:
+                    held.append(pos)
         if len(tokens) > SMALL_SET * LEAST_JACCARD:  # may restate, or be restated by, a larger set
             for token in self._prefix(tokens):
                 self.postings.setdefault((kind, len(tokens), token), []).append(pos)
@@ -76,7 +84,11 @@ class Restatements:
         size = len(tokens)
         if size <= SMALL_SET:
             for variant in _variants(tokens):
-                near.update(self.variants.get((kind, variant), ()))
+                held = self.variants.get(hash((kind, variant)))
+                if isinstance(held, int):
+                    near.add(held)
+                elif held is not None:
+                    near.update(held)
         # the sizes it could match, beyond the small sets' (those are found above)
         lo = max(math.ceil(LEAST_JACCARD * size), 1 if size > SMALL_SET else SMALL_SET + 1)
         prefix = self._prefix(tokens) if lo <= size / LEAST_JACCARD else []
@@ -85,7 +97,7 @@ class Restatements:
                 near.update(self.postings.get((kind, n, token), ()))
         known = self.tokens[kind]
         return any(
-            token_similarity(tokens, known[pos]) >= DUPLICATE_SCORE and same_polarity(text, texts[pos])
+            token_similarity(tokens, known[pos]) >= DUPLICATE_SCORE and restates(text, texts[pos])
             for pos in sorted(near)
         )
 

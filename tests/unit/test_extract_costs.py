@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -192,3 +193,22 @@ def test_priors_compare_a_run_of_candidates_sharing_common_words_in_linear_work(
         earlier = [candidate_text(cands[k]) for k in kept if k < n]
         assert answers[n] == any(restates(candidate_text(cands[n]), other) for other in earlier)
     assert any(answers) and not all(answers)
+
+
+def test_priors_hold_about_what_the_texts_and_their_tokens_take() -> None:
+    """The index of a run's candidates keeps no set per variant it is found by: its memory stays
+    near what the texts and their token sets take (a set of up to 12 tokens has 13 variants)."""
+    rng = random.Random(9)
+    vocabulary = [f"word{n}" for n in range(40)]
+    cands = [_profile(_babble(rng, vocabulary)) for _ in range(1000)]
+    texts = [candidate_text(c) for c in cands]
+    ranks = dedup_index.token_ranks(texts)
+    tracemalloc.start()
+    try:
+        priors = Priors(ranks)
+        for cand in cands:
+            priors.add(Accepted(kind="profile", candidate=cand))
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert held <= 1400 * len(cands)  # ~1.2 kB a candidate; a set per variant took ~5.5 kB
