@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.turns import embedded_profile_bodies as _bodies
+from tests.support.turns import extracted_profile_bodies
 
 
 @pytest.mark.parametrize(
@@ -33,3 +34,17 @@ def test_a_wish_to_go_to_a_place_is_an_aspiration(text: str, body: str) -> None:
 )
 def test_going_to_bed_or_a_hedged_trip_is_no_aspiration(text: str) -> None:
     assert _bodies(text, conversation=True) == []
+
+
+def test_a_want_in_a_session_of_asks_is_their_goal_not_a_standing_fact() -> None:
+    # the user asks the assistant for something in the session: "I want to stop …" is what the
+    # ask is for; said in a chat with nothing asked, the same want is the user's own news
+    asked = extracted_profile_bodies(
+        "I keep my lambing records in a notebook. I want to stop scribbling them by hand.",
+        "Can you make me a spreadsheet for the lambing?",
+    )
+    assert asked == ["User keeps their lambing records in a notebook."]
+    chat = extracted_profile_bodies(
+        "I want to stop eating so much sugar.", "Haha me too, I love cake though."
+    )
+    assert "User wants to stop eating so much sugar." in chat

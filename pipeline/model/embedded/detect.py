@@ -17,6 +17,7 @@ from memscribe.lexicon import langs
 from memscribe.model.embedded.playbooks import correction_at, playbook_from
 from memscribe.model.embedded.profiles import (
     KnownDirectives,
+    asks_for_help,
     conversation,
     is_user_speech,
     profiles_from_turn,
@@ -38,6 +39,7 @@ def extract(turns: Sequence[Turn]) -> Detection:
     seen: set[str] = set()
     known: KnownDirectives = {}  # each turn's standing instructions, worked out once
     chat = conversation(turns, known)
+    asked = asks_for_help(turns)
     # in a group chat only the owner's own messages are about "the user"
     own = {t.index: t for t in owner_turns(turns)}
     for pos, turn in enumerate(turns):
@@ -51,7 +53,7 @@ def extract(turns: Sequence[Turn]) -> Detection:
                 []
                 if mine is None
                 else profiles_from_turn(
-                    mine, correction_turn=corrected is not None, conversation=chat, known=known
+                    mine, correction_turn=corrected is not None, conversation=chat, known=known, asked=asked
                 )
             )
         for p in said:

@@ -53,6 +53,17 @@ _TASK_TALK = lazy_compile(
     r"|fixed|broke|deleted|changed|pushed|merged|deployed|touched)\b",
     re.IGNORECASE,
 )
+#: A want in the first person ("I want to …", "I really want to …"); in a session where the user
+#: asks the other side for help it is the goal of the asks, not a standing aspiration (a life
+#: aspiration is taken before: :func:`~memscribe.model.embedded.chat.wish_statement`).
+_WANTS_TO = lazy_compile(r"^I\s+(?:\w+ly\s+|just\s+|also\s+|really\s+)*want\s+to\b", re.I)
+
+
+def asks_for_help(turns: Sequence[Turn]) -> bool:
+    """Some user turn of ``turns`` asks the other side to do something for the user."""
+    return any(is_user_speech(t) and _ASKS_FOR_HELP.search(t.text) for t in turns)
+
+
 #: Leaving something behind: what it names is the old value, not a fact about the user now...
 _LEFT_BEHIND = lazy_compile(r"\b(?:left|quit|cancell?ed|stopped|sold|gave\s+up|ditched|dropped)\b", re.I)
 #: ...unless it names what replaced it ("ditched Jira for Linear", "left Google for a startup").
@@ -134,10 +145,18 @@ def _directives_in_turn(turn: Turn, sentences: list[str]) -> Directives:
 
 
 def profiles_from_turn(
-    turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
+    turn: Turn,
+    *,
+    correction_turn: bool,
+    conversation: bool = False,
+    known: KnownDirectives | None = None,
+    asked: bool = False,
 ) -> list[ProfileCandidate]:
-    """The profiles of ``turn`` and the place of a role or business said in one (:func:`with_places`)."""
-    found = _profiles_from_turn(turn, correction_turn=correction_turn, conversation=conversation, known=known)
+    """The profiles of ``turn`` and the place of a role or business said in one (:func:`with_places`);
+    ``asked``: the user asks the other side for help somewhere in the session (:func:`asks_for_help`)."""
+    found = _profiles_from_turn(
+        turn, correction_turn=correction_turn, conversation=conversation, known=known, asked=asked
+    )
     return with_places(found)
 
 
@@ -158,7 +177,12 @@ def with_places(found: list[ProfileCandidate]) -> list[ProfileCandidate]:
 
 
 def _profiles_from_turn(
-    turn: Turn, *, correction_turn: bool, conversation: bool = False, known: KnownDirectives | None = None
+    turn: Turn,
+    *,
+    correction_turn: bool,
+    conversation: bool = False,
+    known: KnownDirectives | None = None,
+    asked: bool = False,
 ) -> list[ProfileCandidate]:
     if language_of(turn.text) in FOREIGN:
         # a correction's statements are about the work, unless their sentence reports a change in
@@ -198,6 +222,7 @@ def _profiles_from_turn(
             plain=plain,
             working=working,
             dated_task=dated_task,
+            asked=asked,
         )
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
         # detectors' scan is the costly test, and most sentences give none).
@@ -250,6 +275,7 @@ def _clause_facts(
     plain: bool,
     working: bool,
     dated_task: bool = False,
+    asked: bool = False,
 ) -> list[Fact]:
     """The facts of one sentence's clauses (``plain``: a chat; ``working``: a working session;
     ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand)."""
@@ -277,6 +303,8 @@ def _clause_facts(
             continue
         if dated_task and lexicon.one_day(clause) and not change_cue(clause):
             continue  # the day of the task at hand, not a lasting fact (a change said so still is)
+        if asked and plain and _WANTS_TO.match(PLAIN_LEAD.sub("", clause)):
+            continue  # "I want to stop scribbling records in a notebook": in a session of asks, their goal
         third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
         fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
         least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
