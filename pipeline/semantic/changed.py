@@ -141,6 +141,33 @@ def numbers_differ(a: str, b: str) -> bool:
     return numbers(a) != numbers(b)
 
 
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(_LEAD.sub("", text))]
+
+
+def slot_swapped(a: str, b: str) -> bool:
+    """The two texts are one frame with one word swapped inside it: the same words before and
+    after, one content word each in between that the other does not cover ("goes *bouldering*
+    twice a week" / "goes *swimming* …", "has a *daughter* who is six" / "a *son* …"). The
+    frame's words on both sides hold the slot: a verb swapped right after the subject ("prefers" /
+    "likes") has nothing before it, and is left to the other tests."""
+    from memscribe.semantic.updates import covered
+    from memscribe.textsim import content_tokens
+
+    x, y = _words(a), _words(b)
+    start = 0
+    while start < min(len(x), len(y)) and x[start] == y[start]:
+        start += 1
+    end = 0
+    while end < min(len(x), len(y)) - start and x[-1 - end] == y[-1 - end]:
+        end += 1
+    mid_x, mid_y = x[start : len(x) - end], y[start : len(y) - end]
+    if not start or not end or len(mid_x) != 1 or len(mid_y) != 1:
+        return False
+    mine, theirs = set(content_tokens(mid_x[0])), set(content_tokens(mid_y[0]))
+    return bool(mine and theirs) and not any(covered(w, theirs) for w in mine)
+
+
 def value_differs(a: str, b: str) -> bool:
     """A value differs between ``a`` and ``b`` (either order): a number, a name in one slot, a
     count, a level or a time of day (:mod:`memscribe.semantic.frames`). Two such statements are
@@ -148,6 +175,7 @@ def value_differs(a: str, b: str) -> bool:
     return (
         numbers_differ(a, b)
         or names_swapped(a, b)
+        or slot_swapped(a, b)
         or count_changed(a, b)
         or count_changed(b, a)
         or level_changed(a, b)

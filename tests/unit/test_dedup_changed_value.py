@@ -2,7 +2,7 @@
 
 The dedup stage (its own duplicate test, then the embedded decision's lexical, containment and
 semantic restatement tests) must not drop a candidate that holds another number, or another name
-in the same slot, or that adds a number to the stored fact: dropping it leaves a stale memory and
+in the same slot, or another word inside one frame, or that adds a number to the stored fact: dropping it leaves a stale memory and
 loses the new fact. Restatements with the same values (an acronym, a numeronym, a demonym, more
 detail) are still dropped.
 """
@@ -46,6 +46,9 @@ def _dropped(stored: str, new: str) -> bool:
             "User's team uses Node.",
             "User's team is stuck on Node 14 for the billing service.",
         ),  # a version added
+        # one word swapped inside one frame
+        ("User plays padel every Sunday morning.", "User plays tennis every Sunday morning."),
+        ("User drinks green tea every afternoon.", "User drinks mint tea every afternoon."),
     ],
 )
 def test_a_changed_value_is_not_dropped(stored: str, new: str) -> None:
