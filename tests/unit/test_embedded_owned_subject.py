@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.turns import embedded_profile_bodies as _bodies
+from tests.support.turns import extracted_profile_bodies
 
 
 @pytest.mark.parametrize(
@@ -46,3 +47,14 @@ def test_not_a_fact_about_a_possession(text: str) -> None:
 def test_a_working_session_keeps_its_own_rules() -> None:
     """In a working session a clause about something of the user's is the task's state, not a fact."""
     assert _bodies("My build broke down after the upgrade.") == []
+
+
+def test_a_thing_of_the_users_in_a_session_of_asks_is_the_task_s_object() -> None:
+    # asked for help, the user talks about the things the ask is about ("my watch does everything
+    # I need"): the task's objects, not facts of theirs; in a chat with nothing asked it is news
+    asked = extracted_profile_bodies(
+        "My watch does everything I need.", "Can you compare these two running plans?"
+    )
+    assert asked == []
+    chat = extracted_profile_bodies("My van doesn't care about the weather.", "Ha, lucky you.")
+    assert chat == ["User's van doesn't care about the weather."]

@@ -311,7 +311,9 @@ def _clause_facts(
         if fact is None and plain:
             fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
             if fact is None and not third:
-                fact = owned_statement(clause) or favourite_named_first(clause)
+                # asked for help, a thing of the user's ("my watch does everything I need") is
+                # what the asks are about, the task's object, not news of the user's life
+                fact = (None if asked else owned_statement(clause)) or favourite_named_first(clause)
         elif fact is None and working and not _task_talk(clause):
             fact = plain_statement(clause, min_content=least)
         if fact is not None:
