@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memscribe.model.embedded.chat import possessive_statement
+from tests.support.turns import extracted_profile_bodies
 
 
 @pytest.mark.parametrize(
@@ -26,3 +27,13 @@ def test_possessive_or_is(clause: str, body: str) -> None:
     fact = possessive_statement(clause)
     assert fact is not None
     assert fact.body == body
+
+
+def test_a_relative_s_fact_in_a_session_of_asks_is_someone_else_s() -> None:
+    # asking the assistant for help, the user tells what a relative is or does as the context of
+    # the ask (who files which taxes): someone else's fact; told in a chat, it is news of their life
+    text = "My partner is self-employed so she files her own taxes."
+    assert extracted_profile_bodies(text, "Can you make me a checklist for the move?") == []
+    assert extracted_profile_bodies(text, "Ha, same here.") == [
+        "User's partner is self-employed so she files her own taxes."
+    ]

@@ -309,16 +309,27 @@ def _clause_facts(
         fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
         least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
         if fact is None and plain:
-            fact = possessive_statement(clause) if third else plain_statement(clause, min_content=least)
-            if fact is None and not third:
-                # asked for help, a thing of the user's ("my watch does everything I need") is
-                # what the asks are about, the task's object, not news of the user's life
-                fact = (None if asked else owned_statement(clause)) or favourite_named_first(clause)
+            fact = _chat_fact(clause, third=third, asked=asked, least=least)
         elif fact is None and working and not _task_talk(clause):
             fact = plain_statement(clause, min_content=least)
         if fact is not None:
             facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
     return facts
+
+
+def _chat_fact(clause: str, *, third: bool, asked: bool, least: int) -> Fact | None:
+    """A chat clause's fact in the shapes people say things about themselves: a relative's
+    (``third``: the clause's subject is one), a plain statement (with ``least`` content words), a
+    thing of the user's, a favourite named first. With ``asked`` (the user asks the other side for
+    help in the session), a relative's fact is the context of the asks, someone else's, and a thing
+    of the user's ("my watch does everything I need") is what the asks are about, the task's object:
+    neither is news of the user's life."""
+    if third:
+        return None if asked else possessive_statement(clause)
+    fact = plain_statement(clause, min_content=least)
+    if fact is None and not asked:
+        fact = owned_statement(clause)
+    return fact or favourite_named_first(clause)
 
 
 #: A Chinese clause with the speaker as its subject: 我 opening it, or after a fronted topic
