@@ -76,7 +76,8 @@ def iter_detectors_per_text(texts: Iterable[str], detectors: tuple[Detector, ...
 
 def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[int]:
     """The bits of the detectors (``full``'s; ``ascii_only``'s for an ASCII span) that can fire
-    on each of ``texts``."""
+    on each of ``texts``: each text's hints found in one pass over it and its slice of the
+    span's case-folded copy (:func:`plan_scanner`), else each hint looked up across the span."""
     raw = "\x00".join(texts)  # no hint holds NUL: no match spans two texts
     raw_starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     joined, starts, plan = raw.casefold(), raw_starts, full
@@ -90,6 +91,10 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
         plan = full
         del folded
     always, hint_bits, _, _ = plan
+    if (scan := plan_scanner(hint_bits)) is not None:
+        ends = [at - 1 for at in starts[1:]]
+        ends.append(len(joined))
+        return [scan(text, joined[at:end], always) for text, at, end in zip(texts, starts, ends, strict=True)]
     last = len(texts) - 1
     on = [always] * len(texts)
     vocab = _vocabulary(joined)

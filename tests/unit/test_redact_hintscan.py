@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from memscribe.redaction import DETECTORS, find_secrets, hintscan
-from memscribe.redaction.combine import _plans
+from memscribe.redaction import DETECTORS, combine, find_secrets, hintscan
+from memscribe.redaction.combine import _plans, active_detectors, detectors_per_text
 
 pytest.importorskip("ahocorasick")
 
@@ -78,3 +78,31 @@ def test_find_secrets_is_the_same_with_and_without_the_automaton(monkeypatch: py
     assert all(hintscan.plan_scanner(plan[1]) is None for plan in _plans(DETECTORS))
     assert [find_secrets(t) for t in texts] == with_automaton
     assert [find_secrets(t, redact_contact=True) for t in texts] == with_contact
+
+
+def test_a_transcripts_texts_are_looked_up_in_one_pass_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the transcript path (detectors_per_text) takes each text's hints from the automaton, and
+    # enables the same detectors as each hint looked up alone across the span
+    texts = [*_SAMPLES, *(t.upper() for t in _SAMPLES), "", "plain words and nothing else", *_SAMPLES] * 3
+    texts += ["İSTANBUL ß " + t for t in _SAMPLES]  # case-folds to another length: own offsets
+    scanned: list[str] = []
+    plan_scanner = hintscan.plan_scanner
+
+    def counting(hints):  # type: ignore[no-untyped-def]
+        scan = plan_scanner(hints)
+        assert scan is not None
+
+        def counted(text: str, folded: str, on: int) -> int:
+            scanned.append(text)
+            return scan(text, folded, on)
+
+        return counted
+
+    monkeypatch.setattr(combine, "plan_scanner", counting)
+    one_pass = [[d.name for _, d in chosen] for chosen in detectors_per_text(texts, DETECTORS)]
+    assert scanned == texts
+    monkeypatch.setitem(sys.modules, "ahocorasick", None)
+    monkeypatch.setattr(hintscan, "_SCANNERS", {})
+    monkeypatch.setattr(combine, "plan_scanner", plan_scanner)
+    assert [[d.name for _, d in chosen] for chosen in detectors_per_text(texts, DETECTORS)] == one_pass
+    assert one_pass == [[d.name for _, d in active_detectors(t, DETECTORS)] for t in texts]

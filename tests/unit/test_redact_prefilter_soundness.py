@@ -3,22 +3,27 @@
 Every detector is run on every text of the corpora, prefilter or not; each one that finds
 something must be among those the prefilter chooses for that text: alone
 (:func:`active_detectors`: hints case-folded, ``exact`` hints as written) and among a
-transcript's texts (:func:`detectors_per_text`, which also skips a hint none of whose pieces is a
-word of the span: the texts are given three times over, so that vocabulary is short enough to be
-used, and a spy checks it was). Generated lists of texts (hint pieces, their neighbours, case and
+transcript's texts (:func:`detectors_per_text`: one pass per text with pyahocorasick; without it,
+each hint looked up across the span, skipping a hint none of whose pieces is a word of the span:
+the texts are given three times over, so that vocabulary is short enough to be used, and a spy
+checks it was). Generated lists of texts (hint pieces, their neighbours, case and
 whitespace variants, characters that case-fold to other lengths) compare the transcript-wide
 choice with the text-by-text one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.redaction import combine
+from memscribe.redaction import combine, hintscan
 from memscribe.redaction.base import Detector
 from memscribe.redaction.combine import active_detectors, detectors_per_text, find_secrets
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
@@ -66,7 +71,13 @@ def _finders(text: str) -> list[Detector]:
     return [d for d in ALL if next(iter(d.find(text)), None) is not None]
 
 
-def test_no_detector_with_a_finding_is_skipped_on_the_corpora(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("automaton", [True, False])
+def test_no_detector_with_a_finding_is_skipped_on_the_corpora(monkeypatch, automaton: bool) -> None:  # type: ignore[no-untyped-def]
+    if not automaton:  # each hint looked up alone (pyahocorasick imported away): the vocabulary gate
+        monkeypatch.setitem(sys.modules, "ahocorasick", None)
+        monkeypatch.setattr(hintscan, "_SCANNERS", {})
+    elif hintscan.plan_scanner(combine._plans(DETECTORS)[0][1]) is None:
+        pytest.skip("pyahocorasick is not installed")
     used: list[bool] = []
     vocabulary = combine._vocabulary
 
@@ -81,7 +92,7 @@ def test_no_detector_with_a_finding_is_skipped_on_the_corpora(monkeypatch) -> No
     # vocabulary gate is taken, with or without ../shared checked out.
     inputs = CORPUS + corpus_turn_texts() * 4
     per_text = detectors_per_text(inputs, DETECTORS)
-    assert any(used), "the vocabulary gate was never exercised"
+    assert any(used) or automaton, "the vocabulary gate was never exercised"
     found: set[str] = set()
     finders: dict[str, list[Detector]] = {}
     for text, chosen in zip(inputs, per_text, strict=True):
@@ -112,18 +123,37 @@ PIECES = (
 TEXT = st.lists(st.sampled_from(PIECES), max_size=10).map("".join)
 
 
+@contextlib.contextmanager
+def _each_hint_alone() -> Iterator[None]:
+    """pyahocorasick imported away (each hint then looked up alone), for the block."""
+    had, scanners = sys.modules.get("ahocorasick"), dict(hintscan._SCANNERS)
+    sys.modules["ahocorasick"] = None  # type: ignore[assignment]
+    hintscan._SCANNERS.clear()
+    try:
+        yield
+    finally:
+        if had is None:
+            del sys.modules["ahocorasick"]
+        else:
+            sys.modules["ahocorasick"] = had
+        hintscan._SCANNERS.clear()
+        hintscan._SCANNERS.update(scanners)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(TEXT, min_size=1, max_size=12), st.integers(min_value=0, max_value=3))
 def test_transcript_wide_choice_equals_text_by_text(texts: list[str], repeat: int) -> None:
     texts = texts * (1 + repeat)  # repeated words: a short vocabulary, so the gate is used
     spans, pieces = combine._SPAN_CHARS, combine._WORDS_CHARS
-    for span, piece in ((spans, pieces), (64, 8)):  # many spans, each split in many pieces
-        combine._SPAN_CHARS, combine._WORDS_CHARS = span, piece
-        try:
-            got = detectors_per_text(texts, DETECTORS)
-        finally:
-            combine._SPAN_CHARS, combine._WORDS_CHARS = spans, pieces
-        assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in texts]
+    for each_alone in (False, True):  # the one-pass look-up, then each hint alone (the vocabulary gate)
+        with _each_hint_alone() if each_alone else contextlib.nullcontext():
+            for span, piece in ((spans, pieces), (64, 8)):  # many spans, each split in many pieces
+                combine._SPAN_CHARS, combine._WORDS_CHARS = span, piece
+                try:
+                    got = detectors_per_text(texts, DETECTORS)
+                finally:
+                    combine._SPAN_CHARS, combine._WORDS_CHARS = spans, pieces
+                assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in texts]
     for text in texts:
         alone = {id(d) for _, d in active_detectors(text, ALL)}
         assert all(id(det) in alone for det in _finders(text)), text
