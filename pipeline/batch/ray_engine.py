@@ -2,11 +2,15 @@
 
 Units run in ``workers`` Ray actors (one process each, several units at once in threads, as the
 local engine does: a unit mostly waits on its model call), routed by rank so a re-plan lands
-where the transcript's detection is remembered. Two small actors are shared by every worker:
-the call slots (model calls in flight, bounded cluster-wide, handed out in path order) and the
+where the transcript's detection is remembered. Three small actors are shared by every worker:
+the call slots (model calls in flight, bounded cluster-wide, handed out in path order), the
 board (the memory each unit plans against: :mod:`memscribe.batch.board`; a unit fetches it
-when it reaches dedup, so only the entries travel, once per unit). The driver keeps the commit,
-the ledger and the lock, so the files are those of ``--engine local``.
+when it reaches dedup, so only the entries travel, once per unit; while a unit plans on
+against earlier plans published tentatively it peeks at it instead: :mod:`memscribe.batch.speculate`)
+and the dedup desk (the dedup decisions of one namespace that coincide, from any worker, asked
+in one call, answered provisionally while the units plan on: :mod:`memscribe.batch.coalesce`, as
+in the local engine). The driver keeps the commit, the ledger and the lock, so the files are
+those of ``--engine local``.
 
 Without ``address`` a private local cluster is started for the run, sized for a small machine
 (``num_cpus``, a small object store, no dashboard, its own temp folder, worker logs kept off the
@@ -19,19 +23,35 @@ import contextlib
 import os
 import shutil
 import tempfile
+import threading
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from memscribe.batch.board import Board, ViewBase
-from memscribe.batch.engine import BoundedModel, OrderedSlots
+from pydantic import BaseModel
+
+from memscribe.batch.board import Board, Candidate, Peek, ViewBase
+from memscribe.batch.coalesce import Asked, DedupCoalescer, requests_of
+from memscribe.batch.engine import BoundedModel, HeldSlots, OrderedSlots
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory, ModelTwins
 from memscribe.batch.task import run_unit
 from memscribe.batch.view import Delta, Snapshot
-from memscribe.errors import UserError
+from memscribe.errors import ModelError, UserError
+from memscribe.model.base import Message, StructuredModel
 from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Usage
 
 #: Object store of a private local cluster: the run ships memory views and plans, not data sets.
 OBJECT_STORE_BYTES = 96 * 1024 * 1024
+
+#: The desk gathers a call until no ask has joined for this long (at most ``DESK_LINGER_S``):
+#: an ask crosses processes, so asks that coincide arrive further apart than in one process.
+DESK_QUIET_S = 0.02
+DESK_LINGER_S = 0.1
+
+#: What the desk answers an ask: the answer, the usage of the call it made for it (the ask that
+#: opened a call counts it, once), and the error (message, stage, attempts) instead of an answer.
+DeskAnswer = tuple[BaseModel | None, Usage, tuple[str, str, int] | None]
 
 
 def _ray() -> Any:
@@ -75,20 +95,129 @@ class _RemoteBoard:
     def publish(self, rank: int, delta: Delta) -> None:
         _ray().get(self._actor.publish.remote(rank, delta))
 
+    # What a speculation reads (:class:`memscribe.batch.speculate.SpeculationBoard`): a unit plans
+    # on against the earlier plans published tentatively, its dedup decisions held meanwhile.
+
+    def peek(self, rank: int, scope: tuple[str, str] | None) -> Peek:
+        got: Peek = _ray().get(self._actor.peek.remote(rank, scope))
+        return got
+
+    def wait_change(
+        self, tick: int, progress: float, rank: int | None = None, on: Collection[int] | None = None
+    ) -> bool:
+        on = None if on is None else frozenset(on)
+        changed: bool = _ray().get(self._actor.wait_change.remote(tick, progress, rank, on))
+        return changed
+
+    def declare_candidates(self, rank: int, candidates: Sequence[Candidate]) -> None:
+        _ray().get(self._actor.declare_candidates.remote(rank, tuple(candidates)))
+
+    def taken_now(self, rank: int) -> frozenset[str]:
+        taken: frozenset[str] = _ray().get(self._actor.taken_now.remote(rank))
+        return taken
+
+    def publish_tentative(self, rank: int, delta: Delta) -> None:
+        _ray().get(self._actor.publish_tentative.remote(rank, delta))
+
+
+class DedupDesk:
+    """The cluster's dedup coalescer (an actor): every worker's dedup asks, gathered per namespace
+    into one call made under a cluster-wide call slot (:class:`DedupCoalescer`)."""
+
+    def __init__(self, factory: ModelFactory, slots: Any) -> None:
+        self._models = ModelTwins(factory)
+        self._coalescer = DedupCoalescer(
+            HeldSlots(_RemoteSlots(slots)), quiet_s=DESK_QUIET_S, linger_s=DESK_LINGER_S
+        )
+
+    def ask(
+        self,
+        rank: int,
+        namespace: str,
+        messages: list[Message],
+        response_model: type[BaseModel],
+        request: BaseModel,
+    ) -> DeskAnswer:
+        model = self._models()  # its own usage: only the call this ask opened counts in it
+
+        try:
+            answer = self._coalescer.ask(
+                model=model,
+                rank=rank,
+                namespace=namespace,
+                messages=messages,
+                response_model=response_model,
+                request=request,
+            )
+        except ModelError as exc:  # sent as data: the unit raises it as its own call's error
+            return None, model.usage, (exc.message, exc.stage, exc.attempts)
+        except Exception as exc:  # noqa: BLE001 - any other failure of the call, as a model error
+            return None, model.usage, (f"dedup call failed: {exc}", "dedup", 1)
+        return answer, model.usage, None
+
+
+class _RemoteCoalescer(DedupCoalescer):
+    """The desk, as a unit's :class:`BoundedModel` sees a coalescer: an ask goes to the desk and
+    its answer (and the usage of a call it opened) comes back to the unit's own model."""
+
+    def __init__(self, desk: Any) -> None:
+        super().__init__(OrderedSlots(1))  # unused: the desk holds the slots
+        self._desk = desk
+
+    def submit(
+        self,
+        model: StructuredModel,
+        rank: int,
+        namespace: str,
+        messages: list[Message],
+        response_model: type[BaseModel],
+        request: BaseModel,
+    ) -> Asked:
+        requests = requests_of(request)
+        assert requests is not None
+        ask = Asked(rank, requests, messages, response_model, request)
+        ref = self._desk.ask.remote(rank, namespace, messages, response_model, request)
+        threading.Thread(target=_receive, args=(ref, ask, model), daemon=True).start()
+        return ask
+
+
+def _receive(ref: Any, ask: Asked, model: StructuredModel) -> None:
+    """Fill ``ask`` from the desk's answer, adding the call's usage to the unit's model."""
+    try:
+        answer, usage, error = _ray().get(ref)
+    except Exception as exc:  # noqa: BLE001 - the desk died: this unit's call failed
+        ask.error = ModelError(f"dedup call failed: {exc}", stage="dedup", attempts=1)
+    else:
+        own = model.usage
+        own.llm_calls += usage.llm_calls
+        own.prompt_tokens += usage.prompt_tokens
+        own.completion_tokens += usage.completion_tokens
+        if usage.cost_usd is not None:
+            own.cost_usd = (own.cost_usd or 0.0) + usage.cost_usd
+        if error is not None:
+            ask.error = ModelError(error[0], stage=error[1], attempts=error[2])
+        else:
+            ask.own = answer
+    finally:
+        ask.done.set()
+
 
 class UnitWorker:
     """One worker process: runs units in threads, remembering each transcript's model."""
 
-    def __init__(self, factory: ModelFactory, board: Any, slots: Any) -> None:
+    def __init__(self, factory: ModelFactory, board: Any, slots: Any, desk: Any) -> None:
         self._factory = ModelTwins(factory)  # one model built per worker, twins for its units
         self._board = _RemoteBoard(board)
         self._slots = _RemoteSlots(slots)
+        self._coalescer = _RemoteCoalescer(desk)
         self._models: dict[int, BoundedModel] = {}
 
     def run(self, unit: UnitInput) -> UnitOutput:
         model = self._models.get(unit.rank)
         if model is None:
-            model = self._models[unit.rank] = BoundedModel(self._factory(), self._slots, unit.rank)
+            model = self._models[unit.rank] = BoundedModel(
+                self._factory(), self._slots, unit.rank, self._coalescer
+            )
         return run_unit(unit, model=model, source=self._board)
 
 
@@ -142,10 +271,15 @@ class RayEngine(Engine):
         self._slots = ray.remote(num_cpus=0, max_concurrency=4 * self._limit + 16)(OrderedSlots).remote(
             concurrency
         )
+        self._desk = ray.remote(num_cpus=0, max_concurrency=4 * self._limit + 16)(DedupDesk).remote(
+            model_factory, self._slots
+        )
         count = self.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
         per_worker = -(-self._limit // count)
         worker = ray.remote(num_cpus=1, max_concurrency=per_worker + 2)(UnitWorker)
-        self._pool = [worker.remote(model_factory, self._board, self._slots) for _ in range(count)]
+        self._pool = [
+            worker.remote(model_factory, self._board, self._slots, self._desk) for _ in range(count)
+        ]
 
     def submit(self, unit: UnitInput, *, first: bool = False) -> None:
         import heapq
@@ -196,7 +330,7 @@ class RayEngine(Engine):
         self._queue.clear()
         if hasattr(self, "_pool"):
             ray = _ray()
-            for actor in [*self._pool, self._board, self._slots]:
+            for actor in [*self._pool, self._board, self._slots, self._desk]:
                 with contextlib.suppress(Exception):
                     ray.kill(actor)
             del self._pool

@@ -14,12 +14,13 @@ import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from memscribe.batch import ledger
-from memscribe.batch.board import Board, LazySnapshot, MemorySource
+from memscribe.batch.board import LazySnapshot, MemorySource
 from memscribe.batch.classes import Layered
 from memscribe.batch.seam import UnitInput, UnitOutput
-from memscribe.batch.speculate import Speculation
+from memscribe.batch.speculate import Speculation, SpeculationBoard
 from memscribe.batch.unit import UnitResult, plan_transcript
 from memscribe.batch.view import Delta, delta_of
 from memscribe.errors import InputError
@@ -77,12 +78,14 @@ def _snapshot_context(root: Path, data: bytes, since_line: int) -> SnapshotConte
 def _speculation(
     source: MemorySource, rank: int, scope: tuple[str, str] | None, model: StructuredModel
 ) -> Speculation | None:
-    """Dedup reads that wait only where needed: with the local board, and a model that reports
-    what detection found (:class:`memscribe.batch.engine.BoundedModel`)."""
+    """Dedup reads that wait only where needed: with a board that serves a speculation's reads
+    (the local board, or a proxy to a remote one), and a model that reports what detection
+    found (:class:`memscribe.batch.engine.BoundedModel`)."""
     detected = getattr(model, "detected", None)
-    if not isinstance(source, Board) or not isinstance(detected, list):
+    if not callable(getattr(source, "publish_tentative", None)) or not isinstance(detected, list):
         return None
-    return Speculation(source, rank, scope, lambda: list(detected))
+    board = cast(SpeculationBoard, source)
+    return Speculation(board, rank, scope, lambda: list(detected))
 
 
 def _hold(model: StructuredModel, on: bool) -> bool:

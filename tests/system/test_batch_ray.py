@@ -24,7 +24,10 @@ from memscribe.batch import ledger
 from memscribe.batch.discovery import discover
 from memscribe.batch.runner import BatchConfig, run_batch
 from memscribe.batch.settings import ModelSettings
+from memscribe.model.base import Message
 from memscribe.model.embedded import EmbeddedModel
+from memscribe.schemas.candidates import DedupDecision
+from memscribe.schemas.requests import DedupBatchRequest
 from memscribe.store.root import MemoryRoot
 from tests.support.batch_corpus import make_corpus, memory_state
 
@@ -68,6 +71,57 @@ def test_ray_engine_writes_the_same_files_as_the_local_engine(tmp_path: Path, cl
     assert sum(t.replans for t in distributed.transcripts) <= 4  # planned against the memory at commit
     again = run_batch(items, BatchConfig(root=tmp_path / "ray"), ModelSettings(), engine=_engine())
     assert again.processed == 0 and again.transcripts_skipped_by_reason == {"unchanged": 40}
+
+
+_TOPICS = ["editing", "email", "notes", "music", "maps"]
+_VALUES = ["alpha", "bravo", "delta", "kilo", "lima", "oscar", "romeo", "tango"]
+
+
+class BatchingModel(EmbeddedModel):
+    """The embedded model's answers, asked as an LLM is: each call a round trip, counted, and
+    several dedup items answered in one call (``batches_dedup``)."""
+
+    batches_dedup = True
+
+    def generate(self, *, task: str, messages: list[Message], response_model: Any, request: Any) -> Any:
+        self.usage.llm_calls += 1
+        time.sleep(0.05)
+        if not isinstance(request, DedupBatchRequest):
+            return EmbeddedModel.generate(
+                self, task=task, messages=messages, response_model=response_model, request=request
+            )
+        decisions = []
+        for n, item in enumerate(request.items, start=1):
+            one = EmbeddedModel.generate(
+                self, task=task, messages=messages, response_model=DedupDecision, request=item
+            )
+            decisions.append({"item": n, **one.model_dump()})
+        return response_model.model_validate({"decisions": decisions})
+
+
+def test_ray_workers_share_dedup_calls_and_write_the_local_engines_files(
+    tmp_path: Path, cluster: None
+) -> None:
+    """Dedup decisions of units on different workers go out together (as the local engine's)."""
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers build the model
+    (tmp_path / "t").mkdir()
+    for i in range(40):  # each fact's topic is another transcript's too: dedup decides each
+        topic, value = _TOPICS[i % len(_TOPICS)], _VALUES[(i * 3) % len(_VALUES)]
+        (tmp_path / "t" / f"s-{i:03d}.txt").write_text(
+            f"User: Can you help me set up my tools?\nAssistant: Sure.\nUser: I use {value} for {topic}.\n"
+            "Assistant: Noted.\n",
+            encoding="utf-8",
+        )
+    items = discover([str(tmp_path / "t")])
+    local = run_batch(items, BatchConfig(root=tmp_path / "local", concurrency=8), BatchingModel)
+    distributed = run_batch(
+        items, BatchConfig(root=tmp_path / "ray", concurrency=8), BatchingModel, engine=_engine()
+    )
+    assert distributed.failed == 0 and distributed.processed == local.processed == 40
+    assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
+    # one detection each, and the dedup decisions of many transcripts in few calls (each asked
+    # alone: about two calls per transcript)
+    assert distributed.model_calls <= 1.5 * 40, (distributed.model_calls, local.model_calls)
 
 
 def test_ray_engine_resumes_a_half_done_root(tmp_path: Path, cluster: None) -> None:
