@@ -78,6 +78,8 @@ _KEYWORD = lazy_compile(
     r"(?<=p)ass(?:word|wd|phrase)|(?<=c)redentials?|(?<=b)earer)\b"
 )
 _TOKEN = lazy_compile(r"[A-Za-z0-9+/_.~=-]+")
+#: A :data:`_TOKEN` long enough to be taken: a window without one yields nothing.
+_LONG_TOKEN = lazy_compile(rf"[A-Za-z0-9+/_.~=-]{{{HIGH_ENTROPY_MIN_LEN},}}")
 _KEYWORD_WINDOW_TOKENS = 4
 _KEYWORD_WINDOW_CHARS = 1000  # bounds the work per keyword on pathological input
 
@@ -98,6 +100,11 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
     re-scanning masked text sees the same neighbours.
     """
     for kw in stem_matches(_KEYWORD, text, _KEYWORD_STARTS):
+        limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
+        line_end = text.find("\n", kw.end(), limit)
+        end = line_end if line_end >= 0 else limit
+        if _LONG_TOKEN.search(text, kw.end(), end) is None:
+            continue  # no token of the window is long enough to be taken (one regex scan)
         if (
             _in_mask(text, kw.start())
             or _record_key(text, kw.start(), kw.end())
@@ -106,9 +113,6 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             or inside_arn(text, kw.start())
         ):
             continue
-        limit = min(len(text), kw.end() + _KEYWORD_WINDOW_CHARS)
-        line_end = text.find("\n", kw.end(), limit)
-        end = line_end if line_end >= 0 else limit
         label, last_end = "", kw.end()
         for tok in itertools.islice(_TOKEN.finditer(text, kw.end(), end), _KEYWORD_WINDOW_TOKENS):
             labelled, label = label, tok.group(0)

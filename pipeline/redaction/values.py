@@ -513,11 +513,9 @@ def not_a_secret(value: str) -> bool:
 
 @_memo
 def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
-    if not min_len <= len(s) <= _MAX_VALUE_LEN or is_benign_shape(s) or is_placeholder(s):
-        return False
-    if sequential(s) or wordy(s):
-        return False
-    if not _DIGIT.search(s) or _char_classes(s) < 2:
+    if not min_len <= len(s) <= _MAX_VALUE_LEN or not _DIGIT.search(s) or _char_classes(s) < 2:
+        return False  # (the cheap tests first: each is a veto, so their order is free)
+    if is_benign_shape(s) or is_placeholder(s) or sequential(s) or wordy(s):
         return False
     return (
         shannon_entropy(s) >= bits
