@@ -13,7 +13,7 @@ from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
-from memscribe.redaction.hintscan import plan_scanner
+from memscribe.redaction.hintscan import WordScan, plan_scanner, word_scanner
 from memscribe.redaction.values import forget_values
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
@@ -377,21 +377,46 @@ class Masker:
     _masks: dict[tuple[str, str], str] = field(default_factory=dict)
     _counts: dict[str, int] = field(default_factory=dict)
 
+    _scan: tuple[int, WordScan | None] = (0, None)
+    _values: list[tuple[str, str]] = field(default_factory=list)
+
+    def _repeated(self, text: str) -> list[tuple[str, str]]:
+        """The ``(value, type)`` pairs masked so far whose value (stripped) occurs in ``text``,
+        in order (all of them without pyahocorasick): the only ones :func:`with_repeats` can
+        find. Those of the one-pass look-up, rebuilt once the values added since have doubled
+        them, and each added since looked up alone."""
+        values = self._values
+        built, scan = self._scan
+        if len(values) > 2 * built + 8:
+            words = (v.strip() for v, _ in values)
+            built, scan = self._scan = (
+                len(values),
+                word_scanner(w for w in words if len(w) >= REPEAT_MIN_LEN),
+            )
+        if scan is None:
+            return list(values)
+        found = scan(text)
+        old = [(v, t) for v, t in values[:built] if v.strip() in found] if found else []
+        return old + [
+            (v, t) for v, t in values[built:] if (w := v.strip()) in text and len(w) >= REPEAT_MIN_LEN
+        ]
+
     def mask_for(self, type_: str, value: str) -> str:
         key = (type_, value)
         if key not in self._masks:
             n = self._counts.get(type_, 0) + 1
             self._counts[type_] = n
             self._masks[key] = f"[REDACTED:{type_}]" if n == 1 else f"[REDACTED:{type_}#{n}]"
+            self._values.append((value, type_))
         return self._masks[key]
 
     def redact(self, text: str, chosen: Ranked | None = None) -> tuple[str, list[Finding]]:
         """Mask every secret in ``text``; findings carry spans into the input ``text``.
         ``chosen``: the detectors that can fire on it (:func:`detectors_per_text`), if known."""
         findings = find_secrets(text, redact_contact=self.redact_contact, chosen=chosen)
-        if self._masks:  # a secret found in an earlier text of the transcript, repeated here
+        if self._masks and (values := self._repeated(text)):  # a secret of an earlier text, here
             masks = [m.span() for m in MASK_RE.finditer(text)] if "[REDACTED" in text else []
-            findings = with_repeats(text, findings, ((v, t) for t, v in self._masks), masks)
+            findings = with_repeats(text, findings, values, masks)
         if not findings:
             return text, []
         parts: list[str] = []

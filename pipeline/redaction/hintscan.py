@@ -96,3 +96,23 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
         return on
 
     return scan
+
+
+#: ``find(text)``: which of the words looked for occur in ``text`` (as written).
+WordScan = Callable[[str], set[str]]
+
+
+def word_scanner(words: Iterable[str]) -> WordScan | None:
+    """A one-pass look-up of which of ``words`` occur in a text, case-sensitive (each as ``word
+    in text`` would find it), or None where pyahocorasick is not installed."""
+    automaton_type = _automaton_type()
+    if automaton_type is None:
+        return None
+    automaton: Any = automaton_type()
+    for word in set(words):
+        if word:
+            automaton.add_word(word, word)
+    if not len(automaton):
+        return lambda text: set()
+    automaton.make_automaton()
+    return lambda text: set(map(_SECOND, automaton.iter(text)))

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from memscribe.redaction import DETECTORS, combine, find_secrets, hintscan
-from memscribe.redaction.combine import _plans, active_detectors, detectors_per_text
+from memscribe.redaction.combine import Masker, _plans, active_detectors, detectors_per_text
 
 pytest.importorskip("ahocorasick")
 
@@ -106,3 +106,26 @@ def test_a_transcripts_texts_are_looked_up_in_one_pass_each(monkeypatch: pytest.
     monkeypatch.setattr(combine, "plan_scanner", plan_scanner)
     assert [[d.name for _, d in chosen] for chosen in detectors_per_text(texts, DETECTORS)] == one_pass
     assert one_pass == [[d.name for _, d in active_detectors(t, DETECTORS)] for t in texts]
+
+
+def test_a_masker_masks_the_same_repeats_with_and_without_the_automaton(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a secret found in one text is masked where it recurs verbatim later (with_repeats): the
+    # values looked for in a text come from the one-pass look-up, the same as all of them
+    texts = [
+        *_SAMPLES,
+        "again: Zr4!kQ8#tW2m and Vq7#mT2!pLx9",
+        "no repeat here",
+        *(t[::-1] for t in _SAMPLES),
+    ]
+    texts += ["the key AKIAZ3MHQ7RWXK4TPL2N again, and s3cr3tPw0rd9 twice s3cr3tPw0rd9"] * 2
+
+    def run() -> list[tuple[str, list[tuple[str, int, int]]]]:
+        masker = Masker()
+        return [(red, [(f.type, f.start, f.end) for f in found]) for red, found in map(masker.redact, texts)]
+
+    with_automaton = run()
+    assert with_automaton[-1][1]  # repeats found
+    monkeypatch.setitem(sys.modules, "ahocorasick", None)
+    assert run() == with_automaton
