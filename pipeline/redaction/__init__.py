@@ -25,18 +25,11 @@ nothing. :func:`detectors` is the stable way for other modules to get the detect
 from __future__ import annotations
 
 from memscribe.redaction.base import MASK_RE, Detector, Finding
-from memscribe.redaction.combine import (
-    SECRET_ONLY_FRACTION,
-    Masker,
-    find_secrets,
-    is_mostly_secret,
-    redact_text,
-    redact_transcript,
-    secret_fraction,
-)
+from memscribe.redaction.combine import Masker, find_secrets, redact_text, redact_transcript
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS, detectors
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.pii import iban_ok, luhn_ok
+from memscribe.redaction.secret_only import SECRET_ONLY_FRACTION, is_mostly_secret, secret_fraction
 from memscribe.redaction.values import is_placeholder, shannon_entropy
 
 __all__ = [

@@ -8,7 +8,7 @@ import re
 import unicodedata
 
 from memscribe.groups.speakers import _PREFIX, Said, segments
-from memscribe.redaction import combine
+from memscribe.redaction import secret_only
 from memscribe.schemas.transcript import SourcePos, Turn
 from memscribe.snapshot.trigger import _USER_ASK, _user_asks
 from memscribe.stages.detect import _language_hint
@@ -52,6 +52,6 @@ def test_language_hint_skips_only_what_cannot_be_wide() -> None:
 def test_secret_talk_word_pattern_is_the_plain_classes() -> None:
     every = "".join(map(chr, range(0x110000))) + "a'’-b ab- 'x"
     plain = re.compile(r"[A-Za-z\u00c0-\uffff][A-Za-z\u00c0-\uffff'’-]+")
-    assert [m.span() for m in combine._WORD.finditer(every)] == [m.span() for m in plain.finditer(every)]
+    assert [m.span() for m in secret_only._WORD.finditer(every)] == [m.span() for m in plain.finditer(every)]
     sample = "Ünïcode wörds, it's ok-ish; 𝔘𝔫𝔦 x1y ’quoted’"
-    assert combine._WORD.findall(sample) == plain.findall(sample)
+    assert secret_only._WORD.findall(sample) == plain.findall(sample)

@@ -1,0 +1,56 @@
+"""Whether a text is essentially a secret: storing it, even masked, would keep nothing."""
+
+from __future__ import annotations
+
+from memscribe.lazyre import lazy_compile
+from memscribe.redaction.base import MASK_RE
+from memscribe.redaction.combine import find_secrets, redact_text
+
+#: A candidate is dropped as ``secret_only`` above this share of secret characters.
+SECRET_ONLY_FRACTION = 0.5
+#: A word: ``[A-Za-z\u00c0-\uffff][A-Za-z\u00c0-\uffff'’-]+``, each class written as its
+#: complement (``re`` builds a table of every character of a range within the BMP: the plain
+#: form took ~15 ms to compile at start-up, this one ~1 ms; tested equal on every code point).
+_WORD = lazy_compile(
+    r"[^\x00-@\[-`{-\xbf\U00010000-\U0010ffff][^\x00-&(-,.-@\[-`{-\xbf\U00010000-\U0010ffff]+"
+)
+_SECRET_TALK = frozenset(
+    """key keys token tokens secret secrets password passwords credential credentials api is are the
+    a an my our your his her their its of for to set as env value user user's uses has was new
+    here it this that and or in on with""".split()
+)
+
+
+def secret_fraction(text: str) -> float:
+    """Share (0..1) of the non-space characters of ``text`` that are secrets or existing masks."""
+    total = sum(1 for c in text if not c.isspace())
+    if not total:
+        return 0.0
+    spans = [(f.start, f.end) for f in find_secrets(text)]
+    spans += [m.span() for m in MASK_RE.finditer(text)]
+    covered: set[int] = set()
+    for start, end in spans:
+        covered.update(i for i in range(start, end) if not text[i].isspace())
+    return len(covered) / total
+
+
+def is_mostly_secret(text: str) -> bool:
+    """True when ``text`` is essentially a secret, so storing it (even masked) is useless.
+
+    Either more than :data:`SECRET_ONLY_FRACTION` of its non-space characters are secrets or
+    masks, or it contains a secret and, once masks, variable names (``OPENAI_API_KEY``) and
+    secret-talk words ("my", "key", "is") are removed, no ordinary word is left. Works on raw
+    or already-redacted text.
+    """
+    if secret_fraction(text) > SECRET_ONLY_FRACTION:
+        return True
+    redacted, findings = redact_text(text)
+    if not findings and not MASK_RE.search(redacted):
+        return False
+    rest = MASK_RE.sub(" ", redacted)
+    words = [
+        w
+        for w in _WORD.findall(rest)
+        if w.lower() not in _SECRET_TALK and not (("_" in w) or (w.isupper() and len(w) > 3))
+    ]
+    return not words
