@@ -17,8 +17,9 @@ class Restatements:
     """Texts of each kind, indexed so that a new text is compared only with those it could
     restate — not with every earlier one.
 
-    :func:`~memscribe.relatedness.restates` is the same normalized text (the ``by_norm``
-    look-up) or a :func:`~memscribe.textsim.token_similarity` of at least DUPLICATE_SCORE, which
+    :func:`~memscribe.relatedness.restates` holds only for the same normalized text (the
+    ``by_norm`` look-up) or a :func:`~memscribe.textsim.token_similarity` of at least
+    DUPLICATE_SCORE (its polarity and changed-value tests are then checked on what is found), which
     two token sets reach only when nearly the same: of two sets of at most
     :data:`SMALL_SET` tokens, each lacks at most :func:`deletions` of its size of the other's
     (none up to six tokens: the smaller is within the larger), so their common tokens are the
