@@ -76,6 +76,13 @@ class SlotsLike(Protocol):
     def release(self) -> None: ...  # pragma: no cover - protocol
 
 
+def asked(rank: int, messages: list[Message], response_model: type[BaseModel], request: BaseModel) -> Asked:
+    """The handle of a unit's dedup ask (``request`` must be one :func:`requests_of` knows)."""
+    requests = requests_of(request)
+    assert requests is not None
+    return Asked(rank, requests, messages, response_model, request)
+
+
 def requests_of(request: BaseModel) -> tuple[DedupRequest, ...] | None:
     """The dedup items a unit's request asks (None: not a dedup request the coalescer knows)."""
     if isinstance(request, DedupRequest):
@@ -124,9 +131,7 @@ class DedupCoalescer:
         request: BaseModel,
     ) -> Asked:
         """Ask without waiting: the handle :meth:`wait` answers."""
-        requests = requests_of(request)
-        assert requests is not None
-        ask = Asked(rank, requests, messages, response_model, request)
+        ask = asked(rank, messages, response_model, request)
         with self._lock:
             gathering = self._open.get(namespace)
             leader = gathering is None

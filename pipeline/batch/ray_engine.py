@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from memscribe.batch.board import Board, Candidate, Peek, ViewBase
-from memscribe.batch.coalesce import Asked, DedupCoalescer, requests_of
+from memscribe.batch.coalesce import Asked, DedupCoalescer, asked
 from memscribe.batch.engine import BoundedModel, HeldSlots, OrderedSlots
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory, ModelTwins
@@ -173,9 +173,7 @@ class _RemoteCoalescer(DedupCoalescer):
         response_model: type[BaseModel],
         request: BaseModel,
     ) -> Asked:
-        requests = requests_of(request)
-        assert requests is not None
-        ask = Asked(rank, requests, messages, response_model, request)
+        ask = asked(rank, messages, response_model, request)
         ref = self._desk.ask.remote(rank, namespace, messages, response_model, request)
         threading.Thread(target=_receive, args=(ref, ask, model), daemon=True).start()
         return ask
