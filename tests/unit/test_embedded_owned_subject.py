@@ -44,30 +44,6 @@ def test_not_a_fact_about_a_possession(text: str) -> None:
     assert _bodies(text, conversation=True) == []
 
 
-@pytest.mark.parametrize(
-    ("text", "body"),
-    [
-        ("My cat likes gummy worms.", "User's cat likes gummy worms."),
-        ("Our old truck runs on diesel.", "User's old truck runs on diesel."),
-        ("My garden grows tomatoes every summer.", "User's garden grows tomatoes every summer."),
-    ],
-)
-def test_a_possession_s_habit_in_the_present_simple_is_a_fact(text: str, body: str) -> None:
-    assert _bodies(text, conversation=True) == [body]
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "My gut says it will rain.",  # reports what it says: hearsay
-        "My dog looks sad.",  # how it looks, a passing look
-        "My back hurts a lot today.",  # the present of one day, not a habit
-    ],
-)
-def test_a_possession_s_report_or_look_is_no_habit(text: str) -> None:
-    assert _bodies(text, conversation=True) == []
-
-
 def test_a_working_session_keeps_its_own_rules() -> None:
     """In a working session a clause about something of the user's is the task's state, not a fact."""
     assert _bodies("My build broke down after the upgrade.") == []

@@ -397,17 +397,6 @@ _OWNED_NOUN_VERB = lazy_compile(
 )
 
 
-#: A verb in the present simple's third person: what a thing of the speaker's does as a habit or
-#: likes ("my cat likes gummy worms", "my car runs on diesel"); not one that reports what it says,
-#: thinks, wants or seems (hearsay and opinion, not a fact of the speaker's life).
-_HABIT_VERB = (
-    r"(?!(?:says|thinks|wants|needs|hopes|wishes|feels|seems|looks|sounds|tells|asks|knows|means)\b)"
-    r"[a-z]{2,}[^s\W]s"
-)
-#: The day at hand, which a present simple said of it is no habit ("my back hurts today").
-_THIS_DAY = lazy_compile(
-    r"\b(?:today|right\s+now|at\s+the\s+moment|this\s+(?:morning|afternoon|evening))\b", re.I
-)
 #: A clause whose subject is something of the speaker's ("my programming skills need work", "our
 #: dog is named China"): the possessive, a noun phrase of up to three words, and a finite verb
 #: (adverbs before it kept). Idioms ("my goodness", "my bad") and requests are no subject.
@@ -417,8 +406,7 @@ _OWNED_SUBJECT = lazy_compile(
     r"(?P<k>[a-z][\w'-]*(?:\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z][\w'-]*){0,2}?)\s+"
     r"(?P<rest>(?:(?:just|also|still|once|always|never|really|finally|recently|usually|\w+ly)\s+)*"
     r"(?:is|are|was|were|'s|’s|has|have|had|does|did|doesn't|didn't|got|went|came|made|took|won|lost|gave"
-    r"|grew|left|ran|knew|became|began|broke|bought|sold|taught|wrote|drove|\w+ed"
-    rf"|(?P<habit>{_HABIT_VERB}))\b.*)$",
+    r"|grew|left|ran|knew|became|began|broke|bought|sold|taught|wrote|drove|\w+ed)\b.*)$",
     re.I,
 )
 
@@ -431,8 +419,6 @@ def owned_statement(clause: str) -> Fact | None:
     m = _OWNED_SUBJECT.match(clause)
     if m is None:
         return None
-    if m.group("habit") and (lexicon.one_day(clause) or _THIS_DAY.search(clause)):
-        return None  # "my back hurts today": the present of one day, not a habit
     rest = re.sub(r"^(?:'s|’s)\s+", "is ", m.group("rest"))
     if _PLAIN_ANAPHOR_END.search(rest) or _PARTNER.search(rest) or _PLAIN_DEGREE.match(rest):
         return None
