@@ -22,6 +22,8 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.semantic.frames import count_changed, level_changed, time_changed
+from memscribe.semantic.updates import covered
+from memscribe.textsim import content_tokens
 
 _WORD_NUMBERS = {
     "once": 1.0, "twice": 2.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0,
@@ -106,10 +108,7 @@ def names(text: str) -> set[str]:
 
 def _names_apart(text: str, other: str) -> set[str]:
     """The names of ``text`` that ``other`` neither says (stems and prefixes match) nor abbreviates."""
-    from memscribe.semantic.updates import covered
-    from memscribe.textsim import content_tokens
-
-    theirs = set(content_tokens(other))
+    theirs, their_names = set(content_tokens(other)), names(other)
     apart: set[str] = set()
     for name in names(text):
         if _NUMERIC.fullmatch(name):
@@ -119,9 +118,9 @@ def _names_apart(text: str, other: str) -> set[str]:
             tokens = {name.lower()}  # "Model 3" / "Model Y": a one-character value
         if all(covered(t, theirs) for t in tokens):
             continue
-        if any(_derived(name, n) or _derived(n, name) for n in names(other)):
+        if any(_derived(name, n) or _derived(n, name) for n in their_names):
             continue
-        if _spelled_out(name, other) or any(_spelled_out(n, text) for n in names(other)):
+        if _spelled_out(name, other) or any(_spelled_out(n, text) for n in their_names):
             continue
         apart.add(name)
     return apart
@@ -151,9 +150,6 @@ def slot_swapped(a: str, b: str) -> bool:
     twice a week" / "goes *swimming* …", "has a *daughter* who is six" / "a *son* …"). The
     frame's words on both sides hold the slot: a verb swapped right after the subject ("prefers" /
     "likes") has nothing before it, and is left to the other tests."""
-    from memscribe.semantic.updates import covered
-    from memscribe.textsim import content_tokens
-
     x, y = _words(a), _words(b)
     start = 0
     while start < min(len(x), len(y)) and x[start] == y[start]:

@@ -126,7 +126,7 @@ def dedup_all(
 
         return dedup_batched(candidates, view, model=model, said_of=lambda c: _said(c, user_text))
     result = DedupResult()
-    priors = Priors(token_ranks(candidate_text(c) for group in candidates.values() for c in group))
+    priors = Priors.of_run(candidates)
     for spec in kinds.KINDS:
         for cand in sorted(candidates.get(spec.name, ()), key=_leaves_only):
             seen = len(result.accepted)
@@ -155,6 +155,11 @@ class Priors:
     def __init__(self, ranks: Mapping[str, int] | None = None) -> None:
         self.index = Restatements(ranks)
         self.claimed: set[str] = set()
+
+    @classmethod
+    def of_run(cls, candidates: Mapping[str, Sequence[Candidate]]) -> Priors:
+        """Empty priors for a run of ``candidates`` (by kind), their tokens ranked over all of them."""
+        return cls(token_ranks(candidate_text(c) for group in candidates.values() for c in group))
 
     def add(self, item: Accepted) -> None:
         self.index.add(item.kind, candidate_text(item.candidate))

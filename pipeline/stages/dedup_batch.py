@@ -33,12 +33,10 @@ from memscribe.stages.dedup import (
     Pending,
     Priors,
     ask_one,
-    candidate_text,
     model_error,
     prepare,
     record,
 )
-from memscribe.stages.dedup_index import token_ranks
 
 
 def dedup_batched(
@@ -49,7 +47,7 @@ def dedup_batched(
     said_of: Callable[[Candidate], str],
 ) -> DedupResult:
     """Decide every kind's candidates (kinds in registry order) with at most one model call."""
-    priors = Priors(token_ranks(candidate_text(c) for group in candidates.values() for c in group))
+    priors = Priors.of_run(candidates)
     staged: list[tuple[Pending | None, DedupResult]] = []
     for spec in kinds.KINDS:
         for cand in candidates.get(spec.name, ()):

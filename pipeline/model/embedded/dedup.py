@@ -82,6 +82,7 @@ from memscribe.semantic.updates import (
     names_said,
     negated,
     own_words,
+    persons_named,
     reports_change,
     same_polarity,
     someone_else,
@@ -163,9 +164,9 @@ def restates(new: str, item: ShortlistItem) -> bool:
     """``new`` says what ``item`` says (see the module docstring)."""
     from memscribe.textsim import similarity
 
-    if change_cue(new) or not same_polarity(new, item.text) or _value_moved(new, item.text):
-        return False
-    if value_differs(new, item.text):  # a number, or a name in one slot, is another ("30 km" / "50 km")
+    # a number, a name in one slot, a count, level or time (``_value_moved`` among them) is another
+    # value ("30 km" / "50 km"), never the same fact
+    if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
         return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
@@ -292,8 +293,6 @@ def _value_moved(new: str, old: str) -> bool:
     """A count, a level or a time of day ``old`` names is another in ``new`` (:mod:`frames`),
     said of nobody ``old`` does not name ("puts the kids to bed at 8", "two coffees a day for my
     wife": their value, not the user's)."""
-    from memscribe.semantic.updates import persons_named
-
     if persons_named(new) - persons_named(old):
         return False
     return count_changed(new, old) or level_changed(new, old) or time_changed(new, old)
@@ -304,8 +303,6 @@ def _narrower_change(new: str, old: str) -> bool:
     said with a person ``old`` does not name ("doesn't play chess *with their brother* anymore" /
     "plays chess online"), or it ends another activity on the stored thing ("stopped *buying*
     coffee at the station" / "drinks coffee": the ending's verb is none of ``old``'s words)."""
-    from memscribe.semantic.updates import persons_named
-
     if persons_named(new) - persons_named(old):
         return True
     verb = left_behind(new).split()[:1]

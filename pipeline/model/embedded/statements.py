@@ -247,7 +247,10 @@ def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[Profil
 def _before_question(sentence: str, row: Language, lang: str) -> str:
     """A statement with a question put after it in its last clause ("毎朝10km走ってるんだけど、朝ごはんは
     何を食べればいい？"): the statement alone; a sentence that asks elsewhere, or only asks, is kept
-    whole (and refused as a question)."""
+    whole (and refused as a question). A sentence with no question mark or form keeps its
+    clauses uncut here (its last clause, a suffix of it, can hold none)."""
+    if not row.question.search(sentence.rstrip()):
+        return sentence
     pieces = _pieces(sentence, row, lang)
     if len(pieces) < 2 or not row.question.search(pieces[-1]):
         return sentence
