@@ -27,6 +27,7 @@ from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.directives import directive, directive_slug
 from memscribe.model.embedded.former import left_beside_now, now_after_former
 from memscribe.model.embedded.fronting import dated_in_life, time_fronted_last
+from memscribe.model.embedded.holds_now import holds_now
 from memscribe.model.embedded.places import place_fact, place_in_role
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
@@ -312,6 +313,8 @@ def _clause_facts(
             fact = _chat_fact(clause, third=third, asked=asked, least=least)
         elif fact is None and working and not _task_talk(clause):
             fact = plain_statement(clause, min_content=least)
+        if fact is None and (plain or (working and not _task_talk(clause))) and not third:
+            fact = holds_now(clause)  # "all my homework goes out as Teams assignments now"
         if fact is not None:
             facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
     return facts

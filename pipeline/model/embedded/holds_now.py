@@ -1,0 +1,87 @@
+"""What holds now for the speaker, said of a thing rather than of "I" (issue 11).
+
+An update is often said with the new value as the subject and the speaker as a possessor or an
+object: "all my homework goes out as Teams assignments now", "pre-run cold brew is now
+non-negotiable for me", "there are six of us on payroll now", "these days it's domestic runs".
+Its aspect marks it: an adverb of the present set against an earlier time ("now", "these days",
+"nowadays"; not the prospective "from now on" of an instruction, nor the moment of the task,
+"right now", "just now"), and a finite verb in the present. The clause is the speaker's when it
+names them (my, our, me, us, mine), or when its adverb is of a life's scale ("these days",
+"nowadays"), which a step of the task at hand never takes.
+
+A first-person subject is no part of this (the plain statement reads it), nor a modal, a past or
+a future: those say what was, might be or will be, not what holds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memscribe.lazyre import lazy_compile
+from memscribe.model.embedded.chat import PLAIN_LEAD, PLAIN_MIN_CONTENT
+from memscribe.model.embedded.profile_rules import Fact
+from memscribe.model.embedded.text import MAX_VALUE_CHARS, kebab
+from memscribe.textsim import content_tokens
+
+#: The present set against an earlier time: "now" (not "from now on", "right now", "just now",
+#: "for now", "by now", "until now"), and the life-scale "these days", "nowadays".
+_NOW = lazy_compile(
+    r"(?<!\bfrom )(?<!\bright )(?<!\bjust )(?<!\bfor )(?<!\bby )(?<!\buntil )\bnow\b(?! on\b)", re.I
+)
+_LIFE_SCALE = lazy_compile(r"\b(?:these\s+days|nowadays)\b", re.I)
+#: The speaker named other than as the subject: a possessive or an object of the first person.
+_SPEAKER = lazy_compile(r"\b(?:my|our|me|us|mine|ours)\b", re.I)
+#: A first-person subject opening the clause: the plain statement's, not this one's.
+_FIRST_SUBJECT = lazy_compile(r"^(?:I|we)\b(?!['’]s)", re.I)
+#: A finite verb of the present: the copula or an auxiliary, contracted or not, or a verb in -s
+#: after a possessed noun phrase ("my homework goes").
+_PRESENT = lazy_compile(
+    r"\b(?:is|are|am|has|have|does|do)\b|\w['’](?:s|re)\b|^there['’]s\b"
+    r"|\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?[a-z]+[^\Wsu]s\b",
+    re.I,
+)
+#: A modal, the past or the future as the clause's tense: not what holds now.
+_NOT_PRESENT = lazy_compile(
+    r"\b(?:will|would|could|should|might|may|can|was|were|had|did|gonna|going\s+to|'ll|’ll|'d|’d)\b", re.I
+)
+#: The partner or the conversation as what the clause is about ("now you …", "is that it now").
+_PARTNER = lazy_compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+_ANAPHOR_END = lazy_compile(r"\b(?:it|that|this|those|these|them|one)\W*$", re.I)
+
+
+#: A coordinate clause of its own after a comma ("…, and the old sheet just can't cope").
+_COORDINATE = lazy_compile(r",\s*(?:and|but)\s+(?=\w)", re.I)
+
+
+def holds_now(clause: str) -> Fact | None:
+    """``clause``, or the first of its comma-joined coordinate clauses that does, as a fact in the
+    speaker's words when it says what holds now of something of theirs (see the module's text);
+    None otherwise. A coordinate clause has its own subject and tense ("there are six of us on
+    payroll now, and the old sheet just can't cope"): each is read on its own."""
+    if "?" in clause:
+        return None
+    for part in _COORDINATE.split(clause):
+        fact = _holds_now(part)
+        if fact is not None:
+            return fact
+    return None
+
+
+def _holds_now(clause: str) -> Fact | None:
+    bare = PLAIN_LEAD.sub("", clause).strip(" ,.;:!")
+    if not bare or _FIRST_SUBJECT.match(bare):
+        return None
+    life = bool(_LIFE_SCALE.search(clause))
+    if not (life or (_NOW.search(bare) and _SPEAKER.search(bare))):
+        return None
+    if not _PRESENT.search(bare) or _NOT_PRESENT.search(bare):
+        return None
+    if _PARTNER.search(bare) or _ANAPHOR_END.search(bare):
+        return None
+    said = clause.strip(" ,.;:!")
+    if len(content_tokens(said)) < PLAIN_MIN_CONTENT + 1 or len(said) > MAX_VALUE_CHARS:
+        return None
+    return Fact(kebab(bare, 3, fallback="about-user"), "one_year", f'User, in their words: "{said}".')
+
+
+__all__ = ["holds_now"]
