@@ -67,6 +67,7 @@ def detect(
     signals = set(signal_turns)
     worth = [w for w in windows if any(t.index in signals for t in w)]
     result = DetectResult(windows=len(windows))
+    seen = _Seen()
     prompted = reads_prompt(model)
     # The prompt's parts (stored topics, group senders, each window's rendered messages) only
     # for a model that reads them: the embedded model answers from the typed request alone.
@@ -105,7 +106,7 @@ def detect(
                     detail=reason,
                 )
             )
-        _merge(result, found)
+        _merge(result, found, seen)
     return result
 
 
@@ -324,19 +325,27 @@ def _language_hint(window: tuple[Turn, ...]) -> str:
     return ""
 
 
-def _merge(result: DetectResult, found: Detection) -> None:
+@dataclass
+class _Seen:
+    """What the windows merged so far reported, kept across windows: each profile's (slug,
+    normalised body) and each playbook's place by its correction turn. Rebuilt from the results
+    per window it cost O(windows x candidates), quadratic in the transcript."""
+
+    profiles: set[tuple[str, str]] = field(default_factory=set)
+    corrections: dict[int, int] = field(default_factory=dict)
+
+
+def _merge(result: DetectResult, found: Detection, seen: _Seen) -> None:
     """Overlapping windows report the same candidate twice: keep the first of each."""
-    seen_profiles = {(p.slug, normalize(p.body)) for p in result.profiles}
     for p in found.profiles:
         key = (p.slug, normalize(p.body))
-        if key not in seen_profiles:
-            seen_profiles.add(key)
+        if key not in seen.profiles:
+            seen.profiles.add(key)
             result.profiles.append(p)
-    seen_corrections = {b.correction_turn: i for i, b in enumerate(result.playbooks)}
     for b in found.playbooks:
-        at = seen_corrections.get(b.correction_turn)
+        at = seen.corrections.get(b.correction_turn)
         if at is None:
-            seen_corrections[b.correction_turn] = len(result.playbooks)
+            seen.corrections[b.correction_turn] = len(result.playbooks)
             result.playbooks.append(b)
         elif result.playbooks[at].confirmation == "none" and b.confirmation != "none":
             # A later window saw the confirmation the earlier one was cut off before.
