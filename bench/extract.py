@@ -398,6 +398,76 @@ def shares(path: Path, root: Path, before: str | None) -> dict[str, float]:
     return found
 
 
+#: The stages timed without a profiler (see :func:`stage_cpu`): where :mod:`memscribe.run` and
+#: the reader call them.
+_TIMED = ("gate", "redact_transcript", "detect", "verify", "screen", "dedup_all", "build_operations")
+
+_STAGE_CPU_CHILD = """
+import functools, json, sys, time
+stages = sys.argv[3].split(",")
+sys.argv = ["memscribe", "extract", sys.argv[1], "--dry-run", "--json", "--memory-dir", sys.argv[2]]
+import memscribe.run as run, memscribe.transcript as reader
+import memscribe.commands.extract as command
+spent = {}
+def timed(name, func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        start = time.process_time()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            spent[name] = spent.get(name, 0.0) + time.process_time() - start
+    return wrapper
+reader.read_transcript = timed("read", reader.read_transcript)
+for name in stages:
+    setattr(run, name, timed(name, getattr(run, name)))
+command.extract = timed("command", command.extract)
+from memscribe.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\n" + json.dumps(spent))
+"""
+
+
+def stage_cpu(path: Path, root: Path, package: str | None) -> dict[str, float]:
+    """Each stage's CPU seconds in one ``extract --dry-run`` child, without a profiler (its
+    functions wrapped with ``time.process_time``): ``read`` and the stages :mod:`memscribe.run`
+    calls, and ``other`` (the rest of the command: the store view, the plan's checks, output).
+    Empty when the child gave no figures."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _STAGE_CPU_CHILD, str(path), str(root), ",".join(_TIMED)],
+        capture_output=True,
+        text=True,
+        env=_child_env(package),
+        check=False,
+    )
+    try:
+        spent: dict[str, float] = json.loads(proc.stderr.rstrip().rsplit("\n", 1)[-1])
+    except (ValueError, IndexError):
+        return {}
+    names = {"redact_transcript": "redact", "dedup_all": "dedup", "build_operations": "plan"}
+    out = {names.get(k, k): v for k, v in spent.items() if k != "command"}
+    out["other"] = spent.get("command", 0.0) - sum(out.values())
+    return out
+
+
+def stage_line(mb: float, after: dict[str, float], before: dict[str, float] | None) -> str:
+    """Per-stage CPU s/MB at ``mb`` (before -> after, and their ratio, with ``before``)."""
+    cells = []
+    for name in ("read", "gate", "redact", "detect", "verify", "screen", "dedup", "plan", "other"):
+        now = after.get(name, float("nan")) / mb
+        if before is None:
+            cells.append(f"{name} {now:.3f}")
+        else:
+            was = before.get(name, float("nan")) / mb
+            cells.append(f"{name} {was:.3f}->{now:.3f}")
+    return f"stage CPU s/MB at {mb:g} MB (no profiler{', before->after' if before else ''}): " + "  ".join(
+        cells
+    )
+
+
 def _plan_view(summary: dict[str, object]) -> str:
     """The plan JSON without the fields that differ run to run (creation time, ids)."""
     drop = {"created", "id", "path", "text", "supersedes", "superseded_by", "archive_path"}
@@ -636,6 +706,7 @@ def main() -> None:
                 )
             print(bar_lines(rows, in_process))
             fmt_shares = {}
+            fmt_stage_cpu: dict[float, dict[str, object]] = {}
             for mb in share_sizes:
                 path = write_in_child(fmt, mb, folder, judged=args.judged)
                 got = shares(path, root, args.before)
@@ -643,10 +714,18 @@ def main() -> None:
                 fmt_shares[mb] = got
                 line = "  ".join(f"{k} {v:.0%}" for k, v in got.items())
                 print(f"stage shares at {mb:g} MB: {line}")
+                path = write_in_child(fmt, mb, folder, judged=args.judged)
+                file_mb = path.stat().st_size / 1e6
+                cpu_before = stage_cpu(path, root, args.compare) if args.compare else None
+                cpu_after = stage_cpu(path, root, args.before)
+                path.unlink()
+                print(stage_line(file_mb, cpu_after, cpu_before))
+                fmt_stage_cpu[mb] = {"after": cpu_after, "before": cpu_before}
             results[fmt] = {
                 "rows": rows,
                 "in_process": in_process,
                 "shares": fmt_shares,
+                "stage_cpu": fmt_stage_cpu,
                 "startup_cpu": base,
                 "startup_rss": base_rss,
             }

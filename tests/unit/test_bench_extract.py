@@ -98,3 +98,14 @@ def test_peak_rss_is_the_childs_own_not_a_large_parents(tmp_path: Path) -> None:
     assert "exit" not in summary
     assert 0 < rss < 256
     assert 0 <= inner.rss_growth < 256
+
+
+def test_stage_cpu_times_each_stage_without_a_profiler(tmp_path: Path) -> None:
+    bench = _bench()
+    transcript, root = _tiny_session(tmp_path)
+    spent = bench.stage_cpu(transcript, root, None)
+    stages = {"read", "gate", "redact", "detect", "verify", "screen", "dedup", "plan", "other"}
+    assert set(spent) == stages  # the tabs preference passes the gate: every stage ran
+    assert all(v >= 0 for k, v in spent.items() if k != "other") and spent["gate"] > 0
+    line = bench.stage_line(0.5, spent, spent)
+    assert line.startswith("stage CPU s/MB at 0.5 MB") and "gate " in line and "->" in line
