@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.hintscan import forget_present, known_absent
 from memscribe.redaction.values import is_placeholder, not_a_secret
 
 
@@ -76,6 +77,15 @@ def lowered(text: str) -> str:
     return low
 
 
+def set_lowered(text: str, low: str) -> None:
+    """Keep ``low`` as ``text``'s lower case (:func:`lowered`): the prefilter hands on the
+    case-folded copy it scanned where that is the lower case (an ASCII text's always), so the
+    detectors' keyword searches run in that very string and skip the words its scan did not
+    find there (:func:`occurrences`, ``hintscan.known_absent``)."""
+    global _LAST_LOWER
+    _LAST_LOWER = (text, low)
+
+
 _LAST_DIGIT: tuple[str, bool] = ("", False)
 _ANY_DIGIT = lazy_compile(r"\d")
 
@@ -115,6 +125,9 @@ def occurrences(hay: str, needle: str) -> tuple[int, ...]:
         entry = _FOUND[id(hay)] = (hay, {})
     found = entry[1].get(needle)
     if found is None:
+        if known_absent(hay, needle):  # the prefilter's one pass found no such hint in it
+            entry[1][needle] = ()
+            return ()
         starts = []
         at = hay.find(needle)
         while at >= 0:
@@ -146,8 +159,10 @@ def stem_matches(rx: re.Pattern[str], text: str, stems: tuple[str, ...]) -> Iter
 
 
 def forget_occurrences() -> None:
-    """Drop the kept keyword passes (and the hays they were found in): called when a scan ends."""
+    """Drop the kept keyword passes (and the hays they were found in), and what the last
+    prefilter scan found: called when a scan ends."""
     _FOUND.clear()
+    forget_present()
 
 
 def apart(starts: tuple[int, ...], size: int) -> list[int]:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _FILLER_AFTER, apart, occurrences, offset_lowered
+from memscribe.redaction.hintscan import also_find
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
@@ -250,6 +251,10 @@ _KEYWORD_STEMS = _stem_table(_ASCII_KEYWORDS, _STEMS)
 _ALL_KEYWORD_STEMS = _stem_table(KEYWORDS, _STEMS)
 _ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS if a.isascii()), _ANAPHOR_STEM_WORDS)
 _ALL_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS), _ANAPHOR_STEM_WORDS)
+# the stems searched in a text's lower case: the prefilter's scan looks for them too
+also_find(
+    stem for stems in (_ALL_KEYWORD_STEMS, _ALL_ANAPHOR_STEMS) for stem, _ in stems if not stem.isupper()
+)
 #: How far back an anaphor looks for the secret it stands for.
 _ANAPHOR_REACH = 600
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
-from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences
+from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences, set_lowered
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
 from memscribe.redaction.hintscan import WordScan, plan_scanner, word_scanner
@@ -138,6 +138,9 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
     skipped. A transcript's turns ask all at once (:func:`detectors_per_text`).
     """
     folded = text.casefold()
+    # the detectors search the text's lower case: the very string the prefilter scans when they
+    # are equal (always for ASCII), so they can skip the hints its scan did not find
+    set_lowered(text, folded if text.isascii() or (low := text.lower()) == folded else low)
     full, ascii_only = _plans(detectors)
     return _enabled(text, folded, ascii_only if folded.isascii() else full)
 

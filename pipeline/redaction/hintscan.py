@@ -35,6 +35,49 @@ def _automaton_type() -> Any:
     return ahocorasick.Automaton
 
 
+#: The text scanned last, its case-folded copy, whether that is ASCII, the automaton's words found
+#: in it (by number) and every word by its number: which of them the text holds (:func:`known_absent`).
+_PRESENT: tuple[str, str, bool, set[int], dict[str, int]] = ("", "", True, set(), {})
+_NOTHING = _PRESENT
+#: Words the detectors search a text's lower case for that are no detector's hint (a clause's
+#: stems): the automata look for them too (enabling nothing), so a scan knows they are absent.
+_ALSO_FIND: dict[str, None] = {}
+
+
+def also_find(words: Iterable[str]) -> None:
+    """Have the scanners built from now on look for ``words`` (lower case) as well: words a
+    detector searches for in a text's lower case (:func:`known_absent`), not hints."""
+    for word in words:
+        if len(word) >= 2 and word == word.casefold():
+            _ALSO_FIND[word] = None
+    _SCANNERS.clear()  # (built without them)
+
+
+def known_absent(hay: str, needle: str) -> bool:
+    """True when the last scan says ``hay`` does not hold ``needle``, so that a search for it
+    would find nothing: ``hay`` is the case-folded text scanned last and ``needle`` one of the
+    automaton's words (case-folded hints, :func:`also_find`'s words) not found there, or a word
+    beyond ASCII in an ASCII text; or ``hay`` is the text itself and ``needle`` case-folded is
+    such a word (case-folding goes character by character, so the text's copy holds a word the
+    text holds). False when that is not known (another text, another word)."""
+    text, folded, ascii_only, found, index = _PRESENT
+    if hay is folded:
+        i = index.get(needle)
+        if i is None:
+            return ascii_only and not needle.isascii()
+        return i not in found
+    if hay is text:
+        i = index.get(needle.casefold())
+        return i is not None and i not in found
+    return False
+
+
+def forget_present() -> None:
+    """Drop what the last scan found (and the text it scanned): called when a scan ends."""
+    global _PRESENT
+    _PRESENT = _NOTHING
+
+
 #: Scanners by the id of the plan's hint tuple (the tuple kept, so its id is not reused).
 _SCANNERS: dict[int, tuple[object, HintScan | None]] = {}
 _SCANNERS_KEPT = 64
@@ -53,14 +96,15 @@ def plan_scanner(hints: tuple[tuple[str, int, bool, tuple[str, ...]], ...]) -> H
     return scan
 
 
-def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
-    """A one-pass look-up of ``hints`` (``(hint, detector bits, exact)``), or None where
-    pyahocorasick is not installed (the caller then looks each hint up alone)."""
-    automaton_type = _automaton_type()
-    if automaton_type is None:
-        return None
+_Groups = dict[str, tuple[int, list[tuple[str, int]]]]
+
+
+def _grouped(hints: Iterable[tuple[str, int, bool]]) -> tuple[list[tuple[str, int, bool]], _Groups]:
+    """The hints of one character, and the others by their case-folded form: the bits of the
+    folded hints and the exact hints of that form with theirs (then :func:`also_find`'s words,
+    enabling nothing)."""
     singles: list[tuple[str, int, bool]] = []
-    groups: dict[str, tuple[int, list[tuple[str, int]]]] = {}
+    groups: _Groups = {}
     for hint, bits, cased in hints:
         if len(hint) < 2:
             singles.append((hint, bits, cased))
@@ -72,7 +116,20 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
         else:
             folded_bits |= bits
         groups[key] = (folded_bits, exact)
+    for word in _ALSO_FIND:
+        groups.setdefault(word, (0, []))
+    return singles, groups
+
+
+def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
+    """A one-pass look-up of ``hints`` (``(hint, detector bits, exact)``), or None where
+    pyahocorasick is not installed (the caller then looks each hint up alone)."""
+    automaton_type = _automaton_type()
+    if automaton_type is None:
+        return None
+    singles, groups = _grouped(hints)
     found_on = tuple((bits, tuple(exact)) for bits, exact in groups.values())
+    index = {key: i for i, key in enumerate(groups)}
     automaton: Any = None
     if groups:
         automaton = automaton_type()
@@ -81,12 +138,14 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
         automaton.make_automaton()
 
     def scan(text: str, folded: str, on: int) -> int:
+        global _PRESENT
         for hint, bits, cased in singles:
             if bits & ~on and hint in (text if cased else folded):
                 on |= bits
         if automaton is None:
             return on
         found: set[int] = set(map(_SECOND, automaton.iter(folded)))
+        _PRESENT = (text, folded, folded.isascii(), found, index)
         for i in found:
             bits, exact = found_on[i]
             on |= bits
