@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
@@ -28,10 +29,38 @@ _LOGIN_PASSWORD = lazy_compile(r"^[\w.@+-]{1,64}:(?P<pw>[^\s:]{4,128})$")
 _MIN_SCANNED = 24
 
 
+#: ASCII characters as a base64 run sees them: ``b`` a base64 digit, `` `` any other.
+_DIGIT_CLASSES = str.maketrans(
+    {chr(c): "b" if chr(c).isascii() and (chr(c).isalnum() or chr(c) in "+/") else " " for c in range(128)}
+)
+#: The fewest base64 digits of a :data:`_RUN` match, as :data:`_DIGIT_CLASSES` shows them.
+_SHORTEST = "b" * 16
+
+
+def base64_runs(text: str) -> Iterator[re.Match[str]]:
+    """``_RUN.finditer(text)``. In an ASCII text a match starts where a run of 16 base64 digits
+    or more does (no digit glued before it), and only there can one start in that run (at any
+    later digit the digit before it is glued): :data:`_RUN` is tried only at those starts,
+    found by substring search in the text mapped to :data:`_DIGIT_CLASSES`, instead of at
+    every position of the text."""
+    if not text.isascii():
+        yield from _RUN.finditer(text)
+        return
+    classes = text.translate(_DIGIT_CLASSES)
+    at = classes.find(_SHORTEST)
+    while at >= 0:
+        if (m := _RUN.match(text, at)) is not None:
+            yield m
+        end = classes.find(" ", at)
+        if end < 0:
+            return
+        at = classes.find(_SHORTEST, end)
+
+
 def find_encoded_secrets(text: str) -> Iterator[tuple[int, int]]:
     """Each base64 run (:data:`_RUN`) whose decoded text is a ``login:password`` pair or holds a
     secret the detectors find, masked whole."""
-    for m in _RUN.finditer(text):
+    for m in base64_runs(text):
         value = m.group(0)
         if (len(value) % 4 and "=" not in value) or value.isalpha() or value.isdigit():
             continue  # not a whole base64 value; a word or a number

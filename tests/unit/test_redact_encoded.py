@@ -62,3 +62,18 @@ def test_mask_stops_at_closing_tag() -> None:
 )
 def test_benign_base64_stays(text: str) -> None:
     assert redact_text(text)[0] == text
+
+
+def test_the_base64_runs_are_the_regex_matches() -> None:
+    # runs tried only where one can start (ASCII text) find what the regex finds everywhere
+    import random
+
+    from memscribe.redaction.encoded import _RUN, base64_runs
+
+    pieces = ("aGVsbG8gd29ybGQgdGhpcyBpcw==", "abcdefghijklmnop", "abcdefghijklmno", "0123456789012345678")
+    pieces += ("_", ".", "-", "=", "==", "===", " ", "\n", "+/", "x", "é", "ÀBCDEFGHIJKLMNOPQ", "\\n")
+    rng = random.Random(4)
+    texts = ["", "b" * 16, "=" + "A" * 20, "A" * 20 + "=="]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(15))) for _ in range(5000)]
+    for text in texts:
+        assert [m.span() for m in base64_runs(text)] == [m.span() for m in _RUN.finditer(text)], text
