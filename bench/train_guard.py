@@ -91,6 +91,29 @@ pair chosen on all development samples (0.835 and 0.75 again): 984 / 8 / 6, but 
 (read once, in aggregate) recall 0.807 -> 0.802 and benign users unchanged (5 of 3204); hard
 negatives weighing 10x or 20x in the main model's loss (thresholds 0.918 and 0.907): 986 / 8 / 9
 and 1003 / 9 / 9.
+
+The folds are groups (:func:`fold_groups`, issue 12): samples that share a line of 20 characters
+or more are held out together (the corpus plants different payloads in the same email or bill,
+and the third authors wrote each container with and without one: 441 groups of the 5897
+development samples, 172 of them holding attacks and benign samples alike). Split by sample, a
+held-out attack was scored by a model that had learnt its container as benign, and a held-out
+clean container by one that had learnt it as attack. Grouped, the out-of-fold recall at the same
+budgets is 0.725 instead of 0.760 (the single threshold 0.920 instead of 0.923, the one-line pair
+0.8 and 0.75 both ways): the figures are lower and honest, the thresholds hardly move.
+``--dump`` also scores, by the fold models, the development samples of the sources left out of
+training (:data:`WITHOUT`, 1578 samples no model learnt from), as a check that chooses nothing.
+
+Tried on the grouped folds and not kept: the three thresholds chosen together (the several-line
+threshold and the one-line pair sharing the budgets where they buy the most attacks, instead of
+one after the other) caught 1014 of 1273 attacks out of fold instead of 940 at threshold 0.779
+(pair 0.855 and 0.5), but spent the whole budgets, and on validation (aggregate) flagged 6 of 96
+clean documents instead of 1 (recall 0.810 -> 0.835); with the documents held to what the
+one-after-the-other choice flags (4 of 251) it caught 980 (0.907; 0.855 and 0.5), but of the
+left-out development sources it flagged 25 of 655 user statements and 6 of 245 documents instead
+of 20 and 4 (attacks 433 instead of 414 of 623): the budgets bought recall, not separation.
+Trained on every development source (grouped folds), the threshold rose to 0.971 and out-of-fold
+recall on the shipped sources' attacks fell 0.738 -> 0.657 (940 -> 836 of 1273), while the added sources' attacks,
+now learnt from, were caught no more often (424 against 414 of 623 unseen).
 """
 
 from __future__ import annotations
@@ -378,12 +401,56 @@ def fold_of(sample: Sample, folds: int) -> int:
     return hashlib.sha256(("fold:" + sample.id).encode("utf-8")).digest()[0] % folds
 
 
+#: Samples that share a line at least this long are one group for the cross-validation.
+SHARED_LINE = 20
+#: A line shared by more samples than this is boilerplate (a header, a signature), not a shared document.
+MAX_SHARING = 10
+
+
+def fold_groups(samples: list[Sample], folds: int) -> dict[str, int]:
+    """Each sample's fold, the same for every sample of a group: samples that share a line of
+    :data:`SHARED_LINE` characters or more (shared by at most :data:`MAX_SHARING` samples) are
+    one group, and a group goes to the fold of its first sample's id (:func:`fold_of`).
+
+    The same email, bill or page carrying different payloads, or with and without one, is one
+    container: split across folds, a model that learnt the container's lines as attack (or as
+    benign) scores its held-out twin by them, and the out-of-fold scores that choose the
+    threshold measure memory of the container instead of the instruction in it. A text the
+    guard meets has no twin in the training data, so neither may a held-out one.
+    """
+    parent = list(range(len(samples)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    holders: dict[str, set[int]] = {}
+    for i, s in enumerate(samples):
+        for line in s.text.splitlines():
+            if len(line := line.strip()) >= SHARED_LINE:
+                holders.setdefault(line, set()).add(i)
+    for held in holders.values():
+        if 1 < len(held) <= MAX_SHARING:
+            first, *rest = sorted(held)
+            for j in rest:
+                parent[root(j)] = root(first)
+    return {s.id: fold_of(samples[root(i)], folds) for i, s in enumerate(samples)}
+
+
 def main() -> int:
     global L2, NORM_POWER, USER_WEIGHT, DOC_WEIGHT, MIN_DF, STEPS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--folds", type=int, default=FOLDS, help="cross-validation folds for the threshold")
     ap.add_argument("--l2", type=float, default=L2)
+    ap.add_argument(
+        "--ungrouped",
+        dest="grouped",
+        action="store_false",
+        help="folds by sample, not by group of samples sharing a line (fold_groups)",
+    )
     ap.add_argument("--dump", type=Path, help="write the out-of-fold scores here (development samples)")
     ap.add_argument("--no-final", action="store_true", help="only the out-of-fold figures (no weights)")
     ap.add_argument("--norm-power", type=float, default=NORM_POWER)
@@ -408,19 +475,28 @@ def main() -> int:
     STEPS = a.steps
     samples = load()
     dev = [s for s in samples if s.split != "validation" and s.source not in a.without]
+    # the development samples left out of training are scored too (by the fold models, in the
+    # dump only): a check on samples no model learnt from, which chooses nothing
+    held = [s for s in samples if s.split != "validation" and s.source in a.without] if a.dump else []
+    grouped = fold_groups(dev + held, a.folds) if a.grouped else {}
+    fold = {s.id: grouped.get(s.id, fold_of(s, a.folds)) for s in dev + held}
     scored: Scored = []
+    unseen: Scored = []
     for k in range(a.folds):
-        rest = [s for s in dev if fold_of(s, a.folds) != k]
+        rest = [s for s in dev if fold[s.id] != k]
         bias, weights = fit(rest)
         fold_model = classifier.Model(bias, weights, 0.5, "", {}, norm_power=NORM_POWER)
         second = statement_model(*fit_statement(rest))
-        scored += score_samples(fold_model, [s for s in dev if fold_of(s, a.folds) == k], second)
+        scored += score_samples(fold_model, [s for s in dev if fold[s.id] == k], second)
+        unseen += score_samples(fold_model, [s for s in held if fold[s.id] == k], second)
     threshold, at = choose_threshold(scored)
     statement_threshold, second_threshold, agreed = choose_statement_thresholds(scored, threshold)
     if a.dump is not None:
         rows = [
             {
                 "id": s.id,
+                "source": s.source,
+                "trained": s.source not in a.without,
                 "category": s.category,
                 "injection": s.injection,
                 "rule": r,
@@ -428,7 +504,7 @@ def main() -> int:
                 "statement_score": None if s2 is None else round(s2, 4),
                 "framed": None if f is None else [round(f[0], 4), None if f[1] is None else round(f[1], 4)],
             }
-            for s, r, sc, s2, f in scored
+            for s, r, sc, s2, f in scored + unseen
         ]
         a.dump.write_text(json.dumps(rows), encoding="utf-8")
     print(
