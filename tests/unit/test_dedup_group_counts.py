@@ -29,15 +29,6 @@ def test_we_speaks_for_the_users_team() -> None:
     # the user's group, not a person the user knows: a relative's fact stays theirs
     sister = item("prof_sister", "sister-city", "User's sister lives in Madrid.", 0.6)
     assert decide("home-city", 'User, in their words: "We moved to Valencia"', sister) == ("keep_both", [])
-    # after a short adverbial, and in Chinese
-    lead = 'User, in their words: "Since the reorg, we ditched Jira for Linear"'
-    assert decide("ditched-jira", lead, jira) == ("supersede_old", ["prof_jira"])
-    zh = 'User, in their words: "我们团队不再用Jira了，换成了Linear"'
-    assert decide("jira", zh, jira) == ("supersede_old", ["prof_jira"])
-    # an English "on" is no French "on"
-    assert decide("jira", 'User, in their words: "On weekends I ditched Jira for Linear"', jira)[0] != (
-        "supersede_old"
-    )
 
 
 def test_a_count_whose_noun_is_named_beside_it() -> None:

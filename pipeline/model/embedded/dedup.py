@@ -370,12 +370,9 @@ def _other_subject(new: str, old: str) -> bool:
     return not (possessed_mentioned(old, new) if theirs else possessed_mentioned(new, old))
 
 
-#: The speaker's first-person plural as the statement's subject or possessor, in the languages of
-#: the sets, after at most a short adverbial and its comma ("Since the reorg, we …", "我们团队…").
+#: The speaker's first-person plural as the statement's subject or possessor (en, fr, de, es, it).
 _WE = lazy_compile(
-    r"^\W*(?:[^,，、]{1,30}[,，、]\s*)?"
-    r"(?:(?:we|our|nous|notre|nos|wir|unser\w*|nosotr[oa]s|nuestr[oa]s?)\b|我们|咱们|私たち|僕たち)",
-    re.I,
+    r"^\W*(?:we|our|nous|notre|nos|on|wir|unser\w*|nosotr[oa]s|nuestr[oa]s?|noi|nostr[oaie])\b", re.I
 )
 
 
