@@ -179,25 +179,6 @@ def counts(text: str) -> list[tuple[float, str, str]]:
     return found
 
 
-#: A word after a number that counts nothing: a verb's -ing form or an adverb ("it's 140 *going*
-#: to the tup", "six *now*"); the statement names what it counts elsewhere.
-_NOT_A_NOUN = lazy_compile(r"^(?:[^\W\d_]+ing|now|left|total|altogether|today)$", _I)
-
-
-def _noun_resolved(
-    found: list[tuple[float, str, str]], text: str, nouns: set[str]
-) -> list[tuple[float, str, str]]:
-    """``found`` (:func:`counts` of ``text``) with a number that counts no noun of its own ("We
-    sold off the older ewes; it's 140 going to the tup") given the noun of ``nouns`` that ``text``
-    names elsewhere (one only: "ewes"); other counts unchanged."""
-    words = [w.lower() for w in _LATIN_WORD.findall(text.lower())]
-    named = {b for b in nouns if any(_same_noun(w, b) for w in words)}
-    if len(named) != 1:
-        return found
-    (noun,) = named
-    return [(n, noun if _NOT_A_NOUN.match(a) and n != 1 else a, p) for n, a, p in found]
-
-
 def quantity_change(text: str) -> bool:
     """The statement reports a change of quantity with its target ("grew to 8 people", "cut
     down to one coffee", "auf 8 Leute gewachsen", "passé à 3", "subió a 5", "增加到8")."""
@@ -274,8 +255,7 @@ def count_changed(new: str, old: str) -> bool:
     """``new`` gives another count of a noun ``old`` counts ("one coffee" / "three coffees"),
     or reports a change of quantity with its target ("grew to 8 people") where ``old`` holds a
     count ``new`` does not ("a team of 5"). Nothing when ``new`` keeps ``old``'s count too."""
-    theirs = counts(old)
-    mine = _noun_resolved(counts(new), new, {b for _, b, _ in theirs})
+    mine, theirs = counts(new), counts(old)
     if not mine or not theirs:
         return False
     if {n for n, _, _ in theirs} & {n for n, _, _ in mine}:
@@ -285,33 +265,14 @@ def count_changed(new: str, old: str) -> bool:
     # one noun counted per one period ("a day" / "a day"): a monthly saving is no savings target;
     # a unit ("three times a week", "2 hours a day") counts no thing: what is done so many times
     # is said beside it, and must be shared too ("swims two times" is no new count of "runs")
-    if _recounted(mine, theirs, new, old):
-        return True
-    periods = {p for _, _, p in mine} | {q for _, _, q in theirs}
-    return len(periods) == 1 and quantity_change(new)
-
-
-def _recounted(
-    mine: list[tuple[float, str, str]], theirs: list[tuple[float, str, str]], new: str, old: str
-) -> bool:
-    """A noun of ``theirs`` counted again in ``mine``, per the same period (a unit only with what
-    it counts said beside it)."""
-    return any(
+    if any(
         _same_noun(a, b) and p == q and (a not in _UNITS or _share_besides_count(new, old))
         for _, a, p in mine
         for _, b, q in theirs
-    )
-
-
-def recounted(new: str, old: str) -> bool:
-    """``new`` gives another count of the very noun ``old`` counts ("it's 140 going to the tup",
-    the ewes named beside it / "a flock of about 200 ewes"): the same thing counted, which is
-    topic evidence by itself; not a change of quantity alone (:func:`count_changed`)."""
-    theirs = counts(old)
-    mine = _noun_resolved(counts(new), new, {b for _, b, _ in theirs})
-    if not mine or not theirs or {n for n, _, _ in theirs} & {n for n, _, _ in mine}:
-        return False
-    return not _other_schedule(new, old) and _recounted(mine, theirs, new, old)
+    ):
+        return True
+    periods = {p for _, _, p in mine} | {q for _, _, q in theirs}
+    return len(periods) == 1 and quantity_change(new)
 
 
 #: A time of day said with its preposition ("at 7am", "by 10", "around midnight", "um 6 Uhr",

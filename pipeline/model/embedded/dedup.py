@@ -68,7 +68,7 @@ from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
-from memscribe.semantic.frames import count_changed, level_changed, recounted, time_changed
+from memscribe.semantic.frames import count_changed, level_changed, time_changed
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
@@ -254,15 +254,7 @@ def _updated(request: DedupRequest) -> list[str]:
             or (s.id == top.id and goal_after_completion(new, request.said, s.text))
             # a new count, level or time of what the best entry says ("one coffee a day" / "three
             # coffees a day"; "B1 certificate in Spanish" / "Spanish at A2 level"; "up at 6" / "at 7am")
-            # (a change reported of the very noun counted is topic evidence: "sold off the older
-            # ewes; it's 140 going to the tup" / "keeps a flock of about 200 ewes")
-            or (
-                named
-                and not adds
-                and s.id == top.id
-                and (_one_topic(new, s) or (cue and recounted(new, s.text)))
-                and _value_moved(new, s.text)
-            )
+            or (named and not adds and s.id == top.id and _one_topic(new, s) and _value_moved(new, s.text))
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
             # contradict the stored lack of it
             or (
@@ -364,27 +356,7 @@ def _other_subject(new: str, old: str) -> bool:
     mine, theirs = _about_another(new), _about_another(old)
     if mine == theirs:
         return False
-    # "we" speaks for the user's own group: "We ditched Jira" is about "User's team uses Jira"
-    if _our_group(new, old) or _our_group(old, new):
-        return False
     return not (possessed_mentioned(old, new) if theirs else possessed_mentioned(new, old))
-
-
-#: The speaker's first-person plural as the statement's subject or possessor (en, fr, de, es, it).
-_WE = lazy_compile(
-    r"^\W*(?:we|our|nous|notre|nos|on|wir|unser\w*|nosotr[oa]s|nuestr[oa]s?|noi|nostr[oaie])\b", re.I
-)
-
-
-def _our_group(possessed: str, other: str) -> bool:
-    """``possessed`` is about a possessed thing or group of the user's ("User's team", "User's
-    bakery"), not a person they know, and ``other`` is said by the user in the first person
-    plural ("We hired two more bakers"): the user speaking for that group."""
-    return (
-        possessed_subject(possessed)
-        and not someone_else(possessed)
-        and bool(_WE.match(own_words(other).lstrip('"“‘«„ ')))
-    )
 
 
 def _about_another(text: str) -> bool:
