@@ -73,23 +73,23 @@ def test_units_prepare_their_first_call_one_at_a_time(
             with prep.lock:
                 prep.past.add(unit.rank)
 
-    class Recording(EmbeddedModel):
-        def generate(
-            self, *, task: str, messages: list[Message], response_model: Any, request: BaseModel
-        ) -> Any:
-            rank = getattr(prep.local, "rank", None)
-            with prep.lock:
-                if rank not in prep.past:
-                    prep.preparing_at_calls.append(len(prep.started - prep.past))
-                    prep.past.add(rank)
-            return super().generate(
-                task=task, messages=messages, response_model=response_model, request=request
-            )
+    real_generate = engine_module.BoundedModel.generate
 
+    def generate(self: Any, **kwargs: Any) -> Any:
+        # counted as the unit asks for its call (the unit still working: the threads that run
+        # between its asking and the call itself are not a second unit preparing)
+        rank = getattr(prep.local, "rank", None)
+        with prep.lock:
+            if rank not in prep.past:
+                prep.preparing_at_calls.append(len(prep.started - prep.past))
+                prep.past.add(rank)
+        return real_generate(self, **kwargs)
+
+    monkeypatch.setattr(engine_module.BoundedModel, "generate", generate)
     monkeypatch.setattr(engine_module, "run_unit", run_unit)
     make_corpus(tmp_path / "t", 12)
     report = run_batch(
-        discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=8), Recording
+        discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=8), EmbeddedModel
     )
     assert report.processed == 12 and not report.failed
     assert prep.preparing_at_calls and max(prep.preparing_at_calls) == 1, prep.preparing_at_calls
