@@ -414,6 +414,10 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--baseline", metavar="REV")
+    parser.add_argument("--before-code", metavar="DIR", help="a folder holding memscribe/ as the baseline")
+    parser.add_argument(
+        "--after-code", metavar="DIR", help="a folder holding memscribe/ (default: this tree)"
+    )
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--dump", metavar="DIR", help="write each run's events (JSON) there")
     parser.add_argument("--series", action="store_true", help="print each run's time line (0.1 s steps)")
@@ -425,9 +429,11 @@ def main() -> None:
         corpus.mkdir()
         for i in range(args.n):
             (corpus / f"session-{i:04d}.txt").write_text(transcript(i, rng), encoding="utf-8")
-        codes = [("after", REPO)]
+        codes = [("after", Path(args.after_code) if args.after_code else REPO)]
         if args.baseline:
             codes.insert(0, ("before", export_revision(args.baseline, Path(tmp) / "baseline")))
+        elif args.before_code:
+            codes.insert(0, ("before", Path(args.before_code)))
         for k in range(args.repeat):
             order = codes if k % 2 == 0 else codes[::-1]
             for label, code in order:
