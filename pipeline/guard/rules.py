@@ -23,7 +23,6 @@ from memscribe.guard import (
     exfil_loot,
     extraction_intl,
     guarded_secret,
-    named_persona,
 )
 from memscribe.guard.entry import compile_entered
 from memscribe.guard.hints import HintScan
@@ -449,7 +448,6 @@ RULES: tuple[InjectionRule, ...] = (
         "addressed_to_ai", addressed_ai.PATTERN, hints=addressed_ai.HINTS, window=80, mention_reported=True
     ),
     _rule("conceal_from_user", conceal.PATTERN, hints=conceal.HINTS, window=90),
-    _rule("named_persona", named_persona.PATTERN, hints=named_persona.HINTS, mention_ok=True),
 )
 
 
