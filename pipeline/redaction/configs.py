@@ -84,12 +84,28 @@ _NAMED_LITERAL = lazy_compile(
 )
 
 
+def _named_literal_lines(text: str) -> Iterator[re.Match[str]]:
+    """``_NAMED_LITERAL.finditer(text)``, tried only at the start of each line holding a quote (a
+    match is one line, from its start, and holds its quotes) instead of at every position."""
+    double, single = text.find('"'), text.find("'")
+    while double >= 0 or single >= 0:
+        at = double if single < 0 or 0 <= double < single else single
+        start = text.rfind("\n", 0, at) + 1
+        if (m := _NAMED_LITERAL.match(text, start)) is not None:
+            yield m
+        end = text.find("\n", at)
+        if end < 0:
+            return
+        if 0 <= double < end:
+            double = text.find('"', end)
+        if 0 <= single < end:
+            single = text.find("'", end)
+
+
 def find_named_literals(text: str) -> Iterator[tuple[int, int]]:
     """The literal of each :data:`_NAMED_LITERAL` line whose name is a secret's or a password's,
     decided as a quoted assignment of that name is (:func:`_plausible_value`)."""
-    if '"' not in text and "'" not in text:
-        return
-    for m in _NAMED_LITERAL.finditer(text):
+    for m in _named_literal_lines(text):
         name = m.group("name")
         strength = name_strength(name)
         password = _is_password_name(name)
