@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _FILLER_AFTER, apart, occurrences, offset_lowered
-from memscribe.redaction.hintscan import also_find
+from memscribe.redaction.hintscan import also_find, may_hold
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     RECORD_KEY_WORDS,
@@ -232,8 +232,15 @@ def _stem_table(words: tuple[tuple[str, str], ...], stems: tuple[str, ...]) -> _
 def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str, str]]:
     """``(start, word, role)`` of each occurrence of a word of ``stems`` (lower case; a stem in
     capitals is looked for in ``text`` as written)."""
+    lower = _LOWER_STEMS.get(id(stems))
+    held = set(may_hold(low, lower[1])) if lower is not None and lower[0] is stems else None
     for stem, entries in stems:
-        where = text if stem.isupper() else low
+        if stem.isupper():
+            where = text
+        elif held is None or stem in held:
+            where = low
+        else:
+            continue  # (the prefilter's scan did not find it)
         for at in apart(occurrences(where, stem), len(stem)):
             for word, role, offset, form in entries:
                 if at >= offset and where.startswith(form, at - offset):
@@ -251,6 +258,11 @@ _KEYWORD_STEMS = _stem_table(_ASCII_KEYWORDS, _STEMS)
 _ALL_KEYWORD_STEMS = _stem_table(KEYWORDS, _STEMS)
 _ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS if a.isascii()), _ANAPHOR_STEM_WORDS)
 _ALL_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS), _ANAPHOR_STEM_WORDS)
+#: Each table's stems looked for in a text's lower case, by the table's id (the table kept).
+_LOWER_STEMS = {
+    id(stems): (stems, tuple(stem for stem, _ in stems if not stem.isupper()))
+    for stems in (_KEYWORD_STEMS, _ALL_KEYWORD_STEMS, _ANAPHOR_STEMS, _ALL_ANAPHOR_STEMS)
+}
 # the stems searched in a text's lower case: the prefilter's scan looks for them too
 also_find(
     stem for stems in (_ALL_KEYWORD_STEMS, _ALL_ANAPHOR_STEMS) for stem, _ in stems if not stem.isupper()

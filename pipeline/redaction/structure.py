@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import apart, lowered, occurrences, offset_lowered, same_offsets, stem_matches
 from memscribe.redaction.clauses import KEYWORDS as CLAUSE_KEYWORDS
+from memscribe.redaction.hintscan import may_hold
 from memscribe.redaction.names import (
     _DENY_ANY,
     _NAME_HINTS,
@@ -271,7 +272,7 @@ def _name_starts(text: str, low: str) -> list[int]:
     return identifier_starts(text, low, _ASCII_NAME_HINTS if low.isascii() else _NAME_HINTS)
 
 
-def identifier_starts(text: str, low: str, hints: Iterable[str]) -> list[int]:
+def identifier_starts(text: str, low: str, hints: tuple[str, ...]) -> list[int]:
     """Start of each identifier of ``text`` (``low``, lower-cased) that holds one of ``hints``.
     A ``low`` whose offsets are not ``text``'s (``İ`` lower-cases to two characters; ``re`` reads
     a long s as ``s``) is replaced by :func:`~memscribe.redaction.base.offset_lowered`."""
@@ -279,7 +280,7 @@ def identifier_starts(text: str, low: str, hints: Iterable[str]) -> list[int]:
         low = offset_lowered(text)
     starts: set[int] = set()
     backwards, size = "", len(text)  # ``text`` reversed, made at the first occurrence
-    for hint in hints:
+    for hint in may_hold(low, hints):  # (those the prefilter's scan did not find skipped at once)
         for at in apart(occurrences(low, hint), len(hint)):
             if not backwards:
                 backwards = text[::-1]

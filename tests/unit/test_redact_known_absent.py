@@ -49,4 +49,36 @@ def test_findings_are_the_same_without_the_skip(monkeypatch: pytest.MonkeyPatch)
     skipping = [find_secrets(t) for t in texts]
     monkeypatch.setattr(hintscan, "known_absent", lambda hay, needle: False)
     monkeypatch.setattr("memscribe.redaction.base.known_absent", lambda hay, needle: False)
+    for module in ("structure", "clauses"):
+        monkeypatch.setattr(f"memscribe.redaction.{module}.may_hold", lambda hay, words: list(words))
     assert [find_secrets(t) for t in texts] == skipping
+
+
+def test_may_hold_keeps_every_word_the_text_holds() -> None:
+    dropped = 0
+    for text in _texts():
+        active_detectors(text, DETECTORS)
+        words = tuple(sorted(set(_WORDS) | set(hintscan._PRESENT[4])))
+        for hay in (lowered(text), text):
+            kept = hintscan.may_hold(hay, words)
+            assert kept == [w for w in words if w in kept]  # in order
+            assert {w for w in words if w in hay} <= set(kept), text
+            dropped += len(words) - len(kept)
+    assert dropped > 10_000
+
+
+def test_the_name_and_clause_passes_look_only_for_words_the_scan_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[str] = []
+
+    def spy(hay: str, needle: str) -> tuple[int, ...]:
+        searched.append(needle)
+        return occurrences(hay, needle)
+
+    for module in ("structure", "clauses"):
+        monkeypatch.setattr(f"memscribe.redaction.{module}.occurrences", spy)
+    text = "db_password = Tulip$Garden$2024\nthe wifi password is Rose#Hill#7781"
+    assert len(find_secrets(text)) == 2
+    lower_case = [word for word in searched if not word.isupper()]  # (``PIN``: looked for as written)
+    assert lower_case and all(word in text.lower() for word in lower_case), searched
