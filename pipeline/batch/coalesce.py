@@ -38,7 +38,12 @@ from memscribe.schemas.requests import DedupBatchRequest, DedupRequest
 T = TypeVar("T", bound=BaseModel)
 
 #: A call being gathered goes once no unit has joined it for this long, or this long at most.
-QUIET_S = 0.004
+#: The same by default: a call gathers for ``LINGER_S`` (~15% of a round trip). Once units start
+#: as call slots free (:class:`memscribe.batch.engine.LocalEngine`), the answers of a wave arrive
+#: over the slots' turnover rather than together, and so do their dedup asks: a 4 ms quiet gap
+#: sent a call of 1-2 asks every ~10-30 ms (bench/batch_timeline.py: 35-40 dedup calls for 154
+#: asks in a run of 200 transcripts, 25 with this).
+QUIET_S = 0.03
 LINGER_S = 0.03
 
 #: A unit's answer for one of its items: the decision, or why there is none.

@@ -10,6 +10,7 @@ of the commit queue is never starved, and it serves the units' memory views from
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import queue
@@ -39,11 +40,13 @@ class OrderedSlots:
     queue may wait behind later ones; here it never does.
     """
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, on_free: Callable[[], None] | None = None) -> None:
         self._free = max(1, n)
         self._lock = threading.Lock()
         self._waiting: list[tuple[int, int, threading.Event]] = []
         self._seq = itertools.count()
+        #: Told when a slot is given back and no one waits for it.
+        self._on_free = on_free
 
     def acquire(self, rank: int) -> None:
         with self._lock:
@@ -58,8 +61,14 @@ class OrderedSlots:
         with self._lock:
             if self._waiting:
                 heapq.heappop(self._waiting)[2].set()
-            else:
-                self._free += 1
+                return
+            self._free += 1
+        if self._on_free is not None:
+            self._on_free()
+
+    def free(self) -> int:
+        """Slots no one holds or waits for (a request ready now would leave now)."""
+        return self._free
 
 
 class Slots(Protocol):
@@ -90,15 +99,19 @@ class HeldSlots:
         self._slots.release()
 
 
-def _slotted(transport: Callable[..., object], slots: Slots, rank: int) -> Callable[..., object]:
+def _slotted(
+    transport: Callable[..., object], slots: Slots, rank: int, on_slot: Callable[[], None] | None = None
+) -> Callable[..., object]:
     """``transport`` (one request to the model: a completion) holding a call slot while it is
-    in flight, unless this thread holds one already."""
+    in flight, unless this thread holds one already; ``on_slot`` is told each time it has one."""
 
     def call(**kwargs: object) -> object:
         if getattr(_holding, "n", 0):
             return transport(**kwargs)
         held = HeldSlots(slots)
         held.acquire(rank)
+        if on_slot is not None:
+            on_slot()
         try:
             return transport(**kwargs)
         finally:
@@ -111,7 +124,12 @@ class BoundedModel:
     """A per-transcript model whose ``generate`` waits for one of the shared call slots."""
 
     def __init__(
-        self, inner: StructuredModel, slots: Slots, rank: int = 0, coalescer: DedupCoalescer | None = None
+        self,
+        inner: StructuredModel,
+        slots: Slots,
+        rank: int = 0,
+        coalescer: DedupCoalescer | None = None,
+        on_first_slot: Callable[[], None] | None = None,
     ) -> None:
         self.inner = inner
         self.name = inner.name
@@ -123,9 +141,12 @@ class BoundedModel:
         #: request only while it is in flight: its own per-call work before and after
         #: (instructor's request building, the answer's validation) runs outside the slots.
         self._per_request = False
+        #: Told once, when this unit's first request holds a call slot (the engine then starts
+        #: the next unit: :class:`LocalEngine`).
+        self._on_first_slot = on_first_slot
         bound = getattr(inner, "bound_requests", None)
         if callable(bound) and isinstance(slots, OrderedSlots):
-            bound(lambda transport: _slotted(transport, slots, rank))
+            bound(lambda transport: _slotted(transport, slots, rank, self.first_slot))
             self._per_request = True
         self._memo: dict[str, BaseModel] = {}
         #: What detection found, as (kind, slug, similarity text): later transcripts' dedup
@@ -137,6 +158,12 @@ class BoundedModel:
         self.namespace: str | None = None
         #: Dedup decisions answered provisionally while the unit plans on (:meth:`hold_decisions`).
         self.held = HeldDecisions(self._coalescer, rank) if self._coalescer is not None else None
+
+    def first_slot(self) -> None:
+        """This unit holds a call slot (or will never ask for one): tell the engine, once."""
+        told, self._on_first_slot = self._on_first_slot, None
+        if told is not None:
+            told()
 
     def hold_decisions(self, on: bool) -> bool:
         """While on, dedup requests are answered ``keep_both`` at once and settled later
@@ -189,6 +216,7 @@ class BoundedModel:
                 )
             finally:
                 self._slots.release()
+                self.first_slot()  # (an in-process model: its call is the unit's own work)
         if key is not None:
             self._memo[key] = answer
             self.detected.extend(_candidates(answer))
@@ -237,12 +265,22 @@ class _Workers:
 
 _WORKERS = _Workers()
 
+#: Units running at once, per call slot: the look-ahead, and at most (see :class:`LocalEngine`).
+LOOK_AHEAD = 2
+LIMIT = 4
+
 
 class LocalEngine(Engine):
     """Units in threads of this process (the pipeline is synchronous; model calls wait on I/O).
 
     At most ``2 × concurrency`` units run at once (the look-ahead: detection of the next
-    transcripts overlaps the commits), started in path order; re-plans go first. Dedup calls of one namespace
+    transcripts overlaps the commits), started in path order; re-plans go first. Past that
+    bound, a unit still starts while call slots are free that no started unit will take (one
+    that has not held a slot yet), up to ``4 × concurrency``: the running units may all be
+    waiting (on their answers, a dedup answer, earlier transcripts' plans) and the slots sit
+    idle though transcripts wait to be planned (the detect → dedup chain of a wave of units is
+    two round trips; at the end of a run, the last transcripts started only as the chain
+    before them ended). Dedup calls of one namespace
     that coincide share one call, answered provisionally while the units plan on
     (:mod:`memscribe.batch.coalesce`).
     """
@@ -256,6 +294,9 @@ class LocalEngine(Engine):
         self._lock = threading.Lock()
         self._running = 0
         self._limit = 2
+        self._most = 2
+        #: Started units whose first request has not held a call slot yet (and has not ended).
+        self._ahead: set[int] = set()
         self._stored = 0
         self._models: dict[int, BoundedModel] = {}
         self._closed = False
@@ -266,9 +307,10 @@ class LocalEngine(Engine):
         self.board = Board(snapshot, look_ahead=look_ahead)
         self._stored = len(snapshot.entries)
         self._factory = ModelTwins(model_factory)
-        self._slots = OrderedSlots(concurrency)
+        self._slots = OrderedSlots(concurrency, on_free=self._start_more)
         self._coalescer = DedupCoalescer(HeldSlots(self._slots))
-        self._limit = max(2, 2 * concurrency)
+        self._limit = max(2, LOOK_AHEAD * concurrency)
+        self._most = max(2, LIMIT * concurrency)
         #: Units prepare their first model call one at a time, in path order (:mod:`memscribe.batch.turns`).
         self._turns = Turns(1)
 
@@ -282,11 +324,22 @@ class LocalEngine(Engine):
             with self._lock:
                 if self._closed or not self._queue:
                     return
-                if self._running >= self._limit and self._queue[0][0] != 0:
+                idle = self._running < self._most and len(self._ahead) < self._slots.free()
+                if self._running >= self._limit and not idle and self._queue[0][0] != 0:
                     return
                 unit = heapq.heappop(self._queue)[2]
                 self._running += 1
+                if unit.rank not in self._models:  # a first plan: ahead until its first slot
+                    self._ahead.add(unit.rank)
             _WORKERS.submit(lambda unit=unit: self._work(unit))  # type: ignore[misc]
+
+    def _past_first_slot(self, rank: int) -> None:
+        """Rank ``rank``'s first request holds a call slot (or the unit ended without one)."""
+        with self._lock:
+            if rank not in self._ahead:
+                return
+            self._ahead.discard(rank)
+        self._start_more()
 
     def _work(self, unit: UnitInput) -> None:
         try:
@@ -294,7 +347,11 @@ class LocalEngine(Engine):
             if model is None:  # a first plan (a re-plan starts after its model call)
                 self._turns.take(unit.rank)
                 model = self._models[unit.rank] = BoundedModel(
-                    self._factory(), self._slots, unit.rank, self._coalescer
+                    self._factory(),
+                    self._slots,
+                    unit.rank,
+                    self._coalescer,
+                    on_first_slot=functools.partial(self._past_first_slot, unit.rank),
                 )
             result = run_unit(unit, model=model, source=self.board)
         except BaseException as exc:  # a bug in the unit itself: reported, the run goes on
@@ -304,6 +361,7 @@ class LocalEngine(Engine):
             yield_turn()
         with self._lock:
             self._running -= 1
+            self._ahead.discard(unit.rank)
         self._done.put(result)
         self._start_more()
 

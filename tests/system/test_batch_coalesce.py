@@ -250,3 +250,19 @@ def test_each_provisional_reason_is_replaced_by_its_own_decisions_reason() -> No
     assert _real_reason("keep_both: \x00held 3 12\x00", reasons) == "keep_both: twelfth"
     assert _real_reason("keep_both: \x00held 3 1\x00", reasons) == "keep_both: first"
     assert _real_reason("new", reasons) == "new"
+
+
+def test_asks_arriving_over_a_few_milliseconds_share_one_call_by_default() -> None:
+    """Units whose answers arrive over the call slots' turnover ask their dedup decisions a few
+    milliseconds apart, not at once: with the default window, asks 6 ms apart still share one
+    call (a 4 ms quiet gap sent each alone)."""
+    model = _Recorder()
+    coalescer = DedupCoalescer(OrderedSlots(4))
+    out: dict[int, Any] = {}
+    threads = []
+    for rank in (1, 2, 3):
+        threads.append(_ask(coalescer, model, rank, "a", _item(f"User uses tool{rank}.", f"t{rank}"), out))
+        time.sleep(0.006)
+    for t in threads:
+        t.join(timeout=30)
+    assert len(model.calls) == 1 and all(not isinstance(out[r], ModelError) for r in (1, 2, 3))
