@@ -144,6 +144,11 @@ def patch_view(m):
     m.MemView._build_index = span("index_build")(m.MemView._build_index)
 def patch_coalesce(m):
     m.DedupCoalescer._lead = thread_cpu("dedup")(m.DedupCoalescer._lead)
+    real_call = m.DedupCoalescer._call
+    def call(self, model, asks):
+        ev("dedup:gathered", min(a.rank for a in asks), n=len(asks), ranks=[a.rank for a in asks])
+        return real_call(self, model, asks)
+    m.DedupCoalescer._call = call
 def patch_board(m):
     real = m.Board.fetch_layers
     def fetch_layers(self, rank, scope=None):
@@ -389,6 +394,9 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
         elif kind == "unit:end" and rank in begun:
             fig["cpu s units"] += extra["cpu"] - begun.pop(rank)
     fig["cpu s driver"] = last_cpu(events, "run_batch:end") - first_cpu(events, "run_batch:start")
+    starts = [e[3]["cpu"] for e in events if e[1] == "commit:start"]
+    ends = [e[3]["cpu"] for e in events if e[1] == "commit:end"]
+    fig["cpu s commit"] = sum(b - a for a, b in zip(starts, ends, strict=False))
     return fig
 
 
