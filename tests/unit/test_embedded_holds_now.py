@@ -15,8 +15,8 @@ from tests.support.turns import embedded_profile_bodies
         ("Since the merger all our invoices go through Sage now.", "Sage"),
         ("Oat milk is now a must for me in the mornings.", "Oat milk"),
         ("There are four of us in the flat now, and the fridge is always full.", "four of us"),
-        ("These days it's night buses, Leeds to Hull and back.", "night buses"),
-        ("Commutes are much shorter nowadays with the e-bike.", "e-bike"),
+        ("Our weekly shop comes from the farm box these days.", "farm box"),
+        ("Commutes are much shorter nowadays with my e-bike.", "e-bike"),
     ],
 )
 @pytest.mark.parametrize("conversation", [True, False])
@@ -35,7 +35,11 @@ def test_what_holds_now_of_the_speakers_is_written(text: str, word: str, convers
         "My old flat was tiny now that I think of it.",  # a past
         "Is my order now on its way?",  # a question
         "Your answer is now in my notes.",  # the partner's
-        "The weather is nice now.",  # nothing of the speaker's, no life-scale adverb
+        "The weather is nice now.",  # nothing of the speaker's
+        "Nights are a little cool these days.",  # a remark on the times, of nobody
+        "It's so hard to find parking nowadays.",
+        "Especially now that my cat is ill.",  # the causal "now that"
+        "Me and my sister are close now.",  # a first-person subject: not this reading
     ],
 )
 def test_modals_pasts_moments_and_others_stay_unwritten(text: str) -> None:

@@ -2,15 +2,15 @@
 
 An update is often said with the new value as the subject and the speaker as a possessor or an
 object: "all my homework goes out as Teams assignments now", "pre-run cold brew is now
-non-negotiable for me", "there are six of us on payroll now", "these days it's domestic runs".
-Its aspect marks it: an adverb of the present set against an earlier time ("now", "these days",
-"nowadays"; not the prospective "from now on" of an instruction, nor the moment of the task,
-"right now", "just now"), and a finite verb in the present. The clause is the speaker's when it
-names them (my, our, me, us, mine), or when its adverb is of a life's scale ("these days",
-"nowadays"), which a step of the task at hand never takes.
+non-negotiable for me", "there are six of us on payroll now". Its aspect marks it: an adverb of
+the present set against an earlier time ("now", "these days", "nowadays"; not the prospective
+"from now on" of an instruction, the causal "now that", nor the moment of the task, "right now",
+"just now"), and a finite verb in the present. The clause is the speaker's only when it names
+them (my, our, me, us, mine): said of nobody, the same adverb makes a remark on the times ("nights
+are a little cool these days", "it's so hard to find parking nowadays"), no fact of theirs.
 
-A first-person subject is no part of this (the plain statement reads it), nor a modal, a past or
-a future: those say what was, might be or will be, not what holds.
+A first-person subject anywhere in the clause is no part of this (the plain statement reads it),
+nor a modal, a past or a future: those say what was, might be or will be, not what holds.
 """
 
 from __future__ import annotations
@@ -23,16 +23,19 @@ from memscribe.model.embedded.profile_rules import Fact
 from memscribe.model.embedded.text import MAX_VALUE_CHARS, kebab
 from memscribe.textsim import content_tokens
 
-#: The present set against an earlier time: "now" (not "from now on", "right now", "just now",
-#: "for now", "by now", "until now"), and the life-scale "these days", "nowadays".
+#: The present set against an earlier time: "now" (not "from now on", "now that", "right now",
+#: "just now", "for now", "by now", "until now"), "these days", "nowadays".
 _NOW = lazy_compile(
-    r"(?<!\bfrom )(?<!\bright )(?<!\bjust )(?<!\bfor )(?<!\bby )(?<!\buntil )\bnow\b(?! on\b)", re.I
+    r"(?<!\bfrom )(?<!\bright )(?<!\bjust )(?<!\bfor )(?<!\bby )(?<!\buntil )\bnow\b(?!\s+(?:on|that)\b)"
+    r"|\b(?:these\s+days|nowadays)\b",
+    re.I,
 )
-_LIFE_SCALE = lazy_compile(r"\b(?:these\s+days|nowadays)\b", re.I)
 #: The speaker named other than as the subject: a possessive or an object of the first person.
 _SPEAKER = lazy_compile(r"\b(?:my|our|me|us|mine|ours)\b", re.I)
-#: A first-person subject opening the clause: the plain statement's, not this one's.
-_FIRST_SUBJECT = lazy_compile(r"^(?:I|we)\b(?!['’]s)", re.I)
+#: A first-person subject anywhere in the clause ("…, I live in the US now", "me and Sam are …"):
+#: the plain statement's, not this one's; nor is a demonstrative subject pointing back into the
+#: conversation ("that's my team now too").
+_OTHER_SUBJECT = lazy_compile(r"\b(?:I|we)\b(?!['’]s)|^me\s+and\b", re.I)
 #: A finite verb of the present: the copula or an auxiliary, contracted or not, or a verb in -s
 #: after a possessed noun phrase ("my homework goes").
 _PRESENT = lazy_compile(
@@ -69,10 +72,9 @@ def holds_now(clause: str) -> Fact | None:
 
 def _holds_now(clause: str) -> Fact | None:
     bare = PLAIN_LEAD.sub("", clause).strip(" ,.;:!")
-    if not bare or _FIRST_SUBJECT.match(bare):
+    if not bare or _OTHER_SUBJECT.search(bare):
         return None
-    life = bool(_LIFE_SCALE.search(clause))
-    if not (life or (_NOW.search(bare) and _SPEAKER.search(bare))):
+    if not (_NOW.search(bare) and _SPEAKER.search(bare)):
         return None
     if not _PRESENT.search(bare) or _NOT_PRESENT.search(bare):
         return None
