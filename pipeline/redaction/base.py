@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.hintscan import forget_present, known_absent
+from memscribe.redaction.hintscan import forget_present, known_absent, may_hold
 from memscribe.redaction.values import is_placeholder, not_a_secret
 
 
@@ -208,7 +208,7 @@ def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans of the lines of ``low`` that contain a hint."""
     spans: set[tuple[int, int]] = set()
     size = len(low)
-    for hint in hints:
+    for hint in may_hold(low, hints):  # (those the prefilter's scan did not find skipped at once)
         end = -1
         for at in occurrences(low, hint):  # (shared with the other detectors that look for it)
             if at < end:

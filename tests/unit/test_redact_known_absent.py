@@ -49,7 +49,7 @@ def test_findings_are_the_same_without_the_skip(monkeypatch: pytest.MonkeyPatch)
     skipping = [find_secrets(t) for t in texts]
     monkeypatch.setattr(hintscan, "known_absent", lambda hay, needle: False)
     monkeypatch.setattr("memscribe.redaction.base.known_absent", lambda hay, needle: False)
-    for module in ("structure", "clauses"):
+    for module in ("base", "structure", "clauses"):
         monkeypatch.setattr(f"memscribe.redaction.{module}.may_hold", lambda hay, words: list(words))
     assert [find_secrets(t) for t in texts] == skipping
 
@@ -82,3 +82,20 @@ def test_the_name_and_clause_passes_look_only_for_words_the_scan_found(
     assert len(find_secrets(text)) == 2
     lower_case = [word for word in searched if not word.isupper()]  # (``PIN``: looked for as written)
     assert lower_case and all(word in text.lower() for word in lower_case), searched
+
+
+def test_the_hint_lines_look_only_for_words_the_scan_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memscribe.redaction import base
+    from memscribe.redaction.lists import TABLE_HINTS
+
+    searched: list[str] = []
+
+    def spy(hay: str, needle: str) -> tuple[int, ...]:
+        searched.append(needle)
+        return occurrences(hay, needle)
+
+    text = "service,user,password\nmail,ann,Tulip$Garden$2024\n"
+    active_detectors(text, DETECTORS)
+    monkeypatch.setattr(base, "occurrences", spy)
+    assert base._hint_lines(lowered(text), TABLE_HINTS) == [(0, 21)]
+    assert searched and all(word in text for word in searched), searched
