@@ -1,12 +1,31 @@
 """Train the injection guard's classifier and write ``pipeline/guard/weights.bin.gz``.
 
     .venv/bin/pip install -e '.[train]'          # numpy (training only; inference is pure Python)
-    .venv/bin/python bench/train_guard.py        # deterministic: the shipped weights, byte for byte
+    .venv/bin/python bench/train_guard.py        # deterministic: the same corpus and code, the same bytes
+    .venv/bin/python bench/train_guard.py --check  # exit 1 when the shipped files are not what it gives
 
 The file is written by :func:`memscribe.guard.classifier.encode_weights` (version 2 of the format,
 :mod:`memscribe.guard.packed`: features by 64-bit digest in sorted arrays the guard loads as they
 are; gzip without a timestamp). The weights are trained by name (:class:`~memscribe.guard.classifier.Model`);
 the file keeps digests only, and the shipped model scores bit for bit as the named one would.
+
+Reproduction (issue 12). ``--check`` trains as above, writes nothing, and exits 1 naming what
+differs (header fields, weights) when either shipped file is not what the script gives byte for
+byte: run it after any change to the features, to the windows the training learns from
+(:func:`memscribe.guard.verdict.windows`), to the rules (they share the thresholds' budgets), to
+the corpus or to a setting here. The shipped files were trained at ec7496c and the script gives
+them back byte for byte up to 89a854f (weights, statement weights and thresholds 0.928 / 0.835 /
+0.75). 10ed5e5 changed where a sentence ends (an ASCII ./!/? before a letter or digit ends none,
+``verdict._SENTENCE_END``) without retraining; :func:`training_texts` teaches every benign sample
+through those windows, so from there the script gives other main weights (57,025 -> 58,072 kept,
+bias -3.322353 -> -3.160593; the statement model is unchanged), and with the rules since and the
+grouped folds (5772af3) thresholds 0.92 / 0.8 / 0.75. Retrained at 2a471e7 and shipped, they did
+worse (bench/guard.py, one run, shipped -> retrained): validation recall 0.810 -> 0.805 (323 -> 321
+of 399), indirect kinds 0.767 -> 0.760, false positives unchanged (users 5/3204, clean documents
+1/96, package documents 1/450); development: package documents 0 -> 1 of 1366 (train), users
+8 -> 7 of 474 (threshold), recall 1225 -> 1223 and 391 -> 393. Not shipped: the files are the
+pre-10ed5e5 training, and ``--check`` fails until a retraining that is not worse on validation
+and flags no more development samples ships.
 
 Logistic regression (L2, class-balanced) over the features of
 :func:`memscribe.guard.classifier.features`, fitted by full-batch gradient descent (Adam, a
@@ -141,6 +160,7 @@ import logreg  # noqa: E402
 from injection_corpus import CLEAN_DOCUMENTS, PACKAGE_DOCUMENTS, USER_STATEMENTS, Sample, load  # noqa: E402
 
 from memscribe.guard import classifier, normalise, rules  # noqa: E402
+from memscribe.guard.packed import PackedTable, decode_weights  # noqa: E402
 from memscribe.guard.verdict import WINDOW_SENTENCES, framed_views, is_statement, windows  # noqa: E402
 
 OUT = REPO / "pipeline" / "guard" / classifier.WEIGHTS_RESOURCE
@@ -445,10 +465,86 @@ def fold_groups(samples: list[Sample], folds: int) -> dict[str, int]:
     return {s.id: fold_of(samples[root(i)], folds) for i, s in enumerate(samples)}
 
 
-def main() -> int:
+def shipped_files(
+    dev: list[Sample], threshold: float, statement_threshold: float, second_threshold: float, out: Path
+) -> dict[Path, bytes]:
+    """The two weights files (main model at ``out``, statement model beside it) trained on every
+    ``dev`` sample, as bytes: what the script ships, byte for byte."""
+    bias, weights = fit(dev)
+    data = {
+        "version": f"logreg-{len(dev)}-{len(weights)}",
+        "about": "memscribe injection guard; trained by bench/train_guard.py on the train and threshold "
+        "splits of ../shared/data/injection (see its README for sources and licences), of "
+        "fixtures/guard/clean_documents.jsonl and of fixtures/guard/authored_samples.jsonl",
+        "bias": round(bias, 6),
+        "norm_power": NORM_POWER,
+        "threshold": threshold,
+        "statement_threshold": statement_threshold,
+        "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
+    }
+    s_bias, s_weights = fit_statement(dev)
+    statement = {
+        "version": f"logreg-statements-{len(s_weights)}",
+        "about": "memscribe injection guard, statement model (words and word pairs of one-line texts); "
+        "trained by bench/train_guard.py on the same samples",
+        "bias": round(s_bias, 6),
+        "norm_power": STATEMENT_NORM_POWER,
+        "char_grams": False,
+        "threshold": second_threshold,
+        "weights": {f: round(x, 4) for f, x in sorted(s_weights.items())},
+    }
+    return {
+        out: classifier.encode_weights(data),
+        out.with_name(STATEMENT_OUT.name): classifier.encode_weights(statement),
+    }
+
+
+def _entries(table: PackedTable) -> set[tuple[float, ...]]:
+    """Every weight of ``table``: (digest, weight) and (second, first, weight) of the word pairs."""
+    return {(k, v) for k, v in zip(table.keys, table.values, strict=True)} | {
+        (s, f, v) for s, f, v in zip(table.pair_seconds, table.pair_firsts, table.pair_values, strict=True)
+    }
+
+
+def drift(files: dict[Path, bytes]) -> list[str]:
+    """How each file on disk differs from the bytes the script gives for it (``[]``: none does):
+    the header fields that differ (version, bias, thresholds) and how many weights do."""
+    found = []
+    for path, trained in files.items():
+        if not path.is_file():
+            found.append(f"{path.name}: missing (the script writes {len(trained)} bytes)")
+            continue
+        shipped = path.read_bytes()
+        if shipped == trained:
+            continue
+        (old, old_table), (new, new_table) = decode_weights(shipped), decode_weights(trained)
+        fields = [
+            f"{k} {old.get(k)!r} -> {new.get(k)!r}"
+            for k in sorted(old.keys() | new.keys())
+            if old.get(k) != new.get(k)
+        ]
+        mine, theirs = _entries(old_table), _entries(new_table)
+        changed = len(mine ^ theirs)
+        found.append(
+            f"{path.name}: differs from what bench/train_guard.py gives ("
+            + ", ".join(
+                [*fields, f"{changed} weight entries differ ({len(mine)} shipped, {len(theirs)} trained)"]
+            )
+            + ")"
+        )
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
     global L2, NORM_POWER, USER_WEIGHT, DOC_WEIGHT, MIN_DF, STEPS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing: exit 1 when the weights files at --out (and beside it) are not what "
+        "this script trains, byte for byte (the shipped weights drifted from their training)",
+    )
     ap.add_argument("--folds", type=int, default=FOLDS, help="cross-validation folds for the threshold")
     ap.add_argument("--l2", type=float, default=L2)
     ap.add_argument(
@@ -470,7 +566,7 @@ def main() -> int:
         default=list(WITHOUT),
         help="sources left out (none given: train on every source)",
     )
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     L2, NORM_POWER, USER_WEIGHT, DOC_WEIGHT, MIN_DF = (
         a.l2,
         a.norm_power,
@@ -523,33 +619,16 @@ def main() -> int:
     )
     if a.no_final:
         return 0
-    bias, weights = fit(dev)
-    data = {
-        "version": f"logreg-{len(dev)}-{len(weights)}",
-        "about": "memscribe injection guard; trained by bench/train_guard.py on the train and threshold "
-        "splits of ../shared/data/injection (see its README for sources and licences), of "
-        "fixtures/guard/clean_documents.jsonl and of fixtures/guard/authored_samples.jsonl",
-        "bias": round(bias, 6),
-        "norm_power": NORM_POWER,
-        "threshold": threshold,
-        "statement_threshold": statement_threshold,
-        "weights": {f: round(x, 4) for f, x in sorted(weights.items())},
-    }
-    a.out.write_bytes(classifier.encode_weights(data))
-    s_bias, s_weights = fit_statement(dev)
-    statement = {
-        "version": f"logreg-statements-{len(s_weights)}",
-        "about": "memscribe injection guard, statement model (words and word pairs of one-line texts); "
-        "trained by bench/train_guard.py on the same samples",
-        "bias": round(s_bias, 6),
-        "norm_power": STATEMENT_NORM_POWER,
-        "char_grams": False,
-        "threshold": second_threshold,
-        "weights": {f: round(x, 4) for f, x in sorted(s_weights.items())},
-    }
-    a.out.with_name(STATEMENT_OUT.name).write_bytes(classifier.encode_weights(statement))
-    size = a.out.stat().st_size
-    print(f"trained on {len(dev)} samples, {len(weights)} weights kept, {size / 1024:.0f} KiB")
+    files = shipped_files(dev, threshold, statement_threshold, second_threshold, a.out)
+    if a.check:
+        found = drift(files)
+        for line in found:
+            print(line, file=sys.stderr)
+        print("weights reproduced byte for byte" if not found else "the shipped weights drifted: retrain")
+        return 1 if found else 0
+    for path, raw in files.items():
+        path.write_bytes(raw)
+    print(f"trained on {len(dev)} samples, {len(files[a.out]) / 1024:.0f} KiB")
     return 0
 
 
