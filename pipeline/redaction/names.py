@@ -128,7 +128,8 @@ def name_strength(name: str) -> str | None:
 _NAME_HINTS = (
     "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
-    "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호", "ssel", "clave",
+    "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호", "ssel", "clave", "wachtwoord",
+    "clé",
 )  # fmt: skip
 
 
