@@ -49,6 +49,38 @@ _CORRECTION_ZH = lazy_compile(
 )
 
 
+#: Letters a case-insensitive pattern pairs with a letter they do not lower to ("ſ" with "s",
+#: "ı" and "İ" with "i"): a text holding one is never judged by :func:`holds_one_of`.
+ODD_FOLDS = frozenset("İıſ")
+
+
+def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` (lowered, its runs of whitespace single spaces) holds one of ``words``:
+    a necessary condition for a case-insensitive pattern every match of which holds one of
+    them, ``\\s+`` in the pattern a space in the word (True, unjudged, for a text with one of
+    :data:`ODD_FOLDS`). A turn without one is not scanned with the pattern."""
+    if not text.isascii() and not ODD_FOLDS.isdisjoint(text):
+        return True
+    flat = " ".join(text.lower().split())
+    return any(word in flat for word in words)
+
+
+#: Words (lower case) one of which every match of :data:`_CORRECTION_ANYWHERE` holds.
+_ANYWHERE_WORDS = (
+    *("that's ", "thats ", "not what i", "we don't use", "we dont use", "i said", "i told you"),
+    *("i asked for", "instead of", "should always", "should never", "must always", "must never"),
+    *("always do ", "not like that", ",not ", ", not ", "please"),
+)
+
+
+def _corrects_anywhere(text: str) -> bool:
+    """``_CORRECTION_ANYWHERE`` or ``_CORRECTION_ZH`` matches in ``text`` (the first asked only of
+    a text holding one of :data:`_ANYWHERE_WORDS`, the second only of a text not ASCII)."""
+    if not text.isascii() and _CORRECTION_ZH.search(text):
+        return True
+    return holds_one_of(text, _ANYWHERE_WORDS) and bool(_CORRECTION_ANYWHERE.search(text))
+
+
 #: Hesitations and fillers a reply may open with in any covered language ("uhm", "meh", "bueno",
 #: "naja", "hm", "euh", "bof", "うーん", "嗯"): "hmm no", "naja, nein", "うーん、違う" still correct.
 _ANY_FILLER = lazy_compile(
@@ -76,7 +108,7 @@ def correction_signal(text: str) -> bool:
         led = language(rest)
         if _CORRECTION_LEAD.search(rest) or (led is not None and led.correction.search(rest)):
             return True
-    if _CORRECTION_ANYWHERE.search(stripped) or _CORRECTION_ZH.search(stripped):
+    if _corrects_anywhere(stripped):
         return True
     row = language(stripped)
     # a question ("能换成别的吗？") asks for a change, it does not correct the work

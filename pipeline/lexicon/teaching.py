@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.dialogue import give_up_signal
+from memscribe.lexicon.dialogue import give_up_signal, holds_one_of
 from memscribe.lexicon.langs import language_of, led_by, sentences
 
 _I = re.IGNORECASE
@@ -342,6 +342,49 @@ def _unquoted(text: str) -> tuple[str, str | None]:
     return said, (lang if lang in _DIRECTIVE_OF and not gives_up(said) else None)
 
 
+#: Words (lower case) one of which every match of a language's norm (:data:`_NORM_OF`) or contrast
+#: (:data:`_CONTRAST_OF`) holds (see :func:`~memscribe.lexicon.dialogue.holds_one_of`): a turn
+#: with none of them sets no norm, and its sentences need not be read (most turns).
+_NORM_WORDS = {
+    "en": (
+        *("always", "never", "every time", "each time", "from now", "going forward", "future", "any"),
+        *("don't", "dont", "do not", "avoid", "stop", "no "),
+        *("answer", "reply", "respond", "talk", "speak", "write"),
+        *(",not ", ", not ", "instead of"),
+    ),
+    "es": (
+        *("siempre", "nunca", "jamás", "cada vez", "ahora", "adelante"),
+        *("no", "sin", "evita", "deja de"),
+        *("responde", "contesta", "habla", "escribe"),
+    ),
+    "de": (
+        *("immer", "nie", "stets", "grundsätzlich", "ausschließlich", "jedes mal", "ab jetzt", "ab sofort"),
+        *("künftig", "zukunft", "kein", "nicht", "ohne", "vermeide", "lass "),
+        *("antworte", "sprich", "schreib"),
+    ),
+    "fr": (
+        *("toujours", "jamais", "chaque fois", "désormais", "dorénavant", "avenir", "systématiquement"),
+        *("pas", "plus", "sans", "évite", "arrête"),
+        *("réponds", "parle", "écris"),
+    ),
+}
+
+
+def _may_set_norm(said: str, lang: str) -> bool:
+    """Whether a norm or a contrast of ``lang`` can match in ``said`` (False: none can)."""
+    words = _NORM_WORDS.get(lang)
+    return words is None or holds_one_of(said, words)
+
+
+#: What every match of :data:`_QUOTED` opens with.
+_QUOTE_MARKS = "'\"“„«「『"
+
+
+def _quotes_set_aside(text: str) -> str:
+    """``text`` with quoted words set aside (``_QUOTED``), not scanned when it holds no quote mark."""
+    return _QUOTED.sub('"x"', text) if any(mark in text for mark in _QUOTE_MARKS) else text
+
+
 def sets_norm(text: str) -> bool:
     """Some sentence of ``text`` that directs the agent (:func:`teaches_rule`; quoted words set
     aside) sets a norm of its work in a clause not about the speaker (a contrast, or a clause that
@@ -350,9 +393,9 @@ def sets_norm(text: str) -> bool:
     commands", "Bitte Beträge immer in Euro", "请用中文回答").
     A turn that hedges anywhere ("Maybe you can imagine …! Just don't eat lunch before the ride")
     advises; it states no rule for the agent."""
-    said = _QUOTED.sub('"x"', text)
+    said = _quotes_set_aside(text)
     lang = language_of(said)
-    if lang not in _DIRECTIVE_OF or _UNSURE_OF[lang].search(said):
+    if lang not in _DIRECTIVE_OF or not _may_set_norm(said, lang) or _UNSURE_OF[lang].search(said):
         return False
     contrast = _CONTRAST_OF.get(lang)
     # whether the turn gives up (:func:`_unquoted`) is asked last: most turns direct nothing
