@@ -51,6 +51,14 @@ _LEAD = lazy_compile(
 
 #: Where a sentence's clauses part.
 _CLAUSE = lazy_compile(r"\s*[,;:、，；：]\s*|\s+[—–]\s+|\s+-\s+")
+#: The marks one of which every match of :data:`_CLAUSE` holds.
+_CLAUSE_MARKS = ",;:、，；：—–-"
+
+
+def _clauses(sentence: str) -> list[str]:
+    """``_CLAUSE.split(sentence)``; a sentence without a mark parting clauses (most) is not scanned."""
+    return _CLAUSE.split(sentence) if any(mark in sentence for mark in _CLAUSE_MARKS) else [sentence]
+
 
 #: A clause that opens on the speaker: a statement about them, a plan, a want of their own.
 _FIRST_PERSON = {
@@ -253,7 +261,7 @@ def _directives_in(text: str, lang: str) -> Iterator[list[str]]:
                 continue
         speaker = directs = False
         others: list[str] = []
-        parts = _CLAUSE.split(said)
+        parts = _clauses(said)
         for number, raw in enumerate(parts):
             clause = _lead_stripped(raw)
             if not clause:
@@ -449,7 +457,7 @@ def gives_up(text: str) -> bool:
     lang = language_of(text)
     if lang not in _DIRECTIVE_OF:
         return True
-    clauses = [c for s in sentences(text) for c in _CLAUSE.split(s) if c.strip(" .,!?。、！？")]
+    clauses = [c for s in sentences(text) for c in _clauses(s) if c.strip(" .,!?。、！？")]
     for number, clause in enumerate(clauses):
         if not give_up_signal(clause):
             continue

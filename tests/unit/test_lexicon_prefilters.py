@@ -148,3 +148,9 @@ def test_correction_signal_answers_as_read_in_full_on_written_turns() -> None:
     for turn in turns:
         in_full = bool(dialogue._CORRECTION_ANYWHERE.search(turn) or dialogue._CORRECTION_ZH.search(turn))
         assert dialogue._corrects_anywhere(turn) == in_full, turn
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=" \t\n,;:、，；：—–-ab.", max_size=24))
+def test_clauses_part_a_sentence_as_the_clause_pattern_does(sentence: str) -> None:
+    assert teaching._clauses(sentence) == teaching._CLAUSE.split(sentence)
