@@ -4,11 +4,13 @@ match of a pattern needs, asked before the pattern, changes no answer."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memscribe.lexicon import dialogue, teaching
+from memscribe.lexicon.langs import language_of
 
 _SEPARATORS = (" ", "  ", "\n", "\t", ", ", ",", ". ", " - ", "? ", "! ", ": ", "; ", " — ")
 
@@ -25,15 +27,14 @@ _NORM_VOCABULARY = _words_of(teaching._STANDING, teaching._PROHIBITS, teaching._
 _FILL = "x the I you we it que el der und je le ok 'x' don't that's ſtop jamás NİE ALWAYS İnstead".split()
 
 
+_CASES: tuple[Callable[[str], str], ...] = (str.lower, str.upper, str.title, str)
+
+
 @st.composite
 def _turns(draw: st.DrawFn, vocabulary: list[str]) -> str:
     """A turn made of the patterns' own words (any case) and of fillers, between separators."""
     words = draw(st.lists(st.sampled_from(vocabulary + _FILL), min_size=1, max_size=10))
-    cases = draw(
-        st.lists(
-            st.sampled_from((str.lower, str.upper, str.title, str)), min_size=len(words), max_size=len(words)
-        )
-    )
+    cases = draw(st.lists(st.sampled_from(_CASES), min_size=len(words), max_size=len(words)))
     seps = draw(st.lists(st.sampled_from(_SEPARATORS), min_size=len(words), max_size=len(words)))
     return "".join(case(word) + sep for word, case, sep in zip(words, cases, seps, strict=True)).strip()
 
@@ -57,7 +58,7 @@ def test_a_letter_matched_case_insensitively_lowers_to_the_word_letter_unless_se
 def _norm_read_in_full(text: str) -> bool:
     """:func:`teaching.sets_norm` read without its prefilters: every sentence's clauses."""
     said = teaching._QUOTED.sub('"x"', text)
-    lang = teaching.language_of(said)
+    lang = language_of(said)
     if lang not in teaching._DIRECTIVE_OF or teaching._UNSURE_OF[lang].search(said):
         return False
     contrast = teaching._CONTRAST_OF.get(lang)
