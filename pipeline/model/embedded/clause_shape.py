@@ -18,6 +18,7 @@ Three questions the embedded extractor asks of a first-person clause before it r
 from __future__ import annotations
 
 import re
+from operator import eq
 
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.grammar import (
@@ -59,6 +60,7 @@ _SUBJECT_I = lazy_compile(r"[Ii](?:['’](?:m|ve))?")
 
 
 _QUOTES = "\"'“”()[]"
+_QUOTE = lazy_compile("[" + re.escape(_QUOTES) + "]")
 
 
 def _bare(token: str) -> str:
@@ -93,10 +95,16 @@ def well_formed_tail(clause: str) -> str | None:
     first-person clause that starts after its last clash ("I prefer tabs over spaces" in "… config
     the I prefer tabs over spaces"), or None when there is none or the clause ends on a word that
     waits for more ("the", "and", "because")."""
-    tokens = _WORD.findall(clause)
-    bare = [t.strip(_QUOTES).casefold() for t in tokens]  # each word's _bare form, once
+    tokens = clause.split()  # the words _WORD finds: str.split and the regex agree on blanks
+    # each word's _bare form, once: casefolding the clause folds each word (no character folds to
+    # a blank or a quote), and only a clause with a quote has one to strip
+    bare = clause.casefold().split()
+    if _QUOTE.search(clause):
+        bare = [t.strip(_QUOTES) for t in bare]
     if tokens and bare[-1] in _NO_END and not (len(tokens) > 1 and tokens[-1][:1].isupper()):
         return None  # "… cache the", not the band "The The"
+    if _CLASH_LEFT.isdisjoint(bare[:-1]) and not any(map(eq, bare, bare[1:])):
+        return clause  # no word that can clash with the next one, none said twice: no clash
     clashes = [
         i
         for i in range(1, len(tokens))
