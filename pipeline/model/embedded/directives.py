@@ -31,25 +31,29 @@ _DIRECTIVE_LEAD = lazy_compile(
     r"|henceforth|from\s+here\s+on)\b[\s,:-]*)+",
     re.I,
 )
-_DIRECTIVE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
-    lazy_compile(p, re.I)
-    for p in (
-        # "I want you to always X", "I'd like you to X", "I need you to X", "I expect you to X"
-        r"\bI(?:'d|\s+would)?(?:\s+really)?\s+(?:want|need|like|expect|ask|require|insist\s+that)\s+(?:you|everyone)"
-        r"(?:\s+to)?\s+(?P<x>.+)",
-        # "It's important that you always X", "it is essential to X", "make sure (that) you X"
-        r"\b(?:it'?s|it\s+is)\s+(?:very\s+|really\s+)?(?:important|essential|crucial|required|mandatory|vital"
-        r"|key)\s+(?:that\s+you\s+|to\s+)(?P<x>.+)",
-        # "(one of) our conventions is to X", "the rule here is X", "a practice we follow is the use of X"
-        r"\b(?:conventions?|standards?|practices?|rules?|guidelines?|polic(?:y|ies)|requirements?|things?"
-        r"|aspects?|habits?)\b[^.]{0,60}?\b(?:is|are)\s+(?:to\s+|that\s+(?:you|we)\s+)?(?P<x>.+)",
-        # "please always X", "make sure to X", "remember to X", "be sure to X", "always X", "never X"
-        r"^(?:please\s+)?(?P<x>(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?"
-        r"|(?:always|never)\s+).+)",
-        # a bare imperative that names a standing rule in the same sentence
-        rf"^(?:please\s+)?(?P<x>(?:{DIRECTIVE_VERBS})\b.+)",
-    )
+#: The shapes of a standing instruction, tried in order (case-insensitive; every letter they name
+#: written in lower case, so that :data:`_LOWERED_SHAPES` can ask them of lowered text).
+_DIRECTIVE_SHAPES = (
+    # "I want you to always X", "I'd like you to X", "I need you to X", "I expect you to X"
+    r"\bi(?:'d|\s+would)?(?:\s+really)?\s+(?:want|need|like|expect|ask|require|insist\s+that)\s+(?:you|everyone)"
+    r"(?:\s+to)?\s+(?P<x>.+)",
+    # "It's important that you always X", "it is essential to X", "make sure (that) you X"
+    r"\b(?:it'?s|it\s+is)\s+(?:very\s+|really\s+)?(?:important|essential|crucial|required|mandatory|vital"
+    r"|key)\s+(?:that\s+you\s+|to\s+)(?P<x>.+)",
+    # "(one of) our conventions is to X", "the rule here is X", "a practice we follow is the use of X"
+    r"\b(?:conventions?|standards?|practices?|rules?|guidelines?|polic(?:y|ies)|requirements?|things?"
+    r"|aspects?|habits?)\b[^.]{0,60}?\b(?:is|are)\s+(?:to\s+|that\s+(?:you|we)\s+)?(?P<x>.+)",
+    # "please always X", "make sure to X", "remember to X", "be sure to X", "always X", "never X"
+    r"^(?:please\s+)?(?P<x>(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?"
+    r"|(?:always|never)\s+).+)",
+    # a bare imperative that names a standing rule in the same sentence
+    rf"^(?:please\s+)?(?P<x>(?:{DIRECTIVE_VERBS})\b.+)",
 )
+_DIRECTIVE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(lazy_compile(p, re.I) for p in _DIRECTIVE_SHAPES)
+#: :data:`_DIRECTIVE_PATTERNS` case-sensitive: on ASCII text a shape the lowered text does not hold
+#: is not asked of the text (the case-insensitive search is the costlier one; see
+#: :func:`~memscribe.model.embedded.text.caseless_hit`).
+_LOWERED_SHAPES: tuple[re.Pattern[str], ...] = tuple(lazy_compile(p) for p in _DIRECTIVE_SHAPES)
 _DIRECTIVE_NOT = lazy_compile(
     r"^(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?)?"
     r"(?:hesitate|worry|forget\s+(?:it|that|about)|mind|be\s+(?:afraid|shy)|feel|know|think|wonder|let|see"
@@ -97,10 +101,22 @@ def directive(sentence: str, context: str) -> str | None:
         text = _DIRECTIVE_LEAD.sub("", text).strip()
     # the first shape that matches gives the rule or none; a hedge or a question gives none, asked
     # once a shape matched (most sentences match none, and the hedge's search is the costlier one)
-    found = next(((n, m) for n, p in enumerate(_DIRECTIVE_PATTERNS) if (m := p.search(text))), None)
+    found = _shape_of(text)
     if found is None or caseless_hit(_DIRECTIVE_HEDGE, _DIRECTIVE_HEDGE_LOWER, said):
         return None
     return _rule_of(found[0], found[1], text, prefix, said, context)
+
+
+def _shape_of(text: str) -> tuple[int, re.Match[str]] | None:
+    """The first of :data:`_DIRECTIVE_PATTERNS` that finds a rule in ``text``, and its match."""
+    lowered = text.lower() if text.isascii() else None
+    for n, pattern in enumerate(_DIRECTIVE_PATTERNS):
+        if lowered is not None and not _LOWERED_SHAPES[n].search(lowered):
+            continue  # the same answer as the case-insensitive search, cheaper
+        m = pattern.search(text)
+        if m:
+            return n, m
+    return None
 
 
 def _rule_of(number: int, m: re.Match[str], text: str, prefix: str, said: str, context: str) -> str | None:
