@@ -34,6 +34,7 @@ def test_the_twins_are_found() -> None:
         "coderules._RULE_CUE_LOWER",
         "directives._STANDING_LOWER",
         "directives._DIRECTIVE_HEDGE_LOWER",
+        "profiles._ASKS_FOR_HELP_LOWER",
     }
 
 
@@ -55,7 +56,7 @@ _WORDS = (
     " updated emphasize Stress important Crucial KEY prioritize maybe Perhaps might not sure wondering"
     " what if could you can you Do you used to previously before we last time in the past by default"
     " in general as a prefix naming conventions, use: add the cache build failed I reran it The config"
-    " ? if If 以后 总是 Grüße straße İf ıf Kelvin"
+    " ? if If 以后 总是 Grüße straße İf ıf Kelvin help me I need HELP Need 3 believe tell me about Will"
 ).split()
 
 

@@ -35,6 +35,7 @@ from memscribe.model.embedded.statements import foreign_statements
 from memscribe.model.embedded.text import (
     HAS_CJK,
     MAX_VALUE_CHARS,
+    caseless_hit,
     has_secret,
     split_clauses,
     split_sentences,
@@ -62,7 +63,7 @@ _WANTS_TO = lazy_compile(r"^I\s+(?:\w+ly\s+|just\s+|also\s+|really\s+)*want\s+to
 
 def asks_for_help(turns: Sequence[Turn]) -> bool:
     """Some user turn of ``turns`` asks the other side to do something for the user."""
-    return any(is_user_speech(t) and _ASKS_FOR_HELP.search(t.text) for t in turns)
+    return any(is_user_speech(t) and _asks(t.text) for t in turns)
 
 
 #: Leaving something behind: what it names is the old value, not a fact about the user now...
@@ -84,11 +85,18 @@ def _task_talk(clause: str) -> bool:
 
 
 #: The turn asks the other side to do something for the user: "can you draft …", "help me …".
-_ASKS_FOR_HELP = lazy_compile(
+_ASKS_FOR_HELP_RE = (
     r"\b(?:can|could|would|will)\s+you\s+(?!believe|imagine|tell\s+me\s+about)\w+|\bplease\b|\bhelp\s+me\b"
-    r"|\bI\s+need\s+(?:you|help|a|an|some|\d+|one|two|three|four|five)\b",
-    re.IGNORECASE,
+    r"|\bi\s+need\s+(?:you|help|a|an|some|\d+|one|two|three|four|five)\b"
 )
+_ASKS_FOR_HELP = lazy_compile(_ASKS_FOR_HELP_RE, re.IGNORECASE)
+#: :data:`_ASKS_FOR_HELP` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+_ASKS_FOR_HELP_LOWER = lazy_compile(_ASKS_FOR_HELP_RE)
+
+
+def _asks(text: str) -> bool:
+    """``text`` asks the other side to do something for the user (:data:`_ASKS_FOR_HELP`)."""
+    return caseless_hit(_ASKS_FOR_HELP, _ASKS_FOR_HELP_LOWER, text)
 
 
 _ZH_QUESTION = lazy_compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
@@ -201,7 +209,7 @@ def _profiles_from_turn(
     working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
     # "I'm baking bread tomorrow … can you scale the recipe?": the day is the task's, not the
     # user's lasting circumstance; said as news in a chat ("my divorce is final tomorrow") it is news
-    dated_task = not conversation or bool(_ASKS_FOR_HELP.search(turn.text))
+    dated_task = not conversation or _asks(turn.text)
     for number, sentence in enumerate(sentences):
         if number in used:
             continue
