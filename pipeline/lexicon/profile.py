@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.dialogue import ODD_FOLDS
 from memscribe.lexicon.langs import led_by, self_statements
 
 _I = re.IGNORECASE
@@ -89,9 +90,24 @@ def _statements(text: str) -> list[str]:
     out = []
     for sentence in _CLAUSE_END.split(text):
         s = sentence.strip()
-        if s and not _INTERROGATIVE.match(s):
+        # _INTERROGATIVE ends in "[?？]\s*$": a stripped sentence it matches ends in a question mark
+        if s and not (s.endswith(("?", "？")) and _INTERROGATIVE.match(s)):
             out.append(s)
     return out
+
+
+def _flat(text: str) -> str | None:
+    """``text`` lowered, its runs of whitespace single spaces, after one space: what the word
+    prefilters (:data:`_PROFILE_WORDS` …) look in; None (read every pattern) for a text holding
+    one of :data:`~memscribe.lexicon.dialogue.ODD_FOLDS`, whose lowering is not its folding."""
+    if not text.isascii() and not ODD_FOLDS.isdisjoint(text):
+        return None
+    return " " + " ".join(text.lower().split())
+
+
+def _holds(flat: str | None, words: tuple[str, ...]) -> bool:
+    """Whether ``flat`` (see :func:`_flat`) holds one of ``words`` (True when unjudged)."""
+    return flat is None or any(word in flat for word in words)
 
 
 #: A first-person subject and what follows it up to the end of its clause.
@@ -201,22 +217,26 @@ STRONG, WEAK, NONE = 2, 1, 0
 
 def first_person_strength(text: str) -> int:
     """``STRONG`` for a durable first-person clause, ``WEAK`` for only a passing possessive."""
-    return _first_person_strength(_statements(text))
+    return _first_person_strength(_statements(text), _flat(text))
 
 
-def _first_person_strength(statements: list[str]) -> int:
+def _first_person_strength(statements: list[str], flat: str | None) -> int:
+    """The first-person cue of ``statements``, the sentences of a text lowered as ``flat``; a
+    pattern is asked only of a text holding one of the words every match of it holds."""
+    possessive = _holds(flat, _POSSESSIVE_WORDS)
+    ephemeral = _holds(flat, _EPHEMERAL_WORDS)
     best = NONE
     for s in statements:
-        if _SUBJECT_POSSESSIVE.search(s) or _ME_TOO.search(s):
+        if (possessive and _SUBJECT_POSSESSIVE.search(s)) or _ME_TOO.search(s):
             return STRONG
-        if _EPHEMERAL.search(s):
+        if ephemeral and _EPHEMERAL.search(s):
             continue
         for m in _FP_CLAUSE.finditer(s):
             if _durable_clause(m.group("subj").casefold(), m.group("aux") or "", m.group("rest") or ""):
                 return STRONG
-        if _FIRST_PERSON_ZH.search(s) and not _ZH_REACTIVE.search(s):
+        if not s.isascii() and _FIRST_PERSON_ZH.search(s) and not _ZH_REACTIVE.search(s):
             return STRONG
-        if _POSSESSIVE.search(s):
+        if possessive and _POSSESSIVE.search(s):
             best = WEAK
     return best
 
@@ -238,11 +258,49 @@ def profile_strength(text: str) -> int:
     if _PROFILE_ZH.search(text) or _STANDING_ZH.search(text):
         return STRONG
     statements = _statements(text)
-    if any(_PROFILE_EN.search(s) or _STANDING_EN.search(s) for s in statements):
+    flat = _flat(text)
+    profile, standing = _holds(flat, _PROFILE_WORDS), _holds(flat, _STANDING_WORDS)
+    if (profile or standing) and any(
+        (profile and _PROFILE_EN.search(s)) or (standing and _STANDING_EN.search(s)) for s in statements
+    ):
         return STRONG
     if self_statements(text):  # es, de, fr, ja: a first-person statement by its pronoun or verb form
         return STRONG
-    return _first_person_strength(statements)
+    return _first_person_strength(statements, flat)
+
+
+#: Words (lower case, as :func:`_flat` writes a text) one of which every match of
+#: :data:`_PROFILE_EN` holds: the verb after "I" follows a space; "use" opens a statement or
+#: follows a space or a mark that ends a sentence.
+_PROFILE_WORDS = (
+    *(" prefer", " like", " love", " enjoy", " hate", " dislike", " don", " do not", " can", " always"),
+    *(" never", " live", " work", " write", " code", " use", " run", " coach", " teach", " speak", " eat"),
+    *(" moved", " relocated", "i'm", " am ", " been", "my ", "we ", "our ", "repo", "codebase", "project"),
+    *("docs", "no ", "allerg", "remember", "from now on", "as always", "by default", "going forward"),
+    *(
+        "decided",
+        "will use",
+        ".use ",
+        "!use ",
+        ";use ",
+        ":use ",
+        ",use ",
+        "?use ",
+        "。use ",
+        "！use ",
+        "？use ",
+    ),
+)
+#: Words one of which every match of :data:`_STANDING_EN` holds.
+_STANDING_WORDS = (
+    *("always", "never", "make sure", "be sure", "remember to", "from now on", "going forward"),
+    *("moving forward", "you to", "everyone to", "important", "essential", "crucial", "required"),
+    *("convention", "standard", "guideline"),
+)
+#: Words one of which every match of :data:`_POSSESSIVE` and :data:`_SUBJECT_POSSESSIVE` holds.
+_POSSESSIVE_WORDS = ("my ", "our ")
+#: Words one of which every match of :data:`_EPHEMERAL` holds.
+_EPHEMERAL_WORDS = ("today", "tonight", "right now", "at the moment", "this ")
 
 
 #: A possessive as the subject of its clause ("my wife works…", "…, and our dog is…").
