@@ -644,6 +644,11 @@ def main() -> None:
         "--roots", type=int, nargs="+", help="instead: memory roots of these sizes, fixture transcripts"
     )
     args = ap.parse_args()
+    for given in (args.before, args.compare):
+        if given and not (Path(given) / "memscribe" / "__init__.py").is_file():
+            # on PYTHONPATH a folder without memscribe/ in it leaves today's tree imported: a
+            # comparison of the tree with itself, silently
+            ap.error(f"{given}: no memscribe package in it (give the folder holding memscribe/)")
     if args.roots:
         with tempfile.TemporaryDirectory(prefix="memscribe-bench-") as tmp:
             found = roots_main(args.roots, args.compare, args.before, Path(tmp))

@@ -109,3 +109,18 @@ def test_stage_cpu_times_each_stage_without_a_profiler(tmp_path: Path) -> None:
     assert all(v >= 0 for k, v in spent.items() if k != "other") and spent["gate"] > 0
     line = bench.stage_line(0.5, spent, spent)
     assert line.startswith("stage CPU s/MB at 0.5 MB") and "gate " in line and "->" in line
+
+
+@pytest.mark.parametrize("flag", ["--compare", "--before"])
+def test_a_folder_without_a_memscribe_package_is_refused_not_compared_with_itself(
+    tmp_path: Path, flag: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a package folder itself (…/memscribe) on PYTHONPATH imports today's tree: the two sides equal
+    package = tmp_path / "export" / "memscribe"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr("sys.argv", ["extract.py", flag, str(package), "--sizes", "1"])
+    with pytest.raises(SystemExit) as exit_:
+        _bench().main()
+    assert exit_.value.code == 2
+    assert "no memscribe package" in capsys.readouterr().err
