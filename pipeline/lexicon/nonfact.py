@@ -25,6 +25,11 @@ _HEDGE_EN = lazy_compile(
 _UNSURE_ONLY_EN = lazy_compile(
     led_by(r"\b(?=[cehikmnopstuw])", rf"\b(?:{_UNSURE_EN})\b"), re.IGNORECASE | re.VERBOSE
 )
+#: :data:`_UNSURE_ONLY_EN` and :data:`_HEDGE_EN` written in lower case, case-sensitive: asked of a
+#: lowered ASCII text (lowering ASCII keeps each character's class and the text's length), the same
+#: matches, without case folding at every letter of the long alternation.
+_UNSURE_ONLY_LOWER_EN = lazy_compile(_UNSURE_ONLY_EN.pattern.lower(), re.VERBOSE)
+_HEDGE_LOWER_EN = lazy_compile(_HEDGE_EN.pattern.lower(), re.VERBOSE)
 _THIRD_PARTY_EN = lazy_compile(
     r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
@@ -32,11 +37,13 @@ _THIRD_PARTY_EN = lazy_compile(
       | ^\W*(?:he|she|they)\s+(?:prefers?|likes?|uses?|wants?|is|are|thinks?|loves?)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_QUESTION_EN = lazy_compile(
-    r"\?\s*$|^\W*(?:do|does|did|can|could|would|should|is|are|was|were|will|what|which|who|where|when|why"
-    r"|how|shall|may)\b(?!\s+(?:not|never))",
-    _I,
+_QUESTION_OPENING_EN = (
+    r"^\W*(?:do|does|did|can|could|would|should|is|are|was|were|will|what|which|who|where|when|why"
+    r"|how|shall|may)\b(?!\s+(?:not|never))"
 )
+_QUESTION_EN = lazy_compile(rf"\?\s*$|{_QUESTION_OPENING_EN}", _I)
+#: The opening alternative of :data:`_QUESTION_EN` alone: what it asks of a text without "?".
+_QUESTION_OPENS_EN = lazy_compile(_QUESTION_OPENING_EN, _I)
 _NONFACT_ZH = lazy_compile(
     r"可能|也许|或许|大概(?![一二三四五六七八九十两几半\d])|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?|我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)"
 )
@@ -76,7 +83,9 @@ def is_question_opening(text: str) -> bool:
 
 def hedged(text: str) -> bool:
     """Uncertain, hypothetical or former ("maybe", "I think", "used to"): English hedges only."""
-    return bool(_HEDGE_EN.search(text))
+    if text.isascii():
+        return _HEDGE_LOWER_EN.search(text.lower()) is not None
+    return _HEDGE_EN.search(text) is not None
 
 
 def strip_hedges(text: str) -> str:
@@ -84,19 +93,31 @@ def strip_hedges(text: str) -> str:
     return _HEDGE_EN.sub(" ", text).replace("?", " ")
 
 
+def _hedged_or_question(text: str, pattern: re.Pattern[str], lowered: re.Pattern[str]) -> bool:
+    """``_NONFACT_ZH``, ``pattern`` (an English hedge class) or ``_QUESTION_EN`` over the stripped
+    text finds something, asked in fewer passes: a "?" is a match of ``_NONFACT_ZH`` (so the
+    question's "?" at the end need not be looked for), which an ASCII text holds no other of;
+    ``_QUESTION_EN`` is anchored at the start but for that "?" (one match, not a search); an
+    ASCII text is asked of ``lowered`` over its lower-case twin."""
+    if "?" in text:
+        return True
+    if text.isascii():
+        if lowered.search(text.lower()):
+            return True
+    elif _NONFACT_ZH.search(text) or pattern.search(text):
+        return True
+    return _QUESTION_OPENS_EN.match(text.strip()) is not None
+
+
 def hedged_or_question(text: str) -> bool:
     """Hedged, past, hypothetical or a question (third parties judged separately)."""
-    if _NONFACT_ZH.search(text):
-        return True
-    return bool(_HEDGE_EN.search(text) or _QUESTION_EN.search(text.strip()))
+    return _hedged_or_question(text, _HEDGE_EN, _HEDGE_LOWER_EN)
 
 
 def unsure_or_question(text: str) -> bool:
     """Uncertain, hypothetical or a question; an English former state ("I used to teach", "when I
     was a kid I lived in Ohio") is not: in a conversation it is the speaker's past, told as such."""
-    if _NONFACT_ZH.search(text):
-        return True
-    return bool(_UNSURE_ONLY_EN.search(text) or _QUESTION_EN.search(text.strip()))
+    return _hedged_or_question(text, _UNSURE_ONLY_EN, _UNSURE_ONLY_LOWER_EN)
 
 
 def hedge_or_nonfact(text: str) -> bool:

@@ -17,17 +17,35 @@ TTL_ORDER: tuple[TTL, ...] = ("one_day", "one_week", "one_month", "one_quarter",
 
 _BLOCKS = lazy_compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTALL)
 _SENTENCE_SPLIT = lazy_compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+|\s+[—–]\s+|\s-\s|;\s+|:\s+|[：]")
+#: :data:`_SENTENCE_SPLIT` over an ASCII text: its alternatives written in CJK or dash characters
+#: dropped, and the others opened by the one character class each starts with (then the character
+#: it took told apart by a look behind), which ``re`` scans for instead of trying every
+#: alternative at every position: the same splits (tests/unit/test_text_prefilters.py).
+_ASCII_SENTENCE_SPLIT = lazy_compile(r"[\s;:](?:(?<=[.!?]\s)\s*|(?<=\n)\n*|(?<=\s)-\s|(?<=;)\s+|(?<=:)\s+)")
+#: What may follow ", " / " and " / " " where a sentence splits into clauses.
+_AFTER_COMMA = (
+    r"(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|[Ii]|[Ii]'m|[Ii]'ve"
+    r"|we|we're|my|our|if|when|while|although|unless)\b"
+)
+#: "…, can you tell me …": a request put after a statement is a clause of its own
+_REQUEST_AFTER_COMMA = r"(?:can|could|would|will)\s+you\b"
+#: "… and (honestly) I don't …": a new subject after "and", an adverb between
+_AFTER_AND = r"(?:\w+ly\s+|also\s+|now\s+|still\s+)?(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b"
+#: "… so the diff view is useless": a consequence, not a degree ("so tired")
+_CONSEQUENCE = r"so\s+(?:the|my|our|a|an|any|no|please|[Ii]|[Ii]'m|we|it|it's|that|this|you|your)\b"
 _CLAUSE_SPLIT = lazy_compile(
-    r",\s+(?=(?:so|but|because|since|as\s+(?!always\b)|this|that|that's|it|it's|which|then|though|[Ii]|[Ii]'m|[Ii]'ve"
-    r"|we|we're|my|our|if|when|while|although|unless)\b)"
-    # "…, can you tell me …": a request put after a statement is a clause of its own
-    r"|,\s+(?=(?:can|could|would|will)\s+you\b)"
-    # "… and (honestly) I don't …": a new subject after "and", an adverb between
-    r"|\s+and\s+(?=(?:\w+ly\s+|also\s+|now\s+|still\s+)?(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b)"
-    # "… so the diff view is useless": a consequence, not a degree ("so tired")
-    r"|\s+(?=so\s+(?:the|my|our|a|an|any|no|please|[Ii]|[Ii]'m|we|it|it's|that|this|you|your)\b)"
+    rf",\s+(?={_AFTER_COMMA})|,\s+(?={_REQUEST_AFTER_COMMA})|\s+and\s+(?={_AFTER_AND})|\s+(?={_CONSEQUENCE})"
     r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
 )
+#: :data:`_CLAUSE_SPLIT` over an ASCII text: the two alternatives about a CJK comma or one next to
+#: a non-ASCII character dropped, the others opened by the character class each starts with (see
+#: :data:`_ASCII_SENTENCE_SPLIT`): the same splits.
+_ASCII_CLAUSE_SPLIT = lazy_compile(
+    rf"[,\s](?:(?<=,)\s+(?={_AFTER_COMMA})|(?<=,)\s+(?={_REQUEST_AFTER_COMMA})"
+    rf"|(?<=\s)\s*and\s+(?={_AFTER_AND})|(?<=\s)\s*(?={_CONSEQUENCE}))"
+)
+#: Every match of :data:`_CLAUSE_SPLIT` holds one of these (case-sensitive, as the pattern is).
+_CLAUSE_MARKS = (",", "and", "so", "，", "、")
 INTERJECTION = lazy_compile(
     r"^(?:(?:oh|ah|also|and|btw|fyi|fwiw|tbh|so|well|ok|okay|yeah|yes|right|hey|hi|hello|nice|cool|great|good|perfect"
     r"|anyway|plus|honestly|lol|for what it'?s worth|just so you know|by the way|quick intro|for context"
@@ -61,16 +79,25 @@ def caseless_hit(pattern: re.Pattern[str], lowered: re.Pattern[str], text: str) 
 
 
 def clean(text: str) -> str:
+    # every block opens with a fence or a tag: a text with neither has none
+    if "```" not in text and "<" not in text:
+        return text.strip()
     return _BLOCKS.sub(" ", text).strip()
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_SPLIT.split(clean(text)) if s and s.strip()]
+    cleaned = clean(text)
+    splitter = _ASCII_SENTENCE_SPLIT if cleaned.isascii() else _SENTENCE_SPLIT
+    return [stripped for s in splitter.split(cleaned) if s and (stripped := s.strip())]
 
 
 def split_clauses(sentence: str) -> list[str]:
+    if not any(mark in sentence for mark in _CLAUSE_MARKS):
+        parts = [sentence]
+    else:
+        parts = (_ASCII_CLAUSE_SPLIT if sentence.isascii() else _CLAUSE_SPLIT).split(sentence)
     out = []
-    for raw in _CLAUSE_SPLIT.split(sentence):
+    for raw in parts:
         c = INTERJECTION.sub("", raw.strip()).strip(" ,.!;")
         if c:
             out.append(c)
