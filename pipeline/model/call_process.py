@@ -52,13 +52,9 @@ class CallProcess:
     """A forked helper that runs ``completion`` calls, up to ``workers`` at once.
 
     Call it as ``completion`` itself (keyword arguments); :meth:`close` stops the helper.
-    ``warm``, when given, runs in the helper as it starts (beside the first calls, on its own
-    core): what the first calls would otherwise each compute at the same time.
     """
 
-    def __init__(
-        self, completion: Completion, workers: int, warm: Callable[[], object] | None = None
-    ) -> None:
+    def __init__(self, completion: Completion, workers: int) -> None:
         context = multiprocessing.get_context("fork")
         here, there = context.Pipe(duplex=True)
         self._completion = completion
@@ -72,7 +68,7 @@ class CallProcess:
         self.cpu_s = 0.0
         self._process = context.Process(
             target=_serve,
-            args=(there, here, completion, max(1, workers), warm),
+            args=(there, here, completion, max(1, workers)),
             daemon=True,
             name="memscribe-calls",
         )
@@ -164,16 +160,12 @@ class CallProcess:
         self._lost()
 
 
-def _serve(
-    conn: Any, other: Any, completion: Completion, workers: int, warm: Callable[[], object] | None = None
-) -> None:
+def _serve(conn: Any, other: Any, completion: Completion, workers: int) -> None:
     """The helper: each request is run by a worker thread; answers go back as they finish."""
     other.close()  # the caller's end: the pipe reads end-of-file once the caller is gone
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
     send_lock = threading.Lock()
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscribe-call")
-    if warm is not None:
-        pool.submit(_quietly, warm)  # while the caller still prepares its first requests
 
     def run(key: int, kwargs: dict[str, Any]) -> None:
         try:
@@ -205,11 +197,6 @@ def _serve(
     except BaseException:  # never a traceback from the helper: the caller makes its calls itself
         code = 1
     os._exit(code)  # calls still in flight are not answered: the caller makes them itself
-
-
-def _quietly(warm: Callable[[], object]) -> None:
-    with contextlib.suppress(BaseException):  # a warm-up that fails leaves the calls to do it
-        warm()
 
 
 #: An exception as it travels: (module, qualified name, args, the attributes that pickle).

@@ -380,33 +380,13 @@ def calls_in_helper(workers: int) -> Iterator[CallProcess | None]:
     if not supported():
         yield None
         return
-    helper = CallProcess(_marked_completion, workers, warm=_warm_helper)
+    helper = CallProcess(_marked_completion, workers)
     _HELPERS.append(helper)
     try:
         yield helper
     finally:
         _HELPERS.remove(helper)
         helper.close()
-
-
-def _warm_helper() -> None:
-    """In the call helper as it starts, beside the caller's own start: what each call of the first
-    wave would otherwise compute at the same time — the platform description of the SDK's request
-    headers (cached once computed; ``uname -p`` in a subprocess) and the modules litellm imports on
-    its first completion (under one import lock)."""
-    import platform
-
-    platform.platform()
-    for module in (
-        "litellm.litellm_core_utils.logging_callback_manager",
-        "litellm.integrations.generic_api.generic_api_callback",
-        "litellm.llms.github_copilot.authenticator",
-        "litellm.llms.litellm_proxy.chat.transformation",
-        "litellm.llms.openai.chat.gpt_audio_transformation",
-        "litellm.llms.openai_like.dynamic_config",
-    ):
-        with contextlib.suppress(ImportError):
-            importlib.import_module(module)
 
 
 @functools.cache

@@ -225,33 +225,3 @@ def test_a_litellm_model_gets_the_same_answer_and_sends_the_same_request_through
     assert remote.usage == here.usage  # the calls are accounted here either way
     assert len(bodies) == 2 and bodies[0] == bodies[1]
     assert llm.LiteLLMModel("openai/bench", api_base="http://127.0.0.1:9/v1")._completion is not helper  # noqa: SLF001
-
-
-def test_the_warm_up_runs_in_the_helper_as_it_starts_and_a_failing_one_changes_no_answer(
-    tmp_path: Path,
-) -> None:
-    marker = tmp_path / "warmed"
-
-    def warm() -> None:
-        marker.write_text(str(os.getpid()))
-
-    helper = CallProcess(_echo, workers=2, warm=warm)
-    try:
-        deadline = time.monotonic() + 10
-        while not marker.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)  # before any call: the helper warms up as it starts
-        answer = helper(n=1)
-    finally:
-        helper.close()
-    assert marker.read_text() == str(answer["pid"]) != str(os.getpid())
-
-    def broken() -> None:
-        raise RuntimeError("no warm-up")
-
-    helper = CallProcess(_echo, workers=2, warm=broken)
-    try:
-        answers = [helper(n=i) for i in range(3)]
-    finally:
-        helper.close()
-    assert [a["n"] for a in answers] == [0, 1, 2]
-    assert all(a["pid"] != os.getpid() for a in answers)  # still answered by the helper
