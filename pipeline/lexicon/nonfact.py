@@ -30,13 +30,15 @@ _UNSURE_ONLY_EN = lazy_compile(
 #: matches, without case folding at every letter of the long alternation.
 _UNSURE_ONLY_LOWER_EN = lazy_compile(_UNSURE_ONLY_EN.pattern.lower(), re.VERBOSE)
 _HEDGE_LOWER_EN = lazy_compile(_HEDGE_EN.pattern.lower(), re.VERBOSE)
-_THIRD_PARTY_EN = lazy_compile(
-    r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
+_MY_RELATION_EN = r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
-          |boyfriend|cousin|neighbou?r|client|customer|lead)s?\b(?!'s)\s+(?!and\s+I\b)\w+
-      | ^\W*(?:he|she|they)\s+(?:prefers?|likes?|uses?|wants?|is|are|thinks?|loves?)\b""",
-    re.IGNORECASE | re.VERBOSE,
-)
+          |boyfriend|cousin|neighbou?r|client|customer|lead)s?\b(?!'s)\s+(?!and\s+I\b)\w+"""
+_THEY_OPEN_EN = r"""^\W*(?:he|she|they)\s+(?:prefers?|likes?|uses?|wants?|is|are|thinks?|loves?)\b"""
+_THIRD_PARTY_EN = lazy_compile(f"{_MY_RELATION_EN}\n      | {_THEY_OPEN_EN}", re.IGNORECASE | re.VERBOSE)
+#: The two alternatives of :data:`_THIRD_PARTY_EN` apart: the relation is searched for, the
+#: pronoun (anchored at the start) matched there.
+_MY_RELATION = lazy_compile(_MY_RELATION_EN, re.IGNORECASE | re.VERBOSE)
+_THEY_OPENS = lazy_compile(_THEY_OPEN_EN, re.IGNORECASE | re.VERBOSE)
 _QUESTION_OPENING_EN = (
     r"^\W*(?:do|does|did|can|could|would|should|is|are|was|were|will|what|which|who|where|when|why"
     r"|how|shall|may)\b(?!\s+(?:not|never))"
@@ -122,6 +124,15 @@ def unsure_or_question(text: str) -> bool:
 
 def hedge_or_nonfact(text: str) -> bool:
     """Hedged, past, hypothetical, third-party or a question: never a fact about the user."""
-    if _NONFACT_ZH.search(text):
+    return hedged_or_question(text) or _third_party(text)
+
+
+def _third_party(text: str) -> bool:
+    """``_THIRD_PARTY_EN`` finds something: its pronoun alternative, anchored, matches at the
+    start, or its relation is found, which (every match of it holding "my") an ASCII text
+    without "my", lowered, is not searched for."""
+    if _THEY_OPENS.match(text):
         return True
-    return bool(_HEDGE_EN.search(text) or _THIRD_PARTY_EN.search(text) or _QUESTION_EN.search(text.strip()))
+    if text.isascii() and "my" not in text.lower():
+        return False
+    return _MY_RELATION.search(text) is not None

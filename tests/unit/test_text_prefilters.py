@@ -109,7 +109,7 @@ _HEDGE_WORDS = [
     for alternative in f"{nonfact._UNSURE_EN}|{nonfact._FORMER_EN}".split("|")
 ]
 _HEDGE_WORDS += re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", " ".join(_HEDGE_WORDS))
-_HEDGE_WORDS += "do what how x eat meat ? ？ 可能 吗 我朋友 İ ı ſ K ımagine maybe? not never".split()
+_HEDGE_WORDS += "my wife she he they prefers likes and I do what how x eat meat ? ？ 可能 吗 我朋友 İ ı ſ K ımagine maybe? not never".split()
 
 
 def _unsure_read_in_full(text: str, hedge: re.Pattern[str]) -> bool:
@@ -124,6 +124,8 @@ def test_unsure_and_hedged_questions_answer_as_read_in_full(text: str) -> None:
     assert nonfact.unsure_or_question(text) == _unsure_read_in_full(text, nonfact._UNSURE_ONLY_EN)
     assert nonfact.hedged_or_question(text) == _unsure_read_in_full(text, nonfact._HEDGE_EN)
     assert nonfact.hedged(text) == bool(nonfact._HEDGE_EN.search(text))
+    third = bool(nonfact._THIRD_PARTY_EN.search(text))
+    assert nonfact.hedge_or_nonfact(text) == (_unsure_read_in_full(text, nonfact._HEDGE_EN) or third)
 
 
 def test_unsure_and_hedged_on_written_texts() -> None:
@@ -139,9 +141,15 @@ def test_unsure_and_hedged_on_written_texts() -> None:
         "İmagine that",
         "I USED TO teach",
         "I teach",
+        "my wife teaches",
+        "She likes tea",
     ]
     for text in texts:
         assert nonfact.unsure_or_question(text) == _unsure_read_in_full(text, nonfact._UNSURE_ONLY_EN), text
         assert nonfact.hedged_or_question(text) == _unsure_read_in_full(text, nonfact._HEDGE_EN), text
         assert nonfact.hedged(text) == bool(nonfact._HEDGE_EN.search(text)), text
+        third = bool(nonfact._THIRD_PARTY_EN.search(text))
+        assert nonfact.hedge_or_nonfact(text) == (_unsure_read_in_full(text, nonfact._HEDGE_EN) or third), (
+            text
+        )
     assert nonfact.unsure_or_question("I ſuppose not") and not nonfact.unsure_or_question("I used to teach")
