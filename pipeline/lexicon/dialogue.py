@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import holds_one_of
 from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language, led_by
 
 _I = re.IGNORECASE
@@ -47,22 +48,6 @@ _CORRECTION_ANYWHERE = lazy_compile(
 _CORRECTION_ZH = lazy_compile(
     r"不对|错了|不是这样|别(?:放|用|加|再|这样)|不要(?:放|用|加|再)|不用(?:放|加)|这次别|应该(?:是|用)|其实"
 )
-
-
-#: Letters a case-insensitive pattern pairs with a letter they do not lower to ("ſ" with "s",
-#: "ı" and "İ" with "i"): a text holding one is never judged by :func:`holds_one_of`.
-ODD_FOLDS = frozenset("İıſ")
-
-
-def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
-    """Whether ``text`` (lowered, its runs of whitespace single spaces) holds one of ``words``:
-    a necessary condition for a case-insensitive pattern every match of which holds one of
-    them, ``\\s+`` in the pattern a space in the word (True, unjudged, for a text with one of
-    :data:`ODD_FOLDS`). A turn without one is not scanned with the pattern."""
-    if not text.isascii() and not ODD_FOLDS.isdisjoint(text):
-        return True
-    flat = " ".join(text.lower().split())
-    return any(word in flat for word in words)
 
 
 #: Words (lower case) one of which every match of :data:`_CORRECTION_ANYWHERE` holds.

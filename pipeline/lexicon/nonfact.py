@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import caseless_hit
 from memscribe.lexicon.langs import led_by
 
 _I = re.IGNORECASE
@@ -85,9 +86,7 @@ def is_question_opening(text: str) -> bool:
 
 def hedged(text: str) -> bool:
     """Uncertain, hypothetical or former ("maybe", "I think", "used to"): English hedges only."""
-    if text.isascii():
-        return _HEDGE_LOWER_EN.search(text.lower()) is not None
-    return _HEDGE_EN.search(text) is not None
+    return caseless_hit(_HEDGE_EN, _HEDGE_LOWER_EN, text)
 
 
 def strip_hedges(text: str) -> str:
@@ -103,10 +102,7 @@ def _hedged_or_question(text: str, pattern: re.Pattern[str], lowered: re.Pattern
     ASCII text is asked of ``lowered`` over its lower-case twin."""
     if "?" in text:
         return True
-    if text.isascii():
-        if lowered.search(text.lower()):
-            return True
-    elif _NONFACT_ZH.search(text) or pattern.search(text):
+    if (not text.isascii() and _NONFACT_ZH.search(text)) or caseless_hit(pattern, lowered, text):
         return True
     return _QUESTION_OPENS_EN.match(text.strip()) is not None
 

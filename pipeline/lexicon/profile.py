@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.dialogue import ODD_FOLDS
+from memscribe.lexicon.caseless import flat_words, holds
 from memscribe.lexicon.langs import led_by, self_statements
 
 _I = re.IGNORECASE
@@ -94,20 +94,6 @@ def _statements(text: str) -> list[str]:
         if s and not (s.endswith(("?", "？")) and _INTERROGATIVE.match(s)):
             out.append(s)
     return out
-
-
-def _flat(text: str) -> str | None:
-    """``text`` lowered, its runs of whitespace single spaces, after one space: what the word
-    prefilters (:data:`_PROFILE_WORDS` …) look in; None (read every pattern) for a text holding
-    one of :data:`~memscribe.lexicon.dialogue.ODD_FOLDS`, whose lowering is not its folding."""
-    if not text.isascii() and not ODD_FOLDS.isdisjoint(text):
-        return None
-    return " " + " ".join(text.lower().split())
-
-
-def _holds(flat: str | None, words: tuple[str, ...]) -> bool:
-    """Whether ``flat`` (see :func:`_flat`) holds one of ``words`` (True when unjudged)."""
-    return flat is None or any(word in flat for word in words)
 
 
 #: A first-person subject and what follows it up to the end of its clause.
@@ -217,14 +203,14 @@ STRONG, WEAK, NONE = 2, 1, 0
 
 def first_person_strength(text: str) -> int:
     """``STRONG`` for a durable first-person clause, ``WEAK`` for only a passing possessive."""
-    return _first_person_strength(_statements(text), _flat(text))
+    return _first_person_strength(_statements(text), flat_words(text))
 
 
 def _first_person_strength(statements: list[str], flat: str | None) -> int:
     """The first-person cue of ``statements``, the sentences of a text lowered as ``flat``; a
     pattern is asked only of a text holding one of the words every match of it holds."""
-    possessive = _holds(flat, _POSSESSIVE_WORDS)
-    ephemeral = _holds(flat, _EPHEMERAL_WORDS)
+    possessive = holds(flat, _POSSESSIVE_WORDS)
+    ephemeral = holds(flat, _EPHEMERAL_WORDS)
     best = NONE
     for s in statements:
         if (possessive and _SUBJECT_POSSESSIVE.search(s)) or _ME_TOO.search(s):
@@ -258,8 +244,8 @@ def profile_strength(text: str) -> int:
     if _PROFILE_ZH.search(text) or _STANDING_ZH.search(text):
         return STRONG
     statements = _statements(text)
-    flat = _flat(text)
-    profile, standing = _holds(flat, _PROFILE_WORDS), _holds(flat, _STANDING_WORDS)
+    flat = flat_words(text)
+    profile, standing = holds(flat, _PROFILE_WORDS), holds(flat, _STANDING_WORDS)
     if (profile or standing) and any(
         (profile and _PROFILE_EN.search(s)) or (standing and _STANDING_EN.search(s)) for s in statements
     ):
@@ -269,7 +255,7 @@ def profile_strength(text: str) -> int:
     return _first_person_strength(statements, flat)
 
 
-#: Words (lower case, as :func:`_flat` writes a text) one of which every match of
+#: Words (lower case, as :func:`~memscribe.lexicon.caseless.flat_words` writes a text) one of which every match of
 #: :data:`_PROFILE_EN` holds: the verb after "I" follows a space; "use" opens a statement or
 #: follows a space or a mark that ends a sentence.
 _PROFILE_WORDS = (

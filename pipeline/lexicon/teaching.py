@@ -31,7 +31,8 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.dialogue import give_up_signal, holds_one_of
+from memscribe.lexicon.caseless import holds_one_of
+from memscribe.lexicon.dialogue import give_up_signal
 from memscribe.lexicon.langs import language_of, led_by, sentences
 
 _I = re.IGNORECASE
@@ -351,7 +352,7 @@ def _unquoted(text: str) -> tuple[str, str | None]:
 
 
 #: Words (lower case) one of which every match of a language's norm (:data:`_NORM_OF`) or contrast
-#: (:data:`_CONTRAST_OF`) holds (see :func:`~memscribe.lexicon.dialogue.holds_one_of`): a turn
+#: (:data:`_CONTRAST_OF`) holds (see :func:`~memscribe.lexicon.caseless.holds_one_of`): a turn
 #: with none of them sets no norm, and its sentences need not be read (most turns).
 _NORM_WORDS = {
     "en": (

@@ -1,5 +1,5 @@
 """The embedded detector's case-insensitive cues searched through their lower-case twins
-(:func:`memscribe.model.embedded.text.caseless_hit`, issue 17): the same answer as the
+(:func:`memscribe.lexicon.caseless.caseless_hit`, issue 17): the same answer as the
 case-insensitive pattern on any text, ASCII in any case or not."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 import pytest
 
 import memscribe.model.embedded as embedded
-from memscribe.model.embedded.text import caseless_hit
+from memscribe.lexicon.caseless import caseless_hit
 
 
 def _pairs() -> list[tuple[str, re.Pattern[str], re.Pattern[str]]]:

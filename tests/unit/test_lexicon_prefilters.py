@@ -9,7 +9,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.lexicon import dialogue, teaching
+from memscribe.lexicon import caseless, dialogue, teaching
 from memscribe.lexicon.langs import language_of
 
 _SEPARATORS = (" ", "  ", "\n", "\t", ", ", ",", ". ", " - ", "? ", "! ", ": ", "; ", " — ")
@@ -49,10 +49,10 @@ def test_a_letter_matched_case_insensitively_lowers_to_the_word_letter_unless_se
         for point in range(0x250):
             other = chr(point)
             if same.fullmatch(other) and other.lower() != letter:
-                assert other in dialogue.ODD_FOLDS, (letter, other)
+                assert other in caseless.ODD_FOLDS, (letter, other)
     assert {
         o for o in map(chr, range(0x110000)) if re.fullmatch("[is]", o, re.I) and o.lower() not in "is"
-    } <= dialogue.ODD_FOLDS
+    } <= caseless.ODD_FOLDS
 
 
 def _norm_read_in_full(text: str) -> bool:
@@ -79,7 +79,7 @@ def test_every_norm_or_contrast_match_holds_one_of_the_norm_words(text: str) -> 
             for pattern in (teaching._NORM_OF[lang], teaching._CONTRAST_OF[lang]):
                 found = pattern.search(text[start:])
                 if found:
-                    assert dialogue.holds_one_of(found.group(), words), (lang, found.group())
+                    assert caseless.holds_one_of(found.group(), words), (lang, found.group())
 
 
 @settings(max_examples=400, deadline=None)
@@ -118,7 +118,7 @@ _CORRECTION_VOCABULARY = _words_of({"": dialogue._CORRECTION_ANYWHERE.pattern}) 
 def test_every_correction_anywhere_match_holds_one_of_its_words(text: str) -> None:
     found = dialogue._CORRECTION_ANYWHERE.search(text)
     if found:
-        assert dialogue.holds_one_of(found.group(), dialogue._ANYWHERE_WORDS), found.group()
+        assert caseless.holds_one_of(found.group(), dialogue._ANYWHERE_WORDS), found.group()
 
 
 @settings(max_examples=400, deadline=None)

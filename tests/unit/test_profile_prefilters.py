@@ -9,7 +9,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.lexicon import dialogue, profile
+from memscribe.lexicon import caseless, profile
 from memscribe.lexicon.langs import self_statements
 
 _SEPARATORS = (
@@ -120,12 +120,12 @@ def _sentences_read_in_full(text: str) -> list[str]:
 @settings(max_examples=500, deadline=None)
 @given(_turns())
 def test_every_match_in_a_statement_holds_one_of_its_words_in_the_flat_turn(text: str) -> None:
-    flat = profile._flat(text)
+    flat = caseless.flat_words(text)
     for statement in profile._statements(text):
         for pattern, words in _FILTERED:
             found = pattern.search(statement)
             if found:
-                assert profile._holds(flat, words), (pattern.pattern[:40], found.group(), text)
+                assert caseless.holds(flat, words), (pattern.pattern[:40], found.group(), text)
 
 
 @settings(max_examples=1000, deadline=None)
@@ -135,11 +135,11 @@ def test_every_match_of_a_written_match_holds_one_of_its_words_in_the_flat_turn(
 ) -> None:
     which, text = case
     pattern, words = _FILTERED[which]
-    flat = profile._flat(text)
+    flat = caseless.flat_words(text)
     for statement in profile._statements(text):
         found = pattern.search(statement)
         if found:
-            assert profile._holds(flat, words), (pattern.pattern[:40], found.group(), text)
+            assert caseless.holds(flat, words), (pattern.pattern[:40], found.group(), text)
     assert profile.profile_strength(text) == _profile_read_in_full(text)
 
 
@@ -189,10 +189,10 @@ def test_every_match_holds_one_of_its_words_on_written_turns() -> None:
         "and our dog is old",
     ]
     for text in turns:
-        flat = profile._flat(text)
+        flat = caseless.flat_words(text)
         for pattern, words in _FILTERED:
             if any(pattern.search(s) for s in profile._statements(text)):
-                assert profile._holds(flat, words), (pattern.pattern[:40], text)
+                assert caseless.holds(flat, words), (pattern.pattern[:40], text)
 
 
 def test_a_letter_matched_case_insensitively_lowers_to_the_word_letter_unless_set_apart() -> None:
@@ -203,4 +203,4 @@ def test_a_letter_matched_case_insensitively_lowers_to_the_word_letter_unless_se
         for point in range(0x110000):
             other = chr(point)
             if other != letter and same.fullmatch(other) and other.lower() != letter:
-                assert other in dialogue.ODD_FOLDS, (letter, other)
+                assert other in caseless.ODD_FOLDS, (letter, other)

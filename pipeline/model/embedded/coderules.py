@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import caseless_hit
 from memscribe.model.embedded.directives import DIRECTIVE_VERBS
-from memscribe.model.embedded.text import caseless_hit, has_secret, safe_slug, split_sentences
+from memscribe.model.embedded.text import has_secret, safe_slug, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
@@ -80,7 +81,7 @@ _RULE_CUE_RE = (
     rf"|(?:^|[,:]\s*)(?:please\s+)?(?:always\s+)?(?:{DIRECTIVE_VERBS})\b"
 )
 _RULE_CUE = lazy_compile(_RULE_CUE_RE, re.I)
-#: :data:`_RULE_CUE` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+#: :data:`_RULE_CUE` case-sensitive, for :func:`~memscribe.lexicon.caseless.caseless_hit`.
 _RULE_CUE_LOWER = lazy_compile(_RULE_CUE_RE)
 _NOT_A_RULE = lazy_compile(
     r"\?\s*$|^\W*(?:if|do\s+you|did\s+you|have\s+you|can\s+you|could\s+you|would\s+you)\b"

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import caseless_hit
 from memscribe.model.embedded.profile_rules import TASKY
-from memscribe.model.embedded.text import STOP, caseless_hit, has_secret, safe_slug, value_keep_case
+from memscribe.model.embedded.text import STOP, has_secret, safe_slug, value_keep_case
 
 DIRECTIVE_VERBS = (
     r"start|begin|end|finish|prefix|suffix|include|add|use|import|name|write|keep|avoid|put|prefer|run|follow"
@@ -22,7 +23,7 @@ _STANDING_RE = (
     r"|以后|今后|从现在起|每次|总是|一律|永远|始终|规范|约定"
 )
 _STANDING = lazy_compile(_STANDING_RE, re.I)
-#: :data:`_STANDING` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+#: :data:`_STANDING` case-sensitive, for :func:`~memscribe.lexicon.caseless.caseless_hit`.
 _STANDING_LOWER = lazy_compile(_STANDING_RE)
 _DIRECTIVE_LEAD = lazy_compile(
     r"^(?:(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|additionally|also|and|so|now|then|next"
@@ -52,7 +53,7 @@ _DIRECTIVE_SHAPES = (
 _DIRECTIVE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(lazy_compile(p, re.I) for p in _DIRECTIVE_SHAPES)
 #: :data:`_DIRECTIVE_PATTERNS` case-sensitive: on ASCII text a shape the lowered text does not hold
 #: is not asked of the text (the case-insensitive search is the costlier one; see
-#: :func:`~memscribe.model.embedded.text.caseless_hit`).
+#: :func:`~memscribe.lexicon.caseless.caseless_hit`).
 _LOWERED_SHAPES: tuple[re.Pattern[str], ...] = tuple(lazy_compile(p) for p in _DIRECTIVE_SHAPES)
 _DIRECTIVE_NOT = lazy_compile(
     r"^(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?)?"
@@ -67,7 +68,7 @@ _DIRECTIVE_HEDGE_RE = (
     r"|last\s+time|in\s+the\s+past)\b"
 )
 _DIRECTIVE_HEDGE = lazy_compile(_DIRECTIVE_HEDGE_RE, re.I)
-#: :data:`_DIRECTIVE_HEDGE` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+#: :data:`_DIRECTIVE_HEDGE` case-sensitive, for :func:`~memscribe.lexicon.caseless.caseless_hit`.
 _DIRECTIVE_HEDGE_LOWER = lazy_compile(_DIRECTIVE_HEDGE_RE)
 #: A purpose or reason clause after the rule ("... to indicate it's a variable", "so that ...").
 _PURPOSE = lazy_compile(

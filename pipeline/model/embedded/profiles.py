@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import caseless_hit
 from memscribe.lexicon.langs import language_of
 from memscribe.model.embedded.chat import (
     PLAIN_LEAD,
@@ -35,7 +36,6 @@ from memscribe.model.embedded.statements import foreign_statements
 from memscribe.model.embedded.text import (
     HAS_CJK,
     MAX_VALUE_CHARS,
-    caseless_hit,
     has_secret,
     split_clauses,
     split_sentences,
@@ -90,7 +90,7 @@ _ASKS_FOR_HELP_RE = (
     r"|\bi\s+need\s+(?:you|help|a|an|some|\d+|one|two|three|four|five)\b"
 )
 _ASKS_FOR_HELP = lazy_compile(_ASKS_FOR_HELP_RE, re.IGNORECASE)
-#: :data:`_ASKS_FOR_HELP` case-sensitive, for :func:`~memscribe.model.embedded.text.caseless_hit`.
+#: :data:`_ASKS_FOR_HELP` case-sensitive, for :func:`~memscribe.lexicon.caseless.caseless_hit`.
 _ASKS_FOR_HELP_LOWER = lazy_compile(_ASKS_FOR_HELP_RE)
 
 

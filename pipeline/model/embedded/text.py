@@ -67,17 +67,6 @@ def has_secret(text: str) -> bool:
 HAS_CJK = lazy_compile(r"[\u4e00-\u9fff]")
 
 
-def caseless_hit(pattern: re.Pattern[str], lowered: re.Pattern[str], text: str) -> bool:
-    """``pattern`` (case-insensitive; every letter it names written in lower case) finds something
-    in ``text``. ASCII text is asked of ``lowered``, the same pattern case-sensitive, over
-    ``text.lower()``: the same answer (lowering ASCII keeps each character's class and the
-    text's length), several times faster on a long alternation of words, which ``re`` tries
-    character by character with case folding at every word. Other text is asked of ``pattern``."""
-    if text.isascii():
-        return lowered.search(text.lower()) is not None
-    return pattern.search(text) is not None
-
-
 def clean(text: str) -> str:
     # every block opens with a fence or a tag: a text with neither has none
     if "```" not in text and "<" not in text:

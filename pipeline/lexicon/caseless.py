@@ -1,0 +1,51 @@
+"""Asking a case-insensitive pattern cheaply, with the same answer (issue 17).
+
+* :func:`caseless_hit`: an ASCII text is asked of its lower-case twin with the pattern written in
+  lower case and matched case-sensitively (lowering ASCII keeps each character's class and the
+  text's length), which spares ``re`` case folding at every letter of a long alternation.
+* :func:`flat_words` / :func:`holds` / :func:`holds_one_of`: a necessary condition, a word every
+  match of a pattern holds, looked for in the lowered text before the pattern is asked at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Letters a case-insensitive pattern pairs with a letter they do not lower to ("ſ" with "s",
+#: "ı" and "İ" with "i"): a text holding one is never judged by the word tests here.
+ODD_FOLDS = frozenset("İıſ")
+
+
+def caseless_hit(pattern: re.Pattern[str], lowered: re.Pattern[str], text: str) -> bool:
+    """``pattern`` (case-insensitive; every letter it names written in lower case) finds something
+    in ``text``. ASCII text is asked of ``lowered``, the same pattern case-sensitive, over
+    ``text.lower()``: the same answer, several times faster on a long alternation of words, which
+    ``re`` tries character by character with case folding at every word. Other text is asked of
+    ``pattern``."""
+    if text.isascii():
+        return lowered.search(text.lower()) is not None
+    return pattern.search(text) is not None
+
+
+def flat_words(text: str) -> str | None:
+    """``text`` lowered, its runs of whitespace single spaces, after one space (so that a word
+    written with a leading space is found at the start too): what :func:`holds` looks in. None
+    (unjudged) for a text holding one of :data:`ODD_FOLDS`, whose lowering is not its folding."""
+    if not text.isascii() and not ODD_FOLDS.isdisjoint(text):
+        return None
+    return " " + " ".join(text.lower().split())
+
+
+def holds(flat: str | None, words: tuple[str, ...]) -> bool:
+    """Whether ``flat`` (:func:`flat_words` of a text) holds one of ``words``, lower case, ``\\s+``
+    of a pattern written as one space (True when unjudged): a necessary condition for a
+    case-insensitive pattern every match of which holds one of them."""
+    return flat is None or any(word in flat for word in words)
+
+
+def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
+    """:func:`holds` of ``text`` itself: a text without one of ``words`` need not be scanned."""
+    return holds(flat_words(text), words)
+
+
+__all__ = ["ODD_FOLDS", "caseless_hit", "flat_words", "holds", "holds_one_of"]
