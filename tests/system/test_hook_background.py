@@ -175,7 +175,8 @@ def test_detached_job_runs_after_the_hook_returned_in_a_session_of_its_own(tmp_p
         outcome = json.loads(proc.stdout)
         assert outcome["action"] == "extract" and outcome["returncodes"] == []
         started = Path(f"{gate}.started")
-        _until(started.is_file)
+        # the job opens the file, then writes its line: wait for the whole line, not the file
+        _until(lambda: started.is_file() and started.read_text().endswith("\n"))
         pid, session = map(int, started.read_text().split())
         assert session != os.getsid(0) and session != pid  # its own session, led by the sequencer
         assert not (root / ".reflexio" / "profiles").exists()
