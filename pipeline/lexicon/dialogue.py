@@ -84,9 +84,14 @@ def _opening(text: str) -> str:
 def correction_signal(text: str) -> bool:
     """The user corrects the agent: "No, that's wrong", "Actually...", "Don't do X", "Not like that"."""
     stripped = text.strip()
-    if _CORRECTION_LEAD.search(stripped) or _CORRECTION_LEAD.search(_opening(stripped)):
+    if _CORRECTION_LEAD.search(stripped):
         return True
-    if _CORRECTION_LEAD.search(FILLER_LEAD.sub("", stripped)):  # "hmm no, …", "uh, don't …"
+    # each variant is asked only when it differs from the text already asked
+    opened = _opening(stripped)
+    if opened != stripped and _CORRECTION_LEAD.search(opened):
+        return True
+    unfilled = FILLER_LEAD.sub("", stripped)  # "hmm no, …", "uh, don't …"
+    if unfilled != stripped and _CORRECTION_LEAD.search(unfilled):
         return True
     rest = _ANY_FILLER.sub("", stripped)
     if rest and rest != stripped:  # "naja, nein, …", "bueno, no, …", "うーん、違う", "meh, no"
