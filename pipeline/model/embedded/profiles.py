@@ -25,6 +25,7 @@ from memscribe.model.embedded.chat import (
 )
 from memscribe.model.embedded.clause_shape import foreign_narration, well_formed_tail
 from memscribe.model.embedded.coderules import code_rules_in_turn
+from memscribe.model.embedded.consequence import consequences
 from memscribe.model.embedded.directives import directive, directive_slug
 from memscribe.model.embedded.former import left_beside_now, now_after_former
 from memscribe.model.embedded.fronting import dated_in_life, time_fronted_last
@@ -291,9 +292,13 @@ def _clause_facts(
     facts: list[Fact] = []
     clauses = with_dropped_subject(clauses)
     left = left_beside_now(clauses)
+    # in a session of asks, a consequence is drawn for the matter at hand; in a chat it is news
+    drawn = consequences(sentence, clauses) if asked or not plain else set()
     for number_in, clause in enumerate(clauses):
-        if number_in in left:
-            continue  # "我从腾讯离职了，现在在…": what was left is the old value, not a fact now
+        # "我从腾讯离职了，现在在…": what was left is the old value, not a fact now; "…, so I'm
+        # usually in bed by 8pm": the effect of a fact kept before it, on the day
+        if number_in in left or (number_in in drawn and facts):
+            continue
         clause = time_fronted_last(clause)  # "Since May I've been …", "现在我用…": the subject first
         if HAS_CJK.search(clause):
             if foreign_narration(clause, "zh"):  # "我又跑了一遍测试": a step of the task
