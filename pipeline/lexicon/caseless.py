@@ -10,6 +10,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 #: Letters a case-insensitive pattern pairs with a letter they do not lower to ("ſ" with "s",
 #: "ı" and "İ" with "i"): a text holding one is never judged by the word tests here.
@@ -27,10 +30,36 @@ def caseless_hit(pattern: re.Pattern[str], lowered: re.Pattern[str], text: str) 
     return pattern.search(text) is not None
 
 
+#: The flat forms of the texts of the turn being judged (see :func:`per_turn`); None outside one.
+_TURN_FLAT: ContextVar[dict[str, str | None] | None] = ContextVar("memscribe_turn_flat", default=None)
+
+
+@contextmanager
+def per_turn() -> Iterator[None]:
+    """Within it, :func:`flat_words` answers a text it has already flattened from a memo, dropped
+    at the end: one turn's cues ask the flat form of the same text several times (the profile,
+    correction and norm cues). Never kept across turns."""
+    token = _TURN_FLAT.set({})
+    try:
+        yield
+    finally:
+        _TURN_FLAT.reset(token)
+
+
 def flat_words(text: str) -> str | None:
     """``text`` lowered, its runs of whitespace single spaces, after one space (so that a word
     written with a leading space is found at the start too): what :func:`holds` looks in. None
     (unjudged) for a text holding one of :data:`ODD_FOLDS`, whose lowering is not its folding."""
+    memo = _TURN_FLAT.get()
+    if memo is None:
+        return _flat_words(text)
+    if text in memo:
+        return memo[text]
+    flat = memo[text] = _flat_words(text)
+    return flat
+
+
+def _flat_words(text: str) -> str | None:
     if not text.isascii() and not ODD_FOLDS.isdisjoint(text):
         return None
     return " " + " ".join(text.lower().split())
@@ -53,4 +82,4 @@ def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
     return holds(flat_words(text), words)
 
 
-__all__ = ["ODD_FOLDS", "caseless_hit", "flat_words", "holds", "holds_one_of"]
+__all__ = ["ODD_FOLDS", "caseless_hit", "flat_words", "holds", "holds_one_of", "per_turn"]

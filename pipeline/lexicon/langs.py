@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from itertools import chain
 
 from memscribe.lazyre import compile_table, lazy_compile
+from memscribe.lexicon import caseless
 
 _I = re.IGNORECASE
 
@@ -85,6 +86,10 @@ _LANGS_OF: dict[str, tuple[str, ...]] = {}
 for _lang, _table in _FUNCTION_WORDS.items():
     for _word in _table:
         _LANGS_OF[_word] = (*_LANGS_OF.get(_word, ()), _lang)
+#: Function words of a language besides English (shared with English or not), and English's: a text
+#: holding none of the first scores nothing for another language (see :func:`_ascii_language_of`).
+_NOT_ONLY_ENGLISH = frozenset(w for w, langs in _LANGS_OF.items() if langs != ("en",))
+_ENGLISH = _FUNCTION_WORDS["en"]
 _ANY_ACCENT = lazy_compile("|".join(p.pattern for p in _ACCENTS.values()))
 #: French elision: a clitic's vowel dropped before a vowel or an h ("j'ai", "c'est", "l'agence",
 #: "d'occasion", "qu'il"). English never elides a word's first letters so; it is evidence of French as
@@ -104,7 +109,8 @@ def per_turn() -> Iterator[None]:
     one turn, never across turns, so a transcript repeating itself is placed as often as ever."""
     token = _TURN_MEMO.set({})
     try:
-        yield
+        with caseless.per_turn():  # the turn's flat forms too (:func:`caseless.flat_words`)
+            yield
     finally:
         _TURN_MEMO.reset(token)
 
@@ -149,6 +155,12 @@ def _ascii_language_of(text: str) -> str:
     folded = text.lower()
     words = _ASCII_WORD.findall(folded)
     if not words:
+        return "en"
+    if _NOT_ONLY_ENGLISH.isdisjoint(words) and ("'" not in folded or _ELISION.search(folded) is None):
+        # every other language scores nothing (most English turns), so :func:`_decided` would
+        # find English, or "other" for a long run without an English function word either
+        if len(words) >= LATIN_OTHER_MIN_WORDS and _ENGLISH.isdisjoint(words):
+            return "other"
         return "en"
     scores = _function_word_scores(words)
     if "'" in folded:

@@ -55,6 +55,28 @@ _DIRECTIVE_PATTERNS: tuple[re.Pattern[str], ...] = tuple(lazy_compile(p, re.I) f
 #: is not asked of the text (the case-insensitive search is the costlier one; see
 #: :func:`~memscribe.lexicon.caseless.caseless_hit`).
 _LOWERED_SHAPES: tuple[re.Pattern[str], ...] = tuple(lazy_compile(p) for p in _DIRECTIVE_SHAPES)
+#: Per shape of :data:`_DIRECTIVE_SHAPES`, words (lower case, no blank) one of which every match of
+#: it holds, or () for a shape anchored at the start (one attempt, cheap): a lowered text with none
+#: of them is not scanned for the shape (an unanchored shape opens with a word boundary, which
+#: ``re`` tries at every position: the costliest searches of a sentence that directs nothing).
+_SHAPE_WORDS: tuple[tuple[str, ...], ...] = (
+    ("you", "everyone"),
+    ("important", "essential", "crucial", "required", "mandatory", "vital", "key"),
+    (
+        "convention",
+        "standard",
+        "practice",
+        "rule",
+        "guideline",
+        "polic",
+        "requirement",
+        "thing",
+        "aspect",
+        "habit",
+    ),
+    (),
+    (),
+)
 _DIRECTIVE_NOT = lazy_compile(
     r"^(?:(?:make\s+sure|be\s+sure|remember|ensure|try)\s+(?:that\s+)?(?:you\s+)?(?:to\s+)?)?"
     r"(?:hesitate|worry|forget\s+(?:it|that|about)|mind|be\s+(?:afraid|shy)|feel|know|think|wonder|let|see"
@@ -112,8 +134,12 @@ def _shape_of(text: str) -> tuple[int, re.Match[str]] | None:
     """The first of :data:`_DIRECTIVE_PATTERNS` that finds a rule in ``text``, and its match."""
     lowered = text.lower() if text.isascii() else None
     for n, pattern in enumerate(_DIRECTIVE_PATTERNS):
-        if lowered is not None and not _LOWERED_SHAPES[n].search(lowered):
-            continue  # the same answer as the case-insensitive search, cheaper
+        if lowered is not None:
+            words = _SHAPE_WORDS[n]
+            if words and not any(word in lowered for word in words):
+                continue  # the shape cannot match: a necessary word is missing
+            if not _LOWERED_SHAPES[n].search(lowered):
+                continue  # the same answer as the case-insensitive search, cheaper
         m = pattern.search(text)
         if m:
             return n, m
