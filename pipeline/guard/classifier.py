@@ -260,6 +260,9 @@ class PackedModel(_Scorer):
     norm_power: float = 0.5
     char_grams: bool = True
     statement_threshold: float | None = None
+    #: The feature digest the weights were trained with (:func:`memscribe.guard.verdict.feature_digest`;
+    #: ``None`` in a file that predates it).
+    features: str | None = None
     _word_cache: dict[str, _Entry] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -288,6 +291,7 @@ def model_from_bytes(raw: bytes) -> PackedModel:
         statement_threshold=None
         if header.get("statement_threshold") is None
         else float(header["statement_threshold"]),
+        features=None if header.get("features") is None else str(header["features"]),
     )
 
 

@@ -5,12 +5,16 @@ fails and says what differs, and writes nothing. On a tiny corpus (seconds), not
 
 from __future__ import annotations
 
+import re
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from memscribe.guard import classifier, verdict
+from memscribe.guard.classifier import model_from_bytes
 from tests.support.bench_modules import load_bench
 
 ATTACKS = [
@@ -98,3 +102,31 @@ def test_check_fails_when_a_weights_file_is_missing(tmp_path: Path, monkeypatch:
     assert train.main(["--out", str(out)]) == 0
     (tmp_path / "statement_weights.bin.gz").unlink()
     assert train.main(["--check", "--out", str(out)]) == 1
+
+
+@pytest.mark.parametrize("resource", [classifier.WEIGHTS_RESOURCE, classifier.STATEMENT_RESOURCE])
+def test_the_shipped_weights_were_trained_on_the_features_the_guard_computes(resource: str) -> None:
+    # train/serve skew (issue 12): weights trained before a change to normalisation, tokens,
+    # n-grams or sentence ends weigh features the guard no longer computes; retrain
+    raw = resources.files("memscribe.guard").joinpath(resource).read_bytes()
+    assert model_from_bytes(raw).features == verdict.feature_digest()
+
+
+def test_the_feature_digest_follows_the_features_and_the_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = verdict.feature_digest()
+    assert verdict.feature_digest() == now  # stable within and across runs: no salted hash
+    with monkeypatch.context() as m:  # the sentence ends before 10ed5e5: "eval.py" ended one
+        m.setattr(verdict, "_SENTENCE_END", re.compile(r"(?<=[.!?。！？])|\n"))
+        assert verdict.feature_digest() != now
+    with monkeypatch.context() as m:
+        m.setattr(classifier, "CHAR_NGRAMS", (3, 4))
+        assert verdict.feature_digest() != now
+
+
+def test_the_script_writes_the_feature_digest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    train = _train()
+    monkeypatch.setattr(train, "load", lambda: _corpus(train))
+    out = tmp_path / "weights.bin.gz"
+    assert train.main(["--out", str(out)]) == 0
+    for path in (out, tmp_path / "statement_weights.bin.gz"):
+        assert model_from_bytes(path.read_bytes()).features == verdict.feature_digest()
