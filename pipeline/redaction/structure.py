@@ -38,6 +38,7 @@ from memscribe.redaction.values import (
     inside_arn,
     is_benign_path,
     is_placeholder,
+    is_version,
     scrambled_letters,
     shannon_entropy,
     typed_sample,
@@ -151,9 +152,8 @@ def _plausible_value(
     if _HOST_URL.match(v):
         return False  # an address with nothing but a host: a URL holds a credential in its
         # user info, path or query, and a host name is public (``reset it at https://…``)
-    if applied_name(v) or is_benign_path(v) or (dotted_names(v) and not password_name):
-        # code (``api_keys[0]``, ``String?``, ``process.env.API_KEY``) or where the secret is
-        # kept (``~/.ssh/id_ed25519``); dotted words can still be a pass phrase
+    if applied_name(v) or is_benign_path(v) or (not password_name and (dotted_names(v) or is_version(v))):
+        # code (``api_keys[0]``, ``env.X``), a path (``~/.ssh/id``), a version (``^4.24.5``); not passwords
         return False
     if _UUID.match(v):
         # a UUID is an id, except under a secret's name (Heroku and Snyk keys are UUIDs)

@@ -78,6 +78,12 @@ _REFERENCE = lazy_compile(
     r"/?\^.*(?:\[|\(\?|\\[dwsDWS]|\.[*+]|\{\d))",
     re.IGNORECASE,
 )
+#: Two or more format slots holding names or expressions (Python f-strings and ``str.format``,
+#: C# interpolation), nothing between them but a few marks, no letter or digit: ``{header}.{payload}``.
+_BRACE_SLOTS = lazy_compile(
+    r"^[^{}\sA-Za-z0-9]{0,3}(?:\{[A-Za-z_][\w.()\[\]'\":,-]*\}[^{}\sA-Za-z0-9]{0,3}){2,}$"
+)
+_F_STRING_OPENERS = ('f"', "f'", 'F"', "F'", '$"')
 _STAND_IN = lazy_compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
 _PROVIDER_PREFIX = lazy_compile(
     r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
@@ -138,6 +144,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if ("#{" in v or "%(" in v) and any(rx.search(v) for rx in _SLOTS):
         return True
+    if "{" in v and _BRACE_SLOTS.match(v[2:].rstrip("'\"") if v[:2] in _F_STRING_OPENERS else v):
+        return True  # ``f"{prefix}_{uuid4().hex}"``: a value built by the code, not written in it
     if (":" in v or v[0] in "@^/") and _REFERENCE.match(v):
         return True  # where the secret is kept (``op://vault/item/field``, an ARN), or a pattern
     if ("fake" in low or "mock" in low or "sample" in low) and _STAND_IN.search(v):
@@ -333,10 +341,20 @@ RECORD_TOKEN_WORDS = frozenset(
 #: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
 #: URIs, and version strings: random-looking, but public by design.
 _BENIGN_SHAPE = lazy_compile(
-    r"^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|h1|sri)[-:]|data:[\w/+.-]+;base64,|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$|"
+    r"^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|h1|sri)[-:]|data:[\w/+.-]+;base64,|(?:[\^~]|[<>]=?)?v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$|"
     r"-----BEGIN (?:(?:RSA |EC |DSA |SSH2 )?PUBLIC KEY|CERTIFICATE|PGP PUBLIC KEY BLOCK)-----)",
     re.IGNORECASE,
 )
+#: A version, or a package manager's version range (``4.24.5``, ``^9.0.2``, ``~> 2.1``,
+#: ``>=1.2.0``, ``2.15.0-beta.3``): what a dependency's name is set to (``"next-auth": "^4.24.5"``).
+_VERSION = lazy_compile(r"^(?:[\^~=]|[<>]=?|~>)?[ \t]*v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$")
+
+
+def is_version(value: str) -> bool:
+    """True when ``value`` is a version or a version range (:data:`_VERSION`)."""
+    return _VERSION.match(value) is not None
+
+
 #: A file path: from the home folder, the working folder or its parent, or the root into a
 #: lower-case folder (``~/.ssh/id_ed25519``, ``./certs/key.pem``, ``/run/secrets/db_password``),
 #: or from a drive (``C:\\Users\\me\\key.pem``).
