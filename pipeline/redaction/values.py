@@ -153,24 +153,10 @@ def is_placeholder(value: str) -> bool:
     bare = v.strip("<>[]{}()")
     if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or bare.lower() in _HIDDEN or _VAR_REF.match(bare)):
         return True  # ``<password>``, ``[PASSWORD]``, ``{token}``; ``(sensitive)``, ``[hidden]``
-    if v.startswith("eyJ") and _stand_in_signature(v):
-        return True
     rest = _PROVIDER_PREFIX.sub("", v)
     if len(rest) < 4:
         return True
     return _filler(rest)
-
-
-def _stand_in_signature(token: str) -> bool:
-    """A JSON Web Token (``header.payload.signature``) whose signature is a word or filler
-    (``….signature``, ``….SIGNATURE``, ``….xxxx``): no algorithm signs with a word (HS256's is 43
-    random base64url characters), so it is a documentation or test fixture that no server
-    accepts. An empty signature (an unsigned ``alg: none`` token) is not this."""
-    parts = token.split(".")
-    if len(parts) != 3 or not parts[2]:
-        return False
-    sig = parts[2].lower()
-    return _filler(sig) or (sig.replace("_", "").replace("-", "").isalpha() and wordy(sig))
 
 
 def _filler(rest: str) -> bool:
@@ -266,36 +252,11 @@ def _pronounceable(word: str) -> bool:
 
 @_memo
 def sequential(value: str) -> bool:
-    """True when most neighbouring characters are consecutive (``ABCDEF…``, ``0123456789``), or
-    every other one is, two counting runs woven together (``a1b2c3d4e5f6…``, ``1a2b3c4d…``):
-    typed in as a sample, not generated."""
-    if len(value) < 8:
+    """True when most neighbouring characters are consecutive (``ABCDEF…``, ``0123456789``)."""
+    if len(value) < 8 or not _five_in_a_row(value):
         return False
-    if _five_in_a_row(value):
-        steps = sum(1 for a, b in zip(value, value[1:], strict=False) if ord(b) - ord(a) == 1)
-        if steps >= 0.85 * (len(value) - 1):
-            return True
-    return len(value) >= _WOVEN_MIN and _woven_runs(value)
-
-
-#: The fewest characters of two woven counting runs (:func:`sequential`): six steps each.
-_WOVEN_MIN = 12
-
-
-def _woven_runs(value: str) -> bool:
-    """Whether the characters at even and at odd places each count up (``9`` to ``0`` and ``z``
-    to ``a`` wrapping round) at nearly every step."""
-    if ord(value[2]) - ord(value[0]) not in _WOVEN_STEPS or ord(value[3]) - ord(value[1]) not in _WOVEN_STEPS:
-        return False  # (the cheap veto: most values fail at their first step)
-    for half in (value[0::2], value[1::2]):
-        steps = sum(1 for a, b in zip(half, half[1:], strict=False) if ord(b) - ord(a) in _WOVEN_STEPS)
-        if steps < 0.85 * (len(half) - 1):
-            return False
-    return True
-
-
-#: A counting step: the next character, or a wrap from ``9`` to ``0`` (-9) or ``z`` to ``a`` (-25).
-_WOVEN_STEPS = frozenset({1, -9, -25})
+    steps = sum(1 for a, b in zip(value, value[1:], strict=False) if ord(b) - ord(a) == 1)
+    return steps >= 0.85 * (len(value) - 1)
 
 
 _ALPHABETS = ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
