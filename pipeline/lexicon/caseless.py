@@ -19,15 +19,28 @@ from contextvars import ContextVar
 ODD_FOLDS = frozenset("İıſ")
 
 
-def caseless_hit(pattern: re.Pattern[str], lowered: re.Pattern[str], text: str) -> bool:
+def caseless_hit(
+    pattern: re.Pattern[str], lowered: re.Pattern[str], text: str, words: tuple[str, ...] = ()
+) -> bool:
     """``pattern`` (case-insensitive; every letter it names written in lower case) finds something
     in ``text``. ASCII text is asked of ``lowered``, the same pattern case-sensitive, over
     ``text.lower()``: the same answer, several times faster on a long alternation of words, which
     ``re`` tries character by character with case folding at every word. Other text is asked of
-    ``pattern``."""
+    ``pattern``. ``words`` (lower case, none holding a blank): one of them is in every match of
+    the pattern; a lowered ASCII text holding none is not scanned at all."""
     if text.isascii():
-        return lowered.search(text.lower()) is not None
+        low = text.lower()
+        if words and not _holds_any(low, words):
+            return False
+        return lowered.search(low) is not None
     return pattern.search(text) is not None
+
+
+def _holds_any(text: str, words: tuple[str, ...]) -> bool:
+    for word in words:  # a plain loop: a generator's frame per word cost more than the test
+        if word in text:
+            return True
+    return False
 
 
 #: The flat forms of the texts of the turn being judged (see :func:`per_turn`); None outside one.
@@ -69,12 +82,7 @@ def holds(flat: str | None, words: tuple[str, ...]) -> bool:
     """Whether ``flat`` (:func:`flat_words` of a text) holds one of ``words``, lower case, ``\\s+``
     of a pattern written as one space (True when unjudged): a necessary condition for a
     case-insensitive pattern every match of which holds one of them."""
-    if flat is None:
-        return True
-    for word in words:  # a plain loop: a generator's frame per word cost more than the test
-        if word in flat:
-            return True
-    return False
+    return flat is None or _holds_any(flat, words)
 
 
 def holds_one_of(text: str, words: tuple[str, ...]) -> bool:

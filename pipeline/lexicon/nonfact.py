@@ -31,6 +31,15 @@ _UNSURE_ONLY_EN = lazy_compile(
 #: matches, without case folding at every letter of the long alternation.
 _UNSURE_ONLY_LOWER_EN = lazy_compile(_UNSURE_ONLY_EN.pattern.lower(), re.VERBOSE)
 _HEDGE_LOWER_EN = lazy_compile(_HEDGE_EN.pattern.lower(), re.VERBOSE)
+#: Words (lower case, no blank) one of which every match of :data:`_UNSURE_ONLY_EN` holds, and of
+#: :data:`_HEDGE_EN` (a former state's besides): a lowered text with none is not scanned
+#: (:func:`~memscribe.lexicon.caseless.caseless_hit`), the answer of most clauses.
+_UNSURE_WORDS = (
+    *("maybe", "might", "perhaps", "possibly", "probably", "sure", "considering", "wondering", "day"),
+    *("eventually", "guess", "suppose", "think", "kind", "sort", "not", "if", "would", "i'd"),
+    *("hypothetically", "imagine"),
+)
+_HEDGE_WORDS = (*_UNSURE_WORDS, "used", "back", "years", "formerly", "previously", "past", "when")
 _MY_RELATION_EN = r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
           |boyfriend|cousin|neighbou?r|client|customer|lead)s?\b(?!'s)\s+(?!and\s+I\b)\w+"""
@@ -86,7 +95,7 @@ def is_question_opening(text: str) -> bool:
 
 def hedged(text: str) -> bool:
     """Uncertain, hypothetical or former ("maybe", "I think", "used to"): English hedges only."""
-    return caseless_hit(_HEDGE_EN, _HEDGE_LOWER_EN, text)
+    return caseless_hit(_HEDGE_EN, _HEDGE_LOWER_EN, text, _HEDGE_WORDS)
 
 
 def strip_hedges(text: str) -> str:
@@ -94,7 +103,9 @@ def strip_hedges(text: str) -> str:
     return _HEDGE_EN.sub(" ", text).replace("?", " ")
 
 
-def _hedged_or_question(text: str, pattern: re.Pattern[str], lowered: re.Pattern[str]) -> bool:
+def _hedged_or_question(
+    text: str, pattern: re.Pattern[str], lowered: re.Pattern[str], words: tuple[str, ...]
+) -> bool:
     """``_NONFACT_ZH``, ``pattern`` (an English hedge class) or ``_QUESTION_EN`` over the stripped
     text finds something, asked in fewer passes: a "?" is a match of ``_NONFACT_ZH`` (so the
     question's "?" at the end need not be looked for), which an ASCII text holds no other of;
@@ -102,20 +113,20 @@ def _hedged_or_question(text: str, pattern: re.Pattern[str], lowered: re.Pattern
     ASCII text is asked of ``lowered`` over its lower-case twin."""
     if "?" in text:
         return True
-    if (not text.isascii() and _NONFACT_ZH.search(text)) or caseless_hit(pattern, lowered, text):
+    if (not text.isascii() and _NONFACT_ZH.search(text)) or caseless_hit(pattern, lowered, text, words):
         return True
     return _QUESTION_OPENS_EN.match(text.strip()) is not None
 
 
 def hedged_or_question(text: str) -> bool:
     """Hedged, past, hypothetical or a question (third parties judged separately)."""
-    return _hedged_or_question(text, _HEDGE_EN, _HEDGE_LOWER_EN)
+    return _hedged_or_question(text, _HEDGE_EN, _HEDGE_LOWER_EN, _HEDGE_WORDS)
 
 
 def unsure_or_question(text: str) -> bool:
     """Uncertain, hypothetical or a question; an English former state ("I used to teach", "when I
     was a kid I lived in Ohio") is not: in a conversation it is the speaker's past, told as such."""
-    return _hedged_or_question(text, _UNSURE_ONLY_EN, _UNSURE_ONLY_LOWER_EN)
+    return _hedged_or_question(text, _UNSURE_ONLY_EN, _UNSURE_ONLY_LOWER_EN, _UNSURE_WORDS)
 
 
 def hedge_or_nonfact(text: str) -> bool:
