@@ -31,7 +31,6 @@ PAIRS = _pairs()
 
 def test_the_twins_are_found() -> None:
     assert {name for name, _, _ in PAIRS} >= {
-        "coderules._RULE_CUE_LOWER",
         "directives._STANDING_LOWER",
         "directives._DIRECTIVE_HEDGE_LOWER",
         "profiles._ASKS_FOR_HELP_LOWER",
@@ -68,3 +67,19 @@ def test_a_twin_answers_as_its_pattern(name: str, pattern: re.Pattern[str], lowe
         words = [w.upper() if rng.random() < 0.2 else w for w in words]
         text = rng.choice((" ", ", ", ": ")).join(words)
         assert caseless_hit(pattern, lowered, text) == bool(pattern.search(text)), (name, text)
+
+
+def test_the_rule_cue_answers_as_its_pattern() -> None:
+    """``coderules._rule_cue`` asks a lowered ASCII sentence the alternatives of ``_RULE_CUE``
+    apart (its words grouped by first letter; a leading verb matched, or searched after a comma
+    or a colon): the same answer as the case-insensitive pattern."""
+    from memscribe.model.embedded import coderules
+    from memscribe.model.embedded.directives import DIRECTIVE_VERBS
+
+    rng = random.Random(23)
+    verbs = DIRECTIVE_VERBS.split("|")
+    for _ in range(3000):
+        words = [rng.choice(_WORDS + verbs) for _ in range(rng.randint(1, 8))]
+        words = [w.upper() if rng.random() < 0.2 else w for w in words]
+        text = rng.choice((" ", ", ", ": ", " ,", ",\n")).join(words)
+        assert coderules._rule_cue(text) == bool(coderules._RULE_CUE.search(text)), text

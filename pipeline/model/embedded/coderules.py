@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import caseless_hit
 from memscribe.model.embedded.directives import DIRECTIVE_VERBS
 from memscribe.model.embedded.text import has_secret, safe_slug, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
@@ -81,8 +80,37 @@ _RULE_CUE_RE = (
     rf"|(?:^|[,:]\s*)(?:please\s+)?(?:always\s+)?(?:{DIRECTIVE_VERBS})\b"
 )
 _RULE_CUE = lazy_compile(_RULE_CUE_RE, re.I)
-#: :data:`_RULE_CUE` case-sensitive, for :func:`~memscribe.lexicon.caseless.caseless_hit`.
-_RULE_CUE_LOWER = lazy_compile(_RULE_CUE_RE)
+#: :data:`_RULE_CUE` over a lowered ASCII sentence, its two alternatives apart (see :func:`_rule_cue`):
+#: the words, their alternation grouped by first letter (the same words: ``re`` tries each
+#: alternative at every word's start, and most share no first letter with it)...
+_RULE_WORD_LOWERED = lazy_compile(
+    r"\b(?:a(?:lways|ll)|never|e(?:very|ach|nsure|mphasi[sz]e|ssential)"
+    r"|w(?:henever|e\s+(?:always\s+|consistently\s+)?(?:use|start|end|add|include|prefix|name|follow))"
+    r"|from\s+now\s+on|g(?:oing\s+forward|uidelines?)|m(?:oving\s+forward|ust|ake\s+sure)|henceforth"
+    r"|c(?:onventions?|onsistent(?:ly)?|onsistency|rucial)|s(?:tandards?|hould|tress)"
+    r"|p(?:ractices?|olicy|lease|riorit\w+)|r(?:ules?|emember|equire[ds]?)|be\s+sure"
+    r"|(?:want|like|need|expect)\s+you\s+to|i(?:nsist|nstruction|mportan(?:t|ce))|update[ds]?|key)\b"
+)
+#: ...and the directive verb leading the sentence or a part after a comma or a colon: matched at the
+#: start, and searched from a comma or a colon only in a sentence holding one (not at every position).
+_RULE_LEAD_RE = rf"(?:please\s+)?(?:always\s+)?(?:{DIRECTIVE_VERBS})\b"
+_RULE_LEAD_LOWERED = lazy_compile(_RULE_LEAD_RE)
+_RULE_AFTER_MARK_LOWERED = lazy_compile(rf"[,:]\s*{_RULE_LEAD_RE}")
+
+
+def _rule_cue(sentence: str) -> bool:
+    """:data:`_RULE_CUE` finds something in ``sentence``: a lowered ASCII sentence is asked of its
+    alternatives apart, case-sensitive (the same answer, a third of the time)."""
+    if not sentence.isascii():
+        return _RULE_CUE.search(sentence) is not None
+    low = sentence.lower()
+    return (
+        _RULE_WORD_LOWERED.search(low) is not None
+        or _RULE_LEAD_LOWERED.match(low) is not None
+        or (("," in low or ":" in low) and _RULE_AFTER_MARK_LOWERED.search(low) is not None)
+    )
+
+
 _NOT_A_RULE = lazy_compile(
     r"\?\s*$|^\W*(?:if|do\s+you|did\s+you|have\s+you|can\s+you|could\s+you|would\s+you)\b"
     r"|\b(?:maybe|perhaps|might|possibly|not\s+sure|what\s+if)\b",
@@ -262,7 +290,7 @@ def code_rules_in_turn(
     used: set[int] = set()
     seen: set[str] = set()
     for i, sentence in enumerate(sentences):
-        if not caseless_hit(_RULE_CUE, _RULE_CUE_LOWER, sentence):
+        if not _rule_cue(sentence):
             continue
         before = sentences[i - 1] if i else ""
         after = sentences[i + 1] if i + 1 < len(sentences) else ""
