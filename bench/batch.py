@@ -384,6 +384,12 @@ def main() -> None:
         default=1,
         help="with --baseline: alternate before/after this many times per concurrency (medians printed)",
     )
+    parser.add_argument(
+        "--after-code",
+        metavar="DIR",
+        help="a folder holding memscribe/ run as 'after' in the full runs (default: this tree; "
+        "e.g. an export with one change applied, apart from other edits of a shared tree)",
+    )
     parser.add_argument("--plan-sizes", type=int, nargs="*", default=[200, 1000])
     parser.add_argument("--engine", default="local", help="engine of the working tree's runs (local, ray)")
     parser.add_argument("--ledger-scale", type=int, nargs="*", default=[], metavar="N")
@@ -419,6 +425,7 @@ def main() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(transcript(i, rng), encoding="utf-8")
         before = export_revision(args.baseline, Path(tmp) / "baseline") if args.baseline else None
+        after = Path(args.after_code) if args.after_code else REPO
         root = Path(tmp) / "memory"
         for concurrency in args.concurrency:
             for k in range(args.repeat if before is not None else 1):
@@ -427,7 +434,7 @@ def main() -> None:
                 where = Path(tmp) / f"before-{concurrency}{suffix}"
                 old, new = in_turn(
                     k,
-                    partial(run_batch, corpus, root, url, concurrency, engine=args.engine),
+                    partial(run_batch, corpus, root, url, concurrency, after, engine=args.engine),
                     None if before is None else partial(run_batch, corpus, where, url, concurrency, before),
                 )
                 if old is not None:
@@ -437,11 +444,13 @@ def main() -> None:
                     pairs.append((concurrency, with_total_cpu(old), with_total_cpu(new)))
                 rows.append(row("full", new, concurrency, args.latency, args.n))
         last = args.concurrency[-1]
-        rows.append(row("rerun", run_batch(corpus, root, url, last), last, args.latency, args.n))
+        rows.append(row("rerun", run_batch(corpus, root, url, last, after), last, args.latency, args.n))
         for i in range(0, args.n, 10):  # 10% appended to
             with session_path(corpus, i, args.agents).open("a", encoding="utf-8") as f:
                 f.write(f"User: I prefer {' '.join(rng.sample(WORDS, 3))}.\nAssistant: Noted.\n")
-        rows.append(row("+10% appended", run_batch(corpus, root, url, last), last, args.latency, args.n))
+        rows.append(
+            row("+10% appended", run_batch(corpus, root, url, last, after), last, args.latency, args.n)
+        )
         scale_codes = [(f"before: {args.baseline}", before)] if before is not None else []
         scale_codes.append(("after", REPO))
         scale = (
