@@ -564,6 +564,15 @@ _REVERSAL = lazy_compile(
 )
 
 
+#: Words (lower case, no blank) one of which every match of :data:`_REVERSAL` in an ASCII text
+#: holds (its other alternatives hold a letter beyond ASCII): a text with none is not scanned.
+_REVERSAL_WORDS = (
+    *("back", "revert", "better", "before", "vuelve", "antes", "vorher", "wieder", "avant", "remets"),
+)
+
+
 def reversal_signal(text: str) -> bool:
     """The user takes an earlier correction back (then it is not a rule)."""
+    if text.isascii() and not caseless.holds(text.lower(), _REVERSAL_WORDS):
+        return False
     return bool(_REVERSAL.search(text))

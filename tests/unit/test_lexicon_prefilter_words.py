@@ -58,3 +58,19 @@ def test_clause_without_a_word_is_not_scanned() -> None:
 
     refuses = Refuses()
     assert not caseless_hit(refuses, refuses, "I live in Lisbon", nonfact._HEDGE_WORDS)  # type: ignore[arg-type]
+
+
+def test_every_ascii_reversal_alternative_holds_a_word() -> None:
+    from memscribe.lexicon import langs
+
+    pattern = langs._REVERSAL.pattern.removeprefix(r"\b(?:").replace(r")\b|", "|", 1)
+    for alternative in _alternatives(pattern):
+        if alternative.isascii():
+            assert any(word in alternative.lower() for word in langs._REVERSAL_WORDS), alternative
+
+
+@pytest.mark.parametrize("text", ["Go back to the old one", "revert to tabs", "como antes", "Remets-le"])
+def test_reversals_found_with_the_words(text: str) -> None:
+    from memscribe.lexicon import langs
+
+    assert langs.reversal_signal(text)
