@@ -66,6 +66,7 @@ class CallProcess:
         self._alive = True
         #: The helper's CPU time (s), as it said when it stopped (:meth:`close`).
         self.cpu_s = 0.0
+        _fill_inherited_caches()
         self._process = context.Process(
             target=_serve,
             args=(there, here, completion, max(1, workers)),
@@ -158,6 +159,18 @@ class CallProcess:
             self._process.kill()
             self._process.join(timeout)
         self._lost()
+
+
+def _fill_inherited_caches() -> None:
+    """Compute here, once and before the fork, what every call of the helper's first wave would
+    otherwise compute at the same time: the platform description of the provider SDK's request
+    headers (``platform.platform()``: cached once computed, but not computed once; ``uname -p``
+    in a subprocess each). The helper inherits the cache; the caller would compute it anyway
+    before its first wave (:func:`memscribe.batch.runner._warm_platform`)."""
+    if "openai" in sys.modules:
+        import platform
+
+        platform.platform()
 
 
 def _serve(conn: Any, other: Any, completion: Completion, workers: int) -> None:

@@ -225,3 +225,26 @@ def test_a_litellm_model_gets_the_same_answer_and_sends_the_same_request_through
     assert remote.usage == here.usage  # the calls are accounted here either way
     assert len(bodies) == 2 and bodies[0] == bodies[1]
     assert llm.LiteLLMModel("openai/bench", api_base="http://127.0.0.1:9/v1")._completion is not helper  # noqa: SLF001
+
+
+def _platform_known(**kwargs: Any) -> bool:
+    import platform
+
+    return bool(getattr(platform, "_platform_cache"))  # noqa: B009 - whether the description is computed
+
+
+def test_the_helper_inherits_the_platform_description_of_the_sdk_headers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the provider SDK loaded, the helper's first calls find the platform description of its
+    request headers computed (each ran ``uname -p`` in a subprocess, all at once)."""
+    import platform
+
+    import openai  # noqa: F401 - the SDK whose request headers describe the platform
+
+    monkeypatch.setattr(platform, "_platform_cache", {})
+    helper = CallProcess(_platform_known, workers=2)
+    try:
+        assert helper() is True
+    finally:
+        helper.close()
