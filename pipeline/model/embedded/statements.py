@@ -134,9 +134,12 @@ _NOT_SUBJECT = {
     "de": lazy_compile(r"\b(?:mich|mir|uns|mein\w*|unser\w*)\b", re.I),
     "fr": lazy_compile(r"\b(?:me|moi|mon|ma|mes|notre|nos)\b|\bm['’]", re.I),
 }
-_POSSESSIVE_SUBJECT = lazy_compile(
-    r"^(?:mi|mis|nuestr[oa]s?|mein\w*|unser\w*|mon|ma|mes|notre|nos)\s+\w+", re.I
-)
+#: A possessive of "we" opening the clause as its subject: what the speaker's household or team
+#: has or does ("unsere Pipelines laufen alle mit Snakemake", "notre équipe déploie …") is theirs to
+#: say, as English "we have …" is. A possessive of "I" as the subject ("mein Bassist schwört auf
+#: Ableton", "meine Steuerberaterin macht alles mit DATEV", "mon vieux Dell dort au placard")
+#: makes the clause about that one (somebody close, a thing the asks are about), not the speaker.
+_POSSESSIVE_SUBJECT = lazy_compile(r"^(?:nuestr[oa]s?|unser\w*|notre|nos)\s+\w+", re.I)
 
 
 def _speaker_is_subject(clause: str, row: Language, lang: str) -> bool:
