@@ -31,21 +31,34 @@ _AFTER_COMMA = (
 _REQUEST_AFTER_COMMA = r"(?:can|could|would|will)\s+you\b"
 #: "… and (honestly) I don't …": a new subject after "and", an adverb between
 _AFTER_AND = r"(?:\w+ly\s+|also\s+|now\s+|still\s+)?(?:[Ii]|[Ii]'m|[Ii]'ve|we|my|our)\b"
+#: Chat's run-on sentence: a word that closes a clause ("too", "as well", "lol") and then a new
+#: first-person subject with no mark between ("I love pasta as well im opening a restaurant").
+_CLOSING_WORDS = ("too", "well", "lol", "haha", "though", "either", "anyway", "congrats")
+_RUN_ON_SUBJECT = r"(?=(?:[Ii]|[Ii]'m|im|[Ii]'ve|ive|my|we)\b)"
+_CLOSED_THEN_SUBJECT = "(?:" + "|".join(rf"(?<=\b{w})" for w in _CLOSING_WORDS) + rf")\s+{_RUN_ON_SUBJECT}"
+#: :data:`_CLOSED_THEN_SUBJECT` opened by the space after the closing word (for the ASCII splitter).
+_CLOSED_THEN_SUBJECT_AT_SPACE = (
+    "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in _CLOSING_WORDS) + rf")\s*{_RUN_ON_SUBJECT}"
+)
+#: "I hate school because I'm too smart", "I visit Ohio cuz my cousin lives there": a reason
+#: with a subject of its own opens a clause with no comma before it (chat often has none)
+_LINKED = r"(?:because|cause|cuz)\s+(?:[Ii]|[Ii]'m|[Ii]'ve|we|we're|my|our)\b"
 #: "… so the diff view is useless": a consequence, not a degree ("so tired")
 _CONSEQUENCE = r"so\s+(?:the|my|our|a|an|any|no|please|[Ii]|[Ii]'m|we|it|it's|that|this|you|your)\b"
 _CLAUSE_SPLIT = lazy_compile(
     rf",\s+(?={_AFTER_COMMA})|,\s+(?={_REQUEST_AFTER_COMMA})|\s+and\s+(?={_AFTER_AND})|\s+(?={_CONSEQUENCE})"
-    r"|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
+    rf"|\s+(?={_LINKED})|{_CLOSED_THEN_SUBJECT}|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
 )
 #: :data:`_CLAUSE_SPLIT` over an ASCII text: the two alternatives about a CJK comma or one next to
 #: a non-ASCII character dropped, the others opened by the character class each starts with (see
 #: :data:`_ASCII_SENTENCE_SPLIT`): the same splits.
 _ASCII_CLAUSE_SPLIT = lazy_compile(
     rf"[,\s](?:(?<=,)\s+(?={_AFTER_COMMA})|(?<=,)\s+(?={_REQUEST_AFTER_COMMA})"
-    rf"|(?<=\s)\s*and\s+(?={_AFTER_AND})|(?<=\s)\s*(?={_CONSEQUENCE}))"
+    rf"|(?<=\s)\s*and\s+(?={_AFTER_AND})|(?<=\s)\s*(?={_CONSEQUENCE})|(?<=\s)\s*(?={_LINKED})"
+    rf"|{_CLOSED_THEN_SUBJECT_AT_SPACE})"
 )
 #: Every match of :data:`_CLAUSE_SPLIT` holds one of these (case-sensitive, as the pattern is).
-_CLAUSE_MARKS = (",", "and", "so", "，", "、")
+_CLAUSE_MARKS = (",", "and", "so", "cause", "cuz", *_CLOSING_WORDS, "，", "、")
 INTERJECTION = lazy_compile(
     r"^(?:(?:oh|ah|also|and|btw|fyi|fwiw|tbh|so|well|ok|okay|yeah|yes|right|hey|hi|hello|nice|cool|great|good|perfect"
     r"|anyway|plus|honestly|lol|for what it'?s worth|just so you know|by the way|quick intro|for context"
