@@ -386,6 +386,7 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
         fig[f"slot-s {k}"] = v
     fig["replans"] = sum(1 for e in events if e[1] == "plan") - sum(1 for e in events if e[1] == "unit:end")
     fig["cpu s (process)"] = float(report["cpu_s"])
+    fig["cpu s helper"] = float(report.get("helper_cpu_s") or 0.0)
     begun: dict[int, float] = {}
     fig["cpu s units"] = 0.0
     for _t, kind, rank, extra in events:
