@@ -71,12 +71,8 @@ _PLAIN_DEGREE = lazy_compile(
     r"|totally|extremely|sooo+|such)\b",
     re.I,
 )
-#: Ends on a pronoun pointing back into the conversation ("I love that", "I've seen it"), adverbs
-#: of time or degree after it aside ("I'm hoping for a new one soon", "I haven't gotten that far").
-_PLAIN_ANAPHOR_END = lazy_compile(
-    r"\b(?:it|that|this|those|these|there|them|one)(?:\s+(?:soon|now|yet|again|anymore|far|much|often|too|either))*\W*$",
-    re.I,
-)
+#: Ends on a pronoun pointing back into the conversation ("I love that", "I've seen it").
+_PLAIN_ANAPHOR_END = lazy_compile(r"\b(?:it|that|this|those|these|there|them|one)\W*$", re.I)
 #: Steering the conversation or judging, not a fact: "I wanted to discuss …", "I'm confident that …",
 #: "I've noticed that …", "I recommend …".
 _DISCOURSE = lazy_compile(
@@ -130,12 +126,6 @@ def _adverb_span(words: list[str], i: int) -> int:
     return 1 if adverb else 0
 
 
-#: A personal pronoun as the verb's object: what it stands for was named earlier in the conversation.
-#: Not a dummy "it" that a complement and an infinitive or clause follow ("made it a point to …",
-#: "find it hard to …").
-_OBJECT_PRONOUN = lazy_compile(r"^(?:it|them)\b(?!['’]s)(?!\s+(?!to\b)\w+(?:\s+\w+)?\s+(?:to|that)\b)", re.I)
-
-
 def _agree(rest: str, clause: str) -> str | None:
     """The verb after the subject, agreeing with "User" (adverbs in front are kept); None when the
     word in the verb's place can be no verb ("I then again because …", "I tests …") or the clause
@@ -148,8 +138,6 @@ def _agree(rest: str, clause: str) -> str | None:
         return rest
     if not verb_slot_ok(words[i]) or narrates_event(words[i], " ".join(words[i + 1 :]), clause):
         return None
-    if _OBJECT_PRONOUN.match(" ".join(words[i + 1 :])):
-        return None  # "I keep them outside", "I give it to them": the verb's object is a thing named before
     verb = words[i].casefold().replace("’", "'")
     if verb == "use" and i + 2 < len(words) and words[i + 1].casefold() == "to":
         words[i] = "used"  # "I use to dumpster dive": speech's spelling of the former habit "used to"
