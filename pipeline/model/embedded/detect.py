@@ -17,6 +17,7 @@ from memscribe.lexicon import langs
 from memscribe.model.embedded.playbooks import correction_at, playbook_from
 from memscribe.model.embedded.profiles import (
     KnownDirectives,
+    asking_turns,
     asks_for_help,
     conversation,
     is_user_speech,
@@ -39,7 +40,10 @@ def extract(turns: Sequence[Turn]) -> Detection:
     seen: set[str] = set()
     known: KnownDirectives = {}  # each turn's standing instructions, worked out once
     chat = conversation(turns, known)
-    asked = asks_for_help(turns)
+    # in a chat each turn's own ask dates its statements: every user turn is read for one, once;
+    # elsewhere only whether some turn asks (read up to the first that does)
+    asking = asking_turns(turns) if chat else None
+    asked = bool(asking) if asking is not None else asks_for_help(turns)
     # in a group chat only the owner's own messages are about "the user"
     own = {t.index: t for t in owner_turns(turns)}
     for pos, turn in enumerate(turns):
@@ -53,7 +57,13 @@ def extract(turns: Sequence[Turn]) -> Detection:
                 []
                 if mine is None
                 else profiles_from_turn(
-                    mine, correction_turn=corrected is not None, conversation=chat, known=known, asked=asked
+                    mine,
+                    correction_turn=corrected is not None,
+                    conversation=chat,
+                    known=known,
+                    asked=asked,
+                    # a group chat's turn reduced to the owner's messages is read anew
+                    asks=None if asking is None or mine.text != turn.text else turn.index in asking,
                 )
             )
         for p in said:

@@ -67,6 +67,12 @@ def asks_for_help(turns: Sequence[Turn]) -> bool:
     return any(is_user_speech(t) and _asks(t.text) for t in turns)
 
 
+def asking_turns(turns: Sequence[Turn]) -> set[int]:
+    """The indexes of the user turns of ``turns`` that ask the other side for help (each turn read
+    once: :func:`asks_for_help` is whether there is one, ``asks`` of :func:`profiles_from_turn`)."""
+    return {t.index for t in turns if is_user_speech(t) and _asks(t.text)}
+
+
 #: Leaving something behind: what it names is the old value, not a fact about the user now...
 _LEFT_BEHIND = lazy_compile(r"\b(?:left|quit|cancell?ed|stopped|sold|gave\s+up|ditched|dropped)\b", re.I)
 #: ...unless it names what replaced it ("ditched Jira for Linear", "left Google for a startup").
@@ -161,11 +167,13 @@ def profiles_from_turn(
     conversation: bool = False,
     known: KnownDirectives | None = None,
     asked: bool = False,
+    asks: bool | None = None,
 ) -> list[ProfileCandidate]:
     """The profiles of ``turn`` and the place of a role or business said in one (:func:`with_places`);
-    ``asked``: the user asks the other side for help somewhere in the session (:func:`asks_for_help`)."""
+    ``asked``: the user asks the other side for help somewhere in the session (:func:`asks_for_help`);
+    ``asks``: ``turn`` itself does (:func:`asking_turns`), None when the caller has not read it."""
     found = _profiles_from_turn(
-        turn, correction_turn=correction_turn, conversation=conversation, known=known, asked=asked
+        turn, correction_turn=correction_turn, conversation=conversation, known=known, asked=asked, asks=asks
     )
     return with_places(found)
 
@@ -193,6 +201,7 @@ def _profiles_from_turn(
     conversation: bool = False,
     known: KnownDirectives | None = None,
     asked: bool = False,
+    asks: bool | None = None,
 ) -> list[ProfileCandidate]:
     if language_of(turn.text) in FOREIGN:
         # a correction's statements are about the work, unless their sentence reports a change in
@@ -210,7 +219,7 @@ def _profiles_from_turn(
     working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
     # "I'm baking bread tomorrow … can you scale the recipe?": the day is the task's, not the
     # user's lasting circumstance; said as news in a chat ("my divorce is final tomorrow") it is news
-    dated_task = not conversation or _asks(turn.text)
+    dated_task = not conversation or (_asks(turn.text) if asks is None else asks)
     for number, sentence in enumerate(sentences):
         if number in used:
             continue
