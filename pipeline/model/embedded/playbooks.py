@@ -37,13 +37,15 @@ def _previous_speaker(turns: Sequence[Turn], pos: int) -> Turn | None:
     return None
 
 
-def _adjustment(turns: Sequence[Turn], pos: int) -> Turn | None:
+def _adjustment(turns: Sequence[Turn], pos: int) -> int | None:
+    """The position of the assistant's answer to the user turn at ``pos`` (None when the user speaks
+    again first): the chain reads on from it by position, never by looking the turn up again."""
     for i in range(max(pos + 1, 0), len(turns)):  # by index: no copy of the turns after
         t = turns[i]
         if is_user_speech(t):
             return None
         if is_assistant(t):
-            return t
+            return i
     return None
 
 
@@ -345,16 +347,17 @@ def _chain(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
     """The correcting turn at ``pos`` with its adjustment, rule, situation and confirmation; None
     without an adjustment, a rule, a situation to name, or when the user took it back."""
     turn = turns[pos]
-    adjustment = _adjustment(turns, pos)
-    if adjustment is None:
+    at = _adjustment(turns, pos)
+    if at is None:
         return None
+    adjustment = turns[at]
     what, why = _rule_and_reason(turn.text)
     if not what.strip(" .。"):
         return None
     when = _situation(turns, pos)
-    if when is None or _reversed_later(turns, turns.index(adjustment)):
+    if when is None or _reversed_later(turns, at):
         return None  # a rule whose situation cannot be named, or that the user took back
-    confirmation_turn, confirmation = chain_confirmation(turns, turns.index(adjustment))
+    confirmation_turn, confirmation = chain_confirmation(turns, at)
     cjk = bool(HAS_CJK.search(what))
     slug = hash_slug("rule", what) if cjk else safe_slug(f"{kebab(when, 2, 'task')}-{kebab(what, 3, 'rule')}")
     return PlaybookCandidate(
