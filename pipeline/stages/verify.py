@@ -274,11 +274,32 @@ def with_questions(text: str, cited: Sequence[Turn], turns: Sequence[Turn]) -> s
     to the California hospitals?" — "No, not yet."), never what it asks."""
     own = "\n".join(t.text for t in cited)
     users = [t for t in cited if is_user_speech(t)]
-    if textual_support(text, own) > 0.0:
-        asked = [question_before(turns, t.index) for t in users]
-    else:
-        asked = [presupposed(question_before(turns, t.index)) for t in users]
+    carried = textual_support(text, own) > 0.0
+    asked = [
+        question_before(turns, t.index)
+        if carried or answers(t.text, text)
+        else presupposed(question_before(turns, t.index))
+        for t in users
+    ]
     return "\n".join([own, *(q for q in asked if q)])
+
+
+#: A reply that opens with an answer particle ("No, I never have.", "Yeah, we won the last
+#: one!"): it answers the question before it, yes or no. English only.
+_ANSWER = re.compile(r"\s*(yes|yeah|yep|yup|no|nope)\b(?!\s*(?:one|idea|way|problem|worries)\b)", re.I)
+_NEGATION = re.compile(r"\b(?:not|never|no|cannot)\b|n't\b", re.I)
+
+
+def answers(reply: str, text: str) -> bool:
+    """``reply`` answers its question yes or no, and ``text`` has the answer's polarity: a
+    negated fact for "no" ("User has never ridden a motorbike." — "Did you ever ride a
+    motorbike?" — "No, I never have."), an affirmed one for "yes". Then the question's words
+    are the fact's, as for a reply with words of its own; "ok", "not really" or "maybe" answer
+    nothing and take only what the question presupposes (:func:`presupposed`)."""
+    found = _ANSWER.match(reply)
+    if found is None:
+        return False
+    return found.group(1).casefold().startswith("n") == bool(_NEGATION.search(text))
 
 
 #: A second-person possessive and up to three words after it, then at most one prepositional

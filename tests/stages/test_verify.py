@@ -453,3 +453,20 @@ def test_a_correction_that_still_asks_for_its_fix_is_kept(correction: str) -> No
     )
     out = verify([], [playbook(2, 3, 4, what=correction)], t)
     assert [b.correction_turn for b in out.playbooks] == [2] and out.skipped == []
+
+
+POLAR = make_transcript(
+    ("assistant", "You are funny! Did you ever ride a motorbike? I love it!"),
+    ("user", "No, I never have. I'd die if I did."),
+    ("assistant", "Have you ever been to Lisbon?"),
+    ("user", "No, not yet."),
+)
+
+
+def test_a_yes_or_no_answer_takes_the_fact_from_its_question_with_the_answers_polarity() -> None:
+    # "No, I never have." carries no content word: the question it answers carries the fact
+    out = verify([profile("User has never ridden a motorbike.", [1], slug="motorbike")], [], POLAR)
+    assert [p.slug for p in out.profiles] == ["motorbike"] and out.skipped == []
+    # the opposite polarity is not what the user answered
+    wrong = verify([profile("User has been to Lisbon.", [3], slug="lisbon")], [], POLAR)
+    assert wrong.profiles == [] and [s.reason for s in wrong.skipped] == ["ungrounded"]
