@@ -97,19 +97,24 @@ def extract(
         memory=memory,
     )
     plan.skipped.extend(found.skipped)
+    del gated  # its signal turns were read by the detector
 
+    # each stage's result let go once the next has read it (candidates are copied stage to stage)
     checked = verify(found.profiles, found.playbooks, clean)
+    del found
     plan.skipped.extend(checked.skipped)
 
     screened = screen(
         checked.profiles, checked.playbooks, injected_memories=clean.injected_memories, transcript=clean
     )
+    del checked
     plan.skipped.extend(screened.skipped)
     plan.redactions.extend(screened.redactions)
 
     deduped = dedup_all(
         {k.name: k.candidates(screened) for k in kinds.KINDS}, memory, model=model, transcript=clean
     )
+    del screened
     plan.skipped.extend(deduped.skipped)
 
     if view is not None:
@@ -119,6 +124,7 @@ def extract(
     stored = stored_namespace(namespace, default_namespace) if namespace is not None else None
     plan.operations = [in_namespace(op, stored) for op in operations]
     plan.usage = model.usage.model_copy()
+    del deduped, operations, redacted, clean  # the plan holds what is kept: let the rest go first
     return Plan.model_validate(plan.model_dump())
 
 
