@@ -284,7 +284,22 @@ def run_app(app: Callable[..., Any], argv: list[str] | None = None) -> None:
 
 
 def echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """``data`` as indented JSON on stdout, written in pieces as it is encoded: the same bytes as
+    ``typer.echo(json.dumps(data, ensure_ascii=False, indent=2))`` without the whole text (and
+    the many small pieces it is joined from) held at once (a large plan: issue 17)."""
+    pieces: list[str] = []
+    size = 0
+    for piece in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
+        pieces.append(piece)
+        size += len(piece)
+        if size >= _ECHO_CHUNK:
+            typer.echo("".join(pieces), nl=False)
+            pieces.clear()
+            size = 0
+    typer.echo("".join(pieces))
+
+
+_ECHO_CHUNK = 1 << 16  #: characters of JSON written to stdout at a time
 
 
 def read_input_text(path: str) -> str:

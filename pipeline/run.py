@@ -124,8 +124,8 @@ def extract(
     stored = stored_namespace(namespace, default_namespace) if namespace is not None else None
     plan.operations = [in_namespace(op, stored) for op in operations]
     plan.usage = model.usage.model_copy()
-    del deduped, operations, redacted, clean  # the plan holds what is kept: let the rest go first
-    return Plan.model_validate(plan.model_dump())
+    del deduped, operations, redacted, clean  # the plan holds what is kept
+    return plan
 
 
 def in_namespace(op: Operation, stored: str | None) -> Operation:
