@@ -9,7 +9,8 @@ in a view of memory and gives the Plan to the store, which applies it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from memscribe import kinds
@@ -66,6 +67,8 @@ def extract(
     )
     gated = gate(transcript)
     plan.gate = gated.reason
+    if gated.passed:
+        release_free_memory()  # what the gate let go, before the stages that follow grow the heap
     # Redact-in once: the snapshot stage and extraction share the masked transcript.
     redacted = redact_transcript(transcript) if gated.passed or snapshot is not None else None
     if snapshot is not None and redacted is not None:
@@ -126,6 +129,30 @@ def extract(
     plan.usage = model.usage.model_copy()
     del deduped, operations, redacted, clean  # the plan holds what is kept
     return plan
+
+
+def release_free_memory() -> None:
+    """Hand the C heap's free pages back to the system (glibc's ``malloc_trim(0)``).
+
+    The gate's work on a large transcript frees several MB that glibc keeps for itself; the
+    stages after it then grow the heap from a higher mark. Trimmed there, the peak RSS of a 50 MB
+    text transcript is about 8 MB lower (issue 17). Nothing is done where there is no glibc
+    (musl, macOS, Windows): a missing library or symbol is no error.
+    """
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    try:
+        import ctypes
+
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError, TypeError):
+        return None
+    return trim
 
 
 def in_namespace(op: Operation, stored: str | None) -> Operation:
