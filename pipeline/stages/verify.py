@@ -48,6 +48,7 @@ from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.plan import Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript, Turn
+from memscribe.semantic.updates import negated
 from memscribe.textsim import containment, content_tokens
 from memscribe.textsim import support as textual_support
 
@@ -287,7 +288,6 @@ def with_questions(text: str, cited: Sequence[Turn], turns: Sequence[Turn]) -> s
 #: A reply that opens with an answer particle ("No, I never have.", "Yeah, we won the last
 #: one!"): it answers the question before it, yes or no. English only.
 _ANSWER = re.compile(r"\s*(yes|yeah|yep|yup|no|nope)\b(?!\s*(?:one|idea|way|problem|worries)\b)", re.I)
-_NEGATION = re.compile(r"\b(?:not|never|no|cannot)\b|n't\b", re.I)
 
 
 def answers(reply: str, text: str) -> bool:
@@ -299,7 +299,7 @@ def answers(reply: str, text: str) -> bool:
     found = _ANSWER.match(reply)
     if found is None:
         return False
-    return found.group(1).casefold().startswith("n") == bool(_NEGATION.search(text))
+    return found.group(1).casefold().startswith("n") == negated(text)
 
 
 #: A second-person possessive and up to three words after it, then at most one prepositional
