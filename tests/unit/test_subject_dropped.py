@@ -60,3 +60,28 @@ def test_requests_relatives_and_give_ups_are_not(text: str) -> None:
 def test_the_german_row_reads_a_dropped_subject_from_the_verb(clause: str, first: bool) -> None:
     opening = LANGUAGES["de"].first_person.match(clause) is not None
     assert opening is first
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        # Japanese drops the subject, and the polite progressive its "い" as it is spoken
+        ("週末は地元の少年野球でコーチやってます。", "少年野球でコーチやってます"),
+        ("毎晩寝る前にギターを練習してます", "ギターを練習してます"),
+    ],
+)
+def test_a_japanese_spoken_progressive_is_a_statement(text: str, clause: str) -> None:
+    assert any(clause in body for body in _quoted(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "いま駅のホームで電車を待っています",  # this moment ("now" said bare)
+        "報告書の第2節を書いてるところです",  # the middle of a task
+        "転職するかどうかずっと迷っています",  # undecided: a hedge
+        "締め切りが近すぎて本当に焦っています",  # a passing state
+    ],
+)
+def test_a_japanese_progressive_of_the_moment_or_undecided_is_not(text: str) -> None:
+    assert _quoted(text) == []

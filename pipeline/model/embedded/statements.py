@@ -62,7 +62,14 @@ _JA_STATE = lazy_compile(
     # a change of state, completed, plain or polite ("Helix に乗り換えた", "東京に引っ越しました",
     # "看護師になりました"): the new state holds
     r"|(?:乗り換え|引っ越し|始め|辞め|やめ|変え|移っ|になっ|になり)(?:た|ました)"
+    # the polite progressive with its "い" dropped, as it is spoken ("10キロ走ってます", "市の広報誌を
+    # 作ってます", "担任してます")
+    r"|[てで]ます$"
 )
+#: A Japanese clause about this moment: "now" said bare ("今コンビニ寄ってる", "いま外出中"; "今は…", set
+#: against what was before, is a change that holds), this morning, or the middle of a task ("第3章を
+#: 直してるところです"), as "right now" is in English.
+_JA_NOW = lazy_compile(r"^(?:今|いま)(?![はもでの日年月週度回後])|今朝|ところ(?:です|だ)?$")
 #: A Japanese clause's link to the next one after a verb: "…いるんだけど", "…走ってるんですけど".
 _JA_LINK = lazy_compile(
     r"(?<=[るたい])ん(?:だ|です)(?:けど|けれど|けれども)$"
@@ -82,7 +89,12 @@ _LIST_ITEM = lazy_compile(r"^\s*(?:[・•●▪◦*]|[-–]\s|\d{1,2}[.)]\s)")
 _ES_PROGRESSIVE = lazy_compile(
     r"\b(?:estoy|estamos)\s+(?:\w+\s+)?(?!trabaj|viv|estudi)\w+(?:ando|iendo|yendo)\b", re.I
 )
-_JA_WISH = lazy_compile(r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう")
+_JA_WISH = lazy_compile(
+    r"たい|ほしい|欲しい|ましょう|よう[。]?$|つもり|予定|かな|でしょう"
+    # undecided or troubled over something now ("乗り換えるか迷ってます", "焦ってます"): a hedge or a
+    # passing state, as "I'm torn", "I'm stressed" are in English
+    r"|迷[っい]|悩[んみ]|焦っ|困っ"
+)
 
 
 #: A dependent clause (it hangs on a statement made elsewhere), an object pronoun pointing back into
@@ -199,6 +211,7 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
         or _JA_IF.search(clause)
         or len(clause) < JA_MIN_CHARS
         or not _JA_STATE.search(clause)
+        or _JA_NOW.search(clause)
     ):
         return False
     # a secret last: the detectors' scan is the costly test
