@@ -32,7 +32,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from memscribe.index import textvecs
 from memscribe.index.sql import MMAP_SIZE
@@ -57,27 +57,64 @@ COSINE_SLACK = 1e-9
 class PoolCache:
     """The semantic pool of one kind and scope, read once per version of the index: its rows
     (rowid, id, slug, text, created, tokens; by rowid), as :class:`Pooled` entries, and their
-    stored vectors. ``version``: SQLite's ``data_version`` when read (another connection's write
+    stored vectors (``packed``: :func:`memscribe.index.textvecs.pool_vectors`' bytes, ``dim``
+    float64 each). ``version``: SQLite's ``data_version`` when read (another connection's write
     changes it)."""
 
     rowids: list[int]
     entries: list[Pooled]
     rows: list[tuple[Any, ...]]
-    vectors: list[Vector]
+    packed: bytes
     version: int
+    dim: int = 0
     positions: dict[int, int] = field(init=False)
     #: The entries' similarity tokens (:func:`token_set`), by position.
     token_sets: list[frozenset[str]] = field(default_factory=list)
     _matrix: Any = field(default=None, repr=False)
+    _vectors: list[Vector] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.positions = {rowid: i for i, rowid in enumerate(self.rowids)}
 
+    @property
+    def vectors(self) -> list[Vector]:
+        """The vectors as tuples (decoded once, when first scored in Python)."""
+        if self._vectors is None:
+            self._vectors = textvecs.unpack(self.packed, self.dim)
+        return self._vectors
+
     def matrix(self, np: Any, dim: int) -> Any:
-        """The vectors as one float64 matrix (built once)."""
+        """The vectors as one float64 matrix over the stored bytes (no copy, built once)."""
         if self._matrix is None:
-            self._matrix = np.array(self.vectors, dtype=np.float64).reshape(len(self.vectors), dim)
+            self._matrix = np.frombuffer(self.packed, dtype=np.float64).reshape(-1, dim)
         return self._matrix
+
+    def bulk(self) -> Sequence[Vector]:
+        """The vectors as numpy scores them: decoded where a cosine needs checking, if at all."""
+        return self._vectors if self._vectors is not None else PackedVectors(self.packed, self.dim)
+
+
+class PackedVectors(Sequence[Vector]):
+    """Vectors packed end to end (``dim`` float64 each), each decoded when asked for."""
+
+    def __init__(self, packed: bytes, dim: int) -> None:
+        self._packed, self._dim = packed, dim
+
+    def __len__(self) -> int:
+        return len(self._packed) // (8 * self._dim) if self._dim else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Vector: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Vector]: ...
+
+    def __getitem__(self, index: int | slice) -> Vector | list[Vector]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        i = range(len(self))[index]  # IndexError beyond the end, as a list
+        size = 8 * self._dim
+        return textvecs.unpack(self._packed[i * size : (i + 1) * size], self._dim)[0]
 
 
 def count_answer(conn: sqlite3.Connection, answered: int, location: object) -> int:
@@ -196,11 +233,12 @@ def load_pool(
     found.sort(key=lambda r: int(r[0]))
     rows = [r[:6] for r in found]
     entries = [Pooled(str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
-    vectors = (
-        [] if encoder is None else textvecs.pool_vectors(conn, encoder, [(str(r[3]), *r[6:]) for r in found])
+    packed = (
+        b"" if encoder is None else textvecs.pool_vectors(conn, encoder, [(str(r[3]), *r[6:]) for r in found])
     )
     token_sets = [token_set(r[5]) for r in rows]
-    return PoolCache([int(r[0]) for r in rows], entries, rows, vectors, version, token_sets=token_sets)
+    dim = 0 if encoder is None else encoder.dim
+    return PoolCache([int(r[0]) for r in rows], entries, rows, packed, version, dim, token_sets=token_sets)
 
 
 def merged_scores(
@@ -238,8 +276,11 @@ def merged_scores(
         textvecs.keep(conn, encoder, missing)
         meanings = semantic_scores(encoder, query, vectors)
         scored = {r: blend(lex, m) for r, lex, m in zip(extra, lexical, meanings, strict=True)}
-        matrix = cache.matrix(np, encoder.dim) if np is not None else None
-        pool_meanings = semantic_scores(encoder, query, cache.vectors, np=np, matrix=matrix)
+        if np is None:
+            pool_meanings = semantic_scores(encoder, query, cache.vectors)
+        else:
+            matrix = cache.matrix(np, encoder.dim)
+            pool_meanings = semantic_scores(encoder, query, cache.bulk(), np=np, matrix=matrix)
         scored.update(
             (r, blend(lex, m)) for r, lex, m in zip(cache.rowids, pool_lexical, pool_meanings, strict=True)
         )

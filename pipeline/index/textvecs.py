@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import struct
 from array import array
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -187,19 +189,37 @@ def index_texts(conn: sqlite3.Connection, encoder: StaticEncoder, files: Sequenc
 
 def pool_vectors(
     conn: sqlite3.Connection, encoder: StaticEncoder, rows: Sequence[tuple[str, object, object, object]]
-) -> list[Vector]:
+) -> bytes:
     """One vector per row (text, and the ``filevecs`` columns model, sha, vec read with it, None
-    where the entry has none): the stored one where it is this encoder's vector of this text,
-    else :func:`vectors_for`'s (stored by text; by rowid at the next ``memscribe index``)."""
+    where the entry has none), packed end to end as they are stored (``dim`` float64 each, native
+    order: :func:`unpack`): the stored one where it is this encoder's vector of this text, else
+    :func:`vectors_for`'s (stored by text; by rowid at the next ``memscribe index``). Nothing is
+    decoded here: a caller that scores in bulk reads the bytes as they are (numpy), one that
+    scores in Python decodes each vector once (:func:`unpack`)."""
     model, dim = identity(encoder), encoder.dim
-    out: list[Vector | None] = []
+    out: list[bytes | None] = []
     for text, stored_model, sha, blob in rows:
-        out.append(_vector(blob, dim) if stored_model == model and sha == _sha(text) else None)
+        vec = blob if isinstance(blob, bytes) and len(blob) == 8 * dim else None
+        out.append(vec if vec is not None and stored_model == model and sha == _sha(text) else None)
     missing = [row[0] for row, vec in zip(rows, out, strict=True) if vec is None]
     if missing:
         found = iter(vectors_for(conn, encoder, missing))
-        out = [next(found) if vec is None else vec for vec in out]
-    return [vec for vec in out if vec is not None]
+        out = [array("d", next(found)).tobytes() if vec is None else vec for vec in out]
+    return b"".join(vec for vec in out if vec is not None)
+
+
+def unpack(packed: bytes, dim: int) -> list[Vector]:
+    """The vectors of :func:`pool_vectors`' bytes, as :func:`_vector` reads each (the same floats)."""
+    if not packed:
+        return []
+    row = _row_struct(dim)
+    return [row.unpack_from(packed, offset) for offset in range(0, len(packed), row.size)]
+
+
+@lru_cache(maxsize=4)
+def _row_struct(dim: int) -> struct.Struct:
+    """``dim`` float64 in native byte order, as ``array("d")`` writes them."""
+    return struct.Struct(f"@{dim}d")
 
 
 def keep(conn: sqlite3.Connection, encoder: StaticEncoder, texts: Sequence[str]) -> None:
@@ -255,4 +275,14 @@ def warm(conn: sqlite3.Connection, encoder: StaticEncoder) -> int:
     return encoded
 
 
-__all__ = ["identity", "index_texts", "keep", "lookup", "pool_vectors", "prepare", "vectors_for", "warm"]
+__all__ = [
+    "identity",
+    "index_texts",
+    "keep",
+    "lookup",
+    "pool_vectors",
+    "prepare",
+    "unpack",
+    "vectors_for",
+    "warm",
+]
