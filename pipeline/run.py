@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from memscribe import kinds
@@ -25,7 +25,7 @@ from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.trigger import snapshot_trigger
 from memscribe.stages.dedup import dedup_all
 from memscribe.stages.detect import detect
-from memscribe.stages.gate import gate
+from memscribe.stages.gate import TurnReading, gate
 from memscribe.stages.plan import build_operations
 from memscribe.stages.redact import redact_transcript
 from memscribe.stages.screen import screen
@@ -98,9 +98,10 @@ def extract(
         signal_turns=gated.signal_turns,
         context_tokens=context_tokens,
         memory=memory,
+        readings=still_read(gated.readings, transcript, clean),
     )
     plan.skipped.extend(found.skipped)
-    del gated  # its signal turns were read by the detector
+    del gated  # its signal turns and readings were read by the detector
 
     # each stage's result let go once the next has read it (candidates are copied stage to stage)
     checked = verify(found.profiles, found.playbooks, clean)
@@ -129,6 +130,30 @@ def extract(
     plan.usage = model.usage.model_copy()
     del deduped, operations, redacted, clean  # the plan holds what is kept
     return plan
+
+
+def still_read(
+    readings: Mapping[int, TurnReading], transcript: Transcript, clean: Transcript
+) -> Mapping[int, TurnReading]:
+    """The gate's readings of the user turns that redaction left as the gate read them (a turn
+    whose text was masked is read anew by the detector): the redacted transcript keeps each turn
+    at its place, and an unchanged turn as it was."""
+    if len(transcript.turns) != len(clean.turns):
+        return {}
+    masked = []
+    for r, c in zip(transcript.turns, clean.turns, strict=True):
+        if r is c:
+            continue
+        if r.index != c.index:
+            return {}
+        if r.text != c.text:
+            masked.append(r.index)
+    if not masked:
+        return readings
+    kept = dict(readings)
+    for index in masked:
+        kept.pop(index, None)
+    return kept
 
 
 def release_free_memory() -> None:

@@ -10,8 +10,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 
 #: Letters a case-insensitive pattern pairs with a letter they do not lower to ("ſ" with "s",
@@ -30,13 +28,14 @@ def caseless_hit(
     the pattern; a lowered ASCII text holding none is not scanned at all."""
     if text.isascii():
         low = text.lower()
-        if words and not _holds_any(low, words):
+        if words and not holds_any(low, words):
             return False
         return lowered.search(low) is not None
     return pattern.search(text) is not None
 
 
-def _holds_any(text: str, words: tuple[str, ...]) -> bool:
+def holds_any(text: str, words: tuple[str, ...]) -> bool:
+    """One of ``words`` is in ``text`` (as written: lower ``text`` first for a lowered test)."""
     for word in words:  # a plain loop: a generator's frame per word cost more than the test
         if word in text:
             return True
@@ -47,16 +46,19 @@ def _holds_any(text: str, words: tuple[str, ...]) -> bool:
 _TURN_FLAT: ContextVar[dict[str, str | None] | None] = ContextVar("memscribe_turn_flat", default=None)
 
 
-@contextmanager
-def per_turn() -> Iterator[None]:
+class per_turn:  # noqa: N801 - a context manager, used as ``with per_turn():``
     """Within it, :func:`flat_words` answers a text it has already flattened from a memo, dropped
     at the end: one turn's cues ask the flat form of the same text several times (the profile,
-    correction and norm cues). Never kept across turns."""
-    token = _TURN_FLAT.set({})
-    try:
-        yield
-    finally:
-        _TURN_FLAT.reset(token)
+    correction and norm cues). Never kept across turns. (A class, not a generator: entered for
+    every user turn by the gate and by the detector.)"""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _TURN_FLAT.set({})
+
+    def __exit__(self, *exc: object) -> None:
+        _TURN_FLAT.reset(self._token)
 
 
 def flat_words(text: str) -> str | None:
@@ -82,7 +84,7 @@ def holds(flat: str | None, words: tuple[str, ...]) -> bool:
     """Whether ``flat`` (:func:`flat_words` of a text) holds one of ``words``, lower case, ``\\s+``
     of a pattern written as one space (True when unjudged): a necessary condition for a
     case-insensitive pattern every match of which holds one of them."""
-    return flat is None or _holds_any(flat, words)
+    return flat is None or holds_any(flat, words)
 
 
 def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
@@ -90,4 +92,4 @@ def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
     return holds(flat_words(text), words)
 
 
-__all__ = ["ODD_FOLDS", "caseless_hit", "flat_words", "holds", "holds_one_of", "per_turn"]
+__all__ = ["ODD_FOLDS", "caseless_hit", "flat_words", "holds", "holds_any", "holds_one_of", "per_turn"]

@@ -11,8 +11,6 @@ hand the session to a model instead of guessing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import chain
 
@@ -101,18 +99,30 @@ _ELISION = lazy_compile(r"(?<![\w'’])(?:j|c|l|d|n|m|t|s|qu)['’](?=[aeiouyhà
 _TURN_MEMO: ContextVar[dict[str, str] | None] = ContextVar("memscribe_turn_languages", default=None)
 
 
-@contextmanager
-def per_turn() -> Iterator[None]:
+class per_turn:  # noqa: N801 - a context manager, used as ``with langs.per_turn():``
     """Within it, :func:`language_of` answers a text it has already placed from a memo, dropped
     at the end: a stage judging one turn asks the language of the same text (or its stripped,
     quoted-aside or lead-stripped forms) several times, through several cues. The memo lives for
-    one turn, never across turns, so a transcript repeating itself is placed as often as ever."""
-    token = _TURN_MEMO.set({})
-    try:
-        with caseless.per_turn():  # the turn's flat forms too (:func:`caseless.flat_words`)
-            yield
-    finally:
-        _TURN_MEMO.reset(token)
+    one turn, never across turns, so a transcript repeating itself is placed as often as ever.
+    The turn's flat forms are kept for it too (:func:`caseless.flat_words`).
+
+    ``text`` and ``language``: the turn's text and the language an earlier stage placed it in
+    (:func:`placed`, the gate's reading handed to the detector): the memo starts with it. (A
+    class, not a generator: entered for every user turn by the gate and by the detector.)"""
+
+    __slots__ = ("_flat", "_memo", "_token")
+
+    def __init__(self, text: str | None = None, language: str | None = None) -> None:
+        self._memo = {} if text is None or language is None else {text: language}
+        self._flat = caseless.per_turn()
+
+    def __enter__(self) -> None:
+        self._token = _TURN_MEMO.set(self._memo)
+        self._flat.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._flat.__exit__()
+        _TURN_MEMO.reset(self._token)
 
 
 def language_of(text: str) -> str:
@@ -124,6 +134,13 @@ def language_of(text: str) -> str:
     if lang is None:
         lang = memo[text] = _language_of(text)
     return lang
+
+
+def placed(text: str) -> str | None:
+    """The language the turn being judged placed ``text`` in so far (None: not asked, or outside
+    :func:`per_turn`): what a stage hands on to the next one that judges the same turn."""
+    memo = _TURN_MEMO.get()
+    return None if memo is None else memo.get(text)
 
 
 def _language_of(text: str) -> str:

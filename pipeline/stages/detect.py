@@ -6,7 +6,7 @@ import functools
 import json
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memscribe.errors import ModelError
@@ -52,11 +52,16 @@ def detect(
     signal_turns: tuple[int, ...],
     context_tokens: int,
     memory: MemoryView | None = None,
+    readings: Mapping[int, tuple[str | None, bool]] | None = None,
 ) -> DetectResult:
     """Run the detector over each window holding a signal turn; merge and de-duplicate results.
 
     ``memory`` (the namespace's stored memory) lets the prompt list the stored topics, so the
     model reuses a topic's slug for a restatement or an update; None or empty: no topics section.
+
+    ``readings``: the gate's reading of the user turns whose text it read as ``transcript`` holds
+    it (turn index → the language it placed the text in, whether the turn corrects); each
+    window's request carries its turns', for a detector that would read them again.
 
     A window whose call fails (after the model layer's retries and re-asks) is skipped and
     reported with reason ``model_error``; the other windows still count.
@@ -78,7 +83,9 @@ def detect(
     while queue:
         window, number, splittable = queue.pop(0)
         try:
-            found = _call(model, window, number, len(worth), topics, group, prompted=prompted)
+            found = _call(
+                model, window, number, len(worth), topics, group, prompted=prompted, readings=readings
+            )
         except ModelError as exc:
             result.calls += 1
             halves = halve(window) if splittable and OVERFLOW_MARK in str(exc) else []
@@ -119,8 +126,16 @@ def _call(
     group: dict[str, object] | None = None,
     *,
     prompted: bool = True,
+    readings: Mapping[int, tuple[str | None, bool]] | None = None,
 ) -> Detection:
-    request = DetectRequest(turns=window, window=number, windows=windows)
+    read = [] if not readings else [(t.index, r) for t in window if (r := readings.get(t.index)) is not None]
+    request = DetectRequest(
+        turns=window,
+        window=number,
+        windows=windows,
+        languages={i: lang for i, (lang, _) in read if lang is not None},
+        corrects={i: corrects for i, (_, corrects) in read},
+    )
     messages = (
         render_messages(
             "detect.j2",

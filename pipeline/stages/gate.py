@@ -28,8 +28,8 @@ detector sees the windows that hold them).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from memscribe import lexicon
 from memscribe.lexicon import langs
@@ -42,11 +42,19 @@ WEAK_CUES_TO_PASS = 2
 UNCOVERED_MIN_CHARS = 12
 
 
+#: The gate's reading of one user turn, for the detector that judges it again: the language its
+#: text was placed in (None: not asked) and whether the turn corrects the agent.
+TurnReading = tuple[str | None, bool]
+
+
 @dataclass(frozen=True)
 class GateResult:
     passed: bool
     signal_turns: tuple[int, ...]
     reason: str
+    #: Each user turn's reading of its text as the gate read it (by turn index), when the gate
+    #: read the turns' cues.
+    readings: Mapping[int, TurnReading] = field(default_factory=dict)
 
 
 #: A reply opening with a bare no / yes-no word: an answer when the assistant just asked a question.
@@ -96,15 +104,17 @@ def _agent_session(transcript: Transcript) -> bool:
     )
 
 
-def _cues(text: str, *, first: bool) -> tuple[int, bool, bool]:
+def _cues(text: str, *, first: bool) -> tuple[int, bool, bool, str | None]:
     """One user turn's cues, read together (its language placed once): its profile strength,
-    whether it corrects, and whether it states a norm without a correction's lead (not asked of
-    the first turn: a norm there answers no work of the agent's)."""
+    whether it corrects, whether it states a norm without a correction's lead (not asked of
+    the first turn: a norm there answers no work of the agent's), and the language its text was
+    placed in (None when no cue asked)."""
     with langs.per_turn():
         strength = lexicon.profile_strength(text)
         corrects = lexicon.correction_signal(text)
         norm = not first and not corrects and sets_norm(text)
-    return strength, corrects, norm
+        language = langs.placed(text)
+    return strength, corrects, norm, language
 
 
 def gate(transcript: Transcript) -> GateResult:
@@ -118,10 +128,10 @@ def gate(transcript: Transcript) -> GateResult:
     # a turn the lexicon has no cues for is a signal turn of its own (the detector, a model or
     # the embedded rules, judges it); the other turns are still read for their own cues
     cues = [_cues(t.text, first=pos == 0) for pos, t in enumerate(users)]
-    strong = [t.index for t, (v, _, _) in zip(users, cues, strict=True) if v >= lexicon.STRONG]
-    weak = [t.index for t, (v, _, _) in zip(users, cues, strict=True) if v == lexicon.WEAK]
+    strong = [t.index for t, (v, *_) in zip(users, cues, strict=True) if v >= lexicon.STRONG]
+    weak = [t.index for t, (v, *_) in zip(users, cues, strict=True) if v == lexicon.WEAK]
     profile = sorted(strong + weak) if strong or len(weak) >= WEAK_CUES_TO_PASS else []
-    corrects = [c for _, c, _ in cues]
+    corrects = [c for _, c, *_ in cues]
     correction = [t.index for t, c in zip(users, corrects, strict=True) if c]
     corrections = set(correction)
     agent = _agent_session(transcript)
@@ -139,6 +149,11 @@ def gate(transcript: Transcript) -> GateResult:
     norms = [t.index for pos, t in enumerate(users) if cues[pos][2] and _confirmable(users, corrects, pos)]
     teaching += norms
     signals = tuple(sorted(set(profile) | set(correction) | set(norms) | set(uncovered)))
+    # each turn's (language, corrects): one shared tuple per pair met, not one per turn
+    shared: dict[TurnReading, TurnReading] = {}
+    readings = {
+        t.index: shared.setdefault((c[3], c[1]), (c[3], c[1])) for t, c in zip(users, cues, strict=True)
+    }
     if not profile and not teaching and not uncovered:
         unconfirmed = f" ({len(correction)} correction(s) never confirmed)" if correction else ""
         return GateResult(
@@ -146,11 +161,12 @@ def gate(transcript: Transcript) -> GateResult:
         )
     unplaced = f"{len(uncovered)} user turn(s) in a language the lexicon does not cover"
     if not profile and not teaching:
-        return GateResult(True, signals, unplaced)
+        return GateResult(True, signals, unplaced, readings)
     return GateResult(
         True,
         signals,
         f"{len(profile)} profile and {len(correction)} correction signal(s) in {len(users)} user turns"
         + (f", {len(norms)} norm(s) stated" if norms else "")
         + (f"; {unplaced}" if uncovered else ""),
+        readings,
     )

@@ -26,7 +26,7 @@ EMBEDDED_NAME = "embedded"
 def _detect(task: str, request: Any) -> BaseModel:
     from memscribe.model.embedded import detect
 
-    return detect.extract(request.turns)
+    return detect.extract(request.turns, languages=request.languages, corrects=request.corrects)
 
 
 def _dedup(task: str, request: Any) -> BaseModel:

@@ -10,11 +10,11 @@ the assistant's next turn as the adjustment, and the confirmation judged the way
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memscribe.groups.speakers import owner_turns
 from memscribe.lexicon import langs
-from memscribe.model.embedded.playbooks import correction_at, playbook_from
+from memscribe.model.embedded.playbooks import Reading, correction_at, playbook_from
 from memscribe.model.embedded.profiles import (
     KnownDirectives,
     asking_turns,
@@ -27,14 +27,24 @@ from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCa
 from memscribe.schemas.transcript import Turn
 
 
-def extract(turns: Sequence[Turn]) -> Detection:
+def extract(
+    turns: Sequence[Turn],
+    *,
+    languages: Mapping[int, str] | None = None,
+    corrects: Mapping[int, bool] | None = None,
+) -> Detection:
     """Detect profile and playbook candidates in ``turns`` (deterministic and pure).
 
     Profiles come only from user message turns, one fact per candidate; playbooks follow the
     correction → adjustment → confirmation pattern (confirmation ``none`` when the session never
     confirmed the fix, so the verifier can report it as skipped).
+
+    ``languages`` and ``corrects``: what the gate read of some user turns (by turn index: the
+    language of the turn's text, whether it corrects the agent), not read again here.
     """
     turns = list(turns)
+    languages = languages or {}
+    read = Reading(turns, corrects)
     profiles: list[ProfileCandidate] = []
     playbooks: list[PlaybookCandidate] = []
     seen: set[str] = set()
@@ -49,9 +59,10 @@ def extract(turns: Sequence[Turn]) -> Detection:
     for pos, turn in enumerate(turns):
         if not is_user_speech(turn):
             continue
-        with langs.per_turn():  # a turn's language placed once for all its cues, then dropped
-            corrected = correction_at(turns, pos)
-            playbook = playbook_from(turns, pos, corrected)
+        # a turn's language placed once for all its cues (or by the gate), then dropped
+        with langs.per_turn(turn.text, languages.get(turn.index)):
+            corrected = correction_at(turns, pos, read)
+            playbook = playbook_from(turns, pos, corrected, read)
             mine = own.get(turn.index)
             said = (
                 []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import caseless_hit
+from memscribe.lexicon.caseless import caseless_hit, holds_any
 from memscribe.model.embedded.profile_rules import TASKY
 from memscribe.model.embedded.text import STOP, has_secret, safe_slug, value_keep_case
 
@@ -136,7 +136,7 @@ def _shape_of(text: str) -> tuple[int, re.Match[str]] | None:
     for n, pattern in enumerate(_DIRECTIVE_PATTERNS):
         if lowered is not None:
             words = _SHAPE_WORDS[n]
-            if words and not any(word in lowered for word in words):
+            if words and not holds_any(lowered, words):
                 continue  # the shape cannot match: a necessary word is missing
             if not _LOWERED_SHAPES[n].search(lowered):
                 continue  # the same answer as the case-insensitive search, cheaper

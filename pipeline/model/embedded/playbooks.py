@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
@@ -27,6 +27,37 @@ from memscribe.model.embedded.text import (
 )
 from memscribe.schemas.candidates import PlaybookCandidate
 from memscribe.schemas.transcript import Turn
+
+
+class Reading:
+    """What is read of a detector's ``turns`` once for all their chains: whether a user turn
+    corrects the agent (``corrects``, by turn index: the gate's reading; a turn not there is read
+    when asked) and where the user last takes a correction back (read from the end, when a chain
+    first asks)."""
+
+    def __init__(self, turns: Sequence[Turn], corrects: Mapping[int, bool] | None = None) -> None:
+        self._turns = turns
+        self._corrects = corrects or {}
+        self._last_reversal: int | None = None
+
+    def corrects(self, turn: Turn) -> bool:
+        """:func:`~memscribe.lexicon.correction_signal` of the user turn ``turn`` (one of ``turns``)."""
+        known = self._corrects.get(turn.index)
+        return lexicon.correction_signal(turn.text) if known is None else known
+
+    def reversed_after(self, pos: int) -> bool:
+        """A user turn after position ``pos`` takes a correction back ("go back to mocking", "改回繁体")."""
+        if self._last_reversal is None:
+            turns = self._turns
+            self._last_reversal = next(
+                (
+                    i
+                    for i in range(len(turns) - 1, -1, -1)
+                    if is_user_speech(turns[i]) and langs.reversal_signal(turns[i].text)
+                ),
+                -1,
+            )
+        return self._last_reversal > pos
 
 
 def _previous_speaker(turns: Sequence[Turn], pos: int) -> Turn | None:
@@ -164,12 +195,12 @@ def _request_situation(request: Turn | None) -> str | None:
     return _quoted_request(request)
 
 
-def _situation(turns: Sequence[Turn], correction_pos: int) -> str | None:
+def _situation(turns: Sequence[Turn], correction_pos: int, read: Reading) -> str | None:
     """The situation the rule applies to: what the agent was doing (its tool calls), else what the
     user had asked for; None when neither names one (such a playbook is not written)."""
     request_pos = None
     for pos in range(correction_pos - 1, -1, -1):
-        if is_user_speech(turns[pos]) and not lexicon.correction_signal(turns[pos].text):
+        if is_user_speech(turns[pos]) and not read.corrects(turns[pos]):
             request_pos = pos
             break
     start = 0 if request_pos is None else request_pos + 1
@@ -239,11 +270,6 @@ def _rule_and_reason(text: str) -> tuple[str, str]:
     return rule, reason
 
 
-def _reversed_later(turns: Sequence[Turn], adjustment_pos: int) -> bool:
-    """A later user turn takes the correction back ("go back to mocking", "改回繁体")."""
-    return any(is_user_speech(t) and langs.reversal_signal(t.text) for t in turns[adjustment_pos + 1 :])
-
-
 def _confirms_open_chain(turns: Sequence[Turn], pos: int) -> bool:
     """The user turn at ``pos`` confirms the adjustment of the correction the user made just
     before ("Parfait, merci. Attention, …"): an acceptance that is not a "good, but …" re-correction,
@@ -251,10 +277,9 @@ def _confirms_open_chain(turns: Sequence[Turn], pos: int) -> bool:
     text = turns[pos].text
     if not lexicon.confirmation_signal(text) or recorrects(text):
         return False
-    users = [p for p in range(pos - 1, -1, -1) if is_user_speech(turns[p])]
-    if not users:
+    previous = next((p for p in range(pos - 1, -1, -1) if is_user_speech(turns[p])), None)
+    if previous is None:
         return False
-    previous = users[0]
     answered = any(is_assistant(t) for t in turns[previous + 1 : pos])
     said = turns[previous].text
     return answered and (lexicon.correction_signal(said) or sets_norm(said))
@@ -277,7 +302,7 @@ def playbook_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
 
 
 def playbook_from(
-    turns: Sequence[Turn], pos: int, corrected: PlaybookCandidate | None
+    turns: Sequence[Turn], pos: int, corrected: PlaybookCandidate | None, read: Reading | None = None
 ) -> PlaybookCandidate | None:
     """The playbook the user turn at ``pos`` teaches, given its reading as a correction chain
     (``corrected``, :func:`correction_at`): that chain when it teaches a rule
@@ -285,7 +310,7 @@ def playbook_from(
     else None."""
     if corrected is not None:
         return corrected if teaches_at(turns, pos) else None
-    return norm_at(turns, pos)
+    return norm_at(turns, pos, read)
 
 
 #: An assistant message that ends on a question asked; it did no work to correct.
@@ -307,7 +332,7 @@ def _worked(turns: Sequence[Turn], pos: int, step: int) -> bool:
     return False
 
 
-def norm_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+def norm_at(turns: Sequence[Turn], pos: int, read: Reading | None = None) -> PlaybookCandidate | None:
     """The user turn at ``pos`` sets a norm of the agent's work
     (:func:`~memscribe.lexicon.teaching.sets_norm`: "Please always put --context on kubectl
     commands", "Bitte Beträge immer in Euro", "请用中文回答") right after the agent's work, without
@@ -326,24 +351,26 @@ def norm_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
         return None
     # a correction's lead with a rule of the work ("no, keep commit messages to one line"), or a
     # norm without one
-    ruled = rule_of_work(text) if lexicon.correction_signal(text) else sets_norm(text)
-    return _chain(turns, pos) if ruled else None
+    read = read or Reading(turns)
+    ruled = rule_of_work(text) if read.corrects(turn) else sets_norm(text)
+    return _chain(turns, pos, read) if ruled else None
 
 
-def correction_at(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+def correction_at(turns: Sequence[Turn], pos: int, read: Reading | None = None) -> PlaybookCandidate | None:
     """The user turn at ``pos`` read as a correction chain (correction after an assistant turn,
     worded with rule words, an adjustment after it, a situation to name), whether or not it
     teaches a rule; the profile rules read such a turn as a correction too."""
     turn = turns[pos]
     before = _previous_speaker(turns, pos)
-    if before is None or before.role != "assistant" or not lexicon.correction_signal(turn.text):
+    read = read or Reading(turns)
+    if before is None or before.role != "assistant" or not read.corrects(turn):
         return None
     if not lexicon.teaches(turn.text):
         return None  # corrects a fact or today's output, worded as no rule
-    return _chain(turns, pos)
+    return _chain(turns, pos, read)
 
 
-def _chain(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
+def _chain(turns: Sequence[Turn], pos: int, read: Reading) -> PlaybookCandidate | None:
     """The correcting turn at ``pos`` with its adjustment, rule, situation and confirmation; None
     without an adjustment, a rule, a situation to name, or when the user took it back."""
     turn = turns[pos]
@@ -354,8 +381,8 @@ def _chain(turns: Sequence[Turn], pos: int) -> PlaybookCandidate | None:
     what, why = _rule_and_reason(turn.text)
     if not what.strip(" .。"):
         return None
-    when = _situation(turns, pos)
-    if when is None or _reversed_later(turns, at):
+    when = _situation(turns, pos, read)
+    if when is None or read.reversed_after(at):
         return None  # a rule whose situation cannot be named, or that the user took back
     confirmation_turn, confirmation = chain_confirmation(turns, at)
     cjk = bool(HAS_CJK.search(what))
