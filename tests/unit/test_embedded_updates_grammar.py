@@ -60,3 +60,12 @@ def test_zh_approximately_before_a_number_is_no_hedge() -> None:
     bodies = _bodies("我平时骑车上班，大概二十分钟。今天下雨怎么办？")
     assert any("骑车上班" in b for b in bodies), bodies
     assert _bodies("我大概会搬去上海。") == []  # a hedged plan stays out
+
+
+def test_zh_sentence_opening_without_subject_on_how_things_stand_is_the_speakers() -> None:
+    bodies = _bodies("现在在杭州一家游戏公司上班，周末偶尔回老家。")
+    assert any("游戏公司" in b and b.startswith("用户") for b in bodies), bodies
+    assert with_dropped_subject(["每周去两次健身房"]) == ["我每周去两次健身房"]
+    # a step done, a passing activity, or a place pointed at is not how things stand
+    for clause in ("已经装了Node 20", "最近在追一部韩剧", "在这里改一下配置"):
+        assert with_dropped_subject([clause]) == [clause]

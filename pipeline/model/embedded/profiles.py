@@ -370,6 +370,14 @@ _ZH_SUBJECTLESS = lazy_compile(
 )
 
 
+#: A Chinese sentence opening with no subject on how things stand, a habit or where one is
+#: ("平时在家办公", "一直用安卓", "现在在深圳上班"): not a step done ("已经装了…"), a passing
+#: activity ("最近在追…", "正在…"), nor a word that needs a subject said before ("也", "还").
+_ZH_STANDING_OPEN = lazy_compile(
+    r"^(?:一直|平时|每天|每周|(?:现在|目前|如今)?在(?!这|那|哪))(?!这|那|有|没有|他|她|它|你|我们|大家)"
+)
+
+
 #: A referent brought in by a numeral and a classifier at the end of a clause ("一只柯基", "两个孩子").
 _ZH_INTRODUCED = lazy_compile(r"[一两二三四五六七八九十几]\s*[只个条头位辆台本套盆匹]\S{0,6}$")
 
@@ -379,11 +387,15 @@ def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
     carried over from the clause before, as Chinese does)."""
     out: list[str] = []
     speaker = False
-    for clause in clauses:
+    for number, clause in enumerate(clauses):
         if _ZH_SPEAKER_SUBJECT.match(clause):
             # a clause that brings in a new referent by count ("我养了一只柯基") hands the dropped
             # subject of the next one to it ("最近老是掉毛": the dog), not to the speaker
             speaker = not _ZH_INTRODUCED.search(clause)
+        elif number == 0 and HAS_CJK.search(clause) and _ZH_STANDING_OPEN.match(clause):
+            # the user's sentence opens with no subject, on how things stand: the speaker's
+            clause = f"我{clause}"
+            speaker = True
         elif speaker and HAS_CJK.search(clause) and _ZH_SUBJECTLESS.match(clause):
             clause = f"我{clause}"
         else:
