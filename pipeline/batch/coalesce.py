@@ -14,16 +14,19 @@ Only the model call is shared: each unit prepared its requests against its own v
 and records the answers itself, so what a plan does with a decision does not change. Namespaces
 are never mixed in one prompt (one user's memories are not shown beside another's).
 
-Gathering: the first unit to ask opens a call for its namespace and waits until no other unit has
-joined for ``quiet_s`` (at most ``linger_s``), then for a call slot (path order, as every call);
-units that ask meanwhile join it. The call is made with the opening unit's model (its usage counts
-the call once).
+Gathering: the first unit to ask opens a call for its namespace and waits while a unit of the
+namespace is on its way to its own dedup request (:meth:`DedupCoalescer.arriving`: its detection
+answer is back and it has neither asked nor waited on anything since), for ``linger_s`` at most,
+and until no unit has joined for ``quiet_s``; then for a call slot (path order, as every call).
+Units that ask meanwhile join it. The call is made with the opening unit's model (its usage counts
+the call once). With no unit on its way, nothing is gained by waiting: the call leaves at once.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -37,14 +40,15 @@ from memscribe.schemas.requests import DedupBatchRequest, DedupRequest
 
 T = TypeVar("T", bound=BaseModel)
 
-#: A call being gathered goes once no unit has joined it for this long, or this long at most.
-#: The same by default: a call gathers for ``LINGER_S`` (~15% of a round trip). Once units start
-#: as call slots free (:class:`memscribe.batch.engine.LocalEngine`), the answers of a wave arrive
-#: over the slots' turnover rather than together, and so do their dedup asks: a 4 ms quiet gap
-#: sent a call of 1-2 asks every ~10-30 ms (bench/batch_timeline.py: 35-40 dedup calls for 154
-#: asks in a run of 200 transcripts, 25 with this).
-QUIET_S = 0.03
-LINGER_S = 0.03
+#: A call being gathered goes once no unit has joined it for ``QUIET_S`` and none is on its way
+#: to join, or after ``LINGER_S`` at most. Once units start as call slots free
+#: (:class:`memscribe.batch.engine.LocalEngine`), the answers of a wave arrive over the slots'
+#: turnover rather than together, and so do their dedup asks: a fixed 4 ms quiet gap sent a call
+#: of 1-2 asks every ~10-30 ms (bench/batch_timeline.py: 35-40 dedup calls for 154 asks in a run
+#: of 200 transcripts), a fixed 30 ms window ~25 — and made the last asks of a run wait 30 ms for
+#: no one. Waiting only while a unit is on its way waits longer mid-run and not at all at the end.
+QUIET_S = 0.002
+LINGER_S = 0.06
 
 #: A unit's answer for one of its items: the decision, or why there is none.
 Answer = DedupDecision | str
@@ -108,6 +112,8 @@ class DedupCoalescer:
         self._linger_s = LINGER_S if linger_s is None else linger_s
         self._lock = threading.Lock()
         self._open: dict[str, _Gathering] = {}
+        #: Units per namespace on their way to a dedup request (:meth:`arriving`).
+        self._coming: dict[str, int] = {}
         self.calls = 0
         self.items = 0
 
@@ -155,6 +161,28 @@ class DedupCoalescer:
             ).start()
         return ask
 
+    def arriving(self, namespace: str) -> Callable[[], None]:
+        """A unit of ``namespace`` is on its way to a dedup request (its detection is back): a
+        call being gathered there waits for it (``linger_s`` at most). Call what this returns
+        (once; again is harmless) when it has asked, or waits on anything else, or ends."""
+        with self._lock:
+            self._coming[namespace] = self._coming.get(namespace, 0) + 1
+        done = False
+
+        def arrived() -> None:
+            nonlocal done
+            with self._lock:
+                if done:
+                    return
+                done = True
+                self._coming[namespace] -= 1
+                gathering = self._open.get(namespace)
+            if gathering is not None:
+                with gathering.changed:
+                    gathering.changed.notify_all()
+
+        return arrived
+
     @staticmethod
     def wait(ask: Asked, response_model: type[T]) -> T:
         """The answer to ``ask`` in the shape it asked for (raises what its call raised)."""
@@ -171,7 +199,10 @@ class DedupCoalescer:
         with gathering.changed:
             while True:
                 now = time.monotonic()
-                left = min(gathering.joined + self._quiet_s, started + self._linger_s) - now
+                last = started + self._linger_s
+                if not self._coming.get(namespace, 0):
+                    last = min(last, gathering.joined + self._quiet_s)
+                left = last - now
                 if left <= 0:
                     break
                 gathering.changed.wait(left)

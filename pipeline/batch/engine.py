@@ -158,6 +158,15 @@ class BoundedModel:
         self.namespace: str | None = None
         #: Dedup decisions answered provisionally while the unit plans on (:meth:`hold_decisions`).
         self.held = HeldDecisions(self._coalescer, rank) if self._coalescer is not None else None
+        #: Told when the unit is no longer on its way to a dedup request (:meth:`arrived`).
+        self._arriving: Callable[[], None] | None = None
+
+    def arrived(self) -> None:
+        """This unit is no longer on its way to a dedup request (it asked, asks the model something
+        else, or ended): a dedup call being gathered stops waiting for it."""
+        arriving, self._arriving = self._arriving, None
+        if arriving is not None:
+            arriving()
 
     def first_slot(self) -> None:
         """This unit holds a call slot (or will never ask for one): tell the engine, once."""
@@ -180,28 +189,31 @@ class BoundedModel:
     def generate(
         self, *, task: str, messages: list[Message], response_model: type[T], request: BaseModel
     ) -> T:
+        gathered = task == "dedup" and self._coalescer is not None and requests_of(request) is not None
+        if not gathered:
+            self.arrived()
         yield_turn()  # a call waits: another unit prepares meanwhile
         # A re-plan (memory changed under a plan) reuses this transcript's detection: only the
         # dedup decisions against the new memory may need the model again.
         key = f"{task}:{response_model.__name__}:{request.model_dump_json()}" if task == "detect" else None
         if key is not None and key in self._memo:
             return response_model.model_validate(self._memo[key].model_dump())
-        if task == "dedup" and self._coalescer is not None and requests_of(request) is not None:
-            assert self.held is not None
-            known = self.held.answered(request, response_model)
-            if known is not None:
-                return known
-            self.calls += 1
-            if self.held.holding:
-                return self.held.hold(self.inner, self.namespace or "", messages, response_model, request)
-            return self._coalescer.ask(
-                model=self.inner,
-                rank=self.rank,
-                namespace=self.namespace or "",
-                messages=messages,
-                response_model=response_model,
-                request=request,
-            )
+        if gathered:
+            assert self.held is not None and self._coalescer is not None
+            namespace = self.namespace or ""
+            try:
+                known = self.held.answered(request, response_model)
+                if known is not None:
+                    return known
+                self.calls += 1
+                if self.held.holding:
+                    return self.held.hold(self.inner, namespace, messages, response_model, request)
+                ask = self._coalescer.submit(
+                    self.inner, self.rank, namespace, messages, response_model, request
+                )
+            finally:
+                self.arrived()  # (once its request has joined a call, not before)
+            return self._coalescer.wait(ask, response_model)
         if self._per_request:
             self.calls += 1
             answer = self.inner.generate(
@@ -219,7 +231,10 @@ class BoundedModel:
                 self.first_slot()  # (an in-process model: its call is the unit's own work)
         if key is not None:
             self._memo[key] = answer
-            self.detected.extend(_candidates(answer))
+            found = _candidates(answer)
+            self.detected.extend(found)
+            if found and self._coalescer is not None:  # on its way to its dedup request, maybe
+                self._arriving = self._coalescer.arriving(self.namespace or "")
         return answer
 
 
@@ -358,6 +373,8 @@ class LocalEngine(Engine):
             result = UnitOutput.crashed(unit, exc)
             self.board.publish(unit.rank, Delta())
         finally:
+            if model is not None:
+                model.arrived()
             yield_turn()
         with self._lock:
             self._running -= 1

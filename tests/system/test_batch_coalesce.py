@@ -254,15 +254,56 @@ def test_each_provisional_reason_is_replaced_by_its_own_decisions_reason() -> No
 
 def test_asks_arriving_over_a_few_milliseconds_share_one_call_by_default() -> None:
     """Units whose answers arrive over the call slots' turnover ask their dedup decisions a few
-    milliseconds apart, not at once: with the default window, asks 6 ms apart still share one
-    call (a 4 ms quiet gap sent each alone)."""
+    milliseconds apart, not at once: units on their way to their asks (their detection answers
+    back) are waited for, so asks 6 ms apart still share one call (a 4 ms quiet gap sent each
+    alone)."""
     model = _Recorder()
     coalescer = DedupCoalescer(OrderedSlots(4))
+    coming = {rank: coalescer.arriving("a") for rank in (1, 2, 3)}
     out: dict[int, Any] = {}
     threads = []
     for rank in (1, 2, 3):
         threads.append(_ask(coalescer, model, rank, "a", _item(f"User uses tool{rank}.", f"t{rank}"), out))
-        time.sleep(0.006)
+        time.sleep(0.002)
+        coming[rank]()
+        time.sleep(0.004)
     for t in threads:
         t.join(timeout=30)
     assert len(model.calls) == 1 and all(not isinstance(out[r], ModelError) for r in (1, 2, 3))
+
+
+def test_a_call_waits_for_a_unit_on_its_way_to_its_ask_and_no_longer() -> None:
+    """A unit whose detection answer is back is on its way to its dedup ask: the call being
+    gathered in its namespace waits for it (past the quiet gap), and leaves once it has asked."""
+    model = _Recorder()
+    coalescer = DedupCoalescer(OrderedSlots(4), quiet_s=0.01, linger_s=5.0)
+    out: dict[int, Any] = {}
+    on_its_way = coalescer.arriving("a")
+    elsewhere = coalescer.arriving("b")  # another namespace's unit: no reason to wait
+    started = time.monotonic()
+    first = _ask(coalescer, model, 1, "a", _item("User uses vim.", "editor"), out)
+    time.sleep(0.3)  # far past the quiet gap
+    assert model.calls == []
+    second = _ask(coalescer, model, 2, "a", _item("User uses mutt.", "mail"), out)
+    time.sleep(0.05)
+    on_its_way()
+    for t in (first, second):
+        t.join(timeout=30)
+    assert time.monotonic() - started < 2.0  # not held to the 5 s bound
+    assert len(model.calls) == 1 and isinstance(model.calls[0][1], DedupBatchRequest)
+    assert out[1].action == "keep_both" and out[2].action == "keep_both"
+    elsewhere()
+
+
+def test_an_ask_with_no_unit_on_its_way_leaves_without_the_gathering_window() -> None:
+    """With no unit of the namespace on its way to an ask, waiting gathers nothing: the call
+    leaves after the short quiet gap, not after the whole window (the last asks of a run)."""
+    waited = []
+    for rank in (1, 2, 3):
+        model = _Recorder()
+        coalescer = DedupCoalescer(OrderedSlots(4))
+        out: dict[int, Any] = {}
+        started = time.monotonic()
+        _ask(coalescer, model, rank, "a", _item(f"User uses tool{rank}.", f"t{rank}"), out).join(timeout=30)
+        waited.append(time.monotonic() - started - 0.05)  # less the model's own round trip
+    assert min(waited) < coalesce.LINGER_S / 2
