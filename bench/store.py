@@ -18,6 +18,17 @@ p99 under 50 ms at 100k; incremental refresh proportional to the files changed. 
 bar (shortlist p99 < 20 ms at 100k) is printed on wall time and on the shortlist's CPU time
 (``time.process_time``): on a shared, loaded machine wall time counts the time other processes
 hold the cores.
+
+    .venv/bin/python bench/store.py --compare ROOT --baseline REV --queries 300 --rounds 2
+
+``--compare ROOT`` generates nothing: it times the dedup shortlist on an existing, indexed root
+(e.g. one ``bench/startup.py --root-size 100000`` filled) in fresh processes, today's tree and,
+with ``--baseline``, revision REV's code (an export), alternating ``--rounds`` times. Each
+process asks what the timed loop above asks (one untimed shortlist and search first, then
+``--queries`` shortlists with a search between each): CPU p50, p99 and max per shortlist, the
+p99 of its first 200 (the loop's default), and whether the shortlists (ids, order, scores)
+are the same in every process. Both codes open ROOT itself: use it only when their index
+schemas agree (else each rebuilds it).
 """
 
 from __future__ import annotations
@@ -249,6 +260,75 @@ def cli_search(root: Path, codes: list[tuple[str, Path]], queries: list[str]) ->
     return found
 
 
+def shortlist_loop(root: Path, queries: int) -> dict[str, list[object]]:
+    """The timed loop of :func:`run_size` on ``root`` (indexed already): CPU ms per shortlist
+    and the shortlists themselves ((id, score) best first), for ``--compare``."""
+    corpus = Corpus(seed=4242)
+    asked = []
+    for q in range(queries):
+        topic = corpus.rng.choice(TOPICS)
+        asked.append((topic, corpus.profile(topic), "researcher" if q % 4 == 0 else "default"))
+    cpu: list[object] = []
+    lists: list[object] = []
+    with open_index(root) as index:
+        index.shortlist(
+            "profile", TOPICS[0], corpus.profile(TOPICS[0]), namespace="default", default="default"
+        )
+        index.search(
+            " ".join(corpus.words(3)), namespace="default", default="default", limit=5, min_relevance=0.3
+        )
+        for topic, text, ns in asked:
+            c = time.process_time()
+            items = index.shortlist("profile", topic, text, namespace=ns, default="default")
+            cpu.append((time.process_time() - c) * 1000)
+            lists.append([[item.id, item.score] for item in items])
+            index.search(
+                " ".join(corpus.words(3)), namespace=ns, default="default", limit=5, min_relevance=0.3
+            )
+    return {"cpu": cpu, "lists": lists}
+
+
+def compare(root: Path, codes: list[tuple[str, Path]], queries: int, rounds: int, workdir: Path) -> str:
+    """``--compare``: :func:`shortlist_loop` in a fresh process per code and round (alternating),
+    as a table, and whether every process gave the same shortlists."""
+    import json  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+
+    rows, lists = [], []
+    for r in range(rounds):
+        for label, code in codes:
+            out = workdir / f"shortlists-{label}-{r}.json"
+            env = {**os.environ, "PYTHONPATH": str(code)}
+            subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--child",
+                    str(root),
+                    "--queries",
+                    str(queries),
+                    "--out",
+                    str(out),
+                ],
+                env=env,
+                check=True,
+            )
+            found = json.loads(out.read_text(encoding="utf-8"))
+            cpu = [float(c) for c in found["cpu"]]
+            lists.append(found["lists"])
+            first = cpu[:200]
+            rows.append(
+                f"| {label} | {r + 1} | {statistics.median(cpu):.2f} | {pct(cpu, 0.99):.2f} | "
+                f"{pct(first, 0.99):.2f} | {max(cpu):.1f} | {sum(cpu):.0f} |"
+            )
+    same = all(found == lists[0] for found in lists)
+    head = (
+        f"shortlists on {root} ({queries} per process, CPU ms; first 200: the default loop's p99):\n"
+        "| code | round | p50 | p99 | p99 (first 200) | max | total |\n|---|---:|---:|---:|---:|---:|---:|"
+    )
+    return head + "\n" + "\n".join(rows) + f"\nsame shortlists (ids, order, scores) in every process: {same}"
+
+
 def run_size(
     n: int, queries: int, workdir: Path, cli_codes: list[tuple[str, Path]] | None = None
 ) -> dict[str, float]:
@@ -404,6 +484,21 @@ def _cli_codes(args: argparse.Namespace, workdir: Path) -> list[tuple[str, Path]
     return [*codes, ("after", REPO)]
 
 
+def _compare(args: argparse.Namespace) -> str:
+    """``--compare``: today's tree, and REV's export with ``--baseline``."""
+    from bench.before_after import REPO, export_revision  # noqa: PLC0415
+
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memscribe-bench-"))
+    codes: list[tuple[str, Path]] = []
+    if args.baseline:
+        dest = workdir / "baseline"
+        if not dest.exists():
+            export_revision(args.baseline, dest)
+        codes.append(("before", dest))
+    codes.append(("after", REPO))
+    return compare(args.compare, codes, args.queries, args.rounds, workdir)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -414,11 +509,27 @@ def main() -> int:
     parser.add_argument(
         "--cli", action="store_true", help="also time `memscribe search` processes beside `memscribe --help`"
     )
-    parser.add_argument("--baseline", metavar="REV", help="with --cli: also git revision REV's code")
+    parser.add_argument(
+        "--baseline", metavar="REV", help="with --cli or --compare: also git revision REV's code"
+    )
     parser.add_argument(
         "--vectors", action="store_true", help="also time one semantic query, numpy vs Python"
     )
+    parser.add_argument(
+        "--compare", type=Path, metavar="ROOT", help="only time shortlists on ROOT (see above)"
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="with --compare: processes per code")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child is not None:
+        import json  # noqa: PLC0415
+
+        args.out.write_text(json.dumps(shortlist_loop(args.child, args.queries)), encoding="utf-8")
+        return 0
+    if args.compare is not None:
+        print(_compare(args))
+        return 0
     sizes = [int(s) for s in args.sizes.split(",")]
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memscribe-bench-"))
     rows = []
