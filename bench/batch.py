@@ -56,6 +56,7 @@ sys.path.insert(1, str(REPO / "bench"))  # its sibling scripts, also when loaded
 
 from before_after import export_revision, medians  # noqa: E402
 
+from tests.support.batch_corpus import memory_state  # noqa: E402
 from tests.support.llm_server import serve  # noqa: E402
 
 SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
@@ -390,6 +391,12 @@ def main() -> None:
         help="a folder holding memscribe/ run as 'after' in the full runs (default: this tree; "
         "e.g. an export with one change applied, apart from other edits of a shared tree)",
     )
+    parser.add_argument(
+        "--before-code",
+        metavar="DIR",
+        help="with --baseline: a folder holding memscribe/ run as 'before' instead of REV's export "
+        "(REV then only labels it)",
+    )
     parser.add_argument("--plan-sizes", type=int, nargs="*", default=[200, 1000])
     parser.add_argument("--engine", default="local", help="engine of the working tree's runs (local, ray)")
     parser.add_argument("--ledger-scale", type=int, nargs="*", default=[], metavar="N")
@@ -417,6 +424,8 @@ def main() -> None:
     ]
     rows: list[list[str]] = []
     pairs: list[tuple[int, dict[str, Any], dict[str, Any]]] = []
+    #: Per before/after pair: whether both runs wrote the same memory files (ids, times aside).
+    same: list[bool] = []
     with tempfile.TemporaryDirectory() as tmp, serve(latency_s=args.latency, responder=respond) as url:
         corpus = Path(tmp) / "transcripts"
         corpus.mkdir()
@@ -425,6 +434,8 @@ def main() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(transcript(i, rng), encoding="utf-8")
         before = export_revision(args.baseline, Path(tmp) / "baseline") if args.baseline else None
+        if before is not None and args.before_code:
+            before = Path(args.before_code)
         after = Path(args.after_code) if args.after_code else REPO
         root = Path(tmp) / "memory"
         for concurrency in args.concurrency:
@@ -438,6 +449,7 @@ def main() -> None:
                     None if before is None else partial(run_batch, corpus, where, url, concurrency, before),
                 )
                 if old is not None:
+                    same.append(memory_state(where) == memory_state(root))
                     rows.append(
                         row(f"full (before: {args.baseline})", old, concurrency, args.latency, args.n)
                     )
@@ -546,6 +558,7 @@ def main() -> None:
     medians(pairs, args.concurrency, args.repeat, args.baseline, args.latency, args.n)
     process_medians(pairs, args.concurrency, args.repeat)
     if pairs:
+        print(f"\nmemory files identical before/after: {sum(same)}/{len(same)} pairs")
         print(f"\nafter / before ({args.baseline}), same run:")
         for concurrency, old, new in pairs:
             ideal = old["model_calls"] * args.latency / concurrency or 1.0
