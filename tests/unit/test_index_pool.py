@@ -111,3 +111,29 @@ def test_bulk_calibration_equals_calibrate_next_to_every_rounding_edge() -> None
             vectors.append(tuple(target * q + side * u for q, u in zip(query, unit, strict=True)))
     expected = [calibrate(dot(query, v), cal) for v in vectors]
     assert pool_scores.semantic_scores(encoder, query, vectors, np=np) == expected
+
+
+def test_packed_vectors_are_the_stored_vectors_and_score_alike() -> None:
+    """A pool's vectors kept as the stored bytes read back as the same floats, one by one or as
+    numpy's matrix, and score as the list of them does (rounding-edge rechecks included)."""
+    from array import array
+
+    from memscribe.index import textvecs
+
+    np = pytest.importorskip("numpy")
+    rng = random.Random(3)
+    dim = 8
+    vectors = [tuple(rng.uniform(-1.0, 1.0) for _ in range(dim)) for _ in range(30)]
+    packed = b"".join(array("d", v).tobytes() for v in vectors)
+    lazy = pool_scores.PackedVectors(packed, dim)
+    assert len(lazy) == len(vectors) and lazy[3] == vectors[3] and lazy[-1] == vectors[-1]
+    assert lazy[2:5] == vectors[2:5] and textvecs.unpack(packed, dim) == vectors
+    with pytest.raises(IndexError):
+        lazy[len(vectors)]
+    encoder = semantic.default_encoder()
+    assert encoder is not None
+    query = vectors[0]
+    matrix = np.frombuffer(packed, dtype=np.float64).reshape(-1, dim)
+    assert pool_scores.semantic_scores(encoder, query, lazy, np=np, matrix=matrix) == [
+        calibrate(dot(query, v), encoder.calibration) for v in vectors
+    ]
