@@ -85,3 +85,20 @@ def test_a_japanese_spoken_progressive_is_a_statement(text: str, clause: str) ->
 )
 def test_a_japanese_progressive_of_the_moment_or_undecided_is_not(text: str) -> None:
     assert _quoted(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wenn ich im Lotto gewinn, kauf ich mir ein Segelboot am Gardasee",  # a condition
+        "je crois que je deviens allergique au pollen, j'ai les yeux qui piquent",  # a belief
+        "Mi hermana dice que tengo que cambiar de trabajo, yo trabajo demasiado",  # reported
+    ],
+)
+def test_a_hedge_reaches_over_the_clauses_after_it(text: str) -> None:
+    assert _quoted(text) == []
+
+
+def test_an_obligation_does_not_reach_over_the_clause_after_it() -> None:
+    bodies = _quoted("Ich muss jeden Morgen um vier raus, ich bin Bäckerin in Graz.")
+    assert any("ich bin Bäckerin in Graz" in b for b in bodies), bodies

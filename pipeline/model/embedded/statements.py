@@ -357,10 +357,23 @@ def _pieces(sentence: str, row: Language, lang: str) -> list[str]:
 _CONCLUSION = lazy_compile(r"^(?:así\s+que|alors|donc|du\s+coup)\b|\b(?:alors|entonces|dann)\s*$", re.I)
 
 
+#: A modal verb: an obligation or ability bears on its own clause ("muss jeden Tag um 4 raus, bin
+#: Bäcker"), not over the clauses after it as a condition or a belief does.
+_MODAL = lazy_compile(
+    r"\b(?:muss|musst|kann|darf|soll|will|möchte|brauche?|tengo\s+que|debo|necesito|quiero|dois|veux|peux)\b",
+    re.I,
+)
+
+
 def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
-    """The clauses of ``sentence`` that state a lasting fact about the speaker."""
+    """The clauses of ``sentence`` that state a lasting fact about the speaker. A hedge reaches
+    forward over the clauses after it, as in English: what follows a condition or a belief ("wenn
+    ich im Lotto gewinn, kauf ich mir …", "je crois que je couve un rhume, j'ai la gorge qui
+    gratte", "mein Kollege meint, wir sollten …") is supposed, not stated."""
     out: list[str] = []
     for raw in _pieces(sentence, row, lang):
+        if lang != "ja" and row.hedge.search(_MODAL.sub(" ", raw)):
+            break
         if _CONCLUSION.search(raw.strip()):
             continue  # "así que me apunto lo de la caballa", "je prends ici alors": a decision
         clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
