@@ -24,6 +24,7 @@ the call once). With no unit on its way, nothing is gained by waiting: the call 
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable
@@ -105,9 +106,16 @@ class DedupCoalescer:
     """Gathers concurrent dedup calls per namespace into one call (see the module docstring)."""
 
     def __init__(
-        self, slots: SlotsLike, *, quiet_s: float | None = None, linger_s: float | None = None
+        self,
+        slots: SlotsLike,
+        *,
+        quiet_s: float | None = None,
+        linger_s: float | None = None,
+        spawn: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         self._slots = slots
+        #: Runs a gathered call's leader beside the asking unit (default: a new thread each).
+        self._spawn = spawn or _thread
         self._quiet_s = QUIET_S if quiet_s is None else quiet_s
         self._linger_s = LINGER_S if linger_s is None else linger_s
         self._lock = threading.Lock()
@@ -153,12 +161,7 @@ class DedupCoalescer:
                 gathering.joined = time.monotonic()
                 gathering.changed.notify_all()
         if leader:
-            threading.Thread(
-                target=self._lead,
-                args=(namespace, gathering, model, rank),
-                daemon=True,
-                name="memscribe-dedup",
-            ).start()
+            self._spawn(functools.partial(self._lead, namespace, gathering, model, rank))
         return ask
 
     def arriving(self, namespace: str) -> Callable[[], None]:
@@ -259,6 +262,10 @@ class DedupCoalescer:
                     by_item.get(number, f"the batched dedup answer has no decision for item {number}")
                 )
                 number += 1
+
+
+def _thread(task: Callable[[], None]) -> None:
+    threading.Thread(target=task, daemon=True, name="memscribe-dedup").start()
 
 
 def _answer_as(response_model: type[T], answers: list[Answer]) -> T:

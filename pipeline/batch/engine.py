@@ -332,7 +332,9 @@ class LocalEngine(Engine):
         self._stored = len(snapshot.entries)
         self._factory = ModelTwins(model_factory)
         self._slots = OrderedSlots(concurrency, on_free=self._start_more)
-        self._coalescer = DedupCoalescer(HeldSlots(self._slots))
+        # a gathered call's leader runs in a reused worker: starting a thread waits for it to
+        # start, and the asking unit would wait so at each call it opens
+        self._coalescer = DedupCoalescer(HeldSlots(self._slots), spawn=_WORKERS.submit)
         self._limit = max(2, LOOK_AHEAD * concurrency)
         self._most = max(2, LIMIT * concurrency)
         #: Units prepare their first model call one at a time, in path order (:mod:`memscribe.batch.turns`).

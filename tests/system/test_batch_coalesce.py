@@ -307,3 +307,25 @@ def test_an_ask_with_no_unit_on_its_way_leaves_without_the_gathering_window() ->
         _ask(coalescer, model, rank, "a", _item(f"User uses tool{rank}.", f"t{rank}"), out).join(timeout=30)
         waited.append(time.monotonic() - started - 0.05)  # less the model's own round trip
     assert min(waited) < coalesce.LINGER_S / 2
+
+
+def test_the_asking_unit_does_not_start_a_thread_for_the_call_it_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A gathered call's leader runs in one of the engine's reused workers: starting a thread
+    waits until it runs, and under a busy interpreter lock the unit that opened the call waited
+    so (tens of ms with 4 busy threads) at every call it opened."""
+    started: list[str] = []
+    real_start = threading.Thread.start
+
+    def start(self: threading.Thread) -> None:
+        started.append(self.name)
+        real_start(self)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    _corpus(tmp_path / "t", 12)
+    report = run_batch(
+        discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=4), TopicModel
+    )
+    assert report.failed == 0 and any(task == "dedup" for task, _, _ in TopicModel.log)
+    assert "memscribe-dedup" not in started
