@@ -102,3 +102,14 @@ def test_a_hedge_reaches_over_the_clauses_after_it(text: str) -> None:
 def test_an_obligation_does_not_reach_over_the_clause_after_it() -> None:
     bodies = _quoted("Ich muss jeden Morgen um vier raus, ich bin Bäckerin in Graz.")
     assert any("ich bin Bäckerin in Graz" in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ich glaub ich hab ne Glutenunverträglichkeit",  # spoken German drops the hedge's "-e"
+        "würd ich mir nie im Leben antun, so nen Marathon",
+    ],
+)
+def test_a_german_hedge_with_its_ending_dropped_is_a_hedge(text: str) -> None:
+    assert _quoted(text) == []

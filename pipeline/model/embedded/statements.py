@@ -120,6 +120,22 @@ _DE_CLOSED = frozenset(
 _DE_WORD = lazy_compile(r"[^\W\d_][\w-]*")
 
 
+#: A lower-case German word ending in a consonant: spoken German drops the "-e" of a verb ("glaub
+#: ich", "würd", "hätt", "überleg").
+_DE_CLIPPED = lazy_compile(r"(?-i:\b[a-zäöü]{2,}[bcdfghklmnprstvwzß]\b)")
+
+
+def _hedged(clause: str, row: Language, lang: str) -> bool:
+    """The lexicon row's hedge is in ``clause``; in German also with a verb's dropped "-e" restored
+    ("glaub ich …" is "glaube ich …", "würd" is "würde")."""
+    if row.hedge.search(clause):
+        return True
+    if lang != "de":
+        return False
+    full = _DE_CLIPPED.sub(lambda m: m.group() if m.group() in _DE_CLOSED else m.group() + "e", clause)
+    return full != clause and row.hedge.search(full) is not None
+
+
 def _has_de_verb(clause: str) -> bool:
     """``clause`` (German) has a word that can be its finite verb (see :data:`_DE_CLOSED`)."""
     for n, m in enumerate(_DE_WORD.finditer(clause)):
@@ -190,7 +206,7 @@ def _slug(clause: str, lang: str, facet_said: str | None = None) -> str:
 def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
     if _LIST_ITEM.match(clause) or (lang == "es" and _ES_PROGRESSIVE.search(clause)):
         return False
-    if row.question.search(clause) or row.request.search(clause) or row.hedge.search(clause):
+    if row.question.search(clause) or row.request.search(clause) or _hedged(clause, row, lang):
         return False
     if row.give_up.search(clause):  # "ich schreib's selbst": about the task, not the speaker
         return False
@@ -372,7 +388,7 @@ def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
     gratte", "mein Kollege meint, wir sollten …") is supposed, not stated."""
     out: list[str] = []
     for raw in _pieces(sentence, row, lang):
-        if lang != "ja" and row.hedge.search(_MODAL.sub(" ", raw)):
+        if lang != "ja" and _hedged(_MODAL.sub(" ", raw), row, lang):
             break
         if _CONCLUSION.search(raw.strip()):
             continue  # "así que me apunto lo de la caballa", "je prends ici alors": a decision
