@@ -124,6 +124,10 @@ _MORE_QUOTED = lazy_compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!
 _CALLED = lazy_compile(r"^[A-Za-z_$][\w$.]*\(")
 _DOTTED_IDENT = lazy_compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
 _IDENT = lazy_compile(r"^[A-Za-z_]+$")
+#: The words after an unquoted value to the end of its line, a comment's mark none of them; and a
+#: mark standing apart between words (``admin / nasadmin77``: a login and its password, a pair's).
+_REST_OF_LINE = lazy_compile(r"(?: [^\s#]+)+(?=[ \t]*(?:\r?\n|$))")
+_APART_MARK = lazy_compile(r"(?:^| )[^\w ]+(?= |$)")
 #: A web address of a host alone (``https://www.example-reset.com/``): no user info, path or query.
 _HOST_URL = lazy_compile(r"^(?:https?|ftp|wss?)://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
 
@@ -226,6 +230,12 @@ _PASS_PHRASE = lazy_compile(
 )
 
 
+def _wordy(phrase: str) -> bool:
+    """Words of a letter or a digit each (no mark standing apart), a letter among them: not a
+    date in groups (``2024 06 01``)."""
+    return any(c.isalpha() for c in phrase) and _APART_MARK.search(phrase) is None
+
+
 def _generated_with_spaces(v: str) -> bool:
     """A generated secret whose alphabet includes the space (WordPress salts: 64 characters of
     every ASCII symbol): long, dense in entropy, of letters, digits and symbols, not words."""
@@ -319,6 +329,12 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             end = start + value.index("&")
             value = text[start:end]
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
+        if group == "uv" and m.group("name") and text[end : end + 1] == " " and _is_password_name(name):
+            rest = _REST_OF_LINE.match(text, end)
+            phrase = value + rest.group(0) if rest is not None else ""
+            if rest is not None and _wordy(phrase) and _spaced_secret(phrase, True):
+                yield start, rest.end()  # a pass phrase unquoted to the line's end (``.env``, YAML)
+                continue
         if _plausible_value(
             value,
             strength,
