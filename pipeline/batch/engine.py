@@ -10,6 +10,7 @@ of the commit queue is never starved, and it serves the units' memory views from
 
 from __future__ import annotations
 
+import _thread
 import functools
 import heapq
 import itertools
@@ -259,7 +260,12 @@ class _Workers:
     """Reusable daemon threads (starting a thread per task cost more than some tasks).
 
     Daemon threads, unlike ``concurrent.futures``' (joined at exit): a run that ran out of time
-    exits without waiting for them. A task never waits for a free worker: one is started instead.
+    exits without waiting for them. A task never waits for a free worker: one is started instead,
+    and the caller does not wait for it to run either (``threading.Thread.start`` does: under a
+    busy interpreter lock, milliseconds to tens of them; its callers include a unit holding a
+    call slot before its request leaves, :meth:`LocalEngine._past_first_slot`, and a freed slot's
+    releaser). The low-level ``_thread.start_new_thread`` returns at once; its threads, like
+    daemon threads, do not hold up the interpreter's exit.
     """
 
     def __init__(self) -> None:
@@ -274,7 +280,7 @@ class _Workers:
                 self._idle -= 1
         self._tasks.put(task)
         if start:
-            threading.Thread(target=self._loop, daemon=True, name="memscribe-batch").start()
+            _thread.start_new_thread(self._loop, ())
 
     def _loop(self) -> None:
         while True:
