@@ -12,7 +12,10 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
   3. the candidate reports a change, the stored entry is the best related one with strong topic
-     evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE), and the value
+     evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE; or one slot with
+     another value: a shared thing and a name or count swapped, "homework goes out as Teams
+     assignments now" / "sets homework through Google Classroom"; or, across languages, a
+     semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), and the value
      changed ("started drinking coffee again" / "avoids caffeine"), unless the change is of a
      narrower state: with a person the entry does not name, or the end of another activity on
      its thing ("stopped buying coffee at the station" / "drinks coffee");
@@ -73,6 +76,7 @@ from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
     additive,
+    another_pursuit_ended,
     change_cue,
     completes,
     covered,
@@ -101,6 +105,11 @@ STRONG_TOPIC_SCORE = 0.45
 #: 0.386 at 0.85 -> 0.439); from 0.82 to 0.85 no authored-dev or authored-val figure moves: the
 #: duplicates written score far lower (another language, the user's own words).
 SEMANTIC_RESTATEMENT = 0.82
+#: A semantic score this high between statements in two languages is one topic when the new one
+#: reports a change and names another value (:func:`_renamed_across_languages`). The lowest that
+#: archives no true memory on authored-dev ("je me suis mise à l'espagnol sur Duolingo" / "is
+#: bilingual French-English" scores 0.29) and the supersession probe.
+CROSS_LANGUAGE_TOPIC_SCORE = 0.3
 
 
 def _uncovered(text: str, other: str) -> set[str]:
@@ -233,7 +242,13 @@ def _updated(request: DedupRequest) -> list[str]:
                 and cue
                 and not adds
                 and s.id == top.id
-                and _one_topic(new, s)
+                and (
+                    _one_topic(new, s)
+                    or (
+                        (_names_swapped(new, s.text) or _renamed_across_languages(new, s))
+                        and not another_pursuit_ended(new, s.text)
+                    )
+                )
                 and not _value_kept(new, s.text)
                 and not _narrower_change(new, s.text)
                 # a change of a single-valued facet replaces an entry of that facet (rule 6), not
@@ -334,6 +349,45 @@ def _wholly_left_behind(new: str, old: str) -> bool:
     return bool(theirs) and all(covered(w, mine) for w in theirs)
 
 
+def _names(text: str) -> set[str]:
+    """The content words of the names of ``text`` (a capital or a digit), its subject aside."""
+    from memscribe.textsim import content_tokens
+
+    return set(content_tokens(" ".join(_NAME_LIKE.findall(_SUBJECT.sub("", text)))))
+
+
+def _names_swapped(new: str, old: str) -> bool:
+    """One slot, another value: the two share a content word that is no name (the thing both
+    are about, "homework"), ``old`` names something ``new`` does not name at all, and ``new``
+    names something ``old`` does not ("homework goes out as Teams assignments now" / "sets
+    homework through Google Classroom")."""
+    from memscribe.lexicon.grammar import CLOSED_CLASS
+    from memscribe.textsim import content_tokens
+
+    mine, theirs = _names(new), _names(old)
+    new_words, old_words = set(content_tokens(new)), set(content_tokens(old))
+    # the thing: a word of ``old`` after its verb ("sets"; "works on" shares only a verb), no
+    # preposition or other closed-class word ("through")
+    thing = [w for w in _SUBJECT.sub("", old).split()[1:] if w.lower() not in CLOSED_CLASS]
+    shared = {w for w in set(content_tokens(" ".join(thing))) - theirs if covered(w, new_words - mine)}
+    return (
+        bool(shared)
+        and bool(theirs)
+        and not any(covered(w, new_words) for w in theirs)
+        and any(not covered(w, old_words) for w in mine)
+    )
+
+
+def _renamed_across_languages(new: str, item: ShortlistItem) -> bool:
+    """Topic evidence across languages: ``new`` is in another language than ``item``, whose words
+    it cannot share, names something ``item`` does not (a name past its first word: "Ich bin
+    inzwischen auf *Linux* umgestiegen" / "develops on Windows 11"), and the semantic score reaches
+    CROSS_LANGUAGE_TOPIC_SCORE (the offline encoder scores two languages near 0)."""
+    if item.score < CROSS_LANGUAGE_TOPIC_SCORE or spoken_language(new) == spoken_language(item.text):
+        return False
+    return bool(_names(" ".join(own_words(new).split()[1:])) - _names(item.text))
+
+
 def _value_kept(new: str, old: str) -> bool:
     """``new`` names every name of ``old`` (a capital or a digit: "MacBook", "Vue 2") outside
     what it leaves behind: the stored value still holds ("upgraded their MacBook to macOS
@@ -356,7 +410,19 @@ def _other_subject(new: str, old: str) -> bool:
     mine, theirs = _about_another(new), _about_another(old)
     if mine == theirs:
         return False
+    if theirs and not someone_else(old) and _we(new):
+        return False  # "We ditched Jira" speaks for the user's group ("User's team uses Jira")
     return not (possessed_mentioned(old, new) if theirs else possessed_mentioned(new, old))
+
+
+#: A first-person plural subject opening the user's words: the user with their group.
+_WE = lazy_compile(r"^\W*(?:we|wir|nous|nosotros|nosotras|noi|我们|私たち)(?![\w'’])", re.IGNORECASE)
+
+
+def _we(text: str) -> bool:
+    """The user's own words (a quotation's lead aside) open with a first-person plural subject."""
+    words = own_words(text)
+    return words != text and bool(_WE.match(words))
 
 
 def _about_another(text: str) -> bool:
