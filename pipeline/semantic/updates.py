@@ -319,13 +319,6 @@ def completes(new: str, old: str) -> bool:
     return not _ALMOST.search(new[: found.start()]) and _object_of(new[found.end() :], old)
 
 
-def another_pursuit_ended(new: str, old: str) -> bool:
-    """``new`` reports reaching a goal and ``old`` pursues one that ``new`` does not reach
-    ("passed the AWS Developer exam" / "is preparing for the CKA exam"): another pursuit, not a
-    new value of the stored one."""
-    return bool(_COMPLETION.search(new)) and bool(_PURSUIT.search(old)) and not completes(new, old)
-
-
 #: A degree that leaves the end not reached ("almost finished", "fast geschafft", "presque").
 _ALMOST = lazy_compile(r"\b(?:almost|nearly|not quite|half|fast|beinahe|presque|casi)\s+(?:\w+\s+)?$", _I)
 #: What ends the object of a completion: a preposition, a time word, a clause break.

@@ -12,10 +12,8 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
   3. the candidate reports a change, the stored entry is the best related one with strong topic
-     evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE; or one slot with
-     another value: a shared thing and a name or count swapped, "homework goes out as Teams
-     assignments now" / "sets homework through Google Classroom"; or, across languages, a
-     semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), and the value
+     evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE; or, across
+     languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), and the value
      changed ("started drinking coffee again" / "avoids caffeine"), unless the change is of a
      narrower state: with a person the entry does not name, or the end of another activity on
      its thing ("stopped buying coffee at the station" / "drinks coffee");
@@ -76,7 +74,6 @@ from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
     additive,
-    another_pursuit_ended,
     change_cue,
     completes,
     covered,
@@ -242,13 +239,7 @@ def _updated(request: DedupRequest) -> list[str]:
                 and cue
                 and not adds
                 and s.id == top.id
-                and (
-                    _one_topic(new, s)
-                    or (
-                        (_names_swapped(new, s.text) or _renamed_across_languages(new, s))
-                        and not another_pursuit_ended(new, s.text)
-                    )
-                )
+                and (_one_topic(new, s) or _renamed_across_languages(new, s))
                 and not _value_kept(new, s.text)
                 and not _narrower_change(new, s.text)
                 # a change of a single-valued facet replaces an entry of that facet (rule 6), not
@@ -356,28 +347,6 @@ def _names(text: str) -> set[str]:
     return set(content_tokens(" ".join(_NAME_LIKE.findall(_SUBJECT.sub("", text)))))
 
 
-def _names_swapped(new: str, old: str) -> bool:
-    """One slot, another value: the two share a content word that is no name (the thing both
-    are about, "homework"), ``old`` names something ``new`` does not name at all, and ``new``
-    names something ``old`` does not ("homework goes out as Teams assignments now" / "sets
-    homework through Google Classroom")."""
-    from memscribe.lexicon.grammar import CLOSED_CLASS
-    from memscribe.textsim import content_tokens
-
-    mine, theirs = _names(new), _names(old)
-    new_words, old_words = set(content_tokens(new)), set(content_tokens(old))
-    # the thing: a word of ``old`` after its verb ("sets"; "works on" shares only a verb), no
-    # preposition or other closed-class word ("through")
-    thing = [w for w in _SUBJECT.sub("", old).split()[1:] if w.lower() not in CLOSED_CLASS]
-    shared = {w for w in set(content_tokens(" ".join(thing))) - theirs if covered(w, new_words - mine)}
-    return (
-        bool(shared)
-        and bool(theirs)
-        and not any(covered(w, new_words) for w in theirs)
-        and any(not covered(w, old_words) for w in mine)
-    )
-
-
 def _renamed_across_languages(new: str, item: ShortlistItem) -> bool:
     """Topic evidence across languages: ``new`` is in another language than ``item``, whose words
     it cannot share, names something ``item`` does not (a name past its first word: "Ich bin
@@ -410,19 +379,7 @@ def _other_subject(new: str, old: str) -> bool:
     mine, theirs = _about_another(new), _about_another(old)
     if mine == theirs:
         return False
-    if theirs and not someone_else(old) and _we(new):
-        return False  # "We ditched Jira" speaks for the user's group ("User's team uses Jira")
     return not (possessed_mentioned(old, new) if theirs else possessed_mentioned(new, old))
-
-
-#: A first-person plural subject opening the user's words: the user with their group.
-_WE = lazy_compile(r"^\W*(?:we|wir|nous|nosotros|nosotras|noi|我们|私たち)(?![\w'’])", re.IGNORECASE)
-
-
-def _we(text: str) -> bool:
-    """The user's own words (a quotation's lead aside) open with a first-person plural subject."""
-    words = own_words(text)
-    return words != text and bool(_WE.match(words))
 
 
 def _about_another(text: str) -> bool:
