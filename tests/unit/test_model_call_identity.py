@@ -26,11 +26,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 hooks, logged = sys.argv[1] == "on", sys.argv[2] == "callback"
 ANSWER = json.dumps({"profiles": [{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.",
                                    "evidence_turns": [0]}], "playbooks": []})
-seen = []
+seen, connections = [], []
 
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+
+    def setup(self):
+        connections.append(len(seen))  # a TCP connection opened: how many requests came before
+        super().setup()
 
     def log_message(self, format, *args):
         return
@@ -118,7 +122,7 @@ for response in responses:
     dumped.append(data)
 installed = light_calls.install() if hooks else ()
 out = json.dumps({"seen": seen, "answers": answers, "responses": dumped, "records": records,
-                  "installed": list(installed)})
+                  "installed": list(installed), "connections": connections})
 print(out.replace(base[len("http://"):], "127.0.0.1:PORT"))  # the one thing that differs by process
 """
 
@@ -291,3 +295,13 @@ def test_ollama_token_counts_the_server_left_out_are_still_counted(monkeypatch: 
         assert response.choices[0].message.content == content
     with pytest.raises(TypeError):  # a malformed answer (no message) fails as before
         _read_ollama_answer({"prompt_eval_count": 12, "eval_count": 7, "done": True}, messages)
+
+
+def test_a_models_later_calls_reuse_an_open_connection_to_a_keep_alive_server() -> None:
+    """A call after a model's first opens no TCP connection (the client and its pool are kept
+    across calls, as vLLM, Ollama and hosted APIs expect): with the hooks and without."""
+    for run in (_run(hooks=True), _run(hooks=False)):
+        calls = [i for i, r in enumerate(run["seen"]) if r["path"] in ("/v1/chat/completions", "/api/chat")]
+        assert len(calls) == 6  # two calls to each of three models, in order
+        assert not set(calls[1::2]) & set(run["connections"])  # each second call: no new connection
+        assert len(run["connections"]) <= 3  # one per client, not one per request
