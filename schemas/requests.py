@@ -15,11 +15,13 @@ class DetectRequest(BaseModel):
     window: int = Field(ge=1)
     windows: int = Field(ge=1)
     #: The gate's reading of the window's user turns whose text it read as the window holds it
-    #: (turn index → the language it placed the text in; → whether the turn corrects the agent):
-    #: the embedded detector asks these instead of reading the turns again. Not part of the
-    #: request's JSON (a model reads the prompt; the batch job keys a request by its turns).
+    #: (turn index → the language it placed the text in; → whether the turn corrects the agent;
+    #: → whether it states a norm): the embedded detector asks these instead of reading the
+    #: turns again. Not part of the request's JSON (a model reads the prompt; the batch job keys
+    #: a request by its turns).
     languages: dict[int, str] = Field(default_factory=dict, exclude=True)
     corrects: dict[int, bool] = Field(default_factory=dict, exclude=True)
+    norms: dict[int, bool] = Field(default_factory=dict, exclude=True)
 
 
 class ShortlistItem(BaseModel):

@@ -19,6 +19,7 @@ from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DetectRequest
 from memscribe.schemas.transcript import Transcript, Turn
+from memscribe.stages.gate import TurnReading
 from memscribe.stages.windows import TokenCounter, estimate_tokens, halve, render_text, split_windows
 from memscribe.textsim import normalize, similarity
 
@@ -52,7 +53,7 @@ def detect(
     signal_turns: tuple[int, ...],
     context_tokens: int,
     memory: MemoryView | None = None,
-    readings: Mapping[int, tuple[str | None, bool]] | None = None,
+    readings: Mapping[int, TurnReading] | None = None,
 ) -> DetectResult:
     """Run the detector over each window holding a signal turn; merge and de-duplicate results.
 
@@ -60,7 +61,8 @@ def detect(
     model reuses a topic's slug for a restatement or an update; None or empty: no topics section.
 
     ``readings``: the gate's reading of the user turns whose text it read as ``transcript`` holds
-    it (turn index → the language it placed the text in, whether the turn corrects); each
+    it (turn index → the language it placed the text in, whether the turn corrects, whether it
+    states a norm: :data:`~memscribe.stages.gate.TurnReading`); each
     window's request carries its turns', for a detector that would read them again.
 
     A window whose call fails (after the model layer's retries and re-asks) is skipped and
@@ -126,15 +128,16 @@ def _call(
     group: dict[str, object] | None = None,
     *,
     prompted: bool = True,
-    readings: Mapping[int, tuple[str | None, bool]] | None = None,
+    readings: Mapping[int, TurnReading] | None = None,
 ) -> Detection:
     read = [] if not readings else [(t.index, r) for t in window if (r := readings.get(t.index)) is not None]
     request = DetectRequest(
         turns=window,
         window=number,
         windows=windows,
-        languages={i: lang for i, (lang, _) in read if lang is not None},
-        corrects={i: corrects for i, (_, corrects) in read},
+        languages={i: lang for i, (lang, _, _) in read if lang is not None},
+        corrects={i: corrects for i, (_, corrects, _) in read},
+        norms={i: norm for i, (_, _, norm) in read if norm is not None},
     )
     messages = (
         render_messages(

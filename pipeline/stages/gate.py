@@ -43,8 +43,9 @@ UNCOVERED_MIN_CHARS = 12
 
 
 #: The gate's reading of one user turn, for the detector that judges it again: the language its
-#: text was placed in (None: not asked) and whether the turn corrects the agent.
-TurnReading = tuple[str | None, bool]
+#: text was placed in (None: not asked), whether the turn corrects the agent, and whether it states
+#: a norm (:func:`~memscribe.lexicon.teaching.sets_norm`; None: not asked).
+TurnReading = tuple[str | None, bool, bool | None]
 
 
 @dataclass(frozen=True)
@@ -104,17 +105,17 @@ def _agent_session(transcript: Transcript) -> bool:
     )
 
 
-def _cues(text: str, *, first: bool) -> tuple[int, bool, bool, str | None]:
+def _cues(text: str, *, first: bool) -> tuple[int, bool, bool, TurnReading]:
     """One user turn's cues, read together (its language placed once): its profile strength,
     whether it corrects, whether it states a norm without a correction's lead (not asked of
-    the first turn: a norm there answers no work of the agent's), and the language its text was
-    placed in (None when no cue asked)."""
+    the first turn: a norm there answers no work of the agent's), and the turn's reading."""
     with langs.per_turn():
         strength = lexicon.profile_strength(text)
         corrects = lexicon.correction_signal(text)
-        norm = not first and not corrects and sets_norm(text)
-        language = langs.placed(text)
-    return strength, corrects, norm, language
+        asked = not first and not corrects
+        norm = asked and sets_norm(text)
+        reading = (langs.placed(text), corrects, norm if asked else None)
+    return strength, corrects, norm, reading
 
 
 def gate(transcript: Transcript) -> GateResult:
@@ -149,11 +150,9 @@ def gate(transcript: Transcript) -> GateResult:
     norms = [t.index for pos, t in enumerate(users) if cues[pos][2] and _confirmable(users, corrects, pos)]
     teaching += norms
     signals = tuple(sorted(set(profile) | set(correction) | set(norms) | set(uncovered)))
-    # each turn's (language, corrects): one shared tuple per pair met, not one per turn
+    # each turn's reading: one shared tuple per reading met, not one per turn
     shared: dict[TurnReading, TurnReading] = {}
-    readings = {
-        t.index: shared.setdefault((c[3], c[1]), (c[3], c[1])) for t, c in zip(users, cues, strict=True)
-    }
+    readings = {t.index: shared.setdefault(c[3], c[3]) for t, c in zip(users, cues, strict=True)}
     if not profile and not teaching and not uncovered:
         unconfirmed = f" ({len(correction)} correction(s) never confirmed)" if correction else ""
         return GateResult(

@@ -44,6 +44,7 @@ def test_the_gate_reads_each_user_turn_once_for_the_detector() -> None:
     gated = gate(make_transcript(*_CHAT))
     assert gated.passed
     assert [gated.readings[i][1] for i in (0, 2, 4)] == [False, True, False]  # corrects
+    assert [gated.readings[i][2] for i in (0, 2, 4)] == [None, None, False]  # norms, where asked
     assert gated.readings[0][0] == "en"  # placed while its cues were read
     assert set(gated.readings) == {0, 2, 4}
 
@@ -61,11 +62,12 @@ def test_a_turn_redaction_masked_is_read_anew() -> None:
 def test_each_window_request_carries_its_turns_readings() -> None:
     transcript = make_transcript(*_CHAT)
     recorder = _Recorder()
-    readings = {0: ("en", False), 2: ("en", True), 9: ("de", True)}
+    readings = {0: ("en", False, None), 2: ("en", True, None), 4: (None, False, False), 9: ("de", True, None)}
     detect(transcript, model=recorder, signal_turns=(2,), context_tokens=8000, readings=readings)
     (request,) = recorder.requests
-    assert request.corrects == {0: False, 2: True}  # type: ignore[attr-defined]
+    assert request.corrects == {0: False, 2: True, 4: False}  # type: ignore[attr-defined]
     assert request.languages == {0: "en", 2: "en"}  # type: ignore[attr-defined]
+    assert request.norms == {4: False}  # type: ignore[attr-defined]
     # not part of the request's JSON: the batch job keys a request by its turns
     assert "corrects" not in request.model_dump_json()  # type: ignore[attr-defined]
 
@@ -89,6 +91,12 @@ def test_the_embedded_model_gets_the_readings_through_the_stage() -> None:
         detect(
             transcript, model=EmbeddedModel(), signal_turns=(2,), context_tokens=8000, readings=readings
         ).playbooks
-        for readings in (None, {2: ("en", True)})
+        for readings in (None, {2: ("en", True, None)})
     ]
     assert [[p.correction_turn for p in f] for f in found] == [[], [2]]
+
+
+def test_a_turn_the_gate_read_as_no_norm_starts_no_norm_chain() -> None:
+    turns = make_transcript(*_told("Please always pin the restic version in backup scripts.")).turns
+    assert [p.correction_turn for p in extract(turns).playbooks] == [2]  # a norm of the work
+    assert extract(turns, corrects={2: False}, norms={2: False}).playbooks == []

@@ -26,7 +26,9 @@ EMBEDDED_NAME = "embedded"
 def _detect(task: str, request: Any) -> BaseModel:
     from memscribe.model.embedded import detect
 
-    return detect.extract(request.turns, languages=request.languages, corrects=request.corrects)
+    return detect.extract(
+        request.turns, languages=request.languages, corrects=request.corrects, norms=request.norms
+    )
 
 
 def _dedup(task: str, request: Any) -> BaseModel:

@@ -32,6 +32,7 @@ def extract(
     *,
     languages: Mapping[int, str] | None = None,
     corrects: Mapping[int, bool] | None = None,
+    norms: Mapping[int, bool] | None = None,
 ) -> Detection:
     """Detect profile and playbook candidates in ``turns`` (deterministic and pure).
 
@@ -39,12 +40,13 @@ def extract(
     correction → adjustment → confirmation pattern (confirmation ``none`` when the session never
     confirmed the fix, so the verifier can report it as skipped).
 
-    ``languages`` and ``corrects``: what the gate read of some user turns (by turn index: the
-    language of the turn's text, whether it corrects the agent), not read again here.
+    ``languages``, ``corrects`` and ``norms``: what the gate read of some user turns (by turn
+    index: the language of the turn's text, whether it corrects the agent, whether it states a
+    norm), not read again here.
     """
     turns = list(turns)
     languages = languages or {}
-    read = Reading(turns, corrects)
+    read = Reading(turns, corrects, norms)
     profiles: list[ProfileCandidate] = []
     playbooks: list[PlaybookCandidate] = []
     seen: set[str] = set()

@@ -31,19 +31,34 @@ from memscribe.schemas.transcript import Turn
 
 class Reading:
     """What is read of a detector's ``turns`` once for all their chains: whether a user turn
-    corrects the agent (``corrects``, by turn index: the gate's reading; a turn not there is read
-    when asked) and where the user last takes a correction back (read from the end, when a chain
-    first asks)."""
+    corrects the agent and whether it states a norm (``corrects``, ``norms``, by turn index: the
+    gate's reading; a turn not there is read when asked) and where the user last takes a
+    correction back (read from the end, when a chain first asks)."""
 
-    def __init__(self, turns: Sequence[Turn], corrects: Mapping[int, bool] | None = None) -> None:
+    def __init__(
+        self,
+        turns: Sequence[Turn],
+        corrects: Mapping[int, bool] | None = None,
+        norms: Mapping[int, bool] | None = None,
+    ) -> None:
         self._turns = turns
         self._corrects = corrects or {}
+        self._norms = norms or {}
         self._last_reversal: int | None = None
 
     def corrects(self, turn: Turn) -> bool:
         """:func:`~memscribe.lexicon.correction_signal` of the user turn ``turn`` (one of ``turns``)."""
         known = self._corrects.get(turn.index)
         return lexicon.correction_signal(turn.text) if known is None else known
+
+    def sets_norm(self, turn: Turn) -> bool:
+        """:func:`~memscribe.lexicon.teaching.sets_norm` of the user turn ``turn``."""
+        known = self._norms.get(turn.index)
+        return sets_norm(turn.text) if known is None else known
+
+    def neither(self, turn: Turn) -> bool:
+        """The gate read ``turn`` as neither correcting nor stating a norm (False: not known)."""
+        return self._corrects.get(turn.index) is False and self._norms.get(turn.index) is False
 
     def reversed_after(self, pos: int) -> bool:
         """A user turn after position ``pos`` takes a correction back ("go back to mocking", "改回繁体")."""
@@ -341,6 +356,9 @@ def norm_at(turns: Sequence[Turn], pos: int, read: Reading | None = None) -> Pla
     by a turn that accepts the work before it ("perfect. also please keep answers short"): the
     user instructs anew, which a stated preference covers."""
     turn = turns[pos]
+    read = read or Reading(turns)
+    if read.neither(turn):
+        return None  # no lead and no norm: the checks below could only say None too
     before = _previous_speaker(turns, pos)
     if before is None or before.role != "assistant" or _ASKS.search(before.text):
         return None
@@ -351,8 +369,7 @@ def norm_at(turns: Sequence[Turn], pos: int, read: Reading | None = None) -> Pla
         return None
     # a correction's lead with a rule of the work ("no, keep commit messages to one line"), or a
     # norm without one
-    read = read or Reading(turns)
-    ruled = rule_of_work(text) if read.corrects(turn) else sets_norm(text)
+    ruled = rule_of_work(text) if read.corrects(turn) else read.sets_norm(turn)
     return _chain(turns, pos, read) if ruled else None
 
 
