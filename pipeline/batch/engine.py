@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from memscribe.batch import scoring, warm
+from memscribe.batch import scoring
 from memscribe.batch.board import Board, Candidate
 from memscribe.batch.coalesce import DedupCoalescer, HeldDecisions, requests_of
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
@@ -161,11 +161,6 @@ class BoundedModel:
         self.held = HeldDecisions(self._coalescer, rank) if self._coalescer is not None else None
         #: Told when the unit is no longer on its way to a dedup request (:meth:`arrived`).
         self._arriving: Callable[[], None] | None = None
-
-    @property
-    def remote(self) -> bool:
-        """Whether its requests go through a transport (an LLM client) and hold a slot each."""
-        return self._per_request
 
     def arrived(self) -> None:
         """This unit is no longer on its way to a dedup request (it asked, asks the model something
@@ -326,10 +321,6 @@ class LocalEngine(Engine):
         self._stored = 0
         self._models: dict[int, BoundedModel] = {}
         self._closed = False
-        #: Whether the later stages' models are loading (:mod:`memscribe.batch.warm`), and whether
-        #: the run compares candidates (more than one unit, or a memory to compare with).
-        self._warming = False
-        self._compare = False
 
     def open(
         self, snapshot: Snapshot, model_factory: ModelFactory, concurrency: int, *, look_ahead: bool = True
@@ -371,13 +362,6 @@ class LocalEngine(Engine):
             if rank not in self._ahead:
                 return
             self._ahead.discard(rank)
-            model = self._models.get(rank)
-            # the run's first request is in flight (a transport's: an in-process model's call is
-            # over by now): the stages after its answer load their models meanwhile
-            warming = not self._warming and model is not None and model.remote
-            self._warming = self._warming or warming
-        if warming:
-            warm.start(compare=self._compare)
         self._start_more()
 
     def _work(self, unit: UnitInput) -> None:
@@ -419,7 +403,6 @@ class LocalEngine(Engine):
 
     def expect(self, ranks: list[int]) -> None:
         self.board.expect(ranks)
-        self._compare = len(ranks) > 1 or self._stored > 0
         # each unit scores its candidates against the memory and the earlier units' candidates
         scoring.expect(len(ranks) * (self._stored + len(ranks) // 2))
 

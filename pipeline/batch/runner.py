@@ -340,7 +340,7 @@ def run_batch(
         listening=on_event is not None,
     )
     try:
-        with _young_collections_rarer(), _short_switches():
+        with _young_collections_rarer():
             _run(state, engine, model_factory, deadline)
     finally:
         if state.engine is not None:
@@ -373,29 +373,6 @@ def _young_collections_rarer() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*old)
-
-
-#: The interpreter's switch interval while a run plans (CPython's default is 5 ms).
-SWITCH_INTERVAL_S = 0.001
-
-
-@contextlib.contextmanager
-def _short_switches() -> Iterator[None]:
-    """A thread waiting for the interpreter lock gets it after SWITCH_INTERVAL_S, restored after.
-
-    A run's threads mostly wait (model answers, earlier plans) and work in short bursts: the
-    unit preparing its first request (one at a time, :mod:`memscribe.batch.turns`), the reader
-    handing an answer to its unit. While a few threads compute (the commit, the units after
-    their answers), each such burst waited up to 5 ms per runnable thread for the lock, and the
-    call slots sat idle meanwhile (bench/batch_timeline.py: slot-s "prep"). Only the order in
-    which threads run changes, not what they compute.
-    """
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(min(old, SWITCH_INTERVAL_S))
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(old)
 
 
 def _run(state: _State, engine: Engine | None, model_factory: ModelFactory, deadline: float | None) -> None:

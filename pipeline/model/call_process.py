@@ -40,8 +40,6 @@ _BYE = b""
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
 #: The key of the helper's last message: its CPU time.
 _CPU = -1
-#: The helper's interpreter switch interval (s).
-SWITCH_INTERVAL_S = 0.001
 
 
 def supported() -> bool:
@@ -179,9 +177,6 @@ def _serve(conn: Any, other: Any, completion: Completion, workers: int) -> None:
     """The helper: each request is run by a worker thread; answers go back as they finish."""
     other.close()  # the caller's end: the pipe reads end-of-file once the caller is gone
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
-    # Its threads work in short bursts between waits (a request out, an answer back): one ready
-    # to send an answer gets the interpreter lock within SWITCH_INTERVAL_S, not CPython's 5 ms.
-    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
     send_lock = threading.Lock()
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscribe-call")
 

@@ -154,30 +154,3 @@ def test_each_written_text_is_parsed_once(tmp_path: Path, monkeypatch: pytest.Mo
     report = run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=root, concurrency=4), EmbeddedModel)
     assert report.processed == 10 and report.writes >= 8
     assert sorted(parsed) == sorted(set(parsed)) and len(parsed) == report.writes
-
-
-def test_a_waiting_thread_gets_the_interpreter_within_a_millisecond_during_a_run(tmp_path: Path) -> None:
-    """While a run plans, a thread waiting for the interpreter lock (a unit's turn, the reader of
-    the answers) waits at most 1 ms for a computing thread to let go of it, not CPython's 5 ms;
-    the caller's setting is back once the run returns."""
-    import sys
-
-    seen: list[float] = []
-
-    class Observing(EmbeddedModel):
-        def generate(
-            self, *, task: str, messages: list[Message], response_model: Any, request: BaseModel
-        ) -> Any:
-            seen.append(sys.getswitchinterval())
-            return super().generate(
-                task=task, messages=messages, response_model=response_model, request=request
-            )
-
-    before = sys.getswitchinterval()
-    make_corpus(tmp_path / "t", 4)
-    report = run_batch(
-        discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=2), Observing
-    )
-    assert report.processed == 4 and seen
-    assert max(seen) <= 0.001
-    assert sys.getswitchinterval() == before

@@ -248,19 +248,3 @@ def test_the_helper_inherits_the_platform_description_of_the_sdk_headers(
         assert helper() is True
     finally:
         helper.close()
-
-
-def _switch_interval(**kwargs: Any) -> float:
-    return sys.getswitchinterval()
-
-
-def test_a_helper_thread_with_an_answer_gets_the_interpreter_within_a_millisecond() -> None:
-    """The helper's threads work in short bursts (a request out, an answer back): one ready to
-    send its answer waits at most 1 ms for another to let go of the interpreter lock, not 5 ms."""
-    before = sys.getswitchinterval()
-    helper = CallProcess(_switch_interval, workers=2)
-    try:
-        assert helper() <= 0.001 < before
-    finally:
-        helper.close()
-    assert sys.getswitchinterval() == before  # the caller's own is left as it was
