@@ -221,9 +221,9 @@ def collect() -> tuple[list[Sample], dict[str, int]]:
     recorded: list[tuple[Any, Context]] = []
     original = detect.extract
 
-    def recording(turns: Sequence[Any]) -> Any:
+    def recording(turns: Sequence[Any], **readings: Any) -> Any:
         recorded.extend(candidates_in_context(turns))
-        return original(turns)
+        return original(turns, **readings)
 
     detect.extract = recording  # type: ignore[assignment]
     samples: list[Sample] = []

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 from memscribe.model.embedded.detect import extract
 from tests.support.bench_modules import load_bench
 from tests.support.turns import make_transcript
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _study() -> ModuleType:
@@ -44,3 +50,18 @@ def test_dropping_a_false_positive_or_a_required_match_moves_the_f1_each_its_way
     assert study.f1_after(samples, [True, True, False], totals) == (4 / 5, 2, 1, 0)
     assert study.f1_after(samples, [True, False, True], totals) == (4 / 6, 2, 2, 0)
     assert study.f1_after(samples, [False, True, True], totals) == (2 / 5, 1, 2, 1)
+
+
+def test_the_study_replays_sessions_through_the_detector_as_the_pipeline_calls_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the pipeline hands the detector the gate's readings as keywords: the study's recording
+    # wrapper must pass them on
+    study = _study()
+    dev = REPO / "fixtures" / "eval" / "authored" / "dev" / "agent"
+    for name in ("a1_01_openclaw_bakery_owner_intro.jsonl", "a1_01_openclaw_bakery_owner_intro.labels.json"):
+        shutil.copy(dev / name, tmp_path / name)
+    monkeypatch.setattr(study, "DEV", tmp_path)
+    samples, totals = study.collect()
+    assert samples, "the session's profile candidates are recorded"
+    assert totals["tp"] + totals["fp"] == len(samples)
