@@ -473,30 +473,27 @@ def vector_scan(n: int = 10_000, dim: int = 1536) -> str:
 def _cli_codes(args: argparse.Namespace, workdir: Path) -> list[tuple[str, Path]] | None:
     if not args.cli:
         return None
+    return _codes(args.baseline, workdir)
+
+
+def _codes(baseline: str | None, workdir: Path) -> list[tuple[str, Path]]:
+    """The trees to measure: REV's export under ``workdir`` as "before" (with a baseline), today's
+    tree as "after"."""
     from bench.before_after import REPO, export_revision  # noqa: PLC0415
 
     codes: list[tuple[str, Path]] = []
-    if args.baseline:
+    if baseline:
         dest = workdir / "baseline"
         if not dest.exists():
-            export_revision(args.baseline, dest)
+            export_revision(baseline, dest)
         codes.append(("before", dest))
     return [*codes, ("after", REPO)]
 
 
 def _compare(args: argparse.Namespace) -> str:
     """``--compare``: today's tree, and REV's export with ``--baseline``."""
-    from bench.before_after import REPO, export_revision  # noqa: PLC0415
-
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memscribe-bench-"))
-    codes: list[tuple[str, Path]] = []
-    if args.baseline:
-        dest = workdir / "baseline"
-        if not dest.exists():
-            export_revision(args.baseline, dest)
-        codes.append(("before", dest))
-    codes.append(("after", REPO))
-    return compare(args.compare, codes, args.queries, args.rounds, workdir)
+    return compare(args.compare, _codes(args.baseline, workdir), args.queries, args.rounds, workdir)
 
 
 def main() -> int:
