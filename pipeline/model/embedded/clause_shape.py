@@ -116,8 +116,8 @@ def well_formed_tail(clause: str) -> str | None:
         return clause
     # a stutter of the keyboard: a function word typed twice ("to to", "the the")
     stutters = [i for i in clashes if bare[i] in _NEVER_TWICE and bare[i - 1] == bare[i]]
-    words = list(_WORD.finditer(clause))
     if stutters and len(stutters) == len(clashes):
+        words = list(_WORD.finditer(clause))
         for i in reversed(stutters):  # the blank before the second one and the word go
             start = len(clause[: words[i].start()].rstrip())
             clause = clause[:start] + clause[words[i].end() :]
@@ -125,7 +125,7 @@ def well_formed_tail(clause: str) -> str | None:
     if len(clashes) < SALAD_CLASHES:
         return clause  # a slip of the keyboard, or code talk ("the for loop"), is no salad
     last = clashes[-1]
-    for m in words[last:-1]:
+    for m in list(_WORD.finditer(clause))[last:-1]:
         if _SUBJECT_I.fullmatch(m.group()):
             return clause[m.start() :]
     return None

@@ -72,6 +72,8 @@ def holds_now(clause: str) -> Fact | None:
 
 def _holds_now(clause: str) -> Fact | None:
     bare = PLAIN_LEAD.sub("", clause).strip(" ,.;:!")
+    if bare.isascii() and "now" not in (low := bare.lower()) and "days" not in low:
+        return None  # every match of _NOW holds "now" or "days" (an ASCII text lowers as it folds)
     if not bare or _OTHER_SUBJECT.search(bare):
         return None
     if not (_NOW.search(bare) and _SPEAKER.search(bare)):

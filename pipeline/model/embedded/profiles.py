@@ -212,11 +212,12 @@ def _profiles_from_turn(
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     sentences = turn_sentences(turn, known)
-    if not correction_turn and not HAS_CJK.search(turn.text):
+    latin = not HAS_CJK.search(turn.text)
+    if not correction_turn and latin:
         out, used = directives_in_turn(turn, known, sentences)
-    plain = conversation and not HAS_CJK.search(turn.text)
+    plain = conversation and latin
     # in a working session a plain first-person statement counts too, unless it talks about the task
-    working = not conversation and not correction_turn and not HAS_CJK.search(turn.text)
+    working = not conversation and not correction_turn and latin
     # "I'm baking bread tomorrow … can you scale the recipe?": the day is the task's, not the
     # user's lasting circumstance; said as news in a chat ("my divorce is final tomorrow") it is news
     dated_task = not conversation or (_asks(turn.text) if asks is None else asks)
