@@ -19,7 +19,6 @@ from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DetectRequest
 from memscribe.schemas.transcript import Transcript, Turn
-from memscribe.stages.detect_prompt import detect_messages
 from memscribe.stages.gate import TurnReading
 from memscribe.stages.windows import TokenCounter, estimate_tokens, halve, render_text, split_windows
 from memscribe.textsim import normalize, similarity
@@ -141,7 +140,8 @@ def _call(
         norms={i: norm for i, (_, _, norm) in read if norm is not None},
     )
     messages = (
-        _detect_messages(
+        render_messages(
+            "detect.j2",
             turns=[_view(t, group is not None) for t in window],
             group=group,
             window=number,
@@ -208,7 +208,9 @@ def _overhead_text() -> str:
 @functools.cache
 def _render_overhead() -> str:
     # Extra variables are harmless to the template; every one it may declare is given.
-    messages = _detect_messages(turns=[], window=1, windows=1, language_hint="", topics=[], group=None)
+    messages = render_messages(
+        "detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[], group=None
+    )
     schema = json.dumps(Detection.model_json_schema(), ensure_ascii=False)
     return "\n".join(str(m.get("content") or "") for m in messages) + "\n" + schema
 
@@ -244,13 +246,6 @@ def render_messages(template: str, **variables: object) -> list[Message]:
     from memscribe.prompting import render_messages as render
 
     return render(template, **variables)
-
-
-def _detect_messages(**variables: object) -> list[Message]:
-    """The detect prompt's messages: formatted (:mod:`memscribe.stages.detect_prompt`, the same
-    text) while the template is the one the formatter knows, else rendered by the template."""
-    formatted = detect_messages(**variables)  # type: ignore[arg-type]
-    return formatted if formatted is not None else render_messages("detect.j2", **variables)
 
 
 def _drain_invalid(model: StructuredModel) -> list[tuple[str, str]]:

@@ -172,14 +172,14 @@ def test_the_prompt_overhead_is_rendered_once_when_the_first_windows_ask_at_once
     from memscribe.stages import detect as detect_stage
 
     rendered: list[int] = []
-    original = detect_stage._detect_messages
+    original = detect_stage.render_messages
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         rendered.append(1)
         time.sleep(0.05)  # every thread arrives while the first still renders
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(detect_stage, "_detect_messages", slow)
+    monkeypatch.setattr(detect_stage, "render_messages", slow)
     monkeypatch.setattr(detect_stage, "_ESTIMATED_OVERHEAD", {})  # a template the table does not know
     for name in ("_render_overhead", "_estimated_overhead"):
         clear = getattr(getattr(detect_stage, name, None), "cache_clear", None)
@@ -230,13 +230,13 @@ def test_the_embedded_model_answers_without_a_prompt_rendered_or_topics_looked_u
     stored = [_entry(1, "home-glasgow", "User lives in Glasgow.")]
     detect_stage.window_budget(8000)  # the overhead (rendered once per process) is not counted
     windows: list[dict[str, Any]] = []
-    real_render = detect_stage._detect_messages
+    real_render = detect_stage.render_messages
 
-    def counted(**variables: Any) -> Any:
+    def counted(template: str, **variables: Any) -> Any:
         windows.append(variables)
-        return real_render(**variables)
+        return real_render(template, **variables)
 
-    monkeypatch.setattr(detect_stage, "_detect_messages", counted)
+    monkeypatch.setattr(detect_stage, "render_messages", counted)
     plain = EmbeddedModel()
     found = detect(
         transcript, model=plain, signal_turns=(0, 2, 4), context_tokens=8000, memory=_NoPromptReads(stored)
