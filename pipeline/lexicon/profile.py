@@ -128,6 +128,8 @@ _REACTIVE_OBJECT = lazy_compile(
 #: Contracted or modal auxiliaries that make the clause a wish, plan or hypothesis rather than a fact.
 _MODAL_AUX = frozenset({"'d", "’d", "'ll", "’ll"})
 _MODAL_WORDS = frozenset("would could might may should will must".split())
+#: :data:`_FP_SKIP` and :data:`_MODAL_WORDS`: the words skipped before the verb.
+_FP_SKIP_OR_MODAL = _FP_SKIP | _MODAL_WORDS
 #: Verbs after "I'm" that report a reaction, not a state of the speaker.
 _REACTIVE_STATE = frozenset(
     "sure glad sorry happy excited jealous curious afraid impressed relieved surprised".split()
@@ -153,7 +155,7 @@ def _durable_clause(subj: str, aux: str, rest: str) -> bool:
         return False
     modal = False
     i = 0
-    while i < len(words) and words[i] in _FP_SKIP | _MODAL_WORDS:
+    while i < len(words) and words[i] in _FP_SKIP_OR_MODAL:
         modal = modal or words[i] in _MODAL_WORDS
         i += 1
     if modal or i == len(words):
@@ -241,7 +243,8 @@ def durable_opening(clause: str) -> bool:
 
 def profile_strength(text: str) -> int:
     """How strongly ``text`` suggests a profile fact: ``STRONG``, ``WEAK`` or ``NONE``."""
-    if _PROFILE_ZH.search(text) or _STANDING_ZH.search(text):
+    # every match of either holds a CJK character: an ASCII text holds none
+    if not text.isascii() and (_PROFILE_ZH.search(text) or _STANDING_ZH.search(text)):
         return STRONG
     statements = _statements(text)
     flat = flat_words(text)
