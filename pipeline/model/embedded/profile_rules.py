@@ -17,7 +17,6 @@ from memscribe.model.embedded.text import (
     HAS_CJK,
     LANGS,
     TTL_ORDER,
-    by_opening,
     hash_slug,
     kebab,
     safe_slug,
@@ -372,7 +371,6 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         ),
     )
 )
-_EN_BY_OPENING = by_opening(_EN_RULES)  # the rules a text opening with each letter may match
 
 
 def facet_filed(slug: str, body: str) -> str:
@@ -479,12 +477,14 @@ _ELIDED_MY = lazy_compile(
 )
 
 
+def _with_elided_subject(clause: str) -> str:
+    return _ELIDED_MY.sub("my ", _ELIDED_I.sub("I ", clause, count=1), count=1)
+
+
 def facts_in_clause(clause: str, *, correction_turn: bool) -> Fact | None:
     cjk = bool(HAS_CJK.search(clause))
-    text = (
-        _zh_normalise(clause) if cjk else _ELIDED_MY.sub("my ", _ELIDED_I.sub("I ", clause, count=1), count=1)
-    )
-    rules = _ZH_RULES if cjk else _EN_BY_OPENING.get(text[:1], _EN_RULES)  # those it may open as
+    rules = _ZH_RULES if cjk else _EN_RULES
+    text = _zh_normalise(clause) if cjk else _with_elided_subject(clause)
     for pattern, build in rules:
         m = pattern.search(text)
         if not m:

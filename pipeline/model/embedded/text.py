@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from string import ascii_letters
-from typing import TypeVar
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction import MASK_RE, find_secrets
@@ -261,44 +259,3 @@ def sentence_case(text: str) -> str:
     if not text:
         return text
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
-def opening_letter(pattern: str) -> str:
-    """The ASCII letter (lower case) every match of ``pattern`` opens with, searched without
-    MULTILINE: a "^" then a letter no quantifier follows, and no "|" outside the pattern's groups
-    (the "^" anchors only its first alternative); "" when there is none (every text may match)."""
-    head = pattern[1:2]
-    if pattern[:1] != "^" or not (head.isascii() and head.isalpha()) or pattern[2:3] in ("?", "*", "+", "{"):
-        return ""
-    depth, i = 0, 0
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "[":  # a class holds no group nor alternative: on past its closing bracket
-            j = i + 1 + (pattern[i + 1 : i + 2] == "^")
-            j += pattern[j : j + 1] == "]"
-            while j < len(pattern) and pattern[j] != "]":
-                j += 2 if pattern[j] == "\\" else 1
-            i = j + 1
-            continue
-        depth += (c == "(") - (c == ")")
-        if c == "|" and depth == 0:
-            return ""
-        i += 1
-    return head.lower()
-
-
-B = TypeVar("B")
-
-
-def by_opening(
-    rules: tuple[tuple[re.Pattern[str], B], ...],
-) -> dict[str, tuple[tuple[re.Pattern[str], B], ...]]:
-    """``rules`` (patterns and what each builds, in order) for each ASCII letter a text may open
-    with: the rules a text opening with it may match (:func:`opening_letter`, in either case)."""
-    opens = [opening_letter(pattern.pattern) for pattern, _ in rules]
-    return {
-        c: tuple(r for r, o in zip(rules, opens, strict=True) if o in ("", c.lower())) for c in ascii_letters
-    }
