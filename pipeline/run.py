@@ -20,12 +20,13 @@ from memscribe.namespace import DEFAULT_NAMESPACE, entry_namespace, stored_names
 from memscribe.relatedness import ListView, MemoryView
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Operation, Plan, Redaction, WriteOp
+from memscribe.schemas.requests import TurnReading
 from memscribe.schemas.snapshot import StoredSnapshot
 from memscribe.schemas.transcript import Transcript
 from memscribe.snapshot.trigger import snapshot_trigger
 from memscribe.stages.dedup import dedup_all
 from memscribe.stages.detect import detect
-from memscribe.stages.gate import TurnReading, gate
+from memscribe.stages.gate import gate
 from memscribe.stages.plan import build_operations
 from memscribe.stages.redact import redact_transcript
 from memscribe.stages.screen import screen

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
 from memscribe.schemas.memory import MemoryKind
 from memscribe.schemas.transcript import Turn
+
+#: The gate's reading of one user turn, for a detector that would judge it again: the language its
+#: text was placed in (None: not asked), whether the turn corrects the agent, and whether it states
+#: a norm (:func:`~memscribe.lexicon.teaching.sets_norm`; None: not asked).
+TurnReading = tuple[str | None, bool, bool | None]
 
 
 class DetectRequest(BaseModel):
@@ -15,13 +22,11 @@ class DetectRequest(BaseModel):
     window: int = Field(ge=1)
     windows: int = Field(ge=1)
     #: The gate's reading of the window's user turns whose text it read as the window holds it
-    #: (turn index → the language it placed the text in; → whether the turn corrects the agent;
-    #: → whether it states a norm): the embedded detector asks these instead of reading the
-    #: turns again. Not part of the request's JSON (a model reads the prompt; the batch job keys
-    #: a request by its turns).
-    languages: dict[int, str] = Field(default_factory=dict, exclude=True)
-    corrects: dict[int, bool] = Field(default_factory=dict, exclude=True)
-    norms: dict[int, bool] = Field(default_factory=dict, exclude=True)
+    #: (turn index → :data:`TurnReading`): the embedded detector asks these instead of reading
+    #: the turns again. Built by the detect stage from the gate's result, so not validated again
+    #: (one entry per user turn of a window that may hold a whole transcript); not part of the
+    #: request's JSON (a model reads the prompt; the batch job keys a request by its turns).
+    readings: Annotated[dict[int, TurnReading], SkipValidation] = Field(default_factory=dict, exclude=True)
 
 
 class ShortlistItem(BaseModel):

@@ -17,9 +17,8 @@ from memscribe.relatedness import MemoryView, entry_text, scores
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Skipped
-from memscribe.schemas.requests import DetectRequest
+from memscribe.schemas.requests import DetectRequest, TurnReading
 from memscribe.schemas.transcript import Transcript, Turn
-from memscribe.stages.gate import TurnReading
 from memscribe.stages.windows import TokenCounter, estimate_tokens, halve, render_text, split_windows
 from memscribe.textsim import normalize, similarity
 
@@ -62,7 +61,7 @@ def detect(
 
     ``readings``: the gate's reading of the user turns whose text it read as ``transcript`` holds
     it (turn index → the language it placed the text in, whether the turn corrects, whether it
-    states a norm: :data:`~memscribe.stages.gate.TurnReading`); each
+    states a norm: :data:`~memscribe.schemas.requests.TurnReading`); each
     window's request carries its turns', for a detector that would read them again.
 
     A window whose call fails (after the model layer's retries and re-asks) is skipped and
@@ -130,15 +129,8 @@ def _call(
     prompted: bool = True,
     readings: Mapping[int, TurnReading] | None = None,
 ) -> Detection:
-    read = [] if not readings else [(t.index, r) for t in window if (r := readings.get(t.index)) is not None]
-    request = DetectRequest(
-        turns=window,
-        window=number,
-        windows=windows,
-        languages={i: lang for i, (lang, _, _) in read if lang is not None},
-        corrects={i: corrects for i, (_, corrects, _) in read},
-        norms={i: norm for i, (_, _, norm) in read if norm is not None},
-    )
+    read = {} if not readings else {t.index: r for t in window if (r := readings.get(t.index)) is not None}
+    request = DetectRequest(turns=window, window=number, windows=windows, readings=read)
     messages = (
         render_messages(
             "detect.j2",

@@ -34,18 +34,13 @@ from dataclasses import dataclass, field
 from memscribe import lexicon
 from memscribe.lexicon import langs
 from memscribe.lexicon.teaching import rule_of_work, sets_norm
+from memscribe.schemas.requests import TurnReading
 from memscribe.schemas.transcript import Transcript, Turn
 
 #: Weak profile cues (a passing "my …") that together open the gate without a strong one.
 WEAK_CUES_TO_PASS = 2
 #: A user turn at least this long in a language without cues passes the gate (a greeting does not).
 UNCOVERED_MIN_CHARS = 12
-
-
-#: The gate's reading of one user turn, for the detector that judges it again: the language its
-#: text was placed in (None: not asked), whether the turn corrects the agent, and whether it states
-#: a norm (:func:`~memscribe.lexicon.teaching.sets_norm`; None: not asked).
-TurnReading = tuple[str | None, bool, bool | None]
 
 
 @dataclass(frozen=True)

@@ -65,11 +65,10 @@ def test_each_window_request_carries_its_turns_readings() -> None:
     readings = {0: ("en", False, None), 2: ("en", True, None), 4: (None, False, False), 9: ("de", True, None)}
     detect(transcript, model=recorder, signal_turns=(2,), context_tokens=8000, readings=readings)
     (request,) = recorder.requests
-    assert request.corrects == {0: False, 2: True, 4: False}  # type: ignore[attr-defined]
-    assert request.languages == {0: "en", 2: "en"}  # type: ignore[attr-defined]
-    assert request.norms == {4: False}  # type: ignore[attr-defined]
+    # the window's turns' readings only (turn 9 is not in the window)
+    assert request.readings == {0: ("en", False, None), 2: ("en", True, None), 4: (None, False, False)}  # type: ignore[attr-defined]
     # not part of the request's JSON: the batch job keys a request by its turns
-    assert "corrects" not in request.model_dump_json()  # type: ignore[attr-defined]
+    assert "readings" not in request.model_dump_json()  # type: ignore[attr-defined]
 
 
 def _told(text: str) -> list[tuple[str, str]]:
@@ -82,7 +81,7 @@ def test_the_embedded_detector_answers_from_the_gates_reading() -> None:
     turns = make_transcript(*_told("Use restic for backups instead.")).turns
     assert extract(turns).playbooks == []
     # read as a correction by the gate: the chain starts there
-    assert [p.correction_turn for p in extract(turns, corrects={2: True}).playbooks] == [2]
+    assert [p.correction_turn for p in extract(turns, readings={2: (None, True, None)}).playbooks] == [2]
 
 
 def test_the_embedded_model_gets_the_readings_through_the_stage() -> None:
@@ -99,4 +98,4 @@ def test_the_embedded_model_gets_the_readings_through_the_stage() -> None:
 def test_a_turn_the_gate_read_as_no_norm_starts_no_norm_chain() -> None:
     turns = make_transcript(*_told("Please always pin the restic version in backup scripts.")).turns
     assert [p.correction_turn for p in extract(turns).playbooks] == [2]  # a norm of the work
-    assert extract(turns, corrects={2: False}, norms={2: False}).playbooks == []
+    assert extract(turns, readings={2: (None, False, False)}).playbooks == []

@@ -26,9 +26,7 @@ EMBEDDED_NAME = "embedded"
 def _detect(task: str, request: Any) -> BaseModel:
     from memscribe.model.embedded import detect
 
-    return detect.extract(
-        request.turns, languages=request.languages, corrects=request.corrects, norms=request.norms
-    )
+    return detect.extract(request.turns, readings=request.readings)
 
 
 def _dedup(task: str, request: Any) -> BaseModel:

@@ -24,15 +24,14 @@ from memscribe.model.embedded.profiles import (
     profiles_from_turn,
 )
 from memscribe.schemas.candidates import Detection, PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.requests import TurnReading
 from memscribe.schemas.transcript import Turn
 
 
 def extract(
     turns: Sequence[Turn],
     *,
-    languages: Mapping[int, str] | None = None,
-    corrects: Mapping[int, bool] | None = None,
-    norms: Mapping[int, bool] | None = None,
+    readings: Mapping[int, TurnReading] | None = None,
 ) -> Detection:
     """Detect profile and playbook candidates in ``turns`` (deterministic and pure).
 
@@ -40,13 +39,12 @@ def extract(
     correction → adjustment → confirmation pattern (confirmation ``none`` when the session never
     confirmed the fix, so the verifier can report it as skipped).
 
-    ``languages``, ``corrects`` and ``norms``: what the gate read of some user turns (by turn
-    index: the language of the turn's text, whether it corrects the agent, whether it states a
-    norm), not read again here.
+    ``readings``: what the gate read of some user turns (by turn index: the language of the
+    turn's text, whether it corrects the agent, whether it states a norm), not read again here.
     """
     turns = list(turns)
-    languages = languages or {}
-    read = Reading(turns, corrects, norms)
+    readings = readings or {}
+    read = Reading(turns, readings)
     profiles: list[ProfileCandidate] = []
     playbooks: list[PlaybookCandidate] = []
     seen: set[str] = set()
@@ -62,7 +60,7 @@ def extract(
         if not is_user_speech(turn):
             continue
         # a turn's language placed once for all its cues (or by the gate), then dropped
-        with langs.per_turn(turn.text, languages.get(turn.index)):
+        with langs.per_turn(turn.text, _language(readings.get(turn.index))):
             corrected = correction_at(turns, pos, read)
             playbook = playbook_from(turns, pos, corrected, read)
             mine = own.get(turn.index)
@@ -90,3 +88,8 @@ def extract(
 
 
 __all__ = ["extract"]
+
+
+def _language(reading: TurnReading | None) -> str | None:
+    """The language the gate placed a turn's text in (None: not read, or not asked)."""
+    return None if reading is None else reading[0]

@@ -26,39 +26,35 @@ from memscribe.model.embedded.text import (
     value_keep_case,
 )
 from memscribe.schemas.candidates import PlaybookCandidate
+from memscribe.schemas.requests import TurnReading
 from memscribe.schemas.transcript import Turn
 
 
 class Reading:
     """What is read of a detector's ``turns`` once for all their chains: whether a user turn
-    corrects the agent and whether it states a norm (``corrects``, ``norms``, by turn index: the
-    gate's reading; a turn not there is read when asked) and where the user last takes a
-    correction back (read from the end, when a chain first asks)."""
+    corrects the agent and whether it states a norm (``readings``, by turn index: the gate's
+    reading; a turn not there, or a norm not asked there, is read when asked) and where the user
+    last takes a correction back (read from the end, when a chain first asks)."""
 
-    def __init__(
-        self,
-        turns: Sequence[Turn],
-        corrects: Mapping[int, bool] | None = None,
-        norms: Mapping[int, bool] | None = None,
-    ) -> None:
+    def __init__(self, turns: Sequence[Turn], readings: Mapping[int, TurnReading] | None = None) -> None:
         self._turns = turns
-        self._corrects = corrects or {}
-        self._norms = norms or {}
+        self._readings = readings or {}
         self._last_reversal: int | None = None
 
     def corrects(self, turn: Turn) -> bool:
         """:func:`~memscribe.lexicon.correction_signal` of the user turn ``turn`` (one of ``turns``)."""
-        known = self._corrects.get(turn.index)
-        return lexicon.correction_signal(turn.text) if known is None else known
+        known = self._readings.get(turn.index)
+        return lexicon.correction_signal(turn.text) if known is None else known[1]
 
     def sets_norm(self, turn: Turn) -> bool:
         """:func:`~memscribe.lexicon.teaching.sets_norm` of the user turn ``turn``."""
-        known = self._norms.get(turn.index)
-        return sets_norm(turn.text) if known is None else known
+        known = self._readings.get(turn.index)
+        return sets_norm(turn.text) if known is None or known[2] is None else known[2]
 
     def neither(self, turn: Turn) -> bool:
         """The gate read ``turn`` as neither correcting nor stating a norm (False: not known)."""
-        return self._corrects.get(turn.index) is False and self._norms.get(turn.index) is False
+        known = self._readings.get(turn.index)
+        return known is not None and known[1] is False and known[2] is False
 
     def reversed_after(self, pos: int) -> bool:
         """A user turn after position ``pos`` takes a correction back ("go back to mocking", "改回繁体")."""
