@@ -4,8 +4,10 @@ Every unit of the set runs through the real pipeline (extract + apply) with a co
 records each detect request and answers it with empty lists, so the prompts are exactly those the
 LLM path sends (system prompt, transcript window, stored topics, JSON schema). Tokens are counted
 as characters / 4 (the stand-in's estimate; no tokenizer is assumed). Fixed text is what every
-call repeats whatever the transcript: the system prompt and the schema (counted as sent: compact
-JSON, as in the recorded request bodies under ``fixtures/cassettes``).
+call repeats whatever the transcript: the system prompt, the response format (counted as sent:
+compact JSON, as in the recorded request bodies under ``fixtures/cassettes``; in the default mode
+the detect prompt states its own shape and no schema is sent), and the user message's own words
+(the lines before the turns less the stored slugs they list: headers, group and window notes).
 
     .venv/bin/python bench/detect_prompt.py [--data fixtures/eval/authored/val]
 """
@@ -22,6 +24,16 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 CHARS_PER_TOKEN = 4
 _TASK = re.compile(r"^TASK:\s*(\w+)", re.MULTILINE)
+_FIRST_TURN = re.compile(r"^\[\d+\] ", re.MULTILINE)
+_TOPIC_LINE = re.compile(r"^\w+s: (.*)$", re.MULTILINE)
+
+
+def _user_fixed(user: str) -> int:
+    """Characters of the user message that are not data: the lines before the first turn, less
+    the stored slugs listed there."""
+    first = _FIRST_TURN.search(user)
+    header = user[: first.start()] if first else user
+    return len(header) - sum(len(m.group(1)) for m in _TOPIC_LINE.finditer(header))
 
 
 def _as_sent(value: Any) -> str:
@@ -44,10 +56,11 @@ class Recorder:
         schema = kwargs.get("response_format") or kwargs.get("tools")
         if task and task.group(1) == "detect":
             user = "".join(str(m.get("content") or "") for m in messages[1:])
+            fixed_user = _user_fixed(user)
             self.calls.append(
                 {
-                    "system": len(system),
-                    "user": len(user),
+                    "system": len(system) + fixed_user,
+                    "user": len(user) - fixed_user,
                     "schema": len(_as_sent(schema)) if schema is not None else 0,
                 }
             )
@@ -90,11 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     schema = sum(c["schema"] for c in calls) / n / CHARS_PER_TOKEN
     total = system + user + schema
     print(f"set: {args.data}  units: {len(units)}  detect calls: {n}")
-    print(f"{'part':<22}{'tokens/call':>12}")
-    for name, value in (("system prompt", system), ("schema", schema), ("user (window+topics)", user)):
-        print(f"{name:<22}{value:>12.0f}")
-    print(f"{'total':<22}{total:>12.0f}")
-    print(f"fixed share (system+schema)/total: {(system + schema) / total:.1%}")
+    print(f"{'part':<30}{'tokens/call':>12}")
+    rows = (
+        ("system + user-message words", system),
+        ("response format", schema),
+        ("data (turns, slugs)", user),
+    )
+    for name, value in rows:
+        print(f"{name:<30}{value:>12.0f}")
+    print(f"{'total':<30}{total:>12.0f}")
+    print(f"fixed share (words + format)/total: {(system + schema) / total:.1%}")
     return 0
 
 

@@ -45,7 +45,14 @@ def render(request: dict[str, object]) -> str:
     for message in messages:
         lines += [f"## {message.get('role')}", "", str(message.get("content") or ""), ""]
     schema = request.get("response_schema")
-    if schema:
+    if schema == {"type": "json_object"}:  # the prompt states the shape itself (detect)
+        lines += [
+            "## answer format",
+            "",
+            "Answer with ONE JSON object (no prose, no code fence) in the shape the system text gives.",
+            "",
+        ]
+    elif schema:
         lines += [
             "## answer format",
             "",

@@ -1,13 +1,13 @@
 """What the detect stage returns.
 
-Field descriptions become the JSON schema a model sees: a few words each, the field's meaning.
-The rules (what counts, how to cite, TTLs) live once, in ``prompts/detect.j2``, whose field guide
-also reaches models that get no schema text (grammar-only servers).
+Field descriptions become the JSON schema a model sees in the modes that send one: a few words
+each, the field's meaning. The rules and the answer's shape live once, in ``prompts/detect.j2``:
+in the default mode a detect call sends no schema (:attr:`Detection.format_in_prompt`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,6 +51,12 @@ class Detection(BaseModel):
     """Memories found in one window."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_untitled)
+
+    #: ``prompts/detect.j2`` states the answer's shape itself (one line naming every field): in
+    #: ``json_schema`` mode the server is asked for a JSON object and no schema is sent, so each
+    #: detect call does not repeat ~450 tokens of schema beside it. The fallback modes send the
+    #: schema as before.
+    format_in_prompt: ClassVar[bool] = True
 
     profiles: list[ProfileCandidate] = Field(default_factory=list)
     playbooks: list[PlaybookCandidate] = Field(default_factory=list)

@@ -318,11 +318,14 @@ class LiteLLMModel:
             try:
                 # memscribe's call from here (instructor's per-call work it does not use, left out)
                 with collecting() as dropped, memscribe_call():  # invalid items dropped one by one
-                    result = self._client.chat.completions.create(
-                        response_model=_schema_model(lenient(response_model)),
-                        max_retries=self.max_reasks,
-                        **kwargs,
-                    )
+                    if self.mode == "json_schema" and getattr(response_model, "format_in_prompt", False):
+                        result = self._prompted(task, kwargs, response_model)
+                    else:
+                        result = self._client.chat.completions.create(
+                            response_model=_schema_model(lenient(response_model)),
+                            max_retries=self.max_reasks,
+                            **kwargs,
+                        )
                 self._invalid.extend(dropped)
                 break
             except InstructorRetryException as exc:
@@ -351,6 +354,68 @@ class LiteLLMModel:
         if not isinstance(result, response_model):
             raise ModelError(f"{task}: unexpected model output type", stage=task, attempts=1)
         return result
+
+    def _prompted(self, task: str, kwargs: dict[str, Any], response_model: type[T]) -> T:
+        """An answer whose shape the prompt states (``format_in_prompt``): the server is asked for
+        a JSON object, no schema is sent, and the answer is validated here, item by item
+        (:func:`lenient`). Invalid output is asked again, as instructor would, ``max_reasks``
+        attempts in all; the valid items of a last invalid answer are kept (:func:`_salvage`)."""
+        model = lenient(response_model)
+        messages = list(kwargs["messages"])
+        attempts = self.max_reasks + 1  # as instructor counts: the first try and max_reasks re-asks
+        for attempt in range(1, attempts + 1):
+            if attempt > 1:
+                self._check_budget(task)
+            response = self._call_with_retries(
+                **{**kwargs, "messages": messages, "response_format": {"type": "json_object"}}
+            )
+            text = _answer_text(response) or ""
+            data = _json_object(text)
+            try:
+                if data is None:
+                    raise ValueError(f"the answer is not a JSON object: {text[:80]!r}")
+                return model.model_validate(data)
+            except (ValidationError, ValueError) as exc:
+                if _finish_reason(response) == "length":
+                    raise ModelError(
+                        f"{task}: the model's answer was cut off (output token limit); "
+                        "raise the server's max tokens or use a larger context",
+                        stage=task,
+                        attempts=attempt,
+                    ) from exc
+                if attempt == attempts:
+                    failure = _PromptedFailure(exc, response, attempt)
+                    salvaged = _salvage(failure, response_model, self._invalid)
+                    if salvaged is not None:
+                        return salvaged
+                    raise _model_error(task, failure) from exc
+                messages = [
+                    *messages,
+                    {"role": "assistant", "content": text},
+                    {
+                        "role": "user",
+                        "content": f"Correct your JSON ONLY RESPONSE, based on the following errors:\n{_short(exc)}",
+                    },
+                ]
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+class _PromptedFailure(ValueError):
+    """The last invalid answer of :meth:`LiteLLMModel._prompted`, shaped as instructor's failure
+    (``last_completion``, ``n_attempts``) for :func:`_salvage` and :func:`_model_error`."""
+
+    def __init__(self, cause: BaseException, last_completion: Any, n_attempts: int) -> None:
+        super().__init__(str(cause))
+        self.__cause__ = cause
+        self.last_completion = last_completion
+        self.n_attempts = n_attempts
+
+
+def _finish_reason(completion: Any) -> str | None:
+    try:
+        return str(completion.choices[0].finish_reason or "") or None
+    except (AttributeError, IndexError, TypeError):
+        return None
 
 
 #: Where calls go when no completion is injected: a helper process while

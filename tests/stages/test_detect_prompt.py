@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import Any
 
 import pytest
@@ -17,9 +18,10 @@ from memscribe.stages.detect import MAX_TOPICS, detect, stored_topics
 from tests.support.store_helpers import ScriptedModel
 from tests.support.turns import make_transcript
 
-#: Tokens (characters / 4) of what every detect call repeats: the system prompt and the schema.
-#: Version 1 carried ~1,700; raise this only with a measurement (bench/detect_prompt.py).
-FIXED_TEXT_BUDGET_TOKENS = 1050
+#: Tokens (characters / 4) of what every detect call repeats: the system prompt and the response
+#: format as sent in the default mode (no schema: the prompt states the shape). Version 1 carried
+#: ~1,700, version 3 ~970; raise this only with a measurement (bench/detect_prompt.py).
+FIXED_TEXT_BUDGET_TOKENS = 230
 
 
 def _entry(n: int, slug: str, body: str, kind: str = "profile") -> MemoryEntry:
@@ -39,20 +41,31 @@ def _fixed_text() -> str:
     messages = render_messages(
         "detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[], group=None
     )
-    return messages[0]["content"] + json.dumps(Detection.model_json_schema(), ensure_ascii=False)
+    return messages[0]["content"] + json.dumps({"type": "json_object"}, separators=(",", ":"))
 
 
 def test_fixed_text_stays_within_its_budget() -> None:
     assert len(_fixed_text()) / 4 <= FIXED_TEXT_BUDGET_TOKENS
 
 
-def test_every_field_is_explained_in_words_in_the_prompt() -> None:
-    """Grammar-only servers never show the schema's descriptions: the prompt names every field."""
+def test_the_prompt_states_the_answer_shape_every_field_and_every_allowed_value() -> None:
+    """No schema is sent in the default mode (and grammar-only servers never show one): the
+    prompt's one-line shape names every field of both kinds, and the allowed values are listed."""
     system = render_messages(
         "detect.j2", turns=[], window=1, windows=1, language_hint="", topics=[], group=None
-    )[0]
-    for name in (*ProfileCandidate.model_fields, *PlaybookCandidate.model_fields):
-        assert f"{name}:" in system["content"] or f"; {name}:" in system["content"], name
+    )[0]["content"]
+    shape = system[system.index("{profiles:") :]
+    shape = shape[: shape.index("}]}") + 3]
+    profiles, playbooks = shape.split("playbooks:")
+    for name in ProfileCandidate.model_fields:
+        assert re.search(rf"\b{name}\b", profiles), name
+    for name in PlaybookCandidate.model_fields:
+        assert re.search(rf"\b{name}\b", playbooks), name
+    for ttl in ("infinity", "one_year", "one_quarter", "one_month", "one_week", "one_day"):
+        assert ttl in system, ttl
+    for value in ("explicit", "implicit", '"none"'):
+        assert value in system, value
+    assert Detection.format_in_prompt
 
 
 def test_schema_descriptions_are_short_and_carry_no_placeholder_text() -> None:
@@ -158,7 +171,7 @@ def test_a_group_chat_prompt_names_whose_memory_it_is_and_other_prompts_are_unch
         ("assistant", "Done."),
         ("user", "[#ops] Lea: I'm out from tomorrow, parental leave"),
     )
-    assert "(Ahmed, Lea)" in user and "The\nmemory is Ahmed's" in user
+    assert "Group chat of Ahmed, Lea: the memory is Ahmed's." in user
     plain = _detect_user_prompt(("user", "I'm in Dubai"), ("assistant", "Noted."))
     assert "Group chat" not in plain and "[0] user: I'm in Dubai" in plain
 

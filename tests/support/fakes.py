@@ -16,6 +16,8 @@ class QueuedCompletion:
     def __init__(self, *items: Any) -> None:
         self.items = list(items)
         self.calls: list[dict[str, Any]] = []
+        #: The ``finish_reason`` of every reply ("length": the output token limit cut it off).
+        self.finish_reason = "stop"
 
     def __call__(self, **kwargs: Any) -> Any:
         import litellm
@@ -31,7 +33,11 @@ class QueuedCompletion:
         return litellm.ModelResponse(
             model="fake",
             choices=[
-                {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": content},
+                    "finish_reason": self.finish_reason,
+                }
             ],
             usage={"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
         )

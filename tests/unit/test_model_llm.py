@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from memscribe.errors import ModelError
 from memscribe.schemas.candidates import Detection
@@ -32,11 +34,44 @@ def test_valid_reply_is_parsed_and_accounted() -> None:
     assert result.profiles[0].body == "User uses Neovim."
     assert model.usage.llm_calls == 1
     assert model.usage.prompt_tokens == 100 and model.usage.completion_tokens == 20
-    # JSON-schema mode first: the schema travels with the request, hidden SDK retries are off.
+    # JSON-schema mode: detect's prompt states its shape, so a JSON object is asked for and no
+    # schema travels with the request (~450 tokens a call); hidden SDK retries are off.
     sent = completion.calls[0]
-    assert sent["response_format"]["type"] == "json_schema"
+    assert sent["response_format"] == {"type": "json_object"}
+    assert "$defs" not in str(sent) and "evidence_turns" not in str(sent)
     assert sent["num_retries"] == 0 and sent["max_retries"] == 0
     assert sent["timeout"] == 120.0
+
+
+class _Answer(BaseModel):
+    """An answer whose prompt does not state its shape."""
+
+    value: int
+
+
+def test_an_answer_the_prompt_does_not_shape_still_sends_its_schema() -> None:
+    completion = QueuedCompletion({"value": 3})
+    model = fake_llm(completion)
+    result = model.generate(task="other", messages=MESSAGES, response_model=_Answer, request=REQUEST)
+    assert result.value == 3
+    sent = completion.calls[0]["response_format"]
+    assert sent["type"] == "json_schema" and "value" in str(sent)
+
+
+def test_a_fenced_answer_with_chatter_is_read_without_a_reask() -> None:
+    completion = QueuedCompletion("Here you go:\n```json\n" + json.dumps(GOOD) + "\n```")
+    model = fake_llm(completion)
+    assert _generate(model).profiles[0].slug == "editor"
+    assert model.usage.llm_calls == 1
+
+
+def test_a_cut_off_answer_is_a_clear_model_error_not_a_reask() -> None:
+    completion = QueuedCompletion('{"profiles": [{"slug": "ed')
+    completion.finish_reason = "length"
+    model = fake_llm(completion)
+    with pytest.raises(ModelError, match="cut off"):
+        _generate(model)
+    assert len(completion.calls) == 1
 
 
 def test_unusable_top_level_then_valid_reasks_once() -> None:
