@@ -66,6 +66,8 @@ def test_the_prompt_states_the_answer_shape_every_field_and_every_allowed_value(
     for value in ("explicit", "implicit", '"none"'):
         assert value in system, value
     assert Detection.format_in_prompt
+    # OpenAI refuses response_format json_object unless the messages say "JSON" somewhere.
+    assert "JSON" in system
 
 
 def test_schema_descriptions_are_short_and_carry_no_placeholder_text() -> None:
