@@ -1,0 +1,147 @@
+"""Why an expected supersession did not happen (embedded default): one count per cause.
+
+For every expected supersession of a labelled agent set (``supersedes`` in the labels), after the
+whole pipeline ran into a fresh seeded root, the outdated memory is either archived (**done**) or
+still active, for one of three causes, read from the dedup stage's own steps:
+
+* **not extracted** — no candidate the dedup stage saw names the new fact (the label's keywords:
+  its ``all_of`` and ``any_of``, or, leniently, one of its ``any_of``): the detector's miss;
+* **not shortlisted** — a candidate names it, but no candidate's shortlist holds the outdated
+  memory (the relatedness rule, or the embedded extras: names left behind or said across
+  languages, value classes);
+* **decided otherwise** — the outdated memory was shown with a candidate naming the new fact and
+  the decision kept both (or dropped the candidate).
+
+Only totals are printed (safe on a validation split); ``--details`` lists each miss with the
+candidates, their shortlists and decisions (development sets only).
+
+    python bench/supersession_causes.py [authored-dev|authored-val|agent|DIR] [--details]
+
+The dedup stage is observed by wrapping :func:`memscribe.stages.dedup.prepare` and
+:func:`memscribe.stages.dedup.record` for the run (nothing else changes).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+SETS = {
+    "authored-dev": REPO / "fixtures" / "eval" / "authored" / "dev",
+    "authored-val": REPO / "fixtures" / "eval" / "authored" / "val",
+}
+#: Sets whose units are never listed (--details): only their totals are read.
+HELD_OUT = ("authored-val", "authored-test")
+CAUSES = ("done", "not extracted", "not shortlisted", "decided otherwise")
+
+
+@dataclass
+class Seen:
+    """One candidate the dedup stage saw: its text, shortlist ids and the decision (if asked)."""
+
+    text: str
+    shortlist: list[str] = field(default_factory=list)
+    decision: str = ""
+
+
+def names_fact(text: str, label: dict[str, Any]) -> bool:
+    """``text`` names the labelled fact: its keywords, or leniently one of its ``any_of``."""
+    from memscribe.evaluation.matching import keyword_match
+
+    any_of = list(label.get("any_of", []))
+    return keyword_match(text, list(label.get("all_of", [])), any_of) or bool(
+        any_of and keyword_match(text, [], any_of)
+    )
+
+
+def cause(old_id: str, active: set[str], label: dict[str, Any] | None, seen: list[Seen]) -> str:
+    """The cause of one expected supersession's outcome (:data:`CAUSES`)."""
+    if old_id not in active:
+        return "done"
+    naming = [s for s in seen if label is not None and names_fact(s.text, label)]
+    if not naming:
+        return "not extracted"
+    if not any(old_id in s.shortlist for s in naming):
+        return "not shortlisted"
+    return "decided otherwise"
+
+
+def observe(log: list[Seen]) -> Callable[[], None]:
+    """Wrap the dedup stage's ``prepare`` and ``record`` to append to ``log``; returns the undo."""
+    from memscribe.stages import dedup as stage
+
+    prepare, record = stage.prepare, stage.record
+
+    def seen_prepare(*args: Any, **kwargs: Any) -> Any:
+        pending = prepare(*args, **kwargs)
+        shortlist = [s.id for s in pending.request.shortlist] if pending is not None else []
+        log.append(Seen(stage.candidate_text(args[1]), shortlist))
+        return pending
+
+    def seen_record(*args: Any, **kwargs: Any) -> Any:
+        if log:
+            decision = args[2]
+            log[-1].decision = f"{decision.action} {list(decision.existing_ids)}: {decision.reason}"
+        return record(*args, **kwargs)
+
+    stage.prepare, stage.record = seen_prepare, seen_record
+
+    def undo() -> None:
+        stage.prepare, stage.record = prepare, record
+
+    return undo
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("dataset", nargs="?", default="authored-dev")
+    parser.add_argument("--details", action="store_true", help="each miss (never on validation)")
+    args = parser.parse_args()
+    from memscribe.evaluation.datasets import default_data_dir, load_agent
+    from memscribe.evaluation.runner import run_unit
+    from memscribe.model.factory import make_model
+
+    if args.details and args.dataset in HELD_OUT:
+        parser.error(f"{args.dataset} is held out: totals only")
+    if args.dataset in SETS:
+        root = SETS[args.dataset] / "agent"
+    elif args.dataset == "agent":
+        root = default_data_dir() / "agent"
+    else:
+        root = Path(args.dataset)
+    log: list[Seen] = []
+    undo = observe(log)
+    counts: Counter[str] = Counter()
+    try:
+        for unit in load_agent(root):
+            expected = unit.gold.get("expected", {})
+            rules = expected.get("supersedes", [])
+            if not rules:
+                continue
+            log.clear()
+            outcome = run_unit(unit, lambda: make_model(None))
+            active = {e.id for e in outcome.active}
+            labels = {p["id"]: p for p in expected.get("profiles", []) + expected.get("playbooks", [])}
+            for rule in rules:
+                found = cause(rule["old_id"], active, labels.get(rule["by"]), log)
+                counts[found] += 1
+                if args.details and found != "done":
+                    print(f"{unit.name}: {rule['old_id']} {found}")
+                    for s in log:
+                        print(f"    {s.text[:100]!r} shortlist={s.shortlist} {s.decision}")
+    finally:
+        undo()
+    total = sum(counts.values())
+    print(
+        f"set {args.dataset}: {total} expected supersessions · "
+        + " · ".join(f"{c} {counts[c]}" for c in CAUSES)
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""bench/supersession_causes.py (issue 11): each missed supersession is counted under one cause,
+read from what the dedup stage saw (a candidate naming the new fact, its shortlist)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from tests.support.bench_modules import load_bench
+
+
+def _bench() -> ModuleType:
+    return load_bench("supersession_causes", as_name="bench_supersession_causes_under_test")
+
+
+LABEL = {"id": "p1", "all_of": ["python"], "any_of": ["python", "pandas"]}
+
+
+def test_each_outcome_has_one_cause() -> None:
+    bench = _bench()
+    seen = bench.Seen
+    archived = bench.cause("old", set(), LABEL, [])
+    assert archived == "done"
+    assert bench.cause("old", {"old"}, LABEL, [seen("User runs 10 km.", ["old"])]) == "not extracted"
+    # the lenient reading: one keyword of any_of names the fact, though all_of is not said
+    assert bench.cause("old", {"old"}, LABEL, [seen("User does it all in pandas.", [])]) == "not shortlisted"
+    shown = [seen("User does it all in pandas.", ["other", "old"], "keep_both [] different facts")]
+    assert bench.cause("old", {"old"}, LABEL, shown) == "decided otherwise"
+
+
+def test_the_dedup_stage_is_observed_and_restored() -> None:
+    from memscribe.stages import dedup as stage
+
+    bench = _bench()
+    before = stage.prepare, stage.record
+    log: list[object] = []
+    undo = bench.observe(log)
+    assert (stage.prepare, stage.record) != before
+    undo()
+    assert (stage.prepare, stage.record) == before
