@@ -358,12 +358,31 @@ def phases(events: list[Any]) -> tuple[float, dict[str, float]]:
     return t0, fig
 
 
+def first_unit(events: list[Any]) -> dict[str, float]:
+    """The unit that prepared first (the first turn): its thread's CPU (ms) from its start to its
+    first call leaving (its preparation, the run's one-time work included: a figure a loaded
+    machine's scheduling does not move, as it moves wall times); and the wall from the engine's
+    start to the run's first call (s)."""
+    ranked = next((e[2] for e in events if e[1] == "turn:got"), None)
+    start = next((e for e in events if e[1] == "unit:start" and e[2] == ranked), None)
+    call = next((e for e in events if e[1] == "call:start" and e[2] == ranked), None)
+    first = next((e for e in events if e[1] == "call:start"), None)
+    if start is None or call is None or first is None:
+        return {"first unit cpu ms to its call": 0.0, "first call after engine start": 0.0}
+    engine = next((e for e in events if e[1] == "engine_start:end"), start)
+    return {  # (a worker thread is reused: its CPU counted from the unit's start)
+        "first unit cpu ms to its call": 1000 * (float(call[3]["cpu"]) - float(start[3]["cpu"])),
+        "first call after engine start": first[0] - engine[0],
+    }
+
+
 def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency: float) -> dict[str, float]:
     """The run's phases and its slot-seconds by what kept a slot free."""
     t0, fig = phases(events)
     end = fig["run end"]
     calls = sum(1 for e in events if e[1] == "call:start")
     fig["calls"] = calls
+    fig.update(first_unit(events))
     fig["dedup calls"] = sum(1 for e in events if e[1] == "call:start" and e[3].get("task") != "detect")
     fig["wall/ideal"] = end / (calls * latency / concurrency) if calls else 0.0
     series = Series(end)
