@@ -254,12 +254,6 @@ _SAMPLES: tuple[tuple[str | bytes, int], ...] = (
 )
 
 
-def program_cache_folder() -> Path | None:
-    """The folder of the installed program cache (None: none installed in this process), where
-    other compiled artefacts of the ``memscribe`` process may be kept too."""
-    return _INSTALLED[0].path.parent if _INSTALLED else None
-
-
 def install_program_cache(folder: Path) -> bool:
     """Compile patterns through a program cache in ``folder`` for the rest of the process (the
     ``memscribe`` process itself: see :func:`memscribe.cli_common.start_up`); written back at
