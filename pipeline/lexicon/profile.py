@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import flat_words, holds
+from memscribe.lexicon.caseless import flat_words, holds, holds_any
 from memscribe.lexicon.langs import led_by, self_statements
 
 _I = re.IGNORECASE
@@ -85,8 +85,17 @@ _INTERROGATIVE = lazy_compile(
 )
 
 
+#: Every match of :data:`_CLAUSE_END` follows one of these or is a newline: a text holding none is
+#: one sentence, not split at all.
+_CLAUSE_END_MARKS = (".", "!", "?", "\n", "。", "！", "？")
+
+
 def _statements(text: str) -> list[str]:
     """The sentences of ``text`` that are not questions put to the partner."""
+    if not holds_any(text, _CLAUSE_END_MARKS):
+        # one sentence, and no question (a question ends in a mark this text lacks)
+        stripped = text.strip()
+        return [stripped] if stripped else []
     out = []
     for sentence in _CLAUSE_END.split(text):
         s = sentence.strip()

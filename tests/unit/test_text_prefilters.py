@@ -39,6 +39,8 @@ _WORDS = (
 )
 _WORDS += "but because as always as then though if when while unless really now still honestly".split()
 _WORDS += "please no any an a your ok yeah well by the way 我 可能 ünd ıt İt ſo".split()
+#: The words a split at a blank opens onto or follows (a link, a run-on's subject after a closing word).
+_WORDS += "cause cuz im ive too lol haha either anyway congrats quickly tool atoo mine wee".split()
 
 _CASES: tuple[Callable[[str], str], ...] = (str, str.lower, str.upper, str.title)
 

@@ -49,13 +49,18 @@ _CLAUSE_SPLIT = lazy_compile(
     rf",\s+(?={_AFTER_COMMA})|,\s+(?={_REQUEST_AFTER_COMMA})|\s+and\s+(?={_AFTER_AND})|\s+(?={_CONSEQUENCE})"
     rf"|\s+(?={_LINKED})|{_CLOSED_THEN_SUBJECT}|[，,、](?=[^\x00-\x7f])|(?<=[^\x00-\x7f])[，,]",
 )
+#: The word every split at a blank opens onto (:data:`_AFTER_AND`'s "and", :data:`_CONSEQUENCE`'s
+#: "so", :data:`_LINKED`'s link, :data:`_RUN_ON_SUBJECT`'s subject), looked ahead for once at a
+#: blank before its alternatives are tried one by one (most blanks open onto none of them).
+_OPENS_CLAUSE = r"(?=\s*(?:and|so|because|cause|cuz|[Ii]|im|ive|my|we)\b)"
 #: :data:`_CLAUSE_SPLIT` over an ASCII text: the two alternatives about a CJK comma or one next to
 #: a non-ASCII character dropped, the others opened by the character class each starts with (see
-#: :data:`_ASCII_SENTENCE_SPLIT`): the same splits.
+#: :data:`_ASCII_SENTENCE_SPLIT`), those at a blank behind :data:`_OPENS_CLAUSE`: the same splits
+#: (tests/unit/test_text_prefilters.py).
 _ASCII_CLAUSE_SPLIT = lazy_compile(
-    rf"[,\s](?:(?<=,)\s+(?={_AFTER_COMMA})|(?<=,)\s+(?={_REQUEST_AFTER_COMMA})"
-    rf"|(?<=\s)\s*and\s+(?={_AFTER_AND})|(?<=\s)\s*(?={_CONSEQUENCE})|(?<=\s)\s*(?={_LINKED})"
-    rf"|{_CLOSED_THEN_SUBJECT_AT_SPACE})"
+    rf"[,\s](?:(?<=,)\s+(?={_AFTER_COMMA}|{_REQUEST_AFTER_COMMA})"
+    rf"|(?<=\s){_OPENS_CLAUSE}(?:\s*and\s+(?={_AFTER_AND})|\s*(?={_CONSEQUENCE})|\s*(?={_LINKED})"
+    rf"|{_CLOSED_THEN_SUBJECT_AT_SPACE}))"
 )
 #: Every match of :data:`_CLAUSE_SPLIT` holds one of these (case-sensitive, as the pattern is).
 _CLAUSE_MARKS = (",", "and", "so", "cause", "cuz", *_CLOSING_WORDS, "，", "、")
@@ -87,8 +92,15 @@ def clean(text: str) -> str:
     return _BLOCKS.sub(" ", text).strip()
 
 
+#: Every match of :data:`_ASCII_SENTENCE_SPLIT` holds one of these: an ASCII text holding none is
+#: one sentence, not split at all.
+_ASCII_SENTENCE_MARKS = (".", "!", "?", ";", ":", "\n", "-")
+
+
 def split_sentences(text: str) -> list[str]:
-    cleaned = clean(text)
+    cleaned = clean(text)  # stripped
+    if cleaned.isascii() and not any(mark in cleaned for mark in _ASCII_SENTENCE_MARKS):
+        return [cleaned] if cleaned else []
     splitter = _ASCII_SENTENCE_SPLIT if cleaned.isascii() else _SENTENCE_SPLIT
     return [stripped for s in splitter.split(cleaned) if s and (stripped := s.strip())]
 
