@@ -355,8 +355,10 @@ def _clause_value(
         link = _link_before(text, start, m.start() + lead)
         appositive = role == "password" or (role == "code" and apposed and _pin_like(value))
         if link < 0 and appositive and not anaphor and not text[start : m.start()].strip(_APPOSITION):
+            at = m.start() + lead
             shaped = (_pin_like(value) and not _QUANTITY.match(value)) or (
-                role == "password" and _password_like(value, strict=True)
+                role == "password"
+                and _password_like(value, strict=not _closes_clause(text, at + len(value), end))
             )  # (a name before a year or a round number names a time, a release or an amount: "the
             # OTP 2024 rollout", "Passwort 2019 geändert", "die TAN 1500 Euro Limit", "OTP 1800 seconds")
             if shaped and not is_placeholder(value):
@@ -377,6 +379,18 @@ def _clause_value(
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
             return
+
+
+#: What may follow a value that closes its clause: blanks, then a mark ending or pausing it.
+_CLOSING = lazy_compile(r"[ \t]*(?:[,;.!?)\]」』”»]|\r?$)", re.MULTILINE)
+
+
+def _closes_clause(text: str, at: int, end: int) -> bool:
+    """The value ending at ``at`` closes its clause (``end``) or its phrase (a comma, a
+    bracket): an appositive value ("WLAN-Passwort sommer2024.") is then decided as a linked one;
+    one followed by more words is more likely a noun's modifier ("password reset2024 flow",
+    "the password AES256GCM cipher"), which must look strong."""
+    return at >= end or _CLOSING.match(text, at) is not None
 
 
 #: Digits in groups after an assignment's mark (``WLAN-Passwort: 4711 8093 2256``).
