@@ -376,18 +376,19 @@ class LiteLLMModel:
                     raise ValueError(f"the answer is not a JSON object: {text[:80]!r}")
                 return model.model_validate(data)
             except (ValidationError, ValueError) as exc:
-                if _finish_reason(response) == "length":
-                    raise ModelError(
-                        f"{task}: the model's answer was cut off (output token limit); "
-                        "raise the server's max tokens or use a larger context",
-                        stage=task,
-                        attempts=attempt,
-                    ) from exc
-                if attempt == attempts:
+                cut_off = _finish_reason(response) == "length"  # asking again would cut it off again
+                if cut_off or attempt == attempts:
                     failure = _PromptedFailure(exc, response, attempt)
                     salvaged = _salvage(failure, response_model, self._invalid)
                     if salvaged is not None:
                         return salvaged
+                    if cut_off:
+                        raise ModelError(
+                            f"{task}: the model's answer was cut off (output token limit); "
+                            "raise the server's max tokens or use a larger context",
+                            stage=task,
+                            attempts=attempt,
+                        ) from exc
                     raise _model_error(task, failure) from exc
                 messages = [
                     *messages,
