@@ -6,7 +6,8 @@ exact prompts memscribe sent (see ``memscribe.evaluation.standin``). The loop:
 1. record: ``memscribe eval authored-val --paths standin`` (and any other set) saves every prompt
    with no answer under ``fixtures/standin/requests/``;
 2. ``python bench/standin.py pending`` renders each waiting prompt as a readable file under
-   ``fixtures/standin/pending/`` (system text, transcript window, the JSON schema to answer in);
+   ``fixtures/standin/pending/`` (system text, transcript window, and the answer format: the JSON
+   schema, or for detect the shape its system text states);
 3. the stand-in (a strong model given only that file: never labels, never expectations) writes its
    answer as JSON to ``fixtures/standin/answers/<key>.json``;
 4. ``python bench/standin.py check`` validates the answers; the next eval run replays them (a run
