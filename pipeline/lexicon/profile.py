@@ -257,6 +257,12 @@ def profile_strength(text: str) -> int:
         return STRONG
     statements = _statements(text)
     flat = flat_words(text)
+    # every cue below that finds something makes the turn STRONG, as a durable first-person clause
+    # does: that one is asked first (it scans no list of phrase words, and decides most turns of
+    # people telling about themselves); the others only when it finds less
+    first_person = _first_person_strength(statements, flat)
+    if first_person == STRONG:
+        return STRONG
     profile, standing = holds(flat, _PROFILE_WORDS), holds(flat, _STANDING_WORDS)
     if (profile or standing) and any(
         (profile and _PROFILE_EN.search(s)) or (standing and _STANDING_EN.search(s)) for s in statements
@@ -264,7 +270,7 @@ def profile_strength(text: str) -> int:
         return STRONG
     if self_statements(text):  # es, de, fr, ja: a first-person statement by its pronoun or verb form
         return STRONG
-    return _first_person_strength(statements, flat)
+    return first_person
 
 
 #: Words (lower case, as :func:`~memscribe.lexicon.caseless.flat_words` writes a text) one of which every match of

@@ -25,6 +25,20 @@ _STANDING_RE = (
 _STANDING = lazy_compile(_STANDING_RE, re.I)
 #: :data:`_STANDING` case-sensitive, for :func:`~memscribe.lexicon.caseless.caseless_hit`.
 _STANDING_LOWER = lazy_compile(_STANDING_RE)
+#: Words (lower case, no blank) one of which every match of :data:`_STANDING` in ASCII text holds.
+_STANDING_WORDS = (
+    *("always", "never", "every", "each", "all", "any", "now", "forward", "henceforth", "convention"),
+    *("standard", "guideline", "practice", "rule", "polic", "consisten", "prefix", "suffix", "habit"),
+    *("default", "general", "here"),
+)
+
+
+def names_standing(text: str) -> bool:
+    """``text`` names a standing rule somewhere (:data:`_STANDING`): a sentence of it gives a
+    :func:`directive` only where it, or a sentence beside it, does."""
+    return caseless_hit(_STANDING, _STANDING_LOWER, text, _STANDING_WORDS)
+
+
 _DIRECTIVE_LEAD = lazy_compile(
     r"^(?:(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|lastly|additionally|also|and|so|now|then|next"
     r"|ok(?:ay)?|great|good|right|alright|in\s+your\s+case|for\s+(?:example|instance)|in\s+addition"

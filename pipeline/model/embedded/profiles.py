@@ -26,7 +26,7 @@ from memscribe.model.embedded.chat import (
 from memscribe.model.embedded.clause_shape import foreign_narration, well_formed_tail
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.consequence import consequences
-from memscribe.model.embedded.directives import directive, directive_slug
+from memscribe.model.embedded.directives import directive, directive_slug, names_standing
 from memscribe.model.embedded.former import left_beside_now, now_after_former
 from memscribe.model.embedded.fronting import dated_in_life, time_fronted_last
 from memscribe.model.embedded.holds_now import holds_now
@@ -143,6 +143,10 @@ def turn_sentences(turn: Turn, known: KnownDirectives | None) -> list[str]:
 
 def _directives_in_turn(turn: Turn, sentences: list[str]) -> Directives:
     out, used = code_rules_in_turn(turn, sentences)
+    # a sentence gives a directive only where it or a neighbour names a standing rule: a turn
+    # naming none (its sentences joined hold every neighbourhood) is not read sentence by sentence
+    if not names_standing(" ".join(sentences)):
+        return out, used
     for i, sentence in enumerate(sentences):
         if i in used:
             continue
