@@ -41,6 +41,14 @@ _WORDS += "but because as always as then though if when while unless really now 
 _WORDS += "please no any an a your ok yeah well by the way 我 可能 ünd ıt İt ſo".split()
 #: The words a split at a blank opens onto or follows (a link, a run-on's subject after a closing word).
 _WORDS += "cause cuz im ive too lol haha either anyway congrats quickly tool atoo mine wee".split()
+#: And every word the clause patterns name, read from their source: a word added to one of them
+#: (and not to the cheap look-ahead the ASCII splitter asks first) is fuzzed here too.
+_WORDS += sorted(
+    set(
+        re.findall(r"(?<![\\\w])[A-Za-z']{2,}", T._AFTER_AND + T._LINKED + T._CONSEQUENCE + T._RUN_ON_SUBJECT)
+    )
+    - set(_WORDS)
+)
 
 _CASES: tuple[Callable[[str], str], ...] = (str, str.lower, str.upper, str.title)
 
