@@ -202,7 +202,10 @@ def parse_openclaw(text: Text, ctx: ParseContext) -> Transcript:
     drafts: list[TurnDraft] = []
     for position, entry in enumerate(branch):
         for compaction in inserts.get(position, []):
-            drafts.append(_compaction_draft(compaction))
+            try:  # a compaction with a field of the wrong shape is a bad line, as any entry is
+                drafts.append(_compaction_draft(compaction))
+            except ShapeError as exc:
+                ctx.bad(compaction.line, str(exc))
         try:
             drafts.extend(_entry_drafts(entry))
         except ShapeError as exc:

@@ -141,3 +141,11 @@ def test_deep_nesting_is_an_input_error() -> None:
         _check(text, None, skip)
         _check(text, "openai", skip)
         _check(text, "codex", skip)
+
+
+def test_a_compaction_with_a_field_of_the_wrong_shape_is_a_bad_line() -> None:
+    """Found by test_arbitrary_jsonl in CI: the compaction's summary turn was built outside the
+    per-entry handling, so its ShapeError escaped as a traceback."""
+    text = json.dumps({"id": [], "type": "compaction"})
+    _check(text, None, False)
+    _check(text, None, True)
