@@ -66,7 +66,8 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     ("npm_token", r"npm_[A-Za-z0-9]{36}" + _E, ("npm_",)),
     ("pypi_token", r"pypi-[A-Za-z0-9_-]{50,}", ("pypi-",)),
     ("sendgrid_key", r"SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}", ("SG.",)),
-    ("twilio_key", r"(?:SK|AC)[0-9a-fA-F]{32}" + _E, ("SK", "AC")),
+    # (an account SID, ``AC…``, names the account in every API URL: an identifier, not a secret)
+    ("twilio_key", r"SK[0-9a-fA-F]{32}" + _E, ("SK",)),
     ("telegram_bot_token", r"\d{8,10}:AA[A-Za-z0-9_-]{32,35}(?![A-Za-z0-9_-])", (":AA",)),
     (
         "discord_token",

@@ -40,7 +40,6 @@ PROVIDER_SECRETS: dict[str, str] = {
     "pypi_token": "pypi-AgEIcHlwaS5vcmcnO88YlvVLWePGNr74klo10Yz2cHvihnAqZLmkyDilJczo4UehRiXDnB9uIX",
     "sendgrid_key": "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",
     "twilio_key": "SK2c24d825cce037bf5d6e182e26d08e92",
-    "twilio_account": "AC2c24d825cce037bf5d6e182e26d08e92",
     "telegram_bot_token": "3178065377:AA4DSiczHJ4MVP3rSzS-YrNhY71GwYK_H9o",
     "discord_token": "NXQufsv1Zp5fUpSunKlGTR4Q.gQ9iUm.9cdvorV9dJ2PkLQV-DqTQPtBR2a",
     "jwt": (
@@ -123,6 +122,9 @@ def test_provider_type_names(secret: str, type_: str) -> None:
         "git@github.com:keiko-t/thumbnailer.git",
         '"hashed_secret": "a539bed96675daafa460631f5a076d9afd70ea9c"',
         '"PrivateKeyDetector": 1.85466,',
+        # a Twilio account SID names the account in every API URL (the auth token is the secret)
+        "TWILIO_ACCOUNT_SID=AC2c24d825cce037bf5d6e182e26d08e92",
+        "POST https://api.twilio.com/2010-04-01/Accounts/AC2c24d825cce037bf5d6e182e26d08e92/Messages.json",
     ],
 )
 def test_lookalikes_are_not_secrets(text: str) -> None:

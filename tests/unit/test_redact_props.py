@@ -42,7 +42,7 @@ SECRETS: dict[str, st.SearchStrategy[str]] = {
     "npm": _join("npm_", _s(ALNUM, 36)),
     "pypi": _join("pypi-AgEIcHlwaS5vcmc", _s(URLSAFE, 50, 90)),
     "sendgrid": _join("SG.", _s(URLSAFE, 22), ".", _s(URLSAFE, 43)),
-    "twilio": _join(st.sampled_from(["SK", "AC"]), _s(HEX, 32)),
+    "twilio": _join("SK", _s(HEX, 32)),  # an account SID (AC…) is an identifier
     "telegram": _join(_s(string.digits, 10), ":AA", _s(URLSAFE, 33)),
     "discord": _join(st.sampled_from(["M", "N"]), _s(ALNUM, 23), ".", _s(ALNUM, 6), ".", _s(ALNUM, 27)),
     "jwt": _join("eyJ", _s(URLSAFE, 20, 40), ".eyJ", _s(URLSAFE, 20, 80), ".", _s(URLSAFE, 43)),
