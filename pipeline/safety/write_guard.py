@@ -151,7 +151,7 @@ def _words(text: str) -> list[str]:
 
 
 def _cjk_share(text: str) -> float:
-    letters = sum(ch.isalpha() for ch in text)
+    letters = sum(map(str.isalpha, text))
     return len(_CJK.findall(text)) / max(1, letters)
 
 
@@ -165,15 +165,16 @@ def nonsense(text: str, cited: Iterable[str]) -> str | None:
     """
     clean = clean_chars(text).strip()
     words = _words(clean)
-    letters = sum(ch.isalpha() for ch in clean)
+    letters = sum(map(str.isalpha, clean))
+    cjk = len(_CJK.findall(clean)) / max(1, letters) > 0.3  # _cjk_share(clean) > 0.3
     # Scripts written without spaces (CJK) count characters, not words.
-    units = len(_CJK.findall(clean)) // 2 + len(words) if _cjk_share(clean) > 0.3 else len(words)
+    units = len(_CJK.findall(clean)) // 2 + len(words) if cjk else len(words)
     if units < 2 or letters < 0.5 * max(1, len(clean.replace(" ", ""))):
         return "no readable statement"
     source = " ".join(cited)
     if not source.strip():
         return "no cited user turn"
-    if _cjk_share(clean) > 0.3 or _cjk_share(source) > 0.3:
+    if cjk or _cjk_share(source) > 0.3:
         return None  # another script (or a translation): the lexical test cannot judge it
     have = set(_words(source))
     stems = {w[:5] for w in have if len(w) >= 5}

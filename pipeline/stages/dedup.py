@@ -128,7 +128,7 @@ def dedup_all(
     result = DedupResult()
     priors = Priors.of_run(candidates)
     for spec in kinds.KINDS:
-        for cand in sorted(candidates.get(spec.name, ()), key=_leaves_only):
+        for cand in sorted(candidates.get(spec.name, ()), key=lambda c: _leaves_only(c, priors)):
             seen = len(result.accepted)
             said = _said(cand, user_text)
             _decide_one(spec.name, cand, view, model, result, priors, said)
@@ -137,13 +137,13 @@ def dedup_all(
     return result
 
 
-def _leaves_only(cand: Candidate) -> bool:
+def _leaves_only(cand: Candidate, priors: Priors) -> bool:
     """The candidate says only what was left ("User is not at Google anymore", "das Auto hab ich
     verkauft"): decided after the others (a stable order), so the statement of what holds now
     ("User joined Stripe", "inzwischen alles mit dem Lastenrad") is the one that supersedes the
     stored value when both could; the cessation then stands as a fact of its own."""
     text = candidate_text(cand)
-    return bool(change_cue(text) and (negated(text) or left_behind(text)))
+    return bool(priors.change_cue(text) and (negated(text) or left_behind(text)))
 
 
 class Priors:
@@ -155,6 +155,10 @@ class Priors:
     def __init__(self, ranks: Mapping[str, int] | None = None) -> None:
         self.index = Restatements(ranks)
         self.claimed: set[str] = set()
+        #: :func:`~memscribe.semantic.updates.change_cue` of the texts asked so far: a candidate's
+        #: text and the user's words with it are asked by the order, the shortlist and each extra
+        #: look-up in turn (one large regex each time); asked once per text in a run.
+        self._cues: dict[str, bool] = {}
 
     @classmethod
     def of_run(cls, candidates: Mapping[str, Sequence[Candidate]]) -> Priors:
@@ -168,6 +172,13 @@ class Priors:
     def restated(self, kind: str, text: str) -> bool:
         """:func:`~memscribe.relatedness.restates` of ``text`` and some earlier text of ``kind``."""
         return self.index.restated(kind, text)
+
+    def change_cue(self, text: str) -> bool:
+        """:func:`~memscribe.semantic.updates.change_cue` of ``text``, found once per run."""
+        cue = self._cues.get(text)
+        if cue is None:
+            cue = self._cues[text] = change_cue(text)
+        return cue
 
 
 def _evidence(c: Candidate) -> list[int]:
@@ -185,12 +196,13 @@ def _weak_only(slug: str, shortlisted: Sequence[ShortlistItem]) -> bool:
     return bool(shortlisted) and not any(qualifies(s.score, slug, s.slug) for s in shortlisted)
 
 
-def _left_behind(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> list[ShortlistItem]:
+def _left_behind(kind: MemoryKind, cue: bool, said: str, memory: MemoryView) -> list[ShortlistItem]:
     """Stored entries holding a value the user says is no longer so, when the candidate itself
     reports a change: "I left *Fintastic* … I'm at Verdant Grid now" brings "User is a backend
     engineer at Fintastic". A candidate with no change cue ("User uses Neovim", said beside it)
-    brings nothing: the change is another statement's."""
-    if not said or not change_cue(text):
+    brings nothing: the change is another statement's. ``cue``: the candidate's
+    :func:`~memscribe.semantic.updates.change_cue`."""
+    if not said or not cue:
         return []
     names = left_behind_names(said)
     if not names:
@@ -199,7 +211,7 @@ def _left_behind(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> 
 
 
 def _named_across_languages(
-    kind: MemoryKind, text: str, said: str, memory: MemoryView
+    kind: MemoryKind, text: str, said: str, memory: MemoryView, cue: bool
 ) -> list[ShortlistItem]:
     """Stored entries in another language than the candidate holding a name the user said with
     it, when it reports a change ("Ich bin inzwischen auf Linux umgestiegen … Windows ist runter"
@@ -207,12 +219,12 @@ def _named_across_languages(
     shares and no English vector scores), or else a name the candidate says itself (a
     restatement: "用户是在WSL2里面跑的" / "User develops on Windows inside WSL2"). Asked for the
     embedded decision only (a model reads both languages; its shortlist, and so its prompt, stays
-    as it was)."""
+    as it was). ``cue``: the candidate's :func:`~memscribe.semantic.updates.change_cue`."""
     # A change: the user's words may name the old value. Otherwise only the candidate's own
     # words count ("Figmaはいつも使ってる" restates "User designs in Figma"), and only in another
     # language than the stored memories' English (no second look-up for most candidates).
     language = spoken_language(text)
-    if not (said and change_cue(text)):
+    if not (said and cue):
         if language == "en":
             return []
         said = text
@@ -223,15 +235,20 @@ def _named_across_languages(
     ]
 
 
-def _other_class_value(kind: MemoryKind, text: str, said: str, memory: MemoryView) -> list[ShortlistItem]:
+def _other_class_value(
+    kind: MemoryKind, text: str, said: str, memory: MemoryView, changes: bool
+) -> list[ShortlistItem]:
     """Stored entries naming another member of a value class the candidate names (which phone,
     operating system, browser, editor, diet: :mod:`memscribe.semantic.values`), when it, or the
     user's words with it, report a change: "我现在用Mac了" brings "User uses a Windows laptop", which no shared word or English
     vector finds. Asked for the embedded decision only, one look-up per other member of each
-    class the candidate names."""
+    class the candidate names. ``changes``: the candidate or the user's words with it report a
+    change (:func:`~memscribe.semantic.updates.change_cue`); else there is nothing to look up."""
+    if not changes:
+        return []
     source = class_sentence(text, said)  # the candidate, or its sentence naming a member
     named = members(source)
-    if not named or not (change_cue(text) or change_cue(said)):
+    if not named:
         return []
     found: dict[str, ShortlistItem] = {}
     for cls, mine in named.items():
@@ -295,13 +312,14 @@ def prepare(
         return None
     claimed = priors.claimed
     shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
-    if _weak_only(cand.slug, shortlisted) and not (change_cue(text) or change_cue(said)):
+    cue = priors.change_cue(text)
+    if _weak_only(cand.slug, shortlisted) and not (cue or priors.change_cue(said)):
         shortlisted = []
     listed = {s.id for s in shortlisted}
-    extras = _left_behind(kind, text, said, memory)
+    extras = _left_behind(kind, cue, said, memory)
     if across_languages:
-        extras += _named_across_languages(kind, text, said, memory)
-        extras += _other_class_value(kind, text, said, memory)
+        extras += _named_across_languages(kind, text, said, memory, cue)
+        extras += _other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
     for extra in extras:
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)
