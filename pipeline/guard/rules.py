@@ -483,6 +483,18 @@ def remote_execution_rule(texts: list[str]) -> str | None:
     """Name of a download-and-execute / pipe-to-shell rule matching any of ``texts``, aimed or not."""
     for rule in RULES:
         # quoted or not: a stored "… | bash" is run by whoever reads it back
-        if rule.name in REMOTE_EXECUTION and any(rule.pattern.search(text) for text in texts):
+        if rule.name in REMOTE_EXECUTION and any(
+            _may_match(rule, text) and rule.pattern.search(text) for text in texts
+        ):
             return rule.name
     return None
+
+
+def _may_match(rule: InjectionRule, text: str) -> bool:
+    """False only when ``rule`` cannot match ``text``: an ASCII text holding none of its hints
+    (every match holds one; not ASCII, "ı", "İ" or "ſ" may match "i" or "s" under IGNORECASE,
+    which ``str.lower`` leaves apart). Most memories: the patterns neither compiled nor run."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(hint in low for hint in rule.hints)
