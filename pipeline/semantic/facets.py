@@ -137,11 +137,60 @@ def slug_facet(slug: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+#: Per facet, words (lower case) one of which every match of its :data:`_STATEMENT` pattern, and
+#: of its :data:`_VALUED` one, holds in an ASCII text, lowered (their other alternatives hold a
+#: letter beyond ASCII, which no ASCII letter matches case-insensitively): an ASCII text with
+#: none of them is not scanned for that pattern. (A statement names a facet rarely; each pattern,
+#: a long case-insensitive alternation, was asked of every statement filed or compared.)
+_STATEMENT_WORDS: dict[str, tuple[str, ...]] = {
+    "residence": (
+        *("liv", "moved", "relocated", "based", "wohn", "gezogen", "ziehe", "habit", "vis", "install"),
+        *("viv", "mudamos", "mudad"),
+    ),
+    "work": (
+        *("work", "joined", "job", "hired", "employed", "team", "department", "group", "lab", "squad"),
+        *("division", "arbeit", "stelle", "angestellt", "leite", "travaill", "boulot", "poste"),
+        *("embauch", "salari", "dirige", "trabaj", "curro", "puesto", "contratad", "dirijo", "lidero"),
+        "coordino",
+    ),
+}
+_VALUED_WORDS: dict[str, tuple[str, ...]] = {
+    "work": ("phd", "post", "doctor", "doktorand"),
+    "transport": (
+        *("driv", "drove", "car", "commut", "by ", "auto", "rad", "pendl", "fahre", "voiture", "roule"),
+        *("permis", "coche", "conduzco", "bici"),
+    ),
+    "rhythm": (
+        *("owl", "early", "morning", " up", "bed", "midnight", "sleep", "nachteule", "stehe", "schlafe"),
+        *("couche", "dors", "madrugador", "levanto", "acuesto", "duermo"),
+    ),
+}
+
+
 def statement_facets(text: str) -> set[str]:
     """Every facet a statement names (its verbs and nouns of residence, employment, transport,
     rhythm)."""
-    found = {facet for facet, pattern in _STATEMENT.items() if pattern.search(text)}
-    return found | {facet for facet, pattern in _VALUED.items() if pattern.search(text)}
+    low = text.lower() if text.isascii() else None
+    found = {
+        facet
+        for facet, pattern in _STATEMENT.items()
+        if _may_hold(low, _STATEMENT_WORDS[facet]) and pattern.search(text)
+    }
+    return found | {
+        facet
+        for facet, pattern in _VALUED.items()
+        if _may_hold(low, _VALUED_WORDS[facet]) and pattern.search(text)
+    }
+
+
+def _may_hold(low: str | None, words: tuple[str, ...]) -> bool:
+    """``low`` (an ASCII text lowered; None: another text, always asked) holds one of ``words``."""
+    if low is None:
+        return True
+    for word in words:  # a plain loop: a generator's frame per word cost more than the test
+        if word in low:
+            return True
+    return False
 
 
 def statement_facet(text: str) -> str | None:
