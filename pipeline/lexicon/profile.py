@@ -105,9 +105,13 @@ def _statements(text: str) -> list[str]:
     return out
 
 
-#: A first-person subject and what follows it up to the end of its clause.
+#: A first-person subject and what follows it up to the end of its clause: one word at least.
+#: (A subject with no word after it states nothing (:func:`_durable_clause`); allowed, it matched
+#: the "i" of every "in", "it", "is" and the "we" of every "were", "well", each match read for
+#: nothing. Such a match spans only its subject and contraction, where no other match can start:
+#: the matches with a word after them are the same either way.)
 _FP_CLAUSE = lazy_compile(
-    r"\b(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'ll|’ll|'re|’re)?(?P<rest>(?:\s+[\w'’-]+){0,4})", _I
+    r"\b(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'ll|’ll|'re|’re)?(?P<rest>(?:\s+[\w'’-]+){1,4})", _I
 )
 #: Adverbs and auxiliaries skipped between the subject and the verb that says what kind of claim it is.
 _FP_SKIP = frozenset(

@@ -18,6 +18,7 @@ Three questions the embedded extractor asks of a first-person clause before it r
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from operator import eq
 
 from memscribe.lazyre import lazy_compile
@@ -95,22 +96,23 @@ def well_formed_tail(clause: str) -> str | None:
     first-person clause that starts after its last clash ("I prefer tabs over spaces" in "… config
     the I prefer tabs over spaces"), or None when there is none or the clause ends on a word that
     waits for more ("the", "and", "because")."""
-    tokens = clause.split()  # the words _WORD finds: str.split and the regex agree on blanks
     # each word's _bare form, once: casefolding the clause folds each word (no character folds to
-    # a blank or a quote), and only a clause with a quote has one to strip
+    # a blank or a quote, nor a blank to anything else), and only a clause with a quote has one
+    # to strip; the words as written (the ones _WORD finds: str.split and the regex agree on
+    # blanks) are split only for a clause that may clash, the last one read off its end
     bare = clause.casefold().split()
     if _QUOTE.search(clause):
         bare = [t.strip(_QUOTES) for t in bare]
-    if tokens and bare[-1] in _NO_END and not (len(tokens) > 1 and tokens[-1][:1].isupper()):
+    if bare and bare[-1] in _NO_END and not (len(bare) > 1 and clause.rsplit(None, 1)[-1][:1].isupper()):
         return None  # "… cache the", not the band "The The"
     if _CLASH_LEFT.isdisjoint(bare[:-1]) and not any(map(eq, bare, bare[1:])):
         return clause  # no word that can clash with the next one, none said twice: no clash
+    tokens = clause.split()
     clashes = [
         i
-        for i in range(1, len(tokens))
+        for i, (a, b) in enumerate(pairwise(bare), start=1)
         # the cheap test inline: only a word said twice or one of _CLASH_LEFT clashes at all
-        if (bare[i - 1] == bare[i] or bare[i - 1] in _CLASH_LEFT)
-        and _clash(tokens[i - 1], tokens[i], bare[i - 1], bare[i])
+        if (a == b or a in _CLASH_LEFT) and _clash(tokens[i - 1], tokens[i], a, b)
     ]
     if not clashes:
         return clause
@@ -124,10 +126,9 @@ def well_formed_tail(clause: str) -> str | None:
         return clause
     if len(clashes) < SALAD_CLASHES:
         return clause  # a slip of the keyboard, or code talk ("the for loop"), is no salad
-    last = clashes[-1]
-    for m in list(_WORD.finditer(clause))[last:-1]:
-        if _SUBJECT_I.fullmatch(m.group()):
-            return clause[m.start() :]
+    for i in range(clashes[-1], len(tokens) - 1):
+        if _SUBJECT_I.fullmatch(tokens[i]):
+            return clause[list(_WORD.finditer(clause))[i].start() :]  # where that word starts
     return None
 
 
