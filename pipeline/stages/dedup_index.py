@@ -124,10 +124,11 @@ def deletions(size: int) -> int:
     most SMALL_SET tokens that it restates or is restated by: worked out with
     :func:`~memscribe.textsim.token_similarity` itself, on sets of every size and overlap."""
     most = -1
+    shared, own = [f"a{n}" for n in range(SMALL_SET)], [f"b{n}" for n in range(SMALL_SET)]
+    mine = frozenset(shared[:size])
     for other in range(1, SMALL_SET + 1):
         for common in range(1, min(size, other) + 1):
-            mine = frozenset(f"a{n}" for n in range(size))
-            theirs = frozenset(f"a{n}" for n in range(common)) | {f"b{n}" for n in range(other - common)}
+            theirs = frozenset(shared[:common] + own[: other - common])
             if token_similarity(mine, theirs) >= DUPLICATE_SCORE:
                 most = max(most, size - common)
     return most
