@@ -10,11 +10,19 @@ start and end, each model call's slot wait and flight, each board wait (a unit w
 transcripts) and each commit group. Times are seconds from the run's start (``run_batch``), the
 process's start-up before it shown apart (negative times).
 
+``calls in flight, mean`` is the slot-seconds in flight over the run's wall. ``process cpu /
+ideal`` is memscribe's own CPU in the run (all its threads, the call helper's apart) over the
+ideal: nearly all of it runs under one interpreter lock, one thread at a time, so it is about a
+floor under wall/ideal that no scheduling of the units lowers (only less CPU, or CPU moved to
+another process, does); ``process cpu / wall`` is about how busy that lock was (well under 1
+with slots free: the units were waiting, not computing).
+
 The slot breakdown divides ``concurrency × (run's wall)`` slot-seconds into: calls in flight, and
 free slot-seconds by what the units did meanwhile: ``start-up`` (before the first call leaves),
 ``prep`` (some unit was waiting for its turn or preparing its first request), ``board`` (else:
 some unit waited on earlier transcripts' plans), ``post`` (else: some unit worked between or
-after its calls), ``idle units`` (else: every running unit waited on a model or dedup answer:
+after its calls; a unit waiting for its held dedup decisions' answers, ``settle`` in the series,
+is not working), ``idle units`` (else: every running unit waited on a model or dedup answer:
 none was started to use the slot), ``tail`` (after the last call left: nothing left to call).
 With ``--baseline REV`` both codes run alternately (``--repeat`` times each) and the medians of
 each figure are printed side by side.
@@ -149,6 +157,14 @@ def patch_coalesce(m):
         ev("dedup:gathered", min(a.rank for a in asks), n=len(asks), ranks=[a.rank for a in asks])
         return real_call(self, model, asks)
     m.DedupCoalescer._call = call
+    real_settle = m.HeldDecisions.settle
+    def settle(self):
+        ev("settle:start", self._rank)
+        try:
+            return real_settle(self)
+        finally:
+            ev("settle:end", self._rank)
+    m.HeldDecisions.settle = settle
 def patch_board(m):
     real = m.Board.fetch_layers
     def fetch_layers(self, rank, scope=None):
@@ -270,8 +286,8 @@ def last_cpu(events: list[Any], kind: str) -> float:
 
 STEP = 0.005
 #: What a unit does, by the events that open and close it (the rest of its time: "post").
-OPENS = {"turn:ask": "prep", "board:start": "board", "gen:start": "gen"}
-CLOSES = {"turn:got": "prep", "board:end": "board", "gen:end": "gen"}
+OPENS = {"turn:ask": "prep", "board:start": "board", "gen:start": "gen", "settle:start": "settle"}
+CLOSES = {"turn:got": "prep", "board:end": "board", "gen:end": "gen", "settle:end": "settle"}
 #: Free slots are put down to the first of these that some unit is in (else "idle units").
 CAUSES = ("prep", "board", "post")
 
@@ -299,7 +315,8 @@ class Series:
 
 def unit_states(events: list[Any], t0: float, series: Series) -> None:
     """Each unit's time by state: preparing its first request (its turn included), in a model
-    call or dedup wait ("gen"), waiting on earlier transcripts ("board"), other work ("post")."""
+    call or dedup wait ("gen"), waiting on earlier transcripts ("board"), its plan made and
+    waiting for its held dedup decisions' real answers ("settle"), other work ("post")."""
     started: dict[int, float] = {}
     opened: dict[int, tuple[str, float]] = {}
     busy: dict[int, list[tuple[float, float]]] = {}
@@ -404,7 +421,13 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
     for k, v in total.items():
         fig[f"slot-s {k}"] = v
     fig["replans"] = sum(1 for e in events if e[1] == "plan") - sum(1 for e in events if e[1] == "unit:end")
+    fig["calls in flight, mean"] = total["in flight"] / end if end else 0.0
     fig["cpu s (process)"] = float(report["cpu_s"])
+    ideal = calls * latency / concurrency
+    # The interpreter lock runs one thread at a time: memscribe's own CPU (the helper's apart) is
+    # about a floor under the wall, whatever the scheduling; its share of the wall, how busy it was.
+    fig["process cpu / ideal"] = fig["cpu s (process)"] / ideal if ideal else 0.0
+    fig["process cpu / wall"] = fig["cpu s (process)"] / end if end else 0.0
     fig["cpu s helper"] = float(report.get("helper_cpu_s") or 0.0)
     begun: dict[int, float] = {}
     fig["cpu s units"] = 0.0
@@ -427,7 +450,7 @@ def print_series(events: list[Any], step: float = 0.1) -> None:
     unit_states(events, t0, series)
     calls_in_flight(events, t0, series)
     k = int(step / STEP)
-    names = ("inflight", "running", "prep", "gen", "board", "post")
+    names = ("inflight", "running", "prep", "gen", "board", "settle", "post")
     print("     t  " + "".join(f"{n:>9}" for n in names))
     for i in range(0, series.n, k):
         avg = [sum(series.at(n, j) for j in range(i, min(series.n, i + k))) / k for n in names]
