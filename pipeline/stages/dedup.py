@@ -339,16 +339,20 @@ def prepare(
 
 def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> None:
     """One model call (``dedup.j2``) for one candidate; its decision recorded in ``result``."""
-    from memscribe.prompting import render_messages  # the template engine: only for a model call
+    from memscribe.stages.detect import reads_prompt
 
     request = pending.request
-    messages = render_messages(
-        "dedup.j2",
-        kind=request.kind,
-        candidate=request.text,
-        said=request.said,
-        existing=[{"id": s.id, "text": s.text, "created": s.created} for s in request.shortlist],
-    )
+    messages = []
+    if reads_prompt(model):  # the embedded model answers from the request: no template render
+        from memscribe.prompting import render_messages
+
+        messages = render_messages(
+            "dedup.j2",
+            kind=request.kind,
+            candidate=request.text,
+            said=request.said,
+            existing=[{"id": s.id, "text": s.text, "created": s.created} for s in request.shortlist],
+        )
     result.calls += 1
     try:
         decision = model.generate(
