@@ -7,6 +7,7 @@ of English, Spanish, German and French. A few of the latter are English words or
 its words are English function words than Spanish, German or French ones) keeps them.
 
 :func:`support` is grounding's measure (verify): how much of a memory the user's cited words carry.
+:class:`SupportIndex` finds which of many texts may reach a given support, without measuring each.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 
 #: A word in any script: letters/digits (Unicode ``\w``), then the joiners code names use.
 _WORD = re.compile(r"[^\W_][\w+#.-]*")
@@ -147,8 +149,7 @@ def support(statement: str, evidence: str) -> float:
     it, a word it begins or that begins it (PREFIX_MIN letters or more: abbreviations and
     inflections the stemmer does not know), or one sharing its first PREFIX_MATCH letters.
     """
-    norm = normalize(statement)
-    a = _grounding_tokens(_SUBJECT.sub(" ", norm))
+    a = _statement_tokens(statement)
     if not a:
         return 0.0
     b = _grounding_tokens(evidence)
@@ -159,6 +160,49 @@ def support(statement: str, evidence: str) -> float:
         heads = {w[:PREFIX_MATCH] for w in words if len(w) >= PREFIX_MATCH}
         found += sum(1 for w in rest if _carried(w, words, heads))
     return found / len(a)
+
+
+def _statement_tokens(statement: str) -> frozenset[str]:
+    """The tokens :func:`support` counts in ``statement``: its grounding tokens, subject word aside."""
+    return _grounding_tokens(_SUBJECT.sub(" ", normalize(statement)))
+
+
+def _support_keys(token: str) -> tuple[str, ...]:
+    """What a token shares with any evidence token that carries it in :func:`support`: the token
+    itself (carried as it is), and for a word of PREFIX_MIN letters or more its first PREFIX_MIN
+    letters (carried by a word it begins or that begins it, both PREFIX_MIN long or more, or by
+    one with the same first PREFIX_MATCH letters: in every case the first PREFIX_MIN agree)."""
+    if len(token) >= PREFIX_MIN and not _CJK.match(token):
+        return (token, "\0" + token[:PREFIX_MIN])
+    return (token,)
+
+
+class SupportIndex:
+    """Evidence texts indexed by the keys of their grounding tokens (:func:`_support_keys`), so
+    that the texts which may give a statement some support are found without trying each one.
+
+    Exact: a statement token carried by an evidence text shares a key with one of its tokens, so
+    :func:`support` is never above the share of the statement's tokens that share a key with
+    the text; a text below ``least`` on that share is below it in support too."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self._postings: dict[str, list[int]] = {}
+        for at, text in enumerate(texts):
+            for key in {key for token in _grounding_tokens(text) for key in _support_keys(token)}:
+                self._postings.setdefault(key, []).append(at)
+
+    def reaching(self, statement: str, least: float) -> list[int]:
+        """The positions of the texts whose :func:`support` for ``statement`` may be ``least`` or
+        more (every one where it is), in order; none when the statement has no tokens."""
+        a = _statement_tokens(statement)
+        if not a:
+            return []
+        shared: dict[int, int] = {}
+        for token in a:
+            hits = {at for key in _support_keys(token) for at in self._postings.get(key, ())}
+            for at in hits:
+                shared[at] = shared.get(at, 0) + 1
+        return sorted(at for at, count in shared.items() if count / len(a) >= least)
 
 
 def _carried(word: str, words: list[str], heads: set[str]) -> bool:

@@ -49,7 +49,7 @@ from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.plan import Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript, Turn
 from memscribe.semantic.updates import negated
-from memscribe.textsim import containment, content_tokens
+from memscribe.textsim import SupportIndex, containment, content_tokens
 from memscribe.textsim import support as textual_support
 
 #: Share of a profile body's content words that must appear in its evidence turns. Low on
@@ -78,9 +78,10 @@ def verify(
 ) -> Verified:
     out = Verified()
     turns = _owners_words(transcript.turns)
+    locate = _Locator(turns)
     for p in profiles:
         p = _normal(p)
-        located = None if p.evidence_turns else _located(p, turns)
+        located = None if p.evidence_turns else locate(p)
         if located is not None:
             p = p.model_copy(update={"evidence_turns": [located]})
         narrowed = _user_cited(p, turns)
@@ -166,18 +167,32 @@ def _grounded(
     return c, problem, None
 
 
-def _located(p: ProfileCandidate, turns: Sequence[Turn]) -> int | None:
-    """The user turn that supports ``p``'s body best, at LOCATE_SUPPORT or more (the first of
-    equals; None if none). The located citation then goes through every check like any other."""
-    if not content_tokens(p.body):
-        return None
-    best, best_score = None, LOCATE_SUPPORT
-    for t in turns:
-        if is_user_speech(t):
+class _Locator:
+    """Where a profile that cites nothing is located (:meth:`__call__`). The user turns are
+    indexed once, on the first such profile (:class:`~memscribe.textsim.SupportIndex`), and only
+    those that may reach LOCATE_SUPPORT are measured: the same turn as trying every one, without
+    a measure per candidate and turn."""
+
+    def __init__(self, turns: Sequence[Turn]) -> None:
+        self._turns = turns
+        self._users: list[Turn] | None = None
+        self._index: SupportIndex | None = None
+
+    def __call__(self, p: ProfileCandidate) -> int | None:
+        """The user turn that supports ``p``'s body best, at LOCATE_SUPPORT or more (the first of
+        equals; None if none). The located citation then goes through every check like any other."""
+        if not content_tokens(p.body):
+            return None
+        if self._users is None or self._index is None:
+            self._users = [t for t in self._turns if is_user_speech(t)]
+            self._index = SupportIndex([t.text for t in self._users])
+        best, best_score = None, LOCATE_SUPPORT
+        for at in self._index.reaching(p.body, LOCATE_SUPPORT):
+            t = self._users[at]
             value = textual_support(p.body, t.text)
             if value > best_score or (best is None and value >= best_score):
                 best, best_score = t.index, value
-    return best
+        return best
 
 
 def _user_cited(p: ProfileCandidate, turns: Sequence[Turn]) -> ProfileCandidate | None:
