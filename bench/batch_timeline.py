@@ -10,7 +10,9 @@ start and end, each model call's slot wait and flight, each board wait (a unit w
 transcripts) and each commit group. Times are seconds from the run's start (``run_batch``), the
 process's start-up before it shown apart (negative times).
 
-``calls in flight, mean`` is the slot-seconds in flight over the run's wall. ``process cpu /
+``calls in flight, mean`` is the slot-seconds in flight over the run's wall; ``ramp``, ``steady``
+and ``drain`` split the run (to one latency after the first call; to the last unit's start; the
+rest) with the mean in flight over each (:func:`stretches`). ``process cpu /
 ideal`` is memscribe's own CPU in the run (all its threads, the call helper's apart) over the
 ideal: nearly all of it runs under one interpreter lock, one thread at a time, so it is about a
 floor under wall/ideal that no scheduling of the units lowers (only less CPU, or CPU moved to
@@ -420,6 +422,7 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
         total[cause] += free
     for k, v in total.items():
         fig[f"slot-s {k}"] = v
+    fig.update(stretches(events, t0, fig, series, latency))
     fig["replans"] = sum(1 for e in events if e[1] == "plan") - sum(1 for e in events if e[1] == "unit:end")
     fig["calls in flight, mean"] = total["in flight"] / end if end else 0.0
     fig["cpu s (process)"] = float(report["cpu_s"])
@@ -441,6 +444,33 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
     ends = [e[3]["cpu"] for e in events if e[1] == "commit:end"]
     fig["cpu s commit"] = sum(b - a for a, b in zip(starts, ends, strict=False))
     return fig
+
+
+def stretches(
+    events: list[Any], t0: float, fig: dict[str, float], series: Series, latency: float
+) -> dict[str, float]:
+    """The run in three stretches, with the mean calls in flight over each: ``ramp`` (to one
+    latency after the first call: the first answers come back), ``steady`` (to the last unit's
+    first start: transcripts still wait to be started) and ``drain`` (the rest: the last
+    units' calls and their dedup decisions). Tells a run's edges from its middle."""
+    firsts: dict[int, float] = {}
+    for t, kind, rank, _extra in events:
+        if kind == "unit:start":
+            firsts.setdefault(rank, t - t0)
+    end = fig["run end"]
+    ramp = min(end, fig["first call"] + latency)
+    steady = min(end, max(ramp, max(firsts.values(), default=ramp)))
+    bounds = {"ramp": (0.0, ramp), "steady": (ramp, steady), "drain": (steady, end)}
+    out: dict[str, float] = {}
+    for name, (a, b) in bounds.items():
+        held = 0.0
+        for i in range(series.n):
+            lo, hi = max(a, i * STEP), min(b, (i + 1) * STEP)
+            if hi > lo:
+                held += series.at("inflight", i) * (hi - lo)
+        out[f"{name} s"] = b - a
+        out[f"calls in flight, {name}"] = held / (b - a) if b > a else 0.0
+    return out
 
 
 def print_series(events: list[Any], step: float = 0.1) -> None:
