@@ -150,8 +150,10 @@ def _words(text: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(text)]
 
 
-def _cjk_share(text: str) -> float:
-    letters = sum(map(str.isalpha, text))
+def _cjk_share(text: str, letters: int | None = None) -> float:
+    """Share of ``text``'s letters (``letters``, when already counted) that are CJK."""
+    if letters is None:
+        letters = sum(map(str.isalpha, text))
     return len(_CJK.findall(text)) / max(1, letters)
 
 
@@ -166,7 +168,7 @@ def nonsense(text: str, cited: Iterable[str]) -> str | None:
     clean = clean_chars(text).strip()
     words = _words(clean)
     letters = sum(map(str.isalpha, clean))
-    cjk = len(_CJK.findall(clean)) / max(1, letters) > 0.3  # _cjk_share(clean) > 0.3
+    cjk = _cjk_share(clean, letters) > 0.3
     # Scripts written without spaces (CJK) count characters, not words.
     units = len(_CJK.findall(clean)) // 2 + len(words) if cjk else len(words)
     if units < 2 or letters < 0.5 * max(1, len(clean.replace(" ", ""))):
