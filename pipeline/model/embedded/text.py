@@ -6,6 +6,7 @@ import hashlib
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import holds_any
 from memscribe.redaction import MASK_RE, find_secrets
 from memscribe.schemas.memory import TTL
 
@@ -99,7 +100,7 @@ _ASCII_SENTENCE_MARKS = (".", "!", "?", ";", ":", "\n", "-")
 
 def split_sentences(text: str) -> list[str]:
     cleaned = clean(text)  # stripped
-    if cleaned.isascii() and not any(mark in cleaned for mark in _ASCII_SENTENCE_MARKS):
+    if cleaned.isascii() and not holds_any(cleaned, _ASCII_SENTENCE_MARKS):
         return [cleaned] if cleaned else []
     splitter = _ASCII_SENTENCE_SPLIT if cleaned.isascii() else _SENTENCE_SPLIT
     return [stripped for s in splitter.split(cleaned) if s and (stripped := s.strip())]
