@@ -362,7 +362,20 @@ def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> No
         # Without a decision, writing could duplicate or contradict: skip and report.
         model_error(pending, str(exc), result)
         return
-    record(pending.kind, pending.candidate, decision, {s.id for s in request.shortlist}, result)
+    shown = request.shortlist
+    record(pending.kind, pending.candidate, decision, {s.id for s in shown}, result, shown=shown)
+
+
+def restated_by(text: str, ids: Sequence[str], shown: Sequence[ShortlistItem]) -> list[str]:
+    """The stored entries among ``ids`` (found in ``shown``) that ``text`` only restates: no
+    change cue, the same polarity, no value that differs, and the same content (the embedded
+    decision's test, :func:`memscribe.model.embedded.dedup.restates`). A statement that says
+    again what is stored replaces nothing ("a restatement is a duplicate"), whatever a model
+    answered: archiving a true memory costs more than leaving a stale one."""
+    from memscribe.model.embedded.dedup import restates as says_again
+
+    wanted = set(ids)
+    return [s.id for s in shown if s.id in wanted and says_again(text, s)]
 
 
 def model_error(pending: Pending, detail: str, result: DedupResult) -> None:
@@ -379,14 +392,30 @@ def record(
     allowed: set[str],
     result: DedupResult,
     claimed: frozenset[str] = frozenset(),
+    *,
+    shown: Sequence[ShortlistItem] = (),
 ) -> None:
     """Record the model's ``decision`` for ``cand``: only ids it was shown (``allowed``) are acted
     on, and none that an earlier candidate of the run already replaces (``claimed``); an update
     left with nothing to replace is kept as a new memory. A ``merge`` with exactly one stored
-    memory updates it in place (``in_place``: a restatement plus a detail keeps its id)."""
+    memory updates it in place (``in_place``: a restatement plus a detail keeps its id).
+
+    A ``supersede_old`` of a stored entry (among ``shown``, the shortlist the model saw) that
+    the candidate only restates is carried out as a duplicate (:func:`restated_by`): the
+    check vetoes an archive, never adds one."""
     # never act on ids the model invented, nor twice on one stored memory
     ids = tuple(i for i in decision.existing_ids if i in allowed and i not in claimed)
-    if decision.action == "drop_new":
+    restated = restated_by(candidate_text(cand), ids, shown) if decision.action == "supersede_old" else []
+    if restated:
+        result.skipped.append(
+            Skipped(
+                kind=kind,
+                reason="duplicate",
+                evidence=_evidence(cand),
+                detail=f"restates {', '.join(restated)} (asked to supersede: {decision.reason})",
+            )
+        )
+    elif decision.action == "drop_new":
         result.skipped.append(
             Skipped(
                 kind=kind,

@@ -80,8 +80,17 @@ def dedup_batched(
                 if isinstance(answer, str):
                     model_error(pending, answer, outcome)
                 else:
-                    allowed = {s.id for s in pending.request.shortlist}
-                    record(pending.kind, pending.candidate, answer, allowed, outcome, frozenset(claimed))
+                    shown = pending.request.shortlist
+                    allowed = {s.id for s in shown}
+                    record(
+                        pending.kind,
+                        pending.candidate,
+                        answer,
+                        allowed,
+                        outcome,
+                        frozenset(claimed),
+                        shown=shown,
+                    )
         for item in outcome.accepted:
             claimed.update(item.supersedes)
         result.accepted.extend(outcome.accepted)
