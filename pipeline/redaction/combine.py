@@ -385,9 +385,9 @@ class Masker:
 
     def _repeated(self, text: str) -> list[tuple[str, str]]:
         """The ``(value, type)`` pairs masked so far whose value (stripped) occurs in ``text``,
-        in order (all of them without pyahocorasick): the only ones :func:`with_repeats` can
-        find. Those of the one-pass look-up, rebuilt once the values added since have doubled
-        them, and each added since looked up alone."""
+        in order: the only ones :func:`with_repeats` can find. Those of the one-pass look-up,
+        rebuilt once the values added since have doubled them, and each added since looked up
+        alone (each of them before the first look-up is built, or without pyahocorasick)."""
         values = self._values
         built, scan = self._scan
         if len(values) > 2 * built + 8:
@@ -396,9 +396,10 @@ class Masker:
                 len(values),
                 word_scanner(w for w in words if len(w) >= REPEAT_MIN_LEN),
             )
-        if scan is None:
-            return list(values)
-        found = scan(text)
+        if scan is None:  # none built yet (few values), or no pyahocorasick: each looked up alone
+            built, found = 0, None
+        else:
+            found = scan(text)
         old = [(v, t) for v, t in values[:built] if v.strip() in found] if found else []
         return old + [
             (v, t) for v, t in values[built:] if (w := v.strip()) in text and len(w) >= REPEAT_MIN_LEN

@@ -8,7 +8,7 @@ import random
 import string
 
 from memscribe.redaction import find_secrets, redact_text
-from memscribe.redaction.combine import REPEAT_MAX, REPEAT_MIN_LEN
+from memscribe.redaction.combine import REPEAT_MAX, REPEAT_MIN_LEN, Masker
 from memscribe.schemas.transcript import SourcePos, Transcript, Turn
 from memscribe.stages.redact import redact_transcript
 
@@ -67,3 +67,17 @@ def test_a_short_value_is_not_repeated() -> None:
     text = _said(pw) + "\n" + _used(pw)
     found = find_secrets(text)
     assert [text[f.start : f.end] for f in found] == [pw]
+
+
+def test_only_the_values_a_later_text_holds_are_looked_for_again() -> None:
+    """Issue 17: a later text is searched again only for the earlier secrets it holds, however
+    few have been masked (before, while under the scanner's first build every value was counted
+    in every text)."""
+    masker = Masker()
+    pws = [_password() for _ in range(3)]
+    for pw in pws:
+        masker.redact(_said(pw))
+    assert masker._repeated("thanks, that worked") == []
+    assert masker._repeated(_used(pws[1])) == [(pws[1], "password")]
+    out, found = masker.redact(_used(pws[1]))
+    assert pws[1] not in out and [f.type for f in found] == ["password"]
