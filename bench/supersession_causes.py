@@ -13,7 +13,9 @@ still active, for one of three causes, read from the dedup stage's own steps:
   the decision kept both (or dropped the candidate).
 
 Only totals are printed (safe on a validation split); ``--details`` lists each miss with the
-candidates, their shortlists and decisions (development sets only).
+candidates, their shortlists and decisions (development sets only). For the **not shortlisted**
+misses, ``if shown`` counts those the embedded decision would supersede were the outdated memory
+added to a naming candidate's shortlist: what a better shortlist alone can win.
 
     python bench/supersession_causes.py [authored-dev|authored-val|agent|DIR] [--details]
 
@@ -47,6 +49,8 @@ class Seen:
     text: str
     shortlist: list[str] = field(default_factory=list)
     decision: str = ""
+    #: the dedup request the candidate was asked with (its shortlist), or a bare one if none
+    request: Any = None
 
 
 def names_fact(text: str, label: dict[str, Any]) -> bool:
@@ -71,6 +75,30 @@ def cause(old_id: str, active: set[str], label: dict[str, Any] | None, seen: lis
     return "decided otherwise"
 
 
+def superseded_if_shown(old: Any, label: dict[str, Any] | None, seen: list[Seen]) -> bool:
+    """The embedded decision supersedes the stored memory ``old`` (a seed) for some candidate
+    naming the new fact, once ``old`` is added to that candidate's shortlist."""
+    from memscribe.model.embedded.dedup import dedup_decision
+    from memscribe.relatedness import score
+    from memscribe.schemas.requests import ShortlistItem
+
+    for s in seen:
+        if label is None or not names_fact(s.text, label) or s.request is None:
+            continue
+        item = ShortlistItem(
+            id=old.id,
+            slug=old.slug,
+            text=old.body,
+            created=old.created,
+            score=min(1.0, score(s.text, old.body)),
+        )
+        request = s.request.model_copy(update={"shortlist": (*s.request.shortlist, item)})
+        decision = dedup_decision(request)
+        if decision.action in ("supersede_old", "merge") and old.id in decision.existing_ids:
+            return True
+    return False
+
+
 def observe(log: list[Seen]) -> Callable[[], None]:
     """Wrap the dedup stage's ``prepare`` and ``record`` to append to ``log``; returns the undo."""
     from memscribe.stages import dedup as stage
@@ -78,9 +106,18 @@ def observe(log: list[Seen]) -> Callable[[], None]:
     prepare, record = stage.prepare, stage.record
 
     def seen_prepare(*args: Any, **kwargs: Any) -> Any:
+        from memscribe.schemas.requests import DedupRequest
+
         pending = prepare(*args, **kwargs)
         shortlist = [s.id for s in pending.request.shortlist] if pending is not None else []
-        log.append(Seen(stage.candidate_text(args[1]), shortlist))
+        kind, cand, text = args[0], args[1], stage.candidate_text(args[1])
+        said = args[5] if len(args) > 5 else kwargs.get("said", "")
+        request = (
+            pending.request
+            if pending is not None
+            else DedupRequest(kind=kind, slug=cand.slug, text=text, shortlist=(), said=said)
+        )
+        log.append(Seen(text, shortlist, request=request))
         return pending
 
     def seen_record(*args: Any, **kwargs: Any) -> Any:
@@ -117,6 +154,7 @@ def main() -> None:
     log: list[Seen] = []
     undo = observe(log)
     counts: Counter[str] = Counter()
+    shown = 0
     try:
         for unit in load_agent(root):
             expected = unit.gold.get("expected", {})
@@ -130,6 +168,9 @@ def main() -> None:
             for rule in rules:
                 found = cause(rule["old_id"], active, labels.get(rule["by"]), log)
                 counts[found] += 1
+                seeds = {m.id: m for m in unit.seed}
+                if found == "not shortlisted" and rule["old_id"] in seeds:
+                    shown += superseded_if_shown(seeds[rule["old_id"]], labels.get(rule["by"]), log)
                 if args.details and found != "done":
                     print(f"{unit.name}: {rule['old_id']} {found}")
                     for s in log:
@@ -140,6 +181,7 @@ def main() -> None:
     print(
         f"set {args.dataset}: {total} expected supersessions · "
         + " · ".join(f"{c} {counts[c]}" for c in CAUSES)
+        + f" (if shown: {shown} superseded)"
     )
 
 

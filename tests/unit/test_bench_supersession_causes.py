@@ -37,3 +37,24 @@ def test_the_dedup_stage_is_observed_and_restored() -> None:
     assert (stage.prepare, stage.record) != before
     undo()
     assert (stage.prepare, stage.record) == before
+
+
+def test_a_miss_not_shortlisted_is_asked_again_with_the_stored_memory_shown() -> None:
+    from memscribe.evaluation.datasets import SeedMemory
+    from memscribe.schemas.requests import DedupRequest
+
+    bench = _bench()
+    old = SeedMemory(
+        kind="profile", id="old", slug="phone", body="User uses an Android phone.", created="2026-01-01"
+    )
+    label = {"id": "p1", "all_of": [], "any_of": ["iphone"]}
+
+    def seen(text: str) -> object:
+        request = DedupRequest(kind="profile", slug="device", text=text, shortlist=(), said="")
+        return bench.Seen(text, [], request=request)
+
+    assert bench.superseded_if_shown(old, label, [seen("User switched to an iPhone now.")])
+    # a candidate naming the fact that the decision keeps beside the stored memory
+    assert not bench.superseded_if_shown(old, label, [seen("User's sister has an iPhone.")])
+    # only candidates naming the new fact are asked
+    assert not bench.superseded_if_shown(old, label, [seen("User switched to a new laptop now.")])
