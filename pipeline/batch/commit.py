@@ -256,7 +256,9 @@ def _commit_part(
     their outcomes go to ``done``. Returns how many plans it settled when the rest may go on
     (a plan after an update of the same file), else None (done, stale, failed)."""
     start = ctx.memory.version
-    writer = GroupWriter(MemoryRoot(ctx.root), now=ctx.now)
+    # The group's ids are looked up in the run's memory, synced under this hold of the lock
+    # (commit_group): only an id it knows is confirmed on disk.
+    writer = GroupWriter(MemoryRoot(ctx.root), now=ctx.now, known=ctx.memory)
     writer.look_up([p.unit.plan for p in group])
     members: list[tuple[Prepared, ledger.LedgerFile]] = []
     outcomes: list[CommitOutcome] = []

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memscribe.errors import MemscribeError
+from memscribe.kinds.parse import parse_written
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_memory_file
@@ -85,7 +86,7 @@ def _delta_of(plan: Plan) -> Delta:
     archives = [op for op in plan.operations if isinstance(op, ArchiveOp)]
     updates = [op for op in writes if isinstance(op, UpdateOp)]
     return Delta(
-        added=tuple(parse_memory_file(op.text, op.path) for op in writes),
+        added=tuple(parse_written(op.text, op.path) for op in writes),
         removed_paths=tuple(op.path for op in archives) + tuple(op.path for op in updates),
         removed_ids=frozenset(op.id for op in archives) | {op.id for op in updates},
     )
@@ -261,6 +262,15 @@ class MemoryState:
         if self._by_id is None:
             self._by_id = {e.id: e for e in self._by_path.values()}
         return self._by_id.get(memory_id)
+
+    def is_taken(self, memory_id: str) -> bool:
+        """Whether ``memory_id`` is in use (active or archived) as far as this run knows."""
+        return memory_id in self._taken
+
+    def active_path(self, memory_id: str) -> str | None:
+        """The active file holding ``memory_id`` (None: not active)."""
+        entry = self.active(memory_id)
+        return entry.path if entry is not None else None
 
     def _record(self, delta: Delta) -> None:
         self._log.append(delta)

@@ -180,13 +180,13 @@ def row_for(rel: str, data: bytes, mtime: int, size: int, sha: str, archived: bo
     """The ``files`` row of one file (parse problems become an ``ok = 0`` row)."""
     from memscribe.errors import StoreError
     from memscribe.kinds.frontmatter import split_frontmatter
-    from memscribe.kinds.parse import parse_memory_file
+    from memscribe.kinds.parse import parse_written
     from memscribe.relatedness import entry_text
 
     try:
         text = data.decode("utf-8")
         meta, _ = split_frontmatter(text, rel)
-        entry = parse_memory_file(text, rel)
+        entry = parse_written(text, rel)
     except (UnicodeDecodeError, StoreError) as exc:
         error = str(exc) if isinstance(exc, StoreError) else f"{rel}: not UTF-8"
         return (rel, mtime, size, sha, int(archived), 0, error, *([None] * 15))

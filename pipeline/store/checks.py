@@ -10,6 +10,7 @@ from collections.abc import Collection
 from pathlib import Path, PurePosixPath
 
 from memscribe.errors import StoreError, UnsafeRootError
+from memscribe.kinds.parse import parse_written
 from memscribe.schemas.plan import ArchiveOp, UpdateOp, WriteOp
 from memscribe.store.confine import check_op_shape, check_path_text, confined, read_text_nofollow
 from memscribe.store.files import KIND_DIRS, REFLEXIO_DIR, archive_path, parse_memory_file
@@ -24,23 +25,44 @@ def _unsafe(message: str, path: str) -> UnsafeRootError:
     return UnsafeRootError(f"invalid plan: {path!r}: {message}", path=path)
 
 
-def _check_rel_path(root: Path, rel: str, expected: tuple[str, ...]) -> Path:
-    """``root / rel`` after checking ``rel`` is ``<expected dirs>/<name>.md`` with no tricks."""
+def _check_rel_path(
+    root: Path, rel: str, expected: tuple[str, ...], *, confined_dirs: set[tuple[str, ...]] | None = None
+) -> Path:
+    """``root / rel`` after checking ``rel`` is ``<expected dirs>/<name>.md`` with no tricks.
+
+    ``confined_dirs``: the folders already found confined (no link on the way) under the same
+    hold of the root lock (a group commit checks each folder once, not once per file; the
+    files are written only after every check, so checking the folder again per file closes no
+    window). A folder checked here is added to it."""
     problem = check_path_text(rel)
     if problem:
         raise _unsafe(f"path {problem}", rel)
+    if not _plain(rel, expected):
+        raise _unsafe(f"path must be {'/'.join(expected)}/<name>.md", rel)
+    if confined_dirs is None:
+        return confined(root, rel)
+    if expected not in confined_dirs:
+        confined(root, rel)
+        confined_dirs.add(expected)
+    return root / rel
+
+
+def _plain(rel: str, expected: tuple[str, ...]) -> bool:
+    """Whether ``rel`` is ``<expected dirs>/<name>.md``: relative, in its normal form (no empty,
+    ``.`` or ``..`` part), no backslash, not a dot file."""
+    head, _, name = rel.rpartition("/")
+    if head == "/".join(expected):  # then rel is its own normal form: no need to ask pathlib
+        return "\\" not in rel and name.endswith(".md") and not name.startswith(".")
     pure = PurePosixPath(rel)
     parts = pure.parts
-    if (
+    return not (
         "\\" in rel
         or pure.is_absolute()
         or parts[:-1] != expected
         or not parts[-1].endswith(".md")
         or parts[-1].startswith(".")
         or rel != pure.as_posix()
-    ):
-        raise _unsafe(f"path must be {'/'.join(expected)}/<name>.md", rel)
-    return confined(root, rel)
+    )
 
 
 def _check_shape(op: WriteOp | ArchiveOp | UpdateOp) -> None:
@@ -64,7 +86,7 @@ def _check_text(op: WriteOp | UpdateOp) -> None:
     if kind_of_id(op.id) != op.kind:
         raise _fail(f"id {op.id!r} is not a {op.kind} id", op.path)
     try:
-        entry = parse_memory_file(op.text, op.path)
+        entry = parse_written(op.text, op.path)
     except StoreError as exc:
         raise _fail(f"text does not parse: {exc}", op.path) from None
     mismatch = [
@@ -82,10 +104,12 @@ def _check_text(op: WriteOp | UpdateOp) -> None:
         raise _fail(f"text disagrees with the op on {', '.join(mismatch)}", op.path)
 
 
-def _archive_source(root: Path, op: ArchiveOp) -> Path:
+def _archive_source(root: Path, op: ArchiveOp, confined_dirs: set[tuple[str, ...]] | None = None) -> Path:
     """The file an archive op moves (its path and archive path checked, not yet read)."""
-    source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
-    _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
+    source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]), confined_dirs=confined_dirs)
+    _check_rel_path(
+        root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]), confined_dirs=confined_dirs
+    )
     if op.archive_path != archive_path(op.path):
         raise _fail(f"archive path must be {archive_path(op.path)}", op.path)
     return source
@@ -118,13 +142,15 @@ def _check_archive(root: Path, op: ArchiveOp, active: Collection[str], new_ids: 
     return text
 
 
-def _check_update(root: Path, op: UpdateOp) -> str:
+def _check_update(root: Path, op: UpdateOp, confined_dirs: set[tuple[str, ...]] | None = None) -> str:
     """An update in place: its file is in its kind's folder and holds the op's entry with the
     body the plan was made against (``previous_body``: a file edited since is never overwritten),
     and the new text parses back to the op's id, kind, slug and namespace. Returns the current
     text (the version archived)."""
-    source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
-    _check_rel_path(root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]))
+    source = _check_rel_path(root, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]), confined_dirs=confined_dirs)
+    _check_rel_path(
+        root, op.archive_path, (REFLEXIO_DIR, ".archive", KIND_DIRS[op.kind]), confined_dirs=confined_dirs
+    )
     if op.archive_path != archive_path(op.path):
         raise _fail(f"archive path must be {archive_path(op.path)}", op.path)
     if not source.is_file() or source.is_symlink():

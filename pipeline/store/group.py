@@ -33,6 +33,7 @@ import datetime as dt
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from memscribe.errors import StoreError
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, UpdateOp, WriteOp
@@ -54,7 +55,7 @@ from memscribe.store.files import (
     utc_stamp,
 )
 from memscribe.store.ids import kind_of_id
-from memscribe.store.lookup import ids_from_index, ids_from_names
+from memscribe.store.lookup import ids_from_index, ids_from_names, parsed_id
 from memscribe.store.root import MemoryRoot
 from memscribe.store.transaction import (
     ApplyResult,
@@ -77,6 +78,19 @@ class _Added:
     updated: list[str] = field(default_factory=list)
 
 
+class KnownIds(Protocol):
+    """The ids in use in the root as its one writer knows them under the lock (a batch run's
+    :class:`~memscribe.batch.view.MemoryState`, synced under this hold of the lock)."""
+
+    def is_taken(self, memory_id: str) -> bool:
+        """Whether ``memory_id`` is in use (active or archived)."""
+        ...
+
+    def active_path(self, memory_id: str) -> str | None:
+        """The active file holding ``memory_id`` (None: not active)."""
+        ...
+
+
 class GroupWriter:
     """One group commit on a locked memory root (see the module docstring).
 
@@ -84,10 +98,18 @@ class GroupWriter:
         memory_root: the root; the caller holds its lock from the first :meth:`add` to the end
             of :meth:`commit`.
         now: the archive and journal timestamp (default: the current UTC time).
+        known: the ids in use as the caller knows them under this hold of the lock (its view
+            of the root synced with the folders' mtimes after taking it, as the index refresh
+            is): an id it does not know is not looked up on disk; one it knows is confirmed
+            there as before (an active one by parsing its file, an archived one through the
+            index). Default: every id is looked up on disk.
     """
 
-    def __init__(self, memory_root: MemoryRoot, *, now: dt.datetime | None = None) -> None:
+    def __init__(
+        self, memory_root: MemoryRoot, *, now: dt.datetime | None = None, known: KnownIds | None = None
+    ) -> None:
         self.root = memory_root
+        self._ids = known
         self.moment = now or dt.datetime.now(dt.UTC)
         self._added: list[_Added] = []
         self._taken: set[str] = set()  # ids written by the group so far
@@ -96,6 +118,7 @@ class GroupWriter:
         self._gone: set[str] = set()  # active paths the group archives
         self._updated: set[str] = set()  # active paths the group updates in place
         self._known: dict[str, set[bool]] = {}  # ids looked up on disk (False: active)
+        self._confined: set[tuple[str, ...]] = set()  # folders found free of links (lock held)
 
     def __len__(self) -> int:
         return len(self._added)
@@ -118,6 +141,16 @@ class GroupWriter:
 
     def _lookup(self, ids: set[str]) -> None:
         wanted = {i for i in ids if i not in self._known and kind_of_id(i) is not None}
+        if self._ids is not None and wanted:
+            for memory_id in list(wanted):
+                if not self._ids.is_taken(memory_id):  # not in use: no file holds it
+                    self._known[memory_id] = set()
+                    wanted.discard(memory_id)
+                    continue
+                path = self._ids.active_path(memory_id)
+                if path is not None and parsed_id(self.root.path, path) == memory_id:
+                    self._known[memory_id] = {False}
+                    wanted.discard(memory_id)
         if not wanted:
             return
         found = ids_from_index(self.root.path, wanted)
@@ -145,7 +178,9 @@ class GroupWriter:
         for op in writes:
             if op.id in new_ids:
                 raise _fail(f"id {op.id} is written twice", op.path)
-            target = _check_rel_path(self.root.path, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]))
+            target = _check_rel_path(
+                self.root.path, op.path, (REFLEXIO_DIR, KIND_DIRS[op.kind]), confined_dirs=self._confined
+            )
             if op.path in self._written or os.path.lexists(target):
                 raise _fail("file already exists (memory files are never overwritten)", op.path)
             if self._taken_id(op.id):
@@ -163,7 +198,7 @@ class GroupWriter:
         for up in (op for op in plan.operations if isinstance(op, UpdateOp)):
             if up.path in self._gone or up.path in self._written or up.path in self._updated:
                 raise _fail("an earlier plan of the group changes this file (not updated)", up.path)
-            updates.append((up, _check_update(self.root.path, up)))
+            updates.append((up, _check_update(self.root.path, up, self._confined)))
         self._added.append(_Added(plan, writes, archives, updates))
         self._updated |= {up.path for up, _ in updates}
         self._taken |= new_ids
@@ -173,7 +208,7 @@ class GroupWriter:
 
     def _check_archive(self, op: ArchiveOp, new_ids: set[str]) -> str:
         root = self.root.path
-        source = _archive_source(root, op)
+        source = _archive_source(root, op, self._confined)
         if op.path in self._gone:
             raise _fail("file to archive does not exist", op.path)
         if op.path in self._updated:

@@ -16,7 +16,8 @@ from memscribe.store.files import ARCHIVE_DIR, KIND_DIRS, REFLEXIO_DIR, parse_me
 from memscribe.store.ids import id_suffix, kind_of_id
 
 
-def _parsed_id(root: Path, rel: str) -> str | None:
+def parsed_id(root: Path, rel: str) -> str | None:
+    """The id of the memory file ``rel`` under ``root`` (None: unreadable, or not a memory file)."""
     try:
         return parse_memory_file(read_text_nofollow(root / rel), rel).id
     except (OSError, UnicodeDecodeError, StoreError):
@@ -46,7 +47,7 @@ def ids_from_index(root: Path, ids: set[str]) -> dict[str, set[bool]] | None:
         return None
     found: dict[str, set[bool]] = {}
     for mem_id, rel, archived in rows:
-        if _parsed_id(root, rel) == mem_id:
+        if parsed_id(root, rel) == mem_id:
             found.setdefault(mem_id, set()).add(archived)
     return found
 
@@ -83,9 +84,9 @@ def ids_from_names(root: Path, ids: set[str]) -> dict[str, set[bool]]:
                     plain = re.sub(r"-\d+$", "", stem)
                     if not any(s == suffix or s.endswith(f"-{suffix}") for s in (stem, plain)):
                         continue
-                    if _parsed_id(root, f"{rel_dir}/{name}") == mem_id:
+                    if parsed_id(root, f"{rel_dir}/{name}") == mem_id:
                         found.setdefault(mem_id, set()).add(archived)
     return found
 
 
-__all__ = ["ids_from_index", "ids_from_names"]
+__all__ = ["ids_from_index", "ids_from_names", "parsed_id"]

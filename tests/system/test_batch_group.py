@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,7 +13,14 @@ import pytest
 import memscribe.batch.runner as runner
 from memscribe.batch.discovery import WorkItem, discover
 from memscribe.batch.runner import BatchConfig, GroupCommit, MemView, OrderedSlots, Prepared, run_batch
+from memscribe.batch.view import MemoryState
+from memscribe.errors import StoreError
+from memscribe.index import open_index
 from memscribe.model.embedded import EmbeddedModel
+from memscribe.store.filestore import FileMemoryStore
+from memscribe.store.group import GroupWriter
+from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import apply_plan
 from tests.support.batch_corpus import make_corpus, memory_state
 
 
@@ -97,3 +105,51 @@ def test_call_slots_go_to_the_lowest_waiting_rank() -> None:
     assert order == [1, 3, 7, 9]
     slots.acquire(5)  # the slot came back
     slots.release()
+
+
+def test_a_batch_run_parses_each_text_it_writes_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan's delta, the writer's check that a text parses back to its op and the index all
+    read one parse of a written text (the same text and path give the same entry)."""
+    import memscribe.kinds.parse as parse
+
+    parsed: Counter[str] = Counter()
+    real = parse.split_frontmatter
+
+    def counted(text: str, path: str) -> tuple[dict[str, str], str]:
+        parsed[text] += 1
+        return real(text, path)
+
+    monkeypatch.setattr(parse, "split_frontmatter", counted)
+    make_corpus(tmp_path / "t", 24)
+    report = run_batch(
+        discover([str(tmp_path / "t")]), BatchConfig(root=tmp_path / "m", concurrency=16), EmbeddedModel
+    )
+    written = sorted((tmp_path / "m" / ".reflexio").glob("*/*.md"))
+    assert report.failed == 0 and len(written) >= 5
+    assert {f.name: parsed[f.read_text(encoding="utf-8")] for f in written} == {f.name: 1 for f in written}
+
+
+def test_the_group_looks_ids_up_in_the_run_memory_synced_under_the_lock(tmp_path: Path) -> None:
+    """Ids another writer put in the root since the run's memory was read are seen once it is
+    synced under the lock (its folders' mtimes moved): a plan writing one is refused; an id the
+    run knows as active may still be superseded."""
+    from tests.stages.test_apply import archive_op, plan, write_op
+
+    root = tmp_path / "m"
+    stored = write_op("profile", "stored", "prof_aaaaaaaa")
+    apply_plan(plan(stored), root)
+    open_index(root).close()
+    memory = MemoryState(MemView(root))
+    apply_plan(plan(write_op("profile", "theirs", "prof_tttttttt")), root)  # another writer
+    hand = write_op("profile", "hand", "prof_hhhhhhhh")
+    (root / ".reflexio/profiles/my-notes.md").write_text(hand.text, encoding="utf-8")  # named otherwise
+    with FileMemoryStore(root).lock(timeout=5):
+        memory.sync()
+        writer = GroupWriter(MemoryRoot(root), known=memory)
+        for taken in ("prof_tttttttt", "prof_hhhhhhhh", "prof_aaaaaaaa"):
+            with pytest.raises(StoreError, match="already in use"):
+                writer.add(plan(write_op("profile", "again", taken)))
+        fresh = write_op("profile", "fresh", "prof_ffffffff", supersedes=("prof_aaaaaaaa",))
+        writer.add(plan(fresh, archive_op("profile", stored.path, stored.id, fresh.id)))
+        writer.commit()
+    assert MemView(root).snapshot().ids == {"prof_tttttttt", "prof_hhhhhhhh", "prof_ffffffff"}
