@@ -113,3 +113,29 @@ def test_an_obligation_does_not_reach_over_the_clause_after_it() -> None:
 )
 def test_a_german_hedge_with_its_ending_dropped_is_a_hedge(text: str) -> None:
     assert _quoted(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        # Spanish drops the subject of a first-person verb in the preterite (-é, -í) and the plural
+        ("Hola. Volví a correr los domingos con mis amigas del barrio.", "Volví a correr los domingos"),
+        ("Hola. Terminé la carrera en junio y ahora trabajo en una farmacia.", "Terminé la carrera"),
+        ("Hola. El año pasado nos mudamos a Valencia con los niños.", "nos mudamos a Valencia"),
+        ("Hola. Vendimos el coche hace un año y no lo echamos de menos.", "Vendimos el coche"),
+    ],
+)
+def test_a_spanish_first_person_verb_names_the_speaker(text: str, clause: str) -> None:
+    assert any(clause in body for body in _quoted(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hola, ¿qué tal? El café de aquí está muy rico.",  # -é / -í of a noun or adverb: no verb
+        "Los últimos días fueron muy largos para todos.",  # -imos of an adjective
+        "Aquí en Valencia decimos 'fesols' para las judías.",  # a verb of saying: words, not a fact
+    ],
+)
+def test_spanish_words_that_only_look_first_person_are_not(text: str) -> None:
+    assert _quoted(text) == []
