@@ -367,7 +367,7 @@ LANGUAGES: dict[str, Language] = {
             r"|diesen\s+(?:freitag|montag|samstag))\b",
             _I,
         ),
-        cessation=(r"\b(?:nicht\s+mehr|kein\w*\s+(?:\w+\s+)?mehr|nur\s+noch)\b", _I),
+        cessation=(r"\b(?:nicht\s+mehr|kein\w*\s+(?:\w+\s+)?mehr)\b", _I),
         request=(
             # an imperative has no subject: "ich mach …" is a statement
             r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte)\b"

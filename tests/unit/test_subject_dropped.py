@@ -139,3 +139,10 @@ def test_a_spanish_first_person_verb_names_the_speaker(text: str, clause: str) -
 )
 def test_spanish_words_that_only_look_first_person_are_not(text: str) -> None:
     assert _quoted(text) == []
+
+
+def test_a_german_only_now_names_the_new_state_beside_a_change() -> None:
+    # "nur noch" restricts to what holds now ("only by bike now"): the new value, not a cessation
+    # that only names the old one beside it
+    said = _quoted("Hallo. Das Auto haben wir letztes Jahr verkauft, ich fahre nur noch Rad.")
+    assert any("ich fahre nur noch Rad" in body for body in said)
