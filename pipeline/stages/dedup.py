@@ -4,7 +4,9 @@ accepted before it in the same run).
 A shortlist (:mod:`memscribe.relatedness`) decides what a model needs to see: a near-identical
 entry is a duplicate without a model call; an entry on the same topic or above the similarity
 threshold goes to the model (``dedup.j2``) for keep_both / supersede_old / merge / drop_new; below
-it, the candidate is simply new. Every decision is reported with its reason.
+it, the candidate is simply new. Every decision is reported with its reason. A model's decision to
+supersede a stored entry the candidate only restates is carried out as a duplicate
+(:func:`restated_by`: a veto on archiving, never an archive the model did not ask for).
 
 The decision also sees what the user said at the candidate's evidence turns: "I left Fintastic
 over the summer. I'm at Verdant Grid now" reports a change whose old value ("Fintastic") the
@@ -47,6 +49,7 @@ from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.schemas.transcript import Transcript
 from memscribe.semantic.updates import (
     change_cue,
+    completes,
     left_behind,
     left_behind_names,
     names_left_behind,
@@ -343,7 +346,8 @@ def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> No
 
     request = pending.request
     messages = []
-    if reads_prompt(model):  # the embedded model answers from the request: no template render
+    reads = reads_prompt(model)
+    if reads:  # the embedded model answers from the request: no template render
         from memscribe.prompting import render_messages
 
         messages = render_messages(
@@ -362,20 +366,28 @@ def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> No
         # Without a decision, writing could duplicate or contradict: skip and report.
         model_error(pending, str(exc), result)
         return
-    shown = request.shortlist
-    record(pending.kind, pending.candidate, decision, {s.id for s in shown}, result, shown=shown)
+    allowed = {s.id for s in request.shortlist}
+    # the embedded decision applies its own restatement test, after its update rules: no veto
+    asked = request if reads else None
+    record(pending.kind, pending.candidate, decision, allowed, result, asked=asked)
 
 
-def restated_by(text: str, ids: Sequence[str], shown: Sequence[ShortlistItem]) -> list[str]:
-    """The stored entries among ``ids`` (found in ``shown``) that ``text`` only restates: no
-    change cue, the same polarity, no value that differs, and the same content (the embedded
-    decision's test, :func:`memscribe.model.embedded.dedup.restates`). A statement that says
-    again what is stored replaces nothing ("a restatement is a duplicate"), whatever a model
-    answered: archiving a true memory costs more than leaving a stale one."""
+def restated_by(request: DedupRequest, ids: Sequence[str]) -> list[str]:
+    """The stored entries among ``ids`` (on ``request``'s shortlist) that the candidate only
+    restates: no change cue, the same polarity, no value that differs, and the same content (the
+    embedded decision's test, :func:`memscribe.model.embedded.dedup.restates`), and no pursuit
+    of it reached (a completion names its goal again: "finished the Berlin Marathon" / "is
+    training for the Berlin Marathon", :func:`~memscribe.semantic.updates.completes`). A
+    statement that says again what is stored replaces nothing ("a restatement is a duplicate"),
+    whatever a model answered: archiving a true memory costs more than leaving a stale one."""
     from memscribe.model.embedded.dedup import restates as says_again
 
     wanted = set(ids)
-    return [s.id for s in shown if s.id in wanted and says_again(text, s)]
+    return [
+        s.id
+        for s in request.shortlist
+        if s.id in wanted and says_again(request.text, s) and not completes(request.text, s.text)
+    ]
 
 
 def model_error(pending: Pending, detail: str, result: DedupResult) -> None:
@@ -393,19 +405,20 @@ def record(
     result: DedupResult,
     claimed: frozenset[str] = frozenset(),
     *,
-    shown: Sequence[ShortlistItem] = (),
+    asked: DedupRequest | None = None,
 ) -> None:
     """Record the model's ``decision`` for ``cand``: only ids it was shown (``allowed``) are acted
     on, and none that an earlier candidate of the run already replaces (``claimed``); an update
     left with nothing to replace is kept as a new memory. A ``merge`` with exactly one stored
     memory updates it in place (``in_place``: a restatement plus a detail keeps its id).
 
-    A ``supersede_old`` of a stored entry (among ``shown``, the shortlist the model saw) that
-    the candidate only restates is carried out as a duplicate (:func:`restated_by`): the
+    A ``supersede_old`` of a stored entry (on ``asked``, the request a model that reads the
+    prompt answered; the embedded decision applies the same test itself) that the candidate only
+    restates is carried out as a duplicate (:func:`restated_by`): the
     check vetoes an archive, never adds one."""
     # never act on ids the model invented, nor twice on one stored memory
     ids = tuple(i for i in decision.existing_ids if i in allowed and i not in claimed)
-    restated = restated_by(candidate_text(cand), ids, shown) if decision.action == "supersede_old" else []
+    restated = restated_by(asked, ids) if asked is not None and decision.action == "supersede_old" else []
     if restated:
         result.skipped.append(
             Skipped(

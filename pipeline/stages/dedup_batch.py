@@ -80,8 +80,8 @@ def dedup_batched(
                 if isinstance(answer, str):
                     model_error(pending, answer, outcome)
                 else:
-                    shown = pending.request.shortlist
-                    allowed = {s.id for s in shown}
+                    asked = pending.request
+                    allowed = {s.id for s in asked.shortlist}
                     record(
                         pending.kind,
                         pending.candidate,
@@ -89,7 +89,7 @@ def dedup_batched(
                         allowed,
                         outcome,
                         frozenset(claimed),
-                        shown=shown,
+                        asked=asked,
                     )
         for item in outcome.accepted:
             claimed.update(item.supersedes)

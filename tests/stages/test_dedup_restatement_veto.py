@@ -71,3 +71,23 @@ def test_the_batched_decisions_are_vetoed_alike(root: Path) -> None:
     assert result.calls == 1
     assert [(a.candidate.body, a.supersedes) for a in result.accepted] == [(MOVED.body, (CITY,))]
     assert [s.reason for s in result.skipped] == ["duplicate"]
+
+
+def test_a_pursuit_reached_is_no_restatement_of_it() -> None:
+    from memscribe.schemas.requests import DedupRequest, ShortlistItem
+    from memscribe.stages.dedup import restated_by
+
+    goal = ShortlistItem(
+        id="prof_goal0001",
+        slug="goal",
+        text="User is training for the Berlin Marathon.",
+        created="2026",
+        score=0.9,
+    )
+
+    def restated(text: str) -> list[str]:
+        request = DedupRequest(kind="profile", slug="goal", text=text, shortlist=(goal,), said="")
+        return restated_by(request, [goal.id])
+
+    assert restated("User trains for the Berlin Marathon.") == [goal.id]
+    assert restated("User finished the Berlin Marathon on Sunday.") == []
