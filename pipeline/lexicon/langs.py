@@ -282,10 +282,8 @@ LANGUAGES: dict[str, Language] = {
             r"|programo|desarrollo|conduzco|hablo|necesito|somos|estamos|tenemos|usamos|trabajamos|vivimos"
             r"|dejé|empecé|cambié|compré|vendí|pasé|me\s+mudé)\b"
             # a verb in the first person singular of the preterite, where only a verb ends so: -é
-            # ("volví a correr" / "terminé la carrera"; not "café", "bebé", "qué") and -í after a
-            # verb stem ("volví", "decidí"; not "aquí", "allí", "así", "esquí")
+            # ("terminé la carrera", "aprobé el examen"; not "café", "bebé", "qué")
             r"|\b(?!(?:caf|beb|pur|comit|chal|porqu|Jos)é\b)\w{2,}é\b"
-            r"|\b(?!(?:aqu|all|as|esqu|rub|colibr|Hait|maniqu)í\b)\w{3,}[vdcbrtnm]í\b"
             # ...and of the plural, present or preterite ("nos mudamos", "vendimos el coche"; not
             # an adjective or noun in -os: "últimos", "próximos", "primos", "extremos"; nor a verb
             # of saying or thinking: "aquí decimos …", "creemos que …" report words, not a fact)
