@@ -80,8 +80,8 @@ def dedup_batched(
                 if isinstance(answer, str):
                     model_error(pending, answer, outcome)
                 else:
-                    asked = pending.request
-                    allowed = {s.id for s in asked.shortlist}
+                    request = pending.request
+                    allowed = {s.id for s in request.shortlist}
                     record(
                         pending.kind,
                         pending.candidate,
@@ -89,7 +89,7 @@ def dedup_batched(
                         allowed,
                         outcome,
                         frozenset(claimed),
-                        asked=asked,
+                        asked=request,
                     )
         for item in outcome.accepted:
             claimed.update(item.supersedes)
