@@ -205,7 +205,7 @@ def _settle(state: _State, head: int) -> int:
     if plans:
         assert state.ctx is not None
         # a first run's index is built beside the planning (view.snapshot); no commit reads or
-        # refreshes a half-built one (the group's id look-ups open the index file once it exists)
+        # refreshes a half-built one (a group confirms an id the run knows archived through it)
         state.ctx.memory.view.join()
         try:
             done = commit_group(plans, state.ctx)

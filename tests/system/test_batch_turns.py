@@ -142,13 +142,13 @@ def test_each_written_text_is_parsed_once(tmp_path: Path, monkeypatch: pytest.Mo
     import memscribe.batch.view as view
 
     parsed: list[str] = []
-    real_parse = view.parse_memory_file
+    real_parse = view.parse_written
 
     def parse(text: str, rel: str) -> Any:
         parsed.append(rel)
         return real_parse(text, rel)
 
-    monkeypatch.setattr(view, "parse_memory_file", parse)
+    monkeypatch.setattr(view, "parse_written", parse)
     make_corpus(tmp_path / "t", 10)
     root = tmp_path / "m"
     report = run_batch(discover([str(tmp_path / "t")]), BatchConfig(root=root, concurrency=4), EmbeddedModel)
