@@ -8,7 +8,11 @@ kind and its topic keys: :func:`~memscribe.relatedness.topic_keys`), a shortlist
 per number (each entry scored once per shortlist), and the classes are boolean masks: only the
 entries a shortlist may list are made Python items, and
 :func:`~memscribe.relatedness.best_of` makes the final pick among them, so the choice is
-:func:`~memscribe.relatedness.select`'s (the same items, in the same order).
+:func:`~memscribe.relatedness.select`'s (the same items, in the same order). The numbering also
+keeps each entry's vector and content tokens by number (:meth:`Numbering.encoded`: each text
+encoded once per process), so a new shortlist scores the memory from one matrix slice
+(:func:`memscribe.batch.scoring.fill`) instead of handing the scorer every stored text again:
+what made a unit's cost grow with the memory already written (issue 17).
 
 Used only where numpy is already imported (the vectorised scoring is on:
 :func:`memscribe.batch.scoring.array_module`); otherwise the Python loop answers.
@@ -21,6 +25,7 @@ from collections.abc import Callable, Sequence
 from operator import is_
 from typing import Any
 
+from memscribe.batch.scoring import Encoded, fill
 from memscribe.batch.view import Delta
 from memscribe.relatedness import (
     FALLBACK_SCORE,
@@ -32,6 +37,7 @@ from memscribe.relatedness import (
     topic_probes,
 )
 from memscribe.schemas.memory import MemoryEntry
+from memscribe.textsim import content_tokens
 
 #: Past this many entries numbered, the numbering starts again (a bound on what it keeps alive).
 NUMBERS_KEPT = 1 << 18
@@ -68,6 +74,13 @@ class Numbering:
         #: each path they touch (path code -> number, None: removed): a read whose deltas extend
         #: one of these applies only the deltas after it, not the whole backlog again.
         self._finals: list[tuple[tuple[Delta, ...], dict[int, int | None], tuple[Any, Any]]] = []
+        #: Numbers 0 to ``_encoded``: their vectors (rows of ``_vectors``: the encoder's floats),
+        #: content tokens, and the numbers holding each token (in increasing order).
+        self._encoder: Any = None
+        self._vectors: Any = None
+        self._encoded = 0
+        self._tokens: list[frozenset[str]] = []
+        self._by_token: dict[str, list[int]] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -179,6 +192,32 @@ class Numbering:
         self._finals = [*self._finals[1 - FINALS_KEPT :], (deltas, final, arrays)]
         return arrays
 
+    def encoded(self, encoder: Any) -> Encoded:
+        """The vectors and tokens of every number so far, by number (each text encoded once per
+        numbering, in batches: a shortlist reads them as a matrix, without looking rows up)."""
+        np = self.np
+        with self._lock:
+            size = len(self.entries)
+            if self._encoder is not encoder:
+                self._encoder, self._encoded, self._tokens, self._by_token = encoder, 0, [], {}
+                self._vectors = np.empty((max(256, size), encoder.dim), dtype=np.float64)
+            start = self._encoded
+            if start < size:
+                texts = self.texts[start:size]
+                if size > len(self._vectors):  # a new matrix: a reader keeps the one it got
+                    grown = np.empty((max(size, 2 * len(self._vectors)), encoder.dim), dtype=np.float64)
+                    grown[:start] = self._vectors[:start]
+                    self._vectors = grown
+                self._vectors[start:size] = np.array(encoder.encode(texts), dtype=np.float64)
+                by_token = self._by_token
+                for number, text in enumerate(texts, start):
+                    tokens = frozenset(content_tokens(text))
+                    self._tokens.append(tokens)
+                    for token in tokens:
+                        by_token.setdefault(token, []).append(number)
+                self._encoded = size
+            return Encoded(self._vectors, self._tokens, by_token=self._by_token, size=size)
+
     def on_topic(self, slug: str) -> Any:
         """A mask over the numbers so far: the entries on one topic with ``slug`` by their slugs."""
         np = self.np
@@ -236,6 +275,8 @@ class Classes:
         self.numbering, self.kind, self.slug, self.text = numbers, kind, slug, text
         np = numbers.np
         self._scores = np.full(256, np.nan)
+        #: Numbers below this are scored (in bulk, from the numbering's vectors).
+        self._done = 0
         #: The entries last classified (kept: their id stays their own) and their pool.
         self._last: tuple[Sequence[MemoryEntry] | Layered, Any] | None = None
 
@@ -258,6 +299,8 @@ class Classes:
             grown = np.full(max(size, 2 * len(self._scores)), np.nan)
             grown[: len(self._scores)] = self._scores
             self._scores = grown
+        if self._done < size:
+            self._done = fill(scorer, self.text, numbers.encoded, self._scores, self._done, size)
         values = self._scores[pool]
         fresh = pool[np.isnan(values)]
         if len(fresh):

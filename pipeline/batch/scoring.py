@@ -21,8 +21,9 @@ itself.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memscribe import relatedness, semantic
 from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
@@ -205,6 +206,54 @@ def scores(text: str, others: Sequence[str]) -> list[float]:
     return rows.scores(text, others)
 
 
+class Encoded(NamedTuple):
+    """Rows 0 to ``size`` of texts' vectors (the encoder's, float64) and content tokens, by
+    number, and the numbers holding each token, in increasing order
+    (:meth:`memscribe.batch.classes.Numbering.encoded`)."""
+
+    vectors: Any
+    tokens: list[frozenset[str]]
+    by_token: dict[str, list[int]]
+    size: int
+
+
+def fill(
+    scorer: Callable[[str, Sequence[str]], list[float]],
+    text: str,
+    encoded: Callable[[StaticEncoder], Encoded],
+    out: Any,
+    start: int,
+    stop: int,
+) -> int:
+    """:func:`scores` of ``text`` with the texts numbered ``start`` to ``stop``, written to
+    ``out[start:stop]`` from the rows ``encoded`` gives (no look-up per text: a matrix slice,
+    and the token index for the pairs to blend); returns ``stop``, or ``start`` where ``scorer``
+    is not :func:`scores` or its vectorised scoring is off (the caller then scores the pure way)."""
+    rows = _rows() if scorer is scores and start < stop else None
+    if rows is None:
+        return start
+    np, encoder = rows._np, rows.encoder
+    found = encoded(encoder)
+    stop = min(stop, found.size)
+    if stop <= start:
+        return start
+    query = np.array(encoder.encode([text])[0], dtype=np.float64)
+    values = semantic_scores(np, encoder, query, found.vectors[start:stop])
+    ours = frozenset(content_tokens(text))
+    sharing: set[int] = set()
+    for token in ours:
+        holders = found.by_token.get(token)
+        if holders:
+            sharing.update(holders[bisect_left(holders, start) : bisect_left(holders, stop)])
+    tokens = found.tokens
+    for number in sharing:
+        values[number - start] = relatedness.blend(
+            token_similarity(ours, tokens[number]), values[number - start]
+        )
+    out[start:stop] = values
+    return stop
+
+
 def array_module() -> Any | None:
     """numpy, once the vectorised scoring is on (None before that, or without numpy)."""
     rows = _rows()
@@ -233,7 +282,9 @@ __all__ = [
     "MIN_BATCH",
     "VectorRows",
     "array_module",
+    "Encoded",
     "expect",
+    "fill",
     "reset",
     "scores",
 ]

@@ -22,6 +22,7 @@ from memscribe.batch.board import Board
 from memscribe.batch.speculate import Speculation
 from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order, path_order
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
+from memscribe.schemas.requests import ShortlistItem
 from memscribe.store.files import memory_path, parse_memory_file, render_profile
 
 WORDS = ["home", "city", "berlin", "job", "employer", "pref", "dark", "mode", "user", "role", "the", "tea"]
@@ -257,3 +258,87 @@ def test_a_layered_read_applies_only_the_deltas_published_since_the_last_read() 
         layers = classes.Layered(base, [e.path for e in base], tuple(backlog), None, lambda: ())
         assert len(numbers.layered(layers, "profile")) == 50 + i + 1 - min(i + 1, 50)
     assert applied <= 2 * 60
+
+
+def _grown_memory(rng: random.Random, start: int, n: int) -> list[MemoryEntry]:
+    """Entries whose texts share words with each other and with the asks (some with none)."""
+    words = ["tea", "coffee", "berlin", "munich", "dog", "cat", "dark", "mode", "bike", "zorblat", "quenfy"]
+    return [
+        _entry(
+            f"prof_{start + i:08x}",
+            slug,
+            "User "
+            + " ".join(rng.sample(words, rng.randint(0, 3)))
+            + f" {rng.choice(['likes', 'has', 'owns'])}.",
+        )
+        for i, slug in enumerate(_slugs(rng, n))
+    ]
+
+
+@pytest.mark.usefixtures("vectorised", "fresh_semantic")
+def test_bulk_scores_of_a_growing_memory_are_the_rules_over_random_corpora() -> None:
+    """Scored from the numbering's vectors (a matrix slice per shortlist, only the numbers new
+    since its last read), a shortlist and its tops are the rule's over the whole memory, read
+    again as it grows."""
+    import numpy
+
+    rng = random.Random(29)
+    asks = [
+        ("drink", "User drinks tea."),
+        ("home-city", "User lives in Munich."),
+        ("zzz", "User owns a zorblat bike."),
+    ]
+    for trial in range(6):
+        numbers = classes.Numbering(numpy)
+        bulks = [classes.Classes(numbers, "profile", slug, text) for slug, text in asks]
+        stored: list[MemoryEntry] = []
+        for step in range(4):
+            stored = stored + _grown_memory(rng, 1000 * trial + 100 * step, rng.randint(0, 40))
+            for bulk, (slug, text) in zip(bulks, asks, strict=True):
+                values = relatedness.scores(text, [relatedness.entry_text(e) for e in stored])
+                classified = [
+                    (e, v, relatedness.qualifies(v, slug, e.slug))
+                    for e, v in zip(stored, values, strict=True)
+                ]
+                assert bulk.best(stored, scoring.scores, 3) == relatedness.best_of(classified, 3)
+                assert relatedness.shortlist("profile", slug, text, stored) == [
+                    ShortlistItem(
+                        id=e.id, slug=e.slug, text=relatedness.entry_text(e), created=e.created, score=v
+                    )
+                    for v, e in bulk.best(stored, scoring.scores, 3)
+                ]
+                related = sorted((min(1.0, v) for _, v, q in classified if q), reverse=True)
+                near = sorted((min(1.0, v) for _, v, q in classified if not q and v >= 0.15), reverse=True)
+                assert bulk.tops(stored, scoring.scores, 3) == (
+                    len(related),
+                    related[2] if len(related) >= 3 else 0.0,
+                    len(near),
+                    near[1] if len(near) >= 2 else 0.0,
+                )
+
+
+@pytest.mark.usefixtures("vectorised", "fresh_semantic")
+def test_a_new_shortlist_looks_up_no_stored_text_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each stored text is encoded and indexed once per process: a shortlist asked over a memory
+    already read scores it from the numbering's rows, not by handing every text to the scorer
+    (which grew a run's CPU per transcript with the memory already written, issue 17)."""
+    import numpy
+
+    stored = _grown_memory(random.Random(5), 0, 300)
+    numbers = classes.Numbering(numpy)
+    classes.Classes(numbers, "profile", "drink", "User drinks tea.").tops(stored, scoring.scores, 3)
+    handed: list[int] = []
+    plain = scoring.VectorRows.scores
+
+    def counted(self: scoring.VectorRows, text: str, others: Sequence[str]) -> list[float]:
+        handed.append(len(others))
+        return plain(self, text, others)
+
+    monkeypatch.setattr(scoring.VectorRows, "scores", counted)
+    for slug, text in [
+        ("home-city", "User lives in Munich."),
+        ("zzz", "User owns a bike."),
+        ("tea", "User likes tea."),
+    ]:
+        classes.Classes(numbers, "profile", slug, text).tops(stored, scoring.scores, 3)
+    assert sum(handed) == 0
