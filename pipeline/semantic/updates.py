@@ -83,10 +83,10 @@ _FORMER_WORDS = r"used to|formerly|previously|früher|autrefois|auparavant|sol[�
 _FORMER_CJK = r"以前|前は|昔は"
 _LEFT_BEHIND = lazy_compile(
     r"(?:\b(?:switched|moved|changed|migrated|upgraded|converted|went|transitioned)\s+(?:\w+\s+){0,2}?from"
-    r"|\binstead of|\bno longer|\bstopped|\bquit|\bleft(?![-‐])|\bsold|\bcancel(?:l)?ed"
-    r"|\bgave up(?: on)?|\bdropped|\bditched|\breplaced|\bdon['’]t|\bdoesn['’]t|\bnot"
-    r"|\bnicht mehr|\bkein\w*|\bstatt|\bverkauft|\bau lieu de|\bya no|\bdejé de|\ben vez de"
-    r"|\bne|\bn['’]|不再|戒了|离开|从|やめ"
+    r"|\binstead of|\bno longer|\bstopped|\bquit\b|\bleft\b(?![-‐])|\bsold\b|\bcancel(?:l)?ed"
+    r"|\bgave up(?: on)?|\bdropped|\bditched|\breplaced|\bdon['’]t|\bdoesn['’]t|\bnot\b"
+    r"|\bnicht mehr|\bkein\w*|\bstatt\b|\bverkauft|\bau lieu de|\bya no|\bdejé de|\ben vez de"
+    r"|\bne\b|\bn['’]|不再|戒了|离开|从|やめ"
     # a former state, said as one: what the speaker used to do or be is no longer so ("used to
     # live in Lyon, now …", "früher …", "autrefois …", "solía …", "以前…", "前は…")
     rf"|\b(?:{_FORMER_WORDS})|{_FORMER_CJK})"

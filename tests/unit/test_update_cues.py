@@ -118,3 +118,23 @@ def test_an_english_statement_of_a_facet_is_filed_under_it() -> None:
         )
     )
     assert (d.action, d.existing_ids) == ("supersede_old", ["prof_job"])
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("User has a new job at Stripe", ""),  # "new" is not French "ne"
+        ("User keeps shift notes in Spanish", ""),  # "notes" is not "not"
+        ("User quite likes the leftovers", ""),  # "quite" is not "quit", "leftovers" not "left"
+        ("User's cousin is a soldier", ""),  # "soldier" is not "sold"
+        ("Das Treffen findet morgen stattdessen online", ""),  # a word that starts with "statt"
+        ("User left Berlin for Paris", "Berlin"),
+        ("User is not vegan", "vegan"),
+        ("Je ne bois plus de café", "bois plus de café"),
+        ("Ich fahre statt Auto jetzt Rad", "Auto jetzt Rad"),
+    ],
+)
+def test_an_ending_is_a_whole_word_not_the_start_of_one(text: str, left: str) -> None:
+    from memscribe.semantic.updates import left_behind
+
+    assert left_behind(text) == left
