@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
+from memscribe.batch.ids import Ids
+from memscribe.batch.ranks import Ranks
 from memscribe.batch.turns import yield_turn
 from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order, merged_view, path_order
 from memscribe.schemas.memory import MemoryEntry
@@ -94,8 +96,7 @@ class Board:
         #: The paths of ``_entries`` (None: not sorted by path, or a path twice: merged by a sort).
         self._paths = path_order(self._entries)
         self._start = snapshot.entries  # the memory as the run found it (detection's topics)
-        self._taken = set(snapshot.taken_ids)
-        self._taken_frozen: frozenset[str] | None = None  # ``_taken`` as handed out (until it grows)
+        self._taken = Ids(snapshot.taken_ids)  # immutable: handed out as it is
         #: How many committed entries hold each id (kept up to date by :meth:`advance`), so
         #: that :meth:`fetch` works out the ids a view adds and drops from the deltas only.
         self._id_count = Counter(e.id for e in self._entries)
@@ -103,7 +104,7 @@ class Board:
         self._wait_s = wait_s
         #: False: plan against the committed memory only (every later commit may make it stale).
         self._look_ahead = look_ahead
-        self._expected: set[int] = set()
+        self._expected = Ranks()
         self._pending: dict[int, Delta] = {}
         self._namespaces: dict[int, str | None] = {}  # declared: None reads every namespace
         #: Per rank whose detection is done: the (kind, slug, text) of each candidate it may write.
@@ -123,7 +124,7 @@ class Board:
     def expect(self, ranks: Collection[int]) -> None:
         """Ranks that will publish (the transcripts of the run that are planned)."""
         with self._cond:
-            self._expected |= set(ranks)
+            self._expected.update(ranks)
 
     def declare(self, rank: int, namespace: str | None) -> None:
         """Rank ``rank`` plans in ``namespace`` (None: it reads every namespace)."""
@@ -148,8 +149,8 @@ class Board:
             earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
             unknown: dict[int, tuple[Candidate, ...] | None] = {}
             if self._look_ahead:
-                for r in self._expected:
-                    if r < rank and r not in self._tentative and self._may_write(r, namespace):
+                for r in self._expected.below(rank):
+                    if r not in self._tentative and self._may_write(r, namespace):
                         unknown[r] = self._candidates.get(r)
             return Peek(self._entries, self._paths, tuple(earlier), unknown, self._tick, self._progress)
 
@@ -201,7 +202,7 @@ class Board:
         tentatively, candidates and commits do not end its wait). An exact fetch is not woken
         while the lowest rank still expected is before it and may write into its namespace
         (it would only find that it still waits)."""
-        lowest = min(self._expected) if self._expected else None
+        lowest = self._expected.lowest()
         for waiter, (after, on, exact, namespace) in self._waiters.items():
             if rank is None or after < 0:
                 waiter.notify()
@@ -225,21 +226,16 @@ class Board:
             self._tick += 1
             self._wake(rank, published=False)
 
-    def taken_now(self, rank: int) -> frozenset[str]:
+    def taken_now(self, rank: int) -> Ids:
         """Ids taken as far as known now for rank ``rank``: committed, or written by an earlier
         published plan (tentative ones included)."""
         with self._cond:
             added = {e.id for r, d in self._pending.items() if r < rank for e in d.added}
             return self._taken_with(added)
 
-    def _taken_with(self, added: Collection[str]) -> frozenset[str]:
-        """The committed ids with ``added`` (the committed ids alone: one set, reused until a
-        commit adds to them)."""
-        if added:
-            return frozenset(self._taken.union(added))
-        if self._taken_frozen is None:
-            self._taken_frozen = frozenset(self._taken)
-        return self._taken_frozen
+    def _taken_with(self, added: Collection[str]) -> Ids:
+        """The committed ids with ``added`` (sharing the committed ids' parts, not copied)."""
+        return self._taken.plus(added) if added else self._taken
 
     def publish(self, rank: int, delta: Delta) -> None:
         """Rank ``rank`` has planned: ``delta`` is what its commit will do (empty: nothing)."""
@@ -289,8 +285,7 @@ class Board:
                     self._entries = merged(self._entries, [delta])
                     self._paths = path_order(self._entries)
                     self._id_count = Counter(e.id for e in self._entries)
-                self._taken |= {e.id for e in delta.added}
-                self._taken_frozen = None
+                self._taken = self._taken.grown(e.id for e in delta.added)
             self._version = version
             self._progress = time.monotonic()
             self._tick += 1
@@ -305,12 +300,12 @@ class Board:
 
     def _earlier_missing(self, rank: int, namespace: str | None) -> bool:
         """Whether an earlier rank that may write into ``namespace`` has not published yet."""
-        expected = self._expected
-        if not expected or min(expected) >= rank:  # asked on every wake-up: no Python loop then
+        lowest = self._expected.lowest()
+        if lowest is None or lowest >= rank:  # asked on every wake-up: no Python loop then
             return False
         if namespace is None:
             return True
-        return any(r < rank and self._may_write(r, namespace) for r in expected)
+        return any(self._may_write(r, namespace) for r in self._expected.below(rank))
 
     def start(self) -> tuple[MemoryEntry, ...]:
         """The active memory as the run found it (no wait): what detection lists as stored

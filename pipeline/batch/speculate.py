@@ -54,7 +54,7 @@ class SpeculationBoard(Protocol):
 
     def declare_candidates(self, rank: int, candidates: Sequence[Candidate]) -> None: ...
 
-    def taken_now(self, rank: int) -> frozenset[str]: ...
+    def taken_now(self, rank: int) -> Collection[str]: ...
 
     def publish_tentative(self, rank: int, delta: Delta) -> None: ...
 
@@ -287,11 +287,11 @@ def _listed(entries: Sequence[MemoryEntry] | Layered) -> Sequence[MemoryEntry]:
 class _Taken(Collection[str]):
     """A set of ids read from the board on first use."""
 
-    def __init__(self, read: Callable[[], frozenset[str]]) -> None:
+    def __init__(self, read: Callable[[], Collection[str]]) -> None:
         self._read = read
-        self._ids: frozenset[str] | None = None
+        self._ids: Collection[str] | None = None
 
-    def _get(self) -> frozenset[str]:
+    def _get(self) -> Collection[str]:
         if self._ids is None:
             self._ids = self._read()
         return self._ids

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from memscribe.batch.ids import Ids
 from memscribe.errors import MemscribeError
 from memscribe.kinds.parse import parse_written
 from memscribe.schemas.memory import MemoryEntry
@@ -34,7 +35,7 @@ class Snapshot:
     """The memory a plan is computed against."""
 
     entries: tuple[MemoryEntry, ...]
-    taken_ids: frozenset[str]
+    taken_ids: frozenset[str] | Ids  # Ids: the board's, sharing the committed ids
 
     @property
     def ids(self) -> frozenset[str]:
@@ -305,7 +306,7 @@ class MemoryState:
             removed_ids=frozenset(self._by_path[p].id for p in gone),
         )
         self._record(delta)
-        self._taken |= snapshot.taken_ids
+        self._taken.update(snapshot.taken_ids)
         return delta
 
     def apply(self, plan: Plan, *, restamp: bool = True) -> Delta:
