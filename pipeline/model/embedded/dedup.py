@@ -11,8 +11,7 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
   2. the candidate reports a change (a change cue) and it, or what the user said with it, names
      the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
-  3. the candidate reports a change (or the user's sentence it was drawn from does:
-     :func:`dedup_scope.cued_source`), the stored entry is the best related one with strong topic
+  3. the candidate reports a change, the stored entry is the best related one with strong topic
      evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE; or, across
      languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), and the value
      changed ("started drinking coffee again" / "avoids caffeine"), unless the change is of a
@@ -195,9 +194,8 @@ def _updated(request: DedupRequest) -> list[str]:
 
     new = request.text
     # a former state alone ("used to live in Paris as a student") is no new value: only what it
-    # names as former is left behind; the change may be reported in the user's sentence the
-    # candidate was drawn from, its cue left out of the candidate
-    cue = reports_change(new) or dedup_scope.cued_source(new, request.said)
+    # names as former is left behind
+    cue = reports_change(new)
     # A value added beside those held ("also has a hamster") replaces none by topic alone; only
     # a value named as left behind, or a single-valued facet (rule 6), is replaced then.
     adds = additive(new)

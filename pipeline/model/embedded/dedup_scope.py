@@ -264,20 +264,3 @@ _CONTRAST = lazy_compile(
     r"\b(?:but|aber|mais|pero|sino|although|though)\b|但是|可是|けど|けれど", re.IGNORECASE
 )
 _CLAUSES = lazy_compile(r"[,;:，、；]|\b(?:and|so|und|also|et|donc|y|así que)\b|所以", re.IGNORECASE)
-
-
-def cued_source(new: str, said: str) -> bool:
-    """The user's sentence ``new`` was drawn from (the one sharing most of its content words, at
-    least two and half of them) reports a change: "User drinks one coffee in the morning" from
-    "I've *started* drinking coffee *again*, one coffee in the morning". The extractor keeps the
-    fact and may leave the cue behind; the change is still the user's word. A cue in another
-    sentence of the turn ("… Now I'm looking for a flat") is about something else."""
-    from memscribe.lexicon.langs import sentences
-    from memscribe.semantic.updates import own_words, reports_change
-    from memscribe.textsim import content_tokens
-
-    words = set(content_tokens(own_words(new)))
-    if not said or not words:
-        return False
-    shared, source = max(((len(words & set(content_tokens(s))), s) for s in sentences(said)), default=(0, ""))
-    return shared >= max(2, len(words) // 2) and reports_change(source)
