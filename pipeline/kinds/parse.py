@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import functools
 
 from pydantic import ValidationError
 
@@ -61,29 +60,13 @@ def parse_memory_file(text: str, path: str) -> MemoryEntry:
         raise StoreError(f"{path}: {problem}", path=path) from None
 
 
-#: The entries of the texts parsed last by :func:`parse_written` (by (text, path)).
-_PARSED: OrderedDict[tuple[str, str], MemoryEntry] = OrderedDict()
-_PARSED_SIZE = 2048
-_PARSED_LOCK = threading.Lock()
-
-
+@functools.lru_cache(maxsize=2048)
 def parse_written(text: str, path: str) -> MemoryEntry:
-    """:func:`parse_memory_file`, remembered for the last ``_PARSED_SIZE`` texts (the same text and
-    path give the same entry: a pure function of both, and the entry is frozen).
+    """:func:`parse_memory_file`, remembered for the last 2048 texts (the same text and path give
+    the same entry: a pure function of both, and the entry is frozen).
 
     A text a batch run writes is parsed where its plan is made (the plan's delta), checked by the
     writer (the text parses back to its op) and indexed after the write; each asks this, so the
     text is parsed once. A text that does not parse is not remembered (each call raises).
     """
-    key = (text, path)
-    with _PARSED_LOCK:
-        hit = _PARSED.get(key)
-        if hit is not None:
-            _PARSED.move_to_end(key)
-            return hit
-    entry = parse_memory_file(text, path)
-    with _PARSED_LOCK:
-        _PARSED[key] = entry
-        if len(_PARSED) > _PARSED_SIZE:
-            _PARSED.popitem(last=False)
-    return entry
+    return parse_memory_file(text, path)

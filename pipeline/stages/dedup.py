@@ -419,24 +419,13 @@ def record(
     # never act on ids the model invented, nor twice on one stored memory
     ids = tuple(i for i in decision.existing_ids if i in allowed and i not in claimed)
     restated = restated_by(asked, ids) if asked is not None and decision.action == "supersede_old" else []
-    if restated:
-        result.skipped.append(
-            Skipped(
-                kind=kind,
-                reason="duplicate",
-                evidence=_evidence(cand),
-                detail=f"restates {', '.join(restated)} (asked to supersede: {decision.reason})",
-            )
+    if restated or decision.action == "drop_new":
+        detail = (
+            f"restates {', '.join(restated)} (asked to supersede: {decision.reason})"
+            if restated
+            else f"{', '.join(ids) or 'existing'}: {decision.reason}"
         )
-    elif decision.action == "drop_new":
-        result.skipped.append(
-            Skipped(
-                kind=kind,
-                reason="duplicate",
-                evidence=_evidence(cand),
-                detail=f"{', '.join(ids) or 'existing'}: {decision.reason}",
-            )
-        )
+        result.skipped.append(Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=detail))
     elif decision.action in ("supersede_old", "merge") and ids:
         merge = decision.action == "merge" and kinds.kind(kind).merge_rewrites_body
         merged = decision.merged_body if merge else None

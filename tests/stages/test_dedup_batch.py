@@ -13,13 +13,7 @@ from memscribe.index import IndexView, open_index
 from memscribe.schemas.candidates import DedupBatchDecision, DedupDecision, ProfileCandidate
 from memscribe.schemas.requests import DedupBatchRequest, DedupRequest
 from memscribe.stages.dedup import DedupResult, dedup
-from tests.support.store_helpers import ScriptedModel, write_profile
-
-
-class BatchingModel(ScriptedModel):
-    """A scripted LLM: it asks for the run's dedup decisions in one call."""
-
-    batches_dedup = True
+from tests.support.store_helpers import BatchingModel, ScriptedModel, write_profile
 
 
 @pytest.fixture

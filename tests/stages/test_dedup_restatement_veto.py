@@ -14,16 +14,10 @@ from memscribe import semantic
 from memscribe.index import IndexView, open_index
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.stages.dedup import DedupResult, dedup
-from tests.support.store_helpers import ScriptedModel, write_profile
+from tests.support.store_helpers import BatchingModel, ScriptedModel, write_profile
 
 MAC = "prof_macos001"
 CITY = "prof_city0001"
-
-
-class BatchingModel(ScriptedModel):
-    """A scripted LLM: it asks for the run's dedup decisions in one call."""
-
-    batches_dedup = True
 
 
 @pytest.fixture

@@ -67,3 +67,9 @@ class ScriptedModel:
         if isinstance(reply, Exception):
             raise reply
         return response_model.model_validate(reply)
+
+
+class BatchingModel(ScriptedModel):
+    """A scripted LLM: it asks for the run's dedup decisions in one call."""
+
+    batches_dedup = True
