@@ -4,6 +4,7 @@
     .venv/bin/python bench/redact_authored.py --dev-details   # also list dev misses and FP lines
     .venv/bin/python bench/redact_authored.py --before REV    # also pipeline/redaction at REV
     .venv/bin/python bench/redact_authored.py --authors sg_   # only these authors' files
+    .venv/bin/python bench/redact_authored.py --url-extent userinfo url  # a study, see below
 
 Corpus: ``fixtures/redaction/authored/*.txt``. Each file is a session (user, assistant, tool
 output) written by an author who never read memscribe's code, its rules or any other corpus, from
@@ -21,6 +22,12 @@ others) is validation, and of the other authors' files (``SPLIT_AUTHORS``: ``sa_
 (``--dev-details``); the validation part is printed in aggregate, never read to choose a rule. Scoring is ``bench/redact.py``'s (the shared corpus README's): a secret is caught when a
 finding overlaps it; leak = some character of it left unmasked; FP/1k = lines touched by a finding
 that carry no label, per 1,000 such lines; hard-neg = benign look-alikes hit.
+
+``--url-extent``: a study of how much of a URL with credentials to mask (issue 12): most authors
+label a credential URL whole (``postgres://app:pw@db:5432/x``) where memscribe masks the password
+(or a DSN's key) alone, so the rest counts as a leak. Each extent adds a tool: memscribe's
+findings widened, wherever one starts inside a URL's user info, to the whole user info
+(``userinfo``: ``user:password``) or to the whole URL (``url``). The package is unchanged.
 
 Targets (issue 12, independent transcript secrets): recall >= 0.95, leak rate <= 0.02, <= 1 false
 positive per 1,000 benign lines.
@@ -56,6 +63,9 @@ from redact import (  # noqa: E402
 from memscribe.redaction import find_secrets  # noqa: E402
 
 CORPUS = REPO / "fixtures" / "redaction" / "authored"
+#: A URL with user info: ``scheme://`` up to the last ``@`` before the host, then the rest of it.
+_USERINFO_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://(?P<info>[^\s/'\"<>`@]*)@[^\s'\"<>`]*")
+URL_EXTENTS = ("userinfo", "url")
 #: File-name prefixes of the authors whose every file is validation.
 VALIDATION_AUTHORS = ("sd_", "se_", "sh_", "sj_", "sl_")
 #: File-name prefixes of the authors whose files are split one in five to validation by a hash of
@@ -98,6 +108,27 @@ def parse_marked(marked: str) -> tuple[str, list[dict[str, object]]]:
         label["line"] = text.count("\n", 0, s) + 1
         label["line_end"] = text.count("\n", 0, max(s, e - 1)) + 1
     return text, labels
+
+
+def widen_in_urls(text: str, spans: list[Span], extent: str) -> list[Span]:
+    """``spans`` plus, for each URL with user info where one of them starts inside that user
+    info, the whole user info (``extent`` ``userinfo``) or the whole URL (``url``)."""
+    out = list(spans)
+    for m in _USERINFO_URL.finditer(text):
+        lo, hi = m.span("info")
+        if any(lo <= s < hi for s, _ in spans):
+            out.append((lo, hi) if extent == "userinfo" else m.span())
+    return out
+
+
+def widened_scan(extent: str) -> Callable[[Path], list[Span]]:
+    """memscribe's findings in a file, widened in URLs with credentials (:func:`widen_in_urls`)."""
+
+    def scan(path: Path) -> list[Span]:
+        text = _read(path)
+        return widen_in_urls(text, [(f.start, f.end) for f in find_secrets(text)], extent)
+
+    return scan
 
 
 def split(name: str) -> str:
@@ -169,6 +200,13 @@ def main() -> int:
         metavar="PREFIX",
         help="only the files whose names start with these prefixes (e.g. sg_)",
     )
+    ap.add_argument(
+        "--url-extent",
+        nargs="+",
+        default=[],
+        choices=URL_EXTENTS,
+        help="also score memscribe's findings widened in URLs with credentials (a study)",
+    )
     a = ap.parse_args()
     tools: dict[str, Callable[[Path], list[Span]]] = {}
     if a.before and (pkg := package_at(a.before, "pipeline/redaction", "memscribe.redaction")) is not None:
@@ -176,6 +214,8 @@ def main() -> int:
             pkg.find_secrets
         )
     tools["memscribe"] = memscribe_scan
+    for extent in a.url_extent:
+        tools[f"url={extent}"] = widened_scan(extent)
     if (ds := detect_secrets_scanner()) is not None:
         tools["detect-secrets"] = ds
     with tempfile.TemporaryDirectory(prefix="memscribe-authored-") as tmp:

@@ -84,3 +84,19 @@ def test_load_keeps_only_the_authors_asked_for(tmp_path: Path) -> None:
     docs, _ = load(tmp_path, ("sg_",))
     assert docs and all(d.path.name.startswith("sg_") for d in docs)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(d.path.name for d in docs)
+
+
+def test_url_extent_widens_a_finding_in_user_info_only() -> None:
+    """The credential-URL study (``--url-extent``): a finding starting inside a URL's user info
+    widens to the user info or to the whole URL; a URL whose user info holds no finding, and a
+    finding elsewhere, stay as they are."""
+    from redact_authored import widen_in_urls
+
+    text = "DB=postgres://app:s3cr3t-pw@db.internal:5432/x and https://user@example.com/p"
+    pw = (text.index("s3cr3t"), text.index("@db"))
+    other = (0, 2)
+    info = (text.index("app:"), text.index("@db"))
+    url = (text.index("postgres"), text.index(" and"))
+    assert widen_in_urls(text, [pw, other], "userinfo") == [pw, other, info]
+    assert widen_in_urls(text, [pw, other], "url") == [pw, other, url]
+    assert widen_in_urls(text, [other], "url") == [other]
