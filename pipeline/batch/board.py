@@ -30,9 +30,10 @@ import threading
 import time
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from math import isqrt
 from typing import Protocol
 
 from memscribe.batch.ids import Ids
@@ -45,6 +46,8 @@ from memscribe.schemas.memory import MemoryEntry
 #: arrives: a chain of related transcripts is planned in order, not given up on) before it
 #: plans against what is known.
 WAIT_S = 10.0
+#: The fewest commits a board keeps as deltas before it merges them (:func:`rebase_after`).
+REBASE_MIN = 16
 
 
 #: A candidate an earlier plan may write: (kind, slug, similarity text).
@@ -92,9 +95,17 @@ class Board:
     def __init__(
         self, snapshot: Snapshot, version: int = 0, wait_s: float = WAIT_S, *, look_ahead: bool = True
     ) -> None:
+        #: The committed memory as of the last rebase (``_committed``: the commits since, in
+        #: order): a commit appends its delta, and only every REBASE_AFTER commits is the memory
+        #: merged again (a merge copies the whole memory, and each reader that keeps what it
+        #: read of the memory by object, :class:`memscribe.batch.classes.Numbering`, reads it
+        #: again: per commit, that was a cost growing with the memory).
         self._entries = snapshot.entries
         #: The paths of ``_entries`` (None: not sorted by path, or a path twice: merged by a sort).
         self._paths = path_order(self._entries)
+        self._committed: list[Delta] = []
+        #: What ``_committed`` makes of each path it touches (None: removed).
+        self._overlay: dict[str, MemoryEntry | None] = {}
         self._start = snapshot.entries  # the memory as the run found it (detection's topics)
         self._taken = Ids(snapshot.taken_ids)  # immutable: handed out as it is
         #: How many committed entries hold each id (kept up to date by :meth:`advance`), so
@@ -146,13 +157,15 @@ class Board:
         namespace still planning, each with its candidates once its detection is done."""
         namespace = scope[0] if scope is not None else None
         with self._cond:
-            earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
+            earlier = self._earlier(rank)
             unknown: dict[int, tuple[Candidate, ...] | None] = {}
             if self._look_ahead:
                 for r in self._expected.below(rank):
                     if r not in self._tentative and self._may_write(r, namespace):
                         unknown[r] = self._candidates.get(r)
-            return Peek(self._entries, self._paths, tuple(earlier), unknown, self._tick, self._progress)
+            return Peek(
+                self._entries, self._paths, (*self._committed, *earlier), unknown, self._tick, self._progress
+            )
 
     def wait_change(
         self, tick: int, progress: float, rank: int | None = None, on: Collection[int] | None = None
@@ -274,8 +287,17 @@ class Board:
                 self._tentative.discard(rank)
             if delta:
                 if self._paths is not None:
-                    before, after = _touched(self._entries, self._paths, [delta])
-                    self._entries, self._paths = merged_in_order(self._entries, self._paths, [delta])
+                    before, after = self._touched([delta])
+                    self._committed.append(delta)
+                    for path in delta.removed_paths:
+                        self._overlay[path] = None
+                    for entry in delta.added:
+                        self._overlay[entry.path] = entry
+                    if len(self._committed) >= rebase_after(len(self._entries)):
+                        self._entries, self._paths = merged_in_order(
+                            self._entries, self._paths, self._committed
+                        )
+                        self._committed, self._overlay = [], {}
                     self._id_count.subtract(e.id for e in before)
                     self._id_count.update(e.id for e in after)
                     for entry in before:  # drop the ids no entry holds any more
@@ -315,12 +337,12 @@ class Board:
     def fetch(self, rank: int, scope: tuple[str, str] | None = None) -> tuple[Snapshot, ViewBase]:
         """The memory as rank ``rank`` will commit into, as far as its namespace goes (``scope``:
         (namespace, default namespace); None: every namespace; see the module docstring)."""
-        snapshot, base, _ = self.fetch_layers(rank, scope)
-        return snapshot, base
+        snapshot, base, layers = self.fetch_layers(rank, scope)
+        return Snapshot(entries=layers.entries, taken_ids=snapshot.taken_ids), base
 
     def fetch_layers(
         self, rank: int, scope: tuple[str, str] | None = None
-    ) -> tuple[Snapshot, ViewBase, Peek]:
+    ) -> tuple[LayeredSnapshot, ViewBase, Peek]:
         """:meth:`fetch`, with the same memory as layers (the committed entries and the earlier
         plans' deltas, as :meth:`peek` gives them; nothing still planning): a reader of one
         namespace reads its part in bulk from them (:class:`memscribe.batch.classes.Layered`)."""
@@ -338,28 +360,33 @@ class Board:
             if waiter is not None:
                 self._waiters.pop(waiter, None)
             self.waited_s += time.monotonic() - started
-            earlier = [self._pending[r] for r in sorted(self._pending) if r < rank and self._look_ahead]
-            entries = merged_view(self._entries, self._paths, earlier)
-            added, removed = self._id_changes(earlier, entries)
+            earlier = self._earlier(rank)
+            layers = Peek(
+                self._entries, self._paths, (*self._committed, *earlier), {}, self._tick, self._progress
+            )
+            added, removed = self._id_changes(earlier, layers)
             taken = self._taken_with(added)
             base = ViewBase(self._version, added, removed, scope)
-            layers = Peek(self._entries, self._paths, tuple(earlier), {}, self._tick, self._progress)
-        return Snapshot(entries=entries, taken_ids=taken), base, layers
+        return LayeredSnapshot(layers, taken), base, layers
 
-    def _id_changes(
-        self, deltas: Sequence[Delta], entries: Sequence[MemoryEntry]
-    ) -> tuple[frozenset[str], frozenset[str]]:
-        """The ids ``entries`` (the committed memory with ``deltas`` applied) hold that the
-        committed memory does not, and the other way round: from the paths the deltas touch
+    def _earlier(self, rank: int) -> list[Delta]:
+        """The published plans before ``rank``, in order (none without look-ahead)."""
+        if not self._look_ahead:
+            return []
+        return [self._pending[r] for r in sorted(self._pending) if r < rank]
+
+    def _id_changes(self, deltas: Sequence[Delta], layers: Peek) -> tuple[frozenset[str], frozenset[str]]:
+        """The ids the committed memory with ``deltas`` applied (``layers``' entries) holds that
+        the committed memory does not, and the other way round: from the paths the deltas touch
         and the count of each committed id, not a walk over the whole memory (which only a
         memory not sorted by path still needs)."""
         if not any(deltas):
             return frozenset(), frozenset()
         if self._paths is None:
             base_ids = set(self._id_count)
-            view_ids = {e.id for e in entries}
+            view_ids = {e.id for e in layers.entries}
             return frozenset(view_ids - base_ids), frozenset(base_ids - view_ids)
-        before, after = _touched(self._entries, self._paths, deltas)
+        before, after = self._touched(deltas)
         count = self._id_count
         net = Counter(e.id for e in after)
         net.subtract(e.id for e in before)
@@ -367,17 +394,40 @@ class Board:
         removed = frozenset(i for i in net if count[i] > 0 and count[i] + net[i] <= 0)
         return added, removed
 
+    def _touched(self, deltas: Sequence[Delta]) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+        """The committed entries at the paths ``deltas`` touch, and the entries at those paths
+        once the deltas are applied in order (as :func:`merged_in_order` does); every other
+        entry is the same in both (the caller holds the lock; the memory is sorted by path)."""
+        assert self._paths is not None
+        return _touched(self._entries, self._paths, self._overlay, deltas)
+
+
+def rebase_after(size: int) -> int:
+    """How many commits a board keeps as deltas over a committed memory of ``size`` entries
+    before it merges them: a merge costs the memory's size, each delta kept a little on every
+    read, so about the square root of the size (at least REBASE_MIN)."""
+    return max(REBASE_MIN, isqrt(4 * size))
+
 
 def _touched(
-    entries: Sequence[MemoryEntry], paths: Sequence[str], deltas: Sequence[Delta]
+    entries: Sequence[MemoryEntry],
+    paths: Sequence[str],
+    overlay: Mapping[str, MemoryEntry | None],
+    deltas: Sequence[Delta],
 ) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
-    """The entries of ``entries`` (sorted by path, no path twice; ``paths`` theirs) at the
-    paths ``deltas`` touch, and the entries at those paths once the deltas are applied in order
-    (as :func:`merged_in_order` does); every other entry is the same in both."""
+    """The entries of ``entries`` (sorted by path, no path twice; ``paths`` theirs) with
+    ``overlay`` over them (what a path holds now; None: nothing) at the paths ``deltas``
+    touch, and the entries at those paths once the deltas are applied in order (as
+    :func:`merged_in_order` does); every other entry is the same in both."""
     touched = {p: None for d in deltas for p in d.removed_paths}
     touched.update((e.path, None) for d in deltas for e in d.added)
     at_path: dict[str, MemoryEntry] = {}
     for path in touched:
+        if path in overlay:
+            now = overlay[path]
+            if now is not None:
+                at_path[path] = now
+            continue
         at = bisect_left(paths, path)
         if at < len(paths) and paths[at] == path:
             at_path[path] = entries[at]
@@ -388,6 +438,19 @@ def _touched(
         for entry in delta.added:
             at_path[entry.path] = entry
     return before, list(at_path.values())
+
+
+class LayeredSnapshot:
+    """:class:`Snapshot` of the memory as layers: its entries merged when first read."""
+
+    __slots__ = ("layers", "taken_ids")
+
+    def __init__(self, layers: Peek, taken_ids: Ids) -> None:
+        self.layers, self.taken_ids = layers, taken_ids
+
+    @property
+    def entries(self) -> tuple[MemoryEntry, ...]:
+        return self.layers.entries
 
 
 class MemorySource(Protocol):
@@ -410,7 +473,7 @@ class LazySnapshot:
         self._board = board
         self._rank = rank
         self._scope = scope
-        self._got: tuple[Snapshot, ViewBase] | None = None
+        self._got: tuple[Snapshot | LayeredSnapshot, ViewBase] | None = None
         self._layers: Peek | None = None
         self._start: tuple[MemoryEntry, ...] | None = None
 
@@ -420,7 +483,7 @@ class LazySnapshot:
             self._start = self._board.start()
         return self._start
 
-    def _get(self) -> Snapshot:
+    def _get(self) -> Snapshot | LayeredSnapshot:
         if self._got is None:
             if isinstance(self._board, Board):
                 snapshot, base, self._layers = self._board.fetch_layers(self._rank, self._scope)

@@ -6,8 +6,11 @@ import datetime as dt
 import random
 from typing import Any, ClassVar
 
+import pytest
+
+from memscribe.batch import board as board_module
 from memscribe.batch.board import Board
-from memscribe.batch.view import Delta, Snapshot, merged
+from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.store.files import memory_path, parse_memory_file, render_profile
 
@@ -33,7 +36,12 @@ def _counted(entry: MemoryEntry) -> _CountedEntry:
     return _CountedEntry(**entry.model_dump())
 
 
-def test_fetch_matches_a_full_rebuild_over_random_publishes_and_commits() -> None:
+@pytest.mark.parametrize("rebase", [None, 1, 3])
+def test_fetch_matches_a_full_rebuild_over_random_publishes_and_commits(
+    rebase: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if rebase is not None:  # the commits kept as deltas merged every ``rebase`` commits
+        monkeypatch.setattr(board_module, "rebase_after", lambda size: rebase)
     rng = random.Random(14)
     for trial in range(20):
         start = sorted((_entry(f"prof_{i:08x}", f"s{i:04d}") for i in range(40)), key=lambda e: e.path)
@@ -99,3 +107,29 @@ def test_fetch_reads_only_the_entries_the_pending_plans_touch() -> None:
     assert _CountedEntry.reads < 100  # a walk over the memory reads 3,000 ids per fetch
     assert base.added_ids == {"prof_a0000000", "prof_a0000001", "prof_a0000002"}
     assert base.removed_ids == {start[0].id, start[1].id, start[2].id}
+
+
+def test_commits_do_not_copy_the_whole_memory_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit is kept as a delta over the committed memory; the memory is merged again only
+    now and then (a copy of the whole memory per commit made a run's CPU per transcript grow
+    with the memory)."""
+    copied = []
+
+    def counting(entries: Any, paths: Any, deltas: Any) -> Any:
+        copied.append(len(entries))
+        return merged_in_order(entries, paths, deltas)
+
+    monkeypatch.setattr(board_module, "merged_in_order", counting)
+    start = [_entry(f"prof_{i:08x}", f"s{i:05d}") for i in range(3000)]
+    board = Board(Snapshot(entries=tuple(start), taken_ids=frozenset(e.id for e in start)), wait_s=0.01)
+    board.expect(range(400))
+    committed = list(start)
+    for rank in range(400):
+        delta = Delta(added=(_entry(f"prof_a{rank:07x}", f"n{rank:05d}"),), removed_paths=(start[rank].path,))
+        board.publish(rank, delta)
+        board.advance(rank + 1, delta, rank)
+        committed = list(merged(committed, [delta]))
+    snapshot, base = board.fetch(400)
+    assert snapshot.entries == tuple(committed)
+    assert base.version == 400 and not base.added_ids and not base.removed_ids
+    assert sum(copied) < 20 * len(start)  # one copy per commit: 400 x 3,000
