@@ -1,0 +1,142 @@
+"""Why a duplicate of a stored memory was written (embedded default): one count per cause.
+
+A labelled agent unit lists stored memories that must stay as they are (``not_rewritten``); the
+scorer counts a *duplicate written* when the run wrote a memory naming one of them again (its
+keywords) or archived it. After the whole pipeline ran into a fresh seeded root, each such
+duplicate is put under one cause, read from the dedup stage's own steps
+(:func:`supersession_causes.observe`):
+
+* **archived** — the kept memory is no longer active (a wrong archive, not a restatement);
+* **not seen** — no candidate the dedup stage saw has the written memory's text (it was rewritten
+  after dedup, e.g. a merge);
+* **not shortlisted** — the restating candidate's shortlist lacks the kept memory (lexical and
+  semantic scores under the bar, no topic by slug: another language, a paraphrase);
+* **shown and kept** — the kept memory was on its shortlist and the decision kept both (or
+  superseded something else): the decision's topic or value tests.
+
+Only totals are printed (safe on a validation split); ``--details`` lists each duplicate with the
+restating candidate, both scores (lexical, semantic) and the decision (development sets only).
+``if shown`` counts the *not shortlisted* ones the embedded decision would drop as a duplicate
+were the kept memory on the shortlist.
+
+    python bench/duplicate_causes.py [authored-dev|authored-val|agent|DIR] [--details]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))
+
+from supersession_causes import HELD_OUT, SETS, Seen, observe  # noqa: E402
+
+CAUSES = ("archived", "not seen", "not shortlisted", "shown and kept")
+
+
+def restating(body: str, seed: Any) -> bool:
+    """``body`` names the kept memory ``seed`` again (the scorer's keyword test)."""
+    from memscribe.evaluation.matching import keyword_match
+
+    return bool(seed.all_of or seed.any_of) and keyword_match(body, seed.all_of, seed.any_of)
+
+
+def cause(seed_id: str, active: set[str], written: str | None, seen: list[Seen]) -> str:
+    """The cause of one duplicate (:data:`CAUSES`): ``written`` is the restating memory's text
+    (None when the seed was archived)."""
+    if seed_id not in active or written is None:
+        return "archived"
+    mine = [s for s in seen if s.text == written]
+    if not mine:
+        return "not seen"
+    if not any(seed_id in s.shortlist for s in mine):
+        return "not shortlisted"
+    return "shown and kept"
+
+
+def dropped_if_shown(seed: Any, written: str, seen: list[Seen]) -> bool:
+    """The embedded decision drops the restating candidate once ``seed`` is on its shortlist."""
+    from memscribe.model.embedded.dedup import dedup_decision
+    from memscribe.relatedness import score
+    from memscribe.schemas.requests import ShortlistItem
+
+    for s in seen:
+        if s.text != written or s.request is None:
+            continue
+        item = ShortlistItem(
+            id=seed.id, slug=seed.slug, text=seed.body, created=seed.created, score=score(written, seed.body)
+        )
+        request = s.request.model_copy(update={"shortlist": (*s.request.shortlist, item)})
+        if dedup_decision(request).action == "drop_new":
+            return True
+    return False
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("dataset", nargs="?", default="authored-dev")
+    parser.add_argument("--details", action="store_true", help="each duplicate (never on validation)")
+    args = parser.parse_args()
+    from memscribe import semantic
+    from memscribe.evaluation.datasets import default_data_dir, load_agent
+    from memscribe.evaluation.runner import run_unit
+    from memscribe.model.factory import make_model
+    from memscribe.textsim import similarity
+
+    if args.details and args.dataset in HELD_OUT:
+        parser.error(f"{args.dataset} is held out: totals only")
+    if args.dataset in SETS:
+        root = SETS[args.dataset] / "agent"
+    elif args.dataset == "agent":
+        root = default_data_dir() / "agent"
+    else:
+        root = Path(args.dataset)
+    log: list[Seen] = []
+    undo = observe(log)
+    counts: Counter[str] = Counter()
+    shown = 0
+    try:
+        for unit in load_agent(root):
+            keep_ids = unit.gold.get("expected", {}).get("not_rewritten", [])
+            seeds = {m.id: m for m in unit.seed}
+            keep = [seeds[i] for i in keep_ids if i in seeds]
+            if not keep:
+                continue
+            log.clear()
+            outcome = run_unit(unit, lambda: make_model(None))
+            active = {e.id for e in outcome.active}
+            written = outcome.written("profile") + outcome.written("playbook")
+            for seed in keep:
+                bodies = [w.body for w in written if w.kind == seed.kind and restating(w.body, seed)]
+                if seed.id in active and not bodies:
+                    continue
+                # the scorer counts one duplicate per kept memory: the first restatement speaks for it
+                body = bodies[0] if bodies else None
+                found = cause(seed.id, active, body, log)
+                counts[found] += 1
+                if found == "not shortlisted" and body is not None:
+                    shown += dropped_if_shown(seed, body, log)
+                if args.details:
+                    print(f"{unit.name}: {seed.id} {found}\n    stored  {seed.body[:100]!r}")
+                    if body is not None:
+                        lex, sem = similarity(body, seed.body), semantic.similarity(body, seed.body)
+                        print(f"    written {body[:100]!r} lexical {lex:.2f} semantic {sem or 0:.2f}")
+                    for s in log:
+                        if s.text == body:
+                            print(f"    shortlist={s.shortlist} {s.decision}")
+    finally:
+        undo()
+    total = sum(counts.values())
+    print(
+        f"set {args.dataset}: {total} duplicates · "
+        + " · ".join(f"{c} {counts[c]}" for c in CAUSES)
+        + f" (if shown: {shown} dropped)"
+    )
+
+
+if __name__ == "__main__":
+    main()
