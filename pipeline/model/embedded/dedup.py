@@ -36,7 +36,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 * **restatement** — no change cue, the same polarity, no value that differs (a number, a name in
   one slot: :func:`memscribe.semantic.changed.value_differs`), and the best entry says it already: a
   lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
-  SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``).
+  SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``); or a
+  state said to go on, in another language, naming a name of the best entry ("ich bleibe bei
+  Figma" / "designs in Figma": :func:`dedup_scope.continued_across_languages`).
 * anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
   keeping a stale one, so every update rule needs the topic and a changed value.
 """
@@ -523,6 +525,12 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
     if qualifies(top.score, request.slug, top.slug) and continued(request.text, request.said, top.text):
         return DedupDecision(action="drop_new", existing_ids=[top.id], reason=f"restates {top.id}: goes on")
+    if dedup_scope.continued_across_languages(request.text, request.said, top.text):
+        return DedupDecision(
+            action="drop_new",
+            existing_ids=[top.id],
+            reason=f"restates {top.id}: goes on, in another language",
+        )
     updated = [] if stay else _updated(request)
     if updated:
         by_slug = any(same_topic(request.slug, s.slug) for s in request.shortlist if s.id in updated)

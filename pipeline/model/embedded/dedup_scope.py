@@ -264,3 +264,24 @@ _CONTRAST = lazy_compile(
     r"\b(?:but|aber|mais|pero|sino|although|though)\b|但是|可是|けど|けれど", re.IGNORECASE
 )
 _CLAUSES = lazy_compile(r"[,;:，、；]|\b(?:and|so|und|also|et|donc|y|así que)\b|所以", re.IGNORECASE)
+
+
+def continued_across_languages(new: str, said: str, old: str) -> bool:
+    """``new``, in another language than ``old``, says a state goes on as before (its own words,
+    or the user's sentence sharing a name with it: "ich *bleibe bei* Logic, da kenne ich jeden
+    Shortcut" / "User records with Logic Pro"), reports no change, adds nothing beside it, and
+    names a name of ``old``: it restates ``old``. Across languages, a capitalised word is no sure
+    name (every German noun is one), so one name in common stands for the topic, where the same
+    language needs all of them (:func:`memscribe.model.embedded.aspect.continued`)."""
+    from memscribe.lexicon.langs import sentences
+    from memscribe.semantic.frames import continues
+    from memscribe.semantic.updates import additive, names_said, own_words, reports_change, spoken_language
+
+    if spoken_language(new) == spoken_language(old):
+        return False
+    own = own_words(new)
+    shared = names_said(own, old)
+    if not shared or additive(own):
+        return False
+    mine = [own, *(s for s in sentences(said) if names_said(s, old) & shared)]
+    return any(continues(s) for s in mine) and not any(reports_change(s) for s in mine)
