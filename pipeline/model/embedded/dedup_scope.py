@@ -269,15 +269,23 @@ _CLAUSES = lazy_compile(r"[,;:，、；]|\b(?:and|so|und|also|et|donc|y|así que
 def continued_across_languages(new: str, said: str, old: str) -> bool:
     """``new``, in another language than ``old``, says a state goes on as before (its own words,
     or the user's sentence sharing a name with it: "ich *bleibe bei* Logic, da kenne ich jeden
-    Shortcut" / "User records with Logic Pro"), reports no change, adds nothing beside it, and
-    names a name of ``old``: it restates ``old``. Across languages, a capitalised word is no sure
-    name (every German noun is one), so one name in common stands for the topic, where the same
-    language needs all of them (:func:`memscribe.model.embedded.aspect.continued`)."""
+    Shortcut" / "User records with Logic Pro"), with its polarity, reports no change, adds
+    nothing beside it, and names a name of ``old``: it restates ``old``. Across languages, a
+    capitalised word is no sure name (every German noun is one), so one name in common stands for
+    the topic, where the same language needs all of them (:func:`memscribe.model.embedded.aspect.continued`)."""
     from memscribe.lexicon.langs import sentences
     from memscribe.semantic.frames import continues
-    from memscribe.semantic.updates import additive, names_said, own_words, reports_change, spoken_language
+    from memscribe.semantic.updates import (
+        additive,
+        names_said,
+        own_words,
+        reports_change,
+        same_polarity,
+        spoken_language,
+    )
 
-    if spoken_language(new) == spoken_language(old):
+    # "No sigo con Postgres" denies what goes on
+    if spoken_language(new) == spoken_language(old) or not same_polarity(new, old):
         return False
     own = own_words(new)
     shared = names_said(own, old)
