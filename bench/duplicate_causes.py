@@ -17,7 +17,9 @@ duplicate is put under one cause, read from the dedup stage's own steps
 Only totals are printed (safe on a validation split); ``--details`` lists each duplicate with the
 restating candidate, both scores (lexical, semantic) and the decision (development sets only).
 ``if shown`` counts the *not shortlisted* ones the embedded decision would drop as a duplicate
-were the kept memory on the shortlist.
+were the kept memory on the shortlist; ``across languages`` counts, per cause, the restatements
+written in another language than the kept memory (no shared word, and the offline encoder is
+English: :func:`memscribe.semantic.updates.spoken_language`).
 
     python bench/duplicate_causes.py [authored-dev|authored-val|agent|DIR] [--details]
 """
@@ -85,6 +87,7 @@ def main() -> None:
     from memscribe.evaluation.datasets import default_data_dir, load_agent
     from memscribe.evaluation.runner import run_unit
     from memscribe.model.factory import make_model
+    from memscribe.semantic.updates import spoken_language
     from memscribe.textsim import similarity
 
     if args.details and args.dataset in HELD_OUT:
@@ -98,6 +101,7 @@ def main() -> None:
     log: list[Seen] = []
     undo = observe(log)
     counts: Counter[str] = Counter()
+    across: Counter[str] = Counter()
     shown = 0
     try:
         for unit in load_agent(root):
@@ -118,6 +122,8 @@ def main() -> None:
                 body = bodies[0] if bodies else None
                 found = cause(seed.id, active, body, log)
                 counts[found] += 1
+                if body is not None and spoken_language(body) != spoken_language(seed.body):
+                    across[found] += 1
                 if found == "not shortlisted" and body is not None:
                     shown += dropped_if_shown(seed, body, log)
                 if args.details:
@@ -133,7 +139,7 @@ def main() -> None:
     total = sum(counts.values())
     print(
         f"set {args.dataset}: {total} duplicates · "
-        + " · ".join(f"{c} {counts[c]}" for c in CAUSES)
+        + " · ".join(f"{c} {counts[c]} ({across[c]} across languages)" for c in CAUSES)
         + f" (if shown: {shown} dropped)"
     )
 
