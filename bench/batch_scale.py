@@ -119,10 +119,10 @@ def main() -> None:
     cpu: dict[str, dict[int, float]] = {label: {} for label, _ in sides}
     net: dict[str, dict[int, float]] = {label: {} for label, _ in sides}
     try:
-        for n in args.sizes:
+        for index, n in enumerate(args.sizes):
             transcripts = corpus(n, tmp / f"t{n}")
             states = []
-            for turn, (label, code) in enumerate(sides if n % 2 == 0 else sides[::-1]):
+            for turn, (label, code) in enumerate(sides if index % 2 == 0 else sides[::-1]):
                 root = tmp / f"m{n}-{turn}"
                 profile = f"{args.profile}.{n}.{turn}" if args.profile else None
                 full = run_batch(code, transcripts, root, profile)
