@@ -292,7 +292,9 @@ _HELD = "\x00held {rank} {serial}\x00"
 
 @dataclass
 class _Held:
-    key: str
+    request: BaseModel
+    #: The request's :meth:`HeldDecisions.key` where it was already computed, else None.
+    key: str | None
     asked: Asked
     response_model: type[BaseModel]
     sentinels: tuple[str, ...]
@@ -314,7 +316,12 @@ class HeldDecisions:
         self._coalescer, self._rank = coalescer, rank
         self.holding = False
         self._held: list[_Held] = []
+        #: Real answers by request key (:meth:`key`), and those not keyed yet: a request is put
+        #: to JSON only once a later request is compared with it (a re-plan), not at each hold.
         self._answers: dict[str, BaseModel | BaseException] = {}
+        self._unkeyed: list[tuple[BaseModel, str | None, BaseModel | BaseException]] = []
+        #: The last request looked up in :meth:`answered`, with its key.
+        self._last: tuple[BaseModel | None, str] = (None, "")
         self._serial = 0
 
     @staticmethod
@@ -323,7 +330,14 @@ class HeldDecisions:
 
     def answered(self, request: BaseModel, response_model: type[T]) -> T | None:
         """The real answer to an identical earlier request (raises its error), if there is one."""
-        found = self._answers.get(self.key(request))
+        if not self._answers and not self._unkeyed:
+            return None
+        for asked, key, answer in self._unkeyed:  # keyed in the order settled: a later one wins
+            self._answers[key if key is not None else self.key(asked)] = answer
+        self._unkeyed.clear()
+        key = self.key(request)
+        self._last = (request, key)
+        found = self._answers.get(key)
         if found is None:
             return None
         if isinstance(found, BaseException):
@@ -346,7 +360,9 @@ class HeldDecisions:
         for _ in requests:
             self._serial += 1
             sentinels.append(_HELD.format(rank=self._rank, serial=self._serial))
-        self._held.append(_Held(self.key(request), asked, response_model, tuple(sentinels)))
+        last, key = self._last
+        held = _Held(request, key if last is request else None, asked, response_model, tuple(sentinels))
+        self._held.append(held)
         keep = [{"action": "keep_both", "existing_ids": [], "reason": r} for r in sentinels]
         if response_model is DedupBatchDecision:
             return response_model.model_validate(
@@ -363,10 +379,10 @@ class HeldDecisions:
             try:
                 answer = self._coalescer.wait(item.asked, item.response_model)
             except BaseException as exc:  # noqa: BLE001 - re-raised where the plan asks again
-                self._answers[item.key] = exc
+                self._unkeyed.append((item.request, item.key, exc))
                 reasons = None
                 continue
-            self._answers[item.key] = answer
+            self._unkeyed.append((item.request, item.key, answer))
             decisions: dict[int, BaseModel] = {}
             for d in answer.decisions if isinstance(answer, DedupBatchDecision) else []:
                 decisions.setdefault(d.item, d)  # the first answer for an item counts

@@ -149,7 +149,7 @@ class BoundedModel:
         if callable(bound) and isinstance(slots, OrderedSlots):
             bound(lambda transport: _slotted(transport, slots, rank, self.first_slot))
             self._per_request = True
-        self._memo: dict[str, BaseModel] = {}
+        self._memo = _Memo()
         #: What detection found, as (kind, slug, similarity text): later transcripts' dedup
         #: waits for this one only when one of these could enter its shortlist.
         self.detected: list[Candidate] = []
@@ -196,9 +196,10 @@ class BoundedModel:
         yield_turn()  # a call waits: another unit prepares meanwhile
         # A re-plan (memory changed under a plan) reuses this transcript's detection: only the
         # dedup decisions against the new memory may need the model again.
-        key = f"{task}:{response_model.__name__}:{request.model_dump_json()}" if task == "detect" else None
-        if key is not None and key in self._memo:
-            return response_model.model_validate(self._memo[key].model_dump())
+        detect = task == "detect"
+        known = self._memo.recall(task, response_model, request) if detect else None
+        if known is not None:
+            return response_model.model_validate(known.model_dump())
         if gathered:
             assert self.held is not None and self._coalescer is not None
             namespace = self.namespace or ""
@@ -230,13 +231,43 @@ class BoundedModel:
             finally:
                 self._slots.release()
                 self.first_slot()  # (an in-process model: its call is the unit's own work)
-        if key is not None:
-            self._memo[key] = answer
+        if detect:
+            self._memo.keep(task, response_model, request, answer)
             found = _candidates(answer)
             self.detected.extend(found)
             if found and self._coalescer is not None:  # on its way to its dedup request, maybe
                 self._arriving = self._coalescer.arriving(self.namespace or "")
         return answer
+
+
+class _Memo:
+    """A unit's answers by request: an identical request (same task, response model and request
+    JSON) is answered from here. Only a re-plan asks one again, so a request is put to JSON only
+    once there is an earlier answer to compare it with, not at each first call (~0.1 ms a
+    detection), and at most once."""
+
+    def __init__(self) -> None:
+        self._unkeyed: list[tuple[str, BaseModel, BaseModel]] = []
+        self._keyed: dict[str, BaseModel] = {}
+        #: The last request looked up, with its key (kept with that key, not put to JSON again).
+        self._last: tuple[BaseModel | None, str] = (None, "")
+
+    def recall(self, task: str, response_model: type[BaseModel], request: BaseModel) -> BaseModel | None:
+        if not self._unkeyed and not self._keyed:
+            return None
+        for prefix, kept, answer in self._unkeyed:  # keyed in the order kept: a later one wins
+            self._keyed[prefix + kept.model_dump_json()] = answer
+        self._unkeyed.clear()
+        key = f"{task}:{response_model.__name__}:{request.model_dump_json()}"
+        self._last = (request, key)
+        return self._keyed.get(key)
+
+    def keep(self, task: str, response_model: type[BaseModel], request: BaseModel, answer: BaseModel) -> None:
+        last, key = self._last
+        if last is request:
+            self._keyed[key] = answer
+        else:
+            self._unkeyed.append((f"{task}:{response_model.__name__}:", request, answer))
 
 
 def _candidates(answer: BaseModel) -> list[Candidate]:

@@ -53,11 +53,22 @@ def make_slug(text: str) -> str:
     return slug if slug and SLUG_RE.match(slug) else "memory"
 
 
+#: What may follow the id suffix in a file name's stem: a copy number, then the end.
+_AFTER_SUFFIX_RE = re.compile(r"(?:-\d+)?$")
+
+
 def slug_from_path(path: str, memory_id: str) -> str:
-    """The slug in ``<slug>-<id suffix>[-N].md``; a file named otherwise gets ``make_slug(stem)``."""
+    r"""The slug in ``<slug>-<id suffix>[-N].md``; a file named otherwise gets ``make_slug(stem)``.
+
+    The slug is what ``^(?P<slug>.+)-<suffix>(?:-\d+)?$`` captures (its greedy ``.+``: the last
+    place the suffix ends the stem), found without compiling that pattern: it holds the id, so
+    each memory's is new to ``re``'s cache (~0.2 ms a file, once per memory written or read)."""
     stem = PurePosixPath(path).stem
-    suffix = re.escape(id_suffix(memory_id))
-    match = re.match(rf"^(?P<slug>.+)-{suffix}(?:-\d+)?$", stem)
-    if match and SLUG_RE.match(match["slug"]):
-        return match["slug"]
+    marker = "-" + id_suffix(memory_id)
+    start = stem.rfind(marker)
+    while start >= 1:
+        if "\n" not in stem[:start] and _AFTER_SUFFIX_RE.match(stem, start + len(marker)):
+            slug = stem[:start]
+            return slug if SLUG_RE.match(slug) else make_slug(stem)
+        start = stem.rfind(marker, 0, start + len(marker) - 1)
     return make_slug(stem)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memscribe import kinds
 from memscribe.kinds.ids import ID_RE, kind_of_id, new_id
@@ -93,3 +95,42 @@ def test_consolidated_file_supersedes_every_member(spec: kinds.Kind) -> None:
     merged = spec.merged_file(members, decision, id=new_id(spec.name, set()), created=NOW, screen=lambda t: t)
     entry: MemoryEntry = parse_memory_file(merged.text, "p.md")
     assert entry.kind == spec.name and list(entry.supersedes) == [m.id for m in members]
+
+
+def _slug_by_pattern(path: str, memory_id: str) -> str:
+    """slug_from_path's definition: what the pattern holding the id suffix captures."""
+    import re
+    from pathlib import PurePosixPath
+
+    from memscribe.kinds.ids import id_suffix
+    from memscribe.kinds.layout import make_slug
+    from memscribe.schemas.memory import SLUG_RE
+
+    stem = PurePosixPath(path).stem
+    match = re.match(rf"^(?P<slug>.+)-{re.escape(id_suffix(memory_id))}(?:-\d+)?$", stem)
+    if match and SLUG_RE.match(match["slug"]):
+        return match["slug"]
+    return make_slug(stem)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    suffix=st.text(alphabet="ab1-\n٣", max_size=3),
+    parts=st.lists(st.sampled_from(["a", "b", "-", "1", "٣", "\n", "É", ".x", "-ab", "<S>"]), max_size=9),
+)
+def test_slug_from_path_is_what_its_pattern_captures(suffix: str, parts: list[str]) -> None:
+    from memscribe.kinds.layout import slug_from_path
+
+    stem = "".join(f"-{suffix}" if p == "<S>" else p for p in parts)
+    memory_id = f"mem_{suffix}"
+    for path in (f"profiles/{stem}.md", stem):
+        assert slug_from_path(path, memory_id) == _slug_by_pattern(path, memory_id)
+
+
+def test_slug_from_path_examples() -> None:
+    from memscribe.kinds.layout import slug_from_path
+
+    assert slug_from_path("p/likes-tea-01ABC.md", "pro_01ABC") == "likes-tea"
+    assert slug_from_path("p/likes-tea-01ABC-2.md", "pro_01ABC") == "likes-tea"
+    assert slug_from_path("p/a-01abc-x-01abc.md", "pro_01abc") == "a-01abc-x"
+    assert slug_from_path("p/Other Name.md", "pro_01ABC") == "other-name"
