@@ -234,6 +234,10 @@ def _profiles_from_turn(
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
         split = split_clauses(sentence)
         clauses = [part for clause in split for part in hedge_apart(clause)] if plain else split
+        if not any(map(may_state, clauses)):
+            # none of its clauses can give a fact: nor can those of them a hedge or a former state
+            # leaves (a part of them, from "now" on, or some of them), so it need not be judged
+            continue
         if not_a_fact(_unwished(split) if plain else sentence, conversation=plain):
             # a hedge reaches forward over what follows it; a former state gives way to what holds now
             clauses = before_hedge(clauses) if plain else now_after_former(clauses)
@@ -311,7 +315,7 @@ def _clause_facts(
     for number_in, clause in enumerate(clauses):
         # "我从腾讯离职了，现在在…": what was left is the old value, not a fact now; "…, so I'm
         # usually in bed by 8pm": the effect of a fact kept before it, on the day
-        if number_in in left or (number_in in drawn and facts):
+        if number_in in left or (number_in in drawn and facts) or not may_state(clause):
             continue
         clause = time_fronted_last(clause)  # "Since May I've been …", "现在我用…": the subject first
         if HAS_CJK.search(clause):
@@ -345,6 +349,39 @@ def _clause_facts(
         if fact is not None:
             facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
     return facts
+
+
+#: The speaker's words: every fact a clause gives below names one ("I", "we", "my", "our" as a
+#: subject or a possessive, "me", "us", "mine", "ours" in :func:`holds_now`), unless it is one of
+#: the shaped rules that open otherwise (:data:`_BARE_OPENINGS`).
+_SPEAKER_WORDS = frozenset("i me my mine myself we us our ours".split())
+#: The first words of the shaped rules that name no speaker (:func:`facts_in_clause`): "no meat",
+#: "(please) (always) (don't / do not / never) use …", the openings read with a dropped subject
+#: ("moved to Berlin", "next target is the CKA"), and "the" before :data:`_BARE_THE`.
+_BARE_OPENINGS = frozenset(
+    "no the please always don do never use just recently finally also moved switched relocated migrated"
+    " changed started stopped quit sold passed graduated joined gave next current new latest main usual".split()
+)
+#: What follows "the" in the one such rule that opens with it ("the repo is on GitLab").
+_BARE_THE = frozenset("repo repository codebase monorepo docs".split())
+_WORD_RUN = lazy_compile(r"\w+")
+
+
+def may_state(clause: str) -> bool:
+    """``clause`` may give a fact in :func:`_clause_facts`: not an ASCII clause that names no
+    speaker (:data:`_SPEAKER_WORDS`) and opens with none of :data:`_BARE_OPENINGS` (its words as
+    runs of ``\\w``, lower-cased), which no rule there keeps. Asked before the clause is shaped:
+    a clause naming no speaker keeps its words and its first one (:func:`time_fronted_last` moves
+    only a time before "I" or "we"; :func:`well_formed_tail` drops a word said twice after the
+    first, or opens at an "I")."""
+    if not clause.isascii():
+        return True
+    words = _WORD_RUN.findall(clause.lower())
+    if not _SPEAKER_WORDS.isdisjoint(words):
+        return True
+    if not words or words[0] not in _BARE_OPENINGS or not clause[:1].isalnum():
+        return False
+    return words[0] != "the" or (len(words) > 1 and words[1] in _BARE_THE)
 
 
 def _chat_fact(clause: str, *, third: bool, asked: bool, least: int) -> Fact | None:
