@@ -34,6 +34,7 @@ from memscribe.model.embedded.places import place_fact, place_in_role
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
+from memscribe.model.embedded.stating import may_state
 from memscribe.model.embedded.text import (
     HAS_CJK,
     MAX_VALUE_CHARS,
@@ -349,39 +350,6 @@ def _clause_facts(
         if fact is not None:
             facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
     return facts
-
-
-#: The speaker's words: every fact a clause gives below names one ("I", "we", "my", "our" as a
-#: subject or a possessive, "me", "us", "mine", "ours" in :func:`holds_now`), unless it is one of
-#: the shaped rules that open otherwise (:data:`_BARE_OPENINGS`).
-_SPEAKER_WORDS = frozenset("i me my mine myself we us our ours".split())
-#: The first words of the shaped rules that name no speaker (:func:`facts_in_clause`): "no meat",
-#: "(please) (always) (don't / do not / never) use …", the openings read with a dropped subject
-#: ("moved to Berlin", "next target is the CKA"), and "the" before :data:`_BARE_THE`.
-_BARE_OPENINGS = frozenset(
-    "no the please always don do never use just recently finally also moved switched relocated migrated"
-    " changed started stopped quit sold passed graduated joined gave next current new latest main usual".split()
-)
-#: What follows "the" in the one such rule that opens with it ("the repo is on GitLab").
-_BARE_THE = frozenset("repo repository codebase monorepo docs".split())
-_WORD_RUN = lazy_compile(r"\w+")
-
-
-def may_state(clause: str) -> bool:
-    """``clause`` may give a fact in :func:`_clause_facts`: not an ASCII clause that names no
-    speaker (:data:`_SPEAKER_WORDS`) and opens with none of :data:`_BARE_OPENINGS` (its words as
-    runs of ``\\w``, lower-cased), which no rule there keeps. Asked before the clause is shaped:
-    a clause naming no speaker keeps its words and its first one (:func:`time_fronted_last` moves
-    only a time before "I" or "we"; :func:`well_formed_tail` drops a word said twice after the
-    first, or opens at an "I")."""
-    if not clause.isascii():
-        return True
-    words = _WORD_RUN.findall(clause.lower())
-    if not _SPEAKER_WORDS.isdisjoint(words):
-        return True
-    if not words or words[0] not in _BARE_OPENINGS or not clause[:1].isalnum():
-        return False
-    return words[0] != "the" or (len(words) > 1 and words[1] in _BARE_THE)
 
 
 def _chat_fact(clause: str, *, third: bool, asked: bool, least: int) -> Fact | None:

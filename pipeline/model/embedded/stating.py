@@ -1,0 +1,45 @@
+"""Whether a clause may give a fact at all (issue 17): the embedded profiles' cheap test before
+a clause is shaped and read by every rule (:func:`memscribe.model.embedded.profiles._clause_facts`).
+
+Every fact a clause gives there names the speaker ("I", "we", "my", "our" as a subject or a
+possessive; "me", "us", "mine", "ours" in :func:`~memscribe.model.embedded.holds_now.holds_now`),
+unless it is one of the shaped rules (:func:`~memscribe.model.embedded.profile_rules.facts_in_clause`)
+that open otherwise. A clause of neither kind, most of what a working session says, is not read.
+"""
+
+from __future__ import annotations
+
+from memscribe.lazyre import lazy_compile
+
+#: The speaker's words (see the module's text).
+_SPEAKER_WORDS = frozenset("i me my mine myself we us our ours".split())
+#: The first words of the shaped rules that name no speaker (``facts_in_clause``): "no meat",
+#: "(please) (always) (don't / do not / never) use …", the openings read with a dropped subject
+#: ("moved to Berlin", "next target is the CKA"), and "the" before :data:`_BARE_THE`.
+_BARE_OPENINGS = frozenset(
+    "no the please always don do never use just recently finally also moved switched relocated migrated"
+    " changed started stopped quit sold passed graduated joined gave next current new latest main usual".split()
+)
+#: What follows "the" in the one such rule that opens with it ("the repo is on GitLab").
+_BARE_THE = frozenset("repo repository codebase monorepo docs".split())
+_WORD_RUN = lazy_compile(r"\w+")
+
+
+def may_state(clause: str) -> bool:
+    """``clause`` may give a fact in the embedded profiles: not an ASCII clause that names no
+    speaker (:data:`_SPEAKER_WORDS`) and opens with none of :data:`_BARE_OPENINGS` (its words as
+    runs of ``\\w``, lower-cased), which no rule there keeps. Asked before the clause is shaped:
+    a clause naming no speaker keeps its words and its first one there (``time_fronted_last``
+    moves only a time before "I" or "we"; ``well_formed_tail`` drops a word said twice after the
+    first, or opens at an "I")."""
+    if not clause.isascii():
+        return True
+    words = _WORD_RUN.findall(clause.lower())
+    if not _SPEAKER_WORDS.isdisjoint(words):
+        return True
+    if not words or words[0] not in _BARE_OPENINGS or not clause[:1].isalnum():
+        return False
+    return words[0] != "the" or (len(words) > 1 and words[1] in _BARE_THE)
+
+
+__all__ = ["may_state"]
