@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from memscribe.lazyre import lazy_compile
 
-#: The speaker's words (see the module's text).
-_SPEAKER_WORDS = frozenset("i me my mine myself we us our ours".split())
+#: The speaker's words (see the module's text), each a whole word: in a lower-cased ASCII clause,
+#: one of its runs of ``\w``.
+_SPEAKER = lazy_compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours)\b")
 #: The first words of the shaped rules that name no speaker (``facts_in_clause``): "no meat",
 #: "(please) (always) (don't / do not / never) use …", the openings read with a dropped subject
 #: ("moved to Berlin", "next target is the CKA"), and "the" before :data:`_BARE_THE`.
@@ -27,19 +28,23 @@ _WORD_RUN = lazy_compile(r"\w+")
 
 def may_state(clause: str) -> bool:
     """``clause`` may give a fact in the embedded profiles: not an ASCII clause that names no
-    speaker (:data:`_SPEAKER_WORDS`) and opens with none of :data:`_BARE_OPENINGS` (its words as
+    speaker (:data:`_SPEAKER`) and opens with none of :data:`_BARE_OPENINGS` (its words as
     runs of ``\\w``, lower-cased), which no rule there keeps. Asked before the clause is shaped:
     a clause naming no speaker keeps its words and its first one there (``time_fronted_last``
     moves only a time before "I" or "we"; ``well_formed_tail`` drops a word said twice after the
     first, or opens at an "I")."""
     if not clause.isascii():
         return True
-    words = _WORD_RUN.findall(clause.lower())
-    if not _SPEAKER_WORDS.isdisjoint(words):
+    low = clause.lower()
+    if _SPEAKER.search(low) is not None:
         return True
-    if not words or words[0] not in _BARE_OPENINGS or not clause[:1].isalnum():
+    first = _WORD_RUN.match(low)
+    if first is None or first.group() not in _BARE_OPENINGS:
         return False
-    return words[0] != "the" or (len(words) > 1 and words[1] in _BARE_THE)
+    if first.group() != "the":
+        return True
+    second = _WORD_RUN.search(low, first.end())
+    return second is not None and second.group() in _BARE_THE
 
 
 __all__ = ["may_state"]
