@@ -1,0 +1,115 @@
+"""What a unit reads of the batch board (:mod:`memscribe.batch.board`): the memory as layers.
+
+The committed memory as of the board's last merge (``base``, sorted by path), the commits since
+and the earlier plans still pending (``deltas``, applied in order): a reader that keeps what it
+read by object (:class:`memscribe.batch.classes.Numbering`) reads only the deltas again, and
+the merged list is built only when someone asks for it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from math import isqrt
+
+from memscribe.batch.ids import Ids
+from memscribe.batch.view import Delta, merged_view
+from memscribe.schemas.memory import MemoryEntry
+
+#: The fewest commits a board keeps as deltas before it merges them (:func:`rebase_after`).
+REBASE_MIN = 16
+
+
+#: A candidate an earlier plan may write: (kind, slug, similarity text).
+Candidate = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class Peek:
+    """What :meth:`Board.peek` found: the entries known (the committed ``base`` with the earlier
+    plans' ``deltas``; merged when :attr:`entries` is first read), the earlier ranks still
+    planning (their candidates, None while detecting) and the board's change counter."""
+
+    base: tuple[MemoryEntry, ...]
+    #: The paths of ``base`` (None: not sorted by path, or a path twice).
+    paths: Sequence[str] | None
+    deltas: tuple[Delta, ...]
+    unknown: dict[int, tuple[Candidate, ...] | None]
+    tick: int
+    progress: float
+
+    @cached_property
+    def entries(self) -> tuple[MemoryEntry, ...]:
+        return merged_view(self.base, self.paths, self.deltas)
+
+
+@dataclass(frozen=True)
+class ViewBase:
+    """What a plan was made against: committed ``version`` plus the net effect of earlier
+    pending plans (ids they add, ids they archive)."""
+
+    version: int
+    added_ids: frozenset[str] = frozenset()
+    removed_ids: frozenset[str] = frozenset()
+    #: (namespace, default namespace) the plan reads (None: every namespace): earlier plans of
+    #: other namespaces may be missing from the view, and their writes cannot change this plan.
+    scope: tuple[str, str] | None = None
+
+    def in_scope(self, entry: MemoryEntry) -> bool:
+        return self.scope is None or (entry.namespace or self.scope[1]) == self.scope[0]
+
+
+def rebase_after(size: int) -> int:
+    """How many commits a board keeps as deltas over a committed memory of ``size`` entries
+    before it merges them: a merge costs the memory's size, each delta kept a little on every
+    read, so about the square root of the size (at least REBASE_MIN)."""
+    return max(REBASE_MIN, isqrt(4 * size))
+
+
+def touched(
+    entries: Sequence[MemoryEntry],
+    paths: Sequence[str],
+    overlay: Mapping[str, MemoryEntry | None],
+    deltas: Sequence[Delta],
+) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+    """The entries of ``entries`` (sorted by path, no path twice; ``paths`` theirs) with
+    ``overlay`` over them (what a path holds now; None: nothing) at the paths ``deltas``
+    touch, and the entries at those paths once the deltas are applied in order (as
+    :func:`merged_in_order` does); every other entry is the same in both."""
+    touched = {p: None for d in deltas for p in d.removed_paths}
+    touched.update((e.path, None) for d in deltas for e in d.added)
+    at_path: dict[str, MemoryEntry] = {}
+    for path in touched:
+        if path in overlay:
+            now = overlay[path]
+            if now is not None:
+                at_path[path] = now
+            continue
+        at = bisect_left(paths, path)
+        if at < len(paths) and paths[at] == path:
+            at_path[path] = entries[at]
+    before = list(at_path.values())
+    for delta in deltas:
+        for path in delta.removed_paths:
+            at_path.pop(path, None)
+        for entry in delta.added:
+            at_path[entry.path] = entry
+    return before, list(at_path.values())
+
+
+class LayeredSnapshot:
+    """:class:`Snapshot` of the memory as layers: its entries merged when first read."""
+
+    __slots__ = ("layers", "taken_ids")
+
+    def __init__(self, layers: Peek, taken_ids: Ids) -> None:
+        self.layers, self.taken_ids = layers, taken_ids
+
+    @property
+    def entries(self) -> tuple[MemoryEntry, ...]:
+        return self.layers.entries
+
+
+__all__ = ["REBASE_MIN", "Candidate", "LayeredSnapshot", "Peek", "ViewBase", "rebase_after", "touched"]
