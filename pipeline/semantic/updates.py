@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.semantic.cue_words import may_change, may_leave
 
 _I = re.IGNORECASE
 
@@ -106,38 +107,15 @@ def same_polarity(a: str, b: str) -> bool:
     return negated(a) == negated(b)
 
 
-#: :data:`_CHANGE` case-sensitive (every letter it names is lower case), asked of an ASCII text's
-#: lower-case twin: the same answer (lowering ASCII keeps each character's class and the text's
-#: length) without ``re`` folding the case at every letter of a long alternation.
+#: :data:`_CHANGE` case-sensitive (every letter it names is lower case), for an ASCII text lowered.
 _CHANGE_LOWER = lazy_compile(_CHANGE.pattern)
-#: In an ASCII text, every match of :data:`_CHANGE` holds one of these as a whole word (a run of
-#: ``\w``, lower-cased): the English, German, French and Spanish alternatives each name one
-#: between word boundaries ("no longer": "longer"; "he vendido": "vendido"; "mon nouveau": "mon");
-#: those written with a letter outside ASCII, and the Chinese and Japanese ones, match no ASCII
-#: text. An ASCII text holding none is not searched (tests/unit/test_update_prefilters.py).
-_CHANGE_WORDS = frozenset(
-    "longer anymore more days nowadays again instead actually used switched moved changed migrated"
-    " upgraded converted swapped replaced stopped quit sold canceled cancelled gave dropped ditched"
-    " started graduated finally passed new got became back now left"
-    # de
-    " inzwischen mittlerweile seit mehr wieder stattdessen statt eigentlich umgestiegen gewechselt umgezogen verkauft"
-    " bestanden endlich gezogen angefangen mein meine meinen meiner jetzt"
-    # fr
-    " depuis nouveau lieu fait vendu vendue enfin mon ma mes maintenant plus"
-    # es
-    " ya desde nuevo vez lugar realidad fin nueva nuevos nuevas cambiado mudado dejado vendido"
-    " cancelado aprobado empezado vuelto ahora".split()
-)
-_WORD_RUN = lazy_compile(r"\w+")
 
 
 def change_cue(text: str) -> bool:
     """The statement reports a change of state (an update), not only a standing fact."""
     if text.isascii():
-        low = text.lower()
-        if _CHANGE_WORDS.isdisjoint(_WORD_RUN.findall(low)):
-            return False
-        return _CHANGE_LOWER.search(low) is not None
+        low = text.lower()  # words every match holds looked for first (:mod:`.cue_words`)
+        return may_change(low) and _CHANGE_LOWER.search(low) is not None
     return bool(_CHANGE.search(text))
 
 
@@ -487,35 +465,10 @@ def names_said(said: str, old: str) -> set[str]:
     return found
 
 
-#: In an ASCII text, every match of :data:`_LEFT_BEHIND` holds one of these (lower-cased): each
-#: alternative's literal words (the verbs of change all before "from"); those written with a
-#: letter outside ASCII, and the Chinese and Japanese ones, match no ASCII text. The French "ne",
-#: a whole word, is asked apart (:data:`_NE`). An ASCII text holding none is not searched.
-_LEFT_BEHIND_MARKS = (
-    *("from", "instead of", "no longer", "stopped", "quit", "left", "sold", "cancel", "gave up"),
-    *("dropped", "ditched", "replaced", "don't", "doesn't", "not", "nicht mehr", "kein", "statt"),
-    *("verkauft", "au lieu de", "ya no", "en vez de", "n'", "used to", "formerly", "previously"),
-    *("autrefois", "auparavant", "solia"),
-)
-_NE = lazy_compile(r"\bne\b")
-
-
-def _may_leave(text: str) -> bool:
-    """``text`` may hold a match of :data:`_LEFT_BEHIND`: not an ASCII text without one of
-    :data:`_LEFT_BEHIND_MARKS` (lower-cased) or the word "ne"."""
-    if not text.isascii():
-        return True
-    low = text.lower()
-    for mark in _LEFT_BEHIND_MARKS:  # a plain loop: a generator's frame per mark cost more
-        if mark in low:
-            return True
-    return _NE.search(low) is not None
-
-
 def left_behind(text: str) -> str:
     """The words the statement says are no longer so (the scopes of its endings and "from"s),
     joined; empty when there are none."""
-    if not _may_leave(text):
+    if not may_leave(text):
         return ""
     return " ".join(m.group("scope").strip() for m in _LEFT_BEHIND.finditer(text)).strip()
 
