@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from operator import is_
 from typing import Any
 
+from memscribe.batch.layers import final_paths, with_id
 from memscribe.batch.scoring import Encoded, fill
 from memscribe.batch.view import Delta
 from memscribe.relatedness import (
@@ -247,12 +248,36 @@ class Layered:
         self.base, self.paths, self.deltas, self.scope = base, paths, deltas, scope
         self._entries = entries
         self._built: Sequence[MemoryEntry] | None = None
+        self._final: dict[str, MemoryEntry | None] | None = None
 
     @property
     def entries(self) -> Sequence[MemoryEntry]:
         if self._built is None:
             self._built = self._entries()
         return self._built
+
+    def get(self, memory_id: str, *, last: bool = False) -> MemoryEntry | None:
+        """The first (``last``: the last) entry of :attr:`entries` holding ``memory_id``, found
+        by the committed memory's id index and the deltas (the list is not built) where the
+        paths are known."""
+        if self.paths is None:
+            found = [e for e in self.entries if e.id == memory_id]
+            return (found[-1] if last else found[0]) if found else None
+        if self._final is None:
+            self._final = final_paths(self.deltas)
+        scope = self.scope
+        held = [
+            e
+            for e in with_id(self.base, self._final, memory_id)
+            if scope is None or (e.namespace or scope[1]) == scope[0]
+        ]
+        if not held:
+            return None
+        return (max if last else min)(held, key=_path)
+
+
+def _path(entry: MemoryEntry) -> str:
+    return entry.path
 
 
 _current: dict[str, Numbering] = {}

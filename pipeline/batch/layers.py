@@ -8,6 +8,7 @@ the merged list is built only when someone asks for it.
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -99,6 +100,53 @@ def touched(
     return before, list(at_path.values())
 
 
+#: The id index of the last committed memories (:func:`id_index`), by object (kept: its id
+#: stays its own): every unit of a board reads the same ``base`` until the board merges again.
+_INDEXES: dict[int, tuple[tuple[MemoryEntry, ...], dict[str, list[int]]]] = {}
+_INDEXES_KEPT = 4
+_INDEXES_LOCK = threading.Lock()
+
+
+def id_index(base: tuple[MemoryEntry, ...]) -> Mapping[str, list[int]]:
+    """The positions in ``base`` of each id, built once per ``base`` object (a board's
+    committed memory changes only when it merges, :func:`rebase_after`: one pass then)."""
+    with _INDEXES_LOCK:
+        hit = _INDEXES.get(id(base))
+        if hit is not None and hit[0] is base:
+            return hit[1]
+        index: dict[str, list[int]] = {}
+        for at, entry in enumerate(base):
+            index.setdefault(entry.id, []).append(at)
+        if len(_INDEXES) >= _INDEXES_KEPT:
+            _INDEXES.clear()
+        _INDEXES[id(base)] = (base, index)
+        return index
+
+
+def final_paths(deltas: Sequence[Delta]) -> dict[str, MemoryEntry | None]:
+    """What ``deltas`` applied in order make of each path they touch (None: removed)."""
+    final: dict[str, MemoryEntry | None] = {}
+    for delta in deltas:
+        for path in delta.removed_paths:
+            final[path] = None
+        for entry in delta.added:
+            final[entry.path] = entry
+    return final
+
+
+def with_id(
+    base: tuple[MemoryEntry, ...],
+    final: Mapping[str, MemoryEntry | None],
+    memory_id: str,
+) -> list[MemoryEntry]:
+    """The entries holding ``memory_id`` in ``base`` (sorted by path, no path twice) with the
+    paths ``final`` (:func:`final_paths`) touches replaced: by the id index, not a walk over
+    every entry."""
+    found = [base[at] for at in id_index(base).get(memory_id, ()) if base[at].path not in final]
+    found.extend(e for e in final.values() if e is not None and e.id == memory_id)
+    return found
+
+
 class LayeredSnapshot:
     """:class:`Snapshot` of the memory as layers: its entries merged when first read."""
 
@@ -112,4 +160,15 @@ class LayeredSnapshot:
         return self.layers.entries
 
 
-__all__ = ["REBASE_MIN", "Candidate", "LayeredSnapshot", "Peek", "ViewBase", "rebase_after", "touched"]
+__all__ = [
+    "REBASE_MIN",
+    "Candidate",
+    "LayeredSnapshot",
+    "Peek",
+    "ViewBase",
+    "final_paths",
+    "id_index",
+    "rebase_after",
+    "touched",
+    "with_id",
+]

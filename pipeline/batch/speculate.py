@@ -241,10 +241,14 @@ class Speculation:
         return found
 
     def get(self, memory_id: str, scoped: Scoped) -> MemoryEntry | None:
-        entries = _listed(self._latest) if self._latest is not None else None
-        if entries is None:
-            entries = scoped(self._board.peek(self._rank, self._scope).entries)
-        found = next((e for e in entries if e.id == memory_id), None)
+        latest = self._latest
+        if isinstance(latest, Layered):  # by the layers' id index: the list is not built
+            found = latest.get(memory_id)
+        else:
+            entries = (
+                latest if latest is not None else scoped(self._board.peek(self._rank, self._scope).entries)
+            )
+            found = next((e for e in entries if e.id == memory_id), None)
         self.gets.append((memory_id, found))
         return found
 
@@ -261,7 +265,7 @@ class Speculation:
         self, exact: Sequence[MemoryEntry] | Layered, taken: Collection[str], written: Sequence[str]
     ) -> bool:
         """Whether every read gives the same answer against ``exact`` (the scoped memory at
-        commit; as layers: read in bulk, its list built only for a get) and no id ``written`` is
+        commit; as layers: read in bulk, a get by the id index: no list built) and no id ``written`` is
         in ``taken`` there."""
         if any(memory_id in taken for memory_id in written):
             return False
@@ -270,7 +274,9 @@ class Speculation:
                 return False
         if not self.gets:
             return True
-        by_id = {e.id: e for e in _listed(exact)}
+        if isinstance(exact, Layered):  # the last entry of an id, as a dict of the list keeps
+            return all(exact.get(memory_id, last=True) == found for memory_id, found in self.gets)
+        by_id = {e.id: e for e in exact}
         return all(by_id.get(memory_id) == found for memory_id, found in self.gets)
 
 
