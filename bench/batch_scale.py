@@ -55,7 +55,7 @@ def corpus(n: int, dest: Path) -> Path:
 
 def run_batch(code: Path | None, transcripts: Path, root: Path, profile: str | None = None) -> dict[str, Any]:
     """One ``memscribe batch`` (``code``: a folder to import memscribe from; None: the working
-    tree): CPU seconds (user+sys), peak RSS in MiB, wall seconds, memory files."""
+    tree): CPU seconds (user+sys; and sys alone), peak RSS in MiB, wall seconds, memory files."""
     env = {**os.environ}
     env.pop("MEMSCRIBE_MODEL", None)
     env["PYTHONPATH"] = str(code) if code is not None else str(REPO)
@@ -76,6 +76,7 @@ def run_batch(code: Path | None, transcripts: Path, root: Path, profile: str | N
     files = sum(1 for _ in root.rglob("*.md")) if root.exists() else 0
     return {
         "cpu": usage.ru_utime + usage.ru_stime,
+        "sys": usage.ru_stime,
         "rss": usage.ru_maxrss / 1024,
         "wall": wall,
         "files": files,
@@ -132,7 +133,7 @@ def main() -> None:
                 cpu[label][n], net[label][n] = per, beyond
                 print(
                     f"N={n:>6} {label}: CPU {full['cpu']:.1f} s = {per:.2f} ms/transcript "
-                    f"({beyond:.2f} less the rerun's CPU), RSS "
+                    f"({beyond:.2f} less the rerun's CPU; sys {1000 * full['sys'] / n:.2f}), RSS "
                     f"{full['rss']:.0f} MiB, wall {full['wall']:.1f} s, files {full['files']}; "
                     f"rerun CPU {rerun['cpu']:.2f} s",
                     flush=True,
