@@ -25,9 +25,9 @@ from collections.abc import Callable, Sequence
 from operator import is_
 from typing import Any
 
-from memscribe.batch.layers import final_paths, with_id
+from memscribe.batch.layers import with_id
 from memscribe.batch.scoring import Encoded, fill
-from memscribe.batch.view import Delta
+from memscribe.batch.view import Delta, final_paths
 from memscribe.relatedness import (
     FALLBACK_SCORE,
     FALLBACK_SIZE,

@@ -123,25 +123,14 @@ def id_index(base: tuple[MemoryEntry, ...]) -> Mapping[str, list[int]]:
         return index
 
 
-def final_paths(deltas: Sequence[Delta]) -> dict[str, MemoryEntry | None]:
-    """What ``deltas`` applied in order make of each path they touch (None: removed)."""
-    final: dict[str, MemoryEntry | None] = {}
-    for delta in deltas:
-        for path in delta.removed_paths:
-            final[path] = None
-        for entry in delta.added:
-            final[entry.path] = entry
-    return final
-
-
 def with_id(
     base: tuple[MemoryEntry, ...],
     final: Mapping[str, MemoryEntry | None],
     memory_id: str,
 ) -> list[MemoryEntry]:
     """The entries holding ``memory_id`` in ``base`` (sorted by path, no path twice) with the
-    paths ``final`` (:func:`final_paths`) touches replaced: by the id index, not a walk over
-    every entry."""
+    paths ``final`` (:func:`memscribe.batch.view.final_paths`) touches replaced: by the id
+    index, not a walk over every entry."""
     found = [base[at] for at in id_index(base).get(memory_id, ()) if base[at].path not in final]
     found.extend(e for e in final.values() if e is not None and e.id == memory_id)
     return found
@@ -166,7 +155,6 @@ __all__ = [
     "LayeredSnapshot",
     "Peek",
     "ViewBase",
-    "final_paths",
     "id_index",
     "rebase_after",
     "touched",

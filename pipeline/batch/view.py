@@ -379,6 +379,17 @@ def path_order(entries: Sequence[MemoryEntry]) -> list[str] | None:
     return paths if all(a < b for a, b in zip(paths, paths[1:], strict=False)) else None
 
 
+def final_paths(deltas: Sequence[Delta]) -> dict[str, MemoryEntry | None]:
+    """What ``deltas`` applied in order make of each path they touch (None: removed)."""
+    final: dict[str, MemoryEntry | None] = {}
+    for delta in deltas:
+        for path in delta.removed_paths:
+            final[path] = None
+        for entry in delta.added:
+            final[entry.path] = entry
+    return final
+
+
 def merged_in_order(
     entries: Sequence[MemoryEntry], paths: Sequence[str], deltas: Sequence[Delta]
 ) -> tuple[tuple[MemoryEntry, ...], list[str]]:
@@ -386,12 +397,7 @@ def merged_in_order(
     paths of the result: what the deltas make of each path they touch (the last change of a
     path holds), put in its place (by bisection) between unchanged runs of ``entries`` copied
     whole, not each change inserted into the whole list in turn."""
-    final: dict[str, MemoryEntry | None] = {}
-    for delta in deltas:
-        for path in delta.removed_paths:
-            final[path] = None
-        for entry in delta.added:
-            final[entry.path] = entry
+    final = final_paths(deltas)
     found: list[MemoryEntry] = []
     where: list[str] = []
     done = 0
