@@ -26,7 +26,6 @@ English: :func:`memscribe.semantic.updates.spoken_language`).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -35,7 +34,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
-from supersession_causes import HELD_OUT, SETS, Seen, observe  # noqa: E402
+from supersession_causes import Seen, dataset_args, observe  # noqa: E402
 
 CAUSES = ("archived", "not seen", "not shortlisted", "shown and kept")
 
@@ -79,25 +78,14 @@ def dropped_if_shown(seed: Any, written: str, seen: list[Seen]) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("dataset", nargs="?", default="authored-dev")
-    parser.add_argument("--details", action="store_true", help="each duplicate (never on validation)")
-    args = parser.parse_args()
+    args, root = dataset_args(__doc__, "duplicate")
     from memscribe import semantic
-    from memscribe.evaluation.datasets import default_data_dir, load_agent
+    from memscribe.evaluation.datasets import load_agent
     from memscribe.evaluation.runner import run_unit
     from memscribe.model.factory import make_model
     from memscribe.semantic.updates import spoken_language
     from memscribe.textsim import similarity
 
-    if args.details and args.dataset in HELD_OUT:
-        parser.error(f"{args.dataset} is held out: totals only")
-    if args.dataset in SETS:
-        root = SETS[args.dataset] / "agent"
-    elif args.dataset == "agent":
-        root = default_data_dir() / "agent"
-    else:
-        root = Path(args.dataset)
     log: list[Seen] = []
     undo = observe(log)
     counts: Counter[str] = Counter()

@@ -134,23 +134,30 @@ def observe(log: list[Seen]) -> Callable[[], None]:
     return undo
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("dataset", nargs="?", default="authored-dev")
-    parser.add_argument("--details", action="store_true", help="each miss (never on validation)")
-    args = parser.parse_args()
-    from memscribe.evaluation.datasets import default_data_dir, load_agent
-    from memscribe.evaluation.runner import run_unit
-    from memscribe.model.factory import make_model
+def dataset_args(description: str | None, each: str) -> tuple[argparse.Namespace, Path]:
+    """The command line of a cause bench (a dataset, ``--details``: ``each`` listed, refused on a
+    held-out set) and the folder of its labelled units."""
+    from memscribe.evaluation.datasets import default_data_dir
 
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("dataset", nargs="?", default="authored-dev")
+    parser.add_argument("--details", action="store_true", help=f"each {each} (never on validation)")
+    args = parser.parse_args()
     if args.details and args.dataset in HELD_OUT:
         parser.error(f"{args.dataset} is held out: totals only")
     if args.dataset in SETS:
-        root = SETS[args.dataset] / "agent"
-    elif args.dataset == "agent":
-        root = default_data_dir() / "agent"
-    else:
-        root = Path(args.dataset)
+        return args, SETS[args.dataset] / "agent"
+    if args.dataset == "agent":
+        return args, default_data_dir() / "agent"
+    return args, Path(args.dataset)
+
+
+def main() -> None:
+    args, root = dataset_args(__doc__, "miss")
+    from memscribe.evaluation.datasets import load_agent
+    from memscribe.evaluation.runner import run_unit
+    from memscribe.model.factory import make_model
+
     log: list[Seen] = []
     undo = observe(log)
     counts: Counter[str] = Counter()

@@ -59,3 +59,16 @@ def fresh_semantic(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     semantic.reset()
     yield
     semantic.reset()
+
+
+@pytest.fixture
+def vectorised(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The batch job's shortlists scored in bulk (numpy) from the first pair, as in a run over a
+    large memory; the scoring's cached rows forgotten before and after."""
+    pytest.importorskip("numpy")
+    from memscribe.batch import scoring
+
+    scoring.reset()
+    monkeypatch.setattr(scoring, "IMPORT_AFTER_PAIRS", 0)
+    yield
+    scoring.reset()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -48,15 +48,6 @@ def _entry(mem_id: str, slug: str, body: str, namespace: str | None = None) -> M
     created = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
     text = render_profile(id=mem_id, created=created, ttl="infinity", body=body, namespace=namespace)
     return parse_memory_file(text, memory_path("profile", slug.strip("-") or "x", mem_id))
-
-
-@pytest.fixture
-def vectorised(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    pytest.importorskip("numpy")
-    scoring.reset()
-    monkeypatch.setattr(scoring, "IMPORT_AFTER_PAIRS", 0)
-    yield
-    scoring.reset()
 
 
 def _pool(rng: random.Random, n: int) -> tuple[list[MemoryEntry], dict[str, float]]:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 
-from memscribe.batch import scoring
 from memscribe.batch.board import Board
 from memscribe.batch.classes import Layered
 from memscribe.batch.speculate import Speculation
@@ -51,16 +50,6 @@ def _board(rng: random.Random) -> tuple[Board, list[str]]:
         board.publish(rank, Delta(added=(*added, updated), removed_paths=(*gone, again.path)))
         ids += [e.id for e in added]
     return board, [*ids, "prof_ffffffff"]
-
-
-@pytest.fixture
-def vectorised(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Shortlists read in bulk from the layers (numpy), as in a batch run over a large memory."""
-    pytest.importorskip("numpy")
-    scoring.reset()
-    monkeypatch.setattr(scoring, "IMPORT_AFTER_PAIRS", 0)
-    yield
-    scoring.reset()
 
 
 def _unlisted(entries: Sequence[MemoryEntry]) -> list[MemoryEntry]:

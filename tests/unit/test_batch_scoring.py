@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -40,14 +39,6 @@ def _corpus() -> list[str]:
     words = " ".join(TEXTS).split()
     made = [" ".join(rng.sample(words, rng.randint(2, 9))) for _ in range(300)]
     return TEXTS + made
-
-
-@pytest.fixture
-def vectorised(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    scoring.reset()
-    monkeypatch.setattr(scoring, "IMPORT_AFTER_PAIRS", 0)
-    yield
-    scoring.reset()
 
 
 @pytest.mark.usefixtures("vectorised")
