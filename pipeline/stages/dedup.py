@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from memscribe import kinds
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
-from memscribe.model.embedded.dedup_scope import class_sentence
 from memscribe.relatedness import (
     DUPLICATE_SCORE,
     SHORTLIST_SCORE,
@@ -57,7 +56,7 @@ from memscribe.semantic.updates import (
     negated,
     spoken_language,
 )
-from memscribe.semantic.values import members, names_of_class, other_value
+from memscribe.stages.dedup_extras import other_class_value, related_to_sentence
 from memscribe.stages.dedup_index import Restatements, token_ranks
 
 Candidate = ProfileCandidate | PlaybookCandidate
@@ -238,32 +237,6 @@ def _named_across_languages(
     ]
 
 
-def _other_class_value(
-    kind: MemoryKind, text: str, said: str, memory: MemoryView, changes: bool
-) -> list[ShortlistItem]:
-    """Stored entries naming another member of a value class the candidate names (which phone,
-    operating system, browser, editor, diet: :mod:`memscribe.semantic.values`), when it, or the
-    user's words with it, report a change: "我现在用Mac了" brings "User uses a Windows laptop", which no shared word or English
-    vector finds. Asked for the embedded decision only, one look-up per other member of each
-    class the candidate names. ``changes``: the candidate or the user's words with it report a
-    change (:func:`~memscribe.semantic.updates.change_cue`); else there is nothing to look up."""
-    if not changes:
-        return []
-    source = class_sentence(text, said)  # the candidate, or its sentence naming a member
-    named = members(source)
-    if not named:
-        return []
-    found: dict[str, ShortlistItem] = {}
-    for cls, mine in named.items():
-        for name in names_of_class(cls):
-            if name in mine:
-                continue
-            for s in memory.shortlist(kind, "", name):
-                if s.id not in found and other_value(source, s.text):
-                    found[s.id] = s
-    return list(found.values())
-
-
 @dataclass(frozen=True)
 class Pending:
     """A candidate that needs the model's decision: its request and the shortlist it shows."""
@@ -322,7 +295,8 @@ def prepare(
     extras = _left_behind(kind, cue, said, memory)
     if across_languages:
         extras += _named_across_languages(kind, text, said, memory, cue)
-        extras += _other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
+        extras += other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
+        extras += related_to_sentence(kind, text, said, memory, cue)
     for extra in extras:
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)

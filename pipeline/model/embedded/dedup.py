@@ -13,8 +13,10 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
   3. the candidate reports a change, the stored entry is the best related one with strong topic
      evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE; or, across
-     languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), and the value
-     changed ("started drinking coffee again" / "avoids caffeine"), unless the change is of a
+     languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), or the
+     entry the user's English sentence of the candidate is most related to, at STRONG_TOPIC_SCORE
+     (:func:`dedup_scope.said_topic`: "… cross IELTS off my list, I got an 8.0 overall" / "is
+     preparing for the IELTS exam"), and the value changed ("started drinking coffee again" / "avoids caffeine"), unless the change is of a
      narrower state: with a person the entry does not name, or the end of another activity on
      its thing ("stopped buying coffee at the station" / "drinks coffee");
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
@@ -208,6 +210,7 @@ def _updated(request: DedupRequest) -> list[str]:
     # the value's type picks the entry: a device named beside another device's entry updates that
     # one, not a job filed under the same slug topic ("Au boulot j'ai maintenant un MacBook Pro")
     by_class = [] if adds else _class_update(request, cue)
+    said_top = dedup_scope.said_topic(request, STRONG_TOPIC_SCORE) if cue else None
     for s in request.shortlist:
         # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
         named = not _another_thing(request, s.text)
@@ -240,8 +243,10 @@ def _updated(request: DedupRequest) -> list[str]:
                 named
                 and cue
                 and not adds
-                and s.id == top.id
-                and (_one_topic(new, s) or _renamed_across_languages(new, s))
+                and (
+                    (s.id == top.id and (_one_topic(new, s) or _renamed_across_languages(new, s)))
+                    or s.id == said_top
+                )
                 and not _value_kept(new, s.text)
                 and not _narrower_change(new, s.text)
                 # a change of a single-valued facet replaces an entry of that facet (rule 6), not

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import SLUG_WORDS, statement_facets
 from memscribe.semantic.values import CLASSES, members
 
@@ -293,3 +294,38 @@ def continued_across_languages(new: str, said: str, old: str) -> bool:
         return False
     mine = [own, *(s for s in sentences(said) if names_said(s, old) & shared)]
     return any(continues(s) for s in mine) and not any(reports_change(s) for s in mine)
+
+
+def said_sentence(text: str, said: str) -> str:
+    """The user's sentence a candidate was said in: of what the user said with it, the sentence
+    sharing most content words with its own words (empty when none shares one)."""
+    from memscribe.lexicon.langs import sentences
+    from memscribe.semantic.updates import own_words
+    from memscribe.textsim import content_tokens
+
+    words = set(content_tokens(own_words(text)))
+    best, most = "", 0
+    for sentence in sentences(said) if words else ():
+        shared = len(words & set(content_tokens(sentence)))
+        if shared > most:
+            best, most = sentence, shared
+    return best
+
+
+def said_topic(request: DedupRequest, floor: float) -> str | None:
+    """The shortlisted entry the user's English sentence of the candidate is most related to, at
+    a semantic score of ``floor`` or above: topic evidence in the user's own, fuller words ("Oh,
+    and I can finally cross IELTS off my list, I got an 8.0 overall" for "User got an 8.0
+    overall" / "User is preparing for the IELTS exam"). The offline encoder reads English only:
+    a sentence in another language is never evidence."""
+    from memscribe import semantic
+    from memscribe.semantic.updates import spoken_language
+
+    sentence = said_sentence(request.text, request.said) if request.said else ""
+    if not sentence or spoken_language(sentence) != "en" or not request.shortlist:
+        return None
+    scores = semantic.similarities(sentence, [s.text for s in request.shortlist])
+    if not scores:
+        return None
+    best = max(range(len(scores)), key=lambda i: scores[i])
+    return request.shortlist[best].id if scores[best] >= floor else None
