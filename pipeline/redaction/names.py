@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 import re
 
-from memscribe.redaction.values import RECORD_KEY_WORDS, RECORD_TOKEN_WORDS
+from memscribe.lazyre import lazy_compile
+from memscribe.redaction.values import RECORD_KEY_WORDS, RECORD_TOKEN_WORDS, wordy
 
 _STRONG_WORDS = frozenset(
     {
@@ -146,3 +147,18 @@ def _is_password_name(name: str) -> bool:
     while parts and (parts[-1] in _VALUE_SUFFIXES or parts[-1].isdigit()):
         parts.pop()
     return bool(parts) and (parts[-1] in _PASSWORD_WORDS or parts[-1].endswith(("password", "passwd")))
+
+
+#: An identifier of two words or more, of letters alone: joined by ``_``, ``-`` or ``.``, or in
+#: CamelCase (a capital after a lower-case letter, or an acronym's last capital before one).
+_WORD_IDENT = lazy_compile(
+    r"^(?=.*(?:[a-z][_.\-]?[A-Z]|[A-Z][A-Z][a-z]|[A-Za-z][_.\-][A-Za-z]))[A-Za-z_][A-Za-z_.\-]*$"
+)
+
+
+def spelled_in_words(v: str) -> bool:
+    """Words joined into an identifier (``max_completion_tokens``, ``AWSSecretKey``), each
+    pronounceable or a secret's own name (``client_secret``, ``x-api-key``): what a generator
+    never writes, so under a key's or a token's name it names something. (``name_strength``'s
+    cache is for names: a value is decided uncached, so none outlives its scan.)"""
+    return _WORD_IDENT.match(v) is not None and (wordy(v) or name_strength.__wrapped__(v) is not None)

@@ -18,6 +18,7 @@ from memscribe.redaction.names import (
     _generic_key,
     _is_password_name,
     name_strength,
+    spelled_in_words,
 )
 from memscribe.redaction.values import (
     _DIGIT,
@@ -172,6 +173,8 @@ def _plausible_value(
         )
     if len(v) < 6 or (_SPACE.search(v) and not (quoted and _spaced_secret(v, password_name))):
         return False
+    if not password_name and spelled_in_words(v):
+        return False  # a key or token is generated: words alone are a name (``"azure_ad_token"``)
     if not quoted and not _password_like(v, strict=False):
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
         # a value needs a digit, or must look like random mixed-case letters; under a password
