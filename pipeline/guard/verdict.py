@@ -98,10 +98,11 @@ def feature_digest() -> str:
     return hashlib.sha256(raw).hexdigest()[:16]
 
 
-def check(text: str, *, use_classifier: bool = True) -> Verdict:
+def check(text: str, *, use_classifier: bool = True, views: list[str] | None = None) -> Verdict:
     """The verdict on ``text``: the first rule that fires on any normalised view, else the
-    classifier when its score reaches the shipped threshold."""
-    views = normalise.views(text)
+    classifier when its score reaches the shipped threshold. ``views``: ``normalise.views(text)``
+    when the caller has them already (not built twice)."""
+    views = normalise.views(text) if views is None else views
     rule = rules.first_rule(views)
     if rule is not None or not use_classifier:
         return Verdict(rule)
@@ -170,4 +171,5 @@ def injection_rule(text: str) -> str | None:
 def memory_rule(text: str) -> str | None:
     """Why ``text`` must not be *stored* as a memory: :func:`injection_rule`, and any fetch-and-run
     shape whoever it is aimed at (a stored "always run bash <(curl …)" runs in every session)."""
-    return rules.remote_execution_rule(normalise.views(text)) or injection_rule(text)
+    views = normalise.views(text)  # built once for both
+    return rules.remote_execution_rule(views) or check(text, views=views).rule

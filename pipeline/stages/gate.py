@@ -28,7 +28,7 @@ detector sees the windows that hold them).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memscribe import lexicon
@@ -58,19 +58,21 @@ _BARE_ANSWER = re.compile(r"^\W*(?:no|nope|nah|not\s+really|not\s+yet|never)\b",
 _ASKS = re.compile(r"[?？]\s*\W*$")
 
 
-def _asked_before(turns: Sequence[Turn]) -> dict[int, bool]:
-    """For each user turn's index: the last non-empty assistant message before it came after the
-    previous user turn and ended with a question. One pass over the transcript."""
+def _asked_before(turns: Sequence[Turn], wanted: Container[int] | None = None) -> dict[int, bool]:
+    """For each user turn's index (in ``wanted``, when given): the last non-empty assistant
+    message before it came after the previous user turn and ended with a question. One pass over
+    the transcript; the question is asked only of the messages before the turns wanted."""
     asked: dict[int, bool] = {}
     last_assistant: Turn | None = None
     last_user = -1
     for t in turns:
         if t.role == "user" and t.kind == "message":
-            asked[t.index] = (
-                last_assistant is not None
-                and last_assistant.index > last_user
-                and bool(_ASKS.search(last_assistant.text))
-            )
+            if wanted is None or t.index in wanted:
+                asked[t.index] = (
+                    last_assistant is not None
+                    and last_assistant.index > last_user
+                    and bool(_ASKS.search(last_assistant.text))
+                )
             last_user = t.index
         elif t.role == "assistant" and t.kind == "message" and t.text.strip():
             last_assistant = t
@@ -78,7 +80,8 @@ def _asked_before(turns: Sequence[Turn]) -> dict[int, bool]:
 
 
 def _answers_a_question(asked: dict[int, bool], turn: Turn) -> bool:
-    """A leading "no" right after an assistant turn that ended with a question."""
+    """A leading "no" right after an assistant turn that ended with a question (``asked``: of
+    every user turn that opens with a bare no at least, :func:`_asked_before`)."""
     return bool(_BARE_ANSWER.match(turn.text)) and asked.get(turn.index, False)
 
 
@@ -113,25 +116,35 @@ def _cues(text: str, *, first: bool) -> tuple[int, bool, bool, TurnReading]:
     return strength, corrects, norm, reading
 
 
+def _uncovered(text: str, placed: str | None) -> bool:
+    """A user turn long enough to say something, in a language the lexicon has no cues for.
+    ``placed``: the language its cues placed ``text`` in (:func:`_cues`), if they did: then it
+    is not placed again (:func:`memscribe.lexicon.langs.covered` is ``language_of(text) in
+    COVERED``, answered sooner)."""
+    if len(text.strip()) < UNCOVERED_MIN_CHARS:
+        return False
+    return placed not in langs.COVERED if placed is not None else not langs.covered(text)
+
+
 def gate(transcript: Transcript) -> GateResult:
     """Return which user turns carry a signal; ``passed`` is False when none do."""
     users = transcript.user_turns()
     if not users:
         return GateResult(False, (), "no user turns")
-    uncovered = [
-        t.index for t in users if len(t.text.strip()) >= UNCOVERED_MIN_CHARS and not langs.covered(t.text)
-    ]
     # a turn the lexicon has no cues for is a signal turn of its own (the detector, a model or
     # the embedded rules, judges it); the other turns are still read for their own cues
     cues = [_cues(t.text, first=pos == 0) for pos, t in enumerate(users)]
+    uncovered = [t.index for t, c in zip(users, cues, strict=True) if _uncovered(t.text, c[3][0])]
     strong = [t.index for t, (v, *_) in zip(users, cues, strict=True) if v >= lexicon.STRONG]
     weak = [t.index for t, (v, *_) in zip(users, cues, strict=True) if v == lexicon.WEAK]
     profile = sorted(strong + weak) if strong or len(weak) >= WEAK_CUES_TO_PASS else []
     corrects = [c for _, c, *_ in cues]
     correction = [t.index for t, c in zip(users, corrects, strict=True) if c]
     corrections = set(correction)
-    agent = _agent_session(transcript)
-    asked = _asked_before(transcript.turns) if corrections else {}
+    agent = bool(corrections) and _agent_session(transcript)  # asked of corrections only
+    # whether the assistant just asked: only of the corrections that open with a bare no
+    bare = {t.index for t in users if t.index in corrections and _BARE_ANSWER.match(t.text)}
+    asked = _asked_before(transcript.turns, bare) if bare else {}
     teaching = [
         t.index
         for pos, t in enumerate(users)
