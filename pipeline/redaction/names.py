@@ -162,3 +162,10 @@ def spelled_in_words(v: str) -> bool:
     never writes, so under a key's or a token's name it names something. (``name_strength``'s
     cache is for names: a value is decided uncached, so none outlives its scan.)"""
     return _WORD_IDENT.match(v) is not None and (wordy(v) or name_strength.__wrapped__(v) is not None)
+
+
+def secret_name(name: str) -> bool:
+    """A name ending in ``secret`` (``secret``, ``SESSION_SECRET``): a secret people may choose
+    as they choose a password, unlike a generated key or token."""
+    parts = _name_parts(name)
+    return bool(parts) and parts[-1] in ("secret", "secrets")

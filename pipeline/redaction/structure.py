@@ -18,6 +18,7 @@ from memscribe.redaction.names import (
     _generic_key,
     _is_password_name,
     name_strength,
+    secret_name,
     spelled_in_words,
 )
 from memscribe.redaction.values import (
@@ -146,6 +147,7 @@ def _plausible_value(
     password_name: bool = False,
     line_end: bool = False,
     generic_key: bool = True,
+    chosen_name: bool = False,
 ) -> bool:
     v = value.strip()
     if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
@@ -173,7 +175,7 @@ def _plausible_value(
         )
     if len(v) < 6 or (_SPACE.search(v) and not (quoted and _spaced_secret(v, password_name))):
         return False
-    if not password_name and spelled_in_words(v):
+    if not (password_name or chosen_name) and spelled_in_words(v):
         return False  # a key or token is generated: words alone are a name (``"azure_ad_token"``)
     if not quoted and not _password_like(v, strict=False):
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
@@ -345,6 +347,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             password_name=_is_password_name(name),
             line_end=line_end,
             generic_key=_generic_key(name),
+            chosen_name=secret_name(name),
         ):
             yield start, end
         if group == "qv":
