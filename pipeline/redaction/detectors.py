@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memscribe.redaction.base import Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
@@ -73,6 +74,7 @@ from memscribe.redaction.structure import (
 from memscribe.redaction.urls import HINTS as _URL_HINTS
 from memscribe.redaction.urls import find_url_credentials
 from memscribe.redaction.valuelines import _find_pasted, _find_value_lines
+from memscribe.redaction.values import _UUID, not_a_secret
 
 
 def _re(
@@ -118,6 +120,19 @@ _PW_HINTS = ("passw", "passp", "passc", "pw")
 _CONTEXT_HINTS = ("secret", "token", "pass", "pw", "api", "cred", "private", "access", "auth", "key")
 
 
+_BARE_AUTH = _regex(_AUTH_HEADER, group="bare", ihints=("authorization",))
+
+
+def _bare_credentials(text: str) -> Iterator[tuple[int, int]]:
+    """An ``Authorization`` header's value without a scheme, unless the value decision vetoes
+    it (code: ``"Authorization": auth_header,``); a UUID there is a token, as under a secret's
+    name (Heroku's and Snyk's keys are UUIDs)."""
+    for start, end in _BARE_AUTH(text):
+        value = text[start:end]
+        if _UUID.match(value) or not not_a_secret(value):
+            yield start, end
+
+
 def _build_detectors() -> tuple[Detector, ...]:
     # provider shapes are runs of token characters: none holds a line break (tested)
     dets = [
@@ -137,7 +152,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user")),
         Detector("basic_auth", find_key_users, KEY_USER_HINTS),
         _re("auth_header", _AUTH_HEADER, group="v", ihints=("authorization",)),
-        _re("auth_header", _AUTH_HEADER, group="bare", ihints=("authorization",)),
+        Detector("auth_header", _bare_credentials, ("authorization",)),
         _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS, strict_value=True),
         Detector("session_cookie", _find_cookies, ("cookie",)),
         Detector("secret_assignment", _find_assignments, _ASSIGNMENT_HINTS),
