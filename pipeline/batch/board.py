@@ -33,7 +33,15 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import Protocol
 
 from memscribe.batch.ids import Ids
-from memscribe.batch.layers import Candidate, LayeredSnapshot, Peek, ViewBase, rebase_after, touched
+from memscribe.batch.layers import (
+    Candidate,
+    Committed,
+    LayeredSnapshot,
+    Peek,
+    ViewBase,
+    rebase_after,
+    touched,
+)
 from memscribe.batch.ranks import Ranks
 from memscribe.batch.turns import yield_turn
 from memscribe.batch.view import Delta, Snapshot, merged, merged_in_order, path_order
@@ -56,7 +64,8 @@ class Board:
         #: merged again (a merge copies the whole memory, and each reader that keeps what it
         #: read of the memory by object, :class:`memscribe.batch.classes.Numbering`, reads it
         #: again: per commit, that was a cost growing with the memory).
-        self._entries = snapshot.entries
+        #: (:class:`Committed`: it owns its id index, :meth:`Speculation.get` looks ids up in.)
+        self._entries = Committed(snapshot.entries)
         #: The paths of ``_entries`` (None: not sorted by path, or a path twice: merged by a sort).
         self._paths = path_order(self._entries)
         self._committed: list[Delta] = []
@@ -250,9 +259,8 @@ class Board:
                     for entry in delta.added:
                         self._overlay[entry.path] = entry
                     if len(self._committed) >= rebase_after(len(self._entries)):
-                        self._entries, self._paths = merged_in_order(
-                            self._entries, self._paths, self._committed
-                        )
+                        entries, self._paths = merged_in_order(self._entries, self._paths, self._committed)
+                        self._entries = Committed(entries)
                         self._committed, self._overlay = [], {}
                     self._id_count.subtract(e.id for e in before)
                     self._id_count.update(e.id for e in after)
@@ -260,7 +268,7 @@ class Board:
                         if self._id_count[entry.id] <= 0:
                             del self._id_count[entry.id]
                 else:
-                    self._entries = merged(self._entries, [delta])
+                    self._entries = Committed(merged(self._entries, [delta]))
                     self._paths = path_order(self._entries)
                     self._id_count = Counter(e.id for e in self._entries)
                 self._taken = self._taken.grown(e.id for e in delta.added)

@@ -67,8 +67,10 @@ class Numbering:
         self._path_of: list[int] = []
         self._names: dict[str, int] = {}
         self._name_of = np.empty(256, dtype=np.int32)
-        #: The numbers and path codes of the last committed memory read (kept: its id stays its own).
-        self._base: tuple[Sequence[MemoryEntry], Any, Any] | None = None
+        #: The numbers and path codes of the last committed memory read (kept: its id stays its
+        #: own), and per (kind, namespace) read of it, its numbers of the kind and scope
+        #: (:meth:`_subset`).
+        self._base: tuple[Sequence[MemoryEntry], Any, Any, dict[Any, tuple[Any, Any]]] | None = None
         #: Per delta (kept, by id): the path codes it removes, and (path code, number) it adds.
         self._deltas: dict[int, tuple[Delta, list[int], list[tuple[int, int]]]] = {}
         #: The last reads' deltas (over the committed memory of ``_base``) and what they make of
@@ -137,31 +139,60 @@ class Numbering:
 
     def layered(self, layers: Layered, kind: str) -> Any:
         """:meth:`pool` of ``layers.entries``, in no particular order, without building it: the
-        committed memory's numbers (read once per version), less the paths the deltas remove
-        or replace, plus what they add (applied in order: the last change of a path holds)."""
+        committed memory's numbers of ``kind`` in the scope (found once per version, kind and
+        scope), less those at the paths the deltas remove or replace (found by path code: one
+        copy of the array, not a mask over the whole memory per read), plus what the deltas
+        add (applied in order: the last change of a path holds)."""
         np = self.np
         with self._lock:
             if self._base is None or self._base[0] is not layers.base:
                 numbers = np.array(list(map(self._number, layers.base)), dtype=np.intp)
                 paths = np.array(self._path_of, dtype=np.intp)[numbers] if len(numbers) else numbers
-                self._base = (layers.base, numbers, paths)
-            _, numbers, paths = self._base
+                self._base = (layers.base, numbers, paths, {})
+            _, numbers, paths, subsets = self._base
             touched, added = self._final(tuple(layers.deltas))
-            kinds, names, size = self._kind_of, self._name_of, len(self._path_codes)
             code, scope = self._kinds.get(kind, -1), layers.scope
             name = None if scope is None else self._names.get(scope[0], -2)  # -2: no entry has it
-        if touched is not None:
-            # a mask over path codes, not ``np.isin`` (a sort of the whole memory's paths per read)
-            kept = np.ones(size, dtype=bool)  # every path code so far
-            kept[touched] = False
-            numbers = np.concatenate([numbers[kept[paths]], added])
+            key = (code, name, scope is not None and scope[0] == scope[1])
+            subset = subsets.get(key)
+            if subset is None:
+                subset = subsets[key] = self._subset(numbers, paths, key)
+            kinds, names = self._kind_of, self._name_of
+        ours, where = subset
+        if touched is None:
+            return ours
+        inside = touched[touched < len(where)]  # a path code newer than the version is not in it
+        at = where[inside]
+        at = at[at >= 0]
+        kept = np.delete(ours, at) if len(at) else ours
+        if not len(added):
+            return kept
+        return np.concatenate([kept, added[self._keep(kinds, names, added, key)]])
+
+    def _subset(self, numbers: Any, paths: Any, key: tuple[int, int | None, bool]) -> tuple[Any, Any]:
+        """The committed ``numbers`` (at path codes ``paths``) of the kind and scope ``key`` (an
+        array nobody writes to), and the position among them of each path code so far (-1: none)."""
+        np = self.np
+        keep = self._keep(self._kind_of, self._name_of, numbers, key)
+        ours = numbers[keep]
+        ours.flags.writeable = False
+        where = np.full(len(self._path_codes), -1, dtype=np.intp)
+        where[paths[keep]] = np.arange(len(ours), dtype=np.intp)
+        return ours, where
+
+    @staticmethod
+    def _keep(kinds: Any, names: Any, numbers: Any, key: tuple[int, int | None, bool]) -> Any:
+        """A mask over ``numbers``: those of kind code ``key[0]`` and, unless ``key[1]`` is None
+        (every namespace), of namespace code ``key[1]`` (or of none, where ``key[2]``: the
+        namespace read is the default)."""
+        code, name, default = key
         keep = kinds[numbers] == code
-        if scope is not None:
+        if name is not None:
             ours = names[numbers] == name
-            if scope[0] == scope[1]:  # no namespace: read as the default
+            if default:  # no namespace: read as the default
                 ours |= names[numbers] == -1
             keep &= ours
-        return numbers[keep]
+        return keep
 
     def _final(self, deltas: tuple[Delta, ...]) -> tuple[Any, Any]:
         """The path codes ``deltas`` touch and the numbers at them once the deltas are applied
@@ -302,8 +333,8 @@ class Classes:
         self._scores = np.full(256, np.nan)
         #: Numbers below this are scored (in bulk, from the numbering's vectors).
         self._done = 0
-        #: The entries last classified (kept: their id stays their own) and their pool.
-        self._last: tuple[Sequence[MemoryEntry] | Layered, Any] | None = None
+        #: The entries last classified (kept: their id stays their own) and their classes.
+        self._last: tuple[Sequence[MemoryEntry] | Layered, tuple[Any, Any, Any]] | None = None
 
     def classify(self, entries: Sequence[MemoryEntry] | Layered, scorer: Scorer) -> tuple[Any, Any, Any]:
         """(numbers, scores, qualifies) of the entries of this kind among ``entries`` (in order; a
@@ -312,14 +343,12 @@ class Classes:
         if isinstance(entries, Layered) and entries.paths is None:  # its order is its list's
             entries = entries.entries
         if self._last is not None and self._last[0] is entries:  # a wake-up's blockers, then its pick
-            pool = self._last[1]
-        elif isinstance(entries, Layered):
+            return self._last[1]  # an entry's score and class never change
+        if isinstance(entries, Layered):
             pool = numbers.layered(entries, self.kind)
-            self._last = (entries, pool)
         else:
             pool = numbers.pool(entries, self.kind)
-            self._last = (entries, pool)
-        size = len(numbers)
+        size = len(numbers)  # every number of ``pool`` is below it
         if size > len(self._scores):
             grown = np.full(max(size, 2 * len(self._scores)), np.nan)
             grown[: len(self._scores)] = self._scores
@@ -327,12 +356,14 @@ class Classes:
         if self._done < size:
             self._done = fill(scorer, self.text, numbers.encoded, self._scores, self._done, size)
         values = self._scores[pool]
-        fresh = pool[np.isnan(values)]
-        if len(fresh):
-            texts = numbers.texts
-            self._scores[fresh] = scorer(self.text, [texts[i] for i in fresh.tolist()])
-            values = self._scores[pool]
+        if self._done < size:  # not all scored in bulk: the scorer answers for the rest
+            fresh = pool[np.isnan(values)]
+            if len(fresh):
+                texts = numbers.texts
+                self._scores[fresh] = scorer(self.text, [texts[i] for i in fresh.tolist()])
+                values = self._scores[pool]
         qualified = (values >= SHORTLIST_SCORE) | numbers.on_topic(self.slug)[pool]
+        self._last = (entries, (pool, values, qualified))
         return pool, values, qualified
 
     def best(
@@ -342,6 +373,7 @@ class Classes:
         only those at or above the chosen class's ``size``-th score are made items."""
         np = self.numbering.np
         pool, values, qualified = self.classify(entries, scorer)
+        self._last = None  # a pick is a read's last use of them: not kept while the unit waits
         if qualified.any():
             chosen, limit = qualified, size
         else:

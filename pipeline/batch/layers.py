@@ -8,7 +8,6 @@ the merged list is built only when someone asks for it.
 
 from __future__ import annotations
 
-import threading
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -100,27 +99,33 @@ def touched(
     return before, list(at_path.values())
 
 
-#: The id index of the last committed memories (:func:`id_index`), by object (kept: its id
-#: stays its own): every unit of a board reads the same ``base`` until the board merges again.
-_INDEXES: dict[int, tuple[tuple[MemoryEntry, ...], dict[str, list[int]]]] = {}
-_INDEXES_KEPT = 4
-_INDEXES_LOCK = threading.Lock()
+class Committed(tuple[MemoryEntry, ...]):
+    """The committed memory a board reads (sorted by path): a tuple of its entries that owns
+    their id index (:meth:`id_index`), built on first use, once per object (a board's committed
+    memory changes only when it merges, :func:`rebase_after`), and gone with it."""
+
+    def id_index(self) -> Mapping[str, list[int]]:
+        """The positions of each id."""
+        index: dict[str, list[int]] | None = self.__dict__.get("_index")
+        if index is None:  # two threads may both build it: the same index either way
+            index = self.__dict__["_index"] = _positions(self)
+        return index
+
+    def __reduce__(self) -> tuple[type[Committed], tuple[tuple[MemoryEntry, ...]]]:
+        return Committed, (tuple(self),)  # the entries only, not the index
+
+
+def _positions(entries: Sequence[MemoryEntry]) -> dict[str, list[int]]:
+    index: dict[str, list[int]] = {}
+    for at, entry in enumerate(entries):
+        index.setdefault(entry.id, []).append(at)
+    return index
 
 
 def id_index(base: tuple[MemoryEntry, ...]) -> Mapping[str, list[int]]:
-    """The positions in ``base`` of each id, built once per ``base`` object (a board's
-    committed memory changes only when it merges, :func:`rebase_after`: one pass then)."""
-    with _INDEXES_LOCK:
-        hit = _INDEXES.get(id(base))
-        if hit is not None and hit[0] is base:
-            return hit[1]
-        index: dict[str, list[int]] = {}
-        for at, entry in enumerate(base):
-            index.setdefault(entry.id, []).append(at)
-        if len(_INDEXES) >= _INDEXES_KEPT:
-            _INDEXES.clear()
-        _INDEXES[id(base)] = (base, index)
-        return index
+    """The positions in ``base`` of each id: the board's committed memory's own index
+    (:class:`Committed`: one pass per object), else built now."""
+    return base.id_index() if isinstance(base, Committed) else _positions(base)
 
 
 def with_id(
@@ -152,6 +157,7 @@ class LayeredSnapshot:
 __all__ = [
     "REBASE_MIN",
     "Candidate",
+    "Committed",
     "LayeredSnapshot",
     "Peek",
     "ViewBase",

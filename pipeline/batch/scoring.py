@@ -115,32 +115,60 @@ EDGE_MARGIN = 1e-9
 
 
 def semantic_scores(np: Any, encoder: StaticEncoder, query: Any, vectors: Any) -> list[float]:
+    """``calibrate(dot(query, v))`` for each row ``v`` of ``vectors`` (:func:`semantic_array`)."""
+    found: list[float] = semantic_array(np, encoder, query, vectors).tolist()
+    return found
+
+
+def semantic_array(np: Any, encoder: StaticEncoder, query: Any, vectors: Any) -> Any:
     """``calibrate(dot(query, v))`` for each row ``v`` of ``vectors`` (float64 rows of the
-    encoder's vectors), bit for bit, the way the index scores its pool
+    encoder's vectors), bit for bit, as a float64 array, the way the index scores its pool
     (:func:`memscribe.index.pool.semantic_scores`): the cosines from one matrix-vector product
     (its sums ordered otherwise than ``dot``'s: within ``COSINE_SLACK`` of them), and a cosine
-    whose neighbours at ± COSINE_SLACK may round to different calibrated scores computed again
-    with ``dot`` itself. The test is made on the whole array here (calibrate's float operations,
-    elementwise, then whether a rounding boundary of the 4 places lies between the two), so only
-    the few cosines at an edge cost a Python ``dot``."""
+    whose calibrated score may round otherwise within ± COSINE_SLACK computed again with ``dot``
+    itself. The test is made on the whole array: calibrate, elementwise, once (as a linear
+    interpolation); calibrate is linear on each side of ``related`` with a slope of at most
+    :func:`_steepest`, so a cosine moved by COSINE_SLACK moves its score by at most that times
+    COSINE_SLACK, and a score at least twice that (and EDGE_MARGIN) away from every rounding
+    boundary of the 4 places rounds as the exact one does (there ``rint`` is Python's ``round``
+    too); only the few elsewhere, or at calibrate's ``floor`` (its branch), cost a Python
+    ``dot``. The scores stay an array (a shortlist stores them as one)."""
     from memscribe.index import pool
 
     calibration = encoder.calibration
     slack = pool.COSINE_SLACK
-    # not ``@``: a matrix-vector product in BLAS threads waits for a second core a busy machine
-    # may not have (10-50x slower there); einsum's loop stays in this thread
-    cosines = np.einsum("ij,j->i", vectors, query)
-    low = _calibrated(np, cosines - slack, calibration)
-    high = _calibrated(np, cosines + slack, calibration)
-    edge = np.floor((low - EDGE_MARGIN) * 1e4 + 0.5) != np.floor((high + EDGE_MARGIN) * 1e4 + 0.5)
-    edge |= np.abs(cosines - calibration.floor) <= slack + EDGE_MARGIN  # where calibrate's branch changes
-    found = round4(np, _calibrated(np, cosines, calibration))
+    cosines = _cosines(np, vectors, query)
+    # calibrate, 1e4 times (its float operations' last bits apart: far inside ``reach``)
+    floor, related = calibration.floor, calibration.related
+    scaled = np.interp(cosines, (floor, related, 1.0), (0.0, 1e4 * LEXICAL_RELATED, 1e4))
+    # within ``reach`` (scaled) of a half, a score may round otherwise than the exact one
+    reach = 2e4 * (_steepest(calibration) * slack + EDGE_MARGIN) + HALF_MARGIN
+    edge = np.abs(scaled - np.floor(scaled) - 0.5) <= reach
+    edge |= np.abs(cosines - floor) <= slack + EDGE_MARGIN  # where calibrate's branch changes
+    found = np.rint(scaled) / 1e4
     edges = np.flatnonzero(edge).tolist()
     if edges:
         exact = query.tolist()
         for position in edges:
             found[position] = calibrate(dot(exact, vectors[position].tolist()), calibration)
     return found
+
+
+def _cosines(np: Any, vectors: Any, query: Any) -> Any:
+    """Each row of ``vectors`` dot ``query``. Not ``@``: a matrix-vector product in BLAS threads
+    waits for a second core a busy machine may not have (10-50x slower there); ``vecdot``
+    (numpy 2) sums each row in this thread, about twice as fast as einsum's loop (numpy 1)."""
+    vecdot = getattr(np, "vecdot", None)
+    if vecdot is not None:
+        return vecdot(vectors, query)
+    return np.einsum("ij,j->i", vectors, query)
+
+
+def _steepest(calibration: Calibration) -> float:
+    """The largest slope of :func:`~memscribe.semantic.calibration.calibrate` (before rounding):
+    ``LEXICAL_RELATED`` over ``floor`` to ``related``, the rest up to 1 over ``related`` to 1."""
+    floor, related = calibration.floor, calibration.related
+    return max(LEXICAL_RELATED / (related - floor), (1.0 - LEXICAL_RELATED) / (1.0 - related))
 
 
 #: A scaled value this close to a half is rounded by Python's ``round`` itself.
@@ -160,16 +188,6 @@ def round4(np: Any, values: Any) -> list[float]:
         for position in halves:
             found[position] = round(exact[position], 4)
     return found
-
-
-def _calibrated(np: Any, cosines: Any, calibration: Calibration) -> Any:
-    """:func:`~memscribe.semantic.calibration.calibrate` of each cosine before its ``round``: the
-    same float operations, in the same order, elementwise."""
-    floor, related = calibration.floor, calibration.related
-    below = LEXICAL_RELATED * (cosines - floor) / (related - floor)
-    share = (np.minimum(cosines, 1.0) - related) / (1.0 - related)
-    above = LEXICAL_RELATED + (1.0 - LEXICAL_RELATED) * share
-    return np.where(cosines <= floor, 0.0, np.where(cosines <= related, below, above))
 
 
 _state: dict[str, Any] = {"pairs": 0, "expected": 0}
@@ -238,7 +256,7 @@ def fill(
     if stop <= start:
         return start
     query = np.array(encoder.encode([text])[0], dtype=np.float64)
-    values = semantic_scores(np, encoder, query, found.vectors[start:stop])
+    values = semantic_array(np, encoder, query, found.vectors[start:stop])
     ours = frozenset(content_tokens(text))
     sharing: set[int] = set()
     for token in ours:
@@ -246,9 +264,9 @@ def fill(
         if holders:
             sharing.update(holders[bisect_left(holders, start) : bisect_left(holders, stop)])
     tokens = found.tokens
-    for number in sharing:
+    for number in sharing:  # a Python float in (numpy's own ``round`` is not Python's)
         values[number - start] = relatedness.blend(
-            token_similarity(ours, tokens[number]), values[number - start]
+            token_similarity(ours, tokens[number]), float(values[number - start])
         )
     out[start:stop] = values
     return stop

@@ -95,3 +95,22 @@ def test_an_id_held_twice_is_found_first_by_a_get_and_last_by_the_check() -> Non
     assert layered.get("prof_00000001", last=True) == c
     gone = Layered(base, [a.path, c.path], [Delta(removed_paths=(a.path,))], None, lambda: _unlisted(()))
     assert gone.get("prof_00000001") == c
+
+
+def test_the_boards_committed_memory_owns_its_id_index() -> None:
+    """The id index belongs to the board's committed memory (built once, read by every get):
+    once the board and its readers are gone, nothing else keeps that memory (a module-level
+    cache of the last indexes used to)."""
+    import gc
+    import sys
+
+    board, ids = _board(random.Random(4))
+    peek = board.peek(12, None)
+    layered = Layered(peek.base, peek.paths, peek.deltas, None, lambda: _unlisted(()))
+    found = [layered.get(memory_id) for memory_id in ids]
+    assert any(found)
+    base = peek.base
+    assert layered.get(ids[0]) == found[0]  # the same index, read again
+    del board, peek, layered
+    gc.collect()
+    assert sys.getrefcount(base) == 2  # this name, and the call's argument

@@ -98,3 +98,33 @@ def test_scores_at_a_rounding_edge_are_the_encoders(monkeypatch: pytest.MonkeyPa
         others = texts[i : i + 120]
         assert scoring.scores(text, others) == relatedness.scores(text, others), text
     assert scoring._rows() is not None
+
+
+def test_cosines_at_every_rounding_boundary_score_as_calibrate_does() -> None:
+    """Cosines placed within a few ulps of where a calibrated score rounds the other way (on
+    both of calibrate's slopes, and at its floor): the bulk scores are calibrate's of ``dot``."""
+    np = pytest.importorskip("numpy")
+    from memscribe import semantic
+    from memscribe.semantic.calibration import calibrate
+    from memscribe.semantic.encoder import dot
+
+    encoder = semantic.default_encoder()
+    assert encoder is not None
+    cal = encoder.calibration
+    cosines: list[float] = [cal.floor, np.nextafter(cal.floor, 1.0), cal.related]
+    for k in range(0, 10000, 7):  # every 7th boundary (k + 0.5) / 1e4 of the calibrated scale
+        target = (k + 0.5) / 1e4
+        if target <= 0.35:
+            cosine = cal.floor + target / 0.35 * (cal.related - cal.floor)
+        else:
+            cosine = cal.related + (target - 0.35) / 0.65 * (1.0 - cal.related)
+        for step in (-3e-12, -1e-15, 0.0, 1e-15, 3e-12):
+            cosines.append(min(1.0, cosine + step))
+    # the cosine spread over 100 dimensions: the matrix product sums it in another order than dot
+    query = np.zeros(128)
+    query[:100] = np.random.default_rng(3).uniform(0.5, 1.5, 100)
+    query /= np.sqrt(np.dot(query, query))
+    rows = np.outer(cosines, query)
+    rows[:, 127] = np.sqrt(1.0 - np.square(cosines))
+    expected = [calibrate(dot(query.tolist(), row.tolist()), cal) for row in rows]
+    assert scoring.semantic_scores(np, encoder, query, rows) == expected
