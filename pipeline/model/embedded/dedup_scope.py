@@ -297,19 +297,22 @@ def continued_across_languages(new: str, said: str, old: str) -> bool:
 
 
 def said_sentence(text: str, said: str) -> str:
-    """The user's sentence a candidate was said in: of what the user said with it, the sentence
-    sharing most content words with its own words (empty when none shares one)."""
+    """The user's words a candidate was said in: of what the user said with it, the part of a
+    sentence (up to a contrast: "…, but I'm still vegetarian" is another line) sharing most
+    content words with its own words, less its clauses about somebody else ("My sister went
+    vegan last year, so I started cooking more for her"); empty when none shares a word."""
     from memscribe.lexicon.langs import sentences
-    from memscribe.semantic.updates import own_words
+    from memscribe.semantic.updates import own_words, someone_else
     from memscribe.textsim import content_tokens
 
     words = set(content_tokens(own_words(text)))
     best, most = "", 0
-    for sentence in sentences(said) if words else ():
-        shared = len(words & set(content_tokens(sentence)))
+    for part in (p for s in sentences(said) for p in _CONTRAST.split(s)) if words else ():
+        shared = len(words & set(content_tokens(part)))
         if shared > most:
-            best, most = sentence, shared
-    return best
+            best, most = part, shared
+    clauses = [c.strip() for c in _CLAUSES.split(best) if c and c.strip()]
+    return " ".join(c for c in clauses if not someone_else(c)).strip()
 
 
 def said_topic(request: DedupRequest, floor: float) -> str | None:
