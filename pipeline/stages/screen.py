@@ -16,7 +16,8 @@ reply is read with the question it answers, as verify reads it (:func:`~memscrib
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -172,25 +173,74 @@ def _witnesses(
 ) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
     """The first of ``texts`` holding each of ``cands`` (at least :data:`guard.COPIED_CONTAINMENT`
     of its tokens, as :func:`guard.is_copied` counts), as its tokens shared with the candidates,
-    and the candidates held; texts are tokenised until every candidate is held."""
-    by_token: dict[str, list[int]] = {}
+    and the candidates held; texts are tokenised until every candidate is held.
+
+    The candidates are bits of an integer: each text's shared tokens are added up for every
+    candidate at once (:class:`_Counts`), so a text costs a few integer operations per shared
+    token, not a set intersection per candidate that shares one (quadratic when the candidates'
+    words are common ones: every candidate against every tool turn)."""
+    bits: dict[str, int] = {}
     for i, cand in enumerate(cands):
         for token in cand:
-            by_token.setdefault(token, []).append(i)
-    wanted = frozenset(by_token)
-    waiting = set(range(len(cands)))
+            bits[token] = bits.get(token, 0) | 1 << i
+    wanted = frozenset(bits)
+    # a candidate is held by a count of its tokens of at least ceil(share * size): one group each
+    groups: dict[int, int] = {}
+    for i, cand in enumerate(cands):
+        least = math.ceil(guard.COPIED_CONTAINMENT * len(cand))
+        groups[least] = groups.get(least, 0) | 1 << i
+    by_least = sorted(groups.items())
+    waiting = (1 << len(cands)) - 1
     kept: list[frozenset[str]] = []
     start = 0
     while waiting and start < len(texts):
         for tokens in guard.CopySource.from_texts(texts[start : start + _COPY_CHUNK], ()).tool:
             shared = tokens & wanted
-            near = {i for token in shared for i in by_token[token] if i in waiting}
-            done = [i for i in near if len(cands[i] & shared) >= guard.COPIED_CONTAINMENT * len(cands[i])]
+            counts = _Counts(bits[token] for token in shared)
+            done = 0
+            for least, group in by_least:
+                if least > len(shared):
+                    break
+                if group & waiting:
+                    done |= counts.at_least(least, group & waiting)
             if done:
                 kept.append(shared)
-                waiting.difference_update(done)
+                waiting &= ~done
         start += _COPY_CHUNK
-    return kept, [cand for i, cand in enumerate(cands) if i not in waiting]
+    return kept, [cand for i, cand in enumerate(cands) if not waiting >> i & 1]
+
+
+class _Counts:
+    """How many of some sets of bits hold each bit, for every bit at once: the binary digits of
+    the counts as integers (``digits[k]``: the bits whose count has digit ``k`` set)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, sets: Iterable[int]) -> None:
+        self.digits: list[int] = []
+        for carry in sets:  # a ripple-carry addition of one to the count of each bit set
+            k = 0
+            while carry:
+                if k == len(self.digits):
+                    self.digits.append(carry)
+                    break
+                digit = self.digits[k]
+                self.digits[k], carry = digit ^ carry, digit & carry
+                k += 1
+
+    def at_least(self, least: int, among: int) -> int:
+        """The bits of ``among`` counted ``least`` times or more (``least`` >= 1)."""
+        if least >> len(self.digits):
+            return 0  # more than any count written with these digits
+        above, equal = 0, among
+        for k in reversed(range(len(self.digits))):
+            digit = self.digits[k]
+            if least >> k & 1:
+                equal &= digit
+            else:
+                above |= equal & digit
+                equal &= ~digit
+        return above | equal
 
 
 def _verdict(

@@ -8,7 +8,7 @@ import random
 
 from memscribe.schemas.transcript import SourcePos, Transcript, Turn
 from memscribe.stages import guard
-from memscribe.stages.screen import _copy_source
+from memscribe.stages.screen import _copy_source, _Counts, _witnesses
 
 _WORDS = (
     "deploy the staging cluster with helm then restart the api gateway and check the logs for "
@@ -64,3 +64,46 @@ def test_one_witness_per_candidate_and_side() -> None:
     both = _copy_source(said, [tool, user])
     assert both is not None and len(both.tool) == 1 and len(both.user) == 1
     assert not guard.is_copied(tool, both)
+
+
+def _witnesses_by_scan(
+    texts: list[str], cands: list[frozenset[str]]
+) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
+    """Each text against each waiting candidate, in order (the witnesses' meaning, spelt out)."""
+    wanted = frozenset().union(*cands) if cands else frozenset()
+    waiting = set(range(len(cands)))
+    kept = []
+    for tokens in guard.CopySource.from_texts(texts, ()).tool:
+        shared = tokens & wanted
+        done = {i for i in waiting if len(cands[i] & shared) >= guard.COPIED_CONTAINMENT * len(cands[i])}
+        if done:
+            kept.append(shared)
+            waiting -= done
+    return kept, [c for i, c in enumerate(cands) if i not in waiting]
+
+
+def test_counting_every_candidate_at_once_finds_the_scans_witnesses() -> None:
+    # common words (every candidate near every text) and rare ones, candidates of 4 to 30 tokens
+    rng = random.Random(11)
+    rare = [f"r{i}" for i in range(300)]
+    for _ in range(60):
+        vocab = _WORDS[: rng.randint(4, len(_WORDS))] + rng.sample(rare, rng.randint(0, 40))
+        texts = [" ".join(rng.choices(vocab, k=rng.randint(0, 40))) for _ in range(rng.randint(0, 80))]
+        cores = [" ".join(rng.choices(vocab, k=rng.randint(1, 30))) for _ in range(rng.randint(0, 70))]
+        cores += rng.sample(texts, min(3, len(texts)))  # some lifted whole
+        cands = [c for c in guard.CopySource.from_texts(cores, ()).tool if len(c) >= guard.COPIED_MIN_TOKENS]
+        assert _witnesses(texts, cands) == _witnesses_by_scan(texts, cands)
+
+
+def test_counts_of_bits_as_binary_digits() -> None:
+    rng = random.Random(13)
+    for _ in range(300):
+        width = rng.randint(1, 130)
+        sets = [rng.getrandbits(width) for _ in range(rng.randint(0, 40))]
+        counts = _Counts(sets)
+        among = rng.getrandbits(width)
+        for least in range(1, 45):
+            want = sum(
+                1 << b for b in range(width) if among >> b & 1 and sum(s >> b & 1 for s in sets) >= least
+            )
+            assert counts.at_least(least, among) == want
