@@ -18,6 +18,7 @@ planning against the exact memory — only the waiting changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
+from operator import is_
 from typing import Protocol
 
 from memscribe.batch.board import Candidate, Peek
@@ -83,6 +84,9 @@ class Speculation:
         self._bulk: dict[tuple[str, str, str], Classes] = {}
         self._latest: Sequence[MemoryEntry] | Layered | None = None
         self.shortlists: list[tuple[MemoryKind, str, str, list[ShortlistItem]]] = []
+        #: The memory each shortlist was read from (the check before publish asks no shortlist
+        #: again whose memory it finds unchanged).
+        self._read_from: list[Sequence[MemoryEntry] | Layered] = []
         self.gets: list[tuple[str, MemoryEntry | None]] = []
         self.waits = 0
 
@@ -238,6 +242,7 @@ class Speculation:
         found = self._select(kind, slug, text, entries)
         self._latest = entries
         self.shortlists.append((kind, slug, text, found))
+        self._read_from.append(entries)
         return found
 
     def get(self, memory_id: str, scoped: Scoped) -> MemoryEntry | None:
@@ -269,8 +274,8 @@ class Speculation:
         in ``taken`` there."""
         if any(memory_id in taken for memory_id in written):
             return False
-        for kind, slug, text, found in self.shortlists:
-            if self._select(kind, slug, text, exact) != found:
+        for (kind, slug, text, found), read in zip(self.shortlists, self._read_from, strict=True):
+            if not _same(read, exact) and self._select(kind, slug, text, exact) != found:
                 return False
         if not self.gets:
             return True
@@ -284,6 +289,21 @@ def _layers(peek: Peek, scoped: Scoped, scope: tuple[str, str] | None, known: bo
     """The memory ``peek`` found, for a reader of ``scope`` (``known``: else only ``scoped``
     says which entries, and the list is built)."""
     return Layered(peek.base, peek.paths if known else None, peek.deltas, scope, lambda: scoped(peek.entries))
+
+
+def _same(read: Sequence[MemoryEntry] | Layered, exact: Sequence[MemoryEntry] | Layered) -> bool:
+    """Whether ``exact`` is the very memory ``read`` was: the same committed memory (and paths)
+    with the same deltas, by object, in the same order, for the same scope (a shortlist of it
+    is then the one read)."""
+    if not isinstance(read, Layered) or not isinstance(exact, Layered) or read.paths is None:
+        return False
+    return (
+        read.base is exact.base
+        and read.paths is exact.paths
+        and read.scope == exact.scope
+        and len(read.deltas) == len(exact.deltas)
+        and all(map(is_, read.deltas, exact.deltas))
+    )
 
 
 def _listed(entries: Sequence[MemoryEntry] | Layered) -> Sequence[MemoryEntry]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -114,3 +115,37 @@ def test_the_boards_committed_memory_owns_its_id_index() -> None:
     del board, peek, layered
     gc.collect()
     assert sys.getrefcount(base) == 2  # this name, and the call's argument
+
+
+@pytest.mark.usefixtures("vectorised", "fresh_semantic")
+def test_the_check_before_publish_selects_again_only_where_the_memory_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A shortlist read from the very memory the check finds (same committed memory, same
+    deltas) is not selected again; once the memory moved, every shortlist is."""
+    board, _ = _board(random.Random(9))
+    asks: list[tuple[MemoryKind, str, str]] = [
+        ("profile", "topic-3", "User fact 3."),
+        ("profile", "topic-5", "User fact 5."),
+    ]
+    bet = Speculation(board, 10, None, lambda: asks)
+    for ask in asks:
+        bet.shortlist(*ask, _unlisted, None, scope_known=True)
+    selected: list[str] = []
+    real = Speculation._select
+
+    def counted(self: Speculation, kind: MemoryKind, slug: str, text: str, entries: Any) -> Any:
+        selected.append(slug)
+        return real(self, kind, slug, text, entries)
+
+    monkeypatch.setattr(Speculation, "_select", counted)
+    peek = board.peek(10, None)
+    assert bet.holds(Layered(peek.base, peek.paths, peek.deltas, None, lambda: _unlisted(())), set(), [])
+    assert selected == []
+    board.advance(1, Delta(added=(_entry("prof_0000ffff", "elsewhere", "User owns a boat.", None),)))
+    moved = board.peek(10, None)
+    exact = Layered(moved.base, moved.paths, moved.deltas, None, lambda: _unlisted(()))
+    assert bet.holds(exact, set(), []) == all(
+        bet._select(kind, slug, text, exact) == found for kind, slug, text, found in bet.shortlists
+    )
+    assert selected[:2] == ["topic-3", "topic-5"]
