@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import holds_any
 from memscribe.model.embedded.directives import DIRECTIVE_VERBS
 from memscribe.model.embedded.text import has_secret, safe_slug, split_sentences
 from memscribe.schemas.candidates import ProfileCandidate
@@ -96,6 +97,20 @@ _RULE_WORD_LOWERED = lazy_compile(
 _RULE_LEAD_RE = rf"(?:please\s+)?(?:always\s+)?(?:{DIRECTIVE_VERBS})\b"
 _RULE_LEAD_LOWERED = lazy_compile(_RULE_LEAD_RE)
 _RULE_AFTER_MARK_LOWERED = lazy_compile(rf"[,:]\s*{_RULE_LEAD_RE}")
+
+
+#: Something the clause of every code rule holds (lower case): a quoted value, a case, a digit or a
+#: number, or the decorator, import or practice it names (``_naming_rule``, ``_decorator_rule``,
+#: ``_import_rule``, ``_practice_rule``; "try" only with "statement" or "block" after it).
+_RULE_MARKS = (
+    *("'", '"', "`", "case", "digit", "number", "decorator", "import", "annotation", "hint"),
+    *("docstring", "assert", "statement", "block", "comment"),
+)
+
+
+def _may_rule(sentence: str) -> bool:
+    """``sentence`` may give a code rule: not an ASCII sentence holding none of :data:`_RULE_MARKS`."""
+    return not sentence.isascii() or holds_any(sentence.lower(), _RULE_MARKS)
 
 
 def _rule_cue(sentence: str) -> bool:
@@ -290,7 +305,7 @@ def code_rules_in_turn(
     used: set[int] = set()
     seen: set[str] = set()
     for i, sentence in enumerate(sentences):
-        if not _rule_cue(sentence):
+        if not _may_rule(sentence) or not _rule_cue(sentence):
             continue
         before = sentences[i - 1] if i else ""
         after = sentences[i + 1] if i + 1 < len(sentences) else ""

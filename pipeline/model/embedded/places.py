@@ -59,12 +59,15 @@ def place_in_role(body: str) -> str | None:
     """The place named by proper name in a statement of the speaker's role, work or business
     (``body``, an English body or the user's quoted clause), or None; None for a statement of
     residence, which already says where the user lives."""
-    if _RESIDENCE.search(body):
+    zh_body = body.startswith("用户")
+    role = _ROLE_OR_WORK.match(body)
+    # the anchored test first: a body neither Chinese nor opening on a role gives no place
+    if (role is None and not zh_body) or _RESIDENCE.search(body):
         return None
-    zh = _ZH_PLACE.search(body)
-    if zh is not None and body.startswith("用户"):
+    zh = _ZH_PLACE.search(body) if zh_body else None
+    if zh is not None:
         return zh.group("place")
-    if not _ROLE_OR_WORK.match(body):
+    if role is None:
         return None
     m = _PLACE.search(body)
     if m is None or _NOT_A_PLACE.match(m.group("place")):

@@ -14,9 +14,9 @@ from memscribe.lexicon.langs import FILLER_LEAD
 from memscribe.lexicon.teaching import gives_up, rule_of_work, sets_norm, teaches_rule, unstated_why
 from memscribe.model.embedded.profiles import is_assistant, is_user_speech
 from memscribe.model.embedded.text import (
-    HAS_CJK,
-    INTERJECTION,
     clean,
+    drop_interjections,
+    has_cjk,
     has_secret,
     hash_slug,
     kebab,
@@ -173,9 +173,9 @@ def _quoted_request(request: Turn) -> str | None:
     """The request's first sentence that says something, as the situation ("Working on …")."""
     said = langs.sentences(clean(request.text))
     for number, sentence in enumerate(said):
-        s = _REQUEST_LEAD.sub("", INTERJECTION.sub("", sentence)).strip(" ?.!。？！")
+        s = _REQUEST_LEAD.sub("", drop_interjections(sentence)).strip(" ?.!。？！")
         more = number + 1 < len(said)
-        one_word = more and not HAS_CJK.search(s) and len(s.split()) < MIN_REQUEST_WORDS
+        one_word = more and not has_cjk(s) and len(s.split()) < MIN_REQUEST_WORDS
         if len(s) < 6 or one_word or _GREETING.match(s) or has_secret(s):
             continue
         if len(s) > MAX_REQUEST_CHARS:
@@ -195,7 +195,7 @@ def _request_situation(request: Turn | None) -> str | None:
     if langs.language_of(request.text) != "en":
         return _quoted_request(request)
     for s in split_sentences(request.text):
-        s = INTERJECTION.sub("", _REQUEST_LEAD.sub("", s)).strip(" ?.!")
+        s = drop_interjections(_REQUEST_LEAD.sub("", s)).strip(" ?.!")
         words = s.split()
         if words and words[0].lower() in _VERBS:
             phrase = " ".join([_gerund(words[0])] + words[1:13])
@@ -254,11 +254,7 @@ def _rule_and_reason(text: str) -> tuple[str, str]:
             else clean(text)
         )
         body = FILLER_LEAD.sub("", body).strip()
-        end = (
-            ""
-            if body.endswith(("。", ".", "!", "！", "?", "？"))
-            else ("。" if HAS_CJK.search(body) else ".")
-        )
+        end = "" if body.endswith(("。", ".", "!", "！", "?", "？")) else ("。" if has_cjk(body) else ".")
         return (body + end, "")
     rules: list[str] = []
     reasons: list[str] = []
@@ -398,7 +394,7 @@ def _chain(turns: Sequence[Turn], pos: int, read: Reading) -> PlaybookCandidate 
     if when is None or read.reversed_after(at):
         return None  # a rule whose situation cannot be named, or that the user took back
     confirmation_turn, confirmation = chain_confirmation(turns, at)
-    cjk = bool(HAS_CJK.search(what))
+    cjk = has_cjk(what)
     slug = hash_slug("rule", what) if cjk else safe_slug(f"{kebab(when, 2, 'task')}-{kebab(what, 3, 'rule')}")
     return PlaybookCandidate(
         slug=slug,

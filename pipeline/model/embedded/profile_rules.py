@@ -14,9 +14,9 @@ from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.moves import PLACE_LIKE
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
-    HAS_CJK,
     LANGS,
     TTL_ORDER,
+    has_cjk,
     hash_slug,
     kebab,
     safe_slug,
@@ -482,7 +482,7 @@ def _with_elided_subject(clause: str) -> str:
 
 
 def facts_in_clause(clause: str, *, correction_turn: bool) -> Fact | None:
-    cjk = bool(HAS_CJK.search(clause))
+    cjk = has_cjk(clause)
     rules = _ZH_RULES if cjk else _EN_RULES
     text = _zh_normalise(clause) if cjk else _with_elided_subject(clause)
     for pattern, build in rules:

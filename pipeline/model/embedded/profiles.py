@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
@@ -23,26 +23,27 @@ from memscribe.model.embedded.chat import (
     statement_part,
     wish_statement,
 )
-from memscribe.model.embedded.clause_shape import foreign_narration, well_formed_tail
+from memscribe.model.embedded.clause_shape import foreign_narration
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.consequence import consequences
 from memscribe.model.embedded.directives import directive, directive_slug, names_standing
 from memscribe.model.embedded.former import left_beside_now, now_after_former
-from memscribe.model.embedded.fronting import dated_in_life, time_fronted_last
+from memscribe.model.embedded.fronting import dated_in_life
 from memscribe.model.embedded.holds_now import holds_now
 from memscribe.model.embedded.places import place_fact, place_in_role
 from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
-from memscribe.model.embedded.stating import may_state
+from memscribe.model.embedded.stating import may_state, shaped
 from memscribe.model.embedded.text import (
-    HAS_CJK,
     MAX_VALUE_CHARS,
+    has_cjk,
     has_secret,
     split_clauses,
     split_sentences,
     value_of,
 )
+from memscribe.model.embedded.zh_subject import with_dropped_subject
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 from memscribe.semantic.updates import change_cue
@@ -100,11 +101,13 @@ _ASKS_FOR_HELP_RE = (
 _ASKS_FOR_HELP = lazy_compile(_ASKS_FOR_HELP_RE, re.IGNORECASE)
 #: :data:`_ASKS_FOR_HELP` case-sensitive, for :func:`~memscribe.lexicon.caseless.caseless_hit`.
 _ASKS_FOR_HELP_LOWER = lazy_compile(_ASKS_FOR_HELP_RE)
+#: A word every match of :data:`_ASKS_FOR_HELP` holds, one per alternative (lower case).
+_ASKS_WORDS = ("you", "please", "help", "need")
 
 
 def _asks(text: str) -> bool:
     """``text`` asks the other side to do something for the user (:data:`_ASKS_FOR_HELP`)."""
-    return caseless_hit(_ASKS_FOR_HELP, _ASKS_FOR_HELP_LOWER, text)
+    return caseless_hit(_ASKS_FOR_HELP, _ASKS_FOR_HELP_LOWER, text, _ASKS_WORDS)
 
 
 _ZH_QUESTION = lazy_compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
@@ -217,7 +220,7 @@ def _profiles_from_turn(
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     sentences = turn_sentences(turn, known)
-    latin = not HAS_CJK.search(turn.text)
+    latin = not has_cjk(turn.text)
     if not correction_turn and latin:
         out, used = directives_in_turn(turn, known, sentences)
     plain = conversation and latin
@@ -231,11 +234,14 @@ def _profiles_from_turn(
             continue
         if plain or working:
             sentence = statement_part(sentence)
-        if HAS_CJK.search(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
+        if has_cjk(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
         split = split_clauses(sentence)
         clauses = [part for clause in split for part in hedge_apart(clause)] if plain else split
-        if not any(map(may_state, clauses)):
+        # in a chat each clause is shaped once, here: none giving a fact, nor can those a hedge
+        # leaves (some of them), so the sentence need not be judged (issue 17)
+        shapes = {c: shaped(c) for c in clauses} if plain else None
+        if not (any(f is not None for f in shapes.values()) if shapes else any(map(may_state, clauses))):
             # none of its clauses can give a fact: nor can those of them a hedge or a former state
             # leaves (a part of them, from "now" on, or some of them), so it need not be judged
             continue
@@ -252,6 +258,7 @@ def _profiles_from_turn(
             working=working,
             dated_task=dated_task,
             asked=asked,
+            shapes=shapes,
         )
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
         # detectors' scan is the costly test, and most sentences give none).
@@ -305,9 +312,11 @@ def _clause_facts(
     working: bool,
     dated_task: bool = False,
     asked: bool = False,
+    shapes: Mapping[str, str | None] | None = None,
 ) -> list[Fact]:
     """The facts of one sentence's clauses (``plain``: a chat; ``working``: a working session;
-    ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand)."""
+    ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand;
+    ``shapes``: the :func:`~memscribe.model.embedded.stating.shaped` form of some clauses)."""
     facts: list[Fact] = []
     clauses = with_dropped_subject(clauses)
     left = left_beside_now(clauses)
@@ -316,18 +325,14 @@ def _clause_facts(
     for number_in, clause in enumerate(clauses):
         # "我从腾讯离职了，现在在…": what was left is the old value, not a fact now; "…, so I'm
         # usually in bed by 8pm": the effect of a fact kept before it, on the day
-        if number_in in left or (number_in in drawn and facts) or not may_state(clause):
+        if number_in in left or (number_in in drawn and facts):
             continue
-        clause = time_fronted_last(clause)  # "Since May I've been …", "现在我用…": the subject first
-        if HAS_CJK.search(clause):
-            if foreign_narration(clause, "zh"):  # "我又跑了一遍测试": a step of the task
-                continue
-        else:
-            # a run of words no English puts together is no clause; a first-person one after it is
-            shaped = well_formed_tail(clause)
-            if shaped is None:
-                continue
-            clause = shaped
+        # "Since May I've been …", "现在我用…": the subject first; a run of words no English puts
+        # together is no clause, a first-person one after it is
+        form = shapes[clause] if shapes is not None and clause in shapes else shaped(clause)
+        if form is None or (has_cjk(form) and foreign_narration(form, "zh")):
+            continue  # "我又跑了一遍测试": a step of the task
+        clause = form
         wish = wish_statement(clause) if plain else None
         if wish is not None:
             facts.append(wish)
@@ -365,53 +370,6 @@ def _chat_fact(clause: str, *, third: bool, asked: bool, least: int) -> Fact | N
     if fact is None and not asked:
         fact = owned_statement(clause)
     return fact or favourite_named_first(clause)
-
-
-#: A Chinese clause with the speaker as its subject: 我 opening it, or after a fronted topic
-#: ("雅思我已经考过了"), not as the object of a request ("帮我…").
-_ZH_SPEAKER_SUBJECT = lazy_compile(r"^[^，,。我]{0,6}?(?<![帮给让替教诉跟和陪叫请])我(?!们)")
-#: A Chinese clause opening with an adverb of time, aspect or focus (or the locative 在) and no
-#: subject of its own: it goes on about the subject of the clause before ("我上个月辞职了，现在在上海…").
-_ZH_SUBJECTLESS = lazy_compile(
-    r"^(?:现在|已经|目前|如今|今年|去年|上个月|这个月|最近|一直|平时|每天|每周|后来|正在|也|还|又|都|在(?!这|那|哪))"
-    # ...and no subject of its own after the adverb: a demonstrative, a pronoun, or the existential
-    # 有 ("现在这个固件里有个缓冲区": the firmware is the subject)
-    r"(?!这|那|有|没有|他|她|它|你|我们|大家)"
-)
-
-
-#: A Chinese sentence opening with no subject on how things stand, a habit or where one is
-#: ("平时在家办公", "一直用安卓", "现在在深圳上班"): not a step done ("已经装了…"), a passing
-#: activity ("最近在追…", "正在…"), nor a word that needs a subject said before ("也", "还").
-_ZH_STANDING_OPEN = lazy_compile(
-    r"^(?:一直|平时|每天|每周|(?:现在|目前|如今)?在(?!这|那|哪))(?!这|那|有|没有|他|她|它|你|我们|大家)"
-)
-
-
-#: A referent brought in by a numeral and a classifier at the end of a clause ("一只柯基", "两个孩子").
-_ZH_INTRODUCED = lazy_compile(r"[一两二三四五六七八九十几]\s*[只个条头位辆台本套盆匹]\S{0,6}$")
-
-
-def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
-    """``clauses`` with the speaker's 我 restored on a Chinese clause that drops it (the subject
-    carried over from the clause before, as Chinese does)."""
-    out: list[str] = []
-    speaker = False
-    for number, clause in enumerate(clauses):
-        if _ZH_SPEAKER_SUBJECT.match(clause):
-            # a clause that brings in a new referent by count ("我养了一只柯基") hands the dropped
-            # subject of the next one to it ("最近老是掉毛": the dog), not to the speaker
-            speaker = not _ZH_INTRODUCED.search(clause)
-        elif number == 0 and HAS_CJK.search(clause) and _ZH_STANDING_OPEN.match(clause):
-            # the user's sentence opens with no subject, on how things stand: the speaker's
-            clause = f"我{clause}"
-            speaker = True
-        elif speaker and HAS_CJK.search(clause) and _ZH_SUBJECTLESS.match(clause):
-            clause = f"我{clause}"
-        else:
-            speaker = False
-        out.append(clause)
-    return out
 
 
 #: A clause stating what holds now with no subject of the speaker's: "it's kotlin everywhere",
@@ -453,7 +411,7 @@ def _detail(fact: Fact, following: str) -> Fact | None:
     if not change_cue(fact.body) or has_secret(following):
         return None
     detail = following.strip().rstrip("。.!！")
-    if HAS_CJK.search(detail):
+    if has_cjk(detail):
         body = f"{fact.body.rstrip('。.')}：{detail}。"
     else:
         body = f"{fact.body.rstrip('.')}: {value_of(detail)}."
@@ -483,5 +441,5 @@ def conversation(turns: Sequence[Turn], known: KnownDirectives | None = None) ->
             return False
     # a user who gives the other side standing instructions is working with them, not chatting
     return not any(
-        is_user_speech(t) and not HAS_CJK.search(t.text) and directives_in_turn(t, known)[0] for t in turns
+        is_user_speech(t) and not has_cjk(t.text) and directives_in_turn(t, known)[0] for t in turns
     )

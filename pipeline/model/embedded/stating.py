@@ -10,6 +10,9 @@ that open otherwise. A clause of neither kind, most of what a working session sa
 from __future__ import annotations
 
 from memscribe.lazyre import lazy_compile
+from memscribe.model.embedded.clause_shape import well_formed_tail
+from memscribe.model.embedded.fronting import time_fronted_last
+from memscribe.model.embedded.text import has_cjk
 
 #: The speaker's words (see the module's text), each a whole word: in a lower-cased ASCII clause,
 #: one of its runs of ``\w``.
@@ -47,4 +50,15 @@ def may_state(clause: str) -> bool:
     return second is not None and second.group() in _BARE_THE
 
 
-__all__ = ["may_state"]
+def shaped(clause: str) -> str | None:
+    """``clause`` as the embedded profiles read it (``_clause_facts``), or None when it gives no
+    fact whatever follows: one that :func:`may_state` refuses, or (not Chinese) whose words are no
+    English clause once a fronted time is moved last (:func:`well_formed_tail`). A Chinese clause
+    is returned with its time moved; the narration test that may still drop it is the caller's."""
+    if not may_state(clause):
+        return None
+    clause = time_fronted_last(clause)
+    return clause if has_cjk(clause) else well_formed_tail(clause)
+
+
+__all__ = ["may_state", "shaped"]

@@ -86,6 +86,12 @@ def has_secret(text: str) -> bool:
 HAS_CJK = lazy_compile(r"[\u4e00-\u9fff]")
 
 
+def has_cjk(text: str) -> bool:
+    """:data:`HAS_CJK` finds a character in ``text``: never in an ASCII text, told by a flag the
+    string carries (``str.isascii`` reads no character), not by a scan of every character."""
+    return not text.isascii() and HAS_CJK.search(text) is not None
+
+
 def clean(text: str) -> str:
     # every block opens with a fence or a tag: a text with neither has none
     if "```" not in text and "<" not in text:
@@ -107,16 +113,23 @@ def split_sentences(text: str) -> list[str]:
 
 
 def split_clauses(sentence: str) -> list[str]:
-    if not any(mark in sentence for mark in _CLAUSE_MARKS):
+    if not holds_any(sentence, _CLAUSE_MARKS):
         parts = [sentence]
     else:
         parts = (_ASCII_CLAUSE_SPLIT if sentence.isascii() else _CLAUSE_SPLIT).split(sentence)
     out = []
     for raw in parts:
-        c = INTERJECTION.sub("", raw.strip()).strip(" ,.!;")
+        c = drop_interjections(raw.strip()).strip(" ,.!;")
         if c:
             out.append(c)
     return out
+
+
+def drop_interjections(text: str) -> str:
+    """``INTERJECTION.sub("", text)``: the pattern is anchored at the start and matches no empty
+    text, so its one possible match is there; matched once, not tried at every position."""
+    m = INTERJECTION.match(text)
+    return text if m is None else text[m.end() :]
 
 
 # --- value rewriting ------------------------------------------------------------------------------
