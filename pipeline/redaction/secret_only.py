@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import MASK_RE
-from memscribe.redaction.combine import find_secrets, redact_text
+from memscribe.redaction.base import MASK_RE, Finding
+from memscribe.redaction.combine import find_secrets
 
 #: A candidate is dropped as ``secret_only`` above this share of secret characters.
 SECRET_ONLY_FRACTION = 0.5
@@ -23,15 +23,31 @@ _SECRET_TALK = frozenset(
 
 def secret_fraction(text: str) -> float:
     """Share (0..1) of the non-space characters of ``text`` that are secrets or existing masks."""
+    return _fraction(text, find_secrets(text))
+
+
+def _fraction(text: str, findings: list[Finding]) -> float:
     total = sum(1 for c in text if not c.isspace())
     if not total:
         return 0.0
-    spans = [(f.start, f.end) for f in find_secrets(text)]
+    spans = [(f.start, f.end) for f in findings]
     spans += [m.span() for m in MASK_RE.finditer(text)]
     covered: set[int] = set()
     for start, end in spans:
         covered.update(i for i in range(start, end) if not text[i].isspace())
     return len(covered) / total
+
+
+def _masked(text: str, findings: list[Finding]) -> str:
+    """``text`` with each finding masked, as :func:`redact_text` writes it (same spans, same
+    type; a mask's ``#n`` numbering does not matter here: every mask is read as a gap)."""
+    parts: list[str] = []
+    pos = 0
+    for f in findings:
+        parts += (text[pos : f.start], f"[REDACTED:{f.type}]")
+        pos = f.end
+    parts.append(text[pos:])
+    return "".join(parts)
 
 
 def is_mostly_secret(text: str) -> bool:
@@ -42,11 +58,12 @@ def is_mostly_secret(text: str) -> bool:
     secret-talk words ("my", "key", "is") are removed, no ordinary word is left. Works on raw
     or already-redacted text.
     """
-    if secret_fraction(text) > SECRET_ONLY_FRACTION:
+    findings = find_secrets(text)  # once: the share and the masked rest both read them
+    if _fraction(text, findings) > SECRET_ONLY_FRACTION:
         return True
-    redacted, findings = redact_text(text)
-    if not findings and not MASK_RE.search(redacted):
+    if not findings and not MASK_RE.search(text):
         return False
+    redacted = _masked(text, findings)
     rest = MASK_RE.sub(" ", redacted)
     words = [
         w
