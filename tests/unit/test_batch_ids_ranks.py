@@ -31,10 +31,37 @@ def test_ids_versions_hold_what_sets_hold() -> None:
         assert all(i in read for i in added) and "prof_x" not in read
         ids, plain = ids.grown(added), plain | added
         versions.append((ids, frozenset(plain)))
-        assert len(ids._parts) <= 2 * len(plain).bit_length() + 1  # parts of like size merged
     for version, expected in versions:  # every earlier version stays what it was
         assert version == expected and len(version) == len(expected) and set(version) == expected
     assert (ids | {"new"}) == frozenset(plain | {"new"})
+
+
+class _Probe(str):
+    """An id that counts how often a set or dict hashes it (one look-up: one hash)."""
+
+    hashed = 0
+
+    def __hash__(self) -> int:
+        _Probe.hashed += 1
+        return str.__hash__(self)
+
+
+def test_an_id_is_looked_up_in_at_most_two_places_however_the_ids_grew() -> None:
+    """Membership was asked of every part (51k tests at 200 transcripts, each over ~log n
+    parts); now one look-up in the shared table and one in a read version's extra ids."""
+    ids = Ids(f"prof_{i:08x}" for i in range(30))
+    for step in range(600):
+        ids = ids.grown(f"prof_{step:04x}{k:04x}" for k in range(step % 7 + 1))
+    read = ids.plus({"prof_pending1", "prof_pending2"})
+    for version, present in ((ids, "prof_00000003"), (read, "prof_01000000"), (read, "prof_pending1")):
+        for probe, expected in ((present, present in set(version)), ("prof_absent", False)):
+            _Probe.hashed = 0
+            assert (_Probe(probe) in version) is expected
+            assert _Probe.hashed <= 2
+    older = Ids({"a"}).grown({"b"})
+    newer, branch = older.grown({"c"}), older.grown({"d"})  # grown from a version not the latest
+    assert (older, newer, branch) == ({"a", "b"}, {"a", "b", "c"}, {"a", "b", "d"})
+    assert read.grown({"e"}) == set(read) | {"e"} and "e" not in read
 
 
 def test_ranks_answer_what_a_set_answers() -> None:
