@@ -248,6 +248,7 @@ class MemoryState:
         self._undo: list[tuple[list[MemoryEntry], set[str]]] = []
         self._sorted: tuple[MemoryEntry, ...] | None = snapshot.entries
         self._by_id: dict[str, MemoryEntry] | None = None  # built when first asked
+        self._one_file_per_id = True  # whether _by_id may be kept in step (_add_id)
 
     @property
     def version(self) -> int:
@@ -262,6 +263,7 @@ class MemoryState:
         archive, or that archive or update an entry (which version did they see?)."""
         if self._by_id is None:
             self._by_id = {e.id: e for e in self._by_path.values()}
+            self._one_file_per_id = len(self._by_id) == len(self._by_path)
         return self._by_id.get(memory_id)
 
     def is_taken(self, memory_id: str) -> bool:
@@ -282,14 +284,31 @@ class MemoryState:
                 gone = self._by_path.pop(path, None)
                 if gone is not None:
                     removed.append(gone)
+                    self._drop_id(gone)
             for entry in delta.added:
+                self._add_id(entry, self._by_path.get(entry.path))
                 self._by_path[entry.path] = entry
                 if entry.id not in self._taken:
                     taken.add(entry.id)
                     self._taken.add(entry.id)
             self._sorted = None
-            self._by_id = None
         self._undo.append((removed, taken))
+
+    # The id index kept in step while every id is held by one file (then it is what a dict of
+    # the entries by id holds, whatever the order); else it is built again when next asked.
+    def _drop_id(self, gone: MemoryEntry) -> None:
+        if self._by_id is not None and self._one_file_per_id and self._by_id.get(gone.id) is gone:
+            del self._by_id[gone.id]
+        else:
+            self._by_id = None
+
+    def _add_id(self, entry: MemoryEntry, replaced: MemoryEntry | None) -> None:
+        if replaced is not None:
+            self._drop_id(replaced)
+        if self._by_id is not None and self._one_file_per_id and entry.id not in self._by_id:
+            self._by_id[entry.id] = entry
+        else:
+            self._by_id = None
 
     def sync(self) -> Delta:
         """Catch up with writes by other processes (caller holds the root lock)."""
