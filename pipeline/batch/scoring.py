@@ -112,6 +112,9 @@ class VectorRows:
 #: Margin around a rounding boundary (on the calibrated scale) inside which a score is computed
 #: again: far wider than the float error of the bound test itself.
 EDGE_MARGIN = 1e-9
+#: Added to that reach on the scale of 1e4 (the last bits of ``rint(v * 1e4) / 1e4``, which is
+#: Python's ``round(v, 4)`` away from a half): a score this close to a half is computed again.
+HALF_MARGIN = 1e-6
 
 
 def semantic_scores(np: Any, encoder: StaticEncoder, query: Any, vectors: Any) -> list[float]:
@@ -169,25 +172,6 @@ def _steepest(calibration: Calibration) -> float:
     ``LEXICAL_RELATED`` over ``floor`` to ``related``, the rest up to 1 over ``related`` to 1."""
     floor, related = calibration.floor, calibration.related
     return max(LEXICAL_RELATED / (related - floor), (1.0 - LEXICAL_RELATED) / (1.0 - related))
-
-
-#: A scaled value this close to a half is rounded by Python's ``round`` itself.
-HALF_MARGIN = 1e-6
-
-
-def round4(np: Any, values: Any) -> list[float]:
-    """``[round(v, 4) for v in values]`` (a float64 array), the same floats: ``rint(v * 1e4) /
-    1e4`` is Python's correctly rounded result wherever ``v * 1e4`` is not within HALF_MARGIN of
-    a half (its float error is below 1e-11 for scores; the quotient of two exact doubles is the
-    double nearest the decimal), and Python's ``round`` answers at those few."""
-    scaled = values * 1e4
-    found: list[float] = (np.rint(scaled) / 1e4).tolist()
-    halves = np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) <= HALF_MARGIN).tolist()
-    if halves:
-        exact = values.tolist()
-        for position in halves:
-            found[position] = round(exact[position], 4)
-    return found
 
 
 _state: dict[str, Any] = {"pairs": 0, "expected": 0}

@@ -177,15 +177,6 @@ def test_changes_merged_in_place_equal_a_merge_by_sorting() -> None:
     assert path_order([types.SimpleNamespace(path="b"), types.SimpleNamespace(path="a")]) is None  # type: ignore[list-item]
 
 
-def test_scores_rounded_in_bulk_are_pythons_round() -> None:
-    numpy = pytest.importorskip("numpy")
-    rng = random.Random(9)
-    values = [rng.random() for _ in range(20000)] + [rng.randrange(10**5) / 1e4 for _ in range(5000)]
-    values += [(k + 0.5) / 1e4 for k in range(0, 10**4, 7)] + [0.0, 1.0, 0.00005, 0.12345, 0.99995, 5e-5]
-    values += [v + d for v in values[-2000:] for d in (1e-12, -1e-12, 1e-9, -1e-9)]
-    assert scoring.round4(numpy, numpy.array(values)) == [round(v, 4) for v in values]
-
-
 def _profile(mem_id: str, slug: str, namespace: str | None = None) -> MemoryEntry:
     created = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
     text = render_profile(id=mem_id, created=created, ttl="infinity", body=f"User likes {slug}.")
