@@ -16,9 +16,10 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), or the
      entry the user's English sentence of the candidate is most related to, at STRONG_TOPIC_SCORE
      (:func:`dedup_scope.said_topic`: "… cross IELTS off my list, I got an 8.0 overall" / "is
-     preparing for the IELTS exam"), and the value changed ("started drinking coffee again" / "avoids caffeine"), unless the change is of a
-     narrower state: with a person the entry does not name, or the end of another activity on
-     its thing ("stopped buying coffee at the station" / "drinks coffee");
+     preparing for the IELTS exam"), and the value changed ("started drinking coffee again" /
+     "avoids caffeine"), unless the change is of a narrower state: with a person the entry does
+     not name, or the end of another activity on its thing ("stopped buying coffee at the
+     station" / "drinks coffee");
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
      remotely, never use a VPN" / "start using a VPN whenever you work remotely");
