@@ -64,6 +64,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from at_ref import package_at  # noqa: E402
+from fp_shapes import value_shape  # noqa: E402
 from redact_corpus import generate  # noqa: E402
 
 from memscribe.redaction import find_secrets  # noqa: E402
@@ -400,22 +401,31 @@ def false_positive_lines(doc: Doc, findings: list[Span]) -> list[int]:
 
 
 def print_dev_fps(docs: Iterable[Doc]) -> None:
-    """memscribe's false-positive lines, dev split only, with the detector that fired and, for a
-    gitleaks case, the rule whose ``fps`` list it comes from (a negative for that rule's shape,
-    which is not always a non-secret); then the count per corpus and detector."""
+    """memscribe's false-positive lines, dev split only, with the detector that fired, the shape
+    of the value it masked (:func:`fp_shapes.value_shape`: what a value decision must tell
+    apart) and, for a gitleaks case, the rule whose ``fps`` list it comes from (a negative for
+    that rule's shape, which is not always a non-secret); then the count per corpus and
+    detector, and per corpus and shape."""
     print("\nmemscribe false positives, dev split (validation not listed):")
     causes: Counter[str] = Counter()
+    shapes: Counter[str] = Counter()
     for doc in docs:
         if doc.split != "dev":
             continue
         found = find_secrets(doc.text)
         lines = doc.text.split("\n")
         for n in false_positive_lines(doc, [(f.start, f.end) for f in found]):
-            types = sorted({f.type for f in found if doc.text.count("\n", 0, f.start) + 1 == n})
+            on_line = [f for f in found if doc.text.count("\n", 0, f.start) + 1 == n]
+            types = sorted({f.type for f in on_line})
+            kinds = sorted({value_shape(doc.text[f.start : f.end]) for f in on_line})
             causes[f"{doc.corpus} [{', '.join(types)}]"] += 1
+            shapes[f"{doc.corpus} <{', '.join(kinds)}>"] += 1
             rule = f" <- gitleaks {doc.rule}" if doc.rule else ""
-            print(f"  {doc.corpus} {doc.path.name}:{n} [{', '.join(types)}]{rule} {lines[n - 1][:160]!r}")
-    for cause, n in causes.most_common():
+            print(
+                f"  {doc.corpus} {doc.path.name}:{n} [{', '.join(types)}] <{', '.join(kinds)}>{rule} "
+                f"{lines[n - 1][:160]!r}"
+            )
+    for cause, n in [*causes.most_common(), *shapes.most_common()]:
         print(f"  {n:4d}  {cause}")
 
 

@@ -49,3 +49,39 @@ def test_dev_listing_names_rule_and_cause_and_skips_validation(
     assert "dev.txt:1" not in out
     assert "VALIDATION" not in out and "val.txt" not in out
     assert any(line.split()[:2] == ["1", "gitleaks"] for line in out.splitlines())
+
+
+def test_dev_listing_names_the_shape_of_each_masked_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = _bench()
+    text = f"{FLAGGED}\ncache_key = 'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b'\n"
+    bench.print_dev_fps([bench.Doc("transcripts", tmp_path / "dev.txt", text, [], "dev")])
+    out = capsys.readouterr().out
+    assert "dev.txt:1 [secret_assignment] <random>" in out
+    assert any(line.split() == ["1", "transcripts", "<random>"] for line in out.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("value", "shape"),
+    [
+        ("2f9c7a1e-48b3-4d6e-a05f-91c3e7b2d480", "uuid"),
+        ("cart:2f9c7a1e-48b3-4d6e-a05f-91c3e7b2d480", "labelled uuid"),
+        ("99f1c98b3f3c8dc302445b7263fb231c", "hex"),
+        ("'^4.24.5'", "version"),
+        ("<your-api-key>", "placeholder"),
+        ("${API_KEY}", "placeholder"),
+        ("~/.ssh/id_ed25519", "path"),
+        ("https://example.com/v1/keys", "url"),
+        ("$6$rounds=5000$salt$hash", "crypt hash"),
+        ("2024-05-01T12:00:00Z", "timestamp"),
+        ("OAuth2PasswordBearer", "identifier"),
+        ("max_completion_tokens", "identifier"),
+        ("aGVsbG8gd29ybGQgdGhpcyBpcyB0ZXh0", "base64 of text"),
+        ("correct horse battery staple", "phrase"),
+        ("Zq8vR2mXk4PwL7nT9bYc3HdF6sJa1GeU", "random"),
+        ("Willkommen2026!", "mixed short"),
+    ],
+)
+def test_value_shape_tells_benign_shapes_apart(value: str, shape: str) -> None:
+    assert load_bench("fp_shapes").value_shape(value) == shape
