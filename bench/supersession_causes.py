@@ -15,7 +15,10 @@ still active, for one of three causes, read from the dedup stage's own steps:
 Only totals are printed (safe on a validation split); ``--details`` lists each miss with the
 candidates, their shortlists and decisions (development sets only). For the **not shortlisted**
 misses, ``if shown`` counts those the embedded decision would supersede were the outdated memory
-added to a naming candidate's shortlist: what a better shortlist alone can win.
+added to a naming candidate's shortlist: what a better shortlist alone can win. For the two
+misses of the dedup stage, **across languages** and **no cue** count what every candidate naming
+the new fact lacks (:func:`traits`): a language in common with the stored memory, and a change
+reported in its words or in its part of the user's sentence (the update rules' first condition).
 
     python bench/supersession_causes.py [authored-dev|authored-val|agent|DIR] [--details]
 
@@ -40,6 +43,8 @@ SETS = {
 #: Sets whose units are never listed (--details): only their totals are read.
 HELD_OUT = ("authored-val", "authored-test")
 CAUSES = ("done", "not extracted", "not shortlisted", "decided otherwise")
+#: What the naming candidates of a miss lack (:func:`traits`), counted per cause.
+TRAITS = ("across languages", "no cue")
 
 
 @dataclass
@@ -73,6 +78,32 @@ def cause(old_id: str, active: set[str], label: dict[str, Any] | None, seen: lis
     if not any(old_id in s.shortlist for s in naming):
         return "not shortlisted"
     return "decided otherwise"
+
+
+def traits(old_text: str, label: dict[str, Any] | None, seen: list[Seen]) -> set[str]:
+    """What the candidates naming the new fact lack, for a miss (its :data:`TRAITS`): **across
+    languages** — every one is in another language than the stored memory (no shared word, and
+    the offline encoder reads English), as :func:`~memscribe.lexicon.langs.language_of` reads the
+    words themselves (an English quotation is English; a short one in Spanish may read as English); **no cue** — none reports a change, in its own words or
+    in its part of the user's sentence (:func:`~memscribe.model.embedded.dedup_scope.said_sentence`),
+    so no update rule of the embedded decision can fire."""
+    from memscribe.lexicon.langs import language_of
+    from memscribe.model.embedded.dedup_scope import said_sentence
+    from memscribe.semantic.updates import own_words, reports_change
+
+    naming = [s for s in seen if label is not None and names_fact(s.text, label)]
+    found: set[str] = set()
+    # the language of the words themselves (an English quotation is English here)
+    stored = language_of(own_words(old_text))
+    if naming and all(language_of(own_words(s.text)) != stored for s in naming):
+        found.add("across languages")
+    said = [s.request.said if s.request is not None else "" for s in naming]
+    if naming and not any(
+        reports_change(s.text) or (w and reports_change(said_sentence(s.text, w)))
+        for s, w in zip(naming, said, strict=True)
+    ):
+        found.add("no cue")
+    return found
 
 
 def superseded_if_shown(old: Any, label: dict[str, Any] | None, seen: list[Seen]) -> bool:
@@ -161,6 +192,7 @@ def main() -> None:
     log: list[Seen] = []
     undo = observe(log)
     counts: Counter[str] = Counter()
+    lacking: Counter[tuple[str, str]] = Counter()
     shown = 0
     try:
         for unit in load_agent(root):
@@ -176,6 +208,9 @@ def main() -> None:
                 found = cause(rule["old_id"], active, labels.get(rule["by"]), log)
                 counts[found] += 1
                 seeds = {m.id: m for m in unit.seed}
+                if found in ("not shortlisted", "decided otherwise") and rule["old_id"] in seeds:
+                    for trait in traits(seeds[rule["old_id"]].body, labels.get(rule["by"]), log):
+                        lacking[(found, trait)] += 1
                 if found == "not shortlisted" and rule["old_id"] in seeds:
                     shown += superseded_if_shown(seeds[rule["old_id"]], labels.get(rule["by"]), log)
                 if args.details and found != "done":
@@ -190,6 +225,8 @@ def main() -> None:
         + " · ".join(f"{c} {counts[c]}" for c in CAUSES)
         + f" (if shown: {shown} superseded)"
     )
+    for found in ("not shortlisted", "decided otherwise"):
+        print(f"  {found}: " + " · ".join(f"{t} {lacking[(found, t)]}" for t in TRAITS))
 
 
 if __name__ == "__main__":

@@ -58,3 +58,26 @@ def test_a_miss_not_shortlisted_is_asked_again_with_the_stored_memory_shown() ->
     assert not bench.superseded_if_shown(old, label, [seen("User's sister has an iPhone.")])
     # only candidates naming the new fact are asked
     assert not bench.superseded_if_shown(old, label, [seen("User switched to a new laptop now.")])
+
+
+def test_a_miss_counts_what_its_naming_candidates_lack() -> None:
+    from memscribe.schemas.requests import DedupRequest
+
+    bench = _bench()
+    label = {"id": "p1", "all_of": [], "any_of": ["pandas"]}
+    old = "User analyses data in R."
+
+    def seen(text: str, said: str = "") -> object:
+        request = DedupRequest(kind="profile", slug="tools", text=text, shortlist=(), said=said)
+        return bench.Seen(text, [], request=request)
+
+    # in the user's language, with no change said anywhere: no update rule can fire
+    quoted = 'User, in their words: "je fais tout avec pandas".'
+    assert bench.traits(old, label, [seen(quoted)]) == {"across languages", "no cue"}
+    # the change said in the candidate's part of the user's sentence is a cue
+    said = "Depuis que le labo a abandonné R l'an dernier, je fais tout avec pandas."
+    assert bench.traits(old, label, [seen(quoted, said)]) == {"across languages"}
+    # an English candidate reporting the change lacks neither
+    assert bench.traits(old, label, [seen("User does everything in pandas now.")]) == set()
+    # candidates that do not name the new fact are not read
+    assert bench.traits(old, label, [seen("User is learning Spanish.")]) == set()
