@@ -24,6 +24,27 @@ reported in its words or in its part of the user's sentence (the update rules' f
 
 The dedup stage is observed by wrapping :func:`memscribe.stages.dedup.prepare` and
 :func:`memscribe.stages.dedup.record` for the run (nothing else changes).
+
+**Tried for issue 11 and reverted** (HEAD 5b31894 vs HEAD + the change, ``memscribe eval``, one run
+each; each moved authored-dev only, authored-val stayed 18/59 with 0 wrong and its profile F1
+unchanged). In the embedded decision, for a candidate reporting a change with the best entry: the
+user's "we" read as the stored "User's team / project" (a possessed group that is no person: "We
+ditched Jira for Linear" / "User's team uses Jira"); the best entry's thing (a content word past
+its subject and verb) named again with other numbers or names on both sides ("sold off the older
+ewes …, it's 140" / "a flock of about 200 ewes"; "homework goes out as Teams assignments" / "sets
+homework through Google Classroom"); a stored negation ("doesn't drink coffee") stated as so, at a
+semantic score of 0.15; inchoative verbs as cues ("joined", "took up", "has gone …", "retired").
+Together authored-dev 22 -> 27/63, wrong 0. Also reverted (each on top of those): the left-behind
+look-up fed by the candidate's part of the user's sentence (no change on either split), the
+sentence look-up at a score of 0.3 instead of 0.45 (none), a single-valued facet (residence, or
+residence and work) updated with no change said (wrong 0 -> 2 on dev, 0 -> 1 or 2 on val), and a
+semantic restatement at 0.55 where the candidate names nothing new (val duplicates 11 -> 9, but
+14.8% of bench/restatement_pairs.py's different dev pairs dropped, against 3.3%). Ceilings, as a
+diagnosis: rule 3 at a topic score of 0.1 and across languages at 0 gives val 18/59 (wrong 1);
+every stored entry shown to every candidate on top of that, val 18/59 (wrong 5). What holds the
+validation split back is not the decision's thresholds nor the shortlist's reach: its naming
+candidates are in another language than the stored memory (9 of 12 not shortlisted) or report no
+change at all (4 of 7 decided otherwise), and 22 of 59 new facts are not extracted.
 """
 
 from __future__ import annotations
