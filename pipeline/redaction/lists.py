@@ -183,7 +183,8 @@ TABLE_HINTS = (
     *sorted(w for w in _KEY_WORDS if not any(h in w for h in ("pass", "secret", "token", "key"))),
 )  # fmt: skip
 _DELIMITERS = (",", "\t", ";", "|")
-_COLUMN_NAME = lazy_compile(r"[A-Za-z_][A-Za-z0-9 _.-]{0,39}")
+#: A column's name: a letter of any script first (``Contraseña``, ``Zugangsschlüssel``, ``密码``).
+_COLUMN_NAME = lazy_compile(r"[^\W\d][\w .-]{0,39}")
 _BASE32 = lazy_compile(r"[A-Z2-7]{16,64}=*|(?:[a-z2-7]{4} ){3,}[a-z2-7]{4}")
 _PIN = lazy_compile(r"\d{4,8}")
 _MAX_ROWS = 500
@@ -219,8 +220,12 @@ def _table_at(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         if len(names) < 3 or not all(_COLUMN_NAME.fullmatch(n) for n in names):
             continue
         roles = [_column_role(n) for n in names]
-        if not any(roles) and any(_LOGIN_COLUMN.fullmatch(n) for n in names):
-            roles = ["password" if n.lower() in _KEY_WORDS else None for n in names]
+        if any(_LOGIN_COLUMN.fullmatch(n) for n in names):
+            # beside a login's column, a key's or a secret's column holds the login's password
+            roles = [
+                "password" if role == "secret" or (role is None and n.lower() in _KEY_WORDS) else role
+                for n, role in zip(names, roles, strict=True)
+            ]
         if not any(roles):
             continue
         yield from _rows(text, end + 1, delim, roles)

@@ -45,3 +45,47 @@ def test_kennwort_column_masked() -> None:
 )
 def test_benign_tables_stay(text: str) -> None:
     assert redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets", "kept"),
+    [
+        # a column name in a script other than ASCII (``Contraseña``, ``Zugangsschlüssel``) is a
+        # column name: the header is read, not dropped for it
+        (
+            "Dienst;Benutzer;Zugangsschlüssel;Notiz\nNAS;oma.k;Sommer#2024x;Keller\nMail;opa;Winter!2023y;\n",
+            ["Sommer#2024x", "Winter!2023y"],
+            ["oma.k", "Keller"],
+        ),
+        (
+            "sitio,usuario,contraseña,notas\nbanco,pepa52,Rosa#1952x,firma\ncorreo,pepa,Luna!2020z,\n",
+            ["Rosa#1952x", "Luna!2020z"],
+            ["pepa52", "firma"],
+        ),
+        # beside a login's column, a column named a key or a secret holds the login's password,
+        # whatever its shape (a chosen one, not only a random one)
+        (
+            "service,username,access key,notes\nrouter,admin,Tulpe-2024!,basement\nnas,backup,Garten#77b,\n",
+            ["Tulpe-2024!", "Garten#77b"],
+            ["admin", "basement"],
+        ),
+    ],
+)
+def test_login_table_key_column_holds_passwords(text: str, secrets: list[str], kept: list[str]) -> None:
+    redacted = redact_text(text)[0]
+    assert all(s not in redacted for s in secrets)
+    assert all(k in redacted for k in kept)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a key column without a login's column: product keys, sort keys stay
+        "producto,clave,precio\nMesa,MESA-2024-X1,120\nSilla,SIL-77-B,45\n",
+        "artículo,categoría,código,stock\nMesa,muebles,M-2024,3\n",
+        # a login column beside a column of record keys
+        "usuario,cache key,región\nana,user:42,eu-1\nluis,user:43,us-2\n",
+    ],
+)
+def test_tables_of_keys_without_logins_stay(text: str) -> None:
+    assert redact_text(text)[0] == text
