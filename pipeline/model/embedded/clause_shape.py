@@ -1,7 +1,7 @@
 """The shape of an English clause: is it English at all, can its predicate be a verb, is it the
 narration of an event rather than a standing fact.
 
-Three questions the embedded extractor asks of a first-person clause before it restates it:
+Four questions the embedded extractor asks of a first-person clause before it restates it:
 
 * :func:`well_formed_tail`: function words side by side that English never puts together ("the
   and", "the I", "for for") mark a run of words that is no clause; a first-person clause that starts
@@ -9,6 +9,10 @@ Three questions the embedded extractor asks of a first-person clause before it r
 * :func:`verb_slot_ok`: the word after the subject (and its adverbs) must be able to be a verb: a
   determiner, preposition, conjunction, pronoun or clause adverb cannot ("I then again because …"),
   nor a plural-looking form after "I" ("I tests logging").
+* :func:`in_progress`: a progressive ("I'm reading with floury hands", "I'm borrowing my brother's
+  truck", "I've been staring at this since 9am") tells an activity under way, not a standing fact,
+  unless it is said as a habit ("I've been learning Rust on weekends"), over a span of life or as a
+  change ("I'm heading the research team now").
 * :func:`narrates_event`: a simple past about an occasion ("I reran it with verbose logging", "I
   then checked the config", "I tried Docker and it failed") is what happened today, a task detail;
   a past with a span or a stage of life ("I studied law", "I grew up in Ohio", "I was a nurse for 20
@@ -225,6 +229,34 @@ def narrates_event(verb: str, after: str, clause: str) -> bool:
     # ("I then studied law", "I then lived in Tokyo"): only the first is an occasion
     sequenced = bool(words) and bool(_DEFINITE_OBJECT.match(tail))
     return timed or sequenced or bool(_THEN_EVENT.search(tail))
+
+
+#: The progressive after the subject (its verb agreed with "User": "is reading", "has been
+#: staring"), adverbs before the participle; "-thing" is a pronoun, not a participle.
+_PROGRESSIVE = lazy_compile(
+    r"^(?:is|are|am|was|were|has\s+been|have\s+been)\s+(?:(?:\w+ly|just|also|still|only|all|even|now)\s+)*"
+    r"(?!(?:no|some|any|every)thing\b)[a-z]+[^\Wi]ing\b",
+    re.I,
+)
+#: A habit's frequency: an activity said with one is a standing one ("on weekends", "every day").
+_HABIT = lazy_compile(
+    r"\b(?:every|each|usually|always|often|daily|weekly|nightly|(?:once|twice|\w+\s+times)\s+a"
+    r"|(?:on|at|most)\s+(?:weekends|\w+days|evenings|nights|mornings)|per\s+(?:day|week|month|year)"
+    r"|in\s+my\s+(?:free|spare)\s+time)\b",
+    re.I,
+)
+#: A time of the day: a span from it ("since 9am") is the day's, not a life's.
+_CLOCK = lazy_compile(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b", re.I)
+
+
+def in_progress(said: str, clause: str) -> bool:
+    """``said`` (the predicate after the subject, agreed with "User") is a progressive telling an
+    activity under way in ``clause``: not said as a habit, over a span of life or as a change."""
+    if _PROGRESSIVE.match(said) is None:
+        return False
+    if _CLOCK.search(clause):
+        return True
+    return not (_HABIT.search(clause) or _SPAN.search(clause) or change_cue(clause))
 
 
 _HEAD = lazy_compile(r"^\W*(?:[Ii]|[Ww]e)\s+(?P<rest>.*)$", re.S)

@@ -23,7 +23,7 @@ from memscribe.model.embedded.chat import (
     statement_part,
     wish_statement,
 )
-from memscribe.model.embedded.clause_shape import foreign_narration
+from memscribe.model.embedded.clause_shape import foreign_narration, in_progress
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.consequence import consequences
 from memscribe.model.embedded.directives import directive, directive_slug, names_standing
@@ -350,6 +350,8 @@ def _clause_facts(
             fact = _chat_fact(clause, third=third, asked=asked, least=least)
         elif fact is None and working and not _task_talk(clause):
             fact = plain_statement(clause, min_content=least)
+            if fact is not None and in_progress(fact.body.removeprefix("User "), clause):
+                fact = None  # in a working session, an activity under way is the task's
         if fact is None and (plain or (working and not _task_talk(clause))) and not third:
             fact = holds_now(clause)  # "all my homework goes out as Teams assignments now"
         if fact is not None:
@@ -367,6 +369,8 @@ def _chat_fact(clause: str, *, third: bool, asked: bool, least: int) -> Fact | N
     if third:
         return None if asked else possessive_statement(clause)
     fact = plain_statement(clause, min_content=least)
+    if fact is not None and asked and in_progress(fact.body.removeprefix("User "), clause):
+        return None  # "I'm setting up the dev environment from scratch": the activity the asks serve
     if fact is None and not asked:
         fact = owned_statement(clause)
     return fact or favourite_named_first(clause)
