@@ -14,7 +14,9 @@ every labelled persona fact that was not matched back to where it went missing:
   a paraphrase: "User is planning a Caribbean beach trip for August" for "I like beaches"), or
   none does (the model kept another fact of that turn);
 * ``detect`` / ``verify`` / ``screen`` / ``dedup`` / ``apply``: the answer proposed it and that
-  stage dropped or changed it (no profile after the stage matches it any more);
+  stage dropped or changed it (no profile after the stage matches it any more; detect cuts a
+  compound profile into one per fact, :mod:`memscribe.stages.split_profiles`: a fact that only
+  the whole compound matched under the MSC rule is lost there);
 * ``matcher``: a written profile matches it, but the one-to-one matching gave that profile to
   another labelled fact (one profile stating several facts).
 

@@ -19,6 +19,7 @@ from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DetectRequest, TurnReading
 from memscribe.schemas.transcript import Transcript, Turn
+from memscribe.stages.split_profiles import split_profiles
 from memscribe.stages.windows import TokenCounter, estimate_tokens, halve, render_text, split_windows
 from memscribe.textsim import normalize, similarity
 
@@ -114,6 +115,8 @@ def detect(
                     detail=reason,
                 )
             )
+        if prompted:  # a model's compound profile, one candidate per fact (the embedded writes one)
+            found = found.model_copy(update={"profiles": split_profiles(found.profiles)})
         _merge(result, found, seen)
     return result
 
