@@ -89,10 +89,6 @@ class Speculation:
         self._read_from: list[Sequence[MemoryEntry] | Layered] = []
         self.gets: list[tuple[str, MemoryEntry | None]] = []
         self.waits = 0
-        #: The last standings read (:meth:`_tops`): the shortlist asked, the memory, the answer.
-        self._last_tops: (
-            tuple[tuple[str, str, str], Sequence[MemoryEntry] | Layered, tuple[int, float, int, float]] | None
-        ) = None
 
     @property
     def used(self) -> bool:
@@ -169,19 +165,7 @@ class Speculation:
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry] | Layered
     ) -> tuple[int, float, int, float]:
         """(how many related, the SHORTLIST_SIZE-th related score, how many near, the
-        FALLBACK_SIZE-th near score), scores capped at 1 (0.0 where there are fewer). A wake-up
-        by an earlier rank's detection changes no memory: the last answer for the very memory
-        read last (:func:`_same`) is given again."""
-        last = self._last_tops
-        if last is not None and last[0] == (kind, slug, text) and _same(last[1], entries):
-            return last[2]
-        found = self._tops_of(kind, slug, text, entries)
-        self._last_tops = ((kind, slug, text), entries, found)
-        return found
-
-    def _tops_of(
-        self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry] | Layered
-    ) -> tuple[int, float, int, float]:
+        FALLBACK_SIZE-th near score), scores capped at 1 (0.0 where there are fewer)."""
         bulk = self._in_bulk(kind, slug, text)
         if bulk is not None:
             return bulk.tops(entries, scores, SHORTLIST_SIZE)
@@ -207,34 +191,20 @@ class Speculation:
         peek: Peek,
     ) -> set[int]:
         """The earlier ranks still planning whose candidates could enter this shortlist (or are not
-        known yet: still detecting); empty: no plan still being made can change it.
-
-        The memory's own standings (:meth:`_tops`: it classifies every entry of ``kind``) are
-        read only when they can decide: not while an earlier rank is still detecting (the read
-        waits for it whatever the others' candidates are; they are weighed once it is known),
-        and only for a candidate that could enter at all (related, or near while nothing is
-        related: a candidate that is neither enters no shortlist whatever the memory holds)."""
+        known yet: still detecting); empty: no plan still being made can change it."""
         blockers = {r for r, found in peek.unknown.items() if found is None}
-        if blockers:
-            return blockers
         cands = [(r, c) for r, found in peek.unknown.items() if found for c in found if c[0] == kind]
         if not cands:
             return blockers
-        tops: tuple[int, float, int, float] | None = None
+        n_related, last_related, n_near, last_near = self._tops(kind, slug, text, entries)
         cand_scores = self._score(text, [c[2] for _, c in cands])
         for (rank, (_, cand_slug, _)), value in zip(cands, cand_scores, strict=True):
             if rank in blockers:
                 continue
-            related = qualifies(value, slug, cand_slug)
-            if not related and value < FALLBACK_SCORE:
-                continue  # enters no shortlist, whatever the memory holds
-            if tops is None:
-                tops = self._tops(kind, slug, text, entries)
-            n_related, last_related, n_near, last_near = tops
-            if related:
+            if qualifies(value, slug, cand_slug):
                 if n_related < SHORTLIST_SIZE or min(1.0, value) >= last_related:
                     blockers.add(rank)
-            elif not n_related:
+            elif value >= FALLBACK_SCORE and not n_related:
                 if n_near < FALLBACK_SIZE or min(1.0, value) >= last_near:
                     blockers.add(rank)
         return blockers
