@@ -10,6 +10,7 @@ third-party, questions).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.caseless import flat_words, holds, holds_any
@@ -112,6 +113,14 @@ def _statements(text: str) -> list[str]:
 #: the matches with a word after them are the same either way.)
 _FP_CLAUSE = lazy_compile(
     r"\b(?P<subj>I|we)(?P<aux>'m|’m|'ve|’ve|'d|’d|'ll|’ll|'re|’re)?(?P<rest>(?:\s+[\w'’-]+){1,4})", _I
+)
+#: :data:`_FP_CLAUSE` over a lower-cased ASCII text (issue 17): case-sensitive, and opened by the
+#: subject's first letter with the word boundary asked behind it (``\b`` before a word character is
+#: ``(?<!\w)``), so ``re`` skips to an "i" or a "w" instead of trying the pattern at every
+#: character. Lowering ASCII keeps every position and character class: the same matches, their
+#: groups lowered (:func:`_durable_clause` reads them case-folded).
+_FP_CLAUSE_LOWER = lazy_compile(
+    r"(?P<subj>i(?<!\wi)|w(?<!\ww)e)(?P<aux>'m|'ve|'d|'ll|'re)?(?P<rest>(?:\s+[\w'-]+){1,4})"
 )
 #: Adverbs and auxiliaries skipped between the subject and the verb that says what kind of claim it is.
 _FP_SKIP = frozenset(
@@ -232,7 +241,7 @@ def _first_person_strength(statements: list[str], flat: str | None) -> int:
             return STRONG
         if ephemeral and _EPHEMERAL.search(s):
             continue
-        for m in _FP_CLAUSE.finditer(s):
+        for m in first_person_clauses(s):
             if _durable_clause(m.group("subj").casefold(), m.group("aux") or "", m.group("rest") or ""):
                 return STRONG
         if not s.isascii() and _FIRST_PERSON_ZH.search(s) and not _ZH_REACTIVE.search(s):
@@ -240,6 +249,14 @@ def _first_person_strength(statements: list[str], flat: str | None) -> int:
         if possessive and _POSSESSIVE.search(s):
             best = WEAK
     return best
+
+
+def first_person_clauses(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_FP_CLAUSE` in ``text``; for an ASCII text, those of
+    :data:`_FP_CLAUSE_LOWER` over its lower-cased twin (the same spans, groups lowered)."""
+    if text.isascii():
+        return _FP_CLAUSE_LOWER.finditer(text.lower())
+    return _FP_CLAUSE.finditer(text)
 
 
 def durable_opening(clause: str) -> bool:
