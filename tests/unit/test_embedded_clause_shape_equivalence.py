@@ -82,3 +82,26 @@ def test_well_formed_tail_on_written_cases() -> None:
     ]
     for clause in cases:
         assert well_formed_tail(clause) == _reference(clause), clause
+
+
+def test_well_formed_tail_reads_a_long_salad_from_its_end() -> None:
+    """The clashes are read from the end, only as far as they decide (issue 17): a salad's last
+    clash, or stutters all along; the same answers as the reading of every pair."""
+    cases = [
+        "I like to to cook on on weekends with with friends and and family",
+        "the the I try with for build of the I like to to ski",
+        "to to the for I try with the I use vim on on Mondays",
+        "the the for for I prefer tabs",
+        "I the I of I with with the I prefer tabs over over spaces",
+        "with the the of I cook",
+        "the of the for I then again because the and again try verbose failed of tests the I prefer tabs",
+    ]
+    for clause in cases:
+        assert well_formed_tail(clause) == _reference(clause), clause
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from("the a of for with I i we it and to cook tabs on".split()), max_size=30))
+def test_well_formed_tail_on_long_runs_of_function_words(words: list[str]) -> None:
+    clause = " ".join(words)
+    assert well_formed_tail(clause) == _reference(clause)

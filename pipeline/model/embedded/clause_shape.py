@@ -112,12 +112,7 @@ def well_formed_tail(clause: str) -> str | None:
     if _CLASH_LEFT.isdisjoint(bare[:-1]) and not any(map(eq, bare, bare[1:])):
         return clause  # no word that can clash with the next one, none said twice: no clash
     tokens = clause.split()
-    clashes = [
-        i
-        for i, (a, b) in enumerate(pairwise(bare), start=1)
-        # the cheap test inline: only a word said twice or one of _CLASH_LEFT clashes at all
-        if (a == b or a in _CLASH_LEFT) and _clash(tokens[i - 1], tokens[i], a, b)
-    ]
+    clashes = _last_clashes(bare, tokens)
     if not clashes:
         return clause
     # a stutter of the keyboard: a function word typed twice ("to to", "the the")
@@ -134,6 +129,35 @@ def well_formed_tail(clause: str) -> str | None:
         if _SUBJECT_I.fullmatch(tokens[i]):
             return clause[list(_WORD.finditer(clause))[i].start() :]  # where that word starts
     return None
+
+
+def _last_clashes(bare: list[str], tokens: list[str]) -> list[int]:
+    """Where the words clash (:func:`_clash`: the index of the right word of each pair), in order;
+    read from the end, and only as far as :func:`well_formed_tail` needs (issue 17): once the
+    clashes found hold one that is no stutter and :data:`SALAD_CLASHES` of them, the clause is a
+    salad whichever clashes come before, and only its last clash counts. Those are returned then.
+    The full reading: :func:`all_clashes`."""
+    found: list[int] = []
+    stutters_only = True
+    for i in range(len(bare) - 1, 0, -1):
+        a, b = bare[i - 1], bare[i]
+        # the cheap test inline: only a word said twice or one of _CLASH_LEFT clashes at all
+        if (a == b or a in _CLASH_LEFT) and _clash(tokens[i - 1], tokens[i], a, b):
+            found.append(i)
+            stutters_only = stutters_only and a == b and b in _NEVER_TWICE
+            if not stutters_only and len(found) >= SALAD_CLASHES:
+                break
+    found.reverse()
+    return found
+
+
+def all_clashes(bare: list[str], tokens: list[str]) -> list[int]:
+    """Every clash of the words, in order (what :func:`_last_clashes` stands for)."""
+    return [
+        i
+        for i, (a, b) in enumerate(pairwise(bare), start=1)
+        if (a == b or a in _CLASH_LEFT) and _clash(tokens[i - 1], tokens[i], a, b)
+    ]
 
 
 def verb_slot_ok(word: str, *, subject: str = "I") -> bool:
