@@ -345,7 +345,7 @@ class RedactingFilter(logging.Filter):
         from memscribe.stages.redact import redact_text
 
         message = record.getMessage()
-        masked = mask_url_credentials(redact_text(message)[0])
+        masked = redact_text(mask_url_credentials(message))[0]
         if masked != message:
             record.msg, record.args = masked, None
         return True

@@ -48,7 +48,7 @@ def config(as_json: JsonOpt = False) -> None:
             value, source = str(settings[name]), origin[name]
         else:
             value, source = None, "default"
-        shown = mask_url_credentials(redact_text(value)[0]) if value else None
+        shown = redact_text(mask_url_credentials(value))[0] if value else None
         rows.append({"name": name, "value": shown, "source": source})
     extra = _masked({k: v for k, v in settings.items() if k not in KNOWN})
     if as_json:
@@ -78,7 +78,7 @@ def _masked(value: Any) -> Any:
     from memscribe.stages.redact import redact_text
 
     if isinstance(value, str):
-        return mask_url_credentials(redact_text(value)[0])
+        return redact_text(mask_url_credentials(value))[0]
     if isinstance(value, dict):
         return {k: _masked(v) for k, v in value.items()}
     if isinstance(value, list):

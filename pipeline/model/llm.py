@@ -740,7 +740,7 @@ def _redacted(text: str) -> str:
     """``text`` with secrets masked: a prompt or an answer logged at debug level."""
     from memscribe.stages.redact import redact_text
 
-    return mask_url_credentials(redact_text(text)[0])
+    return redact_text(mask_url_credentials(text))[0]
 
 
 def embed(texts: list[str], *, model: str) -> list[list[float]]:

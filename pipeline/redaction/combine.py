@@ -12,7 +12,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences, set_lowered
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
-from memscribe.redaction.extents import widen_to_connection_strings
+from memscribe.redaction.extents import widen_to_connection_strings, widen_to_credential_urls
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
 from memscribe.redaction.hintscan import WordScan, plan_scanner, word_scanner
 from memscribe.redaction.values import forget_values
@@ -256,7 +256,8 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
     if cands:  # a finding inside a connection string: the whole string is the credential
-        for lo, hi in widen_to_connection_strings(text, [(c.start, c.end) for c in cands]):
+        spans = [(c.start, c.end) for c in cands]
+        for lo, hi in widen_to_connection_strings(text, spans) + widen_to_credential_urls(text, spans):
             first = min((c for c in cands if lo <= c.start < hi), key=lambda c: c.priority)
             cands.append(_Candidate(first.type, lo, hi, first.priority))
     cands.sort(key=lambda c: (c.start, -c.end))

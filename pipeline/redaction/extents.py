@@ -78,3 +78,22 @@ def widen_to_connection_strings(text: str, spans: list[tuple[int, int]]) -> list
             if any(lo <= s < hi for s, _ in spans)
         )
     return out
+
+
+#: Punctuation that ends the sentence or bracket around a URL rather than the URL itself.
+_TRAILING = ".,;:!?)]}'"
+#: A URL with user info: ``scheme://`` up to the last ``@`` before the host, then the rest of it.
+_USERINFO_URL = lazy_compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://(?P<info>[^\s/'\"<>`@]*)@[^\s'\"<>`]*")
+
+
+def widen_to_credential_urls(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The URLs with user info that hold the start of one of ``spans`` inside their user info
+    (a password, a DSN's key): the whole URL is the credential, as authors label it."""
+    if "://" not in text:
+        return []
+    out: list[tuple[int, int]] = []
+    for m in _USERINFO_URL.finditer(text):
+        if any(m.start("info") <= start < m.end("info") for start, _ in spans):
+            end = m.start() + len(m[0].rstrip(_TRAILING))  # "(see postgres://u:p@db/x)." keeps ")."
+            out.append((m.start(), max(end, m.end("info") + 1)))
+    return out

@@ -242,11 +242,11 @@ def test_json_escaped_tool_output() -> None:
     [
         (
             "DATABASE_URL=postgres://orders_svc:MMy7snhOA0QQQoc2RhYI@staging-db.internal:5432/orders",
-            "DATABASE_URL=postgres://orders_svc:[REDACTED:url_password]@staging-db.internal:5432/orders",
+            "DATABASE_URL=[REDACTED:url_password]",  # the whole URL: its host and login with it
         ),
         (
             "connect with mongodb+srv://admin:Quartz4325#qln@10.0.3.17:27017/0 and run",
-            "connect with mongodb+srv://admin:[REDACTED:url_password]@10.0.3.17:27017/0 and run",
+            "connect with [REDACTED:url_password] and run",
         ),
         (
             "Server=tcp:acme.database.windows.net,1433;User ID=app;Password=Summer2779&lco;Encrypt=True;",

@@ -1,0 +1,42 @@
+"""A secret found in a URL's user info is masked with the whole URL (redaction.extents): the
+scheme, login, host and path around a masked password tell where it is and whose it is, and
+authors label the whole URL as the credential (issue 12: no part of a secret left readable)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.redaction import redact_text
+
+_PASSWORD = "MMy7snhOA0QQQoc2RhYI"
+
+
+@pytest.mark.parametrize(
+    ("before", "url", "after"),
+    [
+        ("DATABASE_URL=", f"postgres://orders_svc:{_PASSWORD}@staging-db.internal:5432/orders", ""),
+        ("the broker is at ", f"amqp://worker:{_PASSWORD}@mq.internal:5672/jobs", " since Monday."),
+        ("(see ", f"redis://:{_PASSWORD}@cache.internal:6379/0", ")."),
+        ('url: "', f"https://deploy:{_PASSWORD}@git.example.org/team/app.git", '"'),
+    ],
+)
+def test_whole_url_masked_and_its_surroundings_kept(before: str, url: str, after: str) -> None:
+    out, findings = redact_text(before + url + after)
+    assert findings
+    assert out.startswith(before) and out.endswith(after), out
+    middle = out[len(before) : len(out) - len(after)]
+    assert middle.startswith("[REDACTED:") and middle.endswith("]"), out
+    for part in ("://", "@", ".internal", "example.org", _PASSWORD[:6]):
+        assert part not in middle, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "clone it from ssh://git@github.com/acme/app.git first",
+        "the docs live at https://docs.example.com/v2/install?lang=en",
+        "mail me at someone@example.com about it",
+    ],
+)
+def test_urls_without_a_secret_are_left_whole(text: str) -> None:
+    assert redact_text(text)[0] == text
