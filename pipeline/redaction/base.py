@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.hintscan import forget_present, known_absent, may_hold
@@ -13,11 +13,16 @@ from memscribe.redaction.values import is_placeholder, not_a_secret
 
 @dataclass(frozen=True)
 class Finding:
-    """One detected secret: its type and span in the *input* text. Never holds the value."""
+    """One detected secret: its type and span in the *input* text. Never holds the value.
+
+    ``inner``: the spans of the secrets found inside it where it was widened to the whole value
+    holding them (a URL with its password: :mod:`memscribe.redaction.extents`); each is also a
+    value of its own, masked where it recurs alone. Not part of equality."""
 
     type: str
     start: int
     end: int
+    inner: tuple[tuple[int, int], ...] = field(default=(), compare=False)
 
 
 Finder = Callable[[str], Iterator[tuple[int, int]]]

@@ -12,7 +12,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences, set_lowered
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
-from memscribe.redaction.extents import widen_to_connection_strings, widen_to_credential_urls
+from memscribe.redaction.extents import widen_to_credential_urls
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
 from memscribe.redaction.hintscan import WordScan, plan_scanner, word_scanner
 from memscribe.redaction.values import forget_values
@@ -255,10 +255,13 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
             if allowlisted(det.name, text[start:end]):
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
-    if cands:  # a finding inside a connection string: the whole string is the credential
+    inner: list[tuple[int, int]] = []  # the secrets a whole-value extent was widened from
+    if cands and "://" in text:  # a finding in a URL's user info: the whole URL is the credential
         spans = [(c.start, c.end) for c in cands]
-        for lo, hi in widen_to_connection_strings(text, spans) + widen_to_credential_urls(text, spans):
-            first = min((c for c in cands if lo <= c.start < hi), key=lambda c: c.priority)
+        for lo, hi in widen_to_credential_urls(text, spans):
+            held = [c for c in cands if lo <= c.start < hi]
+            inner += [(c.start, min(c.end, hi)) for c in held]
+            first = min(held, key=lambda c: c.priority)
             cands.append(_Candidate(first.type, lo, hi, first.priority))
     cands.sort(key=lambda c: (c.start, -c.end))
     merged: list[list[_Candidate]] = []
@@ -273,9 +276,12 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
     findings = []
     for group in merged:
         best = min(group, key=lambda c: (-(c.end - c.start), c.priority))
-        findings.append(Finding(best.type, min(c.start for c in group), max(c.end for c in group)))
+        start, end = min(c.start for c in group), max(c.end for c in group)
+        within = tuple(s for s in inner if start <= s[0] and s[1] <= end and s != (start, end))
+        findings.append(Finding(best.type, start, end, within))
     if findings:
-        findings = with_repeats(text, findings, [(text[f.start : f.end], f.type) for f in findings], masks)
+        values = [(text[s:e], f.type) for f in findings for s, e in ((f.start, f.end), *f.inner)]
+        findings = with_repeats(text, findings, values, masks)
     return findings
 
 
@@ -433,7 +439,12 @@ class Masker:
         pos = 0
         for f in findings:
             parts.append(text[pos : f.start])
-            parts.append(self.mask_for(f.type, text[f.start : f.end]))
+            mask = self.mask_for(f.type, text[f.start : f.end])
+            parts.append(mask)
+            for s, e in f.inner:  # said again alone in a later text: masked there, as the same secret
+                if (key := (f.type, text[s:e])) not in self._masks:
+                    self._masks[key] = mask
+                    self._values.append((text[s:e], f.type))
             pos = f.end
         parts.append(text[pos:])
         return "".join(parts), findings

@@ -250,7 +250,7 @@ def test_json_escaped_tool_output() -> None:
         ),
         (
             "Server=tcp:acme.database.windows.net,1433;User ID=app;Password=Summer2779&lco;Encrypt=True;",
-            "[REDACTED:conn_string_password]",  # the whole string: its host and login with it
+            "Server=tcp:acme.database.windows.net,1433;User ID=app;Password=[REDACTED:conn_string_password];Encrypt=True;",
         ),
         (
             "jdbc:mysql://mysql.internal:3306/shop?user=shop&password=acrmw-ynlis-340G&useSSL=true",
@@ -361,8 +361,11 @@ def test_overlap_resolved_to_one_finding() -> None:
 
 
 def test_findings_never_hold_the_value() -> None:
-    _, findings = redact_text("key: " + PROVIDER_SECRETS["github_token"])
-    assert all(set(vars(f)) == {"type", "start", "end"} for f in findings)
+    text = "key: " + PROVIDER_SECRETS["github_token"] + " at postgres://app:Xk9mP2vL8qRz@db.internal/app"
+    _, findings = redact_text(text)
+    assert len(findings) == 2 and findings[1].inner  # the URL's finding: its password's span
+    assert all(set(vars(f)) == {"type", "start", "end", "inner"} for f in findings)
+    assert all(isinstance(n, int) for f in findings for span in f.inner for n in span)
 
 
 @pytest.mark.parametrize("text", [*PROVIDER_SECRETS.values(), PEM, "DB_PASSWORD=tuxcs-rgpod-412I x"])

@@ -40,3 +40,22 @@ def test_whole_url_masked_and_its_surroundings_kept(before: str, url: str, after
 )
 def test_urls_without_a_secret_are_left_whole(text: str) -> None:
     assert redact_text(text)[0] == text
+
+
+def test_the_password_said_again_alone_is_masked_in_the_same_text() -> None:
+    text = (
+        f"DATABASE_URL=postgres://app:{_PASSWORD}@db.internal/app\nthen I typed {_PASSWORD} into the prompt"
+    )
+    out, _ = redact_text(text)
+    assert _PASSWORD not in out and "db.internal" not in out, out
+    assert out.endswith(" into the prompt"), out
+
+
+def test_the_password_said_again_alone_is_masked_in_a_later_text() -> None:
+    from memscribe.redaction.combine import Masker
+
+    masker = Masker()
+    first, _ = masker.redact(f"the broker is amqp://worker:{_PASSWORD}@mq.internal:5672/jobs")
+    later, findings = masker.redact(f"and the admin UI takes {_PASSWORD} as well")
+    assert "mq.internal" not in first and _PASSWORD not in first, first
+    assert _PASSWORD not in later and findings, later
