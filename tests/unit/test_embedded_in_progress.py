@@ -61,3 +61,11 @@ def test_a_working_session_drops_an_activity_under_way() -> None:
 )
 def test_in_progress(said: str, expected: bool) -> None:
     assert in_progress(said, f"I {said}") is expected
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["is willing to relocate to Berlin for work", "is outgoing and talks to everyone", "is very caring"],
+)
+def test_a_predicative_ing_adjective_is_no_activity_under_way(said: str) -> None:
+    assert not in_progress(said, "I'm " + said.removeprefix("is ") + ".")

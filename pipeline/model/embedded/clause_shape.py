@@ -255,11 +255,18 @@ def narrates_event(verb: str, after: str, clause: str) -> bool:
     return timed or sequenced or bool(_THEN_EVENT.search(tail))
 
 
+#: Words in -ing that, after "is", describe the person rather than an activity under way ("User is
+#: willing to relocate", "is outgoing"): predicative adjectives, not participles.
+_ING_ADJECTIVES = (
+    "willing", "unwilling", "outgoing", "easygoing", "hardworking", "caring", "loving", "understanding",
+    "forgiving", "demanding", "interesting", "amazing", "boring", "charming", "exciting", "promising",
+    "outstanding", "annoying", "fascinating", "convincing", "surprising", "daring", "trusting",
+)
 #: The progressive after the subject (its verb agreed with "User": "is reading", "has been
 #: staring"), adverbs before the participle; "-thing" is a pronoun, not a participle.
 _PROGRESSIVE = lazy_compile(
     r"^(?:is|are|am|was|were|has\s+been|have\s+been)\s+(?:(?:\w+ly|just|also|still|only|all|even|now)\s+)*"
-    r"(?!(?:no|some|any|every)thing\b)[a-z]+[^\Wi]ing\b",
+    r"(?!(?:no|some|any|every)thing\b)(?!(?:" + "|".join(_ING_ADJECTIVES) + r")\b)[a-z]+[^\Wi]ing\b",
     re.I,
 )
 #: A habit's frequency: an activity said with one is a standing one ("on weekends", "every day").
