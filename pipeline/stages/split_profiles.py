@@ -16,15 +16,25 @@ such a body (one citing at least MIN_EVIDENCE_TURNS user turns) by its structure
   complement (a determiner, a preposition, a number, a name, an -ing form). Coordinated nouns
   stay one fact ("likes salt and pepper", "has a dog and a cat", "loves fish and chips"), and so
   does an ``and`` inside a subordinate clause ("…because their manager works in R and makes…").
+  An ``-s`` form before a preposition may be a plural noun beside the object ("likes cats and
+  dogs with long hair"): it is a verb only after a copula or a name ("is a nurse and works at",
+  "lives in Leeds and works at"). When unsure, no cut: a nonsense fact is a false memory;
+* only while the subject is the user's: after a sentence's end, a ``;`` clause with a subject of
+  its own or a nominative pronoun ("…; the youngest is almost 10 and plays in a league", "User
+  has a brother. Tom lives in Leeds and works at a bank") nothing is cut off as a User fact.
 
 Never inside quotes, code or brackets; never a part holding a pronoun that points back into the
 part before it ("…and loved it", "…and plays football with them"). Only bodies whose subject is
-"User" are read: another subject ("User's sister …") and other languages pass unchanged. A body
-from one turn passes unchanged too: one utterance often states a fact with its consequence
-("doesn't drive and takes the bus"), which the user would restate or update as one.
+"User" are read: another subject ("User's sister …") and other languages (by
+:func:`~memscribe.lexicon.langs.language_of`, and a first verb of no English finite form: "User
+vive en Madrid …") pass unchanged. A body from one turn passes unchanged too: one utterance
+often states a fact with its consequence ("doesn't drive and takes the bus"), which the user
+would restate or update as one.
 
 Each part keeps the evidence turns and ttl; the first keeps the slug, the others get the slug with
-``-2``, ``-3`` … (the first such slug no other candidate of the answer holds): deterministic.
+``-2``, ``-3`` … (the first whose normal form, :func:`~memscribe.stages.verify.normal_slug`, no
+other candidate of the answer holds; the base trimmed so the slug stays within the limit):
+deterministic.
 """
 
 from __future__ import annotations
@@ -34,7 +44,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memscribe.lexicon.grammar import CLOSED_CLASS, DETERMINERS, PREPOSITIONS, is_simple_past
+from memscribe.lexicon.langs import language_of
 from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.memory import SLUG_RE
+from memscribe.stages.verify import normal_slug
 
 #: The subject a body must open with to be read.
 _SUBJECT = re.compile(r"User(?=\s)")
@@ -56,6 +69,13 @@ _ADVERBS = frozenset(
 #: Words that open a verb's complement (with a number, a name, an -ing form): a plural noun
 #: ("…and quickdraws", "…and renders") is followed by something else, or by nothing.
 _COMPLEMENT = DETERMINERS | PREPOSITIONS | frozenset("not never".split())
+#: Copulas: what they join by ``and`` to their complement is no bare plural noun ("is a nurse
+#: and works at …"), so an ``-s`` form there is a verb even before a preposition.
+_COPULAS = frozenset("is was isn't wasn't isn’t wasn’t".split())
+#: Where a subject may change: a sentence's end, a ``;`` clause, a nominative pronoun.
+_HANDOVER = frozenset(".!?;:") | frozenset("i you he she we they".split())
+#: The longest slug (schemas.memory.SLUG_RE).
+_MAX_SLUG = 48
 #: Finite forms that agree with a plural subject: a clause holding one after its opening word has
 #: a subject of its own.
 _PLURAL_AGREEMENT = frozenset(
@@ -92,7 +112,7 @@ class _Token:
 def split_profiles(profiles: Sequence[ProfileCandidate]) -> list[ProfileCandidate]:
     """Each profile of ``profiles`` whose body states several facts about the user, as one
     candidate per fact (in order, the first part first); every other profile as it is."""
-    used = {p.slug for p in profiles}
+    used = {normal_slug(p.slug) for p in profiles}
     out: list[ProfileCandidate] = []
     for profile in profiles:
         parts = (
@@ -103,23 +123,29 @@ def split_profiles(profiles: Sequence[ProfileCandidate]) -> list[ProfileCandidat
         out.append(profile if len(parts) < 2 else profile.model_copy(update={"body": parts[0]}))
         for part in parts[1:]:
             slug = _free_slug(profile.slug, used)
-            used.add(slug)
+            used.add(normal_slug(slug))
             out.append(profile.model_copy(update={"slug": slug, "body": part}))
     return out
 
 
 def _free_slug(slug: str, used: set[str]) -> str:
+    """``slug`` (in its normal form) with the first ``-n`` (n ≥ 2) whose normal form no slug of
+    ``used`` (normal forms) holds, the base trimmed to leave room for it within the slug limit."""
+    base = normal_slug(slug)
     n = 2
-    while f"{slug}-{n}" in used:
+    while True:
+        suffix = f"-{n}"
+        free = f"{base[: _MAX_SLUG - len(suffix)].rstrip('-')}{suffix}"
+        if normal_slug(free) not in used and (SLUG_RE.match(free) or not SLUG_RE.match(base)):
+            return free
         n += 1
-    return f"{slug}-{n}"
 
 
 def fact_parts(body: str) -> list[str]:
     """The facts ``body`` states, each a sentence opening with the subject; ``[body]`` when it
     states one or cannot be read."""
     text = body.strip()
-    if _SUBJECT.match(text) is None:
+    if _SUBJECT.match(text) is None or not _english(text):
         return [body]
     end = "." if text.endswith(".") else ""
     core = text[: -len(end)] if end else text
@@ -129,6 +155,16 @@ def fact_parts(body: str) -> list[str]:
     if len(parts) < 2:
         return [body]
     return [part.rstrip(",;: ") + end for part in parts]
+
+
+def _english(text: str) -> bool:
+    """``text`` reads as English (:func:`language_of`) and its first predicate's verb has an
+    English finite form (an auxiliary, an ``-s`` form, a past form): "User vive en Madrid …" has
+    too few function words for the language test."""
+    if language_of(text) != "en":
+        return False
+    head = _head_verb(_tokens(text))
+    return head is not None and (head in _AUXILIARIES or _third_singular(head) or is_simple_past(head))
 
 
 def _tokens(text: str) -> list[_Token]:
@@ -163,14 +199,23 @@ def _clauses(core: str) -> list[str]:
     pieces = [core[a + (1 if a else 0) : b] for a, b in zip([0, *cuts], [*cuts, len(core)], strict=True)]
     head = _head_verb(tokens)
     clauses = [pieces[0].strip()]
+    handed = _hands_over(clauses[0])
     for piece in pieces[1:]:
         rest = piece.strip()
         own = _SUBJECT.match(rest) is not None
-        if own or (_opens_with_predicate(rest, head) and not _points_back(rest)):
+        if own or (not handed and _opens_with_predicate(rest, head) and not _points_back(rest)):
             clauses.append(rest if own else f"{SUBJECT} {rest}")
+            handed = _hands_over(clauses[-1])
         else:
+            # a clause with a subject of its own, or what follows one (its subject's)
             clauses[-1] = f"{clauses[-1]}; {rest}"
+            handed = True
     return clauses
+
+
+def _hands_over(clause: str) -> bool:
+    """``clause`` holds a top-level sentence end: what follows it may be about someone else."""
+    return any(t.top and t.text in ".!?" for t in _tokens(clause))
 
 
 def _opens_with_predicate(text: str, head: str | None) -> bool:
@@ -201,9 +246,12 @@ def _head_verb(tokens: Sequence[_Token]) -> str | None:
     return word if word[0].isalpha() and word not in CLOSED_CLASS else None
 
 
-def _finite(tokens: Sequence[_Token], i: int, *, head: str | None) -> bool:
+def _finite(tokens: Sequence[_Token], i: int, *, head: str | None, joined: int | None = None) -> bool:
     """``tokens[i]`` reads as a finite verb agreeing with a third-person subject. ``head`` (the
-    first predicate's verb) admits that very verb, and a past form beside a past one."""
+    first predicate's verb) admits that very verb, and a past form beside a past one. ``joined``:
+    the index of the conjunction before it; an ``-s`` form there followed by a preposition may be
+    a plural noun beside the object ("likes cats and dogs with long hair"): a verb only after a
+    copula or a name or number ("lives in Leeds and works at a bank")."""
     word = tokens[i].low
     if not word[0].isalpha():
         return False
@@ -217,7 +265,13 @@ def _finite(tokens: Sequence[_Token], i: int, *, head: str | None) -> bool:
         form = is_simple_past(word)
     else:
         form = _third_singular(word)
+        if form and joined is not None and i + 1 < len(tokens) and tokens[i + 1].low in PREPOSITIONS:
+            form = head in _COPULAS or (joined > 1 and _named(tokens[joined - 1]))
     return form and i + 1 < len(tokens) and _opens_complement(tokens[i + 1])
+
+
+def _named(tok: _Token) -> bool:
+    return tok.top and (tok.text[0].isupper() or tok.text[0].isdigit())
 
 
 def _opens_complement(tok: _Token) -> bool:
@@ -253,12 +307,12 @@ def _predicates(clause: str) -> list[str]:
     for i, tok in enumerate(tokens[1:], start=1):
         if not tok.top:
             continue
-        if tok.low in _SUBORDINATORS:
+        if tok.low in _SUBORDINATORS or tok.low in _HANDOVER:
             break
         if tok.low not in ("and", "but"):
             continue
         j = _past_adverbs(tokens, i + 1)
-        if j < len(tokens) and tokens[j].top and _finite(tokens, j, head=head):
+        if j < len(tokens) and tokens[j].top and _finite(tokens, j, head=head, joined=i):
             cuts.append(i)
     parts: list[str] = []
     start = 0

@@ -9,9 +9,11 @@ import pytest
 
 from memscribe.model.base import Message
 from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.memory import SLUG_RE
 from memscribe.schemas.plan import Usage
 from memscribe.stages.detect import detect
 from memscribe.stages.split_profiles import fact_parts, split_profiles
+from memscribe.stages.verify import normal_slug
 from tests.support.turns import make_transcript
 
 
@@ -37,6 +39,8 @@ from tests.support.turns import make_transcript
             ["User moved to Lisbon in 2021.", "User started a bakery."],
         ),
         ("User prefers tabs; User uses vim.", ["User prefers tabs.", "User uses vim."]),
+        ("User lives in Leeds and works at a bank.", ["User lives in Leeds.", "User works at a bank."]),
+        ("User likes cats and owns a dog.", ["User likes cats.", "User owns a dog."]),
     ],
 )
 def test_a_compound_body_is_cut_into_facts_each_with_the_subject(body: str, parts: list[str]) -> None:
@@ -72,25 +76,65 @@ def test_coordinated_nouns_quotes_brackets_pronouns_and_other_subjects_stay_one(
     assert fact_parts(body) == [body]
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a plural noun coordinated with the object, then a preposition: no verb
+        "User likes cats and dogs with long hair.",
+        "User collects stamps and coins from the 1800s.",
+        "User reads manga and comics in French.",
+        "User plays guitar and keyboards in a band.",
+        # the subject handed to someone else by a ';' or '.' clause: what follows is theirs
+        "User has two kids; the youngest is almost 10 and plays in a league.",
+        "User has a brother. Tom lives in Leeds and works at a bank.",
+        "User has two kids; the youngest is almost 10; loves playing football.",
+        # another language
+        "User vive en Madrid and works at Google.",
+    ],
+)
+def test_plural_nouns_other_subjects_and_other_languages_are_not_cut(body: str) -> None:
+    assert fact_parts(body) == [body]
+
+
 def _profile(slug: str, body: str, turns: tuple[int, ...] = (0, 2)) -> ProfileCandidate:
     return ProfileCandidate(slug=slug, ttl="one_year", body=body, evidence_turns=list(turns))
 
 
 def test_each_part_keeps_evidence_and_ttl_with_a_distinct_slug_derived_from_the_original() -> None:
     profiles = [
-        _profile("food", "User loves sushi and cooks at home."),
+        _profile("food", "User loves sushi and cooks every weekend."),
         _profile("food-2", "User is vegetarian."),
         _profile("pets", "User has a dog and a cat."),
     ]
     out = split_profiles(profiles)
     assert [(p.slug, p.body) for p in out] == [
         ("food", "User loves sushi."),
-        ("food-3", "User cooks at home."),  # food-2 is another candidate's slug
+        ("food-3", "User cooks every weekend."),  # food-2 is another candidate's slug
         ("food-2", "User is vegetarian."),
         ("pets", "User has a dog and a cat."),
     ]
     assert all(p.ttl == "one_year" and p.evidence_turns == [0, 2] for p in out)
     assert split_profiles(profiles) == out  # deterministic
+
+
+@pytest.mark.parametrize("base", ["x" * 47, "y" * 48, "long-topic-" + "z" * 37])
+def test_part_slugs_stay_within_the_slug_limit(base: str) -> None:
+    out = split_profiles(
+        [_profile(base, "User loves sushi and cooks every weekend; would never eat snails.")]
+    )
+    slugs = [p.slug for p in out]
+    assert len(slugs) == 3 and slugs[0] == base
+    assert all(SLUG_RE.match(s) for s in slugs), slugs
+    assert len({normal_slug(s) for s in slugs}) == 3
+
+
+def test_part_slugs_are_distinct_after_normalisation() -> None:
+    profiles = [
+        _profile("food_prefs", "User loves sushi and cooks every weekend."),
+        _profile("food-prefs-2", "User is vegetarian."),
+    ]
+    slugs = [normal_slug(p.slug) for p in split_profiles(profiles)]
+    assert len(slugs) == 3 and len(set(slugs)) == 3, slugs
 
 
 def test_a_body_from_one_user_turn_stays_one() -> None:
