@@ -258,10 +258,10 @@ def narrates_event(verb: str, after: str, clause: str) -> bool:
 #: Words in -ing that, after "is", describe the person rather than an activity under way ("User is
 #: willing to relocate", "is outgoing"): predicative adjectives, not participles.
 _ING_ADJECTIVES = (
-    "willing", "unwilling", "outgoing", "easygoing", "hardworking", "caring", "loving", "understanding",
-    "forgiving", "demanding", "interesting", "amazing", "boring", "charming", "exciting", "promising",
-    "outstanding", "annoying", "fascinating", "convincing", "surprising", "daring", "trusting",
-)
+    "willing unwilling outgoing easygoing hardworking caring loving understanding forgiving demanding"
+    " interesting amazing boring charming exciting promising outstanding annoying fascinating"
+    " convincing surprising daring trusting"
+).split()
 #: The progressive after the subject (its verb agreed with "User": "is reading", "has been
 #: staring"), adverbs before the participle; "-thing" is a pronoun, not a participle.
 _PROGRESSIVE = lazy_compile(
