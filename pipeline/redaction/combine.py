@@ -256,7 +256,7 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
     inner: list[tuple[int, int]] = []  # the secrets a whole-value extent was widened from
-    if cands and "://" in text:  # a finding in a URL's user info: the whole URL is the credential
+    if cands:  # a finding in a URL's user info: the whole URL is the credential
         spans = [(c.start, c.end) for c in cands]
         for lo, hi in widen_to_credential_urls(text, spans):
             held = [c for c in cands if lo <= c.start < hi]
@@ -417,12 +417,16 @@ class Masker:
             (v, t) for v, t in values[built:] if (w := v.strip()) in text and len(w) >= REPEAT_MIN_LEN
         ]
 
-    def mask_for(self, type_: str, value: str) -> str:
+    def mask_for(self, type_: str, value: str, same_as: str | None = None) -> str:
+        """The mask of ``value``: a new number of ``type_`` the first time, or ``same_as`` (the
+        mask of the value it was found inside) without taking a number."""
         key = (type_, value)
         if key not in self._masks:
-            n = self._counts.get(type_, 0) + 1
-            self._counts[type_] = n
-            self._masks[key] = f"[REDACTED:{type_}]" if n == 1 else f"[REDACTED:{type_}#{n}]"
+            if same_as is None:
+                n = self._counts.get(type_, 0) + 1
+                self._counts[type_] = n
+                same_as = f"[REDACTED:{type_}]" if n == 1 else f"[REDACTED:{type_}#{n}]"
+            self._masks[key] = same_as
             self._values.append((value, type_))
         return self._masks[key]
 
@@ -442,9 +446,7 @@ class Masker:
             mask = self.mask_for(f.type, text[f.start : f.end])
             parts.append(mask)
             for s, e in f.inner:  # said again alone in a later text: masked there, as the same secret
-                if (key := (f.type, text[s:e])) not in self._masks:
-                    self._masks[key] = mask
-                    self._values.append((text[s:e], f.type))
+                self.mask_for(f.type, text[s:e], same_as=mask)
             pos = f.end
         parts.append(text[pos:])
         return "".join(parts), findings

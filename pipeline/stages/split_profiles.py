@@ -43,6 +43,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from memscribe.kinds.layout import MAX_SLUG
 from memscribe.lexicon.grammar import CLOSED_CLASS, DETERMINERS, PREPOSITIONS, is_simple_past
 from memscribe.lexicon.langs import language_of
 from memscribe.schemas.candidates import ProfileCandidate
@@ -74,8 +75,6 @@ _COMPLEMENT = DETERMINERS | PREPOSITIONS | frozenset("not never".split())
 _COPULAS = frozenset("is was isn't wasn't isn’t wasn’t".split())
 #: Where a subject may change: a sentence's end, a ``;`` clause, a nominative pronoun.
 _HANDOVER = frozenset(".!?;:") | frozenset("i you he she we they".split())
-#: The longest slug (schemas.memory.SLUG_RE).
-_MAX_SLUG = 48
 #: Finite forms that agree with a plural subject: a clause holding one after its opening word has
 #: a subject of its own.
 _PLURAL_AGREEMENT = frozenset(
@@ -135,7 +134,7 @@ def _free_slug(slug: str, used: set[str]) -> str:
     n = 2
     while True:
         suffix = f"-{n}"
-        free = f"{base[: _MAX_SLUG - len(suffix)].rstrip('-')}{suffix}"
+        free = f"{base[: MAX_SLUG - len(suffix)].rstrip('-')}{suffix}"
         if normal_slug(free) not in used and (SLUG_RE.match(free) or not SLUG_RE.match(base)):
             return free
         n += 1

@@ -18,7 +18,7 @@ from memscribe.model.embedded.text import has_cjk
 #: one of its runs of ``\w``.
 #: (Written opened by each word's first letter, the word boundary asked behind it: ``\b`` before
 #: a word character is ``(?<!\w)``, and ``re`` skips to one of those letters instead of trying the
-#: pattern at every character; the same matches as ``\b(?:i|me|my|mine|myself|we|us|our|ours)\b``.)
+#: pattern at every character; the same matches as :data:`SPEAKER_PLAIN`.)
 _SPEAKER = lazy_compile(r"(?:i(?<!\wi)|m(?<!\wm)(?:e|y|ine|yself)|w(?<!\ww)e|u(?<!\wu)s|o(?<!\wo)urs?)\b")
 #: The plain form :data:`_SPEAKER` stands for (tests compare the two).
 SPEAKER_PLAIN = r"\b(?:i|me|my|mine|myself|we|us|our|ours)\b"
