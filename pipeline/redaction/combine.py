@@ -12,7 +12,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences, set_lowered
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
-from memscribe.redaction.extents import widen_to_credential_urls
+from memscribe.redaction.extents import widen_to_whole_values
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
 from memscribe.redaction.hintscan import WordScan, plan_scanner, word_scanner
 from memscribe.redaction.values import forget_values
@@ -258,7 +258,7 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
     inner: list[tuple[int, int]] = []  # the secrets a whole-value extent was widened from
     if cands:  # a finding in a URL's user info: the whole URL is the credential
         spans = [(c.start, c.end) for c in cands]
-        for lo, hi in widen_to_credential_urls(text, spans):
+        for lo, hi in widen_to_whole_values(text, spans):
             held = [c for c in cands if lo <= c.start < hi]
             inner += [(c.start, min(c.end, hi)) for c in held]
             first = min(held, key=lambda c: c.priority)

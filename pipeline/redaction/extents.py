@@ -7,9 +7,16 @@ detectors find the password inside it; here the finding grows to the whole URL, 
 of the sentence or bracket around it left out. The password itself stays a value of its own for
 the repeats (``Finding.inner``): said again alone later, it is masked there too.
 
-(A connection string of ``;``- or blank-joined pairs was widened the same way in 4fffe70, and
-taken back: a pattern for pairs whose keys and values may hold blanks ran into the prose around
-the string, took whole log lines of ``k=v`` fields, and read a long line in quadratic time.)
+An ``otpauth://`` URL is one credential too: it carries a TOTP seed with the account and issuer
+it signs in to, and the seed alone masked leaves the rest of the provisioning URI readable.
+
+A connection string of pairs quoted whole (``"host=db port=5432 user=app password=<pw>"``,
+``'Server=db;Database=x;Password=<pw>;'``) is a value of its own, bounded by its quotes: a
+password found in it grows to the whole quoted string when every part of it is a ``key=value``
+pair and one pair names a host or a server. (4fffe70 widened unquoted strings too, and was taken
+back: a pattern for pairs whose keys and values may hold blanks ran into the prose around the
+string, took whole log lines of ``k=v`` fields, and read a long line in quadratic time. Quotes
+on the secret's own line bound the string here, and the pairs are read in one linear pass.)
 """
 
 from __future__ import annotations
@@ -22,6 +29,57 @@ _TRAILING = ".,;:!?)]}'"
 #: the URL up to a blank, a quote or an angle bracket. Each part is one character class, so a
 #: match is linear in its length.
 _USERINFO_URL = lazy_compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://(?P<info>[^\s/'\"<>`@]*)@[^\s'\"<>`]*")
+
+
+#: An ``otpauth://`` (or ``otpauth-migration://``) URL, up to a blank, a quote or an angle bracket.
+_OTPAUTH_URL = lazy_compile(r"\botpauth(?:-migration)?://[^\s'\"<>`]+")
+#: A quoted string of ``key=value`` pairs joined by ``;`` or blanks: each key a name (letters,
+#: digits, blanks inside ``Data Source``), each value without a quote, blank or ``;``.
+_PAIRS = lazy_compile(r"[ \t]*(?:[A-Za-z][\w .-]{0,40}=[^;\s'\"`]*(?:[ \t]*;[ \t]*|[ \t]+|$))+")
+#: A key that names where the string connects: the pairs are a connection string then.
+_HOST_KEY = lazy_compile(
+    r"(?i)(?:^|[;\s])(?:host|hostname|hostaddr|server|data source|address|addr|endpoint|"
+    r"accountname|defaultendpointsprotocol|dsn|url)[ \t]*="
+)
+#: The longest quoted string read as a connection string.
+_PAIRS_MAX = 1024
+_QUOTES = "\"'`"
+
+
+def widen_to_whole_values(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The whole values that hold the start of one of ``spans`` and are one credential as a
+    whole: a URL with user info (:func:`widen_to_credential_urls`), an ``otpauth://`` URL, a
+    quoted connection string (:func:`widen_to_connection_strings`)."""
+    out = widen_to_credential_urls(text, spans)
+    if "otpauth" in text:
+        for m in _OTPAUTH_URL.finditer(text):
+            if any(m.start() <= start < m.end() for start, _ in spans):
+                out.append((m.start(), m.start() + len(m[0].rstrip(_TRAILING))))
+    if "=" in text:
+        out += widen_to_connection_strings(text, spans)
+    return out
+
+
+def widen_to_connection_strings(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The quoted connection strings (pairs only, one naming a host) that hold one of ``spans``:
+    each the inside of its quotes, on the span's line."""
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        line_start = text.rfind("\n", max(0, start - _PAIRS_MAX), start) + 1
+        opened = max(text.rfind(q, line_start, start) for q in _QUOTES)
+        if opened < 0 or text[start - 1 : start] == text[opened]:
+            continue  # no quote before it on its line, or the secret is quoted alone
+        close = text.find(text[opened], end, opened + _PAIRS_MAX)
+        if close < 0 or "\n" in text[end:close]:
+            continue
+        inner = text[opened + 1 : close]
+        if "=" not in text[opened + 1 : start] and "=" not in text[end:close]:
+            continue  # the secret alone between the quotes
+        m = _PAIRS.fullmatch(inner)
+        if m is not None and inner.count("=") >= 2 and _HOST_KEY.search(inner) is not None:
+            lo = opened + 1 + len(inner) - len(inner.lstrip())
+            out.append((lo, opened + 1 + len(inner.rstrip())))
+    return out
 
 
 def widen_to_credential_urls(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
