@@ -285,6 +285,11 @@ class ListView:
         self._entries = list(entries)
         self._by_id = {e.id: e for e in self._entries}
 
+    @property
+    def holds_nothing(self) -> bool:
+        """No entry at all: nothing to shortlist (see :func:`memscribe.stages.dedup.holds_nothing`)."""
+        return not self._entries
+
     def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
         return shortlist(kind, slug, text, self._entries)
 

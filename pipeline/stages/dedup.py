@@ -237,6 +237,14 @@ def _named_across_languages(
     ]
 
 
+def holds_nothing(memory: MemoryView) -> bool:
+    """The view says it holds no memory at all (``holds_nothing``: an empty root's view, a
+    :class:`ListView` of nothing): its shortlist, and so every extra look-up of :func:`prepare`,
+    finds nothing, and the texts those look-ups are built from (change cues, the user's
+    sentences, value classes) need not be read. A view without the attribute is asked."""
+    return getattr(memory, "holds_nothing", False) is True
+
+
 @dataclass(frozen=True)
 class Pending:
     """A candidate that needs the model's decision: its request and the shortlist it shows."""
@@ -285,6 +293,9 @@ def prepare(
                 detail="same as another candidate in this run",
             )
         )
+        return None
+    if holds_nothing(memory):  # every look-up below would find nothing: the candidate is new
+        result.accepted.append(Accepted(kind, cand))
         return None
     claimed = priors.claimed
     shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]

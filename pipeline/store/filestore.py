@@ -31,6 +31,9 @@ class EmptyView:
     get, list or search, no id in use. Answered without an index, whose modules (SQLite, the
     index's scoring) a run into an empty root would otherwise load for nothing."""
 
+    #: nothing to shortlist: dedup skips the look-ups (:func:`memscribe.stages.dedup.holds_nothing`)
+    holds_nothing = True
+
     def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
         return []
 

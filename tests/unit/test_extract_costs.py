@@ -212,3 +212,68 @@ def test_priors_hold_about_what_the_texts_and_their_tokens_take() -> None:
     finally:
         tracemalloc.stop()
     assert held <= 1400 * len(cands)  # ~1.2 kB a candidate; a set per variant took ~5.5 kB
+
+
+#: Candidates that reach each of dedup's look-ups: a change said with a value class and a name
+#: left behind, another language, restatements within the run, a plain new fact.
+_EMPTY_TURNS = (
+    "I left Fintastic over the summer. I'm at Verdant Grid now.",
+    "Ich bin inzwischen komplett auf Linux umgestiegen, Windows ist runter.",
+    "I switched to a Mac last month.",
+    "I live in Lisbon.",
+)
+_EMPTY_BODIES = (
+    ("job", "User is at Verdant Grid now.", 0),
+    ("job", "User no longer works at Fintastic.", 0),
+    ("os", 'User, in their words: "Ich bin inzwischen komplett auf Linux umgestiegen".', 1),
+    ("laptop", "User switched to a Mac.", 2),
+    ("home", "User lives in Lisbon.", 3),
+    ("home", "User lives in Lisbon.", 3),
+    ("home", "user  lives in LISBON", 3),
+)
+
+
+class _Nothing:
+    """A view with nothing stored that does not say so: each look-up is asked (and counted)."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def shortlist(self, kind: str, slug: str, text: str) -> list[object]:
+        self.asked += 1
+        return []
+
+    def get(self, memory_id: str) -> None:
+        return None
+
+    def entries(self, kind: str | None = None) -> list[object]:
+        return []
+
+
+class _SaysNothing(_Nothing):
+    holds_nothing = True
+
+
+def _empty_run(view: object) -> dedup.DedupResult:
+    turns = tuple(_turn(i, "user", t) for i, t in enumerate(_EMPTY_TURNS))
+    cands = [
+        ProfileCandidate(slug=s, ttl="one_year", body=b, evidence_turns=[i]) for s, b, i in _EMPTY_BODIES
+    ]
+    transcript = Transcript(source="t", format="text", turns=turns)
+    return dedup.dedup_all({"profile": cands}, view, model=EmbeddedModel(), transcript=transcript)  # type: ignore[arg-type]
+
+
+def test_dedup_against_a_view_that_holds_nothing_asks_no_look_up() -> None:
+    """A view that says it holds nothing (an empty root's, an empty list's) is not asked for a
+    shortlist or any extra look-up, and the run decides as it does against a view that is asked
+    every look-up and finds nothing: the same candidates accepted, the same duplicates skipped."""
+    asked, told = _Nothing(), _SaysNothing()
+    expected, got = _empty_run(asked), _empty_run(told)
+    assert asked.asked > len(_EMPTY_BODIES)  # the extras' look-ups were reached
+    assert told.asked == 0
+    assert got == expected
+    assert [a.candidate.body for a in got.accepted] and len(got.skipped) == 2
+    assert ListView([]).holds_nothing
+    from memscribe.store.filestore import EmptyView
+
+    assert dedup.holds_nothing(EmptyView()) and not dedup.holds_nothing(asked)
