@@ -69,6 +69,24 @@ SHAPES: tuple[tuple[str, str, str], ...] = (
     ("netrc", "machine api.example.test login me password {v}", "password"),
     ("dockercfg", '{{"auths": {{"registry.example.test": {{"auth": "{v}"}}}}}}', "b64"),
     ("prose", "the staging db password is {v} btw", "password"),
+    # issue 12's other forms: quoted connection strings (libpq, ODBC), a TOTP provisioning URI,
+    # passwd/pwd/credential names, a French identifier, nested YAML, Helm/Docker flags, Go, TS
+    (
+        "libpq_quoted",
+        '  db_conn: "host=db.internal port=5432 dbname=orders user=app password={v}"',
+        "password",
+    ),
+    ("odbc_quoted", 'conn_str = "Driver={{ODBC Driver 18}};Server=db01;Uid=app;Pwd={v};"', "password"),
+    ("otpauth", "otpauth://totp/Acme:ops@acme.test?secret={v}&issuer=Acme", "random"),
+    ("env_quoted", "SMTP_PASSWD='{v}'", "password"),
+    ("yaml_pwd", "  pwd: {v}", "password"),
+    ("ini_credential", "credential = {v}", "random"),
+    ("french", 'mot_de_passe = "{v}"', "password"),
+    ("yaml_nested", "credentials:\n  token: {v}", "random"),
+    ("helm_set", "helm upgrade api ./chart --set db.password={v}", "password"),
+    ("docker_env_flag", "docker run -e API_TOKEN={v} acme/api", "random"),
+    ("go_struct", '\tPassword: "{v}",', "password"),
+    ("ts_object", "  apiSecret: '{v}',", "random"),
 )
 
 #: Benign lines that a careless detector would flag: placeholders, references, hashes, ids.
