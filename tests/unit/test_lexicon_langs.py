@@ -206,3 +206,18 @@ def test_other_languages_with_shared_words_keep_their_language(text: str, lang: 
 )
 def test_short_statements_are_read_in_their_language(text: str, lang: str) -> None:
     assert langs.language_of(text) == lang
+
+
+@_given(_st.text(alphabet=_st.characters(max_codepoint=127), max_size=60))
+@_settings(max_examples=400, deadline=None)
+def test_ascii_words_are_the_word_pattern_s(text: str) -> None:
+    # issue 17: a lowered ASCII text's words found in C (translate, split) are the regex's words
+    folded = text.lower()
+    assert _langs.ascii_words(folded) == _langs._ASCII_WORD.findall(folded)
+
+
+@pytest.mark.parametrize(
+    "text", ["don't stop", "l'agence", "it's a'b'c", "x1y_z-w", "  ", "", "\tI\nwe\x00us"]
+)
+def test_ascii_words_of_apostrophes_and_marks(text: str) -> None:
+    assert _langs.ascii_words(text.lower()) == _langs._ASCII_WORD.findall(text.lower())
