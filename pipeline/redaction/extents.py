@@ -69,6 +69,8 @@ def widen_to_connection_strings(text: str, spans: list[tuple[int, int]]) -> list
         opened = max(text.rfind(q, line_start, start) for q in _QUOTES)
         if opened < 0 or text[start - 1 : start] == text[opened]:
             continue  # no quote before it on its line, or the secret is quoted alone
+        if text.count(text[opened], line_start, opened) % 2:
+            continue  # a quote that closes a string (``msg="db connect" host=… password=…``)
         close = text.find(text[opened], end, opened + _PAIRS_MAX)
         if close < 0 or "\n" in text[end:close]:
             continue

@@ -59,6 +59,10 @@ def test_the_whole_value_is_masked(before: str, value: str, after: str, parts: t
         (f'password = "{_PASSWORD}"  # host=db.internal', "host=db.internal"),
         (f'log("level=info user=app password={_PASSWORD}")', "level=info user=app"),
         (f"DB_HOST=db.internal DB_PASSWORD={_PASSWORD}", "DB_HOST=db.internal"),
+        (
+            f'level=error msg="db connect" host=db user=app password={_PASSWORD} err="timeout"',
+            'msg="db connect" host=db user=app password=',
+        ),
     ],
 )
 def test_pairs_that_are_no_quoted_connection_string_keep_their_rest(text: str, kept: str) -> None:
