@@ -66,6 +66,8 @@ def widen_to_connection_strings(text: str, spans: list[tuple[int, int]]) -> list
     out: list[tuple[int, int]] = []
     for start, end in spans:
         line_start = text.rfind("\n", max(0, start - _PAIRS_MAX), start) + 1
+        if line_start == 0 and start > _PAIRS_MAX:
+            continue  # its line starts out of reach: no string that long is read as one
         opened = max(text.rfind(q, line_start, start) for q in _QUOTES)
         if opened < 0 or text[start - 1 : start] == text[opened]:
             continue  # no quote before it on its line, or the secret is quoted alone

@@ -69,3 +69,11 @@ def test_pairs_that_are_no_quoted_connection_string_keep_their_rest(text: str, k
     out, findings = redact_text(text)
     assert findings and _PASSWORD not in out, out
     assert kept in out, out
+
+
+def test_a_string_on_a_line_longer_than_the_reach_is_not_read_whole() -> None:
+    # each widening reads at most _PAIRS_MAX characters back: a long line costs no more per secret
+    text = "x" * 3000 + f' conn="host=db.internal user=app password={_PASSWORD}"'
+    out, findings = redact_text(text)
+    assert findings and _PASSWORD not in out, out
+    assert "host=db.internal user=app password=" in out, out
