@@ -145,3 +145,18 @@ def test_unstated_why_per_language() -> None:
     assert unstated_why("Bitte immer Euro mit Komma, nicht Dollar") == "Kein Grund genannt."
     assert unstated_why("ne mets pas de dollars, utilise les euros") == "Raison non précisée."
     assert unstated_why("no uses dólares, pon los importes en euros") == "No se indicó el motivo."
+
+
+def test_a_turn_read_as_no_correction_is_not_walked_back_from() -> None:
+    # issue 17: the gate's reading (no correction) answers first; the speaker before is not sought
+    from unittest import mock
+
+    from memscribe.model.embedded import playbooks
+
+    turns = [
+        Turn(index=i, role=role, kind="message", text=text, source=SourcePos(file="t", line=i + 1))
+        for i, (role, text) in enumerate([("assistant", "Done."), ("user", "No, use pytest instead.")])
+    ]
+    read = playbooks.Reading(turns, {1: ("en", False, False)})
+    with mock.patch.object(playbooks, "_previous_speaker", side_effect=AssertionError("walked back")):
+        assert playbooks.correction_at(turns, 1, read) is None

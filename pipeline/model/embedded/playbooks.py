@@ -370,9 +370,13 @@ def correction_at(turns: Sequence[Turn], pos: int, read: Reading | None = None) 
     worded with rule words, an adjustment after it, a situation to name), whether or not it
     teaches a rule; the profile rules read such a turn as a correction too."""
     turn = turns[pos]
-    before = _previous_speaker(turns, pos)
     read = read or Reading(turns)
-    if before is None or before.role != "assistant" or not read.corrects(turn):
+    # whether it corrects first: most turns do not (the gate's reading, known), and the walk back
+    # to the speaker before is then spared (issue 17); both are pure, the answer the same
+    if not read.corrects(turn):
+        return None
+    before = _previous_speaker(turns, pos)
+    if before is None or before.role != "assistant":
         return None
     if not lexicon.teaches(turn.text):
         return None  # corrects a fact or today's output, worded as no rule
