@@ -19,7 +19,11 @@ Prints, per format, three groups of figures at each size:
   file), start-up included: at 1 MB the interpreter and imports (~0.4 s, ~45 MB) dominate;
 - **pipeline (in-process)**: ``in s/MB`` is the ``extract`` command's own CPU per MB, measured in
   another fresh child with the pipeline's modules imported first (the read, the stages and the
-  output, without the interpreter, imports or argument parsing); ``in RSS/f`` the peak RSS that
+  output, without the interpreter, imports or argument parsing): the modules the command imports
+  only when it first needs them (the format's reader, the embedded model) are found by a run on
+  a tiny transcript of the format and imported before the span too, and that run's CPU once they
+  are is printed as the fixed cost per run (first-use regex compiles, the guard's weights) that
+  the per-MB figure still holds; ``in RSS/f`` the peak RSS that
   command adds over the process's RSS when it began (before the transcript is read), per MB of
   the file: what the pipeline holds for the transcript;
 - **beyond start-up**: ``net s/MB`` the child's CPU less the start-up baseline of that format and
@@ -52,6 +56,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -271,14 +276,20 @@ runpy.run_module("memscribe.cli", run_name="__main__", alter_sys=True)
 
 
 _IN_PROCESS_CHILD = """
-import functools, json, os, resource, sys, time
-path, root = sys.argv[1], sys.argv[2]
+import functools, importlib, json, os, resource, sys, time
+path, root, preload = sys.argv[1], sys.argv[2], [m for m in sys.argv[3].split(",") if m]
 sys.argv = ["memscribe", "extract", path, "--dry-run", "--json", "--memory-dir", root]
 import memscribe.services.extract  # the pipeline's modules loaded before the span
 import memscribe.commands.extract as command
+for name in preload:  # and those the command imports when it first needs them (lazy_imports)
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass
 real, span = command.extract, {}
 @functools.wraps(real)
 def timed(*args, **kwargs):
+    known = set(sys.modules)
     span["rss_before"] = resident_mb()
     span["start"] = time.process_time()
     try:
@@ -286,6 +297,7 @@ def timed(*args, **kwargs):
     finally:
         span["end"] = time.process_time()
         span["peak"] = peak_mb()
+        span["imported"] = sorted(set(sys.modules) - known)
 def peak_mb():  # this process's own high-water mark (ru_maxrss may carry the parent's, see measure)
     try:
         with open("/proc/self/status") as status:
@@ -316,16 +328,20 @@ class InProcess(NamedTuple):
 
     cpu: float  #: CPU seconds of the command
     rss_growth: float  #: MB: the peak RSS less the RSS resident when the command started
+    #: the modules first imported while the command ran (none, given :func:`lazy_imports`)
+    imported: tuple[str, ...] = ()
 
 
-def measure_in_process(path: Path, root: Path, package: str | None) -> InProcess:
+def measure_in_process(path: Path, root: Path, package: str | None, preload: Sequence[str] = ()) -> InProcess:
     """The ``extract`` command itself in a fresh child: its CPU seconds and the peak RSS it adds
     to the process as it stood when the command began (the interpreter, the imports, the
     pipeline's modules, loaded first, and the argument parsing left out; the file's read, the
     stages and the output in). Per MB of the file: the pipeline's cost without start-up. NaN
-    when the child gave no figures."""
+    when the child gave no figures. ``preload``: modules imported before the span too, those
+    the command imports only when it first needs them (the reader of the format, the embedded
+    model: :func:`lazy_imports`), which are start-up, not the transcript's cost."""
     proc = subprocess.run(
-        [sys.executable, "-c", _IN_PROCESS_CHILD, str(path), str(root)],
+        [sys.executable, "-c", _IN_PROCESS_CHILD, str(path), str(root), ",".join(preload)],
         capture_output=True,
         text=True,
         env=_child_env(package),
@@ -333,9 +349,25 @@ def measure_in_process(path: Path, root: Path, package: str | None) -> InProcess
     )
     try:
         span = json.loads(proc.stderr.rstrip().rsplit("\n", 1)[-1])
-        return InProcess(float(span["end"] - span["start"]), float(span["peak"] - span["rss_before"]))
+        return InProcess(
+            float(span["end"] - span["start"]),
+            float(span["peak"] - span["rss_before"]),
+            tuple(span.get("imported", ())),
+        )
     except (ValueError, KeyError, TypeError):
         return InProcess(float("nan"), float("nan"))
+
+
+def lazy_imports(fmt: str, folder: Path, root: Path, package: str | None) -> tuple[tuple[str, ...], float]:
+    """The modules the ``extract`` command of ``package`` first imports while it runs on a tiny
+    transcript of ``fmt`` (see :func:`baseline`), and its CPU seconds on that transcript once
+    they are imported before it: the fixed cost of a run (first-use regex compiles, the guard's
+    weights, lazily built tables) that the in-process figure per MB still holds."""
+    path = write_in_child(fmt, 0.0001, folder)
+    modules = measure_in_process(path, root, package).imported
+    fixed = measure_in_process(path, root, package, modules).cpu
+    path.unlink()
+    return modules, fixed
 
 
 _STAGES = (
@@ -675,6 +707,13 @@ def main() -> None:
                 end="",
             )
             print(f", before {base0:.2f} s, {base0_rss:.0f} MB" if args.compare else "")
+            lazy, fixed = lazy_imports(fmt, folder, root, args.before)
+            lazy0, fixed0 = lazy_imports(fmt, folder, root, args.compare) if args.compare else (lazy, fixed)
+            print(
+                f"in-process: {len(lazy)} modules the command imports lazily loaded before the span; "
+                f"fixed cost per run (tiny {fmt} transcript) {1000 * fixed:.0f} ms"
+                + (f", before {1000 * fixed0:.0f} ms" if args.compare else "")
+            )
             print(HEADER)
             rows = []
             in_process: list[tuple[float, float, float, float]] = []
@@ -683,10 +722,10 @@ def main() -> None:
                 file_mb = path.stat().st_size / 1e6
                 if args.compare:
                     cpu0, rss0, summary0 = measure(path, root, args.compare)
-                    inner0 = measure_in_process(path, root, args.compare)
+                    inner0 = measure_in_process(path, root, args.compare, lazy0)
                     print(row(mb, file_mb, cpu0, rss0, inner0, (base0, base0_rss), "before"))
                 cpu, rss, summary = measure(path, root, args.before)
-                inner = measure_in_process(path, root, args.before)
+                inner = measure_in_process(path, root, args.before, lazy)
                 rows.append((mb, file_mb, cpu, rss, cpu - base))
                 in_process.append((mb, file_mb, inner.cpu, inner.rss_growth))
                 note: dict[str, object] = {k: summary[k] for k in ("exit", "stderr", "gate") if k in summary}

@@ -124,3 +124,17 @@ def test_a_folder_without_a_memscribe_package_is_refused_not_compared_with_itsel
         _bench().main()
     assert exit_.value.code == 2
     assert "no memscribe package" in capsys.readouterr().err
+
+
+def test_in_process_span_leaves_the_commands_lazy_imports_out(tmp_path: Path) -> None:
+    """The modules the command imports only when it first needs them (the format's reader, the
+    embedded model) are start-up: found on a tiny transcript and imported before the span, none
+    is imported inside it; the fixed cost per run that is left is measured on that transcript."""
+    bench = _bench()
+    transcript, root = _tiny_session(tmp_path)
+    first = bench.measure_in_process(transcript, root, None)
+    assert "memscribe.transcript" in first.imported  # the reader: imported by the command itself
+    assert bench.measure_in_process(transcript, root, None, first.imported).imported == ()
+    modules, fixed = bench.lazy_imports("text", tmp_path, root, None)
+    assert "memscribe.transcript" in modules
+    assert fixed > 0
