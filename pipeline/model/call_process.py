@@ -54,7 +54,9 @@ class CallProcess:
     Call it as ``completion`` itself (keyword arguments); :meth:`close` stops the helper.
     """
 
-    def __init__(self, completion: Completion, workers: int) -> None:
+    def __init__(
+        self, completion: Completion, workers: int, warm: Callable[[], object] | None = None
+    ) -> None:
         context = multiprocessing.get_context("fork")
         here, there = context.Pipe(duplex=True)
         self._completion = completion
@@ -69,7 +71,7 @@ class CallProcess:
         _fill_inherited_caches()
         self._process = context.Process(
             target=_serve,
-            args=(there, here, completion, max(1, workers)),
+            args=(there, here, completion, max(1, workers), warm),
             daemon=True,
             name="memscribe-calls",
         )
@@ -173,10 +175,21 @@ def _fill_inherited_caches() -> None:
         platform.platform()
 
 
-def _serve(conn: Any, other: Any, completion: Completion, workers: int) -> None:
-    """The helper: each request is run by a worker thread; answers go back as they finish."""
+def _serve(
+    conn: Any, other: Any, completion: Completion, workers: int, warm: Callable[[], object] | None = None
+) -> None:
+    """The helper: each request is run by a worker thread; answers go back as they finish.
+
+    ``warm`` (if any) runs first, in a thread of its own: the work a process does once, on its
+    first call (lazy imports, first use of the client stack), done while the caller is still
+    preparing its first requests rather than by all of them at once when they arrive together
+    (a batch run's first wave: ``concurrency`` calls within a few milliseconds). Requests are
+    read meanwhile; a warm-up that fails is ignored.
+    """
     other.close()  # the caller's end: the pipe reads end-of-file once the caller is gone
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
+    if warm is not None:
+        threading.Thread(target=_quietly, args=(warm,), daemon=True, name="memscribe-warm").start()
     send_lock = threading.Lock()
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscribe-call")
 
@@ -210,6 +223,11 @@ def _serve(conn: Any, other: Any, completion: Completion, workers: int) -> None:
     except BaseException:  # never a traceback from the helper: the caller makes its calls itself
         code = 1
     os._exit(code)  # calls still in flight are not answered: the caller makes them itself
+
+
+def _quietly(warm: Callable[[], object]) -> None:
+    with contextlib.suppress(BaseException):
+        warm()
 
 
 #: An exception as it travels: (module, qualified name, args, the attributes that pickle).

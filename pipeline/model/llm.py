@@ -30,6 +30,7 @@ from pydantic import BaseModel, ValidationError
 
 from memscribe.errors import ModelError
 from memscribe.masking import mask_url_credentials
+from memscribe.model import warm_call
 from memscribe.model.base import Message
 from memscribe.model.lenient import collecting, first_error, item_model, lenient
 from memscribe.model.light_calls import call_cost, complete_call_types, install, memscribe_call
@@ -446,7 +447,10 @@ def calls_in_helper(workers: int) -> Iterator[CallProcess | None]:
     if not supported():
         yield None
         return
-    helper = CallProcess(_marked_completion, workers)
+    # its first-call work done as it starts, not by the whole first wave at once
+    helper = CallProcess(
+        _marked_completion, workers, warm=functools.partial(warm_call.through, _marked_completion)
+    )
     _HELPERS.append(helper)
     try:
         yield helper

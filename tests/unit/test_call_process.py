@@ -248,3 +248,56 @@ def test_the_helper_inherits_the_platform_description_of_the_sdk_headers(
         assert helper() is True
     finally:
         helper.close()
+
+
+def _note_pid(path: Path) -> None:
+    path.write_text(str(os.getpid()), encoding="utf-8")
+
+
+def _fail() -> None:
+    raise RuntimeError("warm-up failed")
+
+
+def test_the_warm_up_runs_in_the_helper_as_it_starts(tmp_path: Path) -> None:
+    import functools
+
+    noted = tmp_path / "warm.pid"
+    helper = CallProcess(_echo, workers=2, warm=functools.partial(_note_pid, noted))
+    try:
+        deadline = time.monotonic() + 10
+        while not noted.exists() and time.monotonic() < deadline:  # before any call is sent
+            time.sleep(0.01)
+        answer = helper(x=1)
+    finally:
+        helper.close()
+    assert int(noted.read_text(encoding="utf-8")) == answer["pid"] != os.getpid()
+
+
+def test_a_failing_warm_up_leaves_the_helper_answering() -> None:
+    helper = CallProcess(_echo, workers=2, warm=_fail)
+    try:
+        answers = [helper(x=i) for i in range(3)]
+    finally:
+        helper.close()
+    assert all(a["pid"] != os.getpid() for a in answers)
+    assert [a["x"] for a in answers] == [0, 1, 2]
+
+
+@pytest.mark.block_network  # no request leaves: the transport answers
+def test_the_warm_call_goes_through_the_client_stack_without_a_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    litellm = pytest.importorskip("litellm")
+    from memscribe.model import llm, warm_call
+
+    sent: list[dict[str, Any]] = []
+
+    def completion(**kwargs: Any) -> Any:
+        sent.append(kwargs)
+        return llm._marked_completion(**kwargs)  # noqa: SLF001 - what the helper runs
+
+    assert warm_call.through(completion) is True
+    assert sent[0]["model"].startswith("openai/") and sent[0]["client"] is not None
+    monkeypatch.setattr(litellm, "success_callback", [lambda *args: None])  # someone logs calls
+    assert warm_call.through(completion) is False
+    assert len(sent) == 1  # not made: the callback would log a call that never happened
