@@ -337,10 +337,13 @@ def _clause_value(
     its keyword without a link ("Passwort Sommer.Regen#2023") must look strong, as must one after
     an ``anaphor`` ("the new one is …"); none is taken there unless ``apposed``."""
     after = text[start : start + 3].lstrip(" ")[:1]
-    if after in _CODE_AFTER or (
-        glued and after in ":=" and not (role == "password" and _grouped_after(text, start))
+    if (
+        after in _CODE_AFTER
+        or text[start : start + 1] == "@"
+        or (glued and after in ":=" and not (role == "password" and _grouped_after(text, start)))
     ):
-        return  # a quoted key, a call, an index or an assignment: code, not a clause
+        return  # a quoted key, a call, an index or an assignment: code, not a clause; a keyword
+        # glued to '@' ends an address's local part (``it-password@aol.com``)
     end = _clause_end(text, start)
     if role != "password" and not _NEEDED_DIGIT.search(text, start, end):
         return  # a code or a generated secret holds a digit

@@ -627,10 +627,8 @@ _PW_FORBIDDEN = lazy_compile(r"[()\[\]{}<>/\\'\"`,|=:;]")
 _SYMBOL_EQUALS = lazy_compile(r"^(?=[^=]*[^\w.=-][^=]*=)[^=\s]+=[^=\s]*[^=\s]$")
 _PW_NOT_VALUE = lazy_compile(
     r"^(?:[0-9a-f]+|[0-9A-F]+|[\d.:\-TZ+]+|v?\d+(?:\.\d+)+[A-Za-z0-9-]*|"
-    r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+|[\w.+-]+@[\w-]+\.[\w.]+|@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}|"
-    r"[A-Za-z]+(?:[-_][A-Za-z]+)*-v\d{1,3})$"
-)  # (an address's domain alone, cut from it after a keyword in its name: ``it-password@aol.com``;
-# the last: a name and its version alone, an environment's or a model's: ``CartPole-v1``)
+    r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+|[\w.+-]+@[\w-]+\.[\w.]+|[A-Za-z]+(?:[-_][A-Za-z]+)*-v\d{1,3})$"
+)  # (the last: a name and its version alone, an environment's or a model's: ``CartPole-v1``)
 #: A snake_case name (``id_ed25519``) or words joined by ``-``/``_`` (``User-data``): a name.
 _SNAKE_NAME = lazy_compile(r"^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Za-z]+(?:[-_][A-Za-z]+)+)$")
 #: Strict prose passwords (no "is"/":" between keyword and value, or the value comes first):

@@ -4,7 +4,9 @@ are made up for these tests."""
 
 from __future__ import annotations
 
-from memscribe.redaction import find_secrets
+import pytest
+
+from memscribe.redaction import find_secrets, redact_text
 from tests.support.secret_shapes import found
 
 
@@ -13,3 +15,18 @@ def test_an_address_with_a_keyword_in_its_name_is_no_password() -> None:
     assert find_secrets(text) == []
     pw = "Xq7#kL2mP9"
     assert found(f"Sender: tech-services-password@aol.com\nthe password is {pw}\n") == [pw]
+
+
+@pytest.mark.parametrize(
+    "text, secret",
+    [
+        ("the wifi password is @dmin.secret", "@dmin.secret"),
+        ("my password is @summer-2024.rocks", "@summer-2024.rocks"),
+        ("password: @pple.pie", "@pple.pie"),
+        ("DB_PASSWORD=@dmin.root", "@dmin.root"),
+    ],
+)
+def test_a_password_that_starts_with_an_at_sign_is_masked(text: str, secret: str) -> None:
+    # only a keyword glued to '@' ends an address's local part; a password may start with '@'
+    redacted = redact_text(text)[0]
+    assert secret not in redacted and "REDACTED" in redacted
