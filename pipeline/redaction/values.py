@@ -499,14 +499,14 @@ def typed_sample(value: str) -> bool:
     (``sk-ant-api03-abc123xyz-456de-…``, ``dapi1234567890…``, ``AbCeFG123``), or hex digits in
     both cases (``acdeFf05b1a6…``)."""
     rest = _PROVIDER_PREFIX.sub("", value)
-    if _HEX.match(rest) and len(_CASE_SWITCH.findall(rest)) >= 2:
+    if _HEX.match(rest) and len(_CASE_SWITCH.findall(rest)) >= 2:  # (two switches of case
+        # between adjacent letters: :data:`_CASE_SWITCH`, defined below)
         return True  # hex from a generator is one case (after any ``AC``-style prefix); hex
         # whose letters switch case back and forth (``acdeFf05b1…``) was typed or edited
     return counting_share(rest) >= COUNTING_SHARE_FAKE
 
 
 _HEX = lazy_compile(r"^[0-9a-fA-F]{16,}$")
-_CASE_SWITCH = lazy_compile(r"(?=[a-f][0-9]*[A-F]|[A-F][0-9]*[a-f])")
 
 
 @_memo
