@@ -12,7 +12,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Detector, Finding, forget_occurrences, set_lowered
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
-from memscribe.redaction.extents import widen_to_whole_values
+from memscribe.redaction.extents import widened_groups
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
 from memscribe.redaction.hintscan import WordScan, plan_scanner, word_scanner
 from memscribe.redaction.values import forget_values
@@ -33,6 +33,7 @@ class _Candidate(NamedTuple):
 
 Ranked = tuple[tuple[int, Detector], ...]
 _WITH_CONTACT = DETECTORS + CONTACT_DETECTORS
+_CONTACT_TYPES = frozenset(d.name for d in CONTACT_DETECTORS)
 
 
 #: Characters of a transcript's texts searched at a time (bounds the case-folded copy held).
@@ -256,10 +257,11 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
     inner: list[tuple[int, int]] = []  # the secrets a whole-value extent was widened from
-    if cands:  # a finding in a URL's user info: the whole URL is the credential
-        spans = [(c.start, c.end) for c in cands]
-        for lo, hi in widen_to_whole_values(text, spans):
-            held = [c for c in cands if lo <= c.start < hi]
+    if cands:  # a secret in a whole credential (extents: a URL with user info or otpauth://, a quoted
+        # connection string) widens to all of it; a contact finding (an email in a label) does not
+        secret = [c.type not in _CONTACT_TYPES for c in cands]
+        for lo, hi, at in widened_groups(text, [(c.start, c.end) for c in cands], secret):
+            held = [cands[i] for i in at]
             inner += [(c.start, min(c.end, hi)) for c in held]
             first = min(held, key=lambda c: c.priority)
             cands.append(_Candidate(first.type, lo, hi, first.priority))
@@ -274,10 +276,14 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
             merged.append([c])
             group_end = c.end
     findings = []
+    by_start = sorted((s, i) for i, s in enumerate(inner))  # each group bisects the secrets it holds
     for group in merged:
         best = min(group, key=lambda c: (-(c.end - c.start), c.priority))
         start, end = min(c.start for c in group), max(c.end for c in group)
-        within = tuple(s for s in inner if start <= s[0] and s[1] <= end and s != (start, end))
+        lo, hi = (bisect.bisect_left(by_start, ((at, -1), -1)) for at in (start, end))
+        within = tuple(
+            s for s, _ in sorted(by_start[lo:hi], key=lambda h: h[1]) if s[1] <= end and s != (start, end)
+        )
         findings.append(Finding(best.type, start, end, within))
     if findings:
         values = [(text[s:e], f.type) for f in findings for s, e in ((f.start, f.end), *f.inner)]
@@ -362,16 +368,19 @@ def with_repeats(
         if len(value) < REPEAT_MIN_LEN or value in seen:
             continue
         seen.add(value)
-        if text.count(value) > REPEAT_MAX:
-            continue
+        found: list[int] = []  # its occurrences, as ``str.count`` counts them (one scan, or less)
         at = text.find(value)
-        while at >= 0:
+        while at >= 0 and len(found) <= REPEAT_MAX:
+            found.append(at)
+            at = text.find(value, at + len(value))
+        if len(found) > REPEAT_MAX:
+            continue
+        for at in found:
             end = at + len(value)
             i = bisect.bisect_left(taken, (end, end))
             if not (i and taken[i - 1][1] > at):  # no finding or mask overlaps it
                 extra.append(Finding(type_, at, end))
                 taken.insert(i, (at, end))
-            at = text.find(value, end)
     return sorted(findings + extra, key=lambda f: f.start) if extra else findings
 
 

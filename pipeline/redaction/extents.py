@@ -21,6 +21,8 @@ on the secret's own line bound the string here, and the pairs are read in one li
 
 from __future__ import annotations
 
+import bisect
+
 from memscribe.lazyre import lazy_compile
 
 #: Punctuation that ends the sentence or bracket around a URL rather than the URL itself.
@@ -43,7 +45,8 @@ _HOST_KEY = lazy_compile(
 )
 #: The longest quoted string read as a connection string.
 _PAIRS_MAX = 1024
-_QUOTES = "\"'`"
+#: A quote, escaped or not, or an escaped backslash (which escapes no quote).
+_QUOTE_MARKS = lazy_compile(r"\\[\\\"'`]|[\"'`]")
 
 
 def widen_to_whole_values(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -52,12 +55,45 @@ def widen_to_whole_values(text: str, spans: list[tuple[int, int]]) -> list[tuple
     quoted connection string (:func:`widen_to_connection_strings`)."""
     out = widen_to_credential_urls(text, spans)
     if "otpauth" in text:
+        starts = sorted(start for start, _ in spans)
         for m in _OTPAUTH_URL.finditer(text):
-            if any(m.start() <= start < m.end() for start, _ in spans):
+            if _holds_one(starts, m.start(), m.end()):
                 out.append((m.start(), m.start() + len(m[0].rstrip(_TRAILING))))
     if "=" in text:
         out += widen_to_connection_strings(text, spans)
     return out
+
+
+def widened_groups(
+    text: str, spans: list[tuple[int, int]], secret: list[bool]
+) -> list[tuple[int, int, list[int]]]:
+    """:func:`widen_to_whole_values` of the secret ones of ``spans`` (``secret[i]``: a contact
+    finding, an email in an ``otpauth://`` label, widens nothing), each ``(lo, hi, held)``:
+    ``held`` the indices of the secret spans that start in it, in order, counting each extent
+    before it as one more span (index ``len(spans)``, then on), as the extents are appended to
+    the spans one by one. Sorted starts and bisection: each extent costs the spans it holds,
+    not every span (a text of thousands of ``otpauth://`` URLs stays linear)."""
+    chosen = [span for span, is_secret in zip(spans, secret, strict=True) if is_secret]
+    if not chosen:
+        return []
+    found = sorted((start, i) for i, (start, _) in enumerate(spans) if secret[i])
+    starts = [start for start, _ in found]
+    grown: list[tuple[int, int]] = []  # the extents so far, by start: ``(lo, index)``
+    out: list[tuple[int, int, list[int]]] = []
+    for n, (lo, hi) in enumerate(widen_to_whole_values(text, chosen)):
+        held = [i for _, i in found[bisect.bisect_left(starts, lo) : bisect.bisect_left(starts, hi)]]
+        held += [
+            i for _, i in grown[bisect.bisect_left(grown, (lo, -1)) : bisect.bisect_left(grown, (hi, -1))]
+        ]
+        out.append((lo, hi, sorted(held)))
+        bisect.insort(grown, (lo, len(spans) + n))
+    return out
+
+
+def _holds_one(starts: list[int], lo: int, hi: int) -> bool:
+    """Whether one of ``starts`` (sorted) is in ``[lo, hi)``."""
+    i = bisect.bisect_left(starts, lo)
+    return i < len(starts) and starts[i] < hi
 
 
 def widen_to_connection_strings(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -68,22 +104,45 @@ def widen_to_connection_strings(text: str, spans: list[tuple[int, int]]) -> list
         line_start = text.rfind("\n", max(0, start - _PAIRS_MAX), start) + 1
         if line_start == 0 and start > _PAIRS_MAX:
             continue  # its line starts out of reach: no string that long is read as one
-        opened = max(text.rfind(q, line_start, start) for q in _QUOTES)
-        if opened < 0 or text[start - 1 : start] == text[opened]:
-            continue  # no quote before it on its line, or the secret is quoted alone
-        if text.count(text[opened], line_start, opened) % 2:
-            continue  # a quote that closes a string (``msg="db connect" host=… password=…``)
-        close = text.find(text[opened], end, opened + _PAIRS_MAX)
+        quote = _open_quote(text, line_start, start)
+        if quote is None:
+            continue  # no string open at it on its line (``msg="db connect" host=… password=…``)
+        mark, opened = quote
+        if opened == start:
+            continue  # the secret is quoted alone
+        close = text.find(mark, end, opened + _PAIRS_MAX)
         if close < 0 or "\n" in text[end:close]:
             continue
-        inner = text[opened + 1 : close]
-        if "=" not in text[opened + 1 : start] and "=" not in text[end:close]:
+        inner = text[opened:close]
+        if "=" not in text[opened:start] and "=" not in text[end:close]:
             continue  # the secret alone between the quotes
         m = _PAIRS.fullmatch(inner)
         if m is not None and inner.count("=") >= 2 and _HOST_KEY.search(inner) is not None:
-            lo = opened + 1 + len(inner) - len(inner.lstrip())
-            out.append((lo, opened + 1 + len(inner.rstrip())))
+            lo = opened + len(inner) - len(inner.lstrip())
+            out.append((lo, opened + len(inner.rstrip())))
     return out
+
+
+def _open_quote(text: str, line_start: int, start: int) -> tuple[str, int] | None:
+    """The innermost string open at ``start`` on its line (from ``line_start``): its quote (``"``,
+    or ``\\"`` for one escaped, as in JSON-escaped text) and where its inside begins; None when
+    none is. The quotes are paired in one scan: a quote opens a string, the same quote closes
+    it (and any opened inside it); an apostrophe (a letter on both sides: ``can't``) is none."""
+    stack: list[tuple[str, int]] = []
+    for m in _QUOTE_MARKS.finditer(text, line_start, start):
+        mark = m[0]
+        if mark == "\\\\":
+            continue  # an escaped backslash
+        at = m.start()
+        if mark == "'" and text[at - 1 : at].isalpha() and text[at + 1 : at + 2].isalpha():
+            continue  # an apostrophe
+        for depth in range(len(stack) - 1, -1, -1):
+            if stack[depth][0] == mark:
+                del stack[depth:]  # it closes that string (and what was left open inside it)
+                break
+        else:
+            stack.append((mark, m.end()))
+    return stack[-1] if stack else None
 
 
 def widen_to_credential_urls(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
