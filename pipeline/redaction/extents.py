@@ -151,8 +151,9 @@ def widen_to_credential_urls(text: str, spans: list[tuple[int, int]]) -> list[tu
     if "://" not in text:
         return []
     out: list[tuple[int, int]] = []
+    starts = sorted(start for start, _ in spans)
     for m in _USERINFO_URL.finditer(text):
-        if any(m.start("info") <= start < m.end("info") for start, _ in spans):
+        if _holds_one(starts, m.start("info"), m.end("info")):
             end = m.start() + len(m[0].rstrip(_TRAILING))  # "(see postgres://u:p@db/x)." keeps ")."
             out.append((m.start(), max(end, m.end("info") + 1)))
     return out
