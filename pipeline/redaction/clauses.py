@@ -322,9 +322,12 @@ _COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲
 
 def _no_value(text: str, at: int, value: str) -> bool:
     """``value`` at ``at`` is none to decide: empty, a link mark before digits in groups, a word,
-    a URL, or digits glued to a measure word or unit (:data:`_COUNTERS`: a year, a length, a count)."""
+    a URL, an address's domain, or digits glued to a measure word or unit (:data:`_COUNTERS`: a
+    year, a length, a count)."""
     if not value or _WORD.match(value) or "://" in value or (value == "=" and _grouped_after(text, at)):
         return True  # (``=`` standing apart before digits in groups: "Kennwort = 7 3 9 1")
+    if value[0] == "@" and at and text[at - 1].isalnum():
+        return True  # an address's domain, cut from it after its local part (``it-password@aol.com``)
     return value.isdigit() and text[at + len(value) : at + len(value) + 1] in _COUNTERS
 
 
@@ -337,13 +340,10 @@ def _clause_value(
     its keyword without a link ("Passwort Sommer.Regen#2023") must look strong, as must one after
     an ``anaphor`` ("the new one is …"); none is taken there unless ``apposed``."""
     after = text[start : start + 3].lstrip(" ")[:1]
-    if (
-        after in _CODE_AFTER
-        or text[start : start + 1] == "@"
-        or (glued and after in ":=" and not (role == "password" and _grouped_after(text, start)))
+    if after in _CODE_AFTER or (
+        glued and after in ":=" and not (role == "password" and _grouped_after(text, start))
     ):
-        return  # a quoted key, a call, an index or an assignment: code, not a clause; a keyword
-        # glued to '@' ends an address's local part (``it-password@aol.com``)
+        return  # a quoted key, a call, an index or an assignment: code, not a clause
     end = _clause_end(text, start)
     if role != "password" and not _NEEDED_DIGIT.search(text, start, end):
         return  # a code or a generated secret holds a digit
