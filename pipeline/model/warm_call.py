@@ -32,12 +32,16 @@ _ANSWER = {
 def through(completion: Callable[..., Any]) -> bool:
     """Make one chat call with ``completion`` (litellm's, as memscribe calls it) over an
     in-memory transport; whether an answer came back. Not made while a litellm callback is
-    configured (it would log a call that never happened)."""
+    configured or litellm's verbose printing is on (either would report a call that never
+    happened). The call takes litellm's OpenAI-compatible route, the one most local servers
+    (Ollama's, vLLM's, llama.cpp's) and many hosts are reached by; for another provider's route it
+    warms litellm and the HTTP library only."""
+    import litellm
     import openai
 
     from memscribe.model import light_calls
 
-    if light_calls._callbacks_configured():
+    if light_calls._callbacks_configured() or getattr(litellm, "set_verbose", False):
         return False
     http = _transport_module(openai.DefaultHttpxClient)
     transport = http.MockTransport(lambda request: http.Response(200, json=_ANSWER))

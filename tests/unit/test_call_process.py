@@ -301,3 +301,7 @@ def test_the_warm_call_goes_through_the_client_stack_without_a_request(
     monkeypatch.setattr(litellm, "success_callback", [lambda *args: None])  # someone logs calls
     assert warm_call.through(completion) is False
     assert len(sent) == 1  # not made: the callback would log a call that never happened
+    monkeypatch.setattr(litellm, "success_callback", [])
+    monkeypatch.setattr(litellm, "set_verbose", True)  # someone prints every call
+    assert warm_call.through(completion) is False
+    assert len(sent) == 1
