@@ -320,14 +320,19 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
 _COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲回件张張元円块塊년월일시분초자개번살회원")
 
 
+#: A domain after '@', and any closing punctuation of its sentence.
+_DOMAIN = lazy_compile(r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}[.,;:!?)]*$")
+
+
 def _no_value(text: str, at: int, value: str) -> bool:
     """``value`` at ``at`` is none to decide: empty, a link mark before digits in groups, a word,
     a URL, an address's domain, or digits glued to a measure word or unit (:data:`_COUNTERS`: a
     year, a length, a count)."""
     if not value or _WORD.match(value) or "://" in value or (value == "=" and _grouped_after(text, at)):
         return True  # (``=`` standing apart before digits in groups: "Kennwort = 7 3 9 1")
-    if value[0] == "@" and at and text[at - 1].isalnum():
-        return True  # an address's domain, cut from it after its local part (``it-password@aol.com``)
+    if value[0] == "@" and at and text[at - 1].isascii() and text[at - 1].isalnum() and _DOMAIN.match(value):
+        return True  # an address's domain, cut from it after its local part (``it-password@aol.com``);
+        # (an ASCII letter or digit before it: a CJK character before '@' is a word of the clause)
     return value.isdigit() and text[at + len(value) : at + len(value) + 1] in _COUNTERS
 
 

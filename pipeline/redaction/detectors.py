@@ -71,6 +71,8 @@ from memscribe.redaction.structure import (
     _find_terraform_defaults,
     _find_xml,
 )
+from memscribe.redaction.totp import HINTS as TOTP_HINTS
+from memscribe.redaction.totp import find_totp_seeds
 from memscribe.redaction.urls import HINTS as _URL_HINTS
 from memscribe.redaction.urls import find_url_credentials
 from memscribe.redaction.valuelines import _find_pasted, _find_value_lines
@@ -197,6 +199,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("live_secret_key", find_live_keys, LIVE_KEY_HINTS),
         Detector("password", find_password_shapes, SHAPE_HINTS),
         Detector("secret_assignment", find_joined_literals, JOINED_HINTS),
+        Detector("totp_seed", find_totp_seeds, TOTP_HINTS),
     ]
     return tuple(dets)
 
