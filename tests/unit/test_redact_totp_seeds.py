@@ -26,6 +26,7 @@ def test_a_letter_only_seed_in_an_otpauth_url_is_masked(seed: str, query: str) -
     [
         "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",  # documented
         "otpauth://totp/ACME:me?secret=<your-seed>&issuer=ACME",
+        "otpauth://totp/GitHub:nomadpi?secret=(see above)&issuer=GitHub",  # no base32: a reference
         "the otpauth:// scheme carries a secret= parameter",
     ],
 )
