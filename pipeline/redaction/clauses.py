@@ -321,7 +321,7 @@ _COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲
 
 
 #: A domain after '@', and any closing punctuation of its sentence.
-_DOMAIN = lazy_compile(r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}[.,;:!?)]*$")
+_DOMAIN = lazy_compile(r"@[^\W_][\w-]*(?:\.[\w-]+)*\.[^\W\d_]{2,}[.,;:!?)]*$")
 
 
 def _no_value(text: str, at: int, value: str) -> bool:

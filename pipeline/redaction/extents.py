@@ -33,8 +33,9 @@ _TRAILING = ".,;:!?)]}'"
 _USERINFO_URL = lazy_compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://(?P<info>[^\s/'\"<>`@]*)@[^\s'\"<>`]*")
 
 
-#: An ``otpauth://`` (or ``otpauth-migration://``) URL, up to a blank, a quote or an angle bracket.
-_OTPAUTH_URL = lazy_compile(r"\botpauth(?:-migration)?://[^\s'\"<>`]+")
+#: An ``otpauth://`` (or ``otpauth-migration://``) URL, in any case, up to a blank, a quote, an
+#: angle bracket or a backslash (a JSON escape after it).
+_OTPAUTH_URL = lazy_compile(r"(?i)\botpauth(?:-migration)?://[^\s'\"<>`\\]+")
 #: A quoted string of ``key=value`` pairs joined by ``;`` or blanks: each key a name (letters,
 #: digits, blanks inside ``Data Source``), each value without a quote, blank or ``;``.
 _PAIRS = lazy_compile(r"[ \t]*(?:[A-Za-z][\w .-]{0,40}=[^;\s'\"`]*(?:[ \t]*;[ \t]*|[ \t]+|$))+")
@@ -54,7 +55,7 @@ def widen_to_whole_values(text: str, spans: list[tuple[int, int]]) -> list[tuple
     whole: a URL with user info (:func:`widen_to_credential_urls`), an ``otpauth://`` URL, a
     quoted connection string (:func:`widen_to_connection_strings`)."""
     out = widen_to_credential_urls(text, spans)
-    if "otpauth" in text:
+    if "otpauth" in text or "OTPAUTH" in text.upper():
         starts = sorted(start for start, _ in spans)
         for m in _OTPAUTH_URL.finditer(text):
             if _holds_one(starts, m.start(), m.end()):

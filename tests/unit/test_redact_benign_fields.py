@@ -45,3 +45,10 @@ def test_an_at_sign_after_a_word_is_an_address_only_before_a_domain(text: str, s
     # a CJK word before '@' is part of the clause, and a value with no domain shape is no address
     redacted = redact_text(text)[0]
     assert secret not in redacted and "REDACTED" in redacted
+
+
+@pytest.mark.parametrize(
+    "text", ["password@bücher.de", "Write to password@bücher.de", "mail it-password@例え.jp"]
+)
+def test_an_address_with_a_keyword_and_an_international_domain_is_no_password(text: str) -> None:
+    assert find_secrets(text) == []
