@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.totp import OTPAUTH_URL
 
 #: Punctuation that ends the sentence or bracket around a URL rather than the URL itself.
 _TRAILING = ".,;:!?)]}'"
@@ -33,9 +34,6 @@ _TRAILING = ".,;:!?)]}'"
 _USERINFO_URL = lazy_compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://(?P<info>[^\s/'\"<>`@]*)@[^\s'\"<>`]*")
 
 
-#: An ``otpauth://`` (or ``otpauth-migration://``) URL, in any case, up to a blank, a quote, an
-#: angle bracket or a backslash (a JSON escape after it).
-_OTPAUTH_URL = lazy_compile(r"(?i)\botpauth(?:-migration)?://[^\s'\"<>`\\]+")
 #: A quoted string of ``key=value`` pairs joined by ``;`` or blanks: each key a name (letters,
 #: digits, blanks inside ``Data Source``), each value without a quote, blank or ``;``.
 _PAIRS = lazy_compile(r"[ \t]*(?:[A-Za-z][\w .-]{0,40}=[^;\s'\"`]*(?:[ \t]*;[ \t]*|[ \t]+|$))+")
@@ -55,9 +53,9 @@ def widen_to_whole_values(text: str, spans: list[tuple[int, int]]) -> list[tuple
     whole: a URL with user info (:func:`widen_to_credential_urls`), an ``otpauth://`` URL, a
     quoted connection string (:func:`widen_to_connection_strings`)."""
     out = widen_to_credential_urls(text, spans)
-    if "otpauth" in text or "OTPAUTH" in text.upper():
+    if "OTPAUTH" in text.upper():
         starts = sorted(start for start, _ in spans)
-        for m in _OTPAUTH_URL.finditer(text):
+        for m in OTPAUTH_URL.finditer(text):
             if _holds_one(starts, m.start(), m.end()):
                 out.append((m.start(), m.start() + len(m[0].rstrip(_TRAILING))))
     if "=" in text:

@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.values import is_placeholder
 
-#: An ``otpauth://`` or ``otpauth-migration://`` URL, up to a blank, a quote, a bracket or a
-#: backslash (a JSON escape after it).
-_URL = lazy_compile(r"(?i)\botpauth(?P<migration>-migration)?://[^\s'\"<>`\\]+")
+#: An ``otpauth://`` or ``otpauth-migration://`` URL, in any case, up to a blank, a quote, an
+#: angle bracket or a backslash (a JSON escape after it); :mod:`~memscribe.redaction.extents`
+#: masks it whole around its seed.
+OTPAUTH_URL = lazy_compile(r"(?i)\botpauth(?P<migration>-migration)?://[^\s'\"<>`\\]+")
 #: What separates a query's parameters, HTML-escaped or not.
 _SEPARATOR = lazy_compile(r"&amp;|[&;]")
 #: A key in base32 (padding ``=`` or ``%3D``).
@@ -32,7 +33,7 @@ HINTS = ("otpauth",)
 def find_totp_seeds(text: str) -> Iterator[tuple[int, int]]:
     """The span of each ``otpauth://`` URL's ``secret`` value and each ``otpauth-migration://``
     URL's ``data`` value."""
-    for m in _URL.finditer(text):
+    for m in OTPAUTH_URL.finditer(text):
         url = m[0]
         query = url.find("?") + 1
         if not query:
