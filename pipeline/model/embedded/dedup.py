@@ -576,6 +576,9 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         return DedupDecision(
             action="drop_new", existing_ids=[across], reason=f"restates {across} in another script"
         )
+    glossed = None if stay else dedup_scope.glossed_decision(request)
+    if glossed:  # another language: what its words' English gloss says (rule 9)
+        return glossed
     return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")
 
 

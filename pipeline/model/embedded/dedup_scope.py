@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import SLUG_WORDS, statement_facets
 from memscribe.semantic.values import CLASSES, members
@@ -332,3 +333,61 @@ def said_topic(request: DedupRequest, floor: float) -> str | None:
         return None
     best = max(range(len(scores)), key=lambda i: scores[i])
     return request.shortlist[best].id if scores[best] >= floor else None
+
+
+#: The semantic score of the English gloss of a statement in another language
+#: (:func:`memscribe.semantic.gloss.english_gloss`) with an English memory at which the two are
+#: one topic; and at which, nothing changed, the statement says the memory again. Chosen on
+#: authored-dev (bench/supersession_causes.py, bench/duplicate_causes.py).
+GLOSS_TOPIC_SCORE = 0.25
+GLOSS_RESTATEMENT = 0.6
+
+
+def glossed_decision(request: DedupRequest) -> DedupDecision | None:
+    """The decision the English gloss of a candidate in another language supports, for the
+    shortlisted English entries no shared word or name can pair it with: its sentence (the
+    user's, holding its words) reports a change, names another value (a number, a name, a value
+    class's member) and is one topic with the entry — ``supersede_old``; or, with no
+    change and no other value, the candidate's own gloss is a paraphrase of the entry —
+    ``drop_new``. None otherwise (and for an English candidate)."""
+    from memscribe import semantic
+    from memscribe.semantic.changed import value_differs
+    from memscribe.semantic.gloss import english_of, quoted_sentence
+    from memscribe.semantic.updates import (
+        additive,
+        change_cue,
+        own_words,
+        reports_change,
+        same_polarity,
+        spoken_language,
+    )
+    from memscribe.semantic.values import other_value
+
+    new = request.text
+    language = spoken_language(new)
+    shown = [s for s in request.shortlist if spoken_language(s.text) == "en"]
+    if language == "en" or not shown or additive(new):
+        return None
+    sentence = quoted_sentence(new, request.said)
+    glossed, own = english_of(sentence), english_of(own_words(new))
+    if not glossed:
+        return None
+    scores = semantic.similarities(glossed, [s.text for s in shown]) or []
+    best = max(range(len(scores)), key=lambda i: scores[i], default=None)
+    if best is None or scores[best] < GLOSS_TOPIC_SCORE:
+        return None
+    item = shown[best]
+    other = value_differs(glossed, item.text) or other_value(glossed, item.text) is not None
+    if change_cue(new) or reports_change(sentence):
+        if not other:
+            return None
+        return DedupDecision(
+            action="supersede_old", existing_ids=[item.id], reason="change reported, by its gloss"
+        )
+    mine = semantic.similarity(own, item.text) if own else None
+    if mine is not None and mine >= GLOSS_RESTATEMENT and same_polarity(new, item.text):
+        if not value_differs(own, item.text):
+            return DedupDecision(
+                action="drop_new", existing_ids=[item.id], reason=f"restates {item.id}, by its gloss"
+            )
+    return None

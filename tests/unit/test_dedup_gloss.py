@@ -1,0 +1,86 @@
+"""Issue 11, embedded dedup across languages by an English gloss: a statement in another language
+shares no word and no English vector with an English memory; glossed word for word from a
+lexicon of common words (:mod:`memscribe.semantic.gloss`) it is scored as an English one. The
+gloss brings the entry to the shortlist; a change with another value supersedes it, a paraphrase
+with none is a duplicate. The controls keep both."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.model.embedded.dedup import dedup_decision
+from memscribe.relatedness import ListView
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.semantic.gloss import english_gloss, quoted_sentence
+from memscribe.stages.dedup_extras import glossed_across_languages
+
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+
+DOGS_SAID = "練習中に犬たちが吠えて困っています。先月、保護犬をもう一匹迎えたので、今は二匹いるんです。"
+DOGS = 'User, in their words: "今は二匹いるんです".'
+
+
+def _decide(text: str, stored: str, said: str = "") -> tuple[str, list[str]]:
+    item = ShortlistItem(id="prof_old", slug="pets", text=stored, created="2026-01-01T00:00:00Z", score=0.0)
+    d = dedup_decision(DedupRequest(kind="profile", slug="about-x", text=text, shortlist=(item,), said=said))
+    return d.action, d.existing_ids
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("用户血压高。", {"blood", "pressure", "high"}),
+        ("今は二匹いるんです", {"now", "two"}),
+        ("Wir haben zwei Hunde und eine Katze", {"dog", "cat"}),
+        ("Je roule en vélo avec mon Garmin Edge 540", {"cycle", "Garmin", "Edge", "540"}),
+    ],
+)
+def test_the_gloss_holds_the_english_of_common_words_and_the_names(text: str, words: set[str]) -> None:
+    assert words <= set(english_gloss(text).split())
+
+
+def test_the_gloss_reads_the_users_sentence_holding_the_quotation() -> None:
+    assert quoted_sentence(DOGS, DOGS_SAID) == "先月、保護犬をもう一匹迎えたので、今は二匹いるんです。"
+    assert quoted_sentence(DOGS, "") == '今は二匹いるんです".'
+
+
+def test_the_gloss_brings_the_english_entry_to_the_shortlist() -> None:
+    entries = [
+        MemoryEntry(
+            kind="profile", id=i, path=f"profiles/{i}.md", slug=s, created="2026-01-01T00:00:00Z", body=b
+        )
+        for i, s, b in [
+            ("prof_dog", "pets", "User has one dog."),
+            ("prof_job", "job", "User works as a pharmacist."),
+        ]
+    ]
+    found = glossed_across_languages("profile", DOGS, DOGS_SAID, ListView(entries))
+    assert [s.id for s in found] == ["prof_dog"]
+    # an English candidate is read by the shortlist itself: no gloss
+    assert glossed_across_languages("profile", "User now has two dogs.", "", ListView(entries)) == []
+
+
+def test_a_change_in_another_language_with_another_count_supersedes() -> None:
+    assert _decide(DOGS, "User has one dog.", DOGS_SAID) == ("supersede_old", ["prof_old"])
+
+
+def test_a_paraphrase_in_another_language_is_a_duplicate() -> None:
+    assert _decide("用户血压高。", "User has high blood pressure and takes daily medication.") == (
+        "drop_new",
+        ["prof_old"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "stored", "said"),
+    [
+        # another topic: the gloss is not related to the entry
+        (DOGS, "User works as a pharmacist.", DOGS_SAID),
+        ("用户血压高。", "User lives in Osaka.", ""),
+        # the same count again: no other value, and a change said
+        ('User, in their words: "今は一匹いるんです".', "User has one dog.", ""),
+    ],
+)
+def test_no_glossed_evidence_keeps_both(text: str, stored: str, said: str) -> None:
+    assert _decide(text, stored, said)[0] == "keep_both"
