@@ -129,6 +129,18 @@ def patch_engine(m):
                     return transport(**kw2)
                 finally:
                     ev("call:end", rank)
+            within = getattr(transport, "call_within", None)
+            if within is not None:  # a transport that gives its slot back itself: timed by the slot
+                class Timed:
+                    def __init__(self, slot):
+                        self.slot = slot
+                    def acquire(self):
+                        self.slot.acquire()
+                        ev("call:start", rank, task=getattr(_local, "task", "?"))
+                    def release(self):
+                        ev("call:end", rank)
+                        self.slot.release()
+                flown.call_within = lambda slot, **kw2: within(Timed(slot), **kw2)
             return real_slotted(flown, slots, rank, *more)(**kw)
         return timed
     m._slotted = slotted

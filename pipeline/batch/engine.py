@@ -100,15 +100,37 @@ class HeldSlots:
         self._slots.release()
 
 
+class _RankedSlot:
+    """One request's call slot, at its unit's rank (what a transport that gives its slot back
+    itself takes: :meth:`memscribe.model.call_process.CallProcess.call_within`)."""
+
+    def __init__(self, slots: Slots, rank: int, on_slot: Callable[[], None] | None) -> None:
+        self._slots = slots
+        self._rank = rank
+        self._on_slot = on_slot
+
+    def acquire(self) -> None:
+        self._slots.acquire(self._rank)
+        if self._on_slot is not None:
+            self._on_slot()
+
+    def release(self) -> None:
+        self._slots.release()
+
+
 def _slotted(
     transport: Callable[..., object], slots: Slots, rank: int, on_slot: Callable[[], None] | None = None
 ) -> Callable[..., object]:
     """``transport`` (one request to the model: a completion) holding a call slot while it is
     in flight, unless this thread holds one already; ``on_slot`` is told each time it has one."""
 
+    within = getattr(transport, "call_within", None)
+
     def call(**kwargs: object) -> object:
         if getattr(_holding, "n", 0):
             return transport(**kwargs)
+        if within is not None:  # a helper process: the slot is free once the answer is back
+            return within(_RankedSlot(slots, rank, on_slot), **kwargs)
         held = HeldSlots(slots)
         held.acquire(rank)
         if on_slot is not None:

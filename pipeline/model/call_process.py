@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
 Completion = Callable[..., Any]
 
@@ -64,6 +64,8 @@ class CallProcess:
         self._send_lock = threading.Lock()
         self._lock = threading.Lock()
         self._pending: dict[int, Future[Any]] = {}
+        #: The call slots of the calls away (:meth:`call_within`), by key.
+        self._holders: dict[int, _Holder] = {}
         self._ids = itertools.count()
         self._alive = True
         #: The helper's CPU time (s), as it said when it stopped (:meth:`close`).
@@ -85,6 +87,14 @@ class CallProcess:
         return self._alive
 
     def __call__(self, **kwargs: Any) -> Any:
+        return self.call_within(None, **kwargs)
+
+    def call_within(self, slot: Slot | None, **kwargs: Any) -> Any:
+        """As a call, holding ``slot`` only while the request is away: taken once its message is
+        ready to send, given back by the reader as soon as the answer is here, not once this
+        thread (which may wait for the interpreter lock) has resumed. A call made here instead
+        (the helper gone, an argument or answer that cannot travel) holds it while it runs."""
+        holder = _Holder(slot)
         future: Future[Any] = Future()
         with self._lock:
             key = next(self._ids)
@@ -92,12 +102,15 @@ class CallProcess:
             if alive:
                 self._pending[key] = future
         if not alive:
-            return self._completion(**kwargs)
+            return holder.here(self._completion, kwargs)
         try:
             message = pickle.dumps((key, kwargs), protocol=_PROTOCOL)
         except Exception:  # an argument that cannot travel
             self._forget(key)
-            return self._completion(**kwargs)
+            return holder.here(self._completion, kwargs)
+        holder.take()
+        with self._lock:
+            self._holders[key] = holder
         try:
             with self._send_lock:
                 self._conn.send_bytes(message)
@@ -105,7 +118,8 @@ class CallProcess:
             self._lost()
         outcome = future.result()
         if outcome is _AGAIN:
-            return self._completion(**kwargs)
+            return holder.here(self._completion, kwargs)
+        holder.give_back()  # (the reader's, unless it had none to give)
         ok, value = outcome
         if ok:
             return value
@@ -131,8 +145,11 @@ class CallProcess:
                 continue
             with self._lock:
                 future = self._pending.pop(key, None)
+                holder = self._holders.pop(key, None)
             if future is None:
                 continue
+            if holder is not None and blob is not None:  # the answer is here: the slot is free
+                holder.give_back()
             try:
                 future.set_result(_AGAIN if blob is None else pickle.loads(blob))
             except Exception:
@@ -146,6 +163,7 @@ class CallProcess:
         with self._lock:
             self._alive = False
             waiting, self._pending = self._pending, {}
+            self._holders = {}  # (each waiting call makes itself here, holding its slot)
         for future in waiting.values():
             if not future.done():
                 future.set_result(_AGAIN)
@@ -161,6 +179,48 @@ class CallProcess:
             self._process.kill()
             self._process.join(timeout)
         self._lost()
+
+
+class Slot(Protocol):
+    """A call slot (:meth:`CallProcess.call_within`): taken before a request leaves, given back
+    once; either from any thread."""
+
+    def acquire(self) -> None: ...
+
+    def release(self) -> None: ...
+
+
+class _Holder:
+    """One call's slot: taken at most once, given back at most once (by whichever thread first
+    sees the call done: the reader, or the caller)."""
+
+    def __init__(self, slot: Slot | None) -> None:
+        self._slot = slot
+        self._lock = threading.Lock()
+        self._held = False
+
+    def take(self) -> None:
+        if self._slot is not None:
+            self._slot.acquire()
+            self._held = True
+
+    def give_back(self) -> None:
+        with self._lock:
+            held, self._held = self._held, False
+        if held:
+            assert self._slot is not None
+            self._slot.release()
+
+    def here(self, completion: Completion, kwargs: dict[str, Any]) -> Any:
+        """The call made in this process, under the slot (taken now if not held yet)."""
+        with self._lock:
+            held = self._held
+        if not held:
+            self.take()
+        try:
+            return completion(**kwargs)
+        finally:
+            self.give_back()
 
 
 def _fill_inherited_caches() -> None:
@@ -269,4 +329,4 @@ def _rebuilt(portable: Portable) -> BaseException:
     return exc
 
 
-__all__ = ["CallProcess", "Completion", "supported"]
+__all__ = ["CallProcess", "Completion", "Slot", "supported"]

@@ -84,3 +84,53 @@ def test_requests_in_flight_never_exceed_the_slots() -> None:
     for thread in threads:
         thread.join(10)
     assert 1 <= counter.most_in_flight <= 2
+
+
+class GivesSlotBack:
+    """A transport that gives its call slot back as soon as the answer is here (the helper
+    process's reader does: :meth:`memscribe.model.call_process.CallProcess.call_within`), its
+    caller resuming only later: here once ``resume_after`` requests have gone out."""
+
+    def __init__(self, resume_after: int) -> None:
+        self.sent = 0
+        self.resume_after = resume_after
+        self.all_sent = threading.Event()
+        self.lock = threading.Lock()
+
+    def _away(self) -> None:
+        with self.lock:
+            self.sent += 1
+            if self.sent >= self.resume_after:
+                self.all_sent.set()
+        time.sleep(0.01)
+
+    def _resumed(self, kwargs: dict[str, Any]) -> str:
+        assert self.all_sent.wait(5), "a request waited for a slot its caller no longer needed"
+        return str(kwargs["text"])
+
+    def call_within(self, slot: Any, **kwargs: Any) -> str:
+        slot.acquire()
+        self._away()
+        slot.release()
+        return self._resumed(kwargs)
+
+    def __call__(self, **kwargs: Any) -> str:
+        self._away()
+        return self._resumed(kwargs)
+
+
+def test_a_slot_given_back_with_the_answer_goes_to_the_next_request_before_its_caller_resumes() -> None:
+    slots = OrderedSlots(1)
+    transport = GivesSlotBack(resume_after=2)
+    clients = [ClientModel() for _ in range(2)]
+    for client in clients:
+        client._transport = transport
+    models = [BoundedModel(client, slots, rank=i) for i, client in enumerate(clients)]
+    answers: list[Answer] = []
+    threads = [threading.Thread(target=lambda m=m: answers.append(_ask(m)), daemon=True) for m in models]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert [a.text for a in answers] == ["verify", "verify"]
+    assert slots.free() == 1  # every slot given back

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -136,6 +137,57 @@ def test_concurrent_calls_overlap_in_the_helper() -> None:
         helper.close()
     assert all(pid != os.getpid() for pid in pids)
     assert took < 8 * 0.3 / 2  # not one after the other
+
+
+class _Slot:
+    """A call slot that records who took it and gave it back, and whether the call was away."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str]] = []
+
+    def acquire(self) -> None:
+        self.events.append(("acquire", threading.current_thread().name))
+
+    def release(self) -> None:
+        self.events.append(("release", threading.current_thread().name))
+
+
+def test_a_slot_is_given_back_by_the_reader_once_the_answer_is_here() -> None:
+    helper = CallProcess(_slow, workers=2)
+    slot = _Slot()
+    try:
+        pid = helper.call_within(slot, s=0.05)
+        caller = threading.current_thread().name
+    finally:
+        helper.close()
+    assert pid != os.getpid()
+    # taken by the caller, given back by the thread that read the answer (the caller, which may
+    # wait for the interpreter lock to resume, does not hold it meanwhile)
+    assert [what for what, _ in slot.events] == ["acquire", "release"]
+    assert slot.events[0][1] == caller and slot.events[1][1] != caller
+
+
+@pytest.mark.parametrize("case", ["answer cannot travel", "argument cannot travel", "helper gone"])
+def test_a_call_made_here_holds_its_slot_while_it_runs_and_gives_it_back_once(case: str) -> None:
+    seen: list[list[tuple[str, str]]] = []
+    slot = _Slot()
+
+    def here(**kwargs: Any) -> int:
+        seen.append(list(slot.events))  # what the slot saw while the call ran
+        return os.getpid()
+
+    helper = CallProcess(_unpicklable if case == "answer cannot travel" else here, workers=2)
+    helper._completion = here  # noqa: SLF001 - the call made here, observed
+    try:
+        if case == "helper gone":
+            os.kill(helper._process.pid, signal.SIGKILL)  # noqa: SLF001 - the test kills the helper
+            helper._process.join()  # noqa: SLF001
+        arg: Any = (lambda: None) if case == "argument cannot travel" else 1
+        assert helper.call_within(slot, x=arg) == os.getpid()
+    finally:
+        helper.close()
+    assert [what for what, _ in seen[-1]] == ["acquire"]  # held while the call ran here
+    assert [what for what, _ in slot.events] == ["acquire", "release"]
 
 
 _ORPHAN = """
