@@ -21,6 +21,9 @@ from memscribe.lazyre import lazy_compile
 
 #: English word: its common words in Chinese, Japanese, Spanish, German and French. Latin words
 #: match a word they begin (plural and inflected forms: "perros", "Hunde"); CJK words anywhere.
+#: One word per entry, none that is also a function word or another common word of a corpus
+#: language ("de", "no", "mes", "an", "como", "plus", "mehr"), nor a CJK character that is
+#: mostly a part of other words ("大", "小", "本", "走").
 _ROWS = """
 user: 用户 用戶 ユーザー
 family: 家人 家族 familia familie famille
@@ -59,9 +62,9 @@ coffee: 咖啡 コーヒー café kaffee
 tea: 茶 お茶 紅茶 té tee thé
 alcohol: 酒 喝酒 お酒 alcohol alkohol alcool
 beer: 啤酒 ビール cerveza bier bière
-wine: 葡萄酒 红酒 ワイン vino wein vin
+wine: 葡萄酒 红酒 ワイン wein vin
 cook: 做饭 烹饪 料理 自炊 cocinar cocina kochen koche cuisine cuisiner
-eat: 吃 食べ comer como come esse isst essen mange manger
+eat: 吃 食べ comer come esse isst essen mange manger
 drink: 喝 飲 beber bebo trinke trinkt trinken bois boire
 blood pressure: 血压 血圧 tensión presión blutdruck tension
 diabetes: 糖尿病 diabetes diabète
@@ -70,17 +73,17 @@ doctor: 医生 医者 医師 médico arzt ärztin médecin
 hospital: 医院 病院 hospital krankenhaus klinik hôpital
 pregnant: 怀孕 妊娠 embarazada schwanger enceinte
 knee: 膝盖 膝 rodilla knie genou
-back: 腰 背中 espalda rücken dos
+back: 腰 背中 espalda rücken
 injury: 受伤 怪我 lesión verletzung blessure
 surgery: 手术 手術 operación cirugía operation op opération
 sleep: 睡觉 睡眠 寝 dormir duermo schlafe schlafen schlaf dors sommeil
 sport: 运动 スポーツ 運動 deporte sport
-run: 跑步 ランニング 走 correr corro laufen laufe joggen courir cours
+run: 跑步 ランニング 走る correr corro laufen laufe joggen courir
 swim: 游泳 水泳 泳 nadar nado natación schwimmen schwimme nager nage natation
 cycle: 骑车 自行车 单车 自転車 サイクリング bicicleta bici fahrrad rad radfahren vélo
 hike: 徒步 爬山 登山 ハイキング senderismo wandern wanderung randonnée
 climb: 攀岩 クライミング escalada klettern escalade
-gym: 健身 ジム gimnasio fitnessstudio salle
+gym: 健身 ジム gimnasio fitnessstudio
 yoga: 瑜伽 ヨガ yoga
 football: 足球 サッカー fútbol fußball foot
 basketball: 篮球 バスケ baloncesto basketball basket
@@ -89,10 +92,10 @@ marathon: 马拉松 マラソン maratón marathon
 guitar: 吉他 ギター guitarra gitarre guitare
 piano: 钢琴 ピアノ piano klavier
 music: 音乐 音楽 música musik musique
-band: 乐队 バンド banda grupo band groupe
+band: 乐队 バンド banda band groupe
 sing: 唱歌 歌 cantar singen chanter
 game: 游戏 ゲーム juego spiel jeu
-book: 书 本 libro buch livre
+book: 书 書籍 libro buch livre
 read: 看书 读 読 leer lese lesen lire lis
 paint: 画画 絵 pintar malen peindre dessin dibujar zeichnen
 photo: 摄影 照片 写真 foto fotografía fotografie photo
@@ -134,6 +137,8 @@ buy: 买 買 comprar compré kaufen gekauft acheter acheté
 move: 搬家 搬到 引っ越 mudarse mudé mudanza umziehen umgezogen déménager déménagé
 city: 城市 都市 市 ciudad stadt ville
 country: 国家 国 país land pays
+japan: 日本 japón japan japon
+china: 中国 china chine
 live: 住 住ん vivir vivo vive wohnen wohne wohnt habiter habite vis
 car: 车 汽车 車 coche carro auto wagen voiture bagnole
 bus: 公交 巴士 バス autobús bus
@@ -144,22 +149,22 @@ phone: 手机 携帯 スマホ móvil teléfono handy telefon téléphone portab
 computer: 电脑 パソコン ordenador computadora computer rechner ordinateur
 laptop: 笔记本 ノートパソコン portátil laptop notebook portable
 money: 钱 お金 dinero geld argent
-weekend: 周末 週末 fin semana wochenende week-end weekend
+weekend: 周末 週末 wochenende week-end weekend
 morning: 早上 早晨 朝 mañana morgen morgens matin
 evening: 晚上 夜 noche tarde abend abends soir
 day: 天 日 día tag jour
 week: 周 星期 週 semana woche semaine
-month: 月 mes monat mois
-year: 年 año jahr an année
+month: 月 monat mois
+year: 年 año jahr année
 every: 每 毎 cada jeden jede jeder chaque tous
 now: 现在 如今 今 目前 ahora jetzt inzwischen mittlerweile maintenant désormais
-still: 还是 仍然 依然 相変わらず まだ todavía sigo aún immer noch toujours encore
-again: 又 再 また de nuevo otra vez wieder encore
-no longer: 不再 ya no nicht mehr kein mehr plus
+still: 还是 仍然 依然 相変わらず まだ todavía sigo aún noch toujours encore
+again: 又 再 また wieder
+no longer: 不再
 new: 新 nuevo nueva neu neue nouveau nouvelle
 old: 旧 老 古い viejo vieja alt alte vieux vieille ancien ancienne
-big: 大 grande groß grand
-small: 小 pequeño klein petit
+big: grande groß grand
+small: pequeño klein petit
 high: 高 alto alta hoch élevé
 low: 低 bajo niedrig bas
 beginner: 初学 新手 入门 初心者 初級 principiante anfänger anfängerin débutant débutante

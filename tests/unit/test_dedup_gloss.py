@@ -84,3 +84,20 @@ def test_a_paraphrase_in_another_language_is_a_duplicate() -> None:
 )
 def test_no_glossed_evidence_keeps_both(text: str, stored: str, said: str) -> None:
     assert _decide(text, stored, said)[0] == "keep_both"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No tengo tiempo de nada esta semana",  # "no", "de": a negation and a preposition
+        "J'ai plus de temps le soir",  # "plus": more
+        "Ich habe mehr Zeit am Wochenende",  # "mehr": more
+    ],
+)
+def test_function_words_of_a_language_gloss_to_nothing(text: str) -> None:
+    glossed = english_gloss(text).split()
+    assert "again" not in glossed and "longer" not in glossed
+
+
+def test_a_place_name_is_no_common_word() -> None:
+    assert english_gloss("大阪に住んでいます") == "live"
