@@ -39,12 +39,18 @@ class Detector:
     ``exact``: the same as written (case-sensitive), when every finding holds one so (a
     case-sensitive regex's literal parts): the prefilter then looks for these instead, so
     ``passed`` does not wake a detector of ``PASS``, nor ``cache`` one of Twilio's ``AC…``.
+    ``ascii_hints``: what every finding holds in a text whose case-folded copy is ASCII (the
+    prefilter looks for these there instead, and in any other text for ``exact`` or
+    ``hints``): :data:`ASCII_DIGITS` for a detector that finds nothing where :func:`has_digit`
+    is false (``re``'s digit class matches any Unicode digit, but no digit beyond ASCII
+    case-folds to ASCII, so such a text holds no other).
     """
 
     name: str
     find: Finder
     hints: tuple[str, ...] = ()
     exact: tuple[str, ...] = ()
+    ascii_hints: tuple[str, ...] = ()
 
 
 #: A mask written by this module (also the bare ``[REDACTED]`` people write by hand).
@@ -92,6 +98,8 @@ def set_lowered(text: str, low: str) -> None:
 
 
 _LAST_DIGIT: tuple[str, bool] = ("", False)
+#: The characters ``re``'s ``\d`` matches in an ASCII text.
+ASCII_DIGITS = tuple("0123456789")
 _ANY_DIGIT = lazy_compile(r"\d")
 
 
@@ -105,7 +113,7 @@ def has_digit(text: str) -> bool:
     if last[0] is text:
         return last[1]
     if text.isascii():
-        found = any(d in text for d in "0123456789")
+        found = any(d in text for d in ASCII_DIGITS)
     else:
         found = _ANY_DIGIT.search(text) is not None
     _LAST_DIGIT = (text, found)

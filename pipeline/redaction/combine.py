@@ -92,11 +92,12 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
         starts = list(itertools.accumulate((len(f) + 1 for f in folded[:-1]), initial=0))
         plan = full
         del folded
-    always, hint_bits, _, _ = plan
+    always, hint_bits, _, _, narrow = plan
+    ends = [at - 1 for at in starts[1:]]
+    ends.append(len(joined))
     if (scan := plan_scanner(hint_bits)) is not None:
-        ends = [at - 1 for at in starts[1:]]
-        ends.append(len(joined))
-        return [scan(text, joined[at:end], always) for text, at, end in zip(texts, starts, ends, strict=True)]
+        on = [scan(text, joined[at:end], always) for text, at, end in zip(texts, starts, ends, strict=True)]
+        return _narrowed(on, joined, starts, ends, narrow) if narrow else on
     last = len(texts) - 1
     on = [always] * len(texts)
     vocab = _vocabulary(joined)
@@ -111,6 +112,19 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
             if i == last:
                 break
             at = hay.find(hint, at_starts[i + 1])
+    return _narrowed(on, joined, starts, ends, narrow) if narrow else on
+
+
+def _narrowed(on: list[int], joined: str, starts: list[int], ends: list[int], narrow: _Narrow) -> list[int]:
+    """``on`` (the full plan's bits of each text of a span beyond ASCII) less, for each text whose
+    case-folded copy (``joined[start:end]``) is ASCII, the detectors without one of their
+    ``ascii_hints`` there: what :func:`active_detectors` chooses for such a text alone (with
+    the ASCII plan)."""
+    for i, (at, end) in enumerate(zip(starts, ends, strict=True)):
+        if (folded := joined[at:end]).isascii():
+            for bits, hints in narrow:
+                if on[i] & bits and not any(h in folded for h in hints):
+                    on[i] &= ~bits
     return on
 
 
@@ -150,7 +164,7 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
 def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
     """The detectors of ``plan`` that can fire on ``text`` (case-folded: ``folded``): every hint
     found in one pass (:func:`plan_scanner`), else each distinct hint looked up once at most."""
-    always, hint_bits, entries, keyed = plan
+    always, hint_bits, entries, keyed, _ = plan
     on = always
     if (scan := plan_scanner(hint_bits)) is not None:
         on = scan(text, folded, on)
@@ -173,41 +187,49 @@ _KEYED_CHARS = 2048
 #: rather than case-folded, and its whitespace-free pieces, case-folded (see :func:`_vocabulary`);
 #: ``(priority, detector, bit)`` in order; and the hints by key character (:func:`key_hints`).
 _Hint = tuple[str, int, bool, tuple[str, ...]]
-_Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...], Keyed]
+#: Then, in the plan for any text, each detector with ``ascii_hints`` (its bit and those hints):
+#: the ASCII plan's narrowing, for a text whose case-folded copy is ASCII in a span that is not.
+_Narrow = tuple[tuple[int, tuple[str, ...]], ...]
+_Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...], Keyed, _Narrow]
 #: Plans by the id of the detectors considered (the object kept, so its id is not reused).
 _PLANS: dict[int, tuple[object, _Plan, _Plan]] = {}
 _PLANS_KEPT = 32
 
 
-def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool]) -> _Plan:
+def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool], ascii_text: bool = False) -> _Plan:
     always, bits, entries = 0, dict[tuple[str, bool], int](), []
+    narrow: list[tuple[int, tuple[str, ...]]] = []
     for i, (prio, det) in enumerate(ranked):
-        cased = bool(det.exact)
-        wanted = det.exact or det.hints
+        own = det.ascii_hints if ascii_text else ()  # (case-blind: digits fold to themselves)
+        cased = bool(det.exact) and not own
+        wanted = own or det.exact or det.hints
         hints = [h for h in wanted if keep(h)]
         if wanted and not hints:
             continue  # none of its hints can occur: it cannot fire
         bit = 1 << i
         entries.append((prio, det, bit))
+        if det.ascii_hints and not ascii_text:
+            narrow.append((bit, det.ascii_hints))
         if not wanted:
             always |= bit
         for hint in hints:
             bits[hint, cased] = bits.get((hint, cased), 0) | bit
     hint_bits = tuple((hint, b, cased, tuple(hint.casefold().split())) for (hint, cased), b in bits.items())
     keyed = key_hints(tuple((hint, b, cased) for hint, b, cased, _ in hint_bits))
-    return always, hint_bits, tuple(entries), keyed
+    return always, hint_bits, tuple(entries), keyed, tuple(narrow)
 
 
 def _plans(considered: tuple[Detector, ...]) -> tuple[_Plan, _Plan]:
     """The prefilter plans of the detectors considered: one for any text, and one for an ASCII
     text, with only the ASCII hints (the only ones it can hold) and without a detector whose
-    hints are all non-ASCII (``пароль``), which cannot fire there. Built once per tuple."""
+    hints are all non-ASCII (``пароль``), which cannot fire there, and a detector's
+    ``ascii_hints`` instead of its other hints (an ASCII digit). Built once per tuple."""
     cached = _PLANS.get(id(considered))
     if cached is not None and cached[0] is considered:
         return cached[1], cached[2]
     ranked = list(enumerate(considered))
     full = _plan(ranked, lambda hint: True)
-    ascii_only = _plan(ranked, str.isascii)
+    ascii_only = _plan(ranked, str.isascii, ascii_text=True)
     if len(_PLANS) >= _PLANS_KEPT:
         _PLANS.clear()
     _PLANS[id(considered)] = (considered, full, ascii_only)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import Detector, _regex
+from memscribe.redaction.base import ASCII_DIGITS, Detector, _regex
 from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
 from memscribe.redaction.commands import KEY_USER_HINTS, OTP_FLAG_HINTS, find_cli_passwords, find_key_users
@@ -190,9 +190,10 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("high_entropy", widened_to_crypt(_find_pasted), ("paste",)),
         Detector("high_entropy", widened_to_crypt(_find_value_lines), _CONTEXT_HINTS),
         # PII, redacted by default
-        Detector("payment_card", _find_cards),
-        Detector("iban", _find_ibans),
-        Detector("national_id", _find_national_ids),
+        # (each finds nothing in a text without a digit: in an ASCII one, without an ASCII digit)
+        Detector("payment_card", _find_cards, ascii_hints=ASCII_DIGITS),
+        Detector("iban", _find_ibans, ascii_hints=ASCII_DIGITS),
+        Detector("national_id", _find_national_ids, ascii_hints=ASCII_DIGITS),
         # shapes added after the evaluation prompts were recorded: last, so a span another
         # detector finds too keeps that one's name (and the prompts their text)
         Detector("stripe_key", find_test_keys, TEST_KEY_HINTS),

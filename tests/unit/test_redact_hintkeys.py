@@ -35,7 +35,7 @@ def _texts(rng: random.Random, hints: list[str], count: int) -> list[str]:
 def test_keyed_lookup_enables_what_every_hint_enables() -> None:
     rng = random.Random(12)
     for plan in _plans(DETECTORS):
-        always, hint_bits, _, keyed = plan
+        always, hint_bits, _, keyed, _ = plan
         assert key_hints(tuple((h, b, c) for h, b, c, _ in hint_bits)) == keyed
         hints = [h for h, _, _, _ in hint_bits]
         for text in _texts(rng, hints, 3000):

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memscribe.redaction.base import Detector, _regex, has_digit, lowered
-from memscribe.redaction.combine import active_detectors, find_secrets, redact_text
+from memscribe.redaction.combine import active_detectors, detectors_per_text, find_secrets, redact_text
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.providers import _PROVIDERS
 from tests.support.secret_shapes import corpus_turn_texts
@@ -70,12 +70,19 @@ CORPUS = _corpus()
 
 
 def _plain_active(text: str, detectors: tuple[Detector, ...]) -> list[int]:
-    """Each detector without hints, or with one in ``text`` (as written for ``exact`` hints)."""
+    """Each detector without hints, or with one in ``text`` (as written for ``exact`` hints; its
+    ``ascii_hints`` instead in a text whose case-folded copy is ASCII)."""
     folded = text.casefold()
+
+    def wanted(d: Detector) -> tuple[tuple[str, ...], bool]:
+        if d.ascii_hints and folded.isascii():
+            return d.ascii_hints, False
+        return d.exact or d.hints, bool(d.exact)
+
     return [
         p
         for p, d in enumerate(detectors)
-        if not (d.exact or d.hints) or any(h in (text if d.exact else folded) for h in d.exact or d.hints)
+        if not (hints := wanted(d))[0] or any(h in (text if hints[1] else folded) for h in hints[0])
     ]
 
 
@@ -127,3 +134,26 @@ def test_the_skipping_detectors_still_find_their_values(text: str, kind: str) ->
     redacted, findings = redact_text(text)
     assert kind in {f.type for f in findings}, (text, findings)
     assert f"[REDACTED:{kind}]" in redacted
+
+
+DIGIT_DETECTORS = {"payment_card", "iban", "national_id"}
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen"),
+    [
+        ("the build failed again so I reran it", False),  # ASCII, no digit: skipped
+        ("the build failed again, run 7", True),
+        ("Straße und Fluß, ohne Ziffer", False),  # beyond ASCII, but its case-folded copy is ASCII
+        ("ssn ٠٧٨-٠٥-١١٢٠ here", True),  # Arabic-Indic digits are digits to re: never skipped
+        ("пароль без цифр", True),  # beyond ASCII: chosen, as before
+    ],
+)
+def test_digit_detectors_skip_an_ascii_text_without_a_digit(text: str, chosen: bool) -> None:
+    names = {d.name for _, d in active_detectors(text, DETECTORS)}
+    assert (DIGIT_DETECTORS <= names) is chosen, names
+    assert not (DIGIT_DETECTORS & names) or chosen
+    # a transcript's texts, the span beyond ASCII when one is: the same choice per text
+    texts = [text, "пароль 1", "nothing here at all"]
+    per_text = detectors_per_text(texts, DETECTORS)
+    assert [list(c) for c in per_text] == [active_detectors(t, DETECTORS) for t in texts]
