@@ -27,6 +27,7 @@ from memscribe.redaction.credfiles import (
     find_printf_values,
     find_store_values,
 )
+from memscribe.redaction.encoded import HINTS as ENCODED_HINTS
 from memscribe.redaction.encoded import find_encoded_secrets
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
 from memscribe.redaction.logins import HINTS as _LOGIN_HINTS
@@ -176,7 +177,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("password", find_chpasswd, CHPASSWD_HINTS),
         Detector("password", find_pgpass, PGPASS_HINTS),
         Detector("url_password", find_encoded_urls, ENCODED_URL_HINTS),
-        Detector("encoded_secret", find_encoded_secrets),
+        Detector("encoded_secret", find_encoded_secrets, ENCODED_HINTS),
         Detector("password", find_hashed_passwords, HASH_COMMAND_HINTS),
         Detector("secret_assignment", find_store_values, STORE_HINTS),
         Detector("secret_assignment", find_printf_values, PRINTF_HINTS),

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.base import ASCII_DIGITS
 from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
 
 #: A standard base64 run of 16+ characters standing alone (not part of a longer word, a path or
@@ -25,6 +26,10 @@ _RUN = lazy_compile(r"(?<![\w+/=.-])[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=-])")
 _PRINTABLE = lazy_compile(rb"^[\x20-\x7e\t\r\n]+$")
 #: ``login:password``: a login of name characters, the password without blanks.
 _LOGIN_PASSWORD = lazy_compile(r"^[\w.@+-]{1,64}:(?P<pw>[^\s:]{4,128})$")
+#: The characters of a :data:`_RUN` match other than letters: every value found holds one (a
+#: value of letters alone is a word, skipped), so a text without one is skipped (the prefilter's
+#: hints; each folds to itself, so a text holding one holds it case-folded).
+HINTS = (*ASCII_DIGITS, "+", "/", "=")
 #: The shortest decoded text worth scanning again for a secret inside it.
 _MIN_SCANNED = 24
 

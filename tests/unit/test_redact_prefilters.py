@@ -23,6 +23,7 @@ structure = importlib.import_module("memscribe.redaction.structure")
 prose = importlib.import_module("memscribe.redaction.prose")
 valuelines = importlib.import_module("memscribe.redaction.valuelines")
 pii = importlib.import_module("memscribe.redaction.pii")
+encoded = importlib.import_module("memscribe.redaction.encoded")
 #: Each detector that skips a text, and the scan it skips.
 GUARDED = (
     (structure._find_assignments, structure._assignments),
@@ -157,3 +158,23 @@ def test_digit_detectors_skip_an_ascii_text_without_a_digit(text: str, chosen: b
     texts = [text, "пароль 1", "nothing here at all"]
     per_text = detectors_per_text(texts, DETECTORS)
     assert [list(c) for c in per_text] == [active_detectors(t, DETECTORS) for t in texts]
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen"),
+    [
+        ("the build failed again so I reran it", False),  # no digit, '+', '/' or '=': skipped
+        ("echo 'YWRtaW46aHVudGVyMg==' | base64 -d", True),
+        ("Authorization: Basic dXNlcjpQYXNzd29yZDEyMw", True),
+    ],
+)
+def test_encoded_secrets_skip_a_text_without_a_base64_symbol_or_digit(text: str, chosen: bool) -> None:
+    names = {d.name for _, d in active_detectors(text, DETECTORS)}
+    assert ("encoded_secret" in names) is chosen, names
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz :\n", max_size=120))
+def test_a_base64_run_of_letters_alone_is_never_an_encoded_secret(text: str) -> None:
+    # what the prefilter's hints rest on: every value found holds a digit, '+', '/' or '='
+    assert list(encoded.find_encoded_secrets(text)) == []
