@@ -149,7 +149,11 @@ class CallProcess:
             if future is None:
                 continue
             if holder is not None and blob is not None:  # the answer is here: the slot is free
-                holder.give_back()
+                try:
+                    holder.give_back()
+                except Exception as exc:  # the slot's failure is its caller's, not the reader's
+                    future.set_exception(exc)
+                    continue
             try:
                 future.set_result(_AGAIN if blob is None else pickle.loads(blob))
             except Exception:

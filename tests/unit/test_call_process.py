@@ -167,6 +167,20 @@ def test_a_slot_is_given_back_by_the_reader_once_the_answer_is_here() -> None:
     assert slot.events[0][1] == caller and slot.events[1][1] != caller
 
 
+def test_a_slot_that_fails_to_be_given_back_fails_its_call_not_the_helper() -> None:
+    class Broken(_Slot):
+        def release(self) -> None:
+            raise RuntimeError("slot gone")
+
+    helper = CallProcess(_slow, workers=2)
+    try:
+        with pytest.raises(RuntimeError, match="slot gone"):
+            helper.call_within(Broken(), s=0.0)
+        assert helper.alive and helper(s=0.0) != os.getpid()  # the reader still answers
+    finally:
+        helper.close()
+
+
 @pytest.mark.parametrize("case", ["answer cannot travel", "argument cannot travel", "helper gone"])
 def test_a_call_made_here_holds_its_slot_while_it_runs_and_gives_it_back_once(case: str) -> None:
     seen: list[list[tuple[str, str]]] = []
