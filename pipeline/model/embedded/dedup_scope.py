@@ -356,6 +356,7 @@ def glossed_decision(request: DedupRequest) -> DedupDecision | None:
     from memscribe.semantic.updates import (
         additive,
         change_cue,
+        names_said,
         own_words,
         reports_change,
         same_polarity,
@@ -366,6 +367,10 @@ def glossed_decision(request: DedupRequest) -> DedupDecision | None:
     new = request.text
     language = spoken_language(new)
     shown = [s for s in request.shortlist if spoken_language(s.text) == "en"]
+    # two entries whose names the user said are rule 7's ambiguity: it keeps both, and so does this
+    named = [s.id for s in shown if names_said(request.said or own_words(new), s.text)]
+    if len(named) > 1:
+        shown = [s for s in shown if s.id not in named]
     if language == "en" or not shown or additive(new):
         return None
     sentence = quoted_sentence(new, request.said)
