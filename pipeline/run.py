@@ -110,7 +110,11 @@ def extract(
     plan.skipped.extend(checked.skipped)
 
     screened = screen(
-        checked.profiles, checked.playbooks, injected_memories=clean.injected_memories, transcript=clean
+        checked.profiles,
+        checked.playbooks,
+        injected_memories=clean.injected_memories,
+        transcript=clean,
+        evidence=checked.evidence,
     )
     del checked
     plan.skipped.extend(screened.skipped)

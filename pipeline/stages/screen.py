@@ -28,7 +28,7 @@ from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.plan import Redaction, Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript
 from memscribe.stages import guard, redact
-from memscribe.stages.verify import REPAIR_SUPPORT, with_questions
+from memscribe.stages.verify import REPAIR_SUPPORT, Evidence, with_questions
 from memscribe.textsim import support
 
 #: Share of a memory's content words its cited user turns must say for a classifier-only flag on
@@ -52,10 +52,13 @@ def screen(
     *,
     injected_memories: Sequence[str],
     transcript: Transcript | None = None,
+    evidence: Evidence | None = None,
 ) -> Screened:
     """Screen candidates. With ``transcript`` (already redacted), a candidate whose text
     substantially matches a tool-result turn (a tool's output or a fetched web page) and no
-    user turn is dropped as ``injection`` (rule ``copied_from_tool``)."""
+    user turn is dropped as ``injection`` (rule ``copied_from_tool``). ``evidence``: the
+    evidence texts verify assembled for the same transcript (:attr:`Verified.evidence`), each
+    asked again here rather than assembled anew."""
     out = Screened()
     found: dict[str, Sequence[Candidate]] = {"profile": profiles, "playbook": playbooks}
     # First every candidate's cleaned fields (the copy check is built for their words only),
@@ -95,7 +98,7 @@ def screen(
             injected_memories,
             copies,
             said=partial(_user_said, whole, spec.evidence(cand), transcript),
-        ) or _grounding(core, spec.evidence(cand), transcript)
+        ) or _grounding(core, spec.evidence(cand), transcript, evidence)
         if verdict:
             out.skipped.append(
                 Skipped(kind=spec.name, reason=verdict[0], evidence=spec.evidence(cand), detail=verdict[1])
@@ -116,7 +119,7 @@ def _clean(fields: dict[str, str], redactions: list[Redaction]) -> dict[str, str
 
 
 def _grounding(
-    core: str, evidence: Sequence[int], transcript: Transcript | None
+    core: str, evidence: Sequence[int], transcript: Transcript | None, texts: Evidence | None = None
 ) -> tuple[SkipReason, str] | None:
     """``ungrounded`` when the cited turns do not support ``core`` (direct writes cite none: skipped)."""
     if transcript is None:
@@ -128,7 +131,7 @@ def _grounding(
     cited = at if len(at) == len(wanted) else [t for t in turns if t.index in wanted]
     users = [t for t in cited if t.role == "user"] or cited
     # the questions its user turns answer are their context, as verify counts them
-    why = nonsense(core, [with_questions(core, users, turns)])
+    why = nonsense(core, [(texts.of if texts is not None else with_questions)(core, users, turns)])
     return ("ungrounded", why) if why else None
 
 

@@ -38,6 +38,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypeVar
 
 from memscribe.groups.speakers import owner_turns, senders
@@ -65,29 +66,59 @@ REPAIR_SHIFTS = (-1, 1, -2, 2)
 
 
 @dataclass
+class Evidence:
+    """The evidence texts (:func:`with_questions`) assembled for the turns of one transcript, by
+    statement and the turns cited: verify assembles one for each profile it
+    checks, and screen asks the same of the candidates verify kept (issue 17). Kept here, each
+    is assembled once; left to the token cache (:func:`memscribe.textsim.support`), screen
+    assembled them again once a transcript had more candidates than that cache holds (a 50 MB
+    transcript: a fifth of screen's CPU). What it holds is the texts, most of them a cited
+    turn's own text (joined alone, a text is itself), not their tokens."""
+
+    #: The turns the texts were assembled from (held: the cited turns' ids stay theirs); asked
+    #: of other turns, :meth:`of` assembles anew.
+    turns: Sequence[Turn]
+    #: By ``(statement, *ids of the cited turns)``: one tuple a key (a profile cites a turn or two).
+    texts: dict[tuple[str | int, ...], str] = field(default_factory=dict)
+
+    def of(self, text: str, cited: Sequence[Turn], turns: Sequence[Turn]) -> str:
+        """:func:`with_questions` of ``text``, ``cited`` (turns of ``turns``) and ``turns``."""
+        if turns is not self.turns:
+            return with_questions(text, cited, turns)
+        key: tuple[str | int, ...] = (text, *map(id, cited))
+        found = self.texts.get(key)
+        if found is None:
+            found = self.texts[key] = with_questions(text, cited, turns)
+        return found
+
+
+@dataclass
 class Verified:
     profiles: list[ProfileCandidate] = field(default_factory=list)
     playbooks: list[PlaybookCandidate] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     #: Candidates whose citations were moved to the turns that support them: (kind, slug, shift).
     repaired: list[tuple[str, str, int]] = field(default_factory=list)
+    #: The evidence texts of the profiles checked, for screen to ask again (None: none assembled).
+    evidence: Evidence | None = None
 
 
 def verify(
     profiles: Sequence[ProfileCandidate], playbooks: Sequence[PlaybookCandidate], transcript: Transcript
 ) -> Verified:
-    out = Verified()
     turns = _owners_words(transcript.turns)
+    out = Verified(evidence=Evidence(turns))
+    problem_of = partial(_profile_problem, evidence=out.evidence)
     locate = _Locator(turns)
     for p in profiles:
         p = _normal(p)
         located = None if p.evidence_turns else locate(p)
         if located is not None:
             p = p.model_copy(update={"evidence_turns": [located]})
-        narrowed = _user_cited(p, turns)
+        narrowed = _user_cited(p, turns, problem_of)
         if narrowed is not None:
             p = narrowed
-        p, problem, shift = _grounded(p, turns, _profile_problem, _shift_profile)
+        p, problem, shift = _grounded(p, turns, problem_of, _shift_profile)
         if shift is None and (located is not None or narrowed is not None) and not problem:
             shift = 0  # located, or narrowed to its user turns: a repair that moved nothing
         if shift is not None:
@@ -195,7 +226,9 @@ class _Locator:
         return best
 
 
-def _user_cited(p: ProfileCandidate, turns: Sequence[Turn]) -> ProfileCandidate | None:
+def _user_cited(
+    p: ProfileCandidate, turns: Sequence[Turn], problem_of: Callable[..., Problem | None]
+) -> ProfileCandidate | None:
     """``p`` citing only the user turns among its citations, when it also cites assistant or tool
     turns and those user turns alone support its body at REPAIR_SUPPORT ("[2, 3]": the user's
     statement and the reply that acknowledged it); else None. A fact the user's own words do
@@ -207,7 +240,7 @@ def _user_cited(p: ProfileCandidate, turns: Sequence[Turn]) -> ProfileCandidate 
     if not users or len(users) == len(cited):
         return None
     narrowed = p.model_copy(update={"evidence_turns": users})
-    return narrowed if _profile_problem(narrowed, turns, support=REPAIR_SUPPORT) is None else None
+    return narrowed if problem_of(narrowed, turns, support=REPAIR_SUPPORT) is None else None
 
 
 def _shift_profile(p: ProfileCandidate, shift: int) -> ProfileCandidate:
@@ -230,7 +263,11 @@ def _turn(turns: Sequence[Turn], index: int) -> Turn | None:
 
 
 def _profile_problem(
-    p: ProfileCandidate, turns: Sequence[Turn], *, support: float = MIN_SUPPORT
+    p: ProfileCandidate,
+    turns: Sequence[Turn],
+    *,
+    support: float = MIN_SUPPORT,
+    evidence: Evidence | None = None,
 ) -> Problem | None:
     if not SLUG_RE.match(p.slug) or not p.body.strip():
         return ("invalid_candidate", f"slug {p.slug!r} or empty body")
@@ -243,7 +280,8 @@ def _profile_problem(
         return ("ungrounded", "cites a turn that does not exist")
     if not all(is_user_speech(t) for t in cited):
         return ("not_user_evidence", "evidence includes assistant, tool or summary turns")
-    evidence_text = with_questions(p.body, [t for t in cited if t is not None], turns)
+    users = [t for t in cited if t is not None]
+    evidence_text = (evidence.of if evidence is not None else with_questions)(p.body, users, turns)
     # grounding is never skipped: every script tokenises (memscribe.textsim), so a body without
     # content words has nothing the evidence could support
     if not content_tokens(p.body) or textual_support(p.body, evidence_text) < support:
