@@ -262,8 +262,7 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
         line_end = text.find("\n", kw.end())
         line_end = len(text) if line_end < 0 else line_end
         linked, words = False, 0
-        rest = text[kw.end() : line_end]
-        if rest[:1] in (":", "="):
+        if text[kw.end() : min(kw.end() + 1, line_end)] in (":", "="):
             linked = True
         for tok in _WS_TOKEN.finditer(text, kw.end(), line_end):
             phrase = _spaced_password(text, tok.start(), line_end)
@@ -287,7 +286,7 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
             if value and _password_like(value, strict=not linked):
                 yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
             break
-        if not _said_after(rest) and not text.endswith(".", 0, kw.start()):
+        if not _said_after(text, kw.end(), line_end) and not text.endswith(".", 0, kw.start()):
             # (a field in a path, ``jsonpath='{.data.password}'``: the word before is the
             # object's name, ``kubectl get secret db-creds-v2 …``, not a password said)
             yield from _password_before(text, line_start, kw.start())
@@ -297,21 +296,27 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
 _SAID_LINKS = frozenset({"is", "was", "are", "were", ":", "="})
 
 
-def _said_after(rest: str) -> bool:
+def _said_after(text: str, start: int, end: int) -> bool:
     """True when the keyword is linked to something after it on its line (``password is on the
     sticker``, ``password: see the vault``): the keyword opens its own statement, so a token
     before it belongs to another (``WiFi name is Home-7F3A, the password is …``)."""
-    if rest[:1] in (":", "="):
-        return bool(rest[1:].strip())
-    words = rest.split(None, 2)
-    return len(words) >= 2 and words[0].lower() in _SAID_LINKS
+    if start < end and text[start] in ":=":
+        return _WS_TOKEN.search(text, start + 1, end) is not None  # something after the mark
+    # the first two words of ``text[start:end]`` (as ``str.split`` cuts them), without copying
+    # the rest of a long line for each keyword on it
+    first = _WS_TOKEN.search(text, start, end)
+    return (
+        first is not None
+        and _WS_TOKEN.search(text, first.end(), end) is not None
+        and (first.group(0).lower() in _SAID_LINKS)
+    )
 
 
 def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tuple[int, int]]:
     """The value before the keyword: "login fails with Xq7#...? that's the password". Not
     across a label that the keyword's statement follows (``PSQLException: FATAL: password
     authentication failed``: a log's fields, then its message), nor a qualified class name."""
-    before = list(_WS_TOKEN.finditer(text, line_start, kw_start))[-_PW_BACK_TOKENS:]
+    before = _last_tokens(text, line_start, kw_start, _PW_BACK_TOKENS)
     if before and before[-1].group(0).endswith(":") and before[-1].end() < kw_start:
         return  # ``FATAL: password …``, ``Error: password …``: the keyword opens the message
     for tok in before:
@@ -322,6 +327,25 @@ def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tupl
         lead, value = _clean_token(tok.group(0))
         if value and _QUALIFIED_NAME.match(value) is None and _password_like(value, strict=True):
             yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
+
+
+#: Characters before a keyword first read for its last tokens (then four times as many, ...).
+_BACK_CHARS = 256
+
+
+def _last_tokens(text: str, line_start: int, end: int, count: int) -> list[re.Match[str]]:
+    """The last ``count`` tokens (:data:`_WS_TOKEN`) of ``text[line_start:end]``, as a scan of
+    all of it finds them, from a scan of its last few hundred characters (widened while it holds
+    too few): each keyword of a long line reads what stands before it, not the whole line again
+    (quadratic). A scan starting inside a token finds its tail first; every token after that is
+    whole, so more than ``count`` of them ends it."""
+    width = _BACK_CHARS
+    while True:
+        start = max(line_start, end - width)
+        tokens = list(_WS_TOKEN.finditer(text, start, end))
+        if start == line_start or len(tokens) > count:
+            return tokens[-count:]
+        width *= 4
 
 
 def _modifies(text: str, tok: re.Match[str], kw_start: int) -> bool:
