@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import flat_words, holds, holds_any
+from memscribe.lexicon.caseless import flat_words, holds, holds_any, one_of
 from memscribe.lexicon.langs import led_by, self_statements
 
 _I = re.IGNORECASE
@@ -284,7 +284,8 @@ def profile_strength(text: str) -> int:
     first_person = _first_person_strength(statements, flat)
     if first_person == STRONG:
         return STRONG
-    profile, standing = holds(flat, _PROFILE_WORDS), holds(flat, _STANDING_WORDS)
+    profile = flat is None or _PROFILE_FOUND.search(flat) is not None  # holds(flat, _PROFILE_WORDS)
+    standing = holds(flat, _STANDING_WORDS)
     if (profile or standing) and any(
         (profile and _PROFILE_EN.search(s)) or (standing and _STANDING_EN.search(s)) for s in statements
     ):
@@ -316,6 +317,9 @@ _PROFILE_WORDS = (
         "？use ",
     ),
 )
+#: Whether a flat text holds one of :data:`_PROFILE_WORDS`, in one scan of it (the list is long,
+#: and most turns hold none: :func:`~memscribe.lexicon.caseless.one_of`).
+_PROFILE_FOUND = lazy_compile(one_of(_PROFILE_WORDS))
 #: Words one of which every match of :data:`_STANDING_EN` holds.
 _STANDING_WORDS = (
     *("always", "never", "make sure", "be sure", "remember to", "from now on", "going forward"),
