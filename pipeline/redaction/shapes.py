@@ -136,8 +136,21 @@ _JOINED = lazy_compile(
 _LITERAL = lazy_compile(r"(?P<q>['\"])(?P<v>[^'\"\n]{1,200})(?P=q)")
 #: The name assigned, at the end of what stands before ``=`` on its line (a type annotation allowed).
 _ASSIGNED = lazy_compile(r"([A-Za-z_][\w.-]*)['\"\]]?[ \t]*(?::[ \t]*[\w\[\], ]+)?[ \t]*$")
+#: A character :data:`_ASSIGNED` can match: every one of a match's (it has no look-around).
+_ASSIGNED_CHAR = lazy_compile(r"[\w.\-'\"\] \t:\[,]")
 #: Prefilter hints of :func:`find_joined_literals`.
 JOINED_HINTS = ("=",)
+
+
+def _assigned_from(text: str, end: int) -> int:
+    """Where a search for :data:`_ASSIGNED` ending at ``end`` may start and find what a search
+    from the line's start finds: after the last character before ``end`` that no match can hold
+    (a match is a run of :data:`_ASSIGNED_CHAR`; a line break is none). Each ``=`` of a long line
+    then reads the few characters before it, not the whole line up to it (quadratic)."""
+    start = end
+    while start > 0 and _ASSIGNED_CHAR.match(text, start - 1) is not None:
+        start -= 1
+    return start
 
 
 def find_joined_literals(text: str) -> Iterator[tuple[int, int]]:
@@ -145,8 +158,7 @@ def find_joined_literals(text: str) -> Iterator[tuple[int, int]]:
     piece alone is too short to read as a secret (``"a9F3kQ2mZ7xW"``), the value they make is
     decided as the assignment rules decide a quoted value."""
     for m in _JOINED.finditer(text):
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        named = _ASSIGNED.search(text, line_start, m.start())
+        named = _ASSIGNED.search(text, _assigned_from(text, m.start()), m.start())
         if named is None:
             continue
         name = named.group(1)

@@ -1,5 +1,5 @@
-"""Redaction reads a long line in time linear in its length: each keyword on it reads what stands
-near it, not the whole line again. Measured as characters handed to the token scans (not time):
+"""Redaction reads a long line in time linear in its length: each keyword (or ``=``) on it reads
+what stands near it, not the whole line again. Measured as characters handed to the token scans (not time):
 a line four times as long costs about four times as many."""
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ import pytest
 from memscribe.redaction import find_secrets
 
 prose = importlib.import_module("memscribe.redaction.prose")
+shapes = importlib.import_module("memscribe.redaction.shapes")
+#: The patterns of shapes' joined-literal scan that read the text before each ``=``.
+_SHAPES_PATTERNS = ("_ASSIGNED", "_ASSIGNED_CHAR")
 
 
 class _Counting:
@@ -63,4 +66,25 @@ def test_prose_passwords_read_a_long_line_in_linear_time(monkeypatch: pytest.Mon
         counts.append(counter.chars)
         monkeypatch.undo()
         assert find_secrets(text) == before
+    assert counts[1] <= 5 * counts[0], counts
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "secret = '" + "a" * 50 + "' + '",  # joined-literal look-alikes, one after another
+        "api_key = 'Xk9pq2' + 'Lm77Qz' ; ",
+    ],
+)
+def test_joined_literals_read_a_long_line_in_linear_time(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+    counts = []
+    for times in (100, 400):
+        counters = [_Counting(getattr(shapes, name)) for name in _SHAPES_PATTERNS if hasattr(shapes, name)]
+        for name, counter in zip(_SHAPES_PATTERNS, counters, strict=False):
+            monkeypatch.setattr(shapes, name, counter)
+        text = unit * times
+        found = list(shapes.find_joined_literals(text))
+        counts.append(sum(c.chars for c in counters))
+        monkeypatch.undo()
+        assert list(shapes.find_joined_literals(text)) == found
     assert counts[1] <= 5 * counts[0], counts
