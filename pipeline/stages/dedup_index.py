@@ -22,12 +22,17 @@ class Restatements:
     DUPLICATE_SCORE (its polarity and changed-value tests are then checked on what is found), which
     two token sets reach only when nearly the same: of two sets of at most
     :data:`SMALL_SET` tokens, each lacks at most :func:`deletions` of its size of the other's
-    (none up to six tokens: the smaller is within the larger), so their common tokens are the
-    set less that many of its tokens, a key of both (the symmetric-deletion index:
-    ``variants``). A larger set is found by the prefix filter of set-similarity joins: the two
-    sets' Jaccard index is at least :data:`LEAST_JACCARD` (the score is the mean of it and a
-    containment of at most 1), so their sizes are within that ratio and, their tokens in one
-    fixed order, the first few of each (:func:`prefix_size`) share one (``postings``). The texts
+    (none up to six tokens, at most two up to 18: the smaller is within the larger), so their
+    common tokens are the set less that many of its tokens, a key of both (the symmetric-deletion
+    index: ``variants``), kept with the size of the set it was taken from: a new text looks
+    under each of its variants only for the sizes it could restate with that many common tokens
+    (:func:`partner_sizes`), so that what it finds restates it but for polarity and values (two
+    sets of one size differing in one token share a variant, and restate one another only past
+    SMALL_SET tokens: on a few words, such texts were most of what was compared). A larger set
+    is found by the prefix filter of set-similarity joins: the two sets' Jaccard index is at
+    least :data:`LEAST_JACCARD` (the score is the mean of it and a containment of at most 1),
+    so their sizes are within that ratio and, their tokens in one fixed order, the first few of
+    each (:func:`prefix_size`) share one (``postings``). The texts
     found are checked with ``restates`` itself: the answer is that of checking every earlier
     text; the work per candidate no longer grows with the candidates before it when they share
     common words. ``ranks`` orders the tokens (rarer first: shorter postings; any fixed order is
@@ -39,8 +44,8 @@ class Restatements:
         #: each text's similarity tokens (:func:`~memscribe.textsim.content_tokens`), by kind
         self.tokens: dict[str, list[frozenset[str]]] = {}
         self.by_norm: dict[tuple[str, str], int] = {}
-        #: the hash of (kind, a token set less a few of its tokens) -> its position in
-        #: ``texts[kind]``, or their list (a hash, not the set: no set kept per variant; two keys
+        #: the hash of (kind, the token set's size, the set less a few of its tokens) -> its
+        #: position in ``texts[kind]``, or their list (a hash, not the set: no set kept per variant; two keys
         #: that share one only cost a comparison)
         self.variants: dict[int, int | list[int]] = {}
         #: (kind, size of the token set, token of its prefix) -> positions in ``texts[kind]``
@@ -59,7 +64,7 @@ class Restatements:
         self.by_norm.setdefault((kind, normalize(text)), pos)
         if 0 < len(tokens) <= SMALL_SET:
             for variant in _variants(tokens):
-                key = hash((kind, variant))
+                key = hash((kind, len(tokens), variant))
                 held = self.variants.get(key)
                 if held is None:
                     self.variants[key] = pos
@@ -85,11 +90,12 @@ class Restatements:
         size = len(tokens)
         if size <= SMALL_SET:
             for variant in _variants(tokens):
-                held = self.variants.get(hash((kind, variant)))
-                if isinstance(held, int):
-                    near.add(held)
-                elif held is not None:
-                    near.update(held)
+                for other in partner_sizes(size, len(variant)):
+                    held = self.variants.get(hash((kind, other, variant)))
+                    if isinstance(held, int):
+                        near.add(held)
+                    elif held is not None:
+                        near.update(held)
         # the sizes it could match, beyond the small sets' (those are found above)
         lo = max(math.ceil(LEAST_JACCARD * size), 1 if size > SMALL_SET else SMALL_SET + 1)
         prefix = self._prefix(tokens) if lo <= size / LEAST_JACCARD else []
@@ -108,7 +114,7 @@ class Restatements:
 #: lower still (a lower bound only lengthens the prefixes: never a restatement missed).
 LEAST_JACCARD = 2 * DUPLICATE_SCORE - 1 - 0.001
 #: Token sets up to this size are found through their variants (:func:`deletions`).
-SMALL_SET = 12
+SMALL_SET = 18
 
 
 def prefix_size(size: int) -> int:
@@ -132,6 +138,31 @@ def deletions(size: int) -> int:
             if token_similarity(mine, theirs) >= DUPLICATE_SCORE:
                 most = max(most, size - common)
     return most
+
+
+@functools.cache
+def partner_sizes(size: int, common: int) -> tuple[int, ...]:
+    """The sizes (at most :data:`SMALL_SET`) of the sets that a set of ``size`` restates, or is
+    restated by, when the two share ``common`` tokens, and whose variants reach that many tokens
+    (they lack at most :func:`deletions` of their size): a text meets in the index only the
+    texts of those sizes under each of its variants (two sets of ``size`` tokens sharing all but
+    one of them are found by their common variant, but never restate one another up to
+    SMALL_SET tokens: the smaller set is within the larger). Worked out with
+    :func:`~memscribe.textsim.token_similarity` itself, which depends on the two sizes and the
+    common tokens only (and grows with the common tokens: every text found under a variant of
+    these sizes reaches DUPLICATE_SCORE)."""
+    shared, own, theirs = (
+        [f"a{n}" for n in range(SMALL_SET)],
+        [f"b{n}" for n in range(SMALL_SET)],
+        [f"c{n}" for n in range(SMALL_SET)],
+    )
+    mine = frozenset(shared[:common] + own[: size - common])
+    return tuple(
+        other
+        for other in range(common, SMALL_SET + 1)
+        if other - common <= deletions(other)
+        and token_similarity(mine, frozenset(shared[:common] + theirs[: other - common])) >= DUPLICATE_SCORE
+    )
 
 
 def _variants(tokens: frozenset[str]) -> Iterator[frozenset[str]]:
