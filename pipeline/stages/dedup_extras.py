@@ -75,8 +75,10 @@ def glossed_across_languages(
     glossed = english_of(quoted_sentence(text, said))
     if not glossed:
         return []
+    # the score is the gloss's, not the candidate's: the rules reading the candidate's own
+    # relatedness (a facet's change, rule 6) must not take it for theirs, only rule 9 reads it
     return [
-        s
+        s.model_copy(update={"score": 0.0})
         for s in memory.shortlist(kind, "", glossed)
         if s.score >= GLOSS_TOPIC_SCORE and spoken_language(s.text) == "en"
     ]

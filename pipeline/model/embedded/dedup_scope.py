@@ -343,6 +343,26 @@ GLOSS_TOPIC_SCORE = 0.25
 GLOSS_RESTATEMENT = 0.6
 
 
+def gloss_differs(glossed: str, stored: str) -> bool:
+    """A value the gloss names differs from ``stored``'s (the tests of
+    :func:`~memscribe.semantic.changed.value_differs`): the gloss leaves out every word its
+    lexicon lacks, number words among them, so a number ``stored`` states and the gloss states
+    none is a number not read, never another one. Absence is no other value."""
+    from memscribe.semantic.changed import names_swapped, numbers, numbers_differ, slot_swapped
+    from memscribe.semantic.frames import count_changed, level_changed, time_changed
+
+    return (
+        (bool(numbers(glossed)) and numbers_differ(glossed, stored))
+        or names_swapped(glossed, stored)
+        or slot_swapped(glossed, stored)
+        or any(
+            f(a, b)
+            for f in (count_changed, level_changed, time_changed)
+            for a, b in ((glossed, stored), (stored, glossed))
+        )
+    )
+
+
 def glossed_decision(request: DedupRequest) -> DedupDecision | None:
     """The decision the English gloss of a candidate in another language supports, for the
     shortlisted English entries no shared word or name can pair it with: its sentence (the
@@ -382,7 +402,7 @@ def glossed_decision(request: DedupRequest) -> DedupDecision | None:
     if best is None or scores[best] < GLOSS_TOPIC_SCORE:
         return None
     item = shown[best]
-    other = value_differs(glossed, item.text) or other_value(glossed, item.text) is not None
+    other = gloss_differs(glossed, item.text) or other_value(glossed, item.text) is not None
     if change_cue(new) or reports_change(sentence):
         if not other:
             return None
