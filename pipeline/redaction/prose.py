@@ -4,11 +4,11 @@ the line after a secret's name and pasted values: :mod:`~memscribe.redaction.val
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import has_digit, stem_matches
+from memscribe.redaction.linetokens import Line, Token
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.values import (
     _UUID,
@@ -34,7 +34,6 @@ _PW_LINKS = frozenset({"is", "was", "=", ":", "->", "→", "=>", "be", "are", "i
 _PW_FILLER = frozenset({"now", "still", "just", "actually", "simply", "set", "to", "literally", "currently"})
 _PW_SKIP_WORDS = 5
 _PW_BACK_TOKENS = 6
-_WS_TOKEN = lazy_compile(r"\S+")
 #: A YAML tag before a value: ``!vault``, ``!Ref`` (local), ``!!str`` (standard).
 _YAML_TAG = lazy_compile(r"!!?[A-Za-z]+$")
 
@@ -43,17 +42,6 @@ def _in_mask(text: str, pos: int) -> bool:
     """True when ``pos`` falls inside a ``[REDACTED:<type>]`` mask (whose type may be a keyword)."""
     opening = text.rfind("[REDACTED", max(0, pos - 40), pos)
     return opening >= 0 and "]" not in text[opening:pos]
-
-
-def _clean_token(raw: str) -> tuple[int, str]:
-    """(offset, value) of a whitespace token with surrounding quotes and punctuation removed."""
-    lead = len(raw) - len(raw.lstrip("`'\"(["))
-    if raw.startswith("**", lead):
-        lead += 2  # Markdown bold: ``**Deploy key**``
-    value = raw[lead:].rstrip("`'\".,;:?!)]")
-    if value.endswith("**") and value[:-2].isalpha():
-        value = value[:-2]
-    return lead, value
 
 
 def _with_marks(text: str, end: int, token_end: int) -> int:
@@ -255,105 +243,95 @@ _NAME_RUNS_ON = lazy_compile(r"[-_.][a-z]{2,}(?![A-Z0-9])")
 
 
 def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
+    line: Line | None = None
     for kw in stem_matches(_PW_KEYWORD, text, _PW_KEYWORD_STARTS):
         if _in_mask(text, kw.start()) or _NAME_RUNS_ON.match(text, kw.end()):
             continue  # a mask's type, or a longer name (``password-reset``, ``password.txt``)
-        line_start = text.rfind("\n", 0, kw.start()) + 1
-        line_end = text.find("\n", kw.end())
-        line_end = len(text) if line_end < 0 else line_end
+        if line is None or kw.start() >= line.end:
+            line = Line(text, kw.start())  # each line tokenised once, for all its keywords
+        line_end = line.end
         linked, words = False, 0
         if text[kw.end() : min(kw.end() + 1, line_end)] in (":", "="):
             linked = True
-        for tok in _WS_TOKEN.finditer(text, kw.end(), line_end):
-            phrase = _spaced_password(text, tok.start(), line_end)
+        for tok in line.tokens_from(kw.end()):
+            phrase = _spaced_password(text, tok.start, line_end)
             if phrase is not None:
                 yield phrase
                 break
-            lead, value = _clean_token(tok.group(0))
-            low = value.lower()
-            if low in _PW_LINKS or tok.group(0) in (":", "=", "-"):
+            lead, value = tok.cleaned()  # (None: longer than a link, a filler or a password)
+            low = "" if value is None else value.lower()
+            if value is not None and (
+                low in _PW_LINKS or (tok.end - tok.start == 1 and text[tok.start] in ":=-")
+            ):
                 linked = True
                 continue
             if linked and low in _PW_FILLER:
                 continue
-            if _YAML_TAG.match(tok.group(0), lead) and text[tok.end() : line_end].strip():
-                if tok.group(0).startswith("!!"):
+            if _YAML_TAG.match(text, tok.start + lead, tok.end) and line.after(tok):
+                if text.startswith("!!", tok.start, tok.end):
                     continue  # ``!!str value``: a standard type, the value follows
                 break  # ``!vault |``, ``!Ref Param``: ciphertext or a reference follows
-            if value.isalpha() and not linked and words < _PW_SKIP_WORDS:
+            if tok.alpha(value) and not linked and words < _PW_SKIP_WORDS:
                 words += 1  # "the password for the staging box was ..."
                 continue
             if value and _password_like(value, strict=not linked):
-                yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
+                yield tok.start + lead, _with_marks(text, tok.start + lead + len(value), tok.end)
             break
-        if not _said_after(text, kw.end(), line_end) and not text.endswith(".", 0, kw.start()):
+        if not _said_after(line, kw.end()) and not text.endswith(".", 0, kw.start()):
             # (a field in a path, ``jsonpath='{.data.password}'``: the word before is the
             # object's name, ``kubectl get secret db-creds-v2 …``, not a password said)
-            yield from _password_before(text, line_start, kw.start())
+            yield from _password_before(text, line, kw.start())
 
 
 #: Words that link a keyword to what is said of it next (``the password is on the sticker``).
 _SAID_LINKS = frozenset({"is", "was", "are", "were", ":", "="})
 
 
-def _said_after(text: str, start: int, end: int) -> bool:
+def _said_after(line: Line, start: int) -> bool:
     """True when the keyword is linked to something after it on its line (``password is on the
     sticker``, ``password: see the vault``): the keyword opens its own statement, so a token
     before it belongs to another (``WiFi name is Home-7F3A, the password is …``)."""
-    if start < end and text[start] in ":=":
-        return _WS_TOKEN.search(text, start + 1, end) is not None  # something after the mark
-    # the first two words of ``text[start:end]`` (as ``str.split`` cuts them), without copying
-    # the rest of a long line for each keyword on it
-    first = _WS_TOKEN.search(text, start, end)
+    text = line.text
+    if start < line.end and text[start] in ":=":
+        return next(line.tokens_from(start + 1), None) is not None  # something after the mark
+    # the first two words after the keyword (as ``str.split`` cuts them)
+    after = line.tokens_from(start)
+    first = next(after, None)
     return (
         first is not None
-        and _WS_TOKEN.search(text, first.end(), end) is not None
-        and (first.group(0).lower() in _SAID_LINKS)
+        and next(after, None) is not None
+        and first.end - first.start <= _LONGEST_LINK
+        and first.text.lower() in _SAID_LINKS
     )
 
 
-def _password_before(text: str, line_start: int, kw_start: int) -> Iterator[tuple[int, int]]:
+#: The longest word of :data:`_SAID_LINKS`.
+_LONGEST_LINK = max(map(len, _SAID_LINKS))
+
+
+def _password_before(text: str, line: Line, kw_start: int) -> Iterator[tuple[int, int]]:
     """The value before the keyword: "login fails with Xq7#...? that's the password". Not
     across a label that the keyword's statement follows (``PSQLException: FATAL: password
     authentication failed``: a log's fields, then its message), nor a qualified class name."""
-    before = _last_tokens(text, line_start, kw_start, _PW_BACK_TOKENS)
-    if before and before[-1].group(0).endswith(":") and before[-1].end() < kw_start:
+    before = line.tokens_before(kw_start, _PW_BACK_TOKENS)
+    if before and text[before[-1].end - 1] == ":" and before[-1].end < kw_start:
         return  # ``FATAL: password …``, ``Error: password …``: the keyword opens the message
     for tok in before:
-        if tok.end() == kw_start:
+        if tok.end == kw_start:
             continue  # glued to the keyword: a part of its name (``.Values.db.password``)
         if tok is before[-1] and _modifies(text, tok, kw_start):
             continue  # the keyword's modifier: "the FRITZ!Box password", "Mosquitto passwd file"
-        lead, value = _clean_token(tok.group(0))
+        lead, value = tok.cleaned()  # (None: longer than a password)
         if value and _QUALIFIED_NAME.match(value) is None and _password_like(value, strict=True):
-            yield tok.start() + lead, _with_marks(text, tok.start() + lead + len(value), tok.end())
+            yield tok.start + lead, _with_marks(text, tok.start + lead + len(value), tok.end)
 
 
-#: Characters before a keyword first read for its last tokens (then four times as many, ...).
-_BACK_CHARS = 256
-
-
-def _last_tokens(text: str, line_start: int, end: int, count: int) -> list[re.Match[str]]:
-    """The last ``count`` tokens (:data:`_WS_TOKEN`) of ``text[line_start:end]``, as a scan of
-    all of it finds them, from a scan of its last few hundred characters (widened while it holds
-    too few): each keyword of a long line reads what stands before it, not the whole line again
-    (quadratic). A scan starting inside a token finds its tail first; every token after that is
-    whole, so more than ``count`` of them ends it."""
-    width = _BACK_CHARS
-    while True:
-        start = max(line_start, end - width)
-        tokens = list(_WS_TOKEN.finditer(text, start, end))
-        if start == line_start or len(tokens) > count:
-            return tokens[-count:]
-        width *= 4
-
-
-def _modifies(text: str, tok: re.Match[str], kw_start: int) -> bool:
+def _modifies(text: str, tok: Token, kw_start: int) -> bool:
     """True when ``tok`` stands right before the keyword, one blank apart and ending on a letter
     or digit: a noun before a noun names what the password is of (``the FRITZ!Box password``,
     ``Mosquitto passwd``), as a value said before its keyword is set apart from it by a link or
     a mark ("Xq7#… is the password", "Xq7#…, that's the password")."""
-    return text[tok.end() : kw_start] == " " and tok.group(0)[-1:].isalnum()
+    return text[tok.end : kw_start] == " " and text[tok.end - 1].isalnum()
 
 
 #: A qualified class name: lower-case packages, then a type (``org.postgresql.util.PSQLException``).

@@ -12,7 +12,7 @@ import pytest
 
 from memscribe.redaction import find_secrets
 
-prose = importlib.import_module("memscribe.redaction.prose")
+linetokens = importlib.import_module("memscribe.redaction.linetokens")
 shapes = importlib.import_module("memscribe.redaction.shapes")
 #: The patterns of shapes' joined-literal scan that read the text before each ``=``.
 _SHAPES_PATTERNS = ("_ASSIGNED", "_ASSIGNED_CHAR")
@@ -52,6 +52,8 @@ class _Counting:
     "unit",
     [
         "password " * 5,  # keywords one after another
+        "password!" * 5,  # keywords inside one whitespace-free token (RV1)
+        "pw;" * 5,
         '{"password": "Xk9pq2Lm77", "key": "v", ',  # a JSON object's fields on one line
         "the password for the box is not here, ",
     ],
@@ -59,8 +61,8 @@ class _Counting:
 def test_prose_passwords_read_a_long_line_in_linear_time(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
     counts = []
     for times in (200, 800):
-        counter = _Counting(prose._WS_TOKEN)
-        monkeypatch.setattr(prose, "_WS_TOKEN", counter)
+        counter = _Counting(linetokens.WS_TOKEN)
+        monkeypatch.setattr(linetokens, "WS_TOKEN", counter)
         text = unit * times
         before = find_secrets(text)
         counts.append(counter.chars)
