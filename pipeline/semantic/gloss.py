@@ -20,15 +20,18 @@ from functools import lru_cache
 from memscribe.lazyre import lazy_compile
 
 #: English word: its common words in Chinese, Japanese, Spanish, German and French. Latin words
-#: match a word they begin (plural and inflected forms: "perros", "Hunde"); CJK words anywhere.
+#: match themselves or themselves with an inflection ending (:data:`_ENDINGS`: "perros", "Hunde",
+#: never "hundert" or "Kindle"); CJK words anywhere, the longest first (酒店 is a hotel, not 酒).
+#: No word whose common sense is another concept ("Frau", "mujer", "femme": a woman; "Mann": a
+#: man; "chatte"): the row's concept is what its every word says.
 #: One word per entry, none that is also a function word or another common word of a corpus
 #: language ("de", "no", "mes", "an", "como", "plus", "mehr"), nor a CJK character that is
 #: mostly a part of other words ("大", "小", "本", "走").
 _ROWS = """
 user: 用户 用戶 ユーザー
 family: 家人 家族 familia familie famille
-wife: 妻子 老婆 太太 妻 嫁 esposa mujer ehefrau frau femme épouse
-husband: 丈夫 老公 夫 旦那 esposo marido ehemann mann mari époux
+wife: 妻子 老婆 太太 妻 嫁 esposa ehefrau épouse
+husband: 丈夫 老公 夫 旦那 esposo marido ehemann mari époux
 child: 孩子 小孩 子供 子ども hijo hija hijos niño niña kind kinder enfant enfants fils fille
 baby: 宝宝 婴儿 赤ちゃん bebé baby bébé
 parents: 父母 両親 padres eltern parents
@@ -39,7 +42,7 @@ brother: 哥哥 弟弟 兄 弟 hermano bruder frère
 friend: 朋友 友達 友人 amigo amiga freund freundin ami amie copain copine
 partner: 伴侣 对象 パートナー 彼氏 彼女 pareja novio novia partner partnerin copain copine
 dog: 狗 犬 perro perra hund chien chienne
-cat: 猫 猫咪 ネコ gato gata katze chat chatte
+cat: 猫 猫咪 ネコ gato gata katze chat
 pet: 宠物 ペット mascota haustier animal
 bird: 鸟 鳥 pájaro vogel oiseau
 fish: 鱼 魚 pescado pez fisch poisson
@@ -110,6 +113,8 @@ employee: 员工 従業員 社員 empleado angestellte mitarbeiter salarié empl
 shop: 店 商店 お店 tienda laden geschäft magasin boutique
 bakery: 面包店 パン屋 panadería bäckerei boulangerie
 restaurant: 餐厅 饭店 レストラン restaurante restaurant
+hotel: 酒店 宾馆 旅馆 ホテル 旅館 hotel hôtel
+fine: 大丈夫 没事 没关系
 teacher: 老师 教师 先生 教員 profesor profesora maestro maestra lehrer lehrerin professeur enseignant enseignante
 nurse: 护士 看護師 enfermero enfermera krankenpfleger pflegerin infirmier infirmière
 engineer: 工程师 エンジニア 技術者 ingeniero ingeniera ingenieur ingenieurin ingénieur
@@ -176,8 +181,12 @@ _CJK_DIGITS = {"一": "one", "二": "two", "两": "two", "兩": "two", "三": "t
 _COUNTER = "匹个個人台只隻頭头本杯回次辆輛つ"
 _CJK_CHAR = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = r"[A-Za-zÀ-ɏ]+(?:['’-][A-Za-zÀ-ɏ]+)*|\d+(?:[.,]\d+)?"
-#: A Latin word this short matches only itself: a shorter prefix opens too many other words.
+#: A Latin word this short matches only itself: a shorter word with an ending is too often another.
 _PREFIX_MIN = 4
+#: The inflection endings of the Latin-script corpus languages a lexicon word may take (plural,
+#: gender, case: Spanish -s/-es/-a/-as/-o/-os, German -e/-en/-n/-er/-es/-em/-s/-in, French -s/-x/-e/-es):
+#: at most two letters, so a longer word it begins ("hundert", "Kindle", "comedia") is another word.
+_ENDINGS = ("s", "es", "e", "en", "n", "er", "em", "in", "a", "as", "o", "os", "x")
 
 
 @lru_cache(maxsize=1)
@@ -200,14 +209,15 @@ def _lexicon() -> tuple[dict[str, str], dict[str, str], re.Pattern[str]]:
 
 
 def _latin_english(word: str, latin: dict[str, str]) -> str | None:
-    """The English of a Latin-script word: itself in the lexicon, or a lexicon word it begins
-    with (an inflected form: at most three letters more) when that word is long enough to tell."""
+    """The English of a Latin-script word: itself in the lexicon, or a lexicon word long enough to
+    tell followed by an inflection ending (:data:`_ENDINGS`)."""
     low = word.lower()
     if low in latin:
         return latin[low]
-    for end in range(len(low) - 1, max(_PREFIX_MIN, len(low) - 3) - 1, -1):
-        if low[:end] in latin:
-            return latin[low[:end]]
+    for ending in _ENDINGS:
+        stem = low[: -len(ending)]
+        if low.endswith(ending) and len(stem) >= _PREFIX_MIN and stem in latin:
+            return latin[stem]
     return None
 
 

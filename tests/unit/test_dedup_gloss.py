@@ -101,3 +101,33 @@ def test_function_words_of_a_language_gloss_to_nothing(text: str) -> None:
 
 def test_a_place_name_is_no_common_word() -> None:
     assert english_gloss("大阪に住んでいます") == "live"
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        ("Ich lese auf meinem Kindle", "child"),  # kind + le is no inflection
+        ("Das kostet hundert Euro", "dog"),  # hund + ert
+        ("Vimos una comedia", "eat"),  # come + dia
+        ("我住在酒店", "alcohol"),  # 酒店 is a hotel: the longer word first
+        ("もう大丈夫です", "husband"),  # 大丈夫 is 'fine', not 丈夫
+        ("Eine Frau hat angerufen", "wife"),  # a woman
+        ("Una mujer me llamó", "wife"),
+        ("Ein Mann hat angerufen", "husband"),
+        ("Ich chatte gern abends", "cat"),
+    ],
+)
+def test_a_word_another_word_begins_or_holds_is_not_glossed_as_it(text: str, absent: str) -> None:
+    """RV1 finding 3 (session 34): a Latin lexicon word matches itself or itself with an
+    inflection ending, a CJK word not inside a longer word, and no row holds a word whose common
+    sense is another concept."""
+    assert absent not in english_gloss(text).split()
+
+
+@pytest.mark.parametrize(
+    ("text", "present"),
+    [("Tenemos dos perros", "dog"), ("Wir haben zwei Hunde", "dog"), ("mit den Hunden", "dog"),
+     ("J'ai deux chiens", "dog"), ("Meine Kinder", "child"), ("Sie ist Vegetarierin", "vegetarian")],
+)  # fmt: skip
+def test_an_inflected_form_is_still_glossed(text: str, present: str) -> None:
+    assert present in english_gloss(text).split()
