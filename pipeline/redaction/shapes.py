@@ -11,6 +11,7 @@ leading ``-``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
@@ -153,12 +154,34 @@ def _assigned_from(text: str, end: int) -> int:
     return start
 
 
+#: A run of the characters a name of :data:`_ASSIGNED` is made of, and the first character one may start with.
+_NAME_RUN = lazy_compile(r"[\w.-]+")
+_NAME_START = lazy_compile(r"[A-Za-z_]")
+
+
+def assigned_name(text: str, end: int) -> re.Match[str] | None:
+    """What ``_ASSIGNED.search(text, start, end)`` finds (``start`` from :func:`_assigned_from`),
+    tried only at the first letter of each run of name characters: a match at a later letter of
+    the same run is also a match at the first (the name takes the letters between), so the
+    leftmost match starts at one of them, and a failed start fails every later one of its run.
+    The search itself tried every letter of a long run and read the run to its end from each
+    (``"a" * n + "'' = 'abcd' + 'efgh'"``: quadratic in ``n``)."""
+    for run in _NAME_RUN.finditer(text, _assigned_from(text, end), end):
+        first = _NAME_START.search(text, run.start(), run.end())
+        if first is None:
+            continue
+        named = _ASSIGNED.match(text, first.start(), end)
+        if named is not None:
+            return named
+    return None
+
+
 def find_joined_literals(text: str) -> Iterator[tuple[int, int]]:
     """The literals of a value split into pieces under a secret's name (:data:`_JOINED`): each
     piece alone is too short to read as a secret (``"a9F3kQ2mZ7xW"``), the value they make is
     decided as the assignment rules decide a quoted value."""
     for m in _JOINED.finditer(text):
-        named = _ASSIGNED.search(text, _assigned_from(text, m.start()), m.start())
+        named = assigned_name(text, m.start())
         if named is None:
             continue
         name = named.group(1)
