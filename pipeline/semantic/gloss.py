@@ -243,6 +243,51 @@ def english_gloss(text: str) -> str:
     return " ".join(out)
 
 
+#: Grammar a statement holds beside its content, which no gloss need read: the verbs 'have' and
+#: 'be' and the possessives of the Latin-script corpus languages the shared stopwords lack; CJK
+#: pronouns, particles, 'have'/'be' and the counter words.
+_GRAMMAR = frozenset(
+    "tengo tiene tienes tenemos tienen habe hast hat haben habt ai j'ai as avons avez ont"
+    " meinem meinen meiner meines deinem unser unsere nuestro nuestra nuestros notre nos vos".split()
+)
+_CJK_GRAMMAR = frozenset("我你他她它们們的了是有在很也都就这這那和私僕俺") | frozenset(_COUNTER)
+
+
+def gloss_coverage(text: str) -> float:
+    """The share of ``text``'s content its :func:`english_gloss` reads: words (CJK characters,
+    kana aside) the lexicon knows, a name or a digit kept, against those it leaves out, grammar
+    aside. A gloss of one noun of a longer statement ("Tengo miedo de los perros": 'dog') reads
+    it as a topic, never as a reading of the whole statement; 0 when it holds no content."""
+    from memscribe.textsim import content_tokens
+
+    latin, cjk, scan = _lexicon()
+    read = left = 0
+    end = 0
+    for m in scan.finditer(text):
+        left += _cjk_content(text[end : m.start()])
+        end = m.end()
+        if m.group("n") or m.group("c"):
+            read += len(m.group())
+            continue
+        token = m.group("w")
+        if _latin_english(token, latin) is not None or token[0].isdigit():
+            read += 1
+        elif m.start() > 0 and not token.islower():
+            read += 1  # a name, kept in the gloss
+        elif content_tokens(token) and token.lower() not in _GRAMMAR:
+            left += 1
+    left += _cjk_content(text[end:])
+    return read / (read + left) if read + left else 0.0
+
+
+def _cjk_content(text: str) -> int:
+    """The CJK characters of ``text`` that carry content: Han and katakana, grammar aside."""
+    return sum(1 for ch in text if _CJK_CONTENT.match(ch) and ch not in _CJK_GRAMMAR)
+
+
+_CJK_CONTENT = lazy_compile(r"[゠-ヿ㐀-鿿豈-﫿]")
+
+
 def quoted_sentence(text: str, said: str) -> str:
     """The sentence of what the user said that holds a statement's own words (its quotation, or
     the whole statement), else those words: the fuller context a gloss reads ("先月、保護犬を

@@ -341,6 +341,8 @@ def said_topic(request: DedupRequest, floor: float) -> str | None:
 #: authored-dev (bench/supersession_causes.py, bench/duplicate_causes.py).
 GLOSS_TOPIC_SCORE = 0.25
 GLOSS_RESTATEMENT = 0.6
+#: The share of a statement's content its gloss must read, and pass, to restate an entry.
+GLOSS_COVERAGE = 0.5
 
 
 def gloss_differs(glossed: str, stored: str) -> bool:
@@ -372,7 +374,7 @@ def glossed_decision(request: DedupRequest) -> DedupDecision | None:
     ``drop_new``. None otherwise (and for an English candidate)."""
     from memscribe import semantic
     from memscribe.semantic.changed import value_differs
-    from memscribe.semantic.gloss import english_of, quoted_sentence
+    from memscribe.semantic.gloss import english_of, gloss_coverage, quoted_sentence
     from memscribe.semantic.updates import (
         additive,
         change_cue,
@@ -410,7 +412,11 @@ def glossed_decision(request: DedupRequest) -> DedupDecision | None:
             action="supersede_old", existing_ids=[item.id], reason="change reported, by its gloss"
         )
     mine = semantic.similarity(own, item.text) if own else None
+    # a restatement is a reading of the whole statement, not of one noun of it ("Tengo miedo de
+    # los perros" glossed 'dog' is no 'User has a dog.'): the gloss reads most of its content
     if mine is not None and mine >= GLOSS_RESTATEMENT and same_polarity(new, item.text):
+        if gloss_coverage(own_words(new)) <= GLOSS_COVERAGE:
+            return None
         if not value_differs(own, item.text):
             return DedupDecision(
                 action="drop_new", existing_ids=[item.id], reason=f"restates {item.id}, by its gloss"
