@@ -15,7 +15,8 @@ Pure and deterministic: no I/O, no model. The package is split by what decides:
 - :mod:`~memscribe.redaction.allowlists`: gitleaks' allowlists, loaded as data (documented
   example keys, templates), applied to every finding;
 - :mod:`~memscribe.redaction.pii`: cards, IBANs, national ids, and opt-in contact details;
-- :mod:`~memscribe.redaction.combine`: the prefilter, span merging and masking.
+- :mod:`~memscribe.redaction.prefilter`: which detectors can fire on a text (their hints);
+- :mod:`~memscribe.redaction.combine`: span merging and masking.
 
 Each merged span is replaced by ``[REDACTED:<type>]`` (``#<n>`` for the n-th distinct value of
 a type in one transcript). Masks are never re-detected, so redacting redacted text changes

@@ -105,7 +105,10 @@ ALLOWED: set[tuple[str, str]] = {
 MAX_LINES = 500
 LONG_OK: dict[str, str] = {
     "memscribe.stages.redact": "detector tables; split by the redaction work (issue 10 redaction/guard)",
-    "memscribe.redaction": "detector tables",
+    # (by module, not the package: a redaction module that is no table stays under the limit)
+    "memscribe.redaction.values": "value tests with their word tables (about 2/3 code): to split",
+    "memscribe.redaction.clauses": "clause detector with its tables of 20 languages (about 2/3 code): to split",
+    "memscribe.redaction.structure": "structure detectors with their name tables (about 2/3 code): to split",
     "memscribe.model.embedded_rules": "rule tables; moved to model/embedded/ by issue 10 item 5",
     "memscribe.model.embedded": "rule tables (issue 10 item 5)",
     "memscribe.lexicon": "phrase tables",

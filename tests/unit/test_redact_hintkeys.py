@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from memscribe.redaction import DETECTORS
-from memscribe.redaction.combine import _KEYED_CHARS, _plans, active_detectors
 from memscribe.redaction.hintkeys import key_hints, keyed_on
+from memscribe.redaction.prefilter import _KEYED_CHARS, _plans, active_detectors
 
 
 def _plain(text: str, folded: str, hints: tuple[tuple[str, int, bool, tuple[str, ...]], ...], on: int) -> int:

@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from memscribe.redaction import DETECTORS, combine, find_secrets, hintscan
-from memscribe.redaction.combine import Masker, _plans, active_detectors, detectors_per_text
+from memscribe.redaction import DETECTORS, find_secrets, hintscan, prefilter
+from memscribe.redaction.combine import Masker
+from memscribe.redaction.prefilter import _plans, active_detectors, detectors_per_text
 
 pytest.importorskip("ahocorasick")
 
@@ -98,12 +99,12 @@ def test_a_transcripts_texts_are_looked_up_in_one_pass_each(monkeypatch: pytest.
 
         return counted
 
-    monkeypatch.setattr(combine, "plan_scanner", counting)
+    monkeypatch.setattr(prefilter, "plan_scanner", counting)
     one_pass = [[d.name for _, d in chosen] for chosen in detectors_per_text(texts, DETECTORS)]
     assert scanned == texts
     monkeypatch.setitem(sys.modules, "ahocorasick", None)
     monkeypatch.setattr(hintscan, "_SCANNERS", {})
-    monkeypatch.setattr(combine, "plan_scanner", plan_scanner)
+    monkeypatch.setattr(prefilter, "plan_scanner", plan_scanner)
     assert [[d.name for _, d in chosen] for chosen in detectors_per_text(texts, DETECTORS)] == one_pass
     assert one_pass == [[d.name for _, d in active_detectors(t, DETECTORS)] for t in texts]
 

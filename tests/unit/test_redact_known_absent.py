@@ -10,7 +10,7 @@ import pytest
 
 from memscribe.redaction import DETECTORS, find_secrets, hintscan
 from memscribe.redaction.base import lowered, occurrences
-from memscribe.redaction.combine import active_detectors
+from memscribe.redaction.prefilter import active_detectors
 
 pytest.importorskip("ahocorasick")
 

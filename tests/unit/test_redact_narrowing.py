@@ -8,14 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from memscribe.redaction import combine
-from memscribe.redaction.combine import (
-    Masker,
-    active_detectors,
-    detectors_per_text,
-    redact_transcript,
-)
+from memscribe.redaction import prefilter
+from memscribe.redaction.combine import Masker, redact_transcript
 from memscribe.redaction.detectors import DETECTORS
+from memscribe.redaction.prefilter import active_detectors, detectors_per_text
 from memscribe.transcript import parse_transcript
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,7 +53,7 @@ def test_detectors_per_text_equal_asking_text_by_text(monkeypatch: pytest.Monkey
         assert [list(g) for g in detectors_per_text(sample, DETECTORS)] == [
             active_detectors(t, DETECTORS) for t in sample
         ]
-    monkeypatch.setattr(combine, "_SPAN_CHARS", 40)  # many spans, texts longer than one
+    monkeypatch.setattr(prefilter, "_SPAN_CHARS", 40)  # many spans, texts longer than one
     for sample in (texts, [t for t in texts if t.isascii()]):
         got = detectors_per_text(sample, DETECTORS)
         assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in sample]

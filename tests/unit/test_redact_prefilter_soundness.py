@@ -23,10 +23,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.redaction import combine, hintscan
+from memscribe.redaction import hintscan, prefilter
 from memscribe.redaction.base import Detector
-from memscribe.redaction.combine import active_detectors, detectors_per_text, find_secrets
+from memscribe.redaction.combine import find_secrets
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.redaction.prefilter import active_detectors, detectors_per_text
 from tests.support.secret_shapes import corpus_turn_texts, document
 
 REPO = Path(__file__).resolve().parents[2]
@@ -76,17 +77,17 @@ def test_no_detector_with_a_finding_is_skipped_on_the_corpora(monkeypatch, autom
     if not automaton:  # each hint looked up alone (pyahocorasick imported away): the vocabulary gate
         monkeypatch.setitem(sys.modules, "ahocorasick", None)
         monkeypatch.setattr(hintscan, "_SCANNERS", {})
-    elif hintscan.plan_scanner(combine._plans(DETECTORS)[0][1]) is None:
+    elif hintscan.plan_scanner(prefilter._plans(DETECTORS)[0][1]) is None:
         pytest.skip("pyahocorasick is not installed")
     used: list[bool] = []
-    vocabulary = combine._vocabulary
+    vocabulary = prefilter._vocabulary
 
     def spy(joined: str) -> str | None:
         vocab = vocabulary(joined)
         used.append(vocab is not None)
         return vocab
 
-    monkeypatch.setattr(combine, "_vocabulary", spy)
+    monkeypatch.setattr(prefilter, "_vocabulary", spy)
     assert len(CORPUS) > 1000
     # A transcript repeats its words: the spans of the repeated turn texts are where the
     # vocabulary gate is taken, with or without ../shared checked out.
@@ -144,15 +145,15 @@ def _each_hint_alone() -> Iterator[None]:
 @given(st.lists(TEXT, min_size=1, max_size=12), st.integers(min_value=0, max_value=3))
 def test_transcript_wide_choice_equals_text_by_text(texts: list[str], repeat: int) -> None:
     texts = texts * (1 + repeat)  # repeated words: a short vocabulary, so the gate is used
-    spans, pieces = combine._SPAN_CHARS, combine._WORDS_CHARS
+    spans, pieces = prefilter._SPAN_CHARS, prefilter._WORDS_CHARS
     for each_alone in (False, True):  # the one-pass look-up, then each hint alone (the vocabulary gate)
         with _each_hint_alone() if each_alone else contextlib.nullcontext():
             for span, piece in ((spans, pieces), (64, 8)):  # many spans, each split in many pieces
-                combine._SPAN_CHARS, combine._WORDS_CHARS = span, piece
+                prefilter._SPAN_CHARS, prefilter._WORDS_CHARS = span, piece
                 try:
                     got = detectors_per_text(texts, DETECTORS)
                 finally:
-                    combine._SPAN_CHARS, combine._WORDS_CHARS = spans, pieces
+                    prefilter._SPAN_CHARS, prefilter._WORDS_CHARS = spans, pieces
                 assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in texts]
     for text in texts:
         alone = {id(d) for _, d in active_detectors(text, ALL)}
@@ -163,11 +164,11 @@ def test_transcript_wide_choice_equals_text_by_text(texts: list[str], repeat: in
 @given(st.lists(TEXT, min_size=1, max_size=12), st.integers(min_value=1, max_value=12))
 def test_vocabulary_is_the_words_of_the_span_however_it_is_cut(texts: list[str], piece: int) -> None:
     joined = "\x00".join(t.casefold() for t in texts * 3)
-    pieces = combine._WORDS_CHARS
-    combine._WORDS_CHARS = piece
+    pieces = prefilter._WORDS_CHARS
+    prefilter._WORDS_CHARS = piece
     try:
-        vocab = combine._vocabulary(joined)
+        vocab = prefilter._vocabulary(joined)
     finally:
-        combine._WORDS_CHARS = pieces
+        prefilter._WORDS_CHARS = pieces
     if vocab is not None:  # compared as NUL-free fragments: a word may hold the texts' NUL
         assert set(vocab.split("\x00")) == {part for word in joined.split() for part in word.split("\x00")}

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memscribe.redaction.base import Detector, _regex, has_digit, lowered
-from memscribe.redaction.combine import active_detectors, detectors_per_text, find_secrets, redact_text
+from memscribe.redaction.combine import find_secrets, redact_text
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
+from memscribe.redaction.prefilter import active_detectors, detectors_per_text
 from memscribe.redaction.providers import _PROVIDERS
 from tests.support.secret_shapes import corpus_turn_texts
 

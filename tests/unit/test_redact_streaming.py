@@ -10,14 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from memscribe.redaction import combine
-from memscribe.redaction.combine import (
-    Masker,
-    active_detectors,
-    iter_detectors_per_text,
-    redact_transcript,
-)
+from memscribe.redaction import prefilter
+from memscribe.redaction.combine import Masker, redact_transcript
 from memscribe.redaction.detectors import DETECTORS
+from memscribe.redaction.prefilter import active_detectors, iter_detectors_per_text
 from memscribe.schemas.transcript import SourcePos, ToolCall, Transcript, Turn
 
 KEY = "sk-proj-" + "Xq7Lm2Vb9Rt4Wz8Kp3Nd6Hs1Jf5Gc0Ye2Ua7Io9"
@@ -43,7 +39,7 @@ def _transcript(n: int, every: int = 50) -> Transcript:
 
 
 def test_prefilter_reads_one_span_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(combine, "_SPAN_CHARS", 200)
+    monkeypatch.setattr(prefilter, "_SPAN_CHARS", 200)
     texts = [" ".join(WORDS[: 3 + i % 7]) + (" password: hunter2x" if i % 5 == 0 else "") for i in range(300)]
     pulled = 0
 
@@ -68,7 +64,7 @@ def test_non_ascii_span_whose_folding_keeps_lengths(monkeypatch: pytest.MonkeyPa
     same = ["café PASSWORD: Zk9#mQ2vLp", "пароль: qwerty token", "Ünïcode cookie=ab12", "", "AWS_SECRET"]
     for sample in (same, [*same, "Straße ﬁle passwd=x", *same]):
         for span in (1 << 19, 16):
-            monkeypatch.setattr(combine, "_SPAN_CHARS", span)
+            monkeypatch.setattr(prefilter, "_SPAN_CHARS", span)
             got = [list(chosen) for chosen in iter_detectors_per_text(iter(sample), DETECTORS)]
             assert got == [active_detectors(t, DETECTORS) for t in sample]
 
@@ -102,7 +98,7 @@ def test_transcript_without_findings_keeps_every_turn() -> None:
 def test_transient_memory_is_not_per_turn_lists(monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond what it returns, redacting holds less than one pointer per turn at its peak: no list
     of every text, of every text's detectors or of every output turn beside the output's tuple."""
-    monkeypatch.setattr(combine, "_SPAN_CHARS", 1 << 12)  # a span's buffers are small here
+    monkeypatch.setattr(prefilter, "_SPAN_CHARS", 1 << 12)  # a span's buffers are small here
     n = 20_000
     transcript = _transcript(n, every=400)
     redact_transcript(_transcript(60))  # warm: compiled patterns, prefilter plans
