@@ -1,8 +1,9 @@
 """Foreign self-statements (issue 11) that bring no new fact of the user's: a state said to go on
-("still", "as ever": given, it restates), a thing parted with (sold, given away: the old value
-only), and, in a turn asking for help, an undertaking under way (looking for, preparing,
+("still", "as ever": given, it restates), a thing parted with beside what holds now or in a
+working session (sold, given away: the old value only), and, in a turn asking for help, an undertaking under way (looking for, preparing,
 planning: the goal of the asks). A parting that dates the state a main clause says now holds
-("since I sold …, I …") and a statement beside them are kept."""
+("since I sold …, I …"), a parting said alone in a chat (the change: it archives the stored
+value) and a statement beside them are kept."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from memscribe.schemas.transcript import SourcePos, Turn
 SRC = SourcePos(file="-", line=1)
 
 
-def _said(text: str) -> list[str]:
-    return [c.body for c in foreign_statements(Turn(index=0, role="user", text=text, source=SRC))]
+def _said(text: str, **session: bool) -> list[str]:
+    turn = Turn(index=0, role="user", text=text, source=SRC)
+    return [c.body for c in foreign_statements(turn, **session)]
 
 
 @pytest.mark.parametrize(
@@ -49,6 +51,20 @@ def test_a_thing_parted_with_is_the_old_value(text: str, dropped: str, kept: str
     bodies = _said(text)
     assert not any(dropped in b for b in bodies), bodies
     assert any(kept in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Bei Siemens habe ich gekündigt.", "Siemens"),
+        ("J'ai résilié mon abonnement à la salle de sport.", "abonnement"),
+        ("Vendí el coche en enero.", "coche"),
+    ],
+)
+def test_a_parting_said_alone_in_a_chat_is_the_change(text: str, kept: str) -> None:
+    """The end of a state a memory may hold, said alone: the evidence that archives it (issue 11)."""
+    assert any(kept in b for b in _said(text)), _said(text)
+    assert not any(kept in b for b in _said(text, working=True))  # a working session: the old value
 
 
 def test_a_parting_that_dates_a_new_state_is_kept() -> None:

@@ -3,8 +3,10 @@
 A clause is kept when the lexicon's row for its language (:mod:`memscribe.lexicon.langs`) finds a
 first-person subject, possessive or verb form in it, and finds no question, request to the other
 side, hedge, former or passing state, or relative as the subject, and brings something new: not a
-state said to go on ("still": given), a thing parted with ("sold": the old value), nor, in a turn of
-asks, an undertaking the asks serve ("I'm looking for …"). A negated statement is kept as said
+state said to go on ("still": given), a thing parted with beside what holds now or in a working
+session ("sold": the old value), nor, in a turn of asks, an undertaking the asks serve ("I'm
+looking for …"). A parting said alone in a chat is kept: it is the change ("Bei Siemens habe ich
+gekündigt"), the evidence a stored value needs to be archived. A negated statement is kept as said
 ("ya no …", "nicht mehr …" are facts too, about what changed). Nothing is translated or
 guessed: the body quotes the user's own clause, so it is grounded by construction and a reader
 (or a search) finds it by the user's words.
@@ -38,10 +40,10 @@ _GIVEN = {
     "fr": lazy_compile(r"\b(?:encore|toujours\s+pas|je\s+continue|nous\s+continuons)\b", re.I),
     "ja": lazy_compile(r"相変わらず|まだ|今でも|いまだに|引き続き|変わら(?:ない|ず)"),
 }
-#: Parting with a thing (sold, given away, cancelled): the clause names only the old value, what
-#: the speaker no longer has (as English "sold", "cancelled" do in a working session), not a fact
-#: about the speaker now; what holds instead is said beside it or not at all ("das Auto hab ich
-#: im März verkauft. Ich mach inzwischen alles mit dem Lastenrad").
+#: Parting with a thing (sold, given away, cancelled): beside what holds now ("das Auto hab ich
+#: im März verkauft. Ich mach inzwischen alles mit dem Lastenrad"), or in a working session (as
+#: English "sold", "cancelled" there), the clause names only the old value, what the speaker no
+#: longer has; said alone in a chat it is the change itself, kept (:func:`foreign_statements`).
 _PARTED = {
     "de": lazy_compile(r"\b(?:verkauft|verschenkt|weggegeben|abgeschafft|gekündigt)\b", re.I),
     "es": lazy_compile(r"\b(?:vend[íi]|vendimos|vendido|regal[ée]|regalamos|cancel[ée])\b", re.I),
@@ -233,8 +235,6 @@ def _slug(clause: str, lang: str, facet_said: str | None = None) -> str:
 def _lasting(clause: str, row: Language, lang: str, sentence: str = "", asks: bool = False) -> bool:
     if _LIST_ITEM.match(clause) or (lang == "es" and _ES_PROGRESSIVE.search(clause)):
         return False
-    if _PARTED[lang].search(clause) and not _SINCE.match(clause):
-        return False  # "das Auto hab ich verkauft": what the speaker no longer has
     if asks and _UNDERTAKING[lang].search(clause):
         return False  # "Je cherche une tablette …, tu me conseilles ?": the goal of the asks
     if row.question.search(clause) or row.request.search(clause) or _hedged(clause, row, lang):
@@ -270,21 +270,30 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "", asks: bo
 STATEMENT_TTL: TTL = "one_year"
 
 
-def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[ProfileCandidate]:
+def foreign_statements(
+    turn: Turn, *, changes_only: bool = False, working: bool = False
+) -> list[ProfileCandidate]:
     """First-person statements of lasting facts in ``turn`` (es, de, fr, ja), quoted; with
     ``changes_only``, those of sentences that report a change ("Depuis que le labo a abandonné R,
-    je fais tout avec pandas": the clause of the new state, the sentence of the change)."""
+    je fais tout avec pandas": the clause of the new state, the sentence of the change).
+
+    A thing parted with is kept only when the turn states nothing else and the session is no
+    ``working`` one: a chat's "Bei Siemens habe ich gekündigt" reports the end of a state a memory
+    may hold, which is what archives it; beside what holds now it only names the old value."""
     lang = language_of(turn.text)
     if lang not in LANGUAGES:
         return []
     row = ROWS[lang]
     out: list[ProfileCandidate] = []
     asks = bool(row.request.search(turn.text))  # the turn asks the other side for help
+    parted: list[str] = []
     for sentence in sentences(clean(turn.text)):
         sentence = _before_question(sentence, row, lang)
         if row.question.search(sentence) or (changes_only and not change_cue(sentence)):
             continue
         said = _sentence_statements(sentence, row, lang, asks)
+        parted += [c for c in said if _parting(c, lang)]
+        said = [c for c in said if not _parting(c, lang)]
         # "je ne suis plus doctorante, je suis postdoc maintenant": the new state says it; the
         # cessation beside it only names the old value (a cessation said alone is the fact), and
         # the facet it names is that of the state said as now holding ("Ya no trabajo en el
@@ -305,7 +314,23 @@ def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[Profil
             )
             for clause in said
         ]
+    if parted and not out and not working:  # the parting said alone: the change it reports
+        out = [
+            ProfileCandidate(
+                slug=_slug(clause, lang),
+                ttl=STATEMENT_TTL,
+                body=f'User, in their words: "{clause}".',
+                evidence_turns=[turn.index],
+            )
+            for clause in parted
+        ]
     return out
+
+
+def _parting(clause: str, lang: str) -> bool:
+    """``clause`` tells of a thing parted with (sold, given away, cancelled), and no 'since' clause
+    dates by it the state its main clause says now holds."""
+    return bool(_PARTED[lang].search(clause)) and not _SINCE.match(clause)
 
 
 def _before_question(sentence: str, row: Language, lang: str) -> str:
