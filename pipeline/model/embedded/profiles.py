@@ -216,7 +216,7 @@ def _profiles_from_turn(
         # the user's own life ("das Auto hab ich im März verkauft, ich mach inzwischen alles mit dem
         # Lastenrad"; "depuis que le labo a abandonné R, je fais tout avec pandas"): that is what
         # the assistant had wrong, and it holds beyond the task
-        return foreign_statements(turn, changes_only=correction_turn, working=not conversation)
+        return foreign_statements(turn, changes_only=correction_turn)
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     sentences = turn_sentences(turn, known)

@@ -2,12 +2,8 @@
 
 A clause is kept when the lexicon's row for its language (:mod:`memscribe.lexicon.langs`) finds a
 first-person subject, possessive or verb form in it, and finds no question, request to the other
-side, hedge, former or passing state, or relative as the subject, and brings something new: not a
-state said to go on ("still": given), a thing parted with beside what holds now or in a working
-session ("sold": the old value), nor, in a turn of asks, an undertaking the asks serve ("I'm
-looking for …"). A parting said alone in a chat is kept: it is the change ("Bei Siemens habe ich
-gekündigt"), the evidence a stored value needs to be archived. A negated statement is kept as said
-("ya no …", "nicht mehr …" are facts too, about what changed). Nothing is translated or
+side, hedge, former or passing state, or relative as the subject; a negated statement is kept as
+said ("ya no …", "nicht mehr …" are facts too, about what changed). Nothing is translated or
 guessed: the body quotes the user's own clause, so it is grounded by construction and a reader
 (or a search) finds it by the user's words.
 """
@@ -30,38 +26,13 @@ from memscribe.semantic.facets import SLUG_HEAD, statement_facet
 from memscribe.semantic.updates import change_cue
 from memscribe.textsim import content_tokens
 
-#: A statement marked as already known to the listener: in German the particle "ja" inside the
-#: clause ("ich bin ja Krankenpflegerin": as you know); in every language a continuity ("immer
-#: noch", "todavía", "encore", "相変わらず", "まだ": still, as ever, unchanged), which presupposes
-#: the state was so before. What is said as given restates a fact, it brings none.
-_GIVEN = {
-    "de": lazy_compile(r"\w\s+ja\b|\b(?:immer\s+noch|noch\s+immer|weiterhin|nach\s+wie\s+vor)\b", re.I),
-    "es": lazy_compile(r"\b(?:todav[íi]a|a[úu]n|sigo|seguimos|contin[úu]o)\b", re.I),
-    "fr": lazy_compile(r"\b(?:encore|toujours\s+pas|je\s+continue|nous\s+continuons)\b", re.I),
-    "ja": lazy_compile(r"相変わらず|まだ|今でも|いまだに|引き続き|変わら(?:ない|ず)"),
-}
-#: Parting with a thing (sold, given away, cancelled): beside what holds now ("das Auto hab ich
-#: im März verkauft. Ich mach inzwischen alles mit dem Lastenrad"), or in a working session (as
-#: English "sold", "cancelled" there), the clause names only the old value, what the speaker no
-#: longer has; said alone in a chat it is the change itself, kept (:func:`foreign_statements`).
-_PARTED = {
-    "de": lazy_compile(r"\b(?:verkauft|verschenkt|weggegeben|abgeschafft|gekündigt)\b", re.I),
-    "es": lazy_compile(r"\b(?:vend[íi]|vendimos|vendido|regal[ée]|regalamos|cancel[ée])\b", re.I),
-    "fr": lazy_compile(r"\b(?:vendu|vendue|revendu|donné|résilié)\b", re.I),
-    "ja": lazy_compile(r"売っ|売り(?:まし|払)|手放し|譲っ|解約し"),
-}
-#: A clause of time opened by "since" ("desde que cancelé Adobe lo hago todo en Affinity"): the
-#: parting dates the state its main clause says now holds, it is no old value said alone.
-_SINCE = lazy_compile(r"^(?:desde\s+que|seit(?:dem)?|depuis\s+que|depuis\s+qu['’])\b", re.I)
-#: An undertaking under way, goal-directed and unfinished (looking for, preparing, planning):
-#: in a turn that asks the other side for help it is the goal the asks serve ("Je cherche une
-#: tablette …, tu me conseilles quoi ?"), the task's, as English "I'm setting up …" is.
-_UNDERTAKING = {
-    "de": lazy_compile(r"\bich\s+(?:such|plan|bereite|organisier)\w*\b", re.I),
-    "es": lazy_compile(r"\b(?:busco|buscamos|estoy\s+buscando|preparo|planeo|organizo|planificamos)\b", re.I),
-    "fr": lazy_compile(r"\b(?:je|on|nous)\s+(?:cherch|prépar|planifi|organis)\w*\b", re.I),
-    "ja": lazy_compile(r"(?:探し|準備し|計画し)て"),
-}
+#: German marks a statement as already known to the listener: the particle "ja" inside the clause
+#: ("ich bin ja Krankenpflegerin": as you know) or a continuity ("immer noch", "weiterhin"). What
+#: is said as given restates a fact, it brings none.
+_GIVEN_DE = lazy_compile(
+    r"\w\s+ja\b|\b(?:immer\s+noch|noch\s+immer|weiterhin)\b",
+    re.I,
+)
 #: Languages read here (English and Chinese have their own shaped rules).
 LANGUAGES = ("es", "de", "fr", "ja")
 #: Content words a clause needs besides its subject: "Ich bin's" or "je suis là" say nothing.
@@ -232,18 +203,16 @@ def _slug(clause: str, lang: str, facet_said: str | None = None) -> str:
     return safe_slug(f"{head}-{words}") if words else hash_slug(head, clause)
 
 
-def _lasting(clause: str, row: Language, lang: str, sentence: str = "", asks: bool = False) -> bool:
+def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
     if _LIST_ITEM.match(clause) or (lang == "es" and _ES_PROGRESSIVE.search(clause)):
         return False
-    if asks and _UNDERTAKING[lang].search(clause):
-        return False  # "Je cherche une tablette …, tu me conseilles ?": the goal of the asks
     if row.question.search(clause) or row.request.search(clause) or _hedged(clause, row, lang):
         return False
     if row.give_up.search(clause):  # "ich schreib's selbst": about the task, not the speaker
         return False
     if row.not_lasting.search(clause) or row.third_party.search(clause):
         return False
-    if _GIVEN[lang].search(clause):
+    if lang == "de" and _GIVEN_DE.search(clause):
         return False
     if passing_or_supposed(clause):  # "hasta septiembre", "samedi", "je prendrais"
         return False
@@ -270,30 +239,20 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "", asks: bo
 STATEMENT_TTL: TTL = "one_year"
 
 
-def foreign_statements(
-    turn: Turn, *, changes_only: bool = False, working: bool = False
-) -> list[ProfileCandidate]:
+def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[ProfileCandidate]:
     """First-person statements of lasting facts in ``turn`` (es, de, fr, ja), quoted; with
     ``changes_only``, those of sentences that report a change ("Depuis que le labo a abandonné R,
-    je fais tout avec pandas": the clause of the new state, the sentence of the change).
-
-    A thing parted with is kept only when the turn states nothing else and the session is no
-    ``working`` one: a chat's "Bei Siemens habe ich gekündigt" reports the end of a state a memory
-    may hold, which is what archives it; beside what holds now it only names the old value."""
+    je fais tout avec pandas": the clause of the new state, the sentence of the change)."""
     lang = language_of(turn.text)
     if lang not in LANGUAGES:
         return []
     row = ROWS[lang]
     out: list[ProfileCandidate] = []
-    asks = bool(row.request.search(turn.text))  # the turn asks the other side for help
-    parted: list[str] = []
     for sentence in sentences(clean(turn.text)):
         sentence = _before_question(sentence, row, lang)
         if row.question.search(sentence) or (changes_only and not change_cue(sentence)):
             continue
-        said = _sentence_statements(sentence, row, lang, asks)
-        parted += [c for c in said if _parting(c, lang)]
-        said = [c for c in said if not _parting(c, lang)]
+        said = _sentence_statements(sentence, row, lang)
         # "je ne suis plus doctorante, je suis postdoc maintenant": the new state says it; the
         # cessation beside it only names the old value (a cessation said alone is the fact), and
         # the facet it names is that of the state said as now holding ("Ya no trabajo en el
@@ -314,23 +273,7 @@ def foreign_statements(
             )
             for clause in said
         ]
-    if parted and not out and not working:  # the parting said alone: the change it reports
-        out = [
-            ProfileCandidate(
-                slug=_slug(clause, lang),
-                ttl=STATEMENT_TTL,
-                body=f'User, in their words: "{clause}".',
-                evidence_turns=[turn.index],
-            )
-            for clause in parted
-        ]
     return out
-
-
-def _parting(clause: str, lang: str) -> bool:
-    """``clause`` tells of a thing parted with (sold, given away, cancelled), and no 'since' clause
-    dates by it the state its main clause says now holds."""
-    return bool(_PARTED[lang].search(clause)) and not _SINCE.match(clause)
 
 
 def _before_question(sentence: str, row: Language, lang: str) -> str:
@@ -438,7 +381,7 @@ _MODAL = lazy_compile(
 )
 
 
-def _sentence_statements(sentence: str, row: Language, lang: str, asks: bool = False) -> list[str]:
+def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
     """The clauses of ``sentence`` that state a lasting fact about the speaker. A hedge reaches
     forward over the clauses after it, as in English: what follows a condition or a belief ("wenn
     ich im Lotto gewinn, kauf ich mir …", "je crois que je couve un rhume, j'ai la gorge qui
@@ -452,7 +395,7 @@ def _sentence_statements(sentence: str, row: Language, lang: str, asks: bool = F
         clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
         if lang == "ja":  # the link to what follows ("…家にいるんだけど、") is not the statement's
             clause = _JA_LINK.sub("", clause)
-        if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang, sentence, asks):
+        if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang, sentence):
             continue
         words = content_tokens(clause)
         if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
