@@ -45,16 +45,6 @@ every stored entry shown to every candidate on top of that, val 18/59 (wrong 5).
 validation split back is not the decision's thresholds nor the shortlist's reach: its naming
 candidates are in another language than the stored memory (9 of 12 not shortlisted) or report no
 change at all (4 of 7 decided otherwise), and 22 of 59 new facts are not extracted.
-
-**Across languages, by an English gloss** (4dfdf64, e28215b: :mod:`memscribe.semantic.gloss`,
-the stage's ``glossed_across_languages`` and the decision's rule 9): authored-val 18 -> 20/59,
-wrong 0. Tried on top and reverted (A/B in one run): ~60 more everyday concepts and number words
-in the lexicon (no figure moved on either split); the "these days" cues of the other languages
-("neuerdings", "heutzutage", "dernièrement", "últimamente", "hoy en día") and the polite forms
-of the Japanese change verbs ("ようになりました", "変わりました"): authored-dev wrong 0 -> 1,
-duplicates 2 -> 3, authored-val unchanged; a candidate in another language reporting a change
-but no other value tested as a restatement of the entry (rule 9's drop): authored-dev unchanged,
-authored-val supersessions and duplicates unchanged (profile precision .601 -> .605).
 """
 
 from __future__ import annotations

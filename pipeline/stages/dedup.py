@@ -56,7 +56,7 @@ from memscribe.semantic.updates import (
     negated,
     spoken_language,
 )
-from memscribe.stages.dedup_extras import glossed_across_languages, other_class_value, related_to_sentence
+from memscribe.stages.dedup_extras import other_class_value, related_to_sentence
 from memscribe.stages.dedup_index import Restatements, token_ranks
 
 Candidate = ProfileCandidate | PlaybookCandidate
@@ -308,7 +308,6 @@ def prepare(
         extras += _named_across_languages(kind, text, said, memory, cue)
         extras += other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
         extras += related_to_sentence(kind, text, said, memory, cue)
-        extras += glossed_across_languages(kind, text, said, memory)
     for extra in extras:
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)

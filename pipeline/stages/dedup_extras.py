@@ -57,28 +57,3 @@ def related_to_sentence(
     if not sentence or spoken_language(sentence) != "en":
         return []
     return [s for s in memory.shortlist(kind, "", sentence) if s.score >= STRONG_TOPIC_SCORE]
-
-
-def glossed_across_languages(
-    kind: MemoryKind, text: str, said: str, memory: MemoryView
-) -> list[ShortlistItem]:
-    """Stored English entries the English gloss of a candidate in another language is related to
-    (:func:`memscribe.semantic.gloss.english_gloss` of the user's sentence holding its words, at
-    GLOSS_TOPIC_SCORE): "今は二匹いるんです", said in "先月、保護犬をもう一匹迎えたので、今は二匹いるんです",
-    glossed "month dog one now two", brings "User has one dog", which no shared word or English
-    vector finds. Asked for the embedded decision only (its rule 9 reads the same gloss)."""
-    from memscribe.model.embedded.dedup_scope import GLOSS_TOPIC_SCORE
-    from memscribe.semantic.gloss import english_of, quoted_sentence
-
-    if spoken_language(text) == "en":
-        return []
-    glossed = english_of(quoted_sentence(text, said))
-    if not glossed:
-        return []
-    # the score is the gloss's, not the candidate's: the rules reading the candidate's own
-    # relatedness (a facet's change, rule 6) must not take it for theirs, only rule 9 reads it
-    return [
-        s.model_copy(update={"score": 0.0})
-        for s in memory.shortlist(kind, "", glossed)
-        if s.score >= GLOSS_TOPIC_SCORE and spoken_language(s.text) == "en"
-    ]

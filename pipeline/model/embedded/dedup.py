@@ -576,11 +576,6 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         return DedupDecision(
             action="drop_new", existing_ids=[across], reason=f"restates {across} in another script"
         )
-    # as for rules 3 and 7: a single-valued facet's change replaces no entry merely naming its value
-    beside = tuple(s for s in request.shortlist if not _facet_beside(request.text, s))
-    glossed = None if stay else dedup_scope.glossed_decision(request.model_copy(update={"shortlist": beside}))
-    if glossed:  # another language: what its words' English gloss says (rule 9)
-        return glossed
     return DedupDecision(action="keep_both", existing_ids=[], reason="different facts")
 
 

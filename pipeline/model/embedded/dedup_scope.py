@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import SLUG_WORDS, statement_facets
 from memscribe.semantic.values import CLASSES, members
@@ -333,92 +332,3 @@ def said_topic(request: DedupRequest, floor: float) -> str | None:
         return None
     best = max(range(len(scores)), key=lambda i: scores[i])
     return request.shortlist[best].id if scores[best] >= floor else None
-
-
-#: The semantic score of the English gloss of a statement in another language
-#: (:func:`memscribe.semantic.gloss.english_gloss`) with an English memory at which the two are
-#: one topic; and at which, nothing changed, the statement says the memory again. Chosen on
-#: authored-dev (bench/supersession_causes.py, bench/duplicate_causes.py).
-GLOSS_TOPIC_SCORE = 0.25
-GLOSS_RESTATEMENT = 0.6
-#: The share of a statement's content its gloss must read, and pass, to restate an entry.
-GLOSS_COVERAGE = 0.5
-
-
-def gloss_differs(glossed: str, stored: str) -> bool:
-    """A value the gloss names differs from ``stored``'s (the tests of
-    :func:`~memscribe.semantic.changed.value_differs`): the gloss leaves out every word its
-    lexicon lacks, number words among them, so a number ``stored`` states and the gloss states
-    none is a number not read, never another one. Absence is no other value."""
-    from memscribe.semantic.changed import names_swapped, numbers, numbers_differ, slot_swapped
-    from memscribe.semantic.frames import count_changed, level_changed, time_changed
-
-    return (
-        (bool(numbers(glossed)) and numbers_differ(glossed, stored))
-        or names_swapped(glossed, stored)
-        or slot_swapped(glossed, stored)
-        or any(
-            f(a, b)
-            for f in (count_changed, level_changed, time_changed)
-            for a, b in ((glossed, stored), (stored, glossed))
-        )
-    )
-
-
-def glossed_decision(request: DedupRequest) -> DedupDecision | None:
-    """The decision the English gloss of a candidate in another language supports, for the
-    shortlisted English entries no shared word or name can pair it with: its sentence (the
-    user's, holding its words) reports a change, names another value (a number, a name, a value
-    class's member) and is one topic with the entry — ``supersede_old``; or, with no
-    change and no other value, the candidate's own gloss is a paraphrase of the entry —
-    ``drop_new``. None otherwise (and for an English candidate)."""
-    from memscribe import semantic
-    from memscribe.semantic.changed import value_differs
-    from memscribe.semantic.gloss import english_of, gloss_coverage, quoted_sentence
-    from memscribe.semantic.updates import (
-        additive,
-        change_cue,
-        names_said,
-        own_words,
-        reports_change,
-        same_polarity,
-        spoken_language,
-    )
-    from memscribe.semantic.values import other_value
-
-    new = request.text
-    language = spoken_language(new)
-    shown = [s for s in request.shortlist if spoken_language(s.text) == "en"]
-    # two entries whose names the user said are rule 7's ambiguity: it keeps both, and so does this
-    named = [s.id for s in shown if names_said(request.said or own_words(new), s.text)]
-    if len(named) > 1:
-        shown = [s for s in shown if s.id not in named]
-    if language == "en" or not shown or additive(new):
-        return None
-    sentence = quoted_sentence(new, request.said)
-    glossed, own = english_of(sentence), english_of(own_words(new))
-    if not glossed:
-        return None
-    scores = semantic.similarities(glossed, [s.text for s in shown]) or []
-    best = max(range(len(scores)), key=lambda i: scores[i], default=None)
-    if best is None or scores[best] < GLOSS_TOPIC_SCORE:
-        return None
-    item = shown[best]
-    other = gloss_differs(glossed, item.text) or other_value(glossed, item.text) is not None
-    if change_cue(new) or reports_change(sentence):
-        if not other:
-            return None
-        return DedupDecision(
-            action="supersede_old", existing_ids=[item.id], reason="change reported, by its gloss"
-        )
-    mine = semantic.similarity(own, item.text) if own else None
-    # a restatement is a reading of the whole statement, not of one noun of it ("Tengo miedo de
-    # los perros" glossed 'dog' is no 'User has a dog.'): the gloss reads most of its content
-    if mine is not None and mine >= GLOSS_RESTATEMENT and same_polarity(new, item.text):
-        if gloss_coverage(own_words(new)) <= GLOSS_COVERAGE:
-            return None
-        if not value_differs(own, item.text):
-            return DedupDecision(
-                action="drop_new", existing_ids=[item.id], reason=f"restates {item.id}, by its gloss"
-            )
-    return None
