@@ -9,6 +9,7 @@ scan starting (or ending) there would cut it; a value longer than any password i
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
@@ -18,7 +19,7 @@ WS_TOKEN = lazy_compile(r"\S+")
 #: What :func:`clean_token` strips before and after a value.
 _LEADING = "`'\"(["
 _TRAILING = "`'\".,;:?!)]"
-_LEADING_RUN = lazy_compile(r"[`'\"(\[]*")
+_LEADING_RUN = lazy_compile(f"[{re.escape(_LEADING)}]*")
 #: Longer than any value a caller reads (a password is at most 64 characters; ``**`` may follow).
 LONGEST_VALUE = 66
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from memscribe.relatedness import restates
 from memscribe.stages import dedup_index
 from memscribe.stages.dedup_index import Restatements, token_ranks
+from tests.support.counting import counting
 
 #: Few words, so that token sets nearly the same (one within another, one word swapped) abound;
 #: with a negation and numbers, so that the polarity and changed-value tests are reached too.
@@ -81,21 +82,13 @@ def test_a_run_of_texts_from_few_words_meets_few_earlier_ones(monkeypatch: pytes
     rng = random.Random(11)
     vocabulary = [f"word{n}" for n in range(25)]
     texts = [_text(rng.sample(vocabulary, rng.randint(11, 18))) for _ in range(1500)]
-    compared = 0
-    real = dedup_index.token_similarity
-
-    def counted(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> float:
-        nonlocal compared
-        compared += 1
-        return real(a, b)
-
     index = Restatements(token_ranks(texts))
     warm = Restatements()  # the index's tables (worked out on first use) before counting
     for size in range(1, 20):
         warm.add("profile", _text(vocabulary[:size]))
         warm.restated("profile", _text(vocabulary[1 : size + 1]))
-    monkeypatch.setattr(dedup_index, "token_similarity", counted)
+    compared = counting(monkeypatch, dedup_index, "token_similarity")
     for text in texts:
         if not index.restated("profile", text):
             index.add("profile", text)
-    assert compared <= 2 * len(texts)
+    assert compared.n <= 2 * len(texts)

@@ -20,6 +20,7 @@ from memscribe.schemas.transcript import Role, SourcePos, Transcript, Turn
 from memscribe.semantic import wordllama
 from memscribe.stages import dedup, dedup_index
 from memscribe.stages.dedup import Accepted, Priors, candidate_text
+from tests.support.counting import counting
 from tests.support.store_helpers import write_profile
 
 BODIES = [
@@ -169,15 +170,7 @@ def test_priors_compare_a_run_of_candidates_sharing_common_words_in_linear_work(
     rng = random.Random(5)
     vocabulary = [f"word{n}" for n in range(25)] + ["cache", "build", "port", "config", "logging"]
     texts = [_babble(rng, vocabulary) for _ in range(1500)]
-    compared = 0
-    real = dedup_index.token_similarity
-
-    def counted(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> float:
-        nonlocal compared
-        compared += 1
-        return real(a, b)
-
-    monkeypatch.setattr(dedup_index, "token_similarity", counted)
+    compared = counting(monkeypatch, dedup_index, "token_similarity")
     cands = [_profile(text) for text in texts]
     priors = Priors(dedup_index.token_ranks(candidate_text(c) for c in cands))
     kept: list[int] = []
@@ -187,7 +180,7 @@ def test_priors_compare_a_run_of_candidates_sharing_common_words_in_linear_work(
         if not answers[-1]:
             priors.add(Accepted(kind="profile", candidate=cand))
             kept.append(n)
-    assert compared <= 5 * len(texts)  # every earlier one that shares a word: ~500 per candidate
+    assert compared.n <= 5 * len(texts)  # every earlier one that shares a word: ~500 per candidate
     monkeypatch.undo()
     for n in rng.sample(range(len(texts)), 200):  # the answers of comparing with every earlier one
         earlier = [candidate_text(cands[k]) for k in kept if k < n]
