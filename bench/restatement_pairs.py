@@ -89,7 +89,7 @@ def decide(pair: Pair) -> tuple[str, float | None, str]:
 
 def sweep(pairs: list[Pair]) -> dict[str, dict[str, list[str]]]:
     """``{threshold: {split/label: outcomes}}`` for every threshold and ``off``."""
-    from memscribe.model.embedded import dedup as embedded
+    from memscribe.model.embedded import dedup_compare as embedded
 
     saved = embedded.SEMANTIC_RESTATEMENT
     table: dict[str, dict[str, list[str]]] = {}

@@ -3,7 +3,7 @@ frontend engineer", with no word of change, says the stored fact again and is no
 second time (it was kept beside it: a duplicate). A cue, a negation, an added value or another
 slug topic keeps the old behaviour: an update by its cue, or both kept.
 
-The drops failed before :func:`memscribe.model.embedded.dedup._restated_across_scripts`.
+The drops failed before :func:`memscribe.model.embedded.dedup_rules.restated_across_scripts`.
 """
 
 from __future__ import annotations
