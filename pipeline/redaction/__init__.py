@@ -30,8 +30,9 @@ from memscribe.redaction.combine import Masker, find_secrets, redact_text, redac
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS, detectors
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.pii import iban_ok, luhn_ok
+from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.secret_only import SECRET_ONLY_FRACTION, is_mostly_secret, secret_fraction
-from memscribe.redaction.values import is_placeholder, shannon_entropy
+from memscribe.redaction.values import shannon_entropy
 
 __all__ = [
     "CONTACT_DETECTORS",

@@ -23,7 +23,7 @@ from functools import cache
 from importlib.resources import files
 
 from memscribe.lazyre import compile_table
-from memscribe.redaction.values import _memo
+from memscribe.redaction.placeholders import _memo
 
 #: gitleaks rule id -> the memscribe detectors (``Detector.name``) its allowlist applies to.
 #: ``*``: every detector. A documented example key (``AIzaSyAnLA7…``, ``…EXAMPLE``) is no secret

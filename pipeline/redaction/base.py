@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.hintscan import forget_present, known_absent, may_hold
-from memscribe.redaction.values import is_placeholder, not_a_secret
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import not_a_secret
 
 
 @dataclass(frozen=True)

@@ -20,66 +20,31 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _FILLER_AFTER, apart, occurrences, offset_lowered
-from memscribe.redaction.hintscan import also_find, may_hold
-from memscribe.redaction.values import (
-    HIGH_ENTROPY_BITS,
-    RECORD_KEY_WORDS,
-    _interleaved,
-    _looks_random,
-    _password_like,
-    is_placeholder,
+from memscribe.redaction.benign import RECORD_KEY_WORDS
+from memscribe.redaction.clause_shapes import _fits, _pin_like
+from memscribe.redaction.clause_words import (
+    _ALL_ANAPHOR_STEMS,
+    _ALL_KEYWORD_STEMS,
+    _ANAPHOR_REACH,
+    _ANAPHOR_STEMS,
+    _ANY_CODE,
+    _ASCII_KEYWORDS,
+    _BOUNDED_LEFT,
+    _CAPITALS,
+    _COUNTERS,
+    _FILLER,
+    _KEYWORD_STEMS,
+    _LINK_MARKS,
+    _LINK_WORDS,
+    _LOWER_STEMS,
+    _PUBLIC_KEY_WORDS,
+    _SUBJECT_ID,
+    KEYWORDS,
+    _Stems,
 )
-
-#: Words naming a password, lower case. Those of ASCII letters must not run on into a longer
-#: word after them (``passwords`` aside); before them a compound is fine (``SQL-Passwort``,
-#: ``Datenbankkennwort``).
-_PASSWORD_WORDS = (
-    "password", "passwort", "kennwort", "passphrase", "mot de passe", "mots de passe", "mdp", "contraseña",
-    "contrasena", "senha", "密码", "密碼", "口令", "パスワード", "暗証番号", "wachtwoord", "hasło",
-    "haslo", "hasła", "heslo", "şifre", "sifre", "lozinka", "salasana", "lösenord", "passord",
-    "adgangskode", "пароль", "비밀번호", "비번", "암호",
-)  # fmt: skip
-#: Words naming a generated secret, whose value must look random.
-_SECRET_WORDS = (
-    "secret",
-    "token",
-    "jeton",
-    "key",
-    "clé",
-    "clave",
-    "schlüssel",
-    "密钥",
-    "秘钥",
-    "トークン",
-    "令牌",
-    "シークレット",
-)
-#: Words naming a PIN or a one-time code, whose value is 4 to 8 digits. Short Latin ones must
-#: stand alone on the left too (``PIN``, not ``spin``; ``TAN``, not ``Titan``).
-_CODE_WORDS = (
-    "pin", "passcode", "tan", "otp", "one-time code", "one time code", "verification code",
-    "security code", "2fa code", "auth code", "login code", "sms code", "bestätigungscode",
-    "sicherheitscode", "code de vérification", "code de sécurité", "code pin", "código", "mfa code",
-    "totp code", "token code", "authenticator code", "codice di verifica", "codice otp", "验证码",
-    "驗證碼", "認証コード", "確認コード", "ワンタイムパスワード",
-)  # fmt: skip
-_BOUNDED_LEFT = frozenset({"pin", "tan", "otp", "code pin", "código"})
-#: Code words naming a code of any kind, as English "code" does (an article's, a shop's, an
-#: error's: "producto código 4471"): their value is the one a link gives ("el código es 4821"),
-#: never digits standing right after them.
-_ANY_CODE = frozenset({"código"})
-#: Short code words counted only as written in capitals (``SMS-TAN``, ``PIN``): in lower case
-#: they are other words (Spanish "tan", "pin the version").
-_CAPITALS = frozenset({"pin", "tan", "otp"})
-#: Every keyword, lower case, with its role: the prefilter hints of the detector.
-KEYWORDS: tuple[tuple[str, str], ...] = (
-    tuple((w, "password") for w in _PASSWORD_WORDS)
-    + tuple((w, "secret") for w in _SECRET_WORDS)
-    + tuple((w, "code") for w in _CODE_WORDS)
-)
-HINTS: tuple[str, ...] = tuple(w for w, _ in KEYWORDS)
-#: The keywords an ASCII text can hold.
-_ASCII_KEYWORDS = tuple((w, role) for w, role in KEYWORDS if w.isascii())
+from memscribe.redaction.hintscan import may_hold
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, _interleaved, _looks_random, _password_like
 
 #: Where a clause ends: a line break, or a sentence mark followed by a space (a value may hold
 #: ``.``/``!`` inside: ``Tresor1er.Mouette``), or a CJK full stop, or a semicolon.
@@ -94,14 +59,6 @@ _CLAUSE_TOKENS = 20
 _VALUE = lazy_compile(r"[!#-&*+\x2d-;=?-Z\\^_a-z|~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
 #: A YAML tag (``!secret wifi_password``, ``!vault``): a reference or ciphertext follows.
 _TAG = lazy_compile(r"^!!?[A-Za-z_]+$")
-#: Words that link a name to its value ("is", "ist", "c'est", "era"), lower case; the symbols
-#: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
-#: link and its value ("ist übrigens", "is now").
-_LINK_WORDS = frozenset(
-    "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi -> =>".split()
-)
-_LINK_MARKS = ":=：是为為はを은는을를→"
-_FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
 #: What follows a keyword that is a name in code (``"password": …``, ``secret[0]``, ``token_url``).
 _CODE_AFTER = frozenset("\"'`[{_")
 _OPENING = " \t«\"'“「『`"
@@ -111,19 +68,11 @@ _NEAR_WORDS = 3
 _LABELLED = lazy_compile(r"[A-Za-z]{1,12}[:=](?=[^/\s]\S{7})")
 _NEEDED_DIGIT = lazy_compile(r"[0-9]")
 _WORDS = lazy_compile(r"\w+")
-#: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
-#: after a secret's or token's name they are its value.
-_TOTP_SEED = lazy_compile(r"(?=[A-Z]*[2-7])[A-Z2-7]{16,64}")
-_UUID_VALUE = lazy_compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
-_DIGITS = lazy_compile(r"^\d{4,8}$")
 #: Digits said one by one (``7 3 9 1``) or in groups of three to six (``4711 8093 2256``), one
 #: blank apart, standing alone: one value.
 _SPACED_DIGITS = lazy_compile(r"(?:\d(?: \d){3,7}|\d{3,6}(?: \d{3,6}){1,7})(?![\w.,:/-]*\w)")
 #: A quantity's digits: a year, a round count (``1500``, ``3600``) or a size (``1024``, ``4096``).
 _QUANTITY = lazy_compile(r"^(?:(?:19|20)\d\d|\d+00|1024|2048|4096|8192|16384|32768|65536)$")
-_HYPHENED_DIGITS = lazy_compile(r"^\d+(?:-\d+)+$")
-#: The most digits of a value printed in groups (a Wi-Fi key on a router's sticker: 20).
-_GROUPED_DIGITS_MAX = 32
 #: A word: letters, joined by hyphens or apostrophes (``Wi-Fi``, ``l'ancien``).
 _WORD = lazy_compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 #: What may stand between a keyword and its appositive value: blanks and a link mark glued to
@@ -189,46 +138,6 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
                     yield span[0], span[1], named
 
 
-#: ``(stem, ((word, role, offset of the stem in the word, the word as looked for), …))``: each word is looked for through
-#: a stem it holds, so that words sharing one (password, passwort, mot de passe) cost one search.
-_Stems = tuple[tuple[str, tuple[tuple[str, str, int, str], ...]], ...]
-#: Stems of the ASCII keywords (lower case; the code words counted only in capitals as written).
-_STEMS = (
-    "pass",
-    "code",
-    "secret",
-    "token",
-    "jeton",
-    "key",
-    "kennwort",
-    "contras",
-    "senha",
-    "PIN",
-    "TAN",
-    "OTP",
-)
-_ANAPHOR_STEM_WORDS = (
-    "new one",
-    "old one",
-    "current one",
-    "nouve",
-    "ancien",
-    "neue",
-    "alte",
-    "nuev",
-    "anterior",
-)
-
-
-def _stem_table(words: tuple[tuple[str, str], ...], stems: tuple[str, ...]) -> _Stems:
-    table: dict[str, list[tuple[str, str, int, str]]] = {}
-    for word, role in words:
-        form = word.upper() if word in _CAPITALS else word
-        stem = next((st for st in stems if st in form), form)  # a word without a stem is its own
-        table.setdefault(stem, []).append((word, role, form.index(stem), form))
-    return tuple((stem, tuple(entries)) for stem, entries in table.items())
-
-
 def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str, str]]:
     """``(start, word, role)`` of each occurrence of a word of ``stems`` (lower case; a stem in
     capitals is looked for in ``text`` as written)."""
@@ -247,30 +156,6 @@ def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str,
                     yield at - offset, word, role
 
 
-#: Phrases that stand for a secret named before them ("the new one is …", "le nouveau : …",
-#: "新的是 …"), lower case.
-_ANAPHORS = (
-    "the new one", "the old one", "the current one", "le nouveau", "la nouvelle", "l'ancien",
-    "l'ancienne", "das neue", "der neue", "die neue", "das alte", "der alte", "el nuevo",
-    "la nueva", "el anterior", "la anterior", "新的", "旧的", "新しいの", "新しいもの",
-)  # fmt: skip
-_KEYWORD_STEMS = _stem_table(_ASCII_KEYWORDS, _STEMS)
-_ALL_KEYWORD_STEMS = _stem_table(KEYWORDS, _STEMS)
-_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS if a.isascii()), _ANAPHOR_STEM_WORDS)
-_ALL_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS), _ANAPHOR_STEM_WORDS)
-#: Each table's stems looked for in a text's lower case, by the table's id (the table kept).
-_LOWER_STEMS = {
-    id(stems): (stems, tuple(stem for stem, _ in stems if not stem.isupper()))
-    for stems in (_KEYWORD_STEMS, _ALL_KEYWORD_STEMS, _ANAPHOR_STEMS, _ALL_ANAPHOR_STEMS)
-}
-# the stems searched in a text's lower case: the prefilter's scan looks for them too
-also_find(
-    stem for stems in (_ALL_KEYWORD_STEMS, _ALL_ANAPHOR_STEMS) for stem, _ in stems if not stem.isupper()
-)
-#: How far back an anaphor looks for the secret it stands for.
-_ANAPHOR_REACH = 600
-
-
 def _named_before(low: str, at: int) -> str | None:
     """The role of the nearest keyword in the :data:`_ANAPHOR_REACH` characters before ``at``."""
     best, role = -1, None
@@ -284,11 +169,6 @@ def _named_before(low: str, at: int) -> str | None:
     return role
 
 
-#: Words before ``key`` that make it a record's, a place's or a public key, not a credential
-#: (besides :data:`~memscribe.redaction.values.RECORD_KEY_WORDS`: ``cache key``, ``sort key``).
-_PUBLIC_KEY_WORDS = frozenset(
-    "public pub host ssh gpg pgp primary foreign composite unique license product".split()
-)
 _WORD_BEFORE = lazy_compile(r"([a-z]+)[ _-]$")
 
 
@@ -313,11 +193,6 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     if word in _BOUNDED_LEFT or len(word) <= 4:
         return at == 0 or not low[at - 1].isalnum()
     return True
-
-
-#: Measure words and units that follow a number in Chinese, Japanese and Korean without a blank:
-#: the number is a year, a date, a time, a length or a count, not a value ("密码是2019年设置的").
-_COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲回件张張元円块塊년월일시분초자개번살회원")
 
 
 #: A domain after '@', and any closing punctuation of its sentence.
@@ -586,17 +461,6 @@ def _link_before(text: str, start: int, at: int) -> int:
 _KEY_NAME = lazy_compile(r"(?:[\"'`]|[A-Za-z0-9]*(?:_|-|[a-z][A-Z])[\w-]*)\s*$")
 
 
-#: A link whose subject names an identifier, a number or a place: what follows is that, not the
-#: secret named before (``the token request failed, request id is 44d8…``, ``… the port is 8080``).
-_SUBJECT_ID = lazy_compile(
-    r"(?<![^\W\d_])(?:ids?|uuid|hash|sha\d*|digest|commit|version|trace|request|build|number|nr|no|"
-    r"port|host|user|username|login|account|name|length|count|size|limit|date|time|year|"
-    r"nummer|benutzer|konto|numéro|utilisateur|compte|número|usuario|cuenta|用户名?|账号|帳號|番号)"
-    r"[\s\W]{0,3}$",
-    re.IGNORECASE,
-)
-
-
 def _named_id(text: str, start: int, at: int) -> bool:
     """The value at ``at`` is named an identifier, a number or a place (:data:`_SUBJECT_ID`) by
     the subject of its own link or by the word right before it, after ``start``."""
@@ -611,43 +475,3 @@ def _names_another(text: str, link: int) -> bool:
     if text[link] not in ":=：":
         return False
     return _KEY_NAME.search(text, max(0, link - 40), link) is not None
-
-
-def _fits(value: str, role: str, *, near: bool) -> bool:
-    if role == "code":
-        return _pin_like(value)
-    if _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
-        return True
-    if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
-        return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
-    if role != "password" or is_placeholder(value):
-        return False
-    return _password_like(value, strict=not near) or (near and _pin_like(value))
-
-
-def _pin_like(value: str) -> bool:
-    """Digits only, 4 to 8 of them, not a placeholder run (``0000``, ``1234``): a password of
-    digits, as many devices and banks issue (a router's, a card's, a lock's), linked to its
-    password's name or standing right after it (``비밀번호 8498``, ``Passwort ist 38472619``).
-    Digits said one by one (``7 3 9 1``) or printed in groups (``4711 8093 2256 1148 6620``, a
-    router's sticker; joined by hyphens: ``4711-8093-2256``) count as their run, up to
-    :data:`_GROUPED_DIGITS_MAX` of them, when their groups are even (:func:`_even_groups`)."""
-    if _HYPHENED_DIGITS.match(value):
-        value = value.replace("-", " ")
-    if " " in value:
-        compact = value.replace(" ", "")
-        return 4 <= len(compact) <= _GROUPED_DIGITS_MAX and not _dull_digits(compact) and _even_groups(value)
-    return _DIGITS.match(value) is not None and not _dull_digits(value)
-
-
-def _even_groups(value: str) -> bool:
-    """Groups of one length, the last no longer (``4711 8093 2256``, ``7 3 9 1``): a value printed
-    in groups; a phone number's groups follow its numbering plan (``0171 234 5678``)."""
-    sizes = [len(g) for g in value.split(" ")]
-    return len(set(sizes[:-1])) == 1 and sizes[-1] <= sizes[0]
-
-
-def _dull_digits(value: str) -> bool:
-    """A run of one digit or counting digits (``0000``, ``1234``): a placeholder PIN."""
-    steps = {int(b) - int(a) for a, b in zip(value, value[1:], strict=False)}
-    return len(steps) == 1 and steps <= {-1, 0, 1}

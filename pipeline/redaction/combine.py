@@ -14,8 +14,8 @@ from memscribe.redaction.base import MASK_RE, Finding, forget_occurrences
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.extents import widened_groups
 from memscribe.redaction.hintscan import WordScan, word_scanner
+from memscribe.redaction.placeholders import forget_values
 from memscribe.redaction.prefilter import Ranked, active_detectors, iter_detectors_per_text
-from memscribe.redaction.values import forget_values
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.assigned import _plausible_value
 from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
-from memscribe.redaction.structure import (
-    _occurrences,
-    _plausible_value,
-)
-from memscribe.redaction.values import is_placeholder, not_a_secret
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.structure import _occurrences
+from memscribe.redaction.values import not_a_secret
 
 #: Command-line tools that take a password as a flag value: ``mysql -pSECRET`` (glued, or
 #: quoted: ``-p'…'``), ``sshpass -p SECRET``, ``docker login -p SECRET``, ``redis-cli -a SECRET``.

@@ -12,18 +12,11 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.assigned import _plausible_value
+from memscribe.redaction.benign import applied_name, dotted_names, is_benign_path
 from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
-from memscribe.redaction.structure import (
-    _plausible_value,
-)
-from memscribe.redaction.values import (
-    _looks_random,
-    _password_like,
-    applied_name,
-    dotted_names,
-    is_benign_path,
-    is_placeholder,
-)
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import _looks_random, _password_like
 
 #: ``NAME=value`` alone on its line (``export`` allowed), the value unquoted and without spaces.
 _ENV_LINE = lazy_compile(

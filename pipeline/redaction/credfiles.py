@@ -15,13 +15,12 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.assigned import _plausible_value
 from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
-from memscribe.redaction.structure import (
-    _URL_CREDS,
-    _plausible_value,
-)
-from memscribe.redaction.values import _password_like, is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.structure import _URL_CREDS
+from memscribe.redaction.values import _password_like
 
 #: ``user:$<id>$[params$…]<salt>$<hash>`` (a password file's line) with a known scheme id: MD5-crypt (``1``, ``apr1``), bcrypt
 #: (``2a``/``2b``/``2x``/``2y``), SHA-crypt (``5``, ``6``), Mosquitto's PBKDF2 (``7``),

@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterator
 
 from memscribe.redaction.base import ASCII_DIGITS, Detector, _regex
-from memscribe.redaction.clauses import HINTS as _CLAUSE_HINTS
+from memscribe.redaction.benign import _UUID
+from memscribe.redaction.clause_words import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
 from memscribe.redaction.commands import KEY_USER_HINTS, OTP_FLAG_HINTS, find_cli_passwords, find_key_users
 from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
@@ -77,7 +78,7 @@ from memscribe.redaction.totp import find_totp_seeds
 from memscribe.redaction.urls import HINTS as _URL_HINTS
 from memscribe.redaction.urls import find_url_credentials
 from memscribe.redaction.valuelines import _find_pasted, _find_value_lines
-from memscribe.redaction.values import _UUID, not_a_secret
+from memscribe.redaction.values import not_a_secret
 
 
 def _re(

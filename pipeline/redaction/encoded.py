@@ -18,7 +18,8 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import ASCII_DIGITS
-from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import _looks_random, _password_like
 
 #: A standard base64 run of 16+ characters standing alone (not part of a longer word, a path or
 #: a URL-safe token), its padding with it.

@@ -15,9 +15,11 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import _hint_lines, offset_lowered
-from memscribe.redaction.clauses import KEYWORDS as CLAUSE_KEYWORDS
+from memscribe.redaction.benign import is_benign_shape
+from memscribe.redaction.clause_words import KEYWORDS as CLAUSE_KEYWORDS
 from memscribe.redaction.names import name_strength
-from memscribe.redaction.values import _looks_random, _password_like, is_benign_shape, is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import _looks_random, _password_like
 
 # --------------------------------------------------------------------------- recovery codes
 

@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.values import _password_like, case_scrambled, is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import _password_like, case_scrambled
 
 #: A login (a name or an email, a letter in it), `` / ``, then a value up to a blank, a quote, a
 #: bracket or a comma; quotation marks of every convention (``„…“``, ``「…」``, ``‘…’``) delimit

@@ -8,7 +8,8 @@ import functools
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.values import RECORD_KEY_WORDS, RECORD_TOKEN_WORDS, wordy
+from memscribe.redaction.benign import RECORD_KEY_WORDS, RECORD_TOKEN_WORDS
+from memscribe.redaction.values import wordy
 
 _STRONG_WORDS = frozenset(
     {

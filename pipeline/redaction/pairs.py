@@ -22,12 +22,11 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.assigned import _plausible_value
 from memscribe.redaction.base import lowered, same_offsets
 from memscribe.redaction.names import _is_password_name, name_strength
-from memscribe.redaction.structure import (
-    _plausible_value,
-)
-from memscribe.redaction.values import _looks_random, _password_like, is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import _looks_random, _password_like
 
 _NAMED_CALL = lazy_compile(
     r"[(,]\s*(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,63})(?P=q1)\s*,\s*"

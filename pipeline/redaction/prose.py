@@ -8,24 +8,24 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import has_digit, stem_matches
-from memscribe.redaction.linetokens import Line, Token
-from memscribe.redaction.names import name_strength
-from memscribe.redaction.values import (
+from memscribe.redaction.benign import (
     _UUID,
-    HIGH_ENTROPY_BITS,
-    HIGH_ENTROPY_MIN_LEN,
     RECORD_KEY_WORDS,
     RECORD_TOKEN_WORDS,
-    _looks_random,
-    _password_like,
     inside_arn,
     is_benign_shape,
-    is_placeholder,
+)
+from memscribe.redaction.linetokens import Line, Token
+from memscribe.redaction.names import name_strength
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import (
+    HIGH_ENTROPY_BITS,
+    HIGH_ENTROPY_MIN_LEN,
+    _looks_random,
+    _password_like,
     shannon_entropy,
 )
-from memscribe.redaction.values import (
-    RULE_WORDS as _RULE_WORDS,
-)
+from memscribe.redaction.values import RULE_WORDS as _RULE_WORDS
 
 #: ``(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b``, starting with a character class
 #: (see :data:`_KEYWORD`).

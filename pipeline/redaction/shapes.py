@@ -15,11 +15,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.assigned import _plausible_value
 from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
-from memscribe.redaction.structure import (
-    _plausible_value,
-)
-from memscribe.redaction.values import is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
 
 #: The symbols people put in a password they choose (not code's brackets, quotes or slashes).
 _SYMBOL = lazy_compile(r"[!#$%&?@^~]")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.values import is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
 
 #: An ``otpauth://`` or ``otpauth-migration://`` URL, in any case, up to a blank, a quote, an
 #: angle bracket or a backslash (a JSON escape after it); :mod:`~memscribe.redaction.extents`

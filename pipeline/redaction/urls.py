@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.values import _looks_random, is_placeholder
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import _looks_random
 
 #: After ``scheme://``: a user without a password, then ``@``: the user is a key when random.
 _DSN_USER = lazy_compile(r"(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")

@@ -9,14 +9,10 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import MASK_RE, lowered, occurrences, same_offsets, stem_matches
+from memscribe.redaction.benign import is_benign_shape
+from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.prose import _LABEL, _names_an_id
-from memscribe.redaction.values import (
-    HIGH_ENTROPY_BITS,
-    _looks_random,
-    _password_like,
-    is_benign_shape,
-    is_placeholder,
-)
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random, _password_like
 
 # --- a bare value right after a line that names a secret, or after "paste:"; a row of a name,
 # a tab and the value counts as bare (``kubectl get secret … -o jsonpath='{.metadata.name}{"\t"}…'``),

@@ -1,194 +1,23 @@
-"""The value decision: placeholders, entropy and character classes, password shapes."""
+"""The value decision: entropy and character classes, words and counting runs, password shapes
+(placeholders: :mod:`~memscribe.redaction.placeholders`; public shapes:
+:mod:`~memscribe.redaction.benign`)."""
 
 from __future__ import annotations
 
-import base64
-import binascii
-import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
-from typing import TypeVar, cast
 
 from memscribe.lazyre import lazy_compile
-
-# --------------------------------------------------------------------------- placeholders
-
-_KNOWN_EXAMPLES = frozenset(
-    {
-        "AKIAIOSFODNN7EXAMPLE",
-        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-        "AKIATESTTESTTESTTEST",
-        "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
-        # jwt.io's documented example token (signature part)
-        "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
-        # the TOTP secret of Google Authenticator's Key URI Format example (otpauth://…?secret=…)
-        "JBSWY3DPEHPK3PXP",
-        # the Azure Storage emulator's (Azurite's) published account key, the same for everyone
-        "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
-    }
+from memscribe.redaction.benign import (
+    _UUID,
+    _pronounceable,
+    applied_name,
+    dotted_names,
+    encodes_public_text,
+    is_benign_shape,
 )
-_PLACEHOLDER_VALUES = frozenset(
-    "password passwd pass secret token apikey api_key api-key username user admin key value test".split()
-    # type names: a declaration's type, not its value (``apiKey: string``, ``token: String?``)
-    + "string str int integer bool boolean number any object bytes char".split()
-    # the documented defaults of database and broker images (PostgreSQL's ``postgres``, MySQL's
-    # ``root``, RabbitMQ's ``guest``, MinIO's ``minioadmin``): a local default, not a secret
-    + "postgres root guest minioadmin".split()
-    # an authentication scheme chosen by name (``auth: "oauth2"``), not a credential
-    + "basic bearer digest oauth oauth1 oauth2 ntlm kerberos negotiate saml oidc hmac".split()
-)
-#: What a tool prints in brackets where it hides a value (Terraform's ``(sensitive)``).
-_HIDDEN = frozenset("hidden sensitive masked removed omitted filtered secret".split())
-_PLACEHOLDER_WORDS_LOWER = (
-    r"your|example|changeme|change_me|change-me|placeholder|dummy|redacted|replace|\*\*\*|"
-    r"\.\.\.|…|####|<(?:%|[^<>!#$%&*+;=?\[\]^`{}~\\\n]*>)|\bnull\b|\bnone\b|insert|todo|(?:secret|key|token|password)[_-]?here|"
-    r"\{\{|\}\}|\$\{|\$\((?:\(|[a-z_][\w.-]*[\s)])"
-)
-#: Words and marks of a placeholder, case-insensitive, and ``xxxx`` / ``XXXX`` as written.
-_PLACEHOLDER_WORDS = lazy_compile(_PLACEHOLDER_WORDS_LOWER + r"|(?-i:x{4}|X{4})", re.IGNORECASE)
-#: The same for an ASCII value's lower-case copy (``re`` scans far faster without IGNORECASE;
-#: for ASCII the two agree): :func:`is_placeholder` looks for ``xxxx``/``XXXX`` in the value.
-_PLACEHOLDER_WORDS_LOW = lazy_compile(_PLACEHOLDER_WORDS_LOWER)
-#: Every match of :data:`_PLACEHOLDER_WORDS_LOW` holds one of these: a value with none is not
-#: scanned (the regex tries its ~25 branches at every character; a few substring searches are
-#: far cheaper, and most values hold none).
-_PLACEHOLDER_PIECES = (
-    "your", "example", "change", "placeholder", "dummy", "redacted", "replace", "***", "...", "…",
-    "####", "<", "null", "none", "insert", "todo", "here", "{{", "}}", "${", "$(",
-)  # fmt: skip
-#: Any of :data:`_PLACEHOLDER_PIECES`, as one search (one pass in C instead of a loop over them).
-_ANY_PIECE = lazy_compile("|".join(re.escape(p) for p in _PLACEHOLDER_PIECES))
-#: The shortest of :data:`_KNOWN_EXAMPLES`: a shorter value holds none of them.
-_KNOWN_EXAMPLE_MIN = min(map(len, _KNOWN_EXAMPLES))
-#: A slot filled in later, with its opening written as :func:`is_placeholder` looks for it first:
-#: Ruby / CoffeeScript / Octopus interpolation (``#{ApiKey}``), a Python %-format field
-#: (``%(api_key)s``), and a stand-in that says so as a word of its own (``mock_client_secret``,
-#: ``fake-api-key``; not inside a random run such as ``12fake4``).
-_SLOTS = (lazy_compile(r"#\{"), lazy_compile(r"%\(\w+\)[sdr]"))
-#: A reference to where a secret is kept, resolved when the program runs: a secret store's
-#: scheme (1Password ``op://``, ``vault:``, ``sm://``, ``env:``, ``file:``), Azure App Service's
-#: ``@Microsoft.KeyVault(…)``, CloudFormation's ``{{resolve:…}}``, an Android resource
-#: (``@string/api_key``), any AWS ARN; or a regular expression that says what a value must look
-#: like (``^(?=.*[A-Z])(?=.*\d).{8,}$``, ``/^[A-Za-z0-9_-]{20,}$/``).
-_REFERENCE = lazy_compile(
-    r"(?:(?:op|sm|vault|gcpsm|awssm|azkv|akv|ssm|secretsmanager|keyvault|doppler|infisical|bws|env|file)"
-    r":(?://)?[\w/.@$-]|@Microsoft\.KeyVault\b|@(?:string|env)[:/]|arn:aws[\w-]*:[\w-]+:|\{\{\s*resolve:|"
-    r"/?\^.*(?:\[|\(\?|\\[dwsDWS]|\.[*+]|\{\d))",
-    re.IGNORECASE,
-)
-#: Two or more format slots holding names or expressions (Python f-strings and ``str.format``,
-#: C# interpolation), nothing between them but a few marks, no letter or digit: ``{header}.{payload}``.
-_BRACE_SLOTS = lazy_compile(
-    r"^[^{}\sA-Za-z0-9]{0,3}(?:\{[A-Za-z_][\w.()\[\]'\":,-]*\}[^{}\sA-Za-z0-9]{0,3}){2,}$"
-)
-_F_STRING_OPENERS = ('f"', "f'", 'F"', "F'", '$"')
-_STAND_IN = lazy_compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
-_PROVIDER_PREFIX = lazy_compile(
-    r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
-    r"xox[baprse]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIzaSy|AIza|ATBB|dapi)"
-)
-_VAR_REF = lazy_compile(
-    r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$[A-Za-z_]\w*\{[\w.:/-]*\}?|\$\.?[A-Za-z_][\w.]*|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
-    r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
-)
-
-
-_F = TypeVar("_F", bound=Callable[..., object])
-#: ``cache_clear`` of each memoised value test (:func:`_memo`).
-_MEMOS: list[Callable[[], None]] = []
-
-
-def _memo(f: _F) -> _F:
-    """Memoise a pure value test for the life of one scan: detectors ask about the same value
-    several times (a token is a provider shape, an assignment's value and a prose token at
-    once). :func:`forget_values` empties every memo when a scan ends, so no value is held."""
-    cached = functools.lru_cache(maxsize=2048)(f)
-    _MEMOS.append(cached.cache_clear)
-    return cast(_F, cached)
-
-
-def forget_values() -> None:
-    """Empty the memos of the value tests (:func:`_memo`): called when each scan ends."""
-    for clear in _MEMOS:
-        clear()
-
-
-@_memo
-def is_placeholder(value: str) -> bool:
-    """True for values that stand in for a secret rather than being one.
-
-    Covers empty values, variable references (``$VAR``, ``${VAR}``, ``%VAR%``,
-    ``{{ secrets.X }}``, a bare ``ENV_VAR_NAME``), angle-bracket slots (``<your-api-key>``),
-    masks (``[REDACTED]``), filler (``xxxx``, ``****``, ``sk-...``), words such as ``changeme``
-    / ``your_key_here`` / ``example``, and documented example keys (``AKIAIOSFODNN7EXAMPLE``).
-    """
-    v = value.strip().strip("'\"`")
-    low = v.lower()
-    if len(v) < 4 or low in _PLACEHOLDER_VALUES or v in _KNOWN_EXAMPLES or "redacted" in low:
-        return True
-    if len(v) >= _KNOWN_EXAMPLE_MIN and any(ex in v for ex in _KNOWN_EXAMPLES):
-        return True
-    if _VAR_REF.match(v):
-        return True
-    if (
-        (
-            "xxxx" in v
-            or "XXXX" in v
-            or (_ANY_PIECE.search(low) is not None and _PLACEHOLDER_WORDS_LOW.search(low))
-        )
-        if v.isascii()
-        else _PLACEHOLDER_WORDS.search(v)
-    ):
-        return True
-    if ("#{" in v or "%(" in v) and any(rx.search(v) for rx in _SLOTS):
-        return True
-    if "{" in v and _BRACE_SLOTS.match(v[2:].rstrip("'\"") if v[:2] in _F_STRING_OPENERS else v):
-        return True  # ``f"{prefix}_{uuid4().hex}"``: a value built by the code, not written in it
-    if (":" in v or v[0] in "@^/") and _REFERENCE.match(v):
-        return True  # where the secret is kept (``op://vault/item/field``, an ARN), or a pattern
-    if ("fake" in low or "mock" in low or "sample" in low) and _STAND_IN.search(v):
-        return True
-    bare = v.strip("<>[]{}()")
-    if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or bare.lower() in _HIDDEN or _VAR_REF.match(bare)):
-        return True  # ``<password>``, ``[PASSWORD]``, ``{token}``; ``(sensitive)``, ``[hidden]``
-    rest = _PROVIDER_PREFIX.sub("", v)
-    if len(rest) < 4:
-        return True
-    return _filler(rest)
-
-
-def _filler(rest: str) -> bool:
-    """Repeated filler: one or two characters (``xxxxxxxx``, ``1111=``), or a short period
-    repeated (``123123123123``, ``abcabcabcabc``)."""
-    core = rest.lower().replace("-", "").replace("_", "").replace(".", "").replace("=", "")
-    distinct = len(set(core))
-    if distinct <= 2:
-        return True
-    if len(core) >= 16 and _periodic_tail_reaches(core, len(core) // 2):
-        return True  # ``GR1348941`` followed by ``123123123…``
-    if len(core) >= 12 and distinct <= len(core) // 3:
-        for period in range(2, 5):
-            if core == (core[:period] * (len(core) // period + 1))[: len(core)]:
-                return True
-        # long runs of one character make up most of it (``5555555dAAAAA7777777``)
-        runs = sum(len(m.group(0)) for m in _RUN.finditer(core))
-        if runs >= 0.6 * len(core):
-            return True
-    return False
-
-
-def _periodic_tail_reaches(core: str, k: int) -> bool:
-    """Whether the longest suffix of ``core`` that repeats with a period of 1 to 4 has at least
-    ``k`` characters (``5 <= k <= len(core)``), by slices: a suffix of ``k``
-    characters repeats with period ``p`` when it equals itself shifted by ``p``."""
-    size = len(core)
-    return any(core[size - k : size - p] == core[size - k + p :] for p in range(1, 5))
-
-
-_RUN = lazy_compile(r"(.)\1{3,}")
-
+from memscribe.redaction.placeholders import _PROVIDER_PREFIX, _memo, is_placeholder
 
 # --------------------------------------------------------------------------- entropy
 
@@ -219,11 +48,8 @@ def _char_classes(s: str) -> int:
 
 #: Longer runs are data (base64 blobs), not credentials; PEM blocks have their own detector.
 _MAX_VALUE_LEN = 512
-_UUID = lazy_compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
-#: Dotted lower-case names (hosts, packages, config keys): ``dev-lb1.api.example.com``.
-_DOTTED_NAME = lazy_compile(r"^[a-z0-9_-]+(?:\.[a-z0-9_-]+)+(?::\d+)?$")
 #: Runs of four or more letters shaped like words (``SalesResults``, ``requiredCharacteristic``).
 _WORD_RUN = lazy_compile(r"[A-Z]?[a-z]{3,}")
 
@@ -240,14 +66,8 @@ def wordy(value: str) -> bool:
     return covered >= (0.75 if digit else 0.7) * len(value)
 
 
-_VOWELS = frozenset("aeiouyAEIOUY")
 #: A short number standing alone between separators.
 _NUMBER_PART = lazy_compile(r"(?<![A-Za-z0-9])\d{1,4}(?![A-Za-z0-9])")
-_CLUSTER = lazy_compile(r"[^aeiouyAEIOUY]{4}")
-
-
-def _pronounceable(word: str) -> bool:
-    return sum(c in _VOWELS for c in word) >= 0.25 * len(word) and not _CLUSTER.search(word)
 
 
 @_memo
@@ -283,155 +103,6 @@ def _five_in_a_row(value: str) -> bool:
     raw = value.encode("ascii")
     expected = int.from_bytes(raw[:-1].translate(_NEXT_IN_ALPHABET), "big")
     return b"\0\0\0\0" in (expected ^ int.from_bytes(raw[1:], "big")).to_bytes(size, "big")
-
-
-#: The word before ``key`` in names of keys that name a record (a cache entry, a partition, a
-#: sort order, a request for deduplication or tracing) or that web pages publish (a CAPTCHA
-#: ``site_key``): ``cache_key``, ``Idempotency-Key``. Their value is an identifier or a digest,
-#: not a credential, whatever its shape.
-RECORD_KEY_WORDS = frozenset(
-    "idempotency cache partition foreign sort row range lookup dedup dedupe correlation trace site".split()
-)
-#: The word before ``token`` in names of tokens that mark a place in a listing or a sync (AWS
-#: ``NextToken``, Google ``nextPageToken``, ``syncToken``, ``--starting-token``) or cancel a
-#: task (``CancellationToken``): a cursor the service hands to anyone who lists, not a credential.
-RECORD_TOKEN_WORDS = frozenset(
-    "page continuation pagination sync starting next previous prev resume cancellation".split()
-)
-
-#: Content hashes that name their algorithm (lockfile integrity, go.sum, image digests), data
-#: URIs, and version strings: random-looking, but public by design.
-_BENIGN_SHAPE = lazy_compile(
-    r"^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|h1|sri)[-:]|data:[\w/+.-]+;base64,|(?:[\^~]|[<>]=?)?v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$|"
-    r"-----BEGIN (?:(?:RSA |EC |DSA |SSH2 )?PUBLIC KEY|CERTIFICATE|PGP PUBLIC KEY BLOCK)-----)",
-    re.IGNORECASE,
-)
-#: A version, or a package manager's version range (``4.24.5``, ``^9.0.2``, ``~> 2.1``,
-#: ``>=1.2.0``, ``2.15.0-beta.3``): what a dependency's name is set to (``"next-auth": "^4.24.5"``).
-_VERSION = lazy_compile(r"^(?:[\^~=]|[<>]=?|~>)?[ \t]*v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$")
-
-
-def is_version(value: str) -> bool:
-    """True when ``value`` is a version or a version range (:data:`_VERSION`)."""
-    return _VERSION.match(value) is not None
-
-
-#: A file path: from the home folder, the working folder or its parent, or the root into a
-#: lower-case folder (``~/.ssh/id_ed25519``, ``./certs/key.pem``, ``/run/secrets/db_password``),
-#: or from a drive (``C:\\Users\\me\\key.pem``).
-_PATH = lazy_compile(
-    r"^(?:(?:~|\.\.?)/|/[a-z][a-z0-9_.-]*/|[A-Za-z]:\\{1,2}[A-Za-z])[\w.@~-]*(?:[/\\]{1,2}[\w.@~-]+)*[/\\]?$"
-)
-#: One hump of an identifier: an upper-case run (``API``) or a letter run that only opens in
-#: upper case (``process``, ``Key``).
-_HUMP = lazy_compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
-#: A code reference: dotted names (``process.env.API_KEY``, ``config.apiKey``), or a name
-#: subscripted, made optional or generic (``api_keys[0]``, ``environment["TOKEN"]``,
-#: ``String?``, ``Optional[SecretStr]``).
-_DOTTED_NAMES = lazy_compile(r"^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$")
-_NAME_APPLIED = lazy_compile(
-    r"^(?:[A-Za-z_$][A-Za-z_$.]*(?:\[[^\]\s]*\]?|<[\w.,<> ]*>?)|[A-Z][a-z]+(?:[A-Z][a-z]+)*\?)$"
-)
-
-
-#: Where the token holding a position starts: after a blank, a quote, ``=`` or ``(``.
-_TOKEN_OPENERS = " \t\n'\"`=(,["
-
-
-def inside_arn(text: str, pos: int) -> bool:
-    """True when ``pos`` falls inside an AWS ARN (``arn:aws:secretsmanager:…:secret:db/x``): its
-    fields (``secret:``, ``parameter/``) name a resource, whose name is no credential."""
-    if pos < 4 or text[pos - 1] not in ":/":
-        return False
-    start = pos - 1
-    while start > 0 and text[start - 1] not in _TOKEN_OPENERS and pos - start < 160:
-        start -= 1
-    return text.startswith("arn:", start)
-
-
-def is_benign_path(value: str) -> bool:
-    """True when ``value`` is a file path (:data:`_PATH`): where a key is kept, not the key."""
-    return _PATH.match(value) is not None
-
-
-def applied_name(value: str) -> bool:
-    """A name subscripted, made generic or (a type) optional: ``api_keys[0``,
-    ``environment["TOKEN"`` (cut at the quote), ``Optional[SecretStr``, ``List<String>``,
-    ``String?``."""
-    return _NAME_APPLIED.match(value) is not None
-
-
-def dotted_names(value: str) -> bool:
-    """Dotted names made of word humps, without digits (``process.env.API_KEY``,
-    ``config.apiKey``, ``ProcessInfo.processInfo``): a random token of that length almost
-    always holds a digit, and its humps are short and unpronounceable."""
-    if not _DOTTED_NAMES.match(value):
-        return False
-    humps = _HUMP.findall(value)
-    return all(len(h) >= 3 or h.isupper() for h in humps) and all(
-        h.isupper() or _pronounceable(h) for h in humps if len(h) >= 4
-    )
-
-
-@_memo
-def is_benign_shape(value: str) -> bool:
-    """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
-    content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
-    public keys and certificates, OpenSSH public keys."""
-    return bool(
-        _UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value) or ssh_public_key(value)
-    )
-
-
-_SSH_KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
-_SSH_KEY_TYPES_B = tuple(t.encode() for t in _SSH_KEY_TYPES)
-
-
-def ssh_public_key(value: str) -> bool:
-    """True when ``value`` is the base64 body of an OpenSSH public key (``AAAAC3NzaC1lZDI1NTE5…``
-    after ``ssh-ed25519``): its bytes open with the length and name of the key type. A private
-    key's body opens with ``openssh-key-v1`` instead. The whole line (``ssh-rsa AAAA… me@host``)
-    counts too."""
-    if value.startswith(_SSH_KEY_TYPES) and " " in value:
-        value = value.split(" ", 2)[1]
-    if not value.startswith("AAAA") or len(value) < 24:
-        return False
-    try:
-        head = base64.b64decode(value[:24])
-    except (binascii.Error, ValueError):
-        return False
-    return head[:3] == b"\0\0\0" and 7 <= head[3] <= 64 and head[4:].startswith(_SSH_KEY_TYPES_B)
-
-
-#: A base64 or base64url run (padding optional): what :func:`encodes_public_text` decodes.
-_BASE64 = lazy_compile(r"^[A-Za-z0-9+/_-]{16,512}={0,2}$")
-#: The base64 digits worth 0-31: the first of each group of four when the first byte is ASCII.
-_ASCII_LEAD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"
-_NOT_PRINTABLE = lazy_compile(rb"[^\x20-\x7e]")
-#: A URL without credentials in it.
-_PLAIN_URL = lazy_compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
-
-
-def encodes_public_text(value: str) -> bool:
-    """True when ``value`` is base64 (or base64url) of printable text that is itself public by
-    design: a host or dotted name, a URL without credentials, a UUID, a version, a named
-    content hash (``YmVkcm9jay5hbWF6b25hd3MuY29t`` is ``bedrock.amazonaws.com``). Random bytes
-    decode to printable ASCII with odds of about (95/256) per byte, so a random token of 16 or
-    more characters practically never passes; credentials that are encoded text (``user:pass``
-    for Basic auth) are not of these shapes."""
-    if not _BASE64.match(value):
-        return False
-    core = value.rstrip("=")
-    if core[::4].strip(_ASCII_LEAD):
-        return False  # each group of four starts a byte under 0x80 when the text is ASCII
-    try:
-        raw = base64.b64decode(core.replace("-", "+").replace("_", "/") + "=" * (-len(core) % 4))
-    except (binascii.Error, ValueError):
-        return False
-    if len(raw) < 8 or _NOT_PRINTABLE.search(raw):
-        return False
-    text = raw.decode("ascii")
-    return is_benign_shape(text) or bool(_PLAIN_URL.match(text))
 
 
 @_memo

@@ -18,8 +18,8 @@ import pytest
 
 from memscribe.redaction import find_secrets
 from memscribe.redaction.allowlists import RULE_DETECTORS, allowlisted, python_pattern
+from memscribe.redaction.benign import encodes_public_text
 from memscribe.redaction.detectors import DETECTORS
-from memscribe.redaction.values import encodes_public_text
 
 _PKG = files("memscribe.redaction")
 _DATA = tomllib.loads(_PKG.joinpath("gitleaks_allowlists.toml").read_text(encoding="utf-8"))

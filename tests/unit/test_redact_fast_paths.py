@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from memscribe.redaction import pii, structure, values
+from memscribe.redaction import pii, placeholders, structure
 
 
 def _ssn_plain(text: str) -> list[tuple[int, int]]:
@@ -32,7 +32,7 @@ def test_ssn_found_from_the_hyphen_equals_the_plain_scan() -> None:
     assert found > 500  # the cases hold SSNs
 
 
-_PLAIN_WORDS = re.compile(values._PLACEHOLDER_WORDS.pattern, re.IGNORECASE)
+_PLAIN_WORDS = re.compile(placeholders._PLACEHOLDER_WORDS.pattern, re.IGNORECASE)
 
 
 def test_placeholder_words_on_the_lower_case_copy_equal_the_case_insensitive_scan() -> None:
@@ -43,10 +43,10 @@ def test_placeholder_words_on_the_lower_case_copy_equal_the_case_insensitive_sca
     for _ in range(20000):
         value = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
         low = value.lower()
-        fast = bool(values._PLACEHOLDER_WORDS_LOW.search(low) or "xxxx" in value or "XXXX" in value)
+        fast = bool(placeholders._PLACEHOLDER_WORDS_LOW.search(low) or "xxxx" in value or "XXXX" in value)
         assert fast == bool(_PLAIN_WORDS.search(value)), value
-    assert values.is_placeholder("sk-XXXXXXXXXXXXXXXX") and values.is_placeholder("<YOUR-TOKEN>")
-    assert not values.is_placeholder("q8XxXv2Lm0aZ7pRt")  # mixed-case x's are not filler
+    assert placeholders.is_placeholder("sk-XXXXXXXXXXXXXXXX") and placeholders.is_placeholder("<YOUR-TOKEN>")
+    assert not placeholders.is_placeholder("q8XxXv2Lm0aZ7pRt")  # mixed-case x's are not filler
 
 
 _ENV_DEFAULT_PLAIN = re.compile(

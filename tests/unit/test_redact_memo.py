@@ -1,15 +1,16 @@
-"""The value tests' memos (``memscribe.redaction.values._memo``) live for one scan only."""
+"""The value tests' memos (``memscribe.redaction.placeholders._memo``) live for one scan only."""
 
 from __future__ import annotations
 
 from memscribe.redaction import find_secrets, redact_text
+from memscribe.redaction import placeholders as P
 from memscribe.redaction import values as V
 
 # A random-looking value under a secret name, asked about by several detectors at once.
 TEXT = 'db_password = "Zq8vR2mX7pLk4Nw9"\nexport API_TOKEN=7f3kQ9zR2vLm8XwP4nTb6YcH1sJd\n'
 
 
-_MEMOISED = (V.is_placeholder, V.not_a_secret, V._looks_random)
+_MEMOISED = (P.is_placeholder, V.not_a_secret, V._looks_random)
 
 
 def _held() -> int:
@@ -23,7 +24,7 @@ def test_no_value_is_held_after_a_scan() -> None:
 
 
 def test_memo_is_emptied_even_when_a_scan_fails() -> None:
-    V.is_placeholder("Zq8vR2mX7pLk4Nw9")
+    P.is_placeholder("Zq8vR2mX7pLk4Nw9")
     assert _held() > 0
     try:
         find_secrets(None)  # type: ignore[arg-type]
@@ -34,6 +35,6 @@ def test_memo_is_emptied_even_when_a_scan_fails() -> None:
 
 def test_memoised_scan_finds_the_same_as_a_fresh_one() -> None:
     first = redact_text(TEXT)
-    V.forget_values()
+    P.forget_values()
     assert redact_text(TEXT) == first
     assert "Zq8vR2mX7pLk4Nw9" not in first[0] and "7f3kQ9zR2vLm8XwP4nTb6YcH1sJd" not in first[0]

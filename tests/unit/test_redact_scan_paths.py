@@ -21,6 +21,7 @@ pii = importlib.import_module("memscribe.redaction.pii")
 prose = importlib.import_module("memscribe.redaction.prose")
 structure = importlib.import_module("memscribe.redaction.structure")
 values = importlib.import_module("memscribe.redaction.values")
+placeholders = importlib.import_module("memscribe.redaction.placeholders")
 
 #: Pieces that open, close and break each pattern's shapes, ASCII and not.
 PIECES = (
@@ -118,7 +119,7 @@ def test_a_provider_scanned_whole_finds_what_its_hint_lines_find(monkeypatch: py
         lines = _regex(rx, hints=hints, boundary=True, strict_value=True, line_bound=True)
         for text in texts:
             assert list(lines(text)) == list(whole(text)), (rx, text)
-            values.forget_values()
+            placeholders.forget_values()
 
 
 _SEQ = re.compile("|".join(a[i : i + 5] for a in values._ALPHABETS for i in range(len(a) - 4)))
@@ -189,9 +190,9 @@ def test_value_tests_equal_their_plain_forms() -> None:
         core = v.lower().translate(str.maketrans("", "", "-_.="))
         if len(core) >= 16:
             k = len(core) // 2
-            assert values._periodic_tail_reaches(core, k) == (_periodic_tail_plain(core) >= k), core
-        pieces = any(p in v.lower() for p in values._PLACEHOLDER_PIECES)
-        assert pieces or values._PLACEHOLDER_WORDS_LOW.search(v.lower()) is None, v
+            assert placeholders._periodic_tail_reaches(core, k) == (_periodic_tail_plain(core) >= k), core
+        pieces = any(p in v.lower() for p in placeholders._PLACEHOLDER_PIECES)
+        assert pieces or placeholders._PLACEHOLDER_WORDS_LOW.search(v.lower()) is None, v
 
 
 _CODE_PIECES = (

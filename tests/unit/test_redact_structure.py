@@ -7,7 +7,9 @@ import random
 import pytest
 
 from memscribe.redaction import CONTACT_DETECTORS, DETECTORS, detectors, find_secrets, redact_text
-from memscribe.redaction.values import is_benign_shape, is_placeholder, not_a_secret, sequential, wordy
+from memscribe.redaction.benign import is_benign_shape
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import not_a_secret, sequential, wordy
 from tests.support.secret_shapes import BENIGN, SHAPES, benign_line, document, value
 
 

@@ -1,0 +1,193 @@
+"""The value decision for a value assigned under a secret's name (:mod:`~memscribe.redaction.structure`
+and the config, command, pair and shape detectors): long enough, not a label, a call, a host's
+address, code, a path or a version, random enough for the strength of its name; a quoted value
+with blanks only when generated with the space, printed in groups, or a pass phrase under a
+password's name."""
+
+from __future__ import annotations
+
+from memscribe.lazyre import lazy_compile
+from memscribe.redaction.benign import (
+    _PLAIN_URL,
+    _UUID,
+    applied_name,
+    dotted_names,
+    encodes_public_text,
+    is_benign_path,
+    is_version,
+)
+from memscribe.redaction.clause_words import KEYWORDS as CLAUSE_KEYWORDS
+from memscribe.redaction.names import (
+    _RESERVED_VALUES,
+    _SCHEMA_WORDS,
+    spelled_in_words,
+)
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import (
+    _DIGIT,
+    _MAX_VALUE_LEN,
+    _SPACE,
+    HIGH_ENTROPY_BITS,
+    RULE_WORDS,
+    WEAK_NAME_BITS,
+    _char_classes,
+    _looks_random,
+    _password_like,
+    scrambled_letters,
+    shannon_entropy,
+    typed_sample,
+    wordy,
+)
+
+#: A name called: the value is what a function returns.
+_CALLED = lazy_compile(r"^[A-Za-z_$][\w$.]*\(")
+
+
+_DOTTED_IDENT = lazy_compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
+
+
+_IDENT = lazy_compile(r"^[A-Za-z_]+$")
+
+
+_APART_MARK = lazy_compile(r"(?:^| )[^\w ]+(?= |$)")
+
+
+#: A web address of a host alone (``https://www.example-reset.com/``): no user info, path or query.
+_HOST_URL = lazy_compile(r"^(?:https?|ftp|wss?)://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
+
+
+#: The words naming a password or a secret in the languages the clause detector reads (lower
+#: case): a value that is one of them is a label's text, not a secret.
+_NAMING_WORDS = frozenset(w for w, role in CLAUSE_KEYWORDS if role in ("password", "secret"))
+
+
+def _plausible_value(
+    value: str,
+    strength: str,
+    *,
+    quoted: bool,
+    password_name: bool = False,
+    line_end: bool = False,
+    generic_key: bool = True,
+    chosen_name: bool = False,
+) -> bool:
+    v = value.strip()
+    if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
+        return False
+    if v.lower() in _NAMING_WORDS:
+        return False  # a label, translated: ``<string name="password">Passwort</string>``
+    if not quoted and _CALLED.match(v):
+        return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
+    if _HOST_URL.match(v):
+        return False  # an address with nothing but a host: a URL holds a credential in its
+        # user info, path or query, and a host name is public (``reset it at https://…``)
+    if applied_name(v) or is_benign_path(v) or (not password_name and (dotted_names(v) or is_version(v))):
+        # code (``api_keys[0]``, ``env.X``), a path (``~/.ssh/id``), a version (``^4.24.5``); not passwords
+        return False
+    if _UUID.match(v):
+        # a UUID is an id, except under a secret's name (Heroku and Snyk keys are UUIDs)
+        return strength == "strong" or (strength == "weak" and not generic_key)
+    if strength == "weak":
+        # an address is not a key: ``<add key="https://api.nuget.org/v3/index.json" …/>``
+        # (letters alone of scrambled case are random too: ``appl_vKdPqWnRtYxZbMcLfGhJsAeUiO``)
+        return not _PLAIN_URL.match(v) and (
+            bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
+            or (scrambled_letters(v) and shannon_entropy(v) >= WEAK_NAME_BITS and not is_placeholder(v))
+            or _numeric_key(v)
+        )
+    if len(v) < 6 or (_SPACE.search(v) and not (quoted and _spaced_secret(v, password_name))):
+        return False
+    if not (password_name or chosen_name) and spelled_in_words(v):
+        return False  # a key or token is generated: words alone are a name (``"azure_ad_token"``)
+    if not quoted and not _password_like(v, strict=False):
+        # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
+        # a value needs a digit, or must look like random mixed-case letters; under a password
+        # name at the end of a config line, a plain word of 8+ letters is the password itself
+        if password_name and line_end and v.isalpha() and len(v) >= 8 and v.lower() not in _SCHEMA_WORDS:
+            return not is_placeholder(v)
+        if "(" in v or _DOTTED_IDENT.match(v) or _IDENT.match(v):
+            return False
+        if not _DIGIT.search(v) and not (_char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
+            return False
+    # passwords are chosen by people, so counting runs (``password123``) are normal there;
+    # keys and tokens are generated, so a value built of them is a typed-in sample, and one that
+    # decodes to a host name or URL is an encoded identifier
+    return not is_placeholder(v) and (password_name or not (typed_sample(v) or encodes_public_text(v)))
+
+
+#: The fewest digits of a key made of digits alone (a router's Wi-Fi key: 20; an id is shorter).
+_NUMERIC_KEY_MIN = 16
+
+
+#: The least entropy of one: random digits carry about 3.3 bits each; an amount, a timestamp or
+#: a typed run repeats a few (``1000000000000000``, ``1122334455667788``).
+_NUMERIC_KEY_BITS = 2.6
+
+
+def _numeric_key(v: str) -> bool:
+    """Digits alone, 16 or more, spread like random ones: a key issued as digits (a router's
+    Wi-Fi key under ``WLAN-Netzwerkschlüssel``), which has one character class only."""
+    return (
+        v.isdigit()
+        and len(v) >= _NUMERIC_KEY_MIN
+        and shannon_entropy(v) >= _NUMERIC_KEY_BITS
+        and not typed_sample(v)
+        and not is_placeholder(v)
+    )
+
+
+def _spaced_secret(v: str, password_name: bool) -> bool:
+    """A quoted value with blanks that is a secret: generated with the space in its alphabet, a
+    code printed in groups, or under a password's name a pass phrase (:data:`_PASS_PHRASE`)."""
+    return (
+        _generated_with_spaces(v)
+        or _grouped_code(v)
+        or (
+            password_name
+            and _PASS_PHRASE.match(v) is not None
+            and "pass" not in v.lower()
+            and not any(w in RULE_WORDS for w in v.lower().split())
+        )
+    )  # (a label naming the password: "Password 12 chars"; a rule: "at least 12 characters")
+
+
+#: A pass phrase: two to five words, one blank apart, no sentence mark, a run of two digits or a
+#: symbol inside a word among them (``Gartenzwerg 17 Rosen``, ``Haus am See #7``), not a label's
+#: text ("min. 8 chars") nor a hint joining words by a symbol standing apart ("la de siempre + 2").
+_PASS_PHRASE = lazy_compile(
+    r"^(?=.*(?:\d\d|\w[^\w\s.,;:()?!'\"]|[^\w\s.,;:()?!'\"]\w))[^\s.,;:()?!]{1,24}(?: [^\s.,;:()?!]{1,24}){1,4}$"
+)
+
+
+def _wordy(phrase: str) -> bool:
+    """Words of a letter or a digit each (no mark standing apart), a letter among them: not a
+    date in groups (``2024 06 01``)."""
+    return any(c.isalpha() for c in phrase) and _APART_MARK.search(phrase) is None
+
+
+def _generated_with_spaces(v: str) -> bool:
+    """A generated secret whose alphabet includes the space (WordPress salts: 64 characters of
+    every ASCII symbol): long, dense in entropy, of letters, digits and symbols, not words."""
+    return (
+        len(v) >= 32
+        and "-----" not in v  # a PEM block quoted whole: its own detector names it
+        and v.count(" ") * 16 <= len(v)
+        and _char_classes(v) >= 3
+        and shannon_entropy(v) >= 4.5
+        and _looks_random(v, min_len=32, bits=4.5)
+    )
+
+
+#: Three to eight groups of four letters or digits of one case, one space apart: how services
+#: print a generated password or code for people to copy (Google's app passwords
+#: ``abcd efgh ijkl mnop``, recovery codes).
+_GROUPED = lazy_compile(r"^(?:[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}|[A-Z0-9]{4}(?: [A-Z0-9]{4}){2,7})$")
+
+
+def _grouped_code(v: str) -> bool:
+    """A generated code printed in groups (:data:`_GROUPED`), with a letter, whose characters
+    run together are not words (``tnto r7p2 lf65 eexh``; not ``blue moon rain song``)."""
+    if not _GROUPED.match(v):
+        return False
+    compact = v.replace(" ", "")
+    return not compact.isdigit() and not wordy(compact) and not is_placeholder(compact)

@@ -1,0 +1,68 @@
+"""The shapes of the values the clause detector (:mod:`~memscribe.redaction.clauses`) takes: a
+PIN or a code of digits (said one by one or printed in groups), a random token, a TOTP seed or
+a UUID after a secret's name, a password."""
+
+from __future__ import annotations
+
+import re
+
+from memscribe.lazyre import lazy_compile
+from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random, _password_like
+
+#: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
+#: after a secret's or token's name they are its value.
+_TOTP_SEED = lazy_compile(r"(?=[A-Z]*[2-7])[A-Z2-7]{16,64}")
+
+
+_UUID_VALUE = lazy_compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+
+
+_DIGITS = lazy_compile(r"^\d{4,8}$")
+
+
+_HYPHENED_DIGITS = lazy_compile(r"^\d+(?:-\d+)+$")
+
+
+#: The most digits of a value printed in groups (a Wi-Fi key on a router's sticker: 20).
+_GROUPED_DIGITS_MAX = 32
+
+
+def _fits(value: str, role: str, *, near: bool) -> bool:
+    if role == "code":
+        return _pin_like(value)
+    if _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
+        return True
+    if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
+        return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
+    if role != "password" or is_placeholder(value):
+        return False
+    return _password_like(value, strict=not near) or (near and _pin_like(value))
+
+
+def _pin_like(value: str) -> bool:
+    """Digits only, 4 to 8 of them, not a placeholder run (``0000``, ``1234``): a password of
+    digits, as many devices and banks issue (a router's, a card's, a lock's), linked to its
+    password's name or standing right after it (``비밀번호 8498``, ``Passwort ist 38472619``).
+    Digits said one by one (``7 3 9 1``) or printed in groups (``4711 8093 2256 1148 6620``, a
+    router's sticker; joined by hyphens: ``4711-8093-2256``) count as their run, up to
+    :data:`_GROUPED_DIGITS_MAX` of them, when their groups are even (:func:`_even_groups`)."""
+    if _HYPHENED_DIGITS.match(value):
+        value = value.replace("-", " ")
+    if " " in value:
+        compact = value.replace(" ", "")
+        return 4 <= len(compact) <= _GROUPED_DIGITS_MAX and not _dull_digits(compact) and _even_groups(value)
+    return _DIGITS.match(value) is not None and not _dull_digits(value)
+
+
+def _even_groups(value: str) -> bool:
+    """Groups of one length, the last no longer (``4711 8093 2256``, ``7 3 9 1``): a value printed
+    in groups; a phone number's groups follow its numbering plan (``0171 234 5678``)."""
+    sizes = [len(g) for g in value.split(" ")]
+    return len(set(sizes[:-1])) == 1 and sizes[-1] <= sizes[0]
+
+
+def _dull_digits(value: str) -> bool:
+    """A run of one digit or counting digits (``0000``, ``1234``): a placeholder PIN."""
+    steps = {int(b) - int(a) for a, b in zip(value, value[1:], strict=False)}
+    return len(steps) == 1 and steps <= {-1, 0, 1}
