@@ -29,10 +29,14 @@ class Restatements:
     (:func:`partner_sizes`), so that what it finds restates it but for polarity and values (two
     sets of one size differing in one token share a variant, and restate one another only past
     SMALL_SET tokens: on a few words, such texts were most of what was compared). A larger set
-    is found by the prefix filter of set-similarity joins: the two sets' Jaccard index is at
-    least :data:`LEAST_JACCARD` (the score is the mean of it and a containment of at most 1),
-    so their sizes are within that ratio and, their tokens in one fixed order, the first few of
-    each (:func:`prefix_size`) share one (``postings``). The texts
+    is found by the prefix filter of set-similarity joins: two sets of given sizes restate one
+    another only with at least :func:`least_common` tokens in common, so that, their tokens in one
+    fixed order, the first few of each (:func:`indexed_prefix`) share one (``postings``, which keep
+    the token's place in its set); the prefix tokens they share are counted as they are met, and a
+    text is dropped as soon as the count and the tokens left after the shared one in each set can
+    no longer reach that many (the positional filter), and compared only when its tokens in common
+    with the new text are enough: on a few words, where every text's first tokens are those of most
+    others, the comparisons stay about one per text at every size. The texts
     found are checked with ``restates`` itself: the answer is that of checking every earlier
     text; the work per candidate no longer grows with the candidates before it when they share
     common words. ``ranks`` orders the tokens (rarer first: shorter postings; any fixed order is
@@ -48,12 +52,30 @@ class Restatements:
         #: position in ``texts[kind]``, or their list (a hash, not the set: no set kept per variant; two keys
         #: that share one only cost a comparison)
         self.variants: dict[int, int | list[int]] = {}
-        #: (kind, size of the token set, token of its prefix) -> positions in ``texts[kind]``
-        self.postings: dict[tuple[str, int, str], list[int]] = {}
+        #: (kind, size of the token set, token of its prefix) -> (position in ``texts[kind]``,
+        #: the token's place in the set's order)
+        self.postings: dict[tuple[str, int, str], list[tuple[int, int]]] = {}
 
-    def _prefix(self, tokens: frozenset[str] | set[str]) -> list[str]:
-        ordered = sorted(tokens, key=lambda t: (self.ranks.get(t, 0), t))
-        return ordered[: prefix_size(len(ordered))]
+    def _ordered(self, tokens: frozenset[str] | set[str]) -> list[str]:
+        return sorted(tokens, key=lambda t: (self.ranks.get(t, 0), t))
+
+    def _shared_enough(self, kind: str, ordered: list[str], other: int) -> Iterator[int]:
+        """The texts of ``other`` tokens whose prefix meets that of ``ordered`` (a token set in
+        the ranks' order) at places that leave them room for :func:`least_common` tokens in common:
+        when the two sets' first common token is the i-th of one and the j-th of the other, the
+        tokens counted before it are all they share before it, and at most the fewer of those
+        after it in each set follow (the positional filter of set-similarity joins)."""
+        size = len(ordered)
+        need = least_common(size, other)
+        shared: dict[int, int] = {}
+        for i, token in enumerate(ordered[: size - need + 1]):
+            for pos, j in self.postings.get((kind, other, token), ()):
+                count = shared.get(pos, 0)
+                if count < 0:
+                    continue
+                shared[pos] = count + 1 if count + 1 + min(size - i - 1, other - j - 1) >= need else -1
+        known, mine = self.tokens[kind], frozenset(ordered)
+        return (pos for pos, count in shared.items() if count > 0 and len(mine & known[pos]) >= need)
 
     def add(self, kind: str, text: str) -> None:
         texts = self.texts.setdefault(kind, [])
@@ -72,9 +94,10 @@ class Restatements:
                     self.variants[key] = [held, pos]
                 else:
                     held.append(pos)
-        if len(tokens) > SMALL_SET * LEAST_JACCARD:  # may restate, or be restated by, a larger set
-            for token in self._prefix(tokens):
-                self.postings.setdefault((kind, len(tokens), token), []).append(pos)
+        size = len(tokens)
+        if large_partners(size):  # may restate, or be restated by, a set past SMALL_SET
+            for j, token in enumerate(self._ordered(tokens)[: indexed_prefix(size)]):
+                self.postings.setdefault((kind, size, token), []).append((pos, j))
 
     def restated(self, kind: str, text: str) -> bool:
         """:func:`~memscribe.relatedness.restates` of ``text`` and some earlier text of ``kind``."""
@@ -96,12 +119,10 @@ class Restatements:
                         near.add(held)
                     elif held is not None:
                         near.update(held)
-        # the sizes it could match, beyond the small sets' (those are found above)
-        lo = max(math.ceil(LEAST_JACCARD * size), 1 if size > SMALL_SET else SMALL_SET + 1)
-        prefix = self._prefix(tokens) if lo <= size / LEAST_JACCARD else []
-        for n in range(lo, math.floor(size / LEAST_JACCARD) + 1):
-            for token in prefix:
-                near.update(self.postings.get((kind, n, token), ()))
+        partners = large_partners(size)
+        ordered = self._ordered(tokens) if partners else []
+        for n in partners:
+            near.update(self._shared_enough(kind, ordered, n))
         known = self.tokens[kind]
         return any(
             token_similarity(tokens, known[pos]) >= DUPLICATE_SCORE and restates(text, texts[pos])
@@ -111,17 +132,48 @@ class Restatements:
 
 #: The least Jaccard index of two token sets whose :func:`~memscribe.textsim.token_similarity`
 #: (the mean of Jaccard and containment, rounded to 4 places) reaches DUPLICATE_SCORE, a little
-#: lower still (a lower bound only lengthens the prefixes: never a restatement missed).
+#: lower still: the sizes of two such sets are within that ratio (:func:`large_partners`).
 LEAST_JACCARD = 2 * DUPLICATE_SCORE - 1 - 0.001
 #: Token sets up to this size are found through their variants (:func:`deletions`).
 SMALL_SET = 18
 
 
-def prefix_size(size: int) -> int:
-    """How many of a token set's first tokens (in the ranks' order) any set it could restate,
-    or be restated by, shares one of: two sets with a Jaccard index of at least ``t`` share at
-    least ``ceil(t * size)`` tokens of each, so one of each set's first ``size - that + 1``."""
-    return size - math.ceil(LEAST_JACCARD * size) + 1
+@functools.cache
+def least_common(size: int, other: int) -> int:
+    """The fewest tokens that sets of ``size`` and ``other`` tokens have in common when one
+    restates the other (:func:`~memscribe.textsim.token_similarity`, which depends on the two
+    sizes and the common tokens only and grows with the common tokens, reaches DUPLICATE_SCORE);
+    one more than the smaller size when no count does."""
+    shared, own, theirs = (
+        [f"a{n}" for n in range(size)],
+        [f"b{n}" for n in range(size)],
+        [f"c{n}" for n in range(other)],
+    )
+    for common in range(1, min(size, other) + 1):
+        mine = frozenset(shared[:common] + own[: size - common])
+        if token_similarity(mine, frozenset(shared[:common] + theirs[: other - common])) >= DUPLICATE_SCORE:
+            return common
+    return min(size, other) + 1
+
+
+@functools.cache
+def large_partners(size: int) -> tuple[int, ...]:
+    """The sizes of the sets that a set of ``size`` could restate, or be restated by, that its
+    variants do not find (one of the two sizes past :data:`SMALL_SET`): those are found through
+    the prefix postings."""
+    lo, hi = math.ceil(LEAST_JACCARD * size), math.floor(size / LEAST_JACCARD)
+    return tuple(
+        other
+        for other in range(max(lo, 1), hi + 1)
+        if max(size, other) > SMALL_SET and least_common(size, other) <= min(size, other)
+    )
+
+
+@functools.cache
+def indexed_prefix(size: int) -> int:
+    """How many of a set's first tokens are posted: enough for every size it could meet
+    (a set that shares ``need`` of its ``size`` tokens shares one of its first ``size - need + 1``)."""
+    return max((size - least_common(size, other) + 1 for other in large_partners(size)), default=0)
 
 
 @functools.cache

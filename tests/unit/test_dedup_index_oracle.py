@@ -92,3 +92,62 @@ def test_a_run_of_texts_from_few_words_meets_few_earlier_ones(monkeypatch: pytes
         if not index.restated("profile", text):
             index.add("profile", text)
     assert compared.n <= 2 * len(texts)
+
+
+def _warm() -> None:
+    """The index's tables (worked out on first use, with token_similarity) before counting."""
+    warm = Restatements()
+    for size in range(1, 49):
+        words = [f"v{n}" for n in range(size + 1)]
+        warm.add("profile", _text(words[:size]))
+        warm.restated("profile", _text(words[1 : size + 1]))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_restated_is_restates_on_large_sets_from_a_few_words(seed: int) -> None:
+    """Sets of 19 to 40 tokens (past the variants' limit: the prefix postings' side) drawn from
+    hardly more words than the largest holds, so that every text's first tokens are those of most
+    others; half of them an earlier one with a word or two dropped, added or swapped."""
+    rng = random.Random(100 + seed)
+    words = _WORDS + [f"x{n}" for n in range(20 + seed)]
+    texts: list[list[str]] = []
+    for _ in range(250):
+        if texts and rng.random() < 0.5:
+            cur = list(rng.choice(texts))
+            for _ in range(rng.randint(1, 2)):
+                move = rng.random()
+                if move < 0.33 and len(cur) > 19:
+                    cur.pop(rng.randrange(len(cur)))
+                elif move < 0.66 or not cur:
+                    cur.insert(rng.randrange(len(cur) + 1), rng.choice(words))
+                else:
+                    cur[rng.randrange(len(cur))] = rng.choice(words)
+        else:
+            cur = rng.sample(words, rng.randint(19, 40))
+        texts.append(cur)
+    _oracle_run([("profile", _text(cur)) for cur in texts], add_all=seed % 2 == 0)
+
+
+@pytest.mark.parametrize(("low", "high"), [(8, 20), (19, 30), (30, 40)])
+def test_comparisons_grow_with_the_texts_at_every_size(
+    monkeypatch: pytest.MonkeyPatch, low: int, high: int
+) -> None:
+    """Texts of ``low`` to ``high`` tokens from a few words more than the largest holds: four
+    times the texts cost about four times the comparisons, past the variants' limit too (the
+    prefix postings handed each new text most earlier ones of its sizes: 13 times the
+    comparisons for 4 times the texts)."""
+    vocabulary = [f"word{n}" for n in range(max(25, high + 8))]
+    _warm()
+    compared = {}
+    for n in (300, 1200):
+        rng = random.Random(n)
+        texts = [_text(rng.sample(vocabulary, rng.randint(low, high))) for _ in range(n)]
+        index = Restatements(token_ranks(texts))
+        calls = counting(monkeypatch, dedup_index, "token_similarity")
+        for text in texts:
+            if not index.restated("profile", text):
+                index.add("profile", text)
+        compared[n] = calls.n
+        monkeypatch.undo()
+    assert compared[1200] <= 4 * compared[300] + 1200, compared
+    assert compared[1200] <= 2 * 1200, compared
