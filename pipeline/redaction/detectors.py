@@ -30,6 +30,7 @@ from memscribe.redaction.credfiles import (
 )
 from memscribe.redaction.encoded import HINTS as ENCODED_HINTS
 from memscribe.redaction.encoded import find_encoded_secrets
+from memscribe.redaction.keyblocks import find_key_blocks, find_private_keys
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
 from memscribe.redaction.logins import HINTS as _LOGIN_HINTS
 from memscribe.redaction.logins import find_login_pairs
@@ -60,10 +61,8 @@ from memscribe.redaction.structure import (
     _AZURE_STORAGE,
     _CONN_PASSWORD,
     _CURL_USER,
-    _KEY_BLOCK,
     _KEY_HEADER,
     _KEY_HEADER_HINTS,
-    _PRIVATE_KEY,
     _URL_CREDS,
     _find_assignments,
     _find_calls,
@@ -145,9 +144,9 @@ def _build_detectors() -> tuple[Detector, ...]:
     ]
     dets.append(Detector("mailgun_key", find_mailgun_keys, MAILGUN_HINTS))
     dets += [
-        _re("private_key", _PRIVATE_KEY, re.DOTALL, check=False, prefilter=("private key",)),
+        Detector("private_key", find_private_keys, ("private key",)),
         Detector("private_key", _find_encoded_private_keys, ("ls0tls1crudjt",)),
-        _re("private_key", _KEY_BLOCK, re.DOTALL, check=False, prefilter=("-----begin",)),
+        Detector("private_key", find_key_blocks, ("-----begin",)),
         _re("aws_secret_key", _AWS_SECRET, group="v", ihints=("secret",)),
         _re("azure_storage_key", _AZURE_STORAGE, group="v", ihints=("accountkey",)),
         _re("url_password", _URL_CREDS, group="v", ihints=("@",)),

@@ -24,21 +24,6 @@ from memscribe.redaction.names import (
 )
 from memscribe.redaction.placeholders import is_placeholder
 
-# PEM / OpenSSH / PGP private key blocks, raw or JSON-escaped (``\n``). A block cut off before
-# its END line is masked through the end of its base64 body.
-_PRIVATE_KEY = (
-    r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
-    r"(?:.{16,16384}?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
-    r"|(?:(?:\s|\\[nr])+[A-Za-z0-9+/=]{20,}(?![A-Za-z0-9+/=]))+)"
-)
-
-#: Any other armoured key block but a public one: a shared secret such as OpenVPN's
-#: ``-----BEGIN OpenVPN Static key V1-----`` (``tls-auth``), whole.
-_KEY_BLOCK = (
-    r"-----BEGIN (?=[A-Za-z0-9 ]{0,60}?(?i:key))(?![A-Za-z0-9 ]{0,60}?(?i:public|private))[A-Za-z0-9 ]{3,60}-----"
-    r".{16,16384}?-----END [A-Za-z0-9 ]{3,60}-----"
-)
-
 _URL_CREDS = (
     r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:@/'\"<>]{0,256}:(?P<v>[^\s/'\"<>]{1,256})@"
     r"[A-Za-z0-9\[][^\s/'\"<>@]{0,256}"

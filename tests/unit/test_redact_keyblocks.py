@@ -1,0 +1,121 @@
+"""Armoured key blocks are found in time linear in the text (redaction.keyblocks): each BEGIN
+header is paired with the first END line 16 to 16384 characters after it, the END lines found
+once, not looked for from every header anew. The spans are those ``re.finditer`` gives for the
+block patterns (the oracle); a line of many headers four times as long costs about four times
+as much (CPU measured side by side in one run, as a ratio)."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+
+from memscribe.redaction import detectors, find_secrets
+from memscribe.redaction.keyblocks import _KEY_BLOCK, _PRIVATE_KEY, find_key_blocks, find_private_keys
+
+_PIECES = (
+    "-----BEGIN PRIVATE KEY-----",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----BEGIN PGP PRIVATE KEY BLOCK-----",
+    "-----END PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----",
+    "-----END PGP PRIVATE KEY BLOCK-----",
+    "-----BEGIN OpenVPN Static key V1-----",
+    "-----END OpenVPN Static key V1-----",
+    "-----BEGIN PUBLIC KEY-----",
+    "-----END PUBLIC KEY-----",
+    "-----BEGIN key-----",
+    "-----END X-----",
+    "-----BEGIN",
+    "-----END",
+    "-----",
+    "PRIVATE KEY-----",
+    "MIIEowIBAAKCAQEA7x",
+    "abcdefghijklmnopqrstuvwxyz0123",
+    "\n",
+    "\\n",
+    " ",
+    "x",
+)
+
+
+def _oracle(pattern: str, text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(pattern, text, re.DOTALL)]
+
+
+def _texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        parts = [rng.choice(_PIECES) for _ in range(rng.randint(1, 24))]
+        if rng.random() < 0.25:  # a gap near the least and the most the pattern allows
+            parts.insert(rng.randint(0, len(parts)), "B" * rng.choice((5, 10, 11, 16380, 16384, 16400)))
+        texts.append("".join(parts))
+    return texts
+
+
+_ADVERSARIAL = (
+    # an END too close (under 16 characters) to its header, then one in reach
+    "-----BEGIN PRIVATE KEY-----short-----END PRIVATE KEY-----" + "A" * 20 + "-----END PRIVATE KEY-----",
+    # two headers, one END: the first header takes it, the second is inside that block
+    "-----BEGIN PRIVATE KEY-----" * 2 + "b" * 20 + "-----END PRIVATE KEY-----",
+    # headers in a row, ENDs in a row: each block ends at the first END in reach, not the last
+    "-----BEGIN PRIVATE KEY-----\n" + "c" * 30 + "\n-----END PRIVATE KEY-----" * 3,
+    # an END just out of reach, then a cut-off block's base64 body
+    "-----BEGIN EC PRIVATE KEY-----\n" + "D" * 16400 + "-----END EC PRIVATE KEY-----",
+    "-----BEGIN EC PRIVATE KEY-----" + "e" * 16384 + "-----END EC PRIVATE KEY-----",
+    '{"k": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\nabc"}',
+    "-----BEGIN OpenVPN Static key V1-----\n" + "f" * 40 + "\n-----END OpenVPN Static key V1-----",
+    "-----BEGIN PUBLIC KEY-----\n" + "g" * 40 + "\n-----END PUBLIC KEY-----",
+)
+
+
+@pytest.mark.parametrize("text", [*_ADVERSARIAL, *_texts(12, 400)])
+def test_blocks_are_the_patterns_matches(text: str) -> None:
+    assert list(find_private_keys(text)) == _oracle(_PRIVATE_KEY, text)
+    assert list(find_key_blocks(text)) == _oracle(_KEY_BLOCK, text)
+
+
+def test_each_header_takes_the_first_end_in_reach() -> None:
+    header, end = "-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----"
+    text = header + "x" * 20 + end + "y" * 20 + end
+    assert list(find_private_keys(text)) == [(0, len(header) + 20 + len(end))]
+    assert [f.type for f in find_secrets(text)] == ["private_key"]
+
+
+def _cpu(run: Callable[[str], None], text: str) -> float:
+    """The least CPU seconds of five runs of three calls."""
+    best = float("inf")
+    for _ in range(5):
+        began = time.process_time()
+        for _ in range(3):
+            run(text)
+        best = min(best, time.process_time() - began)
+    return best
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "-----BEGIN PRIVATE KEY-----",
+        "-----BEGIN RSA PRIVATE KEY-----\\n",
+        "-----BEGIN OpenVPN Static key V1-----",
+    ],
+)
+def test_a_line_of_headers_costs_linear_time(unit: str) -> None:
+    """Headers without an END line (within the 16 KB a block may span, where a search from each
+    header is quadratic): the key-block detectors on a line four times as long cost under eight
+    times as much (linear: about 4; a search from each header: about 16)."""
+    finders = [d.find for d in detectors() if d.name == "private_key"]
+    short = unit * (4096 // len(unit))
+    long = unit * (4 * 4096 // len(unit))
+
+    def run(text: str) -> None:
+        for find in finders:
+            list(find(text))
+
+    ratio = _cpu(run, long) / max(_cpu(run, short), 1e-6)
+    assert ratio < 8, ratio
