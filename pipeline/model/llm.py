@@ -1,5 +1,9 @@
-"""The one module that calls litellm, instructor and tenacity (``model/light_calls`` leaves out
-the per-call work of theirs memscribe does not use, and prices calls from their tokens).
+"""The model client: the one module that makes calls through litellm, instructor and tenacity
+(``model/light_calls`` leaves out the per-call work of theirs memscribe does not use, and prices
+calls from their tokens). Beside it, imported only through it: ``model/failures`` (which errors
+are retried, the line each failure says), ``model/answers`` (the text and JSON of an answer, the
+valid items kept), ``model/providers`` (provider, credentials, context size, embeddings) and
+``model/call_route`` (where calls go: here or a helper process).
 
 Retries live here and only here:
 - tenacity retries *transient transport* errors (429, 5xx, timeouts, connection errors) with
@@ -13,26 +17,22 @@ Anything still failing becomes a :class:`~memscribe.errors.ModelError` for the c
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import functools
-import importlib
-import json
 import logging
 import marshal
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from memscribe.errors import ModelError
 from memscribe.masking import mask_url_credentials
-from memscribe.model import warm_call
 from memscribe.model.base import Message
-from memscribe.model.lenient import collecting, first_error, item_model, lenient
+from memscribe.model.lenient import collecting, lenient
 from memscribe.model.light_calls import call_cost, complete_call_types, install, memscribe_call
 from memscribe.schemas.plan import Usage
 
@@ -40,12 +40,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 import instructor  # noqa: E402
 import litellm  # noqa: E402
-from instructor.core.exceptions import (  # noqa: E402
-    IncompleteOutputException,
-    InstructorError,
-    InstructorRetryException,
-)
-from litellm import exceptions as llm_errors  # noqa: E402
+from instructor.core.exceptions import IncompleteOutputException, InstructorRetryException  # noqa: E402
 from tenacity import (  # noqa: E402
     Retrying,
     retry_if_exception,
@@ -54,8 +49,44 @@ from tenacity import (  # noqa: E402
     wait_exponential_jitter,
 )
 
-if TYPE_CHECKING:
-    from memscribe.model.call_process import CallProcess
+from memscribe.model.answers import _answer_text, _finish_reason, _json_object, _salvage  # noqa: E402
+from memscribe.model.call_route import _route, _warm_imports, calls_in_helper  # noqa: E402
+from memscribe.model.failures import (  # noqa: E402
+    _is_client_error,
+    _model_error,
+    _names_format,
+    _PromptedFailure,
+    _short,
+    is_transient,
+)
+from memscribe.model.providers import (  # noqa: E402
+    _OLLAMA_PROVIDERS,
+    DEFAULT_CONTEXT_TOKENS,
+    DEFAULT_TIMEOUT_S,
+    LOCAL_TIMEOUT_S,
+    _check_configuration,
+    _provider,
+    context_tokens,
+    context_tokens_of,
+    embed,
+    is_loopback,
+)
+
+#: What other modules import from here (the transport, failures and providers live beside it).
+__all__ = [
+    "DEFAULT_CONTEXT_TOKENS",
+    "DEFAULT_TIMEOUT_S",
+    "ENV_MAX_CALLS",
+    "LOCAL_TIMEOUT_S",
+    "MODES",
+    "LiteLLMModel",
+    "calls_in_helper",
+    "context_tokens",
+    "context_tokens_of",
+    "embed",
+    "is_loopback",
+    "is_transient",
+]
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -71,16 +102,6 @@ litellm.turn_off_message_logging = True
 # a bundled one are counted with tiktoken's bundled vocabulary.
 litellm.disable_hf_tokenizer_download = True
 
-#: Transport errors worth retrying. Everything else (auth, bad request, not found) fails fast.
-TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
-    llm_errors.RateLimitError,
-    llm_errors.Timeout,
-    llm_errors.APIConnectionError,
-    llm_errors.InternalServerError,
-    llm_errors.ServiceUnavailableError,
-    llm_errors.BadGatewayError,
-)
-
 #: instructor output modes by name, JSON-schema first: it works with OpenAI-compatible local
 #: servers (llama.cpp, vLLM) as well as hosted providers.
 MODES: dict[str, instructor.Mode] = {
@@ -90,23 +111,6 @@ MODES: dict[str, instructor.Mode] = {
     "md_json": instructor.Mode.MD_JSON,
 }
 
-#: A model neither litellm nor its server can size: assume this many tokens (said once).
-DEFAULT_CONTEXT_TOKENS = 8192
-#: The most context asked of an Ollama server (``num_ctx`` sizes its KV cache: memory).
-OLLAMA_MAX_CONTEXT = 32768
-#: Per-request timeouts: a hosted model, and a loopback server (a CPU model may take minutes).
-DEFAULT_TIMEOUT_S = 120.0
-LOCAL_TIMEOUT_S = 600.0
-_OLLAMA_PROVIDERS = ("ollama", "ollama_chat")
-_OLLAMA_DEFAULT_BASE = "http://localhost:11434"
-#: Models already told about (an unknown context size is said once per process).
-_SIZED: dict[str, int] = {}
-
-#: Words in a provider's error that say the request's *response format* was refused: no retry can
-#: fix that, but another output mode can (llama-cpp-python rejects ``json_schema`` this way).
-_FORMAT_REFUSAL = ("response_format", "json_schema", "response format", "grammar")
-#: Words in a 5xx body that say the request itself is wrong (deterministic: never retried).
-_DETERMINISTIC_5XX = (*_FORMAT_REFUSAL, "validation error", "unprocessable", "invalid request")
 #: The mode a server accepted, per API base, for the rest of the process (one notice per base).
 _NEGOTIATED: dict[str, str] = {}
 #: Fallback order when a server refuses the response format.
@@ -402,77 +406,6 @@ class LiteLLMModel:
         raise AssertionError("unreachable")  # pragma: no cover
 
 
-class _PromptedFailure(ValueError):
-    """The last invalid answer of :meth:`LiteLLMModel._prompted`, shaped as instructor's failure
-    (``last_completion``, ``n_attempts``) for :func:`_salvage` and :func:`_model_error`."""
-
-    def __init__(self, cause: BaseException, last_completion: Any, n_attempts: int) -> None:
-        super().__init__(str(cause))
-        self.__cause__ = cause
-        self.last_completion = last_completion
-        self.n_attempts = n_attempts
-
-
-def _finish_reason(completion: Any) -> str | None:
-    try:
-        return str(completion.choices[0].finish_reason or "") or None
-    except (AttributeError, IndexError, TypeError):
-        return None
-
-
-#: Where calls go when no completion is injected: a helper process while
-#: :func:`calls_in_helper` is on, else ``litellm.completion`` here.
-_HELPERS: list[Callable[..., Any]] = []
-
-
-def _route() -> Callable[..., Any]:
-    return _HELPERS[-1] if _HELPERS else litellm.completion
-
-
-def _marked_completion(**kwargs: Any) -> Any:
-    """``litellm.completion`` as memscribe's call (what the helper process runs)."""
-    with memscribe_call():
-        return litellm.completion(**kwargs)
-
-
-@contextlib.contextmanager
-def calls_in_helper(workers: int) -> Iterator[CallProcess | None]:
-    """Models built inside make their calls in a forked helper process
-    (:mod:`memscribe.model.call_process`), up to ``workers`` at once: the client stack's per-call
-    CPU runs beside the caller's, not under its interpreter lock. Yields the helper (its
-    ``cpu_s`` is set once the block ends), or None where a fork is unsafe
-    (:func:`~memscribe.model.call_process.supported`): the calls are then made here."""
-    from memscribe.model.call_process import CallProcess, supported
-
-    if not supported():
-        yield None
-        return
-    # its first-call work done as it starts, not by the whole first wave at once
-    helper = CallProcess(
-        _marked_completion, workers, warm=functools.partial(warm_call.through, _marked_completion)
-    )
-    _HELPERS.append(helper)
-    try:
-        yield helper
-    finally:
-        _HELPERS.remove(helper)
-        helper.close()
-
-
-@functools.cache
-def _warm_imports() -> None:
-    """Import now what litellm and instructor import lazily on the first call, once, in one thread
-    (the batch job's first calls would otherwise all wait on the same import locks)."""
-    for module in (
-        "litellm.litellm_core_utils.prompt_templates.common_utils",
-        "litellm.proxy.openai_files_endpoints.common_utils",
-        "instructor.v2.providers.openai",
-        "httpcore",
-    ):
-        with contextlib.suppress(ImportError):
-            importlib.import_module(module)
-
-
 @functools.cache
 def _schema_model(response_model: type[T]) -> type[T]:
     """instructor's response-schema wrapper of ``response_model``, built once, its JSON schema too.
@@ -496,244 +429,6 @@ def _schema_model(response_model: type[T]) -> type[T]:
     return wrapper
 
 
-def is_transient(exc: BaseException) -> bool:
-    """Worth another attempt: rate limits, 5xx, timeouts, connection errors — except the
-    provider SDK's "missing credentials", which litellm surfaces as a 500 and no retry fixes,
-    and 5xx answers whose body says the request itself is wrong (a refused response format)."""
-    if not isinstance(exc, TRANSIENT_ERRORS):
-        return False
-    text = str(exc).casefold()
-    if "missing credentials" in text or "api_key" in text:
-        return False
-    return not any(word in text for word in _DETERMINISTIC_5XX)
-
-
-def _names_format(exc: BaseException) -> bool:
-    """A provider error that refuses the request's response format (not a transient failure)."""
-    if isinstance(exc, llm_errors.Timeout | llm_errors.APIConnectionError | llm_errors.RateLimitError):
-        return False
-    if not _is_client_error(exc):  # litellm's errors subclass the SDK's (openai.APIError, …)
-        return False
-    text = str(exc).casefold()
-    return any(word in text for word in _FORMAT_REFUSAL)
-
-
-def _is_client_error(exc: BaseException) -> bool:
-    """An error raised by the model client stack (litellm, the provider SDK, instructor, httpx)."""
-    if isinstance(exc, InstructorError | llm_errors.OpenAIError | ValidationError):
-        return True
-    module = type(exc).__module__.split(".")[0]
-    return module in {"litellm", "openai", "instructor", "httpx", "httpcore", "anthropic"}
-
-
-_KIND_OF_FAILURE: tuple[tuple[type[BaseException], str], ...] = (
-    (llm_errors.ContextWindowExceededError, "the prompt is over the model's context window"),
-    (llm_errors.ContentPolicyViolationError, "the provider's content filter refused the request"),
-    (llm_errors.AuthenticationError, "authentication failed (check the provider key)"),
-    (llm_errors.PermissionDeniedError, "permission denied by the provider"),
-    (llm_errors.NotFoundError, "model or endpoint not found"),
-    (llm_errors.RateLimitError, "model unavailable after retries (rate limited)"),
-    (
-        llm_errors.Timeout,
-        "model unavailable after retries (timed out; raise --timeout for a slow local model)",
-    ),
-    (
-        llm_errors.APIConnectionError,
-        "model unavailable after retries (cannot connect: is the server running?)",
-    ),
-)
-
-
-def _model_error(task: str, exc: BaseException) -> ModelError:
-    """One clear line for any client-stack failure, with the provider's own message."""
-    attempts = int(getattr(exc, "n_attempts", 0) or 0) or 1
-    cause = exc.__cause__ if isinstance(exc, InstructorRetryException) and exc.__cause__ else exc
-    for kind, what in _KIND_OF_FAILURE:
-        if isinstance(cause, kind):
-            return ModelError(f"{task}: {what}: {_short(cause)}", stage=task, attempts=attempts)
-    if isinstance(cause, TRANSIENT_ERRORS):
-        msg = f"{task}: model unavailable after retries: {type(cause).__name__}: {_short(cause)}"
-    elif isinstance(cause, ValidationError | ValueError):  # JSON and schema errors
-        msg = f"{task}: invalid model output after {attempts} attempt(s): {_short(cause)}"
-    else:
-        msg = f"{task}: model call failed: {type(cause).__name__}: {_short(cause)}"
-    return ModelError(msg, stage=task, attempts=attempts)
-
-
-def _answer_text(completion: Any) -> str | None:
-    """The raw text of a chat completion: tool-call arguments, else the message content."""
-    try:
-        message = completion.choices[0].message
-    except (AttributeError, IndexError, TypeError):
-        return None
-    calls = getattr(message, "tool_calls", None) or []
-    if calls:
-        args = getattr(getattr(calls[0], "function", None), "arguments", None)
-        if isinstance(args, str):
-            return args
-    content = getattr(message, "content", None)
-    return content if isinstance(content, str) else None
-
-
-def _json_object(text: str) -> dict[str, Any] | None:
-    """The first JSON object in ``text`` (code fences and chatter around it ignored)."""
-    start = text.find("{")
-    while start != -1:
-        try:
-            value, _ = json.JSONDecoder().raw_decode(text[start:])
-        except ValueError:
-            start = text.find("{", start + 1)
-            continue
-        return value if isinstance(value, dict) else None
-    return None
-
-
-def _salvage(exc: BaseException, response_model: type[T], invalid: list[tuple[str, str]]) -> T | None:
-    """Keep the valid items of a list answer whose other items failed validation.
-
-    Only for answers made of lists of objects (a detection): each item is validated on its own,
-    the invalid ones are recorded in ``invalid`` with their first error, and the rest is
-    returned. Anything else (unparseable JSON, a bad top level) gives ``None``.
-    """
-    list_fields = {
-        name: item_model(field.annotation)
-        for name, field in response_model.model_fields.items()
-        if item_model(field.annotation) is not None
-    }
-    if not list_fields or len(list_fields) != len(response_model.model_fields):
-        return None
-    text = _answer_text(getattr(exc, "last_completion", None))
-    data = _json_object(text) if text else None
-    if data is None:
-        return None
-    kept: dict[str, list[Any]] = {}
-    dropped: list[tuple[str, str]] = []
-    for name, model in list_fields.items():
-        raw = data.get(name, [])
-        if not isinstance(raw, list):
-            return None
-        kept[name] = []
-        for item in raw:
-            try:
-                kept[name].append(model.model_validate(item))  # type: ignore[union-attr]
-            except ValidationError as err:
-                dropped.append((name, first_error(err)))
-    try:
-        result = response_model.model_validate(kept)
-    except ValidationError:
-        return None
-    invalid.extend(dropped)
-    return result
-
-
-#: A stand-in key for OpenAI-compatible local servers (llama.cpp, vLLM) that need none: the
-#: SDK refuses to send a request without one.
-LOCAL_SERVER_KEY = "no-key-required"
-
-
-def _check_configuration(name: str, api_base: str | None) -> str | None:
-    """Fail fast, before any transcript is read, on what no retry can fix.
-
-    Returns the api key to pass (``None``: litellm reads the provider's variable itself).
-
-    Raises:
-        ValueError: litellm cannot tell the provider from ``name``, or the provider's
-            credential variable is unset and no ``api_base`` points at a local server.
-    """
-    try:
-        litellm.get_llm_provider(model=name, api_base=api_base)
-    except Exception:
-        raise ValueError(
-            f"unknown model {name!r}: use a litellm model string with its provider, "
-            "e.g. openai/gpt-4.1-mini, anthropic/claude-sonnet-4-5, ollama/llama3.1"
-        ) from None
-    try:
-        env = litellm.validate_environment(model=name, api_base=api_base)
-    except Exception:  # providers litellm cannot check: let the first call tell
-        return None
-    missing = [k for k in env.get("missing_keys") or [] if k.endswith(("_KEY", "_TOKEN", "_SECRET"))]
-    provider_key = f"{litellm.get_llm_provider(model=name, api_base=api_base)[1].upper()}_API_KEY"
-    if provider_key in os.environ and not os.environ[provider_key].strip():
-        missing.append(provider_key)  # set but empty: the SDK would fail on every call
-    if not missing:
-        return None
-    if api_base:
-        return LOCAL_SERVER_KEY
-    raise ValueError(
-        f"model {name}: set {' or '.join(missing)} in the environment (or --api-base for a local server)"
-    )
-
-
-def context_tokens(model: str) -> int:
-    """The model's input window from litellm's bundled map, or a conservative default."""
-    return context_tokens_of(model, ask_server=False)
-
-
-def context_tokens_of(
-    model: str, *, api_base: str | None = None, provider: str | None = None, ask_server: bool = True
-) -> int:
-    """The model's input window: litellm's bundled map, else (Ollama, ``ask_server``) the server's
-    ``/api/show`` (capped at :data:`OLLAMA_MAX_CONTEXT`), else :data:`DEFAULT_CONTEXT_TOKENS`, said
-    once on stderr."""
-    if model in _SIZED:
-        return _SIZED[model]
-    value: int | None = None
-    if (provider or _provider(model, api_base)) in _OLLAMA_PROVIDERS:
-        if ask_server:
-            found = _ollama_context(model, api_base)
-            value = min(found, OLLAMA_MAX_CONTEXT) if found else None
-    else:
-        try:
-            info = litellm.get_model_info(model)
-            value = int(info.get("max_input_tokens") or info.get("max_tokens") or 0) or None
-        except Exception:
-            value = None
-    if value is None:
-        value = DEFAULT_CONTEXT_TOKENS
-        if ask_server:
-            print(
-                f"memscribe: note: context size of {model} unknown; assuming {value} tokens "
-                "(set --context-tokens)",
-                file=sys.stderr,
-            )
-    _SIZED[model] = value
-    return value
-
-
-def _ollama_context(model: str, api_base: str | None) -> int | None:
-    """The model's trained context length from an Ollama server's ``/api/show``."""
-    import httpx
-
-    name = model.split("/", 1)[1] if "/" in model else model
-    base = (api_base or os.environ.get("OLLAMA_API_BASE") or _OLLAMA_DEFAULT_BASE).rstrip("/")
-    try:
-        shown = httpx.post(f"{base}/api/show", json={"model": name}, timeout=5.0).json()
-    except Exception:
-        return None
-    info = shown.get("model_info") if isinstance(shown, dict) else None
-    if not isinstance(info, dict):
-        return None
-    lengths = [int(v) for k, v in info.items() if k.endswith(".context_length") and isinstance(v, int)]
-    return max(lengths) if lengths else None
-
-
-def _provider(model: str, api_base: str | None) -> str | None:
-    try:
-        return str(litellm.get_llm_provider(model=model, api_base=api_base)[1])
-    except Exception:
-        return None
-
-
-def is_loopback(api_base: str | None) -> bool:
-    """An ``api_base`` on this machine (a local server: localhost, 127.x, ::1)."""
-    if not api_base:
-        return False
-    from urllib.parse import urlsplit
-
-    host = (urlsplit(api_base if "//" in api_base else f"http://{api_base}").hostname or "").lower()
-    return host in {"localhost", "::1", "0.0.0.0"} or host.startswith("127.")
-
-
 def _request_text(kwargs: dict[str, Any]) -> str:
     messages = kwargs.get("messages") or []
     parts = [f"[{m.get('role')}] {m.get('content')}" for m in messages if isinstance(m, dict)]
@@ -745,35 +440,3 @@ def _redacted(text: str) -> str:
     from memscribe.stages.redact import redact_text
 
     return redact_text(mask_url_credentials(text))[0]
-
-
-def embed(texts: list[str], *, model: str) -> list[list[float]]:
-    """Embedding vectors of ``texts`` (in order) from a litellm embedding model, one request.
-
-    Raises:
-        ModelError: the request failed or the answer is not one vector per text.
-    """
-    if not texts:
-        return []
-    try:
-        response = litellm.embedding(model=model, input=list(texts))
-        data = sorted(response.data, key=lambda d: int(d["index"] if isinstance(d, dict) else d.index))
-        vectors = [[float(x) for x in (d["embedding"] if isinstance(d, dict) else d.embedding)] for d in data]
-    except Exception as exc:
-        raise ModelError(f"embedding with {model} failed: {_short(exc)}", stage="embed", attempts=1) from exc
-    if len(vectors) != len(texts):
-        raise ModelError(
-            f"embedding with {model}: {len(vectors)} vectors for {len(texts)} texts",
-            stage="embed",
-            attempts=1,
-        )
-    return vectors
-
-
-def _short(exc: BaseException, limit: int = 300) -> str:
-    """The error's message on one line, cut at a word boundary (never mid-number)."""
-    text = " ".join(str(exc).split())
-    if len(text) <= limit:
-        return text
-    cut = text.rfind(" ", 0, limit)
-    return text[: cut if cut > limit // 2 else limit] + " …"

@@ -252,7 +252,7 @@ def test_a_litellm_model_gets_the_same_answer_and_sends_the_same_request_through
     pytest.importorskip("litellm")
     import json
 
-    from memscribe.model import llm
+    from memscribe.model import call_route, llm
     from memscribe.schemas.candidates import Detection
     from memscribe.schemas.requests import DetectRequest
     from tests.support import llm_server
@@ -282,7 +282,7 @@ def test_a_litellm_model_gets_the_same_answer_and_sends_the_same_request_through
             through_helper = remote.generate(
                 task="detect", messages=messages, response_model=Detection, request=request
             )
-            here = llm.LiteLLMModel("openai/bench", api_base=url, completion=llm._marked_completion)  # noqa: SLF001
+            here = llm.LiteLLMModel("openai/bench", api_base=url, completion=call_route._marked_completion)  # noqa: SLF001
             in_process = here.generate(
                 task="detect", messages=messages, response_model=Detection, request=request
             )
@@ -354,13 +354,13 @@ def test_the_warm_call_goes_through_the_client_stack_without_a_request(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     litellm = pytest.importorskip("litellm")
-    from memscribe.model import llm, warm_call
+    from memscribe.model import call_route, warm_call
 
     sent: list[dict[str, Any]] = []
 
     def completion(**kwargs: Any) -> Any:
         sent.append(kwargs)
-        return llm._marked_completion(**kwargs)  # noqa: SLF001 - what the helper runs
+        return call_route._marked_completion(**kwargs)  # noqa: SLF001 - what the helper runs
 
     assert warm_call.through(completion) is True
     assert sent[0]["model"].startswith("openai/") and sent[0]["client"] is not None

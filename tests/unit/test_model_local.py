@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from memscribe.model import llm
+from memscribe.model import llm, providers
 from memscribe.model.factory import context_tokens_for, make_model
 from memscribe.schemas.candidates import Detection
 from memscribe.schemas.requests import DetectRequest
@@ -44,7 +44,7 @@ def test_other_providers_get_no_num_ctx() -> None:
 
 def test_context_size_from_litellm_else_a_default_said_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert llm.context_tokens_of("openai/gpt-4o-mini") >= 100_000
-    llm._SIZED.pop("openai/no-such-model-xyz", None)
+    providers._SIZED.pop("openai/no-such-model-xyz", None)
     assert llm.context_tokens_of("openai/no-such-model-xyz") == llm.DEFAULT_CONTEXT_TOKENS
     assert llm.context_tokens_of("openai/no-such-model-xyz") == llm.DEFAULT_CONTEXT_TOKENS
     assert capsys.readouterr().err.count("context size of openai/no-such-model-xyz unknown") == 1
@@ -64,7 +64,7 @@ def test_loopback_servers_get_a_longer_default_timeout(
     api_base: str | None, timeout: float | None, expected: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    monkeypatch.setattr(llm, "_ollama_context", lambda model, base: None)
+    monkeypatch.setattr(providers, "_ollama_context", lambda model, base: None)
     model = make_model("openai/gpt-4o-mini", api_base=api_base, timeout=timeout)
     assert getattr(model, "timeout") == expected  # noqa: B009
 

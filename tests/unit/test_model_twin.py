@@ -9,7 +9,7 @@ import litellm
 from instructor.v2.core import retry
 
 from memscribe.batch.settings import ModelTwins
-from memscribe.model import light_calls, llm
+from memscribe.model import call_route, light_calls, llm
 from memscribe.schemas.candidates import Detection
 from memscribe.schemas.requests import DetectRequest
 from tests.support.fakes import QueuedCompletion, fake_llm
@@ -53,11 +53,11 @@ def test_a_twin_takes_the_route_and_mode_a_model_built_now_would() -> None:
     def helper(**kwargs: Any) -> Any:  # a call helper on the route, as inside ``calls_in_helper``
         raise AssertionError("not called here")
 
-    llm._HELPERS.append(helper)
+    call_route._HELPERS.append(helper)
     try:
         assert first.twin()._completion is helper  # a twin made in the helper's block calls through it
     finally:
-        llm._HELPERS.remove(helper)
+        call_route._HELPERS.remove(helper)
     llm._NEGOTIATED[BASE] = "json"  # the server refused json_schema meanwhile (another model fell back)
     try:
         assert first.twin().mode == "json"
