@@ -5,21 +5,47 @@ Each language is a row of small word classes (pronouns and first-person verb for
 past markers, request forms, correction and confirmation openers). The gate asks "is this a
 first-person statement?" and the embedded extractor "is it a lasting fact about the speaker?"
 from the same rows. A language without a row (``other``) is reported as uncovered, so the gate can
-hand the session to a model instead of guessing.
+hand the session to a model instead of guessing. Which language a text is in is told by
+:mod:`memscribe.lexicon.identify` (its names are read here too).
 """
 
 from __future__ import annotations
 
 import re
-from contextvars import ContextVar
-from itertools import chain
 
 from memscribe.lazyre import compile_table, lazy_compile
 from memscribe.lexicon import caseless
+from memscribe.lexicon.identify import (
+    COVERED,
+    LATIN_OTHER_MIN_WORDS,
+    ascii_words,
+    covered,
+    language_of,
+    per_turn,
+    placed,
+)
+
+__all__ = [
+    "COVERED",
+    "FILLER_LEAD",
+    "GIVE_UP_EN",
+    "LANGUAGES",
+    "LATIN_OTHER_MIN_WORDS",
+    "Language",
+    "ascii_words",
+    "covered",
+    "language",
+    "language_of",
+    "led_by",
+    "opens_in_first_person",
+    "per_turn",
+    "placed",
+    "reversal_signal",
+    "self_statements",
+    "sentences",
+]
 
 _I = re.IGNORECASE
-
-COVERED = ("en", "zh", "ja", "es", "de", "fr")
 
 
 def led_by(starts: str, pattern: str) -> str:
@@ -30,204 +56,6 @@ def led_by(starts: str, pattern: str) -> str:
     alternative at every position, most of which (inside a word) no alternative can start at.
     (A verbose ``pattern`` must not end in a comment.)"""
     return f"(?>{starts})(?:{pattern})"
-
-
-#: A Latin-script text this long without one function word of a covered language is another language.
-LATIN_OTHER_MIN_WORDS = 8
-
-_KANA = lazy_compile(r"[\u3040-\u30ff]")
-_HANGUL = lazy_compile(r"[\uac00-\ud7af\u1100-\u11ff]")
-_HAN = lazy_compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_CYRILLIC_ETC = lazy_compile(r"[\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f]")
-_WORD = lazy_compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
-#: :data:`_WORD` over lower-cased ASCII text, where its letters are a-z (a plain range, no Unicode
-#: category test per character).
-_ASCII_WORD = lazy_compile(r"[a-z]+(?:'[a-z]+)?")
-#: Every ASCII character but a-z, as a blank: a lower-cased ASCII text without an apostrophe so
-#: translated holds :data:`_ASCII_WORD`'s words between blanks (see :func:`ascii_words`).
-_BLANK_BUT_A_TO_Z = str.maketrans({chr(c): " " for c in range(128) if not "a" <= chr(c) <= "z"})
-
-#: Function words that mark a Latin-script language (a handful each; counted, never matched alone).
-_FUNCTION_WORDS: dict[str, frozenset[str]] = {
-    "en": frozenset(
-        "the and is are i i'm my me you your it that this to of in for with on we not but was have don't"
-        " what so do can please just be will all at an as if or it's that's i'll i've i'd there they he she"
-        " one yes ok".split()
-    ),
-    "es": frozenset(
-        "el la los las que y es soy estoy un una por para con no mi mis me lo pero muy también más yo del"
-        " al tengo hay como esta este eso de en se su sus le todo ahora desde porque".split()
-    ),
-    "de": frozenset(
-        "der die das und ich nicht ist ein eine mit auf für mein meine wir sie es zu bin habe auch aber"
-        " den dem im bitte noch schon unser unsere unseren alle dass sich wird werden jetzt seit nur".split()
-    ),
-    "fr": frozenset(
-        "le la les et je j'ai est un une des du de pas pour avec mon ma mes nous suis ai mais très c'est"
-        " au aux ce cette qui ne que en dans sur il elle tout depuis".split()
-    ),
-}
-#: Function words of another language that English text uses too: English words ("no", "me",
-#: "die", "son", "den", "bin", "im" for I'm), language and locale codes ("en", "de", "es": "an en
-#: dash", "en_US", "/usr/local/bin", "/en/"), names' particles and abbreviations ("de Vries", "Le
-#: Mans", "LA", "EST"). They count toward their language, but a text is read as that language only
-#: with evidence English never gives: one of its function words not listed here, or an accent of it.
-_SHARED_WITH_ENGLISH = frozenset("no me en de es la die bin den im le son est".split())
-_ACCENTS = {
-    "es": lazy_compile(r"[ñ¿¡áíóú]"),
-    "de": lazy_compile(r"[äöüß]"),
-    "fr": lazy_compile(r"[çàèùêâîôœë]"),
-}
-
-
-#: Any character of a script checked above (one search rules them all out for Latin text).
-_NON_LATIN = lazy_compile("|".join(p.pattern for p in (_KANA, _HANGUL, _HAN, _CYRILLIC_ETC)))
-#: Each function word's languages, so a text's words are looked up once, not once per language.
-_LANGS_OF: dict[str, tuple[str, ...]] = {}
-for _lang, _table in _FUNCTION_WORDS.items():
-    for _word in _table:
-        _LANGS_OF[_word] = (*_LANGS_OF.get(_word, ()), _lang)
-#: Function words of a language besides English (shared with English or not), and English's: a text
-#: holding none of the first scores nothing for another language (see :func:`_ascii_language_of`).
-_NOT_ONLY_ENGLISH = frozenset(w for w, langs in _LANGS_OF.items() if langs != ("en",))
-_ENGLISH = _FUNCTION_WORDS["en"]
-_ANY_ACCENT = lazy_compile("|".join(p.pattern for p in _ACCENTS.values()))
-#: French elision: a clitic's vowel dropped before a vowel or an h ("j'ai", "c'est", "l'agence",
-#: "d'occasion", "qu'il"). English never elides a word's first letters so; it is evidence of French as
-#: strong as an accent, and it is what a short French turn often has instead ("j'ai deux enfants").
-_ELISION = lazy_compile(r"(?<![\w'’])(?:j|c|l|d|n|m|t|s|qu)['’](?=[aeiouyhàâéèêîôû])", re.I)
-
-
-#: The languages of the texts of the turn being judged (see :func:`per_turn`); None outside one.
-_TURN_MEMO: ContextVar[dict[str, str] | None] = ContextVar("memscribe_turn_languages", default=None)
-
-
-class per_turn:  # noqa: N801 - a context manager, used as ``with langs.per_turn():``
-    """Within it, :func:`language_of` answers a text it has already placed from a memo, dropped
-    at the end: a stage judging one turn asks the language of the same text (or its stripped,
-    quoted-aside or lead-stripped forms) several times, through several cues. The memo lives for
-    one turn, never across turns, so a transcript repeating itself is placed as often as ever.
-    The turn's flat forms are kept for it too (:func:`caseless.flat_words`).
-
-    ``text`` and ``language``: the turn's text and the language an earlier stage placed it in
-    (:func:`placed`, the gate's reading handed to the detector): the memo starts with it. (A
-    class, not a generator: entered for every user turn by the gate and by the detector.)"""
-
-    __slots__ = ("_flat", "_memo", "_token")
-
-    def __init__(self, text: str | None = None, language: str | None = None) -> None:
-        self._memo = {} if text is None or language is None else {text: language}
-        self._flat = caseless.per_turn()
-
-    def __enter__(self) -> None:
-        self._token = _TURN_MEMO.set(self._memo)
-        self._flat.__enter__()
-
-    def __exit__(self, *exc: object) -> None:
-        self._flat.__exit__()
-        _TURN_MEMO.reset(self._token)
-
-
-def language_of(text: str) -> str:
-    """``en``, ``zh``, ``ja``, ``ko``, ``es``, ``de``, ``fr`` or ``other`` (script, then function words)."""
-    memo = _TURN_MEMO.get()
-    if memo is None:
-        return _language_of(text)
-    lang = memo.get(text)
-    if lang is None:
-        lang = memo[text] = _language_of(text)
-    return lang
-
-
-def placed(text: str) -> str | None:
-    """The language the turn being judged placed ``text`` in so far (None: not asked, or outside
-    :func:`per_turn`): what a stage hands on to the next one that judges the same turn."""
-    memo = _TURN_MEMO.get()
-    return None if memo is None else memo.get(text)
-
-
-def _language_of(text: str) -> str:
-    if text.isascii():
-        return _ascii_language_of(text)
-    if _NON_LATIN.search(text):
-        if _KANA.search(text):
-            return "ja"
-        if _HANGUL.search(text):
-            return "ko"
-        if _HAN.search(text):
-            return "zh"
-        return "other"
-    words = [w.casefold() for w in _WORD.findall(text)]
-    if not words:
-        return "en"
-    scores = _function_word_scores(words)
-    folded = text.casefold()
-    if _ANY_ACCENT.search(folded):
-        for lang, accent in _ACCENTS.items():
-            scores[lang] += 2 * len(accent.findall(folded))
-    scores["fr"] += 2 * len(_ELISION.findall(folded))
-    return _decided(scores, words, folded)
-
-
-def _ascii_language_of(text: str) -> str:
-    """:func:`language_of` of an ASCII text: no other script and no accent; lower-casing is
-    case folding, and it leaves the words where they were, so the text is folded once."""
-    folded = text.lower()
-    words = ascii_words(folded)
-    if not words:
-        return "en"
-    if _NOT_ONLY_ENGLISH.isdisjoint(words) and ("'" not in folded or _ELISION.search(folded) is None):
-        # every other language scores nothing (most English turns), so :func:`_decided` would
-        # find English, or "other" for a long run without an English function word either
-        if len(words) >= LATIN_OTHER_MIN_WORDS and _ENGLISH.isdisjoint(words):
-            return "other"
-        return "en"
-    scores = _function_word_scores(words)
-    if "'" in folded:
-        scores["fr"] += 2 * len(_ELISION.findall(folded))
-    return _decided(scores, words, folded)
-
-
-def ascii_words(folded: str) -> list[str]:
-    """``_ASCII_WORD.findall(folded)`` of a lower-cased ASCII text (issue 17): without an
-    apostrophe its words are the runs of a-z, which ``str.translate`` and ``str.split`` find in C
-    (a third of the regex's time on a turn); a text with one is left to the regex, whose words
-    may hold one ("don't")."""
-    if "'" in folded:
-        return _ASCII_WORD.findall(folded)
-    return folded.translate(_BLANK_BUT_A_TO_Z).split()
-
-
-def _function_word_scores(words: list[str]) -> dict[str, int]:
-    """How many of ``words`` (casefolded) are function words of each language."""
-    scores = dict.fromkeys(_FUNCTION_WORDS, 0)
-    # the look-ups in C (map, filter): most words of a text are no function word of any language
-    for lang in chain.from_iterable(filter(None, map(_LANGS_OF.get, words))):
-        scores[lang] += 1
-    return scores
-
-
-def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:
-    """The language the function-word ``scores`` of ``words`` (casefolded ``folded``) point to."""
-    best = max(scores, key=lambda k: (scores[k], k == "en"))
-    if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
-        return best
-    if scores["en"] == 0 and scores[best] == 0 and len(words) >= LATIN_OTHER_MIN_WORDS:
-        return "other"
-    return "en"
-
-
-def _distinctive(lang: str, words: list[str], folded: str) -> bool:
-    """``words`` (casefolded ``folded``) hold evidence of ``lang`` that English text never gives:
-    one of its function words English does not use too, or one of its accents."""
-    if any(lang in _LANGS_OF.get(w, ()) and w not in _SHARED_WITH_ENGLISH for w in words):
-        return True
-    accent = _ACCENTS.get(lang)
-    if accent is not None and accent.search(folded) is not None:
-        return True
-    if lang == "fr" and _ELISION.search(folded) is not None:
-        return True
-    return lang in ("es", "fr") and "é" in folded  # both write it, English does not ("Me mudé a …")
 
 
 #: A word class as ``re.compile`` arguments: the pattern, or the pattern and its flags.
@@ -532,26 +360,6 @@ def opens_in_first_person(text: str) -> bool:
     in Berlin.") has too few function words to name its language."""
     opening = text.lstrip(" \t\n\"'“‘«(*-")
     return any(p.match(opening) for p in (_EN_FIRST_PERSON, *(r.first_person for r in LANGUAGES.values())))
-
-
-def covered(text: str) -> bool:
-    """The lexicon has cues for the language ``text`` is written in: ``language_of(text) in
-    COVERED``, answered for Latin text at its first function word (the gate asks it of every
-    user turn; only a long run of words without one, and without an accent of a covered
-    language, is ``other``)."""
-    if _NON_LATIN.search(text):
-        return language_of(text) in COVERED
-    words = 0
-    for match in _WORD.finditer(text):
-        if match.group().casefold() in _LANGS_OF:
-            return True
-        words += 1
-    folded = text.casefold()
-    return (
-        words < LATIN_OTHER_MIN_WORDS
-        or _ANY_ACCENT.search(folded) is not None
-        or _ELISION.search(folded) is not None
-    )
 
 
 #: A sentence ends at . ! ? (a full stop not inside a number or an ordinal: "280.000", "3. Klasse").

@@ -9,7 +9,7 @@ import json
 import random
 from pathlib import Path
 
-from memscribe.lexicon import langs
+from memscribe.lexicon import identify, langs
 from memscribe.stages import gate as gate_stage
 
 REPO = Path(__file__).resolve().parents[2]
@@ -22,8 +22,8 @@ def _drawn_texts(rng: random.Random, count: int) -> list[str]:
     """Runs of identifiers with, now and then, a function word, an accented letter, an elision,
     a word in another script, a capital or a quote mark: the alternatives ``covered`` and
     ``language_of`` each look for."""
-    function_words = sorted({w for table in langs._FUNCTION_WORDS.values() for w in table})
-    accents = [c for p in langs._ACCENTS.values() for c in p.pattern.strip("[]")]
+    function_words = sorted({w for table in identify._FUNCTION_WORDS.values() for w in table})
+    accents = [c for p in identify._ACCENTS.values() for c in p.pattern.strip("[]")]
     extras = [
         *function_words,
         *(f"{w}{c}" for w, c in zip(_IDENTIFIERS, accents, strict=False)),

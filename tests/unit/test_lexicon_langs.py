@@ -94,6 +94,7 @@ import hypothesis.strategies as _st  # noqa: E402
 from hypothesis import given as _given  # noqa: E402
 from hypothesis import settings as _settings  # noqa: E402
 
+from memscribe.lexicon import identify as _identify  # noqa: E402
 from memscribe.lexicon import langs as _langs  # noqa: E402
 
 _PIECES = [
@@ -213,11 +214,11 @@ def test_short_statements_are_read_in_their_language(text: str, lang: str) -> No
 def test_ascii_words_are_the_word_pattern_s(text: str) -> None:
     # issue 17: a lowered ASCII text's words found in C (translate, split) are the regex's words
     folded = text.lower()
-    assert _langs.ascii_words(folded) == _langs._ASCII_WORD.findall(folded)
+    assert _langs.ascii_words(folded) == _identify._ASCII_WORD.findall(folded)
 
 
 @pytest.mark.parametrize(
     "text", ["don't stop", "l'agence", "it's a'b'c", "x1y_z-w", "  ", "", "\tI\nwe\x00us"]
 )
 def test_ascii_words_of_apostrophes_and_marks(text: str) -> None:
-    assert _langs.ascii_words(text.lower()) == _langs._ASCII_WORD.findall(text.lower())
+    assert _langs.ascii_words(text.lower()) == _identify._ASCII_WORD.findall(text.lower())

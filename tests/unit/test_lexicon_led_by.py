@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from memscribe.lexicon import dialogue, langs, nonfact, profile, teaching
+from memscribe.lexicon import dialogue, identify, langs, nonfact, profile, teaching
 from memscribe.stages.gate import gate
 from tests.support.turns import make_transcript
 
@@ -199,7 +199,7 @@ def test_ascii_words_are_the_words_of_lowered_ascii_text() -> None:
         t.lower() for t in _fixture_texts() if t.isascii()
     ]
     for text in texts:
-        assert langs._ASCII_WORD.findall(text.lower()) == langs._WORD.findall(text.lower()), text
+        assert identify._ASCII_WORD.findall(text.lower()) == identify._WORD.findall(text.lower()), text
 
 
 def test_the_gate_places_each_user_turns_language_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -211,13 +211,13 @@ def test_the_gate_places_each_user_turns_language_once(monkeypatch: pytest.Monke
         ]
     turns += [("user", "I live in Lisbon and I work mostly in Rust."), ("assistant", "Noted.")]
     placed: list[str] = []
-    place = langs._language_of
+    place = identify._language_of
 
     def spy(text: str) -> str:
         placed.append(text)
         return place(text)
 
-    monkeypatch.setattr(langs, "_language_of", spy)
+    monkeypatch.setattr(identify, "_language_of", spy)
     result = gate(make_transcript(*turns))
     assert result.passed
     assert len(placed) == 31, len(placed)
