@@ -38,8 +38,11 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      another script and the candidate's own words report the change.
 * **restatement** — no change cue, the same polarity, no value that differs (a number, a name in
   one slot: :func:`memscribe.semantic.changed.value_differs`), and the best entry says it already: a
-  lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
-  SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``); or a
+  semantic similarity of at least SEMANTIC_RESTATEMENT; or, where the candidate predicates no
+  other attribute of what the entry names (its first content word is one of the entry's or a light
+  verb: "is *allergic* to dogs" never restates "has a dog",
+  :func:`dedup_compare.predicates_other`), a lexical one of at least RESTATEMENT_SCORE or one
+  text's words all found in the other's (``Mac`` / ``macOS``); or a
   state said to go on, in another language, naming a name of the best entry ("ich bleibe bei
   Figma" / "designs in Figma": :func:`dedup_scope.continued_across_languages`).
 * anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
