@@ -98,6 +98,9 @@ def screen(
             injected_memories,
             copies,
             said=partial(_user_said, whole, spec.evidence(cand), transcript),
+            # no field held a secret (``_clean`` found none, so ``core`` is as written) and
+            # ``core`` holds no mask: not scanned for secrets a second time (issue 17)
+            secret_free=not masked and "[REDACTED" not in core,
         ) or _grounding(core, spec.evidence(cand), transcript, evidence)
         if verdict:
             out.skipped.append(
@@ -253,10 +256,14 @@ def _verdict(
     copies: guard.CopySource | None = None,
     *,
     said: Callable[[], bool] = lambda: False,
+    secret_free: bool = False,
 ) -> tuple[SkipReason, str] | None:
     """The skip a candidate earns, if any. ``said``: whether the user's own cited words say
-    ``whole`` (:func:`_user_said`), asked only when the classifier alone flags it."""
-    if redact.is_mostly_secret(core):
+    ``whole`` (:func:`_user_said`), asked only when the classifier alone flags it.
+    ``secret_free``: ``core`` is a text :func:`~memscribe.stages.redact.redact_text` found no
+    secret in, holding no mask: it is no secret at all (``is_mostly_secret`` reads only its
+    findings, none, and its masks, none), and is not scanned again."""
+    if not secret_free and redact.is_mostly_secret(core):
         return ("secret_only", "mostly secret after redaction")
     rule = guard.memory_rule(whole)
     if rule and not (rule == guard.CLASSIFIER_RULE and said()):
