@@ -171,7 +171,9 @@ def _durable_clause(subj: str, aux: str, rest: str) -> bool:
     ("I'd love to…", "I'll have to…") and hearsay ("I've heard…") are not; a state, possession,
     habit, relation or taste ("I'm a nurse", "I have two cats", "I work nights", "I love hiking") is.
     """
-    words = [w.casefold().replace("’", "'") for w in rest.split()]
+    # the words of ``rest`` folded at once: folding maps no character to a blank nor a blank to
+    # anything else, so the words are those of the folded text
+    words = rest.casefold().replace("’", "'").split()
     aux = aux.casefold().replace("’", "'")
     if aux in _MODAL_AUX:
         return False

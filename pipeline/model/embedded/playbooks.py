@@ -39,7 +39,10 @@ class Reading:
     def __init__(self, turns: Sequence[Turn], readings: Mapping[int, TurnReading] | None = None) -> None:
         self._turns = turns
         self._readings = readings or {}
+        #: where the user last takes a correction back, once found; the turns from ``_read_from``
+        #: on have been read for one (and hold none while it is not found)
         self._last_reversal: int | None = None
+        self._read_from = len(turns)
 
     def corrects(self, turn: Turn) -> bool:
         """:func:`~memscribe.lexicon.correction_signal` of the user turn ``turn`` (one of ``turns``)."""
@@ -57,17 +60,18 @@ class Reading:
         return known is not None and known[1] is False and known[2] is False
 
     def reversed_after(self, pos: int) -> bool:
-        """A user turn after position ``pos`` takes a correction back ("go back to mocking", "改回繁体")."""
+        """A user turn after position ``pos`` takes a correction back ("go back to mocking", "改回繁体").
+        Read from the end, only as far back as the turn after ``pos`` (issue 17): a turn already
+        read is not read again, and the first reversal found is the last one of all the turns."""
         if self._last_reversal is None:
             turns = self._turns
-            self._last_reversal = next(
-                (
-                    i
-                    for i in range(len(turns) - 1, -1, -1)
-                    if is_user_speech(turns[i]) and langs.reversal_signal(turns[i].text)
-                ),
-                -1,
-            )
+            for i in range(self._read_from - 1, pos, -1):
+                if is_user_speech(turns[i]) and langs.reversal_signal(turns[i].text):
+                    self._last_reversal = i
+                    break
+            else:
+                self._read_from = min(self._read_from, max(pos + 1, 0))
+                return False
         return self._last_reversal > pos
 
 

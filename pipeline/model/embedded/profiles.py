@@ -31,7 +31,8 @@ from memscribe.model.embedded.former import left_beside_now, now_after_former
 from memscribe.model.embedded.fronting import dated_in_life
 from memscribe.model.embedded.holds_now import holds_now
 from memscribe.model.embedded.places import place_fact, place_in_role
-from memscribe.model.embedded.profile_rules import Fact, facts_in_clause
+from memscribe.model.embedded.profile_rules import Fact
+from memscribe.model.embedded.rule_openings import rule_fact
 from memscribe.model.embedded.statements import LANGUAGES as FOREIGN
 from memscribe.model.embedded.statements import foreign_statements
 from memscribe.model.embedded.stating import may_state, shaped
@@ -344,7 +345,7 @@ def _clause_facts(
         if asked and plain and _WANTS_TO.match(PLAIN_LEAD.sub("", clause)):
             continue  # "I want to stop scribbling records in a notebook": in a session of asks, their goal
         third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
-        fact = None if third else facts_in_clause(clause, correction_turn=correction_turn)
+        fact = None if third else rule_fact(clause, correction_turn=correction_turn)
         least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
         if fact is None and plain:
             fact = _chat_fact(clause, third=third, asked=asked, least=least)
