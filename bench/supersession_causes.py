@@ -45,6 +45,16 @@ every stored entry shown to every candidate on top of that, val 18/59 (wrong 5).
 validation split back is not the decision's thresholds nor the shortlist's reach: its naming
 candidates are in another language than the stored memory (9 of 12 not shortlisted) or report no
 change at all (4 of 7 decided otherwise), and 22 of 59 new facts are not extracted.
+
+**Tried in session 35 and reverted** (HEAD export vs the export with the change, one run; none
+moved authored-val or authored-dev): an English memory's parenthesised gloss in another script
+("aims for a science track (理系)") no longer setting its :func:`spoken_language` (it was read as
+Chinese); a value added beside those held ("also", "too") updating no single-valued facet (it
+also stopped "User also bought a car now" from turning "doesn't own a car"). Checked and not
+separable on dev: a semantic restatement where both statements name the same names (restatements
+score 0.62–0.88, different facts 0.54–0.94: "grew up in Manchester" / "lives in Manchester" 0.81);
+the candidate's left-behind words scored against the entry ("Terraform" / "platform/infrastructure
+team" 0.08, while "runs instead of cycling" / "has a road bike" scores 0.53).
 """
 
 from __future__ import annotations
