@@ -26,7 +26,11 @@ some unit waited on earlier transcripts' plans), ``post`` (else: some unit worke
 after its calls; a unit waiting for its held dedup decisions' answers, ``settle`` in the series,
 is not working), ``idle units`` (else: every running unit waited on a model or dedup answer:
 none was started to use the slot), ``tail`` (after the last call left: nothing left to call).
-With ``--baseline REV`` both codes run alternately (``--repeat`` times each) and the medians of
+``hop ms`` follows each call made in the model-call helper process (medians and 90th
+percentiles): ``pipe`` (its caller's send to the helper's read), ``helper`` (in the helper beyond
+the model's latency: a worker, the client stack, the answer pickled) and ``back`` (the answer
+sent to the caller's reader having read it: mostly that thread waiting for a busy interpreter
+lock); a call slot is held across all three. With ``--baseline REV`` both codes run alternately (``--repeat`` times each) and the medians of
 each figure are printed side by side.
 """
 
@@ -54,7 +58,7 @@ from tests.support.llm_server import serve  # noqa: E402
 
 #: Runs ``memscribe batch`` with probes (argv[1]: where the events go; the rest: the CLI's).
 PROBED = r"""
-import importlib.abc, importlib.machinery, json, sys, threading, time, atexit, functools
+import importlib.abc, importlib.machinery, json, sys, threading, time, atexit, functools, os, pickle, contextlib
 T0 = time.monotonic()
 EVENTS = []
 OUT = sys.argv.pop(1)
@@ -86,9 +90,60 @@ def thread_cpu(name):
                 ev("thread_cpu", -1, name=name, total=time.thread_time())
         return inner
     return wrap
+HOPS = {}  # a call's key -> [sent by its caller, its answer read by the reader] (monotonic: one clock for both processes)
+class _Keys:  # the call helper's key counter, telling the caller's thread its call's key
+    def __init__(self, inner):
+        self.inner = inner
+    def __iter__(self):
+        return self
+    def __next__(self):
+        _local.key = key = next(self.inner)
+        return key
+class _CallerEnd:
+    def __init__(self, conn):
+        self.conn = conn
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+    def send_bytes(self, data):
+        if data:
+            HOPS[getattr(_local, "key", -1)] = [time.monotonic(), None]
+        return self.conn.send_bytes(data)
+    def recv_bytes(self):
+        data = self.conn.recv_bytes()
+        try:
+            key = pickle.loads(data)[0]
+        except Exception:
+            key = None
+        if key in HOPS:
+            HOPS[key][1] = time.monotonic()
+        return data
+class _HelperEnd:  # the helper's end of the pipe: each call's key, when it came, when its answer left
+    def __init__(self, conn, path):
+        self.conn, self.fd, self.came = conn, os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND), {}
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+    def recv_bytes(self):
+        data = self.conn.recv_bytes()
+        with contextlib.suppress(Exception):
+            self.came[pickle.loads(data)[0]] = time.monotonic()
+        return data
+    def send_bytes(self, data):
+        with contextlib.suppress(Exception):
+            key = pickle.loads(data)[0]
+            if key in self.came:
+                os.write(self.fd, f"{key} {self.came.pop(key)!r} {time.monotonic()!r}\n".encode())
+        return self.conn.send_bytes(data)
 def patch_call_process(m):
-    m.CallProcess.__init__ = span("helper_fork")(m.CallProcess.__init__)
+    init = span("helper_fork")(m.CallProcess.__init__)
+    def probed_init(self, *a, **k):
+        init(self, *a, **k)
+        self._conn, self._ids = _CallerEnd(self._conn), _Keys(self._ids)
+    m.CallProcess.__init__ = probed_init
     m.CallProcess._read = thread_cpu("reader")(m.CallProcess._read)
+    serve_calls = m._serve
+    def serve(conn, *a, **k):
+        return serve_calls(_HelperEnd(conn, OUT + ".hops"), *a, **k)
+    m._serve = serve
 def patch_runner(m):
     m.run_batch = span("run_batch")(m.run_batch)
     m.recover = span("recover")(m.recover)
@@ -263,6 +318,7 @@ def dump():
         fields = stat.rsplit(")", 1)[1].split()
         tasks[name] = tasks.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     EVENTS.append((time.monotonic() - T0, "threads", -1, tasks))
+    EVENTS.append((time.monotonic() - T0, "hops", -1, {str(k): v for k, v in HOPS.items()}))
     with open(OUT, "w") as f:
         json.dump(EVENTS, f)
 atexit.register(dump)
@@ -287,6 +343,11 @@ def probed_run(
         if done.returncode != 0:
             raise SystemExit(f"memscribe batch failed ({done.returncode}):\n{done.stderr[-3000:]}")
         found = json.load(open(events.name))
+        hops = Path(events.name + ".hops")
+        if hops.exists():  # the call helper's side: each call's key, when it came, when its answer left
+            lines = [line.split() for line in hops.read_text().splitlines()]
+            found.append((0.0, "helper_hops", -1, {k: [float(a), float(b)] for k, a, b in lines}))
+            hops.unlink()
     return json.loads(done.stdout), found
 
 
@@ -452,10 +513,35 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
         elif kind == "unit:end" and rank in begun:
             fig["cpu s units"] += extra["cpu"] - begun.pop(rank)
     fig["cpu s driver"] = last_cpu(events, "run_batch:end") - first_cpu(events, "run_batch:start")
+    fig.update(hops(events, latency))
     starts = [e[3]["cpu"] for e in events if e[1] == "commit:start"]
     ends = [e[3]["cpu"] for e in events if e[1] == "commit:end"]
     fig["cpu s commit"] = sum(b - a for a, b in zip(starts, ends, strict=False))
     return fig
+
+
+def hops(events: list[Any], latency: float) -> dict[str, float]:
+    """Where a call made in the call helper spends its time, medians and 90th percentiles (ms):
+    the pipe to the helper (its caller's send to the helper's read), in the helper beyond the
+    model's latency (waiting for a worker, the client stack, the answer pickled), and back (the
+    answer sent to the reader having read it: mostly the reader waiting for the interpreter lock
+    of a busy process). A call slot is held from before the first to after the last."""
+    caller = next((e[3] for e in events if e[1] == "hops"), {})
+    helper = next((e[3] for e in events if e[1] == "helper_hops"), {})
+    legs: dict[str, list[float]] = {"pipe": [], "helper": [], "back": []}
+    for key, (sent, read) in caller.items():
+        if key not in helper or read is None:
+            continue
+        came, left = helper[key]
+        legs["pipe"].append(came - sent)
+        legs["helper"].append(left - came - latency)
+        legs["back"].append(read - left)
+    out: dict[str, float] = {}
+    for leg, values in legs.items():
+        values.sort()
+        for name, q in (("median", 0.5), ("p90", 0.9)):
+            out[f"hop ms {leg} {name}"] = 1000 * values[int(q * (len(values) - 1))] if values else 0.0
+    return out
 
 
 def stretches(
