@@ -223,29 +223,26 @@ class Masker:
     _counts: dict[str, int] = field(default_factory=dict)
 
     _scan: tuple[int, WordScan | None] = (0, None)
-    _values: list[tuple[str, str]] = field(default_factory=list)
+    #: ``((value, type), word)`` of each value masked so far, in order, whose ``word`` (the value
+    #: stripped) is long enough to be looked for again (``REPEAT_MIN_LEN``): stripped once, when
+    #: it is masked, and a shorter one never looked at again
+    _words: list[tuple[tuple[str, str], str]] = field(default_factory=list)
 
     def _repeated(self, text: str) -> list[tuple[str, str]]:
-        """The ``(value, type)`` pairs masked so far whose value (stripped) occurs in ``text``,
-        in order: the only ones :func:`with_repeats` can find. Those of the one-pass look-up,
+        """The ``(value, type)`` pairs masked so far whose value (stripped; ``REPEAT_MIN_LEN`` or
+        longer) occurs in ``text``, in order: the only ones :func:`with_repeats` can find. Those of the one-pass look-up,
         rebuilt once the values added since have doubled them, and each added since looked up
         alone (each of them before the first look-up is built, or without pyahocorasick)."""
-        values = self._values
-        built, scan = self._scan
-        if len(values) > 2 * built + 8:
-            words = (v.strip() for v, _ in values)
-            built, scan = self._scan = (
-                len(values),
-                word_scanner(w for w in words if len(w) >= REPEAT_MIN_LEN),
-            )
+        words = self._words
+        built, scan = self._scan  # ``built``: how many of ``words`` the look-up holds
+        if len(words) > 2 * built + 8:
+            built, scan = self._scan = (len(words), word_scanner(w for _, w in words))
         if scan is None:  # none built yet (few values), or no pyahocorasick: each looked up alone
             built, found = 0, None
         else:
             found = scan(text)
-        old = [(v, t) for v, t in values[:built] if v.strip() in found] if found else []
-        return old + [
-            (v, t) for v, t in values[built:] if (w := v.strip()) in text and len(w) >= REPEAT_MIN_LEN
-        ]
+        old = [pair for pair, w in words[:built] if w in found] if found else []
+        return old + [pair for pair, w in words[built:] if w in text]
 
     def mask_for(self, type_: str, value: str, same_as: str | None = None) -> str:
         """The mask of ``value``: a new number of ``type_`` the first time, or ``same_as`` (the
@@ -257,14 +254,15 @@ class Masker:
                 self._counts[type_] = n
                 same_as = f"[REDACTED:{type_}]" if n == 1 else f"[REDACTED:{type_}#{n}]"
             self._masks[key] = same_as
-            self._values.append((value, type_))
+            if len(word := value.strip()) >= REPEAT_MIN_LEN:
+                self._words.append(((value, type_), word))
         return self._masks[key]
 
     def redact(self, text: str, chosen: Ranked | None = None) -> tuple[str, list[Finding]]:
         """Mask every secret in ``text``; findings carry spans into the input ``text``.
         ``chosen``: the detectors that can fire on it (:func:`detectors_per_text`), if known."""
         findings = find_secrets(text, redact_contact=self.redact_contact, chosen=chosen)
-        if self._masks and (values := self._repeated(text)):  # a secret of an earlier text, here
+        if self._words and (values := self._repeated(text)):  # a secret of an earlier text, here
             masks = [m.span() for m in MASK_RE.finditer(text)] if "[REDACTED" in text else []
             findings = with_repeats(text, findings, values, masks)
         if not findings:
