@@ -17,12 +17,11 @@ from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.profile_rules import _EN_RULES, Fact, _with_elided_subject, facts_in_clause
 from memscribe.model.embedded.text import has_cjk
 
-#: A named group's opening, written as a plain group's in :data:`_ANY_EN_RULE`.
-_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
-
 
 def _unnamed(pattern: str) -> str:
-    return _NAMED_GROUP.sub("(?:", pattern)
+    """``pattern`` with each named group's opening written as a plain group's (a literal
+    pattern here, not a module-level one: the tables compile nothing at import)."""
+    return re.sub(r"\(\?P<\w+>", "(?:", pattern)
 
 
 #: One of the English rules matches (their flags are one: ``re.IGNORECASE``).
