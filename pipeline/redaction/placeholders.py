@@ -125,21 +125,35 @@ _F = TypeVar("_F", bound=Callable[..., object])
 
 #: ``cache_clear`` of each memoised value test (:func:`_memo`).
 _MEMOS: list[Callable[[], None]] = []
+#: Whether a memo may hold a value: set when a value test has computed an answer (which its
+#: memo then stores), cleared when :func:`forget_values` empties them.
+_HELD = [False]
 
 
 def _memo(f: _F) -> _F:
     """Memoise a pure value test for the life of one scan: detectors ask about the same value
     several times (a token is a provider shape, an assignment's value and a prose token at
     once). :func:`forget_values` empties every memo when a scan ends, so no value is held."""
-    cached = functools.lru_cache(maxsize=2048)(f)
+
+    @functools.wraps(f)
+    def computed(*args: object, **kwargs: object) -> object:
+        answer = f(*args, **kwargs)
+        _HELD[0] = True  # set last, right before the memo stores the answer: a scan ending in
+        return answer  # another thread meanwhile cannot reset it between the two
+
+    cached = functools.lru_cache(maxsize=2048)(computed)
     _MEMOS.append(cached.cache_clear)
     return cast(_F, cached)
 
 
 def forget_values() -> None:
-    """Empty the memos of the value tests (:func:`_memo`): called when each scan ends."""
-    for clear in _MEMOS:
-        clear()
+    """Empty the memos of the value tests (:func:`_memo`): called when each scan ends. A memo
+    stores a value only where its test computed an answer, so after a scan that asked none
+    (most of a transcript's turns) none holds a value, and none is emptied."""
+    if _HELD[0]:
+        _HELD[0] = False  # (first: an answer stored meanwhile sets it again)
+        for clear in _MEMOS:
+            clear()
 
 
 @_memo

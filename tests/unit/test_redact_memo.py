@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memscribe.redaction import find_secrets, redact_text
 from memscribe.redaction import placeholders as P
 from memscribe.redaction import values as V
@@ -38,3 +40,16 @@ def test_memoised_scan_finds_the_same_as_a_fresh_one() -> None:
     P.forget_values()
     assert redact_text(TEXT) == first
     assert "Zq8vR2mX7pLk4Nw9" not in first[0] and "7f3kQ9zR2vLm8XwP4nTb6YcH1sJd" not in first[0]
+
+
+def test_a_scan_that_asks_no_value_test_empties_no_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: most of a transcript's turns ask no value test, so their memos hold nothing to
+    empty; only a scan after which one may hold a value empties them (each turn emptied every
+    memo before). The memos are still emptied after a scan that asked."""
+    P.forget_values()
+    emptied: list[int] = []
+    monkeypatch.setattr(P, "_MEMOS", [*P._MEMOS, lambda: emptied.append(1)])
+    assert find_secrets("thanks, that worked: the build is green now") == []
+    assert emptied == []
+    assert find_secrets(TEXT)
+    assert emptied == [1] and _held() == 0
