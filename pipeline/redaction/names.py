@@ -165,8 +165,10 @@ def spelled_in_words(v: str) -> bool:
     return _WORD_IDENT.match(v) is not None and (wordy(v) or name_strength.__wrapped__(v) is not None)
 
 
+@functools.lru_cache(maxsize=4096)
 def secret_name(name: str) -> bool:
     """A name ending in ``secret`` (``secret``, ``SESSION_SECRET``): a secret people may choose
-    as they choose a password, unlike a generated key or token."""
+    as they choose a password, unlike a generated key or token. (Cached as
+    :func:`name_strength` is: asked of every assignment's name, a name, never a value.)"""
     parts = _name_parts(name)
     return bool(parts) and parts[-1] in ("secret", "secrets")
