@@ -73,10 +73,12 @@ from memscribe.model.embedded.dedup_compare import (
     contradicts,
     facet_beside,
     narrower_change,
+    one_more_of,
     one_topic,
     other_subject,
     renamed_across_languages,
     restates,
+    single_valued_topic,
     value_changed,
     value_kept,
     value_moved,
@@ -151,6 +153,8 @@ def _updated(request: DedupRequest) -> list[str]:
                 and not past
                 and (s.id in by_class or not by_class)
                 and not denies_other(new, s.text)
+                and not dedup_scope.said_of_its_thing(new, s.text)
+                and not one_more_of(new, s.text)
             )
             or behind
             or (
@@ -274,10 +278,15 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
             "work" in statement_facets(request.text) and dedup_scope.added_role(request.text, request.said)
         )
         and not denies_other(request.text, s.text)
+        # a topic of one value at a time; not a property of the entry's thing ("User's dog is
+        # allergic to chicken" / "has a dog"), nor one more of it ("adopted another cat")
+        and single_valued_topic(request.text, request.slug, s)
+        and not dedup_scope.said_of_its_thing(request.text, s.text)
+        and not one_more_of(request.text, s.text)
     ]
     if topical:
-        # Same slug topic, no value change the words show, not a restatement: the newer
-        # statement of that topic replaces the older one.
+        # Same slug topic of a single-valued facet, no value change the words show, not a
+        # restatement: the newer statement of that topic replaces the older one.
         return DedupDecision(
             action="supersede_old", existing_ids=topical, reason=f"newer statement of topic '{request.slug}'"
         )

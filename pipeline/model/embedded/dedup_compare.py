@@ -220,6 +220,31 @@ def wholly_left_behind(new: str, old: str) -> bool:
     return bool(theirs) and all(covered(w, mine) for w in theirs)
 
 
+#: "another" and the words after it ("adopted *another cat*", "bought another road bike").
+_ANOTHER = lazy_compile(r"\banother\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.IGNORECASE)
+
+
+def one_more_of(new: str, old: str) -> bool:
+    """``new`` adds one more of what ``old`` names ("User adopted *another cat*" / "User has a
+    cat"): a word of ``old`` follows "another", so the stored one is still held beside it."""
+    from memscribe.textsim import content_tokens
+
+    theirs = content_tokens(old)
+    return any(
+        any(covered(t, theirs) for t in content_tokens(m.group(1))) for m in _ANOTHER.finditer(own_words(new))
+    )
+
+
+def single_valued_topic(new: str, slug: str, item: ShortlistItem) -> bool:
+    """The candidate or the entry is of a single-valued facet (where the user lives or works, how
+    they get around, when they sleep: :mod:`memscribe.semantic.facets`), by slug or by text: a
+    newer statement of such a topic replaces the older. Other topics (languages, pets, hobbies,
+    tools) hold several values at once."""
+    return bool(
+        slug_facet(slug) or slug_facet(item.slug) or statement_facets(new) or statement_facets(item.text)
+    )
+
+
 def _names(text: str) -> set[str]:
     """The content words of the names of ``text`` (a capital or a digit), its subject aside."""
     from memscribe.textsim import content_tokens
