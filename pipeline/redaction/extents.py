@@ -22,6 +22,8 @@ on the secret's own line bound the string here, and the pairs are read in one li
 from __future__ import annotations
 
 import bisect
+import re
+from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.totp import OTPAUTH_URL
@@ -32,6 +34,31 @@ _TRAILING = ".,;:!?)]}'"
 #: the URL up to a blank, a quote or an angle bracket. Each part is one character class, so a
 #: match is linear in its length.
 _USERINFO_URL = lazy_compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://(?P<info>[^\s/'\"<>`@]*)@[^\s'\"<>`]*")
+#: :data:`_USERINFO_URL`'s user info, from just after its ``://``.
+_INFO = lazy_compile(r"[^\s/'\"<>`@]*")
+#: The most characters of a scheme before its ``://`` (:data:`_USERINFO_URL`'s ``{0,30}``, and
+#: its first letter).
+_SCHEME_MAX = 31
+
+
+def userinfo_urls(text: str) -> Iterator[re.Match[str]]:
+    """``_USERINFO_URL.finditer(text)``, tried only before each ``://`` followed by user info and
+    ``@`` (found by substring search) instead of at every word boundary of ``text``: a match
+    holds its ``://`` right after its scheme (no character of which is ``:``), so it starts in
+    the :data:`_SCHEME_MAX` characters before it, at the first place there where the pattern
+    matches, and not before the previous match's end. Each ``://`` costs its user info (which
+    stops at the next one's ``/``) and at most that many tries: linear in ``text``."""
+    end = 0
+    at = text.find("://")
+    while at >= 0:
+        info = _INFO.match(text, at + 3)
+        if info is not None and text.startswith("@", info.end()):
+            for start in range(max(end, at - _SCHEME_MAX), at):
+                if (m := _USERINFO_URL.match(text, start)) is not None:
+                    yield m
+                    end = m.end()
+                    break
+        at = text.find("://", max(at + 1, end))
 
 
 #: A quoted string of ``key=value`` pairs joined by ``;`` or blanks: each key a name (letters,
@@ -151,7 +178,7 @@ def widen_to_credential_urls(text: str, spans: list[tuple[int, int]]) -> list[tu
         return []
     out: list[tuple[int, int]] = []
     starts = sorted(start for start, _ in spans)
-    for m in _USERINFO_URL.finditer(text):
+    for m in userinfo_urls(text):
         if _holds_one(starts, m.start("info"), m.end("info")):
             end = m.start() + len(m[0].rstrip(_TRAILING))  # "(see postgres://u:p@db/x)." keeps ")."
             out.append((m.start(), max(end, m.end("info") + 1)))
