@@ -38,11 +38,8 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      another script and the candidate's own words report the change.
 * **restatement** — no change cue, the same polarity, no value that differs (a number, a name in
   one slot: :func:`memscribe.semantic.changed.value_differs`), and the best entry says it already: a
-  semantic similarity of at least SEMANTIC_RESTATEMENT; or, where the candidate predicates no
-  other attribute of what the entry names (its first content word is one of the entry's or a light
-  verb: "is *allergic* to dogs" never restates "has a dog",
-  :func:`dedup_compare.predicates_other`), a lexical one of at least RESTATEMENT_SCORE or one
-  text's words all found in the other's (``Mac`` / ``macOS``); or a
+  lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
+  SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``); or a
   state said to go on, in another language, naming a name of the best entry ("ich bleibe bei
   Figma" / "designs in Figma": :func:`dedup_scope.continued_across_languages`).
 * anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
@@ -73,12 +70,10 @@ from memscribe.model.embedded.dedup_compare import (
     contradicts,
     facet_beside,
     narrower_change,
-    one_more_of,
     one_topic,
     other_subject,
     renamed_across_languages,
     restates,
-    single_valued_topic,
     value_changed,
     value_kept,
     value_moved,
@@ -153,8 +148,6 @@ def _updated(request: DedupRequest) -> list[str]:
                 and not past
                 and (s.id in by_class or not by_class)
                 and not denies_other(new, s.text)
-                and not dedup_scope.said_of_its_thing(new, s.text)
-                and not one_more_of(new, s.text)
             )
             or behind
             or (
@@ -278,15 +271,10 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
             "work" in statement_facets(request.text) and dedup_scope.added_role(request.text, request.said)
         )
         and not denies_other(request.text, s.text)
-        # a topic of one value at a time; not a property of the entry's thing ("User's dog is
-        # allergic to chicken" / "has a dog"), nor one more of it ("adopted another cat")
-        and single_valued_topic(request.text, request.slug, s)
-        and not dedup_scope.said_of_its_thing(request.text, s.text)
-        and not one_more_of(request.text, s.text)
     ]
     if topical:
-        # Same slug topic of a single-valued facet, no value change the words show, not a
-        # restatement: the newer statement of that topic replaces the older one.
+        # Same slug topic, no value change the words show, not a restatement: the newer
+        # statement of that topic replaces the older one.
         return DedupDecision(
             action="supersede_old", existing_ids=topical, reason=f"newer statement of topic '{request.slug}'"
         )

@@ -116,50 +116,11 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # value ("30 km" / "50 km"), never the same fact
     if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
         return False
-    if item.score >= SEMANTIC_RESTATEMENT:
-        return True
-    # words in common restate only the same attribute: "is allergic to dogs" holds every word
-    # of "has a dog", and says another thing of it
-    if predicates_other(new, item.text):
-        return False
-    if similarity(new, item.text) >= RESTATEMENT_SCORE:
+    if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
     return (
         _contained(new, item.text) or _contained(item.text, new) or dedup_scope.names_restated(new, item.text)
     )
-
-
-#: What a possessed subject's phrase ends at ("User's dog *is* …"): what is said of it follows.
-_POSSESSED_LEAD = lazy_compile(r"^\W*User['’]s\s+(?:[\w-]+\s+){0,2}?(?=(?:is|are|was|were|has|have|had)\b)")
-_WORD = lazy_compile(r"[\w'’-]+")
-#: Adverbs say how or when, not what ("User *mostly* works from home"): the predicate follows.
-_ADVERB = lazy_compile(r"\w+ly|still|now|often|sometimes|even|already|again|too", re.IGNORECASE)
-#: Verbs that carry no attribute of their own: "works as a nurse" is "is a nurse", "follows a
-#: vegan diet" "is vegan", "owns a car" "has a car" (the tokenizer keeps them as content words).
-_LIGHT_VERBS = frozenset(
-    {"work", "follow", "owns", "own", "gets", "get", "keep", "goes", "go", "make", "take"}
-)
-
-
-def predicates_other(new: str, old: str) -> bool:
-    """The first content word of ``new`` past its subject (what it predicates: "User is
-    *allergic* to dogs", "User's dog is *allergic* to chicken", "User *hates* playing guitar in
-    public") is none of ``old``'s words and no light verb: ``new`` says another attribute of what
-    ``old`` names ("has a dog", "plays guitar"), however many of its words ``old`` holds. English
-    statements only (a quotation's words cannot be compared)."""
-    from memscribe.textsim import content_tokens
-
-    if own_words(new) != new or not _SUBJECT.match(new):
-        return False
-    body = _POSSESSED_LEAD.sub("", new, count=1)
-    if body == new:
-        body = _SUBJECT.sub("", new, count=1)
-    theirs = content_tokens(old)
-    for word in _WORD.findall(body):
-        tokens = set() if _ADVERB.fullmatch(word) else content_tokens(word)
-        if tokens:
-            return not tokens & _LIGHT_VERBS and not all(covered(t, theirs) for t in tokens)
-    return False
 
 
 def _contained(text: str, other: str) -> bool:
@@ -218,31 +179,6 @@ def wholly_left_behind(new: str, old: str) -> bool:
     mine = set(content_tokens(scope))
     theirs = content_tokens(without_facet_words(old))
     return bool(theirs) and all(covered(w, mine) for w in theirs)
-
-
-#: "another" and the words after it ("adopted *another cat*", "bought another road bike").
-_ANOTHER = lazy_compile(r"\banother\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.IGNORECASE)
-
-
-def one_more_of(new: str, old: str) -> bool:
-    """``new`` adds one more of what ``old`` names ("User adopted *another cat*" / "User has a
-    cat"): a word of ``old`` follows "another", so the stored one is still held beside it."""
-    from memscribe.textsim import content_tokens
-
-    theirs = content_tokens(old)
-    return any(
-        any(covered(t, theirs) for t in content_tokens(m.group(1))) for m in _ANOTHER.finditer(own_words(new))
-    )
-
-
-def single_valued_topic(new: str, slug: str, item: ShortlistItem) -> bool:
-    """The candidate or the entry is of a single-valued facet (where the user lives or works, how
-    they get around, when they sleep: :mod:`memscribe.semantic.facets`), by slug or by text: a
-    newer statement of such a topic replaces the older. Other topics (languages, pets, hobbies,
-    tools) hold several values at once."""
-    return bool(
-        slug_facet(slug) or slug_facet(item.slug) or statement_facets(new) or statement_facets(item.text)
-    )
 
 
 def _names(text: str) -> set[str]:

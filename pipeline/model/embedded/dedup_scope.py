@@ -134,16 +134,6 @@ def possessed_mentioned(possessed: str, other: str) -> bool:
     )
 
 
-def said_of_its_thing(new: str, old: str) -> bool:
-    """``new`` says something of a thing ``old`` says the user has ("User's dog is allergic to
-    chicken" / "User has a dog"; "User's car is red" / "User has a car"): its subject is that
-    thing (:func:`possessed_mentioned`), no name fills it (a slot: "User's phone is a Pixel") and
-    no change is reported. A property of what the entry names, not a new value of its topic."""
-    from memscribe.semantic.updates import reports_change
-
-    return not _NAMED_SLOT.match(new) and not reports_change(new) and possessed_mentioned(new, old)
-
-
 #: A letter or digit of no CJK script: Chinese and Japanese write no space between a name and
 #: the words around it ("用户考过了JLPT", "N2に合格"), which are no part of the name.
 _NOT_CJK = r"(?![\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af])"
@@ -199,13 +189,7 @@ def names_another_thing(new: str, old: str) -> bool:
     return longer and not exact
 
 
-__all__ = [
-    "name_phrases",
-    "names_another_thing",
-    "possessed_mentioned",
-    "possessed_subject",
-    "said_of_its_thing",
-]
+__all__ = ["name_phrases", "names_another_thing", "possessed_mentioned", "possessed_subject"]
 
 
 def uncued_work(new: str, said: str) -> bool:
