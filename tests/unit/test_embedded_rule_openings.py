@@ -85,3 +85,32 @@ def test_a_clause_no_rule_can_match_is_not_tried_rule_by_rule(monkeypatch: pytes
     assert calls.n == 0
     assert rule_openings.rule_fact("I live in Lisbon", correction_turn=False) is not None
     assert calls.n == 1
+
+
+class _CountedRules(tuple):  # type: ignore[type-arg]
+    """The English rules, counting each time they are walked rule by rule."""
+
+    walks = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        type(self).walks += 1
+        return super().__iter__()
+
+
+def test_the_detectors_clause_reading_asks_the_rules_one_by_one_only_where_one_can_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Through the detector's own clause reading (profiles._clause_facts), whichever function it
+    calls: a clause no English rule can match never walks the rules; one that can, does."""
+    from memscribe.model.embedded import profiles
+    from memscribe.model.embedded.text import split_clauses
+
+    monkeypatch.setattr(profile_rules, "_EN_RULES", _CountedRules(profile_rules._EN_RULES))
+    mode = dict(correction_turn=False, plain=False, working=True, dated_task=False, asked=False)
+    _CountedRules.walks = 0
+    quiet = "I reran it with verbose logging"
+    profiles._clause_facts(quiet, split_clauses(quiet), **mode)
+    assert _CountedRules.walks == 0
+    said = "I live in Lisbon"
+    assert profiles._clause_facts(said, split_clauses(said), **mode)
+    assert _CountedRules.walks >= 1
