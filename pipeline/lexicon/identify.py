@@ -25,9 +25,11 @@ _WORD = lazy_compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 #: :data:`_WORD` over lower-cased ASCII text, where its letters are a-z (a plain range, no Unicode
 #: category test per character).
 _ASCII_WORD = lazy_compile(r"[a-z]+(?:'[a-z]+)?")
-#: Every ASCII character but a-z, as a blank: a lower-cased ASCII text without an apostrophe so
-#: translated holds :data:`_ASCII_WORD`'s words between blanks (see :func:`ascii_words`).
-_BLANK_BUT_A_TO_Z = str.maketrans({chr(c): " " for c in range(128) if not "a" <= chr(c) <= "z"})
+#: Every ASCII byte but a-z, as a blank (a 256-byte table for ``bytes.translate``, which reads it
+#: by index, where ``str.translate`` asks a mapping once per distinct character): a lower-cased
+#: ASCII text without an apostrophe so translated holds :data:`_ASCII_WORD`'s words between blanks
+#: (see :func:`ascii_words`).
+_BLANK_BUT_A_TO_Z = bytes(c if 97 <= c <= 122 or c >= 128 else 32 for c in range(256))
 
 #: Function words that mark a Latin-script language (a handful each; counted, never matched alone).
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
@@ -174,10 +176,11 @@ def ascii_words(folded: str) -> list[str]:
     """``_ASCII_WORD.findall(folded)`` of a lower-cased ASCII text (issue 17): without an
     apostrophe its words are the runs of a-z, which ``str.translate`` and ``str.split`` find in C
     (a third of the regex's time on a turn); a text with one is left to the regex, whose words
-    may hold one ("don't")."""
-    if "'" in folded:
+    may hold one ("don't"). The translation is done on the text's ASCII bytes: the same words,
+    in half the time of ``str.translate``."""
+    if "'" in folded or not folded.isascii():
         return _ASCII_WORD.findall(folded)
-    return folded.translate(_BLANK_BUT_A_TO_Z).split()
+    return folded.encode("ascii").translate(_BLANK_BUT_A_TO_Z).decode("ascii").split()
 
 
 def _function_word_scores(words: list[str]) -> dict[str, int]:

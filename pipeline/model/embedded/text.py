@@ -160,9 +160,51 @@ _TRAILING_TIME = lazy_compile(
 )
 
 
+#: For each of :data:`_PRONOUNS`: whether it is case-insensitive, and the runs of ``\w`` one of
+#: which every match of it is, whole (its letters' neighbours are no word characters): in an
+#: ASCII text a pattern finds nothing when none of them is one of the text's runs (lowered for a
+#: case-insensitive pattern), and the text is not scanned by it (issue 17: most values name no
+#: pronoun of the speaker's).
+_PRONOUN_RUNS: tuple[tuple[bool, tuple[bytes, ...]], ...] = (
+    (False, (b"m", b"am")),  # "I'm": the run after the apostrophe; "I am"
+    (False, (b"ve",)),
+    (False, (b"I",)),
+    (False, (b"i",)),
+    (True, (b"myself",)),
+    (True, (b"mine",)),
+    (True, (b"my",)),
+    (True, (b"me",)),
+    (True, (b"our",)),
+    (True, (b"we",)),
+    (True, (b"us",)),
+)
+#: Every ASCII byte but those ``\w`` matches (letters, digits, "_"), as a blank.
+_BLANK_BUT_WORD = bytes(c if c < 128 and (chr(c).isalnum() or c == 95) else 32 for c in range(256))
+
+
+def _runs(text: str) -> tuple[set[bytes], set[bytes]]:
+    """The runs of ``\\w`` of an ASCII ``text``, as written and lowered."""
+    runs = set(text.encode("ascii").translate(_BLANK_BUT_WORD).split())
+    return runs, {run.lower() for run in runs}
+
+
 def third_person(text: str) -> str:
-    for pattern, repl in _PRONOUNS:
-        text = pattern.sub(repl, text)
+    """``text`` with the speaker's pronouns in the third person (each of :data:`_PRONOUNS` in
+    turn). An ASCII text is scanned only by the patterns one of whose runs
+    (:data:`_PRONOUN_RUNS`) it holds: the same result (the replacements are ASCII, and the
+    text's runs are read again after each one)."""
+    if not text.isascii():
+        for pattern, repl in _PRONOUNS:
+            text = pattern.sub(repl, text)
+        return text
+    runs, lowered = _runs(text)
+    for (pattern, repl), (caseless, needs) in zip(_PRONOUNS, _PRONOUN_RUNS, strict=True):
+        if (lowered if caseless else runs).isdisjoint(needs):
+            continue
+        said = pattern.sub(repl, text)
+        if said != text:
+            text = said
+            runs, lowered = _runs(text)
     return text
 
 
