@@ -114,3 +114,23 @@ def test_the_detectors_clause_reading_asks_the_rules_one_by_one_only_where_one_c
     said = "I live in Lisbon"
     assert profiles._clause_facts(said, split_clauses(said), **mode)
     assert _CountedRules.walks >= 1
+
+
+_IMPORT_PROBE = """
+import re, sys
+import memscribe.model.embedded.profile_rules, memscribe.model.embedded.text, memscribe.lazyre
+re.purge()
+import memscribe.model.embedded.rule_openings as ro
+print(len(re._cache) + len(getattr(re, "_cache2", ())))
+ro.can_match_rule("I live in Lisbon")
+"""
+
+
+def test_importing_the_openings_compiles_no_pattern() -> None:
+    """The alternation is built on first use: importing the module compiles nothing, not even
+    the pattern that unnames its groups (``re.sub`` compiles through ``re``'s own cache)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0", out.stdout

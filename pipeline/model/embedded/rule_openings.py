@@ -2,7 +2,7 @@
 before the rules are tried one by one (:func:`~memscribe.model.embedded.profile_rules.facts_in_clause`).
 
 Every English rule is anchored at the clause's start (``^``), so ``pattern.search`` finds a match
-only where ``pattern.match`` does, and the first rule that matches decides. :data:`_ANY_EN_RULE` is
+only where ``pattern.match`` does, and the first rule that matches decides. :func:`_any_en_rule` is
 the rules' own patterns as one alternation, their groups unnamed (no rule refers back to a group):
 it matches a clause exactly when one of the rules does. Most clauses match none (a shaped rule
 opens "I live in", "my name is", "no meat"...), and those are then read by one pattern, not by
@@ -11,31 +11,31 @@ each of the thirty-odd in turn.
 
 from __future__ import annotations
 
+import functools
 import re
 
-from memscribe.lazyre import lazy_compile
+from memscribe.lazyre import compile_table
 from memscribe.model.embedded.profile_rules import _EN_RULES, Fact, _with_elided_subject, facts_in_clause
 from memscribe.model.embedded.text import has_cjk
 
 
 def _unnamed(pattern: str) -> str:
-    """``pattern`` with each named group's opening written as a plain group's (a literal
-    pattern here, not a module-level one: the tables compile nothing at import)."""
+    """``pattern`` with each named group's opening written as a plain group's."""
     return re.sub(r"\(\?P<\w+>", "(?:", pattern)
 
 
-#: One of the English rules matches (their flags are one: ``re.IGNORECASE``).
-_ANY_EN_RULE = lazy_compile(
-    "|".join(f"(?:{_unnamed(p.pattern)})" for p, _ in _EN_RULES),
-    re.IGNORECASE,
-)
+@functools.cache
+def _any_en_rule() -> re.Pattern[str]:
+    """One of the English rules matches (their flags are one: ``re.IGNORECASE``). Built on first
+    use, not at import: the tables compile nothing then, ``re.sub``'s pattern included."""
+    return compile_table("|".join(f"(?:{_unnamed(p.pattern)})" for p, _ in _EN_RULES), re.IGNORECASE)
 
 
 def can_match_rule(clause: str) -> bool:
     """Some shaped rule may match ``clause``: a Chinese clause always may (its rules are few),
     an English one when one of the English rules matches it as ``facts_in_clause`` reads it
     (its dropped subject restored)."""
-    return has_cjk(clause) or _ANY_EN_RULE.match(_with_elided_subject(clause)) is not None
+    return has_cjk(clause) or _any_en_rule().match(_with_elided_subject(clause)) is not None
 
 
 def rule_fact(clause: str, *, correction_turn: bool) -> Fact | None:
