@@ -119,12 +119,21 @@ def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
     return holds(flat_words(text), words)
 
 
+def holds_found(text: str, found: re.Pattern[str]) -> bool:
+    """:func:`holds_one_of` with the words given as their :func:`one_of` pattern ``found``: the
+    flat form is read once, not once per word (issue 17: for a long list of words most turns
+    hold none of, the flat form is then read to its end once per word)."""
+    flat = flat_words(text)
+    return flat is None or found.search(flat) is not None
+
+
 __all__ = [
     "ODD_FOLDS",
     "caseless_hit",
     "flat_words",
     "holds",
     "holds_any",
+    "holds_found",
     "holds_one_of",
     "one_of",
     "per_turn",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import holds_one_of
+from memscribe.lexicon.caseless import holds_found, one_of
 from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language, led_by
 
 _I = re.IGNORECASE
@@ -56,6 +56,8 @@ _ANYWHERE_WORDS = (
     *("i asked for", "instead of", "should always", "should never", "must always", "must never"),
     *("always do ", "not like that", ",not ", ", not ", "please"),
 )
+#: :data:`_ANYWHERE_WORDS` as one pattern (:func:`~memscribe.lexicon.caseless.one_of`).
+_ANYWHERE_FOUND = lazy_compile(one_of(_ANYWHERE_WORDS))
 
 
 def _corrects_anywhere(text: str) -> bool:
@@ -63,7 +65,7 @@ def _corrects_anywhere(text: str) -> bool:
     a text holding one of :data:`_ANYWHERE_WORDS`, the second only of a text not ASCII)."""
     if not text.isascii() and _CORRECTION_ZH.search(text):
         return True
-    return holds_one_of(text, _ANYWHERE_WORDS) and bool(_CORRECTION_ANYWHERE.search(text))
+    return holds_found(text, _ANYWHERE_FOUND) and bool(_CORRECTION_ANYWHERE.search(text))
 
 
 #: Hesitations and fillers a reply may open with in any covered language ("uhm", "meh", "bueno",

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import holds_one_of
+from memscribe.lexicon.caseless import holds_found, one_of
 from memscribe.lexicon.dialogue import give_up_signal
 from memscribe.lexicon.langs import language_of, led_by, sentences
 
@@ -377,12 +377,13 @@ _NORM_WORDS = {
         *("réponds", "parle", "écris"),
     ),
 }
+_NORM_FOUND = {lang: lazy_compile(one_of(words)) for lang, words in _NORM_WORDS.items()}
 
 
 def _may_set_norm(said: str, lang: str) -> bool:
     """Whether a norm or a contrast of ``lang`` can match in ``said`` (False: none can)."""
-    words = _NORM_WORDS.get(lang)
-    return words is None or holds_one_of(said, words)
+    found = _NORM_FOUND.get(lang)  # its words as one pattern: the flat form read once, not per word
+    return found is None or holds_found(said, found)
 
 
 #: What every match of :data:`_QUOTED` opens with.
