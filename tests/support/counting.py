@@ -11,10 +11,12 @@ import pytest
 
 
 class Calls:
-    """How many calls the counted function has had (:func:`counting`)."""
+    """How many calls the counted function has had (:func:`counting`), and the first argument of
+    each (``firsts``: which text or name it was asked about)."""
 
     def __init__(self) -> None:
         self.n = 0
+        self.firsts: list[Any] = []
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str) -> Calls:
@@ -24,6 +26,7 @@ def counting(monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str) -> 
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         calls.n += 1
+        calls.firsts.append(args[0] if args else None)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(module, name, counted)
