@@ -58,18 +58,11 @@ def test_only_a_candidate_holding_a_secret_or_a_mask_is_scanned_again(
 
 def test_the_verdicts_are_those_of_asking_every_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
     fast = _screened()
-    asked: list[str] = []
-    real = redact.is_mostly_secret
-
-    def every(text: str) -> bool:
-        asked.append(text)
-        return real(text)
-
-    monkeypatch.setattr(redact, "is_mostly_secret", every)
+    asked = counting(monkeypatch, redact, "is_mostly_secret")
     # the full reading: every candidate's core asked, whatever redact-out found
     monkeypatch.setattr(screen, "_verdict", _asking_every(screen._verdict))
     full = _screened()
-    assert len(asked) == len(BODIES) + 2
+    assert asked.n == len(BODIES) + 2
     assert fast == full
     assert [s.reason for s in fast.skipped] == ["secret_only", "secret_only", "secret_only"]
     assert [p.body for p in fast.profiles] == [
