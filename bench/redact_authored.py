@@ -20,7 +20,8 @@ others) is validation, and of the other authors' files (``SPLIT_AUTHORS``: ``sa_
 ``sc_*``, and ``sf_*``, ``sg_*``, ``si_*`` and ``sk_*``, new development data written later) one in five by a hash of the name
 (``bench/redact.py``'s rule). Only the dev part's misses, leaks and false positives may be listed
 (``--dev-details``); the validation part is printed in aggregate, never read to choose a rule. Scoring is ``bench/redact.py``'s (the shared corpus README's): a secret is caught when a
-finding overlaps it; leak = some character of it left unmasked; FP/1k = lines touched by a finding
+finding overlaps it; leak = some character of it left unmasked (``partial``: the leaks among
+the caught ones, the rest being misses); FP/1k = lines touched by a finding
 that carry no label, per 1,000 such lines; hard-neg = benign look-alikes hit.
 
 ``--url-extent``: a study of how much of a URL with credentials to mask (issue 12): most authors
@@ -189,6 +190,12 @@ def dev_details(docs: list[Doc]) -> None:
                 print(f"  HARD {doc.path.name}:{label['line']} [{label['type']}] {doc.text[s:e][:90]!r}")
 
 
+def partial_leaks(s: Score) -> int:
+    """Secrets caught but not masked whole (some character left readable): the leaks that are not
+    misses. The authored labels carry no ``pii`` category, so every leak is a miss or one of these."""
+    return s.leaked - (s.positives - s.caught)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--before", help="also run pipeline/redaction as it was at this git ref")
@@ -230,7 +237,7 @@ def main() -> int:
         f"\ncorpus: {len(docs)} files ({sum(d.split == 'validation' for d in docs)} validation), {n_true} secrets"
     )
     header = (
-        f"{'split':<12}{'tool':<18}{'recall':>8}{'caught':>11}{'leak':>7}{'leaked':>8}{'precision':>10}"
+        f"{'split':<12}{'tool':<18}{'recall':>8}{'caught':>11}{'leak':>7}{'leaked':>8}{'partial':>9}{'precision':>10}"
         f"{'FP/1k':>8}{'FP lines':>10}{'hard-neg':>10}"
     )
     print(header)
@@ -240,7 +247,8 @@ def main() -> int:
             s = per.get(f"authored/{split}", Score())
             print(
                 f"{split:<12}{tool:<18}{_fmt(s.recall):>8}{f'{s.caught}/{s.positives}':>11}"
-                f"{_fmt(s.leak_rate, 2):>7}{s.leaked:>8}{_fmt(s.precision):>10}{_fmt(s.fp_per_kline, 2):>8}"
+                f"{_fmt(s.leak_rate, 2):>7}{s.leaked:>8}{partial_leaks(s):>9}{_fmt(s.precision):>10}"
+                f"{_fmt(s.fp_per_kline, 2):>8}"
                 f"{f'{s.fp_lines}/{s.benign_lines}':>10}{f'{s.hard_hit}/{s.hard}':>10}"
             )
     return 0
