@@ -28,6 +28,7 @@ from memscribe.index.options import AgentOpt, EmbeddingOpt
 
 if TYPE_CHECKING:
     from memscribe.schemas.plan import Plan
+    from memscribe.schemas.transcript import Transcript
 
 
 def extract(
@@ -78,10 +79,18 @@ def extract(
     def swept(plan: Plan) -> None:
         typer.echo(f"memscribe: swept {len(plan.operations)} expired profile(s) to the archive", err=True)
 
+    def read() -> Transcript:
+        # The transcript lives as long as the command: frozen with start-up's objects (read
+        # without collection, never rescanned after), as the collector would only walk its
+        # turns again and again for nothing to free (issue 17; nothing changes in a caller's
+        # process, see loading).
+        with loading():
+            return read_transcript_arg(transcript, fmt, skip_bad_lines)
+
     try:
         done = extract_transcript(
             open_store(memory_dir),
-            lambda: read_transcript_arg(transcript, fmt, skip_bad_lines),
+            read,
             chosen_model,
             context_tokens=lambda chosen: context_tokens_for(chosen, context_tokens),
             agent=agent,
