@@ -204,17 +204,24 @@ _FACT_CONTRAST = {
 }
 
 
-def _table(source: dict[str, str], flags: int = _I) -> dict[str, re.Pattern[str]]:
-    return {lang: lazy_compile(pattern, flags) for lang, pattern in source.items()}
-
-
-_FIRST = _table(_FIRST_PERSON)
+# Tables built in the module's body (not by a helper): their patterns count as made at import,
+# kept in memscribe.lazyre's program cache (from a helper, parsed anew in every process: ~3 ms).
+_FIRST = {lang: lazy_compile(p, _I) for lang, p in _FIRST_PERSON.items()}
 #: (English: where each can start, see :func:`~memscribe.lexicon.langs.led_by`)
-_UNSURE_OF = _table({**_UNSURE, "en": led_by(r"\b(?=[eimnpsu])", _UNSURE["en"])})
-_QUESTION_OF = _table(_QUESTION)
-_DIRECTIVE_OF = _table({**_DIRECTIVE, "en": led_by(r"^|\b(?=[ahimnps])", _DIRECTIVE["en"])})
-_CONTRAST_OF = _table({**_CONTRAST, "en": led_by(r"^|(?=[\w.`'%)-],)", _CONTRAST["en"])})
-_FACT_CONTRAST_OF = _table(_FACT_CONTRAST)
+_UNSURE_OF = {
+    lang: lazy_compile(p, _I)
+    for lang, p in {**_UNSURE, "en": led_by(r"\b(?=[eimnpsu])", _UNSURE["en"])}.items()
+}
+_QUESTION_OF = {lang: lazy_compile(p, _I) for lang, p in _QUESTION.items()}
+_DIRECTIVE_OF = {
+    lang: lazy_compile(p, _I)
+    for lang, p in {**_DIRECTIVE, "en": led_by(r"^|\b(?=[ahimnps])", _DIRECTIVE["en"])}.items()
+}
+_CONTRAST_OF = {
+    lang: lazy_compile(p, _I)
+    for lang, p in {**_CONTRAST, "en": led_by(r"^|(?=[\w.`'%)-],)", _CONTRAST["en"])}.items()
+}
+_FACT_CONTRAST_OF = {lang: lazy_compile(p, _I) for lang, p in _FACT_CONTRAST.items()}
 
 
 def _lead_stripped(clause: str) -> str:
@@ -334,9 +341,10 @@ _ANSWER_IN = {
     "ja": r"語で(?:答え|返事|書い|話し|お願い)",
     "zh": r"用[^，。,]{1,8}(?:回答|回复|说|讲|交流)",
 }
-_NORM_OF = _table(
-    {lang: "|".join((_STANDING[lang], _PROHIBITS[lang], _ANSWER_IN[lang])) for lang in _STANDING}
-)
+_NORM_OF = {
+    lang: lazy_compile("|".join((_STANDING[lang], _PROHIBITS[lang], _ANSWER_IN[lang])), _I)
+    for lang in _STANDING
+}
 #: Words quoted are mentioned, not said: "check 'no olvides encender el horno'" asks for a check.
 _QUOTED = lazy_compile(
     r"(?<!\w)'[^'\n]+'(?!\w)|\"[^\"\n]+\"|“[^”\n]+”|„[^“”\n]+[“”]|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』"
@@ -429,7 +437,7 @@ _ON_TODAY = {
     "ja": r"^(?:それ|これ|あれ)",
     "zh": r"^(?:把)?(?:它|这个|那个|这些|那些)",
 }
-_ON_TODAY_OF = _table(_ON_TODAY)
+_ON_TODAY_OF = {lang: lazy_compile(p, _I) for lang, p in _ON_TODAY.items()}
 
 
 def rule_of_work(text: str) -> bool:
