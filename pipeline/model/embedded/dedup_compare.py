@@ -17,6 +17,7 @@ from memscribe.model.embedded.dedup_scope import (
     possessed_mentioned,
     possessed_subject,
 )
+from memscribe.model.embedded.dedup_thing import thing_ended
 from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
@@ -115,6 +116,10 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # a number, a name in one slot, a count, level or time (``value_moved`` among them) is another
     # value ("30 km" / "50 km"), never the same fact
     if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
+        return False
+    # the end of the thing the entry says the user has ("User's car was stolen" / "User has a
+    # car"): another proposition, whatever the words share
+    if thing_ended(new, item.text):
         return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True

@@ -1,0 +1,122 @@
+"""A statement about a thing the user has, read against the stored statement that the user has it
+(issue 11), for the embedded dedup decision (:mod:`memscribe.model.embedded.dedup`).
+
+"User's car was stolen" / "User has a car", "User's cat passed away" / "User has a cat": the new
+statement's subject is the stored statement's object (the user's possessed noun phrase, named in
+the stored statement as what the user has: :func:`~memscribe.model.embedded.dedup_scope.possessed_mentioned`).
+Its predicate is about the thing: no newer value of the stored slot (the user's relation to the
+thing; "User's car was repaired" says nothing new of having it), so it never archives the stored
+statement by their slug topic alone.
+
+When that predicate is an ending of the thing (:data:`_ENDED`: it died, was stolen, sold, lost,
+written off), the stored statement no longer holds: the decision supersedes it, and the new one is
+never a restatement, however many words the two share ("car", "cat" are all the stored
+statement's content words) or however close their vectors ("User's cat passed away" / "User has
+a cat": 0.82). Another predicate of the thing ("User's cat is called Miso") may still be dropped
+as a restatement, as before: a detail of a fact stored (bench/restatement_pairs.py's validation
+pairs lose two restatements when every predicate of the thing is kept).
+
+A slot is also read from an English memory's verb (:func:`other_slot`): "User is learning French"
+fills another slot than "User speaks Spanish", though a slug topic (``languages``) holds both.
+
+Pure functions; no model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memscribe.lazyre import lazy_compile
+from memscribe.model.embedded.dedup_scope import possessed_mentioned, possessed_phrase
+
+#: A thing's end, as its predicate says it: a death, a theft, a sale, a loss, a write-off. The
+#: passive and the ``got`` passive ("was stolen", "got stolen"), with an adverb between
+#: ("was finally sold"); a verb with no object of its own ("died", "passed away", "ran away").
+_ENDED = lazy_compile(
+    r"\b(?:died|passed\s+away|ran\s+away"
+    r"|(?:was|were|got|has\s+been|have\s+been)\s+(?:\w+ly\s+)?"
+    r"(?:stolen|sold|lost|scrapped|totall?ed|written\s+off|put\s+down|put\s+to\s+sleep))\b",
+    re.IGNORECASE,
+)
+#: The opening of a stored statement about a possessed thing ("User's car is …").
+_POSSESSED_OPENING = lazy_compile(r"^\W*User['’]s\s", re.IGNORECASE)
+
+
+def about_thing(new: str, old: str) -> bool:
+    """``new``'s subject is a thing of the user's (one possessor: "User's car …", not "User's
+    partner's car …") that ``old``, a statement with the user as its subject, names as what the
+    user has ("User has a car", "User owns a road bike"): ``new`` predicates something of the
+    thing, ``old`` the user's having it."""
+    phrase = possessed_phrase(new)
+    if not phrase or any(w.endswith(("'s", "’s")) for w in phrase):
+        return False
+    return not _POSSESSED_OPENING.match(old) and possessed_mentioned(new, old)
+
+
+def thing_ended(new: str, old: str) -> bool:
+    """``new`` says the thing ``old`` says the user has has ended (:func:`about_thing`, and its
+    predicate is one of :data:`_ENDED`): "User's cat passed away" / "User has a cat"."""
+    return about_thing(new, old) and _ENDED.search(new) is not None
+
+
+__all__ = ["about_thing", "thing_ended"]
+
+
+#: An English memory with the user as subject, and its predicate's verb: past adverbs and
+#: auxiliaries ("User is now learning …", "User has been running …", "User mostly writes …").
+_PREDICATE = lazy_compile(
+    r"^\W*User\s+(?:(?:\w+ly|now|also|still|just|often|even)\s+)*"
+    r"(?:(?:is|are|was|were|has\s+been|have\s+been|had\s+been)\s+(?:(?:\w+ly|now|also|still|just)\s+)*"
+    r"(?P<ing>[a-z]+ing)\b|(?P<be>is|are|was|were|(?:has|have|had)\s+been)\b|(?:has|have|had)\s+(?P<done>[a-z]+ed)\b|(?P<verb>[a-z]+)\b)"
+)
+
+
+def _stem(verb: str) -> str:
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if verb.endswith(suffix) and len(verb) - len(suffix) >= 2:
+            return verb[: -len(suffix)]
+    return verb
+
+
+def predicate(text: str) -> str | None:
+    """The stem of an English memory's verb ("User is learning French" → ``learn``, "User speaks
+    Spanish" → ``speak``, "User is a nurse" → ``be``), or None for another form (a quotation, a
+    possessed subject, another language)."""
+    m = _PREDICATE.match(text)
+    if m is None:
+        return None
+    if m.group("be"):
+        return "be"
+    verb = _stem(m.group("ing") or m.group("done") or m.group("verb"))
+    return "have" if verb in _HAVE else verb
+
+
+#: The stems of the verbs of having: one slot ("User has a car" / "User owns a bike").
+_HAVE = frozenset({"ha", "have", "own"})
+
+
+def other_predicate(new: str, old: str) -> bool:
+    """Both are English memories of the user whose verbs differ ("User is learning French" /
+    "User speaks Spanish"): each predicates another slot of the user's, so a new value of the one
+    is no new value of the other, though their slugs name one topic."""
+    a, b = predicate(new), predicate(old)
+    if a is None or b is None:
+        return False
+    return not (a.startswith(b) or b.startswith(a))
+
+
+def other_slot(new: str, old: str, slugs: tuple[str, str] = ("", "")) -> bool:
+    """``new`` fills another slot of the user's than ``old``: their verbs differ
+    (:func:`other_predicate`: "is learning French" / "speaks Spanish"), and neither they nor
+    their ``slugs`` name a facet (:mod:`memscribe.semantic.facets`: "is a data analyst" / "works
+    as an accountant" filed under ``job``, "is based in Munich" / "lives in Berlin": one facet's
+    value, whatever the verb), nor do both name a value class (:mod:`memscribe.semantic.values`:
+    "eats fish" / "is vegetarian")."""
+    from memscribe.semantic.facets import slug_facet, statement_facets
+    from memscribe.semantic.values import members
+
+    if not other_predicate(new, old) or any(slug_facet(slug) for slug in slugs if slug):
+        return False
+    if statement_facets(new) or statement_facets(old):
+        return False
+    return not set(members(new)) & set(members(old))
