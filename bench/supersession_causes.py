@@ -55,6 +55,17 @@ separable on dev: a semantic restatement where both statements name the same nam
 score 0.62–0.88, different facts 0.54–0.94: "grew up in Manchester" / "lives in Manchester" 0.81);
 the candidate's left-behind words scored against the entry ("Terraform" / "platform/infrastructure
 team" 0.08, while "runs instead of cycling" / "has a road bike" scores 0.53).
+
+**Session 36** (8b7c5a5, :mod:`memscribe.model.embedded.dedup_thing`): the end of a thing the user
+has supersedes it, and a new value in another slot of a topic (other verbs, no facet; or another
+value-class member with no change said) archives nothing. Neither split moved (authored-val 18/59,
+wrong 0, duplicates 11, F1 .660; authored-dev 22/63): these are fixes of wrong outcomes the sets
+do not hold. Narrowed before commit: every predicate of the thing vetoing a restatement ("User's
+cat is called Miso" / "User has a cat" kept) cost 2 of bench/restatement_pairs.py's 32 validation
+restatements (recall at 0.82: .562 -> .500); only an ending vetoes now. Not separable with the
+offline vectors: an ending from another predicate of the thing (the predicate scored against
+"is gone", "was lost", "ended": "was stolen" 0.30, "was sold" 0.00, "are going to lose their
+minds" 0.53), or the new statement against the stored one negated ("no longer has a car").
 """
 
 from __future__ import annotations
