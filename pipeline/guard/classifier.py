@@ -27,7 +27,7 @@ import threading
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import IO, Any
 
 from memscribe.guard.packed import PackedTable, decode_weights, digest, encode_weights
 
@@ -278,8 +278,9 @@ class PackedModel(_Scorer):
         return total, len(found), key, self.table.pairs_ending(key)
 
 
-def model_from_bytes(raw: bytes) -> PackedModel:
-    """A :class:`PackedModel` from a weights file's bytes (see :func:`encode_weights`)."""
+def model_from_bytes(raw: bytes | IO[bytes]) -> PackedModel:
+    """A :class:`PackedModel` from a weights file's bytes, or the file opened in binary mode
+    (see :func:`encode_weights`)."""
     header, table = decode_weights(raw)
     return PackedModel(
         bias=float(header["bias"]),
@@ -312,10 +313,11 @@ def load_model(resource: str = WEIGHTS_RESOURCE) -> PackedModel | None:
 
 def _read_model(resource: str) -> PackedModel | None:
     try:
-        raw = resources.files("memscribe.guard").joinpath(resource).read_bytes()
+        # read a section at a time: the file's bytes are never held whole beside the table
+        with resources.files("memscribe.guard").joinpath(resource).open("rb") as file:
+            return model_from_bytes(file)
     except (FileNotFoundError, ModuleNotFoundError):
         return None
-    return model_from_bytes(raw)
 
 
 def score(text: str) -> float | None:

@@ -11,7 +11,10 @@ Word pairs are kept apart, sorted by the digest of their second token and then o
 with it, keyed by the digest of the token before it, so the scorer caches them per distinct
 word beside the word's own weights and a text costs one small dict look-up per token.
 
-The file, gzipped without a timestamp (the same payload gives the same bytes): a magic line,
+The file, in gzip's format without a timestamp (the same payload gives the same bytes) and
+stored, not deflated: the digests are random bits, so deflate saved only 45% of the main
+model's 1.06 MB, and inflating it took most of the load (3.2 of 3.8 ms of CPU, paid by every
+extract that screens a candidate; stored: 0.7 ms, issue 17). Then: a magic line,
 then length-prefixed sections: a small JSON header (bias, threshold, ...), the digests of the
 word and character n-gram features (sorted) and their weights, the second-token digests of
 the word pairs, their first-token digests (sorted by second, then first) and their weights.
@@ -32,12 +35,14 @@ import sys
 from array import array
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 __all__ = ["PackedTable", "decode_weights", "digest", "encode_weights"]
 
 #: The first line of a weights file (the format's name and version).
 MAGIC = b"memscribe guard weights 2\n"
+#: The gzip level a weights file is written at: 0, its blocks stored (see the module's docstring).
+STORED = 0
 #: A section's length: unsigned 32-bit little-endian.
 _LENGTH = struct.Struct("<I")
 _blake2b = hashlib.blake2b
@@ -107,8 +112,8 @@ def _little(values: array[int] | array[float]) -> bytes:
 def encode_weights(data: dict[str, object]) -> bytes:
     """The weights file for ``data``, the training script's payload (``bias``, ``threshold``,
     ``norm_power``, ``version``, ``about`` and ``weights``, a feature → weight mapping where a
-    word pair is ``"b:first second"``): gzipped without a timestamp, so the same payload gives
-    the same bytes."""
+    word pair is ``"b:first second"``): gzip without a timestamp, so the same payload gives the
+    same bytes, its blocks stored (:data:`STORED`: no inflating when it is loaded)."""
     weights = data["weights"]
     assert isinstance(weights, dict)
     others: dict[int, float] = {}
@@ -138,7 +143,7 @@ def encode_weights(data: dict[str, object]) -> bytes:
         _little(array("Q", [f for _, f in both_keys])),
         _little(array("d", [pairs[k] for k in both_keys])),
     )
-    return gzip.compress(raw, compresslevel=9, mtime=0)
+    return gzip.compress(raw, compresslevel=STORED, mtime=0)
 
 
 def _read(stream: gzip.GzipFile, size: int) -> bytes:
@@ -163,10 +168,11 @@ def _array(kind: str, blob: bytes) -> array[Any]:
     return values
 
 
-def decode_weights(raw: bytes) -> tuple[dict[str, Any], PackedTable]:
-    """The header and the table of a weights file's bytes (see :func:`encode_weights`).
-    Decompressed a section at a time: no copy of the whole file is held beside the table."""
-    with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
+def decode_weights(raw: bytes | IO[bytes]) -> tuple[dict[str, Any], PackedTable]:
+    """The header and the table of a weights file's bytes, or of the file opened in binary mode
+    (see :func:`encode_weights`). Read a section at a time: from a file, the whole file is never
+    held beside the table."""
+    with gzip.GzipFile(fileobj=io.BytesIO(raw) if isinstance(raw, bytes) else raw) as stream:
         try:
             if stream.read(len(MAGIC)) != MAGIC:
                 raise ValueError("not a memscribe guard weights file (version 2)")
