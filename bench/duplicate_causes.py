@@ -16,7 +16,8 @@ duplicate is put under one cause, read from the dedup stage's own steps
 
 Only totals are printed (safe on a validation split); ``--details`` lists each duplicate with the
 restating candidate, both scores (lexical, semantic) and the decision (development sets only).
-``if shown`` counts the *not shortlisted* ones the embedded decision would drop as a duplicate
+``shown and kept, by decision`` totals those by the decision's action and kind of reason
+(:func:`decision_kind`). ``if shown`` counts the *not shortlisted* ones the embedded decision would drop as a duplicate
 were the kept memory on the shortlist; ``across languages`` counts, per cause, the restatements
 written in another language than the kept memory (no shared word, and the offline encoder is
 English: :func:`memscribe.semantic.updates.spoken_language`).
@@ -26,6 +27,7 @@ English: :func:`memscribe.semantic.updates.spoken_language`).
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -77,6 +79,18 @@ def dropped_if_shown(seed: Any, written: str, seen: list[Seen]) -> bool:
     return False
 
 
+def decision_kind(written: str | None, seen: list[Seen]) -> str:
+    """What the decision said of the restating candidate, without its ids or scores: its action
+    and the reason's kind ("keep_both: different facts", "keep_both: about somebody or something
+    else", "supersede_old: change reported"), safe to total on a validation split."""
+    for s in seen:
+        if s.text == written and s.decision:
+            action, _, reason = s.decision.partition(": ")
+            kind = re.sub(r"\s*\b(?:prof|pbk)_\w+.*$", "", reason.split(" (")[0].split(" '")[0])
+            return f"{action.split()[0]}: {kind}"
+    return "none"
+
+
 def main() -> None:
     args, root = dataset_args(__doc__, "duplicate")
     from memscribe import semantic
@@ -91,6 +105,7 @@ def main() -> None:
     counts: Counter[str] = Counter()
     across: Counter[str] = Counter()
     shown = 0
+    decided: Counter[str] = Counter()
     try:
         for unit in load_agent(root):
             keep_ids = unit.gold.get("expected", {}).get("not_rewritten", [])
@@ -114,6 +129,8 @@ def main() -> None:
                     across[found] += 1
                 if found == "not shortlisted" and body is not None:
                     shown += dropped_if_shown(seed, body, log)
+                if found == "shown and kept":
+                    decided[decision_kind(body, log)] += 1
                 if args.details:
                     print(f"{unit.name}: {seed.id} {found}\n    stored  {seed.body[:100]!r}")
                     if body is not None:
@@ -130,6 +147,8 @@ def main() -> None:
         + " · ".join(f"{c} {counts[c]} ({across[c]} across languages)" for c in CAUSES)
         + f" (if shown: {shown} dropped)"
     )
+    if decided:
+        print("  shown and kept, by decision: " + " · ".join(f"{k} {n}" for k, n in decided.most_common()))
 
 
 if __name__ == "__main__":

@@ -54,3 +54,23 @@ def test_a_miss_not_shortlisted_is_asked_again_with_the_kept_memory_shown() -> N
     other = "User works in Paris."
     request = DedupRequest(kind="profile", slug="work", text=other, shortlist=(), said="")
     assert not bench.dropped_if_shown(seed, other, [bench.Seen(other, [], request=request)])
+
+
+def test_a_decision_is_totalled_by_its_action_and_kind_of_reason() -> None:
+    """No id, score or slug of a unit reaches the total (safe on a validation split)."""
+    bench = _bench()
+    seen = bench.Seen
+    written = "User has a cat."
+    log = [
+        seen(
+            "User has a dog.",
+            ["prof_old00001"],
+            "drop_new ['prof_old00001']: restates prof_old00001 (score 0.93)",
+        ),
+        seen(written, ["old"], "supersede_old ['old']: new value for topic 'pets-cat'"),
+    ]
+    assert bench.decision_kind(written, log) == "supersede_old: new value for topic"
+    assert bench.decision_kind("User has a dog.", log) == "drop_new: restates"
+    kept = [seen(written, ["old"], "keep_both []: different facts")]
+    assert bench.decision_kind(written, kept) == "keep_both: different facts"
+    assert bench.decision_kind(written, []) == "none"

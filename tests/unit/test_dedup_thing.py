@@ -13,8 +13,9 @@ import pytest
 
 from memscribe.model.embedded.dedup import dedup_decision
 from memscribe.model.embedded.dedup_compare import restates
-from memscribe.model.embedded.dedup_thing import about_thing, other_slot, predicate, thing_ended
+from memscribe.model.embedded.dedup_thing import about_thing, other_slot, predicate, says_ended, thing_ended
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.stages.dedup import DedupResult, dedup
 
 
 def item(i: str, slug: str, text: str, score: float) -> ShortlistItem:
@@ -149,3 +150,35 @@ def test_the_dedup_stage_archives_the_ended_thing_and_writes_the_new_fact() -> N
         result = dedup([cand], [], [car], model=EmbeddedModel(), view=ListView([car]))
         assert [a.supersedes for a in result.accepted] == [archived]
         assert result.skipped == []
+
+
+def test_a_weak_match_is_kept_for_the_end_of_a_thing() -> None:
+    """The stored memory names the thing by its name only ("drives a Toyota Corolla"): a fallback
+    match of the shortlist, dropped for a candidate with no change cue before; the end of the
+    thing keeps it for the embedded decision, which archives it. The LLM path's shortlist (and
+    so its prompt) is as it was."""
+    from memscribe.model.embedded import EmbeddedModel
+    from memscribe.relatedness import ListView
+    from memscribe.schemas.candidates import ProfileCandidate
+    from memscribe.schemas.memory import MemoryEntry
+    from memscribe.stages.dedup import Priors, prepare
+
+    corolla = MemoryEntry(
+        kind="profile",
+        id="prof_car00002",
+        path="profile/car.md",
+        slug="car",
+        created="2026-01-01T00:00:00Z",
+        body="User drives a Toyota Corolla.",
+    )
+    body = "User's corolla got written off in a crash last week, nobody was hurt."
+    cand = ProfileCandidate(slug="corolla-got-written", ttl="one_year", body=body, evidence_turns=[0])
+    view = ListView([corolla])
+    assert says_ended(body) and not says_ended("User's corolla is red.")
+    for embedded in (True, False):
+        result = DedupResult()
+        pending = prepare("profile", cand, view, result, Priors(), across_languages=embedded)
+        shown = [s.id for s in pending.request.shortlist] if pending is not None else []
+        assert shown == (["prof_car00002"] if embedded else [])
+    result = dedup([cand], [], [corolla], model=EmbeddedModel(), view=view)
+    assert [a.supersedes for a in result.accepted] == [("prof_car00002",)]

@@ -53,13 +53,21 @@ def about_thing(new: str, old: str) -> bool:
     return not _POSSESSED_OPENING.match(old) and possessed_mentioned(new, old)
 
 
+def says_ended(text: str) -> bool:
+    """``text``'s subject is a thing of the user's and its predicate an ending ("User's Corolla
+    got written off"): the stored memory of having it may share few words with it (a fallback
+    match of the shortlist, "User drives a Toyota Corolla"), yet it is what the end updates."""
+    phrase = possessed_phrase(text)
+    return bool(phrase) and _ENDED.search(text) is not None
+
+
 def thing_ended(new: str, old: str) -> bool:
     """``new`` says the thing ``old`` says the user has has ended (:func:`about_thing`, and its
     predicate is one of :data:`_ENDED`): "User's cat passed away" / "User has a cat"."""
     return about_thing(new, old) and _ENDED.search(new) is not None
 
 
-__all__ = ["about_thing", "thing_ended"]
+__all__ = ["about_thing", "other_predicate", "other_slot", "predicate", "says_ended", "thing_ended"]
 
 
 #: An English memory with the user as subject, and its predicate's verb: past adverbs and
