@@ -26,7 +26,9 @@ def test_features_read_the_value_and_the_words_before_it() -> None:
     text = "Die PIN fürs Telefon ist 0815, sagt er"
     start = text.index("0815")
     f = bench.features(text, start, start + 4)
-    assert {"digits:4", "cls:d", "w0:ist", "w1:telefon", "w2:pin", "ctx:pin", "gram:tele", "n1:sagt"} <= set(f)
+    assert {"digits:4", "cls:d", "w0:ist", "w1:telefon", "w2:pin", "ctx:pin", "gram:tele", "n1:sagt"} <= set(
+        f
+    )
     assert "w0:pin" not in f
     keyed = bench.features("api_key=Zq8vR2mXk4Pw", 8, 20, "api_key")
     assert {"key:api", "key:key", "cls:lUd"} <= set(keyed)
@@ -61,3 +63,11 @@ def test_partial_leaks_are_the_caught_secrets_left_readable() -> None:
     authored = load_bench("redact_authored", as_name="bench_redact_authored_under_test")
     score = authored.Score(positives=10, caught=8, leaked=3)
     assert authored.partial_leaks(score) == 1
+
+
+def test_named_reads_its_own_line_within_80_characters() -> None:
+    bench = _bench()
+    text = "die PIN ist 0815\nund 4471 hier\n" + "PIN " + "x" * 90 + " 9911"
+    assert bench.named(text, text.index("0815"))
+    assert not bench.named(text, text.index("4471"))  # the name is on the line before
+    assert not bench.named(text, text.index("9911"))  # more than 80 characters after it
