@@ -1,6 +1,6 @@
 """Extract's work outside the detector and the gate kept to what it needs (issue 17): the cyclic
 collector never rescans the transcript in the ``memscribe`` process; the guard's weights load
-without inflating."""
+without inflating; a turn without host noise is not handed to the noise rules."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ import pytest
 
 from memscribe.guard import classifier
 from memscribe.guard.packed import decode_weights, digest, encode_weights
+from memscribe.transcript import noise, parse_transcript
+from tests.support.counting import counting
 
 _TURNS_PROBE = """
 import gc, sys
@@ -77,3 +79,22 @@ def test_the_weights_file_is_written_stored_and_reads_back() -> None:
     assert header["threshold"] == 0.9
     assert table.weight(digest("w:a")) == 0.5
     assert table.pairs_ending(digest("b")) == {digest("a"): -0.25}
+
+
+def test_turns_without_host_noise_are_not_handed_to_the_noise_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn holding none of the rules' fixed parts is only stripped (the rules would change
+    nothing else: the one-pass build's property test in test_reader_build compares every
+    mix of them with the rules); a turn holding one still goes through them. Before: each
+    rule asked once per turn (a user turn's sender, once per user turn)."""
+    rules = ["strip_memory_blocks", "strip_user_noise", "strip_reply_tags", "sender_name"]
+    calls = {name: counting(monkeypatch, noise, name) for name in rules}
+    plain = "".join(
+        f"User:  I tried build {i} again.  \nAssistant: Noted {i}, it passed.\n" for i in range(30)
+    )
+    turns = parse_transcript(plain, source="t.txt", fmt="text").turns
+    assert [t.text for t in turns[:2]] == ["I tried build 0 again.", "Noted 0, it passed."]
+    assert {name: c.n for name, c in calls.items()} == dict.fromkeys(rules, 0)
+    noisy = "User: [Mon 2026-01-05 10:00 UTC] hello there\nAssistant: [[reply_to_current]] hi back\n"
+    turns = parse_transcript(noisy, source="n.txt", fmt="text").turns
+    assert [t.text for t in turns] == ["hello there", "hi back"]
+    assert calls["strip_user_noise"].n == 1 and calls["strip_reply_tags"].n == 2
