@@ -23,13 +23,14 @@ import importlib
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 from memscribe.errors import InputError
 from memscribe.schemas.transcript import BadLine, Transcript, TranscriptFormat
 
 from .common import ParseContext, Text
 from .detect import detect_format as _detect
+from .detect import detect_format_decoding as _detect_decoding
 from .stream import read_chunks
 
 __all__ = ["FORMATS", "detect_format", "parse_transcript", "read_transcript"]
@@ -112,12 +113,14 @@ def _parse(
     """Detect and read ``text`` (BOM dropped, unreadable lines already blanked into ``early``)."""
     if _blank(text):
         raise InputError("empty input", path=source)
+    decoded: list[Any] = []  # a whole JSON document detection decoded, handed to the reader
     if fmt is None:
-        fmt = detect_format(text, source=source)
+        fmt, decoded = _detect_decoding(text, source=source)
     reader = _READERS[fmt] if fmt in _READER_NAMES or fmt in _READERS else None
     if reader is None:
         raise InputError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})", path=source)
-    ctx = ParseContext(source=source, skip_bad_lines=skip_bad_lines, bad_lines=list(early))
+    ctx = ParseContext(source=source, skip_bad_lines=skip_bad_lines, bad_lines=list(early), decoded=decoded)
+    del decoded
     # The text is handed over, no name kept here: CPython (3.11+) moves a Python function's
     # arguments into its frame, so the JSONL readers free the whole file's text once its records
     # are decoded, before the turns are built (the text, its drafts and the turns were the peak);

@@ -50,6 +50,9 @@ class ParseContext:
     source: str
     skip_bad_lines: bool = False
     bad_lines: list[BadLine] = field(default_factory=list)
+    #: The whole text's JSON value when format detection decoded it already (``[value]``), for
+    #: the reader to take (popped, so no name here holds it after): never decoded twice.
+    decoded: list[Any] = field(default_factory=list)
 
     def bad(self, line: int, message: str) -> None:
         """Report a bad record: raise, or record it when the caller asked to skip bad lines."""

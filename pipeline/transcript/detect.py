@@ -63,20 +63,21 @@ def _record_format(record: dict[str, Any]) -> TranscriptFormat | None:
 _LEADING_SPACE = re.compile(r"\s*")
 
 
-def _whole_json_format(text: str) -> TranscriptFormat | None:
-    """``openai`` when the whole text is one JSON array or ``{"messages": [...]}`` document."""
+def _whole_json_document(text: str) -> list[Any]:
+    """``[value]``, the decoded document, when the whole text is one JSON array or
+    ``{"messages": [...]}`` document (the ``openai`` format); else ``[]``."""
     lead = _LEADING_SPACE.match(text)  # always matches (maybe empty)
     if not text.startswith(("[", "{"), lead.end() if lead else 0):  # no stripped copy of the text
-        return None
+        return []
     try:
         value = decode_json(text)
     except ValueError:
-        return None
+        return []
     if isinstance(value, list):
-        return "openai"
+        return [value]
     if isinstance(value, dict) and isinstance(value.get("messages"), list):
-        return "openai"
-    return None
+        return [value]
+    return []
 
 
 def detect_format(text: Text, *, source: str = "<input>") -> TranscriptFormat:
@@ -85,11 +86,22 @@ def detect_format(text: Text, *, source: str = "<input>") -> TranscriptFormat:
     Raises:
         InputError: no record matches a known format.
     """
+    return detect_format_decoding(text, source=source)[0]
+
+
+def detect_format_decoding(text: Text, *, source: str = "<input>") -> tuple[TranscriptFormat, list[Any]]:
+    """:func:`detect_format`, and the whole text's decoded JSON value when telling the format
+    decoded it (``[value]``, an ``openai`` document; else ``[]``): for the reader to take
+    (:attr:`~memscribe.transcript.common.ParseContext.decoded`), not decode a second time.
+
+    Raises:
+        InputError: no record matches a known format.
+    """
     document = document_text(text)
-    whole = None if document is None else _whole_json_format(document)
+    whole = [] if document is None else _whole_json_document(document)
     del document
-    if whole is not None:
-        return whole
+    if whole:
+        return "openai", whole
     seen = 0
     first_line: str | None = None
     for raw in text.peek_lines() if isinstance(text, Chunks) else iter_lines(text):
@@ -99,7 +111,7 @@ def detect_format(text: Text, *, source: str = "<input>") -> TranscriptFormat:
         if first_line is None:
             first_line = line
             if _TEXT_PREFIX.match(line):
-                return "text"
+                return "text", []
         seen += 1
         if seen > _PROBE_LINES:
             break
@@ -110,7 +122,7 @@ def detect_format(text: Text, *, source: str = "<input>") -> TranscriptFormat:
         if isinstance(value, dict):
             fmt = _record_format(value)
             if fmt is not None:
-                return fmt
+                return fmt, []
     if first_line is None:
         raise InputError("empty input", path=source)
     raise UnknownFormatError(

@@ -80,11 +80,15 @@ def _messages_offset(text: str, start: int) -> int | None:
 
 
 def _document_messages(text: str, ctx: ParseContext) -> Iterator[tuple[int, Any]] | None:
-    """``(line, message)`` pairs for a whole-document array or messages object, else None."""
-    try:
-        document = decode_json(text)
-    except ValueError:
-        return None
+    """``(line, message)`` pairs for a whole-document array or messages object, else None (the
+    document decoded by format detection taken, not decoded again)."""
+    if ctx.decoded:
+        document = ctx.decoded.pop()
+    else:
+        try:
+            document = decode_json(text)
+        except ValueError:
+            return None
     if isinstance(document, dict) and isinstance(document.get("messages"), list):
         start = _skip_ws(text, 0)
         offset = _messages_offset(text, start)

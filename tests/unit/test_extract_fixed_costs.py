@@ -1,10 +1,12 @@
 """Extract's work outside the detector and the gate kept to what it needs (issue 17): the cyclic
 collector never rescans the transcript in the ``memscribe`` process; the guard's weights load
-without inflating; a turn without host noise is not handed to the noise rules."""
+without inflating; a turn without host noise is not handed to the noise rules; an OpenAI
+document is decoded once, not once to tell its format and again to read it."""
 
 from __future__ import annotations
 
 import gzip
+import json
 import subprocess
 import sys
 import zlib
@@ -15,7 +17,7 @@ import pytest
 
 from memscribe.guard import classifier
 from memscribe.guard.packed import decode_weights, digest, encode_weights
-from memscribe.transcript import noise, parse_transcript
+from memscribe.transcript import noise, parse_transcript, read_transcript
 from tests.support.counting import counting
 
 _TURNS_PROBE = """
@@ -98,3 +100,24 @@ def test_turns_without_host_noise_are_not_handed_to_the_noise_rules(monkeypatch:
     turns = parse_transcript(noisy, source="n.txt", fmt="text").turns
     assert [t.text for t in turns] == ["hello there", "hi back"]
     assert calls["strip_user_noise"].n == 1 and calls["strip_reply_tags"].n == 2
+
+
+@pytest.mark.parametrize("indent", [None, 1])
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_an_openai_document_is_decoded_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, indent: int | None, wrapped: bool
+) -> None:
+    """Format detection hands the document it decoded to the reader (before: two whole
+    decodes, as many as the turns the reader then builds from it); the turns are as before."""
+    messages = [{"role": "user" if i % 2 else "assistant", "content": f"line {i}"} for i in range(6)]
+    path = tmp_path / "t.json"
+    path.write_text(
+        json.dumps({"messages": messages} if wrapped else messages, indent=indent), encoding="utf-8"
+    )
+    loads = counting(monkeypatch, json, "loads")
+    turns = read_transcript(path).turns
+    whole = [text for text in loads.firsts if text.lstrip().startswith(("[", "{"))]
+    assert len(whole) == 1
+    assert [(t.role, t.text) for t in turns] == [(m["role"], m["content"]) for m in messages]
+    forced = read_transcript(path, fmt="openai").turns  # no detection: the reader decodes it
+    assert turns == forced and [t.source for t in turns] == [t.source for t in forced]
