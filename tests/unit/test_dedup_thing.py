@@ -182,3 +182,19 @@ def test_a_weak_match_is_kept_for_the_end_of_a_thing() -> None:
         assert shown == (["prof_car00002"] if embedded else [])
     result = dedup([cand], [], [corolla], model=EmbeddedModel(), view=view)
     assert [a.supersedes for a in result.accepted] == [("prof_car00002",)]
+
+
+def test_having_another_thing_ends_none_of_those_had() -> None:
+    """ "User now has a dog" archived "User has a cat" (by the slug topic, rule 1, or by the
+    change and a strong topic score, rule 3). A count of the same thing, or the thing named by
+    its kind, is still an update."""
+    cat = item("prof_cat", "pets", "User has a cat.", 0.08)
+    assert decide("pets", "User now has a dog.", cat) == ("keep_both", [])
+    assert decide("new-fact", "User now has a dog.", item("prof_cat", "pets", "User has a cat.", 0.6)) == (
+        "keep_both",
+        [],
+    )
+    kids = item("prof_kids", "kids", "User has two kids.", 0.7)
+    assert decide("kids", "User now has three kids.", kids) == ("supersede_old", ["prof_kids"])
+    car = item("prof_car", "pets", "User has a car.", 0.5)
+    assert decide("new-fact", "User now has a Honda Civic.", car) == ("supersede_old", ["prof_car"])

@@ -99,7 +99,7 @@ from memscribe.model.embedded.dedup_rules import (
     named_across_languages,
     restated_across_scripts,
 )
-from memscribe.model.embedded.dedup_thing import about_thing, other_slot, thing_ended
+from memscribe.model.embedded.dedup_thing import about_thing, other_slot, other_thing_had, thing_ended
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
@@ -195,6 +195,7 @@ def _updated(request: DedupRequest) -> list[str]:
                 # one that merely names its value ("now lives in Berlin" / "training for the
                 # Berlin marathon")
                 and not facet_beside(new, s)
+                and not other_thing_had(new, s.text, (request.slug, s.slug))
             )
             # the pursuit reached: every name of it is said again, yet it is over
             or (

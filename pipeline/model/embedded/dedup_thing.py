@@ -115,16 +115,45 @@ def other_predicate(new: str, old: str) -> bool:
 
 def other_slot(new: str, old: str, slugs: tuple[str, str] = ("", "")) -> bool:
     """``new`` fills another slot of the user's than ``old``: their verbs differ
-    (:func:`other_predicate`: "is learning French" / "speaks Spanish"), and neither they nor
+    (:func:`other_predicate`: "is learning French" / "speaks Spanish") or both say the user
+    has another thing (:func:`other_thing_had`: "has a dog" / "has a cat"), and neither they nor
     their ``slugs`` name a facet (:mod:`memscribe.semantic.facets`: "is a data analyst" / "works
     as an accountant" filed under ``job``, "is based in Munich" / "lives in Berlin": one facet's
     value, whatever the verb), nor do both name a value class (:mod:`memscribe.semantic.values`:
     "eats fish" / "is vegetarian")."""
+    if not (other_predicate(new, old) or _other_thing_had(new, old)):
+        return False
+    return _no_facet_nor_class(new, old, slugs)
+
+
+def other_thing_had(new: str, old: str, slugs: tuple[str, str] = ("", "")) -> bool:
+    """Both say what the user has, and another thing (:func:`_other_thing_had`: "User now has a
+    dog" / "User has a cat"), of no facet nor value class: a change said with it ("now") is of
+    the things the user has, and ends none of them. The verbs of :func:`other_slot` are not
+    asked: a change reported between two verbs ("is now working at …" / "is a nurse") often is
+    one slot's."""
+    return _other_thing_had(new, old) and _no_facet_nor_class(new, old, slugs)
+
+
+def _no_facet_nor_class(new: str, old: str, slugs: tuple[str, str]) -> bool:
     from memscribe.semantic.facets import slug_facet, statement_facets
     from memscribe.semantic.values import members
 
-    if not other_predicate(new, old) or any(slug_facet(slug) for slug in slugs if slug):
-        return False
-    if statement_facets(new) or statement_facets(old):
+    if any(slug_facet(slug) for slug in slugs if slug) or statement_facets(new) or statement_facets(old):
         return False
     return not set(members(new)) & set(members(old))
+
+
+def _other_thing_had(new: str, old: str) -> bool:
+    """Both say what the user has, and the two share no content word past the verb ("User now
+    has a dog" / "User has a cat"): having one more thing ends having none (a count of one thing,
+    "two kids" / "three kids", names it again)."""
+    from memscribe.textsim import content_tokens
+
+    if predicate(new) != "have" or predicate(old) != "have":
+        return False
+    return not set(content_tokens(_HAD.sub("", new))) & set(content_tokens(_HAD.sub("", old)))
+
+
+#: The subject and verb of a statement of having, which are no part of what is had.
+_HAD = lazy_compile(r"^\W*User\s+(?:\w+\s+)*?(?:has|have|owns?)\b", re.IGNORECASE)
