@@ -147,13 +147,27 @@ def fit_budget(render: Callable[[list[str]], str], items: list[str], budget: int
 
 
 def _words(text: str) -> list[str]:
+    if text.isascii():  # lower-cased first: the same words (an ASCII letter stays one), one call
+        return _WORD.findall(text.lower())
     return [w.lower() for w in _WORD.findall(text)]
+
+
+_ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _letters(text: str) -> int:
+    """How many of ``text``'s characters are letters (``str.isalpha``)."""
+    if text.isascii():  # the ASCII letters are the only ASCII characters isalpha holds
+        return len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS))
+    return sum(map(str.isalpha, text))
 
 
 def _cjk_share(text: str, letters: int | None = None) -> float:
     """Share of ``text``'s letters (``letters``, when already counted) that are CJK."""
+    if text.isascii():  # no CJK character in it (``str.isascii`` is a flag of the string, no scan)
+        return 0.0
     if letters is None:
-        letters = sum(map(str.isalpha, text))
+        letters = _letters(text)
     return len(_CJK.findall(text)) / max(1, letters)
 
 
@@ -167,7 +181,7 @@ def nonsense(text: str, cited: Iterable[str]) -> str | None:
     """
     clean = clean_chars(text).strip()
     words = _words(clean)
-    letters = sum(map(str.isalpha, clean))
+    letters = _letters(clean)
     cjk = _cjk_share(clean, letters) > 0.3
     # Scripts written without spaces (CJK) count characters, not words.
     units = len(_CJK.findall(clean)) // 2 + len(words) if cjk else len(words)

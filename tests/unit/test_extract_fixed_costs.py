@@ -1,12 +1,14 @@
 """Extract's work outside the detector and the gate kept to what it needs (issue 17): the cyclic
 collector never rescans the transcript in the ``memscribe`` process; the guard's weights load
 without inflating; a turn without host noise is not handed to the noise rules; an OpenAI
-document is decoded once, not once to tell its format and again to read it."""
+document is decoded once, not once to tell its format and again to read it; the write guard's
+grounding check reads an ASCII text without a per-word or per-character pass."""
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import subprocess
 import sys
 import zlib
@@ -14,9 +16,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memscribe.guard import classifier
 from memscribe.guard.packed import decode_weights, digest, encode_weights
+from memscribe.safety import write_guard
 from memscribe.transcript import noise, parse_transcript, read_transcript
 from tests.support.counting import counting
 
@@ -121,3 +126,71 @@ def test_an_openai_document_is_decoded_once(
     assert [(t.role, t.text) for t in turns] == [(m["role"], m["content"]) for m in messages]
     forced = read_transcript(path, fmt="openai").turns  # no detection: the reader decodes it
     assert turns == forced and [t.source for t in turns] == [t.source for t in forced]
+
+
+def _reference_nonsense(text: str, cited: list[str]) -> str | None:
+    """:func:`write_guard.nonsense` as it read every text: per-word lower-casing, letters and
+    CJK characters counted for every text."""
+
+    def words(value: str) -> list[str]:
+        return [w.lower() for w in write_guard._WORD.findall(value)]
+
+    def cjk_share(value: str) -> float:
+        return len(write_guard._CJK.findall(value)) / max(1, sum(map(str.isalpha, value)))
+
+    clean = write_guard.clean_chars(text).strip()
+    said = words(clean)
+    letters = sum(map(str.isalpha, clean))
+    cjk = cjk_share(clean) > 0.3
+    units = len(write_guard._CJK.findall(clean)) // 2 + len(said) if cjk else len(said)
+    if units < 2 or letters < 0.5 * max(1, len(clean.replace(" ", ""))):
+        return "no readable statement"
+    source = " ".join(cited)
+    if not source.strip():
+        return "no cited user turn"
+    if cjk or cjk_share(source) > 0.3:
+        return None
+    have = set(words(source))
+    stems = {w[:5] for w in have if len(w) >= 5}
+    content = [w for w in said if len(w) >= 4 and w not in write_guard._SUBJECT]
+    if len(content) < 3:
+        return None
+    absent = [w for w in content if w not in have and not (len(w) >= 5 and w[:5] in stems)]
+    if len(absent) > 0.8 * len(content):
+        return f"{len(absent)} of {len(content)} content words absent from the cited turns"
+    return None
+
+
+_GUARD_WORDS = st.sampled_from(
+    ["user", "prefers", "Tabs", "SPACES", "lives", "Lisbon", "the", "build", "42", "x_y", "İstanbul", "ﬁle"]
+    + ["Über", "naïve", "日本語", "中文", "한국어", "Σσς", "e\u0301", "\u200b", " ", "\n", ".", "--"]
+)
+_GUARD_TEXTS = st.one_of(st.lists(_GUARD_WORDS, max_size=14).map(" ".join), st.text(max_size=40))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_GUARD_TEXTS, st.lists(_GUARD_TEXTS, max_size=3))
+def test_the_grounding_check_answers_as_the_per_word_reading(text: str, cited: list[str]) -> None:
+    assert write_guard.nonsense(text, cited) == _reference_nonsense(text, cited)
+
+
+class _CountedPattern:
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern, self.n = pattern, 0
+
+    def findall(self, text: str) -> list[str]:
+        self.n += 1
+        return self.pattern.findall(text)
+
+
+def test_an_ascii_memory_and_its_turns_are_not_scanned_for_cjk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No CJK character can be in an ASCII text (a flag of the string, no scan): the check
+    looks for none there (before: the memory and its cited turns each scanned), and still
+    does in a text that may hold one."""
+    cjk = _CountedPattern(write_guard._CJK)
+    monkeypatch.setattr(write_guard, "_CJK", cjk)
+    cited = ["I prefer tabs over spaces in every Go project I start."]
+    assert write_guard.nonsense("User prefers tabs over spaces in Go projects.", cited) is None
+    assert cjk.n == 0
+    assert write_guard.nonsense("User prefers tabs over spaces in Go projects.", ["我喜欢用制表符。"]) is None
+    assert cjk.n == 1  # the turn, not the ASCII memory
