@@ -198,3 +198,26 @@ def test_having_another_thing_ends_none_of_those_had() -> None:
     assert decide("kids", "User now has three kids.", kids) == ("supersede_old", ["prof_kids"])
     car = item("prof_car", "pets", "User has a car.", 0.5)
     assert decide("new-fact", "User now has a Honda Civic.", car) == ("supersede_old", ["prof_car"])
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("User's car was stolen last night.", True),
+        ("User's bike got stolen and was never found.", True),
+        ("User's corolla got written off in a crash last week, nobody was hurt.", True),
+        ("User's cat was lost for two days but came back.", False),
+        ("User's laptop was stolen, the police got it back.", False),
+        ("User's car was nearly stolen last night.", False),
+        ("User's dog almost died in March.", False),
+        ("User's car wasn't stolen.", False),
+        ("User's car was never stolen.", False),
+        ("User's car is red.", False),
+        ("User sold the car.", False),  # the user's own act: the change cues' business, not a thing's end
+    ],
+)
+def test_an_ending_denied_near_or_taken_back_is_none(text: str, ended: bool) -> None:
+    assert says_ended(text) is ended
+    stored = "User has a car." if "car" in text else "User owns a road bike." if "bike" in text else ""
+    if stored:
+        assert thing_ended(text, stored) is ended

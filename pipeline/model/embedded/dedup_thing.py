@@ -38,6 +38,30 @@ _ENDED = lazy_compile(
     r"(?:stolen|sold|lost|scrapped|totall?ed|written\s+off|put\s+down|put\s+to\s+sleep))\b",
     re.IGNORECASE,
 )
+#: What takes an ending back or keeps it from being one: a contrast after it ("was lost for two
+#: days but came back"), the thing found or got back, an ending that was near ("nearly died").
+_UNDONE = lazy_compile(
+    r"\b(?:but|though|although|yet|until|luckily|thankfully|fortunately)\b"
+    r"|(?<!never )(?<!not )\b(?:found|recovered|returned|back)\b|\b(?:almost|nearly)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _ends(text: str) -> bool:
+    """``text`` says the end of its subject (:data:`_ENDED`), not denied in its clause ("wasn't
+    stolen", "never got lost"), not said to be near ("was nearly stolen"), not taken back after it
+    (:data:`_UNDONE`: "… but came back")."""
+    from memscribe.semantic.updates import negated
+
+    m = _ENDED.search(text)
+    if m is None or negated(text[: m.end()]) or _NEAR.search(m.group()):
+        return False
+    return not (_UNDONE.search(text, m.end()) or _UNDONE.search(text[: m.start()]))
+
+
+_NEAR = lazy_compile(r"\b(?:almost|nearly)\b", re.IGNORECASE)
+
+
 #: The opening of a stored statement about a possessed thing ("User's car is …").
 _POSSESSED_OPENING = lazy_compile(r"^\W*User['’]s\s", re.IGNORECASE)
 
@@ -58,13 +82,13 @@ def says_ended(text: str) -> bool:
     got written off"): the stored memory of having it may share few words with it (a fallback
     match of the shortlist, "User drives a Toyota Corolla"), yet it is what the end updates."""
     phrase = possessed_phrase(text)
-    return bool(phrase) and _ENDED.search(text) is not None
+    return bool(phrase) and _ends(text)
 
 
 def thing_ended(new: str, old: str) -> bool:
     """``new`` says the thing ``old`` says the user has has ended (:func:`about_thing`, and its
     predicate is one of :data:`_ENDED`): "User's cat passed away" / "User has a cat"."""
-    return about_thing(new, old) and _ENDED.search(new) is not None
+    return about_thing(new, old) and _ends(new)
 
 
 __all__ = ["about_thing", "other_predicate", "other_slot", "predicate", "says_ended", "thing_ended"]
