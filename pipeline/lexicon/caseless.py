@@ -119,6 +119,15 @@ def holds_one_of(text: str, words: tuple[str, ...]) -> bool:
     return holds(flat_words(text), words)
 
 
+def without_lead(lead: re.Pattern[str], text: str) -> str:
+    """``lead.sub("", text)`` for a pattern anchored at the start of the text (``^`` before every
+    alternative, no MULTILINE): its one possible match is there, so it is matched once and cut off,
+    without ``sub``'s search and the joining of its pieces (issue 17: the gate drops a turn's
+    fillers and acknowledgement this way, three patterns a turn)."""
+    m = lead.match(text)
+    return text if m is None else text[m.end() :]
+
+
 def holds_found(text: str, found: re.Pattern[str]) -> bool:
     """:func:`holds_one_of` with the words given as their :func:`one_of` pattern ``found``: the
     flat form is read once, not once per word (issue 17: for a long list of words most turns
@@ -137,4 +146,5 @@ __all__ = [
     "holds_one_of",
     "one_of",
     "per_turn",
+    "without_lead",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import holds_found, one_of
+from memscribe.lexicon.caseless import holds_found, one_of, without_lead
 from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language, led_by
 
 _I = re.IGNORECASE
@@ -80,7 +80,7 @@ _ANY_FILLER = lazy_compile(
 
 def _opening(text: str) -> str:
     """The message with one short leading acknowledgement removed ("ok. no, ..." → "no, ...")."""
-    return _SHORT_ACK.sub("", text, count=1) if len(text) > 24 else text
+    return without_lead(_SHORT_ACK, text) if len(text) > 24 else text
 
 
 def correction_signal(text: str) -> bool:
@@ -92,10 +92,10 @@ def correction_signal(text: str) -> bool:
     opened = _opening(stripped)
     if opened != stripped and _CORRECTION_LEAD.search(opened):
         return True
-    unfilled = FILLER_LEAD.sub("", stripped)  # "hmm no, …", "uh, don't …"
+    unfilled = without_lead(FILLER_LEAD, stripped)  # "hmm no, …", "uh, don't …"
     if unfilled != stripped and _CORRECTION_LEAD.search(unfilled):
         return True
-    rest = _ANY_FILLER.sub("", stripped)
+    rest = without_lead(_ANY_FILLER, stripped)
     if rest and rest != stripped:  # "naja, nein, …", "bueno, no, …", "うーん、違う", "meh, no"
         led = language(rest)
         if _CORRECTION_LEAD.search(rest) or (led is not None and led.correction.search(rest)):

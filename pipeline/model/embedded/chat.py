@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memscribe import lexicon
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.caseless import without_lead
 from memscribe.lexicon.grammar import ADVERBIAL_PHRASES
 from memscribe.model.embedded.clause_shape import narrates_event, past_form, verb_slot_ok
 from memscribe.model.embedded.fronting import dated_in_life
@@ -50,6 +52,16 @@ PLAIN_LEAD = lazy_compile(
     r"|currently)\b[\s,!.]*)+",
     re.I,
 )
+
+
+@functools.lru_cache(maxsize=256)
+def lead_dropped(clause: str) -> str:
+    """``PLAIN_LEAD.sub("", clause)`` (:func:`~memscribe.lexicon.caseless.without_lead`), kept for
+    the clauses read last (issue 17: each rule a clause goes through drops its lead, five or six
+    times a clause)."""
+    return without_lead(PLAIN_LEAD, clause)
+
+
 #: A habit's frequency put before the subject ("Two times a year I visit Europe", "In my free
 #: time I paint", "Every summer I go camping"): it is moved after the statement, which then opens
 #: with its subject. A single time ("On Friday I…", "After lunch I…") is an event, not a habit.
@@ -218,7 +230,7 @@ def plain_statement(clause: str, *, min_content: int = PLAIN_MIN_CONTENT) -> Fac
     """``clause`` as a fact about the user when it is a plain first-person statement with at least
     ``min_content`` content words (one where the user gives it as the reason for what follows:
     "I'm deaf, so …")."""
-    clause = PLAIN_LEAD.sub("", clause).strip()
+    clause = lead_dropped(clause).strip()
     fronted = _FRONTED.match(clause)
     if fronted:
         clause = f"{clause[fronted.end() :].rstrip(' ,.;:!')} {fronted.group('adv').lower()}"
@@ -270,7 +282,7 @@ WISH = lazy_compile(
 def wish_statement(clause: str) -> Fact | None:
     """``clause`` as the user's aspiration ("User wants to become a nurse"), or None when it is no
     wish for a state of their life, or the rest is hedged, a question, or about the partner."""
-    m = WISH.match(PLAIN_LEAD.sub("", clause).strip())
+    m = WISH.match(lead_dropped(clause).strip())
     if m is None:
         return None
     rest = _PLAIN_TRAIL.sub("", m.group("rest").strip(" ,.;:!")).strip()
@@ -360,7 +372,7 @@ _POSSESSIVE_VERB = lazy_compile(
 
 
 def possessive_statement(clause: str) -> Fact | None:
-    clause = PLAIN_LEAD.sub("", clause).strip()
+    clause = lead_dropped(clause).strip()
     m = lexicon.THIRD_PARTY_SUBJECT.match(clause)
     if m is None or not m.group("rel"):
         return None
@@ -415,7 +427,7 @@ def owned_statement(clause: str) -> Fact | None:
     """``clause`` as a fact about something of the user's ("User's cat is on pain killers"), when
     its subject is the speaker's possession and it says what that is, has or did; not when it is a
     modal, a reaction to the partner, or ends pointing back into the conversation."""
-    clause = PLAIN_LEAD.sub("", clause).strip()
+    clause = lead_dropped(clause).strip()
     m = _OWNED_SUBJECT.match(clause)
     if m is None:
         return None
@@ -446,7 +458,7 @@ _AFTER_SLOT = frozenset(
 
 def favourite_named_first(clause: str) -> Fact | None:
     """ "X is my favorite actor" as "User's favorite actor is X" (the slot first, as people file it)."""
-    m = _FAVOURITE_NAMED_FIRST.match(PLAIN_LEAD.sub("", clause).strip())
+    m = _FAVOURITE_NAMED_FIRST.match(lead_dropped(clause).strip())
     if m is None or _PARTNER.search(m.group(0)):
         return None
     words = m.group("k").lower().split()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.model.embedded.chat import PLAIN_LEAD, PLAIN_MIN_CONTENT
+from memscribe.model.embedded.chat import PLAIN_MIN_CONTENT, lead_dropped
 from memscribe.model.embedded.profile_rules import Fact
 from memscribe.model.embedded.text import MAX_VALUE_CHARS, kebab
 from memscribe.textsim import content_tokens
@@ -71,7 +71,7 @@ def holds_now(clause: str) -> Fact | None:
 
 
 def _holds_now(clause: str) -> Fact | None:
-    bare = PLAIN_LEAD.sub("", clause).strip(" ,.;:!")
+    bare = lead_dropped(clause).strip(" ,.;:!")
     if bare.isascii() and "now" not in (low := bare.lower()) and "days" not in low:
         return None  # every match of _NOW holds "now" or "days" (an ASCII text lowers as it folds)
     if not bare or _OTHER_SUBJECT.search(bare):

@@ -10,12 +10,12 @@ from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.caseless import caseless_hit
 from memscribe.lexicon.langs import language_of
 from memscribe.model.embedded.chat import (
-    PLAIN_LEAD,
     PLAIN_MIN_CONTENT,
     WISH,
     favourite_named_first,
     gives_reason,
     hedge_apart,
+    lead_dropped,
     not_a_fact,
     owned_statement,
     plain_statement,
@@ -283,7 +283,7 @@ def _unwished(clauses: Sequence[str]) -> str:
     (:func:`wish_statement`); what is wished may still be."""
     parts = []
     for clause in clauses:
-        bare = PLAIN_LEAD.sub("", clause).strip()
+        bare = lead_dropped(clause).strip()
         m = WISH.match(bare)
         parts.append(bare[m.start("rest") :] if m else clause)
     return " , ".join(parts)
@@ -342,9 +342,9 @@ def _clause_facts(
             continue
         if dated_task and lexicon.one_day(clause) and not change_cue(clause):
             continue  # the day of the task at hand, not a lasting fact (a change said so still is)
-        if asked and plain and _WANTS_TO.match(PLAIN_LEAD.sub("", clause)):
+        if asked and plain and _WANTS_TO.match(lead_dropped(clause)):
             continue  # "I want to stop scribbling records in a notebook": in a session of asks, their goal
-        third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(PLAIN_LEAD.sub("", clause)))
+        third = plain and bool(lexicon.THIRD_PARTY_SUBJECT.match(lead_dropped(clause)))
         fact = None if third else rule_fact(clause, correction_turn=correction_turn)
         least = 1 if gives_reason(sentence, clause) else PLAIN_MIN_CONTENT
         if fact is None and plain:
