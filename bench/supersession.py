@@ -15,7 +15,7 @@ user's own words (the first quote in the label's note), with a value-free slug.
 Only totals are printed (safe on a validation split); ``--details`` lists the units that
 contribute (development sets only). ``MEMSCRIBE_SEMANTIC=off`` measures the lexical rule alone.
 
-    python bench/supersession.py [authored-dev|authored-val|authored-test|agent|probe|DIR] [--details]
+    python bench/supersession.py [authored-dev|authored-val|authored-test|agent|probe|faults|DIR] [--details]
 
 **Tried and not shipped** (it moved only the data it was written from). More closed lists for the
 cross-language cases of the probe: "smoking" and "caffeine" facets (slug words, and the words in
@@ -58,6 +58,11 @@ SETS = {
 #: stored memory, 21 statements that update nothing (somebody else's change, an added value, a
 #: cue in another sentence, a restatement). Development data: its units may be listed.
 PROBE = REPO / "fixtures" / "persona" / "probe" / "supersession.jsonl"
+#: One-turn cases of the faults fixed in session 36 (issue 11), in the probe's format: the end of
+#: a thing the user has ("my car was stolen" / "User has a car"), and a new value on a topic that
+#: holds several ("I'm learning French now" / "User speaks Spanish", "we got a dog" / "User has a
+#: cat"), with endings taken back or near. English, development data: its units may be listed.
+FAULTS = REPO / "fixtures" / "dedup" / "supersession_faults.jsonl"
 #: Sets whose units are never listed (--details): only their totals are read.
 HELD_OUT = ("authored-val", "authored-test")
 
@@ -75,9 +80,9 @@ def main() -> None:
 
     if args.dataset == "agent":
         data_dir = default_data_dir()
-    elif args.dataset == "probe":
+    elif args.dataset in ("probe", "faults"):
         data_dir = Path(tempfile.mkdtemp(prefix="memscribe-probe-"))
-        write_probe(PROBE, data_dir / "agent")
+        write_probe(PROBE if args.dataset == "probe" else FAULTS, data_dir / "agent")
     else:
         data_dir = SETS.get(args.dataset, Path(args.dataset))
     units = [u for u in load("agent", data_dir) if u.seed]
