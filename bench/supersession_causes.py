@@ -71,6 +71,7 @@ minds" 0.53), or the new statement against the stored one negated ("no longer ha
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -172,6 +173,18 @@ def superseded_if_shown(old: Any, label: dict[str, Any] | None, seen: list[Seen]
     return False
 
 
+def decision_of(old_id: str, label: dict[str, Any] | None, seen: list[Seen]) -> str:
+    """What the decision said for the first candidate naming the new fact that was shown the
+    outdated memory: its action and kind of reason, ids and scores left out (safe to total on a
+    validation split: "keep_both: different facts", "drop_new: restates")."""
+    for s in seen:
+        if label is not None and names_fact(s.text, label) and old_id in s.shortlist and s.decision:
+            action, _, reason = s.decision.partition(": ")
+            kind = re.sub(r"\s*\b(?:prof|pbk)_\w+.*$", "", reason.split(" (")[0].split(" '")[0])
+            return f"{action.split()[0]}: {kind}"
+    return "none"
+
+
 def observe(log: list[Seen]) -> Callable[[], None]:
     """Wrap the dedup stage's ``prepare`` and ``record`` to append to ``log``; returns the undo."""
     from memscribe.stages import dedup as stage
@@ -236,6 +249,7 @@ def main() -> None:
     counts: Counter[str] = Counter()
     lacking: Counter[tuple[str, str]] = Counter()
     shown = 0
+    decided: Counter[str] = Counter()
     try:
         for unit in load_agent(root):
             expected = unit.gold.get("expected", {})
@@ -253,6 +267,8 @@ def main() -> None:
                 if found in ("not shortlisted", "decided otherwise") and rule["old_id"] in seeds:
                     for trait in traits(seeds[rule["old_id"]].body, labels.get(rule["by"]), log):
                         lacking[(found, trait)] += 1
+                if found == "decided otherwise":
+                    decided[decision_of(rule["old_id"], labels.get(rule["by"]), log)] += 1
                 if found == "not shortlisted" and rule["old_id"] in seeds:
                     shown += superseded_if_shown(seeds[rule["old_id"]], labels.get(rule["by"]), log)
                 if args.details and found != "done":
@@ -269,6 +285,8 @@ def main() -> None:
     )
     for found in ("not shortlisted", "decided otherwise"):
         print(f"  {found}: " + " · ".join(f"{t} {lacking[(found, t)]}" for t in TRAITS))
+    if decided:
+        print("  decided otherwise, by decision: " + " · ".join(f"{k} {n}" for k, n in decided.most_common()))
 
 
 if __name__ == "__main__":

@@ -81,3 +81,22 @@ def test_a_miss_counts_what_its_naming_candidates_lack() -> None:
     assert bench.traits(old, label, [seen("User does everything in pandas now.")]) == set()
     # candidates that do not name the new fact are not read
     assert bench.traits(old, label, [seen("User is learning Spanish.")]) == set()
+
+
+def test_a_decision_otherwise_is_totalled_by_its_action_and_kind_of_reason() -> None:
+    """Only the first candidate naming the new fact and shown the outdated memory counts; no id
+    or score reaches the total (safe on a validation split)."""
+    bench = _bench()
+    seen = bench.Seen
+    log = [
+        seen("User runs 10 km.", ["prof_old00001"], "supersede_old ['prof_old00001']: change reported"),
+        seen("User does it all in pandas.", [], "keep_both []: different facts"),
+        seen(
+            "User codes in Python with pandas.",
+            ["prof_old00001"],
+            "drop_new ['prof_old00001']: restates prof_old00001 (score 0.91)",
+        ),
+    ]
+    assert bench.decision_of("prof_old00001", LABEL, log) == "drop_new: restates"
+    assert bench.decision_of("prof_other001", LABEL, log) == "none"
+    assert bench.decision_of("prof_old00001", None, log) == "none"
