@@ -87,6 +87,11 @@ def test_restatements_of_having_the_thing_are_still_dropped() -> None:
         ("User has a car.", "have"),
         ("User owns a road bike.", "have"),
         ("User mostly writes Kotlin.", "writ"),
+        ("User no longer uses VS Code.", "us"),
+        ("User doesn't drink coffee.", "drink"),
+        ("User does not eat meat.", "eat"),
+        ("User used to live in Paris.", "live"),
+        ("User nowadays runs to work.", "run"),
         ("User's car was stolen.", None),
         ('User, in their words: "je parle espagnol".', None),
         ("用户会说西班牙语。", None),
@@ -108,6 +113,9 @@ def test_another_slot_on_one_slug_topic_archives_nothing() -> None:
 def test_a_new_value_of_one_slot_still_supersedes() -> None:
     vscode = item("prof_vsc", "editor", "User uses VS Code.", 0.0)
     assert decide("editor", "User now uses Neovim.", vscode) == ("supersede_old", ["prof_vsc"])
+    # a negator is no verb: the same slot, its polarity flipped
+    assert not other_slot("User doesn't use VS Code anymore.", vscode.text)
+    assert decide("editor", "User doesn't use VS Code anymore.", vscode) == ("supersede_old", ["prof_vsc"])
     # the change said in the user's words, not the candidate's
     assert decide("editor", "User uses Neovim.", vscode, said="I moved to Neovim this year.") == (
         "supersede_old",

@@ -94,10 +94,12 @@ def thing_ended(new: str, old: str) -> bool:
 __all__ = ["about_thing", "other_predicate", "other_slot", "predicate", "says_ended", "thing_ended"]
 
 
-#: An English memory with the user as subject, and its predicate's verb: past adverbs and
-#: auxiliaries ("User is now learning …", "User has been running …", "User mostly writes …").
+#: An English memory with the user as subject, and its predicate's verb: past adverbs, negators,
+#: modals and auxiliaries ("User is now learning …", "User has been running …", "User no longer
+#: uses …", "User doesn't drink …").
 _PREDICATE = lazy_compile(
-    r"^\W*User\s+(?:(?:\w+ly|now|also|still|just|often|even)\s+)*"
+    r"^\W*User\s+(?:(?:\w+ly|now|nowadays|also|still|just|often|even|never|not|no\s+longer|used\s+to"
+    r"|(?:does|do|did)(?:n['’]t)?|can|could|will|would|should|may|might|must)\s+)*"
     r"(?:(?:is|are|was|were|has\s+been|have\s+been|had\s+been)\s+(?:(?:\w+ly|now|also|still|just)\s+)*"
     r"(?P<ing>[a-z]+ing)\b|(?P<be>is|are|was|were|(?:has|have|had)\s+been)\b|(?:has|have|had)\s+(?P<done>[a-z]+ed)\b|(?P<verb>[a-z]+)\b)"
 )
