@@ -66,6 +66,13 @@ restatements (recall at 0.82: .562 -> .500); only an ending vetoes now. Not sepa
 offline vectors: an ending from another predicate of the thing (the predicate scored against
 "is gone", "was lost", "ended": "was stolen" 0.30, "was sold" 0.00, "are going to lose their
 minds" 0.53), or the new statement against the stored one negated ("no longer has a car").
+Also tried in session 36 and reverted, none moving authored-val: rule 3 gated by every verb
+difference (dedup_thing.other_slot) as rule 1 is (authored-dev 22 -> 21/63, probe 20 -> 19/28);
+an update with no change said where both statements share their verb and the best entry scores
+STRONG_TOPIC_SCORE, with another name in its slot or any changed value (no split moved); in
+dedup_compare._differences_alike (092bb2e), an acronym and the words it spells out ("ML" /
+"machine learning", "UK" / "the United Kingdom") taken as covered: bench/restatement_pairs.py dev
+recall .474 -> .544 with no new false drop, validation .594 unchanged, eval unchanged.
 """
 
 from __future__ import annotations
