@@ -297,7 +297,8 @@ def table(head: list[str], rows: list[list[str]]) -> None:
 
 
 def cpu_total(report: dict[str, Any]) -> float:
-    """CPU s of the run: memscribe's process and, with ``--call-process``, its model-call helper."""
+    """CPU s of the run: memscribe's process and its helper processes (``--call-process``: the
+    model-call helper; with ``--plan-process`` too, the planner and its model-call helper)."""
     return float(report["cpu_s"]) + float(report.get("helper_cpu_s", 0.0))
 
 
@@ -347,8 +348,8 @@ def process_medians(
     pairs: list[tuple[int, dict[str, Any], dict[str, Any]]], concurrencies: list[int], repeat: int
 ) -> None:
     """The medians of the alternating runs' CPU per transcript, memscribe's process apart from its
-    model-call helper (the process the run's planning and commit share is the one a second core
-    does not relieve)."""
+    helper processes (the model-call helper; with ``--plan-process``, the planner and its helper):
+    the process that commits is the one a second core does not relieve."""
     if not pairs or repeat < 2:
         return
     import statistics
@@ -503,7 +504,7 @@ def main() -> None:
         + (f" of {args.agents} agents (one namespace each)" if args.agents else "")
         + f", model latency {args.latency * 1000:.0f} ms (per-transcript "
         f"columns divide by {args.n}; cpu is memscribe's own CPU per processed transcript: its process "
-        "and its model-call helper process, which 'helper' shows apart)"
+        "and its helper processes (model calls; planner), which 'helper' shows apart)"
     )
     for r in [head, *rows]:
         print("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)))

@@ -264,7 +264,18 @@ def patch_task(m):
         ev("plan", getattr(_local, "rank", -1))
         return real(*a, **k)
     m.plan_transcript = plan_transcript
+def patch_process_engine(m):  # the planner process (--plan-process): its events and hops kept at its end
+    real = m._plan
+    def plan(conn, send, first):
+        start = len(EVENTS)
+        try:
+            return real(conn, send, first)
+        finally:
+            with open(OUT + ".planner", "w") as f:
+                json.dump({"events": EVENTS[start:], "hops": {str(k): v for k, v in HOPS.items()}}, f)
+    m._plan = plan
 PATCHES = {
+    "memscribe.batch.process_engine": patch_process_engine,
     "memscribe.batch.discovery": patch_discovery,
     "memscribe.model.call_process": patch_call_process,
     "memscribe.batch.runner": patch_runner,
@@ -318,7 +329,14 @@ def dump():
         fields = stat.rsplit(")", 1)[1].split()
         tasks[name] = tasks.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     EVENTS.append((time.monotonic() - T0, "threads", -1, tasks))
-    EVENTS.append((time.monotonic() - T0, "hops", -1, {str(k): v for k, v in HOPS.items()}))
+    hops = {str(k): v for k, v in HOPS.items()}
+    if os.path.exists(OUT + ".planner"):  # the planner's units, calls and hops (one monotonic clock)
+        with open(OUT + ".planner") as f:
+            planned = json.load(f)
+        EVENTS.extend(tuple(e) for e in planned["events"])
+        EVENTS.sort(key=lambda e: e[0])
+        hops.update(planned["hops"])
+    EVENTS.append((time.monotonic() - T0, "hops", -1, hops))
     with open(OUT, "w") as f:
         json.dump(EVENTS, f)
 atexit.register(dump)
@@ -348,6 +366,7 @@ def probed_run(
             lines = [line.split() for line in hops.read_text().splitlines()]
             found.append((0.0, "helper_hops", -1, {k: [float(a), float(b)] for k, a, b in lines}))
             hops.unlink()
+        Path(events.name + ".planner").unlink(missing_ok=True)  # (read into the events already)
     return json.loads(done.stdout), found
 
 

@@ -229,6 +229,11 @@ class Board:
             self._tick += 1
             self._wake(rank, broad=broad)
 
+    def published(self, rank: int) -> Delta | None:
+        """What rank ``rank`` published (None: nothing, or nothing pending)."""
+        with self._cond:
+            return self._pending.get(rank)
+
     def withdraw(self, rank: int, *, again: bool) -> None:
         """Rank ``rank``'s plan will not commit as published; ``again``: it is being re-planned."""
         with self._cond:

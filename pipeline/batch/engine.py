@@ -14,6 +14,7 @@ import _thread
 import functools
 import heapq
 import itertools
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -338,6 +339,16 @@ class _Workers:
 
 
 _WORKERS = _Workers()
+
+
+def _fresh_workers() -> None:
+    """In a forked child (the planner: :mod:`memscribe.batch.process_engine`): the parent's idle
+    workers are not there (a fork copies only the forking thread), so none is counted idle."""
+    global _WORKERS
+    _WORKERS = _Workers()
+
+
+os.register_at_fork(after_in_child=_fresh_workers)
 
 #: Units running at once, per call slot: the look-ahead, and at most (see :class:`LocalEngine`).
 LOOK_AHEAD = 2

@@ -76,7 +76,11 @@ class BatchReport(BaseModel):
     cpu_s: float = Field(default=0.0, description="memscribe's own CPU time (process), all threads.")
     helper_cpu_s: float = Field(
         default=0.0,
-        description="CPU time of the model-call helper process (--call-process), apart from cpu_s.",
+        description="CPU time of the helper processes (--plan-process: the planner and its "
+        "model-call helper; else --call-process: the model-call helper), apart from cpu_s.",
+    )
+    planner_cpu_s: float = Field(
+        default=0.0, description="CPU time of the planner process (--plan-process), part of helper_cpu_s."
     )
     transcripts: list[TranscriptResult] = Field(
         default_factory=list,

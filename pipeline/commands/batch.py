@@ -30,6 +30,7 @@ from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
     from memscribe.batch.discovery import WorkItem
+    from memscribe.batch.process_engine import ProcessEngine
     from memscribe.batch.report import BatchReport, TranscriptResult
     from memscribe.batch.runner import BatchConfig
     from memscribe.batch.seam import Engine
@@ -125,6 +126,15 @@ def batch(
             "commit (same requests, same answers).",
         ),
     ] = True,
+    plan_process: Annotated[
+        bool,
+        typer.Option(
+            "--plan-process/--no-plan-process",
+            envvar="MEMSCRIBE_PLAN_PROCESS",
+            help="With --call-process: the transcripts planned in a forked planner process (its model "
+            "calls in a helper of its own), beside the commit here (same plans, same files).",
+        ),
+    ] = True,
 ) -> None:
     """Process every new or changed transcript, concurrently and exactly once.
 
@@ -171,14 +181,20 @@ def batch(
             from memscribe.batch.ray_engine import RayEngine
 
             runner = RayEngine(address)
-        wanted = call_process and runner is None and concurrency > 1 and len(items) > 1
-        with _model_calls(probe, wanted, concurrency) as helper:
+        wanted = runner is None and concurrency > 1 and len(items) > 1
+        planner = _planner(probe, wanted and call_process and plan_process, concurrency)
+        runner = runner if planner is None else planner
+        with _model_calls(probe, wanted and call_process and planner is None, concurrency) as helper:
             if progress and not as_json and items:
                 report = _with_progress(items, cfg, factory, runner)
             else:
                 report = run_batch(items, cfg, factory, engine=runner)
         if helper is not None:
             report.helper_cpu_s = round(helper.cpu_s, 3)
+        if planner is not None:
+            planner.shutdown()  # (its CPU is known once it stopped)
+            report.planner_cpu_s = round(planner.cpu_s, 3)
+            report.helper_cpu_s = round(planner.cpu_s + planner.calls_cpu_s, 3)
     except MemscribeError as exc:
         fail(exc)
     finally:
@@ -209,6 +225,24 @@ def _model_calls(
         return contextlib.nullcontext(None)
     helper: AbstractContextManager[CallProcess | None] = llm.calls_in_helper(concurrency)
     return helper
+
+
+def _planner(probe: StructuredModel, wanted: bool, concurrency: int) -> ProcessEngine | None:
+    """A forked planner process (:mod:`memscribe.batch.process_engine`) when ``wanted`` and the
+    conditions of :func:`_model_calls` hold (the memscribe process itself, a litellm model, a
+    second CPU) and a fork is safe; its model calls are made in a helper process of its own."""
+    from memscribe.cli_common import own_process
+
+    if not wanted or (os.cpu_count() or 1) < 2 or not own_process():
+        return None
+    llm = sys.modules.get("memscribe.model.llm")
+    if llm is None or not isinstance(probe, llm.LiteLLMModel):
+        return None
+    from memscribe.batch import process_engine
+
+    if not process_engine.supported():
+        return None
+    return process_engine.ProcessEngine(llm.calls_in_helper, concurrency)
 
 
 def _with_progress(

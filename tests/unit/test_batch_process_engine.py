@@ -1,0 +1,114 @@
+"""The local engine in a forked planner process (:mod:`memscribe.batch.process_engine`): the same
+plans as in one process, the board fed the very deltas its units published, a planner that dies
+fails its units instead of leaving the run waiting, and the first unit's one-off work done early."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from memscribe.batch import process_engine
+from memscribe.batch.discovery import discover
+from memscribe.batch.engine import LocalEngine
+from memscribe.batch.process_engine import ProcessEngine
+from memscribe.batch.runner import BatchConfig, run_batch
+from memscribe.batch.view import Delta, Snapshot
+from memscribe.model.base import Message
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import Usage
+from tests.support.batch_corpus import make_corpus, memory_state
+from tests.support.counting import counting
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the planner is forked (Linux)")
+
+
+def test_a_run_planned_in_the_planner_writes_what_one_process_writes(tmp_path: Path) -> None:
+    make_corpus(tmp_path / "t", 30)
+    items = discover([str(tmp_path / "t")])
+    here = run_batch(items, BatchConfig(root=tmp_path / "here", concurrency=4), EmbeddedModel)
+    engine = ProcessEngine()
+    try:
+        there = run_batch(
+            items, BatchConfig(root=tmp_path / "there", concurrency=4), EmbeddedModel, engine=engine
+        )
+    finally:
+        engine.shutdown()
+    assert there.failed == here.failed == 0 and not there.timed_out
+    assert there.writes == here.writes > 0 and there.supersessions == here.supersessions > 0
+    assert memory_state(tmp_path / "there") == memory_state(tmp_path / "here")
+    assert engine.cpu_s > 0.0  # the planner said what it spent, once stopped
+
+
+def _entry(path: str, body: str) -> MemoryEntry:
+    return MemoryEntry(
+        kind="profile",
+        id="prof_aaaaaaaa",
+        slug="pref-tea",
+        path=path,
+        body=body,
+        created="2026-01-01T00:00:00Z",
+    )
+
+
+def test_a_committed_delta_equal_to_the_published_one_is_read_as_that_very_object() -> None:
+    engine = LocalEngine()
+    engine.open(Snapshot(entries=(), taken_ids=frozenset()), EmbeddedModel, 2)
+    engine.expect([0, 1])
+    published = Delta(added=(_entry(".reflexio/profiles/pref-tea-aaaaaaaa.md", "User prefers tea."),))
+    engine.board.publish(0, published)
+    copy = Delta(added=(_entry(".reflexio/profiles/pref-tea-aaaaaaaa.md", "User prefers tea."),))
+    other = Delta(added=(_entry(".reflexio/profiles/pref-tea-aaaaaaaa.md", "User prefers green tea."),))
+    assert copy == published and copy is not published
+    assert process_engine._as_published(engine, copy, 0) is published
+    assert process_engine._as_published(engine, other, 0) is other  # not what rank 0 published
+    assert process_engine._as_published(engine, copy, 1) is copy  # rank 1 published nothing
+    assert process_engine._as_published(engine, copy, None) is copy
+
+
+class StuckModel:
+    """A model whose every call waits (long past the test): units stay in flight."""
+
+    name = "stuck"
+
+    def __init__(self) -> None:
+        self.usage = Usage()
+
+    def generate(
+        self, *, task: str, messages: list[Message], response_model: type[BaseModel], request: BaseModel
+    ) -> BaseModel:
+        time.sleep(600)
+        raise RuntimeError("unreachable")
+
+
+def test_a_planner_that_dies_fails_each_unit_it_had(tmp_path: Path) -> None:
+    make_corpus(tmp_path / "t", 6)
+    items = discover([str(tmp_path / "t")])
+    engine = ProcessEngine()
+    killer = threading.Timer(1.0, engine._process.kill)  # mid-run: every unit waits on its model
+    killer.start()
+    try:
+        report = run_batch(
+            items, BatchConfig(root=tmp_path / "m", concurrency=2, budget_s=60), StuckModel, engine=engine
+        )
+    finally:
+        killer.cancel()
+        engine.shutdown()
+    failed = [t for t in report.transcripts if t.status == "failed"]
+    assert report.failed == len(failed) >= 5  # (one has nothing to learn: it may be done before)
+    assert report.failed + report.processed == 6
+    assert all("planner process failed" in (t.error or "") for t in failed)
+    assert not list((tmp_path / "m" / ".reflexio").rglob("*.md"))
+
+
+def test_the_warm_up_plans_its_preference_through_every_stage(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memscribe.stages import dedup
+
+    prepared = counting(monkeypatch, dedup, "prepare")
+    process_engine.warm_up()
+    assert prepared.n == 1  # detection found it, verification kept it, dedup compared it
