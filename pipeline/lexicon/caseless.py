@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from contextvars import ContextVar
-from typing import TypeAlias
 
 #: Letters a case-insensitive pattern pairs with a letter they do not lower to ("ſ" with "s",
 #: "ı" and "İ" with "i"): a text holding one is never judged by the word tests here.
@@ -19,17 +18,20 @@ ODD_FOLDS = frozenset("İıſ")
 
 
 def caseless_hit(
-    pattern: re.Pattern[str], lowered: re.Pattern[str], text: str, words: tuple[str, ...] = ()
+    pattern: re.Pattern[str],
+    lowered: re.Pattern[str],
+    text: str,
+    words: tuple[str, ...] | re.Pattern[str] = (),
 ) -> bool:
     """``pattern`` (case-insensitive; every letter it names written in lower case) finds something
     in ``text``. ASCII text is asked of ``lowered``, the same pattern case-sensitive, over
     ``text.lower()``: the same answer, several times faster on a long alternation of words, which
     ``re`` tries character by character with case folding at every word. Other text is asked of
-    ``pattern``. ``words`` (lower case, none holding a blank): one of them is in every match of
-    the pattern; a lowered ASCII text holding none is not scanned at all."""
+    ``pattern``. ``words`` (lower case, none holding a blank, or their :func:`one_of` pattern): one
+    of them is in every match of the pattern; a lowered ASCII text holding none is not scanned."""
     if text.isascii():
         low = text.lower()
-        if words and not holds_any(low, words):
+        if words and not (holds_any(low, words) if isinstance(words, tuple) else words.search(low)):
             return False
         return lowered.search(low) is not None
     return pattern.search(text) is not None
@@ -88,30 +90,40 @@ def holds(flat: str | None, words: tuple[str, ...]) -> bool:
     return flat is None or holds_any(flat, words)
 
 
-#: A node of :func:`one_of`'s trie: the next letters, "" where a word ends.
-_Trie: TypeAlias = dict[str, "_Trie"]
+#: Characters from the most to the least common in lower-cased English text (a blank first); any
+#: other character is rarer still. Where :func:`one_of` looks for a word: a choice of speed only.
+BY_FREQUENCY = " etaoinshrdlcumwfgypbvkjxqz"
+
+
+def _commonness(char: str) -> int:
+    at = BY_FREQUENCY.find(char)
+    return len(BY_FREQUENCY) - at if at >= 0 else 0
 
 
 def one_of(words: tuple[str, ...]) -> str:
     """A pattern (case-sensitive, no flags) that finds something in a text exactly when one of
-    ``words`` is in it (:func:`holds_any`): the words as a trie, so ``re`` reads each position of
-    the text once against their first letters, where :func:`holds_any` scans the text once per
-    word (a long list of words, most of them absent from most texts). A word that another word
-    begins ends its branch: the longer one is found only where the shorter one is."""
-    trie: _Trie = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def branch(node: _Trie) -> str:
-        if "" in node:
-            return ""
-        alternatives = [re.escape(char) + branch(node[char]) for char in sorted(node)]
-        return alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
-
-    return branch(trie) if trie else "(?!)"
+    ``words`` is in it (:func:`holds_any`), reading the text once where :func:`holds_any` scans it
+    once per word (a long list of words, most of them absent from most texts). Each word is
+    looked for at its least common character (:data:`BY_FREQUENCY`), the characters before it
+    asked behind and those after it ahead: every alternative opens with one such character, so
+    ``re`` skips to the next place one of those few characters stands, not to every blank or
+    common letter where a word may start (issue 17). A word holding another is left out: it is
+    found only where the other is."""
+    if "" in words:
+        return ""  # found in every text
+    kept = sorted({w for w in words if not any(other != w and other in w for other in words)})
+    tests: dict[str, set[str]] = {}
+    for word in kept:
+        at = min(range(len(word)), key=lambda i: (_commonness(word[i]), i))
+        behind = f"(?<={re.escape(word[: at + 1])})" if at else ""
+        ahead = f"(?={re.escape(word[at + 1 :])})" if at + 1 < len(word) else ""
+        tests.setdefault(word[at], set()).add(behind + ahead)
+    alternatives = []
+    for char, around in sorted(tests.items()):
+        ways = sorted(around)
+        rest = "" if "" in ways else ways[0] if len(ways) == 1 else "(?:" + "|".join(ways) + ")"
+        alternatives.append(re.escape(char) + rest)
+    return "|".join(alternatives) if alternatives else "(?!)"
 
 
 def holds_one_of(text: str, words: tuple[str, ...]) -> bool:

@@ -415,10 +415,12 @@ _REVERSAL = lazy_compile(
 _REVERSAL_WORDS = (
     *("back", "revert", "better", "before", "vuelve", "antes", "vorher", "wieder", "avant", "remets"),
 )
+#: :data:`_REVERSAL_WORDS` as one pattern (:func:`~memscribe.lexicon.caseless.one_of`).
+_REVERSAL_FOUND = lazy_compile(caseless.one_of(_REVERSAL_WORDS))
 
 
 def reversal_signal(text: str) -> bool:
     """The user takes an earlier correction back (then it is not a rule)."""
-    if text.isascii() and not caseless.holds(text.lower(), _REVERSAL_WORDS):
+    if text.isascii() and _REVERSAL_FOUND.search(text.lower()) is None:
         return False
     return bool(_REVERSAL.search(text))

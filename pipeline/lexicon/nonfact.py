@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import caseless_hit
+from memscribe.lexicon.caseless import caseless_hit, one_of
 from memscribe.lexicon.langs import led_by
 
 _I = re.IGNORECASE
@@ -40,6 +40,9 @@ _UNSURE_WORDS = (
     *("hypothetically", "imagine"),
 )
 _HEDGE_WORDS = (*_UNSURE_WORDS, "used", "back", "years", "formerly", "previously", "past", "when")
+#: The two lists as one pattern each (:func:`~memscribe.lexicon.caseless.one_of`): a text read once.
+_UNSURE_FOUND = lazy_compile(one_of(_UNSURE_WORDS))
+_HEDGE_FOUND = lazy_compile(one_of(_HEDGE_WORDS))
 _MY_RELATION_EN = r"""\bmy\s+(?:colleague|coworker|co-worker|friend|boss|manager|wife|husband|partner|brother|sister
           |mom|mum|mother|dad|father|son|daughter|kid|child|teammate|team\s?mate|roommate|girlfriend
           |boyfriend|cousin|neighbou?r|client|customer|lead)s?\b(?!'s)\s+(?!and\s+I\b)\w+"""
@@ -95,7 +98,7 @@ def is_question_opening(text: str) -> bool:
 
 def hedged(text: str) -> bool:
     """Uncertain, hypothetical or former ("maybe", "I think", "used to"): English hedges only."""
-    return caseless_hit(_HEDGE_EN, _HEDGE_LOWER_EN, text, _HEDGE_WORDS)
+    return caseless_hit(_HEDGE_EN, _HEDGE_LOWER_EN, text, _HEDGE_FOUND)
 
 
 def strip_hedges(text: str) -> str:
@@ -104,7 +107,7 @@ def strip_hedges(text: str) -> str:
 
 
 def _hedged_or_question(
-    text: str, pattern: re.Pattern[str], lowered: re.Pattern[str], words: tuple[str, ...]
+    text: str, pattern: re.Pattern[str], lowered: re.Pattern[str], words: re.Pattern[str]
 ) -> bool:
     """``_NONFACT_ZH``, ``pattern`` (an English hedge class) or ``_QUESTION_EN`` over the stripped
     text finds something, asked in fewer passes: a "?" is a match of ``_NONFACT_ZH`` (so the
@@ -120,13 +123,13 @@ def _hedged_or_question(
 
 def hedged_or_question(text: str) -> bool:
     """Hedged, past, hypothetical or a question (third parties judged separately)."""
-    return _hedged_or_question(text, _HEDGE_EN, _HEDGE_LOWER_EN, _HEDGE_WORDS)
+    return _hedged_or_question(text, _HEDGE_EN, _HEDGE_LOWER_EN, _HEDGE_FOUND)
 
 
 def unsure_or_question(text: str) -> bool:
     """Uncertain, hypothetical or a question; an English former state ("I used to teach", "when I
     was a kid I lived in Ohio") is not: in a conversation it is the speaker's past, told as such."""
-    return _hedged_or_question(text, _UNSURE_ONLY_EN, _UNSURE_ONLY_LOWER_EN, _UNSURE_WORDS)
+    return _hedged_or_question(text, _UNSURE_ONLY_EN, _UNSURE_ONLY_LOWER_EN, _UNSURE_FOUND)
 
 
 def hedge_or_nonfact(text: str) -> bool:

@@ -287,7 +287,7 @@ def profile_strength(text: str) -> int:
     if first_person == STRONG:
         return STRONG
     profile = flat is None or _PROFILE_FOUND.search(flat) is not None  # holds(flat, _PROFILE_WORDS)
-    standing = holds(flat, _STANDING_WORDS)
+    standing = flat is None or _STANDING_FOUND.search(flat) is not None  # holds(flat, _STANDING_WORDS)
     if (profile or standing) and any(
         (profile and _PROFILE_EN.search(s)) or (standing and _STANDING_EN.search(s)) for s in statements
     ):
@@ -328,6 +328,8 @@ _STANDING_WORDS = (
     *("moving forward", "you to", "everyone to", "important", "essential", "crucial", "required"),
     *("convention", "standard", "guideline"),
 )
+#: :data:`_STANDING_WORDS` as one pattern (:func:`~memscribe.lexicon.caseless.one_of`).
+_STANDING_FOUND = lazy_compile(one_of(_STANDING_WORDS))
 #: Words one of which every match of :data:`_POSSESSIVE` and :data:`_SUBJECT_POSSESSIVE` holds.
 _POSSESSIVE_WORDS = ("my ", "our ")
 #: Words one of which every match of :data:`_EPHEMERAL` holds.

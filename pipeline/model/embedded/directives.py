@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import caseless_hit, holds_any
+from memscribe.lexicon.caseless import caseless_hit, holds_any, one_of
 from memscribe.model.embedded.profile_rules import TASKY
 from memscribe.model.embedded.text import STOP, has_secret, safe_slug, value_keep_case
 
@@ -33,10 +33,14 @@ _STANDING_WORDS = (
 )
 
 
+#: :data:`_STANDING_WORDS` as one pattern (:func:`~memscribe.lexicon.caseless.one_of`).
+_STANDING_FOUND = lazy_compile(one_of(_STANDING_WORDS))
+
+
 def names_standing(text: str) -> bool:
     """``text`` names a standing rule somewhere (:data:`_STANDING`): a sentence of it gives a
     :func:`directive` only where it, or a sentence beside it, does."""
-    return caseless_hit(_STANDING, _STANDING_LOWER, text, _STANDING_WORDS)
+    return caseless_hit(_STANDING, _STANDING_LOWER, text, _STANDING_FOUND)
 
 
 _DIRECTIVE_LEAD = lazy_compile(
