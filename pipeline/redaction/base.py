@@ -45,6 +45,11 @@ class Detector:
     ``hints``): :data:`ASCII_DIGITS` for a detector that finds nothing where :func:`has_digit`
     is false (``re``'s digit class matches any Unicode digit, but no digit beyond ASCII
     case-folds to ASCII, so such a text holds no other).
+    ``needs``: characters (as written) one of which every text the detector finds anything in
+    holds, beside a hint: what its finder checks before anything else (a line break for a
+    detector of lines, an operator for assignments). The prefilter drops the detector from a
+    text with a hint but none of these, sparing the call (prose that says "passed" wakes
+    the detectors of ``pass`` names).
     """
 
     name: str
@@ -52,6 +57,7 @@ class Detector:
     hints: tuple[str, ...] = ()
     exact: tuple[str, ...] = ()
     ascii_hints: tuple[str, ...] = ()
+    needs: str = ""
 
 
 #: A mask written by this module (also the bare ``[REDACTED]`` people write by hand).

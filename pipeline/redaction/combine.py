@@ -77,15 +77,17 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
             if allowlisted(det.name, text[start:end]):
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
+    if not cands:
+        return []  # (most texts: nothing to widen, merge or look for again)
     inner: list[tuple[int, int]] = []  # the secrets a whole-value extent was widened from
-    if cands:  # a secret in a whole credential (extents: a URL with user info or otpauth://, a quoted
-        # connection string) widens to all of it; a contact finding (an email in a label) does not
-        secret = [c.type not in _CONTACT_TYPES for c in cands]
-        for lo, hi, at in widened_groups(text, [(c.start, c.end) for c in cands], secret):
-            held = [cands[i] for i in at]
-            inner += [(c.start, min(c.end, hi)) for c in held]
-            first = min(held, key=lambda c: c.priority)
-            cands.append(_Candidate(first.type, lo, hi, first.priority))
+    # a secret in a whole credential (extents: a URL with user info or otpauth://, a quoted
+    # connection string) widens to all of it; a contact finding (an email in a label) does not
+    secret = [c.type not in _CONTACT_TYPES for c in cands]
+    for lo, hi, at in widened_groups(text, [(c.start, c.end) for c in cands], secret):
+        held = [cands[i] for i in at]
+        inner += [(c.start, min(c.end, hi)) for c in held]
+        first = min(held, key=lambda c: c.priority)
+        cands.append(_Candidate(first.type, lo, hi, first.priority))
     cands.sort(key=lambda c: (c.start, -c.end))
     merged: list[list[_Candidate]] = []
     group_end = -1
@@ -238,11 +240,10 @@ class Masker:
         if len(words) > 2 * built + 8:
             built, scan = self._scan = (len(words), word_scanner(w for _, w in words))
         if scan is None:  # none built yet (few values), or no pyahocorasick: each looked up alone
-            built, found = 0, None
-        else:
-            found = scan(text)
+            return [pair for pair, w in words if w in text]
+        found = scan(text)
         old = [pair for pair, w in words[:built] if w in found] if found else []
-        return old + [pair for pair, w in words[built:] if w in text]
+        return old + [pair for pair, w in words[built:] if w in text] if built < len(words) else old
 
     def mask_for(self, type_: str, value: str, same_as: str | None = None) -> str:
         """The mask of ``value``: a new number of ``type_`` the first time, or ``same_as`` (the

@@ -158,16 +158,16 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("auth_header", _bare_credentials, ("authorization",)),
         _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS, strict_value=True),
         Detector("session_cookie", _find_cookies, ("cookie",)),
-        Detector("secret_assignment", _find_assignments, _ASSIGNMENT_HINTS),
+        Detector("secret_assignment", _find_assignments, _ASSIGNMENT_HINTS, needs="=:-"),  # (``--``, ``<-``)
         Detector(
             "secret_assignment", _find_calls, ("passw", "secret", "token", "apikey", "api_key", "credential")
         ),
         Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
         Detector("secret_assignment", find_code_pairs, _PAIR_HINTS),
         Detector("secret_assignment", find_config_values, _CONFIG_HINTS),
-        Detector("secret_assignment", find_named_literals, _ASSIGNMENT_HINTS),
+        Detector("secret_assignment", find_named_literals, _ASSIGNMENT_HINTS, needs="\"'"),
         Detector("secret_assignment", _find_xml, ("<",)),
-        Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env")),
+        Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env"), needs="("),
         Detector(
             "cli_password",
             find_cli_passwords,
@@ -185,11 +185,11 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("password", find_clause_passwords, _CLAUSE_HINTS),
         Detector("password", find_login_pairs, _LOGIN_HINTS),
         Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),
-        Detector("secret_assignment", find_table_cells, TABLE_HINTS),
+        Detector("secret_assignment", find_table_cells, TABLE_HINTS, needs="\n"),
         Detector("high_entropy", widened_to_crypt(_find_near_keyword), _KEYWORD_HINTS),
         Detector("high_entropy", widened_to_crypt(find_clause_tokens), _CLAUSE_HINTS),
         Detector("high_entropy", widened_to_crypt(_find_pasted), ("paste",)),
-        Detector("high_entropy", widened_to_crypt(_find_value_lines), _CONTEXT_HINTS),
+        Detector("high_entropy", widened_to_crypt(_find_value_lines), _CONTEXT_HINTS, needs="\n"),
         # PII, redacted by default
         # (each finds nothing in a text without a digit: in an ASCII one, without an ASCII digit)
         Detector("payment_card", _find_cards, ascii_hints=ASCII_DIGITS),
@@ -200,7 +200,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("stripe_key", find_test_keys, TEST_KEY_HINTS),
         Detector("live_secret_key", find_live_keys, LIVE_KEY_HINTS),
         Detector("password", find_password_shapes, SHAPE_HINTS),
-        Detector("secret_assignment", find_joined_literals, JOINED_HINTS),
+        Detector("secret_assignment", find_joined_literals, JOINED_HINTS, needs="="),
         Detector("totp_seed", find_totp_seeds, TOTP_HINTS),
     ]
     return tuple(dets)

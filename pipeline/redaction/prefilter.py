@@ -70,14 +70,30 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
         starts = list(itertools.accumulate((len(f) + 1 for f in folded[:-1]), initial=0))
         plan = full
         del folded
-    always, hint_bits, _, _, narrow = plan
+    always, hint_bits, _, narrow, (gated, gates) = plan
     ends = [at - 1 for at in starts[1:]]
     ends.append(len(joined))
     if (scan := plan_scanner(hint_bits)) is not None:
         on = [scan(text, joined[at:end], always) for text, at, end in zip(texts, starts, ends, strict=True)]
-        return _narrowed(on, joined, starts, ends, narrow) if narrow else on
-    last = len(texts) - 1
-    on = [always] * len(texts)
+    else:
+        on = _looked_up(raw, raw_starts, joined, starts, len(texts), plan)
+    if narrow:
+        on = _narrowed(on, joined, starts, ends, narrow)
+    if gated:
+        on = [
+            _gated(text, bits, gates) if bits & gated else bits for text, bits in zip(texts, on, strict=True)
+        ]
+    return on
+
+
+def _looked_up(
+    raw: str, raw_starts: list[int], joined: str, starts: list[int], count: int, plan: _Plan
+) -> list[int]:
+    """The hint bits of each of ``count`` texts (joined by NUL: ``raw``; case-folded: ``joined``,
+    its texts at ``starts``) without pyahocorasick: each hint looked up across the span."""
+    always, hint_bits = plan[0], plan[1]
+    last = count - 1
+    on = [always] * count
     vocab = _vocabulary(joined)
     for hint, bits, cased, pieces in hint_bits:
         if vocab is not None and not all(piece in vocab for piece in pieces):
@@ -90,7 +106,20 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
             if i == last:
                 break
             at = hay.find(hint, at_starts[i + 1])
-    return _narrowed(on, joined, starts, ends, narrow) if narrow else on
+    return on
+
+
+def _gated(text: str, on: int, gates: _Gates) -> int:
+    """``on`` less the detectors of each gate none of whose characters ``text`` holds (their
+    ``needs``: each such detector finds nothing there)."""
+    for bits, chars in gates:
+        if on & bits:
+            for char in chars:
+                if char in text:
+                    break
+            else:
+                on &= ~bits
+    return on
 
 
 def _narrowed(on: list[int], joined: str, starts: list[int], ends: list[int], narrow: _Narrow) -> list[int]:
@@ -142,16 +171,18 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
 def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
     """The detectors of ``plan`` that can fire on ``text`` (case-folded: ``folded``): every hint
     found in one pass (:func:`plan_scanner`), else each distinct hint looked up once at most."""
-    always, hint_bits, entries, keyed, _ = plan
+    always, hint_bits, entries, _, (gated, gates) = plan
     on = always
     if (scan := plan_scanner(hint_bits)) is not None:
         on = scan(text, folded, on)
     elif len(text) <= _KEYED_CHARS:  # a short text: only the hints whose key character it holds
-        on = keyed_on(text, folded, keyed, on)
+        on = keyed_on(text, folded, keyed_hints(hint_bits), on)
     else:
         for hint, bits, cased, _ in hint_bits:
             if bits & ~on and hint in (text if cased else folded):
                 on |= bits
+    if on & gated:
+        on = _gated(text, on, gates)
     return [(prio, det) for prio, det, bit in entries if on & bit]
 
 
@@ -163,12 +194,16 @@ _KEYED_CHARS = 2048
 #: A prefilter plan: the bits of the detectors without hints (always on); each distinct hint
 #: with the bits of the detectors it enables, whether it is looked for as written (``exact``)
 #: rather than case-folded, and its whitespace-free pieces, case-folded (see :func:`_vocabulary`);
-#: ``(priority, detector, bit)`` in order; and the hints by key character (:func:`key_hints`).
+#: ``(priority, detector, bit)`` in order. (The hints by key character, :func:`keyed_hints`, are
+#: grouped only where they are used: without pyahocorasick.)
 _Hint = tuple[str, int, bool, tuple[str, ...]]
 #: Then, in the plan for any text, each detector with ``ascii_hints`` (its bit and those hints):
 #: the ASCII plan's narrowing, for a text whose case-folded copy is ASCII in a span that is not.
 _Narrow = tuple[tuple[int, tuple[str, ...]], ...]
-_Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...], Keyed, _Narrow]
+#: Then the detectors with ``needs`` (see :class:`Detector`), by their characters: each group's
+#: bits and characters, after the bits of them all.
+_Gates = tuple[tuple[int, str], ...]
+_Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...], _Narrow, tuple[int, _Gates]]
 #: Plans by the id of the detectors considered (the object kept, so its id is not reused).
 _PLANS: dict[int, tuple[object, _Plan, _Plan]] = {}
 _PLANS_KEPT = 32
@@ -177,6 +212,7 @@ _PLANS_KEPT = 32
 def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool], ascii_text: bool = False) -> _Plan:
     always, bits, entries = 0, dict[tuple[str, bool], int](), []
     narrow: list[tuple[int, tuple[str, ...]]] = []
+    gates: dict[str, int] = {}
     for i, (prio, det) in enumerate(ranked):
         own = det.ascii_hints if ascii_text else ()  # (case-blind: digits fold to themselves)
         cased = bool(det.exact) and not own
@@ -188,13 +224,32 @@ def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool], ascii
         entries.append((prio, det, bit))
         if det.ascii_hints and not ascii_text:
             narrow.append((bit, det.ascii_hints))
+        if det.needs:
+            gates[det.needs] = gates.get(det.needs, 0) | bit
         if not wanted:
             always |= bit
         for hint in hints:
             bits[hint, cased] = bits.get((hint, cased), 0) | bit
     hint_bits = tuple((hint, b, cased, tuple(hint.casefold().split())) for (hint, cased), b in bits.items())
+    gated = sum(gates.values())
+    return always, hint_bits, tuple(entries), tuple(narrow), (gated, tuple((b, c) for c, b in gates.items()))
+
+
+#: The hints of a plan by key character, by the id of the plan's hint tuple (the tuple kept).
+_KEYED: dict[int, tuple[object, Keyed]] = {}
+
+
+def keyed_hints(hint_bits: tuple[_Hint, ...]) -> Keyed:
+    """:func:`key_hints` of a plan's hints, grouped on first use and kept while the plan is:
+    only the look-up without pyahocorasick asks (a few ms a process that others need not spend)."""
+    cached = _KEYED.get(id(hint_bits))
+    if cached is not None and cached[0] is hint_bits:
+        return cached[1]
     keyed = key_hints(tuple((hint, b, cased) for hint, b, cased, _ in hint_bits))
-    return always, hint_bits, tuple(entries), keyed, tuple(narrow)
+    if len(_KEYED) >= _PLANS_KEPT:
+        _KEYED.clear()
+    _KEYED[id(hint_bits)] = (hint_bits, keyed)
+    return keyed
 
 
 def _plans(considered: tuple[Detector, ...]) -> tuple[_Plan, _Plan]:

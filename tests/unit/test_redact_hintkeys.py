@@ -7,7 +7,7 @@ import random
 
 from memscribe.redaction import DETECTORS
 from memscribe.redaction.hintkeys import key_hints, keyed_on
-from memscribe.redaction.prefilter import _KEYED_CHARS, _plans, active_detectors
+from memscribe.redaction.prefilter import _KEYED_CHARS, _plans, active_detectors, keyed_hints
 
 
 def _plain(text: str, folded: str, hints: tuple[tuple[str, int, bool, tuple[str, ...]], ...], on: int) -> int:
@@ -35,8 +35,10 @@ def _texts(rng: random.Random, hints: list[str], count: int) -> list[str]:
 def test_keyed_lookup_enables_what_every_hint_enables() -> None:
     rng = random.Random(12)
     for plan in _plans(DETECTORS):
-        always, hint_bits, _, keyed, _ = plan
+        always, hint_bits = plan[0], plan[1]
+        keyed = keyed_hints(hint_bits)
         assert key_hints(tuple((h, b, c) for h, b, c, _ in hint_bits)) == keyed
+        assert keyed_hints(hint_bits) is keyed  # grouped once per plan
         hints = [h for h, _, _, _ in hint_bits]
         for text in _texts(rng, hints, 3000):
             folded = text.casefold()

@@ -73,7 +73,8 @@ CORPUS = _corpus()
 
 def _plain_active(text: str, detectors: tuple[Detector, ...]) -> list[int]:
     """Each detector without hints, or with one in ``text`` (as written for ``exact`` hints; its
-    ``ascii_hints`` instead in a text whose case-folded copy is ASCII)."""
+    ``ascii_hints`` instead in a text whose case-folded copy is ASCII), and with one of its
+    ``needs`` characters there, when it has any."""
     folded = text.casefold()
 
     def wanted(d: Detector) -> tuple[tuple[str, ...], bool]:
@@ -84,7 +85,8 @@ def _plain_active(text: str, detectors: tuple[Detector, ...]) -> list[int]:
     return [
         p
         for p, d in enumerate(detectors)
-        if not (hints := wanted(d))[0] or any(h in (text if hints[1] else folded) for h in hints[0])
+        if (not (hints := wanted(d))[0] or any(h in (text if hints[1] else folded) for h in hints[0]))
+        and (not d.needs or any(c in text for c in d.needs))
     ]
 
 
