@@ -13,7 +13,9 @@ from memscribe.schemas.transcript import Role, Transcript
 
 from .common import ParseContext, Text, TurnDraft, build_transcript, iter_lines
 
-_PREFIX = re.compile(r"^(?P<who>User|Human|Assistant|AI)\s*:[ \t]?(?P<rest>.*)$")
+#: A turn's opening: who speaks, then its text (the rest of the line, cut off after the match:
+#: the pattern does not read it, as ``(?P<rest>.*)$`` did, a line holding no line break).
+_PREFIX = re.compile(r"(?P<who>User|Human|Assistant|AI)\s*:[ \t]?")
 _ROLES: dict[str, Role] = {"User": "user", "Human": "user", "Assistant": "assistant", "AI": "assistant"}
 
 
@@ -35,7 +37,7 @@ def _drafts(text: Text, ctx: ParseContext) -> Iterator[TurnDraft]:
                 draft.text = "\n".join(body).strip()
                 yield draft
             draft = TurnDraft(role=_ROLES[match.group("who")], line=number)
-            body = [match.group("rest")]
+            body = [line[match.end() :]]
         elif draft is not None:
             body.append(line)
         elif line.strip():

@@ -2,7 +2,8 @@
 collector never rescans the transcript in the ``memscribe`` process; the guard's weights load
 without inflating; a turn without host noise is not handed to the noise rules; an OpenAI
 document is decoded once, not once to tell its format and again to read it; the write guard's
-grounding check reads an ASCII text without a per-word or per-character pass."""
+grounding check reads an ASCII text without a per-word or per-character pass; the text reader's
+prefix pattern does not read the rest of a line."""
 
 from __future__ import annotations
 
@@ -194,3 +195,36 @@ def test_an_ascii_memory_and_its_turns_are_not_scanned_for_cjk(monkeypatch: pyte
     assert cjk.n == 0
     assert write_guard.nonsense("User prefers tabs over spaces in Go projects.", ["我喜欢用制表符。"]) is None
     assert cjk.n == 1  # the turn, not the ASCII memory
+
+
+_OLD_TEXT_PREFIX = re.compile(r"^(?P<who>User|Human|Assistant|AI)\s*:[ \t]?(?P<rest>.*)$")
+_LINE_PIECES = st.sampled_from(
+    ["User", "Human", "Assistant", "AI", "Users", "user", ":", " ", "\t", "\r", "\u2028", "\x85", "\x0b"]
+    + ["\x0c", "\u3000", "hi", "é", "日本", ": ", "  :", "\t:"]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        st.lists(_LINE_PIECES, max_size=8).map("".join),
+        st.text(max_size=30).map(lambda t: t.replace("\n", "")),
+    )
+)
+def test_the_text_prefix_reads_a_line_as_the_whole_line_pattern_did(line: str) -> None:
+    """A line (no line break in it: the reader splits on them) opens a turn, and who speaks and
+    what they say are, as the pattern that also matched the rest of the line gave them."""
+    from memscribe.transcript import plain_text
+
+    old, new = _OLD_TEXT_PREFIX.match(line), plain_text._PREFIX.match(line)
+    assert (old is None) == (new is None)
+    if old is not None and new is not None:
+        assert (new.group("who"), line[new.end() :]) == (old.group("who"), old.group("rest"))
+
+
+def test_the_text_prefix_stops_at_the_speakers_colon() -> None:
+    """The pattern reads the opening only (before: the whole line, to hand its rest as a group)."""
+    from memscribe.transcript import plain_text
+
+    found = plain_text._PREFIX.match("Assistant:  the build passed on the second try")
+    assert found is not None and found.end() == len("Assistant: ")
