@@ -58,7 +58,8 @@ SETS = {
 #: stored memory, 21 statements that update nothing (somebody else's change, an added value, a
 #: cue in another sentence, a restatement). Development data: its units may be listed.
 PROBE = REPO / "fixtures" / "persona" / "probe" / "supersession.jsonl"
-#: One-turn cases of the faults fixed in session 36 (issue 11), in the probe's format: the end of
+#: One-turn cases of known faults of the embedded dedup (issue 11; session 36's fixes made new
+#: losses and were reverted: bench/supersession_causes.py), in the probe's format: the end of
 #: a thing the user has ("my car was stolen" / "User has a car"), and a new value on a topic that
 #: holds several ("I'm learning French now" / "User speaks Spanish", "we got a dog" / "User has a
 #: cat"), with endings taken back or near. English, development data: its units may be listed.

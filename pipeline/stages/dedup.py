@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from memscribe import kinds
 from memscribe.errors import ModelError
 from memscribe.model.base import StructuredModel
-from memscribe.model.embedded.dedup_thing import says_ended
 from memscribe.relatedness import (
     DUPLICATE_SCORE,
     SHORTLIST_SCORE,
@@ -301,11 +300,7 @@ def prepare(
     claimed = priors.claimed
     shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
     cue = priors.change_cue(text)
-    # a weak match may be the thing whose end the candidate tells ("User's Corolla got written
-    # off" / "User drives a Toyota Corolla"): the embedded decision reads it (dedup_thing)
-    if _weak_only(cand.slug, shortlisted) and not (
-        cue or priors.change_cue(said) or (across_languages and says_ended(text))
-    ):
+    if _weak_only(cand.slug, shortlisted) and not (cue or priors.change_cue(said)):
         shortlisted = []
     listed = {s.id for s in shortlisted}
     extras = _left_behind(kind, cue, said, memory)

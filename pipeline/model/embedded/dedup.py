@@ -7,10 +7,7 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 
 * **update** — the stored entry is superseded when
   1. it is on the candidate's slug topic (``home-city`` / ``home-city-berlin``) and the value
-     changed (each text says something the other does not, or the polarity flipped), unless the
-     verbs fill two slots of a topic that holds several ("is learning French" / "speaks
-     Spanish": :func:`dedup_thing.other_slot`) or another member of a value class is said with
-     no change reported ("uses Neovim" / "uses VS Code": rule 8 needs the change); or
+     changed (each text says something the other does not, or the polarity flipped); or
   2. the candidate reports a change (a change cue) and it, or what the user said with it, names
      the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
@@ -39,9 +36,6 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      (where the user lives or works, :mod:`memscribe.semantic.facets`) and the best entry of
      that facet holds another value ("j'ai déménagé à Montréal" / "lives in Lyon"), or is in
      another script and the candidate's own words report the change.
-  9. the candidate says the thing the entry says the user has has ended ("User's car was stolen"
-     / "User has a car", "User's cat passed away" / "User has a cat":
-     :func:`dedup_thing.thing_ended`), whatever the words share, even said with its time.
 * **restatement** — no change cue, the same polarity, no value that differs (a number, a name in
   one slot: :func:`memscribe.semantic.changed.value_differs`), and the best entry says it already: a
   lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
@@ -51,9 +45,7 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 * **newer statement of a topic** — last, with no change the words show and no restatement: an
   entry on the candidate's slug topic whose statement is comparable is superseded by it, unless
   the candidate adds a value ("also", "too"), goes on as before, tells a past state, adds a role
-  at work, denies another value, fills another slot (as in rule 1), or predicates something of
-  the thing the entry says the user has ("User's car was repaired": :func:`dedup_thing.about_thing`)
-  (the ``topical`` list below). This rule needs no changed
+  at work, or denies another value (the ``topical`` list below). This rule needs no changed
   value, so it can archive a still-true fact where one slug covers several values; it decides few
   supersessions (1 of authored-dev's 26, none of authored-val's 18, measured in session 35).
 * anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
@@ -99,7 +91,6 @@ from memscribe.model.embedded.dedup_rules import (
     named_across_languages,
     restated_across_scripts,
 )
-from memscribe.model.embedded.dedup_thing import about_thing, other_slot, other_thing_had, thing_ended
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
@@ -116,13 +107,6 @@ from memscribe.semantic.updates import (
     reports_change,
     same_polarity,
 )
-from memscribe.semantic.values import other_value
-
-
-def _ended(request: DedupRequest) -> list[str]:
-    """Ids of the shortlisted entries whose thing the candidate says has ended ("User's cat
-    passed away" / "User has a cat": :func:`~memscribe.model.embedded.dedup_thing.thing_ended`)."""
-    return [s.id for s in request.shortlist if thing_ended(request.text, s.text) and not negated(s.text)]
 
 
 def _updated(request: DedupRequest) -> list[str]:
@@ -140,11 +124,9 @@ def _updated(request: DedupRequest) -> list[str]:
     past = past or ("work" in statement_facets(new) and dedup_scope.added_role(new, request.said))
     top = request.shortlist[0]
     ids: list[str] = []
-    ended = _ended(request)
     # the value's type picks the entry: a device named beside another device's entry updates that
     # one, not a job filed under the same slug topic ("Au boulot j'ai maintenant un MacBook Pro")
     by_class = [] if adds else class_update(request, cue)
-    class_cue = cue or reports_change(request.said)
     said_top = dedup_scope.said_topic(request, STRONG_TOPIC_SCORE) if cue else None
     for s in request.shortlist:
         # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
@@ -163,9 +145,6 @@ def _updated(request: DedupRequest) -> list[str]:
             # MySQL"): a change, though every word of the stored text is in the new one
             ids.append(s.id)
             continue
-        if s.id in ended:
-            ids.append(s.id)
-            continue
         if not (value_changed(new, s.text) or value_moved(new, s.text)):
             continue
         if (
@@ -175,10 +154,6 @@ def _updated(request: DedupRequest) -> list[str]:
                 and not past
                 and (s.id in by_class or not by_class)
                 and not denies_other(new, s.text)
-                and not other_slot(new, s.text, (request.slug, s.slug))
-                # another member of a value class, said with no change: one beside the other
-                # ("uses Neovim" / "uses VS Code"); rule 8 replaces one when a change is said
-                and not (not class_cue and other_value(new, s.text))
             )
             or behind
             or (
@@ -195,7 +170,6 @@ def _updated(request: DedupRequest) -> list[str]:
                 # one that merely names its value ("now lives in Berlin" / "training for the
                 # Berlin marathon")
                 and not facet_beside(new, s)
-                and not other_thing_had(new, s.text, (request.slug, s.slug))
             )
             # the pursuit reached: every name of it is said again, yet it is over
             or (
@@ -281,13 +255,10 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
             existing_ids=[top.id],
             reason=f"restates {top.id}: goes on, in another language",
         )
-    # a thing's end said with its time ("User's car was stolen last night") is no bounded stay
-    updated = _ended(request) if stay else _updated(request)
+    updated = [] if stay else _updated(request)
     if updated:
         by_slug = any(same_topic(request.slug, s.slug) for s in request.shortlist if s.id in updated)
         how = f"new value for topic '{request.slug}'" if by_slug else "change reported"
-        if set(updated) <= set(_ended(request)):
-            how = "the thing it has ended"
         return DedupDecision(action="supersede_old", existing_ids=updated, reason=how)
     if restates(request.text, top):
         return DedupDecision(
@@ -306,11 +277,6 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
             "work" in statement_facets(request.text) and dedup_scope.added_role(request.text, request.said)
         )
         and not denies_other(request.text, s.text)
-        # of the thing the entry says the user has, not of having it ("User's car was repaired")
-        and not about_thing(request.text, s.text)
-        and not other_slot(request.text, s.text, (request.slug, s.slug))
-        # another member of a value class, said with no change (rule 8 needs one)
-        and not (other_value(request.text, s.text) and not reports_change(f"{request.text} {request.said}"))
     ]
     if topical:
         # Same slug topic, no value change the words show, not a restatement: the newer

@@ -2,7 +2,7 @@
 candidate and one stored entry: can their words be compared, did a value change, does the new one
 restate, contradict or name the old one as left behind, is the change of a narrower state, of
 another facet, subject or thing. Its thresholds (STRONG_TOPIC_SCORE, SEMANTIC_RESTATEMENT,
-DIFFERENCE_ALIKE, CROSS_LANGUAGE_TOPIC_SCORE) live here.
+CROSS_LANGUAGE_TOPIC_SCORE) live here.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from memscribe.model.embedded.dedup_scope import (
     possessed_mentioned,
     possessed_subject,
 )
-from memscribe.model.embedded.dedup_thing import thing_ended
 from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
@@ -117,47 +116,11 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # value ("30 km" / "50 km"), never the same fact
     if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
         return False
-    # the end of the thing the entry says the user has ("User's car was stolen" / "User has a
-    # car"): another proposition, whatever the words share
-    if thing_ended(new, item.text):
-        return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
-        return True
-    # what each adds to the other means the same: a paraphrase
-    if _differences_alike(new, item.text):
         return True
     return (
         _contained(new, item.text) or _contained(item.text, new) or dedup_scope.names_restated(new, item.text)
     )
-
-
-#: A semantic score this high between what each statement says that the other does not makes
-#: the two a paraphrase ("reads mostly science fiction" / "mainly reads sci-fi": "fiction mostly
-#: science" / "mainly sci-fi" 0.56; "goes to bed around 11pm" / "usually sleeps at about 11 pm"
-#: 0.55). On bench/restatement_pairs.py's dev pairs, the different facts with no changed value
-#: score at most 0.37 ("laptop macbook pro" / "custom-built desktop pc window"), the restatements
-#: it adds 0.49-0.56: dev restatement recall 0.439 -> 0.474, validation 0.562 -> 0.594, false
-#: drops unchanged on both (0.033, 0.036).
-DIFFERENCE_ALIKE = 0.45
-
-
-def _differences_alike(new: str, old: str) -> bool:
-    """What each statement says that the other does not (its uncovered content words) means the
-    same, by the offline vectors (DIFFERENCE_ALIKE): a paraphrase whose whole-sentence score is
-    diluted by the words they share or lowered by their order. Latin script only: the encoder
-    reads words, and Chinese or Japanese content tokens are character pairs, no words (a
-    different city, "在深圳工作" / "在广州工作", scores 0.41). The callers have ruled out a changed
-    value, polarity or change cue first: co-hyponyms a vector also scores alike ("Neovim" /
-    "Emacs", "30 km" / "50 km") are values swapped, never a restatement."""
-    from memscribe import semantic
-
-    if _scripts(new) != {"latin"} or _scripts(old) != {"latin"}:
-        return False
-    mine, theirs = _uncovered(new, old), _uncovered(old, new)
-    if not mine or not theirs:
-        return False
-    score = semantic.similarity(" ".join(sorted(mine)), " ".join(sorted(theirs)))
-    return score is not None and score >= DIFFERENCE_ALIKE
 
 
 def _contained(text: str, other: str) -> bool:

@@ -90,10 +90,6 @@ def _possessed_phrase(text: str) -> list[str] | None:
     return phrase
 
 
-#: The words of an English memory's possessed subject, or None (see :func:`_possessed_phrase`).
-possessed_phrase = _possessed_phrase
-
-
 def possessed_subject(text: str) -> bool:
     """The memory's subject is a possessed noun phrase that is none of the user's own attributes
     (nor a slot of theirs a name fills, :data:`_NAMED_SLOT`): a person ("User's team lead",
@@ -193,13 +189,7 @@ def names_another_thing(new: str, old: str) -> bool:
     return longer and not exact
 
 
-__all__ = [
-    "name_phrases",
-    "names_another_thing",
-    "possessed_mentioned",
-    "possessed_phrase",
-    "possessed_subject",
-]
+__all__ = ["name_phrases", "names_another_thing", "possessed_mentioned", "possessed_subject"]
 
 
 def uncued_work(new: str, said: str) -> bool:
