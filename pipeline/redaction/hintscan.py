@@ -15,13 +15,17 @@ quick, and the punctuation among them would otherwise make most of the automaton
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import weakref
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
 #: ``scan(text, folded, on)``: ``on`` with the detector bits of every hint that occurs in
 #: ``text`` (case-folded: ``folded``; as written for an exact hint).
 HintScan = Callable[[str, str, int], int]
+#: ``scan_span(texts, joined, starts, on)``: ``scan(text, its slice of joined, on)`` of each of
+#: ``texts`` at once (see :func:`span_scanner`), or None where it cannot.
+SpanScan = Callable[[Sequence[str], str, list[int], int], list[int] | None]
 
 _SECOND = itemgetter(1)
 
@@ -136,6 +140,21 @@ def _grouped(hints: Iterable[tuple[str, int, bool]]) -> tuple[list[tuple[str, in
     return singles, groups
 
 
+#: The span scanner of each hint scanner built, while the scanner lives.
+_SPANS: weakref.WeakKeyDictionary[HintScan, SpanScan] = weakref.WeakKeyDictionary()
+
+
+def span_scanner(scan: HintScan) -> SpanScan | None:
+    """The look-up of ``scan`` (:func:`hint_scanner`'s) for a whole span of ASCII texts at once:
+    ``scan_span(texts, joined, starts, on)`` with ``joined`` the texts joined by NUL and
+    case-folded, ``texts[k]`` at ``starts[k]`` there, is ``[scan(t, its slice, on) for t ...]``
+    (and leaves what the last text's scan leaves for :func:`known_absent`), or None where a
+    text holds NUL itself. One translation finds every text's one-character hints and one pass of
+    the automaton every text's others, instead of two calls a text (a transcript's turns are
+    short: the calls were most of the cost)."""
+    return _SPANS.get(scan)
+
+
 def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
     """A one-pass look-up of ``hints`` (``(hint, detector bits, exact)``), or None where
     pyahocorasick is not installed (the caller then looks each hint up alone)."""
@@ -144,6 +163,7 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
         return None
     singles, groups = _grouped(hints)
     find_singles = _singles_finder(singles)
+    ascii_bits, rest = _ascii_singles(singles)
     found_on = tuple((bits, tuple(exact)) for bits, exact in groups.values())
     index = {key: i for i, key in enumerate(groups)}
     automaton: Any = None
@@ -169,7 +189,102 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
                     on |= hint_bits
         return on
 
+    if 0 not in ascii_bits:  # (no hint holds NUL, the texts' separator)
+        _SPANS[scan] = _SpanScan(ascii_bits, rest, automaton, found_on, index)
     return scan
+
+
+class _SpanScan:
+    """A hint scanner's look-up of a span of ASCII texts at once (:func:`span_scanner`)."""
+
+    def __init__(
+        self,
+        ascii_bits: dict[int, int],
+        rest: tuple[tuple[str, int, bool], ...],
+        automaton: Any,
+        found_on: tuple[tuple[int, tuple[tuple[str, int], ...]], ...],
+        index: dict[str, int],
+    ) -> None:
+        self.ascii_bits = ascii_bits
+        self.rest = rest
+        self.automaton = automaton
+        self.found_on = found_on
+        self.index = index
+        # a span's bytes less every other (the NUL between texts kept): each text's one-character hints
+        self.other_bytes = bytes(b for b in range(256) if b not in ascii_bits and b != 0)
+
+    def __call__(self, texts: Sequence[str], joined: str, starts: list[int], always: int) -> list[int] | None:
+        global _PRESENT
+        if not joined.isascii():
+            return None
+        on = self._singles(joined, always)
+        if len(on) != len(texts):
+            return None  # a text holds NUL: the pieces are not the texts
+        found = self._words(joined, starts) if self.automaton is not None else [None] * len(texts)
+        rest, found_on = self.rest, self.found_on
+        for k, text in enumerate(texts):
+            bits = on[k]
+            for hint, hint_bits, cased in rest:  # (beyond ASCII, a folded hint is in no ASCII text)
+                if hint_bits & ~bits and (
+                    hint in text if cased else hint.isascii() and hint in _at(joined, starts, k)
+                ):
+                    bits |= hint_bits
+            for i in found[k] or ():
+                folded_bits, exact = found_on[i]
+                bits |= folded_bits
+                for hint, hint_bits in exact:
+                    if hint_bits & ~bits and hint in text:
+                        bits |= hint_bits
+            on[k] = bits
+        if self.automaton is not None:
+            _PRESENT = (texts[-1], _at(joined, starts, len(texts) - 1), True, found[-1] or set(), self.index)
+        return on
+
+    def _singles(self, joined: str, always: int) -> list[int]:
+        """``always`` with the bits of the one-character ASCII hints of each NUL-separated piece."""
+        ascii_bits = self.ascii_bits
+        on = []
+        for piece in joined.encode("ascii").translate(None, self.other_bytes).split(b"\x00"):
+            bits = always
+            for code in set(piece):
+                bits |= ascii_bits[code]
+            on.append(bits)
+        return on
+
+    def _words(self, joined: str, starts: list[int]) -> list[set[int] | None]:
+        """The automaton's words found in each text (its numbers; None: none), in one pass."""
+        found: list[set[int] | None] = [None] * len(starts)
+        k, last = 0, len(starts) - 1
+        next_start = starts[1] if last else len(joined) + 1
+        for end, i in self.automaton.iter(joined):  # (no hint holds NUL: each match in one text)
+            if end >= next_start:
+                while k < last and end >= starts[k + 1]:
+                    k += 1
+                next_start = starts[k + 1] if k < last else len(joined) + 1
+            held = found[k]
+            if held is None:
+                found[k] = {i}
+            else:
+                held.add(i)
+        return found
+
+
+def _at(joined: str, starts: list[int], k: int) -> str:
+    """The ``k``-th text of ``joined`` (texts joined by NUL, at ``starts``)."""
+    return joined[starts[k] : starts[k + 1] - 1 if k + 1 < len(starts) else len(joined)]
+
+
+def _ascii_singles(
+    singles: list[tuple[str, int, bool]],
+) -> tuple[dict[int, int], tuple[tuple[str, int, bool], ...]]:
+    """The one-character hints looked for case-folded that are ASCII, by code (their bits), and
+    the others (exact, or beyond ASCII)."""
+    ascii_bits: dict[int, int] = {}
+    for hint, bits, cased in singles:
+        if not cased and len(hint) == 1 and hint.isascii():
+            ascii_bits[ord(hint)] = ascii_bits.get(ord(hint), 0) | bits
+    rest = tuple((h, bits, cased) for h, bits, cased in singles if cased or len(h) != 1 or not h.isascii())
+    return ascii_bits, rest
 
 
 def _singles_finder(singles: list[tuple[str, int, bool]]) -> Callable[[str, str, int, bool], int]:
@@ -178,13 +293,9 @@ def _singles_finder(singles: list[tuple[str, int, bool]]) -> Callable[[str, str,
     exact hint). Those of a short ASCII text that are looked for case-folded are found at once:
     its bytes less every other byte (``bytes.translate``), instead of one search per hint
     (:data:`SHORT_CHARS`)."""
-    ascii_bits: dict[int, int] = {}
-    for hint, bits, cased in singles:
-        if not cased and len(hint) == 1 and hint.isascii():
-            ascii_bits[ord(hint)] = ascii_bits.get(ord(hint), 0) | bits
+    ascii_bits, rest = _ascii_singles(singles)
     other_bytes = bytes(b for b in range(256) if b not in ascii_bits)
     by_char = tuple((chr(code), bits) for code, bits in ascii_bits.items())
-    rest = tuple((h, bits, cased) for h, bits, cased in singles if cased or len(h) != 1 or not h.isascii())
 
     def find(text: str, folded: str, on: int, ascii_only: bool) -> int:
         if ascii_only and len(folded) <= SHORT_CHARS:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from memscribe.redaction.base import Detector, set_lowered
 from memscribe.redaction.hintkeys import Keyed, key_hints, keyed_on
-from memscribe.redaction.hintscan import plan_scanner
+from memscribe.redaction.hintscan import plan_scanner, span_scanner
 
 #: Detectors that can fire on a text, with their priorities (their places in the list considered).
 Ranked = tuple[tuple[int, Detector], ...]
@@ -74,7 +74,15 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
     ends = [at - 1 for at in starts[1:]]
     ends.append(len(joined))
     if (scan := plan_scanner(hint_bits)) is not None:
-        on = [scan(text, joined[at:end], always) for text, at, end in zip(texts, starts, ends, strict=True)]
+        span = span_scanner(scan) if plan is ascii_only else None  # (an ASCII span: all at once)
+        found = span(texts, joined, starts, always) if span is not None else None
+        on = (
+            found
+            if found is not None
+            else [
+                scan(text, joined[at:end], always) for text, at, end in zip(texts, starts, ends, strict=True)
+            ]
+        )
     else:
         on = _looked_up(raw, raw_starts, joined, starts, len(texts), plan)
     if narrow:
