@@ -71,6 +71,8 @@ class ProcessEngine(Engine):
         #: Ranks submitted and not answered yet (failed if the planner dies).
         self._out: set[int] = set()
         self._lost = False
+        #: What stopped the planner, as :func:`error_message` words it (None: it said nothing).
+        self._cause: str | None = None
         self._closed = False
         #: CPU time (s) of the planner and of its model-call helper, once :meth:`shutdown` ran.
         self.cpu_s = 0.0
@@ -111,14 +113,27 @@ class ProcessEngine(Engine):
                 break
             if isinstance(message, list):  # (the planner's last word, its CPU, comes after bye)
                 found.extend(message)
+            elif isinstance(message, tuple) and message[:1] == ("failed",):
+                self._cause = str(message[1])
             wait = 0.0
         if self._lost and not found:
+            self._last_words()
+            cause = f" ({self._cause})" if self._cause else ""
             found = [
-                UnitOutput(rank=rank, error="internal error: the planner process failed")
+                UnitOutput(rank=rank, error=f"internal error: the planner process failed{cause}")
                 for rank in sorted(self._out)
             ]
         self._out.difference_update(out.rank for out in found)
         return found
+
+    def _last_words(self) -> None:
+        """Why the planner stopped, where it said so: its message may still wait in the pipe
+        (a send that failed marks it lost before anything is read)."""
+        with contextlib.suppress(EOFError, OSError, ValueError, pickle.UnpicklingError):
+            while self._cause is None and self._conn.poll(0):
+                message = pickle.loads(self._conn.recv_bytes())
+                if isinstance(message, tuple) and message[:1] == ("failed",):
+                    self._cause = str(message[1])
 
     def expect(self, ranks: list[int]) -> None:
         self._send("expect", ranks)
@@ -184,8 +199,10 @@ def _serve(conn: Any, other: Any, calls: CallSetup | None, workers: int) -> None
             first = _read(conn)  # the engine's ``open`` (or ``bye``: the run planned nothing)
             if first[0] == "open":
                 _plan(conn, send, first)
-    except BaseException:  # never a traceback from the planner: the driver fails its units
+    except BaseException as exc:  # never a traceback from the planner: the driver fails its units
         code = 1
+        with contextlib.suppress(Exception):  # with the cause, as one process would report it
+            send(("failed", error_message(exc)))
     with contextlib.suppress(Exception):
         send(("cpu", time.process_time(), float(getattr(helper, "cpu_s", 0.0) or 0.0)))
     os._exit(code)

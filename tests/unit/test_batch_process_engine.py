@@ -4,9 +4,11 @@ fails its units instead of leaving the run waiting, and the first unit's one-off
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -108,6 +110,33 @@ def test_a_planner_that_dies_fails_each_unit_it_had(tmp_path: Path) -> None:
     assert report.failed == len(failed) >= 5  # (one has nothing to learn: it may be done before)
     assert report.failed + report.processed == 6
     assert all("planner process failed" in (t.error or "") for t in failed)
+    assert not list((tmp_path / "m" / ".reflexio").rglob("*.md"))
+
+
+@contextlib.contextmanager
+def _no_call_helper(workers: int) -> Iterator[None]:
+    raise RuntimeError("cannot start the call helper: EMFILE")
+    yield
+
+
+def test_a_planner_that_fails_says_why_in_each_unit_it_had(tmp_path: Path) -> None:
+    make_corpus(tmp_path / "t", 6)
+    items = discover([str(tmp_path / "t")])
+    engine = ProcessEngine(_no_call_helper, 4)
+    try:
+        report = run_batch(
+            items, BatchConfig(root=tmp_path / "m", concurrency=4), EmbeddedModel, engine=engine
+        )
+    finally:
+        engine.shutdown()
+    failed = [t for t in report.transcripts if t.status == "failed"]
+    assert report.failed == len(failed) == 6
+    # the cause, as one process would have raised it, not only that the planner is gone
+    assert all(
+        t.error == "internal error: the planner process failed "
+        "(internal error: RuntimeError: cannot start the call helper: EMFILE)"
+        for t in failed
+    )
     assert not list((tmp_path / "m" / ".reflexio").rglob("*.md"))
 
 
