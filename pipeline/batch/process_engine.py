@@ -115,9 +115,12 @@ class ProcessEngine(Engine):
                 found.extend(message)
             elif isinstance(message, tuple) and message[:1] == ("failed",):
                 self._cause = str(message[1])
+            elif isinstance(message, tuple) and message[:1] == ("cpu",):  # (after a failure)
+                self.cpu_s, self.calls_cpu_s = float(message[1]), float(message[2])
             wait = 0.0
         if self._lost and not found:
-            self._last_words()
+            found = self._last_words()
+        if self._lost and not found:
             cause = f" ({self._cause})" if self._cause else ""
             found = [
                 UnitOutput(rank=rank, error=f"internal error: the planner process failed{cause}")
@@ -126,14 +129,20 @@ class ProcessEngine(Engine):
         self._out.difference_update(out.rank for out in found)
         return found
 
-    def _last_words(self) -> None:
-        """Why the planner stopped, where it said so: its message may still wait in the pipe
-        (a send that failed marks it lost before anything is read)."""
+    def _last_words(self) -> list[UnitOutput]:
+        """What the lost planner had still sent: a send that failed marks it lost before the pipe
+        is read, where results it finished, why it stopped and its CPU may still wait."""
+        found: list[UnitOutput] = []
         with contextlib.suppress(EOFError, OSError, ValueError, pickle.UnpicklingError):
-            while self._cause is None and self._conn.poll(0):
+            while self._conn.poll(0):
                 message = pickle.loads(self._conn.recv_bytes())
-                if isinstance(message, tuple) and message[:1] == ("failed",):
+                if isinstance(message, list):
+                    found.extend(message)
+                elif isinstance(message, tuple) and message[:1] == ("failed",):
                     self._cause = str(message[1])
+                elif isinstance(message, tuple) and message[:1] == ("cpu",):
+                    self.cpu_s, self.calls_cpu_s = float(message[1]), float(message[2])
+        return found
 
     def expect(self, ranks: list[int]) -> None:
         self._send("expect", ranks)

@@ -209,6 +209,15 @@ def batch(
         raise typer.Exit(EXIT_SOME_FAILED)
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask, as ``taskset`` sets it), not the
+    machine's count: a helper process on a second CPU only pays where there is one."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # (no affinity on this platform)
+        return os.cpu_count() or 1
+
+
 def _model_calls(
     probe: StructuredModel, wanted: bool, concurrency: int
 ) -> AbstractContextManager[CallProcess | None]:
@@ -218,7 +227,7 @@ def _model_calls(
     only in the memscribe process itself, never a caller's such as a test runner); else here."""
     from memscribe.cli_common import own_process
 
-    if not wanted or (os.cpu_count() or 1) < 2 or not own_process():
+    if not wanted or usable_cpus() < 2 or not own_process():
         return contextlib.nullcontext(None)
     llm = sys.modules.get("memscribe.model.llm")  # loaded by the probe when it is a litellm model
     if llm is None or not isinstance(probe, llm.LiteLLMModel):
@@ -233,7 +242,7 @@ def _planner(probe: StructuredModel, wanted: bool, concurrency: int) -> ProcessE
     second CPU) and a fork is safe; its model calls are made in a helper process of its own."""
     from memscribe.cli_common import own_process
 
-    if not wanted or (os.cpu_count() or 1) < 2 or not own_process():
+    if not wanted or usable_cpus() < 2 or not own_process():
         return None
     llm = sys.modules.get("memscribe.model.llm")
     if llm is None or not isinstance(probe, llm.LiteLLMModel):

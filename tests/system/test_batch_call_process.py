@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from memscribe.commands.batch import usable_cpus
 from memscribe.store.root import MemoryRoot
 from tests.support.batch_corpus import memory_state
 from tests.support.bench_modules import load_bench
@@ -30,7 +31,7 @@ _respond = load_bench("batch", as_name="bench_batch_for_call_process").respond
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper is forked (Linux)"),
-    pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the helper runs where there is a second CPU"),
+    pytest.mark.skipif(usable_cpus() < 2, reason="the helper runs where there is a second CPU"),
 ]
 
 

@@ -4,7 +4,6 @@ kill-safe (the planner and its helper go with the run; a re-run finishes the job
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import time
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from memscribe.commands.batch import usable_cpus
 from memscribe.store.root import MemoryRoot
 from tests.support.batch_corpus import memory_state
 from tests.support.llm_server import serve
@@ -20,7 +20,7 @@ from tests.system.test_batch_call_process import _batch, _corpus, _report, _resp
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the planner is forked (Linux)"),
-    pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the planner runs where there is a second CPU"),
+    pytest.mark.skipif(usable_cpus() < 2, reason="the planner runs where there is a second CPU"),
 ]
 
 
