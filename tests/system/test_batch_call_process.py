@@ -1,6 +1,7 @@
 """``memscribe batch`` with the model calls in a helper process (``--call-process``): the same
 files as with the calls made in the run's own process, and kill-safe (the helper goes with the
-run; a re-run finishes the job)."""
+run; a re-run finishes the job), alone (``--no-plan-process``) and beside the planner process
+(the default, whose files ``test_batch_plan_process`` compares)."""
 
 from __future__ import annotations
 
@@ -87,9 +88,10 @@ def _report(proc: subprocess.Popen[str]) -> dict[str, Any]:
 def test_calls_in_the_helper_write_the_same_files(tmp_path: Path) -> None:
     corpus = _corpus(tmp_path / "t", 24)
     with serve(latency_s=0.02, responder=_respond) as url:
-        helped = _report(_batch(corpus, tmp_path / "helped", url))
+        helped = _report(_batch(corpus, tmp_path / "helped", url, "--no-plan-process"))
         here = _report(_batch(corpus, tmp_path / "here", url, "--no-call-process"))
     assert helped["helper_cpu_s"] > 0.0 and here["helper_cpu_s"] == 0.0
+    assert helped["planner_cpu_s"] == 0.0  # (the call helper alone)
     assert helped["processed"] == here["processed"] == 24
     assert helped["model_calls"] > 0 and helped["writes"] == here["writes"] == 18
     assert memory_state(tmp_path / "helped") == memory_state(tmp_path / "here")
@@ -97,15 +99,25 @@ def test_calls_in_the_helper_write_the_same_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.block_network(allowed_hosts=[r"127\.0\.0\.1"])
-def test_kill_the_run_the_helper_goes_too_and_a_rerun_writes_the_same_files(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("flags", "helpers_wanted"),
+    [(("--no-plan-process",), 1), ((), 2)],  # the call helper; the planner and its call helper
+    ids=["call-helper", "planner"],
+)
+def test_kill_the_run_its_helpers_go_too_and_a_rerun_writes_the_same_files(
+    tmp_path: Path, flags: tuple[str, ...], helpers_wanted: int
+) -> None:
     corpus = _corpus(tmp_path / "t", 40)
     root = tmp_path / "m"
     with serve(latency_s=0.15, responder=_respond) as url:
         reference = _report(_batch(corpus, tmp_path / "ref", url, "--no-call-process"))
-        run = _batch(corpus, root, url)
+        run = _batch(corpus, root, url, *flags)
+        helpers: list[int] = []
         try:
-            # generous: the helper starts after the imports, slow on a loaded machine
-            helpers = _children(run.pid, within=90.0)
+            deadline = time.monotonic() + 90  # generous: they start after the imports
+            while time.monotonic() < deadline and len(helpers) < helpers_wanted:
+                helpers = _descendants(run.pid)
+                time.sleep(0.02)
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and not list((root / ".reflexio").rglob("*.md")):
                 time.sleep(0.05)  # mid-run: something committed already
@@ -115,28 +127,28 @@ def test_kill_the_run_the_helper_goes_too_and_a_rerun_writes_the_same_files(tmp_
             if run.poll() is None:
                 run.kill()
                 run.communicate(timeout=10)
-        assert helpers, "no helper process was started"
+        assert len(helpers) >= helpers_wanted, f"{helpers_wanted} helper processes were not started"
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and any(_running(pid) for pid in helpers):
             time.sleep(0.05)
         assert not any(_running(pid) for pid in helpers)
-        again = _report(_batch(corpus, root, url))
+        again = _report(_batch(corpus, root, url, *flags))
     assert reference["writes"] > 0
     assert not MemoryRoot(root).pending_journals()
     assert again["processed"] + again["transcripts_skipped_by_reason"].get("unchanged", 0) == 40
     assert memory_state(root) == memory_state(tmp_path / "ref")
 
 
-def _children(pid: int, within: float) -> list[int]:
-    """The child processes of ``pid`` (waited for up to ``within`` s: the helper starts after
-    the imports)."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (children, their children, ...)."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
         try:
-            found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            children = [int(c) for c in Path(f"/proc/{parent}/task/{parent}/children").read_text().split()]
         except OSError:
-            return []
-        if found:
-            return [int(child) for child in found]
-        time.sleep(0.02)
-    return []
+            continue
+        found += children
+        todo += children
+    return found
