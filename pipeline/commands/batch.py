@@ -212,9 +212,10 @@ def batch(
 def usable_cpus() -> int:
     """The CPUs this process may run on (its affinity mask, as ``taskset`` sets it), not the
     machine's count: a helper process on a second CPU only pays where there is one."""
+    affinity = getattr(os, "sched_getaffinity", None)  # (POSIX only: Windows has no such mask)
     try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # (no affinity on this platform)
+        return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    except OSError:
         return os.cpu_count() or 1
 
 
