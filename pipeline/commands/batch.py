@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -219,34 +219,35 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def _model_calls(
-    probe: StructuredModel, wanted: bool, concurrency: int
-) -> AbstractContextManager[CallProcess | None]:
-    """Where the run's model calls are made: a forked helper process when ``wanted`` (calls that
-    may overlap: more than one transcript and call slot), the model is a litellm one and there is
-    a second CPU (:func:`memscribe.model.llm.calls_in_helper`;
-    only in the memscribe process itself, never a caller's such as a test runner); else here."""
+def _litellm_here(probe: StructuredModel, wanted: bool) -> Any:
+    """``memscribe.model.llm`` where a helper process pays: ``wanted`` (calls that may overlap:
+    more than one transcript and call slot), a second usable CPU, the memscribe process itself
+    (never a caller's, such as a test runner) and a litellm model (loaded by the probe); else None."""
     from memscribe.cli_common import own_process
 
     if not wanted or usable_cpus() < 2 or not own_process():
-        return contextlib.nullcontext(None)
-    llm = sys.modules.get("memscribe.model.llm")  # loaded by the probe when it is a litellm model
-    if llm is None or not isinstance(probe, llm.LiteLLMModel):
+        return None
+    llm = sys.modules.get("memscribe.model.llm")
+    return llm if llm is not None and isinstance(probe, llm.LiteLLMModel) else None
+
+
+def _model_calls(
+    probe: StructuredModel, wanted: bool, concurrency: int
+) -> AbstractContextManager[CallProcess | None]:
+    """Where the run's model calls are made: a forked helper process where :func:`_litellm_here`
+    says one pays (:func:`memscribe.model.llm.calls_in_helper`); else here."""
+    llm = _litellm_here(probe, wanted)
+    if llm is None:
         return contextlib.nullcontext(None)
     helper: AbstractContextManager[CallProcess | None] = llm.calls_in_helper(concurrency)
     return helper
 
 
 def _planner(probe: StructuredModel, wanted: bool, concurrency: int) -> ProcessEngine | None:
-    """A forked planner process (:mod:`memscribe.batch.process_engine`) when ``wanted`` and the
-    conditions of :func:`_model_calls` hold (the memscribe process itself, a litellm model, a
-    second CPU) and a fork is safe; its model calls are made in a helper process of its own."""
-    from memscribe.cli_common import own_process
-
-    if not wanted or usable_cpus() < 2 or not own_process():
-        return None
-    llm = sys.modules.get("memscribe.model.llm")
-    if llm is None or not isinstance(probe, llm.LiteLLMModel):
+    """A forked planner process (:mod:`memscribe.batch.process_engine`) where :func:`_litellm_here`
+    says a helper pays and a fork is safe; its model calls are made in a helper of its own."""
+    llm = _litellm_here(probe, wanted)
+    if llm is None:
         return None
     from memscribe.batch import process_engine
 
