@@ -35,10 +35,27 @@ def new_id(kind_name: MemoryKind, taken: Collection[str]) -> str:
     """
     prefix = kind(kind_name).prefix
     for _ in range(_MAX_ATTEMPTS):
-        candidate = prefix + "".join(secrets.choice(ALPHABET) for _ in range(ID_LENGTH))
+        candidate = prefix + _random_body()
         if candidate not in taken:
             return candidate
     raise StoreError(f"could not draw a free {kind_name} id after {_MAX_ATTEMPTS} attempts", kind=kind_name)
+
+
+#: How many bodies there are: each of the ``ID_LENGTH`` characters any of ``ALPHABET``.
+_BODIES = len(ALPHABET) ** ID_LENGTH
+
+
+def _random_body() -> str:
+    """``ID_LENGTH`` characters of ``ALPHABET``, each drawn independently and uniformly: one
+    number below :data:`_BODIES` from :mod:`secrets`, written in base ``len(ALPHABET)`` (issue
+    17: one draw from the system's random source, not one per character)."""
+    number = secrets.randbelow(_BODIES)
+    base = len(ALPHABET)
+    chars = []
+    for _ in range(ID_LENGTH):
+        number, digit = divmod(number, base)
+        chars.append(ALPHABET[digit])
+    return "".join(chars)
 
 
 def kind_of_id(memory_id: str) -> MemoryKind | None:

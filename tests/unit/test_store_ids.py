@@ -37,13 +37,45 @@ def test_every_position_varies() -> None:
         assert len({d[position] for d in drawn}) > 20
 
 
+def _number(body: str) -> int:
+    """The number :func:`secrets.randbelow` draws for ``body`` (its first character the lowest digit)."""
+    return sum(ALPHABET.index(c) * len(ALPHABET) ** i for i, c in enumerate(body))
+
+
 def test_collision_is_redrawn(monkeypatch: pytest.MonkeyPatch) -> None:
-    queue = iter("aaaaaaaa" + "aaaaaaaa" + "bbbbbbbb")
-    monkeypatch.setattr("secrets.choice", lambda seq: next(queue))
+    queue = iter([_number("aaaaaaaa"), _number("bbbbbbbb")])
+    monkeypatch.setattr("secrets.randbelow", lambda n: next(queue))
     assert new_id("profile", {"prof_aaaaaaaa"}) == "prof_bbbbbbbb"
 
 
 def test_gives_up_with_store_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.choice", lambda seq: "a")
+    monkeypatch.setattr("secrets.randbelow", lambda n: _number("aaaaaaaa"))
     with pytest.raises(StoreError, match="free profile id"):
         new_id("profile", {"prof_aaaaaaaa"})
+
+
+def test_one_draw_per_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: an id is one draw from the system's random source (it was one per character,
+    ~15 us an id), over every body of the alphabet's characters."""
+    import secrets
+
+    draws: list[int] = []
+    real = secrets.randbelow
+
+    def counted(n: int) -> int:
+        draws.append(n)
+        return real(n)
+
+    monkeypatch.setattr("secrets.randbelow", counted)
+    monkeypatch.setattr("secrets.choice", lambda seq: pytest.fail("one draw per character"))
+    new_id("playbook", ())
+    assert draws == [len(ALPHABET) ** 8]
+
+
+def test_first_character_is_uniform() -> None:
+    """The highest digit of the draw is as uniform as the lowest (the alphabet's powers cover it)."""
+    n = 36 * 200
+    counts = Counter(new_id("profile", ()).removeprefix("prof_")[0] for _ in range(n))
+    expected = n / len(ALPHABET)
+    chi2 = sum((counts[c] - expected) ** 2 / expected for c in ALPHABET)
+    assert chi2 < 87, chi2
