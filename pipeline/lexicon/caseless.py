@@ -5,12 +5,15 @@
   text's length), which spares ``re`` case folding at every letter of a long alternation.
 * :func:`flat_words` / :func:`holds` / :func:`holds_one_of`: a necessary condition, a word every
   match of a pattern holds, looked for in the lowered text before the pattern is asked at all.
+* :class:`WordList`: such words asked of a turn's flat form, every list read in one pass of the
+  turn (:func:`per_turn`), not one pass per list.
 """
 
 from __future__ import annotations
 
 import re
 from contextvars import ContextVar
+from typing import Any
 
 #: Letters a case-insensitive pattern pairs with a letter they do not lower to ("ſ" with "s",
 #: "ı" and "İ" with "i"): a text holding one is never judged by the word tests here.
@@ -45,8 +48,11 @@ def holds_any(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-#: The flat forms of the texts of the turn being judged (see :func:`per_turn`); None outside one.
-_TURN_FLAT: ContextVar[dict[str, str | None] | None] = ContextVar("memscribe_turn_flat", default=None)
+#: The flat forms of the texts of the turn being judged (see :func:`per_turn`), and the word lists
+#: each flat form holds (:func:`_lists_in`); None outside one.
+_TURN_FLAT: ContextVar[tuple[dict[str, str | None], dict[str, tuple[int, int]]] | None] = ContextVar(
+    "memscribe_turn_flat", default=None
+)
 
 
 class per_turn:  # noqa: N801 - a context manager, used as ``with per_turn():``
@@ -58,7 +64,7 @@ class per_turn:  # noqa: N801 - a context manager, used as ``with per_turn():``
     __slots__ = ("_token",)
 
     def __enter__(self) -> None:
-        self._token = _TURN_FLAT.set({})
+        self._token = _TURN_FLAT.set(({}, {}))
 
     def __exit__(self, *exc: object) -> None:
         _TURN_FLAT.reset(self._token)
@@ -71,9 +77,10 @@ def flat_words(text: str) -> str | None:
     memo = _TURN_FLAT.get()
     if memo is None:
         return _flat_words(text)
-    if text in memo:
-        return memo[text]
-    flat = memo[text] = _flat_words(text)
+    flats = memo[0]
+    if text in flats:
+        return flats[text]
+    flat = flats[text] = _flat_words(text)
     return flat
 
 
@@ -148,8 +155,104 @@ def holds_found(text: str, found: re.Pattern[str]) -> bool:
     return flat is None or found.search(flat) is not None
 
 
+class WordList:
+    """Words (lower case, as :func:`flat_words` writes a text, ``\\s+`` of a pattern written as one
+    space) one of which every match of some case-insensitive pattern holds: :meth:`in_flat` is
+    :func:`holds` of them. Within :func:`per_turn`, the first list asked of a flat form reads it
+    once for the words of every list (one pass of an Aho-Corasick automaton, pyahocorasick), and
+    the others answer from that reading: the gate asks several lists of each user turn (the
+    profile, standing, correction and norm cues), each a pass of its own before (issue 17).
+    Outside one, or without pyahocorasick, a list is asked alone (:attr:`found`, its
+    :func:`one_of` pattern): the same answer either way."""
+
+    __slots__ = ("always", "bit", "found", "words")
+
+    def __init__(self, words: tuple[str, ...], found: re.Pattern[str]) -> None:
+        self.words = words
+        #: :func:`one_of` of the words (made by the module holding the list: a table of it, compiled
+        #: from the program cache, :mod:`memscribe.lazyre`): it finds something in a text exactly when
+        #: the text holds one of them.
+        self.found = found
+        self.always = "" in words  # (held by every text; no automaton word)
+        self.bit = 1 << len(_LISTS)
+        _LISTS.append(self)
+
+    def in_flat(self, flat: str | None) -> bool:
+        """``flat`` (:func:`flat_words` of a text) holds one of the words (True when unjudged)."""
+        if flat is None or self.always:
+            return True
+        memo = _TURN_FLAT.get()
+        if memo is not None:
+            held = _lists_in(flat, memo[1], self.bit)
+            if held is not None:
+                return held & self.bit != 0
+        return self.found.search(flat) is not None
+
+    def in_text(self, text: str) -> bool:
+        """:meth:`in_flat` of ``text``'s flat form (:func:`holds_one_of`)."""
+        return self.in_flat(flat_words(text))
+
+
+#: Every :class:`WordList`, in the order made (list ``k``'s bit is ``1 << k``).
+_LISTS: list[WordList] = []
+#: The automaton over the words of the first ``n`` lists (each word's value: the bits of the
+#: lists holding it), and ``n``; built when first asked, again when a list made later is asked.
+_READER: tuple[Any, int] | None = None
+
+
+def _automaton_type() -> Any:
+    try:
+        import ahocorasick
+    except ImportError:  # pragma: no cover - a declared dependency
+        return None
+    return ahocorasick.Automaton
+
+
+def _reader(bit: int) -> tuple[Any, int] | None:
+    """The automaton reading the list of ``bit`` and those before it, or None without one."""
+    global _READER
+    reader = _READER
+    if reader is not None and bit < 1 << reader[1]:
+        return reader
+    automaton_type = _automaton_type()
+    if automaton_type is None:
+        return None
+    lists = tuple(_LISTS)
+    bits: dict[str, int] = {}
+    for k, listed in enumerate(lists):
+        for word in listed.words:
+            if word:
+                bits[word] = bits.get(word, 0) | 1 << k
+    automaton = automaton_type()
+    for word, on in bits.items():
+        automaton.add_word(word, on)
+    if bits:
+        automaton.make_automaton()
+    reader = _READER = (automaton if bits else None, len(lists))
+    return reader
+
+
+def _lists_in(flat: str, memo: dict[str, tuple[int, int]], bit: int) -> int | None:
+    """The bits of the lists ``flat`` holds a word of (the lists up to ``bit``'s at least), read
+    once per turn (``memo``: the turn's readings), or None without an automaton."""
+    seen = memo.get(flat)
+    if seen is not None and bit < 1 << seen[0]:
+        return seen[1]
+    reader = _reader(bit)
+    if reader is None:
+        return None
+    automaton, n = reader
+    held = 0
+    if automaton is not None:
+        for _, on in automaton.iter(flat):
+            held |= on
+    memo[flat] = (n, held)
+    return held
+
+
 __all__ = [
     "ODD_FOLDS",
+    "WordList",
     "caseless_hit",
     "flat_words",
     "holds",

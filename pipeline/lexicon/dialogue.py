@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import holds_found, one_of, without_lead
+from memscribe.lexicon.caseless import WordList, one_of, without_lead
 from memscribe.lexicon.langs import FILLER_LEAD, GIVE_UP_EN, LANGUAGES, language, led_by
 
 _I = re.IGNORECASE
@@ -58,6 +58,8 @@ _ANYWHERE_WORDS = (
 )
 #: :data:`_ANYWHERE_WORDS` as one pattern (:func:`~memscribe.lexicon.caseless.one_of`).
 _ANYWHERE_FOUND = lazy_compile(one_of(_ANYWHERE_WORDS))
+#: The list, read with the turn's other lists (:class:`~memscribe.lexicon.caseless.WordList`).
+_ANYWHERE_LIST = WordList(_ANYWHERE_WORDS, _ANYWHERE_FOUND)
 
 
 def _corrects_anywhere(text: str) -> bool:
@@ -65,7 +67,7 @@ def _corrects_anywhere(text: str) -> bool:
     a text holding one of :data:`_ANYWHERE_WORDS`, the second only of a text not ASCII)."""
     if not text.isascii() and _CORRECTION_ZH.search(text):
         return True
-    return holds_found(text, _ANYWHERE_FOUND) and bool(_CORRECTION_ANYWHERE.search(text))
+    return _ANYWHERE_LIST.in_text(text) and bool(_CORRECTION_ANYWHERE.search(text))
 
 
 #: Hesitations and fillers a reply may open with in any covered language ("uhm", "meh", "bueno",

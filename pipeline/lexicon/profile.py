@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import flat_words, holds, holds_any, one_of
+from memscribe.lexicon.caseless import WordList, flat_words, holds_any, one_of
 from memscribe.lexicon.langs import led_by, self_statements
 
 _I = re.IGNORECASE
@@ -235,8 +235,8 @@ def first_person_strength(text: str) -> int:
 def _first_person_strength(statements: list[str], flat: str | None) -> int:
     """The first-person cue of ``statements``, the sentences of a text lowered as ``flat``; a
     pattern is asked only of a text holding one of the words every match of it holds."""
-    possessive = holds(flat, _POSSESSIVE_WORDS)
-    ephemeral = holds(flat, _EPHEMERAL_WORDS)
+    possessive = _POSSESSIVE_LIST.in_flat(flat)
+    ephemeral = _EPHEMERAL_LIST.in_flat(flat)
     best = NONE
     for s in statements:
         if (possessive and _SUBJECT_POSSESSIVE.search(s)) or _ME_TOO.search(s):
@@ -286,8 +286,8 @@ def profile_strength(text: str) -> int:
     first_person = _first_person_strength(statements, flat)
     if first_person == STRONG:
         return STRONG
-    profile = flat is None or _PROFILE_FOUND.search(flat) is not None  # holds(flat, _PROFILE_WORDS)
-    standing = flat is None or _STANDING_FOUND.search(flat) is not None  # holds(flat, _STANDING_WORDS)
+    profile = _PROFILE_LIST.in_flat(flat)  # holds(flat, _PROFILE_WORDS)
+    standing = _STANDING_LIST.in_flat(flat)  # holds(flat, _STANDING_WORDS)
     if (profile or standing) and any(
         (profile and _PROFILE_EN.search(s)) or (standing and _STANDING_EN.search(s)) for s in statements
     ):
@@ -322,6 +322,8 @@ _PROFILE_WORDS = (
 #: Whether a flat text holds one of :data:`_PROFILE_WORDS`, in one scan of it (the list is long,
 #: and most turns hold none: :func:`~memscribe.lexicon.caseless.one_of`).
 _PROFILE_FOUND = lazy_compile(one_of(_PROFILE_WORDS))
+#: The list, read with the turn's other lists (:class:`~memscribe.lexicon.caseless.WordList`).
+_PROFILE_LIST = WordList(_PROFILE_WORDS, _PROFILE_FOUND)
 #: Words one of which every match of :data:`_STANDING_EN` holds.
 _STANDING_WORDS = (
     *("always", "never", "make sure", "be sure", "remember to", "from now on", "going forward"),
@@ -330,10 +332,13 @@ _STANDING_WORDS = (
 )
 #: :data:`_STANDING_WORDS` as one pattern (:func:`~memscribe.lexicon.caseless.one_of`).
 _STANDING_FOUND = lazy_compile(one_of(_STANDING_WORDS))
+_STANDING_LIST = WordList(_STANDING_WORDS, _STANDING_FOUND)
 #: Words one of which every match of :data:`_POSSESSIVE` and :data:`_SUBJECT_POSSESSIVE` holds.
 _POSSESSIVE_WORDS = ("my ", "our ")
 #: Words one of which every match of :data:`_EPHEMERAL` holds.
 _EPHEMERAL_WORDS = ("today", "tonight", "right now", "at the moment", "this ")
+_POSSESSIVE_LIST = WordList(_POSSESSIVE_WORDS, lazy_compile(one_of(_POSSESSIVE_WORDS)))
+_EPHEMERAL_LIST = WordList(_EPHEMERAL_WORDS, lazy_compile(one_of(_EPHEMERAL_WORDS)))
 
 
 #: A possessive as the subject of its clause ("my wife works…", "…, and our dog is…").

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import holds_found, one_of
+from memscribe.lexicon.caseless import WordList, one_of
 from memscribe.lexicon.dialogue import give_up_signal
 from memscribe.lexicon.langs import language_of, led_by, sentences
 
@@ -386,12 +386,12 @@ _NORM_WORDS = {
     ),
 }
 _NORM_FOUND = {lang: lazy_compile(one_of(words)) for lang, words in _NORM_WORDS.items()}
+_NORM_LIST = {lang: WordList(_NORM_WORDS[lang], found) for lang, found in _NORM_FOUND.items()}
 
 
 def _may_set_norm(said: str, lang: str) -> bool:
     """Whether a norm or a contrast of ``lang`` can match in ``said`` (False: none can)."""
-    found = _NORM_FOUND.get(lang)  # its words as one pattern: the flat form read once, not per word
-    return found is None or holds_found(said, found)
+    return lang not in _NORM_LIST or _NORM_LIST[lang].in_text(said)
 
 
 #: What every match of :data:`_QUOTED` opens with.
