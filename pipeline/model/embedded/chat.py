@@ -475,7 +475,10 @@ _HEDGE_OPENS = lazy_compile(r",\s+(?=(?:maybe|perhaps|possibly|probably)\b)", re
 
 
 def hedge_apart(clause: str) -> list[str]:
-    """``clause`` cut before a comma clause that a hedge opens."""
+    """``clause`` cut before a comma clause that a hedge opens (every cut is at a comma: a clause
+    without one is not scanned)."""
+    if "," not in clause:
+        return [clause] if clause.strip() else []
     return [part for part in _HEDGE_OPENS.split(clause) if part.strip()]
 
 

@@ -126,7 +126,7 @@ def well_formed_tail(clause: str) -> str | None:
     if len(clashes) < SALAD_CLASHES:
         return clause  # a slip of the keyboard, or code talk ("the for loop"), is no salad
     for i in range(clashes[-1], len(tokens) - 1):
-        if _SUBJECT_I.fullmatch(tokens[i]):
+        if tokens[i][0] in "Ii" and _SUBJECT_I.fullmatch(tokens[i]):  # (a token is never empty)
             return clause[list(_WORD.finditer(clause))[i].start() :]  # where that word starts
     return None
 

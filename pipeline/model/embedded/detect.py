@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from memscribe.groups.speakers import owner_turns
+from memscribe.groups.speakers import owner_turns, senders
 from memscribe.lexicon import langs
 from memscribe.model.embedded.playbooks import Reading, correction_at, playbook_from
 from memscribe.model.embedded.profiles import (
@@ -55,7 +55,8 @@ def extract(
     asking = asking_turns(turns) if chat else None
     asked = bool(asking) if asking is not None else asks_for_help(turns)
     # in a group chat only the owner's own messages are about "the user"
-    own = {t.index: t for t in owner_turns(turns)}
+    # (a session with one sender at most: every user turn is the owner's, as it is)
+    own = {t.index: t for t in owner_turns(turns)} if len(senders(turns)) >= 2 else None
     for pos, turn in enumerate(turns):
         if not is_user_speech(turn):
             continue
@@ -63,7 +64,7 @@ def extract(
         with langs.per_turn(turn.text, _language(readings.get(turn.index))):
             corrected = correction_at(turns, pos, read)
             playbook = playbook_from(turns, pos, corrected, read)
-            mine = own.get(turn.index)
+            mine = turn if own is None else own.get(turn.index)
             said = (
                 []
                 if mine is None
