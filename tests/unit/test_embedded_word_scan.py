@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memscribe.lexicon.caseless import caseless_hit, holds_any
-from memscribe.model.embedded import detect, directives, wordscan
+from memscribe.model.embedded import coderules, detect, directives, wordscan
 from memscribe.model.embedded.wordscan import WordScan
 from memscribe.schemas.transcript import SourcePos, Turn
 from tests.support.counting import counting
@@ -40,7 +40,8 @@ def test_scan_answers_as_each_word_looked_for(automaton: bool, monkeypatch: pyte
     if not automaton:
         monkeypatch.setattr(wordscan, "_automaton_type", lambda: None)
     rng = random.Random(17)
-    for words in (directives._STANDING_WORDS, ("you", "please", "help", "need"), ("'", "case", "a"), ("",)):
+    lists = (directives._STANDING_WORDS, coderules._RULE_MARKS, ("you", "please", "help", "need"), ("",))
+    for words in lists:
         scan = WordScan(words)
         for text in [*_texts(words, rng, 400), "", "all", "xall", "policy here"]:
             assert scan(text) == holds_any(text, words), (words, text)

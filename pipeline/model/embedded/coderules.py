@@ -6,9 +6,9 @@ import re
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.caseless import holds_any
 from memscribe.model.embedded.directives import DIRECTIVE_VERBS
 from memscribe.model.embedded.text import has_secret, safe_slug, split_sentences
+from memscribe.model.embedded.wordscan import WordScan
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 
@@ -108,9 +108,13 @@ _RULE_MARKS = (
 )
 
 
+#: :data:`_RULE_MARKS` read in one pass (every sentence of every user turn is asked).
+_RULE_MARK_SCAN = WordScan(_RULE_MARKS)
+
+
 def _may_rule(sentence: str) -> bool:
     """``sentence`` may give a code rule: not an ASCII sentence holding none of :data:`_RULE_MARKS`."""
-    return not sentence.isascii() or holds_any(sentence.lower(), _RULE_MARKS)
+    return not sentence.isascii() or _RULE_MARK_SCAN(sentence.lower())
 
 
 def _rule_cue(sentence: str) -> bool:

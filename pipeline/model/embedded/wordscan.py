@@ -40,9 +40,7 @@ class WordScan:
             scan = self._iter = self._build()
         if scan is False:
             return holds_any(text, self.words)
-        for _ in scan(text):
-            return True
-        return False
+        return next(scan(text), None) is not None
 
     def _build(self) -> Any:
         automaton_type = _automaton_type()
