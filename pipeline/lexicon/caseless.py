@@ -48,23 +48,29 @@ def holds_any(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-#: The flat forms of the texts of the turn being judged (see :func:`per_turn`), and the word lists
-#: each flat form holds (:func:`_lists_in`); None outside one.
-_TURN_FLAT: ContextVar[tuple[dict[str, str | None], dict[str, tuple[int, int]]] | None] = ContextVar(
-    "memscribe_turn_flat", default=None
-)
+#: The memo of the turn being judged (see :func:`per_turn`), None outside one: the flat forms of its
+#: texts, the word lists each flat form holds (:class:`WordList`), and the languages its texts were
+#: placed in (:func:`memscribe.lexicon.identify.language_of`).
+TurnMemo = tuple[dict[str, str | None], dict[str, tuple[int, int]], dict[str, str]]
+_TURN_FLAT: ContextVar[TurnMemo | None] = ContextVar("memscribe_turn_flat", default=None)
 
 
 class per_turn:  # noqa: N801 - a context manager, used as ``with per_turn():``
     """Within it, :func:`flat_words` answers a text it has already flattened from a memo, dropped
     at the end: one turn's cues ask the flat form of the same text several times (the profile,
     correction and norm cues). Never kept across turns. (A class, not a generator: entered for
-    every user turn by the gate and by the detector.)"""
+    every user turn by the gate and by the detector.) ``text`` and ``language``: the language
+    the turn's text was placed in already (:class:`memscribe.lexicon.identify.per_turn`)."""
 
-    __slots__ = ("_token",)
+    __slots__ = ("_language", "_text", "_token")
+
+    def __init__(self, text: str | None = None, language: str | None = None) -> None:
+        self._text = text
+        self._language = language
 
     def __enter__(self) -> None:
-        self._token = _TURN_FLAT.set(({}, {}))
+        text, language = self._text, self._language
+        self._token = _TURN_FLAT.set(({}, {}, {} if text is None or language is None else {text: language}))
 
     def __exit__(self, *exc: object) -> None:
         _TURN_FLAT.reset(self._token)
@@ -85,7 +91,12 @@ def flat_words(text: str) -> str | None:
 
 
 def _flat_words(text: str) -> str | None:
-    if not text.isascii() and not ODD_FOLDS.isdisjoint(text):
+    if text.isascii():
+        # printable ASCII holds no blank but the space (every other is a control character):
+        # with no run of spaces and none at either end, its words are already single-spaced
+        if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+            return " " + text.lower()
+    elif not ODD_FOLDS.isdisjoint(text):
         return None
     return " " + " ".join(text.lower().split())
 
@@ -183,6 +194,9 @@ class WordList:
             return True
         memo = _TURN_FLAT.get()
         if memo is not None:
+            seen = memo[1].get(flat)  # (the reading's first bit beyond its lists, the bits held)
+            if seen is not None and self.bit < seen[0]:
+                return seen[1] & self.bit != 0
             held = _lists_in(flat, memo[1], self.bit)
             if held is not None:
                 return held & self.bit != 0
@@ -234,10 +248,8 @@ def _reader(bit: int) -> tuple[Any, int] | None:
 
 def _lists_in(flat: str, memo: dict[str, tuple[int, int]], bit: int) -> int | None:
     """The bits of the lists ``flat`` holds a word of (the lists up to ``bit``'s at least), read
-    once per turn (``memo``: the turn's readings), or None without an automaton."""
-    seen = memo.get(flat)
-    if seen is not None and bit < 1 << seen[0]:
-        return seen[1]
+    once per turn (``memo``: the turn's readings, each with the first bit beyond the lists it
+    read), or None without an automaton."""
     reader = _reader(bit)
     if reader is None:
         return None
@@ -246,7 +258,7 @@ def _lists_in(flat: str, memo: dict[str, tuple[int, int]], bit: int) -> int | No
     if automaton is not None:
         for _, on in automaton.iter(flat):
             held |= on
-    memo[flat] = (n, held)
+    memo[flat] = (1 << n, held)
     return held
 
 

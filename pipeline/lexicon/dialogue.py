@@ -94,10 +94,13 @@ def correction_signal(text: str) -> bool:
     opened = _opening(stripped)
     if opened != stripped and _CORRECTION_LEAD.search(opened):
         return True
-    unfilled = without_lead(FILLER_LEAD, stripped)  # "hmm no, …", "uh, don't …"
-    if unfilled != stripped and _CORRECTION_LEAD.search(unfilled):
-        return True
+    # every filler FILLER_LEAD finds, _ANY_FILLER finds too: a turn it leaves as it was opens
+    # with none of either (most turns), and FILLER_LEAD is not asked
     rest = without_lead(_ANY_FILLER, stripped)
+    if rest != stripped:
+        unfilled = without_lead(FILLER_LEAD, stripped)  # "hmm no, …", "uh, don't …"
+        if unfilled != stripped and _CORRECTION_LEAD.search(unfilled):
+            return True
     if rest and rest != stripped:  # "naja, nein, …", "bueno, no, …", "うーん、違う", "meh, no"
         led = language(rest)
         if _CORRECTION_LEAD.search(rest) or (led is not None and led.correction.search(rest)):

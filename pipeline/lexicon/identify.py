@@ -6,7 +6,6 @@ re-exports these names."""
 from __future__ import annotations
 
 import re
-from contextvars import ContextVar
 from itertools import chain
 
 from memscribe.lazyre import lazy_compile
@@ -30,6 +29,9 @@ _ASCII_WORD = lazy_compile(r"[a-z]+(?:'[a-z]+)?")
 #: ASCII text without an apostrophe so translated holds :data:`_ASCII_WORD`'s words between blanks
 #: (see :func:`ascii_words`).
 _BLANK_BUT_A_TO_Z = bytes(c if 97 <= c <= 122 or c >= 128 else 32 for c in range(256))
+#: :data:`_BLANK_BUT_A_TO_Z` lowering A-Z as well: an ASCII text's bytes so translated hold the words
+#: of its lower-cased twin between blanks (without an apostrophe, see :func:`ascii_words`).
+_LOWER_OR_BLANK = bytes(c + 32 if 65 <= c <= 90 else _BLANK_BUT_A_TO_Z[c] for c in range(256))
 
 #: Function words that mark a Latin-script language (a handful each; counted, never matched alone).
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
@@ -75,6 +77,9 @@ for _lang, _table in _FUNCTION_WORDS.items():
 #: holding none of the first scores nothing for another language (see :func:`_ascii_language_of`).
 _NOT_ONLY_ENGLISH = frozenset(w for w, langs in _LANGS_OF.items() if langs != ("en",))
 _ENGLISH = _FUNCTION_WORDS["en"]
+#: The two sets as the bytes of their ASCII words (what :func:`_ascii_language_of` reads).
+_NOT_ONLY_ENGLISH_BYTES = frozenset(w.encode() for w in _NOT_ONLY_ENGLISH if w.isascii())
+_ENGLISH_BYTES = frozenset(w.encode() for w in _ENGLISH if w.isascii())
 _ANY_ACCENT = lazy_compile("|".join(p.pattern for p in _ACCENTS.values()))
 #: French elision: a clitic's vowel dropped before a vowel or an h ("j'ai", "c'est", "l'agence",
 #: "d'occasion", "qu'il"). English never elides a word's first letters so; it is evidence of French as
@@ -82,41 +87,26 @@ _ANY_ACCENT = lazy_compile("|".join(p.pattern for p in _ACCENTS.values()))
 _ELISION = lazy_compile(r"(?<![\w'’])(?:j|c|l|d|n|m|t|s|qu)['’](?=[aeiouyhàâéèêîôû])", re.I)
 
 
-#: The languages of the texts of the turn being judged (see :func:`per_turn`); None outside one.
-_TURN_MEMO: ContextVar[dict[str, str] | None] = ContextVar("memscribe_turn_languages", default=None)
-
-
-class per_turn:  # noqa: N801 - a context manager, used as ``with langs.per_turn():``
+class per_turn(caseless.per_turn):  # noqa: N801 - a context manager, used as ``with langs.per_turn():``
     """Within it, :func:`language_of` answers a text it has already placed from a memo, dropped
     at the end: a stage judging one turn asks the language of the same text (or its stripped,
     quoted-aside or lead-stripped forms) several times, through several cues. The memo lives for
     one turn, never across turns, so a transcript repeating itself is placed as often as ever.
-    The turn's flat forms are kept for it too (:func:`caseless.flat_words`).
+    The turn's flat forms are kept for it too (:func:`caseless.flat_words`), in the same memo.
 
     ``text`` and ``language``: the turn's text and the language an earlier stage placed it in
     (:func:`placed`, the gate's reading handed to the detector): the memo starts with it. (A
     class, not a generator: entered for every user turn by the gate and by the detector.)"""
 
-    __slots__ = ("_flat", "_memo", "_token")
-
-    def __init__(self, text: str | None = None, language: str | None = None) -> None:
-        self._memo = {} if text is None or language is None else {text: language}
-        self._flat = caseless.per_turn()
-
-    def __enter__(self) -> None:
-        self._token = _TURN_MEMO.set(self._memo)
-        self._flat.__enter__()
-
-    def __exit__(self, *exc: object) -> None:
-        self._flat.__exit__()
-        _TURN_MEMO.reset(self._token)
+    __slots__ = ()
 
 
 def language_of(text: str) -> str:
     """``en``, ``zh``, ``ja``, ``ko``, ``es``, ``de``, ``fr`` or ``other`` (script, then function words)."""
-    memo = _TURN_MEMO.get()
-    if memo is None:
+    turn = caseless._TURN_FLAT.get()
+    if turn is None:
         return _language_of(text)
+    memo = turn[2]
     lang = memo.get(text)
     if lang is None:
         lang = memo[text] = _language_of(text)
@@ -126,8 +116,8 @@ def language_of(text: str) -> str:
 def placed(text: str) -> str | None:
     """The language the turn being judged placed ``text`` in so far (None: not asked, or outside
     :func:`per_turn`): what a stage hands on to the next one that judges the same turn."""
-    memo = _TURN_MEMO.get()
-    return None if memo is None else memo.get(text)
+    turn = caseless._TURN_FLAT.get()
+    return None if turn is None else turn[2].get(text)
 
 
 def _language_of(text: str) -> str:
@@ -155,7 +145,19 @@ def _language_of(text: str) -> str:
 
 def _ascii_language_of(text: str) -> str:
     """:func:`language_of` of an ASCII text: no other script and no accent; lower-casing is
-    case folding, and it leaves the words where they were, so the text is folded once."""
+    case folding, and it leaves the words where they were, so the text is folded once. A text
+    without an apostrophe is read as bytes, lowered and cut into words by one translation
+    (:data:`_LOWER_OR_BLANK`), and placed by its bytes' words when no other language's function
+    word is among them (most English turns: neither the lowered text nor the words as ``str``
+    are made)."""
+    if "'" not in text:
+        held = text.encode("ascii").translate(_LOWER_OR_BLANK).split()
+        if not held:
+            return "en"
+        if _NOT_ONLY_ENGLISH_BYTES.isdisjoint(held):
+            if len(held) >= LATIN_OTHER_MIN_WORDS and _ENGLISH_BYTES.isdisjoint(held):
+                return "other"
+            return "en"
     folded = text.lower()
     words = ascii_words(folded)
     if not words:

@@ -237,9 +237,10 @@ def _first_person_strength(statements: list[str], flat: str | None) -> int:
     pattern is asked only of a text holding one of the words every match of it holds."""
     possessive = _POSSESSIVE_LIST.in_flat(flat)
     ephemeral = _EPHEMERAL_LIST.in_flat(flat)
+    me_too = _ME_TOO_LIST.in_flat(flat)
     best = NONE
     for s in statements:
-        if (possessive and _SUBJECT_POSSESSIVE.search(s)) or _ME_TOO.search(s):
+        if (possessive and _SUBJECT_POSSESSIVE.search(s)) or (me_too and _ME_TOO.search(s)):
             return STRONG
         if ephemeral and _EPHEMERAL.search(s):
             continue
@@ -359,6 +360,9 @@ _EPHEMERAL = lazy_compile(
     _I,
 )
 _ME_TOO = lazy_compile(r"^\W*(?:me\s+(?:too|neither|either)|same\s+here)\b", _I)
+#: Words one of which every match of :data:`_ME_TOO` holds.
+_ME_TOO_WORDS = ("me too", "me neither", "me either", "same here")
+_ME_TOO_LIST = WordList(_ME_TOO_WORDS, lazy_compile(one_of(_ME_TOO_WORDS)))
 _ZH_REACTIVE = lazy_compile(r"我(?:希望|觉得|想|猜|相信|知道|明白|理解|听说|祝)")
 
 

@@ -40,6 +40,7 @@ _FILTERED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (profile._POSSESSIVE, profile._POSSESSIVE_WORDS),
     (profile._SUBJECT_POSSESSIVE, profile._POSSESSIVE_WORDS),
     (profile._EPHEMERAL, profile._EPHEMERAL_WORDS),
+    (profile._ME_TOO, profile._ME_TOO_WORDS),
 )
 
 

@@ -140,3 +140,65 @@ def test_an_empty_word_is_held_by_every_text() -> None:
     finally:
         caseless._LISTS.remove(listed)
         caseless._READER = None
+
+
+_FLAT_PIECES = [*"aZ. '", "  ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x7f", "\x85", "é", "ſ"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_FLAT_PIECES), max_size=10).map("".join))
+def test_a_flat_form_is_the_words_single_spaced(text: str) -> None:
+    # printable ASCII without a run of spaces or one at an end is only lowered (no split and join)
+    if not text.isascii() and not caseless.ODD_FOLDS.isdisjoint(text):
+        assert caseless._flat_words(text) is None
+    else:
+        assert caseless._flat_words(text) == " " + " ".join(text.lower().split())
+
+
+_LEADS = [
+    "hmm",
+    "HMmm",
+    "hm",
+    "uh",
+    "uhm",
+    "um",
+    "erm",
+    "er",
+    "eh",
+    "ehh",
+    "well",
+    "oh",
+    "ah",
+    "so",
+    "ok",
+    "okay",
+]
+_LEADS += ["look", "listen", "meh", "naja", "no", ", ", " ", "…", "-", "!", "x", "ſo", "İ", "ok.", "soo"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_LEADS), max_size=6).map("".join))
+def test_a_reply_the_any_filler_lead_leaves_has_no_english_filler(text: str) -> None:
+    # correction_signal asks FILLER_LEAD only of a turn _ANY_FILLER cuts something from
+    from memscribe.lexicon import langs
+
+    if dialogue._ANY_FILLER.match(text) is None:
+        assert langs.FILLER_LEAD.match(text) is None
+
+
+def test_correction_signal_asks_no_english_filler_of_a_turn_without_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from memscribe.lexicon import langs
+
+    asked: list[str] = []
+    real = langs.FILLER_LEAD.compiled.match
+
+    def counted(text: str, *args: Any) -> Any:
+        asked.append(text)
+        return real(text, *args)
+
+    monkeypatch.setattr(langs.FILLER_LEAD, "match", counted)
+    assert not dialogue.correction_signal("the build failed again because of the cache so I reran it")
+    assert dialogue.correction_signal("hmm no, use pytest instead")
+    assert asked == ["hmm no, use pytest instead"]
