@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from memscribe.lazyre import lazy_compile
+from memscribe.lazyre import compile_table, lazy_compile
 from memscribe.redaction.hintscan import forget_present, known_absent, may_hold
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import not_a_secret
@@ -282,7 +282,7 @@ def _regex(
 
     def find(text: str) -> Iterator[tuple[int, int]]:
         if not compiled:
-            rx = re.compile(pattern, flags)
+            rx = compile_table(pattern, flags)  # (a detector table's: kept in the program cache)
             # The combined prefilter checks the hints case-folded (see ``Detector``); a
             # case-sensitive pattern's matches hold one as written, so a text with ``ac`` but
             # no ``AC`` is skipped here.

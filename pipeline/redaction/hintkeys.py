@@ -37,6 +37,14 @@ def _rarity(ch: str) -> int:
     return len(_COMMON) if at < 0 else at
 
 
+def common_first(word: str) -> tuple[int, ...]:
+    """A sort key that puts words whose characters ordinary text holds more often first (by
+    :data:`_COMMON`, character by character): the order :mod:`hintscan` adds an automaton's
+    words in, so that its nodes list their most often taken branches first (pyahocorasick looks a
+    character up among a node's branches one by one, in the order they were added)."""
+    return tuple(map(_rarity, word))
+
+
 def key_hints(hints: tuple[tuple[str, int, bool], ...]) -> Keyed:
     """``hints`` (``(hint, bits, exact)``) grouped by key character (see the module docstring)."""
     unkeyed: list[KeyedHint] = []

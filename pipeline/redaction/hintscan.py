@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
+from memscribe.redaction.hintkeys import common_first
+
 #: ``scan(text, folded, on)``: ``on`` with the detector bits of every hint that occurs in
 #: ``text`` (case-folded: ``folded``; as written for an exact hint).
 HintScan = Callable[[str, str, int], int]
@@ -113,6 +115,10 @@ def plan_scanner(hints: tuple[tuple[str, int, bool, tuple[str, ...]], ...]) -> H
 
 
 _Groups = dict[str, tuple[int, list[tuple[str, int]]]]
+#: The ASCII characters that are no letter: case-folding changes none, and makes none of them
+#: from another character (tested over every code point), so a text holds one exactly where its
+#: case-folded copy does, and an ``exact`` hint of one is looked for case-folded.
+SAME_FOLDED = frozenset(chr(c) for c in range(128) if not chr(c).isalpha())
 #: A text up to this long has its single-character hints found in one pass over a copy of it;
 #: a longer one looks each up (a search stops at the first occurrence, and most are early).
 SHORT_CHARS = 512
@@ -125,8 +131,8 @@ def _grouped(hints: Iterable[tuple[str, int, bool]]) -> tuple[list[tuple[str, in
     singles: list[tuple[str, int, bool]] = []
     groups: _Groups = {}
     for hint, bits, cased in hints:
-        if len(hint) < 2:
-            singles.append((hint, bits, cased))
+        if len(hint) < 2:  # (one that case-folds as is is looked for folded: the same texts hold it)
+            singles.append((hint, bits, cased and hint not in SAME_FOLDED))
             continue
         key = hint.casefold() if cased else hint
         folded_bits, exact = groups.get(key, (0, []))
@@ -169,8 +175,8 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
     automaton: Any = None
     if groups:
         automaton = automaton_type()
-        for i, key in enumerate(groups):
-            automaton.add_word(key, i)
+        for key in sorted(groups, key=common_first):  # (the order decides speed alone)
+            automaton.add_word(key, index[key])
         automaton.make_automaton()
 
     def scan(text: str, folded: str, on: int) -> int:
@@ -212,6 +218,10 @@ class _SpanScan:
         self.index = index
         # a span's bytes less every other (the NUL between texts kept): each text's one-character hints
         self.other_bytes = bytes(b for b in range(256) if b not in ascii_bits and b != 0)
+        # a bit past every other: a text holds a word with exact hints (looked for in it after the pass)
+        self.exact_flag = 1 << (max([*ascii_bits.values(), *(b for b, _ in found_on), 1]).bit_length() + 64)
+        #: each word's bits, and the flag when it has exact hints
+        self.word_bits = tuple(bits | (self.exact_flag if exact else 0) for bits, exact in found_on)
 
     def __call__(self, texts: Sequence[str], joined: str, starts: list[int], always: int) -> list[int] | None:
         global _PRESENT
@@ -220,24 +230,34 @@ class _SpanScan:
         on = self._singles(joined, always)
         if len(on) != len(texts):
             return None  # a text holds NUL: the pieces are not the texts
-        found = self._words(joined, starts) if self.automaton is not None else [None] * len(texts)
-        rest, found_on = self.rest, self.found_on
-        for k, text in enumerate(texts):
-            bits = on[k]
-            for hint, hint_bits, cased in rest:  # (beyond ASCII, a folded hint is in no ASCII text)
-                if hint_bits & ~bits and (
-                    hint in text if cased else hint.isascii() and hint in _at(joined, starts, k)
-                ):
-                    bits |= hint_bits
-            for i in found[k] or ():
-                folded_bits, exact = found_on[i]
-                bits |= folded_bits
-                for hint, hint_bits in exact:
-                    if hint_bits & ~bits and hint in text:
+        if self.automaton is not None:
+            self._words(joined, starts, on)
+        if rest := self.rest:
+            for k, text in enumerate(texts):
+                bits = on[k]
+                for hint, hint_bits, cased in rest:  # (beyond ASCII, a folded hint is in no ASCII text)
+                    if hint_bits & ~bits and (
+                        hint in text if cased else hint.isascii() and hint in _at(joined, starts, k)
+                    ):
+                        bits |= hint_bits
+                on[k] = bits
+        flag = self.exact_flag
+        for k in [k for k, bits in enumerate(on) if bits & flag]:
+            bits = on[k] & ~flag  # a word with exact hints: each looked for as written
+            for i in self._found(joined, starts, k):
+                for hint, hint_bits in self.found_on[i][1]:
+                    if hint_bits & ~bits and hint in texts[k]:
                         bits |= hint_bits
             on[k] = bits
         if self.automaton is not None:
-            _PRESENT = (texts[-1], _at(joined, starts, len(texts) - 1), True, found[-1] or set(), self.index)
+            last = len(texts) - 1
+            _PRESENT = (
+                texts[-1],
+                _at(joined, starts, last),
+                True,
+                self._found(joined, starts, last),
+                self.index,
+            )
         return on
 
     def _singles(self, joined: str, always: int) -> list[int]:
@@ -251,22 +271,27 @@ class _SpanScan:
             on.append(bits)
         return on
 
-    def _words(self, joined: str, starts: list[int]) -> list[set[int] | None]:
-        """The automaton's words found in each text (its numbers; None: none), in one pass."""
-        found: list[set[int] | None] = [None] * len(starts)
+    def _words(self, joined: str, starts: list[int], on: list[int]) -> None:
+        """Add to ``on`` the bits of the automaton's words found in each text (and the flag of
+        those with exact hints), in one pass."""
+        word_bits = self.word_bits
         k, last = 0, len(starts) - 1
         next_start = starts[1] if last else len(joined) + 1
+        bits = on[0]
         for end, i in self.automaton.iter(joined):  # (no hint holds NUL: each match in one text)
             if end >= next_start:
+                on[k] = bits
                 while k < last and end >= starts[k + 1]:
                     k += 1
                 next_start = starts[k + 1] if k < last else len(joined) + 1
-            held = found[k]
-            if held is None:
-                found[k] = {i}
-            else:
-                held.add(i)
-        return found
+                bits = on[k]
+            bits |= word_bits[i]
+        on[k] = bits
+
+    def _found(self, joined: str, starts: list[int], k: int) -> set[int]:
+        """The automaton's words (by number) found in the ``k``-th text."""
+        end = starts[k + 1] - 1 if k + 1 < len(starts) else len(joined)
+        return set(map(_SECOND, self.automaton.iter(joined, starts[k], end)))
 
 
 def _at(joined: str, starts: list[int], k: int) -> str:

@@ -37,7 +37,7 @@ def iter_detectors_per_text(texts: Iterable[str], detectors: tuple[Detector, ...
     span's detector lists are yielded before the next span is read, so no list of every text
     (or of every text's detectors) is held."""
     full, ascii_only = _plans(detectors)
-    entries = full[2]
+    entries, (_, gates) = full[2], full[4]  # (the gates' bits are the same in both plans)
     lists: dict[int, Ranked] = {}
     span: list[str] = []
     size = 0
@@ -45,8 +45,9 @@ def iter_detectors_per_text(texts: Iterable[str], detectors: tuple[Detector, ...
         if span and (text is None or size + len(text) >= _SPAN_CHARS):
             for mask in _hint_masks(span, full, ascii_only):
                 chosen = lists.get(mask)
-                if chosen is None:
-                    chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if mask & bit)
+                if chosen is None:  # (gated once per distinct mask: its characters' bits are in it)
+                    on = _gated(mask, gates)
+                    chosen = lists[mask] = tuple((prio, det) for prio, det, bit in entries if on & bit)
                 yield chosen
             span, size = [], 0
         if text is not None:
@@ -56,8 +57,9 @@ def iter_detectors_per_text(texts: Iterable[str], detectors: tuple[Detector, ...
 
 def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[int]:
     """The bits of the detectors (``full``'s; ``ascii_only``'s for an ASCII span) that can fire
-    on each of ``texts``: each text's hints found in one pass over it and its slice of the
-    span's case-folded copy (:func:`plan_scanner`), else each hint looked up across the span."""
+    on each of ``texts``, with the bits of the gates' characters each holds, not yet gated (see
+    :func:`_gated`): each text's hints found in one pass over it and its slice of the span's
+    case-folded copy (:func:`plan_scanner`), else each hint looked up across the span."""
     raw = "\x00".join(texts)  # no hint holds NUL: no match spans two texts
     raw_starts = list(itertools.accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     joined, starts, plan = raw.casefold(), raw_starts, full
@@ -70,7 +72,7 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
         starts = list(itertools.accumulate((len(f) + 1 for f in folded[:-1]), initial=0))
         plan = full
         del folded
-    always, hint_bits, _, narrow, (gated, gates) = plan
+    always, hint_bits, _, narrow, _ = plan
     ends = [at - 1 for at in starts[1:]]
     ends.append(len(joined))
     if (scan := plan_scanner(hint_bits)) is not None:
@@ -87,10 +89,6 @@ def _hint_masks(texts: Sequence[str], full: _Plan, ascii_only: _Plan) -> list[in
         on = _looked_up(raw, raw_starts, joined, starts, len(texts), plan)
     if narrow:
         on = _narrowed(on, joined, starts, ends, narrow)
-    if gated:
-        on = [
-            _gated(text, bits, gates) if bits & gated else bits for text, bits in zip(texts, on, strict=True)
-        ]
     return on
 
 
@@ -117,16 +115,14 @@ def _looked_up(
     return on
 
 
-def _gated(text: str, on: int, gates: _Gates) -> int:
-    """``on`` less the detectors of each gate none of whose characters ``text`` holds (their
-    ``needs``: each such detector finds nothing there)."""
+def _gated(on: int, gates: _Gates) -> int:
+    """``on`` less the detectors of each gate none of whose characters the text holds (their
+    ``needs``: each such detector finds nothing there), from the bits of the characters it holds
+    in ``on`` (each gate's character is a hint of the plan, of a bit no detector has: case-folding
+    neither makes nor removes one of them, so the case-folded text holds the text's own)."""
     for bits, chars in gates:
-        if on & bits:
-            for char in chars:
-                if char in text:
-                    break
-            else:
-                on &= ~bits
+        if on & bits and not on & chars:
+            on &= ~bits
     return on
 
 
@@ -190,7 +186,7 @@ def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
             if bits & ~on and hint in (text if cased else folded):
                 on |= bits
     if on & gated:
-        on = _gated(text, on, gates)
+        on = _gated(on, gates)
     return [(prio, det) for prio, det, bit in entries if on & bit]
 
 
@@ -209,8 +205,9 @@ _Hint = tuple[str, int, bool, tuple[str, ...]]
 #: the ASCII plan's narrowing, for a text whose case-folded copy is ASCII in a span that is not.
 _Narrow = tuple[tuple[int, tuple[str, ...]], ...]
 #: Then the detectors with ``needs`` (see :class:`Detector`), by their characters: each group's
-#: bits and characters, after the bits of them all.
-_Gates = tuple[tuple[int, str], ...]
+#: bits and the bits of its characters (hints of the plan, each of a bit past the detectors'),
+#: after the bits of them all.
+_Gates = tuple[tuple[int, int], ...]
 _Plan = tuple[int, tuple[_Hint, ...], tuple[tuple[int, Detector, int], ...], _Narrow, tuple[int, _Gates]]
 #: Plans by the id of the detectors considered (the object kept, so its id is not reused).
 _PLANS: dict[int, tuple[object, _Plan, _Plan]] = {}
@@ -238,9 +235,16 @@ def _plan(ranked: list[tuple[int, Detector]], keep: Callable[[str], bool], ascii
             always |= bit
         for hint in hints:
             bits[hint, cased] = bits.get((hint, cased), 0) | bit
+    # each gate's characters are hints too, of bits past the detectors' (the same in both plans:
+    # every detector's characters, kept or not, numbered in order)
+    chars = sorted({c for _, det in ranked for c in det.needs})
+    char_bits = {c: 1 << (len(ranked) + i) for i, c in enumerate(chars)}
+    for char, bit in char_bits.items():
+        bits[char, False] = bits.get((char, False), 0) | bit
     hint_bits = tuple((hint, b, cased, tuple(hint.casefold().split())) for (hint, cased), b in bits.items())
     gated = sum(gates.values())
-    return always, hint_bits, tuple(entries), tuple(narrow), (gated, tuple((b, c) for c, b in gates.items()))
+    ways = tuple((b, sum(char_bits[c] for c in set(needs))) for needs, b in gates.items())
+    return always, hint_bits, tuple(entries), tuple(narrow), (gated, ways)
 
 
 #: The hints of a plan by key character, by the id of the plan's hint tuple (the tuple kept).
