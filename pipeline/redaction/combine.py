@@ -16,6 +16,7 @@ from memscribe.redaction.extents import widened_groups
 from memscribe.redaction.hintscan import WordScan, word_scanner
 from memscribe.redaction.placeholders import forget_values
 from memscribe.redaction.prefilter import Ranked, active_detectors, iter_detectors_per_text
+from memscribe.redaction.recurring import Recurring
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
 
@@ -262,8 +263,17 @@ class Masker:
     def redact(self, text: str, chosen: Ranked | None = None) -> tuple[str, list[Finding]]:
         """Mask every secret in ``text``; findings carry spans into the input ``text``.
         ``chosen``: the detectors that can fire on it (:func:`detectors_per_text`), if known."""
-        findings = find_secrets(text, redact_contact=self.redact_contact, chosen=chosen)
-        if self._words and (values := self._repeated(text)):  # a secret of an earlier text, here
+        return self._redact(text, chosen, self._repeated(text) if self._words else [])
+
+    def _redact(
+        self, text: str, chosen: Ranked | None, values: list[tuple[str, str]]
+    ) -> tuple[str, list[Finding]]:
+        """:meth:`redact`, given ``values``: the values masked so far that ``text`` holds (:meth:`_repeated`)."""
+        if chosen is not None and not chosen and not self.redact_contact:
+            findings: list[Finding] = []  # no detector can fire on it (most texts): nothing to scan
+        else:
+            findings = find_secrets(text, redact_contact=self.redact_contact, chosen=chosen)
+        if values:  # a secret of an earlier text, here
             masks = [m.span() for m in MASK_RE.finditer(text)] if "[REDACTED" in text else []
             findings = with_repeats(text, findings, values, masks)
         if not findings:
@@ -303,14 +313,16 @@ def redact_transcript(transcript: Transcript) -> tuple[Transcript, list[Redactio
     """
     per_text = iter_detectors_per_text(_texts(transcript.turns), DETECTORS)
     masker = Masker()
+    # the values masked in earlier texts that each text holds, a span of texts at a time
+    recurring = Recurring(masker._words, _texts(transcript.turns), masker._repeated)
     redactions: list[Redaction] = []
     changed: dict[int, Turn] = {}
     for at, turn in enumerate(transcript.turns):
-        text, found = masker.redact(turn.text, next(per_text))
+        text, found = masker._redact(turn.text, next(per_text), recurring.next())
         calls: list[ToolCall] = []
         if turn.tool_calls:
             for call in turn.tool_calls:
-                args, arg_found = masker.redact(call.arguments, next(per_text))
+                args, arg_found = masker._redact(call.arguments, next(per_text), recurring.next())
                 found += arg_found
                 calls.append(call.model_copy(update={"arguments": args}) if arg_found else call)
         if found:
