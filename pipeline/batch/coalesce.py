@@ -17,8 +17,10 @@ are never mixed in one prompt (one user's memories are not shown beside another'
 Gathering: the first unit to ask opens a call for its namespace and waits while a unit of the
 namespace is on its way to its own dedup request (:meth:`DedupCoalescer.arriving`: its detection
 answer is back and it has neither asked nor waited on anything since), for ``linger_s`` at most,
-and until no unit has joined for ``quiet_s``; then for a call slot (path order, as every call).
-Units that ask meanwhile join it. The call is made with the opening unit's model (its usage counts
+and until no unit has joined for ``quiet_s``; units that ask meanwhile join it. Then it waits for
+a call slot at :func:`follow_up` of its rank (after the detections waiting: they lead to further
+calls), closed: a unit asking meanwhile opens the next call (one call's items stay what one
+gathering window brought, however long the slot takes). The call is made with the opening unit's model (its usage counts
 the call once). With no unit on its way, nothing is gained by waiting: the call leaves at once.
 """
 
@@ -50,6 +52,16 @@ T = TypeVar("T", bound=BaseModel)
 #: no one. Waiting only while a unit is on its way waits longer mid-run and not at all at the end.
 QUIET_S = 0.002
 LINGER_S = 0.06
+
+#: Added to a gathered dedup call's rank where it waits for a call slot: after every rank.
+FOLLOW_UP = 1 << 48
+
+
+def follow_up(rank: int) -> int:
+    """The call-slot rank of a gathered dedup call opened at ``rank``: after the units' own
+    requests (:class:`memscribe.batch.engine.OrderedSlots`), in path order among themselves."""
+    return FOLLOW_UP + rank
+
 
 #: A unit's answer for one of its items: the decision, or why there is none.
 Answer = DedupDecision | str
@@ -209,10 +221,11 @@ class DedupCoalescer:
                 if left <= 0:
                     break
                 gathering.changed.wait(left)
-        self._slots.acquire(rank)
+        with self._lock:  # closed: later askers open the next call
+            if self._open.get(namespace) is gathering:
+                del self._open[namespace]
+        self._slots.acquire(follow_up(rank))
         try:
-            with self._lock:  # later askers open the next call
-                self._open.pop(namespace, None)
             with gathering.changed:
                 asks = sorted(gathering.asks, key=lambda a: a.rank)
             self._call(model, asks)
@@ -312,8 +325,12 @@ class HeldDecisions:
     replaced), otherwise the unit plans again, the answers then coming from :meth:`answered`.
     """
 
-    def __init__(self, coalescer: DedupCoalescer, rank: int) -> None:
+    def __init__(
+        self, coalescer: DedupCoalescer, rank: int, parked: Callable[[bool], None] | None = None
+    ) -> None:
         self._coalescer, self._rank = coalescer, rank
+        #: Told when :meth:`settle` starts (True) and stops (False) waiting for answers not here yet.
+        self._parked = parked
         self.holding = False
         self._held: list[_Held] = []
         #: Real answers by request key (:meth:`key`), and those not keyed yet: a request is put
@@ -373,8 +390,20 @@ class HeldDecisions:
     def settle(self) -> dict[str, str] | None:
         """Wait for the held requests' real answers: each marker's real reason when every answer
         is ``keep_both`` (the provisional plan stands), else None (plan again)."""
-        reasons: dict[str, str] | None = {}
         held, self._held = self._held, []
+        park = self._parked is not None and not all(item.asked.done.is_set() for item in held)
+        if park:
+            assert self._parked is not None
+            self._parked(True)
+        try:
+            return self._settled(held)
+        finally:
+            if park:
+                assert self._parked is not None
+                self._parked(False)
+
+    def _settled(self, held: list[_Held]) -> dict[str, str] | None:
+        reasons: dict[str, str] | None = {}
         for item in held:
             try:
                 answer = self._coalescer.wait(item.asked, item.response_model)

@@ -3,9 +3,9 @@
 An engine maps :func:`memscribe.batch.task.run_unit` over units and hands back results in any
 order; the driver (:mod:`memscribe.batch.runner`) commits them in path order, keeps the ledger
 and holds the lock. An engine also bounds the model calls in flight (``concurrency``) across
-all its workers, handing a freed call slot to the lowest waiting rank (path order) so the head
-of the commit queue is never starved, and it serves the units' memory views from a
-:class:`~memscribe.batch.board.Board`.
+all its workers, handing a freed call slot to the lowest waiting rank (path order; dedup calls
+after detections, whose answers lead to more calls), and it serves the units' memory views from
+a :class:`~memscribe.batch.board.Board`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ class OrderedSlots:
     """At most ``n`` holders; a freed slot goes to the waiter with the lowest rank (path order).
 
     A plain semaphore wakes waiters in arrival order, so the transcript at the head of the commit
-    queue may wait behind later ones; here it never does.
+    queue may wait behind later ones; here it never does among the units' own requests. A gathered
+    dedup call waits at :func:`~memscribe.batch.coalesce.follow_up` of its rank: after every
+    waiting detection, whose answers lead to further calls (its own dedup ends a transcript's
+    chain), so the run's last detections are not queued behind earlier transcripts' dedup calls.
     """
 
     def __init__(self, n: int, on_free: Callable[[], None] | None = None) -> None:
@@ -154,6 +157,7 @@ class BoundedModel:
         rank: int = 0,
         coalescer: DedupCoalescer | None = None,
         on_first_slot: Callable[[], None] | None = None,
+        parked: Callable[[bool], None] | None = None,
     ) -> None:
         self.inner = inner
         self.name = inner.name
@@ -181,7 +185,7 @@ class BoundedModel:
         self._coalescer = coalescer if getattr(inner, "batches_dedup", False) else None
         self.namespace: str | None = None
         #: Dedup decisions answered provisionally while the unit plans on (:meth:`hold_decisions`).
-        self.held = HeldDecisions(self._coalescer, rank) if self._coalescer is not None else None
+        self.held = HeldDecisions(self._coalescer, rank, parked) if self._coalescer is not None else None
         #: Told when the unit is no longer on its way to a dedup request (:meth:`arrived`).
         self._arriving: Callable[[], None] | None = None
 
@@ -350,24 +354,25 @@ def _fresh_workers() -> None:
 
 os.register_at_fork(after_in_child=_fresh_workers)
 
-#: Units running at once, per call slot: the look-ahead, and at most (see :class:`LocalEngine`).
+#: Units running at once, per call slot: the look-ahead, at most while slots idle, and at most
+#: with those waiting only for their dedup answers (see :class:`LocalEngine`).
 LOOK_AHEAD = 2
 LIMIT = 4
+PARKED_LIMIT = 8
 
 
 class LocalEngine(Engine):
     """Units in threads of this process (the pipeline is synchronous; model calls wait on I/O).
 
     At most ``2 × concurrency`` units run at once (the look-ahead: detection of the next
-    transcripts overlaps the commits), started in path order; re-plans go first. Past that
+    transcripts overlaps the commits), started in path order; re-plans go first. A unit that
+    only waits for its held dedup decisions' answers (parked: they wait behind the detections,
+    :class:`OrderedSlots`) does not count, up to ``8 × concurrency`` units in all. Past that
     bound, a unit still starts while call slots are free that no started unit will take (one
     that has not held a slot yet), up to ``4 × concurrency``: the running units may all be
     waiting (on their answers, a dedup answer, earlier transcripts' plans) and the slots sit
-    idle though transcripts wait to be planned (the detect → dedup chain of a wave of units is
-    two round trips; at the end of a run, the last transcripts started only as the chain
-    before them ended). Dedup calls of one namespace
-    that coincide share one call, answered provisionally while the units plan on
-    (:mod:`memscribe.batch.coalesce`).
+    idle though transcripts wait to be planned. Dedup calls of one namespace that coincide share
+    one call, answered provisionally while the units plan on (:mod:`memscribe.batch.coalesce`).
     """
 
     name = "local"
@@ -378,8 +383,11 @@ class LocalEngine(Engine):
         self._seq = itertools.count()
         self._lock = threading.Lock()
         self._running = 0
+        #: Running units waiting only for their held dedup decisions' answers (:meth:`_park`).
+        self._parked = 0
         self._limit = 2
         self._most = 2
+        self._most_parked = 2
         #: Started units whose first request has not held a call slot yet (and has not ended).
         self._ahead: set[int] = set()
         self._stored = 0
@@ -398,6 +406,7 @@ class LocalEngine(Engine):
         self._coalescer = DedupCoalescer(HeldSlots(self._slots), spawn=_WORKERS.submit)
         self._limit = max(2, LOOK_AHEAD * concurrency)
         self._most = max(2, LIMIT * concurrency)
+        self._most_parked = max(2, PARKED_LIMIT * concurrency)
         #: Units prepare their first model call one at a time, in path order (:mod:`memscribe.batch.turns`).
         self._turns = Turns(1)
 
@@ -412,13 +421,21 @@ class LocalEngine(Engine):
                 if self._closed or not self._queue:
                     return
                 idle = self._running < self._most and len(self._ahead) < self._slots.free()
-                if self._running >= self._limit and not idle and self._queue[0][0] != 0:
+                full = self._running - self._parked >= self._limit or self._running >= self._most_parked
+                if full and not idle and self._queue[0][0] != 0:
                     return
                 unit = heapq.heappop(self._queue)[2]
                 self._running += 1
                 if unit.rank not in self._models:  # a first plan: ahead until its first slot
                     self._ahead.add(unit.rank)
             _WORKERS.submit(lambda unit=unit: self._work(unit))  # type: ignore[misc]
+
+    def _park(self, on: bool) -> None:
+        """A unit starts (``on``) or stops waiting only for its held dedup decisions' answers."""
+        with self._lock:
+            self._parked += 1 if on else -1
+        if on:
+            self._start_more()
 
     def _past_first_slot(self, rank: int) -> None:
         """Rank ``rank``'s first request holds a call slot (or the unit ended without one)."""
@@ -439,6 +456,7 @@ class LocalEngine(Engine):
                     unit.rank,
                     self._coalescer,
                     on_first_slot=functools.partial(self._past_first_slot, unit.rank),
+                    parked=self._park,
                 )
             result = run_unit(unit, model=model, source=self.board)
         except BaseException as exc:  # a bug in the unit itself: reported, the run goes on
