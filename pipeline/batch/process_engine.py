@@ -186,8 +186,12 @@ def _serve(conn: Any, other: Any, calls: CallSetup | None, workers: int) -> None
     """The planner: a local engine driven by the messages read; results sent as they come.
 
     Before the run's first message it sets up its model calls (a helper forked now warms its
-    client stack beside it) and does the first unit's one-off work (:func:`warm_up`): the driver
-    is meanwhile opening the ledger, classifying the transcripts and reading the memory."""
+    client stack beside it) and does the first unit's one-off work up to its first request
+    (:func:`warm_up`, ``first_call_only``): the driver is meanwhile opening the ledger,
+    classifying the transcripts and reading the memory. The rest (what a unit does once its
+    detection is answered: the encoder's tables, dedup's and screening's first use) waits until
+    the run's first requests are out (:func:`_warm_rest`): the first answers are a round trip
+    away, and the first requests no longer wait for it."""
     other.close()  # the driver's end: the pipe reads end-of-file once the driver is gone
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle
     # may start the model-call helper (a daemonic process may not); ends with the driver anyway
@@ -204,7 +208,7 @@ def _serve(conn: Any, other: Any, calls: CallSetup | None, workers: int) -> None
     helper: Any = None
     try:
         with calls(workers) if calls is not None else contextlib.nullcontext() as helper:
-            warm_up()
+            warm_up(first_call_only=True)
             first = _read(conn)  # the engine's ``open`` (or ``bye``: the run planned nothing)
             if first[0] == "open":
                 _plan(conn, send, first)
@@ -224,19 +228,22 @@ WARM_TEXT = (
 
 
 class _WarmModel:
-    """Answers the warm-up's detection with the preference it states; any other request fails
-    (its stage reports a model error)."""
+    """Answers the warm-up's detection with the preference it states (nothing, with
+    ``nothing``); any other request fails (its stage reports a model error)."""
 
     name = "warm-up"
 
-    def __init__(self) -> None:
+    def __init__(self, nothing: bool = False) -> None:
         from memscribe.schemas.plan import Usage
 
         self.usage = Usage()
+        self.nothing = nothing
 
     def generate(self, *, task: str, messages: Any, response_model: Any, request: Any) -> Any:
         if task != "detect":
             raise RuntimeError("warm-up")
+        if self.nothing:
+            return response_model.model_validate({"profiles": [], "playbooks": []})
         profile = {
             "slug": "pref-tea",
             "ttl": "infinity",
@@ -251,11 +258,12 @@ class _NoMemory:
     taken_ids: frozenset[str] = frozenset()
 
 
-def warm_up() -> None:
+def warm_up(*, first_call_only: bool = False) -> None:
     """Plan :data:`WARM_TEXT` against no memory with a model answering in-process: what a
     process does once, on its first unit (patterns compiled, prompt templates loaded, the
     encoder's tables read, the answer models' validators built), done before the run's units
-    wait for it. Nothing of it is kept but those caches; a failure is ignored (the units do it)."""
+    wait for it. Nothing of it is kept but those caches; a failure is ignored (the units do it).
+    ``first_call_only``: up to the detection request (its answer finds nothing)."""
     import datetime as dt
 
     from memscribe.batch.unit import plan_transcript
@@ -265,7 +273,7 @@ def warm_up() -> None:
         transcript = parse_transcript(WARM_TEXT, source="memscribe-warm-up.txt")
         plan_transcript(
             transcript,
-            model=_WarmModel(),
+            model=_WarmModel(nothing=first_call_only),
             snapshot=_NoMemory(),
             since_line=0,
             namespace=None,
@@ -288,6 +296,7 @@ def _plan(conn: Any, send: Callable[[object], None], first: tuple[Any, ...]) -> 
     engine = LocalEngine()
     engine.open(snapshot, factory, concurrency, look_ahead=look_ahead)
     threading.Thread(target=_answer, args=(engine, send), daemon=True, name="memscribe-results").start()
+    threading.Thread(target=_warm_rest, args=(engine,), daemon=True, name="memscribe-warm").start()
     while True:
         message = _read(conn)
         kind = message[0]
@@ -305,6 +314,24 @@ def _plan(conn: Any, send: Callable[[object], None], first: tuple[Any, ...]) -> 
         elif kind == "close":
             engine.close()
     engine.close()
+
+
+#: How long :func:`_warm_rest` waits at most for the first requests to leave.
+WARM_REST_WAIT_S = 0.5
+
+
+def _warm_rest(engine: LocalEngine, wait_s: float | None = None) -> None:
+    """The rest of :func:`warm_up`, once the run's first requests are out: every call slot taken,
+    or every started unit past its first slot (the units then wait for answers, not for the
+    interpreter lock this takes), or after ``wait_s``."""
+    deadline = time.monotonic() + (WARM_REST_WAIT_S if wait_s is None else wait_s)
+    while time.monotonic() < deadline:
+        with engine._lock:
+            out = engine._running > 0 and (not engine._ahead or engine._slots.free() == 0)
+        if out:
+            break
+        time.sleep(0.002)
+    warm_up()
 
 
 def _as_published(engine: LocalEngine, delta: Delta, rank: int | None) -> Delta:

@@ -146,3 +146,48 @@ def test_the_warm_up_plans_its_preference_through_every_stage(monkeypatch: pytes
     prepared = counting(monkeypatch, dedup, "prepare")
     process_engine.warm_up()
     assert prepared.n == 1  # detection found it, verification kept it, dedup compared it
+
+
+def test_the_warm_up_before_the_first_request_stops_at_the_detection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from memscribe.stages import dedup, detect
+
+    prepared = counting(monkeypatch, dedup, "prepare")
+    rendered = counting(monkeypatch, detect, "render_messages")
+    process_engine.warm_up(first_call_only=True)
+    assert rendered.n >= 1 and prepared.n == 0  # the detection's prompt built; nothing to dedup
+
+
+class _Opened:
+    """What :func:`process_engine._warm_rest` reads of an engine: its units and call slots."""
+
+    def __init__(self, free: int) -> None:
+        self._lock = threading.Lock()
+        self._running = 2
+        self._ahead = {0, 1}
+        self.free_slots = free
+        self._slots = self
+
+    def free(self) -> int:
+        return self.free_slots
+
+
+def test_the_rest_of_the_warm_up_waits_for_the_first_requests_to_leave(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    warmed: list[bool] = []
+    monkeypatch.setattr(process_engine, "warm_up", lambda **kw: warmed.append(kw == {}))
+    engine = _Opened(free=3)
+    rest = threading.Thread(target=process_engine._warm_rest, args=(engine, 10.0), daemon=True)
+    rest.start()
+    time.sleep(0.1)
+    assert warmed == []  # two units still preparing their first requests, slots free
+    engine._ahead = set()
+    rest.join(5)
+    assert warmed == [True]  # the whole warm-up, once they are out
+    every_slot_taken = _Opened(free=0)  # (units still waiting for one: the wave is out)
+    process_engine._warm_rest(every_slot_taken, 10.0)  # type: ignore[arg-type]
+    assert warmed == [True, True]
+    process_engine._warm_rest(_Opened(free=3), 0.05)  # type: ignore[arg-type]  # at the latest
+    assert warmed == [True, True, True]
