@@ -155,7 +155,7 @@ LANGUAGES: dict[str, Language] = {
         ),
         cessation=(
             r"\b(?:ya\s+no|dejé\s+de|dejamos\s+de|(?:he|hemos)\s+dejado|vend[íi]|vendimos|(?:he|hemos)\s+vendido"
-            r"|regalé|abandoné|cancelé|me\s+deshice)\b",
+            r"|regalé|abandoné|cancelé|me\s+deshice|renuncié|dejé\s+(?:el|la|los|las|mi|mis)|di\s+de\s+baja|me\s+fui\s+de)\b",
             _I,
         ),
         request=(
@@ -214,7 +214,7 @@ LANGUAGES: dict[str, Language] = {
         ),
         cessation=(
             r"\b(?:nicht\s+mehr|kein\w*\s+(?:\w+\s+)?mehr|verkauft|abgegeben|aufgegeben|weggegeben|verschenkt"
-            r"|gekündigt|abgeschafft)\b",
+            r"|gekündigt|abgeschafft|aufgehört|verlassen|storniert|abgemeldet)\b",
             _I,
         ),
         request=(
@@ -268,7 +268,7 @@ LANGUAGES: dict[str, Language] = {
             _I,
         ),
         cessation=(
-            r"\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b|\b(?:vendu|vendue|abandonné|résilié|revendu|lâché)\b",
+            r"\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b|\b(?:vendu|vendue|abandonné|résilié|revendu|lâché|quitté|démissionné|arrêté|annulé|renoncé)\b",
             _I,
         ),
         request=(
@@ -313,7 +313,7 @@ LANGUAGES: dict[str, Language] = {
         ),
         hedge=r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです",
         not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる",
-        cessation=r"もう.{0,12}ない|やめた|辞めた|売った|売りました|手放した|手放しました|解約した|解約しました",
+        cessation=r"もう.{0,12}ない|やめた|辞めた|売った|売りました|手放した|手放しました|解約した|解約しました|退職した|退職しました",
         request=rf"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで{_JA_TE_ASKS}",
         third_party=r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)",
         correction=(

@@ -26,6 +26,8 @@ def _found(text: str) -> list[tuple[str, str]]:
         ("J'ai vendu ma voiture, maintenant je fais tout à vélo.", "vélo", "vendu"),
         ("Je suis végétarienne depuis dix ans, j'ai abandonné la viande.", "végétarienne", "abandonné"),
         ("車は去年売った、今は自転車で通勤しています。", "自転車", "売った"),
+        ("J'ai quitté la banque, maintenant je suis prof de maths.", "prof de maths", "quitté"),
+        ("Renuncié al banco y ahora trabajo como profesora.", "profesora", "Renuncié"),
     ],
 )
 def test_what_was_left_beside_what_holds_now_is_not_written(text: str, now: str, old: str) -> None:
@@ -46,6 +48,7 @@ def test_the_new_state_takes_the_facet_of_what_it_replaces() -> None:
         ("Ich habe das Auto verkauft.", "Ich habe das Auto verkauft"),  # said alone, the leaving is the fact
         ("Hola. Vendimos el coche hace un año y no lo echamos de menos.", "Vendimos el coche"),
         ("私は市場でパンを売っています。", "パンを売っています"),  # selling is no sale made
+        ("J'ai arrêté de fumer.", "arrêté de fumer"),
     ],
 )
 def test_a_leaving_said_alone_is_kept(text: str, clause: str) -> None:
