@@ -80,14 +80,50 @@ def known_absent(hay: str, needle: str) -> bool:
 
 def may_hold(hay: str, words: tuple[str, ...]) -> list[str]:
     """The words of ``words`` that ``hay`` may hold: those :func:`known_absent` does not rule out,
-    in order (one look-up each, instead of a call each)."""
+    in order (one look-up each, instead of a call each; in the case-folded text scanned last, the
+    words it found among them, from a set intersection, beside the words the scan does not know)."""
     text, folded, ascii_only, found, index = _PRESENT
     get = index.get
     if hay is folded:
-        return [w for w in words if ((i := get(w)) is None and (w.isascii() or not ascii_only)) or i in found]
+        ids, kept, places = _numbered(words, index, ascii_only)
+        held = found & ids
+        if not held:
+            return [words[at] for at in kept]
+        return [words[at] for at in sorted([*kept, *(at for i in held for at in places[i])])]
     if hay is text:
         return [w for w in words if (i := get(w.casefold())) is None or i in found]
     return list(words)
+
+
+#: :func:`_numbered` of each tuple of words asked, by the ids of the words and of the index (both kept).
+_NUMBERED: dict[
+    tuple[int, int, bool], tuple[object, object, tuple[frozenset[int], list[int], dict[int, list[int]]]]
+] = {}
+_NUMBERED_KEPT = 256
+
+
+def _numbered(
+    words: tuple[str, ...], index: dict[str, int], ascii_only: bool
+) -> tuple[frozenset[int], list[int], dict[int, list[int]]]:
+    """The automaton's numbers of ``words`` (those among its words), the places of the other words
+    a case-folded text may hold (any, or in an ASCII text the ASCII ones), and the places of the
+    words of each number: what :func:`may_hold` answers from, built once per tuple of words."""
+    key = (id(words), id(index), ascii_only)
+    cached = _NUMBERED.get(key)
+    if cached is not None and cached[0] is words and cached[1] is index and type(words) is tuple:
+        return cached[2]  # (a tuple: the same words as when it was numbered)
+    places: dict[int, list[int]] = {}
+    kept: list[int] = []
+    for at, word in enumerate(words):
+        if (i := index.get(word)) is not None:
+            places.setdefault(i, []).append(at)
+        elif word.isascii() or not ascii_only:
+            kept.append(at)
+    numbered = (frozenset(places), kept, places)
+    if len(_NUMBERED) >= _NUMBERED_KEPT:
+        _NUMBERED.clear()
+    _NUMBERED[key] = (words, index, numbered)
+    return numbered
 
 
 def forget_present() -> None:

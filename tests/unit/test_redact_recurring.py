@@ -9,10 +9,13 @@ import sys
 
 import pytest
 
-from memscribe.redaction import base, combine, prefilter, recurring
+from memscribe.redaction import base, combine, hintscan, prefilter, recurring
+from memscribe.redaction.base import Finding, lowered
 from memscribe.redaction.combine import Masker, redact_transcript
 from memscribe.redaction.detectors import DETECTORS
-from memscribe.redaction.hintscan import SAME_FOLDED
+from memscribe.redaction.hintscan import SAME_FOLDED, may_hold
+from memscribe.redaction.lists import TABLE_HINTS
+from memscribe.redaction.prefilter import active_detectors
 from memscribe.schemas.transcript import SourcePos, ToolCall, Transcript, Turn
 
 FILLER = "the build passed after we cleared the cache on the runner".split()
@@ -91,7 +94,7 @@ def test_few_values_are_looked_up_once_per_span(monkeypatch: pytest.MonkeyPatch)
         calls["repeated"] += 1
         return repeated(self, text)
 
-    def counted_find(text: str, **kwargs: object) -> list[combine.Finding]:
+    def counted_find(text: str, **kwargs: object) -> list[Finding]:
         calls["find_secrets"] += 1
         return find_secrets(text, **kwargs)  # type: ignore[arg-type]
 
@@ -129,7 +132,7 @@ def test_ascii_non_letters_are_held_where_their_case_folded_copy_is() -> None:
     # what lets an exact one-character hint of SAME_FOLDED, and the gates' characters, be found
     # in the case-folded text: no character folds to one of them, and each folds to itself
     assert SAME_FOLDED >= {c for d in DETECTORS for c in d.needs} | {"."}
-    made = set()
+    made: set[str] = set()
     for code in range(sys.maxunicode + 1):
         char = chr(code)
         if char.casefold() != char:
@@ -142,7 +145,7 @@ def test_detectors_chosen_by_a_span_skip_the_keywords_their_text_lacks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     skipped = []
-    known_absent = base.known_absent
+    known_absent = hintscan.known_absent
 
     def counted(hay: str, needle: str) -> bool:
         absent = known_absent(hay, needle)
@@ -158,3 +161,46 @@ def test_detectors_chosen_by_a_span_skip_the_keywords_their_text_lacks(
     assert all(len(c) > 1 for c in chosen[:-1])
     # each text's keyword searches know what the scan found in it (before: only the span's last text's)
     assert sum(skipped) >= 20 * 5
+
+
+WORDS = (
+    "pass",
+    "pat",
+    "key",
+    "secret",
+    "token",
+    "passwort",
+    "пароль",
+    "zzqq",
+    "key",
+    "api",
+    "Pass",
+    "",
+    "密码",
+)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_may_hold_answers_as_one_look_up_per_word(seed: int) -> None:
+    rng = random.Random(seed)
+    text = " ".join(rng.choice([*FILLER, *WORDS, "PASSWORD", "ß", "İ"]) for _ in range(rng.randint(0, 30)))
+    active_detectors(text, DETECTORS)  # the scan whose answers may_hold reads
+    folded, low = text.casefold(), lowered(text)
+    for words in (WORDS, tuple(rng.sample(WORDS, 6)), TABLE_HINTS, tuple(reversed(TABLE_HINTS))):
+        present = hintscan._PRESENT
+        for hay in (present[1], present[0], folded, low):
+            assert may_hold(hay, words) == _may_hold_plain(hay, words), (text, words)
+            assert may_hold(hay, words) == _may_hold_plain(hay, words)  # (numbered once, then kept)
+
+
+def _may_hold_plain(hay: str, words: tuple[str, ...]) -> list[str]:
+    text, folded, ascii_only, found, index = hintscan._PRESENT
+    if hay is folded:
+        return [
+            w
+            for w in words
+            if ((i := index.get(w)) is None and (w.isascii() or not ascii_only)) or i in found
+        ]
+    if hay is text:
+        return [w for w in words if (i := index.get(w.casefold())) is None or i in found]
+    return list(words)
