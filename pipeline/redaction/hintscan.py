@@ -261,8 +261,8 @@ class _SpanScan:
 
     def __call__(self, texts: Sequence[str], joined: str, starts: list[int], always: int) -> list[int] | None:
         global _PRESENT
-        if not joined.isascii():
-            return None
+        if not joined.isascii() or always >= self.exact_flag:
+            return None  # (the flag is a bit past the hints': ``always`` reaching it, each text alone)
         on = self._singles(joined, always)
         if len(on) != len(texts):
             return None  # a text holds NUL: the pieces are not the texts

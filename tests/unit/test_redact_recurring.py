@@ -204,3 +204,13 @@ def _may_hold_plain(hay: str, words: tuple[str, ...]) -> list[str]:
     if hay is text:
         return [w for w in words if (i := index.get(w.casefold())) is None or i in found]
     return list(words)
+
+
+def test_a_span_scan_whose_always_bits_reach_its_flag_leaves_each_text_alone() -> None:
+    _, ascii_only = prefilter._plans(DETECTORS)
+    span = hintscan.span_scanner(hintscan.plan_scanner(ascii_only[1]))  # type: ignore[arg-type]
+    assert isinstance(span, hintscan._SpanScan)
+    texts = ["my password: hunter2x", "ok"]
+    joined, starts = "\x00".join(texts), [0, len(texts[0]) + 1]
+    assert span(texts, joined, starts, 0) is not None
+    assert span(texts, joined, starts, span.exact_flag) is None  # (the caller scans text by text)
