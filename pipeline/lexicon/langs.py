@@ -78,9 +78,7 @@ class Language:
     #: cessation ("nicht mehr", "ya no", "ne … plus", "もう…ない", "不再"): what stopped is a fact
     #: about now, and an update of what was stored.
     not_lasting: re.Pattern[str]
-    #: A cessation: "ya no", "nicht mehr", "ne … plus", "もう…ない", "不再" (a fact about now); or a
-    #: leaving, something given up, sold or cancelled ("verkauft", "j'ai vendu", "vendí", "売った"),
-    #: as English "I sold my car": beside what holds now it names only the old value.
+    #: A cessation: "ya no", "nicht mehr", "ne … plus", "もう…ない", "不再" (a fact about now).
     cessation: re.Pattern[str]
     #: A request to the other side: "can you", "kannst du", "peux-tu", "ください".
     request: re.Pattern[str]
@@ -153,11 +151,7 @@ LANGUAGES: dict[str, Language] = {
             r"|este\s+(?:fin\s+de\s+semana|viernes|lunes))\b",
             _I,
         ),
-        cessation=(
-            r"\b(?:ya\s+no|dejé\s+de|dejamos\s+de|(?:he|hemos)\s+dejado|vend[íi]|vendimos|(?:he|hemos)\s+vendido"
-            r"|regalé|abandoné|cancelé|me\s+deshice|renuncié|dejé\s+(?:el|la|los|las|mi|mis)|di\s+de\s+baja|me\s+fui\s+de)\b",
-            _I,
-        ),
+        cessation=(r"\b(?:ya\s+no|dejé\s+de|dejamos\s+de|(?:he|hemos)\s+dejado)\b", _I),
         request=(
             r"\b(?:puedes|podrías|pod[ée]s|por\s+favor|hazme|dame|ayúdame|escríbeme|dime|necesito\s+que"
             r"|quiero\s+que|quisiera|me\s+(?:haces|puedes|ayudas|escribes|preparas|traduces))\b",
@@ -212,11 +206,7 @@ LANGUAGES: dict[str, Language] = {
             r"|diesen\s+(?:freitag|montag|samstag))\b",
             _I,
         ),
-        cessation=(
-            r"\b(?:nicht\s+mehr|kein\w*\s+(?:\w+\s+)?mehr|verkauft|abgegeben|aufgegeben|weggegeben|verschenkt"
-            r"|gekündigt|abgeschafft|aufgehört|verlassen|storniert|abgemeldet)\b",
-            _I,
-        ),
+        cessation=(r"\b(?:nicht\s+mehr|kein\w*\s+(?:\w+\s+)?mehr)\b", _I),
         request=(
             # an imperative has no subject: "ich mach …" is a statement
             r"\b(?:kannst\s+du|könntest\s+du|kannst|könntest|bitte)\b"
@@ -267,10 +257,7 @@ LANGUAGES: dict[str, Language] = {
             r"|en\s+ce\s+moment|tout\s+à\s+l'heure|là|je\s+reprends|je\s+file|d'abord)\b",
             _I,
         ),
-        cessation=(
-            r"\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b|\b(?:vendu|vendue|abandonné|résilié|revendu|lâché|quitté|démissionné|arrêté|annulé|renoncé)\b",
-            _I,
-        ),
+        cessation=(r"\bne\s+\S+\s+plus\b|\bn['’]\S+\s+plus\b", _I),
         request=(
             r"\b(?:peux-tu|pourrais-tu|tu\s+peux|pouvez-vous|s'il\s+te\s+pla[iî]t|s’il\s+te\s+pla[iî]t"
             r"|aide-moi)\b"
@@ -313,7 +300,7 @@ LANGUAGES: dict[str, Language] = {
         ),
         hedge=r"かも|たぶん|多分|かな|と思う|と思います|もし|たら|れば|気がする|予定|つもり|したい|たいです",
         not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる",
-        cessation=r"もう.{0,12}ない|やめた|辞めた|売った|売りました|手放した|手放しました|解約した|解約しました|退職した|退職しました",
+        cessation=r"もう.{0,12}ない|やめた|辞めた",
         request=rf"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで{_JA_TE_ASKS}",
         third_party=r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)",
         correction=(

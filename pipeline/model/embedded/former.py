@@ -57,20 +57,6 @@ _ZH_LEFT = lazy_compile(r"从\S{1,12}?(?:离|辞|退|搬)(?![^，,。]*?(?:到|�
 _ZH_NOW = lazy_compile(r"现在|目前|如今")
 
 
-#: An English first-person clause leaving something ("I sold the car in March", "we cancelled the
-#: gym"), naming no replacement ("I ditched Jira for Linear" names it).
-_EN_LEFT = lazy_compile(
-    r"^\W*(?:(?:and|but|so)\s+)?(?:I|we)\s+(?:(?:\w+ly|just|finally|also|eventually)\s+)*(?:left|quit|cancell?ed"
-    r"|stopped|sold|gave\s+(?:up|away)|ditched|dropped|got\s+rid\s+of)\b(?!.*\b(?:for|in\s+favou?r\s+of)\s+\w)",
-    re.IGNORECASE,
-)
-#: An English first-person clause of what holds now ("now I cycle everywhere", "I'm on Linux these days").
-_EN_SELF = lazy_compile(
-    r"^\W*(?:(?:and|but|so)\s+)?(?:(?:now|these\s+days|nowadays)\s+)?(?:I|we)\b", re.IGNORECASE
-)
-_EN_NOW = lazy_compile(r"\b(?:now|these\s+days|nowadays|currently|instead)\b", re.IGNORECASE)
-
-
 def left_beside_now(clauses: Sequence[str]) -> set[int]:
     """The numbers of the Chinese clauses that leave something when another clause of the sentence
     says what holds now ("上个月我从腾讯离职了，现在在一家创业公司"): the leaving only names the
@@ -78,15 +64,3 @@ def left_beside_now(clauses: Sequence[str]) -> set[int]:
     if not any(_ZH_NOW.search(c) and not _ZH_LEFT.search(c) for c in clauses):
         return set()
     return {i for i, c in enumerate(clauses) if _ZH_LEFT.search(c) and not _ZH_NOW.search(c)}
-
-
-def left_beside_now_en(clauses: Sequence[str]) -> set[int]:
-    """The numbers of the English clauses that leave something ("I sold the car in March") when
-    another clause of the sentence, the speaker's, says what holds now ("and now I cycle
-    everywhere"): once that clause gives a fact, the leaving only names the old value."""
-    left = {i for i, c in enumerate(clauses) if _EN_LEFT.match(c)}
-    if not left or not any(
-        _EN_SELF.match(c) and _EN_NOW.search(c) for i, c in enumerate(clauses) if i not in left
-    ):
-        return set()
-    return left

@@ -27,7 +27,7 @@ from memscribe.model.embedded.clause_shape import foreign_narration, in_progress
 from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.consequence import consequences
 from memscribe.model.embedded.directives import directive, directive_slug, names_standing
-from memscribe.model.embedded.former import left_beside_now, left_beside_now_en, now_after_former
+from memscribe.model.embedded.former import left_beside_now, now_after_former
 from memscribe.model.embedded.fronting import dated_in_life
 from memscribe.model.embedded.holds_now import holds_now
 from memscribe.model.embedded.places import place_fact, place_in_role
@@ -321,7 +321,6 @@ def _clause_facts(
     facts: list[Fact] = []
     clauses = with_dropped_subject(clauses)
     left = left_beside_now(clauses)
-    left_en, from_left = left_beside_now_en(clauses), []
     # in a session of asks, a consequence is drawn for the matter at hand; in a chat it is news
     drawn = consequences(sentence, clauses) if asked or not plain else set()
     for number_in, clause in enumerate(clauses):
@@ -338,7 +337,6 @@ def _clause_facts(
         wish = wish_statement(clause) if plain else None
         if wish is not None:
             facts.append(wish)
-            from_left.append(number_in in left_en)
             continue
         if not_a_fact(clause, conversation=plain):
             continue
@@ -359,9 +357,7 @@ def _clause_facts(
             fact = holds_now(clause)  # "all my homework goes out as Teams assignments now"
         if fact is not None:
             facts.append(_with_replacement(fact, clause, clauses[number_in + 1 : number_in + 2]))
-            from_left.append(number_in in left_en)
-    # "I sold the car in March and now I cycle everywhere": the new state said, the leaving is the old value
-    return [f for f, old in zip(facts, from_left, strict=True) if not old] if not all(from_left) else facts
+    return facts
 
 
 def _chat_fact(clause: str, *, third: bool, asked: bool, least: int) -> Fact | None:

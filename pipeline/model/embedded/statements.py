@@ -101,7 +101,7 @@ _JA_WISH = lazy_compile(
 #: the conversation ("ya lo configuro", "je l'ai payée"), or a reaction ("me gusta", "ça me va").
 _NOT_STANDALONE = lazy_compile(
     r"^(?:que|qu['’]|como|cuando|porque|dass|weil|wenn|ob|als|comme|quand|parce|puisque)\b"
-    r"|^(?:ya\s+|yo\s+|no\s+)?(?:lo|la|los|las|le|les)\s+\w+|\bje\s+l['’]|\bje\s+(?:le|la|les)\s+\w+"
+    r"|^(?:ya\s+|yo\s+)?(?:lo|la|los|las|le|les)\s+\w+|\bje\s+l['’]|\bje\s+(?:le|la|les)\s+\w+"
     r"|\bme\s+(?:gusta|encanta)n?\s*$|ça\s+me\s+va|gefällt\s+mir|\bpasst\s+mir",
     re.I,
 )
