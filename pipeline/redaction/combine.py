@@ -15,7 +15,7 @@ from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.extents import widened_groups
 from memscribe.redaction.hintscan import WordScan, word_scanner
 from memscribe.redaction.placeholders import forget_values
-from memscribe.redaction.prefilter import Ranked, active_detectors, iter_detectors_per_text, scanned
+from memscribe.redaction.prefilter import Ranked, active_detectors, iter_detectors_per_text
 from memscribe.redaction.recurring import Recurring
 from memscribe.schemas.plan import Redaction
 from memscribe.schemas.transcript import ToolCall, Transcript, Turn
@@ -71,8 +71,6 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
     detectors = _WITH_CONTACT if redact_contact else DETECTORS
     if chosen is None or redact_contact:  # ``chosen`` ranks DETECTORS alone
         chosen = tuple(active_detectors(text, detectors) if prefilter else enumerate(detectors))
-    elif len(chosen) > 1:  # (chosen by a span's scan: the detectors may skip the keywords it lacks)
-        scanned(text, detectors)
     for prio, det in chosen:
         for start, end in det.find(text):
             if any(start < me and ms < end for ms, me in masks):

@@ -172,19 +172,6 @@ def active_detectors(text: str, detectors: tuple[Detector, ...]) -> list[tuple[i
     return _enabled(text, folded, ascii_only if folded.isascii() else full)
 
 
-def scanned(text: str, detectors: tuple[Detector, ...]) -> None:
-    """Leave what :func:`active_detectors` leaves for the detectors about to search ``text``
-    (its lower case, and which of the scan's words it holds: ``hintscan.known_absent``), without
-    choosing them again: for a text whose detectors a transcript's span scan chose (which leaves
-    only the span's last text's), so that they skip the keywords it lacks."""
-    folded = text.casefold()
-    set_lowered(text, folded if text.isascii() or (low := text.lower()) == folded else low)
-    full, ascii_only = _plans(detectors)
-    plan = ascii_only if folded.isascii() else full
-    if (scan := plan_scanner(plan[1])) is not None:
-        scan(text, folded, plan[0])
-
-
 def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
     """The detectors of ``plan`` that can fire on ``text`` (case-folded: ``folded``): every hint
     found in one pass (:func:`plan_scanner`), else each distinct hint looked up once at most."""
