@@ -45,6 +45,8 @@ def test_scan_answers_as_each_word_looked_for(automaton: bool, monkeypatch: pyte
         scan = WordScan(words)
         for text in [*_texts(words, rng, 400), "", "all", "xall", "policy here"]:
             assert scan(text) == holds_any(text, words), (words, text)
+    empty = WordScan(())  # no words: in no text (an automaton with no words cannot be read)
+    assert [empty(text) for text in ("", "all", "policy here")] == [False, False, False]
 
 
 @settings(max_examples=500, deadline=None)

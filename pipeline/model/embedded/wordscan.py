@@ -44,7 +44,8 @@ class WordScan:
 
     def _build(self) -> Any:
         automaton_type = _automaton_type()
-        if automaton_type is None or "" in self.words:  # ("" is in every text: no automaton word)
+        if automaton_type is None or not self.words or "" in self.words:
+            # ("" is in every text: no automaton word; no words: an automaton not made cannot iter)
             return False
         automaton = automaton_type()
         for word in self.words:
