@@ -214,7 +214,11 @@ _LISTS: list[WordList] = []
 _READER: tuple[Any, int] | None = None
 
 
-def _automaton_type() -> Any:
+def automaton_type() -> Any:
+    """pyahocorasick's ``Automaton`` class, or None where it cannot be imported (a declared
+    dependency; every reader built on it answers the same without it, word by word). The one
+    place the import is tried: the word lists here, ``model.embedded.wordscan`` and
+    ``redaction.hintscan`` ask it."""
     try:
         import ahocorasick
     except ImportError:  # pragma: no cover - a declared dependency
@@ -228,8 +232,8 @@ def _reader(bit: int) -> tuple[Any, int] | None:
     reader = _READER
     if reader is not None and bit < 1 << reader[1]:
         return reader
-    automaton_type = _automaton_type()
-    if automaton_type is None:
+    made = automaton_type()
+    if made is None:
         return None
     lists = tuple(_LISTS)
     bits: dict[str, int] = {}
@@ -237,7 +241,7 @@ def _reader(bit: int) -> tuple[Any, int] | None:
         for word in listed.words:
             if word:
                 bits[word] = bits.get(word, 0) | 1 << k
-    automaton = automaton_type()
+    automaton = made()
     for word, on in bits.items():
         automaton.add_word(word, on)
     if bits:

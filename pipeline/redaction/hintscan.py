@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
+from memscribe.lexicon.caseless import automaton_type as _automaton_type
 from memscribe.redaction.hintkeys import common_first
 
 #: ``scan(text, folded, on)``: ``on`` with the detector bits of every hint that occurs in
@@ -30,15 +31,6 @@ HintScan = Callable[[str, str, int], int]
 SpanScan = Callable[[Sequence[str], str, list[int], int], list[int] | None]
 
 _SECOND = itemgetter(1)
-
-
-def _automaton_type() -> Any:
-    """pyahocorasick's ``Automaton`` class, or None where the package is not installed."""
-    try:
-        import ahocorasick
-    except ImportError:
-        return None
-    return ahocorasick.Automaton
 
 
 #: The text scanned last, its case-folded copy, whether that is ASCII, the automaton's words found

@@ -121,7 +121,7 @@ def test_a_list_made_after_a_reading_is_read_anew() -> None:
 
 
 def test_without_an_automaton_each_list_is_asked_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(caseless, "_automaton_type", lambda: None)
+    monkeypatch.setattr(caseless, "automaton_type", lambda: None)
     monkeypatch.setattr(caseless, "_READER", None)
     for text in _USERS:
         flat = caseless._flat_words(text)

@@ -12,16 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from memscribe.lexicon.caseless import automaton_type as _automaton_type
 from memscribe.lexicon.caseless import holds_any
-
-
-def _automaton_type() -> Any:
-    """pyahocorasick's ``Automaton`` class, or None where the package is not installed."""
-    try:
-        import ahocorasick
-    except ImportError:
-        return None
-    return ahocorasick.Automaton
 
 
 class WordScan:
