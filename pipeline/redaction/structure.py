@@ -69,7 +69,7 @@ _ASSIGN = lazy_compile(
     # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||= / R's name <- "…"
     # (runs possessive: what may follow each is no character of it, so a shorter run never
     # matches where the whole one does not, and a name without an operator fails at once)
-    r"(?P<name>[^\W\d][\w.\-]*+)['\"]?\]?[ \t]*+(?::{1,3}=|=>|\?=|\|\|=|<-(?=[ \t])|[:=])[ \t]*+)"
+    r"(?P<name>[^\W\d][\w.\-]*+)(?:\\?['\"])?\]?[ \t]*+(?::{1,3}=|=>|\?=|\|\|=|<-(?=[ \t])|[:=])[ \t]*+)"
     # the value sits in a lookahead so a skipped match does not swallow the next assignment
     r"(?:(?P<tag>!!?)[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
     r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
