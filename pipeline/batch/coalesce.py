@@ -59,7 +59,7 @@ FOLLOW_UP = 1 << 48
 
 def follow_up(rank: int) -> int:
     """The call-slot rank of a gathered dedup call opened at ``rank``: after the units' own
-    requests (:class:`memscribe.batch.engine.OrderedSlots`), in path order among themselves."""
+    requests (:class:`memscribe.batch.slots.OrderedSlots`), in path order among themselves."""
     return FOLLOW_UP + rank
 
 
@@ -91,7 +91,7 @@ class _Gathering:
 
 
 class SlotsLike(Protocol):
-    """What the coalescer needs of the call slots (see :class:`memscribe.batch.engine.OrderedSlots`)."""
+    """What the coalescer needs of the call slots (see :class:`memscribe.batch.slots.OrderedSlots`)."""
 
     def acquire(self, rank: int) -> None: ...  # pragma: no cover - protocol
 

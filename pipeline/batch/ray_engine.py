@@ -31,9 +31,10 @@ from pydantic import BaseModel
 
 from memscribe.batch.board import Board, Candidate, Peek, ViewBase
 from memscribe.batch.coalesce import Asked, DedupCoalescer, asked
-from memscribe.batch.engine import BoundedModel, HeldSlots, OrderedSlots
+from memscribe.batch.engine import BoundedModel
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory, ModelTwins
+from memscribe.batch.slots import HeldSlots, OrderedSlots
 from memscribe.batch.task import run_unit
 from memscribe.batch.view import Delta, Snapshot
 from memscribe.errors import ModelError, UserError
