@@ -19,6 +19,7 @@ import os
 import queue
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -251,6 +252,20 @@ LIMIT = 4
 PARKED_LIMIT = 8
 
 
+@dataclass(frozen=True)
+class Occupancy:
+    """A reading of a :class:`LocalEngine` (:meth:`LocalEngine.occupancy`)."""
+
+    #: Units started and not ended.
+    running: int
+    #: Started units whose first request has not held a call slot yet (and has not ended).
+    ahead: int
+    #: Call slots no one holds or waits for (a request ready now would leave now).
+    free_slots: int
+    #: Units submitted and not started yet.
+    queued: int
+
+
 class LocalEngine(Engine):
     """Units in threads of this process (the pipeline is synchronous; model calls wait on I/O).
 
@@ -319,6 +334,16 @@ class LocalEngine(Engine):
                 if unit.rank not in self._models:  # a first plan: ahead until its first slot
                     self._ahead.add(unit.rank)
             _WORKERS.submit(lambda unit=unit: self._work(unit))  # type: ignore[misc]
+
+    def occupancy(self) -> Occupancy:
+        """What the engine holds now (one consistent reading, under its lock)."""
+        with self._lock:
+            return Occupancy(
+                running=self._running,
+                ahead=len(self._ahead),
+                free_slots=self._slots.free(),
+                queued=len(self._queue),
+            )
 
     def _park(self, on: bool) -> None:
         """A unit starts (``on``) or stops waiting only for its held dedup decisions' answers."""

@@ -326,9 +326,8 @@ def _warm_rest(engine: LocalEngine, wait_s: float | None = None) -> None:
     interpreter lock this takes), or after ``wait_s``."""
     deadline = time.monotonic() + (WARM_REST_WAIT_S if wait_s is None else wait_s)
     while time.monotonic() < deadline:
-        with engine._lock:
-            out = engine._running > 0 and (not engine._ahead or engine._slots.free() == 0)
-        if out:
+        now = engine.occupancy()
+        if now.running > 0 and (now.ahead == 0 or now.free_slots == 0):
             break
         time.sleep(0.002)
     warm_up()

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from memscribe.batch import process_engine
 from memscribe.batch.discovery import discover
-from memscribe.batch.engine import LocalEngine
+from memscribe.batch.engine import LocalEngine, Occupancy
 from memscribe.batch.process_engine import ProcessEngine
 from memscribe.batch.runner import BatchConfig, run_batch
 from memscribe.batch.view import Delta, Snapshot
@@ -163,14 +163,11 @@ class _Opened:
     """What :func:`process_engine._warm_rest` reads of an engine: its units and call slots."""
 
     def __init__(self, free: int) -> None:
-        self._lock = threading.Lock()
-        self._running = 2
         self._ahead = {0, 1}
         self.free_slots = free
-        self._slots = self
 
-    def free(self) -> int:
-        return self.free_slots
+    def occupancy(self) -> Occupancy:
+        return Occupancy(running=2, ahead=len(self._ahead), free_slots=self.free_slots, queued=0)
 
 
 def test_the_rest_of_the_warm_up_waits_for_the_first_requests_to_leave(
