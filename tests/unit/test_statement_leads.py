@@ -62,12 +62,8 @@ def test_a_prepositional_phrase_stays_on_its_clause(text: str, whole: str) -> No
 
 
 def test_a_clause_after_a_preposition_with_its_own_subject_is_its_own() -> None:
-    # a clause of its own (cut so), though one statement with the clause before it: one memory
-    # quoting both (test_change_in_strokes)
-    text = "Ich wohne in Leipzig, mit meiner Frau wohne ich seit 2020 dort."
-    assert [b for b in _said(text) if "mit meiner Frau wohne ich" in b] == [
-        'User, in their words: "Ich wohne in Leipzig, mit meiner Frau wohne ich seit 2020 dort".'
-    ]
+    bodies = _said("Ich wohne in Leipzig, mit meiner Frau wohne ich seit 2020 dort.")
+    assert len(bodies) == 2, bodies
 
 
 @pytest.mark.parametrize(

@@ -44,21 +44,15 @@ _ZH_PLACE = lazy_compile(
 )
 #: Proper names after "in" that name no place: a language, a month or a day; an acronym ("ICU",
 #: "HR"); a capitalised common noun, by the endings of abstract nouns and of fields, departments and
-#: school years ("Sales", "Physics", "Marketing", "Radiology", "Teilzeit", "Urgencias", "Primaria"),
-#: or of a German language name ("Spanisch", "Englisch"): a town is rarely written so.
+#: school years ("Sales", "Physics", "Marketing", "Radiology", "Teilzeit", "Urgencias", "Primaria"):
+#: a town is rarely written so.
 _NOT_A_PLACE = lazy_compile(
     r"^(?:English|Spanish|German|French|Chinese|Japanese|January|February|March|April|May|June|July"
     r"|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$"
     r"|^[A-Z]{2,}$"
     r"|^\w*(?:ics|ing|ogy|ance|ence|ment|tion|sion|ure|ales|zeit|ung|heit|keit|schaft|tät|ik|ie|ias|aria|ario|ía"
-    r"|ción|dad|ine|ale|ique|ité|tech|isch|Deutsch)$"
+    r"|ción|dad|ine|ale|ique|ité|tech)$"
 )
-
-
-#: Where the role's clause ends in a statement of several ("Ich arbeite als Ärztin und habe seit Mai
-#: das B1-Zertifikat in Spanisch"): a place is the role's only when its own clause names it.
-#: A comma is no end: it parts a role from its apposition ("34, self-employed designer in Ireland").
-_ROLE_CLAUSE_END = lazy_compile(r";\s+|\s+(?:and|but|und|aber|et|mais|y|e|pero)\s+", re.IGNORECASE)
 
 
 def place_in_role(body: str) -> str | None:
@@ -75,7 +69,7 @@ def place_in_role(body: str) -> str | None:
         return zh.group("place")
     if role is None:
         return None
-    m = _PLACE.search(_ROLE_CLAUSE_END.split(body[role.end() :], maxsplit=1)[0])
+    m = _PLACE.search(body)
     if m is None or _NOT_A_PLACE.match(m.group("place")):
         return None
     return m.group("place")

@@ -261,11 +261,7 @@ def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[Profil
         if any(not row.cessation.search(c) for c in said):
             left = _one_facet([c for c in said if row.cessation.search(c)])
             said = [c for c in said if not row.cessation.search(c)]
-        if (
-            _one_statement(said, row, lang)
-            or _one_change(said)
-            or (_one_statement(said, row, lang, changes=True) and _adjacent(sentence, said))
-        ) and not left:
+        if (_one_statement(said, row, lang) or _one_change(said)) and not left:
             whole = _span(sentence, said)
             said = [whole] if len(whole) <= MAX_VALUE_CHARS else said
         out += [
@@ -313,30 +309,17 @@ def _span(sentence: str, clauses: list[str]) -> str:
     return sentence[start : end + len(clauses[-1])]
 
 
-def _one_statement(said: list[str], row: Language, lang: str, *, changes: bool = False) -> bool:
+def _one_statement(said: list[str], row: Language, lang: str) -> bool:
     """The clauses of one sentence say one thing about the speaker, in several strokes ("je suis
     chauffeuse routière, je passe la semaine sur la route, je dors dans la cabine"): each has the
-    speaker as its subject, none is negated, and they name at most one facet. With ``changes``, a
-    stroke may report a change ("Seit Oktober arbeite ich komplett remote, das Münchner Büro sehe
-    ich nur noch zweimal im Jahr": one new arrangement, said twice); else none does."""
-    if len(said) < 2 or any((not changes and change_cue(c)) or _NEGATED.search(c) for c in said):
+    speaker as its subject, none is negated or reports a change, and they name at most one facet."""
+    if len(said) < 2 or any(change_cue(c) or _NEGATED.search(c) for c in said):
         return False
     if len({statement_facet(c) for c in said} - {None}) > 1:
         return False
     if lang == "ja":
         return not any(_OWN_SUBJECT.match(c) for c in said)
     return all(not _POSSESSIVE_SUBJECT.match(c) and _speaker_is_subject(c, row, lang) for c in said)
-
-
-def _adjacent(sentence: str, said: list[str]) -> bool:
-    """The clauses follow one another in ``sentence`` with nothing but clause links between them:
-    their span says no clause that was refused ("j'ai soutenu ma thèse en juin, donc je ne suis
-    plus doctorante, je suis postdoc maintenant": the cessation between them is not a statement
-    of what holds)."""
-    rest = _span(sentence, said)
-    for clause in said:
-        rest = rest.replace(clause, " ", 1)
-    return not _CLAUSE.sub(" ", rest).strip(" ,;:.")
 
 
 def _one_change(said: list[str]) -> bool:
