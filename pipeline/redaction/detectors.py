@@ -28,6 +28,8 @@ from memscribe.redaction.credfiles import (
     find_printf_values,
     find_store_values,
 )
+from memscribe.redaction.directives import HINTS as DIRECTIVE_HINTS
+from memscribe.redaction.directives import find_directive_values
 from memscribe.redaction.encoded import HINTS as ENCODED_HINTS
 from memscribe.redaction.encoded import find_encoded_secrets
 from memscribe.redaction.keyblocks import find_key_blocks, find_private_keys
@@ -201,6 +203,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("live_secret_key", find_live_keys, LIVE_KEY_HINTS),
         Detector("password", find_password_shapes, SHAPE_HINTS),
         Detector("secret_assignment", find_joined_literals, JOINED_HINTS, needs="="),
+        Detector("secret_assignment", find_directive_values, DIRECTIVE_HINTS),
         Detector("totp_seed", find_totp_seeds, TOTP_HINTS),
     ]
     return tuple(dets)

@@ -100,11 +100,21 @@ def _occurrences(low: str, hint: str) -> Iterator[int]:
 _ASCII_NAME_HINTS = tuple(h for h in _NAME_HINTS if h.isascii())
 
 
+_LAST_STARTS: tuple[str, list[int]] = ("", [])
+
+
 def _name_starts(text: str, low: str) -> list[int]:
     """Start of each identifier that holds a name hint (a secret name always holds one), so
     :data:`_ASSIGN` is tried only there instead of scanning every line. An ASCII text can hold
-    only the ASCII hints."""
-    return identifier_starts(text, low, _ASCII_NAME_HINTS if low.isascii() else _NAME_HINTS)
+    only the ASCII hints. The last text's answer is kept (the assignments and the directives
+    ask it of the same text), as :func:`~memscribe.redaction.base.lowered` keeps its lower case."""
+    global _LAST_STARTS
+    last = _LAST_STARTS
+    if last[0] is text:
+        return last[1]
+    starts = identifier_starts(text, low, _ASCII_NAME_HINTS if low.isascii() else _NAME_HINTS)
+    _LAST_STARTS = (text, starts)
+    return starts
 
 
 def identifier_starts(text: str, low: str, hints: tuple[str, ...]) -> list[int]:
