@@ -173,7 +173,8 @@ def score_agent(outcome: Outcome) -> Counts:
     )
     seeds = {m.id: m for m in outcome.unit.seed}
     active_ids = {e.id for e in outcome.active}
-    # Restatements of kept memories are duplicates (counted below), not false positives.
+    # A new memory that restates a kept one is a duplicate (counted below) and, when no expected
+    # item matches it, also a false positive (prof_fp / pb_fp here), as the eval data README says.
     keep = [seeds[i] for i in expected.get("not_rewritten", []) if i in seeds]
     c.update(
         prof_tp=p_tp,

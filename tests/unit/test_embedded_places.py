@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from memscribe.model.embedded.places import place_in_role
 from memscribe.model.embedded.profiles import profiles_from_turn
 from tests.support.turns import make_transcript
 
@@ -46,3 +47,91 @@ def test_the_town_of_a_role_is_a_fact_of_its_own(text: str, place: str) -> None:
 )
 def test_no_town_fact(text: str) -> None:
     assert not any("based in" in b for b in _bodies(text)), _bodies(text)
+
+
+# The town is the speaker's only in a clause whose subject is the speaker, and a word its language
+# forms as a language or nationality is no town (issue 11: "User is based in Französisch", a
+# daughter's city written as the user's).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ich bin Übersetzerin in Französisch.",
+        "Ich arbeite als Lehrerin in Spanisch und Englisch.",
+        "Je suis traductrice en Allemand.",
+        "I'm a translator in Portuguese.",
+        "Soy profesora en Inglés.",
+        "I'm a nurse, and he works in Leeds.",
+        "我女儿在上海工作。",
+        "我的女儿在上海工作。",
+        "我女儿是老师，现在在上海工作。",
+        "我是老师，我女儿在上海工作。",
+        "My sister lives in Paris.",
+        "My sister is a nurse in Paris.",
+        "Mi hermano trabaja en Madrid.",
+        "Meine Tochter arbeitet in Hamburg.",
+        "Ma fille est médecin à Lyon.",
+        "娘は大阪で働いています。",
+    ],
+)
+def test_no_town_of_a_language_or_of_someone_else(text: str) -> None:
+    bodies = _bodies(text)
+    assert not any("based in" in b or b.startswith("用户在") for b in bodies), bodies
+
+
+def test_a_clause_carried_over_from_someone_else_is_not_the_users() -> None:
+    # "现在在上海工作" goes on about the daughter, not the speaker
+    assert _bodies("我女儿是老师，现在在上海工作。") == ["用户女儿是老师。"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'User, in their words: "Ich bin Lehrerin, meine Tochter arbeitet in Hamburg".',
+        'User, in their words: "Ich arbeite als Ingenieurin und mein Mann ist Lehrer in Hamburg".',
+        'User, in their words: "Soy profesora y mi hermano trabaja en Madrid".',
+        'User, in their words: "Je suis prof et ma sœur travaille à Lyon".',
+        "User is a nurse and User's husband works in Leeds.",
+        "User is a nurse; she works in Leeds.",
+        "用户是老师，女儿在上海工作。",
+        "用户的女儿在上海工作。",
+        "用户老板在上海开了一家店。",
+    ],
+)
+def test_no_place_from_another_subjects_clause(body: str) -> None:
+    assert place_in_role(body) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "place"),
+    [
+        ('User, in their words: "Ich arbeite als Lehrerin in Hamburg".', "Hamburg"),
+        ('User, in their words: "Je suis prof à Lyon".', "Lyon"),
+        ('User, in their words: "Je suis prof à Calais".', "Calais"),
+        ('User, in their words: "Soy profesora de francés en Madrid".', "Madrid"),
+        ("User is a nurse in Leeds.", "Leeds"),
+        ("User is a nurse in Leeds and User's husband works in York.", "Leeds"),
+        ("User runs a bakery with their sister in Leeds.", "Leeds"),
+        ("User is a designer, in Leeds.", "Leeds"),
+        ("用户在上海工作。", "上海"),
+        ("用户是老师，现在在上海工作。", "上海"),
+        ("用户和老公在成都开了一家火锅店。", "成都"),
+    ],
+)
+def test_the_speakers_own_place_is_kept(body: str, place: str) -> None:
+    assert place_in_role(body) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("我在上海工作。", "上海"),
+        ("我是程序员，现在在杭州工作。", "杭州"),
+        ("I'm a nurse in Leeds.", "Leeds"),
+        ("Je suis prof à Lyon.", "Lyon"),
+    ],
+)
+def test_the_speakers_own_town_is_still_a_fact(text: str, place: str) -> None:
+    bodies = _bodies(text)
+    assert any(b in (f"User is based in {place}.", f"用户在{place}。") for b in bodies), bodies

@@ -13,16 +13,18 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.text import hash_slug, safe_slug
+from memscribe.model.embedded.zh_subject import continues_subject
+from memscribe.semantic.updates import someone_else
 
 #: The speaker's role, work, study or business, opening the statement (a body "User is/runs/…" or
-#: the user's own clause, quoted).
+#: the user's own clause, quoted); the group that matches names the statement's language.
 _ROLE_OR_WORK = lazy_compile(
     r"^(?:User(?:,\s+in\s+their\s+words:\s+\")?\s*)?"
-    r"(?:(?:is|runs|owns|works|teaches|studies|has\s+been)\s+(?!in\b|based\b|at\s+home\b|(?!working|teaching|studying)\w+ing\b)"
-    r"|(?:I['’]m|I\s+am|I\s+work|I\s+run|I\s+own|I\s+teach|I\s+study)\b"
-    r"|(?:ich\s+bin|ich\s+arbeite|ich\s+führe|ich\s+studiere|ich\s+unterrichte)\b"
-    r"|(?:je\s+suis|je\s+travaille|je\s+tiens|j['’]enseigne|j['’]étudie)\b"
-    r"|(?:yo\s+)?(?:soy|trabajo|tengo|estudio|llevo|enseño)\b)",
+    r"(?:(?P<en>(?:is|runs|owns|works|teaches|studies|has\s+been)\s+(?!in\b|based\b|at\s+home\b|(?!working|teaching|studying)\w+ing\b)"
+    r"|(?:I['’]m|I\s+am|I\s+work|I\s+run|I\s+own|I\s+teach|I\s+study)\b)"
+    r"|(?P<de>ich\s+bin|ich\s+arbeite|ich\s+führe|ich\s+studiere|ich\s+unterrichte)\b"
+    r"|(?P<fr>je\s+suis|je\s+travaille|je\s+tiens|j['’]enseigne|j['’]étudie)\b"
+    r"|(?P<es>(?:yo\s+)?(?:soy|trabajo|tengo|estudio|llevo|enseño))\b)",
     re.IGNORECASE,
 )
 #: Residence or birth said as such: the place is that statement's own fact (a birthplace is no home).
@@ -34,7 +36,7 @@ _RESIDENCE = lazy_compile(
 #: A locative preposition and a proper name after it, one or two capitalised words, at the end of
 #: the statement or before a comma or a conjunction: "in Freiburg", "en Santiago", "à Lille".
 _PLACE = lazy_compile(
-    r"(?:\b(?:in|en)|(?<!\w)à)\s+(?P<place>(?-i:[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,}(?:\s+[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,})?))"
+    r"(?P<prep>\b(?:in|en)|(?<!\w)à)\s+(?P<place>(?-i:[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,}(?:\s+[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,})?))"
     r"(?=\s*(?:$|[,.;:\"]|\s+(?:und|et|y|and|with|mit|avec|con|seit|since|depuis|desde)\b))",
     re.IGNORECASE,
 )
@@ -55,24 +57,76 @@ _NOT_A_PLACE = lazy_compile(
 )
 
 
+#: A language or nationality word, by the form its language gives it (a town is not so formed):
+#: German "-isch" and "Deutsch" ("Übersetzerin in Französisch", "Lehrerin in Spanisch"), English
+#: "-ish" and "-ese" ("a translator in Portuguese"), Spanish "-és" ("profesora en Inglés"), and in
+#: French after "en" only ("traductrice en Allemand"; a town takes "à": "à Calais", "à Blois")
+#: "-ais", "-ois", "-and", "-ol", "-ien".
+_LANGUAGE_WORD = {
+    "de": lazy_compile(r"^\w+isch$|^Deutsch$"),
+    "en": lazy_compile(r"^\w+(?:ish|ese)$"),
+    "es": lazy_compile(r"^\w+és$"),
+    "fr": lazy_compile(r"^\w+(?:ais|ois|and|ol|ien)$"),
+}
+#: Where the role's clause ends, and a clause of another subject opens: a semicolon, or a comma or
+#: a conjunction before a third person's pronoun or a possessive ("Ich bin Lehrerin, meine Tochter
+#: arbeitet in Hamburg", "a nurse, and he works in Leeds", "profesora y mi hermano trabaja en
+#: Madrid"). A comma alone is no end: it parts a role from its apposition ("a designer, in Leeds").
+_OTHER_SUBJECT = lazy_compile(
+    r"\s*;|(?:,\s*|\s+(?=(?:and|but|while|whereas|und|aber|während|et|mais|y|e|pero|mientras)\s))"
+    r"(?:(?:and|but|while|whereas|und|aber|während|et|mais|y|e|pero|mientras)\s+)?"
+    r"(?:he|she|they|my|his|her|their|User['’]s"
+    r"|er|sie|mein|meine|meinem|meinen|meiner|sein|seine|seinem|seinen|seiner|ihre?|ihrem|ihren|ihrer"
+    r"|il|elle|ils|elles|mon|ma|mes|son|sa|ses|leur|leurs"
+    r"|él|ella|ellos|ellas|mi|mis|su|sus)\b",
+    re.IGNORECASE,
+)
+#: Where a Chinese clause ends.
+_ZH_CLAUSE_END = lazy_compile(r"[，,；;。！!？?：:]")
+
+
 def place_in_role(body: str) -> str | None:
     """The place named by proper name in a statement of the speaker's role, work or business
     (``body``, an English body or the user's quoted clause), or None; None for a statement of
-    residence, which already says where the user lives."""
+    residence, which already says where the user lives. The place is the speaker's only in the
+    role's own clause, and a language or nationality word is no place."""
     zh_body = body.startswith("用户")
     role = _ROLE_OR_WORK.match(body)
     # the anchored test first: a body neither Chinese nor opening on a role gives no place
     if (role is None and not zh_body) or _RESIDENCE.search(body):
         return None
-    zh = _ZH_PLACE.search(body) if zh_body else None
-    if zh is not None:
-        return zh.group("place")
+    if zh_body:
+        zh = _zh_place(body)
+        if zh is not None:
+            return zh
     if role is None:
         return None
-    m = _PLACE.search(body)
+    rest = body[role.end() :]
+    other = _OTHER_SUBJECT.search(rest)
+    m = _PLACE.search(rest, 0, other.start() if other else len(rest))
     if m is None or _NOT_A_PLACE.match(m.group("place")):
         return None
+    language = role.lastgroup or "en"
+    if (language != "fr" or m.group("prep").lower() == "en") and _LANGUAGE_WORD[language].match(
+        m.group("place")
+    ):
+        return None
     return m.group("place")
+
+
+def _zh_place(body: str) -> str | None:
+    """The place of a Chinese body's clause whose subject is the speaker ("用户在杭州做…",
+    "用户是老师，现在在上海工作"); not a third party's ("用户女儿在上海工作", "用户的朋友…")."""
+    speaker = False
+    for clause in _ZH_CLAUSE_END.split(body):
+        if clause.startswith("用户"):
+            speaker = not clause.startswith("用户的") and not someone_else(clause)
+        elif not continues_subject(clause):
+            speaker = False
+        zh = _ZH_PLACE.search(clause) if speaker else None
+        if zh is not None:
+            return zh.group("place")
+    return None
 
 
 def place_fact(place: str) -> tuple[str, str]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.text import has_cjk
+from memscribe.semantic.updates import someone_else
 
 #: A Chinese clause with the speaker as its subject: 我 opening it, or after a fronted topic
 #: ("雅思我已经考过了"), not as the object of a request ("帮我…").
@@ -41,8 +42,9 @@ def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
     for number, clause in enumerate(clauses):
         if _ZH_SPEAKER_SUBJECT.match(clause):
             # a clause that brings in a new referent by count ("我养了一只柯基") hands the dropped
-            # subject of the next one to it ("最近老是掉毛": the dog), not to the speaker
-            speaker = not _ZH_INTRODUCED.search(clause)
+            # subject of the next one to it ("最近老是掉毛": the dog), not to the speaker; nor does
+            # a clause whose subject is one of "my" people ("我女儿是老师，现在在上海工作")
+            speaker = not _ZH_INTRODUCED.search(clause) and not someone_else(clause)
         elif number == 0 and has_cjk(clause) and _ZH_STANDING_OPEN.match(clause):
             # the user's sentence opens with no subject, on how things stand: the speaker's
             clause = f"我{clause}"
@@ -55,4 +57,10 @@ def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
     return out
 
 
-__all__ = ["with_dropped_subject"]
+def continues_subject(clause: str) -> bool:
+    """``clause`` has no subject of its own and goes on about the subject of the clause before
+    ("现在在上海工作" after "我是老师")."""
+    return bool(_ZH_SUBJECTLESS.match(clause))
+
+
+__all__ = ["continues_subject", "with_dropped_subject"]
