@@ -74,6 +74,10 @@ class Accepted:
     reason: str = "new"
     #: a ``merge`` with one stored memory: it is updated in place (its id kept), not replaced
     in_place: bool = False
+    #: stored memories among ``supersedes`` the candidate updates only in part (a quotation of
+    #: several clauses, one of them updated), each with the body of the part left standing: it
+    #: is updated in place to that part, not archived whole (:func:`narrowed`)
+    narrowed: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -354,7 +358,7 @@ def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> No
     allowed = {s.id for s in request.shortlist}
     # the embedded decision applies its own restatement test, after its update rules: no veto
     asked = request if reads else None
-    record(pending.kind, pending.candidate, decision, allowed, result, asked=asked)
+    record(pending.kind, pending.candidate, decision, allowed, result, asked=asked, shown=request)
 
 
 def restated_by(request: DedupRequest, ids: Sequence[str]) -> list[str]:
@@ -375,6 +379,24 @@ def restated_by(request: DedupRequest, ids: Sequence[str]) -> list[str]:
     ]
 
 
+def narrowed(request: DedupRequest, ids: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The stored entries among ``ids`` (on ``request``'s shortlist) that the candidate updates
+    only in part, each with the body of the part it leaves standing: a quotation of several
+    clauses of which it updates some (:func:`memscribe.model.embedded.dedup_parts.remainder`:
+    "Depuis janvier je travaille chez Thales" / "Je joue du violon et je travaille chez Airbus"
+    leaves "Je joue du violon"). An update of one fact takes no other fact out of memory."""
+    from memscribe.model.embedded.dedup_parts import remainder
+
+    wanted = set(ids)
+    out: list[tuple[str, str]] = []
+    for s in request.shortlist:
+        if s.id in wanted:
+            rest = remainder(request.kind, request.text, request.slug, request.said, s)
+            if rest is not None:
+                out.append((s.id, rest))
+    return tuple(out)
+
+
 def model_error(pending: Pending, detail: str, result: DedupResult) -> None:
     """No decision for ``pending``: it is skipped and reported, never written."""
     result.skipped.append(
@@ -391,6 +413,7 @@ def record(
     claimed: frozenset[str] = frozenset(),
     *,
     asked: DedupRequest | None = None,
+    shown: DedupRequest | None = None,
 ) -> None:
     """Record the model's ``decision`` for ``cand``: only ids it was shown (``allowed``) are acted
     on, and none that an earlier candidate of the run already replaces (``claimed``); an update
@@ -400,7 +423,9 @@ def record(
     A ``supersede_old`` of a stored entry (on ``asked``, the request a model that reads the
     prompt answered; the embedded decision applies the same test itself) that the candidate only
     restates is carried out as a duplicate (:func:`restated_by`): the
-    check vetoes an archive, never adds one."""
+    check vetoes an archive, never adds one. A stored memory (on ``shown``, the request the
+    decision answered) that the candidate updates only in part is narrowed to the rest
+    (:func:`narrowed`), not archived whole."""
     # never act on ids the model invented, nor twice on one stored memory
     ids = tuple(i for i in decision.existing_ids if i in allowed and i not in claimed)
     restated = restated_by(asked, ids) if asked is not None and decision.action == "supersede_old" else []
@@ -422,6 +447,9 @@ def record(
                 merged_body=merged,
                 reason=f"{decision.action}: {decision.reason}",
                 in_place=decision.action == "merge" and len(ids) == 1,
+                narrowed=narrowed(shown, ids)
+                if shown is not None and decision.action == "supersede_old"
+                else (),
             )
         )
     else:

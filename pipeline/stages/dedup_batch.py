@@ -90,6 +90,7 @@ def dedup_batched(
                         outcome,
                         frozenset(claimed),
                         asked=request,
+                        shown=request,
                     )
         for item in outcome.accepted:
             claimed.update(item.supersedes)

@@ -48,9 +48,13 @@ def build_operations(
             archived.add(update.id)
             writes.append(update)
             continue
-        write = _write_op(item, taken, now)
+        standing = _standing(item, by_id, archived)
+        write = _write_op(item, taken, now, standing)
         taken.add(write.id)
         writes.append(write)
+        for old_id, (rest, created) in standing.items():
+            archived.add(old_id)
+            writes.append(_narrowed_op(item, by_id[old_id], rest, created, by=write.id, now=now))
         for old_id in write.supersedes:
             old = by_id.get(old_id)
             if old is None or old_id in archived:
@@ -107,10 +111,14 @@ def _screened_merge(merged_body: str | None) -> str | None:
     return merged
 
 
-def _write_op(item: Accepted, taken: Collection[str], now: dt.datetime) -> WriteOp:
+def _write_op(
+    item: Accepted, taken: Collection[str], now: dt.datetime, standing: Collection[str] = ()
+) -> WriteOp:
+    """The new file of ``item``, superseding what it replaces whole (not the memories in
+    ``standing``, updated in place to the part it leaves standing)."""
     cand = item.candidate
     spec = kinds.kind(item.kind)
-    supersedes = list(item.supersedes)
+    supersedes = [i for i in item.supersedes if i not in standing]
     mem_id = new_id(spec.name, taken)
     made = spec.new_file(
         cand, id=mem_id, created=now, supersedes=supersedes, merged_body=_screened_merge(item.merged_body)
@@ -166,5 +174,48 @@ def _update_op(
         ttl=made.ttl,
         evidence=made.evidence,
         reason=item.reason,
+        namespace=old.namespace,
+    )
+
+
+def _standing(
+    item: Accepted, by_id: dict[str, MemoryEntry], done: Collection[str]
+) -> dict[str, tuple[str, dt.datetime]]:
+    """The stored memories ``item``'s candidate updates only in part (``Accepted.narrowed``), each
+    with the screened body of the part left standing and its ``created``. One that is not known here, of another
+    kind, already acted on, whose ``created`` cannot be kept, or whose part is unusable text is
+    archived whole, as before."""
+    out: dict[str, tuple[str, dt.datetime]] = {}
+    for old_id, rest in item.narrowed:
+        old = by_id.get(old_id)
+        created = _created(old) if old is not None else None
+        body = _screened_merge(rest)
+        if old is None or created is None or body is None or old_id in done or old.kind != item.kind:
+            continue
+        out[old_id] = (body, created)
+    return out
+
+
+def _narrowed_op(
+    item: Accepted, old: MemoryEntry, rest: str, created: dt.datetime, *, by: str, now: dt.datetime
+) -> UpdateOp:
+    """The update in place of a stored memory ``item``'s candidate (written as ``by``) updates
+    only in part: its body becomes ``rest`` (:func:`_standing`: a stretch of the body already
+    stored), its id, ``created`` and TTL kept; the store archives the whole previous body with
+    the reason."""
+    kept = item.candidate.model_copy(update={"ttl": old.ttl}) if old.ttl is not None else item.candidate
+    made = kinds.kind(item.kind).updated_file(kept, old, created=created, updated=now, merged_body=rest)
+    return UpdateOp(
+        kind=old.kind,
+        id=old.id,
+        slug=old.slug,
+        path=old.path,
+        text=made.text,
+        body=made.body,
+        previous_body=old.body,
+        archive_path=archive_path(old.path),
+        ttl=made.ttl,
+        evidence=made.evidence,
+        reason=f"narrowed: {by} updates part of it ({item.reason})",
         namespace=old.namespace,
     )

@@ -104,6 +104,7 @@ from memscribe.semantic.updates import (
     former_state,
     names_left_behind,
     negated,
+    own_words,
     reports_change,
     same_polarity,
 )
@@ -199,18 +200,26 @@ def _updated(request: DedupRequest) -> list[str]:
         ids += class_update(request, cue)
     if cue and not ids and not adds:
         ids += named_across_languages(request)
-    new_values = literal_values(new)
+    new_values = _rule_values(new)
     if new_values:
         shape = rule_shape(new)
         ids += [
             s.id
             for s in request.shortlist
             if s.id not in ids
-            and literal_values(s.text)
-            and literal_values(s.text) != new_values
+            and _rule_values(s.text)
+            and _rule_values(s.text) != new_values
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _rule_values(text: str) -> frozenset[str]:
+    """The quoted values of a rule (rule 4: "names start with 'e_'"). A statement quoted in the
+    user's words ('User, in their words: "ソニーで働いています"') has none: its quotation is the whole
+    statement, not a value in it; read as one, every such quote would share the lead's shape and
+    update every other ("私はバイオリンを弾いて" archived by "1月から日立で働いています")."""
+    return frozenset() if own_words(text) != text else literal_values(text)
 
 
 def dedup_decision(request: DedupRequest) -> DedupDecision:

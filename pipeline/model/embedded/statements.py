@@ -402,3 +402,10 @@ def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
             continue  # "je suis là" says nothing; "je suis kiné" does
         out.append(clause)
     return out
+
+
+#: The public names of this module's clause reading, for the part of a stored quotation an update
+#: leaves standing (:mod:`memscribe.model.embedded.dedup_parts`).
+sentence_statements = _sentence_statements
+clause_slug = _slug
+span = _span

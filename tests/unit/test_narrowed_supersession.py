@@ -1,0 +1,228 @@
+"""An update of one fact takes no other fact out of active memory (issue 11).
+
+The embedded extractor quotes a foreign self-statement said in several clauses as one memory
+("Je joue du violon et je travaille chez Airbus"); a later update of one clause ("Depuis janvier
+je travaille chez Thales") archived the whole quote, and the violin with it. Now the stored memory
+is updated in place to the clauses the update leaves standing (its id and ``created`` kept, the
+whole previous body archived with the reason). A Japanese quotation (no spaces) was read as a
+rule's quoted value (dedup rule 4), so any Japanese quote updated every other one on the
+shortlist; a quotation of the user's words is no rule value. English splits the clauses already
+and keeps both; a quote of one clause, or all of whose clauses are updated, is still superseded
+whole.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from memscribe.kinds.layout import memory_path
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.model.embedded.dedup import dedup_decision
+from memscribe.schemas.candidates import ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry
+from memscribe.schemas.plan import ArchiveOp, UpdateOp, WriteOp
+from memscribe.schemas.requests import DedupRequest, ShortlistItem
+from memscribe.services.extract import extract_unscoped
+from memscribe.store import open_store
+from memscribe.store.root import MemoryRoot
+from memscribe.transcript import parse_transcript
+
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+
+DAY1 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
+DAY2 = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
+
+
+def _session(root: Path, said: str, now: dt.datetime) -> list[object]:
+    """One session (the user's statement, then a task) extracted into ``root``; its operations."""
+    transcript = parse_transcript(
+        f"User: {said}\nAssistant: Noted.\nUser: Can you help me with an email?\nAssistant: Sure.\n",
+        source="t.txt",
+        fmt="text",
+    )
+    plan = extract_unscoped(open_store(root), transcript, EmbeddedModel(), context_tokens=16000, now=now)
+    return list(plan.operations)
+
+
+def _active(root: Path) -> list[str]:
+    return sorted(e.body for e in MemoryRoot(root).entries())
+
+
+def _archived(root: Path) -> list[str]:
+    return sorted(e.body for e in MemoryRoot(root).archived_entries())
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "kept", "old", "new"),
+    [
+        (
+            "Je joue du violon et je travaille chez Airbus.",
+            "Depuis janvier je travaille chez Thales.",
+            "Je joue du violon",
+            "Airbus",
+            "Thales",
+        ),
+        (
+            "Ich spiele Geige und arbeite bei Siemens.",
+            "Seit Januar arbeite ich bei Bosch.",
+            "Ich spiele Geige",
+            "Siemens",
+            "Bosch",
+        ),
+        (
+            "私はバイオリンを弾いて、ソニーで働いています。",
+            "今は日立で働いています。",
+            "私はバイオリンを弾いて",
+            "ソニー",
+            "日立",
+        ),
+        (
+            "Je joue du violon et j'habite à Lyon.",
+            "J'ai déménagé à Montréal.",
+            "Je joue du violon",
+            "Lyon",
+            "Montréal",
+        ),
+    ],
+)
+def test_an_update_of_one_clause_keeps_the_others_active(
+    tmp_path: Path, first: str, update: str, kept: str, old: str, new: str
+) -> None:
+    _session(tmp_path, first, DAY1)
+    [stored] = MemoryRoot(tmp_path).entries()
+    assert kept in stored.body and old in stored.body  # one quotation of both clauses
+    ops = _session(tmp_path, update, DAY2)
+    active = _active(tmp_path)
+    assert any(kept in b for b in active), active  # the violin is still in active memory
+    assert not any(old in b for b in active), active  # the old employer is not
+    assert any(new in b for b in active), active
+    # the stored memory is updated in place (id and created kept), its whole body archived
+    [narrowed] = [op for op in ops if isinstance(op, UpdateOp)]
+    assert narrowed.id == stored.id and narrowed.previous_body == stored.body
+    assert narrowed.body == f'User, in their words: "{kept}".'
+    assert "narrowed" in narrowed.reason and not [op for op in ops if isinstance(op, ArchiveOp)]
+    [entry] = [e for e in MemoryRoot(tmp_path).entries() if e.id == stored.id]
+    assert entry.created == stored.created
+    assert _archived(tmp_path) == [stored.body]
+    # the new memory does not claim to replace the memory still standing
+    [write] = [op for op in ops if isinstance(op, WriteOp)]
+    assert new in write.body and write.supersedes == []
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "words"),
+    [
+        ("I play the violin and I work at Siemens.", "I now work at Bosch.", ("violin", "Bosch")),
+        ("I play the violin and I live in Leeds.", "I moved to York last month.", ("violin", "York")),
+    ],
+)
+def test_english_splits_the_clauses_and_keeps_both(
+    tmp_path: Path, first: str, update: str, words: tuple[str, ...]
+) -> None:
+    _session(tmp_path, first, DAY1)
+    assert len(MemoryRoot(tmp_path).entries()) == 2
+    ops = _session(tmp_path, update, DAY2)
+    active = _active(tmp_path)
+    assert all(any(w in b for b in active) for w in words), active
+    assert not [op for op in ops if isinstance(op, UpdateOp)]
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("J'habite à Lyon avec mon mari.", "J'ai déménagé à Montréal.", "Lyon", "Montréal"),
+        (
+            "Ich arbeite bei Siemens in der Entwicklung.",
+            "Seit Januar arbeite ich bei Bosch.",
+            "Siemens",
+            "Bosch",
+        ),
+        ("Ich wohne in Köln.", "Seit Mai wohne ich in Bonn.", "Köln", "Bonn"),
+        ("ソニーで働いています。", "今は日立で働いています。", "ソニー", "日立"),
+    ],
+)
+def test_a_quote_of_one_clause_is_still_superseded_whole(
+    tmp_path: Path, first: str, update: str, old: str, new: str
+) -> None:
+    _session(tmp_path, first, DAY1)
+    [stored] = MemoryRoot(tmp_path).entries()
+    ops = _session(tmp_path, update, DAY2)
+    assert [op.id for op in ops if isinstance(op, ArchiveOp)] == [stored.id]
+    assert not [op for op in ops if isinstance(op, UpdateOp)]
+    active = _active(tmp_path)
+    assert not any(old in b for b in active) and any(new in b for b in active), active
+
+
+def _item(n: int, slug: str, text: str) -> ShortlistItem:
+    return ShortlistItem(id=f"prof_{n}", slug=slug, text=text, created="2026-05-01T12:00:00Z", score=0.7)
+
+
+def test_a_japanese_quotation_is_no_rule_value() -> None:
+    """Every Japanese quote (no spaces) matched a rule's quoted value, and the lead "User, in their
+    words" made one shape of all of them: the violin was archived by a change of employer."""
+    request = DedupRequest(
+        kind="profile",
+        slug="job-e30d08",
+        text='User, in their words: "1月から日立で働いています".',
+        shortlist=(_item(1, "about-89ef6c", 'User, in their words: "私はバイオリンを弾いて".'),),
+        said="1月から日立で働いています。",
+    )
+    assert dedup_decision(request).action == "keep_both"
+
+
+def test_a_rule_with_a_quoted_value_is_still_updated() -> None:
+    request = DedupRequest(
+        kind="playbook",
+        slug="rule-name-start",
+        text="Start branch names with 'f_'.",
+        shortlist=(_item(1, "rule-name-start", "Start branch names with 'e_'."),),
+        said="Start branch names with 'f_' from now on.",
+    )
+    decision = dedup_decision(request)
+    assert decision.action == "supersede_old" and decision.existing_ids == ["prof_1"]
+
+
+def test_the_clauses_of_a_stored_quotation() -> None:
+    from memscribe.model.embedded.dedup_parts import quoted_clauses
+
+    body = 'User, in their words: "Je joue du violon et je travaille chez Airbus".'
+    assert quoted_clauses(body) == ["Je joue du violon", "je travaille chez Airbus"]
+    assert quoted_clauses("User plays the violin.") == []
+    assert quoted_clauses('User, in their words: "J\'habite à Lyon avec mon mari".') == [
+        "J'habite à Lyon avec mon mari"
+    ]
+
+
+def test_a_part_that_cannot_be_kept_is_archived_whole_as_before() -> None:
+    """A stored memory whose ``created`` cannot be read back is not updated in place: the new
+    memory supersedes it whole, as before."""
+    from memscribe.stages.dedup import Accepted
+    from memscribe.stages.plan import build_operations
+
+    body = 'User, in their words: "Je joue du violon et je travaille chez Airbus".'
+    old = MemoryEntry(
+        kind="profile",
+        id="prof_old00001",
+        path=memory_path("profile", "job-joue-violon", "prof_old00001"),
+        slug="job-joue-violon",
+        created="not a time",
+        body=body,
+    )
+    cand = ProfileCandidate(
+        slug="job-thales",
+        ttl="one_year",
+        body='User, in their words: "Depuis janvier je travaille chez Thales".',
+        evidence_turns=[0],
+    )
+    rest = 'User, in their words: "Je joue du violon".'
+    item = Accepted(
+        "profile", cand, supersedes=(old.id,), reason="supersede_old: r", narrowed=((old.id, rest),)
+    )
+    ops = build_operations([item], [old], taken_ids=set(), now=DAY2)
+    [write] = [op for op in ops if isinstance(op, WriteOp)]
+    assert write.supersedes == [old.id]
+    assert [op.id for op in ops if isinstance(op, ArchiveOp)] == [old.id]
+    assert not [op for op in ops if isinstance(op, UpdateOp)]
