@@ -90,6 +90,7 @@ def thread_cpu(name):
                 ev("thread_cpu", -1, name=name, total=time.thread_time())
         return inner
     return wrap
+IN_HELPER = []  # in the call helper process: its end of the pipe
 HOPS = {}  # a call's key -> [sent by its caller, its answer read by the reader] (monotonic: one clock for both processes)
 class _Keys:  # the call helper's key counter, telling the caller's thread its call's key
     def __init__(self, inner):
@@ -142,8 +143,33 @@ def patch_call_process(m):
     m.CallProcess._read = thread_cpu("reader")(m.CallProcess._read)
     serve_calls = m._serve
     def serve(conn, *a, **k):
-        return serve_calls(_HelperEnd(conn, OUT + ".hops"), *a, **k)
+        end = _HelperEnd(conn, OUT + ".hops")
+        IN_HELPER.append(end)
+        return serve_calls(end, *a, **k)
     m._serve = serve
+    if hasattr(m, "_Frames"):  # a framed pipe (_send; _Frames reads every whole message there)
+        real_send, real_read = m._send, m._Frames.read
+        def send(conn, data):
+            if IN_HELPER:  # an answer leaving the helper
+                with contextlib.suppress(Exception):
+                    end, key = IN_HELPER[0], pickle.loads(data)[0]
+                    if key in end.came:
+                        os.write(end.fd, f"{key} {end.came.pop(key)!r} {time.monotonic()!r}\n".encode())
+            elif data:  # a request leaving its caller
+                HOPS[getattr(_local, "key", -1)] = [time.monotonic(), None]
+            return real_send(conn, data)
+        def read(self):
+            found = real_read(self)
+            now = time.monotonic()
+            for data in found:
+                with contextlib.suppress(Exception):
+                    key = pickle.loads(data)[0]
+                    if IN_HELPER:  # a request come to the helper
+                        IN_HELPER[0].came[key] = now
+                    elif key in HOPS:  # an answer read by the caller's reader
+                        HOPS[key][1] = now
+            return found
+        m._send, m._Frames.read = send, read
 def patch_runner(m):
     m.run_batch = span("run_batch")(m.run_batch)
     m.recover = span("recover")(m.recover)

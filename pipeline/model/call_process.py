@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import struct
 import sys
 import threading
 import time
@@ -40,6 +41,10 @@ _BYE = b""
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
 #: The key of the helper's last message: its CPU time.
 _CPU = -1
+#: A message's frame on the pipe: its length (8 bytes, big-endian), then its bytes.
+_HEADER = struct.Struct("!Q")
+#: Bytes read at most per system call (every whole message already there comes with it).
+_CHUNK = 1 << 18
 
 
 def supported() -> bool:
@@ -113,7 +118,7 @@ class CallProcess:
             self._holders[key] = holder
         try:
             with self._send_lock:
-                self._conn.send_bytes(message)
+                _send(self._conn, message)
         except (OSError, ValueError):
             self._lost()
         outcome = future.result()
@@ -130,37 +135,43 @@ class CallProcess:
             self._pending.pop(key, None)
 
     def _read(self) -> None:
+        frames = _Frames(self._conn)
         while True:
             try:
-                data = self._conn.recv_bytes()
-            except (EOFError, OSError):
+                found = frames.read()
+            except (EOFError, OSError, ValueError):
                 break
             try:
-                key, blob = pickle.loads(data)
+                answers = [pickle.loads(data) for data in found]
             except Exception:
                 break  # the pipe carries garbage: stop using the helper
-            if key == _CPU:
-                with contextlib.suppress(Exception):
-                    self.cpu_s = float(pickle.loads(blob))
-                continue
-            with self._lock:
-                future = self._pending.pop(key, None)
-                holder = self._holders.pop(key, None)
-            if future is None:
-                continue
-            if holder is not None and blob is not None:  # the answer is here: the slot is free
-                try:
-                    holder.give_back()
-                except Exception as exc:  # the slot's failure is its caller's, not the reader's
-                    future.set_exception(exc)
-                    continue
-            try:
-                future.set_result(_AGAIN if blob is None else pickle.loads(blob))
-            except Exception:
-                future.set_result(_AGAIN)
+            for key, blob in answers:
+                self._answered(key, blob)
         self._lost()
         with contextlib.suppress(OSError):
             self._conn.close()
+
+    def _answered(self, key: int, blob: bytes | None) -> None:
+        """The helper's answer to the call ``key`` (None: one that could not travel)."""
+        if key == _CPU:
+            with contextlib.suppress(Exception):
+                self.cpu_s = float(pickle.loads(blob))  # type: ignore[arg-type]
+            return
+        with self._lock:
+            future = self._pending.pop(key, None)
+            holder = self._holders.pop(key, None)
+        if future is None:
+            return
+        if holder is not None and blob is not None:  # the answer is here: the slot is free
+            try:
+                holder.give_back()
+            except Exception as exc:  # the slot's failure is its caller's, not the reader's
+                future.set_exception(exc)
+                return
+        try:
+            future.set_result(_AGAIN if blob is None else pickle.loads(blob))
+        except Exception:
+            future.set_result(_AGAIN)
 
     def _lost(self) -> None:
         """The helper is gone: every waiting call is made here, and so is every later one."""
@@ -176,7 +187,7 @@ class CallProcess:
         """Stop the helper (calls in flight are made here), wait for it to exit; its CPU time
         is then :attr:`cpu_s`."""
         with contextlib.suppress(OSError, ValueError), self._send_lock:
-            self._conn.send_bytes(_BYE)
+            _send(self._conn, _BYE)
         self._reader.join(timeout)
         self._process.join(timeout)
         if self._process.is_alive():
@@ -267,26 +278,79 @@ def _serve(
         except Exception:
             blob = None  # an answer that cannot travel: the caller makes the call itself
         with contextlib.suppress(OSError, ValueError), send_lock:
-            conn.send_bytes(pickle.dumps((key, blob), protocol=_PROTOCOL))
+            _send(conn, pickle.dumps((key, blob), protocol=_PROTOCOL))
 
     code = 0
+    frames = _Frames(conn)
     try:
-        while True:
-            try:
-                data = conn.recv_bytes()
-            except (EOFError, OSError):
-                break
-            if data == _BYE:
-                with contextlib.suppress(OSError, ValueError), send_lock:
-                    conn.send_bytes(
-                        pickle.dumps((_CPU, pickle.dumps(time.process_time())), protocol=_PROTOCOL)
-                    )
-                break
-            key, kwargs = pickle.loads(data)
-            pool.submit(run, key, kwargs)
+        while _dispatched(frames, pool, run):
+            pass
+        with contextlib.suppress(OSError, ValueError), send_lock:
+            _send(conn, pickle.dumps((_CPU, pickle.dumps(time.process_time())), protocol=_PROTOCOL))
     except BaseException:  # never a traceback from the helper: the caller makes its calls itself
         code = 1
     os._exit(code)  # calls still in flight are not answered: the caller makes them itself
+
+
+def _dispatched(frames: _Frames, pool: ThreadPoolExecutor, run: Callable[[int, Any], None]) -> bool:
+    """Hand each request read to a worker; False once the caller said bye (or is gone)."""
+    try:
+        found = frames.read()
+    except (EOFError, OSError, ValueError):
+        return False
+    for data in found:
+        if data == _BYE:
+            return False
+        key, kwargs = pickle.loads(data)
+        pool.submit(run, key, kwargs)
+    return True
+
+
+class _Frames:
+    """The messages of one end of the pipe, as :func:`_send` framed them, read in as few system
+    calls as they came: every whole message already there comes with one read. A burst of answers
+    (a wave of calls ends together) then wakes the reading thread once, not once per answer: each
+    wake-up of a thread waits for the interpreter lock, held by the process's busy threads for up
+    to a switch interval at a time (``sys.getswitchinterval``, 5 ms)."""
+
+    def __init__(self, conn: Any) -> None:
+        self._fd = conn.fileno()
+        self._buffer = bytearray()
+
+    def read(self) -> list[bytes]:
+        """The whole messages there, at least one (waits for one); EOFError once the other end
+        is closed."""
+        while True:
+            found = self._split()
+            if found:
+                return found
+            chunk = os.read(self._fd, _CHUNK)
+            if not chunk:
+                raise EOFError
+            self._buffer += chunk
+
+    def _split(self) -> list[bytes]:
+        buffer, at, found = self._buffer, 0, []
+        size = _HEADER.size
+        while len(buffer) - at >= size:
+            (length,) = _HEADER.unpack_from(buffer, at)
+            end = at + size + length
+            if end > len(buffer):
+                break
+            found.append(bytes(buffer[at + size : end]))
+            at = end
+        if at:
+            del buffer[:at]
+        return found
+
+
+def _send(conn: Any, data: bytes) -> None:
+    """``data`` as one message of the pipe (:class:`_Frames` reads it), written whole (the
+    caller holds the end's send lock)."""
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    fd = conn.fileno()
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _quietly(warm: Callable[[], object]) -> None:
