@@ -17,19 +17,21 @@ The helper writes nothing and exits when its caller closes the pipe or dies.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import importlib
 import itertools
 import multiprocessing
 import os
 import pickle
+import queue
 import signal
 import struct
 import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any, Protocol
 
 Completion = Callable[..., Any]
@@ -266,7 +268,11 @@ def _serve(
     if warm is not None:
         threading.Thread(target=_quietly, args=(warm,), daemon=True, name="memscribe-warm").start()
     send_lock = threading.Lock()
-    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memscribe-call")
+    tasks: queue.SimpleQueue[tuple[int, dict[str, Any]]] = queue.SimpleQueue()
+
+    def work() -> None:
+        while True:
+            run(*tasks.get())
 
     def run(key: int, kwargs: dict[str, Any]) -> None:
         try:
@@ -280,10 +286,15 @@ def _serve(
         with contextlib.suppress(OSError, ValueError), send_lock:
             _send(conn, pickle.dumps((key, blob), protocol=_PROTOCOL))
 
+    # every worker started now, while the caller prepares its first requests: a thread started
+    # as they arrive made the reading wait for each start (``Thread.start`` waits for the thread
+    # to run, which waits for the interpreter lock the first wave's calls hold)
+    for _ in range(workers):
+        _thread.start_new_thread(work, ())
     code = 0
     frames = _Frames(conn)
     try:
-        while _dispatched(frames, pool, run):
+        while _dispatched(frames, tasks.put):
             pass
         with contextlib.suppress(OSError, ValueError), send_lock:
             _send(conn, pickle.dumps((_CPU, pickle.dumps(time.process_time())), protocol=_PROTOCOL))
@@ -292,8 +303,8 @@ def _serve(
     os._exit(code)  # calls still in flight are not answered: the caller makes them itself
 
 
-def _dispatched(frames: _Frames, pool: ThreadPoolExecutor, run: Callable[[int, Any], None]) -> bool:
-    """Hand each request read to a worker; False once the caller said bye (or is gone)."""
+def _dispatched(frames: _Frames, hand: Callable[[tuple[int, dict[str, Any]]], None]) -> bool:
+    """Hand each request read to the workers; False once the caller said bye (or is gone)."""
     try:
         found = frames.read()
     except (EOFError, OSError, ValueError):
@@ -301,8 +312,7 @@ def _dispatched(frames: _Frames, pool: ThreadPoolExecutor, run: Callable[[int, A
     for data in found:
         if data == _BYE:
             return False
-        key, kwargs = pickle.loads(data)
-        pool.submit(run, key, kwargs)
+        hand(pickle.loads(data))
     return True
 
 

@@ -152,6 +152,26 @@ class _Slot:
         self.events.append(("release", threading.current_thread().name))
 
 
+def test_the_helper_starts_its_workers_before_the_first_request() -> None:
+    """A worker started as a request arrives made the reading of the next ones wait for it."""
+    helper = CallProcess(_slow, workers=5)
+    tasks = Path(f"/proc/{helper._process.pid}/task")
+    try:
+        deadline = time.monotonic() + 10
+        while len(list(tasks.iterdir())) < 6:  # its main thread and five workers, no request yet
+            assert time.monotonic() < deadline, "the workers were not started before a request"
+            time.sleep(0.01)
+        started = len(list(tasks.iterdir()))
+        calls = [threading.Thread(target=helper, kwargs={"s": 0.2}) for _ in range(5)]
+        for call in calls:
+            call.start()
+        for call in calls:
+            call.join()
+        assert len(list(tasks.iterdir())) == started  # no thread started for them
+    finally:
+        helper.close()
+
+
 def test_a_slot_is_given_back_by_the_reader_once_the_answer_is_here() -> None:
     helper = CallProcess(_slow, workers=2)
     slot = _Slot()
