@@ -8,7 +8,7 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _SNAKE_NAME, HIGH_ENTROPY_BITS, _looks_random, _password_like
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random, _password_like
 
 #: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
 #: after a secret's or token's name they are its value.
@@ -35,8 +35,8 @@ def _fits(value: str, role: str, *, near: bool) -> bool:
         return True
     if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
         return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
-    if role != "password" or is_placeholder(value) or _SNAKE_NAME.match(value):
-        return False  # (lower-case words joined by ``_``: a name in code, ``clave_sha256``, ``id_ed25519``)
+    if role != "password" or is_placeholder(value):
+        return False
     return _password_like(value, strict=not near) or (near and _pin_like(value))
 
 

@@ -11,16 +11,14 @@ import re
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.hintscan import also_find
 
-#: Words naming a password, lower case. Those of Latin letters must not run on into a longer
-#: word after them (``passwords`` aside, not ``Schlüsselwort``); before them a compound is fine
-#: (``SQL-Passwort``, ``Datenbankkennwort``). ``clave``, ``clé`` and ``Schlüssel`` are how Spanish,
-#: French and German name a password in everyday speech ("la clave del wifi", "la clé wifi", "der
-#: WLAN-Schlüssel"): their value may be chosen, as a password's, not only generated.
+#: Words naming a password, lower case. Those of ASCII letters must not run on into a longer
+#: word after them (``passwords`` aside); before them a compound is fine (``SQL-Passwort``,
+#: ``Datenbankkennwort``).
 _PASSWORD_WORDS = (
     "password", "passwort", "kennwort", "passphrase", "mot de passe", "mots de passe", "mdp", "contraseña",
     "contrasena", "senha", "密码", "密碼", "口令", "パスワード", "暗証番号", "wachtwoord", "hasło",
     "haslo", "hasła", "heslo", "şifre", "sifre", "lozinka", "salasana", "lösenord", "passord",
-    "adgangskode", "пароль", "비밀번호", "비번", "암호", "clave", "clé", "schlüssel",
+    "adgangskode", "пароль", "비밀번호", "비번", "암호",
 )  # fmt: skip
 
 
@@ -30,6 +28,9 @@ _SECRET_WORDS = (
     "token",
     "jeton",
     "key",
+    "clé",
+    "clave",
+    "schlüssel",
     "密钥",
     "秘钥",
     "トークン",

@@ -79,7 +79,6 @@ _WORD = lazy_compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 #: the keyword (``Passwort: …`` is linked; see :func:`_link_before`).
 _APPOSITION = " \t"
 _TRAILING = ".,;:?)]}\"'`»”」』"
-_LATIN = lazy_compile(r"[a-z\u00c0-\u024f ]+$")
 _LEADING = "([{\"'`«“「『"
 
 
@@ -182,8 +181,8 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     """True when the keyword at ``at`` stands as a word of its own or ends a compound
     (``SQL-Passwort``): not running on into a longer name (``secret_arn``, ``token_endpoint``,
     ``password-reset``, ``key.pem``)."""
-    if not word.isascii() and not _LATIN.match(word):
-        return True  # (a word of a script written without blanks: what follows may be anything)
+    if not word.isascii():
+        return True
     if low[end : end + 1] == "s":  # a plural (``passwords``, ``tokens``)
         end += 1
     after = low[end : end + 2]
