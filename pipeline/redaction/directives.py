@@ -73,6 +73,9 @@ def find_directive_values(text: str) -> Iterator[tuple[int, int]]:
         if login is not None:
             start += login.end()
         name = m.group("name")
+        if _BARE.fullmatch(name) and name[0].isupper() and name[1:].islower():
+            continue  # a capitalised word is prose's (a title, a sentence's start: "Secret Santa2024"),
+            # not a directive's name, written in lower case (``password``) or capitals (``PSK``)
         if _BARE.fullmatch(name) and not (m.group("q") or login):
             if not _password_like(text[start:end], strict=True):
                 continue  # a word alone names a state or a setting as often ("PASS src/App.test.tsx",

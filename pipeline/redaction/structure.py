@@ -70,10 +70,13 @@ _ASSIGN = lazy_compile(
     # (runs possessive: what may follow each is no character of it, so a shorter run never
     # matches where the whole one does not, and a name without an operator fails at once)
     r"(?P<name>[^\W\d][\w.\-]*+)(?:\\?['\"])?\]?[ \t]*+(?::{1,3}=|=>|\?=|\|\|=|<-(?=[ \t])|[:=])[ \t]*+)"
-    # the value sits in a lookahead so a skipped match does not swallow the next assignment
+    # the value sits in a lookahead so a skipped match does not swallow the next assignment; a
+    # quoted one runs to the same quote unescaped (``"Tr0ub'dor&3"``, ``"abc\\"def"``)
     r"(?:(?P<tag>!!?)[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
-    r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>[^'\"`\n]{0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
+    r"(?=(?:[@rbfuRBFUL]|u8)?(?P<q>\\?['\"`])(?P<qv>(?:(?!(?P=q))[^\n]){0,512}?)(?P=q)|(?P<uv>[^\s'\"`,;)}\]\\]{1,512}))"
 )
+#: A quote or an escape inside a quoted value (one token: ``Tr0ub'dor&3``).
+_QUOTED_INSIDE = lazy_compile(r"[\\'\"`]")
 #: A setter or builder call with a literal: ``setPassword("…")``, ``.withToken('…')``, ``password("…")``.
 _CALL = lazy_compile(
     r"(?i:password|passwd|secret|token|apikey|api_key|credentials?)"
@@ -156,13 +159,11 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         strength = name_strength(name)
         if strength is None or _about_a_record(text, m.start(), name) or inside_arn(text, m.start()):
             continue  # (``arn:aws:secretsmanager:…:secret:db/x``: a field of a resource's name)
-        group = "qv" if m.group("q") is not None else "uv"
-        start, end = m.span(group)
+        extent = _value_extent(text, m)
+        if extent is None:
+            continue
+        group, start, end = extent
         value = text[start:end]
-        if group == "uv" and start > 0 and text[m.start() - 1 : m.start()] in ("?", "&") and "&" in value:
-            # URL query string: the value ends at the next parameter
-            end = start + value.index("&")
-            value = text[start:end]
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
         if group == "uv" and m.group("name") and text[end : end + 1] == " " and _is_password_name(name):
             rest = _REST_OF_LINE.match(text, end)
@@ -170,16 +171,25 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             if rest is not None and _wordy(phrase) and _spaced_secret(phrase, True):
                 yield start, rest.end()  # a pass phrase unquoted to the line's end (``.env``, YAML)
                 continue
-        if _plausible_value(
-            value,
-            strength,
-            quoted=group == "qv",
+        decide = dict(
             password_name=_is_password_name(name),
-            line_end=line_end,
             generic_key=_generic_key(name),
             chosen_name=secret_name(name),
+        )
+        if _plausible_value(
+            _unescaped(value) if group == "qv" else value,
+            strength,
+            quoted=group == "qv",
+            line_end=line_end,
+            **decide,
         ):
             yield start, end
+        elif group == "uv" and (run := _whole_run(text, start, end)) is not None:
+            # the piece before a ``;`` or ``,`` is no value by itself, and the run goes on without a
+            # blank (``DB_PASSWORD=Xk9;mQ2vL7``): the mark is inside the value, decided whole
+            line_end = text[run : run + 1] in ("", "\n", "\r")
+            if _plausible_value(text[start:run], strength, quoted=False, line_end=line_end, **decide):
+                yield start, run
         if group == "qv":
             # a tuple / list of quoted values under one name: ``SECRETS = 'a', 'b'``
             pos = m.end("q") + len(value) + len(m.group("q"))
@@ -187,6 +197,70 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
                 if _plausible_value(more.group("v"), strength, quoted=True):
                     yield more.span("v")
                 pos = more.end()
+
+
+def _value_extent(text: str, m: re.Match[str]) -> tuple[str, int, int] | None:
+    """The group (``qv`` quoted, ``uv`` not) and the span of an assignment's value as its line's
+    syntax bounds it; None when the quotes hold no one value. A double quote after an odd run of
+    backslashes is escaped: the string runs on to its closing quote (``"abc\\"def123"``); quotes
+    inside a quoted value with blanks are quoted text (a sentence's), not one value; in a URL's
+    query string a value ends at the next parameter."""
+    group = "qv" if m.group("q") is not None else "uv"
+    start, end = m.span(group)
+    value = text[start:end]
+    if m.group("q") == '"' and (len(value) - len(value.rstrip("\\"))) % 2 == 1:
+        rest = _TO_CLOSE.match(text, end + 1)
+        if rest is None:
+            return None
+        end = rest.end() - 1
+        value = text[start:end]
+    if group == "qv" and _QUOTED_INSIDE.search(value) and any(c.isspace() for c in value):
+        return None
+    if group == "uv" and start > 0 and text[m.start() - 1 : m.start()] in ("?", "&") and "&" in value:
+        end = start + value.index("&")
+    return group, start, end
+
+
+#: The rest of a double-quoted string, escapes and all, to its closing quote (on its line).
+_TO_CLOSE = lazy_compile(r'(?:\\[^\n]|[^"\\\n]){0,512}"(?=[ \t]*[,;)}\]]?[ \t]*(?:\r?\n|$))')
+#: A quote or a backslash escaped by a backslash (``\\n`` or ``C:\\Users`` is read as written).
+_ESCAPED = lazy_compile(r"\\([\\'\"`])")
+
+
+def _unescaped(value: str) -> str:
+    """A quoted value as it reads with its escapes undone (``abc\\"def`` is ``abc"def``); one that
+    is then quoted again inside its quotes (``"\\"$PASSWORD\\""``, ``"\\"%s\\""``) is what it
+    quotes: a reference or a format's slot is no secret."""
+    if "\\" not in value:
+        return value
+    plain = _ESCAPED.sub(r"\1", value)
+    if len(plain) >= 2 and plain[0] == plain[-1] and plain[0] in "'\"`":
+        return plain[1:-1]
+    return plain
+
+
+#: An unquoted run: up to a blank or a quote.
+_RUN = lazy_compile(r"[^\s'\"`]{1,512}")
+#: What ends a run rather than belongs to it: a sentence's or bracket's closing marks.
+_RUN_TRAILING = ".,;:!?)]}"
+#: After a ``;`` or ``,``: the next pair (``a=1;b=2``, ``user:x``) or a word alone (a shell's
+#: next command, ``;export``): the mark ends the value there.
+_NEXT_ITEM = lazy_compile(r"[\w.\-]+[ \t]*[=:]|[A-Za-z_]+$")
+
+
+def _whole_run(text: str, start: int, end: int) -> int | None:
+    """Where the run of an unquoted value cut at ``end`` by a ``;`` or ``,`` ends, when it goes on
+    without a blank past the mark (``Xk9;mQ2vL7``) and what follows is not the next item; None
+    otherwise (``timeout=30;``, ``${DB_PASS},``, ``a=1;b=2``, a list's ``[a,b]``)."""
+    if text[end : end + 1] not in (";", ",") or text[start] in "[{(<$":
+        return None
+    run = _RUN.match(text, start)
+    if run is None:
+        return None
+    stop = start + len(run[0].rstrip(_RUN_TRAILING))
+    if stop <= end + 1 or _NEXT_ITEM.match(text[end + 1 : stop]):
+        return None
+    return stop
 
 
 _WORD_BEFORE = lazy_compile(r"([A-Za-z]+)[ -]$")
