@@ -161,6 +161,9 @@ class Priors:
     def __init__(self, ranks: Mapping[str, int] | None = None) -> None:
         self.index = Restatements(ranks)
         self.claimed: set[str] = set()
+        #: stored entries an earlier candidate narrowed (``Accepted.narrowed``), each with the
+        #: body of the part left standing: still open to the run's other candidates, as that part
+        self.narrowed: dict[str, str] = {}
         #: :func:`~memscribe.semantic.updates.change_cue` of the texts asked so far: a candidate's
         #: text and the user's words with it are asked by the order, the shortlist and each extra
         #: look-up in turn (one large regex each time); asked once per text in a run.
@@ -173,7 +176,9 @@ class Priors:
 
     def add(self, item: Accepted) -> None:
         self.index.add(item.kind, candidate_text(item.candidate))
-        self.claimed.update(item.supersedes)
+        standing = dict(item.narrowed)
+        self.narrowed.update(standing)
+        self.claimed.update(i for i in item.supersedes if i not in standing)
 
     def restated(self, kind: str, text: str) -> bool:
         """:func:`~memscribe.relatedness.restates` of ``text`` and some earlier text of ``kind``."""
@@ -302,7 +307,9 @@ def prepare(
         result.accepted.append(Accepted(kind, cand))
         return None
     claimed = priors.claimed
-    shortlisted = [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed]
+    shortlisted = _as_narrowed(
+        [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed], text, priors
+    )
     cue = priors.change_cue(text)
     if _weak_only(cand.slug, shortlisted) and not (cue or priors.change_cue(said)):
         shortlisted = []
@@ -312,7 +319,7 @@ def prepare(
         extras += _named_across_languages(kind, text, said, memory, cue)
         extras += other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
         extras += related_to_sentence(kind, text, said, memory, cue)
-    for extra in extras:
+    for extra in _as_narrowed(extras, text, priors):
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)
             listed.add(extra.id)
@@ -327,6 +334,24 @@ def prepare(
         return None
     request = DedupRequest(kind=kind, slug=cand.slug, text=text, shortlist=tuple(shortlisted), said=said)
     return Pending(kind, cand, request)
+
+
+def _as_narrowed(items: Sequence[ShortlistItem], text: str, priors: Priors) -> list[ShortlistItem]:
+    """``items`` with each stored entry an earlier candidate of the run narrowed shown as the
+    part left standing (its text and its score against ``text``): a later candidate decides on
+    what is still stored, and may update that part too."""
+    if not priors.narrowed:
+        return list(items)
+    from memscribe.relatedness import scores
+
+    out: list[ShortlistItem] = []
+    for s in items:
+        rest = priors.narrowed.get(s.id)
+        if rest is not None:
+            score = min(max(scores(text, [rest])[0], 0.0), 1.0)
+            s = s.model_copy(update={"text": rest, "score": score})
+        out.append(s)
+    return out
 
 
 def ask_one(pending: Pending, model: StructuredModel, result: DedupResult) -> None:

@@ -39,26 +39,36 @@ def build_operations(
     """
     taken = _Taken(taken_ids if isinstance(taken_ids, Collection) else set(taken_ids))
     by_id = {e.id: e for e in existing}
-    writes: list[Operation] = []
+    writes: list[Operation | None] = []
     archives: list[Operation] = []
     archived: set[str] = set()
+    #: stored memories narrowed so far (their update's place in ``writes``): a later candidate
+    #: may narrow one again (its part of the narrowed body) or replace what is left of it
+    narrowed_at: dict[str, int] = {}
     for item in accepted:
         update = _update_op(item, by_id, archived, now)
         if update is not None:
             archived.add(update.id)
             writes.append(update)
             continue
-        standing = _standing(item, by_id, archived)
+        standing = _standing(item, by_id, archived - narrowed_at.keys())
         write = _write_op(item, taken, now, standing)
         taken.add(write.id)
         writes.append(write)
         for old_id, (rest, created) in standing.items():
             archived.add(old_id)
-            writes.append(_narrowed_op(item, by_id[old_id], rest, created, by=write.id, now=now))
+            op = _in_place(item, by_id[old_id], created, now, merged_body=rest, narrowed_by=write.id)
+            if old_id in narrowed_at:
+                writes[narrowed_at[old_id]] = op
+            else:
+                narrowed_at[old_id] = len(writes)
+                writes.append(op)
         for old_id in write.supersedes:
             old = by_id.get(old_id)
-            if old is None or old_id in archived:
+            if old is None or (old_id in archived and old_id not in narrowed_at):
                 continue  # dedup never assigns one old entry twice; be safe anyway
+            if old_id in narrowed_at:  # what was left standing is replaced too: archived whole
+                writes[narrowed_at.pop(old_id)] = None
             archived.add(old_id)
             archives.append(
                 ArchiveOp(
@@ -70,7 +80,7 @@ def build_operations(
                     reason=item.reason,
                 )
             )
-    return writes + archives
+    return [op for op in writes if op is not None] + archives
 
 
 class _Taken(Collection[str]):
@@ -159,23 +169,7 @@ def _update_op(
     created = _created(old) if old is not None else None
     if old is None or created is None or old.kind != item.kind or old.id in done:
         return None
-    made = kinds.kind(item.kind).updated_file(
-        item.candidate, old, created=created, updated=now, merged_body=_screened_merge(item.merged_body)
-    )
-    return UpdateOp(
-        kind=old.kind,
-        id=old.id,
-        slug=old.slug,
-        path=old.path,
-        text=made.text,
-        body=made.body,
-        previous_body=old.body,
-        archive_path=archive_path(old.path),
-        ttl=made.ttl,
-        evidence=made.evidence,
-        reason=item.reason,
-        namespace=old.namespace,
-    )
+    return _in_place(item, old, created, now, merged_body=_screened_merge(item.merged_body))
 
 
 def _standing(
@@ -196,15 +190,32 @@ def _standing(
     return out
 
 
-def _narrowed_op(
-    item: Accepted, old: MemoryEntry, rest: str, created: dt.datetime, *, by: str, now: dt.datetime
+def _in_place(
+    item: Accepted,
+    old: MemoryEntry,
+    created: dt.datetime,
+    now: dt.datetime,
+    *,
+    merged_body: str | None,
+    narrowed_by: str | None = None,
 ) -> UpdateOp:
-    """The update in place of a stored memory ``item``'s candidate (written as ``by``) updates
-    only in part: its body becomes ``rest`` (:func:`_standing`: a stretch of the body already
-    stored), its id, ``created`` and TTL kept; the store archives the whole previous body with
-    the reason."""
-    kept = item.candidate.model_copy(update={"ttl": old.ttl}) if old.ttl is not None else item.candidate
-    made = kinds.kind(item.kind).updated_file(kept, old, created=created, updated=now, merged_body=rest)
+    """The update in place of the stored memory ``old`` by ``item``'s candidate: its id, file and
+    ``created`` kept, the store archiving the whole previous body with the reason. A merge
+    (``merged_body``: the screened merged text, the candidate's when None) takes the candidate's
+    TTL and evidence. A narrowing (``narrowed_by``: the id of the new memory that updates part of
+    ``old``; ``merged_body``: the part left standing, :func:`_standing`) keeps what ``old`` was
+    said with: its TTL (a missing one is infinity, as stored), its text being of the old session's
+    words; the evidence is the candidate's turns, the ones that narrow it (the store records no
+    evidence or source in the file: the plan's report and a batch unit's new-turn filter read it)."""
+    cand = item.candidate
+    if narrowed_by is not None:
+        cand = cand.model_copy(update={"ttl": old.ttl or "infinity"})
+    made = kinds.kind(item.kind).updated_file(
+        cand, old, created=created, updated=now, merged_body=merged_body
+    )
+    reason = (
+        item.reason if narrowed_by is None else f"narrowed: {narrowed_by} updates part of it ({item.reason})"
+    )
     return UpdateOp(
         kind=old.kind,
         id=old.id,
@@ -216,6 +227,6 @@ def _narrowed_op(
         archive_path=archive_path(old.path),
         ttl=made.ttl,
         evidence=made.evidence,
-        reason=f"narrowed: {by} updates part of it ({item.reason})",
+        reason=reason,
         namespace=old.namespace,
     )

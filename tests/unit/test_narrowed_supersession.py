@@ -233,3 +233,100 @@ def test_a_part_that_cannot_be_kept_is_archived_whole_as_before() -> None:
     assert write.supersedes == [old.id]
     assert [op.id for op in ops if isinstance(op, ArchiveOp)] == [old.id]
     assert not [op for op in ops if isinstance(op, UpdateOp)]
+
+
+def test_a_narrowed_memory_stays_open_to_the_sessions_other_candidates(tmp_path: Path) -> None:
+    """Review RV1: the first candidate (Airbus said again) narrowed the stored quote to the piano,
+    and the narrowed memory was claimed: the guitar could not update it, and the piano stayed
+    active beside the guitar. The other candidates see what is left of it, and may replace it."""
+    _session(tmp_path, "Je travaille chez Airbus et je joue du piano.", DAY1)
+    [stored] = MemoryRoot(tmp_path).entries()
+    ops = _session(tmp_path, "Je travaille toujours chez Airbus mais je joue maintenant de la guitare.", DAY2)
+    active = _active(tmp_path)
+    assert not any("piano" in b for b in active), active
+    assert any("guitare" in b for b in active) and any("Airbus" in b for b in active), active
+    # what was left standing is replaced too: the memory is archived whole, not updated first
+    assert [op.id for op in ops if isinstance(op, ArchiveOp)] == [stored.id]
+    assert not [op for op in ops if isinstance(op, UpdateOp)]
+    assert _archived(tmp_path) == [stored.body]
+
+
+def test_a_narrowed_quotation_can_be_narrowed_again(tmp_path: Path) -> None:
+    """Review RV1: the kept clauses joined by an elision were read as one clause, so the next
+    update of one of them archived the other (the violin lost one session later)."""
+    from memscribe.model.embedded.dedup_parts import quoted_clauses
+
+    body = 'User, in their words: "Je joue du violon … j\'ai deux chats".'
+    assert quoted_clauses(body) == ["Je joue du violon", "j'ai deux chats"]
+    _session(tmp_path, "Je joue du violon, je travaille chez Airbus et j'ai deux chats.", DAY1)
+    [stored] = MemoryRoot(tmp_path).entries()
+    _session(tmp_path, "Depuis janvier je travaille chez Thales.", DAY2)
+    ops = _session(tmp_path, "Maintenant j'ai trois chats.", dt.datetime(2026, 7, 1, 12, 0, tzinfo=dt.UTC))
+    [narrowed] = [op for op in ops if isinstance(op, UpdateOp)]
+    assert narrowed.id == stored.id and narrowed.body == 'User, in their words: "Je joue du violon".'
+    active = _active(tmp_path)
+    assert 'User, in their words: "Je joue du violon".' in active, active
+    assert not any("deux chats" in b for b in active) and any("trois chats" in b for b in active), active
+
+
+@pytest.mark.parametrize(("stored_ttl", "kept_ttl"), [(None, "infinity"), ("one_week", "one_week")])
+def test_a_narrowed_memory_keeps_its_own_ttl(stored_ttl: str | None, kept_ttl: str) -> None:
+    """Review RV1: the part left standing was said in the old session: it keeps the old entry's
+    TTL (none stored is infinity), not the candidate's."""
+    from memscribe.stages.dedup import Accepted
+    from memscribe.stages.plan import build_operations
+
+    old = MemoryEntry(
+        kind="profile",
+        id="prof_old00001",
+        path=memory_path("profile", "job-joue-violon", "prof_old00001"),
+        slug="job-joue-violon",
+        created="2026-05-01T12:00:00Z",
+        ttl=stored_ttl,
+        body='User, in their words: "Je joue du violon et je travaille chez Airbus".',
+    )
+    cand = ProfileCandidate(
+        slug="job-thales",
+        ttl="one_day",
+        body='User, in their words: "Depuis janvier je travaille chez Thales".',
+        evidence_turns=[0],
+    )
+    rest = 'User, in their words: "Je joue du violon".'
+    item = Accepted(
+        "profile", cand, supersedes=(old.id,), reason="supersede_old: r", narrowed=((old.id, rest),)
+    )
+    ops = build_operations([item], [old], taken_ids=set(), now=DAY2)
+    [narrowed] = [op for op in ops if isinstance(op, UpdateOp)]
+    assert narrowed.ttl == kept_ttl and f"ttl: {kept_ttl}" in narrowed.text
+    assert narrowed.body == rest and not [op for op in ops if isinstance(op, ArchiveOp)]
+
+
+def test_a_memory_narrowed_twice_in_one_run_is_updated_once_to_the_last_part() -> None:
+    from memscribe.stages.dedup import Accepted
+    from memscribe.stages.plan import build_operations
+
+    old = MemoryEntry(
+        kind="profile",
+        id="prof_old00001",
+        path=memory_path("profile", "job-joue-violon", "prof_old00001"),
+        slug="job-joue-violon",
+        created="2026-05-01T12:00:00Z",
+        body='User, in their words: "Je joue du violon, je travaille chez Airbus et j\'ai deux chats".',
+    )
+
+    def accepted(body: str, rest: str) -> Accepted:
+        cand = ProfileCandidate(slug="x", ttl="one_year", body=body, evidence_turns=[0])
+        return Accepted("profile", cand, supersedes=(old.id,), reason="r", narrowed=((old.id, rest),))
+
+    first = accepted(
+        'User, in their words: "Je travaille chez Thales".',
+        'User, in their words: "Je joue du violon … j\'ai deux chats".',
+    )
+    second = accepted(
+        'User, in their words: "J\'ai trois chats".', 'User, in their words: "Je joue du violon".'
+    )
+    ops = build_operations([first, second], [old], taken_ids=set(), now=DAY2)
+    [narrowed] = [op for op in ops if isinstance(op, UpdateOp)]
+    assert narrowed.body == 'User, in their words: "Je joue du violon".'
+    assert narrowed.previous_body == old.body and not [op for op in ops if isinstance(op, ArchiveOp)]
+    assert len([op for op in ops if isinstance(op, WriteOp)]) == 2

@@ -24,6 +24,9 @@ from memscribe.semantic.updates import own_words
 
 #: How a quoted statement's body ends: the closing quote and the full stop after it.
 _QUOTE_END = '".'
+#: What a narrowed quotation puts between kept clauses that did not follow one another
+#: (:func:`_quoted`): the clauses are read on either side of it, never across.
+_ELISION = " … "
 
 
 def _quotation(body: str) -> tuple[str, str] | None:
@@ -42,10 +45,16 @@ def _quotation(body: str) -> tuple[str, str] | None:
 
 def quoted_clauses(body: str) -> list[str]:
     """The statement clauses of a stored quotation as the extractor cut them, or []."""
+    found = _quotation(body)
+    return [] if found is None else _clauses(*found)
+
+
+def _clauses(quote: str, lang: str) -> list[str]:
+    """The statement clauses of ``quote`` (in ``lang``), read in each stretch a narrowing left
+    apart (:data:`_ELISION`): a narrowed quotation can be narrowed again."""
     from memscribe.model.embedded.statements import sentence_statements
 
-    found = _quotation(body)
-    return [] if found is None else sentence_statements(found[0], ROWS[found[1]], found[1])
+    return [c for part in quote.split(_ELISION) for c in sentence_statements(part, ROWS[lang], lang)]
 
 
 def remainder(kind: MemoryKind, candidate: str, slug: str, said: str, stored: ShortlistItem) -> str | None:
@@ -54,14 +63,14 @@ def remainder(kind: MemoryKind, candidate: str, slug: str, said: str, stored: Sh
     several clauses, or the candidate covers all of them (the whole entry is replaced), or none
     (the decision on the whole entry stands)."""
     from memscribe.model.embedded.dedup import dedup_decision
-    from memscribe.model.embedded.statements import clause_slug, sentence_statements
+    from memscribe.model.embedded.statements import clause_slug
     from memscribe.relatedness import scores
 
     found = _quotation(stored.text) if kind == "profile" else None
     if found is None:
         return None
     quote, lang = found
-    clauses = sentence_statements(quote, ROWS[lang], lang)
+    clauses = _clauses(quote, lang)
     if len(clauses) < 2:
         return None
     texts = [f'User, in their words: "{c}".' for c in clauses]
@@ -90,7 +99,7 @@ def _quoted(quote: str, clauses: list[str], kept: list[str]) -> str:
     first = clauses.index(kept[0])
     if clauses[first : first + len(kept)] == kept:
         return span(quote, kept)
-    return " … ".join(kept)
+    return _ELISION.join(kept)
 
 
 __all__ = ["quoted_clauses", "remainder"]
