@@ -59,9 +59,9 @@ def test_no_town_fact(text: str) -> None:
     [
         "Ich bin Übersetzerin in Französisch.",
         "Ich arbeite als Lehrerin in Spanisch und Englisch.",
-        "Je suis traductrice en Allemand.",
+        "Je suis traductrice en allemand.",
         "I'm a translator in Portuguese.",
-        "Soy profesora en Inglés.",
+        "Soy profesora en inglés.",
         "I'm a nurse, and he works in Leeds.",
         "我女儿在上海工作。",
         "我的女儿在上海工作。",
@@ -117,6 +117,14 @@ def test_no_place_from_another_subjects_clause(body: str) -> None:
         ("用户在上海工作。", "上海"),
         ("用户是老师，现在在上海工作。", "上海"),
         ("用户和老公在成都开了一家火锅店。", "成都"),
+        # the speaker named in the other subject: the place is the speaker's too
+        ('User, in their words: "Ich bin Lehrerin, meine Tochter und ich wohnen in Hamburg".', "Hamburg"),
+        ("User is a nurse, and my wife and I run a café in Leeds.", "Leeds"),
+        ('User, in their words: "Soy profesora y mi hija y yo vivimos en Madrid".', "Madrid"),
+        # towns and regions ending as a language word does in Spanish or French
+        ('User, in their words: "Soy profesora en Valdés".', "Valdés"),
+        ('User, in their words: "Je suis vigneron en Beaujolais".', "Beaujolais"),
+        ('User, in their words: "Je suis guide en Tyrol".', "Tyrol"),
     ],
 )
 def test_the_speakers_own_place_is_kept(body: str, place: str) -> None:

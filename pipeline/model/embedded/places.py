@@ -36,7 +36,7 @@ _RESIDENCE = lazy_compile(
 #: A locative preposition and a proper name after it, one or two capitalised words, at the end of
 #: the statement or before a comma or a conjunction: "in Freiburg", "en Santiago", "à Lille".
 _PLACE = lazy_compile(
-    r"(?P<prep>\b(?:in|en)|(?<!\w)à)\s+(?P<place>(?-i:[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,}(?:\s+[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,})?))"
+    r"(?:\b(?:in|en)|(?<!\w)à)\s+(?P<place>(?-i:[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,}(?:\s+[A-ZÄÖÜÉ][a-zäöüßéèàíóúñç]{2,})?))"
     r"(?=\s*(?:$|[,.;:\"]|\s+(?:und|et|y|and|with|mit|avec|con|seit|since|depuis|desde)\b))",
     re.IGNORECASE,
 )
@@ -57,16 +57,15 @@ _NOT_A_PLACE = lazy_compile(
 )
 
 
-#: A language or nationality word, by the form its language gives it (a town is not so formed):
-#: German "-isch" and "Deutsch" ("Übersetzerin in Französisch", "Lehrerin in Spanisch"), English
-#: "-ish" and "-ese" ("a translator in Portuguese"), Spanish "-és" ("profesora en Inglés"), and in
-#: French after "en" only ("traductrice en Allemand"; a town takes "à": "à Calais", "à Blois")
-#: "-ais", "-ois", "-and", "-ol", "-ien".
+#: A language or nationality word, by the form its language gives it, in the languages that write
+#: it with a capital as they write a town: German "-isch" and "Deutsch" ("Übersetzerin in
+#: Französisch", "Lehrerin in Spanisch"), English "-ish" and "-ese" ("a translator in
+#: Portuguese"). Spanish and French write a language in lower case ("profesora de inglés",
+#: "traductrice en allemand"), which the place's capital already leaves out, while "-és", "-ois" or
+#: "-ol" also end towns and regions ("en Valdés", "en Artois", "en Tyrol").
 _LANGUAGE_WORD = {
     "de": lazy_compile(r"^\w+isch$|^Deutsch$"),
     "en": lazy_compile(r"^\w+(?:ish|ese)$"),
-    "es": lazy_compile(r"^\w+és$"),
-    "fr": lazy_compile(r"^\w+(?:ais|ois|and|ol|ien)$"),
 }
 #: Where the role's clause ends, and a clause of another subject opens: a semicolon, or a comma or
 #: a conjunction before a third person's pronoun or a possessive ("Ich bin Lehrerin, meine Tochter
@@ -81,6 +80,11 @@ _OTHER_SUBJECT = lazy_compile(
     r"|él|ella|ellos|ellas|mi|mis|su|sus)\b",
     re.IGNORECASE,
 )
+#: The speaker named beside the other subject, in one subject ("meine Tochter und ich wohnen in
+#: Hamburg", "my wife and I run a café in Leeds", "ma fille et moi", "mi hija y yo").
+_WITH_SPEAKER = lazy_compile(r"\b(?:and|und|et|y|e)\s+(?:I|ich|moi|yo)\b(?![-‐'’])", re.IGNORECASE)
+#: A clause's end (for the subject just opened).
+_CLAUSE_BREAK = lazy_compile(r"[,;.:]")
 #: Where a Chinese clause ends.
 _ZH_CLAUSE_END = lazy_compile(r"[，,；;。！!？?：:]")
 
@@ -102,16 +106,25 @@ def place_in_role(body: str) -> str | None:
     if role is None:
         return None
     rest = body[role.end() :]
-    other = _OTHER_SUBJECT.search(rest)
-    m = _PLACE.search(rest, 0, other.start() if other else len(rest))
+    m = _PLACE.search(rest, 0, _own_clause_end(rest))
     if m is None or _NOT_A_PLACE.match(m.group("place")):
         return None
-    language = role.lastgroup or "en"
-    if (language != "fr" or m.group("prep").lower() == "en") and _LANGUAGE_WORD[language].match(
-        m.group("place")
-    ):
+    language_word = _LANGUAGE_WORD.get(role.lastgroup or "en")
+    if language_word is not None and language_word.match(m.group("place")):
         return None
     return m.group("place")
+
+
+def _own_clause_end(rest: str) -> int:
+    """Where the role's own clause ends in ``rest``: at the first clause of another subject, unless
+    that subject also names the speaker ("…, meine Tochter und ich wohnen in Hamburg")."""
+    pos = 0
+    while (other := _OTHER_SUBJECT.search(rest, pos)) is not None:
+        brk = _CLAUSE_BREAK.search(rest, other.end())
+        if not _WITH_SPEAKER.search(rest, other.end(), brk.start() if brk else len(rest)):
+            return other.start()
+        pos = other.end()
+    return len(rest)
 
 
 def _zh_place(body: str) -> str | None:
