@@ -31,8 +31,11 @@ _DIRECTIVE = lazy_compile(
     re.MULTILINE,
 )
 #: What may stand before the name on its line: up to two words of the directive's own
-#: (``SetEnv``, ``stats``), or selectors and a ``:`` (``ipsec.secrets``: ``<ip> <ip> : PSK``).
-_BEFORE = lazy_compile(r"[ \t]*(?:[^\s:=]+(?:[ \t]+[^\s:=]+)*[ \t]+:[ \t]+|(?:[A-Za-z][\w-]*[ \t]+){0,2})")
+#: (``SetEnv``, ``stats``), or selectors, if any, and a ``:`` (``ipsec.secrets``: ``<ip> <ip> : PSK``,
+#: or ``: PSK`` for every peer).
+_BEFORE = lazy_compile(
+    r"[ \t]*(?:(?:[^\s:=]+(?:[ \t]+[^\s:=]+)*[ \t]+)?:[ \t]+|(?:[A-Za-z][\w-]*[ \t]+){0,2})"
+)
 #: An address a directive points at (a URL, ``host:port``, a socket): where, not a secret
 #: (nginx's ``proxy_pass http://127.0.0.1:9000;``, ``fastcgi_pass php:9000;``).
 _ADDRESS = lazy_compile(r"^(?:[A-Za-z][\w+.-]*://|unix:)|^[\w.-]+:\d{1,5}/?$")

@@ -30,6 +30,7 @@ _LINES = [
     "SetEnv DB_PASS {v}",
     "    stats auth admin:{v}",
     '203.0.113.10 34.210.44.18 : PSK "{v}"',
+    ': PSK "{v}"',  # every peer: no selector before the colon
     "bind_passwd {v};",
     "password {v}",
 ]
