@@ -26,6 +26,7 @@ from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, UpdateOp, WriteOp
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.services.extract import extract_unscoped
+from memscribe.stages.dedup import Accepted
 from memscribe.store import open_store
 from memscribe.store.root import MemoryRoot
 from memscribe.transcript import parse_transcript
@@ -34,6 +35,31 @@ pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
 
 DAY1 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 DAY2 = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
+VIOLIN_AIRBUS = 'User, in their words: "Je joue du violon et je travaille chez Airbus".'
+THALES = 'User, in their words: "Depuis janvier je travaille chez Thales".'
+VIOLIN = 'User, in their words: "Je joue du violon".'
+
+
+def _stored(body: str, *, created: str = "2026-05-01T12:00:00Z", ttl: str | None = None) -> MemoryEntry:
+    """A stored profile quoting ``body`` (one id for every test: plans are built against it alone)."""
+    return MemoryEntry(
+        kind="profile",
+        id="prof_old00001",
+        path=memory_path("profile", "job-joue-violon", "prof_old00001"),
+        slug="job-joue-violon",
+        created=created,
+        ttl=ttl,
+        body=body,
+    )
+
+
+def _narrowing(old: MemoryEntry, body: str, rest: str, *, ttl: str = "one_year") -> Accepted:
+    """The dedup stage's outcome for a candidate ``body`` that updates part of ``old``, leaving
+    ``rest`` standing."""
+    cand = ProfileCandidate(slug="job-new", ttl=ttl, body=body, evidence_turns=[0])
+    return Accepted(
+        "profile", cand, supersedes=(old.id,), reason="supersede_old: r", narrowed=((old.id, rest),)
+    )
 
 
 def _session(root: Path, said: str, now: dt.datetime) -> list[object]:
@@ -206,28 +232,10 @@ def test_the_clauses_of_a_stored_quotation() -> None:
 def test_a_part_that_cannot_be_kept_is_archived_whole_as_before() -> None:
     """A stored memory whose ``created`` cannot be read back is not updated in place: the new
     memory supersedes it whole, as before."""
-    from memscribe.stages.dedup import Accepted
     from memscribe.stages.plan import build_operations
 
-    body = 'User, in their words: "Je joue du violon et je travaille chez Airbus".'
-    old = MemoryEntry(
-        kind="profile",
-        id="prof_old00001",
-        path=memory_path("profile", "job-joue-violon", "prof_old00001"),
-        slug="job-joue-violon",
-        created="not a time",
-        body=body,
-    )
-    cand = ProfileCandidate(
-        slug="job-thales",
-        ttl="one_year",
-        body='User, in their words: "Depuis janvier je travaille chez Thales".',
-        evidence_turns=[0],
-    )
-    rest = 'User, in their words: "Je joue du violon".'
-    item = Accepted(
-        "profile", cand, supersedes=(old.id,), reason="supersede_old: r", narrowed=((old.id, rest),)
-    )
+    old = _stored(VIOLIN_AIRBUS, created="not a time")
+    item = _narrowing(old, THALES, VIOLIN)
     ops = build_operations([item], [old], taken_ids=set(), now=DAY2)
     [write] = [op for op in ops if isinstance(op, WriteOp)]
     assert write.supersedes == [old.id]
@@ -273,28 +281,11 @@ def test_a_narrowed_quotation_can_be_narrowed_again(tmp_path: Path) -> None:
 def test_a_narrowed_memory_keeps_its_own_ttl(stored_ttl: str | None, kept_ttl: str) -> None:
     """Review RV1: the part left standing was said in the old session: it keeps the old entry's
     TTL (none stored is infinity), not the candidate's."""
-    from memscribe.stages.dedup import Accepted
     from memscribe.stages.plan import build_operations
 
-    old = MemoryEntry(
-        kind="profile",
-        id="prof_old00001",
-        path=memory_path("profile", "job-joue-violon", "prof_old00001"),
-        slug="job-joue-violon",
-        created="2026-05-01T12:00:00Z",
-        ttl=stored_ttl,
-        body='User, in their words: "Je joue du violon et je travaille chez Airbus".',
-    )
-    cand = ProfileCandidate(
-        slug="job-thales",
-        ttl="one_day",
-        body='User, in their words: "Depuis janvier je travaille chez Thales".',
-        evidence_turns=[0],
-    )
-    rest = 'User, in their words: "Je joue du violon".'
-    item = Accepted(
-        "profile", cand, supersedes=(old.id,), reason="supersede_old: r", narrowed=((old.id, rest),)
-    )
+    old = _stored(VIOLIN_AIRBUS, ttl=stored_ttl)
+    rest = VIOLIN
+    item = _narrowing(old, THALES, rest, ttl="one_day")
     ops = build_operations([item], [old], taken_ids=set(), now=DAY2)
     [narrowed] = [op for op in ops if isinstance(op, UpdateOp)]
     assert narrowed.ttl == kept_ttl and f"ttl: {kept_ttl}" in narrowed.text
@@ -302,29 +293,15 @@ def test_a_narrowed_memory_keeps_its_own_ttl(stored_ttl: str | None, kept_ttl: s
 
 
 def test_a_memory_narrowed_twice_in_one_run_is_updated_once_to_the_last_part() -> None:
-    from memscribe.stages.dedup import Accepted
     from memscribe.stages.plan import build_operations
 
-    old = MemoryEntry(
-        kind="profile",
-        id="prof_old00001",
-        path=memory_path("profile", "job-joue-violon", "prof_old00001"),
-        slug="job-joue-violon",
-        created="2026-05-01T12:00:00Z",
-        body='User, in their words: "Je joue du violon, je travaille chez Airbus et j\'ai deux chats".',
-    )
-
-    def accepted(body: str, rest: str) -> Accepted:
-        cand = ProfileCandidate(slug="x", ttl="one_year", body=body, evidence_turns=[0])
-        return Accepted("profile", cand, supersedes=(old.id,), reason="r", narrowed=((old.id, rest),))
-
-    first = accepted(
+    old = _stored('User, in their words: "Je joue du violon, je travaille chez Airbus et j\'ai deux chats".')
+    first = _narrowing(
+        old,
         'User, in their words: "Je travaille chez Thales".',
         'User, in their words: "Je joue du violon … j\'ai deux chats".',
     )
-    second = accepted(
-        'User, in their words: "J\'ai trois chats".', 'User, in their words: "Je joue du violon".'
-    )
+    second = _narrowing(old, 'User, in their words: "J\'ai trois chats".', VIOLIN)
     ops = build_operations([first, second], [old], taken_ids=set(), now=DAY2)
     [narrowed] = [op for op in ops if isinstance(op, UpdateOp)]
     assert narrowed.body == 'User, in their words: "Je joue du violon".'
