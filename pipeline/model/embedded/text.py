@@ -148,12 +148,16 @@ _PRONOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (lazy_compile(r"(?<![\w-])we(?![\w-])", re.I), "they"),
     (lazy_compile(r"(?<![\w-])us(?![\w-])", re.I), "them"),
 )
+#: A preposition that heads a time phrase ("since last year", "as of this month", "until next
+#: spring"): it goes with the phrase, never left alone at the end ("… plays the cello since").
+_TIME_PREPOSITION = r"(?:(?:ever\s+)?since|as\s+of|starting|from|until|till|through|during|after|before|by|for|back\s+in|in)\s+"
 _TRAILING_TIME = lazy_compile(
-    r"\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$|,?\s+(?:recently|lately|"
+    rf"\s+(?:{_TIME_PREPOSITION})?(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter)$"
+    r"|,?\s+(?:recently|lately|"
     r"a while ago|too|though|now|for now|as always|as usual|like always|like before|as I said|as you know"
     # an approximate count goes with it ("about 2 years ago" left "… meat about")
-    r"|(?:(?:about|around|roughly|nearly|almost|over|maybe|like) )?(?:a few|a couple of|\d+|two|three)"
-    r" (?:days|weeks|months|years) ago)$"
+    rf"|(?:{_TIME_PREPOSITION})?(?:(?:about|around|roughly|nearly|almost|over|maybe|like) )?"
+    r"(?:a few|a couple of|\d+|two|three) (?:days|weeks|months|years) ago)$"
     r"|\s+(?:in|since|back in) (?:(?:early|late|mid) )?(?:january|february|march|april|may|june|july|august"
     r"|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})(?: \d{4})?$",
     re.I,
