@@ -15,6 +15,7 @@ from memscribe.model.embedded.profile_rules import Fact, facet_filed
 from memscribe.model.embedded.roles import role_filed
 from memscribe.model.embedded.text import AS_SAID as _AS_IS
 from memscribe.model.embedded.text import LY_VERBS, PRE_VERB_ADVERBS, kebab, third_singular, value_of
+from memscribe.model.embedded.text import in_their_words as _quoted
 from memscribe.semantic.updates import change_cue
 from memscribe.semantic.values import members
 from memscribe.textsim import content_tokens
@@ -491,8 +492,4 @@ def _in_their_words(clause: str, rest: str) -> Fact | None:
         or len(content_tokens(rest)) < PLAIN_MIN_CONTENT
     ):
         return None
-    return Fact(
-        kebab(rest, 3, fallback="about-user"),
-        "one_year",
-        f'User, in their words: "{clause.strip(" ,.;:!")}".',
-    )
+    return Fact(kebab(rest, 3, fallback="about-user"), "one_year", _quoted(clause.strip(" ,.;:!")))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import language_of
+from memscribe.model.embedded.text import in_their_words
 from memscribe.schemas.memory import MemoryKind
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.updates import own_words
@@ -73,7 +74,7 @@ def remainder(kind: MemoryKind, candidate: str, slug: str, said: str, stored: Sh
     clauses = _clauses(quote, lang)
     if len(clauses) < 2:
         return None
-    texts = [f'User, in their words: "{c}".' for c in clauses]
+    texts = [in_their_words(c) for c in clauses]
     kept: list[str] = []
     for n, (clause, text, score) in enumerate(zip(clauses, texts, scores(candidate, texts), strict=True)):
         item = ShortlistItem(
@@ -88,7 +89,7 @@ def remainder(kind: MemoryKind, candidate: str, slug: str, said: str, stored: Sh
             kept.append(clause)
     if not kept or len(kept) == len(clauses):
         return None
-    return f'User, in their words: "{_quoted(quote, clauses, kept)}".'
+    return in_their_words(_quoted(quote, clauses, kept))
 
 
 def _quoted(quote: str, clauses: list[str], kept: list[str]) -> str:

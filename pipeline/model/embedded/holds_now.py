@@ -20,7 +20,7 @@ import re
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.chat import PLAIN_MIN_CONTENT, lead_dropped
 from memscribe.model.embedded.profile_rules import Fact
-from memscribe.model.embedded.text import MAX_VALUE_CHARS, kebab
+from memscribe.model.embedded.text import MAX_VALUE_CHARS, in_their_words, kebab
 from memscribe.textsim import content_tokens
 
 #: The present set against an earlier time: "now" (not "from now on", "now that", "right now",
@@ -85,7 +85,7 @@ def _holds_now(clause: str) -> Fact | None:
     said = clause.strip(" ,.;:!")
     if len(content_tokens(said)) < PLAIN_MIN_CONTENT + 1 or len(said) > MAX_VALUE_CHARS:
         return None
-    return Fact(kebab(bare, 3, fallback="about-user"), "one_year", f'User, in their words: "{said}".')
+    return Fact(kebab(bare, 3, fallback="about-user"), "one_year", in_their_words(said))
 
 
 __all__ = ["holds_now"]

@@ -18,7 +18,14 @@ from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
 from memscribe.model.embedded.clause_shape import foreign_narration
 from memscribe.model.embedded.mood import passing_or_supposed
-from memscribe.model.embedded.text import MAX_VALUE_CHARS, clean, has_secret, hash_slug, safe_slug
+from memscribe.model.embedded.text import (
+    MAX_VALUE_CHARS,
+    clean,
+    has_secret,
+    hash_slug,
+    in_their_words,
+    safe_slug,
+)
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
 from memscribe.schemas.transcript import Turn
@@ -268,7 +275,7 @@ def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[Profil
             ProfileCandidate(
                 slug=_slug(clause, lang, left if change_cue(clause) else None),
                 ttl=STATEMENT_TTL,
-                body=f'User, in their words: "{clause}".',
+                body=in_their_words(clause),
                 evidence_turns=[turn.index],
             )
             for clause in said

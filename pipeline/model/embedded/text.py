@@ -331,3 +331,9 @@ def sentence_case(text: str) -> str:
     if not text:
         return text
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def in_their_words(said: str) -> str:
+    """The body of a profile kept in the user's own words ('User, in their words: "…".'), the
+    form :func:`memscribe.semantic.updates.own_words` reads back: ``said`` quoted as given."""
+    return f'User, in their words: "{said}".'
