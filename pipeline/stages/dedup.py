@@ -307,7 +307,7 @@ def prepare(
         result.accepted.append(Accepted(kind, cand))
         return None
     claimed = priors.claimed
-    shortlisted = _as_narrowed(
+    shortlisted = as_narrowed(
         [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed], text, priors
     )
     cue = priors.change_cue(text)
@@ -319,7 +319,7 @@ def prepare(
         extras += _named_across_languages(kind, text, said, memory, cue)
         extras += other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
         extras += related_to_sentence(kind, text, said, memory, cue)
-    for extra in _as_narrowed(extras, text, priors):
+    for extra in as_narrowed(extras, text, priors):
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)
             listed.add(extra.id)
@@ -336,7 +336,7 @@ def prepare(
     return Pending(kind, cand, request)
 
 
-def _as_narrowed(items: Sequence[ShortlistItem], text: str, priors: Priors) -> list[ShortlistItem]:
+def as_narrowed(items: Sequence[ShortlistItem], text: str, priors: Priors) -> list[ShortlistItem]:
     """``items`` with each stored entry an earlier candidate of the run narrowed shown as the
     part left standing (its text and its score against ``text``): a later candidate decides on
     what is still stored, and may update that part too."""

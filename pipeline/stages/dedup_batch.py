@@ -9,7 +9,9 @@ more go in one ``dedup_batch.j2`` call, one decision per numbered item.
 
 What one-by-one decisions get from their order is kept when the answers are recorded, in
 candidate order: a stored memory replaced by an earlier candidate is not replaced again (the
-later update is kept as a new memory), and a candidate that restates an earlier one still
+later update is kept as a new memory); one an earlier candidate updated only in part
+(``Accepted.narrowed``) is recorded against the part left standing, which a later candidate may
+replace (archived whole) or narrow again; and a candidate that restates an earlier one still
 waiting for its decision is dropped as a duplicate of it (whatever is decided for the earlier
 one, the later adds nothing). An item the answer leaves out is skipped and reported
 (``model_error``), never written.
@@ -32,6 +34,7 @@ from memscribe.stages.dedup import (
     DedupResult,
     Pending,
     Priors,
+    as_narrowed,
     ask_one,
     model_error,
     prepare,
@@ -68,7 +71,8 @@ def dedup_batched(
         answers: dict[int, DedupResult | DedupDecision | str] = {id(waiting[0]): asked}
     else:
         answers = _ask_all(waiting, model, result) if waiting else {}
-    claimed: set[str] = set()
+    # what the answers recorded so far replace, whole (claimed) or in part (narrowed)
+    recorded = Priors()
     for pending, local in staged:
         outcome = local
         if pending is not None:
@@ -81,6 +85,9 @@ def dedup_batched(
                     model_error(pending, answer, outcome)
                 else:
                     request = pending.request
+                    # a stored memory an earlier answer narrowed is what is left of it
+                    standing = as_narrowed(request.shortlist, request.text, recorded)
+                    request = request.model_copy(update={"shortlist": tuple(standing)})
                     allowed = {s.id for s in request.shortlist}
                     record(
                         pending.kind,
@@ -88,12 +95,12 @@ def dedup_batched(
                         answer,
                         allowed,
                         outcome,
-                        frozenset(claimed),
+                        frozenset(recorded.claimed),
                         asked=request,
                         shown=request,
                     )
         for item in outcome.accepted:
-            claimed.update(item.supersedes)
+            recorded.add(item)
         result.accepted.extend(outcome.accepted)
         result.skipped.extend(outcome.skipped)
     return result

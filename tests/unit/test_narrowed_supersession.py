@@ -307,3 +307,54 @@ def test_a_memory_narrowed_twice_in_one_run_is_updated_once_to_the_last_part() -
     assert narrowed.body == 'User, in their words: "Je joue du violon".'
     assert narrowed.previous_body == old.body and not [op for op in ops if isinstance(op, ArchiveOp)]
     assert len([op for op in ops if isinstance(op, WriteOp)]) == 2
+
+
+def _batched(stored_body: str, *bodies: str) -> list[object]:
+    """The plan's operations when a batching model (one call for the run's decisions) answers
+    ``supersede_old`` of the stored quote ``stored_body`` for each candidate of ``bodies``."""
+    from memscribe.stages.dedup import dedup
+    from memscribe.stages.plan import build_operations
+    from tests.support.store_helpers import BatchingModel
+
+    old = _stored(stored_body)
+    cands = [
+        ProfileCandidate(slug=f"job-new-{n}", ttl="one_year", body=b, evidence_turns=[n])
+        for n, b in enumerate(bodies)
+    ]
+    decisions = [
+        {"item": n, "action": "supersede_old", "existing_ids": [old.id], "reason": "r"}
+        for n in range(1, len(bodies) + 1)
+    ]
+    model = BatchingModel({"decisions": decisions})
+    result = dedup(cands, [], [old], model=model)
+    assert result.calls == 1 and len(result.accepted) == len(bodies)
+    return list(build_operations(result.accepted, [old], taken_ids=set(), now=DAY2))
+
+
+def test_the_batched_dedup_leaves_a_narrowed_memory_open_to_the_runs_other_candidates() -> None:
+    """The LLM path's batched dedup claimed a memory one candidate narrowed, so the next one
+    could not replace what was left: the piano stayed active beside the guitar."""
+    ops = _batched(
+        'User, in their words: "Je travaille chez Airbus et je joue du piano".',
+        'User, in their words: "Depuis janvier je travaille chez Thales".',
+        'User, in their words: "Je joue maintenant de la guitare".',
+    )
+    # both parts replaced: the stored memory is archived whole, by the second candidate
+    [archive] = [op for op in ops if isinstance(op, ArchiveOp)]
+    assert archive.id == "prof_old00001"
+    assert not [op for op in ops if isinstance(op, UpdateOp)]
+    writes = [op for op in ops if isinstance(op, WriteOp)]
+    assert archive.superseded_by == writes[1].id and writes[1].supersedes == ["prof_old00001"]
+
+
+def test_the_batched_dedup_narrows_a_narrowed_memory_again() -> None:
+    """The second candidate decides on the part the first left standing, not on the whole
+    stored quote: one update, to the violin alone (the two cats were kept active before)."""
+    ops = _batched(
+        'User, in their words: "Je joue du violon, je travaille chez Airbus et j\'ai deux chats".',
+        'User, in their words: "Depuis janvier je travaille chez Thales".',
+        'User, in their words: "Maintenant j\'ai trois chats".',
+    )
+    [narrowed] = [op for op in ops if isinstance(op, UpdateOp)]
+    assert narrowed.body == VIOLIN and not [op for op in ops if isinstance(op, ArchiveOp)]
+    assert [op.supersedes for op in ops if isinstance(op, WriteOp)] == [[], []]
