@@ -32,7 +32,7 @@ from memscribe.redaction.values import (
     WEAK_NAME_BITS,
     _char_classes,
     _looks_random,
-    _password_like,
+    password_like,
     scrambled_letters,
     shannon_entropy,
     typed_sample,
@@ -61,7 +61,7 @@ _HOST_URL = lazy_compile(r"^(?:https?|ftp|wss?)://[A-Za-z0-9.-]+(?::\d{1,5})?/?$
 _NAMING_WORDS = frozenset(w for w, role in CLAUSE_KEYWORDS if role in ("password", "secret"))
 
 
-def _plausible_value(
+def plausible_value(
     value: str,
     strength: str,
     *,
@@ -99,7 +99,7 @@ def _plausible_value(
         return False
     if not (password_name or chosen_name) and spelled_in_words(v):
         return False  # a key or token is generated: words alone are a name (``"azure_ad_token"``)
-    if not quoted and not _password_like(v, strict=False):
+    if not quoted and not password_like(v, strict=False):
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
         # a value needs a digit, or must look like random mixed-case letters; under a password
         # name at the end of a config line, a plain word of 8+ letters is the password itself

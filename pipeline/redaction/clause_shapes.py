@@ -8,7 +8,7 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random, _password_like
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random, password_like
 
 #: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
 #: after a secret's or token's name they are its value.
@@ -37,7 +37,7 @@ def _fits(value: str, role: str, *, near: bool) -> bool:
         return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
     if role != "password" or is_placeholder(value):
         return False
-    return _password_like(value, strict=not near) or (near and _pin_like(value))
+    return password_like(value, strict=not near) or (near and _pin_like(value))
 
 
 def _pin_like(value: str) -> bool:

@@ -44,7 +44,7 @@ from memscribe.redaction.clause_words import (
 )
 from memscribe.redaction.hintscan import may_hold
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import HIGH_ENTROPY_BITS, _interleaved, _looks_random, _password_like
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, _interleaved, _looks_random, password_like
 
 #: Where a clause ends: a line break, or a sentence mark followed by a space (a value may hold
 #: ``.``/``!`` inside: ``Tresor1er.Mouette``), or a CJK full stop, or a semicolon.
@@ -241,7 +241,7 @@ def _clause_value(
             at = m.start() + lead
             shaped = (_pin_like(value) and not _QUANTITY.match(value)) or (
                 role == "password"
-                and _password_like(value, strict=not _closes_clause(text, at + len(value), end))
+                and password_like(value, strict=not _closes_clause(text, at + len(value), end))
             )  # (a name before a year or a round number names a time, a release or an amount: "the
             # OTP 2024 rollout", "Passwort 2019 geändert", "die TAN 1500 Euro Limit", "OTP 1800 seconds")
             if shaped and not is_placeholder(value):
@@ -340,7 +340,7 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
     """A strong password in the sentences after the clause of a password's name that gave none,
     on the same line (one turn of a chat): "the new password has a `#` in it. the DBA sent it as
     2FNp…#7qo…", "관리자 비밀번호를 바꾸라고 … 할까요? 일단 Seoul6456!home 로 바꿨어요". Only a
-    value of three character classes counts (:func:`_password_like`, strict), the first there."""
+    value of three character classes counts (:func:`password_like`, strict), the first there."""
     if text[start : start + 3].lstrip(" ")[:1] in _CODE_AFTER:
         return
     end = _clause_end(text, start)
@@ -356,7 +356,7 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
             continue
         interleaved = _interleaved(value) and not value.isupper()  # capitals and digits: an id's,
         # a serial's, an order's or a booking's shape ("注文番号はJP12AB34CD", "Kundennummer K2024X88A7")
-        if (_MIXED.match(value) or interleaved) and _password_like(value, strict=True):
+        if (_MIXED.match(value) or interleaved) and password_like(value, strict=True):
             if _named_id(text, end, m.start() + lead):
                 continue  # "my student id is s2b7…", "the log id x9f2…", "version 2.1.0+build.7"
             value_end = m.start() + lead + len(value)
@@ -376,7 +376,7 @@ _ITEM_VALUE = lazy_compile(r"[:：][ \t]+[\"'“«「]?(?P<v>[^\s,;\"'”»」]{
 def _sibling_items(text: str, start: int, end: int, found: int) -> Iterator[tuple[int, int]]:
     """The other values of the list of labelled values that the strong password at ``found``
     is an item of ("e알리미: haneul744194, 학교 …서비스: 5wsvqr#815"): each a password by its
-    place in the list, so a looser shape (:func:`_password_like`, not strict) suffices; not one
+    place in the list, so a looser shape (:func:`password_like`, not strict) suffices; not one
     of capitals and digits alone or one its label names an identifier (:data:`_SUBJECT_ID`)."""
     for item in _ITEM_VALUE.finditer(text, start, end):
         at = item.start("v")
@@ -387,7 +387,7 @@ def _sibling_items(text: str, start: int, end: int, found: int) -> Iterator[tupl
             or _SUBJECT_ID.search(text, max(start, item.start() - 30), item.start())
         ):
             continue  # capitals and digits, an id's shape ("serial: SN99812XQ7"), or a label naming one
-        if _password_like(value, strict=False):
+        if password_like(value, strict=False):
             yield at, _with_marks(text, at, at + len(value))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _plausible_value
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.placeholders import is_placeholder
@@ -71,7 +71,7 @@ def find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
         if named is not None:
             strength = name_strength(named.group("name"))
             group = "qv" if named.group("q") else "v"
-            if strength is not None and _plausible_value(named.group(group), strength, quoted=group == "qv"):
+            if strength is not None and plausible_value(named.group(group), strength, quoted=group == "qv"):
                 yield named.span(group)
 
 

@@ -12,11 +12,11 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _plausible_value
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.benign import applied_name, dotted_names, is_benign_path
 from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _looks_random, _password_like
+from memscribe.redaction.values import _looks_random, password_like
 
 #: ``NAME=value`` alone on its line (``export`` allowed), the value unquoted and without spaces.
 _ENV_LINE = lazy_compile(
@@ -63,7 +63,7 @@ def find_config_values(text: str) -> Iterator[tuple[int, int]]:
             or dotted_names(value)
         ):
             continue
-        if _looks_random(value, min_len=16, bits=3.5) or (password and _password_like(value, strict=False)):
+        if _looks_random(value, min_len=16, bits=3.5) or (password and password_like(value, strict=False)):
             yield m.span("v")
 
 
@@ -97,14 +97,14 @@ def _named_literal_lines(text: str) -> Iterator[re.Match[str]]:
 
 def find_named_literals(text: str) -> Iterator[tuple[int, int]]:
     """The literal of each :data:`_NAMED_LITERAL` line whose name is a secret's or a password's,
-    decided as a quoted assignment of that name is (:func:`_plausible_value`)."""
+    decided as a quoted assignment of that name is (:func:`plausible_value`)."""
     for m in _named_literal_lines(text):
         name = m.group("name")
         strength = name_strength(name)
         password = _is_password_name(name)
         if strength is None and password:
             strength = "strong"  # ``storePassword``: where a password belongs, still its name
-        if strength is not None and _plausible_value(
+        if strength is not None and plausible_value(
             m.group("v"), strength, quoted=True, password_name=password, generic_key=_generic_key(name)
         ):
             yield m.span("v")

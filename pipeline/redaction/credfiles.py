@@ -15,12 +15,12 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _plausible_value
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.structure import _URL_CREDS
-from memscribe.redaction.values import _password_like
+from memscribe.redaction.values import password_like
 
 #: ``user:$<id>$[params$…]<salt>$<hash>`` (a password file's line) with a known scheme id: MD5-crypt (``1``, ``apr1``), bcrypt
 #: (``2a``/``2b``/``2x``/``2y``), SHA-crypt (``5``, ``6``), Mosquitto's PBKDF2 (``7``),
@@ -122,7 +122,7 @@ def find_store_values(text: str) -> Iterator[tuple[int, int]]:
             strength = "strong"  # a secret store holds secrets, whatever the entry is called
         if not strength or value.startswith("$") or value.startswith("@") or is_placeholder(value):
             continue  # no secret named; a reference (``$VAR``); a file (``@secret.txt``)
-        if _plausible_value(value, strength, quoted=quoted) or _password_like(value, strict=False):
+        if plausible_value(value, strength, quoted=quoted) or password_like(value, strict=False):
             yield m.span("qv" if quoted else "v")
 
 
@@ -239,7 +239,7 @@ def find_printf_values(text: str) -> Iterator[tuple[int, int]]:
             value = arg.group(group)
             if value.startswith("$") or is_placeholder(value):
                 continue
-            if _plausible_value(value, strength, quoted=group != "bare"):
+            if plausible_value(value, strength, quoted=group != "bare"):
                 yield arg.span(group)
 
 

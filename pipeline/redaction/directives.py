@@ -3,7 +3,7 @@ apart, with no ``=`` or ``:`` between them (``auth_pass Xk9…`` in keepalived, 
 ``/etc/network/interfaces``, ``SetEnv DB_PASS …`` in Apache, ``stats auth admin:…`` in HAProxy,
 ``: PSK "…"`` in ``ipsec.secrets``). The line holds nothing else but the directive's own words
 before the name, so a sentence ("the password expired") is none; the value is decided as an
-assignment's under that name (:func:`~memscribe.redaction.assigned._plausible_value`)."""
+assignment's under that name (:func:`~memscribe.redaction.assigned.plausible_value`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _plausible_value
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered
 from memscribe.redaction.names import (
     _GLUED_SUFFIXES,
@@ -22,8 +22,8 @@ from memscribe.redaction.names import (
     name_strength,
     secret_name,
 )
-from memscribe.redaction.structure import _name_starts
-from memscribe.redaction.values import _password_like
+from memscribe.redaction.structure import name_starts
+from memscribe.redaction.values import password_like
 
 #: A directive's name, blanks, one value (quoted or not), an optional ``;``, the line's end.
 _DIRECTIVE = lazy_compile(
@@ -56,7 +56,7 @@ HINTS = tuple(w + blank for w in _ENDINGS for blank in (" ", "\t"))
 def find_directive_values(text: str) -> Iterator[tuple[int, int]]:
     """The value of each directive line whose name is a strong secret name (tried only at the
     identifiers that hold a secret name's hint, as the assignments are)."""
-    for at in _name_starts(text, lowered(text)):
+    for at in name_starts(text, lowered(text)):
         m = _DIRECTIVE.match(text, at)
         if (
             m is None
@@ -80,10 +80,10 @@ def find_directive_values(text: str) -> Iterator[tuple[int, int]]:
             continue  # a capitalised word is prose's (a title, a sentence's start: "Secret Santa2024"),
             # not a directive's name, written in lower case (``password``) or capitals (``PSK``)
         if _BARE.fullmatch(name) and not (m.group("q") or login):
-            if not _password_like(text[start:end], strict=True):
+            if not password_like(text[start:end], strict=True):
                 continue  # a word alone names a state or a setting as often ("PASS src/App.test.tsx",
                 # "auth SHA256", "pass test_login2"): unquoted, its value must look strong
-        if _plausible_value(
+        if plausible_value(
             text[start:end],
             "strong",
             quoted=bool(m.group("q")),

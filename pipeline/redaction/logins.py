@@ -3,7 +3,7 @@ email address or the line or the one before it names a login or a password (``ro
 Jesien0927Goscie`` under a question about the wifi): the slash joins a login to what opens it,
 as people write credentials on a sticker or in a chat, without any word between the two.
 
-The value decides as a password said in prose does (:func:`~memscribe.redaction.values._password_like`,
+The value decides as a password said in prose does (:func:`~memscribe.redaction.values.password_like`,
 not strict: a letter and a digit or a symbol, 6+ characters); a fraction, a path, a version, a
 ``TCP / IP``-like pair of words or a placeholder is no password.
 """
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _password_like, case_scrambled
+from memscribe.redaction.values import case_scrambled, password_like
 
 #: A login (a name or an email, a letter in it), `` / ``, then a value up to a blank, a quote, a
 #: bracket or a comma; quotation marks of every convention (``„…“``, ``「…」``, ``‘…’``) delimit
@@ -53,7 +53,7 @@ def find_login_pairs(text: str) -> Iterator[tuple[int, int]]:
         return
     for m in _PAIR.finditer(text):
         value = m.group("v").rstrip(_CLOSING)
-        if "/" in value or "://" in value or not _password_like(value.rstrip("!?."), strict=False):
+        if "/" in value or "://" in value or not password_like(value.rstrip("!?."), strict=False):
             continue
         login = text[m.start() : m.start("v") - 3]
         if is_placeholder(value) or not (_EMAIL.fullmatch(login) or _named_login(text, m.start())):

@@ -22,11 +22,11 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _plausible_value
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered, same_offsets
 from memscribe.redaction.names import _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _looks_random, _password_like
+from memscribe.redaction.values import _looks_random, password_like
 
 _NAMED_CALL = lazy_compile(
     r"[(,]\s*(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,63})(?P=q1)\s*,\s*"
@@ -142,7 +142,7 @@ def _pass_flags(text: str) -> Iterator[tuple[int, int]]:
             or is_placeholder(value)
         ):
             continue
-        if _password_like(value, strict=False) or _looks_random(value, min_len=12, bits=3.0):
+        if password_like(value, strict=False) or _looks_random(value, min_len=12, bits=3.0):
             yield m.span("v")
 
 
@@ -152,7 +152,7 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
         strength = name_strength(name)
         value = m.group("v")
         if strength is not None:
-            if _plausible_value(value, strength, quoted=True, password_name=_is_password_name(name)):
+            if plausible_value(value, strength, quoted=True, password_name=_is_password_name(name)):
                 yield m.span("v")
         elif name.lower().endswith("salt") and _looks_random(value, min_len=16, bits=3.0):
             yield m.span("v")
@@ -191,7 +191,7 @@ def _record_value(name: str, value: str, begin: int, quoted: bool) -> Iterator[t
     low = name.lower()
     strength = name_strength(name)
     if strength is not None:
-        if _plausible_value(value, strength, quoted=quoted, password_name=_is_password_name(name)):
+        if plausible_value(value, strength, quoted=quoted, password_name=_is_password_name(name)):
             yield begin, begin + len(value)
     elif low in _AUTH_HEADERS:
         scheme, _, creds = value.partition(" ")

@@ -22,7 +22,7 @@ from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
     _looks_random,
-    _password_like,
+    password_like,
     shannon_entropy,
 )
 from memscribe.redaction.values import RULE_WORDS as _RULE_WORDS
@@ -274,7 +274,7 @@ def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
             if tok.alpha(value) and not linked and words < _PW_SKIP_WORDS:
                 words += 1  # "the password for the staging box was ..."
                 continue
-            if value and _password_like(value, strict=not linked):
+            if value and password_like(value, strict=not linked):
                 yield tok.start + lead, _with_marks(text, tok.start + lead + len(value), tok.end)
             break
         if not _said_after(line, kw.end()) and not text.endswith(".", 0, kw.start()):
@@ -322,7 +322,7 @@ def _password_before(text: str, line: Line, kw_start: int) -> Iterator[tuple[int
         if tok is before[-1] and _modifies(text, tok, kw_start):
             continue  # the keyword's modifier: "the FRITZ!Box password", "Mosquitto passwd file"
         lead, value = tok.cleaned()  # (None: longer than a password)
-        if value and _QUALIFIED_NAME.match(value) is None and _password_like(value, strict=True):
+        if value and _QUALIFIED_NAME.match(value) is None and password_like(value, strict=True):
             yield tok.start + lead, _with_marks(text, tok.start + lead + len(value), tok.end)
 
 

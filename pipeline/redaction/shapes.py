@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _plausible_value
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 
@@ -189,7 +189,7 @@ def find_joined_literals(text: str) -> Iterator[tuple[int, int]]:
         group = "lits" if m.group("lits") is not None else "plus"
         pieces = list(_LITERAL.finditer(text, m.start(group), m.end(group)))
         value = "".join(p.group("v") for p in pieces)
-        if _plausible_value(
+        if plausible_value(
             value,
             strength,
             quoted=True,

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _plausible_value, _spaced_secret, _wordy
+from memscribe.redaction.assigned import _spaced_secret, _wordy, plausible_value
 from memscribe.redaction.base import apart, lowered, occurrences, offset_lowered, same_offsets, stem_matches
 from memscribe.redaction.benign import (
     RECORD_KEY_WORDS,
@@ -106,7 +106,7 @@ _ASCII_NAME_HINTS = tuple(h for h in _NAME_HINTS if h.isascii())
 _LAST_STARTS: tuple[str, list[int]] = ("", [])
 
 
-def _name_starts(text: str, low: str) -> list[int]:
+def name_starts(text: str, low: str) -> list[int]:
     """Start of each identifier that holds a name hint (a secret name always holds one), so
     :data:`_ASSIGN` is tried only there instead of scanning every line. An ASCII text can hold
     only the ASCII hints. The last text's answer is kept (the assignments and the directives
@@ -150,7 +150,7 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _assignments(text: str) -> Iterator[tuple[int, int]]:
-    matches = (_ASSIGN.match(text, start) for start in _name_starts(text, lowered(text)))
+    matches = (_ASSIGN.match(text, start) for start in name_starts(text, lowered(text)))
     for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")
         if text.endswith("[REDACTED:", 0, m.start()) or m.group("tag") == "!":
@@ -176,7 +176,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             generic_key=_generic_key(name),
             chosen_name=secret_name(name),
         )
-        if _plausible_value(
+        if plausible_value(
             _unescaped(value) if group == "qv" else value,
             strength,
             quoted=group == "qv",
@@ -188,13 +188,13 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             # the piece before a ``;`` or ``,`` is no value by itself, and the run goes on without a
             # blank (``DB_PASSWORD=Xk9;mQ2vL7``): the mark is inside the value, decided whole
             line_end = text[run : run + 1] in ("", "\n", "\r")
-            if _plausible_value(text[start:run], strength, quoted=False, line_end=line_end, **decide):
+            if plausible_value(text[start:run], strength, quoted=False, line_end=line_end, **decide):
                 yield start, run
         if group == "qv":
             # a tuple / list of quoted values under one name: ``SECRETS = 'a', 'b'``
             pos = m.end("q") + len(value) + len(m.group("q"))
             while (more := _MORE_QUOTED.match(text, pos)) is not None:
-                if _plausible_value(more.group("v"), strength, quoted=True):
+                if plausible_value(more.group("v"), strength, quoted=True):
                     yield more.span("v")
                 pos = more.end()
 
@@ -310,7 +310,7 @@ def _find_calls(text: str) -> Iterator[tuple[int, int]]:
         if _GETTER.match(name):
             continue
         strength = name_strength(name)
-        if strength is not None and _plausible_value(m.group("qv"), strength, quoted=True):
+        if strength is not None and plausible_value(m.group("qv"), strength, quoted=True):
             yield m.span("qv")
 
 
@@ -325,7 +325,7 @@ def _find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
         return
     for m in stem_matches(_TF_DEFAULT, text, ("variable",)):
         strength = name_strength(m.group("name"))
-        if strength is not None and _plausible_value(m.group("v"), strength, quoted=True):
+        if strength is not None and plausible_value(m.group("v"), strength, quoted=True):
             yield m.span("v")
 
 
@@ -357,7 +357,7 @@ def _find_xml(text: str) -> Iterator[tuple[int, int]]:
                 named = _NAME_ATTRIBUTE.search(m.group("attrs"))
                 name = named.group("name") if named else ""
                 strength, quoted = (name_strength(name) if named else None), False
-            if strength is not None and _plausible_value(
+            if strength is not None and plausible_value(
                 m.group("v"), strength, quoted=quoted, password_name=_is_password_name(name)
             ):
                 yield m.span("v")
@@ -401,7 +401,7 @@ def _find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
     starts = sorted({at for word in _ENV_DEFAULT_STARTS for at in _positions(text, word)})
     for m in _matches_at(_ENV_DEFAULT, text, starts):
         strength = name_strength(m.group("name"))
-        if strength is not None and _plausible_value(
+        if strength is not None and plausible_value(
             m.group("v"), strength, quoted=True, generic_key=_generic_key(m.group("name"))
         ):
             yield m.span("v")

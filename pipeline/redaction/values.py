@@ -308,7 +308,7 @@ PROSE_PASSWORD_STRICT_LEN = 8
 
 
 @_memo
-def _password_like(value: str, *, strict: bool) -> bool:
+def password_like(value: str, *, strict: bool) -> bool:
     """A token shaped like a password: 6-64 characters (8 when ``strict``), a letter, a digit or
     symbol, two character classes (three when ``strict``), no code or path punctuation, and not
     a placeholder, hex digest, UUID, version, date, dotted name or email."""

@@ -99,7 +99,7 @@ def _check(text: str) -> None:
     for detectors in (DETECTORS, DETECTORS + CONTACT_DETECTORS):
         assert [p for p, _ in active_detectors(text, detectors)] == _plain_active(text, detectors)
     assert has_digit(text) == (re.search(r"\d", text) is not None)
-    assert structure._name_starts(text, lowered(text)) == _plain_name_starts(text)
+    assert structure.name_starts(text, lowered(text)) == _plain_name_starts(text)
     assert find_secrets(text) == find_secrets(text, prefilter=False)
     for guarded, scan in GUARDED:
         assert list(guarded(text)) == list(scan(text)), guarded.__name__

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from memscribe.redaction import redact_text
-from memscribe.redaction.values import _password_like, case_scrambled
+from memscribe.redaction.values import case_scrambled, password_like
 
 
 @pytest.mark.parametrize("value", ["EFxpAVud", "qWMrtZKpb", "hGTyuIOpl"])
 def test_scrambled_letters_are_password_shaped(value: str) -> None:
     assert case_scrambled(value)
-    assert _password_like(value, strict=False)
+    assert password_like(value, strict=False)
 
 
 @pytest.mark.parametrize(

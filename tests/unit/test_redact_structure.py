@@ -158,6 +158,6 @@ def test_name_starts_index_the_text_whatever_lower_casing_does() -> None:
     for text in ("İİİ密码", "İ" * 40 + " password: x", "ſecret İ token"):
         low = offset_lowered(text)
         assert len(low) == len(text)
-        starts = structure._name_starts(text, lowered(text))  # a ``low`` of another length
+        starts = structure.name_starts(text, lowered(text))  # a ``low`` of another length
         assert all(0 <= s < len(text) for s in starts)
-        assert starts == structure._name_starts(text, low)
+        assert starts == structure.name_starts(text, low)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memscribe.redaction import redact_text
-from memscribe.redaction.values import _password_like
+from memscribe.redaction.values import password_like
 
 
 @pytest.mark.parametrize(
@@ -26,7 +26,7 @@ def test_password_with_an_equals_sign_inside_is_masked(text: str) -> None:
 
 @pytest.mark.parametrize("value", ["a=b", "x=1", "retries=3", "key=value123", "dGVzdA==", "abc=", "=abc"])
 def test_name_value_pairs_and_padding_are_not_passwords(value: str) -> None:
-    assert not _password_like(value, strict=False)
+    assert not password_like(value, strict=False)
 
 
 def test_prose_with_a_name_value_pair_is_kept() -> None:
