@@ -143,3 +143,35 @@ def test_the_speakers_own_place_is_kept(body: str, place: str) -> None:
 def test_the_speakers_own_town_is_still_a_fact(text: str, place: str) -> None:
     bodies = _bodies(text)
     assert any(b in (f"User is based in {place}.", f"用户在{place}。") for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work remotely for a company based in Berlin.",
+        "I work remotely for a firm in Berlin.",
+        "I'm a developer at a startup headquartered in Austin.",
+        "I work for a company that is based in Berlin.",
+        "Ich arbeite remote für eine Firma mit Sitz in Berlin.",
+        "Je travaille pour une entreprise basée à Lyon.",
+        "Trabajo para una empresa con sede en Madrid.",
+    ],
+)
+def test_the_employers_place_is_not_the_speakers(text: str) -> None:
+    bodies = _bodies(text)
+    assert bodies, text  # the statement itself is still written
+    assert not any(b.startswith("User is based in") for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I'm a designer based in Leeds.", "Leeds"),
+        ("I'm a nurse at a hospital in Leeds.", "Leeds"),
+        ("Je travaille chez Airbus à Toulouse.", "Toulouse"),
+        ("Ich arbeite bei Siemens in München.", "München"),
+        ("I run a café located in Bristol.", "Bristol"),
+    ],
+)
+def test_a_role_or_workplace_placed_by_the_speaker_keeps_its_town(text: str, place: str) -> None:
+    assert f"User is based in {place}." in _bodies(text)

@@ -67,6 +67,21 @@ _LANGUAGE_WORD = {
     "de": lazy_compile(r"^\w+isch$|^Deutsch$"),
     "en": lazy_compile(r"^\w+(?:ish|ese)$"),
 }
+#: The place is the employer's, not the speaker's: before it, in the role's clause, an employer
+#: named after a preposition ("for a company", "bei einer Firma", "pour une entreprise", "para una
+#: empresa") that a participle or relative clause of location then places ("a company based in
+#: Berlin", "mit Sitz in", "basée à", "con sede en"), or that the speaker works for remotely ("I work
+#: remotely for a firm in Berlin"). A role placed so ("a designer based in Leeds") is the speaker's.
+_EMPLOYER_PLACED = lazy_compile(
+    r"\b(?:for|at|with|für|bei|pour|chez|para)\s+[^,;]*?\b(?:based|located|headquartered|situated"
+    r"|(?:that|which)\s+is|mit\s+Sitz|ansässig|basée?s?|située?s?|implantée?s?|con\s+sede|ubicad[oa]s?"
+    r"|basad[oa]s?|situad[oa]s?|radicad[oa]s?)\s+[^,;]*$",
+    re.IGNORECASE,
+)
+_REMOTE = lazy_compile(
+    r"\b(?:remote(?:ly)?|à\s+distance|en\s+remoto|a\s+distancia)\b[^,;]*?\b(?:for|at|with|für|bei|pour|chez|para)\s",
+    re.IGNORECASE,
+)
 #: Where the role's clause ends, and a clause of another subject opens: a semicolon, or a comma or
 #: a conjunction before a third person's pronoun or a possessive ("Ich bin Lehrerin, meine Tochter
 #: arbeitet in Hamburg", "a nurse, and he works in Leeds", "profesora y mi hermano trabaja en
@@ -108,6 +123,9 @@ def place_in_role(body: str) -> str | None:
     rest = body[role.end() :]
     m = _PLACE.search(rest, 0, _own_clause_end(rest))
     if m is None or _NOT_A_PLACE.match(m.group("place")):
+        return None
+    before = rest[: m.start()]
+    if _EMPLOYER_PLACED.search(before) or _REMOTE.search(before):
         return None
     language_word = _LANGUAGE_WORD.get(role.lastgroup or "en")
     if language_word is not None and language_word.match(m.group("place")):
