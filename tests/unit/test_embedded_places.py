@@ -175,3 +175,34 @@ def test_the_employers_place_is_not_the_speakers(text: str) -> None:
 )
 def test_a_role_or_workplace_placed_by_the_speaker_keeps_its_town(text: str, place: str) -> None:
     assert f"User is based in {place}." in _bodies(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我在华为工作。",
+        "我在腾讯做产品经理。",
+        "我在小米当工程师。",
+        "我在医院工作。",
+        "我在银行上班。",
+        "我在超市上班。",
+    ],
+)
+def test_a_chinese_employer_or_workplace_is_no_town(text: str) -> None:
+    bodies = _bodies(text)
+    assert bodies == [text.replace("我", "用户", 1)], bodies
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("我在北京工作。", "北京"),
+        ("我在广州开了一家店。", "广州"),
+        ("我在伦敦读书。", "伦敦"),
+        ("我在新加坡工作。", "新加坡"),
+        ("我在杭州市工作。", "杭州市"),
+        ("我在深圳做嵌入式开发。", "深圳"),
+    ],
+)
+def test_a_chinese_town_of_work_is_still_a_fact(text: str, place: str) -> None:
+    assert f"用户在{place}。" in _bodies(text)

@@ -41,8 +41,18 @@ _PLACE = lazy_compile(
     re.IGNORECASE,
 )
 #: Chinese: 在 + a place name of two or three characters + a verb of work or business ("我在杭州做…").
+#: Chinese writes no capital to tell a town from an employer or a workplace ("我在华为工作", "我在
+#: 医院上班"), so the name must end as a town's does: on an administrative suffix (市 but not
+#: 超市, 省, 县, 镇, 乡, 村) or on a character town and region names most often end on (杭州, 北京,
+#: 上海, 深圳, 成都, 沈阳, 西安, 长沙, 厦门, 青岛, 浙江, 重庆, 天津, 太原, 南宁, 南昌, 长春, 武汉, 昆明,
+#: 柏林, 海口, 四川, 香港, 石家庄, 哈尔滨, 大连, 宁波, 无锡, 东莞, 拉萨, 台北, 济南, 山西, 佛山, 硅谷),
+#: or a transliterated foreign one (伦敦, 巴黎, 纽约, 悉尼, 首尔, 大阪, 新加坡, 米兰). A company
+#: (华为, 腾讯, 京东) or a workplace (公司, 学校, 医院, 银行) ends otherwise: no town.
 _ZH_PLACE = lazy_compile(
-    r"在(?P<place>(?![在一])[\u4e00-\u9fff]{2,3}?)(?:一家|一所|做|开|当|教|工作|上班|读)"
+    r"在(?P<place>(?![在一])[\u4e00-\u9fff]{1,2}?"
+    r"(?:[州京海圳都阳安沙门岛江庆津原宁昌春汉明林口城川港省县镇乡村庄滨连波锡莞萨北南西山谷湖溪亚坡敦黎约尼尔阪兰]"
+    r"|(?<!超)市))"
+    r"(?:一家|一所|做|开|当|教|工作|上班|读)"
 )
 #: Proper names after "in" that name no place: a language, a month or a day; an acronym ("ICU",
 #: "HR"); a capitalised common noun, by the endings of abstract nouns and of fields, departments and
