@@ -19,7 +19,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      preparing for the IELTS exam"), and the value changed ("started drinking coffee again" /
      "avoids caffeine"), unless the change is of a narrower state: with a person the entry does
      not name, or the end of another activity on its thing ("stopped buying coffee at the
-     station" / "drinks coffee");
+     station" / "drinks coffee"), or when the one change reported is a start beside an entry
+     that is no lack and of no single-valued facet ("started playing the guitar" / "plays the
+     piano": :func:`dedup_compare.begins_beside`);
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
      remotely, never use a VPN" / "start using a VPN whenever you work remotely");
@@ -72,6 +74,7 @@ from memscribe.model.embedded.dedup_compare import (
     STRONG_TOPIC_SCORE,
     another_facet,
     another_thing,
+    begins_beside,
     comparable,
     contradicts,
     facet_beside,
@@ -167,6 +170,7 @@ def _updated(request: DedupRequest) -> list[str]:
                 )
                 and not value_kept(new, s.text)
                 and not narrower_change(new, s.text)
+                and not begins_beside(new, s)
                 # a change of a single-valued facet replaces an entry of that facet (rule 6), not
                 # one that merely names its value ("now lives in Berlin" / "training for the
                 # Berlin marathon")

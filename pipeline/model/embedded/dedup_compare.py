@@ -26,6 +26,7 @@ from memscribe.semantic.updates import (
     change_cue,
     covered,
     left_behind,
+    negated,
     own_words,
     persons_named,
     same_polarity,
@@ -161,6 +162,42 @@ def narrower_change(new: str, old: str) -> bool:
     if len(base) > 2 and base[-1] == base[-2]:
         base = base[:-1]
     return not any(w.startswith(base) for w in re.findall(r"[a-z]+", old.lower()))
+
+
+#: A start of something, per language of the sets ("started", "began", "angefangen", "commencé",
+#: "me suis mise à", "empecé", "he empezado", "始めた", "开始"): an inchoative verb, which says
+#: that a state began, not that another one ended.
+_BEGINS = lazy_compile(
+    r"\b(?:start(?:ed|ing|s)?|began|begun|beginning|angefangen|beginne|commenc(?:é|ée|e)|me\s+suis\s+mise?\s+à"
+    r"|empec(?:é|ó)|comenc(?:é|ó)|(?:he|hemos|ha)\s+(?:empezado|comenzado))\b|始めた|始めました|始めて|开始",
+    re.IGNORECASE,
+)
+
+
+#: A lack said with a verb of keeping away ("avoids caffeine", "vermeidet Zucker", "évite le
+#: gluten", "evita el azúcar", "カフェインを避けて", "避免咖啡因"): a lack, as a negation is.
+_AVOIDS = lazy_compile(
+    r"\b(?:avoid(?:s|ed|ing)?|abstain(?:s|ed|ing)?|steers?\s+clear|vermeide\w*|évit\w*|evit\w*)\b|避け|避免",
+    re.IGNORECASE,
+)
+
+
+def begins_beside(new: str, item: ShortlistItem) -> bool:
+    """The only change ``new`` reports is a start ("User started playing the guitar", "J'ai
+    commencé la guitare"), and ``item`` is no lack of something (negated, or kept away from:
+    "avoids caffeine") and of no single-valued facet
+    (:mod:`memscribe.semantic.facets`): a new activity begun goes on beside the stored one
+    ("plays the piano", "collects stamps"), it replaces nothing by topic alone. A start does
+    turn a stored lack ("doesn't drink alcohol" / "started drinking wine") and a facet's one
+    value ("drives to work" / "started taking the train to work"); one said with another cue
+    ("started … again", "instead", "switched") reports more than a start."""
+    old = item.text
+    return (
+        not (negated(old) or _AVOIDS.search(old))
+        and not (statement_facets(old) or slug_facet(item.slug))
+        and _BEGINS.search(new) is not None
+        and not change_cue(_BEGINS.sub(" ", new))
+    )
 
 
 #: A frame that names the new value beside the old one: what replaces it, not only its end.

@@ -1,0 +1,109 @@
+"""A new activity begun goes on beside the stored one (issue 11; a fix of lost data).
+
+"I play the piano." then, a session later, "I started playing the guitar." archived the piano:
+the embedded decision's rule 3 read the start as a change reported on the best related entry,
+whose value differs. A start says that something began, not that something else ended; it
+replaces nothing by topic alone. It still turns a stored lack ("doesn't drink alcohol", "avoids
+caffeine") and the one value of a single-valued facet ("drives to work"), and a start said with
+another cue ("instead", "again") reports more than a start.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.schemas.requests import ShortlistItem
+from memscribe.services.extract import extract_unscoped
+from memscribe.store import open_store
+from memscribe.store.root import MemoryRoot
+from memscribe.transcript import parse_transcript
+
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+
+DAY1 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
+DAY2 = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
+
+
+def _session(root: Path, said: str, now: dt.datetime) -> None:
+    transcript = parse_transcript(
+        f"User: {said}\nAssistant: Noted.\nUser: Can you help me with an email?\nAssistant: Sure.\n",
+        source="t.txt",
+        fmt="text",
+    )
+    extract_unscoped(open_store(root), transcript, EmbeddedModel(), context_tokens=16000, now=now)
+
+
+def _two_sessions(root: Path, first: str, then: str) -> tuple[list[str], list[str], list[str]]:
+    """The bodies ``first`` wrote, then the active and archived ones after ``then`` (a month later)."""
+    _session(root, first, DAY1)
+    stored = sorted(e.body for e in MemoryRoot(root).entries())
+    assert stored, first
+    _session(root, then, DAY2)
+    memory = MemoryRoot(root)
+    active = sorted(e.body for e in memory.entries())
+    return stored, active, sorted(e.body for e in memory.archived_entries())
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "kept"),
+    [
+        ("I play the piano.", "I started playing the guitar.", "piano"),
+        ("I drink tea in the morning.", "I started drinking coffee in the afternoon.", "tea"),
+        ("I read science fiction.", "I started reading history books.", "science fiction"),
+        ("I collect stamps.", "I started collecting coins.", "stamps"),
+    ],
+)
+def test_a_start_goes_on_beside_the_stored_activity(tmp_path: Path, first: str, then: str, kept: str) -> None:
+    stored, active, archived = _two_sessions(tmp_path, first, then)
+    assert any(kept in b for b in stored) and set(stored) <= set(active), active
+    assert archived == []
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "old"),
+    [
+        # a stored lack, by a negation or a verb of keeping away
+        ("I don't drink alcohol.", "I started drinking wine with dinner.", "alcohol"),
+        ("I avoid caffeine.", "I started drinking coffee.", "caffeine"),
+        ("I avoid caffeine.", "I've started drinking coffee again.", "caffeine"),
+        # the one value of a single-valued facet
+        ("I drive to work.", "I started taking the train to work.", "drives"),
+        # a start said with the value it replaces
+        ("I run in the evenings.", "I started running in the mornings instead.", "evenings"),
+        ("I use Windows.", "I started using Linux instead of Windows.", "Windows"),
+    ],
+)
+def test_a_start_still_replaces_a_lack_a_facet_value_or_what_it_names_instead(
+    tmp_path: Path, first: str, then: str, old: str
+) -> None:
+    stored, active, archived = _two_sessions(tmp_path, first, then)
+    assert [b for b in stored if old in b] and archived == stored, (stored, archived)
+    assert not set(stored) & set(active), active
+
+
+def _item(slug: str, text: str) -> ShortlistItem:
+    return ShortlistItem(id="prof_1", slug=slug, text=text, created="2026-05-01T12:00:00Z", score=0.6)
+
+
+@pytest.mark.parametrize(
+    ("new", "slug", "old", "beside"),
+    [
+        ("User started playing the guitar.", "play-piano", "User plays the piano.", True),
+        ('User, in their words: "J\'ai commencé la guitare".', "about-piano", "User plays the piano.", True),
+        ("用户开始学吉他了。", "hobby", "User plays the piano.", True),
+        ("User started playing the guitar again.", "play-piano", "User plays the piano.", False),
+        ("User switched to the guitar.", "play-piano", "User plays the piano.", False),
+        ("User started drinking wine.", "diet", "User doesn't drink alcohol.", False),
+        ("User started drinking coffee.", "diet", "User avoids caffeine.", False),
+        ("User started cycling to work.", "commute", "User takes the bus to work.", False),
+        ("User started cycling.", "transport", "User takes the bus.", False),
+    ],
+)
+def test_begins_beside(new: str, slug: str, old: str, beside: bool) -> None:
+    from memscribe.model.embedded.dedup_compare import begins_beside
+
+    assert begins_beside(new, _item(slug, old)) is beside
