@@ -78,10 +78,13 @@ _PLAIN_MODAL = lazy_compile(
     r"|has\s+to|had\s+to|have\s+to)\b",
     re.I,
 )
-#: "I'm so tired", "I'm very excited": a passing state, said with a degree word.
+#: "I'm so tired", "I'm very excited": a passing state, said with a degree word; not a lasting
+#: relation to a field, skill or substance ("totally new to networking", "super allergic to cats").
 _PLAIN_DEGREE = lazy_compile(
     r"^(?:is|was|are|were)\s+(?:not\s+)?(?:very|so|pretty|super|too|quite|really|a\s+bit|a\s+little|kinda|kind\s+of"
-    r"|totally|extremely|sooo+|such)\b",
+    r"|totally|extremely|sooo+|such)\b(?!\s+(?:not\s+)?(?:new\s+to|bad\s+at|good\s+at|terrible\s+at|hopeless\s+at|useless\s+at"
+    r"|allergic\s+to|intolerant\s+to|sensitive\s+to|into|fluent\s+in|rusty\s+(?:at|with|in|on)|comfortable\s+with"
+    r"|familiar\s+with|experienced\s+(?:with|in))\b)",
     re.I,
 )
 #: Ends on a pronoun pointing back into the conversation ("I love that", "I've seen it").
