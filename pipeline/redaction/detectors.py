@@ -40,6 +40,8 @@ from memscribe.redaction.names import _NAME_HINTS
 from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
 from memscribe.redaction.pairs import find_code_pairs
 from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
+from memscribe.redaction.piped import HINTS as PIPED_HINTS
+from memscribe.redaction.piped import find_piped_tokens
 from memscribe.redaction.prose import _find_near_keyword, _find_prose_passwords
 from memscribe.redaction.providers import (
     _PROVIDERS,
@@ -205,6 +207,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("secret_assignment", find_joined_literals, JOINED_HINTS, needs="="),
         Detector("secret_assignment", find_directive_values, DIRECTIVE_HINTS),
         Detector("totp_seed", find_totp_seeds, TOTP_HINTS),
+        Detector("piped_token", find_piped_tokens, PIPED_HINTS),
     ]
     return tuple(dets)
 
