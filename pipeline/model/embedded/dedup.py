@@ -122,8 +122,11 @@ def _updated(request: DedupRequest) -> list[str]:
     # names as former is left behind
     cue = reports_change(new)
     # A value added beside those held ("also has a hamster") replaces none by topic alone; only
-    # a value named as left behind, or a single-valued facet (rule 6), is replaced then.
-    adds = additive(new)
+    # a value named as left behind, or a single-valued facet (rule 6), is replaced then. The
+    # user's English sentence of it says so too where the candidate lost the word ("I now
+    # volunteer at the food bank too" / "User now volunteers at the food bank"; the Chinese 也
+    # of "Vuex 也换成了 Pinia" is of the change, not the value).
+    adds = additive(new) or dedup_scope.added_in_english(new, request.said)
     past = (former_state(new) and not cue) or dedup_scope.uncued_work(new, request.said)
     past = past or ("work" in statement_facets(new) and dedup_scope.added_role(new, request.said))
     top = request.shortlist[0]

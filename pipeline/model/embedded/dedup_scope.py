@@ -234,6 +234,32 @@ def added_role(new: str, said: str) -> bool:
     return additive(new) or any(additive(s) and "work" in statement_facets(s) for s in sentences(said))
 
 
+def added_in_english(new: str, said: str) -> bool:
+    """The clause of the user's English words sharing most content words with ``new`` adds a
+    value beside those held ("I now volunteer at the food bank too"), where the rewritten
+    candidate lost the word ("User now volunteers at the food bank"). Its own clause only ("I
+    switched to Neovim, and my team did too": the team's), and English only: an additive
+    particle of another language may be of the change ("Vuex 也换成了 Pinia": Vuex too was
+    replaced)."""
+    from memscribe.lexicon.langs import sentences
+    from memscribe.semantic.updates import additive, own_words, spoken_language
+    from memscribe.textsim import content_tokens
+
+    words = set(content_tokens(own_words(new))) if said else set()
+    best, most = "", 0
+    for part in (p for s in sentences(said) for p in _CONTRAST.split(s)) if words else ():
+        for clause in _EN_CLAUSES.split(part):
+            shared = len(words & set(content_tokens(clause)))
+            if shared > most:
+                best, most = clause, shared
+    return bool(best) and spoken_language(best) == "en" and additive(best)
+
+
+#: Where an English sentence's clauses meet: a comma or colon, "and", "so" (not "also": German's
+#: "so" in :data:`_CLAUSES`, and an English additive).
+_EN_CLAUSES = lazy_compile(r"[,;:]|\b(?:and|so)\b", re.IGNORECASE)
+
+
 def class_sentence(new: str, said: str) -> str:
     """The text whose value-class members (:mod:`memscribe.semantic.values`) stand for ``new``:
     ``new`` itself when it names one, else the user's sentence it was said in (sharing a content
