@@ -149,9 +149,15 @@ def value_moved(new: str, old: str) -> bool:
 def narrower_change(new: str, old: str) -> bool:
     """The change ``new`` reports is of a narrower state than ``old``, which may go on: it is
     said with a person ``old`` does not name ("doesn't play chess *with their brother* anymore" /
-    "plays chess online"), or it ends another activity on the stored thing ("stopped *buying*
-    coffee at the station" / "drinks coffee": the ending's verb is none of ``old``'s words)."""
+    "plays chess online"), it is said of a part of the day or week ``old`` names none of ("now
+    drinks decaf *in the evenings*" / "drinks coffee": :data:`_OCCASION`; a lack is turned
+    whatever the hour: "started drinking coffee again, one cup in the morning" / "avoids
+    caffeine"), or it ends another
+    activity on the stored thing ("stopped *buying* coffee at the station" / "drinks coffee":
+    the ending's verb is none of ``old``'s words)."""
     if persons_named(new) - persons_named(old):
+        return True
+    if _OCCASION.search(own_words(new)) and not (_OCCASION.search(own_words(old)) or _lack(old)):
         return True
     verb = left_behind(new).split()[:1]
     # a pure ending, not a substitution ("… instead of taking the bus": a new value replaces it)
@@ -182,6 +188,11 @@ _AVOIDS = lazy_compile(
 )
 
 
+def _lack(text: str) -> bool:
+    """``text`` says the user lacks something: negated, or kept away from ("avoids caffeine")."""
+    return negated(text) or _AVOIDS.search(text) is not None
+
+
 def begins_beside(new: str, item: ShortlistItem) -> bool:
     """The only change ``new`` reports is a start ("User started playing the guitar", "J'ai
     commencé la guitare"), and ``item`` is no lack of something (negated, or kept away from:
@@ -193,11 +204,25 @@ def begins_beside(new: str, item: ShortlistItem) -> bool:
     ("started … again", "instead", "switched") reports more than a start."""
     old = item.text
     return (
-        not (negated(old) or _AVOIDS.search(old))
+        not _lack(old)
         and not (statement_facets(old) or slug_facet(item.slug))
         and _BEGINS.search(new) is not None
         and not change_cue(_BEGINS.sub(" ", new))
     )
+
+
+#: A part of the day or of the week a habit is said of ("in the evenings", "on Sundays",
+#: "abends", "le soir", "por la tarde", "晚上", "夜に"), per language of the sets.
+_OCCASION = lazy_compile(
+    r"\b(?:in\s+the\s+(?:morning|afternoon|evening)s?|at\s+night|(?:at|on|over)\s+(?:the\s+)?weekends?"
+    r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|evenings|nights"
+    r"|morgens|vormittags|mittags|nachmittags|abends|nachts|am\s+wochenende|(?:montag|dienstag|mittwoch"
+    r"|donnerstag|freitag|samstag|sonntag)s|le\s+(?:matin|midi|soir|week-end)|l['’]après-midi|la\s+nuit"
+    r"|les\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s|por\s+la\s+(?:mañana|tarde|noche)"
+    r"|(?:los\s+)?fines\s+de\s+semana|los\s+(?:lunes|martes|miércoles|jueves|viernes|sábados|domingos))\b"
+    r"|早上|上午|中午|下午|晚上|夜里|周末|朝に|朝は|昼に|夕方|夜に|夜は|週末|[月火水木金土日]曜",
+    re.IGNORECASE,
+)
 
 
 #: A frame that names the new value beside the old one: what replaces it, not only its end.
