@@ -22,6 +22,7 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.semantic.frames import count_changed, level_changed, time_changed
+from memscribe.semantic.kin import kin_differs
 from memscribe.semantic.updates import covered
 from memscribe.textsim import content_tokens
 
@@ -166,10 +167,12 @@ def slot_swapped(a: str, b: str) -> bool:
 
 def value_differs(a: str, b: str) -> bool:
     """A value differs between ``a`` and ``b`` (either order): a number, a name in one slot, a
-    count, a level or a time of day (:mod:`memscribe.semantic.frames`). Two such statements are
-    never one fact: an update or two facts, never a restatement."""
+    count, a level or a time of day (:mod:`memscribe.semantic.frames`), a relative
+    (:mod:`memscribe.semantic.kin`). Two such statements are never one fact: an update or two
+    facts, never a restatement."""
     return (
         numbers_differ(a, b)
+        or kin_differs(a, b)
         or names_swapped(a, b)
         or slot_swapped(a, b)
         or count_changed(a, b)

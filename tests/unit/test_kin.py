@@ -1,0 +1,85 @@
+"""Two statements about different relatives are two facts, never a restatement (issue 11; a fix
+of lost data).
+
+"J'ai deux sœurs." then "J'ai deux frères." dropped the brothers as a restatement (the
+quotation's lead and "deux" made them alike), as did "我有两个姐姐" / "我有两个弟弟" (their
+characters) and "I have a younger brother" / "I have an older brother" (a static encoder scores
+opposites alike): :func:`memscribe.semantic.changed.value_differs` now reads the relatives each
+names (:mod:`memscribe.semantic.kin`), in every language of the sets.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from memscribe.model.embedded import EmbeddedModel
+from memscribe.services.extract import extract_unscoped
+from memscribe.store import open_store
+from memscribe.store.root import MemoryRoot
+from memscribe.transcript import parse_transcript
+
+
+def _session(root: Path, said: str, now: dt.datetime) -> list[str]:
+    """One session extracted into ``root``; the details of its candidates dropped as duplicates."""
+    transcript = parse_transcript(
+        f"User: {said}\nAssistant: Noted.\nUser: Can you help me with an email?\nAssistant: Sure.\n",
+        source="t.txt",
+        fmt="text",
+    )
+    plan = extract_unscoped(open_store(root), transcript, EmbeddedModel(), context_tokens=16000, now=now)
+    return [s.detail for s in plan.skipped if s.reason == "duplicate"]
+
+
+@pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+@pytest.mark.parametrize(
+    ("first", "then", "new"),
+    [
+        ("J'ai deux sœurs.", "J'ai deux frères.", "frères"),
+        ("我有两个姐姐。", "我有两个弟弟。", "弟弟"),
+        ("I have a younger brother.", "I have an older brother.", "older brother"),
+    ],
+)
+def test_another_relative_is_written_beside_the_first(
+    tmp_path: Path, first: str, then: str, new: str
+) -> None:
+    _session(tmp_path, first, dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
+    [stored] = [e.body for e in MemoryRoot(tmp_path).entries()]
+    dropped = _session(tmp_path, then, dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    active = [e.body for e in MemoryRoot(tmp_path).entries()]
+    assert dropped == [] and stored in active and any(new in b for b in active), active
+
+
+@pytest.mark.usefixtures("fresh_semantic")
+def test_the_same_relatives_said_again_are_still_a_duplicate(tmp_path: Path) -> None:
+    _session(tmp_path, "I have two sisters.", dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
+    dropped = _session(tmp_path, "I have two sisters.", dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    assert len(dropped) == 1 and len(MemoryRoot(tmp_path).entries()) == 1
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "differs"),
+    [
+        ("User has two sisters.", "User has two brothers.", True),
+        ('User, in their words: "J\'ai deux sœurs".', 'User, in their words: "J\'ai deux frères".', True),
+        ("用户有两个姐姐。", "用户有两个弟弟。", True),
+        ("用户有两个姐姐。", "用户有两个妹妹。", True),  # older / younger sisters
+        ("User has an older brother.", "User has a younger brother.", True),
+        ("User's daughter is six.", "User's son is six.", True),
+        # the same relatives, in one language or two, or one side naming none
+        ("User has two sisters.", 'User, in their words: "Ich habe zwei Schwestern".', False),
+        ("User has two sisters.", "用户有两个姐姐。", False),
+        ("User has a brother.", "User has an older brother.", False),
+        ("User has two sisters.", "User lives in Leeds.", False),
+        ("姉が二人います。", "User has two sisters.", False),
+    ],
+)
+def test_kin_differs(a: str, b: str, differs: bool) -> None:
+    from memscribe.semantic.changed import value_differs
+    from memscribe.semantic.kin import kin_differs
+
+    assert kin_differs(a, b) is differs and kin_differs(b, a) is differs
+    if differs:
+        assert value_differs(a, b)
