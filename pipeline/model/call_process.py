@@ -77,7 +77,6 @@ class CallProcess:
         self._alive = True
         #: The helper's CPU time (s), as it said when it stopped (:meth:`close`).
         self.cpu_s = 0.0
-        _fill_inherited_caches()
         self._process = context.Process(
             target=_serve,
             args=(there, here, completion, max(1, workers), warm),
@@ -240,12 +239,13 @@ class _Holder:
             self.give_back()
 
 
-def _fill_inherited_caches() -> None:
-    """Compute here, once and before the fork, what every call of the helper's first wave would
-    otherwise compute at the same time: the platform description of the provider SDK's request
-    headers (``platform.platform()``: cached once computed, but not computed once; ``uname -p``
-    in a subprocess each). The helper inherits the cache; the caller would compute it anyway
-    before its first wave (:func:`memscribe.batch.runner._warm_platform`)."""
+def _fill_caches() -> None:
+    """Compute in the helper, once as it starts and before it reads a request, what every call of
+    its first wave would otherwise compute at the same time: the platform description of the
+    provider SDK's request headers (``platform.platform()``: cached once computed, but not
+    computed once; ``uname -p`` in a subprocess each). Not in the caller before the fork: the
+    caller (the batch planner) makes no call itself, and its first requests wait for it meanwhile
+    (~5 ms, a subprocess started)."""
     if "openai" in sys.modules:
         import platform
 
@@ -265,6 +265,8 @@ def _serve(
     """
     other.close()  # the caller's end: the pipe reads end-of-file once the caller is gone
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
+    with contextlib.suppress(Exception):
+        _fill_caches()
     if warm is not None:
         threading.Thread(target=_quietly, args=(warm,), daemon=True, name="memscribe-warm").start()
     send_lock = threading.Lock()

@@ -365,7 +365,6 @@ class LiteLLMModel:
         a JSON object, no schema is sent, and the answer is validated here, item by item
         (:func:`lenient`). Invalid output is asked again, as instructor would, ``max_reasks``
         attempts in all; the valid items of a last invalid answer are kept (:func:`_salvage`)."""
-        model = lenient(response_model)
         messages = list(kwargs["messages"])
         attempts = self.max_reasks + 1  # as instructor counts: the first try and max_reasks re-asks
         for attempt in range(1, attempts + 1):
@@ -374,6 +373,9 @@ class LiteLLMModel:
             response = self._call_with_retries(
                 **{**kwargs, "messages": messages, "response_format": {"type": "json_object"}}
             )
+            # the validating twin is built on a model's first use (a few ms of pydantic schema
+            # work): after its first request has left, not on the way to it
+            model = lenient(response_model)
             text = _answer_text(response) or ""
             data = _json_object(text)
             try:

@@ -336,6 +336,22 @@ def test_the_helper_inherits_the_platform_description_of_the_sdk_headers(
         helper.close()
 
 
+def test_the_caller_leaves_the_platform_description_to_the_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper computes the description itself as it starts (``uname -p`` in a subprocess):
+    its caller, the batch planner, makes no call and its first requests would wait for it."""
+    import platform
+
+    import openai  # noqa: F401 - the SDK whose request headers describe the platform
+
+    monkeypatch.setattr(platform, "_platform_cache", {})
+    helper = CallProcess(_platform_known, workers=2)
+    try:
+        assert not getattr(platform, "_platform_cache")  # noqa: B009 - not computed here
+        assert helper() is True  # (its first call finds it computed, there)
+    finally:
+        helper.close()
+
+
 def _note_pid(path: Path) -> None:
     path.write_text(str(os.getpid()), encoding="utf-8")
 

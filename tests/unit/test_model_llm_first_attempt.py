@@ -52,3 +52,25 @@ def test_a_first_failure_not_transient_is_raised_at_once_and_a_retry_succeeds() 
     model = fake_llm(recovering)
     assert _generate(model).profiles == []
     assert len(recovering.calls) == 2 and model.usage.llm_calls == 1
+
+
+def test_a_models_first_request_leaves_before_its_validating_twin_is_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The per-item validating twin (:func:`memscribe.model.lenient.lenient`: pydantic schema
+    work on a model's first use) is built once the first request has left, not on its way: the
+    batch run's first request waits on nothing it does not need."""
+    from memscribe.model import lenient
+
+    monkeypatch.setattr(lenient, "_TWINS", {})  # as in a process that has not built it yet
+    built_before_the_call: list[bool] = []
+
+    class Watching(QueuedCompletion):
+        def __call__(self, **kwargs: Any) -> Any:
+            built_before_the_call.append(Detection in lenient._TWINS)  # noqa: SLF001
+            return super().__call__(**kwargs)
+
+    completion = Watching(GOOD)
+    assert _generate(fake_llm(completion)).profiles == []
+    assert built_before_the_call == [False]
+    assert Detection in lenient._TWINS  # noqa: SLF001 - built for the answer, once
