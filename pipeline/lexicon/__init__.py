@@ -15,6 +15,7 @@ from memscribe.lexicon.nonfact import (
     hedged_or_question,
     is_question_opening,
     one_day,
+    said_unchanged,
     strip_hedges,
     unsure_or_question,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "one_day",
     "profile_signal",
     "profile_strength",
+    "said_unchanged",
     "strip_hedges",
     "teaches",
     "unsure_or_question",
