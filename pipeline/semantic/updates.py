@@ -225,7 +225,7 @@ _OWNED_KINDS: dict[str, re.Pattern[str]] = {
 
 #: The people a Chinese speaker names as "my …" (siblings, children, partner, parents, friends,
 #: colleagues): "我姐姐" / "用户的朋友" open a statement about them.
-_ZH_KIN = r"(?:哥哥?|姐姐?|弟弟?|妹妹?|女儿|儿子|老婆|老公|妻子|丈夫|爸爸?|妈妈?|朋友|同事)"
+_ZH_KIN = r"(?:哥哥?|姐姐?|弟弟?|妹妹?|女儿|儿子|孩子|老婆|老公|妻子|丈夫|爸爸?|妈妈?|父母|父亲|母亲|[男女]?朋友|同事)"
 #: A person the user knows (kin, partner, friend, colleague), per language of the sets.
 _PERSON = (
     r"(?:daughter|son|kids?|children|child|wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|dad"

@@ -83,3 +83,32 @@ def test_kin_differs(a: str, b: str, differs: bool) -> None:
     assert kin_differs(a, b) is differs and kin_differs(b, a) is differs
     if differs:
         assert value_differs(a, b)
+
+
+@pytest.mark.usefixtures("fresh_semantic")
+def test_a_chinese_statement_about_the_users_parents_replaces_nothing_of_the_users(tmp_path: Path) -> None:
+    """'我父母现在住在上海' (written '用户父母现在住在上海。') archived '用户住在北京。': 父母 (parents), 父亲,
+    母亲, 孩子 and 男/女朋友 were no people of the user's to a Chinese statement's subject."""
+    _session(tmp_path, "我住在北京。", dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
+    [stored] = [e.body for e in MemoryRoot(tmp_path).entries()]
+    _session(tmp_path, "我父母现在住在上海。", dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    assert stored in [e.body for e in MemoryRoot(tmp_path).entries()]
+    assert MemoryRoot(tmp_path).archived_entries() == []
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        ("用户父母现在住在上海。", True),
+        ("用户的父母住在上海。", True),
+        ("用户孩子在上海上学。", True),
+        ("用户母亲在上海。", True),
+        ("用户女朋友住在上海。", True),
+        ("用户住在上海。", False),
+        ("用户在上海有很多朋友。", False),
+    ],
+)
+def test_a_chinese_subject_of_the_users_people(text: str, other: bool) -> None:
+    from memscribe.semantic.updates import someone_else
+
+    assert someone_else(text) is other
