@@ -80,6 +80,23 @@ STRONG_TOPIC_SCORE, with another name in its slot or any changed value (no split
 dedup_compare._differences_alike (092bb2e), an acronym and the words it spells out ("ML" /
 "machine learning", "UK" / "the United Kingdom") taken as covered: bench/restatement_pairs.py dev
 recall .474 -> .544 with no new false drop, validation .594 unchanged, eval unchanged.
+
+**Session 39, not kept** (each an export of the tree with and without the change, ``memscribe
+eval`` authored-val and authored-dev; validation stayed 18/59, wrong 0, duplicates and F1 as
+before, for each and for the first three together): more change cues (lately, recently, took up,
+went back to, neuerdings, dernièrement, récemment, de nos jours, hoy en día, últimamente,
+recientemente, 最近, 开始); a long word (6 letters or more) of the English memory said in the user's
+foreign sentence counted as a name said (``names_said``: "Seit der Knie-OP ist *Handball* für mich
+gestorben"; dev 22 -> 23/63); a stored memory's slug word said in the candidate as topic evidence
+for rule 3 (``one_topic``: "homework-platform" / "… all my homework goes out as Teams assignments
+now"; dev 22 -> 23/63); German "auch" as an additive word (no figure, no probe moved at HEAD).
+Measured on bench/restatement_pairs.py and dropped: containment read one way only (the new
+text's words all in the stored one's) so that "User likes cats" no longer drops "User is
+allergic to cats": validation restatement recall .562 -> .531, dev .439 -> .421, no false drop
+fewer. Totals of this split's 19 misses past extraction (a diagnosis, totals only): all 12 not
+shortlisted have a change cue in the user's turn (8 in the candidate), 9 are in another language
+than the English memory, 3 of a stored work facet; of the 7 decided otherwise, 6 are English with
+English and 6 name no single-valued facet, 3 with a cue in the turn.
 """
 
 from __future__ import annotations
