@@ -7,6 +7,8 @@ coffee (likewise "Je bois du café" / "Maintenant je bois du thé le soir", "我
 decision's rule 3 read a change on the best related entry. A habit changed for the evenings, or
 for Mondays, leaves the stored one standing for the rest of the time. Where the stored statement
 names its own occasion ("coffee in the mornings" / "tea in the mornings") the change is of it,
+as it is where the same thing moves to another ("swimming on Mondays" / "on Fridays"), while
+another thing at another time is another habit ("早上喝咖啡" / "晚上喝茶"),
 and a stored lack is turned whatever the hour ("avoids caffeine" / "started drinking coffee
 again, one cup in the morning").
 """
@@ -52,6 +54,10 @@ def _archived_after(root: Path, first: str, then: str) -> tuple[list[str], list[
         ("Je bois du café.", "Maintenant je bois du thé le soir."),
         ("我喝咖啡。", "我现在晚上喝茶。"),
         ("I work from home.", "I now work from the office on Mondays."),
+        # another part of the day, and another thing done then: another habit
+        ("我每天早上喝咖啡。", "我现在晚上喝茶。"),
+        ("I drink coffee in the mornings.", "I now drink tea in the evenings."),
+        ("Je bois du café le matin.", "Maintenant je bois du thé le soir."),
     ],
 )
 def test_a_change_for_one_part_of_the_day_or_week_leaves_the_stored_habit(
@@ -67,6 +73,8 @@ def test_a_change_for_one_part_of_the_day_or_week_leaves_the_stored_habit(
     [
         ("I drink coffee in the mornings.", "I now drink tea in the mornings."),
         ("I drink coffee.", "I now drink tea."),
+        # one habit moved to another part of the day or week
+        ("I go swimming on Mondays.", "I now go swimming on Fridays."),
         # a lack is turned whatever the hour
         ("I avoid caffeine.", "I've started drinking coffee again, one cup in the morning."),
     ],

@@ -157,7 +157,7 @@ def narrower_change(new: str, old: str) -> bool:
     the ending's verb is none of ``old``'s words)."""
     if persons_named(new) - persons_named(old):
         return True
-    if _OCCASION.search(own_words(new)) and not (_OCCASION.search(own_words(old)) or _lack(old)):
+    if _other_occasion(new, old):
         return True
     verb = left_behind(new).split()[:1]
     # a pure ending, not a substitution ("… instead of taking the bus": a new value replaces it)
@@ -223,6 +223,19 @@ _OCCASION = lazy_compile(
     r"|早上|上午|中午|下午|晚上|夜里|周末|朝に|朝は|昼に|夕方|夜に|夜は|週末|[月火水木金土日]曜",
     re.IGNORECASE,
 )
+
+
+def _other_occasion(new: str, old: str) -> bool:
+    """``new`` is said of a part of the day or week that ``old`` (no lack) names none of, or of
+    another one than ``old``'s while it also changes what is done then ("早上喝咖啡" / "晚上喝茶":
+    two habits; "runs in the mornings" / "now runs in the evenings" is one habit moved)."""
+    mine = {m.lower() for m in _OCCASION.findall(own_words(new))}
+    if not mine or _lack(old):
+        return False
+    theirs = {m.lower() for m in _OCCASION.findall(own_words(old))}
+    if not theirs:
+        return True
+    return mine != theirs and value_changed(_OCCASION.sub(" ", new), _OCCASION.sub(" ", old))
 
 
 #: A frame that names the new value beside the old one: what replaces it, not only its end.
