@@ -86,13 +86,15 @@ _ONE_DAY = lazy_compile(
 )
 
 
-#: A statement said as unchanged: "I still use vim", "as always", "immer noch", "nach wie vor",
+#: A statement said as unchanged: "I still use vim", "immer noch", "nach wie vor",
 #: "encore", "todavía", "sigo", "相変わらず", "変わらない", "…のまま", "仍然", "依然". It restates
 #: what already holds: no news where the user works with the assistant or asks it for something,
-#: since what they restate there is what the session, or the memory, already holds.
+#: since what they restate there is what the session, or the memory, already holds. "As always"
+#: is left to the echo guard: it is what a repeat of recalled memories says ("I prefer TypeScript
+#: for backend work, as always", next to the recalled block), and the guard reports that skip.
 _UNCHANGED = lazy_compile(
-    r"\b(?:still|as\s+always|same\s+as\s+(?:ever|before)|immer\s+noch|noch\s+immer|nach\s+wie\s+vor|weiterhin"
-    r"|wie\s+immer|encore|todavía|aún|sigo|como\s+siempre)\b|相変わらず|変わらない|変わって(?:い)?ない|のまま|引き続き|仍然|依然",
+    r"\b(?:still|same\s+as\s+(?:ever|before)|immer\s+noch|noch\s+immer|nach\s+wie\s+vor|weiterhin"
+    r"|encore|todavía|aún|sigo)\b|相変わらず|変わらない|変わって(?:い)?ない|のまま|引き続き|仍然|依然",
     _I,
 )
 
