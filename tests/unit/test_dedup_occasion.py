@@ -75,6 +75,8 @@ def test_a_change_for_one_part_of_the_day_or_week_leaves_the_stored_habit(
         ("I drink coffee.", "I now drink tea."),
         # one habit moved to another part of the day or week
         ("I go swimming on Mondays.", "I now go swimming on Fridays."),
+        # another time and another thing, said in place of the stored one
+        ("I drink coffee in the mornings.", "I now drink tea in the evenings instead."),
         # a lack is turned whatever the hour
         ("I avoid caffeine.", "I've started drinking coffee again, one cup in the morning."),
     ],

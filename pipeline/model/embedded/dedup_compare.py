@@ -228,14 +228,27 @@ _OCCASION = lazy_compile(
 def _other_occasion(new: str, old: str) -> bool:
     """``new`` is said of a part of the day or week that ``old`` (no lack) names none of, or of
     another one than ``old``'s while it also changes what is done then ("早上喝咖啡" / "晚上喝茶":
-    two habits; "runs in the mornings" / "now runs in the evenings" is one habit moved)."""
+    two habits; "runs in the mornings" / "now runs in the evenings" is one habit moved, and one
+    said "instead" replaces the stored one)."""
     mine = {m.lower() for m in _OCCASION.findall(own_words(new))}
     if not mine or _lack(old):
         return False
     theirs = {m.lower() for m in _OCCASION.findall(own_words(old))}
     if not theirs:
         return True
-    return mine != theirs and value_changed(_OCCASION.sub(" ", new), _OCCASION.sub(" ", old))
+    return (
+        mine != theirs
+        and not _INSTEAD.search(new)
+        and value_changed(_OCCASION.sub(" ", new), _OCCASION.sub(" ", old))
+    )
+
+
+#: A new value said in place of the old one ("instead", "statt", "au lieu de", "en vez de",
+#: "而不是", "代わりに"): the stored habit is replaced, whatever its time.
+_INSTEAD = lazy_compile(
+    r"\b(?:instead|rather\s+than|statt|stattdessen|au\s+lieu|en\s+vez|en\s+lugar)\b|而不是|代わりに",
+    re.IGNORECASE,
+)
 
 
 #: A frame that names the new value beside the old one: what replaces it, not only its end.
