@@ -194,8 +194,36 @@ def _function_word_scores(words: list[str]) -> dict[str, int]:
     return scores
 
 
+#: English function words that are German's too ("in"): counted for both where a word of another
+#: language is among a text's words (:func:`_decided`; not listed as German's, so an English text
+#: holding one still takes the fast path).
+_ALSO_GERMAN = frozenset({"in"})
+#: The speaker's own first person opening a clause, in a form English never writes: the subject
+#: pronoun, or a first-person verb a pro-drop language opens with ("Soy enfermera.", "Tengo dos
+#: hijos."). At a text's first word it is evidence as strong as an accent.
+_SPEAKER_OPENERS = {
+    "ich": "de",
+    "je": "fr",
+    "j'ai": "fr",
+    "yo": "es",
+    "soy": "es",
+    "estoy": "es",
+    "tengo": "es",
+}
+
+
 def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:
-    """The language the function-word ``scores`` of ``words`` (casefolded ``folded``) point to."""
+    """The language the function-word ``scores`` of ``words`` (casefolded ``folded``) point to.
+
+    A short turn holds one or two function words in all ("Ich wohne in Hamburg.", "Soy
+    enfermera."): counted once each, they tied with English's or fell short of two. A text opening
+    with the speaker's first person in a form English never writes (:data:`_SPEAKER_OPENERS`)
+    counts it twice, and German is counted the function words it shares with English."""
+    opener = _SPEAKER_OPENERS.get(words[0])
+    if opener is not None and not any(w in _ENGLISH and w not in _ALSO_GERMAN for w in words):
+        scores[opener] += 1  # not with an English function word: "Soy milk is great", "yo, is it up?"
+    if scores["de"]:
+        scores["de"] += sum(1 for w in words if w in _ALSO_GERMAN)
     best = max(scores, key=lambda k: (scores[k], k == "en"))
     if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
         return best

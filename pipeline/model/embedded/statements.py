@@ -238,8 +238,9 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
         or _JA_NOW.search(clause)
     ):
         return False
-    # a secret last: the detectors' scan is the costly test
-    return _speaker_is_subject(clause, row, lang) and not has_secret(clause)
+    # a secret last: the detectors' scan is the costly test. A sentence holding one gives no
+    # statement, as in English (profiles.py): not its clause without the secret either
+    return _speaker_is_subject(clause, row, lang) and not has_secret(sentence or clause)
 
 
 #: A self-statement is a circumstance (role, place, routine): refreshed within a year, like the
@@ -384,7 +385,9 @@ def _pieces(sentence: str, row: Language, lang: str) -> list[str]:
 #: A clause drawn as a conclusion in the conversation, opened (or closed) by a link of consequence:
 #: the decision of the moment ("así que me apunto", "je prends ici alors"). "Dann", "entonces" and
 #: "also" opening a clause are as often "then" in a life told ("Dann habe ich Medizin studiert").
-_CONCLUSION = lazy_compile(r"^(?:así\s+que|alors|donc|du\s+coup)\b|\b(?:alors|entonces|dann)\s*$", re.I)
+_CONCLUSION = lazy_compile(
+    r"^(?:así\s+que|alors|donc|du\s+coup)\b|\b(?:alors|entonces|dann)\s*[.!?]*\s*$", re.I
+)
 
 
 #: A modal verb: an obligation or ability bears on its own clause ("muss jeden Tag um 4 raus, bin
