@@ -74,12 +74,16 @@ def kin(text: str) -> tuple[frozenset[str], frozenset[str]]:
 
 
 def kin_differs(a: str, b: str) -> bool:
-    """``a`` and ``b`` both name relatives, and not the same ones, or not of the same age:
+    """``a`` and ``b`` both name relatives, neither side's all among the other's, or not of the same age:
     "two sisters" / "two brothers", "older brother" / "younger brother", "姐姐" / "弟弟"."""
     (rel_a, age_a), (rel_b, age_b) = kin(a), kin(b)
     if not (rel_a and rel_b):
         return False
-    return rel_a != rel_b or bool(age_a and age_b and age_a != age_b)
+    # One side naming more relatives than the other ("a brother who lives in Lyon with his son" /
+    # "a brother in Lyon") is a fuller telling, not another fact; so is a false friend ("son":
+    # French "his", Spanish "they are") adding a relation to one side only.
+    nested = rel_a <= rel_b or rel_b <= rel_a
+    return not nested or bool(age_a and age_b and age_a != age_b)
 
 
 __all__ = ["kin", "kin_differs"]

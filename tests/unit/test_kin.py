@@ -59,6 +59,26 @@ def test_the_same_relatives_said_again_are_still_a_duplicate(tmp_path: Path) -> 
     assert len(dropped) == 1 and len(MemoryRoot(tmp_path).entries()) == 1
 
 
+@pytest.mark.usefixtures("fresh_semantic")
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("J'ai un frère qui vit à Lyon avec son chien.", "J'ai un frère qui vit à Lyon."),
+        ("J'ai une sœur qui adore son métier d'infirmière.", "J'ai une sœur, elle est infirmière."),
+        ("Tengo dos hermanas que son enfermeras.", "Tengo dos hermanas, las dos enfermeras."),
+    ],
+)
+def test_a_fuller_telling_of_the_same_relatives_archives_nothing(
+    tmp_path: Path, first: str, then: str
+) -> None:
+    """One side naming a relation the other does not ("son": French "his", Spanish "they are", or a
+    second relative) is no other fact: the stored, fuller memory stays active (review of 20a47a7)."""
+    _session(tmp_path, first, dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
+    stored = [e.body for e in MemoryRoot(tmp_path).entries()]
+    _session(tmp_path, then, dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    assert stored and set(stored) <= {e.body for e in MemoryRoot(tmp_path).entries()}
+
+
 @pytest.mark.parametrize(
     ("a", "b", "differs"),
     [
@@ -72,6 +92,7 @@ def test_the_same_relatives_said_again_are_still_a_duplicate(tmp_path: Path) -> 
         ("User has two sisters.", 'User, in their words: "Ich habe zwei Schwestern".', False),
         ("User has two sisters.", "用户有两个姐姐。", False),
         ("User has a brother.", "User has an older brother.", False),
+        ("User has a brother who lives with his son.", "User has a brother.", False),  # one side's within
         ("User has two sisters.", "User lives in Leeds.", False),
         ("姉が二人います。", "User has two sisters.", False),
     ],
