@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from memscribe.lazyre import compile_table, lazy_compile
-from memscribe.redaction.hintscan import forget_present, known_absent, may_hold
+from memscribe.redaction.hintscan import forget_present, known_absent, known_starts, may_hold
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import not_a_secret
 
@@ -148,12 +148,15 @@ def occurrences(hay: str, needle: str) -> tuple[int, ...]:
         if known_absent(hay, needle):  # the prefilter's one pass found no such hint in it
             entry[1][needle] = ()
             return ()
-        starts = []
-        at = hay.find(needle)
-        while at >= 0:
-            starts.append(at)
-            at = hay.find(needle, at + 1)
-        found = entry[1][needle] = tuple(starts)
+        found = known_starts(hay, needle)  # (the prefilter's one pass found where, too)
+        if found is None:
+            starts = []
+            at = hay.find(needle)
+            while at >= 0:
+                starts.append(at)
+                at = hay.find(needle, at + 1)
+            found = tuple(starts)
+        entry[1][needle] = found
     return found
 
 
@@ -250,6 +253,11 @@ _CHARS_PER_WINDOW = 512
 _FILLER_AFTER = frozenset({"###", "***", "...", "xxx", "XXX", "…"})
 
 
+def _ungated(text: str) -> bool:
+    """The gate of a pattern without one: every text may hold a match."""
+    return True
+
+
 def _regex(
     pattern: str,
     flags: int = 0,
@@ -261,6 +269,7 @@ def _regex(
     ihints: tuple[str, ...] = (),
     boundary: bool = False,
     line_bound: bool = False,
+    gate: str = "",
 ) -> Finder:
     """A finder over ``pattern``'s matches (``group``'s span).
 
@@ -275,10 +284,13 @@ def _regex(
     random tokens. ``line_bound``: no match can hold a line break (the pattern has no ``.``,
     negated or space class and no anchor), so only the lines holding a case-sensitive pattern's
     hint are scanned (a match holds its hint, hence lies on such a line), when they are few
-    (:data:`_CHARS_PER_WINDOW`): scanning the whole text finds the same matches.
+    (:data:`_CHARS_PER_WINDOW`): scanning the whole text finds the same matches. ``gate``: a
+    pattern every match holds a match of, quick to search for (it opens with a literal): a text
+    without one is not scanned with ``pattern`` (whose opening ``re`` cannot skip ahead to).
     """
     # Compiled on first use: a run meets few of the ~80 detectors (the prefilter skips the rest).
     compiled: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
+    gated: list[Callable[[str], object]] = []
 
     def find(text: str) -> Iterator[tuple[int, int]]:
         if not compiled:
@@ -287,6 +299,7 @@ def _regex(
             # case-sensitive pattern's matches hold one as written, so a text with ``ac`` but
             # no ``AC`` is skipped here.
             compiled.append((rx, hints if not rx.flags & re.IGNORECASE and "(?i" not in pattern else ()))
+            gated.append(compile_table(gate).search if gate else _ungated)
         rx, exact = compiled[0]
         windows: list[tuple[int, int]] = [(0, len(text))]
         if exact and line_bound and len(text) > _CHARS_PER_WINDOW:
@@ -298,6 +311,8 @@ def _regex(
             if not ihints and held * _CHARS_PER_WINDOW < len(text):
                 windows = _hint_lines(text, exact)
         elif exact and not any(h in text for h in exact):
+            return
+        if gated[0](text) is None:
             return
         if ihints:
             windows = _hint_lines(offset_lowered(text), ihints)

@@ -45,6 +45,7 @@ from memscribe.redaction.piped import find_piped_tokens
 from memscribe.redaction.prose import _find_near_keyword, _find_prose_passwords
 from memscribe.redaction.providers import (
     _PROVIDERS,
+    GATES,
     LIVE_KEY_HINTS,
     MAILGUN_HINTS,
     TEST_KEY_HINTS,
@@ -65,9 +66,11 @@ from memscribe.redaction.structure import (
     _AZURE_STORAGE,
     _CONN_PASSWORD,
     _CURL_USER,
+    _CURL_USER_GATE,
     _KEY_HEADER,
     _KEY_HEADER_HINTS,
     _URL_CREDS,
+    _URL_CREDS_GATE,
     _find_assignments,
     _find_calls,
     _find_cookies,
@@ -97,6 +100,7 @@ def _re(
     strict_value: bool = False,
     prefilter: tuple[str, ...] = (),
     line_bound: bool = False,
+    gate: str = "",
 ) -> Detector:
     """A regex detector whose prefilter hints are its literal hints, case-folded; and as
     written (``exact``) when the pattern is case-sensitive and has no other hints: its finder
@@ -111,6 +115,7 @@ def _re(
         ihints=ihints,
         boundary=boundary,
         line_bound=line_bound,
+        gate=gate,
     )
     cased = not flags & re.IGNORECASE and "(?i" not in pattern and not (ihints or prefilter)
     folded = prefilter or tuple(h.casefold() for h in hints + ihints)
@@ -143,7 +148,9 @@ def _bare_credentials(text: str) -> Iterator[tuple[int, int]]:
 def _build_detectors() -> tuple[Detector, ...]:
     # provider shapes are runs of token characters: none holds a line break (tested)
     dets = [
-        _re(name, rx, hints=hints, boundary=True, strict_value=True, line_bound=True)
+        _re(
+            name, rx, hints=hints, boundary=True, strict_value=True, line_bound=True, gate=GATES.get(name, "")
+        )
         for name, rx, hints in _PROVIDERS
     ]
     dets.append(Detector("mailgun_key", find_mailgun_keys, MAILGUN_HINTS))
@@ -153,10 +160,10 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("private_key", find_key_blocks, ("-----begin",)),
         _re("aws_secret_key", _AWS_SECRET, group="v", ihints=("secret",)),
         _re("azure_storage_key", _AZURE_STORAGE, group="v", ihints=("accountkey",)),
-        _re("url_password", _URL_CREDS, group="v", ihints=("@",)),
+        _re("url_password", _URL_CREDS, group="v", ihints=("@",), gate=_URL_CREDS_GATE),
         Detector("url_password", find_url_credentials, _URL_HINTS),
         _re("conn_string_password", _CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
-        _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user")),
+        _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user"), gate=_CURL_USER_GATE),
         Detector("basic_auth", find_key_users, KEY_USER_HINTS),
         _re("auth_header", _AUTH_HEADER, group="v", ihints=("authorization",)),
         Detector("auth_header", _bare_credentials, ("authorization",)),

@@ -70,6 +70,44 @@ def known_absent(hay: str, needle: str) -> bool:
     return False
 
 
+#: The text its one-text scan read last, its case-folded copy, the automaton's matches there
+#: (``(end, word number)`` pairs, in order) and its words' numbers; then, once asked, each word's ends.
+_HITS: tuple[str, str, list[tuple[int, int]], dict[str, int]] = ("", "", [], {})
+_ENDS: tuple[list[tuple[int, int]], dict[int, list[int]]] = ([], {})
+
+
+def known_starts(hay: str, needle: str) -> tuple[int, ...] | None:
+    """Every start of ``needle`` in ``hay``, overlapping ones included, in order, from the matches
+    of the last one-text scan (its automaton reports a word at every occurrence), so that the
+    detectors' keyword searches cost no pass of their own: where ``hay`` is the case-folded text
+    it read and ``needle`` one of the automaton's words, or ``hay`` is the text itself, ASCII
+    (its case-folded copy has its offsets), and ``needle`` case-folded such a word (the starts
+    where it is written as asked kept). None where that is not known."""
+    global _ENDS
+    text, folded, hits, index = _HITS
+    if hay is folded:
+        i = index.get(needle)
+    elif hay is text and hay.isascii():
+        i = index.get(needle.casefold())
+    else:
+        return None
+    if i is None:
+        return None
+    held, ends = _ENDS
+    if held is not hits:
+        ends = {}
+        for end, word in hits:
+            if (at := ends.get(word)) is None:
+                ends[word] = [end]
+            else:
+                at.append(end)
+        _ENDS = (hits, ends)
+    back = len(needle) - 1
+    if hay is folded:
+        return tuple([end - back for end in ends.get(i, ())])
+    return tuple([end - back for end in ends.get(i, ()) if hay.startswith(needle, end - back)])
+
+
 def may_hold(hay: str, words: tuple[str, ...]) -> list[str]:
     """The words of ``words`` that ``hay`` may hold: those :func:`known_absent` does not rule out,
     in order (one look-up each, instead of a call each; in the case-folded text scanned last, the
@@ -120,8 +158,10 @@ def _numbered(
 
 def forget_present() -> None:
     """Drop what the last scan found (and the text it scanned): called when a scan ends."""
-    global _PRESENT
+    global _PRESENT, _HITS, _ENDS
     _PRESENT = _NOTHING
+    _HITS = ("", "", [], {})
+    _ENDS = ([], {})
 
 
 #: Scanners by the id of the plan's hint tuple (the tuple kept, so its id is not reused).
@@ -208,13 +248,15 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
         automaton.make_automaton()
 
     def scan(text: str, folded: str, on: int) -> int:
-        global _PRESENT
+        global _PRESENT, _HITS
         ascii_only = folded.isascii()
         on = find_singles(text, folded, on, ascii_only)
         if automaton is None:
             return on
-        found: set[int] = set(map(_SECOND, automaton.iter(folded)))
+        hits: list[tuple[int, int]] = list(automaton.iter(folded))
+        found: set[int] = set(map(_SECOND, hits))
         _PRESENT = (text, folded, ascii_only, found, index)
+        _HITS = (text, folded, hits, index)
         for i in found:
             bits, exact = found_on[i]
             on |= bits

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
-from memscribe.redaction.base import lowered, same_offsets
+from memscribe.redaction.base import lowered, occurrences, same_offsets
 from memscribe.redaction.names import _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import _looks_random, password_like
@@ -118,11 +118,10 @@ def _key_id_pairs(text: str) -> Iterator[tuple[int, int]]:
             yield m.span("v")
 
 
-def _occurrences(text: str, sought: str) -> Iterator[int]:
-    at = text.find(sought)
-    while at >= 0:
-        yield at
-        at = text.find(sought, at + 1)
+def _occurrences(text: str, sought: str) -> tuple[int, ...]:
+    """Each (overlapping) start of ``sought`` in ``text``, in order: the keyword pass the other
+    detectors share (:func:`~memscribe.redaction.base.occurrences`)."""
+    return occurrences(text, sought)
 
 
 def _pass_flags(text: str) -> Iterator[tuple[int, int]]:

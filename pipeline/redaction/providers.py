@@ -147,6 +147,11 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     ),
 ]
 
+#: For a shape whose opening ``re`` cannot skip ahead to (a character class), a pattern every
+#: match holds that opens with a literal: a text without one is not scanned for the shape (see
+#: ``gate`` in :func:`~memscribe.redaction.base._regex`). A Discord token's last two parts.
+GATES: dict[str, str] = {"discord_token": r"\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27}"}
+
 # PEM / OpenSSH / PGP private key blocks, raw or JSON-escaped (``\n``). A block cut off before
 # its END line is masked through the end of its base64 body.
 

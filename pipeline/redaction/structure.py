@@ -28,8 +28,13 @@ _URL_CREDS = (
     r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:@/'\"<>]{0,256}:(?P<v>[^\s/'\"<>]{1,256})@"
     r"[A-Za-z0-9\[][^\s/'\"<>@]{0,256}"
 )
+#: What every :data:`_URL_CREDS` match holds, opening with a literal ``:`` (``re`` skips ahead to
+#: it): the scheme's mark, then the user info's password and its ``@``.
+_URL_CREDS_GATE = r"://[^\s:@/'\"<>]{0,256}:[^\s/'\"<>]{1,256}@"
 _CONN_PASSWORD = r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<v>[^;'\"\n]{1,256}?)\s*(?=;)"
 _CURL_USER = r"(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?(?P<v>[^\s'\"]+)"
+#: What every :data:`_CURL_USER` match holds, opening with a literal ``-`` (``re`` skips ahead to it).
+_CURL_USER_GATE = r"-(?:u|-user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?[^\s'\"]"
 _AUTH_HEADER = (
     r"(?i)\b(?:proxy-)?authorization(?:\\?['\"])?\s*[:=]\s*(?:\\?['\"])?(?:(?:bearer|basic|token|digest|bot|apikey)\s+"
     r"(?P<v>[A-Za-z0-9._~+/=:-]+)|(?P<bare>[^\s'\"]{12,}))"
@@ -346,7 +351,9 @@ _XML_KEY_VALUE = lazy_compile(
 def _find_xml(text: str) -> Iterator[tuple[int, int]]:
     if "<" not in text:
         return
-    for rx in (_XML_ELEMENT, _XML_KEY_VALUE):
+    for rx, held in ((_XML_ELEMENT, "</"), (_XML_KEY_VALUE, "value")):
+        if held not in text:
+            continue  # every match holds it as written (a closing tag; the value's attribute)
         for m in rx.finditer(text):
             name = m.group("name").rsplit(":", 1)[-1]
             strength = name_strength(name)
