@@ -21,7 +21,8 @@ from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
-from memscribe.semantic.frames import count_changed, level_changed, time_changed
+from memscribe.semantic.frames import count_changed, level_changed, other_timed_habit, time_changed
+from memscribe.semantic.predicates import predicates_differ
 from memscribe.semantic.updates import (
     change_cue,
     covered,
@@ -117,7 +118,13 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # value ("30 km" / "50 km"), never the same fact
     if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
         return False
-    if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
+    if item.score >= SEMANTIC_RESTATEMENT:
+        return True
+    # the words they share may be the object alone: the lexical tests read no verb of liking,
+    # use or possession ("likes cats" / "is allergic to cats"), so the predicates must agree
+    if predicates_differ(new, item.text):
+        return False
+    if similarity(new, item.text) >= RESTATEMENT_SCORE:
         return True
     return (
         _contained(new, item.text) or _contained(item.text, new) or dedup_scope.names_restated(new, item.text)
@@ -249,6 +256,14 @@ _INSTEAD = lazy_compile(
     r"\b(?:instead|rather\s+than|statt|stattdessen|au\s+lieu|en\s+vez|en\s+lugar)\b|而不是|代わりに",
     re.IGNORECASE,
 )
+
+
+def another_timed_habit(new: str, old: str) -> bool:
+    """``new`` and ``old`` are two habits at two times of day, each doing something the other
+    does not ("now gets up at 6am" / "goes to bed at 11pm":
+    :func:`memscribe.semantic.frames.other_timed_habit`): the new one neither restates nor
+    updates the stored one, unless it is said in its place ("… at 4pm instead")."""
+    return other_timed_habit(new, old) and not _INSTEAD.search(new)
 
 
 #: A frame that names the new value beside the old one: what replaces it, not only its end.
