@@ -39,20 +39,3 @@ def test_a_degree_word_before_a_lasting_relation_keeps_the_fact(text: str, body:
 )
 def test_a_degree_word_before_a_mood_or_a_pointer_gives_nothing(text: str) -> None:
     assert extracted_profile_bodies(text) == []
-
-
-@pytest.mark.parametrize(
-    ("text", "body"),
-    [
-        (
-            "Sounds interesting I also love grilling my food outdoors.",
-            "User also loves grilling their food outdoors.",
-        ),
-        ("That's so cool I have two dogs too.", "User has two dogs."),
-        ("Thanks I work at a bank.", "User works at a bank."),
-    ],
-)
-def test_a_reaction_run_on_before_the_statement_is_dropped(text: str, body: str) -> None:
-    """A chat's reaction run on into the statement with no stop ("Sounds interesting I …") is
-    a lead like "Nice, I …": the statement after it is read."""
-    assert extracted_profile_bodies(text) == [body]

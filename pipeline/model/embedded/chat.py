@@ -50,8 +50,7 @@ PLAIN_LEAD = lazy_compile(
     r"^(?:(?:but|and|so|because|cause|cuz|since|although|though|now|just|oh+|ah+|um+|hmm+|haha|lol|well|yes|yeah"
     r"|yep|no|nope|nah|actually|honestly|personally|also|plus|anyway|sure|true|wow|ha|yea|ya|hi|hello|hey|really"
     r"|cool|nice|great|awesome|ok|okay|definitely|absolutely|totally|lol|nowadays|these\s+days|lately|recently"
-    r"|currently|very|interesting|amazing|fun|neat|sweet|same|me\s+too|good|yuck|omg|thanks|thank\s+you|sounds\s+\w+"
-    r"|(?:that|it)['’]?s\s+(?:so\s+|very\s+|really\s+)?(?:cool|great|nice|awesome|interesting|fun|amazing|good))\b[\s,!.]*)+",
+    r"|currently)\b[\s,!.]*)+",
     re.I,
 )
 
