@@ -15,7 +15,6 @@ from memscribe.lexicon.nonfact import (
     hedged_or_question,
     is_question_opening,
     one_day,
-    said_unchanged,
     strip_hedges,
     unsure_or_question,
 )
@@ -50,7 +49,6 @@ __all__ = [
     "one_day",
     "profile_signal",
     "profile_strength",
-    "said_unchanged",
     "strip_hedges",
     "teaches",
     "unsure_or_question",

@@ -86,24 +86,6 @@ _ONE_DAY = lazy_compile(
 )
 
 
-#: A statement said as unchanged: "I still use vim", "immer noch", "nach wie vor",
-#: "encore", "todavía", "sigo", "相変わらず", "変わらない", "…のまま", "仍然", "依然". It restates
-#: what already holds: no news where the user works with the assistant or asks it for something,
-#: since what they restate there is what the session, or the memory, already holds. "As always"
-#: is left to the echo guard: it is what a repeat of recalled memories says ("I prefer TypeScript
-#: for backend work, as always", next to the recalled block), and the guard reports that skip.
-_UNCHANGED = lazy_compile(
-    r"\b(?:still|same\s+as\s+(?:ever|before)|immer\s+noch|noch\s+immer|nach\s+wie\s+vor|weiterhin"
-    r"|encore|todavía|aún|sigo)\b|相変わらず|変わらない|変わって(?:い)?ない|のまま|引き続き|仍然|依然",
-    _I,
-)
-
-
-def said_unchanged(text: str) -> bool:
-    """``text`` says that something still holds (:data:`_UNCHANGED`): a restatement, no news."""
-    return bool(_UNCHANGED.search(text))
-
-
 def one_day(text: str) -> bool:
     """Pinned to one day near now ("tomorrow", "on Saturday", "next week"): an event, not a fact."""
     return bool(_ONE_DAY.search(text))

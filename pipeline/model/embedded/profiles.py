@@ -212,14 +212,12 @@ def _profiles_from_turn(
     asked: bool = False,
     asks: bool | None = None,
 ) -> list[ProfileCandidate]:
-    # in a session of work or asks, what the user says still holds is what it already holds
-    news_only = not conversation or asked or correction_turn
     if language_of(turn.text) in FOREIGN:
         # a correction's statements are about the work, unless their sentence reports a change in
         # the user's own life ("das Auto hab ich im März verkauft, ich mach inzwischen alles mit dem
         # Lastenrad"; "depuis que le labo a abandonné R, je fais tout avec pandas"): that is what
         # the assistant had wrong, and it holds beyond the task
-        return foreign_statements(turn, changes_only=correction_turn, news_only=news_only)
+        return foreign_statements(turn, changes_only=correction_turn)
     out: list[ProfileCandidate] = []
     used: set[int] = set()
     sentences = turn_sentences(turn, known)
@@ -262,7 +260,6 @@ def _profiles_from_turn(
             dated_task=dated_task,
             asked=asked,
             shapes=shapes,
-            news_only=news_only,
         )
         # A sentence holding a secret gives no fact: asked only of one that gives some (the
         # detectors' scan is the costly test, and most sentences give none).
@@ -317,12 +314,10 @@ def _clause_facts(
     dated_task: bool = False,
     asked: bool = False,
     shapes: Mapping[str, str | None] | None = None,
-    news_only: bool = False,
 ) -> list[Fact]:
     """The facts of one sentence's clauses (``plain``: a chat; ``working``: a working session;
     ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand;
-    ``shapes``: the :func:`~memscribe.model.embedded.stating.shaped` form of some clauses;
-    ``news_only``: a clause said as unchanged restates, :func:`~memscribe.lexicon.said_unchanged`)."""
+    ``shapes``: the :func:`~memscribe.model.embedded.stating.shaped` form of some clauses)."""
     facts: list[Fact] = []
     clauses = with_dropped_subject(clauses)
     left = left_beside_now(clauses)
@@ -345,8 +340,6 @@ def _clause_facts(
             continue
         if not_a_fact(clause, conversation=plain):
             continue
-        if news_only and lexicon.said_unchanged(clause) and not change_cue(clause):
-            continue  # "I still use pnpm for everything": a restatement in a session of work or asks
         if dated_task and lexicon.one_day(clause) and not change_cue(clause):
             continue  # the day of the task at hand, not a lasting fact (a change said so still is)
         if asked and plain and _WANTS_TO.match(lead_dropped(clause)):

@@ -16,7 +16,6 @@ import unicodedata
 from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
-from memscribe.lexicon.nonfact import said_unchanged
 from memscribe.model.embedded.clause_shape import foreign_narration
 from memscribe.model.embedded.mood import passing_or_supposed
 from memscribe.model.embedded.text import (
@@ -248,14 +247,10 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
 STATEMENT_TTL: TTL = "one_year"
 
 
-def foreign_statements(
-    turn: Turn, *, changes_only: bool = False, news_only: bool = False
-) -> list[ProfileCandidate]:
+def foreign_statements(turn: Turn, *, changes_only: bool = False) -> list[ProfileCandidate]:
     """First-person statements of lasting facts in ``turn`` (es, de, fr, ja), quoted; with
     ``changes_only``, those of sentences that report a change ("Depuis que le labo a abandonné R,
-    je fais tout avec pandas": the clause of the new state, the sentence of the change); with
-    ``news_only`` (a session of work or asks), not those said as unchanged ("je traîne encore des
-    scripts MATLAB", "相変わらず自転車乗ってる": :func:`~memscribe.lexicon.said_unchanged`)."""
+    je fais tout avec pandas": the clause of the new state, the sentence of the change)."""
     lang = language_of(turn.text)
     if lang not in LANGUAGES:
         return []
@@ -266,8 +261,6 @@ def foreign_statements(
         if row.question.search(sentence) or (changes_only and not change_cue(sentence)):
             continue
         said = _sentence_statements(sentence, row, lang)
-        if news_only:
-            said = [c for c in said if not said_unchanged(c) or change_cue(c)]
         # "je ne suis plus doctorante, je suis postdoc maintenant": the new state says it; the
         # cessation beside it only names the old value (a cessation said alone is the fact), and
         # the facet it names is that of the state said as now holding ("Ya no trabajo en el
