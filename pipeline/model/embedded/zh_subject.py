@@ -34,6 +34,14 @@ _ZH_STANDING_OPEN = lazy_compile(
 _ZH_INTRODUCED = lazy_compile(r"[一两二三四五六七八九十几]\s*[只个条头位辆台本套盆匹]\S{0,6}$")
 
 
+#: A clause that only says how long the one before has held ("已经五年了", "三年多了", "快两个月了"):
+#: an adjunct of that clause, with no predicate of its own to say of the speaker.
+_ZH_DURATION_TAG = lazy_compile(
+    r"^(?:已经|都|快|差不多|有)?(?:[一两二三四五六七八九十百几半\d]+|好几)(?:多)?(?:个)?"
+    r"(?:年|月|周|星期|礼拜|天|小时)(?:多|左右)?了?[。！!]?$"
+)
+
+
 def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
     """``clauses`` with the speaker's 我 restored on a Chinese clause that drops it (the subject
     carried over from the clause before, as Chinese does)."""
@@ -49,6 +57,8 @@ def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
             # the user's sentence opens with no subject, on how things stand: the speaker's
             clause = f"我{clause}"
             speaker = True
+        elif speaker and has_cjk(clause) and _ZH_DURATION_TAG.match(clause):
+            pass  # "我做运维，已经五年了": how long the clause before has held, no fact of the speaker's
         elif speaker and has_cjk(clause) and _ZH_SUBJECTLESS.match(clause):
             clause = f"我{clause}"
         else:
