@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 from operator import itemgetter
 from typing import Any
 
@@ -74,6 +75,11 @@ def known_absent(hay: str, needle: str) -> bool:
 #: (``(end, word number)`` pairs, in order) and its words' numbers; then, once asked, each word's ends.
 _HITS: tuple[str, str, list[tuple[int, int]], dict[str, int]] = ("", "", [], {})
 _ENDS: tuple[list[tuple[int, int]], dict[int, list[int]]] = ([], {})
+_NO_HITS = _HITS
+#: A scan keeps its matches (:data:`_HITS`) while they are fewer than one per this many
+#: characters: the matches of a text made of a hint's repeats (``-u-u-u…``) would cost more to
+#: keep and sort than the searches they spare.
+HITS_PER_CHAR = 16
 
 
 def known_starts(hay: str, needle: str) -> tuple[int, ...] | None:
@@ -160,7 +166,7 @@ def forget_present() -> None:
     """Drop what the last scan found (and the text it scanned): called when a scan ends."""
     global _PRESENT, _HITS, _ENDS
     _PRESENT = _NOTHING
-    _HITS = ("", "", [], {})
+    _HITS = _NO_HITS
     _ENDS = ([], {})
 
 
@@ -253,10 +259,16 @@ def hint_scanner(hints: Iterable[tuple[str, int, bool]]) -> HintScan | None:
         on = find_singles(text, folded, on, ascii_only)
         if automaton is None:
             return on
-        hits: list[tuple[int, int]] = list(automaton.iter(folded))
+        matches = automaton.iter(folded)
+        most = len(folded) // HITS_PER_CHAR
+        hits: list[tuple[int, int]] = list(islice(matches, most))
         found: set[int] = set(map(_SECOND, hits))
         _PRESENT = (text, folded, ascii_only, found, index)
-        _HITS = (text, folded, hits, index)
+        if len(hits) < most:
+            _HITS = (text, folded, hits, index)
+        else:  # dense (runs of a hint): the rest is not kept, and the detectors search
+            found.update(map(_SECOND, matches))
+            _HITS = _NO_HITS
         for i in found:
             bits, exact = found_on[i]
             on |= bits

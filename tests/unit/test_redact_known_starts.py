@@ -11,8 +11,8 @@ from memscribe.redaction.prefilter import active_detectors
 
 TEXT = (
     "password=passpass; my PASSWORD is Xk9#mQ2; akia AKIA1234 Akia\n"
-    "token tokentoken, secret_token: x; Password passwordpassword"
-)
+    "token tokentoken, secret_token: x; Password passwordpassword\n"
+) + "The build ran for a while and then finished without trouble.\n" * 12
 
 
 def _searched(hay: str, needle: str) -> tuple[int, ...]:
@@ -57,5 +57,15 @@ def test_a_text_beyond_ascii_is_searched() -> None:
         assert hintscan.known_starts(text, "token") is None
         assert occurrences(text, "token") == _searched(text, "token")
         assert hintscan.known_starts("another text", "token") is None
+    finally:
+        forget_occurrences()
+
+
+def test_a_dense_text_is_searched() -> None:
+    text = "-u" * 400 + " token " * 50  # (more matches than one per HITS_PER_CHAR characters)
+    active_detectors(text, DETECTORS)
+    try:
+        assert hintscan.known_starts(lowered(text), "-u") is None
+        assert occurrences(lowered(text), "-u") == _searched(lowered(text), "-u")
     finally:
         forget_occurrences()
