@@ -75,6 +75,10 @@ def test_a_start_goes_on_beside_the_stored_activity(tmp_path: Path, first: str, 
         # a start said with the value it replaces
         ("I run in the evenings.", "I started running in the mornings instead.", "evenings"),
         ("I use Windows.", "I started using Linux instead of Windows.", "Windows"),
+        # a start of the stored thing itself, in another amount or manner (review of da6558b)
+        ("I run 5 km.", "I started running 10 km.", "5 km"),
+        ("I go to the gym twice a week.", "I started going to the gym four times a week.", "twice"),
+        ("I drink black coffee.", "I started drinking coffee with milk.", "black"),
     ],
 )
 def test_a_start_still_replaces_a_lack_a_facet_value_or_what_it_names_instead(

@@ -18,11 +18,10 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      (:func:`dedup_scope.said_topic`: "… cross IELTS off my list, I got an 8.0 overall" / "is
      preparing for the IELTS exam"), and the value changed ("started drinking coffee again" /
      "avoids caffeine"), unless the change is of a narrower state: with a person the entry does
-     not name, of a part of the day or week it names none of ("in the evenings"), or the end
-     of another activity on its thing ("stopped buying coffee at the station" / "drinks
-     coffee"), or when the one change reported is a start beside an entry
-     that is no lack and of no single-valued facet ("started playing the guitar" / "plays the
-     piano": :func:`dedup_compare.begins_beside`);
+     not name, or the end of another activity on its thing ("stopped buying coffee at the
+     station" / "drinks coffee"), or when the one change reported is a start of another thing
+     beside an entry that is no lack and of no single-valued facet ("started playing the
+     guitar" / "plays the piano": :func:`dedup_compare.begins_beside`);
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
      remotely, never use a VPN" / "start using a VPN whenever you work remotely");

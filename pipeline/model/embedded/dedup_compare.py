@@ -22,7 +22,7 @@ from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
 from memscribe.semantic.frames import count_changed, level_changed, other_timed_habit, time_changed
-from memscribe.semantic.predicates import predicates_differ
+from memscribe.semantic.predicates import predicate, predicates_differ
 from memscribe.semantic.updates import (
     change_cue,
     covered,
@@ -156,15 +156,9 @@ def value_moved(new: str, old: str) -> bool:
 def narrower_change(new: str, old: str) -> bool:
     """The change ``new`` reports is of a narrower state than ``old``, which may go on: it is
     said with a person ``old`` does not name ("doesn't play chess *with their brother* anymore" /
-    "plays chess online"), it is said of a part of the day or week ``old`` names none of ("now
-    drinks decaf *in the evenings*" / "drinks coffee": :data:`_OCCASION`; a lack is turned
-    whatever the hour: "started drinking coffee again, one cup in the morning" / "avoids
-    caffeine"), or it ends another
-    activity on the stored thing ("stopped *buying* coffee at the station" / "drinks coffee":
-    the ending's verb is none of ``old``'s words)."""
+    "plays chess online"), or it ends another activity on the stored thing ("stopped *buying*
+    coffee at the station" / "drinks coffee": the ending's verb is none of ``old``'s words)."""
     if persons_named(new) - persons_named(old):
-        return True
-    if _other_occasion(new, old):
         return True
     verb = left_behind(new).split()[:1]
     # a pure ending, not a substitution ("… instead of taking the bus": a new value replaces it)
@@ -208,46 +202,32 @@ def begins_beside(new: str, item: ShortlistItem) -> bool:
     ("plays the piano", "collects stamps"), it replaces nothing by topic alone. A start does
     turn a stored lack ("doesn't drink alcohol" / "started drinking wine") and a facet's one
     value ("drives to work" / "started taking the train to work"); one said with another cue
-    ("started … again", "instead", "switched") reports more than a start."""
+    ("started … again", "instead", "switched") reports more than a start, and so does a start
+    of the stored thing itself, in another amount or manner ("runs 5 km" / "started running 10
+    km", "drinks black coffee" / "started drinking coffee with milk": :func:`_same_thing`)."""
     old = item.text
     return (
         not _lack(old)
         and not (statement_facets(old) or slug_facet(item.slug))
         and _BEGINS.search(new) is not None
         and not change_cue(_BEGINS.sub(" ", new))
+        and not _same_thing(new, old)
     )
 
 
-#: A part of the day or of the week a habit is said of ("in the evenings", "on Sundays",
-#: "abends", "le soir", "por la tarde", "晚上", "夜に"), per language of the sets.
-_OCCASION = lazy_compile(
-    r"\b(?:in\s+the\s+(?:morning|afternoon|evening)s?|at\s+night|(?:at|on|over)\s+(?:the\s+)?weekends?"
-    r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|evenings|nights"
-    r"|morgens|vormittags|mittags|nachmittags|abends|nachts|am\s+wochenende|(?:montag|dienstag|mittwoch"
-    r"|donnerstag|freitag|samstag|sonntag)s|le\s+(?:matin|midi|soir|week-end)|l['’]après-midi|la\s+nuit"
-    r"|les\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s|por\s+la\s+(?:mañana|tarde|noche)"
-    r"|(?:los\s+)?fines\s+de\s+semana|los\s+(?:lunes|martes|miércoles|jueves|viernes|sábados|domingos))\b"
-    r"|早上|上午|中午|下午|晚上|夜里|周末|朝に|朝は|昼に|夕方|夜に|夜は|週末|[月火水木金土日]曜",
-    re.IGNORECASE,
-)
+def _same_thing(new: str, old: str) -> bool:
+    """``new`` and ``old`` share a content word beyond ``old``'s predicate (its verb: "plays" /
+    "playing") and a quotation's lead: the start is of the stored thing ("km", "gym", "coffee"),
+    not of another one ("plays the piano" / "started playing the guitar" share only the verb)."""
+    from memscribe.textsim import content_tokens
+
+    verb = predicate(old) or ""
+    aside = content_tokens(f"{verb} {_QUOTE_LEAD}")
+    return bool((content_tokens(new) & content_tokens(old)) - aside)
 
 
-def _other_occasion(new: str, old: str) -> bool:
-    """``new`` is said of a part of the day or week that ``old`` (no lack) names none of, or of
-    another one than ``old``'s while it also changes what is done then ("早上喝咖啡" / "晚上喝茶":
-    two habits; "runs in the mornings" / "now runs in the evenings" is one habit moved, and one
-    said "instead" replaces the stored one)."""
-    mine = {m.lower() for m in _OCCASION.findall(own_words(new))}
-    if not mine or _lack(old):
-        return False
-    theirs = {m.lower() for m in _OCCASION.findall(own_words(old))}
-    if not theirs:
-        return True
-    return (
-        mine != theirs
-        and not _INSTEAD.search(new)
-        and value_changed(_OCCASION.sub(" ", new), _OCCASION.sub(" ", old))
-    )
+#: The lead of a memory quoting the user, whose words are no thing of the statement.
+_QUOTE_LEAD = "User, in their words"
 
 
 #: A new value said in place of the old one ("instead", "statt", "au lieu de", "en vez de",
