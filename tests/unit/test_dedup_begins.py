@@ -10,42 +10,14 @@ another cue ("instead", "again") reports more than a start.
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
-from memscribe.model.embedded import EmbeddedModel
 from memscribe.schemas.requests import ShortlistItem
-from memscribe.services.extract import extract_unscoped
-from memscribe.store import open_store
-from memscribe.store.root import MemoryRoot
-from memscribe.transcript import parse_transcript
+from tests.support.sessions import two_sessions
 
 pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
-
-DAY1 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
-DAY2 = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
-
-
-def _session(root: Path, said: str, now: dt.datetime) -> None:
-    transcript = parse_transcript(
-        f"User: {said}\nAssistant: Noted.\nUser: Can you help me with an email?\nAssistant: Sure.\n",
-        source="t.txt",
-        fmt="text",
-    )
-    extract_unscoped(open_store(root), transcript, EmbeddedModel(), context_tokens=16000, now=now)
-
-
-def _two_sessions(root: Path, first: str, then: str) -> tuple[list[str], list[str], list[str]]:
-    """The bodies ``first`` wrote, then the active and archived ones after ``then`` (a month later)."""
-    _session(root, first, DAY1)
-    stored = sorted(e.body for e in MemoryRoot(root).entries())
-    assert stored, first
-    _session(root, then, DAY2)
-    memory = MemoryRoot(root)
-    active = sorted(e.body for e in memory.entries())
-    return stored, active, sorted(e.body for e in memory.archived_entries())
 
 
 @pytest.mark.parametrize(
@@ -58,7 +30,7 @@ def _two_sessions(root: Path, first: str, then: str) -> tuple[list[str], list[st
     ],
 )
 def test_a_start_goes_on_beside_the_stored_activity(tmp_path: Path, first: str, then: str, kept: str) -> None:
-    stored, active, archived = _two_sessions(tmp_path, first, then)
+    stored, active, archived = two_sessions(tmp_path, first, then)
     assert any(kept in b for b in stored) and set(stored) <= set(active), active
     assert archived == []
 
@@ -84,7 +56,7 @@ def test_a_start_goes_on_beside_the_stored_activity(tmp_path: Path, first: str, 
 def test_a_start_still_replaces_a_lack_a_facet_value_or_what_it_names_instead(
     tmp_path: Path, first: str, then: str, old: str
 ) -> None:
-    stored, active, archived = _two_sessions(tmp_path, first, then)
+    stored, active, archived = two_sessions(tmp_path, first, then)
     assert [b for b in stored if old in b] and archived == stored, (stored, archived)
     assert not set(stored) & set(active), active
 

@@ -12,36 +12,13 @@ before them; another activity at another time of day is another habit only by
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
-from memscribe.model.embedded import EmbeddedModel
-from memscribe.services.extract import extract_unscoped
-from memscribe.store import open_store
-from memscribe.store.root import MemoryRoot
-from memscribe.transcript import parse_transcript
+from tests.support.sessions import two_sessions
 
 pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
-
-
-def _session(root: Path, said: str, now: dt.datetime) -> None:
-    transcript = parse_transcript(
-        f"User: {said}\nAssistant: Noted.\nUser: Can you help me with an email?\nAssistant: Sure.\n",
-        source="t.txt",
-        fmt="text",
-    )
-    extract_unscoped(open_store(root), transcript, EmbeddedModel(), context_tokens=16000, now=now)
-
-
-def _archived_after(root: Path, first: str, then: str) -> tuple[list[str], list[str]]:
-    """The bodies ``first`` wrote, and those archived once ``then`` is said a month later."""
-    _session(root, first, dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
-    stored = sorted(e.body for e in MemoryRoot(root).entries())
-    assert stored, first
-    _session(root, then, dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
-    return stored, sorted(e.body for e in MemoryRoot(root).archived_entries())
 
 
 @pytest.mark.parametrize(
@@ -66,5 +43,5 @@ def _archived_after(root: Path, first: str, then: str) -> tuple[list[str], list[
 def test_a_change_of_the_same_occasion_or_of_none_still_replaces(
     tmp_path: Path, first: str, then: str
 ) -> None:
-    stored, archived = _archived_after(tmp_path, first, then)
+    stored, _, archived = two_sessions(tmp_path, first, then)
     assert archived == stored

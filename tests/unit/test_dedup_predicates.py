@@ -14,39 +14,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
-from memscribe.model.embedded import EmbeddedModel
 from memscribe.semantic.frames import other_timed_habit
 from memscribe.semantic.predicates import predicate, predicates_differ
-from memscribe.services.extract import extract_unscoped
-from memscribe.store import open_store
-from memscribe.store.root import MemoryRoot
-from memscribe.transcript import parse_transcript
+from tests.support.sessions import two_sessions
 
 pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
-
-
-def _session(root: Path, said: str, now: dt.datetime) -> None:
-    transcript = parse_transcript(
-        f"User: {said}\nAssistant: Noted.\nUser: Can you help me with an email?\nAssistant: Sure.\n",
-        source="t.txt",
-        fmt="text",
-    )
-    extract_unscoped(open_store(root), transcript, EmbeddedModel(), context_tokens=16000, now=now)
-
-
-def _after(root: Path, first: str, then: str) -> tuple[list[str], list[str], list[str]]:
-    """The bodies ``first`` wrote; the active and the archived ones once ``then`` is said."""
-    _session(root, first, dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
-    stored = sorted(e.body for e in MemoryRoot(root).entries())
-    assert stored, first
-    _session(root, then, dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
-    memory = MemoryRoot(root)
-    return stored, sorted(e.body for e in memory.entries()), sorted(e.body for e in memory.archived_entries())
 
 
 @pytest.mark.parametrize(
@@ -58,7 +34,7 @@ def _after(root: Path, first: str, then: str) -> tuple[list[str], list[str], lis
     ],
 )
 def test_another_predicate_on_the_object_is_another_fact(tmp_path: Path, first: str, then: str) -> None:
-    stored, active, archived = _after(tmp_path, first, then)
+    stored, active, archived = two_sessions(tmp_path, first, then)
     assert not archived
     assert len(active) == len(stored) + 1, active
 
@@ -77,7 +53,7 @@ def test_another_predicate_on_the_object_is_another_fact(tmp_path: Path, first: 
     ],
 )
 def test_a_restatement_is_still_dropped(tmp_path: Path, first: str, then: str) -> None:
-    stored, active, archived = _after(tmp_path, first, then)
+    stored, active, archived = two_sessions(tmp_path, first, then)
     assert not archived
     assert active == stored
 
@@ -91,7 +67,7 @@ def test_a_restatement_is_still_dropped(tmp_path: Path, first: str, then: str) -
     ],
 )
 def test_another_activity_at_another_time_updates_nothing(tmp_path: Path, first: str, then: str) -> None:
-    stored, active, archived = _after(tmp_path, first, then)
+    stored, active, archived = two_sessions(tmp_path, first, then)
     assert not archived
     assert set(stored) < set(active)
 
@@ -106,7 +82,7 @@ def test_another_activity_at_another_time_updates_nothing(tmp_path: Path, first:
     ],
 )
 def test_one_habit_at_a_new_time_is_still_an_update(tmp_path: Path, first: str, then: str) -> None:
-    stored, _, archived = _after(tmp_path, first, then)
+    stored, _, archived = two_sessions(tmp_path, first, then)
     assert archived == stored
 
 

@@ -15,22 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from memscribe.model.embedded import EmbeddedModel
-from memscribe.services.extract import extract_unscoped
-from memscribe.store import open_store
 from memscribe.store.root import MemoryRoot
-from memscribe.transcript import parse_transcript
+from tests.support.sessions import FIRST_DAY, LATER_DAY, work_session
 
 
-def _session(root: Path, said: str, now: dt.datetime) -> list[str]:
+def _dropped(root: Path, said: str, now: dt.datetime) -> list[str]:
     """One session extracted into ``root``; the details of its candidates dropped as duplicates."""
-    transcript = parse_transcript(
-        f"User: {said}\nAssistant: Noted.\nUser: Can you help me with an email?\nAssistant: Sure.\n",
-        source="t.txt",
-        fmt="text",
-    )
-    plan = extract_unscoped(open_store(root), transcript, EmbeddedModel(), context_tokens=16000, now=now)
-    return [s.detail for s in plan.skipped if s.reason == "duplicate"]
+    return [s.detail for s in work_session(root, said, now).skipped if s.reason == "duplicate"]
 
 
 @pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
@@ -45,17 +36,17 @@ def _session(root: Path, said: str, now: dt.datetime) -> list[str]:
 def test_another_relative_is_written_beside_the_first(
     tmp_path: Path, first: str, then: str, new: str
 ) -> None:
-    _session(tmp_path, first, dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
+    _dropped(tmp_path, first, FIRST_DAY)
     [stored] = [e.body for e in MemoryRoot(tmp_path).entries()]
-    dropped = _session(tmp_path, then, dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    dropped = _dropped(tmp_path, then, LATER_DAY)
     active = [e.body for e in MemoryRoot(tmp_path).entries()]
     assert dropped == [] and stored in active and any(new in b for b in active), active
 
 
 @pytest.mark.usefixtures("fresh_semantic")
 def test_the_same_relatives_said_again_are_still_a_duplicate(tmp_path: Path) -> None:
-    _session(tmp_path, "I have two sisters.", dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
-    dropped = _session(tmp_path, "I have two sisters.", dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    _dropped(tmp_path, "I have two sisters.", FIRST_DAY)
+    dropped = _dropped(tmp_path, "I have two sisters.", LATER_DAY)
     assert len(dropped) == 1 and len(MemoryRoot(tmp_path).entries()) == 1
 
 
@@ -73,9 +64,9 @@ def test_a_fuller_telling_of_the_same_relatives_archives_nothing(
 ) -> None:
     """One side naming a relation the other does not ("son": French "his", Spanish "they are", or a
     second relative) is no other fact: the stored, fuller memory stays active (review of 20a47a7)."""
-    _session(tmp_path, first, dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
+    _dropped(tmp_path, first, FIRST_DAY)
     stored = [e.body for e in MemoryRoot(tmp_path).entries()]
-    _session(tmp_path, then, dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    _dropped(tmp_path, then, LATER_DAY)
     assert stored and set(stored) <= {e.body for e in MemoryRoot(tmp_path).entries()}
 
 
@@ -110,9 +101,9 @@ def test_kin_differs(a: str, b: str, differs: bool) -> None:
 def test_a_chinese_statement_about_the_users_parents_replaces_nothing_of_the_users(tmp_path: Path) -> None:
     """'我父母现在住在上海' (written '用户父母现在住在上海。') archived '用户住在北京。': 父母 (parents), 父亲,
     母亲, 孩子 and 男/女朋友 were no people of the user's to a Chinese statement's subject."""
-    _session(tmp_path, "我住在北京。", dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC))
+    _dropped(tmp_path, "我住在北京。", FIRST_DAY)
     [stored] = [e.body for e in MemoryRoot(tmp_path).entries()]
-    _session(tmp_path, "我父母现在住在上海。", dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC))
+    _dropped(tmp_path, "我父母现在住在上海。", LATER_DAY)
     assert stored in [e.body for e in MemoryRoot(tmp_path).entries()]
     assert MemoryRoot(tmp_path).archived_entries() == []
 
