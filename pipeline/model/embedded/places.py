@@ -92,20 +92,6 @@ _REMOTE = lazy_compile(
     r"\b(?:remote(?:ly)?|à\s+distance|en\s+remoto|a\s+distancia)\b[^,;]*?\b(?:for|at|with|für|bei|pour|chez|para)\s",
     re.IGNORECASE,
 )
-#: The role opened by a copula: what follows is a predicate, a role noun or an adjective.
-_COPULA = lazy_compile(r"^.*\b(?:is|I['’]m|I\s+am|ich\s+bin|je\s+suis|soy)$", re.IGNORECASE)
-#: A predicate adjective before the preposition, not a role noun: one word after degree words ("muy
-#: nuevo", "très bon", "sehr gut", "really good"), which grade an adjective and never a role noun,
-#: or an adjective of skill or novelty alone ("nouveau en Python", "bueno en Excel", "experte en
-#: SAP"). Its "en"/"in" phrase names the adjective's field, not where the speaker is.
-_ADJECTIVE_PREDICATE = lazy_compile(
-    r"^\s*(?:(?:(?:muy|bastante|algo|un\s+poco|super|très|assez|plutôt|un\s+peu|complètement|totalement"
-    r"|totalmente|completamente|sehr|ziemlich|ganz|recht|echt|very|really|quite|pretty|fairly|totally"
-    r"|completely)\s+)+[^\W\d_]+"
-    r"|(?:nuev[oa]s?|nouvel(?:le)?s?|nouveaux?|neu|new|buen[oa]?s?|bon(?:ne)?s?|gut|good|mal[oa]s?|mauvaise?s?"
-    r"|schlecht|bad|fuertes?|fort(?:e)?s?|débutante?s?|principiantes?|expert[oa]?e?s?|nul(?:le)?s?))\s*$",
-    re.IGNORECASE,
-)
 #: Where the role's clause ends, and a clause of another subject opens: a semicolon, or a comma or
 #: a conjunction before a third person's pronoun or a possessive ("Ich bin Lehrerin, meine Tochter
 #: arbeitet in Hamburg", "a nurse, and he works in Leeds", "profesora y mi hermano trabaja en
@@ -151,8 +137,6 @@ def place_in_role(body: str) -> str | None:
     before = rest[: m.start()]
     if _EMPLOYER_PLACED.search(before) or _REMOTE.search(before):
         return None
-    if _COPULA.match(role.group()) and _ADJECTIVE_PREDICATE.match(before):
-        return None  # "soy muy nuevo en Python": the phrase is the adjective's, not the speaker's place
     language_word = _LANGUAGE_WORD.get(role.lastgroup or "en")
     if language_word is not None and language_word.match(m.group("place")):
         return None
