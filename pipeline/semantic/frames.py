@@ -24,7 +24,6 @@ Pure functions; no model. Used by the embedded dedup decision (:mod:`memscribe.m
 
 from __future__ import annotations
 
-import functools
 import re
 
 from memscribe.lazyre import lazy_compile
@@ -313,61 +312,27 @@ def time_changed(new: str, old: str) -> bool:
     """Both statements name a time of day, none the same, and they share a content word besides
     the times (what happens then: "wake", "bed", "stehe"): a new time of one habit ("wake up at
     6" / "wakes up at 7am")."""
-    said = _timed_words(new, old)
-    if said is None:
-        return False
-    ours, theirs_words = said
-    # each side does something the other does not ("drink tea at 4pm" / "drinks coffee at 8am")
-    if _done_apart(ours, theirs_words):
-        return False
-    return bool(ours & theirs_words)
-
-
-def other_timed_habit(new: str, old: str) -> bool:
-    """Both statements name a time of day, none the same, and each does something then that the
-    other does not ("gets up at 6am" / "goes to bed at 11pm", "stehe um 6 Uhr auf" / "gehe um 23
-    Uhr ins Bett"): two habits, neither a new time of the other. The words of a change ("now",
-    "jetzt", "maintenant") are none of what is done."""
-    said = _timed_words(new, old)
-    if said is None:
-        return False
-    cues = _cue_tokens()
-    return _done_apart(said[0] - cues, said[1] - cues)
-
-
-@functools.cache
-def _cue_tokens() -> frozenset[str]:
-    from memscribe.semantic.cue_words import CHANGE_WORDS
-    from memscribe.textsim import content_tokens
-
-    return frozenset(content_tokens(" ".join(sorted(CHANGE_WORDS))) | CHANGE_WORDS)
-
-
-def _timed_words(new: str, old: str) -> tuple[set[str], set[str]] | None:
-    """The content words of ``new`` and ``old`` besides their times of day, light verbs and
-    words of frequency, where both name a time of day, none the same, on no other schedule."""
     from memscribe.textsim import content_tokens
 
     mine, theirs = clock_times(new), clock_times(old)
     if not mine or not theirs or mine & theirs:
-        return None
+        return False
     from memscribe.semantic.updates import own_words
 
     if _other_schedule(new, old):
-        return None
+        return False
     blank = set(content_tokens(" ".join(m.group() for m in _CLOCK.finditer(new + " " + old))))
     blank |= _LIGHT_VERBS | _EVERY
-    return (
+    ours, theirs_words = (
         set(content_tokens(own_words(new))) - blank,
         set(content_tokens(own_words(old))) - blank,
     )
-
-
-def _done_apart(ours: set[str], theirs: set[str]) -> bool:
-    """Each side holds a Latin-script word the other does not."""
-    return bool({w for w in ours - theirs if _LATIN_WORD.fullmatch(w)} - {"user"}) and bool(
-        {w for w in theirs - ours if _LATIN_WORD.fullmatch(w)} - {"user"}
-    )
+    # each side does something the other does not ("drink tea at 4pm" / "drinks coffee at 8am")
+    if {w for w in ours - theirs_words if _LATIN_WORD.fullmatch(w)} - {"user"} and {
+        w for w in theirs_words - ours if _LATIN_WORD.fullmatch(w)
+    } - {"user"}:
+        return False
+    return bool(ours & theirs_words)
 
 
 #: A level said by its code: a CEFR level (A2, B1), a JLPT one (N3), HSK 4, TOPIK I/II, or a
@@ -419,7 +384,6 @@ __all__ = [
     "counts",
     "level_changed",
     "levels",
-    "other_timed_habit",
     "quantity_change",
     "time_changed",
 ]

@@ -6,8 +6,7 @@ habit standing. A habit moved to another time, the same time worded otherwise, o
 replaced outright with a time phrase near by then stayed active beside the new one ("我每天早上
 跑步" / "我现在晚上跑步", "swimming on Mondays" / "now on Fridays", "I drink coffee" / "I switched
 to tea because coffee keeps me up at night"). The update rule reads such a change again as it did
-before them; another activity at another time of day is another habit only by
-:func:`memscribe.semantic.frames.other_timed_habit` ("goes to bed at 11pm" / "now gets up at 6am").
+before them.
 """
 
 from __future__ import annotations

@@ -41,9 +41,7 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 * **restatement** — no change cue, the same polarity, no value that differs (a number, a name in
   one slot: :func:`memscribe.semantic.changed.value_differs`), and the best entry says it already: a
   lexical similarity of at least RESTATEMENT_SCORE, a semantic one of at least
-  SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``), the
-  lexical tests only where the predicates agree ("likes cats" / "is allergic to cats" are two
-  facts: :mod:`memscribe.semantic.predicates`); or a
+  SEMANTIC_RESTATEMENT, or one text's words all found in the other's (``Mac`` / ``macOS``); or a
   state said to go on, in another language, naming a name of the best entry ("ich bleibe bei
   Figma" / "designs in Figma": :func:`dedup_scope.continued_across_languages`).
 * **newer statement of a topic** — last, with no change the words show and no restatement: an
@@ -52,9 +50,7 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
   at work, or denies another value (the ``topical`` list below). This rule needs no changed
   value, so it can archive a still-true fact where one slug covers several values; it decides few
   supersessions (1 of authored-dev's 26, none of authored-val's 18, measured in session 35).
-* anything else is another fact: both are kept, as is any entry of another subject, facet, or
-  of another activity at another time of day ("now gets up at 6am" / "goes to bed at 11pm":
-  :func:`dedup_compare.another_timed_habit`). Wrongly archiving a true memory costs more than
+* anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
   keeping a stale one, so the update rules 1–8 need the topic and a changed value.
 
 The tests of one candidate against one entry (and the thresholds) are in
@@ -78,7 +74,6 @@ from memscribe.model.embedded.dedup_compare import (
     STRONG_TOPIC_SCORE,
     another_facet,
     another_thing,
-    another_timed_habit,
     begins_beside,
     comparable,
     contradicts,
@@ -245,8 +240,6 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         for s in request.shortlist
         if not other_subject(request.text, s.text)
         and not another_facet(request.text, s)
-        # another activity at another time of day ("gets up at 6am" / "goes to bed at 11pm")
-        and not another_timed_habit(request.text, s.text)
         and not goes_on_beside(
             request.text, request.said, s.text
         )  # "…, mais chez moi c'est toujours le Dell"

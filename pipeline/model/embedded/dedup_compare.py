@@ -21,8 +21,7 @@ from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
-from memscribe.semantic.frames import count_changed, level_changed, other_timed_habit, time_changed
-from memscribe.semantic.predicates import predicate, predicates_differ
+from memscribe.semantic.frames import count_changed, level_changed, time_changed
 from memscribe.semantic.updates import (
     change_cue,
     covered,
@@ -118,13 +117,7 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # value ("30 km" / "50 km"), never the same fact
     if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
         return False
-    if item.score >= SEMANTIC_RESTATEMENT:
-        return True
-    # the words they share may be the object alone: the lexical tests read no verb of liking,
-    # use or possession ("likes cats" / "is allergic to cats"), so the predicates must agree
-    if predicates_differ(new, item.text):
-        return False
-    if similarity(new, item.text) >= RESTATEMENT_SCORE:
+    if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
     return (
         _contained(new, item.text) or _contained(item.text, new) or dedup_scope.names_restated(new, item.text)
@@ -216,34 +209,26 @@ def begins_beside(new: str, item: ShortlistItem) -> bool:
 
 
 def _same_thing(new: str, old: str) -> bool:
-    """``new`` and ``old`` share a content word beyond ``old``'s predicate (its verb: "plays" /
+    """``new`` and ``old`` share a content word beyond ``old``'s verb ("plays" /
     "playing") and a quotation's lead: the start is of the stored thing ("km", "gym", "coffee"),
     not of another one ("plays the piano" / "started playing the guitar" share only the verb)."""
     from memscribe.textsim import content_tokens
 
-    verb = predicate(old) or ""
+    lead = _SUBJECT.match(old)
+    words = _WORD.findall(old[lead.end() :].lower()) if lead else []
+    verb = next((w for w in words if w not in _AUXILIARIES), "")
     aside = content_tokens(f"{verb} {_QUOTE_LEAD}")
     return bool((content_tokens(new) & content_tokens(old)) - aside)
 
 
 #: The lead of a memory quoting the user, whose words are no thing of the statement.
 _QUOTE_LEAD = "User, in their words"
-
-
-#: A new value said in place of the old one ("instead", "statt", "au lieu de", "en vez de",
-#: "而不是", "代わりに"): the stored habit is replaced, whatever its time.
-_INSTEAD = lazy_compile(
-    r"\b(?:instead|rather\s+than|statt|stattdessen|au\s+lieu|en\s+vez|en\s+lugar)\b|而不是|代わりに",
-    re.IGNORECASE,
+#: An English memory's subject, and the words between it and its verb ("User *is now* …").
+_SUBJECT = lazy_compile(r"^\W*User\s+(?!in\s+their\s+words)")
+_WORD = lazy_compile(r"[a-z]+")
+_AUXILIARIES = frozenset(
+    "is are was were am be been does do did not now also still really currently usually".split()
 )
-
-
-def another_timed_habit(new: str, old: str) -> bool:
-    """``new`` and ``old`` are two habits at two times of day, each doing something the other
-    does not ("now gets up at 6am" / "goes to bed at 11pm":
-    :func:`memscribe.semantic.frames.other_timed_habit`): the new one neither restates nor
-    updates the stored one, unless it is said in its place ("… at 4pm instead")."""
-    return other_timed_habit(new, old) and not _INSTEAD.search(new)
 
 
 #: A frame that names the new value beside the old one: what replaces it, not only its end.
