@@ -136,10 +136,16 @@ def _numeric_key(v: str) -> bool:
     )
 
 
+#: The longest value :func:`_spaced_secret` can accept: a generated one is at most
+#: :data:`~memscribe.redaction.values._MAX_VALUE_LEN` long (``_looks_random``), a pass phrase five
+#: words of 24 (:data:`_PASS_PHRASE`, a final newline too), a grouped code 39 (:data:`_GROUPED`).
+SPACED_SECRET_MAX = max(_MAX_VALUE_LEN, 5 * 24 + 4 + 1, 8 * 4 + 7 + 1)
+
+
 def _spaced_secret(v: str, password_name: bool) -> bool:
     """A quoted value with blanks that is a secret: generated with the space in its alphabet, a
     code printed in groups, or under a password's name a pass phrase (:data:`_PASS_PHRASE`)."""
-    return (
+    return len(v) <= SPACED_SECRET_MAX and (
         _generated_with_spaces(v)
         or _grouped_code(v)
         or (

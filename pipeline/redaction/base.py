@@ -329,3 +329,13 @@ def _regex(
             yield start, end
 
     return find
+
+
+def newlines(text: str) -> list[int]:
+    """Where each ``\n`` of ``text`` is, in order (one pass; a line's bounds then come by bisection)."""
+    found: list[int] = []
+    at = text.find("\n")
+    while at >= 0:
+        found.append(at)
+        at = text.find("\n", at + 1)
+    return found

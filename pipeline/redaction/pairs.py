@@ -19,11 +19,12 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
-from memscribe.redaction.base import lowered, occurrences, same_offsets
+from memscribe.redaction.base import lowered, newlines, occurrences, same_offsets
 from memscribe.redaction.names import _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import _looks_random, password_like
@@ -160,11 +161,23 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
 def _name_values(text: str) -> Iterator[tuple[int, int]]:
     """The value of each name/value record (:data:`_NAME_VALUE`) whose name is a secret's,
     decided as an assignment of that name would be."""
-    for at in _occurrences(text, "alue"):
-        start = text.rfind("\n", 0, text.rfind("\n", 0, at)) + 1  # the line before, at most
-        low_line = text[start:at].lower()
-        if "name" not in low_line and "key" not in low_line:
-            continue
+    found = _occurrences(text, "alue")
+    if not found:
+        return
+    low = lowered(text)
+    aligned = len(low) == len(text)  # then ``text[a:b].lower()`` is ``low[a:b]``
+    names = occurrences(low, "name") if aligned else ()
+    keys = occurrences(low, "key") if aligned else ()
+    breaks = newlines(text)
+    for at in found:
+        start = _line_before(text, breaks, at)
+        if aligned:
+            if not _inside(names, 4, start, at) and not _inside(keys, 3, start, at):
+                continue
+        else:
+            low_line = text[start:at].lower()
+            if "name" not in low_line and "key" not in low_line:
+                continue
         for m in _NAME_VALUE.finditer(text, start, min(len(text), at + 520)):
             if m.end("j") + 1 != at:
                 continue  # another record's value field
@@ -174,6 +187,26 @@ def _name_values(text: str) -> Iterator[tuple[int, int]]:
             begin = m.start("qv") if quoted else m.start("v")
             yield from _record_value(name, value, begin, quoted)
             break
+
+
+def _line_before(text: str, breaks: list[int], at: int) -> int:
+    """``text.rfind("\n", 0, text.rfind("\n", 0, at)) + 1`` (the start of the line before
+    ``at``'s) found by bisection in ``breaks`` (:func:`~memscribe.redaction.base.newlines`), not by
+    reading back through the text. On the first line the inner search finds nothing (-1), and the
+    outer one, given ``-1`` as its end, searches all the text but its last character."""
+    i = bisect_left(breaks, at)
+    if i >= 2:
+        return breaks[i - 2] + 1
+    if i == 1:
+        return 0
+    inner = [b for b in breaks[-2:] if b < len(text) - 1]
+    return inner[-1] + 1 if inner else 0
+
+
+def _inside(starts: tuple[int, ...], size: int, start: int, end: int) -> bool:
+    """Whether one of ``starts`` (sorted, of a needle ``size`` long) lies whole in ``[start, end)``."""
+    i = bisect_left(starts, start)
+    return i < len(starts) and starts[i] + size <= end
 
 
 #: HTTP headers whose value is ``<scheme> <credentials>`` (a HAR dump's request headers).

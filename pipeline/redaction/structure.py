@@ -4,11 +4,20 @@ and assignments under secret-ish names in config and code."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import _spaced_secret, _wordy, plausible_value
-from memscribe.redaction.base import apart, lowered, occurrences, offset_lowered, same_offsets, stem_matches
+from memscribe.redaction.assigned import SPACED_SECRET_MAX, _spaced_secret, _wordy, plausible_value
+from memscribe.redaction.base import (
+    apart,
+    lowered,
+    newlines,
+    occurrences,
+    offset_lowered,
+    same_offsets,
+    stem_matches,
+)
 from memscribe.redaction.benign import (
     RECORD_KEY_WORDS,
     inside_arn,
@@ -156,6 +165,7 @@ def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
 
 def _assignments(text: str) -> Iterator[tuple[int, int]]:
     matches = (_ASSIGN.match(text, start) for start in name_starts(text, lowered(text)))
+    lines = _Lines(text)
     for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")
         if text.endswith("[REDACTED:", 0, m.start()) or m.group("tag") == "!":
@@ -171,7 +181,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         value = text[start:end]
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
         if group == "uv" and m.group("name") and text[end : end + 1] == " " and _is_password_name(name):
-            rest = _REST_OF_LINE.match(text, end)
+            rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
             phrase = value + rest.group(0) if rest is not None else ""
             if rest is not None and _wordy(phrase) and _spaced_secret(phrase, True):
                 yield start, rest.end()  # a pass phrase unquoted to the line's end (``.env``, YAML)
@@ -202,6 +212,44 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
                 if plausible_value(more.group("v"), strength, quoted=True):
                     yield more.span("v")
                 pos = more.end()
+
+
+class _Lines:
+    """Where each line of a text ends and where its words end (before the blanks, and the ``\r``
+    of a ``\r\n``, that close it): found once per text and line, not once per assignment."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.breaks: list[int] | None = None
+        self.words_end: dict[int, int] = {}
+
+    def ends(self, at: int) -> tuple[int, int]:
+        """The end of the line ``at`` is on (its ``\n``, or the text's end) and of its words."""
+        text = self.text
+        if self.breaks is None:
+            self.breaks = newlines(text)
+        i = bisect_left(self.breaks, at)
+        line_end = self.breaks[i] if i < len(self.breaks) else len(text)
+        words_end = self.words_end.get(line_end)
+        if words_end is None:
+            words_end = line_end
+            if line_end < len(text) and text[words_end - 1 : words_end] == "\r":
+                words_end -= 1
+            while words_end > 0 and text[words_end - 1] in " \t":
+                words_end -= 1
+            self.words_end[line_end] = words_end
+        return line_end, words_end
+
+
+def _short_rest(text: str, end: int, room: int, lines: _Lines) -> re.Match[str] | None:
+    """``_REST_OF_LINE.match(text, end)`` where that match is at most ``room`` long; None where
+    it is longer (a phrase longer than :data:`SPACED_SECRET_MAX` is no spaced secret). The
+    match ends where the line's words do, so a longer one is told without matching it: each of
+    many values on one long line does not read the line to its end."""
+    _, words_end = lines.ends(end)
+    if words_end - end > room:
+        return None
+    return _REST_OF_LINE.match(text, end)
 
 
 def _value_extent(text: str, m: re.Match[str]) -> tuple[str, int, int] | None:
