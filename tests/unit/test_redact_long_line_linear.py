@@ -38,7 +38,7 @@ def test_pass_phrase_to_line_end_still_found() -> None:
 
 def _cpu(text: str) -> float:
     best = float("inf")
-    for _ in range(3):
+    for _ in range(5):
         t0 = time.process_time()
         list(pairs._name_values(text))
         best = min(best, time.process_time() - t0)
@@ -46,10 +46,11 @@ def _cpu(text: str) -> float:
 
 
 def test_name_values_linear_on_long_lines() -> None:
-    """``value`` many times on one line: 4x as long costs about 4x (was 16x), side by side."""
+    """``value`` many times on one line: 4x as long costs about 4x (was 16x), side by side; the
+    best of five each, and a bound between the two growths, so a noisy machine does not fail it."""
     unit = "abcdefghijk value"
     small, large = unit * 1500, unit * 6000
-    assert _cpu(large) < 8 * max(_cpu(small), 1e-4)
+    assert _cpu(large) < 10 * max(_cpu(small), 1e-4)
 
 
 def test_line_before_is_the_text_search() -> None:
