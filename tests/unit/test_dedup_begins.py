@@ -83,3 +83,15 @@ def test_begins_beside(new: str, slug: str, old: str, beside: bool) -> None:
     from memscribe.model.embedded.dedup_compare import begins_beside
 
     assert begins_beside(new, _item(slug, old)) is beside
+
+
+def test_the_quotation_lead_is_no_thing_shared() -> None:
+    """The lead of a memory quoting the user is the one :func:`in_their_words` writes; two quoted
+    statements sharing only that lead share no thing."""
+    from memscribe.model.embedded import dedup_compare
+    from memscribe.model.embedded.text import in_their_words
+
+    assert in_their_words("Je joue du piano").startswith(f"{dedup_compare._QUOTE_LEAD}:")
+    old = _item("about-piano", in_their_words("Je joue du piano"))
+    assert dedup_compare.begins_beside(in_their_words("J'ai commencé la guitare"), old)
+    assert not dedup_compare.begins_beside(in_their_words("J'ai commencé le piano"), old)

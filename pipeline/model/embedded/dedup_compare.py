@@ -18,6 +18,7 @@ from memscribe.model.embedded.dedup_scope import (
     possessed_subject,
 )
 from memscribe.model.embedded.moves import moves_to_no_home
+from memscribe.model.embedded.text import in_their_words
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
@@ -221,8 +222,9 @@ def _same_thing(new: str, old: str) -> bool:
     return bool((content_tokens(new) & content_tokens(old)) - aside)
 
 
-#: The lead of a memory quoting the user, whose words are no thing of the statement.
-_QUOTE_LEAD = "User, in their words"
+#: The lead of a memory quoting the user (:func:`in_their_words`, its colon on), whose words are
+#: no thing of the statement.
+_QUOTE_LEAD = in_their_words("").partition(":")[0]
 #: An English memory's subject, and the words between it and its verb ("User *is now* …").
 _SUBJECT = lazy_compile(r"^\W*User\s+(?!in\s+their\s+words)")
 _WORD = lazy_compile(r"[a-z]+")
