@@ -190,17 +190,11 @@ def _name_values(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _line_before(text: str, breaks: list[int], at: int) -> int:
-    """``text.rfind("\n", 0, text.rfind("\n", 0, at)) + 1`` (the start of the line before
-    ``at``'s) found by bisection in ``breaks`` (:func:`~memscribe.redaction.base.newlines`), not by
-    reading back through the text. On the first line the inner search finds nothing (-1), and the
-    outer one, given ``-1`` as its end, searches all the text but its last character."""
+    """The start of the line before ``at``'s (of ``at``'s own line when it is the first), found
+    by bisection in ``breaks`` (:func:`~memscribe.redaction.base.newlines`), not by reading back
+    through the text."""
     i = bisect_left(breaks, at)
-    if i >= 2:
-        return breaks[i - 2] + 1
-    if i == 1:
-        return 0
-    inner = [b for b in breaks[-2:] if b < len(text) - 1]
-    return inner[-1] + 1 if inner else 0
+    return breaks[i - 2] + 1 if i >= 2 else 0
 
 
 def _inside(starts: tuple[int, ...], size: int, start: int, end: int) -> bool:

@@ -54,13 +54,15 @@ def test_name_values_linear_on_long_lines() -> None:
 
 
 def test_line_before_is_the_text_search() -> None:
+    """The start of the line before ``at``'s, or 0 on the first line (not the last line's start)."""
     rnd = random.Random(12)
     for _ in range(3000):
         text = "".join(rnd.choice("ab\n\n value") for _ in range(rnd.randint(1, 30)))
         breaks = newlines(text)
         assert breaks == [i for i, c in enumerate(text) if c == "\n"]
         for at in range(len(text)):
-            expected = text.rfind("\n", 0, text.rfind("\n", 0, at)) + 1
+            inner = text.rfind("\n", 0, at)
+            expected = 0 if inner < 0 else text.rfind("\n", 0, inner) + 1
             assert pairs._line_before(text, breaks, at) == expected, (text, at)
 
 

@@ -78,3 +78,18 @@ def test_a_har_dump_loses_its_credentials_and_keeps_the_rest() -> None:
         "s%3AZr4Kq9Lm2XvT7Wb1Nc8Yh3Pd6Jf0Gs5",
         "YWxpY2U6czNjcjN0LXBhc3M=",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": "API_TOKEN", "value": "Xk9vQ2mL7pR4tY8wZ"}\nok',
+        '{"name": "API_TOKEN", "value": "Xk9vQ2mL7pR4tY8wZ"}\n',
+        '{"key": "api_key", "value": "Xk9vQ2mL7pR4tY8wZ"},\n{"key": "region", "value": "eu"}\n',
+        "- name: API_TOKEN\n  value: Xk9vQ2mL7pR4tY8wZ\nnext: 1\n",
+    ],
+)
+def test_a_record_on_the_first_line_of_a_longer_text_is_masked_whole(text: str) -> None:
+    """The first line of a text of several lines is read for records too (its line-before search
+    once ran from the text's last line break, past the record)."""
+    assert _found(text) == ["Xk9vQ2mL7pR4tY8wZ"]
