@@ -15,7 +15,7 @@ from memscribe.model.embedded.moves import PLACE_LIKE
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
     LANGS,
-    TTL_ORDER,
+    cap_ttl,
     has_cjk,
     hash_slug,
     kebab,
@@ -93,6 +93,14 @@ def _fixed(slug: str, ttl: TTL, template: str, *, slug_from_value: bool = False)
         return Fact(topic_slug(x, head_only=True) if slug_from_value else slug, ttl, template.format(x=x))
 
     return build
+
+
+def _abstains(m: re.Match[str]) -> Fact | None:
+    """What the user does not eat or drink, said with their own verb and negation ("never drinks
+    coffee", "can't eat gluten"): not eating a thing is not not drinking it."""
+    said = re.sub(r"^(?:don't|do not)\b", "doesn't", m.group("v").lower()).replace("cannot", "can't")
+    verb = third_singular(said) if said.startswith("never") else said
+    return _fixed("diet", "infinity", f"User {verb} {{x}}.")(m)
 
 
 def _moved(m: re.Match[str]) -> Fact | None:
@@ -296,10 +304,7 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
             _fixed("allergy", "infinity", "User is allergic to {x}."),
         ),
         (r"^I have an? (?P<x>.+?) allergy", _fixed("allergy", "infinity", "User has a {x} allergy.")),
-        (
-            rf"^I{_ADV} (?:don't|do not|never|can't|cannot) (?:eat|drink) (?P<x>.+)",
-            _fixed("diet", "infinity", "User doesn't eat or drink {x}."),
-        ),
+        (rf"^I{_ADV} (?P<v>(?:don't|do not|never|can't|cannot) (?:eat|drink)) (?P<x>.+)", _abstains),
         (rf"^no (?P<x>{_DIET_ITEMS})\b", _fixed("diet", "infinity", "User avoids {x}.")),
         (
             rf"^(?P<v>I{_ADV} (?:can't|cannot) stand|I{_ADV} (?:hate|dislike|don't like|do not"
@@ -426,21 +431,6 @@ _ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
     )
 )
 
-_TTL_MODIFIERS: tuple[tuple[re.Pattern[str], TTL], ...] = (
-    (lazy_compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b|今天|今晚", re.I), "one_day"),
-    (lazy_compile(r"\b(?:this week|these days)\b|这周|本周", re.I), "one_week"),
-    (lazy_compile(r"\bthis month\b|这个月|本月", re.I), "one_month"),
-    (lazy_compile(r"\b(?:this (?:sprint|quarter|project)|currently|right now)\b", re.I), "one_quarter"),
-)
-
-
-def _cap_ttl(ttl: TTL, clause: str) -> TTL:
-    for pattern, cap in _TTL_MODIFIERS:
-        if pattern.search(clause) and TTL_ORDER.index(cap) < TTL_ORDER.index(ttl):
-            return cap
-    return ttl
-
-
 #: Chinese drops the subject the speaker means, as casual English does: a clause that opens with
 #: where the speaker works ("在医院当护士"), a lasting habit or state ("一直用安卓", "从小就不吃香菜",
 #: "每天早上六点起来跑五公里") or a change done ("去年从北京搬来成都了", "烟已经戒了" stays
@@ -495,5 +485,5 @@ def facts_in_clause(clause: str, *, correction_turn: bool) -> Fact | None:
         if fact is None:
             return None
         slug = facet_filed(fact.slug or topic_slug(fact.body), fact.body)
-        return Fact(safe_slug(slug), _cap_ttl(fact.ttl, clause), fact.body[0].upper() + fact.body[1:])
+        return Fact(safe_slug(slug), cap_ttl(fact.ttl, clause), fact.body[0].upper() + fact.body[1:])
     return None

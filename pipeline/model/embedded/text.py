@@ -14,6 +14,22 @@ MAX_VALUE_CHARS = 160
 
 TTL_ORDER: tuple[TTL, ...] = ("one_day", "one_week", "one_month", "one_quarter", "one_year", "infinity")
 
+_TTL_MODIFIERS: tuple[tuple[re.Pattern[str], TTL], ...] = (
+    (lazy_compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b|今天|今晚", re.I), "one_day"),
+    (lazy_compile(r"\b(?:this week|these days)\b|这周|本周", re.I), "one_week"),
+    (lazy_compile(r"\bthis month\b|这个月|本月", re.I), "one_month"),
+    (lazy_compile(r"\b(?:this (?:sprint|quarter|project)|currently|right now)\b", re.I), "one_quarter"),
+)
+
+
+def cap_ttl(ttl: TTL, clause: str) -> TTL:
+    """``ttl``, shortened to the span a word of time in ``clause`` gives ("today", "this week")."""
+    for pattern, cap in _TTL_MODIFIERS:
+        if pattern.search(clause) and TTL_ORDER.index(cap) < TTL_ORDER.index(ttl):
+            return cap
+    return ttl
+
+
 # --- text cleaning -------------------------------------------------------------------------------
 
 _BLOCKS = lazy_compile(r"```.*?(?:```|$)|<([A-Za-z][\w-]*)[^>]*>.*?</\1>", re.DOTALL)
