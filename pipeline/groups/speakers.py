@@ -28,6 +28,8 @@ _LABELS = frozenset(
     " bot summary question answer reply edit http https decided decision decisions agreed action actions"
     " reminder result results status context conclusion important warning caution heads".split()
 )
+#: A system turn's (a relay header's) name of the person who configured the assistant.
+_CONFIGURED = re.compile(r"\bconfigured user\s*[:：]\s*(?P<name>[^()\n,;]{1,60}?)\s*(?:[)\n,;]|$)", re.I)
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 #: An acknowledgement that opens a message before its content.
 ACK_LEAD = re.compile(
@@ -104,9 +106,36 @@ def _senders(users: Sequence[Turn], said: dict[int, list[Said]]) -> tuple[list[s
     return list(dict.fromkeys(named or hosts)), bool(named)
 
 
+def configured_user(turns: Sequence[Turn]) -> str | None:
+    """The person a system turn names as the one who configured the assistant ("configured user:
+    Hana Kowalczyk" in a relay's header), if any."""
+    for t in turns:
+        if t.role == "system" and (m := _CONFIGURED.search(t.text)):
+            return m.group("name").strip()
+    return None
+
+
+def _same_person(sender: str, named: str) -> bool:
+    """A sender prefix is the named person when it is the name or one of its words ("Hana" for
+    "Hana Kowalczyk"), or the name is one of the prefix's ("@hana" aside)."""
+    a, b = sender.casefold().lstrip("@").split(), named.casefold().split()
+    return a == b or (len(a) == 1 and a[0] in b) or (len(b) == 1 and b[0] in a)
+
+
+def _owner_first(names: list[str], turns: Sequence[Turn]) -> list[str]:
+    """``names`` with the configured user (:func:`configured_user`) first where one of them is
+    that person; else as they are (the first sender, who brought the assistant in, is the owner)."""
+    named = configured_user(turns) if len(names) >= 2 else None
+    if named is None:
+        return names
+    mine = [n for n in names if _same_person(n, named)]
+    return [mine[0], *(n for n in names if n != mine[0])] if len(mine) == 1 else names
+
+
 def senders(turns: Sequence[Turn]) -> list[str]:
     """The senders of the user turns, in order of first message (bridge prefixes, else the host's
-    sender names); two or more make a group chat, whose owner is the first.
+    sender names); two or more make a group chat, whose owner is the first: the configured user a
+    relay's header names (:func:`configured_user`), else the first to speak.
 
     One pass that keeps only the distinct names (:func:`_senders` over every user turn's segments,
     without holding those segments: a large transcript's were tens of MB at once); a text without
@@ -122,19 +151,20 @@ def senders(turns: Sequence[Turn]) -> list[str]:
             for said in segments(t.text, t.speaker):
                 if said.speaker:
                     named[said.speaker] = None
-    return list(named or hosts)
+    return _owner_first(list(named or hosts), turns)
 
 
 def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     """The user turns the session's owner wrote, each reduced to the owner's own messages.
 
-    In a group chat (two or more senders among the user turns) the owner is the first sender, the
-    one who brought the assistant in; everybody else is a third party. Outside a group chat the
+    In a group chat (two or more senders among the user turns) the owner is the configured user
+    a relay's header names, else the first sender, the one who brought the assistant in; everybody else is a third party. Outside a group chat the
     user turns are returned as they are.
     """
     users = _user_messages(turns)
     said = {t.index: segments(t.text, t.speaker) for t in users}
     names, named = _senders(users, said)
+    names = _owner_first(names, turns)
     if len(names) < 2:
         return users
     owner = names[0]

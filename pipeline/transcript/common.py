@@ -61,6 +61,11 @@ class ParseContext:
         self.bad_lines.append(BadLine(file=self.source, line=line, error=message))
 
 
+#: A relay header's mark of the person who configured the assistant, before a plain-text
+#: transcript's first turn: "(configured user: Hana Kowalczyk)".
+CONFIGURED_HEADER = re.compile(r"\bconfigured user\s*[:：]", re.IGNORECASE)
+
+
 @dataclass(slots=True)
 class TurnDraft:
     """A turn before noise stripping and indexing (slots: a large file has one per record)."""

@@ -16,7 +16,7 @@ from memscribe.errors import InputError, UnknownFormatError
 from memscribe.schemas.transcript import TranscriptFormat
 
 from .chunks import Chunks, Text, document_text
-from .common import decode_json, iter_lines
+from .common import CONFIGURED_HEADER, decode_json, iter_lines
 
 #: How many non-blank lines to look at before giving up.
 _PROBE_LINES = 50
@@ -109,6 +109,8 @@ def detect_format_decoding(text: Text, *, source: str = "<input>") -> tuple[Tran
         if not line:
             continue
         if first_line is None:
+            if CONFIGURED_HEADER.search(line) and not line.startswith(("{", "[")):
+                continue  # a relay's header before the text's first turn (plain_text reads it)
             first_line = line
             if _TEXT_PREFIX.match(line):
                 return "text", []

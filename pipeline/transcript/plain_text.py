@@ -1,7 +1,9 @@
 """Plain-text transcripts: ``User:`` / ``Assistant:`` lines (also ``Human:`` / ``AI:``).
 
 A line without a prefix continues the previous turn, so pasted code blocks and
-multi-paragraph answers stay in one turn.
+multi-paragraph answers stay in one turn. Before the first prefix, a relay's header naming the
+person who configured the assistant (``# relay: matrix #room -> assistant (configured user: Hana)``)
+is a system turn, as a system message is in the other formats: it says whose memory this is.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Iterator
 
 from memscribe.schemas.transcript import Role, Transcript
 
-from .common import ParseContext, Text, TurnDraft, build_transcript, iter_lines
+from .common import CONFIGURED_HEADER, ParseContext, Text, TurnDraft, build_transcript, iter_lines
 
 #: A turn's opening: who speaks, then its text (the rest of the line, cut off after the match:
 #: the pattern does not read it, as ``(?P<rest>.*)$`` did, a line holding no line break).
@@ -40,6 +42,8 @@ def _drafts(text: Text, ctx: ParseContext) -> Iterator[TurnDraft]:
             body = [line[match.end() :]]
         elif draft is not None:
             body.append(line)
+        elif CONFIGURED_HEADER.search(line):
+            yield TurnDraft(role="system", kind="system", text=line.strip(), line=number)
         elif line.strip():
             ctx.bad(number, "text before the first 'User:' or 'Assistant:' line")
     del text  # read (a file's pieces are let go as they are read)

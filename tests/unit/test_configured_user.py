@@ -1,0 +1,51 @@
+"""A relayed group chat's header names whose assistant it is: "(configured user: X)".
+
+The plain-text reader keeps that header as a system turn (it was a bad line, and the first sender
+was taken as the owner); the group's owner is then the configured user, not who spoke first.
+"""
+
+from __future__ import annotations
+
+from memscribe.groups.speakers import configured_user, owner_turns, senders
+from memscribe.model.embedded.detect import extract
+from memscribe.transcript import detect_format, parse_transcript
+
+_RELAY = (
+    "# relay: matrix #allotment -> assistant (configured user: Hana Kowalczyk)\n"
+    "\n"
+    "User: [#allotment] Derek: can we sort the rota? I'm retired so any weekday works\n"
+    "[#allotment] Hana: I live in Leeds and I'm allergic to wasp stings\n"
+    "\n"
+    "Assistant: Sure.\n"
+    "\n"
+    "User: [#allotment] Derek: I live in York\n"
+)
+
+
+def test_the_header_is_a_system_turn_not_a_bad_line() -> None:
+    assert detect_format(_RELAY) == "text"
+    transcript = parse_transcript(_RELAY, source="relay.txt")
+    assert transcript.bad_lines == ()
+    assert [t.role for t in transcript.turns] == ["system", "user", "assistant", "user"]
+    assert configured_user(transcript.turns) == "Hana Kowalczyk"
+
+
+def test_the_configured_user_owns_the_group_not_the_first_sender() -> None:
+    turns = parse_transcript(_RELAY, source="relay.txt").turns
+    assert senders(turns) == ["Hana", "Derek"]
+    own = owner_turns(turns)
+    assert [t.text for t in own] == ["I live in Leeds and I'm allergic to wasp stings"]
+    bodies = [p.body for p in extract(turns).profiles]
+    assert any("Leeds" in b for b in bodies), bodies
+    assert any("wasp" in b for b in bodies), bodies
+    assert not any("retired" in b or "York" in b for b in bodies), bodies
+
+
+def test_without_a_header_the_first_sender_owns_the_group() -> None:
+    turns = parse_transcript(_RELAY.split("\n", 1)[1].lstrip(), source="relay.txt").turns
+    assert senders(turns) == ["Derek", "Hana"]
+
+
+def test_a_configured_user_who_never_speaks_changes_nothing() -> None:
+    text = _RELAY.replace("Hana Kowalczyk", "Zoe Park")
+    assert senders(parse_transcript(text, source="relay.txt").turns) == ["Derek", "Hana"]
