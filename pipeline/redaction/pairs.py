@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
-from memscribe.redaction.base import lowered, newlines, occurrences, same_offsets
+from memscribe.redaction.base import lowered, newlines, occurrences, offset_lowered, same_offsets
 from memscribe.redaction.names import _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import _looks_random, password_like
@@ -160,33 +160,89 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
 
 def _name_values(text: str) -> Iterator[tuple[int, int]]:
     """The value of each name/value record (:data:`_NAME_VALUE`) whose name is a secret's,
-    decided as an assignment of that name would be."""
+    decided as an assignment of that name would be: the record :meth:`_Chain.record_at` finds for each
+    ``value`` field whose line, or the line before, holds ``name`` or ``key``."""
     found = _occurrences(text, "alue")
     if not found:
         return
     low = lowered(text)
-    aligned = len(low) == len(text)  # then ``text[a:b].lower()`` is ``low[a:b]``
-    names = occurrences(low, "name") if aligned else ()
-    keys = occurrences(low, "key") if aligned else ()
+    if len(low) != len(text):
+        # each character alone (``İ`` lower-cases to two): the same ``name`` and ``key`` found
+        low = offset_lowered(text)
+    names, keys = occurrences(low, "name"), occurrences(low, "key")
     breaks = newlines(text)
+    chain: _Chain | None = None
     for at in found:
         start = _line_before(text, breaks, at)
-        if aligned:
-            if not _inside(names, 4, start, at) and not _inside(keys, 3, start, at):
-                continue
-        else:
-            low_line = text[start:at].lower()
-            if "name" not in low_line and "key" not in low_line:
-                continue
-        for m in _NAME_VALUE.finditer(text, start, min(len(text), at + 520)):
-            if m.end("j") + 1 != at:
-                continue  # another record's value field
+        if not _inside(names, 4, start, at) and not _inside(keys, 3, start, at):
+            continue
+        end = _group_end(text, breaks, found, at)
+        if chain is None or (chain.start, chain.end) != (start, end):
+            chain = _Chain(text, start, end)
+        m = chain.record_at(at)
+        if m is not None:
             name = m.group("name")
             quoted = m.group("qv") is not None
             value = (m.group("qv") if quoted else m.group("v").rstrip()) or ""
             begin = m.start("qv") if quoted else m.start("v")
             yield from _record_value(name, value, begin, quoted)
-            break
+
+
+#: How far past a ``value`` field's keyword its record is read (the field's value, 512 at most).
+_RECORD_REACH = 520
+
+
+def _group_end(text: str, breaks: list[int], found: tuple[int, ...], at: int) -> int:
+    """Where the reading of the ``value`` fields on ``at``'s line ends: :data:`_RECORD_REACH`
+    past the line's last one."""
+    i = bisect_left(breaks, at)
+    line_end = breaks[i] if i < len(breaks) else len(text)
+    last = found[bisect_left(found, line_end) - 1]
+    return min(len(text), last + _RECORD_REACH)
+
+
+class _Chain:
+    """The records ``_NAME_VALUE.finditer(text, start, end)`` finds, read once for all the
+    ``value`` fields of a line (each field's reading starts at the same line): :meth:`record_at`
+    answers, for one field, what reading from ``start`` to that field's own end (a
+    :data:`_RECORD_REACH` past it) would find, without reading from ``start`` again."""
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text, self.start, self.end = text, start, end
+        self._matches = _NAME_VALUE.finditer(text, start, end)
+        self._read: list[re.Match[str]] = []
+        self._k = 0  # the records before it end their ``value`` keyword before the next field's
+
+    def _upto(self, k: int) -> re.Match[str] | None:
+        while len(self._read) <= k:
+            m = next(self._matches, None)
+            if m is None:
+                return None
+            self._read.append(m)
+        return self._read[k]
+
+    def record_at(self, at: int) -> re.Match[str] | None:
+        """The record whose ``value`` keyword is the one at ``at - 1``, as the first match of
+        ``_NAME_VALUE.finditer(text, start, min(len(text), at + 520))`` whose field that is; None
+        when there is none. Fields are asked in increasing order. The matches of that reading are
+        this chain's (read to a farther end) as long as they end within the nearer end; from the
+        first that does not (it starts before ``at`` and overlaps the field), the reading goes on
+        from where it starts, where a shorter match may begin (no record starts between two of
+        the chain's)."""
+        reach = min(len(self.text), at + _RECORD_REACH)
+        m = self._upto(self._k)
+        while m is not None and m.start() < at and m.end("j") + 1 < at:
+            self._k += 1
+            m = self._upto(self._k)
+        last = m if m is not None and m.start() < at else (self._read[self._k - 1] if self._k else None)
+        if last is None or last.end() <= reach:
+            return m if m is not None and m.start() < at and m.end("j") + 1 == at else None
+        for m in _NAME_VALUE.finditer(self.text, last.start(), reach):
+            if m.start() >= at:
+                return None
+            if m.end("j") + 1 == at:
+                return m
+        return None
 
 
 def _line_before(text: str, breaks: list[int], at: int) -> int:

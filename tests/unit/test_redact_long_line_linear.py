@@ -79,3 +79,107 @@ def test_short_rest_is_the_full_match_when_short() -> None:
                     assert short is not None and short.span() == full.span(), (text, end, room)
                 else:
                     assert short is None, (text, end, room)
+
+
+class _ReadCount:
+    """``pairs._NAME_VALUE`` with the characters each ``finditer`` is given to read summed."""
+
+    def __init__(self) -> None:
+        self.real = pairs._NAME_VALUE
+        self.chars = 0
+
+    def finditer(self, text: str, pos: int, endpos: int):  # type: ignore[no-untyped-def]
+        self.chars += endpos - pos
+        return self.real.finditer(text, pos, endpos)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "a key value ",
+        "name: A, value: x ",
+        '{"name":"a","value":"b"}',
+        "key value\n",
+        "- name: API_TOKEN\n  value: Xk9vQ2mL7pR4tY8wZ\n",
+    ],
+)
+def test_value_fields_of_a_line_are_read_once(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+    """Each ``value`` field's record was looked for from the line before its own to the field
+    (``'a key value '`` x N read the line N times); now the records of a line are read once, and
+    a field asks them (:class:`pairs._Chain`): the characters read stay within a few times the
+    text's (they were about N / 2 times)."""
+    count = _ReadCount()
+    monkeypatch.setattr(pairs, "_NAME_VALUE", count)
+    text = unit * 2000
+    list(pairs._name_values(text))
+    assert 0 < count.chars <= 3 * len(text) + 2 * 520 * text.count("\n") + 520
+
+
+def test_name_values_linear_on_a_key_then_a_value_field() -> None:
+    unit = "a key value "
+    small, large = unit * 500, unit * 2000
+    assert _cpu(large) < 10 * max(_cpu(small), 1e-4)
+
+
+def _name_values_read_per_field(text: str) -> list[tuple[int, int]]:
+    """What :func:`pairs._name_values` answered when each field's records were read on their own
+    (from the line before the field's to a :data:`pairs._RECORD_REACH` past it)."""
+    found: list[tuple[int, int]] = []
+    breaks = newlines(text)
+    for at in pairs._occurrences(text, "alue"):
+        start = pairs._line_before(text, breaks, at)
+        low_line = text[start:at].lower()
+        if "name" not in low_line and "key" not in low_line:
+            continue
+        for m in pairs._NAME_VALUE.finditer(text, start, min(len(text), at + 520)):
+            if m.end("j") + 1 != at:
+                continue
+            quoted = m.group("qv") is not None
+            value = (m.group("qv") if quoted else m.group("v").rstrip()) or ""
+            begin = m.start("qv") if quoted else m.start("v")
+            found.extend(pairs._record_value(m.group("name"), value, begin, quoted))
+            break
+    return found
+
+
+def _record(rnd: random.Random) -> str:
+    def blank() -> str:
+        return rnd.choice(["", " ", "\t", " " * rnd.randint(0, 700)])
+
+    q, vq = rnd.choice(["", '"', "'"]), rnd.choice(["", '"', "'"])
+    key = rnd.choice(["name", "key", "Name", "parameterKey"])
+    name = rnd.choice(["API_TOKEN", "DB_PASSWORD", "x", "Authorization", "sessionid", "value", "key"])
+    sep = rnd.choice([",", ", ", ",\n  ", "\n", "\n  - ", "\n12:\t", " ", "\r\n"])
+    field = rnd.choice(["value", "Value", "parameterValue", "valueFrom"])
+    value = rnd.choice(
+        [
+            "Xk9vQ2mL7pR4tY8wZ",
+            "Bearer q8Lm2ZxT4kVb9Wc1Nh6Pd3Jf0Gs5Ra7Yz",
+            "theme=dark; sessionid=k2j3h4g5f6d7s8a9q1w2e3r4t5y6u7i8",
+            "x key value y",
+            "name: B",
+            "k2j3h4g5f6d7s8a9q1w2e3r4t5y6u7i8" * rnd.randint(1, 20),
+            "",
+        ]
+    )
+    return (
+        f"{q}{key}{q}{blank()}{rnd.choice(':=')}{blank()}{q}{name}{q}{blank()}{sep}{blank()}"
+        f"{q}{field}{q}{blank()}:{blank()}{vq}{value}{vq}"
+    )
+
+
+def test_value_fields_read_once_find_what_each_read_alone_found() -> None:
+    """Records of random shapes, blank runs past a field's reach, values holding ``value`` or
+    another record, ``İ`` (two characters lower-cased): the same findings as reading each field's
+    records on its own."""
+    rnd = random.Random(40)
+    hits = 0
+    for _ in range(3000):
+        junk = ["\n", " ", "İ", "value", "key", "x" * 200, '"', "name"]
+        text = "".join(
+            _record(rnd) if rnd.random() < 0.6 else rnd.choice(junk) for _ in range(rnd.randint(1, 12))
+        )
+        expected = _name_values_read_per_field(text)
+        hits += bool(expected)
+        assert list(pairs._name_values(text)) == expected, text
+    assert hits > 300
