@@ -31,7 +31,7 @@ from memscribe.redaction.values import (
     RULE_WORDS,
     WEAK_NAME_BITS,
     _char_classes,
-    _looks_random,
+    looks_random,
     password_like,
     scrambled_letters,
     shannon_entropy,
@@ -91,11 +91,11 @@ def plausible_value(
         # an address is not a key: ``<add key="https://api.nuget.org/v3/index.json" …/>``
         # (letters alone of scrambled case are random too: ``appl_vKdPqWnRtYxZbMcLfGhJsAeUiO``)
         return not _PLAIN_URL.match(v) and (
-            bool(_looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
+            bool(looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
             or (scrambled_letters(v) and shannon_entropy(v) >= WEAK_NAME_BITS and not is_placeholder(v))
             or _numeric_key(v)
         )
-    if len(v) < 6 or (_SPACE.search(v) and not (quoted and _spaced_secret(v, password_name))):
+    if len(v) < 6 or (_SPACE.search(v) and not (quoted and spaced_secret(v, password_name))):
         return False
     if not (password_name or chosen_name) and spelled_in_words(v):
         return False  # a key or token is generated: words alone are a name (``"azure_ad_token"``)
@@ -136,13 +136,13 @@ def _numeric_key(v: str) -> bool:
     )
 
 
-#: The longest value :func:`_spaced_secret` can accept: a generated one is at most
-#: :data:`~memscribe.redaction.values._MAX_VALUE_LEN` long (``_looks_random``), a pass phrase five
+#: The longest value :func:`spaced_secret` can accept: a generated one is at most
+#: :data:`~memscribe.redaction.values._MAX_VALUE_LEN` long (``looks_random``), a pass phrase five
 #: words of 24 (:data:`_PASS_PHRASE`, a final newline too), a grouped code 39 (:data:`_GROUPED`).
 SPACED_SECRET_MAX = max(_MAX_VALUE_LEN, 5 * 24 + 4 + 1, 8 * 4 + 7 + 1)
 
 
-def _spaced_secret(v: str, password_name: bool) -> bool:
+def spaced_secret(v: str, password_name: bool) -> bool:
     """A quoted value with blanks that is a secret: generated with the space in its alphabet, a
     code printed in groups, or under a password's name a pass phrase (:data:`_PASS_PHRASE`)."""
     return len(v) <= SPACED_SECRET_MAX and (
@@ -165,7 +165,7 @@ _PASS_PHRASE = lazy_compile(
 )
 
 
-def _wordy(phrase: str) -> bool:
+def phrase_of_words(phrase: str) -> bool:
     """Words of a letter or a digit each (no mark standing apart), a letter among them: not a
     date in groups (``2024 06 01``)."""
     return any(c.isalpha() for c in phrase) and _APART_MARK.search(phrase) is None
@@ -180,7 +180,7 @@ def _generated_with_spaces(v: str) -> bool:
         and v.count(" ") * 16 <= len(v)
         and _char_classes(v) >= 3
         and shannon_entropy(v) >= 4.5
-        and _looks_random(v, min_len=32, bits=4.5)
+        and looks_random(v, min_len=32, bits=4.5)
     )
 
 

@@ -8,7 +8,7 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random, password_like
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, looks_random, password_like
 
 #: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
 #: after a secret's or token's name they are its value.
@@ -31,7 +31,7 @@ _GROUPED_DIGITS_MAX = 32
 def _fits(value: str, role: str, *, near: bool) -> bool:
     if role == "code":
         return _pin_like(value)
-    if _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
+    if looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
         return True
     if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
         return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"

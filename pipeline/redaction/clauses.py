@@ -44,7 +44,7 @@ from memscribe.redaction.clause_words import (
 )
 from memscribe.redaction.hintscan import may_hold
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import HIGH_ENTROPY_BITS, _interleaved, _looks_random, password_like
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, digits_interleaved, looks_random, password_like
 
 #: Where a clause ends: a line break, or a sentence mark followed by a space (a value may hold
 #: ``.``/``!`` inside: ``Tresor1er.Mouette``), or a CJK full stop, or a semicolon.
@@ -331,7 +331,7 @@ def _said_later(text: str, start: int) -> Iterator[tuple[int, int]]:
         word = before.rsplit(None, 1)[-1].lower() if before.split() else ""
         if before[-1:] not in _PHRASE_OPENERS and word not in _LINK_WORDS and word not in _FILLER:
             continue  # a word before it in its phrase names it ("by job build-7f3k…", "serial QNAP8…")
-        if not _HEX_RUN.fullmatch(value) and _looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
+        if not _HEX_RUN.fullmatch(value) and looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
             yield m.start() + lead, m.start() + lead + len(value)
             return
 
@@ -354,7 +354,7 @@ def _said_next(text: str, start: int) -> Iterator[tuple[int, int]]:
         lead, value = _value_of(m.group(0))
         if _no_value(text, m.start() + lead, value):
             continue
-        interleaved = _interleaved(value) and not value.isupper()  # capitals and digits: an id's,
+        interleaved = digits_interleaved(value) and not value.isupper()  # capitals and digits: an id's,
         # a serial's, an order's or a booking's shape ("注文番号はJP12AB34CD", "Kundennummer K2024X88A7")
         if (_MIXED.match(value) or interleaved) and password_like(value, strict=True):
             if _named_id(text, end, m.start() + lead):

@@ -16,7 +16,7 @@ from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.benign import applied_name, dotted_names, is_benign_path
 from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _looks_random, password_like
+from memscribe.redaction.values import looks_random, password_like
 
 #: ``NAME=value`` alone on its line (``export`` allowed), the value unquoted and without spaces.
 _ENV_LINE = lazy_compile(
@@ -63,7 +63,7 @@ def find_config_values(text: str) -> Iterator[tuple[int, int]]:
             or dotted_names(value)
         ):
             continue
-        if _looks_random(value, min_len=16, bits=3.5) or (password and password_like(value, strict=False)):
+        if looks_random(value, min_len=16, bits=3.5) or (password and password_like(value, strict=False)):
             yield m.span("v")
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import ASCII_DIGITS
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _looks_random, password_like
+from memscribe.redaction.values import looks_random, password_like
 
 #: A standard base64 run of 16+ characters standing alone (not part of a longer word, a path or
 #: a URL-safe token), its padding with it.
@@ -97,7 +97,7 @@ def _login_password(decoded: str) -> bool:
         return False
     pw = m.group("pw")
     return not is_placeholder(pw) and (
-        password_like(pw, strict=False) or _looks_random(pw, min_len=16, bits=3.5)
+        password_like(pw, strict=False) or looks_random(pw, min_len=16, bits=3.5)
     )
 
 

@@ -19,7 +19,7 @@ from memscribe.redaction.benign import is_benign_shape
 from memscribe.redaction.clause_words import KEYWORDS as CLAUSE_KEYWORDS
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _looks_random, password_like
+from memscribe.redaction.values import looks_random, password_like
 
 # --------------------------------------------------------------------------- recovery codes
 
@@ -320,9 +320,9 @@ def _cell_secret(value: str, role: str) -> bool:
     if role == "pin":
         return _PIN.fullmatch(value) is not None
     if role == "seed":
-        return _BASE32.fullmatch(value) is not None or _looks_random(value, min_len=16, bits=3.0)
+        return _BASE32.fullmatch(value) is not None or looks_random(value, min_len=16, bits=3.0)
     if role == "password":
         return " " not in value and (
-            password_like(value, strict=False) or _looks_random(value, min_len=12, bits=3.0)
+            password_like(value, strict=False) or looks_random(value, min_len=12, bits=3.0)
         )
-    return _looks_random(value, min_len=16, bits=3.0)
+    return looks_random(value, min_len=16, bits=3.0)

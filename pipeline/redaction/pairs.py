@@ -27,7 +27,7 @@ from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered, newlines, occurrences, offset_lowered, same_offsets
 from memscribe.redaction.names import _is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _looks_random, password_like
+from memscribe.redaction.values import looks_random, password_like
 
 _NAMED_CALL = lazy_compile(
     r"[(,]\s*(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,63})(?P=q1)\s*,\s*"
@@ -86,7 +86,7 @@ def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:
         for at in _occurrences(low, "salt"):
             quote = max(text.rfind("'", max(0, at - 62), at), text.rfind('"', max(0, at - 62), at))
             m = _SALT_PAIR.match(text, quote) if quote >= 0 else None
-            if m is not None and _looks_random(m.group("v"), min_len=16, bits=3.0):
+            if m is not None and looks_random(m.group("v"), min_len=16, bits=3.0):
                 yield m.span("v")
     if "pass" in text:
         yield from _pass_flags(text)
@@ -104,7 +104,7 @@ def _key_id_pairs(text: str) -> Iterator[tuple[int, int]]:
             if at > 0 and text[at - 1].isascii() and text[at - 1].isalnum():
                 continue
             m = _ID_THEN_SECRET.match(text, at)
-            if m is not None and _looks_random(m.group("v"), min_len=28, bits=3.5):
+            if m is not None and looks_random(m.group("v"), min_len=28, bits=3.5):
                 yield m.span("v")
     for at in _occurrences(text, "_SK"):
         start = at
@@ -115,7 +115,7 @@ def _key_id_pairs(text: str) -> Iterator[tuple[int, int]]:
         if start > 0 and text[start - 1] == ".":
             continue
         m = _SK_NAME.match(text, start)
-        if m is not None and _looks_random(m.group("v"), min_len=20, bits=3.5):
+        if m is not None and looks_random(m.group("v"), min_len=20, bits=3.5):
             yield m.span("v")
 
 
@@ -142,7 +142,7 @@ def _pass_flags(text: str) -> Iterator[tuple[int, int]]:
             or is_placeholder(value)
         ):
             continue
-        if password_like(value, strict=False) or _looks_random(value, min_len=12, bits=3.0):
+        if password_like(value, strict=False) or looks_random(value, min_len=12, bits=3.0):
             yield m.span("v")
 
 
@@ -154,7 +154,7 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
         if strength is not None:
             if plausible_value(value, strength, quoted=True, password_name=_is_password_name(name)):
                 yield m.span("v")
-        elif name.lower().endswith("salt") and _looks_random(value, min_len=16, bits=3.0):
+        elif name.lower().endswith("salt") and looks_random(value, min_len=16, bits=3.0):
             yield m.span("v")
 
 
@@ -295,11 +295,7 @@ def _cookie(name: str, value: str, begin: int) -> Iterator[tuple[int, int]]:
     low = name.lower()
     if "csrf" in low or "xsrf" in low:
         return  # a form's anti-forgery token, which the page hands its visitor
-    if (
-        _SESSION_NAME.search(name)
-        and _looks_random(value, min_len=16, bits=3.0)
-        and not is_placeholder(value)
-    ):
+    if _SESSION_NAME.search(name) and looks_random(value, min_len=16, bits=3.0) and not is_placeholder(value):
         yield begin, begin + len(value)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, looks_random
 
 #: ``|`` and the secret: a run of token characters, ending a word (a file name's ``.txt`` or a
 #: further ``|``-joined field goes on: no token).
@@ -39,5 +39,5 @@ def find_piped_tokens(text: str) -> Iterator[tuple[int, int]]:
         value = m.group("v")
         if ident.group(0).isdigit() and _HEX.fullmatch(value):
             continue  # a table row's id and digest
-        if _looks_random(value, min_len=20, bits=HIGH_ENTROPY_BITS):
+        if looks_random(value, min_len=20, bits=HIGH_ENTROPY_BITS):
             yield ident.start(), m.end()

@@ -21,7 +21,7 @@ from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
     HIGH_ENTROPY_MIN_LEN,
-    _looks_random,
+    looks_random,
     password_like,
     shannon_entropy,
 )
@@ -74,7 +74,7 @@ _KEYWORD_WINDOW_CHARS = 1000  # bounds the work per keyword on pathological inpu
 
 def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
     """:func:`_near_keyword`, skipped for a text without a digit: a random-looking token holds
-    one (``_looks_random``)."""
+    one (``looks_random``)."""
     if has_digit(text):
         yield from _near_keyword(text)
 
@@ -120,7 +120,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
                 continue  # ``… token for user_id=1 request=7f3a…``: the value is another name's
             if not value or "REDACTED" in value or value.count("/") > 2 or _named_digest(text, tok.start()):
                 continue  # empty, a mask, a path, or the digits of ``SHA256:…``
-            if _looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS) or (
+            if looks_random(value, min_len=HIGH_ENTROPY_MIN_LEN, bits=HIGH_ENTROPY_BITS) or (
                 not named and labelled.lower() in _UUID_LINKS and _uuid_credential(kw.group(0), value)
             ):
                 offset = tok.start() + raw.index(value)

@@ -8,7 +8,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import SPACED_SECRET_MAX, _spaced_secret, _wordy, plausible_value
+from memscribe.redaction.assigned import SPACED_SECRET_MAX, phrase_of_words, plausible_value, spaced_secret
 from memscribe.redaction.base import (
     apart,
     lowered,
@@ -183,7 +183,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         if group == "uv" and m.group("name") and text[end : end + 1] == " " and _is_password_name(name):
             rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
             phrase = value + rest.group(0) if rest is not None else ""
-            if rest is not None and _wordy(phrase) and _spaced_secret(phrase, True):
+            if rest is not None and phrase_of_words(phrase) and spaced_secret(phrase, True):
                 yield start, rest.end()  # a pass phrase unquoted to the line's end (``.env``, YAML)
                 continue
         decide = dict(

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.values import _looks_random
+from memscribe.redaction.values import looks_random
 
 #: After ``scheme://``: a user without a password, then ``@``: the user is a key when random.
 _DSN_USER = lazy_compile(r"(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")
@@ -36,7 +36,7 @@ def find_url_credentials(text: str) -> Iterator[tuple[int, int]]:
     at = text.find("://")
     while at >= 0:
         start = at + 3
-        if (m := _DSN_USER.match(text, start)) is not None and _looks_random(
+        if (m := _DSN_USER.match(text, start)) is not None and looks_random(
             m.group("v"), min_len=16, bits=3.0
         ):
             yield m.span("v")

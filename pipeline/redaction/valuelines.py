@@ -12,7 +12,7 @@ from memscribe.redaction.base import MASK_RE, lowered, occurrences, same_offsets
 from memscribe.redaction.benign import is_benign_shape
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.prose import _LABEL, _names_an_id
-from memscribe.redaction.values import HIGH_ENTROPY_BITS, _looks_random, password_like
+from memscribe.redaction.values import HIGH_ENTROPY_BITS, looks_random, password_like
 
 # --- a bare value right after a line that names a secret, or after "paste:"; a row of a name,
 # a tab and the value counts as bare (``kubectl get secret … -o jsonpath='{.metadata.name}{"\t"}…'``),
@@ -85,7 +85,7 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             continue  # ``RequestId:60f4…`` (an Azure error's lines): an identifier, labelled
         if not (
             uuid
-            or _looks_random(value.strip(".~-/="), min_len=16, bits=HIGH_ENTROPY_BITS)
+            or looks_random(value.strip(".~-/="), min_len=16, bits=HIGH_ENTROPY_BITS)
             or password_like(value, strict=True)
         ):
             continue
@@ -219,7 +219,7 @@ def _gives_its_value(line: str) -> bool:
         if (
             not value
             or is_placeholder(value)
-            or not (password_like(value, strict=False) or _looks_random(value, min_len=16, bits=3.0))
+            or not (password_like(value, strict=False) or looks_random(value, min_len=16, bits=3.0))
         ):
             return False
         found = True
@@ -244,5 +244,5 @@ def _find_pasted(text: str) -> Iterator[tuple[int, int]]:
         return
     for m in stem_matches(_PASTE, text, ("paste",)):
         value = m.group("v").rstrip(".,;:?!)")
-        if _looks_random(value, min_len=16, bits=3.0) or password_like(value, strict=True):
+        if looks_random(value, min_len=16, bits=3.0) or password_like(value, strict=True):
             yield m.start("v"), m.start("v") + len(value)

@@ -200,7 +200,11 @@ def not_a_secret(value: str) -> bool:
 
 
 @_memo
-def _looks_random(s: str, *, min_len: int, bits: float) -> bool:
+def looks_random(s: str, *, min_len: int, bits: float) -> bool:
+    """True when ``s`` reads as generated: ``min_len`` to :data:`_MAX_VALUE_LEN` long, a digit
+    and two character classes, at least ``bits`` of Shannon entropy per character, and none of
+    the benign shapes (UUIDs, placeholders, counting runs, words, typed samples, encoded public
+    text, slugs with a digest, labelled paths)."""
     if not min_len <= len(s) <= _MAX_VALUE_LEN or not _DIGIT.search(s) or _char_classes(s) < 2:
         return False  # (the cheap tests first: each is a veto, so their order is free)
     if is_benign_shape(s) or is_placeholder(s) or sequential(s) or wordy(s):
@@ -327,7 +331,7 @@ def password_like(value: str, *, strict: bool) -> bool:
     classes = _char_classes(value) + (symbol or "_" in value or "-" in value or "." in value)
     if strict:
         ok = (
-            (classes >= 3 or _interleaved(value))
+            (classes >= 3 or digits_interleaved(value))
             and shannon_entropy(value) >= 2.5
             and not _SNAKE_NAME.match(value)
         )
@@ -375,7 +379,7 @@ _LETTER_DIGIT = lazy_compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
 INTERLEAVED_SWITCHES = 3
 
 
-def _interleaved(value: str) -> bool:
+def digits_interleaved(value: str) -> bool:
     """Letters and digits alone, switching back and forth at least :data:`INTERLEAVED_SWITCHES`
     times: a password of two character classes that still reads as generated."""
     return value.isalnum() and value.isascii() and len(_LETTER_DIGIT.findall(value)) >= INTERLEAVED_SWITCHES

@@ -10,7 +10,7 @@ import string
 
 import pytest
 
-from memscribe.redaction.values import INTERLEAVED_SWITCHES, _interleaved
+from memscribe.redaction.values import INTERLEAVED_SWITCHES, digits_interleaved
 from tests.support.secret_shapes import found
 
 _RNG = random.Random(20261203_3)
@@ -56,5 +56,5 @@ def test_a_name_with_its_digits_in_one_place_is_kept(line: str) -> None:
 
 
 def test_the_switch_count() -> None:
-    assert _interleaved("a1b2") and INTERLEAVED_SWITCHES == 3
-    assert not _interleaved("AES256GCM") and not _interleaved("ab1!cd2e3")
+    assert digits_interleaved("a1b2") and INTERLEAVED_SWITCHES == 3
+    assert not digits_interleaved("AES256GCM") and not digits_interleaved("ab1!cd2e3")

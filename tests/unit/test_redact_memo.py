@@ -12,7 +12,7 @@ from memscribe.redaction import values as V
 TEXT = 'db_password = "Zq8vR2mX7pLk4Nw9"\nexport API_TOKEN=7f3kQ9zR2vLm8XwP4nTb6YcH1sJd\n'
 
 
-_MEMOISED = (P.is_placeholder, V.not_a_secret, V._looks_random)
+_MEMOISED = (P.is_placeholder, V.not_a_secret, V.looks_random)
 
 
 def _held() -> int:
