@@ -348,6 +348,10 @@ _PHRASE_OPENING = lazy_compile(
     r"|chez|avec|pour|sur|del|con|desde|para|por|al|sin)\s",
     re.I,
 )
+#: A German infinitive clause ("…, Gitarre zu spielen", "…, um Geld zu sparen"): it ends on "zu"
+#: and an infinitive (or one with "zu" inside: "anzufangen") and is the object or aim of the clause
+#: before it, not a statement of its own.
+_ZU_INFINITIVE = lazy_compile(r"(?:\bzu\s+\w+|\w+zu\w*)(?:en|ern|eln)\W*$", re.I)
 #: A phrase joined to the clause before it is this short (words); a longer piece is a clause.
 PHRASE_MAX_WORDS = 8
 
@@ -365,7 +369,7 @@ def _pieces(sentence: str, row: Language, lang: str) -> list[str]:
         piece = raw.strip()
         if (
             out
-            and _PHRASE_OPENING.match(piece)
+            and (_PHRASE_OPENING.match(piece) or (lang == "de" and _ZU_INFINITIVE.search(piece)))
             and len(piece.split()) <= PHRASE_MAX_WORDS
             and not _speaker_is_subject(piece, row, lang)
         ):
