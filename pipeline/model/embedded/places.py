@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.model.embedded.text import hash_slug, safe_slug
+from memscribe.model.embedded.text import LANGS, hash_slug, safe_slug
 from memscribe.model.embedded.zh_subject import continues_subject
 from memscribe.semantic.updates import someone_else
 
@@ -118,7 +118,8 @@ def place_in_role(body: str) -> str | None:
     """The place named by proper name in a statement of the speaker's role, work or business
     (``body``, an English body or the user's quoted clause), or None; None for a statement of
     residence, which already says where the user lives. The place is the speaker's only in the
-    role's own clause, and a language or nationality word is no place."""
+    role's own clause, and a language (a nationality word, or a programming language: "soy muy
+    nuevo en Python", "Ich bin Expertin in Kotlin") is no place."""
     zh_body = body.startswith("用户")
     role = _ROLE_OR_WORK.match(body)
     # the anchored test first: a body neither Chinese nor opening on a role gives no place
@@ -139,6 +140,8 @@ def place_in_role(body: str) -> str | None:
         return None
     language_word = _LANGUAGE_WORD.get(role.lastgroup or "en")
     if language_word is not None and language_word.match(m.group("place")):
+        return None
+    if LANGS.fullmatch(m.group("place")):  # a programming language: "Soy muy nuevo en Python"
         return None
     return m.group("place")
 
