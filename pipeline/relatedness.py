@@ -38,6 +38,7 @@ from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
 from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import facet_words
+from memscribe.semantic.relations import another_relation
 from memscribe.semantic.updates import same_polarity
 from memscribe.textsim import STOPWORDS, normalize, similarity
 
@@ -153,13 +154,16 @@ def restates(text: str, other: str) -> bool:
     """``text`` says what ``other`` says: the same normalized text, or a lexical similarity of at
     least DUPLICATE_SCORE with the same polarity ("drinks coffee" never restates "no longer drinks
     coffee", although their content words are the same) and no value changed ("owns a Tesla Model
-    3" / "Model Y", "kids are 4 and 7" / "5 and 8": :func:`~memscribe.semantic.changed.value_differs`)."""
+    3" / "Model Y", "kids are 4 and 7" / "5 and 8": :func:`~memscribe.semantic.changed.value_differs`),
+    nor another kind of relation to the thing ("likes cats" / "is allergic to cats":
+    :func:`~memscribe.semantic.relations.another_relation`)."""
     if normalize(text) == normalize(other):
         return True
     return (
         similarity(text, other) >= DUPLICATE_SCORE
         and same_polarity(text, other)
         and not value_differs(text, other)
+        and not another_relation(text, other)
     )
 
 

@@ -98,6 +98,7 @@ from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import statement_facets
+from memscribe.semantic.relations import another_relation
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
@@ -240,6 +241,8 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         for s in request.shortlist
         if not other_subject(request.text, s.text)
         and not another_facet(request.text, s)
+        # another kind of relation to one thing ("likes cats" / "is allergic to cats")
+        and not another_relation(request.text, s.text)
         and not goes_on_beside(
             request.text, request.said, s.text
         )  # "…, mais chez moi c'est toujours le Dell"

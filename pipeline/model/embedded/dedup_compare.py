@@ -23,6 +23,7 @@ from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
 from memscribe.semantic.frames import count_changed, level_changed, time_changed
+from memscribe.semantic.relations import another_relation
 from memscribe.semantic.updates import (
     change_cue,
     covered,
@@ -117,6 +118,9 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # a number, a name in one slot, a count, level or time (``value_moved`` among them) is another
     # value ("30 km" / "50 km"), never the same fact
     if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
+        return False
+    # another kind of relation to one thing is another fact ("likes cats" / "is allergic to cats")
+    if another_relation(new, item.text):
         return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True

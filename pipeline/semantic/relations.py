@@ -1,0 +1,66 @@
+"""The kind of relation a memory states between the user and its object: an **affect** (likes,
+loves, prefers, hates, is into, is afraid of), a **health** condition (is allergic or intolerant
+to, has an allergy), or a **possession** (has, owns). Two statements of two kinds on one
+thing are two facts — "User likes cats." / "User is allergic to cats.", "User loves dogs." /
+"User has two dogs." — while two verbs of one kind, or a verb of any other activity (uses,
+listens to, runs, edits), may say one fact in other words ("likes jazz" / "listens to jazz a
+lot", "uses Linux" / "runs Linux on their laptop"): an activity is the unmarked case, read as
+no kind.
+
+Read from the predicate that opens an English memory ("User", then auxiliaries, adverbs and a
+negation skipped) and from a Chinese one ("用户…"); a quotation of the user's own words and
+anything else gives no kind. A closed set of relation kinds, not of phrasings. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memscribe.lazyre import lazy_compile
+
+#: Health words anywhere in the statement make it a health condition ("has a cat allergy").
+_HEALTH = lazy_compile(r"\b(?:allerg(?:y|ies|ic)|intoleran(?:t|ce))\b|过敏|アレルギー", re.IGNORECASE)
+
+#: The predicate's head word → its kind (English; inflections by the stems below).
+_AFFECT = lazy_compile(
+    r"(?:lik|lov|enjoy|prefer|ador|hat|dislik|detest|fear)(?:e|es|ed|s|ing)?$|into|fond|fan|afraid|scared|keen"
+)
+_POSSESSION = lazy_compile(r"(?:ha[sv]e?|own(?:s|ed)?|possess(?:es)?)$")
+
+#: An English memory's subject, then the auxiliaries, adverbs and negations before its predicate.
+_HEAD = lazy_compile(
+    r"^\W*User\s+(?:(?:is|are|am|was|were|be|been|does|do|did|not|n['’]t|doesn['’]t|don['’]t|no|"
+    r"longer|now|also|still|really|truly|currently|usually|always|never|a|an|big|huge|\w+ly)\s+)*"
+    r"(?P<word>[a-z]+)(?P<next>\s+[a-z]+)?",
+    re.IGNORECASE,
+)
+#: A Chinese memory's subject and its predicate ("用户很喜欢猫", "用户养了一只猫").
+_ZH = lazy_compile(r"^用户(?:现在|也|还|很|非常|特别|不再|不)*(?P<verb>喜欢|爱|讨厌|害怕|怕|有|养)")
+_ZH_KIND = {"喜欢": "affect", "爱": "affect", "讨厌": "affect", "害怕": "affect", "怕": "affect"}
+
+
+def relation_kind(text: str) -> str | None:
+    """``affect``, ``health`` or ``possession``, or None (an activity, or no reading)."""
+    if _HEALTH.search(text):
+        return "health"
+    zh = _ZH.match(text)
+    if zh:
+        return _ZH_KIND.get(zh["verb"], "possession")
+    head = _HEAD.match(text)
+    if not head:
+        return None
+    word = head["word"].lower()
+    if _AFFECT.fullmatch(word):
+        return "affect"
+    # "has" as an auxiliary ("has been learning Rust", "has started") is no possession
+    following = (head["next"] or "").strip().lower()
+    if _POSSESSION.fullmatch(word) and not (following == "been" or following.endswith(("ed", "en"))):
+        return "possession"
+    return None
+
+
+def another_relation(new: str, old: str) -> bool:
+    """Both statements relate the user to their object by a kind of relation (:func:`relation_kind`)
+    and the kinds differ: two facts, whatever object they share."""
+    mine, theirs = relation_kind(new), relation_kind(old)
+    return mine is not None and theirs is not None and mine != theirs
