@@ -130,6 +130,39 @@ _VALUED: dict[str, re.Pattern[str]] = {
 }
 
 
+#: The two ends of the night, each a value of the rhythm facet of its own: going to sleep and
+#: getting up ("goes to bed at 11pm" and "gets up at 6am" both hold).
+_SLEEP_ENDS: dict[str, re.Pattern[str]] = {
+    "onset": lazy_compile(
+        r"\b(?:go|goes|went|going)\s+to\s+(?:bed|sleep)\b|\b(?:fall|falls|falling|fell)\s+asleep\b|\bbedtime\b"
+        r"|\bins\s+Bett\b|\bschlafen\s+geh|\bschlafe\s+(?:\S+\s+){0,5}?ein\b"
+        r"|\bme\s+couche\b|\bm['’]endors\b|\bme\s+acuesto\b|\b(?:me\s+)?duermo\b"
+        r"|睡觉|就睡|入睡|寝る|寝ます",
+        _I,
+    ),
+    "waking": lazy_compile(
+        r"\b(?:wake|wakes|woke|waking|get|gets|got|getting)\s+up\b|\baufsteh\w*|\bstehe\s+(?:\S+\s+){0,5}?auf\b"
+        r"|\bwache\s+(?:\S+\s+){0,5}?auf\b|\bme\s+(?:lève|réveille)\b|\bme\s+(?:levanto|despierto)\b"
+        r"|起床|起き|醒来",
+        _I,
+    ),
+}
+
+
+def sleep_end(text: str) -> str | None:
+    """The one end of the night a statement names (``onset``: going to bed; ``waking``: getting
+    up), or None when it names neither or both."""
+    found = [end for end, pattern in _SLEEP_ENDS.items() if pattern.search(text)]
+    return found[0] if len(found) == 1 else None
+
+
+def other_sleep_end(new: str, old: str) -> bool:
+    """The two statements name the two ends of the night, one each: two values of the rhythm, not
+    one replaced ("gets up at 6am" / "goes to bed at 11pm")."""
+    mine = sleep_end(new)
+    return mine is not None and sleep_end(old) not in (None, mine)
+
+
 def slug_facet(slug: str) -> str | None:
     """The facet a slug is filed under (one of its words names it), or None."""
     words = set(slug.lower().split("-"))
@@ -221,6 +254,8 @@ __all__ = [
     "SLUG_HEAD",
     "SLUG_WORDS",
     "facet_words",
+    "other_sleep_end",
+    "sleep_end",
     "slug_facet",
     "statement_facet",
     "statement_facets",

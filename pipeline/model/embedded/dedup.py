@@ -97,7 +97,7 @@ from memscribe.model.embedded.dedup_rules import (
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
-from memscribe.semantic.facets import statement_facets
+from memscribe.semantic.facets import other_sleep_end, statement_facets
 from memscribe.semantic.relations import another_relation
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
@@ -243,6 +243,8 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         and not another_facet(request.text, s)
         # another kind of relation to one thing ("likes cats" / "is allergic to cats")
         and not another_relation(request.text, s.text)
+        # the other end of the night ("gets up at 6am" / "goes to bed at 11pm")
+        and not other_sleep_end(request.text, s.text)
         and not goes_on_beside(
             request.text, request.said, s.text
         )  # "…, mais chez moi c'est toujours le Dell"
