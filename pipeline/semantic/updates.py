@@ -358,10 +358,11 @@ _NON_LATIN = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 #: Additive focus words: the statement adds a value beside those held ("also has a hamster",
-#: "lerne zusätzlich Go", "fais aussi du pilates", "también", "也", "Macも"), it replaces none.
+#: "lerne zusätzlich Go", "spiele jetzt auch Gitarre", "fais aussi du pilates", "también", "也",
+#: "Macも"), it replaces none ("auch wenn": even if; "auch wieder": again, as "started … again").
 _ADDITIVE = lazy_compile(
     r"\b(?:also|too|as well|in addition|additionally|besides|on top of"
-    r"|zusätzlich|außerdem|ebenfalls|(?<!\bnur )noch (?:ein|eine|einen)\b"
+    r"|zusätzlich|außerdem|ebenfalls|auch(?! wenn| wieder)|(?<!\bnur )noch (?:ein|eine|einen)\b"
     r"|aussi|également|en plus|de plus|encore un"
     r"|también|además"
     # continuative: a value kept on beside the stored one ("still uses Vim for quick edits")
