@@ -49,6 +49,7 @@ from memscribe.redaction.providers import (
     LIVE_KEY_HINTS,
     MAILGUN_HINTS,
     TEST_KEY_HINTS,
+    find_jwts,
     find_live_keys,
     find_mailgun_keys,
     find_test_keys,
@@ -148,7 +149,9 @@ def _bare_credentials(text: str) -> Iterator[tuple[int, int]]:
 def _build_detectors() -> tuple[Detector, ...]:
     # provider shapes are runs of token characters: none holds a line break (tested)
     dets = [
-        _re(
+        Detector(name, find_jwts, tuple(h.casefold() for h in hints), hints)
+        if name == "jwt"
+        else _re(
             name, rx, hints=hints, boundary=True, strict_value=True, line_bound=True, gate=GATES.get(name, "")
         )
         for name, rx, hints in _PROVIDERS

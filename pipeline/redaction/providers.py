@@ -12,10 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import _left_boundary
+from memscribe.redaction.base import _FILLER_AFTER, _left_boundary, occurrences
+from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import not_a_secret
 
 _E = r"(?![A-Za-z0-9_])"
+
+#: A JWT: three base64url parts, the first two JSON objects (``eyJ`` is ``{"``).
+JWT = r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"
 
 #: Provider-specific token formats: (type, regex, hints). The regex starts at the token (a
 #: left word boundary is enforced by :func:`_left_boundary`); hints are literal substrings
@@ -82,7 +86,7 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
         r"|hooks\.zapier\.com/hooks/catch/\d+/[A-Za-z0-9]{5,})",
         ("discord", ".webhook.office.com", "hooks.zapier.com"),
     ),
-    ("jwt", r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*", ("eyJ",)),
+    ("jwt", JWT, ("eyJ",)),  # found by :func:`find_jwts`
     # ports of distinctive-prefix gitleaks rules
     (
         "hashicorp_vault_token",
@@ -216,3 +220,35 @@ def find_live_keys(text: str) -> Iterator[tuple[int, int]]:
         if m is not None and not not_a_secret(m.group(0)):
             yield m.span()
         at = text.find("_live_", at + 6)
+
+
+_JWT = lazy_compile(JWT)
+#: A run of base64url characters: a JWT part.
+_TOKEN_RUN = lazy_compile(r"[A-Za-z0-9_-]*")
+
+
+def find_jwts(text: str) -> Iterator[tuple[int, int]]:
+    """The matches of :data:`JWT` that ``finditer`` gives, filtered as a provider table's are
+    (a left boundary, the value decision, no filler after, no placeholder), tried only at the
+    first ``eyJ`` of each run of base64url characters: the first part runs to the run's end,
+    so where it fails every later start in the run fails for the same reason (``eyJ`` repeated
+    was read to its end from each ``eyJ``)."""
+    resume = 0  # where ``finditer`` would try next: after a match, or past a run that failed
+    for at in occurrences(text, "eyJ"):
+        if at < resume:
+            continue
+        m = _JWT.match(text, at)
+        if m is None:
+            run = _TOKEN_RUN.match(text, at)
+            resume = run.end() if run is not None else at + 1
+            continue
+        start, end = m.span()
+        resume = end
+        value = text[start:end]
+        if (
+            _left_boundary(text, start)
+            and not not_a_secret(value)
+            and text[end : end + 3] not in _FILLER_AFTER
+            and not is_placeholder(value)
+        ):
+            yield start, end
