@@ -289,8 +289,9 @@ def _regex(
     without one is not scanned with ``pattern`` (whose opening ``re`` cannot skip ahead to).
     """
     # Compiled on first use: a run meets few of the ~80 detectors (the prefilter skips the rest).
-    compiled: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
-    gated: list[Callable[[str], object]] = []
+    # The pattern, its exact hints and its gate are kept in one append, so a thread that finds
+    # ``compiled`` filled finds all three (threads of a worker redact at once: the Ray engine's).
+    compiled: list[tuple[re.Pattern[str], tuple[str, ...], Callable[[str], object]]] = []
 
     def find(text: str) -> Iterator[tuple[int, int]]:
         if not compiled:
@@ -298,9 +299,9 @@ def _regex(
             # The combined prefilter checks the hints case-folded (see ``Detector``); a
             # case-sensitive pattern's matches hold one as written, so a text with ``ac`` but
             # no ``AC`` is skipped here.
-            compiled.append((rx, hints if not rx.flags & re.IGNORECASE and "(?i" not in pattern else ()))
-            gated.append(compile_table(gate).search if gate else _ungated)
-        rx, exact = compiled[0]
+            cased = hints if not rx.flags & re.IGNORECASE and "(?i" not in pattern else ()
+            compiled.append((rx, cased, compile_table(gate).search if gate else _ungated))
+        rx, exact, gated = compiled[0]
         windows: list[tuple[int, int]] = [(0, len(text))]
         if exact and line_bound and len(text) > _CHARS_PER_WINDOW:
             # one count of the hints both skips a text without one and says whether they are
@@ -312,7 +313,7 @@ def _regex(
                 windows = _hint_lines(text, exact)
         elif exact and not any(h in text for h in exact):
             return
-        if gated[0](text) is None:
+        if gated(text) is None:
             return
         if ihints:
             windows = _hint_lines(offset_lowered(text), ihints)
