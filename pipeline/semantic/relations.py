@@ -1,6 +1,6 @@
 """The kind of relation a memory states between the user and its object: an **affect** (likes,
 loves, prefers, hates, is into, is afraid of), a **health** condition (is allergic or intolerant
-to, has an allergy), or a **possession** (has, owns). Two statements of two kinds on one
+to, has an allergy), or a **possession** (has, owns, or bought, adopted, got a …). Two statements of two kinds on one
 thing are two facts — "User likes cats." / "User is allergic to cats.", "User loves dogs." /
 "User has two dogs." — while two verbs of one kind, or a verb of any other activity (uses,
 listens to, runs, edits), may say one fact in other words ("likes jazz" / "listens to jazz a
@@ -27,6 +27,9 @@ _AFFECT = lazy_compile(
 )
 _POSSESSION = lazy_compile(r"(?:ha[sv]e?|own(?:s|ed)?|possess(?:es)?)$")
 
+_ACQUIRED = lazy_compile(r"bought|purchased|adopted|acquired|got")
+_DETERMINER = lazy_compile(r"an?|the|their|another|new|second|two|three|some", re.IGNORECASE)
+
 #: An English memory's subject, then the auxiliaries, adverbs and negations before its predicate.
 _HEAD = lazy_compile(
     r"^\W*User\s+(?:(?:is|are|am|was|were|be|been|does|do|did|not|n['’]t|doesn['’]t|don['’]t|no|"
@@ -35,7 +38,7 @@ _HEAD = lazy_compile(
     re.IGNORECASE,
 )
 #: A Chinese memory's subject and its predicate ("用户很喜欢猫", "用户养了一只猫").
-_ZH = lazy_compile(r"^用户(?:现在|也|还|很|非常|特别|不再|不)*(?P<verb>喜欢|爱|讨厌|害怕|怕|有|养)")
+_ZH = lazy_compile(r"^用户(?:现在|也|还|很|非常|特别|不再|不)*(?P<verb>喜欢|爱|讨厌|害怕|怕|有|养|买)")
 _ZH_KIND = {"喜欢": "affect", "爱": "affect", "讨厌": "affect", "害怕": "affect", "怕": "affect"}
 
 
@@ -55,6 +58,9 @@ def relation_kind(text: str) -> str | None:
     # "has" as an auxiliary ("has been learning Rust", "has started") is no possession
     following = (head["next"] or "").strip().lower()
     if _POSSESSION.fullmatch(word) and not (following == "been" or following.endswith(("ed", "en"))):
+        return "possession"
+    # a thing acquired is a thing had ("bought a car", "got a cat"; not "got into climbing")
+    if _ACQUIRED.fullmatch(word) and (word != "got" or _DETERMINER.fullmatch(following)):
         return "possession"
     return None
 
