@@ -59,6 +59,11 @@ def _engine() -> Any:
     return RayEngine()
 
 
+def _errors(report: Any) -> list[tuple[str, str | None]]:
+    """The failed transcripts of a run and why (shown when a run has failures)."""
+    return [(Path(t.path).name, t.error) for t in report.transcripts if t.status == "failed"]
+
+
 def test_ray_engine_writes_the_same_files_as_the_local_engine(tmp_path: Path, cluster: None) -> None:
     make_corpus(tmp_path / "t", 40)  # duplicates, supersessions, nothing-to-learn
     items = discover([str(tmp_path / "t")])
@@ -66,7 +71,8 @@ def test_ray_engine_writes_the_same_files_as_the_local_engine(tmp_path: Path, cl
     distributed = run_batch(
         items, BatchConfig(root=tmp_path / "ray", concurrency=8), ModelSettings(), engine=_engine()
     )
-    assert distributed.failed == 0 and distributed.processed == local.processed == 40
+    assert distributed.failed == 0, _errors(distributed)
+    assert distributed.processed == local.processed == 40
     assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
     assert sum(t.replans for t in distributed.transcripts) <= 4  # planned against the memory at commit
     again = run_batch(items, BatchConfig(root=tmp_path / "ray"), ModelSettings(), engine=_engine())
@@ -117,7 +123,8 @@ def test_ray_workers_share_dedup_calls_and_write_the_local_engines_files(
     distributed = run_batch(
         items, BatchConfig(root=tmp_path / "ray", concurrency=8), BatchingModel, engine=_engine()
     )
-    assert distributed.failed == 0 and distributed.processed == local.processed == 40
+    assert distributed.failed == 0, _errors(distributed)
+    assert distributed.processed == local.processed == 40
     assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
     # one detection each, and the dedup decisions of many transcripts in few calls (each asked
     # alone: about two calls per transcript)
@@ -131,7 +138,10 @@ def test_ray_engine_resumes_a_half_done_root(tmp_path: Path, cluster: None) -> N
     run_batch(items[:12], BatchConfig(root=tmp_path / "m"), EmbeddedModel)
     with (tmp_path / "t" / "session-003.txt").open("a", encoding="utf-8") as f:
         f.write("User: I moved to Lisbon last month.\nAssistant: Noted.\n")
-    run_batch(items, BatchConfig(root=tmp_path / "m", concurrency=4), ModelSettings(), engine=_engine())
+    resumed = run_batch(
+        items, BatchConfig(root=tmp_path / "m", concurrency=4), ModelSettings(), engine=_engine()
+    )
+    assert resumed.failed == 0, _errors(resumed)  # a failed transcript is missing from the files
     run_batch(items[:12], BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
     run_batch(items, BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")
