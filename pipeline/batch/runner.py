@@ -416,7 +416,8 @@ def _start(state: _State, engine: Engine | None, model_factory: ModelFactory) ->
     )
     state.engine = engine
     engine.open(memory.snapshot(), model_factory, config.concurrency, look_ahead=config.look_ahead)
-    _warm_platform()
+    if _calls_here(engine):
+        _warm_platform()
     engine.expect(sorted(state.units))
     for rank in sorted(state.units):
         state.on_event("start", state.items[rank], None)
@@ -454,6 +455,17 @@ def _drive(state: _State, deadline: float | None) -> None:
                 TranscriptResult(path=str(state.items[head].path), status="skipped", reason="timeout"),
             )
             head += 1
+
+
+def _calls_here(engine: Engine) -> bool:
+    """Whether the run's model calls are made in this process: units in its threads (the local
+    engine), with no call helper on. A planner process, a call helper and a cluster's workers
+    make them elsewhere (each computes its own platform description)."""
+    local = sys.modules.get("memscribe.batch.engine")  # (loaded where a LocalEngine was made)
+    if local is None or not isinstance(engine, local.LocalEngine):
+        return False
+    route = sys.modules.get("memscribe.model.call_route")  # (loaded with litellm)
+    return route is None or not route.in_helper()
 
 
 def _warm_platform() -> None:

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 _HELPERS: list[Callable[..., Any]] = []
 
 
+def in_helper() -> bool:
+    """Whether calls go to a helper process now (:func:`calls_in_helper` is on)."""
+    return bool(_HELPERS)
+
+
 def _route() -> Callable[..., Any]:
     return _HELPERS[-1] if _HELPERS else litellm.completion
 
