@@ -20,11 +20,12 @@ terminal) and shut down at the end. Ray is an optional extra: ``pip install 'mem
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -130,6 +131,29 @@ class DedupDesk:
         self._coalescer = DedupCoalescer(
             HeldSlots(_RemoteSlots(slots)), quiet_s=DESK_QUIET_S, linger_s=DESK_LINGER_S
         )
+        #: The units on their way to a dedup request (:meth:`coming`), by token; and the tokens
+        #: told :meth:`came` before :meth:`coming` (a threaded actor runs calls in any order).
+        self._arriving: dict[str, Callable[[], None]] = {}
+        self._gone: set[str] = set()
+        self._lock = threading.Lock()
+
+    def coming(self, token: str, namespace: str) -> None:
+        """A unit of ``namespace`` is on its way to a dedup request (its detection is back): a
+        call being gathered there waits for it, as the local engine's does (``linger_s`` at most)."""
+        with self._lock:
+            if token in self._gone:
+                self._gone.discard(token)
+                return
+            self._arriving[token] = self._coalescer.arriving(namespace)
+
+    def came(self, token: str) -> None:
+        """The unit of ``token`` asked, asks the model something else, or ended."""
+        with self._lock:
+            arrived = self._arriving.pop(token, None)
+            if arrived is None:
+                self._gone.add(token)
+                return
+        arrived()
 
     def ask(
         self,
@@ -164,6 +188,20 @@ class _RemoteCoalescer(DedupCoalescer):
     def __init__(self, desk: Any) -> None:
         super().__init__(OrderedSlots(1))  # unused: the desk holds the slots
         self._desk = desk
+        self._tokens = itertools.count()
+
+    def arriving(self, namespace: str) -> Callable[[], None]:
+        """Tell the desk a unit is on its way (see :meth:`DedupDesk.coming`); what this returns
+        tells it the unit arrived (once; again is harmless)."""
+        token = f"{os.getpid()}:{next(self._tokens)}"
+        self._desk.coming.remote(token, namespace)
+        told = threading.Lock()
+
+        def arrived() -> None:
+            if told.acquire(blocking=False):
+                self._desk.came.remote(token)
+
+        return arrived
 
     def submit(
         self,
@@ -217,7 +255,10 @@ class UnitWorker:
             model = self._models[unit.rank] = BoundedModel(
                 self._factory(), self._slots, unit.rank, self._coalescer
             )
-        return run_unit(unit, model=model, source=self._board)
+        try:
+            return run_unit(unit, model=model, source=self._board)
+        finally:
+            model.arrived()  # (a unit that ended on its way: the desk stops waiting for it)
 
 
 class RayEngine(Engine):
