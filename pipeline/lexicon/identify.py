@@ -212,33 +212,6 @@ _SPEAKER_OPENERS = {
 }
 
 
-#: Spanish prepositions, articles and possessives that open a verb's complement ("en", "con",
-#: "la", "mi"), not the negation or the pronouns English writes too ("no", "me").
-_COMPLEMENT_OPENERS = frozenset("en de con la el los las un una mi mis al del por para su sus".split())
-
-
-def _spanish_first_person(words: list[str]) -> bool:
-    """``words`` open with a verb in the first person of the Spanish present (its ending -o) or
-    preterite (-é) followed by a Spanish preposition, article or possessive, and hold no English
-    function word: "Vivo en Sevilla.", "Trabajo en casa.", "Empecé a tocar la guitarra.", whose
-    function words Spanish shares with English or French ("en", "de", "la") place it nowhere. The
-    opener is no function word of any language; "a" follows only -é (English: "also a …"); a
-    clitic or the negation may come first ("Me mudé a Valencia.", "No trabajo en verano.")."""
-    at = 1 if words[0] in ("me", "no") else 0  # a clitic or the negation before the verb
-    if len(words) < at + 2:
-        return False
-    first, after = words[at], words[at + 1]
-    return (
-        len(first) >= 3
-        and first not in _LANGS_OF
-        and (
-            (first.endswith("o") and after in _COMPLEMENT_OPENERS)
-            or (first.endswith("é") and after in _COMPLEMENT_OPENERS | {"a"})
-        )
-        and not any(w in _ENGLISH for w in words[at:])
-    )
-
-
 def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:
     """The language the function-word ``scores`` of ``words`` (casefolded ``folded``) point to.
 
@@ -251,10 +224,6 @@ def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:
         scores[opener] += 1  # not with an English function word: "Soy milk is great", "yo, is it up?"
     if scores["de"]:
         scores["de"] += sum(1 for w in words if w in _ALSO_GERMAN)
-    # a Spanish verb's first person opening the text is evidence as strong as an accent (English
-    # has no such opening), placing it where Spanish then scores above every other language
-    if _spanish_first_person(words) and scores["es"] + 2 > max(v for k, v in scores.items() if k != "es"):
-        return "es"
     best = max(scores, key=lambda k: (scores[k], k == "en"))
     if best != "en" and scores[best] >= 2 and _distinctive(best, words, folded):
         return best
