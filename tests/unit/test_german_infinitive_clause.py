@@ -24,3 +24,28 @@ def test_the_infinitive_clause_stays_with_its_statement(text: str, said: str) ->
 def test_a_second_finite_clause_is_still_apart() -> None:
     bodies = _bodies("Ich wohne in Hamburg, arbeite aber in Bremen.")
     assert not any("Bremen" in b and "Hamburg" in b for b in bodies), bodies
+
+
+class _Recording:
+    """Stands in for the pattern and records how many characters each search is given."""
+
+    def __init__(self, pattern: object) -> None:
+        self.pattern = pattern
+        self.lengths: list[int] = []
+
+    def search(self, text: str) -> object:
+        self.lengths.append(len(text))
+        return self.pattern.search(text)  # type: ignore[attr-defined]
+
+
+def test_a_long_word_is_not_searched_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pattern is searched only at the piece's end: searched whole, a long word cost time
+    quadratic in its length (``\\w+zu`` retried from every letter; 40 KB took 7 s)."""
+    from memscribe.model.embedded import statements
+
+    recording = _Recording(statements._ZU_INFINITIVE)
+    monkeypatch.setattr(statements, "_ZU_INFINITIVE", recording)
+    text = "Ich arbeite bei Siemens in München, " + "ha" * 5000 + " und das war es."
+    _bodies(text)
+    assert recording.lengths, "the German piece was not read"
+    assert max(recording.lengths) <= statements._ZU_TAIL

@@ -352,6 +352,9 @@ _PHRASE_OPENING = lazy_compile(
 #: and an infinitive (or one with "zu" inside: "anzufangen") and is the object or aim of the clause
 #: before it, not a statement of its own.
 _ZU_INFINITIVE = lazy_compile(r"(?:\bzu\s+\w+|\w+zu\w*)(?:en|ern|eln)\W*$", re.I)
+#: The pattern reads a piece's last two words; it is searched in this many characters at the end,
+#: so one long word costs linear time (searched whole, ``\w+zu`` retried from every letter).
+_ZU_TAIL = 80
 #: A phrase joined to the clause before it is this short (words); a longer piece is a clause.
 PHRASE_MAX_WORDS = 8
 
@@ -369,8 +372,8 @@ def _pieces(sentence: str, row: Language, lang: str) -> list[str]:
         piece = raw.strip()
         if (
             out
-            and (_PHRASE_OPENING.match(piece) or (lang == "de" and _ZU_INFINITIVE.search(piece)))
             and len(piece.split()) <= PHRASE_MAX_WORDS
+            and (_PHRASE_OPENING.match(piece) or (lang == "de" and _ZU_INFINITIVE.search(piece[-_ZU_TAIL:])))
             and not _speaker_is_subject(piece, row, lang)
         ):
             out[-1] = f"{out[-1]}, {piece}"
