@@ -124,11 +124,15 @@ def _same_person(sender: str, named: str) -> bool:
 
 def _owner_first(names: list[str], turns: Sequence[Turn]) -> list[str]:
     """``names`` with the configured user (:func:`configured_user`) first where one of them is
-    that person; else as they are (the first sender, who brought the assistant in, is the owner)."""
+    that person; the configured user's name before them all where none is (the owner said
+    nothing, so no sender's words are the owner's); else (no header, or two senders who could
+    be that person) as they are: the first sender, who brought the assistant in, is the owner."""
     named = configured_user(turns) if len(names) >= 2 else None
     if named is None:
         return names
     mine = [n for n in names if _same_person(n, named)]
+    if not mine:
+        return [named, *names]
     return [mine[0], *(n for n in names if n != mine[0])] if len(mine) == 1 else names
 
 

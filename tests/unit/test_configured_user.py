@@ -46,6 +46,12 @@ def test_without_a_header_the_first_sender_owns_the_group() -> None:
     assert senders(turns) == ["Derek", "Hana"]
 
 
-def test_a_configured_user_who_never_speaks_changes_nothing() -> None:
+def test_a_configured_user_who_never_speaks_owns_no_senders_words() -> None:
+    """The header names someone who said nothing: every sender is a third party, so nothing they
+    said about themselves is written as the user's (the first sender was taken as the owner)."""
     text = _RELAY.replace("Hana Kowalczyk", "Zoe Park")
-    assert senders(parse_transcript(text, source="relay.txt").turns) == ["Derek", "Hana"]
+    turns = parse_transcript(text, source="relay.txt").turns
+    assert senders(turns) == ["Zoe Park", "Derek", "Hana"]
+    assert owner_turns(turns) == []
+    bodies = [c.body for c in extract(turns).profiles]
+    assert not any(w in b for b in bodies for w in ("retired", "York", "Leeds", "wasp")), bodies
