@@ -6,6 +6,8 @@ outside ASCII, and the Chinese and Japanese ones, match no ASCII text and name n
 
 from __future__ import annotations
 
+import re
+
 from memscribe.lazyre import lazy_compile
 
 #: Every match of ``updates._CHANGE`` in an ASCII text holds one of these as a whole word (a run of
@@ -56,4 +58,19 @@ def may_leave(text: str) -> bool:
     return _NE.search(low) is not None
 
 
-__all__ = ["CHANGE_WORDS", "LEFT_BEHIND_MARKS", "may_change", "may_leave"]
+#: A cessation: a state the statement says has ended ("no longer", "not … anymore", "nicht mehr",
+#: "kein Alkohol mehr", "ne … plus", "ya no", "不再", "もう…ない").
+_CEASED = lazy_compile(
+    r"\b(?:no longer|any ?more|nicht mehr|kein\w*(?:\s+\w+){0,2}?\s+mehr|ya no)\b"
+    r"|\b(?:ne|n['’])\s*\w+(?:\s+\w+)?\s+plus\b|不再|もう[^。！？.!?]{0,12}?(?:ない|ません)",
+    re.IGNORECASE,
+)
+
+
+def ceased(text: str) -> bool:
+    """``text`` says a state has ended (:data:`_CEASED`): a stop, which an additive focus word in
+    it ("Ich trinke jetzt auch keinen Alkohol mehr") does not make an addition."""
+    return _CEASED.search(text) is not None
+
+
+__all__ = ["CHANGE_WORDS", "LEFT_BEHIND_MARKS", "ceased", "may_change", "may_leave"]

@@ -28,7 +28,12 @@ _AFFECT = lazy_compile(
 _POSSESSION = lazy_compile(r"(?:ha[sv]e?|own(?:s|ed)?|possess(?:es)?)$")
 
 _ACQUIRED = lazy_compile(r"bought|purchased|adopted|acquired|got")
-_DETERMINER = lazy_compile(r"an?|the|their|another|new|second|two|three|some", re.IGNORECASE)
+#: The word after a verb of having that makes it a possession: a determiner or a number ("has a
+#: dog", "owns two cars"), not an adverb before a participle ("has always loved cats").
+_DETERMINER = lazy_compile(r"an?|the|their|another|new|second|two|three|some|\d+", re.IGNORECASE)
+#: A negator among the words before the predicate: a lack ("doesn't have a car") is the other
+#: value of a possession, which a new relation to that thing may update; it is no kind of its own.
+_NEGATED_HEAD = lazy_compile(r"\b(?:not|no|never)\b|n['’]t\b", re.IGNORECASE)
 
 #: An English memory's subject, then the auxiliaries, adverbs and negations before its predicate.
 _HEAD = lazy_compile(
@@ -38,7 +43,10 @@ _HEAD = lazy_compile(
     re.IGNORECASE,
 )
 #: A Chinese memory's subject and its predicate ("用户很喜欢猫", "用户养了一只猫").
-_ZH = lazy_compile(r"^用户(?:现在|也|还|很|非常|特别|不再|不)*(?P<verb>喜欢|爱|讨厌|害怕|怕|有|养|买)")
+#: 有 of having, not the adverbs it begins (有点 "a bit", 有时 "sometimes", 有些 "some").
+_ZH = lazy_compile(
+    r"^用户(?:现在|也|还|很|非常|特别|有点|不再|不)*(?P<verb>喜欢|爱|讨厌|害怕|怕|有(?![点时些])|养|买)"
+)
 _ZH_KIND = {"喜欢": "affect", "爱": "affect", "讨厌": "affect", "害怕": "affect", "怕": "affect"}
 
 
@@ -48,16 +56,19 @@ def relation_kind(text: str) -> str | None:
         return "health"
     zh = _ZH.match(text)
     if zh:
-        return _ZH_KIND.get(zh["verb"], "possession")
+        kind = _ZH_KIND.get(zh["verb"])
+        return kind or (None if "不" in zh.group(0) else "possession")  # 不再有: a lack
     head = _HEAD.match(text)
     if not head:
         return None
     word = head["word"].lower()
     if _AFFECT.fullmatch(word):
         return "affect"
-    # "has" as an auxiliary ("has been learning Rust", "has started") is no possession
     following = (head["next"] or "").strip().lower()
-    if _POSSESSION.fullmatch(word) and not (following == "been" or following.endswith(("ed", "en"))):
+    if _NEGATED_HEAD.search(head.group(0)):
+        return None  # a lack ("doesn't have a car"), or a negated acquisition
+    # "has" as an auxiliary ("has been learning Rust", "has always loved cats") is no possession
+    if _POSSESSION.fullmatch(word) and _DETERMINER.fullmatch(following):
         return "possession"
     # a thing acquired is a thing had ("bought a car", "got a cat"; not "got into climbing")
     if _ACQUIRED.fullmatch(word) and (word != "got" or _DETERMINER.fullmatch(following)):

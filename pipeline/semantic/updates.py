@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.semantic.cue_words import may_change, may_leave
+from memscribe.semantic.cue_words import ceased, may_change, may_leave
 
 _I = re.IGNORECASE
 
@@ -374,9 +374,9 @@ _ADDITIVE = lazy_compile(
 
 
 def additive(text: str) -> bool:
-    """The statement adds a value beside those held (an additive focus word), so it replaces
-    nothing by itself ("User also has a hamster now" beside "has a cat")."""
-    return bool(_ADDITIVE.search(own_words(text)))
+    """The statement adds a value beside those held (an additive focus word, in no cessation:
+    :func:`.cue_words.ceased`), so it replaces nothing ("User also has a hamster now")."""
+    return bool(_ADDITIVE.search(words := own_words(text))) and not ceased(words)
 
 
 #: "User's dad …", "User's sister …": the memory's subject is someone the user knows.

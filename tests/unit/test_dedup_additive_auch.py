@@ -39,6 +39,9 @@ def test_a_value_added_with_auch_replaces_nothing(tmp_path: Path, first: str, th
         ("Ich esse vegetarisch.", "Ich esse jetzt auch wieder Fisch."),
         ("Ich trinke Kaffee.", "Ich trinke jetzt Tee, auch wenn ich Kaffee mag."),
         ("Ich arbeite bei Siemens.", "Ich arbeite jetzt bei Bosch."),
+        # a stop said with an additive word is still a stop (review RV1)
+        ("Ich trinke gern Wein.", "Ich trinke jetzt auch keinen Alkohol mehr."),
+        ("I drink wine.", "I also don't drink alcohol anymore."),
     ],
 )
 def test_a_change_is_still_an_update(tmp_path: Path, first: str, then: str) -> None:
@@ -51,3 +54,7 @@ def test_additive_auch() -> None:
     assert not additive('User, in their words: "Ich esse jetzt auch wieder Fisch".')
     assert not additive('User, in their words: "Ich trinke jetzt Tee, auch wenn ich Kaffee mag".')
     assert not additive('User, in their words: "Ich spiele jetzt Gitarre".')
+    assert not additive('User, in their words: "Ich trinke jetzt auch keinen Alkohol mehr".')
+    assert not additive("User also no longer eats meat.")
+    assert not additive('User, in their words: "Je ne bois plus de vin non plus".')
+    assert not additive("用户也不再喝酒。")
