@@ -30,9 +30,7 @@ none was started to use the slot), ``tail`` (after the last call left: nothing l
 percentiles): ``pipe`` (its caller's send to the helper's read), ``helper`` (in the helper beyond
 the model's latency: a worker, the client stack, the answer pickled) and ``back`` (the answer
 sent to the caller's reader having read it: mostly that thread waiting for a busy interpreter
-lock); a call slot is held across all three, or, where the helper says when an answer has come
-(:mod:`memscribe.model.arrivals`), until then: ``hold ms beyond latency`` is the slot's own
-hold past the model's latency. With ``--baseline REV`` both codes run alternately (``--repeat`` times each) and the medians of
+lock); a call slot is held across all three. With ``--baseline REV`` both codes run alternately (``--repeat`` times each) and the medians of
 each figure are printed side by side.
 """
 
@@ -561,29 +559,10 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
             fig["cpu s units"] += extra["cpu"] - begun.pop(rank)
     fig["cpu s driver"] = last_cpu(events, "run_batch:end") - first_cpu(events, "run_batch:start")
     fig.update(hops(events, latency))
-    fig.update(holds(events, latency))
     starts = [e[3]["cpu"] for e in events if e[1] == "commit:start"]
     ends = [e[3]["cpu"] for e in events if e[1] == "commit:end"]
     fig["cpu s commit"] = sum(b - a for a, b in zip(starts, ends, strict=False))
     return fig
-
-
-def holds(events: list[Any], latency: float) -> dict[str, float]:
-    """How long a call holds its slot beyond the model's latency, median and 90th percentile
-    (ms): from the slot taken to the slot given back (for a call made in the helper, when the
-    helper says its answer has come, or when the answer is read)."""
-    open_at: dict[int, list[float]] = {}
-    held: list[float] = []
-    for t, kind, rank, _extra in events:
-        if kind == "call:start":
-            open_at.setdefault(rank, []).append(t)
-        elif kind == "call:end" and open_at.get(rank):
-            held.append(t - open_at[rank].pop() - latency)
-    held.sort()
-    return {
-        f"hold ms beyond latency {name}": 1000 * held[int(q * (len(held) - 1))] if held else 0.0
-        for name, q in (("median", 0.5), ("p90", 0.9))
-    }
 
 
 def hops(events: list[Any], latency: float) -> dict[str, float]:

@@ -43,9 +43,6 @@ _BYE = b""
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
 #: The key of the helper's last message: its CPU time.
 _CPU = -1
-#: The key of a message saying that a call's answer has come from the model (its key follows):
-#: the call's slot is given back then, before the helper has parsed and sent the answer.
-_ARRIVED = -2
 #: A message's frame on the pipe: its length (8 bytes, big-endian), then its bytes.
 _HEADER = struct.Struct("!Q")
 #: Bytes read at most per system call (every whole message already there comes with it).
@@ -65,11 +62,7 @@ class CallProcess:
     """
 
     def __init__(
-        self,
-        completion: Completion,
-        workers: int,
-        warm: Callable[[], object] | None = None,
-        arrivals: Callable[[Callable[[], None]], object] | None = None,
+        self, completion: Completion, workers: int, warm: Callable[[], object] | None = None
     ) -> None:
         context = multiprocessing.get_context("fork")
         here, there = context.Pipe(duplex=True)
@@ -86,7 +79,7 @@ class CallProcess:
         self.cpu_s = 0.0
         self._process = context.Process(
             target=_serve,
-            args=(there, here, completion, max(1, workers), warm, arrivals),
+            args=(there, here, completion, max(1, workers), warm),
             daemon=True,
             name="memscribe-calls",
         )
@@ -104,8 +97,7 @@ class CallProcess:
 
     def call_within(self, slot: Slot | None, **kwargs: Any) -> Any:
         """As a call, holding ``slot`` only while the request is away: taken once its message is
-        ready to send, given back by the reader as soon as the helper says the model's answer has
-        come (``arrivals``: before the helper parses it) or the answer is here, not once this
+        ready to send, given back by the reader as soon as the answer is here, not once this
         thread (which may wait for the interpreter lock) has resumed. A call made here instead
         (the helper gone, an argument or answer that cannot travel) holds it while it runs."""
         holder = _Holder(slot)
@@ -154,29 +146,11 @@ class CallProcess:
                 answers = [pickle.loads(data) for data in found]
             except Exception:
                 break  # the pipe carries garbage: stop using the helper
-            for key, blob in answers:  # every slot freed first: a request may wait for one
-                if key == _ARRIVED:
-                    self._arrived(blob)
             for key, blob in answers:
-                if key != _ARRIVED:
-                    self._answered(key, blob)
+                self._answered(key, blob)
         self._lost()
         with contextlib.suppress(OSError):
             self._conn.close()
-
-    def _arrived(self, key: int) -> None:
-        """The model's answer to the call ``key`` has come to the helper: its slot is free."""
-        with self._lock:
-            holder = self._holders.pop(key, None)
-        if holder is None:
-            return
-        try:
-            holder.give_back()
-        except Exception as exc:  # the slot's failure is its caller's, not the reader's
-            with self._lock:
-                future = self._pending.pop(key, None)
-            if future is not None:
-                future.set_exception(exc)
 
     def _answered(self, key: int, blob: bytes | None) -> None:
         """The helper's answer to the call ``key`` (None: one that could not travel)."""
@@ -279,22 +253,9 @@ def _fill_caches() -> None:
 
 
 def _serve(
-    conn: Any,
-    other: Any,
-    completion: Completion,
-    workers: int,
-    warm: Callable[[], object] | None = None,
-    arrivals: Callable[[Callable[[], None]], object] | None = None,
+    conn: Any, other: Any, completion: Completion, workers: int, warm: Callable[[], object] | None = None
 ) -> None:
     """The helper: each request is run by a worker thread; answers go back as they finish.
-
-    ``arrivals`` (if any) is handed, first, the function the client stack calls in a worker
-    thread once the model's answer to that thread's call has come (the response's status and
-    headers read; :func:`memscribe.model.arrivals.report`): the caller is told at once, and gives
-    the call's slot back then (the bound is on requests at the model), while the answer is
-    still being read, parsed and pickled here, under this process's interpreter lock with every
-    other answer of its wave. Told once per call: a second request of the same call (none is
-    made: the SDK's retries are off) is not reported.
 
     ``warm`` (if any) runs first, in a thread of its own: the work a process does once, on its
     first call (lazy imports, first use of the client stack), done while the caller is still
@@ -310,31 +271,16 @@ def _serve(
         threading.Thread(target=_quietly, args=(warm,), daemon=True, name="memscribe-warm").start()
     send_lock = threading.Lock()
     tasks: queue.SimpleQueue[tuple[int, dict[str, Any]]] = queue.SimpleQueue()
-    calling = threading.local()  # a worker thread's call: its key, until its arrival is told
-
-    def arrived() -> None:
-        key = getattr(calling, "key", None)
-        if key is None:  # (the warm-up's call, a call already told, or not a worker's)
-            return
-        calling.key = None
-        with contextlib.suppress(OSError, ValueError), send_lock:
-            _send(conn, pickle.dumps((_ARRIVED, key), protocol=_PROTOCOL))
-
-    if arrivals is not None:
-        with contextlib.suppress(Exception):
-            arrivals(arrived)
 
     def work() -> None:
         while True:
             run(*tasks.get())
 
     def run(key: int, kwargs: dict[str, Any]) -> None:
-        calling.key = key
         try:
             outcome: tuple[bool, Any] = (True, completion(**kwargs))
         except BaseException as exc:
             outcome = (False, _portable(exc))
-        calling.key = None
         try:
             blob: bytes | None = pickle.dumps(outcome, protocol=_PROTOCOL)
         except Exception:

@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from memscribe.model import arrivals, warm_call
+from memscribe.model import warm_call
 from memscribe.model.light_calls import memscribe_call
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # before litellm loads: as in llm
@@ -56,10 +56,7 @@ def calls_in_helper(workers: int) -> Iterator[CallProcess | None]:
         return
     # its first-call work done as it starts, not by the whole first wave at once
     helper = CallProcess(
-        _marked_completion,
-        workers,
-        warm=functools.partial(warm_call.through, _marked_completion),
-        arrivals=arrivals.report,  # a call's slot is free once its answer is in, not parsed
+        _marked_completion, workers, warm=functools.partial(warm_call.through, _marked_completion)
     )
     _HELPERS.append(helper)
     try:
