@@ -314,7 +314,10 @@ class RayEngine(Engine):
         self._desk = ray.remote(num_cpus=0, max_concurrency=4 * self._limit + 16)(DedupDesk).remote(
             model_factory, self._slots
         )
-        count = self.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        # one worker per CPU at most: each asks for a CPU, and one never scheduled would hold the
+        # units handed to it for good (the run would never end)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        count = min(self.workers, cpus) if self.workers else cpus
         per_worker = -(-self._limit // count)
         worker = ray.remote(num_cpus=1, max_concurrency=per_worker + 2)(UnitWorker)
         self._pool = [

@@ -187,3 +187,30 @@ def test_killing_the_ray_driver_mid_run_then_rerunning_gives_the_same_files(tmp_
     memory.entries()
     assert not memory.problems and not memory.pending_journals()
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")
+
+
+def test_more_workers_than_cpus_still_finish(tmp_path: Path, cluster: None) -> None:
+    """Asked for more workers than the cluster has CPUs (2 here), the engine starts no more than
+    it can schedule: a worker never scheduled held its units for good and the run never ended."""
+    import threading
+
+    from memscribe.batch.ray_engine import RayEngine
+
+    make_corpus(tmp_path / "t", 8)
+    items = discover([str(tmp_path / "t")])
+    run_batch(items, BatchConfig(root=tmp_path / "local", concurrency=8), EmbeddedModel)
+    engine = RayEngine(workers=5)
+    done: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: done.append(
+            run_batch(
+                items, BatchConfig(root=tmp_path / "ray", concurrency=8), ModelSettings(), engine=engine
+            )
+        ),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(timeout=180)
+    assert done, "the run did not end"
+    assert done[0].failed == 0, _errors(done[0])
+    assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
