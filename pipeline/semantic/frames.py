@@ -78,35 +78,6 @@ def bounded_stay(sentence: str) -> bool:
     return bool(_BOUNDED.search(sentence)) and not _MOVE.search(sentence)
 
 
-#: The present said as such ("now", "currently", "jetzt", "maintenant", "ahora", "现在", "今は"):
-#: with a journey, the time of the stay, not a change of what holds for good.
-_PRESENT = lazy_compile(
-    r"(?<!\bfrom )\b(?:right\s+)?now\b(?! on\b)|\b(?:currently|at\s+the\s+moment)\b"
-    r"|(?<!\bab )\bjetzt\b|\b(?:gerade|zurzeit|derzeit|maintenant|actuellement|en\s+ce\s+moment)\b"
-    r"|\bahora(?:\s+mismo)?\b|\bactualmente\b|现在|目前|今は",
-    _I,
-)
-#: A journey, or a stay counted in days or weeks (a part of :data:`_BOUNDED`): a bound no new
-#: state starts from ("starting this week", "until I find something better" may).
-_JOURNEY = lazy_compile(
-    r"\b(?:trip|conference|visit|vacation|holiday)\b"
-    r"|\bfor\s+(?:a|an|one|two|three|four|five|a\s+few|a\s+couple\s+of|several|\d+)\s+(?:more\s+)?(?:days?|nights?|weeks?)\b"
-    r"|\b(?:Urlaub|Dienstreise|Geschäftsreise|Reise|Konferenz|zu\s+Besuch)\b|\bfür\s+(?:ein\s+paar|zwei|drei|einige|\d+)\s+(?:Tage|Wochen)\b"
-    r"|\ben\s+(?:vacances|déplacement|voyage)\b|\bconférence\b|\bpour\s+(?:quelques|deux|trois|\d+)\s+(?:jours|semaines)\b"
-    r"|\bde\s+(?:vacaciones|viaje)\b|\bconferencia\b|\bpor\s+(?:unos|dos|tres|\d+)\s+(?:días|semanas)\b"
-    r"|出差|旅游|旅行|度假|出張|休暇",
-    _I,
-)
-
-
-def without_present(sentence: str) -> str:
-    """``sentence`` with its words of the present blanked where it tells of a journey: "I'm now in
-    Paris for a conference this week" reports no change, "now" being the time of the stay
-    (:func:`bounded_stay`). Without a journey the present stays a change ("now uses Neovim,
-    starting this week")."""
-    return _PRESENT.sub(" ", sentence) if _JOURNEY.search(sentence) else sentence
-
-
 #: Continuative aspect: the state said goes on as before ("still", "same as ever", "immer noch",
 #: "nach wie vor", "toujours", "todavía", "sigo", "还是", "仍然", "相変わらず", "今も"), or the user stays
 #: with it ("I'll stick with", "ich bleibe bei", "je reste sur", "me quedo con").
@@ -407,7 +378,6 @@ def level_changed(new: str, old: str) -> bool:
 
 __all__ = [
     "bounded_stay",
-    "without_present",
     "clock_times",
     "continues",
     "count_changed",

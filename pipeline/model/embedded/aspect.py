@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.semantic.frames import bounded_stay, continues, without_present
+from memscribe.semantic.frames import bounded_stay, continues
 from memscribe.semantic.updates import completes, own_words, pursues, reports_change
 
 
@@ -85,8 +85,7 @@ def bounded(new: str, said: str) -> bool:
         words = set(content_tokens(own))
         best = max(said_sentences, key=lambda s: len(words & set(content_tokens(s))))
         mine = [best] if words & set(content_tokens(best)) else []
-    # the present said with the stay is its time, not a change ("now in Paris for a conference")
-    return any(bounded_stay(s) and not reports_change(without_present(s)) for s in [own, *mine])
+    return any(bounded_stay(s) and not reports_change(s) for s in [own, *mine])
 
 
 #: Irrealis in an English memory: a wish, a plan, a possibility or a condition ("User wants to
