@@ -117,9 +117,18 @@ def configured_user(turns: Sequence[Turn]) -> str | None:
 
 def _same_person(sender: str, named: str) -> bool:
     """A sender prefix is the named person when it is the name or one of its words ("Hana" for
-    "Hana Kowalczyk"), or the name is one of the prefix's ("@hana" aside)."""
+    "Hana Kowalczyk"), or the name is one of the prefix's ("@hana" aside); an initial stands for
+    the word it begins ("Hana K.", "H. Kowalczyk"), but one full word must be the name's."""
     a, b = sender.casefold().lstrip("@").split(), named.casefold().split()
-    return a == b or (len(a) == 1 and a[0] in b) or (len(b) == 1 and b[0] in a)
+    if a == b or (len(a) == 1 and a[0] in b) or (len(b) == 1 and b[0] in a):
+        return True
+    full = [w for w in a if len(w.rstrip(".")) > 1]
+    initials = [w.rstrip(".") for w in a if len(w.rstrip(".")) == 1]
+    return (
+        len(full) >= 1
+        and all(w in b for w in full)
+        and all(any(x.startswith(i) and x not in full for x in b) for i in initials)
+    )
 
 
 def _owner_first(names: list[str], turns: Sequence[Turn]) -> list[str]:

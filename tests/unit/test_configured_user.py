@@ -55,3 +55,24 @@ def test_a_configured_user_who_never_speaks_owns_no_senders_words() -> None:
     assert owner_turns(turns) == []
     bodies = [c.body for c in extract(turns).profiles]
     assert not any(w in b for b in bodies for w in ("retired", "York", "Leeds", "wasp")), bodies
+
+
+def test_the_configured_user_under_an_initial_is_the_owner() -> None:
+    """A sender who writes as "Hana K." is the configured "Hana Kowalczyk": her facts are the
+    user's (the configured name before the senders made no sender the owner, and all were lost)."""
+    text = _RELAY.replace("Hana:", "Hana K.:")
+    turns = parse_transcript(text, source="relay.txt").turns
+    assert senders(turns) == ["Hana K.", "Derek"]
+    bodies = [p.body for p in extract(turns).profiles]
+    assert any("Leeds" in b for b in bodies), bodies
+    assert not any("retired" in b or "York" in b for b in bodies), bodies
+
+
+def test_an_initial_alone_or_another_name_is_not_the_configured_user() -> None:
+    from memscribe.groups.speakers import _same_person
+
+    assert _same_person("Hana K.", "Hana Kowalczyk")
+    assert _same_person("H. Kowalczyk", "Hana Kowalczyk")
+    assert not _same_person("H.", "Hana Kowalczyk")
+    assert not _same_person("Hana M.", "Hana Kowalczyk")
+    assert not _same_person("Derek K.", "Hana Kowalczyk")
