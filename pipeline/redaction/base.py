@@ -323,13 +323,20 @@ def _regex(
                 continue
             if boundary and not _left_boundary(text, m.start()):
                 continue
-            if strict_value and (not_a_secret(text[start:end]) or text[end : end + 3] in _FILLER_AFTER):
-                continue
-            if check and is_placeholder(text[start:end]):
-                continue
-            yield start, end
+            if kept_value(text, start, end, strict_value=strict_value, check=check):
+                yield start, end
 
     return find
+
+
+def kept_value(text: str, start: int, end: int, *, strict_value: bool = True, check: bool = True) -> bool:
+    """A match's value ``text[start:end]`` is kept as a secret: with ``strict_value``, the value
+    decision says it may be one (:func:`~memscribe.redaction.values.not_a_secret`) and no filler
+    follows it ("…###"); with ``check``, it is no placeholder. A regex finder's last test
+    (:func:`_regex`), and a provider finder's that reads its own matches."""
+    if strict_value and (not_a_secret(text[start:end]) or text[end : end + 3] in _FILLER_AFTER):
+        return False
+    return not (check and is_placeholder(text[start:end]))
 
 
 def newlines(text: str) -> list[int]:

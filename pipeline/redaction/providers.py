@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import _FILLER_AFTER, _left_boundary, occurrences
-from memscribe.redaction.placeholders import is_placeholder
+from memscribe.redaction.base import _left_boundary, kept_value, occurrences
 from memscribe.redaction.values import not_a_secret
 
 _E = r"(?![A-Za-z0-9_])"
@@ -244,11 +243,5 @@ def find_jwts(text: str) -> Iterator[tuple[int, int]]:
             continue
         start, end = m.span()
         resume = end
-        value = text[start:end]
-        if (
-            _left_boundary(text, start)
-            and not not_a_secret(value)
-            and text[end : end + 3] not in _FILLER_AFTER
-            and not is_placeholder(value)
-        ):
+        if _left_boundary(text, start) and kept_value(text, start, end):
             yield start, end
