@@ -28,8 +28,11 @@ _LABELS = frozenset(
     " bot summary question answer reply edit http https decided decision decisions agreed action actions"
     " reminder result results status context conclusion important warning caution heads".split()
 )
+#: A relay header's mark of the person who configured the assistant ("(configured user: Hana)";
+#: case-insensitive): the plain-text reader keeps a line holding it as a system turn.
+CONFIGURED_MARK = r"\bconfigured user\s*[:：]"
 #: A system turn's (a relay header's) name of the person who configured the assistant.
-_CONFIGURED = re.compile(r"\bconfigured user\s*[:：]\s*(?P<name>[^()\n,;]{1,60}?)\s*(?:[)\n,;]|$)", re.I)
+_CONFIGURED = re.compile(CONFIGURED_MARK + r"\s*(?P<name>[^()\n,;]{1,60}?)\s*(?:[)\n,;]|$)", re.I)
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 #: An acknowledgement that opens a message before its content.
 ACK_LEAD = re.compile(
@@ -171,8 +174,8 @@ def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     """The user turns the session's owner wrote, each reduced to the owner's own messages.
 
     In a group chat (two or more senders among the user turns) the owner is the configured user
-    a relay's header names, else the first sender, the one who brought the assistant in; everybody else is a third party. Outside a group chat the
-    user turns are returned as they are.
+    a relay's header names, else the first sender, the one who brought the assistant in; everybody
+    else is a third party. Outside a group chat the user turns are returned as they are.
     """
     users = _user_messages(turns)
     said = {t.index: segments(t.text, t.speaker) for t in users}

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, get_args
 
 from memscribe.errors import InputError
+from memscribe.groups.speakers import CONFIGURED_MARK
 from memscribe.schemas.transcript import (
     BadLine,
     Role,
@@ -62,8 +63,9 @@ class ParseContext:
 
 
 #: A relay header's mark of the person who configured the assistant, before a plain-text
-#: transcript's first turn: "(configured user: Hana Kowalczyk)".
-CONFIGURED_HEADER = re.compile(r"\bconfigured user\s*[:：]", re.IGNORECASE)
+#: transcript's first turn: "(configured user: Hana Kowalczyk)" (the words are the group reader's,
+#: which reads the name from that system turn).
+CONFIGURED_HEADER = re.compile(CONFIGURED_MARK, re.IGNORECASE)
 
 
 @dataclass(slots=True)
