@@ -11,7 +11,7 @@ supersede a stored entry the candidate only restates is carried out as a duplica
 The decision also sees what the user said at the candidate's evidence turns: "I left Fintastic
 over the summer. I'm at Verdant Grid now" reports a change whose old value ("Fintastic") the
 candidate "User is at Verdant Grid now" no longer names. Stored entries holding a value the user
-says was left behind join the shortlist (:func:`_left_behind`).
+says was left behind join the shortlist (:func:`~memscribe.stages.dedup_extras.left_behind_entries`).
 
 A shortlist of weak matches only (the rule's fallback: nothing related, the best few that share
 something) goes to the model only for a candidate that reports a change (:func:`change_cue`, in
@@ -46,17 +46,18 @@ from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.schemas.transcript import Transcript
+from memscribe.semantic.pursuit import completes
 from memscribe.semantic.updates import (
     change_cue,
-    completes,
     left_behind,
-    left_behind_names,
-    names_left_behind,
-    names_said,
     negated,
-    spoken_language,
 )
-from memscribe.stages.dedup_extras import other_class_value, related_to_sentence
+from memscribe.stages.dedup_extras import (
+    left_behind_entries,
+    named_across_languages,
+    other_class_value,
+    related_to_sentence,
+)
 from memscribe.stages.dedup_index import Restatements, token_ranks
 
 Candidate = ProfileCandidate | PlaybookCandidate
@@ -207,45 +208,6 @@ def _weak_only(slug: str, shortlisted: Sequence[ShortlistItem]) -> bool:
     return bool(shortlisted) and not any(qualifies(s.score, slug, s.slug) for s in shortlisted)
 
 
-def _left_behind(kind: MemoryKind, cue: bool, said: str, memory: MemoryView) -> list[ShortlistItem]:
-    """Stored entries holding a value the user says is no longer so, when the candidate itself
-    reports a change: "I left *Fintastic* … I'm at Verdant Grid now" brings "User is a backend
-    engineer at Fintastic". A candidate with no change cue ("User uses Neovim", said beside it)
-    brings nothing: the change is another statement's. ``cue``: the candidate's
-    :func:`~memscribe.semantic.updates.change_cue`."""
-    if not said or not cue:
-        return []
-    names = left_behind_names(said)
-    if not names:
-        return []
-    return [s for s in memory.shortlist(kind, "", left_behind(said)) if names_left_behind(said, s.text)]
-
-
-def _named_across_languages(
-    kind: MemoryKind, text: str, said: str, memory: MemoryView, cue: bool
-) -> list[ShortlistItem]:
-    """Stored entries in another language than the candidate holding a name the user said with
-    it, when it reports a change ("Ich bin inzwischen auf Linux umgestiegen … Windows ist runter"
-    brings "User develops on Windows 11 with PowerShell", which no word of the German candidate
-    shares and no English vector scores), or else a name the candidate says itself (a
-    restatement: "用户是在WSL2里面跑的" / "User develops on Windows inside WSL2"). Asked for the
-    embedded decision only (a model reads both languages; its shortlist, and so its prompt, stays
-    as it was). ``cue``: the candidate's :func:`~memscribe.semantic.updates.change_cue`."""
-    # A change: the user's words may name the old value. Otherwise only the candidate's own
-    # words count ("Figmaはいつも使ってる" restates "User designs in Figma"), and only in another
-    # language than the stored memories' English (no second look-up for most candidates).
-    language = spoken_language(text)
-    if not (said and cue):
-        if language == "en":
-            return []
-        said = text
-    return [
-        s
-        for s in memory.shortlist(kind, "", said)
-        if spoken_language(s.text) != language and names_said(said, s.text)
-    ]
-
-
 def holds_nothing(memory: MemoryView) -> bool:
     """The view says it holds no memory at all (``holds_nothing``: an empty root's view, a
     :class:`ListView` of nothing): its shortlist, and so every extra look-up of :func:`prepare`,
@@ -290,7 +252,7 @@ def prepare(
     """Decide ``cand`` without the model where the shortlist allows (recorded in ``result``);
     otherwise the request the model must answer. ``across_languages`` (the embedded decision)
     adds the stored entries in another language whose names the user said
-    (:func:`_named_across_languages`)."""
+    (:func:`~memscribe.stages.dedup_extras.named_across_languages`)."""
     text = candidate_text(cand)
     # Candidates accepted earlier in this run count as existing: no duplicate within one plan.
     if priors.restated(kind, text):
@@ -314,9 +276,9 @@ def prepare(
     if _weak_only(cand.slug, shortlisted) and not (cue or priors.change_cue(said)):
         shortlisted = []
     listed = {s.id for s in shortlisted}
-    extras = _left_behind(kind, cue, said, memory)
+    extras = left_behind_entries(kind, cue, said, memory)
     if across_languages:
-        extras += _named_across_languages(kind, text, said, memory, cue)
+        extras += named_across_languages(kind, text, said, memory, cue)
         extras += other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
         extras += related_to_sentence(kind, text, said, memory, cue)
     for extra in as_narrowed(extras, text, priors):
@@ -391,7 +353,7 @@ def restated_by(request: DedupRequest, ids: Sequence[str]) -> list[str]:
     restates: no change cue, the same polarity, no value that differs, and the same content (the
     embedded decision's test, :func:`memscribe.model.embedded.dedup.restates`), and no pursuit
     of it reached (a completion names its goal again: "finished the Berlin Marathon" / "is
-    training for the Berlin Marathon", :func:`~memscribe.semantic.updates.completes`). A
+    training for the Berlin Marathon", :func:`~memscribe.semantic.pursuit.completes`). A
     statement that says again what is stored replaces nothing ("a restatement is a duplicate"),
     whatever a model answered: archiving a true memory costs more than leaving a stale one."""
     from memscribe.model.embedded.dedup import restates as says_again

@@ -9,7 +9,7 @@ from memscribe.relatedness import ListView
 from memscribe.schemas.memory import MemoryEntry
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.updates import change_cue, names_said, someone_else, spoken_language
-from memscribe.stages.dedup import _named_across_languages
+from memscribe.stages.dedup_extras import named_across_languages
 
 SAID = "Ya no soy vegana, he vuelto a comer pescado. ¿Me das una receta con salmón?"
 QUOTE = 'User, in their words: "he vuelto a comer pescado".'
@@ -39,7 +39,7 @@ def test_cessation_across_languages_supersedes_the_stored_value() -> None:
         created="2026-01-01T00:00:00Z",
         body="User is vegan.",
     )
-    shortlist = _named_across_languages("profile", QUOTE, SAID, ListView([old]), change_cue(QUOTE))
+    shortlist = named_across_languages("profile", QUOTE, SAID, ListView([old]), change_cue(QUOTE))
     assert [s.id for s in shortlist] == ["prof_old00001"]
     request = DedupRequest(
         kind="profile", slug="about-vuelto-comer-pescado", text=QUOTE, shortlist=tuple(shortlist), said=SAID

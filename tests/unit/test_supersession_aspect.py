@@ -15,7 +15,8 @@ import pytest
 
 from memscribe.model.embedded.dedup import dedup_decision
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
-from memscribe.semantic.updates import change_cue, completes
+from memscribe.semantic.pursuit import completes
+from memscribe.semantic.updates import change_cue
 from tests.unit.test_supersession_probes import run
 
 pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py

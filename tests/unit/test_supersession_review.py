@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from memscribe.model.embedded.text import third_singular
-from memscribe.semantic.updates import acquired_what_was_lacked, completes
+from memscribe.semantic.pursuit import completes
+from memscribe.semantic.updates import acquired_what_was_lacked
 from tests.unit.test_supersession_probes import run
 
 pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py

@@ -22,7 +22,8 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.semantic.frames import bounded_stay, continues
-from memscribe.semantic.updates import completes, own_words, pursues, reports_change
+from memscribe.semantic.pursuit import completes, pursues
+from memscribe.semantic.updates import own_words, reports_change
 
 
 def _sentences(said: str) -> list[str]:

@@ -98,13 +98,13 @@ from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import other_sleep_end, statement_facets
+from memscribe.semantic.pursuit import completes
 from memscribe.semantic.relations import another_relation
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
     additive,
     change_cue,
-    completes,
     former_state,
     names_left_behind,
     negated,
