@@ -3,7 +3,10 @@
 A chat bridge writes each message as one line (or several messages into one turn) prefixed with the
 sender, optionally after a room tag: ``[群聊 支付组] 李雷: …``, ``[#release-train] Oksana: …``,
 ``Tomasz: …``. A prefix is a sender when it looks like a name (one to three capitalised words, or
-two to four CJK characters, or a handle) and is not a label such as ``Note:`` or ``Step 1:``.
+two to four CJK characters, or an ``@handle``) and is not a label such as ``Note:`` or ``Step 1:``.
+A lower-case handle written as one token (``hana_k:``, ``dev-bot:``, ``li.lei:``) is a sender only
+where the whole chat has a bridge's shape (:func:`handles`): a single ``fix:`` or ``host:`` line is
+no sender.
 Leading acknowledgements ("ok", "sure", "好的，") are stripped from what a sender says.
 """
 
@@ -21,6 +24,14 @@ _PREFIX = re.compile(
     r"(?P<name>(?:[^\W\d_][\w'’.-]{0,24}(?:\s[^\W\d_][\w'’.-]{0,24}){0,2})|@[\w.-]{2,30})\s*[:：]\s*",
     re.UNICODE,
 )
+#: A prefix opening a line of a message (the shape :func:`handles` reads over the whole chat).
+_OPENER = re.compile(
+    r"^[ \t]*(?:\[(?P<room>[^\]\n]{1,40})\]\s*)?(?P<name>[^\W\d_][\w'’.-]{0,24}|@[\w.-]{2,30})\s*[:：]",
+    re.MULTILINE,
+)
+#: A handle: one token of letters, digits and ``_ . -``, starting with a letter and ending with a
+#: letter or digit.
+_HANDLE = re.compile(r"[^\W\d_][\w.-]{0,23}[^\W_]")
 _ROOM_TAG = re.compile(r"\[[^\]\n]{1,40}\]\s*")
 #: Prefixes that label a line rather than name a sender.
 _LABELS = frozenset(
@@ -57,18 +68,58 @@ def _is_name(name: str) -> bool:
     return all(w[:1].isupper() for w in name.split())
 
 
-def segments(text: str, host: str | None = None) -> list[Said]:
+def _handle_shaped(name: str) -> bool:
+    """A one-token prefix that no name rule reads (``hana_k``, ``dev-bot``, ``li.lei``)."""
+    return bool(_HANDLE.fullmatch(name)) and not _is_name(name) and name.casefold() not in _LABELS
+
+
+def handles(turns: Sequence[Turn]) -> frozenset[str]:
+    """The lower-case one-token handles that are senders in this chat (none where its shape is not
+    a bridge's).
+
+    A bridge writes every message with its sender, and its senders speak again: the handles count
+    where every user message opens with a sender's prefix (a name or a handle), two or more
+    prefixes open its lines, and one of them opens lines of two messages or more. A pasted config
+    (``host: …`` / ``port: …`` in one message) or a lone ``fix: …`` has not that shape; ``Note:``,
+    URLs and times are no prefix at all.
+    """
+    seen: dict[str, list[int]] = {}  # prefix -> [turns it opens lines of, the last such turn]
+    for t in turns:
+        if t.role != "user" or t.kind != "message" or not t.text.strip():
+            continue
+        first = True
+        for m in _OPENER.finditer(t.text.lstrip()):
+            name = m.group("name")
+            named = _is_name(name) or _handle_shaped(name)
+            hosted = t.speaker is None or bool(m.group("room")) or name == t.speaker
+            if first and (m.start() != 0 or not named or not hosted):
+                return frozenset()  # a message that opens with no sender
+            first = False
+            if named and hosted:
+                count = seen.setdefault(name, [0, -1])
+                if count[1] != t.index:
+                    count[0], count[1] = count[0] + 1, t.index
+        if first:
+            return frozenset()
+    if len(seen) < 2 or not any(count >= 2 for count, _ in seen.values()):
+        return frozenset()
+    return frozenset(n for n in seen if _handle_shaped(n))
+
+
+def segments(text: str, host: str | None = None, known: frozenset[str] = frozenset()) -> list[Said]:
     """The messages in ``text`` with their senders (one unnamed segment when there is no prefix).
 
     When the host names the sender (``host``, an envelope's sender), only a prefix after a room tag
     (a bridge relaying others) or the host's own name counts: "Decided: …" is then the message.
+    ``known``: the chat's one-token handles that are senders (:func:`handles`).
     """
     if ":" not in text and "：" not in text:  # every prefix ends with one (the scan is slow)
         return [Said(None, text)]
     marks = [
         m
         for m in _PREFIX.finditer(text)
-        if _is_name(m.group("name")) and (host is None or m.group("room") or m.group("name").strip() == host)
+        if (_is_name(m.group("name")) or m.group("name").strip() in known)
+        and (host is None or m.group("room") or m.group("name").strip() == host)
     ]
     if not marks:
         return [Said(None, text)]
@@ -83,9 +134,9 @@ def segments(text: str, host: str | None = None) -> list[Said]:
     return out
 
 
-def speaker_of(turn: Turn) -> str | None:
+def speaker_of(turn: Turn, known: frozenset[str] = frozenset()) -> str | None:
     """The sender of a turn: its first named segment, else the host's ``speaker``."""
-    for said in segments(turn.text, turn.speaker):
+    for said in segments(turn.text, turn.speaker, known):
         if said.speaker is not None:
             return said.speaker
     return turn.speaker
@@ -122,6 +173,7 @@ def _same_person(sender: str, named: str) -> bool:
     """A sender prefix is the named person when it is the name or one of its words ("Hana" for
     "Hana Kowalczyk"), or the name is one of the prefix's ("@hana" aside); an initial stands for
     the word it begins ("Hana K.", "H. Kowalczyk"), but one full word must be the name's."""
+    sender = re.sub(r"(?<=\w)[_.](?=\w)", " ", sender)  # a handle's words: "hana_k", "li.lei"
     a, b = sender.casefold().lstrip("@").split(), named.casefold().split()
     if a == b or (len(a) == 1 and a[0] in b) or (len(b) == 1 and b[0] in a):
         return True
@@ -158,13 +210,14 @@ def senders(turns: Sequence[Turn]) -> list[str]:
     a colon names no sender (:func:`segments` returns it unnamed), so it is not split."""
     named: dict[str, None] = {}
     hosts: dict[str, None] = {}
+    known = handles(turns)
     for t in turns:
         if t.role != "user" or t.kind != "message":
             continue
         if t.speaker:
             hosts[t.speaker] = None
         if ":" in t.text or "：" in t.text:
-            for said in segments(t.text, t.speaker):
+            for said in segments(t.text, t.speaker, known):
                 if said.speaker:
                     named[said.speaker] = None
     return _owner_first(list(named or hosts), turns)
@@ -178,7 +231,8 @@ def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     else is a third party. Outside a group chat the user turns are returned as they are.
     """
     users = _user_messages(turns)
-    said = {t.index: segments(t.text, t.speaker) for t in users}
+    known = handles(users)
+    said = {t.index: segments(t.text, t.speaker, known) for t in users}
     names, named = _senders(users, said)
     names = _owner_first(names, turns)
     if len(names) < 2:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import tracemalloc
 
-from memscribe.groups.speakers import segments, senders
+from memscribe.groups.speakers import handles, segments, senders
 from memscribe.schemas.transcript import Role, SourcePos, Turn, TurnKind
 from memscribe.stages.detect import _group
 
@@ -27,7 +27,8 @@ _SHAPES: tuple[tuple[Role, TurnKind], ...] = (
 def _reference(turns: list[Turn]) -> list[str]:
     """The definition, as written before the one-pass form."""
     users = [t for t in turns if t.role == "user" and t.kind == "message"]
-    said = {t.index: segments(t.text, t.speaker) for t in users}
+    known = handles(turns)
+    said = {t.index: segments(t.text, t.speaker, known) for t in users}
     named = [s.speaker for t in users for s in said[t.index] if s.speaker]
     hosts = [t.speaker for t in users if t.speaker]
     return list(dict.fromkeys(named or hosts))

@@ -16,7 +16,7 @@ import re
 
 from pydantic import BaseModel
 
-from memscribe.groups.speakers import segments, without_ack
+from memscribe.groups.speakers import handles, segments, without_ack
 from memscribe.lazyre import lazy_compile
 from memscribe.schemas.groups import (
     AttentionState,
@@ -107,11 +107,12 @@ _FOCUS = lazy_compile(
 )
 
 
-def _said(turn: Turn) -> list[tuple[str, str]]:
-    """(speaker, text) of each message in a turn: the bridge's ``[room] Name:`` prefixes first,
-    then the host's ``speaker``; acknowledgements ("好的，", "ok") are not part of what was said."""
+def _said(turn: Turn, known: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """(speaker, text) of each message in a turn: the bridge's ``[room] Name:`` prefixes first
+    (and the chat's one-token handles, ``known``), then the host's ``speaker``; acknowledgements
+    ("好的，", "ok") are not part of what was said."""
     out: list[tuple[str, str]] = []
-    for said in segments(turn.text.strip(), turn.speaker):
+    for said in segments(turn.text.strip(), turn.speaker, known):
         speaker = said.speaker or turn.speaker or ("assistant" if turn.role == "assistant" else "")
         out.append((speaker, without_ack(said.text)))
     return out
@@ -120,8 +121,9 @@ def _said(turn: Turn) -> list[tuple[str, str]]:
 def _lines(request: GroupRequest) -> list[tuple[int, str, str]]:
     """(turn index, speaker, sentence) for every sentence of every message."""
     out: list[tuple[int, str, str]] = []
+    known = handles(request.turns)
     for turn in request.turns:
-        for speaker, text in _said(turn):
+        for speaker, text in _said(turn, known):
             out += [(turn.index, speaker, s.strip()) for s in _SENTENCE.findall(text) if len(s.strip()) > 1]
     return out
 
