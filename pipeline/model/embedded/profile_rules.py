@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
+from memscribe.model.embedded.coordinated import agreed
 from memscribe.model.embedded.moves import PLACE_LIKE
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
@@ -484,6 +485,7 @@ def facts_in_clause(clause: str, *, correction_turn: bool) -> Fact | None:
         fact = build(m)
         if fact is None:
             return None
-        slug = facet_filed(fact.slug or topic_slug(fact.body), fact.body)
-        return Fact(safe_slug(slug), cap_ttl(fact.ttl, clause), fact.body[0].upper() + fact.body[1:])
+        body = fact.body if cjk else agreed(fact.body)
+        slug = facet_filed(fact.slug or topic_slug(body), body)
+        return Fact(safe_slug(slug), cap_ttl(fact.ttl, clause), body[0].upper() + body[1:])
     return None
