@@ -113,14 +113,20 @@ _NUMBER_WORDS: dict[str, int] = {
     **dict.fromkeys(("twenty", "zwanzig", "vingt", "veinte"), 20),
     **dict.fromkeys(("thirty", "dreißig", "trente", "treinta"), 30),
 }
-#: Articles count one only before a noun said per a period ("a coffee a day"): "a day" itself,
-#: "a team", "a car" are no counts.
+#: Articles count one only before a noun said per a period ("a coffee a day") or had
+#: (:data:`_HAVING`): "a day" itself, "a team", "a car" are no counts.
 _ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "un", "une", "uno", "una"})
+#: A verb of having right before an article: the article counts the thing had ("has *a* cat" /
+#: "has two cats", "habe eine Katze", "j'ai un chat", "tengo un gato").
+_HAVING = lazy_compile(
+    r"\b(?:has|have|had|owns?|owned|habe|hat|haben|besitze|besitzt|ai|avons|tengo|tiene|tenemos)\s+$",
+    re.IGNORECASE,
+)
 _NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 #: A number and the noun after it ("three coffees", "8 people"), or a noun and "of" a number ("a
 #: team of 5").
 _COUNTED = lazy_compile(
-    rf"\b(?P<n>{_NUMBER})\s+(?:(?:more|fewer|less|cups?\s+of|glasses\s+of)\s+)?(?P<noun>[^\W\d_]{{3,}})\b(?!\s+(?:of|von|de)\s+\d)"
+    rf"\b(?P<n>{_NUMBER})\s+(?:(?:more|fewer|less|cups?\s+of|glasses\s+of)\s+)?(?P<noun>[^\W\d_]{{3,}}|km|kg)\b(?!\s+(?:of|von|de)\s+\d)"
     rf"|\b(?P<head>[^\W\d_]{{3,}})\s+(?:of|von|de)\s+(?P<n2>{_NUMBER})\b(?!\s*[:.]\d)",
     _I,
 )
@@ -170,8 +176,13 @@ def counts(text: str) -> list[tuple[float, str, str]]:
         rate = _RATE.match(text, m.end())
         period = rate.group("period").lower() if rate else ""
         period = _PERIODS.get(period, period)
-        if m.group("n") and m.group("n").lower() in _ARTICLES and not period:
-            continue  # an article counts one only per period ("a coffee a day", "eine Tasse am Tag")
+        if (
+            m.group("n")
+            and m.group("n").lower() in _ARTICLES
+            and not period
+            and not _HAVING.search(text[max(0, m.start() - 12) : m.start()])
+        ):
+            continue  # an article counts one only per period ("a coffee a day", "eine Tasse am Tag") or had
         if m.group("n") is not None:
             found.append((_value(m.group("n")), m.group("noun").lower(), period))
         else:

@@ -68,8 +68,9 @@ def test_counts_read_number_noun_and_period() -> None:
     assert counts("User drinks three coffees a day.") == [(3.0, "coffees", "day")]
     assert counts("User manages a team of 5.") == [(5.0, "team", "")]
     assert counts("Ich trinke eine Tasse Kaffee am Tag") == [(1.0, "tasse", "day")]
-    # an article counts only per a period: "a team", "a day" are no counts
-    assert counts("User has a cat and a car.") == []
+    # an article counts only per a period or after a verb of having: "a team", "a day" are no counts
+    assert counts("User leads a team in a bank.") == []
+    assert counts("User has a cat and a car.") == [(1.0, "cat", "")]
     assert counts("User works from home a day a week.") == [(1.0, "day", "week")]
 
 
