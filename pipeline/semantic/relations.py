@@ -76,6 +76,27 @@ def relation_kind(text: str) -> str | None:
     return None
 
 
+#: A lack said with a negated verb of having, in a memory quoted in the user's words or a Chinese
+#: one ("kein", "pas de", "no tengo", "没有", "持っていない"); English memories are read by ``_HEAD``.
+_LACK = lazy_compile(
+    r"\b(?:habe|hat|haben|besitze|besitzt)\s+(?:\w+\s+)?kein\w*\b"
+    r"|\b(?:n['’]|ne\s+)(?:ai|a|avons|possède)\s+(?:pas|plus|jamais)\s+(?:de|d['’])"
+    r"|\bno\s+(?:\w+\s+)?(?:tengo|tiene|tenemos|poseo)\b"
+    r"|^用户(?:现在|也|还)*(?:没有|没|不再有)|持って(?:い)?(?:ない|ません)",
+    re.IGNORECASE,
+)
+
+
+def lacks(text: str) -> bool:
+    """The memory states a lack: a negated verb of having ("User doesn't have a car", "doesn't own
+    a bike", 用户没有车, "Ich habe kein Auto", "Je n'ai pas de voiture", "No tengo coche"), which an
+    acquisition of that thing turns; not a negated activity ("doesn't drink coffee")."""
+    head = _HEAD.match(text)
+    if head and _NEGATED_HEAD.search(head.group(0)):
+        return bool(_POSSESSION.fullmatch(head["word"].lower()))
+    return bool(_LACK.search(text))
+
+
 def another_relation(new: str, old: str) -> bool:
     """Both statements relate the user to their object by a kind of relation (:func:`relation_kind`)
     and the kinds differ: two facts, whatever object they share."""

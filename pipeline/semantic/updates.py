@@ -212,7 +212,7 @@ def acquires(text: str) -> bool:
 #: and "ich habe ein Fahrrad gekauft" does not.
 _OWNED_KINDS: dict[str, re.Pattern[str]] = {
     "car": lazy_compile(
-        r"\b(?:cars?|autos?|voitures?|coches?|carros?)\b|汽车|轿车|二手车|新车|辆车|(?<!転)車",
+        r"\b(?:cars?|autos?|voitures?|coches?|carros?)\b|(?<![行单火电马班交])车(?![站库位票])|(?<!転)車",
         _I,
     ),
     "bicycle": lazy_compile(

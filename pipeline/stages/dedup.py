@@ -47,7 +47,10 @@ from memscribe.schemas.plan import Skipped
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.schemas.transcript import Transcript
 from memscribe.semantic.pursuit import completes
+from memscribe.semantic.relations import lacks
 from memscribe.semantic.updates import (
+    acquired_what_was_lacked,
+    acquires,
     change_cue,
     left_behind,
     negated,
@@ -208,6 +211,14 @@ def _weak_only(slug: str, shortlisted: Sequence[ShortlistItem]) -> bool:
     return bool(shortlisted) and not any(qualifies(s.score, slug, s.slug) for s in shortlisted)
 
 
+def _turns_a_lack(text: str, shortlisted: Sequence[ShortlistItem]) -> bool:
+    """The candidate acquires what a shortlisted entry says the user lacks ("用户买了一辆车" /
+    "用户没有车": few shared words, yet one is the other's update)."""
+    return acquires(text) and any(
+        lacks(s.text) and acquired_what_was_lacked(text, s.text) for s in shortlisted
+    )
+
+
 def holds_nothing(memory: MemoryView) -> bool:
     """The view says it holds no memory at all (``holds_nothing``: an empty root's view, a
     :class:`ListView` of nothing): its shortlist, and so every extra look-up of :func:`prepare`,
@@ -273,7 +284,9 @@ def prepare(
         [s for s in memory.shortlist(kind, cand.slug, text) if s.id not in claimed], text, priors
     )
     cue = priors.change_cue(text)
-    if _weak_only(cand.slug, shortlisted) and not (cue or priors.change_cue(said)):
+    if _weak_only(cand.slug, shortlisted) and not (
+        cue or priors.change_cue(said) or _turns_a_lack(text, shortlisted)
+    ):
         shortlisted = []
     listed = {s.id for s in shortlisted}
     extras = left_behind_entries(kind, cue, said, memory)

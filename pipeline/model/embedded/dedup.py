@@ -99,7 +99,7 @@ from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import other_sleep_end, statement_facets
 from memscribe.semantic.pursuit import completes
-from memscribe.semantic.relations import another_relation
+from memscribe.semantic.relations import another_relation, lacks
 from memscribe.semantic.updates import (
     acquired_what_was_lacked,
     acquires,
@@ -194,6 +194,8 @@ def _updated(request: DedupRequest) -> list[str]:
             # a new count, level or time of what the best entry says ("one coffee a day" / "three
             # coffees a day"; "B1 certificate in Spanish" / "Spanish at A2 level"; "up at 6" / "at 7am")
             or (named and not adds and s.id == top.id and one_topic(new, s) and value_moved(new, s.text))
+            # a thing acquired turns the stored lack of it, in any words ("买了一辆车" / "没有车")
+            or (s.id == top.id and lacks(s.text) and acquired_what_was_lacked(new, s.text))
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
             # contradict the stored lack of it
             or (
