@@ -75,7 +75,7 @@ from redact_authored import load as load_authored  # noqa: E402
 
 from memscribe.redaction import find_secrets  # noqa: E402
 from memscribe.redaction.clause_words import HINTS as _CLAUSE_HINTS  # noqa: E402
-from memscribe.redaction.names import _NAME_HINTS  # noqa: E402
+from memscribe.redaction.names import NAME_HINTS  # noqa: E402
 
 _TOKEN = re.compile(r"\S+")
 _WRAP = "\"'`,.;:()[]{}<>*!?"
@@ -95,7 +95,7 @@ _LENGTHS = (3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64)
 #: ``--named``: the words one of which must stand before an added token (the package's keyword and
 #: name hints, and a few short ones it reads in context only).
 NAME_WORDS = tuple(
-    sorted({h.casefold() for h in (*_CLAUSE_HINTS, *_NAME_HINTS)} | {"pin", "code", "clave", "mdp", "psk"})
+    sorted({h.casefold() for h in (*_CLAUSE_HINTS, *NAME_HINTS)} | {"pin", "code", "clave", "mdp", "psk"})
 )
 
 

@@ -23,7 +23,7 @@ from functools import cache
 from importlib.resources import files
 
 from memscribe.lazyre import compile_table
-from memscribe.redaction.placeholders import _memo
+from memscribe.redaction.placeholders import memo_per_scan
 
 #: gitleaks rule id -> the memscribe detectors (``Detector.name``) its allowlist applies to.
 #: ``*``: every detector. A documented example key (``AIzaSyAnLA7…``, ``…EXAMPLE``) is no secret
@@ -155,7 +155,7 @@ def allowlisted(detector: str, value: str) -> bool:
     return len(value) <= MAX_TESTED_LEN and _allowlisted(detector, value)
 
 
-@_memo
+@memo_per_scan
 def _allowlisted(detector: str, value: str) -> bool:
     """:func:`allowlisted` of a value short enough to test, once per scan for each detector and
     value (the same span is often found by several detectors, and a value recurs)."""

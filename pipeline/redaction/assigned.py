@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.benign import (
-    _PLAIN_URL,
-    _UUID,
+    PLAIN_URL,
+    UUID,
     applied_name,
     dotted_names,
     encodes_public_text,
@@ -18,19 +18,19 @@ from memscribe.redaction.benign import (
 )
 from memscribe.redaction.clause_words import KEYWORDS as CLAUSE_KEYWORDS
 from memscribe.redaction.names import (
-    _RESERVED_VALUES,
-    _SCHEMA_WORDS,
+    RESERVED_VALUES,
+    SCHEMA_WORDS,
     spelled_in_words,
 )
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import (
-    _DIGIT,
-    _MAX_VALUE_LEN,
-    _SPACE,
+    DIGIT,
     HIGH_ENTROPY_BITS,
+    MAX_VALUE_LEN,
     RULE_WORDS,
+    SPACE,
     WEAK_NAME_BITS,
-    _char_classes,
+    char_classes,
     looks_random,
     password_like,
     scrambled_letters,
@@ -72,7 +72,7 @@ def plausible_value(
     chosen_name: bool = False,
 ) -> bool:
     v = value.strip()
-    if not 4 <= len(v) <= _MAX_VALUE_LEN or v.lower() in _RESERVED_VALUES or "[REDACTED" in v:
+    if not 4 <= len(v) <= MAX_VALUE_LEN or v.lower() in RESERVED_VALUES or "[REDACTED" in v:
         return False
     if v.lower() in _NAMING_WORDS:
         return False  # a label, translated: ``<string name="password">Passwort</string>``
@@ -84,18 +84,18 @@ def plausible_value(
     if applied_name(v) or is_benign_path(v) or (not password_name and (dotted_names(v) or is_version(v))):
         # code (``api_keys[0]``, ``env.X``), a path (``~/.ssh/id``), a version (``^4.24.5``); not passwords
         return False
-    if _UUID.match(v):
+    if UUID.match(v):
         # a UUID is an id, except under a secret's name (Heroku and Snyk keys are UUIDs)
         return strength == "strong" or (strength == "weak" and not generic_key)
     if strength == "weak":
         # an address is not a key: ``<add key="https://api.nuget.org/v3/index.json" …/>``
         # (letters alone of scrambled case are random too: ``appl_vKdPqWnRtYxZbMcLfGhJsAeUiO``)
-        return not _PLAIN_URL.match(v) and (
+        return not PLAIN_URL.match(v) and (
             bool(looks_random(v, min_len=16, bits=WEAK_NAME_BITS))
             or (scrambled_letters(v) and shannon_entropy(v) >= WEAK_NAME_BITS and not is_placeholder(v))
             or _numeric_key(v)
         )
-    if len(v) < 6 or (_SPACE.search(v) and not (quoted and spaced_secret(v, password_name))):
+    if len(v) < 6 or (SPACE.search(v) and not (quoted and spaced_secret(v, password_name))):
         return False
     if not (password_name or chosen_name) and spelled_in_words(v):
         return False  # a key or token is generated: words alone are a name (``"azure_ad_token"``)
@@ -103,11 +103,11 @@ def plausible_value(
         # unquoted: code references (``os.environ``, ``args.token``, ``get_pw(``) are not values;
         # a value needs a digit, or must look like random mixed-case letters; under a password
         # name at the end of a config line, a plain word of 8+ letters is the password itself
-        if password_name and line_end and v.isalpha() and len(v) >= 8 and v.lower() not in _SCHEMA_WORDS:
+        if password_name and line_end and v.isalpha() and len(v) >= 8 and v.lower() not in SCHEMA_WORDS:
             return not is_placeholder(v)
         if "(" in v or _DOTTED_IDENT.match(v) or _IDENT.match(v):
             return False
-        if not _DIGIT.search(v) and not (_char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
+        if not DIGIT.search(v) and not (char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
             return False
     # passwords are chosen by people, so counting runs (``password123``) are normal there;
     # keys and tokens are generated, so a value built of them is a typed-in sample, and one that
@@ -137,9 +137,9 @@ def _numeric_key(v: str) -> bool:
 
 
 #: The longest value :func:`spaced_secret` can accept: a generated one is at most
-#: :data:`~memscribe.redaction.values._MAX_VALUE_LEN` long (``looks_random``), a pass phrase five
+#: :data:`~memscribe.redaction.values.MAX_VALUE_LEN` long (``looks_random``), a pass phrase five
 #: words of 24 (:data:`_PASS_PHRASE`, a final newline too), a grouped code 39 (:data:`_GROUPED`).
-SPACED_SECRET_MAX = max(_MAX_VALUE_LEN, 5 * 24 + 4 + 1, 8 * 4 + 7 + 1)
+SPACED_SECRET_MAX = max(MAX_VALUE_LEN, 5 * 24 + 4 + 1, 8 * 4 + 7 + 1)
 
 
 def spaced_secret(v: str, password_name: bool) -> bool:
@@ -178,7 +178,7 @@ def _generated_with_spaces(v: str) -> bool:
         len(v) >= 32
         and "-----" not in v  # a PEM block quoted whole: its own detector names it
         and v.count(" ") * 16 <= len(v)
-        and _char_classes(v) >= 3
+        and char_classes(v) >= 3
         and shannon_entropy(v) >= 4.5
         and looks_random(v, min_len=32, bits=4.5)
     )

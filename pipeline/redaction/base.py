@@ -63,12 +63,12 @@ class Detector:
 #: A mask written by this module (also the bare ``[REDACTED]`` people write by hand).
 MASK_RE = lazy_compile(r"\[REDACTED(?::[a-z0-9_]+(?:#\d+)?)?\]")
 
-# Left boundaries are checked by :func:`_left_boundary`: not glued to a word character, except
+# Left boundaries are checked by :func:`left_boundary`: not glued to a word character, except
 # after a JSON escape such as ``\n`` (tool output is often JSON-escaped text).
 _E = r"(?![A-Za-z0-9_])"
 
 
-def _left_boundary(text: str, start: int) -> bool:
+def left_boundary(text: str, start: int) -> bool:
     """True when ``start`` is not glued to a word character (a JSON ``\\n`` escape counts as a gap)."""
     if start == 0 or not _WORDCHAR(text[start - 1]):
         return True
@@ -227,7 +227,7 @@ def offset_lowered(text: str) -> str:
     return "".join(_fold_one(ch) for ch in text)
 
 
-def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
+def hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans of the lines of ``low`` that contain a hint."""
     spans: set[tuple[int, int]] = set()
     size = len(low)
@@ -250,7 +250,7 @@ def _hint_lines(low: str, hints: tuple[str, ...]) -> list[tuple[int, int]]:
 _CHARS_PER_WINDOW = 512
 
 #: A token cut short by filler is a template, not a token (``xoxp-572370529330-####``).
-_FILLER_AFTER = frozenset({"###", "***", "...", "xxx", "XXX", "…"})
+FILLER_AFTER = frozenset({"###", "***", "...", "xxx", "XXX", "…"})
 
 
 def _ungated(text: str) -> bool:
@@ -258,7 +258,7 @@ def _ungated(text: str) -> bool:
     return True
 
 
-def _regex(
+def regex_finder(
     pattern: str,
     flags: int = 0,
     *,
@@ -310,18 +310,18 @@ def _regex(
             if not held:
                 return
             if not ihints and held * _CHARS_PER_WINDOW < len(text):
-                windows = _hint_lines(text, exact)
+                windows = hint_lines(text, exact)
         elif exact and not any(h in text for h in exact):
             return
         if gated(text) is None:
             return
         if ihints:
-            windows = _hint_lines(offset_lowered(text), ihints)
+            windows = hint_lines(offset_lowered(text), ihints)
         for m in (m for ws, we in windows for m in rx.finditer(text, ws, we)):
             start, end = m.span(group)
             if start < 0 or end <= start:
                 continue
-            if boundary and not _left_boundary(text, m.start()):
+            if boundary and not left_boundary(text, m.start()):
                 continue
             if kept_value(text, start, end, strict_value=strict_value, check=check):
                 yield start, end
@@ -333,8 +333,8 @@ def kept_value(text: str, start: int, end: int, *, strict_value: bool = True, ch
     """A match's value ``text[start:end]`` is kept as a secret: with ``strict_value``, the value
     decision says it may be one (:func:`~memscribe.redaction.values.not_a_secret`) and no filler
     follows it ("…###"); with ``check``, it is no placeholder. A regex finder's last test
-    (:func:`_regex`), and a provider finder's that reads its own matches."""
-    if strict_value and (not_a_secret(text[start:end]) or text[end : end + 3] in _FILLER_AFTER):
+    (:func:`regex_finder`), and a provider finder's that reads its own matches."""
+    if strict_value and (not_a_secret(text[start:end]) or text[end : end + 3] in FILLER_AFTER):
         return False
     return not (check and is_placeholder(text[start:end]))
 

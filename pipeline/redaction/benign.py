@@ -9,9 +9,9 @@ import binascii
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.placeholders import _memo
+from memscribe.redaction.placeholders import memo_per_scan
 
-_UUID = lazy_compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+UUID = lazy_compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
 #: Dotted lower-case names (hosts, packages, config keys): ``dev-lb1.api.example.com``.
@@ -24,7 +24,7 @@ _VOWELS = frozenset("aeiouyAEIOUY")
 _CLUSTER = lazy_compile(r"[^aeiouyAEIOUY]{4}")
 
 
-def _pronounceable(word: str) -> bool:
+def pronounceable(word: str) -> bool:
     return sum(c in _VOWELS for c in word) >= 0.25 * len(word) and not _CLUSTER.search(word)
 
 
@@ -123,17 +123,17 @@ def dotted_names(value: str) -> bool:
         return False
     humps = _HUMP.findall(value)
     return all(len(h) >= 3 or h.isupper() for h in humps) and all(
-        h.isupper() or _pronounceable(h) for h in humps if len(h) >= 4
+        h.isupper() or pronounceable(h) for h in humps if len(h) >= 4
     )
 
 
-@_memo
+@memo_per_scan
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed
     content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
     public keys and certificates, OpenSSH public keys."""
     return bool(
-        _UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value) or ssh_public_key(value)
+        UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value) or ssh_public_key(value)
     )
 
 
@@ -171,7 +171,7 @@ _NOT_PRINTABLE = lazy_compile(rb"[^\x20-\x7e]")
 
 
 #: A URL without credentials in it.
-_PLAIN_URL = lazy_compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
+PLAIN_URL = lazy_compile(r"^[a-z][a-z0-9+.-]*://[^\s@/]+(?:/\S*)?$", re.IGNORECASE)
 
 
 def encodes_public_text(value: str) -> bool:
@@ -193,4 +193,4 @@ def encodes_public_text(value: str) -> bool:
     if len(raw) < 8 or _NOT_PRINTABLE.search(raw):
         return False
     text = raw.decode("ascii")
-    return is_benign_shape(text) or bool(_PLAIN_URL.match(text))
+    return is_benign_shape(text) or bool(PLAIN_URL.match(text))

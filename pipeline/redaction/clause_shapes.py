@@ -28,19 +28,19 @@ _HYPHENED_DIGITS = lazy_compile(r"^\d+(?:-\d+)+$")
 _GROUPED_DIGITS_MAX = 32
 
 
-def _fits(value: str, role: str, *, near: bool) -> bool:
+def fits(value: str, role: str, *, near: bool) -> bool:
     if role == "code":
-        return _pin_like(value)
+        return pin_like(value)
     if looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
         return True
     if role == "secret" and near and (_TOTP_SEED.fullmatch(value) or _UUID_VALUE.fullmatch(value)):
         return True  # "the codecov token is <uuid>", "的密钥…是 <base32 seed>"
     if role != "password" or is_placeholder(value):
         return False
-    return password_like(value, strict=not near) or (near and _pin_like(value))
+    return password_like(value, strict=not near) or (near and pin_like(value))
 
 
-def _pin_like(value: str) -> bool:
+def pin_like(value: str) -> bool:
     """Digits only, 4 to 8 of them, not a placeholder run (``0000``, ``1234``): a password of
     digits, as many devices and banks issue (a router's, a card's, a lock's), linked to its
     password's name or standing right after it (``비밀번호 8498``, ``Passwort ist 38472619``).

@@ -50,18 +50,18 @@ _CODE_WORDS = (
 )  # fmt: skip
 
 
-_BOUNDED_LEFT = frozenset({"pin", "tan", "otp", "code pin", "código"})
+BOUNDED_LEFT = frozenset({"pin", "tan", "otp", "code pin", "código"})
 
 
 #: Code words naming a code of any kind, as English "code" does (an article's, a shop's, an
 #: error's: "producto código 4471"): their value is the one a link gives ("el código es 4821"),
 #: never digits standing right after them.
-_ANY_CODE = frozenset({"código"})
+ANY_CODE = frozenset({"código"})
 
 
 #: Short code words counted only as written in capitals (``SMS-TAN``, ``PIN``): in lower case
 #: they are other words (Spanish "tan", "pin the version").
-_CAPITALS = frozenset({"pin", "tan", "otp"})
+CAPITALS = frozenset({"pin", "tan", "otp"})
 
 
 #: Every keyword, lower case, with its role: the prefilter hints of the detector.
@@ -76,26 +76,26 @@ HINTS: tuple[str, ...] = tuple(w for w, _ in KEYWORDS)
 
 
 #: The keywords an ASCII text can hold.
-_ASCII_KEYWORDS = tuple((w, role) for w, role in KEYWORDS if w.isascii())
+ASCII_KEYWORDS = tuple((w, role) for w, role in KEYWORDS if w.isascii())
 
 
 #: Words that link a name to its value ("is", "ist", "c'est", "era"), lower case; the symbols
 #: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
 #: link and its value ("ist übrigens", "is now").
-_LINK_WORDS = frozenset(
+LINK_WORDS = frozenset(
     "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi -> =>".split()
 )
 
 
-_LINK_MARKS = ":=：是为為はを은는을를→"
+LINK_MARKS = ":=：是为為はを은는을를→"
 
 
-_FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
+FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
 
 
 #: ``(stem, ((word, role, offset of the stem in the word, the word as looked for), …))``: each word is looked for through
 #: a stem it holds, so that words sharing one (password, passwort, mot de passe) cost one search.
-_Stems = tuple[tuple[str, tuple[tuple[str, str, int, str], ...]], ...]
+Stems = tuple[tuple[str, tuple[tuple[str, str, int, str], ...]], ...]
 
 
 #: Stems of the ASCII keywords (lower case; the code words counted only in capitals as written).
@@ -128,10 +128,10 @@ _ANAPHOR_STEM_WORDS = (
 )
 
 
-def _stem_table(words: tuple[tuple[str, str], ...], stems: tuple[str, ...]) -> _Stems:
+def _stem_table(words: tuple[tuple[str, str], ...], stems: tuple[str, ...]) -> Stems:
     table: dict[str, list[tuple[str, str, int, str]]] = {}
     for word, role in words:
-        form = word.upper() if word in _CAPITALS else word
+        form = word.upper() if word in CAPITALS else word
         stem = next((st for st in stems if st in form), form)  # a word without a stem is its own
         table.setdefault(stem, []).append((word, role, form.index(stem), form))
     return tuple((stem, tuple(entries)) for stem, entries in table.items())
@@ -146,50 +146,48 @@ _ANAPHORS = (
 )  # fmt: skip
 
 
-_KEYWORD_STEMS = _stem_table(_ASCII_KEYWORDS, _STEMS)
+KEYWORD_STEMS = _stem_table(ASCII_KEYWORDS, _STEMS)
 
 
-_ALL_KEYWORD_STEMS = _stem_table(KEYWORDS, _STEMS)
+ALL_KEYWORD_STEMS = _stem_table(KEYWORDS, _STEMS)
 
 
-_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS if a.isascii()), _ANAPHOR_STEM_WORDS)
+ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS if a.isascii()), _ANAPHOR_STEM_WORDS)
 
 
-_ALL_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS), _ANAPHOR_STEM_WORDS)
+ALL_ANAPHOR_STEMS = _stem_table(tuple((a, "") for a in _ANAPHORS), _ANAPHOR_STEM_WORDS)
 
 
 #: Each table's stems looked for in a text's lower case, by the table's id (the table kept).
-_LOWER_STEMS = {
+LOWER_STEMS = {
     id(stems): (stems, tuple(stem for stem, _ in stems if not stem.isupper()))
-    for stems in (_KEYWORD_STEMS, _ALL_KEYWORD_STEMS, _ANAPHOR_STEMS, _ALL_ANAPHOR_STEMS)
+    for stems in (KEYWORD_STEMS, ALL_KEYWORD_STEMS, ANAPHOR_STEMS, ALL_ANAPHOR_STEMS)
 }
 
 
 # the stems searched in a text's lower case: the prefilter's scan looks for them too
-also_find(
-    stem for stems in (_ALL_KEYWORD_STEMS, _ALL_ANAPHOR_STEMS) for stem, _ in stems if not stem.isupper()
-)
+also_find(stem for stems in (ALL_KEYWORD_STEMS, ALL_ANAPHOR_STEMS) for stem, _ in stems if not stem.isupper())
 
 
 #: How far back an anaphor looks for the secret it stands for.
-_ANAPHOR_REACH = 600
+ANAPHOR_REACH = 600
 
 
 #: Words before ``key`` that make it a record's, a place's or a public key, not a credential
 #: (besides :data:`~memscribe.redaction.values.RECORD_KEY_WORDS`: ``cache key``, ``sort key``).
-_PUBLIC_KEY_WORDS = frozenset(
+PUBLIC_KEY_WORDS = frozenset(
     "public pub host ssh gpg pgp primary foreign composite unique license product".split()
 )
 
 
 #: Measure words and units that follow a number in Chinese, Japanese and Korean without a blank:
 #: the number is a year, a date, a time, a length or a count, not a value ("密码是2019年设置的").
-_COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲回件张張元円块塊년월일시분초자개번살회원")
+COUNTERS = frozenset("年月日号號時时分秒点點位桁個个次岁歳歲回件张張元円块塊년월일시분초자개번살회원")
 
 
 #: A link whose subject names an identifier, a number or a place: what follows is that, not the
 #: secret named before (``the token request failed, request id is 44d8…``, ``… the port is 8080``).
-_SUBJECT_ID = lazy_compile(
+SUBJECT_ID = lazy_compile(
     r"(?<![^\W\d_])(?:ids?|uuid|hash|sha\d*|digest|commit|version|trace|request|build|number|nr|no|"
     r"port|host|user|username|login|account|name|length|count|size|limit|date|time|year|"
     r"nummer|benutzer|konto|numéro|utilisateur|compte|número|usuario|cuenta|用户名?|账号|帳號|番号)"

@@ -19,28 +19,28 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import _FILLER_AFTER, apart, occurrences, offset_lowered
+from memscribe.redaction.base import FILLER_AFTER, apart, occurrences, offset_lowered
 from memscribe.redaction.benign import RECORD_KEY_WORDS
-from memscribe.redaction.clause_shapes import _fits, _pin_like
+from memscribe.redaction.clause_shapes import fits, pin_like
 from memscribe.redaction.clause_words import (
-    _ALL_ANAPHOR_STEMS,
-    _ALL_KEYWORD_STEMS,
-    _ANAPHOR_REACH,
-    _ANAPHOR_STEMS,
-    _ANY_CODE,
-    _ASCII_KEYWORDS,
-    _BOUNDED_LEFT,
-    _CAPITALS,
-    _COUNTERS,
-    _FILLER,
-    _KEYWORD_STEMS,
-    _LINK_MARKS,
-    _LINK_WORDS,
-    _LOWER_STEMS,
-    _PUBLIC_KEY_WORDS,
-    _SUBJECT_ID,
+    ALL_ANAPHOR_STEMS,
+    ALL_KEYWORD_STEMS,
+    ANAPHOR_REACH,
+    ANAPHOR_STEMS,
+    ANY_CODE,
+    ASCII_KEYWORDS,
+    BOUNDED_LEFT,
+    CAPITALS,
+    COUNTERS,
+    FILLER,
+    KEYWORD_STEMS,
     KEYWORDS,
-    _Stems,
+    LINK_MARKS,
+    LINK_WORDS,
+    LOWER_STEMS,
+    PUBLIC_KEY_WORDS,
+    SUBJECT_ID,
+    Stems,
 )
 from memscribe.redaction.hintscan import may_hold
 from memscribe.redaction.placeholders import is_placeholder
@@ -115,11 +115,11 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     low = offset_lowered(text)
     seen: set[int] = set()
     plain = low.isascii()
-    for at, word, role in _occurrences(text, low, _KEYWORD_STEMS if plain else _ALL_KEYWORD_STEMS):
+    for at, word, role in _occurrences(text, low, KEYWORD_STEMS if plain else ALL_KEYWORD_STEMS):
         end = at + len(word)
         if _keyword_here(low, at, end, word) and not (word == "key" and _record_key(low, at)):
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
-            spans = list(_clause_value(text, end, role, glued=glued, apposed=word not in _ANY_CODE))
+            spans = list(_clause_value(text, end, role, glued=glued, apposed=word not in ANY_CODE))
             if role == "password" and not glued:
                 if not spans:
                     spans = list(_said_later(text, end))
@@ -128,7 +128,7 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
                 if span[0] not in seen:
                     seen.add(span[0])
                     yield span[0], span[1], role
-    for at, phrase, _ in _occurrences(text, low, _ANAPHOR_STEMS if plain else _ALL_ANAPHOR_STEMS):
+    for at, phrase, _ in _occurrences(text, low, ANAPHOR_STEMS if plain else ALL_ANAPHOR_STEMS):
         end = at + len(phrase)
         named = _named_before(low, at) if at == 0 or not low[at - 1].isalnum() else None
         if named is not None:
@@ -138,10 +138,10 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
                     yield span[0], span[1], named
 
 
-def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str, str]]:
+def _occurrences(text: str, low: str, stems: Stems) -> Iterator[tuple[int, str, str]]:
     """``(start, word, role)`` of each occurrence of a word of ``stems`` (lower case; a stem in
     capitals is looked for in ``text`` as written)."""
-    lower = _LOWER_STEMS.get(id(stems))
+    lower = LOWER_STEMS.get(id(stems))
     held = set(may_hold(low, lower[1])) if lower is not None and lower[0] is stems else None
     for stem, entries in stems:
         if stem.isupper():
@@ -157,11 +157,11 @@ def _occurrences(text: str, low: str, stems: _Stems) -> Iterator[tuple[int, str,
 
 
 def _named_before(low: str, at: int) -> str | None:
-    """The role of the nearest keyword in the :data:`_ANAPHOR_REACH` characters before ``at``."""
+    """The role of the nearest keyword in the :data:`ANAPHOR_REACH` characters before ``at``."""
     best, role = -1, None
-    lo = max(0, at - _ANAPHOR_REACH)
-    for word, kind in KEYWORDS if not low[lo:at].isascii() else _ASCII_KEYWORDS:
-        if word in _CAPITALS:
+    lo = max(0, at - ANAPHOR_REACH)
+    for word, kind in KEYWORDS if not low[lo:at].isascii() else ASCII_KEYWORDS:
+        if word in CAPITALS:
             continue
         pos = low.rfind(word, lo, at)
         if pos > best and _keyword_here(low, pos, pos + len(word), word):
@@ -174,7 +174,7 @@ _WORD_BEFORE = lazy_compile(r"([a-z]+)[ _-]$")
 
 def _record_key(low: str, at: int) -> bool:
     m = _WORD_BEFORE.search(low, max(0, at - 16), at)
-    return m is not None and (m.group(1) in RECORD_KEY_WORDS or m.group(1) in _PUBLIC_KEY_WORDS)
+    return m is not None and (m.group(1) in RECORD_KEY_WORDS or m.group(1) in PUBLIC_KEY_WORDS)
 
 
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
@@ -190,7 +190,7 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
         return False
     if after[:1] in "-./" and after[1:].isascii() and after[1:].isalpha():
         return False
-    if word in _BOUNDED_LEFT or len(word) <= 4:
+    if word in BOUNDED_LEFT or len(word) <= 4:
         return at == 0 or not low[at - 1].isalnum()
     return True
 
@@ -201,14 +201,14 @@ _DOMAIN = lazy_compile(r"@[^\W_][\w-]*(?:\.[\w-]+)*\.[^\W\d_]{2,}[.,;:!?)]*$")
 
 def _no_value(text: str, at: int, value: str) -> bool:
     """``value`` at ``at`` is none to decide: empty, a link mark before digits in groups, a word,
-    a URL, an address's domain, or digits glued to a measure word or unit (:data:`_COUNTERS`: a
+    a URL, an address's domain, or digits glued to a measure word or unit (:data:`COUNTERS`: a
     year, a length, a count)."""
     if not value or _WORD.match(value) or "://" in value or (value == "=" and _grouped_after(text, at)):
         return True  # (``=`` standing apart before digits in groups: "Kennwort = 7 3 9 1")
     if value[0] == "@" and at and text[at - 1].isascii() and text[at - 1].isalnum() and _DOMAIN.match(value):
         return True  # an address's domain, cut from it after its local part (``it-password@aol.com``);
         # (an ASCII letter or digit before it: a CJK character before '@' is a word of the clause)
-    return value.isdigit() and text[at + len(value) : at + len(value) + 1] in _COUNTERS
+    return value.isdigit() and text[at + len(value) : at + len(value) + 1] in COUNTERS
 
 
 def _clause_value(
@@ -236,10 +236,10 @@ def _clause_value(
             continue  # a link mark alone (``Passwort:``), a word (every value decided here holds a
             # digit or a symbol: ``Wi-Fi`` too), a URL, a count ("2019年"), a data URI
         link = _link_before(text, start, m.start() + lead)
-        appositive = role == "password" or (role == "code" and apposed and _pin_like(value))
+        appositive = role == "password" or (role == "code" and apposed and pin_like(value))
         if link < 0 and appositive and not anaphor and not text[start : m.start()].strip(_APPOSITION):
             at = m.start() + lead
-            shaped = (_pin_like(value) and not _QUANTITY.match(value)) or (
+            shaped = (pin_like(value) and not _QUANTITY.match(value)) or (
                 role == "password"
                 and password_like(value, strict=not _closes_clause(text, at + len(value), end))
             )  # (a name before a year or a round number names a time, a release or an amount: "the
@@ -255,9 +255,9 @@ def _clause_value(
             # here, "WLAN-Passwort: 4711 8093 2256"); a PIN's digits come right after its name
         if not near and _names_another(text, link):
             continue
-        if _SUBJECT_ID.search(text, max(start, link - 30), link):
+        if SUBJECT_ID.search(text, max(start, link - 30), link):
             continue
-        if _fits(value, role, near=near):
+        if fits(value, role, near=near):
             value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
@@ -321,7 +321,7 @@ def _said_later(text: str, start: int) -> Iterator[tuple[int, int]]:
     if not _NEEDED_DIGIT.search(text, start, end):
         return  # a random token holds a digit
     words = text[start:end].split()
-    if not any(w.lower() in _LINK_WORDS for w in words):
+    if not any(w.lower() in LINK_WORDS for w in words):
         return
     for m in itertools.islice(_VALUE.finditer(text, start, end), _CLAUSE_TOKENS):
         lead, value = _value_of(m.group(0))
@@ -329,7 +329,7 @@ def _said_later(text: str, start: int) -> Iterator[tuple[int, int]]:
             continue
         before = text[start : m.start()].rstrip(" \t")
         word = before.rsplit(None, 1)[-1].lower() if before.split() else ""
-        if before[-1:] not in _PHRASE_OPENERS and word not in _LINK_WORDS and word not in _FILLER:
+        if before[-1:] not in _PHRASE_OPENERS and word not in LINK_WORDS and word not in FILLER:
             continue  # a word before it in its phrase names it ("by job build-7f3k…", "serial QNAP8…")
         if not _HEX_RUN.fullmatch(value) and looks_random(value, min_len=16, bits=HIGH_ENTROPY_BITS):
             yield m.start() + lead, m.start() + lead + len(value)
@@ -377,14 +377,14 @@ def _sibling_items(text: str, start: int, end: int, found: int) -> Iterator[tupl
     """The other values of the list of labelled values that the strong password at ``found``
     is an item of ("e알리미: haneul744194, 학교 …서비스: 5wsvqr#815"): each a password by its
     place in the list, so a looser shape (:func:`password_like`, not strict) suffices; not one
-    of capitals and digits alone or one its label names an identifier (:data:`_SUBJECT_ID`)."""
+    of capitals and digits alone or one its label names an identifier (:data:`SUBJECT_ID`)."""
     for item in _ITEM_VALUE.finditer(text, start, end):
         at = item.start("v")
         value = item.group("v").rstrip(_TRAILING)
         if (
             at == found
             or value.upper() == value
-            or _SUBJECT_ID.search(text, max(start, item.start() - 30), item.start())
+            or SUBJECT_ID.search(text, max(start, item.start() - 30), item.start())
         ):
             continue  # capitals and digits, an id's shape ("serial: SN99812XQ7"), or a label naming one
         if password_like(value, strict=False):
@@ -418,7 +418,7 @@ def _with_marks(text: str, start: int, end: int) -> int:
 
 def _cut_short(text: str, end: int) -> bool:
     """A value followed by filler (``ops_eyJz..[Redacted]``, ``abc…``, ``###``): a template."""
-    return text.startswith("..", end) or text[end : end + 3] in _FILLER_AFTER
+    return text.startswith("..", end) or text[end : end + 3] in FILLER_AFTER
 
 
 def _value_of(raw: str) -> tuple[int, str]:
@@ -440,18 +440,18 @@ def _link_before(text: str, start: int, at: int) -> int:
     for _ in range(3):
         if not before:
             return -1
-        if before[-1] in _LINK_MARKS:
+        if before[-1] in LINK_MARKS:
             return base + len(before) - 1
         cut = max(before.rfind(" "), before.rfind("\t"), before.rfind("\n"))
         word = before[cut + 1 :].lstrip("([«“\"'").lower()
-        if word in _LINK_WORDS:
+        if word in LINK_WORDS:
             return base + len(before) - len(word)
         if word == "/" and cut > 0:
             # ``<login> / <password>``: the pair's link is the login's (``notes: pk_ro / …``)
             login = before[:cut].rstrip()
             before = login[: max(login.rfind(" "), login.rfind("\t"), login.rfind("\n")) + 1].rstrip(_OPENING)
             continue
-        if word not in _FILLER:
+        if word not in FILLER:
             return -1
         before = before[: cut + 1].rstrip(_OPENING)
     return -1
@@ -462,11 +462,11 @@ _KEY_NAME = lazy_compile(r"(?:[\"'`]|[A-Za-z0-9]*(?:_|-|[a-z][A-Z])[\w-]*)\s*$")
 
 
 def _named_id(text: str, start: int, at: int) -> bool:
-    """The value at ``at`` is named an identifier, a number or a place (:data:`_SUBJECT_ID`) by
+    """The value at ``at`` is named an identifier, a number or a place (:data:`SUBJECT_ID`) by
     the subject of its own link or by the word right before it, after ``start``."""
     link = _link_before(text, start, at)
     stop = link if link >= 0 else at
-    return _SUBJECT_ID.search(text, max(start, stop - 30), stop) is not None
+    return SUBJECT_ID.search(text, max(start, stop - 30), stop) is not None
 
 
 def _names_another(text: str, link: int) -> bool:

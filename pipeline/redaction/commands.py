@@ -12,7 +12,7 @@ from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.structure import _occurrences
+from memscribe.redaction.structure import hint_starts
 from memscribe.redaction.values import not_a_secret
 
 #: Command-line tools that take a password as a flag value: ``mysql -pSECRET`` (glued, or
@@ -64,7 +64,7 @@ def find_cli_passwords(text: str) -> Iterator[tuple[int, int]]:
     if any(hint in text for hint in OTP_FLAG_HINTS):
         for m in _OTP_FLAG.finditer(text):
             yield m.span("v")
-    for at in _occurrences(text, "set"):
+    for at in hint_starts(text, "set"):
         if at > 0 and (text[at - 1].isalnum() or text[at - 1] == "_"):
             continue
         named = _FISH_SET.match(text, at)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.benign import applied_name, dotted_names, is_benign_path
-from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
+from memscribe.redaction.names import generic_key, is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import looks_random, password_like
 
@@ -52,7 +52,7 @@ def find_config_values(text: str) -> Iterator[tuple[int, int]]:
     and code references kept."""
     for m in _env_lines(text):
         name, value = m.group("name"), m.group("v")
-        password = _is_password_name(name)
+        password = is_password_name(name)
         if not password and name_strength(name) is None:
             continue
         if (
@@ -101,10 +101,10 @@ def find_named_literals(text: str) -> Iterator[tuple[int, int]]:
     for m in _named_literal_lines(text):
         name = m.group("name")
         strength = name_strength(name)
-        password = _is_password_name(name)
+        password = is_password_name(name)
         if strength is None and password:
             strength = "strong"  # ``storePassword``: where a password belongs, still its name
         if strength is not None and plausible_value(
-            m.group("v"), strength, quoted=True, password_name=password, generic_key=_generic_key(name)
+            m.group("v"), strength, quoted=True, password_name=password, generic_key=generic_key(name)
         ):
             yield m.span("v")

@@ -19,7 +19,7 @@ from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import stem_matches
 from memscribe.redaction.names import name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.structure import _URL_CREDS
+from memscribe.redaction.structure import URL_CREDS
 from memscribe.redaction.values import password_like
 
 #: ``user:$<id>$[params$…]<salt>$<hash>`` (a password file's line) with a known scheme id: MD5-crypt (``1``, ``apr1``), bcrypt
@@ -131,7 +131,7 @@ _ENCODED_SCHEME = ("Oi8v", "ovL", "6Ly")
 #: Prefilter hints of :func:`find_encoded_urls` (case-folded).
 ENCODED_URL_HINTS = tuple(h.casefold() for h in _ENCODED_SCHEME)
 _B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=")
-_URL_WITH_PASSWORD = lazy_compile(_URL_CREDS)
+_URL_WITH_PASSWORD = lazy_compile(URL_CREDS)
 _PRINTABLE = lazy_compile(rb"^[\x20-\x7e]+$")
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memscribe.redaction.base import ASCII_DIGITS, Detector, _regex
-from memscribe.redaction.benign import _UUID
+from memscribe.redaction.base import ASCII_DIGITS, Detector, regex_finder
+from memscribe.redaction.benign import UUID
 from memscribe.redaction.clause_words import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
 from memscribe.redaction.commands import KEY_USER_HINTS, OTP_FLAG_HINTS, find_cli_passwords, find_key_users
@@ -36,18 +36,18 @@ from memscribe.redaction.keyblocks import find_key_blocks, find_private_keys
 from memscribe.redaction.lists import RECOVERY_WORDS, TABLE_HINTS, find_recovery_codes, find_table_cells
 from memscribe.redaction.logins import HINTS as _LOGIN_HINTS
 from memscribe.redaction.logins import find_login_pairs
-from memscribe.redaction.names import _NAME_HINTS
+from memscribe.redaction.names import NAME_HINTS
 from memscribe.redaction.pairs import HINTS as _PAIR_HINTS
 from memscribe.redaction.pairs import find_code_pairs
-from memscribe.redaction.pii import _EMAIL, _PHONE, _find_cards, _find_ibans, _find_national_ids
+from memscribe.redaction.pii import EMAIL, PHONE, find_cards, find_ibans, find_national_ids
 from memscribe.redaction.piped import HINTS as PIPED_HINTS
 from memscribe.redaction.piped import find_piped_tokens
-from memscribe.redaction.prose import _find_near_keyword, _find_prose_passwords
+from memscribe.redaction.prose import find_near_keyword, find_prose_passwords
 from memscribe.redaction.providers import (
-    _PROVIDERS,
     GATES,
     LIVE_KEY_HINTS,
     MAILGUN_HINTS,
+    PROVIDERS,
     TEST_KEY_HINTS,
     find_jwts,
     find_live_keys,
@@ -62,29 +62,29 @@ from memscribe.redaction.shapes import (
     widened_to_crypt,
 )
 from memscribe.redaction.structure import (
-    _AUTH_HEADER,
-    _AWS_SECRET,
-    _AZURE_STORAGE,
-    _CONN_PASSWORD,
-    _CURL_USER,
-    _CURL_USER_GATE,
-    _KEY_HEADER,
-    _KEY_HEADER_HINTS,
-    _URL_CREDS,
-    _URL_CREDS_GATE,
-    _find_assignments,
-    _find_calls,
-    _find_cookies,
-    _find_encoded_private_keys,
-    _find_env_defaults,
-    _find_terraform_defaults,
-    _find_xml,
+    AUTH_HEADER,
+    AWS_SECRET,
+    AZURE_STORAGE,
+    CONN_PASSWORD,
+    CURL_USER,
+    CURL_USER_GATE,
+    KEY_HEADER,
+    KEY_HEADER_HINTS,
+    URL_CREDS,
+    URL_CREDS_GATE,
+    find_assignments,
+    find_calls,
+    find_cookies,
+    find_encoded_private_keys,
+    find_env_defaults,
+    find_terraform_defaults,
+    find_xml,
 )
 from memscribe.redaction.totp import HINTS as TOTP_HINTS
 from memscribe.redaction.totp import find_totp_seeds
 from memscribe.redaction.urls import HINTS as _URL_HINTS
 from memscribe.redaction.urls import find_url_credentials
-from memscribe.redaction.valuelines import _find_pasted, _find_value_lines
+from memscribe.redaction.valuelines import find_pasted, find_value_lines
 from memscribe.redaction.values import not_a_secret
 
 
@@ -106,7 +106,7 @@ def _re(
     """A regex detector whose prefilter hints are its literal hints, case-folded; and as
     written (``exact``) when the pattern is case-sensitive and has no other hints: its finder
     skips a text without one as written, so the prefilter may too."""
-    finder = _regex(
+    finder = regex_finder(
         pattern,
         flags,
         group=group,
@@ -125,7 +125,7 @@ def _re(
 
 #: Prefilter hints of the function detectors (see :class:`Detector`): each lists what every
 #: finding of that detector contains, case-folded.
-_ASSIGNMENT_HINTS = tuple(h.casefold() for h in _NAME_HINTS)
+_ASSIGNMENT_HINTS = tuple(h.casefold() for h in NAME_HINTS)
 #: (``pass`` alone would let every "passed" through: the keywords are password, passwd, passphrase)
 _KEYWORD_HINTS = ("key", "token", "secret", "passw", "passp", "credential", "bearer", "auth")
 #: The prose password keywords (password, passwd, passphrase, passcode, pw, pwd), case-folded.
@@ -133,7 +133,7 @@ _PW_HINTS = ("passw", "passp", "passc", "pw")
 _CONTEXT_HINTS = ("secret", "token", "pass", "pw", "api", "cred", "private", "access", "auth", "key")
 
 
-_BARE_AUTH = _regex(_AUTH_HEADER, group="bare", ihints=("authorization",))
+_BARE_AUTH = regex_finder(AUTH_HEADER, group="bare", ihints=("authorization",))
 
 
 def _bare_credentials(text: str) -> Iterator[tuple[int, int]]:
@@ -142,7 +142,7 @@ def _bare_credentials(text: str) -> Iterator[tuple[int, int]]:
     name (Heroku's and Snyk's keys are UUIDs)."""
     for start, end in _BARE_AUTH(text):
         value = text[start:end]
-        if _UUID.match(value) or not not_a_secret(value):
+        if UUID.match(value) or not not_a_secret(value):
             yield start, end
 
 
@@ -154,34 +154,34 @@ def _build_detectors() -> tuple[Detector, ...]:
         else _re(
             name, rx, hints=hints, boundary=True, strict_value=True, line_bound=True, gate=GATES.get(name, "")
         )
-        for name, rx, hints in _PROVIDERS
+        for name, rx, hints in PROVIDERS
     ]
     dets.append(Detector("mailgun_key", find_mailgun_keys, MAILGUN_HINTS))
     dets += [
         Detector("private_key", find_private_keys, ("private key",)),
-        Detector("private_key", _find_encoded_private_keys, ("ls0tls1crudjt",)),
+        Detector("private_key", find_encoded_private_keys, ("ls0tls1crudjt",)),
         Detector("private_key", find_key_blocks, ("-----begin",)),
-        _re("aws_secret_key", _AWS_SECRET, group="v", ihints=("secret",)),
-        _re("azure_storage_key", _AZURE_STORAGE, group="v", ihints=("accountkey",)),
-        _re("url_password", _URL_CREDS, group="v", ihints=("@",), gate=_URL_CREDS_GATE),
+        _re("aws_secret_key", AWS_SECRET, group="v", ihints=("secret",)),
+        _re("azure_storage_key", AZURE_STORAGE, group="v", ihints=("accountkey",)),
+        _re("url_password", URL_CREDS, group="v", ihints=("@",), gate=URL_CREDS_GATE),
         Detector("url_password", find_url_credentials, _URL_HINTS),
-        _re("conn_string_password", _CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
-        _re("basic_auth", _CURL_USER, group="v", hints=("-u", "--user"), gate=_CURL_USER_GATE),
+        _re("conn_string_password", CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
+        _re("basic_auth", CURL_USER, group="v", hints=("-u", "--user"), gate=CURL_USER_GATE),
         Detector("basic_auth", find_key_users, KEY_USER_HINTS),
-        _re("auth_header", _AUTH_HEADER, group="v", ihints=("authorization",)),
+        _re("auth_header", AUTH_HEADER, group="v", ihints=("authorization",)),
         Detector("auth_header", _bare_credentials, ("authorization",)),
-        _re("api_key_header", _KEY_HEADER, group="v", ihints=_KEY_HEADER_HINTS, strict_value=True),
-        Detector("session_cookie", _find_cookies, ("cookie",)),
-        Detector("secret_assignment", _find_assignments, _ASSIGNMENT_HINTS, needs="=:-"),  # (``--``, ``<-``)
+        _re("api_key_header", KEY_HEADER, group="v", ihints=KEY_HEADER_HINTS, strict_value=True),
+        Detector("session_cookie", find_cookies, ("cookie",)),
+        Detector("secret_assignment", find_assignments, _ASSIGNMENT_HINTS, needs="=:-"),  # (``--``, ``<-``)
         Detector(
-            "secret_assignment", _find_calls, ("passw", "secret", "token", "apikey", "api_key", "credential")
+            "secret_assignment", find_calls, ("passw", "secret", "token", "apikey", "api_key", "credential")
         ),
-        Detector("secret_assignment", _find_terraform_defaults, ("variable",)),
+        Detector("secret_assignment", find_terraform_defaults, ("variable",)),
         Detector("secret_assignment", find_code_pairs, _PAIR_HINTS),
         Detector("secret_assignment", find_config_values, _CONFIG_HINTS),
         Detector("secret_assignment", find_named_literals, _ASSIGNMENT_HINTS, needs="\"'"),
-        Detector("secret_assignment", _find_xml, ("<",)),
-        Detector("secret_assignment", _find_env_defaults, ("get", "fetch", "env"), needs="("),
+        Detector("secret_assignment", find_xml, ("<",)),
+        Detector("secret_assignment", find_env_defaults, ("get", "fetch", "env"), needs="("),
         Detector(
             "cli_password",
             find_cli_passwords,
@@ -195,20 +195,20 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("password", find_hashed_passwords, HASH_COMMAND_HINTS),
         Detector("secret_assignment", find_store_values, STORE_HINTS),
         Detector("secret_assignment", find_printf_values, PRINTF_HINTS),
-        Detector("password", _find_prose_passwords, _PW_HINTS),
+        Detector("password", find_prose_passwords, _PW_HINTS),
         Detector("password", find_clause_passwords, _CLAUSE_HINTS),
         Detector("password", find_login_pairs, _LOGIN_HINTS),
         Detector("recovery_code", find_recovery_codes, RECOVERY_WORDS),
         Detector("secret_assignment", find_table_cells, TABLE_HINTS, needs="\n"),
-        Detector("high_entropy", widened_to_crypt(_find_near_keyword), _KEYWORD_HINTS),
+        Detector("high_entropy", widened_to_crypt(find_near_keyword), _KEYWORD_HINTS),
         Detector("high_entropy", widened_to_crypt(find_clause_tokens), _CLAUSE_HINTS),
-        Detector("high_entropy", widened_to_crypt(_find_pasted), ("paste",)),
-        Detector("high_entropy", widened_to_crypt(_find_value_lines), _CONTEXT_HINTS, needs="\n"),
+        Detector("high_entropy", widened_to_crypt(find_pasted), ("paste",)),
+        Detector("high_entropy", widened_to_crypt(find_value_lines), _CONTEXT_HINTS, needs="\n"),
         # PII, redacted by default
         # (each finds nothing in a text without a digit: in an ASCII one, without an ASCII digit)
-        Detector("payment_card", _find_cards, ascii_hints=ASCII_DIGITS),
-        Detector("iban", _find_ibans, ascii_hints=ASCII_DIGITS),
-        Detector("national_id", _find_national_ids, ascii_hints=ASCII_DIGITS),
+        Detector("payment_card", find_cards, ascii_hints=ASCII_DIGITS),
+        Detector("iban", find_ibans, ascii_hints=ASCII_DIGITS),
+        Detector("national_id", find_national_ids, ascii_hints=ASCII_DIGITS),
         # shapes added after the evaluation prompts were recorded: last, so a span another
         # detector finds too keeps that one's name (and the prompts their text)
         Detector("stripe_key", find_test_keys, TEST_KEY_HINTS),
@@ -224,8 +224,8 @@ def _build_detectors() -> tuple[Detector, ...]:
 
 #: Contact details, redacted only on request (``redact_contact=True``, ``--redact-contact``).
 CONTACT_DETECTORS: tuple[Detector, ...] = (
-    _re("email", _EMAIL, check=False, hints=("@",)),
-    Detector("phone", _regex(_PHONE, check=False)),
+    _re("email", EMAIL, check=False, hints=("@",)),
+    Detector("phone", regex_finder(PHONE, check=False)),
 )
 
 

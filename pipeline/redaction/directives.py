@@ -14,11 +14,11 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered
 from memscribe.redaction.names import (
-    _GLUED_SUFFIXES,
-    _STRONG_PAIRS,
-    _STRONG_WORDS,
-    _generic_key,
-    _is_password_name,
+    GLUED_SUFFIXES,
+    STRONG_PAIRS,
+    STRONG_WORDS,
+    generic_key,
+    is_password_name,
     name_strength,
     secret_name,
 )
@@ -47,7 +47,7 @@ _LOGIN = lazy_compile(r"^[A-Za-z][\w.-]{0,30}:(?=\S)")
 
 #: The words a directive's name ends in: a strong name's last word (``pass``, ``psk``, ``secret``,
 #: ``api_key``'s ``key``), glued (``rpcpassword``) or not; none with a qualifier after it.
-_ENDINGS = tuple(sorted(_STRONG_WORDS | set(_GLUED_SUFFIXES) | {w for _, w in _STRONG_PAIRS}))
+_ENDINGS = tuple(sorted(STRONG_WORDS | set(GLUED_SUFFIXES) | {w for _, w in STRONG_PAIRS}))
 #: What every finding's text holds, case-folded (the prefilter's hints): a name's last word and
 #: the blank after it ("passed" in prose wakes none).
 HINTS = tuple(w + blank for w in _ENDINGS for blank in (" ", "\t"))
@@ -87,8 +87,8 @@ def find_directive_values(text: str) -> Iterator[tuple[int, int]]:
             text[start:end],
             "strong",
             quoted=bool(m.group("q")),
-            password_name=_is_password_name(name),
-            generic_key=_generic_key(name),
+            password_name=is_password_name(name),
+            generic_key=generic_key(name),
             chosen_name=secret_name(name),
         ):
             yield start, end

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import _hint_lines, offset_lowered
+from memscribe.redaction.base import hint_lines, offset_lowered
 from memscribe.redaction.benign import is_benign_shape
 from memscribe.redaction.clause_words import KEYWORDS as CLAUSE_KEYWORDS
 from memscribe.redaction.names import name_strength
@@ -197,7 +197,7 @@ def find_table_cells(text: str) -> Iterator[tuple[int, int]]:
     (three or more, each a plain name), the rows that follow hold as many cells or more."""
     if "\n" not in text:
         return
-    for start, end in _hint_lines(offset_lowered(text), TABLE_HINTS):
+    for start, end in hint_lines(offset_lowered(text), TABLE_HINTS):
         line = text[start:end]
         if line.count(",") >= 2 or line.count("\t") >= 2 or line.count("|") >= 2 or line.count(";") >= 2:
             yield from _table_at(text, start, end)

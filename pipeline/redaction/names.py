@@ -11,7 +11,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.benign import RECORD_KEY_WORDS, RECORD_TOKEN_WORDS
 from memscribe.redaction.values import wordy
 
-_STRONG_WORDS = frozenset(
+STRONG_WORDS = frozenset(
     {
         "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "tokens",
         "pat", "credential", "credentials", "apikey", "auth", "cred", "creds", "psk",
@@ -22,7 +22,7 @@ _STRONG_WORDS = frozenset(
     }
 )  # fmt: skip
 #: Glued names that end in one of these are secret names too (``PGPASSWORD``, ``authtoken``).
-_GLUED_SUFFIXES = ("password", "passwd", "passwort", "secret", "token", "pwd", "apikey")
+GLUED_SUFFIXES = ("password", "passwd", "passwort", "secret", "token", "pwd", "apikey")
 #: Names whose value is a password: a plain word is still a value there (``POSTGRES_PASSWORD:
 #: supersecret``); under other names a plain word is more likely a reference or a setting.
 _PASSWORD_WORDS = frozenset(
@@ -30,11 +30,11 @@ _PASSWORD_WORDS = frozenset(
      "contrasena", "contraseña", "haslo", "hasło", "sifre", "şifre", "пароль", "密码", "パスワード"}
 )  # fmt: skip
 #: Values that describe a field rather than fill it (schemas, forms, docs).
-_SCHEMA_WORDS = frozenset(
+SCHEMA_WORDS = frozenset(
     """string required optional boolean integer number object array secret password masked hidden
     disabled enabled default prompt sensitive writeonly readonly generated random""".split()
 )
-_STRONG_PAIRS = frozenset(
+STRONG_PAIRS = frozenset(
     {
         ("api", "key"), ("access", "key"), ("private", "key"), ("secret", "key"),
         ("signing", "key"), ("encryption", "key"), ("master", "key"), ("account", "key"),
@@ -45,7 +45,7 @@ _STRONG_PAIRS = frozenset(
 #: Trailing name parts that still denote the secret itself (``SECRET_VALUE``, ``token_b64``).
 _VALUE_SUFFIXES = frozenset("value values str string b64 base64 hex raw plain plaintext bytes base".split())
 #: Name parts that make the value something *about* a secret, not a secret.
-_DENY_ANY = frozenset(
+DENY_ANY = frozenset(
     "hash hashed public pub publishable fingerprint digest csrf xsrf authenticity".split()
     # a stand-in named as one (``FAKE_API_KEY``, ``dummyToken``, ``example_secret``)
     + "fake dummy mock example sample placeholder".split()
@@ -63,7 +63,7 @@ _QUALIFIERS = frozenset(
 _ID_KEY_PREFIXES = frozenset(
     "idempotency cache partition primary foreign sort object s3 row hash range lookup dedup dedupe request correlation trace".split()
 )
-_RESERVED_VALUES = frozenset({"none", "null", "nil", "true", "false", "undefined", "yes", "no"})
+RESERVED_VALUES = frozenset({"none", "null", "nil", "true", "false", "undefined", "yes", "no"})
 #: The word ``key`` in the other languages the clause detector reads it in (German, French,
 #: Spanish; ``ue`` for ``ü`` as identifiers spell it): a compound name ending in one is a key's
 #: name (``WLAN-Netzwerkschlüssel``, ``WLAN-Schlüssel``; ``clé_wifi`` ends in ``wifi``: not one).
@@ -100,7 +100,7 @@ def name_strength(name: str) -> str | None:
         parts[-1] in _VALUE_SUFFIXES or parts[-1] in _QUALIFIERS or parts[-1].isdigit()
     ):
         parts.pop()
-    if not parts or any(p in _DENY_ANY or p.startswith(_FORM_GLUED) for p in parts):
+    if not parts or any(p in DENY_ANY or p.startswith(_FORM_GLUED) for p in parts):
         return None  # (``csrfmiddlewaretoken``, ``xsrftoken``: a form's token glued to its name)
     if parts[-3:] == ["request", "verification", "token"]:
         return None  # ASP.NET's anti-forgery field (``__RequestVerificationToken``)
@@ -108,9 +108,9 @@ def name_strength(name: str) -> str | None:
         return None  # ``path_to_secret``, ``keyVaultToStoreSecrets``, ``number_of_tokens``
     if parts[-1] == "token" and len(parts) > 1 and parts[-2] in RECORD_TOKEN_WORDS:
         return None  # ``NextToken``, ``nextPageToken``: a cursor, see RECORD_TOKEN_WORDS
-    if parts[-1] in _STRONG_WORDS or tuple(parts[-2:]) in _STRONG_PAIRS:
+    if parts[-1] in STRONG_WORDS or tuple(parts[-2:]) in STRONG_PAIRS:
         return "strong"
-    if any(parts[-1].endswith(w) for w in _GLUED_SUFFIXES):
+    if any(parts[-1].endswith(w) for w in GLUED_SUFFIXES):
         return "strong"
     if parts[-1] == "salt" and len(parts) > 1:
         return "weak"  # a named salt is configuration (``AUTH_SALT``, ``key_derivation_salt``)
@@ -127,7 +127,7 @@ def name_strength(name: str) -> str | None:
 
 #: Every secret-ish name (see :func:`name_strength`) contains one of these.
 #: (``ssel``: ``Schlüssel`` and ``Schluessel`` alike; the hints are ASCII where they can be.)
-_NAME_HINTS = (
+NAME_HINTS = (
     "pass", "pwd", "secret", "token", "pat", "cred", "auth", "key", "sig", "salt", "psk", "wort", "senha", "contrase", "haslo", "hasło",
     "sifre", "şifre", "lozinka", "salasana", "losenord", "lösenord", "adgangskode", "пароль", "токен",
     "секрет", "密码", "密碼", "口令", "令牌", "パスワード", "비밀번호", "암호", "ssel", "clave", "wachtwoord",
@@ -136,14 +136,14 @@ _NAME_HINTS = (
 
 
 @functools.lru_cache(maxsize=4096)
-def _generic_key(name: str) -> bool:
+def generic_key(name: str) -> bool:
     """``key`` alone or after an id-ish word (``cache_key``, ``idempotencyKey``)."""
     parts = _name_parts(name)
     return len(parts) < 2 or parts[-2] in _ID_KEY_PREFIXES
 
 
 @functools.lru_cache(maxsize=4096)
-def _is_password_name(name: str) -> bool:
+def is_password_name(name: str) -> bool:
     parts = _name_parts(name)
     while parts and (parts[-1] in _VALUE_SUFFIXES or parts[-1].isdigit()):
         parts.pop()

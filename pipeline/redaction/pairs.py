@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered, newlines, occurrences, offset_lowered, same_offsets
-from memscribe.redaction.names import _is_password_name, name_strength
+from memscribe.redaction.names import is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import looks_random, password_like
 
@@ -152,7 +152,7 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
         strength = name_strength(name)
         value = m.group("v")
         if strength is not None:
-            if plausible_value(value, strength, quoted=True, password_name=_is_password_name(name)):
+            if plausible_value(value, strength, quoted=True, password_name=is_password_name(name)):
                 yield m.span("v")
         elif name.lower().endswith("salt") and looks_random(value, min_len=16, bits=3.0):
             yield m.span("v")
@@ -273,7 +273,7 @@ def _record_value(name: str, value: str, begin: int, quoted: bool) -> Iterator[t
     low = name.lower()
     strength = name_strength(name)
     if strength is not None:
-        if plausible_value(value, strength, quoted=quoted, password_name=_is_password_name(name)):
+        if plausible_value(value, strength, quoted=quoted, password_name=is_password_name(name)):
             yield begin, begin + len(value)
     elif low in _AUTH_HEADERS:
         scheme, _, creds = value.partition(" ")

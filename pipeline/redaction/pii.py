@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import _left_boundary, has_digit
+from memscribe.redaction.base import has_digit, left_boundary
 
 # --------------------------------------------------------------------------- PII
 
@@ -113,7 +113,7 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
-def _find_cards(text: str) -> Iterator[tuple[int, int]]:
+def find_cards(text: str) -> Iterator[tuple[int, int]]:
     if has_digit(text):  # every card number is digits
         yield from _cards(text)
 
@@ -159,14 +159,14 @@ def iban_ok(iban: str) -> bool:
     return int("".join(str(int(c, 36)) for c in iban[4:] + iban[:4])) % 97 == 1
 
 
-def _find_ibans(text: str) -> Iterator[tuple[int, int]]:
+def find_ibans(text: str) -> Iterator[tuple[int, int]]:
     if has_digit(text):  # the check digits
         yield from _ibans(text)
 
 
 def _ibans(text: str) -> Iterator[tuple[int, int]]:
     for m in _matches(_IBAN, text, _iban_starts):
-        if not _left_boundary(text, m.start()):
+        if not left_boundary(text, m.start()):
             continue
         want = _IBAN_LEN.get(m.group(0)[:2])
         if want is None:
@@ -222,7 +222,7 @@ _NINO = lazy_compile(
 )
 
 
-def _find_national_ids(text: str) -> Iterator[tuple[int, int]]:
+def find_national_ids(text: str) -> Iterator[tuple[int, int]]:
     if has_digit(text):  # both patterns hold digits
         yield from _national_ids(text)
 
@@ -245,8 +245,8 @@ def _national_ids(text: str) -> Iterator[tuple[int, int]]:
 
 # --------------------------------------------------------------------------- contact (opt-in)
 
-_EMAIL = r"(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}(?![\w-])"
-_PHONE = (
+EMAIL = r"(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}(?![\w-])"
+PHONE = (
     r"(?<![\w+])(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]?\d{2,4}){2,4}"
     r"|\(\d{3}\)[ .-]?\d{3}[ .-]?\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-])"
 )

@@ -1,5 +1,5 @@
 """Placeholders: the values that stand in for a secret (examples, slots, references, stand-ins,
-filler), and the memos of the value tests (:func:`_memo`, :func:`forget_values`)."""
+filler), and the memos of the value tests (:func:`memo_per_scan`, :func:`forget_values`)."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ _F_STRING_OPENERS = ('f"', "f'", 'F"', "F'", '$"')
 _STAND_IN = lazy_compile(r"(?<![a-z0-9])(?:fake|mock|sample)(?![a-z0-9])", re.IGNORECASE)
 
 
-_PROVIDER_PREFIX = lazy_compile(
+PROVIDER_PREFIX = lazy_compile(
     r"^(?:sk-ant-(?:api\d\d-)?|sk-proj-|sk-|sk_live_|rk_live_|sk_test_|gh[pousr]_|github_pat_|glpat-|"
     r"xox[baprse]-|hf_|npm_|pypi-|SG\.|AKIA|ASIA|AIzaSy|AIza|ATBB|dapi)"
 )
@@ -123,14 +123,14 @@ _VAR_REF = lazy_compile(
 _F = TypeVar("_F", bound=Callable[..., object])
 
 
-#: ``cache_clear`` of each memoised value test (:func:`_memo`).
+#: ``cache_clear`` of each memoised value test (:func:`memo_per_scan`).
 _MEMOS: list[Callable[[], None]] = []
 #: Whether a memo may hold a value: set when a value test has computed an answer (which its
 #: memo then stores), cleared when :func:`forget_values` empties them.
 _HELD = [False]
 
 
-def _memo(f: _F) -> _F:
+def memo_per_scan(f: _F) -> _F:
     """Memoise a pure value test for the life of one scan: detectors ask about the same value
     several times (a token is a provider shape, an assignment's value and a prose token at
     once). :func:`forget_values` empties every memo when a scan ends, so no value is held."""
@@ -147,7 +147,7 @@ def _memo(f: _F) -> _F:
 
 
 def forget_values() -> None:
-    """Empty the memos of the value tests (:func:`_memo`): called when each scan ends. A memo
+    """Empty the memos of the value tests (:func:`memo_per_scan`): called when each scan ends. A memo
     stores a value only where its test computed an answer, so after a scan that asked none
     (most of a transcript's turns) none holds a value, and none is emptied."""
     if _HELD[0]:
@@ -156,7 +156,7 @@ def forget_values() -> None:
             clear()
 
 
-@_memo
+@memo_per_scan
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret rather than being one.
 
@@ -194,7 +194,7 @@ def is_placeholder(value: str) -> bool:
     bare = v.strip("<>[]{}()")
     if bare != v and (bare.lower() in _PLACEHOLDER_VALUES or bare.lower() in _HIDDEN or _VAR_REF.match(bare)):
         return True  # ``<password>``, ``[PASSWORD]``, ``{token}``; ``(sensitive)``, ``[hidden]``
-    rest = _PROVIDER_PREFIX.sub("", v)
+    rest = PROVIDER_PREFIX.sub("", v)
     if len(rest) < 4:
         return True
     return _filler(rest)

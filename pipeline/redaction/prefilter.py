@@ -15,14 +15,14 @@ from memscribe.redaction.hintscan import plan_scanner, span_scanner
 Ranked = tuple[tuple[int, Detector], ...]
 
 #: Characters of a transcript's texts searched at a time (bounds the case-folded copy held).
-_SPAN_CHARS = 1 << 19
+SPAN_CHARS = 1 << 19
 #: Characters of a span split into words at a time (bounds the list of words held).
 _WORDS_CHARS = 1 << 16
 
 
 def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) -> list[Ranked]:
     """:func:`active_detectors` of each of ``texts`` (a transcript's), from one look-up pass per
-    distinct hint over the transcript (a span of texts of about :data:`_SPAN_CHARS` at a time)
+    distinct hint over the transcript (a span of texts of about :data:`SPAN_CHARS` at a time)
     instead of one per hint per text: each occurrence found marks its text (then the search
     moves on to the next text), so a text costs nothing for the hints it lacks; and a hint
     absent from the span's vocabulary (:func:`_vocabulary`) is not looked for at all. The same
@@ -33,7 +33,7 @@ def detectors_per_text(texts: Sequence[str], detectors: tuple[Detector, ...]) ->
 
 def iter_detectors_per_text(texts: Iterable[str], detectors: tuple[Detector, ...]) -> Iterator[Ranked]:
     """:func:`detectors_per_text`, streamed: ``texts`` are read a span at a time (about
-    :data:`_SPAN_CHARS` characters; a text longer than that is a span of its own) and each
+    :data:`SPAN_CHARS` characters; a text longer than that is a span of its own) and each
     span's detector lists are yielded before the next span is read, so no list of every text
     (or of every text's detectors) is held."""
     full, ascii_only = _plans(detectors)
@@ -42,7 +42,7 @@ def iter_detectors_per_text(texts: Iterable[str], detectors: tuple[Detector, ...
     span: list[str] = []
     size = 0
     for text in itertools.chain(texts, (None,)):
-        if span and (text is None or size + len(text) >= _SPAN_CHARS):
+        if span and (text is None or size + len(text) >= SPAN_CHARS):
             for mask in _hint_masks(span, full, ascii_only):
                 chosen = lists.get(mask)
                 if chosen is None:  # (gated once per distinct mask: its characters' bits are in it)

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import has_digit, stem_matches
 from memscribe.redaction.benign import (
-    _UUID,
     RECORD_KEY_WORDS,
     RECORD_TOKEN_WORDS,
+    UUID,
     inside_arn,
     is_benign_shape,
 )
@@ -72,7 +72,7 @@ _KEYWORD_WINDOW_TOKENS = 4
 _KEYWORD_WINDOW_CHARS = 1000  # bounds the work per keyword on pathological input
 
 
-def _find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
+def find_near_keyword(text: str) -> Iterator[tuple[int, int]]:
     """:func:`_near_keyword`, skipped for a text without a digit: a random-looking token holds
     one (``looks_random``)."""
     if has_digit(text):
@@ -112,11 +112,11 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             named = ""
             if "=" in value.rstrip("="):
                 named, value = value.split("=", 1)  # ``name=value``: the value decides
-            if _names_an_id(named or labelled):
+            if names_an_id(named or labelled):
                 continue  # ``rotation id 7f3a…``, ``client_id=app-7f3a…``: an identifier
             if not named and labelled and _named_by(text, prev_end, tok.start()):
                 named = labelled  # ``"to":"C99…"``, ``request= 7f3a…``: a name of its own
-            if named and _LABEL.match(named) and not _holds_a_credential(named):
+            if named and LABEL.match(named) and not _holds_a_credential(named):
                 continue  # ``… token for user_id=1 request=7f3a…``: the value is another name's
             if not value or "REDACTED" in value or value.count("/") > 2 or _named_digest(text, tok.start()):
                 continue  # empty, a mask, a path, or the digits of ``SHA256:…``
@@ -147,13 +147,13 @@ def _uuid_credential(keyword: str, value: str) -> bool:
     ``token``, ``password``, ``API key``): several providers issue UUIDs as secret keys and API
     tokens, so the name decides, as it does in an assignment (``SECRET_KEY=3f…`` is masked). A UUID
     after ``key`` or ``auth`` alone, or under an identifier's label, stays (a record's id)."""
-    return keyword.lower().replace(" ", "") in _CREDENTIAL_KEYWORDS and _UUID.match(value) is not None
+    return keyword.lower().replace(" ", "") in _CREDENTIAL_KEYWORDS and UUID.match(value) is not None
 
 
 #: Words that label the token right after them as an identifier, not a credential.
 _ID_LABELS = frozenset("id ids uuid guid sha commit hash digest checksum etag revision rev trace".split())
 _ID_NAME = lazy_compile(r"(?i:(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag))$|[a-z](?:Id|ID)$")
-_LABEL = lazy_compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,40}$")
+LABEL = lazy_compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,40}$")
 #: What joins a quoted name to its value (``"to": "…"``, ``'id'=>'…'``), or any name by ``=``.
 _NAME_SEP = lazy_compile(r"""['"][ \t]*(?::|=>?)[ \t]*['"]?|=['"]?""")
 
@@ -171,7 +171,7 @@ def _holds_a_credential(name: str) -> bool:
     return name_strength(name) is not None or "sess" in low or low in ("sid", "value")
 
 
-def _names_an_id(label: str) -> bool:
+def names_an_id(label: str) -> bool:
     """True when ``label`` (the word before a token, or the name in ``name=value``) says the
     token is an identifier or a digest (``id``, ``client_id``, ``RequestId``, ``sha``), unless it
     is a session's id, which works as a credential (``session_id``, ``sid``)."""
@@ -242,7 +242,7 @@ def _in_path(text: str, start: int, end: int) -> bool:
 _NAME_RUNS_ON = lazy_compile(r"[-_.][a-z]{2,}(?![A-Z0-9])")
 
 
-def _find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
+def find_prose_passwords(text: str) -> Iterator[tuple[int, int]]:
     line: Line | None = None
     for kw in stem_matches(_PW_KEYWORD, text, _PW_KEYWORD_STARTS):
         if _in_mask(text, kw.start()) or _NAME_RUNS_ON.match(text, kw.end()):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import _left_boundary, kept_value, occurrences
+from memscribe.redaction.base import kept_value, left_boundary, occurrences
 from memscribe.redaction.values import not_a_secret
 
 _E = r"(?![A-Za-z0-9_])"
@@ -21,9 +21,9 @@ _E = r"(?![A-Za-z0-9_])"
 JWT = r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"
 
 #: Provider-specific token formats: (type, regex, hints). The regex starts at the token (a
-#: left word boundary is enforced by :func:`_left_boundary`); hints are literal substrings
+#: left word boundary is enforced by :func:`left_boundary`); hints are literal substrings
 #: every match contains. Order matters only for naming ties (earlier wins).
-_PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
+PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     ("anthropic_key", r"sk-ant-[A-Za-z0-9_-]{20,}", ("sk-ant-",)),
     ("openai_key", r"sk-(?!ant-)(?:proj-|svcacct-|admin-|None-|or-v1-)?[A-Za-z0-9_-]{20,}", ("sk-",)),
     ("google_api_key", r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])", ("AIza",)),
@@ -152,7 +152,7 @@ _PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
 
 #: For a shape whose opening ``re`` cannot skip ahead to (a character class), a pattern every
 #: match holds that opens with a literal: a text without one is not scanned for the shape (see
-#: ``gate`` in :func:`~memscribe.redaction.base._regex`). A Discord token's last two parts.
+#: ``gate`` in :func:`~memscribe.redaction.base.regex_finder`). A Discord token's last two parts.
 GATES: dict[str, str] = {"discord_token": r"\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27}"}
 
 # PEM / OpenSSH / PGP private key blocks, raw or JSON-escaped (``\n``). A block cut off before
@@ -174,7 +174,7 @@ def find_mailgun_keys(text: str) -> Iterator[tuple[int, int]]:
     sample (:func:`not_a_secret`)."""
     for m in _MAILGUN_TAIL.finditer(text):
         start = m.start() - 32
-        if text[start - 1 : start] == "-" or not _left_boundary(text, start):
+        if text[start - 1 : start] == "-" or not left_boundary(text, start):
             continue
         if not not_a_secret(text[start : m.end()]):
             yield start, m.end()
@@ -199,7 +199,7 @@ def find_test_keys(text: str) -> Iterator[tuple[int, int]]:
     at = text.find("k_test_")
     while at >= 0:
         start = at - 1
-        if start >= 0 and _left_boundary(text, start) and (m := _TEST_KEY.match(text, start)) is not None:
+        if start >= 0 and left_boundary(text, start) and (m := _TEST_KEY.match(text, start)) is not None:
             if not not_a_secret(m.group(0)):
                 yield m.span()
         at = text.find("k_test_", at + 7)
@@ -212,7 +212,7 @@ def find_live_keys(text: str) -> Iterator[tuple[int, int]]:
         start = at
         while start > 0 and at - start < 6 and "a" <= text[start - 1] <= "z":
             start -= 1
-        if text.startswith(("sk_", "rk_"), start) or not _left_boundary(text, start):
+        if text.startswith(("sk_", "rk_"), start) or not left_boundary(text, start):
             at = text.find("_live_", at + 6)
             continue  # Stripe's own keys: its detector names them
         m = _LIVE_KEY.match(text, start)
@@ -243,5 +243,5 @@ def find_jwts(text: str) -> Iterator[tuple[int, int]]:
             continue
         start, end = m.span()
         resume = end
-        if _left_boundary(text, start) and kept_value(text, start, end):
+        if left_boundary(text, start) and kept_value(text, start, end):
             yield start, end

@@ -65,7 +65,7 @@ class Recurring:
         """The next span: texts of up to the prefilter's span of characters (one at least), which
         bounds what is held for them (the joined copy, their places in it)."""
         span: list[str] = []
-        size, most = 0, prefilter._SPAN_CHARS
+        size, most = 0, prefilter.SPAN_CHARS
         for text in itertools.chain(() if self._next is None else (self._next,), self._texts):
             if span and size + len(text) >= most:
                 self._next = text

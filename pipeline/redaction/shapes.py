@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
-from memscribe.redaction.names import _generic_key, _is_password_name, name_strength
+from memscribe.redaction.names import generic_key, is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 
 #: The symbols people put in a password they choose (not code's brackets, quotes or slashes).
@@ -193,8 +193,8 @@ def find_joined_literals(text: str) -> Iterator[tuple[int, int]]:
             value,
             strength,
             quoted=True,
-            password_name=_is_password_name(name),
-            generic_key=_generic_key(name),
+            password_name=is_password_name(name),
+            generic_key=generic_key(name),
         ):
             for p in pieces:
                 yield p.span("v")

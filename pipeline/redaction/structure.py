@@ -24,37 +24,37 @@ from memscribe.redaction.benign import (
 )
 from memscribe.redaction.hintscan import may_hold
 from memscribe.redaction.names import (
-    _DENY_ANY,
-    _NAME_HINTS,
-    _generic_key,
-    _is_password_name,
+    DENY_ANY,
+    NAME_HINTS,
+    generic_key,
+    is_password_name,
     name_strength,
     secret_name,
 )
 from memscribe.redaction.placeholders import is_placeholder
 
-_URL_CREDS = (
+URL_CREDS = (
     r"\b[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:@/'\"<>]{0,256}:(?P<v>[^\s/'\"<>]{1,256})@"
     r"[A-Za-z0-9\[][^\s/'\"<>@]{0,256}"
 )
-#: What every :data:`_URL_CREDS` match holds, opening with a literal ``:`` (``re`` skips ahead to
+#: What every :data:`URL_CREDS` match holds, opening with a literal ``:`` (``re`` skips ahead to
 #: it): the scheme's mark, then the user info's password and its ``@``.
-_URL_CREDS_GATE = r"://[^\s:@/'\"<>]{0,256}:[^\s/'\"<>]{1,256}@"
-_CONN_PASSWORD = r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<v>[^;'\"\n]{1,256}?)\s*(?=;)"
-_CURL_USER = r"(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?(?P<v>[^\s'\"]+)"
-#: What every :data:`_CURL_USER` match holds, opening with a literal ``-`` (``re`` skips ahead to it).
-_CURL_USER_GATE = r"-(?:u|-user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?[^\s'\"]"
-_AUTH_HEADER = (
+URL_CREDS_GATE = r"://[^\s:@/'\"<>]{0,256}:[^\s/'\"<>]{1,256}@"
+CONN_PASSWORD = r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<v>[^;'\"\n]{1,256}?)\s*(?=;)"
+CURL_USER = r"(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?(?P<v>[^\s'\"]+)"
+#: What every :data:`CURL_USER` match holds, opening with a literal ``-`` (``re`` skips ahead to it).
+CURL_USER_GATE = r"-(?:u|-user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?[^\s'\"]"
+AUTH_HEADER = (
     r"(?i)\b(?:proxy-)?authorization(?:\\?['\"])?\s*[:=]\s*(?:\\?['\"])?(?:(?:bearer|basic|token|digest|bot|apikey)\s+"
     r"(?P<v>[A-Za-z0-9._~+/=:-]+)|(?P<bare>[^\s'\"]{12,}))"
 )
-_KEY_HEADER = (
+KEY_HEADER = (
     r"(?i)\b(?:x-api-key|x-auth-token|x-access-token|api-key|apikey|private-token|x-goog-api-key|"
     r"x-functions-key|ocp-apim-subscription-key)(?:\\?['\"])?\s*:\s*(?:\\?['\"])?(?P<v>[^\s'\",;\\]+)"
 )
-_KEY_HEADER_HINTS = ("api-key", "apikey", "-token", "-key")
-_AZURE_STORAGE = r"(?i)\bAccountKey\s*=\s*(?P<v>[A-Za-z0-9+/]{40,}={0,2})"
-_AWS_SECRET = (
+KEY_HEADER_HINTS = ("api-key", "apikey", "-token", "-key")
+AZURE_STORAGE = r"(?i)\bAccountKey\s*=\s*(?P<v>[A-Za-z0-9+/]{40,}={0,2})"
+AWS_SECRET = (
     r"(?i)aws_?secret_?(?:access_?)?key['\"]?\s*(?:=|:|=>)\s*['\"]?(?P<v>[A-Za-z0-9/+=]{40})"
     r"(?![A-Za-z0-9/+=])"
 )
@@ -64,7 +64,7 @@ _COOKIE_PAIR = lazy_compile(r"(?:^|[;\s])(?P<name>[A-Za-z0-9_.\-]+)=(?P<v>[^;\s]
 _SESSIONISH = lazy_compile(r"(?i)sess|sid|token|auth|jwt|csrf|xsrf|remember|login|key|secret")
 
 
-def _find_cookies(text: str) -> Iterator[tuple[int, int]]:
+def find_cookies(text: str) -> Iterator[tuple[int, int]]:
     if "cookie" not in lowered(text):
         return
     for line in stem_matches(_COOKIE_LINE, text, ("set-cookie", "cookie")):
@@ -106,7 +106,7 @@ _MORE_QUOTED = lazy_compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!
 _REST_OF_LINE = lazy_compile(r"(?: [^\s#]+)+(?=[ \t]*(?:\r?\n|$))")
 
 
-def _occurrences(low: str, hint: str) -> Iterator[int]:
+def hint_starts(low: str, hint: str) -> Iterator[int]:
     at = low.find(hint)
     while at >= 0:
         yield at
@@ -114,7 +114,7 @@ def _occurrences(low: str, hint: str) -> Iterator[int]:
 
 
 #: The hints an ASCII text can hold.
-_ASCII_NAME_HINTS = tuple(h for h in _NAME_HINTS if h.isascii())
+_ASCII_NAME_HINTS = tuple(h for h in NAME_HINTS if h.isascii())
 
 
 _LAST_STARTS: tuple[str, list[int]] = ("", [])
@@ -129,7 +129,7 @@ def name_starts(text: str, low: str) -> list[int]:
     last = _LAST_STARTS
     if last[0] is text:
         return last[1]
-    starts = identifier_starts(text, low, _ASCII_NAME_HINTS if low.isascii() else _NAME_HINTS)
+    starts = identifier_starts(text, low, _ASCII_NAME_HINTS if low.isascii() else NAME_HINTS)
     _LAST_STARTS = (text, starts)
     return starts
 
@@ -156,7 +156,7 @@ def identifier_starts(text: str, low: str, hints: tuple[str, ...]) -> list[int]:
 _IDENTIFIER_RUN = lazy_compile(r"[\w.\-]*")
 
 
-def _find_assignments(text: str) -> Iterator[tuple[int, int]]:
+def find_assignments(text: str) -> Iterator[tuple[int, int]]:
     if (
         "=" in text or ":" in text or "--" in text or "<-" in text
     ):  # every match holds its operator or is a --flag
@@ -180,15 +180,15 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         group, start, end = extent
         value = text[start:end]
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
-        if group == "uv" and m.group("name") and text[end : end + 1] == " " and _is_password_name(name):
+        if group == "uv" and m.group("name") and text[end : end + 1] == " " and is_password_name(name):
             rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
             phrase = value + rest.group(0) if rest is not None else ""
             if rest is not None and phrase_of_words(phrase) and spaced_secret(phrase, True):
                 yield start, rest.end()  # a pass phrase unquoted to the line's end (``.env``, YAML)
                 continue
         decide = dict(
-            password_name=_is_password_name(name),
-            generic_key=_generic_key(name),
+            password_name=is_password_name(name),
+            generic_key=generic_key(name),
             chosen_name=secret_name(name),
         )
         if plausible_value(
@@ -322,7 +322,7 @@ _WORD_BEFORE = lazy_compile(r"([A-Za-z]+)[ -]$")
 def _about_a_record(text: str, start: int, name: str) -> bool:
     """True when the name at ``start`` is ``key`` after a word of :data:`RECORD_KEY_WORDS` and a
     space or hyphen (``cache key:``, ``sort-key =``), as ``cache_key`` is; or any name after a
-    word of :data:`_DENY_ANY` (``public key:``, ``wg public key =``, ``example token:``), as
+    word of :data:`DENY_ANY` (``public key:``, ``wg public key =``, ``example token:``), as
     ``public_key`` is: the words of a name written with spaces are still its parts."""
     if start == 0 or text[start - 1] not in " -":
         return False
@@ -330,7 +330,7 @@ def _about_a_record(text: str, start: int, name: str) -> bool:
     if m is None:
         return False
     word = m.group(1).lower()
-    return word in _DENY_ANY or (name.lower() == "key" and word in RECORD_KEY_WORDS)
+    return word in DENY_ANY or (name.lower() == "key" and word in RECORD_KEY_WORDS)
 
 
 #: Every :data:`_CALL` match holds one of these (lower case): found by substring search first.
@@ -346,11 +346,11 @@ _CALL_HINTS = (
 )
 
 
-def _find_calls(text: str) -> Iterator[tuple[int, int]]:
+def find_calls(text: str) -> Iterator[tuple[int, int]]:
     """Setter and builder calls with a literal argument: ``client.setPassword("…")``."""
     low = lowered(text)
     if same_offsets(text, low):
-        starts = sorted(at for hint in _CALL_HINTS if hint in low for at in _occurrences(low, hint))
+        starts = sorted(at for hint in _CALL_HINTS if hint in low for at in hint_starts(low, hint))
         calls: Iterator[re.Match[str]] = (m for at in starts if (m := _CALL.match(text, at)) is not None)
     else:  # lower-casing moved offsets (or a non-ASCII letter folds to a hint): scan it all
         calls = _CALL.finditer(text)
@@ -373,7 +373,7 @@ _TF_DEFAULT = lazy_compile(
 )
 
 
-def _find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
+def find_terraform_defaults(text: str) -> Iterator[tuple[int, int]]:
     if "variable" not in text:
         return
     for m in stem_matches(_TF_DEFAULT, text, ("variable",)):
@@ -396,7 +396,7 @@ _XML_KEY_VALUE = lazy_compile(
 )
 
 
-def _find_xml(text: str) -> Iterator[tuple[int, int]]:
+def find_xml(text: str) -> Iterator[tuple[int, int]]:
     if "<" not in text:
         return
     for rx, held in ((_XML_ELEMENT, "</"), (_XML_KEY_VALUE, "value")):
@@ -413,7 +413,7 @@ def _find_xml(text: str) -> Iterator[tuple[int, int]]:
                 name = named.group("name") if named else ""
                 strength, quoted = (name_strength(name) if named else None), False
             if strength is not None and plausible_value(
-                m.group("v"), strength, quoted=quoted, password_name=_is_password_name(name)
+                m.group("v"), strength, quoted=quoted, password_name=is_password_name(name)
             ):
                 yield m.span("v")
 
@@ -450,14 +450,14 @@ def _matches_at(rx: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterat
             yield m
 
 
-def _find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
+def find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
     if "(" not in text:
         return
     starts = sorted({at for word in _ENV_DEFAULT_STARTS for at in _positions(text, word)})
     for m in _matches_at(_ENV_DEFAULT, text, starts):
         strength = name_strength(m.group("name"))
         if strength is not None and plausible_value(
-            m.group("v"), strength, quoted=True, generic_key=_generic_key(m.group("name"))
+            m.group("v"), strength, quoted=True, generic_key=generic_key(m.group("name"))
         ):
             yield m.span("v")
 
@@ -467,7 +467,7 @@ def _find_env_defaults(text: str) -> Iterator[tuple[int, int]]:
 _B64_PEM = lazy_compile(r"LS0tLS1CRUdJT[A-Za-z0-9+/]{20,}={0,2}")
 
 
-def _find_encoded_private_keys(text: str) -> Iterator[tuple[int, int]]:
+def find_encoded_private_keys(text: str) -> Iterator[tuple[int, int]]:
     import base64
     import binascii
 

@@ -11,7 +11,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import MASK_RE, lowered, occurrences, same_offsets, stem_matches
 from memscribe.redaction.benign import is_benign_shape
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.prose import _LABEL, _names_an_id
+from memscribe.redaction.prose import LABEL, names_an_id
 from memscribe.redaction.values import HIGH_ENTROPY_BITS, looks_random, password_like
 
 # --- a bare value right after a line that names a secret, or after "paste:"; a row of a name,
@@ -32,7 +32,7 @@ _CONTEXT_WORDS = ("secret", "token", "pass", "pw", "api", "cred", "private", "ac
 _PASTE = lazy_compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 
-def _find_value_lines(text: str) -> Iterator[tuple[int, int]]:
+def find_value_lines(text: str) -> Iterator[tuple[int, int]]:
     """A line that holds only a random-looking token, when the line before names a secret
     (``heroku config:get API_TOKEN`` then the value; ``echo $AWS_SECRET_ACCESS_KEY``): none in
     a text of one line."""
@@ -81,7 +81,7 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
         if value.count(":") >= 3:
             continue  # a record of fields (``host:port:db:user:password``): its file's rule decides
         head, colon, tail = value.partition(":")
-        if colon and _LABEL.match(head) and (_names_an_id(head) or is_benign_shape(tail)):
+        if colon and LABEL.match(head) and (names_an_id(head) or is_benign_shape(tail)):
             continue  # ``RequestId:60f4…`` (an Azure error's lines): an identifier, labelled
         if not (
             uuid
@@ -239,7 +239,7 @@ def _in_reference(line: str, at: int) -> bool:
     return line[start - 1 : start] == "$" or line[max(0, start - 2) : start] == "${"
 
 
-def _find_pasted(text: str) -> Iterator[tuple[int, int]]:
+def find_pasted(text: str) -> Iterator[tuple[int, int]]:
     if "paste" not in lowered(text):
         return
     for m in stem_matches(_PASTE, text, ("paste",)):

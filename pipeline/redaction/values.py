@@ -10,14 +10,14 @@ from collections import Counter
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.benign import (
-    _UUID,
-    _pronounceable,
+    UUID,
     applied_name,
     dotted_names,
     encodes_public_text,
     is_benign_shape,
+    pronounceable,
 )
-from memscribe.redaction.placeholders import _PROVIDER_PREFIX, _memo, is_placeholder
+from memscribe.redaction.placeholders import PROVIDER_PREFIX, is_placeholder, memo_per_scan
 
 # --------------------------------------------------------------------------- entropy
 
@@ -38,31 +38,31 @@ def shannon_entropy(s: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
 
 
-_LOWER, _UPPER, _DIGIT = lazy_compile("[a-z]"), lazy_compile("[A-Z]"), lazy_compile("[0-9]")
-_SPACE = lazy_compile(r"\s")
+_LOWER, _UPPER, DIGIT = lazy_compile("[a-z]"), lazy_compile("[A-Z]"), lazy_compile("[0-9]")
+SPACE = lazy_compile(r"\s")
 
 
-def _char_classes(s: str) -> int:
-    return sum(1 for rx in (_LOWER, _UPPER, _DIGIT) if rx.search(s))
+def char_classes(s: str) -> int:
+    return sum(1 for rx in (_LOWER, _UPPER, DIGIT) if rx.search(s))
 
 
 #: Longer runs are data (base64 blobs), not credentials; PEM blocks have their own detector.
-_MAX_VALUE_LEN = 512
+MAX_VALUE_LEN = 512
 
 
 #: Runs of four or more letters shaped like words (``SalesResults``, ``requiredCharacteristic``).
 _WORD_RUN = lazy_compile(r"[A-Z]?[a-z]{3,}")
 
 
-@_memo
+@memo_per_scan
 def wordy(value: str) -> bool:
     """True when most of ``value`` is pronounceable word-shaped runs (``SalesResults``,
     ``requiredCharacteristicTypes``): an identifier or a phrase, not random bytes. A run counts
     when a quarter of its letters are vowels and no four consonants meet, which random
     base62 rarely manages for long."""
-    covered = sum(len(w) for w in _WORD_RUN.findall(value) if _pronounceable(w))
+    covered = sum(len(w) for w in _WORD_RUN.findall(value) if pronounceable(w))
     covered += sum(len(d) for d in _NUMBER_PART.findall(value))  # ``-2024``, ``v1.2``: slugs, versions
-    digit = _DIGIT.search(value) is not None if value.isascii() else any(c.isdigit() for c in value)
+    digit = DIGIT.search(value) is not None if value.isascii() else any(c.isdigit() for c in value)
     return covered >= (0.75 if digit else 0.7) * len(value)
 
 
@@ -70,7 +70,7 @@ def wordy(value: str) -> bool:
 _NUMBER_PART = lazy_compile(r"(?<![A-Za-z0-9])\d{1,4}(?![A-Za-z0-9])")
 
 
-@_memo
+@memo_per_scan
 def sequential(value: str) -> bool:
     """True when most neighbouring characters are consecutive (``ABCDEF…``, ``0123456789``)."""
     if len(value) < 8 or not _five_in_a_row(value):
@@ -105,7 +105,7 @@ def _five_in_a_row(value: str) -> bool:
     return b"\0\0\0\0" in (expected ^ int.from_bytes(raw[1:], "big")).to_bytes(size, "big")
 
 
-@_memo
+@memo_per_scan
 def counting_share(value: str) -> float:
     """Share of the letters and digits of ``value`` that sit in counting runs of three or
     more (``abc``, ``123``, ``xyz``, case folded, up or down) or in a group repeated three
@@ -164,12 +164,12 @@ _RUN3 = lazy_compile(
 COUNTING_SHARE_FAKE = 0.5
 
 
-@_memo
+@memo_per_scan
 def typed_sample(value: str) -> bool:
     """A value made mostly of counting runs and repeated groups, after any provider prefix
     (``sk-ant-api03-abc123xyz-456de-…``, ``dapi1234567890…``, ``AbCeFG123``), or hex digits in
     both cases (``acdeFf05b1a6…``)."""
-    rest = _PROVIDER_PREFIX.sub("", value)
+    rest = PROVIDER_PREFIX.sub("", value)
     if _HEX.match(rest) and len(_CASE_SWITCH.findall(rest)) >= 2:  # (two switches of case
         # between adjacent letters: :data:`_CASE_SWITCH`, defined below)
         return True  # hex from a generator is one case (after any ``AC``-style prefix); hex
@@ -180,7 +180,7 @@ def typed_sample(value: str) -> bool:
 _HEX = lazy_compile(r"^[0-9a-fA-F]{16,}$")
 
 
-@_memo
+@memo_per_scan
 def not_a_secret(value: str) -> bool:
     """The value decision's veto for any detected span: a placeholder, a benign shape, an
     identifier made of words, an almost wholly sequential value (an alphabet string), a
@@ -199,13 +199,13 @@ def not_a_secret(value: str) -> bool:
     )
 
 
-@_memo
+@memo_per_scan
 def looks_random(s: str, *, min_len: int, bits: float) -> bool:
-    """True when ``s`` reads as generated: ``min_len`` to :data:`_MAX_VALUE_LEN` long, a digit
+    """True when ``s`` reads as generated: ``min_len`` to :data:`MAX_VALUE_LEN` long, a digit
     and two character classes, at least ``bits`` of Shannon entropy per character, and none of
     the benign shapes (UUIDs, placeholders, counting runs, words, typed samples, encoded public
     text, slugs with a digest, labelled paths)."""
-    if not min_len <= len(s) <= _MAX_VALUE_LEN or not _DIGIT.search(s) or _char_classes(s) < 2:
+    if not min_len <= len(s) <= MAX_VALUE_LEN or not DIGIT.search(s) or char_classes(s) < 2:
         return False  # (the cheap tests first: each is a veto, so their order is free)
     if is_benign_shape(s) or is_placeholder(s) or sequential(s) or wordy(s):
         return False
@@ -266,7 +266,7 @@ def _label_or_word(part: str) -> bool:
     if part.isalnum() and len(part) <= 4:
         return True
     words = [w for w in _SLUG_SEPARATORS.split(part) if w]
-    return bool(words) and all(w.isalpha() and (len(w) <= 3 or _pronounceable(w)) for w in words)
+    return bool(words) and all(w.isalpha() and (len(w) <= 3 or pronounceable(w)) for w in words)
 
 
 #: Words that make a prefix a credential's, not a slug's.
@@ -289,7 +289,7 @@ def slug_with_digest(value: str) -> bool:
     for part in head:
         if part.lower() in _SECRET_PARTS:
             return False  # a provider's prefix: Mailgun's ``key-<hex>``, ``api-token-<hex>``
-        if part.isalpha() and len(part) >= 3 and _pronounceable(part):
+        if part.isalpha() and len(part) >= 3 and pronounceable(part):
             words += 1
         elif not (part.isalnum() and len(part) <= 4):
             return False
@@ -311,7 +311,7 @@ _SNAKE_NAME = lazy_compile(r"^(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Za-z]+(?:[-_][
 PROSE_PASSWORD_STRICT_LEN = 8
 
 
-@_memo
+@memo_per_scan
 def password_like(value: str, *, strict: bool) -> bool:
     """A token shaped like a password: 6-64 characters (8 when ``strict``), a letter, a digit or
     symbol, two character classes (three when ``strict``), no code or path punctuation, and not
@@ -320,7 +320,7 @@ def password_like(value: str, *, strict: bool) -> bool:
         return False
     if _PW_FORBIDDEN.search(value.replace("=", "") if _SYMBOL_EQUALS.match(value) else value):
         return False
-    if _PW_NOT_VALUE.match(value) or _UUID.match(value) or value[0] == "$":
+    if _PW_NOT_VALUE.match(value) or UUID.match(value) or value[0] == "$":
         return False
     low = value.lower()
     if "passw" in low or not any(c.isalpha() for c in value):
@@ -328,7 +328,7 @@ def password_like(value: str, *, strict: bool) -> bool:
     # a character other than a letter, a digit, ``_``, ``-`` or ``.`` (``value`` holds a letter,
     # so without those three marks it is not empty: ``isalnum`` tests every character)
     symbol = not value.replace("_", "").replace("-", "").replace(".", "").isalnum()
-    classes = _char_classes(value) + (symbol or "_" in value or "-" in value or "." in value)
+    classes = char_classes(value) + (symbol or "_" in value or "-" in value or "." in value)
     if strict:
         ok = (
             (classes >= 3 or digits_interleaved(value))
@@ -336,7 +336,7 @@ def password_like(value: str, *, strict: bool) -> bool:
             and not _SNAKE_NAME.match(value)
         )
     else:
-        ok = classes >= 2 and (symbol or bool(_DIGIT.search(value)) or case_scrambled(value))
+        ok = classes >= 2 and (symbol or bool(DIGIT.search(value)) or case_scrambled(value))
     return ok and not is_placeholder(value)
 
 

@@ -82,20 +82,20 @@ def test_provider_shapes_cannot_hold_a_line_break() -> None:
     only while no shape can match across a line (no ``.``, negated or space class, no anchor)."""
     from re import _parser  # type: ignore[attr-defined]
 
-    from memscribe.redaction.providers import _PROVIDERS
+    from memscribe.redaction.providers import PROVIDERS
 
-    for name, pattern, _ in _PROVIDERS:
+    for name, pattern, _ in PROVIDERS:
         tree = str(_parser.parse(pattern))
         for op in ("ANY", "NOT_LITERAL", "NEGATE", "CATEGORY_SPACE", "CATEGORY_NOT", "AT_"):
             assert op not in tree, (name, op)
 
 
 def test_line_bound_scan_finds_what_the_whole_text_scan_finds() -> None:
-    from memscribe.redaction.base import _regex
+    from memscribe.redaction.base import regex_finder
 
     pattern = r"(?:SK|AC)[0-9a-f]{32}(?![A-Za-z0-9_])"
-    whole = _regex(pattern, hints=("SK", "AC"), check=False, boundary=True)
-    lines = _regex(pattern, hints=("SK", "AC"), check=False, boundary=True, line_bound=True)
+    whole = regex_finder(pattern, hints=("SK", "AC"), check=False, boundary=True)
+    lines = regex_finder(pattern, hints=("SK", "AC"), check=False, boundary=True, line_bound=True)
     rng = random.Random(17)
     for _ in range(300):
         rows = []

@@ -36,7 +36,7 @@ def test_a_call_arriving_while_the_gate_compiles_finds_the_whole_detector(
         return compile_table(pattern, flags)
 
     monkeypatch.setattr(base, "compile_table", compiling)
-    find = base._regex(r"xyzzy-ab+c", gate="xyzzy")
+    find = base.regex_finder(r"xyzzy-ab+c", gate="xyzzy")
     assert list(find(TEXT)) == [(4, 15)]
     assert nested == [[(4, 15)]]  # the call that came in meanwhile found the same match
 
@@ -57,7 +57,7 @@ def test_detectors_first_used_by_many_threads_at_once_all_answer(monkeypatch: py
         return compile_table(pattern, flags)
 
     monkeypatch.setattr(base, "compile_table", compiling)
-    find = base._regex(r"xyzzy-ab+c", gate="xyzzy")
+    find = base.regex_finder(r"xyzzy-ab+c", gate="xyzzy")
     found: list[object] = []
     go = threading.Barrier(threads)
 

@@ -1,4 +1,4 @@
-"""The gates of regex detectors (``gate`` of :func:`memscribe.redaction.base._regex`): every match
+"""The gates of regex detectors (``gate`` of :func:`memscribe.redaction.base.regex_finder`): every match
 of the detector's pattern holds a match of its gate, a text without one is not scanned with the
 pattern, and the findings are those of the pattern without a gate."""
 
@@ -12,11 +12,11 @@ import pytest
 
 from memscribe.lazyre import compile_table
 from memscribe.redaction import base
-from memscribe.redaction.providers import _PROVIDERS, GATES
-from memscribe.redaction.structure import _CURL_USER, _CURL_USER_GATE, _URL_CREDS, _URL_CREDS_GATE
+from memscribe.redaction.providers import GATES, PROVIDERS
+from memscribe.redaction.structure import CURL_USER, CURL_USER_GATE, URL_CREDS, URL_CREDS_GATE
 
-_DISCORD = next(rx for name, rx, _ in _PROVIDERS if name == "discord_token")
-CASES = [(_DISCORD, GATES["discord_token"]), (_CURL_USER, _CURL_USER_GATE), (_URL_CREDS, _URL_CREDS_GATE)]
+_DISCORD = next(rx for name, rx, _ in PROVIDERS if name == "discord_token")
+CASES = [(_DISCORD, GATES["discord_token"]), (CURL_USER, CURL_USER_GATE), (URL_CREDS, URL_CREDS_GATE)]
 
 TEXTS = [
     "bot token MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456 here",
@@ -60,7 +60,7 @@ def _finder(monkeypatch: pytest.MonkeyPatch, pattern: str, gate: str) -> tuple[b
         return made[-1]
 
     monkeypatch.setattr(base, "compile_table", compile_counted)
-    finder = base._regex(pattern, check=False, gate=gate)
+    finder = base.regex_finder(pattern, check=False, gate=gate)
     list(finder("-"))  # (compiled on first use: now, while this patch holds)
     made[0].scans = 0
     return finder, made

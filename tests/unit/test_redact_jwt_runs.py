@@ -9,7 +9,7 @@ import random
 import time
 
 from memscribe.redaction import find_secrets
-from memscribe.redaction.base import _regex
+from memscribe.redaction.base import regex_finder
 from memscribe.redaction.providers import JWT, find_jwts
 
 _JWT = (
@@ -41,7 +41,7 @@ def test_a_jwt_after_a_long_run_is_still_found() -> None:
 def test_jwts_found_as_the_table_finder_found_them() -> None:
     """Random runs of ``eyJ`` parts, dots, blanks, escapes and filler: the same spans as the
     provider table's regex finder (boundary, value decision, filler, placeholder)."""
-    table = _regex(JWT, hints=("eyJ",), boundary=True, strict_value=True, line_bound=True)
+    table = regex_finder(JWT, hints=("eyJ",), boundary=True, strict_value=True, line_bound=True)
     rnd = random.Random(12)
 
     def part() -> str:

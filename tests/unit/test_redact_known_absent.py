@@ -97,5 +97,5 @@ def test_the_hint_lines_look_only_for_words_the_scan_found(monkeypatch: pytest.M
     text = "service,user,password\nmail,ann,Tulip$Garden$2024\n"
     active_detectors(text, DETECTORS)
     monkeypatch.setattr(base, "occurrences", spy)
-    assert base._hint_lines(lowered(text), TABLE_HINTS) == [(0, 21)]
+    assert base.hint_lines(lowered(text), TABLE_HINTS) == [(0, 21)]
     assert searched and all(word in text for word in searched), searched

@@ -1,4 +1,4 @@
-"""The value tests' memos (``memscribe.redaction.placeholders._memo``) live for one scan only."""
+"""The value tests' memos (``memscribe.redaction.placeholders.memo_per_scan``) live for one scan only."""
 
 from __future__ import annotations
 

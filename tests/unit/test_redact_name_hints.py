@@ -1,5 +1,5 @@
-"""Every name :func:`name_strength` or ``_is_password_name`` takes for a secret's holds one of
-the name hints (``_NAME_HINTS``), in lower case: the assignment detectors and their prefilter
+"""Every name :func:`name_strength` or ``is_password_name`` takes for a secret's holds one of
+the name hints (``NAME_HINTS``), in lower case: the assignment detectors and their prefilter
 look for a name only where a hint stands, so a secret's name without one is never read.
 Checked over names built from the name grammar's words: each word alone, glued after another,
 and joined to others by ``_``, ``.``, ``-`` or camel case, with qualifiers and value suffixes."""
@@ -10,16 +10,16 @@ import itertools
 import random
 
 from memscribe.redaction import names
-from memscribe.redaction.names import _NAME_HINTS, _is_password_name, name_strength
+from memscribe.redaction.names import NAME_HINTS, is_password_name, name_strength
 
 _FILLER = ("db", "my", "wifi", "wlan", "netz", "app", "service", "x", "data", "user", "new")
 
 
 def _vocabulary() -> list[str]:
     words: set[str] = set(_FILLER)
-    words |= names._STRONG_WORDS | names._PASSWORD_WORDS | set(names._GLUED_SUFFIXES)
-    words |= {w for pair in names._STRONG_PAIRS for w in pair} | set(names._KEY_WORDS)
-    words |= names._QUALIFIERS | names._VALUE_SUFFIXES | names._DENY_ANY
+    words |= names.STRONG_WORDS | names._PASSWORD_WORDS | set(names.GLUED_SUFFIXES)
+    words |= {w for pair in names.STRONG_PAIRS for w in pair} | set(names._KEY_WORDS)
+    words |= names._QUALIFIERS | names._VALUE_SUFFIXES | names.DENY_ANY
     words |= {"key", "sig", "salt", "pubkey", "sitekey", "apikey", "authtoken", "pgpassword"}
     return sorted(words)
 
@@ -48,8 +48,8 @@ def test_every_secret_name_holds_a_name_hint() -> None:
         {
             name
             for name in _names()
-            if (name_strength(name) is not None or _is_password_name(name))
-            and not any(hint in name.lower() for hint in _NAME_HINTS)
+            if (name_strength(name) is not None or is_password_name(name))
+            and not any(hint in name.lower() for hint in NAME_HINTS)
         }
     )
     assert not missing, missing[:20]

@@ -11,7 +11,7 @@ from tests.support.counting import counting
 
 
 def test_a_name_is_split_once_however_often_it_is_assigned(monkeypatch: pytest.MonkeyPatch) -> None:
-    for test in (N.name_strength, N._generic_key, N._is_password_name, N.secret_name):
+    for test in (N.name_strength, N.generic_key, N.is_password_name, N.secret_name):
         if (clear := getattr(test, "cache_clear", None)) is not None:
             clear()
     split = counting(monkeypatch, N, "_name_parts")

@@ -53,7 +53,7 @@ def test_detectors_per_text_equal_asking_text_by_text(monkeypatch: pytest.Monkey
         assert [list(g) for g in detectors_per_text(sample, DETECTORS)] == [
             active_detectors(t, DETECTORS) for t in sample
         ]
-    monkeypatch.setattr(prefilter, "_SPAN_CHARS", 40)  # many spans, texts longer than one
+    monkeypatch.setattr(prefilter, "SPAN_CHARS", 40)  # many spans, texts longer than one
     for sample in (texts, [t for t in texts if t.isascii()]):
         got = detectors_per_text(sample, DETECTORS)
         assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in sample]

@@ -43,7 +43,7 @@ def _without(text: str, chars: str) -> str:
 
 def test_the_gated_detectors_are_the_ones_checked() -> None:
     assert {(d.find.__name__, d.needs) for d in NEEDING} >= {
-        ("_find_assignments", "=:-"),
+        ("find_assignments", "=:-"),
         ("find_named_literals", "\"'"),
         ("find_table_cells", "\n"),
         ("widened", "\n"),  # the value lines, widened to a crypt hash
@@ -116,7 +116,7 @@ def test_a_transcript_of_prose_calls_none_of_them(monkeypatch: pytest.MonkeyPatc
     # one call each at most, for the one turn with a line break and an operator (before: 40 more)
     assert all(calls.get(i, 0) <= 1 for i in gated), calls
     assert sum(calls.get(i, 0) for i in gated) >= 3  # assignments, table cells, value lines
-    assert calls[next(i for i, d in gated.items() if d.find.__name__ == "_find_assignments")] == 1
+    assert calls[next(i for i, d in gated.items() if d.find.__name__ == "find_assignments")] == 1
     assert calls[next(i for i, d in enumerate(DETECTORS) if d.name == "payment_card")] == 41  # (digits)
     assert [f.type for f in found] == ["secret_assignment"]
     assert "[REDACTED:secret_assignment]" in redacted.turns[-1].text

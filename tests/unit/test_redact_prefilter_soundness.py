@@ -145,15 +145,15 @@ def _each_hint_alone() -> Iterator[None]:
 @given(st.lists(TEXT, min_size=1, max_size=12), st.integers(min_value=0, max_value=3))
 def test_transcript_wide_choice_equals_text_by_text(texts: list[str], repeat: int) -> None:
     texts = texts * (1 + repeat)  # repeated words: a short vocabulary, so the gate is used
-    spans, pieces = prefilter._SPAN_CHARS, prefilter._WORDS_CHARS
+    spans, pieces = prefilter.SPAN_CHARS, prefilter._WORDS_CHARS
     for each_alone in (False, True):  # the one-pass look-up, then each hint alone (the vocabulary gate)
         with _each_hint_alone() if each_alone else contextlib.nullcontext():
             for span, piece in ((spans, pieces), (64, 8)):  # many spans, each split in many pieces
-                prefilter._SPAN_CHARS, prefilter._WORDS_CHARS = span, piece
+                prefilter.SPAN_CHARS, prefilter._WORDS_CHARS = span, piece
                 try:
                     got = detectors_per_text(texts, DETECTORS)
                 finally:
-                    prefilter._SPAN_CHARS, prefilter._WORDS_CHARS = spans, pieces
+                    prefilter.SPAN_CHARS, prefilter._WORDS_CHARS = spans, pieces
                 assert [list(g) for g in got] == [active_detectors(t, DETECTORS) for t in texts]
     for text in texts:
         alone = {id(d) for _, d in active_detectors(text, ALL)}

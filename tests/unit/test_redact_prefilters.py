@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.redaction.base import Detector, _regex, has_digit, lowered
+from memscribe.redaction.base import Detector, has_digit, lowered, regex_finder
 from memscribe.redaction.combine import find_secrets, redact_text
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.prefilter import active_detectors, detectors_per_text
-from memscribe.redaction.providers import _PROVIDERS
+from memscribe.redaction.providers import PROVIDERS
 from tests.support.secret_shapes import corpus_turn_texts
 
 structure = importlib.import_module("memscribe.redaction.structure")
@@ -27,20 +27,20 @@ pii = importlib.import_module("memscribe.redaction.pii")
 encoded = importlib.import_module("memscribe.redaction.encoded")
 #: Each detector that skips a text, and the scan it skips.
 GUARDED = (
-    (structure._find_assignments, structure._assignments),
-    (prose._find_near_keyword, prose._near_keyword),
-    (valuelines._find_value_lines, valuelines._value_lines),
-    (pii._find_cards, pii._cards),
-    (pii._find_ibans, pii._ibans),
-    (pii._find_national_ids, pii._national_ids),
+    (structure.find_assignments, structure._assignments),
+    (prose.find_near_keyword, prose._near_keyword),
+    (valuelines.find_value_lines, valuelines._value_lines),
+    (pii.find_cards, pii._cards),
+    (pii.find_ibans, pii._ibans),
+    (pii.find_national_ids, pii._national_ids),
 )
 #: Each provider's finder (its hints checked as written) and the same regex with no hint check.
 PROVIDER_FINDERS = tuple(
     (
-        _regex(rx, hints=hints, boundary=True, strict_value=True),
-        _regex(rx, boundary=True, strict_value=True),
+        regex_finder(rx, hints=hints, boundary=True, strict_value=True),
+        regex_finder(rx, boundary=True, strict_value=True),
     )
-    for _, rx, hints in _PROVIDERS
+    for _, rx, hints in PROVIDERS
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -92,7 +92,7 @@ def _plain_active(text: str, detectors: tuple[Detector, ...]) -> list[int]:
 
 def _plain_name_starts(text: str) -> list[int]:
     """Every name hint looked for, ASCII or not: what the ASCII shortcut must agree with."""
-    return structure.identifier_starts(text, lowered(text), structure._NAME_HINTS)
+    return structure.identifier_starts(text, lowered(text), structure.NAME_HINTS)
 
 
 def _check(text: str) -> None:

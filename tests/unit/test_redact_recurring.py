@@ -76,7 +76,7 @@ def _text_by_text(transcript: Transcript) -> tuple[list[tuple[str, list[str]]], 
 def test_a_transcript_is_masked_as_text_by_text(
     monkeypatch: pytest.MonkeyPatch, values: int, span: int
 ) -> None:
-    monkeypatch.setattr(prefilter, "_SPAN_CHARS", span)
+    monkeypatch.setattr(prefilter, "SPAN_CHARS", span)
     for seed in range(4):
         transcript = _transcript(_texts(random.Random(seed), values, 150))
         out, redactions = redact_transcript(transcript)

@@ -12,8 +12,8 @@ import re
 import pytest
 
 from memscribe.redaction import base
-from memscribe.redaction.base import _regex
-from memscribe.redaction.providers import _PROVIDERS
+from memscribe.redaction.base import regex_finder
+from memscribe.redaction.providers import PROVIDERS
 from tests.support.secret_shapes import corpus_turn_texts
 
 configs = importlib.import_module("memscribe.redaction.configs")
@@ -84,7 +84,7 @@ def _identifier_starts_plain(text: str, low: str, hints: tuple[str, ...]) -> lis
 
 
 def test_identifier_starts_read_backwards_equal_the_walk_back() -> None:
-    hints = structure._NAME_HINTS
+    hints = structure.NAME_HINTS
     for text in _texts(7, 20000) + _corpus():
         low = structure.offset_lowered(text)
         assert structure.identifier_starts(text, low, hints) == _identifier_starts_plain(text, low, hints), (
@@ -114,9 +114,9 @@ def test_a_provider_scanned_whole_finds_what_its_hint_lines_find(monkeypatch: py
         )
         for _ in range(400)
     ]
-    for _, rx, hints in _PROVIDERS:
-        whole = _regex(rx, hints=hints, boundary=True, strict_value=True)
-        lines = _regex(rx, hints=hints, boundary=True, strict_value=True, line_bound=True)
+    for _, rx, hints in PROVIDERS:
+        whole = regex_finder(rx, hints=hints, boundary=True, strict_value=True)
+        lines = regex_finder(rx, hints=hints, boundary=True, strict_value=True, line_bound=True)
         for text in texts:
             assert list(lines(text)) == list(whole(text)), (rx, text)
             placeholders.forget_values()

@@ -39,7 +39,7 @@ def _transcript(n: int, every: int = 50) -> Transcript:
 
 
 def test_prefilter_reads_one_span_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(prefilter, "_SPAN_CHARS", 200)
+    monkeypatch.setattr(prefilter, "SPAN_CHARS", 200)
     texts = [" ".join(WORDS[: 3 + i % 7]) + (" password: hunter2x" if i % 5 == 0 else "") for i in range(300)]
     pulled = 0
 
@@ -64,7 +64,7 @@ def test_non_ascii_span_whose_folding_keeps_lengths(monkeypatch: pytest.MonkeyPa
     same = ["café PASSWORD: Zk9#mQ2vLp", "пароль: qwerty token", "Ünïcode cookie=ab12", "", "AWS_SECRET"]
     for sample in (same, [*same, "Straße ﬁle passwd=x", *same]):
         for span in (1 << 19, 16):
-            monkeypatch.setattr(prefilter, "_SPAN_CHARS", span)
+            monkeypatch.setattr(prefilter, "SPAN_CHARS", span)
             got = [list(chosen) for chosen in iter_detectors_per_text(iter(sample), DETECTORS)]
             assert got == [active_detectors(t, DETECTORS) for t in sample]
 
@@ -98,7 +98,7 @@ def test_transcript_without_findings_keeps_every_turn() -> None:
 def test_transient_memory_is_not_per_turn_lists(monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond what it returns, redacting holds less than one pointer per turn at its peak: no list
     of every text, of every text's detectors or of every output turn beside the output's tuple."""
-    monkeypatch.setattr(prefilter, "_SPAN_CHARS", 1 << 12)  # a span's buffers are small here
+    monkeypatch.setattr(prefilter, "SPAN_CHARS", 1 << 12)  # a span's buffers are small here
     n = 20_000
     transcript = _transcript(n, every=400)
     redact_transcript(_transcript(60))  # warm: compiled patterns, prefilter plans
