@@ -44,6 +44,22 @@ _LABELS = frozenset(
 CONFIGURED_MARK = r"\bconfigured user\s*[:：]"
 #: A system turn's (a relay header's) name of the person who configured the assistant.
 _CONFIGURED = re.compile(CONFIGURED_MARK + r"\s*(?P<name>[^()\n,;]{1,60}?)\s*(?:[)\n,;]|$)", re.I)
+#: A capitalised name of one to three words ("Ahmed Karimi", "Marie-Claire Dubois", "O'Brien").
+_WORD = r"[^\W\d_a-z\u3040-\u30ff\u4e00-\u9fff][^\W\u3040-\u30ff\u4e00-\u9fff]{0,24}"
+_NAME = rf"{_WORD}(?:-{_WORD})?(?:['’]{_WORD})?(?:[ \t]+{_WORD}(?:-{_WORD})?(?:['’]{_WORD})?){{0,2}}"
+#: A system turn's prose naming whose assistant this is: a person's assistant, by the possessive
+#: or genitive of each language ("Ahmed Karimi's assistant", "assistant to …", "l'assistante de
+#: Marie Dubois", "Assistent von …", "asistente de …", "王芳的助手", "田中さんのアシスタント").
+_PRINCIPAL = re.compile(
+    rf"(?<![\w'’])(?P<a>{_NAME})['’]s?[ \t]+(?:[\w-]+[ \t]+){{0,2}}?(?:assistant|agent|aide|secretary)\b"
+    rf"|\b(?:assistant|aide|secretary)[ \t]+(?:to|for|of)[ \t]+(?P<b>{_NAME})"
+    rf"|\b(?:assistante?|assistente|asistente)[ \t]+(?:personnel(?:le)?[ \t]+|personale?[ \t]+)?"
+    rf"(?:de[ \t]+|d['’]|di[ \t]+|para[ \t]+|pour[ \t]+)(?P<c>{_NAME})"
+    rf"|\bAssistent(?:in)?[ \t]+(?:von|für)[ \t]+(?P<d>{_NAME})"
+    rf"|(?<=[是为當当])[ \t]*(?P<e>[\u4e00-\u9fff]{{2,4}}?|{_NAME})[ \t]*的(?:私人|个人|個人|专属|專屬)?(?:助手|助理|秘书|秘書)"
+    rf"|(?<=は)[ \t]*(?P<f>[^\s、。のはが]{{1,8}}?|{_NAME})[ \t]*(?:さん|様|氏)?の(?:専属|個人)?(?:アシスタント|秘書)",
+)
+_HONORIFIC = re.compile(r"(?:さん|様|氏|先生|女士)$")
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 #: An acknowledgement that opens a message before its content.
 ACK_LEAD = re.compile(
@@ -169,6 +185,20 @@ def configured_user(turns: Sequence[Turn]) -> str | None:
     return None
 
 
+def principal(turns: Sequence[Turn]) -> str | None:
+    """The person a system turn's prose names as the one the assistant works for ("You are Ahmed
+    Karimi's assistant", "Tu es l'assistante de Marie Dubois"), if any (the first such name)."""
+    for t in turns:
+        if t.role != "system":
+            continue
+        for m in _PRINCIPAL.finditer(t.text):
+            latin = m.group("a") or m.group("b") or m.group("c") or m.group("d")
+            if latin is None or _is_name(latin):  # "User's assistant" names nobody
+                name = next(name for name in m.groups() if name)
+                return _HONORIFIC.sub("", name).strip()
+    return None
+
+
 def _same_person(sender: str, named: str) -> bool:
     """A sender prefix is the named person when it is the name or one of its words ("Hana" for
     "Hana Kowalczyk"), or the name is one of the prefix's ("@hana" aside); an initial stands for
@@ -189,11 +219,16 @@ def _same_person(sender: str, named: str) -> bool:
 def _owner_first(names: list[str], turns: Sequence[Turn]) -> list[str]:
     """``names`` with the configured user (:func:`configured_user`) first where one of them is
     that person; the configured user's name before them all where none is (the owner said
-    nothing, so no sender's words are the owner's); else (no header, or two senders who could
-    be that person) as they are: the first sender, who brought the assistant in, is the owner."""
+    nothing, so no sender's words are the owner's). Without a header, the one sender whom a
+    system turn's prose names as the assistant's principal (:func:`principal`) comes first; else
+    (or two senders who could be that person) as they are: the first sender, who brought the
+    assistant in, is the owner."""
     named = configured_user(turns) if len(names) >= 2 else None
     if named is None:
-        return names
+        # a principal named in prose counts only where exactly one sender is that person
+        prose = principal(turns) if len(names) >= 2 else None
+        mine = [n for n in names if _same_person(n, prose)] if prose else []
+        return [mine[0], *(n for n in names if n != mine[0])] if len(mine) == 1 else names
     mine = [n for n in names if _same_person(n, named)]
     if not mine:
         return [named, *names]
