@@ -261,6 +261,16 @@ class UnitWorker:
             model.arrived()  # (a unit that ended on its way: the desk stops waiting for it)
 
 
+def pool_size(workers: int | None, cluster_cpus: float, free_cpus: float) -> int:
+    """How many workers a run starts: ``workers`` (None: one per CPU of the cluster), and no more
+    than the CPUs free now (one at least). Each worker asks for a CPU, and one never scheduled
+    would hold the units handed to it (rank modulo the pool) until another job gives a CPU back:
+    on a busy cluster (``--address``) the run goes at the pace of what is free, it does not wait
+    for what is not."""
+    wanted = workers or max(1, int(cluster_cpus))
+    return max(1, min(wanted, int(cluster_cpus), int(free_cpus)))
+
+
 class RayEngine(Engine):
     """Units on a Ray cluster (an existing one at ``address``, or a private local one)."""
 
@@ -314,10 +324,9 @@ class RayEngine(Engine):
         self._desk = ray.remote(num_cpus=0, max_concurrency=4 * self._limit + 16)(DedupDesk).remote(
             model_factory, self._slots
         )
-        # one worker per CPU at most: each asks for a CPU, and one never scheduled would hold the
-        # units handed to it for good (the run would never end)
-        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        count = min(self.workers, cpus) if self.workers else cpus
+        count = pool_size(
+            self.workers, ray.cluster_resources().get("CPU", 1), ray.available_resources().get("CPU", 0)
+        )
         per_worker = -(-self._limit // count)
         worker = ray.remote(num_cpus=1, max_concurrency=per_worker + 2)(UnitWorker)
         self._pool = [

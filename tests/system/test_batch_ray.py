@@ -214,3 +214,44 @@ def test_more_workers_than_cpus_still_finish(tmp_path: Path, cluster: None) -> N
     assert done, "the run did not end"
     assert done[0].failed == 0, _errors(done[0])
     assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
+
+
+def test_a_busy_cluster_runs_on_the_cpus_that_are_free(tmp_path: Path, cluster: None) -> None:
+    """One of the 2 CPUs held by another actor (another job on a shared cluster): the engine
+    starts workers on the free CPU only. Before, it started one per CPU of the cluster, and the
+    worker never scheduled held the units routed to it as long as the other actor lived."""
+    import threading
+
+    from memscribe.batch.ray_engine import RayEngine
+
+    @ray.remote(num_cpus=1)
+    class Busy:
+        def ready(self) -> bool:
+            return True
+
+    busy = Busy.remote()  # type: ignore[attr-defined]
+    try:
+        assert ray.get(busy.ready.remote(), timeout=60)
+        deadline = time.monotonic() + 30
+        while ray.available_resources().get("CPU", 0) > 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        make_corpus(tmp_path / "t", 8)
+        items = discover([str(tmp_path / "t")])
+        run_batch(items, BatchConfig(root=tmp_path / "local", concurrency=8), EmbeddedModel)
+        done: list[Any] = []
+        engine = RayEngine()
+        worker = threading.Thread(
+            target=lambda: done.append(
+                run_batch(
+                    items, BatchConfig(root=tmp_path / "ray", concurrency=8), ModelSettings(), engine=engine
+                )
+            ),
+            daemon=True,
+        )
+        worker.start()
+        worker.join(timeout=120)
+        assert done, "the run did not end"
+        assert done[0].failed == 0, _errors(done[0])
+        assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
+    finally:
+        ray.kill(busy)
