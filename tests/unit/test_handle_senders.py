@@ -5,9 +5,14 @@ facts were written as the user's."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from memscribe.groups.speakers import handles, owner_turns, senders
+from memscribe.model.embedded import EmbeddedModel
 from memscribe.model.embedded.detect import extract
 from memscribe.transcript import parse_transcript
+from tests.support.group_support import flush as _flush
+from tests.support.group_support import tree as _tree
 
 _CHAT = (
     "User: hana_k: hey all, quick question about the deploy\n"
@@ -77,3 +82,20 @@ def test_labels_configs_and_lone_prefixes_are_no_senders() -> None:
         assert handles(turns) == frozenset(), text
         assert len(senders(turns)) < 2, text
         assert any("Porto" in b for b in _bodies(text)), text
+
+
+def test_the_group_flush_reads_handles_as_senders(tmp_path: Path) -> None:
+    """The flush copied '[#release] li.lei: …' whole into the files, the prefix left in."""
+    text = (
+        "User: [#release] hana_k: we decided to ship 4.12 on Thursday.\n"
+        "User: [#release] li.lei: I'm responsible for the payments API.\n"
+        "User: [#release] li.lei: I'm working on the refund bug, blocked by the PSP sandbox.\n"
+        "User: [#release] hana_k: API endpoints must always return JSON errors with a code field.\n"
+    ) * 3
+    _flush(parse_transcript(text, source="room.txt"), tmp_path, EmbeddedModel(), group="release")
+    files = _tree(tmp_path)
+    written = "\n".join(files.values())
+    assert "**li.lei** — responsible for the payments API" in written
+    assert "[blocked] I'm working on the refund bug, blocked by the PSP sandbox — li.lei" in written
+    assert "Decision: hana_k: we decided to ship 4.12 on Thursday." in written
+    assert "[#release]" not in written
