@@ -6,6 +6,7 @@ re-exports these names."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import chain
 
 from memscribe.lazyre import lazy_compile
@@ -243,6 +244,52 @@ def _distinctive(lang: str, words: list[str], folded: str) -> bool:
     if lang == "fr" and _ELISION.search(folded) is not None:
         return True
     return lang in ("es", "fr") and "é" in folded  # both write it, English does not ("Me mudé a …")
+
+
+def maybe_other(text: str) -> bool:
+    """``text`` is placed in English (:func:`language_of`) for want of evidence, not by it: it
+    holds no English function word, but a function word of another covered Latin-script language
+    ("Vivo en Sevilla.", "No tomo café.": "en" and "no" are English words too) or an accent."""
+    if language_of(text) != "en":
+        return False
+    other = False
+    for match in _WORD.finditer(text):
+        word = match.group().casefold()
+        if word in _ENGLISH:
+            return False
+        other = other or word in _NOT_ONLY_ENGLISH
+    return other or _ANY_ACCENT.search(text.casefold()) is not None
+
+
+def read_beside(text: str, prior: str) -> str:
+    """:func:`language_of` of ``text`` where the session around it is in ``prior`` (a covered
+    Latin-script language besides English): a short turn placed in English for want of evidence
+    (:func:`maybe_other`) that holds a function word of ``prior``'s or a letter of its accents
+    is in ``prior``. A text with an English function word stays English ("I'm new in Django."),
+    and so does one with nothing of ``prior``'s."""
+    if prior == "en" or prior not in _FUNCTION_WORDS or not maybe_other(text):
+        return language_of(text)
+    words = [w.casefold() for w in _WORD.findall(text)]
+    accent = _ACCENTS.get(prior)
+    if any(prior in _LANGS_OF.get(w, ()) for w in words):
+        return prior
+    return prior if accent is not None and accent.search(text.casefold()) is not None else "en"
+
+
+def session_language(texts: Iterable[str]) -> str | None:
+    """The covered Latin-script language besides English that more than half of ``texts`` are
+    placed in (:func:`language_of`), counting only texts placed by evidence: English needs one
+    of its function words ("Noted." and "Vivo en Sevilla." are English for want of any). None
+    when no such language holds the majority."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        lang = language_of(text)
+        if lang == "en" and _ENGLISH.isdisjoint(w.casefold() for w in _WORD.findall(text)):
+            continue
+        counts[lang] = counts.get(lang, 0) + 1
+    others = [lang for lang in counts if lang in _FUNCTION_WORDS and lang != "en"]
+    best = max(others, key=lambda lang: counts[lang], default=None)
+    return best if best is not None and 2 * counts[best] > sum(counts.values()) else None
 
 
 def covered(text: str) -> bool:

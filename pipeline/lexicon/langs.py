@@ -21,8 +21,11 @@ from memscribe.lexicon.identify import (
     ascii_words,
     covered,
     language_of,
+    maybe_other,
     per_turn,
     placed,
+    read_beside,
+    session_language,
 )
 
 __all__ = [
@@ -37,12 +40,15 @@ __all__ = [
     "language",
     "language_of",
     "led_by",
+    "maybe_other",
     "opens_in_first_person",
     "per_turn",
     "placed",
+    "read_beside",
     "reversal_signal",
     "self_statements",
     "sentences",
+    "session_language",
 ]
 
 _I = re.IGNORECASE

@@ -57,11 +57,17 @@ def extract(
     # in a group chat only the owner's own messages are about "the user"
     # (a session with one sender at most: every user turn is the owner's, as it is)
     own = {t.index: t for t in owner_turns(turns)} if len(senders(turns)) >= 2 else None
+    prior = _SessionLanguage(turns)
     for pos, turn in enumerate(turns):
         if not is_user_speech(turn):
             continue
-        # a turn's language placed once for all its cues (or by the gate), then dropped
-        with langs.per_turn(turn.text, _language(readings.get(turn.index))):
+        # a turn's language placed once for all its cues (or by the gate), then dropped; a turn
+        # placed in English for want of evidence is read beside the session's language
+        placed = _language(readings.get(turn.index))
+        if placed in (None, "en"):
+            with langs.per_turn(turn.text, placed):
+                placed = prior.placed(turn.text, placed) or langs.language_of(turn.text)
+        with langs.per_turn(turn.text, placed):
             corrected = correction_at(turns, pos, read)
             playbook = playbook_from(turns, pos, corrected, read)
             mine = turn if own is None else own.get(turn.index)
@@ -89,6 +95,38 @@ def extract(
 
 
 __all__ = ["extract"]
+
+
+class _SessionLanguage:
+    """The language of a session's messages (:func:`memscribe.lexicon.langs.session_language`),
+    asked only when a turn read as English may be in another one (:func:`read_beside`), and
+    worked out once: most turns never ask."""
+
+    __slots__ = ("_language", "_turns")
+
+    #: The part of each message read for the session's language.
+    HEAD_CHARS = 400
+
+    def __init__(self, turns: Sequence[Turn]) -> None:
+        self._turns = turns
+        self._language: str | None = ""
+
+    def placed(self, text: str, reading: str | None) -> str | None:
+        """The language of the user's ``text`` beside the session (``reading``: the gate's)."""
+        if reading not in (None, "en") or not langs.maybe_other(text):
+            return reading
+        if self._language == "":
+            self._language = langs.session_language(
+                t.text[: self.HEAD_CHARS]
+                for t in self._turns
+                if t.kind == "message" and t.role in ("user", "assistant")
+            )
+        if self._language is None:
+            return reading
+        beside = langs.read_beside(text, self._language)
+        # only a turn with a first-person form of that language can state something of the user's
+        # in it ("ja, 40000 und runtime 120 Minuten" answers a question of the task)
+        return beside if beside != "en" and langs.LANGUAGES[beside].first_person.search(text) else reading
 
 
 def _language(reading: TurnReading | None) -> str | None:
