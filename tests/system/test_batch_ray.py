@@ -30,6 +30,7 @@ from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupBatchRequest
 from memscribe.store.root import MemoryRoot
 from tests.support.batch_corpus import make_corpus, memory_state
+from tests.support.processes import adopting_orphans, children
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -170,19 +171,29 @@ def _committed(root: Path) -> int:
 
 
 def test_killing_the_ray_driver_mid_run_then_rerunning_gives_the_same_files(tmp_path: Path) -> None:
-    """The driver (and with it its private cluster) killed once some plans are committed."""
+    """The driver (and with it its private cluster) killed once some plans are committed.
+
+    The killed driver's private cluster is left orphaned: its gcs_server and raylet exit, its
+    actors (board, slots, desk, workers) and the raylet's DashboardAgent and RuntimeEnvAgent live
+    on until they see the raylet gone (Ray's own processes; the agents last). This process adopts
+    and reaps them (kills those still running): a first process that reaps no orphans (this
+    machine's) left two zombies after each run of this test."""
     make_corpus(tmp_path / "t", 120)
     items = discover([str(tmp_path / "t")])
     run_batch(items, BatchConfig(root=tmp_path / "ref"), EmbeddedModel)
-    proc = _cli(tmp_path / "t", tmp_path / "m")
-    deadline = time.monotonic() + 120
-    while proc.poll() is None and _committed(tmp_path / "m") < 5 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    assert _committed(tmp_path / "m") < 120, "the run finished before the kill: nothing tested"
-    again = _cli(tmp_path / "t", tmp_path / "m")
-    assert again.wait(timeout=300) == 0
+    before = children(os.getpid())
+    adopted: list[int] = []
+    with adopting_orphans(adopted):
+        proc = _cli(tmp_path / "t", tmp_path / "m")
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and _committed(tmp_path / "m") < 5 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        assert _committed(tmp_path / "m") < 120, "the run finished before the kill: nothing tested"
+        again = _cli(tmp_path / "t", tmp_path / "m")
+        assert again.wait(timeout=300) == 0
+    assert not children(os.getpid()) - before  # nothing left: no zombie, no orphan running
     memory = MemoryRoot(tmp_path / "m")
     memory.entries()
     assert not memory.problems and not memory.pending_journals()
