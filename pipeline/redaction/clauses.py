@@ -43,6 +43,7 @@ from memscribe.redaction.clause_words import (
     Stems,
 )
 from memscribe.redaction.hintscan import may_hold
+from memscribe.redaction.pairs import starts_record
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import HIGH_ENTROPY_BITS, digits_interleaved, looks_random, password_like
 
@@ -117,7 +118,9 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     plain = low.isascii()
     for at, word, role in _occurrences(text, low, KEYWORD_STEMS if plain else ALL_KEYWORD_STEMS):
         end = at + len(word)
-        if _keyword_here(low, at, end, word) and not (word == "key" and _record_key(low, at)):
+        if _keyword_here(low, at, end, word) and not (
+            word == "key" and (_record_key(low, at) or starts_record(text, at))
+        ):
             glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
             spans = list(_clause_value(text, end, role, glued=glued, apposed=word not in ANY_CODE))
             if role == "password" and not glued:

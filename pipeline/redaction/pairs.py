@@ -68,12 +68,26 @@ _NAME_BEFORE = lazy_compile(r"(?P<name>[A-Za-z_][\w.-]{0,63})['\"]?[ \t]*$")
 #: A record's name field, then (on its line after a comma, or on the next line of a YAML list
 #: item) its value field: ``- name: DB_PASSWORD`` / ``  value: "…"``, ``{"name":"X","value":"…"}``,
 #: ``"key": "api_key", "value": "…"``. ``valueFrom`` (a reference to a Secret) does not match.
-_NAME_VALUE = lazy_compile(
+_RECORD_FIELDS = (
     r"(?P<k>['\"]?)(?:name|key|Name|Key|parameterKey|ParameterKey)(?P=k)[ \t]*[:=][ \t]*"
     r"(?P<q1>['\"]?)(?P<name>[A-Za-z_][\w.-]{0,63})(?P=q1)[ \t]*(?:,[ \t]*(?:\r?\n[ \t]*)?|\r?\n(?:[ \t]*\d{1,6}[:\t-])?[ \t]*(?:-[ \t]+)?)"
-    r"(?P<j>['\"]?)(?:value|Value|parameterValue|ParameterValue)(?P=j)[ \t]*[:=][ \t]*"
-    r"(?:(?P<q2>['\"])(?P<qv>[^'\"\n]{1,512})(?P=q2)|(?P<v>[^\s'\"{}\[\],#][^\n'\"{}\[\],#]{0,511}))"
+    r"(?P<j>['\"]?)(?:value|Value|parameterValue|ParameterValue)(?P=j)[ \t]*[:=]"
 )
+_NAME_VALUE = lazy_compile(
+    _RECORD_FIELDS
+    + r"[ \t]*(?:(?P<q2>['\"])(?P<qv>[^'\"\n]{1,512})(?P=q2)|(?P<v>[^\s'\"{}\[\],#][^\n'\"{}\[\],#]{0,511}))"
+)
+#: A record's name field and its value's label (:data:`_NAME_VALUE` without the value).
+_RECORD_HEAD = lazy_compile(_RECORD_FIELDS)
+
+
+def starts_record(text: str, at: int) -> bool:
+    """True when a name/value record starts at ``at`` (or at the quote right before it):
+    ``key: request_id, value: …``, ``{"key": "api_key", "value": …}``. Its ``key`` is a field's
+    label, not a secret's name: :func:`find_code_pairs` decides the value by the record's name."""
+    if at and text[at - 1] in "'\"":
+        at -= 1
+    return _RECORD_HEAD.match(text, at) is not None
 
 
 def find_code_pairs(text: str) -> Iterator[tuple[int, int]]:

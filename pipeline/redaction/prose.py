@@ -17,6 +17,7 @@ from memscribe.redaction.benign import (
 )
 from memscribe.redaction.linetokens import Line, Token
 from memscribe.redaction.names import name_strength
+from memscribe.redaction.pairs import starts_record
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import (
     HIGH_ENTROPY_BITS,
@@ -96,6 +97,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
         if (
             _in_mask(text, kw.start())
             or _record_key(text, kw.start(), kw.end())
+            or starts_record(text, kw.start())
             or _compound(text, kw.end())
             or _in_path(text, kw.start(), kw.end())
             or inside_arn(text, kw.start())

@@ -93,3 +93,35 @@ def test_a_record_on_the_first_line_of_a_longer_text_is_masked_whole(text: str) 
     """The first line of a text of several lines is read for records too (its line-before search
     once ran from the text's last line break, past the record)."""
     assert _found(text) == ["Xk9vQ2mL7pR4tY8wZ"]
+
+
+_UUID = "3f2b8c1e-9d4a-4e7b-8c2f-1a5d6e7f8091"
+_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"key: request_id, value: {_UUID}",
+        f"key: request_id, value: {_TRACE}",
+        f'{{"key": "trace_id", "value": "{_TRACE}"}}',
+        f"Key=correlation_id, Value={_UUID}",
+    ],
+)
+def test_a_record_keyed_by_an_id_keeps_its_value(text: str) -> None:
+    """A record's ``key`` field is its name's label, not a secret's keyword: the value is decided
+    by the record's name (an id), as ``request_id: <uuid>`` is (the keyword readings took the
+    value after ``key:`` for a key's)."""
+    assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (f"key: api_key, value: {_UUID}", _UUID),
+        (f'{{"key": "signing_secret", "value": "{_TRACE}"}}', _TRACE),
+        ("the key: Xk9vQ2mL7pR4tY8wZqT3", "Xk9vQ2mL7pR4tY8wZqT3"),
+    ],
+)
+def test_a_record_keyed_by_a_secret_name_and_a_bare_key_are_masked(text: str, secret: str) -> None:
+    assert _found(text) == [secret]
