@@ -16,7 +16,7 @@ import re
 
 from pydantic import BaseModel
 
-from memscribe.groups.speakers import handles, segments, without_ack
+from memscribe.groups.speakers import ACK_LEAD, handles, segments, without_ack
 from memscribe.lazyre import lazy_compile
 from memscribe.schemas.groups import (
     AttentionState,
@@ -36,6 +36,8 @@ from memscribe.schemas.groups import (
 )
 from memscribe.schemas.transcript import Turn
 
+#: A sentence that is an acknowledgement and nothing more.
+_ACK_ONLY = lazy_compile(ACK_LEAD.pattern.removeprefix("^"), re.IGNORECASE)
 _SENTENCE = lazy_compile(r"[^。！？!?\n]+[。！？!?]?")
 _HEDGE = lazy_compile(
     r"可能|也许|好像|大概|听说|似乎|估计|不确定|\bmaybe\b|\bmight\b|\bprobably\b|\bI think\b|\bI heard\b|\bperhaps\b",
@@ -45,7 +47,7 @@ _NEGATE = lazy_compile(r"不是|并非|没有|\bnot\b|\bisn'?t\b|\bno longer\b",
 _CONFIRM = lazy_compile(r"确认|确定|正式|官宣|没错|是的|\bconfirmed?\b|\bofficially\b|\byes\b", re.IGNORECASE)
 _PRONOUNS = frozenset("我 你 他 她 我们 你们 他们 这 那 这个 那个 今天 明天 现在 大家 谁 哪个".split())
 _ROLE_ZH = lazy_compile(
-    r"(?:^|(?<=[，,：:\s]))(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)(?:是|担任|负责)(?P<role>[^，。！？,.!?；;]{1,24})"
+    r"(?:^|(?<=[，,：:\s]))(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)(?:是|担任|负责)(?:我们的|咱们的|我们|咱们)?(?P<role>[^，。！？,.!?；;]{1,24})"
 )
 _ROLE_WORD = lazy_compile(
     r"PM|经理|负责人|组长|主管|总监|leader|lead|owner|测试|开发|运维|设计|产品|架构|前端|后端|实习|"
@@ -216,6 +218,8 @@ def project(request: GroupRequest) -> ProjectFacts:
         if sentence.endswith(("?", "？")):
             continue
         text = sentence.rstrip("。.!！")
+        if _SELF_ROLE.match(text):  # who does what: a person's role (people), not the project's
+            continue
         topic = convention_topic(sentence)
         if topic is not None:
             conventions.setdefault(text, Convention(topic=topic, rule=text, evidence_turns=[index]))
@@ -240,7 +244,8 @@ def experience(request: GroupRequest) -> ExperienceLog:
     for i, (index, speaker, sentence) in enumerate(lines):
         if not _DECISION.search(sentence) or sentence.endswith(("?", "？")) or _HEDGE.search(sentence):
             continue
-        before = [s for idx, _, s in lines[:i] if idx < index][-1:]
+        # the context: the last thing said before, an acknowledgement alone ("Noted.", "收到") aside
+        before = [s for idx, _, s in lines[:i] if idx < index and not _ACK_ONLY.fullmatch(s)][-1:]
         after = [(sp, s) for idx, sp, s in lines[i + 1 :] if _ACTION.search(s)][:1]
         action = f"{after[0][0]}: {after[0][1]}" if after and after[0][0] else (after[0][1] if after else "")
         title = sentence.rstrip("。.!！")
