@@ -79,9 +79,22 @@ def _batch(corpus: Path, root: Path, url: str, *flags: str) -> subprocess.Popen[
 
 def _report(proc: subprocess.Popen[str]) -> dict[str, Any]:
     out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 0, err[-2000:]
+    assert proc.returncode == 0, (proc.returncode, _failures(out), err[-2000:])
     report: dict[str, Any] = json.loads(out)
     return report
+
+
+def _failures(out: str) -> list[tuple[str, Any]]:
+    """The failed transcripts of a ``--json`` report and why (exit 6 says neither)."""
+    try:
+        report = json.loads(out)
+    except ValueError:
+        return [("(no report)", out[-2000:])]
+    return [
+        (Path(t["path"]).name, t.get("error"))
+        for t in report.get("transcripts", [])
+        if t["status"] == "failed"
+    ]
 
 
 @pytest.mark.block_network(allowed_hosts=[r"127\.0\.0\.1"])
