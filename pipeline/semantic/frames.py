@@ -232,6 +232,31 @@ _WEEK_PART = lazy_compile(
 )
 
 
+#: A part of the week said as recurring: a plural or adverbial day ("on Fridays", "freitags", "los
+#: viernes"), a day with "every" or the habitual article ("every Friday", "jeden Freitag", "le
+#: vendredi", "每周五", "毎週金曜"), the weekends. "On Sunday" (one day: "finished the marathon on
+#: Sunday") is none.
+_DAYS_EN = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAYS_DE = r"(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)"
+_DAYS_FR = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)"
+_RECURRING_DAYS = lazy_compile(
+    rf"\b{_DAYS_EN}s\b|\bweekends\b|\b(?:every|each)\s+(?:{_DAYS_EN}|weekend)\b|\b(?:at|on)\s+(?:the\s+)?weekends?\b"
+    rf"|\b{_DAYS_DE}s\b|\bjeden\s+{_DAYS_DE}\b|\b(?:am|jedes)\s+wochenende\b|\bwochenends\b"
+    rf"|\ble\s+(?:{_DAYS_FR}|week-end)\b|\b(?:tous\s+)?les\s+(?:{_DAYS_FR}|week-end)s\b"
+    r"|\blos\s+(?:lunes|martes|miércoles|jueves|viernes|sábados|domingos|fines\s+de\s+semana)\b|\bcada\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo|fin\s+de\s+semana)\b"
+    r"|每个?(?:周|星期|礼拜)[一二三四五六日天]|每个?周末|毎週|週末は|[月火水木金土日]曜(?:日)?は",
+    _I,
+)
+
+
+def week_bound(new: str, old: str) -> bool:
+    """``new`` binds its state to a recurring part of the week and ``old`` to no part of it
+    ("works from home *on Fridays*" / "works at Google", "je travaille de chez moi le vendredi",
+    "每周五在家办公"): said of some days only, it is narrower than ``old``, which holds on the
+    others."""
+    return bool(_RECURRING_DAYS.search(new)) and not _WEEK_PART.search(old)
+
+
 def _other_schedule(new: str, old: str) -> bool:
     """``new`` binds its habit to a part of the week ``old`` does not name: another habit."""
     days = {" ".join(m.group().lower().split()) for m in _WEEK_PART.finditer(new)}
@@ -397,4 +422,5 @@ __all__ = [
     "levels",
     "quantity_change",
     "time_changed",
+    "week_bound",
 ]

@@ -98,6 +98,7 @@ from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import other_sleep_end, statement_facets
+from memscribe.semantic.frames import week_bound
 from memscribe.semantic.pursuit import completes
 from memscribe.semantic.relations import another_relation, lacks
 from memscribe.semantic.updates import (
@@ -278,7 +279,10 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
             existing_ids=[top.id],
             reason=f"restates {top.id}: goes on, in another language",
         )
-    updated = [] if stay else _updated(request)
+    # a state said of some days of the week only ("works from home on Fridays") is narrower than
+    # one said of none ("works at Google"): it replaces nothing of it
+    weekly = {s.id for s in request.shortlist if week_bound(request.text, s.text)}
+    updated = [] if stay else [i for i in _updated(request) if i not in weekly]
     if updated:
         by_slug = any(same_topic(request.slug, s.slug) for s in request.shortlist if s.id in updated)
         how = f"new value for topic '{request.slug}'" if by_slug else "change reported"
@@ -291,6 +295,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         s.id
         for s in request.shortlist
         if same_topic(request.slug, s.slug)
+        and s.id not in weekly
         and comparable(request.text, s.text)
         and not additive(request.text)
         and not stay
