@@ -97,9 +97,13 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
     where every user message opens with a sender's prefix (a name or a handle), two or more
     prefixes open its lines, and one of them opens lines of two messages or more. A pasted config
     (``host: …`` / ``port: …`` in one message) or a lone ``fix: …`` has not that shape; ``Note:``,
-    URLs and times are no prefix at all.
+    URLs and times are no prefix at all. A plain lower-case word (``fix``, ``feat``, ``bob``) may
+    be a label as well as a name: it counts only beside a sender no label looks like (a name, a
+    handle with a separator or a digit, one in a script without case, one after a room tag), so
+    requests written as ``fix: …`` / ``feat: …`` make no chat.
     """
     seen: dict[str, list[int]] = {}  # prefix -> [turns it opens lines of, the last such turn]
+    sure = False  # a sender no label looks like
     for t in turns:
         if t.role != "user" or t.kind != "message" or not t.text.strip():
             continue
@@ -112,12 +116,13 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
                 return frozenset()  # a message that opens with no sender
             first = False
             if named and hosted:
+                sure = sure or bool(m.group("room")) or not (name.isalpha() and name.islower())
                 count = seen.setdefault(name, [0, -1])
                 if count[1] != t.index:
                     count[0], count[1] = count[0] + 1, t.index
         if first:
             return frozenset()
-    if len(seen) < 2 or not any(count >= 2 for count, _ in seen.values()):
+    if not sure or len(seen) < 2 or not any(count >= 2 for count, _ in seen.values()):
         return frozenset()
     return frozenset(n for n in seen if _handle_shaped(n))
 

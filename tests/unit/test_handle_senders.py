@@ -74,6 +74,9 @@ def test_labels_configs_and_lone_prefixes_are_no_senders() -> None:
         # a message without a prefix among prefixed ones
         "User: deploy: staging first\nAssistant: ok\nUser: note: later\nAssistant: ok\n"
         "User: I live in Porto.\nUser: deploy: prod next\n",
+        # requests written as conventional commits: plain words, no sender beside them
+        "User: fix: the login bug\nAssistant: ok\nUser: feat: I live in Porto, add a locale\n"
+        "Assistant: ok\nUser: fix: the logout bug too\n",
         # labels, URLs and times
         "User: Note: I live in Porto.\nAssistant: ok\nUser: todo: see https://x.io at 10:30\n",
     )
@@ -99,3 +102,17 @@ def test_the_group_flush_reads_handles_as_senders(tmp_path: Path) -> None:
     assert "[blocked] I'm working on the refund bug, blocked by the PSP sandbox — li.lei" in written
     assert "Decision: hana_k: we decided to ship 4.12 on Thursday." in written
     assert "[#release]" not in written
+
+
+def test_plain_lower_case_names_count_beside_a_sure_sender() -> None:
+    for text in (
+        "User: [#ops] bob: I live in Oslo.\nUser: [#ops] alice: I live in Rome.\nUser: [#ops] bob: ok\n",
+        "User: bob: I live in Oslo.\nUser: dev-bot: build 12 passed\nUser: alice: I live in Rome.\n"
+        "User: bob: ok\n",
+        "User: 김민수: I live in Busan.\nUser: 이지은: I live in Seoul.\nUser: 김민수: ok\n",
+    ):
+        turns = parse_transcript(text, source="chat.txt").turns
+        assert len(senders(turns)) >= 2, text
+        bodies = _bodies(text)
+        assert any(w in b for b in bodies for w in ("Oslo", "Busan")), (text, bodies)
+        assert not any(w in b for b in bodies for w in ("Rome", "Seoul")), (text, bodies)
