@@ -96,11 +96,35 @@ def value_changed(new: str, old: str) -> bool:
 
 
 def one_topic(new: str, item: ShortlistItem) -> bool:
-    """Topic evidence to archive on: a lexical score at SHORTLIST_SCORE, a semantic one at STRONG_TOPIC_SCORE."""
+    """Topic evidence to archive on: a lexical score at SHORTLIST_SCORE, a semantic one at
+    STRONG_TOPIC_SCORE. Two Chinese statements scored by meaning alone must also share a content
+    character (:func:`_zh_content`): the encoder scores unrelated Chinese statements as high as
+    related ones ("在华为工作" / "在学日语" .48, "开特斯拉" / "开丰田" .48)."""
     from memscribe.relatedness import SHORTLIST_SCORE
     from memscribe.textsim import similarity
 
-    return item.score >= STRONG_TOPIC_SCORE or similarity(new, item.text) >= SHORTLIST_SCORE
+    if similarity(new, item.text) >= SHORTLIST_SCORE:
+        return True
+    if item.score < STRONG_TOPIC_SCORE:
+        return False
+    if spoken_language(new) == "zh" and spoken_language(item.text) == "zh":
+        return bool(_zh_content(new) & _zh_content(item.text))
+    return True
+
+
+#: Words of a Chinese statement that name no topic: its subject, time and aspect words.
+_ZH_FUNCTION_WORDS = lazy_compile(r"用户|现在|目前|如今|最近|已经|开始|不再|以前|之前|每天|每周|平时|一直")
+#: Characters that name no topic: pronouns, particles, prepositions, negators, the copula,
+#: numerals and measure words.
+_ZH_FUNCTION_CHARS = frozenset(
+    "我你他她它们的地得了在是很也还都不没就和与及把被给对从到着过吗呢吧啊个一两只辆台些点每"
+)
+
+
+def _zh_content(text: str) -> set[str]:
+    """The Han characters of a Chinese statement that may name its topic (its verb, its object)."""
+    words = _ZH_FUNCTION_WORDS.sub(" ", own_words(text))
+    return {c for c in words if "\u4e00" <= c <= "\u9fff" and c not in _ZH_FUNCTION_CHARS}
 
 
 def contradicts(new: str, old: str) -> bool:
