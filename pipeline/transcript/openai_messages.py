@@ -169,7 +169,10 @@ def _message_draft(message: object, line: int, names: dict[str, str]) -> TurnDra
         return TurnDraft(role="tool", kind="tool_result", text=text, tool_name=name, line=line)
     if role == "system":
         return TurnDraft(role="system", kind="system", text=text, line=line)
-    return TurnDraft(role=role, text=text, line=line)
+    # a user message's ``name`` is its sender's (several people in one chat: a relayed group)
+    name = message.get("name") if role == "user" else None  # not a string: no sender, as before
+    speaker = name.strip()[:64] or None if isinstance(name, str) else None
+    return TurnDraft(role=role, text=text, line=line, speaker=speaker)
 
 
 def parse_openai(text: Text, ctx: ParseContext) -> Transcript:
