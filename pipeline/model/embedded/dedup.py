@@ -60,6 +60,9 @@ The tests of one candidate against one entry (and the thresholds) are in
 
 from __future__ import annotations
 
+import re
+
+from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded import dedup_scope
 from memscribe.model.embedded.aspect import (
     bounded,
@@ -98,7 +101,7 @@ from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import other_sleep_end, statement_facets
-from memscribe.semantic.frames import week_bound
+from memscribe.semantic.frames import bounded_stay, week_bound
 from memscribe.semantic.pursuit import completes
 from memscribe.semantic.relations import another_relation, lacks
 from memscribe.semantic.updates import (
@@ -225,6 +228,31 @@ def _updated(request: DedupRequest) -> list[str]:
     return ids
 
 
+#: Being somewhere, said with a copula or a locative and no verb of living or working ("User is
+#: in Paris", "Ich bin in Paris", "je suis à Paris", "estoy en París", "用户现在在上海…", "東京にいます").
+_PRESENCE = lazy_compile(
+    r"(?:^\W*User\s+(?:is|was)|\bI['’]m|\bI\s+am)\s+(?:(?:now|currently|still|\w+ly)\s+)?(?:in|at)\b"
+    r"|\b(?:bin|ist|sind)\s+(?:\w+\s+)?in\b|\b(?:suis|sommes)\s+(?:\w+\s+)?(?:à|au|en)\b|\best(?:oy|á|amos)\s+(?:\w+\s+)?en\b"
+    r"|(?:^用户|我)(?:现在|目前|正|这周|本周)*在|にいます|に来て|に滞在",
+    re.IGNORECASE,
+)
+
+
+def journey_presence(new: str, said: str) -> bool:
+    """The candidate tells where the user is, not where they live or work (:data:`_PRESENCE`, of
+    no single-valued facet), and the user's sentence of it bounds that to a journey or a period
+    and names no home or job either ("I'm now in Paris for a conference this week", "我现在在上海
+    出差一周"): a stay, whatever "now" it is said with. A move or a new job said beside a trip
+    ("I now live in Paris; I found the flat during a visit") is of a facet, and still updates."""
+    if statement_facets(new) or not _PRESENCE.search(own_words(new)):
+        return False
+    return any(
+        bounded_stay(s) and not statement_facets(s) and _PRESENCE.search(s)
+        for s in [own_words(new), *re.split(r"(?<=[.!?。！？])\s*", said)]
+        if s.strip()
+    )
+
+
 def _rule_values(text: str) -> frozenset[str]:
     """The quoted values of a rule (rule 4: "names start with 'e_'"). A statement quoted in the
     user's words ('User, in their words: "ソニーで働いています"') has none: its quotation is the whole
@@ -262,9 +290,14 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     if len(mine) < len(request.shortlist):
         request = request.model_copy(update={"shortlist": mine})
     top = request.shortlist[0]
-    # a stay bounded to a period or a journey ("in Hamburg for a conference this week"), or a wish
-    # or plan, replaces nothing that holds (goals aside)
-    stay = bounded(request.text, request.said) or (irrealis(request.text) and not irrealis(top.text))
+    # a stay bounded to a period or a journey ("in Hamburg for a conference this week"; being
+    # somewhere on a journey, though said with "now"), or a wish or plan, replaces nothing that
+    # holds (goals aside)
+    stay = (
+        bounded(request.text, request.said)
+        or (irrealis(request.text) and not irrealis(top.text))
+        or journey_presence(request.text, request.said)
+    )
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
     # (with its polarity: "No sigo con Postgres" denies that it goes on)
     if (
