@@ -85,6 +85,18 @@ def _name_parts(name: str) -> list[str]:
     return [p for p in re.split(r"[_.\-]+", spaced.lower()) if p]
 
 
+#: Plurals of a secret's word: a name ending in one may count them (``max_tokens``, ``preTokens``).
+_COUNTED = frozenset({"tokens", "secrets", "keys", "passwords"})
+
+
+def names_a_count(name: str) -> bool:
+    """True when ``name`` ends in the plural of a secret's word (``total_tokens``, ``preTokens``,
+    ``max_keys``): under it, a number counts them (an LLM's usage record, a limit); one secret's
+    value is never many."""
+    parts = _name_parts(name)
+    return bool(parts) and parts[-1] in _COUNTED
+
+
 @functools.lru_cache(maxsize=4096)
 def name_strength(name: str) -> str | None:
     """``"strong"`` / ``"weak"`` / ``None`` for a variable or key name.

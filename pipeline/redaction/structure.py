@@ -29,6 +29,7 @@ from memscribe.redaction.names import (
     generic_key,
     is_password_name,
     name_strength,
+    names_a_count,
     secret_name,
 )
 from memscribe.redaction.placeholders import is_placeholder
@@ -179,6 +180,8 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             continue
         group, start, end = extent
         value = text[start:end]
+        if group == "uv" and value.isdigit() and names_a_count(name):
+            continue  # ``"total_tokens":101618``: a count
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
         if group == "uv" and m.group("name") and text[end : end + 1] == " " and is_password_name(name):
             rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
