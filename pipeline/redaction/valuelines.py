@@ -94,10 +94,25 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             continue
         if uuid and not _asks_a_token(prev):
             continue  # a UUID is an id, unless the command before asks for a token or secret
-        if _like_items(prev, value) or _prints_an_id(prev, value):
+        if _like_items(prev, value) or _prints_an_id(prev, value) or _row_under(prev, value):
             continue
         if (_SECRET_CONTEXT.search(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
             yield m.span("v")
+
+
+def _row_under(header: str, value: str) -> bool:
+    """True when ``value`` is a row of the table ``header`` heads (a row of plain column names):
+    as many commas, two or more (``date,model,input_tokens,…`` then ``2024-12-01,gpt-4o,…``).
+    Its cells are the table's (:func:`~memscribe.redaction.lists.find_table_cells` decides them
+    by column), not one value printed alone."""
+    commas = value.count(",")
+    if commas < 2 or header.count(",") != commas:
+        return False
+    return all(_COLUMN.fullmatch(name.strip().strip("\"'`")) for name in header.split(","))
+
+
+#: A column's name in a table's header: a plain name (``input_tokens``, ``cost usd``, ``Contraseña``).
+_COLUMN = lazy_compile(r"[^\W\d][\w .-]{0,39}")
 
 
 #: Bare lines of output that may stand between a line naming a secret and the value (a
