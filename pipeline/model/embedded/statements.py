@@ -210,7 +210,7 @@ def _slug(clause: str, lang: str, facet_said: str | None = None) -> str:
     return safe_slug(f"{head}-{words}") if words else hash_slug(head, clause)
 
 
-def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
+def _lasting(clause: str, row: Language, lang: str, sentence: str = "", *, carried: bool = False) -> bool:
     if _LIST_ITEM.match(clause) or (lang == "es" and _ES_PROGRESSIVE.search(clause)):
         return False
     if row.question.search(clause) or row.request.search(clause) or _hedged(clause, row, lang):
@@ -239,7 +239,7 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "") -> bool:
         return False
     # a secret last: the detectors' scan is the costly test. A sentence holding one gives no
     # statement, as in English (profiles.py): not its clause without the secret either
-    return _speaker_is_subject(clause, row, lang) and not has_secret(sentence or clause)
+    return (carried or _speaker_is_subject(clause, row, lang)) and not has_secret(sentence or clause)
 
 
 #: A self-statement is a circumstance (role, place, routine): refreshed within a year, like the
@@ -398,13 +398,47 @@ _MODAL = lazy_compile(
 )
 
 
+#: A French clause whose subject is left out, coordinated with one of the speaker's ("Je vis à Lyon
+#: et travaille à Genève"): it opens on a lower-case word of no closed class ending as a first
+#: person of the present does (-e, -s, -x; not an infinitive, "-er", "-ire", nor a participle, "-é",
+#: "-i", "-u": "… et calculer des moyennes", "fini les factures") and what opens its complement (a
+#: preposition, an article, a possessive). A noun after "et" has its own article ("et le café");
+#: a bare one is a list's item ("français et anglais couramment").
+_FR_ELIDED = lazy_compile(
+    r"^(?!(?:le|la|les|un|une|des|du|de|au|aux|à|en|dans|sur|pour|avec|par|pas|ne|plus|très|trop|ce|cette|ces"
+    r"|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|et|ou|mais|donc|car|qui|que|quand|où"
+    r"|il|elle|on|nous|vous|ils|elles|je|tu|y|puis|aussi|alors|bien|tout|tous|toute|toutes|surtout|même"
+    r"|encore|toujours|jamais|parfois|souvent|depuis|comme|chez)\b)"
+    r"(?-i:[a-zàâçéèêëîïôûùüÿœ][a-zàâçéèêëîïôûùüÿœ'’-]*(?:[^r\W]e|[aouè]re|[^é\W]s|x))\s+"
+    r"(?:à|au|aux|en|dans|de|du|des|d['’]|le|la|les|l['’]|un|une|mon|ma|mes|son|sa|ses|notre|nos|leur|leurs"
+    r"|chez|pour|avec|sur|depuis)(?=\s|\w)",
+    re.I,
+)
+
+
+#: A French clause closing on a name, or on a noun after its determiner or preposition ("… à
+#: Lyon", "… un appart"): a bare word after "et" is then no second item of the same phrase. After
+#: a bare word ("je parle français", "je suis fatigué") it may be one ("… et anglais au travail",
+#: "… et malade depuis hier").
+_FR_PHRASE_END = lazy_compile(
+    r"(?:\b(?:le|la|les|un|une|des|du|de|au|aux|à|en|dans|chez|pour|avec|sur|mon|ma|mes|son|sa|ses|notre"
+    r"|nos|leur|leurs|\d+)\s+|\b[ldj]['’]|(?-i:\b[A-Z]))[\w'’-]+\W*$",
+    re.I,
+)
+
+
 def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
     """The clauses of ``sentence`` that state a lasting fact about the speaker. A hedge reaches
     forward over the clauses after it, as in English: what follows a condition or a belief ("wenn
     ich im Lotto gewinn, kauf ich mir …", "je crois que je couve un rhume, j'ai la gorge qui
     gratte", "mein Kollege meint, wir sollten …") is supposed, not stated."""
     out: list[str] = []
+    # the piece before had the speaker as its subject and closed on a name or a noun phrase
+    # (French: see _FR_ELIDED)
+    speaker = False
     for raw in _pieces(sentence, row, lang):
+        carried = speaker and lang == "fr" and bool(_FR_ELIDED.match(_OPENER.sub("", raw.strip())))
+        speaker = (carried or _speaker_is_subject(raw, row, lang)) and bool(_FR_PHRASE_END.search(raw))
         if lang != "ja" and _hedged(_MODAL.sub(" ", raw), row, lang):
             break
         if _CONCLUSION.search(raw.strip()):
@@ -412,7 +446,11 @@ def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
         clause = _OPENER.sub("", raw.strip()).strip(" .!。！")
         if lang == "ja":  # the link to what follows ("…家にいるんだけど、") is not the statement's
             clause = _JA_LINK.sub("", clause)
-        if not clause or len(clause) > MAX_VALUE_CHARS or not _lasting(clause, row, lang, sentence):
+        if (
+            not clause
+            or len(clause) > MAX_VALUE_CHARS
+            or not _lasting(clause, row, lang, sentence, carried=carried)
+        ):
             continue
         words = content_tokens(clause)
         if len(words) < MIN_CONTENT and not any(len(w) >= LONG_WORD for w in words):
