@@ -4,9 +4,9 @@ A chat bridge writes each message as one line (or several messages into one turn
 sender, optionally after a room tag: ``[群聊 支付组] 李雷: …``, ``[#release-train] Oksana: …``,
 ``Tomasz: …``. A prefix is a sender when it looks like a name (one to three capitalised words, or
 two to four CJK characters, or an ``@handle``) and is not a label such as ``Note:`` or ``Step 1:``.
-A lower-case handle written as one token (``hana_k:``, ``dev-bot:``, ``li.lei:``) is a sender only
-where the whole chat has a bridge's shape (:func:`handles`): a single ``fix:`` or ``host:`` line is
-no sender.
+A lower-case handle written as one token (``hana_k:``, ``dev-bot:``, ``li.lei:``), or a name with
+lower-case words inside ("Ana de Souza:"), is a sender only where the whole chat has a bridge's
+shape (:func:`handles`): a single ``fix:`` or ``host:`` line is no sender.
 Leading acknowledgements ("ok", "sure", "好的，") are stripped from what a sender says.
 """
 
@@ -26,7 +26,8 @@ _PREFIX = re.compile(
 )
 #: A prefix opening a line of a message (the shape :func:`handles` reads over the whole chat).
 _OPENER = re.compile(
-    r"^[ \t]*(?:\[(?P<room>[^\]\n]{1,40})\]\s*)?(?P<name>[^\W\d_][\w'’.-]{0,24}|@[\w.-]{2,30})\s*[:：]",
+    r"^[ \t]*(?:\[(?P<room>[^\]\n]{1,40})\]\s*)?"
+    r"(?P<name>[^\W\d_][\w'’.-]{0,24}(?:[ \t][^\W\d_][\w'’.-]{0,24}){0,2}|@[\w.-]{2,30})\s*[:：]",
     re.MULTILINE,
 )
 #: A handle: one token of letters, digits and ``_ . -``, starting with a letter and ending with a
@@ -85,13 +86,19 @@ def _is_name(name: str) -> bool:
 
 
 def _handle_shaped(name: str) -> bool:
-    """A one-token prefix that no name rule reads (``hana_k``, ``dev-bot``, ``li.lei``)."""
-    return bool(_HANDLE.fullmatch(name)) and not _is_name(name) and name.casefold() not in _LABELS
+    """A prefix that no name rule reads: one token (``hana_k``, ``dev-bot``, ``li.lei``), or a
+    name whose first and last words are capitalised around lower-case ones ("Ana de Souza")."""
+    words = name.split()
+    if _is_name(name) or words[0].casefold() in _LABELS:
+        return False
+    if len(words) == 1:
+        return bool(_HANDLE.fullmatch(name))
+    return words[0][:1].isupper() and words[-1][:1].isupper()
 
 
 def handles(turns: Sequence[Turn]) -> frozenset[str]:
-    """The lower-case one-token handles that are senders in this chat (none where its shape is not
-    a bridge's).
+    """The prefixes no name rule reads (one-token handles, "Ana de Souza") that are senders in
+    this chat (none where its shape is not a bridge's).
 
     A bridge writes every message with its sender, and its senders speak again: the handles count
     where every user message opens with a sender's prefix (a name or a handle), two or more

@@ -110,6 +110,7 @@ def test_plain_lower_case_names_count_beside_a_sure_sender() -> None:
         "User: bob: I live in Oslo.\nUser: dev-bot: build 12 passed\nUser: alice: I live in Rome.\n"
         "User: bob: ok\n",
         "User: 김민수: I live in Busan.\nUser: 이지은: I live in Seoul.\nUser: 김민수: ok\n",
+        "User: Ana de Souza: I live in Oslo.\nUser: Marco: I live in Rome.\nUser: Ana de Souza: ok\n",
     ):
         turns = parse_transcript(text, source="chat.txt").turns
         assert len(senders(turns)) >= 2, text
