@@ -100,6 +100,7 @@ def _near_keyword(text: str) -> Iterator[tuple[int, int]]:
             or starts_record(text, kw.start())
             or _compound(text, kw.end())
             or _in_path(text, kw.start(), kw.end())
+            or _pinned(text, kw.start(), kw.end())
             or inside_arn(text, kw.start())
         ):
             continue
@@ -237,6 +238,13 @@ def _in_path(text: str, start: int, end: int) -> bool:
     """True when the keyword opens a segment of a path or branch name and runs on into it
     (``org/fix/token-7f3a9b…``, ``refs/heads/secret_rotation``)."""
     return start > 0 and text[start - 1] == "/" and end < len(text) and text[end] in "-_"
+
+
+def _pinned(text: str, start: int, end: int) -> bool:
+    """True when the keyword ends a package's or an action's name pinned by ``@`` to a version or
+    a commit (``aws-actions/configure-aws-credentials@e3dd6a4…``, ``@scope/secret-store@2.1.0``):
+    what follows the ``@`` is the name's reference, not a value the keyword labels."""
+    return start > 0 and text[start - 1] in "-_/" and text[end : end + 1] == "@"
 
 
 #: A keyword running on into a longer name through ``-``, ``_`` or ``.`` and a lower-case word

@@ -37,3 +37,20 @@ def test_a_member_access_naming_a_variable_is_a_reference(value: str) -> None:
 @pytest.mark.parametrize("value", ["Xk9v.Q2mL_7pR4", "ab.cd", "process.env", "a1.B2C3D4E5F6G7H8"])
 def test_a_value_that_is_no_member_access_of_a_variable_is_not(value: str) -> None:
     assert not is_placeholder(value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "      - uses: aws-actions/configure-aws-credentials@e3dd6a429d7300a6a4c196c26e071d42e0343502 # v4.0.2",
+        "uses: org/fetch-token@8f3a9b2c4d5e6f708192a3b4c5d6e7f8091a2b3c",
+    ],
+)
+def test_a_name_pinned_to_a_commit_keeps_its_reference(text: str) -> None:
+    """A keyword ending a package's or an action's name (``configure-aws-credentials``) does not
+    label the commit the name is pinned to after ``@``."""
+    assert _found(text) == []
+
+
+def test_a_token_after_its_keyword_is_still_masked() -> None:
+    assert _found("the token Xk9vQ2mL7pR4tY8wZqT3abc") == ["Xk9vQ2mL7pR4tY8wZqT3abc"]
