@@ -63,7 +63,6 @@ def test_a_pursuit_reached_or_a_state_entered_supersedes(
         ),
         ("university", "User is a student at TU Munich", "My son graduated from high school."),
         ("saving-house", "User is saving for a house in Leeds", "I finished paying off my car loan."),
-        ("kids", "User has two kids", "I've got two kids and a dog."),
     ],
 )
 def test_another_pursuit_or_person_archives_nothing(

@@ -146,10 +146,32 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # another kind of relation to one thing is another fact ("likes cats" / "is allergic to cats")
     if another_relation(new, item.text):
         return False
+    # a thing coordinated beside the stored one is more than it says ("has two cats *and a dog*")
+    if added_thing(new, item.text):
+        return False
     if similarity(new, item.text) >= RESTATEMENT_SCORE or item.score >= SEMANTIC_RESTATEMENT:
         return True
     return (
         _contained(new, item.text) or _contained(item.text, new) or dedup_scope.names_restated(new, item.text)
+    )
+
+
+#: A noun phrase coordinated after another ("… and a dog", "… and two kids", "… und einen Hund").
+_AND_THING = lazy_compile(
+    r"\b(?:and|und|et|y)\s+(?:(?:a|an|one|two|three|four|\d+|some|my|ein\w*|zwei|drei|une?|deux|trois|un[ao]s?|dos|tres)\s+)"
+    r"(?P<noun>[^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+
+
+def added_thing(new: str, old: str) -> bool:
+    """``new`` coordinates a thing ``old`` does not name beside what they share: "User has two
+    cats and a dog" says more than "User has two cats", it is no restatement of it."""
+    from memscribe.textsim import content_tokens
+
+    theirs = content_tokens(old)
+    return any(
+        not covered(w, theirs) for m in _AND_THING.finditer(own_words(new)) for w in content_tokens(m["noun"])
     )
 
 
