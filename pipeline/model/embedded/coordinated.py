@@ -16,13 +16,12 @@ the morning", "lives with my wife and son in Leeds").
 
 from __future__ import annotations
 
-import re
-
+from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.grammar import CLOSED_CLASS, DETERMINERS, PREPOSITIONS, is_simple_past
 from memscribe.model.embedded.text import LY_VERBS, PRE_VERB_ADVERBS, third_singular
 
 #: The first predicate of a body: "User" and its verb, and what the verb governs up to ``and``.
-_FIRST = re.compile(r"^User (?P<verb>[a-z']+) (?:(?P<part>[a-z]+ed) )?(?P<governed>[^,;]*?) and (?=[a-z])")
+_FIRST = lazy_compile(r"^User (?P<verb>[a-z']+) (?:(?P<part>[a-z]+ed) )?(?P<governed>[^,;]*?) and (?=[a-z])")
 #: Object pronouns and possessives: what follows a verb, never a noun.
 _OBJECTS = frozenset("it them him her me us my your his our their".split())
 #: Words that head a place or time phrase as a preposition does and may be read as a verb:
