@@ -289,6 +289,55 @@ def acquired_what_was_lacked(new: str, old: str) -> bool:
     return any(w in lacked for w in content_tokens(new) if len(w) >= PREFIX_MIN)
 
 
+#: The head of the noun phrase an acquisition takes, per language: in English the last noun
+#: before what ends the phrase ("bought a *piano*", not "a piano bench" nor "a hot dog"), in German
+#: the noun before the participle ("ein *Auto* gekauft", not "ein Autoradio"), in French and
+#: Spanish the noun after the determiner ("une *voiture* (de …)"), in Chinese the whole phrase
+#: after the measure word ("一辆*车*", not "一辆玩具车"), in Japanese the noun before を.
+_ACQUIRED_HEAD = lazy_compile(
+    r"\b(?:bought|purchased|adopted|got)\s+(?:(?:myself|ourselves)\s+)?"
+    r"(?:(?:a|an|the|my|our|one|two|another|some)\s+)?(?:(?:new|used|second-hand|brand-new)\s+)?"
+    r"(?P<en>[^\W\d_]+)(?=\s*(?:[.!?,;:)]|$)|\s+(?:for|from|to|with|and|or|but|so|because|since|last"
+    r"|this|yesterday|today|recently|finally|again|now|at|in|on|after|before|that|which|off|back|ago"
+    r"|too|as|by|when|while|just|already|earlier)\b)"
+    r"|\b(?:ein|eine|einen|mein|meine|meinen)\s+(?:(?:neue[snm]?|gebraucht\w*)\s+)?(?P<de>[^\W\d_]+)"
+    r"\s+(?:[^\W\d_]+\s+){0,3}?(?:gekauft|zugelegt|angeschafft|adoptiert)\b"
+    r"|\b(?:achet[ée]e?s?|adopt[ée]e?s?|compr[éeó]\w*|comprad[oa]s?)\s+"
+    r"(?:(?:un|une|des|le|la|les|mon|ma|mes|una|unos|unas|el|mi|mis)\s+|l['’])?"
+    r"(?:(?:nouvelle?|nouvel|nuev[oa])\s+)?(?P<fr>[^\W\d_]+)"
+    r"|(?:买了|入手了|领养了)[一两]?[辆个台部只条架把款套件]?(?:新|二手)?(?P<zh>[^\s，。,.！!？?、的了]+)(?=[，。,.！!？?、]|$)"
+    r"|(?:新しい|中古の)?(?P<ja>[^\s、。をはがのにで]+)を(?:買|購入|飼い始め)",
+    _I,
+)
+#: A car named in Chinese as the whole of its phrase.
+_ZH_CAR = lazy_compile(r"(?:汽|轿|小)?车")
+
+
+def acquired_head_lacked(new: str, old: str) -> bool:
+    """:func:`acquired_what_was_lacked`, and the thing lacked is the head of the phrase acquired,
+    not a word modifying another ("a dog leash", "a hot dog", "ein Autoradio", "一辆玩具车",
+    "车载充电器"): only then does the acquisition turn the stored lack."""
+    from memscribe.textsim import content_tokens
+
+    if not acquired_what_was_lacked(new, old):
+        return False
+    m = _ACQUIRED_HEAD.search(own_words(new))
+    if not m:
+        return False
+    lang = m.lastgroup or ""
+    head = m.group(lang)
+    if lang == "zh" and _ZH_CAR.fullmatch(head):
+        return bool(_OWNED_KINDS["car"].search(old))
+    kinds = [p for p in _OWNED_KINDS.values() if p.fullmatch(head)]
+    if kinds:
+        return any(p.search(old) for p in kinds)
+    if any(p.search(head) for p in _OWNED_KINDS.values()):
+        return False  # a kind inside another noun ("玩具车")
+    if lang in ("zh", "ja"):
+        return head in own_words(old)
+    return head.lower() in set(content_tokens(old))
+
+
 #: Additive focus words: the statement adds a value beside those held ("also has a hamster",
 #: "lerne zusätzlich Go", "spiele jetzt auch Gitarre", "fais aussi du pilates", "también", "也",
 #: "Macも"), it replaces none ("auch wenn": even if; "auch wieder": again, as "started … again").

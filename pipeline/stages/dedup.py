@@ -49,7 +49,7 @@ from memscribe.schemas.transcript import Transcript
 from memscribe.semantic.pursuit import completes
 from memscribe.semantic.relations import lacks
 from memscribe.semantic.updates import (
-    acquired_what_was_lacked,
+    acquired_head_lacked,
     acquires,
     change_cue,
     left_behind,
@@ -214,9 +214,7 @@ def _weak_only(slug: str, shortlisted: Sequence[ShortlistItem]) -> bool:
 def _turns_a_lack(text: str, shortlisted: Sequence[ShortlistItem]) -> bool:
     """The candidate acquires what a shortlisted entry says the user lacks ("用户买了一辆车" /
     "用户没有车": few shared words, yet one is the other's update)."""
-    return acquires(text) and any(
-        lacks(s.text) and acquired_what_was_lacked(text, s.text) for s in shortlisted
-    )
+    return acquires(text) and any(lacks(s.text) and acquired_head_lacked(text, s.text) for s in shortlisted)
 
 
 def holds_nothing(memory: MemoryView) -> bool:

@@ -105,6 +105,7 @@ from memscribe.semantic.frames import bounded_stay, week_bound
 from memscribe.semantic.pursuit import completes
 from memscribe.semantic.relations import another_relation, lacks
 from memscribe.semantic.updates import (
+    acquired_head_lacked,
     acquired_what_was_lacked,
     acquires,
     additive,
@@ -199,7 +200,7 @@ def _updated(request: DedupRequest) -> list[str]:
             # coffees a day"; "B1 certificate in Spanish" / "Spanish at A2 level"; "up at 6" / "at 7am")
             or (named and not adds and s.id == top.id and one_topic(new, s) and value_moved(new, s.text))
             # a thing acquired turns the stored lack of it, in any words ("买了一辆车" / "没有车")
-            or (s.id == top.id and lacks(s.text) and acquired_what_was_lacked(new, s.text))
+            or (s.id == top.id and lacks(s.text) and acquired_head_lacked(new, s.text))
             # a thing bought for somebody else, or a part of another ("a car charger"), does not
             # contradict the stored lack of it
             or (
