@@ -122,6 +122,18 @@ _HAVING = lazy_compile(
     r"\b(?:has|have|had|owns?|owned|habe|hat|haben|besitze|besitzt|ai|avons|tengo|tiene|tenemos)\s+$",
     re.IGNORECASE,
 )
+#: An English noun after the noun counted: the counted word modifies it ("two *car* seats", "two
+#: *dog* beds"), the thing counted is another. Words that may follow the head of a phrase
+#: (prepositions, determiners, adverbs, conjunctions), a participle or a name end the phrase.
+_EN_COUNT = frozenset({"a", "an", "one", *(w for w in _NUMBER_WORDS if w.isascii() and w.isalpha())})
+_NOUN_AFTER = lazy_compile(
+    r"\s+(?!(?:for|from|to|with|and|or|but|so|because|since|last|this|yesterday|today|recently|finally"
+    r"|again|now|at|in|on|after|before|that|which|who|off|back|a|an|the|my|our|it|one|two|three|four"
+    r"|five|six|few|several|some|ago|too|as|like|by|of|when|while|myself|ourselves|just|already|earlier"
+    r"|every|each|per|here|there|still|also|total|altogether|is|are|was|were|all|both)\b)"
+    r"(?-i:[a-z]+)\b(?<!ed)(?<!ing)(?<!ly)(?!['’-])",
+    re.IGNORECASE,
+)
 _NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 #: A number and the noun after it ("three coffees", "8 people"), or a noun and "of" a number ("a
 #: team of 5").
@@ -183,6 +195,9 @@ def counts(text: str) -> list[tuple[float, str, str]]:
             and not _HAVING.search(text[max(0, m.start() - 12) : m.start()])
         ):
             continue  # an article counts one only per period ("a coffee a day", "eine Tasse am Tag") or had
+        if m.group("n") is not None and (m.group("n").isdigit() or m.group("n").lower() in _EN_COUNT):
+            if _NOUN_AFTER.match(text, m.end()):
+                continue  # the word counted modifies a noun after it ("two car seats")
         if m.group("n") is not None:
             found.append((_value(m.group("n")), m.group("noun").lower(), period))
         else:

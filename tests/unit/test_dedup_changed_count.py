@@ -28,6 +28,7 @@ pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
         ("J'ai un chat.", "J'ai maintenant deux chats."),
         ("Tengo un gato.", "Ahora tengo dos gatos."),
         ("I run 5 km every morning.", "I now run 10 km every morning."),
+        ("I have a cat.", "I now have two cats named Mimi and Tom."),
     ],
 )
 def test_a_new_count_of_the_same_thing_archives_the_old(tmp_path: Path, first: str, then: str) -> None:
@@ -42,6 +43,12 @@ def test_a_new_count_of_the_same_thing_archives_the_old(tmp_path: Path, first: s
         ("I have a brother.", "I have two sisters."),
         ("I run 5 km every morning.", "I also swim 2 km on Sundays."),
         ("I play the piano.", "I also play guitar."),
+        # the word counted modifies the noun after it: another thing is counted (RV1)
+        ("I have a car.", "I now have two car seats."),
+        ("I have a dog.", "I now have two dog beds."),
+        ("I have a cat.", "I now have two cat trees."),
+        ("J'ai une voiture.", "J'ai maintenant deux sièges de voiture."),
+        ("Tengo un perro.", "Ahora tengo dos camas de perro."),
     ],
 )
 def test_another_thing_counted_is_another_fact(tmp_path: Path, first: str, then: str) -> None:
@@ -58,6 +65,10 @@ def test_another_thing_counted_is_another_fact(tmp_path: Path, first: str, then:
         ("User runs 5 km every morning.", [(5.0, "km", "")]),
         ("User is a teacher.", []),  # an article after no verb of having counts nothing
         ("User has a cat and a dog.", [(1.0, "cat", "")]),
+        ("User now has two car seats.", []),  # "car" modifies "seats"
+        ("User has two dog beds.", []),
+        ("User now has two cats named Mimi.", [(2.0, "cats", "")]),
+        ("User drinks three coffees a day.", [(3.0, "coffees", "day")]),
     ],
 )
 def test_counts(text: str, found: list[tuple[float, str, str]]) -> None:
