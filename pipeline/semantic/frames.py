@@ -269,7 +269,24 @@ def week_bound(new: str, old: str) -> bool:
     ("works from home *on Fridays*" / "works at Google", "je travaille de chez moi le vendredi",
     "每周五在家办公"): said of some days only, it is narrower than ``old``, which holds on the
     others."""
-    return bool(_RECURRING_DAYS.search(new)) and not _WEEK_PART.search(old)
+    return bool(_RECURRING_DAYS.search(_first_clause(new))) and not _WEEK_PART.search(old)
+
+
+#: Where the first clause of a statement ends: a comma, semicolon or colon, or a coordinator
+#: opening another clause ("I now live in Hamburg *and* work from home on Mondays").
+_CLAUSE_END = lazy_compile(
+    r"[,;:，；：、]|\s(?:and|but|und|aber|sondern|et|mais|y|pero)\s|而且|并且|但是", _I
+)
+#: What a statement quoted in the user's words opens with ('User, in their words: "…"').
+_QUOTED = lazy_compile(r'^User,\s+in\s+their\s+words:\s*"?')
+
+
+def _first_clause(text: str) -> str:
+    """The clause that holds the statement's state: the text before the first clause break. A day
+    named in a later clause ("I now work at Meta, from home on Fridays") bounds another state."""
+    text = _QUOTED.sub("", text)
+    m = _CLAUSE_END.search(text)
+    return text[: m.start()] if m else text
 
 
 def _other_schedule(new: str, old: str) -> bool:

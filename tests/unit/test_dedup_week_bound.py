@@ -44,6 +44,13 @@ def test_a_state_of_some_days_replaces_nothing(tmp_path: Path, first: str, then:
         ("I go swimming on Mondays.", "I now go swimming on Fridays."),
         ("I work from home on Fridays.", "I now work from home on Mondays."),
         ("I drink coffee.", "I now drink tea."),
+        # the day bounds another clause than the state compared (RV1)
+        ("I live in Berlin.", "I now live in Hamburg and work from home on Mondays."),
+        ("I work at Google.", "I now work at Meta, from home on Fridays."),
+        ("I work at Google.", "I now work at Meta and go to the office on Mondays."),
+        ("I drive a Toyota.", "I now drive a Tesla, and on weekends I cycle."),
+        ("Ich wohne in Berlin.", "Ich wohne jetzt in Hamburg und arbeite freitags von zu Hause."),
+        ("我在华为工作。", "我现在在腾讯工作，每周五在家办公。"),
     ],
 )
 def test_a_change_of_the_same_days_or_of_none_still_replaces(tmp_path: Path, first: str, then: str) -> None:
@@ -56,6 +63,10 @@ def test_week_bound() -> None:
     assert week_bound("用户现在每周五在家办公。", "用户在华为工作。")
     assert not week_bound("User now goes swimming on Fridays.", "User goes swimming on Mondays.")
     assert not week_bound("User works at Meta.", "User works at Google.")
+    assert not week_bound("User now works at Meta, from home on Fridays.", "User works at Google.")
+    assert not week_bound(
+        "User now lives in Hamburg and works from home on Mondays.", "User lives in Berlin."
+    )
     # one day, no recurrence: the marathon was finished on that Sunday
     assert not week_bound(
         "User finished the Berlin Marathon on Sunday!", "User is training for the Berlin Marathon."
