@@ -49,6 +49,9 @@ def test_a_journey_replaces_no_home(tmp_path: Path, first: str, then: str) -> No
         ("I live in Berlin.", "I live in Paris now, until I find something better."),
         ("I use Vim.", "I now use Neovim, starting this week."),
         ("I live in Berlin.", "I'm now in Paris."),
+        # a stay after a stay: the earlier one is over (RV1)
+        ("I'm in Berlin this week for a conference.", "I'm now in Paris for a trip this week."),
+        ("我这周在北京出差。", "我现在在上海出差一周。"),
     ],
 )
 def test_a_change_said_beside_a_trip_still_updates(tmp_path: Path, first: str, then: str) -> None:
@@ -63,3 +66,6 @@ def test_journey_presence() -> None:
     assert not journey_presence("User is in Paris.", "I'm now in Paris.")  # no journey, no period
     assert not journey_presence("User lives in Paris.", said)  # a home
     assert not journey_presence("User is vegan.", "I'm now vegan, since a trip to India this week.")
+    # the stored fact is itself a presence: the new stay updates it
+    assert journey_presence("User is in Paris.", said, "User lives in Berlin.")
+    assert not journey_presence("User is in Paris.", said, "User is in Berlin.")

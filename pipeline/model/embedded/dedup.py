@@ -239,14 +239,18 @@ _PRESENCE = lazy_compile(
 )
 
 
-def journey_presence(new: str, said: str) -> bool:
+def journey_presence(new: str, said: str, old: str = "") -> bool:
     """The candidate tells where the user is, not where they live or work (:data:`_PRESENCE`, of
     no single-valued facet), and the user's sentence of it bounds that to a journey or a period
     and names no home or job either ("I'm now in Paris for a conference this week", "我现在在上海
     出差一周"): a stay, whatever "now" it is said with. A move or a new job said beside a trip
-    ("I now live in Paris; I found the flat during a visit") is of a facet, and still updates."""
+    ("I now live in Paris; I found the flat during a visit") is of a facet, and still updates.
+    A stored ``old`` that is a presence too (an earlier stay, "User is in Berlin") is no home: the
+    new stay replaces it."""
     if statement_facets(new) or not _PRESENCE.search(own_words(new)):
         return False
+    if old and _PRESENCE.search(own_words(old)) and not statement_facets(old):
+        return False  # the stored fact is a presence too (an earlier stay): the new stay is its update
     return any(
         bounded_stay(s) and not statement_facets(s) and _PRESENCE.search(s)
         for s in [own_words(new), *re.split(r"(?<=[.!?。！？])\s*", said)]
@@ -297,7 +301,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     stay = (
         bounded(request.text, request.said)
         or (irrealis(request.text) and not irrealis(top.text))
-        or journey_presence(request.text, request.said)
+        or journey_presence(request.text, request.said, top.text)
     )
     # a state said to go on as before restates the best entry (a paraphrase), it updates nothing
     # (with its polarity: "No sigo con Postgres" denies that it goes on)
