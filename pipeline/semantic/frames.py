@@ -269,7 +269,34 @@ def week_bound(new: str, old: str) -> bool:
     ("works from home *on Fridays*" / "works at Google", "je travaille de chez moi le vendredi",
     "每周五在家办公"): said of some days only, it is narrower than ``old``, which holds on the
     others."""
-    return bool(_RECURRING_DAYS.search(_first_clause(new))) and not _WEEK_PART.search(old)
+    first = _first_clause(new)
+    return (
+        bool(_RECURRING_DAYS.search(first))
+        and not _WEEK_PART.search(old)
+        and _one_relation(first, _QUOTED.sub("", old))
+    )
+
+
+#: A place the user is said to be at: a preposition before a name ("in Berlin", "at Google", "bei
+#: Google", "chez Google", "en Madrid"), at home, or Chinese 在 before a place.
+_LOCATIVE = lazy_compile(
+    r"\b(?:in|at|bei|à|chez|en)\s+(?-i:[A-Z])|\b(?:at|from)\s+home\b|\bzu\s+hause\b|\bde\s+chez\b|在", _I
+)
+#: Words of a statement that name no relation: its subject, the quotation's lead, the change cue.
+_NO_RELATION = frozenset({"user", "word", "now", "jetzt", "maintenant", "ahora"})
+
+
+def _one_relation(new: str, old: str) -> bool:
+    """The two statements relate the user to their object alike: a shared word ("works from home"
+    / "works at Google"), or both place the user ("stays in Hamburg" / "lives in Berlin"). A day
+    bounds a state only against one of its relation: "eats meat on weekends" is no narrower
+    "vegetarian"."""
+    from memscribe.textsim import content_tokens
+
+    shared = (set(content_tokens(new)) & set(content_tokens(old))) - _NO_RELATION
+    if any(w.isascii() or not any("\u4e00" <= c <= "\u9fff" for c in w) for w in shared):
+        return True
+    return bool(_LOCATIVE.search(new)) and bool(_LOCATIVE.search(old))
 
 
 #: Where the first clause of a statement ends: a comma, semicolon or colon, or a coordinator

@@ -51,6 +51,10 @@ def test_a_state_of_some_days_replaces_nothing(tmp_path: Path, first: str, then:
         ("I drive a Toyota.", "I now drive a Tesla, and on weekends I cycle."),
         ("Ich wohne in Berlin.", "Ich wohne jetzt in Hamburg und arbeite freitags von zu Hause."),
         ("我在华为工作。", "我现在在腾讯工作，每周五在家办公。"),
+        # a day bounds a state only against one of its relation: eating meat on weekends ends
+        # being vegetarian (RV1)
+        ("I'm vegetarian.", "I now eat meat on weekends."),
+        ("Je suis végétarien.", "Je mange maintenant de la viande le week-end."),
     ],
 )
 def test_a_change_of_the_same_days_or_of_none_still_replaces(tmp_path: Path, first: str, then: str) -> None:
@@ -64,6 +68,8 @@ def test_week_bound() -> None:
     assert not week_bound("User now goes swimming on Fridays.", "User goes swimming on Mondays.")
     assert not week_bound("User works at Meta.", "User works at Google.")
     assert not week_bound("User now works at Meta, from home on Fridays.", "User works at Google.")
+    assert not week_bound("User now eats meat on weekends.", "User is vegetarian.")
+    assert week_bound("User now stays in Hamburg on weekends.", "User lives in Berlin.")
     assert not week_bound(
         "User now lives in Hamburg and works from home on Mondays.", "User lives in Berlin."
     )
