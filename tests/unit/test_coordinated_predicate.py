@@ -37,6 +37,10 @@ def test_second_verb_agrees_with_user(text: str, body: str) -> None:
         "User works in Leeds and near York.",
         "User lives in Leeds and grew up in York.",
         'User, in their words: "I live in Leeds and work in York".',
+        "User teaches in Leeds and online.",
+        "User lives in York and downtown.",
+        "User teaches at Oxford and elsewhere.",
+        "User works in Leeds and abroad.",
     ],
 )
 def test_a_noun_or_a_past_after_and_is_left_as_said(body: str) -> None:

@@ -10,7 +10,8 @@ of no closed class, followed by an object pronoun or a possessive (a noun is nev
 one: "and love it", "and miss my family"), or followed by a preposition, a determiner or the
 end where what the first verb governs is a preposition and a name ("lives in Leeds and work in
 York"): a noun after ``and`` would then be a second name under that preposition ("in Leeds and
-York"). A noun coordinated with the first verb's object stays as said ("likes tea and coffee in
+York"). A word at the end is a verb only after an adverb said before verbs ("and never drive"):
+alone it may be an adverb of place ("teaches in Leeds and online"). A noun coordinated with the first verb's object stays as said ("likes tea and coffee in
 the morning", "lives with my wife and son in Leeds").
 """
 
@@ -41,14 +42,16 @@ def _adverbs(words: list[str]) -> int:
     return n
 
 
-def _a_verb(word: str, after: str, *, governed_by_preposition: bool) -> bool:
+def _a_verb(word: str, after: str, *, governed_by_preposition: bool, after_adverb: bool) -> bool:
     if not word.isalpha() or not word.islower() or word in CLOSED_CLASS or word in _PREPOSITION_LIKE:
         return False
     if word.endswith("ing") or (word.endswith("s") and not word.endswith("ss")) or is_simple_past(word):
         return False  # a gerund, a plural noun, an -s form or a past: nothing to agree ("miss" is none)
     if after in _OBJECTS:
         return True
-    return governed_by_preposition and (not after or after in PREPOSITIONS or after in DETERMINERS)
+    if not after:  # the end: a verb only where an adverb said before a verb opens it ("and never drive")
+        return governed_by_preposition and after_adverb  # not "and online", "and elsewhere"
+    return governed_by_preposition and (after in PREPOSITIONS or after in DETERMINERS)
 
 
 def _a_place_phrase(governed: list[str]) -> bool:
@@ -69,7 +72,7 @@ def agreed(body: str) -> str:
     skip = _adverbs([w.lower() for w in words])
     word = words[skip].rstrip(".!")
     after = words[skip + 1].strip(".,;!").lower() if len(words) > skip + 1 else ""
-    if not _a_verb(word, after, governed_by_preposition=by_preposition):
+    if not _a_verb(word, after, governed_by_preposition=by_preposition, after_adverb=skip > 0):
         return body
     said = third_singular(" ".join([*words[:skip], word]))
     return body[: m.end()] + said + body[m.end() + len(" ".join([*words[:skip], word])) :]
