@@ -16,7 +16,8 @@ import re
 
 from pydantic import BaseModel
 
-from memscribe.groups.speakers import ACK_LEAD, handles, segments, without_ack
+from memscribe.groups import speakers
+from memscribe.groups.speakers import handles, segments, without_ack
 from memscribe.lazyre import lazy_compile
 from memscribe.schemas.groups import (
     AttentionState,
@@ -37,7 +38,7 @@ from memscribe.schemas.groups import (
 from memscribe.schemas.transcript import Turn
 
 #: A sentence that is an acknowledgement and nothing more.
-_ACK_ONLY = lazy_compile(ACK_LEAD.pattern.removeprefix("^"), re.IGNORECASE)
+_ACK_ONLY = lazy_compile(speakers.ACK_LEAD.pattern.removeprefix("^"), re.IGNORECASE)
 _SENTENCE = lazy_compile(r"[^。！？!?\n]+[。！？!?]?")
 _HEDGE = lazy_compile(
     r"可能|也许|好像|大概|听说|似乎|估计|不确定|\bmaybe\b|\bmight\b|\bprobably\b|\bI think\b|\bI heard\b|\bperhaps\b",
