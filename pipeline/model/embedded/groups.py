@@ -16,7 +16,7 @@ import re
 
 from pydantic import BaseModel
 
-from memscribe.groups import speakers
+import memscribe.groups.speakers as speakers
 from memscribe.groups.speakers import handles, segments, without_ack
 from memscribe.lazyre import lazy_compile
 from memscribe.schemas.groups import (
