@@ -102,7 +102,10 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
 
     A bridge writes every message with its sender, and its senders speak again: the handles count
     where every user message opens with a sender's prefix (a name or a handle), two or more
-    prefixes open its lines, and one of them opens lines of two messages or more. A pasted config
+    prefixes open its lines, one of them opens lines of two messages or more, and no line of a
+    user message goes without a sender (the user's own words under pasted log lines, "web-1: 502"
+    / "I prefer Postgres", stay the user's; a handle's message of several lines is then not read,
+    as before handles were). A pasted config
     (``host: …`` / ``port: …`` in one message) or a lone ``fix: …`` has not that shape; ``Note:``,
     URLs and times are no prefix at all. A plain lower-case word (``fix``, ``feat``, ``bob``) may
     be a label as well as a name: it counts only beside a sender no label looks like (a name, a
@@ -115,7 +118,9 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
         if t.role != "user" or t.kind != "message" or not t.text.strip():
             continue
         first = True
-        for m in _OPENER.finditer(t.text.lstrip()):
+        text = t.text.lstrip()
+        opened = 0  # lines opened by a sender
+        for m in _OPENER.finditer(text):
             name = m.group("name")
             named = _is_name(name) or _handle_shaped(name)
             hosted = t.speaker is None or bool(m.group("room")) or name == t.speaker
@@ -123,12 +128,15 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
                 return frozenset()  # a message that opens with no sender
             first = False
             if named and hosted:
+                opened += 1
                 sure = sure or bool(m.group("room")) or not (name.isalpha() and name.islower())
                 count = seen.setdefault(name, [0, -1])
                 if count[1] != t.index:
                     count[0], count[1] = count[0] + 1, t.index
         if first:
             return frozenset()
+        if opened < sum(1 for line in text.splitlines() if line.strip()):
+            return frozenset()  # a line no sender opens: log lines pasted above the user's words
     if not sure or len(seen) < 2 or not any(count >= 2 for count, _ in seen.values()):
         return frozenset()
     return frozenset(n for n in seen if _handle_shaped(n))

@@ -79,6 +79,11 @@ def test_labels_configs_and_lone_prefixes_are_no_senders() -> None:
         "Assistant: ok\nUser: fix: the logout bug too\n",
         # labels, URLs and times
         "User: Note: I live in Porto.\nAssistant: ok\nUser: todo: see https://x.io at 10:30\n",
+        # log lines pasted above the user's own words (RV1): service names are no senders
+        "User: web-1: error 502 on /login\nworker-2: queue stalled\nI live in Porto.\nAssistant: ok\n"
+        "User: web-1: ok again after restart\nI always use Docker Compose locally.\nAssistant: ok\n",
+        "User: db1: connection refused\napp2: retrying\nI live in Porto.\nAssistant: ok\n"
+        "User: db1: up\nMy team has five engineers.\nAssistant: ok\n",
     )
     for text in cases:
         turns = parse_transcript(text, source="chat.txt").turns
