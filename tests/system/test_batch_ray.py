@@ -221,6 +221,18 @@ def test_killing_the_ray_driver_mid_run_then_rerunning_gives_the_same_files(tmp_
     assert memory_state(tmp_path / "m") == memory_state(tmp_path / "ref")
 
 
+def test_a_ray_run_that_ends_normally_leaves_no_process(tmp_path: Path) -> None:
+    """Only a killed driver orphans its private cluster: a run that ends normally takes every
+    process it started with it, so this process, made the reaper of orphans, adopts none."""
+    make_corpus(tmp_path / "t", 6)
+    before = children(os.getpid())
+    left: list[int] = []
+    with adopting_orphans(left):
+        assert _cli(tmp_path / "t", tmp_path / "m").wait(timeout=300) == 0
+    assert left == [], f"the run left processes behind: {left}"
+    assert not children(os.getpid()) - before
+
+
 def test_more_workers_than_cpus_still_finish(tmp_path: Path, cluster: None) -> None:
     """Asked for more workers than the cluster has CPUs (2 here), the engine starts no more than
     it can schedule: a worker never scheduled held its units for good and the run never ended."""
