@@ -116,7 +116,7 @@ PROVIDER_PREFIX = lazy_compile(
 
 _VAR_REF = lazy_compile(
     r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$[A-Za-z_]\w*\{[\w.:/-]*\}?|\$\.?[A-Za-z_][\w.]*|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|\$\(.*\)|"
-    r"(?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
+    r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
 )
 
 
@@ -161,8 +161,7 @@ def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret rather than being one.
 
     Covers empty values, variable references (``$VAR``, ``${VAR}``, ``%VAR%``,
-    ``{{ secrets.X }}``, a bare ``ENV_VAR_NAME`` or one read through a member access,
-    ``process.env.DB_PASSWORD``), angle-bracket slots (``<your-api-key>``),
+    ``{{ secrets.X }}``, a bare ``ENV_VAR_NAME``), angle-bracket slots (``<your-api-key>``),
     masks (``[REDACTED]``), filler (``xxxx``, ``****``, ``sk-...``), words such as ``changeme``
     / ``your_key_here`` / ``example``, and documented example keys (``AKIAIOSFODNN7EXAMPLE``).
     """
