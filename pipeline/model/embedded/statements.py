@@ -416,6 +416,12 @@ _FR_ELIDED = lazy_compile(
 )
 
 
+#: "et" joining two clauses: only there is the speaker carried ("… à Lyon et travaille à Genève");
+#: after a comma alone the piece is as often an apposition ("chez Renault, entreprise de voitures").
+_FR_ET_BEFORE = lazy_compile(r"\bet\s*$", re.I)
+_FR_ET_LEAD = lazy_compile(r"^et\b\s*", re.I)
+
+
 #: A French clause closing on a name, or on a noun after its determiner or preposition ("… à
 #: Lyon", "… un appart"): a bare word after "et" is then no second item of the same phrase. After
 #: a bare word ("je parle français", "je suis fatigué") it may be one ("… et anglais au travail",
@@ -436,10 +442,19 @@ def _sentence_statements(sentence: str, row: Language, lang: str) -> list[str]:
     # the piece before had the speaker as its subject and closed on a name or a noun phrase
     # (French: see _FR_ELIDED)
     speaker = False
+    at = 0  # where the last piece was found in ``sentence``
     for raw in _pieces(sentence, row, lang):
-        carried = speaker and lang == "fr" and bool(_FR_ELIDED.match(_OPENER.sub("", raw.strip())))
+        start = sentence.find(raw.strip()[:16], at)
+        gap, at = (sentence[at:start], start) if start >= 0 else ("", at)
+        carried = (
+            speaker
+            and lang == "fr"
+            and bool(_FR_ET_BEFORE.search(gap) or _FR_ET_LEAD.match(raw.strip()))  # "et", not a comma alone
+            and bool(_FR_ELIDED.match(_OPENER.sub("", raw.strip())))
+        )
         speaker = (carried or _speaker_is_subject(raw, row, lang)) and bool(_FR_PHRASE_END.search(raw))
-        if lang != "ja" and _hedged(_MODAL.sub(" ", raw), row, lang):
+        said = f"je {_FR_ET_LEAD.sub('', raw.strip())}" if carried else raw  # hedged as "je pense …"
+        if lang != "ja" and _hedged(_MODAL.sub(" ", said), row, lang):
             break
         if _CONCLUSION.search(raw.strip()):
             continue  # "así que me apunto lo de la caballa", "je prends ici alors": a decision
