@@ -244,7 +244,12 @@ def _pinned(text: str, start: int, end: int) -> bool:
     """True when the keyword ends a package's or an action's name pinned by ``@`` to a version or
     a commit (``aws-actions/configure-aws-credentials@e3dd6a4…``, ``@scope/secret-store@2.1.0``):
     what follows the ``@`` is the name's reference, not a value the keyword labels."""
-    return start > 0 and text[start - 1] in "-_/" and text[end : end + 1] == "@"
+    return start > 0 and text[start - 1] in "-_/" and _PIN_REF.match(text, end) is not None
+
+
+#: What a name is pinned to after ``@``: a version (``2.1.0``, ``v4``) or a commit's hex (a token
+#: after ``@``, ``api-token@Xk9v…``, is none).
+_PIN_REF = lazy_compile(r"@(?:v?\d+(?:\.\d+){0,3}(?:[-+][0-9A-Za-z.]+)?|[0-9a-f]{7,40})(?![0-9A-Za-z])")
 
 
 #: A keyword running on into a longer name through ``-``, ``_`` or ``.`` and a lower-case word

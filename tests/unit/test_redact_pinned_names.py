@@ -44,3 +44,10 @@ def test_a_password_shaped_like_a_member_access_is_masked(text: str, secret: str
     found = _found(text)
     assert found and all(secret in f or f in secret for f in found), found
     assert any(secret == f for f in found), found
+
+
+def test_a_token_after_an_at_sign_is_no_pinned_reference() -> None:
+    """Only a version or a commit's hex follows a pinned name's ``@`` (RV2: 78a9275 left this
+    token readable)."""
+    assert _found("the api-token@Xk9vQ2mL7pR4zT8wB1nC5dF3gH7jK") == ["Xk9vQ2mL7pR4zT8wB1nC5dF3gH7jK"]
+    assert _found("uses: org/fetch-token@v4 and @scope/secret-store@2.1.0") == []
