@@ -126,11 +126,16 @@ _HAVING = lazy_compile(
 #: *dog* beds"), the thing counted is another. Words that may follow the head of a phrase
 #: (prepositions, determiners, adverbs, conjunctions), a participle or a name end the phrase.
 _EN_COUNT = frozenset({"a", "an", "one", *(w for w in _NUMBER_WORDS if w.isascii() and w.isalpha())})
+#: English words that end a noun phrase after its head (prepositions, conjunctions, time adverbs):
+#: "bought a piano *for* …", "two cats *and* …". Shared with :mod:`memscribe.semantic.updates`.
+PHRASE_END_WORDS = (
+    "for|from|to|with|and|or|but|so|because|since|last|this|yesterday|today|recently|finally|again|now"
+    "|at|in|on|after|before|that|which|off|back|ago|too|as|by|when|while|just|already|earlier"
+)
 _NOUN_AFTER = lazy_compile(
-    r"\s+(?!(?:for|from|to|with|and|or|but|so|because|since|last|this|yesterday|today|recently|finally"
-    r"|again|now|at|in|on|after|before|that|which|who|off|back|a|an|the|my|our|it|one|two|three|four"
-    r"|five|six|few|several|some|ago|too|as|like|by|of|when|while|myself|ourselves|just|already|earlier"
-    r"|every|each|per|here|there|still|also|total|altogether|is|are|was|were|all|both)\b)"
+    rf"\s+(?!(?:{PHRASE_END_WORDS}|who|a|an|the|my|our|it|one|two|three|four|five|six|few|several"
+    r"|some|like|of|myself|ourselves|every|each|per|here|there|still|also|total|altogether|is|are|was"
+    r"|were|all|both)\b)"
     r"(?-i:[a-z]+)\b(?<!ed)(?<!ing)(?<!ly)(?!['’-])",
     re.IGNORECASE,
 )

@@ -21,6 +21,7 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.semantic.cue_words import ceased, may_change, may_leave
+from memscribe.semantic.frames import PHRASE_END_WORDS
 
 _I = re.IGNORECASE
 
@@ -297,9 +298,7 @@ def acquired_what_was_lacked(new: str, old: str) -> bool:
 _ACQUIRED_HEAD = lazy_compile(
     r"\b(?:bought|purchased|adopted|got)\s+(?:(?:myself|ourselves)\s+)?"
     r"(?:(?:a|an|the|my|our|one|two|another|some)\s+)?(?:(?:new|used|second-hand|brand-new)\s+)?"
-    r"(?P<en>[^\W\d_]+)(?=\s*(?:[.!?,;:)]|$)|\s+(?:for|from|to|with|and|or|but|so|because|since|last"
-    r"|this|yesterday|today|recently|finally|again|now|at|in|on|after|before|that|which|off|back|ago"
-    r"|too|as|by|when|while|just|already|earlier)\b)"
+    rf"(?P<en>[^\W\d_]+)(?=\s*(?:[.!?,;:)]|$)|\s+(?:{PHRASE_END_WORDS})\b)"
     r"|\b(?:ein|eine|einen|mein|meine|meinen)\s+(?:(?:neue[snm]?|gebraucht\w*)\s+)?(?P<de>[^\W\d_]+)"
     r"\s+(?:[^\W\d_]+\s+){0,3}?(?:gekauft|zugelegt|angeschafft|adoptiert)\b"
     r"|\b(?:achet[ée]e?s?|adopt[ée]e?s?|compr[éeó]\w*|comprad[oa]s?)\s+"
