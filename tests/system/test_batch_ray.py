@@ -233,17 +233,12 @@ def test_a_ray_run_that_ends_normally_leaves_no_process(tmp_path: Path) -> None:
     assert not children(os.getpid()) - before
 
 
-def test_more_workers_than_cpus_still_finish(tmp_path: Path, cluster: None) -> None:
-    """Asked for more workers than the cluster has CPUs (2 here), the engine starts no more than
-    it can schedule: a worker never scheduled held its units for good and the run never ended."""
+def _ends_as_local(items: list[Any], tmp_path: Path, engine: Any, *, deadline: float) -> None:
+    """Runs ``items`` with ``engine`` into ``tmp_path / "ray"`` in a thread, and asserts that the
+    run ends within ``deadline`` seconds (a run that hangs is the fault these tests catch), fails
+    nothing and writes the files of the local engine's run in ``tmp_path / "local"``."""
     import threading
 
-    from memscribe.batch.ray_engine import RayEngine
-
-    make_corpus(tmp_path / "t", 8)
-    items = discover([str(tmp_path / "t")])
-    run_batch(items, BatchConfig(root=tmp_path / "local", concurrency=8), EmbeddedModel)
-    engine = RayEngine(workers=5)
     done: list[Any] = []
     worker = threading.Thread(
         target=lambda: done.append(
@@ -254,17 +249,28 @@ def test_more_workers_than_cpus_still_finish(tmp_path: Path, cluster: None) -> N
         daemon=True,
     )
     worker.start()
-    worker.join(timeout=180)
+    worker.join(timeout=deadline)
     assert done, "the run did not end"
     assert done[0].failed == 0, _errors(done[0])
     assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
+
+
+def test_more_workers_than_cpus_still_finish(tmp_path: Path, cluster: None) -> None:
+    """Asked for more workers than the cluster has CPUs (2 here), the engine starts no more than
+    it can schedule: a worker never scheduled held its units for good and the run never ended."""
+
+    from memscribe.batch.ray_engine import RayEngine
+
+    make_corpus(tmp_path / "t", 8)
+    items = discover([str(tmp_path / "t")])
+    run_batch(items, BatchConfig(root=tmp_path / "local", concurrency=8), EmbeddedModel)
+    _ends_as_local(items, tmp_path, RayEngine(workers=5), deadline=180)
 
 
 def test_a_busy_cluster_runs_on_the_cpus_that_are_free(tmp_path: Path, cluster: None) -> None:
     """One of the 2 CPUs held by another actor (another job on a shared cluster): the engine
     starts workers on the free CPU only. Before, it started one per CPU of the cluster, and the
     worker never scheduled held the units routed to it as long as the other actor lived."""
-    import threading
 
     from memscribe.batch.ray_engine import RayEngine
 
@@ -282,20 +288,6 @@ def test_a_busy_cluster_runs_on_the_cpus_that_are_free(tmp_path: Path, cluster: 
         make_corpus(tmp_path / "t", 8)
         items = discover([str(tmp_path / "t")])
         run_batch(items, BatchConfig(root=tmp_path / "local", concurrency=8), EmbeddedModel)
-        done: list[Any] = []
-        engine = RayEngine()
-        worker = threading.Thread(
-            target=lambda: done.append(
-                run_batch(
-                    items, BatchConfig(root=tmp_path / "ray", concurrency=8), ModelSettings(), engine=engine
-                )
-            ),
-            daemon=True,
-        )
-        worker.start()
-        worker.join(timeout=120)
-        assert done, "the run did not end"
-        assert done[0].failed == 0, _errors(done[0])
-        assert memory_state(tmp_path / "ray") == memory_state(tmp_path / "local")
+        _ends_as_local(items, tmp_path, RayEngine(), deadline=120)
     finally:
         ray.kill(busy)
