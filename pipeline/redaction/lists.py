@@ -194,25 +194,74 @@ _MAX_ROWS = 500
 
 def find_table_cells(text: str) -> Iterator[tuple[int, int]]:
     """Cells under a secret column of a delimited table: the header row names the columns
-    (three or more, each a plain name), the rows that follow hold as many cells or more."""
+    (three or more, each a plain name), the rows that follow hold as many cells or more.
+
+    One pass over the lines: a header opens a table (or adds its roles to an open table of the
+    same delimiter and width, whose rows end where its rows end), each line after it is a row of
+    every open table it fits, and a table's roles hold for :data:`_MAX_ROWS` lines after their
+    header. So a line is split once per delimiter however many headers stand above it (a text
+    repeating ``web,token,x`` between short rows read each row again under every header above)."""
     if "\n" not in text:
         return
-    for start, end in hint_lines(offset_lowered(text), TABLE_HINTS):
-        line = text[start:end]
-        if line.count(",") >= 2 or line.count("\t") >= 2 or line.count("|") >= 2 or line.count(";") >= 2:
-            yield from _table_at(text, start, end)
+    headers = iter(hint_lines(offset_lowered(text), TABLE_HINTS))
+    header = next(headers, None)
+    open_tables: dict[tuple[str, int], _Table] = {}
+    heads: dict[str, tuple[str, list[str | None]] | None] = {}  # a header repeated is read once
+    pos, line_no = 0, 0
+    while header is not None or open_tables:
+        if not open_tables:
+            assert header is not None
+            pos = header[0]  # no table open: on to the next header
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        line_no += 1
+        if open_tables:
+            yield from _row_cells(text, pos, end, line_no, open_tables)
+        if header is not None and header[0] == pos:
+            line = text[pos:end]
+            if line not in heads:
+                heads[line] = _header(line)
+            if (head := heads[line]) is not None:
+                delim, roles = head
+                table = open_tables.setdefault((delim, len(roles)), _Table(delim, len(roles)))
+                table.add(roles, line_no)
+            header = next(headers, None)
+        if end >= len(text):
+            return
+        pos = end + 1
+
+
+class _Table:
+    """The open tables of one delimiter and width: each column's roles, and the last line each
+    role holds for (its header's line and :data:`_MAX_ROWS` after)."""
+
+    __slots__ = ("delim", "roles", "width")
+
+    def __init__(self, delim: str, width: int) -> None:
+        self.delim = delim
+        self.width = width
+        self.roles: list[dict[str, int]] = [{} for _ in range(width)]
+
+    def add(self, roles: list[str | None], line_no: int) -> None:
+        for column, role in zip(self.roles, roles, strict=True):
+            if role:
+                column[role] = line_no + _MAX_ROWS
 
 
 #: A speaker's label before the first line of a pasted table (``Tool (clipboard): ``).
 _SPEAKER = lazy_compile(r"[A-Za-z]{1,20}(?: \([\w -]{1,20}\))?: (?=\S)")
 
 
-def _table_at(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    header = text[start:end]
+def _header(line: str) -> tuple[str, list[str | None]] | None:
+    """The delimiter and the columns' roles of the table ``line`` heads (a row of plain column
+    names, one naming a secret); None when it heads none."""
+    if not (line.count(",") >= 2 or line.count("\t") >= 2 or line.count("|") >= 2 or line.count(";") >= 2):
+        return None
+    header = line
     if (speaker := _SPEAKER.match(header)) is not None:
         header = header[speaker.end() :]
     if any(c in header for c in "=:{}()<>") or len(header) > 400:
-        return  # code, config or prose, not a row of column names
+        return None  # code, config or prose, not a row of column names
     for delim in _DELIMITERS:
         if header.count(delim) < 2:
             continue
@@ -230,8 +279,8 @@ def _table_at(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
             ]
         if not any(roles):
             continue
-        yield from _rows(text, end + 1, delim, roles)
-        return
+        return delim, roles
+    return None
 
 
 def _column_role(name: str) -> str | None:
@@ -246,34 +295,50 @@ def _column_role(name: str) -> str | None:
     return "secret" if strength == "weak" else None
 
 
-def _rows(text: str, pos: int, delim: str, roles: list[str | None]) -> Iterator[tuple[int, int]]:
-    for _ in range(_MAX_ROWS):
-        if pos >= len(text):
-            return
-        end = text.find("\n", pos)
-        end = len(text) if end < 0 else end
-        cells = _cells(text[pos:end], delim)
-        if delim == "|":
-            cells = cells[1:-1] if text[pos:end].strip().startswith("|") else cells
-            if cells and all(set(c.strip()) <= set("-: ") for c, _, _ in cells):
-                pos = end + 1
-                continue  # the Markdown rule under the header
-        surplus = _surplus(cells, len(roles))  # trailing empty cells, a spreadsheet's, not counted
-        if not cells or len(cells) < len(roles) or surplus > 2:
-            return
+def _row_cells(
+    text: str, pos: int, end: int, line_no: int, open_tables: dict[tuple[str, int], _Table]
+) -> Iterator[tuple[int, int]]:
+    """The secret cells of the line ``text[pos:end]`` as a row of each open table; a table the
+    line does not fit (fewer cells than its header, or more than two beyond them) is closed, and
+    so is one whose roles all ended before this line."""
+    line = text[pos:end]
+    split: dict[str, list[tuple[str, int, int]]] = {}
+    for key, table in list(open_tables.items()):
+        roles = [
+            (i, role)
+            for i, column in enumerate(table.roles)
+            for role, last in column.items()
+            if last >= line_no
+        ]
+        if not roles:
+            del open_tables[key]
+            continue
+        delim = table.delim
+        if delim not in split:
+            cells = _cells(line, delim)
+            if delim == "|":
+                cells = cells[1:-1] if line.strip().startswith("|") else cells
+            split[delim] = cells
+        cells = split[delim]
+        if delim == "|" and cells and all(set(c.strip()) <= set("-: ") for c, _, _ in cells):
+            continue  # the Markdown rule under the header
+        surplus = _surplus(cells, table.width)  # trailing empty cells, a spreadsheet's, not counted
+        if not cells or len(cells) < table.width or surplus > 2:
+            del open_tables[key]
+            continue
         surplus = surplus if delim != "|" else 0
-        for i, ((cell, s, _), role) in enumerate(zip(cells, roles, strict=False)):
+        for i, role in roles:
+            cell, s, _ = cells[i]
             value = cell.strip()
             quote = value[:1] if value[:1] in "\"'" and value.endswith(value[:1]) and len(value) > 1 else ""
             if quote:
                 value = value[1:-1]
-            if role and _cell_secret(value, role):
+            if _cell_secret(value, role):
                 lead = cell.find(value)
                 stop = pos + s + lead + len(value)
                 if role == "password" and not quote and surplus:
                     stop = _run_on(cells[i + 1 : i + 1 + surplus], pos, stop)
                 yield pos + s + lead, stop
-        pos = end + 1
 
 
 def _surplus(cells: list[tuple[str, int, int]], width: int) -> int:
