@@ -438,3 +438,27 @@ def word_scanner(words: Iterable[str]) -> WordScan | None:
         return lambda text: set()
     automaton.make_automaton()
     return lambda text: set(map(_SECOND, automaton.iter(text)))
+
+
+def word_starts(words: Iterable[str], text: str, most: int) -> dict[str, list[int]] | None:
+    """Where each of ``words`` starts in ``text``, in one pass: for each word its first ``most``
+    occurrences as repeated ``str.find`` calls from after the last one's end find them (so
+    not overlapping each other); None where pyahocorasick is not installed."""
+    automaton_type = _automaton_type()
+    if automaton_type is None:
+        return None
+    automaton: Any = automaton_type()
+    starts: dict[str, list[int]] = {}
+    for word in words:
+        if word and word not in starts:
+            starts[word] = []
+            automaton.add_word(word, word)
+    if not starts:
+        return starts
+    automaton.make_automaton()
+    for end, word in automaton.iter(text):
+        found = starts[word]
+        at = end - len(word) + 1
+        if len(found) < most and (not found or at >= found[-1] + len(word)):
+            found.append(at)
+    return starts
