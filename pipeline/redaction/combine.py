@@ -71,10 +71,11 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
     detectors = _WITH_CONTACT if redact_contact else DETECTORS
     if chosen is None or redact_contact:  # ``chosen`` ranks DETECTORS alone
         chosen = tuple(active_detectors(text, detectors) if prefilter else enumerate(detectors))
+    mask_ends = [me for _, me in masks]  # (masks are apart and in order: so are their ends)
     for prio, det in chosen:
         for start, end in det.find(text):
-            if any(start < me and ms < end for ms, me in masks):
-                continue
+            if masks and (i := bisect.bisect_right(mask_ends, start)) < len(masks) and masks[i][0] < end:
+                continue  # inside a mask, or across one
             if allowlisted(det.name, text[start:end]):
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
