@@ -29,6 +29,21 @@ is kept only if hold's recall rises too, at precision >= .75.
 
 The stages are observed by wrapping the names :func:`memscribe.run.extract` calls, for the run
 only (nothing else changes; the figures are those of ``memscribe eval``).
+
+**Tried for issue 11 and dropped** (session of 2026-12-06, against 3dce069; every prompt answered
+again by stand-in helpers from the rendered prompt alone, 826 detect and 98 dedup prompts). A
+detect prompt v5 that dropped "usually empty" and named the kinds of lasting fact to keep (work,
+studies, age, home, family, pets, health, diet, hobbies, habits, likes and dislikes, what the user
+owns or has done, tools, settings), "also when said in passing or in reply to a question",
+"negatives count", "one fact per item": "not proposed" fell from 35 to 7, and MSC recall rose,
+dev half .410 -> .578 and hold half .439 -> .626, but precision fell to .641 / .636 (the bar asks
+.60 at .75): the added profiles are mostly true facts the persona labels do not list. On the
+authored sets, whose labels keep what is worth remembering, the same answers wrote every stated
+detail: authored-val profile P / R / F1 .873 / .938 / .904 -> .550 / .979 / .704 (false
+positives 20 -> 117, forbidden matches 2 -> 14), supersessions 57 -> 50 of 59; authored-dev F1
+.915 -> .733. The two kinds of label disagree on how much to keep: one wording was tried, it
+lifts MSC recall only with the authored loss (and still misses the MSC bar's precision), so
+the v4 prompt stays.
 """
 
 from __future__ import annotations
