@@ -31,7 +31,7 @@ The stages are observed by wrapping the names :func:`memscribe.run.extract` call
 only (nothing else changes; the figures are those of ``memscribe eval``).
 
 **Tried for issue 11 and dropped** (session of 2026-12-06, against 3dce069; every prompt answered
-again by stand-in helpers from the rendered prompt alone, 826 detect and 98 dedup prompts). A
+again by stand-in helpers from the rendered prompt alone: 330 detect and 98 dedup prompts). A
 detect prompt v5 that dropped "usually empty" and named the kinds of lasting fact to keep (work,
 studies, age, home, family, pets, health, diet, hobbies, habits, likes and dislikes, what the user
 owns or has done, tools, settings), "also when said in passing or in reply to a question",
