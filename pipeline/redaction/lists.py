@@ -181,7 +181,7 @@ _LOGIN_COLUMN = lazy_compile(
 )
 #: Hints for the prefilter: every secret column's name holds one (lower case).
 TABLE_HINTS = (
-    "pass", "secret", "token", "pwd", "key", "otp", "2fa", "mfa", "pin", "seed", "cred",
+    "pass", "secret", "token", "pwd", "key", "otp", "2fa", "mfa", "pin", "seed", "cred", "val", "wert", "值", "値",
     *sorted(w for w in _KEY_WORDS if not any(h in w for h in ("pass", "secret", "token", "key"))),
 )  # fmt: skip
 _DELIMITERS = (",", "\t", ";", "|")
@@ -206,7 +206,7 @@ def find_table_cells(text: str) -> Iterator[tuple[int, int]]:
     headers = iter(hint_lines(offset_lowered(text), TABLE_HINTS))
     header = next(headers, None)
     open_tables: dict[tuple[str, int], _Table] = {}
-    heads: dict[str, tuple[str, list[str | None]] | None] = {}  # a header repeated is read once
+    heads: dict[str, tuple[str, list[tuple[str, ...]]] | None] = {}  # a header repeated is read once
     pos, line_no = 0, 0
     while header is not None or open_tables:
         if not open_tables:
@@ -242,9 +242,9 @@ class _Table:
         self.width = width
         self.roles: list[dict[str, int]] = [{} for _ in range(width)]
 
-    def add(self, roles: list[str | None], line_no: int) -> None:
-        for column, role in zip(self.roles, roles, strict=True):
-            if role:
+    def add(self, roles: list[tuple[str, ...]], line_no: int) -> None:
+        for column, held in zip(self.roles, roles, strict=True):
+            for role in held:
                 column[role] = line_no + _MAX_ROWS
 
 
@@ -252,10 +252,11 @@ class _Table:
 _SPEAKER = lazy_compile(r"[A-Za-z]{1,20}(?: \([\w -]{1,20}\))?: (?=\S)")
 
 
-def _header(line: str) -> tuple[str, list[str | None]] | None:
+def _header(line: str) -> tuple[str, list[tuple[str, ...]]] | None:
     """The delimiter and the columns' roles of the table ``line`` heads (a row of plain column
-    names, one naming a secret); None when it heads none."""
-    if not (line.count(",") >= 2 or line.count("\t") >= 2 or line.count("|") >= 2 or line.count(";") >= 2):
+    names, one naming a secret, or a column of names beside a column of their values); None when
+    it heads none. A role ``by:<i>`` reads the role from the row's name in column ``i``."""
+    if not (line.count(",") or line.count("\t") or line.count("|") >= 2 or line.count(";")):
         return None
     header = line
     if (speaker := _SPEAKER.match(header)) is not None:
@@ -263,12 +264,13 @@ def _header(line: str) -> tuple[str, list[str | None]] | None:
     if any(c in header for c in "=:{}()<>") or len(header) > 400:
         return None  # code, config or prose, not a row of column names
     for delim in _DELIMITERS:
-        if header.count(delim) < 2:
+        if not header.count(delim):
             continue
         names = [c.strip().strip("\"'`").strip() for c, _, _ in _cells(header, delim)]
         if delim == "|":
             names = [n for n in names if n]
-        if len(names) < 3 or not all(_COLUMN_NAME.fullmatch(n) for n in names):
+        named = _names_and_values(names)
+        if (len(names) < 3 and named is None) or not all(_COLUMN_NAME.fullmatch(n) for n in names):
             continue
         roles = [_column_role(n) for n in names]
         if any(_LOGIN_COLUMN.fullmatch(n) for n in names):
@@ -277,10 +279,44 @@ def _header(line: str) -> tuple[str, list[str | None]] | None:
                 "password" if role == "secret" or (role is None and n.lower() in _KEY_WORDS) else role
                 for n, role in zip(names, roles, strict=True)
             ]
-        if not any(roles):
+        column_roles: list[tuple[str, ...]] = [(role,) if role else () for role in roles]
+        if named is not None:
+            name_at, value_at = named
+            column_roles[value_at] += (f"by:{name_at}",)
+        if not any(column_roles):
             continue
-        return delim, roles
+        return delim, column_roles
     return None
+
+
+#: A column of names (a variable's, a setting's, a key's), in the corpus languages.
+_NAME_COLUMN = lazy_compile(
+    r"(?i)(?:(?:env(?:ironment)?|secret|key|variable|config|setting)[ _-]?)?(?:name|key|variable|var)|"
+    r"setting|parameter|param|field|property|option|nombre|clave|variable|nom|clé|cle|"
+    r"schlüssel|chiave|variabile|名称|键|变量|名前|キー"
+)
+#: A column of values beside it.
+_VALUE_COLUMN = lazy_compile(r"(?i)(?:secret[ _-]?)?value|val|secret|valor|valeur|wert|valore|值|値")
+
+
+def _names_and_values(names: list[str]) -> tuple[int, int] | None:
+    """``(i, j)`` where column ``i`` holds names and column ``j`` their values (``name,value,env``,
+    ``key,secret``, ``| Variable | Value |``): a row's name then says what its value is."""
+    name_at = next((i for i, n in enumerate(names) if _NAME_COLUMN.fullmatch(n)), None)
+    if name_at is None:
+        return None
+    value_at = next((j for j, n in enumerate(names) if j != name_at and _VALUE_COLUMN.fullmatch(n)), None)
+    return None if value_at is None else (name_at, value_at)
+
+
+#: A row's name of a variable or a setting (``STRIPE_KEY``, ``db.password``).
+_ROW_NAME = lazy_compile(r"[A-Za-z_][\w.-]{0,63}")
+
+
+def _role_by_name(cell: str) -> str | None:
+    """The role a row's name gives its value: a name of a secret's (``STRIPE_KEY``)."""
+    name = cell.strip().strip("\"'`")
+    return _column_role(name) if _ROW_NAME.fullmatch(name) else None
 
 
 def _column_role(name: str) -> str | None:
@@ -327,7 +363,10 @@ def _row_cells(
             del open_tables[key]
             continue
         surplus = surplus if delim != "|" else 0
-        for i, role in roles:
+        for i, held in roles:
+            role = _role_by_name(cells[int(held[3:])][0]) if held.startswith("by:") else held
+            if role is None:
+                continue  # the row's name names no secret
             cell, s, _ = cells[i]
             value = cell.strip()
             quote = value[:1] if value[:1] in "\"'" and value.endswith(value[:1]) and len(value) > 1 else ""
