@@ -5,8 +5,10 @@ sender, optionally after a room tag: ``[群聊 支付组] 李雷: …``, ``[#rel
 ``Tomasz: …``. A prefix is a sender when it looks like a name (one to three capitalised words, or
 two to four CJK characters, or an ``@handle``) and is not a label such as ``Note:`` or ``Step 1:``.
 A lower-case handle written as one token (``hana_k:``, ``dev-bot:``, ``li.lei:``), or a name with
-lower-case words inside ("Ana de Souza:"), is a sender only where the whole chat has a bridge's
-shape (:func:`handles`): a single ``fix:`` or ``host:`` line is no sender.
+lower-case words inside ("Ana de Souza:"), a name of four words or more, and a name in another
+shape a bridge or an export repeats on every line (``**Hana**:``, ``06/12/2026, 10:31 - Hana:``,
+``<hana>``: :mod:`.lines`) is a sender only where the whole chat has that shape (:func:`handles`):
+a single ``fix:`` or ``host:`` line is no sender, nor a template's ``**Problem**:``.
 Leading acknowledgements ("ok", "sure", "好的，") are stripped from what a sender says.
 """
 
@@ -18,28 +20,16 @@ from dataclasses import dataclass
 
 from memscribe.schemas.transcript import Turn
 
+from .lines import is_name as _is_name
+from .lines import openings
+
 #: A sender prefix at the start of a line or after a room tag.
 _PREFIX = re.compile(
     r"(?:^|(?<=\n)|(?<=\])|(?<=\s)(?=\[))[ \t]*(?:\[(?P<room>[^\]\n]{1,40})\]\s*)?"
     r"(?P<name>(?:[^\W\d_][\w'’.-]{0,24}(?:\s[^\W\d_][\w'’.-]{0,24}){0,2})|@[\w.-]{2,30})\s*[:：]\s*",
     re.UNICODE,
 )
-#: A prefix opening a line of a message (the shape :func:`handles` reads over the whole chat).
-_OPENER = re.compile(
-    r"^[ \t]*(?:\[(?P<room>[^\]\n]{1,40})\]\s*)?"
-    r"(?P<name>[^\W\d_][\w'’.-]{0,24}(?:[ \t][^\W\d_][\w'’.-]{0,24}){0,2}|@[\w.-]{2,30})\s*[:：]",
-    re.MULTILINE,
-)
-#: A handle: one token of letters, digits and ``_ . -``, starting with a letter and ending with a
-#: letter or digit.
-_HANDLE = re.compile(r"[^\W\d_][\w.-]{0,23}[^\W_]")
 _ROOM_TAG = re.compile(r"\[[^\]\n]{1,40}\]\s*")
-#: Prefixes that label a line rather than name a sender.
-_LABELS = frozenset(
-    "system note notes error warning step todo update ps q a re fyi tip example output input user assistant"
-    " bot summary question answer reply edit http https decided decision decisions agreed action actions"
-    " reminder result results status context conclusion important warning caution heads".split()
-)
 #: A relay header's mark of the person who configured the assistant ("(configured user: Hana)";
 #: case-insensitive): the plain-text reader keeps a line holding it as a system turn.
 CONFIGURED_MARK = r"\bconfigured user\s*[:：]"
@@ -61,7 +51,6 @@ _PRINCIPAL = re.compile(
     rf"|(?<=は)[ \t]*(?P<f>[^\s、。のはが]{{1,8}}?|{_NAME})[ \t]*(?:さん|様|氏)?の(?:専属|個人)?(?:アシスタント|秘書)",
 )
 _HONORIFIC = re.compile(r"(?:さん|様|氏|先生|女士)$")
-_CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 #: An acknowledgement that opens a message before its content.
 ACK_LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|got\s+it|thanks|thank\s+you|cool|great|noted|roger|k|alright"
@@ -76,70 +65,86 @@ class Said:
     text: str
 
 
-def _is_name(name: str) -> bool:
-    name = name.strip()
-    if name.casefold().split(" ")[0] in _LABELS or len(name) > 40:
-        return False
-    if name.startswith("@") or _CJK_NAME.match(name):
-        return True
-    return all(w[:1].isupper() for w in name.split())
-
-
-def _handle_shaped(name: str) -> bool:
-    """A prefix that no name rule reads: one token (``hana_k``, ``dev-bot``, ``li.lei``), or a
-    name whose first and last words are capitalised around lower-case ones ("Ana de Souza")."""
-    words = name.split()
-    if _is_name(name) or words[0].casefold() in _LABELS:
-        return False
-    if len(words) == 1:
-        return bool(_HANDLE.fullmatch(name))
-    return words[0][:1].isupper() and words[-1][:1].isupper()
-
-
 def handles(turns: Sequence[Turn]) -> frozenset[str]:
-    """The prefixes no name rule reads (one-token handles, "Ana de Souza") that are senders in
-    this chat (none where its shape is not a bridge's).
+    """The senders whose prefixes no text's line is read by alone, found by the shape of the whole
+    chat (none where it is not a chat's): one-token handles (``hana_k:``), names of four words or
+    more or with lower-case words inside ("Ana de Souza:"), and every name in a shape a bridge or
+    an export repeats (``**Hana**:``, ``06/12/2026, 10:31 - Hana:``, ``<hana>``:
+    :mod:`~memscribe.groups.speakers.lines`).
 
-    A bridge writes every message with its sender, and its senders speak again: the handles count
-    where every user message opens with a sender's prefix (a name or a handle), two or more
-    prefixes open its lines, one of them opens lines of two messages or more, and no line of a
-    user message goes without a sender (the user's own words under pasted log lines, "web-1: 502"
-    / "I prefer Postgres", stay the user's; a handle's message of several lines is then not read,
-    as before handles were). A pasted config
-    (``host: …`` / ``port: …`` in one message) or a lone ``fix: …`` has not that shape; ``Note:``,
-    URLs and times are no prefix at all. A plain lower-case word (``fix``, ``feat``, ``bob``) may
-    be a label as well as a name: it counts only beside a sender no label looks like (a name, a
-    handle with a separator or a digit, one in a script without case, one after a room tag), so
-    requests written as ``fix: …`` / ``feat: …`` make no chat.
+    A bridge writes every message with its sender, and its senders speak again: they count where
+    every user message opens with a sender's prefix (a name or a handle), two or more prefixes
+    open its lines, one of them opens lines of two messages or more, two or more open messages,
+    and one speaks alone (a message of one sender's lines, or one sender's lines in a row: the
+    labels of a template, "**Problem**: …" / "**Setup**: …" in every message, each once, do not),
+    and no line of a user message goes without a sender (the user's own words under pasted log
+    lines, "web-1: 502" / "I prefer Postgres", stay the user's; a handle's message of several
+    lines is then not read, as before handles were). A pasted config (``host: …`` / ``port: …``
+    in one message) or a lone ``fix: …`` has not that shape; ``Note:``, log levels, URLs and
+    times are no prefix at all. A plain lower-case word (``fix``, ``feat``, ``bob``) may be a
+    label as well as a name: it counts only beside a sender no label looks like (a name, a
+    handle with a separator or a digit, one in a script without case, one in a room, after a
+    stamp or in a frame), so requests written as ``fix: …`` / ``feat: …`` make no chat.
     """
     seen: dict[str, list[int]] = {}  # prefix -> [turns it opens lines of, the last such turn]
+    openers: set[str] = set()  # the names opening a message
+    needs: set[str] = set()  # the names read only in this chat's shape
     sure = False  # a sender no label looks like
+    alone = False  # a sender speaks alone: a message of one sender, or two lines in a row
     for t in turns:
         if t.role != "user" or t.kind != "message" or not t.text.strip():
             continue
-        first = True
         text = t.text.lstrip()
         opened = 0  # lines opened by a sender
-        for m in _OPENER.finditer(text):
-            name = m.group("name")
-            named = _is_name(name) or _handle_shaped(name)
-            hosted = t.speaker is None or bool(m.group("room")) or name == t.speaker
-            if first and (m.start() != 0 or not named or not hosted):
+        names: list[str] = []
+        for o in openings(text):
+            named = o.named() and (t.speaker is None or o.room or o.name == t.speaker)
+            if not opened and (o.start != 0 or not named):
                 return frozenset()  # a message that opens with no sender
-            first = False
-            if named and hosted:
+            if not opened:
+                openers.add(o.name)
+            if named:
                 opened += 1
-                sure = sure or bool(m.group("room")) or not (name.isalpha() and name.islower())
-                count = seen.setdefault(name, [0, -1])
+                alone = alone or (names[-1:] == [o.name])
+                names.append(o.name)
+                sure = sure or o.sure()
+                if not o.read_alone():
+                    needs.add(o.name)
+                count = seen.setdefault(o.name, [0, -1])
                 if count[1] != t.index:
                     count[0], count[1] = count[0] + 1, t.index
-        if first:
-            return frozenset()
-        if opened < sum(1 for line in text.splitlines() if line.strip()):
+        if not opened or opened < sum(1 for line in text.splitlines() if line.strip()):
             return frozenset()  # a line no sender opens: log lines pasted above the user's words
-    if not sure or len(seen) < 2 or not any(count >= 2 for count, _ in seen.values()):
+        alone = alone or len(set(names)) == 1
+    if (
+        not sure
+        or not alone
+        or len(seen) < 2
+        or len(openers) < 2
+        or not any(n >= 2 for n, _ in seen.values())
+    ):
         return frozenset()
-    return frozenset(n for n in seen if _handle_shaped(n))
+    return frozenset(needs)
+
+
+def _marks(text: str, host: str | None, known: frozenset[str]) -> list[tuple[int, int, str]]:
+    """(start, end, name) of each sender prefix in ``text``: the prefixes any text is read by
+    (:data:`_PREFIX`), and the line openings of ``known`` senders in other shapes."""
+    marks = [
+        (m.start(), m.end(), m.group("name").strip())
+        for m in _PREFIX.finditer(text)
+        if (_is_name(m.group("name")) or m.group("name").strip() in known)
+        and (host is None or m.group("room") or m.group("name").strip() == host)
+    ]
+    if not known:
+        return marks
+    taken = {start for start, _, _ in marks}
+    more = [
+        (o.start, o.end, o.name)
+        for o in openings(text)
+        if o.name in known and o.start not in taken and (host is None or o.room or o.name == host)
+    ]
+    return sorted(marks + more) if more else marks
 
 
 def segments(text: str, host: str | None = None, known: frozenset[str] = frozenset()) -> list[Said]:
@@ -147,26 +152,21 @@ def segments(text: str, host: str | None = None, known: frozenset[str] = frozens
 
     When the host names the sender (``host``, an envelope's sender), only a prefix after a room tag
     (a bridge relaying others) or the host's own name counts: "Decided: …" is then the message.
-    ``known``: the chat's one-token handles that are senders (:func:`handles`).
+    ``known``: the chat's senders read only by its shape (:func:`handles`).
     """
-    if ":" not in text and "：" not in text:  # every prefix ends with one (the scan is slow)
-        return [Said(None, text)]
-    marks = [
-        m
-        for m in _PREFIX.finditer(text)
-        if (_is_name(m.group("name")) or m.group("name").strip() in known)
-        and (host is None or m.group("room") or m.group("name").strip() == host)
-    ]
+    if not known and ":" not in text and "：" not in text:
+        return [Said(None, text)]  # every prefix read alone ends with one (the scan is slow)
+    marks = _marks(text, host, known)
     if not marks:
         return [Said(None, text)]
     out: list[Said] = []
-    head = _ROOM_TAG.sub("", text[: marks[0].start()]).strip()
+    head = _ROOM_TAG.sub("", text[: marks[0][0]]).strip()
     if head:
         out.append(Said(None, head))
-    for m, nxt in zip(marks, [*marks[1:], None], strict=True):
-        end = nxt.start() if nxt is not None else len(text)
-        said = _ROOM_TAG.sub(" ", text[m.end() : end]).strip()
-        out.append(Said(m.group("name").strip(), said))
+    for (_, end, name), nxt in zip(marks, [*marks[1:], None], strict=True):
+        stop = nxt[0] if nxt is not None else len(text)
+        said = _ROOM_TAG.sub(" ", text[end:stop]).strip()
+        out.append(Said(name, said))
     return out
 
 
@@ -271,7 +271,7 @@ def senders(turns: Sequence[Turn]) -> list[str]:
             continue
         if t.speaker:
             hosts[t.speaker] = None
-        if ":" in t.text or "：" in t.text:
+        if known or ":" in t.text or "：" in t.text:
             for said in segments(t.text, t.speaker, known):
                 if said.speaker:
                     named[said.speaker] = None
