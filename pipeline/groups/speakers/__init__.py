@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from memscribe.schemas.transcript import Turn
 
@@ -65,6 +66,61 @@ class Said:
     text: str
 
 
+@dataclass(frozen=True)
+class _Message:
+    """A user message's line openings, as :func:`handles` reads them."""
+
+    index: int
+    names: tuple[str, ...]  # the senders opening its lines, in order
+    needs: frozenset[str]  # those read only in a chat's shape
+    sure: bool  # one of them no label looks like
+    whole: bool  # every line opens with a sender
+    tail: bool  # lines no sender opens after the last one a sender opens
+
+
+def _message(t: Turn) -> _Message | None:
+    """``t``'s openings; None when its first line opens with no sender (a message that is not
+    a bridge's)."""
+    text = t.text.strip()
+    names: list[str] = []
+    needs: set[str] = set()
+    sure = False
+    end = 0  # where the last sender's prefix ends
+    for o in openings(text):
+        if o.named() and (t.speaker is None or o.room or o.name == t.speaker):
+            if not names and o.start != 0:
+                return None
+            names.append(o.name)
+            if not o.read_alone():
+                needs.add(o.name)
+            sure = sure or o.sure()
+            end = o.end
+        elif o.start == 0:
+            return None
+    if not names:
+        return None
+    lines = sum(1 for line in text.split("\n") if line.strip())
+    after = text.find("\n", end)
+    tail = after >= 0 and not text[after:].isspace()
+    return _Message(t.index, tuple(names), frozenset(needs), sure, len(names) == lines, tail)
+
+
+def _chat_shape(messages: Sequence[_Message]) -> bool:
+    """The openings of ``messages`` have a chat's shape: two or more senders, one in two messages
+    or more, two or more opening messages, one speaking alone, one no label looks like."""
+    seen: dict[str, set[int]] = {}
+    for m in messages:
+        for name in m.names:
+            seen.setdefault(name, set()).add(m.index)
+    return (
+        any(m.sure for m in messages)
+        and any(len(set(m.names)) == 1 or any(a == b for a, b in pairwise(m.names)) for m in messages)
+        and len(seen) >= 2
+        and len({m.names[0] for m in messages}) >= 2
+        and any(len(at) >= 2 for at in seen.values())
+    )
+
+
 def handles(turns: Sequence[Turn]) -> frozenset[str]:
     """The senders whose prefixes no text's line is read by alone, found by the shape of the whole
     chat (none where it is not a chat's): one-token handles (``hana_k:``), names of four words or
@@ -76,54 +132,32 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
     every user message opens with a sender's prefix (a name or a handle), two or more prefixes
     open its lines, one of them opens lines of two messages or more, two or more open messages,
     and one speaks alone (a message of one sender's lines, or one sender's lines in a row: the
-    labels of a template, "**Problem**: …" / "**Setup**: …" in every message, each once, do not),
-    and no line of a user message goes without a sender (the user's own words under pasted log
-    lines, "web-1: 502" / "I prefer Postgres", stay the user's; a handle's message of several
-    lines is then not read, as before handles were). A pasted config (``host: …`` / ``port: …``
-    in one message) or a lone ``fix: …`` has not that shape; ``Note:``, log levels, URLs and
-    times are no prefix at all. A plain lower-case word (``fix``, ``feat``, ``bob``) may be a
-    label as well as a name: it counts only beside a sender no label looks like (a name, a
-    handle with a separator or a digit, one in a script without case, one in a room, after a
-    stamp or in a frame), so requests written as ``fix: …`` / ``feat: …`` make no chat.
+    labels of a template, "**Problem**: …" / "**Setup**: …" in every message, each once, do not).
+    A line no sender opens continues the message of the sender above it (a message of several
+    lines) where a sender's line follows it in its message; lines after a message's last sender
+    line continue it only where the chat's shape holds in its messages every line of which a
+    sender opens: the user's own words under pasted log lines ("web-1: 502" / "worker-2:
+    stalled" / "I prefer Postgres", message after message) stay the user's. A pasted config
+    (``host: …`` / ``port: …`` in one message) or a lone ``fix: …`` has not that shape;
+    ``Note:``, log levels, URLs and times are no prefix at all. A plain lower-case word (``fix``,
+    ``feat``, ``bob``) may be a label as well as a name: it counts only beside a sender no label
+    looks like (a name, a handle with a separator or a digit, one in a script without case, one
+    in a room, after a stamp or in a frame), so requests written as ``fix: …`` / ``feat: …`` make
+    no chat.
     """
-    seen: dict[str, list[int]] = {}  # prefix -> [turns it opens lines of, the last such turn]
-    openers: set[str] = set()  # the names opening a message
-    needs: set[str] = set()  # the names read only in this chat's shape
-    sure = False  # a sender no label looks like
-    alone = False  # a sender speaks alone: a message of one sender, or two lines in a row
+    messages: list[_Message] = []
     for t in turns:
         if t.role != "user" or t.kind != "message" or not t.text.strip():
             continue
-        text = t.text.lstrip()
-        opened = 0  # lines opened by a sender
-        names: list[str] = []
-        for o in openings(text):
-            named = o.named() and (t.speaker is None or o.room or o.name == t.speaker)
-            if not opened and (o.start != 0 or not named):
-                return frozenset()  # a message that opens with no sender
-            if not opened:
-                openers.add(o.name)
-            if named:
-                opened += 1
-                alone = alone or (names[-1:] == [o.name])
-                names.append(o.name)
-                sure = sure or o.sure()
-                if not o.read_alone():
-                    needs.add(o.name)
-                count = seen.setdefault(o.name, [0, -1])
-                if count[1] != t.index:
-                    count[0], count[1] = count[0] + 1, t.index
-        if not opened or opened < sum(1 for line in text.splitlines() if line.strip()):
-            return frozenset()  # a line no sender opens: log lines pasted above the user's words
-        alone = alone or len(set(names)) == 1
-    if (
-        not sure
-        or not alone
-        or len(seen) < 2
-        or len(openers) < 2
-        or not any(n >= 2 for n, _ in seen.values())
-    ):
+        m = _message(t)
+        if m is None:
+            return frozenset()  # a message that opens with no sender
+        messages.append(m)
+    if not _chat_shape(messages):
         return frozenset()
+    if any(m.tail for m in messages) and len({m.names[0] for m in messages if m.whole}) < 2:
+        return frozenset()  # lines no sender opens after the senders': pasted above the user's words
+    needs = set().union(*(m.needs for m in messages))
     return frozenset(needs)
 
 

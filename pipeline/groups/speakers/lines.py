@@ -11,9 +11,10 @@ capitalised names a line of any text may open with.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 #: A time, after a date or alone, bracketed or not, then a dash or a space.
 _STAMP = (
@@ -44,6 +45,7 @@ LABELS = frozenset(
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 
 
+@functools.lru_cache(maxsize=4096)
 def is_name(name: str) -> bool:
     """A name any line may open with: capitalised words, two to four CJK characters, an @handle."""
     name = name.strip()
@@ -54,6 +56,7 @@ def is_name(name: str) -> bool:
     return all(w[:1].isupper() for w in name.split())
 
 
+@functools.lru_cache(maxsize=4096)
 def handle_shaped(name: str) -> bool:
     """A prefix that no name rule reads: one token (``hana_k``, ``dev-bot``, ``li.lei``), or a
     name whose first and last words are capitalised around lower-case ones ("Ana de Souza")."""
@@ -65,8 +68,7 @@ def handle_shaped(name: str) -> bool:
     return words[0][:1].isupper() and words[-1][:1].isupper()
 
 
-@dataclass(frozen=True)
-class Opening:
+class Opening(NamedTuple):
     """A line's opening: the name it gives, the span of the prefix, and the prefix's shape."""
 
     name: str
@@ -96,12 +98,13 @@ class Opening:
         return self.plain and is_name(self.name) and len(self.name.split()) <= 3
 
 
-def _opening(m: re.Match[str], base: int = 0) -> Opening:
-    name = (m.group("nick") or m.group("bold") or m.group("name")).strip()
-    stamp = re.sub(r"\d+", "9", re.sub(r"\s+", " ", m.group("stamp") or "")).strip()
-    frame = "<>" if m.group("nick") else (m.group("em") or "")
-    shape = f"{stamp}{frame}" or "plain"
-    return Opening(name, base + m.start(), base + m.end(), bool(m.group("room")), shape)
+def _opening(m: re.Match[str]) -> Opening:
+    stamp, room, nick, em, bold, name = m.group("stamp", "room", "nick", "em", "bold", "name")
+    if not (stamp or nick or em):
+        return Opening(name.strip(), m.start(), m.end(), bool(room), "plain")
+    stamp = re.sub(r"\d+", "9", re.sub(r"\s+", " ", stamp)).strip() if stamp else ""
+    frame = "<>" if nick else (em or "")
+    return Opening((nick or bold or name).strip(), m.start(), m.end(), bool(room), f"{stamp}{frame}")
 
 
 def opening(line: str) -> Opening | None:
