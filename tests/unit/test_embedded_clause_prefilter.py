@@ -12,7 +12,7 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memscribe.model.embedded import chat, holds_now, profile_rules
+from memscribe.model.embedded import chat, elided, holds_now, profile_rules
 from memscribe.model.embedded import profiles as P
 from memscribe.model.embedded.text import split_clauses
 from memscribe.schemas.transcript import SourcePos, Turn
@@ -84,8 +84,8 @@ _WORDS = sorted(
         re.findall(
             r"(?<![\\?])[A-Za-z]+(?:'[a-z]+)?",
             " ".join(p.pattern for p, _ in profile_rules._EN_RULES)
-            + profile_rules._ELIDED_I.pattern
-            + profile_rules._ELIDED_MY.pattern
+            + elided._ELIDED_I.pattern
+            + elided._ELIDED_MY.pattern
             + chat.WISH.pattern
             + chat._OWNED_SUBJECT.pattern
             + chat._FAVOURITE_NAMED_FIRST.pattern

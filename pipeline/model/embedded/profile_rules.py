@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.coordinated import agreed
+from memscribe.model.embedded.elided import with_elided_subject
 from memscribe.model.embedded.moves import PLACE_LIKE
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
@@ -452,30 +453,10 @@ def _zh_normalise(clause: str) -> str:
     return _ZH_ELIDED_I.sub("我", clause, count=1)
 
 
-#: Casual English drops the subject the speaker means: "Moved to Berlin last month", "Switched to
-#: Linux in May" (a past verb of change opening the sentence: "I"), "next target is the CKA",
-#: "current role is SRE" (a bare noun after a word of time or rank opening a copula: "my").
-_ELIDED_I = lazy_compile(
-    r"^(?=(?:just |recently |finally |also )?(?:moved|switched|relocated|migrated|changed|started|stopped"
-    r"|quit|sold|passed|graduated|joined|gave up)\b)",
-    re.I,
-)
-#: ...not the work at hand: "next step is the deploy", "main issue is the cache".
-_ELIDED_MY = lazy_compile(
-    r"^(?=(?:next|current|new|latest|main|usual)\s+"
-    r"(?!(?:step|task|thing|part|one|question|issue|problem|bug|error|move|item|meeting|call|line|file)s?\b)"
-    r"[a-z]+\s+(?:is|are)\b)"
-)
-
-
-def _with_elided_subject(clause: str) -> str:
-    return _ELIDED_MY.sub("my ", _ELIDED_I.sub("I ", clause, count=1), count=1)
-
-
 def facts_in_clause(clause: str, *, correction_turn: bool) -> Fact | None:
     cjk = has_cjk(clause)
     rules = _ZH_RULES if cjk else _EN_RULES
-    text = _zh_normalise(clause) if cjk else _with_elided_subject(clause)
+    text = _zh_normalise(clause) if cjk else with_elided_subject(clause)
     for pattern, build in rules:
         m = pattern.search(text)
         if not m:

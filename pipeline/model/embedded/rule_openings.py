@@ -15,7 +15,8 @@ import functools
 import re
 
 from memscribe.lazyre import compile_table
-from memscribe.model.embedded.profile_rules import _EN_RULES, Fact, _with_elided_subject, facts_in_clause
+from memscribe.model.embedded.elided import with_elided_subject
+from memscribe.model.embedded.profile_rules import _EN_RULES, Fact, facts_in_clause
 from memscribe.model.embedded.text import has_cjk
 
 
@@ -35,7 +36,7 @@ def can_match_rule(clause: str) -> bool:
     """Some shaped rule may match ``clause``: a Chinese clause always may (its rules are few),
     an English one when one of the English rules matches it as ``facts_in_clause`` reads it
     (its dropped subject restored)."""
-    return has_cjk(clause) or _any_en_rule().match(_with_elided_subject(clause)) is not None
+    return has_cjk(clause) or _any_en_rule().match(with_elided_subject(clause)) is not None
 
 
 def rule_fact(clause: str, *, correction_turn: bool) -> Fact | None:
