@@ -52,10 +52,11 @@ _PRINCIPAL = re.compile(
     rf"|(?<=は)[ \t]*(?P<f>[^\s、。のはが]{{1,8}}?|{_NAME})[ \t]*(?:さん|様|氏)?の(?:専属|個人)?(?:アシスタント|秘書)",
 )
 _HONORIFIC = re.compile(r"(?:さん|様|氏|先生|女士)$")
-#: An acknowledgement that opens a message before its content.
+#: An acknowledgement that opens a message before its content: a word of its own, which a space,
+#: a punctuation mark or the end follows ("Oksana", "Yesterday", "Kate", "好像" open with none).
 ACK_LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|got\s+it|thanks|thank\s+you|cool|great|noted|roger|k|alright"
-    r"|好的|好|收到|嗯|行|可以|了解|明白|ok的)\s*[,，.。!！~]*\s*)+",
+    r"|好的|好|收到|嗯|行|可以|了解|明白|ok的)(?=[\s,，.。!！~、]|$)\s*[,，.。!！~]*\s*)+",
     re.IGNORECASE,
 )
 

@@ -39,7 +39,9 @@ from memscribe.schemas.transcript import Turn
 
 #: A sentence that is an acknowledgement and nothing more.
 _ACK_ONLY = lazy_compile(speakers.ACK_LEAD.pattern.removeprefix("^"), re.IGNORECASE)
-_SENTENCE = lazy_compile(r"[^。！？!?\n]+[。！？!?]?")
+#: A sentence: up to a full stop of any script, an English one where a space follows it ("hi all.
+#: I'm …"; "4.12", "v2.1" and URLs are no end).
+_SENTENCE = lazy_compile(r"(?:[^。！？!?.\n]|\.(?!\s))+[。！？!?.]?")
 _HEDGE = lazy_compile(
     r"可能|也许|好像|大概|听说|似乎|估计|不确定|\bmaybe\b|\bmight\b|\bprobably\b|\bI think\b|\bI heard\b|\bperhaps\b",
     re.IGNORECASE,
@@ -283,7 +285,7 @@ def attention(request: GroupRequest) -> AttentionState:
     states = list(tasks.values())
     if not focus and states:
         focus = states[-1].task
-    return AttentionState(focus=focus, tasks=states[-12:], blockers=blockers[-6:])
+    return AttentionState(focus=focus, tasks=states[-12:], blockers=list(dict.fromkeys(blockers))[-6:])
 
 
 def answer(task: str, request: GroupRequest) -> BaseModel | None:
