@@ -21,6 +21,8 @@ _SHAPES = {
     "ios export": ("[06.12.26, 10:31:22] Hana: {}", "[06.12.26, 10:32:01] Mo: {}"),
     "irc": ("<hana> {}", "<mo> {}"),
     "irc with time": ("[10:31] <hana> {}", "[10:32] <@mo> {}"),
+    "matrix users": ("<@hana:matrix.org> {}", "<@mo:example.com> {}"),
+    "matterbridge": ("[discord] <Hana> {}", "[discord] <Mo> {}"),
     "long names": ("Maria Fernanda da Silva: {}", "Jose Luis Garcia Perez: {}"),
 }
 

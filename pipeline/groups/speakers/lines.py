@@ -4,7 +4,7 @@ A relayed or exported chat writes each message as a line opening with its sender
 whole chat repeats: an optional stamp (a time, or a date and a time: ``[10:31] ``, ``06/12/2026,
 10:31 - ``, ``[06.12.26, 10:31:22] ``), an optional room tag (``[#ops] ``), then the name framed
 as the bridge writes it: ``Name:`` (plain), ``**Name**:`` or ``**Name:**`` (Markdown emphasis),
-``<name>`` (IRC). :func:`openings` reads the openings of a text's lines; whether an opening names
+``<name>`` (IRC; ``<@hana:matrix.org>``, a Matrix user, is ``hana``). :func:`openings` reads the openings of a text's lines; whether an opening names
 a sender is the chat's to say (:func:`memscribe.groups.speakers.handles`), except the plain
 capitalised names a line of any text may open with.
 """
@@ -27,7 +27,7 @@ _NAME = r"[^\W\d_][\w'’.-]{0,24}(?:[ \t][^\W\d_][\w'’.-]{0,24}){0,5}|@[\w.-]
 #: The opening of a line: stamp, room, and the name in its frame; the line goes on after it.
 _LINE = re.compile(
     rf"^[ \t]*(?P<stamp>{_STAMP})?(?:\[(?P<room>[^\]\n]{{1,40}})\][ \t]*)?"
-    rf"(?:<[@+%~&]?(?P<nick>[^\W\d_][\w.|^`-]{{0,29}})>[ \t]+"
+    rf"(?:<[@+%~&]?(?P<nick>[^\W\d_][\w.|^`-]{{0,29}})(?::[\w.-]{{1,60}})?>[ \t]+"
     rf"|(?P<em>\*\*|__)(?P<bold>{_NAME})(?:(?P=em)[ \t]*[:：]|[ \t]*[:：](?P=em))[ \t]*"
     rf"|(?P<name>{_NAME})[ \t]*[:：][ \t]*)(?=\S)",
     re.MULTILINE,
