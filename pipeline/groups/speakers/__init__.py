@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from memscribe.schemas.transcript import Turn
 
@@ -67,11 +68,10 @@ class Said:
     text: str
 
 
-@dataclass(frozen=True)
-class _Message:
+class _Message(NamedTuple):
     """A user message's line openings, as :func:`handles` reads them."""
 
-    index: int
+    turn: int  # the turn's index
     names: tuple[str, ...]  # the senders opening its lines, in order
     needs: frozenset[str]  # those read only in a chat's shape
     sure: bool  # one of them no label looks like
@@ -88,18 +88,21 @@ def _message(t: Turn) -> _Message | None:
     sure = False
     end = 0  # where the last sender's prefix ends
     for o in openings(text):
-        if o.named() and (t.speaker is None or o.room or o.name == t.speaker):
+        named, alone, sure_one = o.judged()
+        if named and (t.speaker is None or o.room or o.name == t.speaker):
             if not names and o.start != 0:
                 return None
             names.append(o.name)
-            if not o.read_alone():
+            if not alone:
                 needs.add(o.name)
-            sure = sure or o.sure()
+            sure = sure or sure_one
             end = o.end
         elif o.start == 0:
             return None
     if not names:
         return None
+    if "\n" not in text:
+        return _Message(t.index, tuple(names), frozenset(needs), sure, True, False)
     lines = sum(1 for line in text.split("\n") if line.strip())
     after = text.find("\n", end)
     tail = after >= 0 and not text[after:].isspace()
@@ -112,7 +115,7 @@ def _chat_shape(messages: Sequence[_Message]) -> bool:
     seen: dict[str, set[int]] = {}
     for m in messages:
         for name in m.names:
-            seen.setdefault(name, set()).add(m.index)
+            seen.setdefault(name, set()).add(m.turn)
     return (
         any(m.sure for m in messages)
         and any(len(set(m.names)) == 1 or any(a == b for a, b in pairwise(m.names)) for m in messages)

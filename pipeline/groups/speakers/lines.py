@@ -45,7 +45,6 @@ LABELS = frozenset(
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 
 
-@functools.lru_cache(maxsize=4096)
 def is_name(name: str) -> bool:
     """A name any line may open with: capitalised words, two to four CJK characters, an @handle."""
     name = name.strip()
@@ -56,7 +55,6 @@ def is_name(name: str) -> bool:
     return all(w[:1].isupper() for w in name.split())
 
 
-@functools.lru_cache(maxsize=4096)
 def handle_shaped(name: str) -> bool:
     """A prefix that no name rule reads: one token (``hana_k``, ``dev-bot``, ``li.lei``), or a
     name whose first and last words are capitalised around lower-case ones ("Ana de Souza")."""
@@ -86,16 +84,28 @@ class Opening(NamedTuple):
     def sure(self) -> bool:
         """A sender no label looks like: in a room, after a stamp, in a frame, or a name that
         is no plain lower-case word (``fix``, ``bob`` may be a label as well as a name)."""
-        return self.room or not self.plain or not (self.name.isalpha() and self.name.islower())
+        return _judged(self.name, self.plain, self.room)[2]
 
     def named(self) -> bool:
         """The opening reads as a name of someone (a capitalised name, a handle, a long name)."""
-        return is_name(self.name) or handle_shaped(self.name)
+        return _judged(self.name, self.plain, self.room)[0]
 
     def read_alone(self) -> bool:
         """A name any text's line may open with, a chat or not: a plain capitalised name of up to
         three words, or one after a room tag (the rest need the chat's shape)."""
-        return self.plain and is_name(self.name) and len(self.name.split()) <= 3
+        return _judged(self.name, self.plain, self.room)[1]
+
+    def judged(self) -> tuple[bool, bool, bool]:
+        """(:meth:`named`, :meth:`read_alone`, :meth:`sure`) at once."""
+        return _judged(self.name, self.plain, self.room)
+
+
+@functools.lru_cache(maxsize=4096)
+def _judged(name: str, plain: bool, room: bool) -> tuple[bool, bool, bool]:
+    named = is_name(name) or handle_shaped(name)
+    alone = plain and is_name(name) and len(name.split()) <= 3
+    sure = room or not plain or not (name.isalpha() and name.islower())
+    return named, alone, sure
 
 
 def _opening(m: re.Match[str]) -> Opening:
