@@ -108,3 +108,24 @@ def test_labels_logs_and_markup_in_those_frames_are_no_senders(text: str) -> Non
     assert handles(turns) == frozenset(), text
     assert len(senders(turns)) < 2, text
     assert any("Porto" in t.text for t in owner_turns(turns)), text
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "Hana: here's the plan, I live in Leeds\n**Backend**: Mo\n**Frontend**: Li",
+        "hana_k: here's the plan\n**Backend**: I live in Leeds\n**Frontend**: Li",
+    ],
+)
+def test_a_shape_no_message_opens_with_is_no_sender_inside_one(first: str) -> None:
+    """Bold labels inside a message of a chat whose messages open with 'Name:' are the message's
+    (772cf26 read them as senders: the owner's 'I live in Leeds' went to 'Backend')."""
+    other = "mo_b" if first.startswith("hana_k") else "Mo"
+    text = (
+        f"User: {first}\nAssistant: ok\nUser: {other}: I live in York.\n"
+        f"User: {first.split(':')[0]}: I prefer tea.\nUser: {other}: ok\n"
+    )
+    turns = parse_transcript(text, source="chat.txt").turns
+    assert "Backend" not in senders(turns) and len(senders(turns)) == 2, senders(turns)
+    owner = "\n".join(t.text for t in owner_turns(turns))
+    assert "I live in Leeds" in owner and "**Backend**:" in owner, owner

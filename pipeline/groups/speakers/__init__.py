@@ -15,6 +15,7 @@ Leading acknowledgements ("ok", "sure", "好的，") are stripped from what a se
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -22,8 +23,8 @@ from typing import NamedTuple
 
 from memscribe.schemas.transcript import Turn
 
+from .lines import Opening, opening, openings
 from .lines import is_name as _is_name
-from .lines import openings
 
 #: A sender prefix at the start of a line or after a room tag.
 _PREFIX = re.compile(
@@ -79,19 +80,30 @@ class _Message(NamedTuple):
     tail: bool  # lines no sender opens after the last one a sender opens
 
 
-def _message(t: Turn) -> _Message | None:
-    """``t``'s openings; None when its first line opens with no sender (a message that is not
-    a bridge's)."""
+def _hosted(o: Opening, t: Turn) -> bool:
+    """``o`` names a sender of ``t``: a name, in a turn no host names, after a room tag (a bridge
+    relaying others) or the host's own name."""
+    return o.judged()[0] and (t.speaker is None or o.room or o.name == t.speaker)
+
+
+def _opener_shape(t: Turn) -> str | None:
+    """The shape of the sender's prefix ``t``'s first line opens with, if any."""
+    o = opening(t.text.lstrip())
+    return o.shape if o is not None and _hosted(o, t) else None
+
+
+def _message(t: Turn, shapes: frozenset[str]) -> _Message | None:
+    """``t``'s openings in the chat's ``shapes``; None when its first line opens with none."""
     text = t.text.strip()
     names: list[str] = []
     needs: set[str] = set()
     sure = False
     end = 0  # where the last sender's prefix ends
     for o in openings(text):
-        named, alone, sure_one = o.judged()
-        if named and (t.speaker is None or o.room or o.name == t.speaker):
+        if o.shape in shapes and _hosted(o, t):
             if not names and o.start != 0:
                 return None
+            _, alone, sure_one = o.judged()
             names.append(o.name)
             if not alone:
                 needs.add(o.name)
@@ -132,8 +144,10 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
     an export repeats (``**Hana**:``, ``06/12/2026, 10:31 - Hana:``, ``<hana>``:
     :mod:`~memscribe.groups.speakers.lines`).
 
-    A bridge writes every message with its sender, and its senders speak again: they count where
-    every user message opens with a sender's prefix (a name or a handle), two or more prefixes
+    A bridge writes every message with its sender, in its shape, and its senders speak again:
+    they count where every user message opens with a sender's prefix (a name or a handle) in a
+    shape two messages or more open with (a prefix in another shape, "**Backend**: Mo" inside a
+    message, is part of the message: lines.Opening.shape), two or more prefixes
     open its lines, one of them opens lines of two messages or more, two or more open messages,
     and one speaks alone (a message of one sender's lines, or one sender's lines in a row: the
     labels of a template, "**Problem**: …" / "**Setup**: …" in every message, each once, do not).
@@ -149,13 +163,16 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
     in a room, after a stamp or in a frame), so requests written as ``fix: …`` / ``feat: …`` make
     no chat.
     """
+    users = [t for t in turns if t.role == "user" and t.kind == "message" and t.text.strip()]
+    firsts = Counter(_opener_shape(t) for t in users)
+    if None in firsts:
+        return frozenset()  # a message that opens with no sender
+    shapes = frozenset(shape for shape, n in firsts.items() if shape is not None and n >= 2)
     messages: list[_Message] = []
-    for t in turns:
-        if t.role != "user" or t.kind != "message" or not t.text.strip():
-            continue
-        m = _message(t)
+    for t in users:
+        m = _message(t, shapes)
         if m is None:
-            return frozenset()  # a message that opens with no sender
+            return frozenset()  # a message that opens with a shape no other message opens with
         messages.append(m)
     if not _chat_shape(messages):
         return frozenset()
