@@ -97,6 +97,17 @@ fewer. Totals of this split's 19 misses past extraction (a diagnosis, totals onl
 shortlisted have a change cue in the user's turn (8 in the candidate), 9 are in another language
 than the English memory, 3 of a stored work facet; of the 7 decided otherwise, 6 are English with
 English and 6 name no single-valued facet, 3 with a cue in the turn.
+
+**Session 42, not kept** (7102b1c's multilingual encoder, :mod:`memscribe.semantic.multilingual`,
+kept for restatements across languages): its cosine as the topic test of an update across
+languages. On authored-dev's pairs of a candidate and a stored memory in two languages, the
+expected supersessions score 0.04–0.49 (own words), while different facts whose candidate reports
+a change score up to 0.44 ("da unterrichte ich neuerdings Klavier" / "plays piano in a jazz trio",
+"je me suis mise à l'espagnol sur Duolingo" / "is bilingual French-English" 0.40). A candidate
+reporting a change in another language superseding the best such entry at 0.45 (shortlisted at
+0.45) moved nothing on authored-dev (22/63); at 0.40 (shortlisted at 0.40), 22/63 with 1 wrong
+supersession and one more duplicate. Validation not run. Of authored-dev's 6 not shortlisted
+across languages, 5 score under 0.30 with the stored memory.
 """
 
 from __future__ import annotations
@@ -157,7 +168,7 @@ def cause(old_id: str, active: set[str], label: dict[str, Any] | None, seen: lis
 def traits(old_text: str, label: dict[str, Any] | None, seen: list[Seen]) -> set[str]:
     """What the candidates naming the new fact lack, for a miss (its :data:`TRAITS`): **across
     languages** — every one is in another language than the stored memory (no shared word, and
-    the offline encoder reads English), as :func:`~memscribe.lexicon.langs.language_of` reads the
+    WordLlama reads English; the multilingual encoder only drops restatements), as :func:`~memscribe.lexicon.langs.language_of` reads the
     words themselves (an English quotation is English; a short one in Spanish may read as English); **no cue** — none reports a change, in its own words or
     in its part of the user's sentence (:func:`~memscribe.model.embedded.dedup_scope.said_sentence`),
     so no update rule of the embedded decision can fire."""
