@@ -54,7 +54,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(1, str(REPO / "bench"))  # its sibling scripts, also when loaded as a module
 
-from before_after import export_revision, medians  # noqa: E402
+from before_after import byte_compiled, export_revision, medians  # noqa: E402
 
 from tests.support.batch_corpus import memory_state  # noqa: E402
 from tests.support.llm_server import serve  # noqa: E402
@@ -438,6 +438,7 @@ def main() -> None:
         if before is not None and args.before_code:
             before = Path(args.before_code)
         after = Path(args.after_code) if args.after_code else REPO
+        byte_compiled(before, after, REPO)  # each side's byte code, as installed
         root = Path(tmp) / "memory"
         for concurrency in args.concurrency:
             for k in range(args.repeat if before is not None else 1):

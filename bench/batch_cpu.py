@@ -38,7 +38,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(1, str(REPO / "bench"))
 
 from batch import respond, session_path, transcript  # noqa: E402
-from before_after import export_revision  # noqa: E402
+from before_after import byte_compiled, export_revision  # noqa: E402
 
 from tests.support.llm_server import serve  # noqa: E402
 
@@ -215,6 +215,7 @@ def main() -> None:
                 (f"before ({args.baseline})", export_revision(args.baseline, Path(tmp) / "baseline"))
             )
         codes.append(("after" if codes else "this tree", Path(args.after_code) if args.after_code else REPO))
+        byte_compiled(*(code for _, code in codes))  # each side's byte code, as installed
         runs: dict[str, list[dict[str, float]]] = {label: [] for label, _ in codes}
         for k in range(args.repeat):
             for label, code in codes if k % 2 == 0 else codes[::-1]:

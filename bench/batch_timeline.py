@@ -52,7 +52,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(1, str(REPO / "bench"))
 
 from batch import WORDS, respond, transcript  # noqa: E402,F401
-from before_after import export_revision  # noqa: E402
+from before_after import byte_compiled, export_revision  # noqa: E402
 
 from tests.support.llm_server import serve  # noqa: E402
 
@@ -658,6 +658,7 @@ def main() -> None:
             codes.insert(0, ("before", export_revision(args.baseline, Path(tmp) / "baseline")))
         elif args.before_code:
             codes.insert(0, ("before", Path(args.before_code)))
+        byte_compiled(*(code for _, code in codes))  # each side's byte code, as installed
         for k in range(args.repeat):
             order = codes if k % 2 == 0 else codes[::-1]
             for label, code in order:
