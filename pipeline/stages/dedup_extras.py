@@ -126,6 +126,10 @@ def meant_across_languages(kind: MemoryKind, text: str, memory: MemoryView) -> l
 
     if not multilingual.foreign(text) or not multilingual.available():
         return []
+    # an index-backed view counts its entries without reading them (IndexView.size)
+    size = getattr(memory, "size", None)
+    if callable(size) and size(CROSS_LANGUAGE_ENTRIES + 1) > CROSS_LANGUAGE_ENTRIES:
+        return []
     entries = memory.entries(kind)
     if len(entries) > CROSS_LANGUAGE_ENTRIES:
         return []

@@ -17,7 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from memscribe.relatedness import ListView
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.semantic import multilingual
+from memscribe.stages import dedup_extras
 from tests.support.counting import counting
 from tests.support.sessions import two_sessions
 
@@ -117,3 +120,40 @@ def test_without_the_package_both_are_kept(
     )
     assert len(active) == len(stored) + 1, active
     assert not multilingual.loaded()
+
+
+class _CountedView(ListView):
+    """A view that says how many entries it holds (as the index's does) and counts its reads."""
+
+    def __init__(self, entries: list[MemoryEntry], count: int) -> None:
+        super().__init__(entries)
+        self.count = count
+        self.reads = 0
+
+    def size(self, cap: int) -> int:
+        return min(cap, self.count)
+
+    def entries(self, kind: MemoryKind | None = None) -> list[MemoryEntry]:
+        self.reads += 1
+        return super().entries(kind)
+
+
+@needs_encoder
+def test_a_large_store_is_not_read_across_languages() -> None:
+    """A view that counts more entries than CROSS_LANGUAGE_ENTRIES is not read (nor encoded)."""
+    entry = MemoryEntry(
+        kind="profile",
+        id="prof_bp",
+        path="profiles/health-blood-pressure-bp.md",
+        slug="health-blood-pressure",
+        created="2026-05-01",
+        body="User has high blood pressure.",
+    )
+    small = _CountedView([entry], 1)
+    assert [s.id for s in dedup_extras.meant_across_languages("profile", "用户血压高。", small)] == [
+        "prof_bp"
+    ]
+    assert small.reads == 1
+    large = _CountedView([entry], dedup_extras.CROSS_LANGUAGE_ENTRIES + 1)
+    assert dedup_extras.meant_across_languages("profile", "用户血压高。", large) == []
+    assert large.reads == 0
