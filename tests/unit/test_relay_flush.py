@@ -99,3 +99,17 @@ def test_a_role_said_after_a_greeting_and_not_after_a_condition(tmp_path: Path) 
     assert "- **王芳** — 负责发布说明\n" in people
     assert "- **Tom** — responsible for the billing API\n" in people
     assert "张伟" not in people and "Ana" not in people, people
+
+
+def test_a_full_stop_after_an_abbreviation_ends_no_sentence(tmp_path: Path) -> None:
+    text = (
+        "User: **Tom**: Morning all. We decided to use Postgres vs. MySQL for the ledger, e.g. for v2.1.\n"
+        "User: **Ana**: Dr. Lee is our new lead. Great.\n"
+        "Assistant: Noted.\n"
+    ) * 4  # the flush needs 10 messages or more
+    _flush(parse_transcript(text, source="room.txt"), tmp_path, EmbeddedModel(), group="db")
+    files = _tree(tmp_path)
+    experience = files["memory/groups/db/experience.md"]
+    assert (
+        "- Decision: Tom: We decided to use Postgres vs. MySQL for the ledger, e.g. for v2.1.\n" in experience
+    )

@@ -39,9 +39,10 @@ from memscribe.schemas.transcript import Turn
 
 #: A sentence that is an acknowledgement and nothing more.
 _ACK_ONLY = lazy_compile(speakers.ACK_LEAD.pattern.removeprefix("^"), re.IGNORECASE)
-#: A sentence: up to a full stop of any script, an English one where a space follows it ("hi all.
-#: I'm …"; "4.12", "v2.1" and URLs are no end).
-_SENTENCE = lazy_compile(r"(?:[^。！？!?.\n]|\.(?!\s))+[。！？!?.]?")
+#: A sentence: up to a full stop of any script, an English one where a space follows it and a word
+#: of three letters or more comes before it ("hi all. I'm …"; "4.12", "v2.1", URLs, "vs.", "e.g.",
+#: "Dr." are no end).
+_SENTENCE = lazy_compile(r"(?:[^。！？!?.\n]|\.(?!\s)|(?<!\w\w\w)\.)+[。！？!?.]?")
 _HEDGE = lazy_compile(
     r"可能|也许|好像|大概|听说|似乎|估计|不确定|\bmaybe\b|\bmight\b|\bprobably\b|\bI think\b|\bI heard\b|\bperhaps\b",
     re.IGNORECASE,
