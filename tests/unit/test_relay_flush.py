@@ -79,6 +79,8 @@ def test_an_acknowledgement_is_a_word_of_its_own() -> None:
         "Kate owns billing": "Kate owns billing",
         "好像王芳是PM": "好像王芳是PM",
         "可以考虑用Redis": "可以考虑用Redis",
+        "嗯嗯，明天上线": "明天上线",  # acknowledgements in a row
+        "好的好的，我来": "我来",
     }
     for said, kept in cases.items():
         assert without_ack(said) == kept, said

@@ -55,10 +55,12 @@ _PRINCIPAL = re.compile(
 )
 _HONORIFIC = re.compile(r"(?:さん|様|氏|先生|女士)$")
 #: An acknowledgement that opens a message before its content: a word of its own, which a space,
-#: a punctuation mark or the end follows ("Oksana", "Yesterday", "Kate", "好像" open with none).
+#: a punctuation mark, the end or (in Chinese) another acknowledgement follows ("嗯嗯，", "好的好的";
+#: "Oksana", "Yesterday", "Kate", "好像" open with none).
+_ACK_ZH = r"好的|好|收到|嗯|行|可以|了解|明白"
 ACK_LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|got\s+it|thanks|thank\s+you|cool|great|noted|roger|k|alright"
-    r"|好的|好|收到|嗯|行|可以|了解|明白|ok的)(?=[\s,，.。!！~、]|$)\s*[,，.。!！~]*\s*)+",
+    rf"|{_ACK_ZH}|ok的)(?=[\s,，.。!！~、]|$|{_ACK_ZH})\s*[,，.。!！~]*\s*)+",
     re.IGNORECASE,
 )
 
