@@ -92,6 +92,9 @@ def test_openings_and_their_shapes() -> None:
         # a template's labels in bold, in every message, each once
         "User: **Problem**: pods crash\n**Setup**: I use Docker\nAssistant: ok\n"
         "User: **Setup**: I live in Porto\n**Problem**: fixed\nAssistant: ok\n",
+        # a template's labels that name no one: the chat writes them in lower case elsewhere
+        "User: **Task**: fix the login\n**Background**: I live in Porto\nAssistant: ok, the task is"
+        " clear\nUser: **Goal**: done\nAssistant: ok\nUser: **Task**: add caching\n",
         # timestamped log lines
         "User: [10:31] INFO: started\n[10:32] WARN: I live in Porto\nAssistant: ok\n"
         "User: [10:33] INFO: up\n[10:34] DEBUG: retry\nAssistant: ok\n",
@@ -129,3 +132,12 @@ def test_a_shape_no_message_opens_with_is_no_sender_inside_one(first: str) -> No
     assert "Backend" not in senders(turns) and len(senders(turns)) == 2, senders(turns)
     owner = "\n".join(t.text for t in owner_turns(turns))
     assert "I live in Leeds" in owner and "**Backend**:" in owner, owner
+
+
+def test_a_name_in_an_address_or_a_handle_is_still_a_name() -> None:
+    text = (
+        "User: **Hana**: I live in Leeds, mail hana@x.io\nAssistant: hi Hana\n"
+        "User: **Mo**: I live in York\nUser: **Hana**: see github.com/hana and hana_k\n"
+    )
+    turns = parse_transcript(text, source="chat.txt").turns
+    assert senders(turns) == ["Hana", "Mo"]

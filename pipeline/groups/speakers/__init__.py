@@ -152,7 +152,9 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
     message, is part of the message: lines.Opening.shape), two or more prefixes
     open its lines, one of them opens lines of two messages or more, two or more open messages,
     and one speaks alone (a message of one sender's lines, or one sender's lines in a row: the
-    labels of a template, "**Problem**: …" / "**Setup**: …" in every message, each once, do not).
+    labels of a template, "**Problem**: …" / "**Setup**: …" in every message, each once, do not),
+    and no capitalised name among them is written in lower case elsewhere (a template's
+    "**Task**: …" beside "the task": :func:`_common_words`).
     A line no sender opens continues the message of the sender above it (a message of several
     lines) where a sender's line follows it in its message; lines after a message's last sender
     line continue it only where the chat's shape holds in its messages every line of which a
@@ -181,7 +183,20 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
     if any(m.tail for m in messages) and len({m.names[0] for m in messages if m.whole}) < 2:
         return frozenset()  # lines no sender opens after the senders': pasted above the user's words
     needs = set().union(*(m.needs for m in messages))
+    if _common_words(turns, needs):
+        return frozenset()  # a template's labels ("**Task**: …" / "**Goal**: …"), not names
     return frozenset(needs)
+
+
+def _common_words(turns: Sequence[Turn], names: set[str]) -> bool:
+    """One of ``names``, a capitalised word, is written in lower case elsewhere in the chat
+    ("**Task**: …" and "the task"): a common word, as a proper name is not ("Hana" stays
+    "Hana"; "hana" in "hana@x.io", "hana_k" or a path is no word)."""
+    words = sorted(n.casefold() for n in names if n[:1].isupper() and n.isalpha())
+    if not words:
+        return False
+    lower = re.compile(rf"(?<![\w@./-])(?:{'|'.join(map(re.escape, words))})(?![\w@/-])")
+    return any(lower.search(t.text) for t in turns)
 
 
 def _marks(text: str, host: str | None, known: frozenset[str]) -> list[tuple[int, int, str]]:
@@ -343,7 +358,7 @@ def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     else is a third party. Outside a group chat the user turns are returned as they are.
     """
     users = _user_messages(turns)
-    known = handles(users)
+    known = handles(turns)
     said = {t.index: segments(t.text, t.speaker, known) for t in users}
     names, named = _senders(users, said)
     names = _owner_first(names, turns)
