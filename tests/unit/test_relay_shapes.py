@@ -141,3 +141,50 @@ def test_a_name_in_an_address_or_a_handle_is_still_a_name() -> None:
     )
     turns = parse_transcript(text, source="chat.txt").turns
     assert senders(turns) == ["Hana", "Mo"]
+
+
+def test_random_chats_in_every_shape_answer_as_the_definition() -> None:
+    """senders() (one pass) is the definition over segments() with the chat's senders, and the
+    owner's turns hold only text of the turns, in any mix of the shapes."""
+    import random
+
+    from memscribe.groups.speakers import segments
+    from memscribe.schemas.transcript import SourcePos, Turn
+
+    shapes = ("**{}**:", "**{}:**", "<{}>", "06/12/2026, 10:31 - {}:", "[10:31] {}:", "{}:", "[#ops] {}:")
+    names = ("Hana", "Mo", "hana_k", "Maria Fernanda da Silva", "Task", "web-1", "李雷")
+    bodies = ("I live in Leeds.", "ok, the task", "好的，明天", "see hana@x.io", "", "**Goal**: x")
+    rng = random.Random(42)
+    grouped = read = 0
+    for _ in range(400):
+        shape = rng.choice(shapes)
+        turns = []
+        for i in range(rng.randint(1, 8)):
+            lines = [
+                (rng.choice(shapes) if rng.random() < 0.1 else shape).format(rng.choice(names))
+                + " " * rng.randint(0, 1)
+                + rng.choice(bodies)
+                if rng.random() < 0.85
+                else rng.choice(bodies)
+                for _ in range(rng.randint(1, 3))
+            ]
+            role = rng.choice(("user", "user", "user", "assistant"))
+            turns.append(
+                Turn(
+                    index=i,
+                    role=role,
+                    kind="message",
+                    text="\n".join(lines),
+                    source=SourcePos(file="t", line=i + 1),
+                )
+            )
+        known = handles(turns)
+        read += bool(known)
+        users = [t for t in turns if t.role == "user"]
+        named = [s.speaker for t in users for s in segments(t.text, t.speaker, known) if s.speaker]
+        assert set(senders(turns)) == set(dict.fromkeys(named)), [t.text for t in turns]
+        grouped += len(senders(turns)) >= 2
+        for t in owner_turns(turns):
+            original = next(u.text for u in users if u.index == t.index)
+            assert all(line.strip() in original for line in t.text.split("\n")), (t.text, original)
+    assert grouped > 40 and read > 10, (grouped, read)
