@@ -146,8 +146,15 @@ _DID = lazy_compile(r"(?<![\w:])did:[a-z0-9]+:[A-Za-z0-9._%:-]*[A-Za-z0-9._-](?:
 
 
 def did_spans(text: str) -> list[tuple[int, int]]:
-    """The spans of the DIDs in ``text``, in order (none without ``did:``)."""
-    return [m.span() for m in _DID.finditer(text)] if "did:" in text else []
+    """The spans of the DIDs in ``text``, in order (none without ``did:``). A URL's user info
+    of that shape is none (``postgres://did:web:<password>@db``): after ``//`` or before ``@``."""
+    if "did:" not in text:
+        return []
+    return [
+        m.span()
+        for m in _DID.finditer(text)
+        if text[max(0, m.start() - 2) : m.start()] != "//" and text[m.end() : m.end() + 1] != "@"
+    ]
 
 
 @memo_per_scan

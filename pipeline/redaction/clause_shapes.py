@@ -85,11 +85,12 @@ def _glued_name(text: str, link: int) -> str:
     return text[start:end]
 
 
-def named_an_id(text: str, link: int, at: int, value: str) -> bool:
+def named_an_id(text: str, link: int, at: int, value: str, *, governed: bool) -> bool:
     """The value at ``at`` is given to a name glued to the link mark at ``link`` that names an
     identifier (``kid=…``, ``keyId=…``, :func:`~memscribe.redaction.prose.names_an_id`), or is
-    a UUID right after a namespace's colon (``cart:<uuid>``, a record's key), whatever keyword
-    came before in the clause ("session key cart:<uuid>")."""
+    a UUID right after a namespace's colon (``cart:<uuid>``, a record's key) where no secret's
+    name ``governed`` the clause ("session key cart:<uuid>"; not "my Heroku API key is
+    heroku:<uuid>", whose UUID is the key, as a bare one would be)."""
     if text[link] not in ":=":
         return False
     name = _glued_name(text, link)
@@ -97,4 +98,39 @@ def named_an_id(text: str, link: int, at: int, value: str) -> bool:
         return False
     if names_an_id(name):
         return True
-    return text[link] == ":" and at == link + 1 and UUID.match(value) is not None and not name_strength(name)
+    return (
+        not governed
+        and text[link] == ":"
+        and at == link + 1
+        and UUID.match(value) is not None
+        and not name_strength(name)
+    )
+
+
+def secret_named(text: str, end: int) -> bool:
+    """The keyword ending at ``end`` names a secret, alone or with the word before it
+    (``API key``, ``password``, ``signing key``; not ``session key``, ``cache key``, ``key``)."""
+    words = _words_before(text, end, 2)
+    return bool(words) and (
+        name_strength(words[-1]) == "strong" or name_strength("_".join(words)) == "strong"
+    )
+
+
+def _words_before(text: str, end: int, n: int) -> list[str]:
+    """The last ``n`` words (letters and digits) ending at ``end``, blanks, hyphens or
+    underscores between them, in order; fewer where something else comes before."""
+    words: list[str] = []
+    at = end
+    while len(words) < n:
+        stop = at
+        while at > 0 and text[at - 1].isalnum():
+            at -= 1
+        if at == stop:
+            break
+        words.append(text[at:stop])
+        gap = at
+        while at > 0 and text[at - 1] in " \t_-" and gap - at < 8:
+            at -= 1
+        if at == gap:
+            break
+    return words[::-1]

@@ -79,8 +79,9 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
         for start, end in det.find(text):
             if masks and (i := bisect.bisect_right(mask_ends, start)) < len(masks) and masks[i][0] < end:
                 continue  # inside a mask, or across one
-            if dids and _within(dids, start, end):
-                continue  # a part of a DID (``did:key:z6Mk…``), a public identifier
+            if dids and det.name in _READ_BY_NAME and _within(dids, start, end):
+                continue  # a part of a DID (``did:key:z6Mk…``, its ``key:`` read as a name), a public
+                # identifier; not a provider's token of its own shape inside one (``did:ghp:ghp_…``)
             if allowlisted(det.name, text[start:end]):
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
@@ -119,6 +120,11 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
         values = [(text[s:e], f.type) for f in findings for s, e in ((f.start, f.end), *f.inner)]
         findings = with_repeats(text, findings, values, masks)
     return findings
+
+
+#: The detectors that judge a value by the name before it or by its randomness: inside a DID
+#: they read its parts as a name and its value (the others find a secret by its own shape).
+_READ_BY_NAME = frozenset({"secret_assignment", "high_entropy", "password"})
 
 
 def _within(spans: list[tuple[int, int]], start: int, end: int) -> bool:

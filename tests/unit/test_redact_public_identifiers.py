@@ -52,3 +52,39 @@ def test_a_public_identifier_is_kept(text: str) -> None:
 def test_a_secret_of_those_shapes_is_masked(text: str, secret: str) -> None:
     masked = redact_text(text)[0]
     assert secret not in masked and secret[:6] not in masked and secret[-6:] not in masked, masked
+
+
+GITHUB_TOKEN = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a UUID after a namespace under a secret's name governing the clause is the secret
+        (f"my Heroku API key is heroku:{UUID}", UUID),
+        (f"the signing key is app:{UUID}", UUID),
+        # a URL's user info of a DID's shape is a user and a password, not a DID
+        ("DATABASE_URL=postgres://did:web:Sup3rS3cretPassw0rd@db.internal:5432/app", "Sup3rS3cretPassw0rd"),
+        ("mysql://did:key:Sup3rS3cretPassw0rd@db.internal/app", "Sup3rS3cretPassw0rd"),
+        # a provider's token keeps its own shape inside a DID's
+        (f"token: did:ghp:{GITHUB_TOKEN}", GITHUB_TOKEN),
+        (f"did:web:{GITHUB_TOKEN}", GITHUB_TOKEN),
+    ],
+)
+def test_a_secret_in_a_public_identifiers_shape_is_masked(text: str, secret: str) -> None:
+    masked = redact_text(text)[0]
+    assert secret not in masked and secret[:8] not in masked and secret[-8:] not in masked, masked
+
+
+def test_a_namespaced_uuid_ends_its_keywords_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value given to an identifier's name is the keyword's value (its clause is about it): the
+    scan stops there, as it stops at a secret, rather than read the words after it (at 407234f,
+    "session key cart:<uuid> " repeated read every value to the clause's token bound)."""
+    from memscribe.redaction import clauses
+    from tests.support.counting import counting
+
+    reps = 400
+    text = f"session key cart:{UUID} " * reps
+    calls = counting(monkeypatch, clauses, "fits")
+    assert redact_text(text)[0] == text
+    assert 0 < calls.n <= reps
