@@ -14,10 +14,11 @@ import itertools
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import hint_lines, offset_lowered
 from memscribe.redaction.benign import is_benign_shape
 from memscribe.redaction.clause_words import KEYWORDS as CLAUSE_KEYWORDS
-from memscribe.redaction.names import name_strength
+from memscribe.redaction.names import generic_key, is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import looks_random, password_like
 
@@ -364,7 +365,8 @@ def _row_cells(
             continue
         surplus = surplus if delim != "|" else 0
         for i, held in roles:
-            role = _role_by_name(cells[int(held[3:])][0]) if held.startswith("by:") else held
+            named = cells[int(held[3:])][0] if held.startswith("by:") else ""
+            role = _role_by_name(named) if named else held
             if role is None:
                 continue  # the row's name names no secret
             cell, s, _ = cells[i]
@@ -372,12 +374,27 @@ def _row_cells(
             quote = value[:1] if value[:1] in "\"'" and value.endswith(value[:1]) and len(value) > 1 else ""
             if quote:
                 value = value[1:-1]
-            if _cell_secret(value, role):
+            if _cell_secret(value, role) or (named and _assigned(named, value, quoted=bool(quote))):
                 lead = cell.find(value)
                 stop = pos + s + lead + len(value)
                 if role == "password" and not quote and surplus:
                     stop = _run_on(cells[i + 1 : i + 1 + surplus], pos, stop)
                 yield pos + s + lead, stop
+
+
+def _assigned(name: str, value: str, *, quoted: bool) -> bool:
+    """A row's value under its row's name is judged as ``NAME=value`` is (a passphrase of words
+    under ``REDIS_PASSWORD``), the cell ending its value as a config line's end does."""
+    name = name.strip().strip("\"'`")
+    strength = name_strength(name)
+    return strength is not None and plausible_value(
+        value,
+        strength,
+        quoted=quoted,
+        password_name=is_password_name(name),
+        line_end=True,
+        generic_key=generic_key(name),
+    )
 
 
 def _surplus(cells: list[tuple[str, int, int]], width: int) -> int:

@@ -44,3 +44,38 @@ def test_a_rows_name_names_its_value(text: str, secrets: list[str]) -> None:
 )
 def test_a_row_naming_no_secret_keeps_its_value(text: str) -> None:
     assert redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # judged as ``NAME=value`` is: a passphrase of words under a password's name
+        (
+            "name,value\nREDIS_PASSWORD,correcthorsebatterystaple\nREDIS_HOST,cache.internal\n",
+            "correcthorsebatterystaple",
+        ),
+        ("Variable,Value,Description\nSMTP_PASSWORD,mailpassword,outgoing mail\n", "mailpassword"),
+        (
+            "name,value\nHEROKU_API_KEY,3f2b8c1e-9a4d-4e2b-8f7a-1c2d3e4f5a6b\n",
+            "3f2b8c1e-9a4d-4e2b-8f7a-1c2d3e4f5a6b",
+        ),
+    ],
+)
+def test_a_rows_value_is_judged_as_its_assignment(text: str, secret: str) -> None:
+    name = next(ln for ln in text.splitlines() if secret in ln).split(",")[0]
+    assert secret not in redact_text(f"{name}={secret}")[0]  # masked as ``NAME=value``
+    masked = redact_text(text)[0]
+    assert secret not in masked and secret[:6] not in masked and secret[-6:] not in masked, masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name,value\nDB_PASSWORD,see vault\nADMIN_PASSWORD,rotated weekly\n",
+        "name,value\nPOSTGRES_PASSWORD,postgres\nMYSQL_PASSWORD,password\n",
+        "key,value\nSESSION_SECRET,from-env\nJWT_SECRET,process.env.JWT_SECRET\n",
+        "name,value\npassword,required\ntoken,optional\n",
+    ],
+)
+def test_a_rows_value_its_assignment_keeps_is_kept(text: str) -> None:
+    assert redact_text(text)[0] == text
