@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
@@ -80,6 +80,7 @@ class _Message(NamedTuple):
     sure: bool  # one of them no label looks like
     whole: bool  # every line opens with a sender
     tail: bool  # lines no sender opens after the last one a sender opens
+    room: bool  # one of its senders is after a room tag (a bridge's)
 
 
 def _hosted(o: Opening, t: Turn) -> bool:
@@ -99,7 +100,7 @@ def _message(t: Turn, shapes: frozenset[str]) -> _Message | None:
     text = t.text.strip()
     names: list[str] = []
     needs: set[str] = set()
-    sure = False
+    sure = room = False
     end = 0  # where the last sender's prefix ends
     for o in openings(text):
         if o.shape in shapes and _hosted(o, t):
@@ -110,17 +111,18 @@ def _message(t: Turn, shapes: frozenset[str]) -> _Message | None:
             if not alone:
                 needs.add(o.name)
             sure = sure or sure_one
+            room = room or o.room
             end = o.end
         elif o.start == 0:
             return None
     if not names:
         return None
     if "\n" not in text:
-        return _Message(t.index, tuple(names), frozenset(needs), sure, True, False)
+        return _Message(t.index, tuple(names), frozenset(needs), sure, True, False, room)
     lines = sum(1 for line in text.split("\n") if line.strip())
     after = text.find("\n", end)
     tail = after >= 0 and not text[after:].isspace()
-    return _Message(t.index, tuple(names), frozenset(needs), sure, len(names) == lines, tail)
+    return _Message(t.index, tuple(names), frozenset(needs), sure, len(names) == lines, tail, room)
 
 
 def _chat_shape(messages: Sequence[_Message]) -> bool:
@@ -139,7 +141,7 @@ def _chat_shape(messages: Sequence[_Message]) -> bool:
     )
 
 
-def handles(turns: Sequence[Turn]) -> frozenset[str]:
+def handles(turns: Sequence[Turn], *, group: bool = False) -> frozenset[str]:
     """The senders whose prefixes no text's line is read by alone, found by the shape of the whole
     chat (none where it is not a chat's): one-token handles (``hana_k:``), names of four words or
     more or with lower-case words inside ("Ana de Souza:"), and every name in a shape a bridge or
@@ -154,7 +156,9 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
     and one speaks alone (a message of one sender's lines, or one sender's lines in a row: the
     labels of a template, "**Problem**: …" / "**Setup**: …" in every message, each once, do not),
     and no capitalised name among them is written in lower case elsewhere (a template's
-    "**Task**: …" beside "the task": :func:`_common_words`).
+    "**Task**: …" beside "the task": :func:`_common_words`), and the chat shows several people
+    (:func:`_several_people`; ``group``: the caller knows it is a group chat): one person's
+    labels, each message answered ("**Goal**: …" / "**Details**: …"), are no senders.
     A line no sender opens continues the message of the sender above it (a message of several
     lines) where a sender's line follows it in its message; lines after a message's last sender
     line continue it only where the chat's shape holds in its messages every line of which a
@@ -180,12 +184,45 @@ def handles(turns: Sequence[Turn]) -> frozenset[str]:
         messages.append(m)
     if not _chat_shape(messages):
         return frozenset()
+    if not group and not _several_people(
+        turns, {m.turn: m.names for m in messages}, any(m.room for m in messages)
+    ):
+        return frozenset()  # one person's labelled messages, each answered: a template, a diary
     if any(m.tail for m in messages) and len({m.names[0] for m in messages if m.whole}) < 2:
         return frozenset()  # lines no sender opens after the senders': pasted above the user's words
     needs = set().union(*(m.needs for m in messages))
     if _common_words(turns, needs):
         return frozenset()  # a template's labels ("**Task**: …" / "**Goal**: …"), not names
     return frozenset(needs)
+
+
+def _several_people(turns: Sequence[Turn], names: Mapping[int, Sequence[str]], room: bool) -> bool:
+    """The chat shows several people, not one person's labelled messages (``names``: the senders
+    read in each user turn, by its index): two or more senders speak between two of the
+    assistant's replies (in one turn, or in user turns in a row), a bridge's room tag (``room``),
+    a relay's header (:func:`configured_user`), a system turn's principal (:func:`principal`) who
+    is one of the senders, or a sender named elsewhere than in a prefix ("thanks Hana", "@hana_k").
+    Where each user message is one sender's, the assistant answers every one and no one names
+    them, the "senders" are one person's labels ("**Goal**: …" / "**Details**: I live in Madrid"
+    / "**Goal**: …", a diary's "08:30 Standup: …", "Goal: …" / "Details: …")."""
+    if room or configured_user(turns) is not None:
+        return True
+    run: set[str] = set()  # the senders since the assistant's last reply
+    for t in turns:
+        if t.role in ("assistant", "tool"):
+            run = set()
+        elif t.index in names:
+            run.update(names[t.index])
+            if len(run) >= 2:
+                return True
+    everyone = {n for ns in names.values() for n in ns}
+    named = principal(turns)
+    if named is not None and any(_same_person(n, named) for n in everyone):
+        return True
+    words = "|".join(map(re.escape, sorted({n.lstrip("@") for n in everyone}, key=len, reverse=True)))
+    # a name not in a sender's frame ("Hana:", "**Hana**:", "<hana>"), as written
+    mention = re.compile(rf"(?<![\w@])@?(?:{words})(?![\w-])(?!(?:\*\*|__)?[ \t]*[:：])(?!>)")
+    return any(mention.search(t.text) for t in turns if t.kind in ("message", "system"))
 
 
 def _common_words(turns: Sequence[Turn], names: set[str]) -> bool:
@@ -330,13 +367,15 @@ def _owner_first(names: list[str], turns: Sequence[Turn]) -> list[str]:
 def senders(turns: Sequence[Turn]) -> list[str]:
     """The senders of the user turns, in order of first message (bridge prefixes, else the host's
     sender names); two or more make a group chat, whose owner is the first: the configured user a
-    relay's header names (:func:`configured_user`), else the first to speak.
+    relay's header names (:func:`configured_user`), else the first to speak. Prefixes read in a
+    chat that shows no several people (:func:`_several_people`) name no one: one person's labels.
 
     One pass that keeps only the distinct names (:func:`_senders` over every user turn's segments,
     without holding those segments: a large transcript's were tens of MB at once); a text without
     a colon names no sender (:func:`segments` returns it unnamed), so it is not split."""
     named: dict[str, None] = {}
     hosts: dict[str, None] = {}
+    by_turn: dict[int, tuple[str, ...]] = {}
     known = handles(turns)
     for t in turns:
         if t.role != "user" or t.kind != "message":
@@ -344,10 +383,18 @@ def senders(turns: Sequence[Turn]) -> list[str]:
         if t.speaker:
             hosts[t.speaker] = None
         if known or ":" in t.text or "：" in t.text:
-            for said in segments(t.text, t.speaker, known):
-                if said.speaker:
-                    named[said.speaker] = None
+            mine = tuple(said.speaker for said in segments(t.text, t.speaker, known) if said.speaker)
+            named.update(dict.fromkeys(mine))
+            if mine:
+                by_turn[t.index] = mine
+    if len(named) >= 2 and not known and not _several_people(turns, by_turn, _in_room(turns)):
+        named = {}  # one person's labels ("Goal: …" / "Details: …"), each answered
     return _owner_first(list(named or hosts), turns)
+
+
+def _in_room(turns: Sequence[Turn]) -> bool:
+    """A user message's line opens with a bridge's room tag and a sender ("[#ops] Hana: …")."""
+    return any(o.room for t in _user_messages(turns) for o in openings(t.text) if o.named())
 
 
 def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
@@ -361,6 +408,11 @@ def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     known = handles(turns)
     said = {t.index: segments(t.text, t.speaker, known) for t in users}
     names, named = _senders(users, said)
+    if named and len(names) >= 2 and not known:
+        by_turn = {i: [s.speaker for s in ss if s.speaker] for i, ss in said.items()}
+        if not _several_people(turns, {i: ns for i, ns in by_turn.items() if ns}, _in_room(turns)):
+            said = {t.index: [Said(None, t.text)] for t in users}  # one person's labels
+            names, named = _senders(users, said)
     names = _owner_first(names, turns)
     if len(names) < 2:
         return users

@@ -131,7 +131,7 @@ def _said(turn: Turn, known: frozenset[str] = frozenset()) -> list[tuple[str, st
 def _lines(request: GroupRequest) -> list[tuple[int, str, str]]:
     """(turn index, speaker, sentence) for every sentence of every message."""
     out: list[tuple[int, str, str]] = []
-    known = handles(request.turns)
+    known = handles(request.turns, group=True)  # a group: its senders need no more sign of several people
     for turn in request.turns:
         for speaker, text in _said(turn, known):
             out += [(turn.index, speaker, s.strip()) for s in _SENTENCE.findall(text) if len(s.strip()) > 1]
