@@ -196,17 +196,18 @@ def handles(turns: Sequence[Turn], *, group: bool = False) -> frozenset[str]:
     return frozenset(needs)
 
 
-def _several_people(turns: Sequence[Turn], names: Mapping[int, Sequence[str]], room: bool) -> bool:
+def _several_people(
+    turns: Sequence[Turn], names: Mapping[int, Sequence[str]], room: bool | None = None
+) -> bool:
     """The chat shows several people, not one person's labelled messages (``names``: the senders
     read in each user turn, by its index): two or more senders speak between two of the
-    assistant's replies (in one turn, or in user turns in a row), a bridge's room tag (``room``),
+    assistant's replies (in one turn, or in user turns in a row), a bridge's room tag (``room``;
+    None: :func:`_in_room` reads it),
     a relay's header (:func:`configured_user`), a system turn's principal (:func:`principal`) who
     is one of the senders, or a sender named elsewhere than in a prefix ("thanks Hana", "@hana_k").
     Where each user message is one sender's, the assistant answers every one and no one names
     them, the "senders" are one person's labels ("**Goal**: …" / "**Details**: I live in Madrid"
     / "**Goal**: …", a diary's "08:30 Standup: …", "Goal: …" / "Details: …")."""
-    if room or configured_user(turns) is not None:
-        return True
     run: set[str] = set()  # the senders since the assistant's last reply
     for t in turns:
         if t.role in ("assistant", "tool"):
@@ -215,6 +216,8 @@ def _several_people(turns: Sequence[Turn], names: Mapping[int, Sequence[str]], r
             run.update(names[t.index])
             if len(run) >= 2:
                 return True
+    if (_in_room(turns) if room is None else room) or configured_user(turns) is not None:
+        return True
     everyone = {n for ns in names.values() for n in ns}
     named = principal(turns)
     if named is not None and any(_same_person(n, named) for n in everyone):
@@ -387,7 +390,7 @@ def senders(turns: Sequence[Turn]) -> list[str]:
             named.update(dict.fromkeys(mine))
             if mine:
                 by_turn[t.index] = mine
-    if len(named) >= 2 and not known and not _several_people(turns, by_turn, _in_room(turns)):
+    if len(named) >= 2 and not known and not _several_people(turns, by_turn):
         named = {}  # one person's labels ("Goal: …" / "Details: …"), each answered
     return _owner_first(list(named or hosts), turns)
 
@@ -410,7 +413,7 @@ def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     names, named = _senders(users, said)
     if named and len(names) >= 2 and not known:
         by_turn = {i: [s.speaker for s in ss if s.speaker] for i, ss in said.items()}
-        if not _several_people(turns, {i: ns for i, ns in by_turn.items() if ns}, _in_room(turns)):
+        if not _several_people(turns, {i: ns for i, ns in by_turn.items() if ns}):
             said = {t.index: [Said(None, t.text)] for t in users}  # one person's labels
             names, named = _senders(users, said)
     names = _owner_first(names, turns)
