@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import MASK_RE, lowered, occurrences, same_offsets, stem_matches
 from memscribe.redaction.benign import is_benign_shape
-from memscribe.redaction.names import name_strength
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.prose import LABEL, names_an_id
 from memscribe.redaction.values import HIGH_ENTROPY_BITS, looks_random, password_like
@@ -79,10 +78,6 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
         uuid = _UUID_LINE.match(value) is not None
         if "=" in value.rstrip("=") or "://" in value or (is_benign_shape(value) and not uuid):
             continue  # an assignment or a URL (their own detectors decide), or a content hash
-        head, comma, _ = value.partition(",")
-        if comma and _SETTING_NAME.fullmatch(head) and name_strength(head) is None:
-            continue  # a row of a setting's name and its value (``token_budget,128000``,
-            # ``PASSWORD_HASHER,django…``): the name names no secret (a table's rule decides it)
         if value.count(":") >= 3:
             continue  # a record of fields (``host:port:db:user:password``): its file's rule decides
         head, colon, tail = value.partition(":")
@@ -103,10 +98,6 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             continue
         if (_SECRET_CONTEXT.search(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
             yield m.span("v")
-
-
-#: A setting's name of two words or more (``token_budget``, ``key.rotation``, ``PASSWORD_HASHER``).
-_SETTING_NAME = lazy_compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+")
 
 
 def _row_under(header: str, value: str) -> bool:
