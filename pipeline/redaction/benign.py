@@ -127,36 +127,6 @@ def dotted_names(value: str) -> bool:
     )
 
 
-#: A UUID after a namespace, a record's key (``cart:<uuid>``, ``user:session:<uuid>``).
-_NAMESPACED_UUID = lazy_compile(
-    r"^[a-z][a-z0-9_-]{0,31}(?::[a-z][a-z0-9_-]{0,31})*:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
-    r"[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
-)
-
-
-def uuid_shaped(value: str) -> bool:
-    """A UUID, alone or after a namespace (``cart:3f2b…``): an identifier's shape, which a name
-    decides as it decides a bare UUID (a secret under a secret's name, an id otherwise)."""
-    return UUID.match(value) is not None or _NAMESPACED_UUID.match(value) is not None
-
-
-#: A decentralised identifier (W3C DID: ``did:<method>:<id>``, a fragment allowed): public by
-#: design (``did:key:z6Mk…`` is a public key written as an identifier, ``did:web:…`` a host).
-_DID = lazy_compile(r"(?<![\w:])did:[a-z0-9]+:[A-Za-z0-9._%:-]*[A-Za-z0-9._-](?:#[A-Za-z0-9._-]+)?")
-
-
-def did_spans(text: str) -> list[tuple[int, int]]:
-    """The spans of the DIDs in ``text``, in order (none without ``did:``). A URL's user info
-    of that shape is none (``postgres://did:web:<password>@db``): after ``//`` or before ``@``."""
-    if "did:" not in text:
-        return []
-    return [
-        m.span()
-        for m in _DID.finditer(text)
-        if text[max(0, m.start() - 2) : m.start()] != "//" and text[m.end() : m.end() + 1] != "@"
-    ]
-
-
 @memo_per_scan
 def is_benign_shape(value: str) -> bool:
     """True for random-looking values that are public by design: UUIDs, algorithm-prefixed

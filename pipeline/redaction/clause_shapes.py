@@ -1,17 +1,13 @@
 """The shapes of the values the clause detector (:mod:`~memscribe.redaction.clauses`) takes: a
 PIN or a code of digits (said one by one or printed in groups), a random token, a TOTP seed or
-a UUID after a secret's name, a password; and a value a name glued to its link names an
-identifier's."""
+a UUID after a secret's name, a password."""
 
 from __future__ import annotations
 
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.benign import UUID
-from memscribe.redaction.names import name_strength
 from memscribe.redaction.placeholders import is_placeholder
-from memscribe.redaction.prose import names_an_id
 from memscribe.redaction.values import HIGH_ENTROPY_BITS, looks_random, password_like
 
 #: A TOTP seed (base32, a digit among its letters) and a UUID: kept elsewhere, but linked right
@@ -70,67 +66,3 @@ def _dull_digits(value: str) -> bool:
     """A run of one digit or counting digits (``0000``, ``1234``): a placeholder PIN."""
     steps = {int(b) - int(a) for a, b in zip(value, value[1:], strict=False)}
     return len(steps) == 1 and steps <= {-1, 0, 1}
-
-
-def _glued_name(text: str, link: int) -> str:
-    """The name glued to the link mark at ``link`` (``kid=``, ``"keyId":``, ``cart:``): the word
-    characters, dots and hyphens right before it (a closing quote between), from the first ASCII
-    letter among them, at most 41; empty when there is none."""
-    end = link - 1 if link and text[link - 1] in "\"'`" else link
-    start = end
-    while start > max(0, end - 41) and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
-        start -= 1
-    while start < end and not (text[start].isascii() and text[start].isalpha()):
-        start += 1
-    return text[start:end]
-
-
-def named_an_id(text: str, link: int, at: int, value: str, *, governed: bool) -> bool:
-    """The value at ``at`` is given to a name glued to the link mark at ``link`` that names an
-    identifier (``kid=…``, ``keyId=…``, :func:`~memscribe.redaction.prose.names_an_id`), or is
-    a UUID right after a namespace's colon (``cart:<uuid>``, a record's key) where no secret's
-    name ``governed`` the clause ("session key cart:<uuid>"; not "my Heroku API key is
-    heroku:<uuid>", whose UUID is the key, as a bare one would be)."""
-    if text[link] not in ":=":
-        return False
-    name = _glued_name(text, link)
-    if not name:
-        return False
-    if names_an_id(name):
-        return True
-    return (
-        not governed
-        and text[link] == ":"
-        and at == link + 1
-        and UUID.match(value) is not None
-        and not name_strength(name)
-    )
-
-
-def secret_named(text: str, end: int) -> bool:
-    """The keyword ending at ``end`` names a secret, alone or with the word before it
-    (``API key``, ``password``, ``signing key``; not ``session key``, ``cache key``, ``key``)."""
-    words = _words_before(text, end, 2)
-    return bool(words) and (
-        name_strength(words[-1]) == "strong" or name_strength("_".join(words)) == "strong"
-    )
-
-
-def _words_before(text: str, end: int, n: int) -> list[str]:
-    """The last ``n`` words (letters and digits) ending at ``end``, blanks, hyphens or
-    underscores between them, in order; fewer where something else comes before."""
-    words: list[str] = []
-    at = end
-    while len(words) < n:
-        stop = at
-        while at > 0 and text[at - 1].isalnum():
-            at -= 1
-        if at == stop:
-            break
-        words.append(text[at:stop])
-        gap = at
-        while at > 0 and text[at - 1] in " \t_-" and gap - at < 8:
-            at -= 1
-        if at == gap:
-            break
-    return words[::-1]

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import FILLER_AFTER, apart, occurrences, offset_lowered
 from memscribe.redaction.benign import RECORD_KEY_WORDS
-from memscribe.redaction.clause_shapes import fits, named_an_id, pin_like, secret_named
+from memscribe.redaction.clause_shapes import fits, pin_like
 from memscribe.redaction.clause_words import (
     ALL_ANAPHOR_STEMS,
     ALL_KEYWORD_STEMS,
@@ -261,13 +261,8 @@ def _clause_value(
         if SUBJECT_ID.search(text, max(start, link - 30), link):
             continue
         if fits(value, role, near=near):
-            # (a value given to a name glued to its link that names an identifier is that id's,
-            # the keyword's clause being about it: ``kid=…``, ``cart:<uuid>``)
-            governed = role == "password" or secret_named(text, start)
             value_end = m.start() + lead + len(value)
-            if not named_an_id(text, link, m.start() + lead, value, governed=governed) and not _cut_short(
-                text, value_end
-            ):
+            if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
             return
 

@@ -4,7 +4,6 @@ overlapping spans, mask; transcripts and secret-only text."""
 from __future__ import annotations
 
 import bisect
-import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -12,7 +11,6 @@ from typing import NamedTuple
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
 from memscribe.redaction.base import MASK_RE, Finding, forget_occurrences
-from memscribe.redaction.benign import did_spans
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.extents import widened_groups
 from memscribe.redaction.hintscan import WordScan, word_scanner, word_starts
@@ -74,14 +72,10 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
     if chosen is None or redact_contact:  # ``chosen`` ranks DETECTORS alone
         chosen = tuple(active_detectors(text, detectors) if prefilter else enumerate(detectors))
     mask_ends = [me for _, me in masks]  # (masks are apart and in order: so are their ends)
-    dids = did_spans(text)
     for prio, det in chosen:
         for start, end in det.find(text):
             if masks and (i := bisect.bisect_right(mask_ends, start)) < len(masks) and masks[i][0] < end:
                 continue  # inside a mask, or across one
-            if dids and det.name in _READ_BY_NAME and _within(dids, start, end):
-                continue  # a part of a DID (``did:key:z6Mk…``, its ``key:`` read as a name), a public
-                # identifier; not a provider's token of its own shape inside one (``did:ghp:ghp_…``)
             if allowlisted(det.name, text[start:end]):
                 continue  # gitleaks' allowlists: a documented example key, a template
             cands.append(_Candidate(det.name, start, value_end(text, end), prio))
@@ -120,17 +114,6 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
         values = [(text[s:e], f.type) for f in findings for s, e in ((f.start, f.end), *f.inner)]
         findings = with_repeats(text, findings, values, masks)
     return findings
-
-
-#: The detectors that judge a value by the name before it or by its randomness: inside a DID
-#: they read its parts as a name and its value (the others find a secret by its own shape).
-_READ_BY_NAME = frozenset({"secret_assignment", "high_entropy", "password"})
-
-
-def _within(spans: list[tuple[int, int]], start: int, end: int) -> bool:
-    """True when ``start:end`` lies inside one of ``spans`` (apart and in order)."""
-    i = bisect.bisect_right(spans, (start, sys.maxsize)) - 1
-    return i >= 0 and spans[i][0] <= start and end <= spans[i][1]
 
 
 #: What ends a value inside a run of ASCII graphic characters: a quote, a closing bracket (the

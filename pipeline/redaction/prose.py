@@ -154,8 +154,7 @@ def _uuid_credential(keyword: str, value: str) -> bool:
 
 
 #: Words that label the token right after them as an identifier, not a credential.
-#: (``kid``: a JSON Web Key's id, RFC 7517, named so in every JWT header and JWK set.)
-_ID_LABELS = frozenset("id ids uuid guid sha commit hash digest checksum etag revision rev trace kid".split())
+_ID_LABELS = frozenset("id ids uuid guid sha commit hash digest checksum etag revision rev trace".split())
 _ID_NAME = lazy_compile(r"(?i:(?:^|[_.-])(?:id|uuid|guid|sha|hash|digest|checksum|etag))$|[a-z](?:Id|ID)$")
 LABEL = lazy_compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,40}$")
 #: What joins a quoted name to its value (``"to": "…"``, ``'id'=>'…'``), or any name by ``=``.
