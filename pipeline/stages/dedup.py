@@ -57,7 +57,6 @@ from memscribe.semantic.updates import (
 )
 from memscribe.stages.dedup_extras import (
     left_behind_entries,
-    meant_across_languages,
     named_across_languages,
     other_class_value,
     related_to_sentence,
@@ -293,7 +292,6 @@ def prepare(
         extras += named_across_languages(kind, text, said, memory, cue)
         extras += other_class_value(kind, text, said, memory, cue or priors.change_cue(said))
         extras += related_to_sentence(kind, text, said, memory, cue)
-        extras += meant_across_languages(kind, text, memory)
     for extra in as_narrowed(extras, text, priors):
         if extra.id not in claimed and extra.id not in listed:
             shortlisted.append(extra)
