@@ -14,7 +14,6 @@ from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.coordinated import agreed
 from memscribe.model.embedded.elided import with_elided_subject
 from memscribe.model.embedded.moves import PLACE_LIKE
-from memscribe.model.embedded.roles import role_filed
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
     LANGS,
@@ -23,7 +22,6 @@ from memscribe.model.embedded.text import (
     hash_slug,
     kebab,
     safe_slug,
-    third_person,
     third_singular,
     tool_slug,
     topic_slug,
@@ -130,21 +128,6 @@ def _role(m: re.Match[str]) -> Fact | None:
     if _NOT_ROLE.match(x) or re.match(r"^(?:fan of|big fan of)", x, re.I):
         return None
     return Fact("role", "one_year", f"User is {m.group('art').lower()} {value_of(x)}.")
-
-
-def _role_since(m: re.Match[str]) -> Fact | None:
-    """A role or a diet held since a time ("I've been a nurse since 2015"): the perfect of a state
-    since a time says it holds now, as "I'm a nurse" does (filed as a role at an organisation is,
-    so that it meets a stored job; the time goes, as :func:`value_of` drops it elsewhere)."""
-    x, art = m.group("x") or m.group("d"), m.group("art") or ""
-    if art and (_NOT_ROLE.match(x) or re.match(r"^(?:big )?fan of", x, re.I)):
-        return None
-    body = third_person(f"User is {art + ' ' if art else ''}{x}.")
-    return Fact(
-        role_filed(facet_filed(kebab(f"{art} {x}", 3, fallback="role"), body), body),
-        "one_year" if art else "infinity",
-        body,
-    )
 
 
 def _dislike(m: re.Match[str]) -> Fact | None:
@@ -336,10 +319,6 @@ _EN_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
         ),
         (rf"^I{_ADV} (?P<v>prefer|favou?r|like|love|enjoy) (?P<x>.+)", _prefer),
         (rf"^{_IM}{_ADV} (?P<art>a|an) (?P<x>.+)", _role),
-        (
-            rf"^I(?:'ve|’ve| have){_ADV} been (?:(?P<art>a|an) (?P<x>.+?)|(?P<d>{_DIETS})) (?P<t>since \S+(?: \S+){{0,3}}?)(?=\W*$|[,;]|\s+(?:and|but|so|because)\b)",
-            _role_since,
-        ),
         (rf"^I{_ADV} work as (?P<x>.+)", _fixed("role", "one_year", "User works as {x}.")),
         (
             rf"^I(?:'ve| have){_ADV} lived in (?P<x>.+)",
