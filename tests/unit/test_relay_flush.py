@@ -86,23 +86,6 @@ def test_an_acknowledgement_is_a_word_of_its_own() -> None:
         assert without_ack(said) == kept, said
 
 
-def test_a_role_said_after_a_greeting_and_not_after_a_condition(tmp_path: Path) -> None:
-    """'大家好，我负责发布说明' named no role (the role had to open the sentence); a role said
-    only on a condition ('如果没人做，我负责测试', 'if nobody does, I'm in charge of QA') is none."""
-    text = (
-        "User: 2026/06/12 10:31 - 王芳: 大家好，我负责发布说明。\n"
-        "User: 2026/06/12 10:32 - 张伟: 如果没人做，我负责测试。\n"
-        "Assistant: 收到。\n"
-        "User: 2026/06/12 10:33 - Tom: hi all, I'm responsible for the billing API.\n"
-        "User: 2026/06/12 10:34 - Ana: If nobody does, I'm in charge of QA.\n"
-    ) * 3  # the flush needs 10 messages or more
-    _flush(parse_transcript(text, source="room.txt"), tmp_path, EmbeddedModel(), group="pay")
-    people = _tree(tmp_path)["memory/groups/pay/people.md"]
-    assert "- **王芳** — 负责发布说明\n" in people
-    assert "- **Tom** — responsible for the billing API\n" in people
-    assert "张伟" not in people and "Ana" not in people, people
-
-
 def test_a_full_stop_after_an_abbreviation_ends_no_sentence(tmp_path: Path) -> None:
     text = (
         "User: **Tom**: Morning all. We decided to use Postgres vs. MySQL for the ledger, e.g. for v2.1.\n"

@@ -84,12 +84,8 @@ _TASK: tuple[tuple[TaskStatus, re.Pattern[str]], ...] = (
     ("doing", lazy_compile(r"正在|在做|在写|在改|进行中|\bworking on\b|\bin progress\b", re.IGNORECASE)),
     ("todo", lazy_compile(r"待办|要做|需要做|还没做|\bTODO\b|\bneed to\b", re.IGNORECASE)),
 )
-#: A speaker's own role, as a sentence or as its clause after a comma ("大家好，我负责发布说明",
-#: "hi all, I'm responsible for the release notes"), not after a condition ("if nobody does, …").
 _SELF_ROLE = lazy_compile(
-    r"^(?:(?![^，,]*(?:\b(?:if|unless|when|once|until)\b|如果|要是|假如|万一))[^，,]*[，,]\s*)?"
-    r"(?:我负责(?P<zh>.+)|(?:I'?m|I am) (?:responsible for|in charge of) (?P<en>.+))$",
-    re.IGNORECASE,
+    r"^(?:我负责(?P<zh>.+)|(?:I'?m|I am) (?:responsible for|in charge of) (?P<en>.+))$", re.IGNORECASE
 )
 #: L3 conventions: a rule or convention word, and an area (checked in this order).
 _CONVENTION_CUE = lazy_compile(
