@@ -1,11 +1,13 @@
 """One person's messages that open with a label ("**Goal**: …" / "**Details**: I live in Madrid"
 / "**Goal**: …", a diary's "08:30 Standup: …", "Goal: …") have a relayed chat's shape, but the
 assistant answers every message and nothing shows a second person. 772cf26 read such labels as
-senders (the first the owner, the rest third parties), so the user's own facts were lost; plain
-"Goal:" / "Details:" lost them at 3dce069 already. A chat is now read as several people's only
-where something shows several people (:func:`memscribe.groups.speakers._several_people`): two
-senders between two replies of the assistant, a room tag, a relay's header, the system's
-principal among the senders, or a sender named elsewhere."""
+senders (the first the owner, the rest third parties), so the user's own facts were lost. A chat
+is now read by its shape as several people's only where something shows several people
+(:func:`memscribe.groups.speakers._several_people`): two senders between two replies of the
+assistant, a room tag, a relay's header, the system's principal among the senders, or a sender
+named elsewhere. Plain "Name:" prefixes are read as at 3dce069, whatever the chat shows (review
+RV2: a relay of plain names answered message by message gave another member's facts to the
+user), so plain "Goal:" / "Details:" labels still lose the facts under the second, as at 3dce069."""
 
 from __future__ import annotations
 
@@ -32,7 +34,6 @@ _ONE_PERSON = {
     "fr": _labelled("**But**:", "**Contexte**:", "J'habite à Lyon. Je suis végétarien."),
     "ja": _labelled("**目的**：", "**背景**：", "私は東京に住んでいます。私はベジタリアンです。"),
     "diary": _labelled("08:30 Standup:", "12:15 Personal:", "I live in Madrid and I am vegetarian."),
-    "plain": _labelled("Goal:", "Details:", "I live in Madrid and I am vegetarian."),
     "irc": _labelled("<goal>", "<details>", "I live in Madrid and I am vegetarian."),
 }
 
@@ -46,12 +47,27 @@ def test_one_persons_labels_each_answered_are_no_senders(shape: str) -> None:
     owner = "\n".join(t.text for t in owner_turns(turns))
     facts = text.split("\n")[2].split(maxsplit=2)[2]
     assert facts in owner and "quiet hotel" in owner, owner
-    if shape in ("bold", "diary", "plain"):
+    if shape in ("bold", "diary"):
         bodies = [p.body for p in extract(turns).profiles]
         assert any("Madrid" in b for b in bodies) and any("vegetarian" in b for b in bodies), bodies
 
 
 _HANA, _MO = "I live in Leeds and I work as a nurse.", "I live in Rotterdam and I am a vegetarian."
+
+
+def test_a_plain_relay_answered_message_by_message_keeps_its_senders() -> None:
+    """Plain "Name: text" prefixes name senders as at 3dce069, also where the assistant answers
+    every message and nothing else shows several people: another member's facts are not the
+    user's (review RV2 of e8e6e76, which read no sender here)."""
+    text = (
+        f"User: Hana: {_HANA}\nAssistant: Noted.\n"
+        f"User: Mo: {_MO}\nAssistant: Noted.\n"
+        "User: Hana: I also have two cats.\nAssistant: Noted.\n"
+    )
+    turns = parse_transcript(text, source="chat.txt").turns
+    assert senders(turns) == ["Hana", "Mo"]
+    owner = "\n".join(t.text for t in owner_turns(turns))
+    assert "Leeds" in owner and "two cats" in owner and "Rotterdam" not in owner, owner
 
 
 @pytest.mark.parametrize(

@@ -148,7 +148,7 @@ def test_random_chats_in_every_shape_answer_as_the_definition() -> None:
     owner's turns hold only text of the turns, in any mix of the shapes."""
     import random
 
-    from memscribe.groups.speakers import _in_room, _several_people, segments
+    from memscribe.groups.speakers import segments
     from memscribe.schemas.transcript import SourcePos, Turn
 
     shapes = ("**{}**:", "**{}:**", "<{}>", "06/12/2026, 10:31 - {}:", "[10:31] {}:", "{}:", "[#ops] {}:")
@@ -181,14 +181,7 @@ def test_random_chats_in_every_shape_answer_as_the_definition() -> None:
         known = handles(turns)
         read += bool(known)
         users = [t for t in turns if t.role == "user"]
-        by_turn = {
-            t.index: ns
-            for t in users
-            if (ns := [s.speaker for s in segments(t.text, t.speaker, known) if s.speaker])
-        }
-        named = [n for ns in by_turn.values() for n in ns]
-        if len(set(named)) >= 2 and not known and not _several_people(turns, by_turn, _in_room(turns)):
-            named = []  # one person's labels, each answered
+        named = [s.speaker for t in users for s in segments(t.text, t.speaker, known) if s.speaker]
         assert set(senders(turns)) == set(dict.fromkeys(named)), [t.text for t in turns]
         grouped += len(senders(turns)) >= 2
         for t in owner_turns(turns):

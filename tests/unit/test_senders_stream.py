@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import tracemalloc
 
-from memscribe.groups.speakers import _in_room, _several_people, handles, segments, senders
+from memscribe.groups.speakers import handles, segments, senders
 from memscribe.schemas.transcript import Role, SourcePos, Turn, TurnKind
 from memscribe.stages.detect import _group
 
@@ -30,9 +30,6 @@ def _reference(turns: list[Turn]) -> list[str]:
     known = handles(turns)
     said = {t.index: segments(t.text, t.speaker, known) for t in users}
     named = [s.speaker for t in users for s in said[t.index] if s.speaker]
-    by_turn = {i: ns for i, ss in said.items() if (ns := [s.speaker for s in ss if s.speaker])}
-    if len(set(named)) >= 2 and not known and not _several_people(turns, by_turn, _in_room(turns)):
-        named = []  # one person's labels, each answered (not several people)
     hosts = [t.speaker for t in users if t.speaker]
     return list(dict.fromkeys(named or hosts))
 

@@ -370,15 +370,13 @@ def _owner_first(names: list[str], turns: Sequence[Turn]) -> list[str]:
 def senders(turns: Sequence[Turn]) -> list[str]:
     """The senders of the user turns, in order of first message (bridge prefixes, else the host's
     sender names); two or more make a group chat, whose owner is the first: the configured user a
-    relay's header names (:func:`configured_user`), else the first to speak. Prefixes read in a
-    chat that shows no several people (:func:`_several_people`) name no one: one person's labels.
+    relay's header names (:func:`configured_user`), else the first to speak.
 
     One pass that keeps only the distinct names (:func:`_senders` over every user turn's segments,
     without holding those segments: a large transcript's were tens of MB at once); a text without
     a colon names no sender (:func:`segments` returns it unnamed), so it is not split."""
     named: dict[str, None] = {}
     hosts: dict[str, None] = {}
-    by_turn: dict[int, tuple[str, ...]] = {}
     known = handles(turns)
     for t in turns:
         if t.role != "user" or t.kind != "message":
@@ -386,12 +384,9 @@ def senders(turns: Sequence[Turn]) -> list[str]:
         if t.speaker:
             hosts[t.speaker] = None
         if known or ":" in t.text or "：" in t.text:
-            mine = tuple(said.speaker for said in segments(t.text, t.speaker, known) if said.speaker)
-            named.update(dict.fromkeys(mine))
-            if mine:
-                by_turn[t.index] = mine
-    if len(named) >= 2 and not known and not _several_people(turns, by_turn):
-        named = {}  # one person's labels ("Goal: …" / "Details: …"), each answered
+            for said in segments(t.text, t.speaker, known):
+                if said.speaker:
+                    named[said.speaker] = None
     return _owner_first(list(named or hosts), turns)
 
 
@@ -411,11 +406,6 @@ def owner_turns(turns: Sequence[Turn]) -> list[Turn]:
     known = handles(turns)
     said = {t.index: segments(t.text, t.speaker, known) for t in users}
     names, named = _senders(users, said)
-    if named and len(names) >= 2 and not known:
-        by_turn = {i: [s.speaker for s in ss if s.speaker] for i, ss in said.items()}
-        if not _several_people(turns, {i: ns for i, ns in by_turn.items() if ns}):
-            said = {t.index: [Said(None, t.text)] for t in users}  # one person's labels
-            names, named = _senders(users, said)
     names = _owner_first(names, turns)
     if len(names) < 2:
         return users
