@@ -98,8 +98,8 @@ shortlisted have a change cue in the user's turn (8 in the candidate), 9 are in 
 than the English memory, 3 of a stored work facet; of the 7 decided otherwise, 6 are English with
 English and 6 name no single-valued facet, 3 with a cue in the turn.
 
-**Session 42, not kept** (7102b1c's multilingual encoder, :mod:`memscribe.semantic.multilingual`,
-kept for restatements across languages): its cosine as the topic test of an update across
+**Session 42, not kept** (7102b1c's multilingual encoder, universal-sentence-encoder-multilingual
+v3; its restatement rule was reverted too, see ``bench/duplicate_causes.py``): its cosine as the topic test of an update across
 languages. On authored-dev's pairs of a candidate and a stored memory in two languages, the
 expected supersessions score 0.04–0.49 (own words), while different facts whose candidate reports
 a change score up to 0.44 ("da unterrichte ich neuerdings Klavier" / "plays piano in a jazz trio",
@@ -168,7 +168,7 @@ def cause(old_id: str, active: set[str], label: dict[str, Any] | None, seen: lis
 def traits(old_text: str, label: dict[str, Any] | None, seen: list[Seen]) -> set[str]:
     """What the candidates naming the new fact lack, for a miss (its :data:`TRAITS`): **across
     languages** — every one is in another language than the stored memory (no shared word, and
-    WordLlama reads English; the multilingual encoder only drops restatements), as :func:`~memscribe.lexicon.langs.language_of` reads the
+    WordLlama reads English), as :func:`~memscribe.lexicon.langs.language_of` reads the
     words themselves (an English quotation is English; a short one in Spanish may read as English); **no cue** — none reports a change, in its own words or
     in its part of the user's sentence (:func:`~memscribe.model.embedded.dedup_scope.said_sentence`),
     so no update rule of the embedded decision can fire."""
