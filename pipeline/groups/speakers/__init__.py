@@ -196,13 +196,10 @@ def handles(turns: Sequence[Turn], *, group: bool = False) -> frozenset[str]:
     return frozenset(needs)
 
 
-def _several_people(
-    turns: Sequence[Turn], names: Mapping[int, Sequence[str]], room: bool | None = None
-) -> bool:
+def _several_people(turns: Sequence[Turn], names: Mapping[int, Sequence[str]], room: bool) -> bool:
     """The chat shows several people, not one person's labelled messages (``names``: the senders
     read in each user turn, by its index): two or more senders speak between two of the
-    assistant's replies (in one turn, or in user turns in a row), a bridge's room tag (``room``;
-    None: :func:`_in_room` reads it),
+    assistant's replies (in one turn, or in user turns in a row), a bridge's room tag (``room``),
     a relay's header (:func:`configured_user`), a system turn's principal (:func:`principal`) who
     is one of the senders, or a sender named elsewhere than in a prefix ("thanks Hana", "@hana_k").
     Where each user message is one sender's, the assistant answers every one and no one names
@@ -216,7 +213,7 @@ def _several_people(
             run.update(names[t.index])
             if len(run) >= 2:
                 return True
-    if (_in_room(turns) if room is None else room) or configured_user(turns) is not None:
+    if room or configured_user(turns) is not None:
         return True
     everyone = {n for ns in names.values() for n in ns}
     named = principal(turns)
@@ -388,11 +385,6 @@ def senders(turns: Sequence[Turn]) -> list[str]:
                 if said.speaker:
                     named[said.speaker] = None
     return _owner_first(list(named or hosts), turns)
-
-
-def _in_room(turns: Sequence[Turn]) -> bool:
-    """A user message's line opens with a bridge's room tag and a sender ("[#ops] Hana: …")."""
-    return any(o.room for t in _user_messages(turns) for o in openings(t.text) if o.named())
 
 
 def owner_turns(turns: Sequence[Turn]) -> list[Turn]:

@@ -39,7 +39,7 @@ _HANDLE = re.compile(r"[^\W\d_][\w.-]{0,23}[^\W_]")
 LABELS = frozenset(
     "system note notes error warning step todo update ps q a re fyi tip example output input user assistant"
     " bot summary question answer reply edit http https decided decision decisions agreed action actions"
-    " reminder result results status context conclusion important warning caution heads"
+    " reminder result results status context conclusion important caution heads"
     " info warn debug trace fatal critical".split()
 )
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
