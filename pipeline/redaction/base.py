@@ -7,7 +7,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from memscribe.lazyre import compile_table, lazy_compile
-from memscribe.redaction.hintscan import forget_present, known_absent, known_starts, may_hold
+from memscribe.redaction.hintscan import (
+    Present,
+    forget_present,
+    known_absent,
+    known_starts,
+    may_hold,
+    present,
+    restore_present,
+)
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import not_a_secret
 
@@ -186,6 +194,31 @@ def forget_occurrences() -> None:
     prefilter scan found: called when a scan ends."""
     _FOUND.clear()
     forget_present()
+
+
+#: What :func:`scan_state` hands back to :func:`restore_scan_state`.
+ScanState = tuple[
+    tuple[str, str], tuple[str, bool], dict[int, tuple[str, dict[str, tuple[int, ...]]]], Present
+]
+
+
+def scan_state() -> ScanState:
+    """What the scan under way keeps of its text (its lower case, whether it holds a digit, its
+    keyword passes, what the prefilter's pass found), taken before a scan of another text made
+    inside it (a decoded value's, :mod:`~memscribe.redaction.encoded`) and handed back to
+    :func:`restore_scan_state` when that one ends. Each is kept with the very text it is about
+    and used only for that text, so the findings are the same whether it is restored or lost;
+    lost, the rest of the scan searches its keywords again and re-derives the rest."""
+    return _LAST_LOWER, _LAST_DIGIT, dict(_FOUND), present()
+
+
+def restore_scan_state(state: ScanState) -> None:
+    """Make ``state`` (:func:`scan_state`) the scan's own again."""
+    global _LAST_LOWER, _LAST_DIGIT
+    _LAST_LOWER, _LAST_DIGIT, found, kept = state
+    _FOUND.clear()
+    _FOUND.update(found)
+    restore_present(kept)
 
 
 def apart(starts: tuple[int, ...], size: int) -> list[int]:

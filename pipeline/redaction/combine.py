@@ -4,13 +4,14 @@ overlapping spans, mask; transcripts and secret-only text."""
 from __future__ import annotations
 
 import bisect
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.allowlists import allowlisted
-from memscribe.redaction.base import MASK_RE, Finding, forget_occurrences
+from memscribe.redaction.base import MASK_RE, Finding, forget_occurrences, restore_scan_state, scan_state
 from memscribe.redaction.detectors import CONTACT_DETECTORS, DETECTORS
 from memscribe.redaction.extents import widened_groups
 from memscribe.redaction.hintscan import WordScan, word_scanner, word_starts
@@ -57,11 +58,33 @@ def find_secrets(
     ``chosen``: the detectors that can fire on ``text``, found beforehand
     (:func:`detectors_per_text`; :data:`DETECTORS` only, so not with ``redact_contact``).
     """
+    if getattr(_SCANNING, "on", False):
+        return _inner_scan(text, redact_contact, prefilter, chosen)
+    _SCANNING.on = True
     try:
         return _find_secrets(text, redact_contact, prefilter, chosen)
     finally:
+        _SCANNING.on = False
         forget_values()  # the value tests' memos hold values of ``text``: none outlives the scan
         forget_occurrences()  # (the keyword passes hold ``text`` itself)
+
+
+#: Whether this thread is inside :func:`find_secrets` (a detector scanning a decoded value then
+#: asks for a scan inside the scan: :func:`_inner_scan`).
+_SCANNING = threading.local()
+
+
+def _inner_scan(text: str, redact_contact: bool, prefilter: bool, chosen: Ranked | None) -> list[Finding]:
+    """:func:`find_secrets` of a text met inside a scan (a base64 value's decoded text, by
+    :mod:`~memscribe.redaction.encoded`): what the scan under way keeps of its own text (its
+    keyword passes, the prefilter's pass, its lower case) is handed back when this one ends, so
+    the detectors after it do not search their keywords again; the value tests' memos are
+    emptied when the outer scan ends (they are pure: the same answers either way)."""
+    kept = scan_state()
+    try:
+        return _find_secrets(text, redact_contact, prefilter, chosen)
+    finally:
+        restore_scan_state(kept)
 
 
 def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Ranked | None) -> list[Finding]:

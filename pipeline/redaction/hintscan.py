@@ -170,6 +170,23 @@ def forget_present() -> None:
     _ENDS = ([], {})
 
 
+#: What :func:`present` hands back to :func:`restore_present`.
+Present = tuple[object, object, object]
+
+
+def present() -> Present:
+    """What the last scan found (its text's words, matches and their ends), to hand back to
+    :func:`restore_present` once a scan of another text made inside it (a decoded value's) ends."""
+    return _PRESENT, _HITS, _ENDS
+
+
+def restore_present(kept: Present) -> None:
+    """Make ``kept`` (:func:`present`) what the last scan found again: the scan it was taken in
+    goes on knowing which words its text holds, and where, as if the inner scan had not run."""
+    global _PRESENT, _HITS, _ENDS
+    _PRESENT, _HITS, _ENDS = kept  # type: ignore[assignment]
+
+
 #: Scanners by the id of the plan's hint tuple (the tuple kept, so its id is not reused).
 _SCANNERS: dict[int, tuple[object, HintScan | None]] = {}
 _SCANNERS_KEPT = 64
