@@ -14,7 +14,8 @@ those of ``--engine local``.
 
 Without ``address`` a private local cluster is started for the run, sized for a small machine
 (``num_cpus``, a small object store, no dashboard, its own temp folder, worker logs kept off the
-terminal) and shut down at the end. Ray is an optional extra: ``pip install 'memscribe[ray]'``.
+terminal) and shut down at the end, its processes with it (:mod:`memscribe.batch.ray_reap`).
+Ray is an optional extra: ``pip install 'memscribe[ray]'``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pydantic import BaseModel
 from memscribe.batch.board import Board, Candidate, Peek, ViewBase
 from memscribe.batch.coalesce import Asked, DedupCoalescer, asked
 from memscribe.batch.engine import BoundedModel
+from memscribe.batch.ray_reap import ClusterReaper
 from memscribe.batch.seam import Engine, UnitInput, UnitOutput
 from memscribe.batch.settings import ModelFactory, ModelTwins
 from memscribe.batch.slots import HeldSlots, OrderedSlots
@@ -284,6 +286,7 @@ class RayEngine(Engine):
         self.workers = workers
         self._started = False
         self._temp: str | None = None
+        self._reaper: ClusterReaper | None = None  # a private cluster's processes, to reap
         self._refs: dict[Any, int] = {}
         self._queue: list[tuple[int, int, UnitInput]] = []
         self._seq = 0
@@ -299,6 +302,8 @@ class RayEngine(Engine):
             ray.init(address=self.address, log_to_driver=False, configure_logging=False)
         else:
             self._temp = tempfile.mkdtemp(prefix="memscribe-ray-")
+            self._reaper = ClusterReaper()
+            self._reaper.starting()  # (this process adopts what the cluster's processes orphan)
             ray.init(
                 num_cpus=self.num_cpus or min(4, os.cpu_count() or 1),
                 object_store_memory=OBJECT_STORE_BYTES,
@@ -307,6 +312,7 @@ class RayEngine(Engine):
                 log_to_driver=False,
                 configure_logging=False,
             )
+            self._reaper.started()
         self._started = True
 
     def open(
@@ -391,8 +397,13 @@ class RayEngine(Engine):
         """Stop the private cluster this engine started (an existing one is left running)."""
         self.close()
         if self._started:
+            reaper, self._reaper = self._reaper, None
+            if reaper is not None:
+                reaper.stopping()
             with contextlib.suppress(Exception):
-                _ray().shutdown()
+                _ray().shutdown(wait_for_processes=reaper is not None)
+            if reaper is not None:  # its processes gone with it, not left to whoever reaps orphans
+                reaper.stopped()
             self._started = False
         if self._temp is not None:
             shutil.rmtree(self._temp, ignore_errors=True)
