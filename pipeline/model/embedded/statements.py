@@ -26,6 +26,7 @@ from memscribe.model.embedded.text import (
     in_their_words,
     safe_slug,
 )
+from memscribe.model.embedded.topic_first import about_fronted_thing
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
 from memscribe.schemas.transcript import Turn
@@ -220,6 +221,8 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "", *, carri
     if row.not_lasting.search(clause) or row.third_party.search(clause):
         return False
     if lang == "de" and _GIVEN_DE.search(clause):
+        return False
+    if about_fronted_thing(clause, lang):  # "das Auto hab ich im März verkauft": about the car
         return False
     if passing_or_supposed(clause):  # "hasta septiembre", "samedi", "je prendrais"
         return False

@@ -1,0 +1,60 @@
+"""Foreign self-statements (issue 11): a clause that fronts a definite thing before the speaker acts
+on it once is about that thing (German V2 with the object first, Spanish with a resumptive clitic),
+not a statement of the speaker's; said with a state that holds (now, since, a habit) it still is
+one. The whole embedded detector is asked, so the rule is seen where it acts."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.model.embedded.detect import extract
+from memscribe.model.embedded.topic_first import about_fronted_thing
+from memscribe.transcript import parse_transcript
+
+
+def _profiles(said: str) -> list[str]:
+    turns = parse_transcript(f"User: {said}\n\nAssistant: Noted.\n", source="probe", fmt="text").turns
+    return [p.body for p in extract(turns).profiles]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Das Auto hab ich im März verkauft.",
+        "Den Job bei Siemens habe ich letztes Jahr gekündigt.",
+        "Die Katze habe ich letzte Woche zum Tierarzt gebracht.",
+        "Das Klavier hab ich geerbt.",
+        "El coche lo vendimos en marzo.",
+    ],
+)
+def test_a_thing_fronted_and_acted_on_once_writes_no_profile(said: str) -> None:
+    assert _profiles(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "quoted"),
+    [
+        ("Die Buchhaltung mache ich jetzt mit Lexoffice.", "Lexoffice"),
+        ("Die Wohnung haben wir seit 2019.", "seit 2019"),
+        ("Das Fahrrad nehme ich jeden Tag zur Arbeit.", "jeden Tag"),
+        ("El piso lo tenemos desde 2019.", "desde 2019"),
+        # the speaker first, or a time first: the usual statement, untouched
+        ("Ich arbeite seit drei Jahren bei Bosch in Stuttgart.", "Bosch"),
+        ("Seit Oktober arbeite ich komplett remote.", "remote"),
+        ("Mehr als 50 Minuten hab ich nicht.", "50 Minuten"),
+        ("Soy enfermera en Valencia.", "enfermera"),
+    ],
+)
+def test_a_state_that_holds_is_still_the_speakers(said: str, quoted: str) -> None:
+    bodies = _profiles(said)
+    assert any(quoted in b for b in bodies), bodies
+
+
+def test_only_german_and_spanish_order_is_read() -> None:
+    # French says the thing apart with a clitic clause, English has no such order in talk: the
+    # rule reads neither (their own rules decide them)
+    assert about_fronted_thing("das Auto hab ich im März verkauft", "de")
+    assert about_fronted_thing("el coche lo vendimos en marzo", "es")
+    assert not about_fronted_thing("la voiture je l'ai vendue en mars", "fr")
+    assert not about_fronted_thing("the car I sold in March", "en")
+    assert not about_fronted_thing("Ich habe das Auto im März verkauft", "de")
