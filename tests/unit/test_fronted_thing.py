@@ -58,3 +58,18 @@ def test_only_german_and_spanish_order_is_read() -> None:
     assert not about_fronted_thing("la voiture je l'ai vendue en mars", "fr")
     assert not about_fronted_thing("the car I sold in March", "en")
     assert not about_fronted_thing("Ich habe das Auto im März verkauft", "de")
+
+
+@pytest.mark.parametrize(
+    ("said", "quoted"),
+    [
+        ("Die Kinder und ich wohnen seit Mai in Köln.", "Köln"),
+        ("Die Kinder und ich wohnen in Köln.", "Köln"),
+        ("Das Team und ich arbeiten komplett remote.", "remote"),
+    ],
+)
+def test_a_phrase_joined_to_the_speaker_is_the_subject(said: str, quoted: str) -> None:
+    # "und" after the phrase joins it to the speaker: no fronted object, no finite verb before "ich"
+    assert not about_fronted_thing(said.rstrip("."), "de")
+    bodies = _profiles(said)
+    assert any(quoted in b for b in bodies), bodies

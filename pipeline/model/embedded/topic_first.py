@@ -25,10 +25,13 @@ from memscribe.lazyre import lazy_compile
 #: Münchner Büro sehe ich …"); in Spanish the phrase, then its clitic before the verb.
 _OBJECT_FIRST = {
     "de": lazy_compile(
-        r"^(?i:der|die|das|den|dem|diese[nsm]?)\s+(?:[\w-]+\s+){0,2}?[A-ZÄÖÜ][\w-]*\s+[a-zäöüß]+\s+(?i:ich|wir)\b"
+        r"^(?i:der|die|das|den|dem|diese[nsm]?)\s+(?:[\w-]+\s+){0,2}?"
+        # the finite verb, not a conjunction joining the speaker to the phrase ("die Kinder und ich")
+        r"[A-ZÄÖÜ][\w-]*\s+(?!(?:und|oder|sowie|aber)\b)[a-zäöüß]+\s+(?i:ich|wir)\b"
     ),
     "es": lazy_compile(
-        r"^(?:el|la|los|las|es[ea]s?|est[ea]s?)\s+(?:[\w-]+\s+){0,2}?(?:lo|la|los|las)\s+\w+", re.I
+        r"^(?:el|la|los|las|es[ea]s?|est[ea]s?)\s+(?:[\w-]+\s+){0,2}?(?:lo|la|los|las)\s+\w+",
+        re.I,
     ),
 }
 #: A state that holds: now (set against before), since a time, or as a habit (every day, always,
