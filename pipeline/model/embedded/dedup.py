@@ -11,7 +11,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
   2. the candidate reports a change (a change cue) and it, or what the user said with it, names
      the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
-  3. the candidate reports a change, the stored entry is the best related one with strong topic
+  3. the candidate reports a change (in its words or its clause of the user's sentence, or as the
+     time its state began: "I've worked as a paramedic since last year", a dated start of
+     :mod:`memscribe.semantic.dated`), the stored entry is the best related one with strong topic
      evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE; or, across
      languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), or the
      entry the user's English sentence of the candidate is most related to, at STRONG_TOPIC_SCORE
@@ -21,7 +23,8 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      not name, or the end of another activity on its thing ("stopped buying coffee at the
      station" / "drinks coffee"), or when the one change reported is a start of another thing
      beside an entry that is no lack and of no single-valued facet ("started playing the
-     guitar" / "plays the piano": :func:`dedup_compare.begins_beside`);
+     guitar" / "plays the piano", "has played the guitar since January":
+     :func:`dedup_compare.begins_beside`);
   4. a rule whose quoted values changed on the same shape ("names start with 'e_'" → "'f_'");
   5. the best entry states the same proposition with the opposite polarity ("when working
      remotely, never use a VPN" / "start using a VPN whenever you work remotely");
@@ -100,6 +103,7 @@ from memscribe.model.embedded.dedup_rules import (
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
+from memscribe.semantic.dated import dated_start
 from memscribe.semantic.facets import other_sleep_end, statement_facets
 from memscribe.semantic.frames import bounded_stay, week_bound
 from memscribe.semantic.pursuit import completes
@@ -141,6 +145,11 @@ def _updated(request: DedupRequest) -> list[str]:
     # one, not a job filed under the same slug topic ("Au boulot j'ai maintenant un MacBook Pro")
     by_class = [] if adds else class_update(request, cue)
     said_top = dedup_scope.said_topic(request, STRONG_TOPIC_SCORE) if cue else None
+    # Rule 3's change may be said in the user's clause of the candidate only, or as the time its
+    # state began: "I've been at ASML as a software engineer since May" for "User has been at
+    # ASML as a software engineer" (a dated start: :mod:`memscribe.semantic.dated`)
+    clause = new if cue or not request.said else (dedup_scope.said_clause(new, request.said) or new)
+    clause_cue = cue or reports_change(clause) or dated_start(clause) or dated_start(new)
     for s in request.shortlist:
         # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
         named = not another_thing(request, s.text)
@@ -171,7 +180,7 @@ def _updated(request: DedupRequest) -> list[str]:
             or behind
             or (
                 named
-                and cue
+                and clause_cue
                 and not adds
                 and (
                     (s.id == top.id and (one_topic(new, s) or renamed_across_languages(new, s)))
@@ -179,7 +188,7 @@ def _updated(request: DedupRequest) -> list[str]:
                 )
                 and not value_kept(new, s.text)
                 and not narrower_change(new, s.text)
-                and not begins_beside(new, s)
+                and not begins_beside(clause, s)
                 # a change of a single-valued facet replaces an entry of that facet (rule 6), not
                 # one that merely names its value ("now lives in Berlin" / "training for the
                 # Berlin marathon")

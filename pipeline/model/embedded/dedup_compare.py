@@ -21,6 +21,7 @@ from memscribe.model.embedded.moves import moves_to_no_home
 from memscribe.model.embedded.text import in_their_words
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.changed import value_differs
+from memscribe.semantic.dated import dated_start, without_dated_start
 from memscribe.semantic.facets import slug_facet, statement_facet, statement_facets, without_facet_words
 from memscribe.semantic.frames import count_changed, level_changed, time_changed
 from memscribe.semantic.relations import another_relation
@@ -250,11 +251,12 @@ def begins_beside(new: str, item: ShortlistItem) -> bool:
     of the stored thing itself, in another amount or manner ("runs 5 km" / "started running 10
     km", "drinks black coffee" / "started drinking coffee with milk": :func:`_same_thing`)."""
     old = item.text
+    # a state dated from its start ("has played the guitar since January") is begun then too
     return (
         not _lack(old)
         and not (statement_facets(old) or slug_facet(item.slug))
-        and _BEGINS.search(new) is not None
-        and not change_cue(_BEGINS.sub(" ", new))
+        and (_BEGINS.search(new) is not None or dated_start(new))
+        and not change_cue(without_dated_start(_BEGINS.sub(" ", new)))
         and not _same_thing(new, old)
     )
 

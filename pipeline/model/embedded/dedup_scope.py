@@ -327,6 +327,21 @@ def said_sentence(text: str, said: str) -> str:
     sentence (up to a contrast: "…, but I'm still vegetarian" is another line) sharing most
     content words with its own words, less its clauses about somebody else ("My sister went
     vegan last year, so I started cooking more for her"); empty when none shares a word."""
+    return " ".join(_said_clauses(text, said, own_only=False))
+
+
+def said_clause(text: str, said: str) -> str:
+    """Of :func:`said_sentence`, the clauses sharing a content word with the candidate's own
+    words: where a change said with it is its own ("I've been at ASML as a software engineer
+    since May" for "User has been at ASML as a software engineer"), not a change said in another
+    clause ("I moved to Berlin in May, and I'm allergic to shellfish" for "User is allergic to
+    shellfish"). Empty when none shares a word."""
+    return " ".join(_said_clauses(text, said, own_only=True))
+
+
+def _said_clauses(text: str, said: str, *, own_only: bool) -> list[str]:
+    """The clauses of :func:`said_sentence` (about the user), or only those sharing a content
+    word with the candidate's own words (``own_only``)."""
     from memscribe.lexicon.langs import sentences
     from memscribe.semantic.updates import own_words, someone_else
     from memscribe.textsim import content_tokens
@@ -338,7 +353,7 @@ def said_sentence(text: str, said: str) -> str:
         if shared > most:
             best, most = part, shared
     clauses = [c.strip() for c in _CLAUSES.split(best) if c and c.strip()]
-    return " ".join(c for c in clauses if not someone_else(c)).strip()
+    return [c for c in clauses if not someone_else(c) and (not own_only or words & set(content_tokens(c)))]
 
 
 def said_topic(request: DedupRequest, floor: float) -> str | None:
