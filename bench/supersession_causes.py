@@ -129,6 +129,12 @@ authored-dev 26 -> 27/63, authored-val 18/59 unchanged; stored entries of the fa
 reports a change on, added to its shortlist in any language (no split moved). Both authored
 splits' largest causes stay: new facts not extracted (dev 18, val 22) and, past extraction,
 candidates in another language than the English memory (dev 6, val 9 of 12 not shortlisted).
+Left as found: rule 1 archives a sibling value filed under the same bare slug, "User is allergic
+to peanuts" (``allergy``) by "I'm allergic to shellfish" (the extractor files both as
+``allergy``), also at e10c801. A guard tried for it (no change reported, the user as the subject,
+no facet or class, the same first four words and another object) kept the sibling and moved no
+split (authored-val 19/59, authored-dev 26/63, probe 20/28), but a word count is no sentence role:
+not kept.
 """
 
 from __future__ import annotations
