@@ -66,6 +66,18 @@ def _ray() -> Any:
     return ray
 
 
+def _shutdown(ray: Any, *, wait: bool) -> None:
+    """``ray.shutdown()``, waiting for the processes ``ray.init()`` started where asked and the
+    installed Ray can (``wait_for_processes``; an older one: the reaper's wait covers them)."""
+    if wait:
+        try:
+            ray.shutdown(wait_for_processes=True)
+            return
+        except TypeError:
+            pass
+    ray.shutdown()
+
+
 class _RemoteSlots:
     """The shared call slots, as :class:`BoundedModel` sees them."""
 
@@ -401,7 +413,7 @@ class RayEngine(Engine):
             if reaper is not None:
                 reaper.stopping()
             with contextlib.suppress(Exception):
-                _ray().shutdown(wait_for_processes=reaper is not None)
+                _shutdown(_ray(), wait=reaper is not None)
             if reaper is not None:  # its processes gone with it, not left to whoever reaps orphans
                 reaper.stopped()
             self._started = False

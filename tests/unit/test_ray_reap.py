@@ -97,3 +97,24 @@ def test_a_cluster_whose_processes_went_with_the_shutdown_waits_for_nothing(tmp_
     naps: list[float] = []
     reaper.stopped(sleep=naps.append)
     assert naps == [] and reaper.terminated == []  # nothing ran on: no wait, nothing signalled
+
+
+def test_a_ray_without_wait_for_processes_is_still_shut_down() -> None:
+    """``ray>=2.9`` is allowed; ``shutdown(wait_for_processes=...)`` came later: an older Ray is
+    shut down all the same (a TypeError swallowed with the rest left the cluster running)."""
+    from memscribe.batch.ray_engine import _shutdown
+
+    calls: list[dict[str, object]] = []
+
+    class OldRay:
+        def shutdown(self) -> None:
+            calls.append({})
+
+    class NewRay:
+        def shutdown(self, *, wait_for_processes: bool = False) -> None:
+            calls.append({"wait_for_processes": wait_for_processes})
+
+    _shutdown(OldRay(), wait=True)
+    _shutdown(NewRay(), wait=True)
+    _shutdown(NewRay(), wait=False)
+    assert calls == [{}, {"wait_for_processes": True}, {"wait_for_processes": False}]
