@@ -73,3 +73,17 @@ def test_a_phrase_joined_to_the_speaker_is_the_subject(said: str, quoted: str) -
     assert not about_fronted_thing(said.rstrip("."), "de")
     bodies = _profiles(said)
     assert any(quoted in b for b in bodies), bodies
+
+
+@pytest.mark.parametrize(
+    "said", ["Das weiß ich nicht.", "Sowas mache ich nur nebenbei.", "Das bin ich gewohnt."]
+)
+def test_a_demonstrative_fronted_points_back_into_the_talk(said: str) -> None:
+    # "das", "sowas" before the verb take up what was said, as an object clitic does
+    assert _profiles(said) == []
+
+
+def test_a_demonstrative_with_a_habit_still_states_one() -> None:
+    assert any("abends" in b for b in _profiles("Das mache ich sowieso nur abends."))
+    assert about_fronted_thing("eso lo hago yo", "es")
+    assert not about_fronted_thing("Das ist mein Job", "de")

@@ -22,15 +22,20 @@ import re
 from memscribe.lazyre import lazy_compile
 
 #: A definite (or demonstrative) noun phrase first, then the finite verb, then the speaker ("das
-#: Münchner Büro sehe ich …"); in Spanish the phrase, then its clitic before the verb.
+#: Münchner Büro sehe ich …"); in Spanish the phrase, then its clitic before the verb. A
+#: demonstrative pronoun first ("das weiß ich nicht", "sowas mache ich nur ab", "eso lo hago
+#: yo") points back into the talk, as an object clitic does (statements._NOT_STANDALONE): what the
+#: speaker does with that is about the matter at hand.
 _OBJECT_FIRST = {
     "de": lazy_compile(
         r"^(?i:der|die|das|den|dem|diese[nsm]?)\s+(?:[\w-]+\s+){0,2}?"
         # the finite verb, not a conjunction joining the speaker to the phrase ("die Kinder und ich")
         r"[A-ZÄÖÜ][\w-]*\s+(?!(?:und|oder|sowie|aber)\b)[a-zäöüß]+\s+(?i:ich|wir)\b"
+        r"|^(?i:das|dies|sowas|so\s+was|so\s+etwas)\s+(?!(?:und|oder|sowie|aber|ist|sind|war)\b)[a-zäöüß]+\s+(?i:ich|wir)\b"
     ),
     "es": lazy_compile(
-        r"^(?:el|la|los|las|es[ea]s?|est[ea]s?)\s+(?:[\w-]+\s+){0,2}?(?:lo|la|los|las)\s+\w+",
+        r"^(?:el|la|los|las|es[ea]s?|est[ea]s?)\s+(?:[\w-]+\s+){0,2}?(?:lo|la|los|las)\s+\w+"
+        r"|^(?:eso|esto)\s+lo\s+\w+",
         re.I,
     ),
 }
