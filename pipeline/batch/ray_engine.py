@@ -316,14 +316,23 @@ class RayEngine(Engine):
             self._temp = tempfile.mkdtemp(prefix="memscribe-ray-")
             self._reaper = ClusterReaper()
             self._reaper.starting()  # (this process adopts what the cluster's processes orphan)
-            ray.init(
-                num_cpus=self.num_cpus or min(4, os.cpu_count() or 1),
-                object_store_memory=OBJECT_STORE_BYTES,
-                include_dashboard=False,
-                _temp_dir=self._temp,
-                log_to_driver=False,
-                configure_logging=False,
-            )
+            try:
+                ray.init(
+                    num_cpus=self.num_cpus or min(4, os.cpu_count() or 1),
+                    object_store_memory=OBJECT_STORE_BYTES,
+                    include_dashboard=False,
+                    _temp_dir=self._temp,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
+            except BaseException:  # what a half-started cluster left is taken too; no subreaper after
+                reaper, self._reaper = self._reaper, None
+                reaper.started()
+                reaper.stopping()
+                with contextlib.suppress(Exception):
+                    _shutdown(ray, wait=False)
+                reaper.stopped()
+                raise
             self._reaper.started()
         self._started = True
 

@@ -118,3 +118,33 @@ def test_a_ray_without_wait_for_processes_is_still_shut_down() -> None:
     _shutdown(NewRay(), wait=True)
     _shutdown(NewRay(), wait=False)
     assert calls == [{}, {"wait_for_processes": True}, {"wait_for_processes": False}]
+
+
+def test_a_private_cluster_that_fails_to_start_leaves_the_driver_no_subreaper(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ray.init()`` raising (a GCS that never came up) is reported as it was, and the driver is a
+    subreaper no more: it stops adopting every orphan of its process tree (as before the run)."""
+    from memscribe.batch import ray_engine
+
+    class FailingRay:
+        shut = 0
+
+        def is_initialized(self) -> bool:
+            return False
+
+        def init(self, **_: object) -> None:
+            raise RuntimeError("Failed to start the GCS")
+
+        def shutdown(self, **_: object) -> None:
+            FailingRay.shut += 1
+
+    monkeypatch.setattr(ray_engine, "_ray", FailingRay)
+    before = _subreaper()
+    engine = ray_engine.RayEngine()
+    with pytest.raises(RuntimeError, match="GCS"):
+        engine._init()
+    assert _subreaper() == before
+    assert FailingRay.shut == 1 and engine._reaper is None
+    engine.shutdown()
+    assert engine._temp is None
