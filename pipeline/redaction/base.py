@@ -241,7 +241,8 @@ def same_offsets(text: str, low: str) -> bool:
     """True when offsets into ``low`` (:func:`lowered`) are offsets into ``text`` and every
     case-insensitive regex match holds its lower-case hint: no character changed length when
     lower-cased, and no long s or Kelvin sign (which ``re`` matches as ``s`` and ``k``)."""
-    return len(low) == len(text) and not any(ch in text for ch in _RE_FOLDS)
+    # (an ASCII text, told at once, holds neither: most texts are not searched for them)
+    return len(low) == len(text) and (text.isascii() or not any(ch in text for ch in _RE_FOLDS))
 
 
 def _fold_one(ch: str) -> str:

@@ -130,6 +130,9 @@ def widen_to_connection_strings(text: str, spans: list[tuple[int, int]]) -> list
         line_start = text.rfind("\n", max(0, start - _PAIRS_MAX), start) + 1
         if line_start == 0 and start > _PAIRS_MAX:
             continue  # its line starts out of reach: no string that long is read as one
+        line_end = text.find("\n", end)
+        if text.count("=", line_start, len(text) if line_end < 0 else line_end) < 2:
+            continue  # the string would lie on this line, and hold two pairs: no pairing of quotes
         quote = _open_quote(text, line_start, start)
         if quote is None:
             continue  # no string open at it on its line (``msg="db connect" host=… password=…``)

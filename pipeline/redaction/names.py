@@ -174,7 +174,16 @@ def spelled_in_words(v: str) -> bool:
     pronounceable or a secret's own name (``client_secret``, ``x-api-key``): what a generator
     never writes, so under a key's or a token's name it names something. (``name_strength``'s
     cache is for names: a value is decided uncached, so none outlives its scan.)"""
-    return _WORD_IDENT.match(v) is not None and (wordy(v) or name_strength.__wrapped__(v) is not None)
+    return (
+        _IDENT_CHARS.match(v) is not None  # (most values fail here, at their first digit or symbol)
+        and _WORD_IDENT.match(v) is not None
+        and (wordy(v) or name_strength.__wrapped__(v) is not None)
+    )
+
+
+#: :data:`_WORD_IDENT` without its look-ahead: the characters alone, which most values (a digit,
+#: a symbol) fail at once, where the look-ahead reads the whole value back and forth first.
+_IDENT_CHARS = lazy_compile(r"[A-Za-z_][A-Za-z_.\-]*+$")
 
 
 @functools.lru_cache(maxsize=4096)

@@ -62,6 +62,10 @@ _BYTE_LIST = lazy_compile(
     r"[:=][ \t]*(?:bytes\(|bytearray\(|new byte\[\] ?\{)?[\[{]"
     rf"(?P<v>[ \t]*{_BYTE}(?:[ \t]*,[ \t]*{_BYTE}){{7,63}}[ \t]*,?[ \t]*)[\]}}]"
 )
+#: What every :data:`_BYTE_LIST` match holds: a bracket, its first byte and a comma.
+_BYTE_LIST_GATE = lazy_compile(rf"[\[{{][ \t]*{_BYTE}[ \t]*,")
+#: What every :data:`_NAMED_CALL` match holds: a quote closing the name, a comma, a quote opening the value.
+_NAMED_CALL_GATE = lazy_compile(r"['\"]\s*,\s*['\"]")
 #: The name right before a byte list's ``:`` or ``=`` (quoted or not).
 _NAME_BEFORE = lazy_compile(r"(?P<name>[A-Za-z_][\w.-]{0,63})['\"]?[ \t]*$")
 
@@ -161,6 +165,8 @@ def _pass_flags(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _named_calls(text: str) -> Iterator[tuple[int, int]]:
+    if _NAMED_CALL_GATE.search(text) is None:
+        return  # (every match holds one: the pattern opens with every ``(`` and ``,`` of the text)
     for m in _NAMED_CALL.finditer(text):
         name = m.group("name")
         strength = name_strength(name)
@@ -319,6 +325,8 @@ def _byte_lists(text: str) -> Iterator[tuple[int, int]]:
     low = lowered(text)
     if not same_offsets(text, low) or ("key" not in low and "secret" not in low):
         return
+    if _BYTE_LIST_GATE.search(text) is None:
+        return  # (every match holds one: the pattern opens with every ``:`` and ``=`` of the text)
     for m in _BYTE_LIST.finditer(text):
         named = _NAME_BEFORE.search(text, max(0, m.start() - 70), m.start())
         if named is None or name_strength(named.group("name")) is None:

@@ -39,6 +39,19 @@ _LAST_CLASSES: tuple[str, str, str] = ("", "", "")
 _OTHER_DIGIT = lazy_compile(r"[^\x00-\x7f](?<=\d)")
 
 
+_LAST_OTHER_DIGIT: tuple[str, bool] = ("", False)
+
+
+def _other_digit(text: str) -> bool:
+    """Whether :data:`_OTHER_DIGIT` occurs in ``text``: the last text's answer kept, as its
+    classes are (three detectors ask, and the search reads the whole text)."""
+    global _LAST_OTHER_DIGIT
+    last = _LAST_OTHER_DIGIT
+    if last[0] is not text:
+        last = _LAST_OTHER_DIGIT = (text, _OTHER_DIGIT.search(text) is not None)
+    return last[1]
+
+
 def _classes(text: str) -> tuple[str, str]:
     """``text`` mapped by :data:`_CARD_CLASSES` and by :data:`_CODE_CLASSES`, a character beyond
     ASCII as a ``?`` (one character for one: the offsets are the text's), the last text's kept:
@@ -83,7 +96,7 @@ def _nino_starts(text: str) -> list[int]:
 def _matches(rx: re.Pattern[str], text: str, starts: Callable[[str], list[int]]) -> Iterator[re.Match[str]]:
     """``rx.finditer(text)``; in a text whose digits are ASCII (``re``'s ``\\d`` matches those of
     every script), ``rx`` tried only at ``starts(text)``."""
-    if not text.isascii() and _OTHER_DIGIT.search(text) is not None:
+    if not text.isascii() and _other_digit(text):
         yield from rx.finditer(text)
         return
     end = 0

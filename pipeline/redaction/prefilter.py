@@ -187,7 +187,18 @@ def _enabled(text: str, folded: str, plan: _Plan) -> list[tuple[int, Detector]]:
                 on |= bits
     if on & gated:
         on = _gated(on, gates)
-    return [(prio, det) for prio, det, bit in entries if on & bit]
+    chosen = _CHOSEN.get(on)
+    if chosen is None or chosen[0] is not entries:  # (a text's detectors, by their bits: the
+        # same few sets recur text after text, each listed once instead of ~100 bits tested)
+        if len(_CHOSEN) >= _CHOSEN_KEPT:
+            _CHOSEN.clear()
+        chosen = _CHOSEN[on] = (entries, tuple((prio, det) for prio, det, bit in entries if on & bit))
+    return list(chosen[1])
+
+
+#: The detectors of each set of bits chosen last (with the plan's entries they were listed from).
+_CHOSEN: dict[int, tuple[object, tuple[tuple[int, Detector], ...]]] = {}
+_CHOSEN_KEPT = 512
 
 
 #: Texts up to this long look their hints up by key character (:mod:`hintkeys`); a longer

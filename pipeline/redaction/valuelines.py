@@ -29,6 +29,19 @@ _SECRET_CONTEXT = lazy_compile(
 )
 #: Every :data:`_SECRET_CONTEXT` match holds one of these (lower case).
 _CONTEXT_WORDS = ("secret", "token", "pass", "pw", "api", "cred", "private", "access", "auth", "key")
+
+
+def _names_a_secret(line: str) -> bool:
+    """Whether :data:`_SECRET_CONTEXT` occurs in ``line``: an ASCII line without one of
+    :data:`_CONTEXT_WORDS` in its lower case holds none, told by a few substring searches where
+    the case-blind regex tries its branches at every character (a pasted blob's line is long)."""
+    if line.isascii():
+        low = line.lower()
+        if not any(word in low for word in _CONTEXT_WORDS):
+            return False
+    return _SECRET_CONTEXT.search(line) is not None
+
+
 _PASTE = lazy_compile(r"(?i)\bpaste[ds]?\s*:\s*[`'\"]?(?P<v>[^\s`'\"]{16,512})")
 
 
@@ -96,7 +109,7 @@ def _value_lines(text: str) -> Iterator[tuple[int, int]]:
             continue  # a UUID is an id, unless the command before asks for a token or secret
         if _like_items(prev, value) or _prints_an_id(prev, value) or _row_under(prev, value):
             continue
-        if (_SECRET_CONTEXT.search(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
+        if (_names_a_secret(prev) or _introduces_a_key(prev)) and not _gives_its_value(prev):
             yield m.span("v")
 
 
@@ -139,7 +152,7 @@ def _naming_line(text: str, start: int) -> str | None:
             return None
         prev_start = text.rfind("\n", 0, prev_end) + 1
         prev = MASK_RE.sub(_MASKED_VALUE, text[prev_start:prev_end])
-        if _SECRET_CONTEXT.search(prev) or not _BARE_LINE.fullmatch(prev):
+        if _names_a_secret(prev) or not _BARE_LINE.fullmatch(prev):
             return prev
         prev_end = prev_start - 1
     return None

@@ -119,7 +119,7 @@ def counting_share(value: str) -> float:
     low = value.lower()
     # each run of three found counts its characters; most values hold none (each three
     # characters of the value looked up in the set of runs)
-    runs = _ANY_RUN.search(low) is not None
+    runs = _run_of_three(low) if low.isascii() else _ANY_RUN.search(low) is not None
     if not runs:
         counted = 0
     elif value.isascii():  # case-folding an ASCII value is lower-casing it, character by character
@@ -151,6 +151,36 @@ _ANY_RUN = lazy_compile(
     )
 )
 _NOT_ALNUM = lazy_compile(r"[^a-z0-9]+")
+
+
+def _step_table(step: int) -> bytes:
+    """Each ASCII digit or lower-case letter to the next of its alphabet (``step`` 1) or to the one
+    before it (-1); any other byte, and the last (first) of each, to ``0x80``, which no ASCII text
+    holds."""
+    steps = {ord(c): ord(n) for a in _ALPHABETS[:2] for c, n in zip(a[::step], a[::step][1:], strict=False)}
+    return bytes(steps.get(i, 0x80) for i in range(256))
+
+
+_NEXT_IN_RUN, _PREVIOUS_IN_RUN = _step_table(1), _step_table(-1)
+
+
+def _run_of_three(low: str) -> bool:
+    """Whether :data:`_ANY_RUN` occurs in ``low`` (ASCII): two steps in a row from a digit or a
+    lower-case letter to the next of its alphabet, or to the one before it, found as
+    :func:`_five_in_a_row` finds four (a zero byte where a step is one; two in a row are a run of
+    three), instead of the regex trying its branches at every character."""
+    raw = low.encode("ascii")
+    size = len(raw) - 1
+    if size < 2:
+        return False
+    head, tail = raw[:-1], int.from_bytes(raw[1:], "big")
+    up = int.from_bytes(head.translate(_NEXT_IN_RUN), "big") ^ tail
+    if b"\0\0" in up.to_bytes(size, "big"):
+        return True
+    down = int.from_bytes(head.translate(_PREVIOUS_IN_RUN), "big") ^ tail
+    return b"\0\0" in down.to_bytes(size, "big")
+
+
 _RUN3 = lazy_compile(
     "|".join(
         a[i : i + 3] + "|" + a[i : i + 3][::-1]
