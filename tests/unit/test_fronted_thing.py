@@ -1,7 +1,8 @@
 """Foreign self-statements (issue 11): a clause that fronts a definite thing before the speaker acts
 on it once is about that thing (German V2 with the object first, Spanish with a resumptive clitic),
-not a statement of the speaker's; said with a state that holds (now, since, a habit) it still is
-one. The whole embedded detector is asked, so the rule is seen where it acts."""
+not a statement of the speaker's; a present tense clause (now, a habit) or an event since a time
+still is one (test_fronted_tense.py: the tense test, RV1 F1). The whole embedded detector is asked,
+so the rule is seen where it acts."""
 
 from __future__ import annotations
 
