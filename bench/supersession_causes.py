@@ -135,6 +135,22 @@ to peanuts" (``allergy``) by "I'm allergic to shellfish" (the extractor files bo
 no facet or class, the same first four words and another object) kept the sibling and moved no
 split (authored-val 19/59, authored-dev 26/63, probe 20/28), but a word count is no sentence role:
 not kept.
+
+**Session 43 (HS2), kept**: rule 1 and the newer statement of a topic replace an entry on the
+candidate's slug topic only where both values cannot hold (``dedup_slot.one_value``: a change
+reported, unless the one change is a start beside the entry; a single-valued facet both are of;
+a value class; a count, level or time; a named slot, "User's budget app is YNAB"; the new
+statement saying every content word of the stored one, a denial or more; one modifier of the same
+thing swapped, "a full marathon" / "a half marathon"), else a sibling is kept: "allergic to
+shellfish" beside "allergic to peanuts", "speaks Japanese" beside "speaks Spanish", "has a dog"
+beside "has a cat", in en/de/fr/es/zh. Between two languages the slug decides as before: without
+that, authored-val lost one supersession (19 -> 18/59; totals-only diagnosis: a Latin-script
+quotation in another language than the English memory, on its slug topic, no cue or facet found).
+57d7587 and 66304d0, each vs itself + the change, one run: authored-val (19/59, wrong 0, F1
+.669), authored-dev (22/63), agent and memorycode outputs byte-identical; bench/supersession.py probe 20/28, faults 2/9 unchanged. Left: a zh, ja or
+es sibling the semantic restatement rule drops as a duplicate at 0.83–0.95 ("用户有一只狗" /
+"用户有一只猫"; the new fact is not written, the stored one stays), and "我对海鲜过敏" dropped as a
+restatement of "allergic to peanuts" across scripts (``restated_across_scripts``).
 """
 
 from __future__ import annotations

@@ -6,8 +6,11 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 (:mod:`memscribe.semantic.updates`):
 
 * **update** — the stored entry is superseded when
-  1. it is on the candidate's slug topic (``home-city`` / ``home-city-berlin``) and the value
-     changed (each text says something the other does not, or the polarity flipped); or
+  1. it is on the candidate's slug topic (``home-city`` / ``home-city-berlin``), the value
+     changed (each text says something the other does not, or the polarity flipped), and the
+     two values cannot both hold (:func:`dedup_slot.one_value`: a change reported, a
+     single-valued facet, a value class, a count, a named slot, a denial): one slug often files
+     several values at once ("allergic to peanuts" / "… to shellfish", both ``allergy``); or
   2. the candidate reports a change (a change cue) and it, or what the user said with it, names
      the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
@@ -50,9 +53,9 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
 * **newer statement of a topic** — last, with no change the words show and no restatement: an
   entry on the candidate's slug topic whose statement is comparable is superseded by it, unless
   the candidate adds a value ("also", "too"), goes on as before, tells a past state, adds a role
-  at work, or denies another value (the ``topical`` list below). This rule needs no changed
-  value, so it can archive a still-true fact where one slug covers several values; it decides few
-  supersessions (1 of authored-dev's 26, none of authored-val's 18, measured in session 35).
+  at work, or denies another value (the ``topical`` list below), and, as for rule 1, only where
+  both cannot hold (:func:`dedup_slot.one_value`). It decides few supersessions (1 of
+  authored-dev's 26, none of authored-val's 18, measured in session 35).
 * anything else is another fact: both are kept. Wrongly archiving a true memory costs more than
   keeping a stale one, so the update rules 1–8 need the topic and a changed value.
 
@@ -100,6 +103,7 @@ from memscribe.model.embedded.dedup_rules import (
     named_across_languages,
     restated_across_scripts,
 )
+from memscribe.model.embedded.dedup_slot import one_value
 from memscribe.model.embedded.directives import literal_values, rule_shape
 from memscribe.schemas.candidates import DedupDecision
 from memscribe.schemas.requests import DedupRequest
@@ -148,8 +152,7 @@ def _updated(request: DedupRequest) -> list[str]:
     # Rule 3's change may be said in the user's clause of the candidate only, or as the time its
     # state began: "I've been at ASML as a software engineer since May" for "User has been at
     # ASML as a software engineer" (a dated start: :mod:`memscribe.semantic.dated`)
-    clause = new if cue or not request.said else (dedup_scope.said_clause(new, request.said) or new)
-    clause_cue = cue or reports_change(clause) or dated_start(clause) or dated_start(new)
+    clause, clause_cue = _clause(request)
     for s in request.shortlist:
         # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
         named = not another_thing(request, s.text)
@@ -176,6 +179,9 @@ def _updated(request: DedupRequest) -> list[str]:
                 and not past
                 and (s.id in by_class or not by_class)
                 and not denies_other(new, s.text)
+                # another value beside the stored one ("allergic to shellfish" / "… to peanuts",
+                # both filed as ``allergy``) replaces it only where both cannot hold
+                and one_value(request, s, clause, clause_cue)
             )
             or behind
             or (
@@ -236,6 +242,16 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
+
+
+def _clause(request: DedupRequest) -> tuple[str, bool]:
+    """The candidate's own clause of the user's sentence (the candidate where none is found, or
+    where it reports a change itself), and whether a change is reported: a change cue in the
+    candidate or that clause, or the time its state began."""
+    new = request.text
+    cue = reports_change(new)
+    clause = new if cue or not request.said else (dedup_scope.said_clause(new, request.said) or new)
+    return clause, cue or reports_change(clause) or dated_start(clause) or dated_start(new)
 
 
 #: Being somewhere, said with a copula or a locative and no verb of living or working ("User is
@@ -338,10 +354,12 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         return DedupDecision(
             action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (score {top.score:.2f})"
         )
+    clause, change = _clause(request)
     topical = [
         s.id
         for s in request.shortlist
         if same_topic(request.slug, s.slug)
+        and one_value(request, s, clause, change)
         and s.id not in weekly
         and comparable(request.text, s.text)
         and not additive(request.text)

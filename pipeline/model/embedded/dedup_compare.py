@@ -55,7 +55,7 @@ SEMANTIC_RESTATEMENT = 0.82
 CROSS_LANGUAGE_TOPIC_SCORE = 0.3
 
 
-def _uncovered(text: str, other: str) -> set[str]:
+def uncovered(text: str, other: str) -> set[str]:
     """Content words of ``text`` that ``other`` does not have (stems and prefixes match)."""
     from memscribe.textsim import content_tokens
 
@@ -93,7 +93,7 @@ def value_changed(new: str, old: str) -> bool:
         return True
     # The verbs of a facet are not its value: "has moved to Lyon" restates "lives in Lyon".
     new, old = without_facet_words(new), without_facet_words(old)
-    return bool(_uncovered(new, old)) and bool(_uncovered(old, new))
+    return bool(uncovered(new, old)) and bool(uncovered(old, new))
 
 
 def one_topic(new: str, item: ShortlistItem) -> bool:
@@ -180,7 +180,7 @@ def _contained(text: str, other: str) -> bool:
     """Every content word of ``text`` (it has some) is found in ``other``."""
     from memscribe.textsim import content_tokens
 
-    return bool(content_tokens(text)) and not _uncovered(text, other)
+    return bool(content_tokens(text)) and not uncovered(text, other)
 
 
 def facet_beside(new: str, item: ShortlistItem) -> bool:

@@ -90,6 +90,14 @@ def _possessed_phrase(text: str) -> list[str] | None:
     return phrase
 
 
+def named_slot(text: str) -> tuple[str, ...] | None:
+    """The slot of the user's a statement fills with a name ("User's budget app is YNAB" →
+    ``("budget", "app")``, :data:`_NAMED_SLOT`): one value at a time; None for any other
+    statement."""
+    phrase = _possessed_phrase(text)
+    return tuple(phrase) if phrase and _NAMED_SLOT.match(text) else None
+
+
 def possessed_subject(text: str) -> bool:
     """The memory's subject is a possessed noun phrase that is none of the user's own attributes
     (nor a slot of theirs a name fills, :data:`_NAMED_SLOT`): a person ("User's team lead",
