@@ -25,16 +25,18 @@ import re
 from memscribe.lazyre import lazy_compile
 
 #: German: a definite (or demonstrative) phrase of one to four words, the finite verb of a told
-#: event (the perfect's or pluperfect's "haben", or a weak preterite in -ete), then the speaker.
+#: event (the perfect's or pluperfect's "haben", or the weak preterite of a stem in -t/-d:
+#: "leitete", "gründete"; "vermiete", "vertrete" are presents), then the speaker.
 _DE_FRONTED = lazy_compile(
     r"^(?:der|die|das|den|dem|diese[nsmr]?)\s+(?P<np>(?:[\w-]+\s+){1,4}?)"
-    r"(?P<verb>hab|habe|haben|hatte|hatten|\w{4,}ete|\w{4,}eten)\s+(?:ich|wir)\b(?P<rest>.*)$",
+    r"(?P<verb>hab|habe|haben|hatte|hatten|\w{2,}[td]eten?)\s+(?:ich|wir)\b(?P<rest>.*)$",
     re.I,
 )
-#: A participle closing the clause: ge- (after a separable prefix too), an inseparable prefix, -iert.
+#: A participle closing the clause: ge- (after a separable prefix too), an inseparable prefix, -iert;
+#: in lower case, as no noun is ("in Erfurt", "in Erlangen" close a clause of having, not an event).
 _DE_PARTICIPLE = lazy_compile(
-    r"(?:\w*ge\w{2,}(?:t|en)|(?:ver|be|er|ent|zer|emp|miss|über|unter)\w{2,}(?:t|en)|\w{2,}iert)$",
-    re.I,
+    r"(?:[a-zäöü]\w*ge\w{2,}(?:t|en)|ge\w{2,}(?:t|en)|(?:ver|be|er|ent|zer|emp|miss|über|unter)\w{2,}(?:t|en)"
+    r"|[a-zäöü]\w+iert)$"
 )
 #: Spanish: a definite phrase, then a clitic taking it up, then the verb (or "haber" and its
 #: participle): what stands after the clitic decides whether it is one.
@@ -46,7 +48,7 @@ _ES_FRONTED = lazy_compile(
 #: A preterite no present form shares: -é/-í (1sg), -ó/-ió (3sg), -aste/-iste, -aron/-ieron, the
 #: strong stems (hice, tuve, dije, puse, pude, quise, supe, vine, traje, estuve, fui, fue).
 _ES_PRETERITE = lazy_compile(
-    r"(?:\w+[éíó]|\w+(?:aste|iste|asteis|isteis|aron|ieron|eron)"
+    r"(?:\w{2,}[éíó]|\w+(?:aste|iste|asteis|isteis|aron|ieron|eron)"
     r"|(?:hic|hiz|tuv|dij|pus|pud|quis|sup|vin|traj|estuv)[eo]|fui|fue|fueron)$",
     re.I,
 )
