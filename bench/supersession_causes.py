@@ -150,7 +150,15 @@ quotation in another language than the English memory, on its slug topic, no cue
 .669), authored-dev (22/63), agent and memorycode outputs byte-identical; bench/supersession.py probe 20/28, faults 2/9 unchanged. Left: a zh, ja or
 es sibling the semantic restatement rule drops as a duplicate at 0.83–0.95 ("用户有一只狗" /
 "用户有一只猫"; the new fact is not written, the stored one stays), and "我对海鲜过敏" dropped as a
-restatement of "allergic to peanuts" across scripts (``restated_across_scripts``).
+restatement of "allergic to peanuts" across scripts (``restated_across_scripts``). Tried for the
+first and not kept: another object in the last slot of one frame as a changed value
+(``changed.value_differs``, a restatement's veto). Read on words ("Tengo un perro" / "Tengo un
+gato"), bench/restatement_pairs.py dev restatement recall .439 -> .421 at 0.82 (a paraphrase's
+last word: "software engineer" / "software developer"); read on CJK characters (one run of at
+most six that share none, framed by the same), that bench unchanged at 0.82 (dev false drops
+.066 -> .049 at 0.70–0.74) and the eval sets byte-identical, but it also took verb paraphrases
+for other things: "喜欢喝咖啡" / "爱喝咖啡", "在腾讯工作" / "在腾讯上班", "养了一只猫" / "有一只猫",
+"猫を飼っています" / "猫がいます" (they would be written again as duplicates).
 """
 
 from __future__ import annotations
