@@ -36,6 +36,8 @@ _SECRET_WORDS = (
     "トークン",
     "令牌",
     "シークレット",
+    "キー",
+    "秘密鍵",
 )
 
 
@@ -80,14 +82,14 @@ ASCII_KEYWORDS = tuple((w, role) for w, role in KEYWORDS if w.isascii())
 
 
 #: Words that link a name to its value ("is", "ist", "c'est", "era"), lower case; the symbols
-#: and CJK characters that do (``:``, ``=``, 是, は); and filler words that may stand between a
+#: and CJK characters that do (``:``, ``=``, 是, は, が); and filler words that may stand between a
 #: link and its value ("ist übrigens", "is now").
 LINK_WORDS = frozenset(
     "is was are be to ist war lautet auf est c'est c’est était en es era fue sería è é sono foi -> =>".split()
 )
 
 
-LINK_MARKS = ":=：是为為はを은는을를→"
+LINK_MARKS = ":=：是为為はをが은는을를→"
 
 
 FILLER = frozenset("now still just actually übrigens jetzt nun also maintenant désormais ahora ya".split())
@@ -178,6 +180,10 @@ ANAPHOR_REACH = 600
 PUBLIC_KEY_WORDS = frozenset(
     "public pub host ssh gpg pgp primary foreign composite unique license product".split()
 )
+
+
+#: The same words written before Japanese ``キー`` (``公開キー``, ``ホストキー``, ``ライセンスキー``).
+PUBLIC_KEY_WORDS_JA = ("公開", "パブリック", "ホスト", "プライマリ", "外部", "主", "ライセンス", "プロダクト")
 
 
 #: Measure words and units that follow a number in Chinese, Japanese and Korean without a blank:

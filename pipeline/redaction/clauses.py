@@ -39,6 +39,7 @@ from memscribe.redaction.clause_words import (
     LINK_WORDS,
     LOWER_STEMS,
     PUBLIC_KEY_WORDS,
+    PUBLIC_KEY_WORDS_JA,
     SUBJECT_ID,
     Stems,
 )
@@ -119,9 +120,12 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     for at, word, role in _occurrences(text, low, KEYWORD_STEMS if plain else ALL_KEYWORD_STEMS):
         end = at + len(word)
         if _keyword_here(low, at, end, word) and not (
-            word == "key" and (_record_key(low, at) or starts_record(text, at))
+            (word == "key" and (_record_key(low, at) or starts_record(text, at)))
+            or (word == "キー" and low.endswith(PUBLIC_KEY_WORDS_JA, max(0, at - 6), at))
         ):
-            glued = at > 0 and (text[at - 1] in "_.-" or text[at - 1].isascii() and text[at - 1].isalnum())
+            glued = at > 0 and (
+                text[at - 1] in "_.-" or word.isascii() and text[at - 1].isascii() and text[at - 1].isalnum()
+            )  # (a CJK word after ASCII letters is a compound of prose, ``APIキー``, not a name in code)
             spans = list(_clause_value(text, end, role, glued=glued, apposed=word not in ANY_CODE))
             if role == "password" and not glued:
                 if not spans:
@@ -183,9 +187,10 @@ def _record_key(low: str, at: int) -> bool:
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     """True when the keyword at ``at`` stands as a word of its own or ends a compound
     (``SQL-Passwort``): not running on into a longer name (``secret_arn``, ``token_endpoint``,
-    ``password-reset``, ``key.pem``)."""
+    ``password-reset``, ``key.pem``); a word in katakana as such, not running on into a longer
+    one written in katakana (``キーボード``, ``パスワードマネージャー``)."""
     if not word.isascii():
-        return True
+        return not (_katakana(word[-1]) and _katakana(low[end : end + 1]))
     if low[end : end + 1] == "s":  # a plural (``passwords``, ``tokens``)
         end += 1
     after = low[end : end + 2]
@@ -196,6 +201,11 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     if word in BOUNDED_LEFT or len(word) <= 4:
         return at == 0 or not low[at - 1].isalnum()
     return True
+
+
+def _katakana(char: str) -> bool:
+    """``char`` is a katakana letter or the long-vowel mark (not the middle dot ``・``)."""
+    return "\u30a1" <= char <= "\u30fa" or char == "\u30fc"
 
 
 #: A domain after '@', and any closing punctuation of its sentence.
