@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/batch.py [--n 200] [--latency 0.2] [--concurrency 1 8 32] [--baseline REV]
         [--repeat K] [--plan-sizes 200 1000] [--engine local|ray] [--ledger-scale 1000 10000 100000]
-        [--agents K]
+        [--agents K] [--server keep-alive http10]
 
 Starts the scripted server of the test suite (``tests/support/llm_server.py``) with a responder that
 answers each detect request with a valid extraction of the transcript's one preference (and
@@ -12,7 +12,15 @@ report) at each concurrency on a fresh memory root, and finally, on the last roo
 again (incremental: no model call expected) and a run after appending a new fact to 10% of
 the transcripts. Prints wall time, transcripts/s, model calls and tokens per transcript,
 memscribe's own CPU time per transcript, and the ratio of wall time to the ideal
-(calls × latency / concurrency), all measured in this run.
+(calls × latency / concurrency), all measured in this run; 'conns' is the TCP connections the
+server accepted during the run (a client that reuses its connections opens about one per call in
+flight at once, not one per call).
+
+``--server``: how the server answers. ``keep-alive`` (the default, the realistic case): HTTP/1.1
+with the connection kept open and TCP_NODELAY, as hosted APIs, vLLM, llama.cpp's server and Ollama
+answer; ``http10``: HTTP/1.0, a new TCP connection per call (the test suite's server). Name both
+to run each concurrency (and each before/after pair) against both, side by side in one run; the
+rerun and appended rows use the first.
 
 Then the planning section: the test suite's corpus generator (``tests/support/batch_corpus.py``:
 repeated preferences, moves that supersede each other, nothing-to-learn sessions), with the
@@ -37,6 +45,7 @@ the medians as well (a shared machine's noise is often larger than one change).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -57,7 +66,10 @@ sys.path.insert(1, str(REPO / "bench"))  # its sibling scripts, also when loaded
 from before_after import byte_compiled, export_revision, medians  # noqa: E402
 
 from tests.support.batch_corpus import memory_state  # noqa: E402
-from tests.support.llm_server import serve  # noqa: E402
+from tests.support.llm_server import Traffic, serve  # noqa: E402
+
+#: ``--server`` choices: whether the scripted server keeps connections alive (HTTP/1.1).
+SERVERS = {"keep-alive": True, "http10": False}
 
 SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
 #: Made-up words: the facts of different transcripts share no content word (nothing to dedup).
@@ -133,6 +145,15 @@ def run_batch(
         raise SystemExit(f"memscribe batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
     report: dict[str, Any] = json.loads(done.stdout)
     report["max_rss_kib"] = int(rss[-1]) if rss else 0
+    return report
+
+
+def counted(traffic: Traffic, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``run()``'s report with the connections and requests the server saw during it."""
+    connections, requests = traffic.connections, traffic.requests
+    report = run()
+    report["connections"] = traffic.connections - connections
+    report["requests"] = traffic.requests - requests
     return report
 
 
@@ -327,6 +348,7 @@ def row(label: str, report: dict[str, Any], concurrency: int, latency: float, n:
         str(report["writes"]),
         f"{replanned(report):.1f}",
         f"{report.get('max_rss_kib', 0) / 1024:.0f}",
+        str(report.get("connections", "-")),
     ]
 
 
@@ -370,6 +392,41 @@ def process_medians(
         print(f"  conc {concurrency:>3}: " + ", ".join(figures))
 
 
+def full_run(
+    args: argparse.Namespace,
+    tmp: Path,
+    served: tuple[Path, str, Traffic],
+    concurrency: int,
+    k: int,
+    server: str,
+    codes: tuple[Path | None, Path],
+    out: tuple[list[list[str]], list[tuple[int, dict[str, Any], dict[str, Any]]], list[bool]],
+) -> Path:
+    """The ``k``-th full run (and its before/after pair) at ``concurrency`` against ``server``
+    (``served``: the corpus, the server's URL and its traffic counter); its table rows, pair and
+    files' equality go to ``out``. Returns the working tree's memory root."""
+    corpus, url, seen = served
+    before, after = codes
+    rows, pairs, same = out
+    tag = f" [{server}]" if len(args.server) > 1 else ""
+    suffix = f"-{k}" if k else ""
+    root = tmp / f"memory-{concurrency}{suffix}-{server}"
+    where = tmp / f"before-{concurrency}{suffix}-{server}"
+    old, new = in_turn(
+        k,
+        partial(counted, seen, partial(run_batch, corpus, root, url, concurrency, after, engine=args.engine)),
+        None
+        if before is None
+        else partial(counted, seen, partial(run_batch, corpus, where, url, concurrency, before)),
+    )
+    if old is not None:
+        same.append(memory_state(where) == memory_state(root))
+        rows.append(row(f"full (before: {args.baseline}){tag}", old, concurrency, args.latency, args.n))
+        pairs.append((concurrency, with_total_cpu(old), with_total_cpu(new)))
+    rows.append(row(f"full{tag}", new, concurrency, args.latency, args.n))
+    return root
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -404,6 +461,14 @@ def main() -> None:
     parser.add_argument(
         "--agents", type=int, default=0, help="spread the transcripts over K agents (one namespace each)"
     )
+    parser.add_argument(
+        "--server",
+        nargs="+",
+        choices=list(SERVERS),
+        default=["keep-alive"],
+        help="keep-alive: HTTP/1.1, connections reused (default, as real model servers); "
+        "http10: a new connection per call; both: side by side",
+    )
     args = parser.parse_args()
     rng = random.Random(6)
     head = [
@@ -422,12 +487,27 @@ def main() -> None:
         "writes",
         "replan %",
         "MiB",
+        "conns",
     ]
     rows: list[list[str]] = []
-    pairs: list[tuple[int, dict[str, Any], dict[str, Any]]] = []
+    #: Per server: (concurrency, before, after) of each pair.
+    pairs: dict[str, list[tuple[int, dict[str, Any], dict[str, Any]]]] = {s: [] for s in args.server}
     #: Per before/after pair: whether both runs wrote the same memory files (ids, times aside).
     same: list[bool] = []
-    with tempfile.TemporaryDirectory() as tmp, serve(latency_s=args.latency, responder=respond) as url:
+    #: Per concurrency (and pair): whether the runs against each ``--server`` wrote the same files.
+    across: list[bool] = []
+    traffic = {server: Traffic() for server in args.server}
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        urls = {
+            server: stack.enter_context(
+                serve(
+                    latency_s=args.latency, responder=respond, http11=SERVERS[server], traffic=traffic[server]
+                )
+            )
+            for server in args.server
+        }
+        url = urls[args.server[0]]
         corpus = Path(tmp) / "transcripts"
         corpus.mkdir()
         for i in range(args.n):
@@ -442,21 +522,22 @@ def main() -> None:
         root = Path(tmp) / "memory"
         for concurrency in args.concurrency:
             for k in range(args.repeat if before is not None else 1):
-                suffix = f"-{k}" if k else ""
-                root = Path(tmp) / f"memory-{concurrency}{suffix}"
-                where = Path(tmp) / f"before-{concurrency}{suffix}"
-                old, new = in_turn(
-                    k,
-                    partial(run_batch, corpus, root, url, concurrency, after, engine=args.engine),
-                    None if before is None else partial(run_batch, corpus, where, url, concurrency, before),
-                )
-                if old is not None:
-                    same.append(memory_state(where) == memory_state(root))
-                    rows.append(
-                        row(f"full (before: {args.baseline})", old, concurrency, args.latency, args.n)
+                roots = [
+                    full_run(
+                        args,
+                        Path(tmp),
+                        (corpus, urls[server], traffic[server]),
+                        concurrency,
+                        k,
+                        server,
+                        (before, after),
+                        (rows, pairs[server], same),
                     )
-                    pairs.append((concurrency, with_total_cpu(old), with_total_cpu(new)))
-                rows.append(row("full", new, concurrency, args.latency, args.n))
+                    for server in args.server
+                ]
+                if len(roots) > 1:  # the same code's files, whichever way the server answered
+                    across.append(all(memory_state(r) == memory_state(roots[0]) for r in roots[1:]))
+                root = roots[0]
         last = args.concurrency[-1]
         rows.append(row("rerun", run_batch(corpus, root, url, last, after), last, args.latency, args.n))
         for i in range(0, args.n, 10):  # 10% appended to
@@ -557,12 +638,35 @@ def main() -> None:
             ],
             scale,
         )
-    medians(pairs, args.concurrency, args.repeat, args.baseline, args.latency, args.n)
-    process_medians(pairs, args.concurrency, args.repeat)
-    if pairs:
+    compared(args, pairs, same, across)
+
+
+def compared(
+    args: argparse.Namespace,
+    pairs: dict[str, list[tuple[int, dict[str, Any], dict[str, Any]]]],
+    same: list[bool],
+    across: list[bool],
+) -> None:
+    """The before/after figures of each server's pairs, and whether the files written agree."""
+    for server, runs in pairs.items():
+        if len(pairs) > 1 and runs:
+            print(f"\nserver: {server}")
+        medians(runs, args.concurrency, args.repeat, args.baseline, args.latency, args.n)
+        process_medians(runs, args.concurrency, args.repeat)
+    if same:
         print(f"\nmemory files identical before/after: {sum(same)}/{len(same)} pairs")
-        print(f"\nafter / before ({args.baseline}), same run:")
-        for concurrency, old, new in pairs:
+    if across:
+        print(
+            f"memory files identical across servers ({', '.join(args.server)}): {sum(across)}/{len(across)}"
+        )
+    for server, runs in pairs.items():
+        if not runs:
+            continue
+        print(
+            f"\nafter / before ({args.baseline}), same run"
+            + (f", server {server}:" if len(pairs) > 1 else ":")
+        )
+        for concurrency, old, new in runs:
             ideal = old["model_calls"] * args.latency / concurrency or 1.0
             ideal_new = new["model_calls"] * args.latency / concurrency or 1.0  # each run's own calls
             cpu = (new["cpu_s"] / max(1, new["processed"])) / (old["cpu_s"] / max(1, old["processed"]))

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/batch_cpu.py [--n 200] [--latency 0.2] [--concurrency 32] [--repeat K]
         [--baseline REV | --before-code DIR] [--after-code DIR] [--stage NAME=module:qualname ...]
+        [--server keep-alive http10]
 
 Same corpus and scripted server as ``bench/batch.py``. The ``memscribe batch`` process runs with
 thread-CPU counters put around a list of functions as its modules load (measurement only: the
@@ -18,11 +19,17 @@ earlier transcript) is not counted, so the figures add up to the process's CPU, 
 With ``--baseline REV`` (or ``--before-code DIR``) both codes run ``--repeat`` times, alternating,
 and the medians are printed side by side (``--after-code DIR``: an export with one change applied,
 apart from other edits of a shared tree).
+
+``--server`` (as in ``bench/batch.py``): ``keep-alive``, the default and the realistic case, answers
+HTTP/1.1 with connections kept open, as hosted APIs, vLLM, llama.cpp's server and Ollama do;
+``http10`` answers HTTP/1.0, a new TCP connection per call. Name both for a column per code and
+server, side by side in one run (each repeat runs every column once, in alternating order).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -37,10 +44,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(1, str(REPO / "bench"))
 
-from batch import respond, session_path, transcript  # noqa: E402
+from batch import SERVERS, respond, session_path, transcript  # noqa: E402
 from before_after import byte_compiled, export_revision  # noqa: E402
 
-from tests.support.llm_server import serve  # noqa: E402
+from tests.support.llm_server import Traffic, serve  # noqa: E402
 
 #: (label, module:qualname): the stages counted by default, in the order printed.
 STAGES = [
@@ -199,10 +206,27 @@ def main() -> None:
     parser.add_argument(
         "--stage", action="append", default=[], metavar="NAME=module:qualname", help="count one more function"
     )
+    parser.add_argument(
+        "--server",
+        nargs="+",
+        choices=list(SERVERS),
+        default=["keep-alive"],
+        help="keep-alive: HTTP/1.1, connections reused (default); http10: a connection per call",
+    )
     args = parser.parse_args()
     stages = STAGES + [tuple(s.split("=", 1)) for s in args.stage]  # type: ignore[misc]
     rng = random.Random(6)
-    with tempfile.TemporaryDirectory() as tmp, serve(latency_s=args.latency, responder=respond) as url:
+    traffic = {server: Traffic() for server in args.server}
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        urls = {
+            server: stack.enter_context(
+                serve(
+                    latency_s=args.latency, responder=respond, http11=SERVERS[server], traffic=traffic[server]
+                )
+            )
+            for server in args.server
+        }
         corpus = Path(tmp) / "transcripts"
         corpus.mkdir()
         for i in range(args.n):
@@ -216,13 +240,23 @@ def main() -> None:
             )
         codes.append(("after" if codes else "this tree", Path(args.after_code) if args.after_code else REPO))
         byte_compiled(*(code for _, code in codes))  # each side's byte code, as installed
-        runs: dict[str, list[dict[str, float]]] = {label: [] for label, _ in codes}
+        columns = [
+            (label + (f" {server}" if len(args.server) > 1 else ""), code, server)
+            for label, code in codes
+            for server in args.server
+        ]
+        runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _ in columns}
         for k in range(args.repeat):
-            for label, code in codes if k % 2 == 0 else codes[::-1]:
-                root = Path(tmp) / f"memory-{k}-{len(runs[label])}-{label[:5]}"
-                runs[label].append(
-                    per_transcript(run_once(corpus, root, url, args.concurrency, code, stages), stages)
+            for label, code, server in columns if k % 2 == 0 else columns[::-1]:
+                root = Path(tmp) / f"memory-{k}-{len(runs[label])}-{label[:5]}-{server}"
+                seen = traffic[server]
+                connections = seen.connections
+                run = run_once(corpus, root, urls[server], args.concurrency, code, stages)
+                figures = per_transcript(run, stages)
+                figures["connections per model call"] = (seen.connections - connections) / max(
+                    1, run["report"]["model_calls"]
                 )
+                runs[label].append(figures)
     keys = list(dict.fromkeys(key for figures in runs.values() for run in figures for key in run))
     order = ["driver, run only", "planner", "model-call helper"]
     keys = [k for k in order if k in keys] + sorted(
@@ -234,7 +268,8 @@ def main() -> None:
         f"{1000 * args.latency:.0f} ms; CPU ms per processed transcript (medians of {args.repeat})"
     )
     width = max(len(k) for k in keys)
-    print(" " * width + "".join(f"  {label:>22}" for label in labels))
+    cell = max(22, *(len(label) for label in labels))
+    print(" " * width + "".join(f"  {label:>{cell}}" for label in labels))
     for key in keys:
         cells = [
             statistics.median(run[key] for run in runs[label] if key in run)
@@ -242,7 +277,10 @@ def main() -> None:
             else None
             for label in labels
         ]
-        print(key.ljust(width) + "".join(f"  {c:>22.2f}" if c is not None else f"  {'-':>22}" for c in cells))
+        print(
+            key.ljust(width)
+            + "".join(f"  {c:>{cell}.2f}" if c is not None else f"  {'-':>{cell}}" for c in cells)
+        )
 
 
 def _stage_rank(stages: list[tuple[str, str]]) -> Any:

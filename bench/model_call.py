@@ -43,13 +43,13 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-#: The stand-in server, run as ``python -c SERVER REPO KEEP_ALIVE API`` (API: openai or ollama).
+#: The stand-in server, run as ``python -c SERVER REPO HTTP11 API`` (HTTP11: 1 or 0; API: openai or ollama).
 SERVER = """
 import json, sys, threading
 from http.server import BaseHTTPRequestHandler
-repo, keep_alive, api = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
+repo, http11, api = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
 sys.path.insert(0, repo)
-from tests.support.llm_server import ScriptBook, _handler, _Server
+from tests.support.llm_server import ScriptBook, _handler, _Server, keep_alive
 reply = json.dumps({"profiles": [{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.",
                                   "evidence_turns": [0]}], "playbooks": []})
 
@@ -79,10 +79,8 @@ class Ollama(BaseHTTPRequestHandler):
 
 
 handler = Ollama if api == "ollama" else _handler(ScriptBook(), 0.0, lambda messages: reply)
-if keep_alive:
-    class handler(handler):  # answers as vLLM (uvicorn), Ollama (Go net/http) and hosted APIs do
-        protocol_version = "HTTP/1.1"  # the connection stays open for the next request
-        disable_nagle_algorithm = True  # TCP_NODELAY, as those servers set it
+if http11:  # answers as vLLM (uvicorn), Ollama (Go net/http) and hosted APIs do
+    handler = keep_alive(handler)
 server = _Server(("127.0.0.1", 0), handler)
 threading.Thread(target=server.serve_forever, daemon=True).start()
 print("http://127.0.0.1:%d%s" % (server.server_address[1], "" if api == "ollama" else "/v1"), flush=True)

@@ -8,6 +8,11 @@ answered by the first unused entry whose ``task`` matches the ``TASK:`` line of 
 and whose ``match`` text occurs in the user message. ``reply`` is returned verbatim as the
 assistant's content (a JSON object is serialised; a string is sent as is, so invalid output can be
 scripted too). No match is a 404, so a missing script fails loudly while recording.
+
+It answers HTTP/1.0 (a connection per request: a test's server never holds an idle connection)
+unless asked for HTTP/1.1 keep-alive (``serve(http11=True)``), as the servers memscribe
+talks to answer (hosted APIs, vLLM and llama.cpp's server, Ollama); :class:`Traffic` counts the
+connections it accepted and the requests it answered.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -103,20 +109,77 @@ def _handler(
     return Handler
 
 
+@dataclass
+class Traffic:
+    """What a server saw: TCP connections accepted, requests answered (any status)."""
+
+    connections: int = 0
+    requests: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def add(self, *, connections: int = 0, requests: int = 0) -> None:
+        with self.lock:
+            self.connections += connections
+            self.requests += requests
+
+
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128  # many concurrent clients (the batch benchmark) must not be refused
+    #: Where connections and requests are counted (see :func:`serve`); None: not counted.
+    traffic: Traffic | None = None
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if self.traffic is not None:
+            self.traffic.add(connections=1)
+        super().process_request(request, client_address)
+
+
+def keep_alive(handler: type[BaseHTTPRequestHandler]) -> type[BaseHTTPRequestHandler]:
+    """``handler`` answering HTTP/1.1 with the connection kept open for the next request (every
+    response carries a Content-Length) and TCP_NODELAY set, as uvicorn (vLLM), Go's net/http
+    (Ollama) and hosted APIs' front ends answer."""
+
+    class KeepAlive(handler):  # type: ignore[valid-type,misc]
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+
+    return KeepAlive
+
+
+def _counted(handler: type[BaseHTTPRequestHandler], traffic: Traffic) -> type[BaseHTTPRequestHandler]:
+    class Counted(handler):  # type: ignore[valid-type,misc]
+        def handle_one_request(self) -> None:
+            super().handle_one_request()
+            if getattr(self, "command", None):  # a request was read and answered
+                traffic.add(requests=1)
+                self.command = ""
+
+    return Counted
 
 
 @contextmanager
 def serve(
-    book: ScriptBook | None = None, *, latency_s: float = 0.0, responder: Responder | None = None
+    book: ScriptBook | None = None,
+    *,
+    latency_s: float = 0.0,
+    responder: Responder | None = None,
+    http11: bool = False,
+    traffic: Traffic | None = None,
 ) -> Iterator[str]:
     """Run the server on a free loopback port; yields its base URL (``http://127.0.0.1:N/v1``).
 
-    ``latency_s`` delays every answer; ``responder`` replaces the script book (messages → content).
+    ``latency_s`` delays every answer; ``responder`` replaces the script book (messages → content);
+    ``http11`` answers HTTP/1.1 keep-alive (default HTTP/1.0: a connection per request);
+    ``traffic`` counts connections and requests.
     """
-    server = _Server(("127.0.0.1", 0), _handler(book or ScriptBook(), latency_s, responder))
+    handler = _handler(book or ScriptBook(), latency_s, responder)
+    if http11:
+        handler = keep_alive(handler)
+    if traffic is not None:
+        handler = _counted(handler, traffic)
+    server = _Server(("127.0.0.1", 0), handler)
+    server.traffic = traffic
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
