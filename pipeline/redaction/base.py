@@ -189,11 +189,31 @@ def stem_matches(rx: re.Pattern[str], text: str, stems: tuple[str, ...]) -> Iter
             yield m
 
 
+#: What each detector module keeps of the last text it was asked about (its lower case, a
+#: digit's presence, its character classes, its findings) is dropped by a function it registers
+#: here (:func:`forget_at_scan_end`): the text may hold a secret, and none outlives the scan.
+_FORGETTERS: list[Callable[[], None]] = []
+
+
+def forget_at_scan_end(forget: Callable[[], None]) -> Callable[[], None]:
+    """Register ``forget`` to run when the outermost scan ends (:func:`forget_occurrences`)."""
+    _FORGETTERS.append(forget)
+    return forget
+
+
 def forget_occurrences() -> None:
-    """Drop the kept keyword passes (and the hays they were found in), and what the last
-    prefilter scan found: called when a scan ends."""
+    """Drop the kept keyword passes (and the hays they were found in), what the last prefilter
+    scan found, and every text kept with an answer about it (:func:`lowered`, :func:`has_digit`
+    and those registered with :func:`forget_at_scan_end`): called when the outermost scan ends
+    (a scan inside a scan hands the outer's state back instead: ``restore_scan_state``). Each
+    cache is kept with its very text and used only for it, so no finding changes."""
+    global _LAST_LOWER, _LAST_DIGIT
     _FOUND.clear()
     forget_present()
+    _LAST_LOWER = ("", "")
+    _LAST_DIGIT = ("", False)
+    for forget in _FORGETTERS:
+        forget()
 
 
 #: What :func:`scan_state` hands back to :func:`restore_scan_state`.

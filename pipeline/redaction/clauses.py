@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import FILLER_AFTER, apart, occurrences, offset_lowered
+from memscribe.redaction.base import FILLER_AFTER, apart, forget_at_scan_end, occurrences, offset_lowered
 from memscribe.redaction.benign import RECORD_KEY_WORDS
 from memscribe.redaction.clause_shapes import fits, pin_like
 from memscribe.redaction.clause_words import (
@@ -99,6 +99,12 @@ def find_clause_tokens(text: str) -> Iterator[tuple[int, int]]:
 
 
 _LAST: tuple[str, tuple[tuple[int, int, str], ...]] = ("", ())
+
+
+@forget_at_scan_end
+def _forget_last() -> None:
+    global _LAST
+    _LAST = ("", ())
 
 
 def clause_secrets(text: str) -> tuple[tuple[int, int, str], ...]:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import has_digit, left_boundary
+from memscribe.redaction.base import forget_at_scan_end, has_digit, left_boundary
 
 # --------------------------------------------------------------------------- PII
 
@@ -50,6 +50,13 @@ def _other_digit(text: str) -> bool:
     if last[0] is not text:
         last = _LAST_OTHER_DIGIT = (text, _OTHER_DIGIT.search(text) is not None)
     return last[1]
+
+
+@forget_at_scan_end
+def _forget_last() -> None:
+    global _LAST_CLASSES, _LAST_OTHER_DIGIT
+    _LAST_CLASSES = ("", "", "")
+    _LAST_OTHER_DIGIT = ("", False)
 
 
 def _classes(text: str) -> tuple[str, str]:

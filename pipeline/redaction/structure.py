@@ -11,6 +11,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import SPACED_SECRET_MAX, phrase_of_words, plausible_value, spaced_secret
 from memscribe.redaction.base import (
     apart,
+    forget_at_scan_end,
     lowered,
     newlines,
     occurrences,
@@ -119,6 +120,12 @@ _ASCII_NAME_HINTS = tuple(h for h in NAME_HINTS if h.isascii())
 
 
 _LAST_STARTS: tuple[str, list[int]] = ("", [])
+
+
+@forget_at_scan_end
+def _forget_last() -> None:
+    global _LAST_STARTS
+    _LAST_STARTS = ("", [])
 
 
 def name_starts(text: str, low: str) -> list[int]:
