@@ -127,7 +127,10 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         end = at + len(word)
         if _keyword_here(low, at, end, word) and not (
             (word == "key" and (_record_key(low, at) or starts_record(text, at)))
-            or (word == "キー" and low.endswith(PUBLIC_KEY_WORDS_JA, max(0, at - 6), at))
+            or (
+                word == "キー"
+                and (low.endswith(PUBLIC_KEY_WORDS_JA, 0, at) or _record_key(low, at, glued=True))
+            )
         ):
             glued = at > 0 and (
                 text[at - 1] in "_.-" or word.isascii() and text[at - 1].isascii() and text[at - 1].isalnum()
@@ -183,10 +186,11 @@ def _named_before(low: str, at: int) -> str | None:
 
 
 _WORD_BEFORE = lazy_compile(r"([a-z]+)[ _-]$")
+_WORD_GLUED = lazy_compile(r"(?<![a-z])([a-z]+)[ _-]?$")  # (before ``キー``: ``SSHキー``, ``ssh キー``)
 
 
-def _record_key(low: str, at: int) -> bool:
-    m = _WORD_BEFORE.search(low, max(0, at - 16), at)
+def _record_key(low: str, at: int, *, glued: bool = False) -> bool:
+    m = (_WORD_GLUED if glued else _WORD_BEFORE).search(low, max(0, at - 16), at)
     return m is not None and (m.group(1) in RECORD_KEY_WORDS or m.group(1) in PUBLIC_KEY_WORDS)
 
 

@@ -43,6 +43,8 @@ def test_japanese_secret_is_masked(text: str, secret: str) -> None:
         "パスワードが 8 文字以上必要です",
         f"キーボードは {_TOKEN} です",  # a keyboard, not a key
         f"公開キーは {_TOKEN}AbCdEf です",  # a public key
+        f"SSHキーは {_TOKEN}AbCdEf です",  # as "the SSH key is …" (PUBLIC_KEY_WORDS)
+        "SSHキーは ~/.ssh/id_ed25519 にあります",
         "APIキーの有効期限は 2026-12-31 です",
     ],
 )
