@@ -17,6 +17,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.lexicon.langs import LANGUAGES as ROWS
 from memscribe.lexicon.langs import Language, language_of, sentences
 from memscribe.model.embedded.clause_shape import foreign_narration
+from memscribe.model.embedded.demonstrative_first import points_back
 from memscribe.model.embedded.mood import passing_or_supposed
 from memscribe.model.embedded.text import (
     MAX_VALUE_CHARS,
@@ -26,7 +27,6 @@ from memscribe.model.embedded.text import (
     in_their_words,
     safe_slug,
 )
-from memscribe.model.embedded.topic_first import about_fronted_thing
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.memory import TTL
 from memscribe.schemas.transcript import Turn
@@ -222,7 +222,7 @@ def _lasting(clause: str, row: Language, lang: str, sentence: str = "", *, carri
         return False
     if lang == "de" and _GIVEN_DE.search(clause):
         return False
-    if about_fronted_thing(clause, lang):  # "das Auto hab ich im März verkauft": about the car
+    if points_back(clause, lang):  # "das weiß ich nicht": about what was just said
         return False
     if passing_or_supposed(clause):  # "hasta septiembre", "samedi", "je prendrais"
         return False
