@@ -110,16 +110,25 @@ supersession and one more duplicate. Validation not run. Of authored-dev's 6 not
 across languages, 5 score under 0.30 with the stored memory.
 
 **Session 43, kept**: a state dated from its start (:mod:`memscribe.semantic.dated`: "since May",
-"seit", "depuis", "desde", "从去年开始", "去年から") reports a change for rule 3, and so does the
-candidate's own clause of the user's sentence (``dedup_scope.said_clause``: the statement "User
+"seit", "depuis", "desde", "从去年开始", "去年から") reports a change for rule 3, in the candidate
+or in its own clause of the user's sentence (``dedup_scope.said_clause``: the statement "User
 has worked as a paramedic" lost the "since last year" of its sentence); a dated start is also a
 start for ``begins_beside`` ("has played the guitar since January" / "plays the piano" stays).
-authored-val 18 -> 19/59, wrong 0, profile F1 .660 unchanged; authored-dev 26/63, agent,
-memorycode and msc-val unchanged. A totals-only count of authored-val's 7 "decided otherwise"
-(rule 3's conditions against the naming candidate's entry) read at e10c801: every one is the top
-entry with a changed value; 5 report no change in the candidate, 4 of them none in its sentence
-either, 4 keep the stored value's words (``value_kept``), 2 are of a facet beside
-(``facet_beside``); the one won here had a dated start in its sentence. **Not kept**:
+authored-val 18 -> 19/59, wrong 0, profile F1 .660 unchanged; authored-dev, agent, memorycode and
+msc-val unchanged. That val gain is no independent evidence: the failing case was known (its
+traits were read from validation failures before the change), so validation no longer tested
+it; only a dev-side gain or probes could. Mended after review RV1 (F2, F3): a change cue of the
+clause alone ("Actually I work night shifts at the hospital") no longer reports a change (it
+archived "works as a nurse"); ``begins_beside`` compares the things of two activities, not the
+time or setting they are done in ("plays the piano every evening" / "has played the guitar every
+evening since last year", "runs 5 km every morning" / "has been swimming every morning", both
+archived), and the start of another activity restates none (the guitar was dropped as a
+duplicate, at e10c801 too); a dated start is one in the past or present only, not a plan
+("从下个月开始我在上海工作" archived "在北京工作"), and a time after since/depuis/desde, not a
+place ("desde casa") nor a causal clause's subject ("Since May is busy"). All four eval sets
+byte-identical to the commit before (authored-val 19/59, wrong 0). The probe "drinks tea every
+morning" / "has been drinking coffee every morning since January", counted as a gained update,
+is now kept beside: it has the very shape of the guitar sibling. **Not kept**:
 "since <time>" (and the zh/ja frames) as a change cue of :mod:`memscribe.semantic.updates`: the
 extractor then wrote restatements as news ("I've used VS Code since 2019" -> "User has used VS
 Code now.", beside the stored "uses VS Code"), and a zh/ja restatement with a start date archived

@@ -6,6 +6,12 @@ ones held ("I've been playing the guitar since January" / "plays the piano"), in
 
 The two updates failed before (the stale fact kept beside the new one), and so did the German and
 French siblings (the true "allergic to peanuts" archived). The restatements stay duplicates.
+
+Review RV1 (F2, F3) of that change: another activity sharing only the time it is done in ("plays
+the piano every evening" / "I've played the guitar every evening since last year"), a lone
+"Actually" in the user's clause, and a plan dated from a start to come ("从下个月开始我在上海工作")
+archived a true memory; "since"/"desde"/"depuis" before a clause's subject or a place, and
+从…开始 / …から with a time ahead, read as dated starts. Those cases fail at fe078dd..c35668e.
 """
 
 from __future__ import annotations
@@ -33,9 +39,23 @@ pytestmark = pytest.mark.usefixtures("fresh_semantic")  # tests/conftest.py
         ("Desde marzo vivo en Sevilla", True),
         ("从去年开始我在上海工作", True),
         ("去年から大阪に住んでいます", True),
+        ("Desde hace dos años vivo en Sevilla", True),
+        ("Depuis trois ans je cours le matin", True),
+        ("4月から東京で働いています", True),  # a state going on (ています)
+        ("从九月起我一直在宝马工作", True),  # 一直: going on since
         ("Since it rains, I stay home", False),  # the causal "since"
+        ("Since May is busy, I stay home", False),  # a clause's subject, causal
+        ("Since 2000 users signed up, I work at Meta", False),  # a number of things
+        ("Trabajo desde casa", False),  # a place
+        ("Je travaille depuis la maison", False),  # a place
         ("从现在开始我每天跑步", False),  # "from now on": a plan
         ("来月から東京に住みます", False),  # from next month: a plan
+        # plans dated from a start to come (review RV1 F3): from next month, from tomorrow;
+        # a time that may lie ahead, with a verb of no state going on
+        ("从下个月开始我在上海工作", False),
+        ("从明天起我在宝马工作", False),
+        ("4月から東京で働きます", False),
+        ("夏から大阪に住みます", False),
     ],
 )
 def test_dated_start(text: str, dated: bool) -> None:
@@ -61,8 +81,9 @@ def test_the_users_clause_of_the_candidate() -> None:
 @pytest.mark.parametrize(
     ("slug", "stored", "said"),
     [
-        ("drink", "User drinks tea every morning.", "I've been drinking coffee every morning since January."),
+        ("drink", "User drinks coffee with milk.", "I've drunk my coffee black since January."),
         ("job", "User works as a nurse.", "I've worked as a paramedic since last year."),
+        ("job", "用户在北京工作。", "从去年开始我在上海工作。"),
     ],
 )
 def test_the_update_supersedes(tmp_path: Path, slug: str, stored: str, said: str) -> None:
@@ -109,3 +130,46 @@ def test_a_sibling_begun_is_kept(tmp_path: Path, slug: str, stored: str, said: s
 )
 def test_a_restatement_stays_a_duplicate(tmp_path: Path, slug: str, stored: str, said: str) -> None:
     assert run(tmp_path, slug, stored, said) == ([], [])
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        # another activity dated from its start shares only the time or setting it is done in
+        # (review RV1 F2): the stored one goes on, and the new one is written beside it
+        (
+            "hobby",
+            "User plays the piano every evening.",
+            "I've played the guitar every evening since last year.",
+        ),
+        ("sport", "User runs 5 km every morning.", "I've been swimming every morning since April."),
+        ("sport", "User runs 5 km every morning.", "I've been cycling to work every morning since April."),
+        ("drink", "User drinks tea every morning.", "I've been drinking coffee every morning since January."),
+        ("drink", "User drinks tea at breakfast.", "I've been drinking orange juice at breakfast since May."),
+        ("language", "User speaks Spanish at home.", "I've spoken English at home since 2021."),
+    ],
+)
+def test_another_activity_at_the_same_time_is_kept_and_written(
+    tmp_path: Path, slug: str, stored: str, said: str
+) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == [], written
+    assert len(written) == 1 and "User has" in written[0], written
+
+
+@pytest.mark.parametrize(
+    ("slug", "stored", "said"),
+    [
+        # a change cue of the user's clause alone ("Actually") names no value as changed (F2)
+        ("job", "User works as a nurse.", "Actually I work night shifts at the hospital."),
+        ("allergy", "User is allergic to peanuts.", "Actually I'm allergic to shellfish."),
+        ("language", "User speaks Spanish.", "Actually I speak Japanese."),
+        # a plan dated from a start to come leaves what holds now (F3: "from next month I work
+        # in Shanghai"; "from tomorrow on I work at BMW")
+        ("job", "用户在北京工作。", "从下个月开始我在上海工作。"),
+        ("job", "用户在西门子工作。", "从明天起我在宝马上班。"),
+    ],
+)
+def test_no_change_of_the_stored_value_is_reported(tmp_path: Path, slug: str, stored: str, said: str) -> None:
+    archived, written = run(tmp_path, slug, stored, said)
+    assert archived == [], written

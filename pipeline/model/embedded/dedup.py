@@ -14,11 +14,12 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
   2. the candidate reports a change (a change cue) and it, or what the user said with it, names
      the stored value as left behind ("switched *from Android*", "cancelled *YNAB*", "don't
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
-  3. the candidate reports a change (in its words or its clause of the user's sentence, or as the
-     time its state began: "I've worked as a paramedic since last year", a dated start of
-     :mod:`memscribe.semantic.dated`), the stored entry is the best related one with strong topic
-     evidence (shared content words, or a semantic score of STRONG_TOPIC_SCORE; or, across
-     languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE and a name the entry lacks), or the
+  3. the candidate reports a change (a change cue in its words, or the time its state began, in
+     its words or its clause of the user's sentence: "I've worked as a paramedic since last
+     year", a dated start of :mod:`memscribe.semantic.dated`), the stored entry is the best
+     related one with strong topic evidence (shared content words, or a semantic score of
+     STRONG_TOPIC_SCORE; or, across languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE
+     and a name the entry lacks), or the
      entry the user's English sentence of the candidate is most related to, at STRONG_TOPIC_SCORE
      (:func:`dedup_scope.said_topic`: "… cross IELTS off my list, I got an 8.0 overall" / "is
      preparing for the IELTS exam"), and the value changed ("started drinking coffee again" /
@@ -247,11 +248,14 @@ def _updated(request: DedupRequest) -> list[str]:
 def _clause(request: DedupRequest) -> tuple[str, bool]:
     """The candidate's own clause of the user's sentence (the candidate where none is found, or
     where it reports a change itself), and whether a change is reported: a change cue in the
-    candidate or that clause, or the time its state began."""
+    candidate, or the time its state began, in the candidate or that clause. A change cue of the
+    clause alone ("Actually I work night shifts at the hospital" for "User works night shifts at
+    the hospital") names no value as changed: it may correct what was said in the talk, and a
+    value it does name as left behind is rule 2's."""
     new = request.text
     cue = reports_change(new)
     clause = new if cue or not request.said else (dedup_scope.said_clause(new, request.said) or new)
-    return clause, cue or reports_change(clause) or dated_start(clause) or dated_start(new)
+    return clause, cue or dated_start(clause) or dated_start(new)
 
 
 #: Being somewhere, said with a copula or a locative and no verb of living or working ("User is
@@ -350,11 +354,13 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         by_slug = any(same_topic(request.slug, s.slug) for s in request.shortlist if s.id in updated)
         how = f"new value for topic '{request.slug}'" if by_slug else "change reported"
         return DedupDecision(action="supersede_old", existing_ids=updated, reason=how)
-    if restates(request.text, top):
+    clause, change = _clause(request)
+    # the start of another activity restates none held, however alike the two read ("has
+    # played the guitar every evening since last year" / "plays the piano every evening")
+    if restates(request.text, top) and not (change and begins_beside(clause, top)):
         return DedupDecision(
             action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (score {top.score:.2f})"
         )
-    clause, change = _clause(request)
     topical = [
         s.id
         for s in request.shortlist

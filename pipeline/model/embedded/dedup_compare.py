@@ -263,15 +263,29 @@ def begins_beside(new: str, item: ShortlistItem) -> bool:
 
 def _same_thing(new: str, old: str) -> bool:
     """``new`` and ``old`` share a content word beyond ``old``'s verb ("plays" /
-    "playing") and a quotation's lead: the start is of the stored thing ("km", "gym", "coffee"),
-    not of another one ("plays the piano" / "started playing the guitar" share only the verb)."""
+    "playing"), a quotation's lead and the adverbials of when and where an activity is done: the
+    start is of the stored thing ("km", "gym", "coffee"), not of another one ("plays the piano" /
+    "started playing the guitar" share only the verb; "plays the piano every evening" / "has
+    played the guitar every evening since last year", "runs 5 km every morning" / "has been
+    swimming every morning" share only the time, "drinks tea at breakfast" / "orange juice at
+    breakfast" the meal, "speaks Spanish at home" / "English at home" the place)."""
     from memscribe.textsim import content_tokens
 
     lead = _SUBJECT.match(old)
     words = _WORD.findall(old[lead.end() :].lower()) if lead else []
     verb = next((w for w in words if w not in _AUXILIARIES), "")
-    aside = content_tokens(f"{verb} {_QUOTE_LEAD}")
+    aside = content_tokens(f"{verb} {_QUOTE_LEAD} {_ADVERBIAL_WORDS}")
     return bool((content_tokens(new) & content_tokens(old)) - aside)
+
+
+#: Words of an English adverbial of time, frequency or setting ("every evening", "on Mondays",
+#: "at breakfast", "at home"): when or where an activity is done, no thing of it.
+_ADVERBIAL_WORDS = (
+    "every each daily weekly nightly monthly morning mornings evening evenings night nights afternoon"
+    " afternoons day days week weeks weekend weekends month months year years tonight today weekday"
+    " weekdays breakfast lunch dinner monday mondays tuesday tuesdays wednesday wednesdays thursday"
+    " thursdays friday fridays saturday saturdays sunday sundays home"
+)
 
 
 #: The lead of a memory quoting the user (:func:`in_their_words`, its colon on), whose words are

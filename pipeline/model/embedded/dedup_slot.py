@@ -6,10 +6,11 @@ several languages, has several pets, children, hobbies, instruments and tools. A
 the same topic is an update of the stored one only when the two cannot both hold
 (:func:`one_value`):
 
-* the user reports a change: a change cue in the candidate or in its clause of the user's
-  sentence, or the time its state began ("since May": :mod:`memscribe.semantic.dated`), unless
-  the one change is the start of another thing beside the stored one ("has played the guitar
-  since January" / "plays the piano": :func:`dedup_compare.begins_beside`);
+* the user reports a change: a change cue in the candidate, or the time its state began, in
+  the candidate or its clause of the user's sentence ("since May":
+  :mod:`memscribe.semantic.dated`), unless the one change is the start of another thing beside
+  the stored one ("has played the guitar since January" / "plays the piano", "… every evening":
+  :func:`dedup_compare.begins_beside`);
 * the relation holds one value at a time: a single-valued facet both statements are of (where
   the user lives or works, how they get around, when they sleep: :mod:`memscribe.semantic.facets`),
   a value class both fill with another member (which phone, editor, diet:
