@@ -128,7 +128,13 @@ duplicate, at e10c801 too); a dated start is one in the past or present only, no
 place ("desde casa") nor a causal clause's subject ("Since May is busy"). All four eval sets
 byte-identical to the commit before (authored-val 19/59, wrong 0). The probe "drinks tea every
 morning" / "has been drinking coffee every morning since January", counted as a gained update,
-is now kept beside: it has the very shape of the guitar sibling. **Not kept**:
+is now kept beside: it has the very shape of the guitar sibling. Read as character pairs, zh
+and ja statements shared the time and the verb's grammar ("每天晚上弹…", "毎晩…を弾いています"), so
+"从去年开始我每天晚上弹吉他" archived "每天晚上弹钢琴" (and ja likewise, new with fe078dd): the
+thing is now compared without those adverbials, the subject 用户, and a Japanese verb phrase from
+its object particle on. Left: the fr quotation "Depuis l'an dernier je joue de la guitare tous les
+soirs" archives "Je joue du piano tous les soirs" (as at e10c801: "depuis" is a change cue of
+:mod:`memscribe.semantic.updates`, and a quotation's verb "joue" is no verb found after "User"). **Not kept**:
 "since <time>" (and the zh/ja frames) as a change cue of :mod:`memscribe.semantic.updates`: the
 extractor then wrote restatements as news ("I've used VS Code since 2019" -> "User has used VS
 Code now.", beside the stored "uses VS Code"), and a zh/ja restatement with a start date archived

@@ -158,6 +158,23 @@ def test_another_activity_at_the_same_time_is_kept_and_written(
 
 
 @pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        # read as character pairs, Chinese and Japanese share the time and the verb's grammar
+        # ("每天晚上弹…", "毎晩…を弾いています"), not the instrument
+        ("用户每天晚上弹钢琴。", "从去年开始我每天晚上弹吉他。"),
+        ('User, in their words: "毎晩ピアノを弾いています".', "去年から毎晩ギターを弾いています。"),
+    ],
+)
+def test_another_activity_at_the_same_time_is_kept_in_chinese_and_japanese(
+    tmp_path: Path, stored: str, said: str
+) -> None:
+    archived, written = run(tmp_path, "hobby", stored, said)
+    assert archived == [], written
+    assert len(written) == 1 and ("吉他" in written[0] or "ギター" in written[0]), written
+
+
+@pytest.mark.parametrize(
     ("slug", "stored", "said"),
     [
         # a change cue of the user's clause alone ("Actually") names no value as changed (F2)

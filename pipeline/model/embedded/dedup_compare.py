@@ -275,7 +275,22 @@ def _same_thing(new: str, old: str) -> bool:
     words = _WORD.findall(old[lead.end() :].lower()) if lead else []
     verb = next((w for w in words if w not in _AUXILIARIES), "")
     aside = content_tokens(f"{verb} {_QUOTE_LEAD} {_ADVERBIAL_WORDS}")
-    return bool((content_tokens(new) & content_tokens(old)) - aside)
+    return bool((content_tokens(_thing_words(new)) & content_tokens(_thing_words(old))) - aside)
+
+
+def _thing_words(text: str) -> str:
+    """``text`` less what names no thing in Chinese or Japanese, whose words are read as
+    character pairs: its adverbials of time and setting ("每天晚上", "毎晩", "在家"), the subject
+    用户, and a Japanese verb phrase from its object particle on ("ピアノ*を弾いています*"), so
+    that "弹钢琴" / "弹吉他" and "ピアノ" / "ギター" share no pair of grammar or time."""
+    return _JA_VERB_PHRASE.sub(" ", _CJK_ADVERBIAL.sub(" ", text))
+
+
+_CJK_ADVERBIAL = lazy_compile(
+    r"用户|每(?:个)?(?:天|晚|周|星期.|礼拜.|月|年)|晚上|早上|上午|下午|中午|周末|早餐|午餐|晚餐|在家"
+    r"|毎(?:晩|朝|日|週|月|年)|週末|朝食|昼食|夕食|家で|[朝夜]"
+)
+_JA_VERB_PHRASE = lazy_compile(r"[をが][^、。,.!?「」\"“”]*")
 
 
 #: Words of an English adverbial of time, frequency or setting ("every evening", "on Mondays",
@@ -285,6 +300,9 @@ _ADVERBIAL_WORDS = (
     " afternoons day days week weeks weekend weekends month months year years tonight today weekday"
     " weekdays breakfast lunch dinner monday mondays tuesday tuesdays wednesday wednesdays thursday"
     " thursdays friday fridays saturday saturdays sunday sundays home"
+    " jeden jede abend abends morgen morgens tag täglich woche wochenende hause frühstück"
+    " tous toutes chaque soir soirs matin matins jour jours semaine maison"
+    " todos todas cada noche noches mañana mañanas día días semana casa desayuno"
 )
 
 
