@@ -90,17 +90,12 @@ def _possessed_phrase(text: str) -> list[str] | None:
     return phrase
 
 
-#: A possessed noun phrase said to be one value: a singular copula after it ("User's favourite
-#: colour is green", "User's partner is named Sam"; not "User's hobbies are …").
-_SINGULAR_COPULA = lazy_compile(r"^\W*User['’]s\s+(?:[\w-]+\s+){1,3}?(?:is|was)\b")
-
-
 def named_slot(text: str) -> tuple[str, ...] | None:
-    """The slot of the user's a statement says the value of, a possessed noun phrase and a
-    singular copula ("User's budget app is YNAB" → ``("budget", "app")``, "User's favourite
-    colour is green"): one value at a time; None for any other statement."""
+    """The slot of the user's a statement fills with a name ("User's budget app is YNAB" →
+    ``("budget", "app")``, :data:`_NAMED_SLOT`): one value at a time; None for any other
+    statement."""
     phrase = _possessed_phrase(text)
-    return tuple(phrase) if phrase and _SINGULAR_COPULA.match(text) else None
+    return tuple(phrase) if phrase and _NAMED_SLOT.match(text) else None
 
 
 def possessed_subject(text: str) -> bool:

@@ -15,9 +15,8 @@ the same topic is an update of the stored one only when the two cannot both hold
   the user lives or works, how they get around, when they sleep: :mod:`memscribe.semantic.facets`),
   a value class both fill with another member (which phone, editor, diet:
   :mod:`memscribe.semantic.values`), a count, level or time of one thing
-  (:func:`dedup_compare.value_moved`) or another number in one frame ("is 35 years old"), or a
-  slot of the user's said with a singular copula ("User's budget app is YNAB" / "… is Actual",
-  "User's favourite colour is green": :func:`dedup_scope.named_slot`);
+  (:func:`dedup_compare.value_moved`), or a slot of the user's that a name fills ("User's budget
+  app is YNAB" / "… is Actual": :func:`dedup_scope.named_slot`);
 * or the new statement says every content word of the stored one again: it denies it ("User
   doesn't eat meat" / "User eats meat"; "doesn't speak French" denies nothing of "speaks
   Spanish"), or holds it and more ("has two kids and a dog" / "has two kids"); or the one word
@@ -38,7 +37,6 @@ from memscribe.model.embedded.dedup_compare import begins_beside, uncovered, val
 from memscribe.model.embedded.dedup_scope import named_slot
 from memscribe.model.embedded.directives import literal_values
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
-from memscribe.semantic.changed import numbers_differ
 from memscribe.semantic.facets import slug_facet, statement_facets
 from memscribe.semantic.updates import own_words, same_polarity, spoken_language
 from memscribe.semantic.values import other_value
@@ -70,8 +68,6 @@ def one_value(request: DedupRequest, item: ShortlistItem, clause: str, change: b
         return True
     if other_value(new, old) is not None or value_moved(new, old):
         return True
-    if numbers_differ(new, old) and all(w.isdigit() for w in uncovered(new, old) | uncovered(old, new)):
-        return True  # one frame, another number ("is 35 years old" / "is 34 years old")
     slot = named_slot(new)
     if slot is not None and slot == named_slot(old):
         return True
