@@ -159,8 +159,14 @@ statement saying every content word of the stored one, a denial or more; one mod
 thing swapped, "a full marathon" / "a half marathon"), else a sibling is kept: "allergic to
 shellfish" beside "allergic to peanuts", "speaks Japanese" beside "speaks Spanish", "has a dog"
 beside "has a cat", in en/de/fr/es/zh. Between two languages the slug decides as before: without
-that, authored-val lost one supersession (19 -> 18/59; totals-only diagnosis: a Latin-script
-quotation in another language than the English memory, on its slug topic, no cue or facet found).
+that, authored-val lost one supersession (19 -> 18/59). The exception keeps e10c801's behaviour
+between languages, but it was chosen after that one validation case was looked at (review RV2 G7),
+so the 19 it keeps is no independent evidence; it is also why a German-quoted peanut allergy is
+still archived by an English "I'm allergic to shellfish" (as at e10c801). HS2's mend 432d0dfb (any
+"User's <noun> is …" one slot, any other number in one frame one value) was reverted (05d0c069,
+review RV3 K1/K2: "User's brother is a doctor" archived by "… is called Tom", a brother aged 12 by
+one aged 15); uncued updates of a one-value possessed slot ("favourite colour is blue" / "green")
+keep both memories active since 6c7f37b6, where e10c801 superseded them (RV2 G5).
 57d7587 and 66304d0, each vs itself + the change, one run: authored-val (19/59, wrong 0, F1
 .669), authored-dev (22/63), agent and memorycode outputs byte-identical; bench/supersession.py probe 20/28, faults 2/9 unchanged. Left: a zh, ja or
 es sibling the semantic restatement rule drops as a duplicate at 0.83–0.95 ("用户有一只狗" /
