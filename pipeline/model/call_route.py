@@ -1,6 +1,5 @@
 """Where a model's calls go: ``litellm.completion`` here, or a forked helper process while
-:func:`calls_in_helper` is on; litellm's lazy imports done once before the first calls; and the
-HTTP connection pool the calls share (:func:`pooled_connections`). Part of
+:func:`calls_in_helper` is on; and litellm's lazy imports done once before the first calls. Part of
 :mod:`memscribe.model.llm`, imported through it (litellm loads only with a model call)."""
 
 from __future__ import annotations
@@ -39,36 +38,8 @@ def _route() -> Callable[..., Any]:
 
 def _marked_completion(**kwargs: Any) -> Any:
     """``litellm.completion`` as memscribe's call (what the helper process runs)."""
-    pooled_connections()
     with memscribe_call():
         return litellm.completion(**kwargs)
-
-
-def pooled_connections() -> None:
-    """The HTTP client litellm builds its OpenAI-compatible SDK clients on (``openai/``, local
-    servers, Azure): litellm's own (same certificate, redirect and HTTP/2 settings, proxies from
-    the environment) with no cap on the connections it keeps open, set once per process as
-    ``litellm.client_session`` (litellm's documented way to hand it a client), before the first
-    call. litellm's default is httpx's pool: 20 idle connections kept per client, 100 at most;
-    with more calls in flight (the batch job's concurrency is 32 by default) every connection past
-    the 20th was closed as its answer came, and the next wave opened it again (a TCP, and to a
-    hosted API a TLS, handshake: ``bench/batch.py`` counted 100-150 connections for ~180 calls at
-    concurrency 32), and no more than 100 calls were ever in flight. The calls in flight are
-    bounded by memscribe's own call slots; an idle connection closes after httpx's 5 s. A client a
-    caller set is kept."""
-    if litellm.client_session is not None or getattr(litellm, "network_mock", False):
-        return
-    try:
-        import httpx
-        from litellm.llms.custom_httpx.http_handler import get_ssl_configuration, http2_enabled
-    except ImportError:  # another litellm layout: its default client
-        return
-    litellm.client_session = httpx.Client(
-        verify=get_ssl_configuration(),
-        follow_redirects=True,
-        http2=http2_enabled(),
-        limits=httpx.Limits(max_connections=None, max_keepalive_connections=None),
-    )
 
 
 @contextlib.contextmanager

@@ -50,13 +50,7 @@ from tenacity import (  # noqa: E402
 )
 
 from memscribe.model.answers import _answer_text, _finish_reason, _json_object, _salvage  # noqa: E402
-from memscribe.model.call_route import (  # noqa: E402
-    _route,
-    _warm_imports,
-    calls_in_helper,
-    in_helper,
-    pooled_connections,
-)
+from memscribe.model.call_route import _route, _warm_imports, calls_in_helper  # noqa: E402
 from memscribe.model.failures import (  # noqa: E402
     _is_client_error,
     _model_error,
@@ -184,8 +178,6 @@ class LiteLLMModel:
         self._invalid: list[tuple[str, str]] = []
         if completion is None:  # an injected completion (tests) brings its own transport
             self.api_key = api_key or _check_configuration(name, api_base)
-            if not in_helper():  # calls made here (the helper sets its own)
-                pooled_connections()
         self._injected = completion
         self._completion = completion or _route()
         self.provider = _provider(name, api_base)
