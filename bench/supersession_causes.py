@@ -166,10 +166,13 @@ still archived by an English "I'm allergic to shellfish" (as at e10c801). HS2's 
 "User's <noun> is …" one slot, any other number in one frame one value) was reverted (05d0c069,
 review RV3 K1/K2: "User's brother is a doctor" archived by "… is called Tom", a brother aged 12 by
 one aged 15); uncued updates of a one-value possessed slot ("favourite colour is blue" / "green")
-kept both memories active after 6c7f37b6, where e10c801 superseded them (RV2 G5): 4e6fe60f
-(``dedup_single``) supersedes again where both statements fill one slot with one kind of value (a
-name of one subject, an exclusive modifier, a name or measure of the owner, an age), eval outputs
-byte-identical; uncued "prefers tabs" / "prefers spaces", "uses bash" / "zsh" still keep both.
+keep both memories active since 6c7f37b6, where e10c801 superseded them (RV2 G5), as do uncued
+"prefers tabs" / "prefers spaces" and "uses bash" / "zsh": no memory is lost, the stale one stays
+beside. 4e6fe60f (``dedup_single``: both statements fill one slot with one kind of value, a name of
+one subject, an exclusive modifier, a name or measure of the owner, an age; eval outputs
+byte-identical) was reverted (review RV5 M3-M5): it read no value, only the frame, so "User's son
+is named Max" was archived by "… named after his grandfather", "favorite color is blue" by "… is
+definitely not green", a second cat's name or a second son's age by the first's.
 57d7587 and 66304d0, each vs itself + the change, one run: authored-val (19/59, wrong 0, F1
 .669), authored-dev (22/63), agent and memorycode outputs byte-identical; bench/supersession.py probe 20/28, faults 2/9 unchanged. Left: a zh, ja or
 es sibling the semantic restatement rule drops as a duplicate at 0.83–0.95 ("用户有一只狗" /

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import FILLER_AFTER, apart, forget_at_scan_end, occurrences, offset_lowered
-from memscribe.redaction.clause_keys import attribute_after, katakana, names_no_secret_key, placed, record_key
+from memscribe.redaction.benign import RECORD_KEY_WORDS
 from memscribe.redaction.clause_shapes import fits, pin_like
 from memscribe.redaction.clause_words import (
     ALL_ANAPHOR_STEMS,
@@ -38,6 +38,8 @@ from memscribe.redaction.clause_words import (
     LINK_MARKS,
     LINK_WORDS,
     LOWER_STEMS,
+    PUBLIC_KEY_WORDS,
+    PUBLIC_KEY_WORDS_JA,
     SUBJECT_ID,
     Stems,
 )
@@ -124,9 +126,11 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     for at, word, role in _occurrences(text, low, KEYWORD_STEMS if plain else ALL_KEYWORD_STEMS):
         end = at + len(word)
         if _keyword_here(low, at, end, word) and not (
-            (word == "key" and (record_key(low, at) or starts_record(text, at)))
-            or (word == "キー" and names_no_secret_key(low, at))
-            or (word in ("キー", "秘密鍵") and attribute_after(text, end))  # (``APIキーの名前は``)
+            (word == "key" and (_record_key(low, at) or starts_record(text, at)))
+            or (
+                word == "キー"
+                and (low.endswith(PUBLIC_KEY_WORDS_JA, 0, at) or _record_key(low, at, glued=True))
+            )
         ):
             glued = at > 0 and (
                 text[at - 1] in "_.-" or word.isascii() and text[at - 1].isascii() and text[at - 1].isalnum()
@@ -181,13 +185,22 @@ def _named_before(low: str, at: int) -> str | None:
     return role
 
 
+_WORD_BEFORE = lazy_compile(r"([a-z]+)[ _-]$")
+_WORD_GLUED = lazy_compile(r"(?<![a-z])([a-z]+)[ _-]?$")  # (before ``キー``: ``SSHキー``, ``ssh キー``)
+
+
+def _record_key(low: str, at: int, *, glued: bool = False) -> bool:
+    m = (_WORD_GLUED if glued else _WORD_BEFORE).search(low, max(0, at - 16), at)
+    return m is not None and (m.group(1) in RECORD_KEY_WORDS or m.group(1) in PUBLIC_KEY_WORDS)
+
+
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     """True when the keyword at ``at`` stands as a word of its own or ends a compound
     (``SQL-Passwort``): not running on into a longer name (``secret_arn``, ``token_endpoint``,
     ``password-reset``, ``key.pem``); a word in katakana as such, not running on into a longer
     one written in katakana (``キーボード``, ``パスワードマネージャー``)."""
     if not word.isascii():
-        return not (katakana(word[-1]) and katakana(low[end : end + 1]))
+        return not (_katakana(word[-1]) and _katakana(low[end : end + 1]))
     if low[end : end + 1] == "s":  # a plural (``passwords``, ``tokens``)
         end += 1
     after = low[end : end + 2]
@@ -198,6 +211,11 @@ def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
     if word in BOUNDED_LEFT or len(word) <= 4:
         return at == 0 or not low[at - 1].isalnum()
     return True
+
+
+def _katakana(char: str) -> bool:
+    """``char`` is a katakana letter or the long-vowel mark (not the middle dot ``・``)."""
+    return "\u30a1" <= char <= "\u30fa" or char == "\u30fc"
 
 
 #: A domain after '@', and any closing punctuation of its sentence.
@@ -262,9 +280,8 @@ def _clause_value(
             continue
         if SUBJECT_ID.search(text, max(start, link - 30), link):
             continue
-        value_end = m.start() + lead + len(value)
-        if fits(value, role, near=near) and not placed(text, value, value_end):  # (not where it is
-            # kept, "APIキーは ~/.config/… にあります", as "is in …" gives none)
+        if fits(value, role, near=near):
+            value_end = m.start() + lead + len(value)
             if not _cut_short(text, value_end):
                 yield m.start() + lead, _with_marks(text, m.start() + lead, value_end)
             return

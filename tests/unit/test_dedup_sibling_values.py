@@ -66,6 +66,9 @@ def decide(slug: str, old: str, new: str) -> str:
         ("hobby", "User's hobby is painting.", "User's hobby is chess."),
         ("daughter", "User's daughter is 5 years old.", "User's daughter is in first grade."),
         ("brother", "User has a brother aged 12.", "User has a brother aged 15."),
+        # a frame with no value of the slot in it: review RV5 M3/M4 (4e6fe60f read the frame only)
+        ("son", "User's son is named Max.", "User's son is named after his grandfather."),
+        ("favorite-color", "User's favorite color is blue.", "User's favorite color is definitely not green."),
     ],
 )
 def test_a_sibling_value_is_kept_beside(slug: str, old: str, new: str) -> None:
@@ -98,74 +101,6 @@ def test_a_sibling_value_is_kept_beside(slug: str, old: str, new: str) -> None:
 )
 def test_an_update_still_supersedes(slug: str, old: str, new: str) -> None:
     assert decide(slug, old, new) == "supersede_old"
-
-
-@pytest.mark.parametrize(
-    ("slug", "old", "new"),
-    [
-        # a name of one subject (review RV2 G5): one person or pet has one name
-        ("partner", "User's partner is called Anna.", "User's partner is called Maria."),
-        ("wife", "User's wife is named Anna.", "User's wife is named Maria."),
-        ("dog-name", "Mein Hund heißt Rex", "Mein Hund heißt Max"),
-        ("dog-name", "Mon chien s'appelle Rex", "Mon chien s'appelle Max"),
-        ("dog-name", "Mi perro se llama Rex", "Mi perro se llama Max"),
-        ("dog-name", "我的狗叫Rex。", "我的狗叫Max。"),
-        # the one thing an exclusive modifier picks out
-        ("favorite-color", "User's favorite color is blue.", "User's favorite color is green."),
-        ("favorite-color", "Meine Lieblingsfarbe ist Blau", "Meine Lieblingsfarbe ist Grün"),
-        ("favorite-color", "Ma couleur préférée est le bleu", "Ma couleur préférée est le vert"),
-        ("favorite-color", "Mi color favorito es el azul", "Mi color favorito es el verde"),
-        ("favorite-color", "用户最喜欢的颜色是蓝色。", "用户最喜欢的颜色是绿色。"),
-        ("favorite-color", "一番好きな色は青です", "一番好きな色は緑です"),
-        # a name or a measure of its owner, whatever the case of the value
-        ("shirt-size", "User's shirt size is medium.", "User's shirt size is large."),
-        ("nickname", "User's nickname is sunny.", "User's nickname is sparky."),
-        ("nickname", "Mi apodo es Sunny", "Mi apodo es Sparky"),
-        ("height", "私の身長は180センチです", "私の身長は182センチです"),
-        # an age of one subject
-        ("age", "User is 35 years old.", "User is 34 years old."),
-        ("age", "Ich bin 35 Jahre alt", "Ich bin 36 Jahre alt"),
-        ("age", "用户今年35岁。", "用户今年36岁。"),
-        ("age", "私は35歳です", "私は36歳です"),
-    ],
-)
-def test_a_slot_of_one_value_is_updated_without_a_cue(slug: str, old: str, new: str) -> None:
-    assert decide(slug, old, new) == "supersede_old"
-
-
-@pytest.mark.parametrize(
-    ("slug", "old", "new"),
-    [
-        ("favorite", "User's favorite food is sushi.", "User's favorite drink is tea."),
-        ("favorite", "Mein Lieblingsessen ist Sushi", "Mein Lieblingsgetränk ist Tee"),
-        ("favorite", "我最喜欢的食物是寿司。", "我最喜欢的饮料是茶。"),
-        ("sibling", "User's sister is named Anna.", "User's brother is named Tom."),
-        ("name", "User's first name is John.", "User's last name is Smith."),
-        ("size", "User's shirt size is medium.", "User's shoe size is 42."),
-        ("age", "User's daughter is 5 years old.", "User is 34 years old."),
-        ("child", "Mon fils a 5 ans", "Ma fille a 8 ans"),
-        ("child", "我儿子5岁。", "我女儿8岁。"),
-        ("order", "我叫了外卖。", "我叫了出租车。"),  # 叫了: ordered, no name
-    ],
-)
-def test_another_slot_of_one_value_is_kept(slug: str, old: str, new: str) -> None:
-    assert decide(slug, old, new) == "keep_both"
-
-
-@pytest.mark.parametrize(
-    ("slug", "stored", "said"),
-    [
-        ("favorite-color", "User's favorite color is blue.", "My favorite color is green."),
-        ("partner", "User's partner is called Anna.", "My partner is called Maria."),
-        ("wife", "User's wife is named Anna.", "My wife is named Maria."),
-        ("dog-name", "User's dog is named Rex.", "My dog is named Max."),
-        ("shirt-size", "User's shirt size is medium.", "My shirt size is large."),
-        ("nickname", "User's nickname is sunny.", "My nickname is sparky."),
-    ],
-)
-def test_an_uncued_update_of_one_value_archives(tmp_path: Path, slug: str, stored: str, said: str) -> None:
-    archived, bodies = run(tmp_path, slug, stored, said)
-    assert archived == ["prof_stored00"], bodies
 
 
 @pytest.mark.parametrize(

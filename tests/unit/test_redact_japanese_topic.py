@@ -1,9 +1,7 @@
 """Clause secrets in Japanese (redaction.clauses, issue 12): "X は V です" — a secret's name
 (``キー``, ``秘密鍵``, ``パスワード``, ``トークン``, ``シークレット``), the topic, subject or object
 particle or a colon, the value, then a copula or the clause's end. A katakana name running on
-into a longer katakana word (``キーボード``) is another word, as is one merely ending in ``キー``
-(``スキー``); a public or a record's key is no secret, nor is the key's attribute (``APIキーの名前は``)
-or the path or file it is kept in (``APIキーは ~/.config/… にあります``)."""
+into a longer katakana word (``キーボード``) is another word, and a public key is no secret."""
 
 from __future__ import annotations
 
@@ -27,15 +25,10 @@ _TOKEN = "5f2b7c9e1a3d4f60"
         (f"トークンは {_TOKEN} です。", _TOKEN),
         (f"シークレットは {_TOKEN} です。", _TOKEN),
         ("パスワードは Tulip$Garden2024 です。", "Tulip$Garden2024"),
-        # a kind of secret key written in katakana, a secret key in kanji, the key's value
-        (f"アクセスキーは {_TOKEN} です。", _TOKEN),
-        (f"AWSシークレットキーは {_TOKEN} です。", _TOKEN),
-        (f"暗号化キーは {_TOKEN} です。", _TOKEN),
-        (f"APIキーの値は {_TOKEN} です。", _TOKEN),
-        # に before a verb that is no place's: the value the key is set or changed to
-        (f"APIキーは {_TOKEN} に変更しました。", _TOKEN),
-        # a random token before a place particle is no place (only a path's or a file's shape is)
-        (f"トークンは {_TOKEN} にあります。", _TOKEN),
+        # a value with a slash, then に + a verb of changing: no place (review RV5 H1, 46f2ebe0)
+        ("パスワードを 5f2b7c/9e1a3d4f60 に書き換えました", "5f2b7c/9e1a3d4f60"),
+        ("トークンを 5f2b7c/9e1a3d4f60 に入れた", "5f2b7c/9e1a3d4f60"),
+        ("トークンを ghx/Ab12Cd34Ef56 に移行", "ghx/Ab12Cd34Ef56"),
     ],
 )
 def test_japanese_secret_is_masked(text: str, secret: str) -> None:
@@ -57,25 +50,6 @@ def test_japanese_secret_is_masked(text: str, secret: str) -> None:
         f"SSHキーは {_TOKEN}AbCdEf です",  # as "the SSH key is …" (PUBLIC_KEY_WORDS)
         "SSHキーは ~/.ssh/id_ed25519 にあります",
         "APIキーの有効期限は 2026-12-31 です",
-        # K4: where the key is kept (a place particle and a verb of being or putting), as "is in …"
-        "APIキーは ~/.config/gh/hosts_v2.yml にあります",
-        "APIキーは ~/.config/gh/hosts_v2.yml に保存されています",
-        "秘密鍵は ~/.ssh/id_ed25519_work にあります",
-        "秘密鍵は ~/.ssh/id_ed25519_work に置いてください",
-        # K5: a record's key, in katakana or kanji, glued or after の, as "the cache key is …"
-        "キャッシュキーは cache_v2_user_1234 です",
-        f"キャッシュのキーは {_TOKEN} です",
-        f"パーティションキーは {_TOKEN} です",
-        f"重複排除キーは {_TOKEN} です",
-        # K5: の and a noun after the key's name: that attribute is the topic
-        "APIキーの名前は prod_backend_key_v2 です",
-        "APIキーの説明は prod_backend_key_v2 です",
-        # K6: katakana words ending in キー are no key
-        f"スキーは {_TOKEN} です",
-        f"クッキーは {_TOKEN} です",
-        f"モンキーは {_TOKEN} です",
-        f"ジョッキーは {_TOKEN} です",
-        "クッキーは session_id=abc123 です",
     ],
 )
 def test_japanese_benign_is_kept(text: str) -> None:

@@ -15,12 +15,8 @@ the same topic is an update of the stored one only when the two cannot both hold
   the user lives or works, how they get around, when they sleep: :mod:`memscribe.semantic.facets`),
   a value class both fill with another member (which phone, editor, diet:
   :mod:`memscribe.semantic.values`), a count, level or time of one thing
-  (:func:`dedup_compare.value_moved`), a slot of the user's that a name fills ("User's budget
-  app is YNAB" / "… is Actual": :func:`dedup_scope.named_slot`), or a slot whose frame holds one
-  value, filled by both with a value of one kind: a name of one subject, the one thing an
-  exclusive modifier picks out, a name or measure of its owner, an age of one subject ("User's dog
-  is named Rex" / "… Max", "favorite color", "shirt size", "is 35 years old" / "34":
-  :func:`dedup_single.single_slot`);
+  (:func:`dedup_compare.value_moved`), or a slot of the user's that a name fills ("User's budget
+  app is YNAB" / "… is Actual": :func:`dedup_scope.named_slot`);
 * or the new statement says every content word of the stored one again: it denies it ("User
   doesn't eat meat" / "User eats meat"; "doesn't speak French" denies nothing of "speaks
   Spanish"), or holds it and more ("has two kids and a dog" / "has two kids"); or the one word
@@ -39,7 +35,6 @@ from __future__ import annotations
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.dedup_compare import begins_beside, uncovered, value_moved
 from memscribe.model.embedded.dedup_scope import named_slot
-from memscribe.model.embedded.dedup_single import single_slot
 from memscribe.model.embedded.directives import literal_values
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facets
@@ -74,7 +69,7 @@ def one_value(request: DedupRequest, item: ShortlistItem, clause: str, change: b
     if other_value(new, old) is not None or value_moved(new, old):
         return True
     slot = named_slot(new)
-    if (slot is not None and slot == named_slot(old)) or single_slot(new, old):
+    if slot is not None and slot == named_slot(old):
         return True
     if _quoted_values(new) and _quoted_values(old) and _quoted_values(new) != _quoted_values(old):
         return True  # a standing rule's quoted value ("start method names with 'a_'" / "'md_'")
