@@ -41,6 +41,9 @@ _PR_GET_CHILD_SUBREAPER = 37
 #: with the shutdown (most) waits for nothing.
 EXIT_GRACE_S = 5.0
 TERM_GRACE_S = 3.0
+#: SIGKILL (the reaper is active on Linux only; the name is missing on Windows, where this module
+#: is still imported).
+_KILL_SIGNAL = int(getattr(signal, "SIGKILL", signal.SIGTERM))
 
 #: A process, as /proc names it: its id and its start time (clock ticks after boot), so that an
 #: id the system gave to another process since is never signalled.
@@ -202,7 +205,7 @@ class ClusterReaper:
             self._signal(running, signal.SIGTERM)
             running = self._wait(self.term_grace_s, sleep)
         if running:
-            self._signal(running, signal.SIGKILL)
+            self._signal(running, _KILL_SIGNAL)
             running = self._wait(self.term_grace_s, sleep)
         for pid, _ in self._cluster():  # the last zombies, reaped
             with contextlib.suppress(ChildProcessError, OSError):

@@ -353,7 +353,11 @@ def test_the_caller_leaves_the_platform_description_to_the_helper(monkeypatch: p
 
 
 def _note_pid(path: Path) -> None:
-    path.write_text(str(os.getpid()), encoding="utf-8")
+    # whole or absent: the test reads the note as soon as it exists (a plain write_text created
+    # it empty first, and a loaded machine let the test read it so: int(''))
+    part = path.with_name(path.name + ".part")
+    part.write_text(str(os.getpid()), encoding="utf-8")
+    os.replace(part, path)
 
 
 def _fail() -> None:
