@@ -71,6 +71,20 @@ from tests.support.llm_server import Traffic, serve  # noqa: E402
 #: ``--server`` choices: whether the scripted server keeps connections alive (HTTP/1.1).
 SERVERS = {"keep-alive": True, "http10": False}
 
+
+def start_servers(
+    stack: contextlib.ExitStack, servers: list[str], latency: float, traffic: dict[str, Traffic]
+) -> dict[str, str]:
+    """One scripted server per ``--server`` choice (answering :func:`respond` after ``latency``
+    seconds, counting into ``traffic``), stopped with ``stack``: their URLs by choice."""
+    return {
+        server: stack.enter_context(
+            serve(latency_s=latency, responder=respond, http11=SERVERS[server], traffic=traffic[server])
+        )
+        for server in servers
+    }
+
+
 SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
 #: Made-up words: the facts of different transcripts share no content word (nothing to dedup).
 WORDS = sorted({a + b + c for a in SYLLABLES[:20] for b in SYLLABLES[20:40] for c in SYLLABLES[40:50]})
@@ -499,14 +513,7 @@ def main() -> None:
     traffic = {server: Traffic() for server in args.server}
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory())
-        urls = {
-            server: stack.enter_context(
-                serve(
-                    latency_s=args.latency, responder=respond, http11=SERVERS[server], traffic=traffic[server]
-                )
-            )
-            for server in args.server
-        }
+        urls = start_servers(stack, args.server, args.latency, traffic)
         url = urls[args.server[0]]
         corpus = Path(tmp) / "transcripts"
         corpus.mkdir()

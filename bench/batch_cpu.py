@@ -44,10 +44,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(1, str(REPO / "bench"))
 
-from batch import SERVERS, respond, session_path, transcript  # noqa: E402
+from batch import SERVERS, session_path, start_servers, transcript  # noqa: E402
 from before_after import byte_compiled, export_revision  # noqa: E402
 
-from tests.support.llm_server import Traffic, serve  # noqa: E402
+from tests.support.llm_server import Traffic  # noqa: E402
 
 #: (label, module:qualname): the stages counted by default, in the order printed.
 STAGES = [
@@ -219,14 +219,7 @@ def main() -> None:
     traffic = {server: Traffic() for server in args.server}
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory())
-        urls = {
-            server: stack.enter_context(
-                serve(
-                    latency_s=args.latency, responder=respond, http11=SERVERS[server], traffic=traffic[server]
-                )
-            )
-            for server in args.server
-        }
+        urls = start_servers(stack, args.server, args.latency, traffic)
         corpus = Path(tmp) / "transcripts"
         corpus.mkdir()
         for i in range(args.n):
