@@ -18,7 +18,7 @@ Files are split into ``dev`` and ``validation``: every file of the validation-on
 (``VALIDATION_AUTHORS``: names ``sd_*``, ``se_*``, ``sh_*``, ``sj_*`` and ``sl_*``, written after the rules were first measured on the
 others) is validation, and of the other authors' files (``SPLIT_AUTHORS``: ``sa_*``, ``sb_*``,
 ``sc_*``, and ``sf_*``, ``sg_*``, ``si_*`` and ``sk_*``, new development data written later) one in five by a hash of the name
-(``bench/redact.py``'s rule). Only the dev part's misses, leaks and false positives may be listed
+(``bench/redact.py``'s rule); every file of ``DEV_AUTHORS`` (``sm_*``) is dev. Only the dev part's misses, leaks and false positives may be listed
 (``--dev-details``); the validation part is printed in aggregate, never read to choose a rule. Scoring is ``bench/redact.py``'s (the shared corpus README's): a secret is caught when a
 finding overlaps it; leak = some character of it left unmasked (``partial``: the leaks among
 the caught ones, the rest being misses); FP/1k = lines touched by a finding
@@ -73,6 +73,9 @@ VALIDATION_AUTHORS = ("sd_", "se_", "sh_", "sj_", "sl_")
 #: the name (``bench/redact.py``'s rule): A-C, and F, G, I and K (written after the rules were first
 #: measured, as new development data). A file of an author in neither list is validation.
 SPLIT_AUTHORS = ("sa_", "sb_", "sc_", "sf_", "sg_", "si_", "sk_")
+#: File-name prefixes of the authors whose every file is development data: M (written 2026-12-07
+#: from the brief alone, as new development data for the redaction helpers of that stop).
+DEV_AUTHORS = ("sm_",)
 _MARK = re.compile(r"⟦(?P<kind>[SN]):(?P<type>[^⟧]*)⟧(?P<value>.*?)⟦/(?P=kind)⟧", re.DOTALL)
 
 
@@ -135,7 +138,10 @@ def widened_scan(extent: str) -> Callable[[Path], list[Span]]:
 def split(name: str) -> str:
     """``bench/redact.py``'s hash rule for a file of :data:`SPLIT_AUTHORS`; ``validation`` for a
     validation-only author's file, and for one of an author not listed yet (held out until
-    someone decides which part a new author's files belong to)."""
+    someone decides which part a new author's files belong to); ``dev`` for a file of
+    :data:`DEV_AUTHORS`."""
+    if name.startswith(DEV_AUTHORS):
+        return "dev"
     return split_of(name) if name.startswith(SPLIT_AUTHORS) else "validation"
 
 
