@@ -32,6 +32,26 @@ findings widened, wherever one starts inside a URL's user info, to the whole use
 
 Targets (issue 12, independent transcript secrets): recall >= 0.95, leak rate <= 0.02, <= 1 false
 positive per 1,000 benign lines.
+
+Tried at stop 44 and dropped (each measured against cf7aee6 in one run; the validation part, authors
+A-L, stayed at recall 602/665 and 15 false-positive lines of 5,120 for every one, and
+``bench/redact.py``'s gitleaks validation at 40/42 and 16.13 per 1,000, so none is shipped; the
+diffs were kept beside the session as ``hr_issue12_tried_s44.diff``):
+
+- a PIN's or code's digits linked up to six words after its name by a link word ("die PIN fürs
+  Telefon an der Box ist 4827"), no id or measure word between, not a year or round number: dev
+  recall 778 -> 779 of 814;
+- English "code" as a code word whose value only a link gives ("Alarm panel code is 7 3 9 1"):
+  dev 778 -> 780, but a new false positive (``code: 20003``);
+- a password found before its keyword not taken from an option (``-LogonType``) or from inside a
+  code span of several words (`Autologon.exe kiosk WARTE-PC01`), and an unquoted pass phrase that
+  holds a variable's reference (``$adminPass = ConvertTo-SecureString $enc``) read as an
+  expression: with the PIN reach above, author M's dev false-positive lines 17 -> 12 of 5,493;
+- a cell under a password's column decided as a value under a password's name (dotted words
+  ``gatitos.del.patio.77``, a spaced phrase ``Rosa 1952 rosa``): dev 778 -> 780;
+- a bracket among a random key's symbols not read as a call, the value running on over the
+  bracket it opened (Django's ``…h(c6d0f)j-s+g_a%e`` in ``docker inspect``'s env): dev 846 -> 847
+  of 895 (author M included).
 """
 
 from __future__ import annotations
