@@ -12,7 +12,9 @@ arguments (a fork: same code, same settings); the response comes back pickled; a
 back as the same class with the same arguments and the attributes that pickle, so the retry and
 error rules of :mod:`memscribe.model.llm` see what they would have seen. A call whose arguments or
 answer cannot travel, and every call once the helper is gone, is made in this process instead.
-The helper writes nothing and exits when its caller closes the pipe or dies.
+The helper writes nothing and exits when its caller closes the pipe or dies. Where the calls are
+litellm's, the helper builds its own HTTP client, with room for every call in flight
+(:mod:`memscribe.model.light_pool`); the caller's process is not touched.
 """
 
 from __future__ import annotations
@@ -252,6 +254,30 @@ def _fill_caches() -> None:
         platform.platform()
 
 
+def _own_connections(workers: int) -> Callable[[], None] | None:
+    """Where litellm makes the calls: what gives the helper an HTTP client of its own, with room
+    for ``workers`` calls in flight (:mod:`memscribe.model.light_pool`; built once, by the first
+    call or the warm-up, whichever comes first). None for another completion."""
+    if "litellm" not in sys.modules:
+        return None
+    from memscribe.model.light_pool import HelperConnections
+
+    return HelperConnections(workers)
+
+
+def _first(connect: Callable[[], None] | None, warm: Callable[[], object]) -> Callable[[], None]:
+    """The warm-up thread's work: the client built (where there is one to build), then the warm
+    call. Without a warm-up the first call builds it."""
+
+    def both() -> None:
+        if connect is not None:
+            with contextlib.suppress(Exception):
+                connect()
+        warm()
+
+    return both
+
+
 def _serve(
     conn: Any, other: Any, completion: Completion, workers: int, warm: Callable[[], object] | None = None
 ) -> None:
@@ -267,8 +293,11 @@ def _serve(
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
     with contextlib.suppress(Exception):
         _fill_caches()
+    connect = _own_connections(workers)
     if warm is not None:
-        threading.Thread(target=_quietly, args=(warm,), daemon=True, name="memscribe-warm").start()
+        threading.Thread(
+            target=_quietly, args=(_first(connect, warm),), daemon=True, name="memscribe-warm"
+        ).start()
     send_lock = threading.Lock()
     tasks: queue.SimpleQueue[tuple[int, dict[str, Any]]] = queue.SimpleQueue()
 
@@ -278,6 +307,8 @@ def _serve(
 
     def run(key: int, kwargs: dict[str, Any]) -> None:
         try:
+            if connect is not None:
+                connect()
             outcome: tuple[bool, Any] = (True, completion(**kwargs))
         except BaseException as exc:
             outcome = (False, _portable(exc))

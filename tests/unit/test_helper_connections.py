@@ -1,0 +1,263 @@
+"""The model-call helper's own HTTP client (:mod:`memscribe.model.light_pool`): every call in
+flight keeps its connection for the next wave; the caller's process and litellm settings are
+untouched; the caller's certificate settings and session are honoured; the cap stays within the
+open-file limit; one client however many threads ask at once."""
+
+from __future__ import annotations
+
+import json
+import ssl
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from memscribe.model import call_process, light_pool
+from tests.support import llm_server
+
+litellm = pytest.importorskip("litellm")
+
+pytestmark = [
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper is forked (Linux)"),
+    pytest.mark.block_network(allowed_hosts=[r"127\.0\.0\.1"]),  # the scripted server only
+]
+
+REPLY = {
+    "profiles": [{"slug": "editor", "ttl": "infinity", "body": "User uses Neovim.", "evidence_turns": [0]}],
+    "playbooks": [],
+}
+MESSAGES = [
+    {"role": "system", "content": "TASK: detect\nfind facts"},
+    {"role": "user", "content": "[0] user: I use Neovim."},
+]
+
+
+def _respond(messages: list[dict[str, Any]]) -> str:
+    return json.dumps(REPLY)
+
+
+def _ask(model: Any) -> None:
+    from memscribe.schemas.candidates import Detection
+    from memscribe.schemas.requests import DetectRequest
+
+    request = DetectRequest(turns=(), window=1, windows=1)
+    answer = model.generate(task="detect", messages=MESSAGES, response_model=Detection, request=request)
+    assert [p.slug for p in answer.profiles] == ["editor"]
+
+
+def test_waves_of_calls_through_the_helper_reuse_every_connection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """32 calls at once, three times (the batch job's default concurrency) through the helper: the
+    later waves find the first wave's 32 connections open (httpx's default pool keeps 20: each
+    wave opened ~12 again). The caller's litellm session is left as it was."""
+    from memscribe.model import llm
+
+    monkeypatch.setattr(call_process, "supported", lambda: True)  # the test runner may run threads
+    traffic = llm_server.Traffic()
+    wave = threading.Barrier(32)
+
+    def call(model: Any) -> None:
+        wave.wait(timeout=60)  # all 32 in flight together: the server answers after 0.3 s
+        _ask(model)
+
+    before = litellm.client_session
+    with llm.calls_in_helper(32) as helper:
+        assert helper is not None
+        with llm_server.serve(responder=_respond, http11=True, traffic=traffic, latency_s=0.3) as url:
+            model = llm.LiteLLMModel("openai/bench", api_base=url)
+            assert model._completion is helper  # noqa: SLF001 - the calls go to the helper
+            with ThreadPoolExecutor(32) as pool:
+                for _ in range(3):
+                    list(pool.map(call, [model.twin() for _ in range(32)]))
+    assert traffic.requests == 96
+    assert traffic.connections == 32
+    assert litellm.client_session is before  # the caller's process: untouched
+
+
+@pytest.fixture
+def own_session(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``litellm.client_session`` as a test in this process sets it, put back afterwards (and the
+    client built here closed)."""
+    monkeypatch.setattr(litellm, "client_session", None)
+    yield
+    if litellm.client_session is not None:
+        litellm.client_session.close()
+
+
+def _pool_context(client: Any) -> ssl.SSLContext:
+    return client._transport._pool._ssl_context  # type: ignore[no-any-return]  # noqa: SLF001
+
+
+def test_the_client_honours_the_callers_certificate_settings(
+    own_session: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(litellm, "ssl_verify", False)
+    connections = light_pool.HelperConnections(32)
+    connections()
+    assert connections.client is not None and litellm.client_session is connections.client
+    assert _pool_context(connections.client).verify_mode == ssl.CERT_NONE
+    limits = connections.client._transport._pool  # noqa: SLF001
+    assert limits._max_connections == 100 and limits._max_keepalive_connections == 100  # noqa: SLF001
+
+
+def test_the_default_client_verifies_certificates(own_session: None) -> None:
+    connections = light_pool.HelperConnections(200)
+    connections()
+    assert _pool_context(connections.client).verify_mode == ssl.CERT_REQUIRED
+    assert connections.client._transport._pool._max_connections == 200  # noqa: SLF001
+
+
+def test_a_session_the_caller_set_is_kept(own_session: None) -> None:
+    import httpx
+
+    mine = httpx.Client()
+    litellm.client_session = mine
+    connections = light_pool.HelperConnections(32)
+    connections()
+    assert connections.client is None and litellm.client_session is mine
+
+
+def test_threads_arriving_together_build_one_client(
+    own_session: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[Any] = []
+    install = light_pool._install  # noqa: SLF001
+
+    def counted(limit: int) -> Any:
+        built.append(limit)
+        return install(limit)
+
+    monkeypatch.setattr(light_pool, "_install", counted)
+    connections = light_pool.HelperConnections(32)
+    start = threading.Barrier(16)
+
+    def call() -> Any:
+        start.wait(timeout=30)
+        connections()
+        return litellm.client_session
+
+    with ThreadPoolExecutor(16) as pool:
+        sessions = list(pool.map(lambda _: call(), range(16)))
+    assert built == [100]
+    assert {id(s) for s in sessions} == {id(connections.client)}
+
+
+def test_a_client_that_cannot_be_built_leaves_litellms_own(
+    own_session: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import httpx
+
+    def unreadable(**kwargs: Any) -> Any:
+        raise OSError("the CA bundle cannot be read")
+
+    monkeypatch.setattr(httpx, "Client", unreadable)
+    connections = light_pool.HelperConnections(32)
+    connections()  # no error here: litellm's own client reports it on the call
+    connections()  # (tried once)
+    assert connections.client is None and litellm.client_session is None
+
+
+@pytest.mark.parametrize(
+    ("workers", "soft", "expected"),
+    [(32, 1 << 20, 100), (300, 1 << 20, 300), (300, 256, 128), (300, 120, 100), (500, -1, 500)],
+)
+def test_the_cap_is_one_connection_per_call_within_the_open_file_limit(
+    monkeypatch: pytest.MonkeyPatch, workers: int, soft: int, expected: int
+) -> None:
+    import resource
+
+    limit = resource.RLIM_INFINITY if soft == -1 else soft
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (limit, resource.RLIM_INFINITY))
+    assert light_pool.cap(workers) == expected
+
+
+class _Connection:
+    """A pool's connection as the assignment asks it (states drawn at random)."""
+
+    def __init__(self, rng: Any, number: int) -> None:
+        self.number = number
+        self.closed = rng.random() < 0.1
+        self.expired = rng.random() < 0.1
+        self.idle = rng.random() < 0.5
+        self.available = self.idle or rng.random() < 0.1
+        self.origin = rng.choice("ab")
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+    def has_expired(self) -> bool:
+        return self.expired
+
+    def is_idle(self) -> bool:
+        return self.idle
+
+    def is_available(self) -> bool:
+        return self.available
+
+    def can_handle_request(self, origin: str) -> bool:
+        return origin == self.origin
+
+
+class _Request:
+    def __init__(self, rng: Any) -> None:
+        self.queued = rng.random() < 0.7
+        self.origin = rng.choice("ab")
+        self.request = type("R", (), {"url": type("U", (), {"origin": self.origin})()})()
+        self.assigned: Any = None
+
+    def is_queued(self) -> bool:
+        return self.queued and self.assigned is None
+
+    def assign_to_connection(self, connection: Any) -> None:
+        self.assigned = connection
+
+
+def test_the_linear_assignment_makes_httpcores_decisions() -> None:
+    """On 2000 random pool states: the same connections kept (in order), closed, created and
+    assigned as httpcore's own ``_assign_requests_to_connections``."""
+    import random
+
+    import httpcore
+
+    rng = random.Random(14)
+    for case in range(2000):
+        size, queued = rng.randrange(0, 40), rng.randrange(0, 40)
+        keep, most = rng.randrange(0, 40), rng.randrange(1, 50)
+        seed = rng.random()
+        outcomes = []
+        for assign in (httpcore.ConnectionPool._assign_requests_to_connections, light_pool._assign_linearly):
+            state = random.Random(seed)
+            pool = httpcore.ConnectionPool(max_connections=most, max_keepalive_connections=keep)
+            pool._connections = [_Connection(state, n) for n in range(size)]  # type: ignore[list-item]  # noqa: SLF001
+            pool._requests = [_Request(state) for _ in range(queued)]  # type: ignore[list-item]  # noqa: SLF001
+            made = iter(range(1000, 2000))
+            pool.create_connection = lambda origin, made=made, state=state: _Connection(state, next(made))  # type: ignore[method-assign,misc]
+            closing = assign(pool)
+            outcomes.append(
+                (
+                    [c.number for c in pool._connections],  # noqa: SLF001
+                    [c.number for c in closing],
+                    [getattr(r.assigned, "number", None) for r in pool._requests],  # noqa: SLF001
+                )
+            )
+        assert outcomes[0] == outcomes[1], case
+
+
+def test_the_helpers_client_assigns_linearly_where_httpcores_source_is_known(
+    own_session: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    connections = light_pool.HelperConnections(32)
+    connections()
+    pool = connections.client._transport._pool  # noqa: SLF001
+    assert type(pool).__name__ == "LinearConnectionPool"
+    import httpx
+
+    other = httpx.Client()  # no other client is touched
+    assert type(other._transport._pool).__name__ == "ConnectionPool"  # noqa: SLF001
+    other.close()
+    monkeypatch.setattr(light_pool, "_ASSIGN_SOURCE", "0" * 64)  # another httpcore: its own kept
+    unknown = httpx.Client()
+    assert not light_pool._linear_bookkeeping(unknown)  # noqa: SLF001
+    assert type(unknown._transport._pool).__name__ == "ConnectionPool"  # noqa: SLF001
+    unknown.close()
