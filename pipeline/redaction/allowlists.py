@@ -67,11 +67,15 @@ class _Allowlist:
     anchored: re.Pattern[str] | None = None
     searched: re.Pattern[str] | None = None
     stopwords: tuple[str, ...] = ()
+    #: The literals' distinct heads (:data:`LITERAL_HEAD` characters): a value holds a literal
+    #: only where it holds its head, told by a few substring searches before the joined pattern
+    #: is searched (the Firebase keys all open with ``AIza``).
+    heads: tuple[str, ...] = ()
 
     def matches(self, value: str) -> bool:
         if self.anchored is not None and self.anchored.match(value):
             return True
-        if self.literals is not None and self.literals.search(value):
+        if self.literals is not None and any(h in value for h in self.heads) and self.literals.search(value):
             return True
         if self.searched is not None and self.searched.search(value):
             return True
@@ -111,8 +115,14 @@ def _join(patterns: list[str]) -> re.Pattern[str] | None:
     return compile_table("|".join(f"(?:{p})" for p in patterns)) if patterns else None
 
 
+#: How many of a literal's first characters :attr:`_Allowlist.heads` keeps.
+LITERAL_HEAD = 4
+
+
 def _allowlist(patterns: list[str], stopwords: tuple[str, ...] | list[str] = ()) -> _Allowlist:
-    literals = [re.escape(p) for p in patterns if not _REGEX_SYNTAX & set(p)]
+    plain = [p for p in patterns if not _REGEX_SYNTAX & set(p)]
+    literals = [re.escape(p) for p in plain]
+    heads = tuple(dict.fromkeys(p[:LITERAL_HEAD] for p in plain))
     regexes = [python_pattern(p) for p in patterns if _REGEX_SYNTAX & set(p)]
     anchored, searched = [], []
     for p in regexes:
@@ -120,7 +130,9 @@ def _allowlist(patterns: list[str], stopwords: tuple[str, ...] | list[str] = ())
             anchored.append(p[1:])
         else:
             searched.append(_for_search(p))
-    return _Allowlist(_join(literals), _join(anchored), _join(searched), tuple(w.lower() for w in stopwords))
+    return _Allowlist(
+        _join(literals), _join(anchored), _join(searched), tuple(w.lower() for w in stopwords), heads
+    )
 
 
 def _for_search(pattern: str) -> str:

@@ -44,15 +44,15 @@ _SHORTEST = "b" * 16
 
 
 def base64_runs(text: str) -> Iterator[re.Match[str]]:
-    """``_RUN.finditer(text)``. In an ASCII text a match starts where a run of 16 base64 digits
-    or more does (no digit glued before it), and only there can one start in that run (at any
-    later digit the digit before it is glued): :data:`_RUN` is tried only at those starts,
-    found by substring search in the text mapped to :data:`_DIGIT_CLASSES`, instead of at
-    every position of the text."""
-    if not text.isascii():
-        yield from _RUN.finditer(text)
-        return
-    classes = text.translate(_DIGIT_CLASSES)
+    """``_RUN.finditer(text)``. A match starts where a run of 16 base64 digits or more does (no
+    digit glued before it), and only there can one start in that run (at any later digit the
+    digit before it is glued): :data:`_RUN` is tried only at those starts, found by substring
+    search in the text mapped to :data:`_DIGIT_CLASSES`, instead of at every position of the
+    text. Its digits are ASCII: a character beyond ASCII is none (mapped as a ``?``, one
+    character for one, so the offsets are the text's; ``_RUN`` itself then decides whether a
+    letter beyond ASCII glued before a run, a ``\\w``, keeps it from starting there)."""
+    plain = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
+    classes = plain.translate(_DIGIT_CLASSES)
     at = classes.find(_SHORTEST)
     while at >= 0:
         if (m := _RUN.match(text, at)) is not None:

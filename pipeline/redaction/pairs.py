@@ -319,13 +319,33 @@ def _cookie(name: str, value: str, begin: int) -> Iterator[tuple[int, int]]:
         yield begin, begin + len(value)
 
 
+#: Below one bracket per this many characters, :func:`byte_list_gate` tries its pattern at each
+#: bracket; above, one search (which tests every character against the brackets) is cheaper.
+_CHARS_PER_BRACKET = 64
+
+
+def byte_list_gate(text: str) -> bool:
+    """Whether :data:`_BYTE_LIST_GATE` occurs in ``text``: every match opens with a bracket, so
+    where brackets are few it is tried at each (found by substring search, the fast ``find``)
+    instead of searched for at every character of a long text."""
+    if (text.count("[") + text.count("{")) * _CHARS_PER_BRACKET > len(text):
+        return _BYTE_LIST_GATE.search(text) is not None
+    for bracket in "[{":
+        at = text.find(bracket)
+        while at >= 0:
+            if _BYTE_LIST_GATE.match(text, at) is not None:
+                return True
+            at = text.find(bracket, at + 1)
+    return False
+
+
 def _byte_lists(text: str) -> Iterator[tuple[int, int]]:
     """Byte lists under a secret's name (:data:`_BYTE_LIST`), brackets and all, unless their
     bytes are not random: one value repeated or counting (``[0, 0, 0, …]``, ``[1, 2, 3, …]``)."""
     low = lowered(text)
     if not same_offsets(text, low) or ("key" not in low and "secret" not in low):
         return
-    if _BYTE_LIST_GATE.search(text) is None:
+    if not byte_list_gate(text):
         return  # (every match holds one: the pattern opens with every ``:`` and ``=`` of the text)
     for m in _BYTE_LIST.finditer(text):
         named = _NAME_BEFORE.search(text, max(0, m.start() - 70), m.start())

@@ -1,0 +1,125 @@
+"""Necessary conditions that spare a regex its scan of a whole text or value, each checked against
+the regex it guards: base64 runs found from their starts in any text (not only ASCII), the byte
+list's gate tried at each bracket, and the allowlists' literals looked for by their heads."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memscribe.redaction import allowlists as A
+from memscribe.redaction import encoded as E
+from memscribe.redaction import find_secrets
+from memscribe.redaction import pairs as PA
+
+_B64_PIECES = (
+    "aGVsbG8gd29ybGQgdGhpcyBpcw==",
+    "abcdefghijklmnop",
+    "abcdefghijklmno",
+    "0123456789012345678",
+    "QUJDREVGR0hJSktMTU5PUA",
+    "_", ".", "-", "=", "==", " ", "\n", "+/", "x",
+    "é", "ß", "日本", "٣", "\u00e0BCDEFGHIJKLMNOPQ", "\\n", "\U0001f511", "ſ", "\u212a",
+)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_B64_PIECES), max_size=14))
+def test_base64_runs_in_any_text_are_the_regex_matches(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert [m.span() for m in E.base64_runs(text)] == [m.span() for m in E._RUN.finditer(text)]
+
+
+def test_a_text_beyond_ascii_is_not_scanned_at_every_character(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "Schlüssel für den Dienst: aGVsbG8gd29ybGQgdGhpcyBpcw== (日本語のメモ)"
+    want = [m.span() for m in E._RUN.finditer(text)]
+    assert want  # (the run is there)
+
+    def scan(*args: object) -> object:
+        raise AssertionError("finditer over the whole text")
+
+    monkeypatch.setattr(E._RUN, "finditer", scan)
+    assert [m.span() for m in E.base64_runs(text)] == want
+
+
+_BYTE_PIECES = ("[", "{", "]", "}", ",", " ", "\t", "0x1f", "0X", "12", "255", "7", "a", "key = ", "\n", "é")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_BYTE_PIECES), max_size=30), st.integers(0, 300))
+def test_the_byte_list_gate_answers_as_its_search(pieces: list[str], padding: int) -> None:
+    # padding makes the brackets sparse (tried one by one) or leaves them dense (one search)
+    for text in ("".join(pieces), "x" * padding + "".join(pieces) + "y" * padding):
+        assert PA.byte_list_gate(text) == (PA._BYTE_LIST_GATE.search(text) is not None), text
+
+
+def test_sparse_brackets_are_tried_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    prose = "word " * 400
+    key = prose + "secret_key = [12, 201, 7, 88, 143, 9, 250, 61, 33, 170]\n" + prose
+    before = list(find_secrets(key))
+
+    def search(*args: object) -> object:
+        raise AssertionError("searched at every character")
+
+    monkeypatch.setattr(PA._BYTE_LIST_GATE, "search", search)
+    assert PA.byte_list_gate(key) and not PA.byte_list_gate(prose + "[1] {2}")
+    assert find_secrets(key) == before
+    assert [key[s:e] for s, e in PA._byte_lists(key)] == ["[12, 201, 7, 88, 143, 9, 250, 61, 33, 170]"]
+
+
+_KEY = "AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs"
+_VALUE_PIECES = (
+    _KEY,
+    _KEY[:-1],
+    "AIza",
+    "AIz",
+    "33f!!lloppa",
+    "33f!",
+    "lloppa",
+    "x",
+    "-",
+    "EXAMPLE",
+    "true",
+    "é",
+)
+
+
+def _reference(allowlist: A._Allowlist, value: str) -> bool:
+    """:meth:`A._Allowlist.matches` as it was, every pattern searched."""
+    if allowlist.anchored is not None and allowlist.anchored.match(value):
+        return True
+    if allowlist.literals is not None and allowlist.literals.search(value):
+        return True
+    if allowlist.searched is not None and allowlist.searched.search(value):
+        return True
+    return any(w in value.lower() for w in allowlist.stopwords)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_VALUE_PIECES), max_size=5))
+def test_the_literal_heads_never_rule_out_a_literal(pieces: list[str]) -> None:
+    value = "".join(pieces)
+    common, per_detector = A._tables()
+    for allowlist in (common, *per_detector.values()):
+        assert allowlist.matches(value) == _reference(allowlist, value), value
+
+
+def test_the_heads_are_each_literals_opening_and_spare_the_search() -> None:
+    common, _ = A._tables()
+    assert common.literals is not None and "AIza" in common.heads and "33f!" in common.heads
+    assert common.matches(_KEY) and common.matches(f"key={_KEY}") and not common.matches(_KEY[:-1])
+
+    class Spy:
+        calls = 0
+
+        def search(self, value: str) -> object:
+            Spy.calls += 1
+            return re.search(re.escape(_KEY), value)
+
+    spied = dataclasses.replace(common, literals=Spy())  # type: ignore[arg-type]
+    assert not spied.matches("Zq8vR2mX7pLk4Nw9Tb6Yc") and Spy.calls == 0
+    assert spied.matches(_KEY) and Spy.calls == 1
