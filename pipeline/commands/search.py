@@ -102,7 +102,7 @@ def _light_search(
     from memscribe.index.query import search_current
 
     return search_current(
-        memory_dir,
+        memory_dir.absolute(),  # the index opens by file URI, which a relative path has none of
         query,
         namespace=_LIGHT_NAMESPACE,
         default=_LIGHT_NAMESPACE,

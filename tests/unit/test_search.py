@@ -61,6 +61,22 @@ def test_search_human_and_json(tmp_path: Path) -> None:
     assert runner.invoke(app, ["search", "x", "--memory-dir", str(root), "--kind", "fact"]).exit_code == 2
 
 
+def test_search_relative_memory_dir_with_a_current_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default root is "." (relative): once the index is current, the light path answers and
+    must open it by an absolute file URI rather than fail with a traceback."""
+    _root(tmp_path / "mem")
+    assert runner.invoke(app, ["index", "--memory-dir", str(tmp_path / "mem")]).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    for args in (["--memory-dir", "mem"], []):
+        if not args:
+            monkeypatch.chdir(tmp_path / "mem")
+        out = runner.invoke(app, ["search", "typescript backend", *args, "--json"])
+        assert out.exit_code == 0, out.output
+        assert "prof_lang0001" in [d["id"] for d in json.loads(out.stdout)]
+
+
 def test_recall_block_is_escaped_framed_and_drops_injection(tmp_path: Path) -> None:
     root = _root(tmp_path)
     out = runner.invoke(
