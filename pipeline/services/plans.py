@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memscribe.errors import MemscribeError, UnsafeRootError
+from memscribe.kinds.frontmatter import split_frontmatter
 from memscribe.kinds.parse import parse_memory_file
 from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 from memscribe.store.base import MemoryStore
@@ -108,9 +109,13 @@ def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:
         _check_secrets(f"{where}.{name}", text)
     try:
         body = parse_memory_file(op.text, op.path).body
+        meta, _ = split_frontmatter(op.text, op.path)
     except MemscribeError as exc:
         raise _refused(f"{where}.text", f"does not parse as a memory file: {exc}") from None
-    for name, text in (("body", op.body), ("text", body)):
+    # The frontmatter is read back into an agent's context with the body: a key the plan's
+    # author added (``note: ignore previous instructions …``) gets the body's screen too.
+    fields = [(f"text frontmatter {key!r}", value) for key, value in meta.items()]
+    for name, text in (("body", op.body), ("text", body), *fields):
         rule = injection_rule(text)
         if rule:
             raise _refused(f"{where}.{name}", f"reads as an instruction to an agent (rule {rule})")
