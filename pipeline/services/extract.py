@@ -89,6 +89,7 @@ def extract_transcript(
     )
     if swept is not None and swept.operations and on_swept is not None:
         on_swept(swept)
+    seen = _root_stamp(store) if write else None
     with store.view(scope.namespace, scope.default, persist=write, embedding_model=embedding_model) as view:
         plan = extract(
             transcript,
@@ -104,10 +105,57 @@ def extract_transcript(
         )
     result = Extracted(plan=plan, swept=swept)
     if write and (plan.operations or plan.snapshot is not None):
-        result.done = store.apply(plan)
-        plan.snapshot = result.done.snapshot
+        result.plan, result.done = _apply_current(store, plan, seen)
+        result.plan.snapshot = result.done.snapshot
         result.applied = True
     return result
+
+
+def _root_stamp(store: MemoryStore) -> tuple[int, ...]:
+    """When the memory folders and the journal last changed (a directory's mtime moves with every
+    file created, renamed or removed in it): a plan's view is current while this stays the same."""
+    from memscribe.kinds import KINDS
+    from memscribe.kinds.layout import ARCHIVE_DIR, REFLEXIO_DIR
+    from memscribe.store.confine import JOURNAL_DIR
+
+    folders = [f"{REFLEXIO_DIR}/{k.folder}" for k in KINDS] + [ARCHIVE_DIR, JOURNAL_DIR]
+    stamp: list[int] = []
+    for folder in folders:
+        try:
+            stamp.append((store.location / folder).stat().st_mtime_ns)
+        except OSError:
+            stamp.append(-1)
+    return tuple(stamp)
+
+
+def _apply_current(store: MemoryStore, plan: Plan, seen: tuple[int, ...] | None) -> tuple[Plan, Applied]:
+    """Apply ``plan`` under the root's lock; when another writer changed the root since the plan's
+    view was taken (two extracts of one session at once), the plan is first checked against the
+    root as it is now (:func:`memscribe.services.plans.rebase_plan`): a write that restates an
+    entry stored meanwhile is dropped (``duplicate`` in ``skipped``), an archive already done is
+    dropped, so the same fact is never written twice."""
+    from memscribe.schemas.plan import Skipped, WriteOp
+    from memscribe.services.plans import rebase_plan, store_lock_timeout
+
+    with store.lock(timeout=store_lock_timeout(store)):
+        if plan.operations and _root_stamp(store) != seen:
+            rebased = rebase_plan(plan, store)
+            if rebased.duplicates:
+                same_as = dict(rebased.duplicates)
+                dropped = [
+                    Skipped(
+                        kind=op.kind,
+                        reason="duplicate",
+                        evidence=op.evidence,
+                        detail=f"same as {same_as[op.id]}",
+                    )
+                    for op in plan.operations
+                    if isinstance(op, WriteOp) and op.id in same_as
+                ]
+                plan = rebased.plan.model_copy(update={"skipped": [*plan.skipped, *dropped]})
+            else:
+                plan = rebased.plan
+        return plan, store.apply(plan, locked=True)
 
 
 def snapshot_context(store: MemoryStore | Path, raw_path: str) -> SnapshotContext:

@@ -106,3 +106,43 @@ def test_store_apply_is_the_one_writer_of_a_plan(tmp_path: Path) -> None:
     empty = Plan(transcript="t", format="text", model="m", created="2026-11-30T12:00:00Z")
     done = store.apply(empty)
     assert done.written == [] and done.snapshot is None and not (tmp_path / ".reflexio").exists()
+
+
+def test_two_extracts_of_one_session_at_once_write_each_fact_once(tmp_path: Path) -> None:
+    """Two runs over the same transcript into one root, the second's view taken before the first
+    applied (two hooks firing at once): the second plan is checked against the root under the
+    lock, so its restating writes are dropped as duplicates instead of written twice."""
+    import contextlib
+    from collections.abc import Iterator
+
+    from memscribe.kinds.parse import parse_memory_file
+
+    path = FIXTURES / "transcripts" / "claude_code_confirmed_correction.jsonl"
+    root = FileMemoryStore(tmp_path)
+    root.recover()
+
+    def run(store: MemoryStore) -> Plan:
+        return extract_transcript(
+            store,
+            lambda: read_transcript(path),
+            EmbeddedModel,
+            context_tokens=lambda _m: 16000,
+            scope=Scope("default", "default"),
+            now=NOW,
+        ).plan
+
+    class Racing(FileMemoryStore):
+        """Another writer finishes the same session while this run's plan is being made."""
+
+        @contextlib.contextmanager
+        def view(self, *args, **kwargs) -> Iterator:  # type: ignore[no-untyped-def,override]
+            with super().view(*args, **kwargs) as view:
+                yield view
+            run(FileMemoryStore(tmp_path))
+
+    first = run(Racing(tmp_path))
+    files = sorted((tmp_path / ".reflexio").glob("*/*.md"))
+    bodies = [parse_memory_file(f.read_text(encoding="utf-8"), str(f)).body for f in files]
+    assert len(bodies) == 2 and len(set(bodies)) == 2, bodies
+    assert not first.operations
+    assert sorted(s.reason for s in first.skipped if s.reason == "duplicate") == ["duplicate", "duplicate"]
