@@ -9,11 +9,11 @@ from __future__ import annotations
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.benign import (
     PLAIN_URL,
-    UUID,
     applied_name,
     dotted_names,
     encodes_public_text,
     is_benign_path,
+    is_uuid,
     is_version,
 )
 from memscribe.redaction.clause_words import KEYWORDS as CLAUSE_KEYWORDS
@@ -84,7 +84,7 @@ def plausible_value(
     if applied_name(v) or is_benign_path(v) or (not password_name and (dotted_names(v) or is_version(v))):
         # code (``api_keys[0]``, ``env.X``), a path (``~/.ssh/id``), a version (``^4.24.5``); not passwords
         return False
-    if UUID.match(v):
+    if is_uuid(v):
         # a UUID is an id, except under a secret's name (Heroku and Snyk keys are UUIDs)
         return strength == "strong" or (strength == "weak" and not generic_key)
     if strength == "weak":

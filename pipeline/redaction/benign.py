@@ -14,6 +14,13 @@ from memscribe.redaction.placeholders import memo_per_scan
 UUID = lazy_compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
+def is_uuid(value: str) -> bool:
+    """``UUID.match(value)``: a value of 36 characters (37 with a final line break, which ``$``
+    lets stand) with a hyphen after its first eight, the pattern asked only then (most values
+    asked are of another length: no match to try)."""
+    return len(value) in (36, 37) and value[8] == "-" and UUID.match(value) is not None
+
+
 #: Dotted lower-case names (hosts, packages, config keys): ``dev-lb1.api.example.com``.
 _DOTTED_NAME = lazy_compile(r"^[a-z0-9_-]+(?:\.[a-z0-9_-]+)+(?::\d+)?$")
 
@@ -111,16 +118,16 @@ def is_benign_path(value: str) -> bool:
 def applied_name(value: str) -> bool:
     """A name subscripted, made generic or (a type) optional: ``api_keys[0``,
     ``environment["TOKEN"`` (cut at the quote), ``Optional[SecretStr``, ``List<String>``,
-    ``String?``."""
-    return _NAME_APPLIED.match(value) is not None
+    ``String?``. Every match holds ``[``, ``<`` or ``?`` (the pattern asked only then)."""
+    return ("[" in value or "<" in value or "?" in value) and _NAME_APPLIED.match(value) is not None
 
 
 def dotted_names(value: str) -> bool:
     """Dotted names made of word humps, without digits (``process.env.API_KEY``,
     ``config.apiKey``, ``ProcessInfo.processInfo``): a random token of that length almost
     always holds a digit, and its humps are short and unpronounceable."""
-    if not _DOTTED_NAMES.match(value):
-        return False
+    if "." not in value or not _DOTTED_NAMES.match(value):
+        return False  # (every match holds a dot: the pattern asked only then)
     humps = _HUMP.findall(value)
     return all(len(h) >= 3 or h.isupper() for h in humps) and all(
         h.isupper() or pronounceable(h) for h in humps if len(h) >= 4
@@ -133,7 +140,7 @@ def is_benign_shape(value: str) -> bool:
     content hashes (``sha512-…``, ``h1:…``, ``sha256:…``), base64 data URIs, versions, PEM
     public keys and certificates, OpenSSH public keys."""
     return bool(
-        UUID.match(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value) or ssh_public_key(value)
+        is_uuid(value) or _BENIGN_SHAPE.match(value) or _DOTTED_NAME.match(value) or ssh_public_key(value)
     )
 
 

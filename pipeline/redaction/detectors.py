@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.redaction.base import ASCII_DIGITS, Detector, regex_finder
-from memscribe.redaction.benign import UUID
+from memscribe.redaction.benign import is_uuid
 from memscribe.redaction.clause_words import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
 from memscribe.redaction.commands import KEY_USER_HINTS, OTP_FLAG_HINTS, find_cli_passwords, find_key_users
@@ -142,7 +142,7 @@ def _bare_credentials(text: str) -> Iterator[tuple[int, int]]:
     name (Heroku's and Snyk's keys are UUIDs)."""
     for start, end in _BARE_AUTH(text):
         value = text[start:end]
-        if UUID.match(value) or not not_a_secret(value):
+        if is_uuid(value) or not not_a_secret(value):
             yield start, end
 
 

@@ -10,11 +10,11 @@ from collections import Counter
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.benign import (
-    UUID,
     applied_name,
     dotted_names,
     encodes_public_text,
     is_benign_shape,
+    is_uuid,
     pronounceable,
 )
 from memscribe.redaction.placeholders import PROVIDER_PREFIX, is_placeholder, memo_per_scan
@@ -350,7 +350,7 @@ def password_like(value: str, *, strict: bool) -> bool:
         return False
     if _PW_FORBIDDEN.search(value.replace("=", "") if _SYMBOL_EQUALS.match(value) else value):
         return False
-    if _PW_NOT_VALUE.match(value) or UUID.match(value) or value[0] == "$":
+    if _PW_NOT_VALUE.match(value) or is_uuid(value) or value[0] == "$":
         return False
     low = value.lower()
     if "passw" in low or not any(c.isalpha() for c in value):

@@ -123,3 +123,61 @@ def test_the_heads_are_each_literals_opening_and_spare_the_search() -> None:
     spied = dataclasses.replace(common, literals=Spy())  # type: ignore[arg-type]
     assert not spied.matches("Zq8vR2mX7pLk4Nw9Tb6Yc") and Spy.calls == 0
     assert spied.matches(_KEY) and Spy.calls == 1
+
+
+_SHAPE_PIECES = (
+    "3f2a1b4c",
+    "-",
+    "9e8d",
+    "7c6b5a4f3e2d",
+    "A1B2",
+    "\n",
+    "g",
+    ".",
+    "process",
+    "env",
+    "API_KEY",
+    "[0",
+    "]",
+    "<String>",
+    "?",
+    "Optional",
+    "$",
+    "_",
+    "1",
+    " ",
+    "é",
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_SHAPE_PIECES), max_size=12))
+def test_the_shape_tests_answer_as_their_patterns(pieces: list[str]) -> None:
+    from memscribe.redaction import benign as B
+
+    value = "".join(pieces)
+    assert B.is_uuid(value) == (B.UUID.match(value) is not None), value
+    assert B.applied_name(value) == (B._NAME_APPLIED.match(value) is not None), value
+    assert B.dotted_names(value) == (
+        B._DOTTED_NAMES.match(value) is not None
+        and all(len(h) >= 3 or h.isupper() for h in B._HUMP.findall(value))
+        and all(h.isupper() or B.pronounceable(h) for h in B._HUMP.findall(value) if len(h) >= 4)
+    ), value
+
+
+def test_the_shape_tests_skip_their_patterns_where_nothing_can_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memscribe.redaction import benign as B
+
+    uuid = "3f2a1b4c-9e8d-4c6b-8a4f-7c6b5a4f3e2d"
+    assert B.is_uuid(uuid) and B.is_uuid(uuid + "\n") and not B.is_uuid(uuid + "0")
+    assert (
+        B.applied_name("api_keys[0") and B.applied_name("String?") and B.dotted_names("process.env.API_KEY")
+    )
+
+    def refuse(*args: object) -> object:
+        raise AssertionError("pattern asked")
+
+    for rx in (B.UUID, B._NAME_APPLIED, B._DOTTED_NAMES):
+        monkeypatch.setattr(rx, "match", refuse)
+    for value in ("Zq8vR2mX7pLk4Nw9Tb6Yc", "hunter2hunter2", uuid[:-1]):
+        assert not (B.is_uuid(value) or B.applied_name(value) or B.dotted_names(value))
