@@ -392,10 +392,9 @@ _JA_MY = lazy_compile(r"^(?:私|僕|俺|わたし|あたし|うち)の")
 _TIME_LEAD = lazy_compile(r"^(?:(?:現在|今|最近|以前|前|昔)(?:では|は)|现在|如今|最近|以前|目前)[、，,\s]*")
 
 
-#: A capitalised word past the first of an English statement, or one with a capital inside it: a
-#: name ("Windows", "PowerShell", "VW Golf", "macOS", "iPhone"); English capitalises little else
-#: mid-sentence.
-_PROPER_NAME = lazy_compile(r"(?<=\s)(?-i:[A-Z]|[a-z]+[A-Z])[\w+#.-]*")
+#: A capitalised word past the first of an English statement: a name ("Windows", "PowerShell",
+#: "VW Golf"); English capitalises little else mid-sentence.
+_PROPER_NAME = lazy_compile(r"(?<=\s)(?-i:[A-Z])[\w+#.-]*")
 #: What a quoted statement opens with (the embedded extractor's other-language bodies).
 _QUOTE_LEAD = lazy_compile(r'^User,\s+in\s+their\s+words:\s*"?')
 
