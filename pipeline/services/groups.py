@@ -41,6 +41,7 @@ def flush_transcript(
     transcript = load()
     try:
         name, room, entry = resolve_group(read_names(root), session_key=transcript.session_key, group=group)
+        _check_name(name)
         model = make_model()
     except ValueError as exc:
         raise UserError(str(exc)) from exc
@@ -55,6 +56,20 @@ def flush_transcript(
     )
     written = apply_flush(root, result, names_entry=_safe_entry(entry, name)) if write else []
     return Flushed(group=name, result=result, written=written)
+
+
+def _check_name(name: str) -> None:
+    """The group's file-safe name heads every group file and names its folder: it gets the write
+    guard too (a name that addresses the agent or holds a secret is refused, not written).
+
+    Raises:
+        ValueError: the guard refused the name or masked part of it.
+    """
+    guard = WriteGuard()
+    spoken = name.replace("-", " ").replace("_", " ")  # the words the slug joined
+    if not guard.admit(spoken, name="group", limit=NAME_MAX_CHARS) or guard.text(name, name="group") != name:
+        what = guard.refused[0].reason if guard.refused else "a secret"
+        raise ValueError(f"the group name is refused by the write guard ({what}); pass another --group")
 
 
 #: A display name in ``group_names.json`` is a label, not a paragraph.
