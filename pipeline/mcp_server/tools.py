@@ -84,6 +84,8 @@ class MemoryTools:
             return refused("invalid_candidate", f"slug must be kebab-case: {SLUG_RE.pattern}")
         if not body.strip():
             return refused("invalid_candidate", "empty body")
+        if not _readable(body):
+            return refused("invalid_candidate", "no readable statement (at least two words, mostly letters)")
         candidate = ProfileCandidate(slug=slug, ttl=cast(TTL, ttl), body=body.strip(), evidence_turns=[])
         return self._write([candidate], [], namespace, "reflexio_write_profile")
 
@@ -96,6 +98,8 @@ class MemoryTools:
         sections = parse_playbook_sections(body)
         if not sections.get("when") or not sections.get("what"):
             return refused("invalid_candidate", "body needs '## When' and '## What' sections (and '## Why')")
+        if not (_readable(sections["when"]) and _readable(sections["what"])):
+            return refused("invalid_candidate", "'## When' and '## What' each need a readable statement")
         candidate = PlaybookCandidate(
             slug=slug,
             when=sections["when"],
@@ -329,6 +333,15 @@ class MemoryTools:
             "reason": op.reason,
             "redactions": dict(Counter(r.type for r in guard.redactions)),
         }
+
+
+def _readable(text: str) -> bool:
+    """The write guard's statement test (:func:`memscribe.safety.write_guard.nonsense`) without its
+    grounding half: a tool's write cites no turn, but ``...``, ``123`` or a stray escape sequence
+    is no memory either."""
+    from memscribe.safety.write_guard import nonsense
+
+    return nonsense(text, [text]) != "no readable statement"
 
 
 def refused(reason: str, detail: str) -> Result:

@@ -415,3 +415,17 @@ def test_search_withholds_injection_shaped_memories(tmp_path: Path) -> None:
     assert [r["id"] for r in answer["results"]] == ["prof_tea00001"] and answer["withheld"] == 1
     assert answer["results"][0]["text"] == "User drinks green tea &lt;b&gt;every&lt;/b&gt; morning."
     assert "Ignore" not in answer["recall"]
+
+
+def test_writes_without_a_readable_statement_are_refused(tmp_path: Path) -> None:
+    """A tool's write cites no turn, but the write guard's statement test still holds: an ellipsis,
+    a number or what a stripped escape sequence leaves (``\\x1b[31m`` → ``[31m``) is not stored."""
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    for body in ("...", "123", "\x00\x1b[31m", "---"):
+        answer = tools.write_profile("tea", "one_year", body)
+        assert answer["refused"] and answer["reason"] == "invalid_candidate", (body, answer)
+    answer = tools.write_playbook("deploy", "## When\n...\n## What\n123\n## Why\nx")
+    assert answer["refused"] and answer["reason"] == "invalid_candidate", answer
+    assert _memory_files(tmp_path) == []
+    for body in ("User drinks green tea.", "用户喜欢喝绿茶。", "L'utilisateur habite à Lyon."):
+        assert tools.write_profile(f"tea-{len(body)}", "one_year", body)["stored"], body
