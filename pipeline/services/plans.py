@@ -70,6 +70,7 @@ def screen_plan(plan: Plan) -> None:
             raise _refused("snapshot.path", problem)
         _check_text("snapshot.text", block.text, MAX_SNAPSHOT_BYTES)
         _check_secrets("snapshot.text", block.text)
+        _check_snapshot_prose(block.text)
 
 
 def _refused(where: str, why: str) -> UnsafeRootError:
@@ -99,6 +100,22 @@ def _check_secrets(where: str, text: str) -> None:
     found = find_secrets(text)
     if found:
         raise _refused(where, f"holds a secret ({found[0].type}); a plan carries masks, never values")
+
+
+#: A snapshot's Code Context is code (kept as code, secrets masked); the rest of it is prose.
+_CODE_CONTEXT = re.compile(
+    r"^### \[SNAPSHOT\] Code Context\n.*?(?=^### |^<!-- /BIG-MEMORY-SNAPSHOT|\Z)", re.MULTILINE | re.DOTALL
+)
+
+
+def _check_snapshot_prose(text: str) -> None:
+    """The snapshot stage keeps no item that addresses the agent reading it (the write guard's
+    ``admit``); a snapshot block in a plan file gets the same screen, its Code Context aside."""
+    from memscribe.stages.guard import memory_rule as injection_rule
+
+    rule = injection_rule(_CODE_CONTEXT.sub("", text))
+    if rule:
+        raise _refused("snapshot.text", f"reads as an instruction to an agent (rule {rule})")
 
 
 def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:
