@@ -257,11 +257,15 @@ def _fill_caches() -> None:
 def _own_connections(workers: int) -> Callable[[], None] | None:
     """Where litellm makes the calls: what gives the helper an HTTP client of its own, with room
     for ``workers`` calls in flight (:mod:`memscribe.model.light_pool`; built once, by the first
-    call or the warm-up, whichever comes first). None for another completion."""
+    call or the warm-up, whichever comes first). None for another completion. Called before any
+    of the helper's threads starts: the SDK clients the caller's litellm cached (the caller's
+    pool and sockets) are dropped here, not closed, so that every call builds on the helper's."""
     if "litellm" not in sys.modules:
         return None
-    from memscribe.model.light_pool import HelperConnections
+    from memscribe.model.light_pool import HelperConnections, forget_inherited_clients
 
+    with contextlib.suppress(Exception):
+        forget_inherited_clients()
     return HelperConnections(workers)
 
 

@@ -75,6 +75,77 @@ def test_waves_of_calls_through_the_helper_reuse_every_connection(monkeypatch: p
     assert litellm.client_session is before  # the caller's process: untouched
 
 
+def test_a_call_the_caller_made_first_does_not_lend_the_helper_its_client(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The caller makes one call of the same model itself first (a run before the batch, a
+    fallback): litellm caches the SDK client it built (on httpx's default pool, and on the
+    connection it opened). The helper, forked after, drops that client and builds on its own: its
+    three waves of 32 calls open 32 connections (55 when it used the inherited client)."""
+    from litellm.caching.llm_caching_handler import LLMClientCache
+
+    from memscribe.model import llm
+
+    monkeypatch.setattr(call_process, "supported", lambda: True)
+    cache = LLMClientCache()  # this test's clients only, closed at its end
+    monkeypatch.setattr(litellm, "in_memory_llm_clients_cache", cache)
+    traffic = llm_server.Traffic()
+    wave = threading.Barrier(32)
+
+    def call(model: Any) -> None:
+        wave.wait(timeout=60)
+        _ask(model)
+
+    with llm_server.serve(responder=_respond, http11=True, traffic=traffic, latency_s=0.3) as url:
+        _ask(llm.LiteLLMModel("openai/bench", api_base=url))  # made here, before the helper
+        assert (traffic.requests, traffic.connections) == (1, 1)
+        with llm.calls_in_helper(32) as helper:
+            assert helper is not None
+            model = llm.LiteLLMModel("openai/bench", api_base=url)
+            assert model._completion is helper  # noqa: SLF001
+            with ThreadPoolExecutor(32) as pool:
+                for _ in range(3):
+                    list(pool.map(call, [model.twin() for _ in range(32)]))
+        _ask(llm.LiteLLMModel("openai/bench", api_base=url))  # the caller's client: still its own
+        assert len(cache.cache_dict) == 1
+        for client in cache.cache_dict.values():
+            client.close()
+    assert traffic.requests == 98
+    assert traffic.connections == 1 + 32  # (the caller's second call reused its first connection)
+
+
+def test_the_inherited_clients_are_dropped_not_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from litellm.caching.llm_caching_handler import LLMClientCache
+
+    closed: list[str] = []
+
+    class Client:
+        def close(self) -> None:
+            closed.append("close")
+
+        async def aclose(self) -> None:
+            closed.append("aclose")
+
+    cache = LLMClientCache()
+    monkeypatch.setattr(litellm, "in_memory_llm_clients_cache", cache)
+    cache.set_cache("openai_client_a", Client(), litellm_owned_client=True)
+    cache.set_cache("httpx_client_b", Client(), ttl=60)
+    assert light_pool.forget_inherited_clients() == 2
+    assert cache.get_cache("openai_client_a") is None and cache.get_cache("httpx_client_b") is None
+    assert closed == []
+    cache.set_cache("openai_client_a", Client())  # the cache still works
+    assert cache.get_cache("openai_client_a") is not None
+
+
+def test_a_litellm_without_the_client_cache_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(litellm, "in_memory_llm_clients_cache", None)
+    assert light_pool.forget_inherited_clients() == 0
+    monkeypatch.setattr(litellm, "in_memory_llm_clients_cache", object())  # another layout
+    assert light_pool.forget_inherited_clients() == 0
+    monkeypatch.delitem(sys.modules, "litellm")
+    assert light_pool.forget_inherited_clients() == 0
+
+
 @pytest.fixture
 def own_session(monkeypatch: pytest.MonkeyPatch) -> Any:
     """``litellm.client_session`` as a test in this process sets it, put back afterwards (and the
