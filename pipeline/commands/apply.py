@@ -66,13 +66,18 @@ def apply(
     if result["already_applied"]:
         typer.echo("already applied: nothing to do")
         return
-    typer.echo(f"applied: {len(result['written'])} written, {len(result['archived'])} archived")
+    typer.echo(
+        f"applied: {len(result['written'])} written, {len(result['updated'])} updated in place,"
+        f" {len(result['archived'])} archived"
+    )
     for dup in result.get("duplicates", []):
         typer.echo(f"  = {dup['id']}: already stored as {dup['same_as']} (not written again)")
     if "snapshot" in result:
         typer.echo(f"  task snapshot {result['snapshot']['id']} in {result['snapshot']['path']}")
     for path in result["written"]:
         typer.echo(f"  + {path}")
+    for path in result["updated"]:
+        typer.echo(f"  ~ {path}")
     for path in result["archived"]:
         typer.echo(f"  → {path}")
 

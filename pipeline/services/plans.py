@@ -247,7 +247,7 @@ def apply_stored_plan(store: MemoryStore, plan: Plan) -> dict[str, Any]:
     result: dict[str, Any] = {}
     with store.lock(timeout=store_lock_timeout(store)):
         if already_applied(plan, store):
-            result = {"applied": False, "already_applied": True, "written": [], "archived": []}
+            result = {"applied": False, "already_applied": True, "written": [], "updated": [], "archived": []}
             rebased = Rebased(plan.model_copy(update={"operations": []}))
         else:
             rebased = rebase_plan(plan, store)
@@ -257,6 +257,7 @@ def apply_stored_plan(store: MemoryStore, plan: Plan) -> dict[str, Any]:
             "applied": bool(rebased.plan.operations),
             "already_applied": False,
             "written": done.written,
+            "updated": done.updated,
             "archived": done.archived,
             "journal": done.journal,
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,25 @@ def test_an_update_in_a_plan_file_gets_the_write_screens() -> None:
         screen_plan(_plan(injected))
     screen_plan(_plan(_update()))
     assert parse_memory_file(_update().text, PATH).created == "2025-03-01T08:00:00Z"
+
+
+def test_apply_reports_an_update_in_place(tmp_path: Path) -> None:
+    """``memscribe apply`` of a plan that updates a memory in place says so (it printed
+    "0 written, 0 archived" and listed no file, as if nothing had happened)."""
+    from typer.testing import CliRunner
+
+    from memscribe.cli import app
+
+    _seed(tmp_path)
+    plan_file = tmp_path / "plan.json"
+    plan_file.write_text(_plan(_update()).model_dump_json(), encoding="utf-8")
+    human = CliRunner().invoke(app, ["apply", str(plan_file), "--memory-dir", str(tmp_path)])
+    assert human.exit_code == 0, human.output
+    assert "1 updated in place" in human.output and f"~ {PATH}" in human.output
+    assert parse_memory_file((tmp_path / PATH).read_text(encoding="utf-8"), PATH).body == AFTER
+    shutil.rmtree(tmp_path / ".reflexio")  # the same plan again on a fresh copy, as JSON
+    _seed(tmp_path)
+    data = json.loads(
+        CliRunner().invoke(app, ["apply", str(plan_file), "--memory-dir", str(tmp_path), "--json"]).stdout
+    )
+    assert data["updated"] == [PATH] and data["written"] == []
