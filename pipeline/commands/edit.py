@@ -22,13 +22,27 @@ def _run_editor(text: str) -> str:
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
     if not editor:
         raise UserError("set $EDITOR (or $VISUAL) to the editor to use")
+    try:
+        command = shlex.split(editor)
+    except ValueError as exc:
+        raise UserError(f"cannot read $VISUAL / $EDITOR as a command ({exc}); nothing changed") from None
+    if not command:
+        raise UserError("set $EDITOR (or $VISUAL) to the editor to use")
     with tempfile.TemporaryDirectory(prefix="memscribe-edit-") as folder:
         path = Path(folder) / "memory.md"
         path.write_text(text, encoding="utf-8")
-        code = subprocess.run([*shlex.split(editor), str(path)], check=False).returncode
+        try:
+            code = subprocess.run([*command, str(path)], check=False).returncode
+        except OSError as exc:
+            raise UserError(
+                f"cannot run the editor {command[0]!r}: {exc.strerror or exc}; nothing changed"
+            ) from None
         if code != 0:
             raise UserError(f"the editor exited with {code}; nothing changed")
-        return path.read_text(encoding="utf-8")
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot read the edited file back ({exc}); nothing changed") from None
 
 
 def edit(

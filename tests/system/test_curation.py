@@ -179,3 +179,24 @@ def test_edit_refuses_a_broken_file_and_changes_nothing(
     assert _list(root) == before
     monkeypatch.setenv("EDITOR", "true")
     assert "No change" in invoke(["edit", str(profile["id"]), "--memory-dir", str(root)]).output
+
+
+@pytest.mark.parametrize(
+    "editor",
+    [
+        "/nonexistent/editor --wait",  # not installed
+        "vim '-u",  # unbalanced quote
+        'sh -c \'printf "\\377\\376 garbage" > "$0"\'',  # saves bytes that are not UTF-8
+    ],
+)
+def test_edit_with_an_editor_that_cannot_run_fails_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, editor: str
+) -> None:
+    root = root_with_memories(tmp_path)
+    [profile] = _list(root, "--kind", "profile")["memories"][:1]
+    before = _list(root)
+    monkeypatch.setenv("EDITOR", editor)
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", str(profile["id"]), "--memory-dir", str(root)])
+    assert result.exit_code == 2 and "nothing changed" in result.output, (result.output, result.exception)
+    assert _list(root) == before
