@@ -76,9 +76,9 @@ def plausible_value(
         return False
     if v.lower() in _NAMING_WORDS:
         return False  # a label, translated: ``<string name="password">Passwort</string>``
-    if not quoted and _CALLED.match(v):
+    if not quoted and "(" in v and _CALLED.match(v):
         return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
-    if _HOST_URL.match(v):
+    if "://" in v and _HOST_URL.match(v):
         return False  # an address with nothing but a host: a URL holds a credential in its
         # user info, path or query, and a host name is public (``reset it at https://…``)
     if applied_name(v) or is_benign_path(v) or (not password_name and (dotted_names(v) or is_version(v))):

@@ -67,8 +67,9 @@ _VERSION = lazy_compile(r"^(?:[\^~=]|[<>]=?|~>)?[ \t]*v?\d+(?:\.\d+){1,3}(?:[-+]
 
 
 def is_version(value: str) -> bool:
-    """True when ``value`` is a version or a version range (:data:`_VERSION`)."""
-    return _VERSION.match(value) is not None
+    """True when ``value`` is a version or a version range (:data:`_VERSION`); every one holds a
+    dot (the pattern asked only then)."""
+    return "." in value and _VERSION.match(value) is not None
 
 
 #: A file path: from the home folder, the working folder or its parent, or the root into a
@@ -111,8 +112,9 @@ def inside_arn(text: str, pos: int) -> bool:
 
 
 def is_benign_path(value: str) -> bool:
-    """True when ``value`` is a file path (:data:`_PATH`): where a key is kept, not the key."""
-    return _PATH.match(value) is not None
+    """True when ``value`` is a file path (:data:`_PATH`): where a key is kept, not the key. Every
+    one holds a slash or a backslash (the pattern asked only then)."""
+    return ("/" in value or "\\" in value) and _PATH.match(value) is not None
 
 
 def applied_name(value: str) -> bool:

@@ -181,3 +181,88 @@ def test_the_shape_tests_skip_their_patterns_where_nothing_can_match(monkeypatch
         monkeypatch.setattr(rx, "match", refuse)
     for value in ("Zq8vR2mX7pLk4Nw9Tb6Yc", "hunter2hunter2", uuid[:-1]):
         assert not (B.is_uuid(value) or B.applied_name(value) or B.dotted_names(value))
+
+
+_PATH_PIECES = (
+    "~",
+    ".",
+    "..",
+    "/",
+    "\\",
+    "C:",
+    "etc",
+    "ssh",
+    "id_ed25519",
+    "1",
+    "2",
+    "v",
+    "^",
+    ">=",
+    "-",
+    "a",
+    " ",
+    "é",
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_PATH_PIECES), max_size=10))
+def test_the_path_and_version_tests_answer_as_their_patterns(pieces: list[str]) -> None:
+    from memscribe.redaction import benign as B
+
+    value = "".join(pieces)
+    assert B.is_benign_path(value) == (B._PATH.match(value) is not None), value
+    assert B.is_version(value) == (B._VERSION.match(value) is not None), value
+
+
+_CALL_PIECES = (
+    "https",
+    "http",
+    "ftp",
+    "wss",
+    "://",
+    ":",
+    "/",
+    "(",
+    ")",
+    "api",
+    "x",
+    "$",
+    ".",
+    "9",
+    "-",
+    " ",
+    "é",
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_CALL_PIECES), max_size=10))
+def test_a_call_and_a_host_url_hold_what_their_prechecks_ask(pieces: list[str]) -> None:
+    from memscribe.redaction import assigned as AS
+
+    value = "".join(pieces)
+    if AS._CALLED.match(value) is not None:
+        assert "(" in value, value
+    if AS._HOST_URL.match(value) is not None:
+        assert "://" in value, value
+
+
+def test_path_version_call_and_host_patterns_are_not_asked_of_a_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from memscribe.redaction import assigned as AS
+    from memscribe.redaction import benign as B
+
+    assert B.is_benign_path("~/.ssh/id_ed25519") and B.is_version("^4.24.5")
+    assert not AS.plausible_value("https://www.example-reset.com/", "strong", quoted=False)
+    assert not AS.plausible_value("getPassword(x)", "strong", quoted=False)
+
+    def refuse(*args: object) -> object:
+        raise AssertionError("pattern asked")
+
+    for rx in (B._PATH, B._VERSION, AS._CALLED, AS._HOST_URL):
+        monkeypatch.setattr(rx, "match", refuse)
+    token = "Zq8vR2mX7pLk4Nw9Tb6Yc"
+    assert not (B.is_benign_path(token) or B.is_version(token))
+    assert AS.plausible_value(token, "strong", quoted=False)
