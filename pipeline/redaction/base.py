@@ -360,7 +360,7 @@ def regex_finder(
         if exact and line_bound and len(text) > _CHARS_PER_WINDOW:
             # one count of the hints both skips a text without one and says whether they are
             # few enough to scan their lines alone
-            held = sum(map(text.count, exact))
+            held = held_count(text, exact)
             if not held:
                 return
             if not ihints and held * _CHARS_PER_WINDOW < len(text):
@@ -381,6 +381,18 @@ def regex_finder(
                 yield start, end
 
     return find
+
+
+def held_count(text: str, hints: tuple[str, ...]) -> int:
+    """How often ``hints`` occur in ``text`` as written: from the prefilter's one pass where it
+    read ``text`` (:func:`~memscribe.redaction.hintscan.known_starts`, overlapping occurrences),
+    else by ``str.count`` (apart). Zero exactly where none occurs; beyond that a size only, which
+    chooses between scanning the hints' lines and the whole text (the same matches either way)."""
+    held = 0
+    for hint in hints:
+        starts = known_starts(text, hint)
+        held += text.count(hint) if starts is None else len(starts)
+    return held
 
 
 def kept_value(text: str, start: int, end: int, *, strict_value: bool = True, check: bool = True) -> bool:

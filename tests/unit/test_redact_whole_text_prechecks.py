@@ -266,3 +266,54 @@ def test_path_version_call_and_host_patterns_are_not_asked_of_a_token(
     token = "Zq8vR2mX7pLk4Nw9Tb6Yc"
     assert not (B.is_benign_path(token) or B.is_version(token))
     assert AS.plausible_value(token, "strong", quoted=False)
+
+
+_HELD_PIECES = (
+    "AKIA",
+    "akia",
+    "ghp_",
+    "GHP_",
+    "xoxb-",
+    "ghp_ghp_",
+    "AKIAKIA",
+    " ",
+    "\n",
+    "x" * 40,
+    "é",
+    "token",
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_HELD_PIECES), max_size=40))
+def test_the_hints_held_are_none_exactly_where_none_occurs(pieces: list[str]) -> None:
+    from memscribe.redaction import base as BA
+    from memscribe.redaction.detectors import DETECTORS
+    from memscribe.redaction.prefilter import active_detectors
+
+    text = "".join(pieces)
+    for hints in (("AKIA",), ("ghp_", "xoxb-"), ("AKIAKIA", "GHP_")):
+        assert BA.held_count(text, hints) == sum(map(text.count, hints))  # (nothing known: counted)
+        active_detectors(text, DETECTORS)  # the prefilter's one pass over ``text``
+        try:
+            held = BA.held_count(text, hints)
+            assert (held == 0) == (not any(h in text for h in hints)), text
+            assert held >= sum(map(text.count, hints))  # (overlapping ones counted too)
+        finally:
+            BA.forget_occurrences()
+
+
+def test_the_hints_held_come_from_the_prefilters_pass() -> None:
+    from memscribe.redaction import base as BA
+    from memscribe.redaction import hintscan
+    from memscribe.redaction.detectors import DETECTORS
+    from memscribe.redaction.prefilter import active_detectors
+
+    text = ("the build ran for a while, nothing to see\n" * 40) + "aws_access_key_id = AKIAQYLPMN5HFIQR7XYZ\n"
+    active_detectors(text, DETECTORS)
+    try:
+        assert hintscan.known_starts(text, "AKIA") == (text.index("AKIA"),)
+        assert BA.held_count(text, ("AKIA",)) == 1 and BA.held_count(text, ("ASIA",)) == 0
+    finally:
+        BA.forget_occurrences()
+    assert find_secrets(text) == find_secrets(text, prefilter=False) != []
