@@ -9,7 +9,7 @@ from pathlib import Path
 
 from memscribe.errors import UserError
 from memscribe.groups.flush import flush_group
-from memscribe.groups.names import resolve_group
+from memscribe.groups.names import parse_group_key, resolve_group
 from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
 from memscribe.model.base import StructuredModel
 from memscribe.safety.write_guard import WriteGuard
@@ -40,7 +40,10 @@ def flush_transcript(
     """
     transcript = load()
     try:
-        name, room, entry = resolve_group(read_names(root), session_key=transcript.session_key, group=group)
+        mapping = read_names(root)
+        for raw in _raw_names(mapping, transcript.session_key, group):
+            _check_name(raw, raw=True)
+        name, room, entry = resolve_group(mapping, session_key=transcript.session_key, group=group)
         _check_name(name)
         model = make_model()
     except ValueError as exc:
@@ -58,16 +61,30 @@ def flush_transcript(
     return Flushed(group=name, result=result, written=written)
 
 
-def _check_name(name: str) -> None:
+def _raw_names(mapping: dict[str, dict[str, str]], session_key: str | None, group: str | None) -> list[str]:
+    """The names a group's file-safe name can be made from, as given: ``--group``, the session
+    key's channel and the mapping's name for its room (before lower-casing hides a secret's shape)."""
+    raw = [group] if group else []
+    parsed = parse_group_key(session_key)
+    if parsed is not None:
+        raw.append(parsed[0])
+        raw.append(mapping.get(parsed[1], {}).get("name", ""))
+    return [name for name in raw if name]
+
+
+def _check_name(name: str, *, raw: bool = False) -> None:
     """The group's file-safe name heads every group file and names its folder: it gets the write
-    guard too (a name that addresses the agent or holds a secret is refused, not written).
+    guard too (a name that addresses the agent or holds a secret is refused, not written). A
+    ``raw`` name (as given, not yet slugged) is screened as it is; a slug also as its joined words.
 
     Raises:
         ValueError: the guard refused the name or masked part of it.
     """
     guard = WriteGuard()
-    spoken = name.replace("-", " ").replace("_", " ")  # the words the slug joined
-    if not guard.admit(spoken, name="group", limit=NAME_MAX_CHARS) or guard.text(name, name="group") != name:
+    spoken = name if raw else name.replace("-", " ").replace("_", " ")  # the words the slug joined
+    admitted = guard.admit(spoken, name="group", limit=NAME_MAX_CHARS)
+    masked = guard.text(name, name="group", limit=NAME_MAX_CHARS)
+    if not admitted or guard.redactions or (not raw and masked != name):
         what = guard.refused[0].reason if guard.refused else "a secret"
         raise ValueError(f"the group name is refused by the write guard ({what}); pass another --group")
 
