@@ -102,20 +102,37 @@ def _check_secrets(where: str, text: str) -> None:
         raise _refused(where, f"holds a secret ({found[0].type}); a plan carries masks, never values")
 
 
-#: A snapshot's Code Context is code (kept as code, secrets masked); the rest of it is prose.
-_CODE_CONTEXT = re.compile(
-    r"^### \[SNAPSHOT\] Code Context\n.*?(?=^### |^<!-- /BIG-MEMORY-SNAPSHOT|\Z)", re.MULTILINE | re.DOTALL
-)
+#: A section heading of a snapshot block (``render``'s shape; a demoted heading does not match).
+_SECTION_HEAD = re.compile(r"^### \[SNAPSHOT\] (?P<title>.+)$", re.MULTILINE)
+
+
+def _snapshot_parts(text: str) -> list[tuple[str, str]]:
+    """The block cut where the snapshot stage screens it: each section's body (its heading's title
+    names it) and what precedes the first heading. A block that is not the eight sections, each
+    once and in order, is one part: all of it is screened as one text."""
+    from memscribe.snapshot.render import SECTIONS
+
+    heads = list(_SECTION_HEAD.finditer(text))
+    if [h.group("title").strip() for h in heads] != list(SECTIONS):
+        return [("snapshot", text)]
+    parts = [("snapshot", text[: heads[0].start()])]
+    for n, head in enumerate(heads):
+        end = heads[n + 1].start() if n + 1 < len(heads) else len(text)
+        parts.append((head.group("title").strip(), text[head.end() : end]))
+    return parts
 
 
 def _check_snapshot_prose(text: str) -> None:
-    """The snapshot stage keeps no item that addresses the agent reading it (the write guard's
-    ``admit``); a snapshot block in a plan file gets the same screen, its Code Context aside."""
-    from memscribe.stages.guard import memory_rule as injection_rule
+    """The snapshot stage keeps no section item that addresses the agent reading it, its Code
+    Context included (``Sanitizer.keep``); a plan's block gets that screen on every part of it
+    (apply is never looser than the stage that saves a snapshot)."""
+    from memscribe.snapshot.sanitize import Sanitizer
 
-    rule = injection_rule(_CODE_CONTEXT.sub("", text))
-    if rule:
-        raise _refused("snapshot.text", f"reads as an instruction to an agent (rule {rule})")
+    screen = Sanitizer()
+    for name, part in _snapshot_parts(text):
+        if not screen.keep(part, name=name, limit=len(part) + 1):
+            why = screen.guard.refused[-1].detail if screen.guard.refused else "refused"
+            raise _refused("snapshot.text", f"{name} reads as an instruction to an agent ({why})")
 
 
 def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:
