@@ -229,7 +229,79 @@ def names_restated(new: str, old: str) -> bool:
         return False
     quoted = own_words(new)
     names = set(content_tokens(" ".join(_LATIN_NAME.findall(quoted))))
-    return bool(names) and names <= names_said(quoted, old)
+    # only a name and a verb of using it: a verb or object of its own ("我在Amazon上*卖掉了我的旧
+    # 相机*", "iPadで*絵を描いて*いる") is a new fact about the named thing, not the memory again
+    if not names or not names <= names_said(quoted, old):
+        return False
+    return not any(_own_content(c) for c in _CJK_CLAUSES.split(quoted) if _LATIN_NAME.search(c))
+
+
+#: Where a Chinese or Japanese sentence's clauses part: punctuation, a reason or result joined
+#: ("から", "ので", "所以", "因为"), a contrast ("けど", "但是"). A clause not naming the name
+#: ("…からそれで大丈夫": so that is fine) says nothing of it.
+_CJK_CLAUSES = lazy_compile(r"[,;:，、；。！？]|から|ので|けど|けれど|所以|因为|但是|可是")
+
+
+#: Han characters of a Chinese or Japanese statement that add no content beside a name: the
+#: subject, pronouns, particles, the copula, negators, measure words, place words ("上", "里面":
+#: on it, in it), aspect and frequency words, and the verbs of using or running a thing
+#: ("用", "使って", "跑", "运行"), which say no more than that the thing is the user's.
+_NO_CONTENT_HAN = frozenset(
+    "用户我你他她它们的地得了在是很也还都不没就和与及把被给对从到着过吗呢吧啊个一两只辆台些点"
+    "上里面中内下边总常经平时直已始现目前今最近私僕每毎日天周月"
+    "使跑运行利"
+)
+
+
+def _own_content(text: str) -> bool:
+    """``text`` (Chinese or Japanese words around a Latin-script name) holds a Han character of
+    content (:data:`_NO_CONTENT_HAN` aside): a verb or object of its own. Japanese inflections
+    and particles are kana, never content here."""
+    return any("\u4e00" <= c <= "\u9fff" and c not in _NO_CONTENT_HAN for c in _LATIN_NAME.sub(" ", text))
+
+
+def another_activity(new: str, old: str, slug: str) -> bool:
+    """``new``, in another language than the stored ``old`` (filed as ``slug``), ends or states
+    an activity on a name they share that is not ``old``'s: the two are of different single-valued
+    facets (:mod:`memscribe.semantic.facets`), ``new`` naming its own ("Ich arbeite nicht mehr bei
+    Spotify" / "listens to music on Spotify"), or ``old`` naming one and ``new`` ending a doing of
+    its own (:func:`ends_a_doing`: "Ich kaufe nicht mehr bei Amazon ein", "Je n'écoute plus
+    Spotify" / "User works at Amazon"). The ending of one activity is no ending of the other.
+    Across languages no other word of the two can be compared; a facet is read in every language
+    of the sets. A leaving said of the name alone ("Bei Siemens habe ich gekündigt") ends ``old``."""
+    from memscribe.semantic.facets import slug_facet
+    from memscribe.semantic.updates import own_words, spoken_language
+
+    if spoken_language(new) == spoken_language(old):
+        return False
+    theirs = statement_facets(old) | {f for f in (slug_facet(slug),) if f}
+    mine = statement_facets(own_words(new))
+    if not theirs | mine or theirs & mine:
+        return False
+    return bool(mine) or ends_a_doing(own_words(new))
+
+
+#: Stopping a doing, its verb said after the stop ("arrêté d'acheter", "dejé de comprar",
+#: "aufgehört, … zu kaufen", "stopped buying", "買うのをやめた").
+_STOPPED_DOING = lazy_compile(
+    r"\barrêté\s+d(?:e\s|['’])|\bdej[éó]\s+de\b|\baufgehört\b|\b(?:stopped|quit)\s+\w+ing\b|(?:の|こと)を?やめ",
+    re.IGNORECASE,
+)
+#: Being somewhere or something, which names no doing ("Ich bin nicht mehr bei Amazon", "ya no
+#: estoy en Amazon", "我已经不在Amazon了").
+_BEING = lazy_compile(
+    r"\b(?:bin|bist|ist|sind|suis|est|sommes|soy|estoy|está|estamos|am|is|are)\b|不在|にいない|ではない",
+    re.IGNORECASE,
+)
+
+
+def ends_a_doing(text: str) -> bool:
+    """``text`` ends a doing of its own: a verb said as no longer so ("kaufe nicht mehr", "不再看")
+    or stopped (:data:`_STOPPED_DOING`), not a state of being (:data:`_BEING`) nor a verb of leaving
+    that names no doing ("gekündigt", "quitté")."""
+    from memscribe.semantic.updates import negated
+
+    return bool(negated(text) or _STOPPED_DOING.search(text)) and not _BEING.search(text)
 
 
 def added_role(new: str, said: str) -> bool:
