@@ -148,14 +148,17 @@ def forget_memory(root: Path, memory_id: str, *, reason: str, now: dt.datetime, 
     """Archive an active memory with ``reason`` (a Plan with one archive operation, applied).
 
     Raises:
-        UserError: no active memory has this id, or the reason is empty.
+        UserError: no active memory has this id, or the reason is empty, oversized or shaped
+            like an instruction to an agent (its secrets are masked).
     """
     from memscribe.schemas.plan import ArchiveOp, Plan
+    from memscribe.services.plans import screen_reason
     from memscribe.store.files import archive_path, utc_stamp
     from memscribe.store.filestore import FileMemoryStore
 
     if not reason.strip():
         raise UserError("forget needs a --reason (it is kept with the archived file)")
+    reason = screen_reason(reason)  # written into the archived file: one rule for every door
     with open_root_index(root) as index:
         active = [f for f in index.lookup(memory_id) if not f.archived]
     if not active:

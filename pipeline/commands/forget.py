@@ -25,7 +25,7 @@ def forget(
 
     try:
         plan = forget_memory(
-            memory_dir, memory_id, reason=_screened(reason), now=dt.datetime.now(dt.UTC), dry_run=dry_run
+            memory_dir, memory_id, reason=reason, now=dt.datetime.now(dt.UTC), dry_run=dry_run
         )
     except MemscribeError as exc:
         fail(exc)
@@ -35,27 +35,6 @@ def forget(
         return
     verb = "would archive" if dry_run else "archived"
     typer.echo(f"{verb} {op.id}: {op.path} → {op.archive_path} ({op.reason})")
-
-
-def _screened(reason: str) -> str:
-    """The reason as the MCP ``memory_forget`` tool keeps it (it is written into the archived file):
-    cleaned, its secrets masked; one shaped like an instruction to an agent, or oversized, is
-    refused (exit 2, the reason not echoed)."""
-    from memscribe.errors import UserError
-    from memscribe.mcp_server.tools import MAX_REASON_CHARS
-    from memscribe.safety.write_guard import WriteGuard
-
-    guard = WriteGuard()
-    if not reason.strip():
-        return reason
-    if not guard.admit(reason, name="reason", limit=MAX_REASON_CHARS):
-        refusal = guard.refused[0]
-        fail(
-            UserError(
-                f"--reason refused by the write guard: {refusal.reason} ({refusal.detail}); nothing archived"
-            )
-        )
-    return guard.text(reason, name="reason", limit=MAX_REASON_CHARS)
 
 
 def register(app: typer.Typer) -> None:

@@ -61,8 +61,8 @@ def screen_plan(plan: Plan) -> None:
             raise _refused(where, problem)
         if isinstance(op, WriteOp | UpdateOp):  # an update's text is new text: the same screens
             _check_write_op(where, op)
-        elif isinstance(op, ArchiveOp) and len(op.reason) > 500:
-            raise _refused(f"{where}.reason", "is over 500 characters")
+        elif isinstance(op, ArchiveOp):
+            _check_reason(f"{where}.reason", op.reason)
     if plan.snapshot is not None:
         block = plan.snapshot
         problem = check_path_text(block.path)
@@ -133,6 +133,44 @@ def _check_snapshot_prose(text: str) -> None:
         if not screen.keep(part, name=name, limit=len(part) + 1):
             why = screen.guard.refused[-1].detail if screen.guard.refused else "refused"
             raise _refused("snapshot.text", f"{name} reads as an instruction to an agent ({why})")
+
+
+#: An archive reason (``forget --reason``, the MCP ``memory_forget`` tool, a plan's archive op).
+MAX_REASON_CHARS = 500
+
+
+def screen_reason(reason: str) -> str:
+    """A reason to archive with, as it is written into the archived file: cleaned, its secrets
+    masked. The one rule for every door (``forget``, MCP, and :func:`screen_plan` for ``apply``).
+
+    Raises:
+        UserError: the reason is shaped like an instruction to an agent or is oversized (exit 2;
+            the message does not echo the reason).
+    """
+    from memscribe.errors import UserError
+    from memscribe.safety.write_guard import WriteGuard
+
+    guard = WriteGuard()
+    if not guard.admit(reason, name="reason", limit=MAX_REASON_CHARS):
+        first = guard.refused[0]
+        raise UserError(
+            f"the reason is refused by the write guard: {first.reason} ({first.detail}); nothing archived"
+        )
+    return guard.text(reason, name="reason", limit=MAX_REASON_CHARS)
+
+
+def _check_reason(where: str, reason: str) -> None:
+    """An archive op's reason reaches ``archive_reason:`` in the archived file: no secret, no
+    instruction to an agent (:func:`screen_reason`'s rule), at most :data:`MAX_REASON_CHARS`."""
+    from memscribe.errors import UserError
+
+    if len(reason) > MAX_REASON_CHARS:
+        raise _refused(where, f"is over {MAX_REASON_CHARS} characters")
+    _check_secrets(where, reason)
+    try:
+        screen_reason(reason)
+    except UserError as exc:
+        raise _refused(where, "reads as an instruction to an agent") from exc
 
 
 def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:
