@@ -22,7 +22,7 @@ wait for a connection, as httpx's default pool did, rather than fail.
 litellm looks in its cache of SDK clients (``litellm.in_memory_llm_clients_cache``) before it reads
 ``litellm.client_session``: a client the caller built by a call of its own (a run before the batch,
 a fallback call) would be inherited, and used by the helper, on the caller's pool and sockets.
-:func:`forget_inherited_clients` empties that cache in the helper as it starts.
+:func:`forget_inherited_clients` puts a new, empty cache in its place in the helper as it starts.
 """
 
 from __future__ import annotations
@@ -57,10 +57,16 @@ def forget_inherited_clients() -> int:
     connections: one socket, two processes writing); how many were dropped. They are not closed
     here: their connections are the caller's, and a graceful close may write to them. Dropped,
     they go with the helper's garbage (the OpenAI SDK's client closes itself then: httpcore
-    writes nothing on a close, and the helper's copy of each socket goes, not the caller's). The
-    cache's containers are emptied as they are, not by its methods: a litellm may close (or
-    schedule the close of) a client it removes, and its lock may have been held by a thread of the
-    caller at the fork. A litellm without that cache (or of another layout): nothing done."""
+    writes nothing on a close, and the helper's copy of each socket goes, not the caller's).
+
+    The inherited cache is not emptied but replaced (litellm reads the attribute at each use): a
+    new one of its class, with its limits, and with a new closer of evicted clients where it has
+    one. The inherited cache's locks (and its closer's) may have been held by a thread of the
+    caller at the fork, and are then held for ever in the helper, whose every call stores a client
+    in the cache; the inherited closer also holds the caller's evicted clients, which it would
+    close from the helper. A cache that cannot be built anew without arguments: its containers
+    are emptied in place and given new locks. A litellm without that cache (or of another
+    layout): nothing done."""
     litellm: Any = sys.modules.get("litellm")
     if litellm is None:
         return 0
@@ -72,12 +78,57 @@ def forget_inherited_clients() -> int:
     if not isinstance(entries, dict):
         return 0
     dropped = len(entries)
+    fresh = _fresh_cache(cache)
+    if fresh is not None:
+        litellm.in_memory_llm_clients_cache = fresh
+        return dropped
     entries.clear()
     for name in ("ttl_dict", "expiration_heap"):  # (when each entry expires, where kept)
         kept = getattr(cache, name, None)
         if isinstance(kept, (dict, list)):
             kept.clear()
+    _new_locks(cache)
     return dropped
+
+
+def _new_locks(owner: object) -> None:
+    """Each lock among ``owner``'s attributes replaced by a new, free one of its kind."""
+    kinds: tuple[tuple[type, Any], ...] = (
+        (type(threading.Lock()), threading.Lock),
+        (type(threading.RLock()), threading.RLock),
+    )
+    for name, value in list(vars(owner).items()):
+        for kind, new in kinds:
+            if isinstance(value, kind):
+                setattr(owner, name, new())
+
+
+def _fresh_cache(cache: object) -> object | None:
+    """A new cache of ``cache``'s class, with its size and time limits, and a new closer of
+    evicted clients where it has one; None where one cannot be built so, or is not of the same
+    layout (then the caller's cache is emptied in place)."""
+    limits = {
+        name: getattr(cache, name)
+        for name in ("max_size_in_memory", "default_ttl", "max_size_per_item")
+        if isinstance(getattr(cache, name, None), int)
+    }
+    try:
+        fresh: Any = type(cache)(**limits)
+    except Exception:
+        try:
+            fresh = type(cache)()
+        except Exception:
+            return None
+    if not isinstance(getattr(fresh, "cache_dict", None), dict):
+        return None
+    closer = getattr(fresh, "evicted_client_closer", None)
+    if closer is not None:
+        try:
+            fresh.evicted_client_closer = type(closer)()
+        except Exception:
+            _new_locks(closer)  # (the inherited one kept: at least its lock is free)
+    built: object = fresh
+    return built
 
 
 class HelperConnections:

@@ -126,15 +126,100 @@ def test_the_inherited_clients_are_dropped_not_closed(monkeypatch: pytest.Monkey
         async def aclose(self) -> None:
             closed.append("aclose")
 
-    cache = LLMClientCache()
+    cache = LLMClientCache(max_size_in_memory=7, default_ttl=90)
     monkeypatch.setattr(litellm, "in_memory_llm_clients_cache", cache)
     cache.set_cache("openai_client_a", Client(), litellm_owned_client=True)
     cache.set_cache("httpx_client_b", Client(), ttl=60)
     assert light_pool.forget_inherited_clients() == 2
-    assert cache.get_cache("openai_client_a") is None and cache.get_cache("httpx_client_b") is None
+    fresh = litellm.in_memory_llm_clients_cache
+    assert type(fresh) is LLMClientCache and fresh is not cache
+    assert (fresh.max_size_in_memory, fresh.default_ttl) == (7, 90)  # its limits kept
+    assert fresh.evicted_client_closer is not cache.evicted_client_closer  # not the caller's queue
+    assert fresh.get_cache("openai_client_a") is None and fresh.get_cache("httpx_client_b") is None
     assert closed == []
-    cache.set_cache("openai_client_a", Client())  # the cache still works
-    assert cache.get_cache("openai_client_a") is not None
+    fresh.set_cache("openai_client_a", Client())  # the new cache works
+    assert fresh.get_cache("openai_client_a") is not None
+
+
+def test_the_helpers_first_call_does_not_wait_on_a_lock_a_caller_thread_held_at_the_fork(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A thread of the caller is inside the client cache (its write lock and its closer's queue
+    lock held) when the helper is forked: in the helper those locks stay held for ever. The
+    helper's first call stores a new client in the cache (and evicts): it must not wait on them
+    (it hung when the inherited cache was only emptied)."""
+    import os
+    import signal
+    import time
+
+    from litellm.caching.llm_caching_handler import LLMClientCache
+
+    cache = LLMClientCache()
+    monkeypatch.setattr(litellm, "in_memory_llm_clients_cache", cache)
+    cache.set_cache("openai_client_caller", object())
+    held, done = threading.Event(), threading.Event()
+
+    def caller_thread() -> None:
+        with cache._write_lock, cache.evicted_client_closer._queue_lock:  # noqa: SLF001
+            held.set()
+            done.wait(30)
+
+    thread = threading.Thread(target=caller_thread, daemon=True)
+    thread.start()
+    assert held.wait(10)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the helper, as call_process._own_connections starts it
+        status = 1
+        try:
+            os.close(read)
+            light_pool.forget_inherited_clients()
+            helper_cache = litellm.in_memory_llm_clients_cache
+            helper_cache.set_cache("openai_client_helper", threading.Lock(), litellm_owned_client=True)
+            helper_cache._remove_key("openai_client_helper")  # noqa: SLF001 (an eviction: schedule, reap)
+            os.write(write, b"done")
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            finished, exit_status = os.waitpid(pid, os.WNOHANG)
+            if finished:
+                break
+            time.sleep(0.05)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the helper hung on a lock inherited from the caller")
+        assert os.read(read, 16) == b"done"
+        assert os.waitstatus_to_exitcode(exit_status) == 0
+    finally:
+        os.close(read)
+        done.set()
+        thread.join(10)
+    assert cache.get_cache("openai_client_caller") is not None  # the caller's cache: untouched
+
+
+def test_a_cache_that_cannot_be_built_anew_is_emptied_with_new_locks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from litellm.caching.in_memory_cache import InMemoryCache
+
+    class Needy(InMemoryCache):
+        def __init__(self, required: int) -> None:
+            super().__init__()
+
+    cache = Needy(1)
+    cache.set_cache("openai_client_a", object())
+    lock = cache._write_lock  # noqa: SLF001
+    lock.acquire()  # (held by a caller thread at the fork)
+    monkeypatch.setattr(litellm, "in_memory_llm_clients_cache", cache)
+    assert light_pool.forget_inherited_clients() == 1
+    assert litellm.in_memory_llm_clients_cache is cache and cache.cache_dict == {}
+    assert cache._write_lock is not lock and not cache._write_lock.locked()  # noqa: SLF001
+    cache.set_cache("openai_client_b", object())
+    assert cache.get_cache("openai_client_b") is not None
+    lock.release()
 
 
 def test_a_litellm_without_the_client_cache_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
