@@ -18,6 +18,7 @@ Text handed back to the agent is HTML-escaped, as in the recall block.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -85,7 +86,9 @@ class MemoryTools:
         if not body.strip():
             return refused("invalid_candidate", "empty body")
         if not _readable(body):
-            return refused("invalid_candidate", "no readable statement (at least two words, mostly letters)")
+            return refused(
+                "invalid_candidate", "no readable statement (no letters, or only escape-code leftovers)"
+            )
         candidate = ProfileCandidate(slug=slug, ttl=cast(TTL, ttl), body=body.strip(), evidence_turns=[])
         return self._write([candidate], [], namespace, "reflexio_write_profile")
 
@@ -99,12 +102,15 @@ class MemoryTools:
         if not sections.get("when") or not sections.get("what"):
             return refused("invalid_candidate", "body needs '## When' and '## What' sections (and '## Why')")
         if not (_readable(sections["when"]) and _readable(sections["what"])):
-            return refused("invalid_candidate", "'## When' and '## What' each need a readable statement")
+            return refused(
+                "invalid_candidate",
+                "'## When' and '## What' each need words (not only digits, marks or escape codes)",
+            )
         candidate = PlaybookCandidate(
             slug=slug,
             when=sections["when"],
             what=sections["what"],
-            why=sections.get("why") or "User asked for this.",
+            why=sections["why"] if _readable(sections.get("why") or "") else "User asked for this.",
             correction_turn=0,
             adjustment_turn=0,
             confirmation_turn=None,
@@ -335,13 +341,19 @@ class MemoryTools:
         }
 
 
-def _readable(text: str) -> bool:
-    """The write guard's statement test (:func:`memscribe.safety.write_guard.nonsense`) without its
-    grounding half: a tool's write cites no turn, but ``...``, ``123`` or a stray escape sequence
-    is no memory either."""
-    from memscribe.safety.write_guard import nonsense
+#: What the character cleaner leaves of a terminal escape sequence (``ESC[31m`` → ``[31m``).
+_ESCAPE_LEFTOVER = re.compile(r"\[[0-9;?]*[A-Za-z]")
 
-    return nonsense(text, [text]) != "no readable statement"
+
+def _readable(text: str) -> bool:
+    """Whether a tool's text holds words: at least two letters once the write guard's cleaner has
+    run and escape-sequence leftovers are set aside. An agent writing what the user asked it to
+    keep often writes a label and a value or one word (``Birthday: 1990-05-14``, ``Vegetarian``),
+    and that is stored; ``...``, ``123``, ``---`` or a stray ``[31m`` is no memory."""
+    from memscribe.safety.write_guard import clean_chars
+
+    rest = _ESCAPE_LEFTOVER.sub(" ", clean_chars(text))
+    return sum(map(str.isalpha, rest)) >= 2
 
 
 def refused(reason: str, detail: str) -> Result:

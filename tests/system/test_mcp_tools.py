@@ -429,3 +429,27 @@ def test_writes_without_a_readable_statement_are_refused(tmp_path: Path) -> None
     assert _memory_files(tmp_path) == []
     for body in ("User drinks green tea.", "用户喜欢喝绿茶。", "L'utilisateur habite à Lyon."):
         assert tools.write_profile(f"tea-{len(body)}", "one_year", body)["stored"], body
+
+
+@pytest.mark.parametrize(
+    "body", ["Birthday: 1990-05-14", "Größe: 1,82 m", "Vegetarian", "Vegetariano", "素食", "ベジタリアン"]
+)
+def test_a_labelled_value_or_one_word_is_stored(tmp_path: Path, body: str) -> None:
+    """An agent writing what the user asked it to keep often writes a label and a value, or one
+    word: that is a memory (only text without letters, or escape-code leftovers, is refused)."""
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    answer = tools.write_profile("fact", "infinity", body)
+    assert answer["stored"], answer
+    [file] = _memory_files(tmp_path)
+    assert body in (tmp_path / file).read_text(encoding="utf-8")
+
+
+def test_a_playbook_when_of_one_word_is_stored_and_an_escape_leftover_why_is_not(tmp_path: Path) -> None:
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    answer = tools.write_playbook(
+        "deploy", "## When\nDeploying\n## What\nRun make check first\n## Why\n\x1b[31m"
+    )
+    assert answer["stored"], answer
+    [file] = _memory_files(tmp_path)
+    text = (tmp_path / file).read_text(encoding="utf-8")
+    assert "## When\nDeploying\n" in text and "[31m" not in text and "## Why\nUser asked for this." in text
