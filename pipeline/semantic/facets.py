@@ -78,15 +78,13 @@ _STATEMENT: dict[str, re.Pattern[str]] = {
         r"|\barbeit(?:e|en|est|et|ete)\b|(?<!\bim )(?<!\bbeim )\bJob\b|\bStelle\b|\bangestellt\b"
         r"|\bleite\s+(?:\w+\s+){0,2}?(?:das|die|den|unser\w*|mein\w*)\s+(?:\w+\s+)?\w*(?:team|abteilung|gruppe|labor)\b"
         # fr
-        r"|\btravaill(?:e|es|ons|ais|é|er)\b|(?<!\bau )\bboulot\b|\bposte\b|\bembauchée?\b|\bsalariée?\b"
+        r"|\btravaill(?:e|es|ons|ais|é)\b|(?<!\bau )\bboulot\b|\bposte\b|\bembauchée?\b|\bsalariée?\b"
         r"|\bdirige\s+(?:l['’]|le\s|la\s|une?\s|mon\s|ma\s|notre\s)\s*(?:\w+\s+)?(?:équipe|service|département|labo)\b"
         # es
-        r"|(?<!\bal )(?<!\bel )\btrabaj(?:o|amos|aba|é|ar)\b|(?<!\bel )(?<!\bmi )\bcurro\b|\bpuesto\b|\bcontratad[oa]\b|\basalariad[oa]\b"
+        r"|(?<!\bal )(?<!\bel )\btrabaj(?:o|amos|aba|é)\b|(?<!\bel )(?<!\bmi )\bcurro\b|\bpuesto\b|\bcontratad[oa]\b|\basalariad[oa]\b"
         r"|\b(?:dirijo|lidero|coordino)\s+(?:el|la|un|una|mi|nuestro|nuestra)\s+(?:\w+\s+)?(?:equipo|departamento|grupo)\b"
         # ja, zh
-        r"|会社|社員|勤め|働い|職場|転職|入社|上班|公司|入职|跳槽"
-        # zh: work done somewhere ("在Amazon工作"), not being at work ("在工作中") or a workday
-        r"|(?<!在)工作(?![日中时量])",
+        r"|会社|社員|勤め|働い|職場|転職|入社|上班|公司|入职|跳槽",
         _I,
     ),
 }
@@ -107,7 +105,7 @@ _VALUED: dict[str, re.Pattern[str]] = {
         # de
         r"|\bAuto\b|\b(?:Lasten|Fahr|E-?)rad\b|\bpendl\w*|\bfahre\b"
         # fr
-        r"|\bvoiture\b|\bvélo\b|\bje roule\b|\bpermis\b|\bcondui(?:s|t|re)\b"
+        r"|\bvoiture\b|\bvélo\b|\bje roule\b|\bpermis\b"
         # es
         r"|\bcoche\b|\bcarro\b|\bconduzco\b|\bbici(?:cleta)?\b"
         # ja, zh (辆: the measure word of vehicles, "一辆二手车")
@@ -193,7 +191,7 @@ _VALUED_WORDS: dict[str, tuple[str, ...]] = {
     "work": ("phd", "post", "doctor", "doktorand"),
     "transport": (
         *("driv", "drove", "car", "commut", "by ", "auto", "rad", "pendl", "fahre", "voiture", "roule"),
-        *("permis", "condui", "coche", "conduzco", "bici"),
+        *("permis", "coche", "conduzco", "bici"),
     ),
     "rhythm": (
         *("owl", "early", "morning", " up", "bed", "midnight", "sleep", "nachteule", "stehe", "schlafe"),

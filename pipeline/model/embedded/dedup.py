@@ -161,8 +161,6 @@ def _updated(request: DedupRequest) -> list[str]:
         behind = (
             named
             and change_cue(new)
-            # across languages a shared name is of the same activity only on the same facet
-            and not dedup_scope.another_activity(new, s.text, s.slug)
             and (
                 names_left_behind(new, s.text)
                 or names_left_behind(request.said, s.text)
@@ -192,7 +190,6 @@ def _updated(request: DedupRequest) -> list[str]:
                 named
                 and clause_cue
                 and not adds
-                and not dedup_scope.another_activity(new, s.text, s.slug)
                 and (
                     (s.id == top.id and (one_topic(new, s) or renamed_across_languages(new, s)))
                     or s.id == said_top

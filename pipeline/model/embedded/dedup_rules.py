@@ -37,8 +37,6 @@ def named_across_languages(request: DedupRequest) -> list[str]:
         if spoken_language(s.text) != language
         and not another_thing(request, s.text)
         and not facet_beside(request.text, s)  # "moved to Berlin" / "sings in a choir in Berlin"
-        # "Ich kaufe nicht mehr bei Amazon ein" / "works at Amazon": another activity on the name
-        and not dedup_scope.another_activity(request.text, s.text, s.slug)
     ]
     best = max((n for n, _ in named), default=0)
     top = [i for n, i in named if n == best]
