@@ -98,7 +98,6 @@ from memscribe.model.embedded.dedup_compare import (
     value_moved,
     wholly_left_behind,
 )
-from memscribe.model.embedded.dedup_purpose import scoped_apart
 from memscribe.model.embedded.dedup_rules import (
     class_update,
     facet_update,
@@ -358,13 +357,7 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
     clause, change = _clause(request)
     # the start of another activity restates none held, however alike the two read ("has
     # played the guitar every evening since last year" / "plays the piano every evening")
-    # nor does a value held in another setting or for another purpose ("家ではThinkPad" /
-    # "会社ではMacBook": :func:`dedup_purpose.scoped_apart`)
-    if (
-        restates(request.text, top)
-        and not (change and begins_beside(clause, top))
-        and not scoped_apart(request.text, top.text)
-    ):
+    if restates(request.text, top) and not (change and begins_beside(clause, top)):
         return DedupDecision(
             action="drop_new", existing_ids=[top.id], reason=f"restates {top.id} (score {top.score:.2f})"
         )

@@ -23,12 +23,6 @@ the same topic is an update of the stored one only when the two cannot both hold
   each says apart modifies the same thing (:func:`modifier_swapped`: "a full marathon" / "a
   half marathon").
 
-Two values each limited to its own purpose or setting ("User uses Vim for quick edits" / "I use
-VS Code for bigger Python projects"; "at work" / "at home"; "on weekends" / "during the week")
-both hold, though they fill one value class: unless the candidate, or its clause of the user's
-words, reports a change, they are siblings (:mod:`memscribe.model.embedded.dedup_purpose`). A
-single-valued facet is read first: "works for a bank" / "works for a startup" is one job.
-
 Statements in two languages share no words that could show the same relation said again of
 another thing; between them the slug topic decides, as before. Anything else in one language is
 a sibling value, kept beside the stored one (the embedded dedup decision's rules
@@ -40,12 +34,11 @@ from __future__ import annotations
 
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.dedup_compare import begins_beside, uncovered, value_moved
-from memscribe.model.embedded.dedup_purpose import scoped_apart
-from memscribe.model.embedded.dedup_scope import named_slot, said_clause
+from memscribe.model.embedded.dedup_scope import named_slot
 from memscribe.model.embedded.directives import literal_values
 from memscribe.schemas.requests import DedupRequest, ShortlistItem
 from memscribe.semantic.facets import slug_facet, statement_facets
-from memscribe.semantic.updates import own_words, reports_change, same_polarity, spoken_language
+from memscribe.semantic.updates import own_words, same_polarity, spoken_language
 from memscribe.semantic.values import other_value
 
 #: A name-like word: a capital or a digit in it ("CSS", "Vue 2"), and the subject it is read past.
@@ -69,15 +62,10 @@ def one_value(request: DedupRequest, item: ShortlistItem, clause: str, change: b
     new, old = request.text, item.text
     if change and not begins_beside(clause, item):
         return True
-    if _facets(new, request.slug) & _facets(old, item.slug):
-        return True  # where the user lives or works, how they get around: one at a time
-    # each held for its own purpose or setting ("for quick edits" / "for bigger projects", "at
-    # work" / "at home"), no change reported in the user's words either: siblings (a setting
-    # is one in every language)
-    if scoped_apart(new, old) and not (request.said and reports_change(said_clause(new, request.said))):
-        return False
     if spoken_language(new) != spoken_language(old):
         return True  # words in two languages cannot show the same relation said again: as before
+    if _facets(new, request.slug) & _facets(old, item.slug):
+        return True
     if other_value(new, old) is not None or value_moved(new, old):
         return True
     slot = named_slot(new)
