@@ -343,8 +343,9 @@ def search_current(
     today: dt.date | None = None,
 ) -> list[SearchHit] | None:
     """Lexical search of ``root``'s index when it is current (:func:`is_current`); None when it
-    is not (or cannot be opened here): the caller then takes the full path."""
-    root = Path(root)
+    is not (or cannot be opened here): the caller then takes the full path. A relative ``root``
+    is taken from the working directory (the index opens by file URI, which needs an absolute path)."""
+    root = Path(root).absolute()
     if not _safe_layout(root):
         return None
     try:

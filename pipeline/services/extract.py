@@ -8,6 +8,7 @@ and the store applies the Plan (operations and snapshot) in one place.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,6 +129,17 @@ def _root_stamp(store: MemoryStore) -> tuple[int, ...]:
     return tuple(stamp)
 
 
+#: A folder time this recent may not have moved for a write in the same clock tick (a file system
+#: with coarse timestamps, as the index's own freshness check assumes): the plan is checked anew.
+_SETTLED_NS = 2_000_000_000
+
+
+def _settled(stamp: tuple[int, ...] | None) -> bool:
+    """Whether every time of ``stamp`` is old enough that a later write would have moved it."""
+    now = time.time_ns()
+    return stamp is not None and all(t < 0 or now - t > _SETTLED_NS for t in stamp)
+
+
 def _apply_current(store: MemoryStore, plan: Plan, seen: tuple[int, ...] | None) -> tuple[Plan, Applied]:
     """Apply ``plan`` under the root's lock; when another writer changed the root since the plan's
     view was taken (two extracts of one session at once), the plan is first checked against the
@@ -138,7 +150,7 @@ def _apply_current(store: MemoryStore, plan: Plan, seen: tuple[int, ...] | None)
     from memscribe.services.plans import rebase_plan, store_lock_timeout
 
     with store.lock(timeout=store_lock_timeout(store)):
-        if plan.operations and _root_stamp(store) != seen:
+        if plan.operations and (_root_stamp(store) != seen or not _settled(seen)):
             rebased = rebase_plan(plan, store)
             if rebased.duplicates:
                 same_as = dict(rebased.duplicates)

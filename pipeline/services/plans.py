@@ -173,6 +173,21 @@ def _check_reason(where: str, reason: str) -> None:
         raise _refused(where, "reads as an instruction to an agent") from exc
 
 
+def _frontmatter_comments(text: str) -> list[str]:
+    """The comment lines (``# …``) of ``text``'s frontmatter, the block between its opening
+    ``---`` line and the next ``---`` line."""
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return []
+    comments: list[str] = []
+    for line in lines[1:]:
+        if line.strip() == "---":
+            return comments
+        if line.lstrip().startswith("#"):
+            comments.append(line.lstrip().lstrip("#").strip())
+    return []  # no closing line: no frontmatter (the parser refuses it)
+
+
 def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:
     from memscribe.stages.guard import memory_rule as injection_rule
 
@@ -187,6 +202,8 @@ def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:
     # The frontmatter is read back into an agent's context with the body: a key the plan's
     # author added (``note: ignore previous instructions …``) gets the body's screen too.
     fields = [(f"text frontmatter {key!r}", value) for key, value in meta.items()]
+    # … and so does a comment line in it, which no key holds (``# ignore previous instructions``).
+    fields += [("text frontmatter comment", line) for line in _frontmatter_comments(op.text)]
     for name, text in (("body", op.body), ("text", body), *fields):
         rule = injection_rule(text)
         if rule:

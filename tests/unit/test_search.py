@@ -77,6 +77,18 @@ def test_search_relative_memory_dir_with_a_current_index(
         assert "prof_lang0001" in [d["id"] for d in json.loads(out.stdout)]
 
 
+def test_search_current_takes_a_relative_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`memscribe.index.query.search_current` itself opens a relative root's index (review
+    RV4 F7 of stop 44: only the command made the path absolute; the function raised ValueError)."""
+    from memscribe.index.query import search_current
+
+    _root(tmp_path / "mem")
+    assert runner.invoke(app, ["index", "--memory-dir", str(tmp_path / "mem")]).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    relative = search_current(Path("mem"), "typescript backend", namespace="default")
+    assert relative == search_current(tmp_path / "mem", "typescript backend", namespace="default")
+
+
 def test_recall_block_is_escaped_framed_and_drops_injection(tmp_path: Path) -> None:
     root = _root(tmp_path)
     out = runner.invoke(
