@@ -13,8 +13,11 @@ against the file on disk) starts a new transaction after the ones before it, und
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -109,6 +112,30 @@ def next_record(prepared: Prepared, plan: Plan) -> ledger.LedgerRecord:
         processed_at=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         written=written,
     )
+
+
+@contextlib.contextmanager
+def _whole_write() -> Iterator[None]:
+    """Ctrl-C while a transaction is written takes effect once it is written (or rolled back).
+
+    The run then stops with the ledger and the memory agreeing: no journal is left for the next
+    run to roll forward. Only in the main thread with Python's own SIGINT handler (a caller's
+    handler, or a signal ignored, is left alone); a kill is what the journal is for.
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    caught: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if caught:  # (also when the write failed: the run stops all the same)
+            raise KeyboardInterrupt
 
 
 def _commit_locked(prepared: Prepared, store: MemoryStore, ctx: CommitContext) -> CommitOutcome:
@@ -276,6 +303,8 @@ def _commit_part(
                     reached = position
                     break
                 writer.add(plan)
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C stops the run: never one unit's failure
+            raise
         except BaseException as exc:  # reported for this transcript; the plans before it commit
             error = exc
             break
@@ -292,7 +321,10 @@ def _commit_part(
         updated |= more_updated
     try:
         if members:
-            _write_group(members, writer, store, ctx)
+            with _whole_write():
+                _write_group(members, writer, store, ctx)
+    except (KeyboardInterrupt, SystemExit):  # Ctrl-C stops the run: never one unit's failure
+        raise
     except BaseException as exc:
         ctx.memory.rollback(start)
         ctx.memory.sync()
@@ -320,7 +352,10 @@ def _one_by_one(
     """Each plan committed alone (the caller holds the lock): after a group that failed to write."""
     for prepared in group:
         try:
-            outcome = _commit_locked(prepared, store, ctx)
+            with _whole_write():
+                outcome = _commit_locked(prepared, store, ctx)
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C stops the run: never one unit's failure
+            raise
         except BaseException as exc:  # reported for this transcript; the next group syncs
             done.error = exc
             ctx.memory.sync()

@@ -209,7 +209,7 @@ def _settle(state: _State, head: int) -> int:
         state.ctx.memory.view.join()
         try:
             done = commit_group(plans, state.ctx)
-        except BaseException as exc:
+        except Exception as exc:  # (Ctrl-C, a KeyboardInterrupt, stops the run: no unit's failure)
             done = GroupCommit(error=exc)
     outcomes = iter(done.outcomes)
     for position, (rank, ready) in enumerate(group):

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -153,6 +153,7 @@ def batch(
 
     factory = ModelSettings(model, api_base=api_base, mode=mode, timeout=request_timeout)
     runner: Engine | None = None
+    interrupted = False
     try:
         if engine not in ("local", "ray"):
             raise UserError(f"--engine: unknown engine {engine!r} (local or ray)")
@@ -197,16 +198,42 @@ def batch(
             report.helper_cpu_s = round(planner.cpu_s + planner.calls_cpu_s, 3)
     except MemscribeError as exc:
         fail(exc)
+    except KeyboardInterrupt:  # Ctrl-C: what was committed stays, a rerun does the rest
+        interrupted = True
     finally:
         shutdown = getattr(runner, "shutdown", None)
         if shutdown is not None:
             shutdown()
+    if interrupted:
+        _interrupted(as_json)
     if as_json:
         echo_json(report.model_dump(mode="json"))
     else:
         print_report(report)
     if report.failed:
         raise typer.Exit(EXIT_SOME_FAILED)
+
+
+def _interrupted(as_json: bool) -> NoReturn:
+    """One line (and, under ``--json``, one error object) for a run stopped by Ctrl-C; exit 130.
+
+    The run is over (its lock released, the ledger closed, helpers stopped), but its daemon
+    threads were stopped mid-step: one may hold an import lock that a finalizer at the
+    interpreter's exit then waits for (litellm's HTTP client's ``__del__`` imports), for ever.
+    The memscribe process itself therefore ends here, its output flushed; a caller's (a test
+    runner's) gets ``typer.Exit``.
+    """
+    from memscribe.cli_common import own_process
+
+    message = "interrupted: what was committed is kept; run the batch again for the rest"
+    if as_json:
+        echo_json({"error": {"type": "Interrupted", "message": message, "exit_code": 130}})
+    typer.echo(f"memscribe: {message}", err=True)
+    if own_process():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    raise typer.Exit(130)
 
 
 def usable_cpus() -> int:
