@@ -72,6 +72,8 @@ def apply(
     )
     for dup in result.get("duplicates", []):
         typer.echo(f"  = {dup['id']}: already stored as {dup['same_as']} (not written again)")
+    for memory_id in result.get("reasons_withheld", []):
+        typer.echo(f"  ! {memory_id}: archive reason withheld (it read as an instruction to an agent)")
     if "snapshot" in result:
         typer.echo(f"  task snapshot {result['snapshot']['id']} in {result['snapshot']['path']}")
     for path in result["written"]:

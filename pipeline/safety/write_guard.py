@@ -131,6 +131,25 @@ class WriteGuard:
         return [r.line() for r in self.refused]
 
 
+#: An archive reason (``forget --reason``, the MCP tool, a plan's archive op) is at most this long.
+REASON_MAX_CHARS = 500
+#: What an archive op says in place of a reason the guard refuses (no superseding write known).
+WITHHELD_REASON = "archived (reason withheld: it read as an instruction to an agent)"
+
+
+def archive_reason(reason: str, superseded_by: str | None = None) -> tuple[str, bool]:
+    """A reason memscribe itself wrote (a model's dedup or consolidate reason) as it may reach an
+    archived file's ``archive_reason:`` line: one line, cleaned, secrets masked; one the guard
+    refuses (shaped like an instruction to an agent, or oversized) is replaced by a neutral one
+    (``superseded by <id>``). Returns the reason and whether it was replaced. A reason a person
+    types (``forget --reason``) is refused instead, never rewritten."""
+    one_line = re.sub(r"\s*\n\s*", " ", reason).strip()
+    guard = WriteGuard()
+    if guard.admit(one_line, name="reason", limit=REASON_MAX_CHARS):
+        return guard.text(one_line, name="reason", limit=REASON_MAX_CHARS), False
+    return (f"superseded by {superseded_by}" if superseded_by else WITHHELD_REASON), True
+
+
 def fit_budget(render: Callable[[list[str]], str], items: list[str], budget: int) -> tuple[str, list[str]]:
     """Render with as many of ``items`` (kept in order) as fit ``budget`` characters.
 

@@ -15,6 +15,7 @@ from typing import Any
 from memscribe.errors import MemscribeError, UnsafeRootError
 from memscribe.kinds.frontmatter import split_frontmatter
 from memscribe.kinds.parse import parse_memory_file
+from memscribe.safety.write_guard import REASON_MAX_CHARS
 from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 from memscribe.store.base import MemoryStore
 from memscribe.store.confine import check_op_shape, check_path_text, read_text_nofollow
@@ -35,21 +36,27 @@ _BIDI = re.compile(
 )
 
 
-def screen_plan(plan: Plan) -> None:
+def screen_plan(plan: Plan) -> Plan:
     """The write screen for a plan made elsewhere: refuse it whole if any part would be unsafe.
 
     Checks every operation's paths (the shapes memscribe writes, no ``..`` / absolute / NUL /
     newline), single-line fields (no control characters), texts (no control or bidi
     characters, at most :data:`MAX_TEXT_BYTES`), secrets (any redaction finding refuses: a plan
     made by memscribe carries masks, never values) and injection text (the guard's rules and
-    classifier on each memory body). The snapshot block gets the character, size and secret
-    checks. Issue 15's screens for other writes can call this for plans.
+    classifier on each memory body and on the snapshot block's parts). An archive op's reason
+    that reads as an instruction is replaced by a neutral one (:func:`_neutral_reasons`), as
+    ``extract`` makes it; the plan is not refused for it. Issue 15's screens for other writes
+    can call this for plans.
+
+    Returns:
+        the plan to apply: ``plan`` itself, or a copy with neutral archive reasons.
 
     Raises:
         UnsafeRootError: the first problem, naming the operation and field (exit 7).
     """
     if len(plan.operations) > MAX_PLAN_OPERATIONS:
         raise _refused("plan", f"has {len(plan.operations)} operations (at most {MAX_PLAN_OPERATIONS})")
+    plan = _neutral_reasons(plan)
     for n, op in enumerate(plan.operations):
         where = f"operations[{n}]"
         for name in ("id", "kind", "path", "reason", "namespace", "slug", "archive_path", "superseded_by"):
@@ -71,6 +78,31 @@ def screen_plan(plan: Plan) -> None:
         _check_text("snapshot.text", block.text, MAX_SNAPSHOT_BYTES)
         _check_secrets("snapshot.text", block.text)
         _check_snapshot_prose(block.text)
+    return plan
+
+
+def _neutral_reasons(plan: Plan) -> Plan:
+    """``plan`` with each archive op's model-written reason as :func:`archive_reason` makes it
+    (the reason ``extract`` writes itself): one the guard refuses is replaced, not a refusal of
+    the plan. A secret still refuses the plan (:func:`_check_reason`: a plan carries masks)."""
+    from memscribe.safety.write_guard import archive_reason
+
+    ops: list[Any] = []
+    changed = False
+    for op in plan.operations:
+        if isinstance(op, ArchiveOp) and not _holds_secret(op.reason):
+            reason, replaced = archive_reason(op.reason, op.superseded_by)
+            if replaced:
+                op = op.model_copy(update={"reason": reason})
+                changed = True
+        ops.append(op)
+    return plan.model_copy(update={"operations": ops}) if changed else plan
+
+
+def _holds_secret(text: str) -> bool:
+    from memscribe.stages.redact import find_secrets
+
+    return bool(find_secrets(text))
 
 
 def _refused(where: str, why: str) -> UnsafeRootError:
@@ -136,7 +168,7 @@ def _check_snapshot_prose(text: str) -> None:
 
 
 #: An archive reason (``forget --reason``, the MCP ``memory_forget`` tool, a plan's archive op).
-MAX_REASON_CHARS = 500
+MAX_REASON_CHARS = REASON_MAX_CHARS
 
 
 def screen_reason(reason: str) -> str:
@@ -314,7 +346,13 @@ def apply_stored_plan(store: MemoryStore, plan: Plan) -> dict[str, Any]:
     Raises:
         UnsafeRootError: the plan fails :func:`screen_plan`, or the root is unsafe (exit 7).
     """
-    screen_plan(plan)
+    screened = screen_plan(plan)
+    withheld = [
+        op.id
+        for op, was in zip(screened.operations, plan.operations, strict=True)
+        if isinstance(op, ArchiveOp) and op is not was
+    ]
+    plan = screened
     store.recover()
     result: dict[str, Any] = {}
     with store.lock(timeout=store_lock_timeout(store)):
@@ -337,6 +375,8 @@ def apply_stored_plan(store: MemoryStore, plan: Plan) -> dict[str, Any]:
         result["duplicates"] = [{"id": new, "same_as": old} for new, old in rebased.duplicates]
     if rebased.already_archived:
         result["already_archived"] = rebased.already_archived
+    if withheld:
+        result["reasons_withheld"] = withheld
     if done.snapshot is not None:
         result["snapshot"] = {"id": done.snapshot.snapshot_id, "path": done.snapshot.path}
     return result

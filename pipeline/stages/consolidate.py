@@ -30,6 +30,7 @@ from memscribe.model.base import StructuredModel
 from memscribe.prompting import render_messages
 from memscribe.relatedness import entry_text
 from memscribe.relatedness import related as _related
+from memscribe.safety.write_guard import archive_reason
 from memscribe.schemas.candidates import ConsolidateDecision
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import ArchiveOp, Operation, Plan, WriteOp
@@ -145,7 +146,7 @@ def consolidate(
             continue
         taken.add(write.id)
         writes.append(write)
-        reason = f"consolidate {decision.action}: {decision.reason}"
+        reason = archive_reason(f"consolidate {decision.action}: {decision.reason}", write.id)[0]
         archives.extend(
             ArchiveOp(
                 kind=m.kind,

@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from memscribe import kinds
 from memscribe.kinds.ids import new_id
 from memscribe.kinds.layout import archive_path, make_slug, memory_path
+from memscribe.safety.write_guard import archive_reason
 from memscribe.schemas.memory import SLUG_RE, MemoryEntry
 from memscribe.schemas.plan import ArchiveOp, Operation, UpdateOp, WriteOp
 from memscribe.stages import guard, redact
@@ -77,7 +78,7 @@ def build_operations(
                     path=old.path,
                     archive_path=archive_path(old.path),
                     superseded_by=write.id,
-                    reason=item.reason,
+                    reason=archive_reason(item.reason, write.id)[0],
                 )
             )
     return [op for op in writes if op is not None] + archives
