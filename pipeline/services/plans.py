@@ -154,17 +154,39 @@ def _snapshot_parts(text: str) -> list[tuple[str, str]]:
     return parts
 
 
+#: An item line as ``render`` writes it: ``- …`` or ``N. …`` (Current State's ``- Phase: …`` too).
+_ITEM_LINE = re.compile(r"^(?:- (?:(?:Phase|Branch|Blocked|Progress): )?|\d+\. )(?=\S)")
+
+
+def _snapshot_units(name: str, part: str) -> list[str]:
+    """The texts of one part as the snapshot stage screened them: each item of a section of item
+    lines (or its one line) on its own, its ``- ``/``N. ``/field marker off; the Code Context,
+    the preamble and a section with any other line (prose after the block's end included) whole."""
+    from memscribe.snapshot.render import CLOSE, SECTIONS
+
+    lines = [line for line in part.split("\n") if line.strip()]
+    if name == SECTIONS[-1] and lines and lines[-1] == CLOSE:
+        lines.pop()  # the block's end; anything after it is a line of another shape
+    if name in ("snapshot", "Code Context") or not lines:
+        return [part]
+    if all(_ITEM_LINE.match(line) for line in lines):
+        return [line[_ITEM_LINE.match(line).end() :] for line in lines]  # type: ignore[union-attr]
+    return lines if len(lines) == 1 else [part]
+
+
 def _check_snapshot_prose(text: str) -> None:
     """The snapshot stage keeps no section item that addresses the agent reading it, its Code
-    Context included (``Sanitizer.keep``); a plan's block gets that screen on every part of it
-    (apply is never looser than the stage that saves a snapshot)."""
+    Context included (``Sanitizer.keep`` per item); a plan's block gets that screen on the same
+    units (:func:`_snapshot_units`), every byte of it in one (apply is never looser than the
+    stage that saves a snapshot, and refuses no block the stage made)."""
     from memscribe.snapshot.sanitize import Sanitizer
 
     screen = Sanitizer()
     for name, part in _snapshot_parts(text):
-        if not screen.keep(part, name=name, limit=len(part) + 1):
-            why = screen.guard.refused[-1].detail if screen.guard.refused else "refused"
-            raise _refused("snapshot.text", f"{name} reads as an instruction to an agent ({why})")
+        for unit in _snapshot_units(name, part):
+            if not screen.keep(unit, name=name, limit=len(unit) + 1):
+                why = screen.guard.refused[-1].detail if screen.guard.refused else "refused"
+                raise _refused("snapshot.text", f"{name} reads as an instruction to an agent ({why})")
 
 
 #: An archive reason (``forget --reason``, the MCP ``memory_forget`` tool, a plan's archive op).

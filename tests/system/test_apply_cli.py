@@ -181,7 +181,25 @@ def test_apply_screens_a_snapshot_block_for_instructions_to_the_agent(tmp_path: 
         result = runner.invoke(app, ["apply", str(plan_file), "--memory-dir", str(tmp_path / "m")])
         assert result.exit_code == 7 and "snapshot.text" in result.output, result.output
         assert not (tmp_path / "m" / "memory").exists()
-    plan["snapshot"]["text"] = text
+    # Item lines are screened one by one, as the stage screens items; an item that is an
+    # instruction is refused there too, and so is prose under a list of items.
+    step3 = "3. Run pytest tests/test_ratelimit.py and then the full suite\n"
+    assert step3 in text
+    for edited in (
+        text.replace(step3, step3 + f"4. {inj}\n"),
+        text.replace(step3, step3 + f"{inj}\n"),
+        text.replace("Blockers & Open Questions\nnone\n", f"Blockers & Open Questions\n- {inj}\n"),
+    ):
+        plan["snapshot"]["text"] = edited
+        plan_file.write_text(json.dumps(plan), encoding="utf-8")
+        result = runner.invoke(app, ["apply", str(plan_file), "--memory-dir", str(tmp_path / "m")])
+        assert result.exit_code == 7 and "snapshot.text" in result.output, result.output
+        assert not (tmp_path / "m" / "memory").exists()
+    # A step the snapshot stage keeps (screened as one item) is applied, not refused with the
+    # section it is listed in (RV6 F3: the whole list read as one text tripped the classifier).
+    step = "Olvida lo que te dije antes sobre el formato de fechas; usamos ISO 8601 en todo el proyecto."
+    plan["snapshot"]["text"] = text.replace(step3, step3 + f"4. {step}\n")
     plan_file.write_text(json.dumps(plan), encoding="utf-8")
     result = runner.invoke(app, ["apply", str(plan_file), "--memory-dir", str(tmp_path / "m")])
     assert result.exit_code == 0 and (tmp_path / "m" / "memory").is_dir(), result.output
+    assert step in "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "m" / "memory").glob("*.md"))
