@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,11 +76,16 @@ def _raw_names(mapping: dict[str, dict[str, str]], session_key: str | None, grou
 def _check_name(name: str, *, raw: bool = False) -> None:
     """The group's file-safe name heads every group file and names its folder: it gets the write
     guard too (a name that addresses the agent or holds a secret is refused, not written). A
-    ``raw`` name (as given, not yet slugged) is screened as it is; a slug also as its joined words.
+    ``raw`` name (as given, not yet slugged) is screened as it is and in its NFKC form (the form
+    ``friendly_name`` lower-cases); a slug also as its joined words.
 
     Raises:
         ValueError: the guard refused the name or masked part of it.
     """
+    if raw:  # friendly_name slugs the NFKC form: full-width or math letters turn ASCII there
+        folded = unicodedata.normalize("NFKC", name)
+        if folded != name:
+            _check_name(folded, raw=True)
     guard = WriteGuard()
     spoken = name if raw else name.replace("-", " ").replace("_", " ")  # the words the slug joined
     admitted = guard.admit(spoken, name="group", limit=NAME_MAX_CHARS)

@@ -282,6 +282,12 @@ def test_cli_flush_dry_run_and_json(tmp_path: Path) -> None:
         "xoxb-1234567890-1234567890123-aB3dE5fG7hJ9kL1mN3pQ5rS7",
         "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
         "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        # Full-width and math letters: friendly_name's NFKC makes them ASCII before it lower-cases.
+        "ＡＫＩＡＺ３ＭＨＱＸＷＶ２ＫＪ４ＰＬ７Ｎ",
+        "𝐀𝐊𝐈𝐀𝐙𝟑𝐌𝐇𝐐𝐗𝐖𝐕𝟐𝐊𝐉𝟒𝐏𝐋𝟕𝐍",
+        "ｘｏｘｂ-1234567890-1234567890123-aB3dE5fG7hJ9kL1mN3pQ5rS7",
+        "ｐｏｓｔｇｒｅｓ://admin:S3cr3tPw@db.internal:5432/app",
+        "postgres：//admin：S3cr3tPw＠db.internal:5432/app",
     ],
 )
 def test_a_group_name_the_write_guard_refuses_is_never_written(tmp_path: Path, group: str) -> None:
@@ -301,9 +307,10 @@ def test_a_session_key_channel_holding_a_secret_is_never_written(tmp_path: Path)
     src = tmp_path / "in"
     src.mkdir()
     (src / DAY1.name).write_bytes(DAY1.read_bytes())
-    key = f"agent:main:AKIAZ3MHQXWV2KJ4PL7N:group:{ROOM}"
-    (src / "sessions.json").write_text(json.dumps({key: {"sessionFile": DAY1.name}}), encoding="utf-8")
-    result = runner.invoke(app, ["flush", str(src / DAY1.name), "--memory-dir", str(tmp_path / "m")])
-    assert result.exit_code == 2 and "refused by the write guard" in result.output, result.output
-    assert "akiaz3" not in result.output.casefold()
-    assert not tmp_path.joinpath("m", "memory").exists()
+    for channel in ("AKIAZ3MHQXWV2KJ4PL7N", "ＡＫＩＡＺ３ＭＨＱＸＷＶ２ＫＪ４ＰＬ７Ｎ"):
+        key = f"agent:main:{channel}:group:{ROOM}"
+        (src / "sessions.json").write_text(json.dumps({key: {"sessionFile": DAY1.name}}), encoding="utf-8")
+        result = runner.invoke(app, ["flush", str(src / DAY1.name), "--memory-dir", str(tmp_path / "m")])
+        assert result.exit_code == 2 and "refused by the write guard" in result.output, result.output
+        assert "akiaz3" not in result.output.casefold() and channel not in result.output
+        assert not tmp_path.joinpath("m", "memory").exists()
