@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast, get_args
 
 from memscribe.errors import MemscribeError
 from memscribe.model.base import StructuredModel
+from memscribe.safety.write_guard import REASON_MAX_CHARS
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE, TTL
 from memscribe.schemas.plan import Plan, Skipped, UpdateOp, WriteOp
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from memscribe.store.base import MemoryStore
 
 MIN_STORE_CHARS = 3
-MAX_REASON_CHARS = 500
+MAX_REASON_CHARS = REASON_MAX_CHARS  # the service's limit: one number for every door
 SEARCH_LIMIT = 50
 LIST_LIMIT = 200
 Result = dict[str, Any]
@@ -343,17 +344,20 @@ class MemoryTools:
 
 #: What the character cleaner leaves of a terminal escape sequence (``ESC[31m`` → ``[31m``).
 _ESCAPE_LEFTOVER = re.compile(r"\[[0-9;?]*[A-Za-z]")
+#: One ideograph or kana is a word (``猫``, ``素``), as two letters are elsewhere.
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
 def _readable(text: str) -> bool:
-    """Whether a tool's text holds words: at least two letters once the write guard's cleaner has
-    run and escape-sequence leftovers are set aside. An agent writing what the user asked it to
+    """Whether a tool's text holds words: at least two letters, or one CJK ideograph or kana (a
+    word of its own: ``猫``), once the write guard's cleaner has run and escape-sequence
+    leftovers are set aside. An agent writing what the user asked it to
     keep often writes a label and a value or one word (``Birthday: 1990-05-14``, ``Vegetarian``),
     and that is stored; ``...``, ``123``, ``---`` or a stray ``[31m`` is no memory."""
     from memscribe.safety.write_guard import clean_chars
 
     rest = _ESCAPE_LEFTOVER.sub(" ", clean_chars(text))
-    return sum(map(str.isalpha, rest)) >= 2
+    return sum(map(str.isalpha, rest)) >= 2 or bool(_CJK.search(rest))
 
 
 def refused(reason: str, detail: str) -> Result:

@@ -38,6 +38,8 @@ _BIDI = frozenset(
     "\u2066\u2067\u2068\u2069\ufeff\ufff9\ufffa\ufffb"
 )
 _KEEP_CONTROLS = frozenset("\n\t")
+#: A terminal control sequence (CSI: colours, cursor moves), removed whole by :func:`clean_chars`.
+_CSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 #: The memory's own subject, written by the model, never said by the user.
 _SUBJECT = frozenset({"user", "users", "their", "they", "them"})
@@ -47,11 +49,12 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 def clean_chars(text: str) -> str:
     """``text`` without control, bidi, invisible-format and lone-surrogate characters.
 
-    ``\\r\\n`` becomes ``\\n``; a lone ``\\r`` becomes a newline; tab and newline stay.
+    ``\\r\\n`` becomes ``\\n``; a lone ``\\r`` becomes a newline; tab and newline stay. A terminal
+    escape sequence (``ESC[31m``) goes whole: no ``[31m`` is left beside the words.
     """
     if text.isascii() and text.isprintable():
         return text
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _CSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
     out: list[str] = []
     for ch in text:
         if ch in _KEEP_CONTROLS:

@@ -432,7 +432,17 @@ def test_writes_without_a_readable_statement_are_refused(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    "body", ["Birthday: 1990-05-14", "Größe: 1,82 m", "Vegetarian", "Vegetariano", "素食", "ベジタリアン"]
+    "body",
+    [
+        "Birthday: 1990-05-14",
+        "Größe: 1,82 m",
+        "Vegetarian",
+        "Vegetariano",
+        "素食",
+        "ベジタリアン",
+        "猫",
+        "素",
+    ],
 )
 def test_a_labelled_value_or_one_word_is_stored(tmp_path: Path, body: str) -> None:
     """An agent writing what the user asked it to keep often writes a label and a value, or one
@@ -453,3 +463,19 @@ def test_a_playbook_when_of_one_word_is_stored_and_an_escape_leftover_why_is_not
     [file] = _memory_files(tmp_path)
     text = (tmp_path / file).read_text(encoding="utf-8")
     assert "## When\nDeploying\n" in text and "[31m" not in text and "## Why\nUser asked for this." in text
+
+
+def test_an_escape_sequence_beside_words_is_removed_whole(tmp_path: Path) -> None:
+    """A coloured word is stored as the word: no ``[31m`` / ``[0m`` is left on disk (RV6 F4)."""
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    assert tools.write_profile("diet", "infinity", "\x1b[31mVegetarian\x1b[0m")["stored"]
+    answer = tools.write_playbook(
+        "deploy",
+        "## When\nDeploying\n## What\nRun make check first\n## Why\n\x1b[31mProd broke last week\x1b[0m",
+    )
+    assert answer["stored"], answer
+    texts = [(tmp_path / f).read_text(encoding="utf-8") for f in _memory_files(tmp_path)]
+    assert not any("[31m" in t or "[0m" in t for t in texts), texts
+    assert any("\nVegetarian\n" in t for t in texts) and any(
+        "## Why\nProd broke last week" in t for t in texts
+    )

@@ -20,7 +20,9 @@ from memscribe.safety.write_guard import (
 
 
 def test_control_bidi_nul_and_lone_surrogates_are_stripped() -> None:
-    assert clean_chars("ok\x00\x1b[2J\u202eexe\u2066x\u2069\ud800 done\r\n") == "ok[2Jexex done\n"
+    assert (
+        clean_chars("ok\x00\x1b[2J\u202eexe\u2066x\u2069\ud800 done\r\n") == "okexex done\n"
+    )  # ESC[2J goes whole
     assert (
         clean_chars("tabs\tand\nnewlines stay, 用户 and 🙂 too")
         == "tabs\tand\nnewlines stay, 用户 and 🙂 too"
