@@ -13,7 +13,7 @@ from memscribe.groups.flush import flush_group
 from memscribe.groups.names import parse_group_key, resolve_group
 from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
 from memscribe.model.base import StructuredModel
-from memscribe.safety.write_guard import WriteGuard
+from memscribe.safety.write_guard import FIELD_MAX_CHARS, WriteGuard
 from memscribe.schemas.groups import FlushResult
 from memscribe.schemas.transcript import Transcript
 
@@ -88,8 +88,9 @@ def _check_name(name: str, *, raw: bool = False) -> None:
             _check_name(folded, raw=True)
     guard = WriteGuard()
     spoken = name if raw else name.replace("-", " ").replace("_", " ")  # the words the slug joined
-    admitted = guard.admit(spoken, name="group", limit=NAME_MAX_CHARS)
-    masked = guard.text(name, name="group", limit=NAME_MAX_CHARS)
+    limit = FIELD_MAX_CHARS if raw else NAME_MAX_CHARS  # a long name as given is cut by the slug
+    admitted = guard.admit(spoken, name="group", limit=limit)
+    masked = guard.text(name, name="group", limit=limit)
     if not admitted or guard.redactions or (not raw and masked != name):
         what = guard.refused[0].reason if guard.refused else "a secret"
         raise ValueError(f"the group name is refused by the write guard ({what}); pass another --group")

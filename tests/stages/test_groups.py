@@ -301,6 +301,16 @@ def test_a_group_name_the_write_guard_refuses_is_never_written(tmp_path: Path, g
     assert ok.exit_code == 0 and "memory/groups/checkout-squad/people.md" in ok.output, ok.output
 
 
+def test_a_long_descriptive_group_name_is_slugged_not_refused(tmp_path: Path) -> None:
+    """A --group over the display-name limit (200) is cut by the slug as before 8143309f, not
+    reported as a write-guard refusal (RV6 F5)."""
+    group = "Weekly planning and retrospective group for the checkout squad " * 4
+    assert len(group) > 200
+    result = runner.invoke(app, ["flush", str(DAY1), "--memory-dir", str(tmp_path), "--group", group])
+    assert result.exit_code == 0, result.output
+    assert f"memory/groups/{friendly_name(group)}/people.md" in result.output, result.output
+
+
 def test_a_session_key_channel_holding_a_secret_is_never_written(tmp_path: Path) -> None:
     """The channel of ``agent:<id>:<channel>:group:<room>`` names an unmapped group's folder
     (``<channel>-group-<hex>``): a secret there is refused before it is lower-cased out of shape."""
