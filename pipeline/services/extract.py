@@ -90,7 +90,7 @@ def extract_transcript(
     )
     if swept is not None and swept.operations and on_swept is not None:
         on_swept(swept)
-    seen = _root_stamp(store) if write else None
+    seen = (_root_stamp(store), time.time_ns()) if write else None
     with store.view(scope.namespace, scope.default, persist=write, embedding_model=embedding_model) as view:
         plan = extract(
             transcript,
@@ -134,13 +134,16 @@ def _root_stamp(store: MemoryStore) -> tuple[int, ...]:
 _SETTLED_NS = 2_000_000_000
 
 
-def _settled(stamp: tuple[int, ...] | None) -> bool:
-    """Whether every time of ``stamp`` is old enough that a later write would have moved it."""
-    now = time.time_ns()
-    return stamp is not None and all(t < 0 or now - t > _SETTLED_NS for t in stamp)
+def _settled(stamp: tuple[int, ...], taken_ns: int) -> bool:
+    """Whether every time of ``stamp`` was old enough, when it was read (``taken_ns``), that a
+    later write would move it (read at apply instead, a plan made in more than 2 s would trust a
+    time that was fresh when its view was taken)."""
+    return all(t < 0 or taken_ns - t > _SETTLED_NS for t in stamp)
 
 
-def _apply_current(store: MemoryStore, plan: Plan, seen: tuple[int, ...] | None) -> tuple[Plan, Applied]:
+def _apply_current(
+    store: MemoryStore, plan: Plan, seen: tuple[tuple[int, ...], int] | None
+) -> tuple[Plan, Applied]:
     """Apply ``plan`` under the root's lock; when another writer changed the root since the plan's
     view was taken (two extracts of one session at once), the plan is first checked against the
     root as it is now (:func:`memscribe.services.plans.rebase_plan`): a write that restates an
@@ -150,7 +153,7 @@ def _apply_current(store: MemoryStore, plan: Plan, seen: tuple[int, ...] | None)
     from memscribe.services.plans import rebase_plan, store_lock_timeout
 
     with store.lock(timeout=store_lock_timeout(store)):
-        if plan.operations and (_root_stamp(store) != seen or not _settled(seen)):
+        if plan.operations and (seen is None or _root_stamp(store) != seen[0] or not _settled(*seen)):
             rebased = rebase_plan(plan, store)
             if rebased.duplicates:
                 same_as = dict(rebased.duplicates)

@@ -228,8 +228,9 @@ def _check_reason(where: str, reason: str) -> None:
 
 
 def _frontmatter_comments(text: str) -> list[str]:
-    """The comment lines (``# …``) of ``text``'s frontmatter, the block between its opening
-    ``---`` line and the next ``---`` line."""
+    """The comments of ``text``'s frontmatter (the block between its opening ``---`` line and the
+    next ``---`` line): a line's text after a ``#`` that opens it or follows a blank, whole-line
+    (``# …``) or trailing (``ttl: one_year  # …``); the parser keeps neither."""
     lines = text.splitlines()
     if not lines or lines[0].strip() != "---":
         return []
@@ -237,9 +238,13 @@ def _frontmatter_comments(text: str) -> list[str]:
     for line in lines[1:]:
         if line.strip() == "---":
             return comments
-        if line.lstrip().startswith("#"):
-            comments.append(line.lstrip().lstrip("#").strip())
+        if comment := _COMMENT.search(line):
+            comments.append(comment.group(1).strip())
     return []  # no closing line: no frontmatter (the parser refuses it)
+
+
+#: A YAML comment: ``#`` at a line's start or after a blank, to the end of the line.
+_COMMENT = re.compile(r"(?:^|\s)#(.*)$")
 
 
 def _check_write_op(where: str, op: WriteOp | UpdateOp) -> None:

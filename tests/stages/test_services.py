@@ -161,3 +161,26 @@ def test_a_change_in_the_same_clock_tick_is_still_checked(
     frozen = (time.time_ns(),) * 6  # the same recent times before and after the other writer
     monkeypatch.setattr(extract_service, "_root_stamp", lambda _store: frozen)
     test_two_extracts_of_one_session_at_once_write_each_fact_once(tmp_path)
+
+
+def test_a_plan_made_slowly_still_distrusts_a_time_fresh_at_its_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a folder time is fresh is judged when the view is taken, not at apply (review RV7
+    F1 of stop 44: a model that plans for more than 2 s made a fresh time look settled)."""
+    import time
+
+    from memscribe.services import extract as extract_service
+
+    start = time.time_ns()
+    frozen = (start,) * 6
+    clock = iter(range(start, start + 10**12, 3 * 10**9))  # each reading 3 s after the last
+
+    class Clock:
+        @staticmethod
+        def time_ns() -> int:
+            return next(clock)
+
+    monkeypatch.setattr(extract_service, "_root_stamp", lambda _store: frozen)
+    monkeypatch.setattr(extract_service, "time", Clock)
+    test_two_extracts_of_one_session_at_once_write_each_fact_once(tmp_path)
