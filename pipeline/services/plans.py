@@ -68,6 +68,8 @@ def screen_plan(plan: Plan) -> Plan:
             raise _refused(where, problem)
         if isinstance(op, WriteOp | UpdateOp):  # an update's text is new text: the same screens
             _check_write_op(where, op)
+        if isinstance(op, UpdateOp) and op.reason:  # the previous version is archived with it
+            _check_reason(f"{where}.reason", op.reason)
         elif isinstance(op, ArchiveOp):
             _check_reason(f"{where}.reason", op.reason)
     if plan.snapshot is not None:
@@ -82,7 +84,7 @@ def screen_plan(plan: Plan) -> Plan:
 
 
 def _neutral_reasons(plan: Plan) -> Plan:
-    """``plan`` with each archive op's model-written reason as :func:`archive_reason` makes it
+    """``plan`` with each archive (or update-in-place) op's model-written reason as :func:`archive_reason` makes it
     (the reason ``extract`` writes itself): one the guard refuses is replaced, not a refusal of
     the plan. A secret still refuses the plan (:func:`_check_reason`: a plan carries masks)."""
     from memscribe.safety.write_guard import archive_reason
@@ -90,8 +92,8 @@ def _neutral_reasons(plan: Plan) -> Plan:
     ops: list[Any] = []
     changed = False
     for op in plan.operations:
-        if isinstance(op, ArchiveOp) and not _holds_secret(op.reason):
-            reason, replaced = archive_reason(op.reason, op.superseded_by)
+        if isinstance(op, ArchiveOp | UpdateOp) and op.reason and not _holds_secret(op.reason):
+            reason, replaced = archive_reason(op.reason, getattr(op, "superseded_by", None))
             if replaced:
                 op = op.model_copy(update={"reason": reason})
                 changed = True

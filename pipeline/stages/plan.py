@@ -214,9 +214,8 @@ def _in_place(
     made = kinds.kind(item.kind).updated_file(
         cand, old, created=created, updated=now, merged_body=merged_body
     )
-    reason = (
-        item.reason if narrowed_by is None else f"narrowed: {narrowed_by} updates part of it ({item.reason})"
-    )
+    said = archive_reason(item.reason)[0]  # the model's words reach the archived file's reason line
+    reason = said if narrowed_by is None else f"narrowed: {narrowed_by} updates part of it ({said})"
     return UpdateOp(
         kind=old.kind,
         id=old.id,
