@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,6 +28,22 @@ from tests.system import test_batch_call_process as call_process
 
 REPO = Path(__file__).resolve().parents[2]
 TRANSCRIPTS = 400  # several seconds of planning: the signal lands mid-run, after the first commit
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_at_a_terminal() -> Iterator[None]:
+    """These tests are about Ctrl-C at a terminal. A suite started in the background by a
+    non-interactive shell (a CI script) inherits SIGINT ignored, and so would every run it starts:
+    Ctrl-C then never reaches them, as POSIX wants (the tests failed so in a CI run). The test
+    process takes Python's own handler while a test runs, so it and the children it starts (a
+    handler is reset to the default in an exec'd child; an ignored signal would stay ignored)
+    take Ctrl-C as at a terminal."""
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before if before is not None else signal.SIG_DFL)
 
 
 def _batch(corpus: Path, root: Path) -> subprocess.Popen[str]:

@@ -9,6 +9,7 @@ import json
 import ssl
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -98,6 +99,9 @@ def test_a_call_the_caller_made_first_does_not_lend_the_helper_its_client(
 
     with llm_server.serve(responder=_respond, http11=True, traffic=traffic, latency_s=0.3) as url:
         _ask(llm.LiteLLMModel("openai/bench", api_base=url))  # made here, before the helper
+        deadline = time.monotonic() + 10  # the server counts a request once its answer is sent
+        while traffic.requests < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert (traffic.requests, traffic.connections) == (1, 1)
         with llm.calls_in_helper(32) as helper:
             assert helper is not None
