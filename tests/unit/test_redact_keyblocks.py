@@ -86,15 +86,17 @@ def test_each_header_takes_the_first_end_in_reach() -> None:
     assert [f.type for f in find_secrets(text)] == ["private_key"]
 
 
-def _cpu(run: Callable[[str], None], text: str) -> float:
-    """The least CPU seconds of five runs of three calls."""
-    best = float("inf")
+def _cpu_ratio(run: Callable[[str], None], small: str, large: str) -> float:
+    """The least CPU seconds of five runs of three calls on ``large`` over the same for ``small``,
+    the two measured in turn (a load that comes and goes then weighs on both alike)."""
+    best = {small: float("inf"), large: float("inf")}
     for _ in range(5):
-        began = time.process_time()
-        for _ in range(3):
-            run(text)
-        best = min(best, time.process_time() - began)
-    return best
+        for text in (small, large):
+            began = time.process_time()
+            for _ in range(3):
+                run(text)
+            best[text] = min(best[text], time.process_time() - began)
+    return best[large] / max(best[small], 1e-6)
 
 
 @pytest.mark.parametrize(
@@ -106,16 +108,17 @@ def _cpu(run: Callable[[str], None], text: str) -> float:
     ],
 )
 def test_a_line_of_headers_costs_linear_time(unit: str) -> None:
-    """Headers without an END line (within the 16 KB a block may span, where a search from each
-    header is quadratic): the key-block detectors on a line four times as long cost under eight
-    times as much (linear: about 4; a search from each header: about 16)."""
+    """Headers without an END line (a search from each header scans up to the 16 KB a block may
+    span): the key-block detectors on a line eight times as long cost under twenty times as much
+    (linear: about 8; a search from each header: about 48, 4 KB to 32 KB). The ratio was 4x the
+    length against a bound of 8x until a CI run under load measured 8.19 for the linear code."""
     finders = [d.find for d in detectors() if d.name == "private_key"]
     short = unit * (4096 // len(unit))
-    long = unit * (4 * 4096 // len(unit))
+    long = unit * (8 * 4096 // len(unit))
 
     def run(text: str) -> None:
         for find in finders:
             list(find(text))
 
-    ratio = _cpu(run, long) / max(_cpu(run, short), 1e-6)
-    assert ratio < 8, ratio
+    ratio = _cpu_ratio(run, short, long)
+    assert ratio < 20, ratio
