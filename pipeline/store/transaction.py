@@ -133,6 +133,34 @@ def _split_checked(plan: Plan) -> tuple[list[WriteOp], list[ArchiveOp]]:
     return writes, archive_ops
 
 
+def _without_archives_done(plan: Plan, root: MemoryRoot) -> Plan:
+    """``plan`` less the archive ops (expiry, forget: no ``superseded_by``) another writer did
+    since the plan was read: the active file is gone and its id is in the archive only. Two
+    sweeps read their page of expired entries before taking the lock; the second one's moves are
+    done already, not an invalid plan (a file gone without a trace in the archive still is)."""
+    gone = [
+        op
+        for op in plan.operations
+        if isinstance(op, ArchiveOp)
+        and op.superseded_by is None
+        and kind_of_id(op.id) == op.kind
+        and not os.path.lexists(root.path / op.path)
+    ]
+    if not gone:
+        return plan
+    for op in gone:
+        _check_shape(op)
+    ids = {op.id for op in gone}
+    indexed = ids_from_index(root.path, ids)
+    where = indexed if indexed is not None else ids_from_names(root.path, ids)
+    done = {i for i in ids if where.get(i) == {True}}
+    if not done:
+        return plan
+    dropped = {id(op) for op in gone if op.id in done}
+    kept = [op for op in plan.operations if id(op) not in dropped]
+    return plan.model_copy(update={"operations": kept})
+
+
 def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
     """Check the plan against exactly the paths and ids it touches (never a scan of the root).
 
@@ -236,6 +264,7 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
     rolls this plan back (its new files and its journal are removed), so nothing partial is
     left. A crash (SIGKILL) leaves the journal open; :func:`recover_interrupted` rolls it forward.
     """
+    plan = _without_archives_done(plan, memory_root)
     if not plan.operations:
         return ApplyResult()
     moment = now or dt.datetime.now(dt.UTC)
