@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from memscribe.cli_common import ApiBase, JsonOpt, MemoryDir, ModelOpt, echo_json, fail
+from memscribe.cli_common import ApiBase, JsonOpt, MemoryDir, ModelOpt, SkipBadLines, echo_json, fail
 from memscribe.index.options import AgentOpt
 
 
@@ -24,6 +24,7 @@ def import_memories(
     model: ModelOpt = None,
     api_base: ApiBase = None,
     as_json: JsonOpt = False,
+    skip_bad_lines: SkipBadLines = True,
 ) -> None:
     """Import memories as candidates: injection-shaped or secret-bearing text is refused, duplicates
     of stored memories are dropped, updates supersede — the same path as an agent's write."""
@@ -41,17 +42,31 @@ def import_memories(
 
     try:
         factory()
-        detected, items = read_import(file, fmt)
+        detected, items, bad_lines = read_import(file, fmt, strict=not skip_bad_lines)
         tools = MemoryTools(memory_dir, factory, agent=agent)
         answers = import_items(items, tools.write_profile, tools.write_playbook, ttl=ttl)
     except MemscribeError as exc:
         fail(exc)
     stored = sum(1 for a in answers if a.get("stored"))
     reasons = Counter(str(a.get("reason")) for a in answers if not a.get("stored"))
+    # A malformed record is skipped and reported, as extract does (README "Real logs are messy").
+    for bad in bad_lines:
+        typer.echo(f"memscribe: skipped bad line {bad}", err=True)
+    if bad_lines:
+        typer.echo(f"memscribe: {len(bad_lines)} bad line(s) skipped in {file}", err=True)
     if as_json:
-        echo_json({"format": detected, "items": len(answers), "stored": stored, "answers": answers})
+        echo_json(
+            {
+                "format": detected,
+                "items": len(answers),
+                "stored": stored,
+                "answers": answers,
+                "bad_lines": bad_lines,
+            }
+        )
         return
-    typer.echo(f"{file} ({detected}): {len(answers)} items, {stored} stored")
+    skipped = f", {len(bad_lines)} bad line{'s' if len(bad_lines) != 1 else ''} skipped" if bad_lines else ""
+    typer.echo(f"{file} ({detected}): {len(answers)} items, {stored} stored{skipped}")
     for reason, count in sorted(reasons.items()):
         typer.echo(f"  not stored ({reason}): {count}")
     for a in answers:

@@ -1,0 +1,104 @@
+"""``memscribe import`` of a JSONL file with a bad line (stop 45, HQ3 item 2): the bad line is
+named by its line in the file, skipped and reported (count and line numbers on stderr,
+``bad_lines`` under ``--json``, exit 0 as ``extract`` does for a malformed record), the good
+records are imported; ``--strict`` fails on it naming that line; a file with no good record
+still fails in one line. Before, any bad line refused the whole file as "line 1"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.support.integration_support import invoke, memory_files
+
+GOOD = [
+    {"kind": "profile", "slug": "editor", "ttl": "one_year", "body": "User prefers Helix as their editor."},
+    {"kind": "profile", "slug": "city", "ttl": "one_year", "body": "User lives in Lyon."},
+    {"kind": "profile", "slug": "tz", "ttl": "one_year", "body": "User works in the Europe/Paris timezone."},
+]
+#: a truncated record that quotes a secret: never echoed, never written
+BAD = '{"kind": "profile", "body": "my key is AKIAQWERTYUIOPASDFGHJ'
+
+
+def _export(tmp_path: Path) -> Path:
+    lines = [json.dumps(GOOD[0]), "", json.dumps(GOOD[1]), BAD, json.dumps(GOOD[2]), ""]
+    path = tmp_path / "memories.jsonl"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def test_a_bad_line_is_skipped_named_and_the_rest_imported(tmp_path: Path) -> None:
+    path = _export(tmp_path)
+    root = tmp_path / "root"
+    result = invoke(["import", str(path), "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["stored"] == 3 and data["items"] == 3
+    assert [b.split(": ")[0] for b in data["bad_lines"]] == [f"{path}:4"]
+    assert [a["origin"] for a in data["answers"]] == [f"{path}:1", f"{path}:3", f"{path}:5"]
+    assert f"{path}:4" in result.stderr and "1 bad line" in result.stderr
+    assert len(memory_files(root)) == 3
+    written = " ".join(p.read_text() for p in (root / ".reflexio" / "profiles").glob("*.md"))
+    assert "AKIA" not in written and "AKIA" not in result.output
+
+
+def test_a_bad_line_is_reported_to_a_person_too(tmp_path: Path) -> None:
+    path = _export(tmp_path)
+    result = invoke(["import", str(path), "--memory-dir", str(tmp_path / "root")])
+    assert result.exit_code == 0, result.output
+    assert "3 items, 3 stored, 1 bad line skipped" in result.stdout
+    assert f"skipped bad line {path}:4: bad JSON" in result.stderr
+
+
+def test_strict_fails_on_the_bad_line_naming_it(tmp_path: Path) -> None:
+    path = _export(tmp_path)
+    root = tmp_path / "root"
+    result = invoke(["import", str(path), "--memory-dir", str(root), "--strict"])
+    assert result.exit_code == 3
+    assert f"{path}:4:" in result.stderr and "AKIA" not in result.output
+    assert not root.exists() or memory_files(root) == []
+
+
+def test_a_file_with_no_good_record_fails_naming_its_first_line(tmp_path: Path) -> None:
+    path = tmp_path / "notes.jsonl"
+    path.write_text("\n\nthese are notes\nnot records\n", encoding="utf-8")
+    result = invoke(["import", str(path), "--memory-dir", str(tmp_path / "root")])
+    assert result.exit_code == 3
+    assert f"{path}:3:" in result.stderr
+
+
+def test_a_json_array_error_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "mem0.json"
+    path.write_text('[\n  {"memory": "Likes tea"},\n  {"memory": "Likes \n', encoding="utf-8")
+    result = invoke(["import", str(path), "--memory-dir", str(tmp_path / "root")])
+    assert result.exit_code == 3
+    assert f"{path}:3:" in result.stderr
+
+
+def test_a_line_separator_inside_a_record_is_not_a_line_break(tmp_path: Path) -> None:
+    """``export`` writes non-ASCII as is; U+2028 inside a body is a character, not a new line."""
+    record = {
+        "kind": "profile",
+        "slug": "motto",
+        "ttl": "one_year",
+        "body": "User's motto is carpe\u2028diem.",
+    }
+    path = tmp_path / "memories.jsonl"
+    path.write_text(
+        json.dumps(record, ensure_ascii=False) + "\n" + json.dumps(GOOD[1]) + "\n", encoding="utf-8"
+    )
+    data = json.loads(invoke(["import", str(path), "--memory-dir", str(tmp_path / "root"), "--json"]).stdout)
+    assert data["bad_lines"] == [] and data["items"] == 2
+
+
+def test_a_bad_first_line_does_not_make_the_file_markdown(tmp_path: Path) -> None:
+    """Before: a bad first record made the file "markdown", and every JSON line was stored as a
+    plain statement (raw JSON in a memory file)."""
+    path = tmp_path / "memories.jsonl"
+    path.write_text(BAD + "\n" + json.dumps(GOOD[0]) + "\n", encoding="utf-8")
+    root = tmp_path / "root"
+    data = json.loads(invoke(["import", str(path), "--memory-dir", str(root), "--json"]).stdout)
+    assert data["format"] == "jsonl" and data["stored"] == 1
+    assert [b.split(": ")[0] for b in data["bad_lines"]] == [f"{path}:1"]
+    written = " ".join(p.read_text() for p in (root / ".reflexio" / "profiles").glob("*.md"))
+    assert '"kind"' not in written and "Helix" in written
