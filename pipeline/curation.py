@@ -21,9 +21,10 @@ from memscribe.errors import InputError, UserError
 from memscribe.index.db import IndexedEntry, MemoryIndex, open_index, playbook_line
 
 if TYPE_CHECKING:
-    from memscribe.schemas.memory import MemoryKind
+    from memscribe.schemas.memory import TTL, MemoryEntry, MemoryKind
 
 FORGET_SOURCE = "(forget)"
+EDIT_SOURCE = "(edit)"
 IMPORT_FORMATS = ("jsonl", "markdown", "mem0")
 
 
@@ -412,7 +413,13 @@ def edit_memory(
         raise UserError(f"the edited file is not a valid memory file, nothing changed: {exc}") from None
     if (parsed.kind, parsed.id) != (entry.kind, entry.id):
         raise UserError("an edit cannot change a memory's type or id; nothing changed")
-    if parsed.body.strip() == entry.body.strip() and parsed.ttl == entry.ttl:
+    if parsed.body.strip() == entry.body.strip():
+        if parsed.ttl != entry.ttl and parsed.kind == "profile" and parsed.ttl is not None:
+            return _retimed(root, entry, text, parsed.ttl, now=now)
+        if parsed.expires != entry.expires or parsed.ttl != entry.ttl:
+            raise UserError(
+                "expires follows ttl (and playbooks have none): change the ttl line; nothing changed"
+            )
         return {"changed": False, "id": memory_id}
     if parsed.kind == "playbook":
         answer = write_playbook(parsed.slug, parsed.body)
@@ -424,3 +431,51 @@ def edit_memory(
     if memory_id not in written.get("supersedes", []):
         forget_memory(root, memory_id, reason=f"edited: replaced by {written['id']}", now=now)
     return {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
+
+
+def _retimed(root: Path, entry: MemoryEntry, text: str, ttl: TTL, *, now: dt.datetime) -> dict[str, Any]:
+    """A profile's TTL changed and nothing else: an update in place (its id, file, ``created``,
+    ``updated`` and body kept; ``expires`` counted anew from when the fact was stated), the
+    previous version archived with the reason. Not a new version through the write path, where
+    the unchanged body is a duplicate of itself and the change was lost."""
+    from memscribe.kinds.frontmatter import split_frontmatter
+    from memscribe.kinds.profile import render_profile
+    from memscribe.schemas.plan import Plan, UpdateOp
+    from memscribe.store.files import archive_path, utc_stamp
+    from memscribe.store.filestore import FileMemoryStore
+
+    meta, _ = split_frontmatter(text, entry.path)
+    updated = meta.get("updated")
+    made = render_profile(
+        id=entry.id,
+        created=dt.datetime.fromisoformat(entry.created),
+        ttl=ttl,
+        body=entry.body,
+        supersedes=entry.supersedes,
+        namespace=entry.namespace,
+        updated=dt.datetime.fromisoformat(updated) if updated else None,
+    )
+    op = UpdateOp(
+        kind=entry.kind,
+        id=entry.id,
+        slug=entry.slug,
+        path=entry.path,
+        text=made,
+        body=entry.body,
+        previous_body=entry.body,
+        archive_path=archive_path(entry.path),
+        ttl=ttl,
+        evidence=[],
+        reason=f"edited: ttl {entry.ttl or 'none'} -> {ttl}",
+        namespace=entry.namespace,
+    )
+    plan = Plan(transcript=EDIT_SOURCE, format="store", model="none", created=utc_stamp(now), operations=[op])
+    FileMemoryStore(root).apply(plan, now=now)
+    return {
+        "changed": True,
+        "id": entry.id,
+        "replaces": entry.id,
+        "path": entry.path,
+        "in_place": True,
+        "ttl": [entry.ttl, ttl],
+    }

@@ -80,6 +80,9 @@ def edit(
         typer.echo(
             f"not stored: {refused.get('reason')}: {refused.get('detail')}" if refused else "No change."
         )
+    elif result.get("in_place"):
+        was, now = result["ttl"]
+        typer.echo(f"{result['id']} updated in place: ttl {was} -> {now} ({result['path']})")
     else:
         typer.echo(f"{result['id']} replaces {result['replaces']} ({result['path']})")
 

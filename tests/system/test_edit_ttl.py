@@ -1,0 +1,72 @@
+"""``memscribe edit`` with a TTL-only change (stop 45, HQ3 item 3): before, the unchanged body went
+through the write path, was a ``duplicate`` of itself and the TTL change was dropped ("not
+stored: duplicate"). Now the memory is updated in place: same id and file, the new ``ttl`` and
+``expires``, the previous version archived with the reason (history shows it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memscribe.store.root import MemoryRoot
+from tests.support.integration_support import invoke, root_with_memories
+
+
+def _profile(root: Path) -> tuple[str, Path]:
+    [entry] = [e for e in MemoryRoot(root).entries() if e.kind == "profile"][:1]
+    return entry.id, root / entry.path
+
+
+def test_a_ttl_only_edit_updates_the_memory_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = root_with_memories(tmp_path)
+    memory_id, path = _profile(root)
+    before = path.read_text(encoding="utf-8")
+    assert "ttl: one_year" in before
+    monkeypatch.setenv("EDITOR", "sed -i.bak s/^ttl:.one_year$/ttl:\\ one_week/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", memory_id, "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["changed"] is True and data["id"] == memory_id
+    after = path.read_text(encoding="utf-8")
+    created = next(line for line in before.splitlines() if line.startswith("created: "))
+    day = created.removeprefix("created: ")[:10]
+    import datetime as dt
+
+    expires = dt.date.fromisoformat(day) + dt.timedelta(days=7)
+    assert "ttl: one_week" in after and f"expires: {expires}" in after and created in after
+    assert before.split("---", 2)[2] == after.split("---", 2)[2]  # the body as it was
+    [entry] = [e for e in MemoryRoot(root).entries() if e.id == memory_id]
+    assert entry.ttl == "one_week" and entry.path == path.relative_to(root).as_posix()
+    archived = list((root / ".reflexio" / ".archive" / "profiles").glob("*.md"))
+    assert len(archived) == 1
+    old = archived[0].read_text(encoding="utf-8")
+    assert "ttl: one_year" in old and "archive_reason: updated in place: edited: ttl one_year -> one_week" in old
+    journals = [p.name for p in (root / ".reflexio" / ".journal").iterdir()]
+    assert journals and all(name.endswith(".done.json") for name in journals)  # every journal closed
+
+
+def test_a_ttl_only_edit_is_said_to_a_person(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = root_with_memories(tmp_path)
+    memory_id, _ = _profile(root)
+    monkeypatch.setenv("EDITOR", "sed -i.bak s/^ttl:.one_year$/ttl:\\ infinity/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", memory_id, "--memory-dir", str(root)])
+    assert result.exit_code == 0, result.output
+    assert f"{memory_id} updated in place: ttl one_year -> infinity" in result.stdout
+    [entry] = [e for e in MemoryRoot(root).entries() if e.id == memory_id]
+    assert entry.ttl == "infinity"
+
+
+def test_an_expires_only_edit_is_refused_not_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``expires`` follows ``ttl``: an edit of it alone is said to change nothing, not silently lost."""
+    root = root_with_memories(tmp_path)
+    memory_id, path = _profile(root)
+    before = path.read_text(encoding="utf-8")
+    monkeypatch.setenv("EDITOR", "sed -i.bak s/^expires:.*$/expires:\\ 2099-01-01/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", memory_id, "--memory-dir", str(root)])
+    assert result.exit_code == 2 and "ttl" in result.output and "nothing changed" in result.output
+    assert path.read_text(encoding="utf-8") == before
