@@ -1,7 +1,10 @@
 """Credentials that a URL carries in its structure rather than under a secret's name: a DSN's
 key as the URL's user (``https://<key>@o1.ingest.sentry.io/1``), a password before an empty host
 (``snowflake://USER:PASS@/DB``), the key of a webhook or bot URL in its query or path
-(``…/webhook/send?key=<uuid>``, ``api.telegram.org/bot<id>:<token>/sendMessage``).
+(``…/webhook/send?key=<uuid>``, ``api.telegram.org/bot<id>:<token>/sendMessage``), the signature
+of a signed URL in its query (``?X-Amz-Signature=<hex>``, Azure's ``&sig=``, CloudFront's
+``&Signature=``): whoever holds the URL has the access it signs, until it expires, whatever the
+signature's encoding (a hex digest included, which is kept elsewhere as a content hash).
 
 A UUID is kept elsewhere as an identifier; in a webhook's ``key``/``token`` parameter it is the
 credential, since whoever holds the URL can post to it.
@@ -24,6 +27,17 @@ _HOOK_PARAM = lazy_compile(
     r"(?i)https?://[^\s'\"<>]*?(?:hook|robot|/bot)[^\s'\"<>?]*\?(?:[^\s'\"<>#]*&)?"
     r"(?:key|token|access_token|secret|sig|signature)=(?P<v>[A-Za-z0-9_.~%-]{16,200})"
 )
+#: A signature parameter of a URL's query (the last word of its name ``signature`` or ``sig``,
+#: after ``?`` or ``&``): the signature of a signed URL, in hex, base64 or URL-escaped base64.
+_SIGNED_PARAM = lazy_compile(
+    r"(?i)[?&](?:[a-z0-9]+[-_])*(?:signature|sig)=(?P<v>[A-Za-z0-9_.~%+/=-]{16,1024})(?![A-Za-z0-9_.~%+/=-])"
+)
+#: A signature parameter's name ends with one of these, as written (``sig=``, ``Sig=``, ``SIG=``,
+#: ``signature=``, ``Signature=``, ``SIGNATURE=``): a cheap gate before :data:`_SIGNED_PARAM`.
+_SIGNED_GATES = ("sig=", "Sig=", "SIG=", "ignature=", "IGNATURE=")
+#: What ends the run of a URL (whitespace, quotes, angle brackets): the query must follow ``://``
+#: within it.
+_URL_END = frozenset(" \t\n\r'\"<>`")
 #: A Telegram bot's token in its API URL (``/bot<id>:<secret>/``).
 _BOT_PATH = lazy_compile(r"/bot(?P<v>\d{6,12}:[A-Za-z0-9_-]{30,50})(?![A-Za-z0-9_-])")
 
@@ -50,4 +64,18 @@ def find_url_credentials(text: str) -> Iterator[tuple[int, int]]:
                 yield m.span("v")
     if "/bot" in text:
         for m in _BOT_PATH.finditer(text):
+            yield m.span("v")
+    if any(gate in text for gate in _SIGNED_GATES):
+        yield from _signed_params(text)
+
+
+def _signed_params(text: str) -> Iterator[tuple[int, int]]:
+    """Each signature parameter's value (:data:`_SIGNED_PARAM`) in the query of a URL: ``://``
+    before it in its run, no placeholder, two digits at least (a generated signature's)."""
+    for m in _SIGNED_PARAM.finditer(text):
+        value = m.group("v")
+        if is_placeholder(value) or sum(c.isdigit() for c in value) < 2:
+            continue
+        at = text.rfind("://", 0, m.start())
+        if at >= 0 and not any(c in _URL_END for c in text[at : m.start()]):
             yield m.span("v")
