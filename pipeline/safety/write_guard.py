@@ -38,8 +38,19 @@ _BIDI = frozenset(
     "\u2066\u2067\u2068\u2069\ufeff\ufff9\ufffa\ufffb"
 )
 _KEEP_CONTROLS = frozenset("\n\t")
-#: A terminal control sequence (CSI: colours, cursor moves), removed whole by :func:`clean_chars`.
-_CSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+#: A terminal escape sequence in its ECMA-48 / ISO 2022 shape, removed whole by :func:`clean_chars`:
+#: a control string (OSC, DCS, SOS, PM, APC; 7- or 8-bit introducer) up to its ST or BEL, on one
+#: line; a CSI (``ESC [`` or 8-bit ``\x9b``: parameter bytes, intermediate bytes, final byte); an
+#: nF escape (``ESC ( B``: intermediates, the first not a space, then a final); an Fp escape
+#: (``ESC 7``, ``ESC =``). An ESC that starts none of these (at the end, before a space or a letter,
+#: a CSI or string never finished) is a lone control character: it goes alone, what follows stays.
+#: ``ESC`` + letter (Fe/Fs: ``ESC c``) is taken as a lone ESC: the letter is more likely the text's.
+_ESCAPE = re.compile(
+    r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x1b\x07\x9c\n]*(?:\x07|\x1b\\|\x9c)"
+    r"|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"
+    r"|\x1b[\x21-\x2f][\x20-\x2f]*[\x30-\x7e]"
+    r"|\x1b[\x30-\x3f]"
+)
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 #: The memory's own subject, written by the model, never said by the user.
 _SUBJECT = frozenset({"user", "users", "their", "they", "them"})
@@ -50,11 +61,12 @@ def clean_chars(text: str) -> str:
     """``text`` without control, bidi, invisible-format and lone-surrogate characters.
 
     ``\\r\\n`` becomes ``\\n``; a lone ``\\r`` becomes a newline; tab and newline stay. A terminal
-    escape sequence (``ESC[31m``) goes whole: no ``[31m`` is left beside the words.
+    escape sequence (``ESC[31m``, ``ESC]0;title BEL``, ``ESC(B``, 8-bit ``CSI``) goes whole: no
+    ``[31m`` is left beside the words; a lone ESC goes alone and eats nothing (:data:`_ESCAPE`).
     """
     if text.isascii() and text.isprintable():
         return text
-    text = _CSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+    text = _ESCAPE.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
     out: list[str] = []
     for ch in text:
         if ch in _KEEP_CONTROLS:

@@ -1,0 +1,72 @@
+"""The write guard's control-character cleaning takes terminal escape sequences whole, in their
+ECMA-48 shapes (stop 45, HQ3 item 4), and never eats a printable character that is not part of
+one. Before, only CSI with ``[0-9;?]`` parameters went whole: an OSC title, a charset switch
+(``ESC ( B``), an 8-bit CSI or a ``38:5:196`` colour left their bytes in the memory text."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.safety.write_guard import clean_chars, unsafe_chars
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("\x1b[31mred\x1b[0m", "red"),  # CSI, as before
+        ("\x1b[Kdone \x1b[mplain", "done plain"),  # CSI without parameters (erase line, reset)
+        ("\x1b[38:5:196mred", "red"),  # ':' sub-parameters
+        ("\x1b[>4;1mx\x1b[?25ly", "xy"),  # private parameters
+        ("x\x1b[1 qy", "xy"),  # an intermediate byte
+        ("\x9b31mred\x9b0m", "red"),  # 8-bit CSI
+        ("\x1b]0;build log\x07text", "text"),  # OSC ended by BEL
+        ("\x1b]8;;https://example.com\x1b\\link\x1b]8;;\x1b\\", "link"),  # OSC 8 hyperlink, ST
+        ("\x9d0;title\x9ctext", "text"),  # 8-bit OSC and ST
+        ("\x1bPq#0;2;0;0;0\x1b\\ok", "ok"),  # DCS
+        ("\x1b_app\x1b\\ok\x1b^pm\x1b\\", "ok"),  # APC, PM
+        ("\x1b(Bplain\x1b)0", "plain"),  # charset designations (nF)
+        ("\x1b7saved\x1b8 \x1b=keypad\x1b>", "saved keypad"),  # ESC 7 / 8 / = / >
+    ],
+)
+def test_escape_sequences_go_whole(raw: str, clean: str) -> None:
+    assert clean_chars(raw) == clean
+    assert unsafe_chars(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("end\x1b", "end"),  # at the end
+        ("a\x1b b", "a b"),  # before a space
+        ("\x1bHello", "Hello"),  # before a letter: the letter is the text's
+        ("\x1bécole", "école"),  # before a non-ASCII letter
+        ("\x1b[12é", "[12é"),  # a CSI never finished
+        ("\x1b]0;title", "]0;title"),  # an OSC never ended
+        ("\x1b]0;a\nb\x07c", "]0;a\nbc"),  # a string is one line: no paragraph is eaten
+        ("\x1b\x1b[1mbold", "bold"),  # a lone ESC before a sequence
+    ],
+)
+def test_a_lone_escape_goes_alone(raw: str, clean: str) -> None:
+    assert clean_chars(raw) == clean
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "User prefers tabs [always] over spaces.",
+        "Der Nutzer bevorzugt Tabs (immer) statt Leerzeichen.",
+        "L'utilisateur préfère « les tabulations » aux espaces.",
+        "El usuario prefiere tabulaciones ¿siempre? en lugar de espacios.",
+        "用户喜欢用制表符【总是】而不是空格。",
+        "ユーザーは「いつも」スペースよりタブを好む。",
+    ],
+)
+def test_no_printable_character_is_eaten_by_a_lone_escape(sentence: str) -> None:
+    """A lone ESC (a terminal's sequence cut off, a stray key) before any character of a
+    sentence that does not start a sequence: the sentence comes back whole."""
+    for at in range(len(sentence) + 1):
+        rest = sentence[at:]
+        if rest and (rest[0] in "[]PX^_" or "!" <= rest[0] <= "?"):
+            continue  # starts a sequence's shape (CSI, string, nF, Fp): covered above
+        assert clean_chars(sentence[:at] + "\x1b" + rest) == sentence, at
+    assert clean_chars(sentence) == sentence
