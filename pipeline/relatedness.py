@@ -189,9 +189,24 @@ def entry_text(entry: MemoryEntry) -> str:
 
 
 def rank(items: list[ShortlistItem], size: int = SHORTLIST_SIZE) -> list[ShortlistItem]:
-    """Best first (score, then id), at most ``size``."""
-    items.sort(key=lambda s: (-s.score, s.id))
+    """Best first (score, then :func:`tie_order`), at most ``size``."""
+    items.sort(key=lambda s: (-s.score, *tie_order(s)))
     return items[:size]
+
+
+def tie_order(item: Identified) -> tuple[str, str, str]:
+    """How entries of one score are ordered: by their similarity text, then slug, then id.
+
+    Ids are drawn at random (:mod:`memscribe.kinds.ids`), so ordering ties by id made the
+    choice among equally scored entries (the top of a shortlist, the one a decision supersedes)
+    differ from run to run over the same transcripts (issue 14: 185 memories in one batch run,
+    184 in the next). The text and slug are what the transcripts wrote; the id decides only
+    between entries that say the same thing under one slug."""
+    if isinstance(item, MemoryEntry):
+        return entry_text(item), item.slug, item.id
+    if isinstance(item, Pooled | ShortlistItem):
+        return item.text, item.slug, item.id
+    return "", "", item.id
 
 
 class Pooled(NamedTuple):
@@ -243,8 +258,8 @@ def best_of(
     classified: Iterable[tuple[_Item, float, bool]], size: int = SHORTLIST_SIZE
 ) -> list[tuple[float, _Item]]:
     """The shortlist's choice among scored items ``(item, score, qualifies)``: the related ones
-    (score capped at 1), best first in :func:`rank`'s order (score, then id), at most ``size``;
-    when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
+    (score capped at 1), best first in :func:`rank`'s order (score, then :func:`tie_order`), at
+    most ``size``; when none is, the FALLBACK_SIZE best at FALLBACK_SCORE or above."""
     related: list[tuple[float, _Item]] = []
     near: list[tuple[float, _Item]] = []
     for item, value, qualified in classified:
@@ -253,7 +268,11 @@ def best_of(
         elif value >= FALLBACK_SCORE:
             near.append((min(1.0, value), item))
     chosen, limit = (related, size) if related else (near, min(size, FALLBACK_SIZE))
-    return heapq.nsmallest(limit, chosen, key=lambda item: (-item[0], item[1].id))
+    if len(chosen) > limit:  # the texts are read only for the best scores (ties at the cut kept)
+        cut = heapq.nlargest(limit, [value for value, _ in chosen])[-1]
+        chosen = [c for c in chosen if c[0] >= cut]
+    chosen.sort(key=lambda item: (-item[0], *tie_order(item[1])))
+    return chosen[:limit]
 
 
 def shortlist(
