@@ -104,25 +104,34 @@ def recall(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
     from memscribe.snapshot.status import recall_view
     from memscribe.snapshot.store import stored_snapshots
 
+    unreadable: list[tuple[str, str]] = []
     try:
-        found = latest(stored_snapshots(memory_dir))
+        found = latest(stored_snapshots(memory_dir, unreadable=unreadable))
     except MemscribeError as exc:
         fail(exc)
+    _report_unreadable(unreadable)
+    skipped = [{"path": path, "error": why} for path, why in unreadable]
     if found is None:
         if as_json:
-            echo_json({"snapshot": None})
+            echo_json({"snapshot": None, "unreadable": skipped})
         else:
             typer.echo("No snapshot found. Save one with: memscribe snapshot save TRANSCRIPT")
         return
     view = recall_view(found)
     if as_json:
-        echo_json({"snapshot": view})
+        echo_json({"snapshot": view, "unreadable": skipped})
         return
     typer.echo(f"Latest snapshot {view['snapshot_id']} taken at {view['timestamp']} ({view['path']}):")
     typer.echo(f"- Goal: {view['goal']}")
     typer.echo(f"- Phase: {view['phase']}")
     typer.echo(f"- Working on: {_join(view['working_on'])}")
     typer.echo(f"- Next up: {_join(view['next_up'])}")
+
+
+def _report_unreadable(unreadable: list[tuple[str, str]]) -> None:
+    """A daily file that could not be read was skipped: said on stderr, one line each."""
+    for path, why in unreadable:
+        typer.echo(f"memscribe: skipped unreadable snapshot file {path}: {why}", err=True)
 
 
 def _join(items: Any) -> str:
@@ -146,9 +155,10 @@ def status(
     from memscribe.snapshot.store import stored_snapshots
 
     today = f"{dt.datetime.now(dt.UTC):%Y-%m-%d}"
+    unreadable: list[tuple[str, str]] = []
     try:
-        todays = stored_snapshots(memory_dir, day=today)
-        newest = latest(stored_snapshots(memory_dir))
+        todays = stored_snapshots(memory_dir, day=today, unreadable=[])
+        newest = latest(stored_snapshots(memory_dir, unreadable=unreadable))
         changes: list[str] | None = None
         if transcript is not None and newest is not None:
             changes = moved_on(read_transcript_arg(transcript, fmt, True), newest)
@@ -167,7 +177,9 @@ def status(
         "moved_on": None if changes is None else bool(changes),
         "changes": changes or [],
         "suggestion": suggestion,
+        "unreadable": [{"path": path, "error": why} for path, why in unreadable],
     }
+    _report_unreadable(unreadable)
     if as_json:
         echo_json(data)
         return

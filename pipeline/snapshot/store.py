@@ -9,6 +9,7 @@ processes saving on the same day get ``-01`` and ``-02``.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from memscribe.errors import StoreError
@@ -21,17 +22,40 @@ from memscribe.store.root import MemoryRoot
 MEMORY_DIR = "memory"
 
 
-def stored_snapshots(root: Path, *, day: str | None = None) -> list[StoredSnapshot]:
-    """Snapshots in ``memory/YYYY-MM-DD.md`` files (only ``day``'s file when given)."""
+def stored_snapshots(
+    root: Path, *, day: str | None = None, unreadable: list[tuple[str, str]] | None = None
+) -> list[StoredSnapshot]:
+    """Snapshots in ``memory/YYYY-MM-DD.md`` files (only ``day``'s file when given).
+
+    Reading every day, a file that cannot be read as UTF-8 text (permissions, corrupt bytes, a
+    folder by that name) is skipped, never the end of recall: its path and why are added to
+    ``unreadable`` (for the caller to report) and logged. Reading one ``day`` (the file a
+    snapshot is appended to), it raises unless ``unreadable`` is given.
+
+    Raises:
+        StoreError: ``day``'s file exists but cannot be read, and no ``unreadable`` list was given.
+    """
     directory = Path(root) / MEMORY_DIR
     if not directory.is_dir():
         return []
     names = [f"{day}.md"] if day else sorted(p.name for p in directory.iterdir() if DAILY_RE.match(p.name))
     found: list[StoredSnapshot] = []
     for name in names:
-        text = _read(directory / name)
+        rel = f"{MEMORY_DIR}/{name}"
+        try:
+            text = _read(directory / name)
+        except StoreError as exc:
+            if day is not None and unreadable is None:
+                raise
+            why = str(exc.__cause__ or exc)
+            logging.getLogger("memscribe.snapshot").warning(
+                "skipped unreadable snapshot file %s: %s", rel, why
+            )
+            if unreadable is not None:
+                unreadable.append((rel, why))
+            continue
         if text is not None:
-            found.extend(parse_snapshots(text, f"{MEMORY_DIR}/{name}"))
+            found.extend(parse_snapshots(text, rel))
     return found
 
 
