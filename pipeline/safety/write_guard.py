@@ -40,10 +40,11 @@ _BIDI = frozenset(
 _KEEP_CONTROLS = frozenset("\n\t")
 #: A terminal escape sequence in its ECMA-48 / ISO 2022 shape, removed whole by :func:`clean_chars`:
 #: a control string (OSC, DCS, SOS, PM, APC; 7- or 8-bit introducer) up to its ST or BEL, on one
-#: line (no other introducer inside: each try stops at the next, linear in the text); a CSI (``ESC [`` or 8-bit ``\x9b``: parameter bytes, intermediate bytes, final byte); an
-#: nF escape (``ESC ( B``: intermediates, the first not a space, then a final); an Fp escape
-#: (``ESC 7``, ``ESC =``). An ESC that starts none of these (at the end, before a space or a letter,
-#: a CSI or string never finished) is a lone control character: it goes alone, what follows stays.
+#: line (no other introducer inside: each try stops at the next, linear in the text); a CSI
+#: (``ESC [`` or 8-bit ``\x9b``: parameter bytes, intermediate bytes, final byte); an nF escape
+#: (``ESC ( B``: intermediates, the first not a space, then a final); an Fp escape (``ESC 7``,
+#: ``ESC =``). An ESC that starts none of these (at the end, before a space or a letter, a CSI or
+#: string never finished) is a lone control character: it goes alone, what follows stays.
 #: ``ESC`` + letter (Fe/Fs: ``ESC c``) is taken as a lone ESC: the letter is more likely the text's.
 _ESCAPE = re.compile(
     r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x1b\x07\x90\x98\x9b-\x9f\n]*(?:\x07|\x1b\\|\x9c)"
