@@ -52,6 +52,27 @@ diffs were kept beside the session as ``hr_issue12_tried_s44.diff``):
 - a bracket among a random key's symbols not read as a call, the value running on over the
   bracket it opened (Django's ``…h(c6d0f)j-s+g_a%e`` in ``docker inspect``'s env): dev 846 -> 847
   of 895 (author M included).
+
+Tried at stop 45 and dropped (each measured against 6aa035b7 in one run, alone and all together:
+validation stayed at 603/665 and 15 false-positive lines of 5,120 with the signed-URL change
+beside them, gitleaks validation at 40/42 and 16.13 per 1,000, ``bench/redact_benign.py`` at 34;
+the diffs were kept beside the session as ``hr_issue12_tried_s45.diff``):
+
+- a placeholder's word counted only as a person writes it, one case or CamelCase (``your``,
+  ``YOUR``, ``ChangeMe``), not switching case inside a random run (SendGrid's ``…xtODoV…`` read
+  as "todo"): dev 848 -> 849 of 895;
+- curl's cookie option (``-b 'a=1; kq_session=…; kq_csrf=…'``, ``--cookie``) read as a
+  ``Cookie`` header is: dev +2;
+- the public half of a key pair: a hex or digits value under a ``*_KEY`` beside its own
+  ``*_SECRET`` in the same block (``PUSHER_APP_KEY``/``PUSHER_APP_SECRET``, Vonage, Shopify's
+  ``api_key``/``api_secret_key``): dev false-positive lines 17 -> 14, validation 15 unchanged;
+- a base32 seed printed in groups of four after a key's, secret's, seed's or code's word
+  ("Secret key: MZ4T QK7R XW2L PN5V 3HJD", a digit and a letter beyond hex, a group unlike a
+  word): dev +1;
+- a quoted pass phrase after a password's word in any language the clause detector reads
+  (``la contraseña es "gatitos del patio 77"``, „…“, « … », “…”): dev +1;
+- Spanish "clave" read as a password's word (a PIN after it: "la clave de la tablet es 180352"):
+  dev +1 and a new false positive (``Pon la clave del banco en `clave_sha256` ...``).
 """
 
 from __future__ import annotations
