@@ -38,19 +38,24 @@ _BIDI = frozenset(
     "\u2066\u2067\u2068\u2069\ufeff\ufff9\ufffa\ufffb"
 )
 _KEEP_CONTROLS = frozenset("\n\t")
-#: A terminal escape sequence in its ECMA-48 / ISO 2022 shape, removed whole by :func:`clean_chars`:
-#: a control string (OSC, DCS, SOS, PM, APC; 7- or 8-bit introducer) up to its ST or BEL, on one
-#: line (no other introducer inside: each try stops at the next, linear in the text); a CSI
-#: (``ESC [`` or 8-bit ``\x9b``: parameter bytes, intermediate bytes, final byte); an nF escape
-#: (``ESC ( B``: intermediates, the first not a space, then a final); an Fp escape (``ESC 7``,
-#: ``ESC =``). An ESC that starts none of these (at the end, before a space or a letter, a CSI or
-#: string never finished) is a lone control character: it goes alone, what follows stays.
-#: ``ESC`` + letter (Fe/Fs: ``ESC c``) is taken as a lone ESC: the letter is more likely the text's.
+#: A terminal escape sequence in its ECMA-48 / ISO 2022 shape, removed whole by :func:`clean_chars`.
+#: A control string only in the shape its kind has, on one line, its body free of C1 and ESC (each
+#: try stops at the next introducer: linear in the text): an OSC (``ESC ]`` or 8-bit ``\x9d``) is a
+#: number, then ``;`` and its text, up to BEL or ST; a DCS (``ESC P``, ``\x90``: parameters,
+#: intermediates, a final, data), SOS, PM or APC (``ESC X ^ _``, ``\x98 \x9e \x9f``) is printable
+#: ASCII without a space, up to ST only. So mojibake (UTF-8 read as Latin-1: U+201C is
+#: ``\xe2\x80\x9c``) and ``ESC P`` before a word never take the words up to the next BEL or ST.
+#: Then a CSI (``ESC [``, 8-bit ``\x9b``: parameters, intermediates, final); a designation (``ESC ( B``,
+#: ``ESC ) 0``, ``ESC - A``, ``ESC # 8``, ``ESC % G``); the Fp escapes in use (``ESC 7 8 = >``).
+#: Any other ESC or C1 character (at the end, before a space, a letter, a digit, ``'`` or ``-``; a
+#: CSI or string never finished) is a lone control character: it goes alone, what follows stays.
 _ESCAPE = re.compile(
-    r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x1b\x07\x90\x98\x9b-\x9f\n]*(?:\x07|\x1b\\|\x9c)"
+    r"(?:\x1b\]|\x9d)\d+(?:;[^\x00-\x1f\x7f-\x9f]*)?(?:\x07|\x1b\\|\x9c)"
+    r"|(?:\x1bP|\x90)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e][\x21-\x7e]*(?:\x1b\\|\x9c)"
+    r"|(?:\x1b[X^_]|[\x98\x9e\x9f])[\x21-\x7e]*(?:\x1b\\|\x9c)"
     r"|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"
-    r"|\x1b[\x21-\x2f][\x20-\x2f]*[\x30-\x7e]"
-    r"|\x1b[\x30-\x3f]"
+    r"|\x1b(?:[()*+][\x22%&]?[0-9<=>A-Z]|[-./][A-Z]|#[3-8]|%[@G])"
+    r"|\x1b[78=>]"
 )
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 #: The memory's own subject, written by the model, never said by the user.
@@ -63,7 +68,8 @@ def clean_chars(text: str) -> str:
 
     ``\\r\\n`` becomes ``\\n``; a lone ``\\r`` becomes a newline; tab and newline stay. A terminal
     escape sequence (``ESC[31m``, ``ESC]0;title BEL``, ``ESC(B``, 8-bit ``CSI``) goes whole: no
-    ``[31m`` is left beside the words; a lone ESC goes alone and eats nothing (:data:`_ESCAPE`).
+    ``[31m`` is left beside the words. A lone ESC or C1 character goes alone and eats no word;
+    only what has a sequence's shape after it (``ESC 7``, ``ESC ( B``) goes with it (:data:`_ESCAPE`).
     """
     if text.isascii() and text.isprintable():
         return text

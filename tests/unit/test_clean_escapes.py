@@ -5,6 +5,8 @@ one. Before, only CSI with ``[0-9;?]`` parameters went whole: an OSC title, a ch
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from memscribe.safety.write_guard import clean_chars, unsafe_chars
@@ -44,10 +46,38 @@ def test_escape_sequences_go_whole(raw: str, clean: str) -> None:
         ("\x1b]0;title", "]0;title"),  # an OSC never ended
         ("\x1b]0;a\nb\x07c", "]0;a\nbc"),  # a string is one line: no paragraph is eaten
         ("\x1b\x1b[1mbold", "bold"),  # a lone ESC before a sequence
+        ("User is \x1b35 years old", "User is 35 years old"),  # before a digit (not ESC 7/8)
+        ("User\x1b's dog is Rex", "User's dog is Rex"),  # before an apostrophe
+        ("Budget is \x1b-5000 euros", "Budget is -5000 euros"),  # before '-' and a digit
+        (
+            "Der Nutzer wohnt in \x1bParis und mag Jazz\x07 sehr",
+            "Der Nutzer wohnt in Paris und mag Jazz sehr",
+        ),
+        ("Nutzer \x98 mag Tee \x9c und Kaffee", "Nutzer  mag Tee  und Kaffee"),  # 8-bit SOS, ST: no shape
+        ("\x9d and \x1b]x; y\x07z", " and ]x; yz"),  # an OSC without its number
     ],
 )
 def test_a_lone_escape_goes_alone(raw: str, clean: str) -> None:
     assert clean_chars(raw) == clean
+
+
+def test_mojibake_quotes_keep_the_words_between_them() -> None:
+    """UTF-8 read as Latin-1 and stored again turns \u201c \u201d into ``\xe2\x80\x9c`` (ST) and
+    ``\xe2\x80\x9d`` (OSC): only those control characters go, never the words between quotes."""
+    for sentence in (
+        "He said \u201cyes\u201d and moved to \u201cBerlin\u201d last May",
+        "Er sagte \u201eja\u201c und zog im Mai nach \u201eBerlin\u201c",
+        "Il a dit \u201coui\u201d 2 fois\u2010 \u201cParis\u201d en mai",
+        "\u7528\u6237\u8bf4\u201c\u662f\u201d\uff0c\u7136\u540e\u642c\u5230\u201c\u67cf\u6797\u201d",
+    ):
+        mojibake = sentence.encode("utf-8").decode("latin-1")
+        expected = "".join(ch for ch in mojibake if not "\x80" <= ch <= "\x9f")
+        assert clean_chars(mojibake) == expected
+
+
+#: What may follow a lone ESC and make a sequence with it: CSI ``[``, ``]`` + a number (OSC), the
+#: Fp escapes ``7 8 = >``, a designation (``( B``, ``- A``, ``# 8``, ``% G``); a string's introducer.
+_SEQUENCE_START = re.compile(r"[\[78=>]|\]\d|[()*+][\x22%&]?[0-9<=>A-Z]|[-./][A-Z]|#[3-8]|%[@G]|[PX^_]")
 
 
 @pytest.mark.parametrize(
@@ -59,6 +89,9 @@ def test_a_lone_escape_goes_alone(raw: str, clean: str) -> None:
         "El usuario prefiere tabulaciones ¿siempre? en lugar de espacios.",
         "用户喜欢用制表符【总是】而不是空格。",
         "ユーザーは「いつも」スペースよりタブを好む。",
+        "User is 35 years old; user's budget is -5000 euros (about 4.500 $), 'maybe' 1/2 more.",
+        "Der Nutzer ist 35 Jahre alt, sein Budget: -5.000 € (ca. 4,5 Tsd.) #1 & 100% sicher.",
+        "ユーザーは30歳です。予算は-5000円（約45ドル）。",
     ],
 )
 def test_no_printable_character_is_eaten_by_a_lone_escape(sentence: str) -> None:
@@ -66,7 +99,7 @@ def test_no_printable_character_is_eaten_by_a_lone_escape(sentence: str) -> None
     sentence that does not start a sequence: the sentence comes back whole."""
     for at in range(len(sentence) + 1):
         rest = sentence[at:]
-        if rest and (rest[0] in "[]PX^_" or "!" <= rest[0] <= "?"):
-            continue  # starts a sequence's shape (CSI, string, nF, Fp): covered above
+        if _SEQUENCE_START.match(rest):
+            continue  # starts a sequence's shape (CSI, string, designation, Fp): covered above
         assert clean_chars(sentence[:at] + "\x1b" + rest) == sentence, at
     assert clean_chars(sentence) == sentence
