@@ -10,8 +10,6 @@ here writes a memory file directly.
 from __future__ import annotations
 
 import datetime as dt
-import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,13 +17,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from memscribe.errors import InputError, UserError
 from memscribe.index.db import IndexedEntry, MemoryIndex, open_index, playbook_line
+from memscribe.services.import_files import ImportItem
 
 if TYPE_CHECKING:
     from memscribe.schemas.memory import TTL, MemoryEntry, MemoryKind
 
 FORGET_SOURCE = "(forget)"
 EDIT_SOURCE = "(edit)"
-IMPORT_FORMATS = ("jsonl", "markdown", "mem0")
 
 
 def open_root_index(root: Path) -> MemoryIndex:
@@ -191,165 +189,6 @@ def export_records(
 
 
 # -- import -----------------------------------------------------------------------------------------
-
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<text>.+?)\s*$")
-_HEADING = re.compile(r"^\s*#{1,6}\s")
-
-
-@dataclass(frozen=True)
-class ImportItem:
-    """One thing to import: a memscribe record (kind, slug, ttl, body) or a plain statement."""
-
-    text: str
-    kind: str | None = None
-    slug: str | None = None
-    ttl: str | None = None
-    origin: str = ""
-
-
-def detect_format(path: Path, text: str) -> str:
-    if path.suffix.lower() in (".md", ".markdown", ".txt"):
-        return "markdown"
-    stripped = text.lstrip()
-    if stripped.startswith("["):
-        return "mem0"
-    # Records are read a "\n" at a time (json_items): the first line that parses says which
-    # export it is, so a bad first record does not turn the file into markdown statements.
-    lines = [line for line in text.split("\n") if line.strip()]
-    if not (path.suffix.lower() in (".jsonl", ".ndjson", ".json") or stripped.startswith("{")):
-        return "markdown"
-    for line in lines:
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict):
-            return "mem0" if "memory" in record and "body" not in record else "jsonl"
-    return "jsonl"
-
-
-def markdown_items(text: str, origin: str) -> list[ImportItem]:
-    """One item per list entry or paragraph of a CLAUDE.md / MEMORY.md (headings and code skipped)."""
-    items: list[ImportItem] = []
-    in_code = False
-    paragraph: list[str] = []
-
-    def flush(line_no: int) -> None:
-        if paragraph:
-            items.append(ImportItem(text=" ".join(paragraph), origin=f"{origin}:{line_no}"))
-            paragraph.clear()
-
-    for n, line in enumerate(text.splitlines(), start=1):
-        if line.strip().startswith("```"):
-            in_code = not in_code
-            flush(n)
-            continue
-        if in_code or _HEADING.match(line) or line.strip().startswith(("<!--", "---", "|", ">")):
-            flush(n)
-            continue
-        bullet = _BULLET.match(line)
-        if bullet:
-            flush(n)
-            items.append(ImportItem(text=bullet["text"], origin=f"{origin}:{n}"))
-        elif line.strip():
-            paragraph.append(line.strip())
-        else:
-            flush(n)
-    flush(len(text.splitlines()))
-    return [i for i in items if len(i.text) >= 3]
-
-
-def json_items(
-    text: str, fmt: str, origin: str, *, strict: bool = False
-) -> tuple[list[ImportItem], list[str]]:
-    """Items of a memscribe export (JSONL records) or a mem0 export (``memory`` fields), and the
-    JSONL lines skipped (``<origin>:<line>: <why>``, the file's own line numbers; never the
-    line's text, which may quote a secret).
-
-    Raises:
-        InputError: a JSON document that does not parse, a JSONL file with no good record, or
-            (``strict``) the first bad JSONL line; each names its line.
-    """
-    stripped = text.strip()
-    if stripped.startswith("[") or (stripped.startswith("{") and "\n" not in stripped):
-        try:
-            loaded = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            at = exc.lineno + text[: len(text) - len(text.lstrip())].count("\n")
-            raise InputError(f"not JSON: {exc.msg} (column {exc.colno})", path=origin, line=at) from None
-        if isinstance(loaded, dict):
-            loaded = loaded.get("results") or loaded.get("memories") or [loaded]
-        records = list(enumerate(loaded if isinstance(loaded, list) else [], start=1))
-        return [i for n, r in records if (i := _json_item(r, fmt, f"{origin}:{n}")) is not None], []
-    items: list[ImportItem] = []
-    bad: list[tuple[int, str]] = []
-    # "\n" only: a record may hold U+2028 or other characters str.splitlines breaks at
-    for n, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            bad.append((n, f"bad JSON: {exc.msg} (column {exc.colno})"))
-        else:
-            item = _json_item(record, fmt, f"{origin}:{n}")
-            if item is not None:
-                items.append(item)
-            else:
-                bad.append((n, "no memory in the record (a profile or playbook body, or a memory text)"))
-        if bad and strict:
-            break
-    if bad and (strict or not items):
-        first, why = bad[0]
-        raise InputError(
-            why if strict else f"{why} (no record in the file could be imported)", path=origin, line=first
-        )
-    return items, [f"{origin}:{n}: {why}" for n, why in bad]
-
-
-def _json_item(record: Any, fmt: str, origin: str) -> ImportItem | None:
-    """One record's item (None: not an object, or no memory text in it)."""
-    if not isinstance(record, dict):
-        return None
-    if fmt == "mem0" or ("memory" in record and "body" not in record):
-        memory = record.get("memory") or record.get("text")
-        if isinstance(memory, str) and memory.strip():
-            return ImportItem(text=memory.strip(), origin=origin)
-        return None
-    body = record.get("body")
-    if isinstance(body, str) and body.strip() and record.get("kind") in ("profile", "playbook"):
-        return ImportItem(
-            text=body.strip(),
-            kind=str(record["kind"]),
-            slug=record.get("slug") if isinstance(record.get("slug"), str) else None,
-            ttl=record.get("ttl") if isinstance(record.get("ttl"), str) else None,
-            origin=origin,
-        )
-    return None
-
-
-def read_import(
-    path: Path, fmt: str | None = None, *, strict: bool = False
-) -> tuple[str, list[ImportItem], list[str]]:
-    """The format, the items of an import file and the JSONL lines skipped (see :func:`json_items`).
-
-    Raises:
-        InputError: unreadable, or not the format named (naming the line where known).
-        UserError: unknown format.
-    """
-    from memscribe.inputs import read_file_bytes
-
-    try:
-        text = read_file_bytes(path).decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", path=str(path)) from None
-    fmt = fmt or detect_format(path, text)
-    if fmt not in IMPORT_FORMATS:
-        raise UserError(f"unknown --format {fmt!r}; choose one of {', '.join(IMPORT_FORMATS)}")
-    if fmt == "markdown":
-        return fmt, markdown_items(text, str(path)), []
-    items, bad = json_items(text, fmt, str(path), strict=strict)
-    return fmt, items, bad
 
 
 def import_items(

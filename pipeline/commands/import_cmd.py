@@ -28,11 +28,12 @@ def import_memories(
 ) -> None:
     """Import memories as candidates: injection-shaped or secret-bearing text is refused, duplicates
     of stored memories are dropped, updates supersede — the same path as an agent's write."""
-    from memscribe.curation import import_items, read_import
+    from memscribe.curation import import_items
     from memscribe.errors import MemscribeError, UserError
     from memscribe.mcp_server import MemoryTools
     from memscribe.model.base import StructuredModel
     from memscribe.model.factory import make_model
+    from memscribe.services.import_files import read_import
 
     def factory() -> StructuredModel:
         try:

@@ -102,3 +102,44 @@ def test_a_bad_first_line_does_not_make_the_file_markdown(tmp_path: Path) -> Non
     assert [b.split(": ")[0] for b in data["bad_lines"]] == [f"{path}:1"]
     written = " ".join(p.read_text() for p in (root / ".reflexio" / "profiles").glob("*.md"))
     assert '"kind"' not in written and "Helix" in written
+
+
+MEM0 = [{"id": "1", "memory": "User likes green tea"}, {"id": "2", "memory": "User lives in Berlin"}]
+
+
+def test_a_json_document_over_many_lines_is_read_whole(tmp_path: Path) -> None:
+    """A mem0 ``{"results": [...]}`` pretty-printed (a record a line, or ``indent=2``) is one JSON
+    document: before, it was read a line at a time, one record lost (exit 0) or all refused as
+    "bad JSON" (review RV1 F3)."""
+    by_line = '{"results": [\n' + ",\n".join(json.dumps(r) for r in MEM0) + "\n]}\n"
+    for name, text in (("pretty.json", by_line), ("indent.json", json.dumps({"results": MEM0}, indent=2))):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        root = tmp_path / f"root-{name}"
+        result = invoke(["import", str(path), "--memory-dir", str(root), "--json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert (data["format"], data["stored"], data["bad_lines"]) == ("mem0", 2, []), name
+        written = " ".join(p.read_text() for p in (root / ".reflexio" / "profiles").glob("*.md"))
+        assert "green tea" in written and "Berlin" in written
+
+
+def test_a_one_line_file_with_no_memory_fails_naming_its_line(tmp_path: Path) -> None:
+    """Before: 0 items, exit 0 (the one-line path neither reported nor failed; RV1 F4)."""
+    path = tmp_path / "nomem1.jsonl"
+    path.write_text('{"id": "x"}\n', encoding="utf-8")
+    result = invoke(["import", str(path), "--memory-dir", str(tmp_path / "root")])
+    assert result.exit_code == 3
+    assert f"{path}:1: no memory in the record" in result.stderr
+
+
+def test_a_record_of_a_json_document_without_a_memory_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "mem0.json"
+    path.write_text(json.dumps([MEM0[0], {"id": "2"}], indent=2), encoding="utf-8")
+    result = invoke(["import", str(path), "--memory-dir", str(tmp_path / "root"), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["stored"] == 1
+    assert [b.split(": ")[0] for b in data["bad_lines"]] == [f"{path} record 2"]
+    strict = invoke(["import", str(path), "--memory-dir", str(tmp_path / "strict"), "--strict"])
+    assert strict.exit_code == 3 and "record 2: no memory" in strict.stderr
