@@ -254,7 +254,7 @@ def edit_memory(
         raise UserError("an edit cannot change a memory's type or id; nothing changed")
     if parsed.body.strip() == entry.body.strip():
         if parsed.ttl != entry.ttl and parsed.kind == "profile" and parsed.ttl is not None:
-            return _retimed(root, entry, text, parsed.ttl, now=now)
+            return _retimed(root, entry, parsed.ttl, now=now)
         if parsed.expires != entry.expires or parsed.ttl != entry.ttl:
             raise UserError(
                 "expires follows ttl (and playbooks have none): change the ttl line; nothing changed"
@@ -272,19 +272,17 @@ def edit_memory(
     return {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
 
 
-def _retimed(root: Path, entry: MemoryEntry, text: str, ttl: TTL, *, now: dt.datetime) -> dict[str, Any]:
-    """A profile's TTL changed and nothing else: an update in place (its id, file, ``created``,
-    ``updated`` and body kept; ``expires`` counted anew from when the fact was stated), the
-    previous version archived with the reason. Not a new version through the write path, where
-    the unchanged body is a duplicate of itself and the change was lost."""
-    from memscribe.kinds.frontmatter import split_frontmatter
+def _retimed(root: Path, entry: MemoryEntry, ttl: TTL, *, now: dt.datetime) -> dict[str, Any]:
+    """A profile's TTL changed and nothing else: an update in place (its id, file, ``created``
+    and body kept; ``updated`` is the edit, and ``expires`` counts from it as for every update in
+    place, so a new TTL on a fact stated long ago does not expire it at once), the previous
+    version archived with the reason. Not a new version through the write path, where the
+    unchanged body is a duplicate of itself and the change was lost."""
     from memscribe.kinds.profile import render_profile
     from memscribe.schemas.plan import Plan, UpdateOp
     from memscribe.store.files import archive_path, utc_stamp
     from memscribe.store.filestore import FileMemoryStore
 
-    meta, _ = split_frontmatter(text, entry.path)
-    updated = meta.get("updated")
     made = render_profile(
         id=entry.id,
         created=dt.datetime.fromisoformat(entry.created),
@@ -292,7 +290,7 @@ def _retimed(root: Path, entry: MemoryEntry, text: str, ttl: TTL, *, now: dt.dat
         body=entry.body,
         supersedes=entry.supersedes,
         namespace=entry.namespace,
-        updated=dt.datetime.fromisoformat(updated) if updated else None,
+        updated=now,
     )
     op = UpdateOp(
         kind=entry.kind,

@@ -5,6 +5,7 @@ stored: duplicate"). Now the memory is updated in place: same id and file, the n
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -26,24 +27,28 @@ def test_a_ttl_only_edit_updates_the_memory_in_place(tmp_path: Path, monkeypatch
     assert "ttl: one_year" in before
     monkeypatch.setenv("EDITOR", "sed -i.bak s/^ttl:.one_year$/ttl:\\ one_week/")
     monkeypatch.delenv("VISUAL", raising=False)
+    days = [dt.datetime.now(dt.UTC).date()]
     result = invoke(["edit", memory_id, "--memory-dir", str(root), "--json"])
+    days.append(dt.datetime.now(dt.UTC).date())
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["changed"] is True and data["id"] == memory_id
     after = path.read_text(encoding="utf-8")
     created = next(line for line in before.splitlines() if line.startswith("created: "))
-    day = created.removeprefix("created: ")[:10]
-    import datetime as dt
-
-    expires = dt.date.fromisoformat(day) + dt.timedelta(days=7)
-    assert "ttl: one_week" in after and f"expires: {expires}" in after and created in after
+    # expires counts from the edit (``updated``), as for every update in place
+    expires = {f"expires: {day + dt.timedelta(days=7)}" for day in days}
+    assert "ttl: one_week" in after and created in after
+    assert any(line in expires for line in after.splitlines()), after
+    assert any(line.startswith(f"updated: {day}") for day in days for line in after.splitlines())
     assert before.split("---", 2)[2] == after.split("---", 2)[2]  # the body as it was
     [entry] = [e for e in MemoryRoot(root).entries() if e.id == memory_id]
     assert entry.ttl == "one_week" and entry.path == path.relative_to(root).as_posix()
     archived = list((root / ".reflexio" / ".archive" / "profiles").glob("*.md"))
     assert len(archived) == 1
     old = archived[0].read_text(encoding="utf-8")
-    assert "ttl: one_year" in old and "archive_reason: updated in place: edited: ttl one_year -> one_week" in old
+    assert (
+        "ttl: one_year" in old and "archive_reason: updated in place: edited: ttl one_year -> one_week" in old
+    )
     journals = [p.name for p in (root / ".reflexio" / ".journal").iterdir()]
     assert journals and all(name.endswith(".done.json") for name in journals)  # every journal closed
 
@@ -70,3 +75,31 @@ def test_an_expires_only_edit_is_refused_not_dropped(tmp_path: Path, monkeypatch
     result = invoke(["edit", memory_id, "--memory-dir", str(root)])
     assert result.exit_code == 2 and "ttl" in result.output and "nothing changed" in result.output
     assert path.read_text(encoding="utf-8") == before
+
+
+def test_a_new_ttl_on_an_old_fact_counts_from_the_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before (review RV1 F5): ``expires`` counted from ``created``, so lengthening ``infinity`` to
+    ``one_year`` on a fact stated in 2024 gave an ``expires`` already past; the edit said "updated
+    in place" and the next sweep archived the memory."""
+    root = tmp_path / "root"
+    profiles = root / ".reflexio" / "profiles"
+    profiles.mkdir(parents=True)
+    path = profiles / "user-is-vegetarian-ab12cd34.md"
+    path.write_text(
+        "---\ntype: profile\nid: prof_ab12cd34\ncreated: 2024-01-10T10:00:00Z\nttl: infinity\n---\n\n"
+        "User is vegetarian\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("EDITOR", "sed -i.bak s/^ttl:.infinity$/ttl:\\ one_year/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", "prof_ab12cd34", "--memory-dir", str(root)])
+    assert result.exit_code == 0, result.output
+    expires = next(
+        line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("expires: ")
+    )
+    assert dt.date.fromisoformat(expires.removeprefix("expires: ")) > dt.datetime.now(dt.UTC).date()
+    swept = invoke(["sweep", "--memory-dir", str(root), "--json"])
+    assert swept.exit_code == 0, swept.output
+    assert path.exists() and [e.id for e in MemoryRoot(root).entries()] == ["prof_ab12cd34"]
