@@ -13,7 +13,6 @@ from memscribe.errors import MemscribeError
 
 if TYPE_CHECKING:
     from memscribe.schemas.plan import Plan
-    from memscribe.schemas.transcript import Transcript
 
 
 def load_plan(source: str) -> Plan:
@@ -43,64 +42,27 @@ def load_plan(source: str) -> Plan:
         raise InputError(f"not a valid plan: {problems}", path=source) from None
 
 
-def _cited_transcript(plan: Plan, named: str | None) -> tuple[Transcript | None, str]:
-    """The transcript the plan's writes cite (``--transcript``, else the one the plan names), or
-    None and why it could not be read."""
-    from memscribe.cli_common import FORMATS, read_transcript_arg
-    from memscribe.schemas.plan import WriteOp
-
-    if not any(isinstance(op, WriteOp) for op in plan.operations):
-        return None, ""
-    path = named or plan.transcript
-    if not path or path == "-" or path.startswith("("):
-        return None, f"the plan names no transcript file ({path!r})"
-    try:
-        return read_transcript_arg(path, plan.format if plan.format in FORMATS else None, True), ""
-    except MemscribeError as exc:
-        return None, f"cannot read the transcript: {exc}"
-
-
 def apply(
     plan_file: Annotated[str, typer.Argument(metavar="PLAN.json", help="Plan file, or - for stdin.")],
     memory_dir: MemoryDir = Path("."),
     as_json: JsonOpt = False,
-    transcript: Annotated[
-        str | None,
-        typer.Option(
-            "--transcript",
-            help="The transcript the plan's writes cite (default: the file the plan names).",
-        ),
-    ] = None,
 ) -> None:
     """Validate a plan against the memory root and apply it (all of it, or nothing).
 
-    Each write's evidence is checked against the transcript as extract checks it (the cited turns
-    exist, are the user's and support it): a write that fails is refused and reported, the rest
-    applied. Applying the same plan twice is a no-op (reported as already applied); a write that
+    Applying the same plan twice is a no-op (reported as already applied); a write that
     restates a memory stored since the plan was made is dropped (reported as a duplicate). Exit 3: not a
     plan; exit 5: the plan does not fit the root (a file exists, an id is taken, …).
     """
-    from memscribe.services.plans import apply_stored_plan, screen_plan
-    from memscribe.stages.screen import check_cited
+    from memscribe.services.plans import apply_stored_plan
     from memscribe.store import open_store
 
     try:
-        plan = load_plan(plan_file)
-        screen_plan(plan)  # a crafted plan is refused whole (exit 7) before its evidence is read
-        read, unread = _cited_transcript(plan, transcript)
-        cited = check_cited(plan, read, unread=unread)
-        result = apply_stored_plan(open_store(memory_dir), cited.plan)
+        result = apply_stored_plan(open_store(memory_dir), load_plan(plan_file))
     except MemscribeError as exc:
         fail(exc)
-    result["refused"] = [
-        {"id": op.id, "kind": op.kind, "reason": why.reason, "detail": why.detail, "evidence": op.evidence}
-        for op, why in cited.refused
-    ]
     if as_json:
         echo_json(result)
         return
-    for item in result["refused"]:
-        typer.echo(f"  refused {item['id']} ({item['reason']}): {item['detail']}")
     if result["already_applied"]:
         typer.echo("already applied: nothing to do")
         return

@@ -25,10 +25,10 @@ from memscribe import kinds
 from memscribe.lexicon.chain import is_user_speech
 from memscribe.safety.write_guard import FIELD_MAX_CHARS, clean_chars, nonsense
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
-from memscribe.schemas.plan import ArchiveOp, Plan, Redaction, Skipped, SkipReason, UpdateOp, WriteOp
+from memscribe.schemas.plan import Redaction, Skipped, SkipReason
 from memscribe.schemas.transcript import Transcript
 from memscribe.stages import guard, redact
-from memscribe.stages.verify import REPAIR_SUPPORT, Evidence, verify, with_questions
+from memscribe.stages.verify import REPAIR_SUPPORT, Evidence, with_questions
 from memscribe.textsim import support
 
 #: Share of a memory's content words its cited user turns must say for a classifier-only flag on
@@ -273,98 +273,3 @@ def _verdict(
     if injected_memories and guard.is_echo(core, injected_memories):
         return ("echo", "restates a memory the agent was shown")
     return None
-
-
-@dataclass
-class Cited:
-    """A plan made elsewhere (``extract --plan-only``, a sub-agent, a hand) after its writes'
-    evidence was checked: the plan less the writes refused, and each refusal with its reason."""
-
-    plan: Plan
-    refused: list[tuple[WriteOp, Skipped]] = field(default_factory=list)
-
-
-def check_cited(plan: Plan, transcript: Transcript | None, *, unread: str = "") -> Cited:
-    """Each write of ``plan`` checked as ``extract`` checks a candidate before it is written:
-    :func:`~memscribe.stages.verify.verify` (the cited turns exist and are the user speaking and
-    support it; a playbook's correction, adjustment and confirmation hold) and then :func:`screen`
-    (grounding, injection, echo), against ``transcript`` redacted. Citations are checked as given:
-    a write verify would have to move to other turns is refused, never repaired. The archives and
-    narrowing updates that existed for a refused write go with it. Without a transcript
-    (``unread`` says why), no write can be checked: every one is refused."""
-    writes = [op for op in plan.operations if isinstance(op, WriteOp)]
-    if not writes:
-        return Cited(plan)
-    refused: list[tuple[WriteOp, Skipped]] = []
-    if transcript is None:
-        detail = f"evidence not checked: {unread or 'no transcript'}; pass --transcript PATH"
-        refused = [
-            (op, Skipped(kind=op.kind, reason="ungrounded", evidence=op.evidence, detail=detail))
-            for op in writes
-        ]
-    else:
-        clean = redact.redact_transcript(transcript)[0]
-        for op in writes:
-            problem = _cited_problem(op, clean)
-            if problem is not None:
-                refused.append(
-                    (op, Skipped(kind=op.kind, reason=problem[0], evidence=op.evidence, detail=problem[1]))
-                )
-    if not refused:
-        return Cited(plan)
-    gone = {op.id for op, _ in refused}
-    kept = [
-        op
-        for op in plan.operations
-        if not (isinstance(op, WriteOp) and op.id in gone)
-        and not (isinstance(op, ArchiveOp) and op.superseded_by in gone)
-        and not (isinstance(op, UpdateOp) and any(op.reason.startswith(f"narrowed: {i} ") for i in gone))
-    ]
-    skipped = [*plan.skipped, *(s.model_copy(update={"detail": f"{op.id}: {s.detail}"}) for op, s in refused)]
-    return Cited(plan.model_copy(update={"operations": kept, "skipped": skipped}), refused)
-
-
-def _cited_problem(op: WriteOp, transcript: Transcript) -> tuple[SkipReason, str] | None:
-    """Why ``op`` fails its evidence (None: it holds as cited)."""
-    cand: Candidate
-    if op.kind == "playbook":
-        from memscribe.kinds.playbook import parse_playbook_sections
-
-        parts = parse_playbook_sections(op.body)
-        if len(op.evidence) < 2:
-            return ("ungrounded", "a playbook cites its correction and adjustment turns")
-        confirmed = op.evidence[2] if len(op.evidence) > 2 else op.evidence[1]
-        cand = PlaybookCandidate(
-            slug=op.slug,
-            when=parts.get("when", ""),
-            what=parts.get("what", ""),
-            why=parts.get("why", ""),
-            correction_turn=op.evidence[0],
-            adjustment_turn=op.evidence[1],
-            confirmation_turn=confirmed,  # the transcript judges it (verify's veto)
-            confirmation="explicit",
-        )
-        checked = verify([], [cand], transcript)
-        held = [(b.correction_turn, b.adjustment_turn) for b in checked.playbooks]
-        as_cited = held == [(cand.correction_turn, cand.adjustment_turn)]
-    else:
-        if not op.evidence:
-            return ("ungrounded", "cites no turn")
-        cand = ProfileCandidate(
-            slug=op.slug, ttl=op.ttl or "one_year", body=op.body, evidence_turns=op.evidence
-        )
-        checked = verify([cand], [], transcript)
-        as_cited = [p.evidence_turns for p in checked.profiles] == [op.evidence]
-    if checked.skipped:
-        return (checked.skipped[0].reason, checked.skipped[0].detail)
-    if not as_cited:
-        return ("ungrounded", f"turns {op.evidence} do not support it as cited")
-    kept = checked.profiles or checked.playbooks
-    out = screen(
-        [p for p in kept if isinstance(p, ProfileCandidate)],
-        [b for b in kept if isinstance(b, PlaybookCandidate)],
-        injected_memories=transcript.injected_memories,
-        transcript=transcript,
-        evidence=checked.evidence,
-    )
-    return (out.skipped[0].reason, out.skipped[0].detail) if out.skipped else None

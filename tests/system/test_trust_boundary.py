@@ -98,14 +98,7 @@ def _plan(*ops: dict[str, Any], snapshot: dict[str, Any] | None = None) -> dict[
 def _apply(tmp_path: Path, root: Path, plan: dict[str, Any]) -> Any:
     plan_file = tmp_path / "plan.json"
     plan_file.write_text(json.dumps(plan), encoding="utf-8")
-    # the session the plans' writes cite (turn 0): apply checks their evidence as extract does
-    session = tmp_path / "t.txt"
-    session.write_text(
-        "User: I prefer tabs, and I drink tea every morning.\nAssistant: Noted.\n", encoding="utf-8"
-    )
-    return CliRunner().invoke(
-        app, ["apply", str(plan_file), "--memory-dir", str(root), "--transcript", str(session)]
-    )
+    return CliRunner().invoke(app, ["apply", str(plan_file), "--memory-dir", str(root)])
 
 
 def _refused(result: Any, words: str) -> None:
