@@ -147,8 +147,9 @@ def forget_memory(root: Path, memory_id: str, *, reason: str, now: dt.datetime, 
     """Archive an active memory with ``reason`` (a Plan with one archive operation, applied).
 
     Raises:
-        UserError: no active memory has this id, or the reason is empty, oversized or shaped
-            like an instruction to an agent (its secrets are masked).
+        UserError: no active memory has this id (also: another run archived it between the
+            lookup and the apply), or the reason is empty, oversized or shaped like an
+            instruction to an agent (its secrets are masked).
     """
     from memscribe.schemas.plan import ArchiveOp, Plan
     from memscribe.services.plans import screen_reason
@@ -174,8 +175,13 @@ def forget_memory(root: Path, memory_id: str, *, reason: str, now: dt.datetime, 
     plan = Plan(
         transcript=FORGET_SOURCE, format="store", model="none", created=utc_stamp(now), operations=[op]
     )
-    if not dry_run:
-        FileMemoryStore(root).apply(plan, now=now)
+    if not dry_run and FileMemoryStore(root).apply(plan, now=now).done_elsewhere:
+        # a sweep (or another forget) archived it between the lookup and the lock: it is gone, as
+        # asked, but with that run's reason; said, not reported as this forget's
+        raise UserError(
+            f"{memory_id!r} was archived by another run meanwhile (see memscribe list --archived); "
+            "this forget did nothing and its reason was not recorded"
+        )
     return plan
 
 

@@ -59,8 +59,8 @@ def sweep_store(
     archived: list[str] = []
     journal: str | None = None
     ops: list[Operation] = []
-    while not ops or budget_s is None or time.monotonic() - started < budget_s:
-        after = ops[-1].path if ops else None
+    after: str | None = None
+    while after is None or budget_s is None or time.monotonic() - started < budget_s:
         part = sweep(store.expiring(moment.date(), after=after, limit=max(chunk, 1)), now=now)
         if not part.operations:
             break
@@ -68,7 +68,9 @@ def sweep_store(
         written += result.written
         archived += result.archived
         journal = result.journal or journal
-        ops += part.operations
+        elsewhere = set(result.done_elsewhere)  # archived first by another run: not this one's
+        ops += [op for op in part.operations if op.id not in elsewhere]
+        after = part.operations[-1].path
     done = Applied(written=written, archived=archived, journal=journal)
     return Swept(sweep([], now=now).model_copy(update={"operations": ops}), done)
 

@@ -46,6 +46,8 @@ class Applied:
     snapshot: SnapshotBlock | None = None
     #: memory files updated in place (id and file kept, previous version archived)
     updated: list[str] = field(default_factory=list)
+    #: ids of archive ops another writer did first (expiry, forget): not done by this apply
+    done_elsewhere: list[str] = field(default_factory=list)
 
 
 class StoreView(MemoryView, Protocol):

@@ -162,4 +162,5 @@ class FileMemoryStore:
             journal=done.journal,
             snapshot=block,
             updated=done.updated,
+            done_elsewhere=done.done_elsewhere,
         )

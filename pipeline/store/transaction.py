@@ -109,6 +109,9 @@ class ApplyResult:
     journal: str | None = None
     #: memory files updated in place (their previous versions archived), in plan order
     updated: list[str] = field(default_factory=list)
+    #: ids of the plan's archive ops another writer did first (not applied here, see
+    #: :func:`_without_archives_done`): a caller reports only what it did
+    done_elsewhere: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -133,11 +136,12 @@ def _split_checked(plan: Plan) -> tuple[list[WriteOp], list[ArchiveOp]]:
     return writes, archive_ops
 
 
-def _without_archives_done(plan: Plan, root: MemoryRoot) -> Plan:
+def _without_archives_done(plan: Plan, root: MemoryRoot) -> tuple[Plan, list[str]]:
     """``plan`` less the archive ops (expiry, forget: no ``superseded_by``) another writer did
-    since the plan was read: the active file is gone and its id is in the archive only. Two
-    sweeps read their page of expired entries before taking the lock; the second one's moves are
-    done already, not an invalid plan (a file gone without a trace in the archive still is)."""
+    since the plan was read (the active file is gone and its id is in the archive only), and
+    their ids. Two sweeps read their page of expired entries before taking the lock; the second
+    one's moves are done already, not an invalid plan (a file gone without a trace in the
+    archive still is)."""
     gone = [
         op
         for op in plan.operations
@@ -147,7 +151,7 @@ def _without_archives_done(plan: Plan, root: MemoryRoot) -> Plan:
         and not os.path.lexists(root.path / op.path)
     ]
     if not gone:
-        return plan
+        return plan, []
     for op in gone:
         _check_shape(op)
     ids = {op.id for op in gone}
@@ -155,10 +159,10 @@ def _without_archives_done(plan: Plan, root: MemoryRoot) -> Plan:
     where = indexed if indexed is not None else ids_from_names(root.path, ids)
     done = {i for i in ids if where.get(i) == {True}}
     if not done:
-        return plan
+        return plan, []
     dropped = {id(op) for op in gone if op.id in done}
     kept = [op for op in plan.operations if id(op) not in dropped]
-    return plan.model_copy(update={"operations": kept})
+    return plan.model_copy(update={"operations": kept}), [op.id for op in gone if op.id in done]
 
 
 def _validate(plan: Plan, root: MemoryRoot) -> _Checked:
@@ -264,9 +268,9 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
     rolls this plan back (its new files and its journal are removed), so nothing partial is
     left. A crash (SIGKILL) leaves the journal open; :func:`recover_interrupted` rolls it forward.
     """
-    plan = _without_archives_done(plan, memory_root)
+    plan, done_elsewhere = _without_archives_done(plan, memory_root)
     if not plan.operations:
-        return ApplyResult()
+        return ApplyResult(done_elsewhere=done_elsewhere)
     moment = now or dt.datetime.now(dt.UTC)
     checked = _validate(plan, memory_root)
     journal = _open_journal(memory_root.path, plan, moment)
@@ -298,6 +302,7 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
         archived=archived,
         journal=done.relative_to(memory_root.path).as_posix(),
         updated=updated,
+        done_elsewhere=done_elsewhere,
     )
 
 

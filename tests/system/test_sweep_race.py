@@ -10,10 +10,14 @@ import datetime as dt
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from memscribe.schemas.plan import Plan
 from memscribe.services.maintenance import sweep_store
 from memscribe.stages.sweep import sweep
+from memscribe.store.base import Applied
 from memscribe.store.filestore import FileMemoryStore
 from memscribe.store.root import MemoryRoot
 from tests.support.store_helpers import write_profile
@@ -48,6 +52,7 @@ def test_a_sweep_page_archived_meanwhile_is_applied_as_done(tmp_path: Path) -> N
     assert len(winner.done.archived) == 4
     done = store.apply(stale, now=NOW)
     assert done.archived == [] and done.journal is None
+    assert done.done_elsewhere == [f"prof_week{n:04d}" for n in range(4)]
     archived = MemoryRoot(tmp_path).archived_entries()
     assert sorted(e.id for e in archived) == [f"prof_week{n:04d}" for n in range(4)]
     assert MemoryRoot(tmp_path).entries() == []
@@ -105,3 +110,55 @@ def test_two_extracts_sweeping_at_once_both_land(tmp_path: Path) -> None:
         assert kinds == {"profile", "playbook"}, f"round {round_}: {sorted(e.path for e in active)}"
         archived = [e.id for e in MemoryRoot(root).archived_entries()]
         assert sorted(archived) == [f"prof_week{n:04d}" for n in range(30)], f"round {round_}"
+
+
+class _Raced(FileMemoryStore):
+    """A store whose first apply finds ``other`` run first (what a run that loses the lock sees)."""
+
+    def __init__(self, root: Path, other: Callable[[], object]) -> None:
+        super().__init__(root)
+        self.other: Callable[[], object] | None = other
+
+    def apply(self, plan: Plan, **kwargs: Any) -> Applied:
+        if self.other is not None:
+            self.other, other = None, self.other
+            other()
+        return super().apply(plan, **kwargs)
+
+
+def test_the_losing_sweep_reports_only_what_it_archived(tmp_path: Path) -> None:
+    """Before (review RV1 F6): the loser's plan listed the winner's archives, so both
+    ``memscribe sweep`` runs said "archived 4" and both extracts "swept 4"."""
+    _expired(tmp_path, 4)
+    winner: list[Any] = []
+    loser = sweep_store(
+        _Raced(tmp_path, lambda: winner.append(sweep_store(FileMemoryStore(tmp_path), now=NOW))), now=NOW
+    )
+    assert [op.id for op in winner[0].plan.operations] == [f"prof_week{n:04d}" for n in range(4)]
+    assert loser.plan.operations == [] and loser.done.archived == []
+
+
+def test_a_forget_racing_a_sweep_says_its_reason_was_not_recorded(tmp_path: Path, monkeypatch: Any) -> None:
+    """Before: forget printed "forgot … (forgotten: R)" though the sweep's archive holds only
+    "expired …" (R written nowhere). Now forget fails as for an id no longer active, and says why."""
+    import pytest
+
+    from memscribe.curation import forget_memory
+    from memscribe.errors import UserError
+
+    _expired(tmp_path, 1)
+    apply = FileMemoryStore.apply
+    swept: list[Any] = []
+
+    def raced(self: FileMemoryStore, plan: Plan, **kwargs: Any) -> Applied:
+        if not swept:  # the sweep's own applies run unraced
+            swept.append(plan)
+            sweep_store(FileMemoryStore(self.root), now=NOW)
+        return apply(self, plan, **kwargs)
+
+    monkeypatch.setattr(FileMemoryStore, "apply", raced)
+    with pytest.raises(UserError, match="archived by another run meanwhile.*reason was not recorded"):
+        forget_memory(tmp_path, "prof_week0000", reason="wrong: never worked there", now=NOW)
+    [archived] = MemoryRoot(tmp_path).archived_entries()
+    text = (tmp_path / archived.path).read_text(encoding="utf-8")
+    assert "archive_reason: expired" in text and "never worked there" not in text
