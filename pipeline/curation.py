@@ -10,6 +10,7 @@ here writes a memory file directly.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,11 +231,15 @@ def edit_memory(
     write_playbook: Callable[[str, str], dict[str, Any]],
     now: dt.datetime,
 ) -> dict[str, Any]:
-    """Let ``edit`` change a memory's file; store the result as a new version, archive the old.
+    """Let ``edit`` change a memory's file; store the result, archive the old version.
 
-    Memory files are never rewritten in place: the edited text is validated (a memory file of
-    the same kind and id), then written like any other write (screen, dedup) and the old version
-    is archived with ``edited: replaced by <new id>`` unless the write already superseded it.
+    The edited text is validated (a memory file of the same kind and id). A changed body is
+    written like any other write (screen, dedup) as a new version, and the old one is archived
+    with ``edited: replaced by <new id>`` unless the write already superseded it. A profile whose
+    TTL alone changed is updated in place (same id and file, ``expires`` counted from the edit,
+    the previous version archived: :func:`_retimed`). Either way the memory is written in the
+    store's own layout: hand-written frontmatter comments are kept in the archived copy only,
+    and the result says so (``comments_archived``).
 
     Raises:
         UserError: no active memory has this id; the edited file is not a valid memory file, or
@@ -260,7 +265,7 @@ def edit_memory(
         raise UserError("an edit cannot change a memory's type or id; nothing changed")
     if parsed.body.strip() == entry.body.strip():
         if parsed.ttl != entry.ttl and parsed.kind == "profile" and parsed.ttl is not None:
-            return _retimed(root, entry, parsed.ttl, now=now)
+            return _retimed(root, entry, parsed.ttl, now=now) | _comments_note(text)
         if parsed.expires != entry.expires or parsed.ttl != entry.ttl:
             raise UserError(
                 "expires follows ttl (and playbooks have none): change the ttl line; nothing changed"
@@ -275,7 +280,22 @@ def edit_memory(
     written = answer["written"][0]
     if memory_id not in written.get("supersedes", []):
         forget_memory(root, memory_id, reason=f"edited: replaced by {written['id']}", now=now)
-    return {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
+    done = {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
+    return done | _comments_note(text)
+
+
+def _comments_note(text: str) -> dict[str, Any]:
+    """``{"comments_archived": True}`` when ``text``'s frontmatter holds a ``#`` comment (a
+    whole line or trailing), which the rewritten memory does not keep; else nothing."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return {}
+    for line in lines[1:]:
+        if line.strip() == "---":
+            return {}
+        if line.lstrip().startswith("#") or re.search(r"\s#", line):
+            return {"comments_archived": True}
+    return {}
 
 
 def _retimed(root: Path, entry: MemoryEntry, ttl: TTL, *, now: dt.datetime) -> dict[str, Any]:

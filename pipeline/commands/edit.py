@@ -1,4 +1,5 @@
-"""``memscribe edit ID``: change a memory in $EDITOR; stored as a new version, the old archived."""
+"""``memscribe edit ID``: change a memory in $EDITOR; a changed body is stored as a new version, a
+TTL-only change updates the memory in place; the previous version is archived either way."""
 
 from __future__ import annotations
 
@@ -52,8 +53,10 @@ def edit(
     api_base: ApiBase = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Edit a memory in $EDITOR. The edit is validated, then written through the normal guards
-    (screen, dedup) as a new version that replaces the old one (archived, never deleted)."""
+    """Edit a memory in $EDITOR. The edit is validated; a changed body is written through the
+    normal guards (screen, dedup) as a new version that replaces the old one; a profile's TTL
+    alone is changed in place (expires counts from the edit). The previous version is archived,
+    never deleted; frontmatter comments are kept in that archived copy only."""
     import datetime as dt
 
     from memscribe.curation import edit_memory
@@ -85,6 +88,8 @@ def edit(
         typer.echo(f"{result['id']} updated in place: ttl {was} -> {now} ({result['path']})")
     else:
         typer.echo(f"{result['id']} replaces {result['replaces']} ({result['path']})")
+    if result.get("comments_archived") and not as_json:
+        typer.echo("note: the frontmatter comments are kept in the archived version only")
 
 
 def register(app: typer.Typer) -> None:

@@ -342,7 +342,9 @@ class MemoryTools:
         }
 
 
-#: What the character cleaner leaves of a terminal escape sequence (``ESC[31m`` → ``[31m``).
+#: A colour code whose ESC was lost before the text reached the tool (``[31m``): no words. Only
+#: counted out for :func:`_readable` (``[always]`` still has letters); the character cleaner itself
+#: removes an escape sequence whole, ESC included.
 _ESCAPE_LEFTOVER = re.compile(r"\[[0-9;?]*[A-Za-z]")
 #: One ideograph or kana is a word (``猫``, ``素``), as two letters are elsewhere.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")

@@ -6,7 +6,9 @@ Order of work, all under the root's lock (``MemoryRoot.lock``):
 1. **Validate everything first.** Paths stay inside ``.reflexio/profiles|playbooks`` (or the
    archive), new files do not exist, each new text parses back to the op's id/kind/slug,
    ids are fresh, archive sources exist and carry the op's id, no two ops share a path.
-   Any problem raises :class:`StoreError` before a single byte is written. Validation costs
+   Any problem raises :class:`StoreError` before a single byte is written; the one exception
+   is an expiry or forget archive another writer did first (its file gone, its id in the
+   archive only): dropped, and named in :attr:`ApplyResult.done_elsewhere`. Validation costs
    what the plan touches, not the root: ids in use are looked up in the index (or, without
    one, among the memory folders' file names) and confirmed by parsing those files only.
 2. **Journal.** The plan JSON is written to ``.reflexio/.journal/<UTC stamp>-<shortid>.json``.

@@ -103,3 +103,27 @@ def test_a_new_ttl_on_an_old_fact_counts_from_the_edit(
     swept = invoke(["sweep", "--memory-dir", str(root), "--json"])
     assert swept.exit_code == 0, swept.output
     assert path.exists() and [e.id for e in MemoryRoot(root).entries()] == ["prof_ab12cd34"]
+
+
+def test_an_edit_says_the_frontmatter_comments_stay_in_the_archive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rewritten memory is in the store's layout: a hand-written comment is kept in the
+    archived copy only, and the edit now says so (before: dropped without a word; RV1 F7)."""
+    root = tmp_path / "root"
+    profiles = root / ".reflexio" / "profiles"
+    profiles.mkdir(parents=True)
+    path = profiles / "user-likes-tea-cd34ab12.md"
+    path.write_text(
+        "---\ntype: profile\nid: prof_cd34ab12\n# checked with the user in May\ncreated: 2026-01-10T10:00:00Z\n"
+        "ttl: infinity\n---\n\nUser likes tea\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("EDITOR", "sed -i.bak s/^ttl:.infinity$/ttl:\\ one_year/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", "prof_cd34ab12", "--memory-dir", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "frontmatter comments are kept in the archived version only" in result.stdout
+    assert "# checked" not in path.read_text(encoding="utf-8")
+    [archived] = (root / ".reflexio" / ".archive" / "profiles").glob("*.md")
+    assert "# checked with the user in May" in archived.read_text(encoding="utf-8")
