@@ -39,9 +39,9 @@ from memscribe.index.query import (
     SELECT_WORDS,
     SearchHit,
     active_total,
-    candidates,
     ranked,
     scope_sql,
+    scored_candidates,
     search_where,
     selective_words,
     topic_candidates,
@@ -172,10 +172,11 @@ class MemoryIndex(Refresher, Semantic):
         return [self._entry_from_row(r) for r in rows]
 
     def superseding(self, memory_id: str) -> list[IndexedEntry]:
-        """Entries (active or archived) whose ``supersedes`` lists ``memory_id``."""
+        """Entries (active or archived) whose ``supersedes`` lists ``memory_id``: active first, then
+        by slug and body (the path, holding a random id, decides only between equal ones)."""
         rows = self.conn.execute(
             f"SELECT {self._ENTRY_COLS} FROM files f WHERE f.ok = 1 AND "
-            "(' ' || f.supersedes || ' ') LIKE ? ORDER BY f.archived, f.path",
+            "(' ' || f.supersedes || ' ') LIKE ? ORDER BY f.archived, f.slug, f.body, f.path",
             (f"% {memory_id} %",),
         ).fetchall()
         return [self._entry_from_row(r) for r in rows]
@@ -246,8 +247,8 @@ class MemoryIndex(Refresher, Semantic):
 
     def _fts_candidates(
         self, text: str, where: str, params: Sequence[object], limit: int = FTS_CANDIDATES
-    ) -> list[int]:
-        return candidates(
+    ) -> list[tuple[int, float]]:
+        return scored_candidates(
             self.conn, text, where, params, total=self._total(), limit=limit, df_cache=self._df_cache
         )
 
@@ -374,15 +375,15 @@ class MemoryIndex(Refresher, Semantic):
         the lexical half is :mod:`memscribe.index.query`'s (the CLI's light path runs it alone)."""
         today = today or dt.datetime.now(dt.UTC).date()
         where, base = search_where(namespace, default, kind)
-        rowids = self._fts_candidates(query, where, base, limit=max(FTS_CANDIDATES, limit * 4))
-        best, semantic = self._semantic(
-            query, kind=kind, namespace=namespace, default=default, limit=max(FTS_CANDIDATES, limit * 4)
-        )
-        rowids += [r for r in best if r not in set(rowids)]
+        size = max(FTS_CANDIDATES, limit * 4)
+        bm25 = dict(self._fts_candidates(query, where, base, limit=size))  # rowid: BM25, best first
+        best, semantic = self._semantic(query, kind=kind, namespace=namespace, default=default, limit=size)
+        rowids = [*bm25, *(r for r in best if r not in bm25)]
         return ranked(
             self.conn,
             query,
             rowids,
+            bm25=bm25,
             default=default,
             limit=limit,
             min_relevance=min_relevance,

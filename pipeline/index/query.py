@@ -28,7 +28,7 @@ import re
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -212,18 +212,33 @@ def candidates(
 ) -> list[int]:
     """BM25's best ``limit`` rowids for ``text`` under ``where`` (on ``files f``); ``df_cache``:
     see :func:`selective_words`."""
+    found = scored_candidates(conn, text, where, params, total=total, limit=limit, df_cache=df_cache)
+    return [rowid for rowid, _ in found]
+
+
+def scored_candidates(
+    conn: sqlite3.Connection,
+    text: str,
+    where: str,
+    params: Sequence[object],
+    *,
+    total: int,
+    limit: int = FTS_CANDIDATES,
+    df_cache: dict[str, int] | None = None,
+) -> list[tuple[int, float]]:
+    """:func:`candidates` with their BM25 values (lower is better), best first."""
     query = _match_query(conn, text, total, df_cache)
     if query is None:
         return []
     try:
         rows = conn.execute(
-            "SELECT f.rowid FROM fts JOIN files f ON f.rowid = fts.rowid "
-            f"WHERE fts MATCH ?{where} ORDER BY bm25(fts) LIMIT ?",
+            "SELECT f.rowid, bm25(fts) AS b FROM fts JOIN files f ON f.rowid = fts.rowid "
+            f"WHERE fts MATCH ?{where} ORDER BY b LIMIT ?",
             (query, *params, limit),
         ).fetchall()
     except sqlite3.OperationalError:
         return []
-    return [int(r[0]) for r in rows]
+    return [(int(r[0]), float(r[1])) for r in rows]
 
 
 def topic_sql(slug: str) -> tuple[str, list[object]]:
@@ -295,11 +310,17 @@ def ranked(
     limit: int,
     min_relevance: float,
     today: dt.date,
+    bm25: Mapping[int, float] | None = None,
     semantic: dict[int, float] | None = None,
     blend: Callable[[float, float | None], float] | None = None,
 ) -> list[SearchHit]:
     """The hits among ``rowids`` (best first): unexpired, scored by :func:`token_relevance` of
-    the query's content words (raised by ``semantic`` scores through ``blend`` when given)."""
+    the query's content words (raised by ``semantic`` scores through ``blend`` when given).
+
+    Hits of one score are ordered by their ``bm25`` value (those BM25 did not find after,
+    by ``semantic`` score), then by text and path: never by rowid, which follows the paths a
+    root was indexed in, and so its random ids (issue 14: two roots holding the same memories
+    listed them to an agent in another order). Without ``bm25``, in the order of ``rowids``."""
     if not rowids:
         return []
     rows = conn.execute(
@@ -308,7 +329,7 @@ def ranked(
         tuple(rowids),
     ).fetchall()
     rank = {rowid: i for i, rowid in enumerate(rowids)}
-    hits: list[tuple[float, int, SearchHit]] = []
+    hits: list[tuple[float, tuple[int, float, str, str], SearchHit]] = []
     wanted = content_tokens(query)
     for rowid, mem_id, k, ns, path, text, expires, tokens in rows:
         if is_expired(str(expires) if expires else None, today):
@@ -326,7 +347,13 @@ def ranked(
             relevance=score,
             text=str(text),
         )
-        hits.append((score, rank[int(rowid)], hit))
+        if bm25 is None:
+            tie = (0, float(rank[int(rowid)]), "", "")
+        elif int(rowid) in bm25:
+            tie = (0, bm25[int(rowid)], hit.text, hit.path)
+        else:
+            tie = (1, -(semantic or {}).get(int(rowid), 0.0), hit.text, hit.path)
+        hits.append((score, tie, hit))
     hits.sort(key=lambda h: (-h[0], h[1]))
     return [h[2] for h in hits[:limit]]
 
@@ -356,13 +383,14 @@ def search_current(
         if not is_current(conn, root):
             return None
         where, params = search_where(namespace, default, kind)
-        rowids = candidates(
+        found = scored_candidates(
             conn, query, where, params, total=active_total(conn), limit=max(FTS_CANDIDATES, limit * 4)
         )
         return ranked(
             conn,
             query,
-            rowids,
+            [rowid for rowid, _ in found],
+            bm25=dict(found),
             default=default,
             limit=limit,
             min_relevance=min_relevance,

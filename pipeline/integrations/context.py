@@ -23,6 +23,7 @@ from typing import Any
 
 from memscribe import kinds
 from memscribe.integrations.payload import HookPayload
+from memscribe.kinds.base import age_order
 from memscribe.relatedness import entry_text
 from memscribe.services.recall import RECALL_CLOSE, RECALL_HEADER, RECALL_OPEN, display_text
 from memscribe.stages.guard import html_escape_memory, injection_rule
@@ -95,7 +96,7 @@ def _memory_hits(
                 for e in view.entries("profile")
                 if e.id not in seen and not kinds.kind(e.kind).is_expired(e, today)
             ),
-            key=lambda e: (e.created, e.id),
+            key=age_order,  # newest first; one second's by text, never by a random id
             reverse=True,
         )
     return hits + [

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -27,6 +27,22 @@ _ID_BODY_RE = re.compile(rf"^{ID_BODY}$")
 
 #: Model-written text after screening (secrets masked, injection refused), None when unusable.
 Screen = Callable[[str | None], str | None]
+
+
+def age_order(entry: MemoryEntry) -> tuple[str, str, str, str]:
+    """How entries are ordered by age: by ``created``, then by body, slug and id.
+
+    ``created`` is stamped to the second and ids are drawn at random (:mod:`memscribe.kinds.ids`),
+    so entries made in one second were ordered by a random id: which one a consolidation took as
+    the newest (its wording, slug and namespace survive) changed from run to run over the same
+    memories (issue 14). The body and slug are what was said; the id decides only between
+    entries saying the same thing under one slug."""
+    return entry.created, entry.body, entry.slug, entry.id
+
+
+def newest_entry(entries: Iterable[MemoryEntry]) -> MemoryEntry:
+    """The entry made last, in :func:`age_order`."""
+    return max(entries, key=age_order)
 
 
 @dataclass(frozen=True)

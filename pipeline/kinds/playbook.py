@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from memscribe.kinds.base import Kind, NewFile, Screen
+from memscribe.kinds.base import Kind, NewFile, Screen, newest_entry
 from memscribe.kinds.frontmatter import normalise_newlines, render_frontmatter, utc_stamp
 from memscribe.schemas.candidates import ConsolidateDecision, PlaybookCandidate
 from memscribe.schemas.memory import MemoryEntry
@@ -183,7 +183,7 @@ class PlaybookKind(Kind):
         created: dt.datetime,
         screen: Screen,
     ) -> NewFile:
-        newest = max(merged, key=lambda m: (m.created, m.id))
+        newest = newest_entry(merged)
         old = parse_playbook_sections(newest.body)
         when, what, why = (
             screen(decision.merged_when),

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from memscribe.kinds.base import Kind, NewFile, Screen
+from memscribe.kinds.base import Kind, NewFile, Screen, newest_entry
 from memscribe.kinds.frontmatter import as_utc, normalise_newlines, render_frontmatter, utc_stamp
 from memscribe.schemas.candidates import ConsolidateDecision, ProfileCandidate
 from memscribe.schemas.memory import TTL, TTL_DAYS, MemoryEntry, expires_for
@@ -163,7 +163,7 @@ class ProfileKind(Kind):
         created: dt.datetime,
         screen: Screen,
     ) -> NewFile:
-        newest = max(merged, key=lambda m: (m.created, m.id))
+        newest = newest_entry(merged)
         body = screen(decision.merged_body) or newest.body
         ttl = shortest_ttl(m.ttl for m in merged)
         text = render_profile(

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from memscribe import kinds
 from memscribe.errors import ModelError
+from memscribe.kinds.base import age_order, newest_entry
 from memscribe.kinds.frontmatter import utc_stamp
 from memscribe.kinds.ids import new_id
 from memscribe.kinds.layout import archive_path, memory_path
@@ -82,7 +83,8 @@ def pairwise_neighbours(entries: Sequence[MemoryEntry]) -> Neighbours:
 
 
 def clusters(entries: Sequence[MemoryEntry], neighbours: Neighbours) -> list[list[MemoryEntry]]:
-    """Connected groups (two or more) of related entries, each oldest first, split at MAX_CLUSTER."""
+    """Connected groups (two or more) of related entries, each oldest first (entries of one
+    second by text, slug, then id: :func:`~memscribe.kinds.base.age_order`), split at MAX_CLUSTER."""
     by_id = {e.id: e for e in entries}
     parent = {e.id: e.id for e in entries}
 
@@ -105,12 +107,12 @@ def clusters(entries: Sequence[MemoryEntry], neighbours: Neighbours) -> list[lis
         groups.setdefault(find(e.id), []).append(e)
     out: list[list[MemoryEntry]] = []
     for members in groups.values():
-        members.sort(key=lambda m: (m.created, m.id))
+        members.sort(key=age_order)
         for start in range(0, len(members), MAX_CLUSTER):
             chunk = members[start : start + MAX_CLUSTER]
             if len(chunk) >= 2:
                 out.append(chunk)
-    out.sort(key=lambda c: (c[0].kind, c[0].namespace or "", c[0].created, c[0].id))
+    out.sort(key=lambda c: (c[0].kind, c[0].namespace or "", *age_order(c[0])))
     return out
 
 
@@ -235,7 +237,7 @@ def _safe(text: str | None) -> str | None:
 def _merge_write(
     merged: Sequence[MemoryEntry], decision: ConsolidateDecision, taken: set[str], now: dt.datetime
 ) -> WriteOp:
-    newest = max(merged, key=lambda m: (m.created, m.id))
+    newest = newest_entry(merged)
     spec = kinds.kind(newest.kind)
     mem_id = new_id(spec.name, taken)
     made = spec.merged_file(merged, decision, id=mem_id, created=now, screen=_safe)
