@@ -2,8 +2,9 @@
 
 The detect prompt lists a namespace's stored slugs; in a large namespace, the ``limit`` distinct
 (kind, slug) pairs of the entries whose similarity text is most related to the window's user
-turns (:func:`memscribe.textsim.similarity`, best first, ties in path order), then — when fewer
-than ``limit`` entries share a word with the text — the other entries' pairs in path order.
+turns (:func:`memscribe.textsim.similarity`, best first, ties by kind and slug: never by a path's
+random id), then — when fewer than ``limit`` entries share a word with the text — the other
+entries' pairs in path order.
 
 An entry that shares no similarity token with the text scores 0, so only the entries the
 ``terms`` table lists for the text's tokens are scored (from the number of tokens they share and
@@ -43,18 +44,18 @@ def top_slugs(
     wanted = content_tokens(text)
     if wanted:
         # Entries bucketed by score (it depends on the counts alone), best bucket first; a
-        # bucket's entries in path order — only the buckets reached are sorted.
+        # bucket's entries by kind and slug — only the buckets reached are sorted.
         size = len(wanted)
         scores: dict[tuple[int, int], float] = {}
-        buckets: dict[float, list[tuple[str, str, str]]] = {}
-        for kind, slug, path, n, ntok in _sharing(conn, sorted(wanted), base, params):
+        buckets: dict[float, list[tuple[str, str]]] = {}
+        for kind, slug, _, n, ntok in _sharing(conn, sorted(wanted), base, params):
             score = scores.get((n, ntok))
             if score is None:
                 score = scores[(n, ntok)] = overlap_similarity(n, size, ntok)
             if score > 0:  # a score rounded to 0 ranks with the entries sharing nothing (below)
-                buckets.setdefault(score, []).append((path, kind, slug))
+                buckets.setdefault(score, []).append((kind, slug))
         for score in sorted(buckets, reverse=True):
-            for _, kind, slug in sorted(buckets[score]):
+            for kind, slug in sorted(buckets[score]):
                 if (kind, slug) not in seen:
                     seen.add((kind, slug))
                     picked.append((kind, slug))

@@ -1,7 +1,7 @@
 """The index answers the detect prompt's stored topics and new-id checks without reading the root.
 
 ``top_slugs`` must rank exactly as :func:`memscribe.textsim.similarity` over every entry would
-(best first, ties in path order, then the entries sharing no word in path order); ids in use are
+(best first, ties by kind and slug, then the entries sharing no word in path order); ids in use are
 asked one at a time; an extract against an indexed root loads neither every entry nor every id.
 """
 
@@ -46,9 +46,15 @@ def _seed(root: Path, count: int, seed: int = 3) -> None:
             write_playbook(root, mem_id, rng.choice(SLUGS), f"When {words}", "Do it.", namespace=namespace)
 
 
+def _tie(value: float, entry: MemoryEntry) -> tuple[str, str, str]:
+    return (entry.kind, entry.slug, "") if value > 0 else ("", "", entry.path)
+
+
 def _expected(entries: list[MemoryEntry], text: str, limit: int) -> list[tuple[str, str]]:
-    """The definition: every entry scored, best first, ties by path; first distinct pairs."""
-    ranked = sorted(entries, key=lambda e: (-similarity(text, entry_text(e)), e.path))
+    """The definition: every entry scored, best first, ties by kind and slug (those scoring 0 by
+    path); first distinct pairs."""
+    scored = [(similarity(text, entry_text(e)), e) for e in entries]
+    ranked = [e for _, e in sorted(scored, key=lambda s: (-s[0], *_tie(*s)))]
     pairs: list[tuple[str, str]] = []
     for e in ranked:
         if (e.kind, e.slug) not in pairs and len(pairs) < limit:

@@ -19,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from memscribe.cli import app
+from memscribe.index.db import open_index
 from memscribe.index.query import search_current
 from memscribe.integrations.context import build_context
 from memscribe.model.embedded import EmbeddedModel
@@ -146,3 +147,22 @@ def test_history_follows_the_same_successor_whatever_the_ids(tmp_path: Path) -> 
         assert found is not None
         followed.append([s.entry.body for s in found.successors])
     assert followed[0] == followed[1] == ["User likes black tea."]
+
+
+def test_stored_topics_of_one_score_are_listed_alike_whatever_the_ids(tmp_path: Path) -> None:
+    """The detect prompt's stored topics (a large namespace's, from the index): two topics whose
+    entries score alike were cut at ``limit`` in path order, where ``tea-<id>`` sorts before or
+    after ``tea-black-<id>`` by the id's first character."""
+    listed = []
+    for name, ids in (
+        ("up", ["prof_a0000001", "prof_z0000002"]),
+        ("down", ["prof_z0000002", "prof_a0000001"]),
+    ):
+        root = tmp_path / name
+        for mem_id, slug in zip(ids, ["tea", "tea-black"], strict=True):
+            write_profile(root, mem_id, slug, "User drinks tea daily.", created=ONE_SECOND)
+        with open_index(root) as index:
+            listed.append(
+                index.top_slugs("I drink tea daily", namespace="default", default="default", limit=1)
+            )
+    assert listed[0] == listed[1] == [("profile", "tea")]
