@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Callable
 
 _KEY = re.compile(r"^agent:(?P<agent>[^:]+):(?P<channel>[^:]+):group:(?P<room>.+)$")
 _UNSAFE = re.compile(r"[^\w-]+")
@@ -23,52 +24,27 @@ def parse_group_key(session_key: str | None) -> tuple[str, str] | None:
     return (match.group("channel"), match.group("room")) if match else None
 
 
-def friendly_name(name: str) -> str:
+def friendly_name(name: str, *, hashed: bool = False) -> str:
     """A safe file name from a human name: NFKC, lower case, runs of other characters → ``-``.
 
     Letters of any script are kept (``产品群`` stays ``产品群``); path separators, dots, colons and
-    ``!`` never survive, so the result cannot escape ``memory/groups/``. A name with a part shaped
-    like a token (:func:`token_shaped`) is known by a hash instead, ``group-<8 hex>`` (stable: the
-    same name, the same folder), as an unmapped room is: lower-casing must not turn a key the
-    masker knows only in its own case (``XOXB-…``) into a folder named like it.
+    ``!`` never survive, so the result cannot escape ``memory/groups/``. A ``hashed`` name (one
+    with a part shaped like a key: the caller decides, with
+    :func:`memscribe.groups.secret_names.secret_shaped`) is known by a hash instead,
+    ``group-<8 hex>`` (stable: the same name, the same folder), as an unmapped room is:
+    lower-casing must not turn a key the masker knows only in its own case into a folder named
+    like it.
     """
     text = unicodedata.normalize("NFKC", name).casefold()
     text = _UNSAFE.sub("-", text).strip("-_")
-    if token_shaped(text):
+    if hashed and text:
         return f"group-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:8]}"
     return text[:MAX_NAME].rstrip("-_")
 
 
-#: A part of a name between ``-``/``_`` at least this long can be a token ...
-_TOKEN_MIN = 16
-_PARTS = re.compile(r"[^-_]+")
-_LETTERS = re.compile(r"[a-z]+")
-_DIGITS = re.compile(r"[0-9]+")
-_CONSONANTS = re.compile(r"[^aeiouy]{5,}")
-
-
-def _pronounceable(run: str) -> bool:
-    """A run of letters a word could be: 3+ letters, a quarter of them vowels, no five
-    consonants in a row (``player``, ``phoenix``; not ``xkqzv``)."""
-    return len(run) >= 3 and sum(c in "aeiouy" for c in run) * 4 >= len(run) and not _CONSONANTS.search(run)
-
-
-def token_shaped(name: str) -> bool:
-    """Whether a part of ``name`` (between ``-``, ``_`` and spaces) looks like a key, not words with
-    a number: 16+ ASCII letters and digits, both present, and either four or more runs of digits
-    or under 70% of its letters in pronounceable runs. A random base36/base62/hex key of 16+ is
-    caught 8 to 10 times in 10 (all but always from 32); ``projectphoenix2024v2``,
-    ``mp3player4kids2023``, ``q4planningmeeting2025`` keep their words."""
-    for part in _PARTS.findall(name.casefold().replace(" ", "-")):
-        if len(part) < _TOKEN_MIN or not (part.isascii() and part.isalnum()):
-            continue
-        letters, digits = _LETTERS.findall(part), _DIGITS.findall(part)
-        if not letters or not digits:
-            continue
-        covered = sum(len(run) for run in letters if _pronounceable(run))
-        if len(digits) >= 4 or covered * 10 < 7 * sum(map(len, letters)):
-            return True
-    return False
+def _safe_folder(name: str) -> bool:
+    """Whether a mapped name is already a folder name :func:`friendly_name` could have made."""
+    return bool(name) and friendly_name(name) == name
 
 
 def fallback_name(channel: str, room_id: str) -> str:
@@ -77,25 +53,42 @@ def fallback_name(channel: str, room_id: str) -> str:
     return f"{friendly_name(channel) or 'chat'}-group-{digest}"
 
 
+def _names_room(group: str, known: dict[str, str], mapped: str) -> bool:
+    """Whether ``--group`` is the name a room was mapped with (as given, as slugged, or hashed)."""
+    if group in (known.get("display_name"), known["name"]):
+        return True
+    return mapped in (friendly_name(group), friendly_name(group, hashed=True))
+
+
 def resolve_group(
-    mapping: dict[str, dict[str, str]], *, session_key: str | None, group: str | None
+    mapping: dict[str, dict[str, str]],
+    *,
+    session_key: str | None,
+    group: str | None,
+    secret_shaped: Callable[[str], bool] | None = None,
 ) -> tuple[str, str | None, dict[str, str] | None]:
     """The group's name, its room id (if known) and the mapping entry to append (None: no change).
 
-    ``--group NAME`` wins for the name; a room already mapped keeps its mapping (never rewritten).
+    A room already mapped keeps its mapped name as it is (never re-derived, so a flush never
+    moves a known room to a new folder), unless ``--group`` renames it (a name other than the
+    one it was mapped with); the mapping itself is never rewritten. ``secret_shaped`` decides,
+    once, whether ``--group`` holds a key: then its folder is a hash and so is its display name.
     """
     parsed = parse_group_key(session_key)
     room = parsed[1] if parsed else None
+    hashed = bool(group) and secret_shaped is not None and secret_shaped(group or "")
     if room is not None and room in mapping and mapping[room].get("name"):
-        mapped = friendly_name(mapping[room]["name"])
+        known = mapping[room]
+        mapped = known["name"] if _safe_folder(known["name"]) else friendly_name(known["name"])
         if mapped:
-            return (friendly_name(group) or mapped) if group else mapped, room, None
+            if not group or _names_room(group, known, mapped):
+                return mapped, room, None
+            return friendly_name(group, hashed=hashed) or mapped, room, None
     if group:
-        name = friendly_name(group)
+        name = friendly_name(group, hashed=hashed)
         if not name:
             raise ValueError(f"--group {group!r} has no usable characters for a file name")
-        shown = name if token_shaped(unicodedata.normalize("NFKC", group)) else group  # never the key
-        entry = {"name": name, "display_name": shown} if room is not None else None
+        entry = {"name": name, "display_name": name if hashed else group} if room is not None else None
         return name, room, entry
     if parsed is None:
         raise ValueError(

@@ -11,6 +11,7 @@ from pathlib import Path
 from memscribe.errors import UserError
 from memscribe.groups.flush import flush_group
 from memscribe.groups.names import parse_group_key, resolve_group
+from memscribe.groups.secret_names import secret_shaped
 from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
 from memscribe.model.base import StructuredModel
 from memscribe.safety.write_guard import FIELD_MAX_CHARS, WriteGuard
@@ -44,7 +45,9 @@ def flush_transcript(
         mapping = read_names(root)
         for raw in _raw_names(mapping, transcript.session_key, group):
             _check_name(raw, raw=True)
-        name, room, entry = resolve_group(mapping, session_key=transcript.session_key, group=group)
+        name, room, entry = resolve_group(
+            mapping, session_key=transcript.session_key, group=group, secret_shaped=secret_shaped
+        )
         _check_name(name)
         model = make_model()
     except ValueError as exc:

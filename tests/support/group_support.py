@@ -10,6 +10,7 @@ from typing import Any
 
 from memscribe.groups.flush import flush_group
 from memscribe.groups.names import resolve_group
+from memscribe.groups.secret_names import secret_shaped
 from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
 from memscribe.schemas.transcript import Transcript
 
@@ -22,7 +23,9 @@ def flush(
     transcript: Transcript, root: Path, model: Any, *, group: str | None = None, now: dt.datetime = NOW
 ) -> tuple[Any, list[str]]:
     """Resolve the group, flush the transcript against the root's files, apply the result."""
-    name, room, entry = resolve_group(read_names(root), session_key=transcript.session_key, group=group)
+    name, room, entry = resolve_group(
+        read_names(root), session_key=transcript.session_key, group=group, secret_shaped=secret_shaped
+    )
     result = flush_group(
         transcript,
         group=name,
