@@ -129,9 +129,10 @@ def recall(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
 
 
 def _report_unreadable(unreadable: list[tuple[str, str]]) -> None:
-    """A daily file that could not be read was skipped: said on stderr, one line each."""
+    """A damaged daily file (bytes not UTF-8, read with them replaced) or one that could not be
+    read (skipped): said on stderr, one line each (the store logs it at debug level only)."""
     for path, why in unreadable:
-        typer.echo(f"memscribe: skipped unreadable snapshot file {path}: {why}", err=True)
+        typer.echo(f"memscribe: snapshot file {path}: {why}", err=True)
 
 
 def _join(items: Any) -> str:

@@ -27,10 +27,13 @@ def stored_snapshots(
 ) -> list[StoredSnapshot]:
     """Snapshots in ``memory/YYYY-MM-DD.md`` files (only ``day``'s file when given).
 
-    Reading every day, a file that cannot be read as UTF-8 text (permissions, corrupt bytes, a
-    folder by that name) is skipped, never the end of recall: its path and why are added to
-    ``unreadable`` (for the caller to report) and logged. Reading one ``day`` (the file a
-    snapshot is appended to), it raises unless ``unreadable`` is given.
+    Reading every day, or when the caller passes ``unreadable``, a damaged file never ends
+    recall: a file with bytes that are not UTF-8 (an editor's Latin-1 ``é``) is read with those
+    bytes shown as U+FFFD, so its snapshots are still found; a file that cannot be read at all
+    (permissions, a folder by that name) is skipped. Either way its path and what happened are
+    added to ``unreadable``, for the caller to report (logged at debug level then; logged as a
+    warning when no list is given). Reading one ``day`` (the file a snapshot is appended to)
+    without ``unreadable``, it raises.
 
     Raises:
         StoreError: ``day``'s file exists but cannot be read, and no ``unreadable`` list was given.
@@ -47,16 +50,33 @@ def stored_snapshots(
         except StoreError as exc:
             if day is not None and unreadable is None:
                 raise
-            why = str(exc.__cause__ or exc)
-            logging.getLogger("memscribe.snapshot").warning(
-                "skipped unreadable snapshot file %s: %s", rel, why
-            )
+            text, why = _damaged(directory / name, exc)
+            log = logging.getLogger("memscribe.snapshot")
+            (log.debug if unreadable is not None else log.warning)("snapshot file %s: %s", rel, why)
             if unreadable is not None:
                 unreadable.append((rel, why))
-            continue
         if text is not None:
             found.extend(parse_snapshots(text, rel))
     return found
+
+
+def _damaged(path: Path, exc: StoreError) -> tuple[str | None, str]:
+    """A daily file :func:`_read` refused: its text with bytes that are not UTF-8 replaced (None
+    when it cannot be read at all), and what happened, said for a person."""
+    cause = exc.__cause__
+    if isinstance(cause, UnicodeDecodeError):
+        try:
+            data = path.read_bytes()
+        except OSError as again:
+            return None, f"skipped: cannot read it: {again.strerror or again}"
+        text = data.decode("utf-8", errors="replace")
+        places = text.count("\ufffd") - data.count("\ufffd".encode())
+        return (
+            text,
+            f"not UTF-8 from byte {cause.start} ({places} place(s) shown as U+FFFD); its snapshots are read",
+        )
+    why = cause.strerror if isinstance(cause, OSError) and cause.strerror else cause or exc
+    return None, f"skipped: cannot read it: {why}"
 
 
 def append_snapshot(
