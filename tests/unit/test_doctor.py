@@ -44,3 +44,24 @@ def test_hooks_and_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     log.write_text("2026 INFO claude-code PreCompact action=extract\n2026 ERROR codex error: boom\n")
     assert [c.status for c in check_last_runs(tmp_path)] == ["ok", "fail"]
     assert json.dumps([c.__dict__ for c in check_last_runs(tmp_path)])
+
+
+def test_a_group_named_like_a_key_is_reported_without_its_key(tmp_path: Path) -> None:
+    """Review RV2 F10: a group flushed before e06efeaf under a key (lower-cased into its folder,
+    kept in group_names.json) stayed on disk unnoticed."""
+    from typer.testing import CliRunner
+
+    from memscribe.cli import app
+
+    key = "q7zx9k2mpl4vb8nr3tyw"
+    groups = tmp_path / "memory" / "groups"
+    (groups / key).mkdir(parents=True)
+    (groups / "christmas2024party").mkdir()
+    (groups / "group_names.json").write_text(
+        json.dumps({"!r:m.org": {"name": key, "display_name": key.upper()}}), encoding="utf-8"
+    )
+    result = CliRunner().invoke(app, ["doctor", "--memory-dir", str(tmp_path), "--json"])
+    warned = [c for c in json.loads(result.stdout)["checks"] if c["name"] == "group name"]
+    assert [c["status"] for c in warned] == ["warn", "warn"], result.stdout  # the folder, the display name
+    assert key not in result.stdout.casefold() and key[:8] not in result.stdout.casefold()
+    assert "christmas" not in result.stdout
