@@ -35,13 +35,12 @@ def detect_format(path: Path, text: str) -> str:
     if path.suffix.lower() in (".md", ".markdown", ".txt"):
         return "markdown"
     stripped = text.strip()
-    if stripped.startswith("["):
-        return "mem0"
-    if not (path.suffix.lower() in (".jsonl", ".ndjson", ".json") or stripped.startswith("{")):
+    if not (path.suffix.lower() in (".jsonl", ".ndjson", ".json") or stripped.startswith(("{", "["))):
         return "markdown"
-    # A whole JSON document first (a pretty-printed ``{"results": [...]}``), else records a "\n"
-    # at a time (json_items): the first that parses says which export it is, so a bad first
-    # record does not turn the file into markdown statements.
+    # A whole JSON document first (a pretty-printed ``{"results": [...]}``, or an array: mem0's,
+    # or memscribe's own export as ``jq -s .`` makes it), else records a "\n" at a time
+    # (json_items): the first record that parses says which export it is, so a bad first record
+    # does not turn the file into markdown statements.
     records = _document_records(stripped)
     if records is None:
         records = []
@@ -52,8 +51,9 @@ def detect_format(path: Path, text: str) -> str:
                 continue
     for record in records:
         if isinstance(record, dict):
-            return "mem0" if "memory" in record and "body" not in record else "jsonl"
-    return "jsonl"
+            mem0 = ("memory" in record or "text" in record) and "body" not in record
+            return "mem0" if mem0 else "jsonl"
+    return "mem0" if stripped.startswith("[") else "jsonl"
 
 
 def _document_records(stripped: str) -> list[Any] | None:

@@ -143,3 +143,36 @@ def test_a_record_of_a_json_document_without_a_memory_is_reported(tmp_path: Path
     assert [b.split(": ")[0] for b in data["bad_lines"]] == [f"{path} record 2"]
     strict = invoke(["import", str(path), "--memory-dir", str(tmp_path / "strict"), "--strict"])
     assert strict.exit_code == 3 and "record 2: no memory" in strict.stderr
+
+
+def test_memscribe_s_own_export_as_a_json_array_is_imported(tmp_path: Path) -> None:
+    """``memscribe export | jq -s .``: the first record decides the format of an array too (RV3
+    F1: every ``[`` file was mem0, and each memscribe record was refused as "no memory")."""
+    source = tmp_path / "src.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in GOOD), encoding="utf-8")
+    src_root = tmp_path / "src"
+    assert invoke(["import", str(source), "--memory-dir", str(src_root)]).exit_code == 0
+    exported = invoke(["export", "--memory-dir", str(src_root)])
+    assert exported.exit_code == 0, exported.output
+    records = [json.loads(line) for line in exported.stdout.splitlines() if line.strip()]
+    assert len(records) == 3
+    for name, text in (
+        ("one-line.json", json.dumps(records)),
+        ("indent.json", json.dumps(records, indent=2)),
+    ):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        root = tmp_path / f"root-{name}"
+        result = invoke(["import", str(path), "--memory-dir", str(root), "--json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert (data["format"], data["stored"], data["bad_lines"]) == ("jsonl", 3, []), name
+        written = " ".join(p.read_text() for p in (root / ".reflexio" / "profiles").glob("*.md"))
+        assert "Helix" in written and "Lyon" in written and "Europe/Paris" in written
+
+
+def test_a_mem0_array_of_text_records_stays_mem0(tmp_path: Path) -> None:
+    path = tmp_path / "mem0.json"
+    path.write_text(json.dumps([{"id": "1", "text": "User likes green tea"}], indent=2), encoding="utf-8")
+    data = json.loads(invoke(["import", str(path), "--memory-dir", str(tmp_path / "root"), "--json"]).stdout)
+    assert (data["format"], data["stored"]) == ("mem0", 1)
