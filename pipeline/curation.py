@@ -208,17 +208,24 @@ def import_items(
     """Hand each item to the write tools (screen, dedup, apply); returns each item's answer.
 
     A plain statement becomes a profile candidate (slug from its words); a record keeps its kind.
+    The answer's ``text`` is the item's text with its secrets masked, and a slug made from the
+    text is made from that masked text with the masks left out: a refused record (``secret_only``)
+    is reported without its secret, and a stored one's file name never spells a key.
     """
+    from memscribe.redaction import MASK_RE, Masker
+    from memscribe.safety.write_guard import clean_chars
     from memscribe.store.files import make_slug
 
+    masker = Masker()
     answers: list[dict[str, Any]] = []
     for item in items:
-        slug = item.slug or make_slug(item.text) or "imported"
+        shown, _found = masker.redact(clean_chars(item.text))
+        slug = item.slug or make_slug(MASK_RE.sub(" ", shown))
         if item.kind == "playbook":
             answer = write_playbook(slug, item.text)
         else:
             answer = write_profile(slug, item.ttl or ttl, item.text)
-        answers.append({"origin": item.origin, "text": item.text, **answer})
+        answers.append({"origin": item.origin, "text": shown, **answer})
     return answers
 
 

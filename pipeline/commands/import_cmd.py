@@ -70,9 +70,11 @@ def import_memories(
     typer.echo(f"{file} ({detected}): {len(answers)} items, {stored} stored{skipped}")
     for reason, count in sorted(reasons.items()):
         typer.echo(f"  not stored ({reason}): {count}")
+    # a refused record by its place and reason, never its text (it may quote the secret it was refused for)
     for a in answers:
         if not a.get("stored") and a.get("reason") not in ("duplicate",):
-            typer.echo(f"  - {a['origin']}: {a.get('reason')}: {a['text'][:70]}")
+            detail = f" ({a['detail']})" if a.get("detail") else ""
+            typer.echo(f"  - {a['origin']}: {a.get('reason')}{detail}")
 
 
 def register(app: typer.Typer) -> None:

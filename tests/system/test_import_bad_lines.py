@@ -176,3 +176,56 @@ def test_a_mem0_array_of_text_records_stays_mem0(tmp_path: Path) -> None:
     path.write_text(json.dumps([{"id": "1", "text": "User likes green tea"}], indent=2), encoding="utf-8")
     data = json.loads(invoke(["import", str(path), "--memory-dir", str(tmp_path / "root"), "--json"]).stdout)
     assert (data["format"], data["stored"]) == ("mem0", 1)
+
+
+#: fake keys, built here so that no scanner takes this file for a leak
+GHP = "ghp_" + "iK2ZWeqhFWCEPyYngFb51yBMWXaSCrUZoL8g"
+AKIA = "AKIA" + "56ZC4PZ0LX9XF26G"
+
+
+def _leaks(text: str) -> list[str]:
+    low = text.lower()
+    return [k for k in (GHP, AKIA, GHP[4:16], AKIA[4:16]) if k.lower() in low]
+
+
+def test_a_refused_record_is_reported_by_its_place_never_its_secret(tmp_path: Path) -> None:
+    """Before: ``- secrets.json record 1: secret_only: User's GitHub token is ghp_…`` on stdout,
+    and the raw text in every ``--json`` answer (RV3, noticed)."""
+    path = tmp_path / "secrets.json"
+    records = [
+        {"memory": f"User's GitHub token is {GHP}"},
+        {"memory": f"Der Nutzer nutzt den AWS key {AKIA}"},
+        {"memory": "User lives in Berlin"},
+    ]
+    path.write_text(json.dumps({"results": records}, indent=2), encoding="utf-8")
+    shown = invoke(["import", str(path), "--memory-dir", str(tmp_path / "a")])
+    assert shown.exit_code == 0, shown.output
+    assert f"{path} record 1: secret_only" in shown.stdout and f"{path} record 2: secret_only" in shown.stdout
+    assert _leaks(shown.output) == []
+    result = invoke(["import", str(path), "--memory-dir", str(tmp_path / "b"), "--json"])
+    data = json.loads(result.stdout)
+    assert [(a["origin"], a["stored"]) for a in data["answers"]] == [
+        (f"{path} record 1", False),
+        (f"{path} record 2", False),
+        (f"{path} record 3", True),
+    ]
+    assert "[REDACTED" in data["answers"][0]["text"] and _leaks(result.output) == []
+
+
+def test_a_stored_statement_s_file_name_never_spells_its_secret(tmp_path: Path) -> None:
+    """A statement stored with its secret masked got its slug from the raw text before: the key
+    in the file name, the index and the journal (``akia56zc…-is-my-aws-key-….md``)."""
+    notes = tmp_path / "NOTES.md"
+    notes.write_text(
+        f"- {AKIA} is my AWS key and I live in Berlin with my wife Anna.\n"
+        f"- {GHP} token, and I prefer dark mode in every editor I use.\n",
+        encoding="utf-8",
+    )
+    root = tmp_path / "root"
+    result = invoke(["import", str(notes), "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["stored"] == 2 and _leaks(result.output) == []
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert len(memory_files(root)) == 2
+    assert [str(p) for p in files if _leaks(str(p.relative_to(root)))] == []
+    assert [str(p) for p in files if _leaks(p.read_bytes().decode("utf-8", "replace"))] == []
