@@ -26,8 +26,11 @@ from memscribe.safety.write_guard import clean_chars, unsafe_chars
         ("\x9d0;title\x9ctext", "text"),  # 8-bit OSC and ST
         ("\x1bPq#0;2;0;0;0\x1b\\ok", "ok"),  # DCS
         ("\x1b_app\x1b\\ok\x1b^pm\x1b\\", "ok"),  # APC, PM
-        ("\x1b(Bplain\x1b)0", "plain"),  # charset designations (nF)
-        ("\x1b7saved\x1b8 \x1b=keypad\x1b>", "saved keypad"),  # ESC 7 / 8 / = / >
+        ("\x1b(B\x1b[mplain\x1b)0", "plain"),  # charset designations (nF): tput sgr0, at the end
+        ("a\x1b(0\x1b[1mq\x1b(B\x1b[m\nb\x1b%G\n", "aq\nb\n"),  # before a control: ESC, newline
+        ("\x1b7\x1b[1;1Hsaved\x1b8\x1b=\x1b[?1hkeypad\x1b>", "savedkeypad"),  # ESC 7 / 8 / = / >
+        ("x\x1b#8\x07y\x1b-A", "xy"),  # DEC screen test, a 96-set designation
+        ("Top\x9d10;ok\x9cx", "Topx"),  # an 8-bit OSC: ASCII number, printable ASCII text
     ],
 )
 def test_escape_sequences_go_whole(raw: str, clean: str) -> None:
@@ -55,6 +58,21 @@ def test_escape_sequences_go_whole(raw: str, clean: str) -> None:
         ),
         ("Nutzer \x98 mag Tee \x9c und Kaffee", "Nutzer  mag Tee  und Kaffee"),  # 8-bit SOS, ST: no shape
         ("\x9d and \x1b]x; y\x07z", " and ]x; yz"),  # an OSC without its number
+        # RV3 F3: a short escape's shape before text is a stray ESC, and eats nothing
+        ("Der Nutzer \x1b(Berlin) mag Jazz", "Der Nutzer (Berlin) mag Jazz"),
+        ("Option \x1b(A) or \x1b(USA) \x1b(0 items)", "Option (A) or (USA) (0 items)"),
+        (
+            "User is \x1b78 years old, budget \x1b8000, \x1b7 cats",
+            "User is 78 years old, budget 8000, 7 cats",
+        ),
+        ("Room \x1b#5 on floor 2", "Room #5 on floor 2"),
+        ("The A\x1b-Team fan", "The A-Team fan"),
+        ("50\x1b%Growth, x \x1b=5 y \x1b> z", "50%Growth, x =5 y > z"),
+        ("\x1b(Bplain", "(Bplain"),  # the price: a real ESC ( B before a word leaves its "(B"
+        # an 8-bit OSC needs an ASCII number and printable ASCII text: mojibake of "”" (U+201D
+        # is e2 80 9d) and Cyrillic "М" (d0 9c) keep the words between them
+        ("Top\xe2\x80\x9d10; items \xd0\x9c and more", "Top\xe210; items \xd0 and more"),
+        ("x\x9d\uff11;hello\x07 y", "x\uff11;hello y"),  # a full-width digit is no number
     ],
 )
 def test_a_lone_escape_goes_alone(raw: str, clean: str) -> None:
@@ -75,9 +93,11 @@ def test_mojibake_quotes_keep_the_words_between_them() -> None:
         assert clean_chars(mojibake) == expected
 
 
-#: What may follow a lone ESC and make a sequence with it: CSI ``[``, ``]`` + a number (OSC), the
-#: Fp escapes ``7 8 = >``, a designation (``( B``, ``- A``, ``# 8``, ``% G``); a string's introducer.
-_SEQUENCE_START = re.compile(r"[\[78=>]|\]\d|[()*+][\x22%&]?[0-9<=>A-Z]|[-./][A-Z]|#[3-8]|%[@G]|[PX^_]")
+#: What may follow a lone ESC and make a sequence with it before text: a CSI (``[``, its parameters
+#: and intermediates, a final ``@``-``~``, such as ``[a`` of ``[always]``). A string (OSC, DCS, SOS,
+#: PM, APC) needs its terminator, and a short escape (``( B``, ``7``) a control after it: the
+#: sentences below hold neither, so every other position is probed.
+_SEQUENCE_START = re.compile(r"\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]")
 
 
 @pytest.mark.parametrize(
@@ -92,6 +112,10 @@ _SEQUENCE_START = re.compile(r"[\[78=>]|\]\d|[()*+][\x22%&]?[0-9<=>A-Z]|[-./][A-
         "User is 35 years old; user's budget is -5000 euros (about 4.500 $), 'maybe' 1/2 more.",
         "Der Nutzer ist 35 Jahre alt, sein Budget: -5.000 € (ca. 4,5 Tsd.) #1 & 100% sicher.",
         "ユーザーは30歳です。予算は-5000円（約45ドル）。",
+        "Der Nutzer (Berlin) ist 78, Raum #5, Option (A) oder (B), 50%Growth, =5 >3, 8000 €.",
+        "The A-Team fan (USA) owns 7 cats, 0x1F (0 items) and ESC(B; see .A /A *B +U.",
+        "L'utilisateur (Paris) a 78 ans, salle #8, « (A) » ou « (U) », 7/8 = 0,875.",
+        "El usuario (España) tiene 87 años, sala #3, opción (B) -A +B.",
     ],
 )
 def test_no_printable_character_is_eaten_by_a_lone_escape(sentence: str) -> None:
