@@ -246,7 +246,8 @@ def edit_memory(
     TTL alone changed is updated in place (same id and file, ``expires`` counted from the edit,
     the previous version archived: :func:`_retimed`). Either way the memory is written in the
     store's own layout: hand-written frontmatter comments are kept in the archived copy only,
-    and the result says so (``comments_archived``).
+    and the result says so (``comments_archived``); a comment typed during the edit is in no
+    file, and the result says that too (``comments_not_stored``), a change or not.
 
     Raises:
         UserError: no active memory has this id; the edited file is not a valid memory file, or
@@ -264,6 +265,7 @@ def edit_memory(
     edited = edit(text)
     if edited == text:
         return {"changed": False, "id": memory_id}
+    typed = _typed_comments(text, edited)
     try:
         parsed = parse_memory_file(edited, entry.path)
     except StoreError as exc:
@@ -272,12 +274,12 @@ def edit_memory(
         raise UserError("an edit cannot change a memory's type or id; nothing changed")
     if parsed.body.strip() == entry.body.strip():
         if parsed.ttl != entry.ttl and parsed.kind == "profile" and parsed.ttl is not None:
-            return _retimed(root, entry, parsed.ttl, now=now) | _comments_note(text)
+            return _retimed(root, entry, parsed.ttl, now=now) | _comments_note(text) | typed
         if parsed.expires != entry.expires or parsed.ttl != entry.ttl:
             raise UserError(
                 "expires follows ttl (and playbooks have none): change the ttl line; nothing changed"
             )
-        return {"changed": False, "id": memory_id}
+        return {"changed": False, "id": memory_id} | typed
     if parsed.kind == "playbook":
         answer = write_playbook(parsed.slug, parsed.body)
     else:
@@ -288,21 +290,36 @@ def edit_memory(
     if memory_id not in written.get("supersedes", []):
         forget_memory(root, memory_id, reason=f"edited: replaced by {written['id']}", now=now)
     done = {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
-    return done | _comments_note(text)
+    return done | _comments_note(text) | typed
 
 
 def _comments_note(text: str) -> dict[str, Any]:
     """``{"comments_archived": True}`` when ``text``'s frontmatter holds a ``#`` comment (a
     whole line or trailing), which the rewritten memory does not keep; else nothing."""
+    return {"comments_archived": True} if _frontmatter_comments(text) else {}
+
+
+def _typed_comments(text: str, edited: str) -> dict[str, Any]:
+    """``{"comments_not_stored": True}`` when ``edited``'s frontmatter holds a ``#`` comment that
+    ``text``'s did not: typed during the edit, it reaches neither the new file nor the archive."""
+    before = set(_frontmatter_comments(text))
+    added = [c for c in _frontmatter_comments(edited) if c not in before]
+    return {"comments_not_stored": True} if added else {}
+
+
+def _frontmatter_comments(text: str) -> list[str]:
+    """The ``#`` comments (whole lines, or the trailing part of one) of ``text``'s frontmatter."""
     lines = text.split("\n")
     if not lines or lines[0].strip() != "---":
-        return {}
+        return []
+    found: list[str] = []
     for line in lines[1:]:
         if line.strip() == "---":
-            return {}
-        if line.lstrip().startswith("#") or re.search(r"\s#", line):
-            return {"comments_archived": True}
-    return {}
+            break
+        trailing = re.search(r"(?:^|\s)(#.*)$", line)
+        if trailing:
+            found.append(" ".join(trailing[1].split()))
+    return found
 
 
 def _retimed(root: Path, entry: MemoryEntry, ttl: TTL, *, now: dt.datetime) -> dict[str, Any]:

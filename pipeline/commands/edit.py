@@ -56,7 +56,8 @@ def edit(
     """Edit a memory in $EDITOR. The edit is validated; a changed body is written through the
     normal guards (screen, dedup) as a new version that replaces the old one; a profile's TTL
     alone is changed in place (expires counts from the edit). The previous version is archived,
-    never deleted; frontmatter comments are kept in that archived copy only."""
+    never deleted; frontmatter comments are kept in that archived copy only, and a comment typed
+    during the edit is not stored (the edit says so)."""
     import datetime as dt
 
     from memscribe.curation import edit_memory
@@ -90,6 +91,11 @@ def edit(
         typer.echo(f"{result['id']} replaces {result['replaces']} ({result['path']})")
     if result.get("comments_archived") and not as_json:
         typer.echo("note: the frontmatter comments are kept in the archived version only")
+    if result.get("comments_not_stored") and not as_json:
+        typer.echo(
+            "note: the comments typed into the frontmatter are not stored (a memory file keeps none);"
+            " write what matters in the body"
+        )
 
 
 def register(app: typer.Typer) -> None:

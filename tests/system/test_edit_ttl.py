@@ -127,3 +127,60 @@ def test_an_edit_says_the_frontmatter_comments_stay_in_the_archive(
     assert "# checked" not in path.read_text(encoding="utf-8")
     [archived] = (root / ".reflexio" / ".archive" / "profiles").glob("*.md")
     assert "# checked with the user in May" in archived.read_text(encoding="utf-8")
+
+
+def _tea(root: Path, comment: str = "") -> Path:
+    profiles = root / ".reflexio" / "profiles"
+    profiles.mkdir(parents=True)
+    path = profiles / "user-likes-tea-cd34ab12.md"
+    path.write_text(
+        f"---\ntype: profile\nid: prof_cd34ab12\n{comment}created: 2026-01-10T10:00:00Z\n"
+        "ttl: infinity\n---\n\nUser likes tea\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _on_disk(root: Path) -> str:
+    return " ".join(p.read_text(encoding="utf-8") for p in root.rglob("*.md"))
+
+
+@pytest.mark.parametrize(
+    ("script", "changed"),
+    [
+        ("s/^ttl:.infinity$/ttl:\\ one_year\\ \\ #\\ HR\\ said\\ so,\\ keep/", True),  # with a TTL change
+        ("s/^ttl:.infinity$/ttl:\\ infinity\\ #\\ HR\\ said\\ so,\\ keep/", False),  # the comment alone
+        ('"/^id:/a\\\\# HR said so, keep"', False),  # a comment line
+    ],
+)
+def test_a_comment_typed_during_an_edit_is_said_to_be_not_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str, changed: bool
+) -> None:
+    """Before: the note looked at the original file only, so a comment typed in $EDITOR was in no
+    file and nothing was said (RV3 F4; ``ttl: one_year  # HR said so, keep``)."""
+    root = tmp_path / "root"
+    _tea(root)
+    monkeypatch.setenv("EDITOR", f"sed -i.bak {script}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", "prof_cd34ab12", "--memory-dir", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "comments typed into the frontmatter are not stored" in result.stdout
+    assert ("No change." in result.stdout) is not changed
+    assert "archived version only" not in result.stdout
+    assert "HR said so" not in _on_disk(root)
+    again = tmp_path / "again"
+    _tea(again)
+    data = json.loads(invoke(["edit", "prof_cd34ab12", "--memory-dir", str(again), "--json"]).stdout)
+    assert data["changed"] is changed and data["comments_not_stored"] is True
+
+
+def test_a_comment_kept_as_it_was_is_not_said_to_be_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "root"
+    _tea(root, "# checked with the user in May\n")
+    monkeypatch.setenv("EDITOR", "sed -i.bak s/^ttl:.infinity$/ttl:\\ one_year/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", "prof_cd34ab12", "--memory-dir", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "archived version only" in result.stdout and "not stored" not in result.stdout
