@@ -226,14 +226,18 @@ def scored_candidates(
     limit: int = FTS_CANDIDATES,
     df_cache: dict[str, int] | None = None,
 ) -> list[tuple[int, float]]:
-    """:func:`candidates` with their BM25 values (lower is better), best first."""
+    """BM25's best ``limit`` rowids for ``text`` under ``where`` (on ``files f``), with their
+    BM25 values (lower is better), best first; ``df_cache``: see :func:`selective_words`.
+
+    Rows of one BM25 value are taken by text, then path: which of them make the cut does not
+    follow the rowids (the order a root was indexed in, by paths holding random ids)."""
     query = _match_query(conn, text, total, df_cache)
     if query is None:
         return []
     try:
         rows = conn.execute(
             "SELECT f.rowid, bm25(fts) AS b FROM fts JOIN files f ON f.rowid = fts.rowid "
-            f"WHERE fts MATCH ?{where} ORDER BY b LIMIT ?",
+            f"WHERE fts MATCH ?{where} ORDER BY b, f.text, f.path LIMIT ?",
             (query, *params, limit),
         ).fetchall()
     except sqlite3.OperationalError:
@@ -267,12 +271,13 @@ def topic_candidates(
     limit: int = FTS_CANDIDATES,
     df_cache: dict[str, int] | None = None,
 ) -> list[int]:
-    """:func:`candidates` under ``where``, then those under ``AND topic`` too (a condition on
-    ``files f``, with ``topic_params``): the two queries' rowids (some twice), from one full-text
-    match. The matches are read once, in the order the match yields them, and each list is
-    ranked from them as its own query ranks (BM25, ties in that order): the same rowids as the
-    two queries, for the cost of one. Each match's scope and topic are read from the narrow
-    index ``files_pick`` (:mod:`memscribe.index.sql`), not from its row."""
+    """BM25's best ``limit`` rowids under ``where``, then those under ``AND topic`` too (a
+    condition on ``files f``, with ``topic_params``): the rowids (some twice) of two queries
+    ``ORDER BY bm25 LIMIT``, from one full-text match. The matches are read once, in the order
+    the match yields them, and each list is ranked from them as its own query ranks (BM25, ties
+    in that order; not by text as in :func:`scored_candidates`: no row's text is read here):
+    the same rowids as the two queries, for the cost of one. Each match's scope and topic are
+    read from the narrow index ``files_pick`` (:mod:`memscribe.index.sql`), not from its row."""
     query = _match_query(conn, text, total, df_cache)
     if query is None:
         return []

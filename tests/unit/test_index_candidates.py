@@ -15,7 +15,6 @@ from memscribe.index import open_index
 from memscribe.index import pool as pool_scores
 from memscribe.index.query import (
     active_total,
-    candidates,
     scope_sql,
     selective_words,
     topic_candidates,
@@ -62,9 +61,9 @@ def test_one_match_gives_the_two_queries_candidates(root: Path) -> None:
             where, base = f" AND f.archived = 0 AND f.ok = 1 AND f.kind = ?{scope}", ["profile", *params]
             slug_sql, slug_params = topic_sql(topic)
             for limit in (5, 48):
-                two = candidates(conn, text, where, base, total=total, limit=limit)
-                two += candidates(
-                    conn, text, f" AND {slug_sql}{where}", [*slug_params, *base], total=total, limit=limit
+                two = _bm25_rowids(conn, text, where, base, total, limit)
+                two += _bm25_rowids(
+                    conn, text, f" AND {slug_sql}{where}", [*slug_params, *base], total, limit
                 )
                 one = topic_candidates(
                     conn, text, where, base, slug_sql, slug_params, total=total, limit=limit
@@ -72,6 +71,20 @@ def test_one_match_gives_the_two_queries_candidates(root: Path) -> None:
                 assert sorted(one) == sorted(two)
                 tied += _tied_at_cut(conn, text, where, base, limit, total)
         assert tied > 50  # the cut falls inside a run of equal BM25 scores
+
+
+def _bm25_rowids(
+    conn: sqlite3.Connection, text: str, where: str, params: Sequence[object], total: int, limit: int
+) -> list[int]:
+    """One of the two queries the single match replaces: BM25's best ``limit`` rowids, ties in
+    the order the match yields them."""
+    query = " OR ".join(f'"{w}"' for w in selective_words(conn, fts_words(text), total))
+    rows = conn.execute(
+        f"SELECT f.rowid FROM fts JOIN files f ON f.rowid = fts.rowid WHERE fts MATCH ?{where} "
+        "ORDER BY bm25(fts) LIMIT ?",
+        (query, *params, limit),
+    ).fetchall()
+    return [int(r[0]) for r in rows]
 
 
 def _tied_at_cut(

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from memscribe.cli import app
 from memscribe.index.db import open_index
-from memscribe.index.query import search_current
+from memscribe.index.query import FTS_CANDIDATES, search_current
 from memscribe.integrations.context import build_context
 from memscribe.model.embedded import EmbeddedModel
 from memscribe.schemas.plan import WriteOp
@@ -166,3 +166,31 @@ def test_stored_topics_of_one_score_are_listed_alike_whatever_the_ids(tmp_path: 
                 index.top_slugs("I drink tea daily", namespace="default", default="default", limit=1)
             )
     assert listed[0] == listed[1] == [("profile", "tea")]
+
+
+def test_search_cuts_more_ties_than_it_ranks_by_text_whatever_the_ids(tmp_path: Path) -> None:
+    """More memories of one BM25 value than the FTS_CANDIDATES kept for ranking: the cut took
+    those SQLite yielded first (rowid, so path, so id order); all three doors listed others."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = [a + b + c for a in "bdfg" for b in "aeiou" for c in "klmnpr"][: FTS_CANDIDATES * 2 + 24]
+    ids = [f"prof_{letters[i // 26]}{letters[i % 26]}000000" for i in range(len(words))]
+    listed = []
+    for name, order in (("up", ids), ("down", ids[::-1])):
+        root = tmp_path / name
+        for mem_id, word in zip(order, words, strict=True):
+            write_profile(root, mem_id, "tea", f"User likes {word} tea.", created=ONE_SECOND)
+        for folder in [root, *root.rglob("*")]:  # written a while ago: the index trusts them
+            if folder.is_dir():
+                os.utime(folder, (1_700_000_000, 1_700_000_000))
+        with open_index(root) as index:
+            full = index.search("User likes tea", namespace="default", default="default", min_relevance=0)
+        light = search_current(root, "User likes tea", namespace="default", min_relevance=0)
+        assert light is not None
+        block = recall(
+            open_store(root), "User likes tea", scope=Scope(namespace="default", default="default")
+        )
+        numbered = [line for line in block.splitlines() if line[:1].isdigit()]
+        listed.append(([h.text for h in full], [h.text for h in light], numbered))
+    assert listed[0] == listed[1]
+    assert listed[0][0] == listed[0][1]  # the light path is the full one's lexical half
+    assert all(len(found) == 5 for found in listed[0])
