@@ -9,7 +9,7 @@ query: nothing that grows with the root). :func:`search_current` answers a searc
 index and returns None otherwise — the caller then opens the index the ordinary way
 (:func:`memscribe.index.db.open_index`, which refreshes it), and the next call is light again.
 
-The lexical search (:func:`candidates`, :func:`ranked`) is the one
+The lexical search (:func:`scored_candidates`, :func:`ranked`) is the one
 :meth:`memscribe.index.db.MemoryIndex.search` runs too (it adds the semantic half), so both
 paths return the same hits. The number of active entries (which query words are too common to
 select candidates by) is kept in the meta table by the refresh, not counted per query.
@@ -198,22 +198,6 @@ def _match_query(
     if not words:
         return None
     return " OR ".join(f'"{w}"' for w in words)
-
-
-def candidates(
-    conn: sqlite3.Connection,
-    text: str,
-    where: str,
-    params: Sequence[object],
-    *,
-    total: int,
-    limit: int = FTS_CANDIDATES,
-    df_cache: dict[str, int] | None = None,
-) -> list[int]:
-    """BM25's best ``limit`` rowids for ``text`` under ``where`` (on ``files f``); ``df_cache``:
-    see :func:`selective_words`."""
-    found = scored_candidates(conn, text, where, params, total=total, limit=limit, df_cache=df_cache)
-    return [rowid for rowid, _ in found]
 
 
 def scored_candidates(
