@@ -43,7 +43,6 @@ from memscribe.index.query import (
     scope_sql,
     scored_candidates,
     search_where,
-    selective_words,
     topic_candidates,
     topic_sql,
 )
@@ -172,11 +171,10 @@ class MemoryIndex(Refresher, Semantic):
         return [self._entry_from_row(r) for r in rows]
 
     def superseding(self, memory_id: str) -> list[IndexedEntry]:
-        """Entries (active or archived) whose ``supersedes`` lists ``memory_id``: active first, then
-        by slug and body (the path, holding a random id, decides only between equal ones)."""
+        """Entries whose ``supersedes`` lists ``memory_id``: active first, then newest, slug, body, path."""
         rows = self.conn.execute(
-            f"SELECT {self._ENTRY_COLS} FROM files f WHERE f.ok = 1 AND "
-            "(' ' || f.supersedes || ' ') LIKE ? ORDER BY f.archived, f.slug, f.body, f.path",
+            f"SELECT {self._ENTRY_COLS} FROM files f WHERE f.ok = 1 AND (' ' || f.supersedes || ' ') "
+            "LIKE ? ORDER BY f.archived, f.created DESC, f.slug, f.body, f.path",
             (f"% {memory_id} %",),
         ).fetchall()
         return [self._entry_from_row(r) for r in rows]
@@ -240,10 +238,6 @@ class MemoryIndex(Refresher, Semantic):
         if self._vocab_total is None:
             self._vocab_total = active_total(self.conn)
         return self._vocab_total
-
-    def _selective_words(self, words: Sequence[str]) -> list[str]:
-        """See :func:`memscribe.index.query.selective_words`."""
-        return selective_words(self.conn, words, self._total(), self._df_cache)
 
     def _fts_candidates(
         self, text: str, where: str, params: Sequence[object], limit: int = FTS_CANDIDATES

@@ -194,3 +194,21 @@ def test_search_cuts_more_ties_than_it_ranks_by_text_whatever_the_ids(tmp_path: 
     assert listed[0] == listed[1]
     assert listed[0][0] == listed[0][1]  # the light path is the full one's lexical half
     assert all(len(found) == 5 for found in listed[0])
+
+
+def test_history_follows_the_newest_successor_whatever_its_text(tmp_path: Path) -> None:
+    """Two successors made a month apart: ``history`` follows the newer one, though the older
+    one's text sorts first (and whatever the ids)."""
+    month = [dt.datetime(2026, m, 1, tzinfo=dt.UTC) for m in (1, 2, 3)]
+    followed = []
+    for name, ids in (("up", IDS[:2]), ("down", IDS[1::-1])):
+        root = tmp_path / name
+        write_profile(root, "prof_old00001", "tea", "User likes tea.", created=month[0])
+        for mem_id, body, created in zip(
+            ids, ["User likes white tea.", "User likes black tea."], [month[2], month[1]], strict=True
+        ):
+            write_profile(root, mem_id, "tea", body, created=created, supersedes=["prof_old00001"])
+        found = history(root, "prof_old00001")
+        assert found is not None
+        followed.append([s.entry.body for s in found.successors])
+    assert followed[0] == followed[1] == ["User likes white tea."]
