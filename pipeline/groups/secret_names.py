@@ -36,6 +36,10 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 _LETTER_RUN = re.compile(r"[A-Za-z]+")
 #: The share of a part's letters that words must cover for it to read as words with numbers.
 WORD_SHARE = 0.7
+#: An all-caps run this long or shorter, within CamelCase, is an acronym (``HR``, ``KPI``, ``DPIA``).
+ACRONYM_MAX = 5
+#: More acronyms than this in one part: a generator's capitals, not a name's.
+ACRONYMS_MAX = 2
 
 
 def secret_shaped(name: str) -> bool:
@@ -70,10 +74,24 @@ def _generated(part: str) -> bool:
 
 
 def _word_share(part: str) -> float:
-    """The share of ``part``'s letters in words as written (:func:`_said`)."""
+    """The share of ``part``'s letters in words as written (:func:`_said`); where a capitalised
+    word of four letters or more is said (CamelCase), its acronyms too (``HR2024Q3KPIReview``)."""
     words = _WORDS.findall(part)
-    voiced = sum(len(w) for w in words if _said(w))
+    camel = any(len(w) >= 4 and w[0].isupper() and w[1:].islower() and _spoken(w) for w in words)
+    acronyms = [w for w in words if _acronym(w)] if camel else []
+    if len(acronyms) > ACRONYMS_MAX:
+        acronyms = []
+    voiced = sum(len(w) for w in words if _said(w)) + sum(map(len, acronyms))
     return voiced / max(1, sum(map(len, words)))
+
+
+def _spoken(word: str) -> bool:
+    return _said(word) and pronounceable(word.lower())
+
+
+def _acronym(word: str) -> bool:
+    """An all-caps run of 2 to 5 letters that is not itself a word (``KPI``, ``DPIA``)."""
+    return word.isupper() and 2 <= len(word) <= ACRONYM_MAX and not _said(word)
 
 
 def _said(word: str) -> bool:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from memscribe.errors import UserError
 from memscribe.groups.flush import flush_group
-from memscribe.groups.names import parse_group_key, resolve_group
+from memscribe.groups.layout import GROUPS_DIR
+from memscribe.groups.names import friendly_name, parse_group_key, resolve_group
 from memscribe.groups.secret_names import secret_shaped
 from memscribe.groups.store import apply_flush, read_group_files, read_names, read_state
 from memscribe.model.base import StructuredModel
@@ -46,7 +47,7 @@ def flush_transcript(
         for raw in _raw_names(mapping, transcript.session_key, group):
             _check_name(raw, raw=True)
         name, room, entry = resolve_group(
-            mapping, session_key=transcript.session_key, group=group, secret_shaped=secret_shaped
+            mapping, session_key=transcript.session_key, group=group, secret_shaped=_new_key_shaped(root)
         )
         _check_name(name)
         model = make_model()
@@ -63,6 +64,21 @@ def flush_transcript(
     )
     written = apply_flush(root, result, names_entry=_safe_entry(entry, name)) if write else []
     return Flushed(group=name, result=result, written=written)
+
+
+def _new_key_shaped(root: Path) -> Callable[[str], bool]:
+    """:func:`secret_shaped`, for a group with no folder yet: a group whose plain slug already has
+    a folder or an index file on disk (flushed before, by another version or under another rule)
+    keeps it, so its memory is never split between two folders."""
+
+    def shaped(group: str) -> bool:
+        slug = friendly_name(group)
+        groups = Path(root) / GROUPS_DIR
+        if slug and ((groups / slug).is_dir() or (groups / f"{slug}.md").is_file()):
+            return False
+        return secret_shaped(group)
+
+    return shaped
 
 
 def _raw_names(mapping: dict[str, dict[str, str]], session_key: str | None, group: str | None) -> list[str]:
