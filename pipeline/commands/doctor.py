@@ -44,14 +44,18 @@ def _key_named_groups(root: Path) -> list[Check]:
     from memscribe.integrations.doctor import Check
 
     groups = Path(root) / GROUPS_DIR
-    if not groups.is_dir():
-        return []
+    try:  # a root made with sudo and used as the user: doctor says so, never a traceback
+        if not groups.is_dir():
+            return []
+        folders = {p.name for p in groups.iterdir() if p.is_dir()}
+    except OSError as exc:
+        return [Check("group names", "warn", f"cannot list {GROUPS_DIR}/: {exc.strerror or exc}")]
     broken: list[Check] = []
     try:
         mapped = list(read_names(root).values())
     except StoreError as exc:
         mapped, broken = [], [Check("group names", "warn", str(exc))]
-    names = {p.name for p in groups.iterdir() if p.is_dir()}
+    names = set(folders)
     names |= {n for entry in mapped for n in (entry.get("name"), entry.get("display_name")) if n}
     return broken + [
         Check(

@@ -65,3 +65,40 @@ def test_a_group_named_like_a_key_is_reported_without_its_key(tmp_path: Path) ->
     assert [c["status"] for c in warned] == ["warn", "warn"], result.stdout  # the folder, the display name
     assert key not in result.stdout.casefold() and key[:8] not in result.stdout.casefold()
     assert "christmas" not in result.stdout
+
+
+@pytest.mark.parametrize("broken", ["iterdir", "is_dir", "names"])
+def test_doctor_reports_group_files_it_cannot_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: str
+) -> None:
+    """Review RV5 G4: ``memory/groups`` that cannot be listed (a root made with sudo, used as the
+    user) made doctor crash with a traceback (exit 1); it is a finding like any other."""
+    from typer.testing import CliRunner
+
+    from memscribe.cli import app
+
+    groups = tmp_path / "memory" / "groups"
+    (groups / "christmas2024party").mkdir(parents=True)
+    (groups / "group_names.json").write_text("{}", encoding="utf-8")
+    real_is_dir, real_read_text = Path.is_dir, Path.read_text
+
+    def denied(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    if broken == "iterdir":
+        monkeypatch.setattr(Path, "iterdir", denied)
+    elif broken == "is_dir":
+        monkeypatch.setattr(Path, "is_dir", lambda p: denied() if p.name == "groups" else real_is_dir(p))
+    else:
+        monkeypatch.setattr(
+            Path,
+            "read_text",
+            lambda p, *a, **k: denied() if p.name == "group_names.json" else real_read_text(p, *a, **k),
+        )
+    result = CliRunner().invoke(app, ["doctor", "--memory-dir", str(tmp_path), "--json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    checks = json.loads(result.stdout)["checks"]
+    found = [c for c in checks if c["name"] == "group names"]
+    assert [c["status"] for c in found] == ["warn"], checks
+    assert "Permission denied" in found[0]["detail"]
+    assert result.exit_code == (2 if any(c["status"] == "fail" for c in checks) else 0)
