@@ -106,9 +106,13 @@ class Pair:
 
 
 def greedy_pairs(written: Sequence[str], gold: Sequence[str]) -> list[Pair]:
-    """One-to-one greedy matching: by score, then shared tokens, then written order, then gold order.
+    """One-to-one greedy matching: by score, then shared tokens, then the written text, then
+    written order, then gold order.
 
-    ``written`` must already be sorted by file name (the README's tie-break).
+    A tie goes by the written memory's text, never by where it is listed: a list in path order is
+    in the order of the files' random ids, which then decided which of two tied memories was
+    matched (a true positive or a false one; review RV3 F2). :func:`score_msc` lists ``written``
+    by text, then slug, so equal texts tie by slug.
     """
     pairs: list[Pair] = []
     for i, w in enumerate(written):
@@ -116,7 +120,7 @@ def greedy_pairs(written: Sequence[str], gold: Sequence[str]) -> list[Pair]:
             s = msc_score(w, g)
             if s is not None:
                 pairs.append(Pair(i, j, s[0], s[1]))
-    pairs.sort(key=lambda p: (-p.score, -p.shared, p.written, p.gold))
+    pairs.sort(key=lambda p: (-p.score, -p.shared, written[p.written], p.written, p.gold))
     used_w: set[int] = set()
     used_g: set[int] = set()
     out: list[Pair] = []

@@ -265,7 +265,8 @@ def score_msc(outcome: Outcome) -> Counts:
     gold: list[str] = outcome.unit.gold["persona"]
     turns: list[str] = outcome.unit.gold["fact_turns"]
     c = _common(outcome, [_gate_hit(outcome, _equals(t)) for t in turns])
-    written = [e.body for e in outcome.written("profile")]
+    # by text, then slug: not in path order, which is the order of the files' random ids
+    written = [e.body for e in sorted(outcome.written("profile"), key=lambda e: (e.body, e.slug, e.path))]
     pairs = greedy_pairs(written, gold)
     c.update(prof_tp=len(pairs), prof_fp=len(written) - len(pairs), prof_fn=len(gold) - len(pairs))
     if outcome.unit.nothing_to_learn and written:
