@@ -5,25 +5,31 @@ refuses a name holding a secret the masker knows; this is for a bare key it does
 that case or shape (``Q7ZX9K2MPL4VB8NR3TYW``, ``#A3F9C2E7…``, ``crew:7F3K…``): such a name is
 known on disk by a hash (:func:`memscribe.groups.names.friendly_name` with ``hashed``).
 
-The decision reads the name as given (NFKC, its case kept: a generator's mixed case is the
+The decision reads the name as it is written (NFKC, the write guard's cleaning, invisible format
+characters such as U+200B and U+00AD removed; its case kept: a generator's mixed case is the
 strongest sign, and is lost once the name is lower-cased) and looks at every run of ASCII letters
-and digits, whatever separates them (``-``, ``_``, spaces, ``#``, ``:``, ``.``, ``/``), so the
-folder and the display name are decided by the same parts.
+and digits, whatever separates them (``-``, ``_``, spaces, ``#``, ``:``, ``.``, ``/``, or a letter
+of another script: ``产品群Q7ZX…``, ``Команда…``, ``…チーム``), so the folder and the display
+name are decided by the same parts.
 """
 
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 
 from memscribe.redaction.benign import pronounceable
 from memscribe.redaction.placeholders import forget_values
 from memscribe.redaction.values import WEAK_NAME_BITS, looks_random
+from memscribe.safety.write_guard import clean_chars
 
 #: A part of a name shorter than this is no key (the masker's own floor for a bare value).
 KEY_MIN = 16
-#: Runs of letters and digits: the parts a name's punctuation and spaces separate.
-_PARTS = re.compile(r"[^\W_]+")
+#: Runs of letters and digits of any script, and in them the runs of ASCII letters and digits:
+#: the parts a name's punctuation, spaces and other scripts separate.
+_RUNS = re.compile(r"[^\W_]+")
+_PARTS = re.compile(r"[A-Za-z0-9]+")
 #: Hex digits alone, in one case: a digest or a key, never words (``a3f9c2e7b1d4…``).
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
 #: Words as written: a capitalised or lower-case word, or an acronym (``Christmas``, ``party``, ``CS``).
@@ -51,10 +57,40 @@ def secret_shaped(name: str) -> bool:
     ``pronounceable``). ``Christmas2024Party``, ``Arbeitsschutz2024``,
     ``Team2024Q3Sprint12Retro``, ``q4planningmeeting2025`` are words; random base36/base62/hex
     keys of 16 are caught about 9 times in 10 and more, of 32 all but always."""
+    text = written_form(name)
     try:
-        return any(_generated(part) for part in _PARTS.findall(unicodedata.normalize("NFKC", name)))
+        return any(_generated(part) for part in _parts(text))
     finally:
         forget_values()  # the value tests' memos hold the parts: a key must not outlive the call
+
+
+def written_form(name: str) -> str:
+    """``name`` as it reaches the disk: NFKC (the form the folder is made from), without the
+    control and invisible characters the write guard drops, nor other format characters (a soft
+    hyphen or a zero-width space inside a key must not split it into short parts)."""
+    text = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return clean_chars(unicodedata.normalize("NFKC", text))
+
+
+def _parts(text: str) -> list[str]:
+    """The runs of ASCII letters and digits in ``text``; where one meets an accented Latin letter
+    (``Élèves``, ``Straße``), the lower-case letters on that side are the rest of its word and
+    are left out (``ves2025TerminaleS`` → ``2025TerminaleS``); a key beside such a letter keeps
+    its digits and capitals, one beside a letter of another script is whole."""
+    parts: list[str] = []
+    for run in _RUNS.findall(text):
+        for match in _PARTS.finditer(run):
+            part = match.group()
+            if match.start() > 0 and _accented(run[match.start() - 1]):
+                part = part.lstrip(string.ascii_lowercase)
+            if match.end() < len(run) and _accented(run[match.end()]):
+                part = part.rstrip(string.ascii_lowercase)
+            parts.append(part)
+    return parts
+
+
+def _accented(char: str) -> bool:
+    return not char.isascii() and unicodedata.name(char, "").startswith("LATIN")
 
 
 def _generated(part: str) -> bool:

@@ -197,3 +197,41 @@ def test_a_group_with_a_folder_on_disk_keeps_it(tmp_path: Path, group: str) -> N
     assert folders == [slug]
     people = (old / "people.md").read_text(encoding="utf-8")
     assert "- 张三 is the new PM\n" in people and "赵六" in people  # the flush wrote to the old folder
+
+
+#: Review RV5 G1: a key written against letters of another script, or split by an invisible
+#: character the write guard then removes, was one Unicode word (never tested) or two short
+#: parts, and reached the folder and ``group_names.json`` as it was.
+BESIDE_OTHER_SCRIPTS = [
+    ("产品群Q7ZX9K2MPL4VB8NR3TYW", "q7zx9k2mpl4vb8nr3tyw"),
+    ("k3J9xQ2mVb7LwP4zRt8Nチーム", "k3j9xq2mvb7lwp4zrt8n"),
+    ("Команда7F3K9Q2M8X4B1N6V5C0Z", "7f3k9q2m8x4b1n6v5c0z"),
+    ("Équipe7F3K9Q2M8X4B1N6V5C0Z", "7f3k9q2m8x4b1n6v5c0z"),
+    ("Ops Q7ZX9K2M\u200bPL4VB8NR3TYW", "q7zx9k2mpl4vb8nr3tyw"),
+    ("Ops Q7ZX9K2M\u00adPL4VB8NR3TYW", "q7zx9k2m"),
+]
+
+
+@pytest.mark.parametrize(("group", "secret"), BESIDE_OTHER_SCRIPTS)
+def test_a_key_beside_another_script_or_split_by_an_invisible_char_is_hashed(
+    tmp_path: Path, group: str, secret: str
+) -> None:
+    result = runner.invoke(app, ["flush", str(DAY1), "--memory-dir", str(tmp_path), "--group", group])
+    assert result.exit_code == 0, result.output
+    folders = [p.name for p in (tmp_path / "memory" / "groups").iterdir() if p.is_dir()]
+    assert len(folders) == 1 and folders[0].startswith("group-"), folders
+    assert secret not in _everything_written(tmp_path) and secret not in result.output.casefold()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Élèves2025TerminaleS",
+        "Straßenfest2024Köln",
+        "Команда2024Backend",
+        "产品部2024Q3OKR",
+        "チームA2025Kickoff",
+    ],
+)
+def test_words_beside_accented_letters_or_other_scripts_are_not_hashed(name: str) -> None:
+    assert not secret_shaped(name)
