@@ -9,8 +9,9 @@ The decision reads the name as it is written (NFKC, the write guard's cleaning, 
 characters such as U+200B and U+00AD removed; its case kept: a generator's mixed case is the
 strongest sign, and is lost once the name is lower-cased) and looks at every run of ASCII letters
 and digits, whatever separates them (``-``, ``_``, spaces, ``#``, ``:``, ``.``, ``/``, or a letter
-of another script: ``产品群Q7ZX…``, ``Команда…``, ``…チーム``), so the folder and the display
-name are decided by the same parts.
+of another script: ``产品群Q7ZX…``, ``Команда…``, ``…チーム``), and at every run a key alphabet's
+own ``+ / = - _`` (base64, base64url) splits, joined, so the folder and the display name are
+decided by the same parts.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from memscribe.safety.write_guard import clean_chars
 
 #: A part of a name shorter than this is no key (the masker's own floor for a bare value).
 KEY_MIN = 16
-#: Runs of letters and digits of any script, and in them the runs of ASCII letters and digits:
-#: the parts a name's punctuation, spaces and other scripts separate.
-_RUNS = re.compile(r"[^\W_]+")
+#: Runs of ASCII letters and digits: the parts a name's punctuation, spaces and other scripts separate.
 _PARTS = re.compile(r"[A-Za-z0-9]+")
+#: The same with the separators a key's own alphabet holds (base64's ``+ / =``, base64url's
+#: ``- _``): a key these split into short parts is tested whole, joined.
+_KEYLIKE = re.compile(r"[A-Za-z0-9+/=_-]+")
+_JOINERS = re.compile(r"[+/=_-]+")
 #: Hex digits alone, in one case: a digest or a key, never words (``a3f9c2e7b1d4…``).
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
 #: Words as written: a capitalised or lower-case word, or an acronym (``Christmas``, ``party``, ``CS``).
@@ -59,7 +62,9 @@ def secret_shaped(name: str) -> bool:
     keys of 16 are caught about 9 times in 10 and more, of 32 all but always."""
     text = written_form(name)
     try:
-        return any(_generated(part) for part in _parts(text))
+        return any(_generated(part) for part in _parts(text)) or any(
+            _joined_key(run) for run in _parts(text, _KEYLIKE)
+        )
     finally:
         forget_values()  # the value tests' memos hold the parts: a key must not outlive the call
 
@@ -72,25 +77,36 @@ def written_form(name: str) -> str:
     return clean_chars(unicodedata.normalize("NFKC", text))
 
 
-def _parts(text: str) -> list[str]:
-    """The runs of ASCII letters and digits in ``text``; where one meets an accented Latin letter
-    (``Élèves``, ``Straße``), the lower-case letters on that side are the rest of its word and
-    are left out (``ves2025TerminaleS`` → ``2025TerminaleS``); a key beside such a letter keeps
-    its digits and capitals, one beside a letter of another script is whole."""
+def _parts(text: str, runs: re.Pattern[str] = _PARTS) -> list[str]:
+    """The ``runs`` (of ASCII letters and digits) in ``text``; where one meets an accented Latin
+    letter (``Élèves``, ``Straße``), the lower-case letters on that side are the rest of its word
+    and are left out (``ves2025TerminaleS`` → ``2025TerminaleS``); a key beside such a letter
+    keeps its digits and capitals, one beside a letter of another script is whole."""
     parts: list[str] = []
-    for run in _RUNS.findall(text):
-        for match in _PARTS.finditer(run):
-            part = match.group()
-            if match.start() > 0 and _accented(run[match.start() - 1]):
-                part = part.lstrip(string.ascii_lowercase)
-            if match.end() < len(run) and _accented(run[match.end()]):
-                part = part.rstrip(string.ascii_lowercase)
-            parts.append(part)
+    for match in runs.finditer(text):
+        part = match.group()
+        if match.start() > 0 and _accented(text[match.start() - 1]):
+            part = part.lstrip(string.ascii_lowercase)
+        if match.end() < len(text) and _accented(text[match.end()]):
+            part = part.rstrip(string.ascii_lowercase)
+        parts.append(part)
     return parts
 
 
 def _accented(char: str) -> bool:
     return not char.isascii() and unicodedata.name(char, "").startswith("LATIN")
+
+
+def _joined_key(run: str) -> bool:
+    """Whether a run split by ``+ / = - _`` is a key once joined: 16+ characters in both cases
+    (base64 and base64url are), or upper case with digits, or hex (a kebab-case name is in lower
+    case: never tested joined), and generated."""
+    pieces = [piece for piece in _JOINERS.split(run) if piece]
+    if len(pieces) < 2:
+        return False  # one piece: tested as a part already
+    joined = "".join(pieces)
+    cased = not joined.islower() and (not joined.isupper() or any(c.isdigit() for c in joined))
+    return len(joined) >= KEY_MIN and (cased or bool(_HEX.fullmatch(joined))) and _generated(joined)
 
 
 def _generated(part: str) -> bool:

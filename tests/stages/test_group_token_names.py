@@ -235,3 +235,43 @@ def test_a_key_beside_another_script_or_split_by_an_invisible_char_is_hashed(
 )
 def test_words_beside_accented_letters_or_other_scripts_are_not_hashed(name: str) -> None:
     assert not secret_shaped(name)
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "least"),
+    [
+        (string.ascii_letters + string.digits + "+/", 0.85),
+        (string.ascii_letters + string.digits + "-_", 0.85),
+    ],
+)
+def test_base64_keys_split_by_their_own_separators_are_caught(alphabet: str, least: float) -> None:
+    """Review RV5 G2: a base64 or base64url key was split at its own '+', '/', '-', '_' into parts
+    under 16 characters, none tested: about a third of 24-character keys were written."""
+    rng = random.Random(46)
+    keys = ["".join(rng.choice(alphabet) for _ in range(24)) for _ in range(400)]
+    keys = [k for k in keys if re.search(r"[-_+/]", k) and not k.isalpha()]
+    caught = sum(secret_shaped(f"Ops {k}") for k in keys) / len(keys)
+    assert caught >= least, caught
+
+
+def test_a_base64url_key_is_not_written(tmp_path: Path) -> None:
+    group, secret = "Ops Yyw2AXraNydHe7s1dc-f_q2t", "yyw2axranydhe7s1dc-f_q2t"
+    result = runner.invoke(app, ["flush", str(DAY1), "--memory-dir", str(tmp_path), "--group", group])
+    assert result.exit_code == 0, result.output
+    written = _everything_written(tmp_path)
+    assert secret not in written and "yyw2axranydhe7s1dc" not in written
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Team-Alpha-2024-Q3-Planning",
+        "PROJ-4521-Hotfix-2024-11-03",
+        "proj_Phoenix_v2_2024_Berlin",
+        "FY2025-Q1-Sales-Kickoff-EMEA",
+        "C++20-Modules-WG-2024",
+        "Ops/Dev-2024/Q3-Sync",
+    ],
+)
+def test_names_joined_by_dashes_or_underscores_are_not_hashed(name: str) -> None:
+    assert not secret_shaped(name)
