@@ -83,7 +83,7 @@ from memscribe.redaction.structure import (
 from memscribe.redaction.totp import HINTS as TOTP_HINTS
 from memscribe.redaction.totp import find_totp_seeds
 from memscribe.redaction.urls import HINTS as _URL_HINTS
-from memscribe.redaction.urls import find_url_credentials
+from memscribe.redaction.urls import SIGNED_HINTS, find_signed_urls, find_url_credentials
 from memscribe.redaction.valuelines import find_pasted, find_value_lines
 from memscribe.redaction.values import not_a_secret
 
@@ -165,6 +165,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         _re("azure_storage_key", AZURE_STORAGE, group="v", ihints=("accountkey",)),
         _re("url_password", URL_CREDS, group="v", ihints=("@",), gate=URL_CREDS_GATE),
         Detector("url_password", find_url_credentials, _URL_HINTS),
+        Detector("url_password", find_signed_urls, SIGNED_HINTS, needs="?&"),
         _re("conn_string_password", CONN_PASSWORD, re.MULTILINE, group="v", ihints=("password", "pwd")),
         _re("basic_auth", CURL_USER, group="v", hints=("-u", "--user"), gate=CURL_USER_GATE),
         Detector("basic_auth", find_key_users, KEY_USER_HINTS),

@@ -30,6 +30,7 @@ EXAMPLES = [
     'token = os.getenv("API_TOKEN", "9f8e7d6c5b4aZ3f2e1d0c9b8a7f6e5d")',
     'SECRET_KEY = ("9f8e7d6c5b4a"\n    "Z3f2e1d0c9b8a7f6e5d")',
     'API_KEY = "9f8e7d6c5b4a" + "Z3f2e1d0c9b8a7f6e5d";',
+    "GET https://b.s3.amazonaws.com/r.csv?X-Amz-Expires=3600&X-Amz-Signature=f1b7d3a9c5e2f8b4d0a6c2e8f4b1d7a3",
 ]
 CORPUS = corpus_turn_texts() + EXAMPLES
 #: Prose that wakes the detectors of ``pass`` names ("passed") and of ``path``, without an
