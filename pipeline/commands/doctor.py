@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,11 +37,14 @@ def doctor(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
 
 
 def _key_named_groups(root: Path) -> list[Check]:
-    """A group folder or ``group_names.json`` name shaped like a key (made before such names were
-    hashed, or by hand): a warning that names it by its first four characters only."""
+    """A group named like a key (made before such names were hashed, or by hand): one warning a
+    group, naming it by a hash and by the first four characters of the name tested. The name
+    tested is the display name in ``group_names.json``, its case kept (the sign a lower-cased
+    folder has lost); a folder with no entry there is flagged only for hex digits of key length
+    (a lower-cased name with a year and numbers reads like a key too often to say more)."""
     from memscribe.errors import StoreError
-    from memscribe.groups.layout import GROUPS_DIR
-    from memscribe.groups.secret_names import secret_shaped
+    from memscribe.groups.layout import GROUPS_DIR, STATE_PATH
+    from memscribe.groups.secret_names import KEY_MIN, secret_shaped
     from memscribe.groups.store import read_names
     from memscribe.integrations.doctor import Check
 
@@ -50,23 +55,37 @@ def _key_named_groups(root: Path) -> list[Check]:
         folders = {p.name for p in groups.iterdir() if p.is_dir()}
     except OSError as exc:
         return [Check("group names", "warn", f"cannot list {GROUPS_DIR}/: {exc.strerror or exc}")]
-    broken: list[Check] = []
+    found: list[Check] = []
     try:
         mapped = list(read_names(root).values())
     except StoreError as exc:
-        mapped, broken = [], [Check("group names", "warn", str(exc))]
-    names = set(folders)
-    names |= {n for entry in mapped for n in (entry.get("name"), entry.get("display_name")) if n}
-    return broken + [
-        Check(
-            "group name",
-            "warn",
-            f"a group under {GROUPS_DIR}/ is named like a key ({name[:4]}…): rename its folder and "
-            "index file, and its name and display_name in group_names.json",
+        mapped, found = [], [Check("group names", "warn", str(exc))]
+    named: dict[str, tuple[str, str]] = {}  # folder → (name tested, what it is)
+    for entry in mapped:
+        folder = entry.get("name", "")
+        shown = entry.get("display_name") or folder
+        if folder and shown:
+            named[folder] = (shown, "display name in group_names.json")
+    hex_run = re.compile(rf"(?<![0-9a-z])[0-9a-f]{{{KEY_MIN},}}(?![0-9a-z])")
+    for folder in sorted(folders - set(named)):
+        if hex_run.search(folder):
+            named[folder] = (folder, "folder, no entry in group_names.json")
+    for folder, (name, what) in sorted(named.items()):
+        if not secret_shaped(name):
+            continue
+        tag = hashlib.sha256(folder.encode("utf-8")).hexdigest()[:8]
+        found.append(
+            Check(
+                "group name",
+                "warn",
+                f"group {tag} is named like a key in its {what} ({name[:4]}…): rename together, "
+                f"with no flush running, its folder and index file under {GROUPS_DIR}/ (and the "
+                f"index's group_name), its name and display_name in group_names.json, and its "
+                f'"group" and "groups.<name>" entries in {STATE_PATH} (its skip counters and '
+                "pending items)",
+            )
         )
-        for name in sorted(names)
-        if secret_shaped(name)
-    ]
+    return found
 
 
 def register(app: typer.Typer) -> None:

@@ -60,11 +60,23 @@ def test_a_group_named_like_a_key_is_reported_without_its_key(tmp_path: Path) ->
     (groups / "group_names.json").write_text(
         json.dumps({"!r:m.org": {"name": key, "display_name": key.upper()}}), encoding="utf-8"
     )
+    digest = "3f9c2e7b1d4f6a8c0e2b4d6f8a1c3e5b"
+    (groups / f"old-{digest}").mkdir()  # made by hand, not in group_names.json
+    # review RV5 G7: ordinary lower-cased folders were flagged (the folder's case is lost)
+    for ordinary in ("abschlussfahrt2026klasse10b", "sprint42retro2024q1", "ipv6rollout2024q3"):
+        (groups / ordinary).mkdir()
     result = CliRunner().invoke(app, ["doctor", "--memory-dir", str(tmp_path), "--json"])
     warned = [c for c in json.loads(result.stdout)["checks"] if c["name"] == "group name"]
-    assert [c["status"] for c in warned] == ["warn", "warn"], result.stdout  # the folder, the display name
+    # one warning a group (the mapped one once, not for its folder and its display name), each
+    # saying which name it is about and naming flush-state.json in its advice
+    assert [c["status"] for c in warned] == ["warn", "warn"], result.stdout
+    assert sorted("display name" in c["detail"] for c in warned) == [False, True]
+    assert all("memory/flush-state.json" in c["detail"] for c in warned)
+    assert len({c["detail"].split()[1] for c in warned}) == 2  # told apart by a hash
     assert key not in result.stdout.casefold() and key[:8] not in result.stdout.casefold()
-    assert "christmas" not in result.stdout
+    assert digest[:8] not in result.stdout
+    for ordinary in ("christmas", "absc", "spri", "ipv6"):
+        assert ordinary not in result.stdout
 
 
 @pytest.mark.parametrize("broken", ["iterdir", "is_dir", "names"])
