@@ -94,3 +94,13 @@ def test_each_damaged_file_is_reported_once(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         for name in ("2099-01-01.md", "2099-01-02.md"):
             assert result.stderr.count(f"memory/{name}") == 1, result.stderr
+
+
+def test_context_says_a_newer_daily_file_could_not_be_read(tmp_path: Path) -> None:
+    """Review RV5 G6: a newer daily file that cannot be read made the context give an older
+    snapshot as "the latest", with no word to the agent (stderr only)."""
+    root = _root(tmp_path)
+    result = invoke(["context"], claude_payload("SessionStart", root, source="compact"))
+    assert result.exit_code == 0, result.output
+    assert "A newer daily file, memory/2099-01-01.md, could not be read" in result.stdout
+    assert "memory/2099-01-02.md, could not" not in result.stdout  # read, its bytes replaced
