@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from pathlib import PurePosixPath
@@ -46,11 +47,20 @@ def archive_path(entry_path: str) -> str:
 
 
 def make_slug(text: str) -> str:
-    """A kebab-case slug that always matches SLUG_RE (ascii-folded, ≤48 chars, else ``memory``)."""
+    """A kebab-case slug that always matches SLUG_RE (ascii-folded, ≤48 chars).
+
+    Text with no Latin letter or digit (zh, ja, …) gets ``memory-<6 hex of its sha1>``, as the
+    extractor's hashed slugs for such clauses: one plain ``memory`` for all of them made every
+    such statement the same slug topic, so each superseded the one before. Text with no letter
+    or digit gets ``memory``."""
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
     slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     slug = slug[:MAX_SLUG].rstrip("-")
-    return slug if slug and SLUG_RE.match(slug) else "memory"
+    if slug and SLUG_RE.match(slug):
+        return slug
+    if not any(c.isalnum() for c in text):
+        return "memory"
+    return f"memory-{hashlib.sha1(text.strip().encode('utf-8')).hexdigest()[:6]}"
 
 
 #: What may follow the id suffix in a file name's stem: a copy number, then the end.
