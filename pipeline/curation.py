@@ -210,7 +210,8 @@ def import_items(
     A plain statement becomes a profile candidate (slug from its words); a record keeps its kind.
     The answer's ``text`` is the item's text with its secrets masked, and a slug made from the
     text is made from that masked text with the masks left out: a refused record (``secret_only``)
-    is reported without its secret, and a stored one's file name never spells a key.
+    is reported without its secret, and a stored one's file name never spells a key (a record's
+    own slug gets the write tools' test: a key-shaped one is replaced, ``secret_slug``).
     """
     from memscribe.redaction import MASK_RE, Masker
     from memscribe.safety.write_guard import clean_chars

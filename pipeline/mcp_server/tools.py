@@ -90,8 +90,9 @@ class MemoryTools:
             return refused(
                 "invalid_candidate", "no readable statement (no letters, or only escape-code leftovers)"
             )
+        slug, masked = _unkeyed_slug(slug, body)
         candidate = ProfileCandidate(slug=slug, ttl=cast(TTL, ttl), body=body.strip(), evidence_turns=[])
-        return self._write([candidate], [], namespace, "reflexio_write_profile")
+        return _slug_masked(self._write([candidate], [], namespace, "reflexio_write_profile"), masked)
 
     def write_playbook(self, slug: str, body: str, namespace: str | None = None) -> Result:
         """One rule the user taught (``## When`` / ``## What`` / ``## Why``)."""
@@ -107,6 +108,7 @@ class MemoryTools:
                 "invalid_candidate",
                 "'## When' and '## What' each need words (not only digits, marks or escape codes)",
             )
+        slug, masked = _unkeyed_slug(slug, body)
         candidate = PlaybookCandidate(
             slug=slug,
             when=sections["when"],
@@ -117,7 +119,7 @@ class MemoryTools:
             confirmation_turn=None,
             confirmation="explicit",
         )
-        return self._write([], [candidate], namespace, "reflexio_write_playbook")
+        return _slug_masked(self._write([], [candidate], namespace, "reflexio_write_playbook"), masked)
 
     def store(self, text: str, namespace: str | None = None) -> Result:
         """MemWal's ``memory_store``: extract the facts in ``text`` (one user turn) and store them."""
@@ -383,6 +385,32 @@ def _escaped(record: Result) -> Result:
     return {
         k: html_escape_memory(v) if k in _TEXT_FIELDS and isinstance(v, str) else v for k, v in record.items()
     }
+
+
+def _unkeyed_slug(slug: str, body: str) -> tuple[str, bool]:
+    """``slug``, or when a part of it reads as a generated key (``secret_shaped``, the test a
+    group name gets) a slug made from ``body`` with its secrets masked and the masks left out;
+    and whether it was replaced. The slug names the file, the index row and the journal entry:
+    an agent's slug or an imported record's own (a store written before names were masked) would
+    put the key in all three."""
+    from memscribe.groups.secret_names import secret_shaped
+    from memscribe.redaction import MASK_RE, Masker
+    from memscribe.safety.write_guard import clean_chars
+    from memscribe.store.files import make_slug
+
+    if not secret_shaped(slug):
+        return slug, False
+    shown, _found = Masker().redact(clean_chars(body))
+    return make_slug(MASK_RE.sub(" ", shown)), True
+
+
+def _slug_masked(result: Result, masked: bool) -> Result:
+    """Count a replaced key-shaped slug among the answer's redactions (``secret_slug``)."""
+    if masked:
+        redactions = dict(result.get("redactions") or {})
+        redactions["secret_slug"] = redactions.get("secret_slug", 0) + 1
+        result["redactions"] = redactions
+    return result
 
 
 def _answer(plan: Plan, namespace: str, fallback: str = "") -> Result:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from memscribe.mcp_server import MemoryTools
+from memscribe.model.embedded import EmbeddedModel
 from tests.support.integration_support import invoke, memory_files
 
 GOOD = [
@@ -228,4 +230,50 @@ def test_a_stored_statement_s_file_name_never_spells_its_secret(tmp_path: Path) 
     files = [p for p in root.rglob("*") if p.is_file()]
     assert len(memory_files(root)) == 2
     assert [str(p) for p in files if _leaks(str(p.relative_to(root)))] == []
+    assert [str(p) for p in files if _leaks(p.read_bytes().decode("utf-8", "replace"))] == []
+
+
+def test_a_record_s_own_key_shaped_slug_never_names_a_file(tmp_path: Path) -> None:
+    """A record's own slug was used as given (RV6 F1): an export of a store written before names
+    were masked carried ``akia56zc…`` into the new store's file name, index and journal."""
+    records = tmp_path / "old.jsonl"
+    rows = [
+        {
+            "kind": "profile",
+            "slug": AKIA.lower(),
+            "ttl": "one_year",
+            "body": "User lives in Berlin with Anna.",
+        },
+        {
+            "kind": "profile",
+            "slug": f"token-{GHP.lower().replace('_', '-')}",
+            "body": "User prefers dark mode.",
+        },
+        {"kind": "profile", "slug": "home-city", "ttl": "one_year", "body": "User's home city is Lyon."},
+    ]
+    records.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    root = tmp_path / "root"
+    result = invoke(["import", str(records), "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    answers = json.loads(result.stdout)["answers"]
+    assert [a["stored"] for a in answers] == [True, True, True]
+    assert [a["redactions"].get("secret_slug", 0) for a in answers] == [1, 1, 0]
+    names = [Path(p).name for p in memory_files(root)]
+    assert any(n.startswith("user-lives-in-berlin-with-anna-") for n in names)
+    assert any(n.startswith("home-city-") for n in names)  # a slug of words is kept
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert [str(p) for p in files if _leaks(str(p.relative_to(root)))] == []
+    assert [str(p) for p in files if _leaks(p.read_bytes().decode("utf-8", "replace"))] == []
+
+
+def test_an_agent_s_key_shaped_slug_is_replaced(tmp_path: Path) -> None:
+    """The MCP write tools take the agent's slug through the same test."""
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    answer = tools.write_profile(AKIA.lower(), "one_year", "User drinks green tea every morning.")
+    assert answer["stored"] and answer["redactions"] == {"secret_slug": 1}
+    assert Path(answer["written"][0]["path"]).name.startswith("user-drinks-green-tea-every-morning-")
+    rule = "## When\nDeploying.\n\n## What\nRun the smoke tests first.\n\n## Why\nUser asked."
+    answer = tools.write_playbook(f"deploy-{GHP.lower().replace('_', '-')}", rule)
+    assert answer["stored"] and not _leaks(answer["written"][0]["path"])
+    files = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert [str(p) for p in files if _leaks(p.read_bytes().decode("utf-8", "replace"))] == []
