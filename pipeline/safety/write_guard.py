@@ -41,8 +41,8 @@ _KEEP_CONTROLS = frozenset("\n\t")
 #: A terminal escape sequence in its ECMA-48 / ISO 2022 shape, removed whole by :func:`clean_chars`.
 #: A control string only in the shape its kind has, on one line, its body free of C1 and ESC (each
 #: try stops at the next introducer: linear in the text): an OSC is an ASCII number, then ``;`` and
-#: its text, up to BEL or ST (``ESC ]``: at most 4096 characters; the 8-bit ``\x9d``, seen mostly in
-#: mojibake, at most 512 printable ASCII ones); a DCS (``ESC P``, ``\x90``: parameters,
+#: its text, up to BEL or ST (``ESC ]``: any length, so an iTerm2 image or an OSC 52 copy of
+#: kilobytes goes too; the 8-bit ``\x9d``, seen mostly in mojibake, at most 512 printable ASCII ones); a DCS (``ESC P``, ``\x90``: parameters,
 #: intermediates, a final, data), SOS, PM or APC (``ESC X ^ _``, ``\x98 \x9e \x9f``) is printable
 #: ASCII without a space, up to ST only. So mojibake (UTF-8 read as Latin-1: U+201C is
 #: ``\xe2\x80\x9c``, Cyrillic U+041C is ``\xd0\x9c``) and ``ESC P`` before a word never take the
@@ -56,7 +56,7 @@ _KEEP_CONTROLS = frozenset("\n\t")
 #: Any other ESC or C1 character (at the end, before a space, a letter, a digit, ``'`` or ``-``; a
 #: CSI or string never finished) is a lone control character: it goes alone, what follows stays.
 _ESCAPE = re.compile(
-    r"\x1b\][0-9]+(?:;[^\x00-\x1f\x7f-\x9f]{0,4096})?(?:\x07|\x1b\\|\x9c)"
+    r"\x1b\][0-9]+(?:;[^\x00-\x1f\x7f-\x9f]*)?(?:\x07|\x1b\\|\x9c)"
     r"|\x9d[0-9]+(?:;[\x20-\x7e]{0,512})?(?:\x07|\x1b\\|\x9c)"
     r"|(?:\x1bP|\x90)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e][\x21-\x7e]*(?:\x1b\\|\x9c)"
     r"|(?:\x1b[X^_]|[\x98\x9e\x9f])[\x21-\x7e]*(?:\x1b\\|\x9c)"

@@ -127,3 +127,14 @@ def test_no_printable_character_is_eaten_by_a_lone_escape(sentence: str) -> None
             continue  # starts a sequence's shape (CSI, string, designation, Fp): covered above
         assert clean_chars(sentence[:at] + "\x1b" + rest) == sentence, at
     assert clean_chars(sentence) == sentence
+
+
+def test_an_osc_of_any_length_goes_whole() -> None:
+    """RV6 F2: an OSC body over 4096 characters (an iTerm2 image, an OSC 52 copy of kilobytes)
+    was left in the text and the fact refused as oversized."""
+    image = "\x1b]1337;File=inline=1:" + "QUFB" * 2000 + "\x07 after"
+    copy = "\x1b]52;c;" + "ZGIgcGFzc3dvcmQ6" * 400 + "\x1b\\ copied"
+    assert clean_chars(image) == " after" and clean_chars(copy) == " copied"
+    # never ended, or ended on another line: the body is not taken
+    assert clean_chars("\x1b]52;c;" + "A" * 9000) == "]52;c;" + "A" * 9000
+    assert clean_chars("\x1b]0;" + "a" * 5000 + "\nb\x07") == "]0;" + "a" * 5000 + "\nb"
