@@ -31,6 +31,12 @@ from memscribe.safety.write_guard import clean_chars, unsafe_chars
         ("\x1b7\x1b[1;1Hsaved\x1b8\x1b=\x1b[?1hkeypad\x1b>", "savedkeypad"),  # ESC 7 / 8 / = / >
         ("x\x1b#8\x07y\x1b-A", "xy"),  # DEC screen test, a 96-set designation
         ("Top\x9d10;ok\x9cx", "Topx"),  # an 8-bit OSC: ASCII number, printable ASCII text
+        # RV6 F3: real short escapes before text go whole
+        ("\x1b7Saving state\x1b8 done", "Saving state done"),  # tput sc / rc
+        ("[###...] \x1b8Setting up foo (1.0) ...", "[###...] Setting up foo (1.0) ..."),  # apt
+        ("\x1b(0lqqk\x1b(BTitle\x1b(0x x\x1b(B", "lqqkTitlex x"),  # DEC line drawing (smacs/rmacs)
+        ("\x1b[?1h\x1b=commit 1234abcd", "commit 1234abcd"),  # less: keypad mode
+        ("\x1b#8Test", "Test"),  # DEC screen test before a word
     ],
 )
 def test_escape_sequences_go_whole(raw: str, clean: str) -> None:
@@ -69,6 +75,14 @@ def test_escape_sequences_go_whole(raw: str, clean: str) -> None:
         ("The A\x1b-Team fan", "The A-Team fan"),
         ("50\x1b%Growth, x \x1b=5 y \x1b> z", "50%Growth, x =5 y > z"),
         ("\x1b(Bplain", "(Bplain"),  # the price: a real ESC ( B before a word leaves its "(B"
+        (
+            "User wakes at \x1b7am, floor \x1b8th, \x1b(USA) \x1b(0 x)",
+            "User wakes at 7am, floor 8th, (USA) (0 x)",
+        ),
+        (
+            "用户有\x1b8只猫，ユーザーは\x1b7時に起きる",
+            "用户有8只猫，ユーザーは7時に起きる",
+        ),  # after a CJK letter
         # an 8-bit OSC needs an ASCII number and printable ASCII text: mojibake of "”" (U+201D
         # is e2 80 9d) and Cyrillic "М" (d0 9c) keep the words between them
         ("Top\xe2\x80\x9d10; items \xd0\x9c and more", "Top\xe210; items \xd0 and more"),
@@ -116,6 +130,9 @@ _SEQUENCE_START = re.compile(r"\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]")
         "The A-Team fan (USA) owns 7 cats, 0x1F (0 items) and ESC(B; see .A /A *B +U.",
         "L'utilisateur (Paris) a 78 ans, salle #8, « (A) » ou « (U) », 7/8 = 0,875.",
         "El usuario (España) tiene 87 años, sala #3, opción (B) -A +B.",
+        "Saving state done. Setting up foo (1.0) ... Title lqqk x",  # RV6 F3: tput, apt, boxes
+        "Der Nutzer hat 8 Katzen, Windows 7 und Python 3.8; er steht um 7am auf, Stock 8th.",
+        "用户有8只猫和7条狗。ユーザーは7時に起きて8時に出る。",
     ],
 )
 def test_no_printable_character_is_eaten_by_a_lone_escape(sentence: str) -> None:
