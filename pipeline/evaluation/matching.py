@@ -113,6 +113,12 @@ def greedy_pairs(written: Sequence[str], gold: Sequence[str]) -> list[Pair]:
     in the order of the files' random ids, which then decided which of two tied memories was
     matched (a true positive or a false one; review RV3 F2). :func:`score_msc` lists ``written``
     by text, then slug, so equal texts tie by slug.
+
+    Greedy, not optimal: the tie rule makes the figures stable, not maximal. Two written memories
+    tied on one gold sentence go to the alphabetically first even when only the other could also
+    match a second gold sentence ('User drinks green tea in Kyoto.' before 'User drinks green
+    tea.': 1 of 2 golds matched where a maximum matching gets 2; review RV6 F6). The counts are a
+    lower bound of a maximum one-to-one matching's.
     """
     pairs: list[Pair] = []
     for i, w in enumerate(written):
