@@ -211,7 +211,9 @@ def import_items(
     The answer's ``text`` is the item's text with its secrets masked, and a slug made from the
     text is made from that masked text with the masks left out: a refused record (``secret_only``)
     is reported without its secret, and a stored one's file name never spells a key (a record's
-    own slug gets the write tools' test: a key-shaped one is replaced, ``secret_slug``).
+    own slug gets the write tools' test: a key-shaped one is replaced, ``secret_slug``). An
+    answer that archived a memory stored by an earlier item of the same import names that item
+    (``supersedes_this_import``), so "N stored" never hides it.
     """
     from memscribe.redaction import MASK_RE, Masker
     from memscribe.safety.write_guard import clean_chars
@@ -219,6 +221,7 @@ def import_items(
 
     masker = Masker()
     answers: list[dict[str, Any]] = []
+    origin_of: dict[str, str] = {}  # id written by this import -> the item it came from
     for item in items:
         shown, _found = masker.redact(clean_chars(item.text))
         slug = item.slug or make_slug(MASK_RE.sub(" ", shown))
@@ -226,8 +229,16 @@ def import_items(
             answer = write_playbook(slug, item.text)
         else:
             answer = write_profile(slug, item.ttl or ttl, item.text)
-        answers.append({"origin": item.origin, "text": shown, **answer})
+        answers.append({"origin": item.origin, "text": shown, **answer} | _replaced_here(answer, origin_of))
+        origin_of.update({w["id"]: item.origin for w in answer.get("written", [])})
     return answers
+
+
+def _replaced_here(answer: dict[str, Any], origin_of: dict[str, str]) -> dict[str, Any]:
+    """``{"supersedes_this_import": [origin, …]}`` when ``answer`` archived a memory that this
+    same import stored a moment before (one record taken as the update of another); else nothing."""
+    ids = [i for w in answer.get("written", []) for i in w.get("supersedes", []) if i in origin_of]
+    return {"supersedes_this_import": [origin_of[i] for i in ids]} if ids else {}
 
 
 def edit_memory(

@@ -75,6 +75,8 @@ def import_memories(
         if not a.get("stored") and a.get("reason") not in ("duplicate",):
             detail = f" ({a['detail']})" if a.get("detail") else ""
             typer.echo(f"  - {a['origin']}: {a.get('reason')}{detail}")
+        for earlier in a.get("supersedes_this_import", []):
+            typer.echo(f"  - {a['origin']}: replaces {earlier} of this import (taken as its update)")
 
 
 def register(app: typer.Typer) -> None:

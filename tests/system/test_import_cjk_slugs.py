@@ -39,3 +39,20 @@ def test_a_slug_of_non_latin_text_is_its_own() -> None:
     assert len(set(slugs)) == 5 and all(s.startswith("memory-") for s in slugs)
     assert make_slug(STATEMENTS[0]) == make_slug(STATEMENTS[0])  # stable: same text, same slug
     assert make_slug("") == "memory" and make_slug("User lives in Lyon.") == "user-lives-in-lyon"
+
+
+def test_an_import_says_when_one_of_its_records_replaced_another(tmp_path: Path) -> None:
+    """'4 stored' with 2 active: the answer names the item each update replaced (RV6 F4)."""
+    notes = tmp_path / "NOTES.md"
+    notes.write_text(
+        "- User's favourite editor is Vim.\n- User's favourite editor is now Helix.\n"
+        "- User lives in Berlin.\n- User now lives in Munich.\n",
+        encoding="utf-8",
+    )
+    result = invoke(["import", str(notes), "--memory-dir", str(tmp_path / "a"), "--json"])
+    answers = json.loads(result.stdout)["answers"]
+    assert [a.get("supersedes_this_import") for a in answers] == [None, [f"{notes}:1"], None, [f"{notes}:3"]]
+    shown = invoke(["import", str(notes), "--memory-dir", str(tmp_path / "b")])
+    assert f"{notes}:2: replaces {notes}:1 of this import" in shown.stdout
+    assert f"{notes}:4: replaces {notes}:3 of this import" in shown.stdout
+    assert len(memory_files(tmp_path / "b")) == 2
