@@ -1,7 +1,6 @@
 """The shapes of the values the clause detector (:mod:`~memscribe.redaction.clauses`) takes: a
 PIN or a code of digits (said one by one or printed in groups), a random token, a TOTP seed or
-a UUID after a secret's name, a password; and the key of a wireless network, which is named as a
-key but is a password (:func:`network_role`)."""
+a UUID after a secret's name, a password."""
 
 from __future__ import annotations
 
@@ -67,38 +66,3 @@ def _dull_digits(value: str) -> bool:
     """A run of one digit or counting digits (``0000``, ``1234``): a placeholder PIN."""
     steps = {int(b) - int(a) for a, b in zip(value, value[1:], strict=False)}
     return len(steps) == 1 and steps <= {-1, 0, 1}
-
-
-#: A wireless network's word right before a key's word, or glued to it: "WLAN key",
-#: "wireless key", "WPA2 key", "Wi-Fi-Key", "Netzwerkschlüssel", "WLAN 密钥", "无线密钥",
-#: "ネットワークキー" (lower case; one blank, ``-`` or ``_`` may stand between).
-_NETWORK_BEFORE = (
-    "wifi", "wi-fi", "wlan", "wireless", "wpa", "wpa2", "wpa3", "network", "netzwerk", "无线", "無線", "网络",
-    "網路", "ネットワーク", "wi-fiの", "wifiの",
-)  # fmt: skip
-#: The last characters of :data:`_NETWORK_BEFORE`'s words.
-_NETWORK_ENDS = frozenset(w[-1] for w in _NETWORK_BEFORE)
-#: The key's words of the clause detector (role ``secret``) that may name a network's key: the
-#: clause detector asks :func:`network_role` about these alone.
-NETWORK_KEYS = frozenset({"key", "clé", "clave", "schlüssel", "キー", "密钥", "秘钥"})
-#: Those of the languages that put the network's word after them (French, Spanish) ...
-_NAMED_FIRST = frozenset({"clé", "clave"})
-#: ... and that word after them: "clé WPA", "clave WPA", "clé de sécurité réseau", "clave de
-#: red", "clé du wifi".
-_NETWORK_AFTER = lazy_compile(
-    r"[\s(]*(?:(?:de|du|del|des|la|le|el|sécurité|securite|seguridad)\s+)"
-    r"{0,3}(?:wpa[23]?|wi-?fi|wlan|réseau|reseau|red)(?![\w-])"
-)
-
-
-def network_role(low: str, at: int, word: str) -> str:
-    """``password`` for a key's word (one of :data:`NETWORK_KEYS`, ``word`` at ``at`` in the
-    lower-cased text) naming a wireless network's key: a router's key is a password people choose
-    or read off a sticker (letters and digits, digits in groups), not a random token; else the
-    key's own role, ``secret``."""
-    before = at - 1 if at and low[at - 1] in " -_" else at
-    if before and low[before - 1] in _NETWORK_ENDS and low.endswith(_NETWORK_BEFORE, 0, before):
-        return "password"  # (the last character first: most words before a key end otherwise)
-    if word in _NAMED_FIRST and _NETWORK_AFTER.match(low, at + len(word), at + len(word) + 40):
-        return "password"
-    return "secret"

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import FILLER_AFTER, apart, forget_at_scan_end, occurrences, offset_lowered
 from memscribe.redaction.benign import RECORD_KEY_WORDS
-from memscribe.redaction.clause_shapes import NETWORK_KEYS, fits, network_role, pin_like
+from memscribe.redaction.clause_shapes import fits, pin_like
 from memscribe.redaction.clause_words import (
     ALL_ANAPHOR_STEMS,
     ALL_KEYWORD_STEMS,
@@ -124,7 +124,7 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     seen: set[int] = set()
     plain = low.isascii()
     for at, word, role in _occurrences(text, low, KEYWORD_STEMS if plain else ALL_KEYWORD_STEMS):
-        end, role = at + len(word), network_role(low, at, word) if word in NETWORK_KEYS else role
+        end = at + len(word)
         if _keyword_here(low, at, end, word) and not (
             (word == "key" and (_record_key(low, at) or starts_record(text, at)))
             or (
