@@ -26,7 +26,7 @@ def doctor(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
 
     # A detail may quote an API base or a hook log line: never their credentials.
     found = [*run_checks(memory_dir), *_key_named_groups(memory_dir)]
-    checks = [replace(c, detail=mask_url_credentials(c.detail)) for c in found]
+    checks = [replace(c, detail=_printable(mask_url_credentials(c.detail))) for c in found]
     if as_json:
         echo_json(to_json(checks))
     else:
@@ -36,7 +36,24 @@ def doctor(memory_dir: MemoryDir = Path("."), as_json: JsonOpt = False) -> None:
         raise typer.Exit(2)
 
 
+def _printable(text: str) -> str:
+    """``text`` with what cannot be printed as UTF-8 (a lone surrogate from a name cut inside an
+    emoji, a byte of a folder name that is not UTF-8) written as an escape, never a traceback."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _key_named_groups(root: Path) -> list[Check]:
+    """Doctor's check of group names (:func:`_key_names`); a file or folder name it cannot read
+    as text is a finding, never a traceback."""
+    from memscribe.integrations.doctor import Check
+
+    try:
+        return _key_names(root)
+    except ValueError as exc:  # UnicodeError among them
+        return [Check("group names", "warn", f"cannot check the group names: {type(exc).__name__}")]
+
+
+def _key_names(root: Path) -> list[Check]:
     """A group named like a key (made before such names were hashed, or by hand): one warning a
     group, naming it by a hash and by the first four characters of the name tested. The name
     tested is the display name in ``group_names.json``, its case kept (the sign a lower-cased
@@ -73,12 +90,12 @@ def _key_named_groups(root: Path) -> list[Check]:
     for folder, (name, what) in sorted(named.items()):
         if not secret_shaped(name):
             continue
-        tag = hashlib.sha256(folder.encode("utf-8")).hexdigest()[:8]
+        tag = hashlib.sha256(folder.encode("utf-8", "surrogatepass")).hexdigest()[:8]
         found.append(
             Check(
                 "group name",
                 "warn",
-                f"group {tag} is named like a key in its {what} ({name[:4]}…): rename together, "
+                f"group {tag} is named like a key in its {what} ({_printable(name[:4])}…): rename together, "
                 f"with no flush running, its folder and index file under {GROUPS_DIR}/ (and the "
                 f"index's group_name), its name and display_name in group_names.json, and its "
                 f'"group" and "groups.<name>" entries in {STATE_PATH} (its skip counters and '

@@ -114,3 +114,37 @@ def test_doctor_reports_group_files_it_cannot_read(
     assert [c["status"] for c in found] == ["warn"], checks
     assert "Permission denied" in found[0]["detail"]
     assert result.exit_code == (2 if any(c["status"] == "fail" for c in checks) else 0)
+
+
+@pytest.mark.parametrize("odd", ["surrogate-folder", "non-utf8-folder", "surrogate-display"])
+def test_doctor_reports_odd_group_names_without_a_traceback(tmp_path: Path, odd: str) -> None:
+    """Review RV8 R5: a lone surrogate in group_names.json (a JS writer's name cut inside an emoji)
+    or a folder name that is not UTF-8 made doctor crash (UnicodeEncodeError, exit 1); each is a
+    finding, printed with escapes."""
+    import os
+
+    from typer.testing import CliRunner
+
+    from memscribe.cli import app
+
+    groups = tmp_path / "memory" / "groups"
+    groups.mkdir(parents=True)
+    names = groups / "group_names.json"
+    if odd == "surrogate-folder":
+        names.write_text(
+            '{"!r:x": {"name": "ops-q7zx\\ud800", "display_name": "Ops Q7ZX9K2MPL4VB8NR3TYW\\ud800"}}',
+            encoding="utf-8",
+        )
+    elif odd == "non-utf8-folder":
+        os.makedirs(os.fsencode(groups) + b"/ops-\xffa3f9c2e7b1d4f8e6a3f9c2e7b1d4")
+    else:
+        names.write_text(
+            '{"!r:x": {"name": "ok", "display_name": "Ops\\ud83dQ7ZX9K2MPL4VB8NR3TYW"}}', encoding="utf-8"
+        )
+    for args in ([], ["--json"]):
+        result = CliRunner().invoke(app, ["doctor", "--memory-dir", str(tmp_path), *args])
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert "Traceback" not in result.output
+        assert "group name" in result.output and "q7zx9k2m" not in result.output.casefold()
+    checks = json.loads(result.stdout)["checks"]
+    assert [c["status"] for c in checks if c["name"].startswith("group name")] == ["warn"], checks
