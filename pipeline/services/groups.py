@@ -62,8 +62,21 @@ def flush_transcript(
         state=read_state(root),
         now=now,
     )
-    written = apply_flush(root, result, names_entry=_safe_entry(entry, name)) if write else []
+    written = apply_flush(root, result, names_entry=_safe_entry(_hashed_label(entry), name)) if write else []
     return Flushed(group=name, result=result, written=written)
+
+
+def _hashed_label(entry: dict[str, str] | None) -> dict[str, str] | None:
+    """The mapping entry with its display name tested on its own: a group kept in its plain folder
+    (made before its name was hashed) still has the name in its own case, the key's strongest
+    sign, so a display name shaped like a key is written as its hash (``group-<8 hex>``),
+    whatever the folder."""
+    if entry is None:
+        return None
+    shown = entry.get("display_name", "")
+    if shown and shown != entry.get("name") and secret_shaped(shown):
+        return {**entry, "display_name": friendly_name(shown, hashed=True)}
+    return entry
 
 
 def _new_key_shaped(root: Path) -> Callable[[str], bool]:

@@ -275,3 +275,23 @@ def test_a_base64url_key_is_not_written(tmp_path: Path) -> None:
 )
 def test_names_joined_by_dashes_or_underscores_are_not_hashed(name: str) -> None:
     assert not secret_shaped(name)
+
+
+@pytest.mark.parametrize("key", ["k3J9xQ7mZ2pL8wR4tV6n", "Q7ZX9K2MPL4VB8NR3TYW"])
+def test_a_kept_folder_does_not_write_the_key_as_display_name(tmp_path: Path, key: str) -> None:
+    """Review RV8 R1: a group kept in its plain folder (flushed before its name was hashed) wrote
+    its name, the key in its own case, to group_names.json once a flush knew its room."""
+    group = f"Ops {key}"
+    slug = friendly_name(group)
+    (tmp_path / "memory" / "groups" / slug).mkdir(parents=True)
+    result = runner.invoke(app, ["flush", str(DAY2), "--memory-dir", str(tmp_path), "--group", group])
+    assert result.exit_code == 0, result.output
+    groups = tmp_path / "memory" / "groups"
+    assert sorted(p.name for p in groups.iterdir() if p.is_dir()) == [slug]  # the folder is kept
+    names = json.loads((groups / "group_names.json").read_text(encoding="utf-8"))
+    assert [entry["name"] for entry in names.values()] == [slug]
+    text = json.dumps(names, ensure_ascii=False)
+    assert key not in text and key[:8] not in text
+    assert [entry["display_name"] for entry in names.values()] == [friendly_name(group, hashed=True)]
+    again = runner.invoke(app, ["flush", str(DAY2), "--memory-dir", str(tmp_path), "--group", group])
+    assert again.exit_code == 0 and sorted(p.name for p in groups.iterdir() if p.is_dir()) == [slug]
