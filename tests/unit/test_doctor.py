@@ -148,3 +148,24 @@ def test_doctor_reports_odd_group_names_without_a_traceback(tmp_path: Path, odd:
         assert "group name" in result.output and "q7zx9k2m" not in result.output.casefold()
     checks = json.loads(result.stdout)["checks"]
     assert [c["status"] for c in checks if c["name"].startswith("group name")] == ["warn"], checks
+
+
+def test_the_readme_claims_no_more_than_the_group_name_checks_do(tmp_path: Path) -> None:
+    """Review RV8 R8: the README said a key in a ``--group`` name "never reaches the disk"; a kept
+    plain folder keeps it, and doctor checks a folder with no entry in group_names.json for hex
+    only. The README says both, and doctor behaves as it says."""
+    from typer.testing import CliRunner
+
+    from memscribe.cli import app
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    text = " ".join(readme.split())
+    assert "never reaches the disk" not in text
+    assert "keeps that folder as it is" in text
+    assert "checked only for a run of 16+ hex digits" in text
+    groups = tmp_path / "memory" / "groups"
+    (groups / "ops-k3j9xq7mz2pl8wr4tv6n").mkdir(parents=True)  # base62, lower-cased, unmapped
+    (groups / "ops-a3f9c2e7b1d4f8e6a3f9c2e7").mkdir()  # hex, unmapped
+    result = CliRunner().invoke(app, ["doctor", "--memory-dir", str(tmp_path), "--json"])
+    warned = [c for c in json.loads(result.stdout)["checks"] if c["name"] == "group name"]
+    assert len(warned) == 1 and "no entry in group_names.json" in warned[0]["detail"]
