@@ -7,7 +7,9 @@ known on disk by a hash (:func:`memscribe.groups.names.friendly_name` with ``has
 
 The decision reads the name as it is written (NFKC, the write guard's cleaning, invisible format
 characters such as U+200B and U+00AD removed; its case kept: a generator's mixed case is the
-strongest sign, and is lost once the name is lower-cased) and looks at every run of ASCII letters
+strongest sign, and is lost once the name is lower-cased), and again without combining marks and
+default-ignorable characters (U+FE0F, U+034F, Hangul fillers: drawn as nothing, they would split a
+key into parts too short to test) and looks at every run of ASCII letters
 and digits, whatever separates them (``-``, ``_``, spaces, ``#``, ``:``, ``.``, ``/``, or a letter
 of another script: ``产品群Q7ZX…``, ``Команда…``, ``…チーム``), and at every run a key alphabet's
 own ``+ / = - _`` (base64, base64url) splits, joined, so the folder and the display name are
@@ -60,10 +62,12 @@ def secret_shaped(name: str) -> bool:
     ``pronounceable``). ``Christmas2024Party``, ``Arbeitsschutz2024``,
     ``Team2024Q3Sprint12Retro``, ``q4planningmeeting2025`` are words; random base36/base62/hex
     keys of 16 are caught about 9 times in 10 and more, of 32 all but always."""
-    text = written_form(name)
+    written = written_form(name)
     try:
-        return any(_generated(part) for part in _parts(text)) or any(
-            _joined_key(run) for run in _parts(text, _KEYLIKE)
+        return any(
+            any(_generated(part) for part in _parts(text))
+            or any(_joined_key(run) for run in _parts(text, _KEYLIKE))
+            for text in dict.fromkeys((written, _bare_form(written)))
         )
     finally:
         forget_values()  # the value tests' memos hold the parts: a key must not outlive the call
@@ -75,6 +79,25 @@ def written_form(name: str) -> str:
     hyphen or a zero-width space inside a key must not split it into short parts)."""
     text = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
     return clean_chars(unicodedata.normalize("NFKC", text))
+
+
+#: Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties: the combining grapheme joiner,
+#: Hangul fillers, variation selectors, Mongolian selectors, tags…) and the braille blank: drawn
+#: as nothing, kept by the write guard, and able to split a key into parts too short to test.
+_IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+
+def _bare_form(written: str) -> str:
+    """The written form (:func:`written_form`) without what draws as nothing or only marks a
+    letter: NFKD, then every combining mark (Mn, Me), format character and default-ignorable
+    character removed. Tested as well as the written form, not instead of it (an accented word
+    keeps its accents there, where the accent rule of :func:`_parts` applies)."""
+    text = _IGNORABLE.sub("", unicodedata.normalize("NFKD", written))
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
 
 
 def _parts(text: str, runs: re.Pattern[str] = _PARTS) -> list[str]:

@@ -209,6 +209,15 @@ BESIDE_OTHER_SCRIPTS = [
     ("Équipe7F3K9Q2M8X4B1N6V5C0Z", "7f3k9q2m8x4b1n6v5c0z"),
     ("Ops Q7ZX9K2M\u200bPL4VB8NR3TYW", "q7zx9k2mpl4vb8nr3tyw"),
     ("Ops Q7ZX9K2M\u00adPL4VB8NR3TYW", "q7zx9k2m"),
+    # review RV8 R2: invisible characters other than format ones (Cf) split the key too
+    ("Ops Q7ZX9K2M\ufe0fPL4VB8NR3TYW", "q7zx9k2m"),  # variation selector (Mn)
+    ("Ops Q7ZX9K2M\u034fPL4VB8NR3TYW", "q7zx9k2m"),  # combining grapheme joiner
+    ("Ops Q7ZX9K2M\u180bPL4VB8NR3TYW", "q7zx9k2m"),  # Mongolian free variation selector
+    ("Ops Q7ZX9K2M\u3164PL4VB8NR3TYW", "q7zx9k2m"),  # Hangul filler (Lo)
+    ("Ops Q7ZX9K2M\u115fPL4VB8NR3TYW", "q7zx9k2m"),  # Hangul choseong filler
+    ("Ops Q7ZX9K2M\uffa0PL4VB8NR3TYW", "q7zx9k2m"),  # halfwidth Hangul filler
+    ("Ops Q7ZX9K2M\u2800PL4VB8NR3TYW", "q7zx9k2m"),  # braille blank (So)
+    ("Ops Q7ZX9K2M\u0301PL4VB8NR3TYW", "q7zx9k2"),  # combining acute: NFKC makes it 'Ḿ'
 ]
 
 
@@ -231,6 +240,11 @@ def test_a_key_beside_another_script_or_split_by_an_invisible_char_is_hashed(
         "Команда2024Backend",
         "产品部2024Q3OKR",
         "チームA2025Kickoff",
+        # marks written decomposed, emoji with a variation selector (RV8 R2: the bare form is tested too)
+        "Cafe\u0301Philo2023Montreal",
+        "Nin\u0303os2024FutbolSabado",
+        "Family\u2600\ufe0fSummer2024Trip",
+        "NhómHọcTập2024HàNội",
     ],
 )
 def test_words_beside_accented_letters_or_other_scripts_are_not_hashed(name: str) -> None:

@@ -163,6 +163,7 @@ def test_the_readme_claims_no_more_than_the_group_name_checks_do(tmp_path: Path)
     assert "never reaches the disk" not in text
     assert "keeps that folder as it is" in text
     assert "checked only for a run of 16+ hex digits" in text
+    assert "default-ignorable character" in text  # RV8 R2: tested with those removed
     groups = tmp_path / "memory" / "groups"
     (groups / "ops-k3j9xq7mz2pl8wr4tv6n").mkdir(parents=True)  # base62, lower-cased, unmapped
     (groups / "ops-a3f9c2e7b1d4f8e6a3f9c2e7").mkdir()  # hex, unmapped
