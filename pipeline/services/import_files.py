@@ -72,22 +72,15 @@ def _document_records(stripped: str) -> list[Any] | None:
 
 
 def markdown_items(text: str, origin: str) -> list[ImportItem]:
-    """One item per list entry or paragraph of a CLAUDE.md / MEMORY.md (headings and code skipped).
-
-    A line after a list entry, up to a blank line or the next entry, continues it (markdown's
-    lazy continuation, an indented one too): a key wrapped over two lines is one statement,
-    screened whole, not a refused first half and a stored second half (:func:`_joined`)."""
+    """One item per list entry or paragraph of a CLAUDE.md / MEMORY.md (headings and code skipped)."""
     items: list[ImportItem] = []
     in_code = False
     paragraph: list[str] = []
-    bullet_at: list[int] = []  # the line of the list entry the paragraph continues, if any
 
     def flush(line_no: int) -> None:
         if paragraph:
-            at = bullet_at[0] if bullet_at else line_no
-            items.append(ImportItem(text=_joined(paragraph), origin=f"{origin}:{at}"))
+            items.append(ImportItem(text=" ".join(paragraph), origin=f"{origin}:{line_no}"))
             paragraph.clear()
-        bullet_at.clear()
 
     for n, line in enumerate(text.splitlines(), start=1):
         if line.strip().startswith("```"):
@@ -100,40 +93,13 @@ def markdown_items(text: str, origin: str) -> list[ImportItem]:
         bullet = _BULLET.match(line)
         if bullet:
             flush(n)
-            paragraph.append(bullet["text"])  # the lines after it, up to a blank, continue it
-            bullet_at.append(n)
+            items.append(ImportItem(text=bullet["text"], origin=f"{origin}:{n}"))
         elif line.strip():
             paragraph.append(line.strip())
         else:
             flush(n)
     flush(len(text.splitlines()))
     return [i for i in items if len(i.text) >= 3]
-
-
-#: The first and last key-like run of a line (letters, digits and ``_ - + / =``).
-_HEAD_RUN = re.compile(r"^[\w\-+/=]+", re.ASCII)
-_TAIL_RUN = re.compile(r"[\w\-+/=]+$", re.ASCII)
-_KEY_PART = re.compile(r"[0-9_\-+/=]")
-
-
-def _joined(lines: list[str]) -> str:
-    """The lines of one statement joined by a space, or by nothing where a key was wrapped: the
-    run that ends a line holds a digit or one of ``_ - + / =`` (a word does not: ``commit`` then a
-    hash stays two words) and, glued to the run that starts the next line, reads as a generated
-    key (``secret_shaped``, the group-name test); so the masker sees the key whole."""
-    from memscribe.groups.secret_names import secret_shaped
-
-    text = lines[0]
-    for line in lines[1:]:
-        head, tail = _HEAD_RUN.match(line), _TAIL_RUN.search(text)
-        glued = (
-            head is not None
-            and tail is not None
-            and _KEY_PART.search(tail[0]) is not None
-            and secret_shaped(tail[0] + head[0])
-        )
-        text += ("" if glued else " ") + line
-    return text
 
 
 _NO_MEMORY = "no memory in the record (a profile or playbook body, or a memory text)"
