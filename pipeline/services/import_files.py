@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,9 @@ class ImportItem:
     origin: str = ""
 
 
-def detect_format(path: Path, text: str) -> str:
+def detect_format(path: Path, text: str, document: list[Any] | None) -> str:
+    """The import format of ``text``; ``document`` is its records when it reads as one JSON
+    document (:func:`_parse_document`), else None."""
     if path.suffix.lower() in (".md", ".markdown", ".txt"):
         return "markdown"
     stripped = text.strip()
@@ -41,34 +44,36 @@ def detect_format(path: Path, text: str) -> str:
     # or memscribe's own export as ``jq -s .`` makes it), else records a "\n" at a time
     # (json_items): the first record that parses says which export it is, so a bad first record
     # does not turn the file into markdown statements.
-    records = _document_records(stripped)
-    if records is None:
-        records = []
-        for line in text.split("\n"):
-            try:
-                records.append(json.loads(line))
-            except ValueError:
-                continue
-    for record in records:
+    for record in document if document is not None else _line_records(text):
         if isinstance(record, dict):
             mem0 = ("memory" in record or "text" in record) and "body" not in record
             return "mem0" if mem0 else "jsonl"
     return "mem0" if stripped.startswith("[") else "jsonl"
 
 
-def _document_records(stripped: str) -> list[Any] | None:
+def _line_records(text: str) -> Iterator[Any]:
+    """Each "\n"-separated line of ``text`` that parses as JSON, decoded, read as needed."""
+    for line in text.split("\n"):
+        try:
+            yield json.loads(line)
+        except ValueError:
+            continue
+
+
+def _parse_document(stripped: str) -> tuple[list[Any] | None, json.JSONDecodeError | None]:
     """The records of ``stripped`` read as one JSON document (a list, a ``results`` or
-    ``memories`` list, or one record); None when it is not one document (JSONL, or bad JSON)."""
+    ``memories`` list, or one record), and the error when it starts as one and does not parse;
+    (None, None) when it does not start as one (JSONL or text)."""
     if not stripped.startswith(("[", "{")):
-        return None
+        return None, None
     try:
         loaded = json.loads(stripped)
-    except json.JSONDecodeError:
-        return None
+    except json.JSONDecodeError as exc:
+        return None, exc
     if isinstance(loaded, dict):
         listed = next((loaded[key] for key in ("results", "memories") if key in loaded), None)
         loaded = listed if isinstance(listed, list) else [loaded]
-    return loaded if isinstance(loaded, list) else []
+    return (loaded if isinstance(loaded, list) else []), None
 
 
 def markdown_items(text: str, origin: str) -> list[ImportItem]:
@@ -106,7 +111,12 @@ _NO_MEMORY = "no memory in the record (a profile or playbook body, or a memory t
 
 
 def json_items(
-    text: str, fmt: str, origin: str, *, strict: bool = False
+    text: str,
+    fmt: str,
+    origin: str,
+    *,
+    strict: bool = False,
+    parsed: tuple[list[Any] | None, json.JSONDecodeError | None] | None = None,
 ) -> tuple[list[ImportItem], list[str]]:
     """Items of a memscribe export (JSONL records) or a mem0 export (``memory`` fields), and the
     records skipped (``<origin>:<line>: <why>``, the file's own line numbers, or ``<origin>
@@ -120,13 +130,10 @@ def json_items(
     stripped = text.strip()
     # The whole text as one JSON document first (a mem0 ``{"results": [...]}`` pretty-printed
     # over many lines is one document), then JSONL; an array that does not parse is no JSONL.
-    records = _document_records(stripped)
-    if records is None and stripped.startswith("["):
-        try:
-            json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            at = exc.lineno + text[: len(text) - len(text.lstrip())].count("\n")
-            raise InputError(f"not JSON: {exc.msg} (column {exc.colno})", path=origin, line=at) from None
+    records, error = parsed if parsed is not None else _parse_document(stripped)
+    if error is not None and stripped.startswith("["):
+        at = error.lineno + text[: len(text) - len(text.lstrip())].count("\n")
+        raise InputError(f"not JSON: {error.msg} (column {error.colno})", path=origin, line=at)
     if records is not None:
         # a one-line file is JSONL's line: its record keeps the line's name
         first_line = text[: len(text) - len(text.lstrip())].count("\n") + 1 if "\n" not in stripped else None
@@ -217,10 +224,11 @@ def read_import(
         text = read_file_bytes(path).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", path=str(path)) from None
-    fmt = fmt or detect_format(path, text)
+    parsed = _parse_document(text.strip())  # once, for the format and the records
+    fmt = fmt or detect_format(path, text, parsed[0])
     if fmt not in IMPORT_FORMATS:
         raise UserError(f"unknown --format {fmt!r}; choose one of {', '.join(IMPORT_FORMATS)}")
     if fmt == "markdown":
         return fmt, markdown_items(text, str(path)), []
-    items, bad = json_items(text, fmt, str(path), strict=strict)
+    items, bad = json_items(text, fmt, str(path), strict=strict, parsed=parsed)
     return fmt, items, bad
