@@ -116,21 +116,19 @@ def _fenced(open_tag: str, header: str, body: str, close_tag: str) -> str:
     return "\n".join([open_tag, header, html_escape_memory(body.strip()), close_tag])
 
 
-def _snapshot_part(root: Path) -> tuple[str, dict[str, str] | None]:
+def _snapshot_part(store: MemoryStore) -> tuple[str, dict[str, str] | None]:
     """The latest snapshot, fenced; when a newer daily file could not be read (permissions), the
     header says so: the block shown may not be the latest, and the agent is told which file."""
     from memscribe.snapshot.render import latest
-    from memscribe.snapshot.store import stored_snapshots
 
     damaged: list[tuple[str, str]] = []
-    found = latest(stored_snapshots(root, unreadable=damaged))
+    found = latest(store.snapshots(unreadable=damaged))
+    for rel, why in damaged:
+        logging.getLogger("memscribe.snapshot").warning("snapshot file %s: %s", rel, why)
     if found is None:
-        for rel, why in damaged:
-            logging.getLogger("memscribe.snapshot").warning("snapshot file %s: %s", rel, why)
         return "", None
     header = SNAPSHOT_HEADER
     for rel, why in damaged:
-        logging.getLogger("memscribe.snapshot").warning("snapshot file %s: %s", rel, why)
         if why.startswith("skipped") and Path(rel).name > Path(found.path).name:
             header += f"\nA newer daily file, {rel}, could not be read: this may not be the latest snapshot."
     meta = {"snapshot_id": found.snapshot_id, "timestamp": found.timestamp, "path": found.path}
@@ -185,7 +183,7 @@ def build_context(
     result = ContextResult(budget=budget)
     parts: list[str] = []
     if after_compaction:
-        text, result.snapshot = _snapshot_part(root)
+        text, result.snapshot = _snapshot_part(store)
         if text:
             # The snapshot is what compaction lost: it may take most of the budget, never all.
             text, cut = fit_snapshot(text, budget * 3 // 4)

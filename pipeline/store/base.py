@@ -116,8 +116,12 @@ class MemoryStore(Protocol):
         those after the path ``after``, at most ``limit`` (None: all)."""
         ...
 
-    def snapshots(self, *, day: str | None = None) -> list[StoredSnapshot]:
-        """Task snapshots stored (one day's when given)."""
+    def snapshots(
+        self, *, day: str | None = None, unreadable: list[tuple[str, str]] | None = None
+    ) -> list[StoredSnapshot]:
+        """Task snapshots stored (one day's when given). With ``unreadable``, a daily file that
+        cannot be read whole is read as far as it can be or skipped, and its path and what happened
+        are added there for the caller to report."""
         ...
 
     def apply(

@@ -135,10 +135,12 @@ class FileMemoryStore:
         entries = [e for e in MemoryRoot(self.root).entries() if after is None or e.path > after]
         return expired(sorted(entries, key=lambda e: e.path))[:limit]
 
-    def snapshots(self, *, day: str | None = None) -> list[StoredSnapshot]:
+    def snapshots(
+        self, *, day: str | None = None, unreadable: list[tuple[str, str]] | None = None
+    ) -> list[StoredSnapshot]:
         from memscribe.snapshot.store import stored_snapshots
 
-        return stored_snapshots(self.root, day=day)
+        return stored_snapshots(self.root, day=day, unreadable=unreadable)
 
     def apply(
         self, plan: Plan, *, now: dt.datetime | None = None, replay: bool = False, locked: bool = False
