@@ -7,8 +7,10 @@ the user must fix), with one line saying what was found and what to do.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import os
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,6 +146,66 @@ def check_last_runs(root: Path) -> list[Check]:
     return checks or [Check("last hook runs", "warn", f"{log} holds no runs")]
 
 
+def check_group_names(root: Path) -> list[Check]:
+    """Doctor's check of group names (:func:`_key_names`); a file or folder name it cannot read
+    as text is a finding, never a traceback."""
+    try:
+        return _key_names(root)
+    except ValueError as exc:  # UnicodeError among them
+        return [Check("group names", "warn", f"cannot check the group names: {type(exc).__name__}")]
+
+
+def _key_names(root: Path) -> list[Check]:
+    """A group named like a key (made before such names were hashed, or by hand): one warning a
+    group, naming it by a hash and by the first four characters of the name tested. The name
+    tested is the display name in ``group_names.json``, its case kept (the sign a lower-cased
+    folder has lost); a folder with no entry there is flagged only for hex digits of key length
+    (a lower-cased name with a year and numbers reads like a key too often to say more)."""
+    from memscribe.errors import StoreError
+    from memscribe.groups.layout import GROUPS_DIR, STATE_PATH
+    from memscribe.groups.secret_names import KEY_MIN, secret_shaped
+    from memscribe.groups.store import read_names
+
+    groups = Path(root) / GROUPS_DIR
+    try:  # a root made with sudo and used as the user: doctor says so, never a traceback
+        if not groups.is_dir():
+            return []
+        folders = {p.name for p in groups.iterdir() if p.is_dir()}
+    except OSError as exc:
+        return [Check("group names", "warn", f"cannot list {GROUPS_DIR}/: {exc.strerror or exc}")]
+    found: list[Check] = []
+    try:
+        mapped = list(read_names(root).values())
+    except StoreError as exc:
+        mapped, found = [], [Check("group names", "warn", str(exc))]
+    named: dict[str, tuple[str, str]] = {}  # folder → (name tested, what it is)
+    for entry in mapped:
+        folder = entry.get("name", "")
+        shown = entry.get("display_name") or folder
+        if folder and shown:
+            named[folder] = (shown, "display name in group_names.json")
+    hex_run = re.compile(rf"(?<![0-9a-z])[0-9a-f]{{{KEY_MIN},}}(?![0-9a-z])")
+    for folder in sorted(folders - set(named)):
+        if hex_run.search(folder):
+            named[folder] = (folder, "folder, no entry in group_names.json")
+    for folder, (name, what) in sorted(named.items()):
+        if not secret_shaped(name):
+            continue
+        tag = hashlib.sha256(folder.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        found.append(
+            Check(
+                "group name",
+                "warn",
+                f"group {tag} is named like a key in its {what} ({name[:4]}…): rename together, "
+                f"with no flush running, its folder and index file under {GROUPS_DIR}/ (and the "
+                f"index's group_name), its name and display_name in group_names.json, and its "
+                f'"group" and "groups.<name>" entries in {STATE_PATH} (its skip counters and '
+                "pending items)",
+            )
+        )
+    return found
+
+
 def run_checks(root: Path, *, home: Path | None = None, project: Path | None = None) -> list[Check]:
     home = home or Path.home()
     project = project or Path.cwd()
@@ -153,6 +215,7 @@ def run_checks(root: Path, *, home: Path | None = None, project: Path | None = N
         *check_root(root),
         *check_hooks(home, project),
         *check_last_runs(root),
+        *check_group_names(root),
     ]
 
 
