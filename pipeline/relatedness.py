@@ -64,9 +64,13 @@ def topic_of(slug: str) -> str:
 
 
 def same_topic(candidate_slug: str, entry_slug: str) -> bool:
-    """``home-city`` matches ``home-city`` and ``home-city-berlin`` (value appended to the topic)."""
+    """``home-city`` matches ``home-city`` and ``home-city-berlin`` (value appended to the topic).
+
+    Only a topic that names one (:func:`names_topic`) takes a value: ``memory`` (the fallback
+    slug of text with no letter, once of all zh/ja text) is not the topic of every
+    ``memory-<hex>`` (the slug of one such statement), nor ``preference`` of ``preference-<hex>``."""
     a, b = topic_of(candidate_slug), topic_of(entry_slug)
-    return a == b or b.startswith(a + "-") or a.startswith(b + "-")
+    return a == b or (b.startswith(a + "-") and names_topic(a)) or (a.startswith(b + "-") and names_topic(b))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -96,9 +100,17 @@ def topical(slug: str, other_slug: str) -> bool:
     return same_topic(slug, other_slug) or shares_topic_word(slug, other_slug)
 
 
+def names_topic(slug: str) -> bool:
+    """The slug holds a word that names a topic (:func:`slug_words`): a generated fallback slug
+    (``memory``, ``preference``, ``rule``: generic words; digits) does not, so a value appended
+    to it (``memory-3f9a1c``) is not a value of its topic (:func:`same_topic`)."""
+    return bool(slug_words(slug))
+
+
 def _dash_prefixes(topic: str) -> set[str]:
-    """Each ``topic[:i]`` followed by a dash: ``b.startswith(a + "-")`` iff ``a`` is one of b's."""
-    return {topic[:i] for i, char in enumerate(topic) if char == "-"}
+    """Each ``topic[:i]`` followed by a dash that names a topic: ``b.startswith(a + "-") and
+    names_topic(a)`` iff ``a`` is one of b's."""
+    return {topic[:i] for i, char in enumerate(topic) if char == "-" and names_topic(topic[:i])}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -121,7 +133,8 @@ def topic_probes(slug: str) -> frozenset[tuple[str, str]]:
     prefix), a shared topic word ("w")."""
     topic = topic_of(slug)
     return frozenset(
-        {("t", topic), ("p", topic)}
+        {("t", topic)}
+        | ({("p", topic)} if names_topic(topic) else set())
         | {("t", prefix) for prefix in _dash_prefixes(topic)}
         | {("w", word) for word in topic_words(slug)}
     )

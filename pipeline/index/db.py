@@ -64,7 +64,7 @@ from memscribe.index.sql import (
 )
 from memscribe.index.topics import scope_size, top_slugs
 from memscribe.kinds.playbook import playbook_line
-from memscribe.relatedness import SHORTLIST_SIZE, Pooled, select, topic_words
+from memscribe.relatedness import SHORTLIST_SIZE, Pooled, names_topic, select, topic_words
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.requests import ShortlistItem
 from memscribe.semantic import default_encoder
@@ -267,7 +267,7 @@ class MemoryIndex(Refresher, Semantic):
         scope, params = self._scope(namespace, default)
         where = f" AND f.archived = 0 AND f.ok = 1 AND f.kind = ?{scope}"
         base: list[object] = [kind, *params]
-        slug_sql, slug_params = topic_sql(slug)
+        slug_sql, slug_params = topic_sql(slug, names_topic)
         # BM25's best, and (same-topic entries always qualify, however low their score) the
         # best-matching same-topic ones, plus a few more (index order): never a crowded topic's all.
         found_by_text = topic_candidates(

@@ -229,14 +229,19 @@ def scored_candidates(
     return [(int(r[0]), float(r[1])) for r in rows]
 
 
-def topic_sql(slug: str) -> tuple[str, list[object]]:
+def topic_sql(slug: str, names_topic: Callable[[str], bool]) -> tuple[str, list[object]]:
     """The condition (on ``files f``) and parameters of the entries on ``slug``'s topic: the
     same slug, a slug under it (``home`` / ``home-city``), or one above it (``home-city`` /
-    ``home``)."""
+    ``home``), where the shorter one names a topic (``names_topic``: passed in, this module
+    stays light), as :func:`memscribe.relatedness.same_topic` has it (``memory`` is not above
+    ``memory-3f9a1c``)."""
     topic = slug.strip("-")
-    prefixes = [topic[:i] for i in range(1, len(topic)) if topic[i] == "-"]
-    sql = "(f.slug = ? OR (f.slug >= ? AND f.slug < ?)"
-    params: list[object] = [topic, topic + "-", topic + "."]
+    prefixes = [topic[:i] for i in range(1, len(topic)) if topic[i] == "-" and names_topic(topic[:i])]
+    sql = "(f.slug = ?"
+    params: list[object] = [topic]
+    if names_topic(topic):
+        sql += " OR (f.slug >= ? AND f.slug < ?)"
+        params += [topic + "-", topic + "."]
     if prefixes:
         sql += f" OR f.slug IN ({', '.join('?' * len(prefixes))})"
         params += prefixes

@@ -21,6 +21,7 @@ from memscribe.index.query import (
     topic_sql,
 )
 from memscribe.index.sql import fts_words
+from memscribe.relatedness import names_topic
 from memscribe.textsim import content_tokens
 from tests.support.store_helpers import write_profile
 
@@ -59,7 +60,7 @@ def test_one_match_gives_the_two_queries_candidates(root: Path) -> None:
             text = _body(rng, rng.choice(TOPICS))
             scope, params = scope_sql(rng.choice(["default", "researcher", None]), "default")
             where, base = f" AND f.archived = 0 AND f.ok = 1 AND f.kind = ?{scope}", ["profile", *params]
-            slug_sql, slug_params = topic_sql(topic)
+            slug_sql, slug_params = topic_sql(topic, names_topic)
             for limit in (5, 48):
                 two = _bm25_rowids(conn, text, where, base, total, limit)
                 two += _bm25_rowids(

@@ -1,0 +1,117 @@
+"""A generated fallback slug names no topic (stop 46, HQ4 item 1).
+
+``memory`` was the slug of every statement with no Latin letter (zh, ja, ko) before stop 45; now
+such a statement gets ``memory-<6 hex>``. ``same_topic`` took a slug plus a dash and anything as
+the same topic (``home-city`` / ``home-city-berlin``), so in a root holding an old ``memory``
+entry every imported or edited ``memory-<hex>`` statement superseded it (archived an unrelated
+memory), or was dropped as "restates it in another script". A topic takes a value only where it
+names one (a word that is not generic: ``memory``, ``preference``, ``rule`` do not), and the
+topic indexes (the batch job's ``topic_keys``/``topic_probes``, the SQLite ``topic_sql``) agree."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memscribe.index.query import topic_sql
+from memscribe.kinds.layout import make_slug
+from memscribe.relatedness import names_topic, same_topic, topic_keys, topic_probes, topical
+from memscribe.store.root import MemoryRoot
+from tests.support.integration_support import invoke
+from tests.support.store_helpers import write_profile
+
+OLD_ID = "prof_crjsc978"
+
+SLUGS = [
+    "memory",
+    make_slug("我住在北京。"),
+    make_slug("私は京都に住んでいます。"),
+    "memory-abcdef",
+    "preference",
+    "preference-1e2383",
+    "rule",
+    "rule-9f00aa",
+    "2024",
+    "2024-trip",
+    "home",
+    "home-city",
+    "home-city-berlin",
+    "based-in",
+    "based-in-3c1d2e",
+    "editor",
+    "user-prefers-dark-mode",
+]
+
+
+def _old_root(tmp_path: Path, body: str, slug: str = "memory") -> Path:
+    root = tmp_path / "root"
+    write_profile(root, OLD_ID, slug, body)
+    return root
+
+
+def _archived(root: Path) -> list[str]:
+    return sorted(e.id for e in MemoryRoot(root).archived_entries())
+
+
+@pytest.mark.parametrize(
+    "old",
+    ["我是一名护士。", "User likes hiking in the Alps.", "ユーザーは猫が好きです。"],
+)
+def test_importing_cjk_statements_keeps_an_old_memory_entry(tmp_path: Path, old: str) -> None:
+    root = _old_root(tmp_path, old)
+    notes = tmp_path / "NOTES.md"
+    said = ["我的狗叫旺财。", "私は京都に住んでいます。", "我每天早上喝咖啡。", "주말에는 테니스를 칩니다."]
+    notes.write_text("".join(f"- {s}\n" for s in said), encoding="utf-8")
+    result = invoke(["import", str(notes), "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["stored"] == 4, [a["skipped"] for a in data["answers"]]
+    assert [w["supersedes"] for a in data["answers"] for w in a["written"]] == [[]] * 4
+    assert _archived(root) == []
+    assert sorted(e.body for e in MemoryRoot(root).entries()) == sorted([old, *said])
+
+
+def test_editing_a_cjk_memory_keeps_an_old_memory_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _old_root(tmp_path, "ユーザーは猫が好きです。")
+    dog = "我的狗叫旺财。"
+    write_profile(root, "prof_xvpgu6l9", make_slug(dog), dog)
+    monkeypatch.setenv("EDITOR", "sed -i s/我的狗叫旺财。/我每天早上喝咖啡。/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    result = invoke(["edit", "prof_xvpgu6l9", "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["changed"] is True
+    assert _archived(root) == ["prof_xvpgu6l9"]  # the edited memory's previous version only
+    assert sorted(e.body for e in MemoryRoot(root).entries()) == [
+        "ユーザーは猫が好きです。",
+        "我每天早上喝咖啡。",
+    ]
+
+
+def test_a_generated_slug_is_no_topic_of_another() -> None:
+    assert not names_topic("memory") and not names_topic("preference-1e2383") and not names_topic("2024")
+    assert not same_topic("memory", make_slug("我住在北京。"))
+    assert not same_topic(make_slug("我住在北京。"), "memory")
+    assert not same_topic("preference", "preference-1e2383") and not same_topic("rule-9f00aa", "rule")
+    assert not topical("memory", "memory-abcdef")
+    # a topic that names one still takes a value
+    assert same_topic("home-city", "home-city-berlin") and same_topic("home-city-berlin", "home")
+    assert same_topic("based-in-3c1d2e", "based-in") and same_topic("memory-abcdef", "memory-abcdef")
+
+
+def test_the_topic_indexes_agree_with_same_topic() -> None:
+    """``topic_probes(a) & topic_keys(b)`` iff ``topical(a, b)``; the SQLite condition selects
+    exactly the slugs ``same_topic`` takes (words aside: the index looks those up apart)."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE files (slug TEXT)")
+    conn.executemany("INSERT INTO files VALUES (?)", [(s,) for s in SLUGS])
+    for a in SLUGS:
+        sql, params = topic_sql(a, names_topic)
+        found = {str(r[0]) for r in conn.execute(f"SELECT f.slug FROM files f WHERE {sql}", params)}
+        assert found == {b for b in SLUGS if same_topic(a, b)}, a
+        for b in SLUGS:
+            assert bool(topic_probes(a) & topic_keys(b)) == topical(a, b), (a, b)
