@@ -3,8 +3,10 @@
 The append is append-only and crash-safe: the new file (old bytes + the block) is written to a
 temp file in ``memory/``, fsynced, checked to still start with the bytes read, then renamed over
 the daily file. A reader sees the old file or the new one, never a half block; the old content
-is a byte-exact prefix of the new. The snapshot number is settled under the lock, so two
-processes saving on the same day get ``-01`` and ``-02``.
+is a byte-exact prefix of the new — bytes that are not UTF-8 too (a stray byte an editor left):
+they are kept as they are, the day's snapshots read with them shown as U+FFFD, and a warning
+says so. The snapshot number is settled under the lock, so two processes saving on the same day
+get ``-01`` and ``-02``.
 """
 
 from __future__ import annotations
@@ -33,10 +35,13 @@ def stored_snapshots(
     (permissions, a folder by that name) is skipped. Either way its path and what happened are
     added to ``unreadable``, for the caller to report (logged at debug level then; logged as a
     warning when no list is given). Reading one ``day`` (the file a snapshot is appended to)
-    without ``unreadable``, it raises.
+    without ``unreadable``, a file that cannot be read at all raises (a snapshot could not be
+    appended to it either); one that is not UTF-8 is read so, with a warning (its snapshot is
+    appended after its bytes: :func:`append_snapshot_locked`).
 
     Raises:
-        StoreError: ``day``'s file exists but cannot be read, and no ``unreadable`` list was given.
+        StoreError: ``day``'s file exists but cannot be read at all, and no ``unreadable`` list
+            was given.
     """
     directory = Path(root) / MEMORY_DIR
     if not directory.is_dir():
@@ -48,9 +53,9 @@ def stored_snapshots(
         try:
             text = _read(directory / name)
         except StoreError as exc:
-            if day is not None and unreadable is None:
-                raise
             text, why = _damaged(directory / name, exc)
+            if text is None and day is not None and unreadable is None:
+                raise
             log = logging.getLogger("memscribe.snapshot")
             (log.debug if unreadable is not None else log.warning)("snapshot file %s: %s", rel, why)
             if unreadable is not None:
@@ -104,7 +109,14 @@ def append_snapshot_locked(
     target = memory_root.path / rel
     if target.is_symlink():
         raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
-    old = _read(target)
+    raw = _read_bytes(target)
+    old = None if raw is None else raw.decode("utf-8", errors="replace")
+    if raw is not None and old is not None and old.count("\ufffd") != raw.count("\ufffd".encode()):
+        logging.getLogger("memscribe.snapshot").warning(
+            "snapshot file %s: not UTF-8 (bytes shown as U+FFFD); they are kept as they are, "
+            "the snapshot is appended after them",
+            block.path,
+        )
     stored = parse_snapshots(old or "", block.path)
     same = (
         None
@@ -123,6 +135,23 @@ def append_snapshot_locked(
     sid = next_snapshot_id(stored, day)
     if sid != block.snapshot_id:
         block = block.model_copy(update={"snapshot_id": sid, "text": with_snapshot_id(block.text, sid)})
-    # Someone outside memscribe may write the daily file meanwhile: never lose their bytes.
-    replace_file(target, appended(old, block.text, day=day), unchanged=lambda: _read(target) == old)
+    # Someone outside memscribe may write the daily file meanwhile: never lose their bytes. The
+    # old bytes as they were (a byte not UTF-8 too), then what ``appended`` adds after its text
+    # (which it keeps as a prefix).
+    data = (raw or b"") + appended(old, block.text, day=day)[len(old or "") :].encode("utf-8")
+    replace_file(target, data, unchanged=lambda: _read_bytes(target) == raw)
     return block
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    """A daily file's bytes, or None if absent.
+
+    Raises:
+        StoreError: it exists but cannot be read.
+    """
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror or exc}", path=str(path)) from exc

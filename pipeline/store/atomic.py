@@ -158,8 +158,9 @@ def _publish(tmp: str, path: Path) -> None:
     os.unlink(tmp)
 
 
-def _write_temp(directory: Path, name: str, text: str) -> str:
-    """Write ``text`` to a fresh temp file beside its target, fsynced; returns the temp path."""
+def _write_temp(directory: Path, name: str, text: str | bytes) -> str:
+    """Write ``text`` (str: as UTF-8) to a fresh temp file beside its target, fsynced; returns
+    the temp path."""
     tmp, fd = _write_unsynced(directory, name, text)
     try:
         os.fsync(fd)
@@ -279,11 +280,12 @@ def _write_batch(files: Sequence[tuple[Path, str]], published: Callable[[int], N
                     os.unlink(tmp)
 
 
-def _write_unsynced(directory: Path, name: str, text: str) -> tuple[str, int]:
-    """A fresh temp file beside its target holding ``text``, not yet fsynced: (path, open fd)."""
+def _write_unsynced(directory: Path, name: str, text: str | bytes) -> tuple[str, int]:
+    """A fresh temp file beside its target holding ``text`` (str: as UTF-8), not yet fsynced:
+    (path, open fd)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
     try:
-        view = memoryview(text.encode("utf-8"))
+        view = memoryview(text.encode("utf-8") if isinstance(text, str) else text)
         while view:
             view = view[os.write(fd, view) :]
     except BaseException:
@@ -323,13 +325,14 @@ def _fsync_all(fds: Sequence[int]) -> None:
 
 def replace_file(
     path: Path,
-    text: str,
+    text: str | bytes,
     *,
     unchanged: Callable[[], bool] | None = None,
     action: str = "write",
 ) -> None:
-    """Replace ``path`` whole, atomically (temp file + fsync + rename), for files that are
-    rewritten by design (indexes, ledgers, state files, append-only logs rewritten with a suffix).
+    """Replace ``path`` whole with ``text`` (str: as UTF-8; bytes: as they are), atomically
+    (temp file + fsync + rename), for files that are rewritten by design (indexes, ledgers, state
+    files, append-only logs rewritten with a suffix).
 
     Args:
         unchanged: called just before the rename; if it returns False the target changed since

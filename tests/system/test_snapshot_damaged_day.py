@@ -1,0 +1,102 @@
+"""A stray byte that is not UTF-8 in today's snapshot file (stop 46, HQ4 item 2): before,
+``snapshot save``, ``extract`` and ``batch`` failed on it for the rest of the day ("cannot read
+memory/<today>.md", exit 5; the batch's transcript failed). Now the day's file is read with the
+byte shown as U+FFFD, a warning says so, and a snapshot is appended after the file's bytes, kept
+as they were (a byte-exact prefix): nothing is lost, and the readers see the new snapshot."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from memscribe.schemas.snapshot import SnapshotBlock
+from memscribe.snapshot.render import CLOSE, OPEN
+from memscribe.snapshot.store import append_snapshot, stored_snapshots
+from tests.support.integration_support import DEMO, invoke, save_snapshot
+
+DAMAGE = b"\xe9 typed in Latin-1 by hand\n"
+
+
+def _damaged_today(tmp_path: Path) -> tuple[Path, Path, bytes]:
+    root = tmp_path / "root"
+    save_snapshot(root)
+    [day] = list((root / "memory").glob("*.md"))
+    with day.open("ab") as f:
+        f.write(DAMAGE)
+    return root, day, day.read_bytes()
+
+
+def test_a_snapshot_is_saved_after_the_damaged_bytes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    root, day, before = _damaged_today(tmp_path)
+    for n in (2, 3):
+        with caplog.at_level(logging.WARNING, logger="memscribe.snapshot"):
+            result = invoke(["snapshot", "save", str(DEMO), "--memory-dir", str(root)])
+        assert result.exit_code == 0, result.output
+        assert f"-0{n}" in result.stdout
+    after = day.read_bytes()
+    assert after.startswith(before)  # every old byte, the stray one too, where it was
+    added = after[len(before) :].decode("utf-8")
+    assert added.count("<!-- snapshot-id: ") == 2 and added.count(OPEN) == 2
+    said = [r.getMessage() for r in caplog.records]
+    assert any("not UTF-8" in m and "appended after them" in m for m in said), said
+    recall = invoke(["snapshot", "recall", "--memory-dir", str(root), "--json"])
+    assert recall.exit_code == 0, recall.output
+    data = json.loads(recall.stdout)
+    assert data["snapshot"]["snapshot_id"].endswith("-03")
+    assert [u["path"] for u in data["unreadable"]] == [day.relative_to(root).as_posix()]
+    assert list((root / "memory").iterdir()) == [day]  # no temp file, no second daily file
+
+
+def test_extract_and_batch_go_on_past_a_damaged_day(tmp_path: Path) -> None:
+    root, day, before = _damaged_today(tmp_path)
+    result = invoke(["extract", str(DEMO), "--memory-dir", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "t"
+    folder.mkdir()
+    (folder / DEMO.name).write_bytes(DEMO.read_bytes())
+    batch = invoke(["batch", str(folder), "--memory-dir", str(tmp_path / "other"), "--json"])
+    assert batch.exit_code == 0, batch.output
+    other = tmp_path / "other" / "memory"
+    other.mkdir(parents=True, exist_ok=True)
+    (other / day.name).write_bytes(before)
+    (folder / "again.jsonl").write_bytes(DEMO.read_bytes().replace(b"commit", b"commits"))
+    batch = invoke(["batch", str(folder), "--memory-dir", str(tmp_path / "other"), "--json"])
+    assert batch.exit_code == 0, batch.output
+    assert [t["status"] for t in json.loads(batch.stdout)["transcripts"]] == ["processed"]
+    assert day.read_bytes().startswith(before) and (other / day.name).read_bytes().startswith(before)
+
+
+def _block(snapshot_id: str) -> str:
+    return (
+        f"---\n\n## Task Snapshot -- 09:00\n\n{OPEN}\n<!-- timestamp: 2026-03-04T09:00:00 -->\n"
+        f"<!-- snapshot-id: {snapshot_id} -->\n\n### [SNAPSHOT] Goal\nship it\n\n{CLOSE}\n"
+    )
+
+
+def test_the_append_warns_renumbers_and_keeps_the_bytes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    name = "2026-03-04.md"
+    old = b"# 2026-03-04\n\n" + _block("2026-03-04-01").encode() + b"notes \xff\xfe by hand\n"
+    (memory / name).write_bytes(old)
+    block = SnapshotBlock(
+        path=f"memory/{name}",
+        snapshot_id="2026-03-04-01",
+        timestamp="2026-03-04T10:00:00",
+        trigger="explicit",
+        text=_block("2026-03-04-01"),
+    )
+    with caplog.at_level(logging.WARNING, logger="memscribe.snapshot"):
+        written = append_snapshot(tmp_path, block)
+    assert written.snapshot_id == "2026-03-04-02"  # the damaged file's own snapshot still counts
+    assert (memory / name).read_bytes() == old + b"\n" + written.text.encode("utf-8")
+    assert any("not UTF-8" in r.getMessage() and name in r.getMessage() for r in caplog.records)
+    ids = [s.snapshot_id for s in stored_snapshots(tmp_path, unreadable=[])]
+    assert ids == ["2026-03-04-01", "2026-03-04-02"]
