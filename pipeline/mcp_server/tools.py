@@ -30,6 +30,7 @@ from memscribe.safety.write_guard import REASON_MAX_CHARS
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import SLUG_RE, TTL
 from memscribe.schemas.plan import Plan, Skipped, UpdateOp, WriteOp
+from memscribe.textsim import CJK_CHARS
 
 if TYPE_CHECKING:
     from memscribe.store.base import MemoryStore
@@ -348,13 +349,14 @@ class MemoryTools:
 #: counted out for :func:`_readable` (``[always]`` still has letters); the character cleaner itself
 #: removes an escape sequence whole, ESC included.
 _ESCAPE_LEFTOVER = re.compile(r"\[[0-9;?]*[A-Za-z]")
-#: One ideograph or kana is a word (``猫``, ``素``), as two letters are elsewhere.
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+#: One ideograph, kana or hangul syllable is a word (``猫``, ``素``, ``밥``), as two letters are
+#: elsewhere: the scripts :mod:`memscribe.textsim` reads without spaces, one definition.
+_CJK = re.compile(f"[{CJK_CHARS}]")
 
 
 def _readable(text: str) -> bool:
-    """Whether a tool's text holds words: at least two letters, or one CJK ideograph or kana (a
-    word of its own: ``猫``), once the write guard's cleaner has run and escape-sequence
+    """Whether a tool's text holds words: at least two letters, or one CJK ideograph, kana or
+    hangul syllable (a word of its own: ``猫``, ``밥``), once the write guard's cleaner has run and escape-sequence
     leftovers are set aside. An agent writing what the user asked it to
     keep often writes a label and a value or one word (``Birthday: 1990-05-14``, ``Vegetarian``),
     and that is stored; ``...``, ``123``, ``---`` or a stray ``[31m`` is no memory."""

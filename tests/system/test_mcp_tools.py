@@ -11,6 +11,7 @@ import asyncio
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar, get_args
@@ -442,6 +443,8 @@ def test_writes_without_a_readable_statement_are_refused(tmp_path: Path) -> None
         "ベジタリアン",
         "猫",
         "素",
+        "밥",  # one hangul syllable: a word, as one ideograph is (HQ4 stop 46)
+        "ｱ",  # one half-width katakana
     ],
 )
 def test_a_labelled_value_or_one_word_is_stored(tmp_path: Path, body: str) -> None:
@@ -479,3 +482,18 @@ def test_an_escape_sequence_beside_words_is_removed_whole(tmp_path: Path) -> Non
     assert any("\nVegetarian\n" in t for t in texts) and any(
         "## Why\nProd broke last week" in t for t in texts
     )
+
+
+def test_one_character_of_each_script_textsim_reads_without_spaces_is_readable() -> None:
+    """The MCP tools' readable check and :mod:`memscribe.textsim` share one definition of the
+    scripts written without spaces (before, the tools' own range lacked hangul: ``밥`` refused)."""
+    from memscribe.mcp_server.tools import _readable
+    from memscribe.textsim import CJK_CHARS
+
+    ranges = re.findall(r"(.)-(.)", CJK_CHARS)
+    assert len(ranges) == 6
+    for low, high in ranges:
+        for code in (ord(low), ord(low) + 1, (ord(low) + ord(high)) // 2, ord(high) - 1, ord(high)):
+            if unicodedata.category(chr(code)) != "Cn":  # an unassigned code point is cleaned out
+                assert _readable(chr(code)), f"U+{code:04X}"
+    assert not _readable("ㅋ") and not _readable("a") and not _readable("7")
