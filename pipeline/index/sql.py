@@ -15,7 +15,7 @@ import sqlite3
 from pathlib import Path
 
 from memscribe.sqlite_busy import is_busy, retry_busy
-from memscribe.textsim import STOPWORDS, content_tokens, normalize
+from memscribe.textsim import CJK_CHARS, STOPWORDS, content_tokens, normalize
 
 # Light on purpose: ``memscribe search`` reads the index through this module and
 # :mod:`memscribe.index.query` without loading the memory kinds or pydantic (``row_for``, the
@@ -36,8 +36,12 @@ SCHEMA_VERSION = "7"
 #: Bytes of the index file SQLite reads through a memory mapping (address space, not memory),
 #: once a connection has answered many queries (:func:`memscribe.index.pool.count_answer`).
 MMAP_SIZE = 256 << 20
-#: Same CJK range as :mod:`memscribe.textsim`: runs are indexed and queried as character bigrams.
+#: Han runs are indexed and queried as character bigrams (what the index holds: a change here is
+#: a new schema).
 _CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+#: One character that is a word of its own as a query word (``猫``, ``밥``, ``ア``): the scripts
+#: :mod:`memscribe.textsim` reads without spaces (one definition, as the MCP tools' check).
+_ONE_CHAR_WORD = re.compile(f"[{CJK_CHARS}]")
 
 #: What schema 7 added to schema 6 (:func:`_upgrade`).
 _FILES_PICK = "CREATE INDEX files_pick ON files(rowid, archived, ok, kind, namespace, slug)"
@@ -131,8 +135,7 @@ def fts_words(text: str) -> list[str]:
     words: list[str] = []
     for raw in fts_text(text).replace('"', " ").split():
         for word in "".join(ch if ch.isalnum() else " " for ch in raw).split():
-            cjk = _CJK_RUN.fullmatch(word) is not None
-            if word not in STOPWORDS and (len(word) > 1 or cjk) and word not in words:
+            if word not in STOPWORDS and (len(word) > 1 or _ONE_CHAR_WORD.match(word)) and word not in words:
                 words.append(word)
     return words
 

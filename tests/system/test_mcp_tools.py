@@ -497,3 +497,14 @@ def test_one_character_of_each_script_textsim_reads_without_spaces_is_readable()
             if unicodedata.category(chr(code)) != "Cn":  # an unassigned code point is cleaned out
                 assert _readable(chr(code)), f"U+{code:04X}"
     assert not _readable("ㅋ") and not _readable("a") and not _readable("7")
+
+
+@pytest.mark.parametrize("word", ["밥", "猫", "ア"])
+def test_a_one_character_word_is_found_by_search(tmp_path: Path, word: str) -> None:
+    """A query of one hangul syllable or kana is a query word, as one ideograph is (before, the
+    index's query words dropped it: no result for ``밥``)."""
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    assert tools.write_profile("food", "infinity", word)["stored"]
+    assert tools.write_profile("pet", "infinity", "User has a dog named Rex.")["stored"]
+    answer = tools.search(word)
+    assert [r["text"] for r in answer["results"]] == [word], answer
