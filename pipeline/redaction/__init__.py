@@ -9,6 +9,9 @@ Pure and deterministic: no I/O, no model. The package is split by what decides:
 - :mod:`~memscribe.redaction.prose`: secrets said in prose;
 - :mod:`~memscribe.redaction.valuelines`: a value alone on the line after its name, pasted values;
 - :mod:`~memscribe.redaction.commands`: passwords and one-time codes on command lines;
+- :mod:`~memscribe.redaction.cmdline`: passwords in a command line's credential positions (a
+  password flag beside a user flag, a value piped to a password read from stdin, an account's
+  password where a user is created);
 - :mod:`~memscribe.redaction.values`: the value decision (placeholders, entropy, shapes);
 - :mod:`~memscribe.redaction.shapes`: values by their shape wherever they stand (a chosen
   password's four character classes), values joined from literals, crypt hashes masked whole;

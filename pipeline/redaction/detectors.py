@@ -9,6 +9,8 @@ from memscribe.redaction.base import ASCII_DIGITS, Detector, regex_finder
 from memscribe.redaction.benign import is_uuid
 from memscribe.redaction.clause_words import HINTS as _CLAUSE_HINTS
 from memscribe.redaction.clauses import find_clause_passwords, find_clause_tokens
+from memscribe.redaction.cmdline import CURL_HINTS, CURL_JOINED_USER, find_command_passwords
+from memscribe.redaction.cmdline import HINTS as CMDLINE_HINTS
 from memscribe.redaction.commands import KEY_USER_HINTS, OTP_FLAG_HINTS, find_cli_passwords, find_key_users
 from memscribe.redaction.configs import HINTS as _CONFIG_HINTS
 from memscribe.redaction.configs import find_config_values, find_named_literals
@@ -219,6 +221,8 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("secret_assignment", find_directive_values, DIRECTIVE_HINTS),
         Detector("totp_seed", find_totp_seeds, TOTP_HINTS),
         Detector("piped_token", find_piped_tokens, PIPED_HINTS),
+        Detector("cli_password", find_command_passwords, CMDLINE_HINTS),
+        _re("basic_auth", CURL_JOINED_USER, group="v", ihints=CURL_HINTS),
     ]
     return tuple(dets)
 

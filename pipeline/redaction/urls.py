@@ -24,13 +24,14 @@ _DSN_USER = lazy_compile(r"(?P<v>[A-Za-z0-9_-]{16,128})@[A-Za-z0-9.-]+")
 _EMPTY_HOST = lazy_compile(r"[^\s:/@'\"]{1,64}:(?P<v>[^\s@/'\"]{4,128})@(?=[/?#\s'\"]|$)")
 #: A webhook, hook or bot URL's credential parameter.
 _HOOK_PARAM = lazy_compile(
-    r"(?i)https?://[^\s'\"<>]*?(?:hook|robot|/bot)[^\s'\"<>?]*\?(?:[^\s'\"<>#]*&)?"
+    r"(?i)https?://[^\s'\"<>]*?(?:hook|robot|/bot)[^\s'\"<>?]*\?(?:[^\s'\"<>#]*[&;])?"
     r"(?:key|token|access_token|secret|sig|signature)=(?P<v>[A-Za-z0-9_.~%-]{16,200})"
 )
 #: A signature parameter of a URL's query (the last word of its name ``signature`` or ``sig``,
-#: after ``?`` or ``&``): the signature of a signed URL, in hex, base64 or URL-escaped base64.
+#: after ``?``, ``&``, or ``;``: parameters separated by ``;``, or by ``&amp;`` where the URL was
+#: copied from HTML or XML): the signature of a signed URL, in hex, base64 or URL-escaped base64.
 _SIGNED_PARAM = lazy_compile(
-    r"(?i)[?&](?:[a-z0-9]+[-_])*(?:signature|sig)=(?P<v>[A-Za-z0-9_.~%+/=-]{16,1024})(?![A-Za-z0-9_.~%+/=-])"
+    r"(?i)[?&;](?:[a-z0-9]+[-_])*(?:signature|sig)=(?P<v>[A-Za-z0-9_.~%+/=-]{16,1024})(?![A-Za-z0-9_.~%+/=-])"
 )
 #: What ends the run of a URL (whitespace, quotes, angle brackets): the query must follow ``://``
 #: within it.
