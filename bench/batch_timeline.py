@@ -559,10 +559,41 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
             fig["cpu s units"] += extra["cpu"] - begun.pop(rank)
     fig["cpu s driver"] = last_cpu(events, "run_batch:end") - first_cpu(events, "run_batch:start")
     fig.update(hops(events, latency))
+    fig.update(chain(events, t0))
     starts = [e[3]["cpu"] for e in events if e[1] == "commit:start"]
     ends = [e[3]["cpu"] for e in events if e[1] == "commit:end"]
     fig["cpu s commit"] = sum(b - a for a, b in zip(starts, ends, strict=False))
     return fig
+
+
+def chain(events: list[Any], t0: float) -> dict[str, float]:
+    """How long the commit chain's head waited on dedup calls. A unit asks its dedup decisions
+    (``gen:start`` of a dedup) and, held provisionally, waits for the gathered call holding its
+    items to leave (``dedup:gathered``: after a call slot, at :func:`~memscribe.batch.coalesce.follow_up`
+    of its rank, behind every waiting detection); plans commit in path order, so every later unit
+    waits (settle, board) for the earliest unit still unanswered. ``dedup ask to call ms``: from
+    each such ask to its call leaving (median, p90, max); ``ranks ended, first quarter s``: when
+    every unit of the first quarter of the ranks had ended (the head's lag: a run that commits
+    as it goes ends them in about a quarter of its wall)."""
+    asked: dict[int, float] = {}
+    waits: list[float] = []
+    ended: dict[int, float] = {}
+    for t, kind, rank, extra in sorted(events, key=lambda e: e[0]):  # (the planner's are appended)
+        if kind == "gen:start" and extra.get("task") == "dedup":
+            asked.setdefault(rank, t)
+        elif kind == "dedup:gathered":
+            for r in extra.get("ranks") or ():
+                if r in asked:
+                    waits.append(t - asked.pop(r))
+        elif kind == "unit:end":
+            ended[rank] = t
+    waits.sort()
+    out: dict[str, float] = {}
+    for name, q in (("median", 0.5), ("p90", 0.9), ("max", 1.0)):
+        out[f"dedup ask to call ms {name}"] = 1000 * waits[int(q * (len(waits) - 1))] if waits else 0.0
+    quarter = [ended[r] for r in sorted(ended)[: max(1, len(ended) // 4)]] if ended else []
+    out["ranks ended, first quarter s"] = max(quarter) - t0 if quarter else 0.0
+    return out
 
 
 def hops(events: list[Any], latency: float) -> dict[str, float]:
