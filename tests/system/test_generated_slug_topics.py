@@ -10,20 +10,31 @@ topic indexes (the batch job's ``topic_keys``/``topic_probes``, the SQLite ``top
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
+from memscribe.batch.discovery import discover
+from memscribe.batch.runner import BatchConfig, run_batch
 from memscribe.index.query import topic_sql
 from memscribe.kinds.layout import make_slug
+from memscribe.model.base import Message
+from memscribe.model.embedded import EmbeddedModel
 from memscribe.relatedness import names_topic, same_topic, topic_keys, topic_probes, topical
+from memscribe.services.extract import extract_unscoped
+from memscribe.store import open_store
 from memscribe.store.root import MemoryRoot
+from memscribe.transcript import parse_transcript
 from tests.support.integration_support import invoke
 from tests.support.store_helpers import write_profile
 
 OLD_ID = "prof_crjsc978"
+LATER = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
 
 SLUGS = [
     "memory",
@@ -115,3 +126,41 @@ def test_the_topic_indexes_agree_with_same_topic() -> None:
         assert found == {b for b in SLUGS if same_topic(a, b)}, a
         for b in SLUGS:
             assert bool(topic_probes(a) & topic_keys(b)) == topical(a, b), (a, b)
+
+
+class HashedSlugs(EmbeddedModel):
+    """The embedded default, its profile slugs the store's own for text with no Latin word
+    (``memory-<hex>``), as a model following the store's convention writes them."""
+
+    def generate(self, *, task: str, messages: list[Message], response_model: Any, request: BaseModel) -> Any:
+        out = super().generate(task=task, messages=messages, response_model=response_model, request=request)
+        if task == "detect":
+            profiles = [p.model_copy(update={"slug": make_slug(p.body)}) for p in out.profiles]
+            out = out.model_copy(update={"profiles": profiles})
+        return out
+
+
+SAID = ["我每天早上喝咖啡。", "我喜欢用Vim写代码。"]
+
+
+def _session(said: str) -> str:
+    return f"User: {said}\nAssistant: OK.\nUser: Can you help me with an email?\nAssistant: Sure.\n"
+
+
+@pytest.mark.parametrize("old", ["ユーザーは猫が好きです。", "User likes hiking in the Alps."])
+def test_extract_and_batch_keep_an_old_memory_entry(tmp_path: Path, old: str) -> None:
+    root = _old_root(tmp_path, old)
+    for said in SAID:
+        transcript = parse_transcript(_session(said), source="t.txt", fmt="text")
+        extract_unscoped(open_store(root), transcript, HashedSlugs(), context_tokens=16000, now=LATER)
+    bodies = sorted(e.body for e in MemoryRoot(root).entries())
+    assert _archived(root) == [] and old in bodies and "用户每天早上喝咖啡。" in bodies, bodies
+    batched = tmp_path / "batched"
+    write_profile(batched, OLD_ID, "memory", old)
+    folder = tmp_path / "t"
+    folder.mkdir()
+    for n, said in enumerate(SAID):
+        (folder / f"s{n}.txt").write_text(_session(said), encoding="utf-8")
+    report = run_batch(discover([str(folder)]), BatchConfig(root=batched), HashedSlugs)
+    assert report.failed == 0 and report.writes >= 2
+    assert _archived(batched) == [] and old in {e.body for e in MemoryRoot(batched).entries()}
