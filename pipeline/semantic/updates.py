@@ -380,7 +380,14 @@ def someone_else(text: str) -> bool:
     row = LANGUAGES.get(spoken_language(text))
     # a time said first ("最近は妻が…", "现在我朋友…") leaves the subject after it
     body = _JA_MY.sub("", _TIME_LEAD.sub("", _USER_CJK.sub("我", body)))
-    return row is not None and bool(row.third_party.search(body) or _ZH_KIN_SUBJECT.match(body))
+    if _ZH_KIN_SUBJECT.match(body):
+        return True
+    if row is not None:
+        return bool(row.third_party.search(body))
+    # a quote too short to tell its language ("mon mari travaille maintenant chez Airbus"): each
+    # language's subjects are anchored at its start and written in its own words ("mon mari",
+    # "mi marido"), so every one of them is asked
+    return body != text.strip() and any(r.third_party.search(body) for r in LANGUAGES.values())
 
 
 #: A Chinese statement's subject that is one of "my" people ("我姐姐…", "我的朋友…"; the lexicon's
