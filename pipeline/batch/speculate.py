@@ -23,6 +23,7 @@ from typing import Protocol
 
 from memscribe.batch.board import Candidate, Peek
 from memscribe.batch.classes import Classes, Layered, numbering
+from memscribe.batch.layer_classes import LayerClasses
 from memscribe.batch.scoring import array_module, scores
 from memscribe.batch.view import Delta
 from memscribe.relatedness import (
@@ -82,6 +83,8 @@ class Speculation:
         self._classes: dict[tuple[str, str, str], dict[int, tuple[MemoryEntry, float, bool]]] = {}
         #: The same in bulk, once numpy is in use (:mod:`memscribe.batch.classes`).
         self._bulk: dict[tuple[str, str, str], Classes] = {}
+        #: The same over the board's layers, in Python (:mod:`memscribe.batch.layer_classes`).
+        self._layered: dict[tuple[str, str, str], LayerClasses] = {}
         self._latest: Sequence[MemoryEntry] | Layered | None = None
         self.shortlists: list[tuple[MemoryKind, str, str, list[ShortlistItem]]] = []
         #: The memory each shortlist was read from (the check before publish asks no shortlist
@@ -144,6 +147,16 @@ class Speculation:
                 known[id(entry)] = (entry, value, qualifies(value, slug, entry.slug))
         return [known[id(e)] for e in pool]
 
+    def _in_layers(self, kind: MemoryKind, slug: str, text: str) -> LayerClasses:
+        """This shortlist's classes over layers whose committed paths are known (the merged
+        list is not built)."""
+        found = self._layered.get((kind, slug, text))
+        if found is None:
+            found = self._layered[(kind, slug, text)] = LayerClasses(
+                kind, lambda pool: self._classified(kind, slug, text, pool)
+            )
+        return found
+
     def _select(
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry] | Layered
     ) -> list[ShortlistItem]:
@@ -153,6 +166,8 @@ class Speculation:
         bulk = self._in_bulk(kind, slug, text)
         if bulk is not None:
             best = bulk.best(entries, scores, SHORTLIST_SIZE)
+        elif isinstance(entries, Layered) and entries.paths is not None:
+            best = self._in_layers(kind, slug, text).best(entries, SHORTLIST_SIZE)
         else:
             best = best_of(self._classified(kind, slug, text, _listed(entries)))
         texts = self._entry_texts([e for _, e in best])
@@ -169,6 +184,8 @@ class Speculation:
         bulk = self._in_bulk(kind, slug, text)
         if bulk is not None:
             return bulk.tops(entries, scores, SHORTLIST_SIZE)
+        if isinstance(entries, Layered) and entries.paths is not None:
+            return self._in_layers(kind, slug, text).tops(entries, SHORTLIST_SIZE)
         related: list[float] = []
         near: list[float] = []
         for _, value, qualified in self._classified(kind, slug, text, _listed(entries)):
