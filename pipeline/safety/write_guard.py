@@ -38,30 +38,40 @@ _BIDI = frozenset(
     "\u2066\u2067\u2068\u2069\ufeff\ufff9\ufffa\ufffb"
 )
 _KEEP_CONTROLS = frozenset("\n\t")
-#: A terminal escape sequence in its ECMA-48 shape (§5.3, ISO 2022), removed whole by
-#: :func:`clean_chars`. A control string only in the shape its kind has, on one line, its body
-#: free of C1 and ESC (each try stops at the next introducer: linear in the text): an OSC is an
-#: ASCII number, then ``;`` and its text, up to BEL or ST (``ESC ]``: any length, so an iTerm2
-#: image or an OSC 52 copy of kilobytes goes too; the 8-bit ``\x9d``, seen mostly in mojibake, at
-#: most 512 printable ASCII ones); a DCS (``ESC P``, ``\x90``: parameters, intermediates, a final,
-#: data), SOS, PM or APC (``ESC X ^ _``, ``\x98 \x9e \x9f``) is printable ASCII without a space,
-#: up to ST only. So mojibake (UTF-8 read as Latin-1: U+201C is ``\xe2\x80\x9c``, Cyrillic U+041C
-#: is ``\xd0\x9c``) never takes the words up to the next BEL or ST. Then a CSI (``ESC [``, 8-bit
-#: ``\x9b``: parameters, intermediates, final). Last every other escape sequence, as ECMA-48 reads
-#: it whatever follows: ESC, any intermediate bytes (0x20–0x2F), a final byte (0x30–0x7E) — the
-#: two-character Fp / Fe / Fs escapes (``ESC 7`` / ``ESC 8`` of ``tput sc`` / ``rc``, ``ESC =``,
-#: ``ESC M``; an introducer whose string or CSI is never finished, ``ESC ]``, ``ESC [``) and the
-#: designations (``ESC ( B`` of ``tput sgr0``, ``ESC ( 0``, ``ESC # 8``, ``ESC % G``). The rule
-#: is the standard's, not a guess from the text around it: a stray ESC before a digit or a letter
-#: takes that character with it (``ESC 35`` leaves ``5``), as a terminal would. An ESC followed by
-#: anything else (a control, the end, a non-ASCII character) and any other C1 character go alone.
+#: A terminal escape sequence in its ECMA-48 / ISO 2022 shape, removed whole by :func:`clean_chars`.
+#: A control string only in the shape its kind has, on one line, its body free of C1 and ESC (each
+#: try stops at the next introducer: linear in the text): an OSC is an ASCII number, then ``;`` and
+#: its text, up to BEL or ST (``ESC ]``: any length, so an iTerm2 image or an OSC 52 copy of
+#: kilobytes goes too; the 8-bit ``\x9d``, seen mostly in mojibake, at most 512 printable ASCII
+#: ones); a DCS (``ESC P``, ``\x90``: parameters, intermediates, a final, data), SOS, PM or APC
+#: (``ESC X ^ _``, ``\x98 \x9e \x9f``) is printable ASCII without a space, up to ST only. So
+#: mojibake (UTF-8 read as Latin-1: U+201C is ``\xe2\x80\x9c``, Cyrillic U+041C is ``\xd0\x9c``) and
+#: ``ESC P`` before a word never take the words up to the next BEL or ST. Then a CSI (``ESC [``,
+#: 8-bit ``\x9b``: parameters, intermediates, final). Last the short escapes, whose final is a
+#: printable character like the text's: a designation (``ESC ( B``, ``ESC ) 0``, ``ESC ( A`` /
+#: ``U``, ``ESC - A``, ``ESC # 8``, ``ESC % G``) or an Fp escape (``ESC 7 8 = >``) goes where no
+#: text follows it (another control character, such as the ESC of ``ESC ( B ESC [ m`` that ``tput
+#: sgr0`` writes, or the end) or where a capitalised word does (``ESC 7 Saving…ESC 8``, apt's ``ESC
+#: 8 Setting up``, ``ESC ( B Title``, ``ESC # 8 Test``); an Fp escape also before three lower-case
+#: letters (``ESC = commit`` of ``less``) and ``ESC 7`` / ``8`` right after a Latin letter, not
+#: before a digit (``state ESC 8 done``), and ``ESC ( 0`` (line drawing) before drawing characters
+#: (``_`` to ``~``, spaces) up to a control (``ESC ( 0 lqqk ESC ( B``). Before any other text it is
+#: a stray ESC: ``ESC (Berlin)``, ``ESC (USA)``, ``ESC 78``, ``ESC 7 cats``, ``ESC 7/8``, ``ESC
+#: -Team``, ``ESC %Growth``, ``ESC =5`` keep every character. The price: a real ``ESC ( B`` before a
+#: word in lower case leaves ``(B``, and a stray ESC before ``7Zip`` or ``=foo`` takes ``7`` /
+#: ``=``. Any other ESC or C1 character (at the end, before a space, a letter, a digit, ``'`` or
+#: ``-``; a CSI or string never finished) is a lone control character: it goes alone, what follows
+#: stays.
 _ESCAPE = re.compile(
     r"\x1b\][0-9]+(?:;[^\x00-\x1f\x7f-\x9f]*)?(?:\x07|\x1b\\|\x9c)"
     r"|\x9d[0-9]+(?:;[\x20-\x7e]{0,512})?(?:\x07|\x1b\\|\x9c)"
     r"|(?:\x1bP|\x90)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e][\x21-\x7e]*(?:\x1b\\|\x9c)"
     r"|(?:\x1b[X^_]|[\x98\x9e\x9f])[\x21-\x7e]*(?:\x1b\\|\x9c)"
     r"|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"
-    r"|\x1b[\x20-\x2f]*[\x30-\x7e]"
+    r"|\x1b(?:[()*+][0ABU]|[-./]A|#[3-8]|%[@G]|[78=>])(?=[\x00-\x1f\x7f-\x9f]|\Z|[A-Z][a-z])"
+    r"|\x1b[78=>](?=[a-z]{3})"
+    r"|(?<=[A-Za-z])\x1b[78](?![0-9])"
+    r"|\x1b[()*+]0(?=[\x5f-\x7e][\x20\x5f-\x7e]*[\x00-\x1f\x7f-\x9f])"
 )
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 #: The memory's own subject, written by the model, never said by the user.
@@ -73,9 +83,10 @@ def clean_chars(text: str) -> str:
     """``text`` without control, bidi, invisible-format and lone-surrogate characters.
 
     ``\\r\\n`` becomes ``\\n``; a lone ``\\r`` becomes a newline; tab and newline stay. A terminal
-    escape sequence (``ESC[31m``, ``ESC]0;title BEL``, ``ESC(B ESC[m``, ``ESC 7``, 8-bit ``CSI``)
-    goes whole, in its ECMA-48 shape (:data:`_ESCAPE`): no ``[31m`` or ``7`` is left beside the
-    words. An ESC that starts no sequence, or a C1 character, goes alone.
+    escape sequence (``ESC[31m``, ``ESC]0;title BEL``, ``ESC(B ESC[m``, 8-bit ``CSI``) goes whole: no
+    ``[31m`` is left beside the words. A lone ESC or C1 character goes alone and eats no character
+    of the text: a short escape (``ESC 7``, ``ESC ( B``) goes with its ESC where no text or a
+    capitalised word follows it, never before a digit (:data:`_ESCAPE`).
     """
     if text.isascii() and text.isprintable():
         return text
