@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from memscribe.errors import InputError, UserError
 from memscribe.index.db import IndexedEntry, MemoryIndex, open_index, playbook_line
@@ -241,20 +241,34 @@ def _replaced_here(answer: dict[str, Any], origin_of: dict[str, str]) -> dict[st
     return {"supersedes_this_import": [origin_of[i] for i in ids]} if ids else {}
 
 
+class EditWrites(Protocol):
+    """The write tools an edit stores through (:class:`~memscribe.mcp_server.tools.MemoryTools`)."""
+
+    def write_profile(
+        self, slug: str, ttl: str, body: str, namespace: str | None = None, *, replacing: str | None = None
+    ) -> dict[str, Any]: ...
+
+    def write_playbook(
+        self, slug: str, body: str, namespace: str | None = None, *, replacing: str | None = None
+    ) -> dict[str, Any]: ...
+
+
 def edit_memory(
     root: Path,
     memory_id: str,
     *,
     edit: Callable[[str], str],
-    write_profile: Callable[[str, str, str], dict[str, Any]],
-    write_playbook: Callable[[str, str], dict[str, Any]],
+    tools: EditWrites,
     now: dt.datetime,
 ) -> dict[str, Any]:
     """Let ``edit`` change a memory's file; store the result, archive the old version.
 
     The edited text is validated (a memory file of the same kind and id). A changed body is
-    written like any other write (screen, dedup) as a new version, and the old one is archived
-    with ``edited: replaced by <new id>`` unless the write already superseded it. A profile whose
+    written like any other write (screen, dedup against the *other* memories of its namespace) as
+    a new version that supersedes the edited one in the same transaction (``replacing``): a
+    one-word change ("猫" → "犬") is the user's correction, never a duplicate of what it corrects.
+    An edit that restates another active memory is not stored, and the result names that memory
+    (``repeats``); the edited one is left as it was. A profile whose
     TTL alone changed is updated in place (same id and file, ``expires`` counted from the edit,
     the previous version archived: :func:`_retimed`). Either way the memory is written in the
     store's own layout: hand-written frontmatter comments are kept in the archived copy only,
@@ -293,16 +307,29 @@ def edit_memory(
             )
         return {"changed": False, "id": memory_id} | typed
     if parsed.kind == "playbook":
-        answer = write_playbook(parsed.slug, parsed.body)
+        answer = tools.write_playbook(parsed.slug, parsed.body, entry.namespace, replacing=memory_id)
     else:
-        answer = write_profile(parsed.slug, parsed.ttl or entry.ttl or "one_year", parsed.body)
+        ttl = parsed.ttl or entry.ttl or "one_year"
+        answer = tools.write_profile(parsed.slug, ttl, parsed.body, entry.namespace, replacing=memory_id)
     if not answer.get("stored"):
-        return {"changed": False, "id": memory_id, "refused": answer}
+        return {"changed": False, "id": memory_id, "refused": answer} | _repeats(answer, memory_id)
     written = answer["written"][0]
-    if memory_id not in written.get("supersedes", []):
+    if memory_id not in written.get("supersedes", []):  # superseded in the write's own transaction
         forget_memory(root, memory_id, reason=f"edited: replaced by {written['id']}", now=now)
     done = {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
     return done | _comments_note(text) | typed
+
+
+def _repeats(answer: dict[str, Any], memory_id: str) -> dict[str, Any]:
+    """``{"repeats": [id, …]}``: the other active memories an edit was dropped as restating."""
+    if answer.get("reason") != "duplicate":
+        return {}
+    from memscribe.kinds import KINDS
+
+    prefixes = "|".join(re.escape(spec.prefix) for spec in KINDS)
+    found = re.findall(rf"\b(?:{prefixes})[a-z0-9]+\b", str(answer.get("detail") or ""))
+    ids = [i for i in dict.fromkeys(found) if i != memory_id]
+    return {"repeats": ids} if ids else {}
 
 
 def _comments_note(text: str) -> dict[str, Any]:

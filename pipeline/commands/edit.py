@@ -71,8 +71,7 @@ def edit(
             memory_dir,
             memory_id,
             edit=_run_editor,
-            write_profile=tools.write_profile,
-            write_playbook=tools.write_playbook,
+            tools=tools,
             now=dt.datetime.now(dt.UTC),
         )
     except MemscribeError as exc:
@@ -81,9 +80,15 @@ def edit(
         echo_json(result)
     elif not result["changed"]:
         refused = result.get("refused")
-        typer.echo(
-            f"not stored: {refused.get('reason')}: {refused.get('detail')}" if refused else "No change."
-        )
+        if refused and result.get("repeats"):
+            typer.echo(
+                f"not stored: the edited text repeats another active memory, {', '.join(result['repeats'])}"
+                f" ({refused.get('detail')}); {memory_id} is unchanged"
+            )
+        else:
+            typer.echo(
+                f"not stored: {refused.get('reason')}: {refused.get('detail')}" if refused else "No change."
+            )
     elif result.get("in_place"):
         was, now = result["ttl"]
         typer.echo(f"{result['id']} updated in place: ttl {was} -> {now} ({result['path']})")

@@ -79,8 +79,11 @@ class MemoryTools:
         return resolve_namespace(agent=namespace, default=self.default) if namespace else self.namespace
 
     # -- writes ----------------------------------------------------------------------------------
-    def write_profile(self, slug: str, ttl: str, body: str, namespace: str | None = None) -> Result:
-        """One fact about the user (Reflexio's ``reflexio_write_profile``)."""
+    def write_profile(
+        self, slug: str, ttl: str, body: str, namespace: str | None = None, *, replacing: str | None = None
+    ) -> Result:
+        """One fact about the user (Reflexio's ``reflexio_write_profile``). ``replacing``: the id
+        of the memory this is a new version of (an edit: not a duplicate of it; it supersedes it)."""
         if ttl not in get_args(TTL):
             return refused("invalid_candidate", f"ttl must be one of {', '.join(get_args(TTL))}")
         if not SLUG_RE.match(slug):
@@ -93,10 +96,14 @@ class MemoryTools:
             )
         slug, masked = _unkeyed_slug(slug, body)
         candidate = ProfileCandidate(slug=slug, ttl=cast(TTL, ttl), body=body.strip(), evidence_turns=[])
-        return _slug_masked(self._write([candidate], [], namespace, "reflexio_write_profile"), masked)
+        answer = self._write([candidate], [], namespace, "reflexio_write_profile", replacing=replacing)
+        return _slug_masked(answer, masked)
 
-    def write_playbook(self, slug: str, body: str, namespace: str | None = None) -> Result:
-        """One rule the user taught (``## When`` / ``## What`` / ``## Why``)."""
+    def write_playbook(
+        self, slug: str, body: str, namespace: str | None = None, *, replacing: str | None = None
+    ) -> Result:
+        """One rule the user taught (``## When`` / ``## What`` / ``## Why``); ``replacing``: as
+        for :meth:`write_profile`."""
         from memscribe.store.files import parse_playbook_sections
 
         if not SLUG_RE.match(slug):
@@ -120,7 +127,8 @@ class MemoryTools:
             confirmation_turn=None,
             confirmation="explicit",
         )
-        return _slug_masked(self._write([], [candidate], namespace, "reflexio_write_playbook"), masked)
+        answer = self._write([], [candidate], namespace, "reflexio_write_playbook", replacing=replacing)
+        return _slug_masked(answer, masked)
 
     def store(self, text: str, namespace: str | None = None) -> Result:
         """MemWal's ``memory_store``: extract the facts in ``text`` (one user turn) and store them."""
@@ -163,6 +171,8 @@ class MemoryTools:
         playbooks: list[PlaybookCandidate],
         namespace: str | None,
         tool: str,
+        *,
+        replacing: str | None = None,
     ) -> Result:
         from memscribe.services.extract import Scope
         from memscribe.services.write import write_candidates
@@ -180,6 +190,7 @@ class MemoryTools:
                 model=self.model_factory(),
                 now=self._now(),
                 source=f"mcp:{tool}",
+                replacing=replacing,
             )
         except MemscribeError as exc:
             return refused("error", str(exc))

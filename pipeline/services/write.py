@@ -1,21 +1,30 @@
 """Direct writes: candidates handed in by an agent (MCP ``reflexio_write_*``), not found in a
 transcript. Same guards as extraction — redact-out and the injection / secret screen, dedup
 against the namespace's memories through the store's view — then the store applies the Plan.
+
+An edit (``memscribe edit``) is a write that *replaces* one memory (``replacing``): the memory being
+edited is no dedup target of its own new version (a one-word change is a restatement of it by
+every similarity rule, and the user's explicit edit would be dropped as a duplicate), and the
+new version supersedes it in the same transaction: archived with the reason, linked in history.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import stored_namespace
+from memscribe.relatedness import MemoryView
 from memscribe.run import in_namespace
 from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
+from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Plan, WriteOp
+from memscribe.schemas.requests import ShortlistItem
 from memscribe.services.maintenance import sweep_store
 from memscribe.services.scope import Scope
-from memscribe.stages.dedup import dedup
+from memscribe.stages.dedup import Accepted, dedup
 from memscribe.stages.plan import build_operations
 from memscribe.stages.screen import screen
 from memscribe.store.base import MemoryStore
@@ -30,8 +39,13 @@ def write_candidates(
     model: StructuredModel,
     now: dt.datetime,
     source: str,
+    replacing: str | None = None,
 ) -> Plan:
     """Screen, dedup, plan and apply candidates written through a tool; returns the plan.
+
+    ``replacing``: the id of an active memory of the namespace that this write is a new version
+    of (an edit). Dedup does not see it; an accepted candidate supersedes it (archived with the
+    reason ``edited``). A candidate dropped as a duplicate of another memory leaves it as it is.
 
     Raises:
         MemscribeError: the store refused (lock, disk) or the model failed hard.
@@ -51,7 +65,10 @@ def write_candidates(
     store.recover()
     sweep_store(store, now=now)
     with store.view(scope.namespace, scope.default) as view:
-        deduped = dedup(screened.profiles, screened.playbooks, [], model=model, view=view)
+        seen: MemoryView = view if replacing is None else _Without(view, replacing)
+        deduped = dedup(screened.profiles, screened.playbooks, [], model=model, view=seen)
+        if replacing is not None and view.get(replacing) is not None:
+            deduped.accepted[:] = [_replaces(a, replacing) for a in deduped.accepted]
         wanted = sorted({i for a in deduped.accepted for i in a.supersedes})
         existing = [e for e in (view.get(i) for i in wanted) if e is not None]
         operations = build_operations(deduped.accepted, existing, taken_ids=view.taken_ids(), now=now)
@@ -67,3 +84,30 @@ def write_candidates(
     if plan.operations:
         store.apply(plan)
     return plan
+
+
+def _replaces(item: Accepted, memory_id: str) -> Accepted:
+    """``item`` as the new version of ``memory_id`` (an edit): it supersedes that memory too."""
+    if memory_id in item.supersedes:
+        return item
+    reason = "edited" if item.reason == "new" else f"edited; {item.reason}"
+    # an update in place names one memory; the edit replaces two: written as a new version
+    return replace(item, supersedes=(memory_id, *item.supersedes), reason=reason, in_place=False)
+
+
+class _Without:
+    """A :class:`~memscribe.relatedness.MemoryView` that does not show one memory (the one an
+    edit replaces)."""
+
+    def __init__(self, view: MemoryView, memory_id: str) -> None:
+        self._view = view
+        self._hidden = memory_id
+
+    def shortlist(self, kind: MemoryKind, slug: str, text: str) -> list[ShortlistItem]:
+        return [s for s in self._view.shortlist(kind, slug, text) if s.id != self._hidden]
+
+    def get(self, memory_id: str) -> MemoryEntry | None:
+        return None if memory_id == self._hidden else self._view.get(memory_id)
+
+    def entries(self, kind: MemoryKind | None = None) -> list[MemoryEntry]:
+        return [e for e in self._view.entries(kind) if e.id != self._hidden]
