@@ -197,3 +197,22 @@ def _grouped_code(v: str) -> bool:
         return False
     compact = v.replace(" ", "")
     return not compact.isdigit() and not wordy(compact) and not is_placeholder(compact)
+
+
+#: The next pair of a list of ``key=value`` pairs: a blank, a name and its ``=``.
+_NEXT_PAIR = lazy_compile(r" [A-Za-z_][\w.\-]*=")
+
+
+def phrase_end(text: str, name_start: int, rest_start: int, rest_end: int) -> int:
+    """Where an unquoted pass phrase that an assignment's reader takes to its line's end ends: before
+    the next ``key=`` pair when the value is one of a list of pairs (``psql "host=db password=X
+    dbname=orders"``), and before a quote that closes a string opened on the line before the
+    value's name (the list's own closing quote). Without these the mask ran on over the pairs
+    after the password and the quote."""
+    end = rest_end
+    if (pair := _NEXT_PAIR.search(text, rest_start, end)) is not None:
+        end = pair.start()
+    mark = text[end - 1]
+    if mark in "'\"`" and text.count(mark, text.rfind("\n", 0, name_start) + 1, name_start) % 2 == 1:
+        end -= 1
+    return max(end, rest_start)

@@ -58,9 +58,18 @@ _SECURE_STRING = lazy_compile(
     r"(?=[^\n]*-AsPlainText)"
 )
 
+#: curl's ``user:password`` argument after its flag, the password as group ``v``. A quote that
+#: opens the argument (``'deploy:Kiosk 2024'``) or the password (``deploy:'pw 12'``) and is closed
+#: on the line bounds the password: it runs to that quote, blanks and other quotes inside it
+#: (cut at the blank, ``2024`` stayed readable); unquoted or unclosed, it ends at a blank or quote.
+USER_PASS = (
+    r"(?:(?P<q>['\"])[^\s:'\"]*:|['\"]?[^\s:'\"]*['\"]?:(?:(?P<p>['\"])|['\"]?))"
+    r"(?P<v>(?(q)[^\s'\"](?:(?!(?P=q))[^\n])*(?=(?P=q))|"
+    r"(?(p)[^\s'\"](?:(?!(?P=p))[^\n])*(?=(?P=p))|[^\s'\"]+)))"
+)
 #: curl's user and password given with short flags joined before the ``u`` (``curl -su user:pw``,
 #: ``-sSku``); :data:`~memscribe.redaction.structure.CURL_USER` reads ``-u`` alone.
-CURL_JOINED_USER = r"(?:^|\s)-[A-Za-z]+u[ \t]+['\"]?[^\s:'\"]*['\"]?:['\"]?(?P<v>[^\s'\"]+)"
+CURL_JOINED_USER = r"(?:^|\s)-[A-Za-z]+u[ \t]+" + USER_PASS
 #: The tool whose flags :data:`CURL_JOINED_USER` reads: the detector's prefilter hint.
 CURL_HINTS = ("curl",)
 

@@ -8,7 +8,13 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import SPACED_SECRET_MAX, phrase_of_words, plausible_value, spaced_secret
+from memscribe.redaction.assigned import (
+    SPACED_SECRET_MAX,
+    phrase_end,
+    phrase_of_words,
+    plausible_value,
+    spaced_secret,
+)
 from memscribe.redaction.base import (
     apart,
     forget_at_scan_end,
@@ -23,6 +29,7 @@ from memscribe.redaction.benign import (
     RECORD_KEY_WORDS,
     inside_arn,
 )
+from memscribe.redaction.cmdline import USER_PASS
 from memscribe.redaction.hintscan import may_hold
 from memscribe.redaction.names import (
     DENY_ANY,
@@ -43,7 +50,7 @@ URL_CREDS = (
 #: it): the scheme's mark, then the user info's password and its ``@``.
 URL_CREDS_GATE = r"://[^\s:@/'\"<>]{0,256}:[^\s/'\"<>]{1,256}@"
 CONN_PASSWORD = r"(?i)(?:^|[;\"'\s])(?:password|pwd)\s*=\s*(?P<v>[^;'\"\n]{1,256}?)\s*(?=;)"
-CURL_USER = r"(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?(?P<v>[^\s'\"]+)"
+CURL_USER = r"(?:^|\s)(?:-u|--user)\s+" + USER_PASS
 #: What every :data:`CURL_USER` match holds, opening with a literal ``-`` (``re`` skips ahead to it).
 CURL_USER_GATE = r"-(?:u|-user)\s+['\"]?[^\s:'\"]*['\"]?:['\"]?[^\s'\"]"
 AUTH_HEADER = (
@@ -192,9 +199,10 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
         if group == "uv" and m.group("name") and text[end : end + 1] == " " and is_password_name(name):
             rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
-            phrase = value + rest.group(0) if rest is not None else ""
-            if rest is not None and phrase_of_words(phrase) and spaced_secret(phrase, True):
-                yield start, rest.end()  # a pass phrase unquoted to the line's end (``.env``, YAML)
+            rest_end = phrase_end(text, m.start(), rest.start(), rest.end()) if rest is not None else end
+            phrase = text[start:rest_end]
+            if rest_end > end and phrase_of_words(phrase) and spaced_secret(phrase, True):
+                yield start, rest_end  # a pass phrase unquoted to the line's end (``.env``, YAML)
                 continue
         decide = dict(
             password_name=is_password_name(name),
