@@ -3,11 +3,12 @@
 Two memories of one kind are **related** when their similarity texts (the kind's
 :meth:`~memscribe.kinds.base.Kind.entry_text`) score at least SHORTLIST_SCORE, or when they are on
 one topic by their slugs: equal, one the other plus a value (``home-city`` /
-``home-city-berlin``), or sharing a non-generic word (``home-city`` / ``home-glasgow``: stored
-slugs often carry the value, new ones are value-free) or words of one facet (``job`` /
-``employer``: :mod:`memscribe.semantic.facets`). The **score** blends the lexical
-similarity (:func:`memscribe.textsim.similarity`) with the offline semantic one
-(:mod:`memscribe.semantic`, when installed: "coffee" is about "caffeine"), the larger of the two.
+``home-city-berlin``, where the shorter one names a topic: :func:`names_topic`), or sharing a
+non-generic word (``home-city`` / ``home-glasgow``: stored slugs often carry the value, new ones
+are value-free) or words of one facet (``job`` / ``employer``: :mod:`memscribe.semantic.facets`).
+The **score** blends the lexical similarity (:func:`memscribe.textsim.similarity`) with the
+offline semantic one (:mod:`memscribe.semantic`, when installed: "coffee" is about "caffeine"),
+the larger of the two.
 At DUPLICATE_SCORE or above, lexically and with the same polarity, two texts say the same thing
 (:func:`restates`).
 
@@ -57,6 +58,10 @@ GENERIC_SLUG_WORDS = frozenset(
     playbook rule rules general personal misc other thing things stuff item topic memory""".split()
 )
 _SLUG_WORD = re.compile(r"[a-z]{2,}")
+#: The words of the fallback slugs the code generates when a text gives none (generic words, and
+#: the embedded model's ``about-<hex>`` / ``about-user``), and the hash it appends to them.
+FALLBACK_SLUG_WORDS = GENERIC_SLUG_WORDS | {"about", "user"}
+_HASH = re.compile(r"[0-9a-f]{6}")
 
 
 def topic_of(slug: str) -> str:
@@ -100,11 +105,19 @@ def topical(slug: str, other_slug: str) -> bool:
     return same_topic(slug, other_slug) or shares_topic_word(slug, other_slug)
 
 
+@lru_cache(maxsize=1 << 16)
 def names_topic(slug: str) -> bool:
-    """The slug holds a word that names a topic (:func:`slug_words`): a generated fallback slug
-    (``memory``, ``preference``, ``rule``: generic words; digits) does not, so a value appended
-    to it (``memory-3f9a1c``) is not a value of its topic (:func:`same_topic`)."""
-    return bool(slug_words(slug))
+    """The slug is not a generated fallback: a part of it is neither a generic slug word, nor all
+    digits, nor the 6-hex hash that ends it. The fallback slugs the code generates
+    (``memory``, ``memory-<hex>``: :func:`memscribe.kinds.layout.make_slug`; ``preference``,
+    ``rule-<hex>``, ``about-<hex>``, ``about-user``: the embedded model's) name none, so a value
+    appended to one (``memory-3f9a1c``) is not a value of its topic (:func:`same_topic`). Any
+    other word does, however short or with digits: ``python3``, ``3d``, ``k8s``, ``r``,
+    ``likes``."""
+    parts = topic_of(slug).split("-")
+    if len(parts) > 1 and _HASH.fullmatch(parts[-1]):
+        parts.pop()
+    return any(p and not p.isdigit() and p not in FALLBACK_SLUG_WORDS for p in parts)
 
 
 def _dash_prefixes(topic: str) -> set[str]:

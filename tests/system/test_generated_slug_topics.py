@@ -25,7 +25,9 @@ from memscribe.index.query import topic_sql
 from memscribe.kinds.layout import make_slug
 from memscribe.model.base import Message
 from memscribe.model.embedded import EmbeddedModel
+from memscribe.model.embedded.dedup import dedup_decision
 from memscribe.relatedness import names_topic, same_topic, topic_keys, topic_probes, topical
+from memscribe.schemas.requests import DedupRequest
 from memscribe.services.extract import extract_unscoped
 from memscribe.store import open_store
 from memscribe.store.root import MemoryRoot
@@ -54,6 +56,26 @@ SLUGS = [
     "based-in-3c1d2e",
     "editor",
     "user-prefers-dark-mode",
+    "about-3c1d2e",
+    "about-user",
+    # model-written slugs whose word has a digit, one letter, or is a stopword: each names a topic
+    "python3",
+    "python3-3-12",
+    "python3-version-3-10",
+    "3d",
+    "3d-printer-prusa-mk4",
+    "k8s",
+    "k8s-1-29",
+    "s3-region-eu-west-1",
+    "s3",
+    "ps5",
+    "401k-fidelity",
+    "401k",
+    "r",
+    "r-version-4-3",
+    "likes",
+    "likes-hiking",
+    "no-smoking",
 ]
 
 
@@ -112,6 +134,51 @@ def test_a_generated_slug_is_no_topic_of_another() -> None:
     # a topic that names one still takes a value
     assert same_topic("home-city", "home-city-berlin") and same_topic("home-city-berlin", "home")
     assert same_topic("based-in-3c1d2e", "based-in") and same_topic("memory-abcdef", "memory-abcdef")
+
+
+MODEL_SLUGS = [
+    ("python3", "python3-3-12"),
+    ("python3", "python3-version-3-10"),
+    ("3d", "3d-printer-prusa-mk4"),
+    ("k8s", "k8s-1-29"),
+    ("s3", "s3-region-eu-west-1"),
+    ("401k", "401k-fidelity"),
+    ("r", "r-version-4-3"),
+    ("likes", "likes-hiking"),
+]
+
+
+@pytest.mark.parametrize(("topic", "valued"), MODEL_SLUGS)
+def test_a_model_slug_with_digits_or_one_letter_takes_a_value(topic: str, valued: str) -> None:
+    """Only the generated fallback slugs name no topic: ``python3``, ``3d``, ``k8s``, ``r``,
+    ``likes`` do, so a value appended to one is on its topic (both ways, and by the keys)."""
+    assert names_topic(topic) and names_topic(valued)
+    assert same_topic(topic, valued) and same_topic(valued, topic)
+    assert topic_probes(valued) & topic_keys(topic) and topic_probes(topic) & topic_keys(valued)
+    assert not names_topic("about-3c1d2e") and not names_topic("about-user") and not names_topic("memory-2024")
+
+
+@pytest.mark.parametrize(
+    ("stored_slug", "stored", "slug", "said"),
+    [
+        ("python3", "User's default Python 3 is 3.10.", "python3-version-3-12", "User's default Python 3 is 3.12."),
+        ("3d", "User's 3D printer is an Ender 3.", "3d-printer-prusa-mk4", "User's 3D printer is a Prusa MK4."),
+    ],
+)
+def test_a_new_value_of_a_model_slug_supersedes_through_the_index(
+    tmp_path: Path, stored_slug: str, stored: str, slug: str, said: str
+) -> None:
+    """The store's index shortlists the stored entry as on the candidate's topic (also for a text
+    sharing no word with it), and the decision supersedes it: a new value for the topic."""
+    write_profile(tmp_path, OLD_ID, stored_slug, stored)
+    write_profile(tmp_path, "prof_xvpgu6l9", "editor", "User writes code in Neovim.")
+    with open_store(tmp_path).view("default", "default") as view:
+        shortlist = view.shortlist("profile", slug, said)
+        assert [s.id for s in shortlist] == [OLD_ID]
+        assert [s.id for s in view.shortlist("profile", slug, "Switched last week.")] == [OLD_ID]
+    request = DedupRequest(kind="profile", slug=slug, text=said, shortlist=tuple(shortlist))
+    decision = dedup_decision(request)
+    assert (decision.action, decision.existing_ids) == ("supersede_old", [OLD_ID]), decision.reason
 
 
 def test_the_topic_indexes_agree_with_same_topic() -> None:
