@@ -20,8 +20,13 @@ from collections.abc import Sequence
 #: A word in any script: letters/digits (Unicode ``\w``), then the joiners code names use.
 _WORD = re.compile(r"[^\W_][\w+#.-]*")
 #: Scripts written without spaces: Han, kana, hangul (and their compatibility forms), as the
-#: ranges of a character class; one such character is a word (``猫``, ``밥``). The one definition:
-#: the MCP tools' readable-text check uses it too.
+#: ranges of a character class; one such character is a word (``猫``, ``밥``). The one definition
+#: wherever that is the meaning: the MCP tools' readable-text check, the write guard's CJK share,
+#: the embedded dedup's script test and name boundaries (``model.embedded.dedup_compare`` /
+#: ``dedup_scope``), a pursuit's object (``semantic.pursuit``), the index's one-character words.
+#: Deliberately narrower, each documented where it stands: ``index.sql._CJK_RUN`` (Han only: the
+#: FTS bigrams), ``_KANA`` / ``_JA_CONTENT`` below (Japanese only), ``dedup_scope._POSSESSIVE_CJK``
+#: (a zh/ja possessive's noun: no hangul).
 CJK_CHARS = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f"
 _CJK = re.compile(f"[{CJK_CHARS}]+")
 

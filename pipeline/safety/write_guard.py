@@ -25,6 +25,7 @@ from memscribe.guard import memory_rule as injection_rule
 from memscribe.masking import mask_url_credentials as mask_url_credentials  # re-exported
 from memscribe.redaction import Masker
 from memscribe.schemas.plan import Redaction
+from memscribe.textsim import CJK_CHARS
 
 #: No single field (a memory body, a snapshot section, a group-file line) is longer than this.
 FIELD_MAX_CHARS = 4000
@@ -76,7 +77,8 @@ _ESCAPE = re.compile(
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 #: The memory's own subject, written by the model, never said by the user.
 _SUBJECT = frozenset({"user", "users", "their", "they", "them"})
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+#: A character of a script written without spaces (one definition: :data:`memscribe.textsim.CJK_CHARS`).
+_CJK = re.compile(f"[{CJK_CHARS}]")
 
 
 def clean_chars(text: str) -> str:

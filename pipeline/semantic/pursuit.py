@@ -11,6 +11,7 @@ import re
 
 from memscribe.lazyre import lazy_compile
 from memscribe.semantic.updates import covered
+from memscribe.textsim import CJK_CHARS
 
 _I = re.IGNORECASE
 
@@ -80,7 +81,7 @@ def _object_of(rest: str, old: str) -> bool:
 
 
 _PARTICLE = lazy_compile(r"^\s*(?:on|by|out|away|over|up|through|along|down|around|off|to)\b", _I)
-_NON_LATIN = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_NON_LATIN = lazy_compile(f"[{CJK_CHARS}]")
 
 
 __all__ = ["completes", "pursues"]

@@ -36,6 +36,7 @@ from memscribe.semantic.updates import (
     someone_else,
     spoken_language,
 )
+from memscribe.textsim import CJK_CHARS
 
 #: A semantic score this high makes the best entry one topic with a candidate that reports a
 #: change (rule 3). Lower scores (0.35–0.45) also pair "Vue 3 console" with "editor is Vim" or
@@ -67,7 +68,7 @@ def uncovered(text: str, other: str) -> set[str]:
 _NAME_LIKE = lazy_compile(r"[^\W\d_]*[A-Z\d][\w+#.-]*")
 #: The subject every English memory opens with.
 _SUBJECT = lazy_compile(r"^\W*User(?:['’]s)?\b")
-_CJK = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_CJK = lazy_compile(f"[{CJK_CHARS}]")
 _LATIN = lazy_compile(r"[A-Za-zÀ-ÿ]")
 
 

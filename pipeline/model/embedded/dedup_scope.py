@@ -23,6 +23,7 @@ from memscribe.lazyre import lazy_compile
 from memscribe.schemas.requests import DedupRequest
 from memscribe.semantic.facets import SLUG_WORDS, statement_facets
 from memscribe.semantic.values import CLASSES, members
+from memscribe.textsim import CJK_CHARS
 
 #: The user's own attributes a possessed subject may name ("User's editor is Vim", "User's home
 #: city is Berlin", "User's phone is an Android"): the extractor's "my X is …" keys, the words of
@@ -62,7 +63,8 @@ _POSSESSIVE_QUOTE = lazy_compile(
 )
 
 #: The same in Chinese and Japanese: the speaker's "的" / "の" and the two characters after it
-#: ("用户的后台…", "我的老板…", "私の上司は…"), a noun's usual length.
+#: ("用户的后台…", "我的老板…", "私の上司は…"), a noun's usual length. The noun's characters are
+#: kana and Han only, not :data:`~memscribe.textsim.CJK_CHARS`: hangul never follows 的 / の.
 _POSSESSIVE_CJK = lazy_compile(
     r'^(?:User,\s+in\s+their\s+words:\s*"?\s*)?(?:用户|我|私|僕|俺)(?:的|の)(?P<np>[\u3040-\u30ff\u3400-\u9fff]{1,2})'
 )
@@ -144,13 +146,11 @@ def possessed_mentioned(possessed: str, other: str) -> bool:
 
 #: A letter or digit of no CJK script: Chinese and Japanese write no space between a name and
 #: the words around it ("用户考过了JLPT", "N2に合格"), which are no part of the name.
-_NOT_CJK = r"(?![\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af])"
+_NOT_CJK = f"(?![{CJK_CHARS}])"
 #: A name-like word of a Latin script: a capital or a digit in it ("Google", "VS", "Vue", "3").
 _NAME_WORD = rf"(?:{_NOT_CJK}[^\W_])*[A-Z\d](?:{_NOT_CJK}[\w+#.-])*"
 #: A run of names joined by single spaces ("Google Docs", "SAP Concur", "Windows 11").
-_NAME_PHRASE = lazy_compile(
-    rf"(?<!['’])(?<![^\W\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]){_NAME_WORD}(?:\s{_NAME_WORD})*"
-)
+_NAME_PHRASE = lazy_compile(rf"(?<!['’])(?<![^\W{CJK_CHARS}]){_NAME_WORD}(?:\s{_NAME_WORD})*")
 #: A version or level after a name: digits, or a Roman numeral ("Vue 3", "TOPIK II", "Windows XP" is a name).
 _DIGITS = lazy_compile(r"^(?:[\d.]+|I{1,3}|IV|VI{0,3}|IX)$")
 #: Where a sentence starts: nothing but punctuation and spaces before, or a sentence's end.
