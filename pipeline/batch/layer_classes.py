@@ -20,7 +20,8 @@ classifying the merged list whole.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice, takewhile
 from typing import NamedTuple
 
 from memscribe.batch.classes import Layered
@@ -53,6 +54,9 @@ class _Read(NamedTuple):
     gone: frozenset[str]
     related: list[Classed]
     near: list[Classed]
+    #: How many of the paths gone were related, near.
+    gone_related: int
+    gone_near: int
 
 
 def _in_scope(entry: MemoryEntry, scope: tuple[str, str] | None) -> bool:
@@ -97,32 +101,43 @@ class LayerClasses:
             gone,
             [c for c in classed if c[2]],
             [c for c in classed if not c[2] and c[1] >= FALLBACK_SCORE],
+            sum(1 for path in gone if by_path[path][2]),
+            sum(1 for path in gone if not by_path[path][2] and by_path[path][1] >= FALLBACK_SCORE),
         )
         self._last = (layers, read)
         return read
 
     @staticmethod
     def _count_and_nth(
-        committed: list[tuple[float, str]], gone: frozenset[str], added: list[Classed], n: int
-    ) -> tuple[int, float, list[tuple[float, str]]]:
+        committed: list[tuple[float, str]],
+        gone: frozenset[str],
+        gone_count: int,
+        added: list[Classed],
+        n: int,
+    ) -> tuple[int, float, Iterator[tuple[float, str]]]:
         """How many of one class, its ``n``-th best capped score (0.0 where fewer), and the
-        committed ones not gone at or above it (all of them where fewer), best first."""
-        kept = [item for item in committed if item[1] not in gone] if gone else committed
-        count = len(kept) + len(added)
+        committed ones not gone at or above it (all of them where fewer), best first: a walk of
+        the ``n`` best and the paths gone, not of the class."""
+        kept = (item for item in committed if item[1] not in gone) if gone else iter(committed)
+        count = len(committed) - gone_count + len(added)
         if count < n:
             return count, 0.0, kept
-        best = sorted([value for value, _ in kept[:n]] + [_capped(c) for c in added], reverse=True)
+        best = [value for value, _ in islice(kept, n)]
+        best = sorted(best + [_capped(c) for c in added], reverse=True)
         nth = best[n - 1]
-        return count, nth, [item for item in kept if item[0] >= nth]
+        again = (item for item in committed if item[1] not in gone) if gone else iter(committed)
+        return count, nth, takewhile(lambda item: item[0] >= nth, again)
 
     def tops(self, layers: Layered, size: int) -> tuple[int, float, int, float]:
         """(how many related, the ``size``-th related score, how many near, the
         FALLBACK_SIZE-th near score), scores capped at 1 (0.0 where there are fewer)."""
         read = self._read(layers)
         n_related, last_related, _ = self._count_and_nth(
-            read.committed.related, read.gone, read.related, size
+            read.committed.related, read.gone, read.gone_related, read.related, size
         )
-        n_near, last_near, _ = self._count_and_nth(read.committed.near, read.gone, read.near, FALLBACK_SIZE)
+        n_near, last_near, _ = self._count_and_nth(
+            read.committed.near, read.gone, read.gone_near, read.near, FALLBACK_SIZE
+        )
         return n_related, last_related, n_near, last_near
 
     def best(self, layers: Layered, size: int) -> list[tuple[float, MemoryEntry]]:
@@ -131,10 +146,14 @@ class LayerClasses:
         path order."""
         read = self._read(layers)
         committed = read.committed
-        n_related, _, kept = self._count_and_nth(committed.related, read.gone, read.related, size)
+        n_related, _, kept = self._count_and_nth(
+            committed.related, read.gone, read.gone_related, read.related, size
+        )
         added = read.related
         if not n_related:
-            _, _, kept = self._count_and_nth(committed.near, read.gone, read.near, min(size, FALLBACK_SIZE))
+            _, _, kept = self._count_and_nth(
+                committed.near, read.gone, read.gone_near, read.near, min(size, FALLBACK_SIZE)
+            )
             added = read.near
         self._last = None  # a pick is a read's last use of it: not kept while the unit waits
         by_path = committed.by_path
