@@ -386,8 +386,13 @@ def someone_else(text: str) -> bool:
         return bool(row.third_party.search(body))
     # a quote too short to tell its language ("mon mari travaille maintenant chez Airbus"): each
     # language's subjects are anchored at its start and written in its own words ("mon mari",
-    # "mi marido"), so every one of them is asked
-    return body != text.strip() and any(r.third_party.search(body) for r in LANGUAGES.values())
+    # "mi marido"), so every one of them is asked; only for "my" + a person (two words), not a
+    # bare pronoun, which is a word of other languages too (French "il", Italian's article)
+    return body != text.strip() and any(_named_person(r.third_party.search(body)) for r in LANGUAGES.values())
+
+
+def _named_person(found: re.Match[str] | None) -> bool:
+    return found is not None and len(found.group().split()) >= 2
 
 
 #: A Chinese statement's subject that is one of "my" people ("我姐姐…", "我的朋友…"; the lexicon's

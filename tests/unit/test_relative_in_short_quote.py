@@ -1,5 +1,6 @@
 """A relative's new job in a quote too short to tell its language is somebody else's fact: it
-keeps the user's own job (issue 11, sibling probes)."""
+keeps the user's own job (issue 11, sibling probes); a bare pronoun of one language is an
+article of another (Italian "Il mese scorso…": the user's own update, review RV2 F1)."""
 
 from __future__ import annotations
 
@@ -19,21 +20,36 @@ def test_a_relative_in_a_short_quote_is_somebody_else() -> None:
     assert dedup_decision(request).action != "supersede_old"
 
 
-def test_a_value_the_user_added_keeps_the_one_of_the_same_topic() -> None:
-    # the rewritten candidate lost the user's "too"; the newer statement of a topic does not
-    # replace the stored value when the user's own clause adds one beside it
-    shelter = ShortlistItem(
-        id="prof_shelter",
-        slug="volunteering",
-        text="User volunteers at the animal shelter.",
+FIAT = ShortlistItem(
+    id="prof_job", slug="job", text="User works at Fiat.", created="2026-01-01T00:00:00Z", score=0.3
+)
+
+
+def test_an_italian_quote_opening_on_il_is_the_users_own() -> None:
+    for quote in (
+        'User, in their words: "Il mese scorso ho iniziato a lavorare alla Ferrari".',
+        'User, in their words: "Il lunedì lavoro da casa".',
+    ):
+        assert not someone_else(quote)
+    quote = 'User, in their words: "Il mese scorso ho iniziato a lavorare alla Ferrari".'
+    request = DedupRequest(kind="profile", slug="job", text=quote, shortlist=(FIAT,), said="")
+    assert dedup_decision(request).action == "supersede_old"
+
+
+def test_too_before_an_adjective_does_not_keep_the_old_value() -> None:
+    # review RV2 F2: "too expensive" is a degree, not "also"
+    iphone = ShortlistItem(
+        id="prof_phone",
+        slug="phone",
+        text="User uses an iPhone 13.",
         created="2026-01-01T00:00:00Z",
-        score=0.3,
+        score=0.4,
     )
     request = DedupRequest(
         kind="profile",
-        slug="volunteering",
-        text="User now volunteers at the food bank.",
-        shortlist=(shelter,),
-        said="I now volunteer at the food bank too.",
+        slug="phone",
+        text="User uses a Pixel 8.",
+        shortlist=(iphone,),
+        said="I use a Pixel 8 now because the iPhone was too expensive.",
     )
-    assert dedup_decision(request).action != "supersede_old"
+    assert dedup_decision(request).action == "supersede_old"

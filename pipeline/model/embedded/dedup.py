@@ -369,7 +369,6 @@ def dedup_decision(request: DedupRequest) -> DedupDecision:
         and s.id not in weekly
         and comparable(request.text, s.text)
         and not additive(request.text)
-        and not dedup_scope.added_in_english(request.text, request.said)
         and not stay
         and not (former_state(request.text) and not reports_change(request.text))  # a past fact
         and not dedup_scope.uncued_work(request.text, request.said)
