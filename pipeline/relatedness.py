@@ -71,11 +71,14 @@ def topic_of(slug: str) -> str:
 def same_topic(candidate_slug: str, entry_slug: str) -> bool:
     """``home-city`` matches ``home-city`` and ``home-city-berlin`` (value appended to the topic).
 
-    Only a topic that names one (:func:`names_topic`) takes a value: ``memory`` (the fallback
-    slug of text with no letter, once of all zh/ja text) is not the topic of every
-    ``memory-<hex>`` (the slug of one such statement), nor ``preference`` of ``preference-<hex>``."""
+    Only a slug that names a topic (:func:`names_topic`) is one, or takes a value: ``memory``
+    (the fallback slug of text with no letter, once of all zh/ja text) is not the topic of every
+    ``memory-<hex>`` (the slug of one such statement), nor of another ``memory`` entry, nor
+    ``preference`` of ``preference-<hex>``."""
     a, b = topic_of(candidate_slug), topic_of(entry_slug)
-    return a == b or (b.startswith(a + "-") and names_topic(a)) or (a.startswith(b + "-") and names_topic(b))
+    if len(a) > len(b):
+        a, b = b, a
+    return (a == b or b.startswith(a + "-")) and names_topic(a)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -133,7 +136,7 @@ def topic_keys(slug: str) -> frozenset[tuple[str, str]]:
     entries on one topic with a candidate without asking each pair)."""
     topic = topic_of(slug)
     return frozenset(
-        {("t", topic)}
+        ({("t", topic)} if names_topic(topic) else set())
         | {("p", prefix) for prefix in _dash_prefixes(topic)}
         | {("w", word) for word in slug_words(slug)}
     )
@@ -146,8 +149,7 @@ def topic_probes(slug: str) -> frozenset[tuple[str, str]]:
     prefix), a shared topic word ("w")."""
     topic = topic_of(slug)
     return frozenset(
-        {("t", topic)}
-        | ({("p", topic)} if names_topic(topic) else set())
+        ({("t", topic), ("p", topic)} if names_topic(topic) else set())
         | {("t", prefix) for prefix in _dash_prefixes(topic)}
         | {("w", word) for word in topic_words(slug)}
     )

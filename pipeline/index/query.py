@@ -234,18 +234,18 @@ def topic_sql(slug: str, names_topic: Callable[[str], bool]) -> tuple[str, list[
     same slug, a slug under it (``home`` / ``home-city``), or one above it (``home-city`` /
     ``home``), where the shorter one names a topic (``names_topic``: passed in, this module
     stays light), as :func:`memscribe.relatedness.same_topic` has it (``memory`` is not above
-    ``memory-3f9a1c``)."""
+    ``memory-3f9a1c``, nor the topic of another ``memory``: no entry is on its topic)."""
     topic = slug.strip("-")
     prefixes = [topic[:i] for i in range(1, len(topic)) if topic[i] == "-" and names_topic(topic[:i])]
-    sql = "(f.slug = ?"
-    params: list[object] = [topic]
+    terms: list[str] = []
+    params: list[object] = []
     if names_topic(topic):
-        sql += " OR (f.slug >= ? AND f.slug < ?)"
-        params += [topic + "-", topic + "."]
+        terms += ["f.slug = ?", "(f.slug >= ? AND f.slug < ?)"]
+        params += [topic, topic + "-", topic + "."]
     if prefixes:
-        sql += f" OR f.slug IN ({', '.join('?' * len(prefixes))})"
+        terms.append(f"f.slug IN ({', '.join('?' * len(prefixes))})")
         params += prefixes
-    return sql + ")", params
+    return "(" + (" OR ".join(terms) or "0") + ")", params
 
 
 def topic_candidates(

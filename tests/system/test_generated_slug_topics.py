@@ -133,7 +133,25 @@ def test_a_generated_slug_is_no_topic_of_another() -> None:
     assert not topical("memory", "memory-abcdef")
     # a topic that names one still takes a value
     assert same_topic("home-city", "home-city-berlin") and same_topic("home-city-berlin", "home")
-    assert same_topic("based-in-3c1d2e", "based-in") and same_topic("memory-abcdef", "memory-abcdef")
+    assert same_topic("based-in-3c1d2e", "based-in") and same_topic("python3", "python3")
+    # nor is a generated slug the topic of the same generated slug
+    assert not same_topic("memory", "memory") and not same_topic("memory-abcdef", "memory-abcdef")
+    assert not topical("preference", "preference") and not topical("2024", "2024")
+
+
+def test_consolidate_does_not_group_old_memory_entries_by_their_slug(tmp_path: Path) -> None:
+    """Before stop 45 every zh/ja statement was slugged ``memory``: three unrelated ones are no
+    cluster to merge (at 6b9f63c8 they were one, by the equal slug), and the index shortlists
+    none of them for a ``memory`` candidate that shares no word with them."""
+    root = tmp_path / "root"
+    said = ["我住在上海。", "User likes hiking in the Alps.", "ユーザーは猫が好きです。"]
+    for n, body in enumerate(said):
+        write_profile(root, f"prof_{n}2345678", "memory", body)
+    result = invoke(["consolidate", "--memory-dir", str(root), "--dry-run", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["clusters"] == []
+    with open_store(root).view("default", "default") as view:
+        assert view.shortlist("profile", "memory", "Bought a new bicycle.") == []
 
 
 MODEL_SLUGS = [
@@ -155,14 +173,26 @@ def test_a_model_slug_with_digits_or_one_letter_takes_a_value(topic: str, valued
     assert names_topic(topic) and names_topic(valued)
     assert same_topic(topic, valued) and same_topic(valued, topic)
     assert topic_probes(valued) & topic_keys(topic) and topic_probes(topic) & topic_keys(valued)
-    assert not names_topic("about-3c1d2e") and not names_topic("about-user") and not names_topic("memory-2024")
+    assert (
+        not names_topic("about-3c1d2e") and not names_topic("about-user") and not names_topic("memory-2024")
+    )
 
 
 @pytest.mark.parametrize(
     ("stored_slug", "stored", "slug", "said"),
     [
-        ("python3", "User's default Python 3 is 3.10.", "python3-version-3-12", "User's default Python 3 is 3.12."),
-        ("3d", "User's 3D printer is an Ender 3.", "3d-printer-prusa-mk4", "User's 3D printer is a Prusa MK4."),
+        (
+            "python3",
+            "User's default Python 3 is 3.10.",
+            "python3-version-3-12",
+            "User's default Python 3 is 3.12.",
+        ),
+        (
+            "3d",
+            "User's 3D printer is an Ender 3.",
+            "3d-printer-prusa-mk4",
+            "User's 3D printer is a Prusa MK4.",
+        ),
     ],
 )
 def test_a_new_value_of_a_model_slug_supersedes_through_the_index(
