@@ -12,6 +12,7 @@ get ``-01`` and ``-02``.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 from memscribe.errors import StoreError
@@ -111,7 +112,8 @@ def append_snapshot_locked(
         raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
     raw = _read_bytes(target)
     old = None if raw is None else raw.decode("utf-8", errors="replace")
-    if raw is not None and old is not None and old.count("\ufffd") != raw.count("\ufffd".encode()):
+    damaged = raw is not None and old is not None and old.count("\ufffd") != raw.count("\ufffd".encode())
+    if damaged:
         logging.getLogger("memscribe.snapshot").warning(
             "snapshot file %s: not UTF-8 (bytes shown as U+FFFD); they are kept as they are, "
             "the snapshot is appended after them",
@@ -133,6 +135,8 @@ def append_snapshot_locked(
     if same is not None:
         return block.model_copy(update={"snapshot_id": same.snapshot_id})
     sid = next_snapshot_id(stored, day)
+    if damaged and raw is not None:  # a block a bad byte hid from the parse keeps its number too
+        sid = f"{day}-{max(int(sid.rsplit('-', 1)[1]), _highest_number(raw, day) + 1):02d}"
     if sid != block.snapshot_id:
         block = block.model_copy(update={"snapshot_id": sid, "text": with_snapshot_id(block.text, sid)})
     # Someone outside memscribe may write the daily file meanwhile: never lose their bytes. The
@@ -141,6 +145,15 @@ def append_snapshot_locked(
     data = (raw or b"") + appended(old, block.text, day=day)[len(old or "") :].encode("utf-8")
     replace_file(target, data, unchanged=lambda: _read_bytes(target) == raw)
     return block
+
+
+def _highest_number(raw: bytes, day: str) -> int:
+    """The highest snapshot number a damaged daily file may hold: each ``day-NN`` in its bytes,
+    and the count of its ``snapshot-id`` comments (numbers run from 01). A byte that is not
+    UTF-8 inside a block's markers or its id comment hides the block from the parse, not from
+    these: one byte cannot break both its ``snapshot-id`` and its number."""
+    numbers = re.findall(rb"(?<![0-9])" + re.escape(day.encode()) + rb"-([0-9]{2,})(?![0-9])", raw)
+    return max([int(n) for n in numbers] + [raw.count(b"snapshot-id")])
 
 
 def _read_bytes(path: Path) -> bytes | None:

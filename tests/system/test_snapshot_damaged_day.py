@@ -100,3 +100,37 @@ def test_the_append_warns_renumbers_and_keeps_the_bytes(
     assert any("not UTF-8" in r.getMessage() and name in r.getMessage() for r in caplog.records)
     ids = [s.snapshot_id for s in stored_snapshots(tmp_path, unreadable=[])]
     assert ids == ["2026-03-04-01", "2026-03-04-02"]
+
+
+@pytest.mark.parametrize(
+    ("clean", "damaged"),
+    [
+        (b"<!-- snapshot-id: ", b"<!-- snapshot\xad-id: "),  # its id comment
+        (OPEN.encode(), OPEN.encode().replace(b"SNAPSHOT", b"SNAP\xadSHOT")),  # its markers
+        (CLOSE.encode(), CLOSE.encode().replace(b"SNAPSHOT", b"SNAP\xe9SHOT")),
+        (b"2026-03-04-02", b"2026-03\xe9-04-02"),  # its number
+    ],
+)
+def test_a_block_a_bad_byte_hides_keeps_its_number(tmp_path: Path, clean: bytes, damaged: bytes) -> None:
+    """A stray byte inside the last snapshot's id comment or markers hides it from the parse:
+    its number is still taken (at 645c2a61 it was reused: two '-02' blocks in the file)."""
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    name = "2026-03-04.md"
+    good = b"# 2026-03-04\n\n" + _block("2026-03-04-01").encode() + b"\n" + _block("2026-03-04-02").encode()
+    at = good.rindex(clean)  # in the second block
+    old = good[:at] + damaged + good[at + len(clean) :]
+    (memory / name).write_bytes(old)
+    hidden = [s.snapshot_id for s in stored_snapshots(tmp_path, unreadable=[])]
+    assert hidden == ["2026-03-04-01"]
+    block = SnapshotBlock(
+        path=f"memory/{name}",
+        snapshot_id="2026-03-04-01",
+        timestamp="2026-03-04T10:00:00",
+        trigger="explicit",
+        text=_block("2026-03-04-01"),
+    )
+    written = append_snapshot(tmp_path, block)
+    assert written.snapshot_id == "2026-03-04-03"
+    data = (memory / name).read_bytes()
+    assert data.startswith(old) and data.count(b"2026-03-04-03") == 1
