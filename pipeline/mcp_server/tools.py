@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -367,14 +368,22 @@ _CJK = re.compile(f"[{CJK_CHARS}]")
 
 def _readable(text: str) -> bool:
     """Whether a tool's text holds words: at least two letters, or one CJK ideograph, kana or
-    hangul syllable (a word of its own: ``猫``, ``밥``), once the write guard's cleaner has run and escape-sequence
-    leftovers are set aside. An agent writing what the user asked it to
+    hangul syllable (a word of its own: ``猫``, ``밥``), once the write guard's cleaner has run
+    and escape-sequence leftovers are set aside. An agent writing what the user asked it to
     keep often writes a label and a value or one word (``Birthday: 1990-05-14``, ``Vegetarian``),
-    and that is stored; ``...``, ``123``, ``---`` or a stray ``[31m`` is no memory."""
+    and that is stored; ``...``, ``123``, ``---`` or a stray ``[31m`` is no memory. A modifier
+    letter (Unicode Lm: a sound or length mark ``ﾞ`` ``ー``, an iteration mark ``々``) marks the
+    letter before it and is no letter of its own, nor is a CJK symbol (``・``, ``゛``)."""
     from memscribe.safety.write_guard import clean_chars
 
     rest = _ESCAPE_LEFTOVER.sub(" ", clean_chars(text))
-    return sum(map(str.isalpha, rest)) >= 2 or bool(_CJK.search(rest))
+    letters = 0
+    for char in rest:
+        if char.isalpha() and unicodedata.category(char) != "Lm":
+            letters += 1
+            if letters >= 2 or _CJK.match(char):
+                return True
+    return False
 
 
 def refused(reason: str, detail: str) -> Result:
