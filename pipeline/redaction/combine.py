@@ -101,7 +101,7 @@ def _find_secrets(text: str, redact_contact: bool, prefilter: bool, chosen: Rank
                 continue  # inside a mask, or across one
             if allowlisted(det.name, text[start:end]):
                 continue  # gitleaks' allowlists: a documented example key, a template
-            cands.append(_Candidate(det.name, start, value_end(text, end), prio))
+            cands.append(_Candidate(det.name, start, quoted_end(text, start, value_end(text, end)), prio))
     if not cands:
         return []  # (most texts: nothing to widen, merge or look for again)
     inner: list[tuple[int, int]] = []  # the secrets a whole-value extent was widened from
@@ -184,6 +184,31 @@ def value_end(text: str, end: int) -> int:
             end += 1  # an escaped character of the value (``\\$``): both are its own
         end += 1
     return end
+
+
+#: The most characters a quoted value runs on after where a detector's finding ended in it.
+_QUOTED_REST_MAX = 128
+
+
+def quoted_end(text: str, start: int, end: int) -> int:
+    """``end`` moved to the closing quote of a value the user quoted: a finding that starts right
+    after a quote and ends before that quote closes on its line (``-p 'Xk9#mQ2 vL7'``, ``password
+    = "Xk9#mQ2 vL7"``: a detector of one token took the first) is the value's beginning, and the
+    quote bounds the value, whatever blanks and marks it holds. A quote escaped by a backslash
+    does not close it (one opened escaped closes escaped). No quote on the line within
+    :data:`_QUOTED_REST_MAX` characters, or escaped line breaks before it (a JSON string holding
+    a file's text goes on past the value), leave ``end`` as it was."""
+    if start == 0 or end >= len(text) or (q := text[start - 1]) not in "'\"`" or text[end] == q:
+        return end
+    limit = min(len(text), end + _QUOTED_REST_MAX)
+    if start >= 2 and text[start - 2] == "\\":  # an escaped string (``\"…\"`` in JSON): its escaped close
+        close = text.find("\\" + q, end, limit)
+    else:
+        close = text.find(q, end, limit)
+        while close > 0 and text[close - 1] == "\\":
+            close = text.find(q, close + 1, limit)
+    rest = text[end:close] if close >= 0 else "\n"
+    return close if "\n" not in rest and _ESCAPED_BLANKS.search(rest) is None else end
 
 
 #: A value found as a secret is masked wherever else it occurs verbatim once it is this long:
