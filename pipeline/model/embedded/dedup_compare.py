@@ -145,9 +145,6 @@ def restates(new: str, item: ShortlistItem) -> bool:
     # value ("30 km" / "50 km"), never the same fact
     if change_cue(new) or not same_polarity(new, item.text) or value_differs(new, item.text):
         return False
-    # the same, for scripts written without spaces: one frame, another noun in its slot
-    if cjk_slot_swapped(new, item.text):
-        return False
     # another kind of relation to one thing is another fact ("likes cats" / "is allergic to cats")
     if another_relation(new, item.text):
         return False
@@ -159,42 +156,6 @@ def restates(new: str, item: ShortlistItem) -> bool:
     return (
         _contained(new, item.text) or _contained(item.text, new) or dedup_scope.names_restated(new, item.text)
     )
-
-
-#: Characters a Chinese or Japanese content word is written in, by script: Han, katakana
-#: (hiragana carries Japanese particles and inflections; hangul is spaced, read word by word).
-_HAN = lazy_compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
-_KATAKANA = lazy_compile(r"[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]+")
-
-
-def cjk_slot_swapped(new: str, old: str) -> bool:
-    """One frame with one content word swapped inside it, in a script written without spaces
-    (the character-level :func:`~memscribe.semantic.changed.slot_swapped`): the same characters
-    before and after, in between a run of one script (Han, or katakana) in each, another word
-    ("ユーザーは*猫*が好きです。" / "ユーザーは*犬*が好きです。", "用户喜欢*猫*。" / "用户喜欢*狗*。").
-    Character bigrams score such a pair high (the frame's bigrams outnumber the slot's), yet it
-    holds another value. The frame before the slot holds a word (the subject), and the slot
-    touches a boundary (kana, punctuation, the end) on one side at least: a character swapped
-    inside a compound ("喜*欢*猫" / "喜*爱*猫", "早*上*" / "早*晨*") is left to the other tests, and
-    two spellings in two scripts ("コーヒー" / "珈琲") are not two values."""
-    a, b = own_words(new).strip(), own_words(old).strip()
-    if a == b or not (_HAN.search(a) or _KATAKANA.search(a)):
-        return False
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    end = 0
-    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
-        end += 1
-    mid_a, mid_b = a[start : len(a) - end], b[start : len(b) - end]
-    if not mid_a or not mid_b or not (_HAN.search(a[:start]) or _KATAKANA.search(a[:start])):
-        return False
-    for script in (_HAN, _KATAKANA):
-        if script.fullmatch(mid_a) and script.fullmatch(mid_b):
-            before = a[start - 1]
-            after = a[len(a) - end] if end else ""
-            return not (script.fullmatch(before) and after and script.fullmatch(after))
-    return False
 
 
 #: A noun phrase coordinated after another ("… and a dog", "… and two kids", "… und einen Hund").
