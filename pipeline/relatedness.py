@@ -58,9 +58,11 @@ GENERIC_SLUG_WORDS = frozenset(
     playbook rule rules general personal misc other thing things stuff item topic memory""".split()
 )
 _SLUG_WORD = re.compile(r"[a-z]{2,}")
-#: The words of the fallback slugs the code generates when a text gives none (generic words, and
-#: the embedded model's ``about-<hex>`` / ``about-user``), and the hash it appends to them.
-FALLBACK_SLUG_WORDS = GENERIC_SLUG_WORDS | {"about", "user"}
+#: The words of the fallback slugs the code generates when a text gives none, bare or with a 6-hex
+#: hash of the text appended (``memory``, ``memory-3f9a1c``: :func:`memscribe.kinds.layout.make_slug`;
+#: ``preference``, ``rule-…``, ``about-…``, ``about-user``: the embedded model's). Only these: a
+#: model's own slug of generic words (``notes``, ``user-info``, ``general``) still names its topic.
+FALLBACK_SLUG_WORDS = frozenset({"memory", "preference", "rule", "about", "user"})
 _HASH = re.compile(r"[0-9a-f]{6}")
 
 
@@ -110,13 +112,11 @@ def topical(slug: str, other_slug: str) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def names_topic(slug: str) -> bool:
-    """The slug is not a generated fallback: a part of it is neither a generic slug word, nor all
-    digits, nor the 6-hex hash that ends it. The fallback slugs the code generates
-    (``memory``, ``memory-<hex>``: :func:`memscribe.kinds.layout.make_slug`; ``preference``,
-    ``rule-<hex>``, ``about-<hex>``, ``about-user``: the embedded model's) name none, so a value
-    appended to one (``memory-3f9a1c``) is not a value of its topic (:func:`same_topic`). Any
-    other word does, however short or with digits: ``python3``, ``3d``, ``k8s``, ``r``,
-    ``likes``."""
+    """The slug is not a generated fallback: a part of it is neither a word of the fallback slugs
+    (:data:`FALLBACK_SLUG_WORDS`), nor all digits, nor the 6-hex hash that ends it, so a value
+    appended to it is a value of its topic (:func:`same_topic`); ``memory-3f9a1c`` is no value of
+    ``memory``. Any other word names one, however short, generic or with digits: ``python3``,
+    ``3d``, ``r``, ``likes``, ``notes``, ``user-info``."""
     parts = topic_of(slug).split("-")
     if len(parts) > 1 and _HASH.fullmatch(parts[-1]):
         parts.pop()

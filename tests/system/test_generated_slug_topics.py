@@ -51,6 +51,12 @@ SLUGS = [
     "2024-trip",
     "home",
     "home-city",
+    "notes",
+    "notes-app",
+    "user-info",
+    "general",
+    "fact",
+    "fact-residence",
     "home-city-berlin",
     "based-in",
     "based-in-3c1d2e",
@@ -163,6 +169,11 @@ MODEL_SLUGS = [
     ("401k", "401k-fidelity"),
     ("r", "r-version-4-3"),
     ("likes", "likes-hiking"),
+    # a model's own slug of generic words (review RV3 F1 of 413bdbf1 / 7a289ac0)
+    ("notes", "notes-app"),
+    ("user-info", "user-info-teacher"),
+    ("general", "general-short-replies"),
+    ("fact", "fact-residence"),
 ]
 
 
@@ -172,6 +183,7 @@ def test_a_model_slug_with_digits_or_one_letter_takes_a_value(topic: str, valued
     ``likes`` do, so a value appended to one is on its topic (both ways, and by the keys)."""
     assert names_topic(topic) and names_topic(valued)
     assert same_topic(topic, valued) and same_topic(valued, topic)
+    assert same_topic(topic, topic) and same_topic(valued, valued)
     assert topic_probes(valued) & topic_keys(topic) and topic_probes(topic) & topic_keys(valued)
     assert (
         not names_topic("about-3c1d2e") and not names_topic("about-user") and not names_topic("memory-2024")
