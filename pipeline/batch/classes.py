@@ -15,7 +15,9 @@ encoded once per process), so a new shortlist scores the memory from one matrix 
 what made a unit's cost grow with the memory already written (issue 17).
 
 Used only where numpy is already imported (the vectorised scoring is on:
-:func:`memscribe.batch.scoring.array_module`); otherwise the Python loop answers.
+:func:`memscribe.batch.scoring.array_module`); otherwise a layered memory with known paths is
+answered by :class:`memscribe.batch.layer_classes.LayerClasses` (classes kept per committed memory,
+only a read's deltas classified again), and a plain list by the Python loop.
 """
 
 from __future__ import annotations

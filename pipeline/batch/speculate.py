@@ -162,7 +162,9 @@ class Speculation:
     ) -> list[ShortlistItem]:
         """:func:`~memscribe.relatedness.select` over the entries of ``kind`` (the same items, in
         the same order), from the classes remembered for this shortlist: only the entries listed
-        are made items (every wake-up and the check before publish ask the same pool again)."""
+        are made items (every wake-up and the check before publish ask the same pool again). Three
+        ways, one answer: numpy's classes (:mod:`~memscribe.batch.classes`), a layered memory's
+        kept classes (:mod:`~memscribe.batch.layer_classes`), else the Python loop over the list."""
         bulk = self._in_bulk(kind, slug, text)
         if bulk is not None:
             best = bulk.best(entries, scores, SHORTLIST_SIZE)
@@ -180,7 +182,8 @@ class Speculation:
         self, kind: MemoryKind, slug: str, text: str, entries: Sequence[MemoryEntry] | Layered
     ) -> tuple[int, float, int, float]:
         """(how many related, the SHORTLIST_SIZE-th related score, how many near, the
-        FALLBACK_SIZE-th near score), scores capped at 1 (0.0 where there are fewer)."""
+        FALLBACK_SIZE-th near score), scores capped at 1 (0.0 where there are fewer); answered the
+        three ways :meth:`_select` is."""
         bulk = self._in_bulk(kind, slug, text)
         if bulk is not None:
             return bulk.tops(entries, scores, SHORTLIST_SIZE)
