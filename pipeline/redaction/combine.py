@@ -187,28 +187,41 @@ def value_end(text: str, end: int) -> int:
 
 
 #: The most characters a quoted value runs on after where a detector's finding ended in it.
+#: (And the name of a quoted ``NAME=value`` before its ``=``: empty where none.)
+_NAME_BEFORE = lazy_compile(r"[A-Za-z_][\w.-]*$|$")
 _QUOTED_REST_MAX = 128
+#: Another ``key=value`` pair in the rest of a quoted string: a list of pairs, the value ended.
+_PAIR_AFTER = lazy_compile(r"\s[A-Za-z_][\w.-]*=")
 
 
 def quoted_end(text: str, start: int, end: int) -> int:
     """``end`` moved to the closing quote of a value the user quoted: a finding that starts right
     after a quote and ends before that quote closes on its line (``-p 'Xk9#mQ2 vL7'``, ``password
-    = "Xk9#mQ2 vL7"``: a detector of one token took the first) is the value's beginning, and the
-    quote bounds the value, whatever blanks and marks it holds. A quote escaped by a backslash
+    = "Xk9#mQ2 vL7"``, ``-e "DB_PASSWORD=Xk9#mQ2 vL7"``: a detector of one token took the first)
+    is the value's beginning, and the quote bounds the value, whatever blanks and marks it holds. A quote escaped by a backslash
     does not close it (one opened escaped closes escaped). No quote on the line within
     :data:`_QUOTED_REST_MAX` characters, or escaped line breaks before it (a JSON string holding
-    a file's text goes on past the value), leave ``end`` as it was."""
-    if start == 0 or end >= len(text) or (q := text[start - 1]) not in "'\"`" or text[end] == q:
+    a file's text goes on past the value) or another ``key=`` pair (``"password=… dbname=x"``)
+    leave ``end`` as it was."""
+    opened = start - 1
+    if opened > 0 and text[opened] == "=":  # a quoted ``NAME=value`` (``-e "DB_PASSWORD=…"``)
+        name = _NAME_BEFORE.search(text, max(0, opened - 64), opened)
+        opened = (name.start() if name is not None else opened) - 1
+    if opened < 0 or end >= len(text) or (q := text[opened]) not in "'\"`" or text[end] == q:
         return end
     limit = min(len(text), end + _QUOTED_REST_MAX)
-    if start >= 2 and text[start - 2] == "\\":  # an escaped string (``\"…\"`` in JSON): its escaped close
+    if opened >= 1 and text[opened - 1] == "\\":  # an escaped string (``\"…\"`` in JSON): its escaped close
         close = text.find("\\" + q, end, limit)
     else:
         close = text.find(q, end, limit)
         while close > 0 and text[close - 1] == "\\":
             close = text.find(q, close + 1, limit)
     rest = text[end:close] if close >= 0 else "\n"
-    return close if "\n" not in rest and _ESCAPED_BLANKS.search(rest) is None else end
+    return (
+        close
+        if "\n" not in rest and _ESCAPED_BLANKS.search(rest) is None and not _PAIR_AFTER.search(rest)
+        else end
+    )
 
 
 #: A value found as a secret is masked wherever else it occurs verbatim once it is this long:

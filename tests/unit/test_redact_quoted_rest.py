@@ -54,3 +54,15 @@ def test_a_json_string_holding_text_after_the_value_is_not_taken() -> None:
     text = '{"sourceContent": "Xk9mQ2vL7pZq8Vn3\\n\\nthe token is secret.\\n"}'
     start = text.index("Xk9")
     assert quoted_end(text, start, start + 16) == start + 16
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('docker run -e "DB_PASSWORD=Xk9#mQ2 vL7;p=w" postgres', "Xk9#mQ2 vL7;p=w"),
+        ("docker run -e 'API_TOKEN=Xk9#mQ2 vL7;p=wZq8' postgres", "Xk9#mQ2 vL7;p=wZq8"),
+        ('psql "password=Tr0ub4dor3xq dbname=orders"', "Tr0ub4dor3xq"),  # the next pair is no part of it
+    ],
+)
+def test_a_quoted_name_and_value_ends_at_the_closing_quote(text: str, secret: str) -> None:
+    assert secret in [text[f.start : f.end] for f in find_secrets(text)]
