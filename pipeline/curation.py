@@ -276,8 +276,9 @@ def edit_memory(
     file, and the result says that too (``comments_not_stored``), a change or not.
 
     Raises:
-        UserError: no active memory has this id; the edited file is not a valid memory file, or
-            changes its kind or id.
+        UserError: no active memory has this id (also: archived or changed while it was edited,
+            by another edit or a forget: nothing written); the edited file is not a valid memory
+            file, or changes its kind or id; the write failed.
     """
     from memscribe.errors import StoreError
     from memscribe.store.files import parse_memory_file
@@ -311,11 +312,11 @@ def edit_memory(
     else:
         ttl = parsed.ttl or entry.ttl or "one_year"
         answer = tools.write_profile(parsed.slug, ttl, parsed.body, entry.namespace, replacing=memory_id)
+    if answer.get("reason") == "error":  # the write failed or refused (archived meanwhile): nothing written
+        raise UserError(f"the edit was not stored: {answer.get('detail')}")
     if not answer.get("stored"):
         return {"changed": False, "id": memory_id, "refused": answer} | _repeats(answer, memory_id)
-    written = answer["written"][0]
-    if memory_id not in written.get("supersedes", []):  # superseded in the write's own transaction
-        forget_memory(root, memory_id, reason=f"edited: replaced by {written['id']}", now=now)
+    written = answer["written"][0]  # it superseded memory_id in the write's own transaction
     done = {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
     return done | _comments_note(text) | typed
 

@@ -6,14 +6,20 @@ An edit (``memscribe edit``) is a write that *replaces* one memory (``replacing`
 edited is no dedup target of its own new version (a one-word change is a restatement of it by
 every similarity rule, and the user's explicit edit would be dropped as a duplicate), and the
 new version supersedes it in the same transaction: archived with the reason, linked in history.
+The edited memory must still be active when the write commits (checked under the store's lock,
+against the entry dedup saw): one archived or changed meanwhile (another edit, a forget) makes the
+write refuse, and the write's own expiry sweep leaves it to the edit.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
+from pathlib import Path
 
+from memscribe.errors import UserError
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import stored_namespace
 from memscribe.relatedness import MemoryView
@@ -22,12 +28,13 @@ from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Plan, WriteOp
 from memscribe.schemas.requests import ShortlistItem
+from memscribe.schemas.snapshot import StoredSnapshot
 from memscribe.services.maintenance import sweep_store
 from memscribe.services.scope import Scope
 from memscribe.stages.dedup import Accepted, dedup
 from memscribe.stages.plan import build_operations
 from memscribe.stages.screen import screen
-from memscribe.store.base import MemoryStore
+from memscribe.store.base import Applied, MemoryStore, StoreView
 
 
 def write_candidates(
@@ -48,6 +55,8 @@ def write_candidates(
     reason ``edited``). A candidate dropped as a duplicate of another memory leaves it as it is.
 
     Raises:
+        UserError: ``replacing`` is no longer active (archived or changed meanwhile, before the
+            view or between the view and the lock): nothing written.
         MemscribeError: the store refused (lock, disk) or the model failed hard.
     """
     screened = screen(profiles, playbooks, injected_memories=())
@@ -63,11 +72,18 @@ def write_candidates(
     if not screened.profiles and not screened.playbooks:
         return plan
     store.recover()
-    sweep_store(store, now=now)
+    # the memory an edit replaces is the edit's to archive, not the sweep's (expired or not)
+    sweep_store(store if replacing is None else _Sparing(store, replacing), now=now)
+    edited: MemoryEntry | None = None
     with store.view(scope.namespace, scope.default) as view:
-        seen: MemoryView = view if replacing is None else _Without(view, replacing)
+        seen: MemoryView = view
+        if replacing is not None:
+            edited = view.get(replacing)
+            if edited is None:
+                raise UserError(_gone(replacing))
+            seen = _Without(view, replacing)
         deduped = dedup(screened.profiles, screened.playbooks, [], model=model, view=seen)
-        if replacing is not None and view.get(replacing) is not None:
+        if replacing is not None:
             deduped.accepted[:] = [_replaces(a, replacing) for a in deduped.accepted]
         wanted = sorted({i for a in deduped.accepted for i in a.supersedes})
         existing = [e for e in (view.get(i) for i in wanted) if e is not None]
@@ -81,9 +97,24 @@ def write_candidates(
     ]
     plan.usage = model.usage.model_copy()
     plan = Plan.model_validate(plan.model_dump())
-    if plan.operations:
+    if plan.operations and replacing is None:
         store.apply(plan)
+    elif plan.operations and replacing is not None:
+        from memscribe.services.plans import store_lock_timeout
+
+        with store.lock(timeout=store_lock_timeout(store)):
+            with store.view(scope.namespace, scope.default) as current:
+                if current.get(replacing) != edited:  # another edit or a forget came between
+                    raise UserError(_gone(replacing))
+            store.apply(plan, locked=True)
     return plan
+
+
+def _gone(memory_id: str) -> str:
+    return (
+        f"the edited memory {memory_id!r} is no longer active (archived or changed meanwhile: another"
+        " edit, a forget); nothing written (see memscribe list --archived)"
+    )
 
 
 def _replaces(item: Accepted, memory_id: str) -> Accepted:
@@ -93,6 +124,57 @@ def _replaces(item: Accepted, memory_id: str) -> Accepted:
     reason = "edited" if item.reason == "new" else f"edited; {item.reason}"
     # an update in place names one memory; the edit replaces two: written as a new version
     return replace(item, supersedes=(memory_id, *item.supersedes), reason=reason, in_place=False)
+
+
+class _Sparing:
+    """A :class:`~memscribe.store.base.MemoryStore` whose expiry sweep leaves one memory alone (the
+    one an edit replaces: its new version supersedes it)."""
+
+    def __init__(self, store: MemoryStore, memory_id: str) -> None:
+        self._store = store
+        self._spared = memory_id
+
+    @property
+    def location(self) -> Path:
+        return self._store.location
+
+    def has_memory(self) -> bool:
+        return self._store.has_memory()
+
+    def recover(self) -> list[str]:
+        return self._store.recover()
+
+    def lock(self, timeout: float = 5.0) -> AbstractContextManager[None]:
+        return self._store.lock(timeout)
+
+    def view(
+        self, namespace: str | None, default: str, *, persist: bool = True, embedding_model: str | None = ""
+    ) -> AbstractContextManager[StoreView]:
+        return self._store.view(namespace, default, persist=persist, embedding_model=embedding_model)
+
+    def entries(self, *, archived: bool = False) -> list[MemoryEntry]:
+        return self._store.entries(archived=archived)
+
+    def taken_ids(self) -> set[str]:
+        return self._store.taken_ids()
+
+    def expiring(
+        self, today: dt.date, *, after: str | None = None, limit: int | None = None
+    ) -> list[MemoryEntry]:
+        # one more than asked: a full page stays full without the spared entry (the sweep pages on)
+        found = self._store.expiring(today, after=after, limit=None if limit is None else limit + 1)
+        kept = [e for e in found if e.id != self._spared]
+        return kept if limit is None else kept[:limit]
+
+    def snapshots(
+        self, *, day: str | None = None, unreadable: list[tuple[str, str]] | None = None
+    ) -> list[StoredSnapshot]:
+        return self._store.snapshots(day=day, unreadable=unreadable)
+
+    def apply(
+        self, plan: Plan, *, now: dt.datetime | None = None, replay: bool = False, locked: bool = False
+    ) -> Applied:
+        return self._store.apply(plan, now=now, replay=replay, locked=locked)
 
 
 class _Without:
