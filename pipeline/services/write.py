@@ -81,6 +81,8 @@ def write_candidates(
             edited = view.get(replacing)
             if edited is None:
                 raise UserError(_gone(replacing))
+            kinds = {"profile"} if screened.profiles else set()
+            _check_same_scope(edited, scope, kinds | ({"playbook"} if screened.playbooks else set()))
             seen = _Without(view, replacing)
         deduped = dedup(screened.profiles, screened.playbooks, [], model=model, view=seen)
         if replacing is not None:
@@ -108,6 +110,23 @@ def write_candidates(
                     raise UserError(_gone(replacing))
             store.apply(plan, locked=True)
     return plan
+
+
+def _check_same_scope(edited: MemoryEntry, scope: Scope, kinds: set[str]) -> None:
+    """An edit replaces a memory of its own namespace and kind, never another's (an agent's view
+    shows the default namespace too).
+
+    Raises:
+        UserError: ``edited`` is of another namespace or kind than the candidates.
+    """
+    namespace = edited.namespace or scope.default
+    if namespace != scope.namespace or kinds != {edited.kind}:
+        raise UserError(
+            f"{edited.id!r} is a {edited.kind} of namespace {namespace!r}; this write is a"
+            f" {' and '.join(sorted(kinds))} of"
+            f" namespace {scope.namespace!r}: a write replaces a memory of its own namespace and kind;"
+            " nothing written"
+        )
 
 
 def _gone(memory_id: str) -> str:
