@@ -223,12 +223,21 @@ def _letters(text: str) -> int:
 
 
 def _cjk_share(text: str, letters: int | None = None) -> float:
-    """Share of ``text``'s letters (``letters``, when already counted) that are CJK."""
+    """Share of ``text``'s letters (``letters``, when already counted) that are CJK, modifier
+    letters left out of both counts (:func:`_cjk_letters`)."""
     if text.isascii():  # no CJK character in it (``str.isascii`` is a flag of the string, no scan)
         return 0.0
     if letters is None:
         letters = _letters(text)
-    return len(_CJK.findall(text)) / max(1, letters)
+    marks = sum(unicodedata.category(c) == "Lm" for c in text)  # each is a letter to str.isalpha
+    return _cjk_letters(text) / max(1, letters - marks)
+
+
+def _cjk_letters(text: str) -> int:
+    """How many of ``text``'s characters are CJK letters: a modifier letter (Unicode Lm: a sound
+    or length mark ``ﾞ`` ``ｰ`` ``ー``, an iteration mark) marks the letter before it and is none of
+    its own, as for the MCP tools' readability test (``mcp_server.tools._readable``)."""
+    return sum(unicodedata.category(c) != "Lm" for c in _CJK.findall(text))
 
 
 def nonsense(text: str, cited: Iterable[str]) -> str | None:
@@ -244,7 +253,7 @@ def nonsense(text: str, cited: Iterable[str]) -> str | None:
     letters = _letters(clean)
     cjk = _cjk_share(clean, letters) > 0.3
     # Scripts written without spaces (CJK) count characters, not words.
-    units = len(_CJK.findall(clean)) // 2 + len(words) if cjk else len(words)
+    units = _cjk_letters(clean) // 2 + len(words) if cjk else len(words)
     if units < 2 or letters < 0.5 * max(1, len(clean.replace(" ", ""))):
         return "no readable statement"
     source = " ".join(cited)

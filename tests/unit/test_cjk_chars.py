@@ -41,3 +41,19 @@ def test_textsim_splits_half_width_katakana_like_the_other_scripts() -> None:
 
     assert re.fullmatch(f"[{CJK_CHARS}]+", "ｺｰﾋｰ猫コーヒー밥ㇰ豈")
     assert content_tokens("ｺｰﾋｰ") and not re.search(f"[{CJK_CHARS}]", "café Straße ÉÀ")
+
+
+@pytest.mark.parametrize("text", ["ﾞﾞ", "ﾞﾞﾞﾞﾞﾞ", "ｰｰｰｰ", "ﾊﾞ", "ーーーー", "々々"])
+def test_lone_sound_length_or_iteration_marks_are_no_readable_statement(text: str) -> None:
+    # review RV4 F5: modifier letters (Unicode Lm) mark the letter before them, as in
+    # mcp_server.tools._readable; 'ﾊﾞ' is one kana, as 'バ' is
+    assert nonsense(text, ["x"]) == "no readable statement"
+    assert nonsense("バ", ["x"]) == "no readable statement"
+
+
+def test_marks_do_not_make_a_statement_readable_or_cjk() -> None:
+    assert nonsense("ﾕｰｻﾞｰﾊｺｰﾋｰｶﾞｽｷ", ["ﾕｰｻﾞｰﾊｺｰﾋｰｶﾞｽｷ"]) is None  # kana letters still count
+    assert nonsense("ラーメン", ["ラーメン"]) is None
+    # an English statement padded with marks is still judged by its words
+    padded = "User prefers the Kubernetes deployment pipeline tooling ｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰ"
+    assert nonsense(padded, ["I like coffee ｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰｰ"]) is not None
