@@ -6,6 +6,8 @@ password's name."""
 
 from __future__ import annotations
 
+import re
+
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.benign import (
     PLAIN_URL,
@@ -229,3 +231,16 @@ def is_pattern(value: str) -> bool:
     """A value written in a regular expression's syntax (:data:`_PATTERN`): code that matches
     secrets (a scanner's rules, a validator), not one."""
     return ("(" in value or "[" in value or "\\" in value) and _PATTERN.search(value) is not None
+
+
+def phrase_stop(text: str, name_start: int, start: int, end: int, rest: re.Match[str]) -> int:
+    """Where a pass phrase unquoted after a password's name (its first word ``start``-``end``, the
+    rest of its line ``rest``) ends, or 0 where it is none (one word before the next pair: the
+    value alone is decided): before the next pair (:func:`phrase_end`) where the words to there
+    read as one; else, as before that cut, at the rest's end (a phrase cut too short to read as
+    one was masked nowhere: review RV6 F1)."""
+    cut = phrase_end(text, name_start, rest.start(), rest.end())
+    for stop in (cut, rest.end()) if cut > end else ():
+        if phrase_of_words(text[start:stop]) and spaced_secret(text[start:stop], True):
+            return stop
+    return 0

@@ -10,10 +10,8 @@ from collections.abc import Iterable, Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import (
     SPACED_SECRET_MAX,
-    phrase_end,
-    phrase_of_words,
+    phrase_stop,
     plausible_value,
-    spaced_secret,
 )
 from memscribe.redaction.base import (
     apart,
@@ -199,10 +197,9 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
         if group == "uv" and m.group("name") and text[end : end + 1] == " " and is_password_name(name):
             rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
-            rest_end = phrase_end(text, m.start(), rest.start(), rest.end()) if rest is not None else end
-            phrase = text[start:rest_end]
-            if rest_end > end and phrase_of_words(phrase) and spaced_secret(phrase, True):
-                yield start, rest_end  # a pass phrase unquoted to the line's end (``.env``, YAML)
+            stop = phrase_stop(text, m.start(), start, end, rest) if rest is not None else 0
+            if stop:
+                yield start, stop  # a pass phrase unquoted (``.env``, YAML, a quoted list of pairs)
                 continue
         decide = dict(
             password_name=is_password_name(name),

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from memscribe.redaction import pairs, redact_text, structure
+from memscribe.redaction import assigned, pairs, redact_text, structure
 from memscribe.redaction.assigned import SPACED_SECRET_MAX
 from memscribe.redaction.base import newlines
 from tests.support.counting import counting
@@ -19,7 +19,7 @@ from tests.support.counting import counting
 def test_rest_of_line_read_within_a_phrase(monkeypatch: pytest.MonkeyPatch) -> None:
     """``ab password=x yz `` repeated on one line: each ``password=x`` was handed the rest of the
     line to its end as a phrase (the whole text); now only phrases a spaced secret can be are."""
-    calls = counting(monkeypatch, structure, "phrase_of_words")
+    calls = counting(monkeypatch, assigned, "phrase_of_words")
     text = "ab password=x yz " * 2000
     redact_text(text)
     assert calls.n > 0
