@@ -54,12 +54,6 @@ _IDENT = lazy_compile(r"^[A-Za-z_]+$")
 _APART_MARK = lazy_compile(r"(?:^| )[^\w ]+(?= |$)")
 
 
-#: A regular expression's syntax, which no generated or chosen secret holds: a group's ``(?``
-#: extension, a character class or an escaped class with a quantifier (``[0-9a-f]{1,4}``,
-#: ``[-.\d]+``, ``\w+``).
-_PATTERN = lazy_compile(r"\(\?[:=!<P]|\[\^?[^\]\s]+\](?:[+*?]|\{\d+(?:,\d*)?\})|\\[dwsDWS](?:[+*?]|\{\d)")
-
-
 #: A web address of a host alone (``https://www.example-reset.com/``): no user info, path or query.
 _HOST_URL = lazy_compile(r"^(?:https?|ftp|wss?)://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
 
@@ -82,9 +76,8 @@ def plausible_value(
     v = value.strip()
     if not 4 <= len(v) <= MAX_VALUE_LEN or v.lower() in RESERVED_VALUES or "[REDACTED" in v:
         return False
-    if v.lower() in _NAMING_WORDS or is_pattern(v):
-        return False  # a label, translated (``<string name="password">Passwort</string>``); a
-        # regular expression (``r'([a-z]{24})'``, ``(?:key|pwd)``): a pattern, not a value
+    if v.lower() in _NAMING_WORDS:
+        return False  # a label, translated: ``<string name="password">Passwort</string>``
     if not quoted and "(" in v and _CALLED.match(v):
         return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
     if "://" in v and _HOST_URL.match(v):
@@ -225,12 +218,6 @@ def phrase_end(text: str, name_start: int, rest_start: int, rest_end: int) -> in
     if mark in "'\"`" and text.count(mark, text.rfind("\n", 0, name_start) + 1, name_start) % 2 == 1:
         end -= 1
     return max(end, rest_start)
-
-
-def is_pattern(value: str) -> bool:
-    """A value written in a regular expression's syntax (:data:`_PATTERN`): code that matches
-    secrets (a scanner's rules, a validator), not one."""
-    return ("(" in value or "[" in value or "\\" in value) and _PATTERN.search(value) is not None
 
 
 def phrase_stop(text: str, name_start: int, start: int, end: int, rest: re.Match[str]) -> int:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import is_pattern, plausible_value
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.benign import applied_name, dotted_names, is_benign_path
 from memscribe.redaction.names import generic_key, is_password_name, name_strength
 from memscribe.redaction.placeholders import is_placeholder
@@ -23,10 +23,8 @@ _ENV_LINE = lazy_compile(
     r"^[ \t]*+(?:export[ \t]++)?(?P<name>[A-Za-z_][A-Za-z0-9_.-]{0,80}+)[ \t]*+=[ \t]*+(?P<v>[^\s'\"`][^\s]{3,511}+)[ \t]*+\r?$",
     re.MULTILINE,
 )
-#: A call, a subscript or a substitution: code that computes the value (``os.getenv("X")``,
-#: ``key[:-1].rstrip()``, ``uuid.uuid4().hex[:6]``, ``state["key"]``, ``$(cat f)``): a name
-#: applied to a bracket, the expression closing with one (a keyword argument's ``,`` after it).
-_COMPUTED = lazy_compile(r"^(?:[A-Za-z_$][\w.$]*[(\[]|[\w.$]*\().*[)\]],?$|\$[({]")
+#: A call or a substitution: code that computes the value (``os.getenv("X")``, ``$(cat f)``).
+_COMPUTED = lazy_compile(r"^[\w.$]*\(.*\)$|\$[({]")
 #: Prefilter hints of :func:`find_config_values`.
 HINTS = ("=",)
 
@@ -59,7 +57,6 @@ def find_config_values(text: str) -> Iterator[tuple[int, int]]:
             continue
         if (
             _COMPUTED.search(value)
-            or is_pattern(value)
             or is_placeholder(value)
             or is_benign_path(value)
             or applied_name(value)

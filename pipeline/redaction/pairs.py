@@ -168,8 +168,6 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
     if _NAMED_CALL_GATE.search(text) is None:
         return  # (every match holds one: the pattern opens with every ``(`` and ``,`` of the text)
     for m in _NAMED_CALL.finditer(text):
-        if _in_list(text, m):
-            continue  # a third string beside the two: a list of names (``"hashlib", "secrets", "tempfile"``)
         name = m.group("name")
         strength = name_strength(name)
         value = m.group("v")
@@ -178,23 +176,6 @@ def _named_calls(text: str) -> Iterator[tuple[int, int]]:
                 yield m.span("v")
         elif name.lower().endswith("salt") and looks_random(value, min_len=16, bits=3.0):
             yield m.span("v")
-
-
-#: Another quoted item after a comma: what follows a pair that is two items of a longer list.
-_NEXT_ITEM = lazy_compile(r"\s*,\s*['\"]")
-
-
-def _in_list(text: str, m: re.Match[str]) -> bool:
-    """A named call's two strings (:data:`_NAMED_CALL`) are items of a list of three or more
-    quoted strings: a string and a comma before them, or a comma and a string after. A call
-    places a value under a name as its arguments (``set("password", "…")``); a list of module,
-    parameter or keyword names one per line holds words after a secret's (``"secrets",``)."""
-    before = m.start() - 1
-    while before >= 0 and text[before] in " \t\r\n":
-        before -= 1
-    return (m.group(0)[0] == "," and before >= 0 and text[before] in "'\"") or _NEXT_ITEM.match(
-        text, m.end()
-    ) is not None
 
 
 def _name_values(text: str) -> Iterator[tuple[int, int]]:
