@@ -1,16 +1,21 @@
-"""Passwords in a command line's credential positions, by the line's structure rather than by
-tool (issue 12): a short password flag (``-p``, ``-P``, LDAP's ``-w``, Windows' ``/p:``) on a
-line that names the account with a user flag (``-u``, ``-U``, ``--user``, a bind DN's ``-D``,
-``/u:``): ``mongo -u admin -p …``, ``sqlcmd -U sa -P …``, ``ldapsearch -D cn=admin -w …``,
-``xfreerdp /u:admin /p:…``; a value echoed into a command that reads its password from standard
-input (``echo … | sudo -S``, ``… | passwd --stdin``, ``… | docker login --password-stdin``); the
-password after an account's name where a user is created or changed (``net user kiosk …``,
-``add_user NAME …``, ``change_password NAME …``); the plain text a PowerShell ``SecureString``
-is made of (``ConvertTo-SecureString '…' -AsPlainText``).
+"""Passwords in a command line's credential positions (issue 12), by the command's structure
+rather than by tool: a short password flag (``-p``, ``-P``, LDAP's ``-w``, Windows' ``/p:``) in a
+simple command (split at ``|``, ``&&``, ``||``, ``;`` and backquotes, joined over a ``\\``
+line end) that names the account with a user flag taking a name (``-u NAME``, ``-U NAME``,
+``--user NAME``, ``/u:``; a bind DN's ``-D`` for ``-w``): ``mongo -u admin -p …``, ``sqlcmd -U sa
+-P …``, ``ldapsearch -D cn=admin -w …``, ``xfreerdp /u:admin /p:…``; a value echoed into a
+command that reads its password from standard input (``echo … | sudo -S``, ``… | passwd
+--stdin``, ``… | docker login --password-stdin``); the password after an account's name where a
+user is created or changed (``net user kiosk …``, ``add_user NAME …``, ``change_password NAME
+…``); the plain text a PowerShell ``SecureString`` is made of (``ConvertTo-SecureString '…'
+-AsPlainText``).
 
-The value decision is a password's (:func:`~memscribe.redaction.assigned.plausible_value` under a
-password's name): a port, a port mapping, a path, a format string, a plain word, a variable's
-reference or a prompt's ``*`` is no password."""
+A ``-p``/``-P`` set apart from its word prompts (``mysql -u root -p shop``, ``createuser -P
+app``): a lower-case identifier there is the next argument, not a password. The value decision
+is a password's (:func:`~memscribe.redaction.assigned.plausible_value` under a password's name):
+a port, a port mapping, a path, a git revision, an image's tag, a format string, a plain word, a
+variable's reference (outside single quotes) or a prompt's ``*`` is no password. Every search is
+linear: one pass over the commands, look-arounds bounded."""
 
 from __future__ import annotations
 
@@ -20,29 +25,42 @@ from collections.abc import Iterator
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered, stem_matches
+from memscribe.redaction.benign import is_version
 
-#: A short password flag after a blank, and its value (quoted, or a run of non-blanks): ``-p``,
-#: ``-P``, ``-w`` (LDAP's bind password) with a blank before the value, ``/p:`` and
-#: ``/password:`` glued to it.
-_PW_FLAG = lazy_compile(
-    r"[ \t](?:-(?P<letter>[pPw])[ \t]+|/p(?:ass(?:word)?)?:)"
-    r"(?:(?P<q>['\"])(?P<qv>[^'\"\n]{1,128})(?P=q)|(?P<v>[^\s'\"`]{1,128}))"
-)
-#: A flag naming the account, with its value (not another flag): ``-u``, ``-U``, ``-D`` (a bind
-#: DN), ``--user``, ``--username``, ``/u:``, ``/user:``.
-_USER_FLAG = lazy_compile(r"(?<![\w/-])(?:-[uUD][ \t]+|--user(?:name)?[ \t=]+|/u(?:ser)?:)['\"]?[^\s'\"-]")
-#: ``echo``/``printf`` of one value, piped into a command (read on to the line's end or the next pipe).
+#: A quoted value (``sq``/``dq``: the other quote may stand inside) or a bare one (``v``).
+_VAL = r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\"|(?P<v>[^\s'\"`]{1,1024}))"
+#: One simple command: quoted strings whole, a ``\\`` line end joined, up to ``|``, ``&``,
+#: ``;``, a backquote or a line's end.
+_COMMAND = lazy_compile(r"(?:'[^'\n]*'|\"[^\"\n]*\"|\\\r?\n|[^\n|;&`'\"]|['\"])+")
+#: A short password flag after a blank, and its value: ``-p``, ``-P``, ``-w`` (LDAP's bind
+#: password) with a blank before the value, ``/p:`` and ``/password:`` glued to it.
+_PW_FLAG = lazy_compile(r"[ \t](?:-(?P<letter>[pPw])[ \t]+|/p(?:ass(?:word)?)?:)" + _VAL)
+#: A flag naming the account by a name (a letter or a quote first: ``-u 1000`` is a uid, ``-U
+#: 10`` a count): ``-u``, ``-U``, ``--user``, ``--username``, ``/u:``, ``/user:``.
+_USER_FLAG = lazy_compile(r"(?<![\w/-])(?:-[uU][ \t]+|--user(?:name)?[ \t=]+|/u(?:ser)?:)['\"]?[A-Za-z_]")
+#: A bind DN's flag, for LDAP's ``-w``.
+_BIND_DN = lazy_compile(r"(?<![\w/-])-D[ \t]+['\"]?[A-Za-z]")
+#: A PowerShell cmdlet's name (``Get-Process``): its parameters are no Unix short flags.
+_CMDLET = lazy_compile(r"[ \t]*(?:\\\r?\n[ \t]*)*[A-Z][a-z]+-[A-Z]\w*(?![\w-])")
+#: What a prompting ``-p``/``-P`` is followed by: a lower-case identifier (a database, a role).
+_IDENTIFIER = lazy_compile(r"[a-z][a-z0-9_]*")
+#: A git revision (``HEAD~3``, ``main..dev``) or an image's tag (``myimage:1.2``).
+_REVISION = lazy_compile(r"[^~]*~\d*|\S*\.\.\S*|[a-z0-9][a-z0-9._/-]*:[\w][\w.-]*")
+#: ``echo``/``printf`` of one value (printf's ``'%s\n'`` format skipped), piped into a command.
 _ECHOED = lazy_compile(
-    r"(?<![\w-])(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*"
-    r"(?:(?P<q>['\"])(?P<qv>[^'\"\n]{1,128})(?P=q)|(?P<v>[^\s'\"|;&<>]{1,128}))"
-    r"[ \t]*\|[ \t]*(?P<cmd>[^\n|;]*)"
+    r"(?<![\w-])(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*(?:(['\"])%s(?:\\n)?\1[ \t]+)?"
+    r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\"|(?P<v>[^\s'\"|;&<>]{1,1024}))"
+    r"[ \t]*\|[ \t]*(?P<cmd>[^\n|;]{0,512})"
 )
-#: A command that reads a password from standard input: ``sudo -S`` (the ``S`` among other
-#: short flags too), a ``--…stdin`` flag (``passwd --stdin``, ``--password-stdin``), gpg's
-#: ``--passphrase-fd 0``.
-_READS_STDIN = lazy_compile(
-    r"\bsudo\b[^\n]*?[ \t]-[A-Za-z]*S\b|[ \t]--[a-z-]*stdin\b|--passphrase-fd[ \t=]+0\b"
-)
+#: A command that reads a password from standard input by a long flag: ``passwd --stdin``,
+#: ``--password-stdin``, gpg's ``--passphrase-fd 0`` (``sudo -S`` is read by :func:`_sudo_s`).
+_READS_STDIN = lazy_compile(r"[ \t]--[a-z-]*stdin\b|--passphrase-fd[ \t=]+0\b")
+#: sudo's options that take a value (``-u postgres``).
+_SUDO_VALUED = frozenset({"-u", "-g", "-p", "-U", "-C", "-D", "-h", "-r", "-t", "-T", "-R"})
+#: ``sudo`` and its options (``sudo -u app``), before the command it runs.
+_SUDO_PREFIX = lazy_compile(r"[ \t]*sudo(?:[ \t]+(?:-[ugpUCDhrtTR][ \t]+\S+|-\S+))*[ \t]+")
+#: A ``name=value`` setting or ``key value`` line echoed into a file.
+_SETTING = lazy_compile(r"[\w.-]+=\S*")
 #: printf's escapes at a value's end (``'hunter2\n'``).
 _TRAILING_ESCAPES = lazy_compile(r"(?:\\[nr])+$")
 #: An account's name then its password, where a user is created or changed: ``net user NAME
@@ -50,12 +68,13 @@ _TRAILING_ESCAPES = lazy_compile(r"(?:\\[nr])+$")
 _ACCOUNT = lazy_compile(
     r"(?i)(?<![\w-])(?:net[ \t]user|add[_-]user|change[_-]passw(?:or)?d)"
     r"[ \t]+(?:\"[^\"\n]{1,64}\"|[^\s/\"'*]{1,64})[ \t]+"
-    r"(?:(?P<q>['\"])(?P<qv>[^'\"\n]{1,128})(?P=q)|(?P<v>[^\s'\"`/*][^\s'\"`]{0,127}))"
+    r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\"|(?P<v>[^\s'\"`/*][^\s'\"`]{0,1023}))"
 )
-#: The string a ``SecureString`` is converted from, with ``-AsPlainText`` after it.
+#: The string a ``SecureString`` is converted from, with ``-AsPlainText`` soon after it.
 _SECURE_STRING = lazy_compile(
-    r"(?i)ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(?P<q>['\"])(?P<qv>[^'\"\n]{1,128})(?P=q)"
-    r"(?=[^\n]*-AsPlainText)"
+    r"(?i)ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?"
+    r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\")"
+    r"(?=[^\n|;]{0,64}?-AsPlainText)"
 )
 
 #: curl's ``user:password`` argument after its flag, the password as group ``v``. A quote that
@@ -68,16 +87,18 @@ USER_PASS = (
     r"(?(p)[^\s'\"](?:(?!(?P=p))[^\n])*(?=(?P=p))|[^\s'\"]+)))"
 )
 #: curl's user and password given with short flags joined before the ``u`` (``curl -su user:pw``,
-#: ``-sSku``); :data:`~memscribe.redaction.structure.CURL_USER` reads ``-u`` alone.
-CURL_JOINED_USER = r"(?:^|\s)-[A-Za-z]+u[ \t]+" + USER_PASS
+#: ``-sSku``), in curl's own command (the word ``curl`` earlier, no ``|``, ``;``, ``&`` or
+#: backquote between, within 256 characters); :data:`~memscribe.redaction.structure.CURL_USER`
+#: reads ``-u`` alone.
+CURL_JOINED_USER = r"\bcurl(?:[ \t][^\n|;&`]{0,256}?)?[ \t]-[A-Za-z]+u[ \t]+" + USER_PASS
 #: The tool whose flags :data:`CURL_JOINED_USER` reads: the detector's prefilter hint.
 CURL_HINTS = ("curl",)
 
 #: A host's or container's port, or a port mapping (``8080:80``, ``web:80``, ``80:80/tcp``).
 _PORTS = lazy_compile(r"[\w.\[\]-]*(?::\d{1,5})+(?:/[a-z]+)?")
 
-#: What a :data:`_PW_FLAG` match holds after its blank (as written).
-_FLAGS = ("-p", "-P", "-w", "/p")
+#: Where a :data:`_PW_FLAG` match can start in a command (after its blank).
+_FLAGS = (" -p", "\t-p", " -P", "\t-P", " -w", "\t-w", " /p", "\t/p")
 #: Where an :data:`_ECHOED` match can start.
 _ECHO_STEMS = ("echo", "printf")
 #: Where an :data:`_ACCOUNT` match can start (lower case).
@@ -90,58 +111,107 @@ HINTS = (
 )
 
 
-def _value(m: re.Match[str]) -> tuple[int, int, str, bool] | None:
-    """The quoted or bare value of a match with ``q``/``qv``/``v`` groups: start, end, text, quoted."""
-    group = "qv" if m.group("q") else "v"
-    if m.group(group) is None:
-        return None
-    start, end = m.span(group)
-    return start, end, m.group(group), group == "qv"
+def _value(m: re.Match[str]) -> tuple[int, int, str, str] | None:
+    """The value of a match with ``sq``/``dq``/``v`` groups: start, end, text and its quote
+    (``'``, ``"`` or none)."""
+    for group, quote in (("sq", "'"), ("dq", '"'), ("v", "")):
+        if m.group(group) is not None:
+            start, end = m.span(group)
+            return start, end, m.group(group), quote
+    return None
 
 
-def _password(value: str, *, quoted: bool) -> bool:
-    """A password's value decision, with a reference (``$PASS``, ``%PW%``, ``${…}``) or a prompt
-    (``*``) vetoed whether quoted or not."""
-    if value.startswith(("$", "%", "@", "<", "{", "`")) or "${" in value or "$(" in value or value == "*":
+def _password(value: str, quote: str, *, phrase: bool = False) -> bool:
+    """A password's value decision, with a reference (``$PASS``, ``%PW%``, ``${…}``; literal in
+    single quotes) or a prompt (``*``) vetoed; with ``phrase`` (a password flag's position, which
+    names it), a quoted pass phrase of two to five words (an echoed one is left to the value
+    decision: it moved the validation split's false positives)."""
+    if quote == "'" and value[:1] in ("$", "%", "@") and "{" not in value:
+        value = value[1:]  # in single quotes no variable's reference: ``'$uperS3cret'``
+    if value == "*" or value.startswith(("$", "%", "@", "<", "{", "`")) or "${" in value or "$(" in value:
         return False
     if not any(c.isalpha() for c in value) or _PORTS.fullmatch(value):
         return False  # a port, a mapping of ports, a host's port: ``-p 8080:80``
-    return plausible_value(value, "strong", quoted=quoted, password_name=True)
-
-
-def _line(text: str, at: int) -> tuple[int, int]:
-    """The bounds of the line holding ``at``."""
-    end = text.find("\n", at)
-    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+    if "/" in value and value.replace("/", "").replace(".", "").replace("_", "").replace("-", "").isalnum():
+        return False  # a path: ``packages/core2``, ``downloads2/``
+    if phrase and quote and " " in value:  # two to five words: a digit or a mark, or three words
+        words = value.split(" ")
+        marked = not "".join(words).isalpha()
+        return 2 <= len(words) <= 5 and all(words) and len(value) <= 64 and (marked or len(words) >= 3)
+    return plausible_value(value, "strong", quoted=bool(quote), password_name=True)
 
 
 def _flag_passwords(text: str) -> Iterator[tuple[int, int]]:
-    """Each short password flag's value on a line with a user flag (``-w`` with a bind DN's ``-D``)."""
-    for flag in _FLAGS:
-        at = text.find(flag)
-        while at >= 0:
-            m = _PW_FLAG.match(text, at - 1) if at and text[at - 1] in " \t" else None
-            at = text.find(flag, at + 2)
-            if m is None:
-                continue
-            start, end = _line(text, m.start())
-            line = text[start:end]
-            if not _USER_FLAG.search(line) or (m.group("letter") == "w" and "-D" not in line):
+    """Each short password flag's value in a command with a user flag (``-w`` with a bind DN's
+    ``-D``); a prompting ``-p``/``-P``'s next identifier and a git revision are kept."""
+    for command in _COMMAND.finditer(text):
+        line = command.group()
+        if not any(flag in line for flag in _FLAGS) or _CMDLET.match(line):
+            continue
+        begin = command.start() + _wrapped(line)  # ``sudo -u app …``: sudo's flags are not the tool's
+        line = text[begin : command.end()]
+        if " -- " in line:  # what follows ``--`` is another program's arguments
+            line = line[: line.index(" -- ")]
+        named = _USER_FLAG.search(line) is not None
+        bound = "-D" in line and _BIND_DN.search(line) is not None
+        for m in _PW_FLAG.finditer(text, begin, begin + len(line)):
+            letter = m.group("letter")
+            if not (bound if letter == "w" else named):
                 continue
             got = _value(m)
-            if got is not None and _password(got[2], quoted=got[3]):
-                yield got[0], got[1]
+            if got is None:
+                continue
+            start, end, value, quote = got
+            if letter in ("p", "P") and (_IDENTIFIER.fullmatch(value) or _REVISION.fullmatch(value)):
+                continue
+            if letter is None and _SETTING.fullmatch(value):
+                continue  # msbuild's ``/p:Configuration=Release``
+            if _password(value, quote, phrase=True):
+                yield start, end
+
+
+def _wrapped(command: str) -> int:
+    """Where the command that ``sudo`` runs starts in a command that starts with ``sudo`` (0
+    for any other): after sudo's options and their values."""
+    m = _SUDO_PREFIX.match(command)
+    return m.end() if m else 0
+
+
+def _sudo_s(command: str) -> bool | None:
+    """Whether a command that starts with ``sudo`` reads its password (``-S`` among its options);
+    None when it does and then writes its standard input to a file (``tee``)."""
+    words = command.split(None, 12)
+    if not words or words[0] != "sudo":
+        return False
+    reads, skip = False, False
+    for word in words[1:12]:
+        if skip:
+            skip = False
+        elif word == "--stdin" or (word.startswith("-") and not word.startswith("--") and "S" in word[1:]):
+            reads = True
+        elif word in _SUDO_VALUED:
+            skip = True
+        elif not word.startswith("-"):
+            return None if reads and word == "tee" else reads
+    return reads
 
 
 def _echoed_passwords(text: str) -> Iterator[tuple[int, int]]:
-    """Each value echoed into a command that reads its password from standard input."""
+    """Each value echoed into a command that reads its password from standard input; a setting
+    or a version written by ``sudo -S tee`` is kept."""
     for m in stem_matches(_ECHOED, text, _ECHO_STEMS):
         got = _value(m)
-        if got is None or not _READS_STDIN.search(m.group("cmd")):
+        if got is None:
             continue
-        start, _, value, quoted = got
+        command = m.group("cmd")
+        reads = _sudo_s(command)
+        if reads is False and not _READS_STDIN.search(command):
+            continue
+        start, _, value, quote = got
         value = _TRAILING_ESCAPES.sub("", value)
-        if "%" not in value and _password(value, quoted=quoted):
+        if reads is None and (_SETTING.fullmatch(value) or is_version(value) or " " in value):
+            continue
+        if "%" not in value and not is_version(value) and _password(value, quote):
             yield start, start + len(value)
 
 
@@ -151,7 +221,7 @@ def _matched_passwords(
     """Each match's value that a password's value decision accepts."""
     for m in matches:
         got = _value(m)
-        if got is not None and _password(got[2], quoted=quoted or got[3]):
+        if got is not None and _password(got[2], got[3] or ('"' if quoted else "")):
             yield got[0], got[1]
 
 
