@@ -123,8 +123,8 @@ def _value(m: re.Match[str]) -> tuple[int, int, str, str] | None:
 
 def _password(value: str, quote: str, *, phrase: bool = False) -> bool:
     """A password's value decision, with a reference (``$PASS``, ``%PW%``, ``${…}``; literal in
-    single quotes) or a prompt (``*``) vetoed; with ``phrase`` (a password flag's position, which
-    names it), a quoted pass phrase of two to five words (an echoed one is left to the value
+    single quotes) or a prompt (``*``) vetoed; with ``phrase`` (a password flag's or an account's
+    position, which names it), a quoted pass phrase of two to five words (an echoed one is left to the value
     decision: it moved the validation split's false positives)."""
     if quote == "'" and value[:1] in ("$", "%", "@") and "{" not in value:
         value = value[1:]  # in single quotes no variable's reference: ``'$uperS3cret'``
@@ -216,12 +216,12 @@ def _echoed_passwords(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _matched_passwords(
-    matches: Iterator[re.Match[str]], *, quoted: bool = False
+    matches: Iterator[re.Match[str]], *, quoted: bool = False, phrase: bool = False
 ) -> Iterator[tuple[int, int]]:
     """Each match's value that a password's value decision accepts."""
     for m in matches:
         got = _value(m)
-        if got is not None and _password(got[2], got[3] or ('"' if quoted else "")):
+        if got is not None and _password(got[2], got[3] or ('"' if quoted else ""), phrase=phrase):
             yield got[0], got[1]
 
 
@@ -232,6 +232,6 @@ def find_command_passwords(text: str) -> Iterator[tuple[int, int]]:
         yield from _echoed_passwords(text)
     low = lowered(text)
     if any(verb in low for verb in _ACCOUNT_STEMS):
-        yield from _matched_passwords(stem_matches(_ACCOUNT, text, _ACCOUNT_STEMS))
+        yield from _matched_passwords(stem_matches(_ACCOUNT, text, _ACCOUNT_STEMS), phrase=True)
     if "securestring" in low:
         yield from _matched_passwords(_SECURE_STRING.finditer(text), quoted=True)

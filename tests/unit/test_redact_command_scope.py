@@ -80,6 +80,8 @@ _MASKED = [
     ("echo 'Hx9k!Lq2wP" + "z7#Rt3" * 25 + "' | sudo -S ls", "z7#Rt3z7#Rt3"),
     ("curl -sSu admin:Sommer2024 https://nexus.example.org", "Sommer2024"),
     ("mysql -u root -pHx9kLq2wPz shop", "Hx9kLq2wPz"),
+    ('net user kiosk "Sommer 2024!" /add', "Sommer 2024!"),
+    ("rabbitmqctl add_user deploy 'correct horse battery staple'", "correct horse battery staple"),
 ]
 
 
