@@ -148,12 +148,36 @@ def append_snapshot_locked(
 
 
 def _highest_number(raw: bytes, day: str) -> int:
-    """The highest snapshot number a damaged daily file may hold: each ``day-NN`` in its bytes,
-    and the count of its ``snapshot-id`` comments (numbers run from 01). A byte that is not
-    UTF-8 inside a block's markers or its id comment hides the block from the parse, not from
-    these: one byte cannot break both its ``snapshot-id`` and its number."""
-    numbers = re.findall(rb"(?<![0-9])" + re.escape(day.encode()) + rb"-([0-9]{2,})(?![0-9])", raw)
-    return max([int(n) for n in numbers] + [raw.count(b"snapshot-id")])
+    """The highest snapshot number a damaged daily file may hold, read from its id comment lines
+    (``<!-- snapshot-id: day-NN -->``, one a line, as :func:`render_block` writes them), each
+    read with at most one damaged spot: its number where the spot leaves it whole, else the count
+    of such lines (numbers run from 01). A byte that is not UTF-8 inside a block's markers or its
+    id comment hides the block from the parse, not from this: one byte cannot break both its id
+    line and its number. A ``day-NN`` anywhere else (a heading, a note, a stored text, which can
+    hold no comment marker) is no snapshot's number."""
+    whole = re.compile(r"<!-- snapshot-id: " + re.escape(day) + r"-(?P<n>[0-9]{2,}) -->")
+    numbers: list[int] = []
+    lines = 0
+    for line in raw.splitlines():
+        text = line.strip().decode("utf-8", errors="replace")
+        spots = list(re.finditer("\ufffd+", text))
+        if not spots:
+            found = whole.fullmatch(text)
+            if found is not None:
+                lines += 1
+                numbers.append(int(found["n"]))
+            continue
+        if len(spots) > 1:
+            continue
+        head, tail = text[: spots[0].start()], text[spots[0].end() :]
+        for lost in ["", *sorted(set(f"<!-- snapshot-id: {day}- -->0123456789"))]:
+            found = whole.fullmatch(head + lost + tail)
+            if found is not None:
+                lines += 1
+                if not lost.isdigit():  # the spot took a digit: the number is not known
+                    numbers.append(int(found["n"]))
+                break
+    return max([*numbers, lines])
 
 
 def _read_bytes(path: Path) -> bytes | None:

@@ -134,3 +134,51 @@ def test_a_block_a_bad_byte_hides_keeps_its_number(tmp_path: Path, clean: bytes,
     assert written.snapshot_id == "2026-03-04-03"
     data = (memory / name).read_bytes()
     assert data.startswith(old) and data.count(b"2026-03-04-03") == 1
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        b"## 2026-03-04-41 caf\xe9 notes\n",  # a heading in the damaged text, the byte beside it
+        b"caf\xe9: see 2026-03-04-07 and snapshot-id 2026-03-04-09\n",
+        b"- `&lt;!-- snapshot-id: 2026-03-04-12 --&gt;` \xff\n",  # stored text: no comment marker
+    ],
+)
+def test_a_day_number_in_damaged_text_is_no_snapshot_number(tmp_path: Path, note: bytes) -> None:
+    """A ``day-NN`` the damaged file holds outside an id comment line is not a number taken (at
+    6366907c the next snapshot was numbered past it: '-42' after '-01', a skip of 40)."""
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    name = "2026-03-04.md"
+    old = b"# 2026-03-04\n\n" + note + b"\n" + _block("2026-03-04-01").encode()
+    (memory / name).write_bytes(old)
+    block = SnapshotBlock(
+        path=f"memory/{name}",
+        snapshot_id="2026-03-04-01",
+        timestamp="2026-03-04T10:00:00",
+        trigger="explicit",
+        text=_block("2026-03-04-01"),
+    )
+    written = append_snapshot(tmp_path, block)
+    assert written.snapshot_id == "2026-03-04-02"
+    data = (memory / name).read_bytes()
+    assert data.startswith(old) and data.count(b"<!-- snapshot-id: 2026-03-04-02 -->") == 1
+
+
+def test_a_damaged_digit_still_counts_its_line(tmp_path: Path) -> None:
+    """The bad byte in the number itself: the block's id line still counts (numbers from 01)."""
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    name = "2026-03-04.md"
+    blocks = [_block(f"2026-03-04-0{n}").encode() for n in (1, 2, 3)]
+    blocks[2] = blocks[2].replace(b"2026-03-04-03 -->", b"2026-03-04-0\xff -->")
+    old = b"# 2026-03-04\n\n" + b"\n".join(blocks)
+    (memory / name).write_bytes(old)
+    block = SnapshotBlock(
+        path=f"memory/{name}",
+        snapshot_id="2026-03-04-01",
+        timestamp="2026-03-04T10:00:00",
+        trigger="explicit",
+        text=_block("2026-03-04-01"),
+    )
+    assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-04"
