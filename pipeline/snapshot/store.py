@@ -11,6 +11,7 @@ get ``-01`` and ``-02``.
 
 from __future__ import annotations
 
+import codecs
 import logging
 import re
 from pathlib import Path
@@ -51,12 +52,15 @@ def stored_snapshots(
     found: list[StoredSnapshot] = []
     for name in names:
         rel = f"{MEMORY_DIR}/{name}"
+        why: str | None = None
         try:
             text = _read(directory / name)
         except StoreError as exc:
-            text, why = _damaged(directory / name, exc)
-            if text is None and day is not None and unreadable is None:
+            strict = day is not None and unreadable is None
+            text, why = _damaged(directory / name, rel, exc, strict=strict)
+            if text is None and strict:
                 raise
+        if why is not None:
             log = logging.getLogger("memscribe.snapshot")
             (log.debug if unreadable is not None else log.warning)("snapshot file %s: %s", rel, why)
             if unreadable is not None:
@@ -66,15 +70,27 @@ def stored_snapshots(
     return found
 
 
-def _damaged(path: Path, exc: StoreError) -> tuple[str | None, str]:
+def _damaged(path: Path, rel: str, exc: StoreError, *, strict: bool) -> tuple[str | None, str | None]:
     """A daily file :func:`_read` refused: its text with bytes that are not UTF-8 replaced (None
-    when it cannot be read at all), and what happened, said for a person."""
+    when it cannot be read at all), and what happened, said for a person (None: nothing wrong,
+    the file is UTF-16 or UTF-32, as its byte-order mark says).
+
+    Raises:
+        StoreError: with ``strict``, a file marked UTF-16 or UTF-32 but not valid in it.
+    """
     cause = exc.__cause__
     if isinstance(cause, UnicodeDecodeError):
         try:
             data = path.read_bytes()
+            wide = _wide_text(data, rel)
         except OSError as again:
             return None, f"skipped: cannot read it: {again.strerror or again}"
+        except StoreError as bad:
+            if strict:
+                raise
+            return None, f"skipped: {bad}"
+        if wide is not None:
+            return wide[0], None
         text = data.decode("utf-8", errors="replace")
         places = text.count("\ufffd") - data.count("\ufffd".encode())
         return (
@@ -111,8 +127,14 @@ def append_snapshot_locked(
     if target.is_symlink():
         raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
     raw = _read_bytes(target)
-    old = None if raw is None else raw.decode("utf-8", errors="replace")
-    damaged = raw is not None and old is not None and old.count("\ufffd") != raw.count("\ufffd".encode())
+    wide = None if raw is None else _wide_text(raw, block.path)
+    old = None if raw is None else wide[0] if wide is not None else raw.decode("utf-8", errors="replace")
+    damaged = (
+        wide is None
+        and raw is not None
+        and old is not None
+        and old.count("\ufffd") != raw.count("\ufffd".encode())
+    )
     if damaged:
         logging.getLogger("memscribe.snapshot").warning(
             "snapshot file %s: not UTF-8 (bytes shown as U+FFFD); they are kept as they are, "
@@ -142,7 +164,9 @@ def append_snapshot_locked(
     # Someone outside memscribe may write the daily file meanwhile: never lose their bytes. The
     # old bytes as they were (a byte not UTF-8 too), then what ``appended`` adds after its text
     # (which it keeps as a prefix).
-    data = (raw or b"") + appended(old, block.text, day=day)[len(old or "") :].encode("utf-8")
+    # In the file's own encoding: UTF-8, or UTF-16/UTF-32 where its byte-order mark says so.
+    added = appended(old, block.text, day=day)[len(old or "") :]
+    data = (raw or b"") + added.encode("utf-8" if wide is None else wide[1])
     replace_file(target, data, unchanged=lambda: _read_bytes(target) == raw)
     return block
 
@@ -178,6 +202,37 @@ def _highest_number(raw: bytes, day: str) -> int:
                     numbers.append(int(found["n"]))
                 break
     return max([*numbers, lines])
+
+
+_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: its mark starts the same
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def _wide_text(raw: bytes, path: str) -> tuple[str, str] | None:
+    """A daily file its byte-order mark says is UTF-16 or UTF-32 (saved so by an editor): its
+    text (the mark left out) and that encoding, the one a snapshot is appended in; None for any
+    other file (UTF-8, with its own mark or not).
+
+    Raises:
+        StoreError: the mark is there but the bytes after it are not in its encoding (a snapshot
+            appended in one encoding or the other would leave a file no reader can read whole).
+    """
+    for mark, encoding in _MARKS:
+        if raw.startswith(mark):
+            try:
+                return raw[len(mark) :].decode(encoding), encoding
+            except UnicodeDecodeError as exc:
+                name = encoding.upper()
+                raise StoreError(
+                    f"{path} starts with a {name} byte-order mark but is not {name} from byte "
+                    f"{exc.start + len(mark)}; no snapshot is appended to it",
+                    path=path,
+                ) from exc
+    return None
 
 
 def _read_bytes(path: Path) -> bytes | None:
