@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from memscribe.errors import InputError, UserError
+from memscribe.errors import InputError, StoreError, UnsafeRootError, UserError
 from memscribe.index.db import IndexedEntry, MemoryIndex, open_index, playbook_line
 from memscribe.services.import_files import ImportItem
 
@@ -278,9 +278,10 @@ def edit_memory(
     Raises:
         UserError: no active memory has this id (also: archived or changed while it was edited,
             by another edit or a forget: nothing written); the edited file is not a valid memory
-            file, or changes its kind or id; the write failed.
+            file, or changes its kind or id.
+        StoreError: the write failed (a read-only root, a full disk); UnsafeRootError (a
+            StoreError) where the root is not safe to write.
     """
-    from memscribe.errors import StoreError
     from memscribe.store.files import parse_memory_file
 
     with open_root_index(root) as index:
@@ -312,13 +313,25 @@ def edit_memory(
     else:
         ttl = parsed.ttl or entry.ttl or "one_year"
         answer = tools.write_profile(parsed.slug, ttl, parsed.body, entry.namespace, replacing=memory_id)
-    if answer.get("reason") == "error":  # the write failed or refused (archived meanwhile): nothing written
-        raise UserError(f"the edit was not stored: {answer.get('detail')}")
+    if answer.get("reason") == "error":  # the write failed or refused (archived meanwhile)
+        raise _write_failure(answer)
     if not answer.get("stored"):
         return {"changed": False, "id": memory_id, "refused": answer} | _repeats(answer, memory_id)
     written = answer["written"][0]  # it superseded memory_id in the write's own transaction
     done = {"changed": True, "id": written["id"], "replaces": memory_id, "path": written["path"]}
     return done | _comments_note(text) | typed
+
+
+def _write_failure(answer: dict[str, Any]) -> UserError | StoreError:
+    """The error an edit's failed write ends with, in the family the write met: a store that
+    cannot be written (read-only, disk full) is a store error (exit 5: the store's transaction
+    leaves nothing partial), a root that is not safe one of its own (7); a refusal (the memory
+    archived meanwhile) a user error (2)."""
+    families: dict[str, type[StoreError]] = {"StoreError": StoreError, "UnsafeRootError": UnsafeRootError}
+    family = families.get(str(answer.get("error")))
+    if family is not None:
+        return family(f"the edit could not be written: {answer.get('detail')}")
+    return UserError(f"the edit was not stored: {answer.get('detail')}")
 
 
 def _repeats(answer: dict[str, Any], memory_id: str) -> dict[str, Any]:

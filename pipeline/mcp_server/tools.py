@@ -158,7 +158,7 @@ class MemoryTools:
                 now=self._now(),
             ).plan
         except MemscribeError as exc:
-            return refused("error", str(exc))
+            return failed(exc)
         return _answer(plan, scope, fallback=plan.gate)
 
     def _store(self) -> MemoryStore:
@@ -194,7 +194,7 @@ class MemoryTools:
                 replacing=replacing,
             )
         except MemscribeError as exc:
-            return refused("error", str(exc))
+            return failed(exc)
         return _answer(plan, scope)
 
     # -- reads -----------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ class MemoryTools:
         except ValueError as exc:
             return refused("invalid_input", str(exc))
         except MemscribeError as exc:
-            return refused("error", str(exc))
+            return failed(exc)
         safe = [
             h
             for h in found
@@ -284,7 +284,7 @@ class MemoryTools:
         except ValueError as exc:
             return refused("invalid_input", str(exc))
         except MemscribeError as exc:
-            return refused("error", str(exc))
+            return failed(exc)
         shown = records[: max(1, min(int(limit), LIST_LIMIT))]
         return {
             "namespace": None if all_namespaces else scope,
@@ -389,6 +389,13 @@ def _readable(text: str) -> bool:
 def refused(reason: str, detail: str) -> Result:
     """A refusal: nothing was written; ``reason`` is a code, ``detail`` says why in words."""
     return {"stored": False, "refused": True, "reason": reason, "detail": detail, "written": []}
+
+
+def failed(exc: MemscribeError) -> Result:
+    """A refusal for an error the work met (a store that cannot be written, a model that failed):
+    ``error`` names its family (``StoreError``, ``UnsafeRootError``, ``UserError``…), for a
+    client, and for ``edit`` to fail with that family's exit code."""
+    return refused("error", str(exc)) | {"error": type(exc).__name__}
 
 
 def is_refusal(answer: Result) -> bool:
