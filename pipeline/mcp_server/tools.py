@@ -89,7 +89,7 @@ class MemoryTools:
             return refused("invalid_candidate", f"ttl must be one of {', '.join(get_args(TTL))}")
         if not SLUG_RE.match(slug):
             return refused("invalid_candidate", f"slug must be kebab-case: {SLUG_RE.pattern}")
-        if not body.strip():
+        if not _shown(body).strip():
             return refused("invalid_candidate", "empty body")
         if not _readable(body):
             return refused(
@@ -110,7 +110,7 @@ class MemoryTools:
         if not SLUG_RE.match(slug):
             return refused("invalid_candidate", f"slug must be kebab-case: {SLUG_RE.pattern}")
         sections = parse_playbook_sections(body)
-        if not sections.get("when") or not sections.get("what"):
+        if not _shown(sections.get("when") or "").strip() or not _shown(sections.get("what") or "").strip():
             return refused("invalid_candidate", "body needs '## When' and '## What' sections (and '## Why')")
         if not (_readable(sections["when"]) and _readable(sections["what"])):
             return refused(
@@ -137,7 +137,7 @@ class MemoryTools:
         from memscribe.services.extract import Scope, extract_transcript
         from memscribe.stages.guard import injection_rule
 
-        if len(text.strip()) < MIN_STORE_CHARS:
+        if len(_shown(text).strip()) < MIN_STORE_CHARS:
             return refused("invalid_candidate", f"text shorter than {MIN_STORE_CHARS} characters")
         rule = injection_rule(text)
         if rule:
@@ -376,7 +376,7 @@ def _readable(text: str) -> bool:
     letter before it and is no letter of its own, nor is a CJK symbol (``・``, ``゛``)."""
     from memscribe.safety.write_guard import clean_chars
 
-    rest = _ESCAPE_LEFTOVER.sub(" ", clean_chars(text))
+    rest = _ESCAPE_LEFTOVER.sub(" ", _shown(clean_chars(text)))
     letters = 0
     for char in rest:
         if char.isalpha() and unicodedata.category(char) != "Lm":
@@ -384,6 +384,24 @@ def _readable(text: str) -> bool:
             if letters >= 2 or _CJK.match(char):
                 return True
     return False
+
+
+#: Drawn as nothing, and no format or control character: the Hangul fillers, the combining
+#: grapheme joiner, Khmer's inherent vowels, variation and Mongolian selectors, the braille blank.
+_BLANK = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
+
+
+def _shown(text: str) -> str:
+    """``text`` as it is drawn: without :data:`_BLANK` nor format, control (white space aside) or
+    unassigned characters. A text of zero-width spaces or Hangul fillers is an empty text."""
+    return "".join(
+        ch for ch in _BLANK.sub("", text) if ch.isspace() or unicodedata.category(ch) not in _UNDRAWN
+    )
+
+
+_UNDRAWN = frozenset({"Cc", "Cf", "Cn", "Cs"})
 
 
 def refused(reason: str, detail: str) -> Result:
