@@ -43,15 +43,19 @@ def sweep_store(
     dry_run: bool = False,
     budget_s: float | None = None,
     chunk: int = SWEEP_CHUNK,
+    spare: frozenset[str] = frozenset(),
 ) -> Swept:
     """Archive the expired entries of ``store`` (all namespaces); ``apply`` re-reads each file.
 
     Applied in chunks of ``chunk`` operations; with ``budget_s``, no new chunk starts once that
     many seconds have passed (bounded, resumable: what is left is swept by a later run). The
-    plan returned lists only the operations applied."""
+    plan returned lists only the operations applied. ``spare``: ids left alone, expired or not
+    (the memory an edit replaces: its new version supersedes it)."""
     moment = now.astimezone(dt.UTC) if now.tzinfo else now.replace(tzinfo=dt.UTC)
     if dry_run:
-        return Swept(sweep(store.expiring(moment.date()), now=now), Applied())
+        return Swept(
+            sweep([e for e in store.expiring(moment.date()) if e.id not in spare], now=now), Applied()
+        )
     # A page of ``chunk`` expired entries at a time (by path), each applied before the next is
     # read: a backlog is never loaded whole, and a budget stops between pages.
     started = time.monotonic()
@@ -61,7 +65,9 @@ def sweep_store(
     ops: list[Operation] = []
     after: str | None = None
     while after is None or budget_s is None or time.monotonic() - started < budget_s:
-        part = sweep(store.expiring(moment.date(), after=after, limit=max(chunk, 1)), now=now)
+        # as many more as are spared: a full page stays full without them (the sweep pages on)
+        page = store.expiring(moment.date(), after=after, limit=max(chunk, 1) + len(spare))
+        part = sweep([e for e in page if e.id not in spare][: max(chunk, 1)], now=now)
         if not part.operations:
             break
         result = store.apply(part, now=now)

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
 from dataclasses import replace
-from pathlib import Path
 
 from memscribe.errors import UserError
 from memscribe.model.base import StructuredModel
@@ -28,13 +26,12 @@ from memscribe.schemas.candidates import PlaybookCandidate, ProfileCandidate
 from memscribe.schemas.memory import MemoryEntry, MemoryKind
 from memscribe.schemas.plan import Plan, WriteOp
 from memscribe.schemas.requests import ShortlistItem
-from memscribe.schemas.snapshot import StoredSnapshot
 from memscribe.services.maintenance import sweep_store
 from memscribe.services.scope import Scope
 from memscribe.stages.dedup import Accepted, dedup
 from memscribe.stages.plan import build_operations
 from memscribe.stages.screen import screen
-from memscribe.store.base import Applied, MemoryStore, StoreView
+from memscribe.store.base import MemoryStore
 
 
 def write_candidates(
@@ -73,7 +70,7 @@ def write_candidates(
         return plan
     store.recover()
     # the memory an edit replaces is the edit's to archive, not the sweep's (expired or not)
-    sweep_store(store if replacing is None else _Sparing(store, replacing), now=now)
+    sweep_store(store, now=now, spare=frozenset() if replacing is None else frozenset({replacing}))
     edited: MemoryEntry | None = None
     with store.view(scope.namespace, scope.default) as view:
         seen: MemoryView = view
@@ -143,57 +140,6 @@ def _replaces(item: Accepted, memory_id: str) -> Accepted:
     reason = "edited" if item.reason == "new" else f"edited; {item.reason}"
     # an update in place names one memory; the edit replaces two: written as a new version
     return replace(item, supersedes=(memory_id, *item.supersedes), reason=reason, in_place=False)
-
-
-class _Sparing:
-    """A :class:`~memscribe.store.base.MemoryStore` whose expiry sweep leaves one memory alone (the
-    one an edit replaces: its new version supersedes it)."""
-
-    def __init__(self, store: MemoryStore, memory_id: str) -> None:
-        self._store = store
-        self._spared = memory_id
-
-    @property
-    def location(self) -> Path:
-        return self._store.location
-
-    def has_memory(self) -> bool:
-        return self._store.has_memory()
-
-    def recover(self) -> list[str]:
-        return self._store.recover()
-
-    def lock(self, timeout: float = 5.0) -> AbstractContextManager[None]:
-        return self._store.lock(timeout)
-
-    def view(
-        self, namespace: str | None, default: str, *, persist: bool = True, embedding_model: str | None = ""
-    ) -> AbstractContextManager[StoreView]:
-        return self._store.view(namespace, default, persist=persist, embedding_model=embedding_model)
-
-    def entries(self, *, archived: bool = False) -> list[MemoryEntry]:
-        return self._store.entries(archived=archived)
-
-    def taken_ids(self) -> set[str]:
-        return self._store.taken_ids()
-
-    def expiring(
-        self, today: dt.date, *, after: str | None = None, limit: int | None = None
-    ) -> list[MemoryEntry]:
-        # one more than asked: a full page stays full without the spared entry (the sweep pages on)
-        found = self._store.expiring(today, after=after, limit=None if limit is None else limit + 1)
-        kept = [e for e in found if e.id != self._spared]
-        return kept if limit is None else kept[:limit]
-
-    def snapshots(
-        self, *, day: str | None = None, unreadable: list[tuple[str, str]] | None = None
-    ) -> list[StoredSnapshot]:
-        return self._store.snapshots(day=day, unreadable=unreadable)
-
-    def apply(
-        self, plan: Plan, *, now: dt.datetime | None = None, replay: bool = False, locked: bool = False
-    ) -> Applied:
-        return self._store.apply(plan, now=now, replay=replay, locked=locked)
 
 
 class _Without:

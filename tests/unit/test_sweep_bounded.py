@@ -76,3 +76,19 @@ def test_a_backlog_is_read_a_page_at_a_time(tmp_path: Path, monkeypatch: pytest.
     assert len(swept.done.archived) == 5 and len(swept.plan.operations) == 5
     assert limits and set(limits) == {2}
     assert sorted(e.slug for e in MemoryRoot(tmp_path).entries()) == ["aaa-0", "aaa-1", "aaa-2"]
+
+
+@pytest.mark.parametrize("spared", ["prof_week0000", "prof_week0001", "prof_week0004"])
+@pytest.mark.parametrize("dry_run", [False, True])
+def test_a_spared_id_is_left_and_every_page_stays_full(tmp_path: Path, spared: str, dry_run: bool) -> None:
+    """``spare`` (the memory an edit replaces, stop 47): left alone, expired as it is, and a page
+    it would have filled still holds ``chunk`` others, so the sweep pages on past it (at 6366907c
+    the edit wrapped the whole store in a class of its own to do this)."""
+    _expired(tmp_path, 5)
+    swept = sweep_store(
+        FileMemoryStore(tmp_path), now=NOW, chunk=1, spare=frozenset({spared}), dry_run=dry_run
+    )
+    ids = sorted(op.id for op in swept.plan.operations)
+    assert ids == sorted({f"prof_week{n:04d}" for n in range(5)} - {spared})
+    left = sorted(e.id for e in MemoryRoot(tmp_path).entries())
+    assert left == ([f"prof_week{n:04d}" for n in range(5)] if dry_run else [spared])
