@@ -28,14 +28,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from memscribe import relatedness, semantic
 from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
 from memscribe.semantic.encoder import dot
-from memscribe.textsim import content_tokens, token_similarity
+from memscribe.textsim import content_tokens, similarity, token_similarity
 
 if TYPE_CHECKING:
     from memscribe.semantic.encoder import StaticEncoder
 
 #: Pairs scored the pure way before numpy is imported. Its import costs ~0.075 s CPU, what ~12k
-#: pairs save scored here (~2 us a pair against ~8 us, encoding apart); a run of 200 transcripts
-#: (~20k pairs) breaks even (bench/batch.py), so numpy waits for more than that.
+#: pairs save scored here (~2 us a pair against ~8 us, encoding apart; ~5 us since
+#: :func:`pure_scores`); a run of 200 transcripts (~20k pairs) breaks even (bench/batch.py), so
+#: numpy waits for more than that.
 IMPORT_AFTER_PAIRS = 30000
 #: Fewer texts than this are scored the pure way (a call's fixed cost outweighs the vector ops).
 MIN_BATCH = 8
@@ -204,8 +205,21 @@ def scores(text: str, others: Sequence[str]) -> list[float]:
     if rows is None:
         with _state_lock:
             _state["pairs"] += len(others)
-        return relatedness.scores(text, others)
+        return pure_scores(text, others)
     return rows.scores(text, others)
+
+
+def pure_scores(text: str, others: Sequence[str]) -> list[float]:
+    """:func:`memscribe.relatedness.scores` without numpy, the same values: the semantic scores
+    from :meth:`~memscribe.semantic.encoder.StaticEncoder.calibrated` (a Python sum of 256
+    products per pair, ~6 us, was most of a pair's cost: every candidate of a run is scored
+    against every earlier one)."""
+    encoder = semantic.default_encoder()
+    if encoder is None or not others:
+        return relatedness.scores(text, others)
+    meanings = encoder.calibrated(text, others)
+    blend = relatedness.blend
+    return [blend(similarity(text, o), m) for o, m in zip(others, meanings, strict=True)]
 
 
 class Encoded(NamedTuple):
@@ -287,6 +301,7 @@ __all__ = [
     "Encoded",
     "expect",
     "fill",
+    "pure_scores",
     "reset",
     "scores",
 ]

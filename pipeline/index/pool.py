@@ -38,7 +38,7 @@ from memscribe.index import textvecs
 from memscribe.index.sql import MMAP_SIZE
 from memscribe.relatedness import Pooled, blend
 from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
-from memscribe.semantic.encoder import Vector, dot
+from memscribe.semantic.encoder import Vector, calibrated_cosines, dot
 from memscribe.textsim import content_tokens, token_similarity
 
 if TYPE_CHECKING:
@@ -151,10 +151,12 @@ def semantic_scores(
     matrix: Any = None,
 ) -> list[float]:
     """``calibrate(dot(query, v))`` for each of ``vectors`` (the encoder's calibration), bit for
-    bit; with numpy (``np``, and ``matrix``: the vectors as rows, else built here) in bulk."""
+    bit; with numpy (``np``, and ``matrix``: the vectors as rows, else built here) in bulk, else
+    by :func:`~memscribe.semantic.encoder.calibrated_cosines` (the C library's sums, checked the
+    same way)."""
     calibration = encoder.calibration
     if np is None or not vectors:
-        return [calibrate(dot(query, v), calibration) for v in vectors]
+        return calibrated_cosines(query, vectors, calibration)
     if matrix is None:
         matrix = np.array(vectors, dtype=np.float64)
     cosines = matrix @ np.asarray(query, dtype=np.float64)

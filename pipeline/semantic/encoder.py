@@ -3,7 +3,8 @@
 Pure Python (no numpy): a memory text has ten-odd tokens and an extract compares a few dozen
 texts, so unpacking those rows (:class:`~memscribe.semantic.table.RowTable`) and averaging them in
 floats costs less than importing numpy would (~0.2 s CPU per process). Vectors are unit length,
-in double precision, memoised per text.
+in double precision, memoised per text. Calibrated cosines of one text with many
+(:func:`calibrated_cosines`) come from the C library's distance sums, checked against rounding.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Protocol
 
-from memscribe.semantic.calibration import STATIC_CALIBRATION, Calibration, content_text
+from memscribe.semantic.calibration import STATIC_CALIBRATION, Calibration, calibrate, content_text
 
 Vector = tuple[float, ...]
 
@@ -40,6 +41,57 @@ def dot(a: Sequence[float], b: Sequence[float]) -> float:
     return total
 
 
+#: How far :func:`calibrated_cosines`' cosine may be from :func:`dot`'s (an error bound, with a
+#: margin of 10^4 over it: see there).
+COSINE_SLACK = 1e-9
+
+
+def calibrated_cosines(
+    query: Vector,
+    vectors: Sequence[Vector],
+    calibration: Calibration,
+    norms: Sequence[float] | None = None,
+) -> list[float]:
+    """``calibrate(dot(query, v), calibration)`` for each of ``vectors``, the same values, about
+    three times faster in pure Python: the cosine from distances the C library sums
+    (``a·b = (|a|² + |b|² - |a-b|²) / 2``: :func:`math.dist`, :func:`math.hypot`), not a Python
+    sum of 256 products, and :func:`dot` itself only where that cosine's calibrated score might
+    round otherwise than the exact one's.
+
+    calibrate is monotone (and rounds to 4 places), so where the cosines ``c ± COSINE_SLACK``
+    calibrate to one value, every cosine between, the exact one among them, has it. The error of
+    ``c`` against ``dot``: ``dot`` sums 256 products in order, off the real dot product by at most
+    255 units in the last place of ``|a||b|`` (|a|² + |b|² ≤ 4 here: ≤ 1.2e-13); ``dist`` and
+    ``hypot`` are within a unit or two in the last place, the squares, sum and halving add a few
+    more, on values ≤ 8: ~1e-14. COSINE_SLACK is 10^4 times their sum; vectors off unit length
+    (|a|² + |b|² > 4: another encoder's) and a cosine at an edge are :func:`dot`'s.
+
+    ``norms``: ``squared_norm(v)`` of each of ``vectors``, where the caller keeps them."""
+    query_norm = squared_norm(query)
+    if norms is None:
+        norms = [squared_norm(v) for v in vectors]
+    dist, slack, floor = math.dist, COSINE_SLACK, calibration.floor
+    found: list[float] = []
+    for vector, norm in zip(vectors, norms, strict=True):
+        both = query_norm + norm
+        cosine = (both - dist(query, vector) ** 2) / 2
+        if cosine + slack <= floor and both <= 4.0:  # the usual case: both ends calibrate to 0
+            found.append(0.0)
+            continue
+        low = calibrate(cosine - slack, calibration)
+        if both <= 4.0 and low == calibrate(cosine + slack, calibration):
+            found.append(low)
+        else:  # at a rounding edge (or not unit vectors): the exact sum decides
+            found.append(calibrate(dot(query, vector), calibration))
+    return found
+
+
+def squared_norm(vector: Vector) -> float:
+    """``|v|²``, from the C library's sum (:func:`math.hypot`, within a unit or two in the last
+    place)."""
+    return math.hypot(*vector) ** 2
+
+
 @dataclass
 class StaticEncoder:
     """Mean of the token vectors of a text's content words (:func:`content_text`), unit length;
@@ -51,6 +103,8 @@ class StaticEncoder:
     calibration: Calibration = STATIC_CALIBRATION
     _cache: OrderedDict[str, Vector] = field(default_factory=OrderedDict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    #: ``squared_norm`` of the vectors :meth:`calibrated` was given, by object (kept with it).
+    _norms: dict[int, tuple[Vector, float]] = field(default_factory=dict, repr=False)
 
     @property
     def dim(self) -> int:
@@ -119,5 +173,29 @@ class StaticEncoder:
         rows = self.encode([text, *others])
         return [dot(rows[0], row) for row in rows[1:]]
 
+    def calibrated(self, text: str, others: Sequence[str]) -> list[float]:
+        """``calibrate(c, self.calibration)`` of each of :meth:`cosines` ``(text, others)``, the
+        same values (:func:`calibrated_cosines`)."""
+        rows = self.encode([text, *others])
+        known = self._norms
+        if len(known) > 2 * CACHE_SIZE:
+            known.clear()
+        norms: list[float] = []
+        for row in rows[1:]:
+            hit = known.get(id(row))
+            if hit is None or hit[0] is not row:
+                hit = known[id(row)] = (row, squared_norm(row))
+            norms.append(hit[1])
+        return calibrated_cosines(rows[0], rows[1:], self.calibration, norms)
 
-__all__ = ["CACHE_SIZE", "Rows", "StaticEncoder", "Vector", "dot"]
+
+__all__ = [
+    "CACHE_SIZE",
+    "COSINE_SLACK",
+    "Rows",
+    "StaticEncoder",
+    "Vector",
+    "calibrated_cosines",
+    "dot",
+    "squared_norm",
+]

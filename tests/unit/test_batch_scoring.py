@@ -128,3 +128,18 @@ def test_cosines_at_every_rounding_boundary_score_as_calibrate_does() -> None:
     rows[:, 127] = np.sqrt(1.0 - np.square(cosines))
     expected = [calibrate(dot(query.tolist(), row.tolist()), cal) for row in rows]
     assert scoring.semantic_scores(np, encoder, query, rows) == expected
+
+
+def test_the_pure_scores_equal_the_relatedness_rule_bit_for_bit() -> None:
+    """Below numpy's threshold (a run of a few hundred transcripts) the scores come from the
+    encoder's calibrated cosines (:func:`memscribe.semantic.encoder.calibrated_cosines`)."""
+    scoring.reset()
+    try:
+        texts = _corpus()
+        for i, text in enumerate(texts[:120]):
+            others = texts[i : i + 150] + texts[: i % 7]  # repeats and the text itself among them
+            assert scoring.pure_scores(text, others) == relatedness.scores(text, others), text
+        assert scoring.scores(texts[0], texts[:50]) == scoring.pure_scores(texts[0], texts[:50])
+        assert scoring.pure_scores(texts[0], []) == []
+    finally:
+        scoring.reset()
