@@ -97,7 +97,7 @@ def plausible_value(
             or (scrambled_letters(v) and shannon_entropy(v) >= WEAK_NAME_BITS and not is_placeholder(v))
             or _numeric_key(v)
         )
-    if len(v) < 6 or (SPACE.search(v) and not (quoted and spaced_secret(v, password_name))):
+    if len(v) < 6 or (SPACE.search(v) and not (quoted and spaced_secret(v, password_name, bounded=True))):
         return False
     if not (password_name or chosen_name) and spelled_in_words(v):
         return False  # a key or token is generated: words alone are a name (``"azure_ad_token"``)
@@ -144,19 +144,72 @@ def _numeric_key(v: str) -> bool:
 SPACED_SECRET_MAX = max(MAX_VALUE_LEN, 5 * 24 + 4 + 1, 8 * 4 + 7 + 1)
 
 
-def spaced_secret(v: str, password_name: bool) -> bool:
+def spaced_secret(v: str, password_name: bool, *, bounded: bool = False) -> bool:
     """A quoted value with blanks that is a secret: generated with the space in its alphabet, a
-    code printed in groups, or under a password's name a pass phrase (:data:`_PASS_PHRASE`)."""
-    return len(v) <= SPACED_SECRET_MAX and (
-        _generated_with_spaces(v)
-        or _grouped_code(v)
-        or (
-            password_name
-            and _PASS_PHRASE.match(v) is not None
-            and "pass" not in v.lower()
-            and not any(w in RULE_WORDS for w in v.lower().split())
-        )
-    )  # (a label naming the password: "Password 12 chars"; a rule: "at least 12 characters")
+    code printed in groups, or under a password's name a pass phrase (:data:`_PASS_PHRASE`; where
+    quotes or tags bound the value, ``bounded``, a :func:`bounded_phrase` too)."""
+    if len(v) > SPACED_SECRET_MAX:
+        return False
+    if _generated_with_spaces(v) or _grouped_code(v):
+        return True
+    if not password_name:
+        return False
+    low = v.lower()
+    if bounded and bounded_phrase(v) and not _names_or_rules(low):
+        return True
+    return _PASS_PHRASE.match(v) is not None and "pass" not in low and not _names_or_rules(low)
+    # (a label naming the password: "Password 12 chars"; a rule: "at least 12 characters")
+
+
+def _names_or_rules(low: str) -> bool:
+    """A word of the (lower-case) value names a password (``passwort``, ``mot de passe``) or
+    states a password rule (``min 8 chars``): a label's or a form's text, not the value."""
+    words = low.split()
+    return (
+        "passw" in low
+        or any(w in _NAMING_WORDS or w in RULE_WORDS for w in words)
+        or any(f" {name} " in f" {low} " for name in _NAMING_PHRASES)
+    )
+
+
+#: The naming words of more than one word (``mot de passe``).
+_NAMING_PHRASES = tuple(w for w in _NAMING_WORDS if " " in w)
+
+
+#: A word of a pass phrase between quotes or tags: up to 24 characters, no bracket or quote.
+_BOUNDED_WORD = r"[^\s()\[\]{}<>'\"`]{1,24}"
+#: Two to five such words one blank apart.
+_BOUNDED_PHRASE = lazy_compile(rf"^{_BOUNDED_WORD}(?: {_BOUNDED_WORD}){{1,4}}$")
+#: A YAML local tag, quoted with what it tags (``"!secret wifi_password"``, Home Assistant's
+#: reference to its secrets file): a reference, as the tag unquoted is.
+_TAGGED = lazy_compile(r"^!\w+ ")
+#: Words of letters alone, four or more each: dictionary words, none a short function word.
+_LONG_WORDS = lazy_compile(r"^[^\W\d_]{4,24}(?: [^\W\d_]{4,24}){2,4}$")
+
+
+#: Marks that end a sentence, with the blanks French typography sets before them: at a value's end
+#: no mark of a pass phrase by themselves ("Forgot it?", "Mot de passe oublié ?").
+_SENTENCE_END = ".!? "
+
+
+def bounded_phrase(v: str) -> bool:
+    """A pass phrase whose end its quotes or tags give (``"Sommer 2024 !"``, ``<password>my pass
+    9</password>``, ``"correct horse battery"``): two to five words, one blank apart, of 64
+    characters at most, with a digit or a mark among them (one standing apart or ending the phrase
+    too: the quotes, not a sentence's marks, end it; a sentence's end mark alone is none, nor an
+    identifier's ``_``: ``is_exact_match or is_acceptable`` is code; one standing apart between
+    words joins a hint's: "first car + 9"); or three to five words of four letters or
+    more each (a chosen phrase of dictionary words; a label's or a sentence's words include short
+    ones: "not set yet", "see the vault"). Not a placeholder ("your password here")."""
+    if len(v) > 64 or _BOUNDED_PHRASE.match(v) is None or _TAGGED.match(v):
+        return False
+    words = v.split(" ")
+    if any(_DOTTED_IDENT.match(w) for w in words):
+        return False  # code: ``self.pw or default``
+    if _APART_MARK.search(v.rstrip(_SENTENCE_END)) is not None:
+        return False  # a mark between words joins a hint's ("first car + 9")
+    marked = not v.rstrip(_SENTENCE_END).replace(" ", "").replace("_", "").isalpha()
+    return (marked or _LONG_WORDS.match(v) is not None) and not is_placeholder(v)
 
 
 #: A pass phrase: two to five words, one blank apart, no sentence mark, a run of two digits or a
@@ -228,6 +281,42 @@ def phrase_stop(text: str, name_start: int, start: int, end: int, rest: re.Match
     one was masked nowhere: review RV6 F1)."""
     cut = phrase_end(text, name_start, rest.start(), rest.end())
     for stop in (cut, rest.end()) if cut > end else ():
-        if phrase_of_words(text[start:stop]) and spaced_secret(text[start:stop], True):
+        phrase = text[start:stop]
+        if phrase_of_words(phrase) and spaced_secret(phrase, True):
+            return stop
+        if (
+            stop == rest.end()
+            and _line_setting(text, name_start, start)
+            and spaced_secret(phrase, True, bounded=True)
+        ):
             return stop
     return 0
+
+
+#: What may stand before a setting's name on its line: blanks, ``export`` (a shell's ``.env``).
+_SETTING_LEAD = lazy_compile(r"[ \t]*(?:export[ \t]+)?")
+#: The operator of a ``.properties``, ``.env`` or INI line: ``=``, blanks around it.
+_SETTING_EQUALS = lazy_compile(r"[ \t]*=[ \t]*")
+
+
+def _line_setting(text: str, name_start: int, value_start: int) -> bool:
+    """The name at ``name_start`` opens its line and ``=`` alone joins it to its value (a Java
+    ``.properties``, ``.env`` or INI line: ``db.password=Sommer 2024 !``): the line's end bounds the
+    value, as a closing quote does."""
+    line_start = text.rfind("\n", 0, name_start) + 1
+    lead = _SETTING_LEAD.match(text, line_start)
+    if lead is None or lead.end() != name_start:
+        return False
+    equals = text.rfind("=", name_start, value_start)
+    return (
+        equals >= 0
+        and _SETTING_EQUALS.fullmatch(text, equals - _blanks_before(text, equals), value_start) is not None
+    )
+
+
+def _blanks_before(text: str, at: int) -> int:
+    """How many blanks stand right before ``at``."""
+    n = 0
+    while at - n > 0 and text[at - n - 1] in " \t":
+        n += 1
+    return n

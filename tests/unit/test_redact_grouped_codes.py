@@ -37,7 +37,8 @@ def test_a_grouped_code_under_a_password_name_is_masked_whole(line: str, value: 
 @pytest.mark.parametrize(
     "line",
     [
-        'password: "blue moon rain song"',  # words, not a generated code
+        'api_token: "blue moon rain song"',  # words, not a generated code (under a password's
+        # name four words are a pass phrase: tests/unit/test_redact_bounded_phrases.py)
         'SMTP_PASSWORD="xxxx xxxx xxxx xxxx"',  # a placeholder
         f'greeting = "{_APP}"',  # not a secret's name
     ],
