@@ -151,7 +151,10 @@ class MemoryRoot:
         try:
             self._acquire(fd, lock_path, timeout)
             try:
-                _write_holder(fd)
+                # The note only tells a waiting process who holds the lock: a disk too full to
+                # take it is no reason to stop here (the operation's own writes report it).
+                with contextlib.suppress(OSError):
+                    _write_holder(fd)
                 yield
             finally:
                 with contextlib.suppress(OSError):

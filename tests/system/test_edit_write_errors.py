@@ -78,3 +78,27 @@ def test_a_failed_write_is_a_store_error_and_writes_nothing(
         assert error["type"] == "StoreError" and error["exit_code"] == 5
     assert _files(root) == before  # no memory, archive copy, journal or temp file written
     assert [e.id for e in MemoryRoot(root).entries() if e.kind == "profile"][:1] == [memory_id]
+
+
+def test_a_full_disk_while_taking_the_lock_is_a_store_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write fails (the disk is full): the lock file's holder note cannot be written
+    either. At 6366907c that OSError escaped the lock (exit 1, a traceback); the note is only
+    informational, so the edit goes on and fails as a store error at its first real write."""
+    root = root_with_memories(tmp_path)
+    [memory_id] = [e.id for e in MemoryRoot(root).entries() if e.kind == "profile"][:1]
+    monkeypatch.setenv("EDITOR", APPEND)
+    monkeypatch.delenv("VISUAL", raising=False)
+    before = _files(root)
+
+    def full(*_args: Any, **_kwargs: Any) -> Any:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", full)
+        patch.setattr(os, "fsync", full)
+        result = invoke(["edit", memory_id, "--memory-dir", str(root)])
+    assert result.exit_code == 5, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    [line] = result.stderr.splitlines()
+    assert "no space left on device" in line
+    assert _files(root) == before
