@@ -1,14 +1,17 @@
 """Passwords in a command line's credential positions (issue 12), by the command's structure
-rather than by tool: a short password flag (``-p``, ``-P``, LDAP's ``-w``, Windows' ``/p:``) in a
-simple command (split at ``|``, ``&&``, ``||``, ``;`` and backquotes, joined over a ``\\``
-line end) that names the account with a user flag taking a name (``-u NAME``, ``-U NAME``,
-``--user NAME``, ``/u:``; a bind DN's ``-D`` for ``-w``): ``mongo -u admin -p …``, ``sqlcmd -U sa
--P …``, ``ldapsearch -D cn=admin -w …``, ``xfreerdp /u:admin /p:…``; a value echoed into a
-command that reads its password from standard input (``echo … | sudo -S``, ``… | passwd
---stdin``, ``… | docker login --password-stdin``); the password after an account's name where a
-user is created or changed (``net user kiosk …``, ``add_user NAME …``, ``change_password NAME
-…``); the plain text a PowerShell ``SecureString`` is made of (``ConvertTo-SecureString '…'
--AsPlainText``).
+rather than by tool: a short password flag (``-p``, ``-P``, LDAP's ``-w``, Windows' ``/p:``), its
+value apart, after a ``:`` or glued as a short option's argument may be (``-pS3cr3t``), in a
+simple command (split at ``|``, ``&&``, ``||``, ``;`` and backquotes, joined over a ``\\`` or a
+PowerShell backquote at a line's end) that names the account with a user flag taking a name
+(``-u NAME``, ``-uNAME``, ``-U NAME``, ``--user NAME``, ``/u:``; a bind DN's ``-D`` for ``-w``):
+``mongo -u admin -p …``, ``sqlcmd -U sa -P …``, ``ldapsearch -D cn=admin -w …``, ``xfreerdp
+/u:admin /p:…``; a PowerShell cmdlet's parameter named as a password (``-Password …``,
+``-AccountPassword …``); a value echoed into a command that reads its password from standard input
+(``echo … | sudo -S``, ``… | passwd --stdin``, ``… | docker login --password-stdin``); the
+password after an account's name where a user is created or changed (``net user kiosk …``,
+``add_user NAME …``, ``change_password NAME …``); the plain text a PowerShell ``SecureString`` is
+made of (``ConvertTo-SecureString '…' -AsPlainText``). Every position reads its value with one
+alternation (:func:`quoted_or`): quoted, between typographic quotes, or bare.
 
 A ``-p``/``-P`` set apart from its word prompts (``mysql -u root -p shop``, ``createuser -P
 app``): a lower-case identifier there is the next argument, not a password. The value decision
@@ -26,22 +29,47 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered, stem_matches
 from memscribe.redaction.benign import is_version
+from memscribe.redaction.names import is_password_name
 
-#: A quoted value (``sq``/``dq``: the other quote may stand inside) or a bare one (``v``).
-_VAL = r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\"|(?P<v>[^\s'\"`]{1,1024}))"
-#: One simple command: quoted strings whole, a ``\\`` line end joined, up to ``|``, ``&``,
+#: Typographic quotes that open a value (``“…”``, ``„…“``, ``«…»``, ``「…」``, ``‘…’``) and those
+#: that close one: a value so quoted runs to the first closing mark on its line, blanks and all.
+_OPENING = "“„«「『‘‚‹"
+_CLOSING = "”“»」』’‘›"
+
+
+def quoted_or(bare: str) -> str:
+    """A value quoted (``sq``/``dq``: the other quote may stand inside; ``uq``: between
+    typographic quotes) or bare (``v``, as the pattern ``bare`` reads it): the one alternation
+    every credential position of this module reads its value with."""
+    return (
+        r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\""
+        rf"|[{_OPENING}](?P<uq>[^{_CLOSING}\n]{{1,1024}})[{_CLOSING}]|(?P<v>{bare}))"
+    )
+
+
+#: A bare value: up to a blank or a quote.
+_BARE = rf"[^\s'\"`{_OPENING}]{{1,1024}}"
+_VAL = quoted_or(_BARE)
+#: A line continued on the next: a ``\\`` (POSIX shells) or a backquote (PowerShell) at its end.
+_CONTINUED = r"(?:\\|`)[ \t]*\r?\n"
+#: One simple command: quoted strings whole, a continued line joined, up to ``|``, ``&``,
 #: ``;``, a backquote or a line's end.
-_COMMAND = lazy_compile(r"(?:'[^'\n]*'|\"[^\"\n]*\"|\\\r?\n|[^\n|;&`'\"]|['\"])+")
+_COMMAND = lazy_compile(rf"(?:'[^'\n]*'|\"[^\"\n]*\"|{_CONTINUED}|[^\n|;&`'\"]|['\"])+")
 #: A short password flag after a blank, and its value: ``-p``, ``-P``, ``-w`` (LDAP's bind
-#: password) with a blank before the value, ``/p:`` and ``/password:`` glued to it.
-_PW_FLAG = lazy_compile(r"[ \t](?:-(?P<letter>[pPw])[ \t]+|/p(?:ass(?:word)?)?:)" + _VAL)
+#: password) with a blank, a ``:`` or nothing before the value (a short option's argument may be
+#: glued to it: ``-pS3cr3t``), ``/p:`` and ``/password:`` glued to it.
+_PW_FLAG = lazy_compile(r"[ \t](?:-(?P<letter>[pPw])(?:[ \t]+|:)?|/p(?:ass(?:word)?)?:)" + _VAL)
 #: A flag naming the account by a name (a letter or a quote first: ``-u 1000`` is a uid, ``-U
-#: 10`` a count): ``-u``, ``-U``, ``--user``, ``--username``, ``/u:``, ``/user:``.
-_USER_FLAG = lazy_compile(r"(?<![\w/-])(?:-[uU][ \t]+|--user(?:name)?[ \t=]+|/u(?:ser)?:)['\"]?[A-Za-z_]")
+#: 10`` a count): ``-u``, ``-U`` (the name apart or glued: ``-uadmin``), ``--user``,
+#: ``--username``, ``/u:``, ``/user:``.
+_USER_FLAG = lazy_compile(r"(?<![\w/-])(?:-[uU][ \t]*|--user(?:name)?[ \t=]+|/u(?:ser)?:)['\"]?[A-Za-z_]")
 #: A bind DN's flag, for LDAP's ``-w``.
 _BIND_DN = lazy_compile(r"(?<![\w/-])-D[ \t]+['\"]?[A-Za-z]")
 #: A PowerShell cmdlet's name (``Get-Process``): its parameters are no Unix short flags.
-_CMDLET = lazy_compile(r"[ \t]*(?:\\\r?\n[ \t]*)*[A-Z][a-z]+-[A-Z]\w*(?![\w-])")
+_CMDLET = lazy_compile(rf"[ \t]*(?:{_CONTINUED}[ \t]*)*[A-Z][a-z]+-[A-Z]\w*(?![\w-])")
+#: A cmdlet's named parameter and its value (``-Password "…"``, ``-Password:…``): the parameter's
+#: name says what the value is.
+_CMDLET_PARAMETER = lazy_compile(r"[ \t]-(?P<name>[A-Za-z]{2,40})(?::|[ \t]+)" + _VAL)
 #: What a prompting ``-p``/``-P`` is followed by: a lower-case identifier (a database, a role).
 _IDENTIFIER = lazy_compile(r"[a-z][a-z0-9_]*")
 #: A git revision (``HEAD~3``, ``main..dev``) or an image's tag (``myimage:1.2``).
@@ -49,12 +77,16 @@ _REVISION = lazy_compile(r"[^~]*~\d*|\S*\.\.\S*|[a-z0-9][a-z0-9._/-]*:[\w][\w.-]
 #: ``echo``/``printf`` of one value (printf's ``'%s\n'`` format skipped), piped into a command.
 _ECHOED = lazy_compile(
     r"(?<![\w-])(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*(?:(['\"])%s(?:\\n)?\1[ \t]+)?"
-    r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\"|(?P<v>[^\s'\"|;&<>]{1,1024}))"
-    r"[ \t]*\|[ \t]*(?P<cmd>[^\n|;]{0,512})"
+    + quoted_or(rf"[^\s'\"|;&<>{_OPENING}]{{1,1024}}")
+    + r"[ \t]*\|[ \t]*(?P<cmd>[^\n|;]{0,512})"
 )
 #: A command that reads a password from standard input by a long flag: ``passwd --stdin``,
 #: ``--password-stdin``, gpg's ``--passphrase-fd 0`` (``sudo -S`` is read by :func:`_sudo_s`).
 _READS_STDIN = lazy_compile(r"[ \t]--[a-z-]*stdin\b|--passphrase-fd[ \t=]+0\b")
+#: Of those, a command whose standard input is nothing but a password: ``passwd``, a flag naming
+#: a password or a pass phrase (``--password-stdin``, ``--passphrase-fd 0``); ``--stdin`` alone
+#: is any input's (``kubectl exec --stdin``), where words with blanks are a statement or a query.
+_PASSWORD_STDIN = lazy_compile(r"^[ \t]*passwd\b|--[a-z-]*pass[a-z-]*(?:stdin\b|-fd[ \t=]+0\b)")
 #: sudo's options that take a value (``-u postgres``).
 _SUDO_VALUED = frozenset({"-u", "-g", "-p", "-U", "-C", "-D", "-h", "-r", "-t", "-T", "-R"})
 #: ``sudo`` and its options (``sudo -u app``), before the command it runs.
@@ -68,7 +100,7 @@ _TRAILING_ESCAPES = lazy_compile(r"(?:\\[nr])+$")
 _ACCOUNT = lazy_compile(
     r"(?i)(?<![\w-])(?:net[ \t]user|add[_-]user|change[_-]passw(?:or)?d)"
     r"[ \t]+(?:\"[^\"\n]{1,64}\"|[^\s/\"'*]{1,64})[ \t]+"
-    r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\"|(?P<v>[^\s'\"`/*][^\s'\"`]{0,1023}))"
+    + quoted_or(rf"[^\s'\"`/*{_OPENING}][^\s'\"`]{{0,1023}}")
 )
 #: The string a ``SecureString`` is converted from, with ``-AsPlainText`` soon after it.
 _SECURE_STRING = lazy_compile(
@@ -99,6 +131,8 @@ _PORTS = lazy_compile(r"[\w.\[\]-]*(?::\d{1,5})+(?:/[a-z]+)?")
 
 #: Where a :data:`_PW_FLAG` match can start in a command (after its blank).
 _FLAGS = (" -p", "\t-p", " -P", "\t-P", " -w", "\t-w", " /p", "\t/p")
+#: What a cmdlet's parameter naming a password holds (lower case).
+_CMDLET_WORDS = ("password", "pwd")
 #: Where an :data:`_ECHOED` match can start.
 _ECHO_STEMS = ("echo", "printf")
 #: Where an :data:`_ACCOUNT` match can start (lower case).
@@ -107,14 +141,14 @@ _ACCOUNT_STEMS = ("net user", "net\tuser", "add_user", "add-user", "change_pass"
 #: Every finding's text holds one of these (lower case): the detector's prefilter hints.
 HINTS = (
     *(f"{blank}{flag}" for blank in " \t" for flag in ("-p", "-w", "/p")),
-    *("echo", "printf", *_ACCOUNT_STEMS, "securestring"),
+    *("echo", "printf", *_ACCOUNT_STEMS, "securestring", *_CMDLET_WORDS),
 )
 
 
 def _value(m: re.Match[str]) -> tuple[int, int, str, str] | None:
-    """The value of a match with ``sq``/``dq``/``v`` groups: start, end, text and its quote
-    (``'``, ``"`` or none)."""
-    for group, quote in (("sq", "'"), ("dq", '"'), ("v", "")):
+    """The value of a match with :func:`quoted_or`'s groups: start, end, text and its quote
+    (``'``, ``"``, ``”`` for any typographic one, or none)."""
+    for group, quote in (("sq", "'"), ("dq", '"'), ("uq", "\u201d"), ("v", "")):
         if m.group(group) is not None:
             start, end = m.span(group)
             return start, end, m.group(group), quote
@@ -146,7 +180,11 @@ def _flag_passwords(text: str) -> Iterator[tuple[int, int]]:
     ``-D``); a prompting ``-p``/``-P``'s next identifier and a git revision are kept."""
     for command in _COMMAND.finditer(text):
         line = command.group()
-        if not any(flag in line for flag in _FLAGS) or _CMDLET.match(line):
+        if _CMDLET.match(line):
+            if any(word in line.lower() for word in _CMDLET_WORDS):
+                yield from _cmdlet_passwords(text, command.start(), command.end())
+            continue
+        if not any(flag in line for flag in _FLAGS):
             continue
         begin = command.start() + _wrapped(line)  # ``sudo -u app …``: sudo's flags are not the tool's
         line = text[begin : command.end()]
@@ -168,6 +206,15 @@ def _flag_passwords(text: str) -> Iterator[tuple[int, int]]:
                 continue  # msbuild's ``/p:Configuration=Release``
             if _password(value, quote, phrase=True):
                 yield start, end
+
+
+def _cmdlet_passwords(text: str, begin: int, end: int) -> Iterator[tuple[int, int]]:
+    """The value of each parameter of a PowerShell cmdlet (``begin``-``end`` of ``text``) whose
+    name is a password's (``-Password``, ``-AccountPassword``; not ``-PasswordNeverExpires``)."""
+    for m in _CMDLET_PARAMETER.finditer(text, begin, end):
+        got = _value(m)
+        if got is not None and is_password_name(m.group("name")) and _password(got[2], got[3], phrase=True):
+            yield got[0], got[1]
 
 
 def _wrapped(command: str) -> int:
@@ -211,6 +258,8 @@ def _echoed_passwords(text: str) -> Iterator[tuple[int, int]]:
         value = _TRAILING_ESCAPES.sub("", value)
         if reads is None and (_SETTING.fullmatch(value) or is_version(value) or " " in value):
             continue
+        if " " in value and not (reads or _PASSWORD_STDIN.search(command)):
+            continue  # a phrase is a password where the command reads one (``sudo -S``, ``passwd``)
         if "%" not in value and not is_version(value) and _password(value, quote):
             yield start, start + len(value)
 
