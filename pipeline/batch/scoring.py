@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from memscribe import relatedness, semantic
 from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
 from memscribe.semantic.encoder import dot
-from memscribe.textsim import content_tokens, similarity, token_similarity
+from memscribe.textsim import content_tokens, token_similarity
 
 if TYPE_CHECKING:
     from memscribe.semantic.encoder import StaticEncoder
@@ -218,8 +218,33 @@ def pure_scores(text: str, others: Sequence[str]) -> list[float]:
     if encoder is None or not others:
         return relatedness.scores(text, others)
     meanings = encoder.calibrated(text, others)
-    blend = relatedness.blend
-    return [blend(similarity(text, o), m) for o, m in zip(others, meanings, strict=True)]
+    blend, tokens = relatedness.blend, _token_sets(text, others)
+    ours = tokens[0]
+    found: list[float] = []
+    for theirs, meaning in zip(tokens[1:], meanings, strict=True):
+        # no token in common (most pairs): the lexical score is 0.0, and blend(0.0, m) is m (a
+        # calibrated score: >= 0, rounded to 4 places already)
+        found.append(meaning if ours.isdisjoint(theirs) else blend(token_similarity(ours, theirs), meaning))
+    return found
+
+
+#: Content tokens of the texts scored the pure way (``similarity``'s own, as frozensets).
+_TOKENS: dict[str, frozenset[str]] = {}
+
+
+def _token_sets(text: str, others: Sequence[str]) -> list[frozenset[str]]:
+    """The content tokens of ``text`` and of each of ``others`` (memoised: a run scores each
+    text against every later one)."""
+    known = _TOKENS
+    if len(known) > MAX_ROWS:
+        known.clear()
+    found: list[frozenset[str]] = []
+    for one in (text, *others):
+        hit = known.get(one)
+        if hit is None:
+            hit = known[one] = frozenset(content_tokens(one))
+        found.append(hit)
+    return found
 
 
 class Encoded(NamedTuple):
