@@ -241,6 +241,29 @@ def restore_scan_state(state: ScanState) -> None:
     restore_present(kept)
 
 
+ASCII_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+ASCII_LETTERS = ASCII_LOWER | frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def word_before(
+    text: str, lo: int, end: int, letters: frozenset[str] = ASCII_LETTERS, marks: str = " -"
+) -> str | None:
+    """Group 1 of ``re.compile(r"([A-Za-z]+)[ -]$").search(text, lo, end)`` (``letters`` the
+    class of the run, ``marks`` of the character after it), or None: the letters right before
+    the blank or hyphen that ends ``text[lo:end]`` (or ends it but for a line break), read
+    backwards from ``end`` instead of a search trying each of the window's characters (the
+    pattern has no literal to skip ahead to)."""
+    mark = end - 1
+    if mark > lo and text[mark] == "\n":  # (``$`` also matches before a line break ending the window)
+        mark -= 1
+    if mark <= lo or text[mark] not in marks:
+        return None
+    run = mark
+    while run > lo and text[run - 1] in letters:
+        run -= 1
+    return text[run:mark] if run < mark else None
+
+
 def apart(starts: tuple[int, ...], size: int) -> list[int]:
     """``starts`` (of a needle ``size`` long) without those inside an earlier one kept: the
     occurrences a search that resumes after each one it finds returns."""

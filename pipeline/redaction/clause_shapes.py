@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.base import ASCII_LOWER, word_before
+from memscribe.redaction.benign import RECORD_KEY_WORDS
+from memscribe.redaction.clause_words import PUBLIC_KEY_WORDS
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import HIGH_ENTROPY_BITS, looks_random, password_like
 
@@ -66,3 +69,43 @@ def _dull_digits(value: str) -> bool:
     """A run of one digit or counting digits (``0000``, ``1234``): a placeholder PIN."""
     steps = {int(b) - int(a) for a, b in zip(value, value[1:], strict=False)}
     return len(steps) == 1 and steps <= {-1, 0, 1}
+
+
+#: Where a clause after a keyword ends (:func:`clause_stop`): a line break, a sentence mark or
+#: a semicolon then a blank (a value may hold ``.``/``!`` inside: ``Tresor1er.Mouette``), a CJK
+#: full stop or semicolon.
+_CLAUSE_END = r"\n|[.!?;](?=\s)|[。！？；]"
+#: Every :data:`_CLAUSE_END` match's first character: a class ``re`` scans for at C speed, where
+#: the alternation is tried branch by branch at each character.
+_CLAUSE_END_CHAR = lazy_compile(r"[\n.!?;。！？；]")
+
+
+def clause_stop(text: str, start: int, limit: int) -> int:
+    """Where ``re.compile(_CLAUSE_END).search(text, start, limit)`` matches, else ``limit``: the
+    first :data:`_CLAUSE_END_CHAR` that is a line break or a CJK mark, or a ``.!?;`` with a blank
+    (``\\s``: ``str.isspace``, equal on every code point) right after it before ``limit`` (the
+    search's end, past which its look-ahead sees nothing)."""
+    at = start
+    while (mark := _CLAUSE_END_CHAR.search(text, at, limit)) is not None:
+        at = mark.start()
+        if text[at] not in ".!?;" or (at + 1 < limit and text[at + 1].isspace()):
+            return at
+        at += 1
+    return limit
+
+
+_WORD_GLUED = lazy_compile(r"(?<![a-z])([a-z]+)[ _-]?$")  # (before ``キー``: ``SSHキー``, ``ssh キー``)
+
+
+def record_key(low: str, at: int, *, glued: bool = False) -> bool:
+    """The keyword ``key`` (``キー``: ``glued``) at ``at`` of ``low`` (lower case) after a word that
+    makes it a record's key or a public one (``cache key``, ``sort-key``, ``public_key``,
+    ``SSHキー``): the word right before it, by ``([a-z]+)[ _-]$`` searched in the 16 characters
+    before it (read backwards: :func:`~memscribe.redaction.base.word_before`) or, glued,
+    :data:`_WORD_GLUED`."""
+    if glued:
+        m = _WORD_GLUED.search(low, max(0, at - 16), at)
+        word = m.group(1) if m is not None else None
+    else:
+        word = word_before(low, max(0, at - 16), at, ASCII_LOWER, " _-")
+    return word is not None and (word in RECORD_KEY_WORDS or word in PUBLIC_KEY_WORDS)

@@ -20,8 +20,7 @@ from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
 from memscribe.redaction.base import FILLER_AFTER, apart, forget_at_scan_end, occurrences, offset_lowered
-from memscribe.redaction.benign import RECORD_KEY_WORDS
-from memscribe.redaction.clause_shapes import fits, pin_like
+from memscribe.redaction.clause_shapes import clause_stop, fits, pin_like, record_key
 from memscribe.redaction.clause_words import (
     ALL_ANAPHOR_STEMS,
     ALL_KEYWORD_STEMS,
@@ -38,7 +37,6 @@ from memscribe.redaction.clause_words import (
     LINK_MARKS,
     LINK_WORDS,
     LOWER_STEMS,
-    PUBLIC_KEY_WORDS,
     PUBLIC_KEY_WORDS_JA,
     SUBJECT_ID,
     Stems,
@@ -48,9 +46,6 @@ from memscribe.redaction.pairs import starts_record
 from memscribe.redaction.placeholders import is_placeholder
 from memscribe.redaction.values import HIGH_ENTROPY_BITS, digits_interleaved, looks_random, password_like
 
-#: Where a clause ends: a line break, or a sentence mark followed by a space (a value may hold
-#: ``.``/``!`` inside: ``Tresor1er.Mouette``), or a CJK full stop, or a semicolon.
-_CLAUSE_END = lazy_compile(r"\n|[.!?;](?=\s)|[。！？；]")
 #: The most characters a clause is followed for.
 _CLAUSE_CHARS = 240
 #: ... and for this many runs of ASCII characters (words, numbers, the value).
@@ -126,10 +121,10 @@ def _clause_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     for at, word, role in _occurrences(text, low, KEYWORD_STEMS if plain else ALL_KEYWORD_STEMS):
         end = at + len(word)
         if _keyword_here(low, at, end, word) and not (
-            (word == "key" and (_record_key(low, at) or starts_record(text, at)))
+            (word == "key" and (record_key(low, at) or starts_record(text, at)))
             or (
                 word == "キー"
-                and (low.endswith(PUBLIC_KEY_WORDS_JA, 0, at) or _record_key(low, at, glued=True))
+                and (low.endswith(PUBLIC_KEY_WORDS_JA, 0, at) or record_key(low, at, glued=True))
             )
         ):
             glued = at > 0 and (
@@ -183,15 +178,6 @@ def _named_before(low: str, at: int) -> str | None:
         if pos > best and _keyword_here(low, pos, pos + len(word), word):
             best, role = pos, kind
     return role
-
-
-_WORD_BEFORE = lazy_compile(r"([a-z]+)[ _-]$")
-_WORD_GLUED = lazy_compile(r"(?<![a-z])([a-z]+)[ _-]?$")  # (before ``キー``: ``SSHキー``, ``ssh キー``)
-
-
-def _record_key(low: str, at: int, *, glued: bool = False) -> bool:
-    m = (_WORD_GLUED if glued else _WORD_BEFORE).search(low, max(0, at - 16), at)
-    return m is not None and (m.group(1) in RECORD_KEY_WORDS or m.group(1) in PUBLIC_KEY_WORDS)
 
 
 def _keyword_here(low: str, at: int, end: int, word: str) -> bool:
@@ -418,9 +404,9 @@ def _clause_end(text: str, start: int) -> int:
     """Where the clause after ``start`` ends: at a line break, a sentence mark or a semicolon, or
     :data:`_CLAUSE_CHARS` on; a clause that ends its line with a colon introduces its value on the
     next line ("the new one is:\n<value>"), which it then takes in."""
-    stop = _CLAUSE_END.search(text, start, min(len(text), start + _CLAUSE_CHARS))
-    end = stop.start() if stop else min(len(text), start + _CLAUSE_CHARS)
-    if stop is not None and text[end] == "\n" and text[start:end].rstrip().endswith((":", "：")):
+    limit = min(len(text), start + _CLAUSE_CHARS)
+    end = clause_stop(text, start, limit)
+    if end < limit and text[end] == "\n" and text[start:end].rstrip().endswith((":", "：")):
         next_end = text.find("\n", end + 1)
         end = min(len(text), end + 1 + _CLAUSE_CHARS) if next_end < 0 else next_end
     return end

@@ -187,9 +187,29 @@ def value_end(text: str, end: int) -> int:
 
 
 #: The most characters a quoted value runs on after where a detector's finding ended in it.
-#: (And the name of a quoted ``NAME=value`` before its ``=``: empty where none.)
-_NAME_BEFORE = lazy_compile(r"[A-Za-z_][\w.-]*$|$")
 _QUOTED_REST_MAX = 128
+#: The most characters the name of a quoted ``NAME=value`` is read back for.
+_NAME_BEFORE_MAX = 64
+
+
+def _name_before(text: str, lo: int, at: int) -> int:
+    """Where ``_NAME_BEFORE = re.compile(r"[A-Za-z_][\\w.-]*$|$")``'s search of ``text[lo:at]``
+    matches (the name of a quoted ``NAME=value`` before its ``=``; ``at`` where there is none),
+    read backwards from ``at`` instead: the pattern has no literal to skip ahead to, so the
+    search tried both alternatives at each of the 64 characters. ``$`` also matches before a
+    line break that ends the window; ``\\w`` is ``str.isalnum`` and ``_`` (tested equal on every
+    code point)."""
+    end = at - 1 if at > lo and text[at - 1] == "\n" else at
+    run = end
+    while run > lo and ((c := text[run - 1]).isalnum() or c in "_.-"):
+        run -= 1
+    for p in range(run, end):  # the first ASCII letter or ``_`` of the run starts the name
+        c = text[p]
+        if c == "_" or "a" <= c <= "z" or "A" <= c <= "Z":
+            return p
+    return end
+
+
 #: Another ``key=value`` pair in the rest of a quoted string: a list of pairs, the value ended.
 _PAIR_AFTER = lazy_compile(r"\s[A-Za-z_][\w.-]*=")
 
@@ -205,8 +225,7 @@ def quoted_end(text: str, start: int, end: int) -> int:
     leave ``end`` as it was."""
     opened = start - 1
     if opened > 0 and text[opened] == "=":  # a quoted ``NAME=value`` (``-e "DB_PASSWORD=…"``)
-        name = _NAME_BEFORE.search(text, max(0, opened - 64), opened)
-        opened = (name.start() if name is not None else opened) - 1
+        opened = _name_before(text, max(0, opened - _NAME_BEFORE_MAX), opened) - 1
     if opened < 0 or end >= len(text) or (q := text[opened]) not in "'\"`" or text[end] == q:
         return end
     limit = min(len(text), end + _QUOTED_REST_MAX)

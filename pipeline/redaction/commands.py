@@ -85,6 +85,6 @@ KEY_USER_HINTS = ("-u", "--user")
 
 def find_key_users(text: str) -> Iterator[tuple[int, int]]:
     """The key in ``-u <key>:`` (a user name that is a key, the password left empty)."""
-    for m in _KEY_USER.finditer(text):
+    for m in stem_matches(_KEY_USER, text, KEY_USER_HINTS):  # (a match opens with one: tried there)
         if (m.start() == 0 or text[m.start() - 1].isspace()) and not not_a_secret(m.group("v")):
             yield m.span("v")

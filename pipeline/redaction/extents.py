@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
+from memscribe.redaction.base import lowered
 from memscribe.redaction.totp import OTPAUTH_URL
 
 #: Punctuation that ends the sentence or bracket around a URL rather than the URL itself.
@@ -80,7 +81,7 @@ def widen_to_whole_values(text: str, spans: list[tuple[int, int]]) -> list[tuple
     whole: a URL with user info (:func:`widen_to_credential_urls`), an ``otpauth://`` URL, a
     quoted connection string (:func:`widen_to_connection_strings`)."""
     out = widen_to_credential_urls(text, spans)
-    if "OTPAUTH" in text.upper():
+    if "otpauth" in lowered(text):  # (every match holds it: ``re`` folds none of its letters specially)
         starts = sorted(start for start, _ in spans)
         for m in OTPAUTH_URL.finditer(text):
             if _holds_one(starts, m.start(), m.end()):

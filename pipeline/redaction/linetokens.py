@@ -97,11 +97,9 @@ class Line:
         self.start = text.rfind("\n", 0, pos) + 1
         end = text.find("\n", pos)
         self.end = len(text) if end < 0 else end
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        for m in WS_TOKEN.finditer(text, self.start, self.end):
-            self.starts.append(m.start())
-            self.ends.append(m.end())
+        spans = [m.span() for m in WS_TOKEN.finditer(text, self.start, self.end)]  # (one call a token)
+        self.starts: list[int] = [at for at, _ in spans]
+        self.ends: list[int] = [end for _, end in spans]
         self._stripped: dict[int, int] = {}
 
     def stripped_end(self, start: int, end: int) -> int:

@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.base import has_digit, stem_matches
+from memscribe.redaction.base import has_digit, stem_matches, word_before
 from memscribe.redaction.benign import (
     RECORD_KEY_WORDS,
     RECORD_TOKEN_WORDS,
@@ -184,9 +184,6 @@ def names_an_id(label: str) -> bool:
     return low in _ID_LABELS or _ID_NAME.search(label) is not None
 
 
-_WORD_BEFORE = lazy_compile(r"([A-Za-z]+)[ -]$")
-
-
 #: Words before ``token`` that make it a form's anti-forgery token (``csrf-token``, ``CSRF
 #: token``), which a page publishes to its visitor; the same words keep a name from being a
 #: secret's name (``csrf_token``).
@@ -207,12 +204,12 @@ def _record_key(text: str, start: int, end: int) -> bool:
     if end - start == 5:
         if text[start:end].lower() != "token":
             return False
-        m = _WORD_BEFORE.search(text, max(0, start - 16), start)
-        return m is not None and m.group(1).lower() in _NOT_CREDENTIAL_TOKEN
+        word = word_before(text, max(0, start - 16), start)
+        return word is not None and word.lower() in _NOT_CREDENTIAL_TOKEN
     if text.startswith("-----", end) and text[max(0, start - 7) : start].upper() == "PUBLIC ":
         return True  # a PEM ``-----BEGIN PUBLIC KEY-----`` header: public by design
-    m = _WORD_BEFORE.search(text, max(0, start - 16), start)
-    return m is not None and (m.group(1).lower() in RECORD_KEY_WORDS or m.group(1).lower() in _PUBLIC_WORDS)
+    word = word_before(text, max(0, start - 16), start)
+    return word is not None and (word.lower() in RECORD_KEY_WORDS or word.lower() in _PUBLIC_WORDS)
 
 
 _ALGORITHM_BEFORE = lazy_compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9-]{1,10}:$")

@@ -22,6 +22,7 @@ from memscribe.redaction.base import (
     offset_lowered,
     same_offsets,
     stem_matches,
+    word_before,
 )
 from memscribe.redaction.benign import (
     RECORD_KEY_WORDS,
@@ -331,9 +332,6 @@ def _whole_run(text: str, start: int, end: int) -> int | None:
     return stop
 
 
-_WORD_BEFORE = lazy_compile(r"([A-Za-z]+)[ -]$")
-
-
 def _about_a_record(text: str, start: int, name: str) -> bool:
     """True when the name at ``start`` is ``key`` after a word of :data:`RECORD_KEY_WORDS` and a
     space or hyphen (``cache key:``, ``sort-key =``), as ``cache_key`` is; or any name after a
@@ -341,10 +339,10 @@ def _about_a_record(text: str, start: int, name: str) -> bool:
     ``public_key`` is: the words of a name written with spaces are still its parts."""
     if start == 0 or text[start - 1] not in " -":
         return False
-    m = _WORD_BEFORE.search(text, max(0, start - 16), start)
-    if m is None:
+    before = word_before(text, max(0, start - 16), start)
+    if before is None:
         return False
-    word = m.group(1).lower()
+    word = before.lower()
     return word in DENY_ANY or (name.lower() == "key" and word in RECORD_KEY_WORDS)
 
 
