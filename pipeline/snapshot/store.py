@@ -39,7 +39,10 @@ def stored_snapshots(
     warning when no list is given). Reading one ``day`` (the file a snapshot is appended to)
     without ``unreadable``, a file that cannot be read at all raises (a snapshot could not be
     appended to it either); one that is not UTF-8 is read so, with a warning (its snapshot is
-    appended after its bytes: :func:`append_snapshot_locked`).
+    appended after its bytes: :func:`append_snapshot_locked`). A file an editor saved as UTF-16
+    or UTF-32, with its byte-order mark, is read in that encoding, nothing to report, where all
+    of it is valid in it and none of its bytes is a UTF-8 snapshot marker; otherwise (one cut
+    short, or holding a UTF-8 snapshot appended to it) it is read as one not UTF-8, as above.
 
     Raises:
         StoreError: ``day``'s file exists but cannot be read at all, and no ``unreadable`` list
@@ -56,9 +59,8 @@ def stored_snapshots(
         try:
             text = _read(directory / name)
         except StoreError as exc:
-            strict = day is not None and unreadable is None
-            text, why = _damaged(directory / name, rel, exc, strict=strict)
-            if text is None and strict:
+            text, why = _damaged(directory / name, exc)
+            if text is None and day is not None and unreadable is None:
                 raise
         if why is not None:
             log = logging.getLogger("memscribe.snapshot")
@@ -70,25 +72,17 @@ def stored_snapshots(
     return found
 
 
-def _damaged(path: Path, rel: str, exc: StoreError, *, strict: bool) -> tuple[str | None, str | None]:
+def _damaged(path: Path, exc: StoreError) -> tuple[str | None, str | None]:
     """A daily file :func:`_read` refused: its text with bytes that are not UTF-8 replaced (None
     when it cannot be read at all), and what happened, said for a person (None: nothing wrong,
-    the file is UTF-16 or UTF-32, as its byte-order mark says).
-
-    Raises:
-        StoreError: with ``strict``, a file marked UTF-16 or UTF-32 but not valid in it.
-    """
+    the file is UTF-16 or UTF-32 throughout, as its byte-order mark says: :func:`_wide_text`)."""
     cause = exc.__cause__
     if isinstance(cause, UnicodeDecodeError):
         try:
             data = path.read_bytes()
-            wide = _wide_text(data, rel)
         except OSError as again:
             return None, f"skipped: cannot read it: {again.strerror or again}"
-        except StoreError as bad:
-            if strict:
-                raise
-            return None, f"skipped: {bad}"
+        wide = _wide_text(data)
         if wide is not None:
             return wide[0], None
         text = data.decode("utf-8", errors="replace")
@@ -127,7 +121,7 @@ def append_snapshot_locked(
     if target.is_symlink():
         raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
     raw = _read_bytes(target)
-    wide = None if raw is None else _wide_text(raw, block.path)
+    wide = None if raw is None else _wide_text(raw)
     old = None if raw is None else wide[0] if wide is not None else raw.decode("utf-8", errors="replace")
     damaged = (
         wide is None
@@ -212,27 +206,29 @@ _MARKS = (
 )
 
 
-def _wide_text(raw: bytes, path: str) -> tuple[str, str] | None:
+def _wide_text(raw: bytes) -> tuple[str, str] | None:
     """A daily file its byte-order mark says is UTF-16 or UTF-32 (saved so by an editor): its
-    text (the mark left out) and that encoding, the one a snapshot is appended in; None for any
-    other file (UTF-8, with its own mark or not).
-
-    Raises:
-        StoreError: the mark is there but the bytes after it are not in its encoding (a snapshot
-            appended in one encoding or the other would leave a file no reader can read whole).
-    """
+    text (the mark left out) and that encoding, the one a snapshot is appended in. None for any
+    other file (UTF-8, with its own mark or not), and for one so marked whose bytes are not all
+    valid in that encoding or hold a snapshot marker in UTF-8 (6366907c appended its snapshots
+    to such a file in UTF-8): that one is read, and appended to, as a file not UTF-8 is, with
+    the U+FFFD places, numbering and warning of :func:`_highest_number` and
+    :func:`append_snapshot_locked` (read in the mark's encoding, its UTF-8 blocks would be
+    garbled out of recall and their numbers given again)."""
     for mark, encoding in _MARKS:
         if raw.startswith(mark):
+            if any(marker in raw for marker in _UTF8_MARKERS):
+                return None
             try:
                 return raw[len(mark) :].decode(encoding), encoding
-            except UnicodeDecodeError as exc:
-                name = encoding.upper()
-                raise StoreError(
-                    f"{path} starts with a {name} byte-order mark but is not {name} from byte "
-                    f"{exc.start + len(mark)}; no snapshot is appended to it",
-                    path=path,
-                ) from exc
+            except UnicodeDecodeError:
+                return None
     return None
+
+
+#: A snapshot's markers as a UTF-8 writer leaves them (:func:`render_block`): in a file marked
+#: UTF-16/UTF-32 they are a block appended in UTF-8.
+_UTF8_MARKERS = (b"BIG-MEMORY-SNAPSHOT", b"snapshot-id:")
 
 
 def _read_bytes(path: Path) -> bytes | None:
