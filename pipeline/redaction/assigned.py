@@ -45,6 +45,9 @@ from memscribe.redaction.values import (
 _CALLED = lazy_compile(r"^[A-Za-z_$][\w$.]*\(")
 
 
+#: A bracket closed inside a value, a letter or digit after it (``k3Y(9x)Lm2``): no call's syntax.
+_CLOSED_INSIDE = lazy_compile(r"\([^()\s]*\)[A-Za-z0-9]")
+
 _DOTTED_IDENT = lazy_compile(r"^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$")
 
 
@@ -78,7 +81,7 @@ def plausible_value(
         return False
     if v.lower() in _NAMING_WORDS:
         return False  # a label, translated: ``<string name="password">Passwort</string>``
-    if not quoted and "(" in v and _CALLED.match(v):
+    if not quoted and "(" in v and _CALLED.match(v) and not _CLOSED_INSIDE.search(v):
         return False  # a call's result: ``urlBase64ToUint8Array("…")`` (the scan stops at the quote)
     if "://" in v and _HOST_URL.match(v):
         return False  # an address with nothing but a host: a URL holds a credential in its
@@ -107,7 +110,7 @@ def plausible_value(
         # name at the end of a config line, a plain word of 8+ letters is the password itself
         if password_name and line_end and v.isalpha() and len(v) >= 8 and v.lower() not in SCHEMA_WORDS:
             return not is_placeholder(v)
-        if "(" in v or _DOTTED_IDENT.match(v) or _IDENT.match(v):
+        if ("(" in v and not _CLOSED_INSIDE.search(v)) or _DOTTED_IDENT.match(v) or _IDENT.match(v):
             return False
         if not DIGIT.search(v) and not (char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
             return False
