@@ -168,34 +168,39 @@ def append_snapshot_locked(
 def _highest_number(raw: bytes, day: str) -> int:
     """The highest snapshot number a damaged daily file may hold, read from its id comment lines
     (``<!-- snapshot-id: day-NN -->``, one a line, as :func:`render_block` writes them), each
-    read with at most one damaged spot: its number where the spot leaves it whole, else the count
-    of such lines (numbers run from 01). A byte that is not UTF-8 inside a block's markers or its
-    id comment hides the block from the parse, not from this: one byte cannot break both its id
-    line and its number. A ``day-NN`` anywhere else (a heading, a note, a stored text, which can
-    hold no comment marker) is no snapshot's number."""
-    whole = re.compile(r"<!-- snapshot-id: " + re.escape(day) + r"-(?P<n>[0-9]{2,}) -->")
+    read whatever damaged spots it has (:func:`_id_line`): its number where its digits are whole,
+    else the count of such lines (numbers run from 01). A byte that is not UTF-8 inside a block's
+    markers or its id comment hides the block from the parse, not from this: bytes that break
+    its id line do not lose its number. A ``day-NN`` anywhere else (a heading, a note, a stored
+    text, which can hold no comment marker) is no snapshot's number."""
+    line_re, longest = _id_line(day)
     numbers: list[int] = []
     lines = 0
     for line in raw.splitlines():
         text = line.strip().decode("utf-8", errors="replace")
-        spots = list(re.finditer("\ufffd+", text))
-        if not spots:
-            found = whole.fullmatch(text)
-            if found is not None:
-                lines += 1
+        lost = text.count("\ufffd")
+        if 4 * lost > longest or len(text) - lost > longest:
+            continue  # a quarter of it damaged, or longer than any id line: no id line to tell
+        found = line_re.fullmatch(text)
+        if found is not None:
+            lines += 1
+            if re.fullmatch("[0-9]{2,}", found["n"]):  # a spot in or beside it: number not known
                 numbers.append(int(found["n"]))
-            continue
-        if len(spots) > 1:
-            continue
-        head, tail = text[: spots[0].start()], text[spots[0].end() :]
-        for lost in ["", *sorted(set(f"<!-- snapshot-id: {day}- -->0123456789"))]:
-            found = whole.fullmatch(head + lost + tail)
-            if found is not None:
-                lines += 1
-                if not lost.isdigit():  # the spot took a digit: the number is not known
-                    numbers.append(int(found["n"]))
-                break
     return max([*numbers, lines])
+
+
+def _id_line(day: str) -> tuple[re.Pattern[str], int]:
+    """``day``'s id comment line as a damaged file may hold it: each character of the template
+    as it is or replaced by a U+FFFD, U+FFFD runs (bytes that are not UTF-8) anywhere between,
+    the number (group ``n``) digits and U+FFFD; and the length of a whole one with a 10-digit
+    number (a longer line, damaged spots aside, is none)."""
+    head, tail = f"<!-- snapshot-id: {day}-", " -->"
+
+    def bent(literal: str) -> str:
+        return "\ufffd*".join(f"(?:{re.escape(ch)}|\ufffd)" for ch in literal)
+
+    pattern = "\ufffd*" + bent(head) + "(?P<n>[0-9\ufffd]+)" + bent(tail) + "\ufffd*"
+    return re.compile(pattern), len(head) + 10 + len(tail)
 
 
 _MARKS = (

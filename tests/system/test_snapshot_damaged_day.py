@@ -182,3 +182,61 @@ def test_a_damaged_digit_still_counts_its_line(tmp_path: Path) -> None:
         text=_block("2026-03-04-01"),
     )
     assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-04"
+
+
+@pytest.mark.parametrize(
+    ("clean", "damaged"),
+    [
+        (b"<!-- snapshot-id: 2026-03-04-05 -->", b"<!-- snap\xffshot-id: 2026-03-04-05 -\xff->"),
+        (b"<!-- snapshot-id: 2026-03-04-05 -->", b"<!\xe9-- snapshot-id: 2026-\xe90\xad-04-05 -->"),
+        (
+            b"<!-- snapshot-id: 2026-03-04-05 -->",
+            b"<!-\xff snapshot\xe9id: 2026-03-04-05 -->",
+        ),  # two replaced
+    ],
+)
+def test_an_id_line_with_two_damaged_spots_keeps_its_number(
+    tmp_path: Path, clean: bytes, damaged: bytes
+) -> None:
+    """Blocks 01..05, the last one's id line with damaged spots in two places (hiding it from the
+    parse): its number is still taken (RV1 F3: 64b62c83 read only lines with one spot, -05 twice)."""
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    name = "2026-03-04.md"
+    blocks = [_block(f"2026-03-04-0{n}").encode() for n in range(1, 6)]
+    blocks[4] = blocks[4].replace(clean, damaged)
+    old = b"# 2026-03-04\n\ncaf\xe9\n\n" + b"\n".join(blocks)
+    (memory / name).write_bytes(old)
+    hidden = [s.snapshot_id for s in stored_snapshots(tmp_path, unreadable=[])]
+    assert hidden == [f"2026-03-04-0{n}" for n in range(1, 5)]
+    block = SnapshotBlock(
+        path=f"memory/{name}",
+        snapshot_id="2026-03-04-01",
+        timestamp="2026-03-04T10:00:00",
+        trigger="explicit",
+        text=_block("2026-03-04-01"),
+    )
+    assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-06"
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        b"## 2026-03-04-41 caf\xe9 \xff notes\n",  # a heading with two damaged spots
+        b"\xff\xfe 2026-03-04-41 \xe9\n",
+        b"<\xff-- see 2026-03-04-41 \xe9\n",
+    ],
+)
+def test_a_day_number_beside_two_damaged_spots_is_no_snapshot_number(tmp_path: Path, note: bytes) -> None:
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    name = "2026-03-04.md"
+    (memory / name).write_bytes(b"# 2026-03-04\n\n" + note + b"\n" + _block("2026-03-04-01").encode())
+    block = SnapshotBlock(
+        path=f"memory/{name}",
+        snapshot_id="2026-03-04-01",
+        timestamp="2026-03-04T10:00:00",
+        trigger="explicit",
+        text=_block("2026-03-04-01"),
+    )
+    assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-02"
