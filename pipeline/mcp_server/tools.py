@@ -18,6 +18,7 @@ Text handed back to the agent is HTML-escaped, as in the recall block.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -386,21 +387,25 @@ def _readable(text: str) -> bool:
     return False
 
 
-#: Drawn as nothing, and no format or control character: the Hangul fillers, the combining
-#: grapheme joiner, Khmer's inherent vowels, variation and Mongolian selectors, the braille blank.
-_BLANK = re.compile(
-    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
-)
-
-
 def _shown(text: str) -> str:
-    """``text`` as it is drawn: without :data:`_BLANK` nor format, control (white space aside) or
-    unassigned characters. A text of zero-width spaces or Hangul fillers is an empty text."""
-    return "".join(
-        ch for ch in _BLANK.sub("", text) if ch.isspace() or unicodedata.category(ch) not in _UNDRAWN
-    )
+    """``text`` as it is drawn: without what :func:`_blank` says is drawn as nothing (white space
+    aside). A text of zero-width spaces or Hangul fillers is an empty text."""
+    return "".join(ch for ch in text if ch.isspace() or not _blank(ch))
 
 
+@functools.lru_cache(maxsize=4096)
+def _blank(ch: str) -> bool:
+    """Drawn as nothing: a format, control, surrogate or unassigned character; a letter or mark
+    named a filler or a variation selector (Hangul, Khitan fillers; standard, Mongolian selectors:
+    unicodedata has no Default_Ignorable_Code_Point, these are its letters and marks but CGJ and
+    Khmer's inherent vowels, listed with the braille blank)."""
+    category = unicodedata.category(ch)
+    if category in _UNDRAWN or ch in "\u034f\u17b4\u17b5\u2800":
+        return True
+    return category[0] in "LM" and _BLANK_NAME.search(unicodedata.name(ch, "")) is not None
+
+
+_BLANK_NAME = re.compile("FILLER|VARIATION SELECTOR")
 _UNDRAWN = frozenset({"Cc", "Cf", "Cn", "Cs"})
 
 

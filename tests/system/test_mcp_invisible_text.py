@@ -22,6 +22,8 @@ BLANKS = [
     "\u200b\u200c\u200d\u2060\ufeff",  # zero-width space, (non-)joiner, word joiner, BOM
     "\u2800\u2800\u2800",  # blank braille pattern
     " \u3164 \u200b\n\u2800\ufe0f\u034f ",  # mixed with white space and selectors
+    "\U00016fe4\U00016fe4\U00016fe4",  # Khitan small script filler (RV1 F4: stored as a statement)
+    "\u180f\u17b4\U000e0101\u17b5",  # Mongolian selector four, Khmer inherent vowels, selector 18
 ]
 
 
