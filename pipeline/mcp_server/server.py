@@ -23,8 +23,9 @@ destructive: the memory leaves what agents are shown (it stays in ``.reflexio/.a
 
 A refusal (guard, secret, invalid input, unknown id) is a tool error (``isError``): its text says
 ``refused (<reason>): <detail>`` and its structured content is the answer with ``reason`` and
-``detail``. Arguments that break the schema (a slug that is not kebab-case, an unknown ttl) are
-refused by the SDK's validation the same way, before any tool runs.
+``detail`` (and ``error``, the error's family, where ``reason`` is ``error``). Arguments that
+break the schema (a slug that is not kebab-case, an unknown ttl) are refused by the SDK's
+validation the same way, before any tool runs.
 """
 
 from __future__ import annotations

@@ -121,7 +121,9 @@ class MemoryRoot:
         ``LockFileEx`` on byte 0 on Windows): the kernel drops the lock when the holder exits or
         crashes, so a stale lock file (left by a dead process) never blocks anyone. While held,
         the file names the holder (pid, host, time, command) after its first byte — the byte
-        Windows locks, which no other process can read — for the error message a contender sees.
+        Windows locks, which no other process can read — for the error message a contender sees,
+        when that note can be written: a full disk leaves none, or a cut one, and the contender
+        is told what is left ("locked by pid N", or "locked by another process").
         The file itself is never deleted (deleting a lock file lets two processes lock two
         different files).
 
