@@ -229,7 +229,7 @@ def similarity(a: str, b: str) -> float:
 def token_similarity(ta: frozenset[str] | set[str], tb: frozenset[str] | set[str]) -> float:
     """:func:`similarity` on token sets already computed (:func:`content_tokens`): the same
     formula, for callers that keep the tokens (the index stores them per entry)."""
-    if not ta or not tb:
+    if not ta or not tb or ta.isdisjoint(tb):  # nothing shared: 0.0, as the formula gives
         return 0.0
     inter = len(ta & tb)
     jaccard = inter / len(ta | tb)

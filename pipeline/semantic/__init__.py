@@ -98,7 +98,7 @@ def similarities(text: str, others: Sequence[str]) -> list[float] | None:
         return None
     if not others:
         return []
-    return [calibrate(c, encoder.calibration) for c in encoder.cosines(text, others)]
+    return encoder.calibrated(text, others)  # calibrate of each of encoder.cosines, the same values
 
 
 def reset() -> None:

@@ -114,3 +114,23 @@ def test_the_encoders_calibrated_cosines_are_its_cosines_calibrated() -> None:
         expected = [calibrate(c, encoder.calibration) for c in encoder.cosines(text, texts)]
         assert encoder.calibrated(text, texts) == expected
         assert encoder.calibrated(text, texts) == expected  # the norms kept, the same answer
+
+
+def test_similarities_are_each_pairs_similarity() -> None:
+    """semantic.similarities (one batch, the encoder's calibrated cosines) is semantic.similarity
+    (calibrate of one cosine) of each pair, value for value."""
+    from memscribe import semantic
+
+    if semantic.default_encoder() is None:
+        pytest.skip("the semantic extra is not installed")
+    texts = [
+        "User prefers dark mode in every editor.",
+        "User prefers a dark theme.",
+        "User started drinking coffee again.",
+        "User avoids caffeine.",
+        "Le nutzer aime le thé vert le matin.",
+        "用户现在用Neovim写代码",
+        "zqxv bnnm kkkr",
+    ]
+    for text in texts:
+        assert semantic.similarities(text, texts) == [semantic.similarity(text, other) for other in texts]
