@@ -34,6 +34,7 @@ _MASKED = [
     ('在 .env 里: DB_PASSWORD="correct horse battery"', "correct horse battery"),
     ("XMLの <password>my pass 9</password> を見てください。", "my pass 9"),
     ('password: "blue moon rain song"', "blue moon rain song"),
+    ('"password": "Correct Horse Battery Staple"', "Correct Horse Battery Staple"),
 ]
 
 #: A password's field holding no password: nothing found.
@@ -58,6 +59,10 @@ _KEPT = [
     "pass_ok = self.x or other.y",
     "password: 'first car + 9'",
     'passwordHint = "Hund & Katze 2"',
+    '{"password": "Hidden from view"}',
+    '{"password": "Diese Angabe fehlt noch"}',
+    '{"password": "Stimmt nicht überein"}',
+    '{"password": "Please contact support"}',
 ]
 
 
