@@ -106,23 +106,9 @@ _ASKS_FOR_HELP_LOWER = lazy_compile(_ASKS_FOR_HELP_RE)
 _ASKS_WORDS = ("you", "please", "help", "need")
 
 
-#: A question put to the other side about what the user should do ("what should I …?", "how do I
-#: …?", "any tips?", "which would you recommend?"): a request for help as much as "can you …". A
-#: question put back in small talk ("what do you do?", "did you see …?") asks for no help. (The
-#: asks of a session bear on the English chat rules only; the other languages' statements are read
-#: without them: :func:`~memscribe.model.embedded.statements.foreign_statements`.)
-_ASKS_QUESTION = lazy_compile(
-    r"\b(?:should\s+I|how\s+(?:do|can|should)\s+I|any\s+(?:tips|ideas|advice|suggestions)"
-    r"|(?:you|you'd|you\s+would)\s+(?:recommend|suggest))\b[^?]*\?",
-    re.I,
-)
-
-
 def _asks(text: str) -> bool:
     """``text`` asks the other side to do something for the user (:data:`_ASKS_FOR_HELP`)."""
-    return caseless_hit(_ASKS_FOR_HELP, _ASKS_FOR_HELP_LOWER, text, _ASKS_WORDS) or (
-        "?" in text and _ASKS_QUESTION.search(text) is not None
-    )
+    return caseless_hit(_ASKS_FOR_HELP, _ASKS_FOR_HELP_LOWER, text, _ASKS_WORDS)
 
 
 _ZH_QUESTION = lazy_compile(r"[?？]|吗|呢|多少|怎么|什么|哪")
