@@ -160,23 +160,28 @@ def spaced_secret(v: str, password_name: bool, *, bounded: bool = False) -> bool
     low = v.lower()
     if bounded and bounded_phrase(v) and not _names_or_rules(low):
         return True
-    return _PASS_PHRASE.match(v) is not None and "pass" not in low and not _names_or_rules(low)
-    # (a label naming the password: "Password 12 chars"; a rule: "at least 12 characters")
+    return _PASS_PHRASE.match(v) is not None and "pass" not in low and not any(w in RULE_WORDS for w in low.split())
+    # (a label naming the password: "Password 12 chars"; a rule: "at least 12 characters"; a
+    # secret's, key's or token's word is a phrase's word here: "Golden Key 1987", review RV3 F1)
 
 
 def _names_or_rules(low: str) -> bool:
     """A word of the (lower-case) value names a password (``passwort``, ``mot de passe``) or
-    states a password rule (``min 8 chars``): a label's or a form's text, not the value."""
+    states a password rule (``min 8 chars``): a label's or a form's text, not the value. A word
+    naming a secret, a key or a token is none: a chosen phrase holds such words ("Golden Key
+    1987", "mi clave 2024")."""
     words = low.split()
     return (
         "passw" in low
-        or any(w in _NAMING_WORDS or w in RULE_WORDS for w in words)
-        or any(f" {name} " in f" {low} " for name in _NAMING_PHRASES)
+        or any(w in _PASSWORD_WORDS or w in RULE_WORDS for w in words)
+        or any(f" {name} " in f" {low} " for name in _PASSWORD_PHRASES)
     )
 
 
-#: The naming words of more than one word (``mot de passe``).
-_NAMING_PHRASES = tuple(w for w in _NAMING_WORDS if " " in w)
+#: The words naming a password (lower case): a value holding one is a label's text.
+_PASSWORD_WORDS = frozenset(w for w, role in CLAUSE_KEYWORDS if role == "password")
+#: Those of more than one word (``mot de passe``).
+_PASSWORD_PHRASES = tuple(w for w in _PASSWORD_WORDS if " " in w)
 
 
 #: A word of a pass phrase between quotes or tags: up to 24 characters, no bracket or quote.
