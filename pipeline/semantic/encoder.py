@@ -103,8 +103,9 @@ class StaticEncoder:
     calibration: Calibration = STATIC_CALIBRATION
     _cache: OrderedDict[str, Vector] = field(default_factory=OrderedDict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    #: ``squared_norm`` of the vectors :meth:`calibrated` was given, by object (kept with it).
-    _norms: dict[int, tuple[Vector, float]] = field(default_factory=dict, repr=False)
+    #: ``squared_norm`` of cached vectors :meth:`calibrated` was given, by text: dropped with the
+    #: text's vector (LRU eviction, :meth:`remember`), so it never outgrows the cache.
+    _norms: dict[str, float] = field(default_factory=dict, repr=False)
 
     @property
     def dim(self) -> int:
@@ -131,9 +132,14 @@ class StaticEncoder:
                 for i in missing[text]:
                     out[i] = row
                 self._cache[text] = row
-                if len(self._cache) > CACHE_SIZE:
-                    self._cache.popitem(last=False)
+                self._evict()
         return out
+
+    def _evict(self) -> None:
+        """Drop the least recently used texts past CACHE_SIZE, with their norms (under the lock)."""
+        while len(self._cache) > CACHE_SIZE:
+            text, _ = self._cache.popitem(last=False)
+            self._norms.pop(text, None)
 
     def has(self, text: str) -> bool:
         """Whether the memo holds ``text``'s vector now (:meth:`encode` would not compute it)."""
@@ -147,8 +153,8 @@ class StaticEncoder:
             for text, row in pairs:
                 self._cache[text] = row
                 self._cache.move_to_end(text)
-                if len(self._cache) > CACHE_SIZE:
-                    self._cache.popitem(last=False)
+                self._norms.pop(text, None)  # the norm of the vector it replaces, if any
+                self._evict()
 
     def _embed(self, texts: list[str]) -> list[Vector]:
         zero = (0.0,) * self.dim
@@ -177,15 +183,16 @@ class StaticEncoder:
         """``calibrate(c, self.calibration)`` of each of :meth:`cosines` ``(text, others)``, the
         same values (:func:`calibrated_cosines`)."""
         rows = self.encode([text, *others])
-        known = self._norms
-        if len(known) > 2 * CACHE_SIZE:
-            known.clear()
         norms: list[float] = []
-        for row in rows[1:]:
-            hit = known.get(id(row))
-            if hit is None or hit[0] is not row:
-                hit = known[id(row)] = (row, squared_norm(row))
-            norms.append(hit[1])
+        with self._lock:
+            known, cache = self._norms, self._cache
+            for other, row in zip(others, rows[1:], strict=True):
+                norm = known.get(other)
+                if norm is None or cache.get(other) is not row:
+                    norm = squared_norm(row)
+                    if cache.get(other) is row:  # kept only while its vector is
+                        known[other] = norm
+                norms.append(norm)
         return calibrated_cosines(rows[0], rows[1:], self.calibration, norms)
 
 

@@ -134,3 +134,39 @@ def test_similarities_are_each_pairs_similarity() -> None:
     ]
     for text in texts:
         assert semantic.similarities(text, texts) == [semantic.similarity(text, other) for other in texts]
+
+
+class _Table:
+    """Four-float rows, one per token id (a token table without the model)."""
+
+    rows = 97
+    dim = 4
+
+    def row(self, index: int) -> tuple[float, ...]:
+        return tuple(math.sin(index * k + 1.0) for k in range(1, 5))
+
+
+def _token_ids(texts: list[str]) -> list[list[int]]:
+    return [[sum(map(ord, word)) % 97 for word in text.split()] for text in texts]
+
+
+def test_the_kept_norms_never_outgrow_the_vector_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review RV2 F1 (stop 47): the squared norms calibrated() keeps were held by vector object
+    until 2 * CACHE_SIZE of them, holding vectors the cache had dropped (404 MB against 237 over
+    100k texts). They are kept by text now and dropped with the text's vector; a vector replaced
+    by remember() gets its own norm."""
+    monkeypatch.setattr(encoder_module, "CACHE_SIZE", 8)
+    encoder = encoder_module.StaticEncoder("t", _Table(), _token_ids)
+    texts = [f"alpha{i} beta{i % 7} gamma" for i in range(60)]
+    for start in range(0, 60, 3):
+        others = texts[start : start + 5]
+        expected = [calibrate(c, encoder.calibration) for c in encoder.cosines(texts[0], others)]
+        assert encoder.calibrated(texts[0], others) == expected
+        assert len(encoder._norms) <= 8
+        assert set(encoder._norms) <= set(encoder._cache)
+    other = texts[-1]
+    encoder.calibrated(texts[0], [other])
+    replaced = _unit([3.0, -1.0, 2.0, 0.5])
+    encoder.remember([(other, replaced)])
+    [score] = encoder.calibrated(texts[0], [other])
+    assert score == calibrate(dot(encoder.encode([texts[0]])[0], replaced), encoder.calibration)
