@@ -78,6 +78,17 @@ def _block(snapshot_id: str) -> str:
     )
 
 
+def _snapshot(name: str) -> SnapshotBlock:
+    """Today's explicit snapshot for the daily file ``name`` (numbered on append)."""
+    return SnapshotBlock(
+        path=f"memory/{name}",
+        snapshot_id="2026-03-04-01",
+        timestamp="2026-03-04T10:00:00",
+        trigger="explicit",
+        text=_block("2026-03-04-01"),
+    )
+
+
 def test_the_append_warns_renumbers_and_keeps_the_bytes(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -86,13 +97,7 @@ def test_the_append_warns_renumbers_and_keeps_the_bytes(
     name = "2026-03-04.md"
     old = b"# 2026-03-04\n\n" + _block("2026-03-04-01").encode() + b"notes \xff\xfe by hand\n"
     (memory / name).write_bytes(old)
-    block = SnapshotBlock(
-        path=f"memory/{name}",
-        snapshot_id="2026-03-04-01",
-        timestamp="2026-03-04T10:00:00",
-        trigger="explicit",
-        text=_block("2026-03-04-01"),
-    )
+    block = _snapshot(name)
     with caplog.at_level(logging.WARNING, logger="memscribe.snapshot"):
         written = append_snapshot(tmp_path, block)
     assert written.snapshot_id == "2026-03-04-02"  # the damaged file's own snapshot still counts
@@ -123,13 +128,7 @@ def test_a_block_a_bad_byte_hides_keeps_its_number(tmp_path: Path, clean: bytes,
     (memory / name).write_bytes(old)
     hidden = [s.snapshot_id for s in stored_snapshots(tmp_path, unreadable=[])]
     assert hidden == ["2026-03-04-01"]
-    block = SnapshotBlock(
-        path=f"memory/{name}",
-        snapshot_id="2026-03-04-01",
-        timestamp="2026-03-04T10:00:00",
-        trigger="explicit",
-        text=_block("2026-03-04-01"),
-    )
+    block = _snapshot(name)
     written = append_snapshot(tmp_path, block)
     assert written.snapshot_id == "2026-03-04-03"
     data = (memory / name).read_bytes()
@@ -152,13 +151,7 @@ def test_a_day_number_in_damaged_text_is_no_snapshot_number(tmp_path: Path, note
     name = "2026-03-04.md"
     old = b"# 2026-03-04\n\n" + note + b"\n" + _block("2026-03-04-01").encode()
     (memory / name).write_bytes(old)
-    block = SnapshotBlock(
-        path=f"memory/{name}",
-        snapshot_id="2026-03-04-01",
-        timestamp="2026-03-04T10:00:00",
-        trigger="explicit",
-        text=_block("2026-03-04-01"),
-    )
+    block = _snapshot(name)
     written = append_snapshot(tmp_path, block)
     assert written.snapshot_id == "2026-03-04-02"
     data = (memory / name).read_bytes()
@@ -174,13 +167,7 @@ def test_a_damaged_digit_still_counts_its_line(tmp_path: Path) -> None:
     blocks[2] = blocks[2].replace(b"2026-03-04-03 -->", b"2026-03-04-0\xff -->")
     old = b"# 2026-03-04\n\n" + b"\n".join(blocks)
     (memory / name).write_bytes(old)
-    block = SnapshotBlock(
-        path=f"memory/{name}",
-        snapshot_id="2026-03-04-01",
-        timestamp="2026-03-04T10:00:00",
-        trigger="explicit",
-        text=_block("2026-03-04-01"),
-    )
+    block = _snapshot(name)
     assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-04"
 
 
@@ -209,13 +196,7 @@ def test_an_id_line_with_two_damaged_spots_keeps_its_number(
     (memory / name).write_bytes(old)
     hidden = [s.snapshot_id for s in stored_snapshots(tmp_path, unreadable=[])]
     assert hidden == [f"2026-03-04-0{n}" for n in range(1, 5)]
-    block = SnapshotBlock(
-        path=f"memory/{name}",
-        snapshot_id="2026-03-04-01",
-        timestamp="2026-03-04T10:00:00",
-        trigger="explicit",
-        text=_block("2026-03-04-01"),
-    )
+    block = _snapshot(name)
     assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-06"
 
 
@@ -232,11 +213,5 @@ def test_a_day_number_beside_two_damaged_spots_is_no_snapshot_number(tmp_path: P
     memory.mkdir()
     name = "2026-03-04.md"
     (memory / name).write_bytes(b"# 2026-03-04\n\n" + note + b"\n" + _block("2026-03-04-01").encode())
-    block = SnapshotBlock(
-        path=f"memory/{name}",
-        snapshot_id="2026-03-04-01",
-        timestamp="2026-03-04T10:00:00",
-        trigger="explicit",
-        text=_block("2026-03-04-01"),
-    )
+    block = _snapshot(name)
     assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-02"
