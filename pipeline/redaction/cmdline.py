@@ -31,24 +31,33 @@ from memscribe.redaction.base import lowered, stem_matches
 from memscribe.redaction.benign import is_version
 from memscribe.redaction.names import is_password_name
 
-#: Typographic quotes that open a value (``“…”``, ``„…“``, ``«…»``, ``「…」``, ``‘…’``) and those
-#: that close one: a value so quoted runs to the first closing mark on its line, blanks and all.
-_OPENING = "“„«「『‘‚‹"
-_CLOSING = "”“»」』’‘›"
+#: Typographic quotes that open a value, each with the marks that close it (``“…”``, ``„…“``,
+#: ``«…»``, ``「…」``, ``‘…’``): a value so quoted runs to its own opening mark's closing one on its
+#: line, blanks and other quotes' marks inside it (an apostrophe in “Don’t4get!”, review RV3 F2).
+_QUOTE_PAIRS = (("“", "”“"), ("„", "“”"), ("«", "»"), ("「", "」"), ("『", "』"), ("‘‚", "’‘"), ("‹", "›"))
+#: The groups of the typographic quotes' values, one a pair (a group's name is used once).
+_UQ_GROUPS = tuple(f"uq{i}" for i in range(len(_QUOTE_PAIRS)))
+
+
+def _typographic(i: int) -> str:
+    """The ``i``-th pair's quoted value: where its closing mark is also an apostrophe (``’``), one
+    with a letter or a digit right after it is an apostrophe inside the value (‘Bob’s pass 9x!’)."""
+    opening, closing = _QUOTE_PAIRS[i]
+    inner = rf"[^{closing}\n]|[{closing}](?=\w)" if "’" in closing else rf"[^{closing}\n]"
+    after = r"(?!\w)" if "’" in closing else ""
+    return rf"[{opening}](?P<uq{i}>(?:{inner}){{1,1024}})[{closing}]{after}"
 
 
 def quoted_or(bare: str) -> str:
-    """A value quoted (``sq``/``dq``: the other quote may stand inside; ``uq``: between
-    typographic quotes) or bare (``v``, as the pattern ``bare`` reads it): the one alternation
+    """A value quoted (``sq``/``dq``: the other quote may stand inside; ``uq0``…: between a pair
+    of typographic quotes) or bare (``v``, as the pattern ``bare`` reads it): the one alternation
     every credential position of this module reads its value with."""
-    return (
-        r"(?:'(?P<sq>[^'\n]{1,1024})'|\"(?P<dq>[^\"\n]{1,1024})\""
-        rf"|[{_OPENING}](?P<uq>[^{_CLOSING}\n]{{1,1024}})[{_CLOSING}]|(?P<v>{bare}))"
-    )
+    typographic = "|".join(_typographic(i) for i in range(len(_QUOTE_PAIRS)))
+    return rf"(?:'(?P<sq>[^'\n]{{1,1024}})'|\"(?P<dq>[^\"\n]{{1,1024}})\"|{typographic}|(?P<v>{bare}))"
 
 
-#: A bare value: up to a blank or a quote.
-_BARE = rf"[^\s'\"`{_OPENING}]{{1,1024}}"
+#: A bare value: up to a blank or a quote (a typographic mark left unclosed on its line is its own).
+_BARE = r"[^\s'\"`]{1,1024}"
 _VAL = quoted_or(_BARE)
 #: A line continued on the next: a ``\\`` (POSIX shells) or a backquote (PowerShell) at its end.
 _CONTINUED = r"(?:\\|`)[ \t]*\r?\n"
@@ -77,7 +86,7 @@ _REVISION = lazy_compile(r"[^~]*~\d*|\S*\.\.\S*|[a-z0-9][a-z0-9._/-]*:[\w][\w.-]
 #: ``echo``/``printf`` of one value (printf's ``'%s\n'`` format skipped), piped into a command.
 _ECHOED = lazy_compile(
     r"(?<![\w-])(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*(?:(['\"])%s(?:\\n)?\1[ \t]+)?"
-    + quoted_or(rf"[^\s'\"|;&<>{_OPENING}]{{1,1024}}")
+    + quoted_or(r"[^\s'\"|;&<>]{1,1024}")
     + r"[ \t]*\|[ \t]*(?P<cmd>[^\n|;]{0,512})"
 )
 #: A command that reads a password from standard input by a long flag: ``passwd --stdin``,
@@ -99,8 +108,7 @@ _TRAILING_ESCAPES = lazy_compile(r"(?:\\[nr])+$")
 #: PASS``, ``add_user NAME PASS``, ``change_password NAME PASS`` (the name quoted or bare).
 _ACCOUNT = lazy_compile(
     r"(?i)(?<![\w-])(?:net[ \t]user|add[_-]user|change[_-]passw(?:or)?d)"
-    r"[ \t]+(?:\"[^\"\n]{1,64}\"|[^\s/\"'*]{1,64})[ \t]+"
-    + quoted_or(rf"[^\s'\"`/*{_OPENING}][^\s'\"`]{{0,1023}}")
+    r"[ \t]+(?:\"[^\"\n]{1,64}\"|[^\s/\"'*]{1,64})[ \t]+" + quoted_or(r"[^\s'\"`/*][^\s'\"`]{0,1023}")
 )
 #: The string a ``SecureString`` is converted from, with ``-AsPlainText`` soon after it.
 _SECURE_STRING = lazy_compile(
@@ -148,7 +156,7 @@ HINTS = (
 def _value(m: re.Match[str]) -> tuple[int, int, str, str] | None:
     """The value of a match with :func:`quoted_or`'s groups: start, end, text and its quote
     (``'``, ``"``, ``”`` for any typographic one, or none)."""
-    for group, quote in (("sq", "'"), ("dq", '"'), ("uq", "\u201d"), ("v", "")):
+    for group, quote in (("sq", "'"), ("dq", '"'), *((uq, "\u201d") for uq in _UQ_GROUPS), ("v", "")):
         if m.group(group) is not None:
             start, end = m.span(group)
             return start, end, m.group(group), quote
