@@ -160,7 +160,11 @@ def spaced_secret(v: str, password_name: bool, *, bounded: bool = False) -> bool
     low = v.lower()
     if bounded and bounded_phrase(v) and not _names_or_rules(low):
         return True
-    return _PASS_PHRASE.match(v) is not None and "pass" not in low and not any(w in RULE_WORDS for w in low.split())
+    return (
+        _PASS_PHRASE.match(v) is not None
+        and "pass" not in low
+        and not any(w in RULE_WORDS for w in low.split())
+    )
     # (a label naming the password: "Password 12 chars"; a rule: "at least 12 characters"; a
     # secret's, key's or token's word is a phrase's word here: "Golden Key 1987", review RV3 F1)
 
@@ -294,19 +298,50 @@ def phrase_stop(text: str, name_start: int, start: int, end: int, rest: re.Match
     rest of its line ``rest``) ends, or 0 where it is none (one word before the next pair: the
     value alone is decided): before the next pair (:func:`phrase_end`) where the words to there
     read as one; else, as before that cut, at the rest's end (a phrase cut too short to read as
-    one was masked nowhere: review RV6 F1)."""
+    one was masked nowhere: review RV6 F1); else, on a setting's line, where the setting ends
+    (:func:`_setting_end`) if the words to there are a bounded phrase."""
     cut = phrase_end(text, name_start, rest.start(), rest.end())
     for stop in (cut, rest.end()) if cut > end else ():
         phrase = text[start:stop]
         if phrase_of_words(phrase) and spaced_secret(phrase, True):
             return stop
-        if (
-            stop == rest.end()
-            and _line_setting(text, name_start, start)
-            and spaced_secret(phrase, True, bounded=True)
-        ):
+    if cut > end and _line_setting(text, name_start, start):
+        stop = _setting_end(text, name_start, start, end, cut)
+        if stop and spaced_secret(text[start:stop], True, bounded=True):
             return stop
     return 0
+
+
+#: A comment after a setting's value, a blank before it (``.env``'s `` #``, INI's `` ;``).
+_COMMENT = lazy_compile(r"[ \t]+[#;]")
+#: A shell variable's assignment, ``=`` glued on both sides (``PGPASSWORD=…``).
+_SHELL_ASSIGNMENT = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*=\S")
+#: A command's name: a lower-case word (``psql``, ``npm``, ``./run.sh``).
+_COMMAND_WORD = lazy_compile(r"(?:\./)?[a-z][a-z0-9._-]*")
+
+
+def _setting_end(text: str, name_start: int, start: int, end: int, cut: int) -> int:
+    """Where a setting line's value (first word ``start``-``end``) ends, the line's end bounding it
+    as a quote does, or 0 where its first word is the value: before the next ``key=`` pair
+    (``cut``) or a comment (``DB_PASSWORD=Sommer 2024 ! # prod``); the first word alone where it
+    is a password by itself (what follows is a command or a comment: ``PGPASSWORD=S3cret! psql -d
+    shop``), or where a shell variable's assignment prefixes a command (a lower-case word after
+    the first, no digit or mark after it: ``DB_PASSWORD=abc:def npm run migrate``), as sh reads it.
+    Review RV3 F3."""
+    comment = _COMMENT.search(text, end, cut)
+    stop = comment.start() if comment is not None else cut
+    while stop > end and text[stop - 1] in " \t":
+        stop -= 1
+    if stop <= end or plausible_value(text[start:end], "strong", quoted=False, password_name=True):
+        return 0
+    words = text[end:stop].split()
+    if (
+        _SHELL_ASSIGNMENT.match(text, name_start) is not None
+        and _COMMAND_WORD.fullmatch(words[0]) is not None
+        and "".join(words).replace(".", "").replace("_", "").replace("-", "").isalpha()
+    ):
+        return 0
+    return stop
 
 
 #: What may stand before a setting's name on its line: blanks, ``export`` (a shell's ``.env``).

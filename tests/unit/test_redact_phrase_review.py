@@ -52,3 +52,29 @@ def test_an_apostrophe_inside_typographic_quotes_is_the_values(text: str, passwo
     assert findings, text
     kept = re.sub(r"\[REDACTED[^\]]*\]", "", out)
     assert not any(part in kept for part in password.replace("’", " ").split() if len(part) > 2), out
+
+
+#: (text, the value, what follows it and stays readable): a setting line's end bounds its value
+#: only up to the next ``key=`` pair, a comment, or a command after a shell variable's
+#: assignment (F3).
+_SETTING_ENDS = [
+    ("smtp.password=Mail 2024! smtp.user=bob", "Mail 2024!", "smtp.user=bob"),
+    ("password=Sommer 2024 ! user=admin", "Sommer 2024 !", "user=admin"),
+    ("PGPASSWORD=S3cret! psql -d shop", "S3cret!", "psql -d shop"),
+    ("ADMIN_PASSWORD=S3cr3t! npm start", "S3cr3t!", "npm start"),
+    ("DB_PASSWORD=Hunter2x9 ;old one", "Hunter2x9", ";old one"),
+    ("password=x9Kq2mLp then restart the app", "x9Kq2mLp", "then restart the app"),
+    ("Danach: PGPASSWORD=Kx9!mQ2v pg_dump -Fc shop > dump.bin", "Kx9!mQ2v", "pg_dump -Fc shop"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "after"), _SETTING_ENDS)
+def test_a_setting_lines_value_ends_before_what_follows_it(text: str, value: str, after: str) -> None:
+    out, findings = redact_text(text)
+    assert findings, text
+    assert value not in out and after in out, out
+
+
+def test_a_shell_prefix_is_no_phrase() -> None:
+    """``VAR=value cmd``: sh ends the value at the blank; the command is no part of it."""
+    assert "npm run migrate" in redact_text("DB_PASSWORD=abc:def npm run migrate")[0]
