@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from memscribe import textsim
 from memscribe.lazyre import lazy_compile
+from memscribe.lexicon.grammar import CLOSED_CLASS
 from memscribe.redaction.benign import (
     PLAIN_URL,
     applied_name,
@@ -221,8 +223,34 @@ def bounded_phrase(v: str) -> bool:
         return False  # code: ``self.pw or default``
     if _APART_MARK.search(v.rstrip(_SENTENCE_END)) is not None:
         return False  # a mark between words joins a hint's ("first car + 9")
-    marked = not v.rstrip(_SENTENCE_END).replace(" ", "").replace("_", "").isalpha()
+    if reads_as_prose(words):
+        return False
+    marked = not marks_of(v.rstrip(_SENTENCE_END)).isalpha()
     return (marked or (_LONG_WORDS.match(v) is not None and _one_case_style(words))) and not is_placeholder(v)
+
+
+#: A number standing as its own word that refers to something: one digit, or digits with a dot
+#: between (``step 3``, ``user 1``, ``section 4.2``); a run of digits (``2024``) is a phrase's mark.
+_REFERENCE_NUMBER = lazy_compile(r"\d|\d+(?:\.\d+)+")
+
+
+def marks_of(v: str) -> str:
+    """``v``'s characters that may make it a pass phrase rather than words: all but blanks, an
+    identifier's ``_`` and the numbers that refer to something (:data:`_REFERENCE_NUMBER`)."""
+    return "".join(w for w in v.split(" ") if not _REFERENCE_NUMBER.fullmatch(w)).replace("_", "")
+
+
+def reads_as_prose(words: list[str]) -> bool:
+    """Words that hold a function word (an article, a preposition, a pronoun, a conjunction: ``Leave
+    this empty``, ``value from step 3``, ``Read from vault``): a clause or a phrase of a sentence, a
+    field's description; a pass phrase chosen of words is of content words (``correct horse battery
+    staple``). Review RV3 F4."""
+    return any((low := w.lower()) in CLOSED_CLASS or low in _FUNCTION_WORDS_OTHER for w in words)
+
+
+#: The function words of the other Latin-script languages read (es, de, fr: ``se genera al
+#: iniciar``, ``voir avec paul demain``), as :mod:`memscribe.textsim` lists them for its overlap.
+_FUNCTION_WORDS_OTHER: frozenset[str] = textsim._STOPWORDS_OTHER
 
 
 def _one_case_style(words: list[str]) -> bool:

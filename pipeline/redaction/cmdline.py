@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import plausible_value
+from memscribe.redaction.assigned import marks_of, plausible_value, reads_as_prose
 from memscribe.redaction.base import lowered, stem_matches
 from memscribe.redaction.benign import is_version
 from memscribe.redaction.names import is_password_name
@@ -178,8 +178,14 @@ def _password(value: str, quote: str, *, phrase: bool = False) -> bool:
         return False  # a path: ``packages/core2``, ``downloads2/``
     if phrase and quote and " " in value:  # two to five words: a digit or a mark, or three words
         words = value.split(" ")
-        marked = not "".join(words).isalpha()
-        return 2 <= len(words) <= 5 and all(words) and len(value) <= 64 and (marked or len(words) >= 3)
+        marked = not marks_of(value).isalpha()
+        return (
+            2 <= len(words) <= 5
+            and all(words)
+            and len(value) <= 64
+            and (marked or len(words) >= 3)
+            and not reads_as_prose(words)
+        )
     return plausible_value(value, "strong", quoted=bool(quote), password_name=True)
 
 

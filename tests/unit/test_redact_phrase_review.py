@@ -78,3 +78,27 @@ def test_a_setting_lines_value_ends_before_what_follows_it(text: str, value: str
 def test_a_shell_prefix_is_no_phrase() -> None:
     """``VAR=value cmd``: sh ends the value at the blank; the command is no part of it."""
     assert "npm run migrate" in redact_text("DB_PASSWORD=abc:def npm run migrate")[0]
+
+
+#: A password's field holding a description: words with a function word (an article, a
+#: preposition, a pronoun) or a number that refers to something (``step 3``, ``section 4.2``) read as
+#: a sentence's, not a chosen phrase's (F4).
+_DESCRIPTIONS = [
+    '"password": "leave this empty"',
+    '"password": "injected from environment variables"',
+    '"password": "value from step 3"',
+    '"password": "See section 4.2"',
+    '"password": "same as user 1"',
+    '"password": "version 2 only"',
+    "admin_password=change this asap",
+    '"password": "voir avec paul demain"',
+    '"password": "se genera al iniciar"',
+    '"password": "siehe abschnitt 4.2"',
+    'Connect-Foo -Server x -Password "Read from vault"',
+    'net user kiosk "see the wiki"',
+]
+
+
+@pytest.mark.parametrize("text", _DESCRIPTIONS)
+def test_a_description_under_a_password_key_is_kept(text: str) -> None:
+    assert redact_text(text)[1] == [], redact_text(text)[0]
