@@ -11,7 +11,6 @@ get ``-01`` and ``-02``.
 
 from __future__ import annotations
 
-import codecs
 import logging
 import re
 from pathlib import Path
@@ -39,10 +38,7 @@ def stored_snapshots(
     warning when no list is given). Reading one ``day`` (the file a snapshot is appended to)
     without ``unreadable``, a file that cannot be read at all raises (a snapshot could not be
     appended to it either); one that is not UTF-8 is read so, with a warning (its snapshot is
-    appended after its bytes: :func:`append_snapshot_locked`). A file an editor saved as UTF-16
-    or UTF-32, with its byte-order mark, is read in that encoding, nothing to report, where all
-    of it is valid in it and none of its bytes is a UTF-8 snapshot marker; otherwise (one cut
-    short, or holding a UTF-8 snapshot appended to it) it is read as one not UTF-8, as above.
+    appended after its bytes: :func:`append_snapshot_locked`).
 
     Raises:
         StoreError: ``day``'s file exists but cannot be read at all, and no ``unreadable`` list
@@ -55,14 +51,12 @@ def stored_snapshots(
     found: list[StoredSnapshot] = []
     for name in names:
         rel = f"{MEMORY_DIR}/{name}"
-        why: str | None = None
         try:
             text = _read(directory / name)
         except StoreError as exc:
             text, why = _damaged(directory / name, exc)
             if text is None and day is not None and unreadable is None:
                 raise
-        if why is not None:
             log = logging.getLogger("memscribe.snapshot")
             (log.debug if unreadable is not None else log.warning)("snapshot file %s: %s", rel, why)
             if unreadable is not None:
@@ -72,19 +66,15 @@ def stored_snapshots(
     return found
 
 
-def _damaged(path: Path, exc: StoreError) -> tuple[str | None, str | None]:
+def _damaged(path: Path, exc: StoreError) -> tuple[str | None, str]:
     """A daily file :func:`_read` refused: its text with bytes that are not UTF-8 replaced (None
-    when it cannot be read at all), and what happened, said for a person (None: nothing wrong,
-    the file is UTF-16 or UTF-32 throughout, as its byte-order mark says: :func:`_wide_text`)."""
+    when it cannot be read at all), and what happened, said for a person."""
     cause = exc.__cause__
     if isinstance(cause, UnicodeDecodeError):
         try:
             data = path.read_bytes()
         except OSError as again:
             return None, f"skipped: cannot read it: {again.strerror or again}"
-        wide = _wide_text(data)
-        if wide is not None:
-            return wide[0], None
         text = data.decode("utf-8", errors="replace")
         places = text.count("\ufffd") - data.count("\ufffd".encode())
         return (
@@ -121,14 +111,8 @@ def append_snapshot_locked(
     if target.is_symlink():
         raise StoreError(f"{block.path} is a symlink; refusing to write through it", path=block.path)
     raw = _read_bytes(target)
-    wide = None if raw is None else _wide_text(raw)
-    old = None if raw is None else wide[0] if wide is not None else raw.decode("utf-8", errors="replace")
-    damaged = (
-        wide is None
-        and raw is not None
-        and old is not None
-        and old.count("\ufffd") != raw.count("\ufffd".encode())
-    )
+    old = None if raw is None else raw.decode("utf-8", errors="replace")
+    damaged = raw is not None and old is not None and old.count("\ufffd") != raw.count("\ufffd".encode())
     if damaged:
         logging.getLogger("memscribe.snapshot").warning(
             "snapshot file %s: not UTF-8 (bytes shown as U+FFFD); they are kept as they are, "
@@ -158,9 +142,7 @@ def append_snapshot_locked(
     # Someone outside memscribe may write the daily file meanwhile: never lose their bytes. The
     # old bytes as they were (a byte not UTF-8 too), then what ``appended`` adds after its text
     # (which it keeps as a prefix).
-    # In the file's own encoding: UTF-8, or UTF-16/UTF-32 where its byte-order mark says so.
-    added = appended(old, block.text, day=day)[len(old or "") :]
-    data = (raw or b"") + added.encode("utf-8" if wide is None else wide[1])
+    data = (raw or b"") + appended(old, block.text, day=day)[len(old or "") :].encode("utf-8")
     replace_file(target, data, unchanged=lambda: _read_bytes(target) == raw)
     return block
 
@@ -201,39 +183,6 @@ def _id_line(day: str) -> tuple[re.Pattern[str], int]:
 
     pattern = "\ufffd*" + bent(head) + "(?P<n>[0-9\ufffd]+)" + bent(tail) + "\ufffd*"
     return re.compile(pattern), len(head) + 10 + len(tail)
-
-
-_MARKS = (
-    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: its mark starts the same
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-)
-
-
-def _wide_text(raw: bytes) -> tuple[str, str] | None:
-    """A daily file its byte-order mark says is UTF-16 or UTF-32 (saved so by an editor): its
-    text (the mark left out) and that encoding, the one a snapshot is appended in. None for any
-    other file (UTF-8, with its own mark or not), and for one so marked whose bytes are not all
-    valid in that encoding or hold a snapshot marker in UTF-8 (6366907c appended its snapshots
-    to such a file in UTF-8): that one is read, and appended to, as a file not UTF-8 is, with
-    the U+FFFD places, numbering and warning of :func:`_highest_number` and
-    :func:`append_snapshot_locked` (read in the mark's encoding, its UTF-8 blocks would be
-    garbled out of recall and their numbers given again)."""
-    for mark, encoding in _MARKS:
-        if raw.startswith(mark):
-            if any(marker in raw for marker in _UTF8_MARKERS):
-                return None
-            try:
-                return raw[len(mark) :].decode(encoding), encoding
-            except UnicodeDecodeError:
-                return None
-    return None
-
-
-#: A snapshot's markers as a UTF-8 writer leaves them (:func:`render_block`): in a file marked
-#: UTF-16/UTF-32 they are a block appended in UTF-8.
-_UTF8_MARKERS = (b"BIG-MEMORY-SNAPSHOT", b"snapshot-id:")
 
 
 def _read_bytes(path: Path) -> bytes | None:

@@ -6,6 +6,7 @@ as they were (a byte-exact prefix): nothing is lost, and the readers see the new
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
 from pathlib import Path
@@ -215,3 +216,25 @@ def test_a_day_number_beside_two_damaged_spots_is_no_snapshot_number(tmp_path: P
     (memory / name).write_bytes(b"# 2026-03-04\n\n" + note + b"\n" + _block("2026-03-04-01").encode())
     block = _snapshot(name)
     assert append_snapshot(tmp_path, block).snapshot_id == "2026-03-04-02"
+
+
+def test_a_utf16_day_with_lines_appended_keeps_numbering(tmp_path: Path) -> None:
+    """Review RV5 F2 (stop 47): a day file an editor saved as UTF-16, snapshots appended, then an
+    odd-length line added by a shell (``echo todo >> day.md``). With c1af2dcd/9916f01d the first
+    two snapshots were appended in UTF-16 and, once the file no longer decoded as UTF-16, hidden
+    from numbering: the third was a second '-01'. Those commits are reverted: snapshots are
+    appended in UTF-8 after the file's bytes (as at 6366907c) and numbered -01, -02, -03."""
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    name = "2026-03-04.md"
+    day = memory / name
+    day.write_bytes(codecs.BOM_UTF16_LE + "# Notizen\n\nGröße prüfen\n".encode("utf-16-le"))
+    first = append_snapshot(tmp_path, _snapshot(name)).snapshot_id
+    second = append_snapshot(tmp_path, _snapshot(name)).snapshot_id
+    before = day.read_bytes() + b"todo\n"
+    day.write_bytes(before)
+    third = append_snapshot(tmp_path, _snapshot(name)).snapshot_id
+    assert [first, second, third] == ["2026-03-04-01", "2026-03-04-02", "2026-03-04-03"]
+    data = day.read_bytes()
+    assert data.startswith(before)
+    assert [data.count(f"snapshot-id: 2026-03-04-0{n}".encode()) for n in (1, 2, 3)] == [1, 1, 1]
