@@ -395,7 +395,7 @@ def _shown(text: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _blank(ch: str) -> bool:
-    """Drawn as nothing: a format, control, surrogate or unassigned character; a letter or mark
+    """Drawn as nothing: a format, control or surrogate character; a letter or mark
     named a filler or a variation selector (Hangul, Khitan fillers; standard, Mongolian selectors:
     unicodedata has no Default_Ignorable_Code_Point, these are its letters and marks but CGJ and
     Khmer's inherent vowels, listed with the braille blank)."""
@@ -406,7 +406,7 @@ def _blank(ch: str) -> bool:
 
 
 _BLANK_NAME = re.compile("FILLER|VARIATION SELECTOR")
-_UNDRAWN = frozenset({"Cc", "Cf", "Cn", "Cs"})
+_UNDRAWN = frozenset({"Cc", "Cf", "Cs"})  # not Cn: a newer Unicode's letters are Cn to an older Python
 
 
 def refused(reason: str, detail: str) -> Result:

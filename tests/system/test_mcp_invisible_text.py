@@ -63,3 +63,19 @@ def test_words_beside_such_a_character_are_stored(tmp_path: Path, slug: str, bod
     answer = _tools(tmp_path).write_profile(slug, "one_year", body)
     assert answer["stored"] is True, answer
     assert len(MemoryRoot(tmp_path).entries()) == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "\U00031350\U00031351\U00031352",  # CJK Extension H (Unicode 15): unassigned to Python 3.11
+        "\U0001cc00\U0001cc01\U0001cc02\U0001cc03",  # Unicode 16 symbols: unassigned to 3.11 and 3.13
+    ],
+)
+def test_characters_newer_than_this_python_are_not_nothing(tmp_path: Path, body: str) -> None:
+    """Review RV5 F4 (stop 47): ab106624 counted every character this Python's Unicode database
+    does not know (category Cn) as drawn as nothing, so text in a script newer than it was refused
+    as an empty body. They are drawn (as glyphs, or as boxes): not refused as empty."""
+    tools = _tools(tmp_path)
+    assert tools.write_profile("name", "one_year", body) != tools.write_profile("name", "one_year", "")
+    assert tools.store(body) != tools.store("")
