@@ -223,10 +223,10 @@ def bounded_phrase(v: str) -> bool:
         return False  # code: ``self.pw or default``
     if _APART_MARK.search(v.rstrip(_SENTENCE_END)) is not None:
         return False  # a mark between words joins a hint's ("first car + 9")
-    if reads_as_prose(words):
-        return False
     marked = not marks_of(v.rstrip(_SENTENCE_END)).isalpha()
-    return (marked or (_LONG_WORDS.match(v) is not None and _one_case_style(words))) and not is_placeholder(v)
+    return (
+        marked or (_LONG_WORDS.match(v) is not None and _one_case_style(words) and not reads_as_prose(words))
+    ) and not is_placeholder(v)
 
 
 #: A number standing as its own word that refers to something: one digit, or digits with a dot

@@ -183,8 +183,7 @@ def _password(value: str, quote: str, *, phrase: bool = False) -> bool:
             2 <= len(words) <= 5
             and all(words)
             and len(value) <= 64
-            and (marked or len(words) >= 3)
-            and not reads_as_prose(words)
+            and (marked or (len(words) >= 3 and not reads_as_prose(words)))
         )
     return plausible_value(value, "strong", quoted=bool(quote), password_name=True)
 

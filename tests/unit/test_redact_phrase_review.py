@@ -102,3 +102,19 @@ _DESCRIPTIONS = [
 @pytest.mark.parametrize("text", _DESCRIPTIONS)
 def test_a_description_under_a_password_key_is_kept(text: str) -> None:
     assert redact_text(text)[1] == [], redact_text(text)[0]
+
+
+#: A phrase with a digit glued to a mark or a run of digits is a pass phrase, function words and
+#: all (a chosen phrase may hold "my", "the": F4's description rule reads words alone).
+_MARKED_PHRASES = [
+    ('"password": "Up the Hill 9x"', "Up the Hill 9x"),
+    ('sqlcmd -S srv -U sa -P "My Pass 2024!" -Q "select 1"', "My Pass 2024!"),
+    ('net user kiosk "me and you 77"', "me and you 77"),
+]
+
+
+@pytest.mark.parametrize(("text", "phrase"), _MARKED_PHRASES)
+def test_a_marked_phrase_with_function_words_is_masked(text: str, phrase: str) -> None:
+    out, findings = redact_text(text)
+    assert findings, text
+    assert phrase not in out, out
