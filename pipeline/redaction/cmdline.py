@@ -203,22 +203,42 @@ def _flag_passwords(text: str) -> Iterator[tuple[int, int]]:
         line = text[begin : command.end()]
         if " -- " in line:  # what follows ``--`` is another program's arguments
             line = line[: line.index(" -- ")]
-        named = _USER_FLAG.search(line) is not None
+        user = _USER_FLAG.search(line)
         bound = "-D" in line and _BIND_DN.search(line) is not None
         for m in _PW_FLAG.finditer(text, begin, begin + len(line)):
             letter = m.group("letter")
-            if not (bound if letter == "w" else named):
+            if not (bound if letter == "w" else user is not None):
                 continue
             got = _value(m)
             if got is None:
                 continue
             start, end, value, quote = got
+            if letter in ("p", "P") and start == m.start() + 3 and not _client_glued(letter, value, user):
+                continue
             if letter in ("p", "P") and (_IDENTIFIER.fullmatch(value) or _REVISION.fullmatch(value)):
                 continue
             if letter is None and _SETTING.fullmatch(value):
                 continue  # msbuild's ``/p:Configuration=Release``
             if _password(value, quote, phrase=True):
                 yield start, end
+
+
+#: A glued argument that is a build tool's property or list (``-PbuildNumber=1234``,
+#: ``-Pjdk17,Docker``): Maven's and Gradle's ``-P``, never a password.
+_PROPERTY_OR_LIST = lazy_compile(r"[\w.-]+=.*|[\w.-]+(?:,[\w.-]+)+")
+
+
+def _client_glued(letter: str, value: str, user: re.Match[str] | None) -> bool:
+    """A password glued to its flag (``-pS3cr3t``) as a database client's grammar has it (mysql,
+    mongo: ``-u root -pS3cr3t``): a lower-case ``-p`` after a lower-case ``-u`` or ``--user``, the
+    argument no property or list. A build tool's ``-U`` (update snapshots) and ``-P`` (a profile,
+    a property: ``mvn -U clean deploy -PRelease2024``) are no account and no password. Review RV3 F5."""
+    return (
+        letter == "p"
+        and user is not None
+        and not user.group().lstrip("'\"").startswith("-U")
+        and _PROPERTY_OR_LIST.fullmatch(value) is None
+    )
 
 
 def _cmdlet_passwords(text: str, begin: int, end: int) -> Iterator[tuple[int, int]]:

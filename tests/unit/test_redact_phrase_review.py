@@ -118,3 +118,32 @@ def test_a_marked_phrase_with_function_words_is_masked(text: str, phrase: str) -
     out, findings = redact_text(text)
     assert findings, text
     assert phrase not in out, out
+
+
+#: A build tool's ``-U`` (update snapshots) and glued ``-P`` (a profile, a property, a list) are no
+#: account and no password (F5).
+_BUILD_FLAGS = [
+    "mvn -U clean deploy -PRelease2024",
+    "mvn -U clean install -Pjdk17,Docker",
+    "./gradlew -U build -PbuildNumber=1234",
+    "./gradlew -u build -Penv=Prod2",
+    "Dann baut er mit mvn -U -Pprod2024 package das Release.",
+]
+
+#: (text, password): a database client's glued ``-p`` after its ``-u``.
+_CLIENT_GLUED = [
+    ("mysql -u root -pHx9kLq2wPz shop", "Hx9kLq2wPz"),
+    ("mongo -uadmin -pS3cr3t!x", "S3cr3t!x"),
+    ("mysqldump --user=backup -pKq7!mZ2x shop > shop.sql", "Kq7!mZ2x"),
+]
+
+
+@pytest.mark.parametrize("text", _BUILD_FLAGS)
+def test_a_build_tools_flags_are_kept(text: str) -> None:
+    assert redact_text(text)[1] == [], redact_text(text)[0]
+
+
+@pytest.mark.parametrize(("text", "password"), _CLIENT_GLUED)
+def test_a_clients_glued_password_is_masked(text: str, password: str) -> None:
+    out, findings = redact_text(text)
+    assert findings and password not in out, out
