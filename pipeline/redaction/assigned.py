@@ -212,10 +212,10 @@ def bounded_phrase(v: str) -> bool:
     characters at most, with a digit or a mark among them (one standing apart or ending the phrase
     too: the quotes, not a sentence's marks, end it; a sentence's end mark alone is none, nor an
     identifier's ``_``: ``is_exact_match or is_acceptable`` is code; one standing apart between
-    words joins a hint's: "first car + 9"); or three to five words of four letters or more each,
-    all in one case style (a chosen phrase of dictionary words; a label's or a sentence's words
-    include short ones, "not set yet", or are cased as a sentence's). Not a placeholder ("your
-    password here")."""
+    words joins a hint's: "first car + 9"); or three to five words of four letters or more each
+    and no function word (a chosen phrase of dictionary words; a label's or a sentence's words
+    include short ones, "not set yet", or a function word, :func:`reads_as_prose`). Not a
+    placeholder ("your password here")."""
     if len(v) > 64 or _BOUNDED_PHRASE.match(v) is None or _TAGGED.match(v):
         return False
     words = v.split(" ")
@@ -225,7 +225,7 @@ def bounded_phrase(v: str) -> bool:
         return False  # a mark between words joins a hint's ("first car + 9")
     marked = not marks_of(v.rstrip(_SENTENCE_END)).isalpha()
     return (
-        marked or (_LONG_WORDS.match(v) is not None and _one_case_style(words) and not reads_as_prose(words))
+        marked or (_LONG_WORDS.match(v) is not None and not reads_as_prose(words))
     ) and not is_placeholder(v)
 
 
@@ -251,13 +251,6 @@ def reads_as_prose(words: list[str]) -> bool:
 #: The function words of the other Latin-script languages read (es, de, fr: ``se genera al
 #: iniciar``, ``voir avec paul demain``), as :mod:`memscribe.textsim` lists them for its overlap.
 _FUNCTION_WORDS_OTHER: frozenset[str] = textsim._STOPWORDS_OTHER
-
-
-def _one_case_style(words: list[str]) -> bool:
-    """Words all in lower case or all capitalised (``correct horse battery``, ``Correct Horse
-    Battery``): a phrase chosen as one; a sentence or a message capitalises its first word alone,
-    or its nouns (``Hidden from view``, ``Diese Angabe fehlt noch``)."""
-    return all(w.islower() for w in words) or all(w[:1].isupper() and w[1:].islower() for w in words)
 
 
 #: A pass phrase: two to five words, one blank apart, no sentence mark, a run of two digits or a

@@ -35,6 +35,12 @@ _MASKED = [
     ("XMLの <password>moon pass 9x</password> を見てください。", "moon pass 9x"),
     ('password: "blue moon rain song"', "blue moon rain song"),
     ('"password": "Correct Horse Battery Staple"', "Correct Horse Battery Staple"),
+    # review RV5 F1 (stop 47): readable at efe8a5f5, which took a phrase only in one case style
+    ('{"password": "Correct horse battery staple"}', "Correct horse battery staple"),
+    ('DB_PASSWORD="CORRECT HORSE BATTERY"', "CORRECT HORSE BATTERY"),
+    ('{"password": "blaue Katze tanzt leise"}', "blaue Katze tanzt leise"),
+    ('{"password": "Грустный слон танцует"}', "Грустный слон танцует"),
+    ('{"password": "さくらもち はなびたいかい ゆきだるま"}', "さくらもち はなびたいかい ゆきだるま"),
 ]
 
 #: A password's field holding no password: nothing found.
@@ -62,7 +68,6 @@ _KEPT = [
     '{"password": "Hidden from view"}',
     '{"password": "Diese Angabe fehlt noch"}',
     '{"password": "Stimmt nicht überein"}',
-    '{"password": "Please contact support"}',
 ]
 
 
