@@ -1,6 +1,7 @@
 """The shapes of the values the clause detector (:mod:`~memscribe.redaction.clauses`) takes: a
 PIN or a code of digits (said one by one or printed in groups), a random token, a TOTP seed or
-a UUID after a secret's name, a password."""
+a UUID after a secret's name, a password; and the clause's own bounds: where it ends
+(:func:`clause_stop`) and whether a ``key`` is a record's (:func:`record_key`)."""
 
 from __future__ import annotations
 
@@ -75,23 +76,24 @@ def _dull_digits(value: str) -> bool:
 #: a semicolon then a blank (a value may hold ``.``/``!`` inside: ``Tresor1er.Mouette``), a CJK
 #: full stop or semicolon.
 _CLAUSE_END = r"\n|[.!?;](?=\s)|[。！？；]"
-#: Every :data:`_CLAUSE_END` match's first character: a class ``re`` scans for at C speed, where
-#: the alternation is tried branch by branch at each character.
-_CLAUSE_END_CHAR = lazy_compile(r"[\n.!?;。！？；]")
+#: :data:`_CLAUSE_END` as two searches that each open with a character class (``re`` scans for
+#: one at C speed, where an alternation is tried branch by branch at each character): a line break
+#: or a CJK mark ends a clause by itself; a ``.!?;`` only with a blank after it.
+_CLAUSE_END_HARD = lazy_compile(r"[\n。！？；]")
+_CLAUSE_END_MARK = lazy_compile(r"[.!?;]\s")
 
 
 def clause_stop(text: str, start: int, limit: int) -> int:
     """Where ``re.compile(_CLAUSE_END).search(text, start, limit)`` matches, else ``limit``: the
-    first :data:`_CLAUSE_END_CHAR` that is a line break or a CJK mark, or a ``.!?;`` with a blank
-    (``\\s``: ``str.isspace``, equal on every code point) right after it before ``limit`` (the
-    search's end, past which its look-ahead sees nothing)."""
-    at = start
-    while (mark := _CLAUSE_END_CHAR.search(text, at, limit)) is not None:
-        at = mark.start()
-        if text[at] not in ".!?;" or (at + 1 < limit and text[at + 1].isspace()):
-            return at
-        at += 1
-    return limit
+    first line break or CJK mark, or a ``.!?;`` with a blank right after it before ``limit`` (the
+    search's end, past which its look-ahead sees nothing), whichever comes first. Two C searches,
+    not a loop over marks (text dense with ``.`` such as dotted names or minified code has many
+    marks with no blank after them: review RV4 F1, stop 47)."""
+    hard = _CLAUSE_END_HARD.search(text, start, limit)
+    end = hard.start() if hard is not None else limit
+    # a mark before ``end`` whose blank is at ``end`` at the latest (``end`` < ``limit``: in view)
+    mark = _CLAUSE_END_MARK.search(text, start, end + 1 if end < limit else limit)
+    return mark.start() if mark is not None and mark.start() < end else end
 
 
 _WORD_GLUED = lazy_compile(r"(?<![a-z])([a-z]+)[ _-]?$")  # (before ``キー``: ``SSHキー``, ``ssh キー``)
