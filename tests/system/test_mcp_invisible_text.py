@@ -72,10 +72,26 @@ def test_words_beside_such_a_character_are_stored(tmp_path: Path, slug: str, bod
         "\U0001cc00\U0001cc01\U0001cc02\U0001cc03",  # Unicode 16 symbols: unassigned to 3.11 and 3.13
     ],
 )
-def test_characters_newer_than_this_python_are_not_nothing(tmp_path: Path, body: str) -> None:
-    """Review RV5 F4 (stop 47): ab106624 counted every character this Python's Unicode database
-    does not know (category Cn) as drawn as nothing, so text in a script newer than it was refused
-    as an empty body. They are drawn (as glyphs, or as boxes): not refused as empty."""
+def test_characters_this_python_does_not_know_are_an_empty_text(tmp_path: Path, body: str) -> None:
+    """Code points this Python's Unicode database does not know (category Cn) are dropped by the
+    write guard's cleaner before any write, so a text of them alone is refused as an empty one
+    (reviews RV5 F4 / RV7 F1, stop 47: 01ad9ffa answered 'no readable statement' instead, the
+    same refusal under another name), and nothing is written."""
+    from memscribe.safety.write_guard import clean_chars
+
+    assert clean_chars(body) == ""
     tools = _tools(tmp_path)
-    assert tools.write_profile("name", "one_year", body) != tools.write_profile("name", "one_year", "")
-    assert tools.store(body) != tools.store("")
+    assert tools.write_profile("name", "one_year", body) == tools.write_profile("name", "one_year", "")
+    assert tools.store(body) == tools.store("")
+    assert _written(tmp_path) == []
+
+
+@pytest.mark.parametrize("code_point", ["\u2065", "\ufff0", "\U000e0080", "\ufdd0", "\U0001fffe"])
+def test_unassigned_room_for_invisible_characters_is_nothing(tmp_path: Path, code_point: str) -> None:
+    """Unassigned code points where Unicode keeps room for characters drawn as nothing, and
+    noncharacters: an empty text, as the assigned invisible ones are."""
+    tools = _tools(tmp_path)
+    assert tools.write_profile("name", "one_year", code_point * 3) == tools.write_profile(
+        "name", "one_year", ""
+    )
+    assert _written(tmp_path) == []
