@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import marks_of, plausible_value, reads_as_prose
+from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered, stem_matches
 from memscribe.redaction.benign import is_version
 from memscribe.redaction.names import is_password_name
@@ -168,6 +168,8 @@ def _password(value: str, quote: str, *, phrase: bool = False) -> bool:
     single quotes) or a prompt (``*``) vetoed; with ``phrase`` (a password flag's or an account's
     position, which names it), a quoted pass phrase of two to five words (an echoed one is left to the value
     decision: it moved the validation split's false positives)."""
+    if quote:  # blanks inside the quotes are no words (French spacing: « S3cr3t!x9 »; review RV6 F3)
+        value = value.strip()
     if quote == "'" and value[:1] in ("$", "%", "@") and "{" not in value:
         value = value[1:]  # in single quotes no variable's reference: ``'$uperS3cret'``
     if value == "*" or value.startswith(("$", "%", "@", "<", "{", "`")) or "${" in value or "$(" in value:
@@ -177,14 +179,11 @@ def _password(value: str, quote: str, *, phrase: bool = False) -> bool:
     if "/" in value and value.replace("/", "").replace(".", "").replace("_", "").replace("-", "").isalnum():
         return False  # a path: ``packages/core2``, ``downloads2/``
     if phrase and quote and " " in value:  # two to five words: a digit or a mark, or three words
+        # The position names a password: any digit or mark, or three words, whatever they are (a
+        # function word or a lone digit reads as a description only under a key: review RV6 F1/F2).
         words = value.split(" ")
-        marked = not marks_of(value).isalpha()
-        return (
-            2 <= len(words) <= 5
-            and all(words)
-            and len(value) <= 64
-            and (marked or (len(words) >= 3 and not reads_as_prose(words)))
-        )
+        marked = not "".join(words).isalpha()
+        return 2 <= len(words) <= 5 and all(words) and len(value) <= 64 and (marked or len(words) >= 3)
     return plausible_value(value, "strong", quoted=bool(quote), password_name=True)
 
 

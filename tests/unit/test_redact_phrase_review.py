@@ -94,8 +94,6 @@ _DESCRIPTIONS = [
     '"password": "voir avec paul demain"',
     '"password": "se genera al iniciar"',
     '"password": "siehe abschnitt 4.2"',
-    'Connect-Foo -Server x -Password "Read from vault"',
-    'net user kiosk "see the wiki"',
 ]
 
 
@@ -110,6 +108,18 @@ _MARKED_PHRASES = [
     ('"password": "Up the Hill 9x"', "Up the Hill 9x"),
     ('sqlcmd -S srv -U sa -P "My Pass 2024!" -Q "select 1"', "My Pass 2024!"),
     ('net user kiosk "me and you 77"', "me and you 77"),
+    # review RV6 F1/F2: a password's position on a command line names it whatever its words
+    # (masked at 6366907c; readable at 478786c9, which read them as descriptions there too)
+    ('sqlcmd -U sa -P "jump over the moon"', "jump over the moon"),
+    ('net user kiosk "Tea for Two" /add', "Tea for Two"),
+    ('sqlcmd -U sa -P "Über den Wolken"', "Über den Wolken"),
+    ('net user kiosk "dragon de fuego" /add', "dragon de fuego"),
+    ('sqlcmd -U sa -P "Sommer 7"', "Sommer 7"),
+    ('net user kiosk "sky 1.2.3" /add', "sky 1.2.3"),
+    # review RV6 F3: a blank inside the quotes (French spacing) is no word of the value
+    ("net user kiosk “S3cr3t!x9 ”", "S3cr3t!x9"),
+    ("net user kiosk «S3cr3t!x9 »", "S3cr3t!x9"),
+    ("sqlcmd -U sa -P « Sommer 2024! »", "Sommer 2024!"),
 ]
 
 
