@@ -48,8 +48,9 @@ def shown(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _blank(ch: str) -> bool:
     """Drawn as nothing: a format, control, surrogate or unassigned character (the write guard's
-    cleaner drops the last with the first two: :func:`~memscribe.safety.write_guard.clean_chars`;
-    a script newer than this Python's Unicode database is unassigned to it, and dropped too); a
+    cleaner, :func:`~memscribe.safety.write_guard.clean_chars`, drops controls, surrogates and
+    unassigned ones before any write; a script newer than this Python's Unicode database is
+    unassigned to it, and dropped too); a
     letter or mark named a filler or a variation selector (Hangul, Khitan fillers; standard,
     Mongolian selectors: unicodedata has no Default_Ignorable_Code_Point, these are its letters
     and marks but CGJ and Khmer's inherent vowels, listed with the braille blank)."""

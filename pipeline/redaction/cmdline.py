@@ -168,12 +168,14 @@ def _password(value: str, quote: str, *, phrase: bool = False) -> bool:
     single quotes) or a prompt (``*``) vetoed; with ``phrase`` (a password flag's or an account's
     position, which names it), a quoted pass phrase of two to five words (an echoed one is left to the value
     decision: it moved the validation split's false positives)."""
-    if quote:  # blanks inside the quotes are no words (French spacing: « S3cr3t!x9 »; review RV6 F3)
-        value = value.strip()
     if quote == "'" and value[:1] in ("$", "%", "@") and "{" not in value:
         value = value[1:]  # in single quotes no variable's reference: ``'$uperS3cret'``
-    if value == "*" or value.startswith(("$", "%", "@", "<", "{", "`")) or "${" in value or "$(" in value:
-        return False
+    if quote != "\u201d" and (  # no shell reads typographic quotes: what they hold is literal
+        value == "*" or value.startswith(("$", "%", "@", "<", "{", "`")) or "${" in value or "$(" in value
+    ):
+        return False  # (read as written: ``" @Home2024!"`` is no reference, review RV8 F1)
+    if quote:  # blanks inside the quotes are no words (French spacing: « S3cr3t!x9 »; review RV6 F3)
+        value = value.strip()
     if not any(c.isalpha() for c in value) or _PORTS.fullmatch(value):
         return False  # a port, a mapping of ports, a host's port: ``-p 8080:80``
     if "/" in value and value.replace("/", "").replace(".", "").replace("_", "").replace("-", "").isalnum():
@@ -255,9 +257,10 @@ def _flag_passwords(text: str) -> Iterator[tuple[int, int]]:
             start, end, value, quote = got
             if letter in ("p", "P") and start == m.start() + 3 and not _client_glued(letter, value, user):
                 continue
-            if letter in ("p", "P") and (_IDENTIFIER.fullmatch(value) or _REVISION.fullmatch(value)):
+            shown = value.strip() if quote else value  # what the exceptions read (review RV8 F3)
+            if letter in ("p", "P") and (_IDENTIFIER.fullmatch(shown) or _REVISION.fullmatch(shown)):
                 continue
-            if letter is None and _SETTING.fullmatch(value):
+            if letter is None and _SETTING.fullmatch(shown):
                 continue  # msbuild's ``/p:Configuration=Release``
             if _password(value, quote, phrase=True):
                 yield start, end

@@ -236,7 +236,7 @@ def _cjk_share(text: str, letters: int | None = None) -> float:
 def _cjk_letters(text: str) -> int:
     """How many of ``text``'s characters are CJK letters: a modifier letter (Unicode Lm: a sound
     or length mark ``ﾞ`` ``ｰ`` ``ー``, an iteration mark) marks the letter before it and is none of
-    its own, as for the MCP tools' readability test (``mcp_server.tools._readable``)."""
+    its own, as for the MCP tools' readability test (``mcp_server.drawn.readable``)."""
     return sum(unicodedata.category(c) != "Lm" for c in _CJK.findall(text))
 
 

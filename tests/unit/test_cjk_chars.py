@@ -46,7 +46,7 @@ def test_textsim_splits_half_width_katakana_like_the_other_scripts() -> None:
 @pytest.mark.parametrize("text", ["ﾞﾞ", "ﾞﾞﾞﾞﾞﾞ", "ｰｰｰｰ", "ﾊﾞ", "ーーーー", "々々"])
 def test_lone_sound_length_or_iteration_marks_are_no_readable_statement(text: str) -> None:
     # review RV4 F5: modifier letters (Unicode Lm) mark the letter before them, as in
-    # mcp_server.tools._readable; 'ﾊﾞ' is one kana, as 'バ' is
+    # mcp_server.drawn.readable; 'ﾊﾞ' is one kana, as 'バ' is
     assert nonsense(text, ["x"]) == "no readable statement"
     assert nonsense("バ", ["x"]) == "no readable statement"
 

@@ -157,3 +157,30 @@ def test_a_build_tools_flags_are_kept(text: str) -> None:
 def test_a_clients_glued_password_is_masked(text: str, password: str) -> None:
     out, findings = redact_text(text)
     assert findings and password not in out, out
+
+
+#: Review RV8 (stop 47): the reference veto reads a value as written (a blank before ``@``/``%``/
+#: ``$`` makes it no reference, as at 6366907c), and no shell reads typographic quotes, so what they
+#: hold is literal; the exceptions of ``-p`` (a database, a revision) read it without its blanks.
+_LITERAL_AFTER_BLANKS = [
+    ('sqlcmd -U sa -P "\t@Home2024!"', "@Home2024!"),
+    ('echo "  @Home2024!  " | sudo -S apt update', "@Home2024!"),
+    ("net user kiosk “@Home2024!” /add", "@Home2024!"),
+    ("sqlcmd -U sa -P «$ecret2024!»", "$ecret2024!"),
+]
+_EXCEPTIONS_WITH_BLANKS = [
+    'git log -u alice -p " HEAD~3 "',
+    'mysql -u root -p " shop_db2 "',
+    'msbuild /u:bob /p:" Configuration=Release "',
+]
+
+
+@pytest.mark.parametrize(("text", "password"), _LITERAL_AFTER_BLANKS)
+def test_a_value_is_read_as_written_for_references(text: str, password: str) -> None:
+    out, findings = redact_text(text)
+    assert findings and password not in out, out
+
+
+@pytest.mark.parametrize("text", _EXCEPTIONS_WITH_BLANKS)
+def test_a_flags_exceptions_read_the_value_without_its_blanks(text: str) -> None:
+    assert redact_text(text)[1] == [], redact_text(text)[0]
