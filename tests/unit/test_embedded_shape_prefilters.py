@@ -11,7 +11,7 @@ import re
 from unittest.mock import patch
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memscribe.model.embedded import coderules, places, profiles
@@ -65,18 +65,20 @@ def test_asking_for_help_found_as_the_pattern_finds_it(text: str) -> None:
 
 
 def _place_in_role_read_in_full(body: str) -> str | None:
-    """``places.place_in_role`` as it read a body before (residence, Chinese place, role, place)."""
+    """``places.place_in_role`` without its anchored test first: residence, Chinese place, role,
+    then the place after the role (the same :func:`places.place_after_role`; the reference once
+    re-read the place itself and fell behind the function's own-clause rule, so a random body
+    such as 'owns I I I I, their I I I I in Based ' failed CI at 2df65bb6)."""
     if places._RESIDENCE.search(body):
         return None
-    zh = places._ZH_PLACE.search(body)
-    if zh is not None and body.startswith("用户"):
-        return zh.group("place")
-    if not places._ROLE_OR_WORK.match(body):
+    if body.startswith("用户"):
+        zh = places._zh_place(body)
+        if zh is not None:
+            return zh
+    role = places._ROLE_OR_WORK.match(body)
+    if role is None:
         return None
-    m = places._PLACE.search(body)
-    if m is None or places._NOT_A_PLACE.match(m.group("place")):
-        return None
-    return m.group("place")
+    return places.place_after_role(body, role)
 
 
 _PLACE_BODIES = [
@@ -97,6 +99,7 @@ _PLACE_WORDS += "User User's in en Leeds Freiburg Sales ICU 用户 在 杭州 �
 
 @settings(max_examples=1500, deadline=None)
 @given(st.one_of(st.sampled_from(_PLACE_BODIES), _runs(_PLACE_WORDS)))
+@example("owns I I I I, their I I I I in Based ")
 def test_place_in_role_answers_as_read_in_full(body: str) -> None:
     assert places.place_in_role(body) == _place_in_role_read_in_full(body), body
 

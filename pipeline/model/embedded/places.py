@@ -131,6 +131,13 @@ def place_in_role(body: str) -> str | None:
             return zh
     if role is None:
         return None
+    return place_after_role(body, role)
+
+
+def place_after_role(body: str, role: re.Match[str]) -> str | None:
+    """The place :func:`place_in_role` names once ``body`` opens on a statement of role or work
+    (``role``: :data:`_ROLE_OR_WORK`'s match): in the role's own clause, no employer's or remote
+    place, no language."""
     rest = body[role.end() :]
     m = _PLACE.search(rest, 0, _own_clause_end(rest))
     if m is None or _NOT_A_PLACE.match(m.group("place")):
