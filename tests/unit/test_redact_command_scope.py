@@ -7,12 +7,11 @@ are masked whole; every rule runs in time linear in the text. The values are mad
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from memscribe.redaction import find_secrets, redact_text
 from memscribe.redaction.cmdline import find_command_passwords
+from tests.support.growth import cpu_growth
 from tests.support.secret_shapes import found as _found
 
 #: Each was masked at 6d3b209b..67a2a835: a value of another command's or another flag's.
@@ -101,15 +100,6 @@ def test_the_user_flag_and_the_password_flag_must_share_one_command() -> None:
     assert [same[s:e] for s, e in find_command_passwords(same)] == ["Prod2024x"]
 
 
-def _cpu(text: str) -> float:
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        find_secrets(text)
-        best = min(best, time.process_time() - start)
-    return max(best, 1e-4)
-
-
 @pytest.mark.parametrize(
     "unit",
     [
@@ -127,4 +117,5 @@ def test_time_grows_linearly_with_a_lines_length(unit: str) -> None:
     text): the quadratic rules took about 256 times."""
     small = "echo Kd8mWq2zLp | " + unit * (8000 // len(unit))
     large = "echo Kd8mWq2zLp | " + unit * (128000 // len(unit))
-    assert _cpu(large) / _cpu(small) < 40
+    growth = cpu_growth(find_secrets, small, large, rounds=3)
+    assert growth < 40, growth

@@ -6,11 +6,11 @@ finds what the provider table's finder found (checked against it here)."""
 from __future__ import annotations
 
 import random
-import time
 
 from memscribe.redaction import find_secrets
 from memscribe.redaction.base import regex_finder
 from memscribe.redaction.providers import JWT, find_jwts
+from tests.support.growth import LINEAR_BOUND_8X, cpu_growth
 
 _JWT = (
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1XzgyNzQiLCJleHAiOjE3NjQ1NTIwMDB9"
@@ -18,19 +18,10 @@ _JWT = (
 )
 
 
-def _cpu(text: str) -> float:
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.process_time()
-        find_secrets(text)
-        best = min(best, time.process_time() - t0)
-    return best
-
-
 def test_eyj_repeated_is_linear() -> None:
-    """4x as long costs about 4x (was 16x), side by side; the best of five each."""
-    small, large = "eyJ" * 4000, "eyJ" * 16000
-    assert _cpu(large) < 10 * max(_cpu(small), 1e-4)
+    """8x as long costs about 8x (was 64x), measured in turn (``tests/support/growth.py``)."""
+    growth = cpu_growth(find_secrets, "eyJ" * 2000, "eyJ" * 16000)
+    assert growth < LINEAR_BOUND_8X, growth
 
 
 def test_a_jwt_after_a_long_run_is_still_found() -> None:

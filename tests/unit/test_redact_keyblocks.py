@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 import re
-import time
-from collections.abc import Callable
 
 import pytest
 
 from memscribe.redaction import detectors, find_secrets
 from memscribe.redaction.keyblocks import _KEY_BLOCK, _PRIVATE_KEY, find_key_blocks, find_private_keys
+from tests.support.growth import cpu_growth
 
 _PIECES = (
     "-----BEGIN PRIVATE KEY-----",
@@ -86,19 +85,6 @@ def test_each_header_takes_the_first_end_in_reach() -> None:
     assert [f.type for f in find_secrets(text)] == ["private_key"]
 
 
-def _cpu_ratio(run: Callable[[str], None], small: str, large: str) -> float:
-    """The least CPU seconds of five runs of three calls on ``large`` over the same for ``small``,
-    the two measured in turn (a load that comes and goes then weighs on both alike)."""
-    best = {small: float("inf"), large: float("inf")}
-    for _ in range(5):
-        for text in (small, large):
-            began = time.process_time()
-            for _ in range(3):
-                run(text)
-            best[text] = min(best[text], time.process_time() - began)
-    return best[large] / max(best[small], 1e-6)
-
-
 @pytest.mark.parametrize(
     "unit",
     [
@@ -117,8 +103,9 @@ def test_a_line_of_headers_costs_linear_time(unit: str) -> None:
     long = unit * (8 * 4096 // len(unit))
 
     def run(text: str) -> None:
-        for find in finders:
-            list(find(text))
+        for _ in range(3):
+            for find in finders:
+                list(find(text))
 
-    ratio = _cpu_ratio(run, short, long)
+    ratio = cpu_growth(run, short, long)
     assert ratio < 20, ratio

@@ -6,7 +6,6 @@ the line, not quadratic: a password's rest of line is not read to the line's end
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -14,6 +13,7 @@ from memscribe.redaction import assigned, pairs, redact_text, structure
 from memscribe.redaction.assigned import SPACED_SECRET_MAX
 from memscribe.redaction.base import newlines
 from tests.support.counting import counting
+from tests.support.growth import LINEAR_BOUND_8X, cpu_growth
 
 
 def test_rest_of_line_read_within_a_phrase(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -36,21 +36,12 @@ def test_pass_phrase_to_line_end_still_found() -> None:
         assert "Gartenzwerg" not in masked and "Rosen" not in masked, text
 
 
-def _cpu(text: str) -> float:
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.process_time()
-        list(pairs._name_values(text))
-        best = min(best, time.process_time() - t0)
-    return best
-
-
 def test_name_values_linear_on_long_lines() -> None:
-    """``value`` many times on one line: 4x as long costs about 4x (was 16x), side by side; the
-    best of five each, and a bound between the two growths, so a noisy machine does not fail it."""
+    """``value`` many times on one line: 8x as long costs about 8x (was 64x), measured in turn
+    (``tests/support/growth.py``)."""
     unit = "abcdefghijk value"
-    small, large = unit * 1500, unit * 6000
-    assert _cpu(large) < 10 * max(_cpu(small), 1e-4)
+    growth = cpu_growth(lambda text: list(pairs._name_values(text)), unit * 1000, unit * 8000)
+    assert growth < LINEAR_BOUND_8X, growth
 
 
 def test_line_before_is_the_text_search() -> None:
@@ -117,8 +108,8 @@ def test_value_fields_of_a_line_are_read_once(monkeypatch: pytest.MonkeyPatch, u
 
 def test_name_values_linear_on_a_key_then_a_value_field() -> None:
     unit = "a key value "
-    small, large = unit * 500, unit * 2000
-    assert _cpu(large) < 10 * max(_cpu(small), 1e-4)
+    growth = cpu_growth(lambda text: list(pairs._name_values(text)), unit * 250, unit * 2000)
+    assert growth < LINEAR_BOUND_8X, growth
 
 
 def _name_values_read_per_field(text: str) -> list[tuple[int, int]]:

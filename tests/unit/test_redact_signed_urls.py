@@ -5,12 +5,11 @@ request log's ``signature=``), a placeholder and a digest under another name sta
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from memscribe.redaction import find_secrets, redact_text
 from memscribe.redaction.urls import find_signed_urls
+from tests.support.growth import LINEAR_BOUND_8X, cpu_growth
 
 _HEX = "f1b7d3a9c5e2f8b4d0a6c2e8f4b1d7a3c9e5f2b8d4a0c6e3f9b5d1a7c4e0f6b2"
 
@@ -64,22 +63,16 @@ def _signed_run(n: int) -> str:
     return "https://x.example.com/p?" + "".join(f"&a{i}_sig=f1b7d3a9c5e2f8b4{i:06d}" for i in range(n))
 
 
-def _cpu(text: str) -> float:
-    start = time.process_time()
+def _finds_one(text: str) -> None:
     assert sum(1 for _ in find_signed_urls(text)) > 0
-    return time.process_time() - start
 
 
 def test_a_long_run_of_signature_parameters_costs_linear_time() -> None:
     """One unbroken URL of n signature parameters (untrusted tool output can hold one): each URL's run is read once.
     A search back from each parameter to its '://' cost n² (RV7 G9: 45.8 s for 263 KB); 8x the parameters now cost
     about 8x, against 64x for the search back. The two sizes are timed in turn, the best of three each."""
-    small, large = _signed_run(1000), _signed_run(8000)
-    best_small = best_large = float("inf")
-    for _ in range(3):
-        best_small = min(best_small, _cpu(small))
-        best_large = min(best_large, _cpu(large))
-    assert best_large < 24 * max(best_small, 1e-4), (best_small, best_large)
+    growth = cpu_growth(_finds_one, _signed_run(1000), _signed_run(8000), rounds=3)
+    assert growth < LINEAR_BOUND_8X, growth
 
 
 def test_each_parameter_of_a_long_run_is_found() -> None:
