@@ -38,6 +38,7 @@ from memscribe.index import textvecs
 from memscribe.index.sql import MMAP_SIZE
 from memscribe.relatedness import Pooled, blend
 from memscribe.semantic.calibration import LEXICAL_RELATED, Calibration, calibrate
+from memscribe.semantic.encoder import COSINE_SLACK as COSINE_SLACK
 from memscribe.semantic.encoder import Vector, calibrated_cosines, dot
 from memscribe.textsim import content_tokens, token_similarity
 
@@ -48,9 +49,8 @@ if TYPE_CHECKING:
 NUMPY_AFTER = 32
 #: Texts a ``known`` set of :func:`merged_scores` remembers (then emptied).
 KNOWN_TEXTS = 1 << 16
-#: How far a cosine computed by numpy may be from ``dot``'s, with a wide margin (the bound is
-#: about ``dim`` × 2⁻⁵³ for unit vectors).
-COSINE_SLACK = 1e-9
+# COSINE_SLACK (the encoder's, imported above; batch.scoring reads it here) also bounds how far a
+# cosine computed by numpy may be from ``dot``'s, with a wide margin (about ``dim`` × 2⁻⁵³).
 
 
 @dataclass

@@ -1,0 +1,53 @@
+"""calibrated_cosines' shortcuts (the floor's 0.0; a score both ends of ± COSINE_SLACK round to)
+hold only for vectors whose squared norms sum to 4.0 at most (the encoder's unit vectors): their
+error bound is computed for that. Past it the cosine from distances loses its low digits to
+cancellation, and ``dot`` decides: these tests fail if the ``both <= 4.0`` guards go or move."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.index import pool
+from memscribe.semantic import encoder as encoder_module
+from memscribe.semantic.calibration import STATIC_CALIBRATION, calibrate
+from memscribe.semantic.encoder import COSINE_SLACK, calibrated_cosines, dot
+
+CAL = STATIC_CALIBRATION
+
+
+def _counted_dot(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls = [0]
+
+    def counted(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+        calls[0] += 1
+        return dot(a, b)
+
+    monkeypatch.setattr(encoder_module, "dot", counted)
+    return calls
+
+
+@pytest.mark.parametrize("size", [1e6, 1e7, 1e8])
+def test_long_vectors_are_scored_by_dot(size: float) -> None:
+    # dot is 0.36 (+ size² · 0 ...): a calibrated 0.4057; the distance formula's cosine is off
+    # by units in the last place of size², below the floor (1e8: -2.0) or at another score
+    query, vector = (size, 0.6, 0.0), (0.0, 0.6, size)
+    assert calibrated_cosines(query, [vector], CAL) == [calibrate(dot(query, vector), CAL)] == [0.4057]
+
+
+def test_dot_is_asked_exactly_past_a_norm_sum_of_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counted_dot(monkeypatch)
+    query = (2.0, 0.0, 0.0)  # |q|² = 4.0 exactly
+    assert calibrated_cosines(query, [(0.0, 0.0, 0.0)], CAL) == [0.0]  # both = 4.0: the shortcut
+    assert calls[0] == 0
+    assert calibrated_cosines(query, [(0.0, 0.0, 0.001)], CAL) == [0.0]  # both = 4.000001: dot
+    assert calls[0] == 1
+    unit = (0.6, 0.8, 0.0)  # cosine 0.6 with (1, 0, 0), far from any rounding edge: no dot
+    assert calibrated_cosines((1.0, 0.0, 0.0), [unit], CAL) == [calibrate(0.6, CAL)]
+    assert calls[0] == 1
+    long = (0.0, 0.0, 1.7320508)  # |q|² + |v|² just under 4 (2.99999996 + 1): the shortcut
+    assert calibrated_cosines((1.0, 0.0, 0.0), [long], CAL) == [0.0]
+    assert calls[0] == 1
+
+
+def test_one_cosine_slack() -> None:
+    assert pool.COSINE_SLACK is COSINE_SLACK
