@@ -51,7 +51,9 @@ LONG_WORD = 4
 #: links. A colon parts a lead from what it announces (:data:`_LEAD`); "10:30" is not a boundary.
 _CLAUSE = lazy_compile(
     r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
-    r"|y|e|und|et|sino|sondern|oder|o|ou)\s+",
+    # Spanish "y" is a link, French "y" a pronoun after its subject ("il y a deux ans", "on y va")
+    r"|(?<!\bil\s)(?<!\bils\s)(?<!\belle\s)(?<!\belles\s)(?<!\bon\s)(?<!\bnous\s)(?<!\bvous\s)y"
+    r"|e|und|et|sino|sondern|oder|o|ou)\s+",
     re.I,
 )
 #: Discourse openers dropped from a clause ("bueno", "also", "alors", "えっと").
