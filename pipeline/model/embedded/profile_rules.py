@@ -443,6 +443,11 @@ _ZH_ELIDED_I = lazy_compile(
 )
 
 
+def opens_without_subject(clause: str) -> bool:
+    """``clause`` opens as Chinese does when it drops its subject (:data:`_ZH_ELIDED_I`)."""
+    return bool(_ZH_ELIDED_I.match(clause))
+
+
 def _zh_normalise(clause: str) -> str:
     # Chinese first person inside the clause: "我对花生过敏" keeps its subject for the rules.
     clause = re.sub(

@@ -44,7 +44,7 @@ from memscribe.model.embedded.text import (
     split_sentences,
     value_of,
 )
-from memscribe.model.embedded.zh_subject import with_dropped_subject
+from memscribe.model.embedded.zh_subject import others_carried, with_dropped_subject
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 from memscribe.semantic.updates import change_cue
@@ -319,8 +319,9 @@ def _clause_facts(
     ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand;
     ``shapes``: the :func:`~memscribe.model.embedded.stating.shaped` form of some clauses)."""
     facts: list[Fact] = []
+    carried = others_carried(clauses)  # "我女儿是老师，每天…": the daughter's, not the speaker's
     clauses = with_dropped_subject(clauses)
-    left = left_beside_now(clauses)
+    left = left_beside_now(clauses) | carried
     # in a session of asks, a consequence is drawn for the matter at hand; in a chat it is news
     drawn = consequences(sentence, clauses) if asked or not plain else set()
     for number_in, clause in enumerate(clauses):
