@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 #: Pairs scored the pure way before numpy is imported. Its import costs ~0.075 s CPU, what ~12k
 #: pairs save scored here (~2 us a pair against ~8 us, encoding apart; ~5 us since
-#: :func:`pure_scores`); a run of 200 transcripts (~20k pairs) breaks even (bench/batch.py), so
+#: :func:`~memscribe.relatedness.scores` skips the blend of pairs with no token in common); a run of 200 transcripts (~20k pairs) breaks even (bench/batch.py), so
 #: numpy waits for more than that.
 IMPORT_AFTER_PAIRS = 30000
 #: Fewer texts than this are scored the pure way (a call's fixed cost outweighs the vector ops).
@@ -205,46 +205,8 @@ def scores(text: str, others: Sequence[str]) -> list[float]:
     if rows is None:
         with _state_lock:
             _state["pairs"] += len(others)
-        return pure_scores(text, others)
-    return rows.scores(text, others)
-
-
-def pure_scores(text: str, others: Sequence[str]) -> list[float]:
-    """:func:`memscribe.relatedness.scores` without numpy, the same values: the semantic scores
-    from :meth:`~memscribe.semantic.encoder.StaticEncoder.calibrated` (a Python sum of 256
-    products per pair, ~6 us, was most of a pair's cost: every candidate of a run is scored
-    against every earlier one)."""
-    encoder = semantic.default_encoder()
-    if encoder is None or not others:
         return relatedness.scores(text, others)
-    meanings = encoder.calibrated(text, others)
-    blend, tokens = relatedness.blend, _token_sets(text, others)
-    ours = tokens[0]
-    found: list[float] = []
-    for theirs, meaning in zip(tokens[1:], meanings, strict=True):
-        # no token in common (most pairs): the lexical score is 0.0, and blend(0.0, m) is m (a
-        # calibrated score: >= 0, rounded to 4 places already)
-        found.append(meaning if ours.isdisjoint(theirs) else blend(token_similarity(ours, theirs), meaning))
-    return found
-
-
-#: Content tokens of the texts scored the pure way (``similarity``'s own, as frozensets).
-_TOKENS: dict[str, frozenset[str]] = {}
-
-
-def _token_sets(text: str, others: Sequence[str]) -> list[frozenset[str]]:
-    """The content tokens of ``text`` and of each of ``others`` (memoised: a run scores each
-    text against every later one)."""
-    known = _TOKENS
-    if len(known) > MAX_ROWS:
-        known.clear()
-    found: list[frozenset[str]] = []
-    for one in (text, *others):
-        hit = known.get(one)
-        if hit is None:
-            hit = known[one] = frozenset(content_tokens(one))
-        found.append(hit)
-    return found
+    return rows.scores(text, others)
 
 
 class Encoded(NamedTuple):
@@ -326,7 +288,6 @@ __all__ = [
     "Encoded",
     "expect",
     "fill",
-    "pure_scores",
     "reset",
     "scores",
 ]

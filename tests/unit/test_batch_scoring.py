@@ -130,16 +130,19 @@ def test_cosines_at_every_rounding_boundary_score_as_calibrate_does() -> None:
     assert scoring.semantic_scores(np, encoder, query, rows) == expected
 
 
-def test_the_pure_scores_equal_the_relatedness_rule_bit_for_bit() -> None:
-    """Below numpy's threshold (a run of a few hundred transcripts) the scores come from the
-    encoder's calibrated cosines (:func:`memscribe.semantic.encoder.calibrated_cosines`)."""
+def test_the_scores_of_one_text_with_many_are_each_pairs_score_bit_for_bit() -> None:
+    """Below numpy's threshold (a run of a few hundred transcripts) the batch job's scores are the
+    relatedness rule's own (one function: :func:`memscribe.relatedness.scores`), and they are
+    each pair's :func:`~memscribe.relatedness.score`: the calibrated cosines in one batch, the
+    pairs with no token in common unblended."""
     scoring.reset()
     try:
         texts = _corpus()
         for i, text in enumerate(texts[:120]):
             others = texts[i : i + 150] + texts[: i % 7]  # repeats and the text itself among them
-            assert scoring.pure_scores(text, others) == relatedness.scores(text, others), text
-        assert scoring.scores(texts[0], texts[:50]) == scoring.pure_scores(texts[0], texts[:50])
-        assert scoring.pure_scores(texts[0], []) == []
+            assert relatedness.scores(text, others) == [relatedness.score(text, o) for o in others], text
+        assert scoring.scores(texts[0], texts[:50]) == [relatedness.score(texts[0], o) for o in texts[:50]]
+        assert relatedness.scores(texts[0], []) == []
+        assert not hasattr(scoring, "pure_scores")  # the near-copy is gone
     finally:
         scoring.reset()
