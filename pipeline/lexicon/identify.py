@@ -122,6 +122,8 @@ def placed(text: str) -> str | None:
 
 
 def _language_of(text: str) -> str:
+    if text[:3].lower() == "he " and _spanish_perfect(text):
+        return "es"
     if text.isascii():
         return _ascii_language_of(text)
     if _NON_LATIN.search(text):
@@ -211,6 +213,23 @@ _SPEAKER_OPENERS = {
     "estoy": "es",
     "tengo": "es",
 }
+
+
+#: A Spanish past participle (regular "-ado"/"-ido", or an irregular "-to"/"-cho": "vuelto",
+#: "puesto", "hecho"): after a first word "he" it makes the Spanish first-person perfect ("He
+#: vuelto a fumar", "He dejado el café"), which English's "he" never opens.
+_ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:ado|ido|[ltrs]to|cho)")
+
+
+def _spanish_perfect(text: str) -> bool:
+    """``text`` opens with the Spanish first-person perfect ("He vuelto a fumar", "He dejado el
+    café"): "he" and a participle, and no English function word after them but the shared "a"."""
+    words = [w.casefold() for w in _WORD.findall(text)]
+    return (
+        len(words) > 1
+        and _ES_PARTICIPLE.fullmatch(words[1]) is not None
+        and not any(w in _ENGLISH and w != "a" for w in words[2:])
+    )
 
 
 def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:

@@ -1,0 +1,25 @@
+"""A sentence opening with the Spanish first-person perfect ("He vuelto a fumar", "He dejado el
+café") is Spanish, not English "He …": the statement of change is read as the user's."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.semantic.updates import spoken_language
+from tests.support.turns import extracted_profile_bodies as _bodies
+
+
+@pytest.mark.parametrize("text", ["He vuelto a fumar.", "He dejado el café.", "He comprado un coche."])
+def test_spanish_perfect_opening_is_spanish(text: str) -> None:
+    assert spoken_language(text) == "es"
+
+
+@pytest.mark.parametrize(
+    "text", ["He moved to Paris.", "He has a dog.", "He tried avocado.", "He ordered a tornado of fries."]
+)
+def test_english_he_stays_english(text: str) -> None:
+    assert spoken_language(text) == "en"
+
+
+def test_spanish_perfect_opening_is_the_users_statement() -> None:
+    assert _bodies("He vuelto a fumar.") == ['User, in their words: "He vuelto a fumar".']
