@@ -122,7 +122,7 @@ def placed(text: str) -> str | None:
 
 
 def _language_of(text: str) -> str:
-    if text[:3].lower() == "he " and _spanish_perfect(text):
+    if text[:3].lower() in ("he ", "me ") and _spanish_perfect(text):
         return "es"
     if text.isascii():
         return _ascii_language_of(text)
@@ -222,11 +222,14 @@ _ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:ado|ido|[ltrs]to|cho)")
 
 
 def _spanish_perfect(text: str) -> bool:
-    """``text`` opens with the Spanish first-person perfect ("He vuelto a fumar", "He dejado el
-    café"): "he" and a participle, and no English function word after them but the shared "a"."""
+    """``text`` opens with the Spanish first-person perfect ("He vuelto a fumar", "Me he mudado a
+    Valencia"): "he" (after a reflexive "me") and a participle, and no English function word after them but the shared "a"."""
     words = [w.casefold() for w in _WORD.findall(text)]
+    if words[:2] == ["me", "he"]:  # the reflexive perfect: "Me he mudado a Valencia"
+        words = words[1:]
     return (
         len(words) > 1
+        and words[0] == "he"
         and _ES_PARTICIPLE.fullmatch(words[1]) is not None
         and not any(w in _ENGLISH and w != "a" for w in words[2:])
     )

@@ -23,3 +23,8 @@ def test_english_he_stays_english(text: str) -> None:
 
 def test_spanish_perfect_opening_is_the_users_statement() -> None:
     assert _bodies("He vuelto a fumar.") == ['User, in their words: "He vuelto a fumar".']
+
+
+def test_reflexive_spanish_perfect_opening_is_the_users_statement() -> None:
+    assert spoken_language("Me he mudado a Valencia.") == "es"
+    assert _bodies("Me he mudado a Valencia.") == ['User, in their words: "Me he mudado a Valencia".']
