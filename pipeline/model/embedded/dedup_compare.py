@@ -100,7 +100,7 @@ def value_changed(new: str, old: str) -> bool:
 def one_topic(new: str, item: ShortlistItem) -> bool:
     """Topic evidence to archive on: a lexical score at SHORTLIST_SCORE, a semantic one at
     STRONG_TOPIC_SCORE. Two Chinese statements scored by meaning alone must also share a content
-    character (:func:`_zh_content`): the encoder scores unrelated Chinese statements as high as
+    character (:func:`_zh_content`), two Japanese ones a content word (:func:`_ja_content`): the encoder scores unrelated Chinese statements as high as
     related ones ("在华为工作" / "在学日语" .48, "开特斯拉" / "开丰田" .48)."""
     from memscribe.relatedness import SHORTLIST_SCORE
     from memscribe.textsim import similarity
@@ -109,8 +109,11 @@ def one_topic(new: str, item: ShortlistItem) -> bool:
         return True
     if item.score < STRONG_TOPIC_SCORE:
         return False
-    if spoken_language(new) == "zh" and spoken_language(item.text) == "zh":
+    languages = {spoken_language(new), spoken_language(item.text)}
+    if languages == {"zh"}:
         return bool(_zh_content(new) & _zh_content(item.text))
+    if languages == {"ja"}:  # as Chinese: "東京に住んでいる" / "VS Codeに乗り換えました" .51
+        return bool(_ja_content(new) & _ja_content(item.text))
     return True
 
 
@@ -127,6 +130,20 @@ def _zh_content(text: str) -> set[str]:
     """The Han characters of a Chinese statement that may name its topic (its verb, its object)."""
     words = _ZH_FUNCTION_WORDS.sub(" ", own_words(text))
     return {c for c in words if "\u4e00" <= c <= "\u9fff" and c not in _ZH_FUNCTION_CHARS}
+
+
+#: A Japanese statement's topic words: kanji, a katakana word, a Latin name ("VS Code").
+_JA_CONTENT = lazy_compile(r"[\u4e00-\u9fff]|[\u30a0-\u30ff]{2,}|[A-Za-z][A-Za-z0-9+#.-]+")
+#: Words of a Japanese statement that name no topic: its subject and time words.
+_JA_FUNCTION_WORDS = lazy_compile(r"ユーザー|最近|今|現在|もう|毎日|毎週|私|僕|俺")
+#: Kanji numerals: a count, not a topic ("二匹" / "一匹" share the counter, not the number).
+_JA_NUMERALS = frozenset("一二三四五六七八九十百千万")
+
+
+def _ja_content(text: str) -> set[str]:
+    """The words of a Japanese statement that may name its topic (:data:`_JA_CONTENT`)."""
+    words = _JA_FUNCTION_WORDS.sub(" ", own_words(text))
+    return {w.casefold() for w in _JA_CONTENT.findall(words) if w not in _JA_NUMERALS}
 
 
 def contradicts(new: str, old: str) -> bool:
