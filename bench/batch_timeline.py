@@ -30,7 +30,10 @@ none was started to use the slot), ``tail`` (after the last call left: nothing l
 percentiles): ``pipe`` (its caller's send to the helper's read), ``helper`` (in the helper beyond
 the model's latency: a worker, the client stack, the answer pickled) and ``back`` (the answer
 sent to the caller's reader having read it: mostly that thread waiting for a busy interpreter
-lock); a call slot is held across all three. With ``--baseline REV`` both codes run alternately (``--repeat`` times each) and the medians of
+lock); a call slot is held across all three. ``slot-s beyond latency`` splits what those calls
+held their slots beyond the model's latency between the run's first wave (its first
+``concurrency`` calls, sent together while the helper, the planner and the driver all start on two
+cores) and every later call (:func:`first_wave`). With ``--baseline REV`` both codes run alternately (``--repeat`` times each) and the medians of
 each figure are printed side by side.
 """
 
@@ -559,6 +562,7 @@ def analyse(report: dict[str, Any], events: list[Any], concurrency: int, latency
             fig["cpu s units"] += extra["cpu"] - begun.pop(rank)
     fig["cpu s driver"] = last_cpu(events, "run_batch:end") - first_cpu(events, "run_batch:start")
     fig.update(hops(events, latency))
+    fig.update(first_wave(events, latency, concurrency))
     fig.update(chain(events, t0))
     starts = [e[3]["cpu"] for e in events if e[1] == "commit:start"]
     ends = [e[3]["cpu"] for e in events if e[1] == "commit:end"]
@@ -618,6 +622,28 @@ def hops(events: list[Any], latency: float) -> dict[str, float]:
         for name, q in (("median", 0.5), ("p90", 0.9)):
             out[f"hop ms {leg} {name}"] = 1000 * values[int(q * (len(values) - 1))] if values else 0.0
     return out
+
+
+def first_wave(events: list[Any], latency: float, concurrency: int) -> dict[str, float]:
+    """The slot-seconds held beyond the model's latency by calls made in the call helper, split
+    into the run's first wave (its first ``concurrency`` calls, sent within a few milliseconds
+    while the helper, the planner and the driver all start) and every later call: where the
+    ``slot-s in flight`` above the ideal come from. ``first wave hold ms median``: one of those
+    first calls' slot hold beyond the latency (a later call's beside it)."""
+    caller = next((e[3] for e in events if e[1] == "hops"), {})
+    held = sorted(
+        (float(sent), float(read) - float(sent) - latency)
+        for sent, read in caller.values()
+        if read is not None
+    )
+    first = [extra for _sent, extra in held[:concurrency]]
+    later = [extra for _sent, extra in held[concurrency:]]
+    return {
+        "slot-s beyond latency, first wave": sum(first),
+        "slot-s beyond latency, later calls": sum(later),
+        "first wave hold ms median": 1000 * statistics.median(first) if first else 0.0,
+        "later hold ms median": 1000 * statistics.median(later) if later else 0.0,
+    }
 
 
 def stretches(
