@@ -389,9 +389,14 @@ def facet_filed(slug: str, body: str) -> str:
     return f"{SLUG_HEAD[facet]}-{slug}"
 
 
+#: "我" before a person of the speaker's, inside a statement ("给我妈", "和我老婆").
+_ZH_MY_PERSON = lazy_compile(r"我(?=同事|朋友|老婆|老公|妈|爸|老板|同学)")
+
+
 def _zh_fixed(slug: str, ttl: TTL, *, subject: str = "用户") -> Builder:
     def build(m: re.Match[str]) -> Fact | None:
-        rest = m.group("x").strip("。，, ")
+        # a person of the speaker's named inside ("每周给我妈打电话") is the user's
+        rest = _ZH_MY_PERSON.sub("用户的", m.group("x").strip("。，, "))
         if not rest:
             return None
         # a statement of a facet (where the user lives or works, how they get around, when they
