@@ -39,7 +39,7 @@ STOPWORDS = frozenset(
 )
 #: Function words of the other covered Latin-script languages (es, de, fr); words that are also
 #: common English content words ("die", "son", "man") are left out.
-_STOPWORDS_OTHER = frozenset(
+STOPWORDS_OTHER = frozenset(
     """el la los las lo un una unos unas y o pero que de del al en con por para es son soy estoy está
     estar ser mi mis tu su sus yo me se nos le les muy más ya sí también este esta esto eso hay
     der das den dem des ein eine einen einem einer und oder aber ich du er sie es wir ihr mein meine
@@ -47,11 +47,14 @@ _STOPWORDS_OTHER = frozenset(
     le les un une des du et ou mais je tu il elle nous vous ils elles mon ma mes ton ta tes sa ses
     est suis sont avec pour dans sur pas ne plus très aussi au aux ce cette ces qui qu""".split()
 )
-_STOP_ANY = STOPWORDS | _STOPWORDS_OTHER
+#: The name earlier revisions' redaction package reads: benches load it at a revision (``--before``)
+#: beside today's textsim.
+_STOPWORDS_OTHER = STOPWORDS_OTHER
+_STOP_ANY = STOPWORDS | STOPWORDS_OTHER
 #: Those of them that are English words or names too ("war", "bin", "MIT", "LA"): they do not say
 #: a text is Spanish, German or French, and an English text keeps them.
 _ENGLISH_TOO = frozenset("war bin mit den la con ton plus hay al ma mi su ya ser sur pas tu du ta sa".split())
-_VOTES_OTHER = _STOPWORDS_OTHER - _ENGLISH_TOO
+_VOTES_OTHER = STOPWORDS_OTHER - _ENGLISH_TOO
 #: What an English text drops: every function word but those.
 _STOP_ENGLISH = _STOP_ANY - _ENGLISH_TOO
 

@@ -250,7 +250,7 @@ def reads_as_prose(words: list[str]) -> bool:
 
 #: The function words of the other Latin-script languages read (es, de, fr: ``se genera al
 #: iniciar``, ``voir avec paul demain``), as :mod:`memscribe.textsim` lists them for its overlap.
-_FUNCTION_WORDS_OTHER: frozenset[str] = textsim._STOPWORDS_OTHER
+_FUNCTION_WORDS_OTHER: frozenset[str] = textsim.STOPWORDS_OTHER
 
 
 #: A pass phrase: two to five words, one blank apart, no sentence mark, a run of two digits or a
