@@ -338,11 +338,7 @@ def _repeats(answer: dict[str, Any], memory_id: str) -> dict[str, Any]:
     """``{"repeats": [id, …]}``: the other active memories an edit was dropped as restating."""
     if answer.get("reason") != "duplicate":
         return {}
-    from memscribe.kinds import KINDS
-
-    prefixes = "|".join(re.escape(spec.prefix) for spec in KINDS)
-    found = re.findall(rf"\b(?:{prefixes})[a-z0-9]+\b", str(answer.get("detail") or ""))
-    ids = [i for i in dict.fromkeys(found) if i != memory_id]
+    ids = [i for i in dict.fromkeys(answer.get("same_as") or ()) if i != memory_id]
     return {"repeats": ids} if ids else {}
 
 

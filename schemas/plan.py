@@ -83,6 +83,13 @@ class Skipped(BaseModel):
     reason: SkipReason
     evidence: list[int] = Field(default_factory=list)
     detail: str = ""
+    #: Kept out of a dumped plan (golden plans, journals, ``--json``): it is for the caller that
+    #: holds the Plan (an edit says which memories its text repeats), not a new output field.
+    same_as: list[str] = Field(
+        default_factory=list,
+        exclude=True,
+        description="Stored memories a duplicate restates (dedup), as ids; empty when none is known.",
+    )
 
 
 class Redaction(BaseModel):

@@ -436,6 +436,8 @@ def _answer(plan: Plan, namespace: str, fallback: str = "") -> Result:
         first = plan.skipped[0] if plan.skipped else None
         result["reason"] = first.reason if first else "nothing_to_remember"
         result["detail"] = (first.detail if first else "") or fallback
+        if first is not None and first.same_as:
+            result["same_as"] = list(first.same_as)
         result["refused"] = result["reason"] not in NOT_REFUSED
     return result
 

@@ -163,6 +163,7 @@ def _apply_current(
                         reason="duplicate",
                         evidence=op.evidence,
                         detail=f"same as {same_as[op.id]}",
+                        same_as=[same_as[op.id]],
                     )
                     for op in plan.operations
                     if isinstance(op, WriteOp) and op.id in same_as

@@ -95,7 +95,9 @@ def write_candidates(
         for op in operations
     ]
     plan.usage = model.usage.model_copy()
+    skipped = list(plan.skipped)
     plan = Plan.model_validate(plan.model_dump())
+    plan.skipped[:] = skipped  # the records themselves: a dump leaves out what they restate (same_as)
     if plan.operations and replacing is None:
         store.apply(plan)
     elif plan.operations and replacing is not None:

@@ -302,7 +302,13 @@ def prepare(
     top = shortlisted[0]
     if restates(text, top.text):
         result.skipped.append(
-            Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=f"same as {top.id}")
+            Skipped(
+                kind=kind,
+                reason="duplicate",
+                evidence=_evidence(cand),
+                detail=f"same as {top.id}",
+                same_as=[top.id],
+            )
         )
         return None
     request = DedupRequest(kind=kind, slug=cand.slug, text=text, shortlist=tuple(shortlisted), said=said)
@@ -433,7 +439,15 @@ def record(
             if restated
             else f"{', '.join(ids) or 'existing'}: {decision.reason}"
         )
-        result.skipped.append(Skipped(kind=kind, reason="duplicate", evidence=_evidence(cand), detail=detail))
+        result.skipped.append(
+            Skipped(
+                kind=kind,
+                reason="duplicate",
+                evidence=_evidence(cand),
+                detail=detail,
+                same_as=list(restated or ids),
+            )
+        )
     elif decision.action in ("supersede_old", "merge") and ids:
         merge = decision.action == "merge" and kinds.kind(kind).merge_rewrites_body
         merged = decision.merged_body if merge else None
