@@ -255,8 +255,7 @@ LANGUAGES: dict[str, Language] = {
         hedge=(
             r"\b(?:peut-être|probablement|je\s+pense|je\s+crois|si\s+(?:je|on|tu)|éventuellement|je\s+voudrais"
             r"|j'aimerais|j’aimerais|sans\s+doute|je\s+ne\s+sais\s+pas|un\s+jour|je\s+veux|je\s+dois|il\s+faut"
-            # "je vais" + a verb is a plan; + a place ("je vais au travail à vélo") a habit of going
-            r"|besoin|je\s+vais(?!\s+(?:au|aux|à|en|chez)\b))\b",
+            r"|besoin|je\s+vais)\b",
             _I,
         ),
         not_lasting=(

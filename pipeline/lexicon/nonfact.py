@@ -59,12 +59,8 @@ _QUESTION_OPENING_EN = (
 _QUESTION_EN = lazy_compile(rf"\?\s*$|{_QUESTION_OPENING_EN}", _I)
 #: The opening alternative of :data:`_QUESTION_EN` alone: what it asks of a text without "?".
 _QUESTION_OPENS_EN = lazy_compile(_QUESTION_OPENING_EN, _I)
-#: Chinese hedges, questions and a person of the speaker's as a subject ("我妈说…"); the person
-#: after a coverb or a verb of giving is its object, not the subject ("旧的给我妈了", "每周跟我妈
-#: 打电话": the speaker's own statement goes on).
 _NONFACT_ZH = lazy_compile(
-    r"可能|也许|或许|大概(?![一二三四五六七八九十两几半\d])|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?"
-    r"|(?<![给跟和陪帮替为对向让叫请教带送])我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)"
+    r"可能|也许|或许|大概(?![一二三四五六七八九十两几半\d])|以前|曾经|如果|假如|打算|考虑|不确定|吗|呢|？|\?|我(?:同事|朋友|老婆|老公|妈|爸|老板|同学)"
 )
 
 

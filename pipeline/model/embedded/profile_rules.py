@@ -389,14 +389,9 @@ def facet_filed(slug: str, body: str) -> str:
     return f"{SLUG_HEAD[facet]}-{slug}"
 
 
-#: "我" before a person of the speaker's, inside a statement ("给我妈", "和我老婆").
-_ZH_MY_PERSON = lazy_compile(r"我(?=同事|朋友|老婆|老公|妈|爸|老板|同学)")
-
-
 def _zh_fixed(slug: str, ttl: TTL, *, subject: str = "用户") -> Builder:
     def build(m: re.Match[str]) -> Fact | None:
-        # a person of the speaker's named inside ("每周给我妈打电话") is the user's
-        rest = _ZH_MY_PERSON.sub("用户的", m.group("x").strip("。，, "))
+        rest = m.group("x").strip("。，, ")
         if not rest:
             return None
         # a statement of a facet (where the user lives or works, how they get around, when they
@@ -446,11 +441,6 @@ _ZH_ELIDED_I = lazy_compile(
     r"^(?=(?:在.{1,10}?(?:上班|工作|当|读书|上学)|养了|搬到|搬来|搬去|辞了|早辞了|一直(?!在等)|从小|每天|每周"
     r"|平时|基本不|向来|不吃|不喝|不抽|会(?:弹|说|做|写|开)|学了.{1,4}年))"
 )
-
-
-def opens_without_subject(clause: str) -> bool:
-    """``clause`` opens as Chinese does when it drops its subject (:data:`_ZH_ELIDED_I`)."""
-    return bool(_ZH_ELIDED_I.match(clause))
 
 
 def _zh_normalise(clause: str) -> str:

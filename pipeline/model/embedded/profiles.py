@@ -28,7 +28,7 @@ from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.consequence import consequences
 from memscribe.model.embedded.directives import directive, directive_slug, names_standing
 from memscribe.model.embedded.former import left_beside_now, now_after_former
-from memscribe.model.embedded.fronting import dated_in_life
+from memscribe.model.embedded.fronting import dated_in_life, since_fronted_last
 from memscribe.model.embedded.holds_now import holds_now
 from memscribe.model.embedded.places import place_fact, place_in_role
 from memscribe.model.embedded.profile_rules import Fact
@@ -44,7 +44,7 @@ from memscribe.model.embedded.text import (
     split_sentences,
     value_of,
 )
-from memscribe.model.embedded.zh_subject import others_carried, with_dropped_subject
+from memscribe.model.embedded.zh_subject import with_dropped_subject
 from memscribe.schemas.candidates import ProfileCandidate
 from memscribe.schemas.transcript import Turn
 from memscribe.semantic.updates import change_cue
@@ -235,6 +235,8 @@ def _profiles_from_turn(
             continue
         if plain or working:
             sentence = statement_part(sentence)
+        if latin:
+            sentence = since_fronted_last(sentence)
         if has_cjk(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
         split = split_clauses(sentence)
@@ -319,9 +321,8 @@ def _clause_facts(
     ``dated_task``: a clause pinned to one day near now is the occasion of the task at hand;
     ``shapes``: the :func:`~memscribe.model.embedded.stating.shaped` form of some clauses)."""
     facts: list[Fact] = []
-    carried = others_carried(clauses)  # "我女儿是老师，每天…": the daughter's, not the speaker's
     clauses = with_dropped_subject(clauses)
-    left = left_beside_now(clauses) | carried
+    left = left_beside_now(clauses)
     # in a session of asks, a consequence is drawn for the matter at hand; in a chat it is news
     drawn = consequences(sentence, clauses) if asked or not plain else set()
     for number_in, clause in enumerate(clauses):

@@ -30,16 +30,6 @@ _ZH_STANDING_OPEN = lazy_compile(
 )
 
 
-#: A Chinese clause whose subject is a thing of the speaker's, not the speaker: "my" + a noun
-#: ("我的老板是美国人", "我的公司在上海") or a noun the speaker's relative clause names
-#: ("我工作的公司在杭州", "我住的小区"). A clause after it with no subject goes on about that thing
-#: ("…，现在在裁员": the company), so it hands the speaker nothing. A 的 that closes the clause or
-#: comes before its copula names no thing ("我是做设计的", "我最喜欢的是跑步").
-_ZH_POSSESSED_SUBJECT = lazy_compile(
-    r"^[^，,。我]{0,6}?我(?!们)(?:的|[^，,。的是在有]{1,3}的)(?![是，,。]|$)"
-)
-
-
 #: A referent brought in by a numeral and a classifier at the end of a clause ("一只柯基", "两个孩子").
 _ZH_INTRODUCED = lazy_compile(r"[一两二三四五六七八九十几]\s*[只个条头位辆台本套盆匹]\S{0,6}$")
 
@@ -62,10 +52,7 @@ def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
             # a clause that brings in a new referent by count ("我养了一只柯基") hands the dropped
             # subject of the next one to it ("最近老是掉毛": the dog), not to the speaker; nor does
             # a clause whose subject is one of "my" people ("我女儿是老师，现在在上海工作")
-            # a clause whose subject is a thing of the speaker's (:data:`_ZH_POSSESSED_SUBJECT`) neither
-            speaker = not (
-                _ZH_INTRODUCED.search(clause) or someone_else(clause) or _ZH_POSSESSED_SUBJECT.match(clause)
-            )
+            speaker = not _ZH_INTRODUCED.search(clause) and not someone_else(clause)
         elif number == 0 and has_cjk(clause) and _ZH_STANDING_OPEN.match(clause):
             # the user's sentence opens with no subject, on how things stand: the speaker's
             clause = f"我{clause}"
@@ -80,29 +67,10 @@ def with_dropped_subject(clauses: Sequence[str]) -> list[str]:
     return out
 
 
-def others_carried(clauses: Sequence[str]) -> set[int]:
-    """Which of ``clauses`` drop their subject after a clause whose subject is one of the speaker's
-    people or things ("我女儿是老师，每天在学校上课", "我的老板是美国人，一直在纽约"): they go on
-    about that subject, so the speaker's 我 is not read before them (as it is before such a clause
-    opening a sentence: :data:`~memscribe.model.embedded.profile_rules._ZH_ELIDED_I`)."""
-    from memscribe.model.embedded.profile_rules import opens_without_subject
-
-    out: set[int] = set()
-    other = False
-    for number, clause in enumerate(clauses):
-        if _ZH_SPEAKER_SUBJECT.match(clause):
-            other = bool(someone_else(clause) or _ZH_POSSESSED_SUBJECT.match(clause))
-        elif other and has_cjk(clause) and (_ZH_SUBJECTLESS.match(clause) or opens_without_subject(clause)):
-            out.add(number)
-        else:
-            other = False
-    return out
-
-
 def continues_subject(clause: str) -> bool:
     """``clause`` has no subject of its own and goes on about the subject of the clause before
     ("现在在上海工作" after "我是老师")."""
     return bool(_ZH_SUBJECTLESS.match(clause))
 
 
-__all__ = ["continues_subject", "others_carried", "with_dropped_subject"]
+__all__ = ["continues_subject", "with_dropped_subject"]
