@@ -22,3 +22,12 @@ def test_spanish_y_still_links_two_clauses() -> None:
     bodies = _bodies("Vivo en Sevilla y trabajo como enfermera.")
     assert 'User, in their words: "Vivo en Sevilla".' in bodies, bodies
     assert 'User, in their words: "trabajo como enfermera".' in bodies, bodies
+
+
+def test_french_y_after_a_noun_or_before_an_infinitive_is_a_pronoun_too() -> None:
+    """Review RV1 F6: the subject-pronoun list left "ma sœur y habite" and "je compte y rester"
+    cut; French "y" is never a link."""
+    bodies = _bodies("Je vis à Lyon parce que ma sœur y habite.")
+    assert not any(b.endswith('ma sœur".') for b in bodies), bodies
+    bodies = _bodies("J'habite à Nantes et je compte y rester longtemps.")
+    assert not any(b.endswith('je compte".') for b in bodies), bodies

@@ -49,13 +49,14 @@ MIN_CONTENT = 2
 LONG_WORD = 4
 #: Clause boundaries: commas, semicolons and colons, dashes, Japanese/Chinese commas, "so"/"because"
 #: links. A colon parts a lead from what it announces (:data:`_LEAD`); "10:30" is not a boundary.
-_CLAUSE = lazy_compile(
+_CLAUSE_LINKS = (
     r"\s*[,;]\s+|\s+[—–-]\s+|[、，；]|\s+(?:y\s+por\s+eso|así\s+que|also|deshalb|donc|alors|mais|pero|aber"
-    # Spanish "y" is a link, French "y" a pronoun after its subject ("il y a deux ans", "on y va")
-    r"|(?<!\bil\s)(?<!\bils\s)(?<!\belle\s)(?<!\belles\s)(?<!\bon\s)(?<!\bnous\s)(?<!\bvous\s)y"
-    r"|e|und|et|sino|sondern|oder|o|ou)\s+",
-    re.I,
+    r"|{y}e|und|et|sino|sondern|oder|o|ou)\s+"
 )
+_CLAUSE = lazy_compile(_CLAUSE_LINKS.format(y="y|"), re.I)
+#: French clauses: "y" is a pronoun there, never a link ("il y a deux ans", "ma sœur y habite",
+#: "je compte y rester"); Spanish "y" is one.
+_CLAUSE_FR = lazy_compile(_CLAUSE_LINKS.format(y=""), re.I)
 #: Discourse openers dropped from a clause ("bueno", "also", "alors", "えっと").
 _OPENER = lazy_compile(
     r"^(?:(?:hola|bueno|pues|vale|oye|mira|hallo|hi|also|ok(?:ay)?|naja|übrigens|bonjour|salut|alors|bon|bref"
@@ -373,7 +374,7 @@ def _pieces(sentence: str, row: Language, lang: str) -> list[str]:
     """``sentence`` cut at clause boundaries, its lead dropped, a prepositional phrase left on its
     clause."""
     out: list[str] = []
-    for raw in _CLAUSE.split(_LEAD.sub("", sentence)):
+    for raw in (_CLAUSE_FR if lang == "fr" else _CLAUSE).split(_LEAD.sub("", sentence)):
         piece = raw.strip()
         if (
             out
