@@ -395,13 +395,31 @@ def _setting_end(text: str, name_start: int, start: int, end: int, cut: int) -> 
     words = text[end:stop].split()
     if (
         _SHELL_ASSIGNMENT.match(text, name_start) is not None
-        and _LONG_WORDS.match(_one_blank(text[start:stop])) is None  # the words of a phrase, not a command's
-        # (``.env``: ``DB_PASSWORD=correct horse battery staple``; a command line has its options)
+        and not _in_settings(text, name_start, start, stop)  # (there the line's end bounds the value)
         and _COMMAND_WORD.fullmatch(words[0]) is not None
         and "".join(words).replace(".", "").replace("_", "").replace("-", "").isalpha()
     ):
         return 0
     return stop
+
+
+#: A line of a settings file: a name, ``=`` (``export`` before it, blanks around it).
+_SETTING_LINE = lazy_compile(r"[ \t]*(?:export[ \t]+)?[A-Za-z_][\w.\-]*[ \t]*=")
+
+
+def _in_settings(text: str, name_start: int, start: int, stop: int) -> bool:
+    """A shell variable's assignment (``NAME=first rest``) whose words after the first are no
+    command, as sh reads them: after ``export`` (its words are names to export); joined by no-break
+    blanks only (sh splits at blanks and tabs: one word); or on a line of a settings file, a line
+    next to it one too (``.env``: ``DB_PASSWORD=correct horse battery staple`` above ``DB_USER=app``)."""
+    line_start = text.rfind("\n", 0, name_start) + 1
+    if text.startswith("export", line_start) or not any(c in " \t" for c in text[start:stop]):
+        return True
+    before = text.rfind("\n", 0, max(line_start - 1, 0)) + 1 if line_start else -1
+    after = text.find("\n", stop) + 1
+    return (before >= 0 and _SETTING_LINE.match(text, before) is not None) or (
+        after > 0 and _SETTING_LINE.match(text, after) is not None
+    )
 
 
 #: What may stand before a setting's name on its line: blanks, ``export`` (a shell's ``.env``), a

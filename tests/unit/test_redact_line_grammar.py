@@ -1,6 +1,7 @@
 """Where a value ends is read from its line's grammar (issue 12, stop 48, HR10): a setting line's
 unquoted pass phrase runs to a comment, the next ``key=`` pair or the line's end, blanks of any
-width (no-break ones too) between its words, and a YAML key's as an ``=`` one's; a shell variable's
+width (no-break ones too) between its words, and a YAML key's as an ``=`` one's (a shell variable's
+line among settings lines, after ``export`` or joined by no-break blanks: where sh runs no command); a shell variable's
 assignment before a command ends where the command (its name, then an option) begins; a glued
 ``-p`` argument after ``-u`` is the password whole, marks and all; a properties XML ``<entry>``
 named by its key attribute bounds a pass phrase as quotes do; a full-width ``：`` joins a name to its
@@ -15,15 +16,20 @@ from memscribe.redaction import redact_text
 
 _MASKED_WHOLE = [
     # a setting line's phrase: to the line's end, a comment, the next pair
-    ("DB_PASSWORD=correct horse battery staple", "correct horse battery staple", ""),
+    ("DB_HOST=db\nDB_PASSWORD=correct horse battery staple", "correct horse battery staple", "DB_HOST=db"),
+    ("export DB_PASSWORD=correct horse battery staple", "correct horse battery staple", "export"),
     ("password: correct horse battery staple", "correct horse battery staple", ""),
-    ("DB_PASSWORD=correct horse battery staple # prod db", "correct horse battery staple", "# prod db"),
+    (
+        "DB_PASSWORD=correct horse battery staple # prod db\nDB_USER=app",
+        "correct horse battery staple",
+        "# prod db",
+    ),
     (
         "password: caballo correcto batería grapa  # producción",
         "caballo correcto batería grapa",
         "# producción",
     ),
-    ("DB_PASSWORD=correct  horse  battery", "correct  horse  battery", ""),
+    ("DB_PASSWORD=correct  horse  battery\nDB_PORT=5432", "correct  horse  battery", "DB_PORT=5432"),
     (
         "DB_PASSWORD=correct\u00a0horse\u00a0battery\u00a0staple",
         "correct\u00a0horse\u00a0battery\u00a0staple",
@@ -75,6 +81,8 @@ _KEPT = [
     "  password: mot de passe oublié\n  user: admin",
     "Password: reset it tomorrow",
     "DB_PASSWORD=abc:def npm run migrate",
+    "PGPASSWORD=secret psql mydb",
+    "DB_PASSWORD=hunter make deploy",  # (sh runs ``make``: a lone line's words after the first)
     "PGPASSWORD=$PGPASS psql -h db -U app",
     "mvn -U clean install -Pjdk17,Docker",
     '<entry key="db.user">admin user</entry>',
