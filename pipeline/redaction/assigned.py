@@ -351,14 +351,16 @@ _FLAG = lazy_compile(r"--?[A-Za-z][\w-]*(?:=\S*)?")
 def _command_start(text: str, name_start: int, end: int, cut: int) -> int:
     """Where a command begins after a shell variable's assignment that prefixes it, or 0: at a
     command's name (a lower-case word) whose next word is an option (``PGPASSWORD=Sommer 2024!
-    psql -h db``). As sh reads it the assignment's value ends at a blank, so its words after the
+    psql -h db``), or a program's path (``./migrate.sh``, ``/usr/bin/psql``). As sh reads it the assignment's value ends at a blank, so its words after the
     first are the command's; a pass phrase pasted unquoted there runs to the command's name, which
     the mask leaves readable."""
     if _SHELL_ASSIGNMENT.match(text, name_start) is None:
         return 0
     words = [(w.start(), w.group()) for w in _WORD.finditer(text, end, cut)]
-    for (at, word), (_, after) in zip(words, words[1:], strict=False):
-        if _COMMAND_WORD.fullmatch(word) is not None and _FLAG.fullmatch(after) is not None:
+    for (at, word), (_, after) in zip(words, [*words[1:], (cut, "")], strict=False):
+        if _PROGRAM_PATH.fullmatch(word) is not None or (
+            _COMMAND_WORD.fullmatch(word) is not None and _FLAG.fullmatch(after) is not None
+        ):
             stop = at
             while stop > end and text[stop - 1] in " \t\u00a0":
                 stop -= 1
@@ -366,6 +368,8 @@ def _command_start(text: str, name_start: int, end: int, cut: int) -> int:
     return 0
 
 
+#: A program named by its path: ``./run.sh``, ``../bin/migrate``, ``/usr/bin/psql``.
+_PROGRAM_PATH = lazy_compile(r"\.{0,2}/[\w.-]+(?:/[\w.-]+)*")
 #: A word of a line: what blanks bound.
 _WORD = lazy_compile(r"[^\s]+")
 

@@ -44,6 +44,9 @@ _MASKED_WHOLE = [
     # an assignment before a command: the command stays readable
     ("PGPASSWORD=Sommer 2024! psql -h db -U app", "Sommer 2024!", "psql -h db -U app"),
     ("MYSQL_PWD=Hunter2024x mysql -u root", "Hunter2024x", "mysql -u root"),
+    ("PGPASSWORD=Xq7Lm2pZ9 PGUSER=app ./backup.sh", "Xq7Lm2pZ9", "PGUSER=app ./backup.sh"),
+    ("DB_PASSWORD=Sommer 2024! /usr/bin/psql shop", "Sommer 2024!", "/usr/bin/psql shop"),
+    ("DB_PASSWORD=correct horse battery staple ./migrate.sh", "correct horse battery staple", "./migrate.sh"),
     ("Lance PGPASSWORD=Été 2024! psql -h db puis vérifie.", "Été 2024!", "psql -h db puis"),
     # a glued option's value, marks inside it
     ("mongo -u admin -pS3cr3t,9x", "S3cr3t,9x", ""),
