@@ -322,56 +322,15 @@ def phrase_stop(text: str, name_start: int, start: int, end: int, rest: re.Match
     one was masked nowhere: review RV6 F1); else, on a setting's line, where the setting ends
     (:func:`_setting_end`) if the words to there are a bounded phrase."""
     cut = phrase_end(text, name_start, rest.start(), rest.end())
-    command = _command_start(text, name_start, end, cut)
-    for stop in (command,) if command else (cut, rest.end()) if cut > end else ():
-        phrase = _one_blank(text[start:stop])
-        # a pair after it bounds the phrase as a quote does (``password=correct horse battery staple user=bob``)
-        if phrase_of_words(phrase) and spaced_secret(phrase, True, bounded=stop < rest.end()):
+    for stop in (cut, rest.end()) if cut > end else ():
+        phrase = text[start:stop]
+        if phrase_of_words(phrase) and spaced_secret(phrase, True):
             return stop
-    if command:
-        cut = command
     if cut > end and _line_setting(text, name_start, start):
         stop = _setting_end(text, name_start, start, end, cut)
-        phrase = _one_blank(text[start:stop])
-        if stop and any(c.isalpha() for c in phrase) and spaced_secret(phrase, True, bounded=True):
-            # (a letter among its words: a date in groups is none, ``db.password: 2024 06 01``)
+        if stop and spaced_secret(text[start:stop], True, bounded=True):
             return stop
     return 0
-
-
-def _one_blank(phrase: str) -> str:
-    """A phrase as its words read one blank apart: runs of blanks, no-break ones too, as one."""
-    return phrase if "  " not in phrase and "\u00a0" not in phrase else " ".join(phrase.split())
-
-
-#: A command's option: ``-h``, ``--host``, ``-U``, ``--port=5432``.
-_FLAG = lazy_compile(r"--?[A-Za-z][\w-]*(?:=\S*)?")
-
-
-def _command_start(text: str, name_start: int, end: int, cut: int) -> int:
-    """Where a command begins after a shell variable's assignment that prefixes it, or 0: at a
-    command's name (a lower-case word) whose next word is an option (``PGPASSWORD=Sommer 2024!
-    psql -h db``), or a program's path (``./migrate.sh``, ``/usr/bin/psql``). As sh reads it the assignment's value ends at a blank, so its words after the
-    first are the command's; a pass phrase pasted unquoted there runs to the command's name, which
-    the mask leaves readable."""
-    if _SHELL_ASSIGNMENT.match(text, name_start) is None:
-        return 0
-    words = [(w.start(), w.group()) for w in _WORD.finditer(text, end, cut)]
-    for (at, word), (_, after) in zip(words, [*words[1:], (cut, "")], strict=False):
-        if _PROGRAM_PATH.fullmatch(word) is not None or (
-            _COMMAND_WORD.fullmatch(word) is not None and _FLAG.fullmatch(after) is not None
-        ):
-            stop = at
-            while stop > end and text[stop - 1] in " \t\u00a0":
-                stop -= 1
-            return stop
-    return 0
-
-
-#: A program named by its path: ``./run.sh``, ``../bin/migrate``, ``/usr/bin/psql``.
-_PROGRAM_PATH = lazy_compile(r"\.{0,2}/[\w.-]+(?:/[\w.-]+)*")
-#: A word of a line: what blanks bound.
-_WORD = lazy_compile(r"[^\s]+")
 
 
 #: A comment after a setting's value, a blank before it (``.env``'s `` #``, INI's `` ;``).
@@ -399,7 +358,6 @@ def _setting_end(text: str, name_start: int, start: int, end: int, cut: int) -> 
     words = text[end:stop].split()
     if (
         _SHELL_ASSIGNMENT.match(text, name_start) is not None
-        and not _in_settings(text, name_start, start, stop)  # (there the line's end bounds the value)
         and _COMMAND_WORD.fullmatch(words[0]) is not None
         and "".join(words).replace(".", "").replace("_", "").replace("-", "").isalpha()
     ):
@@ -407,64 +365,30 @@ def _setting_end(text: str, name_start: int, start: int, end: int, cut: int) -> 
     return stop
 
 
-#: A line of a settings file: a name, ``=`` (``export`` before it, blanks around it).
-_SETTING_LINE = lazy_compile(r"[ \t]*(?:export[ \t]+)?[A-Za-z_][\w.\-]*[ \t]*=")
-
-
-def _in_settings(text: str, name_start: int, start: int, stop: int) -> bool:
-    """A shell variable's assignment (``NAME=first rest``) whose words after the first are no
-    command, as sh reads them: after ``export`` (its words are names to export); joined by no-break
-    blanks only (sh splits at blanks and tabs: one word); or on a line of a settings file, a line
-    next to it one too (``.env``: ``DB_PASSWORD=correct horse battery staple`` above ``DB_USER=app``)."""
-    line_start = text.rfind("\n", 0, name_start) + 1
-    if text.startswith("export", line_start) or not any(c in " \t" for c in text[start:stop]):
-        return True
-    before = text.rfind("\n", 0, max(line_start - 1, 0)) + 1 if line_start else -1
-    after = text.find("\n", stop) + 1
-    return (before >= 0 and _SETTING_LINE.match(text, before) is not None) or (
-        after > 0 and _SETTING_LINE.match(text, after) is not None
-    )
-
-
-#: What may stand before a setting's name on its line: blanks, ``export`` (a shell's ``.env``), a
-#: YAML list's ``- ``.
-_SETTING_LEAD = lazy_compile(r"[ \t]*(?:export[ \t]+|-[ \t]+)?")
-#: A setting's name and its operator on a ``.properties``, ``.env`` or INI line (``=``, blanks
-#: around it), or a YAML mapping's key (``:`` and a blank; a key of a config's case: lower, snake or
-#: upper, not a label's capitalised word, ``Password: …``, prose's).
-_SETTING_NAME = lazy_compile(r"[^\W\d][\w.\-]*+[ \t]*=[ \t]*|(?![A-Z][a-z]+[:\s])[^\W\d][\w.\-]*+:[ \t]+")
+#: What may stand before a setting's name on its line: blanks, ``export`` (a shell's ``.env``).
+_SETTING_LEAD = lazy_compile(r"[ \t]*(?:export[ \t]+)?")
+#: The operator of a ``.properties``, ``.env`` or INI line: ``=``, blanks around it.
+_SETTING_EQUALS = lazy_compile(r"[ \t]*=[ \t]*")
 
 
 def _line_setting(text: str, name_start: int, value_start: int) -> bool:
     """The name at ``name_start`` opens its line and ``=`` alone joins it to its value (a Java
-    ``.properties``, ``.env`` or INI line: ``db.password=Sommer 2024 !``), or it is a YAML key
-    (``password: correct horse battery staple``): the line's end bounds the value, as a closing
-    quote does."""
+    ``.properties``, ``.env`` or INI line: ``db.password=Sommer 2024 !``): the line's end bounds the
+    value, as a closing quote does."""
     line_start = text.rfind("\n", 0, name_start) + 1
     lead = _SETTING_LEAD.match(text, line_start)
     if lead is None or lead.end() != name_start:
         return False
-    return _SETTING_NAME.fullmatch(text, name_start, value_start) is not None
+    equals = text.rfind("=", name_start, value_start)
+    return (
+        equals >= 0
+        and _SETTING_EQUALS.fullmatch(text, equals - _blanks_before(text, equals), value_start) is not None
+    )
 
 
-#: Typographic quotes that open a value, each with the marks that close it (``“…”``, ``„…“``,
-#: ``«…»``, ``「…」``, ``『…』``, ``‘…’``, ``‹…›``), as :mod:`~memscribe.redaction.cmdline` reads them.
-_CLOSING = {"“": "”“", "„": "“”", "«": "»", "「": "」", "『": "』", "‘": "’‘", "‚": "’‘", "‹": "›"}
-
-
-def typographic_close(text: str, start: int) -> int:
-    """Where the typographic quote that opens a value at ``start`` closes on its line (the closing
-    mark's offset), or 0 where none opens it or none closes it within
-    :data:`~memscribe.redaction.values.MAX_VALUE_LEN`: the marks bound the value as quotes do
-    (``パスワード：「Sommer 2024」です``). A ``’`` with a letter or digit after it is an
-    apostrophe inside the value (‘Bob’s pass 9x!’)."""
-    closing = _CLOSING.get(text[start : start + 1])
-    if closing is None:
-        return 0
-    for i in range(start + 1, min(len(text), start + 1 + MAX_VALUE_LEN)):
-        c = text[i]
-        if c == "\n":
-            return 0
-        if c in closing and not (c == "’" and text[i + 1 : i + 2].isalnum()):
-            return i if i > start + 1 else 0
-    return 0
+def _blanks_before(text: str, at: int) -> int:
+    """How many blanks stand right before ``at``."""
+    n = 0
+    while at - n > 0 and text[at - n - 1] in " \t":
+        n += 1
+    return n

@@ -266,11 +266,9 @@ def _flag_passwords(text: str) -> Iterator[tuple[int, int]]:
                 yield start, end
 
 
-#: A glued argument that is a build tool's property (``-PbuildNumber=1234``): a name, ``=`` and a
-#: value (a base64 password's padding, ``-pQm9iOjEy==``, is none). A list (``-Pjdk17,Docker``) is
-#: Maven's upper-case ``-P``'s, which no client's grammar reads: a lower-case ``-p``'s argument after
-#: ``-u`` is the password whole, marks and all (``mongo -u admin -pS3cr3t,9x``).
-_PROPERTY = lazy_compile(r"[A-Za-z_][\w.-]*=[^=\s].*")
+#: A glued argument that is a build tool's property or list (``-PbuildNumber=1234``,
+#: ``-Pjdk17,Docker``): Maven's and Gradle's ``-P``, never a password.
+_PROPERTY_OR_LIST = lazy_compile(r"[\w.-]+=.*|[\w.-]+(?:,[\w.-]+)+")
 
 
 def _client_glued(letter: str, value: str, user: re.Match[str] | None) -> bool:
@@ -282,7 +280,7 @@ def _client_glued(letter: str, value: str, user: re.Match[str] | None) -> bool:
         letter == "p"
         and user is not None
         and not user.group().lstrip("'\"").startswith("-U")
-        and _PROPERTY.fullmatch(value) is None
+        and _PROPERTY_OR_LIST.fullmatch(value) is None
     )
 
 

@@ -175,9 +175,7 @@ def _build_detectors() -> tuple[Detector, ...]:
         Detector("auth_header", _bare_credentials, ("authorization",)),
         _re("api_key_header", KEY_HEADER, group="v", ihints=KEY_HEADER_HINTS, strict_value=True),
         Detector("session_cookie", find_cookies, ("cookie",)),
-        Detector(
-            "secret_assignment", find_assignments, _ASSIGNMENT_HINTS, needs="=:-\uff1a\uff1d"
-        ),  # (``--``, ``<-``, ``：``)
+        Detector("secret_assignment", find_assignments, _ASSIGNMENT_HINTS, needs="=:-"),  # (``--``, ``<-``)
         Detector(
             "secret_assignment", find_calls, ("passw", "secret", "token", "apikey", "api_key", "credential")
         ),

@@ -8,7 +8,11 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
-from memscribe.redaction.assigned import SPACED_SECRET_MAX, phrase_stop, plausible_value, typographic_close
+from memscribe.redaction.assigned import (
+    SPACED_SECRET_MAX,
+    phrase_stop,
+    plausible_value,
+)
 from memscribe.redaction.base import (
     apart,
     forget_at_scan_end,
@@ -85,10 +89,9 @@ _ASSIGN = lazy_compile(
     r"(?:(?<=\\[nrt])|(?<![\w.\-]))"
     r"(?:(?P<lead>--)(?P<flag>[A-Za-z][A-Za-z0-9\-]*+)(?:=|[ ]++)|"
     # NAME = / "name": / name := / name => / config["NAME"] = / NAME ?= / name ||= / R's name <- "…"
-    # / ja, zh full-width ``パスワード：…``
     # (runs possessive: what may follow each is no character of it, so a shorter run never
     # matches where the whole one does not, and a name without an operator fails at once)
-    r"(?P<name>[^\W\d][\w.\-]*+)(?:\\?['\"])?\]?[ \t]*+(?::{1,3}=|=>|\?=|\|\|=|<-(?=[ \t])|[:=\uff1a\uff1d])[ \t]*+)"
+    r"(?P<name>[^\W\d][\w.\-]*+)(?:\\?['\"])?\]?[ \t]*+(?::{1,3}=|=>|\?=|\|\|=|<-(?=[ \t])|[:=])[ \t]*+)"
     # the value sits in a lookahead so a skipped match does not swallow the next assignment; a
     # quoted one runs to the same quote unescaped (``"Tr0ub'dor&3"``, ``"abc\\"def"``)
     r"(?:(?P<tag>!!?)[A-Za-z]+[ ]+)?"  # YAML tag such as ``!!binary``
@@ -106,9 +109,9 @@ _GETTER = lazy_compile(
     r"(?i)^_?(?:get|read|load|fetch|has|is|check|verify|validate|prompt|ask|input|find|lookup)"
 )
 _MORE_QUOTED = lazy_compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
-#: The words after an unquoted value to its line's end or a comment (`` # prod``), blanks (no-break
-#: ones too) between them; and a mark standing apart (``admin / nasadmin77``: a login's pair).
-_REST_OF_LINE = lazy_compile(r"(?:[ \u00a0]+[^\s#]+)+(?=[ \t]*(?:\r?\n|$)|[ \t]+#(?:[ \t]|$))")
+#: The words after an unquoted value to the end of its line, a comment's mark none of them; and a
+#: mark standing apart between words (``admin / nasadmin77``: a login and its password, a pair's).
+_REST_OF_LINE = lazy_compile(r"(?: [^\s#]+)+(?=[ \t]*(?:\r?\n|$))")
 
 
 def hint_starts(low: str, hint: str) -> Iterator[int]:
@@ -169,7 +172,7 @@ _IDENTIFIER_RUN = lazy_compile(r"[\w.\-]*")
 
 def find_assignments(text: str) -> Iterator[tuple[int, int]]:
     if (
-        "=" in text or ":" in text or "--" in text or "<-" in text or "\uff1a" in text or "\uff1d" in text
+        "=" in text or ":" in text or "--" in text or "<-" in text
     ):  # every match holds its operator or is a --flag
         yield from _assignments(text)
 
@@ -193,12 +196,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         if group == "uv" and value.isdigit() and names_a_count(name):
             continue  # ``"total_tokens":101618``: a count
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
-        if (
-            group == "uv"
-            and m.group("name")
-            and text[end : end + 1] in (" ", "\u00a0")
-            and is_password_name(name)
-        ):
+        if group == "uv" and m.group("name") and text[end : end + 1] == " " and is_password_name(name):
             rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
             stop = phrase_stop(text, m.start(), start, end, rest) if rest is not None else 0
             if stop:
@@ -223,7 +221,7 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             line_end = text[run : run + 1] in ("", "\n", "\r")
             if plausible_value(text[start:run], strength, quoted=False, line_end=line_end, **decide):
                 yield start, run
-        if group == "qv" and m.group("q") is not None:
+        if group == "qv":
             # a tuple / list of quoted values under one name: ``SECRETS = 'a', 'b'``
             pos = m.end("q") + len(value) + len(m.group("q"))
             while (more := _MORE_QUOTED.match(text, pos)) is not None:
@@ -278,8 +276,6 @@ def _value_extent(text: str, m: re.Match[str]) -> tuple[str, int, int] | None:
     query string a value ends at the next parameter."""
     group = "qv" if m.group("q") is not None else "uv"
     start, end = m.span(group)
-    if group == "uv" and (close := typographic_close(text, start)):
-        return "qv", start + 1, close  # ``「Sommer 2024」``, ``«…»``: their marks bound it as quotes do
     value = text[start:end]
     if m.group("q") == '"' and (len(value) - len(value.rstrip("\\"))) % 2 == 1:
         rest = _TO_CLOSE.match(text, end + 1)
@@ -429,10 +425,8 @@ def find_xml(text: str) -> Iterator[tuple[int, int]]:
                 named = _NAME_ATTRIBUTE.search(m.group("attrs"))
                 name = named.group("name") if named else ""
                 strength, quoted = (name_strength(name) if named else None), False
-            password = is_password_name(name)  # its tags bound a pass phrase as quotes do (``<entry
-            quoted = quoted or (password and " " in m.group("v").strip())  # key="db.password">…``)
             if strength is not None and plausible_value(
-                m.group("v"), strength, quoted=quoted, password_name=password
+                m.group("v"), strength, quoted=quoted, password_name=is_password_name(name)
             ):
                 yield m.span("v")
 
