@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 from memscribe.lazyre import lazy_compile
-from memscribe.lexicon.grammar import is_simple_past
 from memscribe.semantic.updates import change_cue
 
 _MONTH = (
@@ -75,43 +74,6 @@ def time_fronted_last(clause: str) -> str:
     if _NOW.fullmatch(adv) and change_cue(rest):
         return f"{m.group('lead')}{rest}"  # "Nowadays I run on Thursdays instead": said once is enough
     return f"{m.group('lead')}{rest} {adv[0].lower()}{adv[1:]}"
-
-
-#: "(Ever) since" opening an English sentence with a change of the speaker's own ("ever since I
-#: got my bike fixed", "since we moved") or one named with "the" ("since the reorg", "since the new
-#: rota kicked in"), ended by a comma or by none: up to the first "I"/"we" past it that opens the
-#: main clause.
-_FRONTED_SINCE = lazy_compile(
-    r"^(?P<lead>(?:(?:but|and|so|also|oh|well|actually|anyway|btw|plus)\b[\s,]*)*)"
-    r"(?P<adv>(?:ever\s+)?since\s+(?:(?:I|we)\s+|the\s+)[^,;:!?.]*?)\s*,?\s+"
-    r"(?P<rest>(?:I|we)(?P<clitic>['’](?:m|ve|d|re))?\s+(?P<verb>[\w'’]+)[^,;:]*)(?P<tail>.*)$",
-    re.IGNORECASE | re.S,
-)
-#: A main clause telling an activity under way or an occasion ("I've been seeing timeouts", "I'm
-#: rerunning", "I was", "I've been thinking"): what its fronted "since" dates is the task's.
-_UNDER_WAY = lazy_compile(
-    r"^(?:I|we)(?:['’](?:m|re|ve)|\s+(?:am|are|have|was|were))\s+(?:been\s+)?(?:\w+ly\s+|just\s+|still\s+)*\w+ing\b",
-    re.IGNORECASE,
-)
-
-
-def since_fronted_last(sentence: str) -> str:
-    """``sentence`` with a fronted "(ever) since …" (:data:`_FRONTED_SINCE`) put after its main
-    clause's first part ("Since the reorg I've got seven reports, up from four" → "I've got seven
-    reports since the reorg, up from four"): the rules read a clause that opens with its subject,
-    and judge it exactly as if it had been said in that order. A main clause under way or told in
-    the simple past ("Since the last deploy I've been seeing timeouts", "since then I fixed …") is
-    left as it was: it tells the task."""
-    m = _FRONTED_SINCE.match(sentence.strip())
-    if m is None:
-        return sentence
-    rest = m.group("rest").rstrip(" ")
-    past = m.group("clitic") is None and is_simple_past(m.group("verb").casefold().replace("’", "'"))
-    if past or _UNDER_WAY.match(rest):
-        return sentence
-    adv = m.group("adv")
-    head = rest.rstrip(" .!")
-    return f"{m.group('lead')}{head} {adv[0].lower()}{adv[1:]}{rest[len(head) :]}{m.group('tail')}"
 
 
 #: A time on the scale of a life, not of a task: a month, a season or a year ("in April", "last

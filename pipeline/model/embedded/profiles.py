@@ -28,7 +28,7 @@ from memscribe.model.embedded.coderules import code_rules_in_turn
 from memscribe.model.embedded.consequence import consequences
 from memscribe.model.embedded.directives import directive, directive_slug, names_standing
 from memscribe.model.embedded.former import left_beside_now, now_after_former
-from memscribe.model.embedded.fronting import dated_in_life, since_fronted_last
+from memscribe.model.embedded.fronting import dated_in_life
 from memscribe.model.embedded.holds_now import holds_now
 from memscribe.model.embedded.places import place_fact, place_in_role
 from memscribe.model.embedded.profile_rules import Fact
@@ -235,8 +235,6 @@ def _profiles_from_turn(
             continue
         if plain or working:
             sentence = statement_part(sentence)
-        if latin:
-            sentence = since_fronted_last(sentence)
         if has_cjk(sentence):  # a question tagged on ("…，每天应该喂多少？") leaves the statement
             sentence = "，".join(c for c in re.split(r"[，,]", sentence) if not _ZH_QUESTION.search(c))
         split = split_clauses(sentence)
