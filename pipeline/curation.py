@@ -406,10 +406,7 @@ def _retimed(root: Path, entry: MemoryEntry, ttl: TTL, *, now: dt.datetime) -> d
         namespace=entry.namespace,
     )
     plan = Plan(transcript=EDIT_SOURCE, format="store", model="none", created=utc_stamp(now), operations=[op])
-    try:
-        FileMemoryStore(root).apply(plan, now=now)
-    except StoreError as exc:  # as a changed body's failed write says it (_write_failure)
-        raise type(exc)(f"the edit could not be written: {exc}", **exc.fields) from None
+    FileMemoryStore(root).apply(plan, now=now)
     return {
         "changed": True,
         "id": entry.id,

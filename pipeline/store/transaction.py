@@ -23,11 +23,6 @@ Order of work, all under the root's lock (``MemoryRoot.lock``):
    taken), and only then is the original unlinked.
 5. **Close the journal**: renamed to ``<same name>.done.json``.
 
-A refused step in 3-4 before any memory file was replaced or removed (the rename of the first
-staged text, an archive copy, the removal of the first superseded file) rolls the plan back too,
-journal included, and its error says nothing changed; after one, the journal stays open and the
-error says the next run completes the plan (:func:`_cut_short`).
-
 Nothing is destroyed before its replacement is durable, so a crash at any point loses no
 data. The worst case is an entry both active and archived (``MemoryRoot.half_archived``)
 and a journal without ``.done`` (``MemoryRoot.pending_journals``) naming the plan that was
@@ -215,15 +210,12 @@ def _archive_copy(root: Path, op: ArchiveOp, text: str, stamp: str, *, sync_dir:
 
 
 def _archive_one(root: Path, op: ArchiveOp, text: str, stamp: str) -> str:
-    """Write the archived copy under a free name, then remove the original. Returns the copy's
-    path. A removal refused leaves neither copy nor change (the memory stays active only)."""
+    """Write the archived copy under a free name, then remove the original. Returns the copy's path."""
     rel = _archive_copy(root, op, text, stamp)
     source = root / op.path
     try:
         source.unlink()
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            (root / rel).unlink()
         raise store_error(exc, source, "remove archived original") from exc
     fsync_dir(source.parent)
     return rel
@@ -299,13 +291,10 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
         except StoreError:
             _roll_back(memory_root.path, written, journal, staged)
             raise
-        try:
-            for one in staged:
-                update.publish(memory_root.path, one)
-            for old, text in checked.archives:
-                archived.append(_archive_one(memory_root.path, old, text, stamp))
-        except StoreError as exc:
-            raise _cut_short(memory_root.path, exc, journal, written, staged, archived) from exc
+        for one in staged:
+            update.publish(memory_root.path, one)
+        for old, text in checked.archives:
+            archived.append(_archive_one(memory_root.path, old, text, stamp))
         updated = [one.op.path for one in staged]
         copies = [one.copy for one in staged]
         changed.extend([*written, *updated, *copies, *archived, *(old.path for old, _ in checked.archives)])
@@ -316,32 +305,6 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
         journal=done.relative_to(memory_root.path).as_posix(),
         updated=updated,
         done_elsewhere=done_elsewhere,
-    )
-
-
-def _cut_short(
-    root: Path,
-    exc: StoreError,
-    journal: Path,
-    written: list[str],
-    staged: list[update.Staged],
-    archived: list[str],
-) -> StoreError:
-    """The error a plan ends with when a step after its new files failed (a rename over a
-    memory file, an archive copy, a removal). Before any memory file was replaced or removed
-    (every staged update unpublished, no archive step done) the plan is rolled back and the
-    error says nothing changed: the journal is gone, so no later run completes what the caller
-    was told failed. After one, the journal stays open and the error says the plan is finished
-    by the next run that recovers the root (``extract``, ``apply``, ``batch``)."""
-    if not archived and all(one.temp is not None for one in staged):
-        _roll_back(root, written, journal, staged)
-        if not journal.exists():
-            return type(exc)(f"{exc}; nothing changed", **exc.fields)
-    rel = journal.relative_to(root).as_posix()
-    return type(exc)(
-        f"{exc}; the change is partly made and is completed by the next extract, apply or batch"
-        f" (journal {rel})",
-        **exc.fields,
     )
 
 
