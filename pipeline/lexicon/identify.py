@@ -122,7 +122,7 @@ def placed(text: str) -> str | None:
 
 
 def _language_of(text: str) -> str:
-    if text[:3].lower() in ("he ", "me ") and _spanish_perfect(text):
+    if _HE.search(text) and _spanish_perfect(text):
         return "es"
     if text.isascii():
         return _ascii_language_of(text)
@@ -221,18 +221,20 @@ _SPEAKER_OPENERS = {
 _ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:ado|ido|[ltrs]to|cho)")
 
 
+#: A word "he" (what :func:`_spanish_perfect` looks for first).
+_HE = lazy_compile(r"\b[Hh][Ee]\s")
+
+
 def _spanish_perfect(text: str) -> bool:
-    """``text`` opens with the Spanish first-person perfect ("He vuelto a fumar", "Me he mudado a
-    Valencia"): "he" (after a reflexive "me") and a participle, and no English function word after them but the shared "a"."""
+    """``text`` holds the Spanish first-person perfect ("He vuelto a fumar", "Ya he dejado el
+    café", "Hola. Me he mudado a Valencia"): "he" and a participle, and no English function word
+    beside them but the shared "a" (English "he" is a subject, never before a participle)."""
     words = [w.casefold() for w in _WORD.findall(text)]
-    if words[:2] == ["me", "he"]:  # the reflexive perfect: "Me he mudado a Valencia"
-        words = words[1:]
-    return (
-        len(words) > 1
-        and words[0] == "he"
-        and _ES_PARTICIPLE.fullmatch(words[1]) is not None
-        and not any(w in _ENGLISH and w != "a" for w in words[2:])
-    )
+    for i, word in enumerate(words[:-1]):
+        if word == "he" and _ES_PARTICIPLE.fullmatch(words[i + 1]) is not None:
+            rest = words[:i] + words[i + 2 :]
+            return not any(w in _ENGLISH and w not in ("a", "me") for w in rest)
+    return False
 
 
 def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:

@@ -28,3 +28,18 @@ def test_spanish_perfect_opening_is_the_users_statement() -> None:
 def test_reflexive_spanish_perfect_opening_is_the_users_statement() -> None:
     assert spoken_language("Me he mudado a Valencia.") == "es"
     assert _bodies("Me he mudado a Valencia.") == ['User, in their words: "Me he mudado a Valencia".']
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ya he dejado el café.",
+        "Nunca he fumado.",
+        "Bueno, he dejado el café.",
+        "Hola. He vuelto a fumar.",
+        "Ya me he mudado a Valencia.",
+    ],
+)
+def test_the_spanish_perfect_after_an_opener_is_spanish_too(text: str) -> None:
+    """Review RV1 F4: the perfect counted only as the turn's first words."""
+    assert spoken_language(text) == "es"
