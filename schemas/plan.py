@@ -83,8 +83,8 @@ class Skipped(BaseModel):
     reason: SkipReason
     evidence: list[int] = Field(default_factory=list)
     detail: str = ""
-    #: Kept out of a dumped plan (golden plans, journals, ``--json``): it is for the caller that
-    #: holds the Plan (an edit says which memories its text repeats), not a new output field.
+    #: Kept out of a dumped plan (golden plans, journals, ``extract --json``): it is for the caller
+    #: that holds the Plan. An MCP duplicate answer and ``edit --json``'s ``refused`` show it.
     same_as: list[str] = Field(
         default_factory=list,
         exclude=True,
