@@ -122,7 +122,7 @@ def placed(text: str) -> str | None:
 
 
 def _language_of(text: str) -> str:
-    if _HE.search(text) and _spanish_perfect(text):
+    if _HE.search(text) and (text.isascii() or not _NON_LATIN.search(text)) and _spanish_perfect(text):
         return "es"
     if text.isascii():
         return _ascii_language_of(text)
@@ -223,18 +223,34 @@ _ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:ado|ido|[ltrs]to|cho)")
 
 #: A word "he" (what :func:`_spanish_perfect` looks for first).
 _HE = lazy_compile(r"\b[Hh][Ee]\s")
+#: "he" opening the text or a sentence, after a reflexive "me" or not.
+_HE_OPENING = lazy_compile(r"(?:^|[.!?¡¿]\s*)(?:[Mm][Ee]\s+)?[Hh][Ee]\s")
+#: Spanish function words English does not use.
+_ONLY_SPANISH = _FUNCTION_WORDS["es"] - _ENGLISH
 
 
 def _spanish_perfect(text: str) -> bool:
     """``text`` holds the Spanish first-person perfect ("He vuelto a fumar", "Ya he dejado el
-    café", "Hola. Me he mudado a Valencia"): "he" and a participle, and no English function word
-    beside them but the shared "a" (English "he" is a subject, never before a participle)."""
-    words = [w.casefold() for w in _WORD.findall(text)]
-    for i, word in enumerate(words[:-1]):
-        if word == "he" and _ES_PARTICIPLE.fullmatch(words[i + 1]) is not None:
-            rest = words[:i] + words[i + 2 :]
-            return not any(w in _ENGLISH and w not in ("a", "me") for w in rest)
-    return False
+    café", "Hola. Me he mudado a Valencia"): "he" and a participle, no English function word beside
+    them but the shared "a" and "me", and the perfect opening a sentence, after a reflexive "me", or
+    a Spanish function word or accent elsewhere (English "he" is a subject, never before a
+    participle; note-style English has few function words: "Lunch: he avocado toast")."""
+    said = _WORD.findall(text)
+    words = [w.casefold() for w in said]
+    # a participle is written in lower case: "He Macho Man" names someone
+    perfects = [i for i, w in enumerate(words[:-1]) if w == "he" and _ES_PARTICIPLE.fullmatch(said[i + 1])]
+    if not perfects:
+        return False
+    held = {j for i in perfects for j in (i, i + 1)}
+    rest = [w for j, w in enumerate(words) if j not in held]
+    if any(w in _ENGLISH and w not in ("a", "me") for w in rest):
+        return False
+    return (
+        _HE_OPENING.search(text.strip()) is not None
+        or any(i > 0 and words[i - 1] == "me" for i in perfects)
+        or any(w in _ONLY_SPANISH for w in rest)
+        or _ACCENTS["es"].search(text.casefold()) is not None
+    )
 
 
 def _decided(scores: dict[str, int], words: list[str], folded: str) -> str:

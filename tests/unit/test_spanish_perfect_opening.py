@@ -34,12 +34,30 @@ def test_reflexive_spanish_perfect_opening_is_the_users_statement() -> None:
     "text",
     [
         "Ya he dejado el café.",
-        "Nunca he fumado.",
         "Bueno, he dejado el café.",
         "Hola. He vuelto a fumar.",
         "Ya me he mudado a Valencia.",
+        "He vuelto a fumar y he dejado el café.",
+        "Ya he dejado el café. He empezado a correr.",
+        "Me he mudado a Valencia y he encontrado trabajo.",
     ],
 )
 def test_the_spanish_perfect_after_an_opener_is_spanish_too(text: str) -> None:
-    """Review RV1 F4: the perfect counted only as the turn's first words."""
+    """Review RV1 F4: the perfect counted only as the turn's first words; RV5 F1: a second "he"
+    read as English."""
     assert spoken_language(text) == "es"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dad update: he Colorado-bound, mom staying.",
+        "Lunch: he avocado toast, me pancakes.",
+        "Kid's new nickname? He Macho Man lol",
+        "He moved to Madrid.",
+    ],
+)
+def test_note_style_english_with_he_stays_english(text: str) -> None:
+    """Review RV5 F2: "he" before a word ending like a participle, with no Spanish word around it
+    and not opening a sentence before a lower-case participle, is English."""
+    assert spoken_language(text) == "en"
