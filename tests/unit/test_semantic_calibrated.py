@@ -10,6 +10,7 @@ import pytest
 from memscribe.semantic import encoder as encoder_module
 from memscribe.semantic.calibration import STATIC_CALIBRATION, calibrate
 from memscribe.semantic.encoder import calibrated_cosines, dot
+from tests.support.dots import counted_dot
 
 CAL = STATIC_CALIBRATION
 
@@ -34,17 +35,6 @@ def _boundary_cosines() -> list[float]:
     return cosines
 
 
-def _counted_dot(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls = [0]
-
-    def counted(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-        calls[0] += 1
-        return dot(a, b)
-
-    monkeypatch.setattr(encoder_module, "dot", counted)
-    return calls
-
-
 def test_cosines_at_every_rounding_boundary_score_as_calibrate_of_dot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -57,7 +47,7 @@ def test_cosines_at_every_rounding_boundary_score_as_calibrate_of_dot(
         row[127] = math.sqrt(1.0 - cosine * cosine)
         rows.append(tuple(row))
     expected = [calibrate(dot(query, row), CAL) for row in rows]
-    calls = _counted_dot(monkeypatch)
+    calls = counted_dot(monkeypatch)
     assert calibrated_cosines(query, rows, CAL) == expected
     # the rows within COSINE_SLACK of a boundary are dot's; those 3e-8 away (2 in 7) are not
     assert 0 < calls[0] <= len(rows) * 5 // 7 + 4
@@ -71,7 +61,7 @@ def test_random_unit_vectors_score_as_calibrate_of_dot(monkeypatch: pytest.Monke
         _unit([b * w + rng.gauss(0.0, 1.0) for b in base]) for w in (0.0, 0.2, 0.5, 1.0, 2.0, 4.0) * 60
     ]
     query = _unit(base)
-    calls = _counted_dot(monkeypatch)
+    calls = counted_dot(monkeypatch)
     found = calibrated_cosines(query, vectors, CAL)
     assert found == [calibrate(dot(query, v), CAL) for v in vectors]
     assert len(set(found)) > 100  # scores over the range, not only the floor's 0.0

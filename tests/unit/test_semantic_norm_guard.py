@@ -8,22 +8,11 @@ from __future__ import annotations
 import pytest
 
 from memscribe.index import pool
-from memscribe.semantic import encoder as encoder_module
 from memscribe.semantic.calibration import STATIC_CALIBRATION, calibrate
 from memscribe.semantic.encoder import COSINE_SLACK, calibrated_cosines, dot
+from tests.support.dots import counted_dot
 
 CAL = STATIC_CALIBRATION
-
-
-def _counted_dot(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls = [0]
-
-    def counted(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-        calls[0] += 1
-        return dot(a, b)
-
-    monkeypatch.setattr(encoder_module, "dot", counted)
-    return calls
 
 
 @pytest.mark.parametrize("size", [1e6, 1e7, 1e8])
@@ -35,7 +24,7 @@ def test_long_vectors_are_scored_by_dot(size: float) -> None:
 
 
 def test_dot_is_asked_exactly_past_a_norm_sum_of_four(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _counted_dot(monkeypatch)
+    calls = counted_dot(monkeypatch)
     query = (2.0, 0.0, 0.0)  # |q|² = 4.0 exactly
     assert calibrated_cosines(query, [(0.0, 0.0, 0.0)], CAL) == [0.0]  # both = 4.0: the shortcut
     assert calls[0] == 0
