@@ -221,8 +221,11 @@ _SPEAKER_OPENERS = {
 _ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:ado|ido|[ltrs]to|cho)")
 
 
-#: A word "he" (what :func:`_spanish_perfect` looks for first).
-_HE = lazy_compile(r"\b[Hh][Ee]\s")
+#: "he" before a word ending as a participle (what :func:`_spanish_perfect` needs first): one
+#: search, so a text holding the English "he" is not split into words for it.
+_HE = lazy_compile(
+    r"\b[Hh][Ee]\s+[^\W\d_]{2,}(?:[Aa][Dd][Oo]|[Ii][Dd][Oo]|[LTRSltrs][Tt][Oo]|[Cc][Hh][Oo])\b"
+)
 #: "he" opening the text or a sentence, after a reflexive "me" or not.
 _HE_OPENING = lazy_compile(r"(?:^|[.!?¡¿]\s*)(?:[Mm][Ee]\s+)?[Hh][Ee]\s")
 #: Spanish function words English does not use.
@@ -237,8 +240,14 @@ def _spanish_perfect(text: str) -> bool:
     participle; note-style English has few function words: "Lunch: he avocado toast")."""
     said = _WORD.findall(text)
     words = [w.casefold() for w in said]
-    # a participle is written in lower case: "He Macho Man" names someone
-    perfects = [i for i, w in enumerate(words[:-1]) if w == "he" and _ES_PARTICIPLE.fullmatch(said[i + 1])]
+    # a participle is written in lower case ("He Macho Man" names someone), but for a text that
+    # opens with the perfect in capitals or title case ("HE DEJADO DE FUMAR", "He Vuelto a fumar")
+    opening = 1 if words[:1] == ["me"] else 0
+    perfects = [
+        i
+        for i, w in enumerate(words[:-1])
+        if w == "he" and _ES_PARTICIPLE.fullmatch(words[i + 1] if i == opening else said[i + 1])
+    ]
     if not perfects:
         return False
     held = {j for i in perfects for j in (i, i + 1)}

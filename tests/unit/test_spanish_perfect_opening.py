@@ -40,6 +40,8 @@ def test_reflexive_spanish_perfect_opening_is_the_users_statement() -> None:
         "He vuelto a fumar y he dejado el café.",
         "Ya he dejado el café. He empezado a correr.",
         "Me he mudado a Valencia y he encontrado trabajo.",
+        "HE DEJADO DE FUMAR.",
+        "He Vuelto a fumar.",
     ],
 )
 def test_the_spanish_perfect_after_an_opener_is_spanish_too(text: str) -> None:
