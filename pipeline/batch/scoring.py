@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 #: Pairs scored the pure way before numpy is imported. Its import costs ~0.075 s CPU, what ~12k
 #: pairs save scored here (~2 us a pair against ~8 us, encoding apart; ~5 us since
-#: :func:`~memscribe.relatedness.scores` skips the blend of pairs with no token in common); a run of 200 transcripts (~20k pairs) breaks even (bench/batch.py), so
-#: numpy waits for more than that.
+#: :func:`~memscribe.relatedness.scores` skips the blend of pairs with no token in common); a run
+#: of 200 transcripts (~20k pairs) breaks even (bench/batch.py), so numpy waits for more than that.
 IMPORT_AFTER_PAIRS = 30000
 #: Fewer texts than this are scored the pure way (a call's fixed cost outweighs the vector ops).
 MIN_BATCH = 8

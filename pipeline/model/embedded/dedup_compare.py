@@ -100,8 +100,9 @@ def value_changed(new: str, old: str) -> bool:
 def one_topic(new: str, item: ShortlistItem) -> bool:
     """Topic evidence to archive on: a lexical score at SHORTLIST_SCORE, a semantic one at
     STRONG_TOPIC_SCORE. Two Chinese statements scored by meaning alone must also share a content
-    character (:func:`_zh_content`), two Japanese ones a content word (:func:`_ja_content`): the encoder scores unrelated Chinese statements as high as
-    related ones ("在华为工作" / "在学日语" .48, "开特斯拉" / "开丰田" .48)."""
+    character (:func:`_zh_content`), two Japanese ones a content word (:func:`_ja_content`): the
+    encoder scores unrelated Chinese statements as high as related ones ("在华为工作" / "在学日语"
+    .48, "开特斯拉" / "开丰田" .48)."""
     from memscribe.relatedness import SHORTLIST_SCORE
     from memscribe.textsim import similarity
 
