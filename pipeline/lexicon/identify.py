@@ -215,16 +215,30 @@ _SPEAKER_OPENERS = {
 }
 
 
-#: A Spanish past participle (regular "-ado"/"-ido", or an irregular "-to"/"-cho": "vuelto",
-#: "puesto", "hecho"): after a first word "he" it makes the Spanish first-person perfect ("He
-#: vuelto a fumar", "He dejado el café"), which English's "he" never opens.
-_ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:ado|ido|[ltrs]to|cho)")
+#: The endings of a Spanish past participle (regular "-ado"/"-ido", or an irregular "-to"/"-cho":
+#: "vuelto", "puesto", "hecho"), a bracket a class of letters: :data:`_ES_PARTICIPLE` and
+#: :data:`_HE` are built from this one list.
+_ES_PARTICIPLE_ENDINGS = ("ado", "ido", "[ltrs]to", "cho")
+
+
+def _either_case(ending: str) -> str:
+    """``ending`` (letters and bracketed classes of letters) as a pattern matching it in upper or
+    lower case letter by letter ("[ltrs]to" -> "[LTRSltrs][Tt][Oo]"): no IGNORECASE flag, which
+    would let a Unicode look-alike ("ſ", the Kelvin sign) match an ASCII letter."""
+    parts = re.findall(r"\[[^\]]+\]|.", ending)
+    return "".join(f"[{p[1:-1].upper()}{p[1:-1]}]" if p[0] == "[" else f"[{p.upper()}{p}]" for p in parts)
+
+
+#: A Spanish past participle (:data:`_ES_PARTICIPLE_ENDINGS`): after a first word "he" it makes the
+#: Spanish first-person perfect ("He vuelto a fumar", "He dejado el café"), which English's "he"
+#: never opens.
+_ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:" + "|".join(_ES_PARTICIPLE_ENDINGS) + ")")
 
 
 #: "he" before a word ending as a participle (what :func:`_spanish_perfect` needs first): one
 #: search, so a text holding the English "he" is not split into words for it.
 _HE = lazy_compile(
-    r"\b[Hh][Ee]\s+[^\W\d_]{2,}(?:[Aa][Dd][Oo]|[Ii][Dd][Oo]|[LTRSltrs][Tt][Oo]|[Cc][Hh][Oo])\b"
+    r"\b[Hh][Ee]\s+[^\W\d_]{2,}(?:" + "|".join(map(_either_case, _ES_PARTICIPLE_ENDINGS)) + r")\b"
 )
 #: "he" opening the text or a sentence, after a reflexive "me" or not.
 _HE_OPENING = lazy_compile(r"(?:^|[.!?¡¿]\s*)(?:[Mm][Ee]\s+)?[Hh][Ee]\s")
