@@ -41,7 +41,7 @@ from memscribe.semantic.changed import value_differs
 from memscribe.semantic.facets import facet_words
 from memscribe.semantic.relations import another_relation
 from memscribe.semantic.updates import same_polarity
-from memscribe.textsim import STOPWORDS, content_tokens, normalize, similarity, token_similarity
+from memscribe.textsim import STOPWORDS, normalize, similarity, token_set, token_similarity
 
 #: At or above: the same text, dropped without asking a model.
 DUPLICATE_SCORE = 0.92
@@ -172,38 +172,18 @@ def score(text: str, other: str) -> float:
 def scores(text: str, others: Sequence[str]) -> list[float]:
     """:func:`score` of ``text`` with each of ``others``, the same values: the semantic scores in
     one batch (:meth:`~memscribe.semantic.encoder.StaticEncoder.calibrated`), each text's content
-    tokens kept (:func:`token_set`: every candidate of a batch run is scored against every
-    earlier one), and no blend for a pair with no token in common (most pairs: its lexical score
-    is 0.0, and ``blend(0.0, m)`` is ``m``, a calibrated score already >= 0 and rounded)."""
+    tokens read from textsim's memo (:func:`~memscribe.textsim.token_set`: every candidate of a
+    batch run is scored against every earlier one), and no blend for a pair with no token in
+    common (most pairs: its lexical score is 0.0, and ``blend(0.0, m)`` is ``m``, a calibrated
+    score already >= 0 and rounded)."""
     meanings = semantic.similarities(text, others)
-    known = _TOKEN_SETS
-    if len(known) > TOKEN_SETS_KEPT:
-        known.clear()
     ours = token_set(text)
-    found: list[float] = []
     if meanings is None:
-        for other in others:
-            theirs = known.get(other)
-            found.append(token_similarity(ours, theirs if theirs is not None else token_set(other)))
-        return found
+        return [token_similarity(ours, token_set(other)) for other in others]
+    found: list[float] = []
     for other, meaning in zip(others, meanings, strict=True):
-        theirs = known.get(other)
-        if theirs is None:
-            theirs = token_set(other)
+        theirs = token_set(other)
         found.append(meaning if ours.isdisjoint(theirs) else blend(token_similarity(ours, theirs), meaning))
-    return found
-
-
-#: Texts whose content tokens :func:`token_set` keeps (past it, it starts again).
-TOKEN_SETS_KEPT = 16384
-_TOKEN_SETS: dict[str, frozenset[str]] = {}
-
-
-def token_set(text: str) -> frozenset[str]:
-    """The content tokens of a similarity text (:func:`memscribe.textsim.content_tokens`), kept."""
-    found = _TOKEN_SETS.get(text)
-    if found is None:
-        found = _TOKEN_SETS[text] = frozenset(content_tokens(text))
     return found
 
 

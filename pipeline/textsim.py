@@ -76,7 +76,12 @@ def _stem(word: str) -> str:
     return word
 
 
-@functools.lru_cache(maxsize=8192)
+#: Texts whose content tokens :func:`token_set` keeps (LRU): the batch job scores every candidate
+#: against every earlier one, and the semantic encoder keeps as many vectors.
+TOKEN_SETS_KEPT = 16384
+
+
+@functools.lru_cache(maxsize=TOKEN_SETS_KEPT)
 def _tokens(text: str) -> frozenset[str]:
     norm = normalize(text)
     runs = _CJK.findall(norm)
@@ -106,6 +111,11 @@ def content_tokens(text: str) -> set[str]:
     bodies against many candidates.
     """
     return set(_tokens(text))
+
+
+#: The content tokens of a text (:func:`content_tokens`) as the memo keeps them, not copied: for
+#: callers that score one text against many (:func:`memscribe.relatedness.scores`).
+token_set = _tokens
 
 
 def containment(small: str, large: str) -> float:
