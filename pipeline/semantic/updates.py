@@ -380,7 +380,7 @@ def someone_else(text: str) -> bool:
     row = LANGUAGES.get(spoken_language(text))
     # a time said first ("最近は妻が…", "现在我朋友…") leaves the subject after it
     body = _JA_MY.sub("", _TIME_LEAD.sub("", _USER_CJK.sub("我", body)))
-    if _ZH_KIN_SUBJECT.match(body):
+    if _ZH_KIN_SUBJECT.match(body) or _JA_PERSON_SUBJECT.match(body):
         return True
     if row is not None:
         return bool(row.third_party.search(body))
@@ -398,6 +398,15 @@ def _named_person(found: re.Match[str] | None) -> bool:
 #: A Chinese statement's subject that is one of "my" people ("我姐姐…", "我的朋友…"; the lexicon's
 #: row knows "我朋友" and not the siblings or the possessive 的).
 _ZH_KIN_SUBJECT = lazy_compile(rf"我的?{_ZH_KIN}")
+#: A Japanese statement's subject that is a person the user knows, where the lexicon's row (kin
+#: and friends in kanji: "弟は", "友達が") does not reach: a kin word written in kana or with the
+#: polite お ("おとうとは", "ともだちが", "ママが", "お母さんが"), or a name with an honorific suffix
+#: ("田中さんは", "ゆいちゃんが"), before the particle of a subject.
+_JA_PERSON_SUBJECT = lazy_compile(
+    r"^(?:(?:お(?:とう|かあ|にい|ねえ|じい|ばあ)|お[父母兄姉祖])(?:さん|ちゃん)|おとうと|いもうと|ともだち|かれし"
+    r"|かのじょ|むすこ|むすめ|おっと|つま|ママ|パパ|母親|父親|彼氏|主人|旦那|嫁|子供|子ども|こども"
+    r"|(?!たくさん)[^\s、。はがもをにで]{1,8}(?:さん|ちゃん|くん|君|様))(?:たち|達)?(?:は|が|も)"
+)
 #: "My" before a Japanese subject ("うちの妻は", "私の姉が"): the person named after it is the subject.
 _JA_MY = lazy_compile(r"^(?:私|僕|俺|わたし|あたし|うち)の")
 #: A time adverb opening a Chinese or Japanese statement, before its subject.

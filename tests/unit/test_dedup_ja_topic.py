@@ -45,3 +45,47 @@ def test_a_move_still_archives_the_stored_city() -> None:
     said = "先月、京都に引っ越しました。今は京都に住んでいます。"
     got = _superseded(said, 'User, in their words: "今は京都に住んでいます".', "home-city")
     assert got == [(CITY.id,)], got
+
+
+# Hiragana topic words (stop 49): "たばこ", "おさけ" are content words written in the script of
+# particles and inflections; a stored "たばこを吸う" shares no kanji or katakana with "たばこを
+# やめました", and the stale habit stayed active beside its ending.
+SMOKES = _entry("prof_jasmoke1", "smoking", "ユーザーはたばこを吸う。")
+CAT = _entry("prof_jacat001", "pet", "ユーザーは猫を飼っている。")
+LIKES_SAKE = _entry("prof_jasake01", "alcohol", "ユーザーはお酒が好きだ。")
+
+
+def _archived(said: str, stored: list[MemoryEntry]) -> list[tuple[str, ...]]:
+    transcript = Transcript(
+        source="-",
+        format="text",
+        turns=(Turn(index=0, role="user", text=said, source=SourcePos(file="t", line=1)),),
+    )
+    body = f'User, in their words: "{said.rstrip("。")}".'
+    cand = ProfileCandidate(slug="about-habit", ttl="one_year", body=body, evidence_turns=[0])
+    result = dedup([cand], [], stored, model=EmbeddedModel(), view=ListView(stored), transcript=transcript)
+    return [a.supersedes for a in result.accepted]
+
+
+def test_quitting_a_habit_named_in_hiragana_archives_it() -> None:
+    assert _archived("たばこをやめました。", [SMOKES, CAT]) == [(SMOKES.id,)]
+
+
+def test_a_friend_or_brother_quitting_archives_nothing_of_the_user() -> None:
+    assert _archived("ともだちがたばこをやめました。", [SMOKES, CAT]) == [()]
+    assert _archived("おとうとはお酒をやめたそうです。", [LIKES_SAKE, CAT]) == [()]
+
+
+def test_hiragana_words_are_told_from_grammar_by_structure() -> None:
+    from memscribe.model.embedded.dedup_compare_cjk import ja_content, ja_share
+
+    # okurigana, a predicate made a noun, a te-form, a time adverb: no word
+    assert ja_content("吸うのをやめました") == {"吸"}
+    assert ja_content("くすりをのむのをやめました") == {"くすり"}
+    assert ja_content("いまは飲んでもいい") == {"飲"}
+    # a word with a particle's kana inside it ("めがね", "ごはん") is whole
+    assert {"めがね", "ごはん"} <= ja_content("めがねをかけて、ごはんを食べる")
+    # katakana and hiragana spell one word; a compound's head is its last part
+    assert ja_share("タバコを吸っている", "去年たばこをやめました")
+    assert ja_share("またおさけを飲み始めた", "おさけは飲まない")
+    assert not ja_share("おちゃをよく飲む", "くすりをのむのをやめました")
