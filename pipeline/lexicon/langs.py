@@ -308,7 +308,13 @@ LANGUAGES: dict[str, Language] = {
         not_lasting=r"今日|明日|今夜|今週|昨日|昔|以前|前は|かつて|エラー|後で|あとで|今から|これから|やってみる",
         cessation=r"もう.{0,12}ない|やめた|辞めた",
         request=rf"ください|下さい|てほしい|て欲しい|お願い|してくれ|してね|して。|てくれる|ませんか|ないで{_JA_TE_ASKS}",
-        third_party=r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)(?:は|が|も)",
+        # the subject one of them, or a thing of theirs ("友達の車は…", "妻の実家が…"): not the
+        # speaker's; a time or place of theirs the speaker does something at is not the subject
+        # ("父の誕生日には毎年電話しています": に/で before the topic's は)
+        third_party=(
+            r"^(?:妻|夫|母|父|兄|姉|弟|妹|息子|娘|上司|同僚|友達|友人|彼女|彼|家族)"
+            r"(?:の[^、。はがも]{0,11}[^、。はがもにでとへ])?(?:は|が|も)"
+        ),
         correction=(
             r"^(?:いや|いいえ|違う|ちがう|ちょっと待って)|じゃなくて|ではなく|違います"
             rf"|(?:ないで|やめて|にして){_JA_TE_ASKS}"
