@@ -55,13 +55,13 @@ CAT = _entry("prof_jacat001", "pet", "ユーザーは猫を飼っている。")
 LIKES_SAKE = _entry("prof_jasake01", "alcohol", "ユーザーはお酒が好きだ。")
 
 
-def _archived(said: str, stored: list[MemoryEntry]) -> list[tuple[str, ...]]:
+def _archived(said: str, stored: list[MemoryEntry], body: str = "") -> list[tuple[str, ...]]:
     transcript = Transcript(
         source="-",
         format="text",
         turns=(Turn(index=0, role="user", text=said, source=SourcePos(file="t", line=1)),),
     )
-    body = f'User, in their words: "{said.rstrip("。")}".'
+    body = body or f'User, in their words: "{said.rstrip("。")}".'
     cand = ProfileCandidate(slug="about-habit", ttl="one_year", body=body, evidence_turns=[0])
     result = dedup([cand], [], stored, model=EmbeddedModel(), view=ListView(stored), transcript=transcript)
     return [a.supersedes for a in result.accepted]
@@ -89,3 +89,25 @@ def test_hiragana_words_are_told_from_grammar_by_structure() -> None:
     assert ja_share("タバコを吸っている", "去年たばこをやめました")
     assert ja_share("またおさけを飲み始めた", "おさけは飲まない")
     assert not ja_share("おちゃをよく飲む", "くすりをのむのをやめました")
+
+
+# A change said with the aspect of a new situation (stop 49): Japanese になりました is the polite
+# になった ("飲むようになりました": has come to drink), なくなった a state ended, Chinese 不 + verb + 了
+# a state that no longer holds ("我不学钢琴了"). A verb or adjective stem alone is no shared topic
+# where both statements name what they are about and share none of it.
+NO_SAKE = _entry("prof_janosak1", "alcohol", 'User, in their words: "おさけは飲みません".')
+LIKES_SUSHI = _entry("prof_jasushi1", "food", "ユーザーはすしが好きだ。")
+PIANO = _entry("prof_zhpiano1", "piano", "用户在学钢琴。")
+SHANGHAI = _entry("prof_zhcity01", "home-city", "用户住在上海。")
+
+
+def test_having_come_to_drink_archives_the_stored_abstinence() -> None:
+    assert _archived("最近おさけを飲むようになりました。", [NO_SAKE, CAT]) == [(NO_SAKE.id,)]
+
+
+def test_no_longer_learning_the_piano_in_chinese_archives_it() -> None:
+    assert _archived("我不学钢琴了。", [PIANO, SHANGHAI], body="用户不学钢琴了。") == [(PIANO.id,)]
+
+
+def test_another_liking_shares_only_the_adjective_stem() -> None:
+    assert _archived("最近はラーメンが好きになりました。", [LIKES_SUSHI, CAT]) == [()]

@@ -105,6 +105,17 @@ def _grammar(piece: str) -> bool:
     )
 
 
+#: A kanji alone before its okurigana (no particle): the stem of a verb or an adjective ("飲む",
+#: "好き", "吸う"), which a statement shares with others on other things ("おちゃを飲む" / "おさけを
+#: 飲まない", "すしが好き" / "ラーメンが好き").
+_PREDICATE_KANJI = lazy_compile(
+    r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff](?=[\u3041-\u3096])(?![をがはもにでとのへやか])"
+)
+#: A word in kanji, katakana or Latin letters before the particle of an object, a subject or a
+#: topic: what the statement is about.
+_ARGUMENT = lazy_compile(r"(?:[\u4e00-\u9fff]+|[\u30a0-\u30ff]{2,}|[A-Za-z][\w+#.-]*)(?=[をがはも])")
+
+
 def ja_content(text: str) -> set[str]:
     """The words of a Japanese statement that may name its topic: kanji (no numeral), katakana
     and Latin words (:data:`_JA_CONTENT`), and hiragana words (:func:`_hiragana_words`); kana
@@ -115,12 +126,39 @@ def ja_content(text: str) -> set[str]:
     return {w.translate(_KATAKANA_TWINS) for w in found}
 
 
-def ja_share(new: str, old: str) -> bool:
-    """Two Japanese statements share a topic word (:func:`ja_content`): the same word, or a kana
-    word the end of the other ("おさけ" / "またおさけ", "コーヒー" / "アイスコーヒー": the head of a
+def _arguments(text: str) -> set[str]:
+    """The words of a Japanese statement before を, が, は or も (each kanji apart, as in
+    :func:`ja_content`), hiragana words among them."""
+    words = _JA_FUNCTION_WORDS.sub(" ", own_words(text))
+    found = {w.casefold() for run in _ARGUMENT.findall(words) for w in _JA_CONTENT.findall(run)}
+    found |= _hiragana_words(words)
+    return {w.translate(_KATAKANA_TWINS) for w in found}
+
+
+def _shared(mine: set[str], theirs: set[str]) -> set[str]:
+    """The words of ``mine`` that ``theirs`` has, or a kana word of it that ends the other's or
+    that the other ends ("おさけ" / "またおさけ", "コーヒー" / "アイスコーヒー": the head of a
     Japanese compound is its last part)."""
-    mine, theirs = ja_content(new), ja_content(old)
-    if mine & theirs:
-        return True
-    kana = [w for w in mine | theirs if len(w) >= 2 and not w.isascii()]
-    return any(a != b and a.endswith(b) and ((a in mine) != (b in mine)) for a in kana for b in kana)
+    return {
+        a
+        for a in mine
+        if a in theirs
+        or (
+            len(a) >= 2
+            and not a.isascii()
+            and any(len(b) >= 2 and (a.endswith(b) or b.endswith(a)) for b in theirs)
+        )
+    }
+
+
+def ja_share(new: str, old: str) -> bool:
+    """Two Japanese statements share a topic word (:func:`ja_content`, :func:`_shared`). A verb
+    or adjective stem alone (:data:`_PREDICATE_KANJI`) is no shared topic where both statements
+    name what they are about and share none of it: "おちゃをたくさん飲むようになりました" is not
+    about "おさけを飲まない", "ラーメンが好き" not about "すしが好き"."""
+    shared = _shared(ja_content(new), ja_content(old))
+    stems = set(_PREDICATE_KANJI.findall(own_words(new))) | set(_PREDICATE_KANJI.findall(own_words(old)))
+    if not shared - stems:
+        mine, theirs = _arguments(new), _arguments(old)
+        return bool(shared) and not (mine and theirs and not _shared(mine, theirs))
+    return True
