@@ -20,11 +20,14 @@ archive names, same texts), at a fraction of the fsyncs:
    destroyed before its replacement is durable.
 5. **Close the journal** (renamed ``.done.json``; its folder fsynced), one change-log line.
 
-A refused write (disk full, read-only) while the new files are written rolls the whole group
-back (its new files and its journal). A kill at any step leaves either no journal (nothing
-written that a reader sees as a memory), or an open journal that the next run rolls forward —
-writes of the group's plans that are missing, archives not finished — to the same files as an
-uninterrupted commit.
+A refused write (disk full, read-only) while the new files are written, or a refused rename of
+the first staged text over its memory file, rolls the whole group back (its new files, staged
+texts, version copies and its journal) and the error says nothing changed; a step refused after
+a memory file was replaced or removed leaves the journal open and its error says the next run
+completes the group (:mod:`memscribe.store.failures`). A kill at any step leaves either no
+journal (nothing written that a reader sees as a memory), or an open journal that the next run
+rolls forward — writes of the group's plans that are missing, archives not finished — to the
+same files as an uninterrupted commit.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from memscribe.store.checks import (
     _fail,
     _read_archived,
 )
+from memscribe.store.failures import close_journal, cut_short, publish_staged, roll_back
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
@@ -57,14 +61,7 @@ from memscribe.store.files import (
 from memscribe.store.ids import kind_of_id
 from memscribe.store.lookup import ids_from_index, ids_from_names, parsed_id
 from memscribe.store.root import MemoryRoot
-from memscribe.store.transaction import (
-    ApplyResult,
-    _archive_copy,
-    _close_journal,
-    _open_journal,
-    _roll_back,
-    _split_checked,
-)
+from memscribe.store.transaction import ApplyResult, _archive_copy, _open_journal, _split_checked
 
 
 @dataclass
@@ -249,9 +246,10 @@ class GroupWriter:
         """Apply the group (see the module docstring); one result per added plan, in order.
 
         Raises:
-            StoreError: the disk refused a write. While new files were being written the whole
-                group is rolled back (nothing of it is left); later, the journal stays open and
-                the next run rolls it forward.
+            StoreError: the disk refused a write. Before any memory file was replaced or
+                removed the whole group is rolled back (nothing of it is left) and the error
+                says "nothing changed"; later, the journal stays open, the next run rolls it
+                forward, and the error says so (:mod:`memscribe.store.failures`).
         """
         active = [a for a in self._added if a.plan.operations]
         if not active:
@@ -277,30 +275,22 @@ class GroupWriter:
                 for folder in sorted({(root / p).parent for p in written + [s.copy for _, s in staged]}):
                     fsync_dir(folder)
             except StoreError:
-                _roll_back(root, written, journal, [s for _, s in staged])
+                roll_back(root, written, journal, [s for _, s in staged])
                 raise
+            currents = {id(up): text for added in active for up, text in added.updates}
+            publish_staged(
+                root, [s for _, s in staged], [currents[id(s.op)] for _, s in staged], written, journal
+            )
             for added, one in staged:
-                update.publish(root, one)
                 added.updated.append(one.op.path)
-            copies: list[str] = []
-            for added in active:
-                for old, text in added.archives:
-                    rel = _archive_copy(root, old, text, stamp, sync_dir=False)
-                    copies.append(rel)
-                    added.archived.append(rel)
-            for folder in sorted({(root / p).parent for p in copies}):
-                fsync_dir(folder)
+            try:
+                copies = self._archive_all(active, stamp)
+            except StoreError as exc:
+                raise cut_short(root, exc, journal) from exc
             originals = [old.path for a in active for old, _ in a.archives]
-            for rel_path in originals:
-                try:
-                    (root / rel_path).unlink()
-                except OSError as exc:
-                    raise store_error(exc, root / rel_path, "remove archived original") from exc
-            for folder in sorted({(root / p).parent for p in originals}):
-                fsync_dir(folder)
             changed.extend([*written, *(s.op.path for _, s in staged), *(s.copy for _, s in staged)])
             changed.extend([*copies, *originals])
-        done = _close_journal(journal).relative_to(root).as_posix()
+        done = close_journal(journal).relative_to(root).as_posix()
         return [
             ApplyResult(
                 written=a.written,
@@ -310,6 +300,28 @@ class GroupWriter:
             )
             for a in self._added
         ]
+
+    def _archive_all(self, active: list[_Added], stamp: str) -> list[str]:
+        """Step 4: every archived copy written and its folder fsynced, then every original
+        removed and its folder fsynced. Returns the copies' paths."""
+        root = self.root.path
+        copies: list[str] = []
+        for added in active:
+            for old, text in added.archives:
+                rel = _archive_copy(root, old, text, stamp, sync_dir=False)
+                copies.append(rel)
+                added.archived.append(rel)
+        for folder in sorted({(root / p).parent for p in copies}):
+            fsync_dir(folder)
+        originals = [old.path for a in active for old, _ in a.archives]
+        for rel_path in originals:
+            try:
+                (root / rel_path).unlink()
+            except OSError as exc:
+                raise store_error(exc, root / rel_path, "remove archived original") from exc
+        for folder in sorted({(root / p).parent for p in originals}):
+            fsync_dir(folder)
+        return copies
 
 
 __all__ = ["GroupWriter"]

@@ -78,6 +78,7 @@ from memscribe.store.confine import (
     JOURNAL_DIR,
     read_text_nofollow,
 )
+from memscribe.store.failures import close_journal, roll_back
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
@@ -228,16 +229,6 @@ def _open_journal(root: Path, plan: Plan, now: dt.datetime) -> Path:
     return journal
 
 
-def _close_journal(journal: Path) -> Path:
-    done = journal.with_name(journal.name.removesuffix(".json") + ".done.json")
-    try:
-        os.rename(journal, done)
-    except OSError as exc:
-        raise store_error(exc, journal, "close journal") from exc
-    fsync_dir(journal.parent)
-    return done
-
-
 def apply_plan(
     plan: Plan, root: Path, *, now: dt.datetime | None = None, lock_timeout: float = 5.0
 ) -> ApplyResult:
@@ -289,7 +280,7 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
             for up, text in checked.updates:  # previous versions archived, new texts staged
                 staged.append(update.stage(memory_root.path, up, text, stamp))
         except StoreError:
-            _roll_back(memory_root.path, written, journal, staged)
+            roll_back(memory_root.path, written, journal, staged)
             raise
         for one in staged:
             update.publish(memory_root.path, one)
@@ -298,7 +289,7 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
         updated = [one.op.path for one in staged]
         copies = [one.copy for one in staged]
         changed.extend([*written, *updated, *copies, *archived, *(old.path for old, _ in checked.archives)])
-    done = _close_journal(journal)
+    done = close_journal(journal)
     return ApplyResult(
         written=written,
         archived=archived,
@@ -306,21 +297,6 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
         updated=updated,
         done_elsewhere=done_elsewhere,
     )
-
-
-def _roll_back(
-    root: Path, written: list[str], journal: Path, staged: list[update.Staged] | None = None
-) -> None:
-    """Remove the files this plan created (never anything else: staged updates are undone
-    before anything is published), then its journal."""
-    for one in staged or ():
-        update.discard(root, one)
-    for rel in reversed(written):
-        with contextlib.suppress(OSError):
-            (root / rel).unlink()
-    with contextlib.suppress(OSError):
-        journal.unlink()
-    fsync_dir(journal.parent)
 
 
 def _check_journal(root: Path, journal: Path) -> Plan:
@@ -389,7 +365,7 @@ def _roll_forward(root: Path, journal: Path, plan: Plan) -> None:
             fsync_dir(source.parent)
             continue
         _archive_one(root, op, text, utc_stamp(moment))
-    _close_journal(journal)
+    close_journal(journal)
 
 
 def recover_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
