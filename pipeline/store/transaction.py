@@ -23,6 +23,11 @@ Order of work, all under the root's lock (``MemoryRoot.lock``):
    taken), and only then is the original unlinked.
 5. **Close the journal**: renamed to ``<same name>.done.json``.
 
+A refused step says what it left (:mod:`memscribe.store.failures`): before any memory file was
+replaced or removed (the new files, the staging, the rename of the first staged text) the plan
+is rolled back, journal included, and the error says nothing changed; after one, the journal
+stays open and the error says the next run completes the plan.
+
 Nothing is destroyed before its replacement is durable, so a crash at any point loses no
 data. The worst case is an entry both active and archived (``MemoryRoot.half_archived``)
 and a journal without ``.done`` (``MemoryRoot.pending_journals``) naming the plan that was
@@ -78,7 +83,7 @@ from memscribe.store.confine import (
     JOURNAL_DIR,
     read_text_nofollow,
 )
-from memscribe.store.failures import close_journal, roll_back
+from memscribe.store.failures import close_journal, cut_short, publish_staged, roll_back
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
@@ -245,7 +250,8 @@ def apply_plan(
 
     Raises:
         StoreError: the plan is invalid (nothing written), the root is locked, or the
-            disk refused a write (the journal stays open, see the module docstring).
+            disk refused a write (its message says whether anything changed: see
+            :func:`apply_locked`).
     """
     if not plan.operations:
         return ApplyResult()
@@ -257,9 +263,11 @@ def apply_plan(
 def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None = None) -> ApplyResult:
     """:func:`apply_plan` for a caller that already holds ``memory_root.lock`` (the batch job).
 
-    A refused write (disk full, read-only, permission) while the new files are being written
-    rolls this plan back (its new files and its journal are removed), so nothing partial is
-    left. A crash (SIGKILL) leaves the journal open; :func:`recover_interrupted` rolls it forward.
+    A refused write (disk full, read-only, permission) while the new files are being written,
+    or a refused rename of the first staged text over its memory file, rolls this plan back (its
+    new files, staged texts and journal are removed) and the error says nothing changed; a later
+    refusal leaves the journal open and says so (:mod:`memscribe.store.failures`). A crash
+    (SIGKILL) leaves the journal open; :func:`recover_interrupted` rolls it forward.
     """
     plan, done_elsewhere = _without_archives_done(plan, memory_root)
     if not plan.operations:
@@ -282,10 +290,12 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
         except StoreError:
             roll_back(memory_root.path, written, journal, staged)
             raise
-        for one in staged:
-            update.publish(memory_root.path, one)
-        for old, text in checked.archives:
-            archived.append(_archive_one(memory_root.path, old, text, stamp))
+        publish_staged(memory_root.path, staged, [text for _, text in checked.updates], written, journal)
+        try:
+            for old, text in checked.archives:
+                archived.append(_archive_one(memory_root.path, old, text, stamp))
+        except StoreError as exc:
+            raise cut_short(memory_root.path, exc, journal) from exc
         updated = [one.op.path for one in staged]
         copies = [one.copy for one in staged]
         changed.extend([*written, *updated, *copies, *archived, *(old.path for old, _ in checked.archives)])
