@@ -95,9 +95,7 @@ def write_candidates(
         for op in operations
     ]
     plan.usage = model.usage.model_copy()
-    skipped = list(plan.skipped)
-    plan = Plan.model_validate(plan.model_dump())
-    plan.skipped[:] = skipped  # the records themselves: a dump leaves out what they restate (same_as)
+    plan = _validated(plan)
     if plan.operations and replacing is None:
         store.apply(plan)
     elif plan.operations and replacing is not None:
@@ -109,6 +107,16 @@ def write_candidates(
                     raise UserError(_gone(replacing))
             store.apply(plan, locked=True)
     return plan
+
+
+def _validated(plan: Plan) -> Plan:
+    """``plan`` validated whole (its operations were copied into their namespace, its lists
+    extended in place), with what each skipped duplicate restates (``Skipped.same_as``, which
+    every dump leaves out) put back into that record's data before validation, not afterwards."""
+    data = plan.model_dump()
+    for record, skipped in zip(data["skipped"], plan.skipped, strict=True):
+        record["same_as"] = list(skipped.same_as)
+    return Plan.model_validate(data)
 
 
 def _check_same_scope(edited: MemoryEntry, scope: Scope, kinds: set[str]) -> None:
