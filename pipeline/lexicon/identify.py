@@ -215,11 +215,10 @@ _SPEAKER_OPENERS = {
 }
 
 
-#: The endings of a Spanish past participle, each with the fewest letters before it: regular
-#: "-ado"/"-ido" ("dado", "sido", "ido"), "-ído" after a vowel ("leído", "oído"), and the
-#: irregular "-to"/"-cho"/"-crito" ("vuelto", "puesto", "hecho", "escrito"); a bracket is a class
-#: of letters. :data:`_ES_PARTICIPLE` and :data:`_HE` are built from this one list.
-_ES_PARTICIPLE_ENDINGS = ((1, "ado"), (0, "ido"), (1, "ído"), (2, "[ltrs]to"), (2, "cho"), (1, "crito"))
+#: The endings of a Spanish past participle (regular "-ado"/"-ido", or an irregular "-to"/"-cho":
+#: "vuelto", "puesto", "hecho"), a bracket a class of letters: :data:`_ES_PARTICIPLE` and
+#: :data:`_HE` are built from this one list.
+_ES_PARTICIPLE_ENDINGS = ("ado", "ido", "[ltrs]to", "cho")
 
 
 def _either_case(ending: str) -> str:
@@ -230,26 +229,19 @@ def _either_case(ending: str) -> str:
     return "".join(f"[{p[1:-1].upper()}{p[1:-1]}]" if p[0] == "[" else f"[{p.upper()}{p}]" for p in parts)
 
 
-#: A Spanish past participle (:data:`_ES_PARTICIPLE_ENDINGS`): after "he" it makes the Spanish
-#: first-person perfect ("He vuelto a fumar", "He sido profesor"), which English's "he" never opens.
-_ES_PARTICIPLE = lazy_compile(
-    "|".join(f"[a-zñ]{{{least},}}{ending}" for least, ending in _ES_PARTICIPLE_ENDINGS)
-)
+#: A Spanish past participle (:data:`_ES_PARTICIPLE_ENDINGS`): after a first word "he" it makes the
+#: Spanish first-person perfect ("He vuelto a fumar", "He dejado el café"), which English's "he"
+#: never opens.
+_ES_PARTICIPLE = lazy_compile(r"[a-zñ]{2,}(?:" + "|".join(_ES_PARTICIPLE_ENDINGS) + ")")
 
 
-#: "he" before a word ending as a participle (what :func:`_spanish_perfect` needs first; the
-#: letters before the ending are counted there): one search, so a text holding the English "he" is
-#: not split into words for it.
+#: "he" before a word ending as a participle (what :func:`_spanish_perfect` needs first): one
+#: search, so a text holding the English "he" is not split into words for it.
 _HE = lazy_compile(
-    r"\b[Hh][Ee]\s+[^\W\d_]*(?:"
-    + "|".join(_either_case(ending) for _, ending in _ES_PARTICIPLE_ENDINGS)
-    + r")\b"
+    r"\b[Hh][Ee]\s+[^\W\d_]{2,}(?:" + "|".join(map(_either_case, _ES_PARTICIPLE_ENDINGS)) + r")\b"
 )
-#: "he" opening a clause, after a reflexive "me" or not: the text's or a sentence's first word, the
-#: first after a comma or semicolon ("Bueno, he vuelto a fumar"), or the second, after one word
-#: fronted with no mark between ("Nunca he fumado", "Pues he vuelto a Madrid"; a colon's note is
-#: not: "Lunch: he avocado toast").
-_HE_OPENING = lazy_compile(r"(?:^|[.!?¡¿;,]\s*)(?:[^\W\d_]+\s+)?(?:[Mm][Ee]\s+)?[Hh][Ee]\s")
+#: "he" opening the text or a sentence, after a reflexive "me" or not.
+_HE_OPENING = lazy_compile(r"(?:^|[.!?¡¿]\s*)(?:[Mm][Ee]\s+)?[Hh][Ee]\s")
 #: Spanish function words English does not use.
 _ONLY_SPANISH = _FUNCTION_WORDS["es"] - _ENGLISH
 

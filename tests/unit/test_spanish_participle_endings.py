@@ -15,9 +15,9 @@ def _sample(ending: str) -> str:
     return "dej" + re.sub(r"\[(.)[^\]]*\]", r"\1", ending)
 
 
-@pytest.mark.parametrize(("least", "ending"), identify._ES_PARTICIPLE_ENDINGS)
-def test_each_ending_is_read_by_both_patterns(least: int, ending: str) -> None:
-    word = "dejar"[: max(least, 1)] + _sample(ending)[3:]
+@pytest.mark.parametrize("ending", identify._ES_PARTICIPLE_ENDINGS)
+def test_each_ending_is_read_by_both_patterns(ending: str) -> None:
+    word = _sample(ending)
     assert identify._ES_PARTICIPLE.fullmatch(word)
     for text in (f"he {word}", f"He {word.title()}", f"HE {word.upper()}"):
         assert identify._HE.search(text), text

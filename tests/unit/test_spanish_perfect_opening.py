@@ -57,6 +57,10 @@ def test_the_spanish_perfect_after_an_opener_is_spanish_too(text: str) -> None:
         "Lunch: he avocado toast, me pancakes.",
         "Kid's new nickname? He Macho Man lol",
         "He moved to Madrid.",
+        # review RV1 F5 (stop 49): the same notes with a comma, read as Spanish at e0c62d08
+        "Dinner, he risotto, me pasta.",
+        "Breakfast, he avocado toast.",
+        "Sure, he tornado.",
     ],
 )
 def test_note_style_english_with_he_stays_english(text: str) -> None:
