@@ -267,20 +267,19 @@ class GroupWriter:
 
             stamp = utc_stamp(self.moment)
             staged: list[tuple[_Added, update.Staged]] = []
+            currents: list[str] = []  # the text each staged file holds, as validated
             try:
                 write_new_files([(root / op.path, op.text) for _, op in jobs], published=published)
                 for added in active:  # previous versions archived, new texts staged
                     for up, text in added.updates:
                         staged.append((added, update.stage(root, up, text, stamp, sync_dir=False)))
+                        currents.append(text)
                 for folder in sorted({(root / p).parent for p in written + [s.copy for _, s in staged]}):
                     fsync_dir(folder)
             except StoreError:
                 roll_back(root, written, journal, [s for _, s in staged])
                 raise
-            currents = {id(up): text for added in active for up, text in added.updates}
-            publish_staged(
-                root, [s for _, s in staged], [currents[id(s.op)] for _, s in staged], written, journal
-            )
+            publish_staged(root, [s for _, s in staged], currents, written, journal)
             for added, one in staged:
                 added.updated.append(one.op.path)
             try:
