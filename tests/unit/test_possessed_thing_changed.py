@@ -1,0 +1,115 @@
+"""The speaker's own thing as the subject, with a value said to have changed, is the speaker's
+fact ("Mein Auto ist jetzt ein Tesla", "Mi piso ahora está en Valencia"); a person of theirs in
+the same shape is not (issue 11): a kinship term (a closed class, in each language's row), a noun
+built as an agent or a role ("Mein Bassist", "mon coiffeur", "mi dentista"), or a name or role as
+the predicate ("Mi contable ahora es Laura", "Mein Schwager ist jetzt Arzt")."""
+
+from __future__ import annotations
+
+import pytest
+
+from memscribe.lexicon.langs import LANGUAGES
+from memscribe.model.embedded.possessed import my_thing_changed
+from tests.support.growth import LINEAR_BOUND_8X, cpu_growth
+from tests.support.turns import extracted_profile_bodies as _bodies
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mein Auto ist jetzt ein Tesla.",
+        "Meine Wohnung ist jetzt in Leipzig.",
+        "Mein Laptop ist seit März ein ThinkPad.",
+        "Ma voiture est maintenant une Clio électrique.",
+        "Mon appartement est maintenant à Lyon.",
+        "Mon téléphone est désormais un Fairphone.",
+        "Mi piso ahora está en Valencia.",
+        "Mi coche ahora es un Toyota híbrido.",
+        "Mi portátil ahora es un MacBook Air.",
+    ],
+)
+def test_the_speakers_own_thing_changed_is_written_as_theirs(text: str) -> None:
+    assert _bodies(text) == [f'User, in their words: "{text.rstrip(".")}".']
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # kin: the lexicon row's third party
+        "Mein Schwager ist jetzt Arzt.",
+        "Meine Cousine ist jetzt in Berlin.",
+        "Mon oncle est maintenant à la retraite.",
+        "Ma belle-sœur est maintenant avocate.",
+        "Mi cuñado ahora es médico.",
+        "Mi sobrina ahora está en Sevilla.",
+        # a role noun, built as an agent
+        "Mein Bassist ist jetzt bei einer anderen Band.",
+        "Mein Vermieter ist jetzt eine Firma aus Hamburg.",
+        "Mon coiffeur est maintenant à Lille.",
+        "Mi dentista ahora está en Málaga.",
+        # a name or a role as the predicate
+        "Meine Steuerberaterin ist jetzt Frau Keller.",
+        "Ma comptable est maintenant Sophie.",
+        "Mi contable ahora es Laura.",
+        "Mi entrenador ahora es Javier.",
+        # Japanese and Chinese: kin and roles of "my"
+        "叔父は今医者です。",
+        "私の叔父は今医者です。",
+        "従兄弟は今大阪に住んでいます。",
+        "私の税理士は今田中さんです。",
+        "我的舅舅现在是医生。",
+        "我的会计师现在是王丽。",
+    ],
+)
+def test_a_person_of_the_speakers_is_not_written_as_theirs(text: str) -> None:
+    assert _bodies(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mein Auto ist vielleicht bald ein Tesla.",  # hedged
+        "Mein Auto ist jetzt kein Tesla mehr.",  # negated: no new value
+        "Ma voiture sera peut-être une Tesla.",
+        "Quizás mi coche ahora es un Toyota.",
+        "Mein Auto ist ein Tesla.",  # no change said: not this rule's
+    ],
+)
+def test_a_hedged_or_negated_change_is_not_written(text: str) -> None:
+    assert _bodies(text) == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("zh", "我表哥现在在上海工作"),
+        ("zh", "我的会计师现在是王丽"),
+        ("ja", "私の税理士は今田中さんです"),
+        ("ja", "従兄弟は今大阪に住んでいます"),
+        ("de", "Meine Schwiegermutter ist jetzt in Rente"),
+        ("fr", "Mes grands-parents sont maintenant à Nice"),
+        ("es", "Mis tíos ahora están en Lima"),
+    ],
+)
+def test_kin_and_roles_are_third_parties_in_the_lexicon(lang: str, text: str) -> None:
+    assert LANGUAGES[lang].third_party.search(text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("zh", "我当了演员"),
+        ("zh", "我爱人工智能"),
+        ("ja", "私の車は今テスラです"),
+        ("ja", "私は看護師です"),
+        ("de", "Mein Auto ist jetzt ein Tesla"),
+    ],
+)
+def test_the_speaker_is_no_third_party(lang: str, text: str) -> None:
+    assert not LANGUAGES[lang].third_party.search(text)
+
+
+def test_the_possessed_subject_is_read_in_linear_time() -> None:
+    unit = "Mein Auto ist jetzt ein Tesla, "
+    growth = cpu_growth(lambda t: my_thing_changed(t, "de"), unit * 200, unit * 1600)
+    assert growth < LINEAR_BOUND_8X
