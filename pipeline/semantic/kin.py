@@ -56,18 +56,6 @@ _AGE = lazy_compile(
 )
 
 
-#: A Japanese statement's subject that is a person the user knows, where the lexicon's row (kin
-#: and friends in kanji: "弟は", "友達が") does not reach
-#: (:func:`memscribe.semantic.updates.someone_else`): a kin word written in kana or with the
-#: polite お ("おとうとは", "ともだちが", "ママが", "お母さんが"), or a name with an honorific suffix
-#: ("田中さんは", "ゆいちゃんが"), before the particle of a subject.
-JA_PERSON_SUBJECT = lazy_compile(
-    r"^(?:(?:お(?:とう|かあ|にい|ねえ|じい|ばあ)|お[父母兄姉祖])(?:さん|ちゃん)|おとうと|いもうと|ともだち|かれし"
-    r"|かのじょ|むすこ|むすめ|おっと|つま|ママ|パパ|母親|父親|彼氏|主人|旦那|嫁|子供|子ども|こども"
-    r"|(?!たくさん)[^\s、。はがもをにで]{1,8}(?:さん|ちゃん|くん|君|様))(?:たち|達)?(?:は|が|も)"
-)
-
-
 def kin(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The relations ``text`` names (``sister``, ``son``, …) and the ages said of them
     (``older``, ``younger``)."""
@@ -98,4 +86,4 @@ def kin_differs(a: str, b: str) -> bool:
     return not nested or bool(age_a and age_b and age_a != age_b)
 
 
-__all__ = ["JA_PERSON_SUBJECT", "kin", "kin_differs"]
+__all__ = ["kin", "kin_differs"]

@@ -22,7 +22,6 @@ import re
 from memscribe.lazyre import lazy_compile
 from memscribe.semantic.cue_words import ceased, may_change, may_leave
 from memscribe.semantic.frames import PHRASE_END_WORDS
-from memscribe.semantic.kin import JA_PERSON_SUBJECT
 
 _I = re.IGNORECASE
 
@@ -73,14 +72,8 @@ _CHANGE = lazy_compile(
     # zh (现在, but not 从现在开始 "from now on")
     r"|(?<!从)现在(?!开始|起)|如今|已经|不再|再也|重新|又开始|改成|改用|改了|换成|换了|变了|变成|搬到|搬去|升级|转到"
     r"|其实|以前|戒了|辞职|离开|考过|毕业了"
-    # a state that no longer holds, said with the aspect of a new situation: 不 + a verb + 了
-    # ("我不学钢琴了", not 不错了 / 不行了 / 不得了 / 不好了, which judge)
-    r"|不(?![错行得好])[\u4e00-\u9fff]{1,4}了(?=[。！!？?，,]|$)"
     # ja
     r"|今は|もう|乗り換え|変えた|変わった|移った|引っ越|やめ|辞め|再び|実は|になった|合格|卒業した"
-    # the polite になりました of になった ("好きになりました", "飲むようになりました"), and a state
-    # come to an end, なくなった ("飲まなくなりました")
-    r"|になりました|なくなった|なくなりました"
     # (現在は / 今では / 最近は: "currently, these days", as 今は; a start: 始めた)
     r"|現在は|今では|最近は|始めた|始めました",
     _I,
@@ -387,7 +380,7 @@ def someone_else(text: str) -> bool:
     row = LANGUAGES.get(spoken_language(text))
     # a time said first ("最近は妻が…", "现在我朋友…") leaves the subject after it
     body = _JA_MY.sub("", _TIME_LEAD.sub("", _USER_CJK.sub("我", body)))
-    if _ZH_KIN_SUBJECT.match(body) or JA_PERSON_SUBJECT.match(body):
+    if _ZH_KIN_SUBJECT.match(body):
         return True
     if row is not None:
         return bool(row.third_party.search(body))

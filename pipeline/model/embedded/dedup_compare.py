@@ -12,7 +12,6 @@ import re
 from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded import dedup_scope
 from memscribe.model.embedded.consolidate import RESTATEMENT_SCORE
-from memscribe.model.embedded.dedup_compare_cjk import ja_share, zh_content
 from memscribe.model.embedded.dedup_scope import (
     names_another_thing,
     possessed_mentioned,
@@ -101,9 +100,9 @@ def value_changed(new: str, old: str) -> bool:
 def one_topic(new: str, item: ShortlistItem) -> bool:
     """Topic evidence to archive on: a lexical score at SHORTLIST_SCORE, a semantic one at
     STRONG_TOPIC_SCORE. Two Chinese statements scored by meaning alone must also share a content
-    character, two Japanese ones a content word in any script, hiragana too ("たばこ": the words
-    of :mod:`memscribe.model.embedded.dedup_compare_cjk`): the encoder scores unrelated Chinese
-    statements as high as related ones ("在华为工作" / "在学日语" .48, "开特斯拉" / "开丰田" .48)."""
+    character (:func:`_zh_content`), two Japanese ones a content word (:func:`_ja_content`): the
+    encoder scores unrelated Chinese statements as high as related ones ("在华为工作" / "在学日语"
+    .48, "开特斯拉" / "开丰田" .48)."""
     from memscribe.relatedness import SHORTLIST_SCORE
     from memscribe.textsim import similarity
 
@@ -113,10 +112,39 @@ def one_topic(new: str, item: ShortlistItem) -> bool:
         return False
     languages = {spoken_language(new), spoken_language(item.text)}
     if languages == {"zh"}:
-        return bool(zh_content(new) & zh_content(item.text))
+        return bool(_zh_content(new) & _zh_content(item.text))
     if languages == {"ja"}:  # as Chinese: "東京に住んでいる" / "VS Codeに乗り換えました" .51
-        return ja_share(new, item.text)
+        return bool(_ja_content(new) & _ja_content(item.text))
     return True
+
+
+#: Words of a Chinese statement that name no topic: its subject, time and aspect words.
+_ZH_FUNCTION_WORDS = lazy_compile(r"用户|现在|目前|如今|最近|已经|开始|不再|以前|之前|每天|每周|平时|一直")
+#: Characters that name no topic: pronouns, particles, prepositions, negators, the copula,
+#: numerals and measure words.
+_ZH_FUNCTION_CHARS = frozenset(
+    "我你他她它们的地得了在是很也还都不没就和与及把被给对从到着过吗呢吧啊个一两只辆台些点每"
+)
+
+
+def _zh_content(text: str) -> set[str]:
+    """The Han characters of a Chinese statement that may name its topic (its verb, its object)."""
+    words = _ZH_FUNCTION_WORDS.sub(" ", own_words(text))
+    return {c for c in words if "\u4e00" <= c <= "\u9fff" and c not in _ZH_FUNCTION_CHARS}
+
+
+#: A Japanese statement's topic words: kanji, a katakana word, a Latin name ("VS Code").
+_JA_CONTENT = lazy_compile(r"[\u4e00-\u9fff]|[\u30a0-\u30ff]{2,}|[A-Za-z][A-Za-z0-9+#.-]+")
+#: Words of a Japanese statement that name no topic: its subject and time words.
+_JA_FUNCTION_WORDS = lazy_compile(r"ユーザー|最近|今|現在|もう|毎日|毎週|私|僕|俺")
+#: Kanji numerals: a count, not a topic ("二匹" / "一匹" share the counter, not the number).
+_JA_NUMERALS = frozenset("一二三四五六七八九十百千万")
+
+
+def _ja_content(text: str) -> set[str]:
+    """The words of a Japanese statement that may name its topic (:data:`_JA_CONTENT`)."""
+    words = _JA_FUNCTION_WORDS.sub(" ", own_words(text))
+    return {w.casefold() for w in _JA_CONTENT.findall(words) if w not in _JA_NUMERALS}
 
 
 def contradicts(new: str, old: str) -> bool:
