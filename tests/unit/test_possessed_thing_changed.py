@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memscribe.lexicon.langs import LANGUAGES
-from memscribe.model.embedded.possessed import my_thing_changed
+from memscribe.model.embedded.possessed import my_thing_changed, zh_thing_changed
 from tests.support.growth import LINEAR_BOUND_8X, cpu_growth
 from tests.support.turns import extracted_profile_bodies as _bodies
 
@@ -109,7 +109,37 @@ def test_the_speaker_is_no_third_party(lang: str, text: str) -> None:
     assert not LANGUAGES[lang].third_party.search(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["我的车现在是特斯拉。", "我的公寓现在在杭州。", "我的笔记本换成了ThinkPad。", "我的手机如今是小米。"],
+)
+def test_the_speakers_own_thing_changed_in_chinese_is_theirs(text: str) -> None:
+    assert _bodies(text) == [f"用户的{text.removeprefix('我的')}"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我的房东现在是一家公司。",  # a person's suffix (房东, 教练, 经纪人)
+        "我的健身教练现在是王丽。",
+        "我的经纪人现在是李明。",
+        "我的舅舅现在是医生。",  # kin
+        "我的车现在不是特斯拉了。",  # negated
+        "我的车可能会换成特斯拉。",  # hedged
+        "我的车是特斯拉。",  # no change said
+    ],
+)
+def test_a_person_or_a_negated_change_in_chinese_is_not_written(text: str) -> None:
+    assert _bodies(text) == []
+
+
 def test_the_possessed_subject_is_read_in_linear_time() -> None:
     unit = "Mein Auto ist jetzt ein Tesla, "
     growth = cpu_growth(lambda t: my_thing_changed(t, "de"), unit * 200, unit * 1600)
+    assert growth < LINEAR_BOUND_8X
+
+
+def test_the_chinese_possessed_subject_is_read_in_linear_time() -> None:
+    unit = "我的车现在是特斯拉，"
+    growth = cpu_growth(zh_thing_changed, unit * 200, unit * 1600)
     assert growth < LINEAR_BOUND_8X

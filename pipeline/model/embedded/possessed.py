@@ -70,3 +70,27 @@ def my_thing_changed(clause: str, lang: str) -> bool:
     if not _THING_VALUE.match(_TIME.sub("", pred, count=1)):
         return False  # "ist jetzt Arzt", "es Laura": an identity, a role or a name
     return change_cue(clause)
+
+
+#: A Chinese clause opening with the speaker's thing ("我的车", "我的手机") and its new value: 是 (what
+#: it is), 在 (where it is) or 换成/变成/改成 (what it became), after a word of time if any.
+_ZH_MY_THING = lazy_compile(
+    r"^我的(?P<np>(?:(?!现在|如今|目前|已经)[^\s，。、,的是在了不]){1,6}?)(?:现在|如今|目前|已经)?"
+    r"(?:是|在|换成了?|变成了?|改成了?)"
+)
+#: A Chinese noun that names a person by how it is built: a person's suffix (房东, 护士, 作家, 员工,
+#: 室友, 经纪人, 学生, 歌手) or a kin word's last character (姐姐, 舅舅, 女儿, 孩子), and the few
+#: person nouns with none (司机, 秘书, 保姆, 搭档, 对象, 教练, 会计, 助理, 客户, 老板, 上司, 领导).
+_ZH_PERSON_NOUN = lazy_compile(
+    r"(?:[人者师员生士官工友伴东长手姐哥弟妹爸妈叔姨舅姑婆公爷奶儿女]|.家|[儿孩妻侄孙嫂]子|司机|秘书|保姆|搭档"
+    r"|对象|导演|教练|会计|助理|客户|老板|上司|领导|经理|邻居|同事|同学|老师)$"
+)
+
+
+def zh_thing_changed(clause: str) -> bool:
+    """``clause`` (Chinese) says the speaker's own thing now has another value ("我的车现在是特斯拉",
+    "我的手机换成了 Pixel 9"): not a person of theirs, and a change cue."""
+    m = _ZH_MY_THING.match(clause.strip())
+    if m is None or _ZH_PERSON_NOUN.search(m.group("np")):
+        return False
+    return change_cue(clause)
