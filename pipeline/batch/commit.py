@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -30,9 +31,11 @@ from memscribe.batch.view import Delta, MemoryState, Snapshot
 from memscribe.errors import StoreError
 from memscribe.schemas.plan import ArchiveOp, Plan, UpdateOp, WriteOp
 from memscribe.store.base import MemoryStore
+from memscribe.store.confine import read_text_nofollow
 from memscribe.store.filestore import FileMemoryStore
 from memscribe.store.group import GroupWriter
 from memscribe.store.root import MemoryRoot
+from memscribe.store.transaction import recover_interrupted
 
 if TYPE_CHECKING:
     from memscribe.batch.unit import UnitResult
@@ -147,27 +150,74 @@ def _commit_locked(prepared: Prepared, store: MemoryStore, ctx: CommitContext) -
         return current
     record = next_record(prepared, unit.plan)
     if unit.plan.operations:
-        write_ids = [op.id for op in unit.plan.operations if isinstance(op, WriteOp)]
-        ctx.ledger.save(
-            path,
-            ledger.LedgerFile(
-                record=current.record, pending=ledger.Pending(next=record, write_ids=write_ids)
-            ),
-        )
+        ctx.ledger.save(path, ledger.LedgerFile(record=current.record, pending=_pending(unit.plan, record)))
     if unit.plan.operations or unit.plan.snapshot is not None:
         # The writes, then a Big-Memory task snapshot (appended under the same lock; a replay
         # after a kill does not append it twice).
         try:
             store.apply(unit.plan, now=ctx.now, replay=True, locked=True)
         except StoreError:
-            if unit.plan.operations:
-                try:  # the apply rolled back: so does the ledger
+            # Rolled back (no journal left open): so does the ledger. A journal left open is
+            # completed before the next commit, and the pending row settled from the disk.
+            if unit.plan.operations and not MemoryRoot(ctx.root).pending_journals():
+                try:
                     ctx.ledger.save(path, ledger.LedgerFile(record=current.record))
                 except StoreError:
                     pass  # resolve_pending settles it on the next run
             raise
     ctx.ledger.save(path, ledger.LedgerFile(record=record), stat=prepared.out.stat)
     return "committed"
+
+
+def _pending(plan: Plan, record: ledger.LedgerRecord) -> ledger.Pending:
+    """The pending part of a row while ``plan`` is committed: what tells, after a kill or a
+    refused step, whether the plan was made (:meth:`ledger.Ledger.resolve_pending`)."""
+    return ledger.Pending(
+        next=record,
+        write_ids=[op.id for op in plan.operations if isinstance(op, WriteOp)],
+        archive_ids=[op.id for op in plan.operations if isinstance(op, ArchiveOp)],
+        updates={
+            op.path: hashlib.sha256(op.text.encode("utf-8")).hexdigest()
+            for op in plan.operations
+            if isinstance(op, UpdateOp)
+        },
+    )
+
+
+def _made(root: Path) -> Callable[[ledger.Pending], bool]:
+    """Whether a pending plan's archives or updates are on disk (no journal open): an archived
+    id no longer active, or a file holding the text an update wrote."""
+    memory = MemoryRoot(root)
+    ids: list[tuple[set[str], set[str]]] = []  # (active, archived), read once if needed
+
+    def made(pending: ledger.Pending) -> bool:
+        if pending.archive_ids:
+            if not ids:
+                ids.append(({e.id for e in memory.entries()}, memory.archived_ids()))
+            active, archived = ids[0]
+            if any(i in archived and i not in active for i in pending.archive_ids):
+                return True
+        for path, digest in pending.updates.items():
+            try:
+                text = read_text_nofollow(root / path)
+            except (OSError, UnicodeDecodeError, StoreError):
+                continue
+            if hashlib.sha256(text.encode("utf-8")).hexdigest() == digest:
+                return True
+        return False
+
+    return made
+
+
+def _settle(ctx: CommitContext) -> None:
+    """Before a commit (lock held): complete a journal an earlier commit of this run left open
+    and settle its pending rows, so nothing is committed over an unfinished plan and its
+    transcripts are not planned again. A refusal raises (this group fails; the next run does it)."""
+    if not MemoryRoot(ctx.root).pending_journals():
+        return
+    recover_interrupted(ctx.root, lock_timeout=ctx.lock_timeout, locked=True)
+    if ctx.ledger.has_pending():
+        ctx.ledger.resolve_pending(MemoryRoot(ctx.root).taken_ids(), _made(ctx.root))
 
 
 def _check(prepared: Prepared, ctx: CommitContext) -> CommitOutcome | ledger.LedgerFile:
@@ -202,9 +252,7 @@ def _write_group(
             p.item.path,
             ledger.LedgerFile(
                 record=current.record,
-                pending=ledger.Pending(
-                    next=record, write_ids=[op.id for op in p.unit.plan.operations if isinstance(op, WriteOp)]
-                ),
+                pending=_pending(p.unit.plan, record),
             ),
             None,
         )
@@ -216,8 +264,12 @@ def _write_group(
     try:
         writer.commit()
     except StoreError:
-        if pending:
-            try:  # the group rolled back: so does the ledger
+        # Rolled back whole (no journal left open): so does the ledger. A journal left open
+        # ("partly made", "every change is made") is completed before the next commit and its
+        # rows settled from the disk (_settle): reset here, they would be planned again against
+        # the memory they already changed (review RV2 F1 of 51e3ba1f).
+        if pending and not MemoryRoot(ctx.root).pending_journals():
+            try:
                 ctx.ledger.save_many(
                     [(path, ledger.LedgerFile(record=row.record), None) for path, row, _ in pending]
                 )
@@ -263,6 +315,7 @@ def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
     store = FileMemoryStore(ctx.root, lock_timeout=ctx.lock_timeout)
     done = GroupCommit(memory=ctx.memory)
     with store.lock(timeout=ctx.lock_timeout):
+        _settle(ctx)  # a journal an earlier commit of this run left open
         synced = ctx.memory.sync()  # another process may have written since the last group
         if synced:
             ctx.on_change(ctx.memory.version, synced, None)
@@ -379,7 +432,7 @@ def recover(root: Path, *, lock_timeout: float, book: ledger.Ledger | None = Non
     try:
         if book.has_pending():
             with store.lock(timeout=lock_timeout):
-                done += book.resolve_pending(store.taken_ids())
+                done += book.resolve_pending(store.taken_ids(), _made(Path(root)))
     finally:
         if own:
             book.close()

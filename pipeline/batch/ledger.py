@@ -14,9 +14,11 @@ the file's size and mtime when it was read. A re-run compares each file with its
   already stored).
 
 Exactly-once with the journal: before a plan is applied the row gets a ``pending`` part (the
-next record and the ids the plan writes); after the apply it is replaced by the next record.
-:func:`resolve_pending` (run at start under the root lock, after open journals were rolled
-forward) keeps the next record when the plan's ids are on disk and drops it otherwise; rows
+next record, the ids the plan writes and archives, the texts it updates); after the apply it is
+replaced by the next record. A commit refused with its journal left open keeps the pending part.
+:func:`resolve_pending` (run under the root lock, after open journals were rolled forward: at
+the start of a run, and before a run's next commit) keeps the next record when the plan's
+changes are on disk and drops it otherwise; rows
 with a pending part are found through a partial index, not by reading every row.
 
 The per-transcript JSON files of earlier versions (``.ledger/<hash>.json``) are imported on
@@ -32,7 +34,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -88,6 +90,10 @@ class Pending(BaseModel):
 
     next: LedgerRecord
     write_ids: list[str]
+    #: The ids the plan archives, and the path and sha256 of each text it updates in place: a
+    #: plan that only merges or archives writes no id, and is settled from these (review RV2 F1).
+    archive_ids: list[str] = Field(default_factory=list)
+    updates: dict[str, str] = Field(default_factory=dict)
 
 
 class LedgerFile(BaseModel):
@@ -329,8 +335,12 @@ class Ledger:
                 is not None
             )
 
-    def resolve_pending(self, taken_ids: Iterable[str]) -> list[str]:
-        """Settle rows whose commit a crash interrupted (caller holds the root lock).
+    def resolve_pending(
+        self, taken_ids: Iterable[str], applied: Callable[[Pending], bool] | None = None
+    ) -> list[str]:
+        """Settle rows whose commit a crash interrupted (caller holds the root lock, no journal
+        is open): the next record is kept when one of the plan's new ids is in ``taken_ids`` or
+        ``applied`` finds its archives or updates made.
 
         Returns the transcripts whose pending record was settled.
         """
@@ -345,8 +355,10 @@ class Ledger:
                 if ledger.pending is None:
                     db.execute("UPDATE transcripts SET pending = NULL WHERE path = ?", (path,))
                     continue
-                applied = any(i in taken for i in ledger.pending.write_ids)
-                row = _row(path, LedgerFile(record=ledger.pending.next if applied else ledger.record), None)
+                made = any(i in taken for i in ledger.pending.write_ids) or (
+                    applied is not None and applied(ledger.pending)
+                )
+                row = _row(path, LedgerFile(record=ledger.pending.next if made else ledger.record), None)
                 db.execute(
                     "UPDATE transcripts SET sha256 = ?, size = ?, mtime_ns = NULL, record = ?, pending = NULL "
                     "WHERE path = ?",

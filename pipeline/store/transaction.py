@@ -378,13 +378,14 @@ def _roll_forward(root: Path, journal: Path, plan: Plan) -> None:
     close_journal(journal)
 
 
-def recover_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
+def recover_interrupted(root: Path, *, lock_timeout: float = 5.0, locked: bool = False) -> list[str]:
     """Roll forward every plan a crash interrupted (open journals), under the root's lock.
 
     Cheap when there is nothing to do (one directory listing, no lock). Run automatically at
     the start of ``extract``, ``apply`` and ``batch``. Returns the journals completed.
 
     Every pending journal is checked before any is replayed (:func:`_check_journal`).
+    ``locked``: the caller holds the lock already (a batch run before its next commit).
 
     Raises:
         UnsafeRootError: a journal is not one memscribe wrote (nothing replayed or removed).
@@ -393,7 +394,7 @@ def recover_interrupted(root: Path, *, lock_timeout: float = 5.0) -> list[str]:
     if not memory_root.pending_journals():
         return []
     done: list[str] = []
-    with memory_root.lock(timeout=lock_timeout):
+    with contextlib.nullcontext() if locked else memory_root.lock(timeout=lock_timeout):
         for folder in (JOURNAL_DIR, *MEMORY_DIRS):  # a writer killed between link and unlink
             remove_leftover_temps(memory_root.path / folder)
         pending = [(j, _check_journal(memory_root.path, j)) for j in memory_root.pending_journals()]
