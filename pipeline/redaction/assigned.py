@@ -63,10 +63,6 @@ _APART_MARK = lazy_compile(r"(?:^| )[^\w ]+(?= |$)")
 _HOST_URL = lazy_compile(r"^(?:https?|ftp|wss?)://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
 
 
-#: Letters of the scripts that set no blank between words (Han, kana, hangul).
-_CJK_LETTERS = lazy_compile(f"[{textsim.CJK_CHARS}]+")
-
-
 #: The words naming a password or a secret in the languages the clause detector reads (lower
 #: case): a value that is one of them is a label's text, not a secret.
 _NAMING_WORDS = frozenset(w for w, role in CLAUSE_KEYWORDS if role in ("password", "secret"))
@@ -115,9 +111,7 @@ def plausible_value(
         # a value needs a digit, or must look like random mixed-case letters; under a password
         # name at the end of a config line, a plain word of 8+ letters is the password itself
         if password_name and line_end and v.isalpha() and len(v) >= 8 and v.lower() not in SCHEMA_WORDS:
-            # (not a run of Chinese or Japanese letters alone, which set no blank between words:
-            # such a run is a clause, ``パスワード:管理者に聞いてください``, not one word)
-            return not is_placeholder(v) and _CJK_LETTERS.fullmatch(v) is None
+            return not is_placeholder(v)
         if ("(" in v and not _CLOSED_INSIDE.search(v)) or _DOTTED_IDENT.match(v) or _IDENT.match(v):
             return False
         if not DIGIT.search(v) and not (char_classes(v) >= 2 and shannon_entropy(v) >= HIGH_ENTROPY_BITS):
@@ -332,7 +326,7 @@ def phrase_stop(text: str, name_start: int, start: int, end: int, rest: re.Match
         phrase = text[start:stop]
         if phrase_of_words(phrase) and spaced_secret(phrase, True):
             return stop
-    if cut > end and line_setting(text, name_start, start):
+    if cut > end and _line_setting(text, name_start, start):
         stop = _setting_end(text, name_start, start, end, cut)
         if stop and spaced_secret(text[start:stop], True, bounded=True):
             return stop
@@ -377,7 +371,7 @@ _SETTING_LEAD = lazy_compile(r"[ \t]*(?:export[ \t]+)?")
 _SETTING_EQUALS = lazy_compile(r"[ \t]*=[ \t]*")
 
 
-def line_setting(text: str, name_start: int, value_start: int) -> bool:
+def _line_setting(text: str, name_start: int, value_start: int) -> bool:
     """The name at ``name_start`` opens its line and ``=`` alone joins it to its value (a Java
     ``.properties``, ``.env`` or INI line: ``db.password=Sommer 2024 !``): the line's end bounds the
     value, as a closing quote does."""

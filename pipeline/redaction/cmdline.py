@@ -29,13 +29,12 @@ from memscribe.lazyre import lazy_compile
 from memscribe.redaction.assigned import plausible_value
 from memscribe.redaction.base import lowered, stem_matches
 from memscribe.redaction.benign import is_version
-from memscribe.redaction.bounds import QUOTE_PAIRS
 from memscribe.redaction.names import is_password_name
 
 #: Typographic quotes that open a value, each with the marks that close it (``“…”``, ``„…“``,
 #: ``«…»``, ``「…」``, ``‘…’``): a value so quoted runs to its own opening mark's closing one on its
 #: line, blanks and other quotes' marks inside it (an apostrophe in “Don’t4get!”, review RV3 F2).
-_QUOTE_PAIRS = QUOTE_PAIRS
+_QUOTE_PAIRS = (("“", "”“"), ("„", "“”"), ("«", "»"), ("「", "」"), ("『", "』"), ("‘‚", "’‘"), ("‹", "›"))
 #: The groups of the typographic quotes' values, one a pair (a group's name is used once).
 _UQ_GROUPS = tuple(f"uq{i}" for i in range(len(_QUOTE_PAIRS)))
 

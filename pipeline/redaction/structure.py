@@ -4,6 +4,7 @@ and assignments under secret-ish names in config and code."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
 from memscribe.lazyre import lazy_compile
@@ -16,6 +17,7 @@ from memscribe.redaction.base import (
     apart,
     forget_at_scan_end,
     lowered,
+    newlines,
     occurrences,
     offset_lowered,
     same_offsets,
@@ -26,7 +28,6 @@ from memscribe.redaction.benign import (
     RECORD_KEY_WORDS,
     inside_arn,
 )
-from memscribe.redaction.bounds import Lines, as_spaced, pair_bound, short_rest
 from memscribe.redaction.cmdline import USER_PASS
 from memscribe.redaction.hintscan import may_hold
 from memscribe.redaction.names import (
@@ -108,6 +109,9 @@ _GETTER = lazy_compile(
     r"(?i)^_?(?:get|read|load|fetch|has|is|check|verify|validate|prompt|ask|input|find|lookup)"
 )
 _MORE_QUOTED = lazy_compile(r"[ \t]*,[ \t]*(?P<q>['\"])(?P<v>[^'\"\n]*)(?P=q)(?!\s*:)")
+#: The words after an unquoted value to the end of its line, a comment's mark none of them; and a
+#: mark standing apart between words (``admin / nasadmin77``: a login and its password, a pair's).
+_REST_OF_LINE = lazy_compile(r"(?: [^\s#]+)+(?=[ \t]*(?:\r?\n|$))")
 
 
 def hint_starts(low: str, hint: str) -> Iterator[int]:
@@ -175,7 +179,7 @@ def find_assignments(text: str) -> Iterator[tuple[int, int]]:
 
 def _assignments(text: str) -> Iterator[tuple[int, int]]:
     matches = (_ASSIGN.match(text, start) for start in name_starts(text, lowered(text)))
-    lines, spaced = Lines(text), as_spaced(text)
+    lines = _Lines(text)
     for m in (m for m in matches if m is not None):
         name = m.group("name") or m.group("flag")
         if text.endswith("[REDACTED:", 0, m.start()) or m.group("tag") == "!":
@@ -192,23 +196,17 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
         if group == "uv" and value.isdigit() and names_a_count(name):
             continue  # ``"total_tokens":101618``: a count
         line_end = group == "uv" and text[end : end + 1] in ("", "\n", "\r")
-        bound = pair_bound(text, m.start(), start, end) if group == "uv" else None
-        reach = bound[2] if bound is not None else 0  # a pair's close ends a value cut short
-        if (
-            group == "uv"
-            and m.group("name")
-            and (stop := _phrase(spaced, name, m.start(), start, end, lines))
-        ):
-            yield start, max(stop, reach)  # a pass phrase unquoted (``.env``, YAML, a quoted list of pairs)
-            continue
+        if group == "uv" and m.group("name") and text[end : end + 1] == " " and is_password_name(name):
+            rest = _short_rest(text, end, SPACED_SECRET_MAX - len(value), lines)
+            stop = phrase_stop(text, m.start(), start, end, rest) if rest is not None else 0
+            if stop:
+                yield start, stop  # a pass phrase unquoted (``.env``, YAML, a quoted list of pairs)
+                continue
         decide = dict(
             password_name=is_password_name(name),
             generic_key=generic_key(name),
             chosen_name=secret_name(name),
         )
-        if bound is not None and plausible_value(text[bound[0] : bound[1]], strength, quoted=True, **decide):
-            yield start, reach  # the value as its pair bounds it, decided as a quoted one
-            continue
         if plausible_value(
             _unescaped(value) if group == "qv" else value,
             strength,
@@ -216,13 +214,13 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
             line_end=line_end,
             **decide,
         ):
-            yield start, max(end, reach)
+            yield start, end
         elif group == "uv" and (run := _whole_run(text, start, end)) is not None:
             # the piece before a ``;`` or ``,`` is no value by itself, and the run goes on without a
             # blank (``DB_PASSWORD=Xk9;mQ2vL7``): the mark is inside the value, decided whole
             line_end = text[run : run + 1] in ("", "\n", "\r")
             if plausible_value(text[start:run], strength, quoted=False, line_end=line_end, **decide):
-                yield start, max(run, reach)
+                yield start, run
         if group == "qv":
             # a tuple / list of quoted values under one name: ``SECRETS = 'a', 'b'``
             pos = m.end("q") + len(value) + len(m.group("q"))
@@ -232,14 +230,42 @@ def _assignments(text: str) -> Iterator[tuple[int, int]]:
                 pos = more.end()
 
 
-def _phrase(spaced: str, name: str, name_start: int, start: int, end: int, lines: Lines) -> int:
-    """Where a pass phrase unquoted after a password's name ends (its first word ``start``-``end``
-    followed by a blank), or 0: :func:`~memscribe.redaction.assigned.phrase_stop` on ``spaced``,
-    the text with typographic blanks read as spaces (:func:`~memscribe.redaction.bounds.as_spaced`)."""
-    if spaced[end : end + 1] != " " or not is_password_name(name):
-        return 0
-    rest = short_rest(spaced, name_start, start, end, SPACED_SECRET_MAX - (end - start), lines)
-    return phrase_stop(spaced, name_start, start, end, rest) if rest is not None else 0
+class _Lines:
+    """Where each line of a text ends and where its words end (before the blanks, and the ``\r``
+    of a ``\r\n``, that close it): found once per text and line, not once per assignment."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.breaks: list[int] | None = None
+        self.words_end: dict[int, int] = {}
+
+    def ends(self, at: int) -> tuple[int, int]:
+        """The end of the line ``at`` is on (its ``\n``, or the text's end) and of its words."""
+        text = self.text
+        if self.breaks is None:
+            self.breaks = newlines(text)
+        i = bisect_left(self.breaks, at)
+        line_end = self.breaks[i] if i < len(self.breaks) else len(text)
+        words_end = self.words_end.get(line_end)
+        if words_end is None:
+            words_end = line_end
+            if line_end < len(text) and text[words_end - 1 : words_end] == "\r":
+                words_end -= 1
+            while words_end > 0 and text[words_end - 1] in " \t":
+                words_end -= 1
+            self.words_end[line_end] = words_end
+        return line_end, words_end
+
+
+def _short_rest(text: str, end: int, room: int, lines: _Lines) -> re.Match[str] | None:
+    """``_REST_OF_LINE.match(text, end)`` where that match is at most ``room`` long; None where
+    it is longer (a phrase longer than :data:`SPACED_SECRET_MAX` is no spaced secret). The
+    match ends where the line's words do, so a longer one is told without matching it: each of
+    many values on one long line does not read the line to its end."""
+    _, words_end = lines.ends(end)
+    if words_end - end > room:
+        return None
+    return _REST_OF_LINE.match(text, end)
 
 
 def _value_extent(text: str, m: re.Match[str]) -> tuple[str, int, int] | None:

@@ -1,6 +1,6 @@
 """Issue 12 (speed only): many assignments or ``value`` fields on one long line cost time linear in
 the line, not quadratic: a password's rest of line is not read to the line's end for each value
-(``bounds.short_rest``), nor a ``value`` field's line found by reading back through the text
+(``structure._short_rest``), nor a ``value`` field's line found by reading back through the text
 (``pairs._line_before``). Outputs are those of the full reads (checked against them here)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from memscribe.redaction import assigned, bounds, pairs, redact_text
+from memscribe.redaction import assigned, pairs, redact_text, structure
 from memscribe.redaction.assigned import SPACED_SECRET_MAX
 from memscribe.redaction.base import newlines
 from tests.support.counting import counting
@@ -61,11 +61,11 @@ def test_short_rest_is_the_full_match_when_short() -> None:
     rnd = random.Random(7)
     for _ in range(3000):
         text = "".join(rnd.choice(["a", "b#", " ", "  ", "\t", "\n", "\r", "\r\n", "x1"]) for _ in range(30))
-        lines = bounds.Lines(text)
+        lines = structure._Lines(text)
         for end in range(len(text)):
-            full = bounds._REST_OF_LINE.match(text, end)
+            full = structure._REST_OF_LINE.match(text, end)
             for room in (0, 3, 12, 100):
-                short = bounds.short_rest(text, end, end, end, room, lines)  # (no setting's line)
+                short = structure._short_rest(text, end, room, lines)
                 if full is not None and full.end() - end <= room:
                     assert short is not None and short.span() == full.span(), (text, end, room)
                 else:

@@ -1,7 +1,8 @@
 """Values masked before stop 48 stay masked (review RV3 of bf258ab1, 48fa40d1 and 639cb6ec, which
 were taken back): a token in typographic quotes or corner brackets, a Makefile ``:=``/``?=``
 setting line, a password before a command, digit groups on a settings line, a phrase word that
-begins with ``/``. Each case names the characters that must not be readable after redaction."""
+begins with ``/``; and (RV3 of 5e5b160f, stop 49) a password of CJK letters, a token said again
+later, a trailing allowlisted word. Each case names the characters that must not be readable after redaction."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ from memscribe.redaction import redact_text
         ("password = 31 41 59 26 53", "59 26"),
         ("DB_PASSWORD=correct horse /battery staple", "horse"),
         ("PGPASSWORD=Sommer /2024", "Sommer"),
+        # review RV3 of 5e5b160f (stop 49, taken back): a password of CJK or Korean letters, a
+        # token said again on a later line, a trailing allowlisted word after a no-break space
+        ("DB_PASSWORD=春夏秋冬东南西北", "春夏秋冬"),
+        ("password=가나다라마바사아자차", "가나다라"),
+        ("DB_PASSWORD=6e489gk3WWk\u00a0extra\nthen 6e489gk3WWk again", "6e489gk3WWk"),
+        ("DB_PASSWORD=hunter22x\u00a0EXAMPLE", "hunter22x"),
     ],
 )
 def test_the_value_stays_masked(text: str, secret: str) -> None:
