@@ -226,7 +226,7 @@ LANGUAGES: dict[str, Language] = {
             r"^\W*(?:(?:mein|meine)\s+(?:frau|ehefrau|mann|ehemann|mutter|vater|mama|papa|eltern|bruder|brüder"
             r"|schwester|schwestern|geschwister|sohn|söhne|tochter|töchter|kind|kinder|enkel|enkelin|enkelkinder"
             r"|(?:ur)?(?:großvater|großmutter|großeltern)|opa|oma|onkel|tante|cousin|cousine|neffe|nichte"
-            r"|schwager|schwägerin|schwieger\w+|stief\w+|halb(?:bruder|schwester)|verlobter?|lebensgefährtin?"
+            r"|schwager|schwägerin|schwieger\w+|stief\w+|halb(?:bruder|schwester)|verlobter?|lebensgefährt(?:e|in)"
             r"|chef|chefin|kollege|kollegen|kollegin|freund|freunde|freundin|partner|partnerin|nachbar\w*)"
             r"|er|sie)\b",
             _I,
@@ -283,7 +283,7 @@ LANGUAGES: dict[str, Language] = {
             r"|frères?|s(?:œ|oe)urs?|demi-(?:frère|s(?:œ|oe)ur)s?|fils|filles?|enfants?|petite?s?-(?:fils|fille|enfants)"
             r"|grands?-(?:père|mère|parents)|papi|papy|mamie|oncles?|tantes?|cousine?s?|neveux?|nièces?"
             r"|beaux?-(?:frère|père|fils|parents)s?|belles?-(?:s(?:œ|oe)ur|mère|fille)s?|gendre|bru|chef|cheffe"
-            r"|patronne?|collègues?|amie?s?|copain|copains|copines?|compagnon|compagne|voisin\w*)"
+            r"|patron(?:ne)?s?|collègues?|amie?s?|copain|copains|copines?|compagnon|compagne|voisin\w*)"
             r"|il|elle|ils|elles)\b",
             _I,
         ),

@@ -26,6 +26,9 @@ from tests.support.turns import extracted_profile_bodies as _bodies
         "Mi piso ahora está en Valencia.",
         "Mi coche ahora es un Toyota híbrido.",
         "Mi portátil ahora es un MacBook Air.",
+        "Mi móvil ahora es un iPhone 15.",
+        "Ma maison est maintenant à Lyon.",
+        "Mein Handy ist jetzt ein Pixel 9.",
     ],
 )
 def test_the_speakers_own_thing_changed_is_written_as_theirs(text: str) -> None:
@@ -52,6 +55,17 @@ def test_the_speakers_own_thing_changed_is_written_as_theirs(text: str) -> None:
         "Ma comptable est maintenant Sophie.",
         "Mi contable ahora es Laura.",
         "Mi entrenador ahora es Javier.",
+        # a role noun of no agent's shape: a place or a thing as its predicate is theirs too
+        "Mein Arzt ist jetzt in Rente.",
+        "Mein Anwalt ist jetzt in Berlin.",
+        "Mein Arzt ist jetzt eine Frau.",
+        "Mein Hausarzt ist jetzt ein anderer.",
+        "Mi abogado ahora está en Madrid.",
+        "Mi médico ahora es una mujer.",
+        "Mon avocat est maintenant à Paris.",
+        "Mon médecin est maintenant à la retraite.",
+        "Mon patron est maintenant un Italien.",
+        "Mein Hund ist jetzt ein Jahr alt.",  # a pet: its age, not the speaker's
         # Japanese and Chinese: kin and roles of "my"
         "叔父は今医者です。",
         "私の叔父は今医者です。",
@@ -89,6 +103,8 @@ def test_a_hedged_or_negated_change_is_not_written(text: str) -> None:
         ("de", "Meine Schwiegermutter ist jetzt in Rente"),
         ("fr", "Mes grands-parents sont maintenant à Nice"),
         ("es", "Mis tíos ahora están en Lima"),
+        ("fr", "Mon patron est maintenant à Lyon"),
+        ("de", "Meine Lebensgefährtin ist jetzt in Rente"),
     ],
 )
 def test_kin_and_roles_are_third_parties_in_the_lexicon(lang: str, text: str) -> None:
@@ -111,7 +127,13 @@ def test_the_speaker_is_no_third_party(lang: str, text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["我的车现在是特斯拉。", "我的公寓现在在杭州。", "我的笔记本换成了ThinkPad。", "我的手机如今是小米。"],
+    [
+        "我的车现在是特斯拉。",
+        "我的公寓现在在杭州。",
+        "我的家现在在杭州。",
+        "我的笔记本换成了ThinkPad。",
+        "我的手机如今是小米。",
+    ],
 )
 def test_the_speakers_own_thing_changed_in_chinese_is_theirs(text: str) -> None:
     assert _bodies(text) == [f"用户的{text.removeprefix('我的')}"]
@@ -124,6 +146,8 @@ def test_the_speakers_own_thing_changed_in_chinese_is_theirs(text: str) -> None:
         "我的健身教练现在是王丽。",
         "我的经纪人现在是李明。",
         "我的舅舅现在是医生。",  # kin
+        "我的律师现在在上海。",  # a place: of the speaker's home only
+        "我的狗现在在杭州。",
         "我的车现在不是特斯拉了。",  # negated
         "我的车可能会换成特斯拉。",  # hedged
         "我的车是特斯拉。",  # no change said
