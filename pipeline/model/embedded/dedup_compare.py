@@ -221,15 +221,8 @@ def narrower_change(new: str, old: str) -> bool:
     """The change ``new`` reports is of a narrower state than ``old``, which may go on: it is
     said with a person ``old`` does not name ("doesn't play chess *with their brother* anymore" /
     "plays chess online"), or it ends another activity on the stored thing ("stopped *buying*
-    coffee at the station" / "drinks coffee": the ending's verb is none of ``old``'s words), or
-    both negate one verb (:func:`_negated_verb`) of things that differ: a lack of another thing
-    goes on beside the stored one ("no longer drinks coffee" / "doesn't drink alcohol", "不喝咖啡了"
-    / "不喝酒"; the caller has found the values changed). A lack of another verb may undo the
-    stored one ("no longer has weekends off" / "doesn't work on weekends")."""
+    coffee at the station" / "drinks coffee": the ending's verb is none of ``old``'s words)."""
     if persons_named(new) - persons_named(old):
-        return True
-    lacked = _negated_verb(new)
-    if lacked and lacked == _negated_verb(old):
         return True
     verb = left_behind(new).split()[:1]
     # a pure ending, not a substitution ("… instead of taking the bus": a new value replaces it)
@@ -263,24 +256,6 @@ _AVOIDS = lazy_compile(
 def _lack(text: str) -> bool:
     """``text`` says the user lacks something: negated, or kept away from ("avoids caffeine")."""
     return negated(text) or _AVOIDS.search(text) is not None
-
-
-#: The verb a negator stands before ("doesn't *drink*", "no longer *drinks*", "ne *mange* plus",
-#: "ya no *como*", "不*喝*", "没*有*"), or a Japanese verb stem before its negative ending ("*飲*まない").
-_NEGATED_VERB = lazy_compile(
-    r"(?:\b(?:no\s+longer|not|never|no|nicht|nie)\s+|n['’]t\s+|\bne\s+|\bn['’])(?P<word>[^\W\d_]{2,})"
-    r"|(?:不再|不|没有|没)(?P<cjk>[\u4e00-\u9fff])|(?P<ja>[\u4e00-\u9fff])[\u3041-\u3096]{0,3}(?:ない|ません|なく)",
-    re.IGNORECASE,
-)
-
-
-def _negated_verb(text: str) -> str:
-    """The verb :data:`_NEGATED_VERB` finds in ``text``, its first three letters (an inflection
-    aside: "drinks" / "drink"), or "" where none is negated."""
-    found = _NEGATED_VERB.search(own_words(text))
-    if not found:
-        return ""
-    return (found["word"] or "").lower()[:3] or found["cjk"] or found["ja"]
 
 
 def begins_beside(new: str, item: ShortlistItem) -> bool:
