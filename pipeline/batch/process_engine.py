@@ -207,7 +207,6 @@ def _serve(conn: Any, other: Any, calls: CallSetup | None, workers: int) -> None
     code = 0
     helper: Any = None
     try:
-        keep_compiled_templates()
         with calls(workers) if calls is not None else contextlib.nullcontext() as helper:
             warm_up(first_call_only=True)
             first = _read(conn)  # the engine's ``open`` (or ``bye``: the run planned nothing)
@@ -257,19 +256,6 @@ class _WarmModel:
 class _NoMemory:
     entries: tuple[Any, ...] = ()
     taken_ids: frozenset[str] = frozenset()
-
-
-def keep_compiled_templates() -> None:
-    """In the ``memscribe`` process (and its planner) only: prompt templates compiled through
-    the cache folder (:func:`memscribe.prompting.install_template_cache`), not compiled again by
-    every run (~15 ms of the planner's CPU, before its first requests). A caller's process (a test
-    runner's) is left as it is, as for the other process-wide settings of the ``memscribe`` process."""
-    cli = sys.modules.get("memscribe.cli_common")  # loaded wherever the process is memscribe's
-    if cli is None or not cli.own_process():
-        return
-    from memscribe import config, prompting
-
-    prompting.install_template_cache(config.cache_dir())
 
 
 def warm_up(*, first_call_only: bool = False) -> None:

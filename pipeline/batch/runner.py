@@ -402,9 +402,7 @@ def _start(state: _State, engine: Engine | None, model_factory: ModelFactory) ->
         cli = sys.modules.get("memscribe.cli_common")
         with cli.loading() if cli is not None else contextlib.nullcontext():
             from memscribe.batch.engine import LocalEngine
-            from memscribe.batch.process_engine import keep_compiled_templates
 
-        keep_compiled_templates()  # (a forked planner does it itself)
         engine = LocalEngine()
     config = state.config
     memory = MemoryState(MemView(config.root, persist=not config.dry_run))
