@@ -54,10 +54,22 @@ class ModelError(MemscribeError):
         self.attempts = attempts
 
 
+#: What a write the disk refused left (``StoreError.changed``): nothing, part of the change (the
+#: next extract, apply or batch completes it), or every change (only the journal's close failed).
+NONE, PARTLY, ALL = "none", "partly", "all"
+
+
 class StoreError(MemscribeError):
     """The memory root cannot be read or written safely (permissions, disk, lock, bad plan)."""
 
     exit_code = 5
+
+    @property
+    def changed(self) -> str | None:
+        """For a refused write of a plan: :data:`NONE`, :data:`PARTLY` or :data:`ALL` (what its
+        message says too); None where no write had begun (a lock, a bad plan, a read)."""
+        value = self.fields.get("changed")
+        return value if isinstance(value, str) else None
 
 
 class UnsafeRootError(StoreError):

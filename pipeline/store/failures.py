@@ -5,12 +5,18 @@ A plan (:func:`memscribe.store.transaction.apply_locked`) or a group of plans
 texts of its updates in place, then renames those texts over their memory files, then archives.
 The error of a step the disk refuses says what the caller will find:
 
-- **nothing changed**: the step came before any memory file was replaced or removed, and the
-  plan was rolled back, journal included (:func:`roll_back`), so no later run completes what
-  the caller was told failed;
-- **partly made**: a memory file was replaced or removed already; the journal stays open and
-  the next ``extract``, ``apply`` or ``batch`` completes the plan (:func:`cut_short`);
-- **made**: every file is written and only the journal's close failed (:func:`close_journal`).
+- **nothing changed** (``StoreError.changed == "none"``): the step (a new file, a version copy,
+  a staged text, or the rename of the first staged text) came before any memory file was
+  replaced or removed, and the plan was rolled back whole, journal included
+  (:func:`rolled_back`), so no later run completes what the caller was told failed;
+- **partly made** (``"partly"``): a memory file was replaced or removed already, or the disk
+  refused a removal of the roll-back; the journal stays open and the next ``extract``,
+  ``apply`` or ``batch`` completes the plan (:func:`cut_short`);
+- **made** (``"all"``): every file is written and only the journal's close failed
+  (:func:`close_journal`).
+
+A refusal before the journal is written (the lock, validation, the journal itself) changes
+nothing and its error carries no ``changed``.
 
 A roll-back removes only what the plan itself created (new files, staged temps, the version
 copies of texts that are still in their memory files), never an original: a copy whose
@@ -21,28 +27,44 @@ memscribe) may be that memory's only text, so the journal then stays open instea
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from memscribe.errors import StoreError
+from memscribe.errors import ALL, NONE, PARTLY, StoreError
 from memscribe.store import update
 from memscribe.store.atomic import fsync_dir, store_error
 from memscribe.store.confine import read_text_nofollow
 
 
-def roll_back(root: Path, written: list[str], journal: Path, staged: Sequence[update.Staged] = ()) -> None:
+def roll_back(root: Path, written: list[str], journal: Path, staged: Sequence[update.Staged] = ()) -> bool:
     """Remove the files this plan created (never anything else: staged updates are undone
-    before anything is published), then its journal."""
+    before anything is published), then its journal. Returns whether all of it is gone.
+
+    A removal the disk refuses leaves the journal open (review RV2 F2 of 51e3ba1f: a new
+    memory left active, a version copy or a temp left over, while the error said nothing
+    changed): the next run completes the plan, and the caller says so (:func:`cut_short`).
+    """
+    gone = True
     for one in staged:
-        update.discard(root, one)
+        gone = update.discard(root, one) and gone
     for rel in reversed(written):
-        with contextlib.suppress(OSError):
-            (root / rel).unlink()
-    with contextlib.suppress(OSError):
-        journal.unlink()
+        gone = update.remove_file(root / rel) and gone
+    if gone:
+        gone = update.remove_file(journal)
     fsync_dir(journal.parent)
+    return gone
+
+
+def rolled_back(
+    root: Path, exc: StoreError, written: list[str], journal: Path, staged: Sequence[update.Staged] = ()
+) -> StoreError:
+    """The error of a step refused before any memory file was replaced or removed: the plan
+    rolled back (:func:`roll_back`) and "nothing changed", or, where the disk refused a removal,
+    the journal left open and "partly made" (:func:`cut_short`)."""
+    if roll_back(root, written, journal, staged):
+        return type(exc)(f"{exc}; nothing changed", **{**exc.fields, "changed": NONE})
+    return cut_short(root, exc, journal)
 
 
 def publish_staged(
@@ -68,9 +90,7 @@ def publish_staged(
                 and os.path.lexists(temp)
                 and _unchanged(root, staged, currents)
             ):
-                roll_back(root, written, journal, staged)
-                if not journal.exists():
-                    raise type(exc)(f"{exc}; nothing changed", **exc.fields) from exc
+                raise rolled_back(root, exc, written, journal, staged) from exc
             raise cut_short(root, exc, journal) from exc
 
 
@@ -92,7 +112,7 @@ def cut_short(root: Path, exc: StoreError, journal: Path) -> StoreError:
     return type(exc)(
         f"{exc}; the change is partly made and is completed by the next extract, apply or batch"
         f" (journal {rel})",
-        **exc.fields,
+        **{**exc.fields, "changed": PARTLY},
     )
 
 
@@ -110,10 +130,10 @@ def close_journal(journal: Path) -> Path:
         error = store_error(exc, journal, "close journal")
         raise type(error)(
             f"{error}; every change is made, and the next extract, apply or batch closes the journal",
-            **error.fields,
+            **{**error.fields, "changed": ALL},
         ) from exc
     fsync_dir(journal.parent)
     return done
 
 
-__all__ = ["close_journal", "cut_short", "publish_staged", "roll_back"]
+__all__ = ["close_journal", "cut_short", "publish_staged", "roll_back", "rolled_back"]

@@ -20,11 +20,12 @@ archive names, same texts), at a fraction of the fsyncs:
    destroyed before its replacement is durable.
 5. **Close the journal** (renamed ``.done.json``; its folder fsynced), one change-log line.
 
-A refused write (disk full, read-only) while the new files are written, or a refused rename of
-the first staged text over its memory file, rolls the whole group back (its new files, staged
-texts, version copies and its journal) and the error says nothing changed; a step refused after
-a memory file was replaced or removed leaves the journal open and its error says the next run
-completes the group (:mod:`memscribe.store.failures`). A kill at any step leaves either no
+A refused write (disk full, read-only) while the new files are written or the updates staged,
+or a refused rename of the first staged text over its memory file, rolls the whole group back
+(its new files, staged texts, version copies and its journal) and the error says nothing
+changed; a step refused after a memory file was replaced or removed, or a removal of that
+roll-back refused, leaves the journal open and its error says the next run completes the group
+(:mod:`memscribe.store.failures`). A kill at any step leaves either no
 journal (nothing written that a reader sees as a memory), or an open journal that the next run
 rolls forward — writes of the group's plans that are missing, archives not finished — to the
 same files as an uninterrupted commit.
@@ -52,7 +53,7 @@ from memscribe.store.checks import (
     _fail,
     _read_archived,
 )
-from memscribe.store.failures import close_journal, cut_short, publish_staged, roll_back
+from memscribe.store.failures import close_journal, cut_short, publish_staged, rolled_back
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
@@ -267,19 +268,21 @@ class GroupWriter:
 
             stamp = utc_stamp(self.moment)
             staged: list[tuple[_Added, update.Staged]] = []
+            stagings: list[update.Staged] = []  # every staged update, from its version copy on
             currents: list[str] = []  # the text each staged file holds, as validated
             try:
                 write_new_files([(root / op.path, op.text) for _, op in jobs], published=published)
                 for added in active:  # previous versions archived, new texts staged
                     for up, text in added.updates:
-                        staged.append((added, update.stage(root, up, text, stamp, sync_dir=False)))
+                        staged.append(
+                            (added, update.stage(root, up, text, stamp, sync_dir=False, into=stagings))
+                        )
                         currents.append(text)
                 for folder in sorted({(root / p).parent for p in written + [s.copy for _, s in staged]}):
                     fsync_dir(folder)
-            except StoreError:
-                roll_back(root, written, journal, [s for _, s in staged])
-                raise
-            publish_staged(root, [s for _, s in staged], currents, written, journal)
+            except StoreError as exc:
+                raise rolled_back(root, exc, written, journal, stagings) from exc
+            publish_staged(root, stagings, currents, written, journal)
             for added, one in staged:
                 added.updated.append(one.op.path)
             try:

@@ -23,10 +23,12 @@ Order of work, all under the root's lock (``MemoryRoot.lock``):
    taken), and only then is the original unlinked.
 5. **Close the journal**: renamed to ``<same name>.done.json``.
 
-A refused step says what it left (:mod:`memscribe.store.failures`): before any memory file was
-replaced or removed (the new files, the staging, the rename of the first staged text) the plan
-is rolled back, journal included, and the error says nothing changed; after one, the journal
-stays open and the error says the next run completes the plan.
+A refused step says what it left (:mod:`memscribe.store.failures`, and ``StoreError.changed``):
+before any memory file was replaced or removed (the new files, the staging, the rename of the
+first staged text) the plan is rolled back, journal included, and the error says nothing
+changed; after one, or when the disk refuses a removal of that roll-back, the journal stays
+open and the error says the next run completes the plan; a refused close of the journal says
+every change is made.
 
 Nothing is destroyed before its replacement is durable, so a crash at any point loses no
 data. The worst case is an entry both active and archived (``MemoryRoot.half_archived``)
@@ -83,7 +85,7 @@ from memscribe.store.confine import (
     JOURNAL_DIR,
     read_text_nofollow,
 )
-from memscribe.store.failures import close_journal, cut_short, publish_staged, roll_back
+from memscribe.store.failures import close_journal, cut_short, publish_staged, rolled_back
 from memscribe.store.files import (
     KIND_DIRS,
     REFLEXIO_DIR,
@@ -263,10 +265,12 @@ def apply_plan(
 def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None = None) -> ApplyResult:
     """:func:`apply_plan` for a caller that already holds ``memory_root.lock`` (the batch job).
 
-    A refused write (disk full, read-only, permission) while the new files are being written,
-    or a refused rename of the first staged text over its memory file, rolls this plan back (its
-    new files, staged texts and journal are removed) and the error says nothing changed; a later
-    refusal leaves the journal open and says so (:mod:`memscribe.store.failures`). A crash
+    A refused write (disk full, read-only, permission) while the new files are written or the
+    updates staged, or a refused rename of the first staged text over its memory file, rolls
+    this plan back (its new files, version copies, staged texts and journal are removed) and the
+    error says nothing changed; a later refusal, or a removal of the roll-back refused, leaves
+    the journal open and the error says the next run completes the plan
+    (:mod:`memscribe.store.failures`). A crash
     (SIGKILL) leaves the journal open; :func:`recover_interrupted` rolls it forward.
     """
     plan, done_elsewhere = _without_archives_done(plan, memory_root)
@@ -286,10 +290,9 @@ def apply_locked(plan: Plan, memory_root: MemoryRoot, *, now: dt.datetime | None
                 write_new_file(memory_root.path / op.path, op.text)
                 written.append(op.path)
             for up, text in checked.updates:  # previous versions archived, new texts staged
-                staged.append(update.stage(memory_root.path, up, text, stamp))
-        except StoreError:
-            roll_back(memory_root.path, written, journal, staged)
-            raise
+                update.stage(memory_root.path, up, text, stamp, into=staged)
+        except StoreError as exc:
+            raise rolled_back(memory_root.path, exc, written, journal, staged) from exc
         publish_staged(memory_root.path, staged, [text for _, text in checked.updates], written, journal)
         try:
             for old, text in checked.archives:

@@ -70,20 +70,36 @@ def _version_copy(root: Path, op: UpdateOp, current: str, stamp: str, *, sync_di
     return written.relative_to(root).as_posix()
 
 
-def stage(root: Path, op: UpdateOp, current: str, stamp: str, *, sync_dir: bool = True) -> Staged:
+def stage(
+    root: Path,
+    op: UpdateOp,
+    current: str,
+    stamp: str,
+    *,
+    sync_dir: bool = True,
+    into: list[Staged] | None = None,
+) -> Staged:
     """Archive ``current`` (the file's text as validated) and stage the new text beside it.
 
+    ``into``: the plan's staged updates; this one joins it as soon as its version copy is
+    written, so the plan's roll-back removes that copy (and checks it did) if staging fails.
+
     Raises:
-        StoreError: a write was refused; nothing of this op is left.
+        StoreError: a write was refused; without ``into``, nothing of this op is left (as far as
+            the disk allowed its removal).
     """
     copy = _version_copy(root, op, current, stamp, sync_dir=sync_dir)
+    staged = Staged(op, copy, None)
+    if into is not None:
+        into.append(staged)
     try:
-        temp = stage_replacement(root / op.path, op.text)
+        staged.temp = stage_replacement(root / op.path, op.text)
     except StoreError:
-        with contextlib.suppress(OSError):
-            (root / copy).unlink()
+        if into is None:
+            with contextlib.suppress(OSError):
+                (root / copy).unlink()
         raise
-    return Staged(op, copy, temp)
+    return staged
 
 
 def publish(root: Path, staged: Staged) -> None:
@@ -93,14 +109,29 @@ def publish(root: Path, staged: Staged) -> None:
         staged.temp = None
 
 
-def discard(root: Path, staged: Staged) -> None:
-    """Undo :func:`stage` for a plan rolled back before anything was published."""
+def discard(root: Path, staged: Staged) -> bool:
+    """Undo :func:`stage` for a plan rolled back before anything was published. Returns
+    whether both its files are gone (a refused removal leaves one: the plan's journal then
+    stays open, review RV2 F2 of 51e3ba1f)."""
+    gone = True
     for path in (staged.temp, str(root / staged.copy)):
         if path is not None:
-            with contextlib.suppress(OSError):
-                Path(path).unlink()
-    staged.temp = None
+            gone = remove_file(Path(path)) and gone
+    if gone:
+        staged.temp = None
     fsync_dir((root / staged.copy).parent)
+    return gone
+
+
+def remove_file(path: Path) -> bool:
+    """Remove a file the plan created; whether it is gone (already gone counts)."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return True
 
 
 def _archived_already(root: Path, op: UpdateOp, current: str) -> bool:
