@@ -66,11 +66,7 @@ def test_the_speakers_own_thing_changed_is_written_as_theirs(text: str) -> None:
         "Mon médecin est maintenant à la retraite.",
         "Mon patron est maintenant un Italien.",
         "Mein Hund ist jetzt ein Jahr alt.",  # a pet: its age, not the speaker's
-        # Japanese and Chinese: kin and roles of "my"
-        "叔父は今医者です。",
-        "私の叔父は今医者です。",
-        "従兄弟は今大阪に住んでいます。",
-        "私の税理士は今田中さんです。",
+        # Chinese: kin and roles of "my" (the Japanese row is aff02231's: review RV1 F1, RV4 F3 of stop 49)
         "我的舅舅现在是医生。",
         "我的会计师现在是王丽。",
     ],
@@ -98,8 +94,6 @@ def test_a_hedged_or_negated_change_is_not_written(text: str) -> None:
     [
         ("zh", "我表哥现在在上海工作"),
         ("zh", "我的会计师现在是王丽"),
-        ("ja", "私の税理士は今田中さんです"),
-        ("ja", "従兄弟は今大阪に住んでいます"),
         ("de", "Meine Schwiegermutter ist jetzt in Rente"),
         ("fr", "Mes grands-parents sont maintenant à Nice"),
         ("es", "Mis tíos ahora están en Lima"),
