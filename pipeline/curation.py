@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from memscribe.errors import InputError, StoreError, UnsafeRootError, UserError
+from memscribe.errors import ALL, PARTLY, InputError, StoreError, UnsafeRootError, UserError
 from memscribe.index.db import IndexedEntry, MemoryIndex, open_index, playbook_line
 from memscribe.services.import_files import ImportItem
 
@@ -324,14 +324,23 @@ def edit_memory(
 
 def _write_failure(answer: dict[str, Any]) -> UserError | StoreError:
     """The error an edit's failed write ends with, in the family the write met: a store that
-    cannot be written (read-only, disk full) is a store error (exit 5: the store's transaction
-    leaves nothing partial), a root that is not safe one of its own (7); a refusal (the memory
-    archived meanwhile) a user error (2)."""
+    cannot be written (read-only, disk full) is a store error (exit 5), a root that is not safe
+    one of its own (7); a refusal (the memory archived meanwhile) a user error (2).
+
+    Exit 5 says what the write left (``answer["changed"]``, from ``StoreError.changed``):
+    nothing ("could not be written"), part of it, completed by the next extract, apply or batch
+    ("partly written"), or all of it, only the journal's close failed ("written, but")."""
     families: dict[str, type[StoreError]] = {"StoreError": StoreError, "UnsafeRootError": UnsafeRootError}
     family = families.get(str(answer.get("error")))
+    detail = answer.get("detail")
     if family is not None:
-        return family(f"the edit could not be written: {answer.get('detail')}")
-    return UserError(f"the edit was not stored: {answer.get('detail')}")
+        changed = answer.get("changed")
+        if changed == ALL:
+            return family(f"the edit was written, but {detail}", changed=changed)
+        if changed == PARTLY:
+            return family(f"the edit was partly written: {detail}", changed=changed)
+        return family(f"the edit could not be written: {detail}", changed=changed)
+    return UserError(f"the edit was not stored: {detail}")
 
 
 def _repeats(answer: dict[str, Any], memory_id: str) -> dict[str, Any]:

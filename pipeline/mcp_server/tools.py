@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast, get_args
 
-from memscribe.errors import MemscribeError
+from memscribe.errors import ALL, PARTLY, MemscribeError, StoreError
 from memscribe.mcp_server.drawn import readable as _readable
 from memscribe.mcp_server.drawn import shown as _shown
 from memscribe.model.base import StructuredModel
@@ -364,8 +364,18 @@ def refused(reason: str, detail: str) -> Result:
 def failed(exc: MemscribeError) -> Result:
     """A refusal for an error the work met (a store that cannot be written, a model that failed):
     ``error`` names its family (``StoreError``, ``UnsafeRootError``, ``UserError``…), for a
-    client, and for ``edit`` to fail with that family's exit code."""
-    return refused("error", str(exc)) | {"error": type(exc).__name__}
+    client, and for ``edit`` to fail with that family's exit code.
+
+    A write the disk refused after it changed the memory (``StoreError.changed``: ``"partly"``,
+    completed by the next run, or ``"all"``, only the journal's close failed) is no refusal:
+    the answer says ``"stored": true`` with ``"changed"`` and the error in ``detail``, so an
+    agent does not store it again (review RV2 F3 of 51e3ba1f). Its ``written`` is empty: the
+    plan did not come back with the error."""
+    answer = refused("error", str(exc)) | {"error": type(exc).__name__}
+    changed = exc.changed if isinstance(exc, StoreError) else None
+    if changed in (PARTLY, ALL):
+        answer |= {"stored": True, "refused": False, "changed": changed}
+    return answer
 
 
 def is_refusal(answer: Result) -> bool:
