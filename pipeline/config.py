@@ -34,7 +34,9 @@ EXIT_CODES = {
     3: "input error: the transcript cannot be read (file and line named)",
     4: "model error: the model failed after retries and re-asks (what it did finish is written; "
     "the plan lists what was skipped as model_error)",
-    5: "store error: the memory root cannot be written safely (nothing partial is left)",
+    5: "store error: the memory root cannot be written safely (the message says what a refused "
+    "write left: nothing changed, partly made and completed by the next extract, apply or batch, or "
+    "every change made)",
     6: "batch: some transcripts failed (the others were processed)",
     7: "refused at the trust boundary: a symlinked folder or file in the memory root, a journal "
     "naming paths outside its memory folders, or a plan failing the write screen (nothing touched)",
