@@ -14,7 +14,6 @@ from memscribe.lazyre import lazy_compile
 from memscribe.model.embedded.coordinated import agreed
 from memscribe.model.embedded.elided import with_elided_subject
 from memscribe.model.embedded.moves import PLACE_LIKE
-from memscribe.model.embedded.possessed import zh_thing_changed
 from memscribe.model.embedded.text import (
     FOR_TOPIC,
     LANGS,
@@ -405,11 +404,6 @@ def _zh_fixed(slug: str, ttl: TTL, *, subject: str = "用户") -> Builder:
     return build
 
 
-def _zh_my_thing(m: re.Match[str]) -> Fact | None:
-    """The speaker's own thing, changed (:func:`.possessed.zh_thing_changed`), as "用户的…"."""
-    return _zh_fixed("", "one_year", subject="用户的")(m) if zh_thing_changed(m.string) else None
-
-
 #: After 我: a wish, plan, opinion, perception, ability or request, or a move in the conversation.
 _ZH_NOT_A_STATE = (
     r"(?:希望|觉得|认为|想|猜|相信|知道|明白|理解|听说|祝|要|需要|会|能|可以|刚|先|马上|来(?!自)|去(?!年)|看|试|问|说|们|也|"
@@ -435,8 +429,6 @@ _ZH_RULES: tuple[tuple[re.Pattern[str], Builder], ...] = tuple(
             r"^我们(?P<x>(?:公司|团队|组|部门|后台|后端|前端|项目|学校|实验室|店).{2,40})",
             _zh_fixed("", "one_year", subject="用户的"),
         ),
-        # the speaker's own thing with a value said to have changed ("我的车现在是特斯拉")
-        (r"^我的(?P<x>.{2,40})", _zh_my_thing),
         (rf"^我(?!{_ZH_NOT_A_STATE})(?P<x>.{{2,40}})", _zh_fixed("", "one_year")),
     )
 )

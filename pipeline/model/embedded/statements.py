@@ -19,7 +19,6 @@ from memscribe.lexicon.langs import Language, language_of, sentences
 from memscribe.model.embedded.clause_shape import foreign_narration
 from memscribe.model.embedded.demonstrative_first import points_back
 from memscribe.model.embedded.mood import passing_or_supposed
-from memscribe.model.embedded.possessed import my_thing_changed
 from memscribe.model.embedded.text import (
     MAX_VALUE_CHARS,
     clean,
@@ -188,8 +187,6 @@ def _speaker_is_subject(clause: str, row: Language, lang: str) -> bool:
         return bool(row.first_person.search(clause))
     if row.first_person.search(not_subject.sub(" ", clause)):
         return True
-    if my_thing_changed(clause, lang):
-        return True  # the speaker's own thing, said to have changed: the speaker's fact
     return bool(_POSSESSIVE_SUBJECT.match(clause))
 
 
