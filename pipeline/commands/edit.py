@@ -29,9 +29,16 @@ def _run_editor(text: str) -> str:
         raise UserError(f"cannot read $VISUAL / $EDITOR as a command ({exc}); nothing changed") from None
     if not command:
         raise UserError("set $EDITOR (or $VISUAL) to the editor to use")
-    with tempfile.TemporaryDirectory(prefix="memscribe-edit-") as folder:
+    try:
+        folder = tempfile.mkdtemp(prefix="memscribe-edit-")
+    except OSError as exc:
+        raise UserError(f"cannot make a temporary folder for the editor ({exc}); nothing changed") from None
+    try:
         path = Path(folder) / "memory.md"
-        path.write_text(text, encoding="utf-8")
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"cannot write the editor's copy ({exc}); nothing changed") from None
         try:
             code = subprocess.run([*command, str(path)], check=False).returncode
         except OSError as exc:
@@ -44,6 +51,24 @@ def _run_editor(text: str) -> str:
             return path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise UserError(f"cannot read the edited file back ({exc}); nothing changed") from None
+    finally:
+        _remove_folder(folder)
+
+
+def _remove_folder(folder: str) -> None:
+    """Remove the editor's temporary folder and whatever the editor left in it (a ``sed -i.bak``
+    backup, a swap file); a removal the disk refuses is a warning naming the folder, never an
+    error: the edit's own outcome (written or not) is what the command reports."""
+    import os
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)  # as much as it can: one refusal stops no other removal
+    if os.path.lexists(folder):
+        typer.echo(
+            f"memscribe: warning: could not remove the temporary folder {folder} (the editor's copy);"
+            " remove it by hand",
+            err=True,
+        )
 
 
 def edit(

@@ -1,0 +1,67 @@
+"""``memscribe edit`` whose editor leaves files in its temporary folder (``sed -i.bak`` leaves
+``memory.md.bak``) and whose folder the disk will not remove: the edit's own outcome is reported
+with a warning naming the leftover folder (at aff02231 and b013f8d9: a Python traceback and
+exit 1 from ``TemporaryDirectory``'s clean-up)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memscribe.store.root import MemoryRoot
+from tests.support.integration_support import invoke, root_with_memories
+
+EDITORS = {
+    "ttl": ("sed -i.bak s/^ttl:.one_year$/ttl:\\ one_week/", "ttl: one_week"),
+    "body": ("sed -i.bak '$s/$/ (in every repository, always)/'", "(in every repository, always)"),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(EDITORS))
+def test_a_leftover_the_disk_keeps_is_a_warning_after_the_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str
+) -> None:
+    root = root_with_memories(tmp_path / "root")
+    entry = next(e for e in MemoryRoot(root).entries() if e.kind == "profile")
+    editor, made = EDITORS[edit]
+    monkeypatch.setenv("EDITOR", editor)
+    monkeypatch.delenv("VISUAL", raising=False)
+    real = os.unlink
+
+    def refused(path: Any, *args: Any, **kwargs: Any) -> None:
+        if os.fsdecode(path).endswith(".bak"):
+            raise OSError(errno.EIO, "Input/output error", os.fsdecode(path))
+        real(path, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "unlink", refused)
+        result = invoke(["edit", entry.id, "--memory-dir", str(root)])
+    assert result.exception is None, result.exception
+    assert result.exit_code == 0, result.output
+    leftover = re.search(r"could not remove the temporary folder (\S+)", result.output)
+    assert leftover is not None, result.output
+    folder = Path(leftover.group(1))
+    assert (folder / "memory.md.bak").is_file() and not (folder / "memory.md").exists()
+    shutil.rmtree(folder)
+    assert any(made in p.read_text(encoding="utf-8") for p in (root / ".reflexio" / "profiles").glob("*.md"))
+    assert entry.id not in {e.id for e in MemoryRoot(root).entries()} or edit == "ttl"
+
+
+def test_an_editor_leaving_a_backup_leaves_no_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = root_with_memories(tmp_path / "root")
+    entry = next(e for e in MemoryRoot(root).entries() if e.kind == "profile")
+    monkeypatch.setenv("EDITOR", EDITORS["ttl"][0])
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    result = invoke(["edit", entry.id, "--memory-dir", str(root)])
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["root"]
