@@ -63,6 +63,10 @@ class StoreError(MemscribeError):
     """The memory root cannot be read or written safely (permissions, disk, lock, bad plan)."""
 
     exit_code = 5
+    #: For a refused write that changed the memory (:attr:`changed` ``"partly"`` / ``"all"``):
+    #: the plan it was writing (a ``Plan``), where the caller attached it, so a door can say what
+    #: was stored; None otherwise. Not one of :attr:`fields` (those are printed as JSON).
+    plan: object | None = None
 
     @property
     def changed(self) -> str | None:

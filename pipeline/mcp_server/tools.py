@@ -369,12 +369,16 @@ def failed(exc: MemscribeError) -> Result:
     A write the disk refused after it changed the memory (``StoreError.changed``: ``"partly"``,
     completed by the next run, or ``"all"``, only the journal's close failed) is no refusal:
     the answer says ``"stored": true`` with ``"changed"`` and the error in ``detail``, so an
-    agent does not store it again (review RV2 F3 of 51e3ba1f). Its ``written`` is empty: the
-    plan did not come back with the error."""
+    agent does not store it again (review RV2 F3 of 51e3ba1f). Its ``written`` lists the
+    plan's writes where the error carries the plan (``StoreError.plan``, set by the write
+    service); for ``"partly"`` the next run completes them."""
     answer = refused("error", str(exc)) | {"error": type(exc).__name__}
     changed = exc.changed if isinstance(exc, StoreError) else None
     if changed in (PARTLY, ALL):
         answer |= {"stored": True, "refused": False, "changed": changed}
+        plan = exc.plan if isinstance(exc, StoreError) else None
+        if isinstance(plan, Plan):
+            answer["written"] = _written(plan)
     return answer
 
 
@@ -428,17 +432,7 @@ def _answer(plan: Plan, namespace: str, fallback: str = "") -> Result:
     result: Result = {
         "stored": bool(writes),
         "namespace": namespace,
-        "written": [
-            {
-                "id": op.id,
-                "kind": op.kind,
-                "path": op.path,
-                "body": op.body,
-                "supersedes": op.supersedes if isinstance(op, WriteOp) else [],
-                **({"updated": True} if isinstance(op, UpdateOp) else {}),
-            }
-            for op in writes
-        ],
+        "written": _written(plan),
         "skipped": [_skip(s) for s in plan.skipped],
         "redactions": dict(Counter(r.type for r in plan.redactions)),
     }
@@ -450,6 +444,22 @@ def _answer(plan: Plan, namespace: str, fallback: str = "") -> Result:
             result["same_as"] = list(first.same_as)
         result["refused"] = result["reason"] not in NOT_REFUSED
     return result
+
+
+def _written(plan: Plan) -> list[Result]:
+    """The memories ``plan`` writes: new ones and those updated in place (id kept)."""
+    return [
+        {
+            "id": op.id,
+            "kind": op.kind,
+            "path": op.path,
+            "body": op.body,
+            "supersedes": op.supersedes if isinstance(op, WriteOp) else [],
+            **({"updated": True} if isinstance(op, UpdateOp) else {}),
+        }
+        for op in plan.operations
+        if isinstance(op, WriteOp | UpdateOp)
+    ]
 
 
 def _skip(s: Skipped) -> dict[str, str]:

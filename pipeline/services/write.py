@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
 
-from memscribe.errors import UserError
+from memscribe.errors import ALL, PARTLY, StoreError, UserError
 from memscribe.model.base import StructuredModel
 from memscribe.namespace import stored_namespace
 from memscribe.relatedness import MemoryView
@@ -54,7 +54,9 @@ def write_candidates(
     Raises:
         UserError: ``replacing`` is no longer active (archived or changed meanwhile, before the
             view or between the view and the lock): nothing written.
-        MemscribeError: the store refused (lock, disk) or the model failed hard.
+        MemscribeError: the store refused (lock, disk) or the model failed hard. A
+            :class:`StoreError` whose write changed the memory (``changed`` ``"partly"`` /
+            ``"all"``) carries the plan (``StoreError.plan``).
     """
     screened = screen(profiles, playbooks, injected_memories=())
     now = now.replace(microsecond=0)
@@ -96,16 +98,21 @@ def write_candidates(
     ]
     plan.usage = model.usage.model_copy()
     plan = _validated(plan)
-    if plan.operations and replacing is None:
-        store.apply(plan)
-    elif plan.operations and replacing is not None:
-        from memscribe.services.plans import store_lock_timeout
+    try:
+        if plan.operations and replacing is None:
+            store.apply(plan)
+        elif plan.operations and replacing is not None:
+            from memscribe.services.plans import store_lock_timeout
 
-        with store.lock(timeout=store_lock_timeout(store)):
-            with store.view(scope.namespace, scope.default) as current:
-                if current.get(replacing) != edited:  # another edit or a forget came between
-                    raise UserError(_gone(replacing))
-            store.apply(plan, locked=True)
+            with store.lock(timeout=store_lock_timeout(store)):
+                with store.view(scope.namespace, scope.default) as current:
+                    if current.get(replacing) != edited:  # another edit or a forget came between
+                        raise UserError(_gone(replacing))
+                store.apply(plan, locked=True)
+    except StoreError as exc:
+        if exc.changed in (PARTLY, ALL):
+            exc.plan = plan  # stored (or completed by the next run): the door says what
+        raise
     return plan
 
 
