@@ -75,3 +75,36 @@ def test_an_entry_of_another_topic_past_an_unrelated_first_stays(
 def test_a_restatement_past_an_unrelated_first_archives_nothing() -> None:
     decision = _decide("用户还是用苹果手机。", CAT, ("phone", "phone", "用户用苹果手机。", 0.53))
     assert decision.action == "drop_new", decision
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # a phone changed for the user's mother is not the user's phone, first in the shortlist or not
+        ("用户给妈妈换了一部苹果手机。", (("phone", "phone", "用户用安卓手机。", 0.55),)),
+        ("用户给妈妈换了一部苹果手机。", (CAT, ("phone", "phone", "用户用安卓手机。", 0.53))),
+    ],
+)
+def test_a_change_for_somebody_else_archives_nothing(
+    text: str, items: tuple[tuple[str, str, str, float], ...]
+) -> None:
+    decision = _decide(text, *items)
+    assert decision.action != "supersede_old", decision
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # "no problem now" is no person: 大丈夫 holds 夫 (husband)
+        (
+            'User, in their words: "もう大丈夫です、タバコはやめました".',
+            (("smoke", "smoking", "ユーザーはタバコを吸っている。", 0.6),),
+        ),
+    ],
+)
+def test_a_word_holding_a_kin_character_is_no_person(
+    text: str, items: tuple[tuple[str, str, str, float], ...]
+) -> None:
+    decision = _decide(text, *items)
+    assert decision.action == "supersede_old", decision
+    assert decision.existing_ids == ["smoke"], decision
