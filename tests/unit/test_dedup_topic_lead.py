@@ -108,3 +108,22 @@ def test_a_word_holding_a_kin_character_is_no_person(
     decision = _decide(text, *items)
     assert decision.action == "supersede_old", decision
     assert decision.existing_ids == ["smoke"], decision
+
+
+def test_a_move_of_the_user_leaves_their_mothers_city() -> None:
+    # "ユーザーの母は…" is about the mother: the user's move updates the user's city only
+    decision = _decide(
+        'User, in their words: "名古屋に引っ越しました".',
+        ("mom", "mom", "ユーザーの母は大阪に住んでいる。", 0.6),
+        ("city", "city", "ユーザーは大阪に住んでいる。", 0.55),
+    )
+    assert decision.action == "supersede_old", decision
+    assert decision.existing_ids == ["city"], decision
+
+
+def test_a_change_of_the_user_leaves_their_sisters_city() -> None:
+    decision = _decide(
+        'User, in their words: "名古屋に引っ越しました".',
+        ("sis", "sister", "ユーザーの姉は大阪に住んでいる。", 0.51),
+    )
+    assert decision.action != "supersede_old", decision

@@ -413,7 +413,19 @@ def other_subject(new: str, old: str) -> bool:
 def _about_another(text: str) -> bool:
     """The statement's subject is a third party: somebody the user knows, or a possessed noun
     phrase that is none of the user's attributes ("User's team lead", "Mon responsable")."""
-    return someone_else(text) or possessed_subject(text)
+    return someone_else(text) or possessed_subject(text) or _users_person_ja(text)
+
+
+#: A Japanese statement's subject that is one of the user's people: "ユーザーの姉は…", "ユーザーの
+#: 母が…" (the topic or subject particle right after the person; "ユーザーの母の料理" is a thing).
+_JA_USERS_PERSON = lazy_compile(r"ユーザーの(?:母|父|娘|息子|妻|夫|兄|姉|弟|妹|子供|友達|同僚)[はが]")
+
+
+def _users_person_ja(text: str) -> bool:
+    """``text`` opens with one of the user's people as its subject (:data:`_JA_USERS_PERSON`):
+    :func:`memscribe.semantic.updates.someone_else` reads "ユーザー" as the user's own words only
+    in Chinese ("用户")."""
+    return bool(_JA_USERS_PERSON.match(own_words(text).strip()))
 
 
 def another_facet(new: str, item: ShortlistItem) -> bool:
