@@ -383,8 +383,16 @@ def _row(
         record.size if record else None,
         mtime,
         record.model_dump_json() if record else None,
-        ledger.pending.model_dump_json() if ledger.pending else None,
+        _pending_json(ledger.pending) if ledger.pending else None,
     )
+
+
+def _pending_json(pending: Pending) -> str:
+    """The pending part as stored: an empty ``archive_ids`` / ``updates`` is left out, so a row
+    whose plan only writes new ids has exactly the shape older installs read (their ``Pending``
+    forbids unknown keys and would drop the whole part, redoing a transcript already written)."""
+    empty = {name for name in ("archive_ids", "updates") if not getattr(pending, name)}
+    return pending.model_dump_json(exclude=empty)
 
 
 # Module-level helpers over a root (one short-lived connection each): tests and single calls.

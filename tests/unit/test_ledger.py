@@ -141,3 +141,28 @@ def test_processes_opening_a_fresh_ledger_at_once_all_succeed(tmp_path: Path) ->
     # creating its tables once raised "database is locked" at once in one of them (CI saw exit 5).
     outcomes = at_once(_open_fresh_ledger, [tmp_path / f"r{round_}" for round_ in range(25)])
     assert outcomes == ["ok"] * len(outcomes)
+
+
+def test_a_pending_row_that_only_writes_new_ids_is_read_by_older_installs(tmp_path: Path) -> None:
+    # aff02231's Pending (extra="forbid", fields next and write_ids): a row with any other key is
+    # dropped whole by that code, which then redoes a transcript whose memories are written.
+    from pydantic import BaseModel, ConfigDict
+
+    class OldPending(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        next: ledger.LedgerRecord
+        write_ids: list[str]
+
+    root = tmp_path / "m"
+    nxt = ledger.LedgerRecord(path="/a", sha256="new", size=2, last_line=4)
+    ledger.save(root, Path("/a"), ledger.LedgerFile(pending=ledger.Pending(next=nxt, write_ids=["prof_x"])))
+    archiving = ledger.Pending(next=nxt, write_ids=[], archive_ids=["prof_y"], updates={"p.md": "ab"})
+    ledger.save(root, Path("/b"), ledger.LedgerFile(pending=archiving))
+    db = sqlite3.connect(root / ledger.LEDGER_DIR / ledger.DB_NAME)
+    try:
+        rows = dict(db.execute("SELECT path, pending FROM transcripts").fetchall())
+    finally:
+        db.close()
+    assert OldPending.model_validate_json(rows["/a"]) == OldPending(next=nxt, write_ids=["prof_x"])
+    # The new keys are kept where they carry something, and the row reads back whole.
+    assert ledger.load(root, Path("/b")).pending == archiving
