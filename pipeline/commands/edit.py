@@ -4,11 +4,14 @@ TTL-only change updates the memory in place; the previous version is archived ei
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memscribe.cli_common import ApiBase, JsonOpt, MemoryDir, ModelOpt, echo_json, fail
+
+if TYPE_CHECKING:
+    import tempfile
 
 
 def _run_editor(text: str) -> str:
@@ -30,9 +33,12 @@ def _run_editor(text: str) -> str:
     if not command:
         raise UserError("set $EDITOR (or $VISUAL) to the editor to use")
     try:
-        folder = tempfile.mkdtemp(prefix="memscribe-edit-")
+        # ignore_cleanup_errors: the clean-up never raises; it still gives a folder or file the
+        # editor made read-only its owner's permissions back and tries again (rmtree would not).
+        temporary = tempfile.TemporaryDirectory(prefix="memscribe-edit-", ignore_cleanup_errors=True)
     except OSError as exc:
         raise UserError(f"cannot make a temporary folder for the editor ({exc}); nothing changed") from None
+    folder = temporary.name
     try:
         path = Path(folder) / "memory.md"
         try:
@@ -52,17 +58,17 @@ def _run_editor(text: str) -> str:
         except (OSError, UnicodeDecodeError) as exc:
             raise UserError(f"cannot read the edited file back ({exc}); nothing changed") from None
     finally:
-        _remove_folder(folder)
+        _remove_folder(temporary)
 
 
-def _remove_folder(folder: str) -> None:
+def _remove_folder(temporary: tempfile.TemporaryDirectory[str]) -> None:
     """Remove the editor's temporary folder and whatever the editor left in it (a ``sed -i.bak``
     backup, a swap file); a removal the disk refuses is a warning naming the folder, never an
     error: the edit's own outcome (written or not) is what the command reports."""
     import os
-    import shutil
 
-    shutil.rmtree(folder, ignore_errors=True)  # as much as it can: one refusal stops no other removal
+    folder = temporary.name
+    temporary.cleanup()  # as much as it can: one refusal stops no other removal
     if os.path.lexists(folder):
         typer.echo(
             f"memscribe: warning: could not remove the temporary folder {folder} (the editor's copy);"

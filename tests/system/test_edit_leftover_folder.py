@@ -9,6 +9,7 @@ import errno
 import os
 import re
 import shutil
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +59,51 @@ def test_an_editor_leaving_a_backup_leaves_no_folder(tmp_path: Path, monkeypatch
     entry = next(e for e in MemoryRoot(root).entries() if e.kind == "profile")
     monkeypatch.setenv("EDITOR", EDITORS["ttl"][0])
     monkeypatch.delenv("VISUAL", raising=False)
-    monkeypatch.setenv("TMPDIR", str(tmp_path))
-    import tempfile
-
-    monkeypatch.setattr(tempfile, "tempdir", None)
+    _temporary_folders_under(tmp_path, monkeypatch)
     result = invoke(["edit", entry.id, "--memory-dir", str(root)])
     assert result.exit_code == 0 and "warning" not in result.output, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["root"]
+
+
+def test_a_folder_the_editor_made_read_only_is_still_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An editor (or a tool it runs) that leaves the folder read-only: the clean-up gives the owner
+    # write permission back and removes the editor's copy (the memory's text), as aff02231's
+    # TemporaryDirectory did; rmtree(ignore_errors=True) left memory.md behind (review RV7 F1).
+    root = root_with_memories(tmp_path / "root")
+    entry = next(e for e in MemoryRoot(root).entries() if e.kind == "profile")
+    script = tmp_path / "editor.sh"
+    script.write_text(
+        '#!/bin/sh\nsed -i "s/^ttl: one_year$/ttl: one_week/" "$1" && chmod 500 "$(dirname "$1")"\n',
+        encoding="utf-8",
+    )
+    script.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    _temporary_folders_under(tmp_path, monkeypatch)
+    real = os.unlink
+
+    def as_owner(path: Any, *args: Any, dir_fd: int | None = None, **kwargs: Any) -> None:
+        # root ignores the folder's mode: refuse as the disk refuses an ordinary user.
+        folder = os.fstat(dir_fd) if dir_fd is not None else os.stat(os.path.dirname(os.fsdecode(path)))
+        if not folder.st_mode & stat.S_IWUSR:
+            raise PermissionError(errno.EACCES, "Permission denied", os.fsdecode(path))
+        real(path, *args, dir_fd=dir_fd, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "unlink", as_owner)
+        result = invoke(["edit", entry.id, "--memory-dir", str(root)])
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["editor.sh", "root"]
+    assert any(
+        "ttl: one_week" in p.read_text(encoding="utf-8")
+        for p in (root / ".reflexio" / "profiles").glob("*.md")
+    )
+
+
+def _temporary_folders_under(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)
