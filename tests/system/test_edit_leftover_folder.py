@@ -33,6 +33,7 @@ def test_a_leftover_the_disk_keeps_is_a_warning_after_the_edit(
     editor, made = EDITORS[edit]
     monkeypatch.setenv("EDITOR", editor)
     monkeypatch.delenv("VISUAL", raising=False)
+    _temporary_folders_under(tmp_path, monkeypatch)  # a failing run leaves no memory text in /tmp
     real = os.unlink
 
     def refused(path: Any, *args: Any, **kwargs: Any) -> None:
