@@ -29,7 +29,7 @@ def import_memories(
     """Import memories as candidates: injection-shaped or secret-bearing text is refused, duplicates
     of stored memories are dropped, updates supersede — the same path as an agent's write."""
     from memscribe.curation import import_items
-    from memscribe.errors import MemscribeError, UserError
+    from memscribe.errors import PARTLY, MemscribeError, StoreError, UserError
     from memscribe.mcp_server import MemoryTools
     from memscribe.model.base import StructuredModel
     from memscribe.model.factory import make_model
@@ -55,6 +55,9 @@ def import_memories(
         typer.echo(f"memscribe: skipped bad line {bad}", err=True)
     if bad_lines:
         typer.echo(f"memscribe: {len(bad_lines)} bad line(s) skipped in {file}", err=True)
+    # A write the disk refused after it changed the memory is stored (review RV6 F2): a change
+    # left partly made fails the command with the store's exit code, as extract and edit do.
+    partly = sum(1 for a in answers if a.get("changed") == PARTLY)
     if as_json:
         echo_json(
             {
@@ -65,6 +68,7 @@ def import_memories(
                 "bad_lines": bad_lines,
             }
         )
+        _exit_if_partly(partly, StoreError.exit_code)
         return
     skipped = f", {len(bad_lines)} bad line{'s' if len(bad_lines) != 1 else ''} skipped" if bad_lines else ""
     typer.echo(f"{file} ({detected}): {len(answers)} items, {stored} stored{skipped}")
@@ -72,11 +76,24 @@ def import_memories(
         typer.echo(f"  not stored ({reason}): {count}")
     # a refused record by its place and reason, never its text (it may quote the secret it was refused for)
     for a in answers:
+        detail = f" ({a['detail']})" if a.get("detail") else ""
         if not a.get("stored") and a.get("reason") not in ("duplicate",):
-            detail = f" ({a['detail']})" if a.get("detail") else ""
             typer.echo(f"  - {a['origin']}: {a.get('reason')}{detail}")
+        elif a.get("stored") and a.get("reason") == "error":
+            typer.echo(f"  - {a['origin']}: stored, but error{detail}")
         for earlier in a.get("supersedes_this_import", []):
             typer.echo(f"  - {a['origin']}: replaces {earlier} of this import (taken as its update)")
+    _exit_if_partly(partly, StoreError.exit_code)
+
+
+def _exit_if_partly(partly: int, code: int) -> None:
+    if partly:
+        typer.echo(
+            f"memscribe: error: {partly} item(s) stored but partly made (the disk refused a write);"
+            " the next extract, apply or batch completes them",
+            err=True,
+        )
+        raise typer.Exit(code)
 
 
 def register(app: typer.Typer) -> None:
