@@ -18,6 +18,7 @@ Text handed back to the agent is HTML-escaped, as in the recall block.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -193,7 +194,7 @@ class MemoryTools:
                 replacing=replacing,
             )
         except MemscribeError as exc:
-            return failed(exc)
+            return failed(exc, self.root)
         return _answer(plan, scope)
 
     # -- reads -----------------------------------------------------------------------------------
@@ -361,7 +362,7 @@ def refused(reason: str, detail: str) -> Result:
     return {"stored": False, "refused": True, "reason": reason, "detail": detail, "written": []}
 
 
-def failed(exc: MemscribeError) -> Result:
+def failed(exc: MemscribeError, root: Path | None = None) -> Result:
     """A refusal for an error the work met (a store that cannot be written, a model that failed):
     ``error`` names its family (``StoreError``, ``UnsafeRootError``, ``UserError``…), for a
     client, and for ``edit`` to fail with that family's exit code.
@@ -371,14 +372,19 @@ def failed(exc: MemscribeError) -> Result:
     the answer says ``"stored": true`` with ``"changed"`` and the error in ``detail``, so an
     agent does not store it again (review RV2 F3 of 51e3ba1f). Its ``written`` lists the
     plan's writes where the error carries the plan (``StoreError.plan``, set by the write
-    service); for ``"partly"`` the next run completes them."""
+    service) and their files are on disk under ``root``; a write of the plan whose file is not
+    (``"partly"``: the write was rolled back, the journal's removal refused) is in ``pending``,
+    made by the next extract, apply or batch (not by an MCP call)."""
     answer = refused("error", str(exc)) | {"error": type(exc).__name__}
     changed = exc.changed if isinstance(exc, StoreError) else None
     if changed in (PARTLY, ALL):
         answer |= {"stored": True, "refused": False, "changed": changed}
         plan = exc.plan if isinstance(exc, StoreError) else None
         if isinstance(plan, Plan):
-            answer["written"] = _written(plan)
+            writes = _written(plan)
+            on_disk = [w for w in writes if root is None or os.path.lexists(root / w["path"])]
+            answer["written"] = on_disk
+            answer["pending"] = [w for w in writes if w not in on_disk]
     return answer
 
 

@@ -63,3 +63,20 @@ def test_an_edit_left_partly_made_lists_the_new_version(
     assert (tmp_path / new["path"]).is_file()
     recover_interrupted(tmp_path)
     assert [(e.id, e.body) for e in MemoryRoot(tmp_path).entries()] == [(new["id"], new["body"])]
+
+
+def test_a_rolled_back_write_is_pending_not_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The new memory's file is refused and rolled back, then the journal's removal is refused:
+    # 'partly', and the memory is not on disk until the next extract, apply or batch (review RV7
+    # F2 of 1df42f39: 'written' listed it, and reflexio_get answered not_found).
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    with monkeypatch.context() as patch:
+        _refuse(patch, "chmod", lambda path, *_: "/profiles/" in os.fsdecode(path))
+        _refuse(patch, "unlink", lambda path, *_: "/.journal/" in os.fsdecode(path))
+        answer = tools.write_profile("tea", "one_year", "User drinks green tea every morning.")
+    assert answer["stored"] is True and answer["changed"] == "partly", answer
+    assert answer["written"] == [] and not MemoryRoot(tmp_path).entries()
+    (pending,) = answer["pending"]
+    assert not (tmp_path / pending["path"]).exists()
+    recover_interrupted(tmp_path)
+    assert [e.id for e in MemoryRoot(tmp_path).entries()] == [pending["id"]]
