@@ -158,7 +158,7 @@ class MemoryTools:
                 now=self._now(),
             ).plan
         except MemscribeError as exc:
-            return failed(exc)
+            return failed(exc, self.root)
         return _answer(plan, scope, fallback=plan.gate)
 
     def _store(self) -> MemoryStore:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memscribe.errors import UserError
+from memscribe.errors import ALL, PARTLY, StoreError, UserError
 from memscribe.model.base import StructuredModel
 from memscribe.run import SnapshotContext, extract
 from memscribe.schemas.plan import Plan
@@ -171,7 +171,12 @@ def _apply_current(
                 plan = rebased.plan.model_copy(update={"skipped": [*plan.skipped, *dropped]})
             else:
                 plan = rebased.plan
-        return plan, store.apply(plan, locked=True)
+        try:
+            return plan, store.apply(plan, locked=True)
+        except StoreError as exc:
+            if exc.changed in (PARTLY, ALL):
+                exc.plan = plan  # stored (or completed by the next run): the door says what
+            raise
 
 
 def snapshot_context(store: MemoryStore | Path, raw_path: str) -> SnapshotContext:

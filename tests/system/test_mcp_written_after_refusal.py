@@ -80,3 +80,16 @@ def test_a_rolled_back_write_is_pending_not_written(tmp_path: Path, monkeypatch:
     assert not (tmp_path / pending["path"]).exists()
     recover_interrupted(tmp_path)
     assert [e.id for e in MemoryRoot(tmp_path).entries()] == [pending["id"]]
+
+
+def test_memory_store_answers_like_the_write_tools(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # memory_store (extract_transcript) whose journal close is refused: every change is made, and
+    # 'written' lists it (review RV7 F4 of 1df42f39: an empty list, unlike reflexio_write_profile).
+    tools = MemoryTools(tmp_path, EmbeddedModel)
+    with monkeypatch.context() as patch:
+        _refuse(patch, "rename", lambda src, dst, *_: os.fsdecode(dst).endswith(".done.json"))
+        answer = tools.store("I always drink green tea in the morning, never coffee.")
+    assert answer["stored"] is True and answer["changed"] == "all", answer
+    stored = {e.id: e for e in MemoryRoot(tmp_path).entries()}
+    assert stored and [w["id"] for w in answer["written"]] == list(stored), answer
+    assert answer["pending"] == []
