@@ -16,10 +16,10 @@ The shortlist (:mod:`memscribe.relatedness`) brings the stored entries on the ca
      write *Java* anymore"; "I left *Fintastic* … I'm at Verdant Grid now"); or
   3. the candidate reports a change (a change cue in its words, or the time its state began, in
      its words or its clause of the user's sentence: "I've worked as a paramedic since last
-     year", a dated start of :mod:`memscribe.semantic.dated`), the stored entry is the first
-     shortlisted one with strong topic evidence (shared content words, or a semantic score of
+     year", a dated start of :mod:`memscribe.semantic.dated`), the stored entry is the best
+     related one with strong topic evidence (shared content words, or a semantic score of
      STRONG_TOPIC_SCORE; or, across languages, a semantic score of CROSS_LANGUAGE_TOPIC_SCORE
-     and a name the entry lacks; one entry only, and an unrelated one may rank above it), or the
+     and a name the entry lacks), or the
      entry the user's English sentence of the candidate is most related to, at STRONG_TOPIC_SCORE
      (:func:`dedup_scope.said_topic`: "… cross IELTS off my list, I got an 8.0 overall" / "is
      preparing for the IELTS exam"), and the value changed ("started drinking coffee again" /
@@ -154,10 +154,6 @@ def _updated(request: DedupRequest) -> list[str]:
     # state began: "I've been at ASML as a software engineer since May" for "User has been at
     # ASML as a software engineer" (a dated start: :mod:`memscribe.semantic.dated`)
     clause, clause_cue = _clause(request)
-    # Rule 3's entry: the first one of the shortlist with the topic evidence the best entry needs
-    # (an unrelated entry may rank first: "用户养了一只猫" .55 before "用户用安卓手机" .53 for
-    # "换成苹果手机了"); one only, and none past an entry on the topic that the change does not update
-    lead = _topic_lead(request) if clause_cue else None
     for s in request.shortlist:
         # "Google Docs" is not "Google": a longer name is another thing, whatever the words share
         named = not another_thing(request, s.text)
@@ -193,7 +189,10 @@ def _updated(request: DedupRequest) -> list[str]:
                 named
                 and clause_cue
                 and not adds
-                and (s.id == lead or s.id == said_top)
+                and (
+                    (s.id == top.id and (one_topic(new, s) or renamed_across_languages(new, s)))
+                    or s.id == said_top
+                )
                 and not value_kept(new, s.text)
                 and not narrower_change(new, s.text)
                 and not begins_beside(clause, s)
@@ -244,17 +243,6 @@ def _updated(request: DedupRequest) -> list[str]:
             and rule_shape(s.text) == shape
         ]
     return ids
-
-
-def _topic_lead(request: DedupRequest) -> str | None:
-    """The id of the first shortlisted entry with strong topic evidence for the candidate
-    (:func:`one_topic`, or :func:`renamed_across_languages`): the best entry where it has it, as
-    before, else the next that does. None where none has."""
-    new = request.text
-    return next(
-        (s.id for s in request.shortlist if one_topic(new, s) or renamed_across_languages(new, s)),
-        None,
-    )
 
 
 def _clause(request: DedupRequest) -> tuple[str, bool]:
