@@ -87,6 +87,8 @@ class GroupCommit:
     error: BaseException | None = None
     memory: MemoryState | None = None
     version: int = -1
+    #: Transcripts of an earlier commit whose open journal this group completed (settled as made).
+    completed: list[str] = field(default_factory=list)
 
     @property
     def snapshot(self) -> Snapshot | None:
@@ -209,15 +211,18 @@ def _made(root: Path) -> Callable[[ledger.Pending], bool]:
     return made
 
 
-def _settle(ctx: CommitContext) -> None:
+def _settle(ctx: CommitContext) -> list[str]:
     """Before a commit (lock held): complete a journal an earlier commit of this run left open
     and settle its pending rows, so nothing is committed over an unfinished plan and its
-    transcripts are not planned again. A refusal raises (this group fails; the next run does it)."""
+    transcripts are not planned again. A refusal raises (this group fails; the next run does it).
+    Returns the transcripts settled as made."""
     if not MemoryRoot(ctx.root).pending_journals():
-        return
+        return []
     recover_interrupted(ctx.root, lock_timeout=ctx.lock_timeout, locked=True)
+    kept: list[str] = []
     if ctx.ledger.has_pending():
-        ctx.ledger.resolve_pending(MemoryRoot(ctx.root).taken_ids(), _made(ctx.root))
+        ctx.ledger.resolve_pending(MemoryRoot(ctx.root).taken_ids(), _made(ctx.root), kept)
+    return kept
 
 
 def _check(prepared: Prepared, ctx: CommitContext) -> CommitOutcome | ledger.LedgerFile:
@@ -315,7 +320,7 @@ def commit_group(group: Sequence[Prepared], ctx: CommitContext) -> GroupCommit:
     store = FileMemoryStore(ctx.root, lock_timeout=ctx.lock_timeout)
     done = GroupCommit(memory=ctx.memory)
     with store.lock(timeout=ctx.lock_timeout):
-        _settle(ctx)  # a journal an earlier commit of this run left open
+        done.completed = _settle(ctx)  # a journal an earlier commit of this run left open
         synced = ctx.memory.sync()  # another process may have written since the last group
         if synced:
             ctx.on_change(ctx.memory.version, synced, None)

@@ -336,13 +336,17 @@ class Ledger:
             )
 
     def resolve_pending(
-        self, taken_ids: Iterable[str], applied: Callable[[Pending], bool] | None = None
+        self,
+        taken_ids: Iterable[str],
+        applied: Callable[[Pending], bool] | None = None,
+        kept: list[str] | None = None,
     ) -> list[str]:
         """Settle rows whose commit a crash interrupted (caller holds the root lock, no journal
         is open): the next record is kept when one of the plan's new ids is in ``taken_ids`` or
         ``applied`` finds its archives or updates made.
 
-        Returns the transcripts whose pending record was settled.
+        Returns the transcripts whose pending record was settled; ``kept`` (if given) gets the
+        rows' keys whose next record was kept (the plan was made).
         """
         taken = set(taken_ids)
         settled: list[str] = []
@@ -365,6 +369,8 @@ class Ledger:
                     (row[1], row[2], row[4], path),
                 )
                 settled.append(ledger.pending.next.path)
+                if made and kept is not None:
+                    kept.append(path)
         return settled
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -122,6 +123,18 @@ class BatchReport(BaseModel):
             self.redactions_by_type[kind] = self.redactions_by_type.get(kind, 0) + n
         if result.bad_lines:
             self.bad_lines += result.bad_lines
+
+    def completed_later(self, paths: Sequence[str]) -> None:
+        """Transcripts reported failed whose commit left its journal open, and which a later
+        commit of this run completed, settling their rows as made (the disk has their changes; a
+        re-run does nothing for them): processed, the error kept with what became of it."""
+        wanted = set(paths)
+        for result in self.transcripts:
+            if result.path in wanted and result.status == "failed":
+                result.status = "processed"
+                result.error = f"{result.error}; its journal was completed later in this run"
+                self.failed -= 1
+                self.processed += 1
 
     def add_unchanged(self, count: int) -> None:
         """``count`` transcripts found unchanged (counted, not listed)."""

@@ -201,16 +201,7 @@ def _settle(state: _State, head: int) -> int:
     unchanged = 0
     for prepared in plans:
         state.on_event("planned", prepared.item, None)
-    done = GroupCommit()
-    if plans:
-        assert state.ctx is not None
-        # a first run's index is built beside the planning (view.snapshot); no commit reads or
-        # refreshes a half-built one (a group confirms an id the run knows archived through it)
-        state.ctx.memory.view.join()
-        try:
-            done = commit_group(plans, state.ctx)
-        except Exception as exc:  # (Ctrl-C, a KeyboardInterrupt, stops the run: no unit's failure)
-            done = GroupCommit(error=exc)
+    done = _commit(state, plans) if plans else GroupCommit()
     outcomes = iter(done.outcomes)
     for position, (rank, ready) in enumerate(group):
         if isinstance(ready, _Unchanged):
@@ -241,6 +232,20 @@ def _settle(state: _State, head: int) -> int:
     if unchanged:
         state.report.add_unchanged(unchanged)
     return index
+
+
+def _commit(state: _State, plans: list[Prepared]) -> GroupCommit:
+    assert state.ctx is not None
+    # a first run's index is built beside the planning (view.snapshot); no commit reads or
+    # refreshes a half-built one (a group confirms an id the run knows archived through it)
+    state.ctx.memory.view.join()
+    try:
+        done = commit_group(plans, state.ctx)
+    except Exception as exc:  # (Ctrl-C, a KeyboardInterrupt, stops the run: no unit's failure)
+        done = GroupCommit(error=exc)
+    if done.completed:  # reported failed by an earlier group: the disk has them now
+        state.report.completed_later(done.completed)
+    return done
 
 
 def _requeue(state: _State, rest: Sequence[tuple[int, Prepared | TranscriptResult | _Unchanged]]) -> None:
