@@ -385,6 +385,8 @@ def failed(exc: MemscribeError, root: Path | None = None) -> Result:
             on_disk = [w for w in writes if root is None or os.path.lexists(root / w["path"])]
             answer["written"] = on_disk
             answer["pending"] = [w for w in writes if w not in on_disk]
+            answer["skipped"] = [_skip(s) for s in plan.skipped]
+            answer["redactions"] = dict(Counter(r.type for r in plan.redactions))
     return answer
 
 

@@ -22,3 +22,22 @@ def test_every_field_of_a_refusal_is_named_in_the_readme() -> None:
             assert f"`{key}`" in paragraph, key
         if "error" in answer:
             assert f"`{answer['error']}`" in paragraph
+
+
+def test_a_write_stored_after_a_refusal_is_described_in_the_readme() -> None:
+    # The answer of a write the disk refused after it changed the memory (review RV7 F3 of
+    # 1df42f39): stored, no tool error, with the plan's writes, skips and redactions.
+    from memscribe.schemas.plan import Plan
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("`refused (<reason>): <detail>`")
+    paragraph = text[start : text.index("\n\n", start)]
+    for changed in ("partly", "all"):
+        exc = StoreError("cannot write x: Input/output error", changed=changed)
+        exc.plan = Plan(transcript="t", format="store", model="none", created="2026-06-01T00:00:00Z")
+        answer = failed(exc, Path("/nonexistent"))
+        assert answer["stored"] is True and answer["refused"] is False
+        assert {"written", "pending", "skipped", "redactions", "changed"} <= set(answer), answer
+        for key in sorted(set(answer) - {"stored", "refused"}):
+            assert f"`{key}`" in paragraph, key
+        assert f"`{changed}`" in paragraph
