@@ -374,7 +374,8 @@ def failed(exc: MemscribeError, root: Path | None = None) -> Result:
     plan's writes where the error carries the plan (``StoreError.plan``, set by the write
     service) and their files are on disk under ``root``; a write of the plan whose file is not
     (``"partly"``: the write was rolled back, the journal's removal refused) is in ``pending``,
-    made by the next extract, apply or batch (not by an MCP call)."""
+    made by the next write that completes open journals first: an extract, apply or batch, or
+    an MCP write that stores something (review RV9 F2)."""
     answer = refused("error", str(exc)) | {"error": type(exc).__name__}
     changed = exc.changed if isinstance(exc, StoreError) else None
     if changed in (PARTLY, ALL):
