@@ -70,9 +70,25 @@ class FileMemoryStore:
         return self.root
 
     def recover(self) -> list[str]:
+        """Complete what an earlier writer left open, before this run writes anything.
+
+        A refused step of that completion is the earlier write's, not this run's: its error keeps
+        its message but carries no ``changed`` (review RV10 F1 of stop 49: an MCP write, an edit
+        and an import read ``changed`` as their own write's outcome and reported a memory stored
+        that was never written)."""
+        from memscribe.errors import StoreError
         from memscribe.store.transaction import recover_interrupted
 
-        return recover_interrupted(self.root, lock_timeout=self.lock_timeout)
+        try:
+            return recover_interrupted(self.root, lock_timeout=self.lock_timeout)
+        except StoreError as exc:
+            if exc.changed is None:
+                raise
+            fields = {key: value for key, value in exc.fields.items() if key != "changed"}
+            raise type(exc)(
+                f"an earlier write left open could not be completed, so nothing of this one was written: {exc}",
+                **fields,
+            ) from exc
 
     def lock(self, timeout: float = 5.0) -> AbstractContextManager[None]:
         return MemoryRoot(self.root).lock(timeout=timeout)
