@@ -110,3 +110,12 @@ def test_a_change_of_the_user_leaves_their_sisters_city() -> None:
         ("sis", "sister", "ユーザーの姉は大阪に住んでいる。", 0.51),
     )
     assert decision.action != "supersede_old", decision
+
+
+def test_a_kin_character_closing_a_compound_is_no_person() -> None:
+    """Review RV10 F4 of stop 49: the 夫 of 工夫 ("effort") was read as "husband", so "I quit
+    smoking with some effort" was a change for somebody else and left "smokes" active."""
+    smoke = ("smoke", "smoking", "ユーザーはタバコを吸っている。", 0.6)
+    decision = _decide('User, in their words: "色々工夫をして、タバコはやめました".', smoke)
+    assert decision.action == "supersede_old", decision
+    assert decision.existing_ids == ["smoke"], decision

@@ -218,11 +218,12 @@ def value_moved(new: str, old: str) -> bool:
 
 
 #: A person the user knows, named in Chinese (kin, partner, friend, colleague: "给妈妈换了一部手机")
-#: or in Japanese before a particle ("母のスマホ", "娘と"; not the 夫 of 大丈夫): the word list of
+#: or in Japanese before a particle ("母のスマホ", "娘と"; not the 夫 of 大丈夫, nor a kin character
+#: closing a compound: 工夫を "effort", 祖母 — review RV10 F4 of stop 49): the word list of
 #: :func:`memscribe.semantic.updates.persons_named`, which reads European words only.
 _CJK_PERSON = lazy_compile(
     r"妈妈?|爸爸?|父母|女儿|儿子|孩子|老婆|老公|妻子|(?<!大)丈夫|哥哥|姐姐|弟弟|妹妹|[男女]?朋友|同事"
-    r"|(?:母|父|娘|息子|妻|(?<!丈)夫|兄|姉|弟|妹|子供|友達|同僚)(?=[にとのがはもを])"
+    r"|(?<![\u3400-\u9fff])(?:母|父|娘|息子|妻|夫|兄|姉|弟|妹|子供|友達|同僚)(?=[にとのがはもを])"
 )
 
 
@@ -234,8 +235,9 @@ def _cjk_persons(text: str) -> set[str]:
 def narrower_change(new: str, old: str) -> bool:
     """The change ``new`` reports is of a narrower state than ``old``, which may go on: it is
     said with or for a person ``old`` does not name ("doesn't play chess *with their brother*
-    anymore" / "plays chess online"; "给妈妈换了一部苹果手机" / "用安卓手机"), or it ends another activity on the stored thing ("stopped *buying*
-    coffee at the station" / "drinks coffee": the ending's verb is none of ``old``'s words)."""
+    anymore" / "plays chess online"; "给妈妈换了一部苹果手机" / "用安卓手机"), or it ends another
+    activity on the stored thing ("stopped *buying* coffee at the station" / "drinks coffee": the
+    ending's verb is none of ``old``'s words)."""
     if persons_named(new) - persons_named(old) or _cjk_persons(new) - _cjk_persons(old):
         return True
     verb = left_behind(new).split()[:1]
