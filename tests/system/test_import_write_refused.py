@@ -63,3 +63,39 @@ def test_a_change_left_partly_made_is_printed_and_exits_5(
         assert answer["changed"] == "partly" and answer["reason"] == "error", answer
     else:
         assert "CLAUDE.md:3: stored, but error (cannot write" in result.output, result.output
+
+
+def test_a_change_a_later_item_completed_exits_0(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review RV10 F2 of stop 49: the next item's write completes the open journal first, so the
+    import ends with every memory on disk and no journal open; it exited 5 saying the next
+    extract, apply or batch would complete it."""
+    from memscribe.mcp_server import MemoryTools
+    from memscribe.model.embedded import EmbeddedModel
+    from memscribe.store.root import MemoryRoot
+
+    root = tmp_path / "m"
+    root.mkdir()
+    old = MemoryTools(root, EmbeddedModel).write_profile(
+        "tea", "one_year", "User drinks green tea every morning."
+    )
+    name = Path(old["written"][0]["path"]).name
+    notes = tmp_path / "notes.md"
+    notes.write_text(
+        "- User drinks black coffee every morning now, no longer green tea.\n- User plays the cello.\n",
+        encoding="utf-8",
+    )
+    refused: list[str] = []
+
+    def once(path: str, *_: Any) -> bool:
+        if path.endswith(name) and not refused:
+            refused.append(path)
+            return True
+        return False
+
+    with monkeypatch.context() as patch:
+        _refuse(patch, "unlink", once)
+        result = invoke(["import", str(notes), "--memory-dir", str(root), "--model", "embedded"])
+    assert refused, "the archived original's removal was never refused"
+    assert not MemoryRoot(root).pending_journals()
+    assert result.exit_code == 0, result.output
+    assert "completed later in this import" in result.output, result.output
